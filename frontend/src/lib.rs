@@ -1,0 +1,2 @@
+//! Front ends: reading the inputs genxc accepts.
+#![warn(missing_docs)]

@@ -1,0 +1,20 @@
+//! The GenX layer of genxc: the IR every later pass works on, the platform model, the table of GenX
+//! intrinsics, import from LLVM (feature `llvm`), validation, `genx.kernels` metadata, and kernel
+//! units (a kernel with its own clones of the subroutines it calls).
+#![warn(missing_docs)]
+
+pub mod intrinsics;
+pub mod ir;
+pub mod metadata;
+pub mod platform;
+pub mod region;
+pub mod types;
+
+pub use genxc_diag::{Diagnostic, Location, Severity};
+pub use ir::{
+    BlockId, ConstId, FuncId, Function, Inst, InstId, InstKind, Linkage, Module, Terminator, Value,
+};
+pub use metadata::Kernel;
+pub use platform::Platform;
+pub use region::Region;
+pub use types::{Elem, Type};

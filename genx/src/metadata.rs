@@ -1,0 +1,654 @@
+//! `genx.kernels` metadata: reading both node layouts, checking them, computing argument offsets,
+//! and building the node for a kernel that has none.
+//!
+//! Import turns the LLVM metadata into a plain [`MdValue`] tree, so everything here works on data:
+//! the original 6-operand layout of the GenX LLVM IR reference
+//! (`fn, name, asm name, kinds, slm, offsets`) and IGC's current layout
+//! (`fn, name, kinds, slm, offsets placeholder, io kinds, type descs [, named barriers]`) are told
+//! apart by operand 2 (a string in the old form, a node in the new one). Offsets follow IGC's
+//! OpenCL/Level Zero layout: r0 reserved, local ids in r1, then implicit and explicit arguments in
+//! IR order, aligned and never straddling a GRF.
+
+use crate::ir::{FuncId, Function, Linkage, Module};
+use crate::platform::Platform;
+use crate::types::{Elem, Type};
+use genxc_diag::Diagnostic;
+
+/// A metadata operand as import found it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MdValue {
+    /// A node (`!{...}`).
+    Node(Vec<MdValue>),
+    /// A string (`!"..."`).
+    String(String),
+    /// An integer constant (`i32 3`).
+    Int(i64),
+    /// A reference to a function, by name.
+    Function(String),
+    /// `undef` or a null operand.
+    Undef,
+    /// Anything else, described for messages.
+    Other(String),
+}
+
+/// Register category of a kernel argument (low three bits of its kind).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ArgCategory {
+    /// A general value in GRFs.
+    General,
+    /// A sampler state index.
+    Sampler,
+    /// A surface (binding-table) index.
+    Surface,
+}
+
+/// Implicit arguments the runtime fills in (kind >> 3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ImplicitArg {
+    /// Not implicit.
+    None,
+    /// `<3 x i32>` work-group size.
+    LocalSize,
+    /// `<3 x i32>` number of groups.
+    GroupCount,
+    /// `<3 x i16>` or `<3 x i32>` local ids, in the thread payload (r1).
+    LocalId,
+    /// Any other implicit kind, by number.
+    Other(u32),
+}
+
+/// How an argument is passed in and out (only `Normal` is meaningful for kernels today).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum IoKind {
+    /// Plain input.
+    Normal,
+    /// Fast-composite input.
+    Input,
+    /// Fast-composite output.
+    Output,
+    /// Both.
+    InputOutput,
+    /// Fixed register.
+    Fixed,
+}
+
+impl IoKind {
+    fn from_code(c: i64) -> Option<IoKind> {
+        Some(match c {
+            0 => IoKind::Normal,
+            1 => IoKind::Input,
+            2 => IoKind::Output,
+            3 => IoKind::InputOutput,
+            4 => IoKind::Fixed,
+            _ => return None,
+        })
+    }
+
+    /// Name used in `kernels.json`.
+    pub fn name(self) -> &'static str {
+        match self {
+            IoKind::Normal => "normal",
+            IoKind::Input => "input",
+            IoKind::Output => "output",
+            IoKind::InputOutput => "input_output",
+            IoKind::Fixed => "fixed",
+        }
+    }
+}
+
+/// One kernel argument as the runtime must set it up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KernelArg {
+    /// The raw kind number from the metadata.
+    pub kind_code: u32,
+    /// Register category.
+    pub category: ArgCategory,
+    /// Implicit-argument kind.
+    pub implicit: ImplicitArg,
+    /// Byte offset in the thread payload; `None` when the argument is not a vISA input.
+    pub offset: Option<u32>,
+    /// Bytes the argument occupies in the payload.
+    pub size: u32,
+    /// IO kind.
+    pub io_kind: IoKind,
+    /// Type descriptor (`buffer_t read_only`, `""` for plain values).
+    pub type_desc: String,
+    /// IR type of the argument.
+    pub ty: Type,
+}
+
+impl ArgCategory {
+    /// Name used in `kernels.json`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ArgCategory::General => "general",
+            ArgCategory::Sampler => "sampler",
+            ArgCategory::Surface => "surface",
+        }
+    }
+}
+
+/// A kernel and everything its metadata says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Kernel {
+    /// The kernel's function.
+    pub func: FuncId,
+    /// Kernel name (vISA kernel name).
+    pub name: String,
+    /// Arguments in IR order.
+    pub args: Vec<KernelArg>,
+    /// Shared local memory in bytes.
+    pub slm_size: u32,
+    /// Named barriers used.
+    pub nbarrier_count: u32,
+    /// Whether the node was built by genxc because the input had none.
+    pub synthesized: bool,
+}
+
+fn md_error(kernel: &str, msg: impl std::fmt::Display) -> Diagnostic {
+    Diagnostic::error(format!("invalid genx.kernels metadata for '{kernel}': {msg}"))
+}
+
+fn int_list(v: &MdValue, what: &str, kernel: &str) -> Result<Vec<i64>, Diagnostic> {
+    match v {
+        MdValue::Node(items) => items
+            .iter()
+            .map(|i| match i {
+                MdValue::Int(n) => Ok(*n),
+                other => {
+                    Err(md_error(kernel, format!("{what} must hold integers, found {}", describe(other))))
+                }
+            })
+            .collect(),
+        MdValue::Int(0) | MdValue::Undef => Ok(Vec::new()),
+        other => {
+            Err(md_error(kernel, format!("{what} must be a node of integers, found {}", describe(other))))
+        }
+    }
+}
+
+fn describe(v: &MdValue) -> String {
+    match v {
+        MdValue::Node(items) => format!("a node of {} operands", items.len()),
+        MdValue::String(s) => format!("the string \"{s}\""),
+        MdValue::Int(n) => format!("the integer {n}"),
+        MdValue::Function(f) => format!("function @{f}"),
+        MdValue::Undef => "undef".into(),
+        MdValue::Other(s) => s.clone(),
+    }
+}
+
+/// The fields of one `genx.kernels` node, whichever layout it used.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct RawKernelNode {
+    function: String,
+    name: String,
+    kinds: Vec<i64>,
+    slm: i64,
+    offsets: Vec<i64>,
+    io_kinds: Vec<i64>,
+    descs: Vec<String>,
+    nbarriers: i64,
+}
+
+fn parse_node(node: &MdValue) -> Result<RawKernelNode, Diagnostic> {
+    let MdValue::Node(ops) = node else {
+        return Err(Diagnostic::error(format!(
+            "invalid genx.kernels metadata: an entry must be a node, found {}",
+            describe(node)
+        )));
+    };
+    let function = match ops.first() {
+        Some(MdValue::Function(f)) => f.clone(),
+        Some(other) => {
+            return Err(Diagnostic::error(format!(
+                "invalid genx.kernels metadata: operand 0 must be a function, found {}",
+                describe(other)
+            )))
+        }
+        None => return Err(Diagnostic::error("invalid genx.kernels metadata: empty node")),
+    };
+    if ops.len() < 6 {
+        return Err(md_error(&function, format!("a node needs at least 6 operands, found {}", ops.len())));
+    }
+    let name = match &ops[1] {
+        MdValue::String(s) if !s.is_empty() => s.clone(),
+        other => {
+            return Err(md_error(
+                &function,
+                format!("operand 1 (name) must be a string, found {}", describe(other)),
+            ))
+        }
+    };
+    let int = |v: &MdValue, what: &str| match v {
+        MdValue::Int(n) => Ok(*n),
+        MdValue::Undef => Ok(0),
+        other => Err(md_error(&function, format!("{what} must be an integer, found {}", describe(other)))),
+    };
+    let mut raw = RawKernelNode { function: function.clone(), name, ..Default::default() };
+    if let MdValue::String(_) = &ops[2] {
+        // Original layout: fn, name, asm name, kinds, slm, offsets [, io kinds, descs].
+        raw.kinds = int_list(&ops[3], "operand 3 (argument kinds)", &function)?;
+        raw.slm = int(&ops[4], "operand 4 (SLM size)")?;
+        raw.offsets = int_list(&ops[5], "operand 5 (argument offsets)", &function)?;
+        if let Some(v) = ops.get(6) {
+            raw.io_kinds = int_list(v, "operand 6 (IO kinds)", &function)?;
+        }
+        if let Some(v) = ops.get(7) {
+            raw.descs = string_list(v, "operand 7 (type descriptors)", &function)?;
+        }
+    } else {
+        // Current layout: fn, name, kinds, slm, offsets, io kinds, descs [, named barriers].
+        raw.kinds = int_list(&ops[2], "operand 2 (argument kinds)", &function)?;
+        raw.slm = int(&ops[3], "operand 3 (SLM size)")?;
+        raw.offsets = int_list(&ops[4], "operand 4 (argument offsets)", &function)?;
+        raw.io_kinds = int_list(&ops[5], "operand 5 (IO kinds)", &function)?;
+        if let Some(v) = ops.get(6) {
+            raw.descs = string_list(v, "operand 6 (type descriptors)", &function)?;
+        }
+        if let Some(v) = ops.get(7) {
+            raw.nbarriers = int(v, "operand 7 (named barrier count)")?;
+        }
+    }
+    Ok(raw)
+}
+
+fn string_list(v: &MdValue, what: &str, kernel: &str) -> Result<Vec<String>, Diagnostic> {
+    match v {
+        MdValue::Node(items) => items
+            .iter()
+            .map(|i| match i {
+                MdValue::String(s) => Ok(s.clone()),
+                MdValue::Undef => Ok(String::new()),
+                other => {
+                    Err(md_error(kernel, format!("{what} must hold strings, found {}", describe(other))))
+                }
+            })
+            .collect(),
+        MdValue::Undef | MdValue::Int(0) => Ok(Vec::new()),
+        other => {
+            Err(md_error(kernel, format!("{what} must be a node of strings, found {}", describe(other))))
+        }
+    }
+}
+
+/// Decodes an argument kind number.
+pub fn decode_kind(code: u32) -> Option<(ArgCategory, ImplicitArg)> {
+    let category = match code & 7 {
+        0 => ArgCategory::General,
+        1 => ArgCategory::Sampler,
+        2 => ArgCategory::Surface,
+        _ => return None,
+    };
+    let implicit = match code >> 3 {
+        0 => ImplicitArg::None,
+        1 => ImplicitArg::LocalSize,
+        2 => ImplicitArg::GroupCount,
+        3 => ImplicitArg::LocalId,
+        n => ImplicitArg::Other(n),
+    };
+    Some((category, implicit))
+}
+
+/// Whether a type descriptor names a stateful buffer passed as a 64-bit pointer input.
+fn desc_is_buffer_pointer(desc: &str) -> bool {
+    let d = desc.to_ascii_lowercase();
+    d.contains("svmptr_t")
+}
+
+/// Size of an argument in the payload, and its alignment.
+fn arg_layout(arg: &KernelArg) -> (u32, u32) {
+    match arg.category {
+        ArgCategory::General => {
+            if desc_is_buffer_pointer(&arg.type_desc) {
+                (8, 8)
+            } else {
+                let elem = arg.ty.elem().map_or(1, Elem::bytes);
+                (arg.ty.bytes().max(1), elem)
+            }
+        }
+        ArgCategory::Sampler | ArgCategory::Surface => (4, 4),
+    }
+}
+
+/// Computes payload offsets for arguments that have none, in the platform's GRF layout:
+/// r0 reserved; local ids in r1; implicit arguments, then explicit ones, in IR order from r2,
+/// each aligned to its element size and moved to the next GRF rather than straddle one.
+pub fn compute_offsets(args: &mut [KernelArg], platform: Platform) -> Result<(), String> {
+    let grf = platform.grf_bytes();
+    let limit = platform.info().input_grfs * grf;
+    let mut next = 2 * grf;
+    let mut place = |size: u32, align: u32| -> Result<u32, String> {
+        let align = align.max(1);
+        let mut off = next.div_ceil(align) * align;
+        if size <= grf && off / grf != (off + size - 1) / grf {
+            off = off.div_ceil(grf) * grf;
+        } else if size > grf {
+            off = off.div_ceil(grf) * grf;
+        }
+        if off + size > limit {
+            return Err(format!("kernel arguments need more than the {} bytes of the input area", limit));
+        }
+        next = off + size;
+        Ok(off)
+    };
+    for (i, arg) in args.iter_mut().enumerate() {
+        if arg.implicit == ImplicitArg::LocalId {
+            let (size, _) = arg_layout(arg);
+            if size > grf {
+                return Err(format!("argument {i}: local ids of {size} bytes do not fit in one GRF"));
+            }
+            arg.offset = Some(grf);
+            arg.size = size;
+        }
+    }
+    let order: Vec<usize> = (0..args.len())
+        .filter(|&i| args[i].implicit != ImplicitArg::None && args[i].implicit != ImplicitArg::LocalId)
+        .chain((0..args.len()).filter(|&i| args[i].implicit == ImplicitArg::None))
+        .collect();
+    for i in order {
+        let (size, align) = arg_layout(&args[i]);
+        args[i].size = size;
+        args[i].offset = Some(place(size, align)?);
+    }
+    Ok(())
+}
+
+/// Checks given offsets: inside the input area, past r0, no straddling of a GRF for inputs smaller
+/// than one, GRF aligned for larger ones, no overlaps.
+fn check_offsets(args: &[KernelArg], platform: Platform) -> Result<(), String> {
+    let grf = platform.grf_bytes();
+    let limit = platform.info().input_grfs * grf;
+    let mut spans: Vec<(u32, u32, usize)> = Vec::new();
+    for (i, a) in args.iter().enumerate() {
+        let Some(off) = a.offset else { continue };
+        let end = off + a.size;
+        if off < grf || end > limit {
+            return Err(format!("argument {i} at byte {off} is outside the input area [{grf}, {limit})"));
+        }
+        if a.size <= grf && off / grf != (end - 1) / grf {
+            return Err(format!("argument {i} at byte {off} ({} bytes) straddles a GRF boundary", a.size));
+        }
+        if a.size > grf && off % grf != 0 {
+            return Err(format!("argument {i} at byte {off} is larger than a GRF and must be GRF aligned"));
+        }
+        spans.push((off, end, i));
+    }
+    spans.sort();
+    for w in spans.windows(2) {
+        if w[1].0 < w[0].1 {
+            return Err(format!("arguments {} and {} overlap", w[0].2, w[1].2));
+        }
+    }
+    Ok(())
+}
+
+/// Reads, checks and completes the kernel descriptions of a module.
+///
+/// `nodes` are the operands of the `genx.kernels` named metadata. Every `dllexport` function without
+/// a node gets one built from its signature (all arguments general). Offsets absent from the input
+/// (the placeholder `i32 0`) are computed for `platform`; given ones are checked.
+pub fn build_kernels(
+    module: &Module,
+    nodes: &[MdValue],
+    platform: Platform,
+) -> Result<Vec<Kernel>, Vec<Diagnostic>> {
+    let mut diags = Vec::new();
+    let mut kernels: Vec<Kernel> = Vec::new();
+    for node in nodes {
+        match parse_node(node).and_then(|raw| kernel_from_raw(module, raw, platform)) {
+            Ok(k) => {
+                if kernels.iter().any(|o| o.func == k.func) {
+                    diags.push(md_error(&k.name, "the function has more than one genx.kernels node"));
+                } else if kernels.iter().any(|o| o.name == k.name) {
+                    diags.push(md_error(&k.name, "two kernels have the same name"));
+                } else {
+                    kernels.push(k);
+                }
+            }
+            Err(d) => diags.push(d),
+        }
+    }
+    for (id, f) in module.functions.iter() {
+        if f.linkage == Linkage::Kernel && !kernels.iter().any(|k| k.func == id) && diags.is_empty() {
+            match synthesize(id, f, platform) {
+                Ok(k) => kernels.push(k),
+                Err(d) => diags.push(d),
+            }
+        }
+    }
+    if diags.is_empty() {
+        Ok(kernels)
+    } else {
+        Err(diags)
+    }
+}
+
+fn kernel_from_raw(module: &Module, raw: RawKernelNode, platform: Platform) -> Result<Kernel, Diagnostic> {
+    let kname = raw.name.clone();
+    let Some(func) = module.function_by_name(&raw.function) else {
+        return Err(md_error(&kname, format!("function @{} is not defined in the module", raw.function)));
+    };
+    let f = &module.functions[func];
+    if f.linkage != Linkage::Kernel {
+        return Err(md_error(&kname, format!("function @{} is not a kernel (it must be dllexport)", f.name)));
+    }
+    if f.ret != Type::Void {
+        return Err(md_error(&kname, format!("kernel @{} must return void, not {}", f.name, f.ret)));
+    }
+    let n = f.params.len();
+    if raw.kinds.len() != n {
+        return Err(md_error(
+            &kname,
+            format!("{} argument kinds given for {} arguments (one kind per argument)", raw.kinds.len(), n),
+        ));
+    }
+    if raw.io_kinds.len() > n || raw.descs.len() > n {
+        return Err(md_error(&kname, format!("more IO kinds or type descriptors than the {n} arguments")));
+    }
+    if !raw.offsets.is_empty() && raw.offsets.len() != n {
+        return Err(md_error(
+            &kname,
+            format!("{} argument offsets given for {} arguments", raw.offsets.len(), n),
+        ));
+    }
+    if !(0..=(1 << 20)).contains(&raw.slm) {
+        return Err(md_error(&kname, format!("SLM size {} is out of range", raw.slm)));
+    }
+    if !(0..=32).contains(&raw.nbarriers) {
+        return Err(md_error(&kname, format!("named barrier count {} is out of range", raw.nbarriers)));
+    }
+    let mut args = Vec::with_capacity(n);
+    for i in 0..n {
+        let code = raw.kinds[i];
+        let Some((category, implicit)) = u32::try_from(code).ok().and_then(decode_kind) else {
+            return Err(md_error(&kname, format!("argument {i} has the unknown kind {code}")));
+        };
+        let ty = f.params[i];
+        if category != ArgCategory::General && ty != Type::Scalar(Elem::I32) {
+            return Err(md_error(
+                &kname,
+                format!("argument {i} is a {} and must be i32, not {ty}", category.name()),
+            ));
+        }
+        let io_code = raw.io_kinds.get(i).copied().unwrap_or(0);
+        let Some(io_kind) = IoKind::from_code(io_code) else {
+            return Err(md_error(&kname, format!("argument {i} has the unknown IO kind {io_code}")));
+        };
+        args.push(KernelArg {
+            kind_code: code as u32,
+            category,
+            implicit,
+            offset: None,
+            size: 0,
+            io_kind,
+            type_desc: raw.descs.get(i).cloned().unwrap_or_default(),
+            ty,
+        });
+    }
+    let given = !raw.offsets.is_empty() && raw.offsets.iter().any(|&o| o != 0);
+    if given {
+        for (i, (arg, &off)) in args.iter_mut().zip(&raw.offsets).enumerate() {
+            arg.size = arg_layout(arg).0;
+            arg.offset = match off {
+                -1 => None,
+                o if (0..=i64::from(u32::MAX)).contains(&o) => Some(o as u32),
+                o => return Err(md_error(&kname, format!("argument {i} has the invalid offset {o}"))),
+            };
+        }
+        check_offsets(&args, platform).map_err(|m| md_error(&kname, m))?;
+    } else {
+        compute_offsets(&mut args, platform).map_err(|m| md_error(&kname, m))?;
+    }
+    Ok(Kernel {
+        func,
+        name: raw.name,
+        args,
+        slm_size: raw.slm as u32,
+        nbarrier_count: raw.nbarriers as u32,
+        synthesized: false,
+    })
+}
+
+fn synthesize(func: FuncId, f: &Function, platform: Platform) -> Result<Kernel, Diagnostic> {
+    if f.ret != Type::Void {
+        return Err(md_error(&f.name, format!("kernel @{} must return void, not {}", f.name, f.ret)));
+    }
+    let mut args: Vec<KernelArg> = f
+        .params
+        .iter()
+        .map(|&ty| KernelArg {
+            kind_code: 0,
+            category: ArgCategory::General,
+            implicit: ImplicitArg::None,
+            offset: None,
+            size: 0,
+            io_kind: IoKind::Normal,
+            type_desc: String::new(),
+            ty,
+        })
+        .collect();
+    compute_offsets(&mut args, platform).map_err(|m| md_error(&f.name, m))?;
+    Ok(Kernel { func, name: f.name.clone(), args, slm_size: 0, nbarrier_count: 0, synthesized: true })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::Function;
+
+    fn module_with(params: Vec<Type>) -> Module {
+        let mut m = Module::default();
+        let mut f = Function::new("k", Linkage::Kernel, params, Type::Void);
+        let b = f.add_block("entry");
+        f.blocks[b].term = crate::ir::Terminator::Ret(None);
+        m.functions.alloc(f);
+        m
+    }
+
+    fn ints(v: &[i64]) -> MdValue {
+        MdValue::Node(v.iter().map(|&i| MdValue::Int(i)).collect())
+    }
+
+    fn strs(v: &[&str]) -> MdValue {
+        MdValue::Node(v.iter().map(|s| MdValue::String(s.to_string())).collect())
+    }
+
+    #[test]
+    fn current_layout_with_computed_offsets() {
+        let m =
+            module_with(vec![Type::Scalar(Elem::Float), Type::Scalar(Elem::I32), Type::Scalar(Elem::I32)]);
+        let node = MdValue::Node(vec![
+            MdValue::Function("k".into()),
+            MdValue::String("saxpy".into()),
+            ints(&[0, 2, 2]),
+            MdValue::Int(0),
+            MdValue::Int(0),
+            ints(&[0, 0, 0]),
+            strs(&["", "buffer_t read_only", "buffer_t read_write"]),
+            MdValue::Int(0),
+        ]);
+        let ks = build_kernels(&m, &[node.clone()], Platform::Tgllp).unwrap();
+        let offs: Vec<_> = ks[0].args.iter().map(|a| a.offset).collect();
+        assert_eq!(offs, vec![Some(64), Some(68), Some(72)]);
+        assert_eq!(ks[0].args[1].category, ArgCategory::Surface);
+        let ks = build_kernels(&m, &[node], Platform::Pvc).unwrap();
+        assert_eq!(ks[0].args[0].offset, Some(128));
+    }
+
+    #[test]
+    fn igc_worked_example_offsets() {
+        // (image, image, i32, <3 x i16> local_id, <3 x i32> local_size, i64 private_base)
+        let m = module_with(vec![
+            Type::Scalar(Elem::I32),
+            Type::Scalar(Elem::I32),
+            Type::Scalar(Elem::I32),
+            Type::Vector(Elem::I16, 3),
+            Type::Vector(Elem::I32, 3),
+            Type::Scalar(Elem::I64),
+        ]);
+        let mut args = Vec::new();
+        let f = &m.functions.iter().next().unwrap().1;
+        for (i, code) in [2u32, 2, 0, 24, 8, 96].into_iter().enumerate() {
+            let (category, implicit) = decode_kind(code).unwrap();
+            args.push(KernelArg {
+                kind_code: code,
+                category,
+                implicit,
+                offset: None,
+                size: 0,
+                io_kind: IoKind::Normal,
+                type_desc: if i < 2 { "image2d_media_block_t read_write".into() } else { String::new() },
+                ty: f.params[i],
+            });
+        }
+        compute_offsets(&mut args, Platform::Skl).unwrap();
+        // The surfaces get payload slots here (genxc passes binding-table indices as inputs).
+        let offs: Vec<_> = args.iter().map(|a| a.offset.unwrap()).collect();
+        assert_eq!(&offs[3..6], &[32, 64, 80]);
+    }
+
+    #[test]
+    fn old_layout_and_checks() {
+        let m = module_with(vec![Type::Scalar(Elem::I32)]);
+        let old = MdValue::Node(vec![
+            MdValue::Function("k".into()),
+            MdValue::String("k".into()),
+            MdValue::String("k_0.asm".into()),
+            ints(&[2]),
+            MdValue::Int(256),
+            ints(&[64]),
+        ]);
+        let ks = build_kernels(&m, &[old], Platform::Tgllp).unwrap();
+        assert_eq!((ks[0].slm_size, ks[0].args[0].offset), (256, Some(64)));
+        let bad_count = MdValue::Node(vec![
+            MdValue::Function("k".into()),
+            MdValue::String("k".into()),
+            ints(&[2, 0]),
+            MdValue::Int(0),
+            MdValue::Int(0),
+            ints(&[]),
+        ]);
+        let e = build_kernels(&m, &[bad_count], Platform::Tgllp).unwrap_err();
+        assert!(e[0].message.contains("2 argument kinds given for 1 arguments"), "{}", e[0]);
+        let straddle = MdValue::Node(vec![
+            MdValue::Function("k".into()),
+            MdValue::String("k".into()),
+            MdValue::String("a".into()),
+            ints(&[0]),
+            MdValue::Int(0),
+            ints(&[62]),
+        ]);
+        let e = build_kernels(&m, &[straddle], Platform::Tgllp).unwrap_err();
+        assert!(e[0].message.contains("straddles"), "{}", e[0]);
+    }
+
+    #[test]
+    fn synthesizes_a_node_for_a_bare_dllexport() {
+        let m = module_with(vec![Type::Vector(Elem::I32, 8), Type::Scalar(Elem::I32)]);
+        let ks = build_kernels(&m, &[], Platform::Tgllp).unwrap();
+        assert!(ks[0].synthesized);
+        let offs: Vec<_> = ks[0].args.iter().map(|a| a.offset).collect();
+        assert_eq!(offs, vec![Some(64), Some(96)]);
+    }
+}

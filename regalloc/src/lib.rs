@@ -1,0 +1,2 @@
+//! Register allocation at the vISA level: which values share a vISA variable.
+#![warn(missing_docs)]

@@ -1,0 +1,2 @@
+//! genxc: compile CM-style GPU kernels to Intel vISA.
+#![warn(missing_docs)]
