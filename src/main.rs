@@ -1,1 +1,158 @@
-fn main() {}
+//! The `genxc` command: reads inputs, calls [`genxc::compile`], prints diagnostics on standard
+//! error and writes the outputs atomically (all files or none).
+//!
+//! Exit codes: 0 success, 1 an input could not be compiled (diagnostics say why), 2 usage error.
+
+use clap::{Parser, ValueEnum};
+use genxc::{Emit, Input, Options};
+use genxc_genx::Platform;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum EmitArg {
+    /// vISA text, one `<kernel>.visaasm` per kernel
+    Visaasm,
+    /// one vISA binary container (`<input>.isa`) with every kernel
+    Isa,
+    /// the module as LLVM IR after validation and mem2reg (`<input>.ll`)
+    Llvm,
+    /// the GenX IR after region legalization, as LLVM IR (`<input>.legalized.ll`)
+    Legalized,
+    /// `kernels.json`: kernel names, SLM sizes and argument layout for a runtime
+    Metadata,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum PlatformArg {
+    /// Skylake (Gen9), 32-byte GRF
+    Skl,
+    /// Ice Lake (Gen11), 32-byte GRF
+    Icllp,
+    /// Tiger Lake (Xe-LP), 32-byte GRF
+    Tgllp,
+    /// Alchemist (Xe-HPG), 32-byte GRF, LSC messages
+    Dg2,
+    /// Meteor Lake (Xe-LPG), 32-byte GRF, LSC messages
+    Mtl,
+    /// Ponte Vecchio (Xe-HPC), 64-byte GRF, LSC messages
+    Pvc,
+}
+
+/// Compile CM-style GPU kernels (LLVM IR with llvm.genx.* intrinsics) to Intel vISA.
+#[derive(Parser, Debug)]
+#[command(
+    name = "genxc",
+    version,
+    after_help = "Examples:\n  genxc examples/cm/01_saxpy_oword.ll -o out/            # out/saxpy.visaasm\n  genxc k.ll --platform pvc --emit metadata -o out/      # out/kernels.json\n  genxc a.ll b.bc -j 4 -o out/                           # every kernel of both inputs\n\nExit status: 0 success, 1 an input could not be compiled, 2 usage error."
+)]
+struct Cli {
+    /// Input files: LLVM IR text (.ll) or bitcode (.bc). Example: `genxc kernel.ll`
+    #[arg(required = true, value_name = "INPUT")]
+    inputs: Vec<PathBuf>,
+
+    /// Output folder (created if missing), or a file name when exactly one file is produced.
+    /// Default: the current folder. Example: `-o out/` or `-o saxpy.visaasm`
+    #[arg(short = 'o', long = "output", value_name = "PATH")]
+    output: Option<PathBuf>,
+
+    /// What to produce. Example: `--emit metadata`
+    #[arg(long, value_enum, default_value = "visaasm")]
+    emit: EmitArg,
+
+    /// Target platform (GRF size, available instructions). Example: `--platform pvc`
+    #[arg(long, value_enum, default_value = "tgllp")]
+    platform: PlatformArg,
+
+    /// Kernels compiled in parallel; 0 means one thread per core. The output is the same for
+    /// every value. Example: `-j 4`
+    #[arg(short = 'j', long = "jobs", value_name = "N", default_value_t = 0)]
+    jobs: usize,
+}
+
+fn platform(p: PlatformArg) -> Platform {
+    match p {
+        PlatformArg::Skl => Platform::Skl,
+        PlatformArg::Icllp => Platform::Icllp,
+        PlatformArg::Tgllp => Platform::Tgllp,
+        PlatformArg::Dg2 => Platform::Dg2,
+        PlatformArg::Mtl => Platform::Mtl,
+        PlatformArg::Pvc => Platform::Pvc,
+    }
+}
+
+fn emit(e: EmitArg) -> Emit {
+    match e {
+        EmitArg::Visaasm => Emit::Visaasm,
+        EmitArg::Isa => Emit::Isa,
+        EmitArg::Llvm => Emit::Llvm,
+        EmitArg::Legalized => Emit::Legalized,
+        EmitArg::Metadata => Emit::Metadata,
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { ExitCode::from(2) } else { ExitCode::SUCCESS };
+        }
+    };
+    let opts = Options { platform: platform(cli.platform), emit: emit(cli.emit), jobs: cli.jobs };
+    let mut inputs = Vec::new();
+    for path in &cli.inputs {
+        match std::fs::read(path) {
+            Ok(bytes) => inputs.push(Input { name: path.display().to_string(), bytes }),
+            Err(e) => {
+                eprintln!("error: cannot read '{}': {e}", path.display());
+                return ExitCode::from(1);
+            }
+        }
+    }
+    let result = genxc::compile(&inputs, &opts);
+    let stderr = std::io::stderr();
+    let mut err = stderr.lock();
+    for d in &result.diagnostics {
+        let _ = writeln!(err, "{d}");
+    }
+    if result.failed() {
+        return ExitCode::from(1);
+    }
+    match write_outputs(&result.files, cli.output.as_deref()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(msg) => {
+            let _ = writeln!(err, "error: {msg}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// Writes every file to a temporary name in its folder, then renames them all; on any failure the
+/// temporaries are removed and no output file is created or changed.
+fn write_outputs(files: &[genxc::OutputFile], output: Option<&Path>) -> Result<(), String> {
+    let (dir, single): (PathBuf, Option<PathBuf>) = match output {
+        Some(p) if files.len() == 1 && p.extension().is_some() && !p.is_dir() => (
+            p.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf(),
+            Some(p.into()),
+        ),
+        Some(p) => (p.to_path_buf(), None),
+        None => (PathBuf::from("."), None),
+    };
+    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create folder '{}': {e}", dir.display()))?;
+    let mut staged = Vec::new();
+    for f in files {
+        let target = single.clone().unwrap_or_else(|| dir.join(&f.name));
+        let mut tmp = tempfile::Builder::new()
+            .prefix(".genxc-")
+            .tempfile_in(&dir)
+            .map_err(|e| format!("cannot write in '{}': {e}", dir.display()))?;
+        tmp.write_all(&f.bytes).map_err(|e| format!("cannot write '{}': {e}", target.display()))?;
+        staged.push((tmp, target));
+    }
+    for (tmp, target) in staged {
+        tmp.persist(&target).map_err(|e| format!("cannot write '{}': {}", target.display(), e.error))?;
+    }
+    Ok(())
+}

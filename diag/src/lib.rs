@@ -49,6 +49,8 @@ pub enum Location {
         /// The instruction, printed as a name (`%x`) or a short text.
         inst: Option<String>,
     },
+    /// A module-level symbol that is not a function body (a global variable, a declaration).
+    Symbol(String),
 }
 
 /// One message from the compiler.
@@ -125,6 +127,7 @@ impl fmt::Display for Diagnostic {
             Location::Ir { function, inst: Some(inst) } => {
                 write!(f, "{}: in function @{function}, instruction {inst}: {}", self.severity, self.message)?
             }
+            Location::Symbol(name) => write!(f, "{}: @{name}: {}", self.severity, self.message)?,
         }
         for note in &self.notes {
             write!(f, "\nnote: {note}")?;

@@ -3,12 +3,17 @@
 //! units (a kernel with its own clones of the subroutines it calls).
 #![warn(missing_docs)]
 
+pub mod bale;
 pub mod intrinsics;
 pub mod ir;
+#[cfg(feature = "llvm")]
+pub mod llvm;
+pub mod lower;
 pub mod metadata;
 pub mod platform;
 pub mod region;
 pub mod types;
+pub mod units;
 
 pub use genxc_diag::{Diagnostic, Location, Severity};
 pub use ir::{

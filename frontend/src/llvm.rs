@@ -1,0 +1,209 @@
+//! The LLVM IR front end: reads `.ll` text or `.bc` bitcode into an LLVM 14 module through inkwell,
+//! verifies it, and promotes stack slots to SSA values (mem2reg), which is the form the GenX
+//! backend accepts.
+//!
+//! LLVM reports positions only for syntax errors. For later diagnostics, which name a function and
+//! an instruction, [`SourceMap`] finds where that function or instruction is written in `.ll` text.
+
+use genxc_diag::Diagnostic;
+use inkwell::context::Context;
+use inkwell::memory_buffer::MemoryBuffer;
+use inkwell::module::Module;
+#[allow(deprecated)]
+use inkwell::passes::PassManager;
+
+/// Whether the bytes are LLVM bitcode (raw or in the wrapper header).
+pub fn is_bitcode(bytes: &[u8]) -> bool {
+    bytes.starts_with(b"BC\xC0\xDE") || bytes.starts_with(&[0xDE, 0xC0, 0x17, 0x0B])
+}
+
+/// Parses, verifies and runs mem2reg on one input. `file` is the name used in diagnostics.
+#[allow(deprecated)] // the legacy pass manager is the one LLVM 14's C API offers for mem2reg
+pub fn load<'ctx>(ctx: &'ctx Context, file: &str, bytes: &[u8]) -> Result<Module<'ctx>, Diagnostic> {
+    let module = parse(ctx, file, bytes)?;
+    if let Err(msg) = module.verify() {
+        let text = msg.to_string();
+        let first = text.lines().next().unwrap_or("").trim().to_string();
+        return Err(Diagnostic::error(format!("{file}: invalid LLVM IR: {first}")));
+    }
+    let pm: PassManager<Module> = PassManager::create(());
+    pm.add_promote_memory_to_register_pass();
+    pm.run_on(&module);
+    Ok(module)
+}
+
+fn parse<'ctx>(ctx: &'ctx Context, file: &str, bytes: &[u8]) -> Result<Module<'ctx>, Diagnostic> {
+    if is_bitcode(bytes) {
+        let buf = MemoryBuffer::create_from_memory_range_copy(bytes, file);
+        return Module::parse_bitcode_from_buffer(&buf, ctx).map_err(|e| {
+            Diagnostic::error(format!("{file}: invalid LLVM bitcode: {}", e.to_string().trim()))
+        });
+    }
+    if bytes.contains(&0) {
+        return Err(Diagnostic::error(format!(
+            "{file}: not LLVM IR: the file is neither bitcode nor text (it contains NUL bytes)"
+        )));
+    }
+    let buf = MemoryBuffer::create_from_memory_range_copy(bytes, file);
+    ctx.create_module_from_ir(buf).map_err(|e| syntax_error(file, &e.to_string()))
+}
+
+/// Turns LLVM's `name:line:col: error: message` text into a located diagnostic.
+fn syntax_error(file: &str, text: &str) -> Diagnostic {
+    let first = text.lines().next().unwrap_or("").trim();
+    let rest = first.strip_prefix(file).and_then(|r| r.strip_prefix(':'));
+    if let Some(rest) = rest {
+        let mut parts = rest.splitn(3, ':');
+        if let (Some(l), Some(c), Some(msg)) = (parts.next(), parts.next(), parts.next()) {
+            if let (Ok(line), Ok(col)) = (l.trim().parse::<u32>(), c.trim().parse::<u32>()) {
+                let msg = msg.trim();
+                let msg = msg.strip_prefix("error:").unwrap_or(msg).trim();
+                return Diagnostic::at_source(file, line, col, msg);
+            }
+        }
+    }
+    Diagnostic::error(format!("{file}: invalid LLVM IR: {first}"))
+}
+
+/// Positions of functions, globals and named instructions in `.ll` text.
+#[derive(Clone, Debug, Default)]
+pub struct SourceMap {
+    lines: Vec<String>,
+}
+
+impl SourceMap {
+    /// Indexes the text of a `.ll` file.
+    pub fn new(text: &str) -> Self {
+        SourceMap { lines: text.lines().map(str::to_string).collect() }
+    }
+
+    /// Line of `define ... @name(` (0-based), if any.
+    fn function_line(&self, function: &str) -> Option<usize> {
+        let needle = format!("@{}(", quote_name(function));
+        self.lines.iter().position(|l| l.trim_start().starts_with("define") && l.contains(&needle))
+    }
+
+    /// Where a function is defined (1-based line and column of the `@name`).
+    pub fn function(&self, function: &str) -> Option<(u32, u32)> {
+        let i = self.function_line(function)?;
+        let col = self.lines[i].find(&format!("@{}", quote_name(function)))?;
+        Some((i as u32 + 1, col as u32 + 1))
+    }
+
+    /// Where an instruction is, given as `%name` or as its printed text, inside a function.
+    pub fn instruction(&self, function: &str, inst: &str) -> Option<(u32, u32)> {
+        let start = self.function_line(function)?;
+        let end = (start + 1..self.lines.len())
+            .find(|&i| self.lines[i].starts_with('}'))
+            .unwrap_or(self.lines.len());
+        let body = start + 1..end;
+        if inst.starts_with('%') && !inst.contains(' ') {
+            let def = format!("{inst} =");
+            for i in body {
+                if let Some(col) = self.lines[i].find(&def) {
+                    if self.lines[i][..col].trim().is_empty() {
+                        return Some((i as u32 + 1, col as u32 + 1));
+                    }
+                }
+            }
+            return None;
+        }
+        // Printed instruction text: compare without metadata attachments and extra spaces.
+        let key = normalize(inst);
+        for i in body {
+            let line = self.lines[i].split(';').next().unwrap_or("");
+            if !key.is_empty() && normalize(line) == key {
+                let col = line.len() - line.trim_start().len();
+                return Some((i as u32 + 1, col as u32 + 1));
+            }
+        }
+        None
+    }
+
+    /// Where a global symbol (`@g = ...`) is defined.
+    pub fn global(&self, name: &str) -> Option<(u32, u32)> {
+        let needle = format!("@{} ", quote_name(name));
+        let i = self
+            .lines
+            .iter()
+            .position(|l| l.starts_with(&needle) || l.starts_with(&format!("@{}=", name)))?;
+        Some((i as u32 + 1, 1))
+    }
+}
+
+fn normalize(s: &str) -> String {
+    let s = s.split(", !").next().unwrap_or(s);
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+fn quote_name(name: &str) -> String {
+    let plain = name.bytes().all(|b| b.is_ascii_alphanumeric() || b"._$-".contains(&b));
+    if plain && !name.is_empty() {
+        name.to_string()
+    } else {
+        format!("\"{name}\"")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const OK: &str = "define dllexport void @k(i32 %a) {\nentry:\n  %p = alloca i32\n  store i32 %a, i32* %p\n  %x = load i32, i32* %p\n  %y = add i32 %x, 1\n  ret void\n}\n";
+
+    #[test]
+    fn parses_and_promotes_allocas() {
+        let ctx = Context::create();
+        let m = load(&ctx, "k.ll", OK.as_bytes()).unwrap();
+        let text = m.print_to_string().to_string();
+        assert!(!text.contains("alloca"), "{text}");
+        assert!(text.contains("add i32 %a, 1"), "{text}");
+    }
+
+    #[test]
+    fn syntax_errors_are_located() {
+        let ctx = Context::create();
+        let e = load(&ctx, "bad.ll", b"define void @k() {\nentry:\n  %x = add i32 1\n  ret void\n}\n")
+            .unwrap_err();
+        let s = e.to_string();
+        assert!(s.starts_with("bad.ll:4:3: error: "), "{s}");
+        assert!(s.contains("error: expected ','"), "{s}");
+    }
+
+    #[test]
+    fn verifier_errors_are_reported() {
+        let ctx = Context::create();
+        let e = load(&ctx, "v.ll", b"define void @k() {\nentry:\n  %x = add i32 %x, 1\n  ret void\n}\n")
+            .unwrap_err();
+        assert!(e.to_string().contains("v.ll: invalid LLVM IR"), "{e}");
+    }
+
+    #[test]
+    fn garbage_and_truncated_bitcode_are_errors() {
+        let ctx = Context::create();
+        assert!(load(&ctx, "x.bc", b"BC\xC0\xDE\x35\x14\x00\x00").is_err());
+        assert!(load(&ctx, "x.ll", b"\x00\x01\x02").is_err());
+        assert!(load(&ctx, "x.ll", b"").is_ok(), "an empty module is valid LLVM IR");
+    }
+
+    #[test]
+    fn bitcode_round_trip() {
+        let ctx = Context::create();
+        let m = load(&ctx, "k.ll", OK.as_bytes()).unwrap();
+        let bc = m.write_bitcode_to_memory();
+        assert!(is_bitcode(bc.as_slice()));
+        let m2 = load(&ctx, "k.bc", bc.as_slice()).unwrap();
+        assert!(m2.get_function("k").is_some());
+    }
+
+    #[test]
+    fn source_map_finds_definitions() {
+        let sm = SourceMap::new(OK);
+        assert_eq!(sm.function("k"), Some((1, 23)));
+        assert_eq!(sm.instruction("k", "%y"), Some((6, 3)));
+        assert_eq!(sm.instruction("k", "store i32 %a, i32* %p, align 4"), None);
+        assert_eq!(sm.instruction("k", "store i32 %a, i32* %p"), Some((4, 3)));
+        let g = SourceMap::new("@g = global i32 0\n");
+        assert_eq!(g.global("g"), Some((1, 1)));
+    }
+}

@@ -1,0 +1,519 @@
+//! Import of a validated LLVM module into the GenX IR.
+//!
+//! Runs on the thread that owns the LLVM context. Instructions are created in two passes (first a
+//! slot per result, then their operations), so uses that come before their definition in layout
+//! order, and phis, resolve. `rdregion`/`wrregion` calls become typed region instructions here, with
+//! their operands checked; `genx.kernels` becomes plain metadata data for [`crate::metadata`].
+
+use super::raw::{Bb, ModuleRef, Val};
+use super::validate::{callee_of, gen_type, inst_label, linkage_of, Callee};
+use crate::intrinsics::IntrinsicId;
+use crate::ir::*;
+use crate::metadata::{self, MdValue};
+use crate::platform::Platform;
+use crate::region::Region;
+use crate::types::{Elem, Type};
+use genxc_diag::Diagnostic;
+use inkwell::llvm_sys::{LLVMIntPredicate, LLVMOpcode, LLVMRealPredicate};
+use std::collections::HashMap;
+
+/// Validates and imports a module, and reads, checks and completes its kernel metadata for
+/// `platform`.
+pub fn import_module(m: &inkwell::module::Module<'_>, platform: Platform) -> Result<Module, Vec<Diagnostic>> {
+    let mr = ModuleRef(m.as_mut_ptr());
+    super::validate::validate(&mr)?;
+    let mut module = Module::default();
+    let mut fmap: HashMap<Val, FuncId> = HashMap::new();
+    let defined: Vec<Val> = mr.functions().into_iter().filter(|f| !f.is_declaration()).collect();
+    for &f in &defined {
+        let fty = f.function_type();
+        let linkage = linkage_of(f).map_err(|m| vec![Diagnostic::in_function(f.name(), None, m)])?;
+        let params = fty
+            .param_types()
+            .into_iter()
+            .map(gen_type)
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|m| vec![Diagnostic::in_function(f.name(), None, m)])?;
+        let ret =
+            gen_type(fty.return_type()).map_err(|m| vec![Diagnostic::in_function(f.name(), None, m)])?;
+        let mut func = Function::new(f.name(), linkage, params, ret);
+        func.param_names = f.params().iter().map(|p| p.name()).collect();
+        fmap.insert(f, module.functions.alloc(func));
+    }
+    let mut diags = Vec::new();
+    for &f in &defined {
+        let id = fmap[&f];
+        let shell = module.functions[id].clone();
+        let mut imp = FnImporter {
+            f: shell,
+            fmap: &fmap,
+            blocks: HashMap::new(),
+            insts: HashMap::new(),
+            params: f.params().into_iter().enumerate().map(|(i, p)| (p, i as u32)).collect(),
+            consts: HashMap::new(),
+        };
+        match imp.import_body(f) {
+            Ok(()) => module.functions[id] = imp.f,
+            Err(d) => diags.push(d),
+        }
+    }
+    if !diags.is_empty() {
+        return Err(diags);
+    }
+    let nodes: Vec<MdValue> =
+        mr.named_metadata("genx.kernels").into_iter().map(|v| md_value(Some(v), 0)).collect();
+    module.kernels = metadata::build_kernels(&module, &nodes, platform)?;
+    Ok(module)
+}
+
+/// Converts a metadata operand into plain data (depth-limited: metadata can be cyclic).
+fn md_value(v: Option<Val>, depth: u32) -> MdValue {
+    let Some(v) = v else { return MdValue::Undef };
+    if let Some(s) = v.md_string() {
+        return MdValue::String(s);
+    }
+    if v.is_md_node() {
+        if depth > 8 {
+            return MdValue::Other("a node nested too deeply".into());
+        }
+        return MdValue::Node(v.md_operands().into_iter().map(|o| md_value(o, depth + 1)).collect());
+    }
+    if v.is_function() {
+        return MdValue::Function(v.name());
+    }
+    if v.is_constant_expr() && v.num_operands() == 1 {
+        // Typed-pointer IR may wrap the function reference in a bitcast.
+        let inner = v.operand(0);
+        if inner.is_function() {
+            return MdValue::Function(inner.name());
+        }
+    }
+    if let Some(i) = v.const_int() {
+        return MdValue::Int(i);
+    }
+    if v.is_undef() {
+        return MdValue::Undef;
+    }
+    MdValue::Other(v.print())
+}
+
+struct FnImporter<'a> {
+    f: Function,
+    fmap: &'a HashMap<Val, FuncId>,
+    blocks: HashMap<Bb, BlockId>,
+    insts: HashMap<Val, InstId>,
+    params: HashMap<Val, u32>,
+    consts: HashMap<Val, Value>,
+}
+
+type R<T> = Result<T, String>;
+
+impl FnImporter<'_> {
+    fn import_body(&mut self, f: Val) -> Result<(), Diagnostic> {
+        let fname = f.name();
+        let blocks = f.blocks();
+        for &bb in &blocks {
+            let id = self.f.add_block(bb.name());
+            self.blocks.insert(bb, id);
+        }
+        // Pass 1: a slot for every instruction that is not a terminator or a dropped call.
+        let mut body = Vec::new();
+        for &bb in &blocks {
+            let b = self.blocks[&bb];
+            for inst in bb.instructions() {
+                if is_terminator(inst.opcode()) {
+                    body.push((b, inst, None));
+                    continue;
+                }
+                if inst.opcode() == LLVMOpcode::LLVMCall && matches!(callee_of(inst), Ok(Callee::Ignored)) {
+                    continue;
+                }
+                let ty = gen_type(inst.ty())
+                    .map_err(|m| Diagnostic::in_function(&fname, Some(inst_label(inst)), m))?;
+                let placeholder =
+                    Inst { kind: InstKind::Phi { incoming: Vec::new() }, ty, name: inst.name() };
+                let Value::Inst(id) = self.f.push_inst(b, placeholder) else { unreachable!() };
+                self.insts.insert(inst, id);
+                body.push((b, inst, Some(id)));
+            }
+        }
+        // Pass 2: the operations.
+        for (b, inst, slot) in body {
+            let here = |m: String| Diagnostic::in_function(&fname, Some(inst_label(inst)), m);
+            match slot {
+                Some(id) => {
+                    let kind = self.convert(inst).map_err(here)?;
+                    self.f.insts[id].kind = kind;
+                }
+                None => {
+                    let term = self.terminator(inst).map_err(here)?;
+                    self.f.blocks[b].term = term;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn block(&self, bb: Bb) -> R<BlockId> {
+        self.blocks.get(&bb).copied().ok_or_else(|| "branch to a block of another function".to_string())
+    }
+
+    fn value(&mut self, v: Val) -> R<Value> {
+        if let Some(&i) = self.insts.get(&v) {
+            return Ok(Value::Inst(i));
+        }
+        if let Some(&p) = self.params.get(&v) {
+            return Ok(Value::Param(p));
+        }
+        if let Some(&c) = self.consts.get(&v) {
+            return Ok(c);
+        }
+        if v.is_instruction() {
+            return Err(format!("operand {} is defined by an instruction import dropped", v.print()));
+        }
+        let c = self.constant(v)?;
+        let val = self.f.add_const(c);
+        self.consts.insert(v, val);
+        Ok(val)
+    }
+
+    fn constant(&self, v: Val) -> R<Constant> {
+        let ty = gen_type(v.ty())?;
+        let elem = ty.elem().ok_or("a constant of type void")?;
+        if v.is_undef() {
+            return Ok(Constant::undef(ty));
+        }
+        if v.is_zero_aggregate() {
+            return Ok(Constant::splat(ty, 0));
+        }
+        let scalar = |e: Val| -> R<Option<u64>> {
+            if e.is_undef() {
+                return Ok(None);
+            }
+            if let Some(i) = e.const_int() {
+                return Ok(Some(crate::ir::truncate_bits(i as u64, elem)));
+            }
+            if let Some(x) = e.const_float() {
+                return Ok(Some(match elem {
+                    Elem::Half => u64::from(half::f16::from_f64(x).to_bits()),
+                    Elem::Float => u64::from((x as f32).to_bits()),
+                    _ => x.to_bits(),
+                }));
+            }
+            Err(format!("unsupported: constant {}", e.print()))
+        };
+        match ty {
+            Type::Vector(..) => {
+                let elems =
+                    v.const_vector_elems().ok_or_else(|| format!("unsupported: constant {}", v.print()))?;
+                Ok(Constant { ty, elems: elems.into_iter().map(scalar).collect::<R<Vec<_>>>()? })
+            }
+            _ => Ok(Constant { ty, elems: vec![scalar(v)?] }),
+        }
+    }
+
+    fn const_int_operand(&self, v: Val, what: &str, intrinsic: &str) -> R<i64> {
+        v.const_int()
+            .ok_or_else(|| format!("{intrinsic}: {what} must be a constant integer, found {}", v.print()))
+    }
+
+    fn convert(&mut self, inst: Val) -> R<InstKind> {
+        use LLVMOpcode::*;
+        let op = inst.opcode();
+        let ops = inst.operands();
+        let bin = |op: BinOp, s: &mut Self| -> R<InstKind> {
+            Ok(InstKind::Binary { op, lhs: s.value(ops[0])?, rhs: s.value(ops[1])? })
+        };
+        let cast =
+            |op: CastOp, s: &mut Self| -> R<InstKind> { Ok(InstKind::Cast { op, value: s.value(ops[0])? }) };
+        Ok(match op {
+            LLVMAdd => bin(BinOp::Add, self)?,
+            LLVMSub => bin(BinOp::Sub, self)?,
+            LLVMMul => bin(BinOp::Mul, self)?,
+            LLVMSDiv => bin(BinOp::SDiv, self)?,
+            LLVMUDiv => bin(BinOp::UDiv, self)?,
+            LLVMSRem => bin(BinOp::SRem, self)?,
+            LLVMURem => bin(BinOp::URem, self)?,
+            LLVMShl => bin(BinOp::Shl, self)?,
+            LLVMLShr => bin(BinOp::LShr, self)?,
+            LLVMAShr => bin(BinOp::AShr, self)?,
+            LLVMAnd => bin(BinOp::And, self)?,
+            LLVMOr => bin(BinOp::Or, self)?,
+            LLVMXor => bin(BinOp::Xor, self)?,
+            LLVMFAdd => bin(BinOp::FAdd, self)?,
+            LLVMFSub => bin(BinOp::FSub, self)?,
+            LLVMFMul => bin(BinOp::FMul, self)?,
+            LLVMFDiv => bin(BinOp::FDiv, self)?,
+            LLVMFRem => bin(BinOp::FRem, self)?,
+            LLVMFNeg => InstKind::FNeg(self.value(ops[0])?),
+            LLVMTrunc => cast(CastOp::Trunc, self)?,
+            LLVMZExt => cast(CastOp::ZExt, self)?,
+            LLVMSExt => cast(CastOp::SExt, self)?,
+            LLVMFPTrunc => cast(CastOp::FPTrunc, self)?,
+            LLVMFPExt => cast(CastOp::FPExt, self)?,
+            LLVMFPToUI => cast(CastOp::FPToUI, self)?,
+            LLVMFPToSI => cast(CastOp::FPToSI, self)?,
+            LLVMUIToFP => cast(CastOp::UIToFP, self)?,
+            LLVMSIToFP => cast(CastOp::SIToFP, self)?,
+            LLVMBitCast => cast(CastOp::BitCast, self)?,
+            LLVMICmp => InstKind::Cmp {
+                pred: icmp_pred(inst.icmp_predicate()),
+                lhs: self.value(ops[0])?,
+                rhs: self.value(ops[1])?,
+            },
+            LLVMFCmp => InstKind::Cmp {
+                pred: fcmp_pred(inst.fcmp_predicate()),
+                lhs: self.value(ops[0])?,
+                rhs: self.value(ops[1])?,
+            },
+            LLVMSelect => InstKind::Select {
+                cond: self.value(ops[0])?,
+                on_true: self.value(ops[1])?,
+                on_false: self.value(ops[2])?,
+            },
+            LLVMExtractElement => {
+                InstKind::ExtractElement { vector: self.value(ops[0])?, index: self.value(ops[1])? }
+            }
+            LLVMInsertElement => InstKind::InsertElement {
+                vector: self.value(ops[0])?,
+                elem: self.value(ops[1])?,
+                index: self.value(ops[2])?,
+            },
+            LLVMShuffleVector => InstKind::Shuffle {
+                a: self.value(ops[0])?,
+                b: self.value(ops[1])?,
+                mask: inst.shuffle_mask(),
+            },
+            LLVMPHI => {
+                let mut incoming = Vec::new();
+                for (v, bb) in inst.phi_incoming() {
+                    incoming.push((self.block(bb)?, self.value(v)?));
+                }
+                InstKind::Phi { incoming }
+            }
+            LLVMCall => self.call(inst)?,
+            _ => return Err(format!("unsupported: instruction {}", inst.print())),
+        })
+    }
+
+    fn call(&mut self, inst: Val) -> R<InstKind> {
+        let n = inst.num_call_args();
+        let args: Vec<Val> = (0..n).map(|i| inst.operand(i)).collect();
+        match callee_of(inst)? {
+            Callee::Ignored => Err("internal: dropped intrinsic reached conversion".into()),
+            Callee::Defined(f) => {
+                let callee = *self.fmap.get(&f).ok_or("call of a function that was not imported")?;
+                let args = args.into_iter().map(|a| self.value(a)).collect::<R<Vec<_>>>()?;
+                Ok(InstKind::Call { callee, args })
+            }
+            Callee::Intrinsic(id) => match id.short_name() {
+                "rdregioni" | "rdregionf" => self.rdregion(inst, id, &args),
+                "wrregioni" | "wrregionf" => self.wrregion(inst, id, &args),
+                _ => {
+                    let args = args.into_iter().map(|a| self.value(a)).collect::<R<Vec<_>>>()?;
+                    Ok(InstKind::Intrinsic { id, args })
+                }
+            },
+        }
+    }
+
+    /// The region of a region intrinsic, from its vstride, width, stride, index and parent width.
+    #[allow(clippy::too_many_arguments)]
+    fn region_operands(
+        &mut self,
+        name: &str,
+        elem: Elem,
+        num_elems: u32,
+        ops: &[Val],
+        first: usize,
+        vector_bytes: u32,
+    ) -> R<Region> {
+        let vstride = self.const_int_operand(ops[first], "vstride", name)?;
+        let width = self.const_int_operand(ops[first + 1], "width", name)?;
+        let stride = self.const_int_operand(ops[first + 2], "stride", name)?;
+        let index = ops[first + 3];
+        let pw = ops[first + 4];
+        let parent_width = if pw.is_undef() { 0 } else { self.const_int_operand(pw, "parent width", name)? };
+        let (offset, indirect) = match index.const_int() {
+            Some(c) => (c, None),
+            None if index.is_undef() => return Err(format!("{name}: the start index is undef")),
+            None => {
+                let v = self.value(index)?;
+                match self.f.value_type(v) {
+                    Type::Scalar(Elem::I16) | Type::Vector(Elem::I16, _) => (0, Some(v)),
+                    t => {
+                        return Err(format!(
+                            "{name}: a variable start index must be i16 or a vector of i16, not {t}"
+                        ))
+                    }
+                }
+            }
+        };
+        let eb = elem.bytes();
+        let region = Region::from_operands(eb, num_elems, vstride, width, stride, offset, indirect, parent_width)
+            .ok_or_else(|| {
+                format!(
+                    "{name}: invalid region <{vstride};{width},{stride}> for {num_elems} elements (the width must be positive and divide the element count; strides must not be negative)"
+                )
+            })?;
+        if indirect.is_none() {
+            if offset % i64::from(eb) != 0 {
+                return Err(format!(
+                    "{name}: start byte {offset} is not a multiple of the element size {eb}"
+                ));
+            }
+            let (lo, hi) = region.byte_span();
+            if lo < 0 || hi > i64::from(vector_bytes) {
+                return Err(format!(
+                    "{name}: the region covers bytes [{lo}, {hi}) of a {vector_bytes}-byte vector (it must lie inside it)"
+                ));
+            }
+        }
+        Ok(region)
+    }
+
+    fn rdregion(&mut self, inst: Val, id: IntrinsicId, args: &[Val]) -> R<InstKind> {
+        let name = id.name();
+        if args.len() != 6 {
+            return Err(format!("{name} takes 6 operands, found {}", args.len()));
+        }
+        let input = self.value(args[0])?;
+        let in_ty = self.f.value_type(input);
+        let res_ty = gen_type(inst.ty())?;
+        let (Some(elem), Some(res_elem)) = (in_ty.elem(), res_ty.elem()) else {
+            return Err(format!("{name}: operands must be values"));
+        };
+        if elem != res_elem || elem == Elem::I1 {
+            return Err(format!(
+                "{name}: reads {res_ty} from {in_ty}; element types must match and must not be i1"
+            ));
+        }
+        let region = self.region_operands(name, elem, res_ty.num_elems(), args, 1, in_ty.bytes())?;
+        Ok(InstKind::RdRegion { input, region })
+    }
+
+    fn wrregion(&mut self, inst: Val, id: IntrinsicId, args: &[Val]) -> R<InstKind> {
+        let name = id.name();
+        if args.len() != 8 {
+            return Err(format!("{name} takes 8 operands, found {}", args.len()));
+        }
+        let old = self.value(args[0])?;
+        let new = self.value(args[1])?;
+        let old_ty = self.f.value_type(old);
+        let new_ty = self.f.value_type(new);
+        let res_ty = gen_type(inst.ty())?;
+        if res_ty != old_ty {
+            return Err(format!("{name}: result {res_ty} differs from the old value's type {old_ty}"));
+        }
+        let (Some(elem), Some(new_elem)) = (old_ty.elem(), new_ty.elem()) else {
+            return Err(format!("{name}: operands must be values"));
+        };
+        if elem != new_elem || elem == Elem::I1 {
+            return Err(format!(
+                "{name}: writes {new_ty} into {old_ty}; element types must match and must not be i1"
+            ));
+        }
+        let n = new_ty.num_elems();
+        let region = self.region_operands(name, elem, n, args, 2, old_ty.bytes())?;
+        let mask = self.value(args[7])?;
+        match self.f.value_type(mask) {
+            Type::Scalar(Elem::I1) => {}
+            Type::Vector(Elem::I1, m) if m == n => {}
+            t => return Err(format!("{name}: the mask must be i1 or <{n} x i1>, not {t}")),
+        }
+        Ok(InstKind::WrRegion { old, new, region, mask })
+    }
+
+    fn terminator(&mut self, inst: Val) -> R<Terminator> {
+        use LLVMOpcode::*;
+        Ok(match inst.opcode() {
+            LLVMRet => {
+                if inst.num_operands() == 0 {
+                    Terminator::Ret(None)
+                } else {
+                    Terminator::Ret(Some(self.value(inst.operand(0))?))
+                }
+            }
+            LLVMBr => {
+                let succ = inst.successors();
+                if inst.is_conditional() {
+                    // Operand 0 is the condition; successor 0 is the true target.
+                    let cond = self.value(inst.operand(0))?;
+                    Terminator::CondBr { cond, on_true: self.block(succ[0])?, on_false: self.block(succ[1])? }
+                } else {
+                    Terminator::Br(self.block(succ[0])?)
+                }
+            }
+            LLVMSwitch => {
+                let value = self.value(inst.operand(0))?;
+                let elem = self.f.value_type(value).elem().unwrap_or(Elem::I32);
+                let succ = inst.successors();
+                let mut cases = Vec::new();
+                for (k, target) in succ.iter().enumerate().skip(1) {
+                    let cv = inst.operand(2 * k as u32);
+                    let c = cv.const_int().ok_or("switch case values must be constants")?;
+                    cases.push((crate::ir::truncate_bits(c as u64, elem), self.block(*target)?));
+                }
+                Terminator::Switch { value, default: self.block(succ[0])?, cases }
+            }
+            LLVMUnreachable => Terminator::Unreachable,
+            _ => return Err(format!("unsupported: terminator {}", inst.print())),
+        })
+    }
+}
+
+fn is_terminator(op: LLVMOpcode) -> bool {
+    use LLVMOpcode::*;
+    matches!(
+        op,
+        LLVMRet
+            | LLVMBr
+            | LLVMSwitch
+            | LLVMUnreachable
+            | LLVMIndirectBr
+            | LLVMInvoke
+            | LLVMResume
+            | LLVMCallBr
+            | LLVMCatchSwitch
+            | LLVMCatchRet
+            | LLVMCleanupRet
+    )
+}
+
+fn icmp_pred(p: LLVMIntPredicate) -> CmpPred {
+    use LLVMIntPredicate::*;
+    match p {
+        LLVMIntEQ => CmpPred::Eq,
+        LLVMIntNE => CmpPred::Ne,
+        LLVMIntUGT => CmpPred::Ugt,
+        LLVMIntUGE => CmpPred::Uge,
+        LLVMIntULT => CmpPred::Ult,
+        LLVMIntULE => CmpPred::Ule,
+        LLVMIntSGT => CmpPred::Sgt,
+        LLVMIntSGE => CmpPred::Sge,
+        LLVMIntSLT => CmpPred::Slt,
+        LLVMIntSLE => CmpPred::Sle,
+    }
+}
+
+fn fcmp_pred(p: LLVMRealPredicate) -> CmpPred {
+    use LLVMRealPredicate::*;
+    match p {
+        LLVMRealPredicateFalse => CmpPred::FFalse,
+        LLVMRealOEQ => CmpPred::FOeq,
+        LLVMRealOGT => CmpPred::FOgt,
+        LLVMRealOGE => CmpPred::FOge,
+        LLVMRealOLT => CmpPred::FOlt,
+        LLVMRealOLE => CmpPred::FOle,
+        LLVMRealONE => CmpPred::FOne,
+        LLVMRealORD => CmpPred::FOrd,
+        LLVMRealUNO => CmpPred::FUno,
+        LLVMRealUEQ => CmpPred::FUeq,
+        LLVMRealUGT => CmpPred::FUgt,
+        LLVMRealUGE => CmpPred::FUge,
+        LLVMRealULT => CmpPred::FUlt,
+        LLVMRealULE => CmpPred::FUle,
+        LLVMRealUNE => CmpPred::FUne,
+        LLVMRealPredicateTrue => CmpPred::FTrue,
+    }
+}

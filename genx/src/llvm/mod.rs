@@ -1,0 +1,8 @@
+//! The LLVM edge of the GenX layer: validation of an LLVM module against the GenX rules, and its
+//! import into the GenX IR. Only this module touches LLVM; everything after it is plain Rust data.
+
+pub mod import;
+mod raw;
+pub mod validate;
+
+pub use import::import_module;

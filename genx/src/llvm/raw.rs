@@ -1,0 +1,518 @@
+//! A small safe layer over the LLVM C API for reading a module.
+//!
+//! inkwell's typed wrappers panic on some shapes valid LLVM allows (metadata operands, unusual
+//! constants), and input must never make genxc panic, so validation and import read the module
+//! through these functions instead. Every function takes a reference that LLVM handed out for a
+//! module that outlives the call; none of them mutates anything.
+
+use inkwell::llvm_sys::core::*;
+use inkwell::llvm_sys::prelude::*;
+use inkwell::llvm_sys::{LLVMOpcode, LLVMTypeKind};
+use std::ffi::CStr;
+
+/// An LLVM value (instruction, argument, constant, function, block-as-value, metadata-as-value).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Val(pub LLVMValueRef);
+
+/// An LLVM type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Ty(pub LLVMTypeRef);
+
+/// An LLVM basic block.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Bb(pub LLVMBasicBlockRef);
+
+fn owned_message(p: *mut std::os::raw::c_char) -> String {
+    if p.is_null() {
+        return String::new();
+    }
+    // SAFETY: LLVM returns a NUL-terminated string that we own and dispose of.
+    unsafe {
+        let s = CStr::from_ptr(p).to_string_lossy().into_owned();
+        LLVMDisposeMessage(p);
+        s
+    }
+}
+
+impl Val {
+    /// Whether LLVM gave no value.
+    pub fn is_null(self) -> bool {
+        self.0.is_null()
+    }
+
+    /// The value's name (empty when unnamed).
+    pub fn name(self) -> String {
+        let mut len = 0usize;
+        // SAFETY: valid value; LLVM returns a pointer to `len` bytes owned by the value.
+        unsafe {
+            let p = LLVMGetValueName2(self.0, &mut len);
+            if p.is_null() || len == 0 {
+                return String::new();
+            }
+            String::from_utf8_lossy(std::slice::from_raw_parts(p as *const u8, len)).into_owned()
+        }
+    }
+
+    /// The value printed as LLVM text, first line only.
+    pub fn print(self) -> String {
+        // SAFETY: valid value.
+        let s = owned_message(unsafe { LLVMPrintValueToString(self.0) });
+        s.lines().next().unwrap_or("").trim().to_string()
+    }
+
+    /// The value's type.
+    pub fn ty(self) -> Ty {
+        // SAFETY: valid value.
+        Ty(unsafe { LLVMTypeOf(self.0) })
+    }
+
+    /// Number of operands (of a user).
+    pub fn num_operands(self) -> u32 {
+        // SAFETY: valid value; returns 0 or more for users. Only called on users.
+        let n = unsafe { LLVMGetNumOperands(self.0) };
+        n.max(0) as u32
+    }
+
+    /// Operand `i`.
+    pub fn operand(self, i: u32) -> Val {
+        // SAFETY: `i` is below `num_operands`.
+        Val(unsafe { LLVMGetOperand(self.0, i) })
+    }
+
+    /// All operands.
+    pub fn operands(self) -> Vec<Val> {
+        (0..self.num_operands()).map(|i| self.operand(i)).collect()
+    }
+
+    /// Whether this is a function argument.
+    pub fn is_argument(self) -> bool {
+        // SAFETY: valid value.
+        unsafe { !LLVMIsAArgument(self.0).is_null() }
+    }
+
+    /// Whether this is an instruction.
+    pub fn is_instruction(self) -> bool {
+        // SAFETY: valid value.
+        unsafe { !LLVMIsAInstruction(self.0).is_null() }
+    }
+
+    /// Whether this is a function.
+    pub fn is_function(self) -> bool {
+        // SAFETY: valid value.
+        unsafe { !LLVMIsAFunction(self.0).is_null() }
+    }
+
+    /// Whether this is a constant expression.
+    pub fn is_constant_expr(self) -> bool {
+        // SAFETY: valid value.
+        unsafe { !LLVMIsAConstantExpr(self.0).is_null() }
+    }
+
+    /// Whether this is inline assembly.
+    pub fn is_inline_asm(self) -> bool {
+        // SAFETY: valid value.
+        unsafe { !LLVMIsAInlineAsm(self.0).is_null() }
+    }
+
+    /// Whether this is a basic block used as a value.
+    pub fn is_basic_block(self) -> bool {
+        // SAFETY: valid value.
+        unsafe { LLVMValueIsBasicBlock(self.0) != 0 }
+    }
+
+    /// The block of a block-as-value.
+    pub fn as_basic_block(self) -> Bb {
+        // SAFETY: checked with `is_basic_block` by callers.
+        Bb(unsafe { LLVMValueAsBasicBlock(self.0) })
+    }
+
+    /// The opcode of an instruction.
+    pub fn opcode(self) -> LLVMOpcode {
+        // SAFETY: valid instruction.
+        unsafe { LLVMGetInstructionOpcode(self.0) }
+    }
+
+    /// The opcode of a constant expression.
+    pub fn const_opcode(self) -> LLVMOpcode {
+        // SAFETY: valid constant expression.
+        unsafe { LLVMGetConstOpcode(self.0) }
+    }
+
+    /// The callee operand of a call.
+    pub fn called_value(self) -> Val {
+        // SAFETY: valid call instruction.
+        Val(unsafe { LLVMGetCalledValue(self.0) })
+    }
+
+    /// Number of arguments of a call.
+    pub fn num_call_args(self) -> u32 {
+        // SAFETY: valid call instruction.
+        unsafe { LLVMGetNumArgOperands(self.0) }
+    }
+
+    /// Integer constant, sign-extended, if the value is a `ConstantInt` of at most 64 bits.
+    pub fn const_int(self) -> Option<i64> {
+        // SAFETY: valid value; checked to be a ConstantInt of <= 64 bits first.
+        unsafe {
+            if LLVMIsAConstantInt(self.0).is_null() {
+                return None;
+            }
+            if LLVMGetIntTypeWidth(LLVMTypeOf(self.0)) > 64 {
+                return None;
+            }
+            Some(LLVMConstIntGetSExtValue(self.0))
+        }
+    }
+
+    /// Float constant as a double, if the value is a `ConstantFP`.
+    pub fn const_float(self) -> Option<f64> {
+        // SAFETY: checked to be a ConstantFP first.
+        unsafe {
+            if LLVMIsAConstantFP(self.0).is_null() {
+                return None;
+            }
+            let mut loses = 0;
+            Some(LLVMConstRealGetDouble(self.0, &mut loses))
+        }
+    }
+
+    /// Whether this is `undef` or `poison`.
+    pub fn is_undef(self) -> bool {
+        // SAFETY: valid value.
+        unsafe { !LLVMIsAUndefValue(self.0).is_null() || !LLVMIsAPoisonValue(self.0).is_null() }
+    }
+
+    /// Whether this is `zeroinitializer` (or a null constant).
+    pub fn is_zero_aggregate(self) -> bool {
+        // SAFETY: valid value.
+        unsafe { !LLVMIsAConstantAggregateZero(self.0).is_null() }
+    }
+
+    /// Elements of a constant vector (data or generic form).
+    pub fn const_vector_elems(self) -> Option<Vec<Val>> {
+        // SAFETY: element access only after the kind checks; indices below the vector size.
+        unsafe {
+            if !LLVMIsAConstantDataVector(self.0).is_null() {
+                let n = LLVMGetVectorSize(LLVMTypeOf(self.0));
+                return Some((0..n).map(|i| Val(LLVMGetElementAsConstant(self.0, i))).collect());
+            }
+            if !LLVMIsAConstantVector(self.0).is_null() {
+                return Some(self.operands());
+            }
+        }
+        None
+    }
+
+    /// Whether the value is any kind of constant.
+    pub fn is_constant(self) -> bool {
+        // SAFETY: valid value.
+        unsafe { LLVMIsConstant(self.0) != 0 }
+    }
+
+    /// Integer compare predicate of an `icmp`.
+    pub fn icmp_predicate(self) -> inkwell::llvm_sys::LLVMIntPredicate {
+        // SAFETY: valid icmp.
+        unsafe { LLVMGetICmpPredicate(self.0) }
+    }
+
+    /// Float compare predicate of an `fcmp`.
+    pub fn fcmp_predicate(self) -> inkwell::llvm_sys::LLVMRealPredicate {
+        // SAFETY: valid fcmp.
+        unsafe { LLVMGetFCmpPredicate(self.0) }
+    }
+
+    /// Incoming `(value, block)` pairs of a phi.
+    pub fn phi_incoming(self) -> Vec<(Val, Bb)> {
+        // SAFETY: valid phi; indices below the incoming count.
+        unsafe {
+            let n = LLVMCountIncoming(self.0);
+            (0..n)
+                .map(|i| (Val(LLVMGetIncomingValue(self.0, i)), Bb(LLVMGetIncomingBlock(self.0, i))))
+                .collect()
+        }
+    }
+
+    /// Mask of a shufflevector (`None` for undefined entries).
+    pub fn shuffle_mask(self) -> Vec<Option<u32>> {
+        // SAFETY: valid shufflevector; indices below the mask size.
+        unsafe {
+            let n = LLVMGetNumMaskElements(self.0);
+            let undef = LLVMGetUndefMaskElem();
+            (0..n)
+                .map(|i| {
+                    let m = LLVMGetMaskValue(self.0, i);
+                    (m != undef && m >= 0).then_some(m as u32)
+                })
+                .collect()
+        }
+    }
+
+    /// Successor blocks of a terminator.
+    pub fn successors(self) -> Vec<Bb> {
+        // SAFETY: valid terminator; indices below the successor count.
+        unsafe {
+            let n = LLVMGetNumSuccessors(self.0);
+            (0..n).map(|i| Bb(LLVMGetSuccessor(self.0, i))).collect()
+        }
+    }
+
+    /// Whether a `br` is conditional.
+    pub fn is_conditional(self) -> bool {
+        // SAFETY: valid br.
+        unsafe { LLVMIsConditional(self.0) != 0 }
+    }
+
+    /// Next instruction in the block.
+    pub fn next_instruction(self) -> Val {
+        // SAFETY: valid instruction.
+        Val(unsafe { LLVMGetNextInstruction(self.0) })
+    }
+
+    /// Functions only: parameters.
+    pub fn params(self) -> Vec<Val> {
+        // SAFETY: valid function; indices below the count.
+        unsafe {
+            let n = LLVMCountParams(self.0);
+            (0..n).map(|i| Val(LLVMGetParam(self.0, i))).collect()
+        }
+    }
+
+    /// Functions and globals: whether this is only a declaration.
+    pub fn is_declaration(self) -> bool {
+        // SAFETY: valid global value.
+        unsafe { LLVMIsDeclaration(self.0) != 0 }
+    }
+
+    /// Functions and globals: linkage.
+    pub fn linkage(self) -> inkwell::llvm_sys::LLVMLinkage {
+        // SAFETY: valid global value.
+        unsafe { LLVMGetLinkage(self.0) }
+    }
+
+    /// Functions and globals: whether the DLL storage class is `dllexport`.
+    pub fn is_dllexport(self) -> bool {
+        // SAFETY: valid global value.
+        unsafe {
+            LLVMGetDLLStorageClass(self.0)
+                == inkwell::llvm_sys::LLVMDLLStorageClass::LLVMDLLExportStorageClass
+        }
+    }
+
+    /// Functions: the function type.
+    pub fn function_type(self) -> Ty {
+        // SAFETY: valid function.
+        Ty(unsafe { LLVMGlobalGetValueType(self.0) })
+    }
+
+    /// Functions: whether a string attribute is present on the function.
+    pub fn has_fn_attr(self, name: &str) -> bool {
+        // SAFETY: valid function; the name is passed with its length.
+        unsafe {
+            !LLVMGetStringAttributeAtIndex(
+                self.0,
+                inkwell::llvm_sys::LLVMAttributeFunctionIndex,
+                name.as_ptr() as *const _,
+                name.len() as u32,
+            )
+            .is_null()
+        }
+    }
+
+    /// Functions: basic blocks in layout order.
+    pub fn blocks(self) -> Vec<Bb> {
+        let mut out = Vec::new();
+        // SAFETY: valid function; iteration ends with null.
+        unsafe {
+            let mut b = LLVMGetFirstBasicBlock(self.0);
+            while !b.is_null() {
+                out.push(Bb(b));
+                b = LLVMGetNextBasicBlock(b);
+            }
+        }
+        out
+    }
+
+    /// Metadata: whether this is a metadata node.
+    pub fn is_md_node(self) -> bool {
+        // SAFETY: valid value.
+        unsafe { !LLVMIsAMDNode(self.0).is_null() }
+    }
+
+    /// Metadata: the string of an `MDString`, if it is one.
+    pub fn md_string(self) -> Option<String> {
+        // SAFETY: valid value; the string is `len` bytes owned by the context.
+        unsafe {
+            if LLVMIsAMDString(self.0).is_null() {
+                return None;
+            }
+            let mut len = 0u32;
+            let p = LLVMGetMDString(self.0, &mut len);
+            if p.is_null() {
+                return Some(String::new());
+            }
+            Some(
+                String::from_utf8_lossy(std::slice::from_raw_parts(p as *const u8, len as usize))
+                    .into_owned(),
+            )
+        }
+    }
+
+    /// Metadata: operands of a node (`None` for null operands).
+    pub fn md_operands(self) -> Vec<Option<Val>> {
+        // SAFETY: valid MD node; the buffer has room for every operand.
+        unsafe {
+            let n = LLVMGetMDNodeNumOperands(self.0) as usize;
+            let mut buf: Vec<LLVMValueRef> = vec![std::ptr::null_mut(); n];
+            LLVMGetMDNodeOperands(self.0, buf.as_mut_ptr());
+            buf.into_iter().map(|p| (!p.is_null()).then_some(Val(p))).collect()
+        }
+    }
+}
+
+impl Bb {
+    /// Label of the block (empty when unnamed).
+    pub fn name(self) -> String {
+        // SAFETY: valid block; the name is NUL-terminated and owned by the block.
+        unsafe {
+            let p = LLVMGetBasicBlockName(self.0);
+            if p.is_null() {
+                String::new()
+            } else {
+                CStr::from_ptr(p).to_string_lossy().into_owned()
+            }
+        }
+    }
+
+    /// Instructions in order.
+    pub fn instructions(self) -> Vec<Val> {
+        let mut out = Vec::new();
+        // SAFETY: valid block; iteration ends with null.
+        unsafe {
+            let mut i = LLVMGetFirstInstruction(self.0);
+            while !i.is_null() {
+                out.push(Val(i));
+                i = LLVMGetNextInstruction(i);
+            }
+        }
+        out
+    }
+}
+
+impl Ty {
+    /// The type kind.
+    pub fn kind(self) -> LLVMTypeKind {
+        // SAFETY: valid type.
+        unsafe { LLVMGetTypeKind(self.0) }
+    }
+
+    /// Bit width of an integer type.
+    pub fn int_width(self) -> u32 {
+        // SAFETY: valid integer type.
+        unsafe { LLVMGetIntTypeWidth(self.0) }
+    }
+
+    /// Element count of a vector type.
+    pub fn vector_size(self) -> u32 {
+        // SAFETY: valid vector type.
+        unsafe { LLVMGetVectorSize(self.0) }
+    }
+
+    /// Element type of a vector, array or typed pointer.
+    pub fn element(self) -> Ty {
+        // SAFETY: valid sequential type.
+        Ty(unsafe { LLVMGetElementType(self.0) })
+    }
+
+    /// The type printed as LLVM text.
+    pub fn print(self) -> String {
+        // SAFETY: valid type.
+        owned_message(unsafe { LLVMPrintTypeToString(self.0) })
+    }
+
+    /// Function types: return type.
+    pub fn return_type(self) -> Ty {
+        // SAFETY: valid function type.
+        Ty(unsafe { LLVMGetReturnType(self.0) })
+    }
+
+    /// Function types: parameter types.
+    pub fn param_types(self) -> Vec<Ty> {
+        // SAFETY: valid function type; buffer sized by the count.
+        unsafe {
+            let n = LLVMCountParamTypes(self.0) as usize;
+            let mut buf: Vec<LLVMTypeRef> = vec![std::ptr::null_mut(); n];
+            LLVMGetParamTypes(self.0, buf.as_mut_ptr());
+            buf.into_iter().map(Ty).collect()
+        }
+    }
+
+    /// Function types: whether variadic.
+    pub fn is_vararg(self) -> bool {
+        // SAFETY: valid function type.
+        unsafe { LLVMIsFunctionVarArg(self.0) != 0 }
+    }
+}
+
+/// Module-level iteration.
+pub struct ModuleRef(pub LLVMModuleRef);
+
+impl ModuleRef {
+    /// Every function, defined or declared, in order.
+    pub fn functions(&self) -> Vec<Val> {
+        let mut out = Vec::new();
+        // SAFETY: valid module; iteration ends with null.
+        unsafe {
+            let mut f = LLVMGetFirstFunction(self.0);
+            while !f.is_null() {
+                out.push(Val(f));
+                f = LLVMGetNextFunction(f);
+            }
+        }
+        out
+    }
+
+    /// Every global variable, in order.
+    pub fn globals(&self) -> Vec<Val> {
+        let mut out = Vec::new();
+        // SAFETY: valid module; iteration ends with null.
+        unsafe {
+            let mut g = LLVMGetFirstGlobal(self.0);
+            while !g.is_null() {
+                out.push(Val(g));
+                g = LLVMGetNextGlobal(g);
+            }
+        }
+        out
+    }
+
+    /// Every global alias, in order.
+    pub fn aliases(&self) -> Vec<Val> {
+        let mut out = Vec::new();
+        // SAFETY: valid module; iteration ends with null.
+        unsafe {
+            let mut a = LLVMGetFirstGlobalAlias(self.0);
+            while !a.is_null() {
+                out.push(Val(a));
+                a = LLVMGetNextGlobalAlias(a);
+            }
+        }
+        out
+    }
+
+    /// Operands of a named metadata node (empty when absent).
+    pub fn named_metadata(&self, name: &str) -> Vec<Val> {
+        let cname = match std::ffi::CString::new(name) {
+            Ok(c) => c,
+            Err(_) => return Vec::new(),
+        };
+        // SAFETY: valid module; buffer sized by the count.
+        unsafe {
+            let n = LLVMGetNamedMetadataNumOperands(self.0, cname.as_ptr()) as usize;
+            let mut buf: Vec<LLVMValueRef> = vec![std::ptr::null_mut(); n];
+            if n > 0 {
+                LLVMGetNamedMetadataOperands(self.0, cname.as_ptr(), buf.as_mut_ptr());
+            }
+            buf.into_iter().filter(|p| !p.is_null()).map(Val).collect()
+        }
+    }
+}

@@ -1,0 +1,267 @@
+//! Validation of an LLVM module against what the GenX backend accepts, before import.
+//!
+//! Each rule has its own diagnostic naming the function and instruction: Gen types only; linkage
+//! (`dllexport` kernel, external function, `internal` subroutine); no global variables; memory only
+//! through allocas that mem2reg removed; calls only to defined functions and known intrinsics; no
+//! constant expressions or aggregate/exception/atomic instructions. Every problem is reported, not
+//! just the first.
+
+use super::raw::{ModuleRef, Ty, Val};
+use crate::intrinsics;
+use crate::ir::Linkage;
+use crate::types::{Elem, Type};
+use genxc_diag::{Diagnostic, Location};
+use inkwell::llvm_sys::{LLVMLinkage, LLVMOpcode, LLVMTypeKind};
+
+const GEN_TYPES: &str = "Gen types are i1, i8, i16, half, i32, float, i64, double and vectors of them";
+
+/// Converts an LLVM type to a Gen type, or says why it is not one.
+pub fn gen_type(t: Ty) -> Result<Type, String> {
+    let scalar = |t: Ty| -> Option<Elem> {
+        match t.kind() {
+            LLVMTypeKind::LLVMIntegerTypeKind => match t.int_width() {
+                1 => Some(Elem::I1),
+                8 => Some(Elem::I8),
+                16 => Some(Elem::I16),
+                32 => Some(Elem::I32),
+                64 => Some(Elem::I64),
+                _ => None,
+            },
+            LLVMTypeKind::LLVMHalfTypeKind => Some(Elem::Half),
+            LLVMTypeKind::LLVMFloatTypeKind => Some(Elem::Float),
+            LLVMTypeKind::LLVMDoubleTypeKind => Some(Elem::Double),
+            _ => None,
+        }
+    };
+    match t.kind() {
+        LLVMTypeKind::LLVMVoidTypeKind => Ok(Type::Void),
+        LLVMTypeKind::LLVMVectorTypeKind => match scalar(t.element()) {
+            Some(e) if t.vector_size() > 0 => Ok(Type::Vector(e, t.vector_size())),
+            _ => Err(format!("{} is not a Gen type ({GEN_TYPES})", t.print())),
+        },
+        LLVMTypeKind::LLVMPointerTypeKind => {
+            Err(format!("{} is a pointer; pointers must not remain after mem2reg ({GEN_TYPES})", t.print()))
+        }
+        _ => scalar(t)
+            .map(Type::Scalar)
+            .ok_or_else(|| format!("{} is not a Gen type ({GEN_TYPES})", t.print())),
+    }
+}
+
+/// What a function is, from its linkage, DLL storage class and `CMGenxMain` attribute.
+pub fn linkage_of(f: Val) -> Result<Linkage, String> {
+    let kernel_attr = f.has_fn_attr("CMGenxMain");
+    match f.linkage() {
+        LLVMLinkage::LLVMExternalLinkage if f.is_dllexport() || kernel_attr => Ok(Linkage::Kernel),
+        LLVMLinkage::LLVMExternalLinkage => Ok(Linkage::External),
+        LLVMLinkage::LLVMInternalLinkage if !f.is_dllexport() => Ok(Linkage::Internal),
+        other => Err(format!(
+            "unsupported linkage {} (the GenX backend accepts dllexport kernels, external functions and internal subroutines)",
+            linkage_name(other)
+        )),
+    }
+}
+
+fn linkage_name(l: LLVMLinkage) -> &'static str {
+    use LLVMLinkage::*;
+    match l {
+        LLVMExternalLinkage => "external",
+        LLVMAvailableExternallyLinkage => "available_externally",
+        LLVMLinkOnceAnyLinkage => "linkonce",
+        LLVMLinkOnceODRLinkage => "linkonce_odr",
+        LLVMWeakAnyLinkage => "weak",
+        LLVMWeakODRLinkage => "weak_odr",
+        LLVMAppendingLinkage => "appending",
+        LLVMInternalLinkage => "internal",
+        LLVMPrivateLinkage => "private",
+        LLVMExternalWeakLinkage => "extern_weak",
+        LLVMCommonLinkage => "common",
+        _ => "of an obsolete kind",
+    }
+}
+
+/// How an instruction is named in diagnostics: `%name`, or its text when unnamed.
+pub fn inst_label(i: Val) -> String {
+    let n = i.name();
+    if n.is_empty() {
+        i.print()
+    } else {
+        format!("%{n}")
+    }
+}
+
+fn opcode_name(op: LLVMOpcode) -> &'static str {
+    use LLVMOpcode::*;
+    match op {
+        LLVMInvoke => "invoke",
+        LLVMResume => "resume",
+        LLVMLandingPad => "landingpad",
+        LLVMCleanupRet => "cleanupret",
+        LLVMCatchRet => "catchret",
+        LLVMCatchPad => "catchpad",
+        LLVMCleanupPad => "cleanuppad",
+        LLVMCatchSwitch => "catchswitch",
+        LLVMIndirectBr => "indirectbr",
+        LLVMCallBr => "callbr",
+        LLVMAtomicRMW => "atomicrmw",
+        LLVMAtomicCmpXchg => "cmpxchg",
+        LLVMFence => "fence",
+        LLVMVAArg => "va_arg",
+        LLVMExtractValue => "extractvalue",
+        LLVMInsertValue => "insertvalue",
+        LLVMFreeze => "freeze",
+        LLVMGetElementPtr => "getelementptr",
+        LLVMPtrToInt => "ptrtoint",
+        LLVMIntToPtr => "inttoptr",
+        LLVMAddrSpaceCast => "addrspacecast",
+        _ => "this",
+    }
+}
+
+/// Checks the whole module; returns every error found.
+pub fn validate(m: &ModuleRef) -> Result<(), Vec<Diagnostic>> {
+    let mut diags = Vec::new();
+    for g in m.globals() {
+        diags.push(
+            Diagnostic::error("global variables are not supported by the GenX backend")
+                .with_location(Location::Symbol(g.name())),
+        );
+    }
+    for a in m.aliases() {
+        diags.push(
+            Diagnostic::error("global aliases are not supported by the GenX backend")
+                .with_location(Location::Symbol(a.name())),
+        );
+    }
+    for f in m.functions() {
+        if f.is_declaration() {
+            continue;
+        }
+        validate_function(f, &mut diags);
+    }
+    if diags.is_empty() {
+        Ok(())
+    } else {
+        Err(diags)
+    }
+}
+
+fn validate_function(f: Val, diags: &mut Vec<Diagnostic>) {
+    let fname = f.name();
+    let at_fn = |msg: String| Diagnostic::in_function(fname.clone(), None, msg);
+    if let Err(m) = linkage_of(f) {
+        diags.push(at_fn(m));
+    }
+    let fty = f.function_type();
+    if fty.is_vararg() {
+        diags.push(at_fn("variadic functions are not supported by the GenX backend".into()));
+    }
+    if let Err(m) = gen_type(fty.return_type()) {
+        diags.push(at_fn(format!("return type: {m}")));
+    }
+    for (i, p) in f.params().into_iter().enumerate() {
+        if let Err(m) = gen_type(p.ty()) {
+            let n = p.name();
+            let pname = if n.is_empty() { format!("{i}") } else { format!("%{n}") };
+            diags.push(at_fn(format!("parameter {pname}: {m}")));
+        }
+    }
+    for bb in f.blocks() {
+        for inst in bb.instructions() {
+            if let Err(msg) = check_instruction(inst) {
+                diags.push(Diagnostic::in_function(fname.clone(), Some(inst_label(inst)), msg));
+            }
+        }
+    }
+}
+
+/// What a call calls, after validation.
+pub enum Callee {
+    /// A function defined in the module.
+    Defined(Val),
+    /// A known intrinsic.
+    Intrinsic(intrinsics::IntrinsicId),
+    /// An intrinsic import drops (debug info, lifetime markers, ...).
+    Ignored,
+}
+
+/// Classifies the callee of a call, or says why it is not allowed.
+pub fn callee_of(call: Val) -> Result<Callee, String> {
+    let c = call.called_value();
+    if c.is_inline_asm() {
+        return Err("unsupported: inline assembly".into());
+    }
+    if !c.is_function() {
+        return Err("unsupported: indirect call (only direct calls of functions of the module)".into());
+    }
+    let name = c.name();
+    if !c.is_declaration() {
+        if linkage_of(c) == Ok(Linkage::Kernel) {
+            return Err(format!("a kernel cannot be called: @{name}"));
+        }
+        return Ok(Callee::Defined(c));
+    }
+    if intrinsics::is_ignored(&name) {
+        return Ok(Callee::Ignored);
+    }
+    if let Some(id) = intrinsics::lookup(&name) {
+        return Ok(Callee::Intrinsic(id));
+    }
+    if name.starts_with("llvm.genx.") {
+        return Err(format!("unknown GenX intrinsic {name}"));
+    }
+    if name.starts_with("llvm.") {
+        return Err(format!("unsupported: LLVM intrinsic {name}"));
+    }
+    Err(format!("call to undefined function @{name} (the GenX backend links nothing in)"))
+}
+
+fn check_instruction(inst: Val) -> Result<(), String> {
+    use LLVMOpcode::*;
+    let op = inst.opcode();
+    match op {
+        LLVMAlloca => {
+            return Err("alloca remains after mem2reg: loads and stores are only allowed through static allocas that mem2reg removes".into())
+        }
+        LLVMLoad => {
+            return Err("load from memory: loads are only allowed from static allocas that mem2reg removes".into())
+        }
+        LLVMStore => {
+            return Err("store to memory: stores are only allowed to static allocas that mem2reg removes".into())
+        }
+        LLVMInvoke | LLVMResume | LLVMLandingPad | LLVMCleanupRet | LLVMCatchRet | LLVMCatchPad
+        | LLVMCleanupPad | LLVMCatchSwitch | LLVMIndirectBr | LLVMCallBr | LLVMAtomicRMW | LLVMAtomicCmpXchg
+        | LLVMFence | LLVMVAArg | LLVMExtractValue | LLVMInsertValue | LLVMFreeze | LLVMGetElementPtr
+        | LLVMPtrToInt | LLVMIntToPtr | LLVMAddrSpaceCast | LLVMUserOp1 | LLVMUserOp2 => {
+            return Err(format!("unsupported: {} instruction", opcode_name(op)))
+        }
+        _ => {}
+    }
+    let mut skip_operands = false;
+    if op == LLVMCall {
+        match callee_of(inst)? {
+            Callee::Ignored => skip_operands = true,
+            Callee::Defined(_) | Callee::Intrinsic(_) => {}
+        }
+    }
+    if !skip_operands {
+        gen_type(inst.ty()).map_err(|m| format!("result type: {m}"))?;
+        let n = if op == LLVMCall { inst.num_call_args() } else { inst.num_operands() };
+        for i in 0..n {
+            let v = inst.operand(i);
+            if v.is_null() || v.is_basic_block() {
+                continue;
+            }
+            if v.is_constant_expr() {
+                return Err(format!("unsupported: constant expression {}", v.print()));
+            }
+            if v.ty().kind() == LLVMTypeKind::LLVMLabelTypeKind
+                || v.ty().kind() == LLVMTypeKind::LLVMMetadataTypeKind
+            {
+                continue;
+            }
+            gen_type(v.ty()).map_err(|m| format!("operand {i}: {m}"))?;
+        }
+    }
+    Ok(())
+}

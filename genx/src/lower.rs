@@ -1,0 +1,289 @@
+//! Lowering of LLVM's vector element operations to regions.
+//!
+//! `extractelement`, `insertelement` and `shufflevector` have no vISA counterpart; they are region
+//! reads and writes. This pass rewrites them in place: an extract is a one-element `rdregion`, an
+//! insert a one-element `wrregion` (with a variable index, a byte index computed as
+//! `zext/trunc to i16` times the element size), and a shuffle whose mask forms a 1D or 2D region of
+//! one operand is one `rdregion`. Any other shuffle becomes a chain of one-element region writes.
+//! After this pass instruction selection only has to understand regions.
+
+use crate::ir::*;
+use crate::region::Region;
+use crate::types::{Elem, Type};
+use genxc_diag::Diagnostic;
+
+/// Lowers every element operation of a function.
+pub fn lower_function(f: &mut Function) -> Result<(), Diagnostic> {
+    for bi in 0..f.layout.len() {
+        let b = f.layout[bi];
+        let mut i = 0;
+        while i < f.blocks[b].insts.len() {
+            let id = f.blocks[b].insts[i];
+            let mut pre = Vec::new();
+            let new_kind = match f.insts[id].kind.clone() {
+                InstKind::ExtractElement { vector, index } => {
+                    let (eb, len) = (elem_bytes(f, vector), f.value_type(vector).num_elems());
+                    let region = index_region(f, &mut pre, index, eb, 1, len, &f.insts[id].name.clone())?;
+                    Some(InstKind::RdRegion { input: vector, region })
+                }
+                InstKind::InsertElement { vector, elem, index } => {
+                    let (eb, len) = (elem_bytes(f, vector), f.value_type(vector).num_elems());
+                    let region = index_region(f, &mut pre, index, eb, 1, len, &f.insts[id].name.clone())?;
+                    let mask = f.add_const(Constant::int(Elem::I1, 1));
+                    Some(InstKind::WrRegion { old: vector, new: elem, region, mask })
+                }
+                InstKind::Shuffle { a, b: bv, mask } => Some(lower_shuffle(f, &mut pre, id, a, bv, &mask)),
+                _ => None,
+            };
+            if let Some(k) = new_kind {
+                f.insts[id].kind = k;
+            }
+            let n = pre.len();
+            if n > 0 {
+                f.blocks[b].insts.splice(i..i, pre);
+            }
+            i += n + 1;
+        }
+    }
+    Ok(())
+}
+
+fn elem_bytes(f: &Function, v: Value) -> u32 {
+    f.value_type(v).elem().map_or(1, Elem::bytes)
+}
+
+/// The one-element region at `index` (constant, or a byte index computed before the instruction).
+fn index_region(
+    f: &mut Function,
+    pre: &mut Vec<InstId>,
+    index: Value,
+    eb: u32,
+    n: u32,
+    len: u32,
+    name: &str,
+) -> Result<Region, Diagnostic> {
+    if let Some(c) = f.as_const(index) {
+        let Some(i) = c.elems.first().copied().flatten() else {
+            // An undefined index may pick any element: element 0.
+            return Ok(Region::contiguous(eb, n, 0));
+        };
+        // An index past the end gives poison in LLVM: any element will do.
+        let i = u32::try_from(i).ok().filter(|&i| i + n <= len).unwrap_or(0);
+        return Ok(Region::contiguous(eb, n, i));
+    }
+    let ity = f.value_type(index);
+    let mut idx16 = index;
+    if ity != Type::Scalar(Elem::I16) {
+        let op = if ity.elem().map_or(0, Elem::bits) > 16 { CastOp::Trunc } else { CastOp::ZExt };
+        let id = f.insts.alloc(Inst {
+            kind: InstKind::Cast { op, value: index },
+            ty: Type::Scalar(Elem::I16),
+            name: format!("{name}.idx16"),
+        });
+        pre.push(id);
+        idx16 = Value::Inst(id);
+    }
+    let scale = f.add_const(Constant::int(Elem::I16, i64::from(eb)));
+    let id = f.insts.alloc(Inst {
+        kind: InstKind::Binary { op: BinOp::Mul, lhs: idx16, rhs: scale },
+        ty: Type::Scalar(Elem::I16),
+        name: format!("{name}.byteidx"),
+    });
+    pre.push(id);
+    Ok(Region { indirect: Some(Value::Inst(id)), ..Region::contiguous(eb, n, 0) })
+}
+
+/// Tries to express picking `idx` (defined entries) from a vector of `len` elements as one region.
+fn mask_region(idx: &[Option<u32>], eb: u32) -> Option<Region> {
+    let n = idx.len() as u32;
+    let first = idx.iter().position(Option::is_some)?;
+    let d = |i: usize| idx[i].map(i64::from);
+    // Fill undefined entries along a candidate (start, vstride, width, stride) and check.
+    let fits = |start: i64, vstride: i64, width: u32, stride: i64| -> bool {
+        idx.iter().enumerate().all(|(i, m)| {
+            let i = i as u32;
+            let want = start + i64::from(i / width) * vstride + i64::from(i % width) * stride;
+            m.is_none_or(|m| i64::from(m) == want)
+        })
+    };
+    let defined: Vec<(usize, i64)> = (0..idx.len()).filter_map(|i| d(i).map(|v| (i, v))).collect();
+    // 1D: stride from the first two defined entries.
+    let (i0, v0) = defined[0];
+    let stride = match defined.get(1) {
+        Some(&(i1, v1)) if (v1 - v0) % (i1 - i0) as i64 == 0 => (v1 - v0) / (i1 - i0) as i64,
+        Some(_) => -1,
+        None => 0,
+    };
+    if stride >= 0 {
+        let start = v0 - stride * i0 as i64;
+        if start >= 0 && fits(start, 0, n, stride) {
+            return Region::from_operands(eb, n, 0, i64::from(n), stride, start * i64::from(eb), None, 0);
+        }
+    }
+    // 2D: rows of `width` (a power of two dividing n), row stride and element stride from the data.
+    let _ = first;
+    let mut width = 1;
+    while width < n {
+        if n % width == 0 && width > 1 || width == 1 {
+            let row = |i: usize| i as u32 / width;
+            let pairs: Vec<&(usize, i64)> = defined.iter().collect();
+            let in_row = pairs.windows(2).find(|w| row(w[0].0) == row(w[1].0));
+            let stride = in_row.map_or(Some(0), |w| {
+                let di = (w[1].0 - w[0].0) as i64;
+                ((w[1].1 - w[0].1) % di == 0).then(|| (w[1].1 - w[0].1) / di)
+            });
+            let cross = pairs.windows(2).find(|w| row(w[0].0) != row(w[1].0));
+            if let Some(stride) = stride.filter(|s| *s >= 0) {
+                let (ia, va) = defined[0];
+                let col_a = (ia as u32 % width) as i64;
+                let row_start_a = va - col_a * stride;
+                let vstride = cross.map_or(Some(0), |w| {
+                    let (ib, vb) = *w[1];
+                    let col_b = (ib as u32 % width) as i64;
+                    let dr = i64::from(row(ib)) - i64::from(row(ia));
+                    let diff = vb - col_b * stride - row_start_a;
+                    (dr > 0 && diff % dr == 0).then(|| diff / dr)
+                });
+                if let Some(vstride) = vstride.filter(|v| *v >= 0) {
+                    let start = row_start_a - vstride * i64::from(row(ia));
+                    if start >= 0 && fits(start, vstride, width, stride) {
+                        return Region::from_operands(
+                            eb,
+                            n,
+                            vstride,
+                            i64::from(width),
+                            stride,
+                            start * i64::from(eb),
+                            None,
+                            0,
+                        );
+                    }
+                }
+            }
+        }
+        width *= 2;
+    }
+    None
+}
+
+fn lower_shuffle(
+    f: &mut Function,
+    pre: &mut Vec<InstId>,
+    id: InstId,
+    a: Value,
+    b: Value,
+    mask: &[Option<u32>],
+) -> InstKind {
+    let ty = f.insts[id].ty;
+    let a_len = f.value_type(a).num_elems();
+    let eb = ty.elem().map_or(1, Elem::bytes);
+    let name = f.insts[id].name.clone();
+    if mask.iter().all(Option::is_none) {
+        let u = f.add_const(Constant::undef(ty));
+        return InstKind::Select { cond: f.add_const(Constant::int(Elem::I1, 1)), on_true: u, on_false: u };
+    }
+    // One operand only: try a single region.
+    for (src, lo) in [(a, 0u32), (b, a_len)] {
+        let len = f.value_type(src).num_elems();
+        let local: Option<Vec<Option<u32>>> = mask
+            .iter()
+            .map(|m| m.map_or(Some(None), |m| (lo..lo + len).contains(&m).then(|| Some(m - lo))))
+            .collect();
+        if let Some(local) = local {
+            if let Some(region) = mask_region(&local, eb) {
+                let (s, e) = region.byte_span();
+                if s >= 0 && e <= i64::from(len * eb) {
+                    return InstKind::RdRegion { input: src, region };
+                }
+            }
+        }
+    }
+    // General case: write element by element into an undefined vector.
+    let mut cur = f.add_const(Constant::undef(ty));
+    let scalar = Type::Scalar(ty.elem().unwrap_or(Elem::I32));
+    let true_mask = f.add_const(Constant::int(Elem::I1, 1));
+    let defined: Vec<(usize, u32)> = mask.iter().enumerate().filter_map(|(i, m)| m.map(|m| (i, m))).collect();
+    for (k, &(i, m)) in defined.iter().enumerate() {
+        let (src, j) = if m < a_len { (a, m) } else { (b, m - a_len) };
+        let rd = f.insts.alloc(Inst {
+            kind: InstKind::RdRegion { input: src, region: Region::contiguous(eb, 1, j) },
+            ty: scalar,
+            name: format!("{name}.e{i}"),
+        });
+        pre.push(rd);
+        let wr = InstKind::WrRegion {
+            old: cur,
+            new: Value::Inst(rd),
+            region: Region::contiguous(eb, 1, i as u32),
+            mask: true_mask,
+        };
+        if k + 1 == defined.len() {
+            return wr;
+        }
+        let w = f.insts.alloc(Inst { kind: wr, ty, name: format!("{name}.w{i}") });
+        pre.push(w);
+        cur = Value::Inst(w);
+    }
+    unreachable!("a mask with a defined entry always returns in the loop")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn m(v: &[i64]) -> Vec<Option<u32>> {
+        v.iter().map(|&x| (x >= 0).then_some(x as u32)).collect()
+    }
+
+    #[test]
+    fn masks_that_are_regions() {
+        let r = mask_region(&m(&[0, 0, 0, 0]), 4).unwrap();
+        assert_eq!((r.vstride, r.width, r.stride, r.offset), (0, 1, 0, 0));
+        let r = mask_region(&m(&[1, 3, 5, 7]), 4).unwrap();
+        assert_eq!((r.width, r.stride, r.offset), (4, 2, 4));
+        let r = mask_region(&m(&[0, 8, 16, 24, 1, 9, 17, 25]), 4).unwrap();
+        assert_eq!((r.vstride, r.width, r.stride, r.offset), (1, 4, 8, 0));
+        let r = mask_region(&m(&[2, -1, 4, 5]), 2).unwrap();
+        assert_eq!((r.width, r.stride, r.offset), (4, 1, 4));
+        assert!(mask_region(&m(&[3, 1, 0, 2]), 4).is_none());
+    }
+
+    #[test]
+    fn lowering_replaces_element_operations() {
+        let v8 = Type::Vector(Elem::I32, 8);
+        let mut f = Function::new("k", Linkage::Kernel, vec![v8, Type::Scalar(Elem::I32)], Type::Void);
+        let b = f.add_block("entry");
+        let c2 = f.add_const(Constant::int(Elem::I32, 2));
+        let x = f.push_inst(
+            b,
+            Inst {
+                kind: InstKind::ExtractElement { vector: Value::Param(0), index: Value::Param(1) },
+                ty: Type::Scalar(Elem::I32),
+                name: "x".into(),
+            },
+        );
+        f.push_inst(
+            b,
+            Inst {
+                kind: InstKind::InsertElement { vector: Value::Param(0), elem: x, index: c2 },
+                ty: v8,
+                name: "y".into(),
+            },
+        );
+        f.push_inst(
+            b,
+            Inst {
+                kind: InstKind::Shuffle { a: Value::Param(0), b: Value::Param(0), mask: m(&[7, 0, 9, 3]) },
+                ty: Type::Vector(Elem::I32, 4),
+                name: "z".into(),
+            },
+        );
+        lower_function(&mut f).unwrap();
+        let kinds: Vec<&'static str> =
+            f.blocks[b].insts.iter().map(|&i| f.insts[i].kind.mnemonic()).collect();
+        // trunc + mul for the variable index, rdregion, wrregion, then 4 reads and 3 writes + final write
+        assert_eq!(kinds[..4], ["cast", "binary", "rdregion", "wrregion"]);
+        assert!(kinds[4..].iter().all(|k| *k == "rdregion" || *k == "wrregion"));
+        assert_eq!(kinds.iter().filter(|k| **k == "wrregion").count(), 5);
+    }
+}
