@@ -8,6 +8,7 @@ pub mod intrinsics;
 pub mod ir;
 #[cfg(feature = "llvm")]
 pub mod llvm;
+pub mod llvm_text;
 pub mod lower;
 pub mod metadata;
 pub mod platform;

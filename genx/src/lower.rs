@@ -124,7 +124,7 @@ fn mask_region(idx: &[Option<u32>], eb: u32) -> Option<Region> {
     let _ = first;
     let mut width = 1;
     while width < n {
-        if n % width == 0 && width > 1 || width == 1 {
+        if n.is_multiple_of(width) {
             let row = |i: usize| i as u32 / width;
             let pairs: Vec<&(usize, i64)> = defined.iter().collect();
             let in_row = pairs.windows(2).find(|w| row(w[0].0) == row(w[1].0));

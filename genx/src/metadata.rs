@@ -321,9 +321,8 @@ pub fn compute_offsets(args: &mut [KernelArg], platform: Platform) -> Result<(),
     let mut place = |size: u32, align: u32| -> Result<u32, String> {
         let align = align.max(1);
         let mut off = next.div_ceil(align) * align;
-        if size <= grf && off / grf != (off + size - 1) / grf {
-            off = off.div_ceil(grf) * grf;
-        } else if size > grf {
+        // Never straddle a GRF; anything larger than one starts at a GRF boundary.
+        if size > grf || off / grf != (off + size - 1) / grf {
             off = off.div_ceil(grf) * grf;
         }
         if off + size > limit {
@@ -568,7 +567,7 @@ mod tests {
             strs(&["", "buffer_t read_only", "buffer_t read_write"]),
             MdValue::Int(0),
         ]);
-        let ks = build_kernels(&m, &[node.clone()], Platform::Tgllp).unwrap();
+        let ks = build_kernels(&m, std::slice::from_ref(&node), Platform::Tgllp).unwrap();
         let offs: Vec<_> = ks[0].args.iter().map(|a| a.offset).collect();
         assert_eq!(offs, vec![Some(64), Some(68), Some(72)]);
         assert_eq!(ks[0].args[1].category, ArgCategory::Surface);

@@ -151,9 +151,12 @@ impl Region {
     /// The first and one-past-last byte the region touches (for a constant index).
     pub fn byte_span(&self) -> (i64, i64) {
         let (mut lo, mut hi) = (i64::MAX, i64::MIN);
-        // The extremes are at row starts and row ends; checking those is enough.
-        for r in 0..self.rows() {
-            for i in [r * self.width, r * self.width + self.width - 1] {
+        // The extremes are at row starts and row ends; checking those is enough. A last row
+        // shorter than the width (execution size not a multiple of it) counts too.
+        let w = self.width.max(1);
+        let n = self.num_elems.max(1);
+        for r in 0..n.div_ceil(w) {
+            for i in [r * w, (r * w + w - 1).min(n - 1)] {
                 let b = self.byte_offset(i);
                 lo = lo.min(b);
                 hi = hi.max(b + i64::from(self.elem_bytes));

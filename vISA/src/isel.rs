@@ -30,8 +30,9 @@ fn is_exec_size(n: u32) -> bool {
 
 fn src_region_ok(r: &Region, exec: u32, grf: u32) -> bool {
     let vs = |v: i32| matches!(v, 0 | 1 | 2 | 4 | 8 | 16 | 32);
-    let col_ok =
-        r.offset >= 0 && r.offset as u32 % r.elem_bytes == 0 && (r.offset as u32 % grf) / r.elem_bytes < 256;
+    let col_ok = r.offset >= 0
+        && (r.offset as u32).is_multiple_of(r.elem_bytes)
+        && (r.offset as u32 % grf) / r.elem_bytes < 256;
     if !is_exec_size(exec) || !col_ok || r.indirect.is_some() {
         return false;
     }
@@ -54,7 +55,7 @@ fn dst_region_ok(r: &Region, grf: u32) -> bool {
         && (r.num_elems == 1 || matches!(r.stride, 1 | 2 | 4))
         && r.indirect.is_none()
         && r.offset >= 0
-        && r.offset as u32 % r.elem_bytes == 0
+        && (r.offset as u32).is_multiple_of(r.elem_bytes)
         && (r.offset as u32 % grf) / r.elem_bytes < 256
 }
 
@@ -211,6 +212,11 @@ impl Selector<'_> {
                 }
             }
             let elem = v.ty.elem().ok_or("a variable without a type")?;
+            if elem == Elem::I1 {
+                // Predicates are not selected yet; the instruction that makes one says so.
+                self.var_ids.push(None);
+                continue;
+            }
             let ty = signed_type(elem)?;
             let alias = match v.alias_of {
                 Some((base, off)) => {
@@ -238,7 +244,13 @@ impl Selector<'_> {
 
     fn var_of(&self, v: Value) -> R<m::VarId> {
         let idx: VarIdx = self.asg.var(v).ok_or("internal: value without a variable")?;
-        self.var_ids[idx.0 as usize].ok_or_else(|| "a surface argument used as a value".to_string())
+        self.var_ids[idx.0 as usize].ok_or_else(|| {
+            if self.asg.vars[idx.0 as usize].ty.elem() == Some(Elem::I1) {
+                "unsupported: predicate (i1) values".to_string()
+            } else {
+                "a surface argument used as a value".to_string()
+            }
+        })
     }
 
     /// A view of `var` with type `ty` (the variable itself when its type already is `ty`).

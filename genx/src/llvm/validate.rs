@@ -55,6 +55,10 @@ pub fn linkage_of(f: Val) -> Result<Linkage, String> {
         LLVMLinkage::LLVMExternalLinkage if f.is_dllexport() || kernel_attr => Ok(Linkage::Kernel),
         LLVMLinkage::LLVMExternalLinkage => Ok(Linkage::External),
         LLVMLinkage::LLVMInternalLinkage if !f.is_dllexport() => Ok(Linkage::Internal),
+        LLVMLinkage::LLVMInternalLinkage => Err(
+            "a function cannot be both internal and dllexport (a kernel is dllexport with external linkage; a subroutine is internal without dllexport)"
+                .into(),
+        ),
         other => Err(format!(
             "unsupported linkage {} (the GenX backend accepts dllexport kernels, external functions and internal subroutines)",
             linkage_name(other)

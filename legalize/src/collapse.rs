@@ -1,0 +1,186 @@
+//! Region collapsing: a region of a region as one region of the original vector.
+//!
+//! [`combine`] is the spec's `combineRegions`: `rdregion(rdregion(A, outer), inner)` reads the same
+//! elements as `rdregion(A, combined)`, and `wrregion(A, wrregion(rdregion(A, outer), V, inner),
+//! outer)` writes what `wrregion(A, V, combined)` writes. It refuses what the spec refuses
+//! (multi-indirect regions, a masked outer write, inner rows that cross outer rows in ways one
+//! region cannot describe, indirect replicating results) and what needs new index arithmetic.
+//! [`collapse_function`] applies it to rdregion-of-rdregion chains of a GenX IR function.
+
+use crate::legal::stride_1d;
+use genxc_genx::{Function, InstKind, Region, Value};
+
+/// What [`combine_with`] needs to know besides the two regions.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Nesting {
+    /// The outer region has one index per row.
+    pub outer_multi: bool,
+    /// The inner region has one index per row.
+    pub inner_multi: bool,
+    /// The outer access is a wrregion with a mask.
+    pub outer_masked: bool,
+}
+
+/// Combines two nested regions with scalar (or no) indices; `None` when refused.
+pub fn combine(outer: &Region, inner: &Region) -> Option<Region> {
+    combine_with(outer, inner, Nesting::default())
+}
+
+/// Combines two nested regions (`inner` indexes the vector `outer` reads); `None` when refused.
+pub fn combine_with(outer: &Region, inner: &Region, n: Nesting) -> Option<Region> {
+    if n.outer_multi || n.inner_multi || n.outer_masked || outer.elem_bytes != inner.elem_bytes {
+        return None;
+    }
+    let eb = i64::from(outer.elem_bytes.max(1));
+    if outer.width == 0 || inner.width == 0 || inner.num_elems == 0 || inner.num_elems > outer.num_elems {
+        return None;
+    }
+    let mut c = *inner;
+    c.parent_width = 0;
+    if let Some(_idx) = inner.indirect {
+        // The inner index addresses bytes of the outer result: only an outer region that is those
+        // bytes unchanged (direct, 1D, stride 1) keeps the index as it is.
+        if outer.indirect.is_some() || stride_1d(outer) != Some(1) {
+            return None;
+        }
+        c.offset = i32::try_from(i64::from(outer.offset) + i64::from(inner.offset)).ok()?;
+        c.parent_width = inner.parent_width;
+        return Some(c);
+    }
+    c.indirect = outer.indirect;
+    if i64::from(inner.offset) % eb != 0 || inner.offset < 0 {
+        return None;
+    }
+    let e = i64::from(inner.offset) / eb;
+    let (ow, ovs, os) = (i64::from(outer.width), i64::from(outer.vstride), i64::from(outer.stride));
+    let outer_1d = stride_1d(outer);
+    let e_out = match outer_1d {
+        Some(s) => e * s,
+        None => (e / ow) * ovs + (e % ow) * os,
+    };
+    let off = i64::from(outer.offset) + e_out * eb;
+    let set = |c: &mut Region, vs: i64, w: i64, s: i64| -> Option<()> {
+        c.vstride = i32::try_from(vs).ok()?;
+        c.width = u32::try_from(w).ok()?;
+        c.stride = i32::try_from(s).ok()?;
+        c.offset = i32::try_from(off).ok()?;
+        Some(())
+    };
+    let n_in = i64::from(inner.num_elems);
+    let (iw, ivs, is) = (i64::from(inner.width), i64::from(inner.vstride), i64::from(inner.stride));
+    let result = if let Some(s) = outer_1d {
+        set(&mut c, ivs * s, iw, is * s)?;
+        c
+    } else if let Some(is1) = stride_1d(inner) {
+        let start = e;
+        let end = start + (n_in - 1) * is1;
+        let (row0, row_e) = (start / ow, end / ow);
+        if is1 == 0 || row0 == row_e {
+            set(&mut c, 0, n_in, is1 * os)?;
+        } else if row_e == row0 + 1 && n_in % 2 == 0 && is1 > 0 && {
+            let mid = start + n_in / 2 * is1;
+            mid / ow == row_e && mid % ow < is1
+        } {
+            let mid = start + n_in / 2 * is1;
+            set(&mut c, (mid % ow - start % ow) * os + ovs, n_in / 2, is1 * os)?;
+        } else if is1 > 0 && ow % is1 == 0 && start % ow < is1 && n_in % (ow / is1) == 0 {
+            set(&mut c, ovs, ow / is1, is1 * os)?;
+        } else {
+            return None;
+        }
+        c
+    } else {
+        // inner 2D: its rows must map to whole outer rows apart, the first inside one outer row
+        if ivs % ow != 0 || (e / ow) != (e + (iw - 1) * is) / ow {
+            return None;
+        }
+        set(&mut c, ovs * (ivs / ow), iw, is * os)?;
+        c
+    };
+    let result = result.canonical();
+    if result.indirect.is_some()
+        && ((result.stride == 0 && result.num_elems > 1) || (result.vstride == 0 && result.rows() > 1))
+    {
+        return None;
+    }
+    Some(result)
+}
+
+/// Combines the regions of `wrregion(A, wrregion(rdregion(A, outer), V, inner), outer)`; refuses
+/// outer regions that touch an element twice (a later copy would undo an earlier write).
+pub fn combine_write(outer: &Region, inner: &Region, n: Nesting) -> Option<Region> {
+    let mut seen: Vec<i64> = (0..outer.num_elems).map(|i| outer.elem_index(i)).collect();
+    seen.sort_unstable();
+    if seen.windows(2).any(|w| w[0] == w[1]) {
+        return None;
+    }
+    combine_with(outer, inner, n)
+}
+
+/// Collapses every `rdregion(rdregion(A, outer), inner)` of a function into one rdregion of `A`
+/// when [`combine`] allows it; returns how many were collapsed.
+pub fn collapse_function(f: &mut Function) -> usize {
+    let mut count = 0;
+    let layout = f.layout.clone();
+    for b in layout {
+        let ids = f.blocks[b].insts.clone();
+        for id in ids {
+            let InstKind::RdRegion { input: Value::Inst(src), region: inner } = f.insts[id].kind.clone()
+            else {
+                continue;
+            };
+            let InstKind::RdRegion { input: a, region: outer } = f.insts[src].kind.clone() else { continue };
+            let multi = |r: &Region| r.indirect.is_some_and(|i| f.value_type(i).is_vector());
+            let nest =
+                Nesting { outer_multi: multi(&outer), inner_multi: multi(&inner), outer_masked: false };
+            if let Some(c) = combine_with(&outer, &inner, nest) {
+                f.insts[id].kind = InstKind::RdRegion { input: a, region: c };
+                count += 1;
+            }
+        }
+    }
+    count
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reg(eb: u32, n: u32, vs: i64, w: i64, s: i64, off: i64) -> Region {
+        Region::from_operands(eb, n, vs, w, s, off, None, 0).unwrap()
+    }
+
+    #[test]
+    fn c1_row_then_strided_read() {
+        // %row = rd <32 x i16> (1;1,0)@64 -> 1D stride 1; inner (2;1,0)@2 -> 1D stride 2
+        let outer = reg(2, 32, 1, 1, 0, 64);
+        let inner = reg(2, 16, 2, 1, 0, 2);
+        let c = combine(&outer, &inner).unwrap();
+        assert_eq!((c.vstride, c.width, c.stride, c.offset), (0, 16, 2, 66));
+    }
+
+    #[test]
+    fn c7_column_of_a_2d_region() {
+        let outer = reg(4, 16, 8, 4, 1, 0);
+        let inner = reg(4, 4, 0, 4, 4, 4);
+        let c = combine(&outer, &inner).unwrap();
+        assert_eq!((c.vstride, c.width, c.stride, c.offset), (0, 4, 8, 4));
+    }
+
+    #[test]
+    fn refusals() {
+        let outer = reg(4, 16, 8, 4, 1, 0);
+        // three elements of row 0 and one of row 1: no single region
+        let inner = reg(4, 4, 0, 4, 1, 4);
+        assert!(combine(&outer, &inner).is_none());
+        // masked outer write, multi-indirect, element size mismatch
+        let inner = reg(4, 4, 0, 4, 1, 0);
+        let masked = Nesting { outer_masked: true, ..Nesting::default() };
+        assert!(combine_with(&outer, &inner, masked).is_none());
+        let multi = Nesting { outer_multi: true, ..Nesting::default() };
+        assert!(combine_with(&outer, &inner, multi).is_none());
+        assert!(combine(&outer, &reg(2, 4, 0, 4, 1, 0)).is_none());
+        // a splatting outer write region is refused for writes
+        assert!(combine_write(&reg(4, 4, 0, 1, 0, 0), &reg(4, 2, 0, 2, 1, 0), Nesting::default()).is_none());
+    }
+}

@@ -1,0 +1,669 @@
+//! Splitting of regions, and the legalization pass over the GenX IR.
+//!
+//! [`subregion`] is the spec's `getSubregion`: the region of elements `start..start+size` of a
+//! region, rebased (constant offset, or the index row of a multi-indirect region). [`plan_region`]
+//! cuts a lone region into the greedy sequence of legal power-of-two pieces. [`legalize_function`]
+//! works on whole bales (an element-wise operation, the rdregions feeding it and the wrregion taking
+//! its result, see the `bale` module): it chooses one width sequence per bale and emits one piece of
+//! every member per width, joined through a wrregion chain; masks and predicates are sliced with
+//! `rdpredregion` and joined with `wrpredregion`.
+
+use crate::bale::{self, Bale, Head, Operand};
+use crate::legal::{self, pow2_floor, Access, Role};
+use genxc_genx::intrinsics::{self, IntrinsicId};
+use genxc_genx::ir::{BinOp, Constant};
+use genxc_genx::{Diagnostic, Elem, Function, Inst, InstId, InstKind, Platform, Region, Type, Value};
+
+/// A piece of a region: its region and the first row of a multi-indirect index it uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Piece {
+    /// The region of the piece (same variable index as the original, rebased offset).
+    pub region: Region,
+    /// For multi-indirect regions, the first index element (row) the piece uses; else 0.
+    pub index_row: u32,
+    /// For multi-indirect regions, how many index elements the piece uses; else 0.
+    pub index_rows: u32,
+}
+
+/// The spec's `getSubregion`: elements `start..start + size` of `r` as a region of their own.
+/// `index_elems` is the number of variable index elements (above 1: multi-indirect). Returns
+/// `None` when the piece is out of the region or its offset overflows.
+pub fn subregion(r: &Region, start: u32, size: u32, index_elems: u32) -> Option<Piece> {
+    let width = r.width;
+    if size == 0 || width == 0 || start.checked_add(size)? > r.num_elems {
+        return None;
+    }
+    let eb = i64::from(r.elem_bytes);
+    let multi = r.indirect.is_some() && index_elems > 1;
+    let (mut start, mut index_row, mut index_rows) = (start, 0, 0);
+    if multi {
+        index_row = start / width;
+        start %= width;
+        index_rows = if start == 0 && size.is_multiple_of(width) { size / width } else { 1 };
+    }
+    let mut out = *r;
+    let elem =
+        i64::from(start / width) * i64::from(r.vstride) + i64::from(start % width) * i64::from(r.stride);
+    out.offset = i32::try_from(i64::from(r.offset) + elem * eb).ok()?;
+    if start % width == 0 && size.is_multiple_of(width) {
+        // whole rows keep their shape
+    } else if start % width + size > width {
+        // exactly half in each of two rows
+        let half = size / 2;
+        let vs = i64::from(r.vstride) + (i64::from(half) - i64::from(width)) * i64::from(r.stride);
+        out.vstride = i32::try_from(vs).ok()?;
+        out.width = half;
+    } else {
+        out.width = size;
+        out.vstride = i32::try_from(i64::from(size) * i64::from(r.stride)).ok()?;
+    }
+    out.num_elems = size;
+    if !multi {
+        out = out.canonical();
+    }
+    Some(Piece { region: out, index_row, index_rows })
+}
+
+/// The greedy split of one lone region access: piece sizes from the start, each the largest legal
+/// power of two at its start index (7 elements without other limits: 4 + 2 + 1). A source's pieces
+/// are also limited by the contiguous write that joins them.
+pub fn plan_region(a: &Access, platform: Platform) -> Vec<u32> {
+    let n = a.region.num_elems;
+    let mut out = Vec::new();
+    let mut start = 0;
+    while start < n {
+        let rest = n - start;
+        let mut w = match a.role {
+            Role::Source => legal::source_piece_size(a, start, platform),
+            Role::Destination => legal::legal_size(a, start, true, platform),
+        };
+        w = w.min(pow2_floor(i64::from(rest)) as u32).max(1);
+        if a.role == Role::Source && w < n {
+            // the piece is joined into a contiguous temporary: that write must be legal too
+            let eb = a.region.elem_bytes;
+            let join = Access::new(Region::contiguous(eb, n, 0), Role::Destination, n);
+            w = w.min(legal::legal_size(&join, start, true, platform));
+        }
+        out.push(w);
+        start += w;
+    }
+    out
+}
+
+/// The predicate part containing element `start` of an `n`-element predicate: 32-element parts
+/// while they fit, then descending powers of two (37 = 32 + 4 + 1). Gives `(part offset, size)`.
+pub fn pred_part(n: u32, start: u32) -> (u32, u32) {
+    let full = n / 32 * 32;
+    if start < full {
+        return (start / 32 * 32, 32);
+    }
+    let mut off = full;
+    let mut rest = n - full;
+    while rest > 0 {
+        let size = pow2_floor(i64::from(rest)) as u32;
+        if start < off + size {
+            return (off, size);
+        }
+        off += size;
+        rest -= size;
+    }
+    (start, 1)
+}
+
+/// The spec's `getLegalPredSize`: `(min, max)` piece sizes for a predicate of `n` elements at
+/// `start`.
+pub fn legal_pred_size(n: u32, start: u32, platform: Platform) -> (u32, u32) {
+    let (off, size) = pred_part(n, start);
+    let rel = start - off;
+    let mut max = pow2_floor(i64::from(size - rel)) as u32;
+    if rel != 0 {
+        max = max.min(1 << rel.trailing_zeros());
+    }
+    (legal::pred_min_size(platform).min(max), max)
+}
+
+/// What the pass did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Bales looked at.
+    pub bales: usize,
+    /// Bales that were split.
+    pub bales_split: usize,
+    /// Pieces emitted for the split bales.
+    pub pieces: usize,
+}
+
+/// Legalizes every region access and element-wise operation of a function for a platform: bales
+/// that are not legal as they are get split into legal pieces joined by wrregion chains. Returns an
+/// error (never panics) for regions that do not fit their vectors or types.
+pub fn legalize_function(f: &mut Function, platform: Platform) -> Result<Stats, Diagnostic> {
+    bale::validate(f)?;
+    reserve_insts(f);
+    let mut cx = Cx::new(f, platform)?;
+    let layout = cx.f.layout.clone();
+    for b in layout {
+        let old = std::mem::take(&mut cx.f.blocks[b].insts);
+        let mut out = Vec::with_capacity(old.len() * 3);
+        for &id in &old {
+            if cx.baled[raw(id)] {
+                // members stay in place; they die if their head is split
+                out.push(id);
+                continue;
+            }
+            match bale::build(cx.f, id, &cx.uses, &cx.baled) {
+                Some(bale) => {
+                    cx.stats.bales += 1;
+                    match cx.legalize_bale(bale, &mut out)? {
+                        Some(v) => cx.replace(id, v),
+                        None => out.push(id),
+                    }
+                }
+                None => out.push(id),
+            }
+        }
+        out.retain(|&i| !cx.dead.get(raw(i)).copied().unwrap_or(false));
+        cx.f.blocks[b].insts = out;
+    }
+    cx.apply_replacements();
+    Ok(cx.stats)
+}
+
+/// Makes room for the pieces up front (ids stay the same: instructions are moved in order).
+fn reserve_insts(f: &mut Function) {
+    let old = std::mem::take(&mut f.insts);
+    let mut arena = la_arena::Arena::with_capacity(old.len() * 4 + 16);
+    for (_, inst) in old {
+        arena.alloc(inst);
+    }
+    f.insts = arena;
+}
+
+fn raw(id: InstId) -> usize {
+    u32::from(id.into_raw()) as usize
+}
+
+/// Per-function state of the pass.
+struct Cx<'f> {
+    f: &'f mut Function,
+    p: Platform,
+    uses: Vec<u32>,
+    /// Instructions that are members (not heads) of a bale, decided up front.
+    baled: Vec<bool>,
+    repl: Vec<Option<Value>>,
+    /// Instructions replaced by pieces (removed from their blocks at the end of the block).
+    dead: Vec<bool>,
+    stats: Stats,
+    true_i1: Value,
+    rdpred: IntrinsicId,
+    wrpred: IntrinsicId,
+    /// Constants made once: undefined vectors by type, i32 offsets by value.
+    undefs: Vec<(Type, Value)>,
+    offsets: Vec<(u32, Value)>,
+}
+
+impl<'f> Cx<'f> {
+    fn new(f: &'f mut Function, p: Platform) -> Result<Self, Diagnostic> {
+        let uses = bale::use_counts(f);
+        let baled = bale::members(f, &uses);
+        let n = f.insts.len();
+        let true_i1 = f.add_const(Constant { ty: Type::Scalar(Elem::I1), elems: vec![Some(1)] });
+        let (Some(rdpred), Some(wrpred)) =
+            (intrinsics::lookup("llvm.genx.rdpredregion"), intrinsics::lookup("llvm.genx.wrpredregion"))
+        else {
+            return Err(Diagnostic::error("predicate region intrinsics are unknown"));
+        };
+        Ok(Cx {
+            f,
+            p,
+            uses,
+            baled,
+            repl: vec![None; n],
+            dead: vec![false; n],
+            stats: Stats::default(),
+            true_i1,
+            rdpred,
+            wrpred,
+            undefs: Vec::new(),
+            offsets: Vec::new(),
+        })
+    }
+
+    fn replace(&mut self, id: InstId, v: Value) {
+        let i = raw(id);
+        if i >= self.repl.len() {
+            self.repl.resize(i + 1, None);
+        }
+        self.repl[i] = Some(v);
+    }
+
+    fn resolve(&self, mut v: Value) -> Value {
+        while let Value::Inst(i) = v {
+            match self.repl.get(raw(i)).copied().flatten() {
+                Some(n) => v = n,
+                None => break,
+            }
+        }
+        v
+    }
+
+    fn apply_replacements(&mut self) {
+        if self.repl.iter().all(Option::is_none) {
+            return;
+        }
+        let layout = self.f.layout.clone();
+        for b in layout {
+            for k in 0..self.f.blocks[b].insts.len() {
+                let id = self.f.blocks[b].insts[k];
+                let mut kind = std::mem::replace(&mut self.f.insts[id].kind, InstKind::FNeg(self.true_i1));
+                kind.map_operands(|v| self.resolve(v));
+                self.f.insts[id].kind = kind;
+            }
+            let mut term = std::mem::replace(&mut self.f.blocks[b].term, genxc_genx::Terminator::Unreachable);
+            term.map_operands(|v| self.resolve(v));
+            self.f.blocks[b].term = term;
+        }
+    }
+
+    fn undef(&mut self, ty: Type) -> Value {
+        if let Some(&(_, v)) = self.undefs.iter().find(|(t, _)| *t == ty) {
+            return v;
+        }
+        let v = self.f.add_const(Constant::undef(ty));
+        self.undefs.push((ty, v));
+        v
+    }
+
+    fn offset_const(&mut self, off: u32) -> Value {
+        if let Some(&(_, v)) = self.offsets.iter().find(|(o, _)| *o == off) {
+            return v;
+        }
+        let v = self.f.add_const(Constant::int(Elem::I32, i64::from(off)));
+        self.offsets.push((off, v));
+        v
+    }
+
+    fn push(&mut self, out: &mut Vec<InstId>, kind: InstKind, ty: Type) -> Value {
+        let id = self.f.insts.alloc(Inst { kind, ty, name: String::new() });
+        out.push(id);
+        Value::Inst(id)
+    }
+
+    fn elem_bytes(&self, v: Value) -> u32 {
+        self.f.value_type(v).elem().map_or(1, Elem::bytes)
+    }
+
+    /// The width of the piece at `start`, and the predicate minimum at that start (0 if none).
+    fn piece_width(&self, b: &Bale, start: u32) -> (u32, u32) {
+        let p = self.p;
+        let w_all = b.width;
+        let rest = w_all - start;
+        let mut w = pow2_floor(i64::from(rest)).min(i64::from(legal::MAX_EXEC_SIZE)) as u32;
+        let mut pred_min = 0;
+        if let Some(op) = b.op {
+            let inst = &self.f.insts[op];
+            let res_eb = inst.ty.elem().map_or(1, Elem::bytes);
+            let eb = match &inst.kind {
+                InstKind::Select { .. } => res_eb,
+                InstKind::Cmp { lhs, .. } => self.elem_bytes(*lhs),
+                k => {
+                    let mut first = None;
+                    k.for_each_operand(|v| {
+                        first.get_or_insert(v);
+                    });
+                    res_eb.max(first.map_or(1, |v| self.elem_bytes(v)))
+                }
+            };
+            let cap = (2 * p.grf_bytes() / eb.max(1)).max(1);
+            w = w.min(pow2_floor(i64::from(cap)) as u32);
+            if let InstKind::Binary { op: BinOp::SDiv | BinOp::UDiv | BinOp::SRem | BinOp::URem, .. } =
+                inst.kind
+            {
+                if p.info().has_int_divide && inst.ty.elem().is_some_and(Elem::is_int) {
+                    w = w.min(16);
+                }
+            }
+        }
+        for o in &b.operands {
+            match o {
+                Operand::Region { access, .. } => w = w.min(legal::source_piece_size(access, start, p)),
+                Operand::Plain { value, .. } => {
+                    let eb = self.elem_bytes(*value);
+                    let a = Access::new(Region::contiguous(eb, w_all, 0), Role::Source, w_all);
+                    w = w.min(legal::legal_size(&a, start, true, p));
+                }
+                Operand::Pred(_) | Operand::Const(_) | Operand::Scalar(_) => {}
+            }
+        }
+        match &b.head {
+            Head::Wr { access, mask_is_vector, .. } => {
+                w = w.min(legal::legal_size(access, start, true, p));
+                if b.op.is_none() && matches!(b.operands.first(), Some(Operand::Plain { .. })) {
+                    w = w.min(legal::legal_size(access, start, false, p));
+                }
+                if *mask_is_vector {
+                    let (min, max) = legal_pred_size(w_all, start, p);
+                    w = w.min(max);
+                    pred_min = min;
+                }
+            }
+            Head::Join { elem } => {
+                if *elem != Elem::I1 && w < w_all {
+                    let a = Access::new(Region::contiguous(elem.bytes(), w_all, 0), Role::Destination, w_all);
+                    w = w.min(legal::legal_size(&a, start, true, p));
+                }
+            }
+        }
+        if b.has_pred {
+            let (min, max) = legal_pred_size(w_all, start, p);
+            w = w.min(max);
+            pred_min = pred_min.max(min);
+        }
+        (pow2_floor(i64::from(w.max(1))) as u32, pred_min)
+    }
+
+    /// The width sequence of a bale, or `Err(())` when a piece is narrower than its predicate
+    /// allows (the caller then unbales and tries again).
+    fn plan(&self, b: &Bale) -> Result<Vec<u32>, ()> {
+        let mut out = Vec::new();
+        let mut start = 0;
+        while start < b.width {
+            let (w, pred_min) = self.piece_width(b, start);
+            if w < pred_min {
+                return Err(());
+            }
+            out.push(w);
+            start += w;
+        }
+        Ok(out)
+    }
+
+    /// Whether a bale is legal as it stands (one piece and every region legal).
+    fn is_whole_legal(&self, b: &Bale, plan: &[u32]) -> bool {
+        plan.len() == 1
+            && b.operands.iter().all(|o| match o {
+                Operand::Region { access, .. } => legal::is_legal_in(access, self.p),
+                _ => true,
+            })
+            && match &b.head {
+                Head::Wr { access, .. } => legal::is_legal_in(access, self.p),
+                Head::Join { .. } => true,
+            }
+    }
+
+    /// Legalizes one bale; emits pieces into `out`. Returns the value replacing the head, or
+    /// `None` when the bale stays as it is (its members are then re-emitted in order).
+    fn legalize_bale(&mut self, mut b: Bale, out: &mut Vec<InstId>) -> Result<Option<Value>, Diagnostic> {
+        if b.width <= 1 {
+            return Ok(None);
+        }
+        let plan = loop {
+            match self.plan(&b) {
+                Ok(plan) => break plan,
+                Err(()) => {
+                    // Unbale: first the rdregions feeding the operation, then the head wrregion.
+                    if b.op.is_some() && b.operands.iter().any(|o| matches!(o, Operand::Region { .. })) {
+                        for i in 0..b.operands.len() {
+                            if let Operand::Region { rd, .. } = b.operands[i] {
+                                let v = self.legalize_member_alone(rd, out)?;
+                                b.operands[i] = bale::plain_operand(self.f, v);
+                            }
+                        }
+                        // the operation now uses values emitted after its old place: move it down
+                        if let Some(op) = b.op {
+                            if let Some(pos) = out.iter().rposition(|&i| i == op) {
+                                out.remove(pos);
+                                out.push(op);
+                            }
+                        }
+                    } else if let (Some(op), Head::Wr { .. }) = (b.op, &b.head) {
+                        let wr = b.head_inst;
+                        let mut inner = bale::build_op_only(self.f, op, &self.uses)
+                            .ok_or_else(|| Diagnostic::error("internal: cannot rebuild a bale"))?;
+                        inner.operands.clone_from(&b.operands);
+                        let v = match self.legalize_bale(inner, out)? {
+                            Some(v) => {
+                                self.replace(op, v);
+                                v
+                            }
+                            None => Value::Inst(op),
+                        };
+                        b = bale::build_lone_wr(self.f, wr, v)
+                            .ok_or_else(|| Diagnostic::error("internal: cannot rebuild a wrregion"))?;
+                    } else {
+                        // Nothing left to unbale: accept narrow predicate pieces.
+                        break self.plan_ignoring_pred(&b);
+                    }
+                }
+            }
+        };
+        if self.is_whole_legal(&b, &plan) {
+            return Ok(None);
+        }
+        self.kill(&b);
+        self.stats.bales_split += 1;
+        self.stats.pieces += plan.len();
+        let mut joined = match &b.head {
+            Head::Wr { old, .. } => *old,
+            Head::Join { .. } => {
+                let ty = self.f.insts[b.head_inst].ty;
+                self.undef(ty)
+            }
+        };
+        let mut start = 0;
+        for &n in &plan {
+            joined = self.emit_piece(&b, start, n, joined, out)?;
+            start += n;
+        }
+        Ok(Some(joined))
+    }
+
+    fn plan_ignoring_pred(&self, b: &Bale) -> Vec<u32> {
+        let mut out = Vec::new();
+        let mut start = 0;
+        while start < b.width {
+            let w = self.piece_width(b, start).0;
+            out.push(w);
+            start += w;
+        }
+        out
+    }
+
+    /// Marks a split bale's instructions dead.
+    fn kill(&mut self, b: &Bale) {
+        let mut mark = |i: InstId| {
+            if let Some(d) = self.dead.get_mut(raw(i)) {
+                *d = true;
+            }
+        };
+        mark(b.head_inst);
+        b.op.into_iter().for_each(&mut mark);
+        for o in &b.operands {
+            if let Operand::Region { rd, .. } = o {
+                mark(*rd);
+            }
+        }
+    }
+
+    /// Legalizes an rdregion that was baled into an operation as a bale of its own; gives the value
+    /// the operation should use instead.
+    fn legalize_member_alone(&mut self, rd: InstId, out: &mut Vec<InstId>) -> Result<Value, Diagnostic> {
+        let b = bale::build_rd_only(self.f, rd, &self.uses)
+            .ok_or_else(|| Diagnostic::error("internal: cannot rebuild an rdregion bale"))?;
+        Ok(match self.legalize_bale(b, out)? {
+            Some(v) => {
+                self.replace(rd, v);
+                v
+            }
+            None => Value::Inst(rd),
+        })
+    }
+
+    fn slice_pred(&mut self, v: Value, start: u32, n: u32, total: u32, out: &mut Vec<InstId>) -> Value {
+        if n == total {
+            return v;
+        }
+        let off = self.offset_const(start);
+        self.push(out, InstKind::Intrinsic { id: self.rdpred, args: vec![v, off] }, Type::Vector(Elem::I1, n))
+    }
+
+    fn slice_const(&mut self, c: genxc_genx::ConstId, start: u32, n: u32) -> Value {
+        let k = &self.f.consts[c];
+        let elem = k.ty.elem().unwrap_or(Elem::I32);
+        let elems = if k.ty.is_vector() {
+            k.elems.iter().skip(start as usize).take(n as usize).cloned().collect()
+        } else {
+            vec![k.elems.first().cloned().flatten(); n as usize]
+        };
+        self.f.add_const(Constant { ty: Type::Vector(elem, n), elems })
+    }
+
+    /// Gives the region of a piece, with a variable index rebased when needed (a multi-indirect
+    /// index sliced; an immediate offset out of range folded into an add).
+    fn piece_region(
+        &mut self,
+        access: &Access,
+        start: u32,
+        n: u32,
+        out: &mut Vec<InstId>,
+    ) -> Result<Region, Diagnostic> {
+        let piece = subregion(&access.region, start, n, access.index_elems)
+            .ok_or_else(|| Diagnostic::error("region piece out of range"))?;
+        let mut r = piece.region;
+        if let Some(idx) = r.indirect {
+            if access.is_multi_indirect() {
+                if piece.index_rows != access.index_elems {
+                    let rd = Region::contiguous(2, piece.index_rows, piece.index_row);
+                    let ty = if piece.index_rows == 1 {
+                        Type::Vector(Elem::I16, 1)
+                    } else {
+                        Type::Vector(Elem::I16, piece.index_rows)
+                    };
+                    r.indirect = Some(self.push(out, InstKind::RdRegion { input: idx, region: rd }, ty));
+                }
+            } else if !(-512..=511).contains(&r.offset) {
+                let c = self.f.add_const(Constant::int(Elem::I16, i64::from(r.offset)));
+                let add = InstKind::Binary { op: BinOp::Add, lhs: idx, rhs: c };
+                r.indirect = Some(self.push(out, add, Type::Scalar(Elem::I16)));
+                r.offset = 0;
+            }
+        }
+        Ok(r)
+    }
+
+    fn emit_piece(
+        &mut self,
+        b: &Bale,
+        start: u32,
+        n: u32,
+        prev: Value,
+        out: &mut Vec<InstId>,
+    ) -> Result<Value, Diagnostic> {
+        let mut vals = [self.true_i1; 3];
+        let mut nvals = 0;
+        for o in &b.operands {
+            let v = match *o {
+                Operand::Region { input, access, elem, .. } => {
+                    let region = self.piece_region(&access, start, n, out)?;
+                    self.push(out, InstKind::RdRegion { input, region }, Type::Vector(elem, n))
+                }
+                Operand::Plain { value, elem } => {
+                    if n == b.width {
+                        value
+                    } else {
+                        let region = Region::contiguous(elem.bytes(), n, start);
+                        self.push(out, InstKind::RdRegion { input: value, region }, Type::Vector(elem, n))
+                    }
+                }
+                Operand::Pred(v) => self.slice_pred(v, start, n, b.width, out),
+                Operand::Const(c) => self.slice_const(c, start, n),
+                Operand::Scalar(v) => v,
+            };
+            if let Some(slot) = vals.get_mut(nvals) {
+                *slot = v;
+                nvals += 1;
+            }
+        }
+        let vals = &vals[..nvals];
+        let result = match b.op {
+            Some(op) => {
+                let inst = &self.f.insts[op];
+                let mut kind = inst.kind.clone();
+                let ty = Type::Vector(inst.ty.elem().unwrap_or(Elem::I32), n);
+                let mut it = vals.iter();
+                kind.map_operands(|v| it.next().copied().unwrap_or(v));
+                self.push(out, kind, ty)
+            }
+            None => vals.first().copied().ok_or_else(|| Diagnostic::error("internal: empty bale"))?,
+        };
+        match &b.head {
+            Head::Wr { access, mask, mask_is_vector, .. } => {
+                let region = self.piece_region(access, start, n, out)?;
+                let mask =
+                    if *mask_is_vector { self.slice_pred(*mask, start, n, b.width, out) } else { *mask };
+                let ty = self.f.insts[b.head_inst].ty;
+                Ok(self.push(out, InstKind::WrRegion { old: prev, new: result, region, mask }, ty))
+            }
+            Head::Join { elem } => {
+                if n == b.width {
+                    return Ok(result);
+                }
+                let ty = self.f.insts[b.head_inst].ty;
+                if *elem == Elem::I1 {
+                    let off = self.offset_const(start);
+                    Ok(self.push(
+                        out,
+                        InstKind::Intrinsic { id: self.wrpred, args: vec![prev, result, off] },
+                        ty,
+                    ))
+                } else {
+                    let region = Region::contiguous(elem.bytes(), n, start);
+                    let mask = self.true_i1;
+                    Ok(self.push(out, InstKind::WrRegion { old: prev, new: result, region, mask }, ty))
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reg(eb: u32, n: u32, vs: i64, w: i64, s: i64, off: i64) -> Region {
+        Region::from_operands(eb, n, vs, w, s, off, None, 0).unwrap()
+    }
+
+    #[test]
+    fn subregions() {
+        // whole rows keep the 2D shape
+        let r = reg(4, 8, 8, 4, 1, 0);
+        let p = subregion(&r, 4, 4, 0).unwrap().region;
+        assert_eq!((p.offset, p.num_elems, p.width, p.stride), (32, 4, 4, 1));
+        // two half rows
+        let r = reg(4, 16, 8, 4, 1, 0);
+        let p = subregion(&r, 2, 4, 0).unwrap().region;
+        assert_eq!((p.offset, p.vstride, p.width, p.stride), (8, 6, 2, 1));
+        assert_eq!((0..4).map(|i| p.byte_offset(i) / 4).collect::<Vec<_>>(), vec![2, 3, 8, 9]);
+        // out of range
+        assert!(subregion(&r, 14, 4, 0).is_none());
+    }
+
+    #[test]
+    fn seven_is_four_two_one() {
+        let a = Access::new(reg(4, 7, 7, 7, 1, 0), Role::Source, 7);
+        assert_eq!(plan_region(&a, Platform::Tgllp), vec![4, 2, 1]);
+        let a = Access::new(reg(4, 30, 30, 30, 1, 0), Role::Source, 32);
+        assert_eq!(plan_region(&a, Platform::Pvc), vec![16, 8, 4, 2]);
+    }
+
+    #[test]
+    fn predicate_parts() {
+        assert_eq!(pred_part(37, 0), (0, 32));
+        assert_eq!(pred_part(37, 33), (32, 4));
+        assert_eq!(pred_part(37, 36), (36, 1));
+        assert_eq!(pred_part(13, 9), (8, 4));
+        assert_eq!(legal_pred_size(16, 4, Platform::Tgllp), (4, 4));
+        assert_eq!(legal_pred_size(16, 8, Platform::Pvc), (8, 8));
+        assert_eq!(legal_pred_size(13, 12, Platform::Pvc), (1, 1));
+    }
+}

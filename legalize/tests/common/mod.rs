@@ -1,0 +1,187 @@
+//! Helpers shared by the integration tests: building small GenX IR functions, checking that every
+//! region of a legalized function is legal, and comparing functions under the interpreter.
+#![allow(dead_code)]
+
+use genxc_genx::ir::{Constant, Terminator};
+use genxc_genx::{Elem, Function, Inst, InstKind, Linkage, Platform, Region, Type, Value};
+use genxc_legalize::interp::{self, Bits};
+use genxc_legalize::legal::{check, Access, Role};
+
+/// A function under construction with one block.
+pub struct Builder {
+    pub f: Function,
+    pub b: genxc_genx::BlockId,
+}
+
+impl Builder {
+    pub fn new(params: Vec<Type>, ret: Type) -> Self {
+        let mut f = Function::new("t", Linkage::Kernel, params, ret);
+        let b = f.add_block("entry");
+        Builder { f, b }
+    }
+
+    pub fn inst(&mut self, kind: InstKind, ty: Type) -> Value {
+        self.f.push_inst(self.b, Inst { kind, ty, name: String::new() })
+    }
+
+    pub fn rd(&mut self, input: Value, region: Region) -> Value {
+        let e = self.f.value_type(input).elem().unwrap();
+        self.inst(InstKind::RdRegion { input, region }, Type::Vector(e, region.num_elems))
+    }
+
+    pub fn wr(&mut self, old: Value, new: Value, region: Region, mask: Option<Value>) -> Value {
+        let ty = self.f.value_type(old);
+        let mask = mask.unwrap_or_else(|| self.t());
+        self.inst(InstKind::WrRegion { old, new, region, mask }, ty)
+    }
+
+    pub fn t(&mut self) -> Value {
+        self.f.add_const(Constant { ty: Type::Scalar(Elem::I1), elems: vec![Some(1)] })
+    }
+
+    pub fn ret(mut self, v: Value) -> Function {
+        self.f.blocks[self.b].term = Terminator::Ret(Some(v));
+        self.f
+    }
+}
+
+/// Every region access in the function, with its role, input size and index size.
+pub fn accesses(f: &Function) -> Vec<Access> {
+    let mut out = Vec::new();
+    for &b in &f.layout {
+        for &id in &f.blocks[b].insts {
+            let inst = &f.insts[id];
+            let idx = |r: &Region| r.indirect.map_or(0, |i| f.value_type(i).num_elems().max(1));
+            match &inst.kind {
+                InstKind::RdRegion { input, region } => out.push(Access {
+                    region: *region,
+                    role: Role::Source,
+                    input_elems: f.value_type(*input).num_elems(),
+                    index_elems: idx(region),
+                }),
+                InstKind::WrRegion { region, .. } => out.push(Access {
+                    region: *region,
+                    role: Role::Destination,
+                    input_elems: inst.ty.num_elems(),
+                    index_elems: idx(region),
+                }),
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
+/// Panics with the first illegal region of a function.
+pub fn assert_all_legal(f: &Function, p: Platform) {
+    for a in accesses(f) {
+        if let Err(e) = check(&a, p) {
+            panic!("illegal region on {p}: {e}: {a:?}");
+        }
+    }
+}
+
+/// Element-wise operations wider than the platform allows.
+pub fn assert_ops_legal(f: &Function, p: Platform) {
+    for &b in &f.layout {
+        for &id in &f.blocks[b].insts {
+            let inst = &f.insts[id];
+            if genxc_legalize::bale::is_elementwise(&inst.kind) && inst.ty.is_vector() {
+                let n = inst.ty.num_elems();
+                assert!(matches!(n, 1 | 2 | 4 | 8 | 16 | 32), "exec size {n}");
+                let mut eb = inst.ty.elem().unwrap().bytes();
+                for v in inst.kind.operands() {
+                    eb = eb.max(f.value_type(v).elem().map_or(1, Elem::bytes));
+                }
+                assert!(n * eb <= 2 * p.grf_bytes() || n == 1, "operation of {n} x {eb} bytes");
+            }
+        }
+    }
+}
+
+/// Deterministic pseudo-random bits for a type.
+pub fn arg(ty: Type, seed: u64) -> Bits {
+    let e = ty.elem().unwrap();
+    let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    (0..ty.num_elems())
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            Some(genxc_genx::ir::truncate_bits(x, e))
+        })
+        .collect()
+}
+
+/// Legalizes a copy of `f` and checks: no error, every region legal, same result under the
+/// interpreter for `args`. Returns the legalized function and the stats.
+pub fn legalize_and_compare(f: &Function, p: Platform, args: &[Bits]) -> (Function, genxc_legalize::Stats) {
+    let before = interp::run(f, args).expect("original runs");
+    let mut g = f.clone();
+    let stats = genxc_legalize::legalize_function(&mut g, p).expect("legalizes");
+    assert_all_legal(&g, p);
+    assert_ops_legal(&g, p);
+    let after = interp::run(&g, args).expect("legalized runs");
+    assert_eq!(before, after, "results differ on {p}");
+    // single-indirect pieces: check the GRFs they touch for the index values of this run
+    for a in accesses(&g) {
+        if let (true, Some(Value::Param(i))) = (a.is_single_indirect(), a.region.indirect) {
+            let idx = args[i as usize][0].unwrap() as u16 as i16 as i64;
+            if let Err(e) = genxc_legalize::legal::check_at(&a, idx, p) {
+                panic!("indirect piece illegal at index {idx} on {p}: {e}: {a:?}");
+            }
+        }
+    }
+    (g, stats)
+}
+
+/// The rdregions of a function reading `input`, in order: (elements, region).
+pub fn reads_of(f: &Function, input: Value) -> Vec<Region> {
+    let mut out = Vec::new();
+    for &b in &f.layout {
+        for &id in &f.blocks[b].insts {
+            if let InstKind::RdRegion { input: i, region } = &f.insts[id].kind {
+                if *i == input {
+                    out.push(*region);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// All wrregions of a function, in order.
+pub fn writes(f: &Function) -> Vec<Region> {
+    let mut out = Vec::new();
+    for &b in &f.layout {
+        for &id in &f.blocks[b].insts {
+            if let InstKind::WrRegion { region, .. } = &f.insts[id].kind {
+                out.push(*region);
+            }
+        }
+    }
+    out
+}
+
+/// Instructions of a kind (by mnemonic) in the function.
+pub fn count(f: &Function, mnemonic: &str) -> usize {
+    f.layout
+        .iter()
+        .flat_map(|&b| f.blocks[b].insts.iter())
+        .filter(|&&i| f.insts[i].kind.mnemonic() == mnemonic)
+        .count()
+}
+
+/// The result type of each element-wise operation, in order.
+pub fn op_widths(f: &Function) -> Vec<u32> {
+    f.layout
+        .iter()
+        .flat_map(|&b| f.blocks[b].insts.iter())
+        .filter(|&&i| genxc_legalize::bale::is_elementwise(&f.insts[i].kind))
+        .map(|&i| f.insts[i].ty.num_elems())
+        .collect()
+}
+
+pub fn reg(eb: u32, n: u32, vs: i64, w: i64, s: i64, off: i64) -> Region {
+    Region::from_operands(eb, n, vs, w, s, off, None, 0).unwrap()
+}

@@ -1,0 +1,679 @@
+//! Bad inputs: every rule the GenX backend enforces on its input has a tiny fixture in
+//! `tests/fixtures/bad/` and a test here that runs the `genxc` binary on it and checks the exit
+//! code, the diagnostic text (with its `file:line:col` prefix when it has one) and that no output
+//! file was written. A few positive fixtures check that what the rules allow is accepted.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/bad")
+}
+
+/// The outcome of one `genxc` run.
+struct Run {
+    code: Option<i32>,
+    stderr: String,
+    /// Every entry (files, folders, hidden temporaries) under the output folder, relative to it.
+    files: Vec<String>,
+    out: PathBuf,
+    _tmp: tempfile::TempDir,
+}
+
+fn list_files(dir: &Path, prefix: &str, acc: &mut Vec<String>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for e in entries.flatten() {
+        let name = format!("{prefix}{}", e.file_name().to_string_lossy());
+        if e.path().is_dir() {
+            list_files(&e.path(), &format!("{name}/"), acc);
+        }
+        acc.push(name);
+    }
+}
+
+/// Runs `genxc INPUT -o <fresh folder> ARGS...` in `cwd`; the output folder does not exist before.
+fn genxc_in(cwd: &Path, input: &str, args: &[&str]) -> Run {
+    let tmp = tempfile::tempdir().expect("temporary folder");
+    let out = tmp.path().join("out");
+    let output = Command::new(env!("CARGO_BIN_EXE_genxc"))
+        .current_dir(cwd)
+        .arg(input)
+        .arg("-o")
+        .arg(&out)
+        .args(args)
+        .output()
+        .expect("run genxc");
+    let mut files = Vec::new();
+    list_files(&out, "", &mut files);
+    files.sort();
+    Run {
+        code: output.status.code(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+        files,
+        out,
+        _tmp: tmp,
+    }
+}
+
+/// Runs genxc on a fixture, from the fixture folder so diagnostics name it `NAME.ll`.
+fn run(fixture: &str, args: &[&str]) -> Run {
+    assert!(fixtures().join(fixture).is_file(), "missing fixture {fixture}");
+    genxc_in(&fixtures(), fixture, args)
+}
+
+impl Run {
+    fn no_crash(&self) {
+        assert!(
+            !self.stderr.contains("panicked") && !self.stderr.contains("RUST_BACKTRACE"),
+            "genxc panicked:\n{}",
+            self.stderr
+        );
+        assert!(
+            matches!(self.code, Some(0..=2)),
+            "genxc exited with {:?} (crash or unexpected code):\n{}",
+            self.code,
+            self.stderr
+        );
+    }
+
+    /// Exit 1, every `needle` in standard error, and nothing in the output folder.
+    fn fails_with(&self, needles: &[&str]) {
+        self.no_crash();
+        assert_eq!(self.code, Some(1), "expected exit code 1; stderr:\n{}", self.stderr);
+        for n in needles {
+            assert!(self.stderr.contains(n), "expected diagnostic\n  {n}\nin stderr:\n{}", self.stderr);
+        }
+        assert!(self.files.is_empty(), "no output expected, found {:?}", self.files);
+    }
+
+    /// Exit 0 and no error on standard error.
+    fn succeeds(&self) {
+        self.no_crash();
+        assert_eq!(self.code, Some(0), "expected exit code 0; stderr:\n{}", self.stderr);
+        assert!(!self.stderr.contains("error"), "unexpected diagnostics:\n{}", self.stderr);
+    }
+
+    /// The standard-error line that contains `needle`.
+    fn line_with(&self, needle: &str) -> &str {
+        self.stderr
+            .lines()
+            .find(|l| l.contains(needle))
+            .unwrap_or_else(|| panic!("no diagnostic containing {needle:?} in:\n{}", self.stderr))
+    }
+
+    fn json(&self, name: &str) -> serde_json::Value {
+        let text = std::fs::read_to_string(self.out.join(name)).expect("output file");
+        serde_json::from_str(&text).expect("valid JSON")
+    }
+}
+
+const NOT_GEN: &str =
+    "is not a Gen type (Gen types are i1, i8, i16, half, i32, float, i64, double and vectors of them)";
+const POINTER: &str = "is a pointer; pointers must not remain after mem2reg";
+
+// ---------------------------------------------------------------------------------------------
+// Non-Gen types
+
+#[test]
+fn type_i128_parameter() {
+    run("type_i128_param.ll", &[]).fails_with(&[&format!(
+        "type_i128_param.ll:4:35: error: in function @k: parameter %a: i128 {NOT_GEN}"
+    )]);
+}
+
+#[test]
+fn type_fp128() {
+    run("type_fp128.ll", &[]).fails_with(&[&format!(
+        "type_fp128.ll:6:3: error: in function @k, instruction %x: result type: fp128 {NOT_GEN}"
+    )]);
+}
+
+#[test]
+fn type_x86_fp80() {
+    run("type_x86_fp80.ll", &[]).fails_with(&[&format!(
+        "type_x86_fp80.ll:6:3: error: in function @k, instruction %x: result type: x86_fp80 {NOT_GEN}"
+    )]);
+}
+
+#[test]
+fn type_struct_via_insertvalue() {
+    run("type_struct_insertvalue.ll", &[]).fails_with(&[
+        "type_struct_insertvalue.ll:6:3: error: in function @k, instruction %s: unsupported: insertvalue instruction",
+    ]);
+}
+
+#[test]
+fn type_struct_returned() {
+    run("type_struct_return.ll", &[]).fails_with(&[&format!(
+        "type_struct_return.ll:4:30: error: in function @pair: return type: {{ i32, i32 }} {NOT_GEN}"
+    )]);
+}
+
+#[test]
+fn type_array_parameter() {
+    run("type_array_param.ll", &[]).fails_with(&[&format!(
+        "type_array_param.ll:4:21: error: in function @first: parameter %arr: [2 x i32] {NOT_GEN}"
+    )]);
+}
+
+#[test]
+fn type_array_value() {
+    run("type_array_select.ll", &[]).fails_with(&[&format!(
+        "type_array_select.ll:6:3: error: in function @k, instruction %s: result type: [2 x i32] {NOT_GEN}"
+    )]);
+}
+
+#[test]
+fn type_pointer_kernel_parameter() {
+    run("type_pointer_param.ll", &[]).fails_with(&[&format!(
+        "type_pointer_param.ll:4:35: error: in function @k: parameter %p: i32* {POINTER}"
+    )]);
+}
+
+#[test]
+fn type_i7() {
+    run("type_i7.ll", &[]).fails_with(&[&format!(
+        "type_i7.ll:6:3: error: in function @k, instruction %t: result type: i7 {NOT_GEN}"
+    )]);
+}
+
+#[test]
+fn type_i24() {
+    run("type_i24.ll", &[]).fails_with(&[&format!(
+        "type_i24.ll:6:3: error: in function @k, instruction %t: result type: i24 {NOT_GEN}"
+    )]);
+}
+
+#[test]
+fn type_bfloat() {
+    run("type_bfloat.ll", &[]).fails_with(&[&format!(
+        "type_bfloat.ll:6:3: error: in function @k, instruction %b: result type: bfloat {NOT_GEN}"
+    )]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Linkage
+
+const LINKAGE_TAIL: &str =
+    "(the GenX backend accepts dllexport kernels, external functions and internal subroutines)";
+
+#[test]
+fn linkage_linkonce_odr() {
+    run("linkage_linkonce_odr.ll", &[]).fails_with(&[&format!(
+        "linkage_linkonce_odr.ll:4:26: error: in function @helper: unsupported linkage linkonce_odr {LINKAGE_TAIL}"
+    )]);
+}
+
+#[test]
+fn linkage_weak() {
+    run("linkage_weak.ll", &[]).fails_with(&[&format!(
+        "linkage_weak.ll:4:18: error: in function @helper: unsupported linkage weak {LINKAGE_TAIL}"
+    )]);
+}
+
+#[test]
+fn linkage_private() {
+    run("linkage_private.ll", &[]).fails_with(&[&format!(
+        "linkage_private.ll:4:21: error: in function @helper: unsupported linkage private {LINKAGE_TAIL}"
+    )]);
+}
+
+/// `internal dllexport` is rejected, and the message must say that the *combination* is the
+/// problem: "unsupported linkage internal (... accepts ... internal subroutines)" contradicts itself.
+#[test]
+fn linkage_internal_dllexport() {
+    let r = run("linkage_internal_dllexport.ll", &[]);
+    r.fails_with(&["linkage_internal_dllexport.ll:4:32: error: in function @helper: "]);
+    let line = r.line_with("in function @helper: ");
+    let msg = line.split("in function @helper: ").nth(1).unwrap();
+    assert!(
+        !msg.starts_with("unsupported linkage internal (") && msg.contains("dllexport"),
+        "misleading message for an internal dllexport function (should say internal functions cannot be dllexport): {line}"
+    );
+}
+
+#[test]
+fn linkage_dllexport_is_a_kernel() {
+    let r = run("linkage_dllexport_ok.ll", &[]);
+    r.succeeds();
+    assert_eq!(r.files, vec!["k.visaasm".to_string()]);
+}
+
+#[test]
+fn linkage_external_with_body_not_called_is_accepted() {
+    let r = run("linkage_external_body_ok.ll", &[]);
+    r.succeeds();
+    assert_eq!(r.files, vec!["k.visaasm".to_string()]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Global variables
+
+#[test]
+fn global_variable() {
+    run("global_variable.ll", &[]).fails_with(&[
+        "global_variable.ll:4:1: error: @g: global variables are not supported by the GenX backend",
+    ]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Memory
+
+const ALLOCA: &str = "alloca remains after mem2reg: loads and stores are only allowed through static allocas that mem2reg removes";
+const LOAD: &str = "load from memory: loads are only allowed from static allocas that mem2reg removes";
+const STORE: &str = "store to memory: stores are only allowed to static allocas that mem2reg removes";
+
+#[test]
+fn load_through_pointer_argument() {
+    run("load_pointer_arg.ll", &[]).fails_with(&[
+        &format!("load_pointer_arg.ll:4:21: error: in function @get: parameter %p: i32* {POINTER}"),
+        &format!("load_pointer_arg.ll:6:3: error: in function @get, instruction %v: {LOAD}"),
+    ]);
+}
+
+#[test]
+fn alloca_escaping_into_call() {
+    run("alloca_escapes.ll", &[]).fails_with(&[
+        &format!("alloca_escapes.ll:11:3: error: in function @k, instruction %slot: {ALLOCA}"),
+        &format!("in function @k, instruction store i32 %a, i32* %slot, align 4: {STORE}"),
+        &format!("alloca_escapes.ll:13:3: error: in function @k, instruction call void @use(i32* %slot): operand 0: i32* {POINTER}"),
+    ]);
+}
+
+#[test]
+fn alloca_with_volatile_load() {
+    run("alloca_volatile.ll", &[]).fails_with(&[
+        &format!("alloca_volatile.ll:6:3: error: in function @k, instruction %slot: {ALLOCA}"),
+        &format!("alloca_volatile.ll:8:3: error: in function @k, instruction %v: {LOAD}"),
+    ]);
+}
+
+#[test]
+fn alloca_dynamic_outside_entry_block() {
+    run("alloca_dynamic.ll", &[]).fails_with(&[
+        &format!("alloca_dynamic.ll:8:3: error: in function @k, instruction %buf: {ALLOCA}"),
+        &format!("alloca_dynamic.ll:10:3: error: in function @k, instruction %v: {LOAD}"),
+    ]);
+}
+
+/// An unnamed instruction is named by its printed text, which LLVM completes (`, align 4`); the
+/// location must still be the instruction's own line, not the function's `define` line.
+#[test]
+fn unnamed_store_is_located_at_its_line() {
+    let r = run("alloca_volatile.ll", &[]);
+    r.fails_with(&[&format!(
+        "alloca_volatile.ll:7:3: error: in function @k, instruction store i32 %a, i32* %slot, align 4: {STORE}"
+    )]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Calls
+
+#[test]
+fn call_to_undefined_function() {
+    run("call_undefined.ll", &[]).fails_with(&[
+        "call_undefined.ll:8:3: error: in function @k, instruction %r: call to undefined function @f (the GenX backend links nothing in)",
+    ]);
+}
+
+#[test]
+fn call_to_unknown_genx_intrinsic() {
+    run("call_unknown_genx.ll", &[]).fails_with(&[
+        "call_unknown_genx.ll:8:3: error: in function @k, instruction %r: unknown GenX intrinsic llvm.genx.frobnicate",
+    ]);
+}
+
+#[test]
+fn call_to_unsupported_llvm_intrinsic() {
+    run("call_llvm_memcpy.ll", &[]).fails_with(&[
+        "call_llvm_memcpy.ll:8:3: error: in function @k, instruction call void @llvm.memcpy.p0i8.p0i8.i64(i8* null, i8* null, i64 16, i1 false): unsupported: LLVM intrinsic llvm.memcpy.p0i8.p0i8.i64",
+    ]);
+}
+
+#[test]
+fn indirect_call() {
+    run("call_indirect.ll", &[]).fails_with(&[
+        "call_indirect.ll:6:3: error: in function @callit, instruction call void %fp(): unsupported: indirect call (only direct calls of functions of the module)",
+    ]);
+}
+
+#[test]
+fn inline_asm() {
+    run("call_inline_asm.ll", &[]).fails_with(&[
+        "call_inline_asm.ll:6:3: error: in function @k, instruction call void asm sideeffect \"nop\", \"\"(): unsupported: inline assembly",
+    ]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Unsupported instructions
+
+#[test]
+fn atomicrmw() {
+    run("inst_atomicrmw.ll", &[])
+        .fails_with(&["inst_atomicrmw.ll:6:3: error: in function @bump, instruction %old: unsupported: atomicrmw instruction"]);
+}
+
+#[test]
+fn fence() {
+    run("inst_fence.ll", &[]).fails_with(&[
+        "inst_fence.ll:6:3: error: in function @k, instruction fence seq_cst: unsupported: fence instruction",
+    ]);
+}
+
+#[test]
+fn freeze() {
+    run("inst_freeze.ll", &[]).fails_with(&[
+        "inst_freeze.ll:6:3: error: in function @k, instruction %f: unsupported: freeze instruction",
+    ]);
+}
+
+#[test]
+fn getelementptr() {
+    run("inst_gep.ll", &[]).fails_with(&[
+        "inst_gep.ll:6:3: error: in function @next, instruction %q: unsupported: getelementptr instruction",
+    ]);
+}
+
+#[test]
+fn constant_expression_operand() {
+    run("constexpr_operand.ll", &[]).fails_with(&[
+        "constexpr_operand.ll:6:3: error: in function @k, instruction %x: unsupported: constant expression i64 ptrtoint (void (i64)* @k to i64)",
+    ]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Recursion
+
+#[test]
+fn mutual_recursion() {
+    run("recursion.ll", &[]).fails_with(&[
+        "recursion.ll:16:35: error: in function @k: recursion is not supported by the GenX backend: @a -> @b -> @a",
+    ]);
+}
+
+#[test]
+fn self_recursion() {
+    run("recursion_self.ll", &[]).fails_with(&[
+        "recursion_self.ll:10:35: error: in function @k: recursion is not supported by the GenX backend: @a -> @a",
+    ]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// genx.kernels metadata
+
+const MD: &str = "error: invalid genx.kernels metadata for 'k': ";
+
+#[test]
+fn md_fewer_than_six_operands() {
+    run("md_too_few_operands.ll", &[])
+        .fails_with(&[&format!("{MD}a node needs at least 6 operands, found 5")]);
+}
+
+#[test]
+fn md_operand0_not_a_function() {
+    run("md_op0_not_function.ll", &[]).fails_with(&[
+        "error: invalid genx.kernels metadata: operand 0 must be a function, found the string \"k\"",
+    ]);
+}
+
+#[test]
+fn md_function_not_a_kernel() {
+    run("md_not_kernel.ll", &[]).fails_with(&[
+        "error: invalid genx.kernels metadata for 'f': function @f is not a kernel (it must be dllexport)",
+    ]);
+}
+
+#[test]
+fn md_kind_count_differs_from_argument_count() {
+    run("md_kind_count.ll", &[])
+        .fails_with(&[&format!("{MD}2 argument kinds given for 3 arguments (one kind per argument)")]);
+}
+
+#[test]
+fn md_unknown_argument_kind() {
+    run("md_unknown_kind.ll", &[]).fails_with(&[&format!("{MD}argument 1 has the unknown kind 5")]);
+}
+
+#[test]
+fn md_surface_argument_not_i32() {
+    run("md_surface_not_i32.ll", &[])
+        .fails_with(&[&format!("{MD}argument 0 is a surface and must be i32, not float")]);
+}
+
+#[test]
+fn md_unknown_io_kind() {
+    run("md_unknown_io_kind.ll", &[]).fails_with(&[&format!("{MD}argument 1 has the unknown IO kind 7")]);
+}
+
+#[test]
+fn md_offsets_overlap() {
+    run("md_offsets_overlap.ll", &[]).fails_with(&[&format!("{MD}arguments 0 and 1 overlap")]);
+}
+
+#[test]
+fn md_offset_straddles_grf() {
+    run("md_offsets_straddle.ll", &[])
+        .fails_with(&[&format!("{MD}argument 2 at byte 94 (4 bytes) straddles a GRF boundary")]);
+}
+
+#[test]
+fn md_offset_in_r0() {
+    run("md_offsets_r0.ll", &[])
+        .fails_with(&[&format!("{MD}argument 0 at byte 16 is outside the input area [32, ")]);
+}
+
+#[test]
+fn md_same_kernel_twice() {
+    run("md_duplicate_kernel.ll", &[])
+        .fails_with(&[&format!("{MD}the function has more than one genx.kernels node")]);
+}
+
+fn arg_offsets(kernels: &serde_json::Value) -> Vec<u64> {
+    kernels["kernels"][0]["args"].as_array().unwrap().iter().map(|a| a["offset"].as_u64().unwrap()).collect()
+}
+
+#[test]
+fn md_old_layout_with_asm_name_is_accepted() {
+    let r = run("md_old_layout_ok.ll", &["--emit", "metadata"]);
+    r.succeeds();
+    assert_eq!(r.files, vec!["kernels.json".to_string()]);
+    let j = r.json("kernels.json");
+    assert_eq!(j["kernels"].as_array().unwrap().len(), 1);
+    assert_eq!(j["kernels"][0]["name"], "k");
+    assert_eq!(arg_offsets(&j), vec![96, 100, 104]);
+    let kinds: Vec<&str> =
+        j["kernels"][0]["args"].as_array().unwrap().iter().map(|a| a["kind"].as_str().unwrap()).collect();
+    assert_eq!(kinds, ["general", "surface", "surface"]);
+    // The plain compile of the same input works too.
+    run("md_old_layout_ok.ll", &[]).succeeds();
+}
+
+#[test]
+fn md_new_layout_is_accepted() {
+    let r = run("md_new_layout_ok.ll", &["--emit", "metadata"]);
+    r.succeeds();
+    assert_eq!(r.files, vec!["kernels.json".to_string()]);
+    let j = r.json("kernels.json");
+    let k = &j["kernels"][0];
+    assert_eq!(k["name"], "k");
+    assert_eq!(k["slm_size"], 1024);
+    assert_eq!(k["named_barriers"], 2);
+    assert_eq!(arg_offsets(&j), vec![64, 68, 72]);
+    assert_eq!(k["args"][1]["io_kind"], "input");
+    assert_eq!(k["args"][2]["io_kind"], "input_output");
+    assert_eq!(k["args"][2]["type_desc"], "buffer_t read_write");
+    // Computed offsets follow the platform's GRF size.
+    let pvc = run("md_new_layout_ok.ll", &["--emit", "metadata", "--platform", "pvc"]);
+    pvc.succeeds();
+    assert_eq!(arg_offsets(&pvc.json("kernels.json")), vec![128, 132, 136]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Region operands
+
+#[test]
+fn region_non_constant_width() {
+    run("region_nonconst_width.ll", &[]).fails_with(&[
+        "region_nonconst_width.ll:8:3: error: in function @k, instruction %r: llvm.genx.rdregionf: width must be a constant integer, found i32 %w",
+    ]);
+}
+
+#[test]
+fn region_past_end_of_vector() {
+    run("region_past_end.ll", &[]).fails_with(&[
+        "region_past_end.ll:8:3: error: in function @k, instruction %r: llvm.genx.rdregionf: the region covers bytes [40, 72) of a 64-byte vector (it must lie inside it)",
+    ]);
+}
+
+#[test]
+fn region_start_not_multiple_of_element_size() {
+    run("region_misaligned_start.ll", &[]).fails_with(&[
+        "region_misaligned_start.ll:8:3: error: in function @k, instruction %r: llvm.genx.rdregionf: start byte 2 is not a multiple of the element size 4",
+    ]);
+}
+
+#[test]
+fn region_wrregion_mask_width() {
+    run("region_wr_mask_width.ll", &[]).fails_with(&[
+        "region_wr_mask_width.ll:8:3: error: in function @k, instruction %r: llvm.genx.wrregionf: the mask must be i1 or <8 x i1>, not <4 x i1>",
+    ]);
+}
+
+#[test]
+fn region_wrong_operand_count() {
+    run("region_operand_count.ll", &[]).fails_with(&[
+        "region_operand_count.ll:8:3: error: in function @k, instruction %r: llvm.genx.rdregionf takes 6 operands, found 5",
+    ]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Files and syntax
+
+#[test]
+fn syntax_error_undefined_value() {
+    run("syntax_error.ll", &[])
+        .fails_with(&["syntax_error.ll:6:20: error: use of undefined value '%nosuchvalue'"]);
+}
+
+#[test]
+fn syntax_error_garbage() {
+    run("syntax_garbage.ll", &[]).fails_with(&["syntax_garbage.ll:4:1: error: expected top-level entity"]);
+}
+
+#[test]
+fn bitcode_magic_then_garbage() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut bytes = b"BC\xC0\xDE".to_vec();
+    bytes.extend((0u8..64).map(|i| i.wrapping_mul(37)));
+    std::fs::write(dir.path().join("junk.bc"), &bytes).unwrap();
+    genxc_in(dir.path(), "junk.bc", &[]).fails_with(&["error: junk.bc: invalid LLVM bitcode: "]);
+}
+
+#[test]
+fn bitcode_truncated_by_half() {
+    let dir = tempfile::tempdir().unwrap();
+    let bc = dir.path().join("good.bc");
+    let status = Command::new("llvm-as-14")
+        .arg(fixtures().join("linkage_dllexport_ok.ll"))
+        .arg("-o")
+        .arg(&bc)
+        .status();
+    let Ok(status) = status else {
+        eprintln!("llvm-as-14 not found; skipping");
+        return;
+    };
+    assert!(status.success());
+    // The whole file compiles.
+    genxc_in(dir.path(), "good.bc", &[]).succeeds();
+    let bytes = std::fs::read(&bc).unwrap();
+    // Half, rounded down to a whole 32-bit word, and half exactly (maybe not a whole word).
+    std::fs::write(dir.path().join("cut.bc"), &bytes[..(bytes.len() / 2) & !3]).unwrap();
+    genxc_in(dir.path(), "cut.bc", &[]).fails_with(&["error: cut.bc: invalid LLVM bitcode: "]);
+    std::fs::write(dir.path().join("odd.bc"), &bytes[..bytes.len() / 2 + 1]).unwrap();
+    genxc_in(dir.path(), "odd.bc", &[]).fails_with(&["error: odd.bc: invalid LLVM bitcode: "]);
+}
+
+#[test]
+fn empty_file_has_no_kernels() {
+    // An empty file cannot carry the fixture comment, so it is made here.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("empty.ll"), b"").unwrap();
+    let r = genxc_in(dir.path(), "empty.ll", &[]);
+    r.succeeds();
+    assert!(r.files.is_empty(), "no kernels, so no output: {:?}", r.files);
+    genxc_in(dir.path(), "empty.ll", &["--emit", "metadata"]).succeeds();
+}
+
+#[test]
+fn comment_only_file_has_no_kernels() {
+    let r = run("comment_only.ll", &[]);
+    r.succeeds();
+    assert!(r.files.is_empty(), "no kernels, so no output: {:?}", r.files);
+}
+
+#[test]
+fn nul_bytes() {
+    run("nul_bytes.ll", &[]).fails_with(&[
+        "error: nul_bytes.ll: not LLVM IR: the file is neither bitcode nor text (it contains NUL bytes)",
+    ]);
+}
+
+#[test]
+fn missing_input_file() {
+    let dir = tempfile::tempdir().unwrap();
+    genxc_in(dir.path(), "no_such_file.ll", &[]).fails_with(&["error: cannot read 'no_such_file.ll'"]);
+}
+
+#[test]
+fn unknown_platform_is_a_usage_error() {
+    let r = run("linkage_dllexport_ok.ll", &["--platform", "foo"]);
+    r.no_crash();
+    assert_eq!(r.code, Some(2), "stderr:\n{}", r.stderr);
+    assert!(r.stderr.contains("invalid value 'foo'"), "stderr:\n{}", r.stderr);
+    assert!(r.files.is_empty(), "{:?}", r.files);
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the first vISA back end cannot emit yet: exit 1 and no output, never wrong code
+
+#[test]
+fn unsupported_branch() {
+    run("unsup_branch.ll", &[]).fails_with(&[
+        "unsup_branch.ll:4:35: error: in function @k: unsupported: control flow (the function has more than one block)",
+    ]);
+}
+
+#[test]
+fn unsupported_phi() {
+    // A phi needs more than one block, so the control flow is what is reported.
+    run("unsup_phi.ll", &[])
+        .fails_with(&["unsup_phi.ll:4:35: error: in function @k: unsupported: control flow"]);
+}
+
+/// The compare is what the back end cannot emit; the diagnostic should name it.
+#[test]
+fn unsupported_fcmp() {
+    run("unsup_fcmp.ll", &[])
+        .fails_with(&["in function @k, instruction %c: unsupported: compare (predicates)"]);
+}
+
+#[test]
+fn unsupported_media_ld() {
+    run("unsup_media_ld.ll", &[]).fails_with(&[
+        "unsup_media_ld.ll:8:3: error: in function @k, instruction %d: unsupported: llvm.genx.media.ld",
+    ]);
+}
+
+#[test]
+fn unsupported_64_wide_fmul() {
+    run("unsup_wide_fmul.ll", &[]).fails_with(&[
+        "unsup_wide_fmul.ll:9:3: error: in function @k, instruction %m: unsupported: a 64-wide operation (needs splitting by region legalization)",
+    ]);
+}
+
+#[test]
+fn unsupported_subroutine_call() {
+    run("unsup_subroutine.ll", &[]).fails_with(&[
+        "unsup_subroutine.ll:10:35: error: in function @k: unsupported: subroutine calls (@twice)",
+    ]);
+}

@@ -1,0 +1,653 @@
+//! The `.isa` binary container writer (vISA 4.1, as read by GenX_IR 12504): file header, one
+//! kernel object per kernel (string pool, variable/address/predicate/label/sampler/surface
+//! records, inputs, attributes) and the instruction stream with its operand encodings
+//! (reference section 3). No embedded Gen binaries, relocations or functions are written.
+//!
+//! Names are the model's names, sanitized and de-duplicated (identity for valid unique names),
+//! not the text writer's mangled names: the binary has no parser to collide with. The string
+//! pool holds the kernel name first, then the names of variables, address variables, samplers,
+//! surfaces, predicates, labels and attributes, each once, in that order.
+
+use crate::model::*;
+use crate::text::sanitize;
+use std::collections::HashSet;
+
+/// The bytes of one operand or field sequence.
+#[derive(Default)]
+struct Buf(Vec<u8>);
+
+impl Buf {
+    fn u8(&mut self, v: u8) {
+        self.0.push(v);
+    }
+    fn u16(&mut self, v: u16) {
+        self.0.extend_from_slice(&v.to_le_bytes());
+    }
+    fn u32(&mut self, v: u32) {
+        self.0.extend_from_slice(&v.to_le_bytes());
+    }
+    fn u64(&mut self, v: u64) {
+        self.0.extend_from_slice(&v.to_le_bytes());
+    }
+    fn bytes(&mut self, b: &[u8]) {
+        self.0.extend_from_slice(b);
+    }
+}
+
+fn exec_size_code(size: u8) -> u8 {
+    match size {
+        1 => 0,
+        2 => 1,
+        4 => 2,
+        8 => 3,
+        16 => 4,
+        32 => 5,
+        _ => panic!("invalid exec size {size}"),
+    }
+}
+
+fn emask_code(e: Exec) -> u8 {
+    (e.mask & 7) + if e.nomask { 8 } else { 0 }
+}
+
+fn exec_byte(e: Exec) -> u8 {
+    exec_size_code(e.size) | emask_code(e) << 4
+}
+
+fn pred_word(p: Option<Pred>) -> u16 {
+    match p {
+        None => 0,
+        Some(p) => {
+            let ctrl = match p.ctrl {
+                PredCtrl::None => 0,
+                PredCtrl::Any => 1,
+                PredCtrl::All => 2,
+            };
+            (p.id.0 & 0xfff) | ctrl << 13 | (p.inverse as u16) << 15
+        }
+    }
+}
+
+fn region_code(v: u8) -> u16 {
+    match v {
+        0 => 1,
+        1 => 2,
+        2 => 3,
+        4 => 4,
+        8 => 5,
+        16 => 6,
+        32 => 7,
+        _ => panic!("invalid region value {v}"),
+    }
+}
+
+fn src_region(r: Region, multi: bool) -> u16 {
+    let v = if multi { 0 } else { region_code(r.vstride) };
+    v | region_code(r.width) << 4 | region_code(r.hstride) << 8
+}
+
+fn mod_code(m: SrcMod) -> u8 {
+    match m {
+        SrcMod::None => 0,
+        SrcMod::Abs => 1,
+        SrcMod::Neg => 2,
+        SrcMod::NegAbs => 3,
+        SrcMod::Not => 5,
+    }
+}
+
+const MOD_SAT: u8 = 4;
+const CLASS_GENERAL: u8 = 0;
+const CLASS_ADDRESS: u8 = 1;
+const CLASS_PREDICATE: u8 = 2;
+const CLASS_INDIRECT: u8 = 3;
+const CLASS_IMMEDIATE: u8 = 5;
+
+fn src(b: &mut Buf, s: &SrcOp) {
+    match *s {
+        SrcOp::Gen(g) => {
+            b.u8(CLASS_GENERAL | mod_code(g.modifier) << 3);
+            b.u32(g.var.0);
+            b.u8(g.row);
+            b.u8(g.col);
+            b.u16(src_region(g.region, false));
+        }
+        SrcOp::Ind(i) => {
+            b.u8(CLASS_INDIRECT | mod_code(i.modifier) << 3);
+            b.u16(i.addr.0);
+            b.u8(i.addr_elem);
+            b.u16(i.byte_offset as u16);
+            b.u8(i.ty.code());
+            b.u16(src_region(i.region, i.multi));
+        }
+        SrcOp::Imm(imm) => {
+            b.u8(CLASS_IMMEDIATE);
+            let (ty, bits): (u8, u64) = match imm {
+                Imm::D(v) => (VisaType::D.code(), v as u32 as u64),
+                Imm::UD(v) => (VisaType::UD.code(), v as u64),
+                Imm::W(v) => (VisaType::W.code(), v as i32 as u32 as u64),
+                Imm::UW(v) => (VisaType::UW.code(), v as u64),
+                Imm::B(v) => (VisaType::B.code(), v as i32 as u32 as u64),
+                Imm::UB(v) => (VisaType::UB.code(), v as u64),
+                Imm::Q(v) => (VisaType::Q.code(), v as u64),
+                Imm::UQ(v) => (VisaType::UQ.code(), v),
+                Imm::F(v) => (VisaType::F.code(), v.to_bits() as u64),
+                Imm::DF(v) => (VisaType::DF.code(), v.to_bits()),
+                Imm::HF(v) => (VisaType::HF.code(), v as u64),
+                Imm::V(v) => (8, v as u64),
+                Imm::VF(v) => (9, v as u64),
+                Imm::UV(v) => (12, v as u64),
+            };
+            b.u8(ty);
+            if matches!(imm, Imm::Q(_) | Imm::UQ(_) | Imm::DF(_)) {
+                b.u64(bits);
+            } else {
+                b.u32(bits as u32);
+            }
+        }
+        SrcOp::Pred(p) => {
+            b.u8(CLASS_PREDICATE);
+            b.u16(p.0);
+        }
+        SrcOp::Addr(a) => addr_opnd(b, a),
+    }
+}
+
+fn addr_opnd(b: &mut Buf, a: AddrOpnd) {
+    b.u8(CLASS_ADDRESS);
+    b.u16(a.addr.0);
+    b.u8(a.elem);
+    b.u8(exec_size_code(a.width));
+}
+
+fn gdst(b: &mut Buf, d: Dst, sat: bool) {
+    b.u8(CLASS_GENERAL | if sat { MOD_SAT << 3 } else { 0 });
+    b.u32(d.var.0);
+    b.u8(d.row);
+    b.u8(d.col);
+    b.u16(region_code(d.hstride) << 8);
+}
+
+fn dst(b: &mut Buf, d: &DstOp, sat: bool) {
+    match *d {
+        DstOp::Gen(g) => gdst(b, g, sat),
+        DstOp::Ind(i) => {
+            b.u8(CLASS_INDIRECT | if sat { MOD_SAT << 3 } else { 0 });
+            b.u16(i.addr.0);
+            b.u8(i.addr_elem);
+            b.u16(i.byte_offset as u16);
+            b.u8(i.ty.code());
+            b.u16(region_code(i.hstride) << 8);
+        }
+        DstOp::Pred(p) => {
+            b.u8(CLASS_PREDICATE);
+            b.u16(p.0);
+        }
+        DstOp::Addr(a) => addr_opnd(b, a),
+    }
+}
+
+fn raw(b: &mut Buf, r: Raw) {
+    b.u32(r.var.0);
+    b.u16(r.offset);
+}
+
+fn svm_block_code(bl: SvmBlock) -> u8 {
+    match bl {
+        SvmBlock::B1 => 0,
+        SvmBlock::B4 => 1,
+        SvmBlock::B8 => 2,
+    }
+}
+
+fn num_blocks_code(n: u8) -> u8 {
+    match n {
+        1 => 0,
+        2 => 1,
+        4 => 2,
+        8 => 3,
+        _ => panic!("invalid block count {n}"),
+    }
+}
+
+fn media_mod_code(m: MediaMod) -> u8 {
+    match m {
+        MediaMod::NoMod => 0,
+        MediaMod::Modified => 1,
+        MediaMod::Top => 2,
+        MediaMod::Bottom => 3,
+        MediaMod::TopMod => 4,
+        MediaMod::BottomMod => 5,
+    }
+}
+
+fn inst(b: &mut Buf, k: &Kernel, i: &Inst) {
+    match i {
+        Inst::Label(l) => {
+            b.u8(0x31);
+            b.u16(l.0);
+        }
+        Inst::Subroutine(l) => {
+            b.u8(0x30);
+            b.u16(l.0);
+        }
+        Inst::Alu { op, pred, sat, exec, dst: d, srcs } => {
+            b.u8(op.opcode());
+            b.u8(exec_byte(*exec));
+            b.u16(pred_word(*pred));
+            dst(b, d, *sat);
+            for s in srcs {
+                src(b, s);
+            }
+        }
+        Inst::AddcSubb { sub, pred, exec, dst: d, carry, src0, src1 } => {
+            b.u8(if *sub { 0x4A } else { 0x49 });
+            b.u8(exec_byte(*exec));
+            b.u16(pred_word(*pred));
+            gdst(b, *d, false);
+            gdst(b, *carry, false);
+            src(b, src0);
+            src(b, src1);
+        }
+        Inst::MinMax { max, sat, exec, dst: d, src0, src1 } => {
+            b.u8(0x45);
+            b.u8(exec_byte(*exec));
+            b.u8(*max as u8);
+            dst(b, d, *sat);
+            src(b, src0);
+            src(b, src1);
+        }
+        Inst::Cmp { rel, exec, dst: d, src0, src1 } => {
+            b.u8(0x2C);
+            b.u8(exec_byte(*exec));
+            b.u8(rel.code());
+            match *d {
+                CmpDst::Pred(p) => dst(b, &DstOp::Pred(p), false),
+                CmpDst::Gen(g) => gdst(b, g, false),
+            }
+            src(b, src0);
+            src(b, src1);
+        }
+        Inst::Setp { exec, dst: p, src: s } => {
+            b.u8(0x2B);
+            b.u8(exec_byte(*exec));
+            dst(b, &DstOp::Pred(*p), false);
+            src(b, s);
+        }
+        Inst::AddrAdd { exec, dst: d, base, base_offset, src1 } => {
+            b.u8(0x28);
+            b.u8(exec_byte(*exec));
+            addr_opnd(b, *d);
+            // "address of" = a general operand whose column (in elements of the base's type)
+            // encodes the byte offset; rows would depend on the GRF size, so they stay 0.
+            let elt = k.var_type(*base).size() as u16;
+            b.u8(CLASS_GENERAL);
+            b.u32(base.0);
+            b.u8(0);
+            b.u8((base_offset / elt) as u8);
+            b.u16(0);
+            src(b, src1);
+        }
+        Inst::Jmp { pred, exec, target }
+        | Inst::Goto { pred, exec, target }
+        | Inst::Call { pred, exec, target } => {
+            b.u8(match i {
+                Inst::Jmp { .. } => 0x32,
+                Inst::Call { .. } => 0x33,
+                _ => 0x6C,
+            });
+            b.u8(exec_byte(*exec));
+            b.u16(pred_word(*pred));
+            b.u16(target.0);
+        }
+        Inst::Ret { pred, exec } => {
+            b.u8(0x34);
+            b.u8(exec_byte(*exec));
+            b.u16(pred_word(*pred));
+        }
+        Inst::SwitchJmp { exec, index, targets } => {
+            b.u8(0x69);
+            b.u8(exec_byte(*exec));
+            b.u8(targets.len() as u8);
+            src(b, index);
+            for t in targets {
+                b.u16(t.0);
+            }
+        }
+        Inst::OwordLd { size, unaligned, surface, offset, dst: d } => {
+            b.u8(if *unaligned { 0x3C } else { 0x35 });
+            b.u8(size.code());
+            b.u8(0);
+            b.u8(surface.0);
+            src(b, offset);
+            raw(b, *d);
+        }
+        Inst::OwordSt { size, surface, offset, src: s } => {
+            b.u8(0x36);
+            b.u8(size.code());
+            b.u8(surface.0);
+            src(b, offset);
+            raw(b, *s);
+        }
+        Inst::MediaLd { modifier, surface, plane, width, height, x, y, dst: data }
+        | Inst::MediaSt { modifier, surface, plane, width, height, x, y, src: data } => {
+            b.u8(if matches!(i, Inst::MediaLd { .. }) { 0x37 } else { 0x38 });
+            b.u8(media_mod_code(*modifier));
+            b.u8(surface.0);
+            b.u8(*plane);
+            b.u8(*width);
+            b.u8(*height);
+            src(b, x);
+            src(b, y);
+            raw(b, *data);
+        }
+        Inst::Gather { store, elt_size, exec, surface, global_offset, offsets, data } => {
+            b.u8(if *store { 0x3A } else { 0x39 });
+            b.u8(match elt_size {
+                1 => 0,
+                2 => 1,
+                _ => 2,
+            });
+            if !store {
+                b.u8(0);
+            }
+            let lanes = match exec.size {
+                8 => 0,
+                16 => 1,
+                1 => 2,
+                n => panic!("invalid gather exec size {n}"),
+            };
+            b.u8(lanes | emask_code(*exec) << 4);
+            b.u8(surface.0);
+            src(b, global_offset);
+            raw(b, *offsets);
+            raw(b, *data);
+        }
+        Inst::Scaled { store, pred, exec, blocks, surface, global_offset, offsets, data } => {
+            b.u8(if *store { 0x79 } else { 0x78 });
+            b.u8(exec_byte(*exec));
+            b.u16(pred_word(*pred));
+            b.u8(0); // block size: 1 byte
+            b.u8(match blocks {
+                ScaledBlocks::B1 => 0,
+                ScaledBlocks::B2 => 1,
+                ScaledBlocks::B4 => 2,
+            });
+            b.u16(0); // scale
+            b.u8(surface.0);
+            src(b, global_offset);
+            raw(b, *offsets);
+            raw(b, *data);
+        }
+        Inst::Scaled4 { store, pred, exec, channels, surface, global_offset, offsets, data } => {
+            b.u8(if *store { 0x75 } else { 0x74 });
+            b.u8(exec_byte(*exec));
+            b.u16(pred_word(*pred));
+            b.u8(channels.bits());
+            b.u16(0); // scale
+            b.u8(surface.0);
+            src(b, global_offset);
+            raw(b, *offsets);
+            raw(b, *data);
+        }
+        Inst::Typed4 { store, pred, exec, channels, surface, u, v, r, lod, data } => {
+            b.u8(if *store { 0x4C } else { 0x4B });
+            b.u8(exec_byte(*exec));
+            b.u16(pred_word(*pred));
+            b.u8(channels.bits());
+            b.u8(surface.0);
+            for x in [u, v, r, lod, data] {
+                raw(b, *x);
+            }
+        }
+        Inst::SvmBlock { store, size, address, data } => {
+            b.u8(0x4E);
+            b.u8(if *store { 2 } else { 1 });
+            b.u8(size.code());
+            src(b, address);
+            raw(b, *data);
+        }
+        Inst::SvmScatter { store, pred, exec, block, num_blocks, addresses, data } => {
+            b.u8(0x4E);
+            b.u8(if *store { 4 } else { 3 });
+            b.u8(exec_byte(*exec));
+            b.u16(pred_word(*pred));
+            b.u8(svm_block_code(*block));
+            b.u8(num_blocks_code(*num_blocks));
+            raw(b, *addresses);
+            raw(b, *data);
+        }
+        Inst::DwordAtomic { op, half, pred, exec, surface, offsets, src0, src1, dst: d } => {
+            b.u8(0x7D);
+            b.u8(op.code() | (*half as u8) << 5);
+            b.u8(exec_byte(*exec));
+            b.u16(pred_word(*pred));
+            b.u8(surface.0);
+            for x in [offsets, src0, src1, d] {
+                raw(b, *x);
+            }
+        }
+        Inst::Barrier => b.u8(0x59),
+        Inst::Fence(f) => {
+            b.u8(0x5C);
+            b.u8(f.mask());
+        }
+        Inst::RawSend { sendc, pred, exec, exdesc, num_src, num_dst, desc, src: s, dst: d } => {
+            b.u8(0x5D);
+            b.u8(*sendc as u8);
+            b.u8(exec_byte(*exec));
+            b.u16(pred_word(*pred));
+            b.u32(*exdesc);
+            b.u8(*num_src);
+            b.u8(*num_dst);
+            src(b, desc);
+            raw(b, *s);
+            raw(b, *d);
+        }
+        Inst::RawSends {
+            sendc,
+            eot,
+            pred,
+            exec,
+            sfid,
+            num_src0,
+            num_src1,
+            num_dst,
+            exdesc,
+            desc,
+            src0,
+            src1,
+            dst: d,
+        } => {
+            b.u8(0x7A);
+            b.u8(*sendc as u8 | (*eot as u8) << 1);
+            b.u8(exec_byte(*exec));
+            b.u16(pred_word(*pred));
+            b.u8(*num_src0);
+            b.u8(*num_src1);
+            b.u8(*num_dst);
+            b.u8(*sfid);
+            src(b, exdesc);
+            src(b, desc);
+            raw(b, *src0);
+            raw(b, *src1);
+            raw(b, *d);
+        }
+    }
+}
+
+/// Deduplicating string pool.
+struct Pool {
+    strings: Vec<String>,
+}
+
+impl Pool {
+    fn id(&mut self, s: &str) -> u32 {
+        match self.strings.iter().position(|x| x == s) {
+            Some(i) => i as u32,
+            None => {
+                self.strings.push(s.to_string());
+                self.strings.len() as u32 - 1
+            }
+        }
+    }
+}
+
+fn unique_names<'a>(used: &mut HashSet<String>, names: impl Iterator<Item = &'a str>) -> Vec<String> {
+    names
+        .map(|n| {
+            let base = sanitize(n);
+            let mut cand = base.clone();
+            let mut i = 1;
+            while !used.insert(cand.clone()) {
+                cand = format!("{base}_{i}");
+                i += 1;
+            }
+            cand
+        })
+        .collect()
+}
+
+/// Returns (kernel object bytes, offset of its num_inputs field inside the object).
+fn kernel_object(k: &Kernel) -> (Vec<u8>, u32) {
+    let mut used = HashSet::new();
+    let vars = unique_names(&mut used, k.vars.iter().map(|v| v.name.as_str()));
+    let addrs = unique_names(&mut used, k.addrs.iter().map(|v| v.name.as_str()));
+    let samplers = unique_names(&mut used, k.samplers.iter().map(|v| v.name.as_str()));
+    let surfaces = unique_names(&mut used, k.surfaces.iter().map(|v| v.name.as_str()));
+    let preds = unique_names(&mut used, k.preds.iter().map(|v| v.name.as_str()));
+    let labels = unique_names(&mut HashSet::new(), k.labels.iter().map(|v| v.name.as_str()));
+
+    let mut pool = Pool { strings: vec![k.name.clone()] };
+    let var_ids: Vec<u32> = vars.iter().map(|n| pool.id(n)).collect();
+    let addr_ids: Vec<u32> = addrs.iter().map(|n| pool.id(n)).collect();
+    let sampler_ids: Vec<u32> = samplers.iter().map(|n| pool.id(n)).collect();
+    let surface_ids: Vec<u32> = surfaces.iter().map(|n| pool.id(n)).collect();
+    let pred_ids: Vec<u32> = preds.iter().map(|n| pool.id(n)).collect();
+    let label_ids: Vec<u32> = labels.iter().map(|n| pool.id(n)).collect();
+    let mut attrs = Buf::default();
+    for a in &k.attrs {
+        let (name, value): (&str, Vec<u8>) = match a {
+            KernelAttr::Target3d(t) => ("Target", vec![*t as u8]),
+            KernelAttr::SlmSize(n) => ("SLMSize", n.to_le_bytes().to_vec()),
+            KernelAttr::SimdSize(n) => ("SimdSize", vec![*n]),
+            KernelAttr::NoBarrier => ("NoBarrier", vec![]),
+            KernelAttr::OutputAsmPath(p) => ("OutputAsmPath", p.as_bytes().to_vec()),
+        };
+        attrs.u32(pool.id(name));
+        attrs.u8(value.len() as u8);
+        attrs.bytes(&value);
+    }
+
+    let mut code = Buf::default();
+    code.u8(0x30);
+    code.u16(0);
+    for i in &k.body {
+        inst(&mut code, k, i);
+    }
+
+    let mut b = Buf::default();
+    b.u32(pool.strings.len() as u32);
+    for s in &pool.strings {
+        b.bytes(s.as_bytes());
+        b.u8(0);
+    }
+    b.u32(0); // name index
+    b.u32(k.vars.len() as u32);
+    for (v, name) in k.vars.iter().zip(&var_ids) {
+        b.u32(*name);
+        b.u8(v.ty.code() | v.align.code() << 4);
+        b.u16(v.num_elts);
+        let (alias, off) = v.alias.map(|(id, off)| (id.0, off)).unwrap_or((0, 0));
+        b.u32(alias);
+        b.u16(off);
+        b.u8(0); // alias scope
+        b.u8(0); // attributes
+    }
+    b.u16(k.addrs.len() as u16);
+    for (a, name) in k.addrs.iter().zip(&addr_ids) {
+        b.u32(*name);
+        b.u16(a.num_elts);
+        b.u8(0);
+    }
+    b.u16(k.preds.len() as u16);
+    for (p, name) in k.preds.iter().zip(&pred_ids) {
+        b.u32(*name);
+        b.u16(p.num_elts);
+        b.u8(0);
+    }
+    b.u16(k.labels.len() as u16);
+    for (l, name) in k.labels.iter().zip(&label_ids) {
+        b.u32(*name);
+        b.u8(match l.kind {
+            LabelKind::Block => 0,
+            LabelKind::Subroutine => 1,
+        });
+        b.u8(0);
+    }
+    b.u8(k.samplers.len() as u8);
+    for (s, name) in k.samplers.iter().zip(&sampler_ids) {
+        b.u32(*name);
+        b.u16(s.num_elts);
+        b.u8(0);
+    }
+    b.u8(k.surfaces.len() as u8);
+    for (s, name) in k.surfaces.iter().zip(&surface_ids) {
+        b.u32(*name);
+        b.u16(s.num_elts);
+        b.u8(0);
+    }
+    b.u8(0); // vme
+    let input_off = b.0.len() as u32;
+    b.u32(k.inputs.len() as u32);
+    for i in &k.inputs {
+        let (kind, id) = match i.target {
+            InputTarget::Var(v) => (0u8, v.0),
+            InputTarget::Sampler(s) => (1, s.0 as u32),
+            InputTarget::Surface(s) => (2, s.0 as u32),
+        };
+        b.u8(kind);
+        b.u32(id);
+        b.u16(i.offset);
+        b.u16(i.size);
+    }
+    let entry = b.0.len() as u32 + 4 + 4 + 2 + attrs.0.len() as u32;
+    b.u32(code.0.len() as u32);
+    b.u32(entry);
+    b.u16(k.attrs.len() as u16);
+    b.bytes(&attrs.0);
+    debug_assert_eq!(b.0.len() as u32, entry);
+    b.bytes(&code.0);
+    (b.0, input_off)
+}
+
+/// Writes the kernels as one vISA 4.1 `.isa` file (no embedded Gen binaries).
+pub fn write_isa(kernels: &[Kernel]) -> Vec<u8> {
+    let objects: Vec<(Vec<u8>, u32)> = kernels.iter().map(kernel_object).collect();
+    let header_len: usize =
+        4 + 2 + 2 + kernels.iter().map(|k| 2 + k.name.len() + 4 + 4 + 4 + 2 + 2 + 1).sum::<usize>() + 2 + 2;
+    let mut h = Buf::default();
+    h.u32(0x4153_4943); // "CISA"
+    h.u8(4);
+    h.u8(1);
+    h.u16(kernels.len() as u16);
+    let mut offset = header_len as u32;
+    for (k, (obj, input_off)) in kernels.iter().zip(&objects) {
+        h.u16(k.name.len() as u16);
+        h.bytes(k.name.as_bytes());
+        h.u32(offset);
+        h.u32(obj.len() as u32);
+        h.u32(offset + input_off);
+        h.u16(0); // variable relocations
+        h.u16(0); // function relocations
+        h.u8(0); // Gen binaries
+        offset += obj.len() as u32;
+    }
+    h.u16(0); // file-scope variables
+    h.u16(0); // functions
+    debug_assert_eq!(h.0.len(), header_len);
+    for (obj, _) in objects {
+        h.bytes(&obj);
+    }
+    h.0
+}

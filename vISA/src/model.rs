@@ -1,0 +1,1743 @@
+//! The in-memory model of a vISA 4.1 kernel: plain data (declarations, inputs, attributes and a
+//! flat instruction list) that instruction selection fills in and the text (`text.rs`) and
+//! binary (`binary.rs`) writers read. Ids are the vISA binary ids: user variables start at
+//! `V32`, user surfaces at `T6`, user predicates at `P1`, address variables at `A0`, labels at 0
+//! (label 0 is always the kernel's entry subroutine, created by [`Kernel::new`]). The writers
+//! emit that entry label themselves, so `body` holds only the entry subroutine's code followed by
+//! further subroutines, each opened by [`Inst::Subroutine`].
+
+/// A vISA element type (`type=` of a general variable, and the type of immediates).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum VisaType {
+    /// 32-bit unsigned integer.
+    UD,
+    /// 32-bit signed integer.
+    D,
+    /// 16-bit unsigned integer.
+    UW,
+    /// 16-bit signed integer.
+    W,
+    /// 8-bit unsigned integer.
+    UB,
+    /// 8-bit signed integer.
+    B,
+    /// 64-bit signed integer.
+    Q,
+    /// 64-bit unsigned integer.
+    UQ,
+    /// 32-bit IEEE float.
+    F,
+    /// 16-bit IEEE half float.
+    HF,
+    /// 64-bit IEEE double.
+    DF,
+    /// 16-bit bfloat.
+    BF,
+}
+
+impl VisaType {
+    /// The text spelling (`ud`, `d`, ...).
+    pub fn text(self) -> &'static str {
+        match self {
+            VisaType::UD => "ud",
+            VisaType::D => "d",
+            VisaType::UW => "uw",
+            VisaType::W => "w",
+            VisaType::UB => "ub",
+            VisaType::B => "b",
+            VisaType::Q => "q",
+            VisaType::UQ => "uq",
+            VisaType::F => "f",
+            VisaType::HF => "hf",
+            VisaType::DF => "df",
+            VisaType::BF => "bf",
+        }
+    }
+
+    /// The 4-bit binary type code (reference section 3.2).
+    pub fn code(self) -> u8 {
+        match self {
+            VisaType::UD => 0,
+            VisaType::D => 1,
+            VisaType::UW => 2,
+            VisaType::W => 3,
+            VisaType::UB => 4,
+            VisaType::B => 5,
+            VisaType::DF => 6,
+            VisaType::F => 7,
+            VisaType::UQ => 11,
+            VisaType::Q => 13,
+            VisaType::HF => 14,
+            VisaType::BF => 15,
+        }
+    }
+
+    /// Size of one element in bytes.
+    pub fn size(self) -> u32 {
+        match self {
+            VisaType::UB | VisaType::B => 1,
+            VisaType::UW | VisaType::W | VisaType::HF | VisaType::BF => 2,
+            VisaType::UD | VisaType::D | VisaType::F => 4,
+            VisaType::Q | VisaType::UQ | VisaType::DF => 8,
+        }
+    }
+
+    /// True for the floating-point types (f, hf, df, bf).
+    pub fn is_float(self) -> bool {
+        matches!(self, VisaType::F | VisaType::HF | VisaType::DF | VisaType::BF)
+    }
+}
+
+/// Alignment of a general variable (`align=`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Align {
+    /// 1 byte.
+    Byte,
+    /// 2 bytes.
+    Word,
+    /// 4 bytes.
+    Dword,
+    /// 8 bytes.
+    Qword,
+    /// 16 bytes.
+    Oword,
+    /// One GRF (32 B, 64 B on PVC).
+    Grf,
+    /// Two GRFs.
+    Grf2,
+    /// 32 bytes.
+    Hword,
+    /// 64 bytes.
+    Word32,
+    /// 128 bytes.
+    Word64,
+}
+
+impl Align {
+    /// The text spelling.
+    pub fn text(self) -> &'static str {
+        match self {
+            Align::Byte => "byte",
+            Align::Word => "word",
+            Align::Dword => "dword",
+            Align::Qword => "qword",
+            Align::Oword => "oword",
+            Align::Grf => "GRF",
+            Align::Grf2 => "2GRF",
+            Align::Hword => "hword",
+            Align::Word32 => "wordx32",
+            Align::Word64 => "wordx64",
+        }
+    }
+
+    /// The 4-bit binary align code.
+    pub fn code(self) -> u8 {
+        match self {
+            Align::Byte => 0,
+            Align::Word => 1,
+            Align::Dword => 2,
+            Align::Qword => 3,
+            Align::Oword => 4,
+            Align::Grf => 5,
+            Align::Grf2 => 6,
+            Align::Hword => 7,
+            Align::Word32 => 8,
+            Align::Word64 => 9,
+        }
+    }
+}
+
+/// A general variable id: the binary id (`V0`..`V31` predefined, user variables from `V32`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct VarId(pub u32);
+
+/// An address variable id (`A0`, `A1`, ... in declaration order).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct AddrId(pub u16);
+
+/// A predicate variable id (`P0` means "none"; user predicates from `P1`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PredId(pub u16);
+
+/// A surface id (`T0`..`T5` predefined, user surfaces from `T6`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SurfaceId(pub u8);
+
+/// A sampler id (user samplers from `S0`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SamplerId(pub u8);
+
+/// A label id (0 = the kernel's entry subroutine).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct LabelId(pub u16);
+
+/// Number of predefined general variables (`V0`..`V31`); the first user variable is `V32`.
+pub const NUM_PREDEF_VARS: u32 = 32;
+/// Number of predefined surfaces (`T0`..`T5`); the first user surface is `T6`.
+pub const NUM_PREDEF_SURFACES: u8 = 6;
+
+impl VarId {
+    /// `%null`.
+    pub const NULL: VarId = VarId(0);
+    /// `%thread_x` (uw).
+    pub const THREAD_X: VarId = VarId(1);
+    /// `%thread_y` (uw).
+    pub const THREAD_Y: VarId = VarId(2);
+    /// `%group_id_x` (ud).
+    pub const GROUP_ID_X: VarId = VarId(3);
+    /// `%group_id_y` (ud).
+    pub const GROUP_ID_Y: VarId = VarId(4);
+    /// `%group_id_z` (ud).
+    pub const GROUP_ID_Z: VarId = VarId(5);
+    /// `%tsc` (5 x ud timestamp).
+    pub const TSC: VarId = VarId(6);
+    /// `%r0` (8 x ud thread payload header).
+    pub const R0: VarId = VarId(7);
+    /// `%arg` (stack-call arguments).
+    pub const ARG: VarId = VarId(8);
+    /// `%retval` (stack-call return values).
+    pub const RETVAL: VarId = VarId(9);
+    /// `%sp` stack pointer.
+    pub const SP: VarId = VarId(10);
+    /// `%fp` frame pointer.
+    pub const FP: VarId = VarId(11);
+    /// `%hw_id`.
+    pub const HW_ID: VarId = VarId(12);
+    /// `%sr0`.
+    pub const SR0: VarId = VarId(13);
+    /// `%cr0` (FP mode / rounding control).
+    pub const CR0: VarId = VarId(14);
+    /// `%ce0`.
+    pub const CE0: VarId = VarId(15);
+    /// `%dbg0`.
+    pub const DBG0: VarId = VarId(16);
+    /// `%color`.
+    pub const COLOR: VarId = VarId(17);
+    /// `%impl_arg_buf_ptr`.
+    pub const IMPL_ARG_BUF_PTR: VarId = VarId(18);
+    /// `%local_id_buf_ptr`.
+    pub const LOCAL_ID_BUF_PTR: VarId = VarId(19);
+    /// `%msg0`.
+    pub const MSG0: VarId = VarId(20);
+
+    /// True for the predefined variables `V0`..`V31`.
+    pub fn is_predefined(self) -> bool {
+        self.0 < NUM_PREDEF_VARS
+    }
+
+    /// The text name of a predefined variable (`%null`, `%r0`, ...), `None` for user variables.
+    pub fn predefined_name(self) -> Option<&'static str> {
+        const NAMES: [&str; 21] = [
+            "%null",
+            "%thread_x",
+            "%thread_y",
+            "%group_id_x",
+            "%group_id_y",
+            "%group_id_z",
+            "%tsc",
+            "%r0",
+            "%arg",
+            "%retval",
+            "%sp",
+            "%fp",
+            "%hw_id",
+            "%sr0",
+            "%cr0",
+            "%ce0",
+            "%dbg0",
+            "%color",
+            "%impl_arg_buf_ptr",
+            "%local_id_buf_ptr",
+            "%msg0",
+        ];
+        NAMES.get(self.0 as usize).copied()
+    }
+}
+
+impl SurfaceId {
+    /// `%slm`: shared local memory (T0).
+    pub const SLM: SurfaceId = SurfaceId(0);
+    /// `T1`.
+    pub const T1: SurfaceId = SurfaceId(1);
+    /// `T2`.
+    pub const T2: SurfaceId = SurfaceId(2);
+    /// `TSS` (T3).
+    pub const TSS: SurfaceId = SurfaceId(3);
+    /// `%bss`: bindless surface (T4).
+    pub const BSS: SurfaceId = SurfaceId(4);
+    /// `%scratch`: stateless surface 255 (T5).
+    pub const SCRATCH: SurfaceId = SurfaceId(5);
+
+    /// The text name of a predefined surface, `None` for user surfaces.
+    pub fn predefined_name(self) -> Option<&'static str> {
+        ["%slm", "T1", "T2", "TSS", "%bss", "%scratch"].get(self.0 as usize).copied()
+    }
+}
+
+/// A general variable declaration (`.decl NAME v_type=G ...`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct VarDecl {
+    /// Name as chosen by the producer (the text writer mangles it).
+    pub name: String,
+    /// Element type.
+    pub ty: VisaType,
+    /// Number of elements (1..=65535).
+    pub num_elts: u16,
+    /// Alignment.
+    pub align: Align,
+    /// `alias=<base, byte_offset>`: a typed view of another variable.
+    pub alias: Option<(VarId, u16)>,
+}
+
+/// An address variable declaration (`v_type=A`, up to 16 elements).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AddrDecl {
+    /// Name.
+    pub name: String,
+    /// Number of address elements.
+    pub num_elts: u16,
+}
+
+/// A predicate variable declaration (`v_type=P`, 1, 2, 4, 8, 16 or 32 lanes).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PredDecl {
+    /// Name.
+    pub name: String,
+    /// Number of lanes.
+    pub num_elts: u16,
+}
+
+/// A surface (`v_type=T`) or sampler (`v_type=S`) declaration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StateDecl {
+    /// Name.
+    pub name: String,
+    /// Number of elements (normally 1).
+    pub num_elts: u16,
+}
+
+/// The kind of a label.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LabelKind {
+    /// A block label (`NAME:`), target of jmp/goto/switchjmp.
+    Block,
+    /// A subroutine label (`.function "NAME"`), target of call.
+    Subroutine,
+}
+
+/// A label declaration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LabelDecl {
+    /// Name.
+    pub name: String,
+    /// Block or subroutine.
+    pub kind: LabelKind,
+}
+
+/// What a kernel input binds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InputTarget {
+    /// A general variable.
+    Var(VarId),
+    /// A surface (binding-table index).
+    Surface(SurfaceId),
+    /// A sampler.
+    Sampler(SamplerId),
+}
+
+/// A kernel input (`.input NAME offset=.. size=..`): bytes of the thread payload.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Input {
+    /// The bound variable.
+    pub target: InputTarget,
+    /// Byte offset into the payload (r0 occupies the first GRF).
+    pub offset: u16,
+    /// Size in bytes.
+    pub size: u16,
+}
+
+/// A kernel attribute (`.kernel_attr`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum KernelAttr {
+    /// `Target="cm"` (false) or `Target="3d"` (true).
+    Target3d(bool),
+    /// `SLMSize=<KB>`.
+    SlmSize(u32),
+    /// `SimdSize=8|16|32`.
+    SimdSize(u8),
+    /// `NoBarrier` (flag).
+    NoBarrier,
+    /// `OutputAsmPath="path"`.
+    OutputAsmPath(String),
+}
+
+/// A kernel.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Kernel {
+    /// Kernel name (any string; the text writer escapes it).
+    pub name: String,
+    /// User general variables; `vars[i]` is `VarId(32 + i)`.
+    pub vars: Vec<VarDecl>,
+    /// Address variables; `addrs[i]` is `AddrId(i)`.
+    pub addrs: Vec<AddrDecl>,
+    /// Predicate variables; `preds[i]` is `PredId(i + 1)`.
+    pub preds: Vec<PredDecl>,
+    /// Samplers; `samplers[i]` is `SamplerId(i)`.
+    pub samplers: Vec<StateDecl>,
+    /// User surfaces; `surfaces[i]` is `SurfaceId(6 + i)`.
+    pub surfaces: Vec<StateDecl>,
+    /// Labels; `labels[i]` is `LabelId(i)`; `labels[0]` is the entry subroutine.
+    pub labels: Vec<LabelDecl>,
+    /// Inputs in payload order.
+    pub inputs: Vec<Input>,
+    /// Kernel attributes.
+    pub attrs: Vec<KernelAttr>,
+    /// The code: the entry subroutine's instructions (its label is implicit), then further
+    /// subroutines, each starting with [`Inst::Subroutine`].
+    pub body: Vec<Inst>,
+}
+
+/// A source region `<vstride;width,hstride>`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Region {
+    /// Vertical stride (0, 1, 2, 4, 8, 16, 32).
+    pub vstride: u8,
+    /// Width (1, 2, 4, 8, 16).
+    pub width: u8,
+    /// Horizontal stride (0, 1, 2, 4).
+    pub hstride: u8,
+}
+
+impl Region {
+    /// `<0;1,0>`: scalar broadcast.
+    pub const SCALAR: Region = Region { vstride: 0, width: 1, hstride: 0 };
+    /// `<1;1,0>`: contiguous vector.
+    pub const CONTIG: Region = Region { vstride: 1, width: 1, hstride: 0 };
+
+    /// `<vstride;width,hstride>`.
+    pub const fn new(vstride: u8, width: u8, hstride: u8) -> Region {
+        Region { vstride, width, hstride }
+    }
+}
+
+/// A source modifier.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum SrcMod {
+    /// None.
+    #[default]
+    None,
+    /// `(-)`.
+    Neg,
+    /// `(abs)`.
+    Abs,
+    /// `(-abs)`.
+    NegAbs,
+    /// `(~)` (logic ops).
+    Not,
+}
+
+/// A direct general source `[mod]V(row,col)<v;w,h>`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Src {
+    /// Variable.
+    pub var: VarId,
+    /// Row offset in GRFs.
+    pub row: u8,
+    /// Column offset in elements of the variable's type.
+    pub col: u8,
+    /// Region.
+    pub region: Region,
+    /// Modifier.
+    pub modifier: SrcMod,
+}
+
+impl Src {
+    /// `V(0,col)<1;1,0>`.
+    pub fn vec(var: VarId, col: u8) -> Src {
+        Src { var, row: 0, col, region: Region::CONTIG, modifier: SrcMod::None }
+    }
+    /// `V(0,col)<0;1,0>`.
+    pub fn scalar(var: VarId, col: u8) -> Src {
+        Src { var, row: 0, col, region: Region::SCALAR, modifier: SrcMod::None }
+    }
+    /// `V(row,col)<region>`.
+    pub fn region(var: VarId, row: u8, col: u8, region: Region) -> Src {
+        Src { var, row, col, region, modifier: SrcMod::None }
+    }
+    /// The same operand with a modifier.
+    pub fn with(self, modifier: SrcMod) -> Src {
+        Src { modifier, ..self }
+    }
+}
+
+/// A direct general destination `V(row,col)<hstride>`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Dst {
+    /// Variable.
+    pub var: VarId,
+    /// Row offset in GRFs.
+    pub row: u8,
+    /// Column offset in elements.
+    pub col: u8,
+    /// Horizontal stride (1, 2, 4).
+    pub hstride: u8,
+}
+
+impl Dst {
+    /// `V(0,col)<1>`.
+    pub fn new(var: VarId, col: u8) -> Dst {
+        Dst { var, row: 0, col, hstride: 1 }
+    }
+    /// `V(row,col)<hstride>`.
+    pub fn strided(var: VarId, row: u8, col: u8, hstride: u8) -> Dst {
+        Dst { var, row, col, hstride }
+    }
+}
+
+/// An indirect source `[mod]r[A(i),off]<v;w,h>:type` (or `<w,h>` multi-address).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct IndSrc {
+    /// Address variable.
+    pub addr: AddrId,
+    /// Element of the address variable.
+    pub addr_elem: u8,
+    /// Immediate byte offset added to the address.
+    pub byte_offset: i16,
+    /// Element type read.
+    pub ty: VisaType,
+    /// Region (vstride ignored when `multi` is set).
+    pub region: Region,
+    /// Multi-address (VxH) form `<width,hstride>`: one address per row.
+    pub multi: bool,
+    /// Modifier.
+    pub modifier: SrcMod,
+}
+
+/// An indirect destination `r[A(i),off]<h>:type`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct IndDst {
+    /// Address variable.
+    pub addr: AddrId,
+    /// Element of the address variable.
+    pub addr_elem: u8,
+    /// Immediate byte offset.
+    pub byte_offset: i16,
+    /// Element type written.
+    pub ty: VisaType,
+    /// Horizontal stride.
+    pub hstride: u8,
+}
+
+/// An address operand `A(i)<width>` (dst or src of addr_add and mov).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct AddrOpnd {
+    /// Address variable.
+    pub addr: AddrId,
+    /// First element.
+    pub elem: u8,
+    /// Number of elements (1, 2, 4, 8, 16).
+    pub width: u8,
+}
+
+/// An immediate with its type. Float immediates hold values; `HF`/`BF` hold bit patterns.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Imm {
+    /// `:d`.
+    D(i32),
+    /// `:ud`.
+    UD(u32),
+    /// `:w`.
+    W(i16),
+    /// `:uw`.
+    UW(u16),
+    /// `:b`.
+    B(i8),
+    /// `:ub`.
+    UB(u8),
+    /// `:q`.
+    Q(i64),
+    /// `:uq`.
+    UQ(u64),
+    /// `:f` by value.
+    F(f32),
+    /// `:df` by value.
+    DF(f64),
+    /// `:hf` bit pattern (e.g. 0x3c00 = 1.0).
+    HF(u16),
+    /// `:v` eight signed 4-bit ints.
+    V(u32),
+    /// `:uv` eight unsigned 4-bit ints.
+    UV(u32),
+    /// `:vf` four 8-bit restricted floats.
+    VF(u32),
+}
+
+impl Imm {
+    /// An hf immediate from an f32 value (round to nearest even).
+    pub fn hf(value: f32) -> Imm {
+        Imm::HF(f32_to_f16_bits(value))
+    }
+}
+
+/// Converts an f32 to IEEE half bits, rounding to nearest even.
+pub fn f32_to_f16_bits(value: f32) -> u16 {
+    let x = value.to_bits();
+    let sign = ((x >> 16) & 0x8000) as u16;
+    let exp = ((x >> 23) & 0xff) as i32;
+    let man = x & 0x7f_ffff;
+    if exp == 0xff {
+        return sign | 0x7c00 | if man != 0 { 0x200 | (man >> 13) as u16 } else { 0 };
+    }
+    let e = exp - 127 + 15;
+    if e >= 0x1f {
+        return sign | 0x7c00;
+    }
+    if e <= 0 {
+        if e < -10 {
+            return sign;
+        }
+        let m = man | 0x80_0000;
+        let shift = (14 - e) as u32;
+        let half = 1u32 << (shift - 1);
+        let rest = m & ((1 << shift) - 1);
+        let mut r = m >> shift;
+        if rest > half || (rest == half && (r & 1) == 1) {
+            r += 1;
+        }
+        return sign | r as u16;
+    }
+    let mut r = ((e as u32) << 10) | (man >> 13);
+    let rest = man & 0x1fff;
+    if rest > 0x1000 || (rest == 0x1000 && (r & 1) == 1) {
+        r += 1; // may carry into the exponent, which is correct (up to infinity)
+    }
+    sign | r as u16
+}
+
+/// A vector source operand.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum SrcOp {
+    /// Direct general operand.
+    Gen(Src),
+    /// Indirect operand through an address variable.
+    Ind(IndSrc),
+    /// Immediate.
+    Imm(Imm),
+    /// Predicate (logic ops on predicates, `mov dst P`).
+    Pred(PredId),
+    /// Address operand `A(i)<w>`.
+    Addr(AddrOpnd),
+}
+
+impl From<Src> for SrcOp {
+    fn from(s: Src) -> SrcOp {
+        SrcOp::Gen(s)
+    }
+}
+impl From<Imm> for SrcOp {
+    fn from(i: Imm) -> SrcOp {
+        SrcOp::Imm(i)
+    }
+}
+impl From<IndSrc> for SrcOp {
+    fn from(i: IndSrc) -> SrcOp {
+        SrcOp::Ind(i)
+    }
+}
+
+/// A vector destination operand.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum DstOp {
+    /// Direct general operand.
+    Gen(Dst),
+    /// Indirect operand.
+    Ind(IndDst),
+    /// Predicate (logic ops on predicates).
+    Pred(PredId),
+    /// Address operand (`mov A0(0)<1> ...`).
+    Addr(AddrOpnd),
+}
+
+impl From<Dst> for DstOp {
+    fn from(d: Dst) -> DstOp {
+        DstOp::Gen(d)
+    }
+}
+impl From<IndDst> for DstOp {
+    fn from(d: IndDst) -> DstOp {
+        DstOp::Ind(d)
+    }
+}
+
+/// A raw operand `V.byteoffset` (message payloads; must be GRF aligned).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Raw {
+    /// Variable (`VarId::NULL` for `%null.0`).
+    pub var: VarId,
+    /// Byte offset.
+    pub offset: u16,
+}
+
+impl Raw {
+    /// `%null.0`.
+    pub const NULL: Raw = Raw { var: VarId::NULL, offset: 0 };
+    /// `V.0`.
+    pub fn of(var: VarId) -> Raw {
+        Raw { var, offset: 0 }
+    }
+}
+
+/// Execution size and mask control: `(M<mask+1>[_NM], size)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Exec {
+    /// Number of lanes: 1, 2, 4, 8, 16, 32.
+    pub size: u8,
+    /// Mask offset in groups of 4 lanes: 0 = M1 (lane 0), 2 = M3 (lane 8), 4 = M5 (lane 16).
+    pub mask: u8,
+    /// Ignore the execution mask (`_NM`).
+    pub nomask: bool,
+}
+
+impl Exec {
+    /// `(M1, size)`.
+    pub const fn new(size: u8) -> Exec {
+        Exec { size, mask: 0, nomask: false }
+    }
+    /// `(M1_NM, size)`.
+    pub const fn nm(size: u8) -> Exec {
+        Exec { size, mask: 0, nomask: true }
+    }
+    /// The same with mask offset `M<mask+1>`.
+    pub const fn at(self, mask: u8) -> Exec {
+        Exec { mask, ..self }
+    }
+}
+
+/// Predicate control (`.any` / `.all`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum PredCtrl {
+    /// Per lane.
+    #[default]
+    None,
+    /// `.any`.
+    Any,
+    /// `.all`.
+    All,
+}
+
+/// An instruction predicate `([!]P[.any|.all])`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Pred {
+    /// Predicate variable.
+    pub id: PredId,
+    /// `!`.
+    pub inverse: bool,
+    /// `.any` / `.all`.
+    pub ctrl: PredCtrl,
+}
+
+impl Pred {
+    /// `(P)`.
+    pub fn on(id: PredId) -> Pred {
+        Pred { id, inverse: false, ctrl: PredCtrl::None }
+    }
+    /// `(!P)`.
+    pub fn not(id: PredId) -> Pred {
+        Pred { id, inverse: true, ctrl: PredCtrl::None }
+    }
+}
+
+/// ALU opcodes sharing the form `[P] op[.sat] S dst src0 [src1 [src2 [src3]]]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AluOp {
+    /// add.
+    Add,
+    /// avg.
+    Avg,
+    /// div.
+    Div,
+    /// exp (base 2).
+    Exp,
+    /// frc.
+    Frc,
+    /// log (base 2).
+    Log,
+    /// mad: src0*src1+src2.
+    Mad,
+    /// mulh.
+    Mulh,
+    /// mod.
+    Mod,
+    /// mul.
+    Mul,
+    /// pow.
+    Pow,
+    /// rndd.
+    Rndd,
+    /// rndu.
+    Rndu,
+    /// rnde.
+    Rnde,
+    /// rndz.
+    Rndz,
+    /// sin.
+    Sin,
+    /// cos.
+    Cos,
+    /// sqrt.
+    Sqrt,
+    /// rsqrt.
+    Rsqrt,
+    /// inv.
+    Inv,
+    /// lzd.
+    Lzd,
+    /// and.
+    And,
+    /// or.
+    Or,
+    /// xor.
+    Xor,
+    /// not.
+    Not,
+    /// shl.
+    Shl,
+    /// shr.
+    Shr,
+    /// asr.
+    Asr,
+    /// cbit.
+    Cbit,
+    /// mov.
+    Mov,
+    /// sel: pred ? src0 : src1.
+    Sel,
+    /// fbl.
+    Fbl,
+    /// fbh.
+    Fbh,
+    /// bfe width offset src.
+    Bfe,
+    /// bfi width offset src1 src2.
+    Bfi,
+    /// bfrev.
+    Bfrev,
+    /// sqrtm (IEEE).
+    Sqrtm,
+    /// divm (IEEE).
+    Divm,
+    /// rol.
+    Rol,
+    /// ror.
+    Ror,
+    /// dp4a.
+    Dp4a,
+    /// add3.
+    Add3,
+    /// madw (32x32+32 -> 64, lo/hi halves in dst).
+    Madw,
+}
+
+impl AluOp {
+    /// Mnemonic.
+    pub fn mnemonic(self) -> &'static str {
+        use AluOp::*;
+        match self {
+            Add => "add",
+            Avg => "avg",
+            Div => "div",
+            Exp => "exp",
+            Frc => "frc",
+            Log => "log",
+            Mad => "mad",
+            Mulh => "mulh",
+            Mod => "mod",
+            Mul => "mul",
+            Pow => "pow",
+            Rndd => "rndd",
+            Rndu => "rndu",
+            Rnde => "rnde",
+            Rndz => "rndz",
+            Sin => "sin",
+            Cos => "cos",
+            Sqrt => "sqrt",
+            Rsqrt => "rsqrt",
+            Inv => "inv",
+            Lzd => "lzd",
+            And => "and",
+            Or => "or",
+            Xor => "xor",
+            Not => "not",
+            Shl => "shl",
+            Shr => "shr",
+            Asr => "asr",
+            Cbit => "cbit",
+            Mov => "mov",
+            Sel => "sel",
+            Fbl => "fbl",
+            Fbh => "fbh",
+            Bfe => "bfe",
+            Bfi => "bfi",
+            Bfrev => "bfrev",
+            Sqrtm => "sqrtm",
+            Divm => "divm",
+            Rol => "rol",
+            Ror => "ror",
+            Dp4a => "dp4a",
+            Add3 => "add3",
+            Madw => "madw",
+        }
+    }
+
+    /// Binary opcode.
+    pub fn opcode(self) -> u8 {
+        use AluOp::*;
+        match self {
+            Add => 0x01,
+            Avg => 0x02,
+            Div => 0x03,
+            Exp => 0x08,
+            Frc => 0x09,
+            Log => 0x0B,
+            Mad => 0x0C,
+            Mulh => 0x0D,
+            Mod => 0x0F,
+            Mul => 0x10,
+            Pow => 0x11,
+            Rndd => 0x12,
+            Rndu => 0x13,
+            Rnde => 0x14,
+            Rndz => 0x15,
+            Sin => 0x17,
+            Cos => 0x18,
+            Sqrt => 0x19,
+            Rsqrt => 0x1A,
+            Inv => 0x1B,
+            Lzd => 0x1F,
+            And => 0x20,
+            Or => 0x21,
+            Xor => 0x22,
+            Not => 0x23,
+            Shl => 0x24,
+            Shr => 0x25,
+            Asr => 0x26,
+            Cbit => 0x27,
+            Mov => 0x29,
+            Sel => 0x2A,
+            Fbl => 0x2E,
+            Fbh => 0x2F,
+            Bfe => 0x46,
+            Bfi => 0x47,
+            Bfrev => 0x48,
+            Sqrtm => 0x7E,
+            Divm => 0x7F,
+            Rol => 0x80,
+            Ror => 0x81,
+            Dp4a => 0x82,
+            Add3 => 0x84,
+            Madw => 0x91,
+        }
+    }
+
+    /// Number of source operands.
+    pub fn num_srcs(self) -> usize {
+        use AluOp::*;
+        match self {
+            Exp | Frc | Log | Rndd | Rndu | Rnde | Rndz | Sin | Cos | Sqrt | Rsqrt | Inv | Lzd | Not
+            | Cbit | Mov | Fbl | Fbh | Bfrev | Sqrtm => 1,
+            Add | Avg | Div | Mulh | Mod | Mul | Pow | And | Or | Xor | Shl | Shr | Asr | Sel | Divm
+            | Rol | Ror => 2,
+            Mad | Bfe | Dp4a | Add3 | Madw => 3,
+            Bfi => 4,
+        }
+    }
+}
+
+/// Comparison relation of `cmp`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CmpOp {
+    /// ==.
+    Eq,
+    /// !=.
+    Ne,
+    /// >.
+    Gt,
+    /// >=.
+    Ge,
+    /// <.
+    Lt,
+    /// <=.
+    Le,
+}
+
+impl CmpOp {
+    /// Text suffix (`eq`...).
+    pub fn text(self) -> &'static str {
+        ["eq", "ne", "gt", "ge", "lt", "le"][self.code() as usize]
+    }
+    /// Binary rel_op code.
+    pub fn code(self) -> u8 {
+        match self {
+            CmpOp::Eq => 0,
+            CmpOp::Ne => 1,
+            CmpOp::Gt => 2,
+            CmpOp::Ge => 3,
+            CmpOp::Lt => 4,
+            CmpOp::Le => 5,
+        }
+    }
+}
+
+/// Destination of `cmp`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CmpDst {
+    /// A predicate.
+    Pred(PredId),
+    /// A general variable (all ones / zero per lane).
+    Gen(Dst),
+}
+
+/// Number of owords of a block message (1, 2, 4, 8; 16 only where the target allows).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Owords {
+    /// 1 oword (16 B).
+    O1,
+    /// 2 owords.
+    O2,
+    /// 4 owords.
+    O4,
+    /// 8 owords.
+    O8,
+    /// 16 owords.
+    O16,
+}
+
+impl Owords {
+    /// The count.
+    pub fn count(self) -> u32 {
+        match self {
+            Owords::O1 => 1,
+            Owords::O2 => 2,
+            Owords::O4 => 4,
+            Owords::O8 => 8,
+            Owords::O16 => 16,
+        }
+    }
+    /// The binary size code (0..4).
+    pub fn code(self) -> u8 {
+        match self {
+            Owords::O1 => 0,
+            Owords::O2 => 1,
+            Owords::O4 => 2,
+            Owords::O8 => 3,
+            Owords::O16 => 4,
+        }
+    }
+}
+
+/// A channel mask for the `*4` messages (in-order subset of RGBA).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Channels {
+    /// R.
+    pub r: bool,
+    /// G.
+    pub g: bool,
+    /// B.
+    pub b: bool,
+    /// A.
+    pub a: bool,
+}
+
+impl Channels {
+    /// All four channels.
+    pub const RGBA: Channels = Channels { r: true, g: true, b: true, a: true };
+    /// R only.
+    pub const R: Channels = Channels { r: true, g: false, b: false, a: false };
+    /// Text suffix, e.g. `RGBA`.
+    pub fn text(self) -> String {
+        let mut s = String::new();
+        for (on, c) in [(self.r, 'R'), (self.g, 'G'), (self.b, 'B'), (self.a, 'A')] {
+            if on {
+                s.push(c);
+            }
+        }
+        s
+    }
+    /// Binary mask: bit i set = channel i *enabled* (R = bit 0).
+    pub fn bits(self) -> u8 {
+        (self.r as u8) | (self.g as u8) << 1 | (self.b as u8) << 2 | (self.a as u8) << 3
+    }
+}
+
+/// Bytes per lane of gather_scaled/scatter_scaled (`.1`, `.2`, `.4`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ScaledBlocks {
+    /// 1 byte.
+    B1,
+    /// 2 bytes.
+    B2,
+    /// 4 bytes.
+    B4,
+}
+
+impl ScaledBlocks {
+    /// Byte count.
+    pub fn count(self) -> u8 {
+        match self {
+            ScaledBlocks::B1 => 1,
+            ScaledBlocks::B2 => 2,
+            ScaledBlocks::B4 => 4,
+        }
+    }
+}
+
+/// Block size of svm_gather/svm_scatter (`.1`, `.4`, `.8` bytes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SvmBlock {
+    /// 1-byte blocks.
+    B1,
+    /// 4-byte blocks.
+    B4,
+    /// 8-byte blocks.
+    B8,
+}
+
+/// Media block load modifier.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MediaMod {
+    /// `nomod`.
+    NoMod,
+    /// `modified` (media_ld only).
+    Modified,
+    /// `top` field.
+    Top,
+    /// `bottom` field.
+    Bottom,
+    /// `top_mod` (media_ld only).
+    TopMod,
+    /// `bottom_mod` (media_ld only).
+    BottomMod,
+}
+
+/// dword_atomic operation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AtomicOp {
+    /// add.
+    Add,
+    /// sub.
+    Sub,
+    /// inc.
+    Inc,
+    /// dec.
+    Dec,
+    /// min (unsigned).
+    Min,
+    /// max (unsigned).
+    Max,
+    /// xchg.
+    Xchg,
+    /// cmpxchg.
+    Cmpxchg,
+    /// and.
+    And,
+    /// or.
+    Or,
+    /// xor.
+    Xor,
+    /// minsint (signed min).
+    MinSInt,
+    /// maxsint (signed max).
+    MaxSInt,
+    /// fmax.
+    Fmax,
+    /// fmin.
+    Fmin,
+    /// fcmpwr.
+    Fcmpwr,
+    /// fadd.
+    Fadd,
+    /// fsub.
+    Fsub,
+}
+
+impl AtomicOp {
+    /// Text name.
+    pub fn text(self) -> &'static str {
+        use AtomicOp::*;
+        match self {
+            Add => "add",
+            Sub => "sub",
+            Inc => "inc",
+            Dec => "dec",
+            Min => "min",
+            Max => "max",
+            Xchg => "xchg",
+            Cmpxchg => "cmpxchg",
+            And => "and",
+            Or => "or",
+            Xor => "xor",
+            MinSInt => "minsint",
+            MaxSInt => "maxsint",
+            Fmax => "fmax",
+            Fmin => "fmin",
+            Fcmpwr => "fcmpwr",
+            Fadd => "fadd",
+            Fsub => "fsub",
+        }
+    }
+    /// Binary code (VISAAtomicOps).
+    pub fn code(self) -> u8 {
+        use AtomicOp::*;
+        match self {
+            Add => 0,
+            Sub => 1,
+            Inc => 2,
+            Dec => 3,
+            Min => 4,
+            Max => 5,
+            Xchg => 6,
+            Cmpxchg => 7,
+            And => 8,
+            Or => 9,
+            Xor => 10,
+            MinSInt => 11,
+            MaxSInt => 12,
+            Fmax => 0x10,
+            Fmin => 0x11,
+            Fcmpwr => 0x12,
+            Fadd => 0x13,
+            Fsub => 0x14,
+        }
+    }
+}
+
+/// Fence scope and flags (`fence_global.EI...`, `fence_local`, `fence_sw`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Fence {
+    /// Shared local memory fence (`fence_local`) instead of global.
+    pub local: bool,
+    /// Scheduling-only fence (`fence_sw`); other flags are ignored.
+    pub sw_only: bool,
+    /// E: commit enable (wait for completion).
+    pub commit: bool,
+    /// I: flush instruction cache.
+    pub flush_i: bool,
+    /// S: flush sampler cache.
+    pub flush_s: bool,
+    /// C: flush constant cache.
+    pub flush_c: bool,
+    /// R: flush render cache.
+    pub flush_r: bool,
+    /// L1: flush L1.
+    pub flush_l1: bool,
+}
+
+impl Fence {
+    /// The binary mask byte.
+    pub fn mask(self) -> u8 {
+        if self.sw_only {
+            return 0x80;
+        }
+        (self.commit as u8)
+            | (self.flush_i as u8) << 1
+            | (self.flush_s as u8) << 2
+            | (self.flush_c as u8) << 3
+            | (self.flush_r as u8) << 4
+            | (self.local as u8) << 5
+            | (self.flush_l1 as u8) << 6
+    }
+}
+
+/// One vISA instruction (or label).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Inst {
+    /// A block label `NAME:`.
+    Label(LabelId),
+    /// Start of a further subroutine `.function "NAME"` (not for the entry label 0).
+    Subroutine(LabelId),
+    /// ALU instruction of the common form.
+    Alu {
+        /// Opcode.
+        op: AluOp,
+        /// Predicate.
+        pred: Option<Pred>,
+        /// `.sat`.
+        sat: bool,
+        /// Exec size / mask.
+        exec: Exec,
+        /// Destination.
+        dst: DstOp,
+        /// Sources (`op.num_srcs()` of them).
+        srcs: Vec<SrcOp>,
+    },
+    /// `addc`/`subb`: dst = src0 +/- src1, carry/borrow out in `carry`.
+    AddcSubb {
+        /// true = subb.
+        sub: bool,
+        /// Predicate.
+        pred: Option<Pred>,
+        /// Exec.
+        exec: Exec,
+        /// Result.
+        dst: Dst,
+        /// Carry/borrow out.
+        carry: Dst,
+        /// src0.
+        src0: SrcOp,
+        /// src1.
+        src1: SrcOp,
+    },
+    /// `min`/`max` (no predicate).
+    MinMax {
+        /// true = max.
+        max: bool,
+        /// `.sat`.
+        sat: bool,
+        /// Exec.
+        exec: Exec,
+        /// Destination.
+        dst: DstOp,
+        /// src0.
+        src0: SrcOp,
+        /// src1.
+        src1: SrcOp,
+    },
+    /// `cmp.rel` (never predicated).
+    Cmp {
+        /// Relation.
+        rel: CmpOp,
+        /// Exec.
+        exec: Exec,
+        /// Predicate or general destination.
+        dst: CmpDst,
+        /// src0.
+        src0: SrcOp,
+        /// src1.
+        src1: SrcOp,
+    },
+    /// `setp S P src`.
+    Setp {
+        /// Exec.
+        exec: Exec,
+        /// Predicate written.
+        dst: PredId,
+        /// Bits (scalar/imm) or LSB per lane (vector).
+        src: SrcOp,
+    },
+    /// `addr_add S A(i)<w> &var[off] src1`.
+    AddrAdd {
+        /// Exec.
+        exec: Exec,
+        /// Address destination.
+        dst: AddrOpnd,
+        /// Variable whose GRF address is taken.
+        base: VarId,
+        /// Constant byte offset on the base (multiple of the base's element size).
+        base_offset: u16,
+        /// Added offset (uw).
+        src1: SrcOp,
+    },
+    /// `[P] jmp S L` (uniform).
+    Jmp {
+        /// Predicate.
+        pred: Option<Pred>,
+        /// Exec.
+        exec: Exec,
+        /// Target.
+        target: LabelId,
+    },
+    /// `[P] goto S L` (divergent).
+    Goto {
+        /// Predicate.
+        pred: Option<Pred>,
+        /// Exec.
+        exec: Exec,
+        /// Target.
+        target: LabelId,
+    },
+    /// `[P] call S SUB`.
+    Call {
+        /// Predicate.
+        pred: Option<Pred>,
+        /// Exec.
+        exec: Exec,
+        /// Subroutine label.
+        target: LabelId,
+    },
+    /// `[P] ret S` (end of thread in the entry subroutine).
+    Ret {
+        /// Predicate.
+        pred: Option<Pred>,
+        /// Exec.
+        exec: Exec,
+    },
+    /// `switchjmp (M1_NM,1) idx (L0, L1, ...)`.
+    SwitchJmp {
+        /// Exec.
+        exec: Exec,
+        /// Index (ub scalar).
+        index: SrcOp,
+        /// Targets.
+        targets: Vec<LabelId>,
+    },
+    /// `oword_ld[_unaligned] (N) T off dst.0`.
+    OwordLd {
+        /// Owords.
+        size: Owords,
+        /// `oword_ld_unaligned` (offset in bytes) instead of `oword_ld` (offset in owords).
+        unaligned: bool,
+        /// Surface.
+        surface: SurfaceId,
+        /// Offset (ud scalar).
+        offset: SrcOp,
+        /// Destination.
+        dst: Raw,
+    },
+    /// `oword_st (N) T off src.0`.
+    OwordSt {
+        /// Owords.
+        size: Owords,
+        /// Surface.
+        surface: SurfaceId,
+        /// Offset in owords.
+        offset: SrcOp,
+        /// Data.
+        src: Raw,
+    },
+    /// `media_ld.mod (W,H) T plane x y dst.0`.
+    MediaLd {
+        /// Modifier.
+        modifier: MediaMod,
+        /// Surface.
+        surface: SurfaceId,
+        /// Plane.
+        plane: u8,
+        /// Block width in bytes.
+        width: u8,
+        /// Block height in rows.
+        height: u8,
+        /// x (bytes).
+        x: SrcOp,
+        /// y (rows).
+        y: SrcOp,
+        /// Destination.
+        dst: Raw,
+    },
+    /// `media_st.mod (W,H) T plane x y src.0`.
+    MediaSt {
+        /// Modifier (NoMod, Top, Bottom).
+        modifier: MediaMod,
+        /// Surface.
+        surface: SurfaceId,
+        /// Plane.
+        plane: u8,
+        /// Width in bytes.
+        width: u8,
+        /// Height in rows.
+        height: u8,
+        /// x.
+        x: SrcOp,
+        /// y.
+        y: SrcOp,
+        /// Data.
+        src: Raw,
+    },
+    /// Legacy element-indexed `gather.<elt>` / `scatter.<elt>` (exec 8 or 16, 1 with NoMask).
+    Gather {
+        /// scatter instead of gather.
+        store: bool,
+        /// Element size in bytes (1, 2, 4).
+        elt_size: u8,
+        /// Exec.
+        exec: Exec,
+        /// Surface.
+        surface: SurfaceId,
+        /// Global offset (elements, ud).
+        global_offset: SrcOp,
+        /// Per-lane element offsets.
+        offsets: Raw,
+        /// Data.
+        data: Raw,
+    },
+    /// `[P] gather_scaled.N` / `scatter_scaled.N` (byte offsets, N bytes per lane).
+    Scaled {
+        /// scatter_scaled instead of gather_scaled.
+        store: bool,
+        /// Predicate.
+        pred: Option<Pred>,
+        /// Exec.
+        exec: Exec,
+        /// Bytes per lane.
+        blocks: ScaledBlocks,
+        /// Surface.
+        surface: SurfaceId,
+        /// Global byte offset.
+        global_offset: SrcOp,
+        /// Per-lane byte offsets.
+        offsets: Raw,
+        /// Data.
+        data: Raw,
+    },
+    /// `[P] gather4_scaled.CH` / `scatter4_scaled.CH`.
+    Scaled4 {
+        /// scatter4_scaled instead of gather4_scaled.
+        store: bool,
+        /// Predicate.
+        pred: Option<Pred>,
+        /// Exec.
+        exec: Exec,
+        /// Channels.
+        channels: Channels,
+        /// Surface.
+        surface: SurfaceId,
+        /// Global byte offset.
+        global_offset: SrcOp,
+        /// Per-lane byte offsets.
+        offsets: Raw,
+        /// Data (SoA).
+        data: Raw,
+    },
+    /// `[P] gather4_typed.CH` / `scatter4_typed.CH`.
+    Typed4 {
+        /// scatter4_typed instead of gather4_typed.
+        store: bool,
+        /// Predicate.
+        pred: Option<Pred>,
+        /// Exec.
+        exec: Exec,
+        /// Channels.
+        channels: Channels,
+        /// Surface.
+        surface: SurfaceId,
+        /// u coordinates.
+        u: Raw,
+        /// v coordinates (or NULL).
+        v: Raw,
+        /// r coordinates (or NULL).
+        r: Raw,
+        /// lod (or NULL).
+        lod: Raw,
+        /// Data.
+        data: Raw,
+    },
+    /// `svm_block_ld (N) addr dst.0` / `svm_block_st (N) addr src.0`.
+    SvmBlock {
+        /// store instead of load.
+        store: bool,
+        /// Owords.
+        size: Owords,
+        /// uq scalar address.
+        address: SrcOp,
+        /// Data.
+        data: Raw,
+    },
+    /// `[P] svm_gather.<blk>.<n>` / `svm_scatter.<blk>.<n>`.
+    SvmScatter {
+        /// scatter instead of gather.
+        store: bool,
+        /// Predicate.
+        pred: Option<Pred>,
+        /// Exec.
+        exec: Exec,
+        /// Block size.
+        block: SvmBlock,
+        /// Blocks per lane: 1, 2, 4, 8.
+        num_blocks: u8,
+        /// Per-lane uq addresses.
+        addresses: Raw,
+        /// Data.
+        data: Raw,
+    },
+    /// `[P] dword_atomic.op[.16] S T offsets src0 src1 dst`.
+    DwordAtomic {
+        /// Operation.
+        op: AtomicOp,
+        /// 16-bit variant.
+        half: bool,
+        /// Predicate.
+        pred: Option<Pred>,
+        /// Exec.
+        exec: Exec,
+        /// Surface.
+        surface: SurfaceId,
+        /// Byte offsets.
+        offsets: Raw,
+        /// Source 0 (or NULL).
+        src0: Raw,
+        /// Source 1 (or NULL).
+        src1: Raw,
+        /// Old values (or NULL).
+        dst: Raw,
+    },
+    /// `barrier`.
+    Barrier,
+    /// `fence_global` / `fence_local` / `fence_sw`.
+    Fence(Fence),
+    /// `[P] raw_send[c] S exdesc nsrc ndst desc src dst`.
+    RawSend {
+        /// sendc.
+        sendc: bool,
+        /// Predicate.
+        pred: Option<Pred>,
+        /// Exec.
+        exec: Exec,
+        /// Extended descriptor (immediate).
+        exdesc: u32,
+        /// Number of source GRFs.
+        num_src: u8,
+        /// Number of destination GRFs.
+        num_dst: u8,
+        /// Descriptor (ud immediate or scalar).
+        desc: SrcOp,
+        /// Payload.
+        src: Raw,
+        /// Response.
+        dst: Raw,
+    },
+    /// `[P] raw_sends[c][_eot].<sfid>.<n0>.<n1>.<nd> S exdesc desc src0 src1 dst`.
+    RawSends {
+        /// sendc.
+        sendc: bool,
+        /// End of thread.
+        eot: bool,
+        /// Predicate.
+        pred: Option<Pred>,
+        /// Exec.
+        exec: Exec,
+        /// Shared function id.
+        sfid: u8,
+        /// GRFs of src0.
+        num_src0: u8,
+        /// GRFs of src1.
+        num_src1: u8,
+        /// GRFs of dst.
+        num_dst: u8,
+        /// Extended descriptor.
+        exdesc: SrcOp,
+        /// Descriptor.
+        desc: SrcOp,
+        /// Payload part 0.
+        src0: Raw,
+        /// Payload part 1.
+        src1: Raw,
+        /// Response.
+        dst: Raw,
+    },
+}
+
+impl Kernel {
+    /// A new empty kernel whose label 0 is the entry subroutine `<name>_main`.
+    pub fn new(name: &str) -> Kernel {
+        Kernel {
+            name: name.to_string(),
+            vars: Vec::new(),
+            addrs: Vec::new(),
+            preds: Vec::new(),
+            samplers: Vec::new(),
+            surfaces: Vec::new(),
+            labels: vec![LabelDecl { name: format!("{name}_main"), kind: LabelKind::Subroutine }],
+            inputs: Vec::new(),
+            attrs: Vec::new(),
+            body: Vec::new(),
+        }
+    }
+
+    /// The entry subroutine label (always `LabelId(0)`).
+    pub fn entry(&self) -> LabelId {
+        LabelId(0)
+    }
+
+    /// Declares a general variable.
+    pub fn add_var(&mut self, name: &str, ty: VisaType, num_elts: u16, align: Align) -> VarId {
+        self.vars.push(VarDecl { name: name.to_string(), ty, num_elts, align, alias: None });
+        VarId(NUM_PREDEF_VARS + self.vars.len() as u32 - 1)
+    }
+
+    /// Declares a typed view of `base` at `byte_offset`.
+    pub fn add_alias(
+        &mut self,
+        name: &str,
+        ty: VisaType,
+        num_elts: u16,
+        align: Align,
+        base: VarId,
+        byte_offset: u16,
+    ) -> VarId {
+        let id = self.add_var(name, ty, num_elts, align);
+        self.vars.last_mut().expect("just pushed").alias = Some((base, byte_offset));
+        id
+    }
+
+    /// Declares an address variable.
+    pub fn add_addr(&mut self, name: &str, num_elts: u16) -> AddrId {
+        self.addrs.push(AddrDecl { name: name.to_string(), num_elts });
+        AddrId(self.addrs.len() as u16 - 1)
+    }
+
+    /// Declares a predicate variable.
+    pub fn add_pred(&mut self, name: &str, num_elts: u16) -> PredId {
+        self.preds.push(PredDecl { name: name.to_string(), num_elts });
+        PredId(self.preds.len() as u16)
+    }
+
+    /// Declares a surface.
+    pub fn add_surface(&mut self, name: &str) -> SurfaceId {
+        self.surfaces.push(StateDecl { name: name.to_string(), num_elts: 1 });
+        SurfaceId(NUM_PREDEF_SURFACES + self.surfaces.len() as u8 - 1)
+    }
+
+    /// Declares a sampler.
+    pub fn add_sampler(&mut self, name: &str) -> SamplerId {
+        self.samplers.push(StateDecl { name: name.to_string(), num_elts: 1 });
+        SamplerId(self.samplers.len() as u8 - 1)
+    }
+
+    /// Declares a block label (place it with `Inst::Label`).
+    pub fn add_label(&mut self, name: &str) -> LabelId {
+        self.labels.push(LabelDecl { name: name.to_string(), kind: LabelKind::Block });
+        LabelId(self.labels.len() as u16 - 1)
+    }
+
+    /// Declares a subroutine label (start it with `Inst::Subroutine`).
+    pub fn add_subroutine(&mut self, name: &str) -> LabelId {
+        self.labels.push(LabelDecl { name: name.to_string(), kind: LabelKind::Subroutine });
+        LabelId(self.labels.len() as u16 - 1)
+    }
+
+    /// Adds an input.
+    pub fn add_input(&mut self, target: InputTarget, offset: u16, size: u16) {
+        self.inputs.push(Input { target, offset, size });
+    }
+
+    /// Appends an instruction.
+    pub fn push(&mut self, inst: Inst) {
+        self.body.push(inst);
+    }
+
+    /// The declaration of a user variable (`None` for predefined ids).
+    pub fn var(&self, id: VarId) -> Option<&VarDecl> {
+        id.0.checked_sub(NUM_PREDEF_VARS).and_then(|i| self.vars.get(i as usize))
+    }
+
+    /// The element type of a variable (predefined ones included).
+    pub fn var_type(&self, id: VarId) -> VisaType {
+        match self.var(id) {
+            Some(d) => d.ty,
+            None => match id {
+                VarId::THREAD_X | VarId::THREAD_Y => VisaType::UW,
+                VarId::SP | VarId::FP | VarId::IMPL_ARG_BUF_PTR | VarId::LOCAL_ID_BUF_PTR => VisaType::UQ,
+                _ => VisaType::UD,
+            },
+        }
+    }
+
+    /// Checks ids, arities and structural rules; returns every problem found.
+    pub fn validate(&self) -> Result<(), Vec<String>> {
+        crate::validate::validate(self)
+    }
+}
+
+/// Shorthand for an ALU instruction without predicate or saturation.
+pub fn alu(op: AluOp, exec: Exec, dst: impl Into<DstOp>, srcs: Vec<SrcOp>) -> Inst {
+    Inst::Alu { op, pred: None, sat: false, exec, dst: dst.into(), srcs }
+}

@@ -1,0 +1,796 @@
+//! The `.visaasm` text writer: prints a [`Kernel`] in the syntax accepted by the installed
+//! finalizer (`GenX_IR`, vISA 4.1): `.version`, `.kernel`, declarations, inputs, attributes,
+//! the entry label `.function "<kernel>_main"`, then one instruction per line with labels in
+//! column 0. User names are mangled (sanitized, prefixed per kind, de-duplicated) so they can
+//! never hit a reserved word or a predefined name; immediates are printed in forms the parser
+//! reads back exactly. The output is a pure function of the kernel.
+
+use crate::model::*;
+use std::collections::HashSet;
+use std::fmt::Write;
+
+/// Replaces every character outside `[A-Za-z0-9_]` by `_` and prefixes `_` if the result would
+/// start with a digit or be empty.
+pub fn sanitize(name: &str) -> String {
+    let mut s: String =
+        name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect();
+    if s.is_empty() || s.starts_with(|c: char| c.is_ascii_digit()) {
+        s.insert(0, '_');
+    }
+    s
+}
+
+/// Mangles a user name: `prefix` followed by the name with every character outside
+/// `[A-Za-z0-9_]` replaced by `_`. With a non-empty prefix such as `V_` the result matches
+/// `[A-Za-z_][A-Za-z0-9_]*` and cannot be a reserved word or predefined name; with an empty
+/// prefix this is [`sanitize`].
+pub fn mangle(prefix: &str, name: &str) -> String {
+    if prefix.is_empty() {
+        return sanitize(name);
+    }
+    let mut s = prefix.to_string();
+    s.extend(name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }));
+    s
+}
+
+fn unique(used: &mut HashSet<String>, base: String) -> String {
+    if used.insert(base.clone()) {
+        return base;
+    }
+    let mut n = 1;
+    loop {
+        let cand = format!("{base}_{n}");
+        if used.insert(cand.clone()) {
+            return cand;
+        }
+        n += 1;
+    }
+}
+
+/// The text names chosen for every declared entity of a kernel.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TextNames {
+    /// Names of `vars` (same order).
+    pub vars: Vec<String>,
+    /// Names of `addrs`.
+    pub addrs: Vec<String>,
+    /// Names of `preds`.
+    pub preds: Vec<String>,
+    /// Names of `samplers`.
+    pub samplers: Vec<String>,
+    /// Names of `surfaces`.
+    pub surfaces: Vec<String>,
+    /// Names of `labels` (label 0 = `<sanitized kernel name>_main`).
+    pub labels: Vec<String>,
+}
+
+impl TextNames {
+    /// Computes the mangled names of `k`.
+    pub fn new(k: &Kernel) -> TextNames {
+        let mut used = HashSet::new();
+        let mut many = |prefix: &str, names: Vec<&str>| -> Vec<String> {
+            names.into_iter().map(|n| unique(&mut used, mangle(prefix, n))).collect()
+        };
+        let vars = many("V_", k.vars.iter().map(|v| v.name.as_str()).collect());
+        let addrs = many("A_", k.addrs.iter().map(|v| v.name.as_str()).collect());
+        let preds = many("P_", k.preds.iter().map(|v| v.name.as_str()).collect());
+        let samplers = many("S_", k.samplers.iter().map(|v| v.name.as_str()).collect());
+        let surfaces = many("T_", k.surfaces.iter().map(|v| v.name.as_str()).collect());
+        let mut lused = HashSet::new();
+        let entry = unique(&mut lused, format!("{}_main", sanitize(&k.name)));
+        let mut labels = vec![entry];
+        for l in k.labels.iter().skip(1) {
+            labels.push(unique(&mut lused, mangle("L_", &l.name)));
+        }
+        TextNames { vars, addrs, preds, samplers, surfaces, labels }
+    }
+
+    fn var(&self, v: VarId) -> &str {
+        match v.predefined_name() {
+            Some(n) => n,
+            None if v.is_predefined() => panic!("reserved predefined variable V{}", v.0),
+            None => &self.vars[(v.0 - NUM_PREDEF_VARS) as usize],
+        }
+    }
+
+    fn surface(&self, s: SurfaceId) -> &str {
+        match s.predefined_name() {
+            Some(n) => n,
+            None => &self.surfaces[(s.0 - NUM_PREDEF_SURFACES) as usize],
+        }
+    }
+
+    fn pred(&self, p: PredId) -> &str {
+        &self.preds[p.0 as usize - 1]
+    }
+
+    fn addr(&self, a: AddrId) -> &str {
+        &self.addrs[a.0 as usize]
+    }
+
+    fn label(&self, l: LabelId) -> &str {
+        &self.labels[l.0 as usize]
+    }
+}
+
+fn fmt_float_parts(mantissa_exp: String, positional: String) -> String {
+    // mantissa_exp is Rust's shortest `{:e}` form, e.g. "1.5e-3", "-2e0".
+    let (m, e) = mantissa_exp.split_once('e').expect("LowerExp output has an exponent");
+    let e: i32 = e.parse().expect("exponent");
+    if (-4..=15).contains(&e) {
+        if positional.contains('.') {
+            positional
+        } else {
+            format!("{positional}.0")
+        }
+    } else {
+        let m = if m.contains('.') { m.to_string() } else { format!("{m}.0") };
+        format!("{m}e{}{}", if e < 0 { '-' } else { '+' }, e.abs())
+    }
+}
+
+/// Formats an f32 immediate value so that the vISA parser reads back exactly `x`: a decimal
+/// (`1.0`, `-2.25`, `0.0015`) or scientific form with a signed exponent (`1.5e-20`); NaN,
+/// infinities and -0.0 as a hex bit pattern (`0x7fc00000`).
+pub fn format_f32(x: f32) -> String {
+    if !x.is_finite() || (x == 0.0 && x.is_sign_negative()) {
+        return format!("0x{:08x}", x.to_bits());
+    }
+    let s = fmt_float_parts(format!("{x:e}"), format!("{x}"));
+    // The parser may convert through double (strtod) or directly (strtof): accept the short form
+    // only if both paths give x, else use the exact double form of x.
+    let via_f64 = s.parse::<f64>().map(|d| d as f32).ok();
+    let via_f32 = s.parse::<f32>().ok();
+    if via_f64 == Some(x) && via_f32 == Some(x) {
+        s
+    } else {
+        format_f64(x as f64)
+    }
+}
+
+/// Formats an f64 immediate value (see [`format_f32`]).
+pub fn format_f64(x: f64) -> String {
+    if !x.is_finite() || (x == 0.0 && x.is_sign_negative()) {
+        return format!("0x{:016x}", x.to_bits());
+    }
+    fmt_float_parts(format!("{x:e}"), format!("{x}"))
+}
+
+/// Formats an immediate as `value:type`.
+pub fn format_imm(imm: Imm) -> String {
+    match imm {
+        Imm::D(v) => format!("{v}:d"),
+        Imm::UD(v) if v > i32::MAX as u32 => format!("0x{v:x}:ud"),
+        Imm::UD(v) => format!("{v}:ud"),
+        Imm::W(v) => format!("{v}:w"),
+        Imm::UW(v) => format!("{v}:uw"),
+        Imm::B(v) => format!("{v}:b"),
+        Imm::UB(v) => format!("{v}:ub"),
+        Imm::Q(v) if i32::try_from(v).is_ok() => format!("{v}:q"),
+        Imm::Q(v) => format!("0x{:x}:q", v as u64),
+        Imm::UQ(v) if v <= i32::MAX as u64 => format!("{v}:uq"),
+        Imm::UQ(v) => format!("0x{v:x}:uq"),
+        Imm::F(v) => format!("{}:f", format_f32(v)),
+        Imm::DF(v) => format!("{}:df", format_f64(v)),
+        Imm::HF(v) => format!("0x{v:x}:hf"),
+        Imm::V(v) => format!("0x{v:x}:v"),
+        Imm::UV(v) => format!("0x{v:x}:uv"),
+        Imm::VF(v) => format!("0x{v:x}:vf"),
+    }
+}
+
+fn modifier(m: SrcMod) -> &'static str {
+    match m {
+        SrcMod::None => "",
+        SrcMod::Neg => "(-)",
+        SrcMod::Abs => "(abs)",
+        SrcMod::NegAbs => "(-abs)",
+        SrcMod::Not => "(~)",
+    }
+}
+
+struct W<'a> {
+    names: TextNames,
+    k: &'a Kernel,
+    out: String,
+}
+
+impl W<'_> {
+    fn src(&self, s: &SrcOp) -> String {
+        match *s {
+            SrcOp::Gen(g) => format!(
+                "{}{}({},{})<{};{},{}>",
+                modifier(g.modifier),
+                self.names.var(g.var),
+                g.row,
+                g.col,
+                g.region.vstride,
+                g.region.width,
+                g.region.hstride
+            ),
+            SrcOp::Ind(i) => {
+                let region = if i.multi {
+                    format!("<{},{}>", i.region.width, i.region.hstride)
+                } else {
+                    format!("<{};{},{}>", i.region.vstride, i.region.width, i.region.hstride)
+                };
+                format!(
+                    "{}r[{}({}),{}]{}:{}",
+                    modifier(i.modifier),
+                    self.names.addr(i.addr),
+                    i.addr_elem,
+                    i.byte_offset,
+                    region,
+                    i.ty.text()
+                )
+            }
+            SrcOp::Imm(i) => format_imm(i),
+            SrcOp::Pred(p) => self.names.pred(p).to_string(),
+            SrcOp::Addr(a) => format!("{}({})<{}>", self.names.addr(a.addr), a.elem, a.width),
+        }
+    }
+
+    fn gdst(&self, d: Dst) -> String {
+        format!("{}({},{})<{}>", self.names.var(d.var), d.row, d.col, d.hstride)
+    }
+
+    fn dst(&self, d: &DstOp) -> String {
+        match *d {
+            DstOp::Gen(g) => self.gdst(g),
+            DstOp::Ind(i) => format!(
+                "r[{}({}),{}]<{}>:{}",
+                self.names.addr(i.addr),
+                i.addr_elem,
+                i.byte_offset,
+                i.hstride,
+                i.ty.text()
+            ),
+            DstOp::Pred(p) => self.names.pred(p).to_string(),
+            DstOp::Addr(a) => format!("{}({})<{}>", self.names.addr(a.addr), a.elem, a.width),
+        }
+    }
+
+    fn raw(&self, r: Raw) -> String {
+        format!("{}.{}", self.names.var(r.var), r.offset)
+    }
+
+    fn pred(&self, p: Option<Pred>) -> String {
+        match p {
+            None => String::new(),
+            Some(p) => format!(
+                "({}{}{}) ",
+                if p.inverse { "!" } else { "" },
+                self.names.pred(p.id),
+                match p.ctrl {
+                    PredCtrl::None => "",
+                    PredCtrl::Any => ".any",
+                    PredCtrl::All => ".all",
+                }
+            ),
+        }
+    }
+
+    fn line(&mut self, s: String) {
+        self.out.push_str("    ");
+        self.out.push_str(&s);
+        self.out.push('\n');
+    }
+
+    fn inst(&mut self, inst: &Inst) {
+        let n = &self.names;
+        let s = match inst {
+            Inst::Label(l) => {
+                let _ = writeln!(self.out, "{}:", n.label(*l));
+                return;
+            }
+            Inst::Subroutine(l) => {
+                let _ = writeln!(self.out, "\n.function \"{}\"", n.label(*l));
+                return;
+            }
+            Inst::Alu { op, pred, sat, exec, dst, srcs } => {
+                let mut s = format!(
+                    "{}{}{} {} {}",
+                    self.pred(*pred),
+                    op.mnemonic(),
+                    if *sat { ".sat" } else { "" },
+                    exec_text(*exec),
+                    self.dst(dst)
+                );
+                for x in srcs {
+                    s.push(' ');
+                    s.push_str(&self.src(x));
+                }
+                s
+            }
+            Inst::AddcSubb { sub, pred, exec, dst, carry, src0, src1 } => format!(
+                "{}{} {} {} {} {} {}",
+                self.pred(*pred),
+                if *sub { "subb" } else { "addc" },
+                exec_text(*exec),
+                self.gdst(*dst),
+                self.gdst(*carry),
+                self.src(src0),
+                self.src(src1)
+            ),
+            Inst::MinMax { max, sat, exec, dst, src0, src1 } => format!(
+                "{}{} {} {} {} {}",
+                if *max { "max" } else { "min" },
+                if *sat { ".sat" } else { "" },
+                exec_text(*exec),
+                self.dst(dst),
+                self.src(src0),
+                self.src(src1)
+            ),
+            Inst::Cmp { rel, exec, dst, src0, src1 } => format!(
+                "cmp.{} {} {} {} {}",
+                rel.text(),
+                exec_text(*exec),
+                match *dst {
+                    CmpDst::Pred(p) => n.pred(p).to_string(),
+                    CmpDst::Gen(g) => self.gdst(g),
+                },
+                self.src(src0),
+                self.src(src1)
+            ),
+            Inst::Setp { exec, dst, src } => {
+                format!("setp {} {} {}", exec_text(*exec), n.pred(*dst), self.src(src))
+            }
+            Inst::AddrAdd { exec, dst, base, base_offset, src1 } => format!(
+                "addr_add {} {}({})<{}> &{}{} {}",
+                exec_text(*exec),
+                n.addr(dst.addr),
+                dst.elem,
+                dst.width,
+                n.var(*base),
+                if *base_offset != 0 { format!("[{base_offset}]") } else { String::new() },
+                self.src(src1)
+            ),
+            Inst::Jmp { pred, exec, target } => {
+                format!("{}jmp {} {}", self.pred(*pred), exec_text(*exec), n.label(*target))
+            }
+            Inst::Goto { pred, exec, target } => {
+                format!("{}goto {} {}", self.pred(*pred), exec_text(*exec), n.label(*target))
+            }
+            Inst::Call { pred, exec, target } => {
+                format!("{}call {} {}", self.pred(*pred), exec_text(*exec), n.label(*target))
+            }
+            Inst::Ret { pred, exec } => format!("{}ret {}", self.pred(*pred), exec_text(*exec)),
+            Inst::SwitchJmp { exec, index, targets } => format!(
+                "switchjmp {} {} ({})",
+                exec_text(*exec),
+                self.src(index),
+                targets.iter().map(|t| n.label(*t)).collect::<Vec<_>>().join(", ")
+            ),
+            Inst::OwordLd { size, unaligned, surface, offset, dst } => format!(
+                "{} ({}) {} {} {}",
+                if *unaligned { "oword_ld_unaligned" } else { "oword_ld" },
+                size.count(),
+                n.surface(*surface),
+                self.src(offset),
+                self.raw(*dst)
+            ),
+            Inst::OwordSt { size, surface, offset, src } => format!(
+                "oword_st ({}) {} {} {}",
+                size.count(),
+                n.surface(*surface),
+                self.src(offset),
+                self.raw(*src)
+            ),
+            Inst::MediaLd { modifier, surface, plane, width, height, x, y, dst: data }
+            | Inst::MediaSt { modifier, surface, plane, width, height, x, y, src: data } => format!(
+                "{}.{} ({}, {}) {} {} {} {} {}",
+                if matches!(inst, Inst::MediaLd { .. }) { "media_ld" } else { "media_st" },
+                media_mod_text(*modifier),
+                width,
+                height,
+                n.surface(*surface),
+                plane,
+                self.src(x),
+                self.src(y),
+                self.raw(*data)
+            ),
+            Inst::Gather { store, elt_size, exec, surface, global_offset, offsets, data } => format!(
+                "{}.{} {} {} {} {} {}",
+                if *store { "scatter" } else { "gather" },
+                elt_size,
+                exec_text(*exec),
+                n.surface(*surface),
+                self.src(global_offset),
+                self.raw(*offsets),
+                self.raw(*data)
+            ),
+            Inst::Scaled { store, pred, exec, blocks, surface, global_offset, offsets, data } => format!(
+                "{}{}.{} {} {} {} {} {}",
+                self.pred(*pred),
+                if *store { "scatter_scaled" } else { "gather_scaled" },
+                blocks.count(),
+                exec_text(*exec),
+                n.surface(*surface),
+                self.src(global_offset),
+                self.raw(*offsets),
+                self.raw(*data)
+            ),
+            Inst::Scaled4 { store, pred, exec, channels, surface, global_offset, offsets, data } => format!(
+                "{}{}.{} {} {} {} {} {}",
+                self.pred(*pred),
+                if *store { "scatter4_scaled" } else { "gather4_scaled" },
+                channels.text(),
+                exec_text(*exec),
+                n.surface(*surface),
+                self.src(global_offset),
+                self.raw(*offsets),
+                self.raw(*data)
+            ),
+            Inst::Typed4 { store, pred, exec, channels, surface, u, v, r, lod, data } => format!(
+                "{}{}.{} {} {} {} {} {} {} {}",
+                self.pred(*pred),
+                if *store { "scatter4_typed" } else { "gather4_typed" },
+                channels.text(),
+                exec_text(*exec),
+                n.surface(*surface),
+                self.raw(*u),
+                self.raw(*v),
+                self.raw(*r),
+                self.raw(*lod),
+                self.raw(*data)
+            ),
+            Inst::SvmBlock { store, size, address, data } => format!(
+                "{} ({}) {} {}",
+                if *store { "svm_block_st" } else { "svm_block_ld" },
+                size.count(),
+                self.src(address),
+                self.raw(*data)
+            ),
+            Inst::SvmScatter { store, pred, exec, block, num_blocks, addresses, data } => format!(
+                "{}{}.{}.{} {} {} {}",
+                self.pred(*pred),
+                if *store { "svm_scatter" } else { "svm_gather" },
+                match block {
+                    SvmBlock::B1 => 1,
+                    SvmBlock::B4 => 4,
+                    SvmBlock::B8 => 8,
+                },
+                num_blocks,
+                exec_text(*exec),
+                self.raw(*addresses),
+                self.raw(*data)
+            ),
+            Inst::DwordAtomic { op, half, pred, exec, surface, offsets, src0, src1, dst } => format!(
+                "{}dword_atomic.{}{} {} {} {} {} {} {}",
+                self.pred(*pred),
+                op.text(),
+                if *half { ".16" } else { "" },
+                exec_text(*exec),
+                n.surface(*surface),
+                self.raw(*offsets),
+                self.raw(*src0),
+                self.raw(*src1),
+                self.raw(*dst)
+            ),
+            Inst::Barrier => "barrier".to_string(),
+            Inst::Fence(f) => fence_text(*f),
+            Inst::RawSend { sendc, pred, exec, exdesc, num_src, num_dst, desc, src, dst } => format!(
+                "{}{} {} 0x{:x} {} {} {} {} {}",
+                self.pred(*pred),
+                if *sendc { "raw_sendc" } else { "raw_send" },
+                exec_text(*exec),
+                exdesc,
+                num_src,
+                num_dst,
+                self.src(desc),
+                self.raw(*src),
+                self.raw(*dst)
+            ),
+            Inst::RawSends {
+                sendc,
+                eot,
+                pred,
+                exec,
+                sfid,
+                num_src0,
+                num_src1,
+                num_dst,
+                exdesc,
+                desc,
+                src0,
+                src1,
+                dst,
+            } => format!(
+                "{}raw_sends{}{}.{}.{}.{}.{} {} {} {} {} {} {}",
+                self.pred(*pred),
+                if *sendc { "c" } else { "" },
+                if *eot { "_eot" } else { "" },
+                sfid,
+                num_src0,
+                num_src1,
+                num_dst,
+                exec_text(*exec),
+                self.src(exdesc),
+                self.src(desc),
+                self.raw(*src0),
+                self.raw(*src1),
+                self.raw(*dst)
+            ),
+        };
+        let _ = self.k;
+        self.line(s);
+    }
+}
+
+fn media_mod_text(m: MediaMod) -> &'static str {
+    match m {
+        MediaMod::NoMod => "nomod",
+        MediaMod::Modified => "modified",
+        MediaMod::Top => "top",
+        MediaMod::Bottom => "bottom",
+        MediaMod::TopMod => "top_mod",
+        MediaMod::BottomMod => "bottom_mod",
+    }
+}
+
+/// The text of a fence: `fence_sw`, `fence_local[.flags]` or `fence_global[.flags]`.
+pub fn fence_text(f: Fence) -> String {
+    if f.sw_only {
+        return "fence_sw".to_string();
+    }
+    let mut flags = String::new();
+    for (on, c) in [
+        (f.commit, "E"),
+        (f.flush_i, "I"),
+        (f.flush_s, "S"),
+        (f.flush_c, "C"),
+        (f.flush_r, "R"),
+        (f.flush_l1, "L1"),
+    ] {
+        if on {
+            flags.push_str(c);
+        }
+    }
+    let base = if f.local { "fence_local" } else { "fence_global" };
+    if flags.is_empty() {
+        base.to_string()
+    } else {
+        format!("{base}.{flags}")
+    }
+}
+
+/// `(M1, 16)`, `(M5_NM, 16)`, ...
+pub fn exec_text(e: Exec) -> String {
+    format!("(M{}{}, {})", e.mask + 1, if e.nomask { "_NM" } else { "" }, e.size)
+}
+
+fn escape(s: &str) -> String {
+    let mut o = String::new();
+    for c in s.chars() {
+        match c {
+            '"' => o.push_str("\\\""),
+            '\\' => o.push_str("\\\\"),
+            '\n' => o.push_str("\\n"),
+            c => o.push(c),
+        }
+    }
+    o
+}
+
+/// Writes one kernel as a complete `.visaasm` file.
+pub fn write_text(k: &Kernel) -> String {
+    let mut w = W { names: TextNames::new(k), k, out: String::new() };
+    w.out.push_str(".version 4.1\n");
+    let _ = writeln!(w.out, ".kernel \"{}\"", escape(&k.name));
+    for (v, name) in k.vars.iter().zip(&w.names.vars) {
+        let _ = write!(
+            w.out,
+            ".decl {} v_type=G type={} num_elts={} align={}",
+            name,
+            v.ty.text(),
+            v.num_elts,
+            v.align.text()
+        );
+        if let Some((base, off)) = v.alias {
+            let _ = write!(w.out, " alias=<{}, {}>", w.names.var(base), off);
+        }
+        w.out.push('\n');
+    }
+    for (a, name) in k.addrs.iter().zip(&w.names.addrs) {
+        let _ = writeln!(w.out, ".decl {} v_type=A num_elts={}", name, a.num_elts);
+    }
+    for (p, name) in k.preds.iter().zip(&w.names.preds) {
+        let _ = writeln!(w.out, ".decl {} v_type=P num_elts={}", name, p.num_elts);
+    }
+    for (s, name) in k.samplers.iter().zip(&w.names.samplers) {
+        let _ = writeln!(w.out, ".decl {} v_type=S num_elts={}", name, s.num_elts);
+    }
+    for (s, name) in k.surfaces.iter().zip(&w.names.surfaces) {
+        let _ = writeln!(w.out, ".decl {} v_type=T num_elts={}", name, s.num_elts);
+    }
+    for i in &k.inputs {
+        let name = match i.target {
+            InputTarget::Var(v) => w.names.var(v).to_string(),
+            InputTarget::Surface(s) => w.names.surface(s).to_string(),
+            InputTarget::Sampler(s) => w.names.samplers[s.0 as usize].clone(),
+        };
+        let _ = writeln!(w.out, ".input {} offset={} size={}", name, i.offset, i.size);
+    }
+    for a in &k.attrs {
+        let _ = match a {
+            KernelAttr::Target3d(t) => {
+                writeln!(w.out, ".kernel_attr Target=\"{}\"", if *t { "3d" } else { "cm" })
+            }
+            KernelAttr::SlmSize(n) => writeln!(w.out, ".kernel_attr SLMSize={n}"),
+            KernelAttr::SimdSize(n) => writeln!(w.out, ".kernel_attr SimdSize={n}"),
+            KernelAttr::NoBarrier => writeln!(w.out, ".kernel_attr NoBarrier"),
+            KernelAttr::OutputAsmPath(p) => writeln!(w.out, ".kernel_attr OutputAsmPath=\"{}\"", escape(p)),
+        };
+    }
+    let _ = writeln!(w.out, ".function \"{}\"", w.names.labels[0]);
+    for inst in &k.body {
+        w.inst(inst);
+    }
+    w.out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn float_immediates() {
+        assert_eq!(format_imm(Imm::F(1.0)), "1.0:f");
+        assert_eq!(format_imm(Imm::F(-2.25)), "-2.25:f");
+        assert_eq!(format_imm(Imm::F(0.0)), "0.0:f");
+        assert_eq!(format_imm(Imm::F(1.5e-3)), "0.0015:f");
+        assert_eq!(format_imm(Imm::F(1.5e20)), "1.5e+20:f");
+        assert_eq!(format_imm(Imm::F(1.0e-20)), "1.0e-20:f");
+        assert_eq!(format_imm(Imm::F(-0.0)), "0x80000000:f");
+        assert_eq!(format_imm(Imm::F(f32::INFINITY)), "0x7f800000:f");
+        assert_eq!(format_imm(Imm::F(f32::NAN)), "0x7fc00000:f");
+        assert_eq!(format_imm(Imm::DF(2.0)), "2.0:df");
+        assert_eq!(format_imm(Imm::DF(-1.0e-300)), "-1.0e-300:df");
+        // never the bit-pattern trap "1:f", and always parseable back to the same value
+        for v in [1.0f32, 0.1, 3.0e38, 1.0e-45, 16777216.0, 123456.79] {
+            let s = format_f32(v);
+            assert!(s.contains('.') || s.starts_with("0x"), "{s}");
+            assert_eq!(s.parse::<f32>().unwrap().to_bits(), v.to_bits(), "{s}");
+            assert_eq!((s.parse::<f64>().unwrap() as f32).to_bits(), v.to_bits(), "{s}");
+            if let Some((_, e)) = s.split_once('e') {
+                assert!(e.starts_with('+') || e.starts_with('-'), "{s}");
+            }
+        }
+    }
+
+    #[test]
+    fn half_immediates_are_hex() {
+        assert_eq!(format_imm(Imm::hf(1.0)), "0x3c00:hf");
+        assert_eq!(format_imm(Imm::hf(2.0)), "0x4000:hf");
+        assert_eq!(format_imm(Imm::hf(-0.5)), "0xb800:hf");
+        assert_eq!(format_imm(Imm::hf(65504.0)), "0x7bff:hf");
+        assert_eq!(format_imm(Imm::hf(1.0e6)), "0x7c00:hf");
+        assert_eq!(format_imm(Imm::hf(2f32.powi(-24))), "0x1:hf");
+        assert_eq!(format_imm(Imm::HF(0x3555)), "0x3555:hf");
+        // round to nearest even: 1 + 2^-11 is a tie between 0x3c00 and 0x3c01
+        assert_eq!(f32_to_f16_bits(1.0 + 2f32.powi(-11)), 0x3c00);
+        assert_eq!(f32_to_f16_bits(1.0 + 3.0 * 2f32.powi(-11)), 0x3c02);
+    }
+
+    #[test]
+    fn integer_immediates() {
+        assert_eq!(format_imm(Imm::D(-7)), "-7:d");
+        assert_eq!(format_imm(Imm::D(i32::MIN)), "-2147483648:d");
+        assert_eq!(format_imm(Imm::W(-1)), "-1:w");
+        assert_eq!(format_imm(Imm::B(-128)), "-128:b");
+        assert_eq!(format_imm(Imm::UD(5)), "5:ud");
+        assert_eq!(format_imm(Imm::UD(u32::MAX)), "0xffffffff:ud");
+        assert_eq!(format_imm(Imm::Q(-2)), "-2:q");
+        assert_eq!(format_imm(Imm::Q(i64::MIN)), "0x8000000000000000:q");
+        assert_eq!(format_imm(Imm::UQ(1 << 40)), "0x10000000000:uq");
+        assert_eq!(format_imm(Imm::UV(0x76543210)), "0x76543210:uv");
+        assert_eq!(format_imm(Imm::VF(0x50484030)), "0x50484030:vf");
+    }
+
+    #[test]
+    fn mangling() {
+        assert_eq!(mangle("V_", "sel"), "V_sel");
+        assert_eq!(mangle("V_", "flat"), "V_flat");
+        assert_eq!(mangle("V_", "a.b-c%d"), "V_a_b_c_d");
+        assert_eq!(mangle("V_", "0x"), "V_0x");
+        assert_eq!(mangle("V_", ""), "V_");
+        assert_eq!(sanitize("9lives"), "_9lives");
+        assert_eq!(sanitize(""), "_");
+        assert_eq!(sanitize("ok_1"), "ok_1");
+        let valid = |s: &str| {
+            s.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+                && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        };
+        for n in ["", "1", "add", "%r0", "a b", "é"] {
+            assert!(valid(&mangle("V_", n)), "{n}");
+            assert!(valid(&sanitize(n)), "{n}");
+        }
+    }
+
+    #[test]
+    fn names_are_unique_and_prefixed() {
+        let mut k = Kernel::new("k-1");
+        k.add_var("x", VisaType::D, 1, Align::Dword);
+        k.add_var("x", VisaType::D, 1, Align::Dword);
+        k.add_var("x.1", VisaType::D, 1, Align::Dword);
+        k.add_pred("x", 1);
+        k.add_label("k_1_main");
+        k.add_label("ret");
+        let n = TextNames::new(&k);
+        assert_eq!(n.vars, ["V_x", "V_x_1", "V_x_1_1"]);
+        assert_eq!(n.preds, ["P_x"]);
+        assert_eq!(n.labels, ["k_1_main", "L_k_1_main", "L_ret"]);
+    }
+
+    #[test]
+    fn layout_and_determinism() {
+        let mut k = Kernel::new("demo");
+        let a = k.add_var("mov", VisaType::D, 16, Align::Grf);
+        let b = k.add_alias("b", VisaType::W, 32, Align::Grf, a, 0);
+        let l = k.add_label("L");
+        k.add_input(InputTarget::Var(a), 32, 64);
+        k.attrs.push(KernelAttr::Target3d(false));
+        k.push(Inst::Label(l));
+        k.push(alu(
+            AluOp::Add,
+            Exec::new(16),
+            Dst::new(b, 0),
+            vec![Src::vec(b, 0).into(), Imm::W(-1).into()],
+        ));
+        k.push(Inst::Ret { pred: None, exec: Exec::new(1) });
+        let t = write_text(&k);
+        assert_eq!(t, write_text(&k.clone()));
+        let lines: Vec<&str> = t.lines().collect();
+        assert_eq!(lines[0], ".version 4.1");
+        assert_eq!(lines[1], ".kernel \"demo\"");
+        assert_eq!(lines[2], ".decl V_mov v_type=G type=d num_elts=16 align=GRF");
+        assert_eq!(lines[3], ".decl V_b v_type=G type=w num_elts=32 align=GRF alias=<V_mov, 0>");
+        assert_eq!(lines[4], ".input V_mov offset=32 size=64");
+        assert_eq!(lines[5], ".kernel_attr Target=\"cm\"");
+        assert_eq!(lines[6], ".function \"demo_main\"");
+        assert_eq!(lines[7], "L_L:");
+        assert_eq!(lines[8], "    add (M1, 16) V_b(0,0)<1> V_b(0,0)<1;1,0> -1:w");
+        assert_eq!(lines[9], "    ret (M1, 1)");
+    }
+
+    #[test]
+    fn operand_forms() {
+        let mut k = Kernel::new("ops");
+        let v = k.add_var("v", VisaType::D, 16, Align::Grf);
+        let a = k.add_addr("a", 1);
+        let p = k.add_pred("p", 16);
+        k.push(Inst::Alu {
+            op: AluOp::Mov,
+            pred: Some(Pred { id: p, inverse: true, ctrl: PredCtrl::Any }),
+            sat: true,
+            exec: Exec::nm(8).at(2),
+            dst: DstOp::Ind(IndDst { addr: a, addr_elem: 0, byte_offset: -4, ty: VisaType::D, hstride: 1 }),
+            srcs: vec![SrcOp::Gen(Src::region(v, 0, 3, Region::new(8, 4, 2)).with(SrcMod::NegAbs))],
+        });
+        k.push(Inst::Fence(Fence { commit: true, flush_l1: true, ..Fence::default() }));
+        k.push(Inst::Fence(Fence { local: true, ..Fence::default() }));
+        let t = write_text(&k);
+        assert!(
+            t.contains("    (!P_p.any) mov.sat (M3_NM, 8) r[A_a(0),-4]<1>:d (-abs)V_v(0,3)<8;4,2>\n"),
+            "{t}"
+        );
+        assert!(t.contains("    fence_global.EL1\n    fence_local\n"), "{t}");
+        assert!(k.validate().is_ok());
+    }
+
+    #[test]
+    fn validate_reports_errors() {
+        let mut k = Kernel::new("bad");
+        let v = k.add_var("v", VisaType::D, 16, Align::Grf);
+        let l = k.add_label("nowhere");
+        k.push(alu(AluOp::Add, Exec::new(12), Dst::new(v, 0), vec![Src::vec(v, 0).into()]));
+        k.push(Inst::Goto { pred: None, exec: Exec::new(16), target: l });
+        k.push(alu(AluOp::Mov, Exec::new(16), Dst::new(VarId(99), 0), vec![Src::vec(v, 0).into()]));
+        let errs = k.validate().unwrap_err();
+        let all = errs.join("\n");
+        assert!(all.contains("invalid exec size 12"), "{all}");
+        assert!(all.contains("takes 2 sources"), "{all}");
+        assert!(all.contains("never placed"), "{all}");
+        assert!(all.contains("unknown variable V99"), "{all}");
+    }
+}

@@ -1,0 +1,333 @@
+//! Structural checks of a [`Kernel`]: ids in range, operand counts, exec sizes, regions, label
+//! placement. The writers assume a kernel that passes these checks (they panic on ids out of
+//! range); the finalizer performs the semantic checks (types, platform support).
+
+use crate::model::*;
+
+struct Checker<'a> {
+    k: &'a Kernel,
+    errs: Vec<String>,
+}
+
+impl Checker<'_> {
+    fn err(&mut self, at: usize, msg: String) {
+        self.errs.push(format!("inst {at}: {msg}"));
+    }
+
+    fn var(&mut self, at: usize, v: VarId) {
+        if !v.is_predefined() && self.k.var(v).is_none() {
+            self.err(at, format!("unknown variable V{}", v.0));
+        }
+    }
+
+    fn exec(&mut self, at: usize, e: Exec) {
+        if ![1, 2, 4, 8, 16, 32].contains(&e.size) {
+            self.err(at, format!("invalid exec size {}", e.size));
+        }
+        if e.mask > 7 {
+            self.err(at, format!("invalid mask offset {}", e.mask));
+        }
+    }
+
+    fn pred_id(&mut self, at: usize, p: PredId) {
+        if p.0 == 0 || p.0 as usize > self.k.preds.len() {
+            self.err(at, format!("unknown predicate P{}", p.0));
+        }
+    }
+
+    fn pred(&mut self, at: usize, p: Option<Pred>) {
+        if let Some(p) = p {
+            self.pred_id(at, p.id);
+        }
+    }
+
+    fn addr(&mut self, at: usize, a: AddrId) {
+        if a.0 as usize >= self.k.addrs.len() {
+            self.err(at, format!("unknown address variable A{}", a.0));
+        }
+    }
+
+    fn surface(&mut self, at: usize, s: SurfaceId) {
+        if s.0 >= NUM_PREDEF_SURFACES && (s.0 - NUM_PREDEF_SURFACES) as usize >= self.k.surfaces.len() {
+            self.err(at, format!("unknown surface T{}", s.0));
+        }
+    }
+
+    fn label(&mut self, at: usize, l: LabelId, kind: LabelKind) {
+        match self.k.labels.get(l.0 as usize) {
+            None => self.err(at, format!("unknown label {}", l.0)),
+            Some(d) if d.kind != kind => self.err(at, format!("label {} has kind {:?}", d.name, d.kind)),
+            _ => {}
+        }
+    }
+
+    fn region(&mut self, at: usize, r: Region, exec: u8, multi: bool) {
+        if !multi && ![0, 1, 2, 4, 8, 16, 32].contains(&r.vstride) {
+            self.err(at, format!("invalid vstride {}", r.vstride));
+        }
+        if ![1, 2, 4, 8, 16].contains(&r.width) || r.width > exec.max(1) {
+            self.err(at, format!("invalid width {} for exec size {exec}", r.width));
+        }
+        if ![0, 1, 2, 4].contains(&r.hstride) {
+            self.err(at, format!("invalid hstride {}", r.hstride));
+        }
+    }
+
+    fn src(&mut self, at: usize, s: &SrcOp, exec: u8) {
+        match *s {
+            SrcOp::Gen(g) => {
+                self.var(at, g.var);
+                self.region(at, g.region, exec, false);
+            }
+            SrcOp::Ind(i) => {
+                self.addr(at, i.addr);
+                self.region(at, i.region, exec, i.multi);
+            }
+            SrcOp::Imm(_) => {}
+            SrcOp::Pred(p) => self.pred_id(at, p),
+            SrcOp::Addr(a) => self.addr(at, a.addr),
+        }
+    }
+
+    fn dst(&mut self, at: usize, d: &DstOp) {
+        match *d {
+            DstOp::Gen(g) => self.gdst(at, g),
+            DstOp::Ind(i) => {
+                self.addr(at, i.addr);
+                if ![1, 2, 4].contains(&i.hstride) {
+                    self.err(at, format!("invalid dst hstride {}", i.hstride));
+                }
+            }
+            DstOp::Pred(p) => self.pred_id(at, p),
+            DstOp::Addr(a) => self.addr(at, a.addr),
+        }
+    }
+
+    fn gdst(&mut self, at: usize, g: Dst) {
+        self.var(at, g.var);
+        if ![1, 2, 4].contains(&g.hstride) {
+            self.err(at, format!("invalid dst hstride {}", g.hstride));
+        }
+    }
+
+    fn raw(&mut self, at: usize, r: Raw) {
+        self.var(at, r.var);
+    }
+}
+
+/// Validates `k`; see [`Kernel::validate`].
+pub fn validate(k: &Kernel) -> Result<(), Vec<String>> {
+    let mut c = Checker { k, errs: Vec::new() };
+    match k.labels.first() {
+        Some(l) if l.kind == LabelKind::Subroutine => {}
+        _ => c.errs.push("label 0 must be the entry subroutine".into()),
+    }
+    for (i, v) in k.vars.iter().enumerate() {
+        if let Some((base, _)) = v.alias {
+            if !base.is_predefined() && (base.0 - NUM_PREDEF_VARS) as usize >= i {
+                c.errs.push(format!("variable {} aliases a later or unknown variable", v.name));
+            }
+        }
+        if v.num_elts == 0 {
+            c.errs.push(format!("variable {} has no elements", v.name));
+        }
+    }
+    for inp in &k.inputs {
+        match inp.target {
+            InputTarget::Var(v) => c.var(usize::MAX, v),
+            InputTarget::Surface(s) => c.surface(usize::MAX, s),
+            InputTarget::Sampler(s) => {
+                if s.0 as usize >= k.samplers.len() {
+                    c.errs.push(format!("unknown sampler S{}", s.0));
+                }
+            }
+        }
+    }
+    let mut placed = vec![false; k.labels.len()];
+    for (at, inst) in k.body.iter().enumerate() {
+        match inst {
+            Inst::Label(l) | Inst::Subroutine(l) => {
+                let kind =
+                    if matches!(inst, Inst::Label(_)) { LabelKind::Block } else { LabelKind::Subroutine };
+                c.label(at, *l, kind);
+                if l.0 == 0 {
+                    c.err(at, "label 0 (the entry) is placed by the writers".into());
+                }
+                if let Some(p) = placed.get_mut(l.0 as usize) {
+                    if *p {
+                        c.err(at, format!("label {} placed twice", l.0));
+                    }
+                    *p = true;
+                }
+            }
+            Inst::Alu { op, pred, exec, dst, srcs, .. } => {
+                c.exec(at, *exec);
+                c.pred(at, *pred);
+                c.dst(at, dst);
+                if srcs.len() != op.num_srcs() {
+                    c.err(
+                        at,
+                        format!("{} takes {} sources, got {}", op.mnemonic(), op.num_srcs(), srcs.len()),
+                    );
+                }
+                for s in srcs {
+                    c.src(at, s, exec.size);
+                }
+            }
+            Inst::AddcSubb { pred, exec, dst, carry, src0, src1, .. } => {
+                c.exec(at, *exec);
+                c.pred(at, *pred);
+                c.gdst(at, *dst);
+                c.gdst(at, *carry);
+                c.src(at, src0, exec.size);
+                c.src(at, src1, exec.size);
+            }
+            Inst::MinMax { exec, dst, src0, src1, .. } => {
+                c.exec(at, *exec);
+                c.dst(at, dst);
+                c.src(at, src0, exec.size);
+                c.src(at, src1, exec.size);
+            }
+            Inst::Cmp { exec, dst, src0, src1, .. } => {
+                c.exec(at, *exec);
+                match *dst {
+                    CmpDst::Pred(p) => c.pred_id(at, p),
+                    CmpDst::Gen(g) => c.gdst(at, g),
+                }
+                c.src(at, src0, exec.size);
+                c.src(at, src1, exec.size);
+            }
+            Inst::Setp { exec, dst, src } => {
+                c.exec(at, *exec);
+                c.pred_id(at, *dst);
+                c.src(at, src, exec.size);
+            }
+            Inst::AddrAdd { exec, dst, base, base_offset, src1 } => {
+                c.exec(at, *exec);
+                c.addr(at, dst.addr);
+                c.var(at, *base);
+                let sz = k.var_type(*base).size() as u16;
+                if base_offset % sz != 0 || base_offset / sz > 255 {
+                    c.err(at, format!("addr_add base offset {base_offset} not encodable"));
+                }
+                c.src(at, src1, exec.size);
+            }
+            Inst::Jmp { pred, exec, target } | Inst::Goto { pred, exec, target } => {
+                c.exec(at, *exec);
+                c.pred(at, *pred);
+                c.label(at, *target, LabelKind::Block);
+            }
+            Inst::Call { pred, exec, target } => {
+                c.exec(at, *exec);
+                c.pred(at, *pred);
+                c.label(at, *target, LabelKind::Subroutine);
+            }
+            Inst::Ret { pred, exec } => {
+                c.exec(at, *exec);
+                c.pred(at, *pred);
+            }
+            Inst::SwitchJmp { exec, index, targets } => {
+                c.exec(at, *exec);
+                c.src(at, index, exec.size);
+                for t in targets {
+                    c.label(at, *t, LabelKind::Block);
+                }
+            }
+            Inst::OwordLd { surface, offset, dst, .. } => {
+                c.surface(at, *surface);
+                c.src(at, offset, 1);
+                c.raw(at, *dst);
+            }
+            Inst::OwordSt { surface, offset, src, .. } => {
+                c.surface(at, *surface);
+                c.src(at, offset, 1);
+                c.raw(at, *src);
+            }
+            Inst::MediaLd { surface, x, y, dst: data, .. }
+            | Inst::MediaSt { surface, x, y, src: data, .. } => {
+                c.surface(at, *surface);
+                c.src(at, x, 1);
+                c.src(at, y, 1);
+                c.raw(at, *data);
+            }
+            Inst::Gather { exec, surface, global_offset, offsets, data, elt_size, .. } => {
+                c.exec(at, *exec);
+                if ![1, 2, 4].contains(elt_size) {
+                    c.err(at, format!("invalid gather element size {elt_size}"));
+                }
+                c.surface(at, *surface);
+                c.src(at, global_offset, 1);
+                c.raw(at, *offsets);
+                c.raw(at, *data);
+            }
+            Inst::Scaled { pred, exec, surface, global_offset, offsets, data, .. }
+            | Inst::Scaled4 { pred, exec, surface, global_offset, offsets, data, .. } => {
+                c.exec(at, *exec);
+                c.pred(at, *pred);
+                c.surface(at, *surface);
+                c.src(at, global_offset, 1);
+                c.raw(at, *offsets);
+                c.raw(at, *data);
+            }
+            Inst::Typed4 { pred, exec, surface, u, v, r, lod, data, .. } => {
+                c.exec(at, *exec);
+                c.pred(at, *pred);
+                c.surface(at, *surface);
+                for x in [u, v, r, lod, data] {
+                    c.raw(at, *x);
+                }
+            }
+            Inst::SvmBlock { address, data, .. } => {
+                c.src(at, address, 1);
+                c.raw(at, *data);
+            }
+            Inst::SvmScatter { pred, exec, num_blocks, addresses, data, .. } => {
+                c.exec(at, *exec);
+                c.pred(at, *pred);
+                if ![1, 2, 4, 8].contains(num_blocks) {
+                    c.err(at, format!("invalid svm block count {num_blocks}"));
+                }
+                c.raw(at, *addresses);
+                c.raw(at, *data);
+            }
+            Inst::DwordAtomic { pred, exec, surface, offsets, src0, src1, dst, .. } => {
+                c.exec(at, *exec);
+                c.pred(at, *pred);
+                c.surface(at, *surface);
+                for x in [offsets, src0, src1, dst] {
+                    c.raw(at, *x);
+                }
+            }
+            Inst::Barrier | Inst::Fence(_) => {}
+            Inst::RawSend { pred, exec, desc, src, dst, .. } => {
+                c.exec(at, *exec);
+                c.pred(at, *pred);
+                c.src(at, desc, 1);
+                c.raw(at, *src);
+                c.raw(at, *dst);
+            }
+            Inst::RawSends { pred, exec, exdesc, desc, src0, src1, dst, sendc, eot, .. } => {
+                if *sendc && *eot {
+                    c.err(at, "raw_sends cannot be both sendc and eot (no text form)".into());
+                }
+                c.exec(at, *exec);
+                c.pred(at, *pred);
+                c.src(at, exdesc, 1);
+                c.src(at, desc, 1);
+                c.raw(at, *src0);
+                c.raw(at, *src1);
+                c.raw(at, *dst);
+            }
+        }
+    }
+    for (i, p) in placed.iter().enumerate().skip(1) {
+        if !p {
+            c.errs.push(format!("label {} is never placed", k.labels[i].name));
+        }
+    }
+    if c.errs.is_empty() {
+        Ok(())
+    } else {
+        Err(c.errs)
+    }
+}

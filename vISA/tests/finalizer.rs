@@ -1,0 +1,213 @@
+//! Writes the sample kernels (built through the model API) as `.visaasm` and `.isa`, compiles
+//! both with the installed finalizer `GenX_IR` for SKL, TGLLP, DG2 and PVC, and checks that the
+//! text compiles to a thread ending in EOT and that the binary gives the same Gen assembly.
+
+mod common;
+
+use common::*;
+use genxc_visa::text::TextNames;
+use genxc_visa::*;
+
+fn check(build: fn() -> Kernel, platforms: &[&str]) {
+    let Some(exe) = genx_ir() else { return };
+    let k = build();
+    k.validate().unwrap_or_else(|e| panic!("{}: invalid model: {e:#?}", k.name));
+    let text = write_text(&k);
+    let isa = write_isa(std::slice::from_ref(&k));
+    let names = TextNames::new(&k);
+    let mut text_asm = Vec::new();
+    for p in platforms {
+        let t = compile_text(&exe, &text, p);
+        assert_eq!(t.rc, 0, "{} on {p}: GenX_IR rejected the text\n{}\n{text}", k.name, t.log);
+        let tasm = t.asm.unwrap_or_else(|| panic!("{} on {p}: no k.asm", k.name));
+        assert!(tasm.contains("EOT"), "{} on {p}: no EOT in the Gen code\n{tasm}", k.name);
+        text_asm.push(tasm);
+    }
+    for (p, tasm) in platforms.iter().zip(text_asm) {
+        let b = compile_isa(&exe, &isa, p);
+        assert_eq!(b.rc, 0, "{} on {p}: GenX_IR rejected the binary\n{}", k.name, b.log);
+        let basm = b.asm.unwrap_or_else(|| panic!("{} on {p}: no .asm for the binary", k.name));
+        // Label names differ: text uses the mangled names, the binary reader appends
+        // `_<string index>` to the raw names. Map both to `LABEL<i>`.
+        let tmap = |tok: &str| names.labels.iter().position(|n| n == tok).map(|i| format!("LABEL{i}"));
+        let bmap = |tok: &str| {
+            k.labels
+                .iter()
+                .position(|l| {
+                    tok.strip_prefix(l.name.as_str())
+                        .and_then(|r| r.strip_prefix('_'))
+                        .is_some_and(|r| !r.is_empty() && r.bytes().all(|c| c.is_ascii_digit()))
+                })
+                .map(|i| format!("LABEL{i}"))
+        };
+        let tn = normalize(&tasm, &tmap);
+        let bn = normalize(&basm, &bmap);
+        assert!(tn.len() > 5 && bn.iter().any(|l| l.contains("EOT")), "{} on {p}: empty listing", k.name);
+        if tn != bn {
+            let diff: Vec<String> = tn
+                .iter()
+                .zip(&bn)
+                .filter(|(a, b)| a != b)
+                .take(5)
+                .map(|(a, b)| format!("text:   {a}\nbinary: {b}"))
+                .collect();
+            panic!(
+                "{} on {p}: Gen code from the binary differs ({} vs {} lines)\n{}",
+                k.name,
+                tn.len(),
+                bn.len(),
+                diff.join("\n")
+            );
+        }
+    }
+}
+
+macro_rules! sample_tests {
+    ($($name:ident => $plats:expr;)*) => {$(
+        #[test]
+        fn $name() {
+            check(common::$name, $plats);
+        }
+    )*};
+}
+
+const ALL: &[&str] = &["SKL", "TGLLP", "DG2", "PVC"];
+
+sample_tests! {
+    oword_block => ALL;
+    regions => ALL;
+    predication => ALL;
+    loops => ALL;
+    subroutine => ALL;
+    float_math => ALL;
+    half => ALL;
+    saturation_conv => ALL;
+    indirect => ALL;
+    gather_scatter => ALL;
+    slm_barrier_fence => &["TGLLP", "DG2", "PVC"];
+    int_arith => &["SKL", "TGLLP"];
+    simd_cf_goto => ALL;
+    switchjmp => &["SKL", "PVC"];
+    media_block => ALL;
+    svm => ALL;
+    typed => ALL;
+    raw_send => ALL;
+    rtdemo => ALL;
+}
+
+/// The platform exceptions of the samples README are real: the same text is rejected there.
+#[test]
+fn platform_exceptions_are_rejected() {
+    let Some(exe) = genx_ir() else { return };
+    for (build, p) in [
+        (common::int_arith as fn() -> Kernel, "DG2"),
+        (common::switchjmp, "TGLLP"),
+        (common::slm_barrier_fence, "SKL"),
+    ] {
+        let k = build();
+        let r = compile_text(&exe, &write_text(&k), p);
+        assert_ne!(r.rc, 0, "{} unexpectedly accepted on {p}", k.name);
+    }
+}
+
+/// Every sample kernel is listed in `cases()` and validates.
+#[test]
+fn all_cases_validate() {
+    for c in cases() {
+        let k = (c.build)();
+        assert!(k.validate().is_ok(), "{}: {:?}", k.name, k.validate());
+        assert!(!c.platforms.is_empty());
+    }
+}
+
+/// Float and integer immediates printed by the text writer are read back by the parser as the
+/// exact bit patterns (checked through `-dumpcommonisa`, which re-prints immediates in hex).
+#[test]
+fn immediates_parse_exactly() {
+    let Some(exe) = genx_ir() else { return };
+    let mut k = Kernel::new("imms");
+    let f = k.add_var("f", VisaType::F, 16, Align::Grf);
+    let df = k.add_var("df", VisaType::DF, 8, Align::Grf);
+    let dd = k.add_var("dd", VisaType::D, 16, Align::Grf);
+    let q = k.add_var("q", VisaType::Q, 8, Align::Grf);
+    let mut floats = vec![
+        0.0f32,
+        1.0,
+        -2.25,
+        0.1,
+        -0.1,
+        1.5e-3,
+        1.5e20,
+        f32::MAX,
+        f32::MIN_POSITIVE,
+        1.0e-45,
+        16777217.0,
+        3.4e-39,
+        123456.79,
+        -0.0,
+        f32::INFINITY,
+        f32::NAN,
+    ];
+    // plus pseudo-random bit patterns (deterministic LCG)
+    let mut x: u32 = 12345;
+    for _ in 0..48 {
+        x = x.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+        floats.push(f32::from_bits(x));
+    }
+    let doubles = [0.1f64, -1.0e-300, 2.5, f64::MAX, 1.0 / 3.0, -0.0];
+    let ints = [Imm::D(-7), Imm::D(i32::MIN), Imm::W(-1), Imm::B(-128), Imm::UD(u32::MAX)];
+    let quads = [Imm::Q(-2), Imm::Q(i64::MIN), Imm::UQ(u64::MAX), Imm::Q(0x1_0000_0000)];
+    for v in &floats {
+        k.push(alu(AluOp::Mov, Exec::nm(1), Dst::new(f, 0), vec![SrcOp::Imm(Imm::F(*v))]));
+    }
+    for v in &doubles {
+        k.push(alu(AluOp::Mov, Exec::nm(1), Dst::new(df, 0), vec![SrcOp::Imm(Imm::DF(*v))]));
+    }
+    for v in ints {
+        k.push(alu(AluOp::Mov, Exec::nm(1), Dst::new(dd, 0), vec![SrcOp::Imm(v)]));
+    }
+    for v in quads {
+        k.push(alu(AluOp::Mov, Exec::nm(1), Dst::new(q, 0), vec![SrcOp::Imm(v)]));
+    }
+    k.push(Inst::Ret { pred: None, exec: Exec::new(1) });
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("k.visaasm"), write_text(&k)).unwrap();
+    let out = std::process::Command::new(&exe)
+        .args(["k.visaasm", "-platform", "SKL", "-output", "-dumpcommonisa"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stdout));
+    // -dumpcommonisa overwrites the input with the canonical print: hex immediates.
+    let canon = std::fs::read_to_string(dir.path().join("k.visaasm")).unwrap();
+    let imms: Vec<(u64, String)> = canon
+        .lines()
+        .filter(|l| l.trim_start().starts_with("mov"))
+        .map(|l| {
+            let tok = l.split_whitespace().nth(4).expect("imm operand");
+            let (hex, ty) = tok.split_once(':').unwrap();
+            let hex = hex.trim_start_matches("0x");
+            (u64::from_str_radix(hex, 16).unwrap_or_else(|_| panic!("not hex: {tok}")), ty.to_string())
+        })
+        .collect();
+    let mut expected: Vec<u64> = floats.iter().map(|v| v.to_bits() as u64).collect();
+    expected.extend(doubles.iter().map(|v| v.to_bits()));
+    expected.extend([(-7i32) as u32 as u64, 0x8000_0000, 0xffff, 0x80, 0xffff_ffff]);
+    expected.extend([(-2i64) as u64, i64::MIN as u64, u64::MAX, 0x1_0000_0000]);
+    assert_eq!(imms.len(), expected.len(), "{canon}");
+    for (n, ((got, ty), want)) in imms.iter().zip(&expected).enumerate() {
+        // narrow ints may be re-printed sign-extended or truncated: compare in the type's width
+        let mask = match ty.as_str() {
+            "w" | "uw" => 0xffff,
+            "b" | "ub" => 0xff,
+            "d" | "ud" | "f" => 0xffff_ffff,
+            _ => u64::MAX,
+        };
+        assert_eq!(
+            got & mask,
+            want & mask,
+            "immediate #{n} ({ty}): text was {}",
+            write_text(&k).lines().filter(|l| l.contains("mov")).nth(n).unwrap()
+        );
+    }
+}
