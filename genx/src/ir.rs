@@ -213,8 +213,17 @@ impl Constant {
     /// Element `i` sign-extended from its width, if defined.
     pub fn sext(&self, i: usize) -> Option<i64> {
         let bits = (*self.elems.get(i)?)?;
-        let w = self.ty.elem()?.bits();
-        Some(if w >= 64 { bits as i64 } else { ((bits << (64 - w)) as i64) >> (64 - w) })
+        Some(sign_extend(bits, self.ty.elem()?))
+    }
+}
+
+/// Reads the low `elem.bits()` bits as a signed number.
+pub fn sign_extend(bits: u64, elem: Elem) -> i64 {
+    let w = elem.bits();
+    if w >= 64 {
+        bits as i64
+    } else {
+        ((bits << (64 - w)) as i64) >> (64 - w)
     }
 }
 

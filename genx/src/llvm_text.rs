@@ -6,7 +6,9 @@
 //! one index operand. Every intrinsic used is declared once. The text is meant to be accepted by
 //! `llvm-as` (LLVM 14): values are numbered `%v<id>`, parameters `%arg<i>`, blocks `bb<id>`.
 
-use crate::ir::{BinOp, BlockId, CastOp, CmpPred, Function, InstKind, Linkage, Module, Terminator, Value};
+use crate::ir::{
+    sign_extend, BinOp, BlockId, CastOp, CmpPred, Function, InstKind, Linkage, Module, Terminator, Value,
+};
 use crate::region::Region;
 use crate::types::{Elem, Type};
 use std::collections::BTreeMap;
@@ -59,15 +61,6 @@ pub fn mangle(t: Type) -> String {
     }
 }
 
-fn sext(bits: u64, e: Elem) -> i64 {
-    let w = e.bits();
-    if w >= 64 {
-        bits as i64
-    } else {
-        ((bits << (64 - w)) as i64) >> (64 - w)
-    }
-}
-
 fn scalar_const(e: Elem, bits: Option<u64>) -> String {
     let Some(b) = bits else { return "undef".to_string() };
     match e {
@@ -75,7 +68,7 @@ fn scalar_const(e: Elem, bits: Option<u64>) -> String {
         Elem::Half => format!("0xH{:04X}", b & 0xffff),
         Elem::Float => format!("0x{:016X}", f64::from(f32::from_bits(b as u32)).to_bits()),
         Elem::Double => format!("0x{b:016X}"),
-        _ => sext(b, e).to_string(),
+        _ => sign_extend(b, e).to_string(),
     }
 }
 

@@ -7,7 +7,7 @@
 //! and predicate region intrinsics. Values are vectors of optional `u64` bit patterns (`None` is an
 //! undefined element). Tests run a function before and after legalization and compare.
 
-use genxc_genx::ir::{BinOp, CastOp, CmpPred, Terminator};
+use genxc_genx::ir::{sign_extend, BinOp, CastOp, CmpPred, Terminator};
 use genxc_genx::{Elem, Function, InstKind, Region, Type, Value};
 use std::fmt;
 
@@ -50,15 +50,6 @@ fn mask_of(e: Elem) -> u64 {
     }
 }
 
-fn sext(bits: u64, e: Elem) -> i64 {
-    let w = e.bits();
-    if w >= 64 {
-        bits as i64
-    } else {
-        ((bits << (64 - w)) as i64) >> (64 - w)
-    }
-}
-
 /// Element `i`'s byte address for a region given the variable index values (bytes).
 fn elem_address(r: &Region, index: Option<&Bits>, i: u32) -> Result<i64, InterpError> {
     let eb = i64::from(r.elem_bytes);
@@ -66,13 +57,13 @@ fn elem_address(r: &Region, index: Option<&Bits>, i: u32) -> Result<i64, InterpE
     let base = match index {
         None => 0,
         Some(idx) if idx.len() <= 1 => {
-            sext(idx.first().copied().flatten().ok_or(InterpError::UndefinedIndex)?, Elem::I16)
+            sign_extend(idx.first().copied().flatten().ok_or(InterpError::UndefinedIndex)?, Elem::I16)
         }
         Some(idx) => {
             // multi-indirect: one address per row; the row's elements follow with the stride
             let row = (i / w) as usize;
             let a = idx.get(row).copied().flatten().ok_or(InterpError::UndefinedIndex)?;
-            return Ok(sext(a, Elem::I16)
+            return Ok(sign_extend(a, Elem::I16)
                 + i64::from(r.offset)
                 + i64::from(i % w) * i64::from(r.stride) * eb);
         }
@@ -156,7 +147,7 @@ fn from_f64(v: f64, e: Elem) -> u64 {
 pub fn binary(op: BinOp, e: Elem, a: u64, b: u64) -> Option<u64> {
     let m = mask_of(e);
     let w = u64::from(e.bits());
-    let (sa, sb) = (sext(a, e), sext(b, e));
+    let (sa, sb) = (sign_extend(a, e), sign_extend(b, e));
     let r = match op {
         BinOp::Add => a.wrapping_add(b),
         BinOp::Sub => a.wrapping_sub(b),
@@ -164,13 +155,13 @@ pub fn binary(op: BinOp, e: Elem, a: u64, b: u64) -> Option<u64> {
         BinOp::UDiv => a.checked_div(b)?,
         BinOp::URem => a.checked_rem(b)?,
         BinOp::SDiv => {
-            if b == 0 || (sb == -1 && sa == sext(1u64 << (w - 1), e)) {
+            if b == 0 || (sb == -1 && sa == sign_extend(1u64 << (w - 1), e)) {
                 return None;
             }
             sa.wrapping_div(sb) as u64
         }
         BinOp::SRem => {
-            if b == 0 || (sb == -1 && sa == sext(1u64 << (w - 1), e)) {
+            if b == 0 || (sb == -1 && sa == sign_extend(1u64 << (w - 1), e)) {
                 return None;
             }
             sa.wrapping_rem(sb) as u64
@@ -215,7 +206,7 @@ pub fn binary(op: BinOp, e: Elem, a: u64, b: u64) -> Option<u64> {
 /// One comparison on element bits.
 pub fn compare(pred: CmpPred, e: Elem, a: u64, b: u64) -> u64 {
     use CmpPred::*;
-    let (sa, sb) = (sext(a, e), sext(b, e));
+    let (sa, sb) = (sign_extend(a, e), sign_extend(b, e));
     let (x, y) = (to_f64(a, e), to_f64(b, e));
     let uno = x.is_nan() || y.is_nan();
     let r = match pred {
@@ -254,10 +245,10 @@ pub fn cast(op: CastOp, from: Elem, to: Elem, a: u64) -> Option<u64> {
     let m = mask_of(to);
     Some(match op {
         CastOp::Trunc | CastOp::ZExt => a & m,
-        CastOp::SExt => (sext(a, from) as u64) & m,
+        CastOp::SExt => (sign_extend(a, from) as u64) & m,
         CastOp::FPTrunc | CastOp::FPExt => from_f64(to_f64(a, from), to),
         CastOp::UIToFP => from_f64(a as f64, to),
-        CastOp::SIToFP => from_f64(sext(a, from) as f64, to),
+        CastOp::SIToFP => from_f64(sign_extend(a, from) as f64, to),
         CastOp::FPToUI | CastOp::FPToSI => {
             let v = to_f64(a, from).trunc();
             let bits = f64::from(to.bits());
