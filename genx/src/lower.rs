@@ -96,7 +96,6 @@ fn index_region(
 /// Tries to express picking `idx` (defined entries) from a vector of `len` elements as one region.
 fn mask_region(idx: &[Option<u32>], eb: u32) -> Option<Region> {
     let n = idx.len() as u32;
-    let first = idx.iter().position(Option::is_some)?;
     let d = |i: usize| idx[i].map(i64::from);
     // Fill undefined entries along a candidate (start, vstride, width, stride) and check.
     let fits = |start: i64, vstride: i64, width: u32, stride: i64| -> bool {
@@ -107,6 +106,9 @@ fn mask_region(idx: &[Option<u32>], eb: u32) -> Option<Region> {
         })
     };
     let defined: Vec<(usize, i64)> = (0..idx.len()).filter_map(|i| d(i).map(|v| (i, v))).collect();
+    if defined.is_empty() {
+        return None;
+    }
     // 1D: stride from the first two defined entries.
     let (i0, v0) = defined[0];
     let stride = match defined.get(1) {
@@ -121,7 +123,6 @@ fn mask_region(idx: &[Option<u32>], eb: u32) -> Option<Region> {
         }
     }
     // 2D: rows of `width` (a power of two dividing n), row stride and element stride from the data.
-    let _ = first;
     let mut width = 1;
     while width < n {
         if n.is_multiple_of(width) {

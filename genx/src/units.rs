@@ -156,7 +156,7 @@ pub fn build_units(module: &Module) -> Result<Vec<KernelUnit>, Vec<Diagnostic>> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ir::{Inst, Terminator, Value};
+    use crate::ir::{Inst, Terminator};
     use crate::metadata::build_kernels;
     use crate::platform::Platform;
     use crate::types::Type;
@@ -218,7 +218,6 @@ mod tests {
             }
             assert_eq!(u.kernel.func, u.entry);
         }
-        let _ = Value::Param(0);
     }
 
     #[test]
