@@ -665,13 +665,6 @@ fn unsupported_media_ld() {
 }
 
 #[test]
-fn unsupported_64_wide_fmul() {
-    run("unsup_wide_fmul.ll", &[]).fails_with(&[
-        "unsup_wide_fmul.ll:9:3: error: in function @k, instruction %m: unsupported: a 64-wide operation (needs splitting by region legalization)",
-    ]);
-}
-
-#[test]
 fn unsupported_subroutine_call() {
     run("unsup_subroutine.ll", &[]).fails_with(&[
         "unsup_subroutine.ll:10:35: error: in function @k: unsupported: subroutine calls (@twice)",

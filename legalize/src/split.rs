@@ -153,6 +153,8 @@ pub fn legalize_function(f: &mut Function, platform: Platform) -> Result<Stats, 
             match bale::build(cx.f, id, &cx.uses, &cx.baled) {
                 Some(bale) => {
                     cx.stats.bales += 1;
+                    // pieces carry the name of the operation they come from, for diagnostics
+                    cx.piece_name = cx.f.insts[bale.op.unwrap_or(id)].name.clone();
                     match cx.legalize_bale(bale, &mut out)? {
                         Some(v) => cx.replace(id, v),
                         None => out.push(id),
@@ -193,6 +195,8 @@ struct Cx<'f> {
     /// Instructions replaced by pieces (removed from their blocks at the end of the block).
     dead: Vec<bool>,
     stats: Stats,
+    /// Name given to the pieces of the bale being split.
+    piece_name: String,
     true_i1: Value,
     rdpred: IntrinsicId,
     wrpred: IntrinsicId,
@@ -220,6 +224,7 @@ impl<'f> Cx<'f> {
             repl: vec![None; n],
             dead: vec![false; n],
             stats: Stats::default(),
+            piece_name: String::new(),
             true_i1,
             rdpred,
             wrpred,
@@ -283,7 +288,7 @@ impl<'f> Cx<'f> {
     }
 
     fn push(&mut self, out: &mut Vec<InstId>, kind: InstKind, ty: Type) -> Value {
-        let id = self.f.insts.alloc(Inst { kind, ty, name: String::new() });
+        let id = self.f.insts.alloc(Inst { kind, ty, name: self.piece_name.clone() });
         out.push(id);
         Value::Inst(id)
     }

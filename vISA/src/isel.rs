@@ -113,6 +113,8 @@ pub fn select(u: &KernelUnit, platform: Platform) -> Result<m::Kernel, Vec<Diagn
     }
     let mut f = entry.clone();
     genxc_genx::lower::lower_function(&mut f).map_err(|d| vec![d])?;
+    genxc_legalize::collapse::collapse_function(&mut f);
+    genxc_legalize::split::legalize_function(&mut f, platform).map_err(|d| vec![d])?;
     if f.layout.len() != 1 {
         return Err(err(None, "unsupported: control flow (the function has more than one block)".into()));
     }
@@ -665,8 +667,11 @@ impl Selector<'_> {
 }
 
 fn unencodable(r: &Region) -> String {
+    if r.indirect.is_some() {
+        return "unsupported: indirect region (variable index)".into();
+    }
     format!(
-        "unsupported: region <{};{},{}> of {} elements at byte {} is not encodable (needs region legalization)",
+        "unsupported: region <{};{},{}> of {} elements at byte {} is not encodable",
         r.vstride, r.width, r.stride, r.num_elems, r.offset
     )
 }
