@@ -152,7 +152,14 @@ fn compile_input(input: &Input, opts: &Options) -> Result<(Vec<OutputFile>, Modu
         return Ok((files, module));
     }
     let units = genxc_genx::units::build_units(&module).map_err(locate)?;
-    let results = run_units(&units, opts);
+    let results = match opts.emit {
+        Emit::Legalized => run_units(&units, opts, |u| {
+            legalized_text(u, opts.platform).map(|t| (format!("{}.legalized.ll", u.kernel.name), t))
+        }),
+        _ => run_units(&units, opts, |u| {
+            genxc_visa::compile_unit(u, opts.platform).map(|t| (format!("{}.visaasm", u.kernel.name), t))
+        }),
+    };
     let mut diags = Vec::new();
     let mut outputs = Vec::new();
     for r in results {
@@ -165,27 +172,41 @@ fn compile_input(input: &Input, opts: &Options) -> Result<(Vec<OutputFile>, Modu
         return Err(diags);
     }
     match opts.emit {
-        Emit::Visaasm => {
-            files.extend(outputs.into_iter().map(|(kname, text)| OutputFile {
-                name: format!("{kname}.visaasm"),
-                bytes: text.into_bytes(),
-            }))
-        }
-        Emit::Isa | Emit::Legalized => {
-            return Err(vec![Diagnostic::error(format!(
-                "unsupported: --emit {} is not available yet",
-                if opts.emit == Emit::Isa { "isa" } else { "legalized" }
-            ))])
+        Emit::Visaasm | Emit::Legalized => files
+            .extend(outputs.into_iter().map(|(name, text)| OutputFile { name, bytes: text.into_bytes() })),
+        Emit::Isa => {
+            return Err(vec![Diagnostic::error("unsupported: --emit isa is not available yet".to_string())])
         }
         Emit::Llvm | Emit::Metadata => {}
     }
     Ok((files, module))
 }
 
-/// Compiles kernel units in parallel with `opts.jobs` threads; results come back in unit order.
-fn run_units(units: &[KernelUnit], opts: &Options) -> Vec<Result<(String, String), Vec<Diagnostic>>> {
-    let work =
-        |u: &KernelUnit| genxc_visa::compile_unit(u, opts.platform).map(|text| (u.kernel.name.clone(), text));
+/// The legalized GenX IR of one kernel unit (the kernel and its subroutines) as LLVM IR text, with
+/// its `genx.kernels` node: the same lowering, collapsing and splitting that instruction selection
+/// sees.
+fn legalized_text(u: &KernelUnit, platform: Platform) -> Result<String, Vec<Diagnostic>> {
+    let mut functions = u.functions.clone();
+    for (_, f) in functions.iter_mut() {
+        if f.layout.is_empty() {
+            continue;
+        }
+        genxc_genx::lower::lower_function(f).map_err(|d| vec![d])?;
+        genxc_legalize::run(f, platform).map_err(|d| vec![d])?;
+    }
+    let kernel = genxc_genx::metadata::Kernel { func: u.entry, ..u.kernel.clone() };
+    Ok(genxc_genx::llvm_text::print_llvm(&genxc_genx::ir::Module { functions, kernels: vec![kernel] }))
+}
+
+/// Runs `work` on kernel units in parallel with `opts.jobs` threads; results come back in unit order.
+fn run_units<W>(
+    units: &[KernelUnit],
+    opts: &Options,
+    work: W,
+) -> Vec<Result<(String, String), Vec<Diagnostic>>>
+where
+    W: Fn(&KernelUnit) -> Result<(String, String), Vec<Diagnostic>> + Sync + Send,
+{
     let pool = rayon::ThreadPoolBuilder::new().num_threads(opts.jobs).build();
     match pool {
         Ok(pool) => pool.install(|| units.par_iter().map(work).collect()),

@@ -14,7 +14,8 @@ use crate::types::{Elem, Type};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-/// Prints a whole module: every function, then the intrinsic declarations.
+/// Prints a whole module: every function, the intrinsic declarations, and the `genx.kernels`
+/// metadata of its kernels (so that the text compiles again as it is).
 pub fn print_llvm(m: &Module) -> String {
     let mut decls = BTreeMap::new();
     let mut body = String::new();
@@ -22,7 +23,46 @@ pub fn print_llvm(m: &Module) -> String {
         body.push_str(&function_text(f, Some(m), &mut decls));
         body.push('\n');
     }
-    finish(body, decls)
+    let mut text = finish(body, decls);
+    kernels_metadata(m, &mut text);
+    text
+}
+
+/// Appends the `genx.kernels` named metadata in the current 8-operand layout: function, name,
+/// argument kinds, SLM size, argument offsets, IO kinds, type descriptors, named barriers.
+fn kernels_metadata(m: &Module, out: &mut String) {
+    if m.kernels.is_empty() {
+        return;
+    }
+    let refs: Vec<String> = (0..m.kernels.len()).map(|i| format!("!{}", i * 5)).collect();
+    let _ = writeln!(out, "\n!genx.kernels = !{{{}}}", refs.join(", "));
+    let list = |items: Vec<String>| items.join(", ");
+    for (i, k) in m.kernels.iter().enumerate() {
+        let n = i * 5;
+        let f = &m.functions[k.func];
+        let params = list(f.params.iter().map(|t| t.to_string()).collect());
+        let kinds = list(k.args.iter().map(|a| format!("i32 {}", a.kind_code)).collect());
+        let offsets = list(k.args.iter().map(|a| format!("i32 {}", a.offset.unwrap_or(0))).collect());
+        let io = list(k.args.iter().map(|a| format!("i32 {}", a.io_kind.code())).collect());
+        let descs = list(k.args.iter().map(|a| md_string(&a.type_desc)).collect());
+        let _ = writeln!(
+            out,
+            "!{n} = !{{{} ({params})* @{}, {}, !{}, i32 {}, !{}, !{}, !{}, i32 {}}}",
+            f.ret,
+            quote(&f.name),
+            md_string(&k.name),
+            n + 1,
+            k.slm_size,
+            n + 2,
+            n + 3,
+            n + 4,
+            k.nbarrier_count
+        );
+        let _ = writeln!(out, "!{} = !{{{kinds}}}", n + 1);
+        let _ = writeln!(out, "!{} = !{{{offsets}}}", n + 2);
+        let _ = writeln!(out, "!{} = !{{{io}}}", n + 3);
+        let _ = writeln!(out, "!{} = !{{{descs}}}", n + 4);
+    }
 }
 
 /// Prints one function as a module of its own (with the declarations it needs).
@@ -332,6 +372,20 @@ fn function_text(f: &Function, m: Option<&Module>, decls: &mut BTreeMap<String, 
         }
     }
     text
+}
+
+/// A metadata string (`!"..."`), with quotes, backslashes and non-printable bytes as `\XX`.
+fn md_string(s: &str) -> String {
+    let mut out = String::from("!\"");
+    for b in s.bytes() {
+        if (0x20..0x7f).contains(&b) && b != b'"' && b != b'\\' {
+            out.push(b as char);
+        } else {
+            let _ = write!(out, "\\{b:02X}");
+        }
+    }
+    out.push('"');
+    out
 }
 
 fn quote(name: &str) -> String {

@@ -199,33 +199,88 @@ fn lower_shuffle(
             }
         }
     }
-    // General case: write element by element into an undefined vector.
+    // General case: write runs of elements that form a strided region of one operand (undefined
+    // entries go with any run) into an undefined vector.
     let mut cur = f.add_const(Constant::undef(ty));
-    let scalar = Type::Scalar(ty.elem().unwrap_or(Elem::I32));
     let true_mask = f.add_const(Constant::int(Elem::I1, 1));
-    let defined: Vec<(usize, u32)> = mask.iter().enumerate().filter_map(|(i, m)| m.map(|m| (i, m))).collect();
-    for (k, &(i, m)) in defined.iter().enumerate() {
-        let (src, j) = if m < a_len { (a, m) } else { (b, m - a_len) };
+    let runs = shuffle_runs(mask, a_len);
+    for (k, run) in runs.iter().enumerate() {
+        let (src, j) = if run.first < a_len { (a, run.first) } else { (b, run.first - a_len) };
+        let read = Region {
+            vstride: (run.len * run.stride) as i32,
+            width: run.len,
+            stride: run.stride as i32,
+            ..Region::contiguous(eb, run.len, j)
+        };
         let rd = f.insts.alloc(Inst {
-            kind: InstKind::RdRegion { input: src, region: Region::contiguous(eb, 1, j) },
-            ty: scalar,
-            name: format!("{name}.e{i}"),
+            kind: InstKind::RdRegion { input: src, region: read.canonical() },
+            ty: if run.len == 1 {
+                Type::Scalar(ty.elem().unwrap_or(Elem::I32))
+            } else {
+                Type::Vector(ty.elem().unwrap_or(Elem::I32), run.len)
+            },
+            name: format!("{name}.e{}", run.at),
         });
         pre.push(rd);
         let wr = InstKind::WrRegion {
             old: cur,
             new: Value::Inst(rd),
-            region: Region::contiguous(eb, 1, i as u32),
+            region: Region::contiguous(eb, run.len, run.at),
             mask: true_mask,
         };
-        if k + 1 == defined.len() {
+        if k + 1 == runs.len() {
             return wr;
         }
-        let w = f.insts.alloc(Inst { kind: wr, ty, name: format!("{name}.w{i}") });
+        let w = f.insts.alloc(Inst { kind: wr, ty, name: format!("{name}.w{}", run.at) });
         pre.push(w);
         cur = Value::Inst(w);
     }
-    unreachable!("a mask with a defined entry always returns in the loop")
+    unreachable!("a mask with a defined entry has at least one run")
+}
+
+/// A run of a shuffle: result elements `at..at + len` are elements `first, first + stride, ...`
+/// of the concatenated operands, all from the same operand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct ShuffleRun {
+    at: u32,
+    len: u32,
+    first: u32,
+    stride: u32,
+}
+
+/// Cuts a shuffle mask into maximal runs, left to right. Undefined entries extend the current run;
+/// trailing ones are dropped.
+fn shuffle_runs(mask: &[Option<u32>], a_len: u32) -> Vec<ShuffleRun> {
+    let side = |m: u32| m >= a_len;
+    let mut runs = Vec::new();
+    let mut i = 0;
+    while i < mask.len() {
+        let Some(first) = mask[i] else {
+            i += 1;
+            continue;
+        };
+        let mut run = ShuffleRun { at: i as u32, len: 1, first, stride: 0 };
+        let mut stride: Option<u32> = None;
+        for (k, m) in mask.iter().enumerate().skip(i + 1) {
+            let d = (k - i) as u32;
+            match *m {
+                None => continue,
+                Some(m) if side(m) == side(first) && m >= first && (m - first) % d == 0 => {
+                    let s = (m - first) / d;
+                    if stride.is_some_and(|t| t != s) {
+                        break;
+                    }
+                    stride = Some(s);
+                    run.len = d + 1;
+                }
+                Some(_) => break,
+            }
+        }
+        run.stride = stride.unwrap_or(0);
+        i += run.len as usize;
+        runs.push(run);
+    }
+    runs
 }
 
 #[cfg(test)]
@@ -234,6 +289,21 @@ mod tests {
 
     fn m(v: &[i64]) -> Vec<Option<u32>> {
         v.iter().map(|&x| (x >= 0).then_some(x as u32)).collect()
+    }
+
+    #[test]
+    fn shuffle_runs_follow_strided_pieces() {
+        let r = shuffle_runs(&m(&[0, 1, 2, 3, 8, 9, 10, 11]), 8);
+        assert_eq!(r.len(), 2);
+        assert_eq!((r[0].at, r[0].len, r[0].first, r[0].stride), (0, 4, 0, 1));
+        assert_eq!((r[1].at, r[1].len, r[1].first, r[1].stride), (4, 4, 8, 1));
+        // undefined entries join a run; a stride change or the other operand ends it
+        let r = shuffle_runs(&m(&[0, -1, 4, 6, 9, 3, -1]), 8);
+        let got: Vec<_> = r.iter().map(|r| (r.at, r.len, r.first, r.stride)).collect();
+        assert_eq!(got, vec![(0, 4, 0, 2), (4, 1, 9, 0), (5, 1, 3, 0)]);
+        // going backwards is never a run
+        let r = shuffle_runs(&m(&[3, 2, 1]), 4);
+        assert_eq!(r.len(), 3);
     }
 
     #[test]

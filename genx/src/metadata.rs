@@ -84,6 +84,17 @@ impl IoKind {
         })
     }
 
+    /// The number that stands for this kind in `genx.kernels`.
+    pub fn code(self) -> u32 {
+        match self {
+            IoKind::Normal => 0,
+            IoKind::Input => 1,
+            IoKind::Output => 2,
+            IoKind::InputOutput => 3,
+            IoKind::Fixed => 4,
+        }
+    }
+
     /// Name used in `kernels.json`.
     pub fn name(self) -> &'static str {
         match self {

@@ -7,8 +7,8 @@
 //! region cannot describe, indirect replicating results) and what needs new index arithmetic.
 //! [`collapse_function`] applies it to rdregion-of-rdregion chains of a GenX IR function.
 
-use crate::legal::stride_1d;
-use genxc_genx::{Function, InstKind, Region, Value};
+use crate::legal::{self, stride_1d, Access, Role};
+use genxc_genx::{Function, InstKind, Platform, Region, Value};
 
 /// What [`combine_with`] needs to know besides the two regions.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -120,6 +120,25 @@ pub fn combine_write(outer: &Region, inner: &Region, n: Nesting) -> Option<Regio
 /// Collapses every `rdregion(rdregion(A, outer), inner)` of a function into one rdregion of `A`
 /// when [`combine`] allows it; returns how many were collapsed.
 pub fn collapse_function(f: &mut Function) -> usize {
+    collapse_where(f, |_, _| true)
+}
+
+/// Collapses the nested reads that splitting leaves (a piece read from a value that is itself a
+/// read), but only where the combined region is legal on `platform`, so nothing needs splitting
+/// again; then removes the reads left without users. Returns how many were collapsed.
+pub fn collapse_legal(f: &mut Function, platform: Platform) -> usize {
+    let n = collapse_where(f, |f, access| {
+        let mut a = *access;
+        if let Some(i) = a.region.indirect {
+            a.index_elems = f.value_type(i).num_elems().max(1);
+        }
+        legal::check(&a, platform).is_ok()
+    });
+    remove_unused_reads(f);
+    n
+}
+
+fn collapse_where(f: &mut Function, accept: impl Fn(&Function, &Access) -> bool) -> usize {
     let mut count = 0;
     let layout = f.layout.clone();
     for b in layout {
@@ -133,13 +152,45 @@ pub fn collapse_function(f: &mut Function) -> usize {
             let multi = |r: &Region| r.indirect.is_some_and(|i| f.value_type(i).is_vector());
             let nest =
                 Nesting { outer_multi: multi(&outer), inner_multi: multi(&inner), outer_masked: false };
-            if let Some(c) = combine_with(&outer, &inner, nest) {
+            let Some(c) = combine_with(&outer, &inner, nest) else { continue };
+            if accept(f, &Access::new(c, Role::Source, f.value_type(a).num_elems())) {
                 f.insts[id].kind = InstKind::RdRegion { input: a, region: c };
                 count += 1;
             }
         }
     }
     count
+}
+
+/// Removes `rdregion`s whose result is not used (they have no effect), repeatedly.
+fn remove_unused_reads(f: &mut Function) {
+    let mut uses = crate::bale::use_counts(f);
+    let raw = |v: genxc_genx::InstId| u32::from(v.into_raw()) as usize;
+    loop {
+        let mut removed = false;
+        for b in f.layout.clone() {
+            let mut keep = Vec::with_capacity(f.blocks[b].insts.len());
+            for &id in f.blocks[b].insts.iter().rev() {
+                if let InstKind::RdRegion { input, region } = &f.insts[id].kind {
+                    if uses[raw(id)] == 0 {
+                        for v in [Some(*input), region.indirect].into_iter().flatten() {
+                            if let Value::Inst(i) = v {
+                                uses[raw(i)] -= 1;
+                            }
+                        }
+                        removed = true;
+                        continue;
+                    }
+                }
+                keep.push(id);
+            }
+            keep.reverse();
+            f.blocks[b].insts = keep;
+        }
+        if !removed {
+            break;
+        }
+    }
 }
 
 #[cfg(test)]

@@ -14,3 +14,16 @@ pub mod split;
 
 pub use legal::{check, is_legal, is_legal_in, legal_size, Access, Illegal, Role};
 pub use split::{legalize_function, plan_region, subregion, Piece, Stats};
+
+use genxc_genx::{Diagnostic, Function, Platform};
+
+/// The whole pass as instruction selection and `--emit legalized` see it, on a function whose
+/// element operations are already lowered to regions: collapse nested regions, split what is not
+/// legal on `platform`, then collapse the nested reads splitting left where that stays legal.
+/// With direct regions the result is a fixed point: running the pass again changes nothing.
+pub fn run(f: &mut Function, platform: Platform) -> Result<Stats, Diagnostic> {
+    collapse::collapse_function(f);
+    let stats = split::legalize_function(f, platform)?;
+    collapse::collapse_legal(f, platform);
+    Ok(stats)
+}

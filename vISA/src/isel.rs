@@ -113,8 +113,7 @@ pub fn select(u: &KernelUnit, platform: Platform) -> Result<m::Kernel, Vec<Diagn
     }
     let mut f = entry.clone();
     genxc_genx::lower::lower_function(&mut f).map_err(|d| vec![d])?;
-    genxc_legalize::collapse::collapse_function(&mut f);
-    genxc_legalize::split::legalize_function(&mut f, platform).map_err(|d| vec![d])?;
+    genxc_legalize::run(&mut f, platform).map_err(|d| vec![d])?;
     if f.layout.len() != 1 {
         return Err(err(None, "unsupported: control flow (the function has more than one block)".into()));
     }
@@ -516,15 +515,16 @@ impl Selector<'_> {
                 if !dst_region_ok(&region, self.platform.grf_bytes()) {
                     return Err(unencodable(&region));
                 }
-                let var = self.prepare_wrregion(id)?;
                 if let Value::Inst(d) = new {
                     if self.bales.baled_into.get(&d) == Some(&id)
                         && !matches!(self.f.insts[d].kind, InstKind::RdRegion { .. })
                     {
-                        // The operation writes straight into the region when it is emitted.
+                        // The operation writes straight into the region when it is emitted (and
+                        // prepares the wrregion's variable then, once).
                         return self.inst(d);
                     }
                 }
+                let var = self.prepare_wrregion(id)?;
                 let exec = self.exec_of(region.num_elems)?;
                 let src = self.src(new, region.num_elems, ty)?;
                 let view = self.view(var, ty)?;

@@ -1,0 +1,156 @@
+//! `--emit legalized`: the legalized GenX IR printed as LLVM IR. For every fixture kernel and
+//! platform the text must be accepted by LLVM 14's `llvm-as`, must be a fixed point (compiling it
+//! again gives the same text, up to value numbering), and every region in it must be legal for the
+//! platform it was made for, as genxc's own legality rules judge it.
+
+mod common;
+
+use common::input;
+use genxc_genx::Platform;
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+const PLATFORMS: [Platform; 4] = [Platform::Skl, Platform::Tgllp, Platform::Dg2, Platform::Pvc];
+
+/// Fixtures with kernels that legalization changes, and ones it leaves alone.
+const FIXTURES: &[&str] = &[
+    "cm/01_saxpy_oword.ll",
+    "cm/02_haar_stride2.ll",
+    "cm/03_media_transpose8x8.ll",
+    "cm/04_indirect_window.ll",
+    "cm/05_leaky_relu_pred.ll",
+    "cm/06_loop_colsum.ll",
+    "cm/07_subroutine_clone.ll",
+    "cm/08_saturate.ll",
+    "cm/09_minmax_clamp.ll",
+    "cm/10_half_normalize.ll",
+    "cm/11_slm_neighbor.ll",
+    "cm/12_wide_fmul64.ll",
+    "kernels/regions.ll",
+    "kernels/split_regions.ll",
+    "kernels/multi.ll",
+];
+
+fn legalize(name: &str, bytes: Vec<u8>, platform: Platform) -> genxc::Compilation {
+    genxc::compile(
+        &[genxc::Input { name: name.to_string(), bytes }],
+        &genxc::Options { platform, emit: genxc::Emit::Legalized, jobs: 1 },
+    )
+}
+
+/// Whether `llvm-as-14` can be run; required when `CI` is set.
+fn llvm_as_available() -> bool {
+    let ok = Command::new("llvm-as-14").arg("--version").output().is_ok();
+    if !ok {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "llvm-as-14 (Debian package llvm-14) is required when CI is set"
+        );
+        eprintln!("llvm-as-14 not found: skipping the LLVM parse check");
+    }
+    ok
+}
+
+fn llvm_as(text: &str) -> Result<(), String> {
+    let mut child = Command::new("llvm-as-14")
+        .args(["-", "-o", "/dev/null"])
+        .stdin(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| e.to_string())?;
+    child.stdin.take().expect("stdin").write_all(text.as_bytes()).map_err(|e| e.to_string())?;
+    let out = child.wait_with_output().map_err(|e| e.to_string())?;
+    if out.status.success() {
+        Ok(())
+    } else {
+        Err(String::from_utf8_lossy(&out.stderr).into_owned())
+    }
+}
+
+/// Renames `%v<N>` values in order of first appearance, so two printings of the same program
+/// compare equal whatever instruction ids they had.
+fn renumber(text: &str) -> String {
+    let mut names = std::collections::HashMap::new();
+    let mut out = String::with_capacity(text.len());
+    let b = text.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'%' && b.get(i + 1) == Some(&b'v') && b.get(i + 2).is_some_and(u8::is_ascii_digit) {
+            let mut j = i + 2;
+            while j < b.len() && b[j].is_ascii_digit() {
+                j += 1;
+            }
+            let n = names.len();
+            let id = *names.entry(&text[i..j]).or_insert(n);
+            out.push_str(&format!("%n{id}"));
+            i = j;
+        } else {
+            let c = text[i..].chars().next().expect("char boundary");
+            out.push(c);
+            i += c.len_utf8();
+        }
+    }
+    out
+}
+
+#[test]
+fn legalized_output_parses_and_is_a_fixed_point() {
+    let have_llvm_as = llvm_as_available();
+    let mut outputs = 0;
+    for fixture in FIXTURES {
+        for p in PLATFORMS {
+            let first = legalize(fixture, input(fixture).bytes, p);
+            assert!(!first.failed(), "{fixture} on {p}: {:#?}", first.diagnostics);
+            assert!(!first.files.is_empty());
+            for f in &first.files {
+                assert!(f.name.ends_with(".legalized.ll"), "{}", f.name);
+                let text = String::from_utf8(f.bytes.clone()).expect("UTF-8");
+                assert!(text.contains("!genx.kernels = !{"), "{fixture}: no kernel metadata\n{text}");
+                if have_llvm_as {
+                    if let Err(e) = llvm_as(&text) {
+                        panic!("{fixture} on {p}: llvm-as-14 rejects {}:\n{e}\n{text}", f.name);
+                    }
+                }
+                let again = legalize(&f.name, f.bytes.clone(), p);
+                assert!(
+                    !again.failed(),
+                    "{fixture} on {p}: legalized text does not compile: {:#?}",
+                    again.diagnostics
+                );
+                assert_eq!(again.files.len(), 1);
+                let text2 = String::from_utf8(again.files[0].bytes.clone()).expect("UTF-8");
+                assert_eq!(
+                    renumber(&text),
+                    renumber(&text2),
+                    "{fixture} on {p}: legalization is not idempotent"
+                );
+                outputs += 1;
+            }
+        }
+    }
+    // 15 fixtures (multi and 07_subroutine_clone have 2 kernels each) on 4 platforms
+    assert_eq!(outputs, 17 * 4);
+}
+
+#[test]
+fn wide_and_odd_operations_are_split_per_platform() {
+    // 12_wide_fmul64 multiplies <64 x float>: 4 pieces of 16 on 32-byte GRFs, 2 of 32 on PVC's
+    // 64-byte GRFs (an operation may span two GRFs).
+    for (p, pieces) in [(Platform::Tgllp, 4), (Platform::Pvc, 2)] {
+        let out = legalize("cm/12_wide_fmul64.ll", input("cm/12_wide_fmul64.ll").bytes, p);
+        let text = String::from_utf8(out.files[0].bytes.clone()).unwrap();
+        let fmuls: Vec<&str> = text.lines().filter(|l| l.contains(" = fmul ")).collect();
+        assert_eq!(fmuls.len(), pieces, "{p}: {fmuls:#?}");
+        let width = 64 / pieces;
+        assert!(fmuls.iter().all(|l| l.contains(&format!("fmul <{width} x float>"))), "{p}: {fmuls:#?}");
+    }
+    // split_regions' 7-element multiply becomes 4 + 2 + 1
+    let out = legalize("kernels/split_regions.ll", input("kernels/split_regions.ll").bytes, Platform::Tgllp);
+    let text = String::from_utf8(out.files[0].bytes.clone()).unwrap();
+    let widths: Vec<&str> = text
+        .lines()
+        .filter(|l| l.contains(" = fmul ") && l.contains("0x3FE0000000000000"))
+        .map(|l| l.split(" = fmul <").nth(1).and_then(|r| r.split(' ').next()).unwrap_or(""))
+        .collect();
+    assert_eq!(widths, ["4", "2", "1"]);
+}
