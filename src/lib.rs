@@ -157,6 +157,15 @@ fn compile_input(input: &Input, opts: &Options) -> Result<(Vec<OutputFile>, Modu
     let module = genxc_genx::llvm::import_module(&llvm, opts.platform).map_err(locate)?;
     let mut files = Vec::new();
     if opts.emit == Emit::Llvm {
+        // The module id and source file name default to the input's path; keep only its file
+        // name so the output does not depend on where the input lies (build caches share it).
+        let base = name.rsplit(['/', '\\']).next().unwrap_or(name);
+        if llvm.get_name().to_bytes() == name.as_bytes() {
+            llvm.set_name(base);
+        }
+        if llvm.get_source_file_name().to_bytes() == name.as_bytes() {
+            llvm.set_source_file_name(base);
+        }
         files.push(OutputFile {
             name: format!("{}.ll", stem(name)),
             bytes: llvm.print_to_string().to_string().into_bytes(),
