@@ -18,11 +18,12 @@
  * a NUL byte that its size does not count, so text outputs can be used as C strings.
  *
  * Threads: the library keeps no global state. Any number of threads may compile at the same time,
- * each on its own handle. Calls on one handle are serialized internally, and the getters may be
- * called from several threads at once; the pointers they return stay valid until the next
- * genxc_compile or genxc_free on that handle, which must not run while another thread still uses
- * them. No call lets a Rust panic or C++ exception escape: a bug in genxc is reported as
- * GENXC_INTERNAL_ERROR with its message in the log.
+ * each on its own handle. The getters may be called from several threads at once on one handle;
+ * the pointers they return stay valid until the next genxc_compile or genxc_free on that handle,
+ * so those two must not run while another thread uses the handle. No call lets a Rust panic
+ * escape: a bug in genxc is reported as GENXC_INTERNAL_ERROR with its message in the log.
+ *
+ * libgenxc.so needs libLLVM-14.so at run time (Debian: libllvm14).
  *
  * Build: link with -lgenxc (target/release/libgenxc.so after `cargo build --release -p genxc-capi`).
  * This header is kept in sync with capi/src/lib.rs by the test capi/tests/header.rs.

@@ -8,7 +8,7 @@
 //! options from an ocloc-style string (`-platform tgllp -emit visaasm,metadata -j 4`), which is
 //! what the C ABI (`libgenxc.so`, `include/genxc.h`) takes.
 //!
-//! Each requested kind is produced by [`compile`](crate::compile) with that one kind, in the order
+//! Each requested kind is produced by [`compile`] with that one kind, in the order
 //! of [`Emit::ALL`]; the first kind that fails ends the compilation, and then nothing is returned
 //! but the diagnostics. Outputs are deterministic: the same bytes and options give the same
 //! outputs whatever the thread count, input path or machine.
@@ -101,7 +101,8 @@ impl From<Emit> for EmitSet {
 pub struct CompileOptions {
     /// Target platform.
     pub platform: Platform,
-    /// What to produce; an empty set produces nothing but diagnostics.
+    /// What to produce; an empty set only checks the inputs (front end, validation, kernel
+    /// metadata) and returns diagnostics.
     pub emit: EmitSet,
     /// Worker threads for kernel units (0 = one per core); outputs are the same for every value.
     pub jobs: usize,
@@ -319,8 +320,14 @@ pub fn compile_bytes(name: &str, bytes: &[u8], opts: &CompileOptions) -> Outcome
 /// produced only if every input compiles for every requested kind.
 pub fn compile_inputs(inputs: &[Input], opts: &CompileOptions) -> Outcome {
     let mut out = Outcome::default();
-    for kind in opts.emit.iter() {
-        let c = compile(inputs, &Options { platform: opts.platform, emit: kind, jobs: opts.jobs });
+    // Metadata needs nothing past import, so it is the cheapest full check of an input.
+    let check_only = opts.emit.is_empty();
+    let kinds = if check_only { EmitSet::from(Emit::Metadata) } else { opts.emit };
+    for kind in kinds.iter() {
+        let mut c = compile(inputs, &Options { platform: opts.platform, emit: kind, jobs: opts.jobs });
+        if check_only {
+            c.files.clear();
+        }
         for d in c.diagnostics {
             if !out.diagnostics.contains(&d) {
                 out.diagnostics.push(d);
@@ -385,5 +392,41 @@ mod tests {
         let all: EmitSet = Emit::ALL.into_iter().collect();
         assert_eq!(all.iter().collect::<Vec<_>>(), Emit::ALL);
         assert!(EmitSet::EMPTY.is_empty() && EmitSet::EMPTY.iter().next().is_none());
+    }
+
+    #[test]
+    fn an_empty_emit_set_only_checks() {
+        let opts = CompileOptions { emit: EmitSet::EMPTY, ..CompileOptions::default() };
+        let good = "define dllexport void @k(i32 %a) {\n  ret void\n}\n";
+        let outcome = compile_bytes("k.ll", good.as_bytes(), &opts);
+        assert_eq!(outcome, Outcome::default());
+        let bad = "@g = global i32 0\ndefine dllexport void @k(i32 %a) {\n  ret void\n}\n";
+        let outcome = compile_bytes("k.ll", bad.as_bytes(), &opts);
+        assert!(outcome.failed() && outcome.outputs.is_empty());
+        assert!(outcome.log().starts_with("k.ll:1:1: error: @g: "), "{}", outcome.log());
+    }
+
+    #[test]
+    fn kinds_come_in_a_fixed_order_with_each_diagnostic_once() {
+        let text = "define dllexport void @k(i32 %a) {\n  ret void\n}\n";
+        let all = EmitSet::of(&[Emit::Metadata, Emit::Llvm, Emit::Visaasm]);
+        let outcome =
+            compile_bytes("dir/k.ll", text.as_bytes(), &CompileOptions { emit: all, ..Default::default() });
+        assert!(!outcome.failed(), "{}", outcome.log());
+        let names: Vec<(Emit, &str)> = outcome.outputs.iter().map(|o| (o.kind, o.name.as_str())).collect();
+        assert_eq!(
+            names,
+            [(Emit::Visaasm, "k.visaasm"), (Emit::Llvm, "k.ll"), (Emit::Metadata, "kernels.json")]
+        );
+        assert_eq!(outcome.visaasm().map(|(k, _)| k).collect::<Vec<_>>(), ["k"]);
+        assert!(outcome.llvm().unwrap().starts_with("; ModuleID = 'k.ll'\n"));
+        assert_eq!(outcome.get("kernels.json").and_then(Output::text), outcome.kernels_json());
+        assert_eq!((outcome.isa(), outcome.legalized()), (None, None));
+
+        // The first kind that fails ends the compilation; its error is reported once.
+        let bad = "define dllexport void @k(i32 %a) {\n  %x = add i32 %a, %nope\n  ret void\n}\n";
+        let outcome =
+            compile_bytes("k.ll", bad.as_bytes(), &CompileOptions { emit: all, ..Default::default() });
+        assert_eq!(outcome.diagnostics.len(), 1, "{}", outcome.log());
     }
 }

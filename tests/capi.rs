@@ -1,5 +1,6 @@
 //! The C interface from C: builds `libgenxc.so` (crate `genxc-capi`), compiles
-//! `tests/capi/client.c` against `include/genxc.h` with the system C compiler, runs it (it compiles
+//! `tests/capi/client.c` against `include/genxc.h` with the system C compiler (checking with `nm` that
+//! the library exports exactly the header's functions), runs it (it compiles
 //! a bundled example from memory, checks outputs, logs and statuses, and compiles on 8 threads at
 //! once), then runs Intel's finalizer `GenX_IR` on the vISA the client wrote.
 
@@ -71,6 +72,23 @@ fn c_client_compiles_from_memory_on_many_threads_and_its_visa_passes_the_finaliz
         .output()
         .expect("run cc");
     assert!(cc.status.success(), "cc tests/capi/client.c:\n{}", String::from_utf8_lossy(&cc.stderr));
+
+    // The library exports exactly the functions the header declares, nothing else.
+    if let Ok(nm) = Command::new("nm").args(["-D", "--defined-only"]).arg(lib.join("libgenxc.so")).output() {
+        let header = std::fs::read_to_string(root().join("include/genxc.h")).unwrap();
+        let exported: Vec<String> = String::from_utf8_lossy(&nm.stdout)
+            .lines()
+            .filter_map(|l| l.split_whitespace().nth(2))
+            .map(String::from)
+            .collect();
+        assert_eq!(exported.len(), 8, "{exported:?}");
+        for name in &exported {
+            assert!(
+                header.contains(&format!(" {name}(")) || header.contains(&format!("*{name}(")),
+                "{name} is not in genxc.h"
+            );
+        }
+    }
 
     let outdir = tmp.path().join("out");
     std::fs::create_dir(&outdir).unwrap();

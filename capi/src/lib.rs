@@ -5,8 +5,8 @@
 //! from the handle and frees it. Every entry point catches panics (a caught panic becomes
 //! `GENXC_INTERNAL_ERROR` with the message in the log), checks its pointers, and keeps no global
 //! state, so any number of threads may compile at once on their own handles. A handle's state sits
-//! behind a mutex; pointers it hands out stay valid until the next `genxc_compile` or `genxc_free`
-//! on that handle.
+//! behind a mutex and is replaced whole by `genxc_compile`; pointers the getters hand out stay
+//! valid until the next `genxc_compile` or `genxc_free` on that handle.
 //!
 //! The header is written by hand; the test `header.rs` checks that it declares exactly the
 //! functions exported here and compiles cleanly as C and C++.
@@ -307,4 +307,23 @@ pub unsafe extern "C" fn genxc_get_output(
         unsafe { describe(o, std::ptr::null_mut(), std::ptr::null_mut(), data, size) };
         GENXC_SUCCESS
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn panics_become_a_value_and_a_message() {
+        assert_eq!(guard(7, || -> i32 { panic!("boom") }), 7);
+        let payload = catch_unwind(|| panic!("at {}", 3)).unwrap_err();
+        assert_eq!(panic_message(payload.as_ref()), "at 3");
+        let payload = catch_unwind(|| std::panic::panic_any(5u8)).unwrap_err();
+        assert_eq!(panic_message(payload.as_ref()), "unknown panic");
+    }
+
+    #[test]
+    fn logs_with_nul_characters_stay_c_strings() {
+        assert_eq!(c_string("a\0b").to_str(), Ok("a\\0b"));
+    }
 }
