@@ -132,18 +132,21 @@ fn main() -> ExitCode {
     if result.failed() {
         return ExitCode::from(1);
     }
-    let staged = plan_outputs(&result.outputs, cli.output.as_deref()).and_then(|mut files| {
-        if let Some(depfile) = &cli.depfile {
-            if files.iter().any(|(p, _)| p == depfile) {
-                return Err(format!("the depfile '{}' would overwrite an output", depfile.display()));
-            }
+    let mut files = plan_outputs(result.outputs, cli.output.as_deref());
+    let staged = match &cli.depfile {
+        Some(depfile) if files.iter().any(|(p, _)| p == depfile) => {
+            Err(format!("the depfile '{}' would overwrite an output", depfile.display()))
+        }
+        Some(depfile) => {
             let targets: Vec<String> = files.iter().map(|(p, _)| p.to_string_lossy().into_owned()).collect();
             let inputs: Vec<String> = cli.inputs.iter().map(|p| p.to_string_lossy().into_owned()).collect();
-            let text = genxc::depfile::render(&targets, &inputs)?;
-            files.push((depfile.clone(), text.into_bytes()));
+            genxc::depfile::render(&targets, &inputs).map(|text| {
+                files.push((depfile.clone(), text.into_bytes()));
+                files
+            })
         }
-        Ok(files)
-    });
+        None => Ok(files),
+    };
     match staged.and_then(|files| write_atomically(&files)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(msg) => {
@@ -155,16 +158,19 @@ fn main() -> ExitCode {
 
 /// Where each output goes: into the output folder (`-o DIR`, default the current folder), or to
 /// `-o FILE` itself when exactly one file is produced.
-fn plan_outputs(files: &[genxc::Output], output: Option<&Path>) -> Result<Vec<(PathBuf, Vec<u8>)>, String> {
+fn plan_outputs(files: Vec<genxc::Output>, output: Option<&Path>) -> Vec<(PathBuf, Vec<u8>)> {
     let single = matches!(output, Some(p) if files.len() == 1 && p.extension().is_some() && !p.is_dir());
-    let dir = output.unwrap_or(Path::new("."));
-    Ok(files
-        .iter()
+    files
+        .into_iter()
         .map(|f| {
-            let target = if single { dir.to_path_buf() } else { dir.join(&f.name) };
-            (target, f.bytes.clone())
+            let target = match output {
+                Some(p) if single => p.to_path_buf(),
+                Some(dir) => dir.join(&f.name),
+                None => PathBuf::from(&f.name),
+            };
+            (target, f.bytes)
         })
-        .collect())
+        .collect()
 }
 
 /// Writes every file to a temporary name in its folder (created if missing), then renames them all;

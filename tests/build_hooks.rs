@@ -107,11 +107,19 @@ fn depfile_names_every_output_and_input_and_make_reads_it() {
 }
 
 #[test]
-fn depfile_with_a_single_output_file() {
+fn depfile_with_a_single_output_file_and_without_an_output_folder() {
     let ws = workspace();
     let run = genxc(ws.path(), &["multi.ll", "--emit", "metadata", "-o", "meta.json", "--depfile", "meta.d"]);
     assert_eq!(code(&run), Some(0), "{}", stderr(&run));
     assert_eq!(std::fs::read_to_string(ws.path().join("meta.d")).unwrap(), "meta.json: multi.ll\n");
+    // Without -o, outputs go to the current folder and are named without a folder.
+    let run = genxc(ws.path(), &["multi.ll", "--depfile", "k.d"]);
+    assert_eq!(code(&run), Some(0), "{}", stderr(&run));
+    assert_eq!(
+        std::fs::read_to_string(ws.path().join("k.d")).unwrap(),
+        "first.visaasm second.visaasm: multi.ll\n"
+    );
+    assert!(ws.path().join("first.visaasm").is_file());
 }
 
 #[test]
