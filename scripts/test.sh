@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs genxc's whole test suite. Installs the Debian packages the build and the tests need when
 # they are missing: LLVM 14 (inkwell links libLLVM-14), and libigc-tools for GenX_IR, Intel's vISA
-# finalizer that every emitted kernel is checked against.
+# finalizer that every emitted kernel is checked against; gcc for the C client of libgenxc.so and
+# make, which reads back the --depfile output.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -11,6 +12,7 @@ command -v llvm-as-14 >/dev/null 2>&1 || need+=(llvm-14)
 [ -e /usr/lib/llvm-14/lib/libLLVM-14.so ] || need+=(libllvm14)
 command -v GenX_IR >/dev/null 2>&1 || need+=(libigc-tools)
 command -v cc >/dev/null 2>&1 || need+=(gcc)
+command -v make >/dev/null 2>&1 || need+=(make)
 if [ "${#need[@]}" -gt 0 ]; then
   sudo=""
   [ "$(id -u)" = 0 ] || sudo="sudo"

@@ -1,18 +1,24 @@
 //! `kernels.json`: what a runtime needs to launch each kernel.
 //!
-//! Schema (version 1):
+//! The schema is documented field by field in `docs/kernels-json.md` (version [`SCHEMA_VERSION`]):
 //! ```text
 //! { "version": 1, "platform": "tgllp", "grf_bytes": 32,
-//!   "kernels": [ { "name": "saxpy", "slm_size": 0, "named_barriers": 0,
+//!   "kernels": [ { "name": "saxpy", "slm_size": 0, "named_barriers": 0, "payload_size": 96,
 //!                  "args": [ { "index": 0, "kind": "general", "implicit": null, "kind_code": 0,
 //!                              "offset": 64, "size": 4, "io_kind": "normal",
-//!                              "type_desc": "", "type": "float" } ] } ] }
+//!                              "type_desc": "", "resource": null, "access": null,
+//!                              "type": "float" } ] } ] }
 //! ```
 //! `offset` is the byte offset in the thread payload, `null` for an argument that is not an input.
+//! The text is deterministic: fields in a fixed order, kernels in input order.
 
 use genxc_genx::metadata::{ImplicitArg, Kernel};
 use genxc_genx::{Module, Platform};
 use serde::Serialize;
+
+/// The schema version written in `"version"`; it changes when a field changes meaning or goes away,
+/// not when a field is added.
+pub const SCHEMA_VERSION: u32 = 1;
 
 #[derive(Serialize)]
 struct File<'a> {
@@ -27,6 +33,7 @@ struct KernelJson {
     name: String,
     slm_size: u32,
     named_barriers: u32,
+    payload_size: u32,
     args: Vec<ArgJson>,
 }
 
@@ -40,6 +47,8 @@ struct ArgJson {
     size: u32,
     io_kind: &'static str,
     type_desc: String,
+    resource: Option<&'static str>,
+    access: Option<&'static str>,
     #[serde(rename = "type")]
     ty: String,
 }
@@ -54,11 +63,51 @@ fn implicit_name(i: ImplicitArg) -> Option<String> {
     }
 }
 
-fn kernel_json(k: &Kernel) -> KernelJson {
+/// The resource a type descriptor names (`buffer_t read_only` is a `buffer`), after the
+/// case-insensitive substrings the GenX backend looks for; `None` for a plain value.
+fn resource(desc: &str) -> Option<&'static str> {
+    let d = desc.to_ascii_lowercase();
+    // Longer names first: `image1d_buffer_t` contains `buffer_t`, `image2d_array_t` is not `image2d_t`.
+    const NAMES: [(&str, &str); 10] = [
+        ("image1d_buffer_t", "image1d_buffer"),
+        ("image1d_array_t", "image1d_array"),
+        ("image2d_array_t", "image2d_array"),
+        ("image2d_media_block_t", "image2d_media_block"),
+        ("image1d_t", "image1d"),
+        ("image2d_t", "image2d"),
+        ("image3d_t", "image3d"),
+        ("buffer_t", "buffer"),
+        ("svmptr_t", "svm_pointer"),
+        ("sampler_t", "sampler"),
+    ];
+    NAMES.iter().find(|(key, _)| d.contains(key)).map(|&(_, name)| name)
+}
+
+/// The access qualifier of a buffer or image descriptor (`read_write` when none is given).
+fn access(desc: &str) -> Option<&'static str> {
+    let r = resource(desc)?;
+    if r == "sampler" || r == "svm_pointer" {
+        return None;
+    }
+    let d = desc.to_ascii_lowercase();
+    Some(
+        ["read_only", "write_only", "read_write"].into_iter().find(|q| d.contains(q)).unwrap_or("read_write"),
+    )
+}
+
+/// Bytes of the thread payload the kernel reads: from r0 to the end of the GRF holding the last
+/// input, a whole number of GRFs.
+fn payload_size(k: &Kernel, grf: u32) -> u32 {
+    let end = k.args.iter().filter_map(|a| a.offset.map(|o| o + a.size)).max().unwrap_or(0);
+    end.div_ceil(grf).max(1) * grf
+}
+
+fn kernel_json(k: &Kernel, grf: u32) -> KernelJson {
     KernelJson {
         name: k.name.clone(),
         slm_size: k.slm_size,
         named_barriers: k.nbarrier_count,
+        payload_size: payload_size(k, grf),
         args: k
             .args
             .iter()
@@ -72,6 +121,8 @@ fn kernel_json(k: &Kernel) -> KernelJson {
                 size: a.size,
                 io_kind: a.io_kind.name(),
                 type_desc: a.type_desc.clone(),
+                resource: resource(&a.type_desc),
+                access: access(&a.type_desc),
                 ty: a.ty.to_string(),
             })
             .collect(),
@@ -81,12 +132,39 @@ fn kernel_json(k: &Kernel) -> KernelJson {
 /// The `kernels.json` text for every kernel of the modules, in input order.
 pub fn kernels_json(modules: &[Module], platform: Platform) -> String {
     let file = File {
-        version: 1,
+        version: SCHEMA_VERSION,
         platform: platform.info().name,
         grf_bytes: platform.grf_bytes(),
-        kernels: modules.iter().flat_map(|m| m.kernels.iter().map(kernel_json)).collect(),
+        kernels: modules
+            .iter()
+            .flat_map(|m| m.kernels.iter().map(|k| kernel_json(k, platform.grf_bytes())))
+            .collect(),
     };
     let mut s = serde_json::to_string_pretty(&file).unwrap_or_default();
     s.push('\n');
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{access, resource};
+
+    #[test]
+    fn type_descriptors() {
+        let cases = [
+            ("", None, None),
+            ("buffer_t", Some("buffer"), Some("read_write")),
+            ("BUFFER_T read_only", Some("buffer"), Some("read_only")),
+            ("image1d_buffer_t write_only", Some("image1d_buffer"), Some("write_only")),
+            ("image2d_media_block_t read_write", Some("image2d_media_block"), Some("read_write")),
+            ("image2d_array_t", Some("image2d_array"), Some("read_write")),
+            ("image3d_t read_only", Some("image3d"), Some("read_only")),
+            ("svmptr_t", Some("svm_pointer"), None),
+            ("sampler_t", Some("sampler"), None),
+            ("float4", None, None),
+        ];
+        for (desc, r, a) in cases {
+            assert_eq!((resource(desc), access(desc)), (r, a), "{desc}");
+        }
+    }
 }

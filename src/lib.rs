@@ -3,10 +3,25 @@
 //! This crate is the driver: it runs the front end, imports and validates the module, builds one
 //! kernel unit per kernel, compiles the units in parallel and gathers their outputs in input order.
 //! [`compile`] works on bytes in memory and returns every output file and diagnostic; it never
-//! touches the file system and never prints. The `genxc` command is a thin layer over it.
+//! touches the file system and never prints. [`compile_bytes`] (module [`api`]) is the library API
+//! for runtimes and build systems: several output kinds at once, typed accessors, ocloc-style
+//! option strings. The `genxc` command and the C ABI (`libgenxc.so`, crate `genxc-capi`) are thin
+//! layers over it.
+//!
+//! ```
+//! let source = std::fs::read("tests/fixtures/kernels/multi.ll").unwrap();
+//! let opts = genxc::CompileOptions::parse("-platform dg2 -emit visaasm").unwrap();
+//! let outcome = genxc::compile_bytes("multi.ll", &source, &opts);
+//! let kernels: Vec<&str> = outcome.visaasm().map(|(kernel, _text)| kernel).collect();
+//! assert_eq!(kernels, ["first", "second"]);
+//! ```
 #![warn(missing_docs)]
 
+pub mod api;
+pub mod depfile;
 pub mod json;
+
+pub use api::{compile_bytes, compile_inputs, CompileOptions, EmitSet, Outcome, Output};
 
 use genxc_diag::{Diagnostic, Location};
 use genxc_genx::units::KernelUnit;
@@ -142,6 +157,15 @@ fn compile_input(input: &Input, opts: &Options) -> Result<(Vec<OutputFile>, Modu
     let module = genxc_genx::llvm::import_module(&llvm, opts.platform).map_err(locate)?;
     let mut files = Vec::new();
     if opts.emit == Emit::Llvm {
+        // The module id and source file name default to the input's path; keep only its file
+        // name so the output does not depend on where the input lies (build caches share it).
+        let base = name.rsplit(['/', '\\']).next().unwrap_or(name);
+        if llvm.get_name().to_bytes() == name.as_bytes() {
+            llvm.set_name(base);
+        }
+        if llvm.get_source_file_name().to_bytes() == name.as_bytes() {
+            llvm.set_source_file_name(base);
+        }
         files.push(OutputFile {
             name: format!("{}.ll", stem(name)),
             bytes: llvm.print_to_string().to_string().into_bytes(),

@@ -1,10 +1,12 @@
-//! The `genxc` command: reads inputs, calls [`genxc::compile`], prints diagnostics on standard
-//! error and writes the outputs atomically (all files or none).
+//! The `genxc` command: reads inputs, calls [`genxc::compile_inputs`], prints diagnostics on
+//! standard error and writes the outputs, and the `--depfile` when asked, atomically (all files or
+//! none).
 //!
-//! Exit codes: 0 success, 1 an input could not be compiled (diagnostics say why), 2 usage error.
+//! Exit codes: 0 success, 1 an input could not be compiled or an output could not be written
+//! (diagnostics say why), 2 usage error.
 
 use clap::{Parser, ValueEnum};
-use genxc::{Emit, Input, Options};
+use genxc::{CompileOptions, Emit, Input};
 use genxc_genx::Platform;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -45,7 +47,7 @@ enum PlatformArg {
 #[command(
     name = "genxc",
     version,
-    after_help = "Examples:\n  genxc examples/cm/01_saxpy_oword.ll -o out/            # out/saxpy.visaasm\n  genxc k.ll --platform pvc --emit metadata -o out/      # out/kernels.json\n  genxc a.ll b.bc -j 4 -o out/                           # every kernel of both inputs\n\nExit status: 0 success, 1 an input could not be compiled, 2 usage error."
+    after_help = "Examples:\n  genxc examples/cm/01_saxpy_oword.ll -o out/            # out/saxpy.visaasm\n  genxc k.ll --platform pvc --emit metadata -o out/      # out/kernels.json\n  genxc a.ll b.bc -j 4 -o out/                           # every kernel of both inputs\n  genxc k.ll --emit visaasm,metadata --depfile k.d -o out/  # and k.d for make/Ninja\n\nExit status: 0 success, 1 an input could not be compiled or an output could not be written,\n2 usage error. Nothing is written unless every output can be."
 )]
 struct Cli {
     /// Input files: LLVM IR text (.ll) or bitcode (.bc). Example: `genxc kernel.ll`
@@ -57,9 +59,10 @@ struct Cli {
     #[arg(short = 'o', long = "output", value_name = "PATH")]
     output: Option<PathBuf>,
 
-    /// What to produce. Example: `--emit metadata`
-    #[arg(long, value_enum, default_value = "visaasm")]
-    emit: EmitArg,
+    /// What to produce; repeat the option or list kinds with commas to produce several.
+    /// Example: `--emit visaasm,metadata`
+    #[arg(long, value_enum, value_delimiter = ',', default_value = "visaasm")]
+    emit: Vec<EmitArg>,
 
     /// Target platform (GRF size, available instructions). Example: `--platform pvc`
     #[arg(long, value_enum, default_value = "tgllp")]
@@ -69,6 +72,11 @@ struct Cli {
     /// every value. Example: `-j 4`
     #[arg(short = 'j', long = "jobs", value_name = "N", default_value_t = 0)]
     jobs: usize,
+
+    /// Also write a Makefile-style dependency file (`outputs: inputs`) for make, Ninja or CMake;
+    /// written only on success, together with the outputs. Example: `--depfile out/k.d`
+    #[arg(long, value_name = "PATH")]
+    depfile: Option<PathBuf>,
 }
 
 fn platform(p: PlatformArg) -> Platform {
@@ -100,7 +108,11 @@ fn main() -> ExitCode {
             return if e.use_stderr() { ExitCode::from(2) } else { ExitCode::SUCCESS };
         }
     };
-    let opts = Options { platform: platform(cli.platform), emit: emit(cli.emit), jobs: cli.jobs };
+    let opts = CompileOptions {
+        platform: platform(cli.platform),
+        emit: cli.emit.iter().map(|&e| emit(e)).collect(),
+        jobs: cli.jobs,
+    };
     let mut inputs = Vec::new();
     for path in &cli.inputs {
         match std::fs::read(path) {
@@ -111,7 +123,7 @@ fn main() -> ExitCode {
             }
         }
     }
-    let result = genxc::compile(&inputs, &opts);
+    let result = genxc::compile_inputs(&inputs, &opts);
     let stderr = std::io::stderr();
     let mut err = stderr.lock();
     for d in &result.diagnostics {
@@ -120,7 +132,22 @@ fn main() -> ExitCode {
     if result.failed() {
         return ExitCode::from(1);
     }
-    match write_outputs(&result.files, cli.output.as_deref()) {
+    let mut files = plan_outputs(result.outputs, cli.output.as_deref());
+    let staged = match &cli.depfile {
+        Some(depfile) if files.iter().any(|(p, _)| p == depfile) => {
+            Err(format!("the depfile '{}' would overwrite an output", depfile.display()))
+        }
+        Some(depfile) => {
+            let targets: Vec<String> = files.iter().map(|(p, _)| p.to_string_lossy().into_owned()).collect();
+            let inputs: Vec<String> = cli.inputs.iter().map(|p| p.to_string_lossy().into_owned()).collect();
+            genxc::depfile::render(&targets, &inputs).map(|text| {
+                files.push((depfile.clone(), text.into_bytes()));
+                files
+            })
+        }
+        None => Ok(files),
+    };
+    match staged.and_then(|files| write_atomically(&files)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(msg) => {
             let _ = writeln!(err, "error: {msg}");
@@ -129,30 +156,39 @@ fn main() -> ExitCode {
     }
 }
 
-/// Writes every file to a temporary name in its folder, then renames them all; on any failure the
-/// temporaries are removed and no output file is created or changed.
-fn write_outputs(files: &[genxc::OutputFile], output: Option<&Path>) -> Result<(), String> {
-    let (dir, single): (PathBuf, Option<PathBuf>) = match output {
-        Some(p) if files.len() == 1 && p.extension().is_some() && !p.is_dir() => (
-            p.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf(),
-            Some(p.into()),
-        ),
-        Some(p) => (p.to_path_buf(), None),
-        None => (PathBuf::from("."), None),
-    };
-    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create folder '{}': {e}", dir.display()))?;
+/// Where each output goes: into the output folder (`-o DIR`, default the current folder), or to
+/// `-o FILE` itself when exactly one file is produced.
+fn plan_outputs(files: Vec<genxc::Output>, output: Option<&Path>) -> Vec<(PathBuf, Vec<u8>)> {
+    let single = matches!(output, Some(p) if files.len() == 1 && p.extension().is_some() && !p.is_dir());
+    files
+        .into_iter()
+        .map(|f| {
+            let target = match output {
+                Some(p) if single => p.to_path_buf(),
+                Some(dir) => dir.join(&f.name),
+                None => PathBuf::from(&f.name),
+            };
+            (target, f.bytes)
+        })
+        .collect()
+}
+
+/// Writes every file to a temporary name in its folder (created if missing), then renames them all;
+/// on any failure the temporaries are removed and no file is created or changed.
+fn write_atomically(files: &[(PathBuf, Vec<u8>)]) -> Result<(), String> {
     let mut staged = Vec::new();
-    for f in files {
-        let target = single.clone().unwrap_or_else(|| dir.join(&f.name));
+    for (target, bytes) in files {
+        let dir = target.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        std::fs::create_dir_all(dir).map_err(|e| format!("cannot create folder '{}': {e}", dir.display()))?;
         let mut tmp = tempfile::Builder::new()
             .prefix(".genxc-")
-            .tempfile_in(&dir)
+            .tempfile_in(dir)
             .map_err(|e| format!("cannot write in '{}': {e}", dir.display()))?;
-        tmp.write_all(&f.bytes).map_err(|e| format!("cannot write '{}': {e}", target.display()))?;
+        tmp.write_all(bytes).map_err(|e| format!("cannot write '{}': {e}", target.display()))?;
         staged.push((tmp, target));
     }
     for (tmp, target) in staged {
-        tmp.persist(&target).map_err(|e| format!("cannot write '{}': {}", target.display(), e.error))?;
+        tmp.persist(target).map_err(|e| format!("cannot write '{}': {}", target.display(), e.error))?;
     }
     Ok(())
 }

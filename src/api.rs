@@ -1,0 +1,432 @@
+//! The library API for runtimes and build systems: compile bytes in memory to every requested
+//! output at once and read the results by kind.
+//!
+//! [`compile_bytes`] takes one input (a file name for diagnostics and its bytes) and
+//! [`CompileOptions`] (platform, a set of [`Emit`] kinds, thread count) and returns an [`Outcome`]:
+//! named [`Output`]s tagged with their kind, typed accessors (vISA text per kernel, the `.isa`
+//! container, `kernels.json`), and the diagnostics. [`CompileOptions::parse`] reads the same
+//! options from an ocloc-style string (`-platform tgllp -emit visaasm,metadata -j 4`), which is
+//! what the C ABI (`libgenxc.so`, `include/genxc.h`) takes.
+//!
+//! Each requested kind is produced by [`compile`] with that one kind, in the order
+//! of [`Emit::ALL`]; the first kind that fails ends the compilation, and then nothing is returned
+//! but the diagnostics. Outputs are deterministic: the same bytes and options give the same
+//! outputs whatever the thread count, input path or machine.
+
+use crate::{compile, Emit, Input, Options};
+use genxc_diag::Diagnostic;
+use genxc_genx::Platform;
+use std::fmt;
+use std::str::FromStr;
+
+impl Emit {
+    /// Every kind, in the order a multi-kind compilation produces them.
+    pub const ALL: [Emit; 5] = [Emit::Visaasm, Emit::Isa, Emit::Llvm, Emit::Legalized, Emit::Metadata];
+
+    /// The kind's name on the command line and in option strings (`visaasm`, `isa`, ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            Emit::Visaasm => "visaasm",
+            Emit::Isa => "isa",
+            Emit::Llvm => "llvm",
+            Emit::Legalized => "legalized",
+            Emit::Metadata => "metadata",
+        }
+    }
+
+    /// Parses a kind name (case-insensitive).
+    pub fn from_name(name: &str) -> Option<Emit> {
+        Emit::ALL.into_iter().find(|e| e.name().eq_ignore_ascii_case(name))
+    }
+
+    fn bit(self) -> u8 {
+        1 << Emit::ALL.iter().position(|&e| e == self).unwrap_or(0)
+    }
+}
+
+impl fmt::Display for Emit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A set of [`Emit`] kinds; iterates in the order of [`Emit::ALL`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct EmitSet(u8);
+
+impl EmitSet {
+    /// No kind.
+    pub const EMPTY: EmitSet = EmitSet(0);
+
+    /// The set of the given kinds.
+    pub fn of(kinds: &[Emit]) -> EmitSet {
+        kinds.iter().copied().collect()
+    }
+
+    /// This set with one more kind.
+    pub fn with(self, kind: Emit) -> EmitSet {
+        EmitSet(self.0 | kind.bit())
+    }
+
+    /// Whether the set holds `kind`.
+    pub fn contains(self, kind: Emit) -> bool {
+        self.0 & kind.bit() != 0
+    }
+
+    /// Whether the set is empty.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The kinds of the set, in the order of [`Emit::ALL`].
+    pub fn iter(self) -> impl Iterator<Item = Emit> {
+        Emit::ALL.into_iter().filter(move |&e| self.contains(e))
+    }
+}
+
+impl FromIterator<Emit> for EmitSet {
+    fn from_iter<I: IntoIterator<Item = Emit>>(iter: I) -> EmitSet {
+        iter.into_iter().fold(EmitSet::EMPTY, EmitSet::with)
+    }
+}
+
+impl From<Emit> for EmitSet {
+    fn from(kind: Emit) -> EmitSet {
+        EmitSet::EMPTY.with(kind)
+    }
+}
+
+/// Options of a library compilation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CompileOptions {
+    /// Target platform.
+    pub platform: Platform,
+    /// What to produce; an empty set only checks the inputs (front end, validation, kernel
+    /// metadata) and returns diagnostics.
+    pub emit: EmitSet,
+    /// Worker threads for kernel units (0 = one per core); outputs are the same for every value.
+    pub jobs: usize,
+}
+
+impl Default for CompileOptions {
+    /// TGLLP, vISA text, one thread per core.
+    fn default() -> Self {
+        CompileOptions { platform: Platform::Tgllp, emit: Emit::Visaasm.into(), jobs: 0 }
+    }
+}
+
+impl CompileOptions {
+    /// Parses an ocloc-style option string: words separated by white space,
+    ///
+    /// * `-platform <name>`: `skl`, `icllp`, `tgllp`, `dg2`, `mtl`, `pvc` (any case);
+    /// * `-emit <kinds>`: `visaasm`, `isa`, `llvm`, `legalized`, `metadata`; repeat the option or
+    ///   separate kinds with commas;
+    /// * `-j <n>`: worker threads (0 = one per core).
+    ///
+    /// Options may also start with `--`. Omitted options keep their [default](CompileOptions::default)
+    /// (no `-emit` at all means `visaasm`). Anything else is an error naming the option.
+    ///
+    /// ```
+    /// use genxc::{CompileOptions, Emit, TargetPlatform};
+    ///
+    /// let opts = CompileOptions::parse("-platform PVC -emit visaasm,metadata -j 2").unwrap();
+    /// assert_eq!(opts.platform, TargetPlatform::Pvc);
+    /// assert!(opts.emit.contains(Emit::Metadata));
+    /// assert_eq!(opts.jobs, 2);
+    ///
+    /// let err = CompileOptions::parse("-O3").unwrap_err();
+    /// assert_eq!(err.to_string(), "error: unknown option '-O3'");
+    /// ```
+    pub fn parse(text: &str) -> Result<CompileOptions, Diagnostic> {
+        let mut opts = CompileOptions { emit: EmitSet::EMPTY, ..CompileOptions::default() };
+        let mut words = text.split_whitespace();
+        while let Some(word) = words.next() {
+            let name = word.strip_prefix("--").or_else(|| word.strip_prefix('-'));
+            let Some(name @ ("platform" | "emit" | "j")) = name else {
+                return Err(Diagnostic::error(format!("unknown option '{word}'")));
+            };
+            let Some(value) = words.next() else {
+                return Err(Diagnostic::error(format!("option '{word}' needs a value")));
+            };
+            match name {
+                "platform" => {
+                    opts.platform = Platform::from_name(value).ok_or_else(|| {
+                        let names: Vec<&str> = Platform::ALL.iter().map(|p| p.info().name).collect();
+                        Diagnostic::error(format!(
+                            "unknown platform '{value}' (expected one of {})",
+                            names.join(", ")
+                        ))
+                    })?
+                }
+                "emit" => {
+                    for kind in value.split(',') {
+                        let emit = Emit::from_name(kind).ok_or_else(|| {
+                            let names: Vec<&str> = Emit::ALL.iter().map(|e| e.name()).collect();
+                            Diagnostic::error(format!(
+                                "unknown emit kind '{kind}' (expected one of {})",
+                                names.join(", ")
+                            ))
+                        })?;
+                        opts.emit = opts.emit.with(emit);
+                    }
+                }
+                _ => {
+                    opts.jobs = value.parse().map_err(|_| {
+                        Diagnostic::error(format!("option '{word}' needs a thread count, found '{value}'"))
+                    })?
+                }
+            }
+        }
+        if opts.emit.is_empty() {
+            opts.emit = Emit::Visaasm.into();
+        }
+        Ok(opts)
+    }
+}
+
+impl FromStr for CompileOptions {
+    type Err = Diagnostic;
+
+    fn from_str(s: &str) -> Result<Self, Diagnostic> {
+        CompileOptions::parse(s)
+    }
+}
+
+/// One output of a compilation: its kind, file name (no folder) and contents.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Output {
+    /// What the output is.
+    pub kind: Emit,
+    /// File name, e.g. `saxpy.visaasm` or `kernels.json`.
+    pub name: String,
+    /// Contents.
+    pub bytes: Vec<u8>,
+}
+
+impl Output {
+    /// The kernel a `.visaasm` output belongs to.
+    pub fn kernel(&self) -> Option<&str> {
+        if self.kind == Emit::Visaasm {
+            self.name.strip_suffix(".visaasm")
+        } else {
+            None
+        }
+    }
+
+    /// The contents as text, for the text kinds (everything but `isa`).
+    pub fn text(&self) -> Option<&str> {
+        if self.kind == Emit::Isa {
+            return None;
+        }
+        std::str::from_utf8(&self.bytes).ok()
+    }
+}
+
+/// The result of a library compilation: outputs (only when there is no error) and diagnostics.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Outcome {
+    /// Outputs by kind in the order of [`Emit::ALL`], each kind in its deterministic order; empty
+    /// when any error occurred.
+    pub outputs: Vec<Output>,
+    /// Every diagnostic, errors and warnings, each once.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Outcome {
+    /// Whether compilation failed (then [`outputs`](Outcome::outputs) is empty).
+    pub fn failed(&self) -> bool {
+        genxc_diag::has_errors(&self.diagnostics)
+    }
+
+    /// The diagnostics as text, one per line (`file:line:col: error: ...`); empty when there are none.
+    pub fn log(&self) -> String {
+        self.diagnostics.iter().map(|d| format!("{d}\n")).collect()
+    }
+
+    /// The outputs of one kind.
+    pub fn of_kind(&self, kind: Emit) -> impl Iterator<Item = &Output> {
+        self.outputs.iter().filter(move |o| o.kind == kind)
+    }
+
+    /// The output with this file name.
+    pub fn get(&self, name: &str) -> Option<&Output> {
+        self.outputs.iter().find(|o| o.name == name)
+    }
+
+    /// `(kernel name, vISA text)` for every kernel, in input and kernel order.
+    pub fn visaasm(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.of_kind(Emit::Visaasm).filter_map(|o| Some((o.kernel()?, o.text()?)))
+    }
+
+    /// The vISA text of one kernel.
+    pub fn visaasm_of(&self, kernel: &str) -> Option<&str> {
+        self.visaasm().find(|(k, _)| *k == kernel).map(|(_, text)| text)
+    }
+
+    /// The `.isa` container (of the first input when several were compiled).
+    pub fn isa(&self) -> Option<&[u8]> {
+        self.of_kind(Emit::Isa).next().map(|o| o.bytes.as_slice())
+    }
+
+    /// The `kernels.json` text (schema in `docs/kernels-json.md`).
+    pub fn kernels_json(&self) -> Option<&str> {
+        self.of_kind(Emit::Metadata).next().and_then(Output::text)
+    }
+
+    /// The validated module as LLVM IR text (of the first input).
+    pub fn llvm(&self) -> Option<&str> {
+        self.of_kind(Emit::Llvm).next().and_then(Output::text)
+    }
+
+    /// The legalized GenX IR as LLVM IR text (of the first input).
+    pub fn legalized(&self) -> Option<&str> {
+        self.of_kind(Emit::Legalized).next().and_then(Output::text)
+    }
+}
+
+/// Compiles one input held in memory; `name` is used in diagnostics and for output names, and
+/// decides nothing else but MLIR (`.mlir`) versus LLVM IR (text or bitcode, told apart by content).
+///
+/// ```
+/// use genxc::{compile_bytes, CompileOptions};
+///
+/// let source = std::fs::read("tests/fixtures/cm/01_saxpy_oword.ll").unwrap();
+/// let opts = CompileOptions::parse("-platform tgllp -emit visaasm,metadata").unwrap();
+/// let outcome = compile_bytes("saxpy.ll", &source, &opts);
+/// assert!(!outcome.failed(), "{}", outcome.log());
+///
+/// let visa = outcome.visaasm_of("saxpy").unwrap();
+/// assert!(visa.starts_with(".version 4.1\n.kernel \"saxpy\""));
+/// let json: serde_json::Value = serde_json::from_str(outcome.kernels_json().unwrap()).unwrap();
+/// assert_eq!(json["kernels"][0]["name"], "saxpy");
+/// ```
+///
+/// Errors come back as diagnostics with their place, and no output:
+///
+/// ```
+/// use genxc::{compile_bytes, CompileOptions};
+///
+/// let source = "define void @k() {\n  %x = add i32 1, %nope\n  ret void\n}\n";
+/// let outcome = compile_bytes("bad.ll", source.as_bytes(), &CompileOptions::default());
+/// assert!(outcome.failed());
+/// assert!(outcome.outputs.is_empty());
+/// assert_eq!(outcome.log(), "bad.ll:2:19: error: use of undefined value '%nope'\n");
+/// ```
+pub fn compile_bytes(name: &str, bytes: &[u8], opts: &CompileOptions) -> Outcome {
+    compile_inputs(&[Input { name: name.to_string(), bytes: bytes.to_vec() }], opts)
+}
+
+/// Compiles several inputs together (kernel names must be unique across them); outputs are
+/// produced only if every input compiles for every requested kind.
+pub fn compile_inputs(inputs: &[Input], opts: &CompileOptions) -> Outcome {
+    let mut out = Outcome::default();
+    // Metadata needs nothing past import, so it is the cheapest full check of an input.
+    let check_only = opts.emit.is_empty();
+    let kinds = if check_only { EmitSet::from(Emit::Metadata) } else { opts.emit };
+    for kind in kinds.iter() {
+        let mut c = compile(inputs, &Options { platform: opts.platform, emit: kind, jobs: opts.jobs });
+        if check_only {
+            c.files.clear();
+        }
+        for d in c.diagnostics {
+            if !out.diagnostics.contains(&d) {
+                out.diagnostics.push(d);
+            }
+        }
+        if out.failed() {
+            break;
+        }
+        out.outputs.extend(c.files.into_iter().map(|f| Output { kind, name: f.name, bytes: f.bytes }));
+    }
+    let mut seen = std::collections::HashSet::new();
+    for o in &out.outputs {
+        if !seen.insert(o.name.as_str()) {
+            out.diagnostics.push(Diagnostic::error(format!(
+                "two outputs would be written to the same file '{}' (of kinds {} and {})",
+                o.name,
+                out.outputs.iter().find(|p| p.name == o.name).map_or(o.kind, |p| p.kind),
+                o.kind
+            )));
+        }
+    }
+    if out.failed() {
+        out.outputs.clear();
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn option_strings() {
+        let o = CompileOptions::parse("").unwrap();
+        assert_eq!(o, CompileOptions::default());
+        let o = CompileOptions::parse("  -emit metadata\t-emit isa --platform skl -j 3 ").unwrap();
+        assert_eq!(o.emit, EmitSet::of(&[Emit::Isa, Emit::Metadata]));
+        assert_eq!(o.emit.iter().collect::<Vec<_>>(), [Emit::Isa, Emit::Metadata]);
+        assert_eq!((o.platform, o.jobs), (Platform::Skl, 3));
+        let err = |s: &str| CompileOptions::parse(s).unwrap_err().to_string();
+        assert_eq!(err("-platform"), "error: option '-platform' needs a value");
+        assert_eq!(
+            err("-platform xe9"),
+            "error: unknown platform 'xe9' (expected one of skl, icllp, tgllp, dg2, mtl, pvc)"
+        );
+        assert_eq!(
+            err("-emit visaasm,,isa"),
+            "error: unknown emit kind '' (expected one of visaasm, isa, llvm, legalized, metadata)"
+        );
+        assert_eq!(err("-j many"), "error: option '-j' needs a thread count, found 'many'");
+        assert_eq!(err("-j -1"), "error: option '-j' needs a thread count, found '-1'");
+        assert_eq!(err("tgllp"), "error: unknown option 'tgllp'");
+        assert_eq!(err("-"), "error: unknown option '-'");
+    }
+
+    #[test]
+    fn emit_names_round_trip() {
+        for e in Emit::ALL {
+            assert_eq!(Emit::from_name(e.name()), Some(e));
+            assert_eq!(EmitSet::from(e).iter().collect::<Vec<_>>(), [e]);
+        }
+        let all: EmitSet = Emit::ALL.into_iter().collect();
+        assert_eq!(all.iter().collect::<Vec<_>>(), Emit::ALL);
+        assert!(EmitSet::EMPTY.is_empty() && EmitSet::EMPTY.iter().next().is_none());
+    }
+
+    #[test]
+    fn an_empty_emit_set_only_checks() {
+        let opts = CompileOptions { emit: EmitSet::EMPTY, ..CompileOptions::default() };
+        let good = "define dllexport void @k(i32 %a) {\n  ret void\n}\n";
+        let outcome = compile_bytes("k.ll", good.as_bytes(), &opts);
+        assert_eq!(outcome, Outcome::default());
+        let bad = "@g = global i32 0\ndefine dllexport void @k(i32 %a) {\n  ret void\n}\n";
+        let outcome = compile_bytes("k.ll", bad.as_bytes(), &opts);
+        assert!(outcome.failed() && outcome.outputs.is_empty());
+        assert!(outcome.log().starts_with("k.ll:1:1: error: @g: "), "{}", outcome.log());
+    }
+
+    #[test]
+    fn kinds_come_in_a_fixed_order_with_each_diagnostic_once() {
+        let text = "define dllexport void @k(i32 %a) {\n  ret void\n}\n";
+        let all = EmitSet::of(&[Emit::Metadata, Emit::Llvm, Emit::Visaasm]);
+        let outcome =
+            compile_bytes("dir/k.ll", text.as_bytes(), &CompileOptions { emit: all, ..Default::default() });
+        assert!(!outcome.failed(), "{}", outcome.log());
+        let names: Vec<(Emit, &str)> = outcome.outputs.iter().map(|o| (o.kind, o.name.as_str())).collect();
+        assert_eq!(
+            names,
+            [(Emit::Visaasm, "k.visaasm"), (Emit::Llvm, "k.ll"), (Emit::Metadata, "kernels.json")]
+        );
+        assert_eq!(outcome.visaasm().map(|(k, _)| k).collect::<Vec<_>>(), ["k"]);
+        assert!(outcome.llvm().unwrap().starts_with("; ModuleID = 'k.ll'\n"));
+        assert_eq!(outcome.get("kernels.json").and_then(Output::text), outcome.kernels_json());
+        assert_eq!((outcome.isa(), outcome.legalized()), (None, None));
+
+        // The first kind that fails ends the compilation; its error is reported once.
+        let bad = "define dllexport void @k(i32 %a) {\n  %x = add i32 %a, %nope\n  ret void\n}\n";
+        let outcome =
+            compile_bytes("k.ll", bad.as_bytes(), &CompileOptions { emit: all, ..Default::default() });
+        assert_eq!(outcome.diagnostics.len(), 1, "{}", outcome.log());
+    }
+}

@@ -1,0 +1,119 @@
+//! The C interface from C: builds `libgenxc.so` (crate `genxc-capi`), compiles
+//! `tests/capi/client.c` against `include/genxc.h` with the system C compiler (checking with `nm` that
+//! the library exports exactly the header's functions), runs it (it compiles
+//! a bundled example from memory, checks outputs, logs and statuses, and compiles on 8 threads at
+//! once), then runs Intel's finalizer `GenX_IR` on the vISA the client wrote.
+
+mod common;
+
+use common::{finalize, finalizer_available, fixtures};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Builds the cdylib with the profile of this test and returns the folder holding `libgenxc.so`.
+fn build_library() -> PathBuf {
+    // target/<profile folder>/deps/capi-<hash>: the profile folder names the profile.
+    let exe = std::env::current_exe().expect("test executable");
+    let profile_dir = exe.parent().and_then(Path::parent).and_then(Path::file_name);
+    let profile = match profile_dir.and_then(|d| d.to_str()) {
+        Some("debug") | None => "dev".to_string(),
+        Some(other) => other.to_string(),
+    };
+    let out = Command::new(env!("CARGO"))
+        .args(["build", "-p", "genxc-capi", "--message-format=json", "--profile", &profile])
+        .current_dir(root())
+        .output()
+        .expect("run cargo");
+    assert!(out.status.success(), "cargo build -p genxc-capi:\n{}", String::from_utf8_lossy(&out.stderr));
+    for line in String::from_utf8_lossy(&out.stdout).lines() {
+        let Ok(msg) = serde_json::from_str::<serde_json::Value>(line) else { continue };
+        if msg["reason"] != "compiler-artifact" || msg["target"]["name"] != "genxc" {
+            continue;
+        }
+        let files = msg["filenames"].as_array().into_iter().flatten().filter_map(|f| f.as_str());
+        if let Some(so) = files.map(PathBuf::from).find(|f| f.extension().is_some_and(|e| e == "so")) {
+            return so.parent().expect("library folder").to_path_buf();
+        }
+    }
+    panic!("cargo build -p genxc-capi reported no libgenxc.so");
+}
+
+/// Whether the system C compiler can be run; without it the test fails when `CI` is set.
+fn cc_available() -> bool {
+    let ok = Command::new("cc").arg("--version").output().is_ok();
+    if !ok {
+        assert!(std::env::var_os("CI").is_none(), "cc (Debian package gcc) is required when CI is set");
+        eprintln!("cc not found: skipping the C client");
+    }
+    ok
+}
+
+#[test]
+fn c_client_compiles_from_memory_on_many_threads_and_its_visa_passes_the_finalizer() {
+    if !cc_available() {
+        return;
+    }
+    let lib = build_library();
+    let tmp = tempfile::tempdir().expect("temporary folder");
+    let client = tmp.path().join("client");
+    let cc = Command::new("cc")
+        .args(["-std=c11", "-Wall", "-Wextra", "-pedantic", "-Werror", "-pthread", "-I"])
+        .arg(root().join("include"))
+        .arg(root().join("tests/capi/client.c"))
+        .arg("-L")
+        .arg(&lib)
+        .arg(format!("-Wl,-rpath,{}", lib.display()))
+        .args(["-lgenxc", "-o"])
+        .arg(&client)
+        .output()
+        .expect("run cc");
+    assert!(cc.status.success(), "cc tests/capi/client.c:\n{}", String::from_utf8_lossy(&cc.stderr));
+
+    // The library exports exactly the functions the header declares, nothing else.
+    if let Ok(nm) = Command::new("nm").args(["-D", "--defined-only"]).arg(lib.join("libgenxc.so")).output() {
+        let header = std::fs::read_to_string(root().join("include/genxc.h")).unwrap();
+        let exported: Vec<String> = String::from_utf8_lossy(&nm.stdout)
+            .lines()
+            .filter_map(|l| l.split_whitespace().nth(2))
+            .map(String::from)
+            .collect();
+        assert_eq!(exported.len(), 8, "{exported:?}");
+        for name in &exported {
+            assert!(
+                header.contains(&format!(" {name}(")) || header.contains(&format!("*{name}(")),
+                "{name} is not in genxc.h"
+            );
+        }
+    }
+
+    let outdir = tmp.path().join("out");
+    std::fs::create_dir(&outdir).unwrap();
+    let run = Command::new(&client)
+        .arg(fixtures().join("cm/01_saxpy_oword.ll"))
+        .arg(fixtures().join("bad/syntax_error.ll"))
+        .arg(&outdir)
+        .output()
+        .expect("run the C client");
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(run.status.success() && stdout == "ok\n", "client failed ({}):\n{stdout}{stderr}", run.status);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+
+    // What came through C is what the Rust API gives, and the finalizer accepts it.
+    let source = std::fs::read(fixtures().join("cm/01_saxpy_oword.ll")).unwrap();
+    let have_finalizer = finalizer_available();
+    for (platform, finalizer_name) in [("skl", "SKL"), ("tgllp", "TGLLP"), ("dg2", "DG2"), ("pvc", "PVC")] {
+        let text =
+            std::fs::read_to_string(outdir.join(platform).join("saxpy.visaasm")).expect("client output");
+        let opts = genxc::CompileOptions::parse(&format!("-platform {platform}")).unwrap();
+        let rust = genxc::compile_bytes("saxpy.ll", &source, &opts);
+        assert_eq!(rust.visaasm_of("saxpy"), Some(text.as_str()), "{platform}");
+        if have_finalizer {
+            finalize("saxpy.visaasm", &text, finalizer_name).unwrap_or_else(|e| panic!("{e}"));
+        }
+    }
+}
