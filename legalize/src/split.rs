@@ -173,7 +173,7 @@ pub fn legalize_function(f: &mut Function, platform: Platform) -> Result<Stats, 
 /// Makes room for the pieces up front (ids stay the same: instructions are moved in order).
 fn reserve_insts(f: &mut Function) {
     let old = std::mem::take(&mut f.insts);
-    let mut arena = la_arena::Arena::with_capacity(old.len() * 4 + 16);
+    let mut arena = la_arena::Arena::with_capacity(old.len() * 8 + 16);
     for (_, inst) in old {
         arena.alloc(inst);
     }
