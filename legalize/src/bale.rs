@@ -207,7 +207,8 @@ fn op_bale(f: &Function, op: InstId, baled: &dyn Fn(InstId) -> bool) -> Option<(
     if !is_elementwise(kind) {
         return None;
     }
-    let operands: Vec<Operand> = kind.operands().into_iter().map(|v| operand_of(f, v, baled)).collect();
+    let mut operands = Vec::with_capacity(3);
+    kind.for_each_operand(|v| operands.push(operand_of(f, v, baled)));
     let has_pred = matches!(kind, InstKind::Cmp { .. })
         || operands.iter().any(|o| matches!(o, Operand::Pred(_)))
         || matches!(kind, InstKind::Select { cond, .. } if f.value_type(*cond).is_vector());

@@ -134,7 +134,9 @@ pub fn collapse_legal(f: &mut Function, platform: Platform) -> usize {
         }
         legal::check(&a, platform).is_ok()
     });
-    remove_unused_reads(f);
+    if n > 0 {
+        remove_unused_reads(f);
+    }
     n
 }
 

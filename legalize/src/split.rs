@@ -180,6 +180,11 @@ fn reserve_insts(f: &mut Function) {
     f.insts = arena;
 }
 
+/// Room for a typical plan: pieces of at most 32 elements, plus the odd tail (one allocation).
+fn plan_capacity(width: u32) -> usize {
+    (width as usize / 16 + 4).min(64)
+}
+
 fn raw(id: InstId) -> usize {
     u32::from(id.into_raw()) as usize
 }
@@ -288,7 +293,8 @@ impl<'f> Cx<'f> {
     }
 
     fn push(&mut self, out: &mut Vec<InstId>, kind: InstKind, ty: Type) -> Value {
-        let id = self.f.insts.alloc(Inst { kind, ty, name: self.piece_name.clone() });
+        let name = if self.piece_name.is_empty() { String::new() } else { self.piece_name.clone() };
+        let id = self.f.insts.alloc(Inst { kind, ty, name });
         out.push(id);
         Value::Inst(id)
     }
@@ -328,13 +334,23 @@ impl<'f> Cx<'f> {
                 }
             }
         }
-        for o in &b.operands {
+        let mut plain_ebs = 0u32;
+        for (k, o) in b.operands.iter().enumerate() {
             match o {
+                // the same region read twice (x * x) gives the same size
+                Operand::Region { access, .. }
+                    if b.operands[..k]
+                        .iter()
+                        .any(|e| matches!(e, Operand::Region { access: a, .. } if a == access)) => {}
                 Operand::Region { access, .. } => w = w.min(legal::source_piece_size(access, start, p)),
                 Operand::Plain { value, .. } => {
+                    // whole vectors of one element size all give the same size
                     let eb = self.elem_bytes(*value);
-                    let a = Access::new(Region::contiguous(eb, w_all, 0), Role::Source, w_all);
-                    w = w.min(legal::legal_size(&a, start, true, p));
+                    if plain_ebs & eb == 0 {
+                        plain_ebs |= eb;
+                        let a = Access::new(Region::contiguous(eb, w_all, 0), Role::Source, w_all);
+                        w = w.min(legal::legal_size(&a, start, true, p));
+                    }
                 }
                 Operand::Pred(_) | Operand::Const(_) | Operand::Scalar(_) => {}
             }
@@ -369,7 +385,7 @@ impl<'f> Cx<'f> {
     /// The width sequence of a bale, or `Err(())` when a piece is narrower than its predicate
     /// allows (the caller then unbales and tries again).
     fn plan(&self, b: &Bale) -> Result<Vec<u32>, ()> {
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(plan_capacity(b.width));
         let mut start = 0;
         while start < b.width {
             let (w, pred_min) = self.piece_width(b, start);
@@ -463,7 +479,7 @@ impl<'f> Cx<'f> {
     }
 
     fn plan_ignoring_pred(&self, b: &Bale) -> Vec<u32> {
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(plan_capacity(b.width));
         let mut start = 0;
         while start < b.width {
             let w = self.piece_width(b, start).0;
@@ -565,8 +581,12 @@ impl<'f> Cx<'f> {
     ) -> Result<Value, Diagnostic> {
         let mut vals = [self.true_i1; 3];
         let mut nvals = 0;
-        for o in &b.operands {
+        for (k, o) in b.operands.iter().enumerate() {
+            // an operand used twice (x * x) is read once per piece
+            let same =
+                b.operands[..k].iter().position(|e| e == o).and_then(|j| vals[..nvals].get(j).copied());
             let v = match *o {
+                _ if same.is_some() => same.unwrap_or(self.true_i1),
                 Operand::Region { input, access, elem, .. } => {
                     let region = self.piece_region(&access, start, n, out)?;
                     self.push(out, InstKind::RdRegion { input, region }, Type::Vector(elem, n))
