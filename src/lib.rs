@@ -165,17 +165,16 @@ fn compile_input(input: &Input, opts: &Options) -> Result<(Vec<OutputFile>, Modu
         return Err(diags);
     }
     match opts.emit {
-        Emit::Visaasm => {
-            files.extend(outputs.into_iter().map(|(kname, text)| OutputFile {
-                name: format!("{kname}.visaasm"),
-                bytes: text.into_bytes(),
-            }))
-        }
-        Emit::Isa | Emit::Legalized => {
-            return Err(vec![Diagnostic::error(format!(
-                "unsupported: --emit {} is not available yet",
-                if opts.emit == Emit::Isa { "isa" } else { "legalized" }
-            ))])
+        Emit::Visaasm => files.extend(outputs.into_iter().map(|k| OutputFile {
+            name: format!("{}.visaasm", k.name),
+            bytes: genxc_visa::write_text(&k).into_bytes(),
+        })),
+        Emit::Isa => files
+            .push(OutputFile { name: format!("{}.isa", stem(name)), bytes: genxc_visa::write_isa(&outputs) }),
+        Emit::Legalized => {
+            return Err(vec![Diagnostic::error(
+                "unsupported: --emit legalized is not available yet".to_string(),
+            )])
         }
         Emit::Llvm | Emit::Metadata => {}
     }
@@ -183,9 +182,8 @@ fn compile_input(input: &Input, opts: &Options) -> Result<(Vec<OutputFile>, Modu
 }
 
 /// Compiles kernel units in parallel with `opts.jobs` threads; results come back in unit order.
-fn run_units(units: &[KernelUnit], opts: &Options) -> Vec<Result<(String, String), Vec<Diagnostic>>> {
-    let work =
-        |u: &KernelUnit| genxc_visa::compile_unit(u, opts.platform).map(|text| (u.kernel.name.clone(), text));
+fn run_units(units: &[KernelUnit], opts: &Options) -> Vec<Result<genxc_visa::Kernel, Vec<Diagnostic>>> {
+    let work = |u: &KernelUnit| genxc_visa::isel::select(u, opts.platform);
     let pool = rayon::ThreadPoolBuilder::new().num_threads(opts.jobs).build();
     match pool {
         Ok(pool) => pool.install(|| units.par_iter().map(work).collect()),

@@ -63,7 +63,8 @@ fn every_emitted_kernel_is_accepted_by_the_finalizer() {
     }
     if have_finalizer {
         // every kernel of every fixture on every platform, less the refusals
-        let kernels: usize = SUPPORTED.iter().map(|(f, r)| kernel_count(f) * (PLATFORMS.len() - r.len())).sum();
+        let kernels: usize =
+            SUPPORTED.iter().map(|(f, r)| kernel_count(f) * (PLATFORMS.len() - r.len())).sum();
         assert_eq!(checked, kernels, "number of kernels the finalizer checked");
     }
 }

@@ -210,7 +210,12 @@ fn dies_here(
                 continue;
             }
             // a phi reads at the end of a predecessor; a bitcast view keeps the storage alive
-            if bl != b || matches!(f.insts[i].kind, InstKind::Phi { .. } | InstKind::Cast { op: CastOp::BitCast, .. }) {
+            if bl != b
+                || matches!(
+                    f.insts[i].kind,
+                    InstKind::Phi { .. } | InstKind::Cast { op: CastOp::BitCast, .. }
+                )
+            {
                 return false;
             }
             // the position where the use is read: the root of its bale

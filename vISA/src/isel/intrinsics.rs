@@ -18,7 +18,12 @@ pub(super) fn alu_intrinsic(s: &Selector, name: &str, ty: Type, args: &[Value]) 
     let float = |e: Elem, what: &str| -> R<VisaType> {
         match e {
             Elem::Float | Elem::Half => signed_type(e),
-            Elem::Double if matches!(what, "inv" | "div" | "sqrtm" | "divm" | "mad" | "min" | "max" | "mov" | "rnd") => {
+            Elem::Double
+                if matches!(
+                    what,
+                    "inv" | "div" | "sqrtm" | "divm" | "mad" | "min" | "max" | "mov" | "rnd"
+                ) =>
+            {
                 s.check_64bit(e, what)?;
                 signed_type(e)
             }
@@ -83,8 +88,9 @@ pub(super) fn alu_intrinsic(s: &Selector, name: &str, ty: Type, args: &[Value]) 
             let t = float(e, "max")?;
             bin(if name.ends_with("max") || name == "maxnum" { Op::Max } else { Op::Min }, t, t)
         }
-        "inv" | "log" | "exp" | "sqrt" | "rsqrt" | "sin" | "cos" | "frc" | "rndd" | "rndu" | "rnde" | "rndz"
-        | "exp2" | "log2" | "floor" | "ceil" | "trunc" | "rint" | "roundeven" | "nearbyint" | "ieee.sqrt" => {
+        "inv" | "log" | "exp" | "sqrt" | "rsqrt" | "sin" | "cos" | "frc" | "rndd" | "rndu" | "rnde"
+        | "rndz" | "exp2" | "log2" | "floor" | "ceil" | "trunc" | "rint" | "roundeven" | "nearbyint"
+        | "ieee.sqrt" => {
             need(1)?;
             let (o, what) = match name {
                 "inv" => (m::AluOp::Inv, "inv"),
@@ -108,7 +114,9 @@ pub(super) fn alu_intrinsic(s: &Selector, name: &str, ty: Type, args: &[Value]) 
             if matches!(o, m::AluOp::Rndd | m::AluOp::Rndu | m::AluOp::Rnde | m::AluOp::Rndz | m::AluOp::Frc)
                 && t != VisaType::F
             {
-                return Err(format!("unsupported: {name} on {e:?} elements (rounding is float only)").to_lowercase());
+                return Err(
+                    format!("unsupported: {name} on {e:?} elements (rounding is float only)").to_lowercase()
+                );
             }
             un(o, t, SrcMod::None)
         }
@@ -200,7 +208,8 @@ pub(super) fn alu_intrinsic(s: &Selector, name: &str, ty: Type, args: &[Value]) 
             need(nsrc)?;
             let dt = int_ty(e, b[0] == b's')?;
             let st = int_ty(arg_elem(0)?, b[1] == b's')?;
-            let srcs = (0..nsrc).map(|i| Operand { value: args[i], ty: st, modifier: SrcMod::None }).collect();
+            let srcs =
+                (0..nsrc).map(|i| Operand { value: args[i], ty: st, modifier: SrcMod::None }).collect();
             AluDesc { op: op(o), dst_ty: dt, srcs, sat }
         }
     }))
@@ -278,13 +287,19 @@ impl Selector<'_> {
         };
         let size = n * ty.size();
         let offset = if kind == m::ImplicitKind::LOCAL_ID {
-            if self.k.inputs.iter().any(|i| u32::from(i.offset) < 2 * grf && u32::from(i.offset + i.size) > grf) {
+            if self
+                .k
+                .inputs
+                .iter()
+                .any(|i| u32::from(i.offset) < 2 * grf && u32::from(i.offset + i.size) > grf)
+            {
                 return Err("unsupported: local ids need r1, which a kernel argument occupies".into());
             }
             grf
         } else {
             // after every other input, 4-byte aligned, not straddling a GRF
-            let end = self.k.inputs.iter().map(|i| u32::from(i.offset + i.size)).max().unwrap_or(0).max(2 * grf);
+            let end =
+                self.k.inputs.iter().map(|i| u32::from(i.offset + i.size)).max().unwrap_or(0).max(2 * grf);
             let mut off = end.div_ceil(4) * 4;
             if off / grf != (off + size - 1) / grf {
                 off = off.div_ceil(grf) * grf;
@@ -296,7 +311,12 @@ impl Selector<'_> {
         }
         let v = self.add_var(name.into(), ty, n, None)?;
         self.k.vars.last_mut().expect("just added").align = m::Align::Grf;
-        self.k.inputs.push(m::Input { target: m::InputTarget::Var(v), offset: offset as u16, size: size as u16, implicit: kind });
+        self.k.inputs.push(m::Input {
+            target: m::InputTarget::Var(v),
+            offset: offset as u16,
+            size: size as u16,
+            implicit: kind,
+        });
         self.implicit.insert(kind, v);
         Ok(v)
     }
@@ -329,7 +349,12 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
             let bits = s.temp(VisaType::UD, 1)?;
             s.push(alu(m::AluOp::Mov, Exec::nm(1), m::Dst::new(bits, 0).into(), vec![SrcOp::Pred(p)]));
             let mask = if n >= 32 { u32::MAX } else { (1u32 << n) - 1 };
-            s.push(alu(m::AluOp::And, Exec::nm(1), m::Dst::new(bits, 0).into(), vec![Src::scalar(bits, 0).into(), Imm::UD(mask).into()]));
+            s.push(alu(
+                m::AluOp::And,
+                Exec::nm(1),
+                m::Dst::new(bits, 0).into(),
+                vec![Src::scalar(bits, 0).into(), Imm::UD(mask).into()],
+            ));
             let (d, dl) = s.pred_dst(id)?;
             let (rel, with) = if short == "any" { (m::CmpOp::Ne, 0) } else { (m::CmpOp::Eq, mask) };
             s.push(VInst::Cmp {
@@ -352,7 +377,14 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
                 return Err(format!("{name} returns i32, not {ty}"));
             }
             let (dst, pred, _) = s.dst_for(id, VisaType::UD)?;
-            s.push(VInst::Alu { op: m::AluOp::Mov, pred, sat: false, exec: Exec::nm(1), dst, srcs: vec![Src::scalar(src, 0).into()] });
+            s.push(VInst::Alu {
+                op: m::AluOp::Mov,
+                pred,
+                sat: false,
+                exec: Exec::nm(1),
+                dst,
+                srcs: vec![Src::scalar(src, 0).into()],
+            });
             Ok(())
         }
         "thread.x" | "thread.y" => {
@@ -360,7 +392,14 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
             let src = if short == "thread.x" { m::VarId::THREAD_X } else { m::VarId::THREAD_Y };
             let e = ty.elem().ok_or("void")?;
             let (dst, pred, _) = s.dst_for(id, unsigned_type(e)?)?;
-            s.push(VInst::Alu { op: m::AluOp::Mov, pred, sat: false, exec: Exec::nm(1), dst, srcs: vec![Src::scalar(src, 0).into()] });
+            s.push(VInst::Alu {
+                op: m::AluOp::Mov,
+                pred,
+                sat: false,
+                exec: Exec::nm(1),
+                dst,
+                srcs: vec![Src::scalar(src, 0).into()],
+            });
             Ok(())
         }
         "local.id" | "local.id16" | "local.size" | "group.count" => {
@@ -379,9 +418,19 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
             let dty = unsigned_type(e)?;
             let dst = s.var_of(Value::Inst(id))?;
             let dst = s.view(dst, dty)?;
-            s.push(alu(m::AluOp::Mov, Exec::nm(2), m::Dst::new(dst, 0).into(), vec![Src::region(src, 0, 0, m::Region::CONTIG).into()]));
+            s.push(alu(
+                m::AluOp::Mov,
+                Exec::nm(2),
+                m::Dst::new(dst, 0).into(),
+                vec![Src::region(src, 0, 0, m::Region::CONTIG).into()],
+            ));
             let _ = sty;
-            s.push(alu(m::AluOp::Mov, Exec::nm(1), m::Dst::new(dst, 2).into(), vec![Src::scalar(src, 2).into()]));
+            s.push(alu(
+                m::AluOp::Mov,
+                Exec::nm(1),
+                m::Dst::new(dst, 2).into(),
+                vec![Src::scalar(src, 2).into()],
+            ));
             Ok(())
         }
         "oword.ld" | "oword.ld.unaligned" => {

@@ -14,7 +14,9 @@ mod intrinsics;
 use crate::model::{self as m, Exec, Imm, Inst as VInst, Pred, Raw, Src, SrcMod, SrcOp, VisaType};
 use genxc_diag::Diagnostic;
 use genxc_genx::bale::{self, Bales};
-use genxc_genx::ir::{BinOp, BlockId, CastOp, CmpPred, Constant, FuncId, Function, InstId, InstKind, Terminator, Value};
+use genxc_genx::ir::{
+    BinOp, BlockId, CastOp, CmpPred, Constant, FuncId, Function, InstId, InstKind, Terminator, Value,
+};
 use genxc_genx::metadata::ArgCategory;
 use genxc_genx::region::Region;
 use genxc_genx::units::KernelUnit;
@@ -48,7 +50,10 @@ fn src_region_ok(r: &Region, exec: u32, grf: u32) -> bool {
     if r.width == r.num_elems {
         return vs(r.stride);
     }
-    vs(r.vstride) && matches!(r.width, 1 | 2 | 4 | 8 | 16) && r.width <= exec && matches!(r.stride, 0 | 1 | 2 | 4)
+    vs(r.vstride)
+        && matches!(r.width, 1 | 2 | 4 | 8 | 16)
+        && r.width <= exec
+        && matches!(r.stride, 0 | 1 | 2 | 4)
 }
 
 fn dst_region_ok(r: &Region, grf: u32) -> bool {
@@ -417,7 +422,12 @@ impl Selector<'_> {
             }
             let imm = imm_of(bits, elem, ty)?;
             let (row, col) = self.row_col(i as u32 * ty.size(), ty.size());
-            self.push(alu(m::AluOp::Mov, Exec::nm(size as u8), m::Dst { var: tmp, row, col, hstride: 1 }.into(), vec![imm.into()]));
+            self.push(alu(
+                m::AluOp::Mov,
+                Exec::nm(size as u8),
+                m::Dst { var: tmp, row, col, hstride: 1 }.into(),
+                vec![imm.into()],
+            ));
             i += size;
         }
         Ok(tmp)
@@ -522,7 +532,12 @@ impl Selector<'_> {
                 }
                 CopySrc::Op(op) => op,
             };
-            self.push(alu(m::AluOp::Mov, Exec::nm(size as u8), m::Dst { var: dst, row, col, hstride: 1 }.into(), vec![s]));
+            self.push(alu(
+                m::AluOp::Mov,
+                Exec::nm(size as u8),
+                m::Dst { var: dst, row, col, hstride: 1 }.into(),
+                vec![s],
+            ));
             i += size;
         }
         Ok(())
@@ -798,7 +813,11 @@ impl Selector<'_> {
             if let InstKind::Intrinsic { id, args } = &self.f().insts[d].kind {
                 if id.short_name() == "rdpredregion" {
                     let (src, off) = (args[0], args[1]);
-                    let off = self.f().as_const(off).and_then(|c| c.splat_value()).ok_or("rdpredregion offset must be constant")?;
+                    let off = self
+                        .f()
+                        .as_const(off)
+                        .and_then(|c| c.splat_value())
+                        .ok_or("rdpredregion offset must be constant")?;
                     let (p, lane) = self.pred_of(src)?;
                     return Ok((p, lane + off as u8));
                 }
@@ -829,7 +848,11 @@ impl Selector<'_> {
             let InstKind::Intrinsic { args, .. } = self.f().insts[w].kind.clone() else {
                 return Err("internal: compare baled into a non-wrpredregion".into());
             };
-            let off = self.f().as_const(args[2]).and_then(|c| c.splat_value()).ok_or("wrpredregion offset must be constant")?;
+            let off = self
+                .f()
+                .as_const(args[2])
+                .and_then(|c| c.splat_value())
+                .ok_or("wrpredregion offset must be constant")?;
             let (p, lane) = self.pred_dst(w)?;
             return Ok((p, lane + off as u8));
         }
@@ -872,7 +895,16 @@ impl Selector<'_> {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn cmp_special(&mut self, pred: CmpPred, a: Value, b: Value, n: u32, p: m::PredId, exec: Exec, ty: VisaType) -> R<()> {
+    fn cmp_special(
+        &mut self,
+        pred: CmpPred,
+        a: Value,
+        b: Value,
+        n: u32,
+        p: m::PredId,
+        exec: Exec,
+        ty: VisaType,
+    ) -> R<()> {
         use CmpPred::*;
         let x = self.src(a, ty)?;
         let y = self.src(b, ty)?;
@@ -1015,12 +1047,19 @@ impl Selector<'_> {
                 }
                 self.check_64bit(e, "select")?;
                 let ty = signed_type(e)?;
-                AluDesc { op: op(m::AluOp::Sel), dst_ty: ty, srcs: vec![plain(*on_true, ty), plain(*on_false, ty)], sat: false }
+                AluDesc {
+                    op: op(m::AluOp::Sel),
+                    dst_ty: ty,
+                    srcs: vec![plain(*on_true, ty), plain(*on_false, ty)],
+                    sat: false,
+                }
             }
-            InstKind::Intrinsic { id: iid, args } => match intrinsics::alu_intrinsic(self, iid.short_name(), inst.ty, args)? {
-                Some(d) => d,
-                None => return Ok(None),
-            },
+            InstKind::Intrinsic { id: iid, args } => {
+                match intrinsics::alu_intrinsic(self, iid.short_name(), inst.ty, args)? {
+                    Some(d) => d,
+                    None => return Ok(None),
+                }
+            }
             _ => return Ok(None),
         }))
     }
@@ -1050,7 +1089,14 @@ impl Selector<'_> {
                 let pick = if cc.splat_value() == Some(1) { 0 } else { 1 };
                 if cc.splat_value().is_some() {
                     let s = srcs.swap_remove(pick);
-                    self.push(VInst::Alu { op: m::AluOp::Mov, pred: None, sat: d.sat, exec, dst, srcs: vec![s] });
+                    self.push(VInst::Alu {
+                        op: m::AluOp::Mov,
+                        pred: None,
+                        sat: d.sat,
+                        exec,
+                        dst,
+                        srcs: vec![s],
+                    });
                     return Ok(());
                 }
             }
@@ -1068,11 +1114,32 @@ impl Selector<'_> {
                     let tmp = self.temp(d.dst_ty, n)?;
                     let max = matches!(d.op, Op::Max);
                     let (s0, s1) = (srcs[0], srcs[1]);
-                    self.push(VInst::MinMax { max, sat, exec: Exec::nm(n as u8), dst: m::Dst::new(tmp, 0).into(), src0: s0, src1: s1 });
+                    self.push(VInst::MinMax {
+                        max,
+                        sat,
+                        exec: Exec::nm(n as u8),
+                        dst: m::Dst::new(tmp, 0).into(),
+                        src0: s0,
+                        src1: s1,
+                    });
                     let region = if n == 1 { m::Region::SCALAR } else { m::Region::CONTIG };
-                    self.push(VInst::Alu { op: m::AluOp::Mov, pred, sat: false, exec, dst, srcs: vec![Src::region(tmp, 0, 0, region).into()] });
+                    self.push(VInst::Alu {
+                        op: m::AluOp::Mov,
+                        pred,
+                        sat: false,
+                        exec,
+                        dst,
+                        srcs: vec![Src::region(tmp, 0, 0, region).into()],
+                    });
                 } else {
-                    self.push(VInst::MinMax { max: matches!(d.op, Op::Max), sat, exec, dst, src0: srcs[0], src1: srcs[1] });
+                    self.push(VInst::MinMax {
+                        max: matches!(d.op, Op::Max),
+                        sat,
+                        exec,
+                        dst,
+                        src0: srcs[0],
+                        src1: srcs[1],
+                    });
                 }
             }
         }
@@ -1187,7 +1254,13 @@ impl Selector<'_> {
                 let view = self.view(var, ty)?;
                 let dst: m::DstOp = if let Some(idx) = region.indirect {
                     let a = self.address(view, idx, &region)?;
-                    m::DstOp::Ind(m::IndDst { addr: a, addr_elem: 0, byte_offset: region.offset as i16, ty, hstride: if region.num_elems == 1 { 1 } else { region.stride as u8 } })
+                    m::DstOp::Ind(m::IndDst {
+                        addr: a,
+                        addr_elem: 0,
+                        byte_offset: region.offset as i16,
+                        ty,
+                        hstride: if region.num_elems == 1 { 1 } else { region.stride as u8 },
+                    })
                 } else {
                     if !dst_region_ok(&region, self.grf()) {
                         return Err(unencodable(&region));
@@ -1224,7 +1297,11 @@ impl Selector<'_> {
         if let Some(idx) = region.indirect {
             let a = self.address(view, idx, region)?;
             let multi = self.f().value_type(idx).num_elems() > 1;
-            let r = if multi { m::Region::new(0, region.width as u8, region.stride as u8) } else { src_region(region) };
+            let r = if multi {
+                m::Region::new(0, region.width as u8, region.stride as u8)
+            } else {
+                src_region(region)
+            };
             return Ok(SrcOp::Ind(m::IndSrc {
                 addr: a,
                 addr_elem: 0,
@@ -1271,7 +1348,8 @@ impl Selector<'_> {
         let (d, dl) = self.pred_dst(id)?;
         let exec = Exec::nm(n as u8).at(dl / 4);
         // xor with all-true is not
-        let is_true = |s: &Self, v: Value| s.f().as_const(v).is_some_and(|c| c.elems.iter().all(|e| *e == Some(1)));
+        let is_true =
+            |s: &Self, v: Value| s.f().as_const(v).is_some_and(|c| c.elems.iter().all(|e| *e == Some(1)));
         if op == BinOp::Xor && (is_true(self, a) || is_true(self, b)) {
             let x = if is_true(self, a) { b } else { a };
             let (p, _) = self.pred_of(x)?;
@@ -1316,7 +1394,14 @@ impl Selector<'_> {
             }
             let exec = self.exec_of(n)?.at(lane / 4);
             let _ = pl;
-            self.push(VInst::Alu { op: m::AluOp::Sel, pred: Some(Pred::on(p)), sat: false, exec, dst, srcs: vec![one.into(), zero.into()] });
+            self.push(VInst::Alu {
+                op: m::AluOp::Sel,
+                pred: Some(Pred::on(p)),
+                sat: false,
+                exec,
+                dst,
+                srcs: vec![one.into(), zero.into()],
+            });
             return Ok(());
         }
         if to == Elem::I1 && op == CastOp::Trunc {
@@ -1325,7 +1410,12 @@ impl Selector<'_> {
             let x = self.src(value, ty)?;
             let tmp = self.temp(ty, n)?;
             let exec = Exec::nm(n as u8);
-            self.push(alu(m::AluOp::And, exec, m::Dst::new(tmp, 0).into(), vec![x, imm_of(1, from, ty)?.into()]));
+            self.push(alu(
+                m::AluOp::And,
+                exec,
+                m::Dst::new(tmp, 0).into(),
+                vec![x, imm_of(1, from, ty)?.into()],
+            ));
             let (p, lane) = self.pred_dst(id)?;
             let region = if n == 1 { m::Region::SCALAR } else { m::Region::CONTIG };
             self.push(VInst::Cmp {
