@@ -516,7 +516,242 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
             }));
             Ok(())
         }
-        other => Err(format!("unsupported: llvm.{}{other}", if iid.is_genx() { "genx." } else { "" })),
+        _ if short.starts_with("lsc.") => {
+            if !s.platform.info().has_lsc {
+                return Err(format!("{name} is not available on {} (LSC messages need DG2, MTL or PVC)", s.platform));
+            }
+            Err(format!("unsupported: {name} (LSC messages are not selected yet)"))
+        }
+        _ => memory(s, id, short, name, args),
+    }
+}
+
+/// The predicate of a message (`None` when every lane is on).
+fn msg_pred(s: &mut Selector, v: Value) -> R<Option<Pred>> {
+    if let Some(c) = s.f().as_const(v) {
+        if c.elems.iter().all(|b| *b == Some(1)) {
+            return Ok(None);
+        }
+    }
+    let (p, lane) = s.pred_of(v)?;
+    if lane != 0 {
+        return Err("unsupported: a message predicated by a predicate slice".into());
+    }
+    Ok(Some(Pred::on(p)))
+}
+
+fn msg_exec(s: &Selector, n: u32, name: &str) -> R<Exec> {
+    let max = if s.platform == Platform::Pvc { 32 } else { 16 };
+    if !matches!(n, 1 | 2 | 4 | 8 | 16 | 32) || n > max {
+        return Err(format!("unsupported: {name} with {n} lanes on {}", s.platform));
+    }
+    Ok(Exec::nm(n as u8))
+}
+
+fn channels(mask: u64, name: &str) -> R<m::Channels> {
+    // one bit per enabled channel, R = bit 0
+    let c = m::Channels { r: mask & 1 != 0, g: mask & 2 != 0, b: mask & 4 != 0, a: mask & 8 != 0 };
+    if c.bits() == 0 || mask > 15 {
+        return Err(format!("{name}: invalid channel mask {mask}"));
+    }
+    Ok(c)
+}
+
+/// Lanes a predicated load leaves alone keep the old value: copy it into the result first.
+fn keep_old(s: &mut Selector, id: InstId, old: Value) -> R<()> {
+    if s.f().as_const(old).is_some_and(|c| c.is_undef()) {
+        return Ok(());
+    }
+    let dst = s.var_of(Value::Inst(id))?;
+    s.copy_value(dst, old)
+}
+
+/// Surface, SVM and atomic messages.
+fn memory(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[Value]) -> R<()> {
+    let ty = s.f().insts[id].ty;
+    let lanes = |s: &Selector, v: Value| s.f().value_type(v).num_elems();
+    match short {
+        "gather.scaled" | "gather.scaled2" | "gather.masked.scaled2" | "scatter.scaled" => {
+            // gather.scaled(pred, log2 blocks, scale, surface, goff, offsets, old)
+            // gather.scaled2(log2 blocks, scale, surface, goff, offsets)
+            // gather.masked.scaled2(log2 blocks, scale, surface, goff, offsets, pred)
+            // scatter.scaled(pred, log2 blocks, scale, surface, goff, offsets, data)
+            let store = short == "scatter.scaled";
+            let (pred_arg, rest) = match short {
+                "gather.scaled" | "scatter.scaled" => {
+                    argc(name, args, 7)?;
+                    (Some(args[0]), &args[1..])
+                }
+                "gather.masked.scaled2" => {
+                    argc(name, args, 6)?;
+                    (Some(args[5]), &args[..5])
+                }
+                _ => {
+                    argc(name, args, 5)?;
+                    (None, args)
+                }
+            };
+            let blocks = match const_u64(s, rest[0], "the log2 block count")? {
+                0 => m::ScaledBlocks::B1,
+                1 => m::ScaledBlocks::B2,
+                2 => m::ScaledBlocks::B4,
+                b => return Err(format!("{name}: invalid log2 block count {b}")),
+            };
+            if const_u64(s, rest[1], "the scale")? != 0 {
+                return Err(format!("unsupported: {name} with a non-zero scale"));
+            }
+            let surface = s.surface(rest[2])?;
+            let global_offset = s.scalar_u32(rest[3], name)?;
+            let n = lanes(s, rest[4]);
+            let data_ty = if store { s.f().value_type(rest[5]) } else { ty };
+            if data_ty.elem().map(Elem::bytes) != Some(4) || data_ty.num_elems() != n {
+                return Err(format!("unsupported: {name} with data other than one dword per lane"));
+            }
+            let exec = msg_exec(s, n, name)?;
+            let pred = match pred_arg {
+                Some(p) => msg_pred(s, p)?,
+                None => None,
+            };
+            let offsets = Raw::of(s.block_var(rest[4])?);
+            let data = if store { Raw::of(s.block_var(rest[5])?) } else { s.msg_dst(id)? };
+            if short == "gather.scaled" && pred.is_some() {
+                keep_old(s, id, rest[5])?;
+            }
+            s.push(VInst::Scaled { store, pred, exec, blocks, surface, global_offset, offsets, data });
+            Ok(())
+        }
+        "gather4.scaled" | "gather4.masked.scaled2" | "scatter4.scaled" => {
+            let store = short == "scatter4.scaled";
+            let (pred_arg, rest) = match short {
+                "gather4.masked.scaled2" => {
+                    argc(name, args, 6)?;
+                    (args[5], &args[..5])
+                }
+                _ => {
+                    argc(name, args, 7)?;
+                    (args[0], &args[1..])
+                }
+            };
+            let ch = channels(const_u64(s, rest[0], "the channel mask")?, name)?;
+            if const_u64(s, rest[1], "the scale")? != 0 {
+                return Err(format!("unsupported: {name} with a non-zero scale"));
+            }
+            let surface = s.surface(rest[2])?;
+            let global_offset = s.scalar_u32(rest[3], name)?;
+            let n = lanes(s, rest[4]);
+            let exec = msg_exec(s, n, name)?;
+            let pred = msg_pred(s, pred_arg)?;
+            let offsets = Raw::of(s.block_var(rest[4])?);
+            let data = if store { Raw::of(s.block_var(rest[5])?) } else { s.msg_dst(id)? };
+            s.push(VInst::Scaled4 { store, pred, exec, channels: ch, surface, global_offset, offsets, data });
+            Ok(())
+        }
+        "gather4.typed" | "scatter4.typed" => {
+            // (channel mask, pred, surface, u, v, r, old/data)
+            let store = short == "scatter4.typed";
+            argc(name, args, 7)?;
+            let ch = channels(const_u64(s, args[0], "the channel mask")?, name)?;
+            let pred = msg_pred(s, args[1])?;
+            let surface = s.surface(args[2])?;
+            let n = lanes(s, args[3]);
+            let exec = msg_exec(s, n, name)?;
+            let coord = |s: &mut Selector, v: Value| -> R<Raw> {
+                if s.f().as_const(v).is_some_and(|c| c.is_undef() || c.splat_value() == Some(0)) {
+                    Ok(Raw::NULL)
+                } else {
+                    Ok(Raw::of(s.block_var(v)?))
+                }
+            };
+            let u = Raw::of(s.block_var(args[3])?);
+            let v = coord(s, args[4])?;
+            let r = coord(s, args[5])?;
+            let data = if store { Raw::of(s.block_var(args[6])?) } else { s.msg_dst(id)? };
+            s.push(VInst::Typed4 { store, pred, exec, channels: ch, surface, u, v, r, lod: Raw::NULL, data });
+            Ok(())
+        }
+        "svm.block.ld" | "svm.block.ld.unaligned" | "svm.block.st" => {
+            let store = short == "svm.block.st";
+            argc(name, args, if store { 2 } else { 1 })?;
+            if s.f().value_type(args[0]) != Type::Scalar(Elem::I64) {
+                return Err(format!("{name}: the address must be an i64 scalar"));
+            }
+            let data_ty = if store { s.f().value_type(args[1]) } else { ty };
+            let size = owords(data_ty.bytes())?;
+            let address = s.src(args[0], VisaType::UQ)?;
+            let data = if store { Raw::of(s.block_var(args[1])?) } else { s.msg_dst(id)? };
+            s.push(VInst::SvmBlock { store, size, address, data });
+            Ok(())
+        }
+        "svm.gather" | "svm.scatter" => {
+            // (pred, log2 num blocks, addresses, old/data)
+            let store = short == "svm.scatter";
+            argc(name, args, 4)?;
+            let n = lanes(s, args[2]);
+            let exec = msg_exec(s, n, name)?;
+            let data_ty = if store { s.f().value_type(args[3]) } else { ty };
+            let eb = data_ty.elem().map_or(0, Elem::bytes);
+            let log2 = const_u64(s, args[1], "the log2 block count")?;
+            let block = match eb {
+                1 => m::SvmBlock::B1,
+                4 => m::SvmBlock::B4,
+                8 => m::SvmBlock::B8,
+                _ => return Err(format!("unsupported: {name} of {eb}-byte elements")),
+            };
+            if log2 > 3 || data_ty.num_elems() != n << log2 {
+                return Err(format!("{name}: the data does not hold {} blocks per lane", 1 << log2.min(3)));
+            }
+            let pred = msg_pred(s, args[0])?;
+            let addresses = Raw::of(s.block_var(args[2])?);
+            let data = if store { Raw::of(s.block_var(args[3])?) } else { s.msg_dst(id)? };
+            if !store && pred.is_some() {
+                keep_old(s, id, args[3])?;
+            }
+            s.push(VInst::SvmScatter { store, pred, exec, block, num_blocks: 1 << log2, addresses, data });
+            Ok(())
+        }
+        _ if short.starts_with("dword.atomic.") => {
+            // (pred, surface, offsets, [src0, [src1]], old)
+            let op = match &short["dword.atomic.".len()..] {
+                "add" => m::AtomicOp::Add,
+                "sub" => m::AtomicOp::Sub,
+                "inc" => m::AtomicOp::Inc,
+                "dec" => m::AtomicOp::Dec,
+                "min" => m::AtomicOp::Min,
+                "max" => m::AtomicOp::Max,
+                "imin" => m::AtomicOp::MinSInt,
+                "imax" => m::AtomicOp::MaxSInt,
+                "xchg" => m::AtomicOp::Xchg,
+                "cmpxchg" => m::AtomicOp::Cmpxchg,
+                "and" => m::AtomicOp::And,
+                "or" => m::AtomicOp::Or,
+                "xor" => m::AtomicOp::Xor,
+                "fmax" => m::AtomicOp::Fmax,
+                "fmin" => m::AtomicOp::Fmin,
+                "fadd" => m::AtomicOp::Fadd,
+                "fsub" => m::AtomicOp::Fsub,
+                other => return Err(format!("unsupported: llvm.genx.dword.atomic.{other}")),
+            };
+            let nsrc = match op {
+                m::AtomicOp::Inc | m::AtomicOp::Dec => 0,
+                m::AtomicOp::Cmpxchg => 2,
+                _ => 1,
+            };
+            argc(name, args, 4 + nsrc)?;
+            let pred = msg_pred(s, args[0])?;
+            let surface = s.surface(args[1])?;
+            let n = lanes(s, args[2]);
+            let exec = msg_exec(s, n, name)?;
+            if ty.elem().map(Elem::bytes) != Some(4) {
+                return Err(format!("unsupported: {name} of non-dword data"));
+            }
+            let offsets = Raw::of(s.block_var(args[2])?);
+            let src0 = if nsrc >= 1 { Raw::of(s.block_var(args[3])?) } else { Raw::NULL };
+            let src1 = if nsrc >= 2 { Raw::of(s.block_var(args[4])?) } else { Raw::NULL };
+            let dst = if s.fx().bales.uses.get(&id).copied().unwrap_or(0) == 0 { Raw::NULL } else { s.msg_dst(id)? };
+            s.push(VInst::DwordAtomic { op, half: false, pred, exec, surface, offsets, src0, src1, dst });
+            Ok(())
+        }
+        other => Err(format!("unsupported: {}", if name.starts_with("llvm.genx.") { format!("llvm.genx.{other}") } else { format!("llvm.{other}") })),
     }
 }
 
