@@ -518,7 +518,10 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
         }
         _ if short.starts_with("lsc.") => {
             if !s.platform.info().has_lsc {
-                return Err(format!("{name} is not available on {} (LSC messages need DG2, MTL or PVC)", s.platform));
+                return Err(format!(
+                    "{name} is not available on {} (LSC messages need DG2, MTL or PVC)",
+                    s.platform
+                ));
             }
             Err(format!("unsupported: {name} (LSC messages are not selected yet)"))
         }
@@ -744,14 +747,40 @@ fn memory(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[Value])
             if ty.elem().map(Elem::bytes) != Some(4) {
                 return Err(format!("unsupported: {name} of non-dword data"));
             }
-            let offsets = Raw::of(s.block_var(args[2])?);
-            let src0 = if nsrc >= 1 { Raw::of(s.block_var(args[3])?) } else { Raw::NULL };
-            let src1 = if nsrc >= 2 { Raw::of(s.block_var(args[4])?) } else { Raw::NULL };
-            let dst = if s.fx().bales.uses.get(&id).copied().unwrap_or(0) == 0 { Raw::NULL } else { s.msg_dst(id)? };
+            // raw operands of atomics are typed: offsets ud, data ud (or f for the float ops)
+            let dty = if ty.elem() == Some(Elem::Float) { VisaType::F } else { VisaType::UD };
+            let typed = |s: &mut Selector, v: m::VarId, t: VisaType| -> R<Raw> { Ok(Raw::of(s.view(v, t)?)) };
+            let ov = s.block_var(args[2])?;
+            let offsets = typed(s, ov, VisaType::UD)?;
+            let src0 = if nsrc >= 1 {
+                let v = s.block_var(args[3])?;
+                typed(s, v, dty)?
+            } else {
+                Raw::NULL
+            };
+            let src1 = if nsrc >= 2 {
+                let v = s.block_var(args[4])?;
+                typed(s, v, dty)?
+            } else {
+                Raw::NULL
+            };
+            let dst = if s.fx().bales.uses.get(&id).copied().unwrap_or(0) == 0 {
+                Raw::NULL
+            } else {
+                let v = s.var_of(Value::Inst(id))?;
+                typed(s, v, dty)?
+            };
             s.push(VInst::DwordAtomic { op, half: false, pred, exec, surface, offsets, src0, src1, dst });
             Ok(())
         }
-        other => Err(format!("unsupported: {}", if name.starts_with("llvm.genx.") { format!("llvm.genx.{other}") } else { format!("llvm.{other}") })),
+        other => Err(format!(
+            "unsupported: {}",
+            if name.starts_with("llvm.genx.") {
+                format!("llvm.genx.{other}")
+            } else {
+                format!("llvm.{other}")
+            }
+        )),
     }
 }
 
