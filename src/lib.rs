@@ -176,34 +176,53 @@ fn compile_input(input: &Input, opts: &Options) -> Result<(Vec<OutputFile>, Modu
         return Ok((files, module));
     }
     let units = genxc_genx::units::build_units(&module).map_err(locate)?;
-    let results = match opts.emit {
-        Emit::Legalized => run_units(&units, opts, |u| {
-            legalized_text(u, opts.platform).map(|t| (format!("{}.legalized.ll", u.kernel.name), t))
-        }),
-        _ => run_units(&units, opts, |u| {
-            genxc_visa::compile_unit(u, opts.platform).map(|t| (format!("{}.visaasm", u.kernel.name), t))
-        }),
-    };
     let mut diags = Vec::new();
-    let mut outputs = Vec::new();
-    for r in results {
-        match r {
-            Ok(o) => outputs.push(o),
-            Err(d) => diags.extend(locate(d)),
+    if opts.emit == Emit::Legalized {
+        let outputs =
+            successes(run_units(&units, opts, |u| legalized_text(u, opts.platform)), &mut diags, &locate);
+        if genxc_diag::has_errors(&diags) {
+            return Err(diags);
         }
+        files.extend(units.iter().zip(outputs).map(|(u, text)| OutputFile {
+            name: format!("{}.legalized.ll", u.kernel.name),
+            bytes: text.into_bytes(),
+        }));
+        return Ok((files, module));
     }
+    let outputs = successes(
+        run_units(&units, opts, |u| genxc_visa::isel::select(u, opts.platform)),
+        &mut diags,
+        &locate,
+    );
     if genxc_diag::has_errors(&diags) {
         return Err(diags);
     }
     match opts.emit {
-        Emit::Visaasm | Emit::Legalized => files
-            .extend(outputs.into_iter().map(|(name, text)| OutputFile { name, bytes: text.into_bytes() })),
-        Emit::Isa => {
-            return Err(vec![Diagnostic::error("unsupported: --emit isa is not available yet".to_string())])
-        }
-        Emit::Llvm | Emit::Metadata => {}
+        Emit::Visaasm => files.extend(outputs.into_iter().map(|k| OutputFile {
+            name: format!("{}.visaasm", k.name),
+            bytes: genxc_visa::write_text(&k).into_bytes(),
+        })),
+        Emit::Isa => files
+            .push(OutputFile { name: format!("{}.isa", stem(name)), bytes: genxc_visa::write_isa(&outputs) }),
+        Emit::Legalized | Emit::Llvm | Emit::Metadata => {}
     }
     Ok((files, module))
+}
+
+/// The results that succeeded; the diagnostics of the others go to `diags`, located.
+fn successes<T>(
+    results: Vec<Result<T, Vec<Diagnostic>>>,
+    diags: &mut Vec<Diagnostic>,
+    locate: &dyn Fn(Vec<Diagnostic>) -> Vec<Diagnostic>,
+) -> Vec<T> {
+    let mut out = Vec::with_capacity(results.len());
+    for r in results {
+        match r {
+            Ok(o) => out.push(o),
+            Err(d) => diags.extend(locate(d)),
+        }
+    }
+    out
 }
 
 /// The legalized GenX IR of one kernel unit (the kernel and its subroutines) as LLVM IR text, with
@@ -223,13 +242,10 @@ fn legalized_text(u: &KernelUnit, platform: Platform) -> Result<String, Vec<Diag
 }
 
 /// Runs `work` on kernel units in parallel with `opts.jobs` threads; results come back in unit order.
-fn run_units<W>(
-    units: &[KernelUnit],
-    opts: &Options,
-    work: W,
-) -> Vec<Result<(String, String), Vec<Diagnostic>>>
+fn run_units<T, W>(units: &[KernelUnit], opts: &Options, work: W) -> Vec<Result<T, Vec<Diagnostic>>>
 where
-    W: Fn(&KernelUnit) -> Result<(String, String), Vec<Diagnostic>> + Sync + Send,
+    T: Send,
+    W: Fn(&KernelUnit) -> Result<T, Vec<Diagnostic>> + Sync + Send,
 {
     let pool = rayon::ThreadPoolBuilder::new().num_threads(opts.jobs).build();
     match pool {

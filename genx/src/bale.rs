@@ -5,6 +5,11 @@
 //! that is baled into its user needs no vISA variable of its own. The analysis is conservative: a
 //! value is baled only into its single user in the same block, so reading its operands at the
 //! user's position sees the same values.
+//!
+//! Besides regions, three kinds of operations fold into their user: `fneg` and absolute value
+//! (a source modifier), and an operation under `llvm.genx.sat` (the `.sat` flag). A `wrregion`
+//! with a vector mask takes its operation as a predicated write. A compare written into a
+//! predicate slice (`wrpredregion`) writes straight into that predicate.
 
 use crate::ir::{Function, InstId, InstKind, Value};
 use std::collections::HashMap;
@@ -55,6 +60,108 @@ pub fn is_alu(kind: &InstKind) -> bool {
     )
 }
 
+/// Element-wise intrinsics that are one vISA ALU instruction (short names).
+pub const ALU_INTRINSICS: &[&str] = &[
+    "absf",
+    "absi",
+    "bfrev",
+    "cbit",
+    "ceil",
+    "copysign",
+    "cos",
+    "ctlz",
+    "ctpop",
+    "exp",
+    "exp2",
+    "fabs",
+    "fbl",
+    "floor",
+    "fma",
+    "fmax",
+    "fmin",
+    "fmuladd",
+    "fptosi.sat",
+    "fptoui.sat",
+    "frc",
+    "ieee.div",
+    "ieee.sqrt",
+    "inv",
+    "log",
+    "log2",
+    "lzd",
+    "maxnum",
+    "minnum",
+    "nearbyint",
+    "pow",
+    "rint",
+    "rndd",
+    "rnde",
+    "rndu",
+    "rndz",
+    "round",
+    "roundeven",
+    "rsqrt",
+    "sadd.sat",
+    "sat",
+    "sin",
+    "smax",
+    "smin",
+    "smulh",
+    "sqrt",
+    "ssadd.sat",
+    "sstrunc.sat",
+    "ssub.sat",
+    "suadd.sat",
+    "sutrunc.sat",
+    "trunc",
+    "uadd.sat",
+    "umax",
+    "umin",
+    "umulh",
+    "usadd.sat",
+    "ussub.sat",
+    "ustrunc.sat",
+    "usub.sat",
+    "uuadd.sat",
+    "uutrunc.sat",
+    "ssmul.sat",
+    "uumul.sat",
+    "ssmul",
+    "uumul",
+    "sumul",
+    "usmul",
+    "sutrunc.sat",
+    "ssadd3.sat",
+    "add3",
+];
+
+/// Whether an instruction is an ALU intrinsic of [`ALU_INTRINSICS`].
+pub fn is_alu_intrinsic(kind: &InstKind) -> bool {
+    matches!(kind, InstKind::Intrinsic { id, .. } if ALU_INTRINSICS.contains(&id.short_name()))
+}
+
+/// Whether an instruction takes its operands as source regions (ALU operations, ALU intrinsics,
+/// compares and selects).
+pub fn takes_src_regions(kind: &InstKind) -> bool {
+    is_alu(kind) || is_alu_intrinsic(kind) || matches!(kind, InstKind::Cmp { .. } | InstKind::Select { .. })
+}
+
+/// Whether an instruction writes a general destination region (everything that takes source
+/// regions except compares, which write predicates).
+pub fn takes_dst_region(kind: &InstKind) -> bool {
+    takes_src_regions(kind) && !matches!(kind, InstKind::Cmp { .. })
+}
+
+fn is_modifier(f: &Function, d: InstId) -> bool {
+    match &f.insts[d].kind {
+        InstKind::FNeg(_) => true,
+        InstKind::Intrinsic { id, args } => {
+            matches!(id.short_name(), "absf" | "absi" | "fabs") && args.len() == 1
+        }
+        _ => false,
+    }
+}
+
 /// Decides the bales of a function. `src_ok(region, exec_size)` and `dst_ok(region)` say whether
 /// a region can be encoded as a source or destination operand on the target.
 pub fn analyze(
@@ -88,13 +195,24 @@ pub fn analyze(
             let exec = f.insts[u].ty.num_elems().max(1);
             // Source regions: rdregions feeding an ALU operation, or the `new` value of a wrregion.
             let mut srcs = Vec::new();
-            if is_alu(kind) {
+            if takes_src_regions(kind) {
                 kind.for_each_operand(|v| srcs.push((v, exec)));
             } else if let InstKind::WrRegion { new, region, .. } = kind {
                 srcs.push((*new, region.num_elems));
             }
+            let modifier_user = takes_src_regions(kind)
+                && !matches!(kind, InstKind::Select { .. })
+                && !matches!(kind, InstKind::Intrinsic { id, .. } if id.short_name() == "sat");
             for (v, exec) in srcs {
                 let Value::Inst(d) = v else { continue };
+                if modifier_user
+                    && is_modifier(f, d)
+                    && single_use_in_block(&b, d, u)
+                    && f.insts[d].ty.elem() == f.value_type(v).elem()
+                {
+                    b.baled_into.insert(d, u);
+                    continue;
+                }
                 if let InstKind::RdRegion { input, region } = &f.insts[d].kind {
                     if single_use_in_block(&b, d, u)
                         && f.as_const(*input).is_none()
@@ -105,12 +223,38 @@ pub fn analyze(
                     }
                 }
             }
-            // Destination region: an ALU result written by a wrregion.
+            // Saturation: the operation under `sat` gets the `.sat` flag.
+            if let InstKind::Intrinsic { id, args } = kind {
+                if id.short_name() == "sat" && args.len() == 1 {
+                    if let Value::Inst(d) = args[0] {
+                        let dk = &f.insts[d].kind;
+                        if takes_dst_region(dk)
+                            && !matches!(dk, InstKind::Intrinsic { id, .. } if id.short_name() == "sat")
+                            && f.insts[d].ty == f.insts[u].ty
+                            && single_use_in_block(&b, d, u)
+                            && !b.is_baled(d)
+                        {
+                            b.baled_into.insert(d, u);
+                        }
+                    }
+                }
+                // A compare written into a predicate slice writes that slice directly.
+                if id.short_name() == "wrpredregion" && args.len() == 3 {
+                    if let Value::Inst(d) = args[1] {
+                        if matches!(f.insts[d].kind, InstKind::Cmp { .. }) && single_use_in_block(&b, d, u) {
+                            b.baled_into.insert(d, u);
+                        }
+                    }
+                }
+            }
+            // Destination region: an ALU result written by a wrregion (predicated by its mask).
             if let InstKind::WrRegion { new: Value::Inst(d), region, mask, .. } = kind {
-                let unmasked = f.as_const(*mask).is_some_and(|c| c.elems.iter().all(|e| *e == Some(1)));
-                if is_alu(&f.insts[*d].kind)
+                let scalar_mask = f.value_type(*mask).num_elems() == 1;
+                let mask_ok = f.as_const(*mask).is_some_and(|c| c.elems.iter().all(|e| *e == Some(1)))
+                    || (!scalar_mask && f.as_const(*mask).is_none());
+                if takes_dst_region(&f.insts[*d].kind)
                     && single_use_in_block(&b, *d, u)
-                    && unmasked
+                    && mask_ok
                     && region.indirect.is_none()
                     && dst_ok(region)
                 {

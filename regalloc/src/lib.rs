@@ -5,11 +5,29 @@
 //! value is used only by this `wrregion` (so it dies there) and is not a view of another variable
 //! (a bitcast alias), otherwise the old value is copied first. A bitcast between types of the same
 //! size becomes an alias of its operand's variable, never a copy.
+//!
+//! Each variable has a register category: `i1` values live in predicate variables, everything else
+//! in general variables (address variables are made by instruction selection for indirect
+//! operands). A phi gets a variable of its own that the predecessors copy into; writing in place
+//! is limited to an old value defined in the same block, so a loop never overwrites a value that
+//! a later iteration reads again. The result is plain data so that a liveness-based coalescer can
+//! replace this pass without touching its users.
 
 use genxc_genx::bale::Bales;
 use genxc_genx::ir::{CastOp, Function, InstKind, Value};
-use genxc_genx::types::Type;
+use genxc_genx::types::{Elem, Type};
 use std::collections::HashMap;
+
+/// The register file a variable lives in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Category {
+    /// A general (GRF) variable.
+    General,
+    /// An address register variable.
+    Address,
+    /// A predicate (flag) variable: one bit per lane.
+    Predicate,
+}
 
 /// Index of a variable in [`Assignment::vars`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -26,6 +44,8 @@ pub struct Variable {
     pub alias_of: Option<(VarIdx, u32)>,
     /// The kernel parameter whose input this variable is.
     pub param: Option<u32>,
+    /// Register category.
+    pub category: Category,
 }
 
 /// What a `wrregion` needs before its write.
@@ -67,7 +87,8 @@ impl Assignment {
         alias_of: Option<(VarIdx, u32)>,
         param: Option<u32>,
     ) -> VarIdx {
-        self.vars.push(Variable { name, ty, alias_of, param });
+        let category = if ty.elem() == Some(Elem::I1) { Category::Predicate } else { Category::General };
+        self.vars.push(Variable { name, ty, alias_of, param, category });
         VarIdx(self.vars.len() as u32 - 1)
     }
 }
@@ -75,6 +96,19 @@ impl Assignment {
 /// Assigns variables to the values of a function given its bales.
 pub fn assign(f: &Function, bales: &Bales) -> Assignment {
     let mut a = Assignment::default();
+    let mut block_of = HashMap::new();
+    for &b in &f.layout {
+        for &id in &f.blocks[b].insts {
+            block_of.insert(id, b);
+        }
+    }
+    let entry = f.layout.first().copied();
+    let mut pos = HashMap::new();
+    for &b in &f.layout {
+        for (i, &id) in f.blocks[b].insts.iter().enumerate() {
+            pos.insert(id, i);
+        }
+    }
     for (i, &ty) in f.params.iter().enumerate() {
         let name =
             f.param_names.get(i).filter(|n| !n.is_empty()).cloned().unwrap_or_else(|| format!("arg{i}"));
@@ -91,7 +125,9 @@ pub fn assign(f: &Function, bales: &Bales) -> Assignment {
             let name = if inst.name.is_empty() { format!("t{}", a.vars.len()) } else { inst.name.clone() };
             match &inst.kind {
                 InstKind::Cast { op: CastOp::BitCast, value }
-                    if inst.ty.bytes() == f.value_type(*value).bytes() =>
+                    if inst.ty.bytes() == f.value_type(*value).bytes()
+                        && inst.ty.elem() != Some(Elem::I1)
+                        && f.value_type(*value).elem() != Some(Elem::I1) =>
                 {
                     if let Some(src) = a.var(*value) {
                         let v = a.new_var(name, inst.ty, Some((src, 0)), None);
@@ -99,14 +135,17 @@ pub fn assign(f: &Function, bales: &Bales) -> Assignment {
                         continue;
                     }
                 }
-                InstKind::WrRegion { old, .. } => {
+                kind if written_old(kind).is_some() => {
+                    let old = &written_old(kind).unwrap_or(val);
                     let undef = f.as_const(*old).is_some_and(|c| c.is_undef());
                     let reusable = match a.var(*old) {
                         Some(ov) => {
                             let own_storage = a.vars[ov.0 as usize].alias_of.is_none();
                             let single_use = match old {
-                                Value::Inst(_) => bales.use_count(*old) == 1,
-                                Value::Param(p) => param_uses(f, *p) == 1,
+                                Value::Inst(d) => {
+                                    block_of.get(d) == Some(&b) && dies_here(f, bales, &pos, *old, id, b)
+                                }
+                                Value::Param(_) => Some(b) == entry && dies_here(f, bales, &pos, *old, id, b),
                                 Value::Const(_) => false,
                             };
                             (own_storage && single_use).then_some(ov)
@@ -136,15 +175,60 @@ pub fn assign(f: &Function, bales: &Bales) -> Assignment {
     a
 }
 
-fn param_uses(f: &Function, p: u32) -> u32 {
-    let mut n = 0;
-    for &b in &f.layout {
-        for &i in &f.blocks[b].insts {
-            f.insts[i].kind.for_each_operand(|v| n += u32::from(v == Value::Param(p)));
-        }
-        n += f.blocks[b].term.operands().iter().filter(|v| **v == Value::Param(p)).count() as u32;
+/// The old value of a region write: a `wrregion`, or a `wrpredregion` (predicate slice write).
+pub fn written_old(kind: &InstKind) -> Option<Value> {
+    match kind {
+        InstKind::WrRegion { old, .. } => Some(*old),
+        InstKind::Intrinsic { id, args } if id.short_name() == "wrpredregion" => args.first().copied(),
+        _ => None,
     }
-    n
+}
+
+/// Whether `old` is dead after the region write `w` in block `b`: every other use is an
+/// instruction of `b` that is emitted (as the root of its bale) strictly before `w`.
+fn dies_here(
+    f: &Function,
+    bales: &Bales,
+    pos: &HashMap<genxc_genx::ir::InstId, usize>,
+    old: Value,
+    w: genxc_genx::ir::InstId,
+    b: genxc_genx::ir::BlockId,
+) -> bool {
+    let wpos = pos[&w];
+    let mut uses_in_w = 0;
+    for &bl in &f.layout {
+        if f.blocks[bl].term.operands().contains(&old) {
+            return false;
+        }
+        for &i in &f.blocks[bl].insts {
+            let n = f.insts[i].kind.operands().iter().filter(|v| **v == old).count();
+            if n == 0 {
+                continue;
+            }
+            if i == w {
+                uses_in_w += n;
+                continue;
+            }
+            // a phi reads at the end of a predecessor; a bitcast view keeps the storage alive
+            if bl != b
+                || matches!(
+                    f.insts[i].kind,
+                    InstKind::Phi { .. } | InstKind::Cast { op: CastOp::BitCast, .. }
+                )
+            {
+                return false;
+            }
+            // the position where the use is read: the root of its bale
+            let mut root = i;
+            while let Some(&u) = bales.baled_into.get(&root) {
+                root = u;
+            }
+            if root == w || pos.get(&root).is_none_or(|p| *p >= wpos) {
+                return false;
+            }
+        }
+    }
+    uses_in_w == 1
 }
 
 #[cfg(test)]
@@ -175,7 +259,7 @@ mod tests {
         let undef = f.add_const(Constant::undef(v4));
         let w0 = wr(&mut f, b, undef, Value::Param(0), 0);
         let w1 = wr(&mut f, b, w0, Value::Param(0), 1);
-        // w1 is used twice: the next write must copy.
+        // w1 is used twice: the first write must copy, the second (its last use) writes in place.
         let w2 = wr(&mut f, b, w1, Value::Param(0), 2);
         let w3 = wr(&mut f, b, w1, Value::Param(0), 3);
         f.blocks[b].term = Terminator::Ret(None);
@@ -185,8 +269,9 @@ mod tests {
         assert_eq!(a.wrregion[&w1], WrRegionPrep::InPlace);
         assert_eq!(a.var(w0), a.var(w1));
         assert_eq!(a.wrregion[&w2], WrRegionPrep::CopyOld);
-        assert_eq!(a.wrregion[&w3], WrRegionPrep::CopyOld);
+        assert_eq!(a.wrregion[&w3], WrRegionPrep::InPlace);
+        assert_eq!(a.var(w3), a.var(w1));
         assert_ne!(a.var(w2), a.var(w3));
-        assert_eq!((a.coalesced, a.copies), (1, 2));
+        assert_eq!((a.coalesced, a.copies), (2, 1));
     }
 }

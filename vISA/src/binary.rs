@@ -606,7 +606,7 @@ fn kernel_object(k: &Kernel) -> (Vec<u8>, u32) {
             InputTarget::Sampler(s) => (1, s.0 as u32),
             InputTarget::Surface(s) => (2, s.0 as u32),
         };
-        b.u8(kind);
+        b.u8(kind | (i.implicit << 3));
         b.u32(id);
         b.u16(i.offset);
         b.u16(i.size);

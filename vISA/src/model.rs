@@ -354,6 +354,31 @@ pub struct Input {
     pub offset: u16,
     /// Size in bytes.
     pub size: u16,
+    /// Implicit-input kind (0 = an ordinary `.input`; see [`ImplicitKind`]).
+    pub implicit: u8,
+}
+
+/// Implicit-input kinds (`.implicit_<KIND>`, binary input kind bits 7:3).
+pub struct ImplicitKind;
+
+impl ImplicitKind {
+    /// `.implicit_LOCAL_SIZE`: the work-group size (3 x ud).
+    pub const LOCAL_SIZE: u8 = 1;
+    /// `.implicit_GROUP_COUNT`: the number of work groups (3 x ud).
+    pub const GROUP_COUNT: u8 = 2;
+    /// `.implicit_LOCAL_ID`: the thread's local id (3 x uw, in r1).
+    pub const LOCAL_ID: u8 = 3;
+
+    /// The text directive of a kind.
+    pub fn directive(kind: u8) -> String {
+        match kind {
+            0 => ".input".into(),
+            1 => ".implicit_LOCAL_SIZE".into(),
+            2 => ".implicit_GROUP_COUNT".into(),
+            3 => ".implicit_LOCAL_ID".into(),
+            n => format!(".implicit_UNDEFINED_{n}"),
+        }
+    }
 }
 
 /// A kernel attribute (`.kernel_attr`).
@@ -1706,7 +1731,7 @@ impl Kernel {
 
     /// Adds an input.
     pub fn add_input(&mut self, target: InputTarget, offset: u16, size: u16) {
-        self.inputs.push(Input { target, offset, size });
+        self.inputs.push(Input { target, offset, size, implicit: 0 });
     }
 
     /// Appends an instruction.

@@ -603,13 +603,15 @@ pub fn write_text(k: &Kernel) -> String {
     for (s, name) in k.surfaces.iter().zip(&w.names.surfaces) {
         let _ = writeln!(w.out, ".decl {} v_type=T num_elts={}", name, s.num_elts);
     }
-    for i in &k.inputs {
+    let explicit = k.inputs.iter().filter(|i| i.implicit == 0);
+    for i in explicit.chain(k.inputs.iter().filter(|i| i.implicit != 0)) {
         let name = match i.target {
             InputTarget::Var(v) => w.names.var(v).to_string(),
             InputTarget::Surface(s) => w.names.surface(s).to_string(),
             InputTarget::Sampler(s) => w.names.samplers[s.0 as usize].clone(),
         };
-        let _ = writeln!(w.out, ".input {} offset={} size={}", name, i.offset, i.size);
+        let dir = ImplicitKind::directive(i.implicit);
+        let _ = writeln!(w.out, "{dir} {} offset={} size={}", name, i.offset, i.size);
     }
     for a in &k.attrs {
         let _ = match a {

@@ -1,0 +1,1634 @@
+//! Instruction selection: one kernel unit of GenX IR to one vISA [`Kernel`](m::Kernel).
+//!
+//! Every function of the unit is lowered (element operations to regions), collapsed and legalized
+//! (regions the hardware can encode), baled (source regions, destination regions, modifiers and
+//! saturation fold into the operation that uses them) and given variables by `regalloc`. Then each
+//! instruction that is not baled becomes vISA code. Blocks become labels and `jmp`s; phis become
+//! copies at the end of each predecessor (on a split edge when the predecessor branches two ways);
+//! `i1` values live in predicate variables; subroutines of the unit become vISA subroutines
+//! (`call`/`ret`) with their arguments and result passed in dedicated variables. What this
+//! selector cannot emit is reported as `unsupported: <what>`, never emitted wrongly.
+
+mod intrinsics;
+
+use crate::model::{self as m, Exec, Imm, Inst as VInst, Pred, Raw, Src, SrcMod, SrcOp, VisaType};
+use genxc_diag::Diagnostic;
+use genxc_genx::bale::{self, Bales};
+use genxc_genx::ir::{
+    BinOp, BlockId, CastOp, CmpPred, Constant, FuncId, Function, InstId, InstKind, Terminator, Value,
+};
+use genxc_genx::metadata::ArgCategory;
+use genxc_genx::region::Region;
+use genxc_genx::units::KernelUnit;
+use genxc_genx::{Elem, Platform, Type};
+use genxc_regalloc::{Assignment, Category, VarIdx, WrRegionPrep};
+use std::collections::HashMap;
+
+type R<T> = Result<T, String>;
+
+/// Compiles one kernel unit to `.visaasm` text.
+pub fn compile_unit(u: &KernelUnit, platform: Platform) -> Result<String, Vec<Diagnostic>> {
+    let k = select(u, platform)?;
+    Ok(crate::text::write_text(&k))
+}
+
+fn is_exec_size(n: u32) -> bool {
+    matches!(n, 1 | 2 | 4 | 8 | 16 | 32)
+}
+
+fn src_region_ok(r: &Region, exec: u32, grf: u32) -> bool {
+    let vs = |v: i32| matches!(v, 0 | 1 | 2 | 4 | 8 | 16 | 32);
+    let col_ok = r.offset >= 0
+        && (r.offset as u32).is_multiple_of(r.elem_bytes)
+        && (r.offset as u32 % grf) / r.elem_bytes < 256;
+    if !is_exec_size(exec) || !col_ok || r.indirect.is_some() {
+        return false;
+    }
+    if r.num_elems == 1 || (r.width == 1 && r.stride == 0) {
+        return true;
+    }
+    if r.width == r.num_elems {
+        return vs(r.stride);
+    }
+    vs(r.vstride)
+        && matches!(r.width, 1 | 2 | 4 | 8 | 16)
+        && r.width <= exec
+        && matches!(r.stride, 0 | 1 | 2 | 4)
+}
+
+fn dst_region_ok(r: &Region, grf: u32) -> bool {
+    let one_row = r.num_elems == 1 || r.width == r.num_elems;
+    one_row
+        && is_exec_size(r.num_elems)
+        && (r.num_elems == 1 || matches!(r.stride, 1 | 2 | 4))
+        && r.offset >= 0
+        && (r.offset as u32).is_multiple_of(r.elem_bytes)
+        && (r.offset as u32 % grf) / r.elem_bytes < 256
+}
+
+fn signed_type(e: Elem) -> R<VisaType> {
+    Ok(match e {
+        Elem::I8 => VisaType::B,
+        Elem::I16 => VisaType::W,
+        Elem::I32 => VisaType::D,
+        Elem::I64 => VisaType::Q,
+        Elem::Half => VisaType::HF,
+        Elem::Float => VisaType::F,
+        Elem::Double => VisaType::DF,
+        Elem::I1 => return Err("internal: a predicate (i1) value used as data".into()),
+    })
+}
+
+fn unsigned_type(e: Elem) -> R<VisaType> {
+    Ok(match e {
+        Elem::I8 => VisaType::UB,
+        Elem::I16 => VisaType::UW,
+        Elem::I32 => VisaType::UD,
+        Elem::I64 => VisaType::UQ,
+        other => signed_type(other)?,
+    })
+}
+
+/// The prepared form of one function of the unit.
+struct Func {
+    f: Function,
+    bales: Bales,
+    asg: Assignment,
+    /// vISA variable of each regalloc variable, created on first use.
+    vars: Vec<Option<m::VarId>>,
+    /// Predicate of each regalloc variable of the predicate category, created on first use.
+    preds: Vec<Option<m::PredId>>,
+    /// The label of each block (the entry block of a subroutine uses the subroutine label).
+    labels: HashMap<BlockId, m::LabelId>,
+    /// Subroutine label (`None` for the kernel).
+    sub: Option<m::LabelId>,
+    /// Result variable of a subroutine.
+    ret: Option<m::VarId>,
+}
+
+/// What an ALU-like instruction is in vISA.
+#[derive(Clone, Debug)]
+enum Op {
+    Alu(m::AluOp),
+    Min,
+    Max,
+}
+
+/// One operand of an ALU-like instruction: a value read as a type, with a modifier.
+#[derive(Clone, Copy, Debug)]
+struct Operand {
+    value: Value,
+    ty: VisaType,
+    modifier: SrcMod,
+}
+
+/// An ALU-like instruction ready to be emitted.
+#[derive(Clone, Debug)]
+struct AluDesc {
+    op: Op,
+    dst_ty: VisaType,
+    srcs: Vec<Operand>,
+    sat: bool,
+}
+
+struct Selector<'a> {
+    platform: Platform,
+    unit: &'a KernelUnit,
+    k: m::Kernel,
+    funcs: Vec<Func>,
+    func_of: HashMap<FuncId, usize>,
+    /// The function being emitted.
+    cur: usize,
+    views: HashMap<(m::VarId, VisaType), m::VarId>,
+    decl_types: HashMap<m::VarId, VisaType>,
+    surfaces: HashMap<u32, m::SurfaceId>,
+    addrs: HashMap<u8, m::AddrId>,
+    implicit: HashMap<u8, m::VarId>,
+    /// Per-function value -> predicate slice (pred, first lane) for rdpredregion views.
+    next_temp: u32,
+}
+
+/// Selects vISA for a kernel unit.
+pub fn select(u: &KernelUnit, platform: Platform) -> Result<m::Kernel, Vec<Diagnostic>> {
+    let entry_name = u.functions[u.entry].name.clone();
+    let grf = platform.grf_bytes();
+    let mut funcs = Vec::new();
+    let mut func_of = HashMap::new();
+    let mut order = vec![u.entry];
+    order.extend(u.functions.iter().map(|(id, _)| id).filter(|id| *id != u.entry));
+    for id in order {
+        let mut f = u.functions[id].clone();
+        let fname = f.name.clone();
+        let err = |d: Diagnostic| vec![d];
+        genxc_genx::lower::lower_function(&mut f).map_err(err)?;
+        genxc_legalize::run(&mut f, platform).map_err(err)?;
+        let bales = bale::analyze(&f, |r, e| src_region_ok(r, e, grf), |r| dst_region_ok(r, grf));
+        let asg = genxc_regalloc::assign(&f, &bales);
+        let n = asg.vars.len();
+        let _ = fname;
+        func_of.insert(id, funcs.len());
+        funcs.push(Func {
+            f,
+            bales,
+            asg,
+            vars: vec![None; n],
+            preds: vec![None; n],
+            labels: HashMap::new(),
+            sub: None,
+            ret: None,
+        });
+    }
+    let mut k = m::Kernel::new(&u.kernel.name);
+    k.attrs.push(m::KernelAttr::Target3d(false));
+    let mut s = Selector {
+        platform,
+        unit: u,
+        k,
+        funcs,
+        func_of,
+        cur: 0,
+        views: HashMap::new(),
+        decl_types: HashMap::new(),
+        surfaces: HashMap::new(),
+        addrs: HashMap::new(),
+        implicit: HashMap::new(),
+        next_temp: 0,
+    };
+    let fail = |s: &Selector, inst: Option<String>, msg: String| {
+        vec![Diagnostic::in_function(s.funcs[s.cur].f.name.clone(), inst, msg)]
+    };
+    if let Err(e) = s.declare_inputs() {
+        return Err(vec![Diagnostic::in_function(entry_name, None, e)]);
+    }
+    for i in 1..s.funcs.len() {
+        s.cur = i;
+        if let Err(e) = s.declare_subroutine() {
+            return Err(fail(&s, None, e));
+        }
+    }
+    for i in 0..s.funcs.len() {
+        s.cur = i;
+        if let Some(l) = s.funcs[i].sub {
+            s.k.body.push(VInst::Subroutine(l));
+        }
+        if let Err((inst, e)) = s.function() {
+            return Err(fail(&s, inst, e));
+        }
+    }
+    if s.unit.kernel.slm_size > 0 {
+        s.k.attrs.push(m::KernelAttr::SlmSize(s.unit.kernel.slm_size.div_ceil(1024)));
+    }
+    s.k.inputs.sort_by_key(|i| (i.implicit != 0, i.offset));
+    Ok(s.k)
+}
+
+impl Selector<'_> {
+    fn fx(&self) -> &Func {
+        &self.funcs[self.cur]
+    }
+
+    fn f(&self) -> &Function {
+        &self.funcs[self.cur].f
+    }
+
+    fn grf(&self) -> u32 {
+        self.platform.grf_bytes()
+    }
+
+    fn add_var(&mut self, name: String, ty: VisaType, n: u32, alias: Option<(m::VarId, u16)>) -> R<m::VarId> {
+        let num_elts = u16::try_from(n).map_err(|_| format!("unsupported: a vector of {n} elements"))?;
+        let bytes = n * ty.size();
+        let align = if alias.is_some() || bytes < self.grf() && n == 1 {
+            if ty.size() == 8 {
+                m::Align::Qword
+            } else {
+                m::Align::Dword
+            }
+        } else {
+            m::Align::Grf
+        };
+        self.k.vars.push(m::VarDecl { name, ty, num_elts, align, alias });
+        let id = m::VarId(m::NUM_PREDEF_VARS + self.k.vars.len() as u32 - 1);
+        self.decl_types.insert(id, ty);
+        Ok(id)
+    }
+
+    fn temp(&mut self, ty: VisaType, n: u32) -> R<m::VarId> {
+        self.next_temp += 1;
+        self.add_var(format!("tmp{}", self.next_temp), ty, n, None)
+    }
+
+    fn temp_pred(&mut self, n: u32) -> R<m::PredId> {
+        if n > 32 {
+            return Err(format!("unsupported: a predicate of {n} lanes (more than 32)"));
+        }
+        self.next_temp += 1;
+        Ok(self.k.add_pred(&format!("ptmp{}", self.next_temp), n as u16))
+    }
+
+    /// Inputs of the kernel: general arguments as variables, surfaces as surface variables.
+    fn declare_inputs(&mut self) -> R<()> {
+        let kernel = &self.unit.kernel;
+        let params = self.f().params.len();
+        if kernel.args.len() != params {
+            return Err("kernel metadata does not match the signature".into());
+        }
+        for p in 0..params {
+            let arg = kernel.args[p].clone();
+            let Some(idx) = self.fx().asg.var(Value::Param(p as u32)) else { continue };
+            if arg.category != ArgCategory::General {
+                if arg.category == ArgCategory::Sampler {
+                    return Err("unsupported: sampler arguments".into());
+                }
+                let name = self.fx().asg.vars[idx.0 as usize].name.clone();
+                let sid = self.k.add_surface(&name);
+                self.surfaces.insert(p as u32, sid);
+                if let Some(off) = arg.offset {
+                    self.k.inputs.push(m::Input {
+                        target: m::InputTarget::Surface(sid),
+                        offset: off as u16,
+                        size: 4,
+                        implicit: 0,
+                    });
+                }
+                continue;
+            }
+            if arg.ty.elem() == Some(Elem::I1) {
+                return Err("unsupported: an i1 kernel argument".into());
+            }
+            let id = self.var_idx(idx)?;
+            if let Some(off) = arg.offset {
+                self.k.inputs.push(m::Input {
+                    target: m::InputTarget::Var(id),
+                    offset: off as u16,
+                    size: arg.size as u16,
+                    implicit: 0,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// A subroutine's label, argument variables and result variable.
+    fn declare_subroutine(&mut self) -> R<()> {
+        let name = self.f().name.clone();
+        let l = self.k.add_subroutine(&name);
+        self.funcs[self.cur].sub = Some(l);
+        for p in 0..self.f().params.len() {
+            if self.f().params[p].elem() == Some(Elem::I1) {
+                return Err("unsupported: an i1 subroutine argument".into());
+            }
+            if let Some(idx) = self.fx().asg.var(Value::Param(p as u32)) {
+                self.var_idx(idx)?;
+            }
+        }
+        let ret = self.f().ret;
+        if ret != Type::Void {
+            let e = ret.elem().ok_or("a subroutine result without a type")?;
+            if e == Elem::I1 {
+                return Err("unsupported: an i1 subroutine result".into());
+            }
+            let v = self.add_var(format!("{name}_ret"), signed_type(e)?, ret.num_elems(), None)?;
+            self.funcs[self.cur].ret = Some(v);
+        }
+        Ok(())
+    }
+
+    /// The vISA variable of a regalloc variable (declared on first use).
+    fn var_idx(&mut self, idx: VarIdx) -> R<m::VarId> {
+        if let Some(v) = self.fx().vars[idx.0 as usize] {
+            return Ok(v);
+        }
+        let var = self.fx().asg.vars[idx.0 as usize].clone();
+        if var.category != Category::General {
+            return Err("internal: a predicate variable used as data".into());
+        }
+        let elem = var.ty.elem().ok_or("a variable without a type")?;
+        let ty = signed_type(elem)?;
+        let alias = match var.alias_of {
+            Some((base, off)) => Some((self.var_idx(base)?, off as u16)),
+            None => None,
+        };
+        let prefix = if self.cur == 0 { String::new() } else { format!("{}_", self.f().name) };
+        let id = self.add_var(format!("{prefix}{}", var.name), ty, var.ty.num_elems(), alias)?;
+        self.funcs[self.cur].vars[idx.0 as usize] = Some(id);
+        Ok(id)
+    }
+
+    fn var_of(&mut self, v: Value) -> R<m::VarId> {
+        if let Value::Param(p) = v {
+            if self.cur == 0 && self.surfaces.contains_key(&p) {
+                return Err("a surface argument used as a value".into());
+            }
+        }
+        let idx = self.fx().asg.var(v).ok_or("internal: value without a variable")?;
+        self.var_idx(idx)
+    }
+
+    /// A view of `var` with type `ty` (the variable itself when its type already is `ty`).
+    fn view(&mut self, var: m::VarId, ty: VisaType) -> R<m::VarId> {
+        let decl = match self.decl_types.get(&var) {
+            Some(t) => *t,
+            None => return Ok(var),
+        };
+        if decl == ty {
+            return Ok(var);
+        }
+        if let Some(&v) = self.views.get(&(var, ty)) {
+            return Ok(v);
+        }
+        let d = &self.k.vars[(var.0 - m::NUM_PREDEF_VARS) as usize];
+        let bytes = u32::from(d.num_elts) * decl.size();
+        let name = format!("{}_{}", d.name, ty.text());
+        let v = self.add_var(name, ty, (bytes / ty.size()).max(1), Some((var, 0)))?;
+        self.views.insert((var, ty), v);
+        Ok(v)
+    }
+
+    fn imm(&self, c: &Constant, ty: VisaType) -> R<Option<Imm>> {
+        let bits = if c.is_undef() { Some(0) } else { c.splat_value() };
+        let Some(bits) = bits else { return Ok(None) };
+        Ok(Some(imm_of(bits, c.ty.elem().unwrap_or(Elem::I32), ty)?))
+    }
+
+    fn row_col(&self, byte_off: u32, elem_bytes: u32) -> (u8, u8) {
+        let grf = self.grf();
+        ((byte_off / grf) as u8, ((byte_off % grf) / elem_bytes) as u8)
+    }
+
+    fn region_src(&self, var: m::VarId, r: &Region, ty: VisaType) -> Src {
+        let (row, col) = self.row_col(r.offset as u32, ty.size());
+        Src::region(var, row, col, src_region(r))
+    }
+
+    /// Writes a non-splat constant vector into a fresh variable, element by element (runs of
+    /// equal elements with one instruction each).
+    fn materialize(&mut self, c: &Constant, ty: VisaType) -> R<m::VarId> {
+        let n = c.ty.num_elems();
+        let tmp = self.temp(ty, n)?;
+        let elem = c.ty.elem().unwrap_or(Elem::I32);
+        let mut i = 0usize;
+        while i < n as usize {
+            let bits = c.elems[i].unwrap_or(0);
+            // the longest power-of-two run of equal values starting at i, aligned to its size
+            let mut size = 1usize;
+            while size * 2 <= 16
+                && i.is_multiple_of(size * 2)
+                && i + size * 2 <= n as usize
+                && c.elems[i..i + size * 2].iter().all(|e| e.unwrap_or(0) == bits)
+            {
+                size *= 2;
+            }
+            let imm = imm_of(bits, elem, ty)?;
+            let (row, col) = self.row_col(i as u32 * ty.size(), ty.size());
+            self.push(alu(
+                m::AluOp::Mov,
+                Exec::nm(size as u8),
+                m::Dst { var: tmp, row, col, hstride: 1 }.into(),
+                vec![imm.into()],
+            ));
+            i += size;
+        }
+        Ok(tmp)
+    }
+
+    fn push(&mut self, i: VInst) {
+        self.k.body.push(i);
+    }
+
+    /// A source operand for value `v` read as type `ty`.
+    fn src(&mut self, v: Value, ty: VisaType) -> R<SrcOp> {
+        if self.f().value_type(v).elem() == Some(Elem::I1) {
+            return Err("internal: a predicate used as a data operand".into());
+        }
+        if let Some(c) = self.f().as_const(v).cloned() {
+            if let Some(imm) = self.imm(&c, ty)? {
+                return Ok(SrcOp::Imm(imm));
+            }
+            let tmp = self.materialize(&c, ty)?;
+            return Ok(SrcOp::Gen(Src::vec(tmp, 0)));
+        }
+        if let Value::Inst(d) = v {
+            if self.fx().bales.is_baled(d) {
+                let kind = self.f().insts[d].kind.clone();
+                match kind {
+                    InstKind::RdRegion { input, region } => {
+                        let base = self.var_of(input)?;
+                        let var = self.view(base, ty)?;
+                        return Ok(SrcOp::Gen(self.region_src(var, &region, ty)));
+                    }
+                    InstKind::FNeg(x) => return negate(self.src(x, ty)?),
+                    InstKind::Intrinsic { args, .. } if args.len() == 1 => {
+                        return absolute(self.src(args[0], ty)?);
+                    }
+                    _ => return Err("internal: a baled value used as a plain operand".into()),
+                }
+            }
+        }
+        let base = self.var_of(v)?;
+        let var = self.view(base, ty)?;
+        let n = self.f().value_type(v).num_elems();
+        Ok(SrcOp::Gen(if n == 1 { Src::scalar(var, 0) } else { Src::vec(var, 0) }))
+    }
+
+    /// The destination of an instruction's result: its own variable, or the region of the
+    /// wrregion it is baled into (after preparing that wrregion's variable), with the predicate
+    /// of a masked wrregion.
+    fn dst_for(&mut self, id: InstId, ty: VisaType) -> R<(m::DstOp, Option<Pred>, u8)> {
+        let mut id = id;
+        // an operation under sat writes where the sat writes
+        if let Some(&s) = self.fx().bales.baled_into.get(&id) {
+            if matches!(&self.f().insts[s].kind, InstKind::Intrinsic { id, .. } if id.short_name() == "sat") {
+                id = s;
+            }
+        }
+        if let Some(&w) = self.fx().bales.baled_into.get(&id) {
+            if let InstKind::WrRegion { region, mask, .. } = self.f().insts[w].kind.clone() {
+                let base = self.prepare_wrregion(w)?;
+                let var = self.view(base, ty)?;
+                let (pred, lane) = self.mask_pred(mask)?;
+                return Ok((self.region_dst(var, &region, ty).into(), pred, lane));
+            }
+            return Err("internal: a result baled into something other than a wrregion".into());
+        }
+        let base = self.var_of(Value::Inst(id))?;
+        Ok((m::Dst::new(self.view(base, ty)?, 0).into(), None, 0))
+    }
+
+    /// The predicate of a wrregion mask (`None` for all lanes).
+    fn mask_pred(&mut self, mask: Value) -> R<(Option<Pred>, u8)> {
+        if let Some(c) = self.f().as_const(mask) {
+            if c.elems.iter().all(|b| *b == Some(1)) {
+                return Ok((None, 0));
+            }
+        }
+        if self.f().value_type(mask).num_elems() == 1 {
+            return Err("unsupported: a wrregion with a scalar variable mask".into());
+        }
+        let (p, lane) = self.pred_of(mask)?;
+        Ok((Some(Pred::on(p)), lane))
+    }
+
+    fn region_dst(&self, var: m::VarId, r: &Region, ty: VisaType) -> m::Dst {
+        let (row, col) = self.row_col(r.offset as u32, ty.size());
+        let h = if r.num_elems == 1 { 1 } else { r.stride as u8 };
+        m::Dst { var, row, col, hstride: h }
+    }
+
+    /// Copies `n` elements of type `ty` from `src` (variable and start element, or an operand
+    /// used for every piece) into `dst` from element `at`, in pieces of at most two GRFs.
+    fn copy(&mut self, dst: m::VarId, at: u32, src: CopySrc, n: u32, ty: VisaType) -> R<()> {
+        let max = (2 * self.grf() / ty.size()).clamp(1, 32);
+        let mut i = 0;
+        while i < n {
+            let size = pow2_floor((n - i).min(max));
+            let (row, col) = self.row_col((at + i) * ty.size(), ty.size());
+            let s = match src {
+                CopySrc::Var(v, start) => {
+                    let (r, c) = self.row_col((start + i) * ty.size(), ty.size());
+                    let region = if size == 1 { m::Region::SCALAR } else { m::Region::CONTIG };
+                    SrcOp::Gen(Src::region(v, r, c, region))
+                }
+                CopySrc::Op(op) => op,
+            };
+            self.push(alu(
+                m::AluOp::Mov,
+                Exec::nm(size as u8),
+                m::Dst { var: dst, row, col, hstride: 1 }.into(),
+                vec![s],
+            ));
+            i += size;
+        }
+        Ok(())
+    }
+
+    /// Copies a whole value into variable `dst` (typed view `ty`).
+    fn copy_value(&mut self, dst: m::VarId, v: Value) -> R<()> {
+        let t = self.f().value_type(v);
+        let ty = signed_type(t.elem().ok_or("void value")?)?;
+        let n = t.num_elems();
+        let dst = self.view(dst, ty)?;
+        if let Some(c) = self.f().as_const(v).cloned() {
+            match self.imm(&c, ty)? {
+                Some(imm) => return self.copy(dst, 0, CopySrc::Op(imm.into()), n, ty),
+                None => {
+                    let tmp = self.materialize(&c, ty)?;
+                    return self.copy(dst, 0, CopySrc::Var(tmp, 0), n, ty);
+                }
+            }
+        }
+        if let Value::Inst(d) = v {
+            if self.fx().bales.is_baled(d) {
+                return Err("internal: copy of a baled value".into());
+            }
+        }
+        let src = self.var_of(v)?;
+        if src == dst {
+            return Ok(());
+        }
+        let src = self.view(src, ty)?;
+        if src == dst {
+            return Ok(());
+        }
+        self.copy(dst, 0, CopySrc::Var(src, 0), n, ty)
+    }
+
+    /// Copies the old value of a wrregion into its variable when needed; returns the variable.
+    fn prepare_wrregion(&mut self, w: InstId) -> R<m::VarId> {
+        let InstKind::WrRegion { old, .. } = self.f().insts[w].kind.clone() else {
+            return Err("internal: not a wrregion".into());
+        };
+        let var = self.var_of(Value::Inst(w))?;
+        if self.fx().asg.wrregion.get(&Value::Inst(w)) == Some(&WrRegionPrep::CopyOld) {
+            self.copy_value(var, old)?;
+        }
+        Ok(var)
+    }
+
+    fn exec_of(&self, n: u32) -> R<Exec> {
+        if is_exec_size(n) {
+            Ok(Exec::nm(n as u8))
+        } else {
+            Err(format!("unsupported: a {n}-wide operation (needs splitting by region legalization)"))
+        }
+    }
+
+    fn check_64bit(&self, e: Elem, what: &str) -> R<()> {
+        let info = self.platform.info();
+        if e == Elem::I64 && !info.has_int64 {
+            return Err(format!("unsupported: 64-bit integer {what} on {} (needs emulation)", self.platform));
+        }
+        if e == Elem::Double && !info.has_fp64 {
+            return Err(format!("double precision {what} is not available on {}", self.platform));
+        }
+        Ok(())
+    }
+
+    // ---------------------------------------------------------------- functions and blocks
+
+    fn block_label(&mut self, b: BlockId) -> m::LabelId {
+        if let Some(l) = self.fx().labels.get(&b) {
+            return *l;
+        }
+        let name = format!("{}_{}", self.f().name, self.f().blocks[b].name);
+        let l = self.k.add_label(&name);
+        self.funcs[self.cur].labels.insert(b, l);
+        l
+    }
+
+    fn new_label(&mut self, hint: &str) -> m::LabelId {
+        self.next_temp += 1;
+        self.k.add_label(&format!("{}_{hint}{}", self.f().name, self.next_temp))
+    }
+
+    fn function(&mut self) -> Result<(), (Option<String>, String)> {
+        let layout = self.f().layout.clone();
+        for (bi, &b) in layout.iter().enumerate() {
+            if bi > 0 {
+                let l = self.block_label(b);
+                self.push(VInst::Label(l));
+            }
+            let insts = self.f().blocks[b].insts.clone();
+            for id in insts {
+                if self.fx().bales.is_baled(id) || matches!(self.f().insts[id].kind, InstKind::Phi { .. }) {
+                    continue;
+                }
+                let label = self.f().value_name(Value::Inst(id));
+                self.inst(id).map_err(|m| (Some(label), m))?;
+            }
+            let next = layout.get(bi + 1).copied();
+            self.terminator(b, next).map_err(|m| (None, m))?;
+        }
+        Ok(())
+    }
+
+    /// The phi copies on edge `from -> to`: (destination variable, incoming value).
+    fn edge_copies(&mut self, from: BlockId, to: BlockId) -> R<Vec<(m::VarId, Value)>> {
+        let mut out = Vec::new();
+        for &id in &self.f().blocks[to].insts.clone() {
+            let InstKind::Phi { incoming } = self.f().insts[id].kind.clone() else { continue };
+            if self.f().insts[id].ty.elem() == Some(Elem::I1) {
+                return Err("unsupported: a phi of i1 (predicate) values".into());
+            }
+            let Some(&(_, v)) = incoming.iter().find(|(b, _)| *b == from) else {
+                return Err("internal: a phi without a value for a predecessor".into());
+            };
+            if self.f().as_const(v).is_some_and(|c| c.is_undef()) {
+                continue;
+            }
+            let dst = self.var_of(Value::Inst(id))?;
+            if self.f().as_const(v).is_none() && self.var_of(v)? == dst {
+                continue;
+            }
+            out.push((dst, v));
+        }
+        Ok(out)
+    }
+
+    /// Emits parallel copies: sources that are also destinations are saved first.
+    fn emit_copies(&mut self, copies: Vec<(m::VarId, Value)>) -> R<()> {
+        let dsts: Vec<m::VarId> = copies.iter().map(|c| c.0).collect();
+        let mut plan = Vec::new();
+        for (d, v) in copies {
+            let clobbered = self.f().as_const(v).is_none() && {
+                let sv = self.var_of(v)?;
+                dsts.iter().any(|x| *x == sv && *x != d)
+            };
+            if clobbered {
+                let t = self.f().value_type(v);
+                let ty = signed_type(t.elem().ok_or("void")?)?;
+                let tmp = self.temp(ty, t.num_elems())?;
+                self.copy_value(tmp, v)?;
+                plan.push((d, CopyFrom::Var(tmp, ty, t.num_elems())));
+            } else {
+                plan.push((d, CopyFrom::Value(v)));
+            }
+        }
+        for (d, from) in plan {
+            match from {
+                CopyFrom::Value(v) => self.copy_value(d, v)?,
+                CopyFrom::Var(tmp, ty, n) => {
+                    let d = self.view(d, ty)?;
+                    self.copy(d, 0, CopySrc::Var(tmp, 0), n, ty)?
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn jmp(&mut self, pred: Option<Pred>, target: m::LabelId) {
+        self.push(VInst::Jmp { pred, exec: Exec::nm(1), target });
+    }
+
+    /// Goes to `to` from `from` (copies, then a jump unless `to` comes next).
+    fn goto_block(&mut self, from: BlockId, to: BlockId, next: Option<BlockId>) -> R<()> {
+        let copies = self.edge_copies(from, to)?;
+        self.emit_copies(copies)?;
+        if next != Some(to) {
+            let l = self.block_label(to);
+            self.jmp(None, l);
+        }
+        Ok(())
+    }
+
+    /// A two-way branch on predicate `p` (true: `t`, false: `f`).
+    fn branch(&mut self, b: BlockId, p: Pred, t: BlockId, f: BlockId, next: Option<BlockId>) -> R<()> {
+        let tc = self.edge_copies(b, t)?;
+        let fc = self.edge_copies(b, f)?;
+        let inv = Pred { inverse: !p.inverse, ..p };
+        if tc.is_empty() && !(fc.is_empty() && next == Some(t)) {
+            let l = self.block_label(t);
+            self.jmp(Some(p), l);
+            self.goto_block(b, f, next)
+        } else if fc.is_empty() {
+            let l = self.block_label(f);
+            self.jmp(Some(inv), l);
+            self.goto_block(b, t, next)
+        } else {
+            let edge = self.new_label("edge");
+            self.jmp(Some(p), edge);
+            self.goto_block(b, f, None)?;
+            self.push(VInst::Label(edge));
+            self.goto_block(b, t, next)
+        }
+    }
+
+    fn terminator(&mut self, b: BlockId, next: Option<BlockId>) -> R<()> {
+        match self.f().blocks[b].term.clone() {
+            Terminator::Br(t) => self.goto_block(b, t, next),
+            Terminator::CondBr { cond, on_true, on_false } => {
+                if let Some(c) = self.f().as_const(cond) {
+                    let to = if c.elems.first().copied().flatten() == Some(1) { on_true } else { on_false };
+                    return self.goto_block(b, to, next);
+                }
+                let (p, lane) = self.pred_of(cond)?;
+                if lane != 0 {
+                    return Err("unsupported: a branch on a predicate slice".into());
+                }
+                self.branch(b, Pred::on(p), on_true, on_false, next)
+            }
+            Terminator::Switch { value, default, cases } => {
+                let t = self.f().value_type(value);
+                let e = t.elem().ok_or("void switch")?;
+                self.check_64bit(e, "switch")?;
+                let ty = signed_type(e)?;
+                let x = self.src(value, ty)?;
+                for (case, target) in cases {
+                    let p = self.temp_pred(1)?;
+                    let imm = imm_of(case, e, ty)?;
+                    self.push(VInst::Cmp {
+                        rel: m::CmpOp::Eq,
+                        exec: Exec::nm(1),
+                        dst: m::CmpDst::Pred(p),
+                        src0: x,
+                        src1: imm.into(),
+                    });
+                    let copies = self.edge_copies(b, target)?;
+                    if copies.is_empty() {
+                        let l = self.block_label(target);
+                        self.jmp(Some(Pred::on(p)), l);
+                    } else {
+                        let skip = self.new_label("case");
+                        self.jmp(Some(Pred::not(p)), skip);
+                        self.goto_block(b, target, None)?;
+                        self.push(VInst::Label(skip));
+                    }
+                }
+                self.goto_block(b, default, next)
+            }
+            Terminator::Ret(v) => {
+                if let Some(v) = v {
+                    let Some(ret) = self.fx().ret else { return Err("a kernel must return void".into()) };
+                    self.copy_value(ret, v)?;
+                }
+                self.push(VInst::Ret { pred: None, exec: Exec::new(1) });
+                Ok(())
+            }
+            Terminator::Unreachable => {
+                self.push(VInst::Ret { pred: None, exec: Exec::new(1) });
+                Ok(())
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- predicates
+
+    /// The predicate variable (and first lane) holding an `i1` value.
+    fn pred_of(&mut self, v: Value) -> R<(m::PredId, u8)> {
+        let n = self.f().value_type(v).num_elems();
+        if let Some(c) = self.f().as_const(v).cloned() {
+            let p = self.temp_pred(n)?;
+            let mut bits = 0u32;
+            for (i, e) in c.elems.iter().enumerate() {
+                if e.unwrap_or(0) & 1 == 1 {
+                    bits |= 1 << i;
+                }
+            }
+            let imm = if n <= 16 { Imm::UW(bits as u16) } else { Imm::UD(bits) };
+            self.push(VInst::Setp { exec: Exec::nm(n as u8), dst: p, src: imm.into() });
+            return Ok((p, 0));
+        }
+        if let Value::Inst(d) = v {
+            if let InstKind::Intrinsic { id, args } = &self.f().insts[d].kind {
+                if id.short_name() == "rdpredregion" {
+                    let (src, off) = (args[0], args[1]);
+                    let off = self
+                        .f()
+                        .as_const(off)
+                        .and_then(|c| c.splat_value())
+                        .ok_or("rdpredregion offset must be constant")?;
+                    let (p, lane) = self.pred_of(src)?;
+                    return Ok((p, lane + off as u8));
+                }
+            }
+        }
+        let idx = self.fx().asg.var(v).ok_or("internal: predicate value without a variable")?;
+        if let Some(p) = self.fx().preds[idx.0 as usize] {
+            return Ok((p, 0));
+        }
+        let var = self.fx().asg.vars[idx.0 as usize].clone();
+        if var.category != Category::Predicate {
+            return Err("internal: not a predicate".into());
+        }
+        let lanes = var.ty.num_elems();
+        if lanes > 32 {
+            return Err(format!("unsupported: a predicate of {lanes} lanes (more than 32)"));
+        }
+        let prefix = if self.cur == 0 { String::new() } else { format!("{}_", self.f().name) };
+        let p = self.k.add_pred(&format!("{prefix}{}", var.name), lanes as u16);
+        self.funcs[self.cur].preds[idx.0 as usize] = Some(p);
+        Ok((p, 0))
+    }
+
+    /// Where an `i1`-producing instruction writes: its own predicate or the wrpredregion slice it
+    /// is baled into.
+    fn pred_dst(&mut self, id: InstId) -> R<(m::PredId, u8)> {
+        if let Some(&w) = self.fx().bales.baled_into.get(&id) {
+            let InstKind::Intrinsic { args, .. } = self.f().insts[w].kind.clone() else {
+                return Err("internal: compare baled into a non-wrpredregion".into());
+            };
+            let off = self
+                .f()
+                .as_const(args[2])
+                .and_then(|c| c.splat_value())
+                .ok_or("wrpredregion offset must be constant")?;
+            let (p, lane) = self.pred_dst(w)?;
+            return Ok((p, lane + off as u8));
+        }
+        self.pred_of(Value::Inst(id))
+    }
+
+    /// A general value: all ones where a predicate is set (for uses of i1 as data).
+    fn cmp_emit(&mut self, pred: CmpPred, a: Value, b: Value, n: u32, p: m::PredId, lane: u8) -> R<()> {
+        let e = self.f().value_type(a).elem().ok_or("void compare")?;
+        if e == Elem::I1 {
+            return Err("unsupported: a compare of i1 values".into());
+        }
+        self.check_64bit(e, "compare")?;
+        use CmpPred::*;
+        let unsigned = matches!(pred, Ugt | Uge | Ult | Ule);
+        let ty = if unsigned { unsigned_type(e)? } else { signed_type(e)? };
+        let exec = Exec::nm(n as u8).at(lane / 4);
+        let (rel, negate_result) = match pred {
+            Eq | FOeq => (m::CmpOp::Eq, false),
+            Ne | FUne => (m::CmpOp::Ne, false),
+            Ugt | Sgt | FOgt => (m::CmpOp::Gt, false),
+            Uge | Sge | FOge => (m::CmpOp::Ge, false),
+            Ult | Slt | FOlt => (m::CmpOp::Lt, false),
+            Ule | Sle | FOle => (m::CmpOp::Le, false),
+            FUgt => (m::CmpOp::Le, true),
+            FUge => (m::CmpOp::Lt, true),
+            FUlt => (m::CmpOp::Ge, true),
+            FUle => (m::CmpOp::Gt, true),
+            FUeq | FOne | FOrd | FUno | FFalse | FTrue => {
+                return self.cmp_special(pred, a, b, n, p, exec, ty);
+            }
+        };
+        let x = self.src(a, ty)?;
+        let y = self.src(b, ty)?;
+        self.push(VInst::Cmp { rel, exec, dst: m::CmpDst::Pred(p), src0: x, src1: y });
+        if negate_result {
+            self.push(alu(m::AluOp::Not, exec, m::DstOp::Pred(p), vec![SrcOp::Pred(p)]));
+        }
+        Ok(())
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn cmp_special(
+        &mut self,
+        pred: CmpPred,
+        a: Value,
+        b: Value,
+        n: u32,
+        p: m::PredId,
+        exec: Exec,
+        ty: VisaType,
+    ) -> R<()> {
+        use CmpPred::*;
+        let x = self.src(a, ty)?;
+        let y = self.src(b, ty)?;
+        let cmp = |rel, p, s0, s1| VInst::Cmp { rel, exec, dst: m::CmpDst::Pred(p), src0: s0, src1: s1 };
+        match pred {
+            FFalse | FTrue => {
+                let bits = if pred == FTrue { u32::MAX >> (32 - n) } else { 0 };
+                self.push(VInst::Setp { exec, dst: p, src: Imm::UD(bits).into() });
+            }
+            FOrd | FUno => {
+                // ordered: both operands equal themselves
+                let q = self.temp_pred(n)?;
+                self.push(cmp(m::CmpOp::Eq, p, x, x));
+                self.push(cmp(m::CmpOp::Eq, q, y, y));
+                self.push(alu(m::AluOp::And, exec, m::DstOp::Pred(p), vec![SrcOp::Pred(p), SrcOp::Pred(q)]));
+                if pred == FUno {
+                    self.push(alu(m::AluOp::Not, exec, m::DstOp::Pred(p), vec![SrcOp::Pred(p)]));
+                }
+            }
+            _ => {
+                // one: ordered and not equal; ueq: its negation
+                let q = self.temp_pred(n)?;
+                self.push(cmp(m::CmpOp::Ne, p, x, y));
+                self.push(cmp(m::CmpOp::Eq, q, x, x));
+                self.push(alu(m::AluOp::And, exec, m::DstOp::Pred(p), vec![SrcOp::Pred(p), SrcOp::Pred(q)]));
+                self.push(cmp(m::CmpOp::Eq, q, y, y));
+                self.push(alu(m::AluOp::And, exec, m::DstOp::Pred(p), vec![SrcOp::Pred(p), SrcOp::Pred(q)]));
+                if pred == FUeq {
+                    self.push(alu(m::AluOp::Not, exec, m::DstOp::Pred(p), vec![SrcOp::Pred(p)]));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A predicate covering `n` lanes for `cond` (a scalar condition is broadcast).
+    fn cond_pred(&mut self, cond: Value, n: u32) -> R<(m::PredId, u8)> {
+        let cn = self.f().value_type(cond).num_elems();
+        if cn == n {
+            return self.pred_of(cond);
+        }
+        if cn != 1 {
+            return Err("internal: a condition of another width".into());
+        }
+        // broadcast a scalar condition: 0/1 in a word, compared in every lane
+        let (p, lane) = self.pred_of(cond)?;
+        let w = self.temp(VisaType::UW, 1)?;
+        self.push(VInst::Alu {
+            op: m::AluOp::Sel,
+            pred: Some(Pred::on(p)),
+            sat: false,
+            exec: Exec::nm(1).at(lane / 4),
+            dst: m::Dst::new(w, 0).into(),
+            srcs: vec![Imm::UW(1).into(), Imm::UW(0).into()],
+        });
+        let q = self.temp_pred(n)?;
+        self.push(VInst::Cmp {
+            rel: m::CmpOp::Ne,
+            exec: Exec::nm(n as u8),
+            dst: m::CmpDst::Pred(q),
+            src0: Src::scalar(w, 0).into(),
+            src1: Imm::UW(0).into(),
+        });
+        Ok((q, 0))
+    }
+
+    // ---------------------------------------------------------------- instructions
+
+    /// The vISA form of an ALU-like instruction, if it is one.
+    fn alu_desc(&self, id: InstId) -> R<Option<AluDesc>> {
+        let inst = &self.f().insts[id];
+        let f = self.f();
+        let op = |o| Op::Alu(o);
+        let plain = |v: Value, ty: VisaType| Operand { value: v, ty, modifier: SrcMod::None };
+        Ok(Some(match &inst.kind {
+            InstKind::Binary { op: bop, lhs, rhs } => {
+                let e = inst.ty.elem().ok_or("void arithmetic")?;
+                if e == Elem::I1 {
+                    return Ok(None);
+                }
+                self.check_64bit(e, "arithmetic")?;
+                let s = signed_type(e)?;
+                let u = unsigned_type(e)?;
+                let int_div = self.platform.info().has_int_divide;
+                let (o, ty, neg) = match bop {
+                    BinOp::Add | BinOp::FAdd => (m::AluOp::Add, s, false),
+                    BinOp::Sub | BinOp::FSub => (m::AluOp::Add, s, true),
+                    BinOp::Mul | BinOp::FMul => (m::AluOp::Mul, s, false),
+                    BinOp::FDiv => (m::AluOp::Div, s, false),
+                    BinOp::And => (m::AluOp::And, s, false),
+                    BinOp::Or => (m::AluOp::Or, s, false),
+                    BinOp::Xor => (m::AluOp::Xor, s, false),
+                    BinOp::Shl => (m::AluOp::Shl, s, false),
+                    BinOp::LShr => (m::AluOp::Shr, u, false),
+                    BinOp::AShr => (m::AluOp::Asr, s, false),
+                    BinOp::UDiv | BinOp::URem if pow2_const(f, *rhs).is_some() => return Ok(None),
+                    BinOp::SDiv if int_div => (m::AluOp::Div, s, false),
+                    BinOp::UDiv if int_div => (m::AluOp::Div, u, false),
+                    BinOp::SRem if int_div => (m::AluOp::Mod, s, false),
+                    BinOp::URem if int_div => (m::AluOp::Mod, u, false),
+                    BinOp::SDiv | BinOp::UDiv | BinOp::SRem | BinOp::URem => return Ok(None),
+                    BinOp::FRem => return Err("unsupported: frem".into()),
+                };
+                let mut b = plain(*rhs, ty);
+                if neg {
+                    b.modifier = SrcMod::Neg;
+                }
+                AluDesc { op: op(o), dst_ty: ty, srcs: vec![plain(*lhs, ty), b], sat: false }
+            }
+            InstKind::FNeg(v) => {
+                let e = inst.ty.elem().ok_or("void fneg")?;
+                self.check_64bit(e, "arithmetic")?;
+                let ty = signed_type(e)?;
+                AluDesc {
+                    op: op(m::AluOp::Mov),
+                    dst_ty: ty,
+                    srcs: vec![Operand { value: *v, ty, modifier: SrcMod::Neg }],
+                    sat: false,
+                }
+            }
+            InstKind::Cast { op: cop, value } if *cop != CastOp::BitCast => {
+                let from = f.value_type(*value).elem().ok_or("void cast")?;
+                let to = inst.ty.elem().ok_or("void cast")?;
+                if from == Elem::I1 || to == Elem::I1 {
+                    return Ok(None);
+                }
+                self.check_64bit(from, "conversion")?;
+                self.check_64bit(to, "conversion")?;
+                let (sty, dty) = match cop {
+                    CastOp::ZExt | CastOp::UIToFP => (unsigned_type(from)?, signed_type(to)?),
+                    CastOp::FPToUI => (signed_type(from)?, unsigned_type(to)?),
+                    _ => (signed_type(from)?, signed_type(to)?),
+                };
+                AluDesc { op: op(m::AluOp::Mov), dst_ty: dty, srcs: vec![plain(*value, sty)], sat: false }
+            }
+            InstKind::Select { cond: _, on_true, on_false } => {
+                let e = inst.ty.elem().ok_or("void select")?;
+                if e == Elem::I1 {
+                    return Ok(None);
+                }
+                self.check_64bit(e, "select")?;
+                let ty = signed_type(e)?;
+                AluDesc {
+                    op: op(m::AluOp::Sel),
+                    dst_ty: ty,
+                    srcs: vec![plain(*on_true, ty), plain(*on_false, ty)],
+                    sat: false,
+                }
+            }
+            InstKind::Intrinsic { id: iid, args } => {
+                match intrinsics::alu_intrinsic(self, iid.short_name(), inst.ty, args)? {
+                    Some(d) => d,
+                    None => return Ok(None),
+                }
+            }
+            _ => return Ok(None),
+        }))
+    }
+
+    /// Emits an ALU-like instruction whose result goes to `dst_of` (the instruction itself, or
+    /// the sat it is baled into).
+    fn emit_alu(&mut self, id: InstId, d: AluDesc, cond: Option<Value>) -> R<()> {
+        let n = self.f().insts[id].ty.num_elems();
+        let (dst, mut pred, lane) = self.dst_for(id, d.dst_ty)?;
+        let mut exec = self.exec_of(n)?.at(lane / 4);
+        let mut srcs = Vec::new();
+        for o in &d.srcs {
+            let s = self.src(o.value, o.ty)?;
+            srcs.push(match o.modifier {
+                SrcMod::None => s,
+                SrcMod::Neg => negate(s)?,
+                SrcMod::Abs => absolute(s)?,
+                other => return Err(format!("internal: modifier {other:?}")),
+            });
+        }
+        if let Some(c) = cond {
+            if pred.is_some() {
+                return Err("unsupported: a select written under a wrregion mask".into());
+            }
+            if let Some(cc) = self.f().as_const(c) {
+                // a constant condition picks one operand
+                let pick = if cc.splat_value() == Some(1) { 0 } else { 1 };
+                if cc.splat_value().is_some() {
+                    let s = srcs.swap_remove(pick);
+                    self.push(VInst::Alu {
+                        op: m::AluOp::Mov,
+                        pred: None,
+                        sat: d.sat,
+                        exec,
+                        dst,
+                        srcs: vec![s],
+                    });
+                    return Ok(());
+                }
+            }
+            let (p, plane) = self.cond_pred(c, n)?;
+            pred = Some(Pred::on(p));
+            exec = exec.at(plane / 4);
+        }
+        let sat = d.sat || self.sat_of(id);
+        match d.op {
+            Op::Alu(op) => self.push(VInst::Alu { op, pred, sat, exec, dst, srcs }),
+            Op::Min | Op::Max => {
+                if pred.is_some() {
+                    // min/max have no predicate: compute into a temporary, then a predicated move
+                    let n = self.f().insts[id].ty.num_elems();
+                    let tmp = self.temp(d.dst_ty, n)?;
+                    let max = matches!(d.op, Op::Max);
+                    let (s0, s1) = (srcs[0], srcs[1]);
+                    self.push(VInst::MinMax {
+                        max,
+                        sat,
+                        exec: Exec::nm(n as u8),
+                        dst: m::Dst::new(tmp, 0).into(),
+                        src0: s0,
+                        src1: s1,
+                    });
+                    let region = if n == 1 { m::Region::SCALAR } else { m::Region::CONTIG };
+                    self.push(VInst::Alu {
+                        op: m::AluOp::Mov,
+                        pred,
+                        sat: false,
+                        exec,
+                        dst,
+                        srcs: vec![Src::region(tmp, 0, 0, region).into()],
+                    });
+                } else {
+                    self.push(VInst::MinMax {
+                        max: matches!(d.op, Op::Max),
+                        sat,
+                        exec,
+                        dst,
+                        src0: srcs[0],
+                        src1: srcs[1],
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether the instruction is baled into a sat.
+    fn sat_of(&self, id: InstId) -> bool {
+        self.fx().bales.baled_into.get(&id).is_some_and(|&s| {
+            matches!(&self.f().insts[s].kind, InstKind::Intrinsic { id, .. } if id.short_name() == "sat")
+        })
+    }
+
+    fn inst(&mut self, id: InstId) -> R<()> {
+        let inst = self.f().insts[id].clone();
+        let n = inst.ty.num_elems();
+        // sat whose operand is baled into it: emit the operand with .sat
+        if let InstKind::Intrinsic { id: iid, args } = &inst.kind {
+            if iid.short_name() == "sat" {
+                if let Value::Inst(d) = args[0] {
+                    if self.fx().bales.baled_into.get(&d) == Some(&id) {
+                        let desc = self.alu_desc(d)?.ok_or("internal: sat of a non-ALU operation")?;
+                        let cond = match self.f().insts[d].kind {
+                            InstKind::Select { cond, .. } => Some(cond),
+                            _ => None,
+                        };
+                        return self.emit_alu(d, desc, cond);
+                    }
+                }
+            }
+        }
+        if let Some(d) = self.alu_desc(id)? {
+            let cond = match inst.kind {
+                InstKind::Select { cond, .. } => Some(cond),
+                _ => None,
+            };
+            return self.emit_alu(id, d, cond);
+        }
+        match inst.kind {
+            InstKind::Binary { op, lhs, rhs } => {
+                let e = inst.ty.elem().ok_or("void")?;
+                if e == Elem::I1 {
+                    return self.pred_logic(id, op, lhs, rhs, n);
+                }
+                if let Some(k) = pow2_const(self.f(), rhs) {
+                    let u = unsigned_type(e)?;
+                    let (o, imm) = match op {
+                        BinOp::UDiv => (m::AluOp::Shr, Imm::UD(k)),
+                        _ => (m::AluOp::And, imm_of((1u64 << k) - 1, e, u)?),
+                    };
+                    let a = self.src(lhs, u)?;
+                    let (dst, pred, lane) = self.dst_for(id, u)?;
+                    let exec = self.exec_of(n)?.at(lane / 4);
+                    self.push(VInst::Alu { op: o, pred, sat: false, exec, dst, srcs: vec![a, imm.into()] });
+                    return Ok(());
+                }
+                intrinsics::int_div_expansion(self, id, op, lhs, rhs)
+            }
+            InstKind::Cmp { pred, lhs, rhs } => {
+                let (p, lane) = self.pred_dst(id)?;
+                self.cmp_emit(pred, lhs, rhs, n, p, lane)
+            }
+            InstKind::Cast { op: CastOp::BitCast, value } => self.bitcast(id, value),
+            InstKind::Cast { op, value } => self.cast_i1(id, op, value),
+            InstKind::Select { cond, on_true, on_false } => {
+                // select of predicates: (c & t) | (~c & f)
+                let (d, dl) = self.pred_dst(id)?;
+                let (c, cl) = self.cond_pred(cond, n)?;
+                let (t, tl) = self.pred_of(on_true)?;
+                let (f, fl) = self.pred_of(on_false)?;
+                if dl != 0 || cl != 0 || tl != 0 || fl != 0 {
+                    return Err("unsupported: a select of predicate slices".into());
+                }
+                let exec = Exec::nm(n as u8);
+                let q = self.temp_pred(n)?;
+                self.push(alu(m::AluOp::Not, exec, m::DstOp::Pred(q), vec![SrcOp::Pred(c)]));
+                self.push(alu(m::AluOp::And, exec, m::DstOp::Pred(q), vec![SrcOp::Pred(q), SrcOp::Pred(f)]));
+                self.push(alu(m::AluOp::And, exec, m::DstOp::Pred(d), vec![SrcOp::Pred(c), SrcOp::Pred(t)]));
+                self.push(alu(m::AluOp::Or, exec, m::DstOp::Pred(d), vec![SrcOp::Pred(d), SrcOp::Pred(q)]));
+                Ok(())
+            }
+            InstKind::RdRegion { input, region } => {
+                let e = inst.ty.elem().ok_or("void rdregion")?;
+                if e == Elem::I1 {
+                    return Err("unsupported: a region of a predicate vector".into());
+                }
+                let ty = signed_type(e)?;
+                let src = self.rd_src(input, &region, ty, n)?;
+                let (dst, _, _) = self.dst_for(id, ty)?;
+                let exec = self.exec_of(n)?;
+                self.push(alu(m::AluOp::Mov, exec, dst, vec![src]));
+                Ok(())
+            }
+            InstKind::WrRegion { new, region, mask, .. } => {
+                let e = inst.ty.elem().ok_or("void wrregion")?;
+                if e == Elem::I1 {
+                    return Err("unsupported: a region write into a predicate vector".into());
+                }
+                let ty = signed_type(e)?;
+                if let Value::Inst(d) = new {
+                    if self.fx().bales.baled_into.get(&d) == Some(&id)
+                        && !matches!(self.f().insts[d].kind, InstKind::RdRegion { .. })
+                    {
+                        // The operation writes straight into the region when it is emitted.
+                        return self.inst(d);
+                    }
+                }
+                let var = self.prepare_wrregion(id)?;
+                let (pred, lane) = self.mask_pred(mask)?;
+                let exec = self.exec_of(region.num_elems)?.at(lane / 4);
+                let src = self.src(new, ty)?;
+                let view = self.view(var, ty)?;
+                let dst: m::DstOp = if let Some(idx) = region.indirect {
+                    let a = self.address(view, idx, &region)?;
+                    m::DstOp::Ind(m::IndDst {
+                        addr: a,
+                        addr_elem: 0,
+                        byte_offset: region.offset as i16,
+                        ty,
+                        hstride: if region.num_elems == 1 { 1 } else { region.stride as u8 },
+                    })
+                } else {
+                    if !dst_region_ok(&region, self.grf()) {
+                        return Err(unencodable(&region));
+                    }
+                    self.region_dst(view, &region, ty).into()
+                };
+                self.push(VInst::Alu { op: m::AluOp::Mov, pred, sat: false, exec, dst, srcs: vec![src] });
+                Ok(())
+            }
+            InstKind::Intrinsic { id: iid, args } => intrinsics::intrinsic(self, id, iid, &args),
+            InstKind::Call { callee, args } => self.call(id, callee, &args),
+            InstKind::Phi { .. } => Ok(()),
+            InstKind::FNeg(_) => Err("internal: fneg of i1".into()),
+            InstKind::ExtractElement { .. } | InstKind::InsertElement { .. } | InstKind::Shuffle { .. } => {
+                Err("internal: element operation left after lowering".into())
+            }
+        }
+    }
+
+    /// A source operand reading `region` of `input` (direct, or indirect through an address
+    /// register).
+    fn rd_src(&mut self, input: Value, region: &Region, ty: VisaType, n: u32) -> R<SrcOp> {
+        if let Some(c) = self.f().as_const(input).cloned() {
+            // a region of a constant: the constant's elements, materialized
+            let base = self.materialize(&c, ty)?;
+            return self.rd_var(base, region, ty, n);
+        }
+        let base = self.var_of(input)?;
+        let view = self.view(base, ty)?;
+        self.rd_var(view, region, ty, n)
+    }
+
+    fn rd_var(&mut self, view: m::VarId, region: &Region, ty: VisaType, n: u32) -> R<SrcOp> {
+        if let Some(idx) = region.indirect {
+            let a = self.address(view, idx, region)?;
+            let multi = self.f().value_type(idx).num_elems() > 1;
+            let r = if multi {
+                m::Region::new(0, region.width as u8, region.stride as u8)
+            } else {
+                src_region(region)
+            };
+            return Ok(SrcOp::Ind(m::IndSrc {
+                addr: a,
+                addr_elem: 0,
+                byte_offset: i16::try_from(region.offset).map_err(|_| "an indirect offset out of range")?,
+                ty,
+                region: r,
+                multi,
+                modifier: SrcMod::None,
+            }));
+        }
+        if !src_region_ok(region, n, self.grf()) {
+            return Err(unencodable(region));
+        }
+        Ok(SrcOp::Gen(self.region_src(view, region, ty)))
+    }
+
+    /// Loads an address register with the address of `var` plus the byte index `idx`.
+    fn address(&mut self, var: m::VarId, idx: Value, _region: &Region) -> R<m::AddrId> {
+        let rows = self.f().value_type(idx).num_elems();
+        if !matches!(rows, 1 | 2 | 4 | 8 | 16) {
+            return Err(format!("unsupported: a multi-indirect region with {rows} rows"));
+        }
+        let a = match self.addrs.get(&(rows as u8)) {
+            Some(a) => *a,
+            None => {
+                let a = self.k.add_addr(&format!("addr{rows}"), rows as u16);
+                self.addrs.insert(rows as u8, a);
+                a
+            }
+        };
+        let i = self.src(idx, VisaType::UW)?;
+        self.push(VInst::AddrAdd {
+            exec: Exec::nm(rows as u8),
+            dst: m::AddrOpnd { addr: a, elem: 0, width: rows as u8 },
+            base: var,
+            base_offset: 0,
+            src1: i,
+        });
+        Ok(a)
+    }
+
+    /// Logic on predicates.
+    fn pred_logic(&mut self, id: InstId, op: BinOp, a: Value, b: Value, n: u32) -> R<()> {
+        let (d, dl) = self.pred_dst(id)?;
+        let exec = Exec::nm(n as u8).at(dl / 4);
+        // xor with all-true is not
+        let is_true =
+            |s: &Self, v: Value| s.f().as_const(v).is_some_and(|c| c.elems.iter().all(|e| *e == Some(1)));
+        if op == BinOp::Xor && (is_true(self, a) || is_true(self, b)) {
+            let x = if is_true(self, a) { b } else { a };
+            let (p, _) = self.pred_of(x)?;
+            self.push(alu(m::AluOp::Not, exec, m::DstOp::Pred(d), vec![SrcOp::Pred(p)]));
+            return Ok(());
+        }
+        let o = match op {
+            BinOp::And | BinOp::Mul => m::AluOp::And,
+            BinOp::Or => m::AluOp::Or,
+            BinOp::Xor | BinOp::Add | BinOp::Sub => m::AluOp::Xor,
+            other => return Err(format!("unsupported: {other:?} of i1 values").to_lowercase()),
+        };
+        let (pa, _) = self.pred_of(a)?;
+        let (pb, _) = self.pred_of(b)?;
+        self.push(alu(o, exec, m::DstOp::Pred(d), vec![SrcOp::Pred(pa), SrcOp::Pred(pb)]));
+        Ok(())
+    }
+
+    /// Casts from and to i1.
+    fn cast_i1(&mut self, id: InstId, op: CastOp, value: Value) -> R<()> {
+        let n = self.f().insts[id].ty.num_elems();
+        let to = self.f().insts[id].ty.elem().ok_or("void cast")?;
+        let from = self.f().value_type(value).elem().ok_or("void cast")?;
+        if from == Elem::I1 && to != Elem::I1 {
+            self.check_64bit(to, "conversion")?;
+            let ty = signed_type(to)?;
+            let one = match (op, to) {
+                (CastOp::SExt, _) => imm_of(u64::MAX, to, ty)?,
+                (CastOp::SIToFP, Elem::Float) => Imm::F(-1.0),
+                (CastOp::SIToFP, Elem::Half) => Imm::HF(0xbc00),
+                (CastOp::SIToFP, Elem::Double) => Imm::DF(-1.0),
+                (_, Elem::Float) => Imm::F(1.0),
+                (_, Elem::Half) => Imm::HF(0x3c00),
+                (_, Elem::Double) => Imm::DF(1.0),
+                _ => imm_of(1, to, ty)?,
+            };
+            let zero = imm_of(0, to, ty)?;
+            let (p, pl) = self.cond_pred(value, n)?;
+            let (dst, wpred, lane) = self.dst_for(id, ty)?;
+            if wpred.is_some() {
+                return Err("unsupported: a masked write of a converted predicate".into());
+            }
+            let exec = self.exec_of(n)?.at(lane / 4);
+            let _ = pl;
+            self.push(VInst::Alu {
+                op: m::AluOp::Sel,
+                pred: Some(Pred::on(p)),
+                sat: false,
+                exec,
+                dst,
+                srcs: vec![one.into(), zero.into()],
+            });
+            return Ok(());
+        }
+        if to == Elem::I1 && op == CastOp::Trunc {
+            self.check_64bit(from, "conversion")?;
+            let ty = unsigned_type(from)?;
+            let x = self.src(value, ty)?;
+            let tmp = self.temp(ty, n)?;
+            let exec = Exec::nm(n as u8);
+            self.push(alu(
+                m::AluOp::And,
+                exec,
+                m::Dst::new(tmp, 0).into(),
+                vec![x, imm_of(1, from, ty)?.into()],
+            ));
+            let (p, lane) = self.pred_dst(id)?;
+            let region = if n == 1 { m::Region::SCALAR } else { m::Region::CONTIG };
+            self.push(VInst::Cmp {
+                rel: m::CmpOp::Ne,
+                exec: exec.at(lane / 4),
+                dst: m::CmpDst::Pred(p),
+                src0: Src::region(tmp, 0, 0, region).into(),
+                src1: imm_of(0, from, ty)?.into(),
+            });
+            return Ok(());
+        }
+        Err(format!("unsupported: {op:?} of i1 values").to_lowercase())
+    }
+
+    /// A bitcast: an alias (already given by regalloc), or a predicate <-> integer move.
+    fn bitcast(&mut self, id: InstId, value: Value) -> R<()> {
+        let to = self.f().insts[id].ty;
+        let from = self.f().value_type(value);
+        if let Some(idx) = self.fx().asg.var(Value::Inst(id)) {
+            if self.fx().asg.vars[idx.0 as usize].alias_of.is_some() {
+                return Ok(());
+            }
+        }
+        if from.elem() == Some(Elem::I1) && to.elem() != Some(Elem::I1) {
+            // predicate bits into an integer
+            let (p, lane) = self.pred_of(value)?;
+            if lane != 0 {
+                return Err("unsupported: a bitcast of a predicate slice".into());
+            }
+            let e = to.elem().ok_or("void")?;
+            let ty = unsigned_type(e)?;
+            let (dst, _, _) = self.dst_for(id, ty)?;
+            self.push(alu(m::AluOp::Mov, Exec::nm(1), dst, vec![SrcOp::Pred(p)]));
+            return Ok(());
+        }
+        if to.elem() == Some(Elem::I1) && from.elem() != Some(Elem::I1) {
+            let e = from.elem().ok_or("void")?;
+            let x = self.src(value, unsigned_type(e)?)?;
+            let (p, lane) = self.pred_dst(id)?;
+            self.push(VInst::Setp { exec: Exec::nm(to.num_elems() as u8).at(lane / 4), dst: p, src: x });
+            return Ok(());
+        }
+        // a bitcast of a constant, or one regalloc did not alias: copy the bits
+        let e = to.elem().ok_or("void")?;
+        let ty = signed_type(e)?;
+        let fe = from.elem().ok_or("void")?;
+        let fty = signed_type(fe)?;
+        let dst = self.var_of(Value::Inst(id))?;
+        if let Some(c) = self.f().as_const(value).cloned() {
+            let src = match self.imm(&c, fty)? {
+                Some(i) => {
+                    let t = self.temp(fty, from.num_elems())?;
+                    self.copy(t, 0, CopySrc::Op(i.into()), from.num_elems(), fty)?;
+                    t
+                }
+                None => self.materialize(&c, fty)?,
+            };
+            let src = self.view(src, ty)?;
+            let dst = self.view(dst, ty)?;
+            return self.copy(dst, 0, CopySrc::Var(src, 0), to.num_elems(), ty);
+        }
+        let src = self.var_of(value)?;
+        let src = self.view(src, ty)?;
+        let dst = self.view(dst, ty)?;
+        self.copy(dst, 0, CopySrc::Var(src, 0), to.num_elems(), ty)
+    }
+
+    /// A call of a subroutine of the unit: arguments into its argument variables, `call`, result
+    /// out of its result variable.
+    fn call(&mut self, id: InstId, callee: FuncId, args: &[Value]) -> R<()> {
+        let ci = *self.func_of.get(&callee).ok_or("internal: a callee outside the unit")?;
+        let label = self.funcs[ci].sub.ok_or("internal: a call of the kernel")?;
+        let mut copies = Vec::new();
+        for (i, &a) in args.iter().enumerate() {
+            let Some(idx) = self.funcs[ci].asg.var(Value::Param(i as u32)) else { continue };
+            let saved = self.cur;
+            self.cur = ci;
+            let dst = self.var_idx(idx);
+            self.cur = saved;
+            copies.push((dst?, a));
+        }
+        self.emit_copies(copies)?;
+        self.push(VInst::Call { pred: None, exec: Exec::nm(1), target: label });
+        if self.f().insts[id].ty != Type::Void {
+            let ret = self.funcs[ci].ret.ok_or("internal: a subroutine without a result variable")?;
+            let t = self.f().insts[id].ty;
+            let ty = signed_type(t.elem().ok_or("void")?)?;
+            let dst = self.var_of(Value::Inst(id))?;
+            let dst = self.view(dst, ty)?;
+            self.copy(dst, 0, CopySrc::Var(ret, 0), t.num_elems(), ty)?;
+        }
+        Ok(())
+    }
+
+    fn surface(&self, v: Value) -> R<m::SurfaceId> {
+        match v {
+            Value::Param(p) if self.cur == 0 => self.surfaces.get(&p).copied().ok_or_else(|| {
+                format!("the surface operand must be a kernel argument of surface kind (argument {p} is not)")
+            }),
+            Value::Param(_) => Err("unsupported: a surface passed to a subroutine".into()),
+            Value::Const(_) => match self.f().as_const(v).and_then(|c| c.splat_value()) {
+                Some(254) => Ok(m::SurfaceId::SLM),
+                Some(255) => Ok(m::SurfaceId::SCRATCH),
+                Some(b) => Err(format!("unsupported: constant surface index {b}")),
+                None => Err("the surface operand is undefined".into()),
+            },
+            Value::Inst(_) => Err("unsupported: a computed surface index".into()),
+        }
+    }
+}
+
+#[derive(Clone, Copy)]
+enum CopySrc {
+    Var(m::VarId, u32),
+    Op(SrcOp),
+}
+
+enum CopyFrom {
+    Value(Value),
+    Var(m::VarId, VisaType, u32),
+}
+
+fn pow2_floor(n: u32) -> u32 {
+    if n == 0 {
+        0
+    } else {
+        1 << (31 - n.leading_zeros())
+    }
+}
+
+/// `Some(k)` when `v` is the constant splat `2^k`.
+fn pow2_const(f: &Function, v: Value) -> Option<u32> {
+    let c = f.as_const(v)?.splat_value()?;
+    (c != 0 && c.is_power_of_two()).then(|| c.trailing_zeros())
+}
+
+fn src_region(r: &Region) -> m::Region {
+    if r.num_elems == 1 || (r.width == 1 && r.stride == 0) {
+        m::Region::SCALAR
+    } else if r.width == r.num_elems {
+        m::Region::new(r.stride as u8, 1, 0)
+    } else {
+        m::Region::new(r.vstride as u8, r.width as u8, r.stride as u8)
+    }
+}
+
+/// An immediate of vISA type `ty` from constant bits of element type `e`.
+fn imm_of(bits: u64, e: Elem, ty: VisaType) -> R<Imm> {
+    let sx = genxc_genx::ir::sign_extend(bits, e);
+    Ok(match ty {
+        VisaType::B | VisaType::W => Imm::W(sx as i16),
+        VisaType::UB | VisaType::UW => Imm::UW(bits as u16),
+        VisaType::D => Imm::D(sx as i32),
+        VisaType::UD => Imm::UD(bits as u32),
+        VisaType::Q => Imm::Q(sx),
+        VisaType::UQ => Imm::UQ(bits),
+        VisaType::F => Imm::F(f32::from_bits(bits as u32)),
+        VisaType::HF => Imm::HF(bits as u16),
+        VisaType::DF => Imm::DF(f64::from_bits(bits)),
+        VisaType::BF => return Err("unsupported: bfloat immediates".into()),
+    })
+}
+
+fn unencodable(r: &Region) -> String {
+    format!(
+        "unsupported: region <{};{},{}> of {} elements at byte {} is not encodable",
+        r.vstride, r.width, r.stride, r.num_elems, r.offset
+    )
+}
+
+fn negate(op: SrcOp) -> R<SrcOp> {
+    Ok(match op {
+        SrcOp::Gen(s) => SrcOp::Gen(s.with(match s.modifier {
+            SrcMod::None => SrcMod::Neg,
+            SrcMod::Neg => SrcMod::None,
+            SrcMod::Abs => SrcMod::NegAbs,
+            SrcMod::NegAbs => SrcMod::Abs,
+            SrcMod::Not => return Err("internal: negation of a logic operand".into()),
+        })),
+        SrcOp::Imm(i) => SrcOp::Imm(match i {
+            Imm::D(x) => Imm::D(x.wrapping_neg()),
+            Imm::W(x) => Imm::W(x.wrapping_neg()),
+            Imm::Q(x) => Imm::Q(x.wrapping_neg()),
+            Imm::UD(x) => Imm::UD(x.wrapping_neg()),
+            Imm::UW(x) => Imm::UW(x.wrapping_neg()),
+            Imm::UQ(x) => Imm::UQ(x.wrapping_neg()),
+            Imm::F(x) => Imm::F(-x),
+            Imm::DF(x) => Imm::DF(-x),
+            Imm::HF(x) => Imm::HF(x ^ 0x8000),
+            other => return Err(format!("internal: cannot negate {other:?}")),
+        }),
+        other => return Err(format!("internal: cannot negate {other:?}")),
+    })
+}
+
+fn absolute(op: SrcOp) -> R<SrcOp> {
+    Ok(match op {
+        SrcOp::Gen(s) => SrcOp::Gen(s.with(match s.modifier {
+            SrcMod::None | SrcMod::Abs | SrcMod::Neg | SrcMod::NegAbs => SrcMod::Abs,
+            SrcMod::Not => return Err("internal: abs of a logic operand".into()),
+        })),
+        SrcOp::Imm(i) => SrcOp::Imm(match i {
+            Imm::D(x) => Imm::D(x.wrapping_abs()),
+            Imm::W(x) => Imm::W(x.wrapping_abs()),
+            Imm::Q(x) => Imm::Q(x.wrapping_abs()),
+            Imm::F(x) => Imm::F(x.abs()),
+            Imm::DF(x) => Imm::DF(x.abs()),
+            Imm::HF(x) => Imm::HF(x & 0x7fff),
+            other => other,
+        }),
+        other => return Err(format!("internal: cannot take the absolute value of {other:?}")),
+    })
+}
+
+fn alu(op: m::AluOp, exec: Exec, dst: m::DstOp, srcs: Vec<SrcOp>) -> VInst {
+    VInst::Alu { op, pred: None, sat: false, exec, dst, srcs }
+}
