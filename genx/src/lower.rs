@@ -93,8 +93,9 @@ fn index_region(
     Ok(Region { indirect: Some(Value::Inst(id)), ..Region::contiguous(eb, n, 0) })
 }
 
-/// Tries to express picking `idx` (defined entries) from a vector of `len` elements as one region.
-fn mask_region(idx: &[Option<u32>], eb: u32) -> Option<Region> {
+/// Tries to express picking the elements `idx` (undefined entries may be anything) of a vector of
+/// `eb`-byte elements as one direct region.
+pub fn mask_region(idx: &[Option<u32>], eb: u32) -> Option<Region> {
     let n = idx.len() as u32;
     let d = |i: usize| idx[i].map(i64::from);
     // Fill undefined entries along a candidate (start, vstride, width, stride) and check.

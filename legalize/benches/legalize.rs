@@ -7,6 +7,10 @@ use genxc_genx::ir::{BinOp, Constant, Terminator};
 use genxc_genx::{Elem, Function, Inst, InstKind, Linkage, Platform, Region, Type, Value};
 use std::time::Instant;
 
+/// The same allocator as the `genxc` command.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn build(region_ops: usize) -> Function {
     let vec64 = Type::Vector(Elem::Float, 64);
     let mut f = Function::new("bench", Linkage::Kernel, vec![vec64, vec64], vec64);

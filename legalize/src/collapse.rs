@@ -118,9 +118,70 @@ pub fn combine_write(outer: &Region, inner: &Region, n: Nesting) -> Option<Regio
 }
 
 /// Collapses every `rdregion(rdregion(A, outer), inner)` of a function into one rdregion of `A`
-/// when [`combine`] allows it; returns how many were collapsed.
+/// when [`combine`] allows it, and turns regions whose variable index is a constant into direct
+/// regions; returns how many regions changed.
 pub fn collapse_function(f: &mut Function) -> usize {
-    collapse_where(f, |_, _| true)
+    constant_indices(f) + collapse_where(f, |_, _| true)
+}
+
+/// Regions indexed by a constant (a scalar, or one start per row) that one direct region expresses
+/// become that direct region; irregular rows stay indirect. Returns how many changed.
+pub fn constant_indices(f: &mut Function) -> usize {
+    let mut count = 0;
+    for b in f.layout.clone() {
+        for id in f.blocks[b].insts.clone() {
+            let (input_ty, region, is_write) = match &f.insts[id].kind {
+                InstKind::RdRegion { input, region } => (f.value_type(*input), *region, false),
+                InstKind::WrRegion { region, .. } => (f.insts[id].ty, *region, true),
+                _ => continue,
+            };
+            let Some(Value::Const(c)) = region.indirect else { continue };
+            let Some(direct) = direct_region(&region, &f.consts[c].elems, input_ty.bytes(), is_write) else {
+                continue;
+            };
+            match &mut f.insts[id].kind {
+                InstKind::RdRegion { region, .. } | InstKind::WrRegion { region, .. } => *region = direct,
+                _ => {}
+            }
+            count += 1;
+        }
+    }
+    count
+}
+
+/// The direct region with the same elements as `r`, whose variable index has the constant values
+/// `index` (i16 byte offsets: one, or one per row), inside a vector of `vec_bytes`.
+fn direct_region(r: &Region, index: &[Option<u64>], vec_bytes: u32, is_write: bool) -> Option<Region> {
+    let eb = i64::from(r.elem_bytes.max(1));
+    let width = r.width.max(1);
+    let rows = index.len() as u32;
+    let mut elems = Vec::with_capacity(r.num_elems as usize);
+    for i in 0..r.num_elems {
+        let (row, col) = (i / width, i % width);
+        let (start, row_off) = if rows > 1 {
+            (*index.get(row as usize)?, 0)
+        } else {
+            (*index.first()?, i64::from(row) * i64::from(r.vstride))
+        };
+        let start = i64::from(start? as u16 as i16);
+        let byte = start + i64::from(r.offset) + (row_off + i64::from(col) * i64::from(r.stride)) * eb;
+        if byte < 0 || byte % eb != 0 || byte + eb > i64::from(vec_bytes) {
+            return None;
+        }
+        elems.push(Some(u32::try_from(byte / eb).ok()?));
+    }
+    if is_write {
+        // a write that hits one element twice keeps the last value; a region might not
+        let mut seen = elems.clone();
+        seen.sort_unstable();
+        if seen.windows(2).any(|w| w[0] == w[1]) {
+            return None;
+        }
+    }
+    let mut out = genxc_genx::lower::mask_region(&elems, r.elem_bytes)?;
+    out.parent_width = r.parent_width;
+    let (lo, hi) = out.byte_span();
+    (lo >= 0 && hi <= i64::from(vec_bytes)).then_some(out)
 }
 
 /// Collapses the nested reads that splitting leaves (a piece read from a value that is itself a
@@ -218,6 +279,27 @@ mod tests {
         let inner = reg(4, 4, 0, 4, 4, 4);
         let c = combine(&outer, &inner).unwrap();
         assert_eq!((c.vstride, c.width, c.stride, c.offset), (0, 4, 8, 4));
+    }
+
+    #[test]
+    fn c4_c5_constant_row_indices() {
+        // rd <8 x float> of <264 x float>, (0;1,0) with indices 24..36 and 104..116: (20;4,1)@24
+        let r = Region {
+            indirect: Some(Value::Param(0)),
+            ..Region::from_operands(4, 8, 0, 1, 0, 0, None, 0).unwrap()
+        };
+        let idx = |v: &[u64]| v.iter().map(|&x| Some(x)).collect::<Vec<_>>();
+        let d = direct_region(&r, &idx(&[24, 28, 32, 36, 104, 108, 112, 116]), 264 * 4, false).unwrap();
+        assert_eq!((d.vstride, d.width, d.stride, d.offset, d.indirect), (20, 4, 1, 24, None));
+        // irregular rows stay indirect
+        assert!(direct_region(&r, &idx(&[24, 28, 96, 100, 104, 108, 112, 116]), 264 * 4, false).is_none());
+        assert!(direct_region(&r, &idx(&[24, 28, 32, 36, 40, 108, 112, 116]), 264 * 4, false).is_none());
+        // a scalar constant index is an offset
+        let s = Region { indirect: Some(Value::Param(0)), ..Region::contiguous(4, 8, 0) };
+        let d = direct_region(&s, &idx(&[64]), 128, false).unwrap();
+        assert_eq!((d.offset, d.width, d.indirect), (64, 8, None));
+        // out of the vector: left alone
+        assert!(direct_region(&s, &idx(&[100]), 128, false).is_none());
     }
 
     #[test]

@@ -372,8 +372,9 @@ pub fn legal_size(a: &Access, idx: u32, use_real_idx: bool, p: Platform) -> u32 
                 if !mibr && eb == 1 {
                     num_grf = 1;
                 }
-                let first = real_idx + i64::from(r.offset).div_euclid(eb);
-                num_grf * epg - first.rem_euclid(epg)
+                // eb and epg are powers of two: shifts and masks are the Euclidean division
+                let first = real_idx + (i64::from(r.offset) >> log2_floor(eb));
+                num_grf * epg - (first & (epg - 1))
             } else if a.input_elems != 0 && i64::from(a.input_elems) <= epg {
                 epg
             } else {
@@ -385,7 +386,7 @@ pub fn legal_size(a: &Access, idx: u32, use_real_idx: bool, p: Platform) -> u32 
                 let diff = (max & -epg) - (min & -epg);
                 let mut etb = 1;
                 if diff == 0 {
-                    etb = epg * gpi - max.rem_euclid(epg);
+                    etb = epg * gpi - (max & (epg - 1));
                 }
                 let pw = i64::from(r.parent_width);
                 if is_pow2(pw) && pw <= gpi * epg {

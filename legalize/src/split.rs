@@ -180,6 +180,30 @@ fn reserve_insts(f: &mut Function) {
     f.insts = arena;
 }
 
+/// Whether a bale reads (through a baled rdregion) the vector its wrregion writes into.
+fn reads_written_vector(b: &Bale) -> bool {
+    let Head::Wr { old, .. } = b.head else { return false };
+    b.operands.iter().any(|o| matches!(o, Operand::Region { input, .. } if *input == old))
+}
+
+/// Whether every read of the written vector in `b` is direct and lies apart from every byte the
+/// wrregion writes: later pieces may then read the vector as the earlier pieces left it (the join
+/// so far), which lets each piece write in place.
+fn reads_apart_from_writes(b: &Bale) -> bool {
+    let Head::Wr { old, access: w, .. } = &b.head else { return false };
+    if w.region.indirect.is_some() {
+        return false;
+    }
+    let (wlo, whi) = w.region.byte_span();
+    b.operands.iter().all(|o| match o {
+        Operand::Region { input, access, .. } if input == old => {
+            let (lo, hi) = access.region.byte_span();
+            access.region.indirect.is_none() && (hi <= wlo || lo >= whi)
+        }
+        _ => true,
+    })
+}
+
 /// Room for a typical plan: pieces of at most 32 elements, plus the odd tail (one allocation).
 fn plan_capacity(width: u32) -> usize {
     (width as usize / 16 + 4).min(64)
@@ -419,6 +443,11 @@ impl<'f> Cx<'f> {
         }
         let plan = loop {
             match self.plan(&b) {
+                Ok(plan) if plan.len() > 1 && reads_written_vector(&b) && !reads_apart_from_writes(&b) => {
+                    // The pieces would read the vector after earlier pieces wrote into it, maybe
+                    // where they wrote: read it whole first (split on its own), then write.
+                    self.read_written_vector_first(&mut b, out)?;
+                }
                 Ok(plan) => break plan,
                 Err(()) => {
                     // Unbale: first the rdregions feeding the operation, then the head wrregion.
@@ -476,6 +505,38 @@ impl<'f> Cx<'f> {
             start += n;
         }
         Ok(Some(joined))
+    }
+
+    /// Splits the rdregions of `b` that read the vector its head wrregion writes into as bales of
+    /// their own, so they are read whole before any piece is written.
+    fn read_written_vector_first(&mut self, b: &mut Bale, out: &mut Vec<InstId>) -> Result<(), Diagnostic> {
+        let Head::Wr { old, .. } = b.head else { return Ok(()) };
+        for i in 0..b.operands.len() {
+            if let Operand::Region { rd, input, .. } = b.operands[i] {
+                if input == old {
+                    let v = self.legalize_member_alone(rd, out)?;
+                    b.operands[i] = bale::plain_operand(self.f, v);
+                }
+            }
+        }
+        match b.op {
+            // the operation now uses values emitted after its old place: move it down
+            Some(op) => {
+                if let Some(pos) = out.iter().rposition(|&i| i == op) {
+                    out.remove(pos);
+                    out.push(op);
+                }
+            }
+            None => {
+                let new = match b.operands.first() {
+                    Some(Operand::Plain { value, .. }) => *value,
+                    _ => return Err(Diagnostic::error("internal: a move bale without its value")),
+                };
+                *b = bale::build_lone_wr(self.f, b.head_inst, new)
+                    .ok_or_else(|| Diagnostic::error("internal: cannot rebuild a wrregion"))?;
+            }
+        }
+        Ok(())
     }
 
     fn plan_ignoring_pred(&self, b: &Bale) -> Vec<u32> {
@@ -589,6 +650,12 @@ impl<'f> Cx<'f> {
                 _ if same.is_some() => same.unwrap_or(self.true_i1),
                 Operand::Region { input, access, elem, .. } => {
                     let region = self.piece_region(&access, start, n, out)?;
+                    // a read of the written vector takes it as the earlier pieces left it (only
+                    // bales whose reads lie apart from their writes get here)
+                    let input = match b.head {
+                        Head::Wr { old, .. } if input == old => prev,
+                        _ => input,
+                    };
                     self.push(out, InstKind::RdRegion { input, region }, Type::Vector(elem, n))
                 }
                 Operand::Plain { value, elem } => {

@@ -5,6 +5,7 @@
 
 mod common;
 use common::*;
+use genxc_genx::ir::Constant;
 use genxc_genx::ir::{BinOp, CastOp, CmpPred};
 use genxc_genx::{Elem, Function, InstKind, Platform, Region, Type, Value};
 use genxc_legalize::collapse;
@@ -112,6 +113,45 @@ proptest! {
         let x = b.rd(Value::Param(0), r);
         let f = b.ret(x);
         legalize_and_compare(&f, p, &[arg(vt, seed), idx]);
+    }
+
+    /// Regions indexed by constant row starts (regular rows with a random row step, or random
+    /// starts), read and written: collapsing them into direct regions keeps the results.
+    #[test]
+    fn constant_index_regions(e in prop::sample::select(ELEMS.to_vec()), rows in 1u32..=8,
+                              width in prop::sample::select(vec![1u32, 2, 4]), regular in any::<bool>(),
+                              step in 0u32..6, first in 0u32..8, p in platform(), seed in any::<u64>()) {
+        let eb = e.bytes();
+        let n = rows * width;
+        let total = 64u32;
+        let vt = Type::Vector(e, total);
+        let it = Type::Vector(Elem::I16, rows);
+        let elem = |r: u32| if regular { first + r * (step + width) } else { (seed >> (r * 3)) as u32 % 40 };
+        // a regular pattern stays regular only if no row had to be pulled back into the vector
+        let regular = regular && (0..rows).all(|r| elem(r) <= total - width);
+        let starts: Vec<u64> = (0..rows).map(|r| u64::from(elem(r).min(total - width) * eb)).collect();
+        let mut b = Builder::new(vec![vt, vt], vt);
+        let idx = b.f.add_const(Constant { ty: it, elems: starts.iter().map(|&x| Some(x)).collect() });
+        let r = Region { elem_bytes: eb, num_elems: n, vstride: 0, width, stride: 1, offset: 0,
+                         indirect: Some(idx), parent_width: 0 };
+        let x = b.rd(Value::Param(0), r);
+        // write the rows back at other constant starts when they do not overlap
+        let w = Region { indirect: Some(idx), ..r };
+        let distinct = {
+            let mut all: Vec<u64> = starts.iter().flat_map(|&s| (0..u64::from(width)).map(move |k| s / u64::from(eb) + k)).collect();
+            all.sort_unstable();
+            all.windows(2).all(|p| p[0] != p[1])
+        };
+        let out = if distinct { b.wr(Value::Param(1), x, w, None) } else { Value::Param(1) };
+        let f = b.ret(out);
+        legalize_and_compare(&f, p, &[arg(vt, seed), arg(vt, seed ^ 9)]);
+        if regular {
+            // a regular constant index is always direct after the whole pass
+            let mut g = f.clone();
+            genxc_legalize::run(&mut g, p).expect("legalizes");
+            let left = accesses(&g).iter().filter(|a| a.region.indirect.is_some()).count();
+            prop_assert_eq!(left, 0, "indirect accesses left for starts {:?}", starts);
+        }
     }
 
     /// A lone wrregion with an optional vector mask, direct or indirect.
