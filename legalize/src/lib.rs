@@ -2,7 +2,7 @@
 //! accesses and wide operations are split into legal pieces.
 //!
 //! Modules: [`legal`] (legality rules and the legal piece size), [`collapse`] (combining nested
-//! regions), [`split`] (subregions, split plans and the pass over the GenX IR), [`bale`] (which
+//! regions), [`retype`] (moves on other element types), [`split`] (subregions, split plans and the pass over the GenX IR), [`bale`] (which
 //! instructions are split together) and [`interp`] (a reference interpreter of region semantics).
 #![warn(missing_docs)]
 
@@ -10,6 +10,7 @@ pub mod bale;
 pub mod collapse;
 pub mod interp;
 pub mod legal;
+pub mod retype;
 pub mod split;
 
 pub use legal::{check, is_legal, is_legal_in, legal_size, Access, Illegal, Role};
@@ -18,12 +19,23 @@ pub use split::{legalize_function, plan_region, subregion, Piece, Stats};
 use genxc_genx::{Diagnostic, Function, Platform};
 
 /// The whole pass as instruction selection and `--emit legalized` see it, on a function whose
-/// element operations are already lowered to regions: collapse nested regions, split what is not
+/// element operations are already lowered to regions: collapse nested regions, move bytes (and
+/// 64-bit values where the platform has no 64-bit integer ALU) as wider or narrower elements, split
+/// what is not
 /// legal on `platform`, then collapse the nested reads splitting left where that stays legal.
 /// With direct regions the result is a fixed point: running the pass again changes nothing.
 pub fn run(f: &mut Function, platform: Platform) -> Result<Stats, Diagnostic> {
     collapse::collapse_function(f);
-    let stats = split::legalize_function(f, platform)?;
+    retype::retype_moves(f, platform);
+    let mut stats = split::legalize_function(f, platform)?;
     collapse::collapse_legal(f, platform);
+    // pieces of moves that could not be retyped whole may be retypable on their own
+    if retype::retype_moves(f, platform) > 0 {
+        let more = split::legalize_function(f, platform)?;
+        stats.bales += more.bales;
+        stats.bales_split += more.bales_split;
+        stats.pieces += more.pieces;
+        collapse::collapse_legal(f, platform);
+    }
     Ok(stats)
 }

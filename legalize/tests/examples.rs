@@ -446,3 +446,70 @@ fn e26_reading_the_written_vector_through_a_variable_index() {
         assert_eq!(order.iter().filter(|k| **k == "wr").count(), 8);
     }
 }
+
+/// The (element type, region) of every rdregion and wrregion of a function, in order.
+fn moves(f: &genxc_genx::Function) -> Vec<(char, Elem, u32, i32, u32, i32, i32)> {
+    let mut out = Vec::new();
+    for &b in &f.layout {
+        for &id in &f.blocks[b].insts {
+            let (k, r) = match &f.insts[id].kind {
+                InstKind::RdRegion { region, .. } => ('r', region),
+                InstKind::WrRegion { region, .. } => ('w', region),
+                _ => continue,
+            };
+            let e = f.insts[id].ty.elem().unwrap();
+            out.push((k, e, r.num_elems, r.vstride, r.width, r.stride, r.offset));
+        }
+    }
+    out
+}
+
+#[test]
+fn e16_e17_byte_moves_as_dwords() {
+    let (v32, v16) = (Type::Vector(Elem::I8, 32), Type::Vector(Elem::I8, 16));
+    let mut b = Builder::new(vec![v32], v16);
+    let x = b.rd(Value::Param(0), Region::contiguous(1, 16, 0));
+    let f = b.ret(x);
+    let g = run_and_compare(&f, Platform::Mtl, &[arg(v32, 16)]);
+    assert_eq!(moves(&g), vec![('r', Elem::I32, 4, 0, 4, 1, 0)]);
+    assert_eq!(count(&g, "cast"), 2, "bitcast in and out");
+    // E17: and written into another byte vector at byte 16
+    let mut b = Builder::new(vec![v32, v32], v32);
+    let x = b.rd(Value::Param(0), Region::contiguous(1, 16, 0));
+    let w = b.wr(Value::Param(1), x, Region::contiguous(1, 16, 16), None);
+    let f = b.ret(w);
+    let g = run_and_compare(&f, Platform::Mtl, &[arg(v32, 16), arg(v32, 17)]);
+    assert_eq!(moves(&g), vec![('r', Elem::I32, 4, 0, 4, 1, 0), ('w', Elem::I32, 4, 0, 4, 1, 16)]);
+}
+
+#[test]
+fn e18_e19_e20_qword_moves_as_dword_pairs_without_int64() {
+    let q = |n| Type::Vector(Elem::I64, n);
+    // E18: <2 x i64> of <4 x i64> written at byte 16
+    let mut b = Builder::new(vec![q(4), q(4)], q(4));
+    let x = b.rd(Value::Param(0), Region::contiguous(8, 2, 0));
+    let w = b.wr(Value::Param(1), x, Region::contiguous(8, 2, 2), None);
+    let f = b.ret(w);
+    let g = run_and_compare(&f, Platform::Mtl, &[arg(q(4), 18), arg(q(4), 19)]);
+    assert_eq!(moves(&g), vec![('r', Elem::I32, 4, 0, 4, 1, 0), ('w', Elem::I32, 4, 0, 4, 1, 16)]);
+    // with a 64-bit ALU (PVC) nothing is retyped
+    let g = run_and_compare(&f, Platform::Pvc, &[arg(q(4), 18), arg(q(4), 19)]);
+    assert!(moves(&g).iter().all(|m| m.1 == Elem::I64));
+    // E19: (2;1,1)@8 of <8 x i64> -> (4;2,1)@8 of <16 x i32>; written (0;8,1)@0
+    let mut b = Builder::new(vec![q(8), q(8)], q(8));
+    let x = b.rd(Value::Param(0), reg(8, 4, 2, 1, 1, 8));
+    let w = b.wr(Value::Param(1), x, Region::contiguous(8, 4, 0), None);
+    let f = b.ret(w);
+    let g = run_and_compare(&f, Platform::Mtl, &[arg(q(8), 20), arg(q(8), 21)]);
+    assert_eq!(moves(&g), vec![('r', Elem::I32, 8, 4, 2, 1, 8), ('w', Elem::I32, 8, 0, 8, 1, 0)]);
+    // E20: 16 of 32 qwords written at byte 128: as dwords, two pieces of 16 (two GRFs each)
+    let mut b = Builder::new(vec![q(32), q(32)], q(32));
+    let x = b.rd(Value::Param(0), Region::contiguous(8, 16, 0));
+    let w = b.wr(Value::Param(1), x, Region::contiguous(8, 16, 16), None);
+    let f = b.ret(w);
+    let g = run_and_compare(&f, Platform::Mtl, &[arg(q(32), 22), arg(q(32), 23)]);
+    let got = moves(&g);
+    assert!(got.iter().all(|m| m.1 == Elem::I32), "{got:?}");
+    let writes: Vec<i32> = got.iter().filter(|m| m.0 == 'w').map(|m| m.6).collect();
+    assert_eq!(writes, vec![128, 192]);
+}

@@ -153,6 +153,15 @@ pub fn legalize_and_compare(f: &Function, p: Platform, args: &[Bits]) -> (Functi
     (g, stats)
 }
 
+/// Runs the whole pass ([`genxc_legalize::run`]) on a copy of `f` after the checks of
+/// [`legalize_and_compare`]; returns the result.
+pub fn run_and_compare(f: &Function, p: Platform, args: &[Bits]) -> Function {
+    legalize_and_compare(f, p, args);
+    let mut g = f.clone();
+    genxc_legalize::run(&mut g, p).expect("the whole pass legalizes");
+    g
+}
+
 /// The rdregions of a function reading `input`, in order: (elements, region).
 pub fn reads_of(f: &Function, input: Value) -> Vec<Region> {
     let mut out = Vec::new();
