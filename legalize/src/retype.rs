@@ -84,6 +84,18 @@ pub fn retype_region(r: &Region, to: u32) -> Option<Region> {
 
 /// Retypes the pure moves of a function (see the module documentation); returns how many.
 pub fn retype_moves(f: &mut Function, platform: Platform) -> usize {
+    let wanted = |e: Option<Elem>| match e {
+        Some(Elem::I8) => true,
+        Some(Elem::I64) => !platform.info().has_int64,
+        _ => false,
+    };
+    let any = f.layout.iter().flat_map(|&b| f.blocks[b].insts.iter()).any(|&i| {
+        matches!(f.insts[i].kind, InstKind::RdRegion { .. } | InstKind::WrRegion { .. })
+            && wanted(f.insts[i].ty.elem())
+    });
+    if !any {
+        return 0;
+    }
     let uses = crate::bale::use_counts(f);
     let baled = crate::bale::members(f, &uses);
     let mut count = 0;
@@ -136,6 +148,11 @@ fn is_true(f: &Function, v: Value) -> bool {
 fn plan_move(f: &Function, id: InstId, uses: &[u32], baled: &[bool], platform: Platform) -> Option<Move> {
     let inst = &f.insts[id];
     let elem = inst.ty.elem()?;
+    let candidates: &[Elem] = match elem {
+        Elem::I8 => &[Elem::I32, Elem::I16],
+        Elem::I64 if !platform.info().has_int64 => &[Elem::I32],
+        _ => return None,
+    };
     let is_baled = |i: InstId| baled.get(raw(i)).copied().unwrap_or(false);
     let (src, read, write, baled_rd) = match &inst.kind {
         // an rdregion baled into an operation is an operand, not a move; one baled into a
@@ -155,11 +172,6 @@ fn plan_move(f: &Function, id: InstId, uses: &[u32], baled: &[bool], platform: P
             }
             _ => return None,
         },
-        _ => return None,
-    };
-    let candidates: &[Elem] = match elem {
-        Elem::I8 => &[Elem::I32, Elem::I16],
-        Elem::I64 if !platform.info().has_int64 => &[Elem::I32],
         _ => return None,
     };
     // constants other than undef keep their type (they are not reinterpreted here)
