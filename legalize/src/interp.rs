@@ -401,6 +401,21 @@ fn eval(
     let elem_of = |v: Value| f.value_type(v).elem().unwrap_or(Elem::I32);
     let index = |r: &Region| r.indirect.map(get).transpose();
     match kind {
+        InstKind::Binary { op: BinOp::And, lhs, rhs } => {
+            // `x & 0` is 0 even where x is undefined
+            let (a, b) = (get(*lhs)?, get(*rhs)?);
+            if [&a, &b].iter().any(|o| o.len() != n && o.len() != 1) {
+                return Err(InterpError::Malformed("operand length".into()));
+            }
+            let at = |o: &Bits, i: usize| o[if o.len() == 1 { 0 } else { i }];
+            Ok((0..n)
+                .map(|i| match (at(&a, i), at(&b, i)) {
+                    (Some(0), _) | (_, Some(0)) => Some(0),
+                    (Some(x), Some(y)) => Some(x & y),
+                    _ => None,
+                })
+                .collect())
+        }
         InstKind::Binary { op, lhs, rhs } => {
             let e = elem_of(*lhs);
             elementwise(n, &[&get(*lhs)?, &get(*rhs)?], |a| binary(*op, e, a[0], a[1]))

@@ -10,6 +10,7 @@ pub mod bale;
 pub mod collapse;
 pub mod interp;
 pub mod legal;
+pub mod live;
 pub mod retype;
 pub mod split;
 

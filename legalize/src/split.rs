@@ -226,6 +226,8 @@ struct Cx<'f> {
     stats: Stats,
     /// Name given to the pieces of the bale being split.
     piece_name: String,
+    /// Live elements of results that have dead ones.
+    live: crate::live::LiveElements,
     true_i1: Value,
     rdpred: IntrinsicId,
     wrpred: IntrinsicId,
@@ -238,6 +240,7 @@ impl<'f> Cx<'f> {
     fn new(f: &'f mut Function, p: Platform) -> Result<Self, Diagnostic> {
         let uses = bale::use_counts(f);
         let baled = bale::members(f, &uses);
+        let live = crate::live::analyze(f);
         let n = f.insts.len();
         let true_i1 = f.add_const(Constant { ty: Type::Scalar(Elem::I1), elems: vec![Some(1)] });
         let (Some(rdpred), Some(wrpred)) =
@@ -254,6 +257,7 @@ impl<'f> Cx<'f> {
             dead: vec![false; n],
             stats: Stats::default(),
             piece_name: String::new(),
+            live,
             true_i1,
             rdpred,
             wrpred,
@@ -403,7 +407,16 @@ impl<'f> Cx<'f> {
             w = w.min(max);
             pred_min = pred_min.max(min);
         }
-        (pow2_floor(i64::from(w.max(1))) as u32, pred_min)
+        let mut w = pow2_floor(i64::from(w.max(1))) as u32;
+        // dead elements of the result form pieces of their own (not for half: it needs exec 8/16)
+        if let Some(&live) = self.live.get(&b.op.unwrap_or(b.head_inst)) {
+            let dead_w = crate::live::dead_split_width(live, start, w);
+            let elem = self.f.insts[b.op.unwrap_or(b.head_inst)].ty.elem();
+            if dead_w >= pred_min.max(1) && elem != Some(Elem::Half) {
+                w = dead_w;
+            }
+        }
+        (w, pred_min)
     }
 
     /// The width sequence of a bale, or `Err(())` when a piece is narrower than its predicate
@@ -640,6 +653,12 @@ impl<'f> Cx<'f> {
         prev: Value,
         out: &mut Vec<InstId>,
     ) -> Result<Value, Diagnostic> {
+        // a piece whose elements nothing uses is not emitted
+        if let Some(&live) = self.live.get(&b.op.unwrap_or(b.head_inst)) {
+            if crate::live::all_dead(live, start, n) && n < b.width {
+                return Ok(prev);
+            }
+        }
         let mut vals = [self.true_i1; 3];
         let mut nvals = 0;
         for (k, o) in b.operands.iter().enumerate() {

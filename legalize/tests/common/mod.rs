@@ -137,7 +137,9 @@ pub fn legalize_and_compare(f: &Function, p: Platform, args: &[Bits]) -> (Functi
     genxc_legalize::run(&mut again, p).expect("legalizes again");
     assert_all_legal(&again, p);
     assert_eq!(before, interp::run(&again, args).expect("runs after a second pass"), "second pass on {p}");
-    if accesses(f).iter().all(|a| a.region.indirect.is_none()) {
+    // (Nor where dead elements are left: the next run splits them off.)
+    if accesses(f).iter().all(|a| a.region.indirect.is_none()) && genxc_legalize::live::analyze(&h).is_empty()
+    {
         let (t1, t2) = (print_function(&h), print_function(&again));
         assert_eq!(renumber(&t1), renumber(&t2), "a second run changed the function on {p}");
     }
