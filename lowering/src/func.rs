@@ -26,6 +26,8 @@ pub struct FnEmitter<'m, 'a> {
     block_of_label: HashMap<String, BlockId>,
     phis: HashMap<BlockId, Vec<Vec<(String, String)>>>,
     arg_names: HashMap<BlockId, Vec<(String, LTy)>>,
+    /// Forwarding blocks made by the current terminator, placed after its block.
+    pending: Vec<(String, String)>,
 }
 
 fn ints(a: Option<&Attr>) -> Vec<i64> {
@@ -79,6 +81,7 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
             block_of_label: HashMap::new(),
             phis: HashMap::new(),
             arg_names: HashMap::new(),
+            pending: Vec::new(),
         }
     }
 
@@ -126,6 +129,7 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
     }
 
     fn start_block(&mut self, label: String) {
+        self.blocks.append(&mut self.pending);
         self.blocks.push((label, String::new()));
     }
 
@@ -276,6 +280,7 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
                 return Err(err_at(file, ir.block(b).loc, "block does not end with a terminator"));
             }
         }
+        self.blocks.append(&mut self.pending);
         let mut out = String::new();
         for (label, body) in &self.blocks {
             out.push_str(&format!("{label}:\n"));
@@ -317,10 +322,7 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
         let from = if forward {
             // A forwarding block so that every phi has one entry per predecessor.
             let l = self.new_label("fwd");
-            let cur = self.blocks.len() - 1;
-            self.blocks.push((l.clone(), format!("  br label %{target}\n")));
-            let last = self.blocks.pop().expect("pushed");
-            self.blocks.insert(cur, last);
+            self.pending.push((l.clone(), format!("  br label %{target}\n")));
             l
         } else {
             self.cur_label()
@@ -513,20 +515,12 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
                 })?;
                 self.set(op.results[0], r, t);
             }
-            ("arith", "maxnumf") | ("arith", "minnumf") => {
+            ("arith", "maxnumf") | ("arith", "minnumf") | ("arith", "maximumf") | ("arith", "minimumf") => {
                 let t = self.result_ty(op, 0)?;
                 let a = self.operands(op)?;
-                let f = if short == "maxnumf" { "maxnum" } else { "minnum" };
-                let r = self.map_nd(&t, &a, &mut |s, rt, a| {
-                    Ok(s.call_decl(&format!("llvm.{f}.{}", rt.mangle()), rt, a))
-                })?;
-                self.set(op.results[0], r, t);
-            }
-            ("arith", "maximumf") | ("arith", "minimumf") => {
-                let t = self.result_ty(op, 0)?;
-                let a = self.operands(op)?;
-                let max = short == "maximumf";
-                let r = self.map_nd(&t, &a, &mut |s, rt, a| s.min_max_ieee(max, rt, &a[0].0, &a[1].0))?;
+                let max = short.starts_with("max");
+                let num = short.ends_with("numf");
+                let r = self.map_nd(&t, &a, &mut |s, rt, a| s.min_max(max, num, rt, &a[0].0, &a[1].0))?;
                 self.set(op.results[0], r, t);
             }
             ("arith", "cmpi")
@@ -619,7 +613,7 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
             }
             ("index", "sizeof") => {
                 let t = self.result_ty(op, 0)?;
-                let bits = self.m.types.index_bits / 8;
+                let bits = self.m.types.index_bits;
                 self.set(op.results[0], bits.to_string(), t);
             }
             ("math", m) => self.math(op, m)?,
@@ -908,22 +902,16 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
         }
     }
 
-    /// IEEE maximum/minimum without the LLVM intrinsics LLVM 14 cannot run: NaN propagates and
-    /// -0 < +0.
-    fn min_max_ieee(&mut self, max: bool, t: &LTy, a: &str, b: &str) -> Res<String> {
+    /// maximumf/minimumf and maxnumf/minnumf as `--arith-expand` rewrites them: a compare and a
+    /// select (equal operands give the second), then NaN handling (maximumf propagates a NaN,
+    /// maxnumf returns the other operand).
+    fn min_max(&mut self, max: bool, num: bool, t: &LTy, a: &str, b: &str) -> Res<String> {
         let bt = bool_of(t);
-        let it = int_like(t)?;
-        let pick = self.emit(&format!("fcmp {} {t} {a}, {b}", if max { "ogt" } else { "olt" }));
-        let sel = self.emit(&format!("select {bt} {pick}, {t} {a}, {t} {b}"));
-        let eq = self.emit(&format!("fcmp oeq {t} {a}, {b}"));
-        let ia = self.emit(&format!("bitcast {t} {a} to {it}"));
-        let ib = self.emit(&format!("bitcast {t} {b} to {it}"));
-        let comb = self.emit(&format!("{} {it} {ia}, {ib}", if max { "and" } else { "or" }));
-        let cf = self.emit(&format!("bitcast {it} {comb} to {t}"));
-        let s2 = self.emit(&format!("select {bt} {eq}, {t} {cf}, {t} {sel}"));
-        let uno = self.emit(&format!("fcmp uno {t} {a}, {b}"));
-        let nan = self.emit(&format!("fadd {t} {a}, {b}"));
-        Ok(self.emit(&format!("select {bt} {uno}, {t} {nan}, {t} {s2}")))
+        let c = self.emit(&format!("fcmp {} {t} {a}, {b}", if max { "ugt" } else { "ult" }));
+        let sel = self.emit(&format!("select {bt} {c}, {t} {a}, {t} {b}"));
+        let probe = if num { a } else { b };
+        let nan = self.emit(&format!("fcmp uno {t} {probe}, {probe}"));
+        Ok(self.emit(&format!("select {bt} {nan}, {t} {b}, {t} {sel}")))
     }
 
     fn math(&mut self, op: &Operation, m: &str) -> Res<()> {
@@ -2017,19 +2005,6 @@ fn bool_of(t: &LTy) -> LTy {
         LTy::Vec(n, _) => LTy::Vec(*n, Box::new(LTy::Int(1))),
         _ => LTy::Int(1),
     }
-}
-
-fn int_like(t: &LTy) -> Res<LTy> {
-    let w = match t.scalar() {
-        LTy::Half | LTy::BFloat => 16,
-        LTy::Float => 32,
-        LTy::Double => 64,
-        other => return Err(format!("unsupported: maximumf/minimumf on {other}")),
-    };
-    Ok(match t {
-        LTy::Vec(n, _) => LTy::Vec(*n, Box::new(LTy::Int(w))),
-        _ => LTy::Int(w),
-    })
 }
 
 fn scalar_const(t: &LTy, s: &str) -> String {
