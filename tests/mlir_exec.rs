@@ -83,17 +83,30 @@ fn genxc_output_runs_like_mlir() {
         let opts = genxc::Options { emit: genxc::Emit::Llvm, ..Default::default() };
         let result = genxc::compile(&[input], &opts);
         if result.failed() {
-            failures.push(format!("{}: {:?}", p.display(), result.diagnostics.iter().map(|d| d.to_string()).collect::<Vec<_>>()));
+            failures.push(format!(
+                "{}: {:?}",
+                p.display(),
+                result.diagnostics.iter().map(|d| d.to_string()).collect::<Vec<_>>()
+            ));
             continue;
         }
         let ir = String::from_utf8(result.files[0].bytes.clone()).unwrap();
         let got = run_lli(LLI14, &ir);
         let want = std::fs::read_to_string(p.with_extension("expected")).unwrap();
         if got != want {
-            failures.push(format!("{}: output differs\n--- expected\n{want}\n--- genxc + lli-14\n{got}", p.display()));
+            failures.push(format!(
+                "{}: output differs\n--- expected\n{want}\n--- genxc + lli-14\n{got}",
+                p.display()
+            ));
         }
     }
-    assert!(failures.is_empty(), "{} of {} programs fail:\n{}", failures.len(), progs.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} programs fail:\n{}",
+        failures.len(),
+        progs.len(),
+        failures.join("\n")
+    );
 }
 
 /// The pipeline of a program: its `// ORACLE: pipeline` line, or the default.
@@ -115,7 +128,12 @@ fn expected_outputs_are_mlir_19s() {
     for p in programs() {
         let text = std::fs::read_to_string(&p).unwrap();
         let opt = Command::new("mlir-opt-19").arg(&p).args(pipeline(&text)).output().unwrap();
-        assert!(opt.status.success(), "{}: mlir-opt-19: {}", p.display(), String::from_utf8_lossy(&opt.stderr));
+        assert!(
+            opt.status.success(),
+            "{}: mlir-opt-19: {}",
+            p.display(),
+            String::from_utf8_lossy(&opt.stderr)
+        );
         let mut tr = Command::new("mlir-translate-19")
             .arg("--mlir-to-llvmir")
             .stdin(std::process::Stdio::piped())

@@ -733,10 +733,7 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
                     .and_then(Attr::as_int)
                     .map(|a| format!(", align {a}"))
                     .unwrap_or_default();
-                let r = self.emit(&format!(
-                    "load {vol}{t}, {}* {q}{al}",
-                    t.ptr_to(space).to_string().trim_end_matches('*')
-                ));
+                let r = self.emit(&format!("load {vol}{t}, {} {q}{al}", t.ptr_to(space)));
                 self.set(op.results[0], r, t);
             }
             ("llvm", "store") => {

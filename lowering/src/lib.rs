@@ -55,7 +55,14 @@ pub fn load<'ctx>(
     let mut module: Option<inkwell::module::Module<'ctx>> = None;
     for part in parts {
         let m = genxc_frontend::llvm::load(ctx, &format!("{file}.ll"), part.as_bytes()).map_err(|d| {
-            Diagnostic::error(format!("{file}: internal error: the translated LLVM IR is invalid: {d}"))
+            let mut e =
+                Diagnostic::error(format!("{file}: internal error: the translated LLVM IR is invalid: {d}"));
+            if let genxc_diag::Location::Source { line, .. } = d.location {
+                if let Some(l) = part.lines().nth(line as usize - 1) {
+                    e = e.with_note(format!("translated line {line}: {}", l.trim()));
+                }
+            }
+            e
         })?;
         match &module {
             None => module = Some(m),

@@ -796,13 +796,15 @@ impl<'a> ModuleEmitter<'a> {
                     b"general" => 0,
                     b"sampler" => 1,
                     b"surface" => 2,
-                    _ => return Err(err_at(
-                        self.file,
-                        op.loc,
-                        format!(
+                    _ => {
+                        return Err(err_at(
+                            self.file,
+                            op.loc,
+                            format!(
                             "genx.arg_kind of argument {i} must be \"general\", \"surface\" or \"sampler\""
                         ),
-                    )),
+                        ))
+                    }
                 },
                 Some(_) => {
                     return Err(err_at(

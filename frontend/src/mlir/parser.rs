@@ -825,6 +825,11 @@ impl<'a> Parser<'a> {
         };
         b.operands = self.resolve_all(&refs, &inputs, tpos)?;
         b.results = rtys;
+        if !b.successors.is_empty() && b.successors.iter().all(|s| s.args.is_empty()) {
+            if let Err(m) = distribute_successor_operands(&name, &mut b) {
+                return self.err_at(t.start, m);
+            }
+        }
         self.finish(name, b, results, loc, t.start)
     }
 
@@ -1617,4 +1622,47 @@ impl<'a> Parser<'a> {
         self.leave();
         Ok(())
     }
+}
+
+/// In the generic form, the values passed to successors are trailing operands split by
+/// `operandSegmentSizes` (and `case_operand_segments` for switches); moves them to the successors.
+fn distribute_successor_operands(name: &str, b: &mut OpBuild) -> Result<(), String> {
+    let seg = |b: &OpBuild, key: &str| -> Vec<usize> {
+        match b.attrs.iter().find(|(k, _)| k == key) {
+            Some((_, Attr::Array(v))) => v.iter().filter_map(Attr::as_int).map(|x| x as usize).collect(),
+            Some((_, Attr::Dense(v, _))) => {
+                v.iter().map(|s| if let Scalar::Int(i) = s { *i as usize } else { 0 }).collect()
+            }
+            _ => vec![],
+        }
+    };
+    let mut groups: Vec<usize> = match name {
+        "cf.br" | "llvm.br" => vec![0, b.operands.len()],
+        "cf.cond_br" | "llvm.cond_br" => {
+            let s = seg(b, "operandSegmentSizes");
+            if s.len() < 3 {
+                return Err(format!("{name} in the generic form needs operandSegmentSizes"));
+            }
+            s[..3].to_vec()
+        }
+        "cf.switch" | "llvm.switch" => {
+            let s = seg(b, "operandSegmentSizes");
+            if s.len() < 2 {
+                return Err(format!("{name} in the generic form needs operandSegmentSizes"));
+            }
+            let mut g = vec![s[0], s[1]];
+            g.extend(seg(b, "case_operand_segments"));
+            g
+        }
+        _ => return Ok(()),
+    };
+    let fixed = groups.remove(0);
+    if groups.len() != b.successors.len() || fixed + groups.iter().sum::<usize>() != b.operands.len() {
+        return Err(format!("the operands of {name} do not match its successors"));
+    }
+    let mut rest = b.operands.split_off(fixed).into_iter();
+    for (s, n) in b.successors.iter_mut().zip(groups) {
+        s.args = rest.by_ref().take(n).collect();
+    }
+    Ok(())
 }
