@@ -146,8 +146,15 @@ fn compile_input(input: &Input, opts: &Options) -> Result<(Vec<OutputFile>, Modu
     }
     let source = (!is_mlir && !genxc_frontend::llvm::is_bitcode(&input.bytes))
         .then(|| genxc_frontend::llvm::SourceMap::new(&String::from_utf8_lossy(&input.bytes)));
-    let locate =
-        |ds: Vec<Diagnostic>| ds.into_iter().map(|d| locate(d, name, source.as_ref())).collect::<Vec<_>>();
+    let mlir_text = is_mlir.then(|| String::from_utf8_lossy(&input.bytes).into_owned());
+    let locate = |ds: Vec<Diagnostic>| {
+        ds.into_iter()
+            .map(|d| match &mlir_text {
+                Some(t) => locate_mlir(d, name, t),
+                None => locate(d, name, source.as_ref()),
+            })
+            .collect::<Vec<_>>()
+    };
     let module = genxc_genx::llvm::import_module(&llvm, opts.platform).map_err(locate)?;
     let mut files = Vec::new();
     if opts.emit == Emit::Llvm {
@@ -224,6 +231,21 @@ fn locate(d: Diagnostic, file: &str, source: Option<&genxc_frontend::llvm::Sourc
             ..d
         },
         None => d,
+    }
+}
+
+/// Points a diagnostic about a function of an MLIR input at that function in the MLIR text.
+fn locate_mlir(d: Diagnostic, file: &str, text: &str) -> Diagnostic {
+    let Location::Ir { function, inst } = &d.location else { return d };
+    let Some((line, col)) = genxc_lowering::function_position(text, function) else { return d };
+    let prefix = match inst {
+        Some(i) => format!("in function @{function}, instruction {i} of the translated LLVM IR: "),
+        None => format!("in function @{function}: "),
+    };
+    Diagnostic {
+        message: format!("{prefix}{}", d.message),
+        location: Location::Source { file: file.to_string(), line, col },
+        ..d
     }
 }
 

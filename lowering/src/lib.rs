@@ -73,3 +73,15 @@ pub fn load<'ctx>(
     }
     Ok(module.unwrap_or_else(|| ctx.create_module(file)))
 }
+
+/// Where the function `name` is defined in MLIR text (`func.func @name` or `llvm.func @name`), as
+/// 1-based line and column of the `@`.
+pub fn function_position(text: &str, name: &str) -> Option<(u32, u32)> {
+    let needle = format!("@{name}(");
+    text.lines().enumerate().find_map(|(i, l)| {
+        let col = l.find(&needle)?;
+        let head = &l[..col];
+        (head.contains("func.func") || head.contains("llvm.func") || head.trim_start().starts_with("func "))
+            .then(|| (i as u32 + 1, col as u32 + 1))
+    })
+}
