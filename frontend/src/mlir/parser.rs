@@ -168,6 +168,7 @@ impl<'a> Parser<'a> {
     fn describe(&self) -> String {
         match self.tok.kind {
             Tok::Eof => "end of file".into(),
+            Tok::Bad if self.src.get(self.tok.start) == Some(&b'"') => "an unterminated string".into(),
             Tok::Bad => format!("invalid character '{}'", self.text(self.tok).chars().next().unwrap_or('?')),
             _ => format!("'{}'", self.text(self.tok)),
         }
