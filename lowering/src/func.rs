@@ -13,6 +13,9 @@ use std::collections::{HashMap, HashSet};
 
 type Res<T> = Result<T, String>;
 
+/// Lowers one 1-D piece: the result type and the operands (value, type).
+type Piece<'f, E> = dyn FnMut(&mut E, &LTy, &[(String, LTy)]) -> Res<String> + 'f;
+
 /// Lowers one function body.
 pub struct FnEmitter<'m, 'a> {
     m: &'m mut ModuleEmitter<'a>,
@@ -166,12 +169,7 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
     }
 
     /// Applies `f` to 1-D pieces of n-D vector operands (arrays of vectors), or directly.
-    fn map_nd(
-        &mut self,
-        res: &LTy,
-        args: &[(String, LTy)],
-        f: &mut dyn FnMut(&mut Self, &LTy, &[(String, LTy)]) -> Res<String>,
-    ) -> Res<String> {
+    fn map_nd(&mut self, res: &LTy, args: &[(String, LTy)], f: &mut Piece<'_, Self>) -> Res<String> {
         let LTy::Array(n, re) = res else { return f(self, res, args) };
         let mut acc = "undef".to_string();
         for k in 0..*n {
@@ -378,9 +376,7 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
                 let t = self.result_ty(op, 0)?;
                 let a = op.attr("value").ok_or("missing value")?;
                 let text = match (a, &t) {
-                    (Attr::Dense(e, _), LTy::Array(..)) if !matches!(t.scalar(), LTy::Int(_)) || true => {
-                        dense_text(&t, e, &self.m.types)?
-                    }
+                    (Attr::Dense(e, _), LTy::Array(..)) => dense_text(&t, e)?,
                     _ => self.m.const_attr(a, &t)?,
                 };
                 // Constants are used as operands directly.
@@ -1209,10 +1205,10 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
         let full = match name {
             "memcpy" | "memmove" => {
                 let vol = op.attr("isVolatile").and_then(Attr::as_int).unwrap_or(0);
-                for i in 0..2 {
-                    let (v, t) = a[i].clone();
+                for slot in a.iter_mut().take(2) {
+                    let (v, t) = slot.clone();
                     let sp = if let LTy::Ptr(_, s) = t { s } else { 0 };
-                    a[i] = (self.coerce(&v, &t, &LTy::Int(8).ptr_to(sp))?, LTy::Int(8).ptr_to(sp));
+                    *slot = (self.coerce(&v, &t, &LTy::Int(8).ptr_to(sp))?, LTy::Int(8).ptr_to(sp));
                 }
                 if a.len() == 3 {
                     a.push((if vol != 0 { "true" } else { "false" }.into(), LTy::Int(1)));
@@ -1789,12 +1785,7 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
                             None => scalar_text(Scalar::Float(if kind == "add" { 0.0 } else { 1.0 }), &rt)?,
                         };
                         let n = format!("llvm.vector.reduce.f{kind}.{m}");
-                        let r = self.call_decl(&n, &rt, &[(start, rt.clone()), (v, vt.clone())]);
-                        if a.len() > 1 {
-                            r
-                        } else {
-                            r
-                        }
+                        self.call_decl(&n, &rt, &[(start, rt.clone()), (v, vt.clone())])
                     }
                     "add" | "mul" | "and" | "or" | "xor" | "minsi" | "minui" | "maxsi" | "maxui" => {
                         let k = match kind.as_str() {

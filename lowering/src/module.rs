@@ -361,7 +361,7 @@ impl<'a> ModuleEmitter<'a> {
         let init = match op.attr("initial_value") {
             Some(Attr::Unit) => "undef".to_string(),
             Some(Attr::Dense(elems, _)) => {
-                dense_text(&ty, elems, &self.types).map_err(|m| err_at(self.file, op.loc, m))?
+                dense_text(&ty, elems).map_err(|m| err_at(self.file, op.loc, m))?
             }
             Some(other) => self.const_attr(other, &ty).map_err(|m| err_at(self.file, op.loc, m))?,
             None => {
@@ -392,7 +392,7 @@ impl<'a> ModuleEmitter<'a> {
                 scalar_text(Scalar::Int(*b as i128), t.scalar()).map(|s| splat_if_vec(t, s))
             }
             (Attr::Float(v, _), t) => scalar_text(*v, t.scalar()).map(|s| splat_if_vec(t, s)),
-            (Attr::Dense(elems, _), t) => dense_text(t, elems, &self.types),
+            (Attr::Dense(elems, _), t) => dense_text(t, elems),
             (Attr::Array(items), LTy::Array(_, e)) => {
                 let parts = items
                     .iter()

@@ -2,7 +2,7 @@
 //! pointers), with memref descriptors, complex numbers as structs, `index` by data layout and
 //! n-D vectors as arrays of 1-D vectors; and the spelling of LLVM constants.
 
-use genxc_frontend::mlir::{Scalar, Signedness, StructType, Type};
+use genxc_frontend::mlir::{Scalar, StructType, Type};
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -381,20 +381,20 @@ pub fn scalar_text(s: Scalar, t: &LTy) -> Result<String, String> {
 
 /// A constant of an aggregate or vector type filled from flattened elements (one element is a
 /// splat).
-pub fn dense_text(t: &LTy, elems: &[Scalar], types: &Types) -> Result<String, String> {
+pub fn dense_text(t: &LTy, elems: &[Scalar]) -> Result<String, String> {
     fn count(t: &LTy) -> u64 {
         match t {
             LTy::Array(n, e) | LTy::Vec(n, e) => n * count(e),
             _ => 1,
         }
     }
-    fn go(t: &LTy, elems: &[Scalar], i: &mut usize, splat: bool, types: &Types) -> Result<String, String> {
+    fn go(t: &LTy, elems: &[Scalar], i: &mut usize, splat: bool) -> Result<String, String> {
         match t {
             LTy::Array(n, e) | LTy::Vec(n, e) => {
                 let (open, close) = if matches!(t, LTy::Array(..)) { ('[', ']') } else { ('<', '>') };
                 let mut parts = Vec::with_capacity(*n as usize);
                 for _ in 0..*n {
-                    parts.push(format!("{e} {}", go(e, elems, i, splat, types)?));
+                    parts.push(format!("{e} {}", go(e, elems, i, splat)?));
                 }
                 Ok(format!("{open}{}{close}", parts.join(", ")))
             }
@@ -415,12 +415,7 @@ pub fn dense_text(t: &LTy, elems: &[Scalar], types: &Types) -> Result<String, St
         return Err(format!("dense literal has {} elements, the type {t} holds {}", elems.len(), count(t)));
     }
     let mut i = 0;
-    go(t, elems, &mut i, splat, types)
-}
-
-/// The integer width of a signedness-carrying builtin type, for messages.
-pub fn is_unsigned(t: &Type) -> bool {
-    matches!(t, Type::Int(_, Signedness::Unsigned))
+    go(t, elems, &mut i, splat)
 }
 
 #[cfg(test)]
@@ -458,6 +453,6 @@ mod tests {
         assert_eq!(float_text(Scalar::Bits(0xFF800000), &LTy::Float).unwrap(), "0xFFF0000000000000");
         assert_eq!(float_text(Scalar::Float(1.0), &LTy::Half).unwrap(), "0xH3C00");
         let t = LTy::Vec(2, Box::new(LTy::Int(32)));
-        assert_eq!(dense_text(&t, &[Scalar::Int(7)], &Types::new(64)).unwrap(), "<i32 7, i32 7>");
+        assert_eq!(dense_text(&t, &[Scalar::Int(7)]).unwrap(), "<i32 7, i32 7>");
     }
 }
