@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs genxc's whole test suite. Installs the Debian packages the build and the tests need when
 # they are missing: LLVM 14 (inkwell links libLLVM-14), and libigc-tools for GenX_IR, Intel's vISA
-# finalizer that every emitted kernel is checked against; gcc for the C client of libgenxc.so and
-# make, which reads back the --depfile output.
+# finalizer that every emitted kernel is checked against; gcc for the C client of libgenxc.so;
+# make, which reads back the --depfile output; mlir-19-tools and llvm-19 for the MLIR oracle.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,6 +13,9 @@ command -v llvm-as-14 >/dev/null 2>&1 || need+=(llvm-14)
 command -v GenX_IR >/dev/null 2>&1 || need+=(libigc-tools)
 command -v cc >/dev/null 2>&1 || need+=(gcc)
 command -v make >/dev/null 2>&1 || need+=(make)
+# MLIR 19's own tools are the oracle of the MLIR differential tests (tests/mlir_exec.rs).
+command -v mlir-opt-19 >/dev/null 2>&1 || need+=(mlir-19-tools)
+command -v lli-19 >/dev/null 2>&1 || need+=(llvm-19)
 if [ "${#need[@]}" -gt 0 ]; then
   sudo=""
   [ "$(id -u)" = 0 ] || sudo="sudo"

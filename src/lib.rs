@@ -143,17 +143,33 @@ pub fn compile(inputs: &[Input], opts: &Options) -> Compilation {
 /// Front end, validation and import of one input; returns the files of this input and its module.
 fn compile_input(input: &Input, opts: &Options) -> Result<(Vec<OutputFile>, Module), Vec<Diagnostic>> {
     let name = &input.name;
-    if name.ends_with(".mlir") {
-        return Err(vec![Diagnostic::error(format!(
-            "{name}: unsupported: MLIR input (the MLIR front end is not available yet)"
-        ))]);
-    }
+    let is_mlir = name.ends_with(".mlir");
     let ctx = inkwell::context::Context::create();
-    let llvm = genxc_frontend::llvm::load(&ctx, name, &input.bytes).map_err(|d| vec![d])?;
-    let source = (!genxc_frontend::llvm::is_bitcode(&input.bytes))
+    let llvm = if is_mlir {
+        genxc_lowering::load(&ctx, name, &input.bytes)
+    } else {
+        genxc_frontend::llvm::load(&ctx, name, &input.bytes)
+    }
+    .map_err(|d| vec![d])?;
+    if is_mlir && opts.emit == Emit::Llvm {
+        // The translated module as it is: the CPU programs an MLIR file holds are not GenX kernels.
+        let text = llvm.print_to_string().to_string();
+        return Ok((
+            vec![OutputFile { name: format!("{}.ll", stem(name)), bytes: text.into_bytes() }],
+            Module::default(),
+        ));
+    }
+    let source = (!is_mlir && !genxc_frontend::llvm::is_bitcode(&input.bytes))
         .then(|| genxc_frontend::llvm::SourceMap::new(&String::from_utf8_lossy(&input.bytes)));
-    let locate =
-        |ds: Vec<Diagnostic>| ds.into_iter().map(|d| locate(d, name, source.as_ref())).collect::<Vec<_>>();
+    let mlir_text = is_mlir.then(|| String::from_utf8_lossy(&input.bytes).into_owned());
+    let locate = |ds: Vec<Diagnostic>| {
+        ds.into_iter()
+            .map(|d| match &mlir_text {
+                Some(t) => locate_mlir(d, name, t),
+                None => locate(d, name, source.as_ref()),
+            })
+            .collect::<Vec<_>>()
+    };
     let module = genxc_genx::llvm::import_module(&llvm, opts.platform).map_err(locate)?;
     let mut files = Vec::new();
     if opts.emit == Emit::Llvm {
@@ -276,6 +292,21 @@ fn locate(d: Diagnostic, file: &str, source: Option<&genxc_frontend::llvm::Sourc
             ..d
         },
         None => d,
+    }
+}
+
+/// Points a diagnostic about a function of an MLIR input at that function in the MLIR text.
+fn locate_mlir(d: Diagnostic, file: &str, text: &str) -> Diagnostic {
+    let Location::Ir { function, inst } = &d.location else { return d };
+    let Some((line, col)) = genxc_lowering::function_position(text, function) else { return d };
+    let prefix = match inst {
+        Some(i) => format!("in function @{function}, instruction {i} of the translated LLVM IR: "),
+        None => format!("in function @{function}: "),
+    };
+    Diagnostic {
+        message: format!("{prefix}{}", d.message),
+        location: Location::Source { file: file.to_string(), line, col },
+        ..d
     }
 }
 

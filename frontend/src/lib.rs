@@ -1,7 +1,8 @@
 //! Front ends: reading the inputs genxc accepts.
 //!
-//! Today that is LLVM IR, as `.ll` text or `.bc` bitcode ([`llvm`]). MLIR text is the second front
-//! end on the roadmap; the driver reports `.mlir` inputs as unsupported until it lands.
+//! LLVM IR, as `.ll` text or `.bc` bitcode ([`llvm`]), and MLIR text ([`mlir`]), which the
+//! lowering crate turns into LLVM IR.
 #![warn(missing_docs)]
 
 pub mod llvm;
+pub mod mlir;

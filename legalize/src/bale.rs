@@ -106,7 +106,11 @@ pub fn is_elementwise(kind: &InstKind) -> bool {
     match kind {
         InstKind::Binary { .. } | InstKind::FNeg(_) | InstKind::Cmp { .. } | InstKind::Select { .. } => true,
         InstKind::Cast { op, .. } => *op != CastOp::BitCast,
-        _ => false,
+        // element-wise ALU intrinsics (saturating arithmetic, min/max, math): split lane by lane;
+        // `llvm.genx.sat` stays whole, as instruction selection folds it into the operation it
+        // saturates
+        InstKind::Intrinsic { id, .. } if id.short_name() == "sat" => false,
+        k => genxc_genx::bale::is_alu_intrinsic(k),
     }
 }
 
@@ -207,8 +211,17 @@ fn op_bale(f: &Function, op: InstId, baled: &dyn Fn(InstId) -> bool) -> Option<(
     if !is_elementwise(kind) {
         return None;
     }
+    let n = f.insts[op].ty.num_elems();
+    let mut lanes_match = true;
     let mut operands = Vec::with_capacity(3);
-    kind.for_each_operand(|v| operands.push(operand_of(f, v, baled)));
+    kind.for_each_operand(|v| {
+        let t = f.value_type(v);
+        lanes_match &= !t.is_vector() || t.num_elems() == n;
+        operands.push(operand_of(f, v, baled));
+    });
+    if !lanes_match {
+        return None;
+    }
     let has_pred = matches!(kind, InstKind::Cmp { .. })
         || operands.iter().any(|o| matches!(o, Operand::Pred(_)))
         || matches!(kind, InstKind::Select { cond, .. } if f.value_type(*cond).is_vector());
@@ -350,7 +363,7 @@ pub fn validate(f: &Function) -> Result<(), Diagnostic> {
                         return err("wrregion mask is not i1 or as wide as the region");
                     }
                 }
-                k if is_elementwise(k) && inst.ty.is_vector() => {
+                k if is_elementwise(k) && !matches!(k, InstKind::Intrinsic { .. }) && inst.ty.is_vector() => {
                     let n = inst.ty.num_elems();
                     let mut bad = false;
                     let scalar_cond =

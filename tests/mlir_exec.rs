@@ -1,0 +1,182 @@
+//! Differential execution of the MLIR path: every program of `tests/fixtures/mlir` is compiled by
+//! genxc (`--emit llvm`) and run with LLVM 14's `lli`; its output must equal the committed
+//! `.expected` file, which MLIR's own tools produce (`mlir-opt-19` conversion passes,
+//! `mlir-translate-19 --mlir-to-llvmir`, `lli-19`). A second test re-derives every expected output
+//! with those tools, so the committed files cannot drift from MLIR's behaviour.
+//!
+//! Without the tools the tests skip, except when `CI` is set: then they fail.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The passes the oracle runs before translation (see tools/mlir-oracle).
+const PIPELINE: &[&str] = &[
+    "--convert-vector-to-scf",
+    "--convert-scf-to-cf",
+    "--lower-affine",
+    "--convert-vector-to-llvm",
+    "--expand-strided-metadata",
+    "--finalize-memref-to-llvm",
+    "--convert-math-to-llvm",
+    "--convert-index-to-llvm",
+    "--arith-expand",
+    "--convert-arith-to-llvm",
+    "--convert-cf-to-llvm",
+    "--convert-func-to-llvm",
+    "--reconcile-unrealized-casts",
+];
+
+const LLI14: &str = "/usr/lib/llvm-14/bin/lli";
+
+fn programs() -> Vec<PathBuf> {
+    let dir = common::fixtures().join("mlir");
+    let mut v: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "mlir") && p.with_extension("expected").exists())
+        .collect();
+    v.sort();
+    v
+}
+
+fn tool_available(tool: &str) -> bool {
+    let ok = Command::new(tool).arg("--version").output().is_ok_and(|o| o.status.success());
+    if !ok {
+        if std::env::var_os("CI").is_some() {
+            panic!("{tool} is required when CI is set (Debian packages llvm-14, mlir-19-tools, llvm-19)");
+        }
+        eprintln!("{tool} not found: skipping");
+    }
+    ok
+}
+
+/// Runs `lli` on LLVM IR text; returns stdout (and the exit code when not 0).
+fn run_lli(lli: &str, ir: &str) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("prog.ll");
+    std::fs::write(&path, ir).unwrap();
+    let out = Command::new(lli).arg(&path).output().unwrap();
+    let mut s = String::from_utf8_lossy(&out.stdout).into_owned();
+    if out.status.code() != Some(0) {
+        s.push_str(&format!("; exit {:?}\n{}", out.status.code(), String::from_utf8_lossy(&out.stderr)));
+    }
+    s
+}
+
+fn rel(p: &Path) -> String {
+    format!("mlir/{}", p.file_name().unwrap().to_string_lossy())
+}
+
+#[test]
+fn genxc_output_runs_like_mlir() {
+    if !tool_available(LLI14) {
+        return;
+    }
+    let progs = programs();
+    assert!(progs.len() >= 60, "only {} runnable programs", progs.len());
+    let mut failures = Vec::new();
+    for p in &progs {
+        let input = common::input(&rel(p));
+        let opts = genxc::Options { emit: genxc::Emit::Llvm, ..Default::default() };
+        let result = genxc::compile(&[input], &opts);
+        if result.failed() {
+            failures.push(format!(
+                "{}: {:?}",
+                p.display(),
+                result.diagnostics.iter().map(|d| d.to_string()).collect::<Vec<_>>()
+            ));
+            continue;
+        }
+        let ir = String::from_utf8(result.files[0].bytes.clone()).unwrap();
+        let got = run_lli(LLI14, &ir);
+        let want = std::fs::read_to_string(p.with_extension("expected")).unwrap();
+        if got != want {
+            failures.push(format!(
+                "{}: output differs\n--- expected\n{want}\n--- genxc + lli-14\n{got}",
+                p.display()
+            ));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} programs fail:\n{}",
+        failures.len(),
+        progs.len(),
+        failures.join("\n")
+    );
+}
+
+/// The pipeline of a program: its `// ORACLE: pipeline` line, or the default.
+fn pipeline(text: &str) -> Vec<String> {
+    for line in text.lines() {
+        if let Some(rest) = line.trim().strip_prefix("// ORACLE: pipeline") {
+            return rest.split_whitespace().map(str::to_string).collect();
+        }
+    }
+    PIPELINE.iter().map(|s| s.to_string()).collect()
+}
+
+#[test]
+fn expected_outputs_are_mlir_19s() {
+    if !(tool_available("mlir-opt-19") && tool_available("mlir-translate-19") && tool_available("lli-19")) {
+        return;
+    }
+    let mut failures = Vec::new();
+    for p in programs() {
+        let text = std::fs::read_to_string(&p).unwrap();
+        let opt = Command::new("mlir-opt-19").arg(&p).args(pipeline(&text)).output().unwrap();
+        assert!(
+            opt.status.success(),
+            "{}: mlir-opt-19: {}",
+            p.display(),
+            String::from_utf8_lossy(&opt.stderr)
+        );
+        let mut tr = Command::new("mlir-translate-19")
+            .arg("--mlir-to-llvmir")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        use std::io::Write;
+        tr.stdin.take().unwrap().write_all(&opt.stdout).unwrap();
+        let ll = tr.wait_with_output().unwrap();
+        assert!(ll.status.success(), "{}: mlir-translate-19 failed", p.display());
+        let got = run_lli("lli-19", &String::from_utf8_lossy(&ll.stdout));
+        let want = std::fs::read_to_string(p.with_extension("expected")).unwrap();
+        if got != want {
+            failures.push(format!("{}:\n--- committed\n{want}\n--- MLIR 19\n{got}", p.display()));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Programs of `tests/fixtures/mlir-forms` are written with typed pointers, the early LLVM dialect
+/// syntax or as split files, which MLIR 19 no longer reads; each must print what its modern twin
+/// `mlir/<number>_*.mlir` prints (and that twin is checked against MLIR 19 above).
+#[test]
+fn other_spellings_run_like_their_modern_twins() {
+    if !tool_available(LLI14) {
+        return;
+    }
+    let dir = common::fixtures().join("mlir-forms");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir).unwrap().flatten().map(|e| e.path()).collect();
+    files.sort();
+    assert!(files.len() >= 3);
+    for p in files {
+        let name = p.file_name().unwrap().to_string_lossy().into_owned();
+        let number = name.split('_').next().unwrap();
+        let twin = programs()
+            .into_iter()
+            .find(|t| t.file_name().unwrap().to_string_lossy().starts_with(&format!("{number}_")))
+            .unwrap_or_else(|| panic!("{name}: no twin in mlir/"));
+        let opts = genxc::Options { emit: genxc::Emit::Llvm, ..Default::default() };
+        let result = genxc::compile(&[common::input(&format!("mlir-forms/{name}"))], &opts);
+        assert!(!result.failed(), "{name}: {:#?}", result.diagnostics);
+        let got = run_lli(LLI14, &String::from_utf8(result.files[0].bytes.clone()).unwrap());
+        let want = std::fs::read_to_string(twin.with_extension("expected")).unwrap();
+        assert_eq!(got, want, "{name} differs from {}", twin.display());
+    }
+}
