@@ -47,7 +47,8 @@ fn read_through(write: &Region, read: &Region) -> Option<Region> {
     }
     let eb = i64::from(write.elem_bytes.max(1));
     // the write must be one contiguous run of elements
-    if !(write.num_elems == 1 || write.is_1d() && write.is_contiguous()) || i64::from(write.offset) % eb != 0 {
+    if !(write.num_elems == 1 || write.is_1d() && write.is_contiguous()) || i64::from(write.offset) % eb != 0
+    {
         return None;
     }
     let (lo, hi) = (i64::from(write.offset), i64::from(write.offset) + i64::from(write.num_elems) * eb);

@@ -33,7 +33,7 @@ use genxc_genx::bale::Bales;
 use genxc_genx::ir::{BlockId, CastOp, Function, InstId, InstKind, Value};
 use genxc_genx::types::{Elem, Type};
 use liveness::{needs_storage, two_address_old, Liveness, Node, ValIdx};
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 /// The register file a variable lives in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -178,10 +178,10 @@ pub fn copy_cost(ty: Type, depth: u32) -> u64 {
 }
 
 /// Live ranges merged by coalescing: a union-find over value indices with the segments of each
-/// set at its representative.
+/// set at its representative (start -> end; sets merge the smaller into the larger).
 struct Sets {
     parent: Vec<ValIdx>,
-    ranges: Vec<Vec<(u32, u32)>>,
+    ranges: Vec<BTreeMap<u32, u32>>,
     cat: Vec<Category>,
 }
 
@@ -198,11 +198,8 @@ impl Sets {
     fn interfere(&self, a: ValIdx, b: ValIdx) -> bool {
         let (ra, rb) = (&self.ranges[a as usize], &self.ranges[b as usize]);
         let (small, big) = if ra.len() <= rb.len() { (ra, rb) } else { (rb, ra) };
-        small.iter().any(|&(s, e)| {
-            // the last segment of `big` starting before `e` is the only one that can reach past `s`
-            let k = big.partition_point(|x| x.0 < e);
-            k > 0 && big[k - 1].1 > s
-        })
+        // the last segment of `big` starting before `e` is the only one that can reach past `s`
+        small.iter().any(|(&s, &e)| big.range(..e).next_back().is_some_and(|(_, &be)| be > s))
     }
 
     /// Merges the sets of `a` and `b` when they do not interfere (or `force`); whether they are
@@ -215,11 +212,8 @@ impl Sets {
         if !force && (self.cat[a as usize] != self.cat[b as usize] || self.interfere(a, b)) {
             return false;
         }
-        let (big, small) = if self.ranges[a as usize].len() >= self.ranges[b as usize].len() {
-            (a, b)
-        } else {
-            (b, a)
-        };
+        let (big, small) =
+            if self.ranges[a as usize].len() >= self.ranges[b as usize].len() { (a, b) } else { (b, a) };
         let segs = std::mem::take(&mut self.ranges[small as usize]);
         let r = &mut self.ranges[big as usize];
         for (s, e) in segs {
@@ -230,19 +224,21 @@ impl Sets {
     }
 }
 
-/// Inserts `[s, e)` into sorted disjoint segments, merging what it overlaps or touches.
-fn insert_segment(r: &mut Vec<(u32, u32)>, s: u32, e: u32) {
-    let mut lo = r.partition_point(|x| x.1 < s);
-    let hi = r.partition_point(|x| x.0 <= e);
-    if lo >= hi {
-        r.insert(lo, (s, e));
-        return;
+/// Inserts `[s, e)` into disjoint segments, merging what it overlaps or touches.
+fn insert_segment(r: &mut BTreeMap<u32, u32>, s: u32, e: u32) {
+    let (mut ns, mut ne) = (s, e);
+    if let Some((&ps, &pe)) = r.range(..=s).next_back() {
+        if pe >= s {
+            ns = ps;
+            ne = ne.max(pe);
+            r.remove(&ps);
+        }
     }
-    let ns = r[lo].0.min(s);
-    let ne = r[hi - 1].1.max(e);
-    r[lo] = (ns, ne);
-    lo += 1;
-    r.drain(lo..hi);
+    while let Some((&qs, &qe)) = r.range(ns..=ne).next() {
+        ne = ne.max(qe);
+        r.remove(&qs);
+    }
+    r.insert(ns, ne);
 }
 
 /// Assigns variables to the values of a function given its bales.
@@ -257,7 +253,7 @@ pub fn assign_with(f: &Function, bales: &Bales, lv: &Liveness) -> Assignment {
     let nv = lv.values.len();
     let mut sets = Sets {
         parent: (0..nv as u32).collect(),
-        ranges: lv.ranges.clone(),
+        ranges: lv.ranges.iter().map(|r| r.iter().copied().collect()).collect(),
         cat: lv.values.iter().map(|&v| category(f.value_type(v))).collect(),
     };
     let idx = |v: Value| lv.index.get(&v).copied();
@@ -318,7 +314,7 @@ pub fn assign_with(f: &Function, bales: &Bales, lv: &Liveness) -> Assignment {
             }
         }
     }
-    normal.sort_by(|x, y| y.0.cmp(&x.0));
+    normal.sort_by_key(|x| std::cmp::Reverse(x.0));
     for &(_, d, s) in &normal {
         if sets.find(d) != sets.find(s) && sets.try_merge(d, s, false) {
             a.stats.coalesced += 1;
@@ -399,7 +395,8 @@ pub fn assign_with(f: &Function, bales: &Bales, lv: &Liveness) -> Assignment {
             if let Some(index) = indirect {
                 let ty = f.value_type(index);
                 let name = format!("{}_addr", value_name(f, v, a.vars.len()));
-                let var = a.push(Variable { name, ty, alias_of: None, param: None, category: Category::Address });
+                let var =
+                    a.push(Variable { name, ty, alias_of: None, param: None, category: Category::Address });
                 a.address.insert(i, var);
             }
         }
@@ -476,12 +473,13 @@ mod tests {
 
     #[test]
     fn segments_merge_when_they_touch() {
-        let mut r = vec![(0, 2), (5, 7), (9, 12)];
+        let mut r: BTreeMap<u32, u32> = [(0, 2), (5, 7), (9, 12)].into_iter().collect();
+        let v = |r: &BTreeMap<u32, u32>| r.iter().map(|(a, b)| (*a, *b)).collect::<Vec<_>>();
         insert_segment(&mut r, 2, 5);
-        assert_eq!(r, vec![(0, 7), (9, 12)]);
+        assert_eq!(v(&r), vec![(0, 7), (9, 12)]);
         insert_segment(&mut r, 13, 14);
-        assert_eq!(r, vec![(0, 7), (9, 12), (13, 14)]);
+        assert_eq!(v(&r), vec![(0, 7), (9, 12), (13, 14)]);
         insert_segment(&mut r, 8, 20);
-        assert_eq!(r, vec![(0, 7), (8, 20)]);
+        assert_eq!(v(&r), vec![(0, 7), (8, 20)]);
     }
 }

@@ -15,7 +15,7 @@
 
 use genxc_genx::bale::{self, Bales};
 use genxc_genx::ir::{BlockId, CastOp, Function, InstId, InstKind, Value};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 
 /// A dense index of a value that needs storage (a parameter or an emitted instruction result).
 pub type ValIdx = u32;
@@ -171,7 +171,8 @@ pub fn analyze(f: &Function, bales: &Bales) -> Liveness {
     for p in 0..f.params.len() {
         lv.add_value(Value::Param(p as u32));
     }
-    let mut def: Vec<(usize, u32)> = (0..f.params.len()).map(|_| (block_node[bidx(f.layout[0])], 0)).collect();
+    let mut def: Vec<(usize, u32)> =
+        (0..f.params.len()).map(|_| (block_node[bidx(f.layout[0])], 0)).collect();
     for &b in &f.layout {
         let node = block_node[bidx(b)];
         for &i in &f.blocks[b].insts {
@@ -254,15 +255,18 @@ pub fn analyze(f: &Function, bales: &Bales) -> Liveness {
                 stamp[node] = vi as u32;
                 work.push(node);
             }
-            // `stamp` marks nodes already live-in; walk predecessors
+            // `stamp` marks nodes already live-in; a predecessor is live-out (and, unless it
+            // defines the value, live-in too)
             while let Some(x) = work.pop() {
                 for &p in &preds[x] {
                     if p == dnode {
                         segs.push((dpoint, lv.node_end[p]));
-                    } else if stamp[p] != vi as u32 {
-                        stamp[p] = vi as u32;
+                    } else {
                         segs.push((lv.node_start[p], lv.node_end[p]));
-                        work.push(p);
+                        if stamp[p] != vi as u32 {
+                            stamp[p] = vi as u32;
+                            work.push(p);
+                        }
                     }
                 }
             }
@@ -337,94 +341,45 @@ pub fn normalize(mut segs: Vec<(u32, u32)>) -> Vec<(u32, u32)> {
     out
 }
 
-/// Loop depth of each node: natural loops of back edges (an edge to a dominator).
+/// Loop depth of each node: the natural loop of every back edge (an edge to a node on the
+/// depth-first search stack, which dominates its source in a reducible graph) adds one.
 fn loop_depths(preds: &[Vec<usize>], succs: &[Vec<usize>]) -> Vec<u32> {
     let n = preds.len();
+    let mut depth = vec![0u32; n];
     if n == 0 {
-        return Vec::new();
+        return depth;
     }
-    // reverse postorder from node 0
-    let mut rpo = Vec::with_capacity(n);
-    let mut seen = vec![false; n];
+    // iterative DFS: 0 unseen, 1 on the stack, 2 done
+    let mut state = vec![0u8; n];
+    let mut back = Vec::new();
     let mut stack = vec![(0usize, 0usize)];
-    seen[0] = true;
+    state[0] = 1;
     while let Some((x, k)) = stack.pop() {
         if k < succs[x].len() {
             stack.push((x, k + 1));
             let s = succs[x][k];
-            if !seen[s] {
-                seen[s] = true;
-                stack.push((s, 0));
+            match state[s] {
+                0 => {
+                    state[s] = 1;
+                    stack.push((s, 0));
+                }
+                1 => back.push((x, s)),
+                _ => {}
             }
         } else {
-            rpo.push(x);
+            state[x] = 2;
         }
     }
-    rpo.reverse();
-    let mut order = vec![usize::MAX; n];
-    for (i, &x) in rpo.iter().enumerate() {
-        order[x] = i;
-    }
-    // immediate dominators (Cooper, Harvey, Kennedy)
-    let mut idom = vec![usize::MAX; n];
-    idom[0] = 0;
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for &x in rpo.iter().skip(1) {
-            let mut new = usize::MAX;
-            for &p in &preds[x] {
-                if idom[p] == usize::MAX {
-                    continue;
-                }
-                new = if new == usize::MAX {
-                    p
-                } else {
-                    let (mut a, mut b) = (p, new);
-                    while a != b {
-                        while order[a] > order[b] {
-                            a = idom[a];
-                        }
-                        while order[b] > order[a] {
-                            b = idom[b];
-                        }
-                    }
-                    a
-                };
-            }
-            if new != usize::MAX && idom[x] != new {
-                idom[x] = new;
-                changed = true;
-            }
-        }
-    }
-    let dominates = |h: usize, mut x: usize| loop {
-        if x == h {
-            return true;
-        }
-        if x == 0 || idom[x] == usize::MAX {
-            return false;
-        }
-        x = idom[x];
-    };
-    let mut depth = vec![0u32; n];
-    let mut body: BTreeMap<usize, ()> = BTreeMap::new();
-    for x in 0..n {
-        for &h in &succs[x] {
-            if order[x] == usize::MAX || !dominates(h, x) {
-                continue;
-            }
-            // natural loop of back edge x -> h
-            body.clear();
-            body.insert(h, ());
-            let mut work = vec![x];
-            while let Some(y) = work.pop() {
-                if body.insert(y, ()).is_none() {
-                    work.extend(preds[y].iter().copied());
-                }
-            }
-            for &y in body.keys() {
+    let mut mark = vec![usize::MAX; n];
+    for (li, &(x, h)) in back.iter().enumerate() {
+        mark[h] = li;
+        depth[h] += 1;
+        let mut work = vec![x];
+        while let Some(y) = work.pop() {
+            if mark[y] != li {
+                mark[y] = li;
                 depth[y] += 1;
+                work.extend(preds[y].iter().copied());
             }
         }
     }

@@ -682,7 +682,8 @@ impl Selector<'_> {
 
     /// The storage (non-alias variable) under a vISA variable.
     fn storage_of(&self, mut v: m::VarId) -> m::VarId {
-        while let Some((base, _)) = self.k.vars.get((v.0 - m::NUM_PREDEF_VARS) as usize).and_then(|d| d.alias) {
+        while let Some((base, _)) = self.k.vars.get((v.0 - m::NUM_PREDEF_VARS) as usize).and_then(|d| d.alias)
+        {
             v = base;
         }
         v
