@@ -225,6 +225,18 @@ fn compile_input(input: &Input, opts: &Options) -> Result<(Vec<OutputFile>, Modu
     Ok((files, module))
 }
 
+/// Register allocation counts per kernel (`--stats`): kernel name and the counts of its unit.
+pub fn kernel_stats(
+    input: &Input,
+    platform: Platform,
+) -> Result<Vec<(String, genxc_regalloc::Stats)>, Vec<Diagnostic>> {
+    let ctx = inkwell::context::Context::create();
+    let llvm = genxc_frontend::llvm::load(&ctx, &input.name, &input.bytes).map_err(|d| vec![d])?;
+    let module = genxc_genx::llvm::import_module(&llvm, platform)?;
+    let units = genxc_genx::units::build_units(&module)?;
+    units.iter().map(|u| genxc_visa::isel::select_with_stats(u, platform).map(|(k, s)| (k.name, s))).collect()
+}
+
 /// The results that succeeded; the diagnostics of the others go to `diags`, located.
 fn successes<T>(
     results: Vec<Result<T, Vec<Diagnostic>>>,

@@ -80,6 +80,11 @@ struct Cli {
     /// written only on success, together with the outputs. Example: `--depfile out/k.d`
     #[arg(long, value_name = "PATH")]
     depfile: Option<PathBuf>,
+
+    /// Print register allocation counts per kernel on standard output: variables, aliases,
+    /// coalesced pairs, copies inserted.
+    #[arg(long)]
+    stats: bool,
 }
 
 fn platform(p: PlatformArg) -> Platform {
@@ -134,6 +139,16 @@ fn main() -> ExitCode {
     }
     if result.failed() {
         return ExitCode::from(1);
+    }
+    if cli.stats {
+        for input in &inputs {
+            for (kernel, s) in genxc::kernel_stats(input, opts.platform).unwrap_or_default() {
+                println!(
+                    "{kernel}: variables {}, aliases {}, coalesced {}, copies {}",
+                    s.variables, s.aliases, s.coalesced, s.copies
+                );
+            }
+        }
     }
     let mut files = plan_outputs(result.outputs, cli.output.as_deref());
     let staged = match &cli.depfile {

@@ -1,22 +1,39 @@
-//! Register allocation at the vISA level: which values share a vISA variable.
+//! Register allocation at the vISA level: which values share a vISA variable, and which copies
+//! are needed where they cannot.
 //!
-//! Every value that is not baled into its user gets a variable; a parameter gets its input
-//! variable. A `wrregion` writes into the variable of its old value when that is safe: the old
-//! value is used only by this `wrregion` (so it dies there) and is not a view of another variable
-//! (a bitcast alias), otherwise the old value is copied first. A bitcast between types of the same
-//! size becomes an alias of its operand's variable, never a copy.
+//! The pass works on plain data in four steps, after IGC's GenX backend
+//! (see `docs/genx-coalescing.md` of the project's reference material):
 //!
-//! Each variable has a register category: `i1` values live in predicate variables, everything else
-//! in general variables (address variables are made by instruction selection for indirect
-//! operands). A phi gets a variable of its own that the predecessors copy into; writing in place
-//! is limited to an old value defined in the same block, so a loop never overwrites a value that
-//! a later iteration reads again. The result is plain data so that a liveness-based coalescer can
-//! replace this pass without touching its users.
+//! 1. [`liveness`]: number the instructions of one function (with a pre-copy slot before every
+//!    emitted instruction and a slot per phi on every edge into a block with phis) and compute
+//!    each value's live range as sorted segments.
+//! 2. Coalescing candidates: a same-size `bitcast` and its operand (a copy candidate, tried first
+//!    in program order), a two-address instruction (`wrregion`, `wrpredregion`) and its old value,
+//!    a phi and each incoming value. The last two are tried in cost order: the bytes a copy would
+//!    move (one unit per GRF plus one per power-of-two rest), times 4 per loop level.
+//! 3. Two values are merged into one live range when their ranges (with everything already merged
+//!    into them) do not overlap and they are in the same register category.
+//! 4. Every live range becomes one vISA variable; a member of another type is an alias of it at
+//!    offset 0. Where a candidate failed the result lists the copy: the old value of a `wrregion`
+//!    is copied into the result's variable right before it ([`WrRegionPrep::CopyOld`]), a phi's
+//!    incoming value is copied at the end of the predecessor ([`Assignment::phi_copies`]), a
+//!    bitcast that could not alias is a move.
+//!
+//! Before that, [`forward::forward_region_reads`] lets reads of freshly written parts read the
+//! written value (scalar splats need no vector copy).
+//!
+//! Register categories: `i1` values live in predicate variables, indices of indirect regions in
+//! address variables (one per indirect access, [`Assignment::address`]), everything else in
+//! general variables.
+
+pub mod forward;
+pub mod liveness;
 
 use genxc_genx::bale::Bales;
-use genxc_genx::ir::{CastOp, Function, InstKind, Value};
+use genxc_genx::ir::{BlockId, CastOp, Function, InstId, InstKind, Value};
 use genxc_genx::types::{Elem, Type};
-use std::collections::HashMap;
+use liveness::{needs_storage, two_address_old, Liveness, Node, ValIdx};
+use std::collections::{BTreeMap, HashMap};
 
 /// The register file a variable lives in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -48,7 +65,7 @@ pub struct Variable {
     pub category: Category,
 }
 
-/// What a `wrregion` needs before its write.
+/// What a two-address instruction (`wrregion`, `wrpredregion`) needs before its write.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum WrRegionPrep {
     /// The result shares the old value's variable: write in place.
@@ -59,19 +76,55 @@ pub enum WrRegionPrep {
     Undef,
 }
 
-/// Variables of one function and which value lives in which.
+/// A copy at the end of a predecessor (on the edge) into a phi's variable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PhiCopy {
+    /// The phi.
+    pub phi: InstId,
+    /// The phi's variable.
+    pub dst: VarIdx,
+    /// The incoming value (a constant is loaded).
+    pub src: Value,
+}
+
+/// Counts for `--stats`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Variables with storage of their own (general, predicate and address).
+    pub variables: usize,
+    /// Alias variables (typed views of another variable).
+    pub aliases: usize,
+    /// Candidate pairs that now share a variable.
+    pub coalesced: usize,
+    /// Whole-value copies inserted where coalescing failed (constants loaded are not counted).
+    pub copies: usize,
+}
+
+impl std::ops::AddAssign for Stats {
+    fn add_assign(&mut self, o: Stats) {
+        self.variables += o.variables;
+        self.aliases += o.aliases;
+        self.coalesced += o.coalesced;
+        self.copies += o.copies;
+    }
+}
+
+/// Variables of one function, which value lives in which, and the copies to insert.
 #[derive(Clone, Debug, Default)]
 pub struct Assignment {
     /// Variables in creation order.
     pub vars: Vec<Variable>,
     /// The variable of each value that has one.
     pub of_value: HashMap<Value, VarIdx>,
-    /// For each `wrregion` result, how it is prepared.
+    /// For each two-address instruction's result, how it is prepared.
     pub wrregion: HashMap<Value, WrRegionPrep>,
-    /// Number of `wrregion`s that write in place.
-    pub coalesced: usize,
-    /// Number of whole-variable copies inserted.
-    pub copies: usize,
+    /// Copies on each edge `(from, to)` into a block with phis, in phi order; copies whose source
+    /// already lives in the phi's variable are left out.
+    pub phi_copies: HashMap<(BlockId, BlockId), Vec<PhiCopy>>,
+    /// The address variable of each region access with a variable index.
+    pub address: HashMap<InstId, VarIdx>,
+    /// Counts.
+    pub stats: Stats,
 }
 
 impl Assignment {
@@ -80,155 +133,297 @@ impl Assignment {
         self.of_value.get(&v).copied()
     }
 
-    fn new_var(
-        &mut self,
-        name: String,
-        ty: Type,
-        alias_of: Option<(VarIdx, u32)>,
-        param: Option<u32>,
-    ) -> VarIdx {
-        let category = if ty.elem() == Some(Elem::I1) { Category::Predicate } else { Category::General };
-        self.vars.push(Variable { name, ty, alias_of, param, category });
+    /// The variable that owns the storage of `v` (itself unless it is an alias).
+    pub fn storage(&self, v: VarIdx) -> VarIdx {
+        let mut v = v;
+        while let Some((base, _)) = self.vars[v.0 as usize].alias_of {
+            v = base;
+        }
+        v
+    }
+
+    /// Whether two values live in the same storage.
+    pub fn same_storage(&self, a: Value, b: Value) -> bool {
+        match (self.var(a), self.var(b)) {
+            (Some(x), Some(y)) => self.storage(x) == self.storage(y),
+            _ => false,
+        }
+    }
+
+    fn push(&mut self, var: Variable) -> VarIdx {
+        if var.alias_of.is_some() {
+            self.stats.aliases += 1;
+        } else {
+            self.stats.variables += 1;
+        }
+        self.vars.push(var);
         VarIdx(self.vars.len() as u32 - 1)
     }
 }
 
+fn category(ty: Type) -> Category {
+    if ty.elem() == Some(Elem::I1) {
+        Category::Predicate
+    } else {
+        Category::General
+    }
+}
+
+/// Estimated cost of a copy of `ty` at loop depth `depth`: moves (one per 32 bytes plus one per
+/// power-of-two rest) times 4 per loop level.
+pub fn copy_cost(ty: Type, depth: u32) -> u64 {
+    let bytes = u64::from(ty.bytes().max(1));
+    let moves = bytes / 32 + u64::from((bytes % 32).count_ones());
+    moves.saturating_mul(4u64.saturating_pow(depth))
+}
+
+/// Live ranges merged by coalescing: a union-find over value indices with the segments of each
+/// set at its representative (start -> end; sets merge the smaller into the larger).
+struct Sets {
+    parent: Vec<ValIdx>,
+    ranges: Vec<BTreeMap<u32, u32>>,
+    cat: Vec<Category>,
+}
+
+impl Sets {
+    fn find(&mut self, mut x: ValIdx) -> ValIdx {
+        while self.parent[x as usize] != x {
+            let p = self.parent[x as usize];
+            self.parent[x as usize] = self.parent[p as usize];
+            x = p;
+        }
+        x
+    }
+
+    fn interfere(&self, a: ValIdx, b: ValIdx) -> bool {
+        let (ra, rb) = (&self.ranges[a as usize], &self.ranges[b as usize]);
+        let (small, big) = if ra.len() <= rb.len() { (ra, rb) } else { (rb, ra) };
+        // the last segment of `big` starting before `e` is the only one that can reach past `s`
+        small.iter().any(|(&s, &e)| big.range(..e).next_back().is_some_and(|(_, &be)| be > s))
+    }
+
+    /// Merges the sets of `a` and `b` when they do not interfere (or `force`); whether they are
+    /// one set now.
+    fn try_merge(&mut self, a: ValIdx, b: ValIdx, force: bool) -> bool {
+        let (a, b) = (self.find(a), self.find(b));
+        if a == b {
+            return true;
+        }
+        if !force && (self.cat[a as usize] != self.cat[b as usize] || self.interfere(a, b)) {
+            return false;
+        }
+        let (big, small) =
+            if self.ranges[a as usize].len() >= self.ranges[b as usize].len() { (a, b) } else { (b, a) };
+        let segs = std::mem::take(&mut self.ranges[small as usize]);
+        let r = &mut self.ranges[big as usize];
+        for (s, e) in segs {
+            insert_segment(r, s, e);
+        }
+        self.parent[small as usize] = big;
+        true
+    }
+}
+
+/// Inserts `[s, e)` into disjoint segments, merging what it overlaps or touches.
+fn insert_segment(r: &mut BTreeMap<u32, u32>, s: u32, e: u32) {
+    let (mut ns, mut ne) = (s, e);
+    if let Some((&ps, &pe)) = r.range(..=s).next_back() {
+        if pe >= s {
+            ns = ps;
+            ne = ne.max(pe);
+            r.remove(&ps);
+        }
+    }
+    while let Some((&qs, &qe)) = r.range(ns..=ne).next() {
+        ne = ne.max(qe);
+        r.remove(&qs);
+    }
+    r.insert(ns, ne);
+}
+
 /// Assigns variables to the values of a function given its bales.
 pub fn assign(f: &Function, bales: &Bales) -> Assignment {
+    let lv = liveness::analyze(f, bales);
+    assign_with(f, bales, &lv)
+}
+
+/// [`assign`] with the liveness already computed.
+pub fn assign_with(f: &Function, bales: &Bales, lv: &Liveness) -> Assignment {
     let mut a = Assignment::default();
-    let mut block_of = HashMap::new();
+    let nv = lv.values.len();
+    let mut sets = Sets {
+        parent: (0..nv as u32).collect(),
+        ranges: lv.ranges.iter().map(|r| r.iter().copied().collect()).collect(),
+        cat: lv.values.iter().map(|&v| category(f.value_type(v))).collect(),
+    };
+    let idx = |v: Value| lv.index.get(&v).copied();
+    let node_of_block: HashMap<BlockId, usize> = lv
+        .nodes
+        .iter()
+        .enumerate()
+        .filter_map(|(i, n)| match n {
+            Node::Block(b) => Some((*b, i)),
+            Node::Edge(..) => None,
+        })
+        .collect();
+    // copy candidates (program order) and the normal ones
+    let mut normal: Vec<(u64, ValIdx, ValIdx)> = Vec::new();
+    let mut failed_bitcasts = 0;
     for &b in &f.layout {
-        for &id in &f.blocks[b].insts {
-            block_of.insert(id, b);
+        let node = node_of_block[&b];
+        for &i in &f.blocks[b].insts {
+            let v = Value::Inst(i);
+            let Some(vi) = idx(v) else {
+                // a predicate slice read is a view of its source: keep the source alive for it
+                continue;
+            };
+            let inst = &f.insts[i];
+            match &inst.kind {
+                InstKind::Cast { op: CastOp::BitCast, value } => {
+                    let from = f.value_type(*value);
+                    if let Some(si) = idx(*value) {
+                        if from.bytes() == inst.ty.bytes()
+                            && category(from) == Category::General
+                            && category(inst.ty) == Category::General
+                        {
+                            if sets.try_merge(vi, si, false) {
+                                a.stats.coalesced += 1;
+                            } else {
+                                failed_bitcasts += 1;
+                            }
+                        }
+                    }
+                }
+                InstKind::Intrinsic { id, args } if id.short_name() == "rdpredregion" => {
+                    if let Some(si) = args.first().and_then(|x| idx(*x)) {
+                        sets.try_merge(vi, si, true);
+                    }
+                }
+                InstKind::Phi { incoming } => {
+                    for (from, x) in incoming {
+                        if let (Some(xi), Some(&en)) = (idx(*x), lv.edge_node.get(&(*from, b))) {
+                            normal.push((copy_cost(inst.ty, lv.node_depth(en)), vi, xi));
+                        }
+                    }
+                }
+                kind => {
+                    if let Some(oi) = two_address_old(kind).and_then(idx) {
+                        normal.push((copy_cost(inst.ty, lv.node_depth(node)), vi, oi));
+                    }
+                }
+            }
         }
     }
-    let entry = f.layout.first().copied();
-    let mut pos = HashMap::new();
-    for &b in &f.layout {
-        for (i, &id) in f.blocks[b].insts.iter().enumerate() {
-            pos.insert(id, i);
+    normal.sort_by_key(|x| std::cmp::Reverse(x.0));
+    for &(_, d, s) in &normal {
+        if sets.find(d) != sets.find(s) && sets.try_merge(d, s, false) {
+            a.stats.coalesced += 1;
         }
     }
-    for (i, &ty) in f.params.iter().enumerate() {
-        let name =
-            f.param_names.get(i).filter(|n| !n.is_empty()).cloned().unwrap_or_else(|| format!("arg{i}"));
-        let v = a.new_var(name, ty, None, Some(i as u32));
-        a.of_value.insert(Value::Param(i as u32), v);
+    // one variable per set; members of another type are aliases
+    let mut base: Vec<Option<VarIdx>> = vec![None; nv];
+    let mut views: HashMap<(ValIdx, Type), VarIdx> = HashMap::new();
+    for (vi, &v) in lv.values.iter().enumerate() {
+        if matches!(v, Value::Inst(i) if is_pred_slice(&f.insts[i].kind)) {
+            continue;
+        }
+        let root = sets.find(vi as ValIdx);
+        let ty = f.value_type(v);
+        let name = value_name(f, v, a.vars.len());
+        let param = match v {
+            Value::Param(p) => Some(p),
+            _ => None,
+        };
+        let var = match base[root as usize] {
+            None => {
+                let var = a.push(Variable { name, ty, alias_of: None, param, category: category(ty) });
+                base[root as usize] = Some(var);
+                views.insert((root, ty), var);
+                var
+            }
+            Some(b) => match views.get(&(root, ty)) {
+                Some(&var) => var,
+                None => {
+                    let var =
+                        a.push(Variable { name, ty, alias_of: Some((b, 0)), param, category: category(ty) });
+                    views.insert((root, ty), var);
+                    var
+                }
+            },
+        };
+        a.of_value.insert(v, var);
     }
+    // copies where candidates failed
+    a.stats.copies += failed_bitcasts;
     for &b in &f.layout {
-        for &id in &f.blocks[b].insts {
-            let inst = &f.insts[id];
-            let val = Value::Inst(id);
-            if inst.ty == Type::Void || bales.is_baled(id) {
+        for &i in &f.blocks[b].insts {
+            let inst = &f.insts[i];
+            let v = Value::Inst(i);
+            if let InstKind::Phi { incoming } = &inst.kind {
+                let Some(dst) = a.var(v) else { continue };
+                for (from, x) in incoming {
+                    if f.as_const(*x).is_some_and(|c| c.is_undef()) || a.same_storage(v, *x) {
+                        continue;
+                    }
+                    if f.as_const(*x).is_none() {
+                        a.stats.copies += 1;
+                    }
+                    a.phi_copies.entry((*from, b)).or_default().push(PhiCopy { phi: i, dst, src: *x });
+                }
                 continue;
             }
-            let name = if inst.name.is_empty() { format!("t{}", a.vars.len()) } else { inst.name.clone() };
-            match &inst.kind {
-                InstKind::Cast { op: CastOp::BitCast, value }
-                    if inst.ty.bytes() == f.value_type(*value).bytes()
-                        && inst.ty.elem() != Some(Elem::I1)
-                        && f.value_type(*value).elem() != Some(Elem::I1) =>
-                {
-                    if let Some(src) = a.var(*value) {
-                        let v = a.new_var(name, inst.ty, Some((src, 0)), None);
-                        a.of_value.insert(val, v);
-                        continue;
-                    }
+            if let Some(old) = two_address_old(&inst.kind) {
+                if !needs_storage(f, bales, v) {
+                    continue;
                 }
-                kind if written_old(kind).is_some() => {
-                    let old = &written_old(kind).unwrap_or(val);
-                    let undef = f.as_const(*old).is_some_and(|c| c.is_undef());
-                    let reusable = match a.var(*old) {
-                        Some(ov) => {
-                            let own_storage = a.vars[ov.0 as usize].alias_of.is_none();
-                            let single_use = match old {
-                                Value::Inst(d) => {
-                                    block_of.get(d) == Some(&b) && dies_here(f, bales, &pos, *old, id, b)
-                                }
-                                Value::Param(_) => Some(b) == entry && dies_here(f, bales, &pos, *old, id, b),
-                                Value::Const(_) => false,
-                            };
-                            (own_storage && single_use).then_some(ov)
-                        }
-                        None => None,
-                    };
-                    if let Some(ov) = reusable {
-                        a.of_value.insert(val, ov);
-                        a.wrregion.insert(val, WrRegionPrep::InPlace);
-                        a.coalesced += 1;
-                        continue;
+                let prep = if f.as_const(old).is_some_and(|c| c.is_undef()) {
+                    WrRegionPrep::Undef
+                } else if a.same_storage(v, old) {
+                    WrRegionPrep::InPlace
+                } else {
+                    if f.as_const(old).is_none() {
+                        a.stats.copies += 1;
                     }
-                    let prep = if undef {
-                        WrRegionPrep::Undef
-                    } else {
-                        a.copies += 1;
-                        WrRegionPrep::CopyOld
-                    };
-                    a.wrregion.insert(val, prep);
-                }
-                _ => {}
+                    WrRegionPrep::CopyOld
+                };
+                a.wrregion.insert(v, prep);
             }
-            let v = a.new_var(name, inst.ty, None, None);
-            a.of_value.insert(val, v);
+            let indirect = match &inst.kind {
+                InstKind::RdRegion { region, .. } | InstKind::WrRegion { region, .. } => region.indirect,
+                _ => None,
+            };
+            if let Some(index) = indirect {
+                let ty = f.value_type(index);
+                let name = format!("{}_addr", value_name(f, v, a.vars.len()));
+                let var =
+                    a.push(Variable { name, ty, alias_of: None, param: None, category: Category::Address });
+                a.address.insert(i, var);
+            }
         }
     }
     a
 }
 
-/// The old value of a region write: a `wrregion`, or a `wrpredregion` (predicate slice write).
-pub fn written_old(kind: &InstKind) -> Option<Value> {
-    match kind {
-        InstKind::WrRegion { old, .. } => Some(*old),
-        InstKind::Intrinsic { id, args } if id.short_name() == "wrpredregion" => args.first().copied(),
-        _ => None,
+fn is_pred_slice(kind: &InstKind) -> bool {
+    matches!(kind, InstKind::Intrinsic { id, .. } if id.short_name() == "rdpredregion")
+}
+
+fn value_name(f: &Function, v: Value, n: usize) -> String {
+    match v {
+        Value::Param(i) => f
+            .param_names
+            .get(i as usize)
+            .filter(|n| !n.is_empty())
+            .cloned()
+            .unwrap_or_else(|| format!("arg{i}")),
+        Value::Inst(i) if !f.insts[i].name.is_empty() => f.insts[i].name.clone(),
+        _ => format!("t{n}"),
     }
 }
 
-/// Whether `old` is dead after the region write `w` in block `b`: every other use is an
-/// instruction of `b` that is emitted (as the root of its bale) strictly before `w`.
-fn dies_here(
-    f: &Function,
-    bales: &Bales,
-    pos: &HashMap<genxc_genx::ir::InstId, usize>,
-    old: Value,
-    w: genxc_genx::ir::InstId,
-    b: genxc_genx::ir::BlockId,
-) -> bool {
-    let wpos = pos[&w];
-    let mut uses_in_w = 0;
-    for &bl in &f.layout {
-        if f.blocks[bl].term.operands().contains(&old) {
-            return false;
-        }
-        for &i in &f.blocks[bl].insts {
-            let n = f.insts[i].kind.operands().iter().filter(|v| **v == old).count();
-            if n == 0 {
-                continue;
-            }
-            if i == w {
-                uses_in_w += n;
-                continue;
-            }
-            // a phi reads at the end of a predecessor; a bitcast view keeps the storage alive
-            if bl != b
-                || matches!(
-                    f.insts[i].kind,
-                    InstKind::Phi { .. } | InstKind::Cast { op: CastOp::BitCast, .. }
-                )
-            {
-                return false;
-            }
-            // the position where the use is read: the root of its bale
-            let mut root = i;
-            while let Some(&u) = bales.baled_into.get(&root) {
-                root = u;
-            }
-            if root == w || pos.get(&root).is_none_or(|p| *p >= wpos) {
-                return false;
-            }
-        }
-    }
-    uses_in_w == 1
+/// The old value of a region write: a `wrregion`, or a `wrpredregion` (predicate slice write).
+pub fn written_old(kind: &InstKind) -> Option<Value> {
+    two_address_old(kind)
 }
 
 #[cfg(test)]
@@ -263,6 +458,7 @@ mod tests {
         let w2 = wr(&mut f, b, w1, Value::Param(0), 2);
         let w3 = wr(&mut f, b, w1, Value::Param(0), 3);
         f.blocks[b].term = Terminator::Ret(None);
+        let _ = (w2, w3);
         let bales = genxc_genx::bale::analyze(&f, |_, _| true, |_| true);
         let a = assign(&f, &bales);
         assert_eq!(a.wrregion[&w0], WrRegionPrep::Undef);
@@ -272,6 +468,18 @@ mod tests {
         assert_eq!(a.wrregion[&w3], WrRegionPrep::InPlace);
         assert_eq!(a.var(w3), a.var(w1));
         assert_ne!(a.var(w2), a.var(w3));
-        assert_eq!((a.coalesced, a.copies), (2, 1));
+        assert_eq!((a.stats.coalesced, a.stats.copies), (2, 1));
+    }
+
+    #[test]
+    fn segments_merge_when_they_touch() {
+        let mut r: BTreeMap<u32, u32> = [(0, 2), (5, 7), (9, 12)].into_iter().collect();
+        let v = |r: &BTreeMap<u32, u32>| r.iter().map(|(a, b)| (*a, *b)).collect::<Vec<_>>();
+        insert_segment(&mut r, 2, 5);
+        assert_eq!(v(&r), vec![(0, 7), (9, 12)]);
+        insert_segment(&mut r, 13, 14);
+        assert_eq!(v(&r), vec![(0, 7), (9, 12), (13, 14)]);
+        insert_segment(&mut r, 8, 20);
+        assert_eq!(v(&r), vec![(0, 7), (8, 20)]);
     }
 }

@@ -142,7 +142,8 @@ struct Selector<'a> {
     views: HashMap<(m::VarId, VisaType), m::VarId>,
     decl_types: HashMap<m::VarId, VisaType>,
     surfaces: HashMap<u32, m::SurfaceId>,
-    addrs: HashMap<u8, m::AddrId>,
+    /// Address variable of each (function, regalloc address variable).
+    addrs: HashMap<(usize, VarIdx), m::AddrId>,
     implicit: HashMap<u8, m::VarId>,
     /// Per-function value -> predicate slice (pred, first lane) for rdpredregion views.
     next_temp: u32,
@@ -150,6 +151,15 @@ struct Selector<'a> {
 
 /// Selects vISA for a kernel unit.
 pub fn select(u: &KernelUnit, platform: Platform) -> Result<m::Kernel, Vec<Diagnostic>> {
+    select_with_stats(u, platform).map(|(k, _)| k)
+}
+
+/// Selects vISA for a kernel unit; also gives the register allocation counts of all its
+/// functions.
+pub fn select_with_stats(
+    u: &KernelUnit,
+    platform: Platform,
+) -> Result<(m::Kernel, genxc_regalloc::Stats), Vec<Diagnostic>> {
     let entry_name = u.functions[u.entry].name.clone();
     let grf = platform.grf_bytes();
     let mut funcs = Vec::new();
@@ -162,6 +172,7 @@ pub fn select(u: &KernelUnit, platform: Platform) -> Result<m::Kernel, Vec<Diagn
         let err = |d: Diagnostic| vec![d];
         genxc_genx::lower::lower_function(&mut f).map_err(err)?;
         genxc_legalize::run(&mut f, platform).map_err(err)?;
+        genxc_regalloc::forward::forward_region_reads(&mut f);
         let bales = bale::analyze(&f, |r, e| src_region_ok(r, e, grf), |r| dst_region_ok(r, grf));
         let asg = genxc_regalloc::assign(&f, &bales);
         let n = asg.vars.len();
@@ -219,7 +230,11 @@ pub fn select(u: &KernelUnit, platform: Platform) -> Result<m::Kernel, Vec<Diagn
         s.k.attrs.push(m::KernelAttr::SlmSize(s.unit.kernel.slm_size.div_ceil(1024)));
     }
     s.k.inputs.sort_by_key(|i| (i.implicit != 0, i.offset));
-    Ok(s.k)
+    let mut stats = genxc_regalloc::Stats::default();
+    for f in &s.funcs {
+        stats += f.asg.stats;
+    }
+    Ok((s.k, stats))
 }
 
 impl Selector<'_> {
@@ -374,6 +389,15 @@ impl Selector<'_> {
         if decl == ty {
             return Ok(var);
         }
+        // a view of an alias is a view of the storage it aliases
+        let mut var = var;
+        while let Some((base, 0)) = self.k.vars[(var.0 - m::NUM_PREDEF_VARS) as usize].alias {
+            if self.decl_types.get(&base) == Some(&ty) {
+                return Ok(base);
+            }
+            var = base;
+        }
+        let decl = self.decl_types.get(&var).copied().unwrap_or(decl);
         if let Some(&v) = self.views.get(&(var, ty)) {
             return Ok(v);
         }
@@ -642,27 +666,72 @@ impl Selector<'_> {
         Ok(())
     }
 
-    /// The phi copies on edge `from -> to`: (destination variable, incoming value).
+    /// The phi copies on edge `from -> to` that regalloc asks for: (destination variable, incoming
+    /// value).
     fn edge_copies(&mut self, from: BlockId, to: BlockId) -> R<Vec<(m::VarId, Value)>> {
+        let copies = self.fx().asg.phi_copies.get(&(from, to)).cloned().unwrap_or_default();
         let mut out = Vec::new();
-        for &id in &self.f().blocks[to].insts.clone() {
-            let InstKind::Phi { incoming } = self.f().insts[id].kind.clone() else { continue };
-            if self.f().insts[id].ty.elem() == Some(Elem::I1) {
+        for c in copies {
+            if self.f().insts[c.phi].ty.elem() == Some(Elem::I1) {
                 return Err("unsupported: a phi of i1 (predicate) values".into());
             }
-            let Some(&(_, v)) = incoming.iter().find(|(b, _)| *b == from) else {
-                return Err("internal: a phi without a value for a predecessor".into());
-            };
-            if self.f().as_const(v).is_some_and(|c| c.is_undef()) {
-                continue;
-            }
-            let dst = self.var_of(Value::Inst(id))?;
-            if self.f().as_const(v).is_none() && self.var_of(v)? == dst {
-                continue;
-            }
-            out.push((dst, v));
+            out.push((self.var_idx(c.dst)?, c.src));
         }
         Ok(out)
+    }
+
+    /// The storage (non-alias variable) under a vISA variable.
+    fn storage_of(&self, mut v: m::VarId) -> m::VarId {
+        while let Some((base, _)) = self.k.vars.get((v.0 - m::NUM_PREDEF_VARS) as usize).and_then(|d| d.alias)
+        {
+            v = base;
+        }
+        v
+    }
+
+    /// Emits phi copies with parallel semantics: a copy goes first when no other pending copy
+    /// still reads its destination; a cycle is broken by saving one source in a temporary.
+    fn emit_phi_copies(&mut self, copies: Vec<(m::VarId, Value)>) -> R<()> {
+        let mut pending = Vec::new();
+        for (d, v) in copies {
+            let src = match self.f().as_const(v) {
+                Some(_) => None,
+                None => Some(self.var_of(v)?),
+            };
+            let src = src.map(|s| self.storage_of(s));
+            pending.push((d, self.storage_of(d), CopyFrom::Value(v), src));
+        }
+        while !pending.is_empty() {
+            let ready = (0..pending.len()).find(|&i| {
+                let ds = pending[i].1;
+                !pending.iter().enumerate().any(|(j, p)| j != i && p.3 == Some(ds))
+            });
+            let i = match ready {
+                Some(i) => i,
+                None => {
+                    // a cycle: save the first source and read it from there
+                    let CopyFrom::Value(v) = pending[0].2 else {
+                        return Err("internal: a phi copy cycle through a temporary".into());
+                    };
+                    let t = self.f().value_type(v);
+                    let ty = signed_type(t.elem().ok_or("void")?)?;
+                    let tmp = self.temp(ty, t.num_elems())?;
+                    self.copy_value(tmp, v)?;
+                    pending[0].2 = CopyFrom::Var(tmp, ty, t.num_elems());
+                    pending[0].3 = Some(tmp);
+                    continue;
+                }
+            };
+            let (d, _, from, _) = pending.remove(i);
+            match from {
+                CopyFrom::Value(v) => self.copy_value(d, v)?,
+                CopyFrom::Var(tmp, ty, n) => {
+                    let d = self.view(d, ty)?;
+                    self.copy(d, 0, CopySrc::Var(tmp, 0), n, ty)?
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Emits parallel copies: sources that are also destinations are saved first.
@@ -703,7 +772,7 @@ impl Selector<'_> {
     /// Goes to `to` from `from` (copies, then a jump unless `to` comes next).
     fn goto_block(&mut self, from: BlockId, to: BlockId, next: Option<BlockId>) -> R<()> {
         let copies = self.edge_copies(from, to)?;
-        self.emit_copies(copies)?;
+        self.emit_phi_copies(copies)?;
         if next != Some(to) {
             let l = self.block_label(to);
             self.jmp(None, l);
@@ -1226,7 +1295,7 @@ impl Selector<'_> {
                     return Err("unsupported: a region of a predicate vector".into());
                 }
                 let ty = signed_type(e)?;
-                let src = self.rd_src(input, &region, ty, n)?;
+                let src = self.rd_src(id, input, &region, ty, n)?;
                 let (dst, _, _) = self.dst_for(id, ty)?;
                 let exec = self.exec_of(n)?;
                 self.push(alu(m::AluOp::Mov, exec, dst, vec![src]));
@@ -1252,7 +1321,7 @@ impl Selector<'_> {
                 let src = self.src(new, ty)?;
                 let view = self.view(var, ty)?;
                 let dst: m::DstOp = if let Some(idx) = region.indirect {
-                    let a = self.address(view, idx, &region)?;
+                    let a = self.address(id, view, idx)?;
                     m::DstOp::Ind(m::IndDst {
                         addr: a,
                         addr_elem: 0,
@@ -1281,20 +1350,20 @@ impl Selector<'_> {
 
     /// A source operand reading `region` of `input` (direct, or indirect through an address
     /// register).
-    fn rd_src(&mut self, input: Value, region: &Region, ty: VisaType, n: u32) -> R<SrcOp> {
+    fn rd_src(&mut self, at: InstId, input: Value, region: &Region, ty: VisaType, n: u32) -> R<SrcOp> {
         if let Some(c) = self.f().as_const(input).cloned() {
             // a region of a constant: the constant's elements, materialized
             let base = self.materialize(&c, ty)?;
-            return self.rd_var(base, region, ty, n);
+            return self.rd_var(at, base, region, ty, n);
         }
         let base = self.var_of(input)?;
         let view = self.view(base, ty)?;
-        self.rd_var(view, region, ty, n)
+        self.rd_var(at, view, region, ty, n)
     }
 
-    fn rd_var(&mut self, view: m::VarId, region: &Region, ty: VisaType, n: u32) -> R<SrcOp> {
+    fn rd_var(&mut self, at: InstId, view: m::VarId, region: &Region, ty: VisaType, n: u32) -> R<SrcOp> {
         if let Some(idx) = region.indirect {
-            let a = self.address(view, idx, region)?;
+            let a = self.address(at, view, idx)?;
             let multi = self.f().value_type(idx).num_elems() > 1;
             let r = if multi {
                 m::Region::new(0, region.width as u8, region.stride as u8)
@@ -1318,16 +1387,19 @@ impl Selector<'_> {
     }
 
     /// Loads an address register with the address of `var` plus the byte index `idx`.
-    fn address(&mut self, var: m::VarId, idx: Value, _region: &Region) -> R<m::AddrId> {
+    fn address(&mut self, at: InstId, var: m::VarId, idx: Value) -> R<m::AddrId> {
         let rows = self.f().value_type(idx).num_elems();
         if !matches!(rows, 1 | 2 | 4 | 8 | 16) {
             return Err(format!("unsupported: a multi-indirect region with {rows} rows"));
         }
-        let a = match self.addrs.get(&(rows as u8)) {
+        let av = *self.fx().asg.address.get(&at).ok_or("internal: an indirect region without an address")?;
+        let a = match self.addrs.get(&(self.cur, av)) {
             Some(a) => *a,
             None => {
-                let a = self.k.add_addr(&format!("addr{rows}"), rows as u16);
-                self.addrs.insert(rows as u8, a);
+                let prefix = if self.cur == 0 { String::new() } else { format!("{}_", self.f().name) };
+                let name = format!("{prefix}{}", self.fx().asg.vars[av.0 as usize].name);
+                let a = self.k.add_addr(&name, rows as u16);
+                self.addrs.insert((self.cur, av), a);
                 a
             }
         };
@@ -1433,10 +1505,8 @@ impl Selector<'_> {
     fn bitcast(&mut self, id: InstId, value: Value) -> R<()> {
         let to = self.f().insts[id].ty;
         let from = self.f().value_type(value);
-        if let Some(idx) = self.fx().asg.var(Value::Inst(id)) {
-            if self.fx().asg.vars[idx.0 as usize].alias_of.is_some() {
-                return Ok(());
-            }
+        if self.fx().asg.same_storage(Value::Inst(id), value) {
+            return Ok(());
         }
         if from.elem() == Some(Elem::I1) && to.elem() != Some(Elem::I1) {
             // predicate bits into an integer
