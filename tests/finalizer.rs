@@ -42,6 +42,7 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("kernels/int_bits.ll", &[]),
     ("kernels/int64.ll", &[]),
     ("kernels/int_div.ll", &[]),
+    ("kernels/lsc.ll", &[(Platform::Skl, LSC_SKL), (Platform::Tgllp, LSC_TGLLP)]),
 ];
 
 /// Inputs genxc refuses on some platforms, with the message (platform limits reported by genxc
@@ -49,7 +50,7 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
 const REFUSED: &[(&str, Platform, &str)] = &[
     ("refusals/lsc_load.ll", Platform::Tgllp, "llvm.genx.lsc.load.stateless is not available on tgllp"),
     ("refusals/lsc_load.ll", Platform::Skl, "llvm.genx.lsc.load.stateless is not available on skl"),
-    ("refusals/lsc_load.ll", Platform::Dg2, "unsupported: llvm.genx.lsc.load.stateless"),
+    ("refusals/lsc_bti.ll", Platform::Dg2, "unsupported: llvm.genx.lsc.load.bti"),
     ("refusals/int64_div.ll", Platform::Tgllp, "unsupported: 64-bit integer division on tgllp"),
     ("refusals/int64_div.ll", Platform::Dg2, "unsupported: 64-bit integer division on dg2"),
     ("refusals/int64_div.ll", Platform::Pvc, "unsupported: 64-bit integer division on pvc"),
@@ -60,6 +61,8 @@ const REFUSED: &[(&str, Platform, &str)] = &[
     ),
 ];
 
+const LSC_SKL: &str = "llvm.genx.lsc.prefetch.stateless is not available on skl";
+const LSC_TGLLP: &str = "llvm.genx.lsc.prefetch.stateless is not available on tgllp";
 const SLM_OWORD_SKL: &str = "oword block messages on SLM are not available on skl";
 
 #[test]
