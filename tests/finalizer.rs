@@ -40,6 +40,9 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("kernels/memory.ll", &[]),
     ("kernels/predicates.ll", &[]),
     ("kernels/int_bits.ll", &[]),
+    ("kernels/int64.ll", &[]),
+    ("kernels/int_div.ll", &[]),
+    ("kernels/lsc.ll", &[(Platform::Skl, LSC_SKL), (Platform::Tgllp, LSC_TGLLP)]),
 ];
 
 /// Inputs genxc refuses on some platforms, with the message (platform limits reported by genxc
@@ -47,11 +50,19 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
 const REFUSED: &[(&str, Platform, &str)] = &[
     ("refusals/lsc_load.ll", Platform::Tgllp, "llvm.genx.lsc.load.stateless is not available on tgllp"),
     ("refusals/lsc_load.ll", Platform::Skl, "llvm.genx.lsc.load.stateless is not available on skl"),
-    ("refusals/lsc_load.ll", Platform::Dg2, "unsupported: llvm.genx.lsc.load.stateless"),
-    ("refusals/int_div.ll", Platform::Dg2, "unsupported: integer udiv on dg2"),
-    ("refusals/int64_add.ll", Platform::Tgllp, "unsupported: 64-bit integer arithmetic on tgllp"),
+    ("refusals/lsc_bti.ll", Platform::Dg2, "unsupported: llvm.genx.lsc.load.bti"),
+    ("refusals/int64_div.ll", Platform::Tgllp, "unsupported: 64-bit integer division on tgllp"),
+    ("refusals/int64_div.ll", Platform::Dg2, "unsupported: 64-bit integer division on dg2"),
+    ("refusals/int64_div.ll", Platform::Pvc, "unsupported: 64-bit integer division on pvc"),
+    (
+        "refusals/int64_float.ll",
+        Platform::Tgllp,
+        "unsupported: sitofp between i64 and floating point on tgllp",
+    ),
 ];
 
+const LSC_SKL: &str = "llvm.genx.lsc.prefetch.stateless is not available on skl";
+const LSC_TGLLP: &str = "llvm.genx.lsc.prefetch.stateless is not available on tgllp";
 const SLM_OWORD_SKL: &str = "oword block messages on SLM are not available on skl";
 
 #[test]

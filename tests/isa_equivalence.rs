@@ -14,6 +14,9 @@ use std::process::Command;
 
 const PLATFORMS: [Platform; 4] = [Platform::Skl, Platform::Tgllp, Platform::Dg2, Platform::Pvc];
 
+/// The corpus file of LSC messages, which `--emit isa` refuses.
+const LSC: &str = "kernels/lsc.ll";
+
 /// Every `.ll` fixture of the corpus folders.
 fn corpus() -> Vec<String> {
     let mut out = Vec::new();
@@ -133,6 +136,17 @@ fn binary_and_text_give_the_same_gen_code() {
                 &[input(&fixture)],
                 &genxc::Options { platform: p, emit: genxc::Emit::Isa, jobs: 0 },
             );
+            if fixture == LSC {
+                // the binary encoding of LSC messages is not established: refused, nothing written
+                assert!(isa.failed() && isa.files.is_empty(), "{fixture} on {p}: binary LSC written");
+                let all: Vec<String> = isa.diagnostics.iter().map(|d| d.to_string()).collect();
+                assert!(
+                    all.iter().any(|d| d.starts_with(&format!("{fixture}:"))
+                        && d.contains("unsupported: the binary (.isa) encoding of LSC messages")),
+                    "{all:#?}"
+                );
+                continue;
+            }
             assert!(!isa.failed(), "{fixture}: {:#?}", isa.diagnostics);
             assert_eq!(isa.files.len(), 1, "{fixture}: one container per input");
             let kernels = split_container(&isa.files[0].bytes);

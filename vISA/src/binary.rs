@@ -444,6 +444,8 @@ fn inst(b: &mut Buf, k: &Kernel, i: &Inst) {
             raw(b, *s);
             raw(b, *d);
         }
+        // refused by write_isa before any object is written
+        Inst::Lsc { .. } => {}
         Inst::RawSends {
             sendc,
             eot,
@@ -621,8 +623,29 @@ fn kernel_object(k: &Kernel) -> (Vec<u8>, u32) {
     (b.0, input_off)
 }
 
-/// Writes the kernels as one vISA 4.1 `.isa` file (no embedded Gen binaries).
-pub fn write_isa(kernels: &[Kernel]) -> Vec<u8> {
+/// Why a kernel cannot be written as a binary container (`None` when it can): the LSC
+/// instructions' binary encoding is not established for the installed finalizer.
+pub fn unencodable(k: &Kernel) -> Option<String> {
+    k.body.iter().find_map(|i| match i {
+        Inst::Lsc { op, .. } => Some(format!(
+            "unsupported: the binary (.isa) encoding of LSC messages ({} in kernel {}); emit vISA text instead",
+            match op {
+                LscOp::Load => "lsc_load".to_string(),
+                LscOp::Store => "lsc_store".to_string(),
+                LscOp::Atomic(n) => format!("lsc_atomic_{n}"),
+            },
+            k.name
+        )),
+        _ => None,
+    })
+}
+
+/// Writes the kernels as one vISA 4.1 `.isa` file (no embedded Gen binaries); refuses kernels
+/// [`unencodable`] names.
+pub fn write_isa(kernels: &[Kernel]) -> Result<Vec<u8>, String> {
+    if let Some(why) = kernels.iter().find_map(unencodable) {
+        return Err(why);
+    }
     let objects: Vec<(Vec<u8>, u32)> = kernels.iter().map(kernel_object).collect();
     let header_len: usize =
         4 + 2 + 2 + kernels.iter().map(|k| 2 + k.name.len() + 4 + 4 + 4 + 2 + 2 + 1).sum::<usize>() + 2 + 2;
@@ -649,5 +672,5 @@ pub fn write_isa(kernels: &[Kernel]) -> Vec<u8> {
     for (obj, _) in objects {
         h.bytes(&obj);
     }
-    h.0
+    Ok(h.0)
 }

@@ -1273,6 +1273,88 @@ impl Fence {
     }
 }
 
+/// The shared function an LSC message goes to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LscSfid {
+    /// Untyped global memory (`ugm`).
+    Ugm,
+    /// Shared local memory (`slm`).
+    Slm,
+}
+
+impl LscSfid {
+    /// Text suffix.
+    pub fn text(self) -> &'static str {
+        match self {
+            LscSfid::Ugm => "ugm",
+            LscSfid::Slm => "slm",
+        }
+    }
+}
+
+/// The operation of an LSC message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LscOp {
+    /// `lsc_load` (a prefetch is a load into `%null`).
+    Load,
+    /// `lsc_store`.
+    Store,
+    /// `lsc_atomic_<name>` with its text name (`iadd`, `icas`...).
+    Atomic(&'static str),
+}
+
+/// How an LSC message addresses memory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LscAddrModel {
+    /// `flat[...]`: 64-bit (stateless) or 32-bit (SLM) addresses.
+    Flat,
+    /// `bti(V)[...]`: byte offsets into the surface whose index the ud scalar `V` holds.
+    Bti(VarId),
+}
+
+/// The address operand of an LSC message: `model[var+offset]:a<size>`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LscAddr {
+    /// Addressing model.
+    pub model: LscAddrModel,
+    /// Per-lane (or, transposed, the single) address variable.
+    pub var: VarId,
+    /// Immediate byte offset added to every address.
+    pub offset: i32,
+    /// Address size in bits (32 or 64).
+    pub bits: u8,
+}
+
+/// The data shape of an LSC message `:d<size>[c32][x<elems>][t]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LscShape {
+    /// Bits in memory per element (8, 16, 32, 64).
+    pub bits: u8,
+    /// 8/16-bit data held in 32-bit lanes (`c32`).
+    pub c32: bool,
+    /// Elements per address (1, 2, 3, 4, 8, 16, 32, 64).
+    pub elems: u8,
+    /// Transposed (one address, the elements across the register: a block access).
+    pub transpose: bool,
+}
+
+impl LscShape {
+    /// Text form (`d32x4t`).
+    pub fn text(self) -> String {
+        let mut t = format!("d{}{}", self.bits, if self.c32 { "c32" } else { "" });
+        if self.elems > 1 || self.transpose {
+            t.push_str(&format!("x{}", self.elems));
+        }
+        if self.transpose {
+            t.push('t');
+        }
+        t
+    }
+}
+
+/// LSC cache control text names by code (0 = default ... 6 = read-invalidate).
+pub const LSC_CACHE_TEXT: [&str; 7] = ["df", "uc", "ca", "wb", "wt", "st", "ri"];
+
 /// One vISA instruction (or label).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Inst {
@@ -1598,6 +1680,29 @@ pub enum Inst {
     Barrier,
     /// `fence_global` / `fence_local` / `fence_sw`.
     Fence(Fence),
+    /// `[P] lsc_<op>.<sfid>[.L1.L3] S ...` (DG2, MTL, PVC).
+    Lsc {
+        /// Operation.
+        op: LscOp,
+        /// Shared function.
+        sfid: LscSfid,
+        /// L1 and L3 cache controls (codes of [`LSC_CACHE_TEXT`]).
+        cache: (u8, u8),
+        /// Predicate.
+        pred: Option<Pred>,
+        /// Exec.
+        exec: Exec,
+        /// Address.
+        addr: LscAddr,
+        /// Data shape.
+        shape: LscShape,
+        /// Loaded or old data (loads, atomics; `VarId::NULL` for none), or stored data.
+        data: VarId,
+        /// Atomic sources (`VarId::NULL` when unused).
+        src1: VarId,
+        /// Second atomic source (compare-and-swap).
+        src2: VarId,
+    },
     /// `[P] raw_send[c] S exdesc nsrc ndst desc src dst`.
     RawSend {
         /// sendc.

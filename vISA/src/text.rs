@@ -467,6 +467,39 @@ impl W<'_> {
                 self.raw(*src1),
                 self.raw(*dst)
             ),
+            Inst::Lsc { op, sfid, cache, pred, exec, addr, shape, data, src1, src2 } => {
+                let cache = if *cache == (0, 0) {
+                    String::new()
+                } else {
+                    format!(".{}.{}", LSC_CACHE_TEXT[cache.0 as usize], LSC_CACHE_TEXT[cache.1 as usize])
+                };
+                let model = match addr.model {
+                    LscAddrModel::Flat => "flat".to_string(),
+                    LscAddrModel::Bti(v) => format!("bti({})", n.var(v)),
+                };
+                let off = match addr.offset {
+                    0 => String::new(),
+                    o if o < 0 => format!("-0x{:x}", o.unsigned_abs()),
+                    o => format!("+0x{o:x}"),
+                };
+                let a = format!("{model}[{}{off}]:a{}", n.var(addr.var), addr.bits);
+                let d = format!("{}:{}", n.var(*data), shape.text());
+                let head = |name: &str| {
+                    format!("{}lsc_{name}.{}{cache} {}", self.pred(*pred), sfid.text(), exec_text(*exec))
+                };
+                match op {
+                    LscOp::Load => format!("{} {d} {a}", head("load")),
+                    LscOp::Store => format!("{} {a} {d}", head("store")),
+                    LscOp::Atomic(name) => {
+                        format!(
+                            "{} {d} {a} {} {}",
+                            head(&format!("atomic_{name}")),
+                            n.var(*src1),
+                            n.var(*src2)
+                        )
+                    }
+                }
+            }
             Inst::Barrier => "barrier".to_string(),
             Inst::Fence(f) => fence_text(*f),
             Inst::RawSend { sendc, pred, exec, exdesc, num_src, num_dst, desc, src, dst } => format!(

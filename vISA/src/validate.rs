@@ -298,6 +298,16 @@ pub fn validate(k: &Kernel) -> Result<(), Vec<String>> {
                     c.raw(at, *x);
                 }
             }
+            Inst::Lsc { pred, exec, addr, data, src1, src2, .. } => {
+                c.exec(at, *exec);
+                c.pred(at, *pred);
+                if let LscAddrModel::Bti(v) = addr.model {
+                    c.raw(at, Raw::of(v));
+                }
+                for v in [addr.var, *data, *src1, *src2] {
+                    c.raw(at, Raw::of(v));
+                }
+            }
             Inst::Barrier | Inst::Fence(_) => {}
             Inst::RawSend { pred, exec, desc, src, dst, .. } => {
                 c.exec(at, *exec);

@@ -8,7 +8,7 @@ use genxc_visa::*;
 #[test]
 fn rtdemo_is_byte_identical() {
     let expected = include_bytes!("data/rtdemo.isa");
-    let got = write_isa(&[common::rtdemo()]);
+    let got = write_isa(&[common::rtdemo()]).unwrap();
     if got.as_slice() != expected.as_slice() {
         let at = got
             .iter()
@@ -30,9 +30,9 @@ fn rtdemo_is_byte_identical() {
 fn two_kernels_header_offsets() {
     let a = common::rtdemo();
     let b = common::loops();
-    let isa = write_isa(&[a.clone(), b.clone()]);
-    let one_a = write_isa(std::slice::from_ref(&a));
-    let one_b = write_isa(std::slice::from_ref(&b));
+    let isa = write_isa(&[a.clone(), b.clone()]).unwrap();
+    let one_a = write_isa(std::slice::from_ref(&a)).unwrap();
+    let one_b = write_isa(std::slice::from_ref(&b)).unwrap();
     assert_eq!(&isa[0..8], &[0x43, 0x49, 0x53, 0x41, 4, 1, 2, 0]);
     let rd = |o: usize| u32::from_le_bytes(isa[o..o + 4].try_into().unwrap()) as usize;
     // kernel 0: name_len(2) + "rtdemo" then offset, size
@@ -58,7 +58,7 @@ fn immediate_encodings() {
     k.push(alu(AluOp::Mov, Exec::nm(1), Dst::new(q, 0), vec![SrcOp::Imm(Imm::Q(-2))]));
     k.push(alu(AluOp::Mov, Exec::nm(1), Dst::new(f, 0), vec![SrcOp::Imm(Imm::F(1.0))]));
     k.push(alu(AluOp::Mov, Exec::nm(1), Dst::new(f, 0), vec![SrcOp::Imm(Imm::W(-1))]));
-    let isa = write_isa(&[k]);
+    let isa = write_isa(&[k]).unwrap();
     let find = |pat: &[u8]| isa.windows(pat.len()).any(|w| w == pat);
     assert!(find(&[5, 13, 0xfe, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]));
     assert!(find(&[5, 7, 0x00, 0x00, 0x80, 0x3f]));

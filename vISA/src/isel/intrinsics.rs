@@ -523,10 +523,138 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
                     s.platform
                 ));
             }
-            Err(format!("unsupported: {name} (LSC messages are not selected yet)"))
+            lsc(s, id, &short["lsc.".len()..], name, args)
         }
         _ => memory(s, id, short, name, args),
     }
+}
+
+/// An LSC message (DG2, MTL, PVC): `llvm.genx.lsc.<op>.<model>` with operands (pred, sub-opcode,
+/// L1 and L3 cache controls, address scale, immediate offset, data size, elements per address,
+/// order, channel mask, addresses, [data | atomic sources], surface, [old value]).
+fn lsc(s: &mut Selector, id: InstId, kind: &str, name: &str, args: &[Value]) -> R<()> {
+    let (op, model) = kind.rsplit_once('.').ok_or_else(|| format!("unsupported: {name}"))?;
+    let sfid = match model {
+        "stateless" => m::LscSfid::Ugm,
+        "slm" => m::LscSfid::Slm,
+        _ => return Err(format!("unsupported: {name} (only stateless and SLM LSC messages are selected)")),
+    };
+    let nargs = match op {
+        "load" | "prefetch" => 12,
+        "load.merge" | "store" => 13,
+        "atomic" => 15,
+        _ => return Err(format!("unsupported: {name}")),
+    };
+    argc(name, args, nargs)?;
+    let c = |s: &Selector, i: usize, what: &str| const_u64(s, args[i], &format!("{name}: the {what}"));
+    let subop = c(s, 1, "sub-opcode")?;
+    let lop = match op {
+        "load" | "load.merge" | "prefetch" if subop == 0 => m::LscOp::Load,
+        "store" if subop == 4 => m::LscOp::Store,
+        "atomic" => m::LscOp::Atomic(match subop {
+            8 => "iinc",
+            9 => "idec",
+            10 => "load",
+            11 => "store",
+            12 => "iadd",
+            13 => "isub",
+            14 => "smin",
+            15 => "smax",
+            16 => "umin",
+            17 => "umax",
+            18 => "icas",
+            19 => "fadd",
+            20 => "fsub",
+            21 => "fmin",
+            22 => "fmax",
+            23 => "fcas",
+            24 => "and",
+            25 => "or",
+            26 => "xor",
+            other => return Err(format!("{name}: invalid atomic sub-opcode {other}")),
+        }),
+        _ => return Err(format!("{name}: invalid sub-opcode {subop}")),
+    };
+    let (l1, l3) = (c(s, 2, "L1 cache control")?, c(s, 3, "L3 cache control")?);
+    if l1 > 6 || l3 > 6 {
+        return Err(format!("{name}: invalid cache controls {l1}, {l3}"));
+    }
+    let scale = c(s, 4, "address scale")?;
+    if scale > 1 {
+        return Err(format!("unsupported: {name} with address scale {scale} (the finalizer has none)"));
+    }
+    let offset = c(s, 5, "immediate offset")? as u32 as i32;
+    let (bits, c32) = match c(s, 6, "data size")? {
+        1 => (8, false),
+        2 => (16, false),
+        3 => (32, false),
+        4 => (64, false),
+        5 => (8, true),
+        6 => (16, true),
+        other => return Err(format!("unsupported: {name} with data size code {other}")),
+    };
+    let elems = match c(s, 7, "vector size")? {
+        v @ 1..=4 => v as u8,
+        5 => 8,
+        6 => 16,
+        7 => 32,
+        8 => 64,
+        other => return Err(format!("{name}: invalid vector size code {other}")),
+    };
+    let transpose = match c(s, 8, "data order")? {
+        1 => false,
+        2 => true,
+        other => return Err(format!("{name}: invalid data order {other}")),
+    };
+    let addrs = args[10];
+    let addr_ty = s.f().value_type(addrs);
+    let addr_bits = if sfid == m::LscSfid::Ugm { 64 } else { 32 };
+    if addr_ty.elem().map(Elem::bits) != Some(addr_bits) {
+        return Err(format!("{name}: addresses must be i{addr_bits}"));
+    }
+    let lanes = addr_ty.num_elems();
+    let exec = if transpose {
+        if lanes != 1 {
+            return Err(format!("{name}: a transposed (block) message takes one address"));
+        }
+        Exec::nm(1)
+    } else {
+        msg_exec(s, lanes, name)?
+    };
+    let pred = msg_pred(s, args[0])?;
+    let av = s.block_var(addrs)?;
+    let av = s.view(av, if addr_bits == 64 { VisaType::UQ } else { VisaType::UD })?;
+    let addr = m::LscAddr { model: m::LscAddrModel::Flat, var: av, offset, bits: addr_bits as u8 };
+    let shape = m::LscShape { bits, c32, elems, transpose };
+    let null = m::VarId::NULL;
+    let used = s.fx().bales.uses.get(&id).copied().unwrap_or(0) > 0;
+    let (data, src1, src2) = match (op, lop) {
+        ("prefetch", _) => (null, null, null),
+        ("store", _) => (s.block_var(args[11])?, null, null),
+        (_, m::LscOp::Atomic(a)) => {
+            let nsrc = match a {
+                "iinc" | "idec" | "load" => 0,
+                "icas" | "fcas" => 2,
+                _ => 1,
+            };
+            let src = |s: &mut Selector, i: usize, on: bool| if on { s.block_var(args[i]) } else { Ok(null) };
+            let src1 = src(s, 11, nsrc >= 1)?;
+            let src2 = src(s, 12, nsrc >= 2)?;
+            if used && pred.is_some() {
+                keep_old(s, id, args[14])?;
+            }
+            (if used { s.var_of(Value::Inst(id))? } else { null }, src1, src2)
+        }
+        _ => {
+            if op == "load.merge" && pred.is_some() {
+                keep_old(s, id, args[12])?;
+            }
+            (s.var_of(Value::Inst(id))?, null, null)
+        }
+    };
+    let cache = (l1 as u8, l3 as u8);
+    s.push(VInst::Lsc { op: lop, sfid, cache, pred, exec, addr, shape, data, src1, src2 });
+    Ok(())
 }
 
 /// The predicate of a message (`None` when every lane is on).

@@ -9,6 +9,7 @@
 //! (`call`/`ret`) with their arguments and result passed in dedicated variables. What this
 //! selector cannot emit is reported as `unsupported: <what>`, never emitted wrongly.
 
+mod emulate;
 mod intrinsics;
 
 use crate::model::{self as m, Exec, Imm, Inst as VInst, Pred, Raw, Src, SrcMod, SrcOp, VisaType};
@@ -1222,6 +1223,9 @@ impl Selector<'_> {
     }
 
     fn inst(&mut self, id: InstId) -> R<()> {
+        if let Some(r) = emulate::select(self, id) {
+            return r;
+        }
         let inst = self.f().insts[id].clone();
         let n = inst.ty.num_elems();
         // sat whose operand is baled into it: emit the operand with .sat

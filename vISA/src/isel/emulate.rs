@@ -1,0 +1,1229 @@
+//! Emulation of operations the platform lacks, as sequences of 32-bit operations: 64-bit integer
+//! arithmetic on parts without a 64-bit integer ALU (ICLLP, TGLLP, DG2, MTL; the finalizer emits
+//! native `:q` code there and does not emulate it), and integer division and remainder on parts
+//! without `div`/`mod` (DG2, PVC).
+//!
+//! A sequence is a [`Prog`]: plain data over dword temporaries, predicate temporaries and the
+//! halves of the inputs. The same data is emitted as vISA (one piece of lanes at a time) and run by
+//! [`run`], the model the unit tests check against Rust's own 64-bit and division arithmetic on
+//! random inputs. Every shift count in a sequence is masked to 0..31 explicitly, so the sequences
+//! do not depend on how the hardware treats larger counts.
+
+use super::*;
+
+/// An operand of a step: a half of an input, a dword temporary or an immediate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Opd {
+    /// Low dword of input `i` (the whole value of a 32-bit or narrower input).
+    Lo(u8),
+    /// High dword of 64-bit input `i`.
+    Hi(u8),
+    /// Dword temporary.
+    T(u8),
+    /// Immediate dword.
+    Imm(u32),
+}
+
+/// A predicate read by a step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum PRef {
+    /// Predicate temporary.
+    T(u8),
+    /// The instruction's own condition (a select's).
+    Cond,
+}
+
+/// Dword operations (`S`: signed operands, `F`: float).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum DOp {
+    /// a + b.
+    Add,
+    /// a - b.
+    Sub,
+    /// Low 32 bits of a * b.
+    Mul,
+    /// High 32 bits of the unsigned product.
+    MulhU,
+    /// a & b.
+    And,
+    /// a | b.
+    Or,
+    /// a ^ b.
+    Xor,
+    /// a << b (b < 32).
+    Shl,
+    /// Logical a >> b (b < 32).
+    Shr,
+    /// Arithmetic a >> b (b < 32).
+    Asr,
+    /// Copy of a, zero-extended from the input's width.
+    MovU,
+    /// Copy of a, sign-extended from the input's width.
+    MovS,
+    /// Unsigned integer to float (round to nearest even).
+    ToF,
+    /// Float reciprocal (`inv`).
+    FInv,
+    /// Float product.
+    FMul,
+    /// Float to unsigned integer (truncating, saturating).
+    FToU,
+}
+
+/// Comparison of dwords.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Rel {
+    /// ==.
+    Eq,
+    /// !=.
+    Ne,
+    /// <.
+    Lt,
+    /// <=.
+    Le,
+    /// >.
+    Gt,
+    /// >=.
+    Ge,
+}
+
+/// One step of a sequence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Step {
+    /// `T(dst) = a op b`.
+    Op { op: DOp, dst: u8, a: Opd, b: Opd },
+    /// `T(dst) = a + b`, `T(carry)` = the carry out (0 or 1).
+    Addc { dst: u8, carry: u8, a: Opd, b: Opd },
+    /// `T(dst) = a - b`, `T(borrow)` = 1 when `a < b` unsigned.
+    Subb { dst: u8, borrow: u8, a: Opd, b: Opd },
+    /// `P(p) = a rel b` (signed or unsigned).
+    Cmp { rel: Rel, signed: bool, p: u8, a: Opd, b: Opd },
+    /// `P(p) = P(a) & P(b)` (or `|`).
+    PLogic { or: bool, p: u8, a: u8, b: u8 },
+    /// `T(dst) = p ? a : b`.
+    Sel { p: PRef, dst: u8, a: Opd, b: Opd },
+}
+
+/// What a sequence produces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Out {
+    /// A 64-bit value from its halves (low, high).
+    Pair(Opd, Opd),
+    /// A dword (truncated to the result's width when narrower).
+    Word(Opd),
+    /// A predicate temporary.
+    Pred(u8),
+}
+
+/// An emulation sequence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Prog {
+    /// The steps, in order.
+    pub steps: Vec<Step>,
+    /// Dword temporaries used.
+    pub temps: u8,
+    /// Predicate temporaries used.
+    pub preds: u8,
+    /// The result.
+    pub out: Out,
+}
+
+/// Builds a sequence step by step, numbering temporaries.
+#[derive(Default)]
+struct B {
+    steps: Vec<Step>,
+    temps: u8,
+    preds: u8,
+}
+
+impl B {
+    fn t(&mut self) -> u8 {
+        self.temps += 1;
+        self.temps - 1
+    }
+    fn p(&mut self) -> u8 {
+        self.preds += 1;
+        self.preds - 1
+    }
+    fn op(&mut self, op: DOp, a: Opd, b: Opd) -> Opd {
+        let dst = self.t();
+        self.steps.push(Step::Op { op, dst, a, b });
+        Opd::T(dst)
+    }
+    fn op1(&mut self, op: DOp, a: Opd) -> Opd {
+        self.op(op, a, Opd::Imm(0))
+    }
+    fn cmp(&mut self, rel: Rel, signed: bool, a: Opd, b: Opd) -> u8 {
+        let p = self.p();
+        self.steps.push(Step::Cmp { rel, signed, p, a, b });
+        p
+    }
+    fn plogic(&mut self, or: bool, a: u8, b: u8) -> u8 {
+        self.steps.push(Step::PLogic { or, p: a, a, b });
+        a
+    }
+    fn sel(&mut self, p: PRef, a: Opd, b: Opd) -> Opd {
+        let dst = self.t();
+        self.steps.push(Step::Sel { p, dst, a, b });
+        Opd::T(dst)
+    }
+    fn done(self, out: Out) -> Prog {
+        Prog { steps: self.steps, temps: self.temps, preds: self.preds, out }
+    }
+}
+
+const A: u8 = 0;
+const BB: u8 = 1;
+
+/// 64-bit binary operations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Op64 {
+    /// Wrapping add.
+    Add,
+    /// Wrapping subtract.
+    Sub,
+    /// Low 64 bits of the product.
+    Mul,
+    /// Bitwise and.
+    And,
+    /// Bitwise or.
+    Or,
+    /// Bitwise xor.
+    Xor,
+    /// Shift left by `b & 63`.
+    Shl,
+    /// Logical shift right by `b & 63`.
+    LShr,
+    /// Arithmetic shift right by `b & 63`.
+    AShr,
+    /// Signed minimum.
+    SMin,
+    /// Signed maximum.
+    SMax,
+    /// Unsigned minimum.
+    UMin,
+    /// Unsigned maximum.
+    UMax,
+}
+
+/// The sequence of a 64-bit binary operation on inputs 0 and 1.
+pub(crate) fn binary64(op: Op64) -> Prog {
+    use Opd::*;
+    let mut b = B::default();
+    let (a0, a1, b0, b1) = (Lo(A), Hi(A), Lo(BB), Hi(BB));
+    let out = match op {
+        Op64::Add | Op64::Sub => {
+            let (lo, c) = (b.t(), b.t());
+            b.steps.push(if op == Op64::Add {
+                Step::Addc { dst: lo, carry: c, a: a0, b: b0 }
+            } else {
+                Step::Subb { dst: lo, borrow: c, a: a0, b: b0 }
+            });
+            let o = if op == Op64::Add { DOp::Add } else { DOp::Sub };
+            let h = b.op(o, a1, b1);
+            let h = b.op(o, h, T(c));
+            Out::Pair(T(lo), h)
+        }
+        Op64::Mul => {
+            let lo = b.op(DOp::Mul, a0, b0);
+            let h = b.op(DOp::MulhU, a0, b0);
+            let x = b.op(DOp::Mul, a0, b1);
+            let h = b.op(DOp::Add, h, x);
+            let y = b.op(DOp::Mul, a1, b0);
+            let h = b.op(DOp::Add, h, y);
+            Out::Pair(lo, h)
+        }
+        Op64::And | Op64::Or | Op64::Xor => {
+            let o = match op {
+                Op64::And => DOp::And,
+                Op64::Or => DOp::Or,
+                _ => DOp::Xor,
+            };
+            let lo = b.op(o, a0, b0);
+            let hi = b.op(o, a1, b1);
+            Out::Pair(lo, hi)
+        }
+        Op64::Shl | Op64::LShr | Op64::AShr => {
+            // s = b & 63; s5 = s & 31; r = 31 - s5; big = s >= 32
+            let s = b.op(DOp::And, b0, Imm(63));
+            let s5 = b.op(DOp::And, s, Imm(31));
+            let r = b.op(DOp::Xor, s5, Imm(31));
+            let bit = b.op(DOp::And, s, Imm(32));
+            let big = b.cmp(Rel::Ne, false, bit, Imm(0));
+            if op == Op64::Shl {
+                let lo_s = b.op(DOp::Shl, a0, s5);
+                let hi_s = b.op(DOp::Shl, a1, s5);
+                let spill = b.op(DOp::Shr, a0, Imm(1));
+                let spill = b.op(DOp::Shr, spill, r);
+                let hi_small = b.op(DOp::Or, hi_s, spill);
+                let hi = b.sel(PRef::T(big), lo_s, hi_small);
+                let lo = b.sel(PRef::T(big), Imm(0), lo_s);
+                Out::Pair(lo, hi)
+            } else {
+                let sh = if op == Op64::AShr { DOp::Asr } else { DOp::Shr };
+                let hi_s = b.op(sh, a1, s5);
+                let lo_s = b.op(DOp::Shr, a0, s5);
+                let spill = b.op(DOp::Shl, a1, Imm(1));
+                let spill = b.op(DOp::Shl, spill, r);
+                let lo_small = b.op(DOp::Or, lo_s, spill);
+                let fill = if op == Op64::AShr { b.op(DOp::Asr, a1, Imm(31)) } else { Imm(0) };
+                let lo = b.sel(PRef::T(big), hi_s, lo_small);
+                let hi = b.sel(PRef::T(big), fill, hi_s);
+                Out::Pair(lo, hi)
+            }
+        }
+        Op64::SMin | Op64::SMax | Op64::UMin | Op64::UMax => {
+            let signed = matches!(op, Op64::SMin | Op64::SMax);
+            let rel = if matches!(op, Op64::SMin | Op64::UMin) { Rel::Lt } else { Rel::Gt };
+            let p = compare_into(&mut b, rel, signed);
+            let lo = b.sel(PRef::T(p), a0, b0);
+            let hi = b.sel(PRef::T(p), a1, b1);
+            Out::Pair(lo, hi)
+        }
+    };
+    b.done(out)
+}
+
+/// Adds the steps of a 64-bit compare of inputs 0 and 1; returns its predicate.
+fn compare_into(b: &mut B, rel: Rel, signed: bool) -> u8 {
+    use Opd::*;
+    let (a0, a1, b0, b1) = (Lo(A), Hi(A), Lo(BB), Hi(BB));
+    match rel {
+        Rel::Eq | Rel::Ne => {
+            let p = b.cmp(rel, false, a0, b0);
+            let q = b.cmp(rel, false, a1, b1);
+            b.plogic(rel == Rel::Ne, p, q)
+        }
+        _ => {
+            // the high halves decide unless equal; then the low halves, unsigned
+            let strict = match rel {
+                Rel::Le => Rel::Lt,
+                Rel::Ge => Rel::Gt,
+                r => r,
+            };
+            let p = b.cmp(strict, signed, a1, b1);
+            let q = b.cmp(Rel::Eq, false, a1, b1);
+            let r = b.cmp(rel, false, a0, b0);
+            let q = b.plogic(false, q, r);
+            b.plogic(true, p, q)
+        }
+    }
+}
+
+/// The sequence of a 64-bit compare of inputs 0 and 1.
+pub(crate) fn compare64(rel: Rel, signed: bool) -> Prog {
+    let mut b = B::default();
+    let p = compare_into(&mut b, rel, signed);
+    b.done(Out::Pred(p))
+}
+
+/// A 64-bit select between inputs 0 and 1 on the instruction's condition.
+pub(crate) fn select64() -> Prog {
+    use Opd::*;
+    let mut b = B::default();
+    let lo = b.sel(PRef::Cond, Lo(A), Lo(BB));
+    let hi = b.sel(PRef::Cond, Hi(A), Hi(BB));
+    b.done(Out::Pair(lo, hi))
+}
+
+/// Absolute value of 64-bit input 0.
+pub(crate) fn abs64() -> Prog {
+    use Opd::*;
+    let mut b = B::default();
+    let s = b.op(DOp::Asr, Hi(A), Imm(31));
+    let x0 = b.op(DOp::Xor, Lo(A), s);
+    let x1 = b.op(DOp::Xor, Hi(A), s);
+    let (lo, c) = (b.t(), b.t());
+    b.steps.push(Step::Subb { dst: lo, borrow: c, a: x0, b: s });
+    let h = b.op(DOp::Sub, x1, s);
+    let h = b.op(DOp::Sub, h, T(c));
+    b.done(Out::Pair(T(lo), h))
+}
+
+/// Extension of (32-bit or narrower) input 0 to 64 bits.
+pub(crate) fn extend64(signed: bool) -> Prog {
+    use Opd::*;
+    let mut b = B::default();
+    if signed {
+        let lo = b.op1(DOp::MovS, Lo(A));
+        let hi = b.op(DOp::Asr, lo, Imm(31));
+        b.done(Out::Pair(lo, hi))
+    } else {
+        let lo = b.op1(DOp::MovU, Lo(A));
+        b.done(Out::Pair(lo, Imm(0)))
+    }
+}
+
+/// Truncation of 64-bit input 0 to its low dword (or less).
+pub(crate) fn trunc64() -> Prog {
+    B::default().done(Out::Word(Opd::Lo(A)))
+}
+
+/// Adds an unsigned 32-bit division of `x` by `y`; returns (quotient, remainder).
+///
+/// An estimate of 2^32/y from the float reciprocal, scaled by 1 - 2^-20 so that it stays below
+/// the true value whatever the rounding of the conversions and of `inv`, is refined by one
+/// Newton-Raphson step in integers (which keeps it below); the quotient estimate `mulh(x, z)` is
+/// then at most two below the quotient, and two conditional corrections finish it.
+fn udiv_into(b: &mut B, x: Opd, y: Opd) -> (Opd, Opd) {
+    use Opd::*;
+    let fy = b.op1(DOp::ToF, y);
+    let rcp = b.op1(DOp::FInv, fy);
+    let scaled = b.op(DOp::FMul, rcp, Imm(4_294_963_200f32.to_bits()));
+    let z = b.op1(DOp::FToU, scaled);
+    let neg_y = b.op(DOp::Sub, Imm(0), y);
+    let e = b.op(DOp::Mul, neg_y, z);
+    let dz = b.op(DOp::MulhU, z, e);
+    let z = b.op(DOp::Add, z, dz);
+    let mut q = b.op(DOp::MulhU, x, z);
+    let qy = b.op(DOp::Mul, q, y);
+    let mut r = b.op(DOp::Sub, x, qy);
+    for _ in 0..2 {
+        let p = b.cmp(Rel::Ge, false, r, y);
+        let q1 = b.op(DOp::Add, q, Imm(1));
+        let r1 = b.op(DOp::Sub, r, y);
+        q = b.sel(PRef::T(p), q1, q);
+        r = b.sel(PRef::T(p), r1, r);
+    }
+    (q, r)
+}
+
+/// Integer division or remainder of inputs 0 and 1 (32 bits or narrower, extended first).
+pub(crate) fn divide(signed: bool, rem: bool) -> Prog {
+    use Opd::*;
+    let mut b = B::default();
+    let ext = if signed { DOp::MovS } else { DOp::MovU };
+    let x = b.op1(ext, Lo(A));
+    let y = b.op1(ext, Lo(BB));
+    if !signed {
+        let (q, r) = udiv_into(&mut b, x, y);
+        return b.done(Out::Word(if rem { r } else { q }));
+    }
+    let sx = b.op(DOp::Asr, x, Imm(31));
+    let sy = b.op(DOp::Asr, y, Imm(31));
+    let ax = b.op(DOp::Xor, x, sx);
+    let ax = b.op(DOp::Sub, ax, sx);
+    let ay = b.op(DOp::Xor, y, sy);
+    let ay = b.op(DOp::Sub, ay, sy);
+    let (q, r) = udiv_into(&mut b, ax, ay);
+    // quotient negative when the signs differ; remainder takes the dividend's sign
+    let s = if rem { sx } else { b.op(DOp::Xor, sx, sy) };
+    let v = b.op(DOp::Xor, if rem { r } else { q }, s);
+    let v = b.op(DOp::Sub, v, s);
+    b.done(Out::Word(v))
+}
+
+/// Runs a sequence on one lane: `inputs` are the input values (64-bit, or narrower values with
+/// their width in bits for the extensions), `cond` the instruction's condition. `inv` computes
+/// the float reciprocal (the hardware's `inv`, within its error). Returns the 64-bit result (a
+/// dword result zero-extended, a predicate as 0/1).
+#[cfg(test)]
+pub(crate) fn run(p: &Prog, inputs: &[(u64, u32)], cond: bool, inv: &dyn Fn(f32) -> f32) -> u64 {
+    let mut t = vec![0u32; p.temps as usize];
+    let mut pr = vec![false; p.preds as usize];
+    let get = |t: &[u32], o: Opd| -> u32 {
+        match o {
+            Opd::Lo(i) => inputs[i as usize].0 as u32,
+            Opd::Hi(i) => (inputs[i as usize].0 >> 32) as u32,
+            Opd::T(i) => t[i as usize],
+            Opd::Imm(x) => x,
+        }
+    };
+    let width = |o: Opd| match o {
+        Opd::Lo(i) | Opd::Hi(i) => inputs[i as usize].1.min(32),
+        _ => 32,
+    };
+    for s in &p.steps {
+        match *s {
+            Step::Op { op, dst, a, b } => {
+                let (x, y) = (get(&t, a), get(&t, b));
+                let f = f32::from_bits;
+                t[dst as usize] = match op {
+                    DOp::Add => x.wrapping_add(y),
+                    DOp::Sub => x.wrapping_sub(y),
+                    DOp::Mul => x.wrapping_mul(y),
+                    DOp::MulhU => ((u64::from(x) * u64::from(y)) >> 32) as u32,
+                    DOp::And => x & y,
+                    DOp::Or => x | y,
+                    DOp::Xor => x ^ y,
+                    DOp::Shl => x << (y & 31),
+                    DOp::Shr => x >> (y & 31),
+                    DOp::Asr => ((x as i32) >> (y & 31)) as u32,
+                    DOp::MovU => {
+                        let w = width(a);
+                        if w >= 32 {
+                            x
+                        } else {
+                            x & ((1u32 << w) - 1)
+                        }
+                    }
+                    DOp::MovS => {
+                        let w = width(a);
+                        ((x << (32 - w)) as i32 >> (32 - w)) as u32
+                    }
+                    DOp::ToF => (x as f32).to_bits(),
+                    DOp::FInv => inv(f(x)).to_bits(),
+                    DOp::FMul => (f(x) * f(y)).to_bits(),
+                    DOp::FToU => f(x) as u32,
+                };
+            }
+            Step::Addc { dst, carry, a, b } => {
+                let (v, c) = get(&t, a).overflowing_add(get(&t, b));
+                t[dst as usize] = v;
+                t[carry as usize] = c as u32;
+            }
+            Step::Subb { dst, borrow, a, b } => {
+                let (v, c) = get(&t, a).overflowing_sub(get(&t, b));
+                t[dst as usize] = v;
+                t[borrow as usize] = c as u32;
+            }
+            Step::Cmp { rel, signed, p, a, b } => {
+                let (x, y) = (get(&t, a), get(&t, b));
+                let (x, y) = if signed {
+                    (i64::from(x as i32), i64::from(y as i32))
+                } else {
+                    (i64::from(x), i64::from(y))
+                };
+                pr[p as usize] = match rel {
+                    Rel::Eq => x == y,
+                    Rel::Ne => x != y,
+                    Rel::Lt => x < y,
+                    Rel::Le => x <= y,
+                    Rel::Gt => x > y,
+                    Rel::Ge => x >= y,
+                };
+            }
+            Step::PLogic { or, p, a, b } => {
+                let (x, y) = (pr[a as usize], pr[b as usize]);
+                pr[p as usize] = if or { x | y } else { x & y };
+            }
+            Step::Sel { p, dst, a, b } => {
+                let c = match p {
+                    PRef::T(i) => pr[i as usize],
+                    PRef::Cond => cond,
+                };
+                t[dst as usize] = if c { get(&t, a) } else { get(&t, b) };
+            }
+        }
+    }
+    match p.out {
+        Out::Pair(lo, hi) => u64::from(get(&t, lo)) | u64::from(get(&t, hi)) << 32,
+        Out::Word(o) => u64::from(get(&t, o)),
+        Out::Pred(i) => pr[i as usize] as u64,
+    }
+}
+
+// ---------------------------------------------------------------- selection and emission
+
+/// An input of a sequence as vISA reads it.
+#[derive(Clone, Copy, Debug)]
+enum In {
+    /// A constant (splat) value of `bytes`-byte elements.
+    Imm { bits: u64, bytes: u32 },
+    /// Elements of a variable from byte `byte` (`scalar`: the same element for every lane).
+    Var { var: m::VarId, byte: u32, scalar: bool, bytes: u32 },
+}
+
+/// Where the result of a sequence goes.
+#[derive(Clone, Copy, Debug)]
+enum Target {
+    /// A general destination (element type `ty`), with the predicate of a masked write.
+    Data { dst: m::Dst, ty: VisaType, pred: Option<Pred> },
+    /// A predicate.
+    Pred(m::PredId),
+}
+
+/// Selects `id` by emulation when the platform needs it: `None` when the instruction is
+/// selected natively.
+pub(super) fn select(s: &mut Selector, id: InstId) -> Option<R<()>> {
+    let info = s.platform.info();
+    let inst = s.f().insts[id].clone();
+    let elem = inst.ty.elem()?;
+    let emu64 = !info.has_int64;
+    let is64 = |s: &Selector, v: Value| s.f().value_type(v).elem() == Some(Elem::I64);
+    let plat = s.platform;
+    match inst.kind {
+        // vISA `mul` takes no q/uq sources on any part: 64-bit products are always built
+        InstKind::Binary { op: BinOp::Mul, lhs, rhs } if elem == Elem::I64 => {
+            Some(emit(s, id, &binary64(Op64::Mul), &[lhs, rhs], &[], None))
+        }
+        InstKind::Binary { op, lhs, rhs } if elem == Elem::I64 && emu64 => {
+            let prog = match op {
+                BinOp::Add => binary64(Op64::Add),
+                BinOp::Sub => binary64(Op64::Sub),
+                BinOp::Mul => binary64(Op64::Mul),
+                BinOp::And => binary64(Op64::And),
+                BinOp::Or => binary64(Op64::Or),
+                BinOp::Xor => binary64(Op64::Xor),
+                BinOp::Shl => binary64(Op64::Shl),
+                BinOp::LShr => binary64(Op64::LShr),
+                BinOp::AShr => binary64(Op64::AShr),
+                BinOp::UDiv | BinOp::URem => match pow2_const(s.f(), rhs) {
+                    Some(k) if op == BinOp::UDiv => {
+                        return Some(emit(
+                            s,
+                            id,
+                            &binary64(Op64::LShr),
+                            &[lhs],
+                            &[In::Imm { bits: k.into(), bytes: 8 }],
+                            None,
+                        ));
+                    }
+                    Some(k) => {
+                        let mask = In::Imm { bits: (1u64 << k) - 1, bytes: 8 };
+                        return Some(emit(s, id, &binary64(Op64::And), &[lhs], &[mask], None));
+                    }
+                    None => return Some(Err(format!("unsupported: 64-bit integer division on {plat}"))),
+                },
+                _ => return Some(Err(format!("unsupported: 64-bit integer division on {plat}"))),
+            };
+            Some(emit(s, id, &prog, &[lhs, rhs], &[], None))
+        }
+        InstKind::Binary { op: BinOp::SDiv | BinOp::SRem | BinOp::UDiv | BinOp::URem, rhs, .. }
+            if !info.has_int_divide && elem == Elem::I64 && pow2_const(s.f(), rhs).is_none() =>
+        {
+            Some(Err(format!("unsupported: 64-bit integer division on {plat}")))
+        }
+        InstKind::Binary { op, lhs, rhs }
+            if !info.has_int_divide
+                && matches!(op, BinOp::SDiv | BinOp::SRem | BinOp::UDiv | BinOp::URem)
+                && matches!(elem, Elem::I8 | Elem::I16 | Elem::I32)
+                && !(matches!(op, BinOp::UDiv | BinOp::URem) && pow2_const(s.f(), rhs).is_some()) =>
+        {
+            let signed = matches!(op, BinOp::SDiv | BinOp::SRem);
+            let prog = divide(signed, matches!(op, BinOp::SRem | BinOp::URem));
+            Some(emit(s, id, &prog, &[lhs, rhs], &[], None))
+        }
+        InstKind::Cmp { pred, lhs, rhs } if emu64 && is64(s, lhs) => {
+            use CmpPred::*;
+            let (rel, signed) = match pred {
+                Eq => (Rel::Eq, false),
+                Ne => (Rel::Ne, false),
+                Ugt => (Rel::Gt, false),
+                Uge => (Rel::Ge, false),
+                Ult => (Rel::Lt, false),
+                Ule => (Rel::Le, false),
+                Sgt => (Rel::Gt, true),
+                Sge => (Rel::Ge, true),
+                Slt => (Rel::Lt, true),
+                Sle => (Rel::Le, true),
+                _ => return Some(Err("internal: a float compare of integers".into())),
+            };
+            Some(emit(s, id, &compare64(rel, signed), &[lhs, rhs], &[], None))
+        }
+        InstKind::Select { cond, on_true, on_false } if emu64 && elem == Elem::I64 => {
+            Some(emit(s, id, &select64(), &[on_true, on_false], &[], Some(cond)))
+        }
+        InstKind::Cast { op, value } if emu64 && op != CastOp::BitCast => {
+            let from = s.f().value_type(value).elem()?;
+            if from != Elem::I64 && elem != Elem::I64 {
+                return None;
+            }
+            let prog = match op {
+                CastOp::ZExt | CastOp::SExt if from == Elem::I1 => {
+                    let mut b = B::default();
+                    let one = if op == CastOp::SExt { u32::MAX } else { 1 };
+                    let lo = b.sel(PRef::Cond, Opd::Imm(one), Opd::Imm(0));
+                    let hi = if op == CastOp::SExt { lo } else { Opd::Imm(0) };
+                    return Some(emit(s, id, &b.done(Out::Pair(lo, hi)), &[], &[], Some(value)));
+                }
+                CastOp::ZExt | CastOp::SExt => extend64(op == CastOp::SExt),
+                CastOp::Trunc if elem == Elem::I1 => {
+                    let mut b = B::default();
+                    let bit = b.op(DOp::And, Opd::Lo(0), Opd::Imm(1));
+                    let p = b.cmp(Rel::Ne, false, bit, Opd::Imm(0));
+                    b.done(Out::Pred(p))
+                }
+                CastOp::Trunc => trunc64(),
+                other => {
+                    return Some(Err(format!(
+                        "unsupported: {} between i64 and floating point on {plat} (no 64-bit integer unit)",
+                        format!("{other:?}").to_lowercase()
+                    )))
+                }
+            };
+            Some(emit(s, id, &prog, &[value], &[], None))
+        }
+        InstKind::Intrinsic { id: iid, ref args } if emu64 && elem == Elem::I64 => {
+            let prog = match iid.short_name() {
+                "smin" => binary64(Op64::SMin),
+                "smax" => binary64(Op64::SMax),
+                "umin" => binary64(Op64::UMin),
+                "umax" => binary64(Op64::UMax),
+                "absi" | "abs" => abs64(),
+                _ => return None,
+            };
+            let n =
+                if matches!(prog.out, Out::Pair(..)) && iid.short_name().starts_with("abs") { 1 } else { 2 };
+            if args.len() < n {
+                return Some(Err(format!("{} takes {n} operands", iid.name())));
+            }
+            Some(emit(s, id, &prog, &args[..n], &[], None))
+        }
+        _ => None,
+    }
+}
+
+fn narrow(bytes: u32) -> Elem {
+    if bytes == 1 {
+        Elem::I8
+    } else {
+        Elem::I16
+    }
+}
+
+fn rel_op(r: Rel) -> m::CmpOp {
+    match r {
+        Rel::Eq => m::CmpOp::Eq,
+        Rel::Ne => m::CmpOp::Ne,
+        Rel::Lt => m::CmpOp::Lt,
+        Rel::Le => m::CmpOp::Le,
+        Rel::Gt => m::CmpOp::Gt,
+        Rel::Ge => m::CmpOp::Ge,
+    }
+}
+
+fn imm32(x: u32, ty: VisaType) -> Imm {
+    match ty {
+        VisaType::D => Imm::D(x as i32),
+        VisaType::F => Imm::F(f32::from_bits(x)),
+        _ => Imm::UD(x),
+    }
+}
+
+/// The variable a view or alias is declared on.
+fn root(s: &Selector, mut v: m::VarId) -> m::VarId {
+    while let Some(d) = s.k.var(v) {
+        match d.alias {
+            Some((base, _)) => v = base,
+            None => break,
+        }
+    }
+    v
+}
+
+impl Selector<'_> {
+    /// How a sequence reads value `v`.
+    fn emu_input(&mut self, v: Value) -> R<In> {
+        let t = self.f().value_type(v);
+        let e = t.elem().ok_or("void operand")?;
+        let bytes = e.bytes();
+        if let Some(c) = self.f().as_const(v).cloned() {
+            if c.is_undef() {
+                return Ok(In::Imm { bits: 0, bytes });
+            }
+            if let Some(bits) = c.splat_value() {
+                return Ok(In::Imm { bits, bytes });
+            }
+            if bytes < 8 {
+                let tmp = self.materialize(&c, unsigned_type(e)?)?;
+                return Ok(In::Var { var: tmp, byte: 0, scalar: false, bytes });
+            }
+            // a constant vector of i64: its dwords into a temporary
+            let words = 2;
+            let tmp = self.temp(VisaType::UD, t.num_elems() * words)?;
+            for (i, el) in c.elems.iter().enumerate() {
+                let bits = el.unwrap_or(0);
+                for w in 0..words {
+                    let (row, col) = self.row_col((i as u32 * words + w) * 4, 4);
+                    self.push(alu(
+                        m::AluOp::Mov,
+                        Exec::nm(1),
+                        m::Dst { var: tmp, row, col, hstride: 1 }.into(),
+                        vec![Imm::UD((bits >> (32 * w)) as u32).into()],
+                    ));
+                }
+            }
+            return Ok(In::Var { var: tmp, byte: 0, scalar: false, bytes });
+        }
+        if let Value::Inst(d) = v {
+            if self.fx().bales.is_baled(d) {
+                let InstKind::RdRegion { input, region } = self.f().insts[d].kind.clone() else {
+                    return Err("unsupported: a source modifier on an emulated operation".into());
+                };
+                if region.indirect.is_some() {
+                    return Err(format!(
+                        "unsupported: an indirect region read by an emulated operation on {}",
+                        self.platform
+                    ));
+                }
+                let base = self.var_of(input)?;
+                let n = region.num_elems;
+                let scalar = n == 1
+                    || (region.width == 1 && region.stride == 0)
+                    || (region.width == n && region.stride == 0);
+                let contiguous =
+                    region.stride == 1 && (region.width == n || region.vstride == region.width as i32);
+                if scalar || contiguous {
+                    return Ok(In::Var { var: base, byte: region.offset as u32, scalar, bytes });
+                }
+                // gather the elements into a contiguous temporary
+                let words = bytes.div_ceil(4).max(1);
+                let ty = if bytes >= 4 { VisaType::UD } else { unsigned_type(e)? };
+                let per = if bytes >= 4 { words } else { 1 };
+                let tmp = self.temp(ty, n * per)?;
+                let view = self.view(base, ty)?;
+                for j in 0..n {
+                    let at = region.offset as i64
+                        + i64::from(j / region.width) * i64::from(region.vstride) * i64::from(bytes)
+                        + i64::from(j % region.width) * i64::from(region.stride) * i64::from(bytes);
+                    let (r, c) = self.row_col(at as u32, ty.size());
+                    let (dr, dc) = self.row_col(j * bytes, ty.size());
+                    let region = if per == 1 { m::Region::SCALAR } else { m::Region::CONTIG };
+                    self.push(alu(
+                        m::AluOp::Mov,
+                        Exec::nm(per as u8),
+                        m::Dst { var: tmp, row: dr, col: dc, hstride: 1 }.into(),
+                        vec![Src::region(view, r, c, region).into()],
+                    ));
+                }
+                return Ok(In::Var { var: tmp, byte: 0, scalar: false, bytes });
+            }
+        }
+        let var = self.var_of(v)?;
+        Ok(In::Var { var, byte: 0, scalar: t.num_elems() == 1, bytes })
+    }
+
+    /// A sequence operand for lanes `e..e+k` read as `ty`.
+    #[allow(clippy::too_many_arguments)]
+    fn emu_opd(
+        &mut self,
+        o: Opd,
+        ty: VisaType,
+        ext: Option<bool>,
+        e: u32,
+        k: u32,
+        ins: &[In],
+        temps: &[m::VarId],
+    ) -> R<SrcOp> {
+        let (i, hi) = match o {
+            Opd::Imm(x) => return Ok(imm32(x, ty).into()),
+            Opd::T(t) => {
+                let v = self.view(temps[t as usize], ty)?;
+                return Ok(if k == 1 { Src::scalar(v, 0) } else { Src::vec(v, 0) }.into());
+            }
+            Opd::Lo(i) => (i, false),
+            Opd::Hi(i) => (i, true),
+        };
+        match ins[i as usize] {
+            In::Imm { bits, bytes } => {
+                let x = match ext {
+                    Some(true) if bytes < 4 => genxc_genx::ir::sign_extend(bits, narrow(bytes)) as u32,
+                    Some(false) if bytes < 4 => (bits & ((1u64 << (8 * bytes)) - 1)) as u32,
+                    _ if hi => (bits >> 32) as u32,
+                    _ => bits as u32,
+                };
+                Ok(imm32(x, ty).into())
+            }
+            In::Var { var, byte, scalar, bytes } => {
+                let t = match (bytes, ext) {
+                    (1, Some(true)) => VisaType::B,
+                    (1, _) => VisaType::UB,
+                    (2, Some(true)) => VisaType::W,
+                    (2, _) => VisaType::UW,
+                    _ => ty,
+                };
+                let view = self.view(var, t)?;
+                let at = byte + if scalar { 0 } else { e * bytes } + if hi { 4 } else { 0 };
+                let (row, col) = self.row_col(at, t.size());
+                let region = if scalar || k == 1 {
+                    m::Region::SCALAR
+                } else if bytes == 8 {
+                    m::Region::new(2, 1, 0)
+                } else {
+                    m::Region::CONTIG
+                };
+                Ok(Src::region(view, row, col, region).into())
+            }
+        }
+    }
+}
+
+/// Emits sequence `prog` for instruction `id` on inputs `args` (then `extra`), with condition
+/// `cond` for the sequences that select.
+fn emit(
+    s: &mut Selector,
+    id: InstId,
+    prog: &Prog,
+    args: &[Value],
+    extra: &[In],
+    cond: Option<Value>,
+) -> R<()> {
+    let n = s.f().insts[id].ty.num_elems();
+    s.exec_of(n)?;
+    let res_elem = s.f().insts[id].ty.elem().ok_or("void result")?;
+    // the destination first (a wrregion's old value is copied into it before the reads)
+    let mut lanes = Vec::new();
+    let target = match prog.out {
+        Out::Pred(_) => {
+            let (p, lane) = s.pred_dst(id)?;
+            lanes.push(lane);
+            Target::Pred(p)
+        }
+        _ => {
+            let ty = if matches!(prog.out, Out::Pair(..)) { VisaType::Q } else { signed_type(res_elem)? };
+            let (dst, pred, lane) = s.dst_for(id, ty)?;
+            let m::DstOp::Gen(dst) = dst else {
+                return Err("internal: an indirect emulated destination".into());
+            };
+            if pred.is_some() {
+                lanes.push(lane);
+            }
+            Target::Data { dst, ty, pred }
+        }
+    };
+    let mut ins = Vec::new();
+    for &a in args {
+        ins.push(s.emu_input(a)?);
+    }
+    ins.extend_from_slice(extra);
+    let cpred = match cond {
+        Some(c) => {
+            let (p, lane) = s.cond_pred(c, n)?;
+            lanes.push(lane);
+            Some(p)
+        }
+        None => None,
+    };
+    let base = u32::from(lanes.first().copied().unwrap_or(0));
+    if lanes.iter().any(|l| u32::from(*l) != base) {
+        return Err("unsupported: an emulated operation on predicate slices at different lanes".into());
+    }
+    let k = n.min(2 * s.grf() / 8);
+    // writing piece by piece into a variable that later pieces still read: go through a temporary
+    let mut final_copy = None;
+    let mut target = target;
+    if let Target::Data { dst, ty, pred } = target {
+        let r = root(s, dst.var);
+        let overlaps = ins.iter().any(|i| matches!(i, In::Var { var, .. } if root(s, *var) == r));
+        if n > k && overlaps {
+            let tmp = s.temp(ty, n)?;
+            final_copy = Some((dst, ty, pred, tmp));
+            target = Target::Data { dst: m::Dst::new(tmp, 0), ty, pred: None };
+        }
+    }
+    let temps: Vec<m::VarId> = (0..prog.temps).map(|_| s.temp(VisaType::UD, k)).collect::<R<_>>()?;
+    let mut preds = Vec::new();
+    for i in 0..prog.preds {
+        preds.push(match (prog.out, target) {
+            (Out::Pred(o), Target::Pred(p)) if o == i => p,
+            _ => s.temp_pred(base + n)?,
+        });
+    }
+    let mut e = 0;
+    while e < n {
+        let exec = Exec::nm(k as u8).at(((base + e) / 4) as u8);
+        for step in &prog.steps {
+            emit_step(s, step, exec, e, k, &ins, &temps, &preds, cpred)?;
+        }
+        if let Target::Data { dst, ty, pred } = target {
+            let grf = s.grf();
+            let dst_at = |elem_bytes: u32| dst.row as u32 * grf + dst.col as u32 * elem_bytes;
+            match prog.out {
+                Out::Pair(lo, hi) => {
+                    let stride = u32::from(dst.hstride) * 2;
+                    if k > 1 && stride > 4 {
+                        return Err("unsupported: a 64-bit region write with a stride above 2".into());
+                    }
+                    let ud = s.view(dst.var, VisaType::UD)?;
+                    for (half, o) in [(0, lo), (4, hi)] {
+                        let at = dst_at(8) + e * 8 * u32::from(dst.hstride) + half;
+                        let (row, col) = s.row_col(at, 4);
+                        let src = s.emu_opd(o, VisaType::UD, None, e, k, &ins, &temps)?;
+                        let d = m::Dst { var: ud, row, col, hstride: if k == 1 { 1 } else { stride as u8 } };
+                        s.push(VInst::Alu {
+                            op: m::AluOp::Mov,
+                            pred,
+                            sat: false,
+                            exec,
+                            dst: d.into(),
+                            srcs: vec![src],
+                        });
+                    }
+                }
+                Out::Word(o) => {
+                    let at = dst_at(ty.size()) + e * ty.size() * u32::from(dst.hstride);
+                    let (row, col) = s.row_col(at, ty.size());
+                    let src = s.emu_opd(o, VisaType::UD, None, e, k, &ins, &temps)?;
+                    let d = m::Dst { var: dst.var, row, col, hstride: dst.hstride };
+                    s.push(VInst::Alu {
+                        op: m::AluOp::Mov,
+                        pred,
+                        sat: false,
+                        exec,
+                        dst: d.into(),
+                        srcs: vec![src],
+                    });
+                }
+                Out::Pred(_) => {}
+            }
+        }
+        e += k;
+    }
+    if let Some((dst, ty, pred, tmp)) = final_copy {
+        let region = if n == 1 { m::Region::SCALAR } else { m::Region::CONTIG };
+        s.push(VInst::Alu {
+            op: m::AluOp::Mov,
+            pred,
+            sat: false,
+            exec: Exec::nm(n as u8).at((base / 4) as u8),
+            dst: dst.into(),
+            srcs: vec![Src::region(tmp, 0, 0, region).into()],
+        });
+        let _ = ty;
+    }
+    Ok(())
+}
+
+#[allow(clippy::too_many_arguments)]
+fn emit_step(
+    s: &mut Selector,
+    step: &Step,
+    exec: Exec,
+    e: u32,
+    k: u32,
+    ins: &[In],
+    temps: &[m::VarId],
+    preds: &[m::PredId],
+    cond: Option<m::PredId>,
+) -> R<()> {
+    use VisaType::{D, F, UD};
+    let tdst = |s: &mut Selector, t: u8, ty: VisaType| -> R<m::Dst> {
+        Ok(m::Dst::new(s.view(temps[t as usize], ty)?, 0))
+    };
+    match *step {
+        Step::Op { op, dst, a, b } => {
+            let (o, dt, at, bt, ext) = match op {
+                DOp::Add => (m::AluOp::Add, UD, UD, UD, None),
+                DOp::Sub => (m::AluOp::Add, D, D, D, None),
+                DOp::Mul => (m::AluOp::Mul, UD, UD, UD, None),
+                DOp::MulhU => (m::AluOp::Mulh, UD, UD, UD, None),
+                DOp::And => (m::AluOp::And, UD, UD, UD, None),
+                DOp::Or => (m::AluOp::Or, UD, UD, UD, None),
+                DOp::Xor => (m::AluOp::Xor, UD, UD, UD, None),
+                DOp::Shl => (m::AluOp::Shl, UD, UD, UD, None),
+                DOp::Shr => (m::AluOp::Shr, UD, UD, UD, None),
+                DOp::Asr => (m::AluOp::Asr, D, D, UD, None),
+                DOp::MovU => (m::AluOp::Mov, UD, UD, UD, Some(false)),
+                DOp::MovS => (m::AluOp::Mov, D, D, D, Some(true)),
+                DOp::ToF => (m::AluOp::Mov, F, UD, UD, None),
+                DOp::FInv => (m::AluOp::Inv, F, F, F, None),
+                DOp::FMul => (m::AluOp::Mul, F, F, F, None),
+                DOp::FToU => (m::AluOp::Mov, UD, F, F, None),
+            };
+            let d = tdst(s, dst, dt)?;
+            let mut srcs = vec![s.emu_opd(a, at, ext, e, k, ins, temps)?];
+            if o.num_srcs() == 2 {
+                let y = s.emu_opd(b, bt, None, e, k, ins, temps)?;
+                srcs.push(if op == DOp::Sub { negate(y)? } else { y });
+            }
+            s.push(alu(o, exec, d.into(), srcs));
+        }
+        Step::Addc { dst, carry, a, b } | Step::Subb { dst, borrow: carry, a, b } => {
+            let sub = matches!(step, Step::Subb { .. });
+            let d = tdst(s, dst, UD)?;
+            let c = tdst(s, carry, UD)?;
+            let src0 = s.emu_opd(a, UD, None, e, k, ins, temps)?;
+            let src1 = s.emu_opd(b, UD, None, e, k, ins, temps)?;
+            s.push(VInst::AddcSubb { sub, pred: None, exec, dst: d, carry: c, src0, src1 });
+        }
+        Step::Cmp { rel, signed, p, a, b } => {
+            let ty = if signed { D } else { UD };
+            let src0 = s.emu_opd(a, ty, None, e, k, ins, temps)?;
+            let src1 = s.emu_opd(b, ty, None, e, k, ins, temps)?;
+            s.push(VInst::Cmp {
+                rel: rel_op(rel),
+                exec,
+                dst: m::CmpDst::Pred(preds[p as usize]),
+                src0,
+                src1,
+            });
+        }
+        Step::PLogic { or, p, a, b } => {
+            let o = if or { m::AluOp::Or } else { m::AluOp::And };
+            let srcs = vec![SrcOp::Pred(preds[a as usize]), SrcOp::Pred(preds[b as usize])];
+            s.push(alu(o, exec, m::DstOp::Pred(preds[p as usize]), srcs));
+        }
+        Step::Sel { p, dst, a, b } => {
+            let pid = match p {
+                PRef::T(i) => preds[i as usize],
+                PRef::Cond => cond.ok_or("internal: a select without a condition")?,
+            };
+            let d = tdst(s, dst, UD)?;
+            let srcs =
+                vec![s.emu_opd(a, UD, None, e, k, ins, temps)?, s.emu_opd(b, UD, None, e, k, ins, temps)?];
+            s.push(VInst::Alu {
+                op: m::AluOp::Sel,
+                pred: Some(Pred::on(pid)),
+                sat: false,
+                exec,
+                dst: d.into(),
+                srcs,
+            });
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Correctly rounded reciprocal moved by `ulps` units in the last place.
+    fn inv_off(ulps: i32) -> impl Fn(f32) -> f32 {
+        move |x| f32::from_bits((1.0 / x).to_bits().wrapping_add_signed(ulps))
+    }
+
+    fn exact(x: f32) -> f32 {
+        1.0 / x
+    }
+
+    fn reference(op: Op64, a: u64, b: u64) -> u64 {
+        let s = (b & 63) as u32;
+        match op {
+            Op64::Add => a.wrapping_add(b),
+            Op64::Sub => a.wrapping_sub(b),
+            Op64::Mul => a.wrapping_mul(b),
+            Op64::And => a & b,
+            Op64::Or => a | b,
+            Op64::Xor => a ^ b,
+            Op64::Shl => a << s,
+            Op64::LShr => a >> s,
+            Op64::AShr => ((a as i64) >> s) as u64,
+            Op64::SMin => (a as i64).min(b as i64) as u64,
+            Op64::SMax => (a as i64).max(b as i64) as u64,
+            Op64::UMin => a.min(b),
+            Op64::UMax => a.max(b),
+        }
+    }
+
+    const OPS: [Op64; 13] = [
+        Op64::Add,
+        Op64::Sub,
+        Op64::Mul,
+        Op64::And,
+        Op64::Or,
+        Op64::Xor,
+        Op64::Shl,
+        Op64::LShr,
+        Op64::AShr,
+        Op64::SMin,
+        Op64::SMax,
+        Op64::UMin,
+        Op64::UMax,
+    ];
+
+    /// Values around the carries and signs, and random ones.
+    fn edge64() -> impl Strategy<Value = u64> {
+        prop_oneof![
+            Just(0u64),
+            Just(1),
+            Just(u64::MAX),
+            Just(i64::MIN as u64),
+            Just(i64::MAX as u64),
+            Just(0xffff_ffff),
+            Just(0x1_0000_0000),
+            0u64..64,
+            any::<u32>().prop_map(u64::from),
+            any::<u64>(),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        #[test]
+        fn sixty_four_bit_sequences_match_native_arithmetic(a in edge64(), b in edge64()) {
+            for op in OPS {
+                let got = run(&binary64(op), &[(a, 64), (b, 64)], false, &exact);
+                prop_assert_eq!(got, reference(op, a, b), "{:?} {:#x} {:#x}", op, a, b);
+            }
+            for (rel, signed) in [(Rel::Eq, false), (Rel::Ne, false)]
+                .into_iter()
+                .chain([Rel::Lt, Rel::Le, Rel::Gt, Rel::Ge].into_iter().flat_map(|r| [(r, false), (r, true)]))
+            {
+                let (x, y) = if signed { ((a as i64) as i128, (b as i64) as i128) } else { (a as i128, b as i128) };
+                let want = match rel {
+                    Rel::Eq => x == y,
+                    Rel::Ne => x != y,
+                    Rel::Lt => x < y,
+                    Rel::Le => x <= y,
+                    Rel::Gt => x > y,
+                    Rel::Ge => x >= y,
+                };
+                let got = run(&compare64(rel, signed), &[(a, 64), (b, 64)], false, &exact);
+                prop_assert_eq!(got, want as u64, "{:?} signed={} {:#x} {:#x}", rel, signed, a, b);
+            }
+            for c in [false, true] {
+                prop_assert_eq!(run(&select64(), &[(a, 64), (b, 64)], c, &exact), if c { a } else { b });
+            }
+            prop_assert_eq!(run(&abs64(), &[(a, 64)], false, &exact), (a as i64).wrapping_abs() as u64);
+            prop_assert_eq!(run(&trunc64(), &[(a, 64)], false, &exact), a & 0xffff_ffff);
+            for bits in [8u32, 16, 32] {
+                let v = a & ((1u64 << bits) - 1);
+                let s = ((v << (64 - bits)) as i64 >> (64 - bits)) as u64;
+                prop_assert_eq!(run(&extend64(false), &[(v, bits)], false, &exact), v);
+                prop_assert_eq!(run(&extend64(true), &[(v, bits)], false, &exact), s);
+            }
+        }
+
+        #[test]
+        fn division_sequences_match_native_division(
+            a in prop_oneof![Just(0u32), Just(u32::MAX), Just(i32::MIN as u32), any::<u32>()],
+            b in prop_oneof![1u32..16, Just(u32::MAX), Just(i32::MIN as u32), Just(0x8000_0001), any::<u32>()],
+            shift in 0u32..32,
+            ulps in -2i32..=2,
+        ) {
+            let inv = inv_off(ulps);
+            // divisors of every magnitude
+            let b = (b >> shift).max(1);
+            let check = |bits: u32, a: u32, b: u32| -> Result<(), TestCaseError> {
+                let mask = if bits == 32 { u32::MAX } else { (1u32 << bits) - 1 };
+                let (ua, ub) = (a & mask, b & mask);
+                if ub == 0 {
+                    return Ok(());
+                }
+                let sx = |v: u32| ((v << (32 - bits)) as i32) >> (32 - bits);
+                let ins = [(u64::from(ua), bits), (u64::from(ub), bits)];
+                let q = run(&divide(false, false), &ins, false, &inv) as u32 & mask;
+                let r = run(&divide(false, true), &ins, false, &inv) as u32 & mask;
+                prop_assert_eq!(q, ua / ub, "{}-bit {} udiv {}", bits, ua, ub);
+                prop_assert_eq!(r, ua % ub, "{}-bit {} urem {}", bits, ua, ub);
+                let (sa, sb) = (sx(ua), sx(ub));
+                if sb == -1 && sa == sx(1 << (bits - 1)) {
+                    return Ok(()); // overflow: undefined in LLVM
+                }
+                let q = run(&divide(true, false), &ins, false, &inv) as u32 & mask;
+                let r = run(&divide(true, true), &ins, false, &inv) as u32 & mask;
+                prop_assert_eq!(q, (sa / sb) as u32 & mask, "{}-bit {} sdiv {}", bits, sa, sb);
+                prop_assert_eq!(r, (sa % sb) as u32 & mask, "{}-bit {} srem {}", bits, sa, sb);
+                Ok(())
+            };
+            check(32, a, b)?;
+            check(16, a, b)?;
+            check(8, a, b)?;
+        }
+    }
+
+    #[test]
+    fn division_is_exact_for_every_small_divisor_and_the_largest_dividends() {
+        for b in 1..=4096u32 {
+            for a in [u32::MAX, u32::MAX - 1, u32::MAX - b, b.wrapping_mul(0x1_0001), b - 1, b, b + 1] {
+                for ulps in [-2, 0, 2] {
+                    let ins = [(u64::from(a), 32), (u64::from(b), 32)];
+                    assert_eq!(
+                        run(&divide(false, false), &ins, false, &inv_off(ulps)) as u32,
+                        a / b,
+                        "{a} / {b}"
+                    );
+                    assert_eq!(
+                        run(&divide(false, true), &ins, false, &inv_off(ulps)) as u32,
+                        a % b,
+                        "{a} % {b}"
+                    );
+                }
+            }
+        }
+    }
+}
