@@ -27,11 +27,14 @@ use genxc_genx::{Diagnostic, Function, Platform};
 /// With direct regions the result is a fixed point: running the pass again changes nothing.
 pub fn run(f: &mut Function, platform: Platform) -> Result<Stats, Diagnostic> {
     collapse::collapse_function(f);
-    retype::retype_moves(f, platform);
+    let retypable = retype::has_candidates(f, platform);
+    if retypable {
+        retype::retype_moves(f, platform);
+    }
     let mut stats = split::legalize_function(f, platform)?;
     collapse::collapse_legal(f, platform);
     // pieces of moves that could not be retyped whole may be retypable on their own
-    if retype::retype_moves(f, platform) > 0 {
+    if retypable && retype::retype_moves(f, platform) > 0 {
         let more = split::legalize_function(f, platform)?;
         stats.bales += more.bales;
         stats.bales_split += more.bales_split;

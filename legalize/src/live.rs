@@ -7,11 +7,27 @@
 
 use genxc_genx::ir::{BinOp, CastOp};
 use genxc_genx::{Function, InstId, InstKind, Region, Value};
-use std::collections::HashMap;
 
-/// For instructions whose vector result has dead elements: one bit per element (1 = live). Vectors
-/// longer than 64 elements are taken as all live.
-pub type LiveElements = HashMap<InstId, u64>;
+/// Per instruction, the live elements of its vector result, one bit per element (1 = live).
+/// Vectors longer than 64 elements are taken as all live.
+#[derive(Clone, Debug, Default)]
+pub struct LiveElements {
+    /// Indexed by raw instruction id: the live mask where some element is dead, else 0.
+    dead_masks: Vec<u64>,
+    any: bool,
+}
+
+impl LiveElements {
+    /// The live mask of `id`'s result when some of its elements are dead.
+    pub fn get(&self, id: &InstId) -> Option<&u64> {
+        self.dead_masks.get(raw(*id)).filter(|m| **m != 0)
+    }
+
+    /// Whether no result has a dead element.
+    pub fn is_empty(&self) -> bool {
+        !self.any
+    }
+}
 
 fn raw(id: InstId) -> usize {
     u32::from(id.into_raw()) as usize
@@ -33,6 +49,15 @@ fn region_elem(r: &Region, i: u32) -> Option<u32> {
         + i64::from(i / w) * i64::from(r.vstride)
         + i64::from(i % w) * i64::from(r.stride);
     u32::try_from(e).ok()
+}
+
+/// The first element of a direct 1D stride-1 region that ends within 64 elements.
+fn contiguous_base(r: &Region) -> Option<u32> {
+    let eb = r.elem_bytes.max(1);
+    let one_row = r.num_elems == r.width.max(1) || r.vstride == r.width as i32;
+    (r.indirect.is_none() && one_row && (r.stride == 1 || r.num_elems == 1) && r.offset >= 0)
+        .then(|| r.offset as u32 / eb)
+        .filter(|&b| (r.offset as u32).is_multiple_of(eb) && b + r.num_elems <= 64)
 }
 
 /// Computes the live elements of the vector values of `f` (only those with a dead element appear).
@@ -59,6 +84,9 @@ pub fn analyze(f: &Function) -> LiveElements {
         // uses by the terminator, and by instructions of other blocks, keep everything
         for v in f.blocks[b].term.operands() {
             need(&mut live, v, u64::MAX);
+        }
+        if f.layout.len() == 1 {
+            continue;
         }
         for &i in &f.blocks[b].insts {
             f.insts[i].kind.for_each_operand(|v| {
@@ -109,6 +137,11 @@ pub fn analyze(f: &Function) -> LiveElements {
                 InstKind::RdRegion { input, region }
                     if region.indirect.is_none() && n <= 64 && small(*input) =>
                 {
+                    if let Some(base) = contiguous_base(region) {
+                        // a 1D stride-1 read: the live bits, shifted to where they are read
+                        need(&mut live, *input, mine << base);
+                        continue;
+                    }
                     let mut m = 0u64;
                     for i in 0..n {
                         if mine >> i & 1 == 1 {
@@ -126,6 +159,15 @@ pub fn analyze(f: &Function) -> LiveElements {
                         && n <= 64
                         && region.num_elems <= 64 =>
                 {
+                    if let Some(base) = contiguous_base(region).filter(|b| b + region.num_elems <= n) {
+                        let rn = region.num_elems;
+                        let new_live =
+                            if f.value_type(*new).is_vector() { (mine >> base) & full(rn) } else { u64::MAX };
+                        need(&mut live, *old, mine & !(full(rn) << base));
+                        need(&mut live, *new, new_live);
+                        need(&mut live, *mask, u64::MAX);
+                        continue;
+                    }
                     let mut new_m = 0u64;
                     let mut old_m = mine;
                     for i in 0..region.num_elems {
@@ -148,18 +190,21 @@ pub fn analyze(f: &Function) -> LiveElements {
             }
         }
     }
-    let mut out = LiveElements::new();
+    let mut any = false;
     for &b in &f.layout {
         for &id in &f.blocks[b].insts {
             let n = f.insts[id].ty.num_elems();
             let m = live[raw(id)] & full(n);
             // an instruction nothing uses is dead as a whole: left to the code that removes it
             if f.insts[id].ty.is_vector() && n <= 64 && m != 0 && m != full(n) {
-                out.insert(id, m);
+                live[raw(id)] = m;
+                any = true;
+            } else {
+                live[raw(id)] = 0;
             }
         }
     }
-    out
+    LiveElements { dead_masks: live, any }
 }
 
 /// The width of the next piece of a result with live elements `live`, at `start`, given the width

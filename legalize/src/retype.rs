@@ -84,16 +84,7 @@ pub fn retype_region(r: &Region, to: u32) -> Option<Region> {
 
 /// Retypes the pure moves of a function (see the module documentation); returns how many.
 pub fn retype_moves(f: &mut Function, platform: Platform) -> usize {
-    let wanted = |e: Option<Elem>| match e {
-        Some(Elem::I8) => true,
-        Some(Elem::I64) => !platform.info().has_int64,
-        _ => false,
-    };
-    let any = f.layout.iter().flat_map(|&b| f.blocks[b].insts.iter()).any(|&i| {
-        matches!(f.insts[i].kind, InstKind::RdRegion { .. } | InstKind::WrRegion { .. })
-            && wanted(f.insts[i].ty.elem())
-    });
-    if !any {
+    if !has_candidates(f, platform) {
         return 0;
     }
     let uses = crate::bale::use_counts(f);
@@ -126,6 +117,20 @@ pub fn retype_moves(f: &mut Function, platform: Platform) -> usize {
         f.blocks[b].insts = out;
     }
     count
+}
+
+/// Whether `f` has region moves of bytes, or of 64-bit integers on a platform without a 64-bit
+/// integer ALU (the only ones [`retype_moves`] changes).
+pub fn has_candidates(f: &Function, platform: Platform) -> bool {
+    let wanted = |e: Option<Elem>| match e {
+        Some(Elem::I8) => true,
+        Some(Elem::I64) => !platform.info().has_int64,
+        _ => false,
+    };
+    f.layout.iter().flat_map(|&b| f.blocks[b].insts.iter()).any(|&i| {
+        matches!(f.insts[i].kind, InstKind::RdRegion { .. } | InstKind::WrRegion { .. })
+            && wanted(f.insts[i].ty.elem())
+    })
 }
 
 /// A move to retype: the new element type, and its parts.

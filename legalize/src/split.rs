@@ -180,6 +180,17 @@ fn reserve_insts(f: &mut Function) {
     f.insts = arena;
 }
 
+/// The instruction whose result elements are the bale's lanes (element i of a piece plan is element
+/// i of its result): the operation, a lone rdregion, or the rdregion a move writes.
+fn live_key(b: &Bale) -> Option<InstId> {
+    match (b.op, &b.head, b.operands.first()) {
+        (Some(op), _, _) => Some(op),
+        (None, Head::Join { .. }, _) => Some(b.head_inst),
+        (None, Head::Wr { .. }, Some(Operand::Region { rd, .. })) => Some(*rd),
+        _ => None,
+    }
+}
+
 /// Whether a bale reads (through a baled rdregion) the vector its wrregion writes into.
 fn reads_written_vector(b: &Bale) -> bool {
     let Head::Wr { old, .. } = b.head else { return false };
@@ -409,7 +420,7 @@ impl<'f> Cx<'f> {
         }
         let mut w = pow2_floor(i64::from(w.max(1))) as u32;
         // dead elements of the result form pieces of their own (not for half: it needs exec 8/16)
-        if let Some(&live) = self.live.get(&b.op.unwrap_or(b.head_inst)) {
+        if let Some(&live) = live_key(b).and_then(|k| self.live.get(&k)) {
             let dead_w = crate::live::dead_split_width(live, start, w);
             let elem = self.f.insts[b.op.unwrap_or(b.head_inst)].ty.elem();
             if dead_w >= pred_min.max(1) && elem != Some(Elem::Half) {
@@ -654,7 +665,7 @@ impl<'f> Cx<'f> {
         out: &mut Vec<InstId>,
     ) -> Result<Value, Diagnostic> {
         // a piece whose elements nothing uses is not emitted
-        if let Some(&live) = self.live.get(&b.op.unwrap_or(b.head_inst)) {
+        if let Some(&live) = live_key(b).and_then(|k| self.live.get(&k)) {
             if crate::live::all_dead(live, start, n) && n < b.width {
                 return Ok(prev);
             }
