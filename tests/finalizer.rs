@@ -27,6 +27,7 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("kernels/regions.ll", &[]),
     ("kernels/multi.ll", &[]),
     ("kernels/split_regions.ll", &[]),
+    ("kernels/split_indirect.ll", &[]),
     ("kernels/casts_half.ll", &[(Platform::Skl, SLM_OWORD_SKL)]),
     ("kernels/float_arith.ll", &[]),
     ("kernels/compare_select.ll", &[]),

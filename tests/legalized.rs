@@ -27,6 +27,7 @@ const FIXTURES: &[&str] = &[
     "cm/12_wide_fmul64.ll",
     "kernels/regions.ll",
     "kernels/split_regions.ll",
+    "kernels/split_indirect.ll",
     "kernels/multi.ll",
 ];
 
@@ -139,8 +140,8 @@ fn legalized_output_parses_and_compiles_again() {
             }
         }
     }
-    // 15 fixtures (multi and 07_subroutine_clone have 2 kernels each) on 4 platforms
-    assert_eq!(outputs, 17 * 4);
+    // 16 fixtures (multi and 07_subroutine_clone have 2 kernels each) on 4 platforms
+    assert_eq!(outputs, 18 * 4);
 }
 
 #[test]
