@@ -71,7 +71,7 @@ fn llvm_as(text: &str) -> Result<(), String> {
     }
 }
 
-/// Renames `%v<N>` values in order of first appearance, so two printings of the same program
+/// Renames `%v<N>` (and `%idx.<N>`) values in order of first appearance, so two printings of the same program
 /// compare equal whatever instruction ids they had.
 fn renumber(text: &str) -> String {
     let mut names = std::collections::HashMap::new();
@@ -79,8 +79,13 @@ fn renumber(text: &str) -> String {
     let b = text.as_bytes();
     let mut i = 0;
     while i < b.len() {
-        if b[i] == b'%' && b.get(i + 1) == Some(&b'v') && b.get(i + 2).is_some_and(u8::is_ascii_digit) {
-            let mut j = i + 2;
+        // `%v<N>` values, and the `%idx.<N>` index adds the printer makes (they come back as values)
+        let prefix = if text[i..].starts_with("%idx.") { 5 } else { 2 };
+        if b[i] == b'%'
+            && (prefix == 5 || b.get(i + 1) == Some(&b'v'))
+            && b.get(i + prefix).is_some_and(u8::is_ascii_digit)
+        {
+            let mut j = i + prefix;
             while j < b.len() && b[j].is_ascii_digit() {
                 j += 1;
             }
