@@ -44,42 +44,21 @@ pub fn retype_region(r: &Region, to: u32) -> Option<Region> {
         return None;
     }
     let k32 = k as i32;
-    if one_row && (r.stride == 1 || n == 1) {
-        return Some(Region { elem_bytes: to, num_elems: n * k, width: n * k, vstride: 0, stride: 1, ..*r });
-    }
-    if one_row {
+    // each old element becomes k new ones in a row: (new width, new vstride)
+    let (width2, vstride2) = if one_row && (r.stride == 1 || n == 1) {
+        (n * k, 0)
+    } else if one_row {
         // a strided row: each element becomes a row of k
-        return Some(Region {
-            elem_bytes: to,
-            num_elems: n * k,
-            width: k,
-            vstride: r.stride * k32,
-            stride: 1,
-            ..*r
-        });
-    }
-    if r.stride == 1 {
-        return Some(Region {
-            elem_bytes: to,
-            num_elems: n * k,
-            width: width * k,
-            vstride: r.vstride * k32,
-            stride: 1,
-            ..*r
-        });
-    }
-    if width == 1 {
+        (k, r.stride * k32)
+    } else if r.stride == 1 {
+        (width * k, r.vstride * k32)
+    } else if width == 1 {
         // width-1 rows are a strided 1D region
-        return Some(Region {
-            elem_bytes: to,
-            num_elems: n * k,
-            width: k,
-            vstride: r.vstride * k32,
-            stride: 1,
-            ..*r
-        });
-    }
-    None
+        (k, r.vstride * k32)
+    } else {
+        return None;
+    };
+    Some(Region { elem_bytes: to, num_elems: n * k, width: width2, vstride: vstride2, stride: 1, ..*r })
 }
 
 /// Retypes the pure moves of a function (see the module documentation); returns how many.

@@ -201,6 +201,33 @@ impl Parser<'_> {
         Ok(())
     }
 
+    /// The tail of a `memref.load/store` or `vector.load/store`: attributes, `: memref type`, and
+    /// for `vector` the `, vector type`; checks the index count. Returns (memref type, value type).
+    fn memref_access_types(
+        &mut self,
+        b: &mut OpBuild,
+        dialect: &str,
+        pos: usize,
+        indices: usize,
+    ) -> R<(Type, Type)> {
+        self.opt_attr_dict(b)?;
+        let mt = self.colon_type()?;
+        let vt = if dialect == "vector" {
+            self.expect_punct(b',')?;
+            self.parse_type()?
+        } else {
+            match memref_elem(&mt) {
+                Some(e) => e,
+                None => return self.err_at(pos, "expected a memref type"),
+            }
+        };
+        if indices != memref_rank(&mt) {
+            return self
+                .err_at(pos, format!("{indices} indices given for a memref of rank {}", memref_rank(&mt)));
+        }
+        Ok((mt, vt))
+    }
+
     fn colon_type(&mut self) -> R<Type> {
         self.expect_punct(b':')?;
         self.parse_type()
@@ -874,23 +901,7 @@ impl Parser<'_> {
             ("memref", "load") | ("vector", "load") => {
                 let m = self.operand_ref()?;
                 let idx = self.index_refs()?;
-                self.opt_attr_dict(&mut b)?;
-                let mt = self.colon_type()?;
-                let rt = if dialect == "vector" {
-                    self.expect_punct(b',')?;
-                    self.parse_type()?
-                } else {
-                    match memref_elem(&mt) {
-                        Some(e) => e,
-                        None => return self.err_at(pos, "expected a memref type"),
-                    }
-                };
-                if idx.len() != memref_rank(&mt) {
-                    return self.err_at(
-                        pos,
-                        format!("{} indices given for a memref of rank {}", idx.len(), memref_rank(&mt)),
-                    );
-                }
+                let (mt, rt) = self.memref_access_types(&mut b, dialect, pos, idx.len())?;
                 b.operands = vec![self.resolve(&m, &mt)?];
                 b.operands.extend(self.resolve_n(&idx, &Type::Index)?);
                 b.results.push(rt);
@@ -900,23 +911,7 @@ impl Parser<'_> {
                 self.expect_punct(b',')?;
                 let m = self.operand_ref()?;
                 let idx = self.index_refs()?;
-                self.opt_attr_dict(&mut b)?;
-                let mt = self.colon_type()?;
-                let vt = if dialect == "vector" {
-                    self.expect_punct(b',')?;
-                    self.parse_type()?
-                } else {
-                    match memref_elem(&mt) {
-                        Some(e) => e,
-                        None => return self.err_at(pos, "expected a memref type"),
-                    }
-                };
-                if idx.len() != memref_rank(&mt) {
-                    return self.err_at(
-                        pos,
-                        format!("{} indices given for a memref of rank {}", idx.len(), memref_rank(&mt)),
-                    );
-                }
+                let (mt, vt) = self.memref_access_types(&mut b, dialect, pos, idx.len())?;
                 b.operands = vec![self.resolve(&v, &vt)?, self.resolve(&m, &mt)?];
                 b.operands.extend(self.resolve_n(&idx, &Type::Index)?);
             }
