@@ -54,8 +54,11 @@ fn kernel(n: usize) -> Function {
         block = body;
         let mut phis = Vec::new();
         if looped {
+            // the initial values come from before the loop: a phi of the same block is not
+            // defined on the entry edge (picking one made those phis live back to the entry)
+            let before = recent.len();
             for _ in 0..3 {
-                let init = recent[recent.len() - 1 - rng.below(recent.len().min(8))];
+                let init = recent[before - 1 - rng.below(before.min(8))];
                 let p = push(&mut f, body, InstKind::Phi { incoming: vec![(pred, init)] }, T32);
                 phis.push(p);
                 recent.push(p);
@@ -142,8 +145,12 @@ fn kernel(n: usize) -> Function {
 }
 
 fn main() {
-    println!("| instructions | liveness | coalescing + assignment | total | ns / instruction | copies | coalesced |");
-    println!("|---|---|---|---|---|---|---|");
+    println!(
+        "| instructions | liveness | coalescing + assignment | total | ns / instruction | growth exponent \
+         | copies | coalesced |"
+    );
+    println!("|---|---|---|---|---|---|---|---|");
+    let mut prev: Option<(usize, Duration)> = None;
     for n in [10_000usize, 100_000, 1_000_000] {
         let f = kernel(n);
         let insts: usize = f.layout.iter().map(|&b| f.blocks[b].insts.len()).sum();
@@ -163,8 +170,14 @@ fn main() {
         }
         let total = best.0 + best.1;
         let stats: genxc_regalloc::Stats = stats;
+        // log(t2 / t1) / log(n2 / n1) against the previous size: 1.0 is linear
+        let growth = prev.map_or("–".to_string(), |(pn, pt)| {
+            let e = (total.as_secs_f64() / pt.as_secs_f64()).ln() / (insts as f64 / pn as f64).ln();
+            format!("{e:.2}")
+        });
+        prev = Some((insts, total));
         println!(
-            "| {insts} | {:.1} ms | {:.1} ms | {:.1} ms | {:.0} | {} | {} |",
+            "| {insts} | {:.1} ms | {:.1} ms | {:.1} ms | {:.0} | {growth} | {} | {} |",
             best.0.as_secs_f64() * 1e3,
             best.1.as_secs_f64() * 1e3,
             total.as_secs_f64() * 1e3,

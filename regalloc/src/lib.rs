@@ -32,8 +32,38 @@ pub mod liveness;
 use genxc_genx::bale::Bales;
 use genxc_genx::ir::{BlockId, CastOp, Function, InstId, InstKind, Value};
 use genxc_genx::types::{Elem, Type};
-use liveness::{needs_storage, two_address_old, Liveness, Node, ValIdx};
+use liveness::{two_address_old, Liveness, ValIdx};
 use std::collections::{BTreeMap, HashMap};
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// A hasher for small keys made of arena indices (values, instruction ids): a multiply-rotate
+/// mix of the words written, much cheaper than the default SipHash for maps with a million keys.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct IdHasher(u64);
+
+impl Hasher for IdHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u32(&mut self, x: u32) {
+        self.write_u64(u64::from(x));
+    }
+
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+
+    fn write_usize(&mut self, x: usize) {
+        self.write_u64(x as u64);
+    }
+}
 
 /// The register file a variable lives in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -114,10 +144,12 @@ impl std::ops::AddAssign for Stats {
 pub struct Assignment {
     /// Variables in creation order.
     pub vars: Vec<Variable>,
-    /// The variable of each value that has one.
-    pub of_value: HashMap<Value, VarIdx>,
+    /// The variable of each parameter that has one.
+    of_param: Vec<Option<VarIdx>>,
+    /// The variable of each instruction result that has one (by the instruction's arena index).
+    of_inst: Vec<Option<VarIdx>>,
     /// For each two-address instruction's result, how it is prepared.
-    pub wrregion: HashMap<Value, WrRegionPrep>,
+    pub wrregion: HashMap<Value, WrRegionPrep, BuildHasherDefault<IdHasher>>,
     /// Copies on each edge `(from, to)` into a block with phis, in phi order; copies whose source
     /// already lives in the phi's variable are left out.
     pub phi_copies: HashMap<(BlockId, BlockId), Vec<PhiCopy>>,
@@ -130,7 +162,11 @@ pub struct Assignment {
 impl Assignment {
     /// The variable of a value.
     pub fn var(&self, v: Value) -> Option<VarIdx> {
-        self.of_value.get(&v).copied()
+        match v {
+            Value::Param(p) => self.of_param.get(p as usize).copied().flatten(),
+            Value::Inst(i) => self.of_inst.get(u32::from(i.into_raw()) as usize).copied().flatten(),
+            Value::Const(_) => None,
+        }
     }
 
     /// The variable that owns the storage of `v` (itself unless it is an alias).
@@ -178,14 +214,51 @@ pub fn copy_cost(ty: Type, depth: u32) -> u64 {
 }
 
 /// Live ranges merged by coalescing: a union-find over value indices with the segments of each
-/// set at its representative (start -> end; sets merge the smaller into the larger).
-struct Sets {
+/// set at its representative. A set of one value reads its segments from the liveness; a merged
+/// set keeps them in a map (start -> end), and sets merge the smaller into the larger, so a
+/// function's coalescing costs O(n log n).
+struct Sets<'a> {
+    lv: &'a Liveness,
     parent: Vec<ValIdx>,
-    ranges: Vec<BTreeMap<u32, u32>>,
+    merged: Vec<Option<BTreeMap<u32, u32>>>,
     cat: Vec<Category>,
 }
 
-impl Sets {
+/// The segments of one set.
+enum SetRange<'s> {
+    Single(&'s [(u32, u32)]),
+    Merged(&'s BTreeMap<u32, u32>),
+}
+
+impl SetRange<'_> {
+    fn len(&self) -> usize {
+        match self {
+            SetRange::Single(s) => s.len(),
+            SetRange::Merged(m) => m.len(),
+        }
+    }
+
+    /// Whether some segment overlaps `[s, e)`: the last segment starting before `e` is the only
+    /// one that can reach past `s`.
+    fn overlaps(&self, s: u32, e: u32) -> bool {
+        match self {
+            SetRange::Single(segs) => {
+                let k = segs.partition_point(|x| x.0 < e);
+                k > 0 && segs[k - 1].1 > s
+            }
+            SetRange::Merged(m) => m.range(..e).next_back().is_some_and(|(_, &be)| be > s),
+        }
+    }
+
+    fn for_each(&self, mut g: impl FnMut(u32, u32) -> bool) -> bool {
+        match self {
+            SetRange::Single(segs) => segs.iter().any(|&(s, e)| g(s, e)),
+            SetRange::Merged(m) => m.iter().any(|(&s, &e)| g(s, e)),
+        }
+    }
+}
+
+impl Sets<'_> {
     fn find(&mut self, mut x: ValIdx) -> ValIdx {
         while self.parent[x as usize] != x {
             let p = self.parent[x as usize];
@@ -195,11 +268,17 @@ impl Sets {
         x
     }
 
+    fn range(&self, r: ValIdx) -> SetRange<'_> {
+        match &self.merged[r as usize] {
+            Some(m) => SetRange::Merged(m),
+            None => SetRange::Single(self.lv.range(r)),
+        }
+    }
+
     fn interfere(&self, a: ValIdx, b: ValIdx) -> bool {
-        let (ra, rb) = (&self.ranges[a as usize], &self.ranges[b as usize]);
+        let (ra, rb) = (self.range(a), self.range(b));
         let (small, big) = if ra.len() <= rb.len() { (ra, rb) } else { (rb, ra) };
-        // the last segment of `big` starting before `e` is the only one that can reach past `s`
-        small.iter().any(|(&s, &e)| big.range(..e).next_back().is_some_and(|(_, &be)| be > s))
+        small.for_each(|s, e| big.overlaps(s, e))
     }
 
     /// Merges the sets of `a` and `b` when they do not interfere (or `force`); whether they are
@@ -212,10 +291,13 @@ impl Sets {
         if !force && (self.cat[a as usize] != self.cat[b as usize] || self.interfere(a, b)) {
             return false;
         }
-        let (big, small) =
-            if self.ranges[a as usize].len() >= self.ranges[b as usize].len() { (a, b) } else { (b, a) };
-        let segs = std::mem::take(&mut self.ranges[small as usize]);
-        let r = &mut self.ranges[big as usize];
+        let (big, small) = if self.range(a).len() >= self.range(b).len() { (a, b) } else { (b, a) };
+        let segs: Vec<(u32, u32)> = match self.merged[small as usize].take() {
+            Some(m) => m.into_iter().collect(),
+            None => self.lv.range(small).to_vec(),
+        };
+        let lv = self.lv;
+        let r = self.merged[big as usize].get_or_insert_with(|| lv.range(big).iter().copied().collect());
         for (s, e) in segs {
             insert_segment(r, s, e);
         }
@@ -248,29 +330,21 @@ pub fn assign(f: &Function, bales: &Bales) -> Assignment {
 }
 
 /// [`assign`] with the liveness already computed.
-pub fn assign_with(f: &Function, bales: &Bales, lv: &Liveness) -> Assignment {
+pub fn assign_with(f: &Function, _bales: &Bales, lv: &Liveness) -> Assignment {
     let mut a = Assignment::default();
     let nv = lv.values.len();
     let mut sets = Sets {
+        lv,
         parent: (0..nv as u32).collect(),
-        ranges: lv.ranges.iter().map(|r| r.iter().copied().collect()).collect(),
+        merged: vec![None; nv],
         cat: lv.values.iter().map(|&v| category(f.value_type(v))).collect(),
     };
-    let idx = |v: Value| lv.index.get(&v).copied();
-    let node_of_block: HashMap<BlockId, usize> = lv
-        .nodes
-        .iter()
-        .enumerate()
-        .filter_map(|(i, n)| match n {
-            Node::Block(b) => Some((*b, i)),
-            Node::Edge(..) => None,
-        })
-        .collect();
+    let idx = |v: Value| lv.index_of(v);
     // copy candidates (program order) and the normal ones
     let mut normal: Vec<(u64, ValIdx, ValIdx)> = Vec::new();
     let mut failed_bitcasts = 0;
     for &b in &f.layout {
-        let node = node_of_block[&b];
+        let node = lv.block_node[u32::from(b.into_raw()) as usize];
         for &i in &f.blocks[b].insts {
             let v = Value::Inst(i);
             let Some(vi) = idx(v) else {
@@ -320,9 +394,13 @@ pub fn assign_with(f: &Function, bales: &Bales, lv: &Liveness) -> Assignment {
             a.stats.coalesced += 1;
         }
     }
-    // one variable per set; members of another type are aliases
-    let mut base: Vec<Option<VarIdx>> = vec![None; nv];
+    // one variable per set (of the type of its first value); members of another type are aliases
+    let mut base: Vec<Option<(VarIdx, Type)>> = vec![None; nv];
     let mut views: HashMap<(ValIdx, Type), VarIdx> = HashMap::new();
+    // the storage variable of each value (by value index), for the copy decisions below
+    let mut storage: Vec<Option<VarIdx>> = vec![None; nv];
+    a.of_param = vec![None; f.params.len()];
+    a.of_inst = vec![None; f.insts.len()];
     for (vi, &v) in lv.values.iter().enumerate() {
         if matches!(v, Value::Inst(i) if is_pred_slice(&f.insts[i].kind)) {
             continue;
@@ -337,11 +415,11 @@ pub fn assign_with(f: &Function, bales: &Bales, lv: &Liveness) -> Assignment {
         let var = match base[root as usize] {
             None => {
                 let var = a.push(Variable { name, ty, alias_of: None, param, category: category(ty) });
-                base[root as usize] = Some(var);
-                views.insert((root, ty), var);
+                base[root as usize] = Some((var, ty));
                 var
             }
-            Some(b) => match views.get(&(root, ty)) {
+            Some((b, bty)) if bty == ty => b,
+            Some((b, _)) => match views.get(&(root, ty)) {
                 Some(&var) => var,
                 None => {
                     let var =
@@ -351,8 +429,17 @@ pub fn assign_with(f: &Function, bales: &Bales, lv: &Liveness) -> Assignment {
                 }
             },
         };
-        a.of_value.insert(v, var);
+        storage[vi] = Some(a.storage(var));
+        match v {
+            Value::Param(p) => a.of_param[p as usize] = Some(var),
+            Value::Inst(i) => a.of_inst[u32::from(i.into_raw()) as usize] = Some(var),
+            Value::Const(_) => {}
+        }
     }
+    let same_storage = |x: Value, y: Value| match (idx(x), idx(y)) {
+        (Some(p), Some(q)) => storage[p as usize].is_some() && storage[p as usize] == storage[q as usize],
+        _ => false,
+    };
     // copies where candidates failed
     a.stats.copies += failed_bitcasts;
     for &b in &f.layout {
@@ -362,7 +449,7 @@ pub fn assign_with(f: &Function, bales: &Bales, lv: &Liveness) -> Assignment {
             if let InstKind::Phi { incoming } = &inst.kind {
                 let Some(dst) = a.var(v) else { continue };
                 for (from, x) in incoming {
-                    if f.as_const(*x).is_some_and(|c| c.is_undef()) || a.same_storage(v, *x) {
+                    if f.as_const(*x).is_some_and(|c| c.is_undef()) || same_storage(v, *x) {
                         continue;
                     }
                     if f.as_const(*x).is_none() {
@@ -373,12 +460,12 @@ pub fn assign_with(f: &Function, bales: &Bales, lv: &Liveness) -> Assignment {
                 continue;
             }
             if let Some(old) = two_address_old(&inst.kind) {
-                if !needs_storage(f, bales, v) {
+                if idx(v).is_none() {
                     continue;
                 }
                 let prep = if f.as_const(old).is_some_and(|c| c.is_undef()) {
                     WrRegionPrep::Undef
-                } else if a.same_storage(v, old) {
+                } else if same_storage(v, old) {
                     WrRegionPrep::InPlace
                 } else {
                     if f.as_const(old).is_none() {
