@@ -142,7 +142,8 @@ struct Selector<'a> {
     cur: usize,
     views: HashMap<(m::VarId, VisaType), m::VarId>,
     decl_types: HashMap<m::VarId, VisaType>,
-    surfaces: HashMap<u32, m::SurfaceId>,
+    /// Surface arguments: their surface variable and binding-table index.
+    surfaces: HashMap<u32, (m::SurfaceId, u32)>,
     /// Address variable of each (function, regalloc address variable).
     addrs: HashMap<(usize, VarIdx), m::AddrId>,
     implicit: HashMap<u8, m::VarId>,
@@ -298,7 +299,8 @@ impl Selector<'_> {
                 }
                 let name = self.fx().asg.vars[idx.0 as usize].name.clone();
                 let sid = self.k.add_surface(&name);
-                self.surfaces.insert(p as u32, sid);
+                let bti = kernel.binding_table_index(p).ok_or("a surface argument without an index")?;
+                self.surfaces.insert(p as u32, (sid, bti));
                 if let Some(off) = arg.offset {
                     self.k.inputs.push(m::Input {
                         target: m::InputTarget::Surface(sid),
@@ -1583,11 +1585,21 @@ impl Selector<'_> {
         Ok(())
     }
 
-    fn surface(&self, v: Value) -> R<m::SurfaceId> {
+    /// The surface of a message's surface operand. A surface argument's variable is first set to
+    /// the argument's fixed binding-table index (`bti` in kernels.json, where the runtime binds the
+    /// resource), in the message's block: the finalizer then puts the constant index in the message
+    /// descriptor instead of computing the descriptor from the payload before every send.
+    fn surface(&mut self, v: Value) -> R<m::SurfaceId> {
         match v {
-            Value::Param(p) if self.cur == 0 => self.surfaces.get(&p).copied().ok_or_else(|| {
-                format!("the surface operand must be a kernel argument of surface kind (argument {p} is not)")
-            }),
+            Value::Param(p) if self.cur == 0 => {
+                let (sid, bti) = self.surfaces.get(&p).copied().ok_or_else(|| {
+                    format!(
+                        "the surface operand must be a kernel argument of surface kind (argument {p} is not)"
+                    )
+                })?;
+                self.push(VInst::Movs { exec: Exec::nm(1), dst: sid, src: Imm::UD(bti).into() });
+                Ok(sid)
+            }
             Value::Param(_) => Err("unsupported: a surface passed to a subroutine".into()),
             Value::Const(_) => match self.f().as_const(v).and_then(|c| c.splat_value()) {
                 Some(254) => Ok(m::SurfaceId::SLM),
