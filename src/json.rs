@@ -5,11 +5,12 @@
 //! { "version": 1, "platform": "tgllp", "grf_bytes": 32,
 //!   "kernels": [ { "name": "saxpy", "slm_size": 0, "named_barriers": 0, "payload_size": 96,
 //!                  "args": [ { "index": 0, "kind": "general", "implicit": null, "kind_code": 0,
-//!                              "offset": 64, "size": 4, "io_kind": "normal",
+//!                              "offset": 64, "bti": null, "size": 4, "io_kind": "normal",
 //!                              "type_desc": "", "resource": null, "access": null,
 //!                              "type": "float" } ] } ] }
 //! ```
-//! `offset` is the byte offset in the thread payload, `null` for an argument that is not an input.
+//! `offset` is the byte offset in the thread payload, `null` for an argument that is not an input;
+//! `bti` is the binding-table index at which a surface argument must be bound.
 //! The text is deterministic: fields in a fixed order, kernels in input order.
 
 use genxc_genx::metadata::{ImplicitArg, Kernel};
@@ -44,6 +45,7 @@ struct ArgJson {
     implicit: Option<String>,
     kind_code: u32,
     offset: Option<u32>,
+    bti: Option<u32>,
     size: u32,
     io_kind: &'static str,
     type_desc: String,
@@ -118,6 +120,7 @@ fn kernel_json(k: &Kernel, grf: u32) -> KernelJson {
                 implicit: implicit_name(a.implicit),
                 kind_code: a.kind_code,
                 offset: a.offset,
+                bti: k.binding_table_index(index),
                 size: a.size,
                 io_kind: a.io_kind.name(),
                 type_desc: a.type_desc.clone(),

@@ -12,8 +12,9 @@ use crate::region::Region;
 use crate::types::{Elem, Type};
 use genxc_diag::Diagnostic;
 
-/// Lowers every element operation of a function.
+/// Lowers every element operation of a function, after contracting multiply-adds.
 pub fn lower_function(f: &mut Function) -> Result<(), Diagnostic> {
+    contract_mul_add(f);
     for bi in 0..f.layout.len() {
         let b = f.layout[bi];
         let mut i = 0;
@@ -284,6 +285,53 @@ fn shuffle_runs(mask: &[Option<u32>], a_len: u32) -> Vec<ShuffleRun> {
     runs
 }
 
+/// Contracts `fadd(fmul(a, b), c)` (either operand order) into `llvm.fmuladd(a, b, c)`, one vISA
+/// `mad`, when the `fmul` is a half or float operation used only by that `fadd` in the same block.
+/// As in IGC's Vector Compiler, CM code is compiled with floating-point contraction allowed.
+pub fn contract_mul_add(f: &mut Function) {
+    let Some(fmuladd) = crate::intrinsics::lookup("llvm.fmuladd") else { return };
+    let mut uses: std::collections::HashMap<InstId, u32> = std::collections::HashMap::new();
+    let mut count = |v: Value| {
+        if let Value::Inst(i) = v {
+            *uses.entry(i).or_default() += 1;
+        }
+    };
+    for &b in &f.layout {
+        for &i in &f.blocks[b].insts {
+            f.insts[i].kind.for_each_operand(&mut count);
+        }
+        f.blocks[b].term.operands().into_iter().for_each(&mut count);
+    }
+    for bi in 0..f.layout.len() {
+        let b = f.layout[bi];
+        let mut dead = Vec::new();
+        for k in 0..f.blocks[b].insts.len() {
+            let id = f.blocks[b].insts[k];
+            let InstKind::Binary { op: BinOp::FAdd, lhs, rhs } = f.insts[id].kind else { continue };
+            if !matches!(f.insts[id].ty.elem(), Some(Elem::Half | Elem::Float)) {
+                continue;
+            }
+            let mul_of = |v: Value| match v {
+                Value::Inst(m) if uses.get(&m) == Some(&1) && f.blocks[b].insts[..k].contains(&m) => {
+                    match f.insts[m].kind {
+                        InstKind::Binary { op: BinOp::FMul, lhs, rhs } => Some((m, lhs, rhs)),
+                        _ => None,
+                    }
+                }
+                _ => None,
+            };
+            let Some(((m, a, x), c)) =
+                mul_of(lhs).map(|p| (p, rhs)).or_else(|| mul_of(rhs).map(|p| (p, lhs)))
+            else {
+                continue;
+            };
+            f.insts[id].kind = InstKind::Intrinsic { id: fmuladd, args: vec![a, x, c] };
+            dead.push(m);
+        }
+        f.blocks[b].insts.retain(|i| !dead.contains(i));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -357,5 +405,36 @@ mod tests {
         assert_eq!(kinds[..4], ["cast", "binary", "rdregion", "wrregion"]);
         assert!(kinds[4..].iter().all(|k| *k == "rdregion" || *k == "wrregion"));
         assert_eq!(kinds.iter().filter(|k| **k == "wrregion").count(), 5);
+    }
+
+    #[test]
+    fn single_use_fmul_feeding_fadd_becomes_fmuladd() {
+        let v8 = Type::Vector(Elem::Float, 8);
+        let mut f = Function::new("k", Linkage::Kernel, vec![v8, v8, v8], Type::Void);
+        let b = f.add_block("entry");
+        let bin =
+            |op, lhs, rhs| Inst { kind: InstKind::Binary { op, lhs, rhs }, ty: v8, name: String::new() };
+        let (p0, p1, p2) = (Value::Param(0), Value::Param(1), Value::Param(2));
+        let m1 = f.push_inst(b, bin(BinOp::FMul, p0, p1));
+        let a1 = f.push_inst(b, bin(BinOp::FAdd, p2, m1)); // contracted: mul is the rhs
+        let m2 = f.push_inst(b, bin(BinOp::FMul, a1, p1));
+        let a2 = f.push_inst(b, bin(BinOp::FAdd, m2, p2)); // not: m2 has two uses
+        let a3 = f.push_inst(b, bin(BinOp::FAdd, a2, m2));
+        f.blocks[b].term = Terminator::Ret(None);
+        contract_mul_add(&mut f);
+        let Value::Inst(a1) = a1 else { unreachable!() };
+        match &f.insts[a1].kind {
+            InstKind::Intrinsic { id, args } => {
+                assert_eq!(id.name(), "llvm.fmuladd");
+                assert_eq!(args, &vec![p0, p1, p2]);
+            }
+            k => panic!("not contracted: {k:?}"),
+        }
+        let kept: Vec<Value> = f.blocks[b].insts.iter().map(|&i| Value::Inst(i)).collect();
+        assert_eq!(kept, vec![Value::Inst(a1), m2, a2, a3]);
+        for v in [a2, a3] {
+            let Value::Inst(i) = v else { unreachable!() };
+            assert!(matches!(f.insts[i].kind, InstKind::Binary { op: BinOp::FAdd, .. }));
+        }
     }
 }

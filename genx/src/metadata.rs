@@ -156,6 +156,17 @@ pub struct Kernel {
     pub synthesized: bool,
 }
 
+impl Kernel {
+    /// The binding-table index of surface argument `arg`: surface arguments are bound at 0, 1, ...
+    /// in argument order (`None` for an argument that is not a surface).
+    pub fn binding_table_index(&self, arg: usize) -> Option<u32> {
+        if self.args.get(arg)?.category != ArgCategory::Surface {
+            return None;
+        }
+        Some(self.args[..arg].iter().filter(|a| a.category == ArgCategory::Surface).count() as u32)
+    }
+}
+
 fn md_error(kernel: &str, msg: impl std::fmt::Display) -> Diagnostic {
     Diagnostic::error(format!("invalid genx.kernels metadata for '{kernel}': {msg}"))
 }

@@ -102,6 +102,7 @@ const CLASS_ADDRESS: u8 = 1;
 const CLASS_PREDICATE: u8 = 2;
 const CLASS_INDIRECT: u8 = 3;
 const CLASS_IMMEDIATE: u8 = 5;
+const CLASS_STATE: u8 = 6;
 
 fn src(b: &mut Buf, s: &SrcOp) {
     match *s {
@@ -272,6 +273,16 @@ fn inst(b: &mut Buf, k: &Kernel, i: &Inst) {
             b.u8(0x2B);
             b.u8(exec_byte(*exec));
             dst(b, &DstOp::Pred(*p), false);
+            src(b, s);
+        }
+        Inst::Movs { exec, dst: t, src: s } => {
+            b.u8(0x2D);
+            b.u8(exec_byte(*exec));
+            // State operand: class 0 (surface), id, offset 0.
+            b.u8(CLASS_STATE);
+            b.u8(0);
+            b.u16(u16::from(t.0));
+            b.u8(0);
             src(b, s);
         }
         Inst::AddrAdd { exec, dst: d, base, base_offset, src1 } => {

@@ -1431,6 +1431,15 @@ pub enum Inst {
         /// Bits (scalar/imm) or LSB per lane (vector).
         src: SrcOp,
     },
+    /// `movs S T(0) src`: sets a surface variable to a binding-table index.
+    Movs {
+        /// Exec.
+        exec: Exec,
+        /// Surface written.
+        dst: SurfaceId,
+        /// The index (a ud immediate or scalar).
+        src: SrcOp,
+    },
     /// `addr_add S A(i)<w> &var[off] src1`.
     AddrAdd {
         /// Exec.

@@ -335,6 +335,9 @@ impl W<'_> {
             Inst::Setp { exec, dst, src } => {
                 format!("setp {} {} {}", exec_text(*exec), n.pred(*dst), self.src(src))
             }
+            Inst::Movs { exec, dst, src } => {
+                format!("movs {} {}(0) {}", exec_text(*exec), n.surface(*dst), self.src(src))
+            }
             Inst::AddrAdd { exec, dst, base, base_offset, src1 } => format!(
                 "addr_add {} {}({})<{}> &{}{} {}",
                 exec_text(*exec),

@@ -202,6 +202,11 @@ pub fn validate(k: &Kernel) -> Result<(), Vec<String>> {
                 c.pred_id(at, *dst);
                 c.src(at, src, exec.size);
             }
+            Inst::Movs { exec, dst, src } => {
+                c.exec(at, *exec);
+                c.surface(at, *dst);
+                c.src(at, src, exec.size);
+            }
             Inst::AddrAdd { exec, dst, base, base_offset, src1 } => {
                 c.exec(at, *exec);
                 c.addr(at, dst.addr);

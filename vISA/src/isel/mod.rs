@@ -142,7 +142,8 @@ struct Selector<'a> {
     cur: usize,
     views: HashMap<(m::VarId, VisaType), m::VarId>,
     decl_types: HashMap<m::VarId, VisaType>,
-    surfaces: HashMap<u32, m::SurfaceId>,
+    /// Surface arguments: their surface variable and binding-table index.
+    surfaces: HashMap<u32, (m::SurfaceId, u32)>,
     /// Address variable of each (function, regalloc address variable).
     addrs: HashMap<(usize, VarIdx), m::AddrId>,
     implicit: HashMap<u8, m::VarId>,
@@ -298,7 +299,8 @@ impl Selector<'_> {
                 }
                 let name = self.fx().asg.vars[idx.0 as usize].name.clone();
                 let sid = self.k.add_surface(&name);
-                self.surfaces.insert(p as u32, sid);
+                let bti = kernel.binding_table_index(p).ok_or("a surface argument without an index")?;
+                self.surfaces.insert(p as u32, (sid, bti));
                 if let Some(off) = arg.offset {
                     self.k.inputs.push(m::Input {
                         target: m::InputTarget::Surface(sid),
@@ -773,6 +775,11 @@ impl Selector<'_> {
     /// Goes to `to` from `from` (copies, then a jump unless `to` comes next).
     fn goto_block(&mut self, from: BlockId, to: BlockId, next: Option<BlockId>) -> R<()> {
         let copies = self.edge_copies(from, to)?;
+        self.goto_with(copies, to, next)
+    }
+
+    /// Emits the edge copies `copies`, then jumps to `to` unless it comes next.
+    fn goto_with(&mut self, copies: Vec<(m::VarId, Value)>, to: BlockId, next: Option<BlockId>) -> R<()> {
         self.emit_phi_copies(copies)?;
         if next != Some(to) {
             let l = self.block_label(to);
@@ -781,25 +788,71 @@ impl Selector<'_> {
         Ok(())
     }
 
-    /// A two-way branch on predicate `p` (true: `t`, false: `f`).
+    /// Whether two copy sources are the same value (the same operand, or equal constants).
+    fn same_value(&self, a: Value, b: Value) -> bool {
+        a == b || matches!((self.f().as_const(a), self.f().as_const(b)), (Some(x), Some(y)) if x == y)
+    }
+
+    /// Takes out of both edges' copies those that are the same on both (same destination, same
+    /// value), when they can go before the branch: no copy left on either edge reads what they
+    /// write. Such a copy is then done once, before the branch, instead of on each edge.
+    fn common_edge_copies(
+        &mut self,
+        tc: &mut Vec<(m::VarId, Value)>,
+        fc: &mut Vec<(m::VarId, Value)>,
+    ) -> R<Vec<(m::VarId, Value)>> {
+        let mut common = Vec::new();
+        let mut i = 0;
+        while i < tc.len() {
+            let (d, v) = tc[i];
+            match fc.iter().position(|&(fd, fv)| fd == d && self.same_value(fv, v)) {
+                Some(j) => {
+                    common.push(tc.remove(i));
+                    fc.remove(j);
+                }
+                None => i += 1,
+            }
+        }
+        if common.is_empty() {
+            return Ok(common);
+        }
+        let written: Vec<m::VarId> = common.iter().map(|&(d, _)| self.storage_of(d)).collect();
+        for &(_, v) in tc.iter().chain(fc.iter()) {
+            if self.f().as_const(v).is_none() {
+                let src = self.var_of(v)?;
+                if written.contains(&self.storage_of(src)) {
+                    // keep everything on the edges
+                    tc.extend(common.iter().copied());
+                    fc.extend(common.iter().copied());
+                    return Ok(Vec::new());
+                }
+            }
+        }
+        Ok(common)
+    }
+
+    /// A two-way branch on predicate `p` (true: `t`, false: `f`). Copies that both edges need
+    /// are done before the branch.
     fn branch(&mut self, b: BlockId, p: Pred, t: BlockId, f: BlockId, next: Option<BlockId>) -> R<()> {
-        let tc = self.edge_copies(b, t)?;
-        let fc = self.edge_copies(b, f)?;
+        let mut tc = self.edge_copies(b, t)?;
+        let mut fc = self.edge_copies(b, f)?;
+        let common = self.common_edge_copies(&mut tc, &mut fc)?;
+        self.emit_phi_copies(common)?;
         let inv = Pred { inverse: !p.inverse, ..p };
         if tc.is_empty() && !(fc.is_empty() && next == Some(t)) {
             let l = self.block_label(t);
             self.jmp(Some(p), l);
-            self.goto_block(b, f, next)
+            self.goto_with(fc, f, next)
         } else if fc.is_empty() {
             let l = self.block_label(f);
             self.jmp(Some(inv), l);
-            self.goto_block(b, t, next)
+            self.goto_with(tc, t, next)
         } else {
             let edge = self.new_label("edge");
             self.jmp(Some(p), edge);
-            self.goto_block(b, f, None)?;
+            self.goto_with(fc, f, None)?;
             self.push(VInst::Label(edge));
-            self.goto_block(b, t, next)
+            self.goto_with(tc, t, next)
         }
     }
 
@@ -1583,11 +1636,21 @@ impl Selector<'_> {
         Ok(())
     }
 
-    fn surface(&self, v: Value) -> R<m::SurfaceId> {
+    /// The surface of a message's surface operand. A surface argument's variable is first set to
+    /// the argument's fixed binding-table index (`bti` in kernels.json, where the runtime binds the
+    /// resource), in the message's block: the finalizer then puts the constant index in the message
+    /// descriptor instead of computing the descriptor from the payload before every send.
+    fn surface(&mut self, v: Value) -> R<m::SurfaceId> {
         match v {
-            Value::Param(p) if self.cur == 0 => self.surfaces.get(&p).copied().ok_or_else(|| {
-                format!("the surface operand must be a kernel argument of surface kind (argument {p} is not)")
-            }),
+            Value::Param(p) if self.cur == 0 => {
+                let (sid, bti) = self.surfaces.get(&p).copied().ok_or_else(|| {
+                    format!(
+                        "the surface operand must be a kernel argument of surface kind (argument {p} is not)"
+                    )
+                })?;
+                self.push(VInst::Movs { exec: Exec::nm(1), dst: sid, src: Imm::UD(bti).into() });
+                Ok(sid)
+            }
             Value::Param(_) => Err("unsupported: a surface passed to a subroutine".into()),
             Value::Const(_) => match self.f().as_const(v).and_then(|c| c.splat_value()) {
                 Some(254) => Ok(m::SurfaceId::SLM),
