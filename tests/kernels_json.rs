@@ -38,7 +38,7 @@ fn every_argument_kind_has_its_hand_computed_layout() {
     let v = metadata(&[input("kernels/arg_layout.ll")], Platform::Tgllp);
     assert_eq!(
         (v["version"].clone(), v["platform"].clone(), v["grf_bytes"].clone()),
-        (json!(1), json!("tgllp"), json!(32))
+        (json!(2), json!("tgllp"), json!(32))
     );
     let k = &v["kernels"][0];
     assert_eq!(v["kernels"].as_array().unwrap().len(), 1);
