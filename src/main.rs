@@ -115,10 +115,10 @@ fn main() -> ExitCode {
     };
     let mut inputs = Vec::new();
     for path in &cli.inputs {
-        match std::fs::read(path) {
+        match read_input(path) {
             Ok(bytes) => inputs.push(Input { name: path.display().to_string(), bytes }),
-            Err(e) => {
-                eprintln!("error: cannot read '{}': {e}", path.display());
+            Err(msg) => {
+                eprintln!("error: {msg}");
                 return ExitCode::from(1);
             }
         }
@@ -154,6 +154,29 @@ fn main() -> ExitCode {
             ExitCode::from(1)
         }
     }
+}
+
+/// Reads one input, at most one byte past the size limit (so a huge file, or a device that never
+/// ends, is refused without being read into memory).
+fn read_input(path: &Path) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    let name = path.display().to_string();
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot read '{name}': {e}"))?;
+    if let Ok(meta) = file.metadata() {
+        if meta.is_dir() {
+            return Err(format!("cannot read '{name}': it is a folder"));
+        }
+        genxc_frontend::limits::check_size(&name, meta.len()).map_err(|d| d.message)?;
+    }
+    let max = genxc_frontend::limits::MAX_INPUT_BYTES;
+    let mut bytes = Vec::new();
+    file.take(max + 1).read_to_end(&mut bytes).map_err(|e| format!("cannot read '{name}': {e}"))?;
+    if bytes.len() as u64 > max {
+        return Err(format!(
+            "{name}: limit exceeded: the input is more than {max} bytes; at most {max} (256 MiB) are accepted"
+        ));
+    }
+    Ok(bytes)
 }
 
 /// Where each output goes: into the output folder (`-o DIR`, default the current folder), or to

@@ -4,4 +4,5 @@
 //! end on the roadmap; the driver reports `.mlir` inputs as unsupported until it lands.
 #![warn(missing_docs)]
 
+pub mod limits;
 pub mod llvm;

@@ -17,7 +17,8 @@ pub fn is_bitcode(bytes: &[u8]) -> bool {
     bytes.starts_with(b"BC\xC0\xDE") || bytes.starts_with(&[0xDE, 0xC0, 0x17, 0x0B])
 }
 
-/// Parses, verifies and runs mem2reg on one input. `file` is the name used in diagnostics.
+/// Parses, verifies and runs mem2reg on one input. `file` is the name used in diagnostics. Text
+/// is first checked against [`crate::limits`].
 #[allow(deprecated)] // the legacy pass manager is the one LLVM 14's C API offers for mem2reg
 pub fn load<'ctx>(ctx: &'ctx Context, file: &str, bytes: &[u8]) -> Result<Module<'ctx>, Diagnostic> {
     let module = parse(ctx, file, bytes)?;
@@ -44,13 +45,17 @@ fn parse<'ctx>(ctx: &'ctx Context, file: &str, bytes: &[u8]) -> Result<Module<'c
             "{file}: not LLVM IR: the file is neither bitcode nor text (it contains NUL bytes)"
         )));
     }
+    // LLVM's parser recurses per nested bracket and folds huge constant vectors: check first.
+    crate::limits::scan_text(file, bytes, crate::limits::Syntax::Llvm)?;
     let buf = MemoryBuffer::create_from_memory_range_copy(bytes, file);
     ctx.create_module_from_ir(buf).map_err(|e| syntax_error(file, &e.to_string()))
 }
 
 /// Turns LLVM's `name:line:col: error: message` text into a located diagnostic.
 fn syntax_error(file: &str, text: &str) -> Diagnostic {
-    let first = text.lines().next().unwrap_or("").trim();
+    // LLVM may print warnings (with the source line and a caret) before the error: report the error.
+    let first =
+        text.lines().find(|l| l.contains(": error: ")).or_else(|| text.lines().next()).unwrap_or("").trim();
     let rest = first.strip_prefix(file).and_then(|r| r.strip_prefix(':'));
     if let Some(rest) = rest {
         let mut parts = rest.splitn(3, ':');
@@ -127,6 +132,37 @@ impl SourceMap {
             .lines
             .iter()
             .position(|l| l.starts_with(&needle) || l.starts_with(&format!("@{}=", name)))?;
+        Some((i as u32 + 1, 1))
+    }
+}
+
+impl SourceMap {
+    /// Where the `genx.kernels` node of a kernel is written: the `!N = !{...}` line that names
+    /// `!"kernel"` or `@kernel`, else the kernel's `define`, else the `!genx.kernels` line; column 1
+    /// (the function's column for a `define`). `None` names no kernel.
+    pub fn kernel_node(&self, kernel: Option<&str>) -> Option<(u32, u32)> {
+        if let Some(k) = kernel {
+            let string = format!("!\"{k}\"");
+            let func = format!("@{}", quote_name(k));
+            let names = |l: &str| {
+                l.contains(&string)
+                    || l.match_indices(&func).any(|(i, m)| {
+                        !l[i + m.len()..]
+                            .starts_with(|c: char| c.is_ascii_alphanumeric() || "._$-\"".contains(c))
+                    })
+            };
+            let node = self.lines.iter().position(|l| {
+                let l = l.split(';').next().unwrap_or("").trim_start();
+                l.starts_with('!') && l.contains("!{") && names(l)
+            });
+            if let Some(i) = node {
+                return Some((i as u32 + 1, 1));
+            }
+            if let Some(pos) = self.function(k) {
+                return Some(pos);
+            }
+        }
+        let i = self.lines.iter().position(|l| l.starts_with("!genx.kernels"))?;
         Some((i as u32 + 1, 1))
     }
 }
@@ -211,6 +247,14 @@ mod tests {
         assert_eq!(sm.instruction("k", "%y"), Some((6, 3)));
         assert_eq!(sm.instruction("k", "store i32 %a, i32* %p, align 4"), Some((4, 3)));
         assert_eq!(sm.instruction("k", "store i32 %a, i32* %p"), Some((4, 3)));
+        let md = SourceMap::new(
+            "define dllexport void @k2() {\n}\n!genx.kernels = !{!0, !1}\n!0 = !{void ()* @k2, !\"k2\"}\n!1 = !{void ()* @k, !\"x\"}\n",
+        );
+        assert_eq!(md.kernel_node(Some("k")), Some((5, 1)));
+        assert_eq!(md.kernel_node(Some("k2")), Some((4, 1)));
+        assert_eq!(md.kernel_node(Some("x")), Some((5, 1)));
+        assert_eq!(md.kernel_node(None), Some((3, 1)));
+        assert_eq!(SourceMap::new(OK).kernel_node(Some("k")), Some((1, 23)));
         let g = SourceMap::new("@g = global i32 0\n");
         assert_eq!(g.global("g"), Some((1, 1)));
     }
