@@ -145,6 +145,9 @@ fn compile_input(input: &Input, opts: &Options) -> Result<(Vec<OutputFile>, Modu
     let name = &input.name;
     genxc_frontend::limits::check_size(name, input.bytes.len() as u64).map_err(|d| vec![d])?;
     if name.ends_with(".mlir") {
+        // Bounded nesting before any parser recurses on it.
+        genxc_frontend::limits::scan_text(name, &input.bytes, genxc_frontend::limits::Syntax::Mlir)
+            .map_err(|d| vec![d])?;
         return Err(vec![Diagnostic::error(format!(
             "{name}: unsupported: MLIR input (the MLIR front end is not available yet)"
         ))]);
