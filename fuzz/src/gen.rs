@@ -35,7 +35,11 @@ impl<'a> Choices<'a> {
         if n <= 1 {
             return 0;
         }
-        let v = if n > 256 { usize::from(self.byte()) << 8 | usize::from(self.byte()) } else { self.byte().into() };
+        let v = if n > 256 {
+            usize::from(self.byte()) << 8 | usize::from(self.byte())
+        } else {
+            self.byte().into()
+        };
         v % n
     }
 
@@ -175,7 +179,8 @@ impl Gen<'_, '_> {
 
     /// A value of type `t`: an existing one when there is one (most of the time), else a constant.
     fn operand(&mut self, t: T) -> String {
-        let same: Vec<String> = self.values.iter().filter(|(_, vt)| *vt == t).map(|(n, _)| n.clone()).collect();
+        let same: Vec<String> =
+            self.values.iter().filter(|(_, vt)| *vt == t).map(|(n, _)| n.clone()).collect();
         if !same.is_empty() && self.c.below(5) != 0 {
             return self.c.pick(&same.iter().map(String::as_str).collect::<Vec<_>>()).to_string();
         }
@@ -214,12 +219,16 @@ impl Gen<'_, '_> {
             0 => {
                 let t = T(self.c.pick(ELEMS), self.c.pick(&[4, 8, 16, 32, 8, 3]));
                 let t = T(t.0, (t.1 * 4 / t.0.bytes()).max(1));
-                let name = format!("llvm.genx.oword.ld{}.{}", ["", ".unaligned"][self.c.below(2)], t.mangle());
+                let name =
+                    format!("llvm.genx.oword.ld{}.{}", ["", ".unaligned"][self.c.below(2)], t.mangle());
                 self.decls.insert(format!("declare {} @{name}(i32, i32, i32)", t.ir()));
                 let (r, s) = (self.fresh(), self.surface());
                 let modified = self.c.pick(&["0", "0", "0", "1"]);
                 let off = self.c.pick(&["0", "1", "4", "%g0"]);
-                self.emit(format!("{r} = call {} @{name}(i32 {modified}, i32 {s}, i32 {off})", t.ir()), Some((r, t)));
+                self.emit(
+                    format!("{r} = call {} @{name}(i32 {modified}, i32 {s}, i32 {off})", t.ir()),
+                    Some((r, t)),
+                );
             }
             1 => {
                 let Some((v, t)) = self.any_value() else { return };
@@ -291,7 +300,11 @@ impl Gen<'_, '_> {
                 let b = self.operand(t);
                 let r = self.fresh();
                 self.emit(
-                    format!("{r} = shufflevector {ty} {a}, {ty} {b}, <{n} x i32> <{}>", mask.join(", "), ty = t.ir()),
+                    format!(
+                        "{r} = shufflevector {ty} {a}, {ty} {b}, <{n} x i32> <{}>",
+                        mask.join(", "),
+                        ty = t.ir()
+                    ),
                     Some((r, T(t.0, n))),
                 );
             }
@@ -304,7 +317,11 @@ impl Gen<'_, '_> {
                 let rt = T(t.0, n);
                 let kind = if t.0.is_float() { "f" } else { "i" };
                 let name = format!("llvm.genx.rdregion{kind}.{}.{}.i16", rt.mangle(), t.mangle());
-                self.decls.insert(format!("declare {} @{name}({}, i32, i32, i32, i16, i32)", rt.ir(), t.ir()));
+                self.decls.insert(format!(
+                    "declare {} @{name}({}, i32, i32, i32, i16, i32)",
+                    rt.ir(),
+                    t.ir()
+                ));
                 let (vs, w, st) = self.region_params(n);
                 let idx = self.index(t);
                 let r = self.fresh();
@@ -323,7 +340,8 @@ impl Gen<'_, '_> {
                 let nt = T(t.0, n);
                 let new = self.operand(nt);
                 let kind = if t.0.is_float() { "f" } else { "i" };
-                let mask_t = if n == 1 || self.c.below(4) != 0 { "i1".to_string() } else { format!("<{n} x i1>") };
+                let mask_t =
+                    if n == 1 || self.c.below(4) != 0 { "i1".to_string() } else { format!("<{n} x i1>") };
                 let mask = if mask_t == "i1" {
                     self.c.pick(&["true", "true", "true", "false"]).to_string()
                 } else {
@@ -361,8 +379,12 @@ impl Gen<'_, '_> {
 
     /// vstride, width and stride for a region of `n` elements: mostly legal, sometimes not.
     fn region_params(&mut self, n: u32) -> (i64, i64, i64) {
-        let widths: Vec<u32> = (1..=n).filter(|w| n % w == 0).collect();
-        let w = if self.c.below(10) == 0 { i64::from(self.c.pick(&[0, 3, 5])) } else { i64::from(self.c.pick(&widths)) };
+        let widths: Vec<u32> = (1..=n).filter(|w| n.is_multiple_of(*w)).collect();
+        let w = if self.c.below(10) == 0 {
+            i64::from(self.c.pick(&[0, 3, 5]))
+        } else {
+            i64::from(self.c.pick(&widths))
+        };
         let st = i64::from(self.c.pick(&[1, 1, 2, 0, 4, 3]));
         let vs = if self.c.below(2) == 0 { w * st } else { i64::from(self.c.pick(&[0, 1, 2, 4, 8, 16, 32])) };
         (vs, w, if self.c.below(16) == 0 { -1 } else { st })
@@ -372,12 +394,19 @@ impl Gen<'_, '_> {
     fn index(&mut self, t: T) -> String {
         match self.c.below(12) {
             0 => {
-                let i16s: Vec<String> =
-                    self.values.iter().filter(|(_, vt)| *vt == T(E::I16, 1)).map(|(n, _)| n.clone()).collect();
+                let i16s: Vec<String> = self
+                    .values
+                    .iter()
+                    .filter(|(_, vt)| *vt == T(E::I16, 1))
+                    .map(|(n, _)| n.clone())
+                    .collect();
                 i16s.first().cloned().unwrap_or_else(|| "undef".into())
             }
             1 => format!("{}", t.bytes()),
-            _ => format!("{}", self.c.below(t.1 as usize) as u32 * t.0.bytes() + u32::from(self.c.below(16) == 0)),
+            _ => format!(
+                "{}",
+                self.c.below(t.1 as usize) as u32 * t.0.bytes() + u32::from(self.c.below(16) == 0)
+            ),
         }
     }
 }
@@ -422,7 +451,8 @@ pub fn program(data: &[u8]) -> Program {
     for d in &g.decls {
         let _ = writeln!(text, "{d}");
     }
-    let tys: Vec<String> = params.iter().map(|p| p.rsplit_once(' ').map_or(p.clone(), |(t, _)| t.to_string())).collect();
+    let tys: Vec<String> =
+        params.iter().map(|p| p.rsplit_once(' ').map_or(p.clone(), |(t, _)| t.to_string())).collect();
     let _ = writeln!(
         text,
         "\ndefine dllexport spir_kernel void @k({}) #0 {{\nentry:\n{}  ret void\n}}\n",
@@ -433,7 +463,8 @@ pub fn program(data: &[u8]) -> Program {
     let list = |xs: &[String]| xs.join(", ");
     let kind_list: Vec<String> = kinds.iter().map(|k| format!("i32 {k}")).collect();
     let zeros: Vec<String> = kinds.iter().map(|_| "i32 0".to_string()).collect();
-    let descs: Vec<String> = kinds.iter().map(|k| if *k == 2 { "!\"buffer_t\"" } else { "!\"\"" }.to_string()).collect();
+    let descs: Vec<String> =
+        kinds.iter().map(|k| if *k == 2 { "!\"buffer_t\"" } else { "!\"\"" }.to_string()).collect();
     let _ = writeln!(
         text,
         "!genx.kernels = !{{!0}}\n!0 = !{{void ({})* @k, !\"k\", !1, i32 0, !2, !3, !4, i32 0}}\n!1 = !{{{}}}\n!2 = !{{{}}}\n!3 = !{{{}}}\n!4 = !{{{}}}",
