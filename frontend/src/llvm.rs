@@ -47,8 +47,175 @@ fn parse<'ctx>(ctx: &'ctx Context, file: &str, bytes: &[u8]) -> Result<Module<'c
     }
     // LLVM's parser recurses per nested bracket and folds huge constant vectors: check first.
     crate::limits::scan_text(file, bytes, crate::limits::Syntax::Llvm)?;
+    // LLVM 14 aborts the process (report_fatal_error) on a datalayout it cannot parse.
+    check_datalayouts(file, bytes)?;
     let buf = MemoryBuffer::create_from_memory_range_copy(bytes, file);
     ctx.create_module_from_ir(buf).map_err(|e| syntax_error(file, &e.to_string()))
+}
+
+/// Finds every `datalayout = "..."` outside comments and strings and checks its string with
+/// [`datalayout_error`], so LLVM never sees one it would abort on.
+fn check_datalayouts(file: &str, bytes: &[u8]) -> Result<(), Diagnostic> {
+    const WORD: &[u8] = b"datalayout";
+    let word_char = |b: u8| b.is_ascii_alphanumeric() || b"%@!$._-".contains(&b);
+    let (mut i, mut line, mut line_start) = (0usize, 1u32, 0usize);
+    while i < bytes.len() {
+        match bytes[i] {
+            b';' => {
+                while i < bytes.len() && bytes[i] != b'\n' {
+                    i += 1;
+                }
+                continue;
+            }
+            b'\n' => {
+                line += 1;
+                line_start = i + 1;
+            }
+            b'"' => {
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' {
+                    if bytes[i] == b'\n' {
+                        line += 1;
+                        line_start = i + 1;
+                    }
+                    i += 1;
+                }
+            }
+            _ if bytes[i..].starts_with(WORD)
+                && (i == 0 || !word_char(bytes[i - 1]))
+                && !bytes.get(i + WORD.len()).is_some_and(|&b| word_char(b)) =>
+            {
+                let mut j = i + WORD.len();
+                let mut lines = (line, line_start);
+                while j < bytes.len() && (bytes[j].is_ascii_whitespace() || bytes[j] == b'=') {
+                    if bytes[j] == b'\n' {
+                        lines = (lines.0 + 1, j + 1);
+                    }
+                    j += 1;
+                }
+                if bytes.get(j) == Some(&b'"') {
+                    let end = bytes[j + 1..].iter().position(|&b| b == b'"').map(|e| j + 1 + e);
+                    if let Some(end) = end {
+                        let spec = String::from_utf8_lossy(&bytes[j + 1..end]);
+                        if let Err(why) = datalayout_error(&spec) {
+                            let col = String::from_utf8_lossy(&bytes[lines.1..j]).chars().count() as u32 + 1;
+                            return Err(Diagnostic::at_source(
+                                file,
+                                lines.0,
+                                col,
+                                format!("invalid target datalayout \"{spec}\": {why}"),
+                            ));
+                        }
+                    }
+                }
+                i += WORD.len();
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    Ok(())
+}
+
+/// Why LLVM 14 would reject a datalayout string (conservatively: what this does not recognize is
+/// rejected too), or `Ok` when it is well formed.
+pub fn datalayout_error(spec: &str) -> Result<(), String> {
+    fn num(s: &str, what: &str) -> Result<u32, String> {
+        if s.is_empty() || s.len() > 9 || !s.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(format!("{what} must be a number, found '{s}'"));
+        }
+        s.parse().map_err(|_| format!("{what} must be a number, found '{s}'"))
+    }
+    fn width(s: &str, what: &str) -> Result<u32, String> {
+        let v = num(s, what)?;
+        if v == 0 || v >= 1 << 24 {
+            return Err(format!("{what} {v} must be between 1 and 2^24 - 1"));
+        }
+        Ok(v)
+    }
+    fn align(s: &str, what: &str, zero_ok: bool) -> Result<u32, String> {
+        let v = num(s, what)?;
+        let ok = (v == 0 && zero_ok) || (v % 8 == 0 && (v / 8).is_power_of_two() && v / 8 < 1 << 16);
+        if !ok {
+            return Err(format!("{what} {v} must be a power of two number of bytes, in bits"));
+        }
+        Ok(v)
+    }
+    if spec.is_empty() {
+        return Ok(());
+    }
+    if spec.contains('\\') {
+        return Err("escapes are not accepted in a datalayout".into());
+    }
+    for item in spec.split('-') {
+        let Some(c) = item.chars().next() else { return Err("an empty specification".into()) };
+        let rest = &item[c.len_utf8()..];
+        let parts: Vec<&str> = rest.split(':').collect();
+        match c {
+            'e' | 'E' if rest.is_empty() => {}
+            'm' if matches!(rest, ":e" | ":m" | ":o" | ":w" | ":x") => {}
+            'S' => {
+                align(rest, "the stack alignment", true)?;
+            }
+            'A' | 'P' | 'G' => {
+                if num(rest, "the address space")? >= 1 << 24 {
+                    return Err(format!("address space {rest} is too large"));
+                }
+            }
+            'n' if rest.starts_with("i:") => {
+                for p in &parts[1..] {
+                    width(p, "a non-integral address space")?;
+                }
+            }
+            'n' => {
+                for p in &parts {
+                    width(p, "a native integer width")?;
+                }
+            }
+            'F' if matches!(rest.chars().next(), Some('i' | 'n')) => {
+                align(&rest[1..], "the function pointer alignment", true)?;
+            }
+            'p' if (3..=5).contains(&parts.len()) => {
+                if !parts[0].is_empty() && num(parts[0], "the address space")? >= 1 << 24 {
+                    return Err(format!("address space {} is too large", parts[0]));
+                }
+                let size = width(parts[1], "the pointer size")?;
+                let abi = align(parts[2], "the pointer ABI alignment", false)?;
+                if let Some(p) = parts.get(3) {
+                    if align(p, "the pointer preferred alignment", false)? < abi {
+                        return Err("the preferred alignment is below the ABI alignment".into());
+                    }
+                }
+                if let Some(p) = parts.get(4) {
+                    if width(p, "the pointer index size")? > size {
+                        return Err("the index size is larger than the pointer".into());
+                    }
+                }
+            }
+            'i' | 'v' | 'f' | 'a' if (2..=3).contains(&parts.len()) => {
+                let size = if c == 'a' {
+                    if !parts[0].is_empty() && num(parts[0], "the aggregate size")? != 0 {
+                        return Err("an aggregate alignment cannot have a size".into());
+                    }
+                    0
+                } else {
+                    width(parts[0], "the type size")?
+                };
+                let abi = align(parts[1], "the ABI alignment", c == 'a')?;
+                if c == 'i' && size == 8 && abi != 8 {
+                    return Err("i8 must be aligned to 8 bits".into());
+                }
+                if let Some(p) = parts.get(2) {
+                    if align(p, "the preferred alignment", c == 'a')? < abi {
+                        return Err("the preferred alignment is below the ABI alignment".into());
+                    }
+                }
+            }
+            _ => return Err(format!("unknown or malformed specification '{item}'")),
+        }
+    }
+    Ok(())
 }
 
 /// Turns LLVM's `name:line:col: error: message` text into a located diagnostic.
@@ -228,6 +395,29 @@ mod tests {
         assert!(load(&ctx, "x.bc", b"BC\xC0\xDE\x35\x14\x00\x00").is_err());
         assert!(load(&ctx, "x.ll", b"\x00\x01\x02").is_err());
         assert!(load(&ctx, "x.ll", b"").is_ok(), "an empty module is valid LLVM IR");
+    }
+
+    #[test]
+    fn datalayouts_llvm_would_abort_on_are_refused() {
+        for ok in [
+            "",
+            "e-p:64:64-i64:64-n8:16:32:64",
+            "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-f80:128-n8:16:32:64-S128",
+            "E-m:o-p:32:32:32:32-i1:8:32-a:0:64-v128:128-Fi8-ni:1:2",
+        ] {
+            assert_eq!(datalayout_error(ok), Ok(()), "{ok}");
+            let text = format!("target datalayout = \"{ok}\"\n");
+            load(&Context::create(), "d.ll", text.as_bytes()).unwrap();
+        }
+        for bad in ["e-p:64cks", "x", "e--p:64:64", "p:0:64", "i8:16", "i32:12", "p:64:64:32", "n0", "S3"] {
+            assert!(datalayout_error(bad).is_err(), "{bad}");
+        }
+        let ctx = Context::create();
+        let text = b"; datalayout = \"bad\"\n!0 = !{!\"datalayout\"}\ntarget\n  datalayout = \"e-p:64cks\"\n";
+        assert_eq!(
+            load(&ctx, "d.ll", text).unwrap_err().to_string(),
+            "d.ll:4:16: error: invalid target datalayout \"e-p:64cks\": unknown or malformed specification 'p:64cks'"
+        );
     }
 
     #[test]
