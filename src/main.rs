@@ -101,6 +101,8 @@ fn emit(e: EmitArg) -> Emit {
 }
 
 fn main() -> ExitCode {
+    // LLVM aborts on some malformed bitcode: make that a diagnostic and exit code 1.
+    genxc_frontend::llvm::exit_on_llvm_fatal_error();
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {

@@ -593,6 +593,17 @@ fn bitcode_truncated_by_half() {
     genxc_in(dir.path(), "odd.bc", &[]).fails_with(&["error: odd.bc: invalid LLVM bitcode: "]);
 }
 
+/// LLVM 14's bitcode reader calls `report_fatal_error` (which aborts) on an invalid abbreviation
+/// encoding (input found by fuzzing); the command turns it into a diagnostic and exit code 1.
+#[test]
+fn bitcode_that_makes_llvm_abort() {
+    run("bitcode_bad_abbrev.bc", &[]).fails_with(&[
+        "error: bitcode_bad_abbrev.bc: invalid LLVM bitcode: Invalid encoding (LLVM stopped reading it)",
+    ]);
+    let r = run("bitcode_bad_abbrev.bc", &[]);
+    assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
+}
+
 #[test]
 fn empty_file_has_no_kernels() {
     // An empty file cannot carry the fixture comment, so it is made here.

@@ -33,7 +33,34 @@ pub fn load<'ctx>(ctx: &'ctx Context, file: &str, bytes: &[u8]) -> Result<Module
     Ok(module)
 }
 
+/// The input LLVM is reading and its kind, for [`exit_on_llvm_fatal_error`]'s message.
+static READING: std::sync::Mutex<(String, &str)> = std::sync::Mutex::new((String::new(), ""));
+
+/// Makes LLVM's fatal errors print a genxc diagnostic (`error: FILE: invalid LLVM bitcode: REASON
+/// (LLVM stopped reading it)`) and exit with code 1, instead of aborting the process. LLVM 14's
+/// bitcode reader calls `report_fatal_error` on some malformed inputs (an invalid abbreviation
+/// encoding, found by fuzzing), and nothing can recover from it in-process, so this is for
+/// programs that may end there: the `genxc` command installs it first thing.
+pub fn exit_on_llvm_fatal_error() {
+    extern "C" fn handler(reason: *const std::os::raw::c_char) {
+        let reason = if reason.is_null() {
+            String::new()
+        } else {
+            // SAFETY: LLVM passes a NUL-terminated message.
+            unsafe { std::ffi::CStr::from_ptr(reason) }.to_string_lossy().into_owned()
+        };
+        let (file, kind) = READING.try_lock().map(|r| (r.0.clone(), r.1)).unwrap_or_default();
+        eprintln!("error: {file}: invalid {kind}: {} (LLVM stopped reading it)", reason.trim());
+        std::process::exit(1);
+    }
+    // SAFETY: installs a handler that never returns into LLVM.
+    unsafe { inkwell::llvm_sys::error_handling::LLVMInstallFatalErrorHandler(Some(handler)) }
+}
+
 fn parse<'ctx>(ctx: &'ctx Context, file: &str, bytes: &[u8]) -> Result<Module<'ctx>, Diagnostic> {
+    if let Ok(mut r) = READING.lock() {
+        *r = (file.to_string(), if is_bitcode(bytes) { "LLVM bitcode" } else { "LLVM IR" });
+    }
     if is_bitcode(bytes) {
         let buf = MemoryBuffer::create_from_memory_range_copy(bytes, file);
         return Module::parse_bitcode_from_buffer(&buf, ctx).map_err(|e| {
