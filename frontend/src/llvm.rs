@@ -114,8 +114,15 @@ fn check_datalayouts(file: &str, bytes: &[u8]) -> Result<(), Diagnostic> {
             {
                 let mut j = i + WORD.len();
                 let mut lines = (line, line_start);
-                while j < bytes.len() && (bytes[j].is_ascii_whitespace() || bytes[j] == b'=') {
-                    if bytes[j] == b'\n' {
+                // White space, `=` and comments may stand between the keyword and the string.
+                while j < bytes.len()
+                    && (bytes[j].is_ascii_whitespace() || bytes[j] == b'=' || bytes[j] == b';')
+                {
+                    if bytes[j] == b';' {
+                        while j + 1 < bytes.len() && bytes[j + 1] != b'\n' {
+                            j += 1;
+                        }
+                    } else if bytes[j] == b'\n' {
                         lines = (lines.0 + 1, j + 1);
                     }
                     j += 1;
@@ -441,6 +448,12 @@ mod tests {
         }
         let ctx = Context::create();
         let text = b"; datalayout = \"bad\"\n!0 = !{!\"datalayout\"}\ntarget\n  datalayout = \"e-p:64cks\"\n";
+        // A comment between `=` and the string (found by fuzzing).
+        let commented = b"target datalayout = ; \"e\"\n  \"e-P:62:64\"\n";
+        assert_eq!(
+            load(&Context::create(), "c.ll", commented).unwrap_err().to_string(),
+            "c.ll:2:3: error: invalid target datalayout \"e-P:62:64\": the address space must be a number, found ':62:64'"
+        );
         assert_eq!(
             load(&ctx, "d.ll", text).unwrap_err().to_string(),
             "d.ll:4:16: error: invalid target datalayout \"e-p:64cks\": unknown or malformed specification 'p:64cks'"
