@@ -143,7 +143,13 @@ pub fn compile(inputs: &[Input], opts: &Options) -> Compilation {
 /// Front end, validation and import of one input; returns the files of this input and its module.
 fn compile_input(input: &Input, opts: &Options) -> Result<(Vec<OutputFile>, Module), Vec<Diagnostic>> {
     let name = &input.name;
+    genxc_frontend::limits::check_size(name, input.bytes.len() as u64).map_err(|d| vec![d])?;
     let is_mlir = name.ends_with(".mlir");
+    if is_mlir {
+        // Bounded nesting before any parser recurses on it.
+        genxc_frontend::limits::scan_text(name, &input.bytes, genxc_frontend::limits::Syntax::Mlir)
+            .map_err(|d| vec![d])?;
+    }
     let ctx = inkwell::context::Context::create();
     let llvm = if is_mlir {
         genxc_lowering::load(&ctx, name, &input.bytes)
@@ -307,6 +313,12 @@ fn locate(d: Diagnostic, file: &str, source: Option<&genxc_frontend::llvm::Sourc
             (sm.function(function), format!("in function @{function}: "))
         }
         Location::Symbol(name) => (sm.global(name), format!("@{name}: ")),
+        Location::None if d.message.starts_with("invalid genx.kernels metadata") => {
+            // "... for 'kernel': ..." names the kernel whose node is wrong.
+            let kernel =
+                d.message.split_once(" for '").and_then(|(_, r)| r.split_once("': ")).map(|(k, _)| k);
+            (sm.kernel_node(kernel), String::new())
+        }
         _ => (None, String::new()),
     };
     match pos {

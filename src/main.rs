@@ -109,6 +109,8 @@ fn emit(e: EmitArg) -> Emit {
 }
 
 fn main() -> ExitCode {
+    // LLVM aborts on some malformed bitcode: make that a diagnostic and exit code 1.
+    genxc_frontend::llvm::exit_on_llvm_fatal_error();
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
@@ -123,10 +125,10 @@ fn main() -> ExitCode {
     };
     let mut inputs = Vec::new();
     for path in &cli.inputs {
-        match std::fs::read(path) {
+        match read_input(path) {
             Ok(bytes) => inputs.push(Input { name: path.display().to_string(), bytes }),
-            Err(e) => {
-                eprintln!("error: cannot read '{}': {e}", path.display());
+            Err(msg) => {
+                eprintln!("error: {msg}");
                 return ExitCode::from(1);
             }
         }
@@ -174,6 +176,29 @@ fn main() -> ExitCode {
     }
 }
 
+/// Reads one input, at most one byte past the size limit (so a huge file, or a device that never
+/// ends, is refused without being read into memory).
+fn read_input(path: &Path) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    let name = path.display().to_string();
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot read '{name}': {e}"))?;
+    if let Ok(meta) = file.metadata() {
+        if meta.is_dir() {
+            return Err(format!("cannot read '{name}': it is a folder"));
+        }
+        genxc_frontend::limits::check_size(&name, meta.len()).map_err(|d| d.message)?;
+    }
+    let max = genxc_frontend::limits::MAX_INPUT_BYTES;
+    let mut bytes = Vec::new();
+    file.take(max + 1).read_to_end(&mut bytes).map_err(|e| format!("cannot read '{name}': {e}"))?;
+    if bytes.len() as u64 > max {
+        return Err(format!(
+            "{name}: limit exceeded: the input is more than {max} bytes; at most {max} (256 MiB) are accepted"
+        ));
+    }
+    Ok(bytes)
+}
+
 /// Where each output goes: into the output folder (`-o DIR`, default the current folder), or to
 /// `-o FILE` itself when exactly one file is produced.
 fn plan_outputs(files: Vec<genxc::Output>, output: Option<&Path>) -> Vec<(PathBuf, Vec<u8>)> {
@@ -191,12 +216,14 @@ fn plan_outputs(files: Vec<genxc::Output>, output: Option<&Path>) -> Vec<(PathBu
         .collect()
 }
 
-/// Writes every file to a temporary name in its folder (created if missing), then renames them all;
-/// on any failure the temporaries are removed and no file is created or changed.
+/// Writes every file to a temporary name in its folder (created if missing), then renames them all
+/// into place. A file a target replaces is first moved aside; if any rename fails, the files
+/// already renamed are removed and the moved-aside ones put back, so on failure no file is created
+/// or changed (and no temporary is left).
 fn write_atomically(files: &[(PathBuf, Vec<u8>)]) -> Result<(), String> {
     let mut staged = Vec::new();
     for (target, bytes) in files {
-        let dir = target.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        let dir = folder_of(target);
         std::fs::create_dir_all(dir).map_err(|e| format!("cannot create folder '{}': {e}", dir.display()))?;
         let mut tmp = tempfile::Builder::new()
             .prefix(".genxc-")
@@ -205,8 +232,55 @@ fn write_atomically(files: &[(PathBuf, Vec<u8>)]) -> Result<(), String> {
         tmp.write_all(bytes).map_err(|e| format!("cannot write '{}': {e}", target.display()))?;
         staged.push((tmp, target));
     }
+    // (target, the previous file moved aside) for every file renamed into place so far.
+    let mut done: Vec<(&PathBuf, Option<tempfile::TempPath>)> = Vec::new();
     for (tmp, target) in staged {
-        tmp.persist(target).map_err(|e| format!("cannot write '{}': {}", target.display(), e.error))?;
+        match commit_one(tmp, target) {
+            Ok(backup) => done.push((target, backup)),
+            Err(e) => {
+                for (target, backup) in done.into_iter().rev() {
+                    match backup {
+                        Some(old) => {
+                            let _ = std::fs::rename(&old, target);
+                        }
+                        None => {
+                            let _ = std::fs::remove_file(target);
+                        }
+                    }
+                }
+                return Err(format!("cannot write '{}': {e}", target.display()));
+            }
+        }
     }
+    // Success: the moved-aside files are deleted when their `TempPath`s drop.
     Ok(())
+}
+
+fn folder_of(target: &Path) -> &Path {
+    target.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."))
+}
+
+/// Renames one staged file onto `target`, moving an existing file there aside first (returned so
+/// it can be put back).
+fn commit_one(
+    tmp: tempfile::NamedTempFile,
+    target: &Path,
+) -> Result<Option<tempfile::TempPath>, std::io::Error> {
+    let backup = if target.is_file() {
+        let old =
+            tempfile::Builder::new().prefix(".genxc-old-").tempfile_in(folder_of(target))?.into_temp_path();
+        std::fs::rename(target, &old)?;
+        Some(old)
+    } else {
+        None
+    };
+    match tmp.persist(target) {
+        Ok(_) => Ok(backup),
+        Err(e) => {
+            if let Some(old) = &backup {
+                let _ = std::fs::rename(old, target);
+            }
+            Err(e.error)
+        }
+    }
 }

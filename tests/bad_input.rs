@@ -593,6 +593,17 @@ fn bitcode_truncated_by_half() {
     genxc_in(dir.path(), "odd.bc", &[]).fails_with(&["error: odd.bc: invalid LLVM bitcode: "]);
 }
 
+/// LLVM 14's bitcode reader calls `report_fatal_error` (which aborts) on an invalid abbreviation
+/// encoding (input found by fuzzing); the command turns it into a diagnostic and exit code 1.
+#[test]
+fn bitcode_that_makes_llvm_abort() {
+    run("bitcode_bad_abbrev.bc", &[]).fails_with(&[
+        "error: bitcode_bad_abbrev.bc: invalid LLVM bitcode: Invalid encoding (LLVM stopped reading it)",
+    ]);
+    let r = run("bitcode_bad_abbrev.bc", &[]);
+    assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
+}
+
 #[test]
 fn empty_file_has_no_kernels() {
     // An empty file cannot carry the fixture comment, so it is made here.
@@ -650,4 +661,78 @@ fn formerly_unsupported_constructs_compile() {
 fn i1_kernel_argument_is_refused() {
     run("unsup_phi.ll", &[])
         .fails_with(&["unsup_phi.ll:4:35: error: in function @k: unsupported: an i1 kernel argument"]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The table: fixtures that carry their own expectations
+
+/// Every fixture with `; expect: ` lines is one case: genxc (with the fixture's `; args: `, if any)
+/// must exit with 1, print exactly those diagnostic lines (every standard-error line holding
+/// `error: ` or `warning: `, in order, with `file:line:col`), and write nothing. The expectations
+/// follow the body (or, for files cut short, precede it) so they do not move what they locate.
+#[test]
+fn table_of_bad_inputs() {
+    let mut failures = Vec::new();
+    let mut cases = 0;
+    let mut names: Vec<_> = std::fs::read_dir(fixtures())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    for name in names.iter().filter(|n| n.ends_with(".ll")) {
+        let text = String::from_utf8_lossy(&std::fs::read(fixtures().join(name)).unwrap()).into_owned();
+        let expect: Vec<&str> = text.lines().filter_map(|l| l.strip_prefix("; expect: ")).collect();
+        if expect.is_empty() {
+            continue;
+        }
+        cases += 1;
+        let args: Vec<&str> =
+            text.lines().filter_map(|l| l.strip_prefix("; args: ")).flat_map(str::split_whitespace).collect();
+        for e in &expect {
+            // Every case is located: at file:line:col, or (whole-file problems) at the file.
+            if !e.starts_with(&format!("{name}:")) && !e.starts_with(&format!("error: {name}: ")) {
+                failures.push(format!("{name}: expectation without a location: {e}"));
+            }
+        }
+        let r = run(name, &args);
+        let got: Vec<&str> =
+            r.stderr.lines().filter(|l| l.contains("error: ") || l.contains("warning: ")).collect();
+        if r.code != Some(1) || got != expect || !r.files.is_empty() || r.stderr.contains("panicked") {
+            failures.push(format!(
+                "{name}: exit {:?}, files {:?}\n  expected: {expect:#?}\n  got: {:#?}",
+                r.code, r.files, r.stderr
+            ));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {cases} table cases failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    // With the hand-written tests above, the suite has well over 150 malformed inputs.
+    assert!(cases >= 150, "only {cases} table cases");
+}
+
+/// Every fixture in the folder is used: by the table, or by name in a test of this file.
+#[test]
+fn every_bad_fixture_is_used() {
+    let source = include_str!("bad_input.rs");
+    for e in std::fs::read_dir(fixtures()).unwrap() {
+        let name = e.unwrap().file_name().into_string().unwrap();
+        let text = String::from_utf8_lossy(&std::fs::read(fixtures().join(&name)).unwrap()).into_owned();
+        assert!(
+            text.contains("; expect: ") || source.contains(&format!("\"{name}\"")),
+            "fixture {name} is used by no test"
+        );
+    }
+}
+
+/// The text pre-check and validation agree on the longest vector.
+#[test]
+fn vector_limits_agree() {
+    assert_eq!(
+        genxc_frontend::limits::MAX_VECTOR_ELEMS,
+        u64::from(genxc_genx::llvm::validate::MAX_VECTOR_ELEMS)
+    );
 }

@@ -4,5 +4,6 @@
 //! lowering crate turns into LLVM IR.
 #![warn(missing_docs)]
 
+pub mod limits;
 pub mod llvm;
 pub mod mlir;

@@ -17,7 +17,8 @@ pub fn is_bitcode(bytes: &[u8]) -> bool {
     bytes.starts_with(b"BC\xC0\xDE") || bytes.starts_with(&[0xDE, 0xC0, 0x17, 0x0B])
 }
 
-/// Parses, verifies and runs mem2reg on one input. `file` is the name used in diagnostics.
+/// Parses, verifies and runs mem2reg on one input. `file` is the name used in diagnostics. Text
+/// is first checked against [`crate::limits`].
 #[allow(deprecated)] // the legacy pass manager is the one LLVM 14's C API offers for mem2reg
 pub fn load<'ctx>(ctx: &'ctx Context, file: &str, bytes: &[u8]) -> Result<Module<'ctx>, Diagnostic> {
     let module = parse(ctx, file, bytes)?;
@@ -32,7 +33,34 @@ pub fn load<'ctx>(ctx: &'ctx Context, file: &str, bytes: &[u8]) -> Result<Module
     Ok(module)
 }
 
+/// The input LLVM is reading and its kind, for [`exit_on_llvm_fatal_error`]'s message.
+static READING: std::sync::Mutex<(String, &str)> = std::sync::Mutex::new((String::new(), ""));
+
+/// Makes LLVM's fatal errors print a genxc diagnostic (`error: FILE: invalid LLVM bitcode: REASON
+/// (LLVM stopped reading it)`) and exit with code 1, instead of aborting the process. LLVM 14's
+/// bitcode reader calls `report_fatal_error` on some malformed inputs (an invalid abbreviation
+/// encoding, found by fuzzing), and nothing can recover from it in-process, so this is for
+/// programs that may end there: the `genxc` command installs it first thing.
+pub fn exit_on_llvm_fatal_error() {
+    extern "C" fn handler(reason: *const std::os::raw::c_char) {
+        let reason = if reason.is_null() {
+            String::new()
+        } else {
+            // SAFETY: LLVM passes a NUL-terminated message.
+            unsafe { std::ffi::CStr::from_ptr(reason) }.to_string_lossy().into_owned()
+        };
+        let (file, kind) = READING.try_lock().map(|r| (r.0.clone(), r.1)).unwrap_or_default();
+        eprintln!("error: {file}: invalid {kind}: {} (LLVM stopped reading it)", reason.trim());
+        std::process::exit(1);
+    }
+    // SAFETY: installs a handler that never returns into LLVM.
+    unsafe { inkwell::llvm_sys::error_handling::LLVMInstallFatalErrorHandler(Some(handler)) }
+}
+
 fn parse<'ctx>(ctx: &'ctx Context, file: &str, bytes: &[u8]) -> Result<Module<'ctx>, Diagnostic> {
+    if let Ok(mut r) = READING.lock() {
+        *r = (file.to_string(), if is_bitcode(bytes) { "LLVM bitcode" } else { "LLVM IR" });
+    }
     if is_bitcode(bytes) {
         let buf = MemoryBuffer::create_from_memory_range_copy(bytes, file);
         return Module::parse_bitcode_from_buffer(&buf, ctx).map_err(|e| {
@@ -44,13 +72,191 @@ fn parse<'ctx>(ctx: &'ctx Context, file: &str, bytes: &[u8]) -> Result<Module<'c
             "{file}: not LLVM IR: the file is neither bitcode nor text (it contains NUL bytes)"
         )));
     }
+    // LLVM's parser recurses per nested bracket and folds huge constant vectors: check first.
+    crate::limits::scan_text(file, bytes, crate::limits::Syntax::Llvm)?;
+    // LLVM 14 aborts the process (report_fatal_error) on a datalayout it cannot parse.
+    check_datalayouts(file, bytes)?;
     let buf = MemoryBuffer::create_from_memory_range_copy(bytes, file);
     ctx.create_module_from_ir(buf).map_err(|e| syntax_error(file, &e.to_string()))
 }
 
+/// Finds every `datalayout = "..."` outside comments and strings and checks its string with
+/// [`datalayout_error`], so LLVM never sees one it would abort on.
+fn check_datalayouts(file: &str, bytes: &[u8]) -> Result<(), Diagnostic> {
+    const WORD: &[u8] = b"datalayout";
+    let word_char = |b: u8| b.is_ascii_alphanumeric() || b"%@!$._-".contains(&b);
+    let (mut i, mut line, mut line_start) = (0usize, 1u32, 0usize);
+    while i < bytes.len() {
+        match bytes[i] {
+            b';' => {
+                while i < bytes.len() && bytes[i] != b'\n' {
+                    i += 1;
+                }
+                continue;
+            }
+            b'\n' => {
+                line += 1;
+                line_start = i + 1;
+            }
+            b'"' => {
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' {
+                    if bytes[i] == b'\n' {
+                        line += 1;
+                        line_start = i + 1;
+                    }
+                    i += 1;
+                }
+            }
+            _ if bytes[i..].starts_with(WORD)
+                && (i == 0 || !word_char(bytes[i - 1]))
+                && !bytes.get(i + WORD.len()).is_some_and(|&b| word_char(b)) =>
+            {
+                let mut j = i + WORD.len();
+                let mut lines = (line, line_start);
+                // White space, `=` and comments may stand between the keyword and the string.
+                while j < bytes.len()
+                    && (bytes[j].is_ascii_whitespace() || bytes[j] == b'=' || bytes[j] == b';')
+                {
+                    if bytes[j] == b';' {
+                        while j + 1 < bytes.len() && bytes[j + 1] != b'\n' {
+                            j += 1;
+                        }
+                    } else if bytes[j] == b'\n' {
+                        lines = (lines.0 + 1, j + 1);
+                    }
+                    j += 1;
+                }
+                if bytes.get(j) == Some(&b'"') {
+                    let end = bytes[j + 1..].iter().position(|&b| b == b'"').map(|e| j + 1 + e);
+                    if let Some(end) = end {
+                        let spec = String::from_utf8_lossy(&bytes[j + 1..end]);
+                        if let Err(why) = datalayout_error(&spec) {
+                            let col = String::from_utf8_lossy(&bytes[lines.1..j]).chars().count() as u32 + 1;
+                            return Err(Diagnostic::at_source(
+                                file,
+                                lines.0,
+                                col,
+                                format!("invalid target datalayout \"{spec}\": {why}"),
+                            ));
+                        }
+                    }
+                }
+                i += WORD.len();
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    Ok(())
+}
+
+/// Why LLVM 14 would reject a datalayout string (conservatively: what this does not recognize is
+/// rejected too), or `Ok` when it is well formed.
+pub fn datalayout_error(spec: &str) -> Result<(), String> {
+    fn num(s: &str, what: &str) -> Result<u32, String> {
+        if s.is_empty() || s.len() > 9 || !s.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(format!("{what} must be a number, found '{s}'"));
+        }
+        s.parse().map_err(|_| format!("{what} must be a number, found '{s}'"))
+    }
+    fn width(s: &str, what: &str) -> Result<u32, String> {
+        let v = num(s, what)?;
+        if v == 0 || v >= 1 << 24 {
+            return Err(format!("{what} {v} must be between 1 and 2^24 - 1"));
+        }
+        Ok(v)
+    }
+    fn align(s: &str, what: &str, zero_ok: bool) -> Result<u32, String> {
+        let v = num(s, what)?;
+        let ok = (v == 0 && zero_ok) || (v % 8 == 0 && (v / 8).is_power_of_two() && v / 8 < 1 << 16);
+        if !ok {
+            return Err(format!("{what} {v} must be a power of two number of bytes, in bits"));
+        }
+        Ok(v)
+    }
+    if spec.is_empty() {
+        return Ok(());
+    }
+    if spec.contains('\\') {
+        return Err("escapes are not accepted in a datalayout".into());
+    }
+    for item in spec.split('-') {
+        let Some(c) = item.chars().next() else { return Err("an empty specification".into()) };
+        let rest = &item[c.len_utf8()..];
+        let parts: Vec<&str> = rest.split(':').collect();
+        match c {
+            'e' | 'E' if rest.is_empty() => {}
+            'm' if matches!(rest, ":e" | ":m" | ":o" | ":w" | ":x") => {}
+            'S' => {
+                align(rest, "the stack alignment", true)?;
+            }
+            'A' | 'P' | 'G' => {
+                if num(rest, "the address space")? >= 1 << 24 {
+                    return Err(format!("address space {rest} is too large"));
+                }
+            }
+            'n' if rest.starts_with("i:") => {
+                for p in &parts[1..] {
+                    width(p, "a non-integral address space")?;
+                }
+            }
+            'n' => {
+                for p in &parts {
+                    width(p, "a native integer width")?;
+                }
+            }
+            'F' if matches!(rest.chars().next(), Some('i' | 'n')) => {
+                align(&rest[1..], "the function pointer alignment", true)?;
+            }
+            'p' if (3..=5).contains(&parts.len()) => {
+                if !parts[0].is_empty() && num(parts[0], "the address space")? >= 1 << 24 {
+                    return Err(format!("address space {} is too large", parts[0]));
+                }
+                let size = width(parts[1], "the pointer size")?;
+                let abi = align(parts[2], "the pointer ABI alignment", false)?;
+                if let Some(p) = parts.get(3) {
+                    if align(p, "the pointer preferred alignment", false)? < abi {
+                        return Err("the preferred alignment is below the ABI alignment".into());
+                    }
+                }
+                if let Some(p) = parts.get(4) {
+                    if width(p, "the pointer index size")? > size {
+                        return Err("the index size is larger than the pointer".into());
+                    }
+                }
+            }
+            'i' | 'v' | 'f' | 'a' if (2..=3).contains(&parts.len()) => {
+                let size = if c == 'a' {
+                    if !parts[0].is_empty() && num(parts[0], "the aggregate size")? != 0 {
+                        return Err("an aggregate alignment cannot have a size".into());
+                    }
+                    0
+                } else {
+                    width(parts[0], "the type size")?
+                };
+                let abi = align(parts[1], "the ABI alignment", c == 'a')?;
+                if c == 'i' && size == 8 && abi != 8 {
+                    return Err("i8 must be aligned to 8 bits".into());
+                }
+                if let Some(p) = parts.get(2) {
+                    if align(p, "the preferred alignment", c == 'a')? < abi {
+                        return Err("the preferred alignment is below the ABI alignment".into());
+                    }
+                }
+            }
+            _ => return Err(format!("unknown or malformed specification '{item}'")),
+        }
+    }
+    Ok(())
+}
+
 /// Turns LLVM's `name:line:col: error: message` text into a located diagnostic.
 fn syntax_error(file: &str, text: &str) -> Diagnostic {
-    let first = text.lines().next().unwrap_or("").trim();
+    // LLVM may print warnings (with the source line and a caret) before the error: report the error.
+    let first =
+        text.lines().find(|l| l.contains(": error: ")).or_else(|| text.lines().next()).unwrap_or("").trim();
     let rest = first.strip_prefix(file).and_then(|r| r.strip_prefix(':'));
     if let Some(rest) = rest {
         let mut parts = rest.splitn(3, ':');
@@ -131,6 +337,37 @@ impl SourceMap {
     }
 }
 
+impl SourceMap {
+    /// Where the `genx.kernels` node of a kernel is written: the `!N = !{...}` line that names
+    /// `!"kernel"` or `@kernel`, else the kernel's `define`, else the `!genx.kernels` line; column 1
+    /// (the function's column for a `define`). `None` names no kernel.
+    pub fn kernel_node(&self, kernel: Option<&str>) -> Option<(u32, u32)> {
+        if let Some(k) = kernel {
+            let string = format!("!\"{k}\"");
+            let func = format!("@{}", quote_name(k));
+            let names = |l: &str| {
+                l.contains(&string)
+                    || l.match_indices(&func).any(|(i, m)| {
+                        !l[i + m.len()..]
+                            .starts_with(|c: char| c.is_ascii_alphanumeric() || "._$-\"".contains(c))
+                    })
+            };
+            let node = self.lines.iter().position(|l| {
+                let l = l.split(';').next().unwrap_or("").trim_start();
+                l.starts_with('!') && l.contains("!{") && names(l)
+            });
+            if let Some(i) = node {
+                return Some((i as u32 + 1, 1));
+            }
+            if let Some(pos) = self.function(k) {
+                return Some(pos);
+            }
+        }
+        let i = self.lines.iter().position(|l| l.starts_with("!genx.kernels"))?;
+        Some((i as u32 + 1, 1))
+    }
+}
+
 /// Instruction text without metadata attachments, `, align N` and spacing differences, so LLVM's
 /// printed form matches what the user wrote.
 fn normalize(s: &str) -> String {
@@ -195,6 +432,35 @@ mod tests {
     }
 
     #[test]
+    fn datalayouts_llvm_would_abort_on_are_refused() {
+        for ok in [
+            "",
+            "e-p:64:64-i64:64-n8:16:32:64",
+            "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-f80:128-n8:16:32:64-S128",
+            "E-m:o-p:32:32:32:32-i1:8:32-a:0:64-v128:128-Fi8-ni:1:2",
+        ] {
+            assert_eq!(datalayout_error(ok), Ok(()), "{ok}");
+            let text = format!("target datalayout = \"{ok}\"\n");
+            load(&Context::create(), "d.ll", text.as_bytes()).unwrap();
+        }
+        for bad in ["e-p:64cks", "x", "e--p:64:64", "p:0:64", "i8:16", "i32:12", "p:64:64:32", "n0", "S3"] {
+            assert!(datalayout_error(bad).is_err(), "{bad}");
+        }
+        let ctx = Context::create();
+        let text = b"; datalayout = \"bad\"\n!0 = !{!\"datalayout\"}\ntarget\n  datalayout = \"e-p:64cks\"\n";
+        // A comment between `=` and the string (found by fuzzing).
+        let commented = b"target datalayout = ; \"e\"\n  \"e-P:62:64\"\n";
+        assert_eq!(
+            load(&Context::create(), "c.ll", commented).unwrap_err().to_string(),
+            "c.ll:2:3: error: invalid target datalayout \"e-P:62:64\": the address space must be a number, found ':62:64'"
+        );
+        assert_eq!(
+            load(&ctx, "d.ll", text).unwrap_err().to_string(),
+            "d.ll:4:16: error: invalid target datalayout \"e-p:64cks\": unknown or malformed specification 'p:64cks'"
+        );
+    }
+
+    #[test]
     fn bitcode_round_trip() {
         let ctx = Context::create();
         let m = load(&ctx, "k.ll", OK.as_bytes()).unwrap();
@@ -211,6 +477,14 @@ mod tests {
         assert_eq!(sm.instruction("k", "%y"), Some((6, 3)));
         assert_eq!(sm.instruction("k", "store i32 %a, i32* %p, align 4"), Some((4, 3)));
         assert_eq!(sm.instruction("k", "store i32 %a, i32* %p"), Some((4, 3)));
+        let md = SourceMap::new(
+            "define dllexport void @k2() {\n}\n!genx.kernels = !{!0, !1}\n!0 = !{void ()* @k2, !\"k2\"}\n!1 = !{void ()* @k, !\"x\"}\n",
+        );
+        assert_eq!(md.kernel_node(Some("k")), Some((5, 1)));
+        assert_eq!(md.kernel_node(Some("k2")), Some((4, 1)));
+        assert_eq!(md.kernel_node(Some("x")), Some((5, 1)));
+        assert_eq!(md.kernel_node(None), Some((3, 1)));
+        assert_eq!(SourceMap::new(OK).kernel_node(Some("k")), Some((1, 23)));
         let g = SourceMap::new("@g = global i32 0\n");
         assert_eq!(g.global("g"), Some((1, 1)));
     }

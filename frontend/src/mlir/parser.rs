@@ -999,7 +999,13 @@ impl<'a> Parser<'a> {
             }
             "vector" => {
                 self.expect_punct(b'<')?;
+                let pos = self.tok.start;
                 let (dims, scal) = self.dims(false, true)?;
+                let elems = dims.iter().try_fold(1u64, |n, &d| n.checked_mul(d as u64));
+                let max = crate::limits::MAX_VECTOR_ELEMS;
+                if elems.is_none_or(|n| n > max) {
+                    return self.err_at(pos, format!("limit exceeded: a vector of more than {max} elements"));
+                }
                 let elem = self.parse_type()?;
                 self.expect_punct(b'>')?;
                 Type::Vector {

@@ -60,15 +60,25 @@ pub fn import_module(m: &inkwell::module::Module<'_>, platform: Platform) -> Res
     if !diags.is_empty() {
         return Err(diags);
     }
+    let mut budget = MD_BUDGET;
     let nodes: Vec<MdValue> =
-        mr.named_metadata("genx.kernels").into_iter().map(|v| md_value(Some(v), 0)).collect();
+        mr.named_metadata("genx.kernels").into_iter().map(|v| md_value(Some(v), 0, &mut budget)).collect();
     module.kernels = metadata::build_kernels(&module, &nodes, platform)?;
     Ok(module)
 }
 
-/// Converts a metadata operand into plain data (depth-limited: metadata can be cyclic).
-fn md_value(v: Option<Val>, depth: u32) -> MdValue {
+/// Most metadata values converted for `genx.kernels`: a node that refers to itself many times
+/// would otherwise unfold exponentially (found by fuzzing).
+const MD_BUDGET: u32 = 100_000;
+
+/// Converts a metadata operand into plain data: depth-limited (metadata can be cyclic) and with a
+/// budget of values shared by the whole conversion (`budget` counts down).
+fn md_value(v: Option<Val>, depth: u32, budget: &mut u32) -> MdValue {
     let Some(v) = v else { return MdValue::Undef };
+    if *budget == 0 {
+        return MdValue::Other("more metadata than genx.kernels can hold".into());
+    }
+    *budget -= 1;
     if let Some(s) = v.md_string() {
         return MdValue::String(s);
     }
@@ -76,7 +86,7 @@ fn md_value(v: Option<Val>, depth: u32) -> MdValue {
         if depth > 8 {
             return MdValue::Other("a node nested too deeply".into());
         }
-        return MdValue::Node(v.md_operands().into_iter().map(|o| md_value(o, depth + 1)).collect());
+        return MdValue::Node(v.md_operands().into_iter().map(|o| md_value(o, depth + 1, budget)).collect());
     }
     if v.is_function() {
         return MdValue::Function(v.name());

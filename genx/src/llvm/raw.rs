@@ -499,6 +499,20 @@ impl ModuleRef {
         out
     }
 
+    /// Every ifunc, in order.
+    pub fn ifuncs(&self) -> Vec<Val> {
+        let mut out = Vec::new();
+        // SAFETY: valid module; iteration ends with null.
+        unsafe {
+            let mut i = LLVMGetFirstGlobalIFunc(self.0);
+            while !i.is_null() {
+                out.push(Val(i));
+                i = LLVMGetNextGlobalIFunc(i);
+            }
+        }
+        out
+    }
+
     /// Operands of a named metadata node (empty when absent).
     pub fn named_metadata(&self, name: &str) -> Vec<Val> {
         let cname = match std::ffi::CString::new(name) {

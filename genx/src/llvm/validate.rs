@@ -13,6 +13,13 @@ use crate::types::{Elem, Type};
 use genxc_diag::{Diagnostic, Location};
 use inkwell::llvm_sys::{LLVMLinkage, LLVMOpcode, LLVMTypeKind};
 
+/// Most elements of a vector (vISA's `num_elts` is 16 bits; GenX_IR accepts 8192).
+pub const MAX_VECTOR_ELEMS: u32 = 8192;
+/// Most functions defined in one module.
+pub const MAX_FUNCTIONS: usize = 10_000;
+/// Most instructions in one function.
+pub const MAX_INSTRUCTIONS: usize = 1_000_000;
+
 const GEN_TYPES: &str = "Gen types are i1, i8, i16, half, i32, float, i64, double and vectors of them";
 
 /// Converts an LLVM type to a Gen type, or says why it is not one.
@@ -35,6 +42,10 @@ pub fn gen_type(t: Ty) -> Result<Type, String> {
     };
     match t.kind() {
         LLVMTypeKind::LLVMVoidTypeKind => Ok(Type::Void),
+        LLVMTypeKind::LLVMVectorTypeKind if t.vector_size() > MAX_VECTOR_ELEMS => Err(format!(
+            "limit exceeded: a vector of {} elements; at most {MAX_VECTOR_ELEMS} are accepted",
+            t.vector_size()
+        )),
         LLVMTypeKind::LLVMVectorTypeKind => match scalar(t.element()) {
             Some(e) if t.vector_size() > 0 => Ok(Type::Vector(e, t.vector_size())),
             _ => Err(format!("{} is not a Gen type ({GEN_TYPES})", t.print())),
@@ -137,9 +148,25 @@ pub fn validate(m: &ModuleRef) -> Result<(), Vec<Diagnostic>> {
                 .with_location(Location::Symbol(a.name())),
         );
     }
+    for i in m.ifuncs() {
+        diags.push(
+            Diagnostic::error("ifuncs are not supported by the GenX backend")
+                .with_location(Location::Symbol(i.name())),
+        );
+    }
+    let mut defined = 0;
     for f in m.functions() {
         if f.is_declaration() {
             continue;
+        }
+        defined += 1;
+        if defined > MAX_FUNCTIONS {
+            diags.push(Diagnostic::in_function(
+                f.name(),
+                None,
+                format!("limit exceeded: more than {MAX_FUNCTIONS} functions in one module"),
+            ));
+            break;
         }
         validate_function(f, &mut diags);
     }
@@ -170,8 +197,16 @@ fn validate_function(f: Val, diags: &mut Vec<Diagnostic>) {
             diags.push(at_fn(format!("parameter {pname}: {m}")));
         }
     }
+    let mut count = 0;
     for bb in f.blocks() {
         for inst in bb.instructions() {
+            count += 1;
+            if count > MAX_INSTRUCTIONS {
+                diags.push(at_fn(format!(
+                    "limit exceeded: more than {MAX_INSTRUCTIONS} instructions in one function"
+                )));
+                return;
+            }
             if let Err(msg) = check_instruction(inst) {
                 diags.push(Diagnostic::in_function(fname.clone(), Some(inst_label(inst)), msg));
             }

@@ -1,0 +1,154 @@
+//! Atomic output and determinism of the `genxc` command.
+//!
+//! Atomic: a compilation that fails, for any emit kind and any position of the bad input among
+//! good ones, or whose outputs cannot all be written, leaves no file at all: no output, no depfile,
+//! no `.genxc-*` temporary. Determinism: every fixture kernel compiled five times in different
+//! input orders, with `-j1` and `-j4`, gives the same bytes.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
+}
+
+/// Every entry under `dir`, recursively, relative to it.
+fn entries(dir: &Path) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(rd) = std::fs::read_dir(&d) else { continue };
+        for e in rd.flatten() {
+            let p = e.path();
+            out.push(p.strip_prefix(dir).unwrap().display().to_string());
+            if p.is_dir() {
+                stack.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+fn genxc(cwd: &Path, args: &[&str]) -> (Option<i32>, String) {
+    let r = Command::new(env!("CARGO_BIN_EXE_genxc")).current_dir(cwd).args(args).output().unwrap();
+    (r.status.code(), String::from_utf8_lossy(&r.stderr).into_owned())
+}
+
+const GOOD: &str = "kernels/multi.ll";
+const GOOD2: &str = "kernels/regions.ll";
+const BAD: &str = "bad/region_past_end.ll";
+
+#[test]
+fn failed_compiles_write_nothing_for_any_emit_kind() {
+    let root = root();
+    for emit in ["visaasm", "isa", "llvm", "legalized", "metadata", "visaasm,metadata,llvm,legalized"] {
+        for inputs in [[GOOD, GOOD2, BAD], [BAD, GOOD, GOOD2], [GOOD, BAD, GOOD2]] {
+            let dir = tempfile::tempdir().unwrap();
+            let out = dir.path().join("out");
+            let dep = dir.path().join("k.d");
+            let mut args: Vec<&str> = inputs.to_vec();
+            let (o, d) = (out.to_str().unwrap(), dep.to_str().unwrap());
+            args.extend(["-o", o, "--emit", emit, "--depfile", d, "-j", "4"]);
+            let (code, stderr) = genxc(&root, &args);
+            assert_eq!(code, Some(1), "{emit} {inputs:?}: {stderr}");
+            assert!(stderr.contains("region_past_end.ll:8:3: error: "), "{stderr}");
+            assert_eq!(entries(dir.path()), Vec::<String>::new(), "{emit} {inputs:?}");
+        }
+    }
+    // A single output named with -o FILE.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("k.visaasm");
+    let (code, _) = genxc(&root, &[BAD, "-o", file.to_str().unwrap()]);
+    assert_eq!(code, Some(1));
+    assert_eq!(entries(dir.path()), Vec::<String>::new());
+}
+
+/// When an output cannot be written (here the second kernel's file name is taken by a folder),
+/// the files already renamed into place are taken back and earlier contents restored.
+#[test]
+fn a_failed_write_leaves_no_partial_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    std::fs::create_dir_all(out.join("second.visaasm")).unwrap();
+    std::fs::write(out.join("first.visaasm"), "old contents\n").unwrap();
+    let before = entries(&out);
+    let (code, stderr) = genxc(&root(), &[GOOD, "-o", out.to_str().unwrap()]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(stderr.contains("second.visaasm"), "{stderr}");
+    assert_eq!(entries(&out), before, "no new file and no temporary");
+    assert_eq!(std::fs::read_to_string(out.join("first.visaasm")).unwrap(), "old contents\n");
+    // The output folder's parent is a file: nothing can be created.
+    let blocked = dir.path().join("file");
+    std::fs::write(&blocked, "x").unwrap();
+    let (code, stderr) = genxc(&root(), &[GOOD, "-o", blocked.join("out").to_str().unwrap()]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(stderr.starts_with("error: cannot create folder"), "{stderr}");
+}
+
+/// Every output of one run, by file name.
+fn outputs(root: &Path, inputs: &[String], jobs: &str) -> BTreeMap<String, Vec<u8>> {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let mut args: Vec<&str> = inputs.iter().map(String::as_str).collect();
+    args.extend(["-o", out.to_str().unwrap(), "--emit", "visaasm,legalized,llvm,metadata", "-j", jobs]);
+    let (code, stderr) = genxc(root, &args);
+    assert_eq!(code, Some(0), "{inputs:?}: {stderr}");
+    entries(&out).into_iter().map(|n| (n.clone(), std::fs::read(out.join(&n)).unwrap())).collect()
+}
+
+#[test]
+fn outputs_are_the_same_for_any_jobs_and_input_order() {
+    let root = root();
+    let mut all: Vec<String> = Vec::new();
+    for sub in ["cm", "kernels"] {
+        for e in std::fs::read_dir(root.join(sub)).unwrap() {
+            all.push(format!("{sub}/{}", e.unwrap().file_name().to_string_lossy()));
+        }
+    }
+    all.sort();
+    // The fixtures the back end compiles; the others must fail the same way every time.
+    let mut good = Vec::new();
+    for f in &all {
+        let dir = tempfile::tempdir().unwrap();
+        let o = dir.path().join("o");
+        let one = genxc(&root, &[f, "-o", o.to_str().unwrap(), "-j", "1"]);
+        if one.0 == Some(0) {
+            good.push(f.clone());
+        } else {
+            let four = genxc(&root, &[f, "-o", o.to_str().unwrap(), "-j", "4"]);
+            assert_eq!(one, four, "{f}: diagnostics depend on -j");
+        }
+    }
+    assert!(good.len() >= 8, "too few compiling fixtures: {good:?}");
+    let n = good.len();
+    let orders: Vec<Vec<String>> = vec![
+        good.clone(),
+        good.iter().rev().cloned().collect(),
+        (0..n).map(|i| good[(i + 3) % n].clone()).collect(),
+        (0..n).map(|i| good[(i * 5 + 1) % n].clone()).collect(),
+        (0..n).map(|i| good[if i % 2 == 0 { i / 2 } else { n - 1 - i / 2 }].clone()).collect(),
+    ];
+    let mut reference: Option<BTreeMap<String, Vec<u8>>> = None;
+    let mut kernel_sets = BTreeSet::new();
+    for order in &orders {
+        let one = outputs(&root, order, "1");
+        let four = outputs(&root, order, "4");
+        assert_eq!(one, four, "-j1 and -j4 differ for order {order:?}");
+        let json: serde_json::Value = serde_json::from_slice(&one["kernels.json"]).unwrap();
+        let mut names: Vec<String> =
+            json["kernels"].as_array().unwrap().iter().map(|k| k.to_string()).collect();
+        names.sort();
+        kernel_sets.insert(names);
+        let mut files = one;
+        // kernels.json lists kernels in input order; everything else is per kernel or per input.
+        files.remove("kernels.json");
+        match &reference {
+            None => reference = Some(files),
+            Some(r) => assert_eq!(r, &files, "outputs differ for order {order:?}"),
+        }
+    }
+    assert_eq!(kernel_sets.len(), 1, "kernels.json holds different kernels for different orders");
+    assert!(reference.unwrap().keys().filter(|k| k.ends_with(".visaasm")).count() >= 8);
+}
