@@ -174,6 +174,7 @@ pub fn select_with_stats(
         genxc_genx::lower::lower_function(&mut f).map_err(err)?;
         genxc_legalize::run(&mut f, platform).map_err(err)?;
         genxc_regalloc::forward::forward_region_reads(&mut f);
+        genxc_regalloc::forward::read_past_region_writes(&mut f);
         let bales = bale::analyze(&f, |r, e| src_region_ok(r, e, grf), |r| dst_region_ok(r, grf));
         let asg = genxc_regalloc::assign(&f, &bales);
         let n = asg.vars.len();
