@@ -40,6 +40,76 @@ pub fn forward_region_reads(f: &mut Function) -> usize {
     rewritten
 }
 
+/// Reads of a value that later writes of a `wrregion` chain leave alone: in
+/// `w1 = wrregion(x, a, W1)`, `w2 = wrregion(w1, op(rdregion(x, R)), W2)` (what legalization makes
+/// of one wide masked write that also reads its old value) the read of `x` after `w1` where `R`
+/// misses `W1` reads `w1` instead. Then `x` dies at `w1` and the chain writes in place, where the
+/// read of `x` would have kept it alive across the chain and cost a copy of the whole vector.
+/// Only reads in the operand tree of the next write of the chain, in the same block after the
+/// value they now read, are moved. Returns the number of reads rewritten.
+pub fn read_past_region_writes(f: &mut Function) -> usize {
+    /// Longest chain of writes looked through, and depth of the operand tree searched.
+    const CHAIN: usize = 16;
+    const DEPTH: usize = 4;
+    let mut rewritten = 0;
+    for bi in 0..f.layout.len() {
+        let b = f.layout[bi];
+        let insts = f.blocks[b].insts.clone();
+        let pos: HashMap<InstId, usize> = insts.iter().enumerate().map(|(k, &i)| (i, k)).collect();
+        for (k, &w2) in insts.iter().enumerate() {
+            let InstKind::WrRegion { old: Value::Inst(w), new, .. } = f.insts[w2].kind else { continue };
+            let Some(&pw) = pos.get(&w) else { continue };
+            // (old value of a write of the chain, byte spans written from that write up to `w`)
+            let mut chain: Vec<(Value, Vec<(i64, i64)>)> = Vec::new();
+            let mut spans = Vec::new();
+            let mut c = w;
+            while chain.len() < CHAIN && pos.contains_key(&c) {
+                let InstKind::WrRegion { old, region, .. } = &f.insts[c].kind else { break };
+                if region.indirect.is_some() {
+                    break;
+                }
+                spans.push(region.byte_span());
+                chain.push((*old, spans.clone()));
+                match old {
+                    Value::Inst(o) => c = *o,
+                    _ => break,
+                }
+            }
+            if chain.is_empty() {
+                continue;
+            }
+            // rdregions in the operand tree of `new`, between `w` and `w2`
+            let mut stack = vec![(new, 0)];
+            let mut reads = Vec::new();
+            while let Some((v, d)) = stack.pop() {
+                let Value::Inst(i) = v else { continue };
+                if !pos.get(&i).is_some_and(|&p| p > pw && p < k) {
+                    continue;
+                }
+                if let InstKind::RdRegion { .. } = f.insts[i].kind {
+                    reads.push(i);
+                } else if d < DEPTH {
+                    f.insts[i].kind.for_each_operand(|o| stack.push((o, d + 1)));
+                }
+            }
+            for r in reads {
+                let InstKind::RdRegion { input, region } = &f.insts[r].kind else { continue };
+                if region.indirect.is_some() {
+                    continue;
+                }
+                let (lo, hi) = region.byte_span();
+                let missed = |s: &Vec<(i64, i64)>| s.iter().all(|&(a, z)| hi <= a || lo >= z);
+                if chain.iter().any(|(o, s)| o == input && missed(s)) {
+                    let region = *region;
+                    f.insts[r].kind = InstKind::RdRegion { input: Value::Inst(w), region };
+                    rewritten += 1;
+                }
+            }
+        }
+    }
+    rewritten
+}
+
 /// The region of the written value that `read` reads, when it reads only what `write` wrote.
 fn read_through(write: &Region, read: &Region) -> Option<Region> {
     if write.indirect.is_some() || read.indirect.is_some() || write.elem_bytes != read.elem_bytes {
@@ -105,6 +175,57 @@ fn remove_dead_regions(f: &mut Function) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use genxc_genx::ir::{Constant, Inst, Linkage, Terminator};
+    use genxc_genx::types::{Elem, Type};
+
+    #[test]
+    fn a_split_write_reads_the_first_half_written() {
+        let (v8, v4) = (Type::Vector(Elem::I32, 8), Type::Vector(Elem::I32, 4));
+        let mut f = Function::new("k", Linkage::Kernel, vec![v8], v8);
+        let b = f.add_block("entry");
+        let mask = f.add_const(Constant::int(Elem::I1, 1));
+        let x = Value::Param(0);
+        let push = |f: &mut Function, kind| f.push_inst(b, Inst { kind, ty: v4, name: String::new() });
+        // w1 writes x[0..4] from x[0..4]; w2 writes x[4..8] from x[4..8] (disjoint from w1's
+        // part) and x[0..4] reversed would not be: only the first read moves to w1
+        let lo = push(&mut f, InstKind::RdRegion { input: x, region: Region::contiguous(4, 4, 0) });
+        let w1 = f.push_inst(
+            b,
+            Inst {
+                kind: InstKind::WrRegion { old: x, new: lo, region: Region::contiguous(4, 4, 0), mask },
+                ty: v8,
+                name: String::new(),
+            },
+        );
+        let hi = push(&mut f, InstKind::RdRegion { input: x, region: Region::contiguous(4, 4, 16) });
+        let w2 = f.push_inst(
+            b,
+            Inst {
+                kind: InstKind::WrRegion { old: w1, new: hi, region: Region::contiguous(4, 4, 16), mask },
+                ty: v8,
+                name: String::new(),
+            },
+        );
+        let again = push(&mut f, InstKind::RdRegion { input: x, region: Region::contiguous(4, 4, 0) });
+        let w3 = f.push_inst(
+            b,
+            Inst {
+                kind: InstKind::WrRegion { old: w2, new: again, region: Region::contiguous(4, 4, 0), mask },
+                ty: v8,
+                name: String::new(),
+            },
+        );
+        f.blocks[b].term = Terminator::Ret(Some(w3));
+        assert_eq!(read_past_region_writes(&mut f), 1);
+        let input = |v: Value| match (v, &f.insts) {
+            (Value::Inst(i), insts) => match insts[i].kind {
+                InstKind::RdRegion { input, .. } => input,
+                _ => unreachable!(),
+            },
+            _ => unreachable!(),
+        };
+        assert_eq!((input(lo), input(hi), input(again)), (x, w1, x));
+    }
 
     #[test]
     fn a_splat_of_a_written_element_reads_the_element() {

@@ -20,7 +20,9 @@
 //!    bitcast that could not alias is a move.
 //!
 //! Before that, [`forward::forward_region_reads`] lets reads of freshly written parts read the
-//! written value (scalar splats need no vector copy).
+//! written value (scalar splats need no vector copy), and
+//! [`forward::read_past_region_writes`] lets the halves of a split region write read the first
+//! half's result instead of the old value (so the old value dies and the chain writes in place).
 //!
 //! Register categories: `i1` values live in predicate variables, indices of indirect regions in
 //! address variables (one per indirect access, [`Assignment::address`]), everything else in

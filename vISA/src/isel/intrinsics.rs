@@ -274,6 +274,32 @@ impl Selector<'_> {
         Ok(Raw::of(self.var_of(Value::Inst(id))?))
     }
 
+    /// Declares the variable of `v` as an alias of the input variable `input` when `v` is the only
+    /// value living in it (so nothing writes the input afterwards) and it is not declared yet;
+    /// whether it did. The input then needs no copy.
+    fn alias_of_input(&mut self, v: Value, input: m::VarId) -> R<bool> {
+        let Some(idx) = self.fx().asg.var(v) else { return Ok(false) };
+        let asg = &self.fx().asg;
+        let var = &asg.vars[idx.0 as usize];
+        let shared = var.alias_of.is_some()
+            || asg.vars.iter().any(|w| w.alias_of.is_some_and(|(b, _)| asg.storage(b) == idx))
+            || self.fx().vars[idx.0 as usize].is_some();
+        let others = (0..self.f().params.len() as u32)
+            .map(Value::Param)
+            .chain(self.f().insts.iter().map(|(i, _)| Value::Inst(i)))
+            .filter(|&x| x != v)
+            .any(|x| asg.var(x).is_some_and(|y| asg.storage(y) == idx));
+        if shared || others || var.category != Category::General {
+            return Ok(false);
+        }
+        let (name, n) = (var.name.clone(), var.ty.num_elems());
+        let ty = signed_type(var.ty.elem().ok_or("a variable without a type")?)?;
+        let prefix = if self.cur == 0 { String::new() } else { format!("{}_", self.f().name) };
+        let id = self.add_var(format!("{prefix}{name}"), ty, n, Some((input, 0)))?;
+        self.funcs[self.cur].vars[idx.0 as usize] = Some(id);
+        Ok(true)
+    }
+
     /// An implicit input variable (local id, local size, group count), declared on first use.
     fn implicit_input(&mut self, kind: u8) -> R<m::VarId> {
         if let Some(v) = self.implicit.get(&kind) {
@@ -416,6 +442,9 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
             let sty = s.decl_types[&src];
             let e = ty.elem().ok_or("void")?;
             let dty = unsigned_type(e)?;
+            if dty.size() == sty.size() && s.alias_of_input(Value::Inst(id), src)? {
+                return Ok(());
+            }
             let dst = s.var_of(Value::Inst(id))?;
             let dst = s.view(dst, dty)?;
             s.push(alu(

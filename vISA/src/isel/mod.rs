@@ -175,6 +175,7 @@ pub fn select_with_stats(
         genxc_genx::lower::lower_function(&mut f).map_err(err)?;
         genxc_legalize::run(&mut f, platform).map_err(err)?;
         genxc_regalloc::forward::forward_region_reads(&mut f);
+        genxc_regalloc::forward::read_past_region_writes(&mut f);
         let bales = bale::analyze(&f, |r, e| src_region_ok(r, e, grf), |r| dst_region_ok(r, grf));
         let asg = genxc_regalloc::assign(&f, &bales);
         let n = asg.vars.len();
@@ -346,7 +347,24 @@ impl Selector<'_> {
             if e == Elem::I1 {
                 return Err("unsupported: an i1 subroutine result".into());
             }
-            let v = self.add_var(format!("{name}_ret"), signed_type(e)?, ret.num_elems(), None)?;
+            // one value returned everywhere: its own variable is the result variable (the
+            // callee's variables are private to this unit, so nothing else writes it)
+            let f = self.f();
+            let mut returned = f.layout.iter().filter_map(|&b| match f.blocks[b].term {
+                Terminator::Ret(Some(v)) => Some(v),
+                _ => None,
+            });
+            let first = returned.next();
+            let single = first.filter(|&v| {
+                returned.all(|w| w == v) && f.as_const(v).is_none() && self.fx().asg.var(v).is_some()
+            });
+            let v = match single {
+                Some(v) => {
+                    let var = self.var_of(v)?;
+                    self.view(var, signed_type(e)?)?
+                }
+                None => self.add_var(format!("{name}_ret"), signed_type(e)?, ret.num_elems(), None)?,
+            };
             self.funcs[self.cur].ret = Some(v);
         }
         Ok(())
@@ -1628,10 +1646,46 @@ impl Selector<'_> {
         if self.f().insts[id].ty != Type::Void {
             let ret = self.funcs[ci].ret.ok_or("internal: a subroutine without a result variable")?;
             let t = self.f().insts[id].ty;
+            self.share_result(id, callee, ret)?;
             let ty = signed_type(t.elem().ok_or("void")?)?;
             let dst = self.var_of(Value::Inst(id))?;
             let dst = self.view(dst, ty)?;
-            self.copy(dst, 0, CopySrc::Var(ret, 0), t.num_elems(), ty)?;
+            if dst != ret {
+                self.copy(dst, 0, CopySrc::Var(ret, 0), t.num_elems(), ty)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Lets the result of the only call of `callee` in the unit live in the callee's result
+    /// variable `ret` (then nothing else writes it while the result lives), when the result's
+    /// variable is not declared yet and has the same type.
+    fn share_result(&mut self, id: InstId, callee: FuncId, ret: m::VarId) -> R<()> {
+        let Some(idx) = self.fx().asg.var(Value::Inst(id)) else { return Ok(()) };
+        if self.fx().vars[idx.0 as usize].is_some()
+            || self.k.vars[(ret.0 - m::NUM_PREDEF_VARS) as usize].alias.is_some()
+        {
+            return Ok(());
+        }
+        let calls: usize = self
+            .funcs
+            .iter()
+            .map(|fx| {
+                let f = &fx.f;
+                f.layout
+                    .iter()
+                    .flat_map(|&b| &f.blocks[b].insts)
+                    .filter(|&&i| matches!(f.insts[i].kind, InstKind::Call { callee: c, .. } if c == callee))
+                    .count()
+            })
+            .sum();
+        let var = &self.fx().asg.vars[idx.0 as usize];
+        let ty = signed_type(var.ty.elem().ok_or("a variable without a type")?)?;
+        let same = var.alias_of.is_none()
+            && self.decl_types.get(&ret) == Some(&ty)
+            && u32::from(self.k.vars[(ret.0 - m::NUM_PREDEF_VARS) as usize].num_elts) == var.ty.num_elems();
+        if calls == 1 && same {
+            self.funcs[self.cur].vars[idx.0 as usize] = Some(ret);
         }
         Ok(())
     }
