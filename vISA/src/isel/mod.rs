@@ -744,15 +744,20 @@ impl Selector<'_> {
                 }
             };
             let (d, _, from, _) = pending.remove(i);
-            match from {
-                CopyFrom::Value(v) => self.copy_value(d, v)?,
-                CopyFrom::Var(tmp, ty, n) => {
-                    let d = self.view(d, ty)?;
-                    self.copy(d, 0, CopySrc::Var(tmp, 0), n, ty)?
-                }
-            }
+            self.copy_from(d, from)?;
         }
         Ok(())
+    }
+
+    /// One copy of a parallel copy set into `d`: from its value, or from the temporary it was saved in.
+    fn copy_from(&mut self, d: m::VarId, from: CopyFrom) -> R<()> {
+        match from {
+            CopyFrom::Value(v) => self.copy_value(d, v),
+            CopyFrom::Var(tmp, ty, n) => {
+                let d = self.view(d, ty)?;
+                self.copy(d, 0, CopySrc::Var(tmp, 0), n, ty)
+            }
+        }
     }
 
     /// Emits parallel copies: sources that are also destinations are saved first.
@@ -775,13 +780,7 @@ impl Selector<'_> {
             }
         }
         for (d, from) in plan {
-            match from {
-                CopyFrom::Value(v) => self.copy_value(d, v)?,
-                CopyFrom::Var(tmp, ty, n) => {
-                    let d = self.view(d, ty)?;
-                    self.copy(d, 0, CopySrc::Var(tmp, 0), n, ty)?
-                }
-            }
+            self.copy_from(d, from)?;
         }
         Ok(())
     }
