@@ -1,0 +1,163 @@
+//! Selection of SIMD control flow: gotos as vISA `goto`, joins as labels, and operations
+//! predicated by the execution mask EM as instructions under the hardware mask.
+//!
+//! [`genxc_genx::simdcf`] has checked the shapes and found each goto's target. A forward goto
+//! `goto(EM, RM, c)` becomes `(!c) goto (M1, N) UIP`: the lanes where `c` is false wait at the join
+//! block UIP; its branch on "no lane left" is the jump the hardware makes by itself, to the next
+//! join point the finalizer derives, so nothing else is emitted and the false successor is the
+//! next block. A backward goto (a do-while back edge over an empty latch block) becomes
+//! `(c) goto (M1, N) header`. A join emits nothing: its block's label is the point the finalizer
+//! re-enables the lanes that wait there. Phi copies are NoMask moves of whole values: the copies of
+//! a goto's fall-through edge go after the goto (skipped when no lane is left), those of its only
+//! successor or of a back edge before it, and an edge taken by the "no lane left" jump must not
+//! need any (there is no place for them).
+
+use super::*;
+use genxc_genx::simdcf::GotoTarget;
+
+impl Selector<'_> {
+    /// Emits the end of block `b` when it ends SIMD control flow (a goto, a join's branch or the
+    /// latch of a backward goto); `None` for an ordinary block.
+    pub(super) fn simdcf_terminator(&mut self, b: BlockId, next: Option<BlockId>) -> Option<R<()>> {
+        let cf = &self.fx().cf;
+        if cf.is_empty() {
+            return None;
+        }
+        if cf.latches.contains(&b) {
+            return Some(Ok(())); // the backward goto before it is the back edge
+        }
+        if let Some(&g) = cf.gotos.get(&b) {
+            return Some(self.goto(b, g, next));
+        }
+        if let Terminator::CondBr { cond, on_true, on_false } = self.f().blocks[b].term {
+            if self.fx().cf.is_branch_cond_of(self.f(), cond).is_some() {
+                // a join's branch: the hardware jumps by itself when no lane is enabled
+                return Some(self.lane_branch(b, on_true, on_false, next));
+            }
+        }
+        None
+    }
+
+    /// The branch of a join (or a forward goto) on "no lane left": nothing to emit but the copies
+    /// of the fall-through edge.
+    fn lane_branch(&mut self, b: BlockId, on_true: BlockId, on_false: BlockId, next: Option<BlockId>) -> R<()> {
+        if on_true == on_false {
+            return self.goto_block(b, on_true, next);
+        }
+        self.no_copies_on(b, on_true)?;
+        if next != Some(on_false) {
+            return Err("internal: a SIMD control flow branch that does not fall through".into());
+        }
+        let copies = self.edge_copies(b, on_false)?;
+        self.emit_phi_copies(copies)
+    }
+
+    /// Fails when edge `from -> to` needs phi copies: it is taken by the hardware's own jump when
+    /// no lane is left, where no copy can go.
+    fn no_copies_on(&mut self, from: BlockId, to: BlockId) -> R<()> {
+        if self.edge_copies(from, to)?.is_empty() {
+            return Ok(());
+        }
+        Err(format!(
+            "unsupported: phi copies on the SIMD control flow edge from %{} to %{} (taken when no lane is left; no copy can go there)",
+            self.f().blocks[from].name,
+            self.f().blocks[to].name
+        ))
+    }
+
+    /// A block ending in a goto.
+    fn goto(&mut self, b: BlockId, g: genxc_genx::simdcf::Goto, next: Option<BlockId>) -> R<()> {
+        match g.target {
+            GotoTarget::Forward(uip) => match self.f().blocks[b].term.clone() {
+                Terminator::CondBr { on_true, on_false, .. } if on_true != on_false => {
+                    self.emit_goto(g, uip, true)?;
+                    self.lane_branch(b, on_true, on_false, next)
+                }
+                Terminator::Br(to) | Terminator::CondBr { on_true: to, .. } => {
+                    if next != Some(to) {
+                        return Err(format!(
+                            "unsupported: llvm.genx.simdcf.goto whose block's successor %{} is not the next block in layout order",
+                            self.f().blocks[to].name
+                        ));
+                    }
+                    let copies = self.edge_copies(b, to)?;
+                    self.emit_phi_copies(copies)?;
+                    self.emit_goto(g, uip, true)
+                }
+                _ => Err("internal: a goto block without a branch".into()),
+            },
+            GotoTarget::Backward { header, latch } => {
+                if let Terminator::CondBr { on_true, .. } = self.f().blocks[b].term {
+                    self.no_copies_on(b, on_true)?;
+                }
+                let mut copies = self.edge_copies(b, latch)?;
+                copies.extend(self.edge_copies(latch, header)?);
+                self.emit_phi_copies(copies)?;
+                self.emit_goto(g, header, false)
+            }
+        }
+    }
+
+    /// `[(!)c] goto (M1, N) target`: forward gotos disable the lanes where `c` is false, backward
+    /// ones loop the lanes where it is true. A constant condition needs no predicate, or no goto.
+    fn emit_goto(&mut self, g: genxc_genx::simdcf::Goto, target: BlockId, forward: bool) -> R<()> {
+        let exec = Exec::new(g.width as u8);
+        let label = self.block_label(target);
+        let pred = match self.f().as_const(g.cond).map(|c| c.splat_value()) {
+            // every lane takes the goto: an "else", or a loop that always continues
+            Some(Some(v)) if (v == 1) != forward => None,
+            // no lane takes it
+            Some(Some(_)) => return Ok(()),
+            _ => {
+                let (p, lane) = self.pred_of(g.cond)?;
+                if lane != 0 {
+                    return Err("unsupported: llvm.genx.simdcf.goto on a slice of a predicate".into());
+                }
+                Some(if forward { Pred::not(p) } else { Pred::on(p) })
+            }
+        };
+        self.push(VInst::Goto { pred, exec, target: label });
+        Ok(())
+    }
+
+    /// `select(EM, t, f)`: `f` in every lane (NoMask), then `t` under the execution mask.
+    pub(super) fn em_select(&mut self, id: InstId, d: AluDesc, lane: u32) -> R<()> {
+        if self.fx().bales.baled_into.contains_key(&id) {
+            return Err("unsupported: a select on the SIMD control flow execution mask written into a region".into());
+        }
+        let n = self.f().insts[id].ty.num_elems();
+        let ty = d.dst_ty;
+        let (t, f) = (d.srcs[0].value, d.srcs[1].value);
+        let masked = Exec { nomask: false, ..self.exec_of(n)?.at((lane / 4) as u8) };
+        let dvar = self.var_of(Value::Inst(id))?;
+        let storage = |s: &mut Self, v: Value| -> R<Option<m::VarId>> {
+            if s.f().as_const(v).is_some() {
+                return Ok(None);
+            }
+            let var = s.var_of(v)?;
+            Ok(Some(s.storage_of(var)))
+        };
+        let d_st = self.storage_of(dvar);
+        let (t_st, f_st) = (storage(self, t)?, storage(self, f)?);
+        // writing `f` first would destroy `t`: build the result in a temporary
+        let target = if t_st == Some(d_st) && f_st != Some(d_st) { self.temp(ty, n)? } else { dvar };
+        if f_st != Some(self.storage_of(target)) {
+            self.copy_value(target, f)?;
+        }
+        let src = self.src(t, ty)?;
+        let view = self.view(target, ty)?;
+        self.push(VInst::Alu {
+            op: m::AluOp::Mov,
+            pred: None,
+            sat: false,
+            exec: masked,
+            dst: m::Dst::new(view, 0).into(),
+            srcs: vec![src],
+        });
+        if target != dvar {
+            let dview = self.view(dvar, ty)?;
+            self.copy(dview, 0, CopySrc::Var(target, 0), n, ty)?;
+        }
+        Ok(())
+    }
+}
