@@ -43,6 +43,7 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("kernels/int_bits.ll", &[]),
     ("kernels/int64.ll", &[]),
     ("kernels/int_div.ll", &[]),
+    ("kernels/simdcf.ll", &[]),
     ("kernels/lsc.ll", &[(Platform::Skl, LSC_SKL), (Platform::Tgllp, LSC_TGLLP)]),
 ];
 

@@ -120,44 +120,51 @@ impl Selector<'_> {
         Ok(())
     }
 
-    /// `select(EM, t, f)`: `f` in every lane (NoMask), then `t` under the execution mask.
+    /// `select(EM, t, f)`: `f` in every lane (NoMask), then `t` under the execution mask; through
+    /// a temporary when writing `f` would destroy `t`.
     pub(super) fn em_select(&mut self, id: InstId, d: AluDesc, lane: u32) -> R<()> {
-        if self.fx().bales.baled_into.contains_key(&id) {
-            return Err("unsupported: a select on the SIMD control flow execution mask written into a region".into());
-        }
         let n = self.f().insts[id].ty.num_elems();
         let ty = d.dst_ty;
         let (t, f) = (d.srcs[0].value, d.srcs[1].value);
-        let masked = Exec { nomask: false, ..self.exec_of(n)?.at((lane / 4) as u8) };
-        let dvar = self.var_of(Value::Inst(id))?;
-        let storage = |s: &mut Self, v: Value| -> R<Option<m::VarId>> {
-            if s.f().as_const(v).is_some() {
-                return Ok(None);
-            }
-            let var = s.var_of(v)?;
-            Ok(Some(s.storage_of(var)))
+        let baled = self.fx().bales.baled_into.contains_key(&id);
+        let (dst, wm) = self.dst_for_masked(id, ty)?;
+        let m::DstOp::Gen(dg) = dst else {
+            return Err("unsupported: a select on the SIMD control flow execution mask with an indirect destination".into());
         };
-        let d_st = self.storage_of(dvar);
-        let (t_st, f_st) = (storage(self, t)?, storage(self, f)?);
-        // writing `f` first would destroy `t`: build the result in a temporary
-        let target = if t_st == Some(d_st) && f_st != Some(d_st) { self.temp(ty, n)? } else { dvar };
-        if f_st != Some(self.storage_of(target)) {
-            self.copy_value(target, f)?;
+        if wm.pred.is_some() || wm.em {
+            return Err("unsupported: a select on the SIMD control flow execution mask written under another mask".into());
         }
-        let src = self.src(t, ty)?;
-        let view = self.view(target, ty)?;
-        self.push(VInst::Alu {
+        let all = wm.exec(self.exec_of(n)?);
+        let masked = Exec { nomask: false, ..all.at((lane / 4) as u8) };
+        let (ts, fs) = (self.src(t, ty)?, self.src(f, ty)?);
+        let d_st = self.storage_of(dg.var);
+        let same_storage = |s: &Self, op: &SrcOp| match op {
+            SrcOp::Gen(g) => s.storage_of(g.var) == d_st,
+            SrcOp::Ind(_) => true,
+            _ => false,
+        };
+        // `f` already in place: the whole result variable is `f`'s (regalloc coalesced them)
+        let f_in_place = !baled && matches!(fs, SrcOp::Gen(_)) && same_storage(self, &fs);
+        let mov = |exec, dst: m::DstOp, src: SrcOp| VInst::Alu {
             op: m::AluOp::Mov,
             pred: None,
             sat: false,
-            exec: masked,
-            dst: m::Dst::new(view, 0).into(),
+            exec,
+            dst,
             srcs: vec![src],
-        });
-        if target != dvar {
-            let dview = self.view(dvar, ty)?;
-            self.copy(dview, 0, CopySrc::Var(target, 0), n, ty)?;
+        };
+        if same_storage(self, &ts) && !f_in_place {
+            let tmp = self.temp(ty, n)?;
+            let region = if n == 1 { m::Region::SCALAR } else { m::Region::CONTIG };
+            self.push(mov(Exec::nm(all.size), m::Dst::new(tmp, 0).into(), fs));
+            self.push(mov(masked, m::Dst::new(tmp, 0).into(), ts));
+            self.push(mov(all, dst, Src::region(tmp, 0, 0, region).into()));
+            return Ok(());
         }
+        if !f_in_place {
+            self.push(mov(all, dst, fs));
+        }
+        self.push(mov(masked, dst, ts));
         Ok(())
     }
 }
