@@ -29,6 +29,7 @@ const FIXTURES: &[&str] = &[
     "kernels/split_regions.ll",
     "kernels/split_indirect.ll",
     "kernels/multi.ll",
+    "kernels/simdcf.ll",
 ];
 
 /// Fixtures whose legalized text a second pass refines (a 7-element write overwrites part of an

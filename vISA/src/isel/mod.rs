@@ -725,7 +725,9 @@ impl Selector<'_> {
                 self.inst(id).map_err(|m| (Some(label), m))?;
             }
             let next = layout.get(bi + 1).copied();
-            self.terminator(b, next).map_err(|m| (None, m))?;
+            // a goto is selected with its block's branch: its errors name the goto
+            let at = self.fx().cf.gotos.get(&b).map(|g| self.f().value_name(Value::Inst(g.inst)));
+            self.terminator(b, next).map_err(|m| (at, m))?;
         }
         Ok(())
     }
@@ -742,7 +744,11 @@ impl Selector<'_> {
             if self.f().insts[c.phi].ty.elem() == Some(Elem::I1) {
                 return Err("unsupported: a phi of i1 (predicate) values".into());
             }
-            out.push((self.var_idx(c.dst)?, c.src));
+            let copy = (self.var_idx(c.dst)?, c.src);
+            // a predecessor that branches twice to the same block lists its incoming twice
+            if !out.contains(&copy) {
+                out.push(copy);
+            }
         }
         Ok(out)
     }

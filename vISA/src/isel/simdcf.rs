@@ -65,13 +65,49 @@ impl Selector<'_> {
         ))
     }
 
+    /// Fails unless the phi copies of edge `b -> to` can be done before the goto that ends `b` on
+    /// every path, also when lanes fall through: no value defined up to `b` (in layout order) shares
+    /// a variable with a phi they write, so nothing the fall-through code reads is overwritten.
+    fn check_hoistable(&mut self, b: BlockId, to: BlockId) -> R<()> {
+        let fx = self.fx();
+        let f = &fx.f;
+        let copies = fx.asg.phi_copies.get(&(b, to)).cloned().unwrap_or_default();
+        let written: Vec<_> = copies.iter().map(|c| (fx.asg.storage(c.dst), c.phi)).collect();
+        let upto = f.layout.iter().position(|&x| x == b).unwrap_or(0);
+        let defined = f.layout[..=upto]
+            .iter()
+            .flat_map(|&x| f.blocks[x].insts.iter().map(|&i| Value::Inst(i)))
+            .chain((0..f.params.len() as u32).map(Value::Param));
+        for v in defined {
+            let Some(var) = fx.asg.var(v) else { continue };
+            let st = fx.asg.storage(var);
+            if let Some((_, phi)) = written.iter().find(|(w, phi)| *w == st && v != Value::Inst(*phi)) {
+                return Err(format!(
+                    "unsupported: a phi copy into {} on the SIMD control flow edge from %{} to %{} (taken when no lane is left) would overwrite {}, which shares its variable",
+                    f.value_name(Value::Inst(*phi)),
+                    f.blocks[b].name,
+                    f.blocks[to].name,
+                    f.value_name(v)
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// A block ending in a goto.
     fn goto(&mut self, b: BlockId, g: genxc_genx::simdcf::Goto, next: Option<BlockId>) -> R<()> {
         match g.target {
             GotoTarget::Forward(uip) => match self.f().blocks[b].term.clone() {
                 Terminator::CondBr { on_true, on_false, .. } if on_true != on_false => {
+                    // the copies of the "no lane left" edge go before the goto, on every path
+                    let jip = self.edge_copies(b, on_true)?;
+                    if !jip.is_empty() {
+                        self.check_hoistable(b, on_true)?;
+                        self.emit_phi_copies(jip)?;
+                    }
                     self.emit_goto(g, uip, true)?;
-                    self.lane_branch(b, on_true, on_false, next)
+                    let copies = self.edge_copies(b, on_false)?;
+                    self.emit_phi_copies(copies)
                 }
                 Terminator::Br(to) | Terminator::CondBr { on_true: to, .. } => {
                     if next != Some(to) {
