@@ -466,9 +466,9 @@ impl InstKind {
                 f(*lhs);
                 f(*rhs)
             }
-            InstKind::FNeg(v) | InstKind::Cast { value: v, .. } | InstKind::ExtractValue { aggregate: v, .. } => {
-                f(*v)
-            }
+            InstKind::FNeg(v)
+            | InstKind::Cast { value: v, .. }
+            | InstKind::ExtractValue { aggregate: v, .. } => f(*v),
             InstKind::Select { cond, on_true, on_false } => {
                 f(*cond);
                 f(*on_true);
@@ -516,9 +516,9 @@ impl InstKind {
                 g(lhs);
                 g(rhs)
             }
-            InstKind::FNeg(v) | InstKind::Cast { value: v, .. } | InstKind::ExtractValue { aggregate: v, .. } => {
-                g(v)
-            }
+            InstKind::FNeg(v)
+            | InstKind::Cast { value: v, .. }
+            | InstKind::ExtractValue { aggregate: v, .. } => g(v),
             InstKind::Select { cond, on_true, on_false } => {
                 g(cond);
                 g(on_true);

@@ -488,6 +488,17 @@ fn cmp(p: CmpPred) -> (&'static str, &'static str) {
     }
 }
 
+/// The LLVM struct type a SIMD control flow goto or join returns, if `v` is one.
+fn simdcf_struct(f: &Function, v: Value) -> Option<String> {
+    let Value::Inst(id) = v else { return None };
+    let InstKind::Intrinsic { id: iid, args } = &f.insts[id].kind else { return None };
+    match iid.short_name() {
+        "simdcf.goto" => Some(format!("{{ <32 x i1>, {}, i1 }}", f.value_type(*args.get(1)?))),
+        "simdcf.join" => Some("{ <32 x i1>, i1 }".to_string()),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -590,16 +601,5 @@ mod tests {
         llvm_as(&text).unwrap();
         // and a broken text is rejected, so the check means something
         assert!(llvm_as(&text.replace("fmul", "fmull")).is_err());
-    }
-}
-
-/// The LLVM struct type a SIMD control flow goto or join returns, if `v` is one.
-fn simdcf_struct(f: &Function, v: Value) -> Option<String> {
-    let Value::Inst(id) = v else { return None };
-    let InstKind::Intrinsic { id: iid, args } = &f.insts[id].kind else { return None };
-    match iid.short_name() {
-        "simdcf.goto" => Some(format!("{{ <32 x i1>, {}, i1 }}", f.value_type(*args.get(1)?))),
-        "simdcf.join" => Some("{ <32 x i1>, i1 }".to_string()),
-        _ => None,
     }
 }

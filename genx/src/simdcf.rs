@@ -86,7 +86,9 @@ impl SimdCf {
     pub fn is_branch_cond_of(&self, f: &Function, v: Value) -> Option<InstId> {
         let Value::Inst(i) = v else { return None };
         match f.insts[i].kind {
-            InstKind::ExtractValue { aggregate: Value::Inst(a), index } if index == cond_index(f, a)? => Some(a),
+            InstKind::ExtractValue { aggregate: Value::Inst(a), index } if index == cond_index(f, a)? => {
+                Some(a)
+            }
             _ => None,
         }
     }
@@ -147,7 +149,9 @@ pub fn analyze(f: &Function) -> Result<SimdCf, Error> {
     let mut role: HashMap<Value, Role> = HashMap::new();
     for &i in &order {
         if let InstKind::ExtractValue { aggregate, index } = f.insts[i].kind {
-            let Value::Inst(a) = aggregate else { return Err(err(f, Some(i), "unsupported: extractvalue instruction")) };
+            let Value::Inst(a) = aggregate else {
+                return Err(err(f, Some(i), "unsupported: extractvalue instruction"));
+            };
             let r = match (kind_of(f, a), index) {
                 (Some(_), 0) => Role::Em,
                 (Some(Kind::Goto), 1) => Role::Rm,
@@ -223,7 +227,8 @@ pub fn analyze(f: &Function) -> Result<SimdCf, Error> {
                 || f.as_const(v).is_some_and(|c| c.elems.iter().all(|e| *e == Some(1)))
         };
         let rm_ok = |v: Value| {
-            role.get(&v) == Some(&Role::Rm) || f.as_const(v).is_some_and(|c| c.elems.iter().all(|e| *e == Some(0)))
+            role.get(&v) == Some(&Role::Rm)
+                || f.as_const(v).is_some_and(|c| c.elems.iter().all(|e| *e == Some(0)))
         };
         if !em_ok(args[0]) {
             return Err(err(
@@ -336,7 +341,11 @@ pub fn analyze(f: &Function) -> Result<SimdCf, Error> {
         let InstKind::Intrinsic { args, .. } = &f.insts[g].kind else { continue };
         let (cond, width) = (args[2], f.value_type(args[1]).num_elems());
         let Some(&uip) = web_join.get(&g) else {
-            return Err(err(f, Some(g), "unsupported: llvm.genx.simdcf.goto whose resume mask reaches no join"));
+            return Err(err(
+                f,
+                Some(g),
+                "unsupported: llvm.genx.simdcf.goto whose resume mask reaches no join",
+            ));
         };
         let target = match f.blocks[b].term {
             Terminator::CondBr { cond: c, on_true, on_false } if on_true != on_false => {
@@ -394,13 +403,23 @@ pub fn analyze(f: &Function) -> Result<SimdCf, Error> {
 
 /// Checks the conditional branch of a forward goto's or a join's block: on the instruction's own
 /// condition, to a later join block, with the false successor next in layout.
-fn check_branch(f: &Function, cf: &SimdCf, b: BlockId, g: InstId, pos: &HashMap<BlockId, usize>) -> Result<(), Error> {
+fn check_branch(
+    f: &Function,
+    cf: &SimdCf,
+    b: BlockId,
+    g: InstId,
+    pos: &HashMap<BlockId, usize>,
+) -> Result<(), Error> {
     let Terminator::CondBr { cond, on_true, on_false } = f.blocks[b].term else { return Ok(()) };
     if cf.is_branch_cond_of(f, cond) != Some(g) {
         return if kind_of(f, g) == Some(Kind::Join) {
             Ok(()) // a join whose condition is unused: an ordinary branch ends the block
         } else {
-            Err(err(f, Some(g), "unsupported: a block ending in llvm.genx.simdcf.goto that branches on another condition"))
+            Err(err(
+                f,
+                Some(g),
+                "unsupported: a block ending in llvm.genx.simdcf.goto that branches on another condition",
+            ))
         };
     }
     if on_true == on_false {
@@ -432,7 +451,12 @@ fn check_branch(f: &Function, cf: &SimdCf, b: BlockId, g: InstId, pos: &HashMap<
 }
 
 /// The loop header, if `latch` is an empty block that branches back to a block at or before `b`.
-fn backward_latch(f: &Function, b: BlockId, latch: BlockId, pos: &HashMap<BlockId, usize>) -> Option<BlockId> {
+fn backward_latch(
+    f: &Function,
+    b: BlockId,
+    latch: BlockId,
+    pos: &HashMap<BlockId, usize>,
+) -> Option<BlockId> {
     match f.blocks[latch].term {
         Terminator::Br(h) if f.blocks[latch].insts.is_empty() && pos[&h] <= pos[&b] => Some(h),
         _ => None,

@@ -142,7 +142,8 @@ impl FnImporter<'_> {
                 let ty = if simdcf_call(inst).is_some() {
                     Type::Void
                 } else {
-                    gen_type(inst.ty()).map_err(|m| Diagnostic::in_function(&fname, Some(inst_label(inst)), m))?
+                    gen_type(inst.ty())
+                        .map_err(|m| Diagnostic::in_function(&fname, Some(inst_label(inst)), m))?
                 };
                 let placeholder =
                     Inst { kind: InstKind::Phi { incoming: Vec::new() }, ty, name: inst.name() };

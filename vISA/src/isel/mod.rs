@@ -1482,7 +1482,9 @@ impl Selector<'_> {
             InstKind::Intrinsic { id: iid, args } => intrinsics::intrinsic(self, id, iid, &args),
             InstKind::Call { callee, args } => self.call(id, callee, &args),
             InstKind::Phi { .. } => Ok(()),
-            InstKind::ExtractValue { .. } => Err("internal: extractvalue of something other than a goto or join".into()),
+            InstKind::ExtractValue { .. } => {
+                Err("internal: extractvalue of something other than a goto or join".into())
+            }
             InstKind::FNeg(_) => Err("internal: fneg of i1".into()),
             InstKind::ExtractElement { .. } | InstKind::InsertElement { .. } | InstKind::Shuffle { .. } => {
                 Err("internal: element operation left after lowering".into())

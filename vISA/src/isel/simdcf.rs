@@ -40,7 +40,13 @@ impl Selector<'_> {
 
     /// The branch of a join (or a forward goto) on "no lane left": nothing to emit but the copies
     /// of the fall-through edge.
-    fn lane_branch(&mut self, b: BlockId, on_true: BlockId, on_false: BlockId, next: Option<BlockId>) -> R<()> {
+    fn lane_branch(
+        &mut self,
+        b: BlockId,
+        on_true: BlockId,
+        on_false: BlockId,
+        next: Option<BlockId>,
+    ) -> R<()> {
         if on_true == on_false {
             return self.goto_block(b, on_true, next);
         }
@@ -162,13 +168,22 @@ impl Selector<'_> {
         let n = self.f().insts[id].ty.num_elems();
         let ty = d.dst_ty;
         let (t, f) = (d.srcs[0].value, d.srcs[1].value);
+        if self.sat_of(id) {
+            return Err("unsupported: a saturated select on the SIMD control flow execution mask".into());
+        }
         let baled = self.fx().bales.baled_into.contains_key(&id);
         let (dst, wm) = self.dst_for_masked(id, ty)?;
         let m::DstOp::Gen(dg) = dst else {
-            return Err("unsupported: a select on the SIMD control flow execution mask with an indirect destination".into());
+            return Err(
+                "unsupported: a select on the SIMD control flow execution mask with an indirect destination"
+                    .into(),
+            );
         };
         if wm.pred.is_some() || wm.em {
-            return Err("unsupported: a select on the SIMD control flow execution mask written under another mask".into());
+            return Err(
+                "unsupported: a select on the SIMD control flow execution mask written under another mask"
+                    .into(),
+            );
         }
         let all = wm.exec(self.exec_of(n)?);
         let masked = Exec { nomask: false, ..all.at((lane / 4) as u8) };
