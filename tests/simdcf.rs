@@ -17,16 +17,26 @@ fn kernel(name: &str, p: Platform) -> String {
     String::from_utf8(f.bytes.clone()).unwrap()
 }
 
-/// The instruction lines (goto, masked and unmasked moves) without declarations.
+/// The instruction and label lines without declarations.
 fn body(text: &str) -> Vec<&str> {
     text.lines().filter(|l| l.starts_with("    ") || l.ends_with(':')).map(str::trim).collect()
+}
+
+/// The gotos of a body, in order.
+fn gotos<'a>(b: &[&'a str]) -> Vec<&'a str> {
+    b.iter().copied().filter(|l| l.contains(" goto ")).collect()
+}
+
+/// Where a label is defined in a body.
+fn label_at(b: &[&str], label: &str) -> usize {
+    b.iter().position(|l| l.strip_suffix(':') == Some(label)).unwrap_or_else(|| panic!("no label {label}"))
 }
 
 #[test]
 fn if_else_is_a_forward_goto_to_else_and_an_else_goto_to_endif() {
     let t = kernel("simd_ifelse", Platform::Tgllp);
     let b = body(&t);
-    let gotos: Vec<&&str> = b.iter().filter(|l| l.contains(" goto ")).collect();
+    let gotos = gotos(&b);
     assert_eq!(gotos.len(), 2, "{t}");
     // lanes whose condition is false wait at the else block; the rest leave for endif after then
     assert!(gotos[0].starts_with("(!P_") && gotos[0].ends_with("goto (M1, 16) L_simd_ifelse_else"), "{t}");
@@ -35,23 +45,20 @@ fn if_else_is_a_forward_goto_to_else_and_an_else_goto_to_endif() {
     assert!(b.iter().any(|l| l.starts_with("mov (M1, 16) ")), "{t}");
     // EM and RM have no variables
     assert!(!t.contains("EM") && !t.contains("RM"), "{t}");
-    let then = b.iter().position(|l| *l == "L_simd_ifelse_then:").unwrap();
-    let els = b.iter().position(|l| *l == "L_simd_ifelse_else:").unwrap();
-    let endif = b.iter().position(|l| *l == "L_simd_ifelse_endif:").unwrap();
-    assert!(then < els && els < endif, "join points in program order: {t}");
+    let (then, els) = (label_at(&b, "L_simd_ifelse_then"), label_at(&b, "L_simd_ifelse_else"));
+    assert!(then < els && els < label_at(&b, "L_simd_ifelse_endif"), "join points in program order: {t}");
 }
 
 #[test]
 fn do_while_is_a_backward_goto_to_the_loop_header() {
     let t = kernel("simd_dowhile", Platform::Tgllp);
     let b = body(&t);
-    let gotos: Vec<&&str> = b.iter().filter(|l| l.contains(" goto ")).collect();
+    let gotos = gotos(&b);
     assert_eq!(gotos.len(), 1, "{t}");
     // the lanes whose condition holds loop; the predicate is not inverted
     assert!(gotos[0].starts_with("(P_") && gotos[0].ends_with("goto (M1, 16) L_simd_dowhile_loop"), "{t}");
-    let header = b.iter().position(|l| *l == "L_simd_dowhile_loop:").unwrap();
     let goto = b.iter().position(|l| l.contains(" goto ")).unwrap();
-    assert!(header < goto, "{t}");
+    assert!(label_at(&b, "L_simd_dowhile_loop") < goto, "{t}");
     // no jump back besides the goto: the latch block emits nothing
     assert!(!t.contains("jmp"), "{t}");
 }
@@ -59,8 +66,7 @@ fn do_while_is_a_backward_goto_to_the_loop_header() {
 #[test]
 fn break_leaves_the_loop_for_the_join_after_it() {
     let t = kernel("simd_break", Platform::Tgllp);
-    let b = body(&t);
-    let gotos: Vec<&&str> = b.iter().filter(|l| l.contains(" goto ")).collect();
+    let gotos = gotos(&body(&t));
     assert_eq!(gotos.len(), 2, "{t}");
     assert!(gotos[0].starts_with("(!P_") && gotos[0].ends_with("goto (M1, 16) L_simd_break_end"), "{t}");
     assert!(gotos[1].starts_with("(P_") && gotos[1].ends_with("goto (M1, 16) L_simd_break_loop"), "{t}");

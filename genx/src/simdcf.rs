@@ -222,35 +222,26 @@ pub fn analyze(f: &Function) -> Result<SimdCf, Error> {
     // 2. operands of gotos and joins
     for &g in &gotojoins {
         let InstKind::Intrinsic { args, .. } = &f.insts[g].kind else { continue };
-        let em_ok = |v: Value| {
-            role.get(&v) == Some(&Role::Em)
-                || f.as_const(v).is_some_and(|c| c.elems.iter().all(|e| *e == Some(1)))
-        };
-        let rm_ok = |v: Value| {
-            role.get(&v) == Some(&Role::Rm)
-                || f.as_const(v).is_some_and(|c| c.elems.iter().all(|e| *e == Some(0)))
-        };
-        if !em_ok(args[0]) {
-            return Err(err(
-                f,
-                Some(g),
-                format!(
-                    "unsupported: {} of an execution mask that is not EM ({} is not a goto/join result, a phi of them, or all ones)",
-                    intrinsic_name(f, g),
-                    f.value_name(args[0])
-                ),
-            ));
-        }
-        if !rm_ok(args[1]) {
-            return Err(err(
-                f,
-                Some(g),
-                format!(
-                    "unsupported: {} of a resume mask that is not an RM ({} is not a goto result, a phi of them, or all zeros)",
-                    intrinsic_name(f, g),
-                    f.value_name(args[1])
-                ),
-            ));
+        // (operand, its role, the constant it may be instead, what is wrong, its sources)
+        let expected = [
+            (0, Role::Em, 1, "an execution mask that is not EM", "goto/join result", "all ones"),
+            (1, Role::Rm, 0, "a resume mask that is not an RM", "goto result", "all zeros"),
+        ];
+        for (k, r, bit, what, source, constant) in expected {
+            let v = args[k];
+            let ok = role.get(&v) == Some(&r)
+                || f.as_const(v).is_some_and(|c| c.elems.iter().all(|e| *e == Some(bit)));
+            if !ok {
+                return Err(err(
+                    f,
+                    Some(g),
+                    format!(
+                        "unsupported: {} of {what} ({} is not a {source}, a phi of them, or {constant})",
+                        intrinsic_name(f, g),
+                        f.value_name(v)
+                    ),
+                ));
+            }
         }
     }
     // 3. masks are used only where they mean masks
