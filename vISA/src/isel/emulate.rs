@@ -1,7 +1,15 @@
 //! Emulation of operations the platform lacks, as sequences of 32-bit operations: 64-bit integer
 //! arithmetic on parts without a 64-bit integer ALU (ICLLP, TGLLP, DG2, MTL; the finalizer emits
-//! native `:q` code there and does not emulate it), and integer division and remainder on parts
-//! without `div`/`mod` (DG2, PVC).
+//! native `:q` code there and does not emulate it) with its conversions to and from float, half
+//! and (MTL) double, integer division and remainder on parts without `div`/`mod` (DG2, PVC), and
+//! 64-bit division and remainder on every part (vISA `div`/`mod` take no q/uq operands).
+//!
+//! The sequences are straight-line (no loops, so no hang whatever the inputs): a 64-bit division
+//! is a long division on 16-bit digits whose estimates come from the float-reciprocal 32-bit
+//! division, corrected exactly. Conversions round to nearest even (integer to float) and truncate
+//! (float to integer); where LLVM leaves the result poison (NaN, out of range) they give Rust's
+//! saturating `as` result, given that the hardware's float to dword `mov` truncates, saturates and
+//! turns NaN into 0 as [`run`] assumes.
 //!
 //! A sequence is a [`Prog`]: plain data over dword temporaries, predicate temporaries and the
 //! halves of the inputs. The same data is emitted as vISA (one piece of lanes at a time) and run by
@@ -242,33 +250,8 @@ pub(crate) fn binary64(op: Op64) -> Prog {
             Out::Pair(lo, hi)
         }
         Op64::Shl | Op64::LShr | Op64::AShr => {
-            // s = b & 63; s5 = s & 31; r = 31 - s5; big = s >= 32
-            let s = b.op(DOp::And, b0, Imm(63));
-            let s5 = b.op(DOp::And, s, Imm(31));
-            let r = b.op(DOp::Xor, s5, Imm(31));
-            let bit = b.op(DOp::And, s, Imm(32));
-            let big = b.cmp(Rel::Ne, false, bit, Imm(0));
-            if op == Op64::Shl {
-                let lo_s = b.op(DOp::Shl, a0, s5);
-                let hi_s = b.op(DOp::Shl, a1, s5);
-                let spill = b.op(DOp::Shr, a0, Imm(1));
-                let spill = b.op(DOp::Shr, spill, r);
-                let hi_small = b.op(DOp::Or, hi_s, spill);
-                let hi = b.sel(PRef::T(big), lo_s, hi_small);
-                let lo = b.sel(PRef::T(big), Imm(0), lo_s);
-                Out::Pair(lo, hi)
-            } else {
-                let sh = if op == Op64::AShr { DOp::Asr } else { DOp::Shr };
-                let hi_s = b.op(sh, a1, s5);
-                let lo_s = b.op(DOp::Shr, a0, s5);
-                let spill = b.op(DOp::Shl, a1, Imm(1));
-                let spill = b.op(DOp::Shl, spill, r);
-                let lo_small = b.op(DOp::Or, lo_s, spill);
-                let fill = if op == Op64::AShr { b.op(DOp::Asr, a1, Imm(31)) } else { Imm(0) };
-                let lo = b.sel(PRef::T(big), hi_s, lo_small);
-                let hi = b.sel(PRef::T(big), fill, hi_s);
-                Out::Pair(lo, hi)
-            }
+            let (lo, hi) = shift64_into(&mut b, op, (a0, a1), b0);
+            Out::Pair(lo, hi)
         }
         Op64::SMin | Op64::SMax | Op64::UMin | Op64::UMax => {
             let signed = matches!(op, Op64::SMin | Op64::SMax);
@@ -280,6 +263,37 @@ pub(crate) fn binary64(op: Op64) -> Prog {
         }
     };
     b.done(out)
+}
+
+/// Adds the steps of the shift `op` (`Shl`, `LShr` or `AShr`) of pair `x` by `amount & 63`;
+/// returns the pair.
+fn shift64_into(b: &mut B, op: Op64, x: (Opd, Opd), amount: Opd) -> (Opd, Opd) {
+    use Opd::*;
+    let (a0, a1) = x;
+    // s = amount & 63; s5 = s & 31; r = 31 - s5; big = s >= 32
+    let s = b.op(DOp::And, amount, Imm(63));
+    let s5 = b.op(DOp::And, s, Imm(31));
+    let r = b.op(DOp::Xor, s5, Imm(31));
+    let bit = b.op(DOp::And, s, Imm(32));
+    let big = b.cmp(Rel::Ne, false, bit, Imm(0));
+    if op == Op64::Shl {
+        let lo_s = b.op(DOp::Shl, a0, s5);
+        let hi_small = funnel_into(b, a1, a0, s5, r);
+        let hi = b.sel(PRef::T(big), lo_s, hi_small);
+        let lo = b.sel(PRef::T(big), Imm(0), lo_s);
+        (lo, hi)
+    } else {
+        let sh = if op == Op64::AShr { DOp::Asr } else { DOp::Shr };
+        let hi_s = b.op(sh, a1, s5);
+        let lo_s = b.op(DOp::Shr, a0, s5);
+        let spill = b.op(DOp::Shl, a1, Imm(1));
+        let spill = b.op(DOp::Shl, spill, r);
+        let lo_small = b.op(DOp::Or, lo_s, spill);
+        let fill = if op == Op64::AShr { b.op(DOp::Asr, a1, Imm(31)) } else { Imm(0) };
+        let lo = b.sel(PRef::T(big), hi_s, lo_small);
+        let hi = b.sel(PRef::T(big), fill, hi_s);
+        (lo, hi)
+    }
 }
 
 /// Adds the steps of `x + y` (or `x - y`) on (low, high) pairs; returns the pair.
@@ -659,6 +673,106 @@ pub(crate) fn float_to_int64(signed: bool, half: bool) -> Prog {
     b.done(Out::Pair(lo, hi))
 }
 
+/// Adds the conversion of the unsigned pair `x` to double bits (low, high), rounding to nearest
+/// even, in integers: the value is normalized so that its top bit is set, its top 53 bits are
+/// the significand, rounded up when the 11 bits below exceed half (or equal it with the
+/// significand odd), and the exponent is added on top (a carry out of the significand rounding
+/// raises it, as it should).
+fn u64_to_double_into(b: &mut B, x: (Opd, Opd)) -> (Opd, Opd) {
+    use Opd::*;
+    let (x0, x1) = x;
+    // a zero high dword: normalize the low one, 32 more leading zeros
+    let z = b.cmp(Rel::Eq, false, x1, Imm(0));
+    let w = b.sel(PRef::T(z), x0, x1);
+    let t = b.sel(PRef::T(z), Imm(0), x0);
+    let (s, r) = normalize_into(b, w);
+    let m1 = funnel_into(b, w, t, s, r);
+    let m0 = b.op(DOp::Shl, t, s);
+    let mhi = b.op(DOp::Shr, m1, Imm(11));
+    let mlo = funnel_into(b, m1, m0, Imm(21), Imm(10));
+    let g = b.op(DOp::And, m0, Imm(0x7ff));
+    let odd = b.op(DOp::And, mlo, Imm(1));
+    let g = b.op(DOp::Add, g, odd);
+    let up = b.cmp(Rel::Gt, false, g, Imm(0x400));
+    let inc = b.sel(PRef::T(up), Imm(1), Imm(0));
+    let (lo, mhi) = add64_into(b, false, (mlo, mhi), (inc, Imm(0)));
+    // biased exponent 1023 + 63 - leading zeros, less the significand's leading one at bit 20
+    let n32 = b.sel(PRef::T(z), Imm(32), Imm(0));
+    let e = b.op(DOp::Sub, Imm(1085), s);
+    let e = b.op(DOp::Sub, e, n32);
+    let e = b.op(DOp::Shl, e, Imm(20));
+    let hi = b.op(DOp::Add, mhi, e);
+    let zero = b.cmp(Rel::Eq, false, w, Imm(0));
+    let lo = b.sel(PRef::T(zero), Imm(0), lo);
+    let hi = b.sel(PRef::T(zero), Imm(0), hi);
+    (lo, hi)
+}
+
+/// Conversion of 64-bit input 0 to double (round to nearest even), for parts with doubles but
+/// without 64-bit integers (MTL).
+pub(crate) fn int64_to_double(signed: bool) -> Prog {
+    use Opd::*;
+    let mut b = B::default();
+    let x = (Lo(A), Hi(A));
+    if !signed {
+        let (lo, hi) = u64_to_double_into(&mut b, x);
+        return b.done(Out::Pair(lo, hi));
+    }
+    let s = b.op(DOp::Asr, x.1, Imm(31));
+    let a = negate_if_into(&mut b, x, s);
+    let (lo, hi) = u64_to_double_into(&mut b, a);
+    let sign = b.op(DOp::And, s, Imm(0x8000_0000));
+    let hi = b.op(DOp::Or, hi, sign);
+    b.done(Out::Pair(lo, hi))
+}
+
+/// Conversion of double input 0 to a 64-bit integer, truncating toward zero, in integers: the
+/// significand shifted by the exponent. Out of range it saturates like Rust's `as` (see
+/// [`float_to_int64`]).
+pub(crate) fn double_to_int64(signed: bool) -> Prog {
+    use Opd::*;
+    let mut b = B::default();
+    let (l, h) = (Lo(A), Hi(A));
+    let sign = b.op(DOp::Asr, h, Imm(31));
+    let a = b.op(DOp::And, h, Imm(0x7fff_ffff));
+    // the significand (low, high) times 2^(e - 1075): shifted left by 0..11 or right
+    let e = b.op(DOp::Shr, a, Imm(20));
+    let mh = b.op(DOp::And, a, Imm(0xf_ffff));
+    let mh = b.op(DOp::Or, mh, Imm(0x10_0000));
+    let ls = b.op(DOp::Sub, e, Imm(1075));
+    let rs = b.op(DOp::Sub, Imm(1075), e);
+    let left = shift64_into(&mut b, Op64::Shl, (l, mh), ls);
+    let right = shift64_into(&mut b, Op64::LShr, (l, mh), rs);
+    let is_left = b.cmp(Rel::Ge, false, e, Imm(1075));
+    let lo = b.sel(PRef::T(is_left), left.0, right.0);
+    let hi = b.sel(PRef::T(is_left), left.1, right.1);
+    let (lo, hi) = if signed { negate_if_into(&mut b, (lo, hi), sign) } else { (lo, hi) };
+    // |f| at or above 2^63 (signed) or 2^64 (unsigned), infinity included: saturated
+    let (limit, sat_lo, sat_hi) = if signed {
+        let slo = b.op(DOp::Xor, sign, Imm(u32::MAX));
+        let shi = b.op(DOp::Xor, sign, Imm(0x7fff_ffff));
+        (0x43e0_0000, slo, shi)
+    } else {
+        (0x43f0_0000, Imm(u32::MAX), Imm(u32::MAX))
+    };
+    let big = b.cmp(Rel::Ge, false, a, Imm(limit));
+    let lo = b.sel(PRef::T(big), sat_lo, lo);
+    let hi = b.sel(PRef::T(big), sat_hi, hi);
+    // below 1 (a right shift of 53 or more), NaN, and negative values when unsigned: 0
+    let zero = b.cmp(Rel::Lt, false, e, Imm(1023));
+    let nan = compare_into(&mut b, Rel::Gt, false, (l, a), (Imm(0), Imm(0x7ff0_0000)));
+    let zero = b.plogic(true, zero, nan);
+    let zero = if signed {
+        zero
+    } else {
+        let neg = b.cmp(Rel::Ne, false, sign, Imm(0));
+        b.plogic(true, zero, neg)
+    };
+    let lo = b.sel(PRef::T(zero), Imm(0), lo);
+    let hi = b.sel(PRef::T(zero), Imm(0), hi);
+    b.done(Out::Pair(lo, hi))
+}
+
 /// Runs a sequence on one lane: `inputs` are the input values (64-bit, or narrower values with
 /// their width in bits for the extensions), `cond` the instruction's condition. `inv` computes
 /// the float reciprocal (the hardware's `inv`, within its error). Returns the 64-bit result (a
@@ -896,6 +1010,12 @@ pub(super) fn select(s: &mut Selector, id: InstId) -> Option<R<()>> {
                 }
                 _ if (from == Elem::Double || elem == Elem::Double) && !info.has_fp64 => {
                     return Some(Err(format!("double precision conversion is not available on {plat}")))
+                }
+                CastOp::UIToFP | CastOp::SIToFP if elem == Elem::Double => {
+                    int64_to_double(op == CastOp::SIToFP)
+                }
+                CastOp::FPToUI | CastOp::FPToSI if from == Elem::Double => {
+                    double_to_int64(op == CastOp::FPToSI)
                 }
                 other => {
                     return Some(Err(format!(
@@ -1585,6 +1705,51 @@ mod tests {
             let got = run(&prog, &[(u, 64), (u64::from(v), 32)], false, &inv_off(ulps));
             let v = u64::from(v);
             prop_assert_eq!(got, (u / v) | (u % v) << 32, "{:#x} / {:#x}", u, v);
+        }
+    }
+
+    /// Double bits at the edges of the 64-bit range, the dword boundary, 2^53 and zero, and
+    /// random ones.
+    fn double_bits() -> impl Strategy<Value = u64> {
+        let edges = [
+            2f64.powi(63),
+            2f64.powi(64),
+            2f64.powi(53),
+            2f64.powi(32),
+            1.0,
+            0.5,
+            0.0,
+            f64::INFINITY,
+            f64::NAN,
+        ];
+        prop_oneof![
+            (proptest::sample::select(edges.to_vec()), -2i64..=2, any::<bool>()).prop_map(|(f, d, neg)| {
+                let b = f.to_bits().wrapping_add_signed(d);
+                if neg {
+                    b | 1 << 63
+                } else {
+                    b
+                }
+            }),
+            (0x3fe0_0000_0000_0000u64..0x43f0_0000_0000_1000).prop_map(|b| b),
+            any::<u64>(),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        #[test]
+        fn sixty_four_bit_and_double_convert_like_native_conversion(x in magnitude64(), d in double_bits()) {
+            let u = run(&int64_to_double(false), &[(x, 64)], false, &exact);
+            let s = run(&int64_to_double(true), &[(x, 64)], false, &exact);
+            prop_assert_eq!(u, (x as f64).to_bits(), "{:#x} as f64", x);
+            prop_assert_eq!(s, ((x as i64) as f64).to_bits(), "{} as f64", x as i64);
+            let f = f64::from_bits(d);
+            let u = run(&double_to_int64(false), &[(d, 64)], false, &exact);
+            let s = run(&double_to_int64(true), &[(d, 64)], false, &exact);
+            prop_assert_eq!(u, f as u64, "{:e} ({:#x}) as u64", f, d);
+            prop_assert_eq!(s, (f as i64) as u64, "{:e} ({:#x}) as i64", f, d);
         }
     }
 
