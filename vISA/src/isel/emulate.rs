@@ -1627,21 +1627,43 @@ mod tests {
         Ok(())
     }
 
+    /// Bits of floating-point `edges` (each up to two units in the last place away, either sign
+    /// bit `sign`), bits in `dense`, and random bits.
+    fn edge_bits(edges: Vec<u64>, sign: u64, dense: std::ops::Range<u64>) -> impl Strategy<Value = u64> {
+        prop_oneof![
+            (proptest::sample::select(edges), -2i64..=2, any::<bool>())
+                .prop_map(move |(f, d, neg)| f.wrapping_add_signed(d) | if neg { sign } else { 0 }),
+            dense,
+            any::<u64>().prop_map(move |b| b & (sign | (sign - 1))),
+        ]
+    }
+
     /// Float bits at the edges of the 64-bit range, the dword boundary and zero, and random ones.
     fn float_bits() -> impl Strategy<Value = u32> {
         let edges = [2f32.powi(63), 2f32.powi(64), 2f32.powi(32), 1.0, 0.5, 0.0, f32::INFINITY, f32::NAN];
-        prop_oneof![
-            (proptest::sample::select(edges.to_vec()), -2i32..=2, any::<bool>()).prop_map(|(f, d, neg)| {
-                let b = f.to_bits().wrapping_add_signed(d);
-                if neg {
-                    b | 0x8000_0000
-                } else {
-                    b
-                }
-            }),
-            (0x3f00_0000u32..0x5f80_0400).prop_map(|b| b),
-            any::<u32>(),
-        ]
+        let edges = edges.iter().map(|f| u64::from(f.to_bits())).collect();
+        edge_bits(edges, 0x8000_0000, 0x3f00_0000..0x5f80_0400).prop_map(|b| b as u32)
+    }
+
+    /// Double bits at the edges of the 64-bit range, the dword boundary, 2^53 and zero, and
+    /// random ones.
+    fn double_bits() -> impl Strategy<Value = u64> {
+        let edges = [
+            2f64.powi(63),
+            2f64.powi(64),
+            2f64.powi(53),
+            2f64.powi(32),
+            1.0,
+            0.5,
+            0.0,
+            f64::INFINITY,
+            f64::NAN,
+        ];
+        edge_bits(
+            edges.iter().map(|f| f.to_bits()).collect(),
+            1 << 63,
+            0x3fe0_0000_0000_0000..0x43f0_0000_0000_1000,
+        )
     }
 
     proptest! {
@@ -1685,10 +1707,7 @@ mod tests {
             prop_assert_eq!(u, g as u64, "half {:#x} as u64", h);
             prop_assert_eq!(s, (g as i64) as u64, "half {:#x} as i64", h);
         }
-    }
 
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(2000))]
 
         #[test]
         fn long_division_gives_the_dword_quotient_and_remainder(
@@ -1706,38 +1725,7 @@ mod tests {
             let v = u64::from(v);
             prop_assert_eq!(got, (u / v) | (u % v) << 32, "{:#x} / {:#x}", u, v);
         }
-    }
 
-    /// Double bits at the edges of the 64-bit range, the dword boundary, 2^53 and zero, and
-    /// random ones.
-    fn double_bits() -> impl Strategy<Value = u64> {
-        let edges = [
-            2f64.powi(63),
-            2f64.powi(64),
-            2f64.powi(53),
-            2f64.powi(32),
-            1.0,
-            0.5,
-            0.0,
-            f64::INFINITY,
-            f64::NAN,
-        ];
-        prop_oneof![
-            (proptest::sample::select(edges.to_vec()), -2i64..=2, any::<bool>()).prop_map(|(f, d, neg)| {
-                let b = f.to_bits().wrapping_add_signed(d);
-                if neg {
-                    b | 1 << 63
-                } else {
-                    b
-                }
-            }),
-            (0x3fe0_0000_0000_0000u64..0x43f0_0000_0000_1000).prop_map(|b| b),
-            any::<u64>(),
-        ]
-    }
-
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(2000))]
 
         #[test]
         fn sixty_four_bit_and_double_convert_like_native_conversion(x in magnitude64(), d in double_bits()) {
