@@ -1746,7 +1746,7 @@ mod tests {
         let mut edges = vec![0u64, 1, 2, 3, 7, u64::MAX, u64::MAX - 1, i64::MIN as u64, i64::MAX as u64];
         for k in [16, 31, 32, 33, 48, 62, 63] {
             let p = 1u64 << k;
-            edges.extend([p - 1, p, p + 1, p.wrapping_neg(), (p - 1) * 0xffff_fffb]);
+            edges.extend([p - 1, p, p + 1, p.wrapping_neg(), (p - 1).wrapping_mul(0xffff_fffb)]);
         }
         edges.extend([0xffff_ffff_0000_0000, 0x0000_0001_ffff_ffff, 0x8000_0000_ffff_ffff, 0xffff_0000_ffff]);
         for &a in &edges {
