@@ -561,25 +561,33 @@ fn udiv64_into(b: &mut B, x: (Opd, Opd), y: (Opd, Opd)) -> ((Opd, Opd), (Opd, Op
 /// 64-bit integer division or remainder of inputs 0 and 1, for parts without 64-bit division
 /// (all of them: vISA `div`/`mod` take no q/uq operands). Signed division divides the magnitudes
 /// and sets the signs after (`i64::MIN / -1` wraps to `i64::MIN`, remainder 0). A zero divisor
-/// gives an unspecified value (LLVM: undefined behaviour); the sequence is straight-line, so it
-/// always ends.
+/// (LLVM: undefined behaviour) gives all ones (-1) as the quotient and the dividend as the
+/// remainder, as RISC-V defines it; the sequence is straight-line, so it always ends.
 pub(crate) fn divide64(signed: bool, rem: bool) -> Prog {
     use Opd::*;
     let mut b = B::default();
     let (x, y) = ((Lo(A), Hi(A)), (Lo(BB), Hi(BB)));
-    if !signed {
+    let (lo, hi) = if signed {
+        let sx = b.op(DOp::Asr, x.1, Imm(31));
+        let sy = b.op(DOp::Asr, y.1, Imm(31));
+        let ax = negate_if_into(&mut b, x, sx);
+        let ay = negate_if_into(&mut b, y, sy);
+        let (q, r) = udiv64_into(&mut b, ax, ay);
+        // quotient negative when the signs differ; remainder takes the dividend's sign
+        let s = if rem { sx } else { b.op(DOp::Xor, sx, sy) };
+        negate_if_into(&mut b, if rem { r } else { q }, s)
+    } else {
         let (q, r) = udiv64_into(&mut b, x, y);
-        let (lo, hi) = if rem { r } else { q };
-        return b.done(Out::Pair(lo, hi));
-    }
-    let sx = b.op(DOp::Asr, x.1, Imm(31));
-    let sy = b.op(DOp::Asr, y.1, Imm(31));
-    let ax = negate_if_into(&mut b, x, sx);
-    let ay = negate_if_into(&mut b, y, sy);
-    let (q, r) = udiv64_into(&mut b, ax, ay);
-    // quotient negative when the signs differ; remainder takes the dividend's sign
-    let s = if rem { sx } else { b.op(DOp::Xor, sx, sy) };
-    let (lo, hi) = negate_if_into(&mut b, if rem { r } else { q }, s);
+        if rem {
+            r
+        } else {
+            q
+        }
+    };
+    let zero = compare_into(&mut b, Rel::Eq, false, y, (Imm(0), Imm(0)));
+    let by_zero = if rem { x } else { (Imm(u32::MAX), Imm(u32::MAX)) };
+    let lo = b.sel(PRef::T(zero), by_zero.0, lo);
+    let hi = b.sel(PRef::T(zero), by_zero.1, hi);
     b.done(Out::Pair(lo, hi))
 }
 
@@ -1612,9 +1620,10 @@ mod tests {
         let ins = [(a, 64), (b, 64)];
         let got = |signed, rem| run(&divide64(signed, rem), &ins, false, inv);
         if b == 0 {
-            // undefined in LLVM: any value, but the sequence runs to its end
-            for (signed, rem) in [(false, false), (false, true), (true, false), (true, true)] {
-                got(signed, rem);
+            // undefined in LLVM: all ones and the dividend, as RISC-V defines it
+            for signed in [false, true] {
+                prop_assert_eq!(got(signed, false), u64::MAX, "{:#x} / 0", a);
+                prop_assert_eq!(got(signed, true), a, "{:#x} % 0", a);
             }
             return Ok(());
         }
