@@ -166,12 +166,6 @@ fn the_counter_sees_whole_copies_only() {
     assert_eq!(count_whole_copies(visa), 2);
 }
 
-/// Kernels where genxc still copies more than IGC VC, with genxc's present count (issue 4, not
-/// fixed yet): the cloned subroutines of `blend_edges` and `fade` copy arguments into the callee's
-/// parameter variables, and `blend_edges` (two calls of one subroutine) copies each result out of
-/// the callee's result variable (IGC inlines them).
-const KNOWN_GAPS: &[(&str, usize)] = &[("blend_edges", 4), ("fade", 1)];
-
 #[test]
 fn no_more_whole_variable_copies_than_igc_vc() {
     let igc = igc_counts();
@@ -186,14 +180,7 @@ fn no_more_whole_variable_copies_than_igc_vc() {
             let text = ours.get(kernel).unwrap_or_else(|| panic!("{example}: no kernel {kernel}"));
             let n = count_whole_copies(text);
             report.push(format!("{example} {kernel}: genxc {n}, IGC VC {theirs}"));
-            let known = KNOWN_GAPS.iter().find(|g| g.0 == kernel.as_str()).map(|g| g.1);
-            if let Some(k) = known {
-                // a known gap must not grow; once fixed, take the kernel off the list
-                assert_eq!(
-                    n, k,
-                    "{example} {kernel}: known gap changed (IGC VC {theirs}); update KNOWN_GAPS"
-                );
-            } else if n > *theirs {
+            if n > *theirs {
                 worse.push(format!("{example} {kernel}: {n} > {theirs}"));
             }
         }
