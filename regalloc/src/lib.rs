@@ -41,7 +41,7 @@ pub mod forward;
 pub mod liveness;
 
 use genxc_genx::bale::Bales;
-use genxc_genx::ir::{BlockId, CastOp, FuncId, Function, InstId, InstKind, Terminator, Value};
+use genxc_genx::ir::{BlockId, CastOp, FuncId, Function, InstId, InstKind, Linkage, Terminator, Value};
 use genxc_genx::types::{Elem, Type};
 use liveness::{two_address_old, Liveness, ValIdx};
 use std::collections::{BTreeMap, HashMap};
@@ -533,7 +533,8 @@ fn assign_calls(
             }
         }
     }
-    let ret_pseudo = (f.ret != Type::Void && category(f.ret) == Category::General).then(|| {
+    let subroutine = f.linkage != Linkage::Kernel;
+    let ret_pseudo = (subroutine && f.ret != Type::Void && category(f.ret) == Category::General).then(|| {
         let points = f.layout.iter().filter_map(|&b| match f.blocks[b].term {
             Terminator::Ret(Some(_)) => lv.terminator_point(b).map(|t| (t, t + 1)),
             _ => None,
@@ -756,7 +757,8 @@ fn assign_calls(
                 a.address.insert(i, var);
             }
         }
-        if let Terminator::Ret(Some(x)) = f.blocks[b].term {
+        if let (Terminator::Ret(Some(x)), true) = (&f.blocks[b].term, subroutine) {
+            let x = *x;
             a.stats.copies += usize::from(f.as_const(x).is_none() && !same(idx(x), ret_pseudo));
         }
     }
@@ -788,7 +790,7 @@ pub fn written_old(kind: &InstKind) -> Option<Value> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use genxc_genx::ir::{Constant, Inst, Linkage, Terminator};
+    use genxc_genx::ir::{Constant, Inst};
     use genxc_genx::region::Region;
     use genxc_genx::types::Elem;
 
