@@ -205,7 +205,8 @@ fn count_igc_copies() {
 /// The kernels of a fixture under `tests/fixtures` with their vISA and `--stats` counts.
 fn compiled_with_stats(fixture: &str) -> Vec<(String, String, genxc_regalloc::Stats)> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(fixture);
-    let input = genxc::Input { name: path.display().to_string(), bytes: std::fs::read(&path).expect("fixture") };
+    let input =
+        genxc::Input { name: path.display().to_string(), bytes: std::fs::read(&path).expect("fixture") };
     let opts = genxc::Options::default();
     let c = genxc::compile(std::slice::from_ref(&input), &opts);
     assert!(!c.failed(), "{fixture}: {:?}", c.diagnostics);
@@ -224,9 +225,10 @@ fn compiled_with_stats(fixture: &str) -> Vec<(String, String, genxc_regalloc::St
 /// phi passed and fed back by the result, and a callee writing its parameter in place and
 /// returning it need none; `nested` copies its argument in and its first result out (both live
 /// across the call of `@outer`, which reaches `@bump`), and `@outer` copies `%v` in (it lives
-/// until `@mix`) and `%b` out of `@bump`'s variable into `@mix`'s first parameter.
+/// until `@mix`) and `%b` out of `@bump`'s variable into `@mix`'s first parameter; `vec_arg`'s
+/// vector input is `@bump`'s parameter variable.
 const IN_PLACE_COPIES: &[(&str, usize)] =
-    &[("arg_live_after", 1), ("same_twice", 1), ("phi_arg", 0), ("in_place", 0), ("nested", 4)];
+    &[("arg_live_after", 1), ("same_twice", 1), ("phi_arg", 0), ("in_place", 0), ("nested", 4), ("vec_arg", 0)];
 
 /// `--stats` counts the copies regalloc asks for (phi, two-address, bitcast, call argument,
 /// call result and return copies); in these kernels each one is one whole-variable copy in the

@@ -193,6 +193,10 @@ fn output_is_byte_identical_for_any_thread_count() {
 fn no_instruction_twice_in_a_row(fixture: &str, text: &str) {
     let body: Vec<&str> = text.lines().filter(|l| l.starts_with("    ")).collect();
     for w in body.windows(2) {
-        assert!(w[0] != w[1] || w[0].trim_start().starts_with("call "), "{fixture}: instruction emitted twice in a row: {}\n{text}", w[0]);
+        assert!(
+            w[0] != w[1] || w[0].trim_start().starts_with("call "),
+            "{fixture}: instruction emitted twice in a row: {}\n{text}",
+            w[0]
+        );
     }
 }

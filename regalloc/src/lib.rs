@@ -124,14 +124,14 @@ pub struct UnitVar {
 
 /// A call of a subroutine of the unit, as its caller's allocation sees it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct CallSite {
+struct CallSite {
     /// The unit variable each parameter of the callee lives in (`None` for a predicate).
-    pub params: Vec<Option<UnitVar>>,
+    params: Vec<Option<UnitVar>>,
     /// The callee's result variable.
-    pub ret: Option<UnitVar>,
+    ret: Option<UnitVar>,
     /// The unit variables the call may overwrite: those of the callee and of every function it
     /// reaches.
-    pub clobbers: Vec<UnitVar>,
+    clobbers: Vec<UnitVar>,
 }
 
 /// The copies a call needs.
@@ -406,7 +406,10 @@ pub fn assign_with(f: &Function, _bales: &Bales, lv: &Liveness) -> Assignment {
 /// so that an argument can live in the callee's parameter variable and a call's result in the
 /// callee's result variable (see the module documentation); the assignments come back in the
 /// order of `funcs`. The unit must have no recursion (a cycle of calls is not followed).
-pub fn assign_unit(funcs: &[(&Function, &Bales)], callee: impl Fn(FuncId) -> Option<usize>) -> Vec<Assignment> {
+pub fn assign_unit(
+    funcs: &[(&Function, &Bales)],
+    callee: impl Fn(FuncId) -> Option<usize>,
+) -> Vec<Assignment> {
     let n = funcs.len();
     // the calls of each function (in layout order) and the function each one calls
     let calls: Vec<Vec<(InstId, usize)>> = funcs
@@ -499,6 +502,13 @@ enum Pseudo {
     Ret,
 }
 
+/// A pseudo-value of one function: what it stands for, its type and its segments.
+struct PseudoValue {
+    what: Pseudo,
+    ty: Type,
+    segs: Vec<(u32, u32)>,
+}
+
 /// [`assign_with`] for a function whose calls are `sites` (by call instruction).
 fn assign_calls(
     f: &Function,
@@ -509,7 +519,7 @@ fn assign_calls(
     let nv = lv.values.len();
     // pseudo-values: the unit variables the calls pass values in (live where a call may
     // overwrite them), then the unified return value (live at every `ret`)
-    let mut pseudo: Vec<(Pseudo, Type, Vec<(u32, u32)>)> = Vec::new();
+    let mut pseudo: Vec<PseudoValue> = Vec::new();
     let mut unit_index: HashMap<UnitVar, ValIdx> = HashMap::new();
     let mut site_list: Vec<(InstId, &CallSite)> = Vec::new();
     for &b in &f.layout {
@@ -518,7 +528,7 @@ fn assign_calls(
                 site_list.push((i, site));
                 for &u in site.params.iter().flatten().chain(site.ret.iter()) {
                     unit_index.entry(u).or_insert_with(|| {
-                        pseudo.push((Pseudo::Unit(u), u.ty, Vec::new()));
+                        pseudo.push(PseudoValue { what: Pseudo::Unit(u), ty: u.ty, segs: Vec::new() });
                         (nv + pseudo.len() - 1) as ValIdx
                     });
                 }
@@ -529,7 +539,7 @@ fn assign_calls(
         let Some(num) = lv.number(i) else { continue };
         for u in &site.clobbers {
             if let Some(&pi) = unit_index.get(u) {
-                pseudo[pi as usize - nv].2.push((num, num + 1));
+                pseudo[pi as usize - nv].segs.push((num, num + 1));
             }
         }
     }
@@ -539,22 +549,22 @@ fn assign_calls(
             Terminator::Ret(Some(_)) => lv.terminator_point(b).map(|t| (t, t + 1)),
             _ => None,
         });
-        pseudo.push((Pseudo::Ret, f.ret, points.collect()));
+        pseudo.push(PseudoValue { what: Pseudo::Ret, ty: f.ret, segs: points.collect() });
         (nv + pseudo.len() - 1) as ValIdx
     });
     let total = nv + pseudo.len();
     let mut merged: Vec<Option<BTreeMap<u32, u32>>> = vec![None; nv];
     let mut cat: Vec<Category> = lv.values.iter().map(|&v| category(f.value_type(v))).collect();
     let mut unit = vec![None; total];
-    for (k, (p, ty, segs)) in pseudo.iter().enumerate() {
+    for (k, p) in pseudo.iter().enumerate() {
         let mut m = BTreeMap::new();
-        for &(s, e) in segs {
+        for &(s, e) in &p.segs {
             insert_segment(&mut m, s, e);
         }
         merged.push(Some(m));
-        cat.push(category(*ty));
-        if let Pseudo::Unit(u) = p {
-            unit[nv + k] = Some(*u);
+        cat.push(category(p.ty));
+        if let Pseudo::Unit(u) = p.what {
+            unit[nv + k] = Some(u);
         }
     }
     let mut sets = Sets { lv, parent: (0..total as u32).collect(), merged, cat, unit };
@@ -644,8 +654,8 @@ fn assign_calls(
     for vi in order {
         let (ty, name, param, unit) = match vi.checked_sub(nv) {
             Some(k) => {
-                let (p, ty, _) = pseudo[k];
-                match p {
+                let ty = pseudo[k].ty;
+                match pseudo[k].what {
                     Pseudo::Unit(u) => (ty, format!("unit{k}"), None, Some(u)),
                     Pseudo::Ret => (ty, "ret".to_string(), None, None),
                 }
@@ -674,14 +684,15 @@ fn assign_calls(
                 Some(&var) => var,
                 None => {
                     let alias_of = Some((b, 0));
-                    let var = a.push(Variable { name, ty, alias_of, param, category: category(ty), unit: None });
+                    let var =
+                        a.push(Variable { name, ty, alias_of, param, category: category(ty), unit: None });
                     views.insert((root, ty), var);
                     var
                 }
             },
         };
         storage[vi] = Some(a.storage(var));
-        match vi.checked_sub(nv).map(|k| pseudo[k].0) {
+        match vi.checked_sub(nv).map(|k| pseudo[k].what) {
             Some(Pseudo::Ret) => a.ret = Some(var),
             Some(Pseudo::Unit(_)) => {}
             None => match lv.values[vi] {

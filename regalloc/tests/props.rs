@@ -391,7 +391,8 @@ impl<'a> Machine<'a> {
         let mut copies = Vec::new();
         for (k, &x) in args.iter().enumerate() {
             if prep.copy_args[k] {
-                let dst = self.slot(ci, self.unit[ci].a.var(Value::Param(k as u32)).expect("a parameter variable"));
+                let dst =
+                    self.slot(ci, self.unit[ci].a.var(Value::Param(k as u32)).expect("a parameter variable"));
                 let t = self.fx().f.value_type(x);
                 copies.push((dst, t.elem().unwrap(), self.read(x)));
             }
@@ -497,7 +498,8 @@ fn reference(m: &Module, f: FuncId, args: &[Bits]) -> Result<Option<Bits>, inter
 /// [`check`] for a unit (`funcs[0]` is the kernel).
 fn check_unit(m: &Module, funcs: &[FuncId], seed: u64) -> Result<(), TestCaseError> {
     let args = args(seed);
-    let want = reference(m, funcs[0], &args).map_err(|e| TestCaseError::fail(format!("interp: {e}")))?.unwrap();
+    let want =
+        reference(m, funcs[0], &args).map_err(|e| TestCaseError::fail(format!("interp: {e}")))?.unwrap();
     let mut moved: Vec<Function> = funcs.iter().map(|&id| m.functions[id].clone()).collect();
     let n: usize = moved.iter_mut().map(genxc_regalloc::forward::read_past_region_writes).sum();
     let plain: Vec<Function> = funcs.iter().map(|&id| m.functions[id].clone()).collect();
