@@ -227,8 +227,14 @@ fn compiled_with_stats(fixture: &str) -> Vec<(String, String, genxc_regalloc::St
 /// across the call of `@outer`, which reaches `@bump`), and `@outer` copies `%v` in (it lives
 /// until `@mix`) and `%b` out of `@bump`'s variable into `@mix`'s first parameter; `vec_arg`'s
 /// vector input is `@bump`'s parameter variable.
-const IN_PLACE_COPIES: &[(&str, usize)] =
-    &[("arg_live_after", 1), ("same_twice", 1), ("phi_arg", 0), ("in_place", 0), ("nested", 4), ("vec_arg", 0)];
+const IN_PLACE_COPIES: &[(&str, usize)] = &[
+    ("arg_live_after", 1),
+    ("same_twice", 1),
+    ("phi_arg", 0),
+    ("in_place", 0),
+    ("nested", 4),
+    ("vec_arg", 0),
+];
 
 /// `--stats` counts the copies regalloc asks for (phi, two-address, bitcast, call argument,
 /// call result and return copies); in these kernels each one is one whole-variable copy in the

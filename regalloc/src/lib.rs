@@ -174,7 +174,8 @@ pub struct Stats {
     pub aliases: usize,
     /// Candidate pairs that now share a variable.
     pub coalesced: usize,
-    /// Whole-value copies inserted where coalescing failed (constants loaded are not counted).
+    /// Whole-value copies inserted where coalescing failed, call argument, call result and
+    /// return copies included (constants loaded are not counted).
     pub copies: usize,
 }
 

@@ -6,8 +6,9 @@
 //! instruction that is not baled becomes vISA code. Blocks become labels and `jmp`s; phis become
 //! copies at the end of each predecessor (on a split edge when the predecessor branches two ways);
 //! `i1` values live in predicate variables; subroutines of the unit become vISA subroutines
-//! (`call`/`ret`) with their arguments and result passed in dedicated variables. What this
-//! selector cannot emit is reported as `unsupported: <what>`, never emitted wrongly.
+//! (`call`/`ret`) with their arguments and result passed in the callee's variables (where regalloc
+//! lets a caller's value live in them, without a copy). What this selector cannot emit is reported
+//! as `unsupported: <what>`, never emitted wrongly.
 
 mod emulate;
 mod intrinsics;
