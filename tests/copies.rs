@@ -223,16 +223,16 @@ fn compiled_with_stats(fixture: &str) -> Vec<(String, String, genxc_regalloc::St
 /// Whole-variable copies each kernel of `kernels/subroutines_in_place.ll` needs: the argument
 /// used after the call is copied in; of a value passed for two parameters one is a copy; a loop
 /// phi passed and fed back by the result, and a callee writing its parameter in place and
-/// returning it need none; `nested` copies its argument in and its first result out (both live
-/// across the call of `@outer`, which reaches `@bump`), and `@outer` copies `%v` in (it lives
-/// until `@mix`) and `%b` out of `@bump`'s variable into `@mix`'s first parameter; `vec_arg`'s
-/// vector input is `@bump`'s parameter variable.
+/// returning it need none; `nested_calls` copies its argument in and its first result out (both
+/// live across the call of `@outer`, which reaches `@bump`), and `@outer` copies `%v` in (it
+/// lives until `@mix`) and `%b` out of `@bump`'s variable into `@mix`'s first parameter;
+/// `vec_arg`'s vector input is `@bump`'s parameter variable.
 const IN_PLACE_COPIES: &[(&str, usize)] = &[
     ("arg_live_after", 1),
     ("same_twice", 1),
     ("phi_arg", 0),
     ("in_place", 0),
-    ("nested", 4),
+    ("nested_calls", 4),
     ("vec_arg", 0),
 ];
 

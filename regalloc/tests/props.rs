@@ -606,7 +606,10 @@ fn generated_units_pass_arguments_and_results_in_place() {
             }
         }
     }
-    println!("arguments in place {args_in_place}, copied {copies}; results in place {results_in_place}; subroutines returning in a parameter {returns_a_param}");
+    println!(
+        "arguments in place {args_in_place}, copied {copies}; results in place {results_in_place}; \
+         subroutines returning in a parameter {returns_a_param}"
+    );
     assert!(
         args_in_place > 100 && results_in_place > 100 && returns_a_param > 10 && copies > 100,
         "{args_in_place} {results_in_place} {returns_a_param} {copies}"
