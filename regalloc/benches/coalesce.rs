@@ -182,6 +182,14 @@ fn kernel_calling(n: usize, callees: &[FuncId]) -> Function {
     f
 }
 
+/// The growth exponent against the previous size: log(t2 / t1) / log(n2 / n1), 1.0 is linear.
+fn growth(prev: Option<(usize, Duration)>, n: usize, t: Duration) -> String {
+    prev.map_or("–".to_string(), |(pn, pt)| {
+        let e = (t.as_secs_f64() / pt.as_secs_f64()).ln() / (n as f64 / pn as f64).ln();
+        format!("{e:.2}")
+    })
+}
+
 fn main() {
     println!(
         "| instructions | liveness | coalescing + assignment | total | ns / instruction | growth exponent \
@@ -208,11 +216,7 @@ fn main() {
         }
         let total = best.0 + best.1;
         let stats: genxc_regalloc::Stats = stats;
-        // log(t2 / t1) / log(n2 / n1) against the previous size: 1.0 is linear
-        let growth = prev.map_or("–".to_string(), |(pn, pt)| {
-            let e = (total.as_secs_f64() / pt.as_secs_f64()).ln() / (insts as f64 / pn as f64).ln();
-            format!("{e:.2}")
-        });
+        let growth = growth(prev, insts, total);
         prev = Some((insts, total));
         println!(
             "| {insts} | {:.1} ms | {:.1} ms | {:.1} ms | {:.0} | {growth} | {} | {} |",
@@ -251,10 +255,7 @@ fn main() {
             }
             best = best.min(t);
         }
-        let growth = prev.map_or("–".to_string(), |(pn, pt)| {
-            let e = (best.as_secs_f64() / pt.as_secs_f64()).ln() / (insts as f64 / pn as f64).ln();
-            format!("{e:.2}")
-        });
+        let growth = growth(prev, insts, best);
         prev = Some((insts, best));
         println!(
             "| {insts} | {calls} | {:.1} ms | {:.0} | {growth} | {} | {} |",
