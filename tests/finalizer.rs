@@ -33,6 +33,7 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("kernels/compare_select.ll", &[]),
     ("kernels/control.ll", &[]),
     ("kernels/subroutines.ll", &[]),
+    ("kernels/subroutines_in_place.ll", &[]),
     ("kernels/casts.ll", &[]),
     ("kernels/math.ll", &[]),
     ("kernels/sat_minmax.ll", &[]),
@@ -220,10 +221,15 @@ fn output_is_byte_identical_for_any_thread_count() {
 
 /// Two identical instructions in a row are never both needed (every vISA instruction here either
 /// writes what it reads from elsewhere, or has a side effect that repeating would duplicate): a
-/// cheap guard against an operand being prepared twice.
+/// cheap guard against an operand being prepared twice. A `call` is the exception: a subroutine
+/// that updates its argument in place and is called again on its result is called twice in a row.
 fn no_instruction_twice_in_a_row(fixture: &str, text: &str) {
     let body: Vec<&str> = text.lines().filter(|l| l.starts_with("    ")).collect();
     for w in body.windows(2) {
-        assert!(w[0] != w[1], "{fixture}: instruction emitted twice in a row: {}\n{text}", w[0]);
+        assert!(
+            w[0] != w[1] || w[0].trim_start().starts_with("call "),
+            "{fixture}: instruction emitted twice in a row: {}\n{text}",
+            w[0]
+        );
     }
 }
