@@ -42,8 +42,10 @@ pub struct Goto {
     /// The `llvm.genx.simdcf.goto` instruction.
     pub inst: InstId,
     /// Its SIMD condition: lanes where it is false leave (forward); lanes where it is true loop
-    /// (backward).
+    /// (backward). Negations only the goto reads are looked through: see `negated`.
     pub cond: Value,
+    /// Whether the goto's condition is the negation of `cond`.
+    pub negated: bool,
     /// Its SIMD width (that of the resume mask).
     pub width: u32,
     /// Where it goes.
@@ -212,11 +214,20 @@ pub fn analyze(f: &Function) -> Result<SimdCf, Error> {
     for &g in &gotojoins {
         cf.masks.insert(Value::Inst(g));
     }
-    // slices of EM (regions of it, after lowering of shufflevector, and rdpredregion)
-    for &i in &order {
-        if let Some(lane) = em_slice(f, &cf, i) {
-            cf.em_lanes.insert(Value::Inst(i), lane);
-            cf.masks.insert(Value::Inst(i));
+    // slices of EM (regions of it, after lowering of shufflevector, and rdpredregion), also of
+    // slices defined later in layout order
+    loop {
+        let before = cf.em_lanes.len();
+        for &i in &order {
+            if !cf.em_lanes.contains_key(&Value::Inst(i)) {
+                if let Some(lane) = em_slice(f, &cf, i) {
+                    cf.em_lanes.insert(Value::Inst(i), lane);
+                    cf.masks.insert(Value::Inst(i));
+                }
+            }
+        }
+        if cf.em_lanes.len() == before {
+            break;
         }
     }
     // 2. operands of gotos and joins
@@ -315,6 +326,15 @@ pub fn analyze(f: &Function) -> Result<SimdCf, Error> {
     // 5. RM webs: each reaches exactly one join
     let web_join = rm_webs(f, &order, &role, &gotojoins)?;
     // 6. gotos end their blocks
+    let mut uses: HashMap<Value, usize> = HashMap::new();
+    for &i in &order {
+        f.insts[i].kind.for_each_operand(|v| *uses.entry(v).or_default() += 1);
+    }
+    for &b in &f.layout {
+        for v in f.blocks[b].term.operands() {
+            *uses.entry(v).or_default() += 1;
+        }
+    }
     for &g in gotojoins.iter().filter(|&&g| kind_of(f, g) == Some(Kind::Goto)) {
         let b = block_of[&g];
         let insts = &f.blocks[b].insts;
@@ -330,7 +350,8 @@ pub fn analyze(f: &Function) -> Result<SimdCf, Error> {
             return Err(err(f, Some(g), "unsupported: two llvm.genx.simdcf.goto in one block"));
         }
         let InstKind::Intrinsic { args, .. } = &f.insts[g].kind else { continue };
-        let (cond, width) = (args[2], f.value_type(args[1]).num_elems());
+        let width = f.value_type(args[1]).num_elems();
+        let (cond, negated) = look_through_negations(f, &uses, args[2], &mut cf.masks);
         let Some(&uip) = web_join.get(&g) else {
             return Err(err(
                 f,
@@ -387,7 +408,7 @@ pub fn analyze(f: &Function) -> Result<SimdCf, Error> {
                 ));
             }
         }
-        cf.gotos.insert(b, Goto { inst: g, cond, width, target });
+        cf.gotos.insert(b, Goto { inst: g, cond, negated, target, width });
     }
     Ok(cf)
 }
@@ -439,6 +460,36 @@ fn check_branch(
         ));
     }
     Ok(())
+}
+
+/// A goto's condition without the `xor` with all ones (CMSimdCFLowering's `not`s) that only the
+/// goto reads: (the value negated, whether an odd number of negations were removed). The removed
+/// instructions become masks (nothing emitted).
+fn look_through_negations(
+    f: &Function,
+    uses: &HashMap<Value, usize>,
+    mut cond: Value,
+    masks: &mut HashSet<Value>,
+) -> (Value, bool) {
+    let all_ones = |v: Value| f.as_const(v).is_some_and(|c| c.elems.iter().all(|e| *e == Some(1)));
+    let mut negated = false;
+    while let Value::Inst(i) = cond {
+        let InstKind::Binary { op: BinOp::Xor, lhs, rhs } = f.insts[i].kind else { break };
+        if uses.get(&cond) != Some(&1) || masks.contains(&cond) {
+            break;
+        }
+        let other = if all_ones(rhs) {
+            lhs
+        } else if all_ones(lhs) {
+            rhs
+        } else {
+            break;
+        };
+        masks.insert(cond);
+        negated = !negated;
+        cond = other;
+    }
+    (cond, negated)
 }
 
 /// The loop header, if `latch` is an empty block that branches back to a block at or before `b`.

@@ -145,9 +145,11 @@ impl Selector<'_> {
     fn emit_goto(&mut self, g: genxc_genx::simdcf::Goto, target: BlockId, forward: bool) -> R<()> {
         let exec = Exec::new(g.width as u8);
         let label = self.block_label(target);
+        // the predicate of the lanes that take the goto: !c forward, c backward
+        let taken_if_set = !forward ^ g.negated;
         let pred = match self.f().as_const(g.cond).map(|c| c.splat_value()) {
             // every lane takes the goto: an "else", or a loop that always continues
-            Some(Some(v)) if (v == 1) != forward => None,
+            Some(Some(v)) if (v == 1) == taken_if_set => None,
             // no lane takes it
             Some(Some(_)) => return Ok(()),
             _ => {
@@ -155,7 +157,7 @@ impl Selector<'_> {
                 if lane != 0 {
                     return Err("unsupported: llvm.genx.simdcf.goto on a slice of a predicate".into());
                 }
-                Some(if forward { Pred::not(p) } else { Pred::on(p) })
+                Some(if taken_if_set { Pred::on(p) } else { Pred::not(p) })
             }
         };
         self.push(VInst::Goto { pred, exec, target: label });
