@@ -44,6 +44,11 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("kernels/int64.ll", &[]),
     ("kernels/int_div.ll", &[]),
     ("kernels/lsc.ll", &[(Platform::Skl, LSC_SKL), (Platform::Tgllp, LSC_TGLLP)]),
+    ("kernels/lsc_shapes.ll", &[(Platform::Skl, LSC_LOAD_SKL), (Platform::Tgllp, LSC_LOAD_TGLLP)]),
+    (
+        "kernels/lsc_simd32.ll",
+        &[(Platform::Skl, LSC_LOAD_SKL), (Platform::Tgllp, LSC_LOAD_TGLLP), (Platform::Dg2, LSC_SIMD32_DG2)],
+    ),
 ];
 
 /// Inputs genxc refuses on some platforms, with the message (platform limits reported by genxc
@@ -52,6 +57,16 @@ const REFUSED: &[(&str, Platform, &str)] = &[
     ("refusals/lsc_load.ll", Platform::Tgllp, "llvm.genx.lsc.load.stateless is not available on tgllp"),
     ("refusals/lsc_load.ll", Platform::Skl, "llvm.genx.lsc.load.stateless is not available on skl"),
     ("refusals/lsc_bti.ll", Platform::Dg2, "unsupported: llvm.genx.lsc.load.bti"),
+    (
+        "refusals/lsc_data_grfs.ll",
+        Platform::Dg2,
+        "llvm.genx.lsc.load.stateless moving 16 registers of data is not available on dg2",
+    ),
+    (
+        "refusals/lsc_slm_fadd.ll",
+        Platform::Pvc,
+        "llvm.genx.lsc.atomic.slm: atomic float add and subtract on SLM are not available on pvc",
+    ),
     ("refusals/int64_div.ll", Platform::Tgllp, "unsupported: 64-bit integer division on tgllp"),
     ("refusals/int64_div.ll", Platform::Dg2, "unsupported: 64-bit integer division on dg2"),
     ("refusals/int64_div.ll", Platform::Pvc, "unsupported: 64-bit integer division on pvc"),
@@ -64,6 +79,9 @@ const REFUSED: &[(&str, Platform, &str)] = &[
 
 const LSC_SKL: &str = "llvm.genx.lsc.prefetch.stateless is not available on skl";
 const LSC_TGLLP: &str = "llvm.genx.lsc.prefetch.stateless is not available on tgllp";
+const LSC_LOAD_SKL: &str = "llvm.genx.lsc.load.stateless is not available on skl";
+const LSC_LOAD_TGLLP: &str = "llvm.genx.lsc.load.stateless is not available on tgllp";
+const LSC_SIMD32_DG2: &str = "llvm.genx.lsc.load.stateless with 32 lanes is not available on dg2";
 const SLM_OWORD_SKL: &str = "oword block messages on SLM are not available on skl";
 
 #[test]
