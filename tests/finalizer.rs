@@ -44,6 +44,7 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("kernels/int64.ll", &[]),
     ("kernels/int_div.ll", &[]),
     ("kernels/lsc.ll", &[(Platform::Skl, LSC_SKL), (Platform::Tgllp, LSC_TGLLP)]),
+    ("kernels/simd32_alu.ll", &[]),
     ("kernels/lsc_shapes.ll", &[(Platform::Skl, LSC_LOAD_SKL), (Platform::Tgllp, LSC_LOAD_TGLLP)]),
     (
         "kernels/lsc_simd32.ll",

@@ -452,12 +452,14 @@ impl Selector<'_> {
         let n = c.ty.num_elems();
         let tmp = self.temp(ty, n)?;
         let elem = c.ty.elem().unwrap_or(Elem::I32);
+        // one mov writes at most two GRFs
+        let max = (2 * self.grf() / ty.size()).clamp(1, 32) as usize;
         let mut i = 0usize;
         while i < n as usize {
             let bits = c.elems[i].unwrap_or(0);
             // the longest power-of-two run of equal values starting at i, aligned to its size
             let mut size = 1usize;
-            while size * 2 <= 16
+            while size * 2 <= max
                 && i.is_multiple_of(size * 2)
                 && i + size * 2 <= n as usize
                 && c.elems[i..i + size * 2].iter().all(|e| e.unwrap_or(0) == bits)

@@ -1,0 +1,48 @@
+//! Execution sizes on PVC: with 64-byte registers, 32 dwords (or floats, words, halves) are two
+//! registers, so 32-lane work runs as single SIMD32 instructions, including the integer division
+//! expansion and LSC messages, where the 32-byte-register parts need SIMD16 pieces. The finalizer
+//! suite checks that GenX_IR accepts the same kernels.
+
+mod common;
+
+use common::{compile, input};
+use genxc_genx::Platform;
+
+/// Execution sizes of the instructions of a kernel's vISA text (labels and declarations aside).
+fn exec_sizes(fixture: &str, p: Platform) -> Vec<(u32, String)> {
+    let out = compile(&[input(fixture)], p, 0);
+    assert!(!out.failed(), "{fixture} on {p}: {:#?}", out.diagnostics);
+    let text = String::from_utf8(out.files[0].bytes.clone()).unwrap();
+    text.lines()
+        .filter(|l| l.starts_with("    "))
+        .filter_map(|l| {
+            let inside = l.split_once("(M")?.1.split_once(')')?.0;
+            let size = inside.rsplit_once(", ")?.1.parse().ok()?;
+            Some((size, l.trim().to_string()))
+        })
+        .collect()
+}
+
+#[test]
+fn thirty_two_lane_dword_work_is_simd32_on_pvc() {
+    let pvc = exec_sizes("kernels/simd32_alu.ll", Platform::Pvc);
+    let vector: Vec<_> = pvc.iter().filter(|(n, _)| *n > 1).collect();
+    assert!(vector.len() > 50, "{vector:#?}");
+    for (n, line) in &vector {
+        assert_eq!(*n, 32, "not SIMD32 on pvc: {line}");
+    }
+    // the 32-byte-register parts split the same work into SIMD16 pieces
+    for p in [Platform::Tgllp, Platform::Dg2] {
+        let sizes = exec_sizes("kernels/simd32_alu.ll", p);
+        let simd16 = sizes.iter().filter(|(n, _)| *n == 16).count();
+        assert!(simd16 > 30, "{p}: {simd16} SIMD16 instructions");
+    }
+}
+
+#[test]
+fn lsc_messages_are_simd32_on_pvc() {
+    let pvc = exec_sizes("kernels/lsc_simd32.ll", Platform::Pvc);
+    let lsc: Vec<_> = pvc.iter().filter(|(_, l)| l.contains("lsc_")).collect();
+    assert_eq!(lsc.len(), 10, "{lsc:#?}");
+    assert!(lsc.iter().all(|(n, _)| *n == 32), "{lsc:#?}");
+}
