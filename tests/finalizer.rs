@@ -45,6 +45,10 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("kernels/int_div.ll", &[]),
     ("kernels/lsc.ll", &[(Platform::Skl, LSC_SKL), (Platform::Tgllp, LSC_TGLLP)]),
     ("kernels/simd32_alu.ll", &[]),
+    (
+        "kernels/svm_simd32.ll",
+        &[(Platform::Skl, SVM_SIMD32_SKL), (Platform::Tgllp, SVM_SIMD32_TGLLP), (Platform::Dg2, SVM_SIMD32_DG2)],
+    ),
     ("kernels/lsc_shapes.ll", &[(Platform::Skl, LSC_LOAD_SKL), (Platform::Tgllp, LSC_LOAD_TGLLP)]),
     (
         "kernels/lsc_simd32.ll",
@@ -82,6 +86,9 @@ const LSC_SKL: &str = "llvm.genx.lsc.prefetch.stateless is not available on skl"
 const LSC_TGLLP: &str = "llvm.genx.lsc.prefetch.stateless is not available on tgllp";
 const LSC_LOAD_SKL: &str = "llvm.genx.lsc.load.stateless is not available on skl";
 const LSC_LOAD_TGLLP: &str = "llvm.genx.lsc.load.stateless is not available on tgllp";
+const SVM_SIMD32_SKL: &str = "llvm.genx.svm.gather with 32 lanes is not available on skl";
+const SVM_SIMD32_TGLLP: &str = "llvm.genx.svm.gather with 32 lanes is not available on tgllp";
+const SVM_SIMD32_DG2: &str = "llvm.genx.svm.gather with 32 lanes is not available on dg2";
 const LSC_SIMD32_DG2: &str = "llvm.genx.lsc.load.stateless with 32 lanes is not available on dg2";
 const SLM_OWORD_SKL: &str = "oword block messages on SLM are not available on skl";
 

@@ -39,10 +39,20 @@ fn thirty_two_lane_dword_work_is_simd32_on_pvc() {
     }
 }
 
+/// The messages of a fixture on PVC: each one SIMD32, `count` of them.
+fn simd32_messages(fixture: &str, names: &[&str], count: usize) {
+    let pvc = exec_sizes(fixture, Platform::Pvc);
+    let msgs: Vec<_> = pvc.iter().filter(|(_, l)| names.iter().any(|n| l.contains(n))).collect();
+    assert_eq!(msgs.len(), count, "{msgs:#?}");
+    assert!(msgs.iter().all(|(n, _)| *n == 32), "{msgs:#?}");
+}
+
 #[test]
 fn lsc_messages_are_simd32_on_pvc() {
-    let pvc = exec_sizes("kernels/lsc_simd32.ll", Platform::Pvc);
-    let lsc: Vec<_> = pvc.iter().filter(|(_, l)| l.contains("lsc_")).collect();
-    assert_eq!(lsc.len(), 10, "{lsc:#?}");
-    assert!(lsc.iter().all(|(n, _)| *n == 32), "{lsc:#?}");
+    simd32_messages("kernels/lsc_simd32.ll", &["lsc_"], 10);
+}
+
+#[test]
+fn svm_and_surface_messages_are_simd32_on_pvc() {
+    simd32_messages("kernels/svm_simd32.ll", &["svm_", "_scaled", "dword_atomic"], 7);
 }
