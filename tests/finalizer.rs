@@ -47,7 +47,11 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("kernels/simd32_alu.ll", &[]),
     (
         "kernels/svm_simd32.ll",
-        &[(Platform::Skl, SVM_SIMD32_SKL), (Platform::Tgllp, SVM_SIMD32_TGLLP), (Platform::Dg2, SVM_SIMD32_DG2)],
+        &[
+            (Platform::Skl, SVM_SIMD32_SKL),
+            (Platform::Tgllp, SVM_SIMD32_TGLLP),
+            (Platform::Dg2, SVM_SIMD32_DG2),
+        ],
     ),
     ("kernels/lsc_shapes.ll", &[(Platform::Skl, LSC_LOAD_SKL), (Platform::Tgllp, LSC_LOAD_TGLLP)]),
     (
