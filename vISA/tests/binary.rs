@@ -80,32 +80,13 @@ fn lsc_encodings() {
     let flat = |var: VarId, offset: i32, bits: u8| LscAddr { model: LscAddrModel::Flat, var, offset, bits };
     let d32 = LscShape { bits: 32, c32: false, elems: 1, transpose: false };
     let null = VarId::NULL;
-    let lsc = |op, sfid, cache, exec, addr, shape, [data, src1, src2]: [VarId; 3]| Inst::Lsc {
-        op,
-        sfid,
-        cache,
-        pred: None,
-        exec,
-        addr,
-        shape,
-        data,
-        src1,
-        src2,
-    };
     let x4 = LscShape { elems: 4, ..d32 };
-    k.push(lsc(
-        LscOp::Load,
-        LscSfid::Ugm,
-        (2, 2),
-        Exec::new(16),
-        flat(addrs, 0x100, 64),
-        x4,
-        [v4, null, null],
-    ));
-    k.push(lsc(LscOp::Store, LscSfid::Slm, (0, 0), Exec::new(16), flat(offd, 0, 32), d32, [one, null, null]));
+    let (e16, ugm, slm) = (Exec::new(16), LscSfid::Ugm, LscSfid::Slm);
+    k.push(common::lsc(LscOp::Load, ugm, (2, 2), e16, flat(addrs, 0x100, 64), x4, [v4, null, null]));
+    k.push(common::lsc(LscOp::Store, slm, (0, 0), e16, flat(offd, 0, 32), d32, [one, null, null]));
     let d64 = LscShape { bits: 64, ..d32 };
     let cas = LscOp::Atomic("icas");
-    k.push(lsc(cas, LscSfid::Ugm, (0, 0), Exec::nm(16), flat(addrs, -4, 64), d64, [v4, one, offd]));
+    k.push(common::lsc(cas, ugm, (0, 0), Exec::nm(16), flat(addrs, -4, 64), d64, [v4, one, offd]));
     let isa = write_isa(&[k]);
     let id = |v: VarId| v.0.to_le_bytes();
     let raw = |v: VarId| [id(v).as_slice(), &[0, 0]].concat();

@@ -93,6 +93,7 @@ sample_tests! {
     typed => ALL;
     raw_send => ALL;
     rtdemo => ALL;
+    lsc_sample => &["DG2", "PVC"];
 }
 
 /// The platform exceptions of the samples README are real: the same text is rejected there.
