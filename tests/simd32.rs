@@ -8,11 +8,11 @@ mod common;
 use common::{compile, input};
 use genxc_genx::Platform;
 
-/// Execution sizes of the instructions of a kernel's vISA text (labels and declarations aside).
+/// Execution sizes of the instructions of a fixture's kernels (labels and declarations aside).
 fn exec_sizes(fixture: &str, p: Platform) -> Vec<(u32, String)> {
     let out = compile(&[input(fixture)], p, 0);
     assert!(!out.failed(), "{fixture} on {p}: {:#?}", out.diagnostics);
-    let text = String::from_utf8(out.files[0].bytes.clone()).unwrap();
+    let text: String = out.files.iter().map(|f| String::from_utf8_lossy(&f.bytes).into_owned()).collect();
     text.lines()
         .filter(|l| l.starts_with("    "))
         .filter_map(|l| {
@@ -28,6 +28,8 @@ fn thirty_two_lane_dword_work_is_simd32_on_pvc() {
     let pvc = exec_sizes("kernels/simd32_alu.ll", Platform::Pvc);
     let vector: Vec<_> = pvc.iter().filter(|(n, _)| *n > 1).collect();
     assert!(vector.len() > 50, "{vector:#?}");
+    // the 64-lane sat is cut like the multiply it saturates
+    assert_eq!(vector.iter().filter(|(_, l)| l.starts_with("mov.sat")).count(), 2, "{vector:#?}");
     for (n, line) in &vector {
         assert_eq!(*n, 32, "not SIMD32 on pvc: {line}");
     }

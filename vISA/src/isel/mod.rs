@@ -1304,7 +1304,8 @@ impl Selector<'_> {
         if let InstKind::Intrinsic { id: iid, args } = &inst.kind {
             if iid.short_name() == "sat" {
                 if let Value::Inst(d) = args[0] {
-                    if self.fx().bales.baled_into.get(&d) == Some(&id) {
+                    let region = matches!(self.f().insts[d].kind, InstKind::RdRegion { .. });
+                    if !region && self.fx().bales.baled_into.get(&d) == Some(&id) {
                         let desc = self.alu_desc(d)?.ok_or("internal: sat of a non-ALU operation")?;
                         let cond = match self.f().insts[d].kind {
                             InstKind::Select { cond, .. } => Some(cond),
