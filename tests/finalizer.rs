@@ -44,6 +44,9 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("kernels/int64.ll", &[]),
     ("kernels/int_div.ll", &[]),
     ("kernels/lsc.ll", &[(Platform::Skl, LSC_SKL), (Platform::Tgllp, LSC_TGLLP)]),
+    ("kernels/raw_send.ll", &[]),
+    ("kernels/atomics.ll", &[]),
+    ("kernels/atomics_float_add.ll", &[(Platform::Skl, FLOAT_ADD_SKL), (Platform::Tgllp, FLOAT_ADD_TGLLP)]),
 ];
 
 /// Inputs genxc refuses on some platforms, with the message (platform limits reported by genxc
@@ -64,6 +67,12 @@ const REFUSED: &[(&str, Platform, &str)] = &[
 
 const LSC_SKL: &str = "llvm.genx.lsc.prefetch.stateless is not available on skl";
 const LSC_TGLLP: &str = "llvm.genx.lsc.prefetch.stateless is not available on tgllp";
+const FLOAT_ADD_SKL: &str =
+    "llvm.genx.dword.atomic.fsub is not available on skl (floating-point add and subtract \
+                             atomics need DG2, MTL or PVC)";
+const FLOAT_ADD_TGLLP: &str =
+    "llvm.genx.dword.atomic.fsub is not available on tgllp (floating-point add and \
+                               subtract atomics need DG2, MTL or PVC)";
 const SLM_OWORD_SKL: &str = "oword block messages on SLM are not available on skl";
 
 #[test]

@@ -470,6 +470,36 @@ impl W<'_> {
                 self.raw(*src1),
                 self.raw(*dst)
             ),
+            Inst::SvmAtomic { op, bits, pred, exec, addresses, src0, src1, dst } => format!(
+                "{}svm_atomic.{}{} {} {} {} {} {}",
+                self.pred(*pred),
+                op.text(),
+                match bits {
+                    16 => ".16",
+                    64 => ".64",
+                    _ => "",
+                },
+                exec_text(*exec),
+                self.raw(*addresses),
+                self.raw(*dst),
+                self.raw(*src0),
+                self.raw(*src1)
+            ),
+            Inst::TypedAtomic { op, half, pred, exec, surface, u, v, r, lod, src0, src1, dst } => format!(
+                "{}typed_atomic.{}{} {} {} {} {} {} {} {} {} {}",
+                self.pred(*pred),
+                op.text(),
+                if *half { ".16" } else { "" },
+                exec_text(*exec),
+                n.surface(*surface),
+                self.raw(*u),
+                self.raw(*v),
+                self.raw(*r),
+                self.raw(*lod),
+                self.raw(*src0),
+                self.raw(*src1),
+                self.raw(*dst)
+            ),
             Inst::Lsc { op, sfid, cache, pred, exec, addr, shape, data, src1, src2 } => {
                 let cache = if *cache == (0, 0) {
                     String::new()
@@ -532,11 +562,12 @@ impl W<'_> {
                 src1,
                 dst,
             } => format!(
-                "{}raw_sends{}{}.{}.{}.{}.{} {} {} {} {} {} {}",
+                "{}raw_sends{}{}.{}{}.{}.{} {} {} {} {} {} {}",
                 self.pred(*pred),
                 if *sendc { "c" } else { "" },
                 if *eot { "_eot" } else { "" },
-                sfid,
+                // the text form of raw_sendsc has no shared function id (it is 0)
+                if *sendc { String::new() } else { format!("{sfid}.") },
                 num_src0,
                 num_src1,
                 num_dst,
