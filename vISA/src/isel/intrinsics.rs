@@ -1226,7 +1226,7 @@ fn raw_send(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[Value
             if mlen > u64::from(n0) || rlen > u64::from(nd) {
                 return Err(format!(
                     "{name}: the descriptor 0x{d:x} gives message length {mlen} and response length \
-                     {rlen}, but the payload is {n0} GRFs and the result {nd}"
+                     {rlen}, more than the GRFs of the payload ({n0}) or of the result ({nd})"
                 ));
             }
         }
