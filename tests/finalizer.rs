@@ -47,6 +47,8 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("kernels/raw_send.ll", &[]),
     ("kernels/atomics.ll", &[]),
     ("kernels/atomics_float_add.ll", &[(Platform::Skl, FLOAT_ADD_SKL), (Platform::Tgllp, FLOAT_ADD_TGLLP)]),
+    ("kernels/gather4_scaled2.ll", &[]),
+    ("kernels/svm_scaled4.ll", &[(Platform::Tgllp, SVM_SCALED4_TGLLP), (Platform::Dg2, SVM_SCALED4_DG2)]),
 ];
 
 /// Inputs genxc refuses on some platforms, with the message (platform limits reported by genxc
@@ -73,6 +75,12 @@ const FLOAT_ADD_SKL: &str =
 const FLOAT_ADD_TGLLP: &str =
     "llvm.genx.dword.atomic.fsub is not available on tgllp (floating-point add and \
                                subtract atomics need DG2, MTL or PVC)";
+const SVM_SCALED4_TGLLP: &str =
+    "llvm.genx.svm.gather4.scaled is not available on tgllp (it needs 64-bit integer \
+                                 adds, which the platform lacks)";
+const SVM_SCALED4_DG2: &str =
+    "llvm.genx.svm.gather4.scaled is not available on dg2 (it needs 64-bit integer adds, \
+                               which the platform lacks)";
 const SLM_OWORD_SKL: &str = "oword block messages on SLM are not available on skl";
 
 #[test]

@@ -438,6 +438,17 @@ fn inst(b: &mut Buf, k: &Kernel, i: &Inst) {
                 raw(b, *x);
             }
         }
+        Inst::SvmScaled4 { store, pred, exec, channels, base, offsets, data } => {
+            b.u8(0x4E);
+            b.u8(if *store { 7 } else { 6 });
+            b.u8(exec_byte(*exec));
+            b.u16(pred_word(*pred));
+            b.u8(channels.bits());
+            b.u16(0); // scale
+            src(b, base);
+            raw(b, *offsets);
+            raw(b, *data);
+        }
         Inst::SvmAtomic { op, bits, pred, exec, addresses, src0, src1, dst: d } => {
             b.u8(0x4E);
             b.u8(5);

@@ -1697,6 +1697,23 @@ pub enum Inst {
         /// Old values (or NULL).
         dst: Raw,
     },
+    /// `[P] svm_gather4scaled.CH` / `svm_scatter4scaled.CH`: a uq base plus per-lane uq offsets.
+    SvmScaled4 {
+        /// svm_scatter4scaled instead of svm_gather4scaled.
+        store: bool,
+        /// Predicate.
+        pred: Option<Pred>,
+        /// Exec.
+        exec: Exec,
+        /// Channels.
+        channels: Channels,
+        /// uq scalar base address.
+        base: SrcOp,
+        /// Per-lane uq byte offsets.
+        offsets: Raw,
+        /// Data (SoA).
+        data: Raw,
+    },
     /// `[P] svm_atomic.op[.16|.64] S addresses dst src0 src1` (A64 atomics).
     SvmAtomic {
         /// Operation.

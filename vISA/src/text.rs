@@ -470,6 +470,16 @@ impl W<'_> {
                 self.raw(*src1),
                 self.raw(*dst)
             ),
+            Inst::SvmScaled4 { store, pred, exec, channels, base, offsets, data } => format!(
+                "{}{}.{} {} {} {} {}",
+                self.pred(*pred),
+                if *store { "svm_scatter4scaled" } else { "svm_gather4scaled" },
+                channels.text(),
+                exec_text(*exec),
+                self.src(base),
+                self.raw(*offsets),
+                self.raw(*data)
+            ),
             Inst::SvmAtomic { op, bits, pred, exec, addresses, src0, src1, dst } => format!(
                 "{}svm_atomic.{}{} {} {} {} {} {}",
                 self.pred(*pred),

@@ -303,6 +303,13 @@ pub fn validate(k: &Kernel) -> Result<(), Vec<String>> {
                     c.raw(at, *x);
                 }
             }
+            Inst::SvmScaled4 { pred, exec, base, offsets, data, .. } => {
+                c.exec(at, *exec);
+                c.pred(at, *pred);
+                c.src(at, base, 1);
+                c.raw(at, *offsets);
+                c.raw(at, *data);
+            }
             Inst::SvmAtomic { pred, exec, bits, addresses, src0, src1, dst, .. } => {
                 c.exec(at, *exec);
                 c.pred(at, *pred);

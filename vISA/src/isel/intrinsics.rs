@@ -768,6 +768,7 @@ fn memory(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[Value])
                 return Err(format!("unsupported: {name} with data other than one dword per lane"));
             }
             let exec = msg_exec(s, n, name)?;
+            soa_channels_fill_grfs(s, n, name)?;
             let pred = match pred_arg {
                 Some(p) => msg_pred(s, p)?,
                 None => None,
@@ -780,16 +781,21 @@ fn memory(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[Value])
             s.push(VInst::Scaled { store, pred, exec, blocks, surface, global_offset, offsets, data });
             Ok(())
         }
-        "gather4.scaled" | "gather4.masked.scaled2" | "scatter4.scaled" => {
+        "gather4.scaled" | "gather4.scaled2" | "gather4.masked.scaled2" | "scatter4.scaled" => {
+            // gather4.scaled2(mask, scale, surface, goff, offsets) has no predicate
             let store = short == "scatter4.scaled";
             let (pred_arg, rest) = match short {
                 "gather4.masked.scaled2" => {
                     argc(name, args, 6)?;
-                    (args[5], &args[..5])
+                    (Some(args[5]), &args[..5])
+                }
+                "gather4.scaled2" => {
+                    argc(name, args, 5)?;
+                    (None, args)
                 }
                 _ => {
                     argc(name, args, 7)?;
-                    (args[0], &args[1..])
+                    (Some(args[0]), &args[1..])
                 }
             };
             let ch = channels(const_u64(s, rest[0], "the channel mask")?, name)?;
@@ -800,7 +806,10 @@ fn memory(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[Value])
             let global_offset = s.scalar_u32(rest[3], name)?;
             let n = lanes(s, rest[4]);
             let exec = msg_exec(s, n, name)?;
-            let pred = msg_pred(s, pred_arg)?;
+            let pred = match pred_arg {
+                Some(p) => msg_pred(s, p)?,
+                None => None,
+            };
             let offsets = Raw::of(s.block_var(rest[4])?);
             let data = if store { Raw::of(s.block_var(rest[5])?) } else { s.msg_dst(id)? };
             s.push(VInst::Scaled4 { store, pred, exec, channels: ch, surface, global_offset, offsets, data });
@@ -822,6 +831,7 @@ fn memory(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[Value])
             s.push(VInst::Typed4 { store, pred, exec, channels: ch, surface, u, v, r, lod: Raw::NULL, data });
             Ok(())
         }
+        "svm.gather4.scaled" | "svm.scatter4.scaled" => svm_scaled4(s, id, short, name, args),
         "svm.block.ld" | "svm.block.ld.unaligned" | "svm.block.st" => {
             let store = short == "svm.block.st";
             argc(name, args, if store { 2 } else { 1 })?;
@@ -918,6 +928,29 @@ fn check_lanes(s: &Selector, v: Value, n: u32, what: &str, name: &str) -> R<()> 
 fn lane_pred(s: &mut Selector, v: Value, n: u32, name: &str) -> R<Option<Pred>> {
     check_lanes(s, v, n, "predicate", name)?;
     msg_pred(s, v)
+}
+
+/// Checks that one channel of a 4-channel message of `n` lanes fills whole GRFs: the message puts
+/// each channel in GRFs of its own, which a packed vector matches only then (SIMD8 on PVC does not).
+fn soa_channels_fill_grfs(s: &Selector, n: u32, name: &str) -> R<()> {
+    if !(n * 4).is_multiple_of(s.grf()) {
+        return Err(format!(
+            "unsupported: {name} with {n} lanes on {} (each channel would not fill whole GRFs)",
+            s.platform
+        ));
+    }
+    Ok(())
+}
+
+/// The predicate of a message of `n` lanes that may also be a scalar `i1` constant true.
+fn vector_or_true_pred(s: &mut Selector, v: Value, n: u32, name: &str) -> R<Option<Pred>> {
+    if s.f().value_type(v).is_vector() {
+        lane_pred(s, v, n, name)
+    } else if s.f().as_const(v).and_then(|c| c.splat_value()) == Some(1) {
+        Ok(None)
+    } else {
+        Err(format!("unsupported: {name} predicated by a scalar i1 that is not constant true"))
+    }
 }
 
 /// The operation of an atomic intrinsic from the last piece of its name (`add`, `imin`, ...).
@@ -1085,6 +1118,54 @@ fn typed_atomic(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[V
     Ok(())
 }
 
+/// `llvm.genx.svm.gather4.scaled` (pred, channel mask, scale, base, 64-bit offsets, old value) and
+/// `llvm.genx.svm.scatter4.scaled` (pred, channel mask, scale, base, 64-bit offsets, data).
+fn svm_scaled4(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[Value]) -> R<()> {
+    let store = short == "svm.scatter4.scaled";
+    argc(name, args, 6)?;
+    if !s.platform.info().has_int64 {
+        // the finalizer adds base and offsets with 64-bit integer instructions
+        return Err(format!(
+            "{name} is not available on {} (it needs 64-bit integer adds, which the platform lacks)",
+            s.platform
+        ));
+    }
+    let channels = channels(const_u64(s, args[1], "the channel mask")?, name)?;
+    if const_u64(s, args[2], "the scale")? != 0 {
+        return Err(format!("unsupported: {name} with a non-zero scale"));
+    }
+    if s.f().value_type(args[3]) != Type::Scalar(Elem::I64) {
+        return Err(format!("{name}: the base address must be an i64 scalar"));
+    }
+    let n = s.f().value_type(args[4]).num_elems();
+    if s.f().value_type(args[4]).elem() != Some(Elem::I64) {
+        return Err(format!("{name}: the offsets must be i64"));
+    }
+    let exec = msg_exec(s, n, name)?;
+    soa_channels_fill_grfs(s, n, name)?;
+    let data_ty = if store { s.f().value_type(args[5]) } else { s.f().insts[id].ty };
+    let per_lane = channels.bits().count_ones();
+    if data_ty.elem().map(Elem::bytes) != Some(4) || data_ty.num_elems() != n * per_lane {
+        return Err(format!(
+            "{name}: the data is {data_ty}, not {} dwords ({per_lane} channels of {n} lanes)",
+            n * per_lane
+        ));
+    }
+    let pred = vector_or_true_pred(s, args[0], n, name)?;
+    let base = s.src(args[3], VisaType::UQ)?;
+    let offsets = typed_raw(s, args[4], VisaType::UQ)?;
+    let data = if store {
+        Raw::of(s.block_var(args[5])?)
+    } else {
+        if pred.is_some() {
+            keep_old(s, id, args[5])?;
+        }
+        s.msg_dst(id)?
+    };
+    s.push(VInst::SvmScaled4 { store, pred, exec, channels, base, offsets, data });
+    Ok(())
+}
+
 /// An operand of a raw send intrinsic.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum SendArg {
@@ -1165,13 +1246,7 @@ fn raw_send(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[Value
     } else {
         Exec::nm(16)
     };
-    let pred = if pt.is_vector() {
-        lane_pred(s, arg(Pred), u32::from(exec.size), name)?
-    } else if s.f().as_const(arg(Pred)).and_then(|c| c.splat_value()) == Some(1) {
-        None
-    } else {
-        return Err(format!("unsupported: {name} predicated by a scalar i1 that is not constant true"));
-    };
+    let pred = vector_or_true_pred(s, arg(Pred), u32::from(exec.size), name)?;
     // sizes in GRFs
     let grf = s.grf();
     let payload = |s: &Selector, v: Value, what: &str| -> R<u32> {
