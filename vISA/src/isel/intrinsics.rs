@@ -1024,17 +1024,27 @@ fn atomic_srcs(
     Ok(out)
 }
 
+/// The result type, operation and number of data sources of an atomic intrinsic
+/// `<family><op>`, after checking that it has `fixed` operands besides its sources.
+fn atomic_intrinsic(
+    s: &Selector,
+    (id, name, args): (InstId, &str, &[Value]),
+    op: &str,
+    fixed: usize,
+) -> R<(Type, m::AtomicOp, usize)> {
+    let op = atomic_op(s, op, name)?;
+    argc(name, args, fixed + op.num_srcs())?;
+    Ok((s.f().insts[id].ty, op, op.num_srcs()))
+}
+
 /// `llvm.genx.dword.atomic[2].<op>`: (pred, surface, byte offsets, [src0, [src1]], [old value]);
 /// the `atomic2` forms have no old value.
 fn dword_atomic(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[Value]) -> R<()> {
-    let ty = s.f().insts[id].ty;
     let (old, opname) = match short.strip_prefix("dword.atomic2.") {
         Some(o) => (false, o),
         None => (true, &short["dword.atomic.".len()..]),
     };
-    let op = atomic_op(s, opname, name)?;
-    let nsrc = op.num_srcs();
-    argc(name, args, 3 + nsrc + usize::from(old))?;
+    let (ty, op, nsrc) = atomic_intrinsic(s, (id, name, args), opname, 3 + usize::from(old))?;
     let n = s.f().value_type(args[2]).num_elems();
     if s.f().value_type(args[2]).elem() != Some(Elem::I32) {
         return Err(format!("{name}: the offsets must be i32"));
@@ -1057,10 +1067,7 @@ fn dword_atomic(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[V
 /// `llvm.genx.svm.atomic.<op>`: (pred, 64-bit addresses, [src0, [src1]], old value), on 32-bit or
 /// 64-bit data.
 fn svm_atomic(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[Value]) -> R<()> {
-    let ty = s.f().insts[id].ty;
-    let op = atomic_op(s, &short["svm.atomic.".len()..], name)?;
-    let nsrc = op.num_srcs();
-    argc(name, args, 3 + nsrc)?;
+    let (ty, op, nsrc) = atomic_intrinsic(s, (id, name, args), &short["svm.atomic.".len()..], 3)?;
     let n = s.f().value_type(args[0]).num_elems();
     let exec = msg_exec(s, n, name)?;
     check_lanes(s, args[1], n, "address vector", name)?;
@@ -1084,10 +1091,7 @@ fn svm_atomic(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[Val
 /// `llvm.genx.typed.atomic.<op>`: (pred, surface, [src0, [src1]], u, v, r, lod); v, r and lod may
 /// be zero (unused).
 fn typed_atomic(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[Value]) -> R<()> {
-    let ty = s.f().insts[id].ty;
-    let op = atomic_op(s, &short["typed.atomic.".len()..], name)?;
-    let nsrc = op.num_srcs();
-    argc(name, args, 6 + nsrc)?;
+    let (ty, op, nsrc) = atomic_intrinsic(s, (id, name, args), &short["typed.atomic.".len()..], 6)?;
     let at = 2 + nsrc;
     let n = s.f().value_type(args[at]).num_elems();
     let max = if s.platform == Platform::Pvc { 16 } else { 8 };
@@ -1188,7 +1192,6 @@ enum SendArg {
 /// `llvm.genx.raw.send[s]2[.noresult]`, which give exec size, sizes and shared function.
 fn raw_send(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[Value]) -> R<()> {
     use SendArg::*;
-    let ty = s.f().insts[id].ty;
     let noresult = short.ends_with(".noresult");
     let base = short.strip_suffix(".noresult").unwrap_or(short);
     let split = base.starts_with("raw.sends");
@@ -1317,13 +1320,13 @@ fn raw_send(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[Value
         s.msg_dst(id)?
     };
     let desc = s.src(arg(Desc), VisaType::UD)?;
-    let (num_src0, num_src1, num_dst) = (n0 as u8, n1 as u8, nd as u8);
     if split || explicit {
         let exdesc = s.src(arg(ExDesc), VisaType::UD)?;
-        let sfid = sfid as u8;
-        s.push(VInst::RawSends {
+        let (eot, sfid) = (false, sfid as u8);
+        let (num_src0, num_src1, num_dst) = (n0 as u8, n1 as u8, nd as u8);
+        let send = VInst::RawSends {
             sendc,
-            eot: false,
+            eot,
             pred,
             exec,
             sfid,
@@ -1335,22 +1338,13 @@ fn raw_send(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[Value
             src0,
             src1,
             dst,
-        });
+        };
+        s.push(send);
     } else {
         let exdesc = c(s, ExDesc, "extended descriptor")? as u32;
-        s.push(VInst::RawSend {
-            sendc,
-            pred,
-            exec,
-            exdesc,
-            num_src: num_src0,
-            num_dst,
-            desc,
-            src: src0,
-            dst,
-        });
+        let (num_src, num_dst) = (n0 as u8, nd as u8);
+        s.push(VInst::RawSend { sendc, pred, exec, exdesc, num_src, num_dst, desc, src: src0, dst });
     }
-    let _ = ty;
     Ok(())
 }
 
