@@ -1229,6 +1229,12 @@ fn raw_send(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[Value
     let arg = |r: SendArg| roles.iter().position(|x| *x == r).map_or(args[0], |i| args[i]);
     let c = |s: &Selector, r: SendArg, what: &str| const_u64(s, arg(r), &format!("{name}: the {what}"));
     let modifier = c(s, Modifier, "modifier")?;
+    if modifier > if explicit { 3 } else { 1 } {
+        return Err(format!(
+            "{name}: invalid modifier {modifier} (bit 0 is sendc{})",
+            if explicit { ", bit 1 end of thread" } else { "" }
+        ));
+    }
     if explicit && modifier & 2 != 0 {
         return Err(format!("unsupported: {name} that ends the thread (EOT)"));
     }
