@@ -47,6 +47,11 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("kernels/int64_div.ll", &[]),
     ("kernels/int64_double.ll", &[(Platform::Tgllp, NO_DOUBLE_TGLLP), (Platform::Dg2, NO_DOUBLE_DG2)]),
     ("kernels/lsc.ll", &[(Platform::Skl, LSC_SKL), (Platform::Tgllp, LSC_TGLLP)]),
+    ("kernels/raw_send.ll", &[]),
+    ("kernels/atomics.ll", &[]),
+    ("kernels/atomics_float_add.ll", &[(Platform::Skl, FLOAT_ADD_SKL), (Platform::Tgllp, FLOAT_ADD_TGLLP)]),
+    ("kernels/gather4_scaled2.ll", &[]),
+    ("kernels/svm_scaled4.ll", &[(Platform::Tgllp, SVM_SCALED4_TGLLP), (Platform::Dg2, SVM_SCALED4_DG2)]),
 ];
 
 /// Inputs genxc refuses on some platforms, with the message (platform limits reported by genxc
@@ -59,6 +64,18 @@ const REFUSED: &[(&str, Platform, &str)] = &[
 
 const LSC_SKL: &str = "llvm.genx.lsc.prefetch.stateless is not available on skl";
 const LSC_TGLLP: &str = "llvm.genx.lsc.prefetch.stateless is not available on tgllp";
+const FLOAT_ADD_SKL: &str =
+    "llvm.genx.dword.atomic.fsub is not available on skl (floating-point add and subtract \
+                             atomics need DG2, MTL or PVC)";
+const FLOAT_ADD_TGLLP: &str =
+    "llvm.genx.dword.atomic.fsub is not available on tgllp (floating-point add and \
+                               subtract atomics need DG2, MTL or PVC)";
+const SVM_SCALED4_TGLLP: &str =
+    "llvm.genx.svm.gather4.scaled is not available on tgllp (it needs 64-bit integer \
+                                 adds, which the platform lacks)";
+const SVM_SCALED4_DG2: &str =
+    "llvm.genx.svm.gather4.scaled is not available on dg2 (it needs 64-bit integer adds, \
+                               which the platform lacks)";
 const NO_DOUBLE_TGLLP: &str = "double precision conversion is not available on tgllp";
 const NO_DOUBLE_DG2: &str = "double precision conversion is not available on dg2";
 const SLM_OWORD_SKL: &str = "oword block messages on SLM are not available on skl";
