@@ -438,6 +438,38 @@ fn inst(b: &mut Buf, k: &Kernel, i: &Inst) {
                 raw(b, *x);
             }
         }
+        Inst::SvmScaled4 { store, pred, exec, channels, base, offsets, data } => {
+            b.u8(0x4E);
+            b.u8(if *store { 7 } else { 6 });
+            b.u8(exec_byte(*exec));
+            b.u16(pred_word(*pred));
+            b.u8(channels.bits());
+            b.u16(0); // scale
+            src(b, base);
+            raw(b, *offsets);
+            raw(b, *data);
+        }
+        Inst::SvmAtomic { op, bits, pred, exec, addresses, src0, src1, dst: d } => {
+            b.u8(0x4E);
+            b.u8(5);
+            b.u8(exec_byte(*exec));
+            b.u16(pred_word(*pred));
+            // bits 4:0 operation, bit 5 16-bit data, bit 6 64-bit data
+            b.u8(op.code() | u8::from(*bits == 16) << 5 | u8::from(*bits == 64) << 6);
+            for x in [addresses, src0, src1, d] {
+                raw(b, *x);
+            }
+        }
+        Inst::TypedAtomic { op, half, pred, exec, surface, u, v, r, lod, src0, src1, dst: d } => {
+            b.u8(0x73);
+            b.u8(op.code() | (*half as u8) << 5);
+            b.u8(exec_byte(*exec));
+            b.u16(pred_word(*pred));
+            b.u8(surface.0);
+            for x in [u, v, r, lod, src0, src1, d] {
+                raw(b, *x);
+            }
+        }
         Inst::Barrier => b.u8(0x59),
         Inst::Fence(f) => {
             b.u8(0x5C);

@@ -1210,6 +1210,18 @@ impl AtomicOp {
             Fsub => "fsub",
         }
     }
+    /// Whether the operation works on floating-point data.
+    pub fn is_float(self) -> bool {
+        matches!(self, AtomicOp::Fmax | AtomicOp::Fmin | AtomicOp::Fcmpwr | AtomicOp::Fadd | AtomicOp::Fsub)
+    }
+    /// Number of data sources: 0 (inc, dec), 2 (cmpxchg, fcmpwr) or 1.
+    pub fn num_srcs(self) -> usize {
+        match self {
+            AtomicOp::Inc | AtomicOp::Dec => 0,
+            AtomicOp::Cmpxchg | AtomicOp::Fcmpwr => 2,
+            _ => 1,
+        }
+    }
     /// Binary code (VISAAtomicOps).
     pub fn code(self) -> u8 {
         use AtomicOp::*;
@@ -1738,6 +1750,69 @@ pub enum Inst {
         surface: SurfaceId,
         /// Byte offsets.
         offsets: Raw,
+        /// Source 0 (or NULL).
+        src0: Raw,
+        /// Source 1 (or NULL).
+        src1: Raw,
+        /// Old values (or NULL).
+        dst: Raw,
+    },
+    /// `[P] svm_gather4scaled.CH` / `svm_scatter4scaled.CH`: a uq base plus per-lane uq offsets.
+    SvmScaled4 {
+        /// svm_scatter4scaled instead of svm_gather4scaled.
+        store: bool,
+        /// Predicate.
+        pred: Option<Pred>,
+        /// Exec.
+        exec: Exec,
+        /// Channels.
+        channels: Channels,
+        /// uq scalar base address.
+        base: SrcOp,
+        /// Per-lane uq byte offsets.
+        offsets: Raw,
+        /// Data (SoA).
+        data: Raw,
+    },
+    /// `[P] svm_atomic.op[.16|.64] S addresses dst src0 src1` (A64 atomics).
+    SvmAtomic {
+        /// Operation.
+        op: AtomicOp,
+        /// Data width in bits: 16, 32 or 64.
+        bits: u8,
+        /// Predicate.
+        pred: Option<Pred>,
+        /// Exec.
+        exec: Exec,
+        /// Per-lane uq addresses.
+        addresses: Raw,
+        /// Source 0 (or NULL).
+        src0: Raw,
+        /// Source 1 (or NULL).
+        src1: Raw,
+        /// Old values (or NULL).
+        dst: Raw,
+    },
+    /// `[P] typed_atomic.op[.16] S T u v r lod src0 src1 dst`.
+    TypedAtomic {
+        /// Operation.
+        op: AtomicOp,
+        /// 16-bit variant.
+        half: bool,
+        /// Predicate.
+        pred: Option<Pred>,
+        /// Exec.
+        exec: Exec,
+        /// Surface.
+        surface: SurfaceId,
+        /// u coordinates.
+        u: Raw,
+        /// v coordinates (or NULL).
+        v: Raw,
+        /// r coordinates (or NULL).
+        r: Raw,
+        /// lod (or NULL).
+        lod: Raw,
         /// Source 0 (or NULL).
         src0: Raw,
         /// Source 1 (or NULL).

@@ -90,6 +90,7 @@ sample_tests! {
     switchjmp => &["SKL", "PVC"];
     media_block => ALL;
     svm => ALL;
+    svm_scaled4 => &["SKL", "PVC"];
     typed => ALL;
     raw_send => ALL;
     rtdemo => ALL;

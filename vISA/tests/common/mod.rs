@@ -713,7 +713,8 @@ pub fn media_block() -> Kernel {
     k
 }
 
-/// 18_svm without svm_gather4scaled and svm_atomic (not modelled).
+/// 18_svm (svm_gather4scaled/svm_scatter4scaled only where the platform has 64-bit adds: see
+/// `svm_scaled4`).
 pub fn svm() -> Kernel {
     let mut k = Kernel::new("svm");
     let ptr = k.add_var("ptr", VisaType::UQ, 1, Align::Qword);
@@ -760,11 +761,52 @@ pub fn svm() -> Kernel {
     k.push(sv(false));
     op(&mut k, Mul, E16, d(vv, 0), vec![v(vv), i(Imm::F(2.0))]);
     k.push(sv(true));
+    // atomics on the per-lane addresses
+    let one = k.add_var("one", VisaType::UD, 16, Align::Grf);
+    let old = k.add_var("old", VisaType::UD, 16, Align::Grf);
+    op(&mut k, Mov, E16, d(one, 0), vec![i(Imm::UD(1))]);
+    let atomic = |op, src0, dst| Inst::SvmAtomic {
+        op,
+        bits: 32,
+        pred: None,
+        exec: E16,
+        addresses: Raw::of(addrs),
+        src0,
+        src1: Raw::NULL,
+        dst,
+    };
+    k.push(atomic(AtomicOp::Add, Raw::of(one), Raw::of(old)));
+    k.push(atomic(AtomicOp::Inc, Raw::NULL, Raw::NULL));
     ret(&mut k);
     k
 }
 
-/// 19_typed without typed_atomic (not modelled).
+/// 18_svm's svm_gather4scaled/svm_scatter4scaled: base plus 64-bit offsets, channels R and G.
+pub fn svm_scaled4() -> Kernel {
+    let mut k = Kernel::new("svm_scaled4");
+    let ptr = k.add_var("ptr", VisaType::UQ, 1, Align::Qword);
+    let offq = k.add_var("offq", VisaType::UQ, 16, Align::Grf);
+    let v2 = k.add_var("v2", VisaType::F, 32, Align::Grf);
+    k.add_input(InputTarget::Var(ptr), 64, 8);
+    k.add_input(InputTarget::Var(offq), 128, 128);
+    target_cm(&mut k);
+    let g = |store| Inst::SvmScaled4 {
+        store,
+        pred: None,
+        exec: E16,
+        channels: Channels { r: true, g: true, b: false, a: false },
+        base: s(ptr),
+        offsets: Raw::of(offq),
+        data: Raw::of(v2),
+    };
+    k.push(g(false));
+    op(&mut k, AluOp::Mul, E16, d(v2, 0), vec![v(v2), i(Imm::F(0.5))]);
+    k.push(g(true));
+    ret(&mut k);
+    k
+}
+
+/// 19_typed.
 pub fn typed() -> Kernel {
     let mut k = Kernel::new("typed");
     let lane = k.add_var("lane", VisaType::UW, 8, Align::Grf);
@@ -792,6 +834,25 @@ pub fn typed() -> Kernel {
     k.push(t(false));
     op(&mut k, AluOp::Mul, E8, d(rgba, 0), vec![v(rgba), i(Imm::F(0.5))]);
     k.push(t(true));
+    let one = k.add_var("one", VisaType::UD, 8, Align::Grf);
+    let old = k.add_var("old", VisaType::UD, 8, Align::Grf);
+    let cnt = k.add_surface("cnt");
+    k.add_input(InputTarget::Surface(cnt), 68, 4);
+    op(&mut k, AluOp::Mov, E8, d(one, 0), vec![i(Imm::UD(1))]);
+    k.push(Inst::TypedAtomic {
+        op: AtomicOp::Add,
+        half: false,
+        pred: None,
+        exec: E8,
+        surface: cnt,
+        u: Raw::of(u),
+        v: Raw::NULL,
+        r: Raw::NULL,
+        lod: Raw::NULL,
+        src0: Raw::of(one),
+        src1: Raw::NULL,
+        dst: Raw::of(old),
+    });
     ret(&mut k);
     k
 }
@@ -956,6 +1017,7 @@ pub fn cases() -> Vec<Case> {
         Case { build: switchjmp, platforms: &["SKL", "PVC"] },
         Case { build: media_block, platforms: ALL },
         Case { build: svm, platforms: ALL },
+        Case { build: svm_scaled4, platforms: &["SKL", "PVC"] },
         Case { build: typed, platforms: ALL },
         Case { build: raw_send, platforms: ALL },
         Case { build: rtdemo, platforms: ALL },
