@@ -1302,6 +1302,13 @@ impl LscSfid {
             LscSfid::Slm => "slm",
         }
     }
+    /// Binary code (`LSC_SFID`: ugm 0, ugml 1, tgm 2, slm 3).
+    pub fn code(self) -> u8 {
+        match self {
+            LscSfid::Ugm => 0,
+            LscSfid::Slm => 3,
+        }
+    }
 }
 
 /// The operation of an LSC message.
@@ -1311,8 +1318,31 @@ pub enum LscOp {
     Load,
     /// `lsc_store`.
     Store,
-    /// `lsc_atomic_<name>` with its text name (`iadd`, `icas`...).
+    /// `lsc_atomic_<name>` with its text name (`iadd`, `icas`...), one of [`LSC_ATOMICS`].
     Atomic(&'static str),
+}
+
+/// LSC atomic operation names by sub-opcode, from `iinc` (8) to `xor` (26).
+pub const LSC_ATOMICS: [&str; 19] = [
+    "iinc", "idec", "load", "store", "iadd", "isub", "smin", "smax", "umin", "umax", "icas", "fadd", "fsub",
+    "fmin", "fmax", "fcas", "and", "or", "xor",
+];
+
+/// Sub-opcode of the first atomic of [`LSC_ATOMICS`].
+pub const LSC_FIRST_ATOMIC: u8 = 8;
+
+impl LscOp {
+    /// The LSC sub-opcode (`lsc_load` 0, `lsc_store` 4, atomics 8..=26).
+    pub fn code(self) -> u8 {
+        match self {
+            LscOp::Load => 0,
+            LscOp::Store => 4,
+            LscOp::Atomic(name) => {
+                let i = LSC_ATOMICS.iter().position(|a| *a == name).expect("an LSC atomic name");
+                LSC_FIRST_ATOMIC + i as u8
+            }
+        }
+    }
 }
 
 /// How an LSC message addresses memory.
@@ -1351,6 +1381,36 @@ pub struct LscShape {
 }
 
 impl LscShape {
+    /// Binary data size code (d8 1, d16 2, d32 3, d64 4, d8u32 5, d16u32 6).
+    pub fn size_code(self) -> u8 {
+        let code = match self.bits {
+            8 => 1,
+            16 => 2,
+            32 => 3,
+            _ => 4,
+        };
+        if self.c32 {
+            code + 4
+        } else {
+            code
+        }
+    }
+    /// Binary elements-per-address code (1..=4 as is, 8 5, 16 6, 32 7, 64 8).
+    pub fn elems_code(self) -> u8 {
+        match self.elems {
+            e @ 1..=4 => e,
+            e => 2 + e.trailing_zeros() as u8,
+        }
+    }
+    /// Bytes of register data for `lanes` addresses: transposed elements are packed; otherwise
+    /// each element takes a lane slot of at least 32 bits.
+    pub fn data_bytes(self, lanes: u8) -> u32 {
+        if self.transpose {
+            u32::from(self.elems) * u32::from(self.bits) / 8
+        } else {
+            u32::from(lanes) * u32::from(self.elems) * u32::from(self.bits.max(32)) / 8
+        }
+    }
     /// Text form (`d32x4t`).
     pub fn text(self) -> String {
         let mut t = format!("d{}{}", self.bits, if self.c32 { "c32" } else { "" });

@@ -580,28 +580,13 @@ fn lsc(s: &mut Selector, id: InstId, kind: &str, name: &str, args: &[Value]) -> 
     let lop = match op {
         "load" | "load.merge" | "prefetch" if subop == 0 => m::LscOp::Load,
         "store" if subop == 4 => m::LscOp::Store,
-        "atomic" => m::LscOp::Atomic(match subop {
-            8 => "iinc",
-            9 => "idec",
-            10 => "load",
-            11 => "store",
-            12 => "iadd",
-            13 => "isub",
-            14 => "smin",
-            15 => "smax",
-            16 => "umin",
-            17 => "umax",
-            18 => "icas",
-            19 => "fadd",
-            20 => "fsub",
-            21 => "fmin",
-            22 => "fmax",
-            23 => "fcas",
-            24 => "and",
-            25 => "or",
-            26 => "xor",
-            other => return Err(format!("{name}: invalid atomic sub-opcode {other}")),
-        }),
+        "atomic" => {
+            let i = subop.checked_sub(u64::from(m::LSC_FIRST_ATOMIC));
+            match i.and_then(|i| m::LSC_ATOMICS.get(i as usize)) {
+                Some(a) => m::LscOp::Atomic(a),
+                None => return Err(format!("{name}: invalid atomic sub-opcode {subop}")),
+            }
+        }
         _ => return Err(format!("{name}: invalid sub-opcode {subop}")),
     };
     let (l1, l3) = (c(s, 2, "L1 cache control")?, c(s, 3, "L3 cache control")?);
@@ -655,6 +640,19 @@ fn lsc(s: &mut Selector, id: InstId, kind: &str, name: &str, args: &[Value]) -> 
     let av = s.view(av, if addr_bits == 64 { VisaType::UQ } else { VisaType::UD })?;
     let addr = m::LscAddr { model: m::LscAddrModel::Flat, var: av, offset, bits: addr_bits as u8 };
     let shape = m::LscShape { bits, c32, elems, transpose };
+    if sfid == m::LscSfid::Slm && matches!(lop, m::LscOp::Atomic("fadd" | "fsub")) {
+        return Err(format!(
+            "{name}: atomic float add and subtract on SLM are not available on {}",
+            s.platform
+        ));
+    }
+    let grfs = shape.data_bytes(exec.size).div_ceil(s.grf());
+    if grfs > MAX_MSG_GRFS {
+        return Err(format!(
+            "{name} moving {grfs} registers of data is not available on {} (a message moves at most {MAX_MSG_GRFS})",
+            s.platform
+        ));
+    }
     let null = m::VarId::NULL;
     let used = s.fx().bales.uses.get(&id).copied().unwrap_or(0) > 0;
     let (data, src1, src2) = match (op, lop) {
@@ -686,6 +684,9 @@ fn lsc(s: &mut Selector, id: InstId, kind: &str, name: &str, args: &[Value]) -> 
     Ok(())
 }
 
+/// The most registers of data one message reads or writes.
+const MAX_MSG_GRFS: u32 = 8;
+
 /// The predicate of a message (`None` when every lane is on).
 fn msg_pred(s: &mut Selector, v: Value) -> R<Option<Pred>> {
     if let Some(c) = s.f().as_const(v) {
@@ -701,9 +702,14 @@ fn msg_pred(s: &mut Selector, v: Value) -> R<Option<Pred>> {
 }
 
 fn msg_exec(s: &Selector, n: u32, name: &str) -> R<Exec> {
-    let max = if s.platform == Platform::Pvc { 32 } else { 16 };
-    if !matches!(n, 1 | 2 | 4 | 8 | 16 | 32) || n > max {
-        return Err(format!("unsupported: {name} with {n} lanes on {}", s.platform));
+    if !matches!(n, 1 | 2 | 4 | 8 | 16 | 32) {
+        return Err(format!("unsupported: {name} with {n} lanes"));
+    }
+    if n == 32 && s.platform != Platform::Pvc {
+        return Err(format!(
+            "{name} with 32 lanes is not available on {} (SIMD32 messages need PVC)",
+            s.platform
+        ));
     }
     Ok(Exec::nm(n as u8))
 }
