@@ -225,17 +225,7 @@ fn compile_input(input: &Input, opts: &Options) -> Result<(Vec<OutputFile>, Modu
             bytes: genxc_visa::write_text(&k).into_bytes(),
         })),
         Emit::Isa => {
-            let refused: Vec<Diagnostic> = outputs
-                .iter()
-                .filter_map(|k| {
-                    genxc_visa::unencodable(k).map(|why| Diagnostic::in_function(k.name.clone(), None, why))
-                })
-                .collect();
-            if !refused.is_empty() {
-                return Err(locate(refused));
-            }
-            let bytes =
-                genxc_visa::write_isa(&outputs).map_err(|why| locate(vec![Diagnostic::error(why)]))?;
+            let bytes = genxc_visa::write_isa(&outputs);
             files.push(OutputFile { name: format!("{}.isa", stem(name)), bytes });
         }
         Emit::Legalized | Emit::Llvm | Emit::Metadata => {}
