@@ -283,6 +283,16 @@ pub fn analyze(f: &Function) -> Result<SimdCf, Error> {
                 _ => em && cf.em_lanes.contains_key(&iv),
             };
             if !ok {
+                if let (true, InstKind::Intrinsic { id, .. }) = (em, &inst.kind) {
+                    return Err(err(
+                        f,
+                        Some(i),
+                        format!(
+                            "unsupported: {} predicated by the SIMD control flow execution mask (only select and wrregion run under it)",
+                            id.name()
+                        ),
+                    ));
+                }
                 let what = if em { "execution mask" } else { role_name(r.unwrap_or(Role::Rm)) };
                 return Err(misuse(f, i, what));
             }
