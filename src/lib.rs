@@ -20,6 +20,7 @@
 pub mod api;
 pub mod depfile;
 pub mod json;
+pub mod progress;
 
 pub use api::{compile_bytes, compile_inputs, CompileOptions, EmitSet, Outcome, Output};
 
@@ -293,6 +294,12 @@ where
     T: Send,
     W: Fn(&KernelUnit) -> Result<T, Vec<Diagnostic>> + Sync + Send,
 {
+    progress::add(units.len());
+    let work = |u: &KernelUnit| {
+        let r = work(u);
+        progress::done();
+        r
+    };
     let pool = rayon::ThreadPoolBuilder::new().num_threads(opts.jobs).build();
     match pool {
         Ok(pool) => pool.install(|| units.par_iter().map(work).collect()),

@@ -8,7 +8,8 @@
 use clap::{Parser, ValueEnum};
 use genxc::{CompileOptions, Emit, Input};
 use genxc_genx::Platform;
-use std::io::Write;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -133,7 +134,11 @@ fn main() -> ExitCode {
             }
         }
     }
+    let bar = progress_bar();
     let result = genxc::compile_inputs(&inputs, &opts);
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
     let stderr = std::io::stderr();
     let mut err = stderr.lock();
     for d in &result.diagnostics {
@@ -173,6 +178,40 @@ fn main() -> ExitCode {
             let _ = writeln!(err, "error: {msg}");
             ExitCode::from(1)
         }
+    }
+}
+
+/// Kernel units from which a compile counts as long: its progress bar is drawn.
+const PROGRESS_FROM_UNITS: u64 = 64;
+
+/// The progress bar of the compile, counted in kernel units: only when standard error is a
+/// terminal, and drawn only once at least [`PROGRESS_FROM_UNITS`] units are under way.
+fn progress_bar() -> Option<ProgressBar> {
+    if !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::hidden());
+    let style = ProgressStyle::with_template("genxc: [{bar:40}] {pos}/{len} kernels, {elapsed}")
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .progress_chars("=> ");
+    bar.set_style(style);
+    genxc::progress::observe(Box::new(UnitBar(bar.clone())));
+    Some(bar)
+}
+
+/// The progress bar as the library's progress observer.
+struct UnitBar(ProgressBar);
+
+impl genxc::progress::Observer for UnitBar {
+    fn add(&self, units: usize) {
+        self.0.inc_length(units as u64);
+        if self.0.is_hidden() && self.0.length().unwrap_or(0) >= PROGRESS_FROM_UNITS {
+            self.0.set_draw_target(ProgressDrawTarget::stderr());
+        }
+    }
+
+    fn done(&self) {
+        self.0.inc(1);
     }
 }
 

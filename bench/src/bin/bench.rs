@@ -3,7 +3,8 @@
 //! kernels, finalization included), and prints one table with ratios, growth exponents and a
 //! PASS/FAIL line per target of issue 7. `scripts/bench.sh` builds and runs it.
 //!
-//! Usage: `bench [--quick] [--genxc PATH] [--seed N] [--keep DIR] [--no-igc] [--no-mlir]`
+//! Usage: `bench [--quick] [--genxc PATH] [--seed N] [--keep DIR] [--no-igc] [--no-mlir]`, or
+//! `bench --generate N,S [--seed N] [--keep DIR]` to write one workload and stop.
 
 use genxc_bench::measure::{best_of, on_path, Run};
 use genxc_bench::report::{parse_time_passes, Cell, Report, Row};
@@ -28,6 +29,7 @@ struct Args {
     keep: Option<PathBuf>,
     igc: bool,
     mlir: bool,
+    generate: Option<(usize, usize)>,
 }
 
 const USAGE: &str = "usage: bench [--quick] [--genxc PATH] [--seed N] [--keep DIR] [--no-igc] [--no-mlir]\n\
@@ -36,12 +38,21 @@ const USAGE: &str = "usage: bench [--quick] [--genxc PATH] [--seed N] [--keep DI
   --seed      workload seed (default 7)\n\
   --keep      generate into DIR and keep it (default: a temporary folder)\n\
   --no-igc    do not run Intel's Vector Compiler\n\
-  --no-mlir   do not compile the .mlir workloads";
+  --no-mlir   do not compile the .mlir workloads\n\
+  --generate N,S  only write the workload of N kernels of S ops (DIR/nN_sS/k.ll, k.mlir)";
 
 fn parse_args() -> Result<Args, String> {
     let exe = std::env::current_exe().map_err(|e| e.to_string())?;
     let mut a =
-        Args { quick: false, genxc: exe.with_file_name("genxc"), seed: 7, keep: None, igc: true, mlir: true };
+        Args {
+        quick: false,
+        genxc: exe.with_file_name("genxc"),
+        seed: 7,
+        keep: None,
+        igc: true,
+        mlir: true,
+        generate: None,
+    };
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
         let mut value = |name: &str| it.next().ok_or(format!("{name} needs a value"));
@@ -52,6 +63,13 @@ fn parse_args() -> Result<Args, String> {
             "--keep" => a.keep = Some(PathBuf::from(value("--keep")?)),
             "--no-igc" => a.igc = false,
             "--no-mlir" => a.mlir = false,
+            "--generate" => {
+                let v = value("--generate")?;
+                let (n, s) = v.split_once(',').ok_or("--generate takes N,S")?;
+                let n: usize = n.parse().map_err(|e| format!("--generate: {e}"))?;
+                let s: usize = s.parse().map_err(|e| format!("--generate: {e}"))?;
+                a.generate = Some((n, s));
+            }
             "-h" | "--help" => return Err(String::new()),
             other => return Err(format!("unknown argument '{other}'")),
         }
@@ -143,6 +161,20 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if let Some((kernels, ops)) = args.generate {
+        let dir = args.keep.clone().unwrap_or_else(|| PathBuf::from("."));
+        let w = Workload { kernels, ops, seed: args.seed };
+        return match write_workload(&w, &dir.join(w.stem())) {
+            Ok((ll, _)) => {
+                println!("{}", ll.display());
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("bench: {e}");
+                ExitCode::from(1)
+            }
+        };
+    }
     if !args.genxc.is_file() {
         eprintln!(
             "bench: no genxc binary at {} (cargo build --release, or --genxc PATH)",
@@ -165,12 +197,14 @@ fn main() -> ExitCode {
     for p in plan(args.quick) {
         let w = Workload { kernels: p.kernels, ops: p.ops, seed: args.seed };
         let dir = root.join(w.stem());
-        let (ll, mlir, bc) = (dir.join("k.ll"), dir.join("k.mlir"), dir.join("k.bc"));
-        if !ll.is_file() || !mlir.is_file() {
-            let m = w.generate();
-            std::fs::create_dir_all(&dir).and_then(|_| std::fs::write(&ll, &m.ll)).expect("write the .ll");
-            std::fs::write(&mlir, &m.mlir).expect("write the .mlir");
-        }
+        let (ll, mlir) = match write_workload(&w, &dir) {
+            Ok(paths) => paths,
+            Err(e) => {
+                eprintln!("bench: {e}");
+                return ExitCode::from(1);
+            }
+        };
+        let bc = dir.join("k.bc");
         let ll_bytes = std::fs::metadata(&ll).map_or(0, |m| m.len());
         let out = dir.join(format!("out-j{}", p.jobs));
         let genxc_cmd = |input: &Path, out: &Path| {
@@ -270,6 +304,19 @@ fn main() -> ExitCode {
          they include vISA finalization to Gen code and ocloc's start-up; genxc stops at vISA."
     );
     ExitCode::SUCCESS
+}
+
+/// Writes `dir/k.ll` and `dir/k.mlir` of a workload unless they are there; returns their paths.
+fn write_workload(w: &Workload, dir: &Path) -> Result<(PathBuf, PathBuf), String> {
+    let (ll, mlir) = (dir.join("k.ll"), dir.join("k.mlir"));
+    if !ll.is_file() || !mlir.is_file() {
+        let m = w.generate();
+        std::fs::create_dir_all(dir)
+            .and_then(|_| std::fs::write(&ll, &m.ll))
+            .and_then(|_| std::fs::write(&mlir, &m.mlir))
+            .map_err(|e| format!("cannot write the workload in {}: {e}", dir.display()))?;
+    }
+    Ok((ll, mlir))
 }
 
 /// Intel's Vector Compiler on bitcode, as /work/shared/tools/igc-vc's recipe runs it.
