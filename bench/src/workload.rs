@@ -531,7 +531,7 @@ impl<'r> Gen<'r> {
         self.ipool[1] = self.cast("fptosi", &self.fpool[1].clone(), Elem::F, Elem::I);
         // The subroutine's own instructions count towards the kernel's.
         const SUB_OPS: usize = 5;
-        const TAIL_OPS: usize = 7;
+        const TAIL_OPS: usize = 6;
         self.count += SUB_OPS;
         self.step_call();
         while self.count + TAIL_OPS < ops {

@@ -43,8 +43,7 @@ const USAGE: &str = "usage: bench [--quick] [--genxc PATH] [--seed N] [--keep DI
 
 fn parse_args() -> Result<Args, String> {
     let exe = std::env::current_exe().map_err(|e| e.to_string())?;
-    let mut a =
-        Args {
+    let mut a = Args {
         quick: false,
         genxc: exe.with_file_name("genxc"),
         seed: 7,
