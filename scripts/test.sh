@@ -2,7 +2,8 @@
 # Runs genxc's whole test suite. Installs the Debian packages the build and the tests need when
 # they are missing: LLVM 14 (inkwell links libLLVM-14), and libigc-tools for GenX_IR, Intel's vISA
 # finalizer that every emitted kernel is checked against; gcc for the C client of libgenxc.so;
-# make, which reads back the --depfile output; intel-opencl-icd for Intel's Vector Compiler; mlir-19-tools and llvm-19 for the MLIR oracle.
+# make, which reads back the --depfile output; intel-opencl-icd for Intel's Vector Compiler;
+# mlir-19-tools and llvm-19 for the MLIR oracle.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
