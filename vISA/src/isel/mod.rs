@@ -67,6 +67,14 @@ fn dst_region_ok(r: &Region, grf: u32) -> bool {
         && (r.offset as u32 % grf) / r.elem_bytes < 256
 }
 
+/// The bales instruction selection forms in a legalized function for `platform`: which region
+/// reads and writes fold into the instructions that use them (for benchmarks and tools that run
+/// the stages one by one).
+pub fn bales_for(f: &Function, platform: Platform) -> Bales {
+    let grf = platform.grf_bytes();
+    bale::analyze(f, |r, e| src_region_ok(r, e, grf), |r| dst_region_ok(r, grf))
+}
+
 fn signed_type(e: Elem) -> R<VisaType> {
     Ok(match e {
         Elem::I8 => VisaType::B,
