@@ -21,13 +21,19 @@ pub mod api;
 pub mod depfile;
 pub mod json;
 pub mod progress;
+pub mod timing;
 
-pub use api::{compile_bytes, compile_inputs, CompileOptions, EmitSet, Outcome, Output};
+pub use api::{
+    compile_bytes, compile_inputs, compile_inputs_timed, CompileOptions, EmitSet, Outcome, Output,
+};
 
 use genxc_diag::{Diagnostic, Location};
 use genxc_genx::units::KernelUnit;
 use genxc_genx::{Module, Platform};
+use genxc_visa::isel::Phase;
 use rayon::prelude::*;
+use std::time::Instant;
+use timing::{PassTimes, PhaseTimes, Stage};
 
 pub use genxc_diag;
 pub use genxc_genx::Platform as TargetPlatform;
@@ -109,10 +115,15 @@ fn stem(name: &str) -> String {
 
 /// Compiles several inputs with the same options. Outputs are produced only if every input compiles.
 pub fn compile(inputs: &[Input], opts: &Options) -> Compilation {
+    compile_timed(inputs, opts, &mut PassTimes::new())
+}
+
+/// [`compile`], adding the time and memory of each stage to `times`.
+pub fn compile_timed(inputs: &[Input], opts: &Options, times: &mut PassTimes) -> Compilation {
     let mut out = Compilation::default();
     let mut modules = Vec::new();
     for input in inputs {
-        match compile_input(input, opts) {
+        match compile_input(input, opts, times) {
             Ok((files, module)) => {
                 out.files.extend(files);
                 modules.push(module);
@@ -121,10 +132,8 @@ pub fn compile(inputs: &[Input], opts: &Options) -> Compilation {
         }
     }
     if opts.emit == Emit::Metadata && !out.failed() {
-        out.files.push(OutputFile {
-            name: "kernels.json".into(),
-            bytes: json::kernels_json(&modules, opts.platform).into_bytes(),
-        });
+        let bytes = times.time(Stage::Import, || json::kernels_json(&modules, opts.platform).into_bytes());
+        out.files.push(OutputFile { name: "kernels.json".into(), bytes });
     }
     let mut seen = std::collections::HashSet::new();
     for f in &out.files {
@@ -142,25 +151,52 @@ pub fn compile(inputs: &[Input], opts: &Options) -> Compilation {
 }
 
 /// Front end, validation and import of one input; returns the files of this input and its module.
-fn compile_input(input: &Input, opts: &Options) -> Result<(Vec<OutputFile>, Module), Vec<Diagnostic>> {
+fn compile_input(
+    input: &Input,
+    opts: &Options,
+    times: &mut PassTimes,
+) -> Result<(Vec<OutputFile>, Module), Vec<Diagnostic>> {
     let name = &input.name;
-    genxc_frontend::limits::check_size(name, input.bytes.len() as u64).map_err(|d| vec![d])?;
     let is_mlir = name.ends_with(".mlir");
-    if is_mlir {
-        // Bounded nesting before any parser recurses on it.
-        genxc_frontend::limits::scan_text(name, &input.bytes, genxc_frontend::limits::Syntax::Mlir)
-            .map_err(|d| vec![d])?;
-    }
     let ctx = inkwell::context::Context::create();
-    let llvm = if is_mlir {
-        genxc_lowering::load(&ctx, name, &input.bytes)
-    } else {
-        genxc_frontend::llvm::load(&ctx, name, &input.bytes)
-    }
-    .map_err(|d| vec![d])?;
+    let llvm = times
+        .time(Stage::Parse, || {
+            genxc_frontend::limits::check_size(name, input.bytes.len() as u64)?;
+            if is_mlir {
+                // Bounded nesting before any parser recurses on it.
+                genxc_frontend::limits::scan_text(name, &input.bytes, genxc_frontend::limits::Syntax::Mlir)?;
+                genxc_lowering::load(&ctx, name, &input.bytes)
+            } else {
+                genxc_frontend::llvm::load(&ctx, name, &input.bytes)
+            }
+        })
+        .map_err(|d| vec![d])?;
+    let import = timing::Clock::start();
+    let result = import_and_compile(input, opts, &llvm, times, import);
+    drop(llvm);
+    result
+}
+
+/// The part of [`compile_input`] after parsing: import, kernel units, per-kernel compilation and
+/// emission. `import` was started when import began; the import stage ends when the per-kernel
+/// stages begin.
+fn import_and_compile(
+    input: &Input,
+    opts: &Options,
+    llvm: &inkwell::module::Module<'_>,
+    times: &mut PassTimes,
+    import: timing::Clock,
+) -> Result<(Vec<OutputFile>, Module), Vec<Diagnostic>> {
+    let name = &input.name;
+    let is_mlir = name.ends_with(".mlir");
+    let end_import = |times: &mut PassTimes| {
+        let (wall, cpu) = import.elapsed();
+        times.add(Stage::Import, wall, cpu);
+    };
     if is_mlir && opts.emit == Emit::Llvm {
         // The translated module as it is: the CPU programs an MLIR file holds are not GenX kernels.
         let text = llvm.print_to_string().to_string();
+        end_import(times);
         return Ok((
             vec![OutputFile { name: format!("{}.ll", stem(name)), bytes: text.into_bytes() }],
             Module::default(),
@@ -177,7 +213,10 @@ fn compile_input(input: &Input, opts: &Options) -> Result<(Vec<OutputFile>, Modu
             })
             .collect::<Vec<_>>()
     };
-    let module = genxc_genx::llvm::import_module(&llvm, opts.platform).map_err(locate)?;
+    let module = genxc_genx::llvm::import_module(llvm, opts.platform).map_err(|d| {
+        end_import(times);
+        locate(d)
+    })?;
     let mut files = Vec::new();
     if opts.emit == Emit::Llvm {
         // The module id and source file name default to the input's path; keep only its file
@@ -194,15 +233,20 @@ fn compile_input(input: &Input, opts: &Options) -> Result<(Vec<OutputFile>, Modu
             bytes: llvm.print_to_string().to_string().into_bytes(),
         });
     }
-    drop(llvm);
     if matches!(opts.emit, Emit::Llvm | Emit::Metadata) {
+        end_import(times);
         return Ok((files, module));
     }
-    let units = genxc_genx::units::build_units(&module).map_err(locate)?;
+    let units = genxc_genx::units::build_units(&module);
+    end_import(times);
+    let units = units.map_err(locate)?;
     let mut diags = Vec::new();
     if opts.emit == Emit::Legalized {
-        let outputs =
-            successes(run_units(&units, opts, |u| legalized_text(u, opts.platform)), &mut diags, &locate);
+        let outputs = successes(
+            run_units(&units, opts, times, |u, mark| legalized_text(u, opts.platform, mark)),
+            &mut diags,
+            &locate,
+        );
         if genxc_diag::has_errors(&diags) {
             return Err(diags);
         }
@@ -212,19 +256,51 @@ fn compile_input(input: &Input, opts: &Options) -> Result<(Vec<OutputFile>, Modu
         }));
         return Ok((files, module));
     }
+    if opts.emit == Emit::Visaasm {
+        // The text is written on the worker threads too: it is as long to make as the selection.
+        let outputs = successes(
+            run_units(&units, opts, times, |u, mark| {
+                let (k, _) = genxc_visa::isel::select_marked(u, opts.platform, mark)?;
+                Ok(OutputFile {
+                    name: format!("{}.visaasm", k.name),
+                    bytes: genxc_visa::write_text(&k).into_bytes(),
+                })
+            }),
+            &mut diags,
+            &locate,
+        );
+        if genxc_diag::has_errors(&diags) {
+            return Err(diags);
+        }
+        files.extend(outputs);
+        return Ok((files, module));
+    }
     let outputs = successes(
-        run_units(&units, opts, |u| genxc_visa::isel::select(u, opts.platform)),
+        run_units(&units, opts, times, |u, mark| {
+            genxc_visa::isel::select_marked(u, opts.platform, mark).map(|(k, _)| k)
+        }),
         &mut diags,
         &locate,
     );
     if genxc_diag::has_errors(&diags) {
         return Err(diags);
     }
+    let emit = timing::Clock::start();
+    let written = write_container(name, opts, outputs, &mut files).map_err(locate);
+    let (wall, cpu) = emit.elapsed();
+    times.add(Stage::Isel, wall, cpu);
+    written?;
+    Ok((files, module))
+}
+
+/// The serial part of emission: the `.isa` container of every kernel of an input.
+fn write_container(
+    name: &str,
+    opts: &Options,
+    outputs: Vec<genxc_visa::Kernel>,
+    files: &mut Vec<OutputFile>,
+) -> Result<(), Vec<Diagnostic>> {
     match opts.emit {
-        Emit::Visaasm => files.extend(outputs.into_iter().map(|k| OutputFile {
-            name: format!("{}.visaasm", k.name),
-            bytes: genxc_visa::write_text(&k).into_bytes(),
-        })),
         Emit::Isa => {
             let refused: Vec<Diagnostic> = outputs
                 .iter()
@@ -233,15 +309,14 @@ fn compile_input(input: &Input, opts: &Options) -> Result<(Vec<OutputFile>, Modu
                 })
                 .collect();
             if !refused.is_empty() {
-                return Err(locate(refused));
+                return Err(refused);
             }
-            let bytes =
-                genxc_visa::write_isa(&outputs).map_err(|why| locate(vec![Diagnostic::error(why)]))?;
+            let bytes = genxc_visa::write_isa(&outputs).map_err(|why| vec![Diagnostic::error(why)])?;
             files.push(OutputFile { name: format!("{}.isa", stem(name)), bytes });
         }
-        Emit::Legalized | Emit::Llvm | Emit::Metadata => {}
+        Emit::Visaasm | Emit::Legalized | Emit::Llvm | Emit::Metadata => {}
     }
-    Ok((files, module))
+    Ok(())
 }
 
 /// Register allocation counts per kernel (`--stats`): kernel name and the counts of its unit.
@@ -275,7 +350,11 @@ fn successes<T>(
 /// The legalized GenX IR of one kernel unit (the kernel and its subroutines) as LLVM IR text, with
 /// its `genx.kernels` node: the same lowering, collapsing and splitting that instruction selection
 /// sees.
-fn legalized_text(u: &KernelUnit, platform: Platform) -> Result<String, Vec<Diagnostic>> {
+fn legalized_text(
+    u: &KernelUnit,
+    platform: Platform,
+    mark: &mut dyn FnMut(Phase),
+) -> Result<String, Vec<Diagnostic>> {
     let mut functions = u.functions.clone();
     for (_, f) in functions.iter_mut() {
         if f.layout.is_empty() {
@@ -284,27 +363,50 @@ fn legalized_text(u: &KernelUnit, platform: Platform) -> Result<String, Vec<Diag
         genxc_genx::lower::lower_function(f).map_err(|d| vec![d])?;
         genxc_legalize::run(f, platform).map_err(|d| vec![d])?;
     }
+    mark(Phase::Legalize);
     let kernel = genxc_genx::metadata::Kernel { func: u.entry, ..u.kernel.clone() };
     Ok(genxc_genx::llvm_text::print_llvm(&genxc_genx::ir::Module { functions, kernels: vec![kernel] }))
 }
 
-/// Runs `work` on kernel units in parallel with `opts.jobs` threads; results come back in unit order.
-fn run_units<T, W>(units: &[KernelUnit], opts: &Options, work: W) -> Vec<Result<T, Vec<Diagnostic>>>
+/// Runs `work` on kernel units in parallel with `opts.jobs` threads; results come back in unit
+/// order. `work` calls its `mark` argument when a [`Phase`] ends; the time after the last mark
+/// counts as instruction selection (emission). The section's times are added to `times`.
+fn run_units<T, W>(
+    units: &[KernelUnit],
+    opts: &Options,
+    times: &mut PassTimes,
+    work: W,
+) -> Vec<Result<T, Vec<Diagnostic>>>
 where
     T: Send,
-    W: Fn(&KernelUnit) -> Result<T, Vec<Diagnostic>> + Sync + Send,
+    W: Fn(&KernelUnit, &mut dyn FnMut(Phase)) -> Result<T, Vec<Diagnostic>> + Sync + Send,
 {
     progress::add(units.len());
-    let work = |u: &KernelUnit| {
-        let r = work(u);
+    let one = |u: &KernelUnit| {
+        let mut spent = PhaseTimes::default();
+        let mut last = timing::thread_cpu();
+        let result = work(u, &mut |phase| spent.lap(&mut last, phase));
+        spent.lap(&mut last, Phase::Isel);
         progress::done();
-        r
+        (result, spent)
     };
+    let start = Instant::now();
     let pool = rayon::ThreadPoolBuilder::new().num_threads(opts.jobs).build();
-    match pool {
-        Ok(pool) => pool.install(|| units.par_iter().map(work).collect()),
-        Err(_) => units.iter().map(work).collect(),
-    }
+    let timed: Vec<_> = match pool {
+        Ok(pool) => pool.install(|| units.par_iter().map(one).collect()),
+        Err(_) => units.iter().map(one).collect(),
+    };
+    let wall = start.elapsed();
+    let mut cpu = PhaseTimes::default();
+    let results = timed
+        .into_iter()
+        .map(|(result, spent)| {
+            cpu += spent;
+            result
+        })
+        .collect();
+    times.add_parallel(wall, &cpu);
+    results
 }
 
 /// Points a diagnostic about a function or symbol at its line and column in `.ll` text, keeping the

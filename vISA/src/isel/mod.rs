@@ -170,8 +170,29 @@ pub fn select_with_stats(
     u: &KernelUnit,
     platform: Platform,
 ) -> Result<(m::Kernel, genxc_regalloc::Stats), Vec<Diagnostic>> {
+    select_marked(u, platform, &mut |_| {})
+}
+
+/// A per-kernel stage of [`select_marked`], for timing (`genxc --time-passes`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// Element-operation lowering and region legalization of one function.
+    Legalize,
+    /// Region forwarding, baling and variable assignment of one function.
+    Regalloc,
+    /// Instruction selection of the whole unit.
+    Isel,
+}
+
+/// [`select_with_stats`], calling `mark` each time a [`Phase`] ends: `Legalize` then `Regalloc`
+/// for each function of the unit, then `Isel` once (when selection succeeds), so the time between
+/// two calls belongs to the phase of the second.
+pub fn select_marked(
+    u: &KernelUnit,
+    platform: Platform,
+    mark: &mut dyn FnMut(Phase),
+) -> Result<(m::Kernel, genxc_regalloc::Stats), Vec<Diagnostic>> {
     let entry_name = u.functions[u.entry].name.clone();
-    let grf = platform.grf_bytes();
     let mut funcs = Vec::new();
     let mut func_of = HashMap::new();
     let mut order = vec![u.entry];
@@ -182,10 +203,12 @@ pub fn select_with_stats(
         let err = |d: Diagnostic| vec![d];
         genxc_genx::lower::lower_function(&mut f).map_err(err)?;
         genxc_legalize::run(&mut f, platform).map_err(err)?;
+        mark(Phase::Legalize);
         genxc_regalloc::forward::forward_region_reads(&mut f);
         genxc_regalloc::forward::read_past_region_writes(&mut f);
-        let bales = bale::analyze(&f, |r, e| src_region_ok(r, e, grf), |r| dst_region_ok(r, grf));
+        let bales = bales_for(&f, platform);
         let asg = genxc_regalloc::assign(&f, &bales);
+        mark(Phase::Regalloc);
         let n = asg.vars.len();
         let _ = fname;
         func_of.insert(id, funcs.len());
@@ -245,6 +268,7 @@ pub fn select_with_stats(
     for f in &s.funcs {
         stats += f.asg.stats;
     }
+    mark(Phase::Isel);
     Ok((s.k, stats))
 }
 
