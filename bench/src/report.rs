@@ -153,6 +153,28 @@ pub struct Report {
     pub jobs_pair: Option<(usize, usize, bool)>,
 }
 
+/// The growth exponent of one step of a scan: from one size to the next.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Step {
+    /// The smaller size (N or S).
+    pub from: f64,
+    /// The larger size.
+    pub to: f64,
+    /// `log(t2/t1) / log(to/from)` of genxc's wall time.
+    pub exponent: f64,
+}
+
+/// The growth of genxc's time in N (at one S) and in S (at N = 1), step by step.
+#[derive(Clone, Debug, Default)]
+pub struct Growth {
+    /// The S of the scan in N (the S with the most kernel counts measured).
+    pub s_for_n: Option<usize>,
+    /// The steps in N.
+    pub in_n: Vec<Step>,
+    /// The steps in S.
+    pub in_s: Vec<Step>,
+}
+
 /// The verdict on one target.
 #[derive(Clone, Debug)]
 pub struct Verdict {
@@ -180,19 +202,19 @@ impl Report {
         v
     }
 
-    /// The exponents between consecutive points of a scan: (x1, x2, exponent).
-    fn exponents(points: &[(f64, Option<f64>)]) -> Vec<(f64, f64, f64)> {
+    /// The exponents between consecutive points of a scan.
+    fn exponents(points: &[(f64, Option<f64>)]) -> Vec<Step> {
         points
             .windows(2)
             .filter_map(|w| {
                 let (t1, t2) = (w[0].1?, w[1].1?);
-                Some((w[0].0, w[1].0, exponent(w[0].0, t1, w[1].0, t2)))
+                Some(Step { from: w[0].0, to: w[1].0, exponent: exponent(w[0].0, t1, w[1].0, t2) })
             })
             .collect()
     }
 
     /// The growth exponents in N (at the S with the most N points) and in S (at N = 1).
-    pub fn growth(&self) -> (Option<usize>, Vec<(f64, f64, f64)>, Vec<(f64, f64, f64)>) {
+    pub fn growth(&self) -> Growth {
         let mut ss: Vec<usize> = self.rows.iter().map(|r| r.ops).collect();
         ss.sort();
         ss.dedup();
@@ -204,7 +226,7 @@ impl Report {
         });
         let s =
             Self::exponents(&self.scan_s().iter().map(|r| (r.ops as f64, r.genxc.ms())).collect::<Vec<_>>());
-        (s_for_n, n, s)
+        Growth { s_for_n, in_n: n, in_s: s }
     }
 
     /// The verdicts on the targets of issue 7.
@@ -266,21 +288,27 @@ impl Report {
             detail,
         });
         // 4. Time linear in N, at most n log n in S: judged on the last (largest) step.
-        let (s_for_n, en, es) = self.growth();
-        let last_n = en.last().copied();
+        let g = self.growth();
+        let last_n = g.in_n.last().copied();
         out.push(Verdict {
             target: "time linear in N (exponent <= 1.10 on the largest step)".into(),
-            pass: last_n.map(|(_, _, e)| e <= 1.10),
-            detail: last_n.map_or("not measured".into(), |(a, b, e)| {
-                format!("{e:.2} from N={a} to N={b} (S={})", s_for_n.unwrap_or(0))
+            pass: last_n.map(|st| st.exponent <= 1.10),
+            detail: last_n.map_or("not measured".into(), |st| {
+                format!("{:.2} from N={} to N={} (S={})", st.exponent, st.from, st.to, g.s_for_n.unwrap_or(0))
             }),
         });
-        let last_s = es.last().copied();
+        let last_s = g.in_s.last().copied();
         out.push(Verdict {
             target: "time at most n log n in S (exponent <= n log n's + 0.05 on the largest step)".into(),
-            pass: last_s.map(|(a, b, e)| e <= n_log_n_exponent(a, b) + 0.05),
-            detail: last_s.map_or("not measured".into(), |(a, b, e)| {
-                format!("{e:.2} from S={a} to S={b} (N=1; n log n: {:.2})", n_log_n_exponent(a, b))
+            pass: last_s.map(|st| st.exponent <= n_log_n_exponent(st.from, st.to) + 0.05),
+            detail: last_s.map_or("not measured".into(), |st| {
+                format!(
+                    "{:.2} from S={} to S={} (N=1; n log n: {:.2})",
+                    st.exponent,
+                    st.from,
+                    st.to,
+                    n_log_n_exponent(st.from, st.to)
+                )
             }),
         });
         // 5. Peak memory at most 4x the input size plus 64 MB.
@@ -359,14 +387,17 @@ impl Report {
                 show_ratio(ratio(r.igc.ms(), r.genxc.ms())),
             );
         }
-        let (s_for_n, en, es) = self.growth();
+        let g = self.growth();
         s.push('\n');
-        let steps = |v: &[(f64, f64, f64)], what: &str| {
-            v.iter().map(|(a, b, e)| format!("{what}={a}->{b}: {e:.2}")).collect::<Vec<_>>().join(", ")
+        let steps = |v: &[Step], what: &str| {
+            v.iter()
+                .map(|st| format!("{what}={}->{}: {:.2}", st.from, st.to, st.exponent))
+                .collect::<Vec<_>>()
+                .join(", ")
         };
         let _ = writeln!(s, "Growth exponents of genxc's wall time (1.00 = linear):");
-        let _ = writeln!(s, "- in N (S={}): {}", s_for_n.unwrap_or(0), steps(&en, "N"));
-        let _ = writeln!(s, "- in S (N=1): {}", steps(&es, "S"));
+        let _ = writeln!(s, "- in N (S={}): {}", g.s_for_n.unwrap_or(0), steps(&g.in_n, "N"));
+        let _ = writeln!(s, "- in S (N=1): {}", steps(&g.in_s, "S"));
         if let Some((_, _, same)) = self.jobs_pair {
             let _ = writeln!(s, "- -j1 and -j2 outputs byte-identical: {}", if same { "yes" } else { "NO" });
         }
