@@ -165,3 +165,20 @@ fn igc_vector_compiler_accepts_the_ll() {
         assert!(bin.windows(3).any(|w| w == format!("{k}\0").as_bytes()), "{k} not in the binary");
     }
 }
+
+/// The bench reads genxc's `--time-passes` report: every stage, in order, with its figures.
+#[test]
+fn the_bench_reads_the_time_passes_report() {
+    let m = SMALL.generate();
+    let mut times = genxc::timing::PassTimes::new();
+    let start = std::time::Instant::now();
+    let input = genxc::Input { name: "gen.ll".into(), bytes: m.ll.into_bytes() };
+    let out = genxc::compile_inputs_timed(&[input], &genxc::CompileOptions::default(), &mut times);
+    assert!(!out.failed(), "{:#?}", out.diagnostics);
+    times.finish(start);
+    let parsed = genxc_bench::report::parse_time_passes(&times.report());
+    let names: Vec<&str> = parsed.iter().map(|t| t.stage.as_str()).collect();
+    assert_eq!(names, genxc_bench::report::STAGES);
+    let total = parsed.last().unwrap();
+    assert!(total.wall_ms > 0.0 && total.peak_rss_kib > 0, "{total:?}");
+}
