@@ -383,17 +383,23 @@ impl<'r> Gen<'r> {
         }
     }
 
-    /// `rdregion` of 8 elements out of a 16-element vector.
-    fn rdregion(&mut self, e: Elem, src: &str, (stride, start): (u32, u32)) -> String {
-        let (s, t) = e.suffix();
-        let name = format!("llvm.genx.rdregion{s}.v8{t}.v16{t}.i16");
-        let (c0, w, st, off, pw) = (
+    /// The MLIR constants of a 1D region of 8 elements: vstride 0, width 8, stride, start byte,
+    /// undefined parent width.
+    fn region_operands(&mut self, stride: u32, start: u32) -> [String; 5] {
+        [
             self.ci32(0),
             self.ci32(8),
             self.ci32(stride as i64),
             self.ci16(start as i64),
             self.mundef("i32", "i32"),
-        );
+        ]
+    }
+
+    /// `rdregion` of 8 elements out of a 16-element vector.
+    fn rdregion(&mut self, e: Elem, src: &str, (stride, start): (u32, u32)) -> String {
+        let (s, t) = e.suffix();
+        let name = format!("llvm.genx.rdregion{s}.v8{t}.v16{t}.i16");
+        let [c0, w, st, off, pw] = self.region_operands(stride, start);
         let d = self.fresh();
         let (lh, mh, lt, mt) = (e.half_ll(), e.half_mlir(), e.ll(), e.mlir());
         self.emit(
@@ -409,13 +415,7 @@ impl<'r> Gen<'r> {
     fn wrregion(&mut self, e: Elem, old: &str, new: &str, (stride, start): (u32, u32)) -> String {
         let (s, t) = e.suffix();
         let name = format!("llvm.genx.wrregion{s}.v16{t}.v8{t}.i16.i1");
-        let (c0, w, st, off, pw) = (
-            self.ci32(0),
-            self.ci32(8),
-            self.ci32(stride as i64),
-            self.ci16(start as i64),
-            self.mundef("i32", "i32"),
-        );
+        let [c0, w, st, off, pw] = self.region_operands(stride, start);
         let all = self.mconst("true", "true", "i1");
         let d = self.fresh();
         let (lh, mh, lt, mt) = (e.half_ll(), e.half_mlir(), e.ll(), e.mlir());

@@ -12,19 +12,6 @@ use std::process::Command;
 
 const SMALL: Workload = Workload { kernels: 2, ops: 300, seed: 11 };
 
-/// Whether a tool runs; without it a test fails when `CI` is set and skips otherwise.
-fn tool(name: &str, arg: &str, package: &str) -> bool {
-    let ok = Command::new(name).arg(arg).output().is_ok();
-    if !ok {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "{name} (Debian package {package}) is required when CI is set"
-        );
-        eprintln!("{name} not found: skipping (install {package})");
-    }
-    ok
-}
-
 #[test]
 fn same_seed_same_bytes() {
     let w = Workload { kernels: 3, ops: 500, seed: 42 };
@@ -86,7 +73,7 @@ fn the_mix_and_the_kernel_form() {
 
 #[test]
 fn llvm_as_accepts_the_ll() {
-    if !tool("llvm-as-14", "--version", "llvm-14") {
+    if !common::tool_available("llvm-as-14", "--version", "llvm-14") {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
@@ -138,7 +125,9 @@ fn genxc_compiles_both_and_the_finalizer_accepts() {
 /// Intel's Vector Compiler accepts the generated `.ll` (through `llvm-as-14`), as the bench runs it.
 #[test]
 fn igc_vector_compiler_accepts_the_ll() {
-    if !tool("llvm-as-14", "--version", "llvm-14") || !tool("ocloc", "--help", "intel-opencl-icd") {
+    if !common::tool_available("llvm-as-14", "--version", "llvm-14")
+        || !common::tool_available("ocloc", "--help", "intel-opencl-icd")
+    {
         return;
     }
     let dir = tempfile::tempdir().unwrap();

@@ -79,43 +79,42 @@ fn parse_args() -> Result<Args, String> {
 /// The grid: a scan in N at S = 100, a scan in S at N = 1, kernels of 1,000 operations for the
 /// IGC comparison, and 512 kernels at -j1 and -j2.
 fn plan(quick: bool) -> Vec<Plan> {
-    let p = |kernels, ops, jobs, igc_limit: usize| Plan {
-        kernels,
-        ops,
-        jobs,
-        igc: kernels * ops <= igc_limit && jobs == 0,
-        mlir: jobs == 0,
-    };
-    if quick {
-        let igc = 8_000;
-        vec![
-            p(1, 100, 0, igc),
-            p(8, 100, 0, igc),
-            p(64, 100, 0, igc),
-            p(512, 100, 0, igc),
-            p(1, 1000, 0, igc),
-            p(8, 1000, 0, igc),
-            p(1, 10_000, 0, igc),
-            p(512, 100, 1, igc),
-            p(512, 100, 2, igc),
-        ]
-    } else {
-        let igc = 64_000;
-        vec![
-            p(1, 100, 0, igc),
-            p(8, 100, 0, igc),
-            p(64, 100, 0, igc),
-            p(512, 100, 0, igc),
-            p(4096, 100, 0, igc),
-            p(1, 1000, 0, igc),
-            p(8, 1000, 0, igc),
-            p(64, 1000, 0, igc),
-            p(1, 10_000, 0, igc),
-            p(1, 100_000, 0, igc),
-            p(512, 1000, 1, igc),
-            p(512, 1000, 2, igc),
-        ]
-    }
+    // (kernels, ops, -j); IGC runs on the workloads of at most `igc_limit` operations in all.
+    const QUICK: &[(usize, usize, usize)] = &[
+        (1, 100, 0),
+        (8, 100, 0),
+        (64, 100, 0),
+        (512, 100, 0),
+        (1, 1000, 0),
+        (8, 1000, 0),
+        (1, 10_000, 0),
+        (512, 100, 1),
+        (512, 100, 2),
+    ];
+    const FULL: &[(usize, usize, usize)] = &[
+        (1, 100, 0),
+        (8, 100, 0),
+        (64, 100, 0),
+        (512, 100, 0),
+        (4096, 100, 0),
+        (1, 1000, 0),
+        (8, 1000, 0),
+        (64, 1000, 0),
+        (1, 10_000, 0),
+        (1, 100_000, 0),
+        (512, 1000, 1),
+        (512, 1000, 2),
+    ];
+    let (grid, igc_limit) = if quick { (QUICK, 8_000) } else { (FULL, 64_000) };
+    grid.iter()
+        .map(|&(kernels, ops, jobs)| Plan {
+            kernels,
+            ops,
+            jobs,
+            igc: kernels * ops <= igc_limit && jobs == 0,
+            mlir: jobs == 0,
+        })
+        .collect()
 }
 
 /// A measured run as a table cell.
