@@ -10,6 +10,8 @@ use std::time::{Duration, Instant};
 pub struct Run {
     /// Wall time from spawn to exit.
     pub wall: Duration,
+    /// CPU time of the child (user and system, every thread).
+    pub cpu: Duration,
     /// Peak resident set of the child, KiB.
     pub peak_rss_kib: u64,
     /// Whether it exited with status 0.
@@ -56,7 +58,11 @@ pub fn run(cmd: &mut Command) -> std::io::Result<Run> {
     } else {
         (false, format!("status {status}"))
     };
-    Ok(Run { wall, peak_rss_kib: usage.ru_maxrss.max(0) as u64, ok, status, stderr })
+    let tv = |t: libc::timeval| {
+        Duration::from_secs(t.tv_sec.max(0) as u64) + Duration::from_micros(t.tv_usec.max(0) as u64)
+    };
+    let cpu = tv(usage.ru_utime) + tv(usage.ru_stime);
+    Ok(Run { wall, cpu, peak_rss_kib: usage.ru_maxrss.max(0) as u64, ok, status, stderr })
 }
 
 /// Runs `make()`'s command until `budget` is spent (at least once, at most `max` times) and
@@ -104,5 +110,6 @@ mod tests {
         // A child that allocates and touches 80 MiB shows it in its peak memory.
         let big = run(Command::new("python3").args(["-c", "b = bytearray(80 * 1024 * 1024)"])).unwrap();
         assert!(big.ok && big.peak_rss_kib > 80 * 1024, "{big:?}");
+        assert!(big.cpu > Duration::ZERO && big.cpu < big.wall * 3, "{big:?}");
     }
 }

@@ -50,6 +50,8 @@ pub enum Cell {
     Time {
         /// Wall milliseconds.
         ms: f64,
+        /// CPU milliseconds (user and system, every thread).
+        cpu_ms: f64,
         /// Peak resident memory, KiB.
         rss_kib: u64,
     },
@@ -60,6 +62,14 @@ pub enum Cell {
 }
 
 impl Cell {
+    /// The CPU time when measured.
+    pub fn cpu_ms(&self) -> Option<f64> {
+        match self {
+            Cell::Time { cpu_ms, .. } => Some(*cpu_ms),
+            _ => None,
+        }
+    }
+
     /// The wall time when measured.
     pub fn ms(&self) -> Option<f64> {
         match self {
@@ -213,19 +223,26 @@ impl Report {
             .collect()
     }
 
-    /// The growth exponents in N (at the S with the most N points) and in S (at N = 1).
+    /// The growth exponents of genxc's wall time in N (at the S with the most N points) and in S
+    /// (at N = 1).
     pub fn growth(&self) -> Growth {
+        self.growth_of(Cell::ms)
+    }
+
+    /// The growth exponents of a figure of genxc's runs (`Cell::ms`, `Cell::cpu_ms`).
+    pub fn growth_of(&self, figure: fn(&Cell) -> Option<f64>) -> Growth {
         let mut ss: Vec<usize> = self.rows.iter().map(|r| r.ops).collect();
         ss.sort();
         ss.dedup();
         let s_for_n = ss.into_iter().max_by_key(|&s| (self.scan_n(s).len(), std::cmp::Reverse(s)));
         let n = s_for_n.map_or(vec![], |s| {
             Self::exponents(
-                &self.scan_n(s).iter().map(|r| (r.kernels as f64, r.genxc.ms())).collect::<Vec<_>>(),
+                &self.scan_n(s).iter().map(|r| (r.kernels as f64, figure(&r.genxc))).collect::<Vec<_>>(),
             )
         });
-        let s =
-            Self::exponents(&self.scan_s().iter().map(|r| (r.ops as f64, r.genxc.ms())).collect::<Vec<_>>());
+        let s = Self::exponents(
+            &self.scan_s().iter().map(|r| (r.ops as f64, figure(&r.genxc))).collect::<Vec<_>>(),
+        );
         Growth { s_for_n, in_n: n, in_s: s }
     }
 
@@ -352,18 +369,26 @@ impl Report {
     pub fn render(&self) -> String {
         let mut s = String::new();
         let stage_cols = &STAGES[..STAGES.len() - 1];
-        let _ = write!(s, "| N x S | .ll MB | genxc ms | ");
+        let _ = write!(s, "| N x S | .ll MB | genxc ms | genxc CPU ms | ");
         for st in stage_cols {
             let _ = write!(s, "{st} | ");
         }
-        s.push_str("peak MB | limit MB | llvm-as-14 ms | llvm-as peak MB | genxc / llvm-as | genxc .mlir ms | IGC VC ms | IGC / genxc |\n");
-        s.push_str("|---|---:|---:|");
+        s.push_str("peak MB | limit MB | llvm-as-14 ms | llvm-as CPU ms | llvm-as peak MB | genxc / llvm-as | genxc .mlir ms | IGC VC ms | IGC / genxc |\n");
+        s.push_str("|---|---:|---:|---:|");
         for _ in stage_cols {
             s.push_str("---:|");
         }
-        s.push_str("---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        s.push_str("---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for r in &self.rows {
-            let _ = write!(s, "| {} | {:.2} | {} | ", r.label(), r.ll_bytes as f64 / 1e6, r.genxc.show());
+            let cpu = |c: &Cell| c.cpu_ms().map_or("–".into(), fmt_ms);
+            let _ = write!(
+                s,
+                "| {} | {:.2} | {} | {} | ",
+                r.label(),
+                r.ll_bytes as f64 / 1e6,
+                r.genxc.show(),
+                cpu(&r.genxc)
+            );
             for st in stage_cols {
                 let v = r.stages.iter().find(|t| t.stage == *st).map_or("–".into(), |t| fmt_ms(t.wall_ms));
                 let _ = write!(s, "{v} | ");
@@ -374,9 +399,10 @@ impl Report {
             };
             let _ = writeln!(
                 s,
-                "{peak} | {} | {} | {} | {} | {} | {} | {} |",
+                "{peak} | {} | {} | {} | {} | {} | {} | {} | {} |",
                 fmt_mb(r.memory_limit_kib()),
                 r.llvm_as.show(),
+                cpu(&r.llvm_as),
                 match r.llvm_as {
                     Cell::Time { rss_kib, .. } => fmt_mb(rss_kib),
                     _ => "–".into(),
@@ -387,7 +413,7 @@ impl Report {
                 show_ratio(ratio(r.igc.ms(), r.genxc.ms())),
             );
         }
-        let g = self.growth();
+        let (g, c) = (self.growth(), self.growth_of(Cell::cpu_ms));
         s.push('\n');
         let steps = |v: &[Step], what: &str| {
             v.iter()
@@ -395,9 +421,11 @@ impl Report {
                 .collect::<Vec<_>>()
                 .join(", ")
         };
-        let _ = writeln!(s, "Growth exponents of genxc's wall time (1.00 = linear):");
-        let _ = writeln!(s, "- in N (S={}): {}", g.s_for_n.unwrap_or(0), steps(&g.in_n, "N"));
-        let _ = writeln!(s, "- in S (N=1): {}", steps(&g.in_s, "S"));
+        let _ = writeln!(s, "Growth exponents of genxc's time (1.00 = linear):");
+        let _ = writeln!(s, "- in N (S={}), wall: {}", g.s_for_n.unwrap_or(0), steps(&g.in_n, "N"));
+        let _ = writeln!(s, "- in N (S={}), CPU: {}", c.s_for_n.unwrap_or(0), steps(&c.in_n, "N"));
+        let _ = writeln!(s, "- in S (N=1), wall: {}", steps(&g.in_s, "S"));
+        let _ = writeln!(s, "- in S (N=1), CPU: {}", steps(&c.in_s, "S"));
         if let Some((_, _, same)) = self.jobs_pair {
             let _ = writeln!(s, "- -j1 and -j2 outputs byte-identical: {}", if same { "yes" } else { "NO" });
         }
@@ -448,11 +476,15 @@ mod tests {
             ops,
             jobs,
             ll_bytes: (kernels * ops * 100) as u64,
-            genxc: Cell::Time { ms, rss_kib: 10_000 },
+            genxc: Cell::Time { ms, cpu_ms: ms, rss_kib: 10_000 },
             stages: vec![],
             genxc_mlir: Cell::Skipped("skipped".into()),
-            llvm_as: Cell::Time { ms: llvm_as, rss_kib: 1 },
-            igc: igc.map_or(Cell::Skipped("IGC: not installed".into()), |ms| Cell::Time { ms, rss_kib: 1 }),
+            llvm_as: Cell::Time { ms: llvm_as, cpu_ms: llvm_as, rss_kib: 1 },
+            igc: igc.map_or(Cell::Skipped("IGC: not installed".into()), |ms| Cell::Time {
+                ms,
+                cpu_ms: ms,
+                rss_kib: 1,
+            }),
         }
     }
 
@@ -478,10 +510,10 @@ mod tests {
         assert_eq!(v[3].pass, Some(true), "{v:?}");
         assert_eq!(v[4].pass, Some(true), "{v:?}");
         assert_eq!(v[5].pass, Some(true), "{v:?}");
-        rep.rows[0].llvm_as = Cell::Time { ms: 4.0, rss_kib: 1 };
-        rep.rows[3].igc = Cell::Time { ms: 500.0, rss_kib: 1 };
+        rep.rows[0].llvm_as = Cell::Time { ms: 4.0, cpu_ms: 4.0, rss_kib: 1 };
+        rep.rows[3].igc = Cell::Time { ms: 500.0, cpu_ms: 500.0, rss_kib: 1 };
         rep.jobs_pair = Some((5, 6, false));
-        rep.rows[4].genxc = Cell::Time { ms: 600.0, rss_kib: 10_000_000 };
+        rep.rows[4].genxc = Cell::Time { ms: 600.0, cpu_ms: 600.0, rss_kib: 10_000_000 };
         let v = rep.verdicts();
         assert_eq!(v[0].pass, Some(false), "2.5x llvm-as: {v:?}");
         assert_eq!(v[1].pass, Some(false), "16.7x IGC: {v:?}");

@@ -120,7 +120,11 @@ fn plan(quick: bool) -> Vec<Plan> {
 /// A measured run as a table cell.
 fn cell(r: std::io::Result<Run>, what: &str) -> Cell {
     match r {
-        Ok(r) if r.ok => Cell::Time { ms: r.wall.as_secs_f64() * 1e3, rss_kib: r.peak_rss_kib },
+        Ok(r) if r.ok => Cell::Time {
+            ms: r.wall.as_secs_f64() * 1e3,
+            cpu_ms: r.cpu.as_secs_f64() * 1e3,
+            rss_kib: r.peak_rss_kib,
+        },
         Ok(r) => {
             let first = r.stderr.lines().find(|l| !l.trim().is_empty()).unwrap_or("").to_string();
             eprintln!("bench: {what} failed ({}): {}", r.status, r.stderr.trim_end());
