@@ -413,6 +413,27 @@ impl Report {
                 show_ratio(ratio(r.igc.ms(), r.genxc.ms())),
             );
         }
+        if self.rows.iter().any(|r| !r.stages.is_empty()) {
+            s.push_str("\nPeak resident memory (MB) at the end of each stage of genxc (`--time-passes`):\n\n| N x S |");
+            for st in STAGES {
+                let _ = write!(s, " {st} |");
+            }
+            s.push_str(" limit |\n|---|");
+            s.push_str(&"---:|".repeat(STAGES.len() + 1));
+            s.push('\n');
+            for r in self.rows.iter().filter(|r| !r.stages.is_empty()) {
+                let _ = write!(s, "| {} |", r.label());
+                for st in STAGES {
+                    let v = r
+                        .stages
+                        .iter()
+                        .find(|t| t.stage == st)
+                        .map_or("–".into(), |t| fmt_mb(t.peak_rss_kib));
+                    let _ = write!(s, " {v} |");
+                }
+                let _ = writeln!(s, " {} |", fmt_mb(r.memory_limit_kib()));
+            }
+        }
         let (g, c) = (self.growth(), self.growth_of(Cell::cpu_ms));
         s.push('\n');
         let steps = |v: &[Step], what: &str| {
@@ -520,7 +541,10 @@ mod tests {
         assert_eq!(v[2].pass, Some(false), "outputs differ: {v:?}");
         assert_eq!(v[4].pass, Some(false), "exponent 1.3 in S: {v:?}");
         assert_eq!(v[5].pass, Some(false), "10 GB: {v:?}");
+        rep.rows[1].stages =
+            parse_time_passes("genxc time-passes parse wall_ms=1 cpu_ms=1 peak_rss_kib=2048\n");
         let text = rep.render();
+        assert!(text.contains("| 8 x 100 | – | 2.0 | – |"), "{text}");
         assert!(text.contains("| 512 x 100 -j1 |"), "{text}");
         assert!(text.contains("FAIL  -j2"), "{text}");
         assert!(text.contains("IGC: not installed"), "{text}");
