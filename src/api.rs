@@ -8,7 +8,7 @@
 //! options from an ocloc-style string (`-platform tgllp -emit visaasm,metadata -j 4`), which is
 //! what the C ABI (`libgenxc.so`, `include/genxc.h`) takes.
 //!
-//! Each requested kind is produced by [`compile`] with that one kind, in the order
+//! Each requested kind is produced by [`compile`](crate::compile) with that one kind, in the order
 //! of [`Emit::ALL`]; the first kind that fails ends the compilation, and then nothing is returned
 //! but the diagnostics. Outputs are deterministic: the same bytes and options give the same
 //! outputs whatever the thread count, input path or machine.

@@ -108,13 +108,17 @@ impl PassTimes {
         out
     }
 
-    /// Adds a parallel section: its wall time, and the CPU time each per-kernel stage spent in it
-    /// (summed over kernels); the wall time is shared out in proportion to CPU time.
+    /// Adds a parallel section: its wall time, and the CPU time each stage spent in it (summed
+    /// over kernels); the wall time is shared out in proportion to CPU time. Stages that spent
+    /// nothing in it are left alone, except the per-kernel ones, which always run there.
     pub fn add_parallel(&mut self, wall: Duration, cpu: &PhaseTimes) {
-        let sum = cpu.legalize + cpu.regalloc + cpu.isel;
-        for (stage, c) in
-            [(Stage::Legalize, cpu.legalize), (Stage::Regalloc, cpu.regalloc), (Stage::Isel, cpu.isel)]
-        {
+        let sum: Duration = cpu.cpu.iter().sum();
+        for stage in Stage::ALL {
+            let c = cpu.cpu[stage.index()];
+            let per_kernel = matches!(stage, Stage::Legalize | Stage::Regalloc | Stage::Isel);
+            if c.is_zero() && !per_kernel {
+                continue;
+            }
             let share = if sum.is_zero() {
                 Duration::ZERO
             } else {
@@ -151,36 +155,45 @@ impl PassTimes {
     }
 }
 
-/// CPU time of the per-kernel stages, summed over the kernels of a parallel section.
+/// CPU time per stage, summed over the kernels of a parallel section.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct PhaseTimes {
-    /// Lowering and legalization.
-    pub legalize: Duration,
-    /// Forwarding, baling, variable assignment.
-    pub regalloc: Duration,
-    /// Instruction selection and emission.
-    pub isel: Duration,
+    cpu: [Duration; 8],
 }
 
 impl std::ops::AddAssign for PhaseTimes {
     fn add_assign(&mut self, o: PhaseTimes) {
-        self.legalize += o.legalize;
-        self.regalloc += o.regalloc;
-        self.isel += o.isel;
+        for (a, b) in self.cpu.iter_mut().zip(o.cpu) {
+            *a += b;
+        }
     }
 }
 
 impl PhaseTimes {
-    /// Adds the thread CPU time since the last lap (or since `laps` was made) to `phase`.
-    pub(crate) fn lap(&mut self, last: &mut Duration, phase: genxc_visa::isel::Phase) {
+    /// The CPU time of one stage.
+    pub fn get(&self, stage: Stage) -> Duration {
+        self.cpu[stage.index()]
+    }
+
+    /// Adds `cpu` to a stage.
+    pub fn add(&mut self, stage: Stage, cpu: Duration) {
+        self.cpu[stage.index()] += cpu;
+    }
+
+    /// Adds this thread's CPU time since `last` to `stage`, and moves `last` to now.
+    pub fn lap(&mut self, last: &mut Duration, stage: Stage) {
         let now = thread_cpu();
-        let spent = now.saturating_sub(*last);
+        self.add(stage, now.saturating_sub(*last));
         *last = now;
-        match phase {
-            genxc_visa::isel::Phase::Legalize => self.legalize += spent,
-            genxc_visa::isel::Phase::Regalloc => self.regalloc += spent,
-            genxc_visa::isel::Phase::Isel => self.isel += spent,
-        }
+    }
+}
+
+/// The stage a phase of instruction selection belongs to.
+pub fn stage_of(phase: genxc_visa::isel::Phase) -> Stage {
+    match phase {
+        genxc_visa::isel::Phase::Legalize => Stage::Legalize,
+        genxc_visa::isel::Phase::Regalloc => Stage::Regalloc,
+        genxc_visa::isel::Phase::Isel => Stage::Isel,
     }
 }
 
@@ -241,13 +254,18 @@ mod tests {
     fn parallel_wall_time_is_shared_by_cpu() {
         let mut t = PassTimes::new();
         let ms = Duration::from_millis;
-        t.add_parallel(ms(100), &PhaseTimes { legalize: ms(30), regalloc: ms(10), isel: ms(60) });
+        let mut cpu = PhaseTimes::default();
+        cpu.add(Stage::Legalize, ms(30));
+        cpu.add(Stage::Regalloc, ms(10));
+        cpu.add(Stage::Isel, ms(60));
+        t.add_parallel(ms(100), &cpu);
         assert_eq!(t.get(Stage::Legalize).wall, ms(30));
         assert_eq!(t.get(Stage::Isel).wall, ms(60));
         assert_eq!(t.get(Stage::Regalloc).cpu, ms(10));
         assert!(t.get(Stage::Isel).peak_rss_kib > 0);
         t.add_parallel(ms(5), &PhaseTimes::default());
         assert_eq!(t.get(Stage::Legalize).wall, ms(30));
+        assert_eq!(t.get(Stage::Parse), StageTime::default());
         let lines: Vec<String> = t.report().lines().map(str::to_string).collect();
         assert_eq!(lines.len(), 8);
         assert!(lines[3].starts_with("genxc time-passes legalize wall_ms=30.000 cpu_ms=30.000 peak_rss_kib="));
