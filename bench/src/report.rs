@@ -365,13 +365,14 @@ impl Report {
         out
     }
 
-    /// The table, the growth exponents and the verdicts, as Markdown.
+    /// The table, the growth exponents and the verdicts, as Markdown. A stage's cell is its wall
+    /// time and, in parentheses, the process's peak memory (MB) at its end.
     pub fn render(&self) -> String {
         let mut s = String::new();
         let stage_cols = &STAGES[..STAGES.len() - 1];
         let _ = write!(s, "| N x S | .ll MB | genxc ms | genxc CPU ms | ");
         for st in stage_cols {
-            let _ = write!(s, "{st} | ");
+            let _ = write!(s, "{st} ms (MB) | ");
         }
         s.push_str("peak MB | limit MB | llvm-as-14 ms | llvm-as CPU ms | llvm-as peak MB | genxc / llvm-as | genxc .mlir ms | IGC VC ms | IGC / genxc |\n");
         s.push_str("|---|---:|---:|---:|");
@@ -390,7 +391,9 @@ impl Report {
                 cpu(&r.genxc)
             );
             for st in stage_cols {
-                let v = r.stages.iter().find(|t| t.stage == *st).map_or("–".into(), |t| fmt_ms(t.wall_ms));
+                let v = r.stages.iter().find(|t| t.stage == *st).map_or("–".into(), |t| {
+                    format!("{} ({:.0})", fmt_ms(t.wall_ms), t.peak_rss_kib as f64 / 1024.0)
+                });
                 let _ = write!(s, "{v} | ");
             }
             let peak = match r.genxc {
@@ -412,27 +415,6 @@ impl Report {
                 r.igc.show(),
                 show_ratio(ratio(r.igc.ms(), r.genxc.ms())),
             );
-        }
-        if self.rows.iter().any(|r| !r.stages.is_empty()) {
-            s.push_str("\nPeak resident memory (MB) at the end of each stage of genxc (`--time-passes`):\n\n| N x S |");
-            for st in STAGES {
-                let _ = write!(s, " {st} |");
-            }
-            s.push_str(" limit |\n|---|");
-            s.push_str(&"---:|".repeat(STAGES.len() + 1));
-            s.push('\n');
-            for r in self.rows.iter().filter(|r| !r.stages.is_empty()) {
-                let _ = write!(s, "| {} |", r.label());
-                for st in STAGES {
-                    let v = r
-                        .stages
-                        .iter()
-                        .find(|t| t.stage == st)
-                        .map_or("–".into(), |t| fmt_mb(t.peak_rss_kib));
-                    let _ = write!(s, " {v} |");
-                }
-                let _ = writeln!(s, " {} |", fmt_mb(r.memory_limit_kib()));
-            }
         }
         let (g, c) = (self.growth(), self.growth_of(Cell::cpu_ms));
         s.push('\n');
@@ -544,7 +526,7 @@ mod tests {
         rep.rows[1].stages =
             parse_time_passes("genxc time-passes parse wall_ms=1 cpu_ms=1 peak_rss_kib=2048\n");
         let text = rep.render();
-        assert!(text.contains("| 8 x 100 | – | 2.0 | – |"), "{text}");
+        assert!(text.contains(" | – | 1.00 (2) | – | "), "{text}");
         assert!(text.contains("| 512 x 100 -j1 |"), "{text}");
         assert!(text.contains("FAIL  -j2"), "{text}");
         assert!(text.contains("IGC: not installed"), "{text}");
