@@ -450,16 +450,7 @@ fn write_container(
 ) -> Result<(), Vec<Diagnostic>> {
     match opts.emit {
         Emit::Isa => {
-            let refused: Vec<Diagnostic> = outputs
-                .iter()
-                .filter_map(|k| {
-                    genxc_visa::unencodable(k).map(|why| Diagnostic::in_function(k.name.clone(), None, why))
-                })
-                .collect();
-            if !refused.is_empty() {
-                return Err(refused);
-            }
-            let bytes = genxc_visa::write_isa(&outputs).map_err(|why| vec![Diagnostic::error(why)])?;
+            let bytes = genxc_visa::write_isa(&outputs);
             files.push(OutputFile { name: format!("{}.isa", stem(name)), bytes });
         }
         Emit::Visaasm | Emit::Legalized | Emit::Llvm | Emit::Metadata => {}

@@ -47,6 +47,25 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("kernels/int64_div.ll", &[]),
     ("kernels/int64_double.ll", &[(Platform::Tgllp, NO_DOUBLE_TGLLP), (Platform::Dg2, NO_DOUBLE_DG2)]),
     ("kernels/lsc.ll", &[(Platform::Skl, LSC_SKL), (Platform::Tgllp, LSC_TGLLP)]),
+    ("kernels/raw_send.ll", &[]),
+    ("kernels/atomics.ll", &[]),
+    ("kernels/atomics_float_add.ll", &[(Platform::Skl, FLOAT_ADD_SKL), (Platform::Tgllp, FLOAT_ADD_TGLLP)]),
+    ("kernels/gather4_scaled2.ll", &[]),
+    ("kernels/svm_scaled4.ll", &[(Platform::Tgllp, SVM_SCALED4_TGLLP), (Platform::Dg2, SVM_SCALED4_DG2)]),
+    ("kernels/simd32_alu.ll", &[]),
+    (
+        "kernels/svm_simd32.ll",
+        &[
+            (Platform::Skl, SVM_SIMD32_SKL),
+            (Platform::Tgllp, SVM_SIMD32_TGLLP),
+            (Platform::Dg2, SVM_SIMD32_DG2),
+        ],
+    ),
+    ("kernels/lsc_shapes.ll", &[(Platform::Skl, LSC_LOAD_SKL), (Platform::Tgllp, LSC_LOAD_TGLLP)]),
+    (
+        "kernels/lsc_simd32.ll",
+        &[(Platform::Skl, LSC_LOAD_SKL), (Platform::Tgllp, LSC_LOAD_TGLLP), (Platform::Dg2, LSC_SIMD32_DG2)],
+    ),
 ];
 
 /// Inputs genxc refuses on some platforms, with the message (platform limits reported by genxc
@@ -55,10 +74,38 @@ const REFUSED: &[(&str, Platform, &str)] = &[
     ("refusals/lsc_load.ll", Platform::Tgllp, "llvm.genx.lsc.load.stateless is not available on tgllp"),
     ("refusals/lsc_load.ll", Platform::Skl, "llvm.genx.lsc.load.stateless is not available on skl"),
     ("refusals/lsc_bti.ll", Platform::Dg2, "unsupported: llvm.genx.lsc.load.bti"),
+    (
+        "refusals/lsc_data_grfs.ll",
+        Platform::Dg2,
+        "llvm.genx.lsc.load.stateless moving 16 registers of data is not available on dg2",
+    ),
+    (
+        "refusals/lsc_slm_fadd.ll",
+        Platform::Pvc,
+        "llvm.genx.lsc.atomic.slm: atomic float add and subtract on SLM are not available on pvc",
+    ),
 ];
 
 const LSC_SKL: &str = "llvm.genx.lsc.prefetch.stateless is not available on skl";
 const LSC_TGLLP: &str = "llvm.genx.lsc.prefetch.stateless is not available on tgllp";
+const LSC_LOAD_SKL: &str = "llvm.genx.lsc.load.stateless is not available on skl";
+const LSC_LOAD_TGLLP: &str = "llvm.genx.lsc.load.stateless is not available on tgllp";
+const SVM_SIMD32_SKL: &str = "llvm.genx.svm.gather with 32 lanes is not available on skl";
+const SVM_SIMD32_TGLLP: &str = "llvm.genx.svm.gather with 32 lanes is not available on tgllp";
+const SVM_SIMD32_DG2: &str = "llvm.genx.svm.gather with 32 lanes is not available on dg2";
+const LSC_SIMD32_DG2: &str = "llvm.genx.lsc.load.stateless with 32 lanes is not available on dg2";
+const FLOAT_ADD_SKL: &str =
+    "llvm.genx.dword.atomic.fsub is not available on skl (floating-point add and subtract \
+                             atomics need DG2, MTL or PVC)";
+const FLOAT_ADD_TGLLP: &str =
+    "llvm.genx.dword.atomic.fsub is not available on tgllp (floating-point add and \
+                               subtract atomics need DG2, MTL or PVC)";
+const SVM_SCALED4_TGLLP: &str =
+    "llvm.genx.svm.gather4.scaled is not available on tgllp (it needs 64-bit integer \
+                                 adds, which the platform lacks)";
+const SVM_SCALED4_DG2: &str =
+    "llvm.genx.svm.gather4.scaled is not available on dg2 (it needs 64-bit integer adds, \
+                               which the platform lacks)";
 const NO_DOUBLE_TGLLP: &str = "double precision conversion is not available on tgllp";
 const NO_DOUBLE_DG2: &str = "double precision conversion is not available on dg2";
 const SLM_OWORD_SKL: &str = "oword block messages on SLM are not available on skl";

@@ -1281,7 +1281,15 @@ fn emit(
     if lanes.iter().any(|l| u32::from(*l) != base) {
         return Err("unsupported: an emulated operation on predicate slices at different lanes".into());
     }
-    let k = n.min(2 * s.grf() / 8);
+    // pieces of at most two GRFs of the widest element read or written: 64-bit halves are read
+    // and written with a stride, dword-only sequences run twice as wide
+    let in_bytes = |i: &In| match i {
+        In::Imm { .. } => 4,
+        In::Var { bytes, .. } => (*bytes).max(4),
+    };
+    let out_bytes = if matches!(prog.out, Out::Pair(..)) { 8 } else { 4 };
+    let widest = ins.iter().map(in_bytes).fold(out_bytes, u32::max);
+    let k = n.min(2 * s.grf() / widest);
     // writing piece by piece into a variable that later pieces still read: go through a temporary
     let mut final_copy = None;
     let mut target = target;

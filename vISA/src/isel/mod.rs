@@ -487,12 +487,14 @@ impl Selector<'_> {
         let n = c.ty.num_elems();
         let tmp = self.temp(ty, n)?;
         let elem = c.ty.elem().unwrap_or(Elem::I32);
+        // one mov writes at most two GRFs
+        let max = (2 * self.grf() / ty.size()).clamp(1, 32) as usize;
         let mut i = 0usize;
         while i < n as usize {
             let bits = c.elems[i].unwrap_or(0);
             // the longest power-of-two run of equal values starting at i, aligned to its size
             let mut size = 1usize;
-            while size * 2 <= 16
+            while size * 2 <= max
                 && i.is_multiple_of(size * 2)
                 && i + size * 2 <= n as usize
                 && c.elems[i..i + size * 2].iter().all(|e| e.unwrap_or(0) == bits)
@@ -1344,7 +1346,8 @@ impl Selector<'_> {
         if let InstKind::Intrinsic { id: iid, args } = &inst.kind {
             if iid.short_name() == "sat" {
                 if let Value::Inst(d) = args[0] {
-                    if self.fx().bales.baled_into.get(&d) == Some(&id) {
+                    let region = matches!(self.f().insts[d].kind, InstKind::RdRegion { .. });
+                    if !region && self.fx().bales.baled_into.get(&d) == Some(&id) {
                         let desc = self.alu_desc(d)?.ok_or("internal: sat of a non-ALU operation")?;
                         let cond = match self.f().insts[d].kind {
                             InstKind::Select { cond, .. } => Some(cond),
