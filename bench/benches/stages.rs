@@ -1,13 +1,14 @@
 //! Per-stage criterion benchmarks of genxc on a generated workload (8 kernels of 1,000
 //! operations, TGLLP): parsing and import (`.ll` and `.mlir`), region legalization, register
-//! allocation (forwarding, baling, liveness and variable assignment), and the whole per-kernel
+//! allocation (forwarding, baling, liveness and the unit-wide variable assignment), and the whole per-kernel
 //! compilation with vISA text emission. `cargo bench -p genxc-bench`.
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 use genxc_bench::workload::Workload;
-use genxc_genx::ir::Function;
+use genxc_genx::ir::{FuncId, Function};
 use genxc_genx::units::KernelUnit;
 use genxc_genx::Platform;
+use std::collections::HashMap;
 
 const PLATFORM: Platform = Platform::Tgllp;
 const WORKLOAD: Workload = Workload { kernels: 8, ops: 1000, seed: 7 };
@@ -20,18 +21,25 @@ fn units_of(ll: &[u8]) -> Vec<KernelUnit> {
     genxc_genx::units::build_units(&module).expect("kernel units")
 }
 
-/// Every defined function of every unit.
-fn functions(units: &[KernelUnit]) -> Vec<Function> {
+/// The functions of each unit in selection's order (the kernel first), with each function's
+/// index by id (for calls).
+type UnitFunctions = Vec<(Vec<Function>, HashMap<FuncId, usize>)>;
+
+fn functions(units: &[KernelUnit]) -> UnitFunctions {
     units
         .iter()
-        .flat_map(|u| u.functions.iter().map(|(_, f)| f.clone()))
-        .filter(|f| !f.layout.is_empty())
+        .map(|u| {
+            let mut order = vec![u.entry];
+            order.extend(u.functions.iter().map(|(id, _)| id).filter(|id| *id != u.entry));
+            let index = order.iter().enumerate().map(|(i, id)| (*id, i)).collect();
+            (order.iter().map(|id| u.functions[*id].clone()).collect(), index)
+        })
         .collect()
 }
 
 /// Lowering and legalization of functions, as instruction selection does first.
-fn legalize(fs: &mut [Function]) {
-    for f in fs {
+fn legalize(units: &mut UnitFunctions) {
+    for f in units.iter_mut().flat_map(|(fs, _)| fs.iter_mut()) {
         genxc_genx::lower::lower_function(f).expect("lowers");
         genxc_legalize::run(f, PLATFORM).expect("legalizes");
     }
@@ -60,12 +68,16 @@ fn stages(c: &mut Criterion) {
     g.bench_function("regalloc", |b| {
         b.iter_batched(
             || legal.clone(),
-            |mut fs| {
-                for f in &mut fs {
-                    genxc_regalloc::forward::forward_region_reads(f);
-                    genxc_regalloc::forward::read_past_region_writes(f);
-                    let bales = genxc_visa::isel::bales_for(f, PLATFORM);
-                    std::hint::black_box(genxc_regalloc::assign(f, &bales));
+            |mut units| {
+                for (fs, index) in &mut units {
+                    let mut bales = Vec::new();
+                    for f in fs.iter_mut() {
+                        genxc_regalloc::forward::forward_region_reads(f);
+                        genxc_regalloc::forward::read_past_region_writes(f);
+                        bales.push(genxc_visa::isel::bales_for(f, PLATFORM));
+                    }
+                    let pairs: Vec<_> = fs.iter().zip(&bales).collect();
+                    std::hint::black_box(genxc_regalloc::assign_unit(&pairs, |id| index.get(&id).copied()));
                 }
             },
             BatchSize::LargeInput,
