@@ -8,12 +8,13 @@
 //! options from an ocloc-style string (`-platform tgllp -emit visaasm,metadata -j 4`), which is
 //! what the C ABI (`libgenxc.so`, `include/genxc.h`) takes.
 //!
-//! Each requested kind is produced by [`compile`] with that one kind, in the order
+//! Each requested kind is produced by [`compile`](crate::compile) with that one kind, in the order
 //! of [`Emit::ALL`]; the first kind that fails ends the compilation, and then nothing is returned
 //! but the diagnostics. Outputs are deterministic: the same bytes and options give the same
 //! outputs whatever the thread count, input path or machine.
 
-use crate::{compile, Emit, Input, Options};
+use crate::timing::PassTimes;
+use crate::{compile_timed, Emit, Input, Options};
 use genxc_diag::Diagnostic;
 use genxc_genx::Platform;
 use std::fmt;
@@ -319,12 +320,19 @@ pub fn compile_bytes(name: &str, bytes: &[u8], opts: &CompileOptions) -> Outcome
 /// Compiles several inputs together (kernel names must be unique across them); outputs are
 /// produced only if every input compiles for every requested kind.
 pub fn compile_inputs(inputs: &[Input], opts: &CompileOptions) -> Outcome {
+    compile_inputs_timed(inputs, opts, &mut PassTimes::new())
+}
+
+/// [`compile_inputs`], adding the time and memory of each stage to `times` (what
+/// `genxc --time-passes` prints).
+pub fn compile_inputs_timed(inputs: &[Input], opts: &CompileOptions, times: &mut PassTimes) -> Outcome {
     let mut out = Outcome::default();
     // Metadata needs nothing past import, so it is the cheapest full check of an input.
     let check_only = opts.emit.is_empty();
     let kinds = if check_only { EmitSet::from(Emit::Metadata) } else { opts.emit };
     for kind in kinds.iter() {
-        let mut c = compile(inputs, &Options { platform: opts.platform, emit: kind, jobs: opts.jobs });
+        let mut c =
+            compile_timed(inputs, &Options { platform: opts.platform, emit: kind, jobs: opts.jobs }, times);
         if check_only {
             c.files.clear();
         }

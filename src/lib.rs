@@ -2,6 +2,10 @@
 //!
 //! This crate is the driver: it runs the front end, imports and validates the module, builds one
 //! kernel unit per kernel, compiles the units in parallel and gathers their outputs in input order.
+//! `.ll` text compiled to vISA, `.isa` or legalized IR is first split into one small module per
+//! kernel unit (module `split`), so parsing and import run in parallel too and no LLVM module of the
+//! whole input is held; an input the split is unsure about, or any unit that fails, is compiled as
+//! one whole module, which also gives every diagnostic.
 //! [`compile`] works on bytes in memory and returns every output file and diagnostic; it never
 //! touches the file system and never prints. [`compile_bytes`] (module [`api`]) is the library API
 //! for runtimes and build systems: several output kinds at once, typed accessors, ocloc-style
@@ -20,13 +24,21 @@
 pub mod api;
 pub mod depfile;
 pub mod json;
+pub mod progress;
+mod split;
+pub mod timing;
 
-pub use api::{compile_bytes, compile_inputs, CompileOptions, EmitSet, Outcome, Output};
+pub use api::{
+    compile_bytes, compile_inputs, compile_inputs_timed, CompileOptions, EmitSet, Outcome, Output,
+};
 
 use genxc_diag::{Diagnostic, Location};
 use genxc_genx::units::KernelUnit;
 use genxc_genx::{Module, Platform};
+use genxc_visa::isel::Phase;
 use rayon::prelude::*;
+use std::time::Instant;
+use timing::{PassTimes, PhaseTimes, Stage};
 
 pub use genxc_diag;
 pub use genxc_genx::Platform as TargetPlatform;
@@ -108,10 +120,15 @@ fn stem(name: &str) -> String {
 
 /// Compiles several inputs with the same options. Outputs are produced only if every input compiles.
 pub fn compile(inputs: &[Input], opts: &Options) -> Compilation {
+    compile_timed(inputs, opts, &mut PassTimes::new())
+}
+
+/// [`compile`], adding the time and memory of each stage to `times`.
+pub fn compile_timed(inputs: &[Input], opts: &Options, times: &mut PassTimes) -> Compilation {
     let mut out = Compilation::default();
     let mut modules = Vec::new();
     for input in inputs {
-        match compile_input(input, opts) {
+        match compile_input(input, opts, times) {
             Ok((files, module)) => {
                 out.files.extend(files);
                 modules.push(module);
@@ -120,10 +137,8 @@ pub fn compile(inputs: &[Input], opts: &Options) -> Compilation {
         }
     }
     if opts.emit == Emit::Metadata && !out.failed() {
-        out.files.push(OutputFile {
-            name: "kernels.json".into(),
-            bytes: json::kernels_json(&modules, opts.platform).into_bytes(),
-        });
+        let bytes = times.time(Stage::Import, || json::kernels_json(&modules, opts.platform).into_bytes());
+        out.files.push(OutputFile { name: "kernels.json".into(), bytes });
     }
     let mut seen = std::collections::HashSet::new();
     for f in &out.files {
@@ -141,25 +156,195 @@ pub fn compile(inputs: &[Input], opts: &Options) -> Compilation {
 }
 
 /// Front end, validation and import of one input; returns the files of this input and its module.
-fn compile_input(input: &Input, opts: &Options) -> Result<(Vec<OutputFile>, Module), Vec<Diagnostic>> {
+fn compile_input(
+    input: &Input,
+    opts: &Options,
+    times: &mut PassTimes,
+) -> Result<(Vec<OutputFile>, Module), Vec<Diagnostic>> {
+    if matches!(opts.emit, Emit::Visaasm | Emit::Isa | Emit::Legalized) {
+        if let Some(files) = compile_split(input, opts, times) {
+            // Only `--emit metadata` reads the module, and it never takes this path.
+            return Ok((files, Module::default()));
+        }
+    }
+    compile_whole(input, opts, times)
+}
+
+/// Compiles `.ll` text one kernel unit at a time ([`split`]): each unit's text is parsed in its
+/// own LLVM context, imported, compiled and dropped on a worker thread. `None` when the input has
+/// no plan or any unit fails: then [`compile_whole`] compiles the input and reports every
+/// diagnostic as it always has. Outputs are byte-identical to [`compile_whole`]'s.
+fn compile_split(input: &Input, opts: &Options, times: &mut PassTimes) -> Option<Vec<OutputFile>> {
     let name = &input.name;
-    genxc_frontend::limits::check_size(name, input.bytes.len() as u64).map_err(|d| vec![d])?;
+    if name.ends_with(".mlir") || genxc_frontend::llvm::is_bitcode(&input.bytes) {
+        return None;
+    }
+    let plan = times.time(Stage::Parse, || {
+        genxc_frontend::limits::check_size(name, input.bytes.len() as u64).ok()?;
+        genxc_frontend::limits::scan_text(name, &input.bytes, genxc_frontend::limits::Syntax::Llvm).ok()?;
+        split::plan(std::str::from_utf8(&input.bytes).ok()?)
+    })?;
+    let platform = opts.platform;
+    let results = run_parallel(&plan.units, opts, times, |unit, mark| {
+        let (u, md) = unit_from_text(&plan, unit, name, platform, mark)?;
+        let mut phase = |p| mark(timing::stage_of(p));
+        let out = match opts.emit {
+            Emit::Legalized => Unit::Text(legalized_text(&u, platform, &mut phase).ok()?),
+            _ => {
+                let (k, _) = genxc_visa::isel::select_marked(&u, platform, &mut phase).ok()?;
+                if opts.emit == Emit::Visaasm {
+                    Unit::Text(genxc_visa::write_text(&k))
+                } else {
+                    Unit::Kernel(Box::new(k))
+                }
+            }
+        };
+        Some((u.kernel.name, md, out))
+    });
+    let results: Vec<_> = results.into_iter().collect::<Option<_>>()?;
+    // What the whole module would refuse: two kernels of one name, too much kernel metadata.
+    let mut names = std::collections::HashSet::new();
+    if !results.iter().all(|(k, _, _)| names.insert(k.as_str())) {
+        return None;
+    }
+    if results.iter().map(|(_, md, _)| u64::from(*md)).sum::<u64>() > u64::from(genxc_genx::llvm::MD_BUDGET) {
+        return None;
+    }
+    let mut files = Vec::new();
+    let mut kernels = Vec::new();
+    for (kernel, _, out) in results {
+        match out {
+            Unit::Text(text) => {
+                let suffix = if opts.emit == Emit::Legalized { "legalized.ll" } else { "visaasm" };
+                files.push(OutputFile { name: format!("{kernel}.{suffix}"), bytes: text.into_bytes() });
+            }
+            Unit::Kernel(k) => kernels.push(*k),
+        }
+    }
+    if opts.emit == Emit::Isa {
+        let emit = timing::Clock::start();
+        let written = write_container(name, opts, kernels, &mut files);
+        let (wall, cpu) = emit.elapsed();
+        times.add(Stage::Isel, wall, cpu);
+        written.ok()?;
+    }
+    Some(files)
+}
+
+/// What the split path makes of one unit: text (vISA or legalized LLVM IR) or a vISA kernel for the
+/// `.isa` container.
+enum Unit {
+    Text(String),
+    Kernel(Box<genxc_visa::Kernel>),
+}
+
+/// Parses and imports one unit's text and builds its kernel unit, as the whole module would have
+/// built it: the same functions (checked against the plan), shared subroutines renamed after the
+/// kernel. Also gives the kernel metadata values it took. `None` on any error.
+fn unit_from_text(
+    plan: &split::Plan<'_>,
+    unit: &split::UnitPlan,
+    name: &str,
+    platform: Platform,
+    mark: &mut dyn FnMut(Stage),
+) -> Option<(KernelUnit, u32)> {
+    let text = plan.text(unit);
+    let (module, md) = with_context(|ctx| {
+        let llvm = genxc_frontend::llvm::load(ctx, name, text.as_bytes()).ok()?;
+        mark(Stage::Parse);
+        let module = genxc_genx::llvm::import_module(&llvm, platform).ok()?;
+        Some((module, genxc_genx::llvm::kernel_metadata_values(&llvm)))
+    })?;
+    let mut units = genxc_genx::units::build_units(&module).ok()?;
+    let mut u = units.pop().filter(|_| units.is_empty())?;
+    let names: std::collections::HashSet<&str> = u.functions.iter().map(|(_, f)| f.name.as_str()).collect();
+    if u.functions[u.entry].name != unit.kernel
+        || names.len() != unit.functions.len()
+        || !unit.functions.iter().all(|f| names.contains(f.as_str()))
+    {
+        return None;
+    }
+    let entry = u.entry;
+    for (id, f) in u.functions.iter_mut() {
+        if id != entry && plan.shared.contains(&f.name) {
+            f.name = format!("{}_{}", f.name, u.kernel.name);
+        }
+    }
+    mark(Stage::Import);
+    Some((u, md))
+}
+
+/// Units an LLVM context of a worker thread parses before it is replaced: creating a context costs
+/// about as much as parsing a small unit, and a context keeps every constant it ever made.
+const UNITS_PER_CONTEXT: usize = 256;
+
+thread_local! {
+    /// This thread's LLVM context for units, and how many units it has parsed.
+    static CONTEXT: std::cell::RefCell<Option<(inkwell::context::Context, usize)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `work` with this thread's LLVM context for units (every module it makes must be dropped
+/// before it returns).
+fn with_context<T>(work: impl FnOnce(&inkwell::context::Context) -> T) -> T {
+    CONTEXT.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        if slot.as_ref().is_none_or(|(_, used)| *used >= UNITS_PER_CONTEXT) {
+            *slot = Some((inkwell::context::Context::create(), 0));
+        }
+        let (ctx, used) = slot.as_mut().expect("a context was just made");
+        *used += 1;
+        work(ctx)
+    })
+}
+
+/// [`compile_input`] through one LLVM module of the whole input.
+fn compile_whole(
+    input: &Input,
+    opts: &Options,
+    times: &mut PassTimes,
+) -> Result<(Vec<OutputFile>, Module), Vec<Diagnostic>> {
+    let name = &input.name;
     let is_mlir = name.ends_with(".mlir");
-    if is_mlir {
-        // Bounded nesting before any parser recurses on it.
-        genxc_frontend::limits::scan_text(name, &input.bytes, genxc_frontend::limits::Syntax::Mlir)
-            .map_err(|d| vec![d])?;
-    }
     let ctx = inkwell::context::Context::create();
-    let llvm = if is_mlir {
-        genxc_lowering::load(&ctx, name, &input.bytes)
-    } else {
-        genxc_frontend::llvm::load(&ctx, name, &input.bytes)
-    }
-    .map_err(|d| vec![d])?;
+    let llvm = times
+        .time(Stage::Parse, || {
+            genxc_frontend::limits::check_size(name, input.bytes.len() as u64)?;
+            if is_mlir {
+                // Bounded nesting before any parser recurses on it.
+                genxc_frontend::limits::scan_text(name, &input.bytes, genxc_frontend::limits::Syntax::Mlir)?;
+                genxc_lowering::load(&ctx, name, &input.bytes)
+            } else {
+                genxc_frontend::llvm::load(&ctx, name, &input.bytes)
+            }
+        })
+        .map_err(|d| vec![d])?;
+    let import = timing::Clock::start();
+    let result = import_and_compile(input, opts, &llvm, times, import);
+    drop(llvm);
+    result
+}
+
+/// The part of [`compile_input`] after parsing: import, kernel units, per-kernel compilation and
+/// emission. `import` was started when import began; the import stage ends when the per-kernel
+/// stages begin.
+fn import_and_compile(
+    input: &Input,
+    opts: &Options,
+    llvm: &inkwell::module::Module<'_>,
+    times: &mut PassTimes,
+    import: timing::Clock,
+) -> Result<(Vec<OutputFile>, Module), Vec<Diagnostic>> {
+    let name = &input.name;
+    let is_mlir = name.ends_with(".mlir");
+    let end_import = |times: &mut PassTimes| {
+        let (wall, cpu) = import.elapsed();
+        times.add(Stage::Import, wall, cpu);
+    };
     if is_mlir && opts.emit == Emit::Llvm {
         // The translated module as it is: the CPU programs an MLIR file holds are not GenX kernels.
         let text = llvm.print_to_string().to_string();
+        end_import(times);
         return Ok((
             vec![OutputFile { name: format!("{}.ll", stem(name)), bytes: text.into_bytes() }],
             Module::default(),
@@ -176,7 +361,10 @@ fn compile_input(input: &Input, opts: &Options) -> Result<(Vec<OutputFile>, Modu
             })
             .collect::<Vec<_>>()
     };
-    let module = genxc_genx::llvm::import_module(&llvm, opts.platform).map_err(locate)?;
+    let module = genxc_genx::llvm::import_module(llvm, opts.platform).map_err(|d| {
+        end_import(times);
+        locate(d)
+    })?;
     let mut files = Vec::new();
     if opts.emit == Emit::Llvm {
         // The module id and source file name default to the input's path; keep only its file
@@ -193,15 +381,20 @@ fn compile_input(input: &Input, opts: &Options) -> Result<(Vec<OutputFile>, Modu
             bytes: llvm.print_to_string().to_string().into_bytes(),
         });
     }
-    drop(llvm);
     if matches!(opts.emit, Emit::Llvm | Emit::Metadata) {
+        end_import(times);
         return Ok((files, module));
     }
-    let units = genxc_genx::units::build_units(&module).map_err(locate)?;
+    let units = genxc_genx::units::build_units(&module);
+    end_import(times);
+    let units = units.map_err(locate)?;
     let mut diags = Vec::new();
     if opts.emit == Emit::Legalized {
-        let outputs =
-            successes(run_units(&units, opts, |u| legalized_text(u, opts.platform)), &mut diags, &locate);
+        let outputs = successes(
+            run_units(&units, opts, times, |u, mark| legalized_text(u, opts.platform, mark)),
+            &mut diags,
+            &locate,
+        );
         if genxc_diag::has_errors(&diags) {
             return Err(diags);
         }
@@ -211,26 +404,58 @@ fn compile_input(input: &Input, opts: &Options) -> Result<(Vec<OutputFile>, Modu
         }));
         return Ok((files, module));
     }
+    if opts.emit == Emit::Visaasm {
+        // The text is written on the worker threads too: it is as long to make as the selection.
+        let outputs = successes(
+            run_units(&units, opts, times, |u, mark| {
+                let (k, _) = genxc_visa::isel::select_marked(u, opts.platform, mark)?;
+                Ok(OutputFile {
+                    name: format!("{}.visaasm", k.name),
+                    bytes: genxc_visa::write_text(&k).into_bytes(),
+                })
+            }),
+            &mut diags,
+            &locate,
+        );
+        if genxc_diag::has_errors(&diags) {
+            return Err(diags);
+        }
+        files.extend(outputs);
+        return Ok((files, module));
+    }
     let outputs = successes(
-        run_units(&units, opts, |u| genxc_visa::isel::select(u, opts.platform)),
+        run_units(&units, opts, times, |u, mark| {
+            genxc_visa::isel::select_marked(u, opts.platform, mark).map(|(k, _)| k)
+        }),
         &mut diags,
         &locate,
     );
     if genxc_diag::has_errors(&diags) {
         return Err(diags);
     }
+    let emit = timing::Clock::start();
+    let written = write_container(name, opts, outputs, &mut files).map_err(locate);
+    let (wall, cpu) = emit.elapsed();
+    times.add(Stage::Isel, wall, cpu);
+    written?;
+    Ok((files, module))
+}
+
+/// The serial part of emission: the `.isa` container of every kernel of an input.
+fn write_container(
+    name: &str,
+    opts: &Options,
+    outputs: Vec<genxc_visa::Kernel>,
+    files: &mut Vec<OutputFile>,
+) -> Result<(), Vec<Diagnostic>> {
     match opts.emit {
-        Emit::Visaasm => files.extend(outputs.into_iter().map(|k| OutputFile {
-            name: format!("{}.visaasm", k.name),
-            bytes: genxc_visa::write_text(&k).into_bytes(),
-        })),
         Emit::Isa => {
             let bytes = genxc_visa::write_isa(&outputs);
             files.push(OutputFile { name: format!("{}.isa", stem(name)), bytes });
         }
-        Emit::Legalized | Emit::Llvm | Emit::Metadata => {}
+        Emit::Visaasm | Emit::Legalized | Emit::Llvm | Emit::Metadata => {}
     }
-    Ok((files, module))
+    Ok(())
 }
 
 /// Register allocation counts per kernel (`--stats`): kernel name and the counts of its unit.
@@ -264,7 +489,11 @@ fn successes<T>(
 /// The legalized GenX IR of one kernel unit (the kernel and its subroutines) as LLVM IR text, with
 /// its `genx.kernels` node: the same lowering, collapsing and splitting that instruction selection
 /// sees.
-fn legalized_text(u: &KernelUnit, platform: Platform) -> Result<String, Vec<Diagnostic>> {
+fn legalized_text(
+    u: &KernelUnit,
+    platform: Platform,
+    mark: &mut dyn FnMut(Phase),
+) -> Result<String, Vec<Diagnostic>> {
     let mut functions = u.functions.clone();
     for (_, f) in functions.iter_mut() {
         if f.layout.is_empty() {
@@ -273,21 +502,62 @@ fn legalized_text(u: &KernelUnit, platform: Platform) -> Result<String, Vec<Diag
         genxc_genx::lower::lower_function(f).map_err(|d| vec![d])?;
         genxc_legalize::run(f, platform).map_err(|d| vec![d])?;
     }
+    mark(Phase::Legalize);
     let kernel = genxc_genx::metadata::Kernel { func: u.entry, ..u.kernel.clone() };
     Ok(genxc_genx::llvm_text::print_llvm(&genxc_genx::ir::Module { functions, kernels: vec![kernel] }))
 }
 
-/// Runs `work` on kernel units in parallel with `opts.jobs` threads; results come back in unit order.
-fn run_units<T, W>(units: &[KernelUnit], opts: &Options, work: W) -> Vec<Result<T, Vec<Diagnostic>>>
+/// Runs `work` on kernel units in parallel with `opts.jobs` threads; results come back in unit
+/// order. `work` calls its `mark` argument when a [`Phase`] ends; the time after the last mark
+/// counts as instruction selection (emission). The section's times are added to `times`.
+fn run_units<T, W>(
+    units: &[KernelUnit],
+    opts: &Options,
+    times: &mut PassTimes,
+    work: W,
+) -> Vec<Result<T, Vec<Diagnostic>>>
 where
     T: Send,
-    W: Fn(&KernelUnit) -> Result<T, Vec<Diagnostic>> + Sync + Send,
+    W: Fn(&KernelUnit, &mut dyn FnMut(Phase)) -> Result<T, Vec<Diagnostic>> + Sync + Send,
 {
+    run_parallel(units, opts, times, |u, mark| work(u, &mut |phase| mark(timing::stage_of(phase))))
+}
+
+/// Runs `work` on each item in parallel with `opts.jobs` threads; results come back in item order.
+/// `work` calls its `mark` argument when one of its stages ends; the time after the last mark counts
+/// as instruction selection (emission). The section's times are added to `times`.
+fn run_parallel<U, T, W>(items: &[U], opts: &Options, times: &mut PassTimes, work: W) -> Vec<T>
+where
+    U: Sync,
+    T: Send,
+    W: Fn(&U, &mut dyn FnMut(Stage)) -> T + Sync + Send,
+{
+    progress::add(items.len());
+    let one = |u: &U| {
+        let mut spent = PhaseTimes::default();
+        let mut last = timing::thread_cpu();
+        let result = work(u, &mut |stage| spent.lap(&mut last, stage));
+        spent.lap(&mut last, Stage::Isel);
+        progress::done();
+        (result, spent)
+    };
+    let start = Instant::now();
     let pool = rayon::ThreadPoolBuilder::new().num_threads(opts.jobs).build();
-    match pool {
-        Ok(pool) => pool.install(|| units.par_iter().map(work).collect()),
-        Err(_) => units.iter().map(work).collect(),
-    }
+    let timed: Vec<_> = match pool {
+        Ok(pool) => pool.install(|| items.par_iter().map(one).collect()),
+        Err(_) => items.iter().map(one).collect(),
+    };
+    let wall = start.elapsed();
+    let mut cpu = PhaseTimes::default();
+    let results = timed
+        .into_iter()
+        .map(|(result, spent)| {
+            cpu += spent;
+            result
+        })
+        .collect();
+    times.add_parallel(wall, &cpu);
+    results
 }
 
 /// Points a diagnostic about a function or symbol at its line and column in `.ll` text, keeping the
@@ -339,6 +609,91 @@ fn locate_mlir(d: Diagnostic, file: &str, text: &str) -> Diagnostic {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every `.ll` fixture, and workloads of many kernels sharing subroutines: the split path
+    /// gives the whole module's bytes when it takes the input, and leaves every input that fails to
+    /// the whole module.
+    #[test]
+    fn split_compilation_matches_the_whole_module() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+        let mut inputs = Vec::new();
+        let mut dirs = vec![root.clone()];
+        while let Some(d) = dirs.pop() {
+            for e in std::fs::read_dir(&d).unwrap().flatten() {
+                let p = e.path();
+                if p.is_dir() {
+                    dirs.push(p);
+                } else if p.extension().is_some_and(|x| x == "ll") {
+                    let name = p.strip_prefix(&root).unwrap().display().to_string();
+                    inputs.push(Input { name, bytes: std::fs::read(&p).unwrap() });
+                }
+            }
+        }
+        inputs.sort_by(|a, b| a.name.cmp(&b.name));
+        inputs.push(Input { name: "many.ll".into(), bytes: many_kernels(40).into_bytes() });
+        let (mut split, mut whole_only) = (0, 0);
+        let mut fell_back = std::collections::BTreeSet::new();
+        for input in &inputs {
+            for emit in [Emit::Visaasm, Emit::Isa, Emit::Legalized] {
+                for platform in [Platform::Tgllp, Platform::Pvc] {
+                    let opts = Options { platform, emit, jobs: 2 };
+                    let mut times = PassTimes::new();
+                    let whole = compile_whole(input, &opts, &mut times).map(|(files, _)| files);
+                    match compile_split(input, &opts, &mut times) {
+                        Some(files) => {
+                            split += 1;
+                            assert_eq!(Ok(&files), whole.as_ref(), "{} {emit:?} {platform:?}", input.name);
+                        }
+                        None => {
+                            whole_only += 1;
+                            if whole.is_ok() {
+                                fell_back.insert(input.name.as_str());
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // Inputs that compile but are not split: one without kernels, two with external functions.
+        let expected = ["bad/comment_only.ll", "bad/linkage_external_body_ok.ll", "kernels/multi.ll"];
+        assert_eq!(fell_back, expected.into_iter().collect(), "{split} split, {whole_only} whole");
+        assert!(whole_only > 6 * 100, "{whole_only}: every bad input compiles as a whole module");
+    }
+
+    /// A module of `n` kernels, each calling a subroutine of its own and one shared by all.
+    fn many_kernels(n: usize) -> String {
+        let mut text = String::from(
+            "target triple = \"genx64-unknown-unknown\"\n\ndeclare i32 @llvm.genx.group.id.x()\n",
+        );
+        text += "define internal i32 @shared(i32 %x) {\n  %y = mul i32 %x, 3\n  ret i32 %y\n}\n";
+        let mut list = Vec::new();
+        for i in 0..n {
+            text += &format!("define internal i32 @own{i}(i32 %x) {{\n  %y = add i32 %x, {i}\n  %z = call i32 @shared(i32 %y)\n  ret i32 %z\n}}\n");
+            text += &format!(
+                "define dllexport void @k{i}(i32 %a) #0 {{\nentry:\n  %g = call i32 @llvm.genx.group.id.x()\n  %s = call i32 @own{i}(i32 %g) ; !{i}\n  ret void\n}}\n"
+            );
+            if i % 2 == 0 {
+                list.push(format!("!{i}"));
+            }
+        }
+        text += "attributes #0 = { \"CMGenxMain\" }\n";
+        text += &format!("!genx.kernels = !{{{}}}\n", list.join(", "));
+        for i in (0..n).step_by(2) {
+            text += &format!(
+                "!{i} = !{{void (i32)* @k{i}, !\"k{i}\", !{}, i32 0, i32 0, !{}, !{}, i32 0}}\n",
+                1000 + i,
+                2000 + i,
+                3000 + i
+            );
+            text += &format!(
+                "!{} = !{{i32 0}}\n!{} = !{{i32 0}}\n!{} = !{{!\"\"}}\n",
+                1000 + i,
+                2000 + i,
+                3000 + i
+            );
+        }
+        text
+    }
 
     #[test]
     fn stems() {

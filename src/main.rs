@@ -6,11 +6,14 @@
 //! (diagnostics say why), 2 usage error.
 
 use clap::{Parser, ValueEnum};
+use genxc::timing::{PassTimes, Stage};
 use genxc::{CompileOptions, Emit, Input};
 use genxc_genx::Platform;
-use std::io::Write;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::Instant;
 
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
@@ -85,6 +88,15 @@ struct Cli {
     /// coalesced pairs, copies inserted.
     #[arg(long)]
     stats: bool,
+
+    /// After compiling, print on standard error one line per stage (read, parse, import,
+    /// legalize, regalloc, isel, write, total):
+    /// `genxc time-passes <stage> wall_ms=<float> cpu_ms=<float> peak_rss_kib=<int>`.
+    /// The per-kernel stages (legalize, regalloc, isel) run in parallel: their cpu_ms is the sum
+    /// over kernels, their wall_ms the parallel time shared out by CPU time; peak_rss_kib is the
+    /// process's peak resident memory after the stage.
+    #[arg(long)]
+    time_passes: bool,
 }
 
 fn platform(p: PlatformArg) -> Platform {
@@ -109,6 +121,7 @@ fn emit(e: EmitArg) -> Emit {
 }
 
 fn main() -> ExitCode {
+    let start = Instant::now();
     // LLVM aborts on some malformed bitcode: make that a diagnostic and exit code 1.
     genxc_frontend::llvm::exit_on_llvm_fatal_error();
     let cli = match Cli::try_parse() {
@@ -118,6 +131,17 @@ fn main() -> ExitCode {
             return if e.use_stderr() { ExitCode::from(2) } else { ExitCode::SUCCESS };
         }
     };
+    let mut times = PassTimes::new();
+    let code = run(&cli, &mut times);
+    if cli.time_passes {
+        times.finish(start);
+        eprint!("{}", times.report());
+    }
+    code
+}
+
+/// Reads the inputs, compiles them and writes the outputs, adding each stage's time to `times`.
+fn run(cli: &Cli, times: &mut PassTimes) -> ExitCode {
     let opts = CompileOptions {
         platform: platform(cli.platform),
         emit: cli.emit.iter().map(|&e| emit(e)).collect(),
@@ -125,7 +149,7 @@ fn main() -> ExitCode {
     };
     let mut inputs = Vec::new();
     for path in &cli.inputs {
-        match read_input(path) {
+        match times.time(Stage::Read, || read_input(path)) {
             Ok(bytes) => inputs.push(Input { name: path.display().to_string(), bytes }),
             Err(msg) => {
                 eprintln!("error: {msg}");
@@ -133,7 +157,11 @@ fn main() -> ExitCode {
             }
         }
     }
-    let result = genxc::compile_inputs(&inputs, &opts);
+    let bar = progress_bar();
+    let result = genxc::compile_inputs_timed(&inputs, &opts, times);
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
     let stderr = std::io::stderr();
     let mut err = stderr.lock();
     for d in &result.diagnostics {
@@ -167,12 +195,46 @@ fn main() -> ExitCode {
         }
         None => Ok(files),
     };
-    match staged.and_then(|files| write_atomically(&files)) {
+    match times.time(Stage::Write, || staged.and_then(|files| write_atomically(&files))) {
         Ok(()) => ExitCode::SUCCESS,
         Err(msg) => {
             let _ = writeln!(err, "error: {msg}");
             ExitCode::from(1)
         }
+    }
+}
+
+/// Kernel units from which a compile counts as long: its progress bar is drawn.
+const PROGRESS_FROM_UNITS: u64 = 64;
+
+/// The progress bar of the compile, counted in kernel units: only when standard error is a
+/// terminal, and drawn only once at least [`PROGRESS_FROM_UNITS`] units are under way.
+fn progress_bar() -> Option<ProgressBar> {
+    if !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::hidden());
+    let style = ProgressStyle::with_template("genxc: [{bar:40}] {pos}/{len} kernels, {elapsed}")
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .progress_chars("=> ");
+    bar.set_style(style);
+    genxc::progress::observe(Box::new(UnitBar(bar.clone())));
+    Some(bar)
+}
+
+/// The progress bar as the library's progress observer.
+struct UnitBar(ProgressBar);
+
+impl genxc::progress::Observer for UnitBar {
+    fn add(&self, units: usize) {
+        self.0.inc_length(units as u64);
+        if self.0.is_hidden() && self.0.length().unwrap_or(0) >= PROGRESS_FROM_UNITS {
+            self.0.set_draw_target(ProgressDrawTarget::stderr());
+        }
+    }
+
+    fn done(&self) {
+        self.0.inc(1);
     }
 }
 
@@ -267,9 +329,13 @@ fn commit_one(
     target: &Path,
 ) -> Result<Option<tempfile::TempPath>, std::io::Error> {
     let backup = if target.is_file() {
-        let old =
-            tempfile::Builder::new().prefix(".genxc-old-").tempfile_in(folder_of(target))?.into_temp_path();
-        std::fs::rename(target, &old)?;
+        // Moved to a new name, never renamed over an existing file: on ext4 a rename that replaces
+        // a file writes the renamed file's data out at once, which made rewriting thousands of
+        // `.visaasm` files ten times slower.
+        let old = tempfile::Builder::new()
+            .prefix(".genxc-old-")
+            .make_in(folder_of(target), |old| rename_noreplace(target, old))?
+            .into_temp_path();
         Some(old)
     } else {
         None
@@ -283,4 +349,31 @@ fn commit_one(
             Err(e.error)
         }
     }
+}
+
+/// Renames `from` to `to`, failing with `AlreadyExists` rather than replacing an existing `to`.
+#[cfg(target_os = "linux")]
+fn rename_noreplace(from: &Path, to: &Path) -> std::io::Result<()> {
+    use std::os::unix::ffi::OsStrExt;
+    let c = |p: &Path| {
+        std::ffi::CString::new(p.as_os_str().as_bytes())
+            .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))
+    };
+    let (from, to) = (c(from)?, c(to)?);
+    // SAFETY: both paths are NUL-terminated strings that live across the call.
+    let r = unsafe {
+        libc::renameat2(libc::AT_FDCWD, from.as_ptr(), libc::AT_FDCWD, to.as_ptr(), libc::RENAME_NOREPLACE)
+    };
+    if r == 0 {
+        Ok(())
+    } else {
+        Err(std::io::Error::last_os_error())
+    }
+}
+
+/// Renames `from` to `to`, failing with `AlreadyExists` rather than replacing an existing `to`.
+#[cfg(not(target_os = "linux"))]
+fn rename_noreplace(from: &Path, to: &Path) -> std::io::Result<()> {
+    std::fs::hard_link(from, to)?;
+    std::fs::remove_file(from)
 }

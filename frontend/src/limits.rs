@@ -55,7 +55,8 @@ pub fn scan_text(file: &str, text: &[u8], syntax: Syntax) -> Result<(), Diagnost
     let at = |line, col, msg: String| Err(Diagnostic::at_source(file, line, col, msg));
     while i < text.len() {
         let b = text[i];
-        if text[i..].starts_with(comment) {
+        // The first byte alone rules out most positions (a slice comparison per byte is slow).
+        if b == comment[0] && text[i..].starts_with(comment) {
             while i < text.len() && text[i] != b'\n' {
                 i += 1;
             }

@@ -27,9 +27,12 @@ pub fn load<'ctx>(ctx: &'ctx Context, file: &str, bytes: &[u8]) -> Result<Module
         let first = text.lines().next().unwrap_or("").trim().to_string();
         return Err(Diagnostic::error(format!("{file}: invalid LLVM IR: {first}")));
     }
-    let pm: PassManager<Module> = PassManager::create(());
-    pm.add_promote_memory_to_register_pass();
-    pm.run_on(&module);
+    // Text without the word `alloca` has no stack slot to promote (most generated kernels).
+    if is_bitcode(bytes) || bytes.windows(6).any(|w| w == b"alloca") {
+        let pm: PassManager<Module> = PassManager::create(());
+        pm.add_promote_memory_to_register_pass();
+        pm.run_on(&module);
+    }
     Ok(module)
 }
 

@@ -13,6 +13,7 @@ use crate::ir::{FuncId, Function, Linkage, Module};
 use crate::platform::Platform;
 use crate::types::{Elem, Type};
 use genxc_diag::Diagnostic;
+use std::collections::{HashMap, HashSet};
 
 /// A metadata operand as import found it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -416,14 +417,23 @@ pub fn build_kernels(
 ) -> Result<Vec<Kernel>, Vec<Diagnostic>> {
     let mut diags = Vec::new();
     let mut kernels: Vec<Kernel> = Vec::new();
+    // Lookups by name and the duplicate checks through hash sets: modules have thousands of kernels.
+    let mut by_name = HashMap::new();
+    for (id, f) in module.functions.iter() {
+        by_name.entry(f.name.as_str()).or_insert(id);
+    }
+    let mut funcs = HashSet::new();
+    let mut names = HashSet::new();
     for node in nodes {
-        match parse_node(node).and_then(|raw| kernel_from_raw(module, raw, platform)) {
+        match parse_node(node).and_then(|raw| kernel_from_raw(module, &by_name, raw, platform)) {
             Ok(k) => {
-                if kernels.iter().any(|o| o.func == k.func) {
+                if funcs.contains(&k.func) {
                     diags.push(md_error(&k.name, "the function has more than one genx.kernels node"));
-                } else if kernels.iter().any(|o| o.name == k.name) {
+                } else if names.contains(&k.name) {
                     diags.push(md_error(&k.name, "two kernels have the same name"));
                 } else {
+                    funcs.insert(k.func);
+                    names.insert(k.name.clone());
                     kernels.push(k);
                 }
             }
@@ -431,7 +441,7 @@ pub fn build_kernels(
         }
     }
     for (id, f) in module.functions.iter() {
-        if f.linkage == Linkage::Kernel && !kernels.iter().any(|k| k.func == id) && diags.is_empty() {
+        if f.linkage == Linkage::Kernel && !funcs.contains(&id) && diags.is_empty() {
             match synthesize(id, f, platform) {
                 Ok(k) => kernels.push(k),
                 Err(d) => diags.push(d),
@@ -445,9 +455,14 @@ pub fn build_kernels(
     }
 }
 
-fn kernel_from_raw(module: &Module, raw: RawKernelNode, platform: Platform) -> Result<Kernel, Diagnostic> {
+fn kernel_from_raw(
+    module: &Module,
+    by_name: &HashMap<&str, FuncId>,
+    raw: RawKernelNode,
+    platform: Platform,
+) -> Result<Kernel, Diagnostic> {
     let kname = raw.name.clone();
-    let Some(func) = module.function_by_name(&raw.function) else {
+    let Some(&func) = by_name.get(raw.function.as_str()) else {
         return Err(md_error(&kname, format!("function @{} is not defined in the module", raw.function)));
     };
     let f = &module.functions[func];

@@ -20,12 +20,18 @@ pub fn input(rel: &str) -> genxc::Input {
 
 /// Whether `GenX_IR` can be run. Without it, tests fail when `CI` is set and skip otherwise.
 pub fn finalizer_available() -> bool {
-    let ok = Command::new("GenX_IR").arg("-h").output().is_ok();
+    tool_available("GenX_IR", "-h", "libigc-tools")
+}
+
+/// Whether `name` runs (with `arg`); without it a test fails when `CI` is set and skips otherwise.
+pub fn tool_available(name: &str, arg: &str, package: &str) -> bool {
+    let ok = Command::new(name).arg(arg).output().is_ok();
     if !ok {
-        if std::env::var_os("CI").is_some() {
-            panic!("GenX_IR (Debian package libigc-tools) is required when CI is set");
-        }
-        eprintln!("GenX_IR not found: skipping the finalizer check (install libigc-tools)");
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "{name} (Debian package {package}) is required when CI is set"
+        );
+        eprintln!("{name} not found: skipping (install {package})");
     }
     ok
 }

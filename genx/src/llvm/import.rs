@@ -60,16 +60,28 @@ pub fn import_module(m: &inkwell::module::Module<'_>, platform: Platform) -> Res
     if !diags.is_empty() {
         return Err(diags);
     }
-    let mut budget = MD_BUDGET;
-    let nodes: Vec<MdValue> =
-        mr.named_metadata("genx.kernels").into_iter().map(|v| md_value(Some(v), 0, &mut budget)).collect();
+    let (nodes, _) = kernel_nodes(&mr);
     module.kernels = metadata::build_kernels(&module, &nodes, platform)?;
     Ok(module)
 }
 
+/// The operands of `genx.kernels` as plain data, and how many values of [`MD_BUDGET`] they took.
+fn kernel_nodes(mr: &ModuleRef) -> (Vec<MdValue>, u32) {
+    let mut budget = MD_BUDGET;
+    let nodes =
+        mr.named_metadata("genx.kernels").into_iter().map(|v| md_value(Some(v), 0, &mut budget)).collect();
+    (nodes, MD_BUDGET - budget)
+}
+
+/// How many metadata values converting `genx.kernels` takes out of [`MD_BUDGET`]: modules split
+/// into parts (one per kernel) fit the budget as a whole while the sum over parts is at most it.
+pub fn kernel_metadata_values(m: &inkwell::module::Module<'_>) -> u32 {
+    kernel_nodes(&ModuleRef(m.as_mut_ptr())).1
+}
+
 /// Most metadata values converted for `genx.kernels`: a node that refers to itself many times
 /// would otherwise unfold exponentially (found by fuzzing).
-const MD_BUDGET: u32 = 100_000;
+pub const MD_BUDGET: u32 = 100_000;
 
 /// Converts a metadata operand into plain data: depth-limited (metadata can be cyclic) and with a
 /// budget of values shared by the whole conversion (`budget` counts down).

@@ -5,4 +5,4 @@ pub mod import;
 mod raw;
 pub mod validate;
 
-pub use import::import_module;
+pub use import::{import_module, kernel_metadata_values, MD_BUDGET};

@@ -70,6 +70,14 @@ fn dst_region_ok(r: &Region, grf: u32) -> bool {
         && (r.offset as u32 % grf) / r.elem_bytes < 256
 }
 
+/// The bales instruction selection forms in a legalized function for `platform`: which region
+/// reads and writes fold into the instructions that use them (for benchmarks and tools that run
+/// the stages one by one).
+pub fn bales_for(f: &Function, platform: Platform) -> Bales {
+    let grf = platform.grf_bytes();
+    bale::analyze(f, |r, e| src_region_ok(r, e, grf), |r| dst_region_ok(r, grf))
+}
+
 fn signed_type(e: Elem) -> R<VisaType> {
     Ok(match e {
         Elem::I8 => VisaType::B,
@@ -183,8 +191,30 @@ pub fn select_with_stats(
     u: &KernelUnit,
     platform: Platform,
 ) -> Result<(m::Kernel, genxc_regalloc::Stats), Vec<Diagnostic>> {
+    select_marked(u, platform, &mut |_| {})
+}
+
+/// A per-kernel stage of [`select_marked`], for timing (`genxc --time-passes`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// Element-operation lowering and region legalization of one function.
+    Legalize,
+    /// Region forwarding and baling of one function, or variable assignment of the whole unit.
+    Regalloc,
+    /// Instruction selection of the whole unit.
+    Isel,
+}
+
+/// [`select_with_stats`], calling `mark` each time a [`Phase`] ends: `Legalize` then `Regalloc`
+/// for each function of the unit, `Regalloc` once more after the unit's variable assignment, then
+/// `Isel` once (when selection succeeds), so the time between two calls belongs to the phase of
+/// the second.
+pub fn select_marked(
+    u: &KernelUnit,
+    platform: Platform,
+    mark: &mut dyn FnMut(Phase),
+) -> Result<(m::Kernel, genxc_regalloc::Stats), Vec<Diagnostic>> {
     let entry_name = u.functions[u.entry].name.clone();
-    let grf = platform.grf_bytes();
     let mut funcs = Vec::new();
     let mut func_of = HashMap::new();
     let mut order = vec![u.entry];
@@ -195,15 +225,18 @@ pub fn select_with_stats(
         let err = |d: Diagnostic| vec![d];
         genxc_genx::lower::lower_function(&mut f).map_err(err)?;
         genxc_legalize::run(&mut f, platform).map_err(err)?;
+        mark(Phase::Legalize);
         genxc_regalloc::forward::forward_region_reads(&mut f);
         genxc_regalloc::forward::read_past_region_writes(&mut f);
-        let bales = bale::analyze(&f, |r, e| src_region_ok(r, e, grf), |r| dst_region_ok(r, grf));
+        let bales = bales_for(&f, platform);
+        mark(Phase::Regalloc);
         func_of.insert(id, prepared.len());
         prepared.push((f, bales));
     }
     // callees first: arguments and results may live in the callee's variables
     let pairs: Vec<(&Function, &Bales)> = prepared.iter().map(|(f, b)| (f, b)).collect();
     let asgs = genxc_regalloc::assign_unit(&pairs, |id| func_of.get(&id).copied());
+    mark(Phase::Regalloc);
     for ((f, bales), asg) in prepared.into_iter().zip(asgs) {
         let n = asg.vars.len();
         let cf = genxc_genx::simdcf::analyze(&f)
@@ -265,6 +298,7 @@ pub fn select_with_stats(
     for f in &s.funcs {
         stats += f.asg.stats;
     }
+    mark(Phase::Isel);
     Ok((s.k, stats))
 }
 

@@ -1,0 +1,342 @@
+//! `bench`: generates workloads, runs the `genxc` command on them beside `llvm-as-14` (the cost
+//! of parsing the same `.ll` alone) and Intel's Vector Compiler (`ocloc -vc-codegen` on the same
+//! kernels, finalization included), and prints one table with ratios, growth exponents and a
+//! PASS/FAIL line per target of issue 7. `scripts/bench.sh` builds and runs it.
+//!
+//! Usage: `bench [--quick] [--genxc PATH] [--seed N] [--keep DIR] [--no-igc] [--no-mlir]`, or
+//! `bench --generate N,S [--seed N] [--keep DIR]` to write one workload and stop.
+
+use genxc_bench::measure::{best_of, on_path, Run};
+use genxc_bench::report::{parse_time_passes, Cell, Report, Row};
+use genxc_bench::workload::Workload;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+use std::time::Duration;
+
+/// One row to measure: the workload, genxc's `-j`, and which peers run on it.
+struct Plan {
+    kernels: usize,
+    ops: usize,
+    jobs: usize,
+    igc: bool,
+    mlir: bool,
+}
+
+struct Args {
+    quick: bool,
+    genxc: PathBuf,
+    seed: u64,
+    keep: Option<PathBuf>,
+    igc: bool,
+    mlir: bool,
+    generate: Option<(usize, usize)>,
+}
+
+const USAGE: &str = "usage: bench [--quick] [--genxc PATH] [--seed N] [--keep DIR] [--no-igc] [--no-mlir]\n\
+  --quick     a smaller grid (about a minute)\n\
+  --genxc     the genxc binary (default: next to this one, i.e. target/release/genxc)\n\
+  --seed      workload seed (default 7)\n\
+  --keep      generate into DIR and keep it (default: a temporary folder)\n\
+  --no-igc    do not run Intel's Vector Compiler\n\
+  --no-mlir   do not compile the .mlir workloads\n\
+  --generate N,S  only write the workload of N kernels of S ops (DIR/nN_sS/k.ll, k.mlir)";
+
+fn parse_args() -> Result<Args, String> {
+    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+    let mut a = Args {
+        quick: false,
+        genxc: exe.with_file_name("genxc"),
+        seed: 7,
+        keep: None,
+        igc: true,
+        mlir: true,
+        generate: None,
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(arg) = it.next() {
+        let mut value = |name: &str| it.next().ok_or(format!("{name} needs a value"));
+        match arg.as_str() {
+            "--quick" => a.quick = true,
+            "--genxc" => a.genxc = PathBuf::from(value("--genxc")?),
+            "--seed" => a.seed = value("--seed")?.parse().map_err(|e| format!("--seed: {e}"))?,
+            "--keep" => a.keep = Some(PathBuf::from(value("--keep")?)),
+            "--no-igc" => a.igc = false,
+            "--no-mlir" => a.mlir = false,
+            "--generate" => {
+                let v = value("--generate")?;
+                let (n, s) = v.split_once(',').ok_or("--generate takes N,S")?;
+                let n: usize = n.parse().map_err(|e| format!("--generate: {e}"))?;
+                let s: usize = s.parse().map_err(|e| format!("--generate: {e}"))?;
+                a.generate = Some((n, s));
+            }
+            "-h" | "--help" => return Err(String::new()),
+            other => return Err(format!("unknown argument '{other}'")),
+        }
+    }
+    Ok(a)
+}
+
+/// The grid: a scan in N at S = 100, a scan in S at N = 1, kernels of 1,000 operations for the
+/// IGC comparison, and 512 kernels at -j1 and -j2.
+fn plan(quick: bool) -> Vec<Plan> {
+    // (kernels, ops, -j); IGC runs on the workloads of at most `igc_limit` operations in all.
+    const QUICK: &[(usize, usize, usize)] = &[
+        (1, 100, 0),
+        (8, 100, 0),
+        (64, 100, 0),
+        (512, 100, 0),
+        (1, 1000, 0),
+        (8, 1000, 0),
+        (1, 10_000, 0),
+        (512, 100, 1),
+        (512, 100, 2),
+    ];
+    const FULL: &[(usize, usize, usize)] = &[
+        (1, 100, 0),
+        (8, 100, 0),
+        (64, 100, 0),
+        (512, 100, 0),
+        (4096, 100, 0),
+        (1, 1000, 0),
+        (8, 1000, 0),
+        (64, 1000, 0),
+        (1, 10_000, 0),
+        (1, 100_000, 0),
+        (512, 1000, 1),
+        (512, 1000, 2),
+    ];
+    let (grid, igc_limit) = if quick { (QUICK, 8_000) } else { (FULL, 64_000) };
+    grid.iter()
+        .map(|&(kernels, ops, jobs)| Plan {
+            kernels,
+            ops,
+            jobs,
+            igc: kernels * ops <= igc_limit && jobs == 0,
+            mlir: jobs == 0,
+        })
+        .collect()
+}
+
+/// A measured run as a table cell.
+fn cell(r: std::io::Result<Run>, what: &str) -> Cell {
+    match r {
+        Ok(r) if r.ok => Cell::Time {
+            ms: r.wall.as_secs_f64() * 1e3,
+            cpu_ms: r.cpu.as_secs_f64() * 1e3,
+            rss_kib: r.peak_rss_kib,
+        },
+        Ok(r) => {
+            let first = r.stderr.lines().find(|l| !l.trim().is_empty()).unwrap_or("").to_string();
+            eprintln!("bench: {what} failed ({}): {}", r.status, r.stderr.trim_end());
+            Cell::Failed(format!("{}: {}", r.status, first.chars().take(60).collect::<String>()))
+        }
+        Err(e) => Cell::Failed(e.to_string()),
+    }
+}
+
+/// Every file of a folder, by name, with its bytes.
+fn files_of(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut v: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
+        .map(|rd| {
+            rd.flatten()
+                .map(|e| {
+                    (
+                        e.file_name().to_string_lossy().into_owned(),
+                        std::fs::read(e.path()).unwrap_or_default(),
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    v.sort();
+    v
+}
+
+fn main() -> ExitCode {
+    let args = match parse_args() {
+        Ok(a) => a,
+        Err(e) => {
+            if !e.is_empty() {
+                eprintln!("bench: {e}");
+            }
+            eprintln!("{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    if let Some((kernels, ops)) = args.generate {
+        let dir = args.keep.clone().unwrap_or_else(|| PathBuf::from("."));
+        let w = Workload { kernels, ops, seed: args.seed };
+        return match write_workload(&w, &dir.join(w.stem())) {
+            Ok((ll, _)) => {
+                println!("{}", ll.display());
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("bench: {e}");
+                ExitCode::from(1)
+            }
+        };
+    }
+    if !args.genxc.is_file() {
+        eprintln!(
+            "bench: no genxc binary at {} (cargo build --release, or --genxc PATH)",
+            args.genxc.display()
+        );
+        return ExitCode::from(2);
+    }
+    let have_llvm_as = on_path("llvm-as-14");
+    let have_ocloc = on_path("ocloc");
+    let help = Command::new(&args.genxc).arg("--help").output().map(|o| o.stdout).unwrap_or_default();
+    let time_passes = String::from_utf8_lossy(&help).contains("--time-passes");
+    if !time_passes {
+        eprintln!("bench: this genxc has no --time-passes: the stage columns stay empty");
+    }
+    let tmp = tempfile::tempdir().expect("a temporary folder");
+    let root = args.keep.clone().unwrap_or_else(|| tmp.path().to_path_buf());
+    let (reps, budget) = if args.quick { (1, Duration::ZERO) } else { (3, Duration::from_secs(3)) };
+    let mut report = Report::default();
+    let mut j_rows: Vec<(usize, PathBuf)> = Vec::new();
+    for p in plan(args.quick) {
+        let w = Workload { kernels: p.kernels, ops: p.ops, seed: args.seed };
+        let dir = root.join(w.stem());
+        let (ll, mlir) = match write_workload(&w, &dir) {
+            Ok(paths) => paths,
+            Err(e) => {
+                eprintln!("bench: {e}");
+                return ExitCode::from(1);
+            }
+        };
+        let bc = dir.join("k.bc");
+        let ll_bytes = std::fs::metadata(&ll).map_or(0, |m| m.len());
+        let out = dir.join(format!("out-j{}", p.jobs));
+        let genxc_cmd = |input: &Path, out: &Path| {
+            // Every run writes into an empty folder, as a clean build does (replacing existing
+            // files costs genxc about twice as much: each is moved aside first).
+            let _ = std::fs::remove_dir_all(out);
+            let mut c = Command::new(&args.genxc);
+            c.arg(input).arg("-o").arg(out);
+            if p.jobs != 0 {
+                c.arg("-j").arg(p.jobs.to_string());
+            }
+            if time_passes {
+                c.arg("--time-passes");
+            }
+            c
+        };
+        let g = best_of(|| genxc_cmd(&ll, &out), reps, budget);
+        let stages = g.as_ref().map(|r| parse_time_passes(&r.stderr)).unwrap_or_default();
+        let genxc = cell(g, "genxc");
+        let genxc_mlir = if p.mlir && args.mlir {
+            cell(best_of(|| genxc_cmd(&mlir, &dir.join("out-mlir")), reps, budget), "genxc .mlir")
+        } else {
+            Cell::Skipped("–".into())
+        };
+        let llvm_as = if !have_llvm_as {
+            Cell::Skipped("llvm-as-14: not installed".into())
+        } else if p.jobs != 0 && report.rows.iter().any(|r| r.kernels == p.kernels && r.ops == p.ops) {
+            report
+                .rows
+                .iter()
+                .rev()
+                .find(|r| r.kernels == p.kernels && r.ops == p.ops)
+                .unwrap()
+                .llvm_as
+                .clone()
+        } else {
+            cell(
+                best_of(
+                    || {
+                        let mut c = Command::new("llvm-as-14");
+                        c.arg(&ll).arg("-o").arg(&bc);
+                        c
+                    },
+                    reps,
+                    budget,
+                ),
+                "llvm-as-14",
+            )
+        };
+        let igc = if !have_ocloc {
+            Cell::Skipped("IGC: not installed".into())
+        } else if !p.igc || !args.igc || !bc.is_file() {
+            Cell::Skipped("–".into())
+        } else {
+            let igc_out = dir.join("igc");
+            let r = best_of(|| ocloc(&bc, &igc_out), reps, budget);
+            // ocloc can report success without writing a binary when VC found no kernel.
+            match r {
+                Ok(r) if r.ok && !has_binary(&igc_out) => Cell::Failed("no binary written".into()),
+                r => cell(r, "IGC (ocloc -vc-codegen)"),
+            }
+        };
+        let row = Row {
+            kernels: p.kernels,
+            ops: p.ops,
+            jobs: p.jobs,
+            ll_bytes,
+            genxc,
+            stages,
+            genxc_mlir,
+            llvm_as,
+            igc,
+        };
+        eprintln!(
+            "bench: {} kernels x {} ops{}: genxc {:?} ms, llvm-as-14 {:?} ms, IGC {:?} ms",
+            p.kernels,
+            p.ops,
+            if p.jobs == 0 { String::new() } else { format!(" -j{}", p.jobs) },
+            row.genxc.ms().map(|v| v.round()),
+            row.llvm_as.ms().map(|v| v.round()),
+            row.igc.ms().map(|v| v.round())
+        );
+        if p.jobs != 0 {
+            j_rows.push((report.rows.len(), out));
+        }
+        report.rows.push(row);
+    }
+    if let [(a, da), (b, db)] = j_rows.as_slice() {
+        let (fa, fb) = (files_of(da), files_of(db));
+        report.jobs_pair = Some((*a, *b, !fa.is_empty() && fa == fb));
+    }
+    println!("{}", report.render());
+    if !have_ocloc {
+        println!(
+            "IGC: not installed (Debian packages intel-opencl-icd, libigc1; scripts/bench.sh installs them)"
+        );
+    }
+    println!(
+        "IGC VC times are `ocloc compile -llvm_input -file k.bc -device tgllp -options -vc-codegen`: \
+         they include vISA finalization to Gen code and ocloc's start-up; genxc stops at vISA."
+    );
+    ExitCode::SUCCESS
+}
+
+/// Writes `dir/k.ll` and `dir/k.mlir` of a workload unless they are there; returns their paths.
+fn write_workload(w: &Workload, dir: &Path) -> Result<(PathBuf, PathBuf), String> {
+    let (ll, mlir) = (dir.join("k.ll"), dir.join("k.mlir"));
+    if !ll.is_file() || !mlir.is_file() {
+        let m = w.generate();
+        std::fs::create_dir_all(dir)
+            .and_then(|_| std::fs::write(&ll, &m.ll))
+            .and_then(|_| std::fs::write(&mlir, &m.mlir))
+            .map_err(|e| format!("cannot write the workload in {}: {e}", dir.display()))?;
+    }
+    Ok((ll, mlir))
+}
+
+/// Intel's Vector Compiler on bitcode, as /work/shared/tools/igc-vc's recipe runs it.
+fn ocloc(bc: &Path, out: &Path) -> Command {
+    let _ = std::fs::remove_dir_all(out);
+    let mut c = Command::new("ocloc");
+    c.args(["compile", "-llvm_input", "-file"])
+        .arg(bc)
+        .args(["-device", "tgllp", "-options", "-vc-codegen", "-out_dir"])
+        .arg(out);
+    c
+}
+
+fn has_binary(dir: &Path) -> bool {
+    std::fs::read_dir(dir)
+        .map(|rd| rd.flatten().any(|e| e.file_name().to_string_lossy().ends_with(".bin")))
+        .unwrap_or(false)
+}

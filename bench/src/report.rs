@@ -1,0 +1,534 @@
+//! The benchmark's results: one row per workload and tool, the `genxc --time-passes` lines read
+//! back into per-stage figures, the growth exponents, the table (Markdown) and the verdict on
+//! each target of issue 7.
+
+use std::fmt::Write;
+
+/// The stages `genxc --time-passes` reports, in its order (`total` last).
+pub const STAGES: [&str; 8] = ["read", "parse", "import", "legalize", "regalloc", "isel", "write", "total"];
+
+/// One stage line of `genxc --time-passes`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StageTime {
+    /// The stage's name (one of [`STAGES`]).
+    pub stage: String,
+    /// Wall time, milliseconds.
+    pub wall_ms: f64,
+    /// CPU time of every thread, milliseconds.
+    pub cpu_ms: f64,
+    /// Peak resident memory of the process at the end of the stage, KiB.
+    pub peak_rss_kib: u64,
+}
+
+/// Reads the `genxc time-passes <stage> wall_ms=<f> cpu_ms=<f> peak_rss_kib=<n>` lines of a
+/// standard error; other lines are ignored, and so is a stderr without any (an older genxc).
+pub fn parse_time_passes(stderr: &str) -> Vec<StageTime> {
+    stderr
+        .lines()
+        .filter_map(|line| {
+            let rest = line.trim().strip_prefix("genxc time-passes ")?;
+            let mut words = rest.split_whitespace();
+            let stage = words.next()?.to_string();
+            let (mut wall, mut cpu, mut rss) = (None, None, None);
+            for w in words {
+                match w.split_once('=')? {
+                    ("wall_ms", v) => wall = v.parse().ok(),
+                    ("cpu_ms", v) => cpu = v.parse().ok(),
+                    ("peak_rss_kib", v) => rss = v.parse().ok(),
+                    _ => {}
+                }
+            }
+            Some(StageTime { stage, wall_ms: wall?, cpu_ms: cpu?, peak_rss_kib: rss? })
+        })
+        .collect()
+}
+
+/// A measured figure of one tool on one workload, or why there is none.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Cell {
+    /// Wall time (ms) and peak resident memory (KiB).
+    Time {
+        /// Wall milliseconds.
+        ms: f64,
+        /// CPU milliseconds (user and system, every thread).
+        cpu_ms: f64,
+        /// Peak resident memory, KiB.
+        rss_kib: u64,
+    },
+    /// Not run, with the reason shown in the table (e.g. "skipped: too long").
+    Skipped(String),
+    /// The tool failed.
+    Failed(String),
+}
+
+impl Cell {
+    /// The CPU time when measured.
+    pub fn cpu_ms(&self) -> Option<f64> {
+        match self {
+            Cell::Time { cpu_ms, .. } => Some(*cpu_ms),
+            _ => None,
+        }
+    }
+
+    /// The wall time when measured.
+    pub fn ms(&self) -> Option<f64> {
+        match self {
+            Cell::Time { ms, .. } => Some(*ms),
+            _ => None,
+        }
+    }
+
+    fn show(&self) -> String {
+        match self {
+            Cell::Time { ms, .. } => fmt_ms(*ms),
+            Cell::Skipped(why) => why.clone(),
+            Cell::Failed(why) => format!("FAILED ({why})"),
+        }
+    }
+}
+
+/// One workload's row.
+#[derive(Clone, Debug)]
+pub struct Row {
+    /// Kernels in the module.
+    pub kernels: usize,
+    /// Operations per kernel.
+    pub ops: usize,
+    /// `-j` given to genxc (0 = one thread per core).
+    pub jobs: usize,
+    /// Size of the `.ll` file, bytes.
+    pub ll_bytes: u64,
+    /// genxc on the `.ll`.
+    pub genxc: Cell,
+    /// genxc's `--time-passes` lines (empty when this genxc has no such option).
+    pub stages: Vec<StageTime>,
+    /// genxc on the `.mlir` of the same kernels.
+    pub genxc_mlir: Cell,
+    /// `llvm-as-14` on the `.ll`.
+    pub llvm_as: Cell,
+    /// Intel's Vector Compiler (ocloc) on the bitcode, finalization included.
+    pub igc: Cell,
+}
+
+impl Row {
+    /// The memory target of issue 7 for this row: 4x the input size plus 64 MiB, in KiB.
+    pub fn memory_limit_kib(&self) -> u64 {
+        4 * self.ll_bytes / 1024 + 64 * 1024
+    }
+
+    fn label(&self) -> String {
+        let j = if self.jobs == 0 { String::new() } else { format!(" -j{}", self.jobs) };
+        format!("{} x {}{j}", self.kernels, self.ops)
+    }
+}
+
+/// `log(t2/t1) / log(x2/x1)`: the exponent of a power law through two points.
+pub fn exponent(x1: f64, t1: f64, x2: f64, t2: f64) -> f64 {
+    (t2 / t1).ln() / (x2 / x1).ln()
+}
+
+/// The exponent of `n log n` between `n1` and `n2`: what "at most n log n" allows.
+pub fn n_log_n_exponent(n1: f64, n2: f64) -> f64 {
+    1.0 + (n2.ln() / n1.ln()).ln() / (n2 / n1).ln()
+}
+
+fn fmt_ms(ms: f64) -> String {
+    if ms >= 100.0 {
+        format!("{ms:.0}")
+    } else if ms >= 10.0 {
+        format!("{ms:.1}")
+    } else {
+        format!("{ms:.2}")
+    }
+}
+
+fn fmt_mb(kib: u64) -> String {
+    format!("{:.1}", kib as f64 / 1024.0)
+}
+
+fn ratio(a: Option<f64>, b: Option<f64>) -> Option<f64> {
+    Some(a? / b?)
+}
+
+fn show_ratio(r: Option<f64>) -> String {
+    r.map_or("–".into(), |r| format!("{r:.2}"))
+}
+
+/// Everything the bench measured, ready to print.
+#[derive(Clone, Debug, Default)]
+pub struct Report {
+    /// The rows, in the order run.
+    pub rows: Vec<Row>,
+    /// The `-j1` / `-j2` comparison: (row index at -j1, row index at -j2, outputs identical).
+    pub jobs_pair: Option<(usize, usize, bool)>,
+}
+
+/// The growth exponent of one step of a scan: from one size to the next.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Step {
+    /// The smaller size (N or S).
+    pub from: f64,
+    /// The larger size.
+    pub to: f64,
+    /// `log(t2/t1) / log(to/from)` of genxc's wall time.
+    pub exponent: f64,
+}
+
+/// The growth of genxc's time in N (at one S) and in S (at N = 1), step by step.
+#[derive(Clone, Debug, Default)]
+pub struct Growth {
+    /// The S of the scan in N (the S with the most kernel counts measured).
+    pub s_for_n: Option<usize>,
+    /// The steps in N.
+    pub in_n: Vec<Step>,
+    /// The steps in S.
+    pub in_s: Vec<Step>,
+}
+
+/// The verdict on one target.
+#[derive(Clone, Debug)]
+pub struct Verdict {
+    /// The target in words.
+    pub target: String,
+    /// `Some(true)` met, `Some(false)` not met, `None` not measured.
+    pub pass: Option<bool>,
+    /// The figures behind it.
+    pub detail: String,
+}
+
+impl Report {
+    /// Rows of the default `-j` with `ops` operations, by kernel count (the scan in N).
+    fn scan_n(&self, ops: usize) -> Vec<&Row> {
+        let mut v: Vec<&Row> = self.rows.iter().filter(|r| r.ops == ops && r.jobs == 0).collect();
+        v.sort_by_key(|r| r.kernels);
+        v.dedup_by_key(|r| r.kernels);
+        v
+    }
+
+    /// Rows of the default `-j` with one kernel, by size (the scan in S).
+    fn scan_s(&self) -> Vec<&Row> {
+        let mut v: Vec<&Row> = self.rows.iter().filter(|r| r.kernels == 1 && r.jobs == 0).collect();
+        v.sort_by_key(|r| r.ops);
+        v
+    }
+
+    /// The exponents between consecutive points of a scan.
+    fn exponents(points: &[(f64, Option<f64>)]) -> Vec<Step> {
+        points
+            .windows(2)
+            .filter_map(|w| {
+                let (t1, t2) = (w[0].1?, w[1].1?);
+                Some(Step { from: w[0].0, to: w[1].0, exponent: exponent(w[0].0, t1, w[1].0, t2) })
+            })
+            .collect()
+    }
+
+    /// The growth exponents of genxc's wall time in N (at the S with the most N points) and in S
+    /// (at N = 1).
+    pub fn growth(&self) -> Growth {
+        self.growth_of(Cell::ms)
+    }
+
+    /// The growth exponents of a figure of genxc's runs (`Cell::ms`, `Cell::cpu_ms`).
+    pub fn growth_of(&self, figure: fn(&Cell) -> Option<f64>) -> Growth {
+        let mut ss: Vec<usize> = self.rows.iter().map(|r| r.ops).collect();
+        ss.sort();
+        ss.dedup();
+        let s_for_n = ss.into_iter().max_by_key(|&s| (self.scan_n(s).len(), std::cmp::Reverse(s)));
+        let n = s_for_n.map_or(vec![], |s| {
+            Self::exponents(
+                &self.scan_n(s).iter().map(|r| (r.kernels as f64, figure(&r.genxc))).collect::<Vec<_>>(),
+            )
+        });
+        let s = Self::exponents(
+            &self.scan_s().iter().map(|r| (r.ops as f64, figure(&r.genxc))).collect::<Vec<_>>(),
+        );
+        Growth { s_for_n, in_n: n, in_s: s }
+    }
+
+    /// The verdicts on the targets of issue 7.
+    pub fn verdicts(&self) -> Vec<Verdict> {
+        let mut out = Vec::new();
+        // 1. A whole compile of a .ll at most twice llvm-as-14 parsing it.
+        let parse: Vec<(String, f64)> = self
+            .rows
+            .iter()
+            .filter_map(|r| Some((r.label(), ratio(r.genxc.ms(), r.llvm_as.ms())?)))
+            .collect();
+        let worst = parse.iter().cloned().fold(None::<(String, f64)>, |w, x| match w {
+            Some(w) if w.1 >= x.1 => Some(w),
+            _ => Some(x),
+        });
+        out.push(Verdict {
+            target: "whole compile <= 2x llvm-as-14 on the same .ll (every row)".into(),
+            pass: worst.as_ref().map(|w| w.1 <= 2.0),
+            detail: worst.map_or("not measured".into(), |(l, r)| format!("worst {r:.2}x ({l})")),
+        });
+        // 2. At least 20x faster than IGC per kernel, for kernels of 100-1,000 operations.
+        let igc: Vec<(String, f64)> = self
+            .rows
+            .iter()
+            .filter(|r| (100..=1000).contains(&r.ops))
+            .filter_map(|r| Some((r.label(), ratio(r.igc.ms(), r.genxc.ms())?)))
+            .collect();
+        let slowest = igc.iter().cloned().fold(None::<(String, f64)>, |w, x| match w {
+            Some(w) if w.1 <= x.1 => Some(w),
+            _ => Some(x),
+        });
+        out.push(Verdict {
+            target: "per kernel >= 20x faster than IGC VC (kernels of 100-1,000 ops)".into(),
+            pass: slowest.as_ref().map(|w| w.1 >= 20.0),
+            detail: slowest.map_or("IGC not measured".into(), |(l, r)| format!("least {r:.1}x ({l})")),
+        });
+        // 3. -j2 at least 1.8x faster than -j1 on 512 kernels, output byte-identical.
+        let (pass, detail) = match self.jobs_pair {
+            Some((a, b, same)) => {
+                let (r1, r2) = (&self.rows[a], &self.rows[b]);
+                match ratio(r1.genxc.ms(), r2.genxc.ms()) {
+                    Some(s) => (
+                        Some(s >= 1.8 && same),
+                        format!(
+                            "{s:.2}x on {} kernels x {} ops; outputs {}",
+                            r1.kernels,
+                            r1.ops,
+                            if same { "identical" } else { "DIFFER" }
+                        ),
+                    ),
+                    None => (Some(false), "a run failed".into()),
+                }
+            }
+            None => (None, "not measured".into()),
+        };
+        out.push(Verdict {
+            target: "-j2 >= 1.8x faster than -j1 (512 kernels), same bytes".into(),
+            pass,
+            detail,
+        });
+        // 4. Time linear in N, at most n log n in S: judged on the last (largest) step.
+        let g = self.growth();
+        let last_n = g.in_n.last().copied();
+        out.push(Verdict {
+            target: "time linear in N (exponent <= 1.10 on the largest step)".into(),
+            pass: last_n.map(|st| st.exponent <= 1.10),
+            detail: last_n.map_or("not measured".into(), |st| {
+                format!("{:.2} from N={} to N={} (S={})", st.exponent, st.from, st.to, g.s_for_n.unwrap_or(0))
+            }),
+        });
+        let last_s = g.in_s.last().copied();
+        out.push(Verdict {
+            target: "time at most n log n in S (exponent <= n log n's + 0.05 on the largest step)".into(),
+            pass: last_s.map(|st| st.exponent <= n_log_n_exponent(st.from, st.to) + 0.05),
+            detail: last_s.map_or("not measured".into(), |st| {
+                format!(
+                    "{:.2} from S={} to S={} (N=1; n log n: {:.2})",
+                    st.exponent,
+                    st.from,
+                    st.to,
+                    n_log_n_exponent(st.from, st.to)
+                )
+            }),
+        });
+        // 5. Peak memory at most 4x the input size plus 64 MB.
+        let over: Vec<String> = self
+            .rows
+            .iter()
+            .filter_map(|r| match r.genxc {
+                Cell::Time { rss_kib, .. } if rss_kib > r.memory_limit_kib() => Some(format!(
+                    "{}: {} MB > {} MB",
+                    r.label(),
+                    fmt_mb(rss_kib),
+                    fmt_mb(r.memory_limit_kib())
+                )),
+                _ => None,
+            })
+            .collect();
+        let measured = self.rows.iter().any(|r| r.genxc.ms().is_some());
+        let tightest = self
+            .rows
+            .iter()
+            .filter_map(|r| match r.genxc {
+                Cell::Time { rss_kib, .. } => Some((rss_kib as f64 / r.memory_limit_kib() as f64, r)),
+                _ => None,
+            })
+            .max_by(|a, b| a.0.total_cmp(&b.0));
+        out.push(Verdict {
+            target: "peak memory <= 4x input + 64 MB (every row)".into(),
+            pass: measured.then_some(over.is_empty()),
+            detail: if over.is_empty() {
+                tightest.map_or("not measured".into(), |(f, r)| {
+                    format!("highest {:.0}% of the limit ({})", f * 100.0, r.label())
+                })
+            } else {
+                over.join("; ")
+            },
+        });
+        out
+    }
+
+    /// The table, the growth exponents and the verdicts, as Markdown. A stage's cell is its wall
+    /// time and, in parentheses, the process's peak memory (MB) at its end.
+    pub fn render(&self) -> String {
+        let mut s = String::new();
+        let stage_cols = &STAGES[..STAGES.len() - 1];
+        let _ = write!(s, "| N x S | .ll MB | genxc ms | genxc CPU ms | ");
+        for st in stage_cols {
+            let _ = write!(s, "{st} ms (MB) | ");
+        }
+        s.push_str("peak MB | limit MB | llvm-as-14 ms | llvm-as CPU ms | llvm-as peak MB | genxc / llvm-as | genxc .mlir ms | IGC VC ms | IGC / genxc |\n");
+        s.push_str("|---|---:|---:|---:|");
+        for _ in stage_cols {
+            s.push_str("---:|");
+        }
+        s.push_str("---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        for r in &self.rows {
+            let cpu = |c: &Cell| c.cpu_ms().map_or("–".into(), fmt_ms);
+            let _ = write!(
+                s,
+                "| {} | {:.2} | {} | {} | ",
+                r.label(),
+                r.ll_bytes as f64 / 1e6,
+                r.genxc.show(),
+                cpu(&r.genxc)
+            );
+            for st in stage_cols {
+                let v = r.stages.iter().find(|t| t.stage == *st).map_or("–".into(), |t| {
+                    format!("{} ({:.0})", fmt_ms(t.wall_ms), t.peak_rss_kib as f64 / 1024.0)
+                });
+                let _ = write!(s, "{v} | ");
+            }
+            let peak = match r.genxc {
+                Cell::Time { rss_kib, .. } => fmt_mb(rss_kib),
+                _ => "–".into(),
+            };
+            let _ = writeln!(
+                s,
+                "{peak} | {} | {} | {} | {} | {} | {} | {} | {} |",
+                fmt_mb(r.memory_limit_kib()),
+                r.llvm_as.show(),
+                cpu(&r.llvm_as),
+                match r.llvm_as {
+                    Cell::Time { rss_kib, .. } => fmt_mb(rss_kib),
+                    _ => "–".into(),
+                },
+                show_ratio(ratio(r.genxc.ms(), r.llvm_as.ms())),
+                r.genxc_mlir.show(),
+                r.igc.show(),
+                show_ratio(ratio(r.igc.ms(), r.genxc.ms())),
+            );
+        }
+        let (g, c) = (self.growth(), self.growth_of(Cell::cpu_ms));
+        s.push('\n');
+        let steps = |v: &[Step], what: &str| {
+            v.iter()
+                .map(|st| format!("{what}={}->{}: {:.2}", st.from, st.to, st.exponent))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let _ = writeln!(s, "Growth exponents of genxc's time (1.00 = linear):");
+        let _ = writeln!(s, "- in N (S={}), wall: {}", g.s_for_n.unwrap_or(0), steps(&g.in_n, "N"));
+        let _ = writeln!(s, "- in N (S={}), CPU: {}", c.s_for_n.unwrap_or(0), steps(&c.in_n, "N"));
+        let _ = writeln!(s, "- in S (N=1), wall: {}", steps(&g.in_s, "S"));
+        let _ = writeln!(s, "- in S (N=1), CPU: {}", steps(&c.in_s, "S"));
+        if let Some((_, _, same)) = self.jobs_pair {
+            let _ = writeln!(s, "- -j1 and -j2 outputs byte-identical: {}", if same { "yes" } else { "NO" });
+        }
+        s.push('\n');
+        for v in self.verdicts() {
+            let word = match v.pass {
+                Some(true) => "PASS",
+                Some(false) => "FAIL",
+                None => "n/a ",
+            };
+            let _ = writeln!(s, "{word}  {}: {}", v.target, v.detail);
+        }
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_time_passes_lines() {
+        let err = "warning: x\n\
+                   genxc time-passes parse wall_ms=12.500 cpu_ms=12.000 peak_rss_kib=20480\n\
+                   genxc time-passes total wall_ms=30 cpu_ms=50.5 peak_rss_kib=30000\n\
+                   genxc time-passes broken wall_ms=x cpu_ms=1 peak_rss_kib=1\n";
+        let t = parse_time_passes(err);
+        assert_eq!(t.len(), 2);
+        assert_eq!(
+            t[0],
+            StageTime { stage: "parse".into(), wall_ms: 12.5, cpu_ms: 12.0, peak_rss_kib: 20480 }
+        );
+        assert_eq!(t[1].stage, "total");
+        assert!(parse_time_passes("error: unexpected argument '--time-passes'\n").is_empty());
+    }
+
+    #[test]
+    fn exponents() {
+        assert!((exponent(10.0, 5.0, 100.0, 50.0) - 1.0).abs() < 1e-12);
+        assert!((exponent(10.0, 1.0, 100.0, 100.0) - 2.0).abs() < 1e-12);
+        let e = n_log_n_exponent(10_000.0, 100_000.0);
+        assert!((e - (1.0 + 1.25f64.ln() / 10f64.ln())).abs() < 1e-12, "{e}");
+    }
+
+    fn row(kernels: usize, ops: usize, jobs: usize, ms: f64, llvm_as: f64, igc: Option<f64>) -> Row {
+        Row {
+            kernels,
+            ops,
+            jobs,
+            ll_bytes: (kernels * ops * 100) as u64,
+            genxc: Cell::Time { ms, cpu_ms: ms, rss_kib: 10_000 },
+            stages: vec![],
+            genxc_mlir: Cell::Skipped("skipped".into()),
+            llvm_as: Cell::Time { ms: llvm_as, cpu_ms: llvm_as, rss_kib: 1 },
+            igc: igc.map_or(Cell::Skipped("IGC: not installed".into()), |ms| Cell::Time {
+                ms,
+                cpu_ms: ms,
+                rss_kib: 1,
+            }),
+        }
+    }
+
+    #[test]
+    fn verdicts_follow_the_figures() {
+        let mut rep = Report {
+            rows: vec![
+                row(1, 100, 0, 10.0, 6.0, Some(300.0)),
+                row(8, 100, 0, 20.0, 12.0, None),
+                row(64, 100, 0, 160.0, 90.0, None),
+                row(1, 1000, 0, 30.0, 20.0, Some(900.0)),
+                row(1, 10000, 0, 300.0, 200.0, None),
+                row(512, 100, 1, 1000.0, 600.0, None),
+                row(512, 100, 2, 520.0, 600.0, None),
+            ],
+            jobs_pair: Some((5, 6, true)),
+        };
+        let v = rep.verdicts();
+        assert_eq!(v[0].pass, Some(true), "{v:?}");
+        assert_eq!(v[1].pass, Some(true), "{v:?}");
+        assert_eq!(v[2].pass, Some(true), "{v:?}");
+        // N: 8 -> 64 is 8x the time for 8x the kernels (1.00); S: 1000 -> 10000 is 10x.
+        assert_eq!(v[3].pass, Some(true), "{v:?}");
+        assert_eq!(v[4].pass, Some(true), "{v:?}");
+        assert_eq!(v[5].pass, Some(true), "{v:?}");
+        rep.rows[0].llvm_as = Cell::Time { ms: 4.0, cpu_ms: 4.0, rss_kib: 1 };
+        rep.rows[3].igc = Cell::Time { ms: 500.0, cpu_ms: 500.0, rss_kib: 1 };
+        rep.jobs_pair = Some((5, 6, false));
+        rep.rows[4].genxc = Cell::Time { ms: 600.0, cpu_ms: 600.0, rss_kib: 10_000_000 };
+        let v = rep.verdicts();
+        assert_eq!(v[0].pass, Some(false), "2.5x llvm-as: {v:?}");
+        assert_eq!(v[1].pass, Some(false), "16.7x IGC: {v:?}");
+        assert_eq!(v[2].pass, Some(false), "outputs differ: {v:?}");
+        assert_eq!(v[4].pass, Some(false), "exponent 1.3 in S: {v:?}");
+        assert_eq!(v[5].pass, Some(false), "10 GB: {v:?}");
+        rep.rows[1].stages =
+            parse_time_passes("genxc time-passes parse wall_ms=1 cpu_ms=1 peak_rss_kib=2048\n");
+        let text = rep.render();
+        assert!(text.contains(" | – | 1.00 (2) | – | "), "{text}");
+        assert!(text.contains("| 512 x 100 -j1 |"), "{text}");
+        assert!(text.contains("FAIL  -j2"), "{text}");
+        assert!(text.contains("IGC: not installed"), "{text}");
+    }
+}
