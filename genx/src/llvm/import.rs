@@ -6,7 +6,7 @@
 //! their operands checked; `genx.kernels` becomes plain metadata data for [`crate::metadata`].
 
 use super::raw::{Bb, ModuleRef, Val};
-use super::validate::{callee_of, gen_type, inst_label, linkage_of, Callee};
+use super::validate::{callee_of, gen_type, inst_label, linkage_of, simdcf_call, Callee};
 use crate::intrinsics::IntrinsicId;
 use crate::ir::*;
 use crate::metadata::{self, MdValue};
@@ -150,8 +150,13 @@ impl FnImporter<'_> {
                 if inst.opcode() == LLVMOpcode::LLVMCall && matches!(callee_of(inst), Ok(Callee::Ignored)) {
                     continue;
                 }
-                let ty = gen_type(inst.ty())
-                    .map_err(|m| Diagnostic::in_function(&fname, Some(inst_label(inst)), m))?;
+                // A goto or join returns a struct; its fields are the extractvalues that read it.
+                let ty = if simdcf_call(inst).is_some() {
+                    Type::Void
+                } else {
+                    gen_type(inst.ty())
+                        .map_err(|m| Diagnostic::in_function(&fname, Some(inst_label(inst)), m))?
+                };
                 let placeholder =
                     Inst { kind: InstKind::Phi { incoming: Vec::new() }, ty, name: inst.name() };
                 let Value::Inst(id) = self.f.push_inst(b, placeholder) else { unreachable!() };
@@ -314,6 +319,10 @@ impl FnImporter<'_> {
                 InstKind::Phi { incoming }
             }
             LLVMCall => self.call(inst)?,
+            LLVMExtractValue => match inst.aggregate_indices()[..] {
+                [index] => InstKind::ExtractValue { aggregate: self.value(ops[0])?, index },
+                _ => return Err("unsupported: extractvalue instruction".into()),
+            },
             _ => return Err(format!("unsupported: instruction {}", inst.print())),
         })
     }

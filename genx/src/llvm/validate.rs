@@ -270,9 +270,16 @@ fn check_instruction(inst: Val) -> Result<(), String> {
         }
         LLVMInvoke | LLVMResume | LLVMLandingPad | LLVMCleanupRet | LLVMCatchRet | LLVMCatchPad
         | LLVMCleanupPad | LLVMCatchSwitch | LLVMIndirectBr | LLVMCallBr | LLVMAtomicRMW | LLVMAtomicCmpXchg
-        | LLVMFence | LLVMVAArg | LLVMExtractValue | LLVMInsertValue | LLVMFreeze | LLVMGetElementPtr
+        | LLVMFence | LLVMVAArg | LLVMInsertValue | LLVMFreeze | LLVMGetElementPtr
         | LLVMPtrToInt | LLVMIntToPtr | LLVMAddrSpaceCast | LLVMUserOp1 | LLVMUserOp2 => {
             return Err(format!("unsupported: {} instruction", opcode_name(op)))
+        }
+        LLVMExtractValue => {
+            // Only the results of SIMD control flow intrinsics are aggregates genxc reads.
+            return match simdcf_call(inst.operand(0)) {
+                Some(_) if inst.aggregate_indices().len() == 1 => Ok(()),
+                _ => Err(format!("unsupported: {} instruction", opcode_name(op))),
+            };
         }
         _ => {}
     }
@@ -280,7 +287,18 @@ fn check_instruction(inst: Val) -> Result<(), String> {
     if op == LLVMCall {
         match callee_of(inst)? {
             Callee::Ignored => skip_operands = true,
-            Callee::Defined(_) | Callee::Intrinsic(_) => {}
+            Callee::Intrinsic(id) => {
+                if let Some(kind) = simdcf_call(inst) {
+                    return check_simdcf_call(inst, kind);
+                }
+                if matches!(id.short_name(), "simdcf.any" | "simdcf.predicate") {
+                    return Err(format!(
+                        "unsupported: {} (SIMD control flow in the front end's form; lower it to llvm.genx.simdcf.goto/join first, as CMSimdCFLowering does)",
+                        id.name()
+                    ));
+                }
+            }
+            Callee::Defined(_) => {}
         }
     }
     if !skip_operands {
@@ -301,6 +319,79 @@ fn check_instruction(inst: Val) -> Result<(), String> {
             }
             gen_type(v.ty()).map_err(|m| format!("operand {i}: {m}"))?;
         }
+    }
+    Ok(())
+}
+
+/// A SIMD control flow intrinsic that returns a struct read with `extractvalue`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SimdCfCall {
+    /// `llvm.genx.simdcf.goto`: `{ EM, RM, BranchCond } (EM, RM, SimdCond)`.
+    Goto,
+    /// `llvm.genx.simdcf.join`: `{ EM, BranchCond } (EM, RM)`.
+    Join,
+}
+
+/// Whether `v` is a call of `llvm.genx.simdcf.goto` or `llvm.genx.simdcf.join`.
+pub fn simdcf_call(v: Val) -> Option<SimdCfCall> {
+    if v.is_null() || !v.is_instruction() || v.opcode() != LLVMOpcode::LLVMCall {
+        return None;
+    }
+    match callee_of(v) {
+        Ok(Callee::Intrinsic(id)) => match id.short_name() {
+            "simdcf.goto" => Some(SimdCfCall::Goto),
+            "simdcf.join" => Some(SimdCfCall::Join),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Checks the operand and result types of a goto or join: the execution mask is `<32 x i1>`, a
+/// resume mask (and a goto's condition) `<8 x i1>`, `<16 x i1>` or `<32 x i1>`.
+fn check_simdcf_call(inst: Val, kind: SimdCfCall) -> Result<(), String> {
+    let name = match kind {
+        SimdCfCall::Goto => "llvm.genx.simdcf.goto",
+        SimdCfCall::Join => "llvm.genx.simdcf.join",
+    };
+    let arity = if kind == SimdCfCall::Goto { 3 } else { 2 };
+    let n = inst.num_call_args();
+    if n != arity {
+        return Err(format!("{name} takes {arity} operands, found {n}"));
+    }
+    let mask = |i: u32| -> Option<u32> {
+        let t = inst.operand(i).ty();
+        match gen_type(t) {
+            Ok(Type::Vector(Elem::I1, w)) => Some(w),
+            _ => None,
+        }
+    };
+    let print = |i: u32| inst.operand(i).ty().print();
+    if mask(0) != Some(32) {
+        return Err(format!("{name}: the execution mask (operand 0) must be <32 x i1>, found {}", print(0)));
+    }
+    let width = match mask(1) {
+        Some(w @ (8 | 16 | 32)) => w,
+        _ => {
+            return Err(format!(
+                "{name}: the resume mask (operand 1) must be <8 x i1>, <16 x i1> or <32 x i1>, found {}",
+                print(1)
+            ))
+        }
+    };
+    if kind == SimdCfCall::Goto && mask(2) != Some(width) {
+        return Err(format!(
+            "{name}: the condition (operand 2) must have the resume mask's type <{width} x i1>, found {}",
+            print(2)
+        ));
+    }
+    let expected = match kind {
+        SimdCfCall::Goto => format!("{{ <32 x i1>, <{width} x i1>, i1 }}"),
+        SimdCfCall::Join => "{ <32 x i1>, i1 }".to_string(),
+    };
+    let found = inst.ty().print();
+    if found != expected {
+        return Err(format!("{name}: the result must be {expected}, found {found}"));
     }
     Ok(())
 }
