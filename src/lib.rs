@@ -249,7 +249,9 @@ fn unit_from_text(
 ) -> Option<(KernelUnit, u32)> {
     let text = plan.text(unit);
     let (module, md) = with_context(|ctx| {
-        let llvm = genxc_frontend::llvm::load(ctx, name, text.as_bytes()).ok()?;
+        let llvm = genxc_frontend::llvm::load(ctx, name, text.as_bytes());
+        drop(text);
+        let llvm = llvm.ok()?;
         mark(Stage::Parse);
         let module = genxc_genx::llvm::import_module(&llvm, platform).ok()?;
         Some((module, genxc_genx::llvm::kernel_metadata_values(&llvm)))

@@ -10,7 +10,7 @@
 
 use crate::model::*;
 use crate::text::sanitize;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// The bytes of one operand or field sequence.
 #[derive(Default)]
@@ -489,20 +489,29 @@ fn inst(b: &mut Buf, k: &Kernel, i: &Inst) {
     }
 }
 
-/// Deduplicating string pool.
+/// Deduplicating string pool: strings in first-use order, and each string's index (a kernel of
+/// 100,000 instructions names tens of thousands of variables; a linear search made this quadratic).
 struct Pool {
     strings: Vec<String>,
+    index: HashMap<String, u32>,
 }
 
 impl Pool {
+    /// A pool holding `first` at index 0.
+    fn new(first: &str) -> Pool {
+        let mut pool = Pool { strings: Vec::new(), index: HashMap::new() };
+        pool.id(first);
+        pool
+    }
+
     fn id(&mut self, s: &str) -> u32 {
-        match self.strings.iter().position(|x| x == s) {
-            Some(i) => i as u32,
-            None => {
-                self.strings.push(s.to_string());
-                self.strings.len() as u32 - 1
-            }
+        if let Some(&i) = self.index.get(s) {
+            return i;
         }
+        let i = self.strings.len() as u32;
+        self.strings.push(s.to_string());
+        self.index.insert(s.to_string(), i);
+        i
     }
 }
 
@@ -531,7 +540,7 @@ fn kernel_object(k: &Kernel) -> (Vec<u8>, u32) {
     let preds = unique_names(&mut used, k.preds.iter().map(|v| v.name.as_str()));
     let labels = unique_names(&mut HashSet::new(), k.labels.iter().map(|v| v.name.as_str()));
 
-    let mut pool = Pool { strings: vec![k.name.clone()] };
+    let mut pool = Pool::new(&k.name);
     let var_ids: Vec<u32> = vars.iter().map(|n| pool.id(n)).collect();
     let addr_ids: Vec<u32> = addrs.iter().map(|n| pool.id(n)).collect();
     let sampler_ids: Vec<u32> = samplers.iter().map(|n| pool.id(n)).collect();
