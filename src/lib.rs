@@ -194,7 +194,7 @@ fn compile_split(input: &Input, opts: &Options, times: &mut PassTimes) -> Option
                 if opts.emit == Emit::Visaasm {
                     Unit::Text(genxc_visa::write_text(&k))
                 } else {
-                    Unit::Kernel(Box::new(k))
+                    Unit::Object(genxc_visa::encode_kernel(&k).ok()?)
                 }
             }
         };
@@ -217,24 +217,23 @@ fn compile_split(input: &Input, opts: &Options, times: &mut PassTimes) -> Option
                 let suffix = if opts.emit == Emit::Legalized { "legalized.ll" } else { "visaasm" };
                 files.push(OutputFile { name: format!("{kernel}.{suffix}"), bytes: text.into_bytes() });
             }
-            Unit::Kernel(k) => kernels.push(*k),
+            Unit::Object(k) => kernels.push(k),
         }
     }
     if opts.emit == Emit::Isa {
-        let emit = timing::Clock::start();
-        let written = write_container(name, opts, kernels, &mut files);
-        let (wall, cpu) = emit.elapsed();
-        times.add(Stage::Isel, wall, cpu);
-        written.ok()?;
+        // Only the container's header and concatenation are serial: each kernel was encoded on
+        // its worker thread.
+        let bytes = times.time(Stage::Isel, || genxc_visa::write_objects(&kernels));
+        files.push(OutputFile { name: format!("{}.isa", stem(name)), bytes });
     }
     Some(files)
 }
 
-/// What the split path makes of one unit: text (vISA or legalized LLVM IR) or a vISA kernel for the
-/// `.isa` container.
+/// What the split path makes of one unit: text (vISA or legalized LLVM IR) or a kernel encoded
+/// for the `.isa` container.
 enum Unit {
     Text(String),
-    Kernel(Box<genxc_visa::Kernel>),
+    Object(genxc_visa::KernelObject),
 }
 
 /// Parses and imports one unit's text and builds its kernel unit, as the whole module would have

@@ -660,37 +660,59 @@ pub fn unencodable(k: &Kernel) -> Option<String> {
     })
 }
 
+/// One kernel encoded for the `.isa` container: its name, its kernel object, and where its input
+/// table starts in the object.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KernelObject {
+    name: String,
+    bytes: Vec<u8>,
+    input_offset: u32,
+}
+
+/// Encodes one kernel for [`write_objects`], or says why it cannot be ([`unencodable`]). Kernels
+/// encode independently, so a driver can encode them in parallel.
+pub fn encode_kernel(k: &Kernel) -> Result<KernelObject, String> {
+    if let Some(why) = unencodable(k) {
+        return Err(why);
+    }
+    let (bytes, input_offset) = kernel_object(k);
+    Ok(KernelObject { name: k.name.clone(), bytes, input_offset })
+}
+
 /// Writes the kernels as one vISA 4.1 `.isa` file (no embedded Gen binaries); refuses kernels
 /// [`unencodable`] names.
 pub fn write_isa(kernels: &[Kernel]) -> Result<Vec<u8>, String> {
-    if let Some(why) = kernels.iter().find_map(unencodable) {
-        return Err(why);
-    }
-    let objects: Vec<(Vec<u8>, u32)> = kernels.iter().map(kernel_object).collect();
+    let objects = kernels.iter().map(encode_kernel).collect::<Result<Vec<_>, _>>()?;
+    Ok(write_objects(&objects))
+}
+
+/// The `.isa` file of encoded kernels, in order: the header with each kernel's name and offsets,
+/// then the kernel objects.
+pub fn write_objects(objects: &[KernelObject]) -> Vec<u8> {
     let header_len: usize =
-        4 + 2 + 2 + kernels.iter().map(|k| 2 + k.name.len() + 4 + 4 + 4 + 2 + 2 + 1).sum::<usize>() + 2 + 2;
+        4 + 2 + 2 + objects.iter().map(|k| 2 + k.name.len() + 4 + 4 + 4 + 2 + 2 + 1).sum::<usize>() + 2 + 2;
     let mut h = Buf::default();
     h.u32(0x4153_4943); // "CISA"
     h.u8(4);
     h.u8(1);
-    h.u16(kernels.len() as u16);
+    h.u16(objects.len() as u16);
     let mut offset = header_len as u32;
-    for (k, (obj, input_off)) in kernels.iter().zip(&objects) {
+    for k in objects {
         h.u16(k.name.len() as u16);
         h.bytes(k.name.as_bytes());
         h.u32(offset);
-        h.u32(obj.len() as u32);
-        h.u32(offset + input_off);
+        h.u32(k.bytes.len() as u32);
+        h.u32(offset + k.input_offset);
         h.u16(0); // variable relocations
         h.u16(0); // function relocations
         h.u8(0); // Gen binaries
-        offset += obj.len() as u32;
+        offset += k.bytes.len() as u32;
     }
     h.u16(0); // file-scope variables
     h.u16(0); // functions
     debug_assert_eq!(h.0.len(), header_len);
-    for (obj, _) in objects {
-        h.bytes(&obj);
+    for k in objects {
+        h.bytes(&k.bytes);
     }
-    Ok(h.0)
+    h.0
 }
