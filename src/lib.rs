@@ -194,7 +194,7 @@ fn compile_split(input: &Input, opts: &Options, times: &mut PassTimes) -> Option
                 if opts.emit == Emit::Visaasm {
                     Unit::Text(genxc_visa::write_text(&k))
                 } else {
-                    Unit::Object(genxc_visa::encode_kernel(&k).ok()?)
+                    Unit::Object(genxc_visa::encode_kernel(&k))
                 }
             }
         };
@@ -423,9 +423,11 @@ fn import_and_compile(
         files.extend(outputs);
         return Ok((files, module));
     }
-    let outputs = successes(
+    // Only `--emit isa` is left: each kernel is encoded on its worker, the container is serial.
+    let objects = successes(
         run_units(&units, opts, times, |u, mark| {
-            genxc_visa::isel::select_marked(u, opts.platform, mark).map(|(k, _)| k)
+            genxc_visa::isel::select_marked(u, opts.platform, mark)
+                .map(|(k, _)| genxc_visa::encode_kernel(&k))
         }),
         &mut diags,
         &locate,
@@ -433,38 +435,9 @@ fn import_and_compile(
     if genxc_diag::has_errors(&diags) {
         return Err(diags);
     }
-    let emit = timing::Clock::start();
-    let written = write_container(name, opts, outputs, &mut files).map_err(locate);
-    let (wall, cpu) = emit.elapsed();
-    times.add(Stage::Isel, wall, cpu);
-    written?;
+    let bytes = times.time(Stage::Isel, || genxc_visa::write_objects(&objects));
+    files.push(OutputFile { name: format!("{}.isa", stem(name)), bytes });
     Ok((files, module))
-}
-
-/// The serial part of emission: the `.isa` container of every kernel of an input.
-fn write_container(
-    name: &str,
-    opts: &Options,
-    outputs: Vec<genxc_visa::Kernel>,
-    files: &mut Vec<OutputFile>,
-) -> Result<(), Vec<Diagnostic>> {
-    match opts.emit {
-        Emit::Isa => {
-            let refused: Vec<Diagnostic> = outputs
-                .iter()
-                .filter_map(|k| {
-                    genxc_visa::unencodable(k).map(|why| Diagnostic::in_function(k.name.clone(), None, why))
-                })
-                .collect();
-            if !refused.is_empty() {
-                return Err(refused);
-            }
-            let bytes = genxc_visa::write_isa(&outputs).map_err(|why| vec![Diagnostic::error(why)])?;
-            files.push(OutputFile { name: format!("{}.isa", stem(name)), bytes });
-        }
-        Emit::Visaasm | Emit::Legalized | Emit::Llvm | Emit::Metadata => {}
-    }
-    Ok(())
 }
 
 /// Register allocation counts per kernel (`--stats`): kernel name and the counts of its unit.

@@ -166,12 +166,6 @@ fn the_counter_sees_whole_copies_only() {
     assert_eq!(count_whole_copies(visa), 2);
 }
 
-/// Kernels where genxc still copies more than IGC VC, with genxc's present count (issue 4, not
-/// fixed yet): the cloned subroutines of `blend_edges` and `fade` copy arguments into the callee's
-/// parameter variables, and `blend_edges` (two calls of one subroutine) copies each result out of
-/// the callee's result variable (IGC inlines them).
-const KNOWN_GAPS: &[(&str, usize)] = &[("blend_edges", 4), ("fade", 1)];
-
 #[test]
 fn no_more_whole_variable_copies_than_igc_vc() {
     let igc = igc_counts();
@@ -186,14 +180,7 @@ fn no_more_whole_variable_copies_than_igc_vc() {
             let text = ours.get(kernel).unwrap_or_else(|| panic!("{example}: no kernel {kernel}"));
             let n = count_whole_copies(text);
             report.push(format!("{example} {kernel}: genxc {n}, IGC VC {theirs}"));
-            let known = KNOWN_GAPS.iter().find(|g| g.0 == kernel.as_str()).map(|g| g.1);
-            if let Some(k) = known {
-                // a known gap must not grow; once fixed, take the kernel off the list
-                assert_eq!(
-                    n, k,
-                    "{example} {kernel}: known gap changed (IGC VC {theirs}); update KNOWN_GAPS"
-                );
-            } else if n > *theirs {
+            if n > *theirs {
                 worse.push(format!("{example} {kernel}: {n} > {theirs}"));
             }
         }
@@ -213,4 +200,64 @@ fn count_igc_copies() {
         let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         println!("{example} {kernel} {}", count_whole_copies(&text));
     }
+}
+
+/// The kernels of a fixture under `tests/fixtures` with their vISA and `--stats` counts.
+fn compiled_with_stats(fixture: &str) -> Vec<(String, String, genxc_regalloc::Stats)> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(fixture);
+    let input =
+        genxc::Input { name: path.display().to_string(), bytes: std::fs::read(&path).expect("fixture") };
+    let opts = genxc::Options::default();
+    let c = genxc::compile(std::slice::from_ref(&input), &opts);
+    assert!(!c.failed(), "{fixture}: {:?}", c.diagnostics);
+    let stats = genxc::kernel_stats(&input, opts.platform).expect("stats");
+    stats
+        .into_iter()
+        .map(|(k, s)| {
+            let file = c.files.iter().find(|f| f.name == format!("{k}.visaasm")).expect("kernel output");
+            (k, String::from_utf8(file.bytes.clone()).expect("utf-8"), s)
+        })
+        .collect()
+}
+
+/// Whole-variable copies each kernel of `kernels/subroutines_in_place.ll` needs: the argument
+/// used after the call is copied in; of a value passed for two parameters one is a copy; a loop
+/// phi passed and fed back by the result, and a callee writing its parameter in place and
+/// returning it need none; `nested_calls` copies its argument in and its first result out (both
+/// live across the call of `@outer`, which reaches `@bump`), and `@outer` copies `%v` in (it
+/// lives until `@mix`) and `%b` out of `@bump`'s variable into `@mix`'s first parameter;
+/// `vec_arg`'s vector input is `@bump`'s parameter variable.
+const IN_PLACE_COPIES: &[(&str, usize)] = &[
+    ("arg_live_after", 1),
+    ("same_twice", 1),
+    ("phi_arg", 0),
+    ("in_place", 0),
+    ("nested_calls", 4),
+    ("vec_arg", 0),
+];
+
+/// `--stats` counts the copies regalloc asks for (phi, two-address, bitcast, call argument,
+/// call result and return copies); in these kernels each one is one whole-variable copy in the
+/// vISA, so the two counts agree.
+#[test]
+fn stats_count_the_whole_variable_copies() {
+    let mut fixtures: Vec<String> = igc_counts().into_iter().map(|x| format!("cm/{}.ll", x.0)).collect();
+    fixtures.dedup();
+    fixtures.extend(["kernels/subroutines.ll", "kernels/subroutines_in_place.ll"].map(String::from));
+    let mut report = Vec::new();
+    let mut wrong = Vec::new();
+    for fixture in &fixtures {
+        for (kernel, visa, stats) in compiled_with_stats(fixture) {
+            let n = count_whole_copies(&visa);
+            report.push(format!("{fixture} {kernel}: counted {n}, --stats {}", stats.copies));
+            if n != stats.copies {
+                wrong.push(format!("{fixture} {kernel}: counted {n}, --stats {}", stats.copies));
+            }
+            if let Some((_, want)) = IN_PLACE_COPIES.iter().find(|x| x.0 == kernel) {
+                assert_eq!(n, *want, "{fixture} {kernel}:\n{visa}");
+            }
+        }
+    }
+    println!("{}", report.join("\n"));
+    assert!(wrong.is_empty(), "{wrong:#?}");
 }

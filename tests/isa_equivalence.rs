@@ -14,8 +14,12 @@ use std::process::Command;
 
 const PLATFORMS: [Platform; 4] = [Platform::Skl, Platform::Tgllp, Platform::Dg2, Platform::Pvc];
 
-/// The corpus file of LSC messages, which `--emit isa` refuses.
-const LSC: &str = "kernels/lsc.ll";
+/// The corpus files of LSC messages, with the platforms each must be checked on.
+const LSC: &[(&str, &[Platform])] = &[
+    ("kernels/lsc.ll", &[Platform::Dg2, Platform::Pvc]),
+    ("kernels/lsc_shapes.ll", &[Platform::Dg2, Platform::Pvc]),
+    ("kernels/lsc_simd32.ll", &[Platform::Pvc]),
+];
 
 /// Every `.ll` fixture of the corpus folders.
 fn corpus() -> Vec<String> {
@@ -31,6 +35,12 @@ fn corpus() -> Vec<String> {
         out.extend(names.into_iter().map(|n| format!("{dir}/{n}")));
     }
     out
+}
+
+/// Number of kernels defined in a fixture.
+fn kernels_of(fixture: &str) -> usize {
+    let text = String::from_utf8(input(fixture).bytes).unwrap();
+    text.lines().filter(|l| l.starts_with("define dllexport")).count()
 }
 
 fn u16_at(b: &[u8], o: usize) -> usize {
@@ -125,6 +135,7 @@ fn binary_and_text_give_the_same_gen_code() {
         return;
     }
     let mut checked = 0;
+    let mut lsc_checked = Vec::new();
     for fixture in corpus() {
         for p in PLATFORMS {
             let text = compile(&[input(&fixture)], p, 0);
@@ -136,17 +147,6 @@ fn binary_and_text_give_the_same_gen_code() {
                 &[input(&fixture)],
                 &genxc::Options { platform: p, emit: genxc::Emit::Isa, jobs: 0 },
             );
-            if fixture == LSC {
-                // the binary encoding of LSC messages is not established: refused, nothing written
-                assert!(isa.failed() && isa.files.is_empty(), "{fixture} on {p}: binary LSC written");
-                let all: Vec<String> = isa.diagnostics.iter().map(|d| d.to_string()).collect();
-                assert!(
-                    all.iter().any(|d| d.starts_with(&format!("{fixture}:"))
-                        && d.contains("unsupported: the binary (.isa) encoding of LSC messages")),
-                    "{all:#?}"
-                );
-                continue;
-            }
             assert!(!isa.failed(), "{fixture}: {:#?}", isa.diagnostics);
             assert_eq!(isa.files.len(), 1, "{fixture}: one container per input");
             let kernels = split_container(&isa.files[0].bytes);
@@ -166,8 +166,18 @@ fn binary_and_text_give_the_same_gen_code() {
                     "{fixture}: kernel {name} on {p}: binary and text differ"
                 );
                 checked += 1;
+                if String::from_utf8_lossy(&t.bytes).contains("    lsc_") {
+                    lsc_checked.push((fixture.clone(), p));
+                }
             }
         }
     }
     assert!(checked >= 60, "only {checked} kernels checked");
+    // every kernel of the LSC files, on each platform that has the messages, went through both
+    for (fixture, platforms) in LSC {
+        for p in *platforms {
+            let n = lsc_checked.iter().filter(|(f, q)| f == fixture && q == p).count();
+            assert!(n >= kernels_of(fixture), "{fixture} on {p}: {n} LSC kernels compared");
+        }
+    }
 }

@@ -106,10 +106,9 @@ pub fn is_elementwise(kind: &InstKind) -> bool {
     match kind {
         InstKind::Binary { .. } | InstKind::FNeg(_) | InstKind::Cmp { .. } | InstKind::Select { .. } => true,
         InstKind::Cast { op, .. } => *op != CastOp::BitCast,
-        // element-wise ALU intrinsics (saturating arithmetic, min/max, math): split lane by lane;
-        // `llvm.genx.sat` stays whole, as instruction selection folds it into the operation it
-        // saturates
-        InstKind::Intrinsic { id, .. } if id.short_name() == "sat" => false,
+        // element-wise ALU intrinsics (saturating arithmetic, min/max, math, `llvm.genx.sat`):
+        // split lane by lane (a sat the platform can take whole is left whole, and instruction
+        // selection folds it into the operation it saturates)
         k => genxc_genx::bale::is_alu_intrinsic(k),
     }
 }

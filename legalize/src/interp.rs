@@ -7,7 +7,7 @@
 //! and predicate region intrinsics. Values are vectors of optional `u64` bit patterns (`None` is an
 //! undefined element). Tests run a function before and after legalization and compare.
 
-use genxc_genx::ir::{sign_extend, BinOp, CastOp, CmpPred, Terminator};
+use genxc_genx::ir::{sign_extend, BinOp, CastOp, CmpPred, FuncId, Terminator};
 use genxc_genx::{Elem, Function, InstKind, Region, Type, Value};
 use std::fmt;
 
@@ -303,6 +303,14 @@ fn bitcast(v: &Bits, from: Type, to: Type) -> Result<Bits, InterpError> {
 
 /// Runs a function on concrete arguments; gives the returned value (`None` for `ret void`).
 pub fn run(f: &Function, args: &[Bits]) -> Result<Option<Bits>, InterpError> {
+    run_calling(f, args, &|_, _| Err(InterpError::Unsupported("call")))
+}
+
+/// What a call does: runs the callee (by id) on the argument values.
+pub type CallFn<'a> = &'a dyn Fn(FuncId, &[Bits]) -> Result<Option<Bits>, InterpError>;
+
+/// [`run`] where a call runs `call` (for instance [`run_calling`] on the callee).
+pub fn run_calling(f: &Function, args: &[Bits], call: CallFn) -> Result<Option<Bits>, InterpError> {
     let mut vals: Vec<Option<Bits>> = vec![None; f.insts.len()];
     let get = |vals: &Vec<Option<Bits>>, v: Value| -> Result<Bits, InterpError> {
         match v {
@@ -344,7 +352,13 @@ pub fn run(f: &Function, args: &[Bits]) -> Result<Option<Bits>, InterpError> {
             if matches!(inst.kind, InstKind::Phi { .. }) {
                 continue;
             }
-            let v = eval(f, &inst.kind, inst.ty, &|v| get(&vals, v))?;
+            let v = match &inst.kind {
+                InstKind::Call { callee, args } => {
+                    let args = args.iter().map(|a| get(&vals, *a)).collect::<Result<Vec<_>, _>>()?;
+                    call(*callee, &args)?.unwrap_or_default()
+                }
+                kind => eval(f, kind, inst.ty, &|v| get(&vals, v))?,
+            };
             if v.len() != inst.ty.num_elems() as usize && inst.ty != Type::Void {
                 return Err(InterpError::Malformed(format!(
                     "{} gives {} elements",

@@ -6,9 +6,14 @@
 //! kernel's parameters, live to the end). Prints the thread CPU time of liveness (numbering and
 //! live ranges) and of coalescing plus variable assignment, and the time per instruction, so
 //! growth faster than n log n shows as a rising last column.
+//!
+//! A second table allocates a kernel unit: the same kernel with a call every few instructions of
+//! one of four small subroutines (a `wrregion` chain into the first parameter plus the second),
+//! arguments and results among the recent values, through `assign_unit` (liveness and
+//! coalescing of every function, callees first).
 
 use genxc_genx::bale;
-use genxc_genx::ir::{BinOp, CastOp, CmpPred, Constant, Inst, Linkage, Terminator};
+use genxc_genx::ir::{BinOp, CastOp, CmpPred, Constant, FuncId, Inst, Linkage, Module, Terminator};
 use genxc_genx::{Elem, Function, InstKind, Region, Type, Value};
 use std::time::Duration;
 
@@ -33,7 +38,33 @@ impl Rng {
     }
 }
 
+/// A subroutine `(T32, T32) -> T32`: writes four elements of its first parameter from the
+/// second, adds the second.
+fn subroutine(k: usize) -> Function {
+    let mut f = Function::new(format!("sub{k}"), Linkage::Internal, vec![T32, T32], T32);
+    let b = f.add_block("entry");
+    let mask = f.add_const(Constant::int(Elem::I1, 1));
+    let push = |f: &mut Function, kind, ty| f.push_inst(b, Inst { kind, ty, name: String::new() });
+    let mut old = Value::Param(0);
+    for e in 0..4u32 {
+        let rd = Region::contiguous(4, 1, (e + k as u32) % 8);
+        let part =
+            push(&mut f, InstKind::RdRegion { input: Value::Param(1), region: rd }, Type::Scalar(Elem::I32));
+        let region = Region::contiguous(4, 1, e);
+        old = push(&mut f, InstKind::WrRegion { old, new: part, region, mask }, T32);
+    }
+    let r = push(&mut f, InstKind::Binary { op: BinOp::Add, lhs: old, rhs: Value::Param(1) }, T32);
+    f.blocks[b].term = Terminator::Ret(Some(r));
+    f
+}
+
 fn kernel(n: usize) -> Function {
+    kernel_calling(n, &[])
+}
+
+/// [`kernel`] with a call of one of `callees` (signature of [`subroutine`]) as about one in
+/// eight of its operations.
+fn kernel_calling(n: usize, callees: &[FuncId]) -> Function {
     let mut f = Function::new("big", Linkage::Kernel, vec![T32, T32], T32);
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let mask = f.add_const(Constant::int(Elem::I1, 1));
@@ -71,6 +102,13 @@ fn kernel(n: usize) -> Function {
                 recent[recent.len() - 1 - rng.below(recent.len().min(32))]
             };
             let x = pick(&mut rng, &recent);
+            if !callees.is_empty() && rng.below(8) == 0 {
+                let callee = callees[rng.below(callees.len())];
+                let y = pick(&mut rng, &recent);
+                ops += 1;
+                recent.push(push(&mut f, body, InstKind::Call { callee, args: vec![x, y] }, T32));
+                continue;
+            }
             let v = match rng.below(5) {
                 0 => {
                     let y = pick(&mut rng, &recent);
@@ -144,6 +182,14 @@ fn kernel(n: usize) -> Function {
     f
 }
 
+/// The growth exponent against the previous size: log(t2 / t1) / log(n2 / n1), 1.0 is linear.
+fn growth(prev: Option<(usize, Duration)>, n: usize, t: Duration) -> String {
+    prev.map_or("–".to_string(), |(pn, pt)| {
+        let e = (t.as_secs_f64() / pt.as_secs_f64()).ln() / (n as f64 / pn as f64).ln();
+        format!("{e:.2}")
+    })
+}
+
 fn main() {
     println!(
         "| instructions | liveness | coalescing + assignment | total | ns / instruction | growth exponent \
@@ -170,11 +216,7 @@ fn main() {
         }
         let total = best.0 + best.1;
         let stats: genxc_regalloc::Stats = stats;
-        // log(t2 / t1) / log(n2 / n1) against the previous size: 1.0 is linear
-        let growth = prev.map_or("–".to_string(), |(pn, pt)| {
-            let e = (total.as_secs_f64() / pt.as_secs_f64()).ln() / (insts as f64 / pn as f64).ln();
-            format!("{e:.2}")
-        });
+        let growth = growth(prev, insts, total);
         prev = Some((insts, total));
         println!(
             "| {insts} | {:.1} ms | {:.1} ms | {:.1} ms | {:.0} | {growth} | {} | {} |",
@@ -182,6 +224,43 @@ fn main() {
             best.1.as_secs_f64() * 1e3,
             total.as_secs_f64() * 1e3,
             total.as_secs_f64() * 1e9 / insts as f64,
+            stats.copies,
+            stats.coalesced
+        );
+    }
+    println!();
+    println!("| instructions | calls | liveness + coalescing of the unit | ns / instruction | growth exponent | copies | coalesced |");
+    println!("|---|---|---|---|---|---|---|");
+    let mut prev: Option<(usize, Duration)> = None;
+    for n in [10_000usize, 100_000, 1_000_000] {
+        let mut m = Module::default();
+        let subs: Vec<FuncId> = (0..4).map(|k| m.functions.alloc(subroutine(k))).collect();
+        let k = m.functions.alloc(kernel_calling(n, &subs));
+        let order: Vec<FuncId> = std::iter::once(k).chain(subs.iter().copied()).collect();
+        let fs: Vec<&Function> = order.iter().map(|&id| &m.functions[id]).collect();
+        let insts: usize =
+            fs.iter().map(|f| f.layout.iter().map(|&b| f.blocks[b].insts.len()).sum::<usize>()).sum();
+        let calls = fs[0].insts.iter().filter(|(_, i)| matches!(i.kind, InstKind::Call { .. })).count();
+        let bales: Vec<bale::Bales> = fs.iter().map(|f| bale::analyze(f, |_, _| true, |_| true)).collect();
+        let pairs: Vec<(&Function, &bale::Bales)> = fs.iter().copied().zip(&bales).collect();
+        let mut best = Duration::from_secs(3600);
+        let mut stats = genxc_regalloc::Stats::default();
+        for _ in 0..3 {
+            let t0 = cpu_time();
+            let asgs = genxc_regalloc::assign_unit(&pairs, |id| order.iter().position(|x| *x == id));
+            let t = cpu_time() - t0;
+            stats = Default::default();
+            for a in &asgs {
+                stats += a.stats;
+            }
+            best = best.min(t);
+        }
+        let growth = growth(prev, insts, best);
+        prev = Some((insts, best));
+        println!(
+            "| {insts} | {calls} | {:.1} ms | {:.0} | {growth} | {} | {} |",
+            best.as_secs_f64() * 1e3,
+            best.as_secs_f64() * 1e9 / insts as f64,
             stats.copies,
             stats.coalesced
         );

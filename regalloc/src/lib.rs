@@ -27,12 +27,21 @@
 //! Register categories: `i1` values live in predicate variables, indices of indirect regions in
 //! address variables (one per indirect access, [`Assignment::address`]), everything else in
 //! general variables.
+//!
+//! Subroutine calls ([`assign_unit`]): the functions of a kernel unit are allocated callees first.
+//! A subroutine's parameter variables and its result variable (the *unified return value*: a
+//! pseudo-value at every `ret` that each returned value is a candidate for) are *unit variables*:
+//! in a caller each is a pseudo-value whose live range is the call of every function that reaches
+//! the subroutine (those calls may overwrite it). An argument is a candidate for the parameter's
+//! unit variable and a call's result for the result variable, in cost order with the rest; a value
+//! can live there when it is not live across any such call and does not interfere with what
+//! already lives there. Where it cannot, the call copies ([`Assignment::calls`]).
 
 pub mod forward;
 pub mod liveness;
 
 use genxc_genx::bale::Bales;
-use genxc_genx::ir::{BlockId, CastOp, Function, InstId, InstKind, Value};
+use genxc_genx::ir::{BlockId, CastOp, FuncId, Function, InstId, InstKind, Linkage, Terminator, Value};
 use genxc_genx::types::{Elem, Type};
 use liveness::{two_address_old, Liveness, ValIdx};
 use std::collections::{BTreeMap, HashMap};
@@ -95,6 +104,43 @@ pub struct Variable {
     pub param: Option<u32>,
     /// Register category.
     pub category: Category,
+    /// The unit variable (of another function of the unit) this variable is, instead of storage
+    /// of its own.
+    pub unit: Option<UnitVar>,
+}
+
+/// A variable of one function of a kernel unit that other functions' values may live in: a
+/// subroutine's parameter or result variable (its storage, never an alias or another unit
+/// variable).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct UnitVar {
+    /// Index of the function in the unit (as given to [`assign_unit`]).
+    pub func: u32,
+    /// The variable in that function's [`Assignment`].
+    pub var: VarIdx,
+    /// Its type.
+    pub ty: Type,
+}
+
+/// A call of a subroutine of the unit, as its caller's allocation sees it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct CallSite {
+    /// The unit variable each parameter of the callee lives in (`None` for a predicate).
+    params: Vec<Option<UnitVar>>,
+    /// The callee's result variable.
+    ret: Option<UnitVar>,
+    /// The unit variables the call may overwrite: those of the callee and of every function it
+    /// reaches.
+    clobbers: Vec<UnitVar>,
+}
+
+/// The copies a call needs.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CallPrep {
+    /// Per argument: copy it into the callee's parameter variable (else it already lives there).
+    pub copy_args: Vec<bool>,
+    /// Copy the result out of the callee's result variable (else it lives there).
+    pub copy_result: bool,
 }
 
 /// What a two-address instruction (`wrregion`, `wrpredregion`) needs before its write.
@@ -128,7 +174,8 @@ pub struct Stats {
     pub aliases: usize,
     /// Candidate pairs that now share a variable.
     pub coalesced: usize,
-    /// Whole-value copies inserted where coalescing failed (constants loaded are not counted).
+    /// Whole-value copies inserted where coalescing failed, call argument, call result and
+    /// return copies included (constants loaded are not counted).
     pub copies: usize,
 }
 
@@ -157,6 +204,11 @@ pub struct Assignment {
     pub phi_copies: HashMap<(BlockId, BlockId), Vec<PhiCopy>>,
     /// The address variable of each region access with a variable index.
     pub address: HashMap<InstId, VarIdx>,
+    /// The copies of each call of a subroutine of the unit.
+    pub calls: HashMap<InstId, CallPrep>,
+    /// The result variable of a subroutine (each `ret` copies into it unless the returned value
+    /// lives there: [`Assignment::holds`]).
+    pub ret: Option<VarIdx>,
     /// Counts.
     pub stats: Stats,
 }
@@ -188,10 +240,15 @@ impl Assignment {
         }
     }
 
+    /// Whether `v` lives in the storage of `var`.
+    pub fn holds(&self, var: VarIdx, v: Value) -> bool {
+        self.var(v).is_some_and(|x| self.storage(x) == self.storage(var))
+    }
+
     fn push(&mut self, var: Variable) -> VarIdx {
         if var.alias_of.is_some() {
             self.stats.aliases += 1;
-        } else {
+        } else if var.unit.is_none() {
             self.stats.variables += 1;
         }
         self.vars.push(var);
@@ -218,12 +275,15 @@ pub fn copy_cost(ty: Type, depth: u32) -> u64 {
 /// Live ranges merged by coalescing: a union-find over value indices with the segments of each
 /// set at its representative. A set of one value reads its segments from the liveness; a merged
 /// set keeps them in a map (start -> end), and sets merge the smaller into the larger, so a
-/// function's coalescing costs O(n log n).
+/// function's coalescing costs O(n log n). Indices past the liveness's values are pseudo-values
+/// (unit variables, the unified return value): their segments are given, always in the map.
 struct Sets<'a> {
     lv: &'a Liveness,
     parent: Vec<ValIdx>,
     merged: Vec<Option<BTreeMap<u32, u32>>>,
     cat: Vec<Category>,
+    /// The unit variable a set lives in (at its representative): two never merge.
+    unit: Vec<Option<UnitVar>>,
 }
 
 /// The segments of one set.
@@ -290,7 +350,12 @@ impl Sets<'_> {
         if a == b {
             return true;
         }
-        if !force && (self.cat[a as usize] != self.cat[b as usize] || self.interfere(a, b)) {
+        let (ua, ub) = (self.unit[a as usize], self.unit[b as usize]);
+        if !force
+            && (self.cat[a as usize] != self.cat[b as usize]
+                || ua.is_some() && ub.is_some() && ua != ub
+                || self.interfere(a, b))
+        {
             return false;
         }
         let (big, small) = if self.range(a).len() >= self.range(b).len() { (a, b) } else { (b, a) };
@@ -304,6 +369,7 @@ impl Sets<'_> {
             insert_segment(r, s, e);
         }
         self.parent[small as usize] = big;
+        self.unit[big as usize] = ua.or(ub);
         true
     }
 }
@@ -333,14 +399,176 @@ pub fn assign(f: &Function, bales: &Bales) -> Assignment {
 
 /// [`assign`] with the liveness already computed.
 pub fn assign_with(f: &Function, _bales: &Bales, lv: &Liveness) -> Assignment {
+    assign_calls(f, lv, &HashMap::default())
+}
+
+/// Assigns variables to the functions of a kernel unit: `funcs[0]` is the kernel and `callee`
+/// gives the index in `funcs` of a called function. Callees are allocated before their callers,
+/// so that an argument can live in the callee's parameter variable and a call's result in the
+/// callee's result variable (see the module documentation); the assignments come back in the
+/// order of `funcs`. The unit must have no recursion (a cycle of calls is not followed).
+pub fn assign_unit(
+    funcs: &[(&Function, &Bales)],
+    callee: impl Fn(FuncId) -> Option<usize>,
+) -> Vec<Assignment> {
+    let n = funcs.len();
+    // the calls of each function (in layout order) and the function each one calls
+    let calls: Vec<Vec<(InstId, usize)>> = funcs
+        .iter()
+        .map(|(f, _)| {
+            f.layout
+                .iter()
+                .flat_map(|&b| &f.blocks[b].insts)
+                .filter_map(|&i| match f.insts[i].kind {
+                    InstKind::Call { callee: c, .. } => callee(c).filter(|&j| j < n).map(|j| (i, j)),
+                    _ => None,
+                })
+                .collect()
+        })
+        .collect();
+    // post order of the call graph: callees first
+    let mut order = Vec::with_capacity(n);
+    let mut state = vec![0u8; n]; // 0 unseen, 1 on the stack, 2 done
+    for root in 0..n {
+        if state[root] != 0 {
+            continue;
+        }
+        state[root] = 1;
+        let mut stack = vec![(root, 0usize)];
+        while let Some((x, k)) = stack.pop() {
+            if let Some(&(_, j)) = calls[x].get(k) {
+                stack.push((x, k + 1));
+                if state[j] == 0 {
+                    state[j] = 1;
+                    stack.push((j, 0));
+                }
+            } else {
+                state[x] = 2;
+                order.push(x);
+            }
+        }
+    }
+    let mut out: Vec<Option<Assignment>> = vec![None; n];
+    // every unit variable a call of each function may overwrite: its own (its parameters' and
+    // its result's) and its callees'
+    let mut clobbers: Vec<Vec<UnitVar>> = vec![Vec::new(); n];
+    for &i in &order {
+        let (f, bales) = funcs[i];
+        let mut sites: HashMap<InstId, CallSite, BuildHasherDefault<IdHasher>> = HashMap::default();
+        for &(call, j) in &calls[i] {
+            let Some(a) = out[j].as_ref() else { continue };
+            let unit = |var: Option<VarIdx>| var.and_then(|v| unit_var(a, j, v));
+            let site = CallSite {
+                params: (0..funcs[j].0.params.len()).map(|p| unit(a.var(Value::Param(p as u32)))).collect(),
+                ret: unit(a.ret),
+                clobbers: clobbers[j].clone(),
+            };
+            sites.insert(call, site);
+        }
+        let lv = liveness::analyze(f, bales);
+        let a = assign_calls(f, &lv, &sites);
+        let mut all: Vec<UnitVar> = (0..f.params.len())
+            .filter_map(|p| a.var(Value::Param(p as u32)))
+            .chain(a.ret)
+            .filter_map(|v| unit_var(&a, i, v))
+            .collect();
+        for &(_, j) in &calls[i] {
+            all.extend(clobbers[j].iter().copied());
+        }
+        all.sort_unstable_by_key(|u| (u.func, u.var));
+        all.dedup();
+        clobbers[i] = all;
+        out[i] = Some(a);
+    }
+    out.into_iter().map(Option::unwrap_or_default).collect()
+}
+
+/// The unit variable that variable `v` of function `func` (allocated as `a`) stands for: its
+/// storage, or the unit variable of another function that storage is (`None` for predicates).
+fn unit_var(a: &Assignment, func: usize, v: VarIdx) -> Option<UnitVar> {
+    let s = a.storage(v);
+    let var = &a.vars[s.0 as usize];
+    if var.category != Category::General {
+        return None;
+    }
+    Some(var.unit.unwrap_or(UnitVar { func: func as u32, var: s, ty: var.ty }))
+}
+
+/// What a pseudo-value stands for.
+#[derive(Clone, Copy)]
+enum Pseudo {
+    /// A unit variable of a callee.
+    Unit(UnitVar),
+    /// This function's unified return value.
+    Ret,
+}
+
+/// A pseudo-value of one function: what it stands for, its type and its segments.
+struct PseudoValue {
+    what: Pseudo,
+    ty: Type,
+    segs: Vec<(u32, u32)>,
+}
+
+/// [`assign_with`] for a function whose calls are `sites` (by call instruction).
+fn assign_calls(
+    f: &Function,
+    lv: &Liveness,
+    sites: &HashMap<InstId, CallSite, BuildHasherDefault<IdHasher>>,
+) -> Assignment {
     let mut a = Assignment::default();
     let nv = lv.values.len();
-    let mut sets = Sets {
-        lv,
-        parent: (0..nv as u32).collect(),
-        merged: vec![None; nv],
-        cat: lv.values.iter().map(|&v| category(f.value_type(v))).collect(),
-    };
+    // pseudo-values: the unit variables the calls pass values in (live where a call may
+    // overwrite them), then the unified return value (live at every `ret`)
+    let mut pseudo: Vec<PseudoValue> = Vec::new();
+    let mut unit_index: HashMap<UnitVar, ValIdx> = HashMap::new();
+    let mut site_list: Vec<(InstId, &CallSite)> = Vec::new();
+    for &b in &f.layout {
+        for &i in &f.blocks[b].insts {
+            if let Some(site) = sites.get(&i) {
+                site_list.push((i, site));
+                for &u in site.params.iter().flatten().chain(site.ret.iter()) {
+                    unit_index.entry(u).or_insert_with(|| {
+                        pseudo.push(PseudoValue { what: Pseudo::Unit(u), ty: u.ty, segs: Vec::new() });
+                        (nv + pseudo.len() - 1) as ValIdx
+                    });
+                }
+            }
+        }
+    }
+    for &(i, site) in &site_list {
+        let Some(num) = lv.number(i) else { continue };
+        for u in &site.clobbers {
+            if let Some(&pi) = unit_index.get(u) {
+                pseudo[pi as usize - nv].segs.push((num, num + 1));
+            }
+        }
+    }
+    let subroutine = f.linkage != Linkage::Kernel;
+    let ret_pseudo = (subroutine && f.ret != Type::Void && category(f.ret) == Category::General).then(|| {
+        let points = f.layout.iter().filter_map(|&b| match f.blocks[b].term {
+            Terminator::Ret(Some(_)) => lv.terminator_point(b).map(|t| (t, t + 1)),
+            _ => None,
+        });
+        pseudo.push(PseudoValue { what: Pseudo::Ret, ty: f.ret, segs: points.collect() });
+        (nv + pseudo.len() - 1) as ValIdx
+    });
+    let total = nv + pseudo.len();
+    let mut merged: Vec<Option<BTreeMap<u32, u32>>> = vec![None; nv];
+    let mut cat: Vec<Category> = lv.values.iter().map(|&v| category(f.value_type(v))).collect();
+    let mut unit = vec![None; total];
+    for (k, p) in pseudo.iter().enumerate() {
+        let mut m = BTreeMap::new();
+        for &(s, e) in &p.segs {
+            insert_segment(&mut m, s, e);
+        }
+        merged.push(Some(m));
+        cat.push(category(p.ty));
+        if let Pseudo::Unit(u) = p.what {
+            unit[nv + k] = Some(u);
+        }
+    }
+    let mut sets = Sets { lv, parent: (0..total as u32).collect(), merged, cat, unit };
     let idx = |v: Value| lv.index_of(v);
     // copy candidates (program order) and the normal ones
     let mut normal: Vec<(u64, ValIdx, ValIdx)> = Vec::new();
@@ -349,11 +577,24 @@ pub fn assign_with(f: &Function, _bales: &Bales, lv: &Liveness) -> Assignment {
         let node = lv.block_node[u32::from(b.into_raw()) as usize];
         for &i in &f.blocks[b].insts {
             let v = Value::Inst(i);
+            let inst = &f.insts[i];
+            if let (InstKind::Call { args, .. }, Some(site)) = (&inst.kind, sites.get(&i)) {
+                // arguments into the callee's parameter variables, the result out of its result
+                let depth = lv.node_depth(node);
+                for (k, x) in args.iter().enumerate() {
+                    if let (Some(xi), Some(Some(u))) = (idx(*x), site.params.get(k)) {
+                        normal.push((copy_cost(f.value_type(*x), depth), unit_index[u], xi));
+                    }
+                }
+                if let (Some(vi), Some(u)) = (idx(v), site.ret) {
+                    normal.push((copy_cost(inst.ty, depth), unit_index[&u], vi));
+                }
+                continue;
+            }
             let Some(vi) = idx(v) else {
                 // a predicate slice read is a view of its source: keep the source alive for it
                 continue;
             };
-            let inst = &f.insts[i];
             match &inst.kind {
                 InstKind::Cast { op: CastOp::BitCast, value } => {
                     let from = f.value_type(*value);
@@ -389,6 +630,12 @@ pub fn assign_with(f: &Function, _bales: &Bales, lv: &Liveness) -> Assignment {
                 }
             }
         }
+        // the returned value into the unified return value
+        if let (Terminator::Ret(Some(x)), Some(r)) = (&f.blocks[b].term, ret_pseudo) {
+            if let Some(xi) = idx(*x) {
+                normal.push((copy_cost(f.ret, lv.node_depth(node)), r, xi));
+            }
+        }
     }
     normal.sort_by_key(|x| std::cmp::Reverse(x.0));
     for &(_, d, s) in &normal {
@@ -396,27 +643,40 @@ pub fn assign_with(f: &Function, _bales: &Bales, lv: &Liveness) -> Assignment {
             a.stats.coalesced += 1;
         }
     }
-    // one variable per set (of the type of its first value); members of another type are aliases
-    let mut base: Vec<Option<(VarIdx, Type)>> = vec![None; nv];
+    // one variable per set (of the type of its first value); members of another type are aliases;
+    // a set in a unit variable is that variable (pseudo-values come first)
+    let mut base: Vec<Option<(VarIdx, Type)>> = vec![None; total];
     let mut views: HashMap<(ValIdx, Type), VarIdx> = HashMap::new();
-    // the storage variable of each value (by value index), for the copy decisions below
-    let mut storage: Vec<Option<VarIdx>> = vec![None; nv];
+    // the storage variable of each value and pseudo-value (by index), for the copies below
+    let mut storage: Vec<Option<VarIdx>> = vec![None; total];
     a.of_param = vec![None; f.params.len()];
     a.of_inst = vec![None; f.insts.len()];
-    for (vi, &v) in lv.values.iter().enumerate() {
-        if matches!(v, Value::Inst(i) if is_pred_slice(&f.insts[i].kind)) {
-            continue;
-        }
-        let root = sets.find(vi as ValIdx);
-        let ty = f.value_type(v);
-        let name = value_name(f, v, a.vars.len());
-        let param = match v {
-            Value::Param(p) => Some(p),
-            _ => None,
+    let order = (nv..total).chain(0..nv);
+    for vi in order {
+        let (ty, name, param, unit) = match vi.checked_sub(nv) {
+            Some(k) => {
+                let ty = pseudo[k].ty;
+                match pseudo[k].what {
+                    Pseudo::Unit(u) => (ty, format!("unit{k}"), None, Some(u)),
+                    Pseudo::Ret => (ty, "ret".to_string(), None, None),
+                }
+            }
+            None => {
+                let v = lv.values[vi];
+                if matches!(v, Value::Inst(i) if is_pred_slice(&f.insts[i].kind)) {
+                    continue;
+                }
+                let param = match v {
+                    Value::Param(p) => Some(p),
+                    _ => None,
+                };
+                (f.value_type(v), value_name(f, v, a.vars.len()), param, None)
+            }
         };
+        let root = sets.find(vi as ValIdx);
         let var = match base[root as usize] {
             None => {
-                let var = a.push(Variable { name, ty, alias_of: None, param, category: category(ty) });
+                let var = a.push(Variable { name, ty, alias_of: None, param, category: category(ty), unit });
                 base[root as usize] = Some((var, ty));
                 var
             }
@@ -424,24 +684,30 @@ pub fn assign_with(f: &Function, _bales: &Bales, lv: &Liveness) -> Assignment {
             Some((b, _)) => match views.get(&(root, ty)) {
                 Some(&var) => var,
                 None => {
+                    let alias_of = Some((b, 0));
                     let var =
-                        a.push(Variable { name, ty, alias_of: Some((b, 0)), param, category: category(ty) });
+                        a.push(Variable { name, ty, alias_of, param, category: category(ty), unit: None });
                     views.insert((root, ty), var);
                     var
                 }
             },
         };
         storage[vi] = Some(a.storage(var));
-        match v {
-            Value::Param(p) => a.of_param[p as usize] = Some(var),
-            Value::Inst(i) => a.of_inst[u32::from(i.into_raw()) as usize] = Some(var),
-            Value::Const(_) => {}
+        match vi.checked_sub(nv).map(|k| pseudo[k].what) {
+            Some(Pseudo::Ret) => a.ret = Some(var),
+            Some(Pseudo::Unit(_)) => {}
+            None => match lv.values[vi] {
+                Value::Param(p) => a.of_param[p as usize] = Some(var),
+                Value::Inst(i) => a.of_inst[u32::from(i.into_raw()) as usize] = Some(var),
+                Value::Const(_) => {}
+            },
         }
     }
-    let same_storage = |x: Value, y: Value| match (idx(x), idx(y)) {
+    let same = |p: Option<ValIdx>, q: Option<ValIdx>| match (p, q) {
         (Some(p), Some(q)) => storage[p as usize].is_some() && storage[p as usize] == storage[q as usize],
         _ => false,
     };
+    let same_storage = |x: Value, y: Value| same(idx(x), idx(y));
     // copies where candidates failed
     a.stats.copies += failed_bitcasts;
     for &b in &f.layout {
@@ -459,6 +725,20 @@ pub fn assign_with(f: &Function, _bales: &Bales, lv: &Liveness) -> Assignment {
                     }
                     a.phi_copies.entry((*from, b)).or_default().push(PhiCopy { phi: i, dst, src: *x });
                 }
+                continue;
+            }
+            if let (InstKind::Call { args, .. }, Some(site)) = (&inst.kind, sites.get(&i)) {
+                let mut prep = CallPrep::default();
+                for (k, x) in args.iter().enumerate() {
+                    let dst = site.params.get(k).copied().flatten().map(|u| unit_index[&u]);
+                    let copy = dst.is_some() && !same(idx(*x), dst);
+                    a.stats.copies += usize::from(copy && f.as_const(*x).is_none());
+                    prep.copy_args.push(copy);
+                }
+                let dst = site.ret.map(|u| unit_index[&u]);
+                prep.copy_result = dst.is_some() && idx(v).is_some() && !same(idx(v), dst);
+                a.stats.copies += usize::from(prep.copy_result);
+                a.calls.insert(i, prep);
                 continue;
             }
             if let Some(old) = two_address_old(&inst.kind) {
@@ -484,10 +764,14 @@ pub fn assign_with(f: &Function, _bales: &Bales, lv: &Liveness) -> Assignment {
             if let Some(index) = indirect {
                 let ty = f.value_type(index);
                 let name = format!("{}_addr", value_name(f, v, a.vars.len()));
-                let var =
-                    a.push(Variable { name, ty, alias_of: None, param: None, category: Category::Address });
+                let category = Category::Address;
+                let var = a.push(Variable { name, ty, alias_of: None, param: None, category, unit: None });
                 a.address.insert(i, var);
             }
+        }
+        if let (Terminator::Ret(Some(x)), true) = (&f.blocks[b].term, subroutine) {
+            let x = *x;
+            a.stats.copies += usize::from(f.as_const(x).is_none() && !same(idx(x), ret_pseudo));
         }
     }
     a
@@ -518,7 +802,7 @@ pub fn written_old(kind: &InstKind) -> Option<Value> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use genxc_genx::ir::{Constant, Inst, Linkage, Terminator};
+    use genxc_genx::ir::{Constant, Inst};
     use genxc_genx::region::Region;
     use genxc_genx::types::Elem;
 

@@ -7,7 +7,9 @@
 //! instruction (`wrregion`, `wrpredregion`) reads its old value and defines its result, and `N`,
 //! where it reads its other operands and every other instruction defines its result. An edge node
 //! has one slot per phi of its target, in phi order: the phi's incoming value is read there and
-//! the phi's register is written from there to the end of the edge (the phi-copy segment).
+//! the phi's register is written from there to the end of the edge (the phi-copy segment). A call
+//! of a subroutine takes a third number `N+1`: its arguments are read at `N`, the callee runs at
+//! `N`, and the result is defined at `N+1`.
 //!
 //! A live range is a sorted list of disjoint half-open segments `[start, end)`: from the def
 //! to the last use on every path, so a value read at `N` and a value defined at `N` do not
@@ -151,7 +153,9 @@ pub fn analyze(f: &Function, bales: &Bales) -> Liveness {
                 continue;
             }
             lv.number[raw(i)] = n + 1;
-            n += 2;
+            // a call has a third slot after it: its result arrives there (out of the callee's
+            // result variable), after the arguments were read and the callee ran at `N`
+            n += if matches!(f.insts[i].kind, InstKind::Call { .. }) { 3 } else { 2 };
         }
         n += 1; // terminator
         lv.node_end.push(n);
@@ -208,6 +212,7 @@ pub fn analyze(f: &Function, bales: &Bales) -> Liveness {
             let num = lv.number[raw(i)];
             let at = match kind {
                 InstKind::Phi { .. } => lv.node_start[node],
+                InstKind::Call { .. } => num + 1,
                 _ if two_address_old(kind).is_some() => num - 1,
                 _ if single_instruction(kind) => num,
                 // results of multi-instruction sequences are written before all sources are read
@@ -384,6 +389,12 @@ impl Liveness {
     /// Live range of a value: sorted disjoint segments.
     pub fn range(&self, vi: ValIdx) -> &[(u32, u32)] {
         &self.segs[self.seg_start[vi as usize] as usize..self.seg_start[vi as usize + 1] as usize]
+    }
+
+    /// The number of a block's terminator (where a `ret` reads the returned value).
+    pub fn terminator_point(&self, b: BlockId) -> Option<u32> {
+        let node = *self.block_node.get(u32::from(b.into_raw()) as usize)?;
+        (node != usize::MAX).then(|| self.node_end[node] - 1)
     }
 
     /// Loop depth where a value is defined or an edge copy would go.

@@ -3,10 +3,18 @@
 //! view their variable's bytes; copies happen where the assignment lists them; phi copies on an
 //! edge are parallel, as instruction selection emits them) compute what the SSA program computes
 //! under the reference interpreter (`genxc_legalize::interp`).
+//!
+//! Units with subroutines: the kernel (and a subroutine) call subroutines that write their
+//! parameters in place, some returning a parameter; calls take the same value twice, phis, values
+//! used after the call, and results live across later calls. The slots are the unit's: a value a
+//! caller keeps in a callee's parameter or result variable is in that variable's slot, which the
+//! callee overwrites, as vISA subroutines share the kernel's variables.
 //! Cases per property: 1,000 by default, `GENXC_PROPTEST_CASES` raises it.
 
 use genxc_genx::bale::{self, Bales};
-use genxc_genx::ir::{BinOp, BlockId, CastOp, CmpPred, Constant, Inst, InstId, Linkage, Terminator};
+use genxc_genx::ir::{
+    BinOp, BlockId, CastOp, CmpPred, Constant, FuncId, Inst, InstId, Linkage, Module, Terminator,
+};
 use genxc_genx::{Elem, Function, InstKind, Region, Type, Value};
 use genxc_legalize::interp::{self, Bits};
 use genxc_regalloc::{Assignment, VarIdx, WrRegionPrep};
@@ -42,7 +50,12 @@ struct Gen {
     f: Function,
     rng: Rng,
     n: usize,
+    /// Subroutines a call may go to (all of signature [`SUB_PARAMS`] -> `T32`).
+    callees: Vec<FuncId>,
 }
+
+/// The parameters of the generated subroutines.
+const SUB_PARAMS: [Type; 3] = [T32, T32, T16];
 
 impl Gen {
     fn push(&mut self, b: BlockId, kind: InstKind, ty: Type) -> Value {
@@ -54,8 +67,33 @@ impl Gen {
         self.f.value_type(v)
     }
 
+    /// A value of type `t` from the pool (a bitcast of one when there is none).
+    fn of_type(&mut self, b: BlockId, pool: &[Value], t: Type) -> Value {
+        let same: Vec<Value> = pool.iter().copied().filter(|v| self.ty(*v) == t).collect();
+        if same.is_empty() {
+            let x = self.rng.pick(pool);
+            return self.push(b, InstKind::Cast { op: CastOp::BitCast, value: x }, t);
+        }
+        self.rng.pick(&same)
+    }
+
+    /// A call of one of the callees: arguments from the pool (sometimes the same value for both
+    /// `T32` parameters), the result joins the pool (the arguments stay in it).
+    fn call(&mut self, b: BlockId, pool: &mut Vec<Value>) {
+        let callee = self.callees[self.rng.below(self.callees.len())];
+        let mut args: Vec<Value> = SUB_PARAMS.iter().map(|&t| self.of_type(b, pool, t)).collect();
+        if self.rng.below(4) == 0 {
+            args[1] = args[0];
+        }
+        let r = self.push(b, InstKind::Call { callee, args }, T32);
+        pool.push(r);
+    }
+
     /// One random operation in block `b` from values of `pool` (results join the pool).
     fn op(&mut self, b: BlockId, pool: &mut Vec<Value>) {
+        if !self.callees.is_empty() && self.rng.below(4) == 0 {
+            return self.call(b, pool);
+        }
         let x = self.rng.pick(pool);
         let t = self.ty(x);
         let (e, n) = (t.elem().unwrap(), t.num_elems());
@@ -96,8 +134,14 @@ impl Gen {
         pool.push(v);
     }
 
-    /// Sums a few values of the pool (as `<8 x i32>`) into the returned value.
+    /// Sums a few values of the pool (as `<8 x i32>`) into the returned value; a subroutine
+    /// sometimes returns a pool value itself (a parameter, or a write into one, included).
     fn finish(&mut self, b: BlockId, pool: &[Value]) {
+        if self.f.linkage == Linkage::Internal && self.rng.below(3) == 0 {
+            let v = self.of_type(b, pool, T32);
+            self.f.blocks[b].term = Terminator::Ret(Some(v));
+            return;
+        }
         let mut acc = self.f.add_const(Constant::splat(T32, 0));
         for _ in 0..4 {
             let mut v = self.rng.pick(pool);
@@ -114,9 +158,14 @@ impl Gen {
 /// with `phis` vector phis (swapped pairs among them), and an exit block merging values with phis
 /// when the loop can be skipped.
 fn program(seed: u64, ops: usize, looped: bool, phis: usize) -> Function {
+    program_calling(seed, ops, looped, phis, Vec::new())
+}
+
+/// [`program`] whose operations include calls of `callees`.
+fn program_calling(seed: u64, ops: usize, looped: bool, phis: usize, callees: Vec<FuncId>) -> Function {
     let params = vec![T32, T16, T32, Type::Scalar(Elem::I32)];
     let f = Function::new("k", Linkage::Kernel, params, T32);
-    let mut g = Gen { f, rng: Rng(seed | 1), n: 0 };
+    let mut g = Gen { f, rng: Rng(seed | 1), n: 0, callees };
     let entry = g.f.add_block("entry");
     let mut pool = vec![Value::Param(0), Value::Param(1), Value::Param(2)];
     for _ in 0..ops {
@@ -189,6 +238,30 @@ fn program(seed: u64, ops: usize, looped: bool, phis: usize) -> Function {
     g.f
 }
 
+/// A random straight-line subroutine (`SUB_PARAMS` -> `T32`) of `ops` operations that may call
+/// `callees`; its region writes often write into a parameter, in place when it dies there.
+fn subroutine(name: &str, seed: u64, ops: usize, callees: Vec<FuncId>) -> Function {
+    let f = Function::new(name, Linkage::Internal, SUB_PARAMS.to_vec(), T32);
+    let mut g = Gen { f, rng: Rng(seed | 1), n: 0, callees };
+    let entry = g.f.add_block("entry");
+    let mut pool: Vec<Value> = (0..SUB_PARAMS.len() as u32).map(Value::Param).collect();
+    for _ in 0..ops {
+        g.op(entry, &mut pool);
+    }
+    g.finish(entry, &pool);
+    g.f
+}
+
+/// A unit: a leaf subroutine, a subroutine that may call it (nested calls), and a kernel calling
+/// either; the kernel is first.
+fn unit(seed: u64, ops: usize, looped: bool, phis: usize) -> (Module, Vec<FuncId>) {
+    let mut m = Module::default();
+    let leaf = m.functions.alloc(subroutine("leaf", seed ^ 0x51, 1 + ops / 2, Vec::new()));
+    let mid = m.functions.alloc(subroutine("mid", seed ^ 0xa3, 1 + ops / 2, vec![leaf]));
+    let k = m.functions.alloc(program_calling(seed, ops, looped, phis, vec![leaf, mid]));
+    (m, vec![k, mid, leaf])
+}
+
 /// Bytes of element bits.
 fn to_bytes(v: &Bits, e: Elem) -> Vec<Option<u8>> {
     let eb = e.bytes() as usize;
@@ -203,49 +276,82 @@ fn from_bytes(b: &[Option<u8>], e: Elem) -> Bits {
         .collect()
 }
 
-/// A machine with one byte array per variable with storage.
-struct Machine<'a> {
+/// One function of a unit as allocated.
+struct Allocated<'a> {
     f: &'a Function,
-    bales: &'a Bales,
-    a: &'a Assignment,
-    mem: HashMap<VarIdx, Vec<Option<u8>>>,
+    bales: Bales,
+    a: Assignment,
 }
 
-impl Machine<'_> {
-    fn read(&self, v: Value) -> Bits {
-        let t = self.f.value_type(v);
+/// A machine with one byte array per variable with storage in the unit (by function and
+/// variable; a unit variable is its function's slot).
+struct Machine<'a> {
+    unit: &'a [Allocated<'a>],
+    index: HashMap<FuncId, usize>,
+    /// The function running.
+    cur: usize,
+    mem: HashMap<(usize, VarIdx), Vec<Option<u8>>>,
+}
+
+impl<'a> Machine<'a> {
+    fn fx(&self) -> &'a Allocated<'a> {
+        &self.unit[self.cur]
+    }
+
+    /// The slot of variable `var` of function `fi`.
+    fn slot(&self, fi: usize, var: VarIdx) -> (usize, VarIdx) {
+        let a = &self.unit[fi].a;
+        let s = a.storage(var);
+        match a.vars[s.0 as usize].unit {
+            Some(u) => self.slot(u.func as usize, u.var),
+            None => (fi, s),
+        }
+    }
+
+    fn read_var(&self, slot: (usize, VarIdx), t: Type) -> Bits {
         let e = t.elem().unwrap();
-        if let Some(c) = self.f.as_const(v) {
-            return c.elems.clone();
-        }
-        if let Value::Inst(i) = v {
-            if self.bales.is_baled(i) {
-                return self.eval(i);
-            }
-        }
-        let var = self.a.var(v).expect("a value without a variable");
         let bytes = t.num_elems() as usize * e.bytes() as usize;
-        let mem = self.mem.get(&self.a.storage(var)).cloned().unwrap_or_default();
-        let mut b = mem;
+        let mut b = self.mem.get(&slot).cloned().unwrap_or_default();
         b.resize(bytes.max(b.len()), None);
         from_bytes(&b[..bytes], e)
     }
 
-    fn write(&mut self, v: Value, bits: &Bits) {
-        let e = self.f.value_type(v).elem().unwrap();
-        let var = self.a.storage(self.a.var(v).expect("a value without a variable"));
+    fn write_var(&mut self, slot: (usize, VarIdx), e: Elem, bits: &Bits) {
         let bytes = to_bytes(bits, e);
-        let slot = self.mem.entry(var).or_default();
-        if slot.len() < bytes.len() {
-            slot.resize(bytes.len(), None);
+        let m = self.mem.entry(slot).or_default();
+        if m.len() < bytes.len() {
+            m.resize(bytes.len(), None);
         }
-        slot[..bytes.len()].copy_from_slice(&bytes);
+        m[..bytes.len()].copy_from_slice(&bytes);
+    }
+
+    fn var_slot(&self, v: Value) -> (usize, VarIdx) {
+        self.slot(self.cur, self.fx().a.var(v).expect("a value without a variable"))
+    }
+
+    fn read(&self, v: Value) -> Bits {
+        let f = self.fx().f;
+        if let Some(c) = f.as_const(v) {
+            return c.elems.clone();
+        }
+        if let Value::Inst(i) = v {
+            if self.fx().bales.is_baled(i) {
+                return self.eval(i);
+            }
+        }
+        self.read_var(self.var_slot(v), f.value_type(v))
+    }
+
+    fn write(&mut self, v: Value, bits: &Bits) {
+        let e = self.fx().f.value_type(v).elem().unwrap();
+        self.write_var(self.var_slot(v), e, bits);
     }
 
     /// The value an instruction computes, reading its operands from storage now.
     fn eval(&self, i: InstId) -> Bits {
-        let inst = &self.f.insts[i];
-        let elem = |v: Value| self.f.value_type(v).elem().unwrap();
+        let f = self.fx().f;
+        let inst = &f.insts[i];
+        let elem = |v: Value| f.value_type(v).elem().unwrap();
         match &inst.kind {
             InstKind::Binary { op, lhs, rhs } => {
                 let (x, y) = (self.read(*lhs), self.read(*rhs));
@@ -276,20 +382,60 @@ impl Machine<'_> {
         }
     }
 
+    /// A call as instruction selection emits it: the arguments regalloc asks to copy go into the
+    /// callee's parameter slots (all read before any is written), the callee runs, the result is
+    /// copied out of the callee's result slot unless it lives there.
+    fn call(&mut self, i: InstId, callee: FuncId, args: &[Value]) {
+        let ci = self.index[&callee];
+        let prep = self.fx().a.calls[&i].clone();
+        let mut copies = Vec::new();
+        for (k, &x) in args.iter().enumerate() {
+            if prep.copy_args[k] {
+                let dst =
+                    self.slot(ci, self.unit[ci].a.var(Value::Param(k as u32)).expect("a parameter variable"));
+                let t = self.fx().f.value_type(x);
+                copies.push((dst, t.elem().unwrap(), self.read(x)));
+            }
+        }
+        for (dst, e, bits) in copies {
+            self.write_var(dst, e, &bits);
+        }
+        let saved = self.cur;
+        self.cur = ci;
+        self.exec();
+        self.cur = saved;
+        if prep.copy_result {
+            let ret = self.slot(ci, self.unit[ci].a.ret.expect("a result variable"));
+            let bits = self.read_var(ret, T32);
+            self.write(Value::Inst(i), &bits);
+        }
+    }
+
+    /// Runs the kernel on its arguments.
     fn run(&mut self, args: &[Bits]) -> Bits {
         for (p, a) in args.iter().enumerate() {
             self.write(Value::Param(p as u32), a);
         }
-        let f = self.f;
+        self.exec()
+    }
+
+    /// Runs the current function from its entry (its parameters are in their slots); a
+    /// subroutine's result is left in its result slot, and returned.
+    fn exec(&mut self) -> Bits {
+        let f = self.fx().f;
         let mut b = f.layout[0];
         loop {
             for &i in &f.blocks[b].insts {
                 let inst = &f.insts[i];
-                if self.bales.is_baled(i) || matches!(inst.kind, InstKind::Phi { .. }) {
+                if self.fx().bales.is_baled(i) || matches!(inst.kind, InstKind::Phi { .. }) {
+                    continue;
+                }
+                if let InstKind::Call { callee, args } = &inst.kind {
+                    self.call(i, *callee, args);
                     continue;
                 }
                 if let InstKind::WrRegion { old, .. } = inst.kind {
-                    if self.a.wrregion[&Value::Inst(i)] == WrRegionPrep::CopyOld {
+                    if self.fx().a.wrregion[&Value::Inst(i)] == WrRegionPrep::CopyOld {
                         let o = self.read(old);
                         self.write(Value::Inst(i), &o);
                     }
@@ -298,7 +444,16 @@ impl Machine<'_> {
                 self.write(Value::Inst(i), &v);
             }
             let to = match &f.blocks[b].term {
-                Terminator::Ret(Some(v)) => return self.read(*v),
+                Terminator::Ret(Some(v)) => {
+                    let bits = self.read(*v);
+                    if let Some(r) = self.fx().a.ret {
+                        if !self.fx().a.holds(r, *v) {
+                            self.write_var(self.slot(self.cur, r), Elem::I32, &bits);
+                        }
+                        return self.read_var(self.slot(self.cur, r), T32);
+                    }
+                    return bits;
+                }
                 Terminator::Br(t) => *t,
                 Terminator::CondBr { cond, on_true, on_false } => {
                     if self.read(*cond)[0] == Some(1) {
@@ -310,7 +465,7 @@ impl Machine<'_> {
                 other => panic!("unexpected {other:?}"),
             };
             // phi copies of the edge, all read before any is written
-            let copies = self.a.phi_copies.get(&(b, to)).cloned().unwrap_or_default();
+            let copies = self.fx().a.phi_copies.get(&(b, to)).cloned().unwrap_or_default();
             let vals: Vec<Bits> = copies.iter().map(|c| self.read(c.src)).collect();
             for (c, v) in copies.iter().zip(vals) {
                 self.write(Value::Inst(c.phi), &v);
@@ -330,18 +485,37 @@ fn args(seed: u64) -> Vec<Bits> {
 /// Runs `f` as allocated against the interpreter, as it is and after reads are moved past region
 /// writes ([`genxc_regalloc::forward::read_past_region_writes`]).
 fn check(f: &Function, seed: u64) -> Result<(), TestCaseError> {
+    let mut m = Module::default();
+    let k = m.functions.alloc(f.clone());
+    check_unit(&m, &[k], seed)
+}
+
+/// The reference: the SSA semantics of the unit's function `f`, calls included.
+fn reference(m: &Module, f: FuncId, args: &[Bits]) -> Result<Option<Bits>, interp::InterpError> {
+    interp::run_calling(&m.functions[f], args, &|c, a| reference(m, c, a))
+}
+
+/// [`check`] for a unit (`funcs[0]` is the kernel).
+fn check_unit(m: &Module, funcs: &[FuncId], seed: u64) -> Result<(), TestCaseError> {
     let args = args(seed);
-    let want = interp::run(f, &args).map_err(|e| TestCaseError::fail(format!("interp: {e}")))?.unwrap();
-    let mut moved = f.clone();
-    let n = genxc_regalloc::forward::read_past_region_writes(&mut moved);
-    for f in [f, &moved] {
-        let bales = bale::analyze(f, |_, _| true, |_| true);
-        let a = genxc_regalloc::assign(f, &bales);
-        let mut m = Machine { f, bales: &bales, a: &a, mem: HashMap::new() };
-        let got = m.run(&args);
+    let want =
+        reference(m, funcs[0], &args).map_err(|e| TestCaseError::fail(format!("interp: {e}")))?.unwrap();
+    let mut moved: Vec<Function> = funcs.iter().map(|&id| m.functions[id].clone()).collect();
+    let n: usize = moved.iter_mut().map(genxc_regalloc::forward::read_past_region_writes).sum();
+    let plain: Vec<Function> = funcs.iter().map(|&id| m.functions[id].clone()).collect();
+    let index: HashMap<FuncId, usize> = funcs.iter().enumerate().map(|(k, &id)| (id, k)).collect();
+    for fs in [&plain, &moved] {
+        let bales: Vec<Bales> = fs.iter().map(|f| bale::analyze(f, |_, _| true, |_| true)).collect();
+        let pairs: Vec<(&Function, &Bales)> = fs.iter().zip(&bales).collect();
+        let asgs = genxc_regalloc::assign_unit(&pairs, |id| index.get(&id).copied());
+        let stats: Vec<_> = asgs.iter().map(|a| a.stats).collect();
+        let unit: Vec<Allocated> =
+            fs.iter().zip(bales).zip(asgs).map(|((f, bales), a)| Allocated { f, bales, a }).collect();
+        let mut mach = Machine { unit: &unit, index: index.clone(), cur: 0, mem: HashMap::new() };
+        let got = mach.run(&args);
         for (k, (w, g)) in want.iter().zip(&got).enumerate() {
             if w.is_some() {
-                prop_assert_eq!(w, g, "element {} of the result ({:?}, {} reads moved)", k, a.stats, n);
+                prop_assert_eq!(w, g, "element {} of the result ({:?}, {} reads moved)", k, stats, n);
             }
         }
     }
@@ -361,6 +535,19 @@ proptest! {
     #[test]
     fn loops_keep_their_meaning(seed in any::<u64>(), ops in 1usize..12, phis in 1usize..5) {
         check(&program(seed, ops, true, phis), seed)?;
+    }
+
+    /// Kernels calling subroutines (one calling the other) with arguments and results passed in
+    /// place where regalloc lets them, straight-line and in a loop.
+    #[test]
+    fn subroutine_calls_keep_their_meaning(
+        seed in any::<u64>(),
+        ops in 1usize..16,
+        looped in any::<bool>(),
+        phis in 1usize..4,
+    ) {
+        let (m, funcs) = unit(seed, ops, looped, phis);
+        check_unit(&m, &funcs, seed)?;
     }
 }
 
@@ -394,4 +581,81 @@ fn loop_accumulator_shares_the_phi_variable() {
     assert!(a.same_storage(acc, Value::Param(0)));
     assert!(a.phi_copies.is_empty(), "{:?}", a.phi_copies);
     assert_eq!((a.stats.copies, a.stats.coalesced), (0, 2));
+}
+
+#[test]
+fn generated_units_pass_arguments_and_results_in_place() {
+    // the property above only means something if the generated units do pass values in place:
+    // count arguments and results that need no copy, and subroutines returning in a parameter
+    let (mut args_in_place, mut results_in_place, mut returns_a_param, mut copies) = (0, 0, 0, 0);
+    for seed in 0..200u64 {
+        let (m, funcs) = unit(seed * 0x9e37_79b9, 8, seed % 2 == 0, 2);
+        let fs: Vec<&Function> = funcs.iter().map(|&id| &m.functions[id]).collect();
+        let bales: Vec<Bales> = fs.iter().map(|f| bale::analyze(f, |_, _| true, |_| true)).collect();
+        let pairs: Vec<(&Function, &Bales)> = fs.iter().copied().zip(&bales).collect();
+        let index: HashMap<FuncId, usize> = funcs.iter().enumerate().map(|(k, &id)| (id, k)).collect();
+        let asgs = genxc_regalloc::assign_unit(&pairs, |id| index.get(&id).copied());
+        for a in &asgs {
+            for prep in a.calls.values() {
+                args_in_place += prep.copy_args.iter().filter(|c| !**c).count();
+                copies += prep.copy_args.iter().filter(|c| **c).count();
+                results_in_place += usize::from(!prep.copy_result);
+            }
+            if let Some(r) = a.ret {
+                returns_a_param += usize::from((0..3).any(|p| a.holds(r, Value::Param(p))));
+            }
+        }
+    }
+    println!(
+        "arguments in place {args_in_place}, copied {copies}; results in place {results_in_place}; \
+         subroutines returning in a parameter {returns_a_param}"
+    );
+    assert!(
+        args_in_place > 100 && results_in_place > 100 && returns_a_param > 10 && copies > 100,
+        "{args_in_place} {results_in_place} {returns_a_param} {copies}"
+    );
+}
+
+/// `out = s(a) * s(1 - b)`-like: two calls of one subroutine, the first result live across the
+/// second call (the `blend_edges` kernel of the CM examples).
+#[test]
+fn a_result_live_across_a_second_call_is_copied_out_and_nothing_else() {
+    let mut m = Module::default();
+    let mut s = Function::new("s", Linkage::Internal, vec![T32], T32);
+    let e = s.add_block("entry");
+    let sq = s.push_inst(
+        e,
+        Inst {
+            kind: InstKind::Binary { op: BinOp::Mul, lhs: Value::Param(0), rhs: Value::Param(0) },
+            ty: T32,
+            name: "sq".into(),
+        },
+    );
+    s.blocks[e].term = Terminator::Ret(Some(sq));
+    let sid = m.functions.alloc(s);
+    let mut k = Function::new("k", Linkage::Kernel, vec![T32, T32], Type::Void);
+    let b = k.add_block("entry");
+    let one = k.add_const(Constant::splat(T32, 1));
+    let push = |k: &mut Function, kind, name: &str| k.push_inst(b, Inst { kind, ty: T32, name: name.into() });
+    let va = push(&mut k, InstKind::Binary { op: BinOp::Add, lhs: Value::Param(0), rhs: one }, "va");
+    let sa = push(&mut k, InstKind::Call { callee: sid, args: vec![va] }, "sa");
+    let nb = push(&mut k, InstKind::Binary { op: BinOp::Sub, lhs: one, rhs: Value::Param(1) }, "nb");
+    let sb = push(&mut k, InstKind::Call { callee: sid, args: vec![nb] }, "sb");
+    push(&mut k, InstKind::Binary { op: BinOp::Mul, lhs: sa, rhs: sb }, "r");
+    k.blocks[b].term = Terminator::Ret(None);
+    let kid = m.functions.alloc(k);
+    let fs = [&m.functions[kid], &m.functions[sid]];
+    let bales: Vec<Bales> = fs.iter().map(|f| bale::analyze(f, |_, _| true, |_| true)).collect();
+    let pairs: Vec<(&Function, &Bales)> = fs.iter().copied().zip(&bales).collect();
+    let asgs = genxc_regalloc::assign_unit(&pairs, |id| [kid, sid].iter().position(|x| *x == id));
+    let (ka, sa_) = (&asgs[0], &asgs[1]);
+    let prep = |v: Value| {
+        let Value::Inst(i) = v else { unreachable!() };
+        ka.calls[&i].clone()
+    };
+    assert_eq!((prep(sa).copy_args, prep(sa).copy_result), (vec![false], true));
+    assert_eq!((prep(sb).copy_args, prep(sb).copy_result), (vec![false], false));
+    // the callee computes its result in its result variable
+    assert!(sa_.holds(sa_.ret.unwrap(), sq));
+    assert_eq!(ka.stats.copies + sa_.stats.copies, 1);
 }

@@ -438,6 +438,38 @@ fn inst(b: &mut Buf, k: &Kernel, i: &Inst) {
                 raw(b, *x);
             }
         }
+        Inst::SvmScaled4 { store, pred, exec, channels, base, offsets, data } => {
+            b.u8(0x4E);
+            b.u8(if *store { 7 } else { 6 });
+            b.u8(exec_byte(*exec));
+            b.u16(pred_word(*pred));
+            b.u8(channels.bits());
+            b.u16(0); // scale
+            src(b, base);
+            raw(b, *offsets);
+            raw(b, *data);
+        }
+        Inst::SvmAtomic { op, bits, pred, exec, addresses, src0, src1, dst: d } => {
+            b.u8(0x4E);
+            b.u8(5);
+            b.u8(exec_byte(*exec));
+            b.u16(pred_word(*pred));
+            // bits 4:0 operation, bit 5 16-bit data, bit 6 64-bit data
+            b.u8(op.code() | u8::from(*bits == 16) << 5 | u8::from(*bits == 64) << 6);
+            for x in [addresses, src0, src1, d] {
+                raw(b, *x);
+            }
+        }
+        Inst::TypedAtomic { op, half, pred, exec, surface, u, v, r, lod, src0, src1, dst: d } => {
+            b.u8(0x73);
+            b.u8(op.code() | (*half as u8) << 5);
+            b.u8(exec_byte(*exec));
+            b.u16(pred_word(*pred));
+            b.u8(surface.0);
+            for x in [u, v, r, lod, src0, src1, d] {
+                raw(b, *x);
+            }
+        }
         Inst::Barrier => b.u8(0x59),
         Inst::Fence(f) => {
             b.u8(0x5C);
@@ -455,8 +487,42 @@ fn inst(b: &mut Buf, k: &Kernel, i: &Inst) {
             raw(b, *s);
             raw(b, *d);
         }
-        // refused by write_isa before any object is written
-        Inst::Lsc { .. } => {}
+        Inst::Lsc { op, sfid, cache, pred, exec, addr, shape, data, src1, src2 } => {
+            b.u8(0x89);
+            b.u8(op.code());
+            b.u8(exec_byte(*exec));
+            b.u16(pred_word(*pred));
+            b.u8(sfid.code());
+            b.u8(cache.0);
+            b.u8(cache.1);
+            // address: model (flat 1, bti 4), scale 1, immediate offset, size (a32 2, a64 3)
+            b.u8(match addr.model {
+                LscAddrModel::Flat => 1,
+                LscAddrModel::Bti(_) => 4,
+            });
+            b.u16(1);
+            b.u32(addr.offset as u32);
+            b.u8(if addr.bits == 64 { 3 } else { 2 });
+            // data shape: size, order (1 SIMT, 2 transposed), elements, then the channel mask,
+            // which shares the elements' storage and so repeats their code
+            b.u8(shape.size_code());
+            b.u8(if shape.transpose { 2 } else { 1 });
+            b.u8(shape.elems_code());
+            b.u8(shape.elems_code());
+            // the surface: immediate 0 for flat addresses
+            match addr.model {
+                LscAddrModel::Flat => src(b, &SrcOp::Imm(Imm::UD(0))),
+                LscAddrModel::Bti(v) => src(b, &SrcOp::Gen(Src::scalar(v, 0))),
+            }
+            // dst, addresses, src1, src2: the stored data is src1
+            let (d, s1) = match op {
+                LscOp::Store => (VarId::NULL, *data),
+                _ => (*data, *src1),
+            };
+            for v in [d, addr.var, s1, *src2] {
+                raw(b, Raw::of(v));
+            }
+        }
         Inst::RawSends {
             sendc,
             eot,
@@ -643,23 +709,6 @@ fn kernel_object(k: &Kernel) -> (Vec<u8>, u32) {
     (b.0, input_off)
 }
 
-/// Why a kernel cannot be written as a binary container (`None` when it can): the LSC
-/// instructions' binary encoding is not established for the installed finalizer.
-pub fn unencodable(k: &Kernel) -> Option<String> {
-    k.body.iter().find_map(|i| match i {
-        Inst::Lsc { op, .. } => Some(format!(
-            "unsupported: the binary (.isa) encoding of LSC messages ({} in kernel {}); emit vISA text instead",
-            match op {
-                LscOp::Load => "lsc_load".to_string(),
-                LscOp::Store => "lsc_store".to_string(),
-                LscOp::Atomic(n) => format!("lsc_atomic_{n}"),
-            },
-            k.name
-        )),
-        _ => None,
-    })
-}
-
 /// One kernel encoded for the `.isa` container: its name, its kernel object, and where its input
 /// table starts in the object.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -669,21 +718,17 @@ pub struct KernelObject {
     input_offset: u32,
 }
 
-/// Encodes one kernel for [`write_objects`], or says why it cannot be ([`unencodable`]). Kernels
-/// encode independently, so a driver can encode them in parallel.
-pub fn encode_kernel(k: &Kernel) -> Result<KernelObject, String> {
-    if let Some(why) = unencodable(k) {
-        return Err(why);
-    }
+/// Encodes one kernel for [`write_objects`]. Kernels encode independently, so a driver can encode
+/// them in parallel.
+pub fn encode_kernel(k: &Kernel) -> KernelObject {
     let (bytes, input_offset) = kernel_object(k);
-    Ok(KernelObject { name: k.name.clone(), bytes, input_offset })
+    KernelObject { name: k.name.clone(), bytes, input_offset }
 }
 
-/// Writes the kernels as one vISA 4.1 `.isa` file (no embedded Gen binaries); refuses kernels
-/// [`unencodable`] names.
-pub fn write_isa(kernels: &[Kernel]) -> Result<Vec<u8>, String> {
-    let objects = kernels.iter().map(encode_kernel).collect::<Result<Vec<_>, _>>()?;
-    Ok(write_objects(&objects))
+/// Writes the kernels as one vISA 4.1 `.isa` file (no embedded Gen binaries).
+pub fn write_isa(kernels: &[Kernel]) -> Vec<u8> {
+    let objects: Vec<KernelObject> = kernels.iter().map(encode_kernel).collect();
+    write_objects(&objects)
 }
 
 /// The `.isa` file of encoded kernels, in order: the header with each kernel's name and offsets,

@@ -1210,6 +1210,18 @@ impl AtomicOp {
             Fsub => "fsub",
         }
     }
+    /// Whether the operation works on floating-point data.
+    pub fn is_float(self) -> bool {
+        matches!(self, AtomicOp::Fmax | AtomicOp::Fmin | AtomicOp::Fcmpwr | AtomicOp::Fadd | AtomicOp::Fsub)
+    }
+    /// Number of data sources: 0 (inc, dec), 2 (cmpxchg, fcmpwr) or 1.
+    pub fn num_srcs(self) -> usize {
+        match self {
+            AtomicOp::Inc | AtomicOp::Dec => 0,
+            AtomicOp::Cmpxchg | AtomicOp::Fcmpwr => 2,
+            _ => 1,
+        }
+    }
     /// Binary code (VISAAtomicOps).
     pub fn code(self) -> u8 {
         use AtomicOp::*;
@@ -1290,6 +1302,13 @@ impl LscSfid {
             LscSfid::Slm => "slm",
         }
     }
+    /// Binary code (`LSC_SFID`: ugm 0, ugml 1, tgm 2, slm 3).
+    pub fn code(self) -> u8 {
+        match self {
+            LscSfid::Ugm => 0,
+            LscSfid::Slm => 3,
+        }
+    }
 }
 
 /// The operation of an LSC message.
@@ -1299,8 +1318,31 @@ pub enum LscOp {
     Load,
     /// `lsc_store`.
     Store,
-    /// `lsc_atomic_<name>` with its text name (`iadd`, `icas`...).
+    /// `lsc_atomic_<name>` with its text name (`iadd`, `icas`...), one of [`LSC_ATOMICS`].
     Atomic(&'static str),
+}
+
+/// LSC atomic operation names by sub-opcode, from `iinc` (8) to `xor` (26).
+pub const LSC_ATOMICS: [&str; 19] = [
+    "iinc", "idec", "load", "store", "iadd", "isub", "smin", "smax", "umin", "umax", "icas", "fadd", "fsub",
+    "fmin", "fmax", "fcas", "and", "or", "xor",
+];
+
+/// Sub-opcode of the first atomic of [`LSC_ATOMICS`].
+pub const LSC_FIRST_ATOMIC: u8 = 8;
+
+impl LscOp {
+    /// The LSC sub-opcode (`lsc_load` 0, `lsc_store` 4, atomics 8..=26).
+    pub fn code(self) -> u8 {
+        match self {
+            LscOp::Load => 0,
+            LscOp::Store => 4,
+            LscOp::Atomic(name) => {
+                let i = LSC_ATOMICS.iter().position(|a| *a == name).expect("an LSC atomic name");
+                LSC_FIRST_ATOMIC + i as u8
+            }
+        }
+    }
 }
 
 /// How an LSC message addresses memory.
@@ -1339,6 +1381,36 @@ pub struct LscShape {
 }
 
 impl LscShape {
+    /// Binary data size code (d8 1, d16 2, d32 3, d64 4, d8u32 5, d16u32 6).
+    pub fn size_code(self) -> u8 {
+        let code = match self.bits {
+            8 => 1,
+            16 => 2,
+            32 => 3,
+            _ => 4,
+        };
+        if self.c32 {
+            code + 4
+        } else {
+            code
+        }
+    }
+    /// Binary elements-per-address code (1..=4 as is, 8 5, 16 6, 32 7, 64 8).
+    pub fn elems_code(self) -> u8 {
+        match self.elems {
+            e @ 1..=4 => e,
+            e => 2 + e.trailing_zeros() as u8,
+        }
+    }
+    /// Bytes of register data for `lanes` addresses: transposed elements are packed; otherwise
+    /// each element takes a lane slot of at least 32 bits.
+    pub fn data_bytes(self, lanes: u8) -> u32 {
+        if self.transpose {
+            u32::from(self.elems) * u32::from(self.bits) / 8
+        } else {
+            u32::from(lanes) * u32::from(self.elems) * u32::from(self.bits.max(32)) / 8
+        }
+    }
     /// Text form (`d32x4t`).
     pub fn text(self) -> String {
         let mut t = format!("d{}{}", self.bits, if self.c32 { "c32" } else { "" });
@@ -1678,6 +1750,69 @@ pub enum Inst {
         surface: SurfaceId,
         /// Byte offsets.
         offsets: Raw,
+        /// Source 0 (or NULL).
+        src0: Raw,
+        /// Source 1 (or NULL).
+        src1: Raw,
+        /// Old values (or NULL).
+        dst: Raw,
+    },
+    /// `[P] svm_gather4scaled.CH` / `svm_scatter4scaled.CH`: a uq base plus per-lane uq offsets.
+    SvmScaled4 {
+        /// svm_scatter4scaled instead of svm_gather4scaled.
+        store: bool,
+        /// Predicate.
+        pred: Option<Pred>,
+        /// Exec.
+        exec: Exec,
+        /// Channels.
+        channels: Channels,
+        /// uq scalar base address.
+        base: SrcOp,
+        /// Per-lane uq byte offsets.
+        offsets: Raw,
+        /// Data (SoA).
+        data: Raw,
+    },
+    /// `[P] svm_atomic.op[.16|.64] S addresses dst src0 src1` (A64 atomics).
+    SvmAtomic {
+        /// Operation.
+        op: AtomicOp,
+        /// Data width in bits: 16, 32 or 64.
+        bits: u8,
+        /// Predicate.
+        pred: Option<Pred>,
+        /// Exec.
+        exec: Exec,
+        /// Per-lane uq addresses.
+        addresses: Raw,
+        /// Source 0 (or NULL).
+        src0: Raw,
+        /// Source 1 (or NULL).
+        src1: Raw,
+        /// Old values (or NULL).
+        dst: Raw,
+    },
+    /// `[P] typed_atomic.op[.16] S T u v r lod src0 src1 dst`.
+    TypedAtomic {
+        /// Operation.
+        op: AtomicOp,
+        /// 16-bit variant.
+        half: bool,
+        /// Predicate.
+        pred: Option<Pred>,
+        /// Exec.
+        exec: Exec,
+        /// Surface.
+        surface: SurfaceId,
+        /// u coordinates.
+        u: Raw,
+        /// v coordinates (or NULL).
+        v: Raw,
+        /// r coordinates (or NULL).
+        r: Raw,
+        /// lod (or NULL).
+        lod: Raw,
         /// Source 0 (or NULL).
         src0: Raw,
         /// Source 1 (or NULL).

@@ -270,6 +270,16 @@ impl W<'_> {
         }
     }
 
+    /// `[P] <kind>.<op>[.16|.64] (exec)`: the head of an atomic message with `bits`-wide data.
+    fn atomic_head(&self, p: Option<Pred>, kind: &str, op: AtomicOp, bits: u8, exec: Exec) -> String {
+        let width = match bits {
+            16 => ".16",
+            64 => ".64",
+            _ => "",
+        };
+        format!("{}{kind}.{}{width} {}", self.pred(p), op.text(), exec_text(exec))
+    }
+
     fn line(&mut self, s: String) {
         self.out.push_str("    ");
         self.out.push_str(&s);
@@ -459,13 +469,40 @@ impl W<'_> {
                 self.raw(*data)
             ),
             Inst::DwordAtomic { op, half, pred, exec, surface, offsets, src0, src1, dst } => format!(
-                "{}dword_atomic.{}{} {} {} {} {} {} {}",
-                self.pred(*pred),
-                op.text(),
-                if *half { ".16" } else { "" },
-                exec_text(*exec),
+                "{} {} {} {} {} {}",
+                self.atomic_head(*pred, "dword_atomic", *op, if *half { 16 } else { 32 }, *exec),
                 n.surface(*surface),
                 self.raw(*offsets),
+                self.raw(*src0),
+                self.raw(*src1),
+                self.raw(*dst)
+            ),
+            Inst::SvmScaled4 { store, pred, exec, channels, base, offsets, data } => format!(
+                "{}{}.{} {} {} {} {}",
+                self.pred(*pred),
+                if *store { "svm_scatter4scaled" } else { "svm_gather4scaled" },
+                channels.text(),
+                exec_text(*exec),
+                self.src(base),
+                self.raw(*offsets),
+                self.raw(*data)
+            ),
+            Inst::SvmAtomic { op, bits, pred, exec, addresses, src0, src1, dst } => format!(
+                "{} {} {} {} {}",
+                self.atomic_head(*pred, "svm_atomic", *op, *bits, *exec),
+                self.raw(*addresses),
+                self.raw(*dst),
+                self.raw(*src0),
+                self.raw(*src1)
+            ),
+            Inst::TypedAtomic { op, half, pred, exec, surface, u, v, r, lod, src0, src1, dst } => format!(
+                "{} {} {} {} {} {} {} {} {}",
+                self.atomic_head(*pred, "typed_atomic", *op, if *half { 16 } else { 32 }, *exec),
+                n.surface(*surface),
+                self.raw(*u),
+                self.raw(*v),
+                self.raw(*r),
+                self.raw(*lod),
                 self.raw(*src0),
                 self.raw(*src1),
                 self.raw(*dst)
@@ -532,11 +569,12 @@ impl W<'_> {
                 src1,
                 dst,
             } => format!(
-                "{}raw_sends{}{}.{}.{}.{}.{} {} {} {} {} {} {}",
+                "{}raw_sends{}{}.{}{}.{}.{} {} {} {} {} {} {}",
                 self.pred(*pred),
                 if *sendc { "c" } else { "" },
                 if *eot { "_eot" } else { "" },
-                sfid,
+                // the text form of raw_sendsc has no shared function id (it is 0)
+                if *sendc { String::new() } else { format!("{sfid}.") },
                 num_src0,
                 num_src1,
                 num_dst,

@@ -303,6 +303,31 @@ pub fn validate(k: &Kernel) -> Result<(), Vec<String>> {
                     c.raw(at, *x);
                 }
             }
+            Inst::SvmScaled4 { pred, exec, base, offsets, data, .. } => {
+                c.exec(at, *exec);
+                c.pred(at, *pred);
+                c.src(at, base, 1);
+                c.raw(at, *offsets);
+                c.raw(at, *data);
+            }
+            Inst::SvmAtomic { pred, exec, bits, addresses, src0, src1, dst, .. } => {
+                c.exec(at, *exec);
+                c.pred(at, *pred);
+                if ![16, 32, 64].contains(bits) {
+                    c.err(at, format!("invalid svm atomic width {bits}"));
+                }
+                for x in [addresses, src0, src1, dst] {
+                    c.raw(at, *x);
+                }
+            }
+            Inst::TypedAtomic { pred, exec, surface, u, v, r, lod, src0, src1, dst, .. } => {
+                c.exec(at, *exec);
+                c.pred(at, *pred);
+                c.surface(at, *surface);
+                for x in [u, v, r, lod, src0, src1, dst] {
+                    c.raw(at, *x);
+                }
+            }
             Inst::Lsc { pred, exec, addr, data, src1, src2, .. } => {
                 c.exec(at, *exec);
                 c.pred(at, *pred);
@@ -321,9 +346,12 @@ pub fn validate(k: &Kernel) -> Result<(), Vec<String>> {
                 c.raw(at, *src);
                 c.raw(at, *dst);
             }
-            Inst::RawSends { pred, exec, exdesc, desc, src0, src1, dst, sendc, eot, .. } => {
+            Inst::RawSends { pred, exec, exdesc, desc, src0, src1, dst, sendc, eot, sfid, .. } => {
                 if *sendc && *eot {
                     c.err(at, "raw_sends cannot be both sendc and eot (no text form)".into());
+                }
+                if *sendc && *sfid != 0 {
+                    c.err(at, "raw_sendsc has no shared function id in its text form (it must be 0)".into());
                 }
                 c.exec(at, *exec);
                 c.pred(at, *pred);

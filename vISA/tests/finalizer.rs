@@ -13,7 +13,7 @@ fn check(build: fn() -> Kernel, platforms: &[&str]) {
     let k = build();
     k.validate().unwrap_or_else(|e| panic!("{}: invalid model: {e:#?}", k.name));
     let text = write_text(&k);
-    let isa = write_isa(std::slice::from_ref(&k)).unwrap();
+    let isa = write_isa(std::slice::from_ref(&k));
     let names = TextNames::new(&k);
     let mut text_asm = Vec::new();
     for p in platforms {
@@ -90,9 +90,11 @@ sample_tests! {
     switchjmp => &["SKL", "PVC"];
     media_block => ALL;
     svm => ALL;
+    svm_scaled4 => &["SKL", "PVC"];
     typed => ALL;
     raw_send => ALL;
     rtdemo => ALL;
+    lsc_sample => &["DG2", "PVC"];
 }
 
 /// The platform exceptions of the samples README are real: the same text is rejected there.

@@ -1,7 +1,15 @@
 //! Emulation of operations the platform lacks, as sequences of 32-bit operations: 64-bit integer
 //! arithmetic on parts without a 64-bit integer ALU (ICLLP, TGLLP, DG2, MTL; the finalizer emits
-//! native `:q` code there and does not emulate it), and integer division and remainder on parts
-//! without `div`/`mod` (DG2, PVC).
+//! native `:q` code there and does not emulate it) with its conversions to and from float, half
+//! and (MTL) double, integer division and remainder on parts without `div`/`mod` (DG2, PVC), and
+//! 64-bit division and remainder on every part (vISA `div`/`mod` take no q/uq operands).
+//!
+//! The sequences are straight-line (no loops, so no hang whatever the inputs): a 64-bit division
+//! is a long division on 16-bit digits whose estimates come from the float-reciprocal 32-bit
+//! division, corrected exactly. Conversions round to nearest even (integer to float) and truncate
+//! (float to integer); where LLVM leaves the result poison (NaN, out of range) they give Rust's
+//! saturating `as` result, given that the hardware's float to dword `mov` truncates, saturates and
+//! turns NaN into 0 as [`run`] assumes.
 //!
 //! A sequence is a [`Prog`]: plain data over dword temporaries, predicate temporaries and the
 //! halves of the inputs. The same data is emitted as vISA (one piece of lanes at a time) and run by
@@ -66,8 +74,14 @@ pub(crate) enum DOp {
     FInv,
     /// Float product.
     FMul,
-    /// Float to unsigned integer (truncating, saturating).
+    /// Float to unsigned integer (truncating, saturating, NaN to 0).
     FToU,
+    /// Float difference.
+    FSub,
+    /// Leading zero count (32 for 0).
+    Lzd,
+    /// Half input to float (exact).
+    HToF,
 }
 
 /// Comparison of dwords.
@@ -213,16 +227,8 @@ pub(crate) fn binary64(op: Op64) -> Prog {
     let (a0, a1, b0, b1) = (Lo(A), Hi(A), Lo(BB), Hi(BB));
     let out = match op {
         Op64::Add | Op64::Sub => {
-            let (lo, c) = (b.t(), b.t());
-            b.steps.push(if op == Op64::Add {
-                Step::Addc { dst: lo, carry: c, a: a0, b: b0 }
-            } else {
-                Step::Subb { dst: lo, borrow: c, a: a0, b: b0 }
-            });
-            let o = if op == Op64::Add { DOp::Add } else { DOp::Sub };
-            let h = b.op(o, a1, b1);
-            let h = b.op(o, h, T(c));
-            Out::Pair(T(lo), h)
+            let (lo, hi) = add64_into(&mut b, op == Op64::Sub, (a0, a1), (b0, b1));
+            Out::Pair(lo, hi)
         }
         Op64::Mul => {
             let lo = b.op(DOp::Mul, a0, b0);
@@ -244,38 +250,13 @@ pub(crate) fn binary64(op: Op64) -> Prog {
             Out::Pair(lo, hi)
         }
         Op64::Shl | Op64::LShr | Op64::AShr => {
-            // s = b & 63; s5 = s & 31; r = 31 - s5; big = s >= 32
-            let s = b.op(DOp::And, b0, Imm(63));
-            let s5 = b.op(DOp::And, s, Imm(31));
-            let r = b.op(DOp::Xor, s5, Imm(31));
-            let bit = b.op(DOp::And, s, Imm(32));
-            let big = b.cmp(Rel::Ne, false, bit, Imm(0));
-            if op == Op64::Shl {
-                let lo_s = b.op(DOp::Shl, a0, s5);
-                let hi_s = b.op(DOp::Shl, a1, s5);
-                let spill = b.op(DOp::Shr, a0, Imm(1));
-                let spill = b.op(DOp::Shr, spill, r);
-                let hi_small = b.op(DOp::Or, hi_s, spill);
-                let hi = b.sel(PRef::T(big), lo_s, hi_small);
-                let lo = b.sel(PRef::T(big), Imm(0), lo_s);
-                Out::Pair(lo, hi)
-            } else {
-                let sh = if op == Op64::AShr { DOp::Asr } else { DOp::Shr };
-                let hi_s = b.op(sh, a1, s5);
-                let lo_s = b.op(DOp::Shr, a0, s5);
-                let spill = b.op(DOp::Shl, a1, Imm(1));
-                let spill = b.op(DOp::Shl, spill, r);
-                let lo_small = b.op(DOp::Or, lo_s, spill);
-                let fill = if op == Op64::AShr { b.op(DOp::Asr, a1, Imm(31)) } else { Imm(0) };
-                let lo = b.sel(PRef::T(big), hi_s, lo_small);
-                let hi = b.sel(PRef::T(big), fill, hi_s);
-                Out::Pair(lo, hi)
-            }
+            let (lo, hi) = shift64_into(&mut b, op, (a0, a1), b0);
+            Out::Pair(lo, hi)
         }
         Op64::SMin | Op64::SMax | Op64::UMin | Op64::UMax => {
             let signed = matches!(op, Op64::SMin | Op64::SMax);
             let rel = if matches!(op, Op64::SMin | Op64::UMin) { Rel::Lt } else { Rel::Gt };
-            let p = compare_into(&mut b, rel, signed);
+            let p = compare_into(&mut b, rel, signed, (a0, a1), (b0, b1));
             let lo = b.sel(PRef::T(p), a0, b0);
             let hi = b.sel(PRef::T(p), a1, b1);
             Out::Pair(lo, hi)
@@ -284,10 +265,62 @@ pub(crate) fn binary64(op: Op64) -> Prog {
     b.done(out)
 }
 
-/// Adds the steps of a 64-bit compare of inputs 0 and 1; returns its predicate.
-fn compare_into(b: &mut B, rel: Rel, signed: bool) -> u8 {
+/// Adds the steps of the shift `op` (`Shl`, `LShr` or `AShr`) of pair `x` by `amount & 63`;
+/// returns the pair.
+fn shift64_into(b: &mut B, op: Op64, x: (Opd, Opd), amount: Opd) -> (Opd, Opd) {
     use Opd::*;
-    let (a0, a1, b0, b1) = (Lo(A), Hi(A), Lo(BB), Hi(BB));
+    let (a0, a1) = x;
+    // s = amount & 63; s5 = s & 31; r = 31 - s5; big = s >= 32
+    let s = b.op(DOp::And, amount, Imm(63));
+    let s5 = b.op(DOp::And, s, Imm(31));
+    let r = b.op(DOp::Xor, s5, Imm(31));
+    let bit = b.op(DOp::And, s, Imm(32));
+    let big = b.cmp(Rel::Ne, false, bit, Imm(0));
+    if op == Op64::Shl {
+        let lo_s = b.op(DOp::Shl, a0, s5);
+        let hi_small = funnel_into(b, a1, a0, s5, r);
+        let hi = b.sel(PRef::T(big), lo_s, hi_small);
+        let lo = b.sel(PRef::T(big), Imm(0), lo_s);
+        (lo, hi)
+    } else {
+        let sh = if op == Op64::AShr { DOp::Asr } else { DOp::Shr };
+        let hi_s = b.op(sh, a1, s5);
+        let lo_s = b.op(DOp::Shr, a0, s5);
+        let spill = b.op(DOp::Shl, a1, Imm(1));
+        let spill = b.op(DOp::Shl, spill, r);
+        let lo_small = b.op(DOp::Or, lo_s, spill);
+        let fill = if op == Op64::AShr { b.op(DOp::Asr, a1, Imm(31)) } else { Imm(0) };
+        let lo = b.sel(PRef::T(big), hi_s, lo_small);
+        let hi = b.sel(PRef::T(big), fill, hi_s);
+        (lo, hi)
+    }
+}
+
+/// Adds the steps of `x + y` (or `x - y`) on (low, high) pairs; returns the pair.
+fn add64_into(b: &mut B, sub: bool, x: (Opd, Opd), y: (Opd, Opd)) -> (Opd, Opd) {
+    let (lo, c) = (b.t(), b.t());
+    b.steps.push(if sub {
+        Step::Subb { dst: lo, borrow: c, a: x.0, b: y.0 }
+    } else {
+        Step::Addc { dst: lo, carry: c, a: x.0, b: y.0 }
+    });
+    let o = if sub { DOp::Sub } else { DOp::Add };
+    let h = b.op(o, x.1, y.1);
+    let h = b.op(o, h, Opd::T(c));
+    (Opd::T(lo), h)
+}
+
+/// Adds the steps of `(x ^ s) - s` on a pair, `s` being 0 or all ones in both halves: `x`
+/// negated where `s` is all ones.
+fn negate_if_into(b: &mut B, x: (Opd, Opd), s: Opd) -> (Opd, Opd) {
+    let x0 = b.op(DOp::Xor, x.0, s);
+    let x1 = b.op(DOp::Xor, x.1, s);
+    add64_into(b, true, (x0, x1), (s, s))
+}
+
+/// Adds the steps of a 64-bit compare of pairs `x` and `y`; returns its predicate.
+fn compare_into(b: &mut B, rel: Rel, signed: bool, x: (Opd, Opd), y: (Opd, Opd)) -> u8 {
+    let ((a0, a1), (b0, b1)) = (x, y);
     match rel {
         Rel::Eq | Rel::Ne => {
             let p = b.cmp(rel, false, a0, b0);
@@ -312,8 +345,9 @@ fn compare_into(b: &mut B, rel: Rel, signed: bool) -> u8 {
 
 /// The sequence of a 64-bit compare of inputs 0 and 1.
 pub(crate) fn compare64(rel: Rel, signed: bool) -> Prog {
+    use Opd::*;
     let mut b = B::default();
-    let p = compare_into(&mut b, rel, signed);
+    let p = compare_into(&mut b, rel, signed, (Lo(A), Hi(A)), (Lo(BB), Hi(BB)));
     b.done(Out::Pred(p))
 }
 
@@ -331,13 +365,8 @@ pub(crate) fn abs64() -> Prog {
     use Opd::*;
     let mut b = B::default();
     let s = b.op(DOp::Asr, Hi(A), Imm(31));
-    let x0 = b.op(DOp::Xor, Lo(A), s);
-    let x1 = b.op(DOp::Xor, Hi(A), s);
-    let (lo, c) = (b.t(), b.t());
-    b.steps.push(Step::Subb { dst: lo, borrow: c, a: x0, b: s });
-    let h = b.op(DOp::Sub, x1, s);
-    let h = b.op(DOp::Sub, h, T(c));
-    b.done(Out::Pair(T(lo), h))
+    let (lo, hi) = negate_if_into(&mut b, (Lo(A), Hi(A)), s);
+    b.done(Out::Pair(lo, hi))
 }
 
 /// Extension of (32-bit or narrower) input 0 to 64 bits.
@@ -413,6 +442,345 @@ pub(crate) fn divide(signed: bool, rem: bool) -> Prog {
     b.done(Out::Word(v))
 }
 
+/// Adds `(hi << s) | (lo >> (32 - s))` for `s` in 0..31 given with `r = 31 - s`: the top dword
+/// of the pair shifted left by `s`.
+fn funnel_into(b: &mut B, hi: Opd, lo: Opd, s: Opd, r: Opd) -> Opd {
+    let h = b.op(DOp::Shl, hi, s);
+    let l = b.op(DOp::Shr, lo, Opd::Imm(1));
+    let l = b.op(DOp::Shr, l, r);
+    b.op(DOp::Or, h, l)
+}
+
+/// Adds the leading zero count of `x` masked to 0..31 (0 for a zero `x`, 31 for 1); returns it
+/// with `31 -` it.
+fn normalize_into(b: &mut B, x: Opd) -> (Opd, Opd) {
+    let n = b.op1(DOp::Lzd, x);
+    let s = b.op(DOp::And, n, Opd::Imm(31));
+    let r = b.op(DOp::Xor, s, Opd::Imm(31));
+    (s, r)
+}
+
+/// Adds the correction of a 16-bit quotient digit `q` estimated from the top half `vn1` of the
+/// normalized divisor (Knuth's algorithm D, step D3): while `q` is not a digit or `q * vn0`
+/// exceeds the partial remainder `rhat:un`, `q` is one too large; at most two rounds are needed.
+fn correct_digit_into(b: &mut B, mut q: Opd, mut rhat: Opd, vn1: Opd, vn0: Opd, un: Opd) -> Opd {
+    use Opd::*;
+    for _ in 0..2 {
+        let big = b.cmp(Rel::Ge, false, q, Imm(0x1_0000));
+        let lhs = b.op(DOp::Mul, q, vn0);
+        let rs = b.op(DOp::Shl, rhat, Imm(16));
+        let rs = b.op(DOp::Or, rs, un);
+        let over = b.cmp(Rel::Gt, false, lhs, rs);
+        let p = b.plogic(true, big, over);
+        // the product test is meaningful only while rhat is a digit; once it is not, q is right
+        let small = b.cmp(Rel::Lt, false, rhat, Imm(0x1_0000));
+        let p = b.plogic(false, p, small);
+        let q1 = b.op(DOp::Sub, q, Imm(1));
+        let r1 = b.op(DOp::Add, rhat, vn1);
+        q = b.sel(PRef::T(p), q1, q);
+        rhat = b.sel(PRef::T(p), r1, rhat);
+    }
+    q
+}
+
+/// Adds the division of the 64-bit `u1:u0` by the dword `v` when `u1 < v` (so the quotient fits
+/// a dword): Knuth's algorithm D on 16-bit digits after normalizing `v`, each digit estimated
+/// by [`udiv_into`] and corrected by [`correct_digit_into`]. Returns (quotient, remainder).
+fn udiv_long_into(b: &mut B, u1: Opd, u0: Opd, v: Opd) -> (Opd, Opd) {
+    use Opd::*;
+    let (s, r) = normalize_into(b, v);
+    let vn = b.op(DOp::Shl, v, s);
+    let vn1 = b.op(DOp::Shr, vn, Imm(16));
+    let vn0 = b.op(DOp::And, vn, Imm(0xffff));
+    let un32 = funnel_into(b, u1, u0, s, r);
+    let un10 = b.op(DOp::Shl, u0, s);
+    let un1 = b.op(DOp::Shr, un10, Imm(16));
+    let un0 = b.op(DOp::And, un10, Imm(0xffff));
+    let (q1, rhat) = udiv_into(b, un32, vn1);
+    let q1 = correct_digit_into(b, q1, rhat, vn1, vn0, un1);
+    // the partial remainder (un32:un1) - q1 * vn, below vn
+    let t = b.op(DOp::Shl, un32, Imm(16));
+    let t = b.op(DOp::Or, t, un1);
+    let p = b.op(DOp::Mul, q1, vn);
+    let un21 = b.op(DOp::Sub, t, p);
+    let (q0, rhat) = udiv_into(b, un21, vn1);
+    let q0 = correct_digit_into(b, q0, rhat, vn1, vn0, un0);
+    let q = b.op(DOp::Shl, q1, Imm(16));
+    let q = b.op(DOp::Or, q, q0);
+    let t = b.op(DOp::Shl, un21, Imm(16));
+    let t = b.op(DOp::Or, t, un0);
+    let p = b.op(DOp::Mul, q0, vn);
+    let rem = b.op(DOp::Sub, t, p);
+    let rem = b.op(DOp::Shr, rem, s);
+    (q, rem)
+}
+
+/// Adds an unsigned 64-bit division of pair `x` by pair `y`; returns (quotient, remainder).
+///
+/// Both of Hacker's Delight's cases are computed and the lanes pick theirs: a divisor below 2^32
+/// divides the high dword first and then the remainder with the low dword; a larger divisor,
+/// normalized to its top 32 bits `yn`, divides `x >> 1` by `yn`, which after undoing the shifts
+/// and subtracting one is the quotient or one below it; a last compare of the remainder decides.
+/// The one long division ([`udiv_long_into`]) serves both cases with their operands selected.
+fn udiv64_into(b: &mut B, x: (Opd, Opd), y: (Opd, Opd)) -> ((Opd, Opd), (Opd, Opd)) {
+    use Opd::*;
+    let ((x0, x1), (y0, y1)) = (x, y);
+    let small = b.cmp(Rel::Eq, false, y1, Imm(0));
+    let (qa1, ra1) = udiv_into(b, x1, y0);
+    let (s, r) = normalize_into(b, y1);
+    let yn = funnel_into(b, y1, y0, s, r);
+    let xs1 = b.op(DOp::Shr, x1, Imm(1));
+    let xs0 = funnel_into(b, x1, x0, Imm(31), Imm(0));
+    let u1 = b.sel(PRef::T(small), ra1, xs1);
+    let u0 = b.sel(PRef::T(small), x0, xs0);
+    let v = b.sel(PRef::T(small), y0, yn);
+    let (ql, rl) = udiv_long_into(b, u1, u0, v);
+    // large divisor: q = (ql >> (31 - s)) - 1 unless 0, then + 1 where x - q * y >= y
+    let qb = b.op(DOp::Shr, ql, r);
+    let nz = b.cmp(Rel::Ne, false, qb, Imm(0));
+    let qb1 = b.op(DOp::Sub, qb, Imm(1));
+    let qb = b.sel(PRef::T(nz), qb1, qb);
+    let plo = b.op(DOp::Mul, qb, y0);
+    let phi = b.op(DOp::MulhU, qb, y0);
+    let t = b.op(DOp::Mul, qb, y1);
+    let phi = b.op(DOp::Add, phi, t);
+    let rb = add64_into(b, true, x, (plo, phi));
+    let ge = compare_into(b, Rel::Ge, false, rb, y);
+    let qb1 = b.op(DOp::Add, qb, Imm(1));
+    let qb = b.sel(PRef::T(ge), qb1, qb);
+    let rb1 = add64_into(b, true, rb, y);
+    let rb0 = b.sel(PRef::T(ge), rb1.0, rb.0);
+    let rbh = b.sel(PRef::T(ge), rb1.1, rb.1);
+    let q0 = b.sel(PRef::T(small), ql, qb);
+    let q1 = b.sel(PRef::T(small), qa1, Imm(0));
+    let r0 = b.sel(PRef::T(small), rl, rb0);
+    let r1 = b.sel(PRef::T(small), Imm(0), rbh);
+    ((q0, q1), (r0, r1))
+}
+
+/// 64-bit integer division or remainder of inputs 0 and 1, for parts without 64-bit division
+/// (all of them: vISA `div`/`mod` take no q/uq operands). Signed division divides the magnitudes
+/// and sets the signs after (`i64::MIN / -1` wraps to `i64::MIN`, remainder 0). A zero divisor
+/// (LLVM: undefined behaviour) gives all ones (-1) as the quotient and the dividend as the
+/// remainder, as RISC-V defines it; the sequence is straight-line, so it always ends.
+pub(crate) fn divide64(signed: bool, rem: bool) -> Prog {
+    use Opd::*;
+    let mut b = B::default();
+    let (x, y) = ((Lo(A), Hi(A)), (Lo(BB), Hi(BB)));
+    let (lo, hi) = if signed {
+        let sx = b.op(DOp::Asr, x.1, Imm(31));
+        let sy = b.op(DOp::Asr, y.1, Imm(31));
+        let ax = negate_if_into(&mut b, x, sx);
+        let ay = negate_if_into(&mut b, y, sy);
+        let (q, r) = udiv64_into(&mut b, ax, ay);
+        // quotient negative when the signs differ; remainder takes the dividend's sign
+        let s = if rem { sx } else { b.op(DOp::Xor, sx, sy) };
+        negate_if_into(&mut b, if rem { r } else { q }, s)
+    } else {
+        let (q, r) = udiv64_into(&mut b, x, y);
+        if rem {
+            r
+        } else {
+            q
+        }
+    };
+    let zero = compare_into(&mut b, Rel::Eq, false, y, (Imm(0), Imm(0)));
+    let by_zero = if rem { x } else { (Imm(u32::MAX), Imm(u32::MAX)) };
+    let lo = b.sel(PRef::T(zero), by_zero.0, lo);
+    let hi = b.sel(PRef::T(zero), by_zero.1, hi);
+    b.done(Out::Pair(lo, hi))
+}
+
+/// Adds the conversion of the unsigned pair `x` to float bits, rounding to nearest even: the
+/// value normalized to a dword with a sticky bit for what is shifted out is converted (the one
+/// rounding) and scaled back by a power of two (exact).
+fn u64_to_float_into(b: &mut B, x: (Opd, Opd)) -> Opd {
+    use Opd::*;
+    let (x0, x1) = x;
+    let (s, r) = normalize_into(b, x1);
+    let m = funnel_into(b, x1, x0, s, r);
+    let low = b.op(DOp::Shl, x0, s);
+    let sticky = b.cmp(Rel::Ne, false, low, Imm(0));
+    let m1 = b.op(DOp::Or, m, Imm(1));
+    let m = b.sel(PRef::T(sticky), m1, m);
+    let f = b.op1(DOp::ToF, m);
+    // 2^(32 - s) as float bits: exponent 127 + 32 - s
+    let e = b.op(DOp::Sub, Imm(159), s);
+    let e = b.op(DOp::Shl, e, Imm(23));
+    let big = b.op(DOp::FMul, f, e);
+    let f0 = b.op1(DOp::ToF, x0);
+    let z = b.cmp(Rel::Eq, false, x1, Imm(0));
+    b.sel(PRef::T(z), f0, big)
+}
+
+/// Conversion of 64-bit input 0 to float (round to nearest even), as float bits; a half result
+/// converts these (one more rounding that cannot differ: below 2^24 the float is exact, above it
+/// the half is infinite either way).
+pub(crate) fn int64_to_float(signed: bool) -> Prog {
+    use Opd::*;
+    let mut b = B::default();
+    let x = (Lo(A), Hi(A));
+    if !signed {
+        let f = u64_to_float_into(&mut b, x);
+        return b.done(Out::Word(f));
+    }
+    let s = b.op(DOp::Asr, x.1, Imm(31));
+    let a = negate_if_into(&mut b, x, s);
+    let f = u64_to_float_into(&mut b, a);
+    let sign = b.op(DOp::And, s, Imm(0x8000_0000));
+    let f = b.op(DOp::Or, f, sign);
+    b.done(Out::Word(f))
+}
+
+/// Adds the truncating conversion of float bits `f` (0 <= f < 2^64 or NaN) to an unsigned pair:
+/// the high dword is `f * 2^-32` truncated, the low one `f` less that times 2^32 (both exact:
+/// their bits are a part of `f`'s 24).
+fn float_to_u64_into(b: &mut B, f: Opd) -> (Opd, Opd) {
+    use Opd::*;
+    let sc = b.op(DOp::FMul, f, Imm(2f32.powi(-32).to_bits()));
+    let hi = b.op1(DOp::FToU, sc);
+    let fh = b.op1(DOp::ToF, hi);
+    let fh = b.op(DOp::FMul, fh, Imm(2f32.powi(32).to_bits()));
+    let d = b.op(DOp::FSub, f, fh);
+    let lo = b.op1(DOp::FToU, d);
+    (lo, hi)
+}
+
+/// Adds `P = lo <= bits <= hi` on the bits of a non-negative float (or +inf, NaN above it).
+fn float_range_into(b: &mut B, f: Opd, lo: f32, hi: f32) -> u8 {
+    let p = b.cmp(Rel::Ge, true, f, Opd::Imm(lo.to_bits()));
+    let q = b.cmp(Rel::Le, true, f, Opd::Imm(hi.to_bits()));
+    b.plogic(false, p, q)
+}
+
+/// Conversion of float input 0 (a half one when `half`) to a 64-bit integer, truncating toward
+/// zero. Out of range (LLVM: poison) it saturates like Rust's `as`: NaN gives 0, too large
+/// values the largest integer, too small ones 0 (unsigned) or the smallest integer (signed).
+pub(crate) fn float_to_int64(signed: bool, half: bool) -> Prog {
+    use Opd::*;
+    let mut b = B::default();
+    let f = if half { b.op1(DOp::HToF, Lo(A)) } else { Lo(A) };
+    if !signed {
+        let (lo, hi) = float_to_u64_into(&mut b, f);
+        // 2^64 <= f <= inf: all ones (negative values and NaN are 0 already)
+        let big = float_range_into(&mut b, f, 2f32.powi(64), f32::INFINITY);
+        let lo = b.sel(PRef::T(big), Imm(u32::MAX), lo);
+        let hi = b.sel(PRef::T(big), Imm(u32::MAX), hi);
+        return b.done(Out::Pair(lo, hi));
+    }
+    let s = b.op(DOp::Asr, f, Imm(31));
+    let a = b.op(DOp::And, f, Imm(0x7fff_ffff));
+    let u = float_to_u64_into(&mut b, a);
+    let (lo, hi) = negate_if_into(&mut b, u, s);
+    // |f| >= 2^63: the largest or smallest integer by the sign
+    let big = float_range_into(&mut b, a, 2f32.powi(63), f32::INFINITY);
+    let slo = b.op(DOp::Xor, s, Imm(u32::MAX));
+    let shi = b.op(DOp::Xor, s, Imm(0x7fff_ffff));
+    let lo = b.sel(PRef::T(big), slo, lo);
+    let hi = b.sel(PRef::T(big), shi, hi);
+    b.done(Out::Pair(lo, hi))
+}
+
+/// Adds the conversion of the unsigned pair `x` to double bits (low, high), rounding to nearest
+/// even, in integers: the value is normalized so that its top bit is set, its top 53 bits are
+/// the significand, rounded up when the 11 bits below exceed half (or equal it with the
+/// significand odd), and the exponent is added on top (a carry out of the significand rounding
+/// raises it, as it should).
+fn u64_to_double_into(b: &mut B, x: (Opd, Opd)) -> (Opd, Opd) {
+    use Opd::*;
+    let (x0, x1) = x;
+    // a zero high dword: normalize the low one, 32 more leading zeros
+    let z = b.cmp(Rel::Eq, false, x1, Imm(0));
+    let w = b.sel(PRef::T(z), x0, x1);
+    let t = b.sel(PRef::T(z), Imm(0), x0);
+    let (s, r) = normalize_into(b, w);
+    let m1 = funnel_into(b, w, t, s, r);
+    let m0 = b.op(DOp::Shl, t, s);
+    let mhi = b.op(DOp::Shr, m1, Imm(11));
+    let mlo = funnel_into(b, m1, m0, Imm(21), Imm(10));
+    let g = b.op(DOp::And, m0, Imm(0x7ff));
+    let odd = b.op(DOp::And, mlo, Imm(1));
+    let g = b.op(DOp::Add, g, odd);
+    let up = b.cmp(Rel::Gt, false, g, Imm(0x400));
+    let inc = b.sel(PRef::T(up), Imm(1), Imm(0));
+    let (lo, mhi) = add64_into(b, false, (mlo, mhi), (inc, Imm(0)));
+    // biased exponent 1023 + 63 - leading zeros, less the significand's leading one at bit 20
+    let n32 = b.sel(PRef::T(z), Imm(32), Imm(0));
+    let e = b.op(DOp::Sub, Imm(1085), s);
+    let e = b.op(DOp::Sub, e, n32);
+    let e = b.op(DOp::Shl, e, Imm(20));
+    let hi = b.op(DOp::Add, mhi, e);
+    let zero = b.cmp(Rel::Eq, false, w, Imm(0));
+    let lo = b.sel(PRef::T(zero), Imm(0), lo);
+    let hi = b.sel(PRef::T(zero), Imm(0), hi);
+    (lo, hi)
+}
+
+/// Conversion of 64-bit input 0 to double (round to nearest even), for parts with doubles but
+/// without 64-bit integers (MTL).
+pub(crate) fn int64_to_double(signed: bool) -> Prog {
+    use Opd::*;
+    let mut b = B::default();
+    let x = (Lo(A), Hi(A));
+    if !signed {
+        let (lo, hi) = u64_to_double_into(&mut b, x);
+        return b.done(Out::Pair(lo, hi));
+    }
+    let s = b.op(DOp::Asr, x.1, Imm(31));
+    let a = negate_if_into(&mut b, x, s);
+    let (lo, hi) = u64_to_double_into(&mut b, a);
+    let sign = b.op(DOp::And, s, Imm(0x8000_0000));
+    let hi = b.op(DOp::Or, hi, sign);
+    b.done(Out::Pair(lo, hi))
+}
+
+/// Conversion of double input 0 to a 64-bit integer, truncating toward zero, in integers: the
+/// significand shifted by the exponent. Out of range it saturates like Rust's `as` (see
+/// [`float_to_int64`]).
+pub(crate) fn double_to_int64(signed: bool) -> Prog {
+    use Opd::*;
+    let mut b = B::default();
+    let (l, h) = (Lo(A), Hi(A));
+    let sign = b.op(DOp::Asr, h, Imm(31));
+    let a = b.op(DOp::And, h, Imm(0x7fff_ffff));
+    // the significand (low, high) times 2^(e - 1075): shifted left by 0..11 or right
+    let e = b.op(DOp::Shr, a, Imm(20));
+    let mh = b.op(DOp::And, a, Imm(0xf_ffff));
+    let mh = b.op(DOp::Or, mh, Imm(0x10_0000));
+    let ls = b.op(DOp::Sub, e, Imm(1075));
+    let rs = b.op(DOp::Sub, Imm(1075), e);
+    let left = shift64_into(&mut b, Op64::Shl, (l, mh), ls);
+    let right = shift64_into(&mut b, Op64::LShr, (l, mh), rs);
+    let is_left = b.cmp(Rel::Ge, false, e, Imm(1075));
+    let lo = b.sel(PRef::T(is_left), left.0, right.0);
+    let hi = b.sel(PRef::T(is_left), left.1, right.1);
+    let (lo, hi) = if signed { negate_if_into(&mut b, (lo, hi), sign) } else { (lo, hi) };
+    // |f| at or above 2^63 (signed) or 2^64 (unsigned), infinity included: saturated
+    let (limit, sat_lo, sat_hi) = if signed {
+        let slo = b.op(DOp::Xor, sign, Imm(u32::MAX));
+        let shi = b.op(DOp::Xor, sign, Imm(0x7fff_ffff));
+        (0x43e0_0000, slo, shi)
+    } else {
+        (0x43f0_0000, Imm(u32::MAX), Imm(u32::MAX))
+    };
+    let big = b.cmp(Rel::Ge, false, a, Imm(limit));
+    let lo = b.sel(PRef::T(big), sat_lo, lo);
+    let hi = b.sel(PRef::T(big), sat_hi, hi);
+    // below 1 (a right shift of 53 or more), NaN, and negative values when unsigned: 0
+    let zero = b.cmp(Rel::Lt, false, e, Imm(1023));
+    let nan = compare_into(&mut b, Rel::Gt, false, (l, a), (Imm(0), Imm(0x7ff0_0000)));
+    let zero = b.plogic(true, zero, nan);
+    let zero = if signed {
+        zero
+    } else {
+        let neg = b.cmp(Rel::Ne, false, sign, Imm(0));
+        b.plogic(true, zero, neg)
+    };
+    let lo = b.sel(PRef::T(zero), Imm(0), lo);
+    let hi = b.sel(PRef::T(zero), Imm(0), hi);
+    b.done(Out::Pair(lo, hi))
+}
+
 /// Runs a sequence on one lane: `inputs` are the input values (64-bit, or narrower values with
 /// their width in bits for the extensions), `cond` the instruction's condition. `inv` computes
 /// the float reciprocal (the hardware's `inv`, within its error). Returns the 64-bit result (a
@@ -465,6 +833,9 @@ pub(crate) fn run(p: &Prog, inputs: &[(u64, u32)], cond: bool, inv: &dyn Fn(f32)
                     DOp::FInv => inv(f(x)).to_bits(),
                     DOp::FMul => (f(x) * f(y)).to_bits(),
                     DOp::FToU => f(x) as u32,
+                    DOp::FSub => (f(x) - f(y)).to_bits(),
+                    DOp::Lzd => x.leading_zeros(),
+                    DOp::HToF => half::f16::from_bits(x as u16).to_f32().to_bits(),
                 };
             }
             Step::Addc { dst, carry, a, b } => {
@@ -547,6 +918,15 @@ pub(super) fn select(s: &mut Selector, id: InstId) -> Option<R<()>> {
         InstKind::Binary { op: BinOp::Mul, lhs, rhs } if elem == Elem::I64 => {
             Some(emit(s, id, &binary64(Op64::Mul), &[lhs, rhs], &[], None))
         }
+        // vISA `div`/`mod` take no q/uq operands on any part (SKL's finalizer rejects them too)
+        InstKind::Binary { op: op @ (BinOp::SDiv | BinOp::SRem | BinOp::UDiv | BinOp::URem), lhs, rhs }
+            if elem == Elem::I64
+                && !(matches!(op, BinOp::UDiv | BinOp::URem) && pow2_const(s.f(), rhs).is_some()) =>
+        {
+            let prog =
+                divide64(matches!(op, BinOp::SDiv | BinOp::SRem), matches!(op, BinOp::SRem | BinOp::URem));
+            Some(emit(s, id, &prog, &[lhs, rhs], &[], None))
+        }
         InstKind::Binary { op, lhs, rhs } if elem == Elem::I64 && emu64 => {
             let prog = match op {
                 BinOp::Add => binary64(Op64::Add),
@@ -573,16 +953,11 @@ pub(super) fn select(s: &mut Selector, id: InstId) -> Option<R<()>> {
                         let mask = In::Imm { bits: (1u64 << k) - 1, bytes: 8 };
                         return Some(emit(s, id, &binary64(Op64::And), &[lhs], &[mask], None));
                     }
-                    None => return Some(Err(format!("unsupported: 64-bit integer division on {plat}"))),
+                    None => return Some(Err("internal: a 64-bit division left to the ALU".into())),
                 },
-                _ => return Some(Err(format!("unsupported: 64-bit integer division on {plat}"))),
+                _ => return Some(Err("internal: a 64-bit division left to the ALU".into())),
             };
             Some(emit(s, id, &prog, &[lhs, rhs], &[], None))
-        }
-        InstKind::Binary { op: BinOp::SDiv | BinOp::SRem | BinOp::UDiv | BinOp::URem, rhs, .. }
-            if !info.has_int_divide && elem == Elem::I64 && pow2_const(s.f(), rhs).is_none() =>
-        {
-            Some(Err(format!("unsupported: 64-bit integer division on {plat}")))
         }
         InstKind::Binary { op, lhs, rhs }
             if !info.has_int_divide
@@ -635,6 +1010,21 @@ pub(super) fn select(s: &mut Selector, id: InstId) -> Option<R<()>> {
                     b.done(Out::Pred(p))
                 }
                 CastOp::Trunc => trunc64(),
+                CastOp::UIToFP | CastOp::SIToFP if matches!(elem, Elem::Float | Elem::Half) => {
+                    int64_to_float(op == CastOp::SIToFP)
+                }
+                CastOp::FPToUI | CastOp::FPToSI if matches!(from, Elem::Float | Elem::Half) => {
+                    float_to_int64(op == CastOp::FPToSI, from == Elem::Half)
+                }
+                _ if (from == Elem::Double || elem == Elem::Double) && !info.has_fp64 => {
+                    return Some(Err(format!("double precision conversion is not available on {plat}")))
+                }
+                CastOp::UIToFP | CastOp::SIToFP if elem == Elem::Double => {
+                    int64_to_double(op == CastOp::SIToFP)
+                }
+                CastOp::FPToUI | CastOp::FPToSI if from == Elem::Double => {
+                    double_to_int64(op == CastOp::FPToSI)
+                }
                 other => {
                     return Some(Err(format!(
                         "unsupported: {} between i64 and floating point on {plat} (no 64-bit integer unit)",
@@ -811,12 +1201,14 @@ impl Selector<'_> {
                     Some(true) if bytes < 4 => genxc_genx::ir::sign_extend(bits, narrow(bytes)) as u32,
                     Some(false) if bytes < 4 => (bits & ((1u64 << (8 * bytes)) - 1)) as u32,
                     _ if hi => (bits >> 32) as u32,
+                    _ if ty == VisaType::HF => return Ok(Imm::HF(bits as u16).into()),
                     _ => bits as u32,
                 };
                 Ok(imm32(x, ty).into())
             }
             In::Var { var, byte, scalar, bytes } => {
                 let t = match (bytes, ext) {
+                    (2, _) if ty == VisaType::HF => ty,
                     (1, Some(true)) => VisaType::B,
                     (1, _) => VisaType::UB,
                     (2, Some(true)) => VisaType::W,
@@ -889,7 +1281,15 @@ fn emit(
     if lanes.iter().any(|l| u32::from(*l) != base) {
         return Err("unsupported: an emulated operation on predicate slices at different lanes".into());
     }
-    let k = n.min(2 * s.grf() / 8);
+    // pieces of at most two GRFs of the widest element read or written: 64-bit halves are read
+    // and written with a stride, dword-only sequences run twice as wide
+    let in_bytes = |i: &In| match i {
+        In::Imm { .. } => 4,
+        In::Var { bytes, .. } => (*bytes).max(4),
+    };
+    let out_bytes = if matches!(prog.out, Out::Pair(..)) { 8 } else { 4 };
+    let widest = ins.iter().map(in_bytes).fold(out_bytes, u32::max);
+    let k = n.min(2 * s.grf() / widest);
     // writing piece by piece into a variable that later pieces still read: go through a temporary
     let mut final_copy = None;
     let mut target = target;
@@ -944,7 +1344,10 @@ fn emit(
                 Out::Word(o) => {
                     let at = dst_at(ty.size()) + e * ty.size() * u32::from(dst.hstride);
                     let (row, col) = s.row_col(at, ty.size());
-                    let src = s.emu_opd(o, VisaType::UD, None, e, k, &ins, &temps)?;
+                    // a float result is float bits, converted by the move to a half destination
+                    let word =
+                        if matches!(ty, VisaType::F | VisaType::HF) { VisaType::F } else { VisaType::UD };
+                    let src = s.emu_opd(o, word, None, e, k, &ins, &temps)?;
                     let d = m::Dst { var: dst.var, row, col, hstride: dst.hstride };
                     s.push(VInst::Alu {
                         op: m::AluOp::Mov,
@@ -1010,12 +1413,15 @@ fn emit_step(
                 DOp::FInv => (m::AluOp::Inv, F, F, F, None),
                 DOp::FMul => (m::AluOp::Mul, F, F, F, None),
                 DOp::FToU => (m::AluOp::Mov, UD, F, F, None),
+                DOp::FSub => (m::AluOp::Add, F, F, F, None),
+                DOp::Lzd => (m::AluOp::Lzd, UD, UD, UD, None),
+                DOp::HToF => (m::AluOp::Mov, F, VisaType::HF, VisaType::HF, None),
             };
             let d = tdst(s, dst, dt)?;
             let mut srcs = vec![s.emu_opd(a, at, ext, e, k, ins, temps)?];
             if o.num_srcs() == 2 {
                 let y = s.emu_opd(b, bt, None, e, k, ins, temps)?;
-                srcs.push(if op == DOp::Sub { negate(y)? } else { y });
+                srcs.push(if matches!(op, DOp::Sub | DOp::FSub) { negate(y)? } else { y });
             }
             s.push(alu(o, exec, d.into(), srcs));
         }
@@ -1203,6 +1609,169 @@ mod tests {
             check(32, a, b)?;
             check(16, a, b)?;
             check(8, a, b)?;
+        }
+    }
+
+    /// Values of every magnitude: edge values, powers of two and their neighbours, random values
+    /// shifted right by any count.
+    fn magnitude64() -> impl Strategy<Value = u64> {
+        prop_oneof![
+            edge64(),
+            (0u32..64, -1i64..=1).prop_map(|(k, d)| (1u64 << k).wrapping_add_signed(d)),
+            (any::<u64>(), 0u32..64).prop_map(|(x, k)| x >> k),
+            (any::<u64>(), 0u32..64).prop_map(|(x, k)| (x >> k).wrapping_neg()),
+        ]
+    }
+
+    /// Runs the 64-bit division sequences on `a` and `b` and compares them with Rust's.
+    fn check_divide64(a: u64, b: u64, inv: &dyn Fn(f32) -> f32) -> Result<(), TestCaseError> {
+        let ins = [(a, 64), (b, 64)];
+        let got = |signed, rem| run(&divide64(signed, rem), &ins, false, inv);
+        if b == 0 {
+            // undefined in LLVM: all ones and the dividend, as RISC-V defines it
+            for signed in [false, true] {
+                prop_assert_eq!(got(signed, false), u64::MAX, "{:#x} / 0", a);
+                prop_assert_eq!(got(signed, true), a, "{:#x} % 0", a);
+            }
+            return Ok(());
+        }
+        prop_assert_eq!(got(false, false), a / b, "{:#x} udiv {:#x}", a, b);
+        prop_assert_eq!(got(false, true), a % b, "{:#x} urem {:#x}", a, b);
+        let (sa, sb) = (a as i64, b as i64);
+        // i64::MIN / -1 overflows (undefined in LLVM); the sequence wraps like wrapping_div
+        prop_assert_eq!(got(true, false), sa.wrapping_div(sb) as u64, "{} sdiv {}", sa, sb);
+        prop_assert_eq!(got(true, true), sa.wrapping_rem(sb) as u64, "{} srem {}", sa, sb);
+        Ok(())
+    }
+
+    /// Bits of floating-point `edges` (each up to two units in the last place away, either sign
+    /// bit `sign`), bits in `dense`, and random bits.
+    fn edge_bits(edges: Vec<u64>, sign: u64, dense: std::ops::Range<u64>) -> impl Strategy<Value = u64> {
+        prop_oneof![
+            (proptest::sample::select(edges), -2i64..=2, any::<bool>())
+                .prop_map(move |(f, d, neg)| f.wrapping_add_signed(d) | if neg { sign } else { 0 }),
+            dense,
+            any::<u64>().prop_map(move |b| b & (sign | (sign - 1))),
+        ]
+    }
+
+    /// Float bits at the edges of the 64-bit range, the dword boundary and zero, and random ones.
+    fn float_bits() -> impl Strategy<Value = u32> {
+        let edges = [2f32.powi(63), 2f32.powi(64), 2f32.powi(32), 1.0, 0.5, 0.0, f32::INFINITY, f32::NAN];
+        let edges = edges.iter().map(|f| u64::from(f.to_bits())).collect();
+        edge_bits(edges, 0x8000_0000, 0x3f00_0000..0x5f80_0400).prop_map(|b| b as u32)
+    }
+
+    /// Double bits at the edges of the 64-bit range, the dword boundary, 2^53 and zero, and
+    /// random ones.
+    fn double_bits() -> impl Strategy<Value = u64> {
+        let edges = [
+            2f64.powi(63),
+            2f64.powi(64),
+            2f64.powi(53),
+            2f64.powi(32),
+            1.0,
+            0.5,
+            0.0,
+            f64::INFINITY,
+            f64::NAN,
+        ];
+        edge_bits(
+            edges.iter().map(|f| f.to_bits()).collect(),
+            1 << 63,
+            0x3fe0_0000_0000_0000..0x43f0_0000_0000_1000,
+        )
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        #[test]
+        fn sixty_four_bit_division_matches_native_division(
+            a in magnitude64(),
+            b in magnitude64(),
+            ulps in -2i32..=2,
+        ) {
+            check_divide64(a, b, &inv_off(ulps))?;
+            // the divisor above the dividend and the dividend a multiple of the divisor (plus one)
+            check_divide64(b, a, &inv_off(ulps))?;
+            check_divide64(a.wrapping_mul(b), b, &inv_off(ulps))?;
+            check_divide64(a.wrapping_mul(b).wrapping_sub(1), b, &inv_off(ulps))?;
+        }
+
+        #[test]
+        fn sixty_four_bit_to_float_rounds_like_native_conversion(x in magnitude64()) {
+            let u = run(&int64_to_float(false), &[(x, 64)], false, &exact) as u32;
+            let s = run(&int64_to_float(true), &[(x, 64)], false, &exact) as u32;
+            prop_assert_eq!(u, (x as f32).to_bits(), "{:#x} as f32", x);
+            prop_assert_eq!(s, ((x as i64) as f32).to_bits(), "{} as f32", x as i64);
+            // a half result converts the float: the same as one rounding from the integer
+            let once = |v: f64| half::f16::from_f64(v).to_bits();
+            prop_assert_eq!(half::f16::from_f32(f32::from_bits(u)).to_bits(), once(x as f64));
+            prop_assert_eq!(half::f16::from_f32(f32::from_bits(s)).to_bits(), once((x as i64) as f64));
+        }
+
+        #[test]
+        fn float_to_sixty_four_bit_truncates_like_native_conversion(bits in float_bits(), h in any::<u16>()) {
+            let f = f32::from_bits(bits);
+            let u = run(&float_to_int64(false, false), &[(bits.into(), 32)], false, &exact);
+            let s = run(&float_to_int64(true, false), &[(bits.into(), 32)], false, &exact);
+            prop_assert_eq!(u, f as u64, "{:e} ({:#x}) as u64", f, bits);
+            prop_assert_eq!(s, (f as i64) as u64, "{:e} ({:#x}) as i64", f, bits);
+            let g = half::f16::from_bits(h).to_f32();
+            let u = run(&float_to_int64(false, true), &[(h.into(), 16)], false, &exact);
+            let s = run(&float_to_int64(true, true), &[(h.into(), 16)], false, &exact);
+            prop_assert_eq!(u, g as u64, "half {:#x} as u64", h);
+            prop_assert_eq!(s, (g as i64) as u64, "half {:#x} as i64", h);
+        }
+
+
+        #[test]
+        fn long_division_gives_the_dword_quotient_and_remainder(
+            u in magnitude64(),
+            v in prop_oneof![Just(u32::MAX), Just(0x8000_0000u32), Just(0x8000_0001), Just(0xffff), 1u32..=4, any::<u32>()],
+            ulps in -2i32..=2,
+        ) {
+            let v = v.max(1);
+            // the high dword below the divisor, so that the quotient is a dword
+            let u = if (u >> 32) as u32 >= v { u % (u64::from(v) << 32) } else { u };
+            let mut b = B::default();
+            let (q, r) = udiv_long_into(&mut b, Opd::Hi(A), Opd::Lo(A), Opd::Lo(BB));
+            let prog = b.done(Out::Pair(q, r));
+            let got = run(&prog, &[(u, 64), (u64::from(v), 32)], false, &inv_off(ulps));
+            let v = u64::from(v);
+            prop_assert_eq!(got, (u / v) | (u % v) << 32, "{:#x} / {:#x}", u, v);
+        }
+
+
+        #[test]
+        fn sixty_four_bit_and_double_convert_like_native_conversion(x in magnitude64(), d in double_bits()) {
+            let u = run(&int64_to_double(false), &[(x, 64)], false, &exact);
+            let s = run(&int64_to_double(true), &[(x, 64)], false, &exact);
+            prop_assert_eq!(u, (x as f64).to_bits(), "{:#x} as f64", x);
+            prop_assert_eq!(s, ((x as i64) as f64).to_bits(), "{} as f64", x as i64);
+            let f = f64::from_bits(d);
+            let u = run(&double_to_int64(false), &[(d, 64)], false, &exact);
+            let s = run(&double_to_int64(true), &[(d, 64)], false, &exact);
+            prop_assert_eq!(u, f as u64, "{:e} ({:#x}) as u64", f, d);
+            prop_assert_eq!(s, (f as i64) as u64, "{:e} ({:#x}) as i64", f, d);
+        }
+    }
+
+    #[test]
+    fn sixty_four_bit_division_is_exact_on_edge_pairs() {
+        let mut edges = vec![0u64, 1, 2, 3, 7, u64::MAX, u64::MAX - 1, i64::MIN as u64, i64::MAX as u64];
+        for k in [16, 31, 32, 33, 48, 62, 63] {
+            let p = 1u64 << k;
+            edges.extend([p - 1, p, p + 1, p.wrapping_neg(), (p - 1).wrapping_mul(0xffff_fffb)]);
+        }
+        edges.extend([0xffff_ffff_0000_0000, 0x0000_0001_ffff_ffff, 0x8000_0000_ffff_ffff, 0xffff_0000_ffff]);
+        for &a in &edges {
+            for &b in &edges {
+                for ulps in [-2, 0, 2] {
+                    check_divide64(a, b, &inv_off(ulps)).unwrap();
+                }
+            }
         }
     }
 

@@ -580,28 +580,13 @@ fn lsc(s: &mut Selector, id: InstId, kind: &str, name: &str, args: &[Value]) -> 
     let lop = match op {
         "load" | "load.merge" | "prefetch" if subop == 0 => m::LscOp::Load,
         "store" if subop == 4 => m::LscOp::Store,
-        "atomic" => m::LscOp::Atomic(match subop {
-            8 => "iinc",
-            9 => "idec",
-            10 => "load",
-            11 => "store",
-            12 => "iadd",
-            13 => "isub",
-            14 => "smin",
-            15 => "smax",
-            16 => "umin",
-            17 => "umax",
-            18 => "icas",
-            19 => "fadd",
-            20 => "fsub",
-            21 => "fmin",
-            22 => "fmax",
-            23 => "fcas",
-            24 => "and",
-            25 => "or",
-            26 => "xor",
-            other => return Err(format!("{name}: invalid atomic sub-opcode {other}")),
-        }),
+        "atomic" => {
+            let i = subop.checked_sub(u64::from(m::LSC_FIRST_ATOMIC));
+            match i.and_then(|i| m::LSC_ATOMICS.get(i as usize)) {
+                Some(a) => m::LscOp::Atomic(a),
+                None => return Err(format!("{name}: invalid atomic sub-opcode {subop}")),
+            }
+        }
         _ => return Err(format!("{name}: invalid sub-opcode {subop}")),
     };
     let (l1, l3) = (c(s, 2, "L1 cache control")?, c(s, 3, "L3 cache control")?);
@@ -655,6 +640,19 @@ fn lsc(s: &mut Selector, id: InstId, kind: &str, name: &str, args: &[Value]) -> 
     let av = s.view(av, if addr_bits == 64 { VisaType::UQ } else { VisaType::UD })?;
     let addr = m::LscAddr { model: m::LscAddrModel::Flat, var: av, offset, bits: addr_bits as u8 };
     let shape = m::LscShape { bits, c32, elems, transpose };
+    if sfid == m::LscSfid::Slm && matches!(lop, m::LscOp::Atomic("fadd" | "fsub")) {
+        return Err(format!(
+            "{name}: atomic float add and subtract on SLM are not available on {}",
+            s.platform
+        ));
+    }
+    let grfs = shape.data_bytes(exec.size).div_ceil(s.grf());
+    if grfs > MAX_MSG_GRFS {
+        return Err(format!(
+            "{name} moving {grfs} registers of data is not available on {} (a message moves at most {MAX_MSG_GRFS})",
+            s.platform
+        ));
+    }
     let null = m::VarId::NULL;
     let used = s.fx().bales.uses.get(&id).copied().unwrap_or(0) > 0;
     let (data, src1, src2) = match (op, lop) {
@@ -686,6 +684,9 @@ fn lsc(s: &mut Selector, id: InstId, kind: &str, name: &str, args: &[Value]) -> 
     Ok(())
 }
 
+/// The most registers of data one message reads or writes.
+const MAX_MSG_GRFS: u32 = 8;
+
 /// The predicate of a message (`None` when every lane is on).
 fn msg_pred(s: &mut Selector, v: Value) -> R<Option<Pred>> {
     if let Some(c) = s.f().as_const(v) {
@@ -701,9 +702,14 @@ fn msg_pred(s: &mut Selector, v: Value) -> R<Option<Pred>> {
 }
 
 fn msg_exec(s: &Selector, n: u32, name: &str) -> R<Exec> {
-    let max = if s.platform == Platform::Pvc { 32 } else { 16 };
-    if !matches!(n, 1 | 2 | 4 | 8 | 16 | 32) || n > max {
-        return Err(format!("unsupported: {name} with {n} lanes on {}", s.platform));
+    if !matches!(n, 1 | 2 | 4 | 8 | 16 | 32) {
+        return Err(format!("unsupported: {name} with {n} lanes"));
+    }
+    if n == 32 && s.platform != Platform::Pvc {
+        return Err(format!(
+            "{name} with 32 lanes is not available on {} (SIMD32 messages need PVC)",
+            s.platform
+        ));
     }
     Ok(Exec::nm(n as u8))
 }
@@ -768,6 +774,7 @@ fn memory(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[Value])
                 return Err(format!("unsupported: {name} with data other than one dword per lane"));
             }
             let exec = msg_exec(s, n, name)?;
+            soa_channels_fill_grfs(s, n, name)?;
             let pred = match pred_arg {
                 Some(p) => msg_pred(s, p)?,
                 None => None,
@@ -780,16 +787,21 @@ fn memory(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[Value])
             s.push(VInst::Scaled { store, pred, exec, blocks, surface, global_offset, offsets, data });
             Ok(())
         }
-        "gather4.scaled" | "gather4.masked.scaled2" | "scatter4.scaled" => {
+        "gather4.scaled" | "gather4.scaled2" | "gather4.masked.scaled2" | "scatter4.scaled" => {
+            // gather4.scaled2(mask, scale, surface, goff, offsets) has no predicate
             let store = short == "scatter4.scaled";
             let (pred_arg, rest) = match short {
                 "gather4.masked.scaled2" => {
                     argc(name, args, 6)?;
-                    (args[5], &args[..5])
+                    (Some(args[5]), &args[..5])
+                }
+                "gather4.scaled2" => {
+                    argc(name, args, 5)?;
+                    (None, args)
                 }
                 _ => {
                     argc(name, args, 7)?;
-                    (args[0], &args[1..])
+                    (Some(args[0]), &args[1..])
                 }
             };
             let ch = channels(const_u64(s, rest[0], "the channel mask")?, name)?;
@@ -800,7 +812,10 @@ fn memory(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[Value])
             let global_offset = s.scalar_u32(rest[3], name)?;
             let n = lanes(s, rest[4]);
             let exec = msg_exec(s, n, name)?;
-            let pred = msg_pred(s, pred_arg)?;
+            let pred = match pred_arg {
+                Some(p) => msg_pred(s, p)?,
+                None => None,
+            };
             let offsets = Raw::of(s.block_var(rest[4])?);
             let data = if store { Raw::of(s.block_var(rest[5])?) } else { s.msg_dst(id)? };
             s.push(VInst::Scaled4 { store, pred, exec, channels: ch, surface, global_offset, offsets, data });
@@ -815,20 +830,14 @@ fn memory(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[Value])
             let surface = s.surface(args[2])?;
             let n = lanes(s, args[3]);
             let exec = msg_exec(s, n, name)?;
-            let coord = |s: &mut Selector, v: Value| -> R<Raw> {
-                if s.f().as_const(v).is_some_and(|c| c.is_undef() || c.splat_value() == Some(0)) {
-                    Ok(Raw::NULL)
-                } else {
-                    Ok(Raw::of(s.block_var(v)?))
-                }
-            };
             let u = Raw::of(s.block_var(args[3])?);
-            let v = coord(s, args[4])?;
-            let r = coord(s, args[5])?;
+            let v = typed_coord(s, args[4])?;
+            let r = typed_coord(s, args[5])?;
             let data = if store { Raw::of(s.block_var(args[6])?) } else { s.msg_dst(id)? };
             s.push(VInst::Typed4 { store, pred, exec, channels: ch, surface, u, v, r, lod: Raw::NULL, data });
             Ok(())
         }
+        "svm.gather4.scaled" | "svm.scatter4.scaled" => svm_scaled4(s, id, short, name, args),
         "svm.block.ld" | "svm.block.ld.unaligned" | "svm.block.st" => {
             let store = short == "svm.block.st";
             argc(name, args, if store { 2 } else { 1 })?;
@@ -869,67 +878,14 @@ fn memory(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[Value])
             s.push(VInst::SvmScatter { store, pred, exec, block, num_blocks: 1 << log2, addresses, data });
             Ok(())
         }
-        _ if short.starts_with("dword.atomic.") => {
-            // (pred, surface, offsets, [src0, [src1]], old)
-            let op = match &short["dword.atomic.".len()..] {
-                "add" => m::AtomicOp::Add,
-                "sub" => m::AtomicOp::Sub,
-                "inc" => m::AtomicOp::Inc,
-                "dec" => m::AtomicOp::Dec,
-                "min" => m::AtomicOp::Min,
-                "max" => m::AtomicOp::Max,
-                "imin" => m::AtomicOp::MinSInt,
-                "imax" => m::AtomicOp::MaxSInt,
-                "xchg" => m::AtomicOp::Xchg,
-                "cmpxchg" => m::AtomicOp::Cmpxchg,
-                "and" => m::AtomicOp::And,
-                "or" => m::AtomicOp::Or,
-                "xor" => m::AtomicOp::Xor,
-                "fmax" => m::AtomicOp::Fmax,
-                "fmin" => m::AtomicOp::Fmin,
-                "fadd" => m::AtomicOp::Fadd,
-                "fsub" => m::AtomicOp::Fsub,
-                other => return Err(format!("unsupported: llvm.genx.dword.atomic.{other}")),
-            };
-            let nsrc = match op {
-                m::AtomicOp::Inc | m::AtomicOp::Dec => 0,
-                m::AtomicOp::Cmpxchg => 2,
-                _ => 1,
-            };
-            argc(name, args, 4 + nsrc)?;
-            let pred = msg_pred(s, args[0])?;
-            let surface = s.surface(args[1])?;
-            let n = lanes(s, args[2]);
-            let exec = msg_exec(s, n, name)?;
-            if ty.elem().map(Elem::bytes) != Some(4) {
-                return Err(format!("unsupported: {name} of non-dword data"));
-            }
-            // raw operands of atomics are typed: offsets ud, data ud (or f for the float ops)
-            let dty = if ty.elem() == Some(Elem::Float) { VisaType::F } else { VisaType::UD };
-            let typed = |s: &mut Selector, v: m::VarId, t: VisaType| -> R<Raw> { Ok(Raw::of(s.view(v, t)?)) };
-            let ov = s.block_var(args[2])?;
-            let offsets = typed(s, ov, VisaType::UD)?;
-            let src0 = if nsrc >= 1 {
-                let v = s.block_var(args[3])?;
-                typed(s, v, dty)?
-            } else {
-                Raw::NULL
-            };
-            let src1 = if nsrc >= 2 {
-                let v = s.block_var(args[4])?;
-                typed(s, v, dty)?
-            } else {
-                Raw::NULL
-            };
-            let dst = if s.fx().bales.uses.get(&id).copied().unwrap_or(0) == 0 {
-                Raw::NULL
-            } else {
-                let v = s.var_of(Value::Inst(id))?;
-                typed(s, v, dty)?
-            };
-            s.push(VInst::DwordAtomic { op, half: false, pred, exec, surface, offsets, src0, src1, dst });
-            Ok(())
+        _ if (short.starts_with("dword.atomic.") || short.starts_with("dword.atomic2."))
+            && !short.ends_with(".predef.surface") =>
+        {
+            dword_atomic(s, id, short, name, args)
         }
+        _ if short.starts_with("svm.atomic.") => svm_atomic(s, id, short, name, args),
+        _ if short.starts_with("typed.atomic.") => typed_atomic(s, id, short, name, args),
+        _ if short.starts_with("raw.send") => raw_send(s, id, short, name, args),
         other => Err(format!(
             "unsupported: {}",
             if name.starts_with("llvm.genx.") {
@@ -939,6 +895,469 @@ fn memory(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[Value])
             }
         )),
     }
+}
+
+/// A coordinate of a typed message: `%null` when it is undefined or zero.
+fn typed_coord(s: &mut Selector, v: Value) -> R<Raw> {
+    if s.f().as_const(v).is_some_and(|c| c.is_undef() || c.splat_value() == Some(0)) {
+        Ok(Raw::NULL)
+    } else {
+        Ok(Raw::of(s.block_var(v)?))
+    }
+}
+
+/// `v` as a GRF-aligned raw operand of type `ty`.
+fn typed_raw(s: &mut Selector, v: Value, ty: VisaType) -> R<Raw> {
+    let var = s.block_var(v)?;
+    Ok(Raw::of(s.view(var, ty)?))
+}
+
+/// The result of an atomic as a raw operand of type `ty` (`%null` when nothing reads it).
+fn atomic_dst(s: &mut Selector, id: InstId, ty: VisaType) -> R<Raw> {
+    if s.fx().bales.uses.get(&id).copied().unwrap_or(0) == 0 {
+        return Ok(Raw::NULL);
+    }
+    let v = s.var_of(Value::Inst(id))?;
+    Ok(Raw::of(s.view(v, ty)?))
+}
+
+/// Checks that operand `v` of a message of `n` lanes has `n` elements.
+fn check_lanes(s: &Selector, v: Value, n: u32, what: &str, name: &str) -> R<()> {
+    let t = s.f().value_type(v);
+    if t.num_elems() != n {
+        return Err(format!("{name}: the {what} is {t}, not {n} elements (one per lane)"));
+    }
+    Ok(())
+}
+
+/// The predicate of a message of `n` lanes (`None` when every lane is on).
+fn lane_pred(s: &mut Selector, v: Value, n: u32, name: &str) -> R<Option<Pred>> {
+    check_lanes(s, v, n, "predicate", name)?;
+    msg_pred(s, v)
+}
+
+/// Checks that one channel of a 4-channel message of `n` lanes fills whole GRFs: the message puts
+/// each channel in GRFs of its own, which a packed vector matches only then (SIMD8 on PVC does not).
+fn soa_channels_fill_grfs(s: &Selector, n: u32, name: &str) -> R<()> {
+    if !(n * 4).is_multiple_of(s.grf()) {
+        return Err(format!(
+            "unsupported: {name} with {n} lanes on {} (each channel would not fill whole GRFs)",
+            s.platform
+        ));
+    }
+    Ok(())
+}
+
+/// The predicate of a message of `n` lanes that may also be a scalar `i1` constant true.
+fn vector_or_true_pred(s: &mut Selector, v: Value, n: u32, name: &str) -> R<Option<Pred>> {
+    if s.f().value_type(v).is_vector() {
+        lane_pred(s, v, n, name)
+    } else if s.f().as_const(v).and_then(|c| c.splat_value()) == Some(1) {
+        Ok(None)
+    } else {
+        Err(format!("unsupported: {name} predicated by a scalar i1 that is not constant true"))
+    }
+}
+
+/// The operation of an atomic intrinsic from the last piece of its name (`add`, `imin`, ...).
+fn atomic_op(s: &Selector, op: &str, name: &str) -> R<m::AtomicOp> {
+    use m::AtomicOp::*;
+    let a = match op {
+        "add" => Add,
+        "sub" => Sub,
+        "inc" => Inc,
+        "dec" => Dec,
+        "min" => Min,
+        "max" => Max,
+        "imin" => MinSInt,
+        "imax" => MaxSInt,
+        "xchg" => Xchg,
+        "cmpxchg" => Cmpxchg,
+        "and" => And,
+        "or" => Or,
+        "xor" => Xor,
+        "fmax" => Fmax,
+        "fmin" => Fmin,
+        "fcmpwr" => Fcmpwr,
+        "fadd" => Fadd,
+        "fsub" => Fsub,
+        _ => return Err(format!("unsupported: {name}")),
+    };
+    if matches!(a, Fadd | Fsub) && matches!(s.platform, Platform::Skl | Platform::Icllp | Platform::Tgllp) {
+        return Err(format!(
+            "{name} is not available on {} (floating-point add and subtract atomics need DG2, MTL or PVC)",
+            s.platform
+        ));
+    }
+    Ok(a)
+}
+
+/// The raw operand type of an atomic's data: `f` for the floating-point operations, `d`/`q` for
+/// signed min/max, `ud`/`uq` otherwise. `wide` allows 64-bit integer data.
+fn atomic_data_type(op: m::AtomicOp, ty: Type, wide: bool, name: &str) -> R<VisaType> {
+    let signed = matches!(op, m::AtomicOp::MinSInt | m::AtomicOp::MaxSInt);
+    match (op.is_float(), ty.elem()) {
+        (true, Some(Elem::Float)) => Ok(VisaType::F),
+        (true, _) => Err(format!("{name}: a floating-point atomic works on float data, not {ty}")),
+        (false, Some(Elem::I32)) => Ok(if signed { VisaType::D } else { VisaType::UD }),
+        (false, Some(Elem::I64)) if wide => Ok(if signed { VisaType::Q } else { VisaType::UQ }),
+        (false, _) => Err(format!(
+            "{name}: an integer atomic works on i32{} data, not {ty}",
+            if wide { " or i64" } else { "" }
+        )),
+    }
+}
+
+/// The data sources of an atomic (operands `first..first + op.num_srcs()`, each of the result
+/// type `ty`), as raw operands of type `dty`; `%null` for the unused ones.
+fn atomic_srcs(
+    s: &mut Selector,
+    args: &[Value],
+    first: usize,
+    op: m::AtomicOp,
+    (ty, dty): (Type, VisaType),
+    name: &str,
+) -> R<[Raw; 2]> {
+    let mut out = [Raw::NULL; 2];
+    for (i, slot) in out.iter_mut().enumerate().take(op.num_srcs()) {
+        let v = args[first + i];
+        let t = s.f().value_type(v);
+        if t != ty {
+            return Err(format!("{name}: source {i} is {t}, not {ty} like the result"));
+        }
+        *slot = typed_raw(s, v, dty)?;
+    }
+    Ok(out)
+}
+
+/// The result type, operation and number of data sources of an atomic intrinsic
+/// `<family><op>`, after checking that it has `fixed` operands besides its sources.
+fn atomic_intrinsic(
+    s: &Selector,
+    (id, name, args): (InstId, &str, &[Value]),
+    op: &str,
+    fixed: usize,
+) -> R<(Type, m::AtomicOp, usize)> {
+    let op = atomic_op(s, op, name)?;
+    argc(name, args, fixed + op.num_srcs())?;
+    Ok((s.f().insts[id].ty, op, op.num_srcs()))
+}
+
+/// `llvm.genx.dword.atomic[2].<op>`: (pred, surface, byte offsets, [src0, [src1]], [old value]);
+/// the `atomic2` forms have no old value.
+fn dword_atomic(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[Value]) -> R<()> {
+    let (old, opname) = match short.strip_prefix("dword.atomic2.") {
+        Some(o) => (false, o),
+        None => (true, &short["dword.atomic.".len()..]),
+    };
+    let (ty, op, nsrc) = atomic_intrinsic(s, (id, name, args), opname, 3 + usize::from(old))?;
+    let n = s.f().value_type(args[2]).num_elems();
+    if s.f().value_type(args[2]).elem() != Some(Elem::I32) {
+        return Err(format!("{name}: the offsets must be i32"));
+    }
+    let exec = msg_exec(s, n, name)?;
+    check_lanes(s, Value::Inst(id), n, "result", name)?;
+    let dty = atomic_data_type(op, ty, false, name)?;
+    let pred = lane_pred(s, args[0], n, name)?;
+    let surface = s.surface(args[1])?;
+    let offsets = typed_raw(s, args[2], VisaType::UD)?;
+    let [src0, src1] = atomic_srcs(s, args, 3, op, (ty, dty), name)?;
+    let dst = atomic_dst(s, id, dty)?;
+    if old && pred.is_some() && dst != Raw::NULL {
+        keep_old(s, id, args[3 + nsrc])?;
+    }
+    s.push(VInst::DwordAtomic { op, half: false, pred, exec, surface, offsets, src0, src1, dst });
+    Ok(())
+}
+
+/// `llvm.genx.svm.atomic.<op>`: (pred, 64-bit addresses, [src0, [src1]], old value), on 32-bit or
+/// 64-bit data.
+fn svm_atomic(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[Value]) -> R<()> {
+    let (ty, op, nsrc) = atomic_intrinsic(s, (id, name, args), &short["svm.atomic.".len()..], 3)?;
+    let n = s.f().value_type(args[0]).num_elems();
+    let exec = msg_exec(s, n, name)?;
+    check_lanes(s, args[1], n, "address vector", name)?;
+    if s.f().value_type(args[1]).elem() != Some(Elem::I64) {
+        return Err(format!("{name}: the addresses must be i64"));
+    }
+    check_lanes(s, Value::Inst(id), n, "result", name)?;
+    let dty = atomic_data_type(op, ty, true, name)?;
+    let pred = lane_pred(s, args[0], n, name)?;
+    let addresses = typed_raw(s, args[1], VisaType::UQ)?;
+    let [src0, src1] = atomic_srcs(s, args, 2, op, (ty, dty), name)?;
+    let dst = atomic_dst(s, id, dty)?;
+    if pred.is_some() && dst != Raw::NULL {
+        keep_old(s, id, args[2 + nsrc])?;
+    }
+    let bits = (dty.size() * 8) as u8;
+    s.push(VInst::SvmAtomic { op, bits, pred, exec, addresses, src0, src1, dst });
+    Ok(())
+}
+
+/// `llvm.genx.typed.atomic.<op>`: (pred, surface, [src0, [src1]], u, v, r, lod); v, r and lod may
+/// be zero (unused).
+fn typed_atomic(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[Value]) -> R<()> {
+    let (ty, op, nsrc) = atomic_intrinsic(s, (id, name, args), &short["typed.atomic.".len()..], 6)?;
+    let at = 2 + nsrc;
+    let n = s.f().value_type(args[at]).num_elems();
+    let max = if s.platform == Platform::Pvc { 16 } else { 8 };
+    if n > max {
+        return Err(format!(
+            "unsupported: {name} with {n} lanes on {} (typed atomics take at most {max})",
+            s.platform
+        ));
+    }
+    let exec = msg_exec(s, n, name)?;
+    for (i, what) in ["u coordinates", "v coordinates", "r coordinates", "lod"].into_iter().enumerate() {
+        check_lanes(s, args[at + i], n, what, name)?;
+        if s.f().value_type(args[at + i]).elem() != Some(Elem::I32) {
+            return Err(format!("{name}: the {what} must be i32"));
+        }
+    }
+    check_lanes(s, Value::Inst(id), n, "result", name)?;
+    let dty = atomic_data_type(op, ty, false, name)?;
+    let pred = lane_pred(s, args[0], n, name)?;
+    let surface = s.surface(args[1])?;
+    let [src0, src1] = atomic_srcs(s, args, 2, op, (ty, dty), name)?;
+    let u = typed_raw(s, args[at], VisaType::UD)?;
+    let v = typed_coord(s, args[at + 1])?;
+    let r = typed_coord(s, args[at + 2])?;
+    let lod = typed_coord(s, args[at + 3])?;
+    let dst = atomic_dst(s, id, dty)?;
+    s.push(VInst::TypedAtomic { op, half: false, pred, exec, surface, u, v, r, lod, src0, src1, dst });
+    Ok(())
+}
+
+/// `llvm.genx.svm.gather4.scaled` (pred, channel mask, scale, base, 64-bit offsets, old value) and
+/// `llvm.genx.svm.scatter4.scaled` (pred, channel mask, scale, base, 64-bit offsets, data).
+fn svm_scaled4(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[Value]) -> R<()> {
+    let store = short == "svm.scatter4.scaled";
+    argc(name, args, 6)?;
+    if !s.platform.info().has_int64 {
+        // the finalizer adds base and offsets with 64-bit integer instructions
+        return Err(format!(
+            "{name} is not available on {} (it needs 64-bit integer adds, which the platform lacks)",
+            s.platform
+        ));
+    }
+    let channels = channels(const_u64(s, args[1], "the channel mask")?, name)?;
+    if const_u64(s, args[2], "the scale")? != 0 {
+        return Err(format!("unsupported: {name} with a non-zero scale"));
+    }
+    if s.f().value_type(args[3]) != Type::Scalar(Elem::I64) {
+        return Err(format!("{name}: the base address must be an i64 scalar"));
+    }
+    let n = s.f().value_type(args[4]).num_elems();
+    if s.f().value_type(args[4]).elem() != Some(Elem::I64) {
+        return Err(format!("{name}: the offsets must be i64"));
+    }
+    let exec = msg_exec(s, n, name)?;
+    soa_channels_fill_grfs(s, n, name)?;
+    let data_ty = if store { s.f().value_type(args[5]) } else { s.f().insts[id].ty };
+    let per_lane = channels.bits().count_ones();
+    if data_ty.elem().map(Elem::bytes) != Some(4) || data_ty.num_elems() != n * per_lane {
+        return Err(format!(
+            "{name}: the data is {data_ty}, not {} dwords ({per_lane} channels of {n} lanes)",
+            n * per_lane
+        ));
+    }
+    let pred = vector_or_true_pred(s, args[0], n, name)?;
+    let base = s.src(args[3], VisaType::UQ)?;
+    let offsets = typed_raw(s, args[4], VisaType::UQ)?;
+    let data = if store {
+        Raw::of(s.block_var(args[5])?)
+    } else {
+        if pred.is_some() {
+            keep_old(s, id, args[5])?;
+        }
+        s.msg_dst(id)?
+    };
+    s.push(VInst::SvmScaled4 { store, pred, exec, channels, base, offsets, data });
+    Ok(())
+}
+
+/// An operand of a raw send intrinsic.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum SendArg {
+    Modifier,
+    ExecSize,
+    Pred,
+    NumSrc0,
+    NumSrc1,
+    NumDst,
+    Sfid,
+    ExDesc,
+    Desc,
+    Src0,
+    Src1,
+    Old,
+}
+
+/// Raw messages: `llvm.genx.raw.send[s][.noresult]`, whose exec size comes from the predicate
+/// (16 for a scalar `i1`) and whose sizes in GRFs are those of the operands, and
+/// `llvm.genx.raw.send[s]2[.noresult]`, which give exec size, sizes and shared function.
+fn raw_send(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[Value]) -> R<()> {
+    use SendArg::*;
+    let noresult = short.ends_with(".noresult");
+    let base = short.strip_suffix(".noresult").unwrap_or(short);
+    let split = base.starts_with("raw.sends");
+    let explicit = base.ends_with('2');
+    if !matches!(base, "raw.send" | "raw.sends" | "raw.send2" | "raw.sends2") {
+        return Err(format!("unsupported: {name}"));
+    }
+    // operand order of each form
+    let mut roles = vec![Modifier];
+    if explicit {
+        roles.push(ExecSize);
+    }
+    roles.push(Pred);
+    if explicit {
+        roles.push(NumSrc0);
+        if split {
+            roles.push(NumSrc1);
+        }
+        if !noresult {
+            roles.push(NumDst);
+        }
+    }
+    if split || explicit {
+        roles.push(Sfid);
+    }
+    roles.extend([ExDesc, Desc, Src0]);
+    if split {
+        roles.push(Src1);
+    }
+    if !noresult {
+        roles.push(Old);
+    }
+    argc(name, args, roles.len())?;
+    // every role asked for below is one of this form's
+    let arg = |r: SendArg| roles.iter().position(|x| *x == r).map_or(args[0], |i| args[i]);
+    let c = |s: &Selector, r: SendArg, what: &str| const_u64(s, arg(r), &format!("{name}: the {what}"));
+    let modifier = c(s, Modifier, "modifier")?;
+    if modifier > if explicit { 3 } else { 1 } {
+        return Err(format!(
+            "{name}: invalid modifier {modifier} (bit 0 is sendc{})",
+            if explicit { ", bit 1 end of thread" } else { "" }
+        ));
+    }
+    if explicit && modifier & 2 != 0 {
+        return Err(format!("unsupported: {name} that ends the thread (EOT)"));
+    }
+    let sendc = modifier & 1 != 0;
+    let pt = s.f().value_type(arg(Pred));
+    if pt.elem() != Some(Elem::I1) {
+        return Err(format!("{name}: the predicate must be i1 or a vector of i1, not {pt}"));
+    }
+    let exec = if explicit {
+        let b = c(s, ExecSize, "exec size")?;
+        if b & 0xF > 5 {
+            return Err(format!("{name}: invalid exec size code {} (0 to 5 for 1 to 32 lanes)", b & 0xF));
+        }
+        let ctl = (b >> 4) & 0xF;
+        Exec { nomask: ctl >= 8, ..msg_exec(s, 1 << (b & 0xF), name)?.at((ctl & 7) as u8) }
+    } else if pt.is_vector() {
+        msg_exec(s, pt.num_elems(), name)?
+    } else {
+        Exec::nm(16)
+    };
+    let pred = vector_or_true_pred(s, arg(Pred), u32::from(exec.size), name)?;
+    // sizes in GRFs
+    let grf = s.grf();
+    let payload = |s: &Selector, v: Value, what: &str| -> R<u32> {
+        let t = s.f().value_type(v);
+        if !t.is_vector() {
+            return Err(format!("{name}: the {what} must be a vector, not {t}"));
+        }
+        Ok(t.bytes().div_ceil(grf))
+    };
+    let mut n0 = payload(s, arg(Src0), "payload")?;
+    let mut n1 = if split { payload(s, arg(Src1), "second payload")? } else { 0 };
+    let mut nd = if noresult { 0 } else { payload(s, Value::Inst(id), "result")? };
+    if explicit {
+        let given = |s: &Selector, r: SendArg, what: &str, have: u32| -> R<u32> {
+            let g = c(s, r, &format!("{what} size"))?;
+            if g > u64::from(have) {
+                return Err(format!("{name}: the {what} size is {g} GRFs, but the operand holds {have}"));
+            }
+            Ok(g as u32)
+        };
+        n0 = given(s, NumSrc0, "payload", n0)?;
+        n1 = if split { given(s, NumSrc1, "second payload", n1)? } else { 0 };
+        nd = if noresult { 0 } else { given(s, NumDst, "result", nd)? };
+    }
+    let (max_src, max_dst) = if split || explicit { (32, 32) } else { (15, 16) };
+    if n0 == 0 || n0 > max_src || n1 > max_src || nd > max_dst {
+        return Err(format!(
+            "{name}: {n0}, {n1} and {nd} GRFs of payload, second payload and result; a send takes 1 to \
+             {max_src}, 0 to {max_src} and 0 to {max_dst}"
+        ));
+    }
+    for (r, what) in [(ExDesc, "extended descriptor"), (Desc, "descriptor")] {
+        let t = s.f().value_type(arg(r));
+        if t != Type::Scalar(Elem::I32) {
+            return Err(format!("{name}: the {what} must be an i32 scalar, not {t}"));
+        }
+    }
+    let sfid = if split || explicit { c(s, Sfid, "shared function id")? } else { 0 };
+    if sfid > 15 {
+        return Err(format!("{name}: invalid shared function id {sfid}"));
+    }
+    if sendc && sfid != 0 {
+        return Err(format!(
+            "unsupported: {name} as sendc to shared function {sfid} (the vISA text form of raw_sendsc has \
+             no shared function id)"
+        ));
+    }
+    if !split && !explicit {
+        // the finalizer checks the lengths of an immediate descriptor against the operands
+        if let Some(d) = s.f().as_const(arg(Desc)).and_then(|c| c.splat_value()) {
+            let (mlen, rlen) = ((d >> 25) & 0xF, (d >> 20) & 0x1F);
+            if mlen > u64::from(n0) || rlen > u64::from(nd) {
+                return Err(format!(
+                    "{name}: the descriptor 0x{d:x} gives message length {mlen} and response length \
+                     {rlen}, more than the GRFs of the payload ({n0}) or of the result ({nd})"
+                ));
+            }
+        }
+    }
+    let src0 = Raw::of(s.block_var(arg(Src0))?);
+    let src1 = if split && n1 > 0 { Raw::of(s.block_var(arg(Src1))?) } else { Raw::NULL };
+    let used = s.fx().bales.uses.get(&id).copied().unwrap_or(0) > 0;
+    let dst = if noresult || !used {
+        Raw::NULL
+    } else {
+        // the message may leave lanes or registers alone: they keep the old value
+        keep_old(s, id, arg(Old))?;
+        s.msg_dst(id)?
+    };
+    let desc = s.src(arg(Desc), VisaType::UD)?;
+    if split || explicit {
+        let exdesc = s.src(arg(ExDesc), VisaType::UD)?;
+        let (eot, sfid) = (false, sfid as u8);
+        let (num_src0, num_src1, num_dst) = (n0 as u8, n1 as u8, nd as u8);
+        let send = VInst::RawSends {
+            sendc,
+            eot,
+            pred,
+            exec,
+            sfid,
+            num_src0,
+            num_src1,
+            num_dst,
+            exdesc,
+            desc,
+            src0,
+            src1,
+            dst,
+        };
+        s.push(send);
+    } else {
+        let exdesc = c(s, ExDesc, "extended descriptor")? as u32;
+        let (num_src, num_dst) = (n0 as u8, nd as u8);
+        s.push(VInst::RawSend { sendc, pred, exec, exdesc, num_src, num_dst, desc, src: src0, dst });
+    }
+    Ok(())
 }
 
 /// Integer division and remainder where the platform has no integer divide.

@@ -6,8 +6,9 @@
 //! instruction that is not baled becomes vISA code. Blocks become labels and `jmp`s; phis become
 //! copies at the end of each predecessor (on a split edge when the predecessor branches two ways);
 //! `i1` values live in predicate variables; subroutines of the unit become vISA subroutines
-//! (`call`/`ret`) with their arguments and result passed in dedicated variables. What this
-//! selector cannot emit is reported as `unsupported: <what>`, never emitted wrongly.
+//! (`call`/`ret`) with their arguments and result passed in the callee's variables (where regalloc
+//! lets a caller's value live in them, without a copy). What this selector cannot emit is reported
+//! as `unsupported: <what>`, never emitted wrongly.
 
 mod emulate;
 mod intrinsics;
@@ -190,9 +191,9 @@ pub fn select_marked(
     let mut func_of = HashMap::new();
     let mut order = vec![u.entry];
     order.extend(u.functions.iter().map(|(id, _)| id).filter(|id| *id != u.entry));
+    let mut prepared = Vec::new();
     for id in order {
         let mut f = u.functions[id].clone();
-        let fname = f.name.clone();
         let err = |d: Diagnostic| vec![d];
         genxc_genx::lower::lower_function(&mut f).map_err(err)?;
         genxc_legalize::run(&mut f, platform).map_err(err)?;
@@ -200,11 +201,16 @@ pub fn select_marked(
         genxc_regalloc::forward::forward_region_reads(&mut f);
         genxc_regalloc::forward::read_past_region_writes(&mut f);
         let bales = bale::analyze(&f, |r, e| src_region_ok(r, e, grf), |r| dst_region_ok(r, grf));
-        let asg = genxc_regalloc::assign(&f, &bales);
         mark(Phase::Regalloc);
+        func_of.insert(id, prepared.len());
+        prepared.push((f, bales));
+    }
+    // callees first: arguments and results may live in the callee's variables
+    let pairs: Vec<(&Function, &Bales)> = prepared.iter().map(|(f, b)| (f, b)).collect();
+    let asgs = genxc_regalloc::assign_unit(&pairs, |id| func_of.get(&id).copied());
+    mark(Phase::Regalloc);
+    for ((f, bales), asg) in prepared.into_iter().zip(asgs) {
         let n = asg.vars.len();
-        let _ = fname;
-        func_of.insert(id, funcs.len());
         funcs.push(Func {
             f,
             bales,
@@ -372,24 +378,10 @@ impl Selector<'_> {
             if e == Elem::I1 {
                 return Err("unsupported: an i1 subroutine result".into());
             }
-            // one value returned everywhere: its own variable is the result variable (the
-            // callee's variables are private to this unit, so nothing else writes it)
-            let f = self.f();
-            let mut returned = f.layout.iter().filter_map(|&b| match f.blocks[b].term {
-                Terminator::Ret(Some(v)) => Some(v),
-                _ => None,
-            });
-            let first = returned.next();
-            let single = first.filter(|&v| {
-                returned.all(|w| w == v) && f.as_const(v).is_none() && self.fx().asg.var(v).is_some()
-            });
-            let v = match single {
-                Some(v) => {
-                    let var = self.var_of(v)?;
-                    self.view(var, signed_type(e)?)?
-                }
-                None => self.add_var(format!("{name}_ret"), signed_type(e)?, ret.num_elems(), None)?,
-            };
+            // the unified return value's variable (regalloc)
+            let r = self.fx().asg.ret.ok_or("internal: a subroutine without a result variable")?;
+            let var = self.var_idx(r)?;
+            let v = self.view(var, signed_type(e)?)?;
             self.funcs[self.cur].ret = Some(v);
         }
         Ok(())
@@ -401,6 +393,16 @@ impl Selector<'_> {
             return Ok(v);
         }
         let var = self.fx().asg.vars[idx.0 as usize].clone();
+        if let Some(u) = var.unit {
+            // a variable of another function of the unit (a callee's parameter or result)
+            let saved = self.cur;
+            self.cur = u.func as usize;
+            let id = self.var_idx(u.var);
+            self.cur = saved;
+            let id = id?;
+            self.funcs[self.cur].vars[idx.0 as usize] = Some(id);
+            return Ok(id);
+        }
         if var.category != Category::General {
             return Err("internal: a predicate variable used as data".into());
         }
@@ -477,12 +479,14 @@ impl Selector<'_> {
         let n = c.ty.num_elems();
         let tmp = self.temp(ty, n)?;
         let elem = c.ty.elem().unwrap_or(Elem::I32);
+        // one mov writes at most two GRFs
+        let max = (2 * self.grf() / ty.size()).clamp(1, 32) as usize;
         let mut i = 0usize;
         while i < n as usize {
             let bits = c.elems[i].unwrap_or(0);
             // the longest power-of-two run of equal values starting at i, aligned to its size
             let mut size = 1usize;
-            while size * 2 <= 16
+            while size * 2 <= max
                 && i.is_multiple_of(size * 2)
                 && i + size * 2 <= n as usize
                 && c.elems[i..i + size * 2].iter().all(|e| e.unwrap_or(0) == bits)
@@ -792,7 +796,9 @@ impl Selector<'_> {
         for (d, v) in copies {
             let clobbered = self.f().as_const(v).is_none() && {
                 let sv = self.var_of(v)?;
-                dsts.iter().any(|x| *x == sv && *x != d)
+                let sv = self.storage_of(sv);
+                let ds = self.storage_of(d);
+                dsts.iter().any(|x| self.storage_of(*x) == sv && sv != ds)
             };
             if clobbered {
                 let t = self.f().value_type(v);
@@ -944,7 +950,12 @@ impl Selector<'_> {
             Terminator::Ret(v) => {
                 if let Some(v) = v {
                     let Some(ret) = self.fx().ret else { return Err("a kernel must return void".into()) };
-                    self.copy_value(ret, v)?;
+                    let holds = self.fx().asg.ret.is_some_and(|r| self.fx().asg.holds(r, v));
+                    if holds {
+                        self.check_in_place(v, ret)?;
+                    } else {
+                        self.copy_value(ret, v)?;
+                    }
                 }
                 self.push(VInst::Ret { pred: None, exec: Exec::new(1) });
                 Ok(())
@@ -1327,7 +1338,8 @@ impl Selector<'_> {
         if let InstKind::Intrinsic { id: iid, args } = &inst.kind {
             if iid.short_name() == "sat" {
                 if let Value::Inst(d) = args[0] {
-                    if self.fx().bales.baled_into.get(&d) == Some(&id) {
+                    let region = matches!(self.f().insts[d].kind, InstKind::RdRegion { .. });
+                    if !region && self.fx().bales.baled_into.get(&d) == Some(&id) {
                         let desc = self.alu_desc(d)?.ok_or("internal: sat of a non-ALU operation")?;
                         let cond = match self.f().insts[d].kind {
                             InstKind::Select { cond, .. } => Some(cond),
@@ -1652,10 +1664,12 @@ impl Selector<'_> {
     }
 
     /// A call of a subroutine of the unit: arguments into its argument variables, `call`, result
-    /// out of its result variable.
+    /// out of its result variable; regalloc says which of these copies are needed (a value may
+    /// already live in the callee's variable).
     fn call(&mut self, id: InstId, callee: FuncId, args: &[Value]) -> R<()> {
         let ci = *self.func_of.get(&callee).ok_or("internal: a callee outside the unit")?;
         let label = self.funcs[ci].sub.ok_or("internal: a call of the kernel")?;
+        let prep = self.fx().asg.calls.get(&id).cloned().ok_or("internal: a call regalloc did not see")?;
         let mut copies = Vec::new();
         for (i, &a) in args.iter().enumerate() {
             let Some(idx) = self.funcs[ci].asg.var(Value::Param(i as u32)) else { continue };
@@ -1663,53 +1677,35 @@ impl Selector<'_> {
             self.cur = ci;
             let dst = self.var_idx(idx);
             self.cur = saved;
-            copies.push((dst?, a));
+            let dst = dst?;
+            if prep.copy_args.get(i).copied().unwrap_or(true) {
+                copies.push((dst, a));
+            } else {
+                self.check_in_place(a, dst)?;
+            }
         }
         self.emit_copies(copies)?;
         self.push(VInst::Call { pred: None, exec: Exec::nm(1), target: label });
         if self.f().insts[id].ty != Type::Void {
             let ret = self.funcs[ci].ret.ok_or("internal: a subroutine without a result variable")?;
             let t = self.f().insts[id].ty;
-            self.share_result(id, callee, ret)?;
-            let ty = signed_type(t.elem().ok_or("void")?)?;
-            let dst = self.var_of(Value::Inst(id))?;
-            let dst = self.view(dst, ty)?;
-            if dst != ret {
+            if prep.copy_result {
+                let ty = signed_type(t.elem().ok_or("void")?)?;
+                let dst = self.var_of(Value::Inst(id))?;
+                let dst = self.view(dst, ty)?;
                 self.copy(dst, 0, CopySrc::Var(ret, 0), t.num_elems(), ty)?;
+            } else {
+                self.check_in_place(Value::Inst(id), ret)?;
             }
         }
         Ok(())
     }
 
-    /// Lets the result of the only call of `callee` in the unit live in the callee's result
-    /// variable `ret` (then nothing else writes it while the result lives), when the result's
-    /// variable is not declared yet and has the same type.
-    fn share_result(&mut self, id: InstId, callee: FuncId, ret: m::VarId) -> R<()> {
-        let Some(idx) = self.fx().asg.var(Value::Inst(id)) else { return Ok(()) };
-        if self.fx().vars[idx.0 as usize].is_some()
-            || self.k.vars[(ret.0 - m::NUM_PREDEF_VARS) as usize].alias.is_some()
-        {
-            return Ok(());
-        }
-        let calls: usize = self
-            .funcs
-            .iter()
-            .map(|fx| {
-                let f = &fx.f;
-                f.layout
-                    .iter()
-                    .flat_map(|&b| &f.blocks[b].insts)
-                    .filter(|&&i| matches!(f.insts[i].kind, InstKind::Call { callee: c, .. } if c == callee))
-                    .count()
-            })
-            .sum();
-        let var = &self.fx().asg.vars[idx.0 as usize];
-        let ty = signed_type(var.ty.elem().ok_or("a variable without a type")?)?;
-        let same = var.alias_of.is_none()
-            && self.decl_types.get(&ret) == Some(&ty)
-            && u32::from(self.k.vars[(ret.0 - m::NUM_PREDEF_VARS) as usize].num_elts) == var.ty.num_elems();
-        if calls == 1 && same {
-            self.funcs[self.cur].vars[idx.0 as usize] = Some(ret);
+    /// Checks that `v` lives in the storage of `var` where regalloc left out a copy.
+    fn check_in_place(&mut self, v: Value, var: m::VarId) -> R<()> {
+        let own = self.var_of(v)?;
+        if self.storage_of(own) != self.storage_of(var) {
+            return Err("internal: a value passed in place lives elsewhere".into());
         }
         Ok(())
     }

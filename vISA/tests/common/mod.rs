@@ -713,7 +713,8 @@ pub fn media_block() -> Kernel {
     k
 }
 
-/// 18_svm without svm_gather4scaled and svm_atomic (not modelled).
+/// 18_svm (svm_gather4scaled/svm_scatter4scaled only where the platform has 64-bit adds: see
+/// `svm_scaled4`).
 pub fn svm() -> Kernel {
     let mut k = Kernel::new("svm");
     let ptr = k.add_var("ptr", VisaType::UQ, 1, Align::Qword);
@@ -760,11 +761,52 @@ pub fn svm() -> Kernel {
     k.push(sv(false));
     op(&mut k, Mul, E16, d(vv, 0), vec![v(vv), i(Imm::F(2.0))]);
     k.push(sv(true));
+    // atomics on the per-lane addresses
+    let one = k.add_var("one", VisaType::UD, 16, Align::Grf);
+    let old = k.add_var("old", VisaType::UD, 16, Align::Grf);
+    op(&mut k, Mov, E16, d(one, 0), vec![i(Imm::UD(1))]);
+    let atomic = |op, src0, dst| Inst::SvmAtomic {
+        op,
+        bits: 32,
+        pred: None,
+        exec: E16,
+        addresses: Raw::of(addrs),
+        src0,
+        src1: Raw::NULL,
+        dst,
+    };
+    k.push(atomic(AtomicOp::Add, Raw::of(one), Raw::of(old)));
+    k.push(atomic(AtomicOp::Inc, Raw::NULL, Raw::NULL));
     ret(&mut k);
     k
 }
 
-/// 19_typed without typed_atomic (not modelled).
+/// 18_svm's svm_gather4scaled/svm_scatter4scaled: base plus 64-bit offsets, channels R and G.
+pub fn svm_scaled4() -> Kernel {
+    let mut k = Kernel::new("svm_scaled4");
+    let ptr = k.add_var("ptr", VisaType::UQ, 1, Align::Qword);
+    let offq = k.add_var("offq", VisaType::UQ, 16, Align::Grf);
+    let v2 = k.add_var("v2", VisaType::F, 32, Align::Grf);
+    k.add_input(InputTarget::Var(ptr), 64, 8);
+    k.add_input(InputTarget::Var(offq), 128, 128);
+    target_cm(&mut k);
+    let g = |store| Inst::SvmScaled4 {
+        store,
+        pred: None,
+        exec: E16,
+        channels: Channels { r: true, g: true, b: false, a: false },
+        base: s(ptr),
+        offsets: Raw::of(offq),
+        data: Raw::of(v2),
+    };
+    k.push(g(false));
+    op(&mut k, AluOp::Mul, E16, d(v2, 0), vec![v(v2), i(Imm::F(0.5))]);
+    k.push(g(true));
+    ret(&mut k);
+    k
+}
+
+/// 19_typed.
 pub fn typed() -> Kernel {
     let mut k = Kernel::new("typed");
     let lane = k.add_var("lane", VisaType::UW, 8, Align::Grf);
@@ -792,6 +834,25 @@ pub fn typed() -> Kernel {
     k.push(t(false));
     op(&mut k, AluOp::Mul, E8, d(rgba, 0), vec![v(rgba), i(Imm::F(0.5))]);
     k.push(t(true));
+    let one = k.add_var("one", VisaType::UD, 8, Align::Grf);
+    let old = k.add_var("old", VisaType::UD, 8, Align::Grf);
+    let cnt = k.add_surface("cnt");
+    k.add_input(InputTarget::Surface(cnt), 68, 4);
+    op(&mut k, AluOp::Mov, E8, d(one, 0), vec![i(Imm::UD(1))]);
+    k.push(Inst::TypedAtomic {
+        op: AtomicOp::Add,
+        half: false,
+        pred: None,
+        exec: E8,
+        surface: cnt,
+        u: Raw::of(u),
+        v: Raw::NULL,
+        r: Raw::NULL,
+        lod: Raw::NULL,
+        src0: Raw::of(one),
+        src1: Raw::NULL,
+        dst: Raw::of(old),
+    });
     ret(&mut k);
     k
 }
@@ -874,6 +935,67 @@ pub struct Case {
     pub platforms: &'static [&'static str],
 }
 
+/// An unpredicated LSC message with its data (or old value), src1 and src2 variables.
+pub fn lsc(
+    op: LscOp,
+    sfid: LscSfid,
+    cache: (u8, u8),
+    exec: Exec,
+    addr: LscAddr,
+    shape: LscShape,
+    [data, src1, src2]: [VarId; 3],
+) -> Inst {
+    Inst::Lsc { op, sfid, cache, pred: None, exec, addr, shape, data, src1, src2 }
+}
+
+/// 22_lsc without the LSC fences (not modelled), with the binding-table load's index in a variable.
+pub fn lsc_sample() -> Kernel {
+    let mut k = Kernel::new("lsc");
+    let ptr = k.add_var("ptr", VisaType::UQ, 1, Align::Qword);
+    let lane = k.add_var("lane", VisaType::UW, 16, Align::Grf);
+    let addrs = k.add_var("addrs", VisaType::UQ, 16, Align::Grf);
+    let offd = k.add_var("offd", VisaType::UD, 16, Align::Grf);
+    let vv = k.add_var("v", VisaType::F, 16, Align::Grf);
+    let v4 = k.add_var("v4", VisaType::UD, 64, Align::Grf);
+    let blk = k.add_var("blk", VisaType::UD, 16, Align::Grf);
+    let one = k.add_var("one", VisaType::UD, 16, Align::Grf);
+    let old = k.add_var("old", VisaType::UD, 16, Align::Grf);
+    let bti = k.add_var("bti", VisaType::UD, 1, Align::Dword);
+    k.add_input(InputTarget::Var(ptr), 64, 8);
+    target_cm(&mut k);
+    k.attrs.push(KernelAttr::SlmSize(4));
+    use AluOp::*;
+    op(&mut k, Mov, E8, d(lane, 0), vec![i(Imm::UV(0x76543210))]);
+    op(&mut k, Add, E8, d(lane, 8), vec![v(lane), i(Imm::UW(8))]);
+    op(&mut k, Shl, E16, d(offd, 0), vec![v(lane), i(Imm::UD(2))]);
+    op(&mut k, Mov, E16, d(addrs, 0), vec![v(offd)]);
+    op(&mut k, Add, E16, d(addrs, 0), vec![v(addrs), s(ptr)]);
+    let null = VarId::NULL;
+    let d32 = LscShape { bits: 32, c32: false, elems: 1, transpose: false };
+    let at = |var, offset, bits| LscAddr { model: LscAddrModel::Flat, var, offset, bits };
+    let (ugm, slm) = (LscSfid::Ugm, LscSfid::Slm);
+    let (load, store) = (LscOp::Load, LscOp::Store);
+    let x4 = LscShape { elems: 4, ..d32 };
+    let x16t = LscShape { elems: 16, transpose: true, ..d32 };
+    k.push(lsc(load, ugm, (0, 0), E16, at(addrs, 0, 64), d32, [vv, null, null]));
+    k.push(lsc(load, ugm, (2, 2), E16, at(addrs, 0x100, 64), x4, [v4, null, null]));
+    k.push(lsc(load, ugm, (0, 0), Exec::nm(1), at(ptr, 0, 64), x16t, [blk, null, null]));
+    op(&mut k, Mul, E16, d(vv, 0), vec![v(vv), i(Imm::F(2.0))]);
+    k.push(lsc(store, ugm, (0, 0), E16, at(addrs, 0, 64), d32, [vv, null, null]));
+    k.push(lsc(store, ugm, (0, 0), Exec::nm(1), at(ptr, 0x200, 64), x16t, [blk, null, null]));
+    k.push(lsc(store, slm, (0, 0), E16, at(offd, 0, 32), d32, [vv, null, null]));
+    k.push(lsc(load, slm, (0, 0), E16, at(offd, 0x40, 32), d32, [vv, null, null]));
+    op(&mut k, Mov, E16, d(one, 0), vec![i(Imm::UD(1))]);
+    k.push(lsc(LscOp::Atomic("iadd"), ugm, (0, 0), E16, at(addrs, 0, 64), d32, [old, one, null]));
+    k.push(lsc(LscOp::Atomic("iinc"), ugm, (0, 0), E16, at(addrs, 0, 64), d32, [null, null, null]));
+    op(&mut k, Mov, Exec::nm(1), d(bti, 0), vec![i(Imm::UD(5))]);
+    let by_bti = LscAddr { model: LscAddrModel::Bti(bti), var: offd, offset: 0, bits: 32 };
+    k.push(lsc(load, ugm, (0, 0), E16, by_bti, d32, [vv, null, null]));
+    k.push(lsc(store, ugm, (0, 0), E16, at(addrs, 0x400, 64), d32, [vv, null, null]));
+    ret(&mut k);
+    k
+}
+
 const ALL: &[&str] = &["SKL", "TGLLP", "DG2", "PVC"];
 
 /// Every sample kernel with its platforms (per the samples README).
@@ -895,9 +1017,11 @@ pub fn cases() -> Vec<Case> {
         Case { build: switchjmp, platforms: &["SKL", "PVC"] },
         Case { build: media_block, platforms: ALL },
         Case { build: svm, platforms: ALL },
+        Case { build: svm_scaled4, platforms: &["SKL", "PVC"] },
         Case { build: typed, platforms: ALL },
         Case { build: raw_send, platforms: ALL },
         Case { build: rtdemo, platforms: ALL },
+        Case { build: lsc_sample, platforms: &["DG2", "PVC"] },
     ]
 }
 
