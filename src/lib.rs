@@ -236,6 +236,7 @@ fn compile_split(
     let platform = opts.platform;
     let results = run_parallel(&plan.units, opts, times, |unit, mark| {
         let (u, md) = unit_from_text(&plan, unit, name, platform, mark)?;
+        let kernel = u.kernel.name.clone();
         let mut phase = |p| mark(timing::stage_of(p));
         let out = match opts.emit {
             Emit::Legalized => {
@@ -244,16 +245,18 @@ fn compile_split(
                 Unit::File(OutputFile::staged(name, text.into_bytes(), sink))
             }
             _ => {
-                let (k, _) = genxc_visa::isel::select_marked(&u, platform, &mut phase).ok()?;
+                let (k, _) = genxc_visa::isel::select_owned(u, platform, &mut phase).ok()?;
                 if opts.emit == Emit::Visaasm {
                     let text = genxc_visa::write_text(&k);
-                    Unit::File(OutputFile::staged(format!("{}.visaasm", k.name), text.into_bytes(), sink))
+                    let name = format!("{}.visaasm", k.name);
+                    drop(k);
+                    Unit::File(OutputFile::staged(name, text.into_bytes(), sink))
                 } else {
                     Unit::Object(genxc_visa::encode_kernel(&k))
                 }
             }
         };
-        Some((u.kernel.name, md, out))
+        Some((kernel, md, out))
     });
     let results: Vec<_> = results.into_iter().collect::<Option<_>>()?;
     // What the whole module would refuse: two kernels of one name, too much kernel metadata.
