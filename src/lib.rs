@@ -230,11 +230,16 @@ fn compile_split(
     }
     let plan = times.time(Stage::Parse, || {
         genxc_frontend::limits::check_size(name, input.bytes.len() as u64).ok()?;
-        genxc_frontend::limits::scan_text(name, &input.bytes, genxc_frontend::limits::Syntax::Llvm).ok()?;
         split::plan(std::str::from_utf8(&input.bytes).ok()?)
     })?;
     let platform = opts.platform;
-    let results = run_parallel(&plan.units, opts, times, |unit, mark| {
+    // The limits scan of the whole text (what the whole module would refuse before parsing) runs
+    // beside the units, off the serial path; each unit's own text is scanned before LLVM parses
+    // it, so no unit waits for it.
+    let scan = || {
+        genxc_frontend::limits::scan_text(name, &input.bytes, genxc_frontend::limits::Syntax::Llvm).is_ok()
+    };
+    let (results, scanned) = run_parallel(&plan.units, opts, times, Some(scan), |unit, mark| {
         let (u, md) = unit_from_text(&plan, unit, name, platform, mark)?;
         let kernel = u.kernel.name.clone();
         let mut phase = |p| mark(timing::stage_of(p));
@@ -258,6 +263,9 @@ fn compile_split(
         };
         Some((kernel, md, out))
     });
+    if scanned != Some(true) {
+        return None;
+    }
     let results: Vec<_> = results.into_iter().collect::<Option<_>>()?;
     // What the whole module would refuse: two kernels of one name, too much kernel metadata.
     let mut names = std::collections::HashSet::new();
@@ -555,16 +563,27 @@ where
     T: Send,
     W: Fn(&KernelUnit, &mut dyn FnMut(Phase)) -> Result<T, Vec<Diagnostic>> + Sync + Send,
 {
-    run_parallel(units, opts, times, |u, mark| work(u, &mut |phase| mark(timing::stage_of(phase))))
+    let work =
+        |u: &KernelUnit, mark: &mut dyn FnMut(Stage)| work(u, &mut |phase| mark(timing::stage_of(phase)));
+    run_parallel(units, opts, times, None::<fn()>, work).0
 }
 
 /// Runs `work` on each item in parallel with `opts.jobs` threads; results come back in item order.
 /// `work` calls its `mark` argument when one of its stages ends; the time after the last mark counts
-/// as instruction selection (emission). The section's times are added to `times`.
-fn run_parallel<U, T, W>(items: &[U], opts: &Options, times: &mut PassTimes, work: W) -> Vec<T>
+/// as instruction selection (emission). `side`, if any, runs on the same threads beside the items
+/// (its time counts as parsing) and its result is returned too. The section's times are added to
+/// `times`.
+fn run_parallel<U, T, W, R>(
+    items: &[U],
+    opts: &Options,
+    times: &mut PassTimes,
+    side: Option<impl FnOnce() -> R + Send>,
+    work: W,
+) -> (Vec<T>, Option<R>)
 where
     U: Sync,
     T: Send,
+    R: Send,
     W: Fn(&U, &mut dyn FnMut(Stage)) -> T + Sync + Send,
 {
     progress::add(items.len());
@@ -576,14 +595,23 @@ where
         progress::done();
         (result, spent)
     };
+    let side = || {
+        let mut spent = PhaseTimes::default();
+        let mut last = timing::thread_cpu();
+        let result = side.map(|side| side());
+        if result.is_some() {
+            spent.lap(&mut last, Stage::Parse);
+        }
+        (result, spent)
+    };
     let start = Instant::now();
     let pool = rayon::ThreadPoolBuilder::new().num_threads(opts.jobs).build();
-    let timed: Vec<_> = match pool {
-        Ok(pool) => pool.install(|| items.par_iter().map(one).collect()),
-        Err(_) => items.iter().map(one).collect(),
+    let ((side, side_cpu), timed): (_, Vec<_>) = match pool {
+        Ok(pool) => pool.install(|| rayon::join(side, || items.par_iter().map(one).collect())),
+        Err(_) => (side(), items.iter().map(one).collect()),
     };
     let wall = start.elapsed();
-    let mut cpu = PhaseTimes::default();
+    let mut cpu = side_cpu;
     let results = timed
         .into_iter()
         .map(|(result, spent)| {
@@ -592,7 +620,7 @@ where
         })
         .collect();
     times.add_parallel(wall, &cpu);
-    results
+    (results, side)
 }
 
 /// Points a diagnostic about a function or symbol at its line and column in `.ll` text, keeping the
