@@ -163,6 +163,22 @@ fn simd32_writes_each_half_under_its_own_mask_offset() {
             assert!(t.contains("mov (M1, 32) "), "{p}: {t}");
         }
     }
+    // legalization splits the 32-lane EM selects in halves chained from their false operand, so
+    // each half writes in place over the old value: one masked move per half, no whole copies
+    // (as IGC's Vector Compiler: 4 moves in the if/else where 16 were emitted before)
+    let t = kernel("simd32_ifelse", Platform::Tgllp);
+    let b = body(&t);
+    for (src, lo, hi) in [
+        ("V_a2", "V_x(0,0)<1> V_a2(0,0)", "V_x(2,0)<1> V_a2(2,0)"),
+        ("V_b2", "V_x(0,0)<1> V_b2(0,0)", "V_x(2,0)<1> V_b2(2,0)"),
+    ] {
+        assert!(b.contains(&format!("mov (M1, 16) {lo}<1;1,0>").as_str()), "{src}: {t}");
+        assert!(b.contains(&format!("mov (M5, 16) {hi}<1;1,0>").as_str()), "{src}: {t}");
+    }
+    let then = label_at(&b, "L_simd32_ifelse_then");
+    let end = label_at(&b, "L_simd32_ifelse_endif");
+    let movs = b[then..end].iter().filter(|l| l.starts_with("mov ")).count();
+    assert_eq!(movs, 4, "{t}");
     let t = kernel("simd8_if", Platform::Tgllp);
     assert!(t.contains("goto (M1, 8) L_simd8_if_endif") && t.contains("mov (M1, 8) "), "{t}");
     // a wrregion predicated by EM writes its region under the mask (even lanes, two pieces of 8)

@@ -196,8 +196,20 @@ impl Selector<'_> {
             SrcOp::Ind(_) => true,
             _ => false,
         };
-        // `f` already in place: the whole result variable is `f`'s (regalloc coalesced them)
-        let f_in_place = !baled && matches!(fs, SrcOp::Gen(_)) && same_storage(self, &fs);
+        // `f` already in place: the whole result variable is `f`'s (regalloc coalesced them), or,
+        // for a select baled into a wrregion (a piece of a split select chained from `f`), `f` is
+        // read from exactly the elements the piece writes
+        let f_in_place = match &fs {
+            SrcOp::Gen(g) if !baled => same_storage(self, &fs) && g.modifier == m::SrcMod::None,
+            SrcOp::Gen(g) => {
+                g.var == dg.var
+                    && (g.row, g.col) == (dg.row, dg.col)
+                    && g.modifier == m::SrcMod::None
+                    && dg.hstride == 1
+                    && (g.region == m::Region::CONTIG || n == 1)
+            }
+            _ => false,
+        };
         let mov = |exec, dst: m::DstOp, src: SrcOp| VInst::Alu {
             op: m::AluOp::Mov,
             pred: None,
