@@ -198,6 +198,7 @@ fn validate_function(f: Val, diags: &mut Vec<Diagnostic>) {
         }
     }
     let mut count = 0;
+    let mut callees = Callees::default();
     for bb in f.blocks() {
         for inst in bb.instructions() {
             count += 1;
@@ -207,7 +208,7 @@ fn validate_function(f: Val, diags: &mut Vec<Diagnostic>) {
                 )));
                 return;
             }
-            if let Err(msg) = check_instruction(inst) {
+            if let Err(msg) = check_instruction(inst, &mut callees) {
                 diags.push(Diagnostic::in_function(fname.clone(), Some(inst_label(inst)), msg));
             }
         }
@@ -215,6 +216,7 @@ fn validate_function(f: Val, diags: &mut Vec<Diagnostic>) {
 }
 
 /// What a call calls, after validation.
+#[derive(Clone, Copy, Debug)]
 pub enum Callee {
     /// A function defined in the module.
     Defined(Val),
@@ -222,6 +224,18 @@ pub enum Callee {
     Intrinsic(intrinsics::IntrinsicId),
     /// An intrinsic import drops (debug info, lifetime markers, ...).
     Ignored,
+}
+
+/// Callee classifications of one function's calls, by called value: a kernel calls a few
+/// intrinsics many times, and classifying one looks its name up among hundreds.
+#[derive(Debug, Default)]
+pub struct Callees(std::collections::HashMap<Val, Result<Callee, String>>);
+
+impl Callees {
+    /// Classifies the callee of a call ([`callee_of`]), once per called value.
+    pub fn of(&mut self, call: Val) -> Result<Callee, String> {
+        self.0.entry(call.called_value()).or_insert_with(|| callee_of(call)).clone()
+    }
 }
 
 /// Classifies the callee of a call, or says why it is not allowed.
@@ -255,7 +269,7 @@ pub fn callee_of(call: Val) -> Result<Callee, String> {
     Err(format!("call to undefined function @{name} (the GenX backend links nothing in)"))
 }
 
-fn check_instruction(inst: Val) -> Result<(), String> {
+fn check_instruction(inst: Val, callees: &mut Callees) -> Result<(), String> {
     use LLVMOpcode::*;
     let op = inst.opcode();
     match op {
@@ -285,7 +299,7 @@ fn check_instruction(inst: Val) -> Result<(), String> {
     }
     let mut skip_operands = false;
     if op == LLVMCall {
-        match callee_of(inst)? {
+        match callees.of(inst)? {
             Callee::Ignored => skip_operands = true,
             Callee::Intrinsic(id) => {
                 if let Some(kind) = simdcf_call(inst) {
