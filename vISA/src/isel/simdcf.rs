@@ -14,6 +14,7 @@
 
 use super::*;
 use genxc_genx::simdcf::GotoTarget;
+use std::collections::HashSet;
 
 impl Selector<'_> {
     /// Emits the end of block `b` when it ends SIMD control flow (a goto, a join's branch or the
@@ -100,6 +101,45 @@ impl Selector<'_> {
         Ok(())
     }
 
+    /// Fails when the phi copies of the back edge of a do-while, done before its goto and so also
+    /// when every lane leaves the loop, would overwrite a value the code after the loop reads: a
+    /// value defined up to `b` (in layout order) that shares a variable with a phi they write and
+    /// is used after the latch block (a loop phi itself read after the loop, say).
+    fn check_back_edge_copies(&mut self, b: BlockId, latch: BlockId, header: BlockId) -> R<()> {
+        let fx = self.fx();
+        let f = &fx.f;
+        let written: Vec<_> = [(b, latch), (latch, header)]
+            .iter()
+            .flat_map(|e| fx.asg.phi_copies.get(e).cloned().unwrap_or_default())
+            .map(|c| fx.asg.storage(c.dst))
+            .collect();
+        let pos = |x: BlockId| f.layout.iter().position(|&y| y == x).unwrap_or(0);
+        let mut used_after = HashSet::new();
+        for &x in &f.layout[pos(latch) + 1..] {
+            for &i in &f.blocks[x].insts {
+                f.insts[i].kind.for_each_operand(|v| {
+                    used_after.insert(v);
+                });
+            }
+            used_after.extend(f.blocks[x].term.operands());
+        }
+        let defined = f.layout[..=pos(b)]
+            .iter()
+            .flat_map(|&x| f.blocks[x].insts.iter().map(|&i| Value::Inst(i)))
+            .chain((0..f.params.len() as u32).map(Value::Param));
+        for v in defined {
+            let Some(var) = fx.asg.var(v) else { continue };
+            if used_after.contains(&v) && written.contains(&fx.asg.storage(var)) {
+                return Err(format!(
+                    "unsupported: a phi copy on the back edge of the SIMD do-while ending in %{} would overwrite {}, which the code after the loop reads (the copies are done before the goto, also when no lane loops again)",
+                    f.blocks[b].name,
+                    f.value_name(v)
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// A block ending in a goto.
     fn goto(&mut self, b: BlockId, g: genxc_genx::simdcf::Goto, next: Option<BlockId>) -> R<()> {
         match g.target {
@@ -134,6 +174,9 @@ impl Selector<'_> {
                 }
                 let mut copies = self.edge_copies(b, latch)?;
                 copies.extend(self.edge_copies(latch, header)?);
+                if !copies.is_empty() {
+                    self.check_back_edge_copies(b, latch, header)?;
+                }
                 self.emit_phi_copies(copies)?;
                 self.emit_goto(g, header, false)
             }
