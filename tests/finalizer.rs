@@ -46,6 +46,7 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("kernels/int_div.ll", &[]),
     ("kernels/simdcf.ll", &[]),
     ("kernels/simdcf_messages.ll", &[]),
+    ("kernels/simdcf_exit_copy.ll", &[]),
     (
         "kernels/simdcf_messages_simd32.ll",
         &[

@@ -142,6 +142,17 @@ fn do_while_is_a_backward_goto_to_the_loop_header() {
 }
 
 #[test]
+fn do_while_exit_copies_follow_the_backward_goto() {
+    // the goto falls through only when no lane loops again: the exit edge's copy runs there, once
+    let t = kernel_in("kernels/simdcf_exit_copy.ll", "simd_dowhile_exit", Platform::Tgllp);
+    let b = body(&t);
+    let goto = b.iter().position(|l| is_goto(l)).expect("a goto");
+    assert!(b[goto].ends_with("goto (M1, 16) L_simd_dowhile_exit_loop"), "{t}");
+    assert_eq!(b[goto + 1], "mov (M1_NM, 16) V_r(0,0)<1> V_a2(0,0)<1;1,0>", "{t}");
+    assert!(b[goto + 2].ends_with(':'), "{t}");
+}
+
+#[test]
 fn break_leaves_the_loop_for_the_join_after_it() {
     let t = kernel("simd_break", Platform::Tgllp);
     let gotos = gotos(&body(&t));

@@ -9,8 +9,10 @@
 //! `(c) goto (M1, N) header`. A join emits nothing: its block's label is the point the finalizer
 //! re-enables the lanes that wait there. Phi copies are NoMask moves of whole values: the copies of
 //! a goto's fall-through edge go after the goto (skipped when no lane is left), those of its only
-//! successor or of a back edge before it, and an edge taken by the "no lane left" jump must not
-//! need any (there is no place for them).
+//! successor or of a back edge before it, those of a do-while's exit edge after its backward goto
+//! (reached once, when no lane loops again), those of a forward goto's "no lane left" edge before
+//! it when that overwrites nothing the fall-through code reads, and a join's "no lane left" edge
+//! must not need any (there is no place for them).
 
 use super::*;
 use genxc_genx::simdcf::GotoTarget;
@@ -169,16 +171,21 @@ impl Selector<'_> {
                 _ => Err("internal: a goto block without a branch".into()),
             },
             GotoTarget::Backward { header, latch } => {
-                if let Terminator::CondBr { on_true, .. } = self.f().blocks[b].term {
-                    self.no_copies_on(b, on_true)?;
-                }
+                // the exit edge's copies go after the goto: it falls through only when no lane
+                // loops again, so they run once, on the way out (whole NoMask moves: the lanes
+                // that left earlier kept their values, which selects under EM left alone)
+                let exit = match self.f().blocks[b].term {
+                    Terminator::CondBr { on_true, .. } => self.edge_copies(b, on_true)?,
+                    _ => Vec::new(),
+                };
                 let mut copies = self.edge_copies(b, latch)?;
                 copies.extend(self.edge_copies(latch, header)?);
                 if !copies.is_empty() {
                     self.check_back_edge_copies(b, latch, header)?;
                 }
                 self.emit_phi_copies(copies)?;
-                self.emit_goto(g, header, false)
+                self.emit_goto(g, header, false)?;
+                self.emit_phi_copies(exit)
             }
         }
     }
