@@ -14,7 +14,7 @@
 //! outputs whatever the thread count, input path or machine.
 
 use crate::timing::PassTimes;
-use crate::{compile_timed, Emit, Input, Options};
+use crate::{compile_staged, Emit, Input, Options, Sink};
 use genxc_diag::Diagnostic;
 use genxc_genx::Platform;
 use std::fmt;
@@ -200,8 +200,10 @@ pub struct Output {
     pub kind: Emit,
     /// File name, e.g. `saxpy.visaasm` or `kernels.json`.
     pub name: String,
-    /// Contents.
+    /// Contents; empty when a [`Sink`] took them (then `staged` is its ticket).
     pub bytes: Vec<u8>,
+    /// The [`Sink`]'s ticket for the contents, when [`compile_inputs_staged`] handed them to one.
+    pub staged: Option<u64>,
 }
 
 impl Output {
@@ -326,13 +328,24 @@ pub fn compile_inputs(inputs: &[Input], opts: &CompileOptions) -> Outcome {
 /// [`compile_inputs`], adding the time and memory of each stage to `times` (what
 /// `genxc --time-passes` prints).
 pub fn compile_inputs_timed(inputs: &[Input], opts: &CompileOptions, times: &mut PassTimes) -> Outcome {
+    compile_inputs_staged(inputs, opts, times, None)
+}
+
+/// [`compile_inputs_timed`], handing each per-kernel output (`.visaasm`, `.legalized.ll`) to
+/// `sink` on its worker thread as soon as it is made, instead of holding it in memory.
+pub fn compile_inputs_staged(
+    inputs: &[Input],
+    opts: &CompileOptions,
+    times: &mut PassTimes,
+    sink: Option<&dyn Sink>,
+) -> Outcome {
     let mut out = Outcome::default();
     // Metadata needs nothing past import, so it is the cheapest full check of an input.
     let check_only = opts.emit.is_empty();
     let kinds = if check_only { EmitSet::from(Emit::Metadata) } else { opts.emit };
     for kind in kinds.iter() {
-        let mut c =
-            compile_timed(inputs, &Options { platform: opts.platform, emit: kind, jobs: opts.jobs }, times);
+        let options = Options { platform: opts.platform, emit: kind, jobs: opts.jobs };
+        let mut c = compile_staged(inputs, &options, times, sink);
         if check_only {
             c.files.clear();
         }
@@ -344,7 +357,12 @@ pub fn compile_inputs_timed(inputs: &[Input], opts: &CompileOptions, times: &mut
         if out.failed() {
             break;
         }
-        out.outputs.extend(c.files.into_iter().map(|f| Output { kind, name: f.name, bytes: f.bytes }));
+        out.outputs.extend(c.files.into_iter().map(|f| Output {
+            kind,
+            name: f.name,
+            bytes: f.bytes,
+            staged: f.staged,
+        }));
     }
     let mut seen = std::collections::HashSet::new();
     for o in &out.outputs {

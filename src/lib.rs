@@ -29,7 +29,8 @@ mod split;
 pub mod timing;
 
 pub use api::{
-    compile_bytes, compile_inputs, compile_inputs_timed, CompileOptions, EmitSet, Outcome, Output,
+    compile_bytes, compile_inputs, compile_inputs_staged, compile_inputs_timed, CompileOptions, EmitSet,
+    Outcome, Output,
 };
 
 use genxc_diag::{Diagnostic, Location};
@@ -89,8 +90,39 @@ pub struct Input {
 pub struct OutputFile {
     /// File name, e.g. `saxpy.visaasm`.
     pub name: String,
-    /// Contents.
+    /// Contents; empty when a [`Sink`] took them (then `staged` is its ticket).
     pub bytes: Vec<u8>,
+    /// The [`Sink`]'s ticket for the contents, when it took them.
+    pub staged: Option<u64>,
+}
+
+impl OutputFile {
+    /// An output whose contents stay in memory.
+    fn new(name: String, bytes: Vec<u8>) -> OutputFile {
+        OutputFile { name, bytes, staged: None }
+    }
+
+    /// An output made on a worker thread: handed to `sink` at once when there is one (the bytes
+    /// are then dropped), kept in memory otherwise or when the sink declines them.
+    fn staged(name: String, bytes: Vec<u8>, sink: Option<&dyn Sink>) -> OutputFile {
+        match sink.and_then(|s| s.stage(&name, &bytes)) {
+            Some(ticket) => OutputFile { name, bytes: Vec::new(), staged: Some(ticket) },
+            None => OutputFile::new(name, bytes),
+        }
+    }
+}
+
+/// Takes output files as soon as a worker thread has made them, so that they are not all held in
+/// memory until the end (the `genxc` command writes each to a temporary file in its folder and
+/// renames them into place only when the whole compilation succeeded).
+///
+/// A staged output may be abandoned: an input whose split compilation fails is compiled again as
+/// one module, and a compilation with errors returns no output. The sink drops what is never
+/// returned in a successful [`Compilation`].
+pub trait Sink: Sync {
+    /// Takes the contents of output `name` and returns a ticket for them, or `None` to leave the
+    /// bytes in the output (the sink could not take them).
+    fn stage(&self, name: &str, bytes: &[u8]) -> Option<u64>;
 }
 
 /// The result of compiling inputs: files (only when there is no error) and diagnostics.
@@ -125,10 +157,21 @@ pub fn compile(inputs: &[Input], opts: &Options) -> Compilation {
 
 /// [`compile`], adding the time and memory of each stage to `times`.
 pub fn compile_timed(inputs: &[Input], opts: &Options, times: &mut PassTimes) -> Compilation {
+    compile_staged(inputs, opts, times, None)
+}
+
+/// [`compile_timed`], handing the per-kernel outputs to `sink` on the worker threads as they are
+/// made.
+pub fn compile_staged(
+    inputs: &[Input],
+    opts: &Options,
+    times: &mut PassTimes,
+    sink: Option<&dyn Sink>,
+) -> Compilation {
     let mut out = Compilation::default();
     let mut modules = Vec::new();
     for input in inputs {
-        match compile_input(input, opts, times) {
+        match compile_input(input, opts, times, sink) {
             Ok((files, module)) => {
                 out.files.extend(files);
                 modules.push(module);
@@ -138,7 +181,7 @@ pub fn compile_timed(inputs: &[Input], opts: &Options, times: &mut PassTimes) ->
     }
     if opts.emit == Emit::Metadata && !out.failed() {
         let bytes = times.time(Stage::Import, || json::kernels_json(&modules, opts.platform).into_bytes());
-        out.files.push(OutputFile { name: "kernels.json".into(), bytes });
+        out.files.push(OutputFile::new("kernels.json".into(), bytes));
     }
     let mut seen = std::collections::HashSet::new();
     for f in &out.files {
@@ -160,47 +203,69 @@ fn compile_input(
     input: &Input,
     opts: &Options,
     times: &mut PassTimes,
+    sink: Option<&dyn Sink>,
 ) -> Result<(Vec<OutputFile>, Module), Vec<Diagnostic>> {
     if matches!(opts.emit, Emit::Visaasm | Emit::Isa | Emit::Legalized) {
-        if let Some(files) = compile_split(input, opts, times) {
+        if let Some(files) = compile_split(input, opts, times, sink) {
             // Only `--emit metadata` reads the module, and it never takes this path.
             return Ok((files, Module::default()));
         }
     }
-    compile_whole(input, opts, times)
+    compile_whole(input, opts, times, sink)
 }
 
 /// Compiles `.ll` text one kernel unit at a time ([`split`]): each unit's text is parsed in its
 /// own LLVM context, imported, compiled and dropped on a worker thread. `None` when the input has
 /// no plan or any unit fails: then [`compile_whole`] compiles the input and reports every
 /// diagnostic as it always has. Outputs are byte-identical to [`compile_whole`]'s.
-fn compile_split(input: &Input, opts: &Options, times: &mut PassTimes) -> Option<Vec<OutputFile>> {
+fn compile_split(
+    input: &Input,
+    opts: &Options,
+    times: &mut PassTimes,
+    sink: Option<&dyn Sink>,
+) -> Option<Vec<OutputFile>> {
     let name = &input.name;
     if name.ends_with(".mlir") || genxc_frontend::llvm::is_bitcode(&input.bytes) {
         return None;
     }
     let plan = times.time(Stage::Parse, || {
         genxc_frontend::limits::check_size(name, input.bytes.len() as u64).ok()?;
-        genxc_frontend::limits::scan_text(name, &input.bytes, genxc_frontend::limits::Syntax::Llvm).ok()?;
         split::plan(std::str::from_utf8(&input.bytes).ok()?)
     })?;
     let platform = opts.platform;
-    let results = run_parallel(&plan.units, opts, times, |unit, mark| {
+    // The limits scan of the whole text (what the whole module would refuse before parsing) runs
+    // beside the units, off the serial path; each unit's own text is scanned before LLVM parses
+    // it, so no unit waits for it.
+    let scan = || {
+        genxc_frontend::limits::scan_text(name, &input.bytes, genxc_frontend::limits::Syntax::Llvm).is_ok()
+    };
+    let (results, scanned) = run_parallel(&plan.units, opts, times, Some(scan), |unit, mark| {
         let (u, md) = unit_from_text(&plan, unit, name, platform, mark)?;
+        let kernel = u.kernel.name.clone();
         let mut phase = |p| mark(timing::stage_of(p));
         let out = match opts.emit {
-            Emit::Legalized => Unit::Text(legalized_text(&u, platform, &mut phase).ok()?),
+            Emit::Legalized => {
+                let text = legalized_text(&u, platform, &mut phase).ok()?;
+                let name = format!("{}.legalized.ll", u.kernel.name);
+                Unit::File(OutputFile::staged(name, text.into_bytes(), sink))
+            }
             _ => {
-                let (k, _) = genxc_visa::isel::select_marked(&u, platform, &mut phase).ok()?;
+                let (k, _) = genxc_visa::isel::select_owned(u, platform, &mut phase).ok()?;
                 if opts.emit == Emit::Visaasm {
-                    Unit::Text(genxc_visa::write_text(&k))
+                    let text = genxc_visa::write_text(&k);
+                    let name = format!("{}.visaasm", k.name);
+                    drop(k);
+                    Unit::File(OutputFile::staged(name, text.into_bytes(), sink))
                 } else {
                     Unit::Object(genxc_visa::encode_kernel(&k))
                 }
             }
         };
-        Some((u.kernel.name, md, out))
+        Some((kernel, md, out))
     });
+    if scanned != Some(true) {
+        return None;
+    }
     let results: Vec<_> = results.into_iter().collect::<Option<_>>()?;
     // What the whole module would refuse: two kernels of one name, too much kernel metadata.
     let mut names = std::collections::HashSet::new();
@@ -212,12 +277,9 @@ fn compile_split(input: &Input, opts: &Options, times: &mut PassTimes) -> Option
     }
     let mut files = Vec::new();
     let mut kernels = Vec::new();
-    for (kernel, _, out) in results {
+    for (_, _, out) in results {
         match out {
-            Unit::Text(text) => {
-                let suffix = if opts.emit == Emit::Legalized { "legalized.ll" } else { "visaasm" };
-                files.push(OutputFile { name: format!("{kernel}.{suffix}"), bytes: text.into_bytes() });
-            }
+            Unit::File(file) => files.push(file),
             Unit::Object(k) => kernels.push(k),
         }
     }
@@ -225,15 +287,15 @@ fn compile_split(input: &Input, opts: &Options, times: &mut PassTimes) -> Option
         // Only the container's header and concatenation are serial: each kernel was encoded on
         // its worker thread.
         let bytes = times.time(Stage::Isel, || genxc_visa::write_objects(&kernels));
-        files.push(OutputFile { name: format!("{}.isa", stem(name)), bytes });
+        files.push(OutputFile::new(format!("{}.isa", stem(name)), bytes));
     }
     Some(files)
 }
 
-/// What the split path makes of one unit: text (vISA or legalized LLVM IR) or a kernel encoded
-/// for the `.isa` container.
+/// What the split path makes of one unit: a file (vISA or legalized LLVM IR text) or a kernel
+/// encoded for the `.isa` container.
 enum Unit {
-    Text(String),
+    File(OutputFile),
     Object(genxc_visa::KernelObject),
 }
 
@@ -304,6 +366,7 @@ fn compile_whole(
     input: &Input,
     opts: &Options,
     times: &mut PassTimes,
+    sink: Option<&dyn Sink>,
 ) -> Result<(Vec<OutputFile>, Module), Vec<Diagnostic>> {
     let name = &input.name;
     let is_mlir = name.ends_with(".mlir");
@@ -321,7 +384,7 @@ fn compile_whole(
         })
         .map_err(|d| vec![d])?;
     let import = timing::Clock::start();
-    let result = import_and_compile(input, opts, &llvm, times, import);
+    let result = import_and_compile(input, opts, &llvm, times, import, sink);
     drop(llvm);
     result
 }
@@ -335,6 +398,7 @@ fn import_and_compile(
     llvm: &inkwell::module::Module<'_>,
     times: &mut PassTimes,
     import: timing::Clock,
+    sink: Option<&dyn Sink>,
 ) -> Result<(Vec<OutputFile>, Module), Vec<Diagnostic>> {
     let name = &input.name;
     let is_mlir = name.ends_with(".mlir");
@@ -347,7 +411,7 @@ fn import_and_compile(
         let text = llvm.print_to_string().to_string();
         end_import(times);
         return Ok((
-            vec![OutputFile { name: format!("{}.ll", stem(name)), bytes: text.into_bytes() }],
+            vec![OutputFile::new(format!("{}.ll", stem(name)), text.into_bytes())],
             Module::default(),
         ));
     }
@@ -377,10 +441,8 @@ fn import_and_compile(
         if llvm.get_source_file_name().to_bytes() == name.as_bytes() {
             llvm.set_source_file_name(base);
         }
-        files.push(OutputFile {
-            name: format!("{}.ll", stem(name)),
-            bytes: llvm.print_to_string().to_string().into_bytes(),
-        });
+        let text = llvm.print_to_string().to_string();
+        files.push(OutputFile::new(format!("{}.ll", stem(name)), text.into_bytes()));
     }
     if matches!(opts.emit, Emit::Llvm | Emit::Metadata) {
         end_import(times);
@@ -392,17 +454,17 @@ fn import_and_compile(
     let mut diags = Vec::new();
     if opts.emit == Emit::Legalized {
         let outputs = successes(
-            run_units(&units, opts, times, |u, mark| legalized_text(u, opts.platform, mark)),
+            run_units(&units, opts, times, |u, mark| {
+                let text = legalized_text(u, opts.platform, mark)?;
+                Ok(OutputFile::staged(format!("{}.legalized.ll", u.kernel.name), text.into_bytes(), sink))
+            }),
             &mut diags,
             &locate,
         );
         if genxc_diag::has_errors(&diags) {
             return Err(diags);
         }
-        files.extend(units.iter().zip(outputs).map(|(u, text)| OutputFile {
-            name: format!("{}.legalized.ll", u.kernel.name),
-            bytes: text.into_bytes(),
-        }));
+        files.extend(outputs);
         return Ok((files, module));
     }
     if opts.emit == Emit::Visaasm {
@@ -410,10 +472,8 @@ fn import_and_compile(
         let outputs = successes(
             run_units(&units, opts, times, |u, mark| {
                 let (k, _) = genxc_visa::isel::select_marked(u, opts.platform, mark)?;
-                Ok(OutputFile {
-                    name: format!("{}.visaasm", k.name),
-                    bytes: genxc_visa::write_text(&k).into_bytes(),
-                })
+                let text = genxc_visa::write_text(&k);
+                Ok(OutputFile::staged(format!("{}.visaasm", k.name), text.into_bytes(), sink))
             }),
             &mut diags,
             &locate,
@@ -437,7 +497,7 @@ fn import_and_compile(
         return Err(diags);
     }
     let bytes = times.time(Stage::Isel, || genxc_visa::write_objects(&objects));
-    files.push(OutputFile { name: format!("{}.isa", stem(name)), bytes });
+    files.push(OutputFile::new(format!("{}.isa", stem(name)), bytes));
     Ok((files, module))
 }
 
@@ -503,16 +563,27 @@ where
     T: Send,
     W: Fn(&KernelUnit, &mut dyn FnMut(Phase)) -> Result<T, Vec<Diagnostic>> + Sync + Send,
 {
-    run_parallel(units, opts, times, |u, mark| work(u, &mut |phase| mark(timing::stage_of(phase))))
+    let work =
+        |u: &KernelUnit, mark: &mut dyn FnMut(Stage)| work(u, &mut |phase| mark(timing::stage_of(phase)));
+    run_parallel(units, opts, times, None::<fn()>, work).0
 }
 
 /// Runs `work` on each item in parallel with `opts.jobs` threads; results come back in item order.
 /// `work` calls its `mark` argument when one of its stages ends; the time after the last mark counts
-/// as instruction selection (emission). The section's times are added to `times`.
-fn run_parallel<U, T, W>(items: &[U], opts: &Options, times: &mut PassTimes, work: W) -> Vec<T>
+/// as instruction selection (emission). `side`, if any, runs on the same threads beside the items
+/// (its time counts as parsing) and its result is returned too. The section's times are added to
+/// `times`.
+fn run_parallel<U, T, W, R>(
+    items: &[U],
+    opts: &Options,
+    times: &mut PassTimes,
+    side: Option<impl FnOnce() -> R + Send>,
+    work: W,
+) -> (Vec<T>, Option<R>)
 where
     U: Sync,
     T: Send,
+    R: Send,
     W: Fn(&U, &mut dyn FnMut(Stage)) -> T + Sync + Send,
 {
     progress::add(items.len());
@@ -524,14 +595,23 @@ where
         progress::done();
         (result, spent)
     };
+    let side = || {
+        let mut spent = PhaseTimes::default();
+        let mut last = timing::thread_cpu();
+        let result = side.map(|side| side());
+        if result.is_some() {
+            spent.lap(&mut last, Stage::Parse);
+        }
+        (result, spent)
+    };
     let start = Instant::now();
     let pool = rayon::ThreadPoolBuilder::new().num_threads(opts.jobs).build();
-    let timed: Vec<_> = match pool {
-        Ok(pool) => pool.install(|| items.par_iter().map(one).collect()),
-        Err(_) => items.iter().map(one).collect(),
+    let ((side, side_cpu), timed): (_, Vec<_>) = match pool {
+        Ok(pool) => pool.install(|| rayon::join(side, || items.par_iter().map(one).collect())),
+        Err(_) => (side(), items.iter().map(one).collect()),
     };
     let wall = start.elapsed();
-    let mut cpu = PhaseTimes::default();
+    let mut cpu = side_cpu;
     let results = timed
         .into_iter()
         .map(|(result, spent)| {
@@ -540,7 +620,7 @@ where
         })
         .collect();
     times.add_parallel(wall, &cpu);
-    results
+    (results, side)
 }
 
 /// Points a diagnostic about a function or symbol at its line and column in `.ll` text, keeping the
@@ -623,8 +703,8 @@ mod tests {
                 for platform in [Platform::Tgllp, Platform::Pvc] {
                     let opts = Options { platform, emit, jobs: 2 };
                     let mut times = PassTimes::new();
-                    let whole = compile_whole(input, &opts, &mut times).map(|(files, _)| files);
-                    match compile_split(input, &opts, &mut times) {
+                    let whole = compile_whole(input, &opts, &mut times, None).map(|(files, _)| files);
+                    match compile_split(input, &opts, &mut times, None) {
                         Some(files) => {
                             split += 1;
                             assert_eq!(Ok(&files), whole.as_ref(), "{} {emit:?} {platform:?}", input.name);

@@ -120,8 +120,38 @@ fn emit(e: EmitArg) -> Emit {
     }
 }
 
+/// mimalloc's `mi_option_arena_eager_commit` and `mi_option_purge_delay` (`mimalloc.h` of
+/// mimalloc 3, which `libmimalloc-sys` builds by default).
+const MI_OPTION_ARENA_EAGER_COMMIT: libc::c_int = 4;
+const MI_OPTION_PURGE_DELAY: libc::c_int = 15;
+
+extern "C" {
+    /// Sets a mimalloc option (exported by the statically linked mimalloc).
+    fn mi_option_set(option: libc::c_int, value: libc::c_long);
+}
+
+/// Makes mimalloc commit arena memory only as it is used and give freed pages back at once:
+/// its defaults (arenas committed eagerly, purging delayed by a second) kept 40-75 MB more
+/// resident for one large kernel, more than the compile itself used; the CPU cost is a few
+/// percent of page faults. Run as a static constructor, before the first allocation makes an
+/// arena (setting the options in `main` kept half of the excess).
+extern "C" fn tune_allocator() {
+    // SAFETY: plain option setters, called before any thread is started.
+    unsafe {
+        mi_option_set(MI_OPTION_ARENA_EAGER_COMMIT, 0);
+        mi_option_set(MI_OPTION_PURGE_DELAY, 0);
+    }
+}
+
+#[cfg(target_os = "linux")]
+#[used]
+#[link_section = ".init_array"]
+static TUNE_ALLOCATOR: extern "C" fn() = tune_allocator;
+
 fn main() -> ExitCode {
     let start = Instant::now();
+    #[cfg(not(target_os = "linux"))]
+    tune_allocator();
     // LLVM aborts on some malformed bitcode: make that a diagnostic and exit code 1.
     genxc_frontend::llvm::exit_on_llvm_fatal_error();
     let cli = match Cli::try_parse() {
@@ -158,7 +188,15 @@ fn run(cli: &Cli, times: &mut PassTimes) -> ExitCode {
         }
     }
     let bar = progress_bar();
-    let result = genxc::compile_inputs_timed(&inputs, &opts, times);
+    // Per-kernel outputs go to temporary files in their folder as soon as a worker has made them,
+    // except with `-o FILE`, whose single target is known only at the end.
+    let stager = match &cli.output {
+        Some(p) if p.extension().is_some() && !p.is_dir() => None,
+        Some(dir) => Some(Stager::new(dir.clone())),
+        None => Some(Stager::new(PathBuf::from("."))),
+    };
+    let sink = stager.as_ref().map(|s| s as &dyn genxc::Sink);
+    let result = genxc::compile_inputs_staged(&inputs, &opts, times, sink);
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
@@ -180,7 +218,7 @@ fn run(cli: &Cli, times: &mut PassTimes) -> ExitCode {
             }
         }
     }
-    let mut files = plan_outputs(result.outputs, cli.output.as_deref());
+    let mut files = plan_outputs(result.outputs, cli.output.as_deref(), stager.as_ref());
     let staged = match &cli.depfile {
         Some(depfile) if files.iter().any(|(p, _)| p == depfile) => {
             Err(format!("the depfile '{}' would overwrite an output", depfile.display()))
@@ -189,14 +227,19 @@ fn run(cli: &Cli, times: &mut PassTimes) -> ExitCode {
             let targets: Vec<String> = files.iter().map(|(p, _)| p.to_string_lossy().into_owned()).collect();
             let inputs: Vec<String> = cli.inputs.iter().map(|p| p.to_string_lossy().into_owned()).collect();
             genxc::depfile::render(&targets, &inputs).map(|text| {
-                files.push((depfile.clone(), text.into_bytes()));
+                files.push((depfile.clone(), Contents::Bytes(text.into_bytes())));
                 files
             })
         }
         None => Ok(files),
     };
-    match times.time(Stage::Write, || staged.and_then(|files| write_atomically(&files))) {
-        Ok(()) => ExitCode::SUCCESS,
+    match times.time(Stage::Write, || staged.and_then(write_atomically)) {
+        Ok(()) => {
+            if let Some(s) = &stager {
+                s.keep_folders();
+            }
+            ExitCode::SUCCESS
+        }
         Err(msg) => {
             let _ = writeln!(err, "error: {msg}");
             ExitCode::from(1)
@@ -251,7 +294,10 @@ fn read_input(path: &Path) -> Result<Vec<u8>, String> {
         genxc_frontend::limits::check_size(&name, meta.len()).map_err(|d| d.message)?;
     }
     let max = genxc_frontend::limits::MAX_INPUT_BYTES;
-    let mut bytes = Vec::new();
+    // Sized from the file's length: growing by doubling copied and faulted in about twice the
+    // input on the serial path.
+    let size = file.metadata().map_or(0, |m| m.len().min(max) + 1);
+    let mut bytes = Vec::with_capacity(usize::try_from(size).unwrap_or(0));
     file.take(max + 1).read_to_end(&mut bytes).map_err(|e| format!("cannot read '{name}': {e}"))?;
     if bytes.len() as u64 > max {
         return Err(format!(
@@ -262,8 +308,13 @@ fn read_input(path: &Path) -> Result<Vec<u8>, String> {
 }
 
 /// Where each output goes: into the output folder (`-o DIR`, default the current folder), or to
-/// `-o FILE` itself when exactly one file is produced.
-fn plan_outputs(files: Vec<genxc::Output>, output: Option<&Path>) -> Vec<(PathBuf, Vec<u8>)> {
+/// `-o FILE` itself when exactly one file is produced; with the contents in memory or, for an
+/// output `stager` took, its temporary file.
+fn plan_outputs(
+    files: Vec<genxc::Output>,
+    output: Option<&Path>,
+    stager: Option<&Stager>,
+) -> Vec<(PathBuf, Contents)> {
     let single = matches!(output, Some(p) if files.len() == 1 && p.extension().is_some() && !p.is_dir());
     files
         .into_iter()
@@ -273,40 +324,135 @@ fn plan_outputs(files: Vec<genxc::Output>, output: Option<&Path>) -> Vec<(PathBu
                 Some(dir) => dir.join(&f.name),
                 None => PathBuf::from(&f.name),
             };
-            (target, f.bytes)
+            let staged = f.staged.zip(stager).and_then(|(ticket, s)| s.take(ticket));
+            (target, staged.map_or(Contents::Bytes(f.bytes), Contents::Staged))
         })
         .collect()
 }
 
-/// Writes every file to a temporary name in its folder (created if missing), then renames them all
-/// into place. A file a target replaces is first moved aside; if any rename fails, the files
-/// already renamed are removed and the moved-aside ones put back, so on failure no file is created
-/// or changed (and no temporary is left).
-fn write_atomically(files: &[(PathBuf, Vec<u8>)]) -> Result<(), String> {
+/// The contents of one output: in memory, or already in a temporary file in the target's folder.
+enum Contents {
+    Bytes(Vec<u8>),
+    Staged(tempfile::TempPath),
+}
+
+/// Writes each output a worker thread hands it to a temporary file in the output's folder (see
+/// [`genxc::Sink`]), creating the folder if missing. What is not taken back with [`Stager::take`]
+/// is deleted when the stager drops, and so are the folders it created unless
+/// [`Stager::keep_folders`] was called: a failed compilation leaves nothing behind.
+struct Stager {
+    /// The output folder (`-o DIR` or the current folder).
+    dir: PathBuf,
+    /// Temporary files by ticket; `None` once taken.
+    files: std::sync::Mutex<Vec<Option<tempfile::TempPath>>>,
+    /// Folders created for outputs, outermost first.
+    created: std::sync::Mutex<Vec<PathBuf>>,
+}
+
+impl Stager {
+    fn new(dir: PathBuf) -> Stager {
+        Stager { dir, files: Default::default(), created: Default::default() }
+    }
+
+    /// The temporary file of `ticket`, now owned by the caller.
+    fn take(&self, ticket: u64) -> Option<tempfile::TempPath> {
+        let mut files = self.files.lock().ok()?;
+        files.get_mut(usize::try_from(ticket).ok()?)?.take()
+    }
+
+    /// Keeps the folders made for outputs (they were all written).
+    fn keep_folders(&self) {
+        if let Ok(mut created) = self.created.lock() {
+            created.clear();
+        }
+    }
+
+    /// Creates `folder` and its missing parents, remembering those it made.
+    fn make_folder(&self, folder: &Path) -> std::io::Result<()> {
+        if folder.is_dir() {
+            return Ok(());
+        }
+        let mut created = self.created.lock().map_err(|_| std::io::Error::other("poisoned"))?;
+        let missing: Vec<PathBuf> =
+            folder.ancestors().take_while(|a| !a.exists()).map(Path::to_path_buf).collect();
+        std::fs::create_dir_all(folder)?;
+        created.extend(missing.into_iter().rev());
+        Ok(())
+    }
+
+    fn write(&self, name: &str, bytes: &[u8]) -> std::io::Result<tempfile::TempPath> {
+        let target = self.dir.join(name);
+        let folder = folder_of(&target);
+        self.make_folder(folder)?;
+        let mut tmp = tempfile::Builder::new().prefix(".genxc-").tempfile_in(folder)?;
+        tmp.write_all(bytes)?;
+        // Closed at once: thousands of kernels must not hold thousands of descriptors.
+        Ok(tmp.into_temp_path())
+    }
+}
+
+impl genxc::Sink for Stager {
+    fn stage(&self, name: &str, bytes: &[u8]) -> Option<u64> {
+        // On any error the bytes stay in memory and the final write reports it.
+        let path = self.write(name, bytes).ok()?;
+        let mut files = self.files.lock().ok()?;
+        files.push(Some(path));
+        Some(files.len() as u64 - 1)
+    }
+}
+
+impl Drop for Stager {
+    fn drop(&mut self) {
+        // The temporary files first, then the folders made for them, innermost first.
+        if let Ok(files) = self.files.get_mut() {
+            files.clear();
+        }
+        if let Ok(created) = self.created.get_mut() {
+            for dir in created.drain(..).rev() {
+                let _ = std::fs::remove_dir(dir);
+            }
+        }
+    }
+}
+
+/// Writes every file still in memory to a temporary name in its folder (created if missing), then
+/// renames them all into place. A file a target replaces is first moved aside; if any rename fails,
+/// the files already renamed are removed and the moved-aside ones put back, so on failure no file
+/// is created or changed (and no temporary is left).
+fn write_atomically(files: Vec<(PathBuf, Contents)>) -> Result<(), String> {
     let mut staged = Vec::new();
-    for (target, bytes) in files {
-        let dir = folder_of(target);
-        std::fs::create_dir_all(dir).map_err(|e| format!("cannot create folder '{}': {e}", dir.display()))?;
-        let mut tmp = tempfile::Builder::new()
-            .prefix(".genxc-")
-            .tempfile_in(dir)
-            .map_err(|e| format!("cannot write in '{}': {e}", dir.display()))?;
-        tmp.write_all(bytes).map_err(|e| format!("cannot write '{}': {e}", target.display()))?;
+    for (target, contents) in files {
+        let tmp = match contents {
+            Contents::Staged(path) => path,
+            Contents::Bytes(bytes) => {
+                let target = &target;
+                let dir = folder_of(target);
+                std::fs::create_dir_all(dir)
+                    .map_err(|e| format!("cannot create folder '{}': {e}", dir.display()))?;
+                let mut tmp = tempfile::Builder::new()
+                    .prefix(".genxc-")
+                    .tempfile_in(dir)
+                    .map_err(|e| format!("cannot write in '{}': {e}", dir.display()))?;
+                tmp.write_all(&bytes).map_err(|e| format!("cannot write '{}': {e}", target.display()))?;
+                tmp.into_temp_path()
+            }
+        };
         staged.push((tmp, target));
     }
     // (target, the previous file moved aside) for every file renamed into place so far.
-    let mut done: Vec<(&PathBuf, Option<tempfile::TempPath>)> = Vec::new();
-    for (tmp, target) in staged {
-        match commit_one(tmp, target) {
+    let mut done: Vec<(PathBuf, Option<tempfile::TempPath>)> = Vec::new();
+    let mut staged = staged.into_iter();
+    for (tmp, target) in staged.by_ref() {
+        match commit_one(tmp, &target) {
             Ok(backup) => done.push((target, backup)),
             Err(e) => {
                 for (target, backup) in done.into_iter().rev() {
                     match backup {
                         Some(old) => {
-                            let _ = std::fs::rename(&old, target);
+                            let _ = std::fs::rename(&old, &target);
                         }
                         None => {
-                            let _ = std::fs::remove_file(target);
+                            let _ = std::fs::remove_file(&target);
                         }
                     }
                 }
@@ -324,10 +470,7 @@ fn folder_of(target: &Path) -> &Path {
 
 /// Renames one staged file onto `target`, moving an existing file there aside first (returned so
 /// it can be put back).
-fn commit_one(
-    tmp: tempfile::NamedTempFile,
-    target: &Path,
-) -> Result<Option<tempfile::TempPath>, std::io::Error> {
+fn commit_one(tmp: tempfile::TempPath, target: &Path) -> Result<Option<tempfile::TempPath>, std::io::Error> {
     let backup = if target.is_file() {
         // Moved to a new name, never renamed over an existing file: on ext4 a rename that replaces
         // a file writes the renamed file's data out at once, which made rewriting thousands of

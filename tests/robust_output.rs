@@ -87,6 +87,33 @@ fn a_failed_write_leaves_no_partial_output() {
     assert!(stderr.starts_with("error: cannot create folder"), "{stderr}");
 }
 
+/// Per-kernel outputs are staged in temporary files on the worker threads while other kernels
+/// still compile: a failure found afterwards (a bad input after good ones, two kernels of one name
+/// across inputs) removes them, and the folders made for them, again.
+#[test]
+fn outputs_staged_during_compilation_are_removed_on_failure() {
+    let root = root();
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("a/b/out");
+    let o = out.to_str().unwrap();
+    for args in [
+        vec![GOOD, GOOD2, BAD, "-o", o, "-j", "1"],
+        vec![GOOD, GOOD, "-o", o, "-j", "2"],
+        vec![GOOD, GOOD2, GOOD, "-o", o, "--emit", "legalized,visaasm", "-j", "2"],
+    ] {
+        let (code, stderr) = genxc(&root, &args);
+        assert_eq!(code, Some(1), "{args:?}: {stderr}");
+        assert_eq!(entries(dir.path()), Vec::<String>::new(), "{args:?}");
+    }
+    let (code, stderr) = genxc(&root, &[GOOD, GOOD2, "-o", o, "--emit", "visaasm,legalized"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    let names = entries(&out);
+    assert!(names.iter().all(|n| !n.starts_with(".genxc")), "{names:?}");
+    assert!(
+        names.contains(&"first.visaasm".to_string()) && names.contains(&"first.legalized.ll".to_string())
+    );
+}
+
 /// Every output of one run, by file name.
 fn outputs(root: &Path, inputs: &[String], jobs: &str) -> BTreeMap<String, Vec<u8>> {
     let dir = tempfile::tempdir().unwrap();

@@ -28,7 +28,7 @@ pub fn load<'ctx>(ctx: &'ctx Context, file: &str, bytes: &[u8]) -> Result<Module
         return Err(Diagnostic::error(format!("{file}: invalid LLVM IR: {first}")));
     }
     // Text without the word `alloca` has no stack slot to promote (most generated kernels).
-    if is_bitcode(bytes) || bytes.windows(6).any(|w| w == b"alloca") {
+    if is_bitcode(bytes) || memchr::memmem::find(bytes, b"alloca").is_some() {
         let pm: PassManager<Module> = PassManager::create(());
         pm.add_promote_memory_to_register_pass();
         pm.run_on(&module);

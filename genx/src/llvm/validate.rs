@@ -351,6 +351,11 @@ pub fn simdcf_call(v: Val) -> Option<SimdCfCall> {
     if v.is_null() || !v.is_instruction() || v.opcode() != LLVMOpcode::LLVMCall {
         return None;
     }
+    // Asked of every call: the name rules out all other callees before the table search.
+    let c = v.called_value();
+    if !c.is_function() || !c.name().starts_with("llvm.genx.simdcf.") {
+        return None;
+    }
     match callee_of(v) {
         Ok(Callee::Intrinsic(id)) => match id.short_name() {
             "simdcf.goto" => Some(SimdCfCall::Goto),

@@ -20,7 +20,7 @@ use genxc_genx::bale::{self, Bales};
 use genxc_genx::ir::{
     BinOp, BlockId, CastOp, CmpPred, Constant, FuncId, Function, InstId, InstKind, Terminator, Value,
 };
-use genxc_genx::metadata::ArgCategory;
+use genxc_genx::metadata::{ArgCategory, Kernel};
 use genxc_genx::region::Region;
 use genxc_genx::simdcf::SimdCf;
 use genxc_genx::units::KernelUnit;
@@ -168,7 +168,8 @@ struct AluDesc {
 
 struct Selector<'a> {
     platform: Platform,
-    unit: &'a KernelUnit,
+    /// The kernel's metadata.
+    kernel: &'a Kernel,
     k: m::Kernel,
     funcs: Vec<Func>,
     func_of: HashMap<FuncId, usize>,
@@ -219,14 +220,44 @@ pub fn select_marked(
     platform: Platform,
     mark: &mut dyn FnMut(Phase),
 ) -> Result<(m::Kernel, genxc_regalloc::Stats), Vec<Diagnostic>> {
-    let entry_name = u.functions[u.entry].name.clone();
+    let ids = u.functions.iter().map(|(id, _)| id).collect();
+    select_functions(&u.kernel, u.entry, ids, |id| u.functions[id].clone(), platform, mark)
+}
+
+/// [`select_marked`] on a unit it owns: each function is legalized in place instead of as a copy,
+/// so the unit's GenX IR is not held twice (one large kernel peaked tens of MB higher).
+pub fn select_owned(
+    u: KernelUnit,
+    platform: Platform,
+    mark: &mut dyn FnMut(Phase),
+) -> Result<(m::Kernel, genxc_regalloc::Stats), Vec<Diagnostic>> {
+    let ids = u.functions.iter().map(|(id, _)| id).collect();
+    let mut functions: HashMap<FuncId, Function> = u.functions.into_iter().collect();
+    let take = |id| functions.remove(&id).expect("each function of the unit is selected once");
+    select_functions(&u.kernel, u.entry, ids, take, platform, mark)
+}
+
+/// Instruction selection of the functions `ids` of a unit (`entry` is the kernel function),
+/// each given by `function` once.
+fn select_functions(
+    kernel: &Kernel,
+    entry: FuncId,
+    ids: Vec<FuncId>,
+    mut function: impl FnMut(FuncId) -> Function,
+    platform: Platform,
+    mark: &mut dyn FnMut(Phase),
+) -> Result<(m::Kernel, genxc_regalloc::Stats), Vec<Diagnostic>> {
     let mut funcs = Vec::new();
     let mut func_of = HashMap::new();
-    let mut order = vec![u.entry];
-    order.extend(u.functions.iter().map(|(id, _)| id).filter(|id| *id != u.entry));
+    let mut order = vec![entry];
+    order.extend(ids.into_iter().filter(|id| *id != entry));
     let mut prepared = Vec::new();
+    let mut entry_name = String::new();
     for id in order {
-        let mut f = u.functions[id].clone();
+        let mut f = function(id);
+        if id == entry {
+            entry_name = f.name.clone();
+        }
         let err = |d: Diagnostic| vec![d];
         genxc_genx::lower::lower_function(&mut f).map_err(err)?;
         genxc_legalize::run(&mut f, platform).map_err(err)?;
@@ -258,11 +289,11 @@ pub fn select_marked(
             cf,
         });
     }
-    let mut k = m::Kernel::new(&u.kernel.name);
+    let mut k = m::Kernel::new(&kernel.name);
     k.attrs.push(m::KernelAttr::Target3d(false));
     let mut s = Selector {
         platform,
-        unit: u,
+        kernel,
         k,
         funcs,
         func_of,
@@ -295,8 +326,8 @@ pub fn select_marked(
             return Err(fail(&s, inst, e));
         }
     }
-    if s.unit.kernel.slm_size > 0 {
-        s.k.attrs.push(m::KernelAttr::SlmSize(s.unit.kernel.slm_size.div_ceil(1024)));
+    if s.kernel.slm_size > 0 {
+        s.k.attrs.push(m::KernelAttr::SlmSize(s.kernel.slm_size.div_ceil(1024)));
     }
     s.k.inputs.sort_by_key(|i| (i.implicit != 0, i.offset));
     let mut stats = genxc_regalloc::Stats::default();
@@ -353,7 +384,7 @@ impl Selector<'_> {
 
     /// Inputs of the kernel: general arguments as variables, surfaces as surface variables.
     fn declare_inputs(&mut self) -> R<()> {
-        let kernel = &self.unit.kernel;
+        let kernel = self.kernel;
         let params = self.f().params.len();
         if kernel.args.len() != params {
             return Err("kernel metadata does not match the signature".into());
