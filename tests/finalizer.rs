@@ -66,6 +66,7 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
         "kernels/lsc_simd32.ll",
         &[(Platform::Skl, LSC_LOAD_SKL), (Platform::Tgllp, LSC_LOAD_TGLLP), (Platform::Dg2, LSC_SIMD32_DG2)],
     ),
+    ("kernels/lsc_more.ll", &[(Platform::Skl, LSC_BTI_SKL), (Platform::Tgllp, LSC_BTI_TGLLP)]),
 ];
 
 /// Inputs genxc refuses on some platforms, with the message (platform limits reported by genxc
@@ -73,7 +74,6 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
 const REFUSED: &[(&str, Platform, &str)] = &[
     ("refusals/lsc_load.ll", Platform::Tgllp, "llvm.genx.lsc.load.stateless is not available on tgllp"),
     ("refusals/lsc_load.ll", Platform::Skl, "llvm.genx.lsc.load.stateless is not available on skl"),
-    ("refusals/lsc_bti.ll", Platform::Dg2, "unsupported: llvm.genx.lsc.load.bti"),
     (
         "refusals/lsc_data_grfs.ll",
         Platform::Dg2,
@@ -88,6 +88,8 @@ const REFUSED: &[(&str, Platform, &str)] = &[
 
 const LSC_SKL: &str = "llvm.genx.lsc.prefetch.stateless is not available on skl";
 const LSC_TGLLP: &str = "llvm.genx.lsc.prefetch.stateless is not available on tgllp";
+const LSC_BTI_SKL: &str = "llvm.genx.lsc.prefetch.bti is not available on skl";
+const LSC_BTI_TGLLP: &str = "llvm.genx.lsc.prefetch.bti is not available on tgllp";
 const LSC_LOAD_SKL: &str = "llvm.genx.lsc.load.stateless is not available on skl";
 const LSC_LOAD_TGLLP: &str = "llvm.genx.lsc.load.stateless is not available on tgllp";
 const SVM_SIMD32_SKL: &str = "llvm.genx.svm.gather with 32 lanes is not available on skl";

@@ -475,6 +475,14 @@ fn inst(b: &mut Buf, k: &Kernel, i: &Inst) {
             b.u8(0x5C);
             b.u8(f.mask());
         }
+        Inst::LscFence { sfid, op, scope } => {
+            b.u8(0x8B);
+            b.u8(exec_byte(Exec::nm(1)));
+            b.u16(pred_word(None));
+            b.u8(sfid.code());
+            b.u8(*op);
+            b.u8(*scope);
+        }
         Inst::RawSend { sendc, pred, exec, exdesc, num_src, num_dst, desc, src: s, dst: d } => {
             b.u8(0x5D);
             b.u8(*sendc as u8);
@@ -496,10 +504,7 @@ fn inst(b: &mut Buf, k: &Kernel, i: &Inst) {
             b.u8(cache.0);
             b.u8(cache.1);
             // address: model (flat 1, bti 4), scale 1, immediate offset, size (a32 2, a64 3)
-            b.u8(match addr.model {
-                LscAddrModel::Flat => 1,
-                LscAddrModel::Bti(_) => 4,
-            });
+            b.u8(addr.model.code());
             b.u16(1);
             b.u32(addr.offset as u32);
             b.u8(if addr.bits == 64 { 3 } else { 2 });
@@ -510,13 +515,14 @@ fn inst(b: &mut Buf, k: &Kernel, i: &Inst) {
             b.u8(shape.elems_code());
             b.u8(shape.elems_code());
             // the surface: immediate 0 for flat addresses
-            match addr.model {
-                LscAddrModel::Flat => src(b, &SrcOp::Imm(Imm::UD(0))),
-                LscAddrModel::Bti(v) => src(b, &SrcOp::Gen(Src::scalar(v, 0))),
+            match addr.model.surface() {
+                None => src(b, &SrcOp::Imm(Imm::UD(0))),
+                Some(LscSurface::Imm(i)) => src(b, &SrcOp::Imm(Imm::UD(i))),
+                Some(LscSurface::Var(v)) => src(b, &SrcOp::Gen(Src::scalar(v, 0))),
             }
             // dst, addresses, src1, src2: the stored data is src1
             let (d, s1) = match op {
-                LscOp::Store => (VarId::NULL, *data),
+                LscOp::Store | LscOp::StoreQuad => (VarId::NULL, *data),
                 _ => (*data, *src1),
             };
             for v in [d, addr.var, s1, *src2] {

@@ -513,9 +513,14 @@ impl W<'_> {
                 } else {
                     format!(".{}.{}", LSC_CACHE_TEXT[cache.0 as usize], LSC_CACHE_TEXT[cache.1 as usize])
                 };
+                let surface = |s: LscSurface| match s {
+                    LscSurface::Imm(i) => format!("0x{i:x}"),
+                    LscSurface::Var(v) => n.var(v).to_string(),
+                };
                 let model = match addr.model {
                     LscAddrModel::Flat => "flat".to_string(),
-                    LscAddrModel::Bti(v) => format!("bti({})", n.var(v)),
+                    LscAddrModel::Bti(s) => format!("bti({})", surface(s)),
+                    LscAddrModel::Bss(s) => format!("bss({})", surface(s)),
                 };
                 let off = match addr.offset {
                     0 => String::new(),
@@ -529,7 +534,9 @@ impl W<'_> {
                 };
                 match op {
                     LscOp::Load => format!("{} {d} {a}", head("load")),
+                    LscOp::LoadQuad => format!("{} {d} {a}", head("load_quad")),
                     LscOp::Store => format!("{} {a} {d}", head("store")),
+                    LscOp::StoreQuad => format!("{} {a} {d}", head("store_quad")),
                     LscOp::Atomic(name) => {
                         format!(
                             "{} {d} {a} {} {}",
@@ -542,6 +549,14 @@ impl W<'_> {
             }
             Inst::Barrier => "barrier".to_string(),
             Inst::Fence(f) => fence_text(*f),
+            Inst::LscFence { sfid, op, scope } => {
+                format!(
+                    "lsc_fence.{}.{}.{}",
+                    sfid.text(),
+                    LSC_FENCE_OPS[*op as usize],
+                    LSC_SCOPES[*scope as usize]
+                )
+            }
             Inst::RawSend { sendc, pred, exec, exdesc, num_src, num_dst, desc, src, dst } => format!(
                 "{}{} {} 0x{:x} {} {} {} {} {}",
                 self.pred(*pred),

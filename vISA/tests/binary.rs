@@ -78,7 +78,7 @@ fn lsc_encodings() {
     let v4 = k.add_var("v4", VisaType::UD, 64, Align::Grf);
     let one = k.add_var("one", VisaType::UD, 16, Align::Grf);
     let flat = |var: VarId, offset: i32, bits: u8| LscAddr { model: LscAddrModel::Flat, var, offset, bits };
-    let d32 = LscShape { bits: 32, c32: false, elems: 1, transpose: false };
+    let d32 = LscShape { bits: 32, c32: false, elems: 1, transpose: false, chmask: 0 };
     let null = VarId::NULL;
     let x4 = LscShape { elems: 4, ..d32 };
     let (e16, ugm, slm) = (Exec::new(16), LscSfid::Ugm, LscSfid::Slm);

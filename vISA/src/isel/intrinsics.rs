@@ -558,36 +558,69 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
     }
 }
 
+/// The operand positions of an LSC message form: operand count, surface, stored data and old
+/// value (after the common pred, sub-opcode, L1, L3, address scale, immediate offset, data size,
+/// vector size, order, channel mask and addresses).
+struct LscForm {
+    /// Number of operands.
+    nargs: usize,
+    /// The surface operand.
+    surface: usize,
+    /// The stored data (stores).
+    data: Option<usize>,
+    /// The old value merged under the predicate (merge loads, atomics).
+    old: Option<usize>,
+    /// The sub-opcode the form requires (`None` for atomics).
+    op: Option<m::LscOp>,
+}
+
+/// The operand layout of `llvm.genx.lsc.<op>` (`op` without the address model).
+fn lsc_form(op: &str) -> Option<LscForm> {
+    use m::LscOp::*;
+    let f = |nargs, surface, data, old, op| Some(LscForm { nargs, surface, data, old, op });
+    match op {
+        "load" | "prefetch" => f(12, 11, None, None, Some(Load)),
+        "load.quad" => f(12, 11, None, None, Some(LoadQuad)),
+        "load.merge" => f(13, 11, None, Some(12), Some(Load)),
+        "load.merge.quad" => f(13, 11, None, Some(12), Some(LoadQuad)),
+        "store" => f(13, 12, Some(11), None, Some(Store)),
+        "store.quad" => f(13, 12, Some(11), None, Some(StoreQuad)),
+        "atomic" | "xatomic" => f(15, 13, None, Some(14), None),
+        _ => None,
+    }
+}
+
 /// An LSC message (DG2, MTL, PVC): `llvm.genx.lsc.<op>.<model>` with operands (pred, sub-opcode,
 /// L1 and L3 cache controls, address scale, immediate offset, data size, elements per address,
-/// order, channel mask, addresses, [data | atomic sources], surface, [old value]).
+/// order, channel mask, addresses, [data | atomic sources], surface, [old value]); the address
+/// model is `stateless` (64-bit addresses), `slm`, `bti` (a surface argument or constant
+/// binding-table index) or `bindless` (a surface-state offset), the last three with 32-bit
+/// addresses. `llvm.genx.lsc.fence` orders memory accesses.
 fn lsc(s: &mut Selector, id: InstId, kind: &str, name: &str, args: &[Value]) -> R<()> {
+    if kind == "fence" {
+        return lsc_fence(s, name, args);
+    }
     let (op, model) = kind.rsplit_once('.').ok_or_else(|| format!("unsupported: {name}"))?;
-    let sfid = match model {
-        "stateless" => m::LscSfid::Ugm,
-        "slm" => m::LscSfid::Slm,
-        _ => return Err(format!("unsupported: {name} (only stateless and SLM LSC messages are selected)")),
-    };
-    let nargs = match op {
-        "load" | "prefetch" => 12,
-        "load.merge" | "store" => 13,
-        "atomic" => 15,
+    let (sfid, addr_bits) = match model {
+        "stateless" => (m::LscSfid::Ugm, 64),
+        "slm" => (m::LscSfid::Slm, 32),
+        "bti" | "bindless" => (m::LscSfid::Ugm, 32),
         _ => return Err(format!("unsupported: {name}")),
     };
-    argc(name, args, nargs)?;
+    let form = lsc_form(op).ok_or_else(|| format!("unsupported: {name}"))?;
+    argc(name, args, form.nargs)?;
     let c = |s: &Selector, i: usize, what: &str| const_u64(s, args[i], &format!("{name}: the {what}"));
     let subop = c(s, 1, "sub-opcode")?;
-    let lop = match op {
-        "load" | "load.merge" | "prefetch" if subop == 0 => m::LscOp::Load,
-        "store" if subop == 4 => m::LscOp::Store,
-        "atomic" => {
+    let lop = match form.op {
+        Some(want) if subop == u64::from(want.code()) => want,
+        Some(_) => return Err(format!("{name}: invalid sub-opcode {subop}")),
+        None => {
             let i = subop.checked_sub(u64::from(m::LSC_FIRST_ATOMIC));
             match i.and_then(|i| m::LSC_ATOMICS.get(i as usize)) {
                 Some(a) => m::LscOp::Atomic(a),
                 None => return Err(format!("{name}: invalid atomic sub-opcode {subop}")),
             }
         }
-        _ => return Err(format!("{name}: invalid sub-opcode {subop}")),
     };
     let (l1, l3) = (c(s, 2, "L1 cache control")?, c(s, 3, "L3 cache control")?);
     if l1 > 6 || l3 > 6 {
@@ -620,9 +653,28 @@ fn lsc(s: &mut Selector, id: InstId, kind: &str, name: &str, args: &[Value]) -> 
         2 => true,
         other => return Err(format!("{name}: invalid data order {other}")),
     };
+    let quad = matches!(lop, m::LscOp::LoadQuad | m::LscOp::StoreQuad);
+    let chmask = if quad {
+        let mask = c(s, 9, "channel mask")?;
+        if !(1..=15).contains(&mask) {
+            return Err(format!("{name}: invalid channel mask {mask} (1 to 15: x, y, z, w)"));
+        }
+        if bits != 32 || c32 || elems != 1 || transpose {
+            return Err(format!(
+                "{name}: a quad message moves 32-bit elements, one vector per lane, not transposed"
+            ));
+        }
+        if lop == m::LscOp::StoreQuad && !matches!(mask, 1 | 3 | 7 | 15) {
+            return Err(format!(
+                "{name}: a quad store writes contiguous channels (x, xy, xyz or xyzw), not mask {mask}"
+            ));
+        }
+        mask as u8
+    } else {
+        0
+    };
     let addrs = args[10];
     let addr_ty = s.f().value_type(addrs);
-    let addr_bits = if sfid == m::LscSfid::Ugm { 64 } else { 32 };
     if addr_ty.elem().map(Elem::bits) != Some(addr_bits) {
         return Err(format!("{name}: addresses must be i{addr_bits}"));
     }
@@ -636,10 +688,15 @@ fn lsc(s: &mut Selector, id: InstId, kind: &str, name: &str, args: &[Value]) -> 
         msg_exec(s, lanes, name)?
     };
     let pred = msg_pred(s, args[0])?;
+    let model = match model {
+        "bti" => m::LscAddrModel::Bti(m::LscSurface::Imm(s.binding_index(args[form.surface])?)),
+        "bindless" => m::LscAddrModel::Bss(lsc_surface(s, args[form.surface], name)?),
+        _ => m::LscAddrModel::Flat,
+    };
     let av = s.block_var(addrs)?;
     let av = s.view(av, if addr_bits == 64 { VisaType::UQ } else { VisaType::UD })?;
-    let addr = m::LscAddr { model: m::LscAddrModel::Flat, var: av, offset, bits: addr_bits as u8 };
-    let shape = m::LscShape { bits, c32, elems, transpose };
+    let addr = m::LscAddr { model, var: av, offset, bits: addr_bits as u8 };
+    let shape = m::LscShape { bits, c32, elems, transpose, chmask };
     if sfid == m::LscSfid::Slm && matches!(lop, m::LscOp::Atomic("fadd" | "fsub")) {
         return Err(format!(
             "{name}: atomic float add and subtract on SLM are not available on {}",
@@ -653,11 +710,34 @@ fn lsc(s: &mut Selector, id: InstId, kind: &str, name: &str, args: &[Value]) -> 
             s.platform
         ));
     }
+    let want = if transpose { u32::from(elems) } else { u32::from(exec.size) * u32::from(elems) };
+    let want = if quad { u32::from(exec.size) * chmask.count_ones() } else { want };
+    let data_ty = |s: &Selector, i: usize| s.f().value_type(args[i]);
+    let mut checked = vec![("result", s.f().insts[id].ty)];
+    checked.extend(form.data.map(|i| ("stored data", data_ty(s, i))));
+    if matches!(lop, m::LscOp::Atomic(_)) {
+        checked.extend([("first atomic source", data_ty(s, 11)), ("second atomic source", data_ty(s, 12))]);
+    }
+    for (what, ty) in checked {
+        let ebits = ty.elem().map(Elem::bits);
+        if ebits.is_none() || op == "prefetch" {
+            continue;
+        }
+        if ty.num_elems() != want || (bits >= 32 && ebits != Some(u32::from(bits))) {
+            return Err(format!(
+                "{name}: the {what} must be {want} elements of {} bits (the data shape {} on {} lanes), not {} of {}",
+                bits.max(32),
+                shape.text(),
+                exec.size,
+                ty.num_elems(),
+                ebits.unwrap_or(0)
+            ));
+        }
+    }
     let null = m::VarId::NULL;
     let used = s.fx().bales.uses.get(&id).copied().unwrap_or(0) > 0;
     let (data, src1, src2) = match (op, lop) {
         ("prefetch", _) => (null, null, null),
-        ("store", _) => (s.block_var(args[11])?, null, null),
         (_, m::LscOp::Atomic(a)) => {
             let nsrc = match a {
                 "iinc" | "idec" | "load" => 0,
@@ -667,20 +747,64 @@ fn lsc(s: &mut Selector, id: InstId, kind: &str, name: &str, args: &[Value]) -> 
             let src = |s: &mut Selector, i: usize, on: bool| if on { s.block_var(args[i]) } else { Ok(null) };
             let src1 = src(s, 11, nsrc >= 1)?;
             let src2 = src(s, 12, nsrc >= 2)?;
-            if used && pred.is_some() {
-                keep_old(s, id, args[14])?;
+            if let (true, Some(_), Some(old)) = (used, pred, form.old) {
+                keep_old(s, id, args[old])?;
             }
             (if used { s.var_of(Value::Inst(id))? } else { null }, src1, src2)
         }
-        _ => {
-            if op == "load.merge" && pred.is_some() {
-                keep_old(s, id, args[12])?;
+        _ => match form.data {
+            Some(d) => (s.block_var(args[d])?, null, null),
+            None => {
+                if let (Some(_), Some(old)) = (pred, form.old) {
+                    keep_old(s, id, args[old])?;
+                }
+                (s.var_of(Value::Inst(id))?, null, null)
             }
-            (s.var_of(Value::Inst(id))?, null, null)
-        }
+        },
     };
     let cache = (l1 as u8, l3 as u8);
     s.push(VInst::Lsc { op: lop, sfid, cache, pred, exec, addr, shape, data, src1, src2 });
+    Ok(())
+}
+
+/// The surface operand of a bindless LSC message: a constant or a 32-bit scalar.
+fn lsc_surface(s: &mut Selector, v: Value, name: &str) -> R<m::LscSurface> {
+    let ty = s.f().value_type(v);
+    if ty.num_elems() != 1 || ty.elem().map(Elem::bits) != Some(32) {
+        return Err(format!("{name}: the surface-state offset must be an i32 scalar"));
+    }
+    if let Some(c) = s.f().as_const(v).and_then(|c| c.splat_value()) {
+        return Ok(m::LscSurface::Imm(c as u32));
+    }
+    let var = s.block_var(v)?;
+    Ok(m::LscSurface::Var(s.view(var, VisaType::UD)?))
+}
+
+/// `llvm.genx.lsc.fence(pred, sfid, fence op, scope)`: `lsc_fence.<sfid>.<op>.<scope>`.
+fn lsc_fence(s: &mut Selector, name: &str, args: &[Value]) -> R<()> {
+    argc(name, args, 4)?;
+    if msg_pred(s, args[0])?.is_some() {
+        return Err(format!("unsupported: {name} under a predicate (a fence orders every lane)"));
+    }
+    let c = |s: &Selector, i: usize, what: &str| const_u64(s, args[i], &format!("{name}: the {what}"));
+    let sfid = match c(s, 1, "shared function")? {
+        0 => m::LscSfid::Ugm,
+        1 => m::LscSfid::Ugml,
+        2 => m::LscSfid::Tgm,
+        3 => m::LscSfid::Slm,
+        other => {
+            return Err(format!("{name}: invalid shared function {other} (0 ugm, 1 ugml, 2 tgm, 3 slm)"))
+        }
+    };
+    let op = c(s, 2, "fence operation")?;
+    if op as usize >= m::LSC_FENCE_OPS.len() {
+        return Err(format!("{name}: invalid fence operation {op}"));
+    }
+    let scope = c(s, 3, "scope")?;
+    if scope as usize >= m::LSC_SCOPES.len() {
+        return Err(format!("{name}: invalid scope {scope}"));
+    }
+    s.push(VInst::LscFence { sfid, op: op as u8, scope: scope as u8 });
     Ok(())
 }
 
