@@ -67,6 +67,10 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
         &[(Platform::Skl, LSC_LOAD_SKL), (Platform::Tgllp, LSC_LOAD_TGLLP), (Platform::Dg2, LSC_SIMD32_DG2)],
     ),
     ("kernels/lsc_more.ll", &[(Platform::Skl, LSC_BTI_SKL), (Platform::Tgllp, LSC_BTI_TGLLP)]),
+    (
+        "kernels/lsc_block2d.ll",
+        &[(Platform::Skl, BLOCK2D_SKL), (Platform::Tgllp, BLOCK2D_TGLLP), (Platform::Dg2, BLOCK2D_DG2)],
+    ),
 ];
 
 /// Inputs genxc refuses on some platforms, with the message (platform limits reported by genxc
@@ -90,6 +94,10 @@ const LSC_SKL: &str = "llvm.genx.lsc.prefetch.stateless is not available on skl"
 const LSC_TGLLP: &str = "llvm.genx.lsc.prefetch.stateless is not available on tgllp";
 const LSC_BTI_SKL: &str = "llvm.genx.lsc.prefetch.bti is not available on skl";
 const LSC_BTI_TGLLP: &str = "llvm.genx.lsc.prefetch.bti is not available on tgllp";
+const BLOCK2D_SKL: &str = "llvm.genx.lsc.prefetch2d.stateless is not available on skl";
+const BLOCK2D_TGLLP: &str = "llvm.genx.lsc.prefetch2d.stateless is not available on tgllp";
+const BLOCK2D_DG2: &str =
+    "llvm.genx.lsc.prefetch2d.stateless is not available on dg2 (2D block messages need PVC)";
 const LSC_LOAD_SKL: &str = "llvm.genx.lsc.load.stateless is not available on skl";
 const LSC_LOAD_TGLLP: &str = "llvm.genx.lsc.load.stateless is not available on tgllp";
 const SVM_SIMD32_SKL: &str = "llvm.genx.svm.gather with 32 lanes is not available on skl";

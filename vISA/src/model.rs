@@ -1486,6 +1486,43 @@ impl LscShape {
     }
 }
 
+/// The block shape of a 2D block message `:d<size>.[<blocks>x]<width>x<height><t|n><t|n>`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LscBlock2dShape {
+    /// Bits per element (8, 16, 32, 64).
+    pub bits: u8,
+    /// Blocks side by side (1, 2, 4).
+    pub blocks: u8,
+    /// Block width in elements.
+    pub width: u16,
+    /// Block height in rows.
+    pub height: u16,
+    /// Transposed.
+    pub transpose: bool,
+    /// VNNI transform (packing rows into dwords).
+    pub vnni: bool,
+}
+
+impl LscBlock2dShape {
+    /// Binary data size code (d8 1, d16 2, d32 3, d64 4).
+    pub fn size_code(self) -> u8 {
+        2 + self.bits.trailing_zeros() as u8 - 4
+    }
+    /// Text form (`d16.2x8x16nt`).
+    pub fn text(self) -> String {
+        let blocks = if self.blocks > 1 { format!("{}x", self.blocks) } else { String::new() };
+        let tn = |on: bool| if on { 't' } else { 'n' };
+        format!(
+            "d{}.{blocks}{}x{}{}{}",
+            self.bits,
+            self.width,
+            self.height,
+            tn(self.transpose),
+            tn(self.vnni)
+        )
+    }
+}
+
 /// LSC fence cache operation text names by code.
 pub const LSC_FENCE_OPS: [&str; 6] = ["none", "evict", "invalidate", "discard", "clean", "flushl3"];
 
@@ -1892,6 +1929,21 @@ pub enum Inst {
     Barrier,
     /// `fence_global` / `fence_local` / `fence_sw`.
     Fence(Fence),
+    /// `lsc_load_block2d.ugm` / `lsc_store_block2d.ugm (M1_NM, 1) data:shape
+    /// flat[base, width, height, pitch, x, y]` (PVC); a prefetch loads into `%null`.
+    LscBlock2d {
+        /// true = store.
+        store: bool,
+        /// L1 and L3 cache controls (codes of [`LSC_CACHE_TEXT`]).
+        cache: (u8, u8),
+        /// Block shape.
+        shape: LscBlock2dShape,
+        /// The surface: base address (a uq variable), width, height and pitch in bytes less one,
+        /// and the block's x (in elements) and y (in rows) (ud or d variables, or immediates).
+        surface: [LscSurface; 6],
+        /// Loaded or stored data (`VarId::NULL` for a prefetch).
+        data: VarId,
+    },
     /// `lsc_fence.<sfid>.<op>.<scope>` (DG2, MTL, PVC).
     LscFence {
         /// The shared function whose accesses are ordered.

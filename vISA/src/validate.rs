@@ -338,6 +338,14 @@ pub fn validate(k: &Kernel) -> Result<(), Vec<String>> {
                     c.raw(at, Raw::of(v));
                 }
             }
+            Inst::LscBlock2d { surface, data, .. } => {
+                for x in surface {
+                    if let LscSurface::Var(v) = x {
+                        c.raw(at, Raw::of(*v));
+                    }
+                }
+                c.raw(at, Raw::of(*data));
+            }
             Inst::Barrier | Inst::Fence(_) | Inst::LscFence { .. } => {}
             Inst::RawSend { pred, exec, desc, src, dst, .. } => {
                 c.exec(at, *exec);

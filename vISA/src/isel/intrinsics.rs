@@ -601,6 +601,9 @@ fn lsc(s: &mut Selector, id: InstId, kind: &str, name: &str, args: &[Value]) -> 
         return lsc_fence(s, name, args);
     }
     let (op, model) = kind.rsplit_once('.').ok_or_else(|| format!("unsupported: {name}"))?;
+    if matches!(op, "load2d" | "store2d" | "prefetch2d") && model == "stateless" {
+        return lsc_block2d(s, id, op, name, args);
+    }
     let (sfid, addr_bits) = match model {
         "stateless" => (m::LscSfid::Ugm, 64),
         "slm" => (m::LscSfid::Slm, 32),
@@ -767,17 +770,123 @@ fn lsc(s: &mut Selector, id: InstId, kind: &str, name: &str, args: &[Value]) -> 
     Ok(())
 }
 
+/// A scalar operand of an LSC surface: a 32-bit constant as an immediate, otherwise its
+/// variable viewed as `ty`.
+fn lsc_operand(s: &mut Selector, v: Value, ty: VisaType) -> R<m::LscSurface> {
+    match s.f().as_const(v).and_then(|c| c.splat_value()) {
+        Some(c) if c <= u64::from(u32::MAX) => Ok(m::LscSurface::Imm(c as u32)),
+        _ => {
+            let var = s.block_var(v)?;
+            Ok(m::LscSurface::Var(s.view(var, ty)?))
+        }
+    }
+}
+
 /// The surface operand of a bindless LSC message: a constant or a 32-bit scalar.
 fn lsc_surface(s: &mut Selector, v: Value, name: &str) -> R<m::LscSurface> {
     let ty = s.f().value_type(v);
     if ty.num_elems() != 1 || ty.elem().map(Elem::bits) != Some(32) {
         return Err(format!("{name}: the surface-state offset must be an i32 scalar"));
     }
-    if let Some(c) = s.f().as_const(v).and_then(|c| c.splat_value()) {
-        return Ok(m::LscSurface::Imm(c as u32));
+    lsc_operand(s, v, VisaType::UD)
+}
+
+/// A 2D block message (PVC): `llvm.genx.lsc.{load,prefetch,store}2d.stateless` with operands
+/// (pred, L1, L3, data size, order, blocks, block width, block height, VNNI transform, base
+/// address, surface width, height and pitch (bytes less one), x, y, [stored data]).
+fn lsc_block2d(s: &mut Selector, id: InstId, op: &str, name: &str, args: &[Value]) -> R<()> {
+    if s.platform != Platform::Pvc {
+        return Err(format!("{name} is not available on {} (2D block messages need PVC)", s.platform));
     }
-    let var = s.block_var(v)?;
-    Ok(m::LscSurface::Var(s.view(var, VisaType::UD)?))
+    let store = op == "store2d";
+    argc(name, args, if store { 16 } else { 15 })?;
+    let c = |s: &Selector, i: usize, what: &str| const_u64(s, args[i], &format!("{name}: the {what}"));
+    if msg_pred(s, args[0])?.is_some() {
+        return Err(format!("unsupported: {name} under a predicate"));
+    }
+    let (l1, l3) = (c(s, 1, "L1 cache control")?, c(s, 2, "L3 cache control")?);
+    if l1 > 6 || l3 > 6 {
+        return Err(format!("{name}: invalid cache controls {l1}, {l3}"));
+    }
+    let bits = match c(s, 3, "data size")? {
+        code @ 1..=4 => 4u8 << code,
+        other => return Err(format!("{name}: invalid data size code {other} (1 d8, 2 d16, 3 d32, 4 d64)")),
+    };
+    let transpose = match c(s, 4, "data order")? {
+        1 => false,
+        2 => true,
+        other => return Err(format!("{name}: invalid data order {other}")),
+    };
+    let blocks = c(s, 5, "block count")?;
+    let (width, height) = (c(s, 6, "block width")?, c(s, 7, "block height")?);
+    let vnni = c(s, 8, "VNNI transform")? != 0;
+    let bytes = u64::from(bits / 8);
+    if !matches!(blocks, 1 | 2 | 4) || !(1..=64).contains(&width) || !(1..=32).contains(&height) {
+        return Err(format!(
+            "{name}: invalid block shape {blocks} x {width} x {height} (1, 2 or 4 blocks of at most 64 x 32)"
+        ));
+    }
+    if width * bytes > 64 || (transpose && vnni) || (store && (transpose || vnni || blocks > 1)) {
+        return Err(format!(
+            "{name}: a block row is at most 64 bytes, not both transposed and VNNI, and stores are one plain block"
+        ));
+    }
+    let shape = m::LscBlock2dShape {
+        bits,
+        blocks: blocks as u8,
+        width: width as u16,
+        height: height as u16,
+        transpose,
+        vnni,
+    };
+    // register data: rows padded to a power of two elements (VNNI packs rows in dwords)
+    let rows = if vnni { height.next_multiple_of(4 / bytes.min(4)) } else { height };
+    let want = blocks * rows * if store { width } else { width.next_power_of_two() };
+    let data_value = if store { Some(args[15]) } else { (op == "load2d").then_some(Value::Inst(id)) };
+    if let Some(v) = data_value {
+        let ty = s.f().value_type(v);
+        let ebits = ty.elem().map(Elem::bits).unwrap_or(0);
+        if u64::from(ty.num_elems()) != want || ebits != u32::from(bits) {
+            return Err(format!(
+                "{name}: the {} must be {want} elements of {bits} bits (the block {}), not {} of {ebits}",
+                if store { "stored data" } else { "result" },
+                shape.text(),
+                ty.num_elems()
+            ));
+        }
+    }
+    if want * bytes > 2048 {
+        return Err(format!("{name}: a 2D block message moves at most 2048 bytes, not {}", want * bytes));
+    }
+    let mut surface = Vec::new();
+    for (i, what) in [
+        (9, "base address"),
+        (10, "surface width"),
+        (11, "surface height"),
+        (12, "surface pitch"),
+        (13, "x"),
+        (14, "y"),
+    ] {
+        let (bits, ty) = match i {
+            9 => (64, VisaType::UQ),
+            13 | 14 => (32, VisaType::D),
+            _ => (32, VisaType::UD),
+        };
+        let vt = s.f().value_type(args[i]);
+        if vt.num_elems() != 1 || vt.elem().map(Elem::bits) != Some(bits) {
+            return Err(format!("{name}: the {what} must be an i{bits} scalar"));
+        }
+        surface.push(lsc_operand(s, args[i], ty)?);
+    }
+    let surface: [m::LscSurface; 6] =
+        surface.try_into().map_err(|_| "internal: six surface operands".to_string())?;
+    let data = match (store, op) {
+        (true, _) => s.block_var(args[15])?,
+        (false, "load2d") => s.var_of(Value::Inst(id))?,
+        _ => m::VarId::NULL,
+    };
+    s.push(VInst::LscBlock2d { store, cache: (l1 as u8, l3 as u8), shape, surface, data });
+    Ok(())
 }
 
 /// `llvm.genx.lsc.fence(pred, sfid, fence op, scope)`: `lsc_fence.<sfid>.<op>.<scope>`.
