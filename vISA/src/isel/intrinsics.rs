@@ -826,9 +826,20 @@ fn lsc_block2d(s: &mut Selector, id: InstId, op: &str, name: &str, args: &[Value
             "{name}: invalid block shape {blocks} x {width} x {height} (1, 2 or 4 blocks of at most 64 x 32)"
         ));
     }
-    if width * bytes > 64 || (transpose && vnni) || (store && (transpose || vnni || blocks > 1)) {
+    if width * bytes > 64 {
+        return Err(format!("{name}: a block row is at most 64 bytes, not {width} x {bytes}"));
+    }
+    if (transpose && bits < 32) || (vnni && bits > 16) {
         return Err(format!(
-            "{name}: a block row is at most 64 bytes, not both transposed and VNNI, and stores are one plain block"
+            "{name}: transposed blocks hold 32- or 64-bit elements and VNNI blocks 8- or 16-bit ones, not {bits}-bit"
+        ));
+    }
+    if transpose && vnni {
+        return Err(format!("{name}: a block is either transposed or VNNI-transformed, not both"));
+    }
+    if store && (transpose || vnni || blocks > 1) {
+        return Err(format!(
+            "{name}: a 2D block store writes one block, neither transposed nor VNNI-transformed"
         ));
     }
     let shape = m::LscBlock2dShape {
@@ -864,8 +875,8 @@ fn lsc_block2d(s: &mut Selector, id: InstId, op: &str, name: &str, args: &[Value
         (10, "surface width"),
         (11, "surface height"),
         (12, "surface pitch"),
-        (13, "x"),
-        (14, "y"),
+        (13, "x coordinate"),
+        (14, "y coordinate"),
     ] {
         let (bits, ty) = match i {
             9 => (64, VisaType::UQ),
