@@ -770,16 +770,21 @@ fn lsc(s: &mut Selector, id: InstId, kind: &str, name: &str, args: &[Value]) -> 
     Ok(())
 }
 
-/// A scalar operand of an LSC surface: a 32-bit constant as an immediate, otherwise its
-/// variable viewed as `ty`.
+/// A scalar operand of an LSC surface: a 32-bit constant as an immediate, otherwise a variable of
+/// type `ty` holding it (the value's own when it starts one).
 fn lsc_operand(s: &mut Selector, v: Value, ty: VisaType) -> R<m::LscSurface> {
-    match s.f().as_const(v).and_then(|c| c.splat_value()) {
-        Some(c) if c <= u64::from(u32::MAX) => Ok(m::LscSurface::Imm(c as u32)),
-        _ => {
-            let var = s.block_var(v)?;
-            Ok(m::LscSurface::Var(s.view(var, ty)?))
+    if let Some(c) = s.f().as_const(v).and_then(|c| c.splat_value()) {
+        if c <= u64::from(u32::MAX) {
+            return Ok(m::LscSurface::Imm(c as u32));
         }
     }
+    if let SrcOp::Gen(g) = s.src(v, ty)? {
+        if g.row == 0 && g.col == 0 && g.modifier == m::SrcMod::None {
+            return Ok(m::LscSurface::Var(g.var));
+        }
+    }
+    let var = s.block_var(v)?;
+    Ok(m::LscSurface::Var(s.view(var, ty)?))
 }
 
 /// The surface operand of a bindless LSC message: a constant or a 32-bit scalar.
