@@ -195,7 +195,7 @@ fn compile_split(input: &Input, opts: &Options, times: &mut PassTimes) -> Option
                 if opts.emit == Emit::Visaasm {
                     Unit::Text(genxc_visa::write_text(&k))
                 } else {
-                    Unit::Kernel(Box::new(k))
+                    Unit::Object(genxc_visa::encode_kernel(&k))
                 }
             }
         };
@@ -218,24 +218,23 @@ fn compile_split(input: &Input, opts: &Options, times: &mut PassTimes) -> Option
                 let suffix = if opts.emit == Emit::Legalized { "legalized.ll" } else { "visaasm" };
                 files.push(OutputFile { name: format!("{kernel}.{suffix}"), bytes: text.into_bytes() });
             }
-            Unit::Kernel(k) => kernels.push(*k),
+            Unit::Object(k) => kernels.push(k),
         }
     }
     if opts.emit == Emit::Isa {
-        let emit = timing::Clock::start();
-        let written = write_container(name, opts, kernels, &mut files);
-        let (wall, cpu) = emit.elapsed();
-        times.add(Stage::Isel, wall, cpu);
-        written.ok()?;
+        // Only the container's header and concatenation are serial: each kernel was encoded on
+        // its worker thread.
+        let bytes = times.time(Stage::Isel, || genxc_visa::write_objects(&kernels));
+        files.push(OutputFile { name: format!("{}.isa", stem(name)), bytes });
     }
     Some(files)
 }
 
-/// What the split path makes of one unit: text (vISA or legalized LLVM IR) or a vISA kernel for the
-/// `.isa` container.
+/// What the split path makes of one unit: text (vISA or legalized LLVM IR) or a kernel encoded
+/// for the `.isa` container.
 enum Unit {
     Text(String),
-    Kernel(Box<genxc_visa::Kernel>),
+    Object(genxc_visa::KernelObject),
 }
 
 /// Parses and imports one unit's text and builds its kernel unit, as the whole module would have
@@ -250,7 +249,9 @@ fn unit_from_text(
 ) -> Option<(KernelUnit, u32)> {
     let text = plan.text(unit);
     let (module, md) = with_context(|ctx| {
-        let llvm = genxc_frontend::llvm::load(ctx, name, text.as_bytes()).ok()?;
+        let llvm = genxc_frontend::llvm::load(ctx, name, text.as_bytes());
+        drop(text);
+        let llvm = llvm.ok()?;
         mark(Stage::Parse);
         let module = genxc_genx::llvm::import_module(&llvm, platform).ok()?;
         Some((module, genxc_genx::llvm::kernel_metadata_values(&llvm)))
@@ -423,9 +424,11 @@ fn import_and_compile(
         files.extend(outputs);
         return Ok((files, module));
     }
-    let outputs = successes(
+    // Only `--emit isa` is left: each kernel is encoded on its worker, the container is serial.
+    let objects = successes(
         run_units(&units, opts, times, |u, mark| {
-            genxc_visa::isel::select_marked(u, opts.platform, mark).map(|(k, _)| k)
+            genxc_visa::isel::select_marked(u, opts.platform, mark)
+                .map(|(k, _)| genxc_visa::encode_kernel(&k))
         }),
         &mut diags,
         &locate,
@@ -433,29 +436,9 @@ fn import_and_compile(
     if genxc_diag::has_errors(&diags) {
         return Err(diags);
     }
-    let emit = timing::Clock::start();
-    let written = write_container(name, opts, outputs, &mut files).map_err(locate);
-    let (wall, cpu) = emit.elapsed();
-    times.add(Stage::Isel, wall, cpu);
-    written?;
+    let bytes = times.time(Stage::Isel, || genxc_visa::write_objects(&objects));
+    files.push(OutputFile { name: format!("{}.isa", stem(name)), bytes });
     Ok((files, module))
-}
-
-/// The serial part of emission: the `.isa` container of every kernel of an input.
-fn write_container(
-    name: &str,
-    opts: &Options,
-    outputs: Vec<genxc_visa::Kernel>,
-    files: &mut Vec<OutputFile>,
-) -> Result<(), Vec<Diagnostic>> {
-    match opts.emit {
-        Emit::Isa => {
-            let bytes = genxc_visa::write_isa(&outputs);
-            files.push(OutputFile { name: format!("{}.isa", stem(name)), bytes });
-        }
-        Emit::Visaasm | Emit::Legalized | Emit::Llvm | Emit::Metadata => {}
-    }
-    Ok(())
 }
 
 /// Register allocation counts per kernel (`--stats`): kernel name and the counts of its unit.

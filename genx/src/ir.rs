@@ -416,6 +416,14 @@ pub enum InstKind {
         /// Arguments in order.
         args: Vec<Value>,
     },
+    /// One field of the struct a SIMD control flow intrinsic (`llvm.genx.simdcf.goto` or
+    /// `llvm.genx.simdcf.join`, an `Intrinsic` of type `Void`) returns: the only aggregate read.
+    ExtractValue {
+        /// The goto or join.
+        aggregate: Value,
+        /// The field: goto `0` EM, `1` RM, `2` BranchCond; join `0` EM, `1` BranchCond.
+        index: u32,
+    },
     /// SSA merge: one incoming value per predecessor.
     Phi {
         /// `(predecessor, value)` pairs.
@@ -439,6 +447,7 @@ impl InstKind {
             InstKind::WrRegion { .. } => "wrregion",
             InstKind::Intrinsic { .. } => "intrinsic",
             InstKind::Call { .. } => "call",
+            InstKind::ExtractValue { .. } => "extractvalue",
             InstKind::Phi { .. } => "phi",
         }
     }
@@ -457,7 +466,9 @@ impl InstKind {
                 f(*lhs);
                 f(*rhs)
             }
-            InstKind::FNeg(v) | InstKind::Cast { value: v, .. } => f(*v),
+            InstKind::FNeg(v)
+            | InstKind::Cast { value: v, .. }
+            | InstKind::ExtractValue { aggregate: v, .. } => f(*v),
             InstKind::Select { cond, on_true, on_false } => {
                 f(*cond);
                 f(*on_true);
@@ -505,7 +516,9 @@ impl InstKind {
                 g(lhs);
                 g(rhs)
             }
-            InstKind::FNeg(v) | InstKind::Cast { value: v, .. } => g(v),
+            InstKind::FNeg(v)
+            | InstKind::Cast { value: v, .. }
+            | InstKind::ExtractValue { aggregate: v, .. } => g(v),
             InstKind::Select { cond, on_true, on_false } => {
                 g(cond);
                 g(on_true);

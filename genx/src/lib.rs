@@ -13,6 +13,7 @@ pub mod lower;
 pub mod metadata;
 pub mod platform;
 pub mod region;
+pub mod simdcf;
 pub mod types;
 pub mod units;
 

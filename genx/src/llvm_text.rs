@@ -193,8 +193,17 @@ impl Printer<'_> {
     fn inst(&mut self, id: crate::ir::InstId) {
         let inst = &self.f.insts[id];
         let ty = inst.ty;
-        let lhs = if ty == Type::Void { String::new() } else { format!("{} = ", self.name(Value::Inst(id))) };
+        let aggregate = simdcf_struct(self.f, Value::Inst(id));
+        let lhs = if ty == Type::Void && aggregate.is_none() {
+            String::new()
+        } else {
+            format!("{} = ", self.name(Value::Inst(id)))
+        };
         let text = match &inst.kind {
+            InstKind::ExtractValue { aggregate: a, index } => {
+                let st = simdcf_struct(self.f, *a).unwrap_or_default();
+                format!("extractvalue {st} {}, {index}", self.name(*a))
+            }
             InstKind::Binary { op, lhs: a, rhs: b } => {
                 format!("{} {}, {}", binop(*op), self.typed(*a), self.name(*b))
             }
@@ -286,9 +295,20 @@ impl Printer<'_> {
                         }
                     }
                 }
-                self.declare(&name, ty, &arg_types);
                 let a: Vec<String> = args.iter().map(|&v| self.typed(v)).collect();
-                format!("call {ty} @{name}({})", a.join(", "))
+                match &aggregate {
+                    Some(st) => {
+                        let params: Vec<String> = arg_types.iter().map(|t| t.to_string()).collect();
+                        self.decls
+                            .entry(name.clone())
+                            .or_insert_with(|| format!("declare {st} @{name}({})", params.join(", ")));
+                        format!("call {st} @{name}({})", a.join(", "))
+                    }
+                    None => {
+                        self.declare(&name, ty, &arg_types);
+                        format!("call {ty} @{name}({})", a.join(", "))
+                    }
+                }
             }
             InstKind::Call { callee, args } => {
                 let a: Vec<String> = args.iter().map(|&v| self.typed(v)).collect();
@@ -465,6 +485,17 @@ fn cmp(p: CmpPred) -> (&'static str, &'static str) {
         FUle => ("fcmp", "ule"),
         FUne => ("fcmp", "une"),
         FTrue => ("fcmp", "true"),
+    }
+}
+
+/// The LLVM struct type a SIMD control flow goto or join returns, if `v` is one.
+fn simdcf_struct(f: &Function, v: Value) -> Option<String> {
+    let Value::Inst(id) = v else { return None };
+    let InstKind::Intrinsic { id: iid, args } = &f.insts[id].kind else { return None };
+    match iid.short_name() {
+        "simdcf.goto" => Some(format!("{{ <32 x i1>, {}, i1 }}", f.value_type(*args.get(1)?))),
+        "simdcf.join" => Some("{ <32 x i1>, i1 }".to_string()),
+        _ => None,
     }
 }
 

@@ -193,6 +193,18 @@ fn lower_shuffle(
             .map(|m| m.map_or(Some(None), |m| (lo..lo + len).contains(&m).then(|| Some(m - lo))))
             .collect();
         if let Some(local) = local {
+            if ty.elem() == Some(Elem::I1) {
+                // a contiguous slice of a predicate (EM slices of SIMD control flow among them)
+                let start = local.iter().enumerate().find_map(|(k, m)| m.map(|m| m.wrapping_sub(k as u32)));
+                if let Some(start) = start.filter(|&s| s + ty.num_elems() <= len) {
+                    if local.iter().enumerate().all(|(k, m)| m.is_none_or(|m| m == start + k as u32)) {
+                        if let Some(rd) = crate::intrinsics::lookup("llvm.genx.rdpredregion") {
+                            let off = f.add_const(Constant::int(Elem::I32, i64::from(start)));
+                            return InstKind::Intrinsic { id: rd, args: vec![src, off] };
+                        }
+                    }
+                }
+            }
             if let Some(region) = mask_region(&local, eb) {
                 let (s, e) = region.byte_span();
                 if s >= 0 && e <= i64::from(len * eb) {

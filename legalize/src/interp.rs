@@ -509,6 +509,7 @@ fn eval(
             _ => Err(InterpError::Unsupported(id.name())),
         },
         InstKind::Call { .. } => Err(InterpError::Unsupported("call")),
+        InstKind::ExtractValue { .. } => Err(InterpError::Unsupported("extractvalue")),
         InstKind::Phi { .. } => Err(InterpError::Unsupported("phi")),
     }
 }

@@ -10,7 +10,7 @@
 
 use crate::model::*;
 use crate::text::sanitize;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// The bytes of one operand or field sequence.
 #[derive(Default)]
@@ -588,20 +588,29 @@ fn lsc_surface(b: &mut Buf, s: LscSurface) {
     }
 }
 
-/// Deduplicating string pool.
+/// Deduplicating string pool: strings in first-use order, and each string's index (a kernel of
+/// 100,000 instructions names tens of thousands of variables; a linear search made this quadratic).
 struct Pool {
     strings: Vec<String>,
+    index: HashMap<String, u32>,
 }
 
 impl Pool {
+    /// A pool holding `first` at index 0.
+    fn new(first: &str) -> Pool {
+        let mut pool = Pool { strings: Vec::new(), index: HashMap::new() };
+        pool.id(first);
+        pool
+    }
+
     fn id(&mut self, s: &str) -> u32 {
-        match self.strings.iter().position(|x| x == s) {
-            Some(i) => i as u32,
-            None => {
-                self.strings.push(s.to_string());
-                self.strings.len() as u32 - 1
-            }
+        if let Some(&i) = self.index.get(s) {
+            return i;
         }
+        let i = self.strings.len() as u32;
+        self.strings.push(s.to_string());
+        self.index.insert(s.to_string(), i);
+        i
     }
 }
 
@@ -630,7 +639,7 @@ fn kernel_object(k: &Kernel) -> (Vec<u8>, u32) {
     let preds = unique_names(&mut used, k.preds.iter().map(|v| v.name.as_str()));
     let labels = unique_names(&mut HashSet::new(), k.labels.iter().map(|v| v.name.as_str()));
 
-    let mut pool = Pool { strings: vec![k.name.clone()] };
+    let mut pool = Pool::new(&k.name);
     let var_ids: Vec<u32> = vars.iter().map(|n| pool.id(n)).collect();
     let addr_ids: Vec<u32> = addrs.iter().map(|n| pool.id(n)).collect();
     let sampler_ids: Vec<u32> = samplers.iter().map(|n| pool.id(n)).collect();
@@ -733,33 +742,55 @@ fn kernel_object(k: &Kernel) -> (Vec<u8>, u32) {
     (b.0, input_off)
 }
 
+/// One kernel encoded for the `.isa` container: its name, its kernel object, and where its input
+/// table starts in the object.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KernelObject {
+    name: String,
+    bytes: Vec<u8>,
+    input_offset: u32,
+}
+
+/// Encodes one kernel for [`write_objects`]. Kernels encode independently, so a driver can encode
+/// them in parallel.
+pub fn encode_kernel(k: &Kernel) -> KernelObject {
+    let (bytes, input_offset) = kernel_object(k);
+    KernelObject { name: k.name.clone(), bytes, input_offset }
+}
+
 /// Writes the kernels as one vISA 4.1 `.isa` file (no embedded Gen binaries).
 pub fn write_isa(kernels: &[Kernel]) -> Vec<u8> {
-    let objects: Vec<(Vec<u8>, u32)> = kernels.iter().map(kernel_object).collect();
+    let objects: Vec<KernelObject> = kernels.iter().map(encode_kernel).collect();
+    write_objects(&objects)
+}
+
+/// The `.isa` file of encoded kernels, in order: the header with each kernel's name and offsets,
+/// then the kernel objects.
+pub fn write_objects(objects: &[KernelObject]) -> Vec<u8> {
     let header_len: usize =
-        4 + 2 + 2 + kernels.iter().map(|k| 2 + k.name.len() + 4 + 4 + 4 + 2 + 2 + 1).sum::<usize>() + 2 + 2;
+        4 + 2 + 2 + objects.iter().map(|k| 2 + k.name.len() + 4 + 4 + 4 + 2 + 2 + 1).sum::<usize>() + 2 + 2;
     let mut h = Buf::default();
     h.u32(0x4153_4943); // "CISA"
     h.u8(4);
     h.u8(1);
-    h.u16(kernels.len() as u16);
+    h.u16(objects.len() as u16);
     let mut offset = header_len as u32;
-    for (k, (obj, input_off)) in kernels.iter().zip(&objects) {
+    for k in objects {
         h.u16(k.name.len() as u16);
         h.bytes(k.name.as_bytes());
         h.u32(offset);
-        h.u32(obj.len() as u32);
-        h.u32(offset + input_off);
+        h.u32(k.bytes.len() as u32);
+        h.u32(offset + k.input_offset);
         h.u16(0); // variable relocations
         h.u16(0); // function relocations
         h.u8(0); // Gen binaries
-        offset += obj.len() as u32;
+        offset += k.bytes.len() as u32;
     }
     h.u16(0); // file-scope variables
     h.u16(0); // functions
     debug_assert_eq!(h.0.len(), header_len);
-    for (obj, _) in objects {
-        h.bytes(&obj);
+    for k in objects {
+        h.bytes(&k.bytes);
     }
     h.0
 }

@@ -8,7 +8,7 @@ pub mod model;
 pub mod text;
 pub mod validate;
 
-pub use binary::write_isa;
+pub use binary::{encode_kernel, write_isa, write_objects, KernelObject};
 pub use isel::compile_unit;
 pub use model::*;
 pub use text::write_text;

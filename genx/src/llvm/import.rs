@@ -6,7 +6,7 @@
 //! their operands checked; `genx.kernels` becomes plain metadata data for [`crate::metadata`].
 
 use super::raw::{Bb, ModuleRef, Val};
-use super::validate::{callee_of, gen_type, inst_label, linkage_of, Callee};
+use super::validate::{gen_type, inst_label, linkage_of, simdcf_call, Callee, Callees};
 use crate::intrinsics::IntrinsicId;
 use crate::ir::*;
 use crate::metadata::{self, MdValue};
@@ -51,6 +51,7 @@ pub fn import_module(m: &inkwell::module::Module<'_>, platform: Platform) -> Res
             insts: HashMap::new(),
             params: f.params().into_iter().enumerate().map(|(i, p)| (p, i as u32)).collect(),
             consts: HashMap::new(),
+            callees: Callees::default(),
         };
         match imp.import_body(f) {
             Ok(()) => module.functions[id] = imp.f,
@@ -126,6 +127,7 @@ struct FnImporter<'a> {
     insts: HashMap<Val, InstId>,
     params: HashMap<Val, u32>,
     consts: HashMap<Val, Value>,
+    callees: Callees,
 }
 
 type R<T> = Result<T, String>;
@@ -147,11 +149,18 @@ impl FnImporter<'_> {
                     body.push((b, inst, None));
                     continue;
                 }
-                if inst.opcode() == LLVMOpcode::LLVMCall && matches!(callee_of(inst), Ok(Callee::Ignored)) {
+                if inst.opcode() == LLVMOpcode::LLVMCall
+                    && matches!(self.callees.of(inst), Ok(Callee::Ignored))
+                {
                     continue;
                 }
-                let ty = gen_type(inst.ty())
-                    .map_err(|m| Diagnostic::in_function(&fname, Some(inst_label(inst)), m))?;
+                // A goto or join returns a struct; its fields are the extractvalues that read it.
+                let ty = if simdcf_call(inst).is_some() {
+                    Type::Void
+                } else {
+                    gen_type(inst.ty())
+                        .map_err(|m| Diagnostic::in_function(&fname, Some(inst_label(inst)), m))?
+                };
                 let placeholder =
                     Inst { kind: InstKind::Phi { incoming: Vec::new() }, ty, name: inst.name() };
                 let Value::Inst(id) = self.f.push_inst(b, placeholder) else { unreachable!() };
@@ -314,6 +323,10 @@ impl FnImporter<'_> {
                 InstKind::Phi { incoming }
             }
             LLVMCall => self.call(inst)?,
+            LLVMExtractValue => match inst.aggregate_indices()[..] {
+                [index] => InstKind::ExtractValue { aggregate: self.value(ops[0])?, index },
+                _ => return Err("unsupported: extractvalue instruction".into()),
+            },
             _ => return Err(format!("unsupported: instruction {}", inst.print())),
         })
     }
@@ -321,7 +334,7 @@ impl FnImporter<'_> {
     fn call(&mut self, inst: Val) -> R<InstKind> {
         let n = inst.num_call_args();
         let args: Vec<Val> = (0..n).map(|i| inst.operand(i)).collect();
-        match callee_of(inst)? {
+        match self.callees.of(inst)? {
             Callee::Ignored => Err("internal: dropped intrinsic reached conversion".into()),
             Callee::Defined(f) => {
                 let callee = *self.fmap.get(&f).ok_or("call of a function that was not imported")?;

@@ -144,6 +144,20 @@ impl Val {
         Val(unsafe { LLVMGetCalledValue(self.0) })
     }
 
+    /// The indices of an `extractvalue` or `insertvalue`.
+    pub fn aggregate_indices(self) -> Vec<u32> {
+        // SAFETY: valid extractvalue/insertvalue instruction; LLVM owns the index array, which has
+        // `LLVMGetNumIndices` entries.
+        unsafe {
+            let n = LLVMGetNumIndices(self.0) as usize;
+            let p = LLVMGetIndices(self.0);
+            if p.is_null() {
+                return Vec::new();
+            }
+            std::slice::from_raw_parts(p, n).to_vec()
+        }
+    }
+
     /// Number of arguments of a call.
     pub fn num_call_args(self) -> u32 {
         // SAFETY: valid call instruction.
@@ -421,6 +435,20 @@ impl Ty {
     pub fn element(self) -> Ty {
         // SAFETY: valid sequential type.
         Ty(unsafe { LLVMGetElementType(self.0) })
+    }
+
+    /// Struct types: the element types (empty for other types).
+    pub fn struct_elements(self) -> Vec<Ty> {
+        if self.kind() != LLVMTypeKind::LLVMStructTypeKind {
+            return Vec::new();
+        }
+        // SAFETY: valid struct type; buffer sized by the count.
+        unsafe {
+            let n = LLVMCountStructElementTypes(self.0) as usize;
+            let mut buf: Vec<LLVMTypeRef> = vec![std::ptr::null_mut(); n];
+            LLVMGetStructElementTypes(self.0, buf.as_mut_ptr());
+            buf.into_iter().map(Ty).collect()
+        }
     }
 
     /// The type printed as LLVM text.

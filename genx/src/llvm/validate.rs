@@ -198,6 +198,7 @@ fn validate_function(f: Val, diags: &mut Vec<Diagnostic>) {
         }
     }
     let mut count = 0;
+    let mut callees = Callees::default();
     for bb in f.blocks() {
         for inst in bb.instructions() {
             count += 1;
@@ -207,7 +208,7 @@ fn validate_function(f: Val, diags: &mut Vec<Diagnostic>) {
                 )));
                 return;
             }
-            if let Err(msg) = check_instruction(inst) {
+            if let Err(msg) = check_instruction(inst, &mut callees) {
                 diags.push(Diagnostic::in_function(fname.clone(), Some(inst_label(inst)), msg));
             }
         }
@@ -215,6 +216,7 @@ fn validate_function(f: Val, diags: &mut Vec<Diagnostic>) {
 }
 
 /// What a call calls, after validation.
+#[derive(Clone, Copy, Debug)]
 pub enum Callee {
     /// A function defined in the module.
     Defined(Val),
@@ -222,6 +224,18 @@ pub enum Callee {
     Intrinsic(intrinsics::IntrinsicId),
     /// An intrinsic import drops (debug info, lifetime markers, ...).
     Ignored,
+}
+
+/// Callee classifications of one function's calls, by called value: a kernel calls a few
+/// intrinsics many times, and classifying one looks its name up among hundreds.
+#[derive(Debug, Default)]
+pub struct Callees(std::collections::HashMap<Val, Result<Callee, String>>);
+
+impl Callees {
+    /// Classifies the callee of a call ([`callee_of`]), once per called value.
+    pub fn of(&mut self, call: Val) -> Result<Callee, String> {
+        self.0.entry(call.called_value()).or_insert_with(|| callee_of(call)).clone()
+    }
 }
 
 /// Classifies the callee of a call, or says why it is not allowed.
@@ -255,7 +269,7 @@ pub fn callee_of(call: Val) -> Result<Callee, String> {
     Err(format!("call to undefined function @{name} (the GenX backend links nothing in)"))
 }
 
-fn check_instruction(inst: Val) -> Result<(), String> {
+fn check_instruction(inst: Val, callees: &mut Callees) -> Result<(), String> {
     use LLVMOpcode::*;
     let op = inst.opcode();
     match op {
@@ -270,17 +284,35 @@ fn check_instruction(inst: Val) -> Result<(), String> {
         }
         LLVMInvoke | LLVMResume | LLVMLandingPad | LLVMCleanupRet | LLVMCatchRet | LLVMCatchPad
         | LLVMCleanupPad | LLVMCatchSwitch | LLVMIndirectBr | LLVMCallBr | LLVMAtomicRMW | LLVMAtomicCmpXchg
-        | LLVMFence | LLVMVAArg | LLVMExtractValue | LLVMInsertValue | LLVMFreeze | LLVMGetElementPtr
+        | LLVMFence | LLVMVAArg | LLVMInsertValue | LLVMFreeze | LLVMGetElementPtr
         | LLVMPtrToInt | LLVMIntToPtr | LLVMAddrSpaceCast | LLVMUserOp1 | LLVMUserOp2 => {
             return Err(format!("unsupported: {} instruction", opcode_name(op)))
+        }
+        LLVMExtractValue => {
+            // Only the results of SIMD control flow intrinsics are aggregates genxc reads.
+            return match simdcf_call(inst.operand(0)) {
+                Some(_) if inst.aggregate_indices().len() == 1 => Ok(()),
+                _ => Err(format!("unsupported: {} instruction", opcode_name(op))),
+            };
         }
         _ => {}
     }
     let mut skip_operands = false;
     if op == LLVMCall {
-        match callee_of(inst)? {
+        match callees.of(inst)? {
             Callee::Ignored => skip_operands = true,
-            Callee::Defined(_) | Callee::Intrinsic(_) => {}
+            Callee::Intrinsic(id) => {
+                if let Some(kind) = simdcf_call(inst) {
+                    return check_simdcf_call(inst, kind);
+                }
+                if matches!(id.short_name(), "simdcf.any" | "simdcf.predicate") {
+                    return Err(format!(
+                        "unsupported: {} (SIMD control flow in the front end's form; lower it to llvm.genx.simdcf.goto/join first, as CMSimdCFLowering does)",
+                        id.name()
+                    ));
+                }
+            }
+            Callee::Defined(_) => {}
         }
     }
     if !skip_operands {
@@ -301,6 +333,79 @@ fn check_instruction(inst: Val) -> Result<(), String> {
             }
             gen_type(v.ty()).map_err(|m| format!("operand {i}: {m}"))?;
         }
+    }
+    Ok(())
+}
+
+/// A SIMD control flow intrinsic that returns a struct read with `extractvalue`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SimdCfCall {
+    /// `llvm.genx.simdcf.goto`: `{ EM, RM, BranchCond } (EM, RM, SimdCond)`.
+    Goto,
+    /// `llvm.genx.simdcf.join`: `{ EM, BranchCond } (EM, RM)`.
+    Join,
+}
+
+/// Whether `v` is a call of `llvm.genx.simdcf.goto` or `llvm.genx.simdcf.join`.
+pub fn simdcf_call(v: Val) -> Option<SimdCfCall> {
+    if v.is_null() || !v.is_instruction() || v.opcode() != LLVMOpcode::LLVMCall {
+        return None;
+    }
+    match callee_of(v) {
+        Ok(Callee::Intrinsic(id)) => match id.short_name() {
+            "simdcf.goto" => Some(SimdCfCall::Goto),
+            "simdcf.join" => Some(SimdCfCall::Join),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Checks the operand and result types of a goto or join: the execution mask is `<32 x i1>`, a
+/// resume mask (and a goto's condition) `<8 x i1>`, `<16 x i1>` or `<32 x i1>`.
+fn check_simdcf_call(inst: Val, kind: SimdCfCall) -> Result<(), String> {
+    let name = match kind {
+        SimdCfCall::Goto => "llvm.genx.simdcf.goto",
+        SimdCfCall::Join => "llvm.genx.simdcf.join",
+    };
+    let arity = if kind == SimdCfCall::Goto { 3 } else { 2 };
+    let n = inst.num_call_args();
+    if n != arity {
+        return Err(format!("{name} takes {arity} operands, found {n}"));
+    }
+    let mask = |i: u32| -> Option<u32> {
+        let t = inst.operand(i).ty();
+        match gen_type(t) {
+            Ok(Type::Vector(Elem::I1, w)) => Some(w),
+            _ => None,
+        }
+    };
+    let print = |i: u32| inst.operand(i).ty().print();
+    if mask(0) != Some(32) {
+        return Err(format!("{name}: the execution mask (operand 0) must be <32 x i1>, found {}", print(0)));
+    }
+    let width = match mask(1) {
+        Some(w @ (8 | 16 | 32)) => w,
+        _ => {
+            return Err(format!(
+                "{name}: the resume mask (operand 1) must be <8 x i1>, <16 x i1> or <32 x i1>, found {}",
+                print(1)
+            ))
+        }
+    };
+    if kind == SimdCfCall::Goto && mask(2) != Some(width) {
+        return Err(format!(
+            "{name}: the condition (operand 2) must have the resume mask's type <{width} x i1>, found {}",
+            print(2)
+        ));
+    }
+    let expected = match kind {
+        SimdCfCall::Goto => format!("{{ <32 x i1>, <{width} x i1>, i1 }}"),
+        SimdCfCall::Join => "{ <32 x i1>, i1 }".to_string(),
+    };
+    let found = inst.ty().print();
+    if found != expected {
+        return Err(format!("{name}: the result must be {expected}, found {found}"));
     }
     Ok(())
 }

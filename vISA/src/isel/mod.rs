@@ -12,6 +12,7 @@
 
 mod emulate;
 mod intrinsics;
+mod simdcf;
 
 use crate::model::{self as m, Exec, Imm, Inst as VInst, Pred, Raw, Src, SrcMod, SrcOp, VisaType};
 use genxc_diag::Diagnostic;
@@ -21,6 +22,7 @@ use genxc_genx::ir::{
 };
 use genxc_genx::metadata::ArgCategory;
 use genxc_genx::region::Region;
+use genxc_genx::simdcf::SimdCf;
 use genxc_genx::units::KernelUnit;
 use genxc_genx::{Elem, Platform, Type};
 use genxc_regalloc::{Assignment, Category, VarIdx, WrRegionPrep};
@@ -114,6 +116,24 @@ struct Func {
     sub: Option<m::LabelId>,
     /// Result variable of a subroutine.
     ret: Option<m::VarId>,
+    /// Its SIMD control flow: goto/join masks (no variables) and goto targets.
+    cf: SimdCf,
+}
+
+/// How a result is written: under a predicate, or under the execution mask of SIMD control flow
+/// (an operation predicated by a slice of EM), from a first lane.
+#[derive(Clone, Copy, Debug, Default)]
+struct WriteMask {
+    pred: Option<Pred>,
+    lane: u8,
+    em: bool,
+}
+
+impl WriteMask {
+    /// The execution size and mask of a write of `n` lanes (`exec` from [`Selector::exec_of`]).
+    fn exec(self, exec: Exec) -> Exec {
+        Exec { nomask: exec.nomask && !self.em, ..exec.at(self.lane / 4) }
+    }
 }
 
 /// What an ALU-like instruction is in vISA.
@@ -219,6 +239,8 @@ pub fn select_marked(
     mark(Phase::Regalloc);
     for ((f, bales), asg) in prepared.into_iter().zip(asgs) {
         let n = asg.vars.len();
+        let cf = genxc_genx::simdcf::analyze(&f)
+            .map_err(|(inst, msg)| vec![Diagnostic::in_function(f.name.clone(), inst, msg)])?;
         funcs.push(Func {
             f,
             bales,
@@ -228,6 +250,7 @@ pub fn select_marked(
             labels: HashMap::new(),
             sub: None,
             ret: None,
+            cf,
         });
     }
     let mut k = m::Kernel::new(&u.kernel.name);
@@ -557,6 +580,15 @@ impl Selector<'_> {
     /// wrregion it is baled into (after preparing that wrregion's variable), with the predicate
     /// of a masked wrregion.
     fn dst_for(&mut self, id: InstId, ty: VisaType) -> R<(m::DstOp, Option<Pred>, u8)> {
+        let (dst, w) = self.dst_for_masked(id, ty)?;
+        if w.em {
+            return Err("unsupported: this operation under the SIMD control flow execution mask".into());
+        }
+        Ok((dst, w.pred, w.lane))
+    }
+
+    /// [`Self::dst_for`], also for a wrregion masked by a slice of EM.
+    fn dst_for_masked(&mut self, id: InstId, ty: VisaType) -> R<(m::DstOp, WriteMask)> {
         let mut id = id;
         // an operation under sat writes where the sat writes
         if let Some(&s) = self.fx().bales.baled_into.get(&id) {
@@ -568,13 +600,22 @@ impl Selector<'_> {
             if let InstKind::WrRegion { region, mask, .. } = self.f().insts[w].kind.clone() {
                 let base = self.prepare_wrregion(w)?;
                 let var = self.view(base, ty)?;
-                let (pred, lane) = self.mask_pred(mask)?;
-                return Ok((self.region_dst(var, &region, ty).into(), pred, lane));
+                let wm = self.write_mask(mask)?;
+                return Ok((self.region_dst(var, &region, ty).into(), wm));
             }
             return Err("internal: a result baled into something other than a wrregion".into());
         }
         let base = self.var_of(Value::Inst(id))?;
-        Ok((m::Dst::new(self.view(base, ty)?, 0).into(), None, 0))
+        Ok((m::Dst::new(self.view(base, ty)?, 0).into(), WriteMask::default()))
+    }
+
+    /// How a wrregion with this mask writes: all lanes, under a predicate, or under EM.
+    fn write_mask(&mut self, mask: Value) -> R<WriteMask> {
+        if let Some(lane) = self.fx().cf.em_lane(mask) {
+            return Ok(WriteMask { pred: None, lane: lane as u8, em: true });
+        }
+        let (pred, lane) = self.mask_pred(mask)?;
+        Ok(WriteMask { pred, lane, em: false })
     }
 
     /// The predicate of a wrregion mask (`None` for all lanes).
@@ -712,14 +753,19 @@ impl Selector<'_> {
             }
             let insts = self.f().blocks[b].insts.clone();
             for id in insts {
-                if self.fx().bales.is_baled(id) || matches!(self.f().insts[id].kind, InstKind::Phi { .. }) {
+                if self.fx().bales.is_baled(id)
+                    || matches!(self.f().insts[id].kind, InstKind::Phi { .. })
+                    || self.fx().cf.is_mask(Value::Inst(id))
+                {
                     continue;
                 }
                 let label = self.f().value_name(Value::Inst(id));
                 self.inst(id).map_err(|m| (Some(label), m))?;
             }
             let next = layout.get(bi + 1).copied();
-            self.terminator(b, next).map_err(|m| (None, m))?;
+            // a goto is selected with its block's branch: its errors name the goto
+            let at = self.fx().cf.gotos.get(&b).map(|g| self.f().value_name(Value::Inst(g.inst)));
+            self.terminator(b, next).map_err(|m| (at, m))?;
         }
         Ok(())
     }
@@ -730,10 +776,17 @@ impl Selector<'_> {
         let copies = self.fx().asg.phi_copies.get(&(from, to)).cloned().unwrap_or_default();
         let mut out = Vec::new();
         for c in copies {
+            if self.fx().cf.is_mask(Value::Inst(c.phi)) {
+                continue; // EM and RM live in the hardware
+            }
             if self.f().insts[c.phi].ty.elem() == Some(Elem::I1) {
                 return Err("unsupported: a phi of i1 (predicate) values".into());
             }
-            out.push((self.var_idx(c.dst)?, c.src));
+            let copy = (self.var_idx(c.dst)?, c.src);
+            // a predecessor that branches twice to the same block lists its incoming twice
+            if !out.contains(&copy) {
+                out.push(copy);
+            }
         }
         Ok(out)
     }
@@ -913,6 +966,9 @@ impl Selector<'_> {
     }
 
     fn terminator(&mut self, b: BlockId, next: Option<BlockId>) -> R<()> {
+        if let Some(done) = self.simdcf_terminator(b, next) {
+            return done;
+        }
         match self.f().blocks[b].term.clone() {
             Terminator::Br(t) => self.goto_block(b, t, next),
             Terminator::CondBr { cond, on_true, on_false } => {
@@ -979,6 +1035,12 @@ impl Selector<'_> {
 
     /// The predicate variable (and first lane) holding an `i1` value.
     fn pred_of(&mut self, v: Value) -> R<(m::PredId, u8)> {
+        if self.fx().cf.is_mask(v) {
+            return Err(format!(
+                "unsupported: the SIMD control flow mask {} as a predicate here (EM only predicates select and wrregion)",
+                self.f().value_name(v)
+            ));
+        }
         let n = self.f().value_type(v).num_elems();
         if let Some(c) = self.f().as_const(v).cloned() {
             let p = self.temp_pred(n)?;
@@ -1251,8 +1313,14 @@ impl Selector<'_> {
     /// the sat it is baled into).
     fn emit_alu(&mut self, id: InstId, d: AluDesc, cond: Option<Value>) -> R<()> {
         let n = self.f().insts[id].ty.num_elems();
-        let (dst, mut pred, lane) = self.dst_for(id, d.dst_ty)?;
-        let mut exec = self.exec_of(n)?.at(lane / 4);
+        if let Some(c) = cond {
+            if let Some(lane) = self.fx().cf.em_lane(c) {
+                return self.em_select(id, d, lane);
+            }
+        }
+        let (dst, wm) = self.dst_for_masked(id, d.dst_ty)?;
+        let mut pred = wm.pred;
+        let mut exec = wm.exec(self.exec_of(n)?);
         let mut srcs = Vec::new();
         for o in &d.srcs {
             let s = self.src(o.value, o.ty)?;
@@ -1435,8 +1503,8 @@ impl Selector<'_> {
                     }
                 }
                 let var = self.prepare_wrregion(id)?;
-                let (pred, lane) = self.mask_pred(mask)?;
-                let exec = self.exec_of(region.num_elems)?.at(lane / 4);
+                let wm = self.write_mask(mask)?;
+                let (pred, exec) = (wm.pred, wm.exec(self.exec_of(region.num_elems)?));
                 let src = self.src(new, ty)?;
                 let view = self.view(var, ty)?;
                 let dst: m::DstOp = if let Some(idx) = region.indirect {
@@ -1460,6 +1528,9 @@ impl Selector<'_> {
             InstKind::Intrinsic { id: iid, args } => intrinsics::intrinsic(self, id, iid, &args),
             InstKind::Call { callee, args } => self.call(id, callee, &args),
             InstKind::Phi { .. } => Ok(()),
+            InstKind::ExtractValue { .. } => {
+                Err("internal: extractvalue of something other than a goto or join".into())
+            }
             InstKind::FNeg(_) => Err("internal: fneg of i1".into()),
             InstKind::ExtractElement { .. } | InstKind::InsertElement { .. } | InstKind::Shuffle { .. } => {
                 Err("internal: element operation left after lowering".into())

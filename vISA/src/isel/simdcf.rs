@@ -1,0 +1,223 @@
+//! Selection of SIMD control flow: gotos as vISA `goto`, joins as labels, and operations
+//! predicated by the execution mask EM as instructions under the hardware mask.
+//!
+//! [`genxc_genx::simdcf`] has checked the shapes and found each goto's target. A forward goto
+//! `goto(EM, RM, c)` becomes `(!c) goto (M1, N) UIP`: the lanes where `c` is false wait at the join
+//! block UIP; its branch on "no lane left" is the jump the hardware makes by itself, to the next
+//! join point the finalizer derives, so nothing else is emitted and the false successor is the
+//! next block. A backward goto (a do-while back edge over an empty latch block) becomes
+//! `(c) goto (M1, N) header`. A join emits nothing: its block's label is the point the finalizer
+//! re-enables the lanes that wait there. Phi copies are NoMask moves of whole values: the copies of
+//! a goto's fall-through edge go after the goto (skipped when no lane is left), those of its only
+//! successor or of a back edge before it, and an edge taken by the "no lane left" jump must not
+//! need any (there is no place for them).
+
+use super::*;
+use genxc_genx::simdcf::GotoTarget;
+
+impl Selector<'_> {
+    /// Emits the end of block `b` when it ends SIMD control flow (a goto, a join's branch or the
+    /// latch of a backward goto); `None` for an ordinary block.
+    pub(super) fn simdcf_terminator(&mut self, b: BlockId, next: Option<BlockId>) -> Option<R<()>> {
+        let cf = &self.fx().cf;
+        if cf.is_empty() {
+            return None;
+        }
+        if cf.latches.contains(&b) {
+            return Some(Ok(())); // the backward goto before it is the back edge
+        }
+        if let Some(&g) = cf.gotos.get(&b) {
+            return Some(self.goto(b, g, next));
+        }
+        if let Terminator::CondBr { cond, on_true, on_false } = self.f().blocks[b].term {
+            if self.fx().cf.is_branch_cond_of(self.f(), cond).is_some() {
+                // a join's branch: the hardware jumps by itself when no lane is enabled
+                return Some(self.lane_branch(b, on_true, on_false, next));
+            }
+        }
+        None
+    }
+
+    /// The branch of a join (or a forward goto) on "no lane left": nothing to emit but the copies
+    /// of the fall-through edge.
+    fn lane_branch(
+        &mut self,
+        b: BlockId,
+        on_true: BlockId,
+        on_false: BlockId,
+        next: Option<BlockId>,
+    ) -> R<()> {
+        if on_true == on_false {
+            return self.goto_block(b, on_true, next);
+        }
+        self.no_copies_on(b, on_true)?;
+        if next != Some(on_false) {
+            return Err("internal: a SIMD control flow branch that does not fall through".into());
+        }
+        let copies = self.edge_copies(b, on_false)?;
+        self.emit_phi_copies(copies)
+    }
+
+    /// Fails when edge `from -> to` needs phi copies: it is taken by the hardware's own jump when
+    /// no lane is left, where no copy can go.
+    fn no_copies_on(&mut self, from: BlockId, to: BlockId) -> R<()> {
+        if self.edge_copies(from, to)?.is_empty() {
+            return Ok(());
+        }
+        Err(format!(
+            "unsupported: phi copies on the SIMD control flow edge from %{} to %{} (taken when no lane is left; no copy can go there)",
+            self.f().blocks[from].name,
+            self.f().blocks[to].name
+        ))
+    }
+
+    /// Fails unless the phi copies of edge `b -> to` can be done before the goto that ends `b` on
+    /// every path, also when lanes fall through: no value defined up to `b` (in layout order) shares
+    /// a variable with a phi they write, so nothing the fall-through code reads is overwritten.
+    fn check_hoistable(&mut self, b: BlockId, to: BlockId) -> R<()> {
+        let fx = self.fx();
+        let f = &fx.f;
+        let copies = fx.asg.phi_copies.get(&(b, to)).cloned().unwrap_or_default();
+        let written: Vec<_> = copies.iter().map(|c| (fx.asg.storage(c.dst), c.phi)).collect();
+        let upto = f.layout.iter().position(|&x| x == b).unwrap_or(0);
+        let defined = f.layout[..=upto]
+            .iter()
+            .flat_map(|&x| f.blocks[x].insts.iter().map(|&i| Value::Inst(i)))
+            .chain((0..f.params.len() as u32).map(Value::Param));
+        for v in defined {
+            let Some(var) = fx.asg.var(v) else { continue };
+            let st = fx.asg.storage(var);
+            if let Some((_, phi)) = written.iter().find(|(w, phi)| *w == st && v != Value::Inst(*phi)) {
+                return Err(format!(
+                    "unsupported: a phi copy into {} on the SIMD control flow edge from %{} to %{} (taken when no lane is left) would overwrite {}, which shares its variable",
+                    f.value_name(Value::Inst(*phi)),
+                    f.blocks[b].name,
+                    f.blocks[to].name,
+                    f.value_name(v)
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// A block ending in a goto.
+    fn goto(&mut self, b: BlockId, g: genxc_genx::simdcf::Goto, next: Option<BlockId>) -> R<()> {
+        match g.target {
+            GotoTarget::Forward(uip) => match self.f().blocks[b].term.clone() {
+                Terminator::CondBr { on_true, on_false, .. } if on_true != on_false => {
+                    // the copies of the "no lane left" edge go before the goto, on every path
+                    let jip = self.edge_copies(b, on_true)?;
+                    if !jip.is_empty() {
+                        self.check_hoistable(b, on_true)?;
+                        self.emit_phi_copies(jip)?;
+                    }
+                    self.emit_goto(g, uip, true)?;
+                    let copies = self.edge_copies(b, on_false)?;
+                    self.emit_phi_copies(copies)
+                }
+                Terminator::Br(to) | Terminator::CondBr { on_true: to, .. } => {
+                    if next != Some(to) {
+                        return Err(format!(
+                            "unsupported: llvm.genx.simdcf.goto whose block's successor %{} is not the next block in layout order",
+                            self.f().blocks[to].name
+                        ));
+                    }
+                    let copies = self.edge_copies(b, to)?;
+                    self.emit_phi_copies(copies)?;
+                    self.emit_goto(g, uip, true)
+                }
+                _ => Err("internal: a goto block without a branch".into()),
+            },
+            GotoTarget::Backward { header, latch } => {
+                if let Terminator::CondBr { on_true, .. } = self.f().blocks[b].term {
+                    self.no_copies_on(b, on_true)?;
+                }
+                let mut copies = self.edge_copies(b, latch)?;
+                copies.extend(self.edge_copies(latch, header)?);
+                self.emit_phi_copies(copies)?;
+                self.emit_goto(g, header, false)
+            }
+        }
+    }
+
+    /// `[(!)c] goto (M1, N) target`: forward gotos disable the lanes where `c` is false, backward
+    /// ones loop the lanes where it is true. A constant condition needs no predicate, or no goto.
+    fn emit_goto(&mut self, g: genxc_genx::simdcf::Goto, target: BlockId, forward: bool) -> R<()> {
+        let exec = Exec::new(g.width as u8);
+        let label = self.block_label(target);
+        // the predicate of the lanes that take the goto: !c forward, c backward
+        let taken_if_set = !forward ^ g.negated;
+        let pred = match self.f().as_const(g.cond).map(|c| c.splat_value()) {
+            // every lane takes the goto: an "else", or a loop that always continues
+            Some(Some(v)) if (v == 1) == taken_if_set => None,
+            // no lane takes it
+            Some(Some(_)) => return Ok(()),
+            _ => {
+                let (p, lane) = self.pred_of(g.cond)?;
+                if lane != 0 {
+                    return Err("unsupported: llvm.genx.simdcf.goto on a slice of a predicate".into());
+                }
+                Some(if taken_if_set { Pred::on(p) } else { Pred::not(p) })
+            }
+        };
+        self.push(VInst::Goto { pred, exec, target: label });
+        Ok(())
+    }
+
+    /// `select(EM, t, f)`: `f` in every lane (NoMask), then `t` under the execution mask; through
+    /// a temporary when writing `f` would destroy `t`.
+    pub(super) fn em_select(&mut self, id: InstId, d: AluDesc, lane: u32) -> R<()> {
+        let n = self.f().insts[id].ty.num_elems();
+        let ty = d.dst_ty;
+        let (t, f) = (d.srcs[0].value, d.srcs[1].value);
+        if self.sat_of(id) {
+            return Err("unsupported: a saturated select on the SIMD control flow execution mask".into());
+        }
+        let baled = self.fx().bales.baled_into.contains_key(&id);
+        let (dst, wm) = self.dst_for_masked(id, ty)?;
+        let m::DstOp::Gen(dg) = dst else {
+            return Err(
+                "unsupported: a select on the SIMD control flow execution mask with an indirect destination"
+                    .into(),
+            );
+        };
+        if wm.pred.is_some() || wm.em {
+            return Err(
+                "unsupported: a select on the SIMD control flow execution mask written under another mask"
+                    .into(),
+            );
+        }
+        let all = wm.exec(self.exec_of(n)?);
+        let masked = Exec { nomask: false, ..all.at((lane / 4) as u8) };
+        let (ts, fs) = (self.src(t, ty)?, self.src(f, ty)?);
+        let d_st = self.storage_of(dg.var);
+        let same_storage = |s: &Self, op: &SrcOp| match op {
+            SrcOp::Gen(g) => s.storage_of(g.var) == d_st,
+            SrcOp::Ind(_) => true,
+            _ => false,
+        };
+        // `f` already in place: the whole result variable is `f`'s (regalloc coalesced them)
+        let f_in_place = !baled && matches!(fs, SrcOp::Gen(_)) && same_storage(self, &fs);
+        let mov = |exec, dst: m::DstOp, src: SrcOp| VInst::Alu {
+            op: m::AluOp::Mov,
+            pred: None,
+            sat: false,
+            exec,
+            dst,
+            srcs: vec![src],
+        };
+        if same_storage(self, &ts) && !f_in_place {
+            let tmp = self.temp(ty, n)?;
+            let region = if n == 1 { m::Region::SCALAR } else { m::Region::CONTIG };
+            self.push(mov(Exec::nm(all.size), m::Dst::new(tmp, 0).into(), fs));
+            self.push(mov(masked, m::Dst::new(tmp, 0).into(), ts));
+            self.push(mov(all, dst, Src::region(tmp, 0, 0, region).into()));
+            return Ok(());
+        }
+        if !f_in_place {
+            self.push(mov(all, dst, fs));
+        }
+        self.push(mov(masked, dst, ts));
+        Ok(())
+    }
+}
