@@ -550,7 +550,7 @@ fn locate(d: Diagnostic, file: &str, source: Option<&genxc_frontend::llvm::Sourc
     let (pos, prefix) = match &d.location {
         Location::Ir { function, inst: Some(inst) } => (
             sm.instruction(function, inst).or_else(|| sm.function(function)),
-            format!("in function @{function}, instruction {inst}: "),
+            format!("in function @{function}, {}: ", genxc_diag::inst_phrase(inst)),
         ),
         Location::Ir { function, inst: None } => {
             (sm.function(function), format!("in function @{function}: "))
@@ -579,7 +579,9 @@ fn locate_mlir(d: Diagnostic, file: &str, text: &str) -> Diagnostic {
     let Location::Ir { function, inst } = &d.location else { return d };
     let Some((line, col)) = genxc_lowering::function_position(text, function) else { return d };
     let prefix = match inst {
-        Some(i) => format!("in function @{function}, instruction {i} of the translated LLVM IR: "),
+        Some(i) => {
+            format!("in function @{function}, {} of the translated LLVM IR: ", genxc_diag::inst_phrase(i))
+        }
         None => format!("in function @{function}: "),
     };
     Diagnostic {

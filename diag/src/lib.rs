@@ -124,9 +124,13 @@ impl fmt::Display for Diagnostic {
             Location::Ir { function, inst: None } => {
                 write!(f, "{}: in function @{function}: {}", self.severity, self.message)?
             }
-            Location::Ir { function, inst: Some(inst) } => {
-                write!(f, "{}: in function @{function}, instruction {inst}: {}", self.severity, self.message)?
-            }
+            Location::Ir { function, inst: Some(inst) } => write!(
+                f,
+                "{}: in function @{function}, {}: {}",
+                self.severity,
+                inst_phrase(inst),
+                self.message
+            )?,
             Location::Symbol(name) => write!(f, "{}: @{name}: {}", self.severity, self.message)?,
         }
         for note in &self.notes {
@@ -141,6 +145,16 @@ impl std::error::Error for Diagnostic {}
 /// Whether any diagnostic of the list is an error.
 pub fn has_errors(diags: &[Diagnostic]) -> bool {
     diags.iter().any(Diagnostic::is_error)
+}
+
+/// How a diagnostic names an instruction: `instruction %x`, or a label that says what it is
+/// (`call to @llvm.genx.oword.st`) as it stands.
+pub fn inst_phrase(inst: &str) -> String {
+    if inst.starts_with("call to ") {
+        inst.to_string()
+    } else {
+        format!("instruction {inst}")
+    }
 }
 
 #[cfg(test)]

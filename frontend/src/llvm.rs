@@ -299,6 +299,35 @@ impl SourceMap {
         Some((i as u32 + 1, col as u32 + 1))
     }
 
+    /// The `call` of a call labelled `@callee` or `@callee (k of n)` (see the GenX IR's
+    /// `value_name`) among the lines `body`: the k-th line calling `@callee` (any overload), only
+    /// if there are exactly n of them (otherwise the function changed since the text, and the
+    /// caller falls back to the function's line).
+    fn call(&self, body: std::ops::Range<usize>, label: &str) -> Option<(u32, u32)> {
+        let (callee, k, n) = match label.split_once(" (") {
+            Some((callee, place)) => {
+                let (k, n) = place.strip_suffix(')')?.split_once(" of ")?;
+                (callee, k.parse::<usize>().ok()?, n.parse::<usize>().ok()?)
+            }
+            None => (label, 1, 1),
+        };
+        let needle = format!("@{callee}");
+        let calls: Vec<(usize, usize)> = body
+            .filter_map(|i| {
+                let line = self.lines[i].split(';').next().unwrap_or("");
+                let at = line
+                    .match_indices(&needle)
+                    .find(|&(at, _)| overload_suffix(&line[at + needle.len()..]))?;
+                Some((i, line[..at.0].find("call").unwrap_or(at.0)))
+            })
+            .collect();
+        if calls.len() != n || k == 0 {
+            return None;
+        }
+        let &(line, col) = calls.get(k - 1)?;
+        Some((line as u32 + 1, col as u32 + 1))
+    }
+
     /// Where an instruction is, given as `%name` or as its printed text, inside a function.
     pub fn instruction(&self, function: &str, inst: &str) -> Option<(u32, u32)> {
         let start = self.function_line(function)?;
@@ -316,6 +345,9 @@ impl SourceMap {
                 }
             }
             return None;
+        }
+        if let Some(call) = inst.strip_prefix("call to @") {
+            return self.call(body, call);
         }
         // Printed instruction text: compare without metadata attachments and extra spaces.
         let key = normalize(inst);
@@ -391,6 +423,23 @@ fn quote_name(name: &str) -> String {
     } else {
         format!("\"{name}\"")
     }
+}
+
+/// Whether `rest`, the text after an intrinsic's base name, ends the name: `(` directly, or
+/// overload type suffixes (`.v8i32`, `.i1`, `.f32`, `.p0i8`, `.sl_...`) up to the `(`.
+fn overload_suffix(rest: &str) -> bool {
+    let Some(open) = rest.find('(') else { return false };
+    let suffix = &rest[..open];
+    suffix.is_empty()
+        || suffix.strip_prefix('.').is_some_and(|s| {
+            s.split('.').all(|seg| {
+                let t = seg.trim_start_matches(|c: char| c == 'v' || c.is_ascii_digit());
+                let t = t.strip_prefix("sl_").map_or(t, |_| "i1");
+                let digits = t.get(1..).unwrap_or("");
+                matches!(t.chars().next(), Some('i' | 'f' | 'p'))
+                    && (digits.starts_with(|c: char| c.is_ascii_digit()) || t == "f" || t == "p")
+            })
+        })
 }
 
 #[cfg(test)]
@@ -490,5 +539,16 @@ mod tests {
         assert_eq!(SourceMap::new(OK).kernel_node(Some("k")), Some((1, 23)));
         let g = SourceMap::new("@g = global i32 0\n");
         assert_eq!(g.global("g"), Some((1, 1)));
+    }
+
+    #[test]
+    fn overload_suffixes_end_an_intrinsic_name() {
+        for rest in ["(i32 0)", ".v8i32(i32 0)", ".i1.v8i32(", ".v16f32.p0i8(", ".f16("] {
+            assert!(super::overload_suffix(rest), "{rest}");
+        }
+        // a longer intrinsic name, or no call at all
+        for rest in [".noresult.i1.v8i32(", "2.noresult(", ".v8i32 ; no call", "_clone("] {
+            assert!(!super::overload_suffix(rest), "{rest}");
+        }
     }
 }

@@ -137,13 +137,30 @@ impl Function {
             },
             Value::Inst(i) => {
                 let n = &self.insts[i].name;
-                if n.is_empty() {
-                    format!("%<{}>", self.insts[i].kind.mnemonic())
-                } else {
-                    format!("%{n}")
+                if !n.is_empty() {
+                    return format!("%{n}");
+                }
+                match &self.insts[i].kind {
+                    InstKind::Intrinsic { id, .. } => self.call_label(i, id.name()),
+                    kind => format!("%<{}>", kind.mnemonic()),
                 }
             }
             Value::Const(_) => "constant".to_string(),
+        }
+    }
+}
+
+impl Function {
+    /// How a diagnostic names an unnamed call of `callee`: `call to @callee`, with its place among
+    /// the calls of that intrinsic in layout order (`(2 of 3)`) when there are several, so the
+    /// driver can find its line in the source.
+    fn call_label(&self, inst: InstId, callee: &str) -> String {
+        let same = |&&j: &&InstId| matches!(&self.insts[j].kind, InstKind::Intrinsic { id, .. } if id.name() == callee);
+        let calls: Vec<InstId> =
+            self.layout.iter().flat_map(|&b| self.blocks[b].insts.iter()).filter(same).copied().collect();
+        match calls.iter().position(|&j| j == inst) {
+            Some(k) if calls.len() > 1 => format!("call to @{callee} ({} of {})", k + 1, calls.len()),
+            _ => format!("call to @{callee}"),
         }
     }
 }
