@@ -78,6 +78,11 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
         "kernels/lsc_simd32.ll",
         &[(Platform::Skl, LSC_LOAD_SKL), (Platform::Tgllp, LSC_LOAD_TGLLP), (Platform::Dg2, LSC_SIMD32_DG2)],
     ),
+    ("kernels/lsc_more.ll", &[(Platform::Skl, LSC_BTI_SKL), (Platform::Tgllp, LSC_BTI_TGLLP)]),
+    (
+        "kernels/lsc_block2d.ll",
+        &[(Platform::Skl, BLOCK2D_SKL), (Platform::Tgllp, BLOCK2D_TGLLP), (Platform::Dg2, BLOCK2D_DG2)],
+    ),
 ];
 
 /// Inputs genxc refuses on some platforms, with the message (platform limits reported by genxc
@@ -85,7 +90,6 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
 const REFUSED: &[(&str, Platform, &str)] = &[
     ("refusals/lsc_load.ll", Platform::Tgllp, "llvm.genx.lsc.load.stateless is not available on tgllp"),
     ("refusals/lsc_load.ll", Platform::Skl, "llvm.genx.lsc.load.stateless is not available on skl"),
-    ("refusals/lsc_bti.ll", Platform::Dg2, "unsupported: llvm.genx.lsc.load.bti"),
     (
         "refusals/lsc_data_grfs.ll",
         Platform::Dg2,
@@ -100,6 +104,12 @@ const REFUSED: &[(&str, Platform, &str)] = &[
 
 const LSC_SKL: &str = "llvm.genx.lsc.prefetch.stateless is not available on skl";
 const LSC_TGLLP: &str = "llvm.genx.lsc.prefetch.stateless is not available on tgllp";
+const LSC_BTI_SKL: &str = "llvm.genx.lsc.prefetch.bti is not available on skl";
+const LSC_BTI_TGLLP: &str = "llvm.genx.lsc.prefetch.bti is not available on tgllp";
+const BLOCK2D_SKL: &str = "llvm.genx.lsc.prefetch2d.stateless is not available on skl";
+const BLOCK2D_TGLLP: &str = "llvm.genx.lsc.prefetch2d.stateless is not available on tgllp";
+const BLOCK2D_DG2: &str =
+    "llvm.genx.lsc.prefetch2d.stateless is not available on dg2 (2D block messages need PVC)";
 const LSC_LOAD_SKL: &str = "llvm.genx.lsc.load.stateless is not available on skl";
 const LSC_LOAD_TGLLP: &str = "llvm.genx.lsc.load.stateless is not available on tgllp";
 const SVM_SIMD32_SKL: &str = "llvm.genx.svm.gather with 32 lanes is not available on skl";

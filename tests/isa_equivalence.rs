@@ -20,6 +20,8 @@ const LSC: &[(&str, &[Platform])] = &[
     ("kernels/lsc_shapes.ll", &[Platform::Dg2, Platform::Pvc]),
     ("kernels/lsc_simd32.ll", &[Platform::Pvc]),
     ("kernels/simdcf_lsc.ll", &[Platform::Dg2, Platform::Pvc]),
+    ("kernels/lsc_more.ll", &[Platform::Dg2, Platform::Pvc]),
+    ("kernels/lsc_block2d.ll", &[Platform::Pvc]),
 ];
 
 /// Every `.ll` fixture of the corpus folders.

@@ -475,6 +475,37 @@ fn inst(b: &mut Buf, k: &Kernel, i: &Inst) {
             b.u8(0x5C);
             b.u8(f.mask());
         }
+        Inst::LscBlock2d { store, cache, shape, surface, data } => {
+            b.u8(0x89);
+            b.u8(if *store { 7 } else { 3 });
+            b.u8(exec_byte(Exec::nm(1)));
+            b.u16(pred_word(None));
+            b.u8(LscSfid::Ugm.code());
+            b.u8(cache.0);
+            b.u8(cache.1);
+            // block shape: size, order (1 plain, 2 transposed), blocks, width, height, VNNI
+            b.u8(shape.size_code());
+            b.u8(if shape.transpose { 2 } else { 1 });
+            b.u8(shape.blocks);
+            b.u16(shape.width);
+            b.u16(shape.height);
+            b.u8(shape.vnni as u8);
+            // dst, the six surface operands, then the stored data
+            let (d, s1) = if *store { (VarId::NULL, *data) } else { (*data, VarId::NULL) };
+            raw(b, Raw::of(d));
+            for x in surface {
+                lsc_surface(b, *x);
+            }
+            raw(b, Raw::of(s1));
+        }
+        Inst::LscFence { sfid, op, scope } => {
+            b.u8(0x8B);
+            b.u8(exec_byte(Exec::nm(1)));
+            b.u16(pred_word(None));
+            b.u8(sfid.code());
+            b.u8(*op);
+            b.u8(*scope);
+        }
         Inst::RawSend { sendc, pred, exec, exdesc, num_src, num_dst, desc, src: s, dst: d } => {
             b.u8(0x5D);
             b.u8(*sendc as u8);
@@ -496,10 +527,7 @@ fn inst(b: &mut Buf, k: &Kernel, i: &Inst) {
             b.u8(cache.0);
             b.u8(cache.1);
             // address: model (flat 1, bti 4), scale 1, immediate offset, size (a32 2, a64 3)
-            b.u8(match addr.model {
-                LscAddrModel::Flat => 1,
-                LscAddrModel::Bti(_) => 4,
-            });
+            b.u8(addr.model.code());
             b.u16(1);
             b.u32(addr.offset as u32);
             b.u8(if addr.bits == 64 { 3 } else { 2 });
@@ -510,13 +538,10 @@ fn inst(b: &mut Buf, k: &Kernel, i: &Inst) {
             b.u8(shape.elems_code());
             b.u8(shape.elems_code());
             // the surface: immediate 0 for flat addresses
-            match addr.model {
-                LscAddrModel::Flat => src(b, &SrcOp::Imm(Imm::UD(0))),
-                LscAddrModel::Bti(v) => src(b, &SrcOp::Gen(Src::scalar(v, 0))),
-            }
+            lsc_surface(b, addr.model.surface().unwrap_or(LscSurface::Imm(0)));
             // dst, addresses, src1, src2: the stored data is src1
             let (d, s1) = match op {
-                LscOp::Store => (VarId::NULL, *data),
+                LscOp::Store | LscOp::StoreQuad => (VarId::NULL, *data),
                 _ => (*data, *src1),
             };
             for v in [d, addr.var, s1, *src2] {
@@ -552,6 +577,14 @@ fn inst(b: &mut Buf, k: &Kernel, i: &Inst) {
             raw(b, *src1);
             raw(b, *d);
         }
+    }
+}
+
+/// An LSC surface operand: a ud immediate or a scalar variable.
+fn lsc_surface(b: &mut Buf, s: LscSurface) {
+    match s {
+        LscSurface::Imm(i) => src(b, &SrcOp::Imm(Imm::UD(i))),
+        LscSurface::Var(v) => src(b, &SrcOp::Gen(Src::scalar(v, 0))),
     }
 }
 

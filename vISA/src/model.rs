@@ -1290,6 +1290,10 @@ impl Fence {
 pub enum LscSfid {
     /// Untyped global memory (`ugm`).
     Ugm,
+    /// Untyped global memory, low-bandwidth path (`ugml`; fences only).
+    Ugml,
+    /// Typed global memory (`tgm`; fences only).
+    Tgm,
     /// Shared local memory (`slm`).
     Slm,
 }
@@ -1299,6 +1303,8 @@ impl LscSfid {
     pub fn text(self) -> &'static str {
         match self {
             LscSfid::Ugm => "ugm",
+            LscSfid::Ugml => "ugml",
+            LscSfid::Tgm => "tgm",
             LscSfid::Slm => "slm",
         }
     }
@@ -1306,6 +1312,8 @@ impl LscSfid {
     pub fn code(self) -> u8 {
         match self {
             LscSfid::Ugm => 0,
+            LscSfid::Ugml => 1,
+            LscSfid::Tgm => 2,
             LscSfid::Slm => 3,
         }
     }
@@ -1318,6 +1326,10 @@ pub enum LscOp {
     Load,
     /// `lsc_store`.
     Store,
+    /// `lsc_load_quad`: the enabled channels ([`LscShape::chmask`]) of a 4-dword vector per lane.
+    LoadQuad,
+    /// `lsc_store_quad`.
+    StoreQuad,
     /// `lsc_atomic_<name>` with its text name (`iadd`, `icas`...), one of [`LSC_ATOMICS`].
     Atomic(&'static str),
 }
@@ -1332,11 +1344,14 @@ pub const LSC_ATOMICS: [&str; 19] = [
 pub const LSC_FIRST_ATOMIC: u8 = 8;
 
 impl LscOp {
-    /// The LSC sub-opcode (`lsc_load` 0, `lsc_store` 4, atomics 8..=26).
+    /// The LSC sub-opcode (`lsc_load` 0, `lsc_load_quad` 2, `lsc_store` 4, `lsc_store_quad` 6,
+    /// atomics 8..=26).
     pub fn code(self) -> u8 {
         match self {
             LscOp::Load => 0,
+            LscOp::LoadQuad => 2,
             LscOp::Store => 4,
+            LscOp::StoreQuad => 6,
             LscOp::Atomic(name) => {
                 let i = LSC_ATOMICS.iter().position(|a| *a == name).expect("an LSC atomic name");
                 LSC_FIRST_ATOMIC + i as u8
@@ -1350,8 +1365,38 @@ impl LscOp {
 pub enum LscAddrModel {
     /// `flat[...]`: 64-bit (stateless) or 32-bit (SLM) addresses.
     Flat,
-    /// `bti(V)[...]`: byte offsets into the surface whose index the ud scalar `V` holds.
-    Bti(VarId),
+    /// `bti(S)[...]`: 32-bit byte offsets into the binding-table surface `S`.
+    Bti(LscSurface),
+    /// `bss(S)[...]`: 32-bit byte offsets into the bindless surface whose surface-state offset
+    /// is `S`.
+    Bss(LscSurface),
+}
+
+/// The surface operand of a `bti`/`bss` LSC address: an immediate or a ud scalar variable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LscSurface {
+    /// A constant binding-table index (or surface-state offset).
+    Imm(u32),
+    /// A ud scalar holding it.
+    Var(VarId),
+}
+
+impl LscAddrModel {
+    /// The surface operand (`None` for flat addresses).
+    pub fn surface(self) -> Option<LscSurface> {
+        match self {
+            LscAddrModel::Flat => None,
+            LscAddrModel::Bti(s) | LscAddrModel::Bss(s) => Some(s),
+        }
+    }
+    /// Binary address type (`LSC_ADDR_TYPE`: flat 1, bss 2, bti 4).
+    pub fn code(self) -> u8 {
+        match self {
+            LscAddrModel::Flat => 1,
+            LscAddrModel::Bss(_) => 2,
+            LscAddrModel::Bti(_) => 4,
+        }
+    }
 }
 
 /// The address operand of an LSC message: `model[var+offset]:a<size>`.
@@ -1378,6 +1423,8 @@ pub struct LscShape {
     pub elems: u8,
     /// Transposed (one address, the elements across the register: a block access).
     pub transpose: bool,
+    /// Quad messages: the enabled channels (bit 0 x ... bit 3 w; 0 for the other messages).
+    pub chmask: u8,
 }
 
 impl LscShape {
@@ -1395,8 +1442,12 @@ impl LscShape {
             code
         }
     }
-    /// Binary elements-per-address code (1..=4 as is, 8 5, 16 6, 32 7, 64 8).
+    /// Binary elements-per-address code (1..=4 as is, 8 5, 16 6, 32 7, 64 8); quad messages
+    /// give their channel mask instead, which shares the field's storage.
     pub fn elems_code(self) -> u8 {
+        if self.chmask != 0 {
+            return self.chmask;
+        }
         match self.elems {
             e @ 1..=4 => e,
             e => 2 + e.trailing_zeros() as u8,
@@ -1407,13 +1458,24 @@ impl LscShape {
     pub fn data_bytes(self, lanes: u8) -> u32 {
         if self.transpose {
             u32::from(self.elems) * u32::from(self.bits) / 8
+        } else if self.chmask != 0 {
+            u32::from(lanes) * self.chmask.count_ones() * 4
         } else {
             u32::from(lanes) * u32::from(self.elems) * u32::from(self.bits.max(32)) / 8
         }
     }
-    /// Text form (`d32x4t`).
+    /// Text form (`d32x4t`, quad messages `d32.xyw`).
     pub fn text(self) -> String {
         let mut t = format!("d{}{}", self.bits, if self.c32 { "c32" } else { "" });
+        if self.chmask != 0 {
+            t.push('.');
+            for (bit, c) in ['x', 'y', 'z', 'w'].into_iter().enumerate() {
+                if self.chmask >> bit & 1 != 0 {
+                    t.push(c);
+                }
+            }
+            return t;
+        }
         if self.elems > 1 || self.transpose {
             t.push_str(&format!("x{}", self.elems));
         }
@@ -1423,6 +1485,49 @@ impl LscShape {
         t
     }
 }
+
+/// The block shape of a 2D block message `:d<size>.[<blocks>x]<width>x<height><t|n><t|n>`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LscBlock2dShape {
+    /// Bits per element (8, 16, 32, 64).
+    pub bits: u8,
+    /// Blocks side by side (1, 2, 4).
+    pub blocks: u8,
+    /// Block width in elements.
+    pub width: u16,
+    /// Block height in rows.
+    pub height: u16,
+    /// Transposed.
+    pub transpose: bool,
+    /// VNNI transform (packing rows into dwords).
+    pub vnni: bool,
+}
+
+impl LscBlock2dShape {
+    /// Binary data size code (d8 1, d16 2, d32 3, d64 4).
+    pub fn size_code(self) -> u8 {
+        2 + self.bits.trailing_zeros() as u8 - 4
+    }
+    /// Text form (`d16.2x8x16nt`).
+    pub fn text(self) -> String {
+        let blocks = if self.blocks > 1 { format!("{}x", self.blocks) } else { String::new() };
+        let tn = |on: bool| if on { 't' } else { 'n' };
+        format!(
+            "d{}.{blocks}{}x{}{}{}",
+            self.bits,
+            self.width,
+            self.height,
+            tn(self.transpose),
+            tn(self.vnni)
+        )
+    }
+}
+
+/// LSC fence cache operation text names by code.
+pub const LSC_FENCE_OPS: [&str; 6] = ["none", "evict", "invalidate", "discard", "clean", "flushl3"];
+
+/// LSC fence scope text names by code.
+pub const LSC_SCOPES: [&str; 7] = ["group", "local", "tile", "gpu", "gpus", "sysrel", "sysacq"];
 
 /// LSC cache control text names by code (0 = default ... 6 = read-invalidate).
 pub const LSC_CACHE_TEXT: [&str; 7] = ["df", "uc", "ca", "wb", "wt", "st", "ri"];
@@ -1824,6 +1929,30 @@ pub enum Inst {
     Barrier,
     /// `fence_global` / `fence_local` / `fence_sw`.
     Fence(Fence),
+    /// `lsc_load_block2d.ugm` / `lsc_store_block2d.ugm (M1_NM, 1) data:shape
+    /// flat[base, width, height, pitch, x, y]` (PVC); a prefetch loads into `%null`.
+    LscBlock2d {
+        /// true = store.
+        store: bool,
+        /// L1 and L3 cache controls (codes of [`LSC_CACHE_TEXT`]).
+        cache: (u8, u8),
+        /// Block shape.
+        shape: LscBlock2dShape,
+        /// The surface: base address (a uq variable), width, height and pitch in bytes less one,
+        /// and the block's x (in elements) and y (in rows) (ud or d variables, or immediates).
+        surface: [LscSurface; 6],
+        /// Loaded or stored data (`VarId::NULL` for a prefetch).
+        data: VarId,
+    },
+    /// `lsc_fence.<sfid>.<op>.<scope>` (DG2, MTL, PVC).
+    LscFence {
+        /// The shared function whose accesses are ordered.
+        sfid: LscSfid,
+        /// Cache operation (code of [`LSC_FENCE_OPS`]).
+        op: u8,
+        /// Scope (code of [`LSC_SCOPES`]).
+        scope: u8,
+    },
     /// `[P] lsc_<op>.<sfid>[.L1.L3] S ...` (DG2, MTL, PVC).
     Lsc {
         /// Operation.

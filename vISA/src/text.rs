@@ -513,9 +513,11 @@ impl W<'_> {
                 } else {
                     format!(".{}.{}", LSC_CACHE_TEXT[cache.0 as usize], LSC_CACHE_TEXT[cache.1 as usize])
                 };
+                let surface = |s| lsc_surface_text(n, s);
                 let model = match addr.model {
                     LscAddrModel::Flat => "flat".to_string(),
-                    LscAddrModel::Bti(v) => format!("bti({})", n.var(v)),
+                    LscAddrModel::Bti(s) => format!("bti({})", surface(s)),
+                    LscAddrModel::Bss(s) => format!("bss({})", surface(s)),
                 };
                 let off = match addr.offset {
                     0 => String::new(),
@@ -529,7 +531,9 @@ impl W<'_> {
                 };
                 match op {
                     LscOp::Load => format!("{} {d} {a}", head("load")),
+                    LscOp::LoadQuad => format!("{} {d} {a}", head("load_quad")),
                     LscOp::Store => format!("{} {a} {d}", head("store")),
+                    LscOp::StoreQuad => format!("{} {a} {d}", head("store_quad")),
                     LscOp::Atomic(name) => {
                         format!(
                             "{} {d} {a} {} {}",
@@ -542,6 +546,26 @@ impl W<'_> {
             }
             Inst::Barrier => "barrier".to_string(),
             Inst::Fence(f) => fence_text(*f),
+            Inst::LscBlock2d { store, cache, shape, surface, data } => {
+                let cache = if *cache == (0, 0) {
+                    String::new()
+                } else {
+                    format!(".{}.{}", LSC_CACHE_TEXT[cache.0 as usize], LSC_CACHE_TEXT[cache.1 as usize])
+                };
+                let a = surface.iter().map(|x| lsc_surface_text(n, *x)).collect::<Vec<_>>().join(", ");
+                let (name, a) = (if *store { "store" } else { "load" }, format!("flat[{a}]"));
+                let d = format!("{}:{}", n.var(*data), shape.text());
+                let (x, y) = if *store { (a, d) } else { (d, a) };
+                format!("lsc_{name}_block2d.ugm{cache} {} {x} {y}", exec_text(Exec::nm(1)))
+            }
+            Inst::LscFence { sfid, op, scope } => {
+                format!(
+                    "lsc_fence.{}.{}.{}",
+                    sfid.text(),
+                    LSC_FENCE_OPS[*op as usize],
+                    LSC_SCOPES[*scope as usize]
+                )
+            }
             Inst::RawSend { sendc, pred, exec, exdesc, num_src, num_dst, desc, src, dst } => format!(
                 "{}{} {} 0x{:x} {} {} {} {} {}",
                 self.pred(*pred),
@@ -599,6 +623,14 @@ fn media_mod_text(m: MediaMod) -> &'static str {
         MediaMod::Bottom => "bottom",
         MediaMod::TopMod => "top_mod",
         MediaMod::BottomMod => "bottom_mod",
+    }
+}
+
+/// An LSC surface operand: `0x5` or a variable name.
+fn lsc_surface_text(n: &TextNames, s: LscSurface) -> String {
+    match s {
+        LscSurface::Imm(i) => format!("0x{i:x}"),
+        LscSurface::Var(v) => n.var(v).to_string(),
     }
 }
 

@@ -331,14 +331,22 @@ pub fn validate(k: &Kernel) -> Result<(), Vec<String>> {
             Inst::Lsc { pred, exec, addr, data, src1, src2, .. } => {
                 c.exec(at, *exec);
                 c.pred(at, *pred);
-                if let LscAddrModel::Bti(v) = addr.model {
+                if let Some(LscSurface::Var(v)) = addr.model.surface() {
                     c.raw(at, Raw::of(v));
                 }
                 for v in [addr.var, *data, *src1, *src2] {
                     c.raw(at, Raw::of(v));
                 }
             }
-            Inst::Barrier | Inst::Fence(_) => {}
+            Inst::LscBlock2d { surface, data, .. } => {
+                for x in surface {
+                    if let LscSurface::Var(v) = x {
+                        c.raw(at, Raw::of(*v));
+                    }
+                }
+                c.raw(at, Raw::of(*data));
+            }
+            Inst::Barrier | Inst::Fence(_) | Inst::LscFence { .. } => {}
             Inst::RawSend { pred, exec, desc, src, dst, .. } => {
                 c.exec(at, *exec);
                 c.pred(at, *pred);

@@ -78,7 +78,7 @@ fn lsc_encodings() {
     let v4 = k.add_var("v4", VisaType::UD, 64, Align::Grf);
     let one = k.add_var("one", VisaType::UD, 16, Align::Grf);
     let flat = |var: VarId, offset: i32, bits: u8| LscAddr { model: LscAddrModel::Flat, var, offset, bits };
-    let d32 = LscShape { bits: 32, c32: false, elems: 1, transpose: false };
+    let d32 = LscShape { bits: 32, c32: false, elems: 1, transpose: false, chmask: 0 };
     let null = VarId::NULL;
     let x4 = LscShape { elems: 4, ..d32 };
     let (e16, ugm, slm) = (Exec::new(16), LscSfid::Ugm, LscSfid::Slm);
@@ -104,4 +104,46 @@ fn lsc_encodings() {
     let at = find(&load).expect("lsc_load encoding");
     assert_eq!(find(&store), Some(at + load.len()), "lsc_store encoding follows");
     assert_eq!(find(&cas), Some(at + load.len() + store.len()), "lsc_atomic_icas encoding follows");
+}
+
+/// `lsc_fence` (opcode 0x8B: exec, predicate, SFID, operation, scope) and the 2D block messages
+/// (0x89 with sub-opcode 3 load / 7 store: exec, predicate, SFID, caching, block shape (size,
+/// order, blocks, UW width, UW height, VNNI), dst, the six surface operands, src1); the order is
+/// the one GenX_IR's own writer gives for `lsc_load_block2d.ugm (M1, 1) V:d16.16x16nn
+/// flat[B, 0x3FF, 0x1FF, 0x3FF, X, Y]` up to the operands it drops, and the isa_equivalence suite
+/// checks it against the finalizer's reader.
+#[test]
+fn lsc_fence_and_block2d_encodings() {
+    let mut k = Kernel::new("lsc2d");
+    let base = k.add_var("base", VisaType::UQ, 1, Align::Qword);
+    let x = k.add_var("x", VisaType::D, 1, Align::Dword);
+    let data = k.add_var("data", VisaType::W, 256, Align::Grf);
+    k.push(Inst::LscFence { sfid: LscSfid::Slm, op: 1, scope: 3 });
+    let shape = LscBlock2dShape { bits: 16, blocks: 2, width: 8, height: 16, transpose: false, vnni: true };
+    let surface = [
+        LscSurface::Var(base),
+        LscSurface::Imm(0x3ff),
+        LscSurface::Imm(0x1ff),
+        LscSurface::Imm(0x3ff),
+        LscSurface::Var(x),
+        LscSurface::Imm(0),
+    ];
+    k.push(Inst::LscBlock2d { store: false, cache: (1, 2), shape, surface, data });
+    let plain = LscBlock2dShape { blocks: 1, width: 16, vnni: false, ..shape };
+    k.push(Inst::LscBlock2d { store: true, cache: (0, 0), shape: plain, surface, data });
+    let isa = write_isa(&[k]);
+    let raw = |v: VarId| [v.0.to_le_bytes().as_slice(), &[0, 0]].concat();
+    // a scalar general operand: class 0, id, row 0, column 0, region <0;1,0> (as GenX_IR writes)
+    let var = |v: VarId| [&[0u8][..], &v.0.to_le_bytes(), &[0, 0, 0x21, 0x01]].concat();
+    let imm = |i: u32| [&[5u8, VisaType::UD.code()][..], &i.to_le_bytes()].concat();
+    let surface_bytes = [var(base), imm(0x3ff), imm(0x1ff), imm(0x3ff), var(x), imm(0)].concat();
+    let fence = vec![0x8B, 0x80, 0, 0, 3, 1, 3];
+    let mut load = vec![0x89, 3, 0x80, 0, 0, 0, 1, 2, 2, 1, 2, 8, 0, 16, 0, 1];
+    load.extend([raw(data), surface_bytes.clone(), raw(VarId::NULL)].concat());
+    let mut store = vec![0x89, 7, 0x80, 0, 0, 0, 0, 0, 2, 1, 1, 16, 0, 16, 0, 0];
+    store.extend([raw(VarId::NULL), surface_bytes, raw(data)].concat());
+    let find = |pat: &[u8]| isa.windows(pat.len()).position(|w| w == pat);
+    let at = find(&fence).expect("lsc_fence encoding");
+    assert_eq!(find(&load), Some(at + fence.len()), "lsc_load_block2d encoding follows");
+    assert_eq!(find(&store), Some(at + fence.len() + load.len()), "lsc_store_block2d encoding follows");
 }

@@ -558,36 +558,72 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
     }
 }
 
+/// The operand positions of an LSC message form: operand count, surface, stored data and old
+/// value (after the common pred, sub-opcode, L1, L3, address scale, immediate offset, data size,
+/// vector size, order, channel mask and addresses).
+struct LscForm {
+    /// Number of operands.
+    nargs: usize,
+    /// The surface operand.
+    surface: usize,
+    /// The stored data (stores).
+    data: Option<usize>,
+    /// The old value merged under the predicate (merge loads, atomics).
+    old: Option<usize>,
+    /// The sub-opcode the form requires (`None` for atomics).
+    op: Option<m::LscOp>,
+}
+
+/// The operand layout of `llvm.genx.lsc.<op>` (`op` without the address model).
+fn lsc_form(op: &str) -> Option<LscForm> {
+    use m::LscOp::*;
+    let f = |nargs, surface, data, old, op| Some(LscForm { nargs, surface, data, old, op });
+    match op {
+        "load" | "prefetch" => f(12, 11, None, None, Some(Load)),
+        "load.quad" => f(12, 11, None, None, Some(LoadQuad)),
+        "load.merge" => f(13, 11, None, Some(12), Some(Load)),
+        "load.merge.quad" => f(13, 11, None, Some(12), Some(LoadQuad)),
+        "store" => f(13, 12, Some(11), None, Some(Store)),
+        "store.quad" => f(13, 12, Some(11), None, Some(StoreQuad)),
+        "atomic" | "xatomic" => f(15, 13, None, Some(14), None),
+        _ => None,
+    }
+}
+
 /// An LSC message (DG2, MTL, PVC): `llvm.genx.lsc.<op>.<model>` with operands (pred, sub-opcode,
 /// L1 and L3 cache controls, address scale, immediate offset, data size, elements per address,
-/// order, channel mask, addresses, [data | atomic sources], surface, [old value]).
+/// order, channel mask, addresses, [data | atomic sources], surface, [old value]); the address
+/// model is `stateless` (64-bit addresses), `slm`, `bti` (a surface argument or constant
+/// binding-table index) or `bindless` (a surface-state offset), the last three with 32-bit
+/// addresses. `llvm.genx.lsc.fence` orders memory accesses.
 fn lsc(s: &mut Selector, id: InstId, kind: &str, name: &str, args: &[Value]) -> R<()> {
+    if kind == "fence" {
+        return lsc_fence(s, name, args);
+    }
     let (op, model) = kind.rsplit_once('.').ok_or_else(|| format!("unsupported: {name}"))?;
-    let sfid = match model {
-        "stateless" => m::LscSfid::Ugm,
-        "slm" => m::LscSfid::Slm,
-        _ => return Err(format!("unsupported: {name} (only stateless and SLM LSC messages are selected)")),
-    };
-    let nargs = match op {
-        "load" | "prefetch" => 12,
-        "load.merge" | "store" => 13,
-        "atomic" => 15,
+    if matches!(op, "load2d" | "store2d" | "prefetch2d") && model == "stateless" {
+        return lsc_block2d(s, id, op, name, args);
+    }
+    let (sfid, addr_bits) = match model {
+        "stateless" => (m::LscSfid::Ugm, 64),
+        "slm" => (m::LscSfid::Slm, 32),
+        "bti" | "bindless" => (m::LscSfid::Ugm, 32),
         _ => return Err(format!("unsupported: {name}")),
     };
-    argc(name, args, nargs)?;
+    let form = lsc_form(op).ok_or_else(|| format!("unsupported: {name}"))?;
+    argc(name, args, form.nargs)?;
     let c = |s: &Selector, i: usize, what: &str| const_u64(s, args[i], &format!("{name}: the {what}"));
     let subop = c(s, 1, "sub-opcode")?;
-    let lop = match op {
-        "load" | "load.merge" | "prefetch" if subop == 0 => m::LscOp::Load,
-        "store" if subop == 4 => m::LscOp::Store,
-        "atomic" => {
+    let lop = match form.op {
+        Some(want) if subop == u64::from(want.code()) => want,
+        Some(_) => return Err(format!("{name}: invalid sub-opcode {subop}")),
+        None => {
             let i = subop.checked_sub(u64::from(m::LSC_FIRST_ATOMIC));
             match i.and_then(|i| m::LSC_ATOMICS.get(i as usize)) {
                 Some(a) => m::LscOp::Atomic(a),
                 None => return Err(format!("{name}: invalid atomic sub-opcode {subop}")),
             }
         }
-        _ => return Err(format!("{name}: invalid sub-opcode {subop}")),
     };
     let (l1, l3) = (c(s, 2, "L1 cache control")?, c(s, 3, "L3 cache control")?);
     if l1 > 6 || l3 > 6 {
@@ -620,9 +656,28 @@ fn lsc(s: &mut Selector, id: InstId, kind: &str, name: &str, args: &[Value]) -> 
         2 => true,
         other => return Err(format!("{name}: invalid data order {other}")),
     };
+    let quad = matches!(lop, m::LscOp::LoadQuad | m::LscOp::StoreQuad);
+    let chmask = if quad {
+        let mask = c(s, 9, "channel mask")?;
+        if !(1..=15).contains(&mask) {
+            return Err(format!("{name}: invalid channel mask {mask} (1 to 15: x, y, z, w)"));
+        }
+        if bits != 32 || c32 || elems != 1 || transpose {
+            return Err(format!(
+                "{name}: a quad message moves 32-bit elements, one vector per lane, not transposed"
+            ));
+        }
+        if lop == m::LscOp::StoreQuad && !matches!(mask, 1 | 3 | 7 | 15) {
+            return Err(format!(
+                "{name}: a quad store writes contiguous channels (x, xy, xyz or xyzw), not mask {mask}"
+            ));
+        }
+        mask as u8
+    } else {
+        0
+    };
     let addrs = args[10];
     let addr_ty = s.f().value_type(addrs);
-    let addr_bits = if sfid == m::LscSfid::Ugm { 64 } else { 32 };
     if addr_ty.elem().map(Elem::bits) != Some(addr_bits) {
         return Err(format!("{name}: addresses must be i{addr_bits}"));
     }
@@ -637,10 +692,15 @@ fn lsc(s: &mut Selector, id: InstId, kind: &str, name: &str, args: &[Value]) -> 
     };
     let (wm, exec) = msg_mask(s, args[0], exec)?;
     let pred = wm.pred;
+    let model = match model {
+        "bti" => m::LscAddrModel::Bti(m::LscSurface::Imm(s.binding_index(args[form.surface])?)),
+        "bindless" => m::LscAddrModel::Bss(lsc_surface(s, args[form.surface], name)?),
+        _ => m::LscAddrModel::Flat,
+    };
     let av = s.block_var(addrs)?;
     let av = s.view(av, if addr_bits == 64 { VisaType::UQ } else { VisaType::UD })?;
-    let addr = m::LscAddr { model: m::LscAddrModel::Flat, var: av, offset, bits: addr_bits as u8 };
-    let shape = m::LscShape { bits, c32, elems, transpose };
+    let addr = m::LscAddr { model, var: av, offset, bits: addr_bits as u8 };
+    let shape = m::LscShape { bits, c32, elems, transpose, chmask };
     if sfid == m::LscSfid::Slm && matches!(lop, m::LscOp::Atomic("fadd" | "fsub")) {
         return Err(format!(
             "{name}: atomic float add and subtract on SLM are not available on {}",
@@ -654,11 +714,34 @@ fn lsc(s: &mut Selector, id: InstId, kind: &str, name: &str, args: &[Value]) -> 
             s.platform
         ));
     }
+    let want = if transpose { u32::from(elems) } else { u32::from(exec.size) * u32::from(elems) };
+    let want = if quad { u32::from(exec.size) * chmask.count_ones() } else { want };
+    let data_ty = |s: &Selector, i: usize| s.f().value_type(args[i]);
+    let mut checked = vec![("result", s.f().insts[id].ty)];
+    checked.extend(form.data.map(|i| ("stored data", data_ty(s, i))));
+    if matches!(lop, m::LscOp::Atomic(_)) {
+        checked.extend([("first atomic source", data_ty(s, 11)), ("second atomic source", data_ty(s, 12))]);
+    }
+    for (what, ty) in checked {
+        let ebits = ty.elem().map(Elem::bits);
+        if ebits.is_none() || op == "prefetch" {
+            continue;
+        }
+        if ty.num_elems() != want || (bits >= 32 && ebits != Some(u32::from(bits))) {
+            return Err(format!(
+                "{name}: the {what} must be {want} elements of {} bits (the data shape {} on {} lanes), not {} of {}",
+                bits.max(32),
+                shape.text(),
+                exec.size,
+                ty.num_elems(),
+                ebits.unwrap_or(0)
+            ));
+        }
+    }
     let null = m::VarId::NULL;
     let used = s.fx().bales.uses.get(&id).copied().unwrap_or(0) > 0;
     let (data, src1, src2) = match (op, lop) {
         ("prefetch", _) => (null, null, null),
-        ("store", _) => (s.block_var(args[11])?, null, null),
         (_, m::LscOp::Atomic(a)) => {
             let nsrc = match a {
                 "iinc" | "idec" | "load" => 0,
@@ -668,20 +751,186 @@ fn lsc(s: &mut Selector, id: InstId, kind: &str, name: &str, args: &[Value]) -> 
             let src = |s: &mut Selector, i: usize, on: bool| if on { s.block_var(args[i]) } else { Ok(null) };
             let src1 = src(s, 11, nsrc >= 1)?;
             let src2 = src(s, 12, nsrc >= 2)?;
-            if used && wm.masked() {
-                keep_old(s, id, args[14])?;
+            if let (true, true, Some(old)) = (used, wm.masked(), form.old) {
+                keep_old(s, id, args[old])?;
             }
             (if used { s.var_of(Value::Inst(id))? } else { null }, src1, src2)
         }
-        _ => {
-            if op == "load.merge" && wm.masked() {
-                keep_old(s, id, args[12])?;
+        _ => match form.data {
+            Some(d) => (s.block_var(args[d])?, null, null),
+            None => {
+                if let (true, Some(old)) = (wm.masked(), form.old) {
+                    keep_old(s, id, args[old])?;
+                }
+                (s.var_of(Value::Inst(id))?, null, null)
             }
-            (s.var_of(Value::Inst(id))?, null, null)
-        }
+        },
     };
     let cache = (l1 as u8, l3 as u8);
     s.push(VInst::Lsc { op: lop, sfid, cache, pred, exec, addr, shape, data, src1, src2 });
+    Ok(())
+}
+
+/// A scalar operand of an LSC surface: a 32-bit constant as an immediate, otherwise a variable of
+/// type `ty` holding it (the value's own when it starts one).
+fn lsc_operand(s: &mut Selector, v: Value, ty: VisaType) -> R<m::LscSurface> {
+    if let Some(c) = s.f().as_const(v).and_then(|c| c.splat_value()) {
+        if c <= u64::from(u32::MAX) {
+            return Ok(m::LscSurface::Imm(c as u32));
+        }
+    }
+    if let SrcOp::Gen(g) = s.src(v, ty)? {
+        if g.row == 0 && g.col == 0 && g.modifier == m::SrcMod::None {
+            return Ok(m::LscSurface::Var(g.var));
+        }
+    }
+    let var = s.block_var(v)?;
+    Ok(m::LscSurface::Var(s.view(var, ty)?))
+}
+
+/// The surface operand of a bindless LSC message: a constant or a 32-bit scalar.
+fn lsc_surface(s: &mut Selector, v: Value, name: &str) -> R<m::LscSurface> {
+    let ty = s.f().value_type(v);
+    if ty.num_elems() != 1 || ty.elem().map(Elem::bits) != Some(32) {
+        return Err(format!("{name}: the surface-state offset must be an i32 scalar"));
+    }
+    lsc_operand(s, v, VisaType::UD)
+}
+
+/// A 2D block message (PVC): `llvm.genx.lsc.{load,prefetch,store}2d.stateless` with operands
+/// (pred, L1, L3, data size, order, blocks, block width, block height, VNNI transform, base
+/// address, surface width, height and pitch (bytes less one), x, y, [stored data]).
+fn lsc_block2d(s: &mut Selector, id: InstId, op: &str, name: &str, args: &[Value]) -> R<()> {
+    if s.platform != Platform::Pvc {
+        return Err(format!("{name} is not available on {} (2D block messages need PVC)", s.platform));
+    }
+    let store = op == "store2d";
+    argc(name, args, if store { 16 } else { 15 })?;
+    let c = |s: &Selector, i: usize, what: &str| const_u64(s, args[i], &format!("{name}: the {what}"));
+    if msg_mask(s, args[0], Exec::nm(1))?.0.masked() {
+        return Err(format!("unsupported: {name} under a predicate"));
+    }
+    let (l1, l3) = (c(s, 1, "L1 cache control")?, c(s, 2, "L3 cache control")?);
+    if l1 > 6 || l3 > 6 {
+        return Err(format!("{name}: invalid cache controls {l1}, {l3}"));
+    }
+    let bits = match c(s, 3, "data size")? {
+        code @ 1..=4 => 4u8 << code,
+        other => return Err(format!("{name}: invalid data size code {other} (1 d8, 2 d16, 3 d32, 4 d64)")),
+    };
+    let transpose = match c(s, 4, "data order")? {
+        1 => false,
+        2 => true,
+        other => return Err(format!("{name}: invalid data order {other}")),
+    };
+    let blocks = c(s, 5, "block count")?;
+    let (width, height) = (c(s, 6, "block width")?, c(s, 7, "block height")?);
+    let vnni = c(s, 8, "VNNI transform")? != 0;
+    let bytes = u64::from(bits / 8);
+    if !matches!(blocks, 1 | 2 | 4) || !(1..=64).contains(&width) || !(1..=32).contains(&height) {
+        return Err(format!(
+            "{name}: invalid block shape {blocks} x {width} x {height} (1, 2 or 4 blocks of at most 64 x 32)"
+        ));
+    }
+    if width * bytes > 64 {
+        return Err(format!("{name}: a block row is at most 64 bytes, not {width} x {bytes}"));
+    }
+    if (transpose && bits < 32) || (vnni && bits > 16) {
+        return Err(format!(
+            "{name}: transposed blocks hold 32- or 64-bit elements and VNNI blocks 8- or 16-bit ones, not {bits}-bit"
+        ));
+    }
+    if transpose && vnni {
+        return Err(format!("{name}: a block is either transposed or VNNI-transformed, not both"));
+    }
+    if store && (transpose || vnni || blocks > 1) {
+        return Err(format!(
+            "{name}: a 2D block store writes one block, neither transposed nor VNNI-transformed"
+        ));
+    }
+    let shape = m::LscBlock2dShape {
+        bits,
+        blocks: blocks as u8,
+        width: width as u16,
+        height: height as u16,
+        transpose,
+        vnni,
+    };
+    // register data: rows padded to a power of two elements (VNNI packs rows in dwords)
+    let rows = if vnni { height.next_multiple_of(4 / bytes.min(4)) } else { height };
+    let want = blocks * rows * if store { width } else { width.next_power_of_two() };
+    let data_value = if store { Some(args[15]) } else { (op == "load2d").then_some(Value::Inst(id)) };
+    if let Some(v) = data_value {
+        let ty = s.f().value_type(v);
+        let ebits = ty.elem().map(Elem::bits).unwrap_or(0);
+        if u64::from(ty.num_elems()) != want || ebits != u32::from(bits) {
+            return Err(format!(
+                "{name}: the {} must be {want} elements of {bits} bits (the block {}), not {} of {ebits}",
+                if store { "stored data" } else { "result" },
+                shape.text(),
+                ty.num_elems()
+            ));
+        }
+    }
+    if want * bytes > 2048 {
+        return Err(format!("{name}: a 2D block message moves at most 2048 bytes, not {}", want * bytes));
+    }
+    let mut surface = Vec::new();
+    for (i, what) in [
+        (9, "base address"),
+        (10, "surface width"),
+        (11, "surface height"),
+        (12, "surface pitch"),
+        (13, "x coordinate"),
+        (14, "y coordinate"),
+    ] {
+        let (bits, ty) = match i {
+            9 => (64, VisaType::UQ),
+            13 | 14 => (32, VisaType::D),
+            _ => (32, VisaType::UD),
+        };
+        let vt = s.f().value_type(args[i]);
+        if vt.num_elems() != 1 || vt.elem().map(Elem::bits) != Some(bits) {
+            return Err(format!("{name}: the {what} must be an i{bits} scalar"));
+        }
+        surface.push(lsc_operand(s, args[i], ty)?);
+    }
+    let surface: [m::LscSurface; 6] =
+        surface.try_into().map_err(|_| "internal: six surface operands".to_string())?;
+    let data = match (store, op) {
+        (true, _) => s.block_var(args[15])?,
+        (false, "load2d") => s.var_of(Value::Inst(id))?,
+        _ => m::VarId::NULL,
+    };
+    s.push(VInst::LscBlock2d { store, cache: (l1 as u8, l3 as u8), shape, surface, data });
+    Ok(())
+}
+
+/// `llvm.genx.lsc.fence(pred, sfid, fence op, scope)`: `lsc_fence.<sfid>.<op>.<scope>`.
+fn lsc_fence(s: &mut Selector, name: &str, args: &[Value]) -> R<()> {
+    argc(name, args, 4)?;
+    if msg_mask(s, args[0], Exec::nm(1))?.0.masked() {
+        return Err(format!("unsupported: {name} under a predicate (a fence orders every lane)"));
+    }
+    let c = |s: &Selector, i: usize, what: &str| const_u64(s, args[i], &format!("{name}: the {what}"));
+    let sfid = match c(s, 1, "shared function")? {
+        0 => m::LscSfid::Ugm,
+        1 => m::LscSfid::Ugml,
+        2 => m::LscSfid::Tgm,
+        3 => m::LscSfid::Slm,
+        other => {
+            return Err(format!("{name}: invalid shared function {other} (0 ugm, 1 ugml, 2 tgm, 3 slm)"))
+        }
+    };
+    let op = c(s, 2, "fence operation")?;
+    if op as usize >= m::LSC_FENCE_OPS.len() {
+        return Err(format!("{name}: invalid fence operation {op}"));
+    }
+    let scope = c(s, 3, "scope")?;
+    if scope as usize >= m::LSC_SCOPES.len() {
+        return Err(format!("{name}: invalid scope {scope}"));
+    }
+    s.push(VInst::LscFence { sfid, op: op as u8, scope: scope as u8 });
     Ok(())
 }
 

@@ -1825,6 +1825,23 @@ impl Selector<'_> {
         Ok(())
     }
 
+    /// The binding-table index of an LSC message's `bti` surface operand: a surface argument's
+    /// fixed index (`bti` in kernels.json), or a constant index.
+    fn binding_index(&mut self, v: Value) -> R<u32> {
+        match v {
+            Value::Param(p) if self.cur == 0 => self.surfaces.get(&p).map(|(_, bti)| *bti).ok_or_else(|| {
+                format!("the surface operand must be a kernel argument of surface kind (argument {p} is not)")
+            }),
+            Value::Param(_) => Err("unsupported: a surface passed to a subroutine".into()),
+            Value::Const(_) => match self.f().as_const(v).and_then(|c| c.splat_value()) {
+                Some(b) if b < 240 => Ok(b as u32),
+                Some(b) => Err(format!("invalid binding-table index {b} (at most 239)")),
+                None => Err("the surface operand is undefined".into()),
+            },
+            Value::Inst(_) => Err("unsupported: a computed surface index".into()),
+        }
+    }
+
     /// The surface of a message's surface operand. A surface argument's variable is first set to
     /// the argument's fixed binding-table index (`bti` in kernels.json, where the runtime binds the
     /// resource), in the message's block: the finalizer then puts the constant index in the message

@@ -971,7 +971,7 @@ pub fn lsc_sample() -> Kernel {
     op(&mut k, Mov, E16, d(addrs, 0), vec![v(offd)]);
     op(&mut k, Add, E16, d(addrs, 0), vec![v(addrs), s(ptr)]);
     let null = VarId::NULL;
-    let d32 = LscShape { bits: 32, c32: false, elems: 1, transpose: false };
+    let d32 = LscShape { bits: 32, c32: false, elems: 1, transpose: false, chmask: 0 };
     let at = |var, offset, bits| LscAddr { model: LscAddrModel::Flat, var, offset, bits };
     let (ugm, slm) = (LscSfid::Ugm, LscSfid::Slm);
     let (load, store) = (LscOp::Load, LscOp::Store);
@@ -989,7 +989,7 @@ pub fn lsc_sample() -> Kernel {
     k.push(lsc(LscOp::Atomic("iadd"), ugm, (0, 0), E16, at(addrs, 0, 64), d32, [old, one, null]));
     k.push(lsc(LscOp::Atomic("iinc"), ugm, (0, 0), E16, at(addrs, 0, 64), d32, [null, null, null]));
     op(&mut k, Mov, Exec::nm(1), d(bti, 0), vec![i(Imm::UD(5))]);
-    let by_bti = LscAddr { model: LscAddrModel::Bti(bti), var: offd, offset: 0, bits: 32 };
+    let by_bti = LscAddr { model: LscAddrModel::Bti(LscSurface::Var(bti)), var: offd, offset: 0, bits: 32 };
     k.push(lsc(load, ugm, (0, 0), E16, by_bti, d32, [vv, null, null]));
     k.push(lsc(store, ugm, (0, 0), E16, at(addrs, 0x400, 64), d32, [vv, null, null]));
     ret(&mut k);
