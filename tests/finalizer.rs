@@ -41,6 +41,7 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("kernels/ids.ll", &[]),
     ("kernels/memory.ll", &[]),
     ("kernels/predicates.ll", &[]),
+    ("kernels/predicate_phis.ll", &[]),
     ("kernels/int_bits.ll", &[]),
     ("kernels/int64.ll", &[]),
     ("kernels/int_div.ll", &[]),
