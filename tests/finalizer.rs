@@ -42,6 +42,7 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("kernels/memory.ll", &[]),
     ("kernels/predicates.ll", &[]),
     ("kernels/predicate_phis.ll", &[]),
+    ("kernels/predicate_subroutines.ll", &[]),
     ("kernels/int_bits.ll", &[]),
     ("kernels/int64.ll", &[]),
     ("kernels/int_div.ll", &[]),
