@@ -1800,7 +1800,14 @@ impl Selector<'_> {
                 return Err("unsupported: a masked write of a converted predicate".into());
             }
             let exec = self.exec_of(n)?.at(lane / 4);
-            let _ = pl;
+            // the predicate is read from the lane the result is written at
+            let p = if pl == lane {
+                p
+            } else if lane == 0 && self.f().value_type(value).num_elems() == n {
+                self.pred_at0(value)?
+            } else {
+                return Err("unsupported: a conversion of a predicate slice into another lane".into());
+            };
             self.push(VInst::Alu {
                 op: m::AluOp::Sel,
                 pred: Some(Pred::on(p)),
