@@ -43,6 +43,7 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("kernels/predicates.ll", &[]),
     ("kernels/predicate_phis.ll", &[]),
     ("kernels/predicate_subroutines.ll", &[]),
+    ("kernels/frem.ll", &[]),
     ("kernels/int_bits.ll", &[]),
     ("kernels/int64.ll", &[]),
     ("kernels/int_div.ll", &[]),

@@ -925,7 +925,7 @@ impl Selector<'_> {
         }
         let bits = self.temp(VisaType::UD, 1)?;
         let dst: m::DstOp = m::Dst::new(bits, 0).into();
-        self.push(alu(m::AluOp::Mov, Exec::nm(1), dst.clone(), vec![SrcOp::Pred(p)]));
+        self.push(alu(m::AluOp::Mov, Exec::nm(1), dst, vec![SrcOp::Pred(p)]));
         let src: SrcOp = Src::scalar(bits, 0).into();
         self.push(alu(m::AluOp::Shr, Exec::nm(1), dst, vec![src, Imm::UD(u32::from(lane)).into()]));
         self.push(VInst::Setp { exec: Exec::nm(n as u8), dst: d, src });
@@ -1394,7 +1394,7 @@ impl Selector<'_> {
                     BinOp::SRem if int_div => (m::AluOp::Mod, s, false),
                     BinOp::URem if int_div => (m::AluOp::Mod, u, false),
                     BinOp::SDiv | BinOp::UDiv | BinOp::SRem | BinOp::URem => return Ok(None),
-                    BinOp::FRem => return Err("unsupported: frem".into()),
+                    BinOp::FRem => return Err("unsupported: frem of double values".into()),
                 };
                 let mut b = plain(*rhs, ty);
                 if neg {
