@@ -48,6 +48,17 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("kernels/int64.ll", &[]),
     ("kernels/int_div.ll", &[]),
     ("kernels/simdcf.ll", &[]),
+    ("kernels/simdcf_messages.ll", &[]),
+    ("kernels/simdcf_exit_copy.ll", &[]),
+    (
+        "kernels/simdcf_messages_simd32.ll",
+        &[
+            (Platform::Skl, SCATTER_SIMD32_SKL),
+            (Platform::Tgllp, SCATTER_SIMD32_TGLLP),
+            (Platform::Dg2, SCATTER_SIMD32_DG2),
+        ],
+    ),
+    ("kernels/simdcf_lsc.ll", &[(Platform::Skl, LSC_LOAD_SKL), (Platform::Tgllp, LSC_LOAD_TGLLP)]),
     ("kernels/int64_div.ll", &[]),
     ("kernels/int64_double.ll", &[(Platform::Tgllp, NO_DOUBLE_TGLLP), (Platform::Dg2, NO_DOUBLE_DG2)]),
     ("kernels/lsc.ll", &[(Platform::Skl, LSC_SKL), (Platform::Tgllp, LSC_TGLLP)]),
@@ -97,6 +108,9 @@ const LSC_LOAD_TGLLP: &str = "llvm.genx.lsc.load.stateless is not available on t
 const SVM_SIMD32_SKL: &str = "llvm.genx.svm.gather with 32 lanes is not available on skl";
 const SVM_SIMD32_TGLLP: &str = "llvm.genx.svm.gather with 32 lanes is not available on tgllp";
 const SVM_SIMD32_DG2: &str = "llvm.genx.svm.gather with 32 lanes is not available on dg2";
+const SCATTER_SIMD32_SKL: &str = "llvm.genx.scatter.scaled with 32 lanes is not available on skl";
+const SCATTER_SIMD32_TGLLP: &str = "llvm.genx.scatter.scaled with 32 lanes is not available on tgllp";
+const SCATTER_SIMD32_DG2: &str = "llvm.genx.scatter.scaled with 32 lanes is not available on dg2";
 const LSC_SIMD32_DG2: &str = "llvm.genx.lsc.load.stateless with 32 lanes is not available on dg2";
 const FLOAT_ADD_SKL: &str =
     "llvm.genx.dword.atomic.fsub is not available on skl (floating-point add and subtract \

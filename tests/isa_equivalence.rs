@@ -19,6 +19,7 @@ const LSC: &[(&str, &[Platform])] = &[
     ("kernels/lsc.ll", &[Platform::Dg2, Platform::Pvc]),
     ("kernels/lsc_shapes.ll", &[Platform::Dg2, Platform::Pvc]),
     ("kernels/lsc_simd32.ll", &[Platform::Pvc]),
+    ("kernels/simdcf_lsc.ll", &[Platform::Dg2, Platform::Pvc]),
 ];
 
 /// Every `.ll` fixture of the corpus folders.

@@ -11,10 +11,82 @@ use genxc_genx::Platform;
 
 /// The vISA text of one kernel of the fixture.
 fn kernel(name: &str, p: Platform) -> String {
-    let result = compile(&[input("kernels/simdcf.ll")], p, 0);
-    assert!(!result.failed(), "{:#?}", result.diagnostics);
+    kernel_in("kernels/simdcf.ll", name, p)
+}
+
+/// The vISA text of one kernel of a fixture.
+fn kernel_in(fixture: &str, name: &str, p: Platform) -> String {
+    let result = compile(&[input(fixture)], p, 0);
+    assert!(!result.failed(), "{fixture} on {p}: {:#?}", result.diagnostics);
     let f = result.files.iter().find(|f| f.name == format!("{name}.visaasm")).expect("kernel output");
     String::from_utf8(f.bytes.clone()).unwrap()
+}
+
+/// The memory messages of a body between its first and last labels (inside the SIMD control flow:
+/// the fixtures' kernels have one if or loop), and those outside it.
+fn messages<'a>(b: &[&'a str]) -> (Vec<&'a str>, Vec<&'a str>) {
+    let is_msg = |l: &&str| {
+        let op = l.split_whitespace().find(|w| !w.starts_with('(')).unwrap_or("");
+        ["scatter", "gather", "dword_atomic", "svm_", "lsc_", "oword_"].iter().any(|m| op.starts_with(m))
+    };
+    let first = b.iter().position(|l| l.ends_with(':')).expect("a label");
+    let last = b.iter().rposition(|l| l.ends_with(':')).unwrap();
+    let inside = b[first..last].iter().copied().filter(is_msg).collect();
+    let outside = b[..first].iter().chain(&b[last..]).copied().filter(is_msg).collect();
+    (inside, outside)
+}
+
+/// Checks that every message inside the SIMD control flow of `kernel` runs under the execution
+/// mask (`(M1, n)`, not NoMask) without a predicate; returns how many there are.
+fn check_messages_under_em(fixture: &str, kernel: &str, p: Platform, n: u32) -> usize {
+    let t = kernel_in(fixture, kernel, p);
+    let b = body(&t);
+    let (inside, outside) = messages(&b);
+    for l in &inside {
+        assert!(
+            !l.starts_with('('),
+            "{kernel} on {p}: a predicated message inside SIMD control flow: {l}\n{t}"
+        );
+        assert!(
+            l.contains(&format!(" (M1, {n}) ")),
+            "{kernel} on {p}: not under the execution mask: {l}\n{t}"
+        );
+    }
+    // the block messages outside it stay as they were
+    assert!(outside.iter().all(|l| !l.contains("(M1, ")), "{kernel} on {p}: {t}");
+    inside.len()
+}
+
+#[test]
+fn messages_inside_simd_control_flow_run_under_the_execution_mask() {
+    let f = "kernels/simdcf_messages.ll";
+    for p in [Platform::Skl, Platform::Tgllp, Platform::Dg2, Platform::Pvc] {
+        // as IGC's Vector Compiler: scatter, atomic, scatter of its result, each (M1, 16) unpredicated
+        assert_eq!(check_messages_under_em(f, "simd_if_scatter", p, 16), 3, "{p}");
+        assert_eq!(check_messages_under_em(f, "simd_if_gather", p, 16), 2, "{p}");
+        assert_eq!(check_messages_under_em(f, "simd_if_svm", p, 16), 2, "{p}");
+        assert_eq!(check_messages_under_em(f, "simd_dowhile_store", p, 16), 1, "{p}");
+    }
+    // a message with its own predicate, ANDed with EM by CMSimdCFLowering: the predicate, under the mask
+    for p in [Platform::Skl, Platform::Pvc] {
+        let t = kernel_in(f, "simd_if_masked_scatter", p);
+        let b = body(&t);
+        let (inside, _) = messages(&b);
+        assert_eq!(inside.len(), 1, "{p}: {t}");
+        assert!(inside[0].starts_with("(P_p) scatter_scaled.4 (M1, 16) "), "{p}: {t}");
+    }
+    // the lanes a gather leaves alone keep its old value: copied into the result first, in every lane
+    let t = kernel_in(f, "simd_if_gather", Platform::Tgllp);
+    let b = body(&t);
+    let g = b.iter().position(|l| l.starts_with("gather_scaled")).unwrap();
+    assert!(b[g - 2..g].iter().any(|l| l.starts_with("mov (M1_NM, 16) V_g(0,0)<1> V_x")), "{t}");
+    // SIMD32 on PVC: one (M1, 32) message each
+    let f32 = "kernels/simdcf_messages_simd32.ll";
+    assert_eq!(check_messages_under_em(f32, "simd32_if_scatter", Platform::Pvc, 32), 3);
+    // LSC messages where the platform has them
+    for p in [Platform::Dg2, Platform::Pvc] {
+        assert_eq!(check_messages_under_em("kernels/simdcf_lsc.ll", "simd_if_lsc", p, 16), 3, "{p}");
+    }
 }
 
 /// The instruction and label lines without declarations.
@@ -70,6 +142,17 @@ fn do_while_is_a_backward_goto_to_the_loop_header() {
 }
 
 #[test]
+fn do_while_exit_copies_follow_the_backward_goto() {
+    // the goto falls through only when no lane loops again: the exit edge's copy runs there, once
+    let t = kernel_in("kernels/simdcf_exit_copy.ll", "simd_dowhile_exit", Platform::Tgllp);
+    let b = body(&t);
+    let goto = b.iter().position(|l| is_goto(l)).expect("a goto");
+    assert!(b[goto].ends_with("goto (M1, 16) L_simd_dowhile_exit_loop"), "{t}");
+    assert_eq!(b[goto + 1], "mov (M1_NM, 16) V_r(0,0)<1> V_a2(0,0)<1;1,0>", "{t}");
+    assert!(b[goto + 2].ends_with(':'), "{t}");
+}
+
+#[test]
 fn break_leaves_the_loop_for_the_join_after_it() {
     let t = kernel("simd_break", Platform::Tgllp);
     let gotos = gotos(&body(&t));
@@ -91,6 +174,22 @@ fn simd32_writes_each_half_under_its_own_mask_offset() {
             assert!(t.contains("mov (M1, 32) "), "{p}: {t}");
         }
     }
+    // legalization splits the 32-lane EM selects in halves chained from their false operand, so
+    // each half writes in place over the old value: one masked move per half, no whole copies
+    // (as IGC's Vector Compiler: 4 moves in the if/else where 16 were emitted before)
+    let t = kernel("simd32_ifelse", Platform::Tgllp);
+    let b = body(&t);
+    for (src, lo, hi) in [
+        ("V_a2", "V_x(0,0)<1> V_a2(0,0)", "V_x(2,0)<1> V_a2(2,0)"),
+        ("V_b2", "V_x(0,0)<1> V_b2(0,0)", "V_x(2,0)<1> V_b2(2,0)"),
+    ] {
+        assert!(b.contains(&format!("mov (M1, 16) {lo}<1;1,0>").as_str()), "{src}: {t}");
+        assert!(b.contains(&format!("mov (M5, 16) {hi}<1;1,0>").as_str()), "{src}: {t}");
+    }
+    let then = label_at(&b, "L_simd32_ifelse_then");
+    let end = label_at(&b, "L_simd32_ifelse_endif");
+    let movs = b[then..end].iter().filter(|l| l.starts_with("mov ")).count();
+    assert_eq!(movs, 4, "{t}");
     let t = kernel("simd8_if", Platform::Tgllp);
     assert!(t.contains("goto (M1, 8) L_simd8_if_endif") && t.contains("mov (M1, 8) "), "{t}");
     // a wrregion predicated by EM writes its region under the mask (even lanes, two pieces of 8)

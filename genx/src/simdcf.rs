@@ -8,7 +8,8 @@
 //! goto or join makes by itself when no lane stays enabled. So none of them gets a vISA variable.
 //! A goto becomes a vISA `goto` to its UIP (the block of the join its RM web reaches), a join is
 //! the label of its block (the vISA finalizer finds join points from the goto targets), and an
-//! operation predicated by a slice of EM runs under the execution mask instead of a predicate.
+//! operation predicated by a slice of EM (a select, a wrregion, or a memory message: see
+//! [`message_predicate`]) runs under the execution mask instead of a predicate.
 //!
 //! [`analyze`] checks the shapes vISA can express (the rules of Intel's SIMD CF conformance pass
 //! that matter here): one EM and one RM per join live at a time, connected through phis; a join
@@ -60,6 +61,10 @@ pub struct SimdCf {
     pub masks: HashSet<Value>,
     /// EM values and slices of EM: the first EM lane each one holds.
     pub em_lanes: HashMap<Value, u32>,
+    /// Predicates ANDed with a slice of EM (CMSimdCFLowering's predicate of a masked message inside
+    /// SIMD control flow), which only message predicates read: (the first EM lane, the predicate).
+    /// The message runs under the execution mask with that predicate.
+    pub em_preds: HashMap<Value, (u32, Value)>,
     /// The goto ending each block that has one.
     pub gotos: HashMap<BlockId, Goto>,
     /// The blocks that start with a join, with the join.
@@ -82,6 +87,11 @@ impl SimdCf {
     /// The first EM lane `v` holds, if it is EM or a slice of it.
     pub fn em_lane(&self, v: Value) -> Option<u32> {
         self.em_lanes.get(&v).copied()
+    }
+
+    /// The first EM lane and the predicate of `v`, if it is a predicate ANDed with a slice of EM.
+    pub fn em_pred(&self, v: Value) -> Option<(u32, Value)> {
+        self.em_preds.get(&v).copied()
     }
 
     /// The goto or join whose branch condition `v` is, if it is one.
@@ -230,6 +240,13 @@ pub fn analyze(f: &Function) -> Result<SimdCf, Error> {
             break;
         }
     }
+    // predicates ANDed with a slice of EM, right before the message they predicate
+    for &i in &order {
+        if let Some(pair) = em_and(f, &cf, i) {
+            cf.em_preds.insert(Value::Inst(i), pair);
+            cf.masks.insert(Value::Inst(i));
+        }
+    }
     // 2. operands of gotos and joins
     for &g in &gotojoins {
         let InstKind::Intrinsic { args, .. } = &f.insts[g].kind else { continue };
@@ -262,7 +279,8 @@ pub fn analyze(f: &Function) -> Result<SimdCf, Error> {
         for (k, v) in inst.kind.operands().into_iter().enumerate() {
             let r = role.get(&v).copied();
             let em = cf.em_lanes.contains_key(&v);
-            if r.is_none() && !em {
+            let em_and = cf.em_preds.contains_key(&v);
+            if r.is_none() && !em && !em_and {
                 continue;
             }
             if r == Some(Role::Cond) {
@@ -280,15 +298,29 @@ pub fn analyze(f: &Function) -> Result<SimdCf, Error> {
                 InstKind::Phi { .. } => cf.is_mask(iv),
                 InstKind::Select { cond, .. } => em && *cond == v && k == 0,
                 InstKind::WrRegion { mask, .. } => em && *mask == v,
+                InstKind::Intrinsic { id, .. } if message_predicate(id.short_name()) == Some(k) => {
+                    (em || em_and) && (!em_and || next_inst(f, &block_of, v) == Some(i))
+                }
+                InstKind::Binary { .. } if cf.em_preds.contains_key(&iv) => em,
                 _ => em && cf.em_lanes.contains_key(&iv),
             };
             if !ok {
+                if em_and {
+                    return Err(err(
+                        f,
+                        Some(i),
+                        format!(
+                            "unsupported: {}, a predicate ANDed with the SIMD control flow execution mask, used other than as the predicate of the message right after it",
+                            f.value_name(v)
+                        ),
+                    ));
+                }
                 if let (true, InstKind::Intrinsic { id, .. }) = (em, &inst.kind) {
                     return Err(err(
                         f,
                         Some(i),
                         format!(
-                            "unsupported: {} predicated by the SIMD control flow execution mask (only select and wrregion run under it)",
+                            "unsupported: {} predicated by the SIMD control flow execution mask (only select, wrregion and memory message intrinsics other than raw sends run under it)",
                             id.name()
                         ),
                     ));
@@ -606,12 +638,64 @@ fn em_slice(f: &Function, cf: &SimdCf, i: InstId) -> Option<u32> {
     }
 }
 
+/// The operand of a memory message intrinsic (its short name) that is its per-lane predicate: the
+/// messages that run under the execution mask when it is a slice of EM (CMSimdCFLowering puts EM
+/// there for a message inside SIMD control flow). Raw sends are not among them.
+pub fn message_predicate(short_name: &str) -> Option<usize> {
+    let first = [
+        "gather.scaled",
+        "scatter.scaled",
+        "gather4.scaled",
+        "scatter4.scaled",
+        "svm.gather",
+        "svm.scatter",
+        "svm.gather4.scaled",
+        "svm.scatter4.scaled",
+    ];
+    match short_name {
+        n if first.contains(&n) => Some(0),
+        "gather.masked.scaled2" | "gather4.masked.scaled2" => Some(5),
+        "gather4.typed" | "scatter4.typed" => Some(1),
+        n if n.starts_with("lsc.") || n.starts_with("svm.atomic.") || n.starts_with("typed.atomic.") => {
+            Some(0)
+        }
+        n if (n.starts_with("dword.atomic.") || n.starts_with("dword.atomic2."))
+            && !n.ends_with(".predef.surface") =>
+        {
+            Some(0)
+        }
+        _ => None,
+    }
+}
+
+/// `(first EM lane, predicate)` when instruction `i` is `and` of a vector predicate that is no mask
+/// with a slice of EM.
+fn em_and(f: &Function, cf: &SimdCf, i: InstId) -> Option<(u32, Value)> {
+    let InstKind::Binary { op: BinOp::And, lhs, rhs } = f.insts[i].kind else { return None };
+    if f.insts[i].ty.elem() != Some(Elem::I1) || !f.insts[i].ty.is_vector() {
+        return None;
+    }
+    match (cf.em_lane(lhs), cf.em_lane(rhs)) {
+        (Some(lane), None) if !cf.is_mask(rhs) => Some((lane, rhs)),
+        (None, Some(lane)) if !cf.is_mask(lhs) => Some((lane, lhs)),
+        _ => None,
+    }
+}
+
+/// The instruction right after the one defining `v` in its block.
+fn next_inst(f: &Function, block_of: &HashMap<InstId, BlockId>, v: Value) -> Option<InstId> {
+    let Value::Inst(d) = v else { return None };
+    let insts = &f.blocks[*block_of.get(&d)?].insts;
+    let at = insts.iter().position(|&x| x == d)?;
+    insts.get(at + 1).copied()
+}
+
 fn misuse(f: &Function, at: InstId, what: &str) -> Error {
     err(
         f,
         Some(at),
         format!(
-            "unsupported: the SIMD control flow {what} used as a value (EM only predicates select and wrregion; masks only feed gotos, joins and phis)"
+            "unsupported: the SIMD control flow {what} used as a value (EM only predicates select, wrregion and memory messages; masks only feed gotos, joins and phis)"
         ),
     )
 }

@@ -13,6 +13,7 @@ use crate::legal::{self, pow2_floor, Access, Role};
 use genxc_genx::intrinsics::{self, IntrinsicId};
 use genxc_genx::ir::{BinOp, Constant};
 use genxc_genx::{Diagnostic, Elem, Function, Inst, InstId, InstKind, Platform, Region, Type, Value};
+use std::collections::HashSet;
 
 /// A piece of a region: its region and the first row of a multi-indirect index it uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -244,6 +245,8 @@ struct Cx<'f> {
     wrpred: IntrinsicId,
     /// Constants made once: undefined vectors by type, i32 offsets by value.
     undefs: Vec<(Type, Value)>,
+    /// The SIMD control flow execution mask EM and its slices (see [`Cx::em_select_base`]).
+    em: HashSet<Value>,
     offsets: Vec<(u32, Value)>,
 }
 
@@ -252,6 +255,9 @@ impl<'f> Cx<'f> {
         let uses = bale::use_counts(f);
         let baled = bale::members(f, &uses);
         let live = crate::live::analyze(f);
+        // (a function whose SIMD control flow is refused is refused at selection, with its reason)
+        let em =
+            genxc_genx::simdcf::analyze(f).map(|cf| cf.em_lanes.into_keys().collect()).unwrap_or_default();
         let n = f.insts.len();
         let true_i1 = f.add_const(Constant { ty: Type::Scalar(Elem::I1), elems: vec![Some(1)] });
         let (Some(rdpred), Some(wrpred)) =
@@ -274,6 +280,7 @@ impl<'f> Cx<'f> {
             wrpred,
             undefs: Vec::new(),
             offsets: Vec::new(),
+            em,
         })
     }
 
@@ -516,16 +523,18 @@ impl<'f> Cx<'f> {
         self.kill(&b);
         self.stats.bales_split += 1;
         self.stats.pieces += plan.len();
-        let mut joined = match &b.head {
-            Head::Wr { old, .. } => *old,
-            Head::Join { .. } => {
+        let base = self.em_select_base(&b);
+        let mut joined = match (&b.head, base) {
+            (Head::Wr { old, .. }, _) => *old,
+            (Head::Join { .. }, Some(base)) => base,
+            (Head::Join { .. }, None) => {
                 let ty = self.f.insts[b.head_inst].ty;
                 self.undef(ty)
             }
         };
         let mut start = 0;
         for &n in &plan {
-            joined = self.emit_piece(&b, start, n, joined, out)?;
+            joined = self.emit_piece(&b, (start, n), joined, base, out)?;
             start += n;
         }
         Ok(Some(joined))
@@ -656,12 +665,33 @@ impl<'f> Cx<'f> {
         Ok(r)
     }
 
+    /// The value the pieces of a select on a slice of the SIMD control flow execution mask are
+    /// chained from instead of an undefined vector: its false operand, when that is a whole vector
+    /// (of the result's type). Each piece then changes only the lanes under EM of the part it
+    /// covers, and the chain can live in the false operand's variable, as a wrregion chain does,
+    /// where pieces joined from undef would need a copy of the whole result.
+    fn em_select_base(&self, b: &Bale) -> Option<Value> {
+        let InstKind::Select { cond, .. } = self.f.insts[b.op?].kind else { return None };
+        if !matches!(b.head, Head::Join { .. }) || !self.em.contains(&cond) {
+            return None;
+        }
+        match b.operands.get(2)? {
+            Operand::Plain { value, .. } if self.f.value_type(*value) == self.f.insts[b.head_inst].ty => {
+                Some(*value)
+            }
+            _ => None,
+        }
+    }
+
+    /// Emits the piece of `n` elements from `start` of bale `b`, joined to `prev` (the pieces
+    /// before it, chained from `base` when that is not undefined: a read of `base` then takes the
+    /// untouched part of `prev`).
     fn emit_piece(
         &mut self,
         b: &Bale,
-        start: u32,
-        n: u32,
+        (start, n): (u32, u32),
         prev: Value,
+        base: Option<Value>,
         out: &mut Vec<InstId>,
     ) -> Result<Value, Diagnostic> {
         // a piece whose elements nothing uses is not emitted
@@ -693,7 +723,8 @@ impl<'f> Cx<'f> {
                         value
                     } else {
                         let region = Region::contiguous(elem.bytes(), n, start);
-                        self.push(out, InstKind::RdRegion { input: value, region }, Type::Vector(elem, n))
+                        let input = if base == Some(value) { prev } else { value };
+                        self.push(out, InstKind::RdRegion { input, region }, Type::Vector(elem, n))
                     }
                 }
                 Operand::Pred(v) => self.slice_pred(v, start, n, b.width, out),

@@ -635,7 +635,8 @@ fn lsc(s: &mut Selector, id: InstId, kind: &str, name: &str, args: &[Value]) -> 
     } else {
         msg_exec(s, lanes, name)?
     };
-    let pred = msg_pred(s, args[0])?;
+    let (wm, exec) = msg_mask(s, args[0], exec)?;
+    let pred = wm.pred;
     let av = s.block_var(addrs)?;
     let av = s.view(av, if addr_bits == 64 { VisaType::UQ } else { VisaType::UD })?;
     let addr = m::LscAddr { model: m::LscAddrModel::Flat, var: av, offset, bits: addr_bits as u8 };
@@ -667,13 +668,13 @@ fn lsc(s: &mut Selector, id: InstId, kind: &str, name: &str, args: &[Value]) -> 
             let src = |s: &mut Selector, i: usize, on: bool| if on { s.block_var(args[i]) } else { Ok(null) };
             let src1 = src(s, 11, nsrc >= 1)?;
             let src2 = src(s, 12, nsrc >= 2)?;
-            if used && pred.is_some() {
+            if used && wm.masked() {
                 keep_old(s, id, args[14])?;
             }
             (if used { s.var_of(Value::Inst(id))? } else { null }, src1, src2)
         }
         _ => {
-            if op == "load.merge" && pred.is_some() {
+            if op == "load.merge" && wm.masked() {
                 keep_old(s, id, args[12])?;
             }
             (s.var_of(Value::Inst(id))?, null, null)
@@ -687,18 +688,42 @@ fn lsc(s: &mut Selector, id: InstId, kind: &str, name: &str, args: &[Value]) -> 
 /// The most registers of data one message reads or writes.
 const MAX_MSG_GRFS: u32 = 8;
 
-/// The predicate of a message (`None` when every lane is on).
-fn msg_pred(s: &mut Selector, v: Value) -> R<Option<Pred>> {
+/// How a message of `exec` lanes predicated by `v` enables its lanes, and its execution size and
+/// mask: every lane (`v` all ones), under a predicate, or, when `v` is a slice of the SIMD control
+/// flow execution mask EM, under the hardware mask from that slice's first lane (no predicate, not
+/// NoMask), as IGC's Vector Compiler emits a message inside SIMD control flow.
+fn msg_mask(s: &mut Selector, v: Value, exec: Exec) -> R<(WriteMask, Exec)> {
+    if let Some(lane) = s.fx().cf.em_lane(v) {
+        return em_mask(lane, None, exec);
+    }
+    if let Some((lane, p)) = s.fx().cf.em_pred(v) {
+        // `and(p, EM)` right before the message (nothing emitted between them writes p's
+        // variable): `p` under the execution mask
+        let (WriteMask { pred, .. }, _) = msg_mask(s, p, exec)?;
+        return em_mask(lane, pred, exec);
+    }
     if let Some(c) = s.f().as_const(v) {
         if c.elems.iter().all(|b| *b == Some(1)) {
-            return Ok(None);
+            return Ok((WriteMask::default(), exec));
         }
     }
     let (p, lane) = s.pred_of(v)?;
     if lane != 0 {
         return Err("unsupported: a message predicated by a predicate slice".into());
     }
-    Ok(Some(Pred::on(p)))
+    Ok((WriteMask { pred: Some(Pred::on(p)), ..WriteMask::default() }, exec))
+}
+
+/// A message of `exec` lanes under the execution mask from EM lane `lane`, and `pred`.
+fn em_mask(lane: u32, pred: Option<Pred>, exec: Exec) -> R<(WriteMask, Exec)> {
+    let n = u32::from(exec.size);
+    if !lane.is_multiple_of(n.max(4)) {
+        return Err(format!(
+            "unsupported: a message of {n} lanes under the SIMD control flow execution mask from lane {lane} (the mask offset must be a multiple of its width)"
+        ));
+    }
+    let wm = WriteMask { pred, lane: lane as u8, em: true };
+    Ok((wm, wm.exec(exec)))
 }
 
 fn msg_exec(s: &Selector, n: u32, name: &str) -> R<Exec> {
@@ -773,15 +798,12 @@ fn memory(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[Value])
             if data_ty.elem().map(Elem::bytes) != Some(4) || data_ty.num_elems() != n {
                 return Err(format!("unsupported: {name} with data other than one dword per lane"));
             }
-            let exec = msg_exec(s, n, name)?;
             soa_channels_fill_grfs(s, n, name)?;
-            let pred = match pred_arg {
-                Some(p) => msg_pred(s, p)?,
-                None => None,
-            };
+            let (wm, exec) = pred_arg_mask(s, pred_arg, msg_exec(s, n, name)?)?;
+            let pred = wm.pred;
             let offsets = Raw::of(s.block_var(rest[4])?);
             let data = if store { Raw::of(s.block_var(rest[5])?) } else { s.msg_dst(id)? };
-            if short == "gather.scaled" && pred.is_some() {
+            if short == "gather.scaled" && wm.masked() {
                 keep_old(s, id, rest[5])?;
             }
             s.push(VInst::Scaled { store, pred, exec, blocks, surface, global_offset, offsets, data });
@@ -811,11 +833,8 @@ fn memory(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[Value])
             let surface = s.surface(rest[2])?;
             let global_offset = s.scalar_u32(rest[3], name)?;
             let n = lanes(s, rest[4]);
-            let exec = msg_exec(s, n, name)?;
-            let pred = match pred_arg {
-                Some(p) => msg_pred(s, p)?,
-                None => None,
-            };
+            let (wm, exec) = pred_arg_mask(s, pred_arg, msg_exec(s, n, name)?)?;
+            let pred = wm.pred;
             let offsets = Raw::of(s.block_var(rest[4])?);
             let data = if store { Raw::of(s.block_var(rest[5])?) } else { s.msg_dst(id)? };
             s.push(VInst::Scaled4 { store, pred, exec, channels: ch, surface, global_offset, offsets, data });
@@ -826,10 +845,9 @@ fn memory(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[Value])
             let store = short == "scatter4.typed";
             argc(name, args, 7)?;
             let ch = channels(const_u64(s, args[0], "the channel mask")?, name)?;
-            let pred = msg_pred(s, args[1])?;
             let surface = s.surface(args[2])?;
             let n = lanes(s, args[3]);
-            let exec = msg_exec(s, n, name)?;
+            let (WriteMask { pred, .. }, exec) = msg_mask(s, args[1], msg_exec(s, n, name)?)?;
             let u = Raw::of(s.block_var(args[3])?);
             let v = typed_coord(s, args[4])?;
             let r = typed_coord(s, args[5])?;
@@ -869,10 +887,11 @@ fn memory(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[Value])
             if log2 > 3 || data_ty.num_elems() != n << log2 {
                 return Err(format!("{name}: the data does not hold {} blocks per lane", 1 << log2.min(3)));
             }
-            let pred = msg_pred(s, args[0])?;
+            let (wm, exec) = msg_mask(s, args[0], exec)?;
+            let pred = wm.pred;
             let addresses = Raw::of(s.block_var(args[2])?);
             let data = if store { Raw::of(s.block_var(args[3])?) } else { s.msg_dst(id)? };
-            if !store && pred.is_some() {
+            if !store && wm.masked() {
                 keep_old(s, id, args[3])?;
             }
             s.push(VInst::SvmScatter { store, pred, exec, block, num_blocks: 1 << log2, addresses, data });
@@ -930,10 +949,18 @@ fn check_lanes(s: &Selector, v: Value, n: u32, what: &str, name: &str) -> R<()> 
     Ok(())
 }
 
-/// The predicate of a message of `n` lanes (`None` when every lane is on).
-fn lane_pred(s: &mut Selector, v: Value, n: u32, name: &str) -> R<Option<Pred>> {
-    check_lanes(s, v, n, "predicate", name)?;
-    msg_pred(s, v)
+/// [`msg_mask`] of a message of `exec` lanes, after checking the predicate has one per lane.
+fn lane_pred(s: &mut Selector, v: Value, exec: Exec, name: &str) -> R<(WriteMask, Exec)> {
+    check_lanes(s, v, u32::from(exec.size), "predicate", name)?;
+    msg_mask(s, v, exec)
+}
+
+/// [`msg_mask`] of a message whose predicate operand is optional (every lane when absent).
+fn pred_arg_mask(s: &mut Selector, v: Option<Value>, exec: Exec) -> R<(WriteMask, Exec)> {
+    match v {
+        Some(v) => msg_mask(s, v, exec),
+        None => Ok((WriteMask::default(), exec)),
+    }
 }
 
 /// Checks that one channel of a 4-channel message of `n` lanes fills whole GRFs: the message puts
@@ -948,12 +975,12 @@ fn soa_channels_fill_grfs(s: &Selector, n: u32, name: &str) -> R<()> {
     Ok(())
 }
 
-/// The predicate of a message of `n` lanes that may also be a scalar `i1` constant true.
-fn vector_or_true_pred(s: &mut Selector, v: Value, n: u32, name: &str) -> R<Option<Pred>> {
+/// [`lane_pred`] of a message whose predicate may also be a scalar `i1` constant true.
+fn vector_or_true_pred(s: &mut Selector, v: Value, exec: Exec, name: &str) -> R<(WriteMask, Exec)> {
     if s.f().value_type(v).is_vector() {
-        lane_pred(s, v, n, name)
+        lane_pred(s, v, exec, name)
     } else if s.f().as_const(v).and_then(|c| c.splat_value()) == Some(1) {
-        Ok(None)
+        Ok((WriteMask::default(), exec))
     } else {
         Err(format!("unsupported: {name} predicated by a scalar i1 that is not constant true"))
     }
@@ -1058,12 +1085,13 @@ fn dword_atomic(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[V
     let exec = msg_exec(s, n, name)?;
     check_lanes(s, Value::Inst(id), n, "result", name)?;
     let dty = atomic_data_type(op, ty, false, name)?;
-    let pred = lane_pred(s, args[0], n, name)?;
+    let (wm, exec) = lane_pred(s, args[0], exec, name)?;
+    let pred = wm.pred;
     let surface = s.surface(args[1])?;
     let offsets = typed_raw(s, args[2], VisaType::UD)?;
     let [src0, src1] = atomic_srcs(s, args, 3, op, (ty, dty), name)?;
     let dst = atomic_dst(s, id, dty)?;
-    if old && pred.is_some() && dst != Raw::NULL {
+    if old && wm.masked() && dst != Raw::NULL {
         keep_old(s, id, args[3 + nsrc])?;
     }
     s.push(VInst::DwordAtomic { op, half: false, pred, exec, surface, offsets, src0, src1, dst });
@@ -1082,11 +1110,12 @@ fn svm_atomic(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[Val
     }
     check_lanes(s, Value::Inst(id), n, "result", name)?;
     let dty = atomic_data_type(op, ty, true, name)?;
-    let pred = lane_pred(s, args[0], n, name)?;
+    let (wm, exec) = lane_pred(s, args[0], exec, name)?;
+    let pred = wm.pred;
     let addresses = typed_raw(s, args[1], VisaType::UQ)?;
     let [src0, src1] = atomic_srcs(s, args, 2, op, (ty, dty), name)?;
     let dst = atomic_dst(s, id, dty)?;
-    if pred.is_some() && dst != Raw::NULL {
+    if wm.masked() && dst != Raw::NULL {
         keep_old(s, id, args[2 + nsrc])?;
     }
     let bits = (dty.size() * 8) as u8;
@@ -1116,7 +1145,7 @@ fn typed_atomic(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[V
     }
     check_lanes(s, Value::Inst(id), n, "result", name)?;
     let dty = atomic_data_type(op, ty, false, name)?;
-    let pred = lane_pred(s, args[0], n, name)?;
+    let (WriteMask { pred, .. }, exec) = lane_pred(s, args[0], exec, name)?;
     let surface = s.surface(args[1])?;
     let [src0, src1] = atomic_srcs(s, args, 2, op, (ty, dty), name)?;
     let u = typed_raw(s, args[at], VisaType::UD)?;
@@ -1161,13 +1190,14 @@ fn svm_scaled4(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[Va
             n * per_lane
         ));
     }
-    let pred = vector_or_true_pred(s, args[0], n, name)?;
+    let (wm, exec) = vector_or_true_pred(s, args[0], exec, name)?;
+    let pred = wm.pred;
     let base = s.src(args[3], VisaType::UQ)?;
     let offsets = typed_raw(s, args[4], VisaType::UQ)?;
     let data = if store {
         Raw::of(s.block_var(args[5])?)
     } else {
-        if pred.is_some() {
+        if wm.masked() {
             keep_old(s, id, args[5])?;
         }
         s.msg_dst(id)?
@@ -1261,7 +1291,10 @@ fn raw_send(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[Value
     } else {
         Exec::nm(16)
     };
-    let pred = vector_or_true_pred(s, arg(Pred), u32::from(exec.size), name)?;
+    let (WriteMask { pred, em, .. }, _) = vector_or_true_pred(s, arg(Pred), exec, name)?;
+    if em {
+        return Err(format!("unsupported: {name} predicated by the SIMD control flow execution mask"));
+    }
     // sizes in GRFs
     let grf = s.grf();
     let payload = |s: &Selector, v: Value, what: &str| -> R<u32> {

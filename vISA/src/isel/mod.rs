@@ -132,6 +132,11 @@ struct WriteMask {
 }
 
 impl WriteMask {
+    /// Whether some lanes may be left alone (a predicate or the execution mask).
+    fn masked(self) -> bool {
+        self.pred.is_some() || self.em
+    }
+
     /// The execution size and mask of a write of `n` lanes (`exec` from [`Selector::exec_of`]).
     fn exec(self, exec: Exec) -> Exec {
         Exec { nomask: exec.nomask && !self.em, ..exec.at(self.lane / 4) }
@@ -1147,7 +1152,7 @@ impl Selector<'_> {
     fn pred_of(&mut self, v: Value) -> R<(m::PredId, u8)> {
         if self.fx().cf.is_mask(v) {
             return Err(format!(
-                "unsupported: the SIMD control flow mask {} as a predicate here (EM only predicates select and wrregion)",
+                "unsupported: the SIMD control flow mask {} as a predicate here (EM only predicates select, wrregion and memory messages)",
                 self.f().value_name(v)
             ));
         }

@@ -9,11 +9,14 @@
 //! `(c) goto (M1, N) header`. A join emits nothing: its block's label is the point the finalizer
 //! re-enables the lanes that wait there. Phi copies are NoMask moves of whole values: the copies of
 //! a goto's fall-through edge go after the goto (skipped when no lane is left), those of its only
-//! successor or of a back edge before it, and an edge taken by the "no lane left" jump must not
-//! need any (there is no place for them).
+//! successor or of a back edge before it, those of a do-while's exit edge after its backward goto
+//! (reached once, when no lane loops again), those of a forward goto's "no lane left" edge before
+//! it when that overwrites nothing the fall-through code reads, and a join's "no lane left" edge
+//! must not need any (there is no place for them).
 
 use super::*;
 use genxc_genx::simdcf::GotoTarget;
+use std::collections::HashSet;
 
 impl Selector<'_> {
     /// Emits the end of block `b` when it ends SIMD control flow (a goto, a join's branch or the
@@ -100,6 +103,45 @@ impl Selector<'_> {
         Ok(())
     }
 
+    /// Fails when the phi copies of the back edge of a do-while, done before its goto and so also
+    /// when every lane leaves the loop, would overwrite a value the code after the loop reads: a
+    /// value defined up to `b` (in layout order) that shares a variable with a phi they write and
+    /// is used after the latch block (a loop phi itself read after the loop, say).
+    fn check_back_edge_copies(&mut self, b: BlockId, latch: BlockId, header: BlockId) -> R<()> {
+        let fx = self.fx();
+        let f = &fx.f;
+        let written: Vec<_> = [(b, latch), (latch, header)]
+            .iter()
+            .flat_map(|e| fx.asg.phi_copies.get(e).cloned().unwrap_or_default())
+            .map(|c| fx.asg.storage(c.dst))
+            .collect();
+        let pos = |x: BlockId| f.layout.iter().position(|&y| y == x).unwrap_or(0);
+        let mut used_after = HashSet::new();
+        for &x in &f.layout[pos(latch) + 1..] {
+            for &i in &f.blocks[x].insts {
+                f.insts[i].kind.for_each_operand(|v| {
+                    used_after.insert(v);
+                });
+            }
+            used_after.extend(f.blocks[x].term.operands());
+        }
+        let defined = f.layout[..=pos(b)]
+            .iter()
+            .flat_map(|&x| f.blocks[x].insts.iter().map(|&i| Value::Inst(i)))
+            .chain((0..f.params.len() as u32).map(Value::Param));
+        for v in defined {
+            let Some(var) = fx.asg.var(v) else { continue };
+            if used_after.contains(&v) && written.contains(&fx.asg.storage(var)) {
+                return Err(format!(
+                    "unsupported: a phi copy on the back edge of the SIMD do-while ending in %{} would overwrite {}, which the code after the loop reads (the copies are done before the goto, also when no lane loops again)",
+                    f.blocks[b].name,
+                    f.value_name(v)
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// A block ending in a goto.
     fn goto(&mut self, b: BlockId, g: genxc_genx::simdcf::Goto, next: Option<BlockId>) -> R<()> {
         match g.target {
@@ -129,13 +171,21 @@ impl Selector<'_> {
                 _ => Err("internal: a goto block without a branch".into()),
             },
             GotoTarget::Backward { header, latch } => {
-                if let Terminator::CondBr { on_true, .. } = self.f().blocks[b].term {
-                    self.no_copies_on(b, on_true)?;
-                }
+                // the exit edge's copies go after the goto: it falls through only when no lane
+                // loops again, so they run once, on the way out (whole NoMask moves: the lanes
+                // that left earlier kept their values, which selects under EM left alone)
+                let exit = match self.f().blocks[b].term {
+                    Terminator::CondBr { on_true, .. } => self.edge_copies(b, on_true)?,
+                    _ => Vec::new(),
+                };
                 let mut copies = self.edge_copies(b, latch)?;
                 copies.extend(self.edge_copies(latch, header)?);
+                if !copies.is_empty() {
+                    self.check_back_edge_copies(b, latch, header)?;
+                }
                 self.emit_phi_copies(copies)?;
-                self.emit_goto(g, header, false)
+                self.emit_goto(g, header, false)?;
+                self.emit_phi_copies(exit)
             }
         }
     }
@@ -196,8 +246,20 @@ impl Selector<'_> {
             SrcOp::Ind(_) => true,
             _ => false,
         };
-        // `f` already in place: the whole result variable is `f`'s (regalloc coalesced them)
-        let f_in_place = !baled && matches!(fs, SrcOp::Gen(_)) && same_storage(self, &fs);
+        // `f` already in place: the whole result variable is `f`'s (regalloc coalesced them), or,
+        // for a select baled into a wrregion (a piece of a split select chained from `f`), `f` is
+        // read from exactly the elements the piece writes
+        let f_in_place = match &fs {
+            SrcOp::Gen(g) if !baled => same_storage(self, &fs) && g.modifier == m::SrcMod::None,
+            SrcOp::Gen(g) => {
+                g.var == dg.var
+                    && (g.row, g.col) == (dg.row, dg.col)
+                    && g.modifier == m::SrcMod::None
+                    && dg.hstride == 1
+                    && (g.region == m::Region::CONTIG || n == 1)
+            }
+            _ => false,
+        };
         let mov = |exec, dst: m::DstOp, src: SrcOp| VInst::Alu {
             op: m::AluOp::Mov,
             pred: None,
