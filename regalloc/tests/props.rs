@@ -158,11 +158,24 @@ impl Gen {
 /// with `phis` vector phis (swapped pairs among them), and an exit block merging values with phis
 /// when the loop can be skipped.
 fn program(seed: u64, ops: usize, looped: bool, phis: usize) -> Function {
-    program_calling(seed, ops, looped, phis, Vec::new())
+    program_calling(seed, ops, looped, phis, Vec::new(), 0)
 }
 
-/// [`program`] whose operations include calls of `callees`.
-fn program_calling(seed: u64, ops: usize, looped: bool, phis: usize, callees: Vec<FuncId>) -> Function {
+/// `<8 x i1>` masks (predicates) of the loop programs.
+const MASK: Type = Type::Vector(Elem::I1, 8);
+
+/// [`program`] whose operations include calls of `callees`; with `masks`, the loop also carries
+/// that many `<8 x i1>` mask phis (compares of the arguments on entry; on the back edge another
+/// mask phi, a swap, or a compare or xor computed in the body), and the exit merges a mask that
+/// selects what the program returns.
+fn program_calling(
+    seed: u64,
+    ops: usize,
+    looped: bool,
+    phis: usize,
+    callees: Vec<FuncId>,
+    masks: usize,
+) -> Function {
     let params = vec![T32, T16, T32, Type::Scalar(Elem::I32)];
     let f = Function::new("k", Linkage::Kernel, params, T32);
     let mut g = Gen { f, rng: Rng(seed | 1), n: 0, callees };
@@ -188,8 +201,40 @@ fn program_calling(seed: u64, ops: usize, looped: bool, phis: usize, callees: Ve
     }
     let mut body = pool.clone();
     body.extend(vphis.iter().copied());
+    // mask phis: entry compares of the T32 arguments
+    let preds = [CmpPred::Slt, CmpPred::Eq, CmpPred::Ugt, CmpPred::Ne];
+    let mut entry_masks = Vec::new();
+    let mut mphis = Vec::new();
+    for k in 0..masks {
+        let pred = preds[g.rng.below(preds.len())];
+        let (lhs, rhs) =
+            if k % 2 == 0 { (Value::Param(0), Value::Param(2)) } else { (Value::Param(2), Value::Param(0)) };
+        let init = g.push(entry, InstKind::Cmp { pred, lhs, rhs }, MASK);
+        entry_masks.push(init);
+        mphis.push(g.push(header, InstKind::Phi { incoming: vec![(entry, init)] }, MASK));
+    }
     for _ in 0..ops {
         g.op(header, &mut body);
+    }
+    let mut body_masks = mphis.clone();
+    for _ in 0..masks {
+        let x = g.of_type(header, &body, T32);
+        let y = g.of_type(header, &body, T32);
+        let pred = preds[g.rng.below(preds.len())];
+        let c = g.push(header, InstKind::Cmp { pred, lhs: x, rhs: y }, MASK);
+        let m = g.rng.pick(&mphis);
+        body_masks.push(g.push(header, InstKind::Binary { op: BinOp::Xor, lhs: c, rhs: m }, MASK));
+        body_masks.push(c);
+    }
+    for (k, &p) in mphis.iter().enumerate() {
+        let next = match g.rng.below(3) {
+            0 => mphis[(k + 1) % mphis.len()],
+            _ => g.rng.pick(&body_masks),
+        };
+        let Value::Inst(pi) = p else { unreachable!() };
+        if let InstKind::Phi { incoming } = &mut g.f.insts[pi].kind {
+            incoming.push((header, next));
+        }
     }
     // latch values: a body value of the phi's type, or another phi of that type (a swap)
     for (k, &p) in vphis.iter().enumerate() {
@@ -231,6 +276,15 @@ fn program_calling(seed: u64, ops: usize, looped: bool, phis: usize, callees: Ve
         let b = g.rng.pick(&cands);
         out.push(g.push(exit, InstKind::Phi { incoming: vec![(entry, a), (header, b)] }, t));
     }
+    if masks > 0 {
+        // a mask merged at the exit selects between two values of the program
+        let a = g.rng.pick(&entry_masks);
+        let b = g.rng.pick(&body_masks);
+        let m = g.push(exit, InstKind::Phi { incoming: vec![(entry, a), (header, b)] }, MASK);
+        let x = g.of_type(exit, &out, T32);
+        let y = g.of_type(exit, &pool, T32);
+        out.push(g.push(exit, InstKind::Select { cond: m, on_true: x, on_false: y }, T32));
+    }
     for _ in 0..ops / 2 {
         g.op(exit, &mut out);
     }
@@ -258,7 +312,7 @@ fn unit(seed: u64, ops: usize, looped: bool, phis: usize) -> (Module, Vec<FuncId
     let mut m = Module::default();
     let leaf = m.functions.alloc(subroutine("leaf", seed ^ 0x51, 1 + ops / 2, Vec::new()));
     let mid = m.functions.alloc(subroutine("mid", seed ^ 0xa3, 1 + ops / 2, vec![leaf]));
-    let k = m.functions.alloc(program_calling(seed, ops, looped, phis, vec![leaf, mid]));
+    let k = m.functions.alloc(program_calling(seed, ops, looped, phis, vec![leaf, mid], 0));
     (m, vec![k, mid, leaf])
 }
 
@@ -364,6 +418,10 @@ impl<'a> Machine<'a> {
                     .zip(&y)
                     .map(|(a, b)| Some(interp::compare(*pred, elem(*lhs), (*a)?, (*b)?)))
                     .collect()
+            }
+            InstKind::Select { cond, on_true, on_false } => {
+                let (c, t, e) = (self.read(*cond), self.read(*on_true), self.read(*on_false));
+                c.iter().zip(t.iter().zip(&e)).map(|(c, (t, e))| if (*c)? == 1 { *t } else { *e }).collect()
             }
             InstKind::Cast { op: CastOp::BitCast, value } => {
                 from_bytes(&to_bytes(&self.read(*value), elem(*value)), inst.ty.elem().unwrap())
@@ -535,6 +593,13 @@ proptest! {
     #[test]
     fn loops_keep_their_meaning(seed in any::<u64>(), ops in 1usize..12, phis in 1usize..5) {
         check(&program(seed, ops, true, phis), seed)?;
+    }
+
+    /// Loops carrying `<8 x i1>` mask phis (predicates: swapped, recomputed, merged at the exit)
+    /// beside vector phis.
+    #[test]
+    fn mask_phis_keep_their_meaning(seed in any::<u64>(), ops in 1usize..10, phis in 1usize..4, masks in 1usize..5) {
+        check(&program_calling(seed, ops, true, phis, Vec::new(), masks), seed)?;
     }
 
     /// Kernels calling subroutines (one calling the other) with arguments and results passed in

@@ -181,6 +181,16 @@ impl B {
         self.steps.push(Step::Sel { p, dst, a, b });
         Opd::T(dst)
     }
+    /// `T(dst) = a op b` into an existing temporary (for loops unrolled in place).
+    fn op_to(&mut self, dst: Opd, op: DOp, a: Opd, b: Opd) {
+        let Opd::T(dst) = dst else { unreachable!("a step writes a temporary") };
+        self.steps.push(Step::Op { op, dst, a, b });
+    }
+    /// `T(dst) = P(p) ? a : b` into an existing temporary.
+    fn sel_to(&mut self, dst: Opd, p: u8, a: Opd, b: Opd) {
+        let Opd::T(dst) = dst else { unreachable!("a step writes a temporary") };
+        self.steps.push(Step::Sel { p: PRef::T(p), dst, a, b });
+    }
     fn done(self, out: Out) -> Prog {
         Prog { steps: self.steps, temps: self.temps, preds: self.preds, out }
     }
@@ -395,6 +405,12 @@ pub(crate) fn trunc64() -> Prog {
 /// Newton-Raphson step in integers (which keeps it below); the quotient estimate `mulh(x, z)` is
 /// then at most two below the quotient, and two conditional corrections finish it.
 fn udiv_into(b: &mut B, x: Opd, y: Opd) -> (Opd, Opd) {
+    let z = recip_into(b, y);
+    udiv_by_into(b, x, y, z, true)
+}
+
+/// The integer reciprocal `z` of `y` that [`udiv_by_into`] divides by (see [`udiv_into`]).
+fn recip_into(b: &mut B, y: Opd) -> Opd {
     use Opd::*;
     let fy = b.op1(DOp::ToF, y);
     let rcp = b.op1(DOp::FInv, fy);
@@ -403,18 +419,102 @@ fn udiv_into(b: &mut B, x: Opd, y: Opd) -> (Opd, Opd) {
     let neg_y = b.op(DOp::Sub, Imm(0), y);
     let e = b.op(DOp::Mul, neg_y, z);
     let dz = b.op(DOp::MulhU, z, e);
-    let z = b.op(DOp::Add, z, dz);
+    b.op(DOp::Add, z, dz)
+}
+
+/// `x / y` and `x % y` given `z = recip_into(y)`; without `quotient` the quotient's corrections
+/// are left out (only the remainder is right).
+fn udiv_by_into(b: &mut B, x: Opd, y: Opd, z: Opd, quotient: bool) -> (Opd, Opd) {
+    use Opd::*;
     let mut q = b.op(DOp::MulhU, x, z);
     let qy = b.op(DOp::Mul, q, y);
     let mut r = b.op(DOp::Sub, x, qy);
     for _ in 0..2 {
         let p = b.cmp(Rel::Ge, false, r, y);
-        let q1 = b.op(DOp::Add, q, Imm(1));
+        if quotient {
+            let q1 = b.op(DOp::Add, q, Imm(1));
+            q = b.sel(PRef::T(p), q1, q);
+        }
         let r1 = b.op(DOp::Sub, r, y);
-        q = b.sel(PRef::T(p), q1, q);
         r = b.sel(PRef::T(p), r1, r);
     }
     (q, r)
+}
+
+/// LLVM's `frem` (C's `fmod`) of inputs 0 and 1, float (or half, widened exactly first), exactly:
+/// the significands as integers `mx`, `my` and the exponent difference `d`, the remainder is
+/// `(mx * 2^d) mod my`, computed 8 bits of `d` at a time (`r = (r << k) mod my`, 32 steps cover
+/// the 253 binades between the largest and the smallest float), then put back at `y`'s exponent
+/// (a subnormal when it is small) with `x`'s sign. NaN for a NaN operand, an infinite `x` or a
+/// zero `y`; `x` itself when `|x| < |y|` (an infinite `y` included).
+pub(crate) fn frem(half: bool) -> Prog {
+    use Opd::*;
+    let mut b = B::default();
+    let (x, y) = if half { (b.op1(DOp::HToF, Lo(A)), b.op1(DOp::HToF, Lo(BB))) } else { (Lo(A), Lo(BB)) };
+    let ax = b.op(DOp::And, x, Imm(0x7fff_ffff));
+    let ay = b.op(DOp::And, y, Imm(0x7fff_ffff));
+    let sx = b.op(DOp::And, x, Imm(0x8000_0000));
+    let special = b.cmp(Rel::Ge, false, ax, Imm(0x7f80_0000));
+    let nan_y = b.cmp(Rel::Gt, false, ay, Imm(0x7f80_0000));
+    let zero_y = b.cmp(Rel::Eq, false, ay, Imm(0));
+    b.plogic(true, special, nan_y);
+    b.plogic(true, special, zero_y);
+    let small = b.cmp(Rel::Lt, false, ax, ay);
+    // significands with the implicit bit, and exponents (1 for subnormals)
+    let mut parts = Vec::new();
+    for a in [ax, ay] {
+        let e = b.op(DOp::Shr, a, Imm(23));
+        let m = b.op(DOp::And, a, Imm(0x7f_ffff));
+        let sub = b.cmp(Rel::Eq, false, e, Imm(0));
+        let mi = b.op(DOp::Or, m, Imm(0x80_0000));
+        let m = b.sel(PRef::T(sub), m, mi);
+        let e = b.sel(PRef::T(sub), Imm(1), e);
+        parts.push((m, e));
+    }
+    let ((mx, ex), (my, ey)) = (parts[0], parts[1]);
+    let z = recip_into(&mut b, my);
+    let r = udiv_by_into(&mut b, mx, my, z, false).1;
+    let d = b.op(DOp::Sub, ex, ey);
+    // the steps rewrite the same temporaries (a sequence's temporaries are registers)
+    let (k, sh, q, r1) = (
+        b.op1(DOp::MovU, Imm(0)),
+        b.op1(DOp::MovU, Imm(0)),
+        b.op1(DOp::MovU, Imm(0)),
+        b.op1(DOp::MovU, Imm(0)),
+    );
+    let (pk, pr) = (b.p(), b.p());
+    for _ in 0..32 {
+        b.steps.push(Step::Cmp { rel: Rel::Lt, signed: false, p: pk, a: d, b: Imm(8) });
+        b.sel_to(k, pk, d, Imm(8));
+        b.op_to(sh, DOp::Shl, r, k);
+        b.op_to(q, DOp::MulhU, sh, z);
+        b.op_to(q, DOp::Mul, q, my);
+        b.op_to(r, DOp::Sub, sh, q);
+        for _ in 0..2 {
+            b.steps.push(Step::Cmp { rel: Rel::Ge, signed: false, p: pr, a: r, b: my });
+            b.op_to(r1, DOp::Sub, r, my);
+            b.sel_to(r, pr, r1, r);
+        }
+        b.op_to(d, DOp::Sub, d, k);
+    }
+    // r * 2^(ey - 150): normal with the leading bit moved to bit 23, or subnormal
+    let lz = b.op1(DOp::Lzd, r);
+    let s = b.op(DOp::Sub, lz, Imm(8));
+    let e = b.op(DOp::Sub, ey, s);
+    let normal = b.cmp(Rel::Gt, true, e, Imm(0));
+    let m = b.op(DOp::Shl, r, s);
+    let m = b.op(DOp::And, m, Imm(0x7f_ffff));
+    let eb = b.op(DOp::Shl, e, Imm(23));
+    let nb = b.op(DOp::Or, m, eb);
+    let sh = b.op(DOp::Sub, ey, Imm(1));
+    let sb = b.op(DOp::Shl, r, sh);
+    let mag = b.sel(PRef::T(normal), nb, sb);
+    let zero = b.cmp(Rel::Eq, false, r, Imm(0));
+    let mag = b.sel(PRef::T(zero), Imm(0), mag);
+    let res = b.op(DOp::Or, mag, sx);
+    let res = b.sel(PRef::T(small), x, res);
+    let res = b.sel(PRef::T(special), Imm(0x7fc0_0000), res);
+    b.done(Out::Word(res))
 }
 
 /// Integer division or remainder of inputs 0 and 1 (32 bits or narrower, extended first).
@@ -968,6 +1068,9 @@ pub(super) fn select(s: &mut Selector, id: InstId) -> Option<R<()>> {
             let signed = matches!(op, BinOp::SDiv | BinOp::SRem);
             let prog = divide(signed, matches!(op, BinOp::SRem | BinOp::URem));
             Some(emit(s, id, &prog, &[lhs, rhs], &[], None))
+        }
+        InstKind::Binary { op: BinOp::FRem, lhs, rhs } if matches!(elem, Elem::Float | Elem::Half) => {
+            Some(emit(s, id, &frem(elem == Elem::Half), &[lhs, rhs], &[], None))
         }
         InstKind::Cmp { pred, lhs, rhs } if emu64 && is64(s, lhs) => {
             use CmpPred::*;
@@ -1791,6 +1894,91 @@ mod tests {
                         a % b,
                         "{a} % {b}"
                     );
+                }
+            }
+        }
+    }
+
+    /// Runs the float `frem` sequence (or the half one on half bits).
+    fn frem_run(x: u32, y: u32, half: bool, ulps: i32) -> u32 {
+        let w = if half { 16 } else { 32 };
+        run(&frem(half), &[(u64::from(x), w), (u64::from(y), w)], false, &inv_off(ulps)) as u32
+    }
+
+    /// The sequence's float result against Rust's `%` (C's fmod): the same bits, or both NaN.
+    fn check_frem(x: f32, y: f32, ulps: i32) -> Result<(), TestCaseError> {
+        let got = f32::from_bits(frem_run(x.to_bits(), y.to_bits(), false, ulps));
+        let want = x % y;
+        if want.is_nan() {
+            prop_assert!(got.is_nan(), "{:e} frem {:e}: {:e}, want NaN", x, y, got);
+        } else {
+            prop_assert_eq!(
+                got.to_bits(),
+                want.to_bits(),
+                "{:e} frem {:e}: {:e}, want {:e}",
+                x,
+                y,
+                got,
+                want
+            );
+        }
+        Ok(())
+    }
+
+    /// Floats of every binade (subnormals and zeros included), infinities and NaNs.
+    fn any_float() -> impl Strategy<Value = f32> {
+        prop_oneof![
+            any::<u32>().prop_map(f32::from_bits),
+            (0u32..0x80_0000, any::<bool>()).prop_map(|(m, s)| f32::from_bits(m | u32::from(s) << 31)),
+            Just(0.0f32),
+            Just(-0.0),
+            Just(f32::INFINITY),
+            Just(f32::NEG_INFINITY),
+            Just(f32::NAN),
+            Just(f32::MAX),
+            Just(f32::MIN_POSITIVE),
+            Just(f32::from_bits(1)),
+            (-1000i32..1000).prop_map(|k| k as f32),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(3000))]
+
+        #[test]
+        fn frem_sequence_is_exact_fmod(x in any_float(), y in any_float(), ulps in -2i32..=2) {
+            check_frem(x, y, ulps)?;
+            // quotients just below and above an integer, and |x| < |y|
+            check_frem(y * 3.0, y, ulps)?;
+            check_frem(f32::from_bits((y * 7.0).to_bits().wrapping_sub(1)), y, ulps)?;
+            check_frem(x, f32::from_bits(x.to_bits().wrapping_add(1)), ulps)?;
+        }
+
+        #[test]
+        fn half_frem_sequence_is_exact_fmod(x in any::<u16>(), y in any::<u16>(), ulps in -2i32..=2) {
+            let (hx, hy) = (half::f16::from_bits(x), half::f16::from_bits(y));
+            // the sequence's float result, narrowed as the move to a half destination does
+            let got = half::f16::from_f32(f32::from_bits(frem_run(u32::from(x), u32::from(y), true, ulps)));
+            let want = half::f16::from_f32(hx.to_f32() % hy.to_f32());
+            if want.is_nan() {
+                prop_assert!(got.is_nan());
+            } else {
+                prop_assert_eq!(got.to_bits(), want.to_bits(), "{} frem {}", hx, hy);
+            }
+        }
+    }
+
+    #[test]
+    fn frem_is_exact_across_the_widest_exponent_gaps() {
+        let big = [f32::MAX, 3.0e38, 1.0e30, 16_777_215.0, 1.0, 0.1];
+        let tiny =
+            [f32::from_bits(1), f32::from_bits(3), f32::from_bits(0x7f_ffff), f32::MIN_POSITIVE, 1.0e-30];
+        for &x in &big {
+            for &y in &tiny {
+                for ulps in [-2, 0, 2] {
+                    for (a, b) in [(x, y), (-x, y), (x, -y), (y, x)] {
+                        check_frem(a, b, ulps).unwrap();
+                    }
                 }
             }
         }

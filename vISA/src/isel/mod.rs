@@ -116,6 +116,8 @@ struct Func {
     sub: Option<m::LabelId>,
     /// Result variable of a subroutine.
     ret: Option<m::VarId>,
+    /// Result predicate of a subroutine returning i1 values, and its lanes.
+    ret_pred: Option<(m::PredId, u32)>,
     /// Its SIMD control flow: goto/join masks (no variables) and goto targets.
     cf: SimdCf,
 }
@@ -286,6 +288,7 @@ fn select_functions(
             labels: HashMap::new(),
             sub: None,
             ret: None,
+            ret_pred: None,
             cf,
         });
     }
@@ -432,18 +435,27 @@ impl Selector<'_> {
         let l = self.k.add_subroutine(&name);
         self.funcs[self.cur].sub = Some(l);
         for p in 0..self.f().params.len() {
-            if self.f().params[p].elem() == Some(Elem::I1) {
-                return Err("unsupported: an i1 subroutine argument".into());
-            }
             if let Some(idx) = self.fx().asg.var(Value::Param(p as u32)) {
-                self.var_idx(idx)?;
+                if self.f().params[p].elem() == Some(Elem::I1) {
+                    // an i1 argument is passed in the subroutine's predicate variable
+                    self.pred_var(idx)?;
+                } else {
+                    self.var_idx(idx)?;
+                }
             }
         }
         let ret = self.f().ret;
         if ret != Type::Void {
             let e = ret.elem().ok_or("a subroutine result without a type")?;
             if e == Elem::I1 {
-                return Err("unsupported: an i1 subroutine result".into());
+                // returned in a predicate of the subroutine's own, copied out by each call
+                let n = ret.num_elems();
+                if n > 32 {
+                    return Err(format!("unsupported: a predicate of {n} lanes (more than 32)"));
+                }
+                let p = self.k.add_pred(&format!("{name}_ret"), n as u16);
+                self.funcs[self.cur].ret_pred = Some((p, n));
+                return Ok(());
             }
             // the unified return value's variable (regalloc)
             let r = self.fx().asg.ret.ok_or("internal: a subroutine without a result variable")?;
@@ -808,17 +820,19 @@ impl Selector<'_> {
 
     /// The phi copies on edge `from -> to` that regalloc asks for: (destination variable, incoming
     /// value).
-    fn edge_copies(&mut self, from: BlockId, to: BlockId) -> R<Vec<(m::VarId, Value)>> {
+    fn edge_copies(&mut self, from: BlockId, to: BlockId) -> R<Vec<(Loc, Value)>> {
         let copies = self.fx().asg.phi_copies.get(&(from, to)).cloned().unwrap_or_default();
         let mut out = Vec::new();
         for c in copies {
             if self.fx().cf.is_mask(Value::Inst(c.phi)) {
                 continue; // EM and RM live in the hardware
             }
-            if self.f().insts[c.phi].ty.elem() == Some(Elem::I1) {
-                return Err("unsupported: a phi of i1 (predicate) values".into());
-            }
-            let copy = (self.var_idx(c.dst)?, c.src);
+            let dst = if self.f().insts[c.phi].ty.elem() == Some(Elem::I1) {
+                Loc::Pred(self.pred_var(c.dst)?)
+            } else {
+                Loc::Var(self.var_idx(c.dst)?)
+            };
+            let copy = (dst, c.src);
             // a predecessor that branches twice to the same block lists its incoming twice
             if !out.contains(&copy) {
                 out.push(copy);
@@ -838,15 +852,11 @@ impl Selector<'_> {
 
     /// Emits phi copies with parallel semantics: a copy goes first when no other pending copy
     /// still reads its destination; a cycle is broken by saving one source in a temporary.
-    fn emit_phi_copies(&mut self, copies: Vec<(m::VarId, Value)>) -> R<()> {
+    fn emit_phi_copies(&mut self, copies: Vec<(Loc, Value)>) -> R<()> {
         let mut pending = Vec::new();
         for (d, v) in copies {
-            let src = match self.f().as_const(v) {
-                Some(_) => None,
-                None => Some(self.var_of(v)?),
-            };
-            let src = src.map(|s| self.storage_of(s));
-            pending.push((d, self.storage_of(d), CopyFrom::Value(v), src));
+            let src = self.src_loc(v)?;
+            pending.push((d, self.loc_storage(d), CopyFrom::Value(v), src));
         }
         while !pending.is_empty() {
             let ready = (0..pending.len()).find(|&i| {
@@ -860,11 +870,8 @@ impl Selector<'_> {
                     let CopyFrom::Value(v) = pending[0].2 else {
                         return Err("internal: a phi copy cycle through a temporary".into());
                     };
-                    let t = self.f().value_type(v);
-                    let ty = signed_type(t.elem().ok_or("void")?)?;
-                    let tmp = self.temp(ty, t.num_elems())?;
-                    self.copy_value(tmp, v)?;
-                    pending[0].2 = CopyFrom::Var(tmp, ty, t.num_elems());
+                    let (from, tmp) = self.save_value(v)?;
+                    pending[0].2 = from;
                     pending[0].3 = Some(tmp);
                     continue;
                 }
@@ -876,14 +883,115 @@ impl Selector<'_> {
     }
 
     /// One copy of a parallel copy set into `d`: from its value, or from the temporary it was saved in.
-    fn copy_from(&mut self, d: m::VarId, from: CopyFrom) -> R<()> {
-        match from {
-            CopyFrom::Value(v) => self.copy_value(d, v),
-            CopyFrom::Var(tmp, ty, n) => {
+    fn copy_from(&mut self, d: Loc, from: CopyFrom) -> R<()> {
+        match (d, from) {
+            (Loc::Var(d), CopyFrom::Value(v)) => self.copy_value(d, v),
+            (Loc::Pred(d), CopyFrom::Value(v)) => self.copy_pred(d, v),
+            (Loc::Var(d), CopyFrom::Var(tmp, ty, n)) => {
                 let d = self.view(d, ty)?;
                 self.copy(d, 0, CopySrc::Var(tmp, 0), n, ty)
             }
+            (Loc::Pred(d), CopyFrom::Pred(tmp, n)) => {
+                self.move_pred(d, tmp, n);
+                Ok(())
+            }
+            _ => Err("internal: a copy between a predicate and a general variable".into()),
         }
+    }
+
+    /// Saves value `v` in a fresh temporary (general or predicate): how to copy from it, and
+    /// where it is.
+    fn save_value(&mut self, v: Value) -> R<(CopyFrom, Loc)> {
+        let t = self.f().value_type(v);
+        let n = t.num_elems();
+        let e = t.elem().ok_or("void")?;
+        if e == Elem::I1 {
+            let tmp = self.temp_pred(n)?;
+            self.copy_pred(tmp, v)?;
+            return Ok((CopyFrom::Pred(tmp, n), Loc::Pred(tmp)));
+        }
+        let ty = signed_type(e)?;
+        let tmp = self.temp(ty, n)?;
+        self.copy_value(tmp, v)?;
+        Ok((CopyFrom::Var(tmp, ty, n), Loc::Var(tmp)))
+    }
+
+    /// The storage a copy destination writes (a predicate is its own storage).
+    fn loc_storage(&self, d: Loc) -> Loc {
+        match d {
+            Loc::Var(v) => Loc::Var(self.storage_of(v)),
+            Loc::Pred(p) => Loc::Pred(p),
+        }
+    }
+
+    /// The storage a copy source reads (`None` for a constant).
+    fn src_loc(&mut self, v: Value) -> R<Option<Loc>> {
+        if self.f().as_const(v).is_some() {
+            return Ok(None);
+        }
+        if self.f().value_type(v).elem() == Some(Elem::I1) {
+            return Ok(Some(Loc::Pred(self.pred_of(v)?.0)));
+        }
+        let var = self.var_of(v)?;
+        Ok(Some(Loc::Var(self.storage_of(var))))
+    }
+
+    /// `d = s` on `n` lanes of two predicate variables.
+    fn move_pred(&mut self, d: m::PredId, s: m::PredId, n: u32) {
+        if d != s {
+            let exec = Exec::nm(n as u8);
+            self.push(alu(m::AluOp::Or, exec, m::DstOp::Pred(d), vec![SrcOp::Pred(s), SrcOp::Pred(s)]));
+        }
+    }
+
+    /// Copies the i1 value `v` into lanes from 0 of predicate `d`: a constant is set, a predicate
+    /// (or a slice of one from lane 0) moved, a slice from another lane shifted down through a
+    /// general variable.
+    fn copy_pred(&mut self, d: m::PredId, v: Value) -> R<()> {
+        let n = self.f().value_type(v).num_elems();
+        if let Some(c) = self.f().as_const(v) {
+            let imm = pred_bits(c, n);
+            self.push(VInst::Setp { exec: Exec::nm(n as u8), dst: d, src: imm.into() });
+            return Ok(());
+        }
+        let (p, lane) = self.pred_of(v)?;
+        if lane == 0 {
+            self.move_pred(d, p, n);
+            return Ok(());
+        }
+        let bits = self.temp(VisaType::UD, 1)?;
+        let dst: m::DstOp = m::Dst::new(bits, 0).into();
+        self.push(alu(m::AluOp::Mov, Exec::nm(1), dst, vec![SrcOp::Pred(p)]));
+        let src: SrcOp = Src::scalar(bits, 0).into();
+        self.push(alu(m::AluOp::Shr, Exec::nm(1), dst, vec![src, Imm::UD(u32::from(lane)).into()]));
+        self.push(VInst::Setp { exec: Exec::nm(n as u8), dst: d, src });
+        Ok(())
+    }
+
+    /// A predicate whose lanes from `lane` hold `v` (for an operation at that lane): `v`'s own
+    /// when it starts there, else a copy from lane 0 (for an operation at lane 0).
+    fn pred_at(&mut self, v: Value, lane: u8) -> R<m::PredId> {
+        let (p, l) = self.pred_of(v)?;
+        if l == lane {
+            return Ok(p);
+        }
+        if lane != 0 {
+            return Err("unsupported: logic on predicate slices of different lanes".into());
+        }
+        self.pred_at0(v)
+    }
+
+    /// The predicate of `v` from lane 0: its own, or a fresh copy of a slice that starts at
+    /// another lane.
+    fn pred_at0(&mut self, v: Value) -> R<m::PredId> {
+        let (p, lane) = self.pred_of(v)?;
+        if lane == 0 {
+            return Ok(p);
+        }
+        let n = self.f().value_type(v).num_elems();
+        let tmp = self.temp_pred(n)?;
+        self.copy_pred(tmp, v)?;
+        Ok(tmp)
     }
 
     /// Emits parallel copies: sources that are also destinations are saved first.
@@ -908,7 +1016,7 @@ impl Selector<'_> {
             }
         }
         for (d, from) in plan {
-            self.copy_from(d, from)?;
+            self.copy_from(Loc::Var(d), from)?;
         }
         Ok(())
     }
@@ -924,7 +1032,7 @@ impl Selector<'_> {
     }
 
     /// Emits the edge copies `copies`, then jumps to `to` unless it comes next.
-    fn goto_with(&mut self, copies: Vec<(m::VarId, Value)>, to: BlockId, next: Option<BlockId>) -> R<()> {
+    fn goto_with(&mut self, copies: Vec<(Loc, Value)>, to: BlockId, next: Option<BlockId>) -> R<()> {
         self.emit_phi_copies(copies)?;
         if next != Some(to) {
             let l = self.block_label(to);
@@ -943,9 +1051,9 @@ impl Selector<'_> {
     /// write. Such a copy is then done once, before the branch, instead of on each edge.
     fn common_edge_copies(
         &mut self,
-        tc: &mut Vec<(m::VarId, Value)>,
-        fc: &mut Vec<(m::VarId, Value)>,
-    ) -> R<Vec<(m::VarId, Value)>> {
+        tc: &mut Vec<(Loc, Value)>,
+        fc: &mut Vec<(Loc, Value)>,
+    ) -> R<Vec<(Loc, Value)>> {
         let mut common = Vec::new();
         let mut i = 0;
         while i < tc.len() {
@@ -961,11 +1069,11 @@ impl Selector<'_> {
         if common.is_empty() {
             return Ok(common);
         }
-        let written: Vec<m::VarId> = common.iter().map(|&(d, _)| self.storage_of(d)).collect();
-        for &(_, v) in tc.iter().chain(fc.iter()) {
-            if self.f().as_const(v).is_none() {
-                let src = self.var_of(v)?;
-                if written.contains(&self.storage_of(src)) {
+        let written: Vec<Loc> = common.iter().map(|&(d, _)| self.loc_storage(d)).collect();
+        let rest: Vec<Value> = tc.iter().chain(fc.iter()).map(|c| c.1).collect();
+        for v in rest {
+            if let Some(src) = self.src_loc(v)? {
+                if written.contains(&src) {
                     // keep everything on the edges
                     tc.extend(common.iter().copied());
                     fc.extend(common.iter().copied());
@@ -1048,7 +1156,9 @@ impl Selector<'_> {
                 self.goto_block(b, default, next)
             }
             Terminator::Ret(v) => {
-                if let Some(v) = v {
+                if let (Some(v), Some((p, _))) = (v, self.fx().ret_pred) {
+                    self.copy_pred(p, v)?;
+                } else if let Some(v) = v {
                     let Some(ret) = self.fx().ret else { return Err("a kernel must return void".into()) };
                     let holds = self.fx().asg.ret.is_some_and(|r| self.fx().asg.holds(r, v));
                     if holds {
@@ -1080,13 +1190,7 @@ impl Selector<'_> {
         let n = self.f().value_type(v).num_elems();
         if let Some(c) = self.f().as_const(v).cloned() {
             let p = self.temp_pred(n)?;
-            let mut bits = 0u32;
-            for (i, e) in c.elems.iter().enumerate() {
-                if e.unwrap_or(0) & 1 == 1 {
-                    bits |= 1 << i;
-                }
-            }
-            let imm = if n <= 16 { Imm::UW(bits as u16) } else { Imm::UD(bits) };
+            let imm = pred_bits(&c, n);
             self.push(VInst::Setp { exec: Exec::nm(n as u8), dst: p, src: imm.into() });
             return Ok((p, 0));
         }
@@ -1105,8 +1209,13 @@ impl Selector<'_> {
             }
         }
         let idx = self.fx().asg.var(v).ok_or("internal: predicate value without a variable")?;
+        Ok((self.pred_var(idx)?, 0))
+    }
+
+    /// The vISA predicate of a regalloc predicate variable (declared on first use).
+    fn pred_var(&mut self, idx: VarIdx) -> R<m::PredId> {
         if let Some(p) = self.fx().preds[idx.0 as usize] {
-            return Ok((p, 0));
+            return Ok(p);
         }
         let var = self.fx().asg.vars[idx.0 as usize].clone();
         if var.category != Category::Predicate {
@@ -1119,7 +1228,7 @@ impl Selector<'_> {
         let prefix = if self.cur == 0 { String::new() } else { format!("{}_", self.f().name) };
         let p = self.k.add_pred(&format!("{prefix}{}", var.name), lanes as u16);
         self.funcs[self.cur].preds[idx.0 as usize] = Some(p);
-        Ok((p, 0))
+        Ok(p)
     }
 
     /// Where an `i1`-producing instruction writes: its own predicate or the wrpredregion slice it
@@ -1144,7 +1253,7 @@ impl Selector<'_> {
     fn cmp_emit(&mut self, pred: CmpPred, a: Value, b: Value, n: u32, p: m::PredId, lane: u8) -> R<()> {
         let e = self.f().value_type(a).elem().ok_or("void compare")?;
         if e == Elem::I1 {
-            return Err("unsupported: a compare of i1 values".into());
+            return self.cmp_i1(pred, a, b, n, p, lane);
         }
         self.check_64bit(e, "compare")?;
         use CmpPred::*;
@@ -1172,6 +1281,40 @@ impl Selector<'_> {
         if negate_result {
             self.push(alu(m::AluOp::Not, exec, m::DstOp::Pred(p), vec![SrcOp::Pred(p)]));
         }
+        Ok(())
+    }
+
+    /// A compare of i1 values as predicate logic (true is 1 unsigned, -1 signed): `eq` is not-xor,
+    /// `ne` xor, the orders an and/or with one side inverted.
+    fn cmp_i1(&mut self, pred: CmpPred, a: Value, b: Value, n: u32, p: m::PredId, lane: u8) -> R<()> {
+        use CmpPred::*;
+        if lane != 0 {
+            return Err("unsupported: a compare of i1 values into a predicate slice".into());
+        }
+        let exec = Exec::nm(n as u8);
+        let pa = self.pred_at0(a)?;
+        let pb = self.pred_at0(b)?;
+        let logic = |s: &mut Self, o, x, y| {
+            s.push(alu(o, exec, m::DstOp::Pred(p), vec![SrcOp::Pred(x), SrcOp::Pred(y)]));
+        };
+        // (op, inverted operand is a, plain operand)
+        let (o, inv, keep) = match pred {
+            Eq | Ne => {
+                logic(self, m::AluOp::Xor, pa, pb);
+                if pred == Eq {
+                    self.push(alu(m::AluOp::Not, exec, m::DstOp::Pred(p), vec![SrcOp::Pred(p)]));
+                }
+                return Ok(());
+            }
+            Ugt | Slt => (m::AluOp::And, pb, pa),
+            Uge | Sle => (m::AluOp::Or, pb, pa),
+            Ult | Sgt => (m::AluOp::And, pa, pb),
+            Ule | Sge => (m::AluOp::Or, pa, pb),
+            _ => return Err("internal: a float compare of i1 values".into()),
+        };
+        let q = self.temp_pred(n)?;
+        self.push(alu(m::AluOp::Not, exec, m::DstOp::Pred(q), vec![SrcOp::Pred(inv)]));
+        logic(self, o, q, keep);
         Ok(())
     }
 
@@ -1287,7 +1430,7 @@ impl Selector<'_> {
                     BinOp::SRem if int_div => (m::AluOp::Mod, s, false),
                     BinOp::URem if int_div => (m::AluOp::Mod, u, false),
                     BinOp::SDiv | BinOp::UDiv | BinOp::SRem | BinOp::URem => return Ok(None),
-                    BinOp::FRem => return Err("unsupported: frem".into()),
+                    BinOp::FRem => return Err("unsupported: frem of double values".into()),
                 };
                 let mut b = plain(*rhs, ty);
                 if neg {
@@ -1498,12 +1641,15 @@ impl Selector<'_> {
             InstKind::Select { cond, on_true, on_false } => {
                 // select of predicates: (c & t) | (~c & f)
                 let (d, dl) = self.pred_dst(id)?;
-                let (c, cl) = self.cond_pred(cond, n)?;
-                let (t, tl) = self.pred_of(on_true)?;
-                let (f, fl) = self.pred_of(on_false)?;
-                if dl != 0 || cl != 0 || tl != 0 || fl != 0 {
-                    return Err("unsupported: a select of predicate slices".into());
+                if dl != 0 {
+                    return Err("unsupported: a select of i1 values into a predicate slice".into());
                 }
+                let (mut c, cl) = self.cond_pred(cond, n)?;
+                if cl != 0 {
+                    c = self.pred_at0(cond)?;
+                }
+                let t = self.pred_at0(on_true)?;
+                let f = self.pred_at0(on_false)?;
                 let exec = Exec::nm(n as u8);
                 let q = self.temp_pred(n)?;
                 self.push(alu(m::AluOp::Not, exec, m::DstOp::Pred(q), vec![SrcOp::Pred(c)]));
@@ -1649,7 +1795,7 @@ impl Selector<'_> {
             |s: &Self, v: Value| s.f().as_const(v).is_some_and(|c| c.elems.iter().all(|e| *e == Some(1)));
         if op == BinOp::Xor && (is_true(self, a) || is_true(self, b)) {
             let x = if is_true(self, a) { b } else { a };
-            let (p, _) = self.pred_of(x)?;
+            let p = self.pred_at(x, dl)?;
             self.push(alu(m::AluOp::Not, exec, m::DstOp::Pred(d), vec![SrcOp::Pred(p)]));
             return Ok(());
         }
@@ -1659,8 +1805,8 @@ impl Selector<'_> {
             BinOp::Xor | BinOp::Add | BinOp::Sub => m::AluOp::Xor,
             other => return Err(format!("unsupported: {other:?} of i1 values").to_lowercase()),
         };
-        let (pa, _) = self.pred_of(a)?;
-        let (pb, _) = self.pred_of(b)?;
+        let pa = self.pred_at(a, dl)?;
+        let pb = self.pred_at(b, dl)?;
         self.push(alu(o, exec, m::DstOp::Pred(d), vec![SrcOp::Pred(pa), SrcOp::Pred(pb)]));
         Ok(())
     }
@@ -1690,7 +1836,14 @@ impl Selector<'_> {
                 return Err("unsupported: a masked write of a converted predicate".into());
             }
             let exec = self.exec_of(n)?.at(lane / 4);
-            let _ = pl;
+            // the predicate is read from the lane the result is written at
+            let p = if pl == lane {
+                p
+            } else if lane == 0 && self.f().value_type(value).num_elems() == n {
+                self.pred_at0(value)?
+            } else {
+                return Err("unsupported: a conversion of a predicate slice into another lane".into());
+            };
             self.push(VInst::Alu {
                 op: m::AluOp::Sel,
                 pred: Some(Pred::on(p)),
@@ -1788,6 +1941,15 @@ impl Selector<'_> {
         let mut copies = Vec::new();
         for (i, &a) in args.iter().enumerate() {
             let Some(idx) = self.funcs[ci].asg.var(Value::Param(i as u32)) else { continue };
+            if self.f().value_type(a).elem() == Some(Elem::I1) {
+                // into the subroutine's predicate (no caller's value lives there)
+                let saved = self.cur;
+                self.cur = ci;
+                let p = self.pred_var(idx);
+                self.cur = saved;
+                self.copy_pred(p?, a)?;
+                continue;
+            }
             let saved = self.cur;
             self.cur = ci;
             let dst = self.var_idx(idx);
@@ -1801,7 +1963,15 @@ impl Selector<'_> {
         }
         self.emit_copies(copies)?;
         self.push(VInst::Call { pred: None, exec: Exec::nm(1), target: label });
-        if self.f().insts[id].ty != Type::Void {
+        if let Some((p, n)) = self.funcs[ci].ret_pred {
+            if self.fx().asg.var(Value::Inst(id)).is_some() {
+                let d = self.pred_dst(id)?;
+                if d.1 != 0 {
+                    return Err("unsupported: an i1 subroutine result into a predicate slice".into());
+                }
+                self.move_pred(d.0, p, n);
+            }
+        } else if self.f().insts[id].ty != Type::Void {
             let ret = self.funcs[ci].ret.ok_or("internal: a subroutine without a result variable")?;
             let t = self.f().insts[id].ty;
             if prep.copy_result {
@@ -1878,6 +2048,30 @@ enum CopySrc {
 enum CopyFrom {
     Value(Value),
     Var(m::VarId, VisaType, u32),
+    /// A predicate temporary of so many lanes.
+    Pred(m::PredId, u32),
+}
+
+/// Where a copy writes: a general variable or a predicate variable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Loc {
+    Var(m::VarId),
+    Pred(m::PredId),
+}
+
+/// The immediate that sets predicate lanes to the constant `c` of `n` lanes (`setp`).
+fn pred_bits(c: &Constant, n: u32) -> Imm {
+    let mut bits = 0u32;
+    for (i, e) in c.elems.iter().enumerate() {
+        if e.unwrap_or(0) & 1 == 1 {
+            bits |= 1 << i;
+        }
+    }
+    if n <= 16 {
+        Imm::UW(bits as u16)
+    } else {
+        Imm::UD(bits)
+    }
 }
 
 fn pow2_floor(n: u32) -> u32 {
