@@ -807,13 +807,17 @@ impl Selector<'_> {
                 {
                     continue;
                 }
-                let label = self.f().value_name(Value::Inst(id));
-                self.inst(id).map_err(|m| (Some(label), m))?;
+                // the label is built only on failure: naming an unnamed call counts its calls
+                if let Err(m) = self.inst(id) {
+                    return Err((Some(self.f().value_name(Value::Inst(id))), m));
+                }
             }
             let next = layout.get(bi + 1).copied();
             // a goto is selected with its block's branch: its errors name the goto
-            let at = self.fx().cf.gotos.get(&b).map(|g| self.f().value_name(Value::Inst(g.inst)));
-            self.terminator(b, next).map_err(|m| (at, m))?;
+            if let Err(m) = self.terminator(b, next) {
+                let at = self.fx().cf.gotos.get(&b).map(|g| self.f().value_name(Value::Inst(g.inst)));
+                return Err((at, m));
+            }
         }
         Ok(())
     }
