@@ -452,28 +452,18 @@ fn import_and_compile(
     end_import(times);
     let units = units.map_err(locate)?;
     let mut diags = Vec::new();
-    if opts.emit == Emit::Legalized {
+    if matches!(opts.emit, Emit::Legalized | Emit::Visaasm) {
+        // One file per kernel, written on the worker threads: the text is as long to make as the
+        // selection.
         let outputs = successes(
             run_units(&units, opts, times, |u, mark| {
-                let text = legalized_text(u, opts.platform, mark)?;
-                Ok(OutputFile::staged(format!("{}.legalized.ll", u.kernel.name), text.into_bytes(), sink))
-            }),
-            &mut diags,
-            &locate,
-        );
-        if genxc_diag::has_errors(&diags) {
-            return Err(diags);
-        }
-        files.extend(outputs);
-        return Ok((files, module));
-    }
-    if opts.emit == Emit::Visaasm {
-        // The text is written on the worker threads too: it is as long to make as the selection.
-        let outputs = successes(
-            run_units(&units, opts, times, |u, mark| {
-                let (k, _) = genxc_visa::isel::select_marked(u, opts.platform, mark)?;
-                let text = genxc_visa::write_text(&k);
-                Ok(OutputFile::staged(format!("{}.visaasm", k.name), text.into_bytes(), sink))
+                let (name, text) = if opts.emit == Emit::Legalized {
+                    (format!("{}.legalized.ll", u.kernel.name), legalized_text(u, opts.platform, mark)?)
+                } else {
+                    let (k, _) = genxc_visa::isel::select_marked(u, opts.platform, mark)?;
+                    (format!("{}.visaasm", k.name), genxc_visa::write_text(&k))
+                };
+                Ok(OutputFile::staged(name, text.into_bytes(), sink))
             }),
             &mut diags,
             &locate,
