@@ -384,9 +384,7 @@ fn compile_whole(
         })
         .map_err(|d| vec![d])?;
     let import = timing::Clock::start();
-    let result = import_and_compile(input, opts, &llvm, times, import, sink);
-    drop(llvm);
-    result
+    import_and_compile(input, opts, llvm, times, import, sink)
 }
 
 /// The part of [`compile_input`] after parsing: import, kernel units, per-kernel compilation and
@@ -395,7 +393,7 @@ fn compile_whole(
 fn import_and_compile(
     input: &Input,
     opts: &Options,
-    llvm: &inkwell::module::Module<'_>,
+    llvm: inkwell::module::Module<'_>,
     times: &mut PassTimes,
     import: timing::Clock,
     sink: Option<&dyn Sink>,
@@ -426,7 +424,7 @@ fn import_and_compile(
             })
             .collect::<Vec<_>>()
     };
-    let module = genxc_genx::llvm::import_module(llvm, opts.platform).map_err(|d| {
+    let module = genxc_genx::llvm::import_module(&llvm, opts.platform).map_err(|d| {
         end_import(times);
         locate(d)
     })?;
@@ -444,6 +442,9 @@ fn import_and_compile(
         let text = llvm.print_to_string().to_string();
         files.push(OutputFile::new(format!("{}.ll", stem(name)), text.into_bytes()));
     }
+    // The GenX IR holds everything from here on: the LLVM module is not kept through the
+    // per-kernel stages.
+    drop(llvm);
     if matches!(opts.emit, Emit::Llvm | Emit::Metadata) {
         end_import(times);
         return Ok((files, module));
