@@ -11,8 +11,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 need=()
+# the same LLVM checks as scripts/test.sh: inkwell builds against llvm-config-14 (llvm-14-dev)
+command -v llvm-config-14 >/dev/null 2>&1 || need+=(llvm-14-dev)
 command -v llvm-as-14 >/dev/null 2>&1 || need+=(llvm-14)
-[ -e /usr/lib/llvm-14/lib/libLLVM-14.so ] || need+=(libllvm14 llvm-14-dev)
+[ -e /usr/lib/llvm-14/lib/libLLVM-14.so ] || need+=(libllvm14)
 command -v ocloc >/dev/null 2>&1 || need+=(intel-opencl-icd libigc1)
 command -v GenX_IR >/dev/null 2>&1 || need+=(libigc-tools)
 if [ "${#need[@]}" -gt 0 ]; then

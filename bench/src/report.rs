@@ -78,6 +78,14 @@ impl Cell {
         }
     }
 
+    /// Peak resident memory (KiB), if measured.
+    pub fn rss_kib(&self) -> Option<u64> {
+        match self {
+            Cell::Time { rss_kib, .. } => Some(*rss_kib),
+            _ => None,
+        }
+    }
+
     fn show(&self) -> String {
         match self {
             Cell::Time { ms, .. } => fmt_ms(*ms),
@@ -249,32 +257,32 @@ impl Report {
     /// The verdicts on the targets of issue 7.
     pub fn verdicts(&self) -> Vec<Verdict> {
         let mut out = Vec::new();
+        // Rows where genxc itself failed: an "every row" target cannot pass with one of them.
+        let failed: Vec<String> =
+            self.rows.iter().filter(|r| matches!(r.genxc, Cell::Failed(_))).map(Row::label).collect();
+        let failed_detail = || format!("genxc failed: {}", failed.join(", "));
         // 1. A whole compile of a .ll at most twice llvm-as-14 parsing it.
-        let parse: Vec<(String, f64)> = self
+        let worst = self
             .rows
             .iter()
             .filter_map(|r| Some((r.label(), ratio(r.genxc.ms(), r.llvm_as.ms())?)))
-            .collect();
-        let worst = parse.iter().cloned().fold(None::<(String, f64)>, |w, x| match w {
-            Some(w) if w.1 >= x.1 => Some(w),
-            _ => Some(x),
-        });
+            .max_by(|a, b| a.1.total_cmp(&b.1));
         out.push(Verdict {
             target: "whole compile <= 2x llvm-as-14 on the same .ll (every row)".into(),
-            pass: worst.as_ref().map(|w| w.1 <= 2.0),
-            detail: worst.map_or("not measured".into(), |(l, r)| format!("worst {r:.2}x ({l})")),
+            pass: if failed.is_empty() { worst.as_ref().map(|w| w.1 <= 2.0) } else { Some(false) },
+            detail: if failed.is_empty() {
+                worst.map_or("not measured".into(), |(l, r)| format!("worst {r:.2}x ({l})"))
+            } else {
+                failed_detail()
+            },
         });
         // 2. At least 20x faster than IGC per kernel, for kernels of 100-1,000 operations.
-        let igc: Vec<(String, f64)> = self
+        let slowest = self
             .rows
             .iter()
             .filter(|r| (100..=1000).contains(&r.ops))
             .filter_map(|r| Some((r.label(), ratio(r.igc.ms(), r.genxc.ms())?)))
-            .collect();
-        let slowest = igc.iter().cloned().fold(None::<(String, f64)>, |w, x| match w {
-            Some(w) if w.1 <= x.1 => Some(w),
-            _ => Some(x),
-        });
+            .min_by(|a, b| a.1.total_cmp(&b.1));
         out.push(Verdict {
             target: "per kernel >= 20x faster than IGC VC (kernels of 100-1,000 ops)".into(),
             pass: slowest.as_ref().map(|w| w.1 >= 20.0),
@@ -332,29 +340,22 @@ impl Report {
         let over: Vec<String> = self
             .rows
             .iter()
-            .filter_map(|r| match r.genxc {
-                Cell::Time { rss_kib, .. } if rss_kib > r.memory_limit_kib() => Some(format!(
-                    "{}: {} MB > {} MB",
-                    r.label(),
-                    fmt_mb(rss_kib),
-                    fmt_mb(r.memory_limit_kib())
-                )),
-                _ => None,
+            .filter_map(|r| {
+                let rss_kib = r.genxc.rss_kib().filter(|&k| k > r.memory_limit_kib())?;
+                Some(format!("{}: {} MB > {} MB", r.label(), fmt_mb(rss_kib), fmt_mb(r.memory_limit_kib())))
             })
             .collect();
-        let measured = self.rows.iter().any(|r| r.genxc.ms().is_some());
         let tightest = self
             .rows
             .iter()
-            .filter_map(|r| match r.genxc {
-                Cell::Time { rss_kib, .. } => Some((rss_kib as f64 / r.memory_limit_kib() as f64, r)),
-                _ => None,
-            })
+            .filter_map(|r| Some((r.genxc.rss_kib()? as f64 / r.memory_limit_kib() as f64, r)))
             .max_by(|a, b| a.0.total_cmp(&b.0));
         out.push(Verdict {
             target: "peak memory <= 4x input + 64 MB (every row)".into(),
-            pass: measured.then_some(over.is_empty()),
-            detail: if over.is_empty() {
+            pass: if failed.is_empty() { tightest.map(|_| over.is_empty()) } else { Some(false) },
+            detail: if !failed.is_empty() {
+                failed_detail()
+            } else if over.is_empty() {
                 tightest.map_or("not measured".into(), |(f, r)| {
                     format!("highest {:.0}% of the limit ({})", f * 100.0, r.label())
                 })
@@ -396,20 +397,14 @@ impl Report {
                 });
                 let _ = write!(s, "{v} | ");
             }
-            let peak = match r.genxc {
-                Cell::Time { rss_kib, .. } => fmt_mb(rss_kib),
-                _ => "–".into(),
-            };
+            let peak = r.genxc.rss_kib().map_or("–".into(), fmt_mb);
             let _ = writeln!(
                 s,
                 "{peak} | {} | {} | {} | {} | {} | {} | {} | {} |",
                 fmt_mb(r.memory_limit_kib()),
                 r.llvm_as.show(),
                 cpu(&r.llvm_as),
-                match r.llvm_as {
-                    Cell::Time { rss_kib, .. } => fmt_mb(rss_kib),
-                    _ => "–".into(),
-                },
+                r.llvm_as.rss_kib().map_or("–".into(), fmt_mb),
                 show_ratio(ratio(r.genxc.ms(), r.llvm_as.ms())),
                 r.genxc_mlir.show(),
                 r.igc.show(),
@@ -530,5 +525,19 @@ mod tests {
         assert!(text.contains("| 512 x 100 -j1 |"), "{text}");
         assert!(text.contains("FAIL  -j2"), "{text}");
         assert!(text.contains("IGC: not installed"), "{text}");
+    }
+
+    #[test]
+    fn a_failed_genxc_row_fails_the_every_row_targets() {
+        let mut rep = Report {
+            rows: vec![row(1, 100, 0, 10.0, 6.0, None), row(8, 100, 0, 20.0, 12.0, None)],
+            jobs_pair: None,
+        };
+        let v = rep.verdicts();
+        assert_eq!((v[0].pass, v[5].pass), (Some(true), Some(true)), "{v:?}");
+        rep.rows[1].genxc = Cell::Failed("signal 9".into());
+        let v = rep.verdicts();
+        assert_eq!((v[0].pass, v[5].pass), (Some(false), Some(false)), "{v:?}");
+        assert_eq!(v[5].detail, "genxc failed: 8 x 100", "{v:?}");
     }
 }
