@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{compile, finalize, finalizer_available, input};
+use common::{compile, finalize, finalizer_available, input, kernel_count};
 use genxc_genx::Platform;
 
 const PLATFORMS: [Platform; 4] = [Platform::Skl, Platform::Tgllp, Platform::Dg2, Platform::Pvc];
@@ -247,12 +247,6 @@ fn shared_subroutine_clones_are_named_after_their_kernel() {
     assert_eq!(blend.matches("call (M1_NM, 1) L_smoothstep_blend_edges").count(), 2, "{blend}");
     assert!(fade.contains(".function \"L_smoothstep_fade\""), "{fade}");
     assert_eq!(fade.matches("call (M1_NM, 1) L_smoothstep_fade").count(), 1, "{fade}");
-}
-
-/// Number of kernels in a fixture (its `dllexport` functions).
-fn kernel_count(fixture: &str) -> usize {
-    let text = String::from_utf8(input(fixture).bytes).unwrap();
-    text.lines().filter(|l| l.starts_with("define dllexport")).count()
 }
 
 /// A module of `n` kernels made from the saxpy fixture, each renamed.

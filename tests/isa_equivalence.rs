@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{compile, finalize, finalizer_available, fixtures, input};
+use common::{compile, finalize, finalizer_available, fixtures, input, kernel_count};
 use genxc_genx::Platform;
 use std::collections::HashMap;
 use std::process::Command;
@@ -38,12 +38,6 @@ fn corpus() -> Vec<String> {
         out.extend(names.into_iter().map(|n| format!("{dir}/{n}")));
     }
     out
-}
-
-/// Number of kernels defined in a fixture.
-fn kernels_of(fixture: &str) -> usize {
-    let text = String::from_utf8(input(fixture).bytes).unwrap();
-    text.lines().filter(|l| l.starts_with("define dllexport")).count()
 }
 
 fn u16_at(b: &[u8], o: usize) -> usize {
@@ -180,7 +174,7 @@ fn binary_and_text_give_the_same_gen_code() {
     for (fixture, platforms) in LSC {
         for p in *platforms {
             let n = lsc_checked.iter().filter(|(f, q)| f == fixture && q == p).count();
-            assert!(n >= kernels_of(fixture), "{fixture} on {p}: {n} LSC kernels compared");
+            assert!(n >= kernel_count(fixture), "{fixture} on {p}: {n} LSC kernels compared");
         }
     }
 }

@@ -1,6 +1,8 @@
 //! The `genxc` command's progress bar: drawn on standard error only when it is a terminal and the
 //! compile is long (many kernel units), never in other output, and never changing the outputs.
 
+mod common;
+
 use std::path::Path;
 use std::process::Command;
 
@@ -39,9 +41,7 @@ fn no_progress_output_when_stderr_is_not_a_terminal() {
 /// and the files written are the same as without a terminal.
 #[test]
 fn progress_bar_on_a_terminal_only_for_long_compiles() {
-    if Command::new("script").arg("--version").output().is_err() {
-        assert!(std::env::var_os("CI").is_none(), "script (util-linux) is required when CI is set");
-        eprintln!("script not found: skipping the terminal check");
+    if !common::tool_available("script", "--version", "util-linux") {
         return;
     }
     let dir = tempfile::tempdir().unwrap();

@@ -2,6 +2,8 @@
 //! benchmark scripts parse, with figures that add up (the stages fit in the total), and outputs
 //! unchanged by the option.
 
+mod common;
+
 use std::path::Path;
 use std::process::Command;
 
@@ -39,9 +41,8 @@ fn parse(line: &str) -> Line {
 }
 
 fn run(dir: &Path, args: &[&str]) -> (bool, Vec<u8>, String) {
-    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
     let out = Command::new(env!("CARGO_BIN_EXE_genxc"))
-        .current_dir(fixtures)
+        .current_dir(common::fixtures())
         .args(args)
         .arg("-o")
         .arg(dir)

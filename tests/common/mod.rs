@@ -18,6 +18,12 @@ pub fn input(rel: &str) -> genxc::Input {
     genxc::Input { name: rel.to_string(), bytes }
 }
 
+/// Number of kernels (`define dllexport` functions) a fixture defines.
+pub fn kernel_count(fixture: &str) -> usize {
+    let text = String::from_utf8(input(fixture).bytes).unwrap();
+    text.lines().filter(|l| l.starts_with("define dllexport")).count()
+}
+
 /// Whether `GenX_IR` can be run. Without it, tests fail when `CI` is set and skip otherwise.
 pub fn finalizer_available() -> bool {
     tool_available("GenX_IR", "-h", "libigc-tools")
