@@ -1018,44 +1018,43 @@ pub(super) fn select(s: &mut Selector, id: InstId) -> Option<R<()>> {
         InstKind::Binary { op: BinOp::Mul, lhs, rhs } if elem == Elem::I64 => {
             Some(emit(s, id, &binary64(Op64::Mul), &[lhs, rhs], &[], None))
         }
-        // vISA `div`/`mod` take no q/uq operands on any part (SKL's finalizer rejects them too)
+        // vISA `div`/`mod` take no q/uq operands on any part (SKL's finalizer rejects them too):
+        // every 64-bit division is expanded, except an unsigned one by a power of two, which is a
+        // shift or a mask (the native ALU's own, or emulated)
         InstKind::Binary { op: op @ (BinOp::SDiv | BinOp::SRem | BinOp::UDiv | BinOp::URem), lhs, rhs }
-            if elem == Elem::I64
-                && !(matches!(op, BinOp::UDiv | BinOp::URem) && pow2_const(s.f(), rhs).is_some()) =>
+            if elem == Elem::I64 =>
         {
-            let prog =
-                divide64(matches!(op, BinOp::SDiv | BinOp::SRem), matches!(op, BinOp::SRem | BinOp::URem));
-            Some(emit(s, id, &prog, &[lhs, rhs], &[], None))
+            let unsigned = matches!(op, BinOp::UDiv | BinOp::URem);
+            match pow2_const(s.f(), rhs).filter(|_| unsigned) {
+                Some(_) if !emu64 => None,
+                Some(k) if op == BinOp::UDiv => {
+                    let shift = In::Imm { bits: k.into(), bytes: 8 };
+                    Some(emit(s, id, &binary64(Op64::LShr), &[lhs], &[shift], None))
+                }
+                Some(k) => {
+                    let mask = In::Imm { bits: (1u64 << k) - 1, bytes: 8 };
+                    Some(emit(s, id, &binary64(Op64::And), &[lhs], &[mask], None))
+                }
+                None => {
+                    let prog = divide64(!unsigned, matches!(op, BinOp::SRem | BinOp::URem));
+                    Some(emit(s, id, &prog, &[lhs, rhs], &[], None))
+                }
+            }
         }
         InstKind::Binary { op, lhs, rhs } if elem == Elem::I64 && emu64 => {
             let prog = match op {
                 BinOp::Add => binary64(Op64::Add),
                 BinOp::Sub => binary64(Op64::Sub),
-                BinOp::Mul => binary64(Op64::Mul),
                 BinOp::And => binary64(Op64::And),
                 BinOp::Or => binary64(Op64::Or),
                 BinOp::Xor => binary64(Op64::Xor),
                 BinOp::Shl => binary64(Op64::Shl),
                 BinOp::LShr => binary64(Op64::LShr),
                 BinOp::AShr => binary64(Op64::AShr),
-                BinOp::UDiv | BinOp::URem => match pow2_const(s.f(), rhs) {
-                    Some(k) if op == BinOp::UDiv => {
-                        return Some(emit(
-                            s,
-                            id,
-                            &binary64(Op64::LShr),
-                            &[lhs],
-                            &[In::Imm { bits: k.into(), bytes: 8 }],
-                            None,
-                        ));
-                    }
-                    Some(k) => {
-                        let mask = In::Imm { bits: (1u64 << k) - 1, bytes: 8 };
-                        return Some(emit(s, id, &binary64(Op64::And), &[lhs], &[mask], None));
-                    }
-                    None => return Some(Err("internal: a 64-bit division left to the ALU".into())),
-                },
-                _ => return Some(Err("internal: a 64-bit division left to the ALU".into())),
+                // multiplication and division are selected by the arms above
+                _ => {
+                    return Some(Err("internal: a 64-bit multiplication or division left to the ALU".into()))
+                }
             };
             Some(emit(s, id, &prog, &[lhs, rhs], &[], None))
         }

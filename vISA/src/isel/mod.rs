@@ -1000,21 +1000,18 @@ impl Selector<'_> {
 
     /// Emits parallel copies: sources that are also destinations are saved first.
     fn emit_copies(&mut self, copies: Vec<(m::VarId, Value)>) -> R<()> {
-        let dsts: Vec<m::VarId> = copies.iter().map(|c| c.0).collect();
+        // the storage each destination writes, computed once
+        let dsts: Vec<m::VarId> = copies.iter().map(|c| self.storage_of(c.0)).collect();
         let mut plan = Vec::new();
-        for (d, v) in copies {
+        for (&(d, v), &ds) in copies.iter().zip(&dsts) {
             let clobbered = self.f().as_const(v).is_none() && {
                 let sv = self.var_of(v)?;
                 let sv = self.storage_of(sv);
-                let ds = self.storage_of(d);
-                dsts.iter().any(|x| self.storage_of(*x) == sv && sv != ds)
+                sv != ds && dsts.contains(&sv)
             };
             if clobbered {
-                let t = self.f().value_type(v);
-                let ty = signed_type(t.elem().ok_or("void")?)?;
-                let tmp = self.temp(ty, t.num_elems())?;
-                self.copy_value(tmp, v)?;
-                plan.push((d, CopyFrom::Var(tmp, ty, t.num_elems())));
+                let (from, _) = self.save_value(v)?;
+                plan.push((d, from));
             } else {
                 plan.push((d, CopyFrom::Value(v)));
             }
