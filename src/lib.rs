@@ -620,7 +620,8 @@ fn locate(d: Diagnostic, file: &str, source: Option<&genxc_frontend::llvm::Sourc
     let Some(sm) = source else { return d };
     let (pos, prefix) = match &d.location {
         Location::Ir { function, inst: Some(inst) } => (
-            sm.instruction(function, inst).or_else(|| sm.function(function)),
+            sm.instruction(function, inst, &genxc_genx::intrinsics::is_overload_suffix)
+                .or_else(|| sm.function(function)),
             format!("in function @{function}, {}: ", genxc_diag::inst_phrase(inst)),
         ),
         Location::Ir { function, inst: None } => {

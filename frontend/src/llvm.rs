@@ -300,10 +300,16 @@ impl SourceMap {
     }
 
     /// The `call` of a call labelled `@callee` or `@callee (k of n)` (see the GenX IR's
-    /// `value_name`) among the lines `body`: the k-th line calling `@callee` (any overload), only
-    /// if there are exactly n of them (otherwise the function changed since the text, and the
-    /// caller falls back to the function's line).
-    fn call(&self, body: std::ops::Range<usize>, label: &str) -> Option<(u32, u32)> {
+    /// `value_name`) among the lines `body`: the k-th line calling `@callee` (any overload: the
+    /// text between the name and its `(` passes `overload`), only if there are exactly n of them
+    /// (otherwise the function changed since the text, and the caller falls back to the
+    /// function's line).
+    fn call(
+        &self,
+        body: std::ops::Range<usize>,
+        label: &str,
+        overload: &dyn Fn(&str) -> bool,
+    ) -> Option<(u32, u32)> {
         let (callee, k, n) = match label.split_once(" (") {
             Some((callee, place)) => {
                 let (k, n) = place.strip_suffix(')')?.split_once(" of ")?;
@@ -315,9 +321,10 @@ impl SourceMap {
         let calls: Vec<(usize, usize)> = body
             .filter_map(|i| {
                 let line = self.lines[i].split(';').next().unwrap_or("");
-                let at = line
-                    .match_indices(&needle)
-                    .find(|&(at, _)| overload_suffix(&line[at + needle.len()..]))?;
+                let at = line.match_indices(&needle).find(|&(at, _)| {
+                    let rest = &line[at + needle.len()..];
+                    rest.find('(').is_some_and(|open| overload(&rest[..open]))
+                })?;
                 Some((i, line[..at.0].find("call").unwrap_or(at.0)))
             })
             .collect();
@@ -328,8 +335,16 @@ impl SourceMap {
         Some((line as u32 + 1, col as u32 + 1))
     }
 
-    /// Where an instruction is, given as `%name` or as its printed text, inside a function.
-    pub fn instruction(&self, function: &str, inst: &str) -> Option<(u32, u32)> {
+    /// Where an instruction is, given as `%name`, as its printed text, or as a call label
+    /// (`call to @llvm.genx.oword.st (2 of 3)`), inside a function. `overload` says whether the
+    /// text between an intrinsic's base name and its `(` is its overload suffix (the GenX
+    /// intrinsic table's rule).
+    pub fn instruction(
+        &self,
+        function: &str,
+        inst: &str,
+        overload: &dyn Fn(&str) -> bool,
+    ) -> Option<(u32, u32)> {
         let start = self.function_line(function)?;
         let end = (start + 1..self.lines.len())
             .find(|&i| self.lines[i].starts_with('}'))
@@ -347,7 +362,7 @@ impl SourceMap {
             return None;
         }
         if let Some(call) = inst.strip_prefix("call to @") {
-            return self.call(body, call);
+            return self.call(body, call, overload);
         }
         // Printed instruction text: compare without metadata attachments and extra spaces.
         let key = normalize(inst);
@@ -423,23 +438,6 @@ fn quote_name(name: &str) -> String {
     } else {
         format!("\"{name}\"")
     }
-}
-
-/// Whether `rest`, the text after an intrinsic's base name, ends the name: `(` directly, or
-/// overload type suffixes (`.v8i32`, `.i1`, `.f32`, `.p0i8`, `.sl_...`) up to the `(`.
-fn overload_suffix(rest: &str) -> bool {
-    let Some(open) = rest.find('(') else { return false };
-    let suffix = &rest[..open];
-    suffix.is_empty()
-        || suffix.strip_prefix('.').is_some_and(|s| {
-            s.split('.').all(|seg| {
-                let t = seg.trim_start_matches(|c: char| c == 'v' || c.is_ascii_digit());
-                let t = t.strip_prefix("sl_").map_or(t, |_| "i1");
-                let digits = t.get(1..).unwrap_or("");
-                matches!(t.chars().next(), Some('i' | 'f' | 'p'))
-                    && (digits.starts_with(|c: char| c.is_ascii_digit()) || t == "f" || t == "p")
-            })
-        })
 }
 
 #[cfg(test)]
@@ -526,9 +524,9 @@ mod tests {
     fn source_map_finds_definitions() {
         let sm = SourceMap::new(OK);
         assert_eq!(sm.function("k"), Some((1, 23)));
-        assert_eq!(sm.instruction("k", "%y"), Some((6, 3)));
-        assert_eq!(sm.instruction("k", "store i32 %a, i32* %p, align 4"), Some((4, 3)));
-        assert_eq!(sm.instruction("k", "store i32 %a, i32* %p"), Some((4, 3)));
+        assert_eq!(sm.instruction("k", "%y", &|_| true), Some((6, 3)));
+        assert_eq!(sm.instruction("k", "store i32 %a, i32* %p, align 4", &|_| true), Some((4, 3)));
+        assert_eq!(sm.instruction("k", "store i32 %a, i32* %p", &|_| true), Some((4, 3)));
         let md = SourceMap::new(
             "define dllexport void @k2() {\n}\n!genx.kernels = !{!0, !1}\n!0 = !{void ()* @k2, !\"k2\"}\n!1 = !{void ()* @k, !\"x\"}\n",
         );
@@ -539,16 +537,5 @@ mod tests {
         assert_eq!(SourceMap::new(OK).kernel_node(Some("k")), Some((1, 23)));
         let g = SourceMap::new("@g = global i32 0\n");
         assert_eq!(g.global("g"), Some((1, 1)));
-    }
-
-    #[test]
-    fn overload_suffixes_end_an_intrinsic_name() {
-        for rest in ["(i32 0)", ".v8i32(i32 0)", ".i1.v8i32(", ".v16f32.p0i8(", ".f16("] {
-            assert!(super::overload_suffix(rest), "{rest}");
-        }
-        // a longer intrinsic name, or no call at all
-        for rest in [".noresult.i1.v8i32(", "2.noresult(", ".v8i32 ; no call", "_clone("] {
-            assert!(!super::overload_suffix(rest), "{rest}");
-        }
     }
 }

@@ -107,14 +107,19 @@ fn is_type_mangling(piece: &str) -> bool {
     scalar(piece)
 }
 
+/// Whether `rest`, what follows an intrinsic's base name in a full callee name, is nothing or its
+/// overload type manglings (`.v8i32.i1`): the full name is then that intrinsic's.
+pub fn is_overload_suffix(rest: &str) -> bool {
+    rest.is_empty() || rest.strip_prefix('.').is_some_and(|r| r.split('.').all(is_type_mangling))
+}
+
 fn table_lookup(table: &[&str], name: &str) -> Option<usize> {
     // Try every prefix that ends at a '.', longest first.
     let mut end = name.len();
     loop {
         let base = &name[..end];
         if let Ok(i) = table.binary_search(&base) {
-            let rest = &name[end..];
-            if rest.is_empty() || rest[1..].split('.').all(is_type_mangling) {
+            if is_overload_suffix(&name[end..]) {
                 return Some(i);
             }
         }
@@ -171,6 +176,13 @@ mod tests {
         }
         for bad in ["", "v", "x32", "f8", "vf32", "bogus"] {
             assert!(!is_type_mangling(bad), "{bad}");
+        }
+        for ok in ["", ".v8i32", ".i1.v8i32", ".v16f32.p0i8", ".f16"] {
+            assert!(is_overload_suffix(ok), "{ok}");
+        }
+        // a longer intrinsic name
+        for bad in [".noresult.i1.v8i32", "2.noresult", "_clone", "."] {
+            assert!(!is_overload_suffix(bad), "{bad}");
         }
         assert!(is_ignored("llvm.lifetime.start.p0i8"));
         assert!(!is_ignored("llvm.lifetime.starts"));
