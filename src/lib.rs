@@ -315,8 +315,7 @@ fn unit_from_text(
         drop(text);
         let llvm = llvm.ok()?;
         mark(Stage::Parse);
-        let module = genxc_genx::llvm::import_module(&llvm, platform).ok()?;
-        Some((module, genxc_genx::llvm::kernel_metadata_values(&llvm)))
+        genxc_genx::llvm::import_module_counted(&llvm, platform).ok()
     })?;
     let mut units = genxc_genx::units::build_units(&module).ok()?;
     let mut u = units.pop().filter(|_| units.is_empty())?;

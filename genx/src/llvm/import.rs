@@ -20,6 +20,16 @@ use std::collections::HashMap;
 /// Validates and imports a module, and reads, checks and completes its kernel metadata for
 /// `platform`.
 pub fn import_module(m: &inkwell::module::Module<'_>, platform: Platform) -> Result<Module, Vec<Diagnostic>> {
+    import_module_counted(m, platform).map(|(module, _)| module)
+}
+
+/// [`import_module`], also giving how many metadata values of [`MD_BUDGET`] converting
+/// `genx.kernels` took: modules split into parts (one per kernel) fit the budget as a whole while
+/// the sum over parts is at most it.
+pub fn import_module_counted(
+    m: &inkwell::module::Module<'_>,
+    platform: Platform,
+) -> Result<(Module, u32), Vec<Diagnostic>> {
     let mr = ModuleRef(m.as_mut_ptr());
     super::validate::validate(&mr)?;
     let mut module = Module::default();
@@ -61,9 +71,9 @@ pub fn import_module(m: &inkwell::module::Module<'_>, platform: Platform) -> Res
     if !diags.is_empty() {
         return Err(diags);
     }
-    let (nodes, _) = kernel_nodes(&mr);
+    let (nodes, values) = kernel_nodes(&mr);
     module.kernels = metadata::build_kernels(&module, &nodes, platform)?;
-    Ok(module)
+    Ok((module, values))
 }
 
 /// The operands of `genx.kernels` as plain data, and how many values of [`MD_BUDGET`] they took.
@@ -72,12 +82,6 @@ fn kernel_nodes(mr: &ModuleRef) -> (Vec<MdValue>, u32) {
     let nodes =
         mr.named_metadata("genx.kernels").into_iter().map(|v| md_value(Some(v), 0, &mut budget)).collect();
     (nodes, MD_BUDGET - budget)
-}
-
-/// How many metadata values converting `genx.kernels` takes out of [`MD_BUDGET`]: modules split
-/// into parts (one per kernel) fit the budget as a whole while the sum over parts is at most it.
-pub fn kernel_metadata_values(m: &inkwell::module::Module<'_>) -> u32 {
-    kernel_nodes(&ModuleRef(m.as_mut_ptr())).1
 }
 
 /// Most metadata values converted for `genx.kernels`: a node that refers to itself many times

@@ -5,4 +5,4 @@ pub mod import;
 mod raw;
 pub mod validate;
 
-pub use import::{import_module, kernel_metadata_values, MD_BUDGET};
+pub use import::{import_module, import_module_counted, MD_BUDGET};
