@@ -106,20 +106,27 @@ impl SimdCf {
     }
 }
 
-/// A goto or join instruction.
+/// A SIMD control flow intrinsic that returns a struct read with `extractvalue`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Kind {
+pub enum Kind {
+    /// `llvm.genx.simdcf.goto`: `{ EM, RM, BranchCond } (EM, RM, SimdCond)`.
     Goto,
+    /// `llvm.genx.simdcf.join`: `{ EM, BranchCond } (EM, RM)`.
     Join,
+}
+
+/// Whether intrinsic `id` is `llvm.genx.simdcf.goto` or `llvm.genx.simdcf.join`.
+pub fn intrinsic_kind(id: crate::intrinsics::IntrinsicId) -> Option<Kind> {
+    match id.short_name() {
+        "simdcf.goto" => Some(Kind::Goto),
+        "simdcf.join" => Some(Kind::Join),
+        _ => None,
+    }
 }
 
 fn kind_of(f: &Function, id: InstId) -> Option<Kind> {
     match &f.insts[id].kind {
-        InstKind::Intrinsic { id: iid, .. } => match iid.short_name() {
-            "simdcf.goto" => Some(Kind::Goto),
-            "simdcf.join" => Some(Kind::Join),
-            _ => None,
-        },
+        InstKind::Intrinsic { id: iid, .. } => intrinsic_kind(*iid),
         _ => None,
     }
 }

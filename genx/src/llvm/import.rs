@@ -6,12 +6,13 @@
 //! their operands checked; `genx.kernels` becomes plain metadata data for [`crate::metadata`].
 
 use super::raw::{Bb, ModuleRef, Val};
-use super::validate::{gen_type, inst_label, linkage_of, simdcf_call, Callee, Callees};
+use super::validate::{gen_type, inst_label, linkage_of, Callee, Callees};
 use crate::intrinsics::IntrinsicId;
 use crate::ir::*;
 use crate::metadata::{self, MdValue};
 use crate::platform::Platform;
 use crate::region::Region;
+use crate::simdcf;
 use crate::types::{Elem, Type};
 use genxc_diag::Diagnostic;
 use inkwell::llvm_sys::{LLVMIntPredicate, LLVMOpcode, LLVMRealPredicate};
@@ -153,13 +154,13 @@ impl FnImporter<'_> {
                     body.push((b, inst, None));
                     continue;
                 }
-                if inst.opcode() == LLVMOpcode::LLVMCall
-                    && matches!(self.callees.of(inst), Ok(Callee::Ignored))
-                {
+                let callee = (inst.opcode() == LLVMOpcode::LLVMCall).then(|| self.callees.of(inst));
+                if matches!(callee, Some(Ok(Callee::Ignored))) {
                     continue;
                 }
                 // A goto or join returns a struct; its fields are the extractvalues that read it.
-                let ty = if simdcf_call(inst).is_some() {
+                let ty = if matches!(callee, Some(Ok(Callee::Intrinsic(id))) if simdcf::intrinsic_kind(id).is_some())
+                {
                     Type::Void
                 } else {
                     gen_type(inst.ty())

@@ -9,6 +9,7 @@
 use super::raw::{ModuleRef, Ty, Val};
 use crate::intrinsics;
 use crate::ir::Linkage;
+use crate::simdcf::{self, Kind};
 use crate::types::{Elem, Type};
 use genxc_diag::{Diagnostic, Location};
 use inkwell::llvm_sys::{LLVMLinkage, LLVMOpcode, LLVMTypeKind};
@@ -302,7 +303,7 @@ fn check_instruction(inst: Val, callees: &mut Callees) -> Result<(), String> {
         match callees.of(inst)? {
             Callee::Ignored => skip_operands = true,
             Callee::Intrinsic(id) => {
-                if let Some(kind) = simdcf_call(inst) {
+                if let Some(kind) = simdcf::intrinsic_kind(id) {
                     return check_simdcf_call(inst, kind);
                 }
                 if matches!(id.short_name(), "simdcf.any" | "simdcf.predicate") {
@@ -337,43 +338,26 @@ fn check_instruction(inst: Val, callees: &mut Callees) -> Result<(), String> {
     Ok(())
 }
 
-/// A SIMD control flow intrinsic that returns a struct read with `extractvalue`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SimdCfCall {
-    /// `llvm.genx.simdcf.goto`: `{ EM, RM, BranchCond } (EM, RM, SimdCond)`.
-    Goto,
-    /// `llvm.genx.simdcf.join`: `{ EM, BranchCond } (EM, RM)`.
-    Join,
-}
-
-/// Whether `v` is a call of `llvm.genx.simdcf.goto` or `llvm.genx.simdcf.join`.
-pub fn simdcf_call(v: Val) -> Option<SimdCfCall> {
+/// Whether `v` is a call of `llvm.genx.simdcf.goto` or `llvm.genx.simdcf.join` (for a value that
+/// is not known to be a call, such as an `extractvalue`'s aggregate).
+pub fn simdcf_call(v: Val) -> Option<Kind> {
     if v.is_null() || !v.is_instruction() || v.opcode() != LLVMOpcode::LLVMCall {
         return None;
     }
-    // Asked of every call: the name rules out all other callees before the table search.
-    let c = v.called_value();
-    if !c.is_function() || !c.name().starts_with("llvm.genx.simdcf.") {
-        return None;
-    }
     match callee_of(v) {
-        Ok(Callee::Intrinsic(id)) => match id.short_name() {
-            "simdcf.goto" => Some(SimdCfCall::Goto),
-            "simdcf.join" => Some(SimdCfCall::Join),
-            _ => None,
-        },
+        Ok(Callee::Intrinsic(id)) => simdcf::intrinsic_kind(id),
         _ => None,
     }
 }
 
 /// Checks the operand and result types of a goto or join: the execution mask is `<32 x i1>`, a
 /// resume mask (and a goto's condition) `<8 x i1>`, `<16 x i1>` or `<32 x i1>`.
-fn check_simdcf_call(inst: Val, kind: SimdCfCall) -> Result<(), String> {
+fn check_simdcf_call(inst: Val, kind: Kind) -> Result<(), String> {
     let name = match kind {
-        SimdCfCall::Goto => "llvm.genx.simdcf.goto",
-        SimdCfCall::Join => "llvm.genx.simdcf.join",
+        Kind::Goto => "llvm.genx.simdcf.goto",
+        Kind::Join => "llvm.genx.simdcf.join",
     };
-    let arity = if kind == SimdCfCall::Goto { 3 } else { 2 };
+    let arity = if kind == Kind::Goto { 3 } else { 2 };
     let n = inst.num_call_args();
     if n != arity {
         return Err(format!("{name} takes {arity} operands, found {n}"));
@@ -398,15 +382,15 @@ fn check_simdcf_call(inst: Val, kind: SimdCfCall) -> Result<(), String> {
             ))
         }
     };
-    if kind == SimdCfCall::Goto && mask(2) != Some(width) {
+    if kind == Kind::Goto && mask(2) != Some(width) {
         return Err(format!(
             "{name}: the condition (operand 2) must have the resume mask's type <{width} x i1>, found {}",
             print(2)
         ));
     }
     let expected = match kind {
-        SimdCfCall::Goto => format!("{{ <32 x i1>, <{width} x i1>, i1 }}"),
-        SimdCfCall::Join => "{ <32 x i1>, i1 }".to_string(),
+        Kind::Goto => format!("{{ <32 x i1>, <{width} x i1>, i1 }}"),
+        Kind::Join => "{ <32 x i1>, i1 }".to_string(),
     };
     let found = inst.ty().print();
     if found != expected {
