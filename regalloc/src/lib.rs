@@ -449,35 +449,29 @@ pub fn assign_unit(
         }
     }
     let mut out: Vec<Option<Assignment>> = vec![None; n];
-    // every unit variable a call of each function may overwrite: its own (its parameters' and
-    // its result's) and its callees'
-    let mut clobbers: Vec<Vec<UnitVar>> = vec![Vec::new(); n];
+    // each allocated function as its callers see a call of it: its parameter and result unit
+    // variables, and every unit variable the call may overwrite (its own and its callees')
+    let mut site_of: Vec<Option<CallSite>> = vec![None; n];
     for &i in &order {
         let (f, bales) = funcs[i];
-        let mut sites: HashMap<InstId, CallSite, BuildHasherDefault<IdHasher>> = HashMap::default();
-        for &(call, j) in &calls[i] {
-            let Some(a) = out[j].as_ref() else { continue };
-            let unit = |var: Option<VarIdx>| var.and_then(|v| unit_var(a, j, v));
-            let site = CallSite {
-                params: (0..funcs[j].0.params.len()).map(|p| unit(a.var(Value::Param(p as u32)))).collect(),
-                ret: unit(a.ret),
-                clobbers: clobbers[j].clone(),
-            };
-            sites.insert(call, site);
-        }
+        let sites: CallSites =
+            calls[i].iter().filter_map(|&(call, j)| Some((call, site_of[j].as_ref()?))).collect();
         let lv = liveness::analyze(f, bales);
         let a = assign_calls(f, &lv, &sites);
-        let mut all: Vec<UnitVar> = (0..f.params.len())
-            .filter_map(|p| a.var(Value::Param(p as u32)))
-            .chain(a.ret)
-            .filter_map(|v| unit_var(&a, i, v))
-            .collect();
-        for &(_, j) in &calls[i] {
-            all.extend(clobbers[j].iter().copied());
+        let unit = |var: Option<VarIdx>| var.and_then(|v| unit_var(&a, i, v));
+        let params: Vec<Option<UnitVar>> =
+            (0..f.params.len()).map(|p| unit(a.var(Value::Param(p as u32)))).collect();
+        let ret = unit(a.ret);
+        let mut clobbers: Vec<UnitVar> = params.iter().flatten().copied().chain(ret).collect();
+        let mut callees: Vec<usize> = calls[i].iter().map(|&(_, j)| j).collect();
+        callees.sort_unstable();
+        callees.dedup();
+        for site in callees.into_iter().filter_map(|j| site_of[j].as_ref()) {
+            clobbers.extend(site.clobbers.iter().copied());
         }
-        all.sort_unstable_by_key(|u| (u.func, u.var));
-        all.dedup();
-        clobbers[i] = all;
+        clobbers.sort_unstable_by_key(|u| (u.func, u.var));
+        clobbers.dedup();
+        site_of[i] = Some(CallSite { params, ret, clobbers });
         out[i] = Some(a);
     }
     out.into_iter().map(Option::unwrap_or_default).collect()
@@ -510,12 +504,11 @@ struct PseudoValue {
     segs: Vec<(u32, u32)>,
 }
 
-/// [`assign_with`] for a function whose calls are `sites` (by call instruction).
-fn assign_calls(
-    f: &Function,
-    lv: &Liveness,
-    sites: &HashMap<InstId, CallSite, BuildHasherDefault<IdHasher>>,
-) -> Assignment {
+/// The calls of one function to subroutines of its unit, by call instruction.
+type CallSites<'a> = HashMap<InstId, &'a CallSite, BuildHasherDefault<IdHasher>>;
+
+/// [`assign_with`] for a function whose calls are `sites`.
+fn assign_calls(f: &Function, lv: &Liveness, sites: &CallSites<'_>) -> Assignment {
     let mut a = Assignment::default();
     let nv = lv.values.len();
     // pseudo-values: the unit variables the calls pass values in (live where a call may
