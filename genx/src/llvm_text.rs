@@ -151,7 +151,7 @@ impl Printer<'_> {
         format!("%bb{}", u32::from(b.into_raw()))
     }
 
-    fn declare(&mut self, name: &str, ret: Type, args: &[Type]) {
+    fn declare(&mut self, name: &str, ret: impl std::fmt::Display, args: &[Type]) {
         let params: Vec<String> = args.iter().map(|t| t.to_string()).collect();
         self.decls
             .entry(name.to_string())
@@ -296,19 +296,10 @@ impl Printer<'_> {
                     }
                 }
                 let a: Vec<String> = args.iter().map(|&v| self.typed(v)).collect();
-                match &aggregate {
-                    Some(st) => {
-                        let params: Vec<String> = arg_types.iter().map(|t| t.to_string()).collect();
-                        self.decls
-                            .entry(name.clone())
-                            .or_insert_with(|| format!("declare {st} @{name}({})", params.join(", ")));
-                        format!("call {st} @{name}({})", a.join(", "))
-                    }
-                    None => {
-                        self.declare(&name, ty, &arg_types);
-                        format!("call {ty} @{name}({})", a.join(", "))
-                    }
-                }
+                // a goto's or join's struct result, or the value's own type
+                let ret = aggregate.clone().unwrap_or_else(|| ty.to_string());
+                self.declare(&name, &ret, &arg_types);
+                format!("call {ret} @{name}({})", a.join(", "))
             }
             InstKind::Call { callee, args } => {
                 let a: Vec<String> = args.iter().map(|&v| self.typed(v)).collect();

@@ -373,7 +373,7 @@ pub fn analyze(f: &Function) -> Result<SimdCf, Error> {
         check_branch(f, &cf, b, g, &pos)?;
     }
     // 5. RM webs: each reaches exactly one join
-    let web_join = rm_webs(f, &order, &role, &gotojoins)?;
+    let web_join = rm_webs(f, &order, &block_of, &role, &gotojoins)?;
     // 6. gotos end their blocks
     let mut uses: HashMap<Value, usize> = HashMap::new();
     for &i in &order {
@@ -558,6 +558,7 @@ fn backward_latch(
 fn rm_webs(
     f: &Function,
     order: &[InstId],
+    block_of: &HashMap<InstId, BlockId>,
     role: &HashMap<Value, Role>,
     gotojoins: &[InstId],
 ) -> Result<HashMap<InstId, BlockId>, Error> {
@@ -596,8 +597,6 @@ fn rm_webs(
             _ => {}
         }
     }
-    let block_of: HashMap<InstId, BlockId> =
-        f.layout.iter().flat_map(|&b| f.blocks[b].insts.iter().map(move |&i| (i, b))).collect();
     let mut join_of_web: HashMap<Value, (InstId, BlockId)> = HashMap::new();
     for &j in gotojoins.iter().filter(|&&j| kind_of(f, j) == Some(Kind::Join)) {
         let r = find(&mut parent, Value::Inst(j));

@@ -590,26 +590,25 @@ fn lsc_surface(b: &mut Buf, s: LscSurface) {
 
 /// Deduplicating string pool: strings in first-use order, and each string's index (a kernel of
 /// 100,000 instructions names tens of thousands of variables; a linear search made this quadratic).
-struct Pool {
-    strings: Vec<String>,
-    index: HashMap<String, u32>,
+struct Pool<'a> {
+    strings: Vec<&'a str>,
+    index: HashMap<&'a str, u32>,
 }
 
-impl Pool {
+impl<'a> Pool<'a> {
     /// A pool holding `first` at index 0.
-    fn new(first: &str) -> Pool {
+    fn new(first: &'a str) -> Pool<'a> {
         let mut pool = Pool { strings: Vec::new(), index: HashMap::new() };
         pool.id(first);
         pool
     }
 
-    fn id(&mut self, s: &str) -> u32 {
-        if let Some(&i) = self.index.get(s) {
-            return i;
+    fn id(&mut self, s: &'a str) -> u32 {
+        let next = self.strings.len() as u32;
+        let i = *self.index.entry(s).or_insert(next);
+        if i == next {
+            self.strings.push(s);
         }
-        let i = self.strings.len() as u32;
-        self.strings.push(s.to_string());
-        self.index.insert(s.to_string(), i);
         i
     }
 }
