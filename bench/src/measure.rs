@@ -94,6 +94,27 @@ pub fn on_path(program: &str) -> bool {
         .is_some_and(|paths| std::env::split_paths(&paths).any(|dir| dir.join(program).is_file()))
 }
 
+/// Intel's Vector Compiler on bitcode `bc`, writing into `out` (emptied first): ocloc as
+/// /work/shared/tools/igc-vc's recipe runs it.
+pub fn ocloc(bc: &std::path::Path, out: &std::path::Path) -> Command {
+    let _ = std::fs::remove_dir_all(out);
+    let mut c = Command::new("ocloc");
+    c.args(["compile", "-llvm_input", "-file"])
+        .arg(bc)
+        .args(["-device", "tgllp", "-options", "-vc-codegen", "-out_dir"])
+        .arg(out);
+    c
+}
+
+/// The device binary (`.bin`) ocloc wrote into `dir`, if any.
+pub fn ocloc_binary(dir: &std::path::Path) -> Option<std::path::PathBuf> {
+    std::fs::read_dir(dir)
+        .ok()?
+        .flatten()
+        .find(|e| e.file_name().to_string_lossy().ends_with(".bin"))
+        .map(|e| e.path())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -135,20 +135,11 @@ fn igc_vector_compiler_accepts_the_ll() {
     std::fs::write(&ll, SMALL.generate().ll).unwrap();
     let r = Command::new("llvm-as-14").arg(&ll).arg("-o").arg(&bc).output().unwrap();
     assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
-    let r = Command::new("ocloc")
-        .args(["compile", "-llvm_input", "-file"])
-        .arg(&bc)
-        .args(["-device", "tgllp", "-options", "-vc-codegen", "-out_dir"])
-        .arg(&out)
-        .output()
-        .unwrap();
+    let r = genxc_bench::measure::ocloc(&bc, &out).output().unwrap();
     let log = format!("{}{}", String::from_utf8_lossy(&r.stdout), String::from_utf8_lossy(&r.stderr));
     assert!(r.status.success(), "ocloc: {log}");
-    let bin = std::fs::read_dir(&out)
-        .unwrap()
-        .flatten()
-        .find(|e| e.file_name().to_string_lossy().ends_with(".bin"));
-    let bin = std::fs::read(bin.expect("ocloc wrote no .bin").path()).unwrap();
+    let bin = genxc_bench::measure::ocloc_binary(&out).expect("ocloc wrote no .bin");
+    let bin = std::fs::read(bin).unwrap();
     // The kernels' names are in the binary: VC compiled both.
     for k in ["k0", "k1"] {
         assert!(bin.windows(3).any(|w| w == format!("{k}\0").as_bytes()), "{k} not in the binary");

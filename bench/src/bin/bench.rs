@@ -6,7 +6,7 @@
 //! Usage: `bench [--quick] [--genxc PATH] [--seed N] [--keep DIR] [--no-igc] [--no-mlir]`, or
 //! `bench --generate N,S [--seed N] [--keep DIR]` to write one workload and stop.
 
-use genxc_bench::measure::{best_of, on_path, Run};
+use genxc_bench::measure::{best_of, ocloc, ocloc_binary, on_path, Run};
 use genxc_bench::report::{parse_time_passes, Cell, Report, Row};
 use genxc_bench::workload::Workload;
 use std::path::{Path, PathBuf};
@@ -265,7 +265,7 @@ fn main() -> ExitCode {
             let r = best_of(|| ocloc(&bc, &igc_out), reps, budget);
             // ocloc can report success without writing a binary when VC found no kernel.
             match r {
-                Ok(r) if r.ok && !has_binary(&igc_out) => Cell::Failed("no binary written".into()),
+                Ok(r) if r.ok && ocloc_binary(&igc_out).is_none() => Cell::Failed("no binary written".into()),
                 r => cell(r, "IGC (ocloc -vc-codegen)"),
             }
         };
@@ -322,21 +322,4 @@ fn write_workload(w: &Workload, dir: &Path) -> Result<(PathBuf, PathBuf), String
             .map_err(|e| format!("cannot write the workload in {}: {e}", dir.display()))?;
     }
     Ok((ll, mlir))
-}
-
-/// Intel's Vector Compiler on bitcode, as /work/shared/tools/igc-vc's recipe runs it.
-fn ocloc(bc: &Path, out: &Path) -> Command {
-    let _ = std::fs::remove_dir_all(out);
-    let mut c = Command::new("ocloc");
-    c.args(["compile", "-llvm_input", "-file"])
-        .arg(bc)
-        .args(["-device", "tgllp", "-options", "-vc-codegen", "-out_dir"])
-        .arg(out);
-    c
-}
-
-fn has_binary(dir: &Path) -> bool {
-    std::fs::read_dir(dir)
-        .map(|rd| rd.flatten().any(|e| e.file_name().to_string_lossy().ends_with(".bin")))
-        .unwrap_or(false)
 }
