@@ -10,20 +10,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-need=()
-# the same LLVM checks as scripts/test.sh: inkwell builds against llvm-config-14 (llvm-14-dev)
-command -v llvm-config-14 >/dev/null 2>&1 || need+=(llvm-14-dev)
-command -v llvm-as-14 >/dev/null 2>&1 || need+=(llvm-14)
-[ -e /usr/lib/llvm-14/lib/libLLVM-14.so ] || need+=(libllvm14)
-command -v ocloc >/dev/null 2>&1 || need+=(intel-opencl-icd libigc1)
-command -v GenX_IR >/dev/null 2>&1 || need+=(libigc-tools)
-if [ "${#need[@]}" -gt 0 ]; then
-  sudo=""
-  [ "$(id -u)" = 0 ] || sudo="sudo"
-  echo "installing: ${need[*]}" >&2
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
-fi
+. scripts/packages.sh
+need_llvm14
+need_tool ocloc intel-opencl-icd libigc1
+need_tool GenX_IR libigc-tools
+install_needed
 
 cargo build --release -q -p genxc -p genxc-bench
 echo "machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo), load average $(cut -d' ' -f1-3 /proc/loadavg)" >&2

@@ -7,26 +7,18 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-need=()
-command -v llvm-config-14 >/dev/null 2>&1 || need+=(llvm-14-dev)
-command -v llvm-as-14 >/dev/null 2>&1 || need+=(llvm-14)
-[ -e /usr/lib/llvm-14/lib/libLLVM-14.so ] || need+=(libllvm14)
-command -v GenX_IR >/dev/null 2>&1 || need+=(libigc-tools)
+. scripts/packages.sh
+need_llvm14
+need_tool GenX_IR libigc-tools
 # Intel's Vector Compiler (ocloc -vc-codegen): the generated benchmark workloads must compile with
 # it too (bench/tests/generator.rs).
-command -v ocloc >/dev/null 2>&1 || need+=(intel-opencl-icd libigc1)
-command -v cc >/dev/null 2>&1 || need+=(gcc)
-command -v make >/dev/null 2>&1 || need+=(make)
+need_tool ocloc intel-opencl-icd libigc1
+need_tool cc gcc
+need_tool make make
 # MLIR 19's own tools are the oracle of the MLIR differential tests (tests/mlir_exec.rs).
-command -v mlir-opt-19 >/dev/null 2>&1 || need+=(mlir-19-tools)
-command -v lli-19 >/dev/null 2>&1 || need+=(llvm-19)
-if [ "${#need[@]}" -gt 0 ]; then
-  sudo=""
-  [ "$(id -u)" = 0 ] || sudo="sudo"
-  echo "installing: ${need[*]}"
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
-fi
+need_tool mlir-opt-19 mlir-19-tools
+need_tool lli-19 llvm-19
+install_needed
 
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets -- -D warnings

@@ -1,0 +1,28 @@
+# Sourced by scripts/test.sh and scripts/bench.sh: collects the Debian packages of the tools a
+# script needs that are missing (in `need`), and installs them with apt-get.
+need=()
+
+# need_tool COMMAND PACKAGE...: the packages, when COMMAND is not on the PATH.
+need_tool() {
+  local tool=$1
+  shift
+  command -v "$tool" >/dev/null 2>&1 || need+=("$@")
+}
+
+# LLVM 14: inkwell builds against llvm-config-14 (llvm-14-dev) and links libLLVM-14; llvm-as-14.
+need_llvm14() {
+  need_tool llvm-config-14 llvm-14-dev
+  need_tool llvm-as-14 llvm-14
+  [ -e /usr/lib/llvm-14/lib/libLLVM-14.so ] || need+=(libllvm14)
+}
+
+# Installs what `need` lists (as root, or through sudo); says what on standard error.
+install_needed() {
+  if [ "${#need[@]}" -gt 0 ]; then
+    local sudo=""
+    [ "$(id -u)" = 0 ] || sudo="sudo"
+    echo "installing: ${need[*]}" >&2
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
+  fi
+}
