@@ -9,7 +9,8 @@ need_tool() {
   command -v "$tool" >/dev/null 2>&1 || need+=("$@")
 }
 
-# LLVM 14: inkwell builds against llvm-config-14 (llvm-14-dev) and links libLLVM-14; llvm-as-14.
+# LLVM 14: genxc links llvm-14-dev's static archives (crate genxc-llvm; libLLVM-14 when they are
+# missing); the tests and the bench run llvm-as-14.
 need_llvm14() {
   need_tool llvm-config-14 llvm-14-dev
   need_tool llvm-as-14 llvm-14

@@ -42,6 +42,37 @@ fn build_library() -> PathBuf {
     panic!("cargo build -p genxc-capi reported no libgenxc.so");
 }
 
+/// The shared libraries an ELF file asks the dynamic loader for (`readelf -d`'s NEEDED entries).
+fn needed_libraries(file: &Path) -> Vec<String> {
+    let out = Command::new("readelf").arg("-d").arg(file).output().expect("run readelf (binutils)");
+    assert!(out.status.success(), "readelf -d {}", file.display());
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter(|l| l.contains("(NEEDED)"))
+        .filter_map(|l| l.split('[').nth(1)?.split(']').next().map(String::from))
+        .collect()
+}
+
+#[test]
+fn a_static_llvm_build_needs_no_libllvm_and_exports_none_of_it() {
+    let lib = build_library().join("libgenxc.so");
+    let genxc = PathBuf::from(env!("CARGO_BIN_EXE_genxc"));
+    for file in [&genxc, &lib] {
+        let needed = needed_libraries(file);
+        assert!(needed.iter().any(|n| n.starts_with("libc.so")), "{}: {needed:?}", file.display());
+        let llvm = needed.iter().any(|n| n.starts_with("libLLVM"));
+        match genxc_llvm::LINKAGE {
+            "static" => assert!(!llvm, "{} links LLVM statically, yet needs {needed:?}", file.display()),
+            _ => assert!(llvm, "{} links LLVM dynamically, yet needs {needed:?}", file.display()),
+        }
+    }
+    // Whichever the linkage, the library's dynamic symbols are the header's functions only: a
+    // host process with its own LLVM (an OpenCL runtime loading IGC) sees none of ours.
+    let nm = Command::new("nm").args(["-D", "--defined-only"]).arg(&lib).output().expect("run nm");
+    let exported = String::from_utf8_lossy(&nm.stdout);
+    assert!(nm.status.success() && exported.lines().all(|l| l.contains(" genxc_")), "{exported}");
+}
+
 /// Whether the system C compiler can be run; without it the test fails when `CI` is set.
 fn cc_available() -> bool {
     let ok = Command::new("cc").arg("--version").output().is_ok();

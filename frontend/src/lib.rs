@@ -4,6 +4,9 @@
 //! lowering crate turns into LLVM IR.
 #![warn(missing_docs)]
 
+// LLVM itself, for inkwell (see genxc-llvm).
+use genxc_llvm as _;
+
 pub mod limits;
 pub mod llvm;
 pub mod mlir;

@@ -3,6 +3,10 @@
 //! units (a kernel with its own clones of the subroutines it calls).
 #![warn(missing_docs)]
 
+// LLVM itself, for inkwell (see genxc-llvm).
+#[cfg(feature = "llvm")]
+use genxc_llvm as _;
+
 pub mod bale;
 pub mod intrinsics;
 pub mod ir;

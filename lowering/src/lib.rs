@@ -14,6 +14,8 @@ pub mod types;
 
 use genxc_diag::Diagnostic;
 use genxc_frontend::mlir::{self, Attr};
+// LLVM itself, for inkwell (see genxc-llvm).
+use genxc_llvm as _;
 
 /// Parses MLIR text and translates every module (one per `// -----` part) to LLVM IR text.
 pub fn mlir_to_llvm_ir(file: &str, text: &str) -> Result<Vec<String>, Diagnostic> {

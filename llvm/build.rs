@@ -1,0 +1,92 @@
+//! Chooses and prints the LLVM 14 link directives (see `src/lib.rs`).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The `llvm-config` of LLVM 14: `$LLVM_SYS_140_PREFIX/bin/llvm-config` (as llvm-sys finds it),
+/// else `llvm-config-14` or `llvm-config` on the PATH.
+fn llvm_config() -> PathBuf {
+    if let Some(prefix) = std::env::var_os("LLVM_SYS_140_PREFIX") {
+        return Path::new(&prefix).join("bin").join("llvm-config");
+    }
+    for name in ["llvm-config-14", "llvm-config"] {
+        if Command::new(name).arg("--version").output().is_ok_and(|o| o.status.success()) {
+            return PathBuf::from(name);
+        }
+    }
+    panic!("llvm-config-14 not found: install llvm-14-dev (scripts/test.sh does) or set LLVM_SYS_140_PREFIX");
+}
+
+/// What `llvm-config args` prints, or `None` when it fails.
+fn query(config: &Path, args: &[&str]) -> Option<String> {
+    let out = Command::new(config).args(args).output().ok()?;
+    out.status.success().then(|| String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// The static archives to link, in llvm-config's order (each before what it depends on), when
+/// every one of them is installed. Polly is left out: Debian's llvm-config lists it because its
+/// tools load it, but nothing genxc calls needs it and its archives are in another package.
+fn static_archives(config: &Path, libdir: &Path) -> Option<Vec<String>> {
+    let names = query(config, &["--link-static", "--libnames"])?;
+    let mut libs = Vec::new();
+    for file in names.split_whitespace() {
+        let name = file.strip_prefix("lib")?.strip_suffix(".a")?;
+        if name.starts_with("Polly") {
+            continue;
+        }
+        if !libdir.join(file).is_file() {
+            return None;
+        }
+        libs.push(name.to_string());
+    }
+    (!libs.is_empty()).then_some(libs)
+}
+
+fn main() {
+    println!("cargo:rerun-if-env-changed=GENXC_LLVM_LINK");
+    println!("cargo:rerun-if-env-changed=LLVM_SYS_140_PREFIX");
+    let config = llvm_config();
+    let libdir = PathBuf::from(query(&config, &["--libdir"]).expect("llvm-config --libdir").trim());
+    println!("cargo:rustc-link-search=native={}", libdir.display());
+    let choice = std::env::var("GENXC_LLVM_LINK").unwrap_or_default();
+    let archives = match choice.as_str() {
+        "dynamic" => None,
+        "static" => Some(
+            static_archives(&config, &libdir)
+                .expect("GENXC_LLVM_LINK=static: LLVM 14's static archives are missing"),
+        ),
+        "" => static_archives(&config, &libdir),
+        other => panic!("GENXC_LLVM_LINK={other}: expected static or dynamic"),
+    };
+    match archives {
+        Some(libs) => {
+            for lib in libs {
+                println!("cargo:rustc-link-lib=static:-bundle={lib}");
+            }
+            let system = query(&config, &["--link-static", "--system-libs"]).unwrap_or_default();
+            for flag in system.split_whitespace() {
+                if let Some(lib) = flag.strip_prefix("-l") {
+                    println!("cargo:rustc-link-lib=dylib={lib}");
+                } else if let Some(path) = flag.strip_suffix(".so").map(Path::new) {
+                    // A full path (Debian's libz3.so): link it by name from its folder.
+                    let stem = path.file_name().and_then(|f| f.to_str()).and_then(|f| f.strip_prefix("lib"));
+                    if let (Some(dir), Some(stem)) = (path.parent(), stem) {
+                        println!("cargo:rustc-link-search=native={}", dir.display());
+                        println!("cargo:rustc-link-lib=dylib={stem}");
+                    }
+                }
+            }
+            println!("cargo:rustc-link-lib=dylib=stdc++");
+            println!("cargo:rustc-env=GENXC_LLVM_LINKAGE=static");
+        }
+        None => {
+            let names = query(&config, &["--link-shared", "--libnames"])
+                .expect("llvm-config --link-shared --libnames");
+            for file in names.split_whitespace() {
+                let name = file.strip_prefix("lib").and_then(|f| f.strip_suffix(".so")).unwrap_or(file);
+                println!("cargo:rustc-link-lib=dylib={name}");
+            }
+            println!("cargo:rustc-env=GENXC_LLVM_LINKAGE=dynamic");
+        }
+    }
+}

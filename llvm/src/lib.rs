@@ -1,0 +1,16 @@
+//! How genxc links LLVM 14.
+//!
+//! inkwell's `llvm-sys` is built with `llvm14-0-no-llvm-linking`; this crate's build script says
+//! which LLVM libraries the final binaries link instead. It prefers llvm-14-dev's static archives
+//! (`llvm-config-14 --link-static`): a statically linked genxc starts in a few milliseconds and a
+//! few megabytes, where loading and relocating `libLLVM-14.so` costs about 15 ms and 40 MB per
+//! process, and `libgenxc.so` then exports no LLVM symbol that could clash with another LLVM in
+//! its host process. When the archives are missing it links `libLLVM-14.so`. Setting
+//! `GENXC_LLVM_LINK=dynamic` (or `static`) at build time chooses explicitly.
+//!
+//! Every crate that calls inkwell names this crate (`use genxc_llvm as _;`) so that its link
+//! directives reach each binary and test that needs LLVM.
+#![warn(missing_docs)]
+
+/// How this build links LLVM: `"static"` or `"dynamic"`.
+pub const LINKAGE: &str = env!("GENXC_LLVM_LINKAGE");
