@@ -1,5 +1,11 @@
 //! Running a command and measuring it: wall time from spawn to exit, and the child's peak
 //! resident memory as the kernel counted it (`wait4`'s `ru_maxrss`), with its standard error.
+//!
+//! Linux counts in a child's `ru_maxrss` the resident memory of the process that spawned it (the
+//! peak of the address space it replaced at `exec`), so a child of the bench, which holds the
+//! generated workloads, reported at least the bench's own size. [`best_of`] therefore spawns
+//! each measured command from a small helper process ([`MEASURE_ARG`], handled by
+//! [`helper_main`]): the peak a command reports is then its own, above a floor of a few MB.
 
 use std::io::Read;
 use std::process::{Command, Stdio};
@@ -65,13 +71,82 @@ pub fn run(cmd: &mut Command) -> std::io::Result<Run> {
     Ok(Run { wall, cpu, peak_rss_kib: usage.ru_maxrss.max(0) as u64, ok, status, stderr })
 }
 
+/// The first argument that makes the `bench` binary the measuring helper: `bench --measure-child
+/// PROGRAM ARGS...` runs PROGRAM as [`run`] does, passes its standard error through, and prints
+/// one line on standard output: wall and CPU nanoseconds, peak KiB, and the exit status.
+pub const MEASURE_ARG: &str = "--measure-child";
+
+/// The helper's side of [`MEASURE_ARG`]: `args` are the program and its arguments (its
+/// environment and working directory are the helper's). Returns the helper's exit code: 0 when
+/// the program could be run and measured, whatever its own status.
+pub fn helper_main(args: &[std::ffi::OsString]) -> i32 {
+    let Some((program, rest)) = args.split_first() else {
+        eprintln!("bench {MEASURE_ARG}: no program to run");
+        return 2;
+    };
+    match run(Command::new(program).args(rest)) {
+        Ok(r) => {
+            eprint!("{}", r.stderr);
+            println!("{} {} {} {}", r.wall.as_nanos(), r.cpu.as_nanos(), r.peak_rss_kib, r.status);
+            0
+        }
+        Err(e) => {
+            eprintln!("bench {MEASURE_ARG}: cannot run {}: {e}", program.to_string_lossy());
+            2
+        }
+    }
+}
+
+/// Runs `cmd` from the helper `helper` (the `bench` binary, see [`MEASURE_ARG`]) and returns
+/// what the helper measured. `cmd`'s environment changes and working directory are kept.
+pub fn run_via(helper: &std::path::Path, cmd: &Command) -> std::io::Result<Run> {
+    let mut h = Command::new(helper);
+    h.arg(MEASURE_ARG).arg(cmd.get_program()).args(cmd.get_args());
+    for (k, v) in cmd.get_envs() {
+        match v {
+            Some(v) => h.env(k, v),
+            None => h.env_remove(k),
+        };
+    }
+    if let Some(dir) = cmd.get_current_dir() {
+        h.current_dir(dir);
+    }
+    let out = h.stdin(Stdio::null()).output()?;
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    let line = String::from_utf8_lossy(&out.stdout).into_owned();
+    let fields: Vec<&str> = line.split_whitespace().collect();
+    let bad =
+        || std::io::Error::other(format!("measuring helper failed ({}): {}", out.status, stderr.trim_end()));
+    let [wall, cpu, peak, status @ ..] = fields.as_slice() else { return Err(bad()) };
+    let ns = |s: &str| s.parse::<u64>().map(Duration::from_nanos).map_err(|_| bad());
+    let status = status.join(" ");
+    Ok(Run {
+        wall: ns(wall)?,
+        cpu: ns(cpu)?,
+        peak_rss_kib: peak.parse().map_err(|_| bad())?,
+        ok: status == "exit 0",
+        status,
+        stderr,
+    })
+}
+
 /// Runs `make()`'s command until `budget` is spent (at least once, at most `max` times) and
 /// keeps the fastest run: the least disturbed by other processes. Stops at the first failure.
-pub fn best_of(mut make: impl FnMut() -> Command, max: usize, budget: Duration) -> std::io::Result<Run> {
+/// With a `helper` (the `bench` binary) each run is spawned from it (see [`run_via`]).
+pub fn best_of(
+    mut make: impl FnMut() -> Command,
+    helper: Option<&std::path::Path>,
+    max: usize,
+    budget: Duration,
+) -> std::io::Result<Run> {
     let started = Instant::now();
     let mut best: Option<Run> = None;
     for _ in 0..max.max(1) {
-        let r = run(&mut make())?;
+        let mut cmd = make();
+        let r = match helper {
+            Some(h) => run_via(h, &cmd)?,
+            None => run(&mut cmd)?,
+        };
         if !r.ok {
             return Ok(r);
         }

@@ -6,7 +6,7 @@
 //! Usage: `bench [--quick] [--genxc PATH] [--seed N] [--keep DIR] [--no-igc] [--no-mlir]`, or
 //! `bench --generate N,S [--seed N] [--keep DIR]` to write one workload and stop.
 
-use genxc_bench::measure::{best_of, ocloc, ocloc_binary, on_path, Run};
+use genxc_bench::measure::{best_of, helper_main, ocloc, ocloc_binary, on_path, Run, MEASURE_ARG};
 use genxc_bench::report::{parse_time_passes, Cell, Report, Row};
 use genxc_bench::workload::Workload;
 use std::path::{Path, PathBuf};
@@ -153,6 +153,18 @@ fn files_of(dir: &Path) -> Vec<(String, Vec<u8>)> {
 }
 
 fn main() -> ExitCode {
+    let argv: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
+    if argv.first().is_some_and(|a| a == MEASURE_ARG) {
+        return ExitCode::from(helper_main(&argv[1..]) as u8);
+    }
+    let helper = match std::env::current_exe() {
+        Ok(exe) => exe,
+        Err(e) => {
+            eprintln!("bench: cannot find its own binary to measure from: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let helper = Some(helper.as_path());
     let args = match parse_args() {
         Ok(a) => a,
         Err(e) => {
@@ -223,11 +235,11 @@ fn main() -> ExitCode {
             }
             c
         };
-        let g = best_of(|| genxc_cmd(&ll, &out), reps, budget);
+        let g = best_of(|| genxc_cmd(&ll, &out), helper, reps, budget);
         let stages = g.as_ref().map(|r| parse_time_passes(&r.stderr)).unwrap_or_default();
         let genxc = cell(g, "genxc");
         let genxc_mlir = if p.mlir && args.mlir {
-            cell(best_of(|| genxc_cmd(&mlir, &dir.join("out-mlir")), reps, budget), "genxc .mlir")
+            cell(best_of(|| genxc_cmd(&mlir, &dir.join("out-mlir")), helper, reps, budget), "genxc .mlir")
         } else {
             Cell::Skipped("–".into())
         };
@@ -250,6 +262,7 @@ fn main() -> ExitCode {
                         c.arg(&ll).arg("-o").arg(&bc);
                         c
                     },
+                    helper,
                     reps,
                     budget,
                 ),
@@ -262,7 +275,7 @@ fn main() -> ExitCode {
             Cell::Skipped("–".into())
         } else {
             let igc_out = dir.join("igc");
-            let r = best_of(|| ocloc(&bc, &igc_out), reps, budget);
+            let r = best_of(|| ocloc(&bc, &igc_out), helper, reps, budget);
             // ocloc can report success without writing a binary when VC found no kernel.
             match r {
                 Ok(r) if r.ok && ocloc_binary(&igc_out).is_none() => Cell::Failed("no binary written".into()),
