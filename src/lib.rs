@@ -24,6 +24,7 @@
 pub mod api;
 pub mod depfile;
 pub mod json;
+pub mod memory;
 pub mod progress;
 mod split;
 pub mod timing;
@@ -228,9 +229,12 @@ fn compile_split(
     if name.ends_with(".mlir") || genxc_frontend::llvm::is_bitcode(&input.bytes) {
         return None;
     }
+    // The pre-scan runs on the units' threads too.
+    let pool = thread_pool(opts)?;
     let plan = times.time(Stage::Parse, || {
         genxc_frontend::limits::check_size(name, input.bytes.len() as u64).ok()?;
-        split::plan(std::str::from_utf8(&input.bytes).ok()?)
+        let text = std::str::from_utf8(&input.bytes).ok()?;
+        pool.install(|| split::plan(text))
     })?;
     let platform = opts.platform;
     // The limits scan of the whole text (what the whole module would refuse before parsing) runs
@@ -239,7 +243,7 @@ fn compile_split(
     let scan = || {
         genxc_frontend::limits::scan_text(name, &input.bytes, genxc_frontend::limits::Syntax::Llvm).is_ok()
     };
-    let (results, scanned) = run_parallel(&plan.units, opts, times, Some(scan), |unit, mark| {
+    let (results, scanned) = run_parallel(&plan.units, Some(&pool), times, Some(scan), |unit, mark| {
         let (u, md) = unit_from_text(&plan, unit, name, platform, mark)?;
         let kernel = u.kernel.name.clone();
         let mut phase = |p| mark(timing::stage_of(p));
@@ -310,13 +314,21 @@ fn unit_from_text(
     mark: &mut dyn FnMut(Stage),
 ) -> Option<(KernelUnit, u32)> {
     let text = plan.text(unit);
-    let (module, md) = with_context(|ctx| {
+    let large = text.len() > memory::LARGE_UNIT_BYTES;
+    let imported = with_context(|ctx| {
         let llvm = genxc_frontend::llvm::load(ctx, name, text.as_bytes());
         drop(text);
         let llvm = llvm.ok()?;
         mark(Stage::Parse);
         genxc_genx::llvm::import_module_counted(&llvm, platform).ok()
-    })?;
+    });
+    if large {
+        // The context keeps the constants of the large module: it goes with the module.
+        CONTEXT.with(|cell| cell.borrow_mut().take());
+        memory::trim_llvm_heap();
+        memory::large_unit();
+    }
+    let (module, md) = imported?;
     let mut units = genxc_genx::units::build_units(&module).ok()?;
     let mut u = units.pop().filter(|_| units.is_empty())?;
     let names: std::collections::HashSet<&str> = u.functions.iter().map(|(_, f)| f.name.as_str()).collect();
@@ -444,6 +456,12 @@ fn import_and_compile(
     // The GenX IR holds everything from here on: the LLVM module is not kept through the
     // per-kernel stages.
     drop(llvm);
+    if input.bytes.len() > memory::LARGE_UNIT_BYTES {
+        memory::trim_llvm_heap();
+        if input.bytes.len() / module.kernels.len().max(1) > memory::LARGE_UNIT_BYTES {
+            memory::large_unit();
+        }
+    }
     if matches!(opts.emit, Emit::Llvm | Emit::Metadata) {
         end_import(times);
         return Ok((files, module));
@@ -555,17 +573,23 @@ where
 {
     let work =
         |u: &KernelUnit, mark: &mut dyn FnMut(Stage)| work(u, &mut |phase| mark(timing::stage_of(phase)));
-    run_parallel(units, opts, times, None::<fn()>, work).0
+    run_parallel(units, thread_pool(opts).as_ref(), times, None::<fn()>, work).0
 }
 
-/// Runs `work` on each item in parallel with `opts.jobs` threads; results come back in item order.
+/// The worker threads of a compile: `opts.jobs` of them, or one per core when it is 0; `None`
+/// when they cannot be started (the work then runs on the calling thread).
+fn thread_pool(opts: &Options) -> Option<rayon::ThreadPool> {
+    rayon::ThreadPoolBuilder::new().num_threads(opts.jobs).build().ok()
+}
+
+/// Runs `work` on each item in parallel on `pool` (on this thread without one); results come back in item order.
 /// `work` calls its `mark` argument when one of its stages ends; the time after the last mark counts
 /// as instruction selection (emission). `side`, if any, runs on the same threads beside the items
 /// (its time counts as parsing) and its result is returned too. The section's times are added to
 /// `times`.
 fn run_parallel<U, T, W, R>(
     items: &[U],
-    opts: &Options,
+    pool: Option<&rayon::ThreadPool>,
     times: &mut PassTimes,
     side: Option<impl FnOnce() -> R + Send>,
     work: W,
@@ -595,10 +619,14 @@ where
         (result, spent)
     };
     let start = Instant::now();
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(opts.jobs).build();
     let ((side, side_cpu), timed): (_, Vec<_>) = match pool {
-        Ok(pool) => pool.install(|| rayon::join(side, || items.par_iter().map(one).collect())),
-        Err(_) => (side(), items.iter().map(one).collect()),
+        // One item per rayon job: a unit is milliseconds of work, and a job of several units
+        // that can no longer be split kept one thread busy for tens of milliseconds at the end
+        // while the other had nothing left to steal.
+        Some(pool) => {
+            pool.install(|| rayon::join(side, || items.par_iter().with_max_len(1).map(one).collect()))
+        }
+        None => (side(), items.iter().map(one).collect()),
     };
     let wall = start.elapsed();
     let mut cpu = side_cpu;

@@ -120,27 +120,10 @@ fn emit(e: EmitArg) -> Emit {
     }
 }
 
-/// mimalloc's `mi_option_arena_eager_commit` and `mi_option_purge_delay` (`mimalloc.h` of
-/// mimalloc 3, which `libmimalloc-sys` builds by default).
-const MI_OPTION_ARENA_EAGER_COMMIT: libc::c_int = 4;
-const MI_OPTION_PURGE_DELAY: libc::c_int = 15;
-
-extern "C" {
-    /// Sets a mimalloc option (exported by the statically linked mimalloc).
-    fn mi_option_set(option: libc::c_int, value: libc::c_long);
-}
-
-/// Makes mimalloc commit arena memory only as it is used and give freed pages back at once:
-/// its defaults (arenas committed eagerly, purging delayed by a second) kept 40-75 MB more
-/// resident for one large kernel, more than the compile itself used; the CPU cost is a few
-/// percent of page faults. Run as a static constructor, before the first allocation makes an
-/// arena (setting the options in `main` kept half of the excess).
+/// Sets the allocator up (see `genxc::memory`). Run as a static constructor, before the first
+/// allocation makes an arena (setting the options in `main` kept half of the excess memory).
 extern "C" fn tune_allocator() {
-    // SAFETY: plain option setters, called before any thread is started.
-    unsafe {
-        mi_option_set(MI_OPTION_ARENA_EAGER_COMMIT, 0);
-        mi_option_set(MI_OPTION_PURGE_DELAY, 0);
-    }
+    genxc::memory::tune_mimalloc();
 }
 
 #[cfg(target_os = "linux")]

@@ -14,6 +14,7 @@
 //! functions than a module may hold. The driver also compiles the whole module when any unit
 //! fails, so every diagnostic still comes from the whole module, located in the original file.
 
+use rayon::prelude::*;
 use std::collections::{HashMap, HashSet};
 
 /// What a top-level entity is.
@@ -168,7 +169,7 @@ fn entities(text: &str) -> Option<Vec<Entity<'_>>> {
     let mut in_define = false;
     while pos < text.len() {
         let start = pos;
-        let end = text[pos..].find('\n').map_or(text.len(), |e| pos + e + 1);
+        let end = line_end(text, pos);
         let line = &text[start..end];
         pos = end;
         // A line that continues the entity above: a function body, or a metadata node or attribute
@@ -204,7 +205,12 @@ fn entities(text: &str) -> Option<Vec<Entity<'_>>> {
             if kernel == words.contains(&"internal") {
                 return None;
             }
-            in_define = true;
+            // The body runs to the first line that starts with `}`: found in one search rather
+            // than line by line (the bodies are most of the text).
+            match memchr::memmem::find(&text.as_bytes()[end - 1..], b"\n}") {
+                Some(at) => pos = line_end(text, end + at),
+                None => in_define = true,
+            }
             Kind::Define(name.to_string(), kernel)
         } else if let Some(rest) = line.strip_prefix("!genx.kernels") {
             let list = rest.trim_start().strip_prefix('=')?.trim();
@@ -223,21 +229,37 @@ fn entities(text: &str) -> Option<Vec<Entity<'_>>> {
         } else {
             return None;
         };
-        out.push(Entity { start, end, kind, functions: Vec::new(), nodes: Vec::new() });
+        out.push(Entity { start, end: pos, kind, functions: Vec::new(), nodes: Vec::new() });
     }
     if in_define {
         return None;
     }
-    for e in &mut out {
-        let (functions, nodes) = references(&text[e.start..e.end])?;
-        e.functions = functions;
-        e.nodes = nodes;
-    }
-    Some(out)
+    // The references of each entity, on the threads of the current rayon pool: this scan is most
+    // of the serial time before the units start.
+    let found: Option<Vec<()>> = out
+        .par_iter_mut()
+        .map(|e| {
+            let (mut functions, nodes) = references(&text[e.start..e.end])?;
+            if let Kind::Define(..) = e.kind {
+                // A body names each callee at every call; only the set matters for a `define`.
+                functions.sort_unstable();
+                functions.dedup();
+            }
+            e.functions = functions;
+            e.nodes = nodes;
+            Some(())
+        })
+        .collect();
+    found.map(|_| out)
+}
+
+/// The end of the line that holds byte `pos`: just after its `\n`, or the end of the text.
+fn line_end(text: &str, pos: usize) -> usize {
+    memchr::memchr(b'\n', &text.as_bytes()[pos..]).map_or(text.len(), |e| pos + e + 1)
 }
 
 /// Plans the units of `.ll` text, or `None` when the whole module must be compiled (see the module
-/// documentation). A text with no kernel has no plan.
+/// documentation). A text with no kernel has no plan. Runs on the current rayon pool's threads.
 pub fn plan(text: &str) -> Option<Plan<'_>> {
     let entities = entities(text)?;
     let mut defines: HashMap<&str, (usize, bool)> = HashMap::new();

@@ -1,0 +1,50 @@
+//! How a compile uses the process's memory: the allocator settings of the `genxc` command and
+//! what happens after a large kernel unit has been parsed.
+//!
+//! Rust data (the GenX IR and everything after it) lives in mimalloc, which the command installs as
+//! its global allocator; LLVM's modules live in glibc's `malloc`. Many small units want freed pages
+//! kept for the next unit (returning and faulting them in again costs system time on every
+//! thread, the more so with several threads); one large unit wants them returned soon, or the
+//! LLVM module it no longer needs and the early stages' buffers stay resident beside the later
+//! stages. So mimalloc returns freed memory after [`PURGE_DELAY_MS`], and a unit whose text is
+//! over [`LARGE_UNIT_BYTES`] switches it to returning at once and gives glibc's free memory back
+//! after its LLVM module is dropped. Through the C ABI (system allocator) the mimalloc settings
+//! have no effect.
+
+/// A unit (or whole module) text from which the unit counts as large.
+pub const LARGE_UNIT_BYTES: usize = 1 << 20;
+
+/// How long mimalloc keeps freed pages before returning them to the system, while no unit has
+/// been large.
+pub const PURGE_DELAY_MS: libc::c_long = 100;
+
+/// `mi_option_arena_eager_commit` and `mi_option_purge_delay` in `mimalloc.h` of mimalloc 3, which
+/// `libmimalloc-sys` builds by default (its Rust declarations stop short of these two).
+const MI_OPTION_ARENA_EAGER_COMMIT: libmimalloc_sys::mi_option_t = 4;
+const MI_OPTION_PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
+
+/// The `genxc` command's mimalloc settings, for a static constructor (before the first
+/// allocation makes an arena): arenas committed as they are used rather than eagerly, and freed
+/// pages returned after [`PURGE_DELAY_MS`] rather than mimalloc's default of a second.
+pub fn tune_mimalloc() {
+    // SAFETY: option setters, with no allocation; valid options and values.
+    unsafe {
+        libmimalloc_sys::mi_option_set(MI_OPTION_ARENA_EAGER_COMMIT, 0);
+        libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, PURGE_DELAY_MS);
+    }
+}
+
+/// After a large LLVM module was dropped: glibc returns the free memory of its heaps.
+pub(crate) fn trim_llvm_heap() {
+    // SAFETY: malloc_trim only walks glibc's own heaps.
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    unsafe {
+        libc::malloc_trim(0);
+    }
+}
+
+/// When a large unit is compiled: mimalloc returns freed pages at once from now on.
+pub(crate) fn large_unit() {
+    // SAFETY: as in `tune_mimalloc`.
+    unsafe { libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, 0) };
+}
