@@ -158,24 +158,43 @@ pub fn format_f64(x: f64) -> String {
 
 /// Formats an immediate as `value:type`.
 pub fn format_imm(imm: Imm) -> String {
-    match imm {
-        Imm::D(v) => format!("{v}:d"),
-        Imm::UD(v) if v > i32::MAX as u32 => format!("0x{v:x}:ud"),
-        Imm::UD(v) => format!("{v}:ud"),
-        Imm::W(v) => format!("{v}:w"),
-        Imm::UW(v) => format!("{v}:uw"),
-        Imm::B(v) => format!("{v}:b"),
-        Imm::UB(v) => format!("{v}:ub"),
-        Imm::Q(v) if i32::try_from(v).is_ok() => format!("{v}:q"),
-        Imm::Q(v) => format!("0x{:x}:q", v as u64),
-        Imm::UQ(v) if v <= i32::MAX as u64 => format!("{v}:uq"),
-        Imm::UQ(v) => format!("0x{v:x}:uq"),
-        Imm::F(v) => format!("{}:f", format_f32(v)),
-        Imm::DF(v) => format!("{}:df", format_f64(v)),
-        Imm::HF(v) => format!("0x{v:x}:hf"),
-        Imm::V(v) => format!("0x{v:x}:v"),
-        Imm::UV(v) => format!("0x{v:x}:uv"),
-        Imm::VF(v) => format!("0x{v:x}:vf"),
+    ImmText(imm).to_string()
+}
+
+/// An immediate as `value:type`, written straight into the text being formatted.
+struct ImmText(Imm);
+
+impl std::fmt::Display for ImmText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0 {
+            Imm::D(v) => write!(f, "{v}:d"),
+            Imm::UD(v) if v > i32::MAX as u32 => write!(f, "0x{v:x}:ud"),
+            Imm::UD(v) => write!(f, "{v}:ud"),
+            Imm::W(v) => write!(f, "{v}:w"),
+            Imm::UW(v) => write!(f, "{v}:uw"),
+            Imm::B(v) => write!(f, "{v}:b"),
+            Imm::UB(v) => write!(f, "{v}:ub"),
+            Imm::Q(v) if i32::try_from(v).is_ok() => write!(f, "{v}:q"),
+            Imm::Q(v) => write!(f, "0x{:x}:q", v as u64),
+            Imm::UQ(v) if v <= i32::MAX as u64 => write!(f, "{v}:uq"),
+            Imm::UQ(v) => write!(f, "0x{v:x}:uq"),
+            Imm::F(v) => write!(f, "{}:f", format_f32(v)),
+            Imm::DF(v) => write!(f, "{}:df", format_f64(v)),
+            Imm::HF(v) => write!(f, "0x{v:x}:hf"),
+            Imm::V(v) => write!(f, "0x{v:x}:v"),
+            Imm::UV(v) => write!(f, "0x{v:x}:uv"),
+            Imm::VF(v) => write!(f, "0x{v:x}:vf"),
+        }
+    }
+}
+
+/// Text that a closure writes when it is formatted: the operands of an instruction go straight
+/// into the instruction's text, with no string of their own.
+struct Fmt<F: Fn(&mut std::fmt::Formatter<'_>) -> std::fmt::Result>(F);
+
+impl<F: Fn(&mut std::fmt::Formatter<'_>) -> std::fmt::Result> std::fmt::Display for Fmt<F> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        (self.0)(f)
     }
 }
 
@@ -196,9 +215,10 @@ struct W<'a> {
 }
 
 impl W<'_> {
-    fn src(&self, s: &SrcOp) -> String {
-        match *s {
-            SrcOp::Gen(g) => format!(
+    fn src<'s>(&'s self, s: &'s SrcOp) -> impl std::fmt::Display + 's {
+        Fmt(move |f| match *s {
+            SrcOp::Gen(g) => write!(
+                f,
                 "{}{}({},{})<{};{},{}>",
                 modifier(g.modifier),
                 self.names.var(g.var),
@@ -209,35 +229,36 @@ impl W<'_> {
                 g.region.hstride
             ),
             SrcOp::Ind(i) => {
-                let region = if i.multi {
-                    format!("<{},{}>", i.region.width, i.region.hstride)
-                } else {
-                    format!("<{};{},{}>", i.region.vstride, i.region.width, i.region.hstride)
-                };
-                format!(
-                    "{}r[{}({}),{}]{}:{}",
+                write!(
+                    f,
+                    "{}r[{}({}),{}]",
                     modifier(i.modifier),
                     self.names.addr(i.addr),
                     i.addr_elem,
-                    i.byte_offset,
-                    region,
-                    i.ty.text()
-                )
+                    i.byte_offset
+                )?;
+                if i.multi {
+                    write!(f, "<{},{}>", i.region.width, i.region.hstride)?;
+                } else {
+                    write!(f, "<{};{},{}>", i.region.vstride, i.region.width, i.region.hstride)?;
+                }
+                write!(f, ":{}", i.ty.text())
             }
-            SrcOp::Imm(i) => format_imm(i),
-            SrcOp::Pred(p) => self.names.pred(p).to_string(),
-            SrcOp::Addr(a) => format!("{}({})<{}>", self.names.addr(a.addr), a.elem, a.width),
-        }
+            SrcOp::Imm(i) => write!(f, "{}", ImmText(i)),
+            SrcOp::Pred(p) => f.write_str(self.names.pred(p)),
+            SrcOp::Addr(a) => write!(f, "{}({})<{}>", self.names.addr(a.addr), a.elem, a.width),
+        })
     }
 
-    fn gdst(&self, d: Dst) -> String {
-        format!("{}({},{})<{}>", self.names.var(d.var), d.row, d.col, d.hstride)
+    fn gdst(&self, d: Dst) -> impl std::fmt::Display + '_ {
+        Fmt(move |f| write!(f, "{}({},{})<{}>", self.names.var(d.var), d.row, d.col, d.hstride))
     }
 
-    fn dst(&self, d: &DstOp) -> String {
-        match *d {
-            DstOp::Gen(g) => self.gdst(g),
-            DstOp::Ind(i) => format!(
+    fn dst<'s>(&'s self, d: &'s DstOp) -> impl std::fmt::Display + 's {
+        Fmt(move |f| match *d {
+            DstOp::Gen(g) => write!(f, "{}", self.gdst(g)),
+            DstOp::Ind(i) => write!(
+                f,
                 "r[{}({}),{}]<{}>:{}",
                 self.names.addr(i.addr),
                 i.addr_elem,
@@ -245,19 +266,20 @@ impl W<'_> {
                 i.hstride,
                 i.ty.text()
             ),
-            DstOp::Pred(p) => self.names.pred(p).to_string(),
-            DstOp::Addr(a) => format!("{}({})<{}>", self.names.addr(a.addr), a.elem, a.width),
-        }
+            DstOp::Pred(p) => f.write_str(self.names.pred(p)),
+            DstOp::Addr(a) => write!(f, "{}({})<{}>", self.names.addr(a.addr), a.elem, a.width),
+        })
     }
 
-    fn raw(&self, r: Raw) -> String {
-        format!("{}.{}", self.names.var(r.var), r.offset)
+    fn raw(&self, r: Raw) -> impl std::fmt::Display + '_ {
+        Fmt(move |f| write!(f, "{}.{}", self.names.var(r.var), r.offset))
     }
 
-    fn pred(&self, p: Option<Pred>) -> String {
-        match p {
-            None => String::new(),
-            Some(p) => format!(
+    fn pred(&self, p: Option<Pred>) -> impl std::fmt::Display + '_ {
+        Fmt(move |f| match p {
+            None => Ok(()),
+            Some(p) => write!(
+                f,
                 "({}{}{}) ",
                 if p.inverse { "!" } else { "" },
                 self.names.pred(p.id),
@@ -267,7 +289,7 @@ impl W<'_> {
                     PredCtrl::All => ".all",
                 }
             ),
-        }
+        })
     }
 
     /// `[P] <kind>.<op>[.16|.64] (exec)`: the head of an atomic message with `bits`-wide data.
@@ -277,7 +299,7 @@ impl W<'_> {
             64 => ".64",
             _ => "",
         };
-        format!("{}{kind}.{}{width} {}", self.pred(p), op.text(), exec_text(exec))
+        format!("{}{kind}.{}{width} {}", self.pred(p), op.text(), ExecText(exec))
     }
 
     fn line(&mut self, s: String) {
@@ -303,12 +325,12 @@ impl W<'_> {
                     self.pred(*pred),
                     op.mnemonic(),
                     if *sat { ".sat" } else { "" },
-                    exec_text(*exec),
+                    ExecText(*exec),
                     self.dst(dst)
                 );
                 for x in srcs {
                     s.push(' ');
-                    s.push_str(&self.src(x));
+                    let _ = write!(s, "{}", self.src(x));
                 }
                 s
             }
@@ -316,7 +338,7 @@ impl W<'_> {
                 "{}{} {} {} {} {} {}",
                 self.pred(*pred),
                 if *sub { "subb" } else { "addc" },
-                exec_text(*exec),
+                ExecText(*exec),
                 self.gdst(*dst),
                 self.gdst(*carry),
                 self.src(src0),
@@ -326,7 +348,7 @@ impl W<'_> {
                 "{}{} {} {} {} {}",
                 if *max { "max" } else { "min" },
                 if *sat { ".sat" } else { "" },
-                exec_text(*exec),
+                ExecText(*exec),
                 self.dst(dst),
                 self.src(src0),
                 self.src(src1)
@@ -334,23 +356,26 @@ impl W<'_> {
             Inst::Cmp { rel, exec, dst, src0, src1 } => format!(
                 "cmp.{} {} {} {} {}",
                 rel.text(),
-                exec_text(*exec),
-                match *dst {
-                    CmpDst::Pred(p) => n.pred(p).to_string(),
-                    CmpDst::Gen(g) => self.gdst(g),
+                ExecText(*exec),
+                {
+                    let w = &*self;
+                    Fmt(move |f| match *dst {
+                        CmpDst::Pred(p) => f.write_str(w.names.pred(p)),
+                        CmpDst::Gen(g) => write!(f, "{}", w.gdst(g)),
+                    })
                 },
                 self.src(src0),
                 self.src(src1)
             ),
             Inst::Setp { exec, dst, src } => {
-                format!("setp {} {} {}", exec_text(*exec), n.pred(*dst), self.src(src))
+                format!("setp {} {} {}", ExecText(*exec), n.pred(*dst), self.src(src))
             }
             Inst::Movs { exec, dst, src } => {
-                format!("movs {} {}(0) {}", exec_text(*exec), n.surface(*dst), self.src(src))
+                format!("movs {} {}(0) {}", ExecText(*exec), n.surface(*dst), self.src(src))
             }
             Inst::AddrAdd { exec, dst, base, base_offset, src1 } => format!(
                 "addr_add {} {}({})<{}> &{}{} {}",
-                exec_text(*exec),
+                ExecText(*exec),
                 n.addr(dst.addr),
                 dst.elem,
                 dst.width,
@@ -359,18 +384,18 @@ impl W<'_> {
                 self.src(src1)
             ),
             Inst::Jmp { pred, exec, target } => {
-                format!("{}jmp {} {}", self.pred(*pred), exec_text(*exec), n.label(*target))
+                format!("{}jmp {} {}", self.pred(*pred), ExecText(*exec), n.label(*target))
             }
             Inst::Goto { pred, exec, target } => {
-                format!("{}goto {} {}", self.pred(*pred), exec_text(*exec), n.label(*target))
+                format!("{}goto {} {}", self.pred(*pred), ExecText(*exec), n.label(*target))
             }
             Inst::Call { pred, exec, target } => {
-                format!("{}call {} {}", self.pred(*pred), exec_text(*exec), n.label(*target))
+                format!("{}call {} {}", self.pred(*pred), ExecText(*exec), n.label(*target))
             }
-            Inst::Ret { pred, exec } => format!("{}ret {}", self.pred(*pred), exec_text(*exec)),
+            Inst::Ret { pred, exec } => format!("{}ret {}", self.pred(*pred), ExecText(*exec)),
             Inst::SwitchJmp { exec, index, targets } => format!(
                 "switchjmp {} {} ({})",
-                exec_text(*exec),
+                ExecText(*exec),
                 self.src(index),
                 targets.iter().map(|t| n.label(*t)).collect::<Vec<_>>().join(", ")
             ),
@@ -406,7 +431,7 @@ impl W<'_> {
                 "{}.{} {} {} {} {} {}",
                 if *store { "scatter" } else { "gather" },
                 elt_size,
-                exec_text(*exec),
+                ExecText(*exec),
                 n.surface(*surface),
                 self.src(global_offset),
                 self.raw(*offsets),
@@ -417,7 +442,7 @@ impl W<'_> {
                 self.pred(*pred),
                 if *store { "scatter_scaled" } else { "gather_scaled" },
                 blocks.count(),
-                exec_text(*exec),
+                ExecText(*exec),
                 n.surface(*surface),
                 self.src(global_offset),
                 self.raw(*offsets),
@@ -428,7 +453,7 @@ impl W<'_> {
                 self.pred(*pred),
                 if *store { "scatter4_scaled" } else { "gather4_scaled" },
                 channels.text(),
-                exec_text(*exec),
+                ExecText(*exec),
                 n.surface(*surface),
                 self.src(global_offset),
                 self.raw(*offsets),
@@ -439,7 +464,7 @@ impl W<'_> {
                 self.pred(*pred),
                 if *store { "scatter4_typed" } else { "gather4_typed" },
                 channels.text(),
-                exec_text(*exec),
+                ExecText(*exec),
                 n.surface(*surface),
                 self.raw(*u),
                 self.raw(*v),
@@ -464,7 +489,7 @@ impl W<'_> {
                     SvmBlock::B8 => 8,
                 },
                 num_blocks,
-                exec_text(*exec),
+                ExecText(*exec),
                 self.raw(*addresses),
                 self.raw(*data)
             ),
@@ -482,7 +507,7 @@ impl W<'_> {
                 self.pred(*pred),
                 if *store { "svm_scatter4scaled" } else { "svm_gather4scaled" },
                 channels.text(),
-                exec_text(*exec),
+                ExecText(*exec),
                 self.src(base),
                 self.raw(*offsets),
                 self.raw(*data)
@@ -527,7 +552,7 @@ impl W<'_> {
                 let a = format!("{model}[{}{off}]:a{}", n.var(addr.var), addr.bits);
                 let d = format!("{}:{}", n.var(*data), shape.text());
                 let head = |name: &str| {
-                    format!("{}lsc_{name}.{}{cache} {}", self.pred(*pred), sfid.text(), exec_text(*exec))
+                    format!("{}lsc_{name}.{}{cache} {}", self.pred(*pred), sfid.text(), ExecText(*exec))
                 };
                 match op {
                     LscOp::Load => format!("{} {d} {a}", head("load")),
@@ -556,7 +581,7 @@ impl W<'_> {
                 let (name, a) = (if *store { "store" } else { "load" }, format!("flat[{a}]"));
                 let d = format!("{}:{}", n.var(*data), shape.text());
                 let (x, y) = if *store { (a, d) } else { (d, a) };
-                format!("lsc_{name}_block2d.ugm{cache} {} {x} {y}", exec_text(Exec::nm(1)))
+                format!("lsc_{name}_block2d.ugm{cache} {} {x} {y}", ExecText(Exec::nm(1)))
             }
             Inst::LscFence { sfid, op, scope } => {
                 format!(
@@ -570,7 +595,7 @@ impl W<'_> {
                 "{}{} {} 0x{:x} {} {} {} {} {}",
                 self.pred(*pred),
                 if *sendc { "raw_sendc" } else { "raw_send" },
-                exec_text(*exec),
+                ExecText(*exec),
                 exdesc,
                 num_src,
                 num_dst,
@@ -602,7 +627,7 @@ impl W<'_> {
                 num_src0,
                 num_src1,
                 num_dst,
-                exec_text(*exec),
+                ExecText(*exec),
                 self.src(exdesc),
                 self.src(desc),
                 self.raw(*src0),
@@ -662,7 +687,17 @@ pub fn fence_text(f: Fence) -> String {
 
 /// `(M1, 16)`, `(M5_NM, 16)`, ...
 pub fn exec_text(e: Exec) -> String {
-    format!("(M{}{}, {})", e.mask + 1, if e.nomask { "_NM" } else { "" }, e.size)
+    ExecText(e).to_string()
+}
+
+/// An execution size and mask as `(M1, 16)`, written straight into the text being formatted.
+struct ExecText(Exec);
+
+impl std::fmt::Display for ExecText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let e = self.0;
+        write!(f, "(M{}{}, {})", e.mask + 1, if e.nomask { "_NM" } else { "" }, e.size)
+    }
 }
 
 fn escape(s: &str) -> String {
