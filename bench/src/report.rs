@@ -193,6 +193,42 @@ pub struct Growth {
     pub in_s: Vec<Step>,
 }
 
+/// What one more kernel of `ops` operations costs each tool (see [`Report::per_kernel`]).
+#[derive(Clone, Debug)]
+pub struct PerKernel {
+    /// Operations per kernel.
+    pub ops: usize,
+    /// The most kernels of a module measured with both tools.
+    pub kernels: usize,
+    /// genxc's milliseconds per added kernel.
+    pub genxc_ms: f64,
+    /// IGC's milliseconds per added kernel.
+    pub igc_ms: f64,
+}
+
+impl PerKernel {
+    /// How many times faster genxc is per kernel (0 when genxc's cost is not positive).
+    pub fn ratio(&self) -> f64 {
+        if self.genxc_ms > 0.0 {
+            self.igc_ms / self.genxc_ms
+        } else {
+            0.0
+        }
+    }
+
+    /// `S=100: 21.3x (genxc 0.37 ms, IGC 7.9 ms per added kernel, 1 -> 512 kernels)`.
+    pub fn describe(&self) -> String {
+        format!(
+            "S={}: {:.1}x (genxc {:.2} ms, IGC {:.1} ms per added kernel, 1 -> {} kernels)",
+            self.ops,
+            self.ratio(),
+            self.genxc_ms,
+            self.igc_ms,
+            self.kernels
+        )
+    }
+}
+
 /// The verdict on one target.
 #[derive(Clone, Debug)]
 pub struct Verdict {
@@ -254,6 +290,34 @@ impl Report {
         Growth { s_for_n, in_n: n, in_s: s }
     }
 
+    /// The time each kernel adds to a compile, per kernel size of 100-1,000 operations where IGC
+    /// ran on one kernel and on more: from the one-kernel row to the row with the most kernels
+    /// (default `-j`), `(t(N) - t(1)) / (N - 1)` for genxc and for IGC.
+    pub fn per_kernel(&self) -> Vec<PerKernel> {
+        let mut ss: Vec<usize> =
+            self.rows.iter().map(|r| r.ops).filter(|s| (100..=1000).contains(s)).collect();
+        ss.sort();
+        ss.dedup();
+        ss.into_iter()
+            .filter_map(|ops| {
+                let rows = || {
+                    self.rows.iter().filter(move |r| {
+                        r.ops == ops && r.jobs == 0 && r.genxc.ms().is_some() && r.igc.ms().is_some()
+                    })
+                };
+                let one = rows().find(|r| r.kernels == 1)?;
+                let many = rows().filter(|r| r.kernels > 1).max_by_key(|r| r.kernels)?;
+                let added = (many.kernels - 1) as f64;
+                Some(PerKernel {
+                    ops,
+                    kernels: many.kernels,
+                    genxc_ms: (many.genxc.ms()? - one.genxc.ms()?) / added,
+                    igc_ms: (many.igc.ms()? - one.igc.ms()?) / added,
+                })
+            })
+            .collect()
+    }
+
     /// The verdicts on the targets of issue 7.
     pub fn verdicts(&self) -> Vec<Verdict> {
         let mut out = Vec::new();
@@ -276,17 +340,28 @@ impl Report {
                 failed_detail()
             },
         });
-        // 2. At least 20x faster than IGC per kernel, for kernels of 100-1,000 operations.
-        let slowest = self
+        // 2. At least 20x faster than IGC per kernel, for kernels of 100-1,000 operations: the
+        //    time each kernel adds to a compile, for both tools (start-up is paid once per run).
+        let costs = self.per_kernel();
+        let worst = costs.iter().map(PerKernel::ratio).min_by(f64::total_cmp);
+        let alone: Vec<String> = self
             .rows
             .iter()
-            .filter(|r| (100..=1000).contains(&r.ops))
-            .filter_map(|r| Some((r.label(), ratio(r.igc.ms(), r.genxc.ms())?)))
-            .min_by(|a, b| a.1.total_cmp(&b.1));
+            .filter(|r| r.kernels == 1 && r.jobs == 0 && (100..=1000).contains(&r.ops))
+            .filter_map(|r| Some(format!("{:.1}x at S={}", ratio(r.igc.ms(), r.genxc.ms())?, r.ops)))
+            .collect();
         out.push(Verdict {
             target: "per kernel >= 20x faster than IGC VC (kernels of 100-1,000 ops)".into(),
-            pass: slowest.as_ref().map(|w| w.1 >= 20.0),
-            detail: slowest.map_or("IGC not measured".into(), |(l, r)| format!("least {r:.1}x ({l})")),
+            pass: worst.map(|w| w >= 20.0),
+            detail: if costs.is_empty() {
+                "IGC not measured on modules of several kernels".into()
+            } else {
+                let mut d = costs.iter().map(PerKernel::describe).collect::<Vec<_>>().join("; ");
+                if !alone.is_empty() {
+                    d.push_str(&format!("; a module of one kernel, start-up included: {}", alone.join(", ")));
+                }
+                d
+            },
         });
         // 3. -j2 at least 1.8x faster than -j1 on 512 kernels, output byte-identical.
         let (pass, detail) = match self.jobs_pair {
@@ -491,7 +566,7 @@ mod tests {
         let mut rep = Report {
             rows: vec![
                 row(1, 100, 0, 10.0, 6.0, Some(300.0)),
-                row(8, 100, 0, 20.0, 12.0, None),
+                row(8, 100, 0, 20.0, 12.0, Some(1000.0)),
                 row(64, 100, 0, 160.0, 90.0, None),
                 row(1, 1000, 0, 30.0, 20.0, Some(900.0)),
                 row(1, 10000, 0, 300.0, 200.0, None),
@@ -509,12 +584,16 @@ mod tests {
         assert_eq!(v[4].pass, Some(true), "{v:?}");
         assert_eq!(v[5].pass, Some(true), "{v:?}");
         rep.rows[0].llvm_as = Cell::Time { ms: 4.0, cpu_ms: 4.0, rss_kib: 1 };
-        rep.rows[3].igc = Cell::Time { ms: 500.0, cpu_ms: 500.0, rss_kib: 1 };
+        // IGC 100 ms per added kernel against genxc's 1.43: 70x; then 14.3 ms: 10x.
+        assert_eq!(rep.per_kernel().len(), 1, "{:?}", rep.per_kernel());
+        assert!((rep.per_kernel()[0].ratio() - 70.0).abs() < 1e-9, "{:?}", rep.per_kernel());
+        rep.rows[1].igc = Cell::Time { ms: 400.0, cpu_ms: 400.0, rss_kib: 1 };
         rep.jobs_pair = Some((5, 6, false));
         rep.rows[4].genxc = Cell::Time { ms: 600.0, cpu_ms: 600.0, rss_kib: 10_000_000 };
         let v = rep.verdicts();
         assert_eq!(v[0].pass, Some(false), "2.5x llvm-as: {v:?}");
-        assert_eq!(v[1].pass, Some(false), "16.7x IGC: {v:?}");
+        assert_eq!(v[1].pass, Some(false), "10x IGC per kernel: {v:?}");
+        assert!(v[1].detail.contains("S=100: 10.0x") && v[1].detail.contains("30.0x at S=100"), "{v:?}");
         assert_eq!(v[2].pass, Some(false), "outputs differ: {v:?}");
         assert_eq!(v[4].pass, Some(false), "exponent 1.3 in S: {v:?}");
         assert_eq!(v[5].pass, Some(false), "10 GB: {v:?}");

@@ -208,6 +208,8 @@ fn main() -> ExitCode {
     let (reps, budget) = if args.quick { (1, Duration::ZERO) } else { (3, Duration::from_secs(3)) };
     let mut report = Report::default();
     let mut j_rows: Vec<(usize, PathBuf)> = Vec::new();
+    // Every output folder of genxc's runs, removed at the end.
+    let outputs = std::cell::RefCell::new(Vec::<PathBuf>::new());
     for p in plan(args.quick) {
         let w = Workload { kernels: p.kernels, ops: p.ops, seed: args.seed };
         let dir = root.join(w.stem());
@@ -220,11 +222,22 @@ fn main() -> ExitCode {
         };
         let bc = dir.join("k.bc");
         let ll_bytes = std::fs::metadata(&ll).map_or(0, |m| m.len());
-        let out = dir.join(format!("out-j{}", p.jobs));
+        // Every run writes into a new empty folder, as a clean build does (replacing existing
+        // files costs genxc about twice as much: each is moved aside first). The folders are
+        // removed only when the bench ends: removing them between runs left ext4 thousands of
+        // just-freed inodes, which its allocator passes over one by one when the next run creates
+        // files (12% of genxc's time on 512 x 100, a cost of the bench's loop, not of a build).
+        let runs = std::cell::Cell::new(0usize);
+        let fresh = |stem: &str| {
+            runs.set(runs.get() + 1);
+            let d = dir.join(format!("{stem}-{}", runs.get()));
+            // Left over by an interrupted bench with --keep: not a new empty folder otherwise.
+            let _ = std::fs::remove_dir_all(&d);
+            outputs.borrow_mut().push(d.clone());
+            d
+        };
+        let out_stem = format!("out-j{}", p.jobs);
         let genxc_cmd = |input: &Path, out: &Path| {
-            // Every run writes into an empty folder, as a clean build does (replacing existing
-            // files costs genxc about twice as much: each is moved aside first).
-            let _ = std::fs::remove_dir_all(out);
             let mut c = Command::new(&args.genxc);
             c.arg(input).arg("-o").arg(out);
             if p.jobs != 0 {
@@ -235,11 +248,12 @@ fn main() -> ExitCode {
             }
             c
         };
-        let g = best_of(|| genxc_cmd(&ll, &out), helper, reps, budget);
+        let g = best_of(|| genxc_cmd(&ll, &fresh(&out_stem)), helper, reps, budget);
+        let out = outputs.borrow().last().cloned().unwrap_or_default();
         let stages = g.as_ref().map(|r| parse_time_passes(&r.stderr)).unwrap_or_default();
         let genxc = cell(g, "genxc");
         let genxc_mlir = if p.mlir && args.mlir {
-            cell(best_of(|| genxc_cmd(&mlir, &dir.join("out-mlir")), helper, reps, budget), "genxc .mlir")
+            cell(best_of(|| genxc_cmd(&mlir, &fresh("out-mlir")), helper, reps, budget), "genxc .mlir")
         } else {
             Cell::Skipped("–".into())
         };
@@ -310,6 +324,9 @@ fn main() -> ExitCode {
     if let [(a, da), (b, db)] = j_rows.as_slice() {
         let (fa, fb) = (files_of(da), files_of(db));
         report.jobs_pair = Some((*a, *b, !fa.is_empty() && fa == fb));
+    }
+    for d in outputs.borrow().iter() {
+        let _ = std::fs::remove_dir_all(d);
     }
     println!("{}", report.render());
     if !have_ocloc {
