@@ -208,6 +208,111 @@ fn modifier(m: SrcMod) -> &'static str {
     }
 }
 
+/// Appends an integer in decimal (no formatting machinery: the text writer's hottest path).
+fn put_num<O: Write>(o: &mut O, v: impl itoa::Integer) -> std::fmt::Result {
+    o.write_str(itoa::Buffer::new().format(v))
+}
+
+/// Appends a direct general operand, `V(row,col)<vs;w,hs>` with its modifier.
+fn put_gen_src<O: Write>(o: &mut O, names: &TextNames, g: &Src) -> std::fmt::Result {
+    o.write_str(modifier(g.modifier))?;
+    o.write_str(names.var(g.var))?;
+    o.write_char('(')?;
+    put_num(o, g.row)?;
+    o.write_char(',')?;
+    put_num(o, g.col)?;
+    o.write_str(")<")?;
+    put_num(o, g.region.vstride)?;
+    o.write_char(';')?;
+    put_num(o, g.region.width)?;
+    o.write_char(',')?;
+    put_num(o, g.region.hstride)?;
+    o.write_char('>')
+}
+
+/// Appends a direct general destination, `V(row,col)<hs>`.
+fn put_gdst<O: Write>(o: &mut O, names: &TextNames, d: Dst) -> std::fmt::Result {
+    o.write_str(names.var(d.var))?;
+    o.write_char('(')?;
+    put_num(o, d.row)?;
+    o.write_char(',')?;
+    put_num(o, d.col)?;
+    o.write_str(")<")?;
+    put_num(o, d.hstride)?;
+    o.write_char('>')
+}
+
+/// Appends an execution size and mask, `(M1, 16)` or `(M1_NM, 1)`.
+fn put_exec<O: Write>(o: &mut O, e: Exec) -> std::fmt::Result {
+    o.write_str("(M")?;
+    put_num(o, u16::from(e.mask) + 1)?;
+    if e.nomask {
+        o.write_str("_NM")?;
+    }
+    o.write_str(", ")?;
+    put_num(o, e.size)?;
+    o.write_char(')')
+}
+
+/// Appends an instruction's predicate and a space, `(!P1.any) `, or nothing.
+fn put_pred<O: Write>(o: &mut O, names: &TextNames, p: Option<Pred>) -> std::fmt::Result {
+    let Some(p) = p else { return Ok(()) };
+    o.write_char('(')?;
+    if p.inverse {
+        o.write_char('!')?;
+    }
+    o.write_str(names.pred(p.id))?;
+    o.write_str(match p.ctrl {
+        PredCtrl::None => ") ",
+        PredCtrl::Any => ".any) ",
+        PredCtrl::All => ".all) ",
+    })
+}
+
+/// Appends a source operand.
+fn put_src<O: Write>(o: &mut O, names: &TextNames, s: &SrcOp) -> std::fmt::Result {
+    match *s {
+        SrcOp::Gen(ref g) => put_gen_src(o, names, g),
+        SrcOp::Ind(i) => {
+            write!(
+                o,
+                "{}r[{}({}),{}]",
+                modifier(i.modifier),
+                names.addr(i.addr),
+                i.addr_elem,
+                i.byte_offset
+            )?;
+            if i.multi {
+                write!(o, "<{},{}>", i.region.width, i.region.hstride)?;
+            } else {
+                write!(o, "<{};{},{}>", i.region.vstride, i.region.width, i.region.hstride)?;
+            }
+            write!(o, ":{}", i.ty.text())
+        }
+        SrcOp::Imm(i) => write!(o, "{}", ImmText(i)),
+        SrcOp::Pred(p) => o.write_str(names.pred(p)),
+        SrcOp::Addr(a) => write!(o, "{}({})<{}>", names.addr(a.addr), a.elem, a.width),
+    }
+}
+
+/// Appends a destination operand.
+fn put_dst<O: Write>(o: &mut O, names: &TextNames, d: &DstOp) -> std::fmt::Result {
+    match *d {
+        DstOp::Gen(g) => put_gdst(o, names, g),
+        DstOp::Ind(i) => write!(
+            o,
+            "r[{}({}),{}]<{}>:{}",
+            names.addr(i.addr),
+            i.addr_elem,
+            i.byte_offset,
+            i.hstride,
+            i.ty.text()
+        ),
+        DstOp::Pred(p) => o.write_str(names.pred(p)),
+        DstOp::Addr(a) => write!(o, "{}({})<{}>", names.addr(a.addr), a.elem, a.width),
+    }
+}
+
 struct W<'a> {
     names: TextNames,
     k: &'a Kernel,
@@ -216,59 +321,15 @@ struct W<'a> {
 
 impl W<'_> {
     fn src<'s>(&'s self, s: &'s SrcOp) -> impl std::fmt::Display + 's {
-        Fmt(move |f| match *s {
-            SrcOp::Gen(g) => write!(
-                f,
-                "{}{}({},{})<{};{},{}>",
-                modifier(g.modifier),
-                self.names.var(g.var),
-                g.row,
-                g.col,
-                g.region.vstride,
-                g.region.width,
-                g.region.hstride
-            ),
-            SrcOp::Ind(i) => {
-                write!(
-                    f,
-                    "{}r[{}({}),{}]",
-                    modifier(i.modifier),
-                    self.names.addr(i.addr),
-                    i.addr_elem,
-                    i.byte_offset
-                )?;
-                if i.multi {
-                    write!(f, "<{},{}>", i.region.width, i.region.hstride)?;
-                } else {
-                    write!(f, "<{};{},{}>", i.region.vstride, i.region.width, i.region.hstride)?;
-                }
-                write!(f, ":{}", i.ty.text())
-            }
-            SrcOp::Imm(i) => write!(f, "{}", ImmText(i)),
-            SrcOp::Pred(p) => f.write_str(self.names.pred(p)),
-            SrcOp::Addr(a) => write!(f, "{}({})<{}>", self.names.addr(a.addr), a.elem, a.width),
-        })
+        Fmt(move |f| put_src(f, &self.names, s))
     }
 
     fn gdst(&self, d: Dst) -> impl std::fmt::Display + '_ {
-        Fmt(move |f| write!(f, "{}({},{})<{}>", self.names.var(d.var), d.row, d.col, d.hstride))
+        Fmt(move |f| put_gdst(f, &self.names, d))
     }
 
     fn dst<'s>(&'s self, d: &'s DstOp) -> impl std::fmt::Display + 's {
-        Fmt(move |f| match *d {
-            DstOp::Gen(g) => write!(f, "{}", self.gdst(g)),
-            DstOp::Ind(i) => write!(
-                f,
-                "r[{}({}),{}]<{}>:{}",
-                self.names.addr(i.addr),
-                i.addr_elem,
-                i.byte_offset,
-                i.hstride,
-                i.ty.text()
-            ),
-            DstOp::Pred(p) => f.write_str(self.names.pred(p)),
-            DstOp::Addr(a) => write!(f, "{}({})<{}>", self.names.addr(a.addr), a.elem, a.width),
-        })
+        Fmt(move |f| put_dst(f, &self.names, d))
     }
 
     fn raw(&self, r: Raw) -> impl std::fmt::Display + '_ {
@@ -276,20 +337,7 @@ impl W<'_> {
     }
 
     fn pred(&self, p: Option<Pred>) -> impl std::fmt::Display + '_ {
-        Fmt(move |f| match p {
-            None => Ok(()),
-            Some(p) => write!(
-                f,
-                "({}{}{}) ",
-                if p.inverse { "!" } else { "" },
-                self.names.pred(p.id),
-                match p.ctrl {
-                    PredCtrl::None => "",
-                    PredCtrl::Any => ".any",
-                    PredCtrl::All => ".all",
-                }
-            ),
-        })
+        Fmt(move |f| put_pred(f, &self.names, p))
     }
 
     /// `[P] <kind>.<op>[.16|.64] (exec)`: the head of an atomic message with `bits`-wide data.
@@ -309,6 +357,26 @@ impl W<'_> {
     }
 
     fn inst(&mut self, inst: &Inst) {
+        if let Inst::Alu { op, pred, sat, exec, dst, srcs } = inst {
+            // Most instructions: written straight into the text.
+            let (o, n) = (&mut self.out, &self.names);
+            o.push_str("    ");
+            let _ = put_pred(o, n, *pred);
+            o.push_str(op.mnemonic());
+            if *sat {
+                o.push_str(".sat");
+            }
+            o.push(' ');
+            let _ = put_exec(o, *exec);
+            o.push(' ');
+            let _ = put_dst(o, n, dst);
+            for x in srcs {
+                o.push(' ');
+                let _ = put_src(o, n, x);
+            }
+            o.push('\n');
+            return;
+        }
         let n = &self.names;
         let s = match inst {
             Inst::Label(l) => {
@@ -319,21 +387,8 @@ impl W<'_> {
                 let _ = writeln!(self.out, "\n.function \"{}\"", n.label(*l));
                 return;
             }
-            Inst::Alu { op, pred, sat, exec, dst, srcs } => {
-                let mut s = format!(
-                    "{}{}{} {} {}",
-                    self.pred(*pred),
-                    op.mnemonic(),
-                    if *sat { ".sat" } else { "" },
-                    ExecText(*exec),
-                    self.dst(dst)
-                );
-                for x in srcs {
-                    s.push(' ');
-                    let _ = write!(s, "{}", self.src(x));
-                }
-                s
-            }
+            // Written at the top of this function.
+            Inst::Alu { .. } => return,
             Inst::AddcSubb { sub, pred, exec, dst, carry, src0, src1 } => format!(
                 "{}{} {} {} {} {} {}",
                 self.pred(*pred),
@@ -695,8 +750,7 @@ struct ExecText(Exec);
 
 impl std::fmt::Display for ExecText {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let e = self.0;
-        write!(f, "(M{}{}, {})", e.mask + 1, if e.nomask { "_NM" } else { "" }, e.size)
+        put_exec(f, self.0)
     }
 }
 
@@ -719,18 +773,23 @@ pub fn write_text(k: &Kernel) -> String {
     w.out.push_str(".version 4.1\n");
     let _ = writeln!(w.out, ".kernel \"{}\"", escape(&k.name));
     for (v, name) in k.vars.iter().zip(&w.names.vars) {
-        let _ = write!(
-            w.out,
-            ".decl {} v_type=G type={} num_elts={} align={}",
-            name,
-            v.ty.text(),
-            v.num_elts,
-            v.align.text()
-        );
+        let o = &mut w.out;
+        o.push_str(".decl ");
+        o.push_str(name);
+        o.push_str(" v_type=G type=");
+        o.push_str(v.ty.text());
+        o.push_str(" num_elts=");
+        let _ = put_num(o, v.num_elts);
+        o.push_str(" align=");
+        o.push_str(v.align.text());
         if let Some((base, off)) = v.alias {
-            let _ = write!(w.out, " alias=<{}, {}>", w.names.var(base), off);
+            o.push_str(" alias=<");
+            o.push_str(w.names.var(base));
+            o.push_str(", ");
+            let _ = put_num(o, off);
+            o.push('>');
         }
-        w.out.push('\n');
+        o.push('\n');
     }
     for (a, name) in k.addrs.iter().zip(&w.names.addrs) {
         let _ = writeln!(w.out, ".decl {} v_type=A num_elts={}", name, a.num_elts);
