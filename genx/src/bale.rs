@@ -12,7 +12,8 @@
 //! predicate slice (`wrpredregion`) writes straight into that predicate.
 
 use crate::ir::{Function, InstId, InstKind, Value};
-use std::collections::HashMap;
+// foldhash: a fast hash, seeded per process (SipHash was a tenth of a small kernel's compile).
+use foldhash::{HashMap, HashMapExt};
 
 /// Use counts and bale decisions of one function.
 #[derive(Clone, Debug, Default)]

@@ -20,7 +20,8 @@
 
 use crate::ir::*;
 use crate::types::Elem;
-use std::collections::{HashMap, HashSet};
+// foldhash: a fast hash, seeded per process (SipHash was a tenth of a small kernel's compile).
+use foldhash::{HashMap, HashMapExt, HashSet};
 
 /// Where a goto sends the lanes it disables.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -13,7 +13,8 @@ use crate::legal::{self, pow2_floor, Access, Role};
 use genxc_genx::intrinsics::{self, IntrinsicId};
 use genxc_genx::ir::{BinOp, Constant};
 use genxc_genx::{Diagnostic, Elem, Function, Inst, InstId, InstKind, Platform, Region, Type, Value};
-use std::collections::HashSet;
+// foldhash: a fast hash, seeded per process (SipHash was a tenth of a small kernel's compile).
+use foldhash::HashSet;
 
 /// A piece of a region: its region and the first row of a multi-indirect index it uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

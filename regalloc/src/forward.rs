@@ -11,7 +11,8 @@
 
 use genxc_genx::ir::{Function, InstId, InstKind, Value};
 use genxc_genx::Region;
-use std::collections::HashMap;
+// foldhash: a fast hash, seeded per process (SipHash was a tenth of a small kernel's compile).
+use foldhash::{HashMap, HashMapExt};
 
 /// Rewrites reads of written parts to read the written value; removes region instructions left
 /// without uses. Returns the number of reads rewritten.

@@ -6,7 +6,8 @@
 //! reads back exactly. The output is a pure function of the kernel.
 
 use crate::model::*;
-use std::collections::HashSet;
+// foldhash: a fast hash, seeded per process (SipHash was a tenth of a small kernel's compile).
+use foldhash::{HashSet, HashSetExt};
 use std::fmt::Write;
 
 /// Replaces every character outside `[A-Za-z0-9_]` by `_` and prefixes `_` if the result would

@@ -16,7 +16,8 @@ use crate::simdcf;
 use crate::types::{Elem, Type};
 use genxc_diag::Diagnostic;
 use inkwell::llvm_sys::{LLVMIntPredicate, LLVMOpcode, LLVMRealPredicate};
-use std::collections::HashMap;
+// foldhash: a fast hash, seeded per process (SipHash was a tenth of a small kernel's compile).
+use foldhash::{HashMap, HashMapExt};
 
 /// Validates and imports a module, and reads, checks and completes its kernel metadata for
 /// `platform`.

@@ -26,7 +26,8 @@ use genxc_genx::simdcf::SimdCf;
 use genxc_genx::units::KernelUnit;
 use genxc_genx::{Elem, Platform, Type};
 use genxc_regalloc::{Assignment, Category, VarIdx, WrRegionPrep};
-use std::collections::HashMap;
+// foldhash: a fast hash, seeded per process (SipHash was a tenth of a small kernel's compile).
+use foldhash::{HashMap, HashMapExt};
 
 type R<T> = Result<T, String>;
 

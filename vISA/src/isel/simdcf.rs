@@ -16,7 +16,8 @@
 
 use super::*;
 use genxc_genx::simdcf::GotoTarget;
-use std::collections::HashSet;
+// foldhash: a fast hash, seeded per process (SipHash was a tenth of a small kernel's compile).
+use foldhash::{HashSet, HashSetExt};
 
 impl Selector<'_> {
     /// Emits the end of block `b` when it ends SIMD control flow (a goto, a join's branch or the
