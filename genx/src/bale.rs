@@ -18,8 +18,9 @@ use foldhash::{HashMap, HashMapExt};
 /// Use counts and bale decisions of one function.
 #[derive(Clone, Debug, Default)]
 pub struct Bales {
-    /// How many times each instruction result is used (by instructions and terminators).
-    pub uses: HashMap<InstId, u32>,
+    /// How many times each instruction result is used (by instructions and terminators), indexed
+    /// by [`crate::ir::inst_index`] ([`Function::use_counts`]).
+    pub uses: Vec<u32>,
     /// Instructions folded into their single user: the user.
     pub baled_into: HashMap<InstId, InstId>,
 }
@@ -33,7 +34,7 @@ impl Bales {
     /// Number of uses of a value (0 for constants and parameters are counted too).
     pub fn use_count(&self, v: Value) -> u32 {
         match v {
-            Value::Inst(i) => self.uses.get(&i).copied().unwrap_or(0),
+            Value::Inst(i) => self.uses.get(crate::ir::inst_index(i)).copied().unwrap_or(0),
             _ => 0,
         }
     }
@@ -170,25 +171,15 @@ pub fn analyze(
     src_ok: impl Fn(&crate::region::Region, u32) -> bool,
     dst_ok: impl Fn(&crate::region::Region) -> bool,
 ) -> Bales {
-    let mut b = Bales::default();
+    let mut b = Bales { uses: f.use_counts(), ..Bales::default() };
     let mut block_of = HashMap::new();
     for &bl in &f.layout {
         for &i in &f.blocks[bl].insts {
             block_of.insert(i, bl);
-            f.insts[i].kind.for_each_operand(|v| {
-                if let Value::Inst(d) = v {
-                    *b.uses.entry(d).or_default() += 1;
-                }
-            });
-        }
-        for v in f.blocks[bl].term.operands() {
-            if let Value::Inst(d) = v {
-                *b.uses.entry(d).or_default() += 1;
-            }
         }
     }
     let single_use_in_block = |b: &Bales, d: InstId, user: InstId| {
-        b.uses.get(&d) == Some(&1) && block_of.get(&d) == block_of.get(&user)
+        b.use_count(Value::Inst(d)) == 1 && block_of.get(&d) == block_of.get(&user)
     };
     for &bl in &f.layout {
         for &u in &f.blocks[bl].insts {

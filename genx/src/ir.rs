@@ -70,7 +70,33 @@ pub struct Function {
     pub consts: Arena<Constant>,
 }
 
+/// The index of an instruction in its function's arena, for per-instruction tables such as
+/// [`Function::use_counts`].
+pub fn inst_index(id: InstId) -> usize {
+    u32::from(id.into_raw()) as usize
+}
+
 impl Function {
+    /// How many times each instruction's result is used by the instructions and terminators of
+    /// the blocks in the layout, indexed by [`inst_index`].
+    pub fn use_counts(&self) -> Vec<u32> {
+        let mut uses = vec![0u32; self.insts.len()];
+        let mut count = |v: Value| {
+            if let Value::Inst(i) = v {
+                if let Some(u) = uses.get_mut(inst_index(i)) {
+                    *u += 1;
+                }
+            }
+        };
+        for &b in &self.layout {
+            for &i in &self.blocks[b].insts {
+                self.insts[i].kind.for_each_operand(&mut count);
+            }
+            self.blocks[b].term.operands().into_iter().for_each(&mut count);
+        }
+        uses
+    }
+
     /// An empty function with no blocks.
     pub fn new(name: impl Into<String>, linkage: Linkage, params: Vec<Type>, ret: Type) -> Self {
         Function {

@@ -82,25 +82,6 @@ fn raw(id: InstId) -> usize {
     u32::from(id.into_raw()) as usize
 }
 
-/// Use counts per instruction (indexed by raw id), counting terminators too.
-pub fn use_counts(f: &Function) -> Vec<u32> {
-    let mut uses = vec![0u32; f.insts.len()];
-    let mut count = |v: Value| {
-        if let Value::Inst(i) = v {
-            if let Some(u) = uses.get_mut(raw(i)) {
-                *u += 1;
-            }
-        }
-    };
-    for &b in &f.layout {
-        for &i in &f.blocks[b].insts {
-            f.insts[i].kind.for_each_operand(&mut count);
-        }
-        f.blocks[b].term.operands().into_iter().for_each(&mut count);
-    }
-    uses
-}
-
 /// Whether an instruction is an element-wise operation the splitter handles.
 pub fn is_elementwise(kind: &InstKind) -> bool {
     match kind {

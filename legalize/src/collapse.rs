@@ -227,7 +227,7 @@ fn collapse_where(f: &mut Function, accept: impl Fn(&Function, &Access) -> bool)
 
 /// Removes `rdregion`s whose result is not used (they have no effect), repeatedly.
 fn remove_unused_reads(f: &mut Function) {
-    let mut uses = crate::bale::use_counts(f);
+    let mut uses = f.use_counts();
     let raw = |v: genxc_genx::InstId| u32::from(v.into_raw()) as usize;
     loop {
         let mut removed = false;

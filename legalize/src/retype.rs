@@ -66,7 +66,7 @@ pub fn retype_moves(f: &mut Function, platform: Platform) -> usize {
     if !has_candidates(f, platform) {
         return 0;
     }
-    let uses = crate::bale::use_counts(f);
+    let uses = f.use_counts();
     let baled = crate::bale::members(f, &uses);
     let mut count = 0;
     for b in f.layout.clone() {

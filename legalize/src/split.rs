@@ -253,7 +253,7 @@ struct Cx<'f> {
 
 impl<'f> Cx<'f> {
     fn new(f: &'f mut Function, p: Platform) -> Result<Self, Diagnostic> {
-        let uses = bale::use_counts(f);
+        let uses = f.use_counts();
         let baled = bale::members(f, &uses);
         let live = crate::live::analyze(f);
         // (a function whose SIMD control flow is refused is refused at selection, with its reason)

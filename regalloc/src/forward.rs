@@ -12,7 +12,7 @@
 use genxc_genx::ir::{Function, InstId, InstKind, Value};
 use genxc_genx::Region;
 // foldhash: a fast hash, seeded per process (SipHash was a tenth of a small kernel's compile).
-use foldhash::{HashMap, HashMapExt};
+use foldhash::HashMap;
 
 /// Rewrites reads of written parts to read the written value; removes region instructions left
 /// without uses. Returns the number of reads rewritten.
@@ -141,28 +141,14 @@ fn read_through(write: &Region, read: &Region) -> Option<Region> {
 /// Removes `rdregion`s and `wrregion`s whose results are not used, until none is left.
 fn remove_dead_regions(f: &mut Function) {
     loop {
-        let mut uses: HashMap<InstId, u32> = HashMap::new();
-        for &b in &f.layout {
-            for &i in &f.blocks[b].insts {
-                f.insts[i].kind.for_each_operand(|v| {
-                    if let Value::Inst(d) = v {
-                        *uses.entry(d).or_default() += 1;
-                    }
-                });
-            }
-            for v in f.blocks[b].term.operands() {
-                if let Value::Inst(d) = v {
-                    *uses.entry(d).or_default() += 1;
-                }
-            }
-        }
+        let uses = f.use_counts();
         let mut removed = false;
         for bi in 0..f.layout.len() {
             let b = f.layout[bi];
             let insts = &f.insts;
             f.blocks[b].insts.retain(|i| {
                 let dead = matches!(insts[*i].kind, InstKind::RdRegion { .. } | InstKind::WrRegion { .. })
-                    && !uses.contains_key(i);
+                    && uses[genxc_genx::ir::inst_index(*i)] == 0;
                 removed |= dead;
                 !dead
             });

@@ -739,7 +739,7 @@ fn lsc(s: &mut Selector, id: InstId, kind: &str, name: &str, args: &[Value]) -> 
         }
     }
     let null = m::VarId::NULL;
-    let used = s.fx().bales.uses.get(&id).copied().unwrap_or(0) > 0;
+    let used = s.fx().bales.use_count(Value::Inst(id)) > 0;
     let (data, src1, src2) = match (op, lop) {
         ("prefetch", _) => (null, null, null),
         (_, m::LscOp::Atomic(a)) => {
@@ -1182,7 +1182,7 @@ fn typed_raw(s: &mut Selector, v: Value, ty: VisaType) -> R<Raw> {
 
 /// The result of an atomic as a raw operand of type `ty` (`%null` when nothing reads it).
 fn atomic_dst(s: &mut Selector, id: InstId, ty: VisaType) -> R<Raw> {
-    if s.fx().bales.uses.get(&id).copied().unwrap_or(0) == 0 {
+    if s.fx().bales.use_count(Value::Inst(id)) == 0 {
         return Ok(Raw::NULL);
     }
     let v = s.var_of(Value::Inst(id))?;
@@ -1605,7 +1605,7 @@ fn raw_send(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[Value
     }
     let src0 = Raw::of(s.block_var(arg(Src0))?);
     let src1 = if split && n1 > 0 { Raw::of(s.block_var(arg(Src1))?) } else { Raw::NULL };
-    let used = s.fx().bales.uses.get(&id).copied().unwrap_or(0) > 0;
+    let used = s.fx().bales.use_count(Value::Inst(id)) > 0;
     let dst = if noresult || !used {
         Raw::NULL
     } else {
