@@ -467,6 +467,15 @@ impl Selector<'_> {
         Ok(())
     }
 
+    /// Runs `work` with function `func` of the unit as the current one, then makes the current
+    /// function current again.
+    fn in_function<T>(&mut self, func: usize, work: impl FnOnce(&mut Self) -> T) -> T {
+        let saved = std::mem::replace(&mut self.cur, func);
+        let out = work(self);
+        self.cur = saved;
+        out
+    }
+
     /// The vISA variable of a regalloc variable (declared on first use).
     fn var_idx(&mut self, idx: VarIdx) -> R<m::VarId> {
         if let Some(v) = self.fx().vars[idx.0 as usize] {
@@ -475,11 +484,7 @@ impl Selector<'_> {
         let var = self.fx().asg.vars[idx.0 as usize].clone();
         if let Some(u) = var.unit {
             // a variable of another function of the unit (a callee's parameter or result)
-            let saved = self.cur;
-            self.cur = u.func as usize;
-            let id = self.var_idx(u.var);
-            self.cur = saved;
-            let id = id?;
+            let id = self.in_function(u.func as usize, |s| s.var_idx(u.var))?;
             self.funcs[self.cur].vars[idx.0 as usize] = Some(id);
             return Ok(id);
         }
@@ -1945,18 +1950,11 @@ impl Selector<'_> {
             let Some(idx) = self.funcs[ci].asg.var(Value::Param(i as u32)) else { continue };
             if self.f().value_type(a).elem() == Some(Elem::I1) {
                 // into the subroutine's predicate (no caller's value lives there)
-                let saved = self.cur;
-                self.cur = ci;
-                let p = self.pred_var(idx);
-                self.cur = saved;
-                self.copy_pred(p?, a)?;
+                let p = self.in_function(ci, |s| s.pred_var(idx))?;
+                self.copy_pred(p, a)?;
                 continue;
             }
-            let saved = self.cur;
-            self.cur = ci;
-            let dst = self.var_idx(idx);
-            self.cur = saved;
-            let dst = dst?;
+            let dst = self.in_function(ci, |s| s.var_idx(idx))?;
             if prep.copy_args.get(i).copied().unwrap_or(true) {
                 copies.push((dst, a));
             } else {
