@@ -204,6 +204,9 @@ pub struct PerKernel {
     pub genxc_ms: f64,
     /// IGC's milliseconds per added kernel.
     pub igc_ms: f64,
+    /// The same ratio from one kernel to each smaller module: (kernels, ratio). Fixed costs
+    /// weigh more there (genxc's warm-up, IGC's per-kernel time grows with the module).
+    pub smaller: Vec<(usize, f64)>,
 }
 
 impl PerKernel {
@@ -216,10 +219,11 @@ impl PerKernel {
         }
     }
 
-    /// `S=100: 21.3x (genxc 0.37 ms, IGC 7.9 ms per added kernel, 1 -> 512 kernels)`.
+    /// `S=100: 21.3x (genxc 0.37 ms, IGC 7.9 ms per added kernel, 1 -> 512 kernels; 1 -> 8: 13.3x)`.
     pub fn describe(&self) -> String {
+        let smaller: String = self.smaller.iter().map(|(n, r)| format!("; 1 -> {n}: {r:.1}x")).collect();
         format!(
-            "S={}: {:.1}x (genxc {:.2} ms, IGC {:.1} ms per added kernel, 1 -> {} kernels)",
+            "S={}: {:.1}x (genxc {:.2} ms, IGC {:.1} ms per added kernel, 1 -> {} kernels{smaller})",
             self.ops,
             self.ratio(),
             self.genxc_ms,
@@ -292,7 +296,8 @@ impl Report {
 
     /// The time each kernel adds to a compile, per kernel size of 100-1,000 operations where IGC
     /// ran on one kernel and on more: from the one-kernel row to the row with the most kernels
-    /// (default `-j`), `(t(N) - t(1)) / (N - 1)` for genxc and for IGC.
+    /// (default `-j`), `(t(N) - t(1)) / (N - 1)` for genxc and for IGC; the target is judged there,
+    /// where the fixed costs weigh least, and the ratios of the smaller modules are kept beside it.
     pub fn per_kernel(&self) -> Vec<PerKernel> {
         let mut ss: Vec<usize> =
             self.rows.iter().map(|r| r.ops).filter(|s| (100..=1000).contains(s)).collect();
@@ -307,13 +312,20 @@ impl Report {
                 };
                 let one = rows().find(|r| r.kernels == 1)?;
                 let many = rows().filter(|r| r.kernels > 1).max_by_key(|r| r.kernels)?;
-                let added = (many.kernels - 1) as f64;
-                Some(PerKernel {
-                    ops,
-                    kernels: many.kernels,
-                    genxc_ms: (many.genxc.ms()? - one.genxc.ms()?) / added,
-                    igc_ms: (many.igc.ms()? - one.igc.ms()?) / added,
-                })
+                let per_added = |r: &Row| {
+                    let added = (r.kernels - 1) as f64;
+                    Some(((r.genxc.ms()? - one.genxc.ms()?) / added, (r.igc.ms()? - one.igc.ms()?) / added))
+                };
+                let (genxc_ms, igc_ms) = per_added(many)?;
+                let mut smaller: Vec<(usize, f64)> = rows()
+                    .filter(|r| r.kernels > 1 && r.kernels < many.kernels)
+                    .filter_map(|r| {
+                        let (g, i) = per_added(r)?;
+                        (g > 0.0).then(|| (r.kernels, i / g))
+                    })
+                    .collect();
+                smaller.sort_by_key(|&(n, _)| n);
+                Some(PerKernel { ops, kernels: many.kernels, genxc_ms, igc_ms, smaller })
             })
             .collect()
     }
@@ -587,6 +599,7 @@ mod tests {
         // IGC 100 ms per added kernel against genxc's 1.43: 70x; then 14.3 ms: 10x.
         assert_eq!(rep.per_kernel().len(), 1, "{:?}", rep.per_kernel());
         assert!((rep.per_kernel()[0].ratio() - 70.0).abs() < 1e-9, "{:?}", rep.per_kernel());
+        assert!(rep.per_kernel()[0].smaller.is_empty(), "{:?}", rep.per_kernel());
         rep.rows[1].igc = Cell::Time { ms: 400.0, cpu_ms: 400.0, rss_kib: 1 };
         rep.jobs_pair = Some((5, 6, false));
         rep.rows[4].genxc = Cell::Time { ms: 600.0, cpu_ms: 600.0, rss_kib: 10_000_000 };
@@ -604,6 +617,24 @@ mod tests {
         assert!(text.contains("| 512 x 100 -j1 |"), "{text}");
         assert!(text.contains("FAIL  -j2"), "{text}");
         assert!(text.contains("IGC: not installed"), "{text}");
+    }
+
+    #[test]
+    fn per_kernel_cost_is_judged_on_the_largest_module_and_shows_the_smaller() {
+        let rep = Report {
+            rows: vec![
+                row(1, 100, 0, 10.0, 6.0, Some(300.0)),
+                row(8, 100, 0, 24.0, 12.0, Some(370.0)),
+                row(64, 100, 0, 73.0, 90.0, Some(930.0)),
+            ],
+            jobs_pair: None,
+        };
+        let pk = rep.per_kernel();
+        assert_eq!(pk.len(), 1, "{pk:?}");
+        // 1 -> 64: genxc 1 ms, IGC 10 ms per added kernel; 1 -> 8: 2 ms and 10 ms.
+        assert_eq!((pk[0].kernels, pk[0].ratio()), (64, 10.0), "{pk:?}");
+        assert_eq!(pk[0].smaller, vec![(8, 5.0)], "{pk:?}");
+        assert!(pk[0].describe().ends_with("1 -> 64 kernels; 1 -> 8: 5.0x)"), "{}", pk[0].describe());
     }
 
     #[test]
