@@ -166,23 +166,20 @@ fn entities(text: &str) -> Option<Vec<Entity<'_>>> {
     }
     let mut out: Vec<Entity> = Vec::new();
     let mut pos = 0;
-    let mut in_define = false;
     while pos < text.len() {
         let start = pos;
         let end = line_end(text, pos);
         let line = &text[start..end];
         pos = end;
-        // A line that continues the entity above: a function body, or a metadata node or attribute
-        // list written over several lines (indented, right below it).
-        let continues = in_define || line.starts_with([' ', '\t']) && !line.trim().is_empty();
-        if continues {
+        // A line that continues the entity above: a metadata node or attribute list written over
+        // several lines (indented, right below it). A function body is taken whole with its
+        // `define` below.
+        if line.starts_with([' ', '\t']) && !line.trim().is_empty() {
             let last = out.last_mut()?;
-            if last.end != start || !in_define && matches!(last.kind, Kind::Define(..) | Kind::KernelList(_))
-            {
+            if last.end != start || matches!(last.kind, Kind::Define(..) | Kind::KernelList(_)) {
                 return None;
             }
             last.end = end;
-            in_define &= !line.starts_with('}');
             continue;
         }
         let trimmed = line.trim_end();
@@ -206,11 +203,10 @@ fn entities(text: &str) -> Option<Vec<Entity<'_>>> {
                 return None;
             }
             // The body runs to the first line that starts with `}`: found in one search rather
-            // than line by line (the bodies are most of the text).
-            match memchr::memmem::find(&text.as_bytes()[end - 1..], b"\n}") {
-                Some(at) => pos = line_end(text, end + at),
-                None => in_define = true,
-            }
+            // than line by line (the bodies are most of the text). A body that never ends is the
+            // whole module's to report.
+            let at = memchr::memmem::find(&text.as_bytes()[end - 1..], b"\n}")?;
+            pos = line_end(text, end + at);
             Kind::Define(name.to_string(), kernel)
         } else if let Some(rest) = line.strip_prefix("!genx.kernels") {
             let list = rest.trim_start().strip_prefix('=')?.trim();
@@ -230,9 +226,6 @@ fn entities(text: &str) -> Option<Vec<Entity<'_>>> {
             return None;
         };
         out.push(Entity { start, end: pos, kind, functions: Vec::new(), nodes: Vec::new() });
-    }
-    if in_define {
-        return None;
     }
     // The references of each entity, on the threads of the current rayon pool: this scan is most
     // of the serial time before the units start.
