@@ -214,15 +214,21 @@ fn put_num<O: Write>(o: &mut O, v: impl itoa::Integer) -> std::fmt::Result {
     o.write_str(itoa::Buffer::new().format(v))
 }
 
+/// Appends a place in a variable, `V(row,col)`.
+fn put_place<O: Write>(o: &mut O, names: &TextNames, var: VarId, row: u8, col: u8) -> std::fmt::Result {
+    o.write_str(names.var(var))?;
+    o.write_char('(')?;
+    put_num(o, row)?;
+    o.write_char(',')?;
+    put_num(o, col)?;
+    o.write_char(')')
+}
+
 /// Appends a direct general operand, `V(row,col)<vs;w,hs>` with its modifier.
 fn put_gen_src<O: Write>(o: &mut O, names: &TextNames, g: &Src) -> std::fmt::Result {
     o.write_str(modifier(g.modifier))?;
-    o.write_str(names.var(g.var))?;
-    o.write_char('(')?;
-    put_num(o, g.row)?;
-    o.write_char(',')?;
-    put_num(o, g.col)?;
-    o.write_str(")<")?;
+    put_place(o, names, g.var, g.row, g.col)?;
+    o.write_char('<')?;
     put_num(o, g.region.vstride)?;
     o.write_char(';')?;
     put_num(o, g.region.width)?;
@@ -233,12 +239,8 @@ fn put_gen_src<O: Write>(o: &mut O, names: &TextNames, g: &Src) -> std::fmt::Res
 
 /// Appends a direct general destination, `V(row,col)<hs>`.
 fn put_gdst<O: Write>(o: &mut O, names: &TextNames, d: Dst) -> std::fmt::Result {
-    o.write_str(names.var(d.var))?;
-    o.write_char('(')?;
-    put_num(o, d.row)?;
-    o.write_char(',')?;
-    put_num(o, d.col)?;
-    o.write_str(")<")?;
+    put_place(o, names, d.var, d.row, d.col)?;
+    o.write_char('<')?;
     put_num(o, d.hstride)?;
     o.write_char('>')
 }
@@ -413,13 +415,10 @@ impl W<'_> {
                 "cmp.{} {} {} {} {}",
                 rel.text(),
                 ExecText(*exec),
-                {
-                    let w = &*self;
-                    Fmt(move |f| match *dst {
-                        CmpDst::Pred(p) => f.write_str(w.names.pred(p)),
-                        CmpDst::Gen(g) => write!(f, "{}", w.gdst(g)),
-                    })
-                },
+                Fmt(move |f| match *dst {
+                    CmpDst::Pred(p) => f.write_str(n.pred(p)),
+                    CmpDst::Gen(g) => put_gdst(f, n, g),
+                }),
                 self.src(src0),
                 self.src(src1)
             ),
