@@ -159,33 +159,31 @@ pub fn format_f64(x: f64) -> String {
 
 /// Formats an immediate as `value:type`.
 pub fn format_imm(imm: Imm) -> String {
-    ImmText(imm).to_string()
+    let mut s = String::new();
+    let _ = put_imm(&mut s, imm);
+    s
 }
 
-/// An immediate as `value:type`, written straight into the text being formatted.
-struct ImmText(Imm);
-
-impl std::fmt::Display for ImmText {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.0 {
-            Imm::D(v) => write!(f, "{v}:d"),
-            Imm::UD(v) if v > i32::MAX as u32 => write!(f, "0x{v:x}:ud"),
-            Imm::UD(v) => write!(f, "{v}:ud"),
-            Imm::W(v) => write!(f, "{v}:w"),
-            Imm::UW(v) => write!(f, "{v}:uw"),
-            Imm::B(v) => write!(f, "{v}:b"),
-            Imm::UB(v) => write!(f, "{v}:ub"),
-            Imm::Q(v) if i32::try_from(v).is_ok() => write!(f, "{v}:q"),
-            Imm::Q(v) => write!(f, "0x{:x}:q", v as u64),
-            Imm::UQ(v) if v <= i32::MAX as u64 => write!(f, "{v}:uq"),
-            Imm::UQ(v) => write!(f, "0x{v:x}:uq"),
-            Imm::F(v) => write!(f, "{}:f", format_f32(v)),
-            Imm::DF(v) => write!(f, "{}:df", format_f64(v)),
-            Imm::HF(v) => write!(f, "0x{v:x}:hf"),
-            Imm::V(v) => write!(f, "0x{v:x}:v"),
-            Imm::UV(v) => write!(f, "0x{v:x}:uv"),
-            Imm::VF(v) => write!(f, "0x{v:x}:vf"),
-        }
+/// Appends an immediate as `value:type`.
+fn put_imm<O: Write>(o: &mut O, imm: Imm) -> std::fmt::Result {
+    match imm {
+        Imm::D(v) => write!(o, "{v}:d"),
+        Imm::UD(v) if v > i32::MAX as u32 => write!(o, "0x{v:x}:ud"),
+        Imm::UD(v) => write!(o, "{v}:ud"),
+        Imm::W(v) => write!(o, "{v}:w"),
+        Imm::UW(v) => write!(o, "{v}:uw"),
+        Imm::B(v) => write!(o, "{v}:b"),
+        Imm::UB(v) => write!(o, "{v}:ub"),
+        Imm::Q(v) if i32::try_from(v).is_ok() => write!(o, "{v}:q"),
+        Imm::Q(v) => write!(o, "0x{:x}:q", v as u64),
+        Imm::UQ(v) if v <= i32::MAX as u64 => write!(o, "{v}:uq"),
+        Imm::UQ(v) => write!(o, "0x{v:x}:uq"),
+        Imm::F(v) => write!(o, "{}:f", format_f32(v)),
+        Imm::DF(v) => write!(o, "{}:df", format_f64(v)),
+        Imm::HF(v) => write!(o, "0x{v:x}:hf"),
+        Imm::V(v) => write!(o, "0x{v:x}:v"),
+        Imm::UV(v) => write!(o, "0x{v:x}:uv"),
+        Imm::VF(v) => write!(o, "0x{v:x}:vf"),
     }
 }
 
@@ -292,7 +290,7 @@ fn put_src<O: Write>(o: &mut O, names: &TextNames, s: &SrcOp) -> std::fmt::Resul
             }
             write!(o, ":{}", i.ty.text())
         }
-        SrcOp::Imm(i) => write!(o, "{}", ImmText(i)),
+        SrcOp::Imm(i) => put_imm(o, i),
         SrcOp::Pred(p) => o.write_str(names.pred(p)),
         SrcOp::Addr(a) => write!(o, "{}({})<{}>", names.addr(a.addr), a.elem, a.width),
     }
@@ -350,7 +348,7 @@ impl W<'_> {
             64 => ".64",
             _ => "",
         };
-        format!("{}{kind}.{}{width} {}", self.pred(p), op.text(), ExecText(exec))
+        format!("{}{kind}.{}{width} {}", self.pred(p), op.text(), exec_fmt(exec))
     }
 
     fn line(&mut self, s: String) {
@@ -396,7 +394,7 @@ impl W<'_> {
                 "{}{} {} {} {} {} {}",
                 self.pred(*pred),
                 if *sub { "subb" } else { "addc" },
-                ExecText(*exec),
+                exec_fmt(*exec),
                 self.gdst(*dst),
                 self.gdst(*carry),
                 self.src(src0),
@@ -406,7 +404,7 @@ impl W<'_> {
                 "{}{} {} {} {} {}",
                 if *max { "max" } else { "min" },
                 if *sat { ".sat" } else { "" },
-                ExecText(*exec),
+                exec_fmt(*exec),
                 self.dst(dst),
                 self.src(src0),
                 self.src(src1)
@@ -414,7 +412,7 @@ impl W<'_> {
             Inst::Cmp { rel, exec, dst, src0, src1 } => format!(
                 "cmp.{} {} {} {} {}",
                 rel.text(),
-                ExecText(*exec),
+                exec_fmt(*exec),
                 Fmt(move |f| match *dst {
                     CmpDst::Pred(p) => f.write_str(n.pred(p)),
                     CmpDst::Gen(g) => put_gdst(f, n, g),
@@ -423,14 +421,14 @@ impl W<'_> {
                 self.src(src1)
             ),
             Inst::Setp { exec, dst, src } => {
-                format!("setp {} {} {}", ExecText(*exec), n.pred(*dst), self.src(src))
+                format!("setp {} {} {}", exec_fmt(*exec), n.pred(*dst), self.src(src))
             }
             Inst::Movs { exec, dst, src } => {
-                format!("movs {} {}(0) {}", ExecText(*exec), n.surface(*dst), self.src(src))
+                format!("movs {} {}(0) {}", exec_fmt(*exec), n.surface(*dst), self.src(src))
             }
             Inst::AddrAdd { exec, dst, base, base_offset, src1 } => format!(
                 "addr_add {} {}({})<{}> &{}{} {}",
-                ExecText(*exec),
+                exec_fmt(*exec),
                 n.addr(dst.addr),
                 dst.elem,
                 dst.width,
@@ -439,18 +437,18 @@ impl W<'_> {
                 self.src(src1)
             ),
             Inst::Jmp { pred, exec, target } => {
-                format!("{}jmp {} {}", self.pred(*pred), ExecText(*exec), n.label(*target))
+                format!("{}jmp {} {}", self.pred(*pred), exec_fmt(*exec), n.label(*target))
             }
             Inst::Goto { pred, exec, target } => {
-                format!("{}goto {} {}", self.pred(*pred), ExecText(*exec), n.label(*target))
+                format!("{}goto {} {}", self.pred(*pred), exec_fmt(*exec), n.label(*target))
             }
             Inst::Call { pred, exec, target } => {
-                format!("{}call {} {}", self.pred(*pred), ExecText(*exec), n.label(*target))
+                format!("{}call {} {}", self.pred(*pred), exec_fmt(*exec), n.label(*target))
             }
-            Inst::Ret { pred, exec } => format!("{}ret {}", self.pred(*pred), ExecText(*exec)),
+            Inst::Ret { pred, exec } => format!("{}ret {}", self.pred(*pred), exec_fmt(*exec)),
             Inst::SwitchJmp { exec, index, targets } => format!(
                 "switchjmp {} {} ({})",
-                ExecText(*exec),
+                exec_fmt(*exec),
                 self.src(index),
                 targets.iter().map(|t| n.label(*t)).collect::<Vec<_>>().join(", ")
             ),
@@ -486,7 +484,7 @@ impl W<'_> {
                 "{}.{} {} {} {} {} {}",
                 if *store { "scatter" } else { "gather" },
                 elt_size,
-                ExecText(*exec),
+                exec_fmt(*exec),
                 n.surface(*surface),
                 self.src(global_offset),
                 self.raw(*offsets),
@@ -497,7 +495,7 @@ impl W<'_> {
                 self.pred(*pred),
                 if *store { "scatter_scaled" } else { "gather_scaled" },
                 blocks.count(),
-                ExecText(*exec),
+                exec_fmt(*exec),
                 n.surface(*surface),
                 self.src(global_offset),
                 self.raw(*offsets),
@@ -508,7 +506,7 @@ impl W<'_> {
                 self.pred(*pred),
                 if *store { "scatter4_scaled" } else { "gather4_scaled" },
                 channels.text(),
-                ExecText(*exec),
+                exec_fmt(*exec),
                 n.surface(*surface),
                 self.src(global_offset),
                 self.raw(*offsets),
@@ -519,7 +517,7 @@ impl W<'_> {
                 self.pred(*pred),
                 if *store { "scatter4_typed" } else { "gather4_typed" },
                 channels.text(),
-                ExecText(*exec),
+                exec_fmt(*exec),
                 n.surface(*surface),
                 self.raw(*u),
                 self.raw(*v),
@@ -544,7 +542,7 @@ impl W<'_> {
                     SvmBlock::B8 => 8,
                 },
                 num_blocks,
-                ExecText(*exec),
+                exec_fmt(*exec),
                 self.raw(*addresses),
                 self.raw(*data)
             ),
@@ -562,7 +560,7 @@ impl W<'_> {
                 self.pred(*pred),
                 if *store { "svm_scatter4scaled" } else { "svm_gather4scaled" },
                 channels.text(),
-                ExecText(*exec),
+                exec_fmt(*exec),
                 self.src(base),
                 self.raw(*offsets),
                 self.raw(*data)
@@ -607,7 +605,7 @@ impl W<'_> {
                 let a = format!("{model}[{}{off}]:a{}", n.var(addr.var), addr.bits);
                 let d = format!("{}:{}", n.var(*data), shape.text());
                 let head = |name: &str| {
-                    format!("{}lsc_{name}.{}{cache} {}", self.pred(*pred), sfid.text(), ExecText(*exec))
+                    format!("{}lsc_{name}.{}{cache} {}", self.pred(*pred), sfid.text(), exec_fmt(*exec))
                 };
                 match op {
                     LscOp::Load => format!("{} {d} {a}", head("load")),
@@ -636,7 +634,7 @@ impl W<'_> {
                 let (name, a) = (if *store { "store" } else { "load" }, format!("flat[{a}]"));
                 let d = format!("{}:{}", n.var(*data), shape.text());
                 let (x, y) = if *store { (a, d) } else { (d, a) };
-                format!("lsc_{name}_block2d.ugm{cache} {} {x} {y}", ExecText(Exec::nm(1)))
+                format!("lsc_{name}_block2d.ugm{cache} {} {x} {y}", exec_fmt(Exec::nm(1)))
             }
             Inst::LscFence { sfid, op, scope } => {
                 format!(
@@ -650,7 +648,7 @@ impl W<'_> {
                 "{}{} {} 0x{:x} {} {} {} {} {}",
                 self.pred(*pred),
                 if *sendc { "raw_sendc" } else { "raw_send" },
-                ExecText(*exec),
+                exec_fmt(*exec),
                 exdesc,
                 num_src,
                 num_dst,
@@ -682,7 +680,7 @@ impl W<'_> {
                 num_src0,
                 num_src1,
                 num_dst,
-                ExecText(*exec),
+                exec_fmt(*exec),
                 self.src(exdesc),
                 self.src(desc),
                 self.raw(*src0),
@@ -742,16 +740,12 @@ pub fn fence_text(f: Fence) -> String {
 
 /// `(M1, 16)`, `(M5_NM, 16)`, ...
 pub fn exec_text(e: Exec) -> String {
-    ExecText(e).to_string()
+    exec_fmt(e).to_string()
 }
 
 /// An execution size and mask as `(M1, 16)`, written straight into the text being formatted.
-struct ExecText(Exec);
-
-impl std::fmt::Display for ExecText {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        put_exec(f, self.0)
-    }
+fn exec_fmt(e: Exec) -> impl std::fmt::Display {
+    Fmt(move |f| put_exec(f, e))
 }
 
 fn escape(s: &str) -> String {
