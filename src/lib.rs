@@ -37,7 +37,7 @@ pub use api::{
 use genxc_diag::{Diagnostic, Location};
 use genxc_genx::units::KernelUnit;
 use genxc_genx::{Module, Platform};
-use genxc_visa::isel::Phase;
+use genxc_isel::Phase;
 use rayon::prelude::*;
 use std::time::Instant;
 use timing::{PassTimes, PhaseTimes, Stage};
@@ -254,7 +254,7 @@ fn compile_split(
                 Unit::File(OutputFile::staged(name, text.into_bytes(), sink))
             }
             _ => {
-                let (k, _) = genxc_visa::isel::select_owned(u, platform, &mut phase).ok()?;
+                let (k, _) = genxc_isel::select_owned(u, platform, &mut phase).ok()?;
                 if opts.emit == Emit::Visaasm {
                     let text = genxc_visa::write_text(&k);
                     let name = format!("{}.visaasm", k.name);
@@ -478,7 +478,7 @@ fn import_and_compile(
                 let (name, text) = if opts.emit == Emit::Legalized {
                     (format!("{}.legalized.ll", u.kernel.name), legalized_text(u, opts.platform, mark)?)
                 } else {
-                    let (k, _) = genxc_visa::isel::select_marked(u, opts.platform, mark)?;
+                    let (k, _) = genxc_isel::select_marked(u, opts.platform, mark)?;
                     (format!("{}.visaasm", k.name), genxc_visa::write_text(&k))
                 };
                 Ok(OutputFile::staged(name, text.into_bytes(), sink))
@@ -495,8 +495,7 @@ fn import_and_compile(
     // Only `--emit isa` is left: each kernel is encoded on its worker, the container is serial.
     let objects = successes(
         run_units(&units, opts, times, |u, mark| {
-            genxc_visa::isel::select_marked(u, opts.platform, mark)
-                .map(|(k, _)| genxc_visa::encode_kernel(&k))
+            genxc_isel::select_marked(u, opts.platform, mark).map(|(k, _)| genxc_visa::encode_kernel(&k))
         }),
         &mut diags,
         &locate,
@@ -518,7 +517,7 @@ pub fn kernel_stats(
     let llvm = genxc_frontend::llvm::load(&ctx, &input.name, &input.bytes).map_err(|d| vec![d])?;
     let module = genxc_genx::llvm::import_module(&llvm, platform)?;
     let units = genxc_genx::units::build_units(&module)?;
-    units.iter().map(|u| genxc_visa::isel::select_with_stats(u, platform).map(|(k, s)| (k.name, s))).collect()
+    units.iter().map(|u| genxc_isel::select_with_stats(u, platform).map(|(k, s)| (k.name, s))).collect()
 }
 
 /// The results that succeeded; the diagnostics of the others go to `diags`, located.

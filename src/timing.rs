@@ -189,11 +189,11 @@ impl PhaseTimes {
 }
 
 /// The stage a phase of instruction selection belongs to.
-pub fn stage_of(phase: genxc_visa::isel::Phase) -> Stage {
+pub fn stage_of(phase: genxc_isel::Phase) -> Stage {
     match phase {
-        genxc_visa::isel::Phase::Legalize => Stage::Legalize,
-        genxc_visa::isel::Phase::Regalloc => Stage::Regalloc,
-        genxc_visa::isel::Phase::Isel => Stage::Isel,
+        genxc_isel::Phase::Legalize => Stage::Legalize,
+        genxc_isel::Phase::Regalloc => Stage::Regalloc,
+        genxc_isel::Phase::Isel => Stage::Isel,
     }
 }
 

@@ -74,7 +74,7 @@ fn stages(c: &mut Criterion) {
                     for f in fs.iter_mut() {
                         genxc_regalloc::forward::forward_region_reads(f);
                         genxc_regalloc::forward::read_past_region_writes(f);
-                        bales.push(genxc_visa::isel::bales_for(f, PLATFORM));
+                        bales.push(genxc_isel::bales_for(f, PLATFORM));
                     }
                     let pairs: Vec<_> = fs.iter().zip(&bales).collect();
                     std::hint::black_box(genxc_regalloc::assign_unit(&pairs, |id| index.get(&id).copied()));
@@ -87,9 +87,7 @@ fn stages(c: &mut Criterion) {
         b.iter(|| {
             units
                 .iter()
-                .map(|u| {
-                    genxc_visa::write_text(&genxc_visa::isel::select(u, PLATFORM).expect("selects")).len()
-                })
+                .map(|u| genxc_visa::write_text(&genxc_isel::select(u, PLATFORM).expect("selects")).len())
                 .sum::<usize>()
         })
     });

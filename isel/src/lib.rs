@@ -9,12 +9,12 @@
 //! (`call`/`ret`) with their arguments and result passed in the callee's variables (where regalloc
 //! lets a caller's value live in them, without a copy). What this selector cannot emit is reported
 //! as `unsupported: <what>`, never emitted wrongly.
+#![warn(missing_docs)]
 
 mod emulate;
 mod intrinsics;
 mod simdcf;
 
-use crate::model::{self as m, Exec, Imm, Inst as VInst, Pred, Raw, Src, SrcMod, SrcOp, VisaType};
 use genxc_diag::Diagnostic;
 use genxc_genx::bale::{self, Bales};
 use genxc_genx::ir::{
@@ -26,6 +26,7 @@ use genxc_genx::simdcf::SimdCf;
 use genxc_genx::units::KernelUnit;
 use genxc_genx::{Elem, Platform, Type};
 use genxc_regalloc::{Assignment, Category, VarIdx, WrRegionPrep};
+use genxc_visa::model::{self as m, Exec, Imm, Inst as VInst, Pred, Raw, Src, SrcMod, SrcOp, VisaType};
 // foldhash: a fast hash, seeded per process (SipHash was a tenth of a small kernel's compile).
 use foldhash::{HashMap, HashMapExt};
 
@@ -34,7 +35,7 @@ type R<T> = Result<T, String>;
 /// Compiles one kernel unit to `.visaasm` text.
 pub fn compile_unit(u: &KernelUnit, platform: Platform) -> Result<String, Vec<Diagnostic>> {
     let k = select(u, platform)?;
-    Ok(crate::text::write_text(&k))
+    Ok(genxc_visa::write_text(&k))
 }
 
 fn is_exec_size(n: u32) -> bool {
