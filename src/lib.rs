@@ -641,33 +641,28 @@ where
 }
 
 /// Points a diagnostic about a function or symbol at its line and column in `.ll` text, keeping the
-/// function and instruction in the message.
+/// function and instruction as its context.
 fn locate(d: Diagnostic, file: &str, source: Option<&genxc_frontend::llvm::SourceMap>) -> Diagnostic {
     let Some(sm) = source else { return d };
-    let (pos, prefix) = match &d.location {
-        Location::Ir { function, inst: Some(inst) } => (
-            sm.instruction(function, inst, &genxc_genx::intrinsics::is_overload_suffix)
-                .or_else(|| sm.function(function)),
-            format!("in function @{function}, {}: ", genxc_diag::inst_phrase(inst)),
-        ),
-        Location::Ir { function, inst: None } => {
-            (sm.function(function), format!("in function @{function}: "))
-        }
-        Location::Symbol(name) => (sm.global(name), format!("@{name}: ")),
+    let pos = match &d.location {
+        Location::Ir { function, inst: Some(inst) } => sm
+            .instruction(function, inst, &genxc_genx::intrinsics::is_overload_suffix)
+            .or_else(|| sm.function(function)),
+        Location::Ir { function, inst: None } => sm.function(function),
+        Location::Symbol(name) => sm.global(name),
         Location::None if d.message.starts_with("invalid genx.kernels metadata") => {
             // "... for 'kernel': ..." names the kernel whose node is wrong.
             let kernel =
                 d.message.split_once(" for '").and_then(|(_, r)| r.split_once("': ")).map(|(k, _)| k);
-            (sm.kernel_node(kernel), String::new())
+            sm.kernel_node(kernel)
         }
-        _ => (None, String::new()),
+        _ => None,
     };
     match pos {
-        Some((line, col)) => Diagnostic {
-            message: format!("{prefix}{}", d.message),
-            location: Location::Source { file: file.to_string(), line, col },
-            ..d
-        },
+        Some((line, col)) => {
+            let subject = d.location.subject();
+            at_source(d, subject, file, line, col)
+        }
         None => d,
     }
 }
@@ -676,17 +671,22 @@ fn locate(d: Diagnostic, file: &str, source: Option<&genxc_frontend::llvm::Sourc
 fn locate_mlir(d: Diagnostic, file: &str, text: &str) -> Diagnostic {
     let Location::Ir { function, inst } = &d.location else { return d };
     let Some((line, col)) = genxc_lowering::function_position(text, function) else { return d };
-    let prefix = match inst {
+    let subject = match inst {
         Some(i) => {
-            format!("in function @{function}, {} of the translated LLVM IR: ", genxc_diag::inst_phrase(i))
+            format!("in function @{function}, {} of the translated LLVM IR", genxc_diag::inst_phrase(i))
         }
-        None => format!("in function @{function}: "),
+        None => format!("in function @{function}"),
     };
-    Diagnostic {
-        message: format!("{prefix}{}", d.message),
-        location: Location::Source { file: file.to_string(), line, col },
-        ..d
-    }
+    at_source(d, Some(subject), file, line, col)
+}
+
+/// `d` at a source position; `subject` (what its IR location named) goes before its context.
+fn at_source(d: Diagnostic, subject: Option<String>, file: &str, line: u32, col: u32) -> Diagnostic {
+    let context = match (subject, d.context) {
+        (Some(s), Some(c)) => Some(format!("{s}: {c}").into_boxed_str()),
+        (s, c) => s.map(String::into_boxed_str).or(c),
+    };
+    Diagnostic { location: Location::Source { file: file.to_string(), line, col }, context, ..d }
 }
 
 #[cfg(test)]

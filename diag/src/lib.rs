@@ -3,6 +3,12 @@
 //! A pass never prints: it returns [`Diagnostic`]s, and only the driver decides how to show them and
 //! which exit code follows. A diagnostic points at a source position (`file:line:col`) when the input
 //! has one, otherwise at the function and instruction of the GenX IR or LLVM module it concerns.
+//!
+//! Every diagnostic has a [`Kind`]: the input is invalid, uses something genxc does not implement,
+//! asks for something the target platform lacks, or met a bug of the compiler. Passes that fail
+//! return a [`Failure`] (a kind and a message) where they have no location yet; the kind decides
+//! the words printed before the message (`unsupported: `, `internal error: `), so no code needs to
+//! read them back out of the text.
 
 use std::fmt;
 
@@ -26,6 +32,100 @@ impl fmt::Display for Severity {
         })
     }
 }
+
+/// What kind of problem a diagnostic reports.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Kind {
+    /// The input is wrong: malformed, inconsistent, or outside what the GenX backend accepts.
+    #[default]
+    Invalid,
+    /// A valid construct genxc does not implement; printed as `unsupported: <what>`.
+    Unsupported,
+    /// Something the target platform lacks (`<what> is not available on <platform>`).
+    NotAvailable,
+    /// A bug of the compiler; printed as `internal error: <what>`.
+    Internal,
+}
+
+impl Kind {
+    /// The words printed before a message of this kind: `unsupported: `, `internal error: ` or
+    /// nothing.
+    pub fn prefix(self) -> &'static str {
+        match self {
+            Kind::Unsupported => "unsupported: ",
+            Kind::Internal => "internal error: ",
+            Kind::Invalid | Kind::NotAvailable => "",
+        }
+    }
+
+    /// A short lower-case name: `invalid`, `unsupported`, `not-available` or `internal`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Invalid => "invalid",
+            Kind::Unsupported => "unsupported",
+            Kind::NotAvailable => "not-available",
+            Kind::Internal => "internal",
+        }
+    }
+}
+
+/// Why a pass stopped, before the driver knows where: a kind and the message without its kind's
+/// prefix. A plain string converts into an [`Kind::Invalid`] failure.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Failure {
+    /// What kind of problem it is.
+    pub kind: Kind,
+    /// The message, lower case, no trailing period, without the kind's prefix.
+    pub message: String,
+}
+
+impl Failure {
+    /// A failure of the given kind.
+    pub fn new(kind: Kind, message: impl Into<String>) -> Self {
+        Failure { kind, message: message.into() }
+    }
+}
+
+/// The input is wrong (`message` is the whole text).
+pub fn invalid(message: impl Into<String>) -> Failure {
+    Failure::new(Kind::Invalid, message)
+}
+
+/// A valid construct genxc does not implement: printed as `unsupported: <what>`.
+pub fn unsupported(what: impl Into<String>) -> Failure {
+    Failure::new(Kind::Unsupported, what)
+}
+
+/// Something the platform lacks; `sentence` is the whole text, such as
+/// `llvm.genx.ieee.div is not available on skl`.
+pub fn not_available(sentence: impl Into<String>) -> Failure {
+    Failure::new(Kind::NotAvailable, sentence)
+}
+
+/// A bug of the compiler: printed as `internal error: <what>`.
+pub fn internal(what: impl Into<String>) -> Failure {
+    Failure::new(Kind::Internal, what)
+}
+
+impl From<String> for Failure {
+    fn from(message: String) -> Self {
+        invalid(message)
+    }
+}
+
+impl From<&str> for Failure {
+    fn from(message: &str) -> Self {
+        invalid(message)
+    }
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.kind.prefix(), self.message)
+    }
+}
+
+impl std::error::Error for Failure {}
 
 /// Where a diagnostic points.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -53,37 +153,61 @@ pub enum Location {
     Symbol(String),
 }
 
+impl Location {
+    /// What an IR or symbol location names, as printed before the message: `in function @f`,
+    /// `in function @f, instruction %x` or `@name`; `None` for the other locations.
+    pub fn subject(&self) -> Option<String> {
+        match self {
+            Location::Ir { function, inst: None } => Some(format!("in function @{function}")),
+            Location::Ir { function, inst: Some(inst) } => {
+                Some(format!("in function @{function}, {}", inst_phrase(inst)))
+            }
+            Location::Symbol(name) => Some(format!("@{name}")),
+            Location::None | Location::Source { .. } => None,
+        }
+    }
+}
+
 /// One message from the compiler.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Diagnostic {
     /// Error, warning or note.
     pub severity: Severity,
+    /// What kind of problem it is; its prefix is printed before the message.
+    pub kind: Kind,
     /// Where it points.
     pub location: Location,
-    /// The message, lower case, no trailing period.
+    /// What the message is about when the location does not say it (a source position found for
+    /// an instruction keeps `in function @f, instruction %x` here); printed before the kind's
+    /// prefix. (Boxed: a diagnostic is returned in many `Result`s and rarely has one.)
+    pub context: Option<Box<str>>,
+    /// The message, lower case, no trailing period, without the kind's prefix.
     pub message: String,
     /// Further lines printed as `note: ...` after the message.
     pub notes: Vec<String>,
 }
 
 impl Diagnostic {
-    /// An error without a location.
-    pub fn error(message: impl Into<String>) -> Self {
+    /// An error without a location; a plain string is an [`Kind::Invalid`] one.
+    pub fn error(message: impl Into<Failure>) -> Self {
+        let Failure { kind, message } = message.into();
         Diagnostic {
             severity: Severity::Error,
+            kind,
             location: Location::None,
-            message: message.into(),
+            context: None,
+            message,
             notes: Vec::new(),
         }
     }
 
     /// A warning without a location.
-    pub fn warning(message: impl Into<String>) -> Self {
+    pub fn warning(message: impl Into<Failure>) -> Self {
         Diagnostic { severity: Severity::Warning, ..Diagnostic::error(message) }
     }
 
     /// An error at a source position.
-    pub fn at_source(file: impl Into<String>, line: u32, col: u32, message: impl Into<String>) -> Self {
+    pub fn at_source(file: impl Into<String>, line: u32, col: u32, message: impl Into<Failure>) -> Self {
         Diagnostic::error(message).with_location(Location::Source { file: file.into(), line, col })
     }
 
@@ -91,7 +215,7 @@ impl Diagnostic {
     pub fn in_function(
         function: impl Into<String>,
         inst: Option<String>,
-        message: impl Into<String>,
+        message: impl Into<Failure>,
     ) -> Self {
         Diagnostic::error(message).with_location(Location::Ir { function: function.into(), inst })
     }
@@ -99,6 +223,12 @@ impl Diagnostic {
     /// The same diagnostic pointing elsewhere.
     pub fn with_location(mut self, location: Location) -> Self {
         self.location = location;
+        self
+    }
+
+    /// The same diagnostic about `context` (printed before the message).
+    pub fn with_context(mut self, context: impl Into<String>) -> Self {
+        self.context = Some(context.into().into_boxed_str());
         self
     }
 
@@ -116,27 +246,27 @@ impl Diagnostic {
 
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.location {
-            Location::None => write!(f, "{}: {}", self.severity, self.message)?,
-            Location::Source { file, line, col } => {
-                write!(f, "{file}:{line}:{col}: {}: {}", self.severity, self.message)?
-            }
-            Location::Ir { function, inst: None } => {
-                write!(f, "{}: in function @{function}: {}", self.severity, self.message)?
-            }
-            Location::Ir { function, inst: Some(inst) } => write!(
-                f,
-                "{}: in function @{function}, {}: {}",
-                self.severity,
-                inst_phrase(inst),
-                self.message
-            )?,
-            Location::Symbol(name) => write!(f, "{}: @{name}: {}", self.severity, self.message)?,
+        if let Location::Source { file, line, col } = &self.location {
+            write!(f, "{file}:{line}:{col}: ")?;
         }
+        write!(f, "{}: ", self.severity)?;
+        if let Some(subject) = self.location.subject() {
+            write!(f, "{subject}: ")?;
+        }
+        if let Some(context) = &self.context {
+            write!(f, "{context}: ")?;
+        }
+        write!(f, "{}{}", self.kind.prefix(), self.message)?;
         for note in &self.notes {
             write!(f, "\nnote: {note}")?;
         }
         Ok(())
+    }
+}
+
+impl From<Failure> for Diagnostic {
+    fn from(failure: Failure) -> Self {
+        Diagnostic::error(failure)
     }
 }
 
@@ -173,5 +303,54 @@ mod tests {
         assert_eq!(d.to_string(), "error: in function @f: bad\nnote: why");
         assert!(has_errors(&[Diagnostic::warning("w"), d]));
         assert!(!has_errors(&[Diagnostic::warning("w")]));
+        assert_eq!(
+            Diagnostic::error("bad").with_location(Location::Symbol("g".into())).to_string(),
+            "error: @g: bad"
+        );
+    }
+
+    /// Each kind with its words, then the same failure at each kind of place: the location and
+    /// the context come before the kind's prefix.
+    #[test]
+    fn formats_each_kind() {
+        let cases = [
+            (invalid("bad operand"), Kind::Invalid, "bad operand"),
+            (unsupported("frem of double values"), Kind::Unsupported, "unsupported: frem of double values"),
+            (
+                not_available("llvm.genx.ieee.div is not available on skl"),
+                Kind::NotAvailable,
+                "llvm.genx.ieee.div is not available on skl",
+            ),
+            (internal("empty bale"), Kind::Internal, "internal error: empty bale"),
+            (Failure::from("plain"), Kind::Invalid, "plain"),
+        ];
+        for (failure, kind, text) in cases {
+            assert_eq!(failure.kind, kind);
+            assert_eq!(failure.to_string(), text);
+            let d = Diagnostic::error(failure.clone());
+            assert_eq!(d.kind, kind);
+            assert_eq!(d.to_string(), format!("error: {text}"));
+            assert_eq!(Diagnostic::from(failure.clone()), d);
+            let d = Diagnostic::in_function("f", Some("%x".into()), failure.clone());
+            assert_eq!(d.to_string(), format!("error: in function @f, instruction %x: {text}"));
+            let d = Diagnostic::in_function("f", None, failure.clone());
+            assert_eq!(d.to_string(), format!("error: in function @f: {text}"));
+            let at = Location::Source { file: "k.ll".into(), line: 4, col: 2 };
+            let d = Diagnostic::error(failure.clone()).with_location(at.clone());
+            assert_eq!(d.to_string(), format!("k.ll:4:2: error: {text}"));
+            let d = d.with_context("in function @f, instruction %x");
+            assert_eq!(d.kind, kind);
+            assert_eq!(d.to_string(), format!("k.ll:4:2: error: in function @f, instruction %x: {text}"));
+            let d = Diagnostic::error(failure).with_context("k.mlir");
+            assert_eq!(d.to_string(), format!("error: k.mlir: {text}"));
+        }
+    }
+
+    #[test]
+    fn subjects_of_locations() {
+        let call = Location::Ir { function: "k".into(), inst: Some("call to @llvm.genx.oword.st".into()) };
+        assert_eq!(call.subject().as_deref(), Some("in function @k, call to @llvm.genx.oword.st"));
+        assert_eq!(Location::Symbol("g".into()).subject().as_deref(), Some("@g"));
+        assert_eq!(Location::None.subject(), None);
     }
 }

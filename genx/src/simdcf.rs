@@ -20,6 +20,7 @@
 
 use crate::ir::*;
 use crate::types::Elem;
+use genxc_diag::{unsupported, Failure};
 // foldhash: a fast hash, seeded per process (SipHash was a tenth of a small kernel's compile).
 use foldhash::{HashMap, HashMapExt, HashSet};
 
@@ -140,10 +141,10 @@ fn cond_index(f: &Function, id: InstId) -> Option<u32> {
     }
 }
 
-/// An error at an instruction: (instruction name, message).
-pub type Error = (Option<String>, String);
+/// An error at an instruction: (instruction name, what went wrong).
+pub type Error = (Option<String>, Failure);
 
-fn err(f: &Function, at: Option<InstId>, msg: impl Into<String>) -> Error {
+fn err(f: &Function, at: Option<InstId>, msg: impl Into<Failure>) -> Error {
     (at.map(|i| f.value_name(Value::Inst(i))), msg.into())
 }
 
@@ -170,13 +171,13 @@ pub fn analyze(f: &Function) -> Result<SimdCf, Error> {
     for &i in &order {
         if let InstKind::ExtractValue { aggregate, index } = f.insts[i].kind {
             let Value::Inst(a) = aggregate else {
-                return Err(err(f, Some(i), "unsupported: extractvalue instruction"));
+                return Err(err(f, Some(i), unsupported("extractvalue instruction")));
             };
             let r = match (kind_of(f, a), index) {
                 (Some(_), 0) => Role::Em,
                 (Some(Kind::Goto), 1) => Role::Rm,
                 (Some(Kind::Goto), 2) | (Some(Kind::Join), 1) => Role::Cond,
-                _ => return Err(err(f, Some(i), "unsupported: extractvalue instruction")),
+                _ => return Err(err(f, Some(i), unsupported("extractvalue instruction"))),
             };
             role.insert(Value::Inst(i), r);
         }
@@ -214,11 +215,11 @@ pub fn analyze(f: &Function) -> Result<SimdCf, Error> {
                 return Err(err(
                     f,
                     Some(p),
-                    format!(
-                        "unsupported: a phi that merges a SIMD control flow {} with {}",
+                    unsupported(format!(
+                        "a phi that merges a SIMD control flow {} with {}",
                         role_name(r),
                         f.value_name(*v)
-                    ),
+                    )),
                 ));
             }
         }
@@ -271,11 +272,11 @@ pub fn analyze(f: &Function) -> Result<SimdCf, Error> {
                 return Err(err(
                     f,
                     Some(g),
-                    format!(
-                        "unsupported: {} of {what} ({} is not a {source}, a phi of them, or {constant})",
+                    unsupported(format!(
+                        "{} of {what} ({} is not a {source}, a phi of them, or {constant})",
                         intrinsic_name(f, g),
                         f.value_name(v)
-                    ),
+                    )),
                 ));
             }
         }
@@ -295,10 +296,10 @@ pub fn analyze(f: &Function) -> Result<SimdCf, Error> {
                 return Err(err(
                     f,
                     Some(i),
-                    format!(
-                        "unsupported: the branch condition {} of SIMD control flow used other than by its block's branch",
+                    unsupported(format!(
+                        "the branch condition {} of SIMD control flow used other than by its block's branch",
                         f.value_name(v)
-                    ),
+                    )),
                 ));
             }
             let ok = match &inst.kind {
@@ -317,20 +318,20 @@ pub fn analyze(f: &Function) -> Result<SimdCf, Error> {
                     return Err(err(
                         f,
                         Some(i),
-                        format!(
-                            "unsupported: {}, a predicate ANDed with the SIMD control flow execution mask, used other than as the predicate of the message right after it",
+                        unsupported(format!(
+                            "{}, a predicate ANDed with the SIMD control flow execution mask, used other than as the predicate of the message right after it",
                             f.value_name(v)
-                        ),
+                        )),
                     ));
                 }
                 if let (true, InstKind::Intrinsic { id, .. }) = (em, &inst.kind) {
                     return Err(err(
                         f,
                         Some(i),
-                        format!(
-                            "unsupported: {} predicated by the SIMD control flow execution mask (only select, wrregion and memory message intrinsics other than raw sends run under it)",
+                        unsupported(format!(
+                            "{} predicated by the SIMD control flow execution mask (only select, wrregion and memory message intrinsics other than raw sends run under it)",
                             id.name()
-                        ),
+                        )),
                     ));
                 }
                 let what = if em { "execution mask" } else { role_name(r.unwrap_or(Role::Rm)) };
@@ -345,10 +346,10 @@ pub fn analyze(f: &Function) -> Result<SimdCf, Error> {
                     return Err(err(
                         f,
                         Some(g),
-                        format!(
-                            "unsupported: the branch condition of {} used by the branch of another block",
+                        unsupported(format!(
+                            "the branch condition of {} used by the branch of another block",
                             intrinsic_name(f, g)
-                        ),
+                        )),
                     ));
                 }
             }
@@ -367,7 +368,7 @@ pub fn analyze(f: &Function) -> Result<SimdCf, Error> {
             return Err(err(
                 f,
                 Some(g),
-                "unsupported: llvm.genx.simdcf.join that does not start its block (only phis may come before it, one join per block, not in the entry block)",
+                unsupported("llvm.genx.simdcf.join that does not start its block (only phis may come before it, one join per block, not in the entry block)"),
             ));
         }
         cf.joins.insert(b, g);
@@ -393,11 +394,13 @@ pub fn analyze(f: &Function) -> Result<SimdCf, Error> {
             return Err(err(
                 f,
                 Some(g),
-                "unsupported: instructions after llvm.genx.simdcf.goto in its block (a goto must end its block)",
+                unsupported(
+                    "instructions after llvm.genx.simdcf.goto in its block (a goto must end its block)",
+                ),
             ));
         }
         if cf.gotos.contains_key(&b) {
-            return Err(err(f, Some(g), "unsupported: two llvm.genx.simdcf.goto in one block"));
+            return Err(err(f, Some(g), unsupported("two llvm.genx.simdcf.goto in one block")));
         }
         let InstKind::Intrinsic { args, .. } = &f.insts[g].kind else { continue };
         let width = f.value_type(args[1]).num_elems();
@@ -406,7 +409,7 @@ pub fn analyze(f: &Function) -> Result<SimdCf, Error> {
             return Err(err(
                 f,
                 Some(g),
-                "unsupported: llvm.genx.simdcf.goto whose resume mask reaches no join",
+                unsupported("llvm.genx.simdcf.goto whose resume mask reaches no join"),
             ));
         };
         let target = match f.blocks[b].term {
@@ -415,7 +418,9 @@ pub fn analyze(f: &Function) -> Result<SimdCf, Error> {
                     return Err(err(
                         f,
                         Some(g),
-                        "unsupported: a block ending in llvm.genx.simdcf.goto that branches on another condition",
+                        unsupported(
+                            "a block ending in llvm.genx.simdcf.goto that branches on another condition",
+                        ),
                     ));
                 }
                 match backward_latch(f, b, on_false, &pos) {
@@ -425,7 +430,7 @@ pub fn analyze(f: &Function) -> Result<SimdCf, Error> {
                             return Err(err(
                                 f,
                                 Some(g),
-                                "unsupported: a backward llvm.genx.simdcf.goto whose latch and exit blocks do not follow it in layout order",
+                                unsupported("a backward llvm.genx.simdcf.goto whose latch and exit blocks do not follow it in layout order"),
                             ));
                         }
                         cf.latches.insert(on_false);
@@ -442,7 +447,7 @@ pub fn analyze(f: &Function) -> Result<SimdCf, Error> {
                 return Err(err(
                     f,
                     Some(g),
-                    "unsupported: a block ending in llvm.genx.simdcf.goto that does not end in a branch",
+                    unsupported("a block ending in llvm.genx.simdcf.goto that does not end in a branch"),
                 ))
             }
         };
@@ -451,10 +456,10 @@ pub fn analyze(f: &Function) -> Result<SimdCf, Error> {
                 return Err(err(
                     f,
                     Some(g),
-                    format!(
-                        "unsupported: a forward llvm.genx.simdcf.goto whose join block %{} comes before it in layout order",
+                    unsupported(format!(
+                        "a forward llvm.genx.simdcf.goto whose join block %{} comes before it in layout order",
                         f.blocks[uip].name
-                    ),
+                    )),
                 ));
             }
         }
@@ -480,7 +485,7 @@ fn check_branch(
             Err(err(
                 f,
                 Some(g),
-                "unsupported: a block ending in llvm.genx.simdcf.goto that branches on another condition",
+                unsupported("a block ending in llvm.genx.simdcf.goto that branches on another condition"),
             ))
         };
     }
@@ -491,22 +496,22 @@ fn check_branch(
         return Err(err(
             f,
             Some(g),
-            format!(
-                "unsupported: the branch after {} must fall through to its false successor %{} (the next block in layout order)",
+            unsupported(format!(
+                "the branch after {} must fall through to its false successor %{} (the next block in layout order)",
                 intrinsic_name(f, g),
                 f.blocks[on_false].name
-            ),
+            )),
         ));
     }
     if pos[&on_true] <= pos[&b] {
         return Err(err(
             f,
             Some(g),
-            format!(
-                "unsupported: the branch after {} jumps back to %{} (only a do-while back edge over an empty latch block may go backward)",
+            unsupported(format!(
+                "the branch after {} jumps back to %{} (only a do-while back edge over an empty latch block may go backward)",
                 intrinsic_name(f, g),
                 f.blocks[on_true].name
-            ),
+            )),
         ));
     }
     Ok(())
@@ -605,7 +610,9 @@ fn rm_webs(
             return Err(err(
                 f,
                 Some(j),
-                "unsupported: a resume mask that reaches two llvm.genx.simdcf.join (each join point needs its own RM)",
+                unsupported(
+                    "a resume mask that reaches two llvm.genx.simdcf.join (each join point needs its own RM)",
+                ),
             ));
         }
         join_of_web.insert(r, (j, block_of[&j]));
@@ -701,9 +708,9 @@ fn misuse(f: &Function, at: InstId, what: &str) -> Error {
     err(
         f,
         Some(at),
-        format!(
-            "unsupported: the SIMD control flow {what} used as a value (EM only predicates select, wrregion and memory messages; masks only feed gotos, joins and phis)"
-        ),
+        unsupported(format!(
+            "the SIMD control flow {what} used as a value (EM only predicates select, wrregion and memory messages; masks only feed gotos, joins and phis)"
+        )),
     )
 }
 

@@ -8,7 +8,7 @@
 
 use crate::ir::{FuncId, Function, InstKind, Linkage, Module};
 use crate::metadata::Kernel;
-use genxc_diag::Diagnostic;
+use genxc_diag::{unsupported, Diagnostic};
 use la_arena::Arena;
 use petgraph::graphmap::DiGraphMap;
 use std::collections::HashMap;
@@ -117,10 +117,10 @@ pub fn build_units(module: &Module) -> Result<Vec<KernelUnit>, Vec<Diagnostic>> 
                 diags.push(Diagnostic::in_function(
                     func.name.clone(),
                     None,
-                    format!(
-                        "unsupported: kernel '{}' calls the non-kernel function @{} (stack calls); make it internal to have it cloned into the kernel",
+                    unsupported(format!(
+                        "kernel '{}' calls the non-kernel function @{} (stack calls); make it internal to have it cloned into the kernel",
                         kernel.name, func.name
-                    ),
+                    )),
                 ));
             }
         }
@@ -244,7 +244,10 @@ mod tests {
         m.kernels = build_kernels(&m, &[], Platform::Tgllp).unwrap();
         let e = build_units(&m).unwrap_err();
         assert!(
-            e[0].message.starts_with("unsupported: kernel 'k' calls the non-kernel function @ext"),
+            e[0].kind == genxc_diag::Kind::Unsupported
+                && e[0].to_string().starts_with(
+                    "error: in function @ext: unsupported: kernel 'k' calls the non-kernel function @ext"
+                ),
             "{}",
             e[0]
         );

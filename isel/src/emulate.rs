@@ -1052,9 +1052,7 @@ pub(super) fn select(s: &mut Selector, id: InstId) -> Option<R<()>> {
                 BinOp::LShr => binary64(Op64::LShr),
                 BinOp::AShr => binary64(Op64::AShr),
                 // multiplication and division are selected by the arms above
-                _ => {
-                    return Some(Err("internal: a 64-bit multiplication or division left to the ALU".into()))
-                }
+                _ => return Some(Err(internal("a 64-bit multiplication or division left to the ALU"))),
             };
             Some(emit(s, id, &prog, &[lhs, rhs], &[], None))
         }
@@ -1084,7 +1082,7 @@ pub(super) fn select(s: &mut Selector, id: InstId) -> Option<R<()>> {
                 Sge => (Rel::Ge, true),
                 Slt => (Rel::Lt, true),
                 Sle => (Rel::Le, true),
-                _ => return Some(Err("internal: a float compare of integers".into())),
+                _ => return Some(Err(internal("a float compare of integers"))),
             };
             Some(emit(s, id, &compare64(rel, signed), &[lhs, rhs], &[], None))
         }
@@ -1119,7 +1117,9 @@ pub(super) fn select(s: &mut Selector, id: InstId) -> Option<R<()>> {
                     float_to_int64(op == CastOp::FPToSI, from == Elem::Half)
                 }
                 _ if (from == Elem::Double || elem == Elem::Double) && !info.has_fp64 => {
-                    return Some(Err(format!("double precision conversion is not available on {plat}")))
+                    return Some(Err(not_available(format!(
+                        "double precision conversion is not available on {plat}"
+                    ))))
                 }
                 CastOp::UIToFP | CastOp::SIToFP if elem == Elem::Double => {
                     int64_to_double(op == CastOp::SIToFP)
@@ -1128,10 +1128,10 @@ pub(super) fn select(s: &mut Selector, id: InstId) -> Option<R<()>> {
                     double_to_int64(op == CastOp::FPToSI)
                 }
                 other => {
-                    return Some(Err(format!(
-                        "unsupported: {} between i64 and floating point on {plat} (no 64-bit integer unit)",
+                    return Some(Err(unsupported(format!(
+                        "{} between i64 and floating point on {plat} (no 64-bit integer unit)",
                         format!("{other:?}").to_lowercase()
-                    )))
+                    ))))
                 }
             };
             Some(emit(s, id, &prog, &[value], &[], None))
@@ -1148,7 +1148,7 @@ pub(super) fn select(s: &mut Selector, id: InstId) -> Option<R<()>> {
             let n =
                 if matches!(prog.out, Out::Pair(..)) && iid.short_name().starts_with("abs") { 1 } else { 2 };
             if args.len() < n {
-                return Some(Err(format!("{} takes {n} operands", iid.name())));
+                return Some(Err(invalid(format!("{} takes {n} operands", iid.name()))));
             }
             Some(emit(s, id, &prog, &args[..n], &[], None))
         }
@@ -1231,13 +1231,13 @@ impl Selector<'_> {
         if let Value::Inst(d) = v {
             if self.fx().bales.is_baled(d) {
                 let InstKind::RdRegion { input, region } = self.f().insts[d].kind.clone() else {
-                    return Err("unsupported: a source modifier on an emulated operation".into());
+                    return Err(unsupported("a source modifier on an emulated operation"));
                 };
                 if region.indirect.is_some() {
-                    return Err(format!(
-                        "unsupported: an indirect region read by an emulated operation on {}",
+                    return Err(unsupported(format!(
+                        "an indirect region read by an emulated operation on {}",
                         self.platform
-                    ));
+                    )));
                 }
                 let base = self.var_of(input)?;
                 let n = region.num_elems;
@@ -1358,7 +1358,7 @@ fn emit(
             let ty = if matches!(prog.out, Out::Pair(..)) { VisaType::Q } else { signed_type(res_elem)? };
             let (dst, pred, lane) = s.dst_for(id, ty)?;
             let m::DstOp::Gen(dst) = dst else {
-                return Err("internal: an indirect emulated destination".into());
+                return Err(internal("an indirect emulated destination"));
             };
             if pred.is_some() {
                 lanes.push(lane);
@@ -1381,7 +1381,7 @@ fn emit(
     };
     let base = u32::from(lanes.first().copied().unwrap_or(0));
     if lanes.iter().any(|l| u32::from(*l) != base) {
-        return Err("unsupported: an emulated operation on predicate slices at different lanes".into());
+        return Err(unsupported("an emulated operation on predicate slices at different lanes"));
     }
     // pieces of at most two GRFs of the widest element read or written: 64-bit halves are read
     // and written with a stride, dword-only sequences run twice as wide
@@ -1425,7 +1425,7 @@ fn emit(
                 Out::Pair(lo, hi) => {
                     let stride = u32::from(dst.hstride) * 2;
                     if k > 1 && stride > 4 {
-                        return Err("unsupported: a 64-bit region write with a stride above 2".into());
+                        return Err(unsupported("a 64-bit region write with a stride above 2"));
                     }
                     let ud = s.view(dst.var, VisaType::UD)?;
                     for (half, o) in [(0, lo), (4, hi)] {
@@ -1555,7 +1555,7 @@ fn emit_step(
         Step::Sel { p, dst, a, b } => {
             let pid = match p {
                 PRef::T(i) => preds[i as usize],
-                PRef::Cond => cond.ok_or("internal: a select without a condition")?,
+                PRef::Cond => cond.ok_or_else(|| internal("a select without a condition"))?,
             };
             let d = tdst(s, dst, UD)?;
             let srcs =

@@ -13,7 +13,7 @@ pub(super) fn alu_intrinsic(s: &Selector, name: &str, ty: Type, args: &[Value]) 
     }
     let arg_elem = |i: usize| -> R<Elem> {
         let v = args.get(i).ok_or_else(|| format!("{name}: missing operand {i}"))?;
-        s.f().value_type(*v).elem().ok_or_else(|| "void operand".to_string())
+        s.f().value_type(*v).elem().ok_or_else(|| invalid("void operand"))
     };
     let float = |e: Elem, what: &str| -> R<VisaType> {
         match e {
@@ -27,7 +27,7 @@ pub(super) fn alu_intrinsic(s: &Selector, name: &str, ty: Type, args: &[Value]) 
                 s.check_64bit(e, what)?;
                 signed_type(e)
             }
-            other => Err(format!("unsupported: {name} on {other:?} elements").to_lowercase()),
+            other => Err(unsupported(format!("{name} on {other:?} elements").to_lowercase())),
         }
     };
     let op = |o| Op::Alu(o);
@@ -50,12 +50,12 @@ pub(super) fn alu_intrinsic(s: &Selector, name: &str, ty: Type, args: &[Value]) 
         if args.len() == n {
             Ok(())
         } else {
-            Err(format!("{name} takes {n} operands, found {}", args.len()))
+            Err(invalid(format!("{name} takes {n} operands, found {}", args.len())))
         }
     };
     let int_ty = |e: Elem, signed: bool| -> R<VisaType> {
         if matches!(e, Elem::Float | Elem::Half | Elem::Double) {
-            return Err(format!("{name} needs integer operands"));
+            return Err(invalid(format!("{name} needs integer operands")));
         }
         s.check_64bit(e, name)?;
         if signed {
@@ -108,22 +108,22 @@ pub(super) fn alu_intrinsic(s: &Selector, name: &str, ty: Type, args: &[Value]) 
                 _ => (m::AluOp::Rnde, "rnd"),
             };
             if o == m::AluOp::Sqrtm && !s.platform.info().has_fp64 {
-                return Err(format!("llvm.genx.ieee.sqrt is not available on {}", s.platform));
+                return Err(not_available(format!("llvm.genx.ieee.sqrt is not available on {}", s.platform)));
             }
             let t = float(e, what)?;
             if matches!(o, m::AluOp::Rndd | m::AluOp::Rndu | m::AluOp::Rnde | m::AluOp::Rndz | m::AluOp::Frc)
                 && t != VisaType::F
             {
-                return Err(
-                    format!("unsupported: {name} on {e:?} elements (rounding is float only)").to_lowercase()
-                );
+                return Err(unsupported(
+                    format!("{name} on {e:?} elements (rounding is float only)").to_lowercase(),
+                ));
             }
             un(o, t, SrcMod::None)
         }
         "pow" | "ieee.div" => {
             need(2)?;
             if name == "ieee.div" && !s.platform.info().has_fp64 {
-                return Err(format!("llvm.genx.ieee.div is not available on {}", s.platform));
+                return Err(not_available(format!("llvm.genx.ieee.div is not available on {}", s.platform)));
             }
             let t = float(e, if name == "pow" { "pow" } else { "divm" })?;
             bin(op(if name == "pow" { m::AluOp::Pow } else { m::AluOp::Divm }), t, t)
@@ -138,13 +138,13 @@ pub(super) fn alu_intrinsic(s: &Selector, name: &str, ty: Type, args: &[Value]) 
             need(1)?;
             let a = arg_elem(0)?;
             if a != Elem::I32 {
-                return Err(format!("unsupported: {name} of {a:?}").to_lowercase());
+                return Err(unsupported(format!("{name} of {a:?}").to_lowercase()));
             }
             AluDesc { dst_ty: int_ty(e, false)?, ..un(m::AluOp::Cbit, VisaType::UD, SrcMod::None) }
         }
         "ctlz" | "lzd" => {
             if arg_elem(0)? != Elem::I32 {
-                return Err(format!("unsupported: {name} of a non-32-bit value"));
+                return Err(unsupported(format!("{name} of a non-32-bit value")));
             }
             AluDesc {
                 srcs: vec![Operand { value: args[0], ty: VisaType::UD, modifier: SrcMod::None }],
@@ -155,7 +155,7 @@ pub(super) fn alu_intrinsic(s: &Selector, name: &str, ty: Type, args: &[Value]) 
             need(1)?;
             let t = int_ty(e, false)?;
             if t != VisaType::UD {
-                return Err(format!("unsupported: {name} of a non-32-bit value"));
+                return Err(unsupported(format!("{name} of a non-32-bit value")));
             }
             un(if name == "bfrev" { m::AluOp::Bfrev } else { m::AluOp::Fbl }, t, SrcMod::None)
         }
@@ -219,12 +219,15 @@ fn argc(name: &str, args: &[Value], n: usize) -> R<()> {
     if args.len() == n {
         Ok(())
     } else {
-        Err(format!("{name} takes {n} operands, found {}", args.len()))
+        Err(invalid(format!("{name} takes {n} operands, found {}", args.len())))
     }
 }
 
 fn const_u64(s: &Selector, v: Value, what: &str) -> R<u64> {
-    s.f().as_const(v).and_then(|c| c.splat_value()).ok_or_else(|| format!("{what} must be a constant"))
+    s.f()
+        .as_const(v)
+        .and_then(|c| c.splat_value())
+        .ok_or_else(|| invalid(format!("{what} must be a constant")))
 }
 
 fn owords(bytes: u32) -> R<m::Owords> {
@@ -233,14 +236,14 @@ fn owords(bytes: u32) -> R<m::Owords> {
         32 => m::Owords::O2,
         64 => m::Owords::O4,
         128 => m::Owords::O8,
-        b => return Err(format!("an oword block message moves 16, 32, 64 or 128 bytes, not {b}")),
+        b => return Err(invalid(format!("an oword block message moves 16, 32, 64 or 128 bytes, not {b}"))),
     })
 }
 
 impl Selector<'_> {
     fn scalar_u32(&mut self, v: Value, name: &str) -> R<SrcOp> {
         if self.f().value_type(v) != Type::Scalar(Elem::I32) {
-            return Err(format!("{name}: the offset must be an i32 scalar"));
+            return Err(invalid(format!("{name}: the offset must be an i32 scalar")));
         }
         self.src(v, VisaType::UD)
     }
@@ -319,7 +322,7 @@ impl Selector<'_> {
                 .iter()
                 .any(|i| u32::from(i.offset) < 2 * grf && u32::from(i.offset + i.size) > grf)
             {
-                return Err("unsupported: local ids need r1, which a kernel argument occupies".into());
+                return Err(unsupported("local ids need r1, which a kernel argument occupies"));
             }
             grf
         } else {
@@ -358,11 +361,11 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
         "wrpredregion" => {
             argc(name, args, 3)?;
             if s.fx().asg.wrregion.get(&Value::Inst(id)) == Some(&WrRegionPrep::CopyOld) {
-                return Err("unsupported: a predicate slice write that keeps its old value alive".into());
+                return Err(unsupported("a predicate slice write that keeps its old value alive"));
             }
             match args[1] {
                 Value::Inst(d) if s.fx().bales.baled_into.get(&d) == Some(&id) => s.inst(d),
-                _ => Err("unsupported: a predicate slice write of a value that is not a compare".into()),
+                _ => Err(unsupported("a predicate slice write of a value that is not a compare")),
             }
         }
         "any" | "all" => {
@@ -370,7 +373,7 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
             let n = s.f().value_type(args[0]).num_elems();
             let (p, lane) = s.pred_of(args[0])?;
             if lane != 0 {
-                return Err(format!("unsupported: {name} of a predicate slice"));
+                return Err(unsupported(format!("{name} of a predicate slice")));
             }
             let bits = s.temp(VisaType::UD, 1)?;
             s.push(alu(m::AluOp::Mov, Exec::nm(1), m::Dst::new(bits, 0).into(), vec![SrcOp::Pred(p)]));
@@ -400,7 +403,7 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
                 _ => m::VarId::GROUP_ID_Z,
             };
             if ty != Type::Scalar(Elem::I32) {
-                return Err(format!("{name} returns i32, not {ty}"));
+                return Err(invalid(format!("{name} returns i32, not {ty}")));
             }
             let (dst, pred, _) = s.dst_for(id, VisaType::UD)?;
             s.push(VInst::Alu {
@@ -436,7 +439,7 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
                 _ => m::ImplicitKind::GROUP_COUNT,
             };
             if ty.num_elems() != 3 {
-                return Err(format!("{name} returns a vector of 3 elements, not {ty}"));
+                return Err(invalid(format!("{name} returns a vector of 3 elements, not {ty}")));
             }
             let src = s.implicit_input(kind)?;
             let sty = s.decl_types[&src];
@@ -465,12 +468,15 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
         "oword.ld" | "oword.ld.unaligned" => {
             argc(name, args, 3)?;
             if s.f().as_const(args[0]).and_then(|c| c.splat_value()) != Some(0) {
-                return Err(format!("unsupported: {name} with a non-zero is_modified operand"));
+                return Err(unsupported(format!("{name} with a non-zero is_modified operand")));
             }
             let size = owords(ty.bytes())?;
             let surface = s.surface(args[1])?;
             if surface == m::SurfaceId::SLM && !s.platform.info().has_oword_slm {
-                return Err(format!("oword block messages on SLM are not available on {}", s.platform));
+                return Err(not_available(format!(
+                    "oword block messages on SLM are not available on {}",
+                    s.platform
+                )));
             }
             let offset = s.scalar_u32(args[2], name)?;
             let dst = s.msg_dst(id)?;
@@ -482,7 +488,10 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
             let size = owords(s.f().value_type(args[2]).bytes())?;
             let surface = s.surface(args[0])?;
             if surface == m::SurfaceId::SLM && !s.platform.info().has_oword_slm {
-                return Err(format!("oword block messages on SLM are not available on {}", s.platform));
+                return Err(not_available(format!(
+                    "oword block messages on SLM are not available on {}",
+                    s.platform
+                )));
             }
             let offset = s.scalar_u32(args[1], name)?;
             let src = Raw::of(s.block_var(args[2])?);
@@ -499,19 +508,19 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
                 3 => m::MediaMod::Bottom,
                 4 if !store => m::MediaMod::TopMod,
                 5 if !store => m::MediaMod::BottomMod,
-                other => return Err(format!("{name}: invalid modifier {other}")),
+                other => return Err(invalid(format!("{name}: invalid modifier {other}"))),
             };
             let surface = s.surface(args[1])?;
             let plane = const_u64(s, args[2], "the media plane")? as u8;
             let width = const_u64(s, args[3], "the media block width")?;
             if !(1..=64).contains(&width) {
-                return Err(format!("{name}: block width {width} is not 1..64 bytes"));
+                return Err(invalid(format!("{name}: block width {width} is not 1..64 bytes")));
             }
             let data_ty = if store { s.f().value_type(args[6]) } else { ty };
             let row = (width as u32).next_power_of_two().max(4);
             let bytes = data_ty.bytes();
             if !bytes.is_multiple_of(row) || bytes / row == 0 || bytes / row > 64 {
-                return Err(format!("{name}: {bytes} bytes are not whole rows of {row} bytes"));
+                return Err(invalid(format!("{name}: {bytes} bytes are not whole rows of {row} bytes")));
             }
             let height = (bytes / row) as u8;
             let x = s.scalar_u32(args[4], name)?;
@@ -547,10 +556,10 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
         }
         _ if short.starts_with("lsc.") => {
             if !s.platform.info().has_lsc {
-                return Err(format!(
+                return Err(not_available(format!(
                     "{name} is not available on {} (LSC messages need DG2, MTL or PVC)",
                     s.platform
-                ));
+                )));
             }
             lsc(s, id, &short["lsc.".len()..], name, args)
         }
@@ -600,7 +609,7 @@ fn lsc(s: &mut Selector, id: InstId, kind: &str, name: &str, args: &[Value]) -> 
     if kind == "fence" {
         return lsc_fence(s, name, args);
     }
-    let (op, model) = kind.rsplit_once('.').ok_or_else(|| format!("unsupported: {name}"))?;
+    let (op, model) = kind.rsplit_once('.').ok_or_else(|| unsupported(name))?;
     if matches!(op, "load2d" | "store2d" | "prefetch2d") && model == "stateless" {
         return lsc_block2d(s, id, op, name, args);
     }
@@ -608,30 +617,30 @@ fn lsc(s: &mut Selector, id: InstId, kind: &str, name: &str, args: &[Value]) -> 
         "stateless" => (m::LscSfid::Ugm, 64),
         "slm" => (m::LscSfid::Slm, 32),
         "bti" | "bindless" => (m::LscSfid::Ugm, 32),
-        _ => return Err(format!("unsupported: {name}")),
+        _ => return Err(unsupported(name)),
     };
-    let form = lsc_form(op).ok_or_else(|| format!("unsupported: {name}"))?;
+    let form = lsc_form(op).ok_or_else(|| unsupported(name))?;
     argc(name, args, form.nargs)?;
     let c = |s: &Selector, i: usize, what: &str| const_u64(s, args[i], &format!("{name}: the {what}"));
     let subop = c(s, 1, "sub-opcode")?;
     let lop = match form.op {
         Some(want) if subop == u64::from(want.code()) => want,
-        Some(_) => return Err(format!("{name}: invalid sub-opcode {subop}")),
+        Some(_) => return Err(invalid(format!("{name}: invalid sub-opcode {subop}"))),
         None => {
             let i = subop.checked_sub(u64::from(m::LSC_FIRST_ATOMIC));
             match i.and_then(|i| m::LSC_ATOMICS.get(i as usize)) {
                 Some(a) => m::LscOp::Atomic(a),
-                None => return Err(format!("{name}: invalid atomic sub-opcode {subop}")),
+                None => return Err(invalid(format!("{name}: invalid atomic sub-opcode {subop}"))),
             }
         }
     };
     let (l1, l3) = (c(s, 2, "L1 cache control")?, c(s, 3, "L3 cache control")?);
     if l1 > 6 || l3 > 6 {
-        return Err(format!("{name}: invalid cache controls {l1}, {l3}"));
+        return Err(invalid(format!("{name}: invalid cache controls {l1}, {l3}")));
     }
     let scale = c(s, 4, "address scale")?;
     if scale > 1 {
-        return Err(format!("unsupported: {name} with address scale {scale} (the finalizer has none)"));
+        return Err(unsupported(format!("{name} with address scale {scale} (the finalizer has none)")));
     }
     let offset = c(s, 5, "immediate offset")? as u32 as i32;
     let (bits, c32) = match c(s, 6, "data size")? {
@@ -641,7 +650,7 @@ fn lsc(s: &mut Selector, id: InstId, kind: &str, name: &str, args: &[Value]) -> 
         4 => (64, false),
         5 => (8, true),
         6 => (16, true),
-        other => return Err(format!("unsupported: {name} with data size code {other}")),
+        other => return Err(unsupported(format!("{name} with data size code {other}"))),
     };
     let elems = match c(s, 7, "vector size")? {
         v @ 1..=4 => v as u8,
@@ -649,28 +658,28 @@ fn lsc(s: &mut Selector, id: InstId, kind: &str, name: &str, args: &[Value]) -> 
         6 => 16,
         7 => 32,
         8 => 64,
-        other => return Err(format!("{name}: invalid vector size code {other}")),
+        other => return Err(invalid(format!("{name}: invalid vector size code {other}"))),
     };
     let transpose = match c(s, 8, "data order")? {
         1 => false,
         2 => true,
-        other => return Err(format!("{name}: invalid data order {other}")),
+        other => return Err(invalid(format!("{name}: invalid data order {other}"))),
     };
     let quad = matches!(lop, m::LscOp::LoadQuad | m::LscOp::StoreQuad);
     let chmask = if quad {
         let mask = c(s, 9, "channel mask")?;
         if !(1..=15).contains(&mask) {
-            return Err(format!("{name}: invalid channel mask {mask} (1 to 15: x, y, z, w)"));
+            return Err(invalid(format!("{name}: invalid channel mask {mask} (1 to 15: x, y, z, w)")));
         }
         if bits != 32 || c32 || elems != 1 || transpose {
-            return Err(format!(
+            return Err(invalid(format!(
                 "{name}: a quad message moves 32-bit elements, one vector per lane, not transposed"
-            ));
+            )));
         }
         if lop == m::LscOp::StoreQuad && !matches!(mask, 1 | 3 | 7 | 15) {
-            return Err(format!(
+            return Err(invalid(format!(
                 "{name}: a quad store writes contiguous channels (x, xy, xyz or xyzw), not mask {mask}"
-            ));
+            )));
         }
         mask as u8
     } else {
@@ -679,12 +688,12 @@ fn lsc(s: &mut Selector, id: InstId, kind: &str, name: &str, args: &[Value]) -> 
     let addrs = args[10];
     let addr_ty = s.f().value_type(addrs);
     if addr_ty.elem().map(Elem::bits) != Some(addr_bits) {
-        return Err(format!("{name}: addresses must be i{addr_bits}"));
+        return Err(invalid(format!("{name}: addresses must be i{addr_bits}")));
     }
     let lanes = addr_ty.num_elems();
     let exec = if transpose {
         if lanes != 1 {
-            return Err(format!("{name}: a transposed (block) message takes one address"));
+            return Err(invalid(format!("{name}: a transposed (block) message takes one address")));
         }
         Exec::nm(1)
     } else {
@@ -702,17 +711,17 @@ fn lsc(s: &mut Selector, id: InstId, kind: &str, name: &str, args: &[Value]) -> 
     let addr = m::LscAddr { model, var: av, offset, bits: addr_bits as u8 };
     let shape = m::LscShape { bits, c32, elems, transpose, chmask };
     if sfid == m::LscSfid::Slm && matches!(lop, m::LscOp::Atomic("fadd" | "fsub")) {
-        return Err(format!(
+        return Err(not_available(format!(
             "{name}: atomic float add and subtract on SLM are not available on {}",
             s.platform
-        ));
+        )));
     }
     let grfs = shape.data_bytes(exec.size).div_ceil(s.grf());
     if grfs > MAX_MSG_GRFS {
-        return Err(format!(
+        return Err(not_available(format!(
             "{name} moving {grfs} registers of data is not available on {} (a message moves at most {MAX_MSG_GRFS})",
             s.platform
-        ));
+        )));
     }
     let want = if transpose { u32::from(elems) } else { u32::from(exec.size) * u32::from(elems) };
     let want = if quad { u32::from(exec.size) * chmask.count_ones() } else { want };
@@ -728,14 +737,14 @@ fn lsc(s: &mut Selector, id: InstId, kind: &str, name: &str, args: &[Value]) -> 
             continue;
         }
         if ty.num_elems() != want || (bits >= 32 && ebits != Some(u32::from(bits))) {
-            return Err(format!(
+            return Err(invalid(format!(
                 "{name}: the {what} must be {want} elements of {} bits (the data shape {} on {} lanes), not {} of {}",
                 bits.max(32),
                 shape.text(),
                 exec.size,
                 ty.num_elems(),
                 ebits.unwrap_or(0)
-            ));
+            )));
         }
     }
     let null = m::VarId::NULL;
@@ -792,7 +801,7 @@ fn lsc_operand(s: &mut Selector, v: Value, ty: VisaType) -> R<m::LscSurface> {
 fn lsc_surface(s: &mut Selector, v: Value, name: &str) -> R<m::LscSurface> {
     let ty = s.f().value_type(v);
     if ty.num_elems() != 1 || ty.elem().map(Elem::bits) != Some(32) {
-        return Err(format!("{name}: the surface-state offset must be an i32 scalar"));
+        return Err(invalid(format!("{name}: the surface-state offset must be an i32 scalar")));
     }
     lsc_operand(s, v, VisaType::UD)
 }
@@ -802,51 +811,58 @@ fn lsc_surface(s: &mut Selector, v: Value, name: &str) -> R<m::LscSurface> {
 /// address, surface width, height and pitch (bytes less one), x, y, [stored data]).
 fn lsc_block2d(s: &mut Selector, id: InstId, op: &str, name: &str, args: &[Value]) -> R<()> {
     if s.platform != Platform::Pvc {
-        return Err(format!("{name} is not available on {} (2D block messages need PVC)", s.platform));
+        return Err(not_available(format!(
+            "{name} is not available on {} (2D block messages need PVC)",
+            s.platform
+        )));
     }
     let store = op == "store2d";
     argc(name, args, if store { 16 } else { 15 })?;
     let c = |s: &Selector, i: usize, what: &str| const_u64(s, args[i], &format!("{name}: the {what}"));
     if msg_mask(s, args[0], Exec::nm(1))?.0.masked() {
-        return Err(format!("unsupported: {name} under a predicate"));
+        return Err(unsupported(format!("{name} under a predicate")));
     }
     let (l1, l3) = (c(s, 1, "L1 cache control")?, c(s, 2, "L3 cache control")?);
     if l1 > 6 || l3 > 6 {
-        return Err(format!("{name}: invalid cache controls {l1}, {l3}"));
+        return Err(invalid(format!("{name}: invalid cache controls {l1}, {l3}")));
     }
     let bits = match c(s, 3, "data size")? {
         code @ 1..=4 => 4u8 << code,
-        other => return Err(format!("{name}: invalid data size code {other} (1 d8, 2 d16, 3 d32, 4 d64)")),
+        other => {
+            return Err(invalid(format!(
+                "{name}: invalid data size code {other} (1 d8, 2 d16, 3 d32, 4 d64)"
+            )))
+        }
     };
     let transpose = match c(s, 4, "data order")? {
         1 => false,
         2 => true,
-        other => return Err(format!("{name}: invalid data order {other}")),
+        other => return Err(invalid(format!("{name}: invalid data order {other}"))),
     };
     let blocks = c(s, 5, "block count")?;
     let (width, height) = (c(s, 6, "block width")?, c(s, 7, "block height")?);
     let vnni = c(s, 8, "VNNI transform")? != 0;
     let bytes = u64::from(bits / 8);
     if !matches!(blocks, 1 | 2 | 4) || !(1..=64).contains(&width) || !(1..=32).contains(&height) {
-        return Err(format!(
+        return Err(invalid(format!(
             "{name}: invalid block shape {blocks} x {width} x {height} (1, 2 or 4 blocks of at most 64 x 32)"
-        ));
+        )));
     }
     if width * bytes > 64 {
-        return Err(format!("{name}: a block row is at most 64 bytes, not {width} x {bytes}"));
+        return Err(invalid(format!("{name}: a block row is at most 64 bytes, not {width} x {bytes}")));
     }
     if (transpose && bits < 32) || (vnni && bits > 16) {
-        return Err(format!(
+        return Err(invalid(format!(
             "{name}: transposed blocks hold 32- or 64-bit elements and VNNI blocks 8- or 16-bit ones, not {bits}-bit"
-        ));
+        )));
     }
     if transpose && vnni {
-        return Err(format!("{name}: a block is either transposed or VNNI-transformed, not both"));
+        return Err(invalid(format!("{name}: a block is either transposed or VNNI-transformed, not both")));
     }
     if store && (transpose || vnni || blocks > 1) {
-        return Err(format!(
+        return Err(invalid(format!(
             "{name}: a 2D block store writes one block, neither transposed nor VNNI-transformed"
-        ));
+        )));
     }
     let shape = m::LscBlock2dShape {
         bits,
@@ -864,16 +880,19 @@ fn lsc_block2d(s: &mut Selector, id: InstId, op: &str, name: &str, args: &[Value
         let ty = s.f().value_type(v);
         let ebits = ty.elem().map(Elem::bits).unwrap_or(0);
         if u64::from(ty.num_elems()) != want || ebits != u32::from(bits) {
-            return Err(format!(
+            return Err(invalid(format!(
                 "{name}: the {} must be {want} elements of {bits} bits (the block {}), not {} of {ebits}",
                 if store { "stored data" } else { "result" },
                 shape.text(),
                 ty.num_elems()
-            ));
+            )));
         }
     }
     if want * bytes > 2048 {
-        return Err(format!("{name}: a 2D block message moves at most 2048 bytes, not {}", want * bytes));
+        return Err(invalid(format!(
+            "{name}: a 2D block message moves at most 2048 bytes, not {}",
+            want * bytes
+        )));
     }
     let mut surface = Vec::new();
     for (i, what) in [
@@ -891,12 +910,11 @@ fn lsc_block2d(s: &mut Selector, id: InstId, op: &str, name: &str, args: &[Value
         };
         let vt = s.f().value_type(args[i]);
         if vt.num_elems() != 1 || vt.elem().map(Elem::bits) != Some(bits) {
-            return Err(format!("{name}: the {what} must be an i{bits} scalar"));
+            return Err(invalid(format!("{name}: the {what} must be an i{bits} scalar")));
         }
         surface.push(lsc_operand(s, args[i], ty)?);
     }
-    let surface: [m::LscSurface; 6] =
-        surface.try_into().map_err(|_| "internal: six surface operands".to_string())?;
+    let surface: [m::LscSurface; 6] = surface.try_into().map_err(|_| internal("six surface operands"))?;
     let data = match (store, op) {
         (true, _) => s.block_var(args[15])?,
         (false, "load2d") => s.var_of(Value::Inst(id))?,
@@ -910,7 +928,7 @@ fn lsc_block2d(s: &mut Selector, id: InstId, op: &str, name: &str, args: &[Value
 fn lsc_fence(s: &mut Selector, name: &str, args: &[Value]) -> R<()> {
     argc(name, args, 4)?;
     if msg_mask(s, args[0], Exec::nm(1))?.0.masked() {
-        return Err(format!("unsupported: {name} under a predicate (a fence orders every lane)"));
+        return Err(unsupported(format!("{name} under a predicate (a fence orders every lane)")));
     }
     let c = |s: &Selector, i: usize, what: &str| const_u64(s, args[i], &format!("{name}: the {what}"));
     let sfid = match c(s, 1, "shared function")? {
@@ -919,16 +937,18 @@ fn lsc_fence(s: &mut Selector, name: &str, args: &[Value]) -> R<()> {
         2 => m::LscSfid::Tgm,
         3 => m::LscSfid::Slm,
         other => {
-            return Err(format!("{name}: invalid shared function {other} (0 ugm, 1 ugml, 2 tgm, 3 slm)"))
+            return Err(invalid(format!(
+                "{name}: invalid shared function {other} (0 ugm, 1 ugml, 2 tgm, 3 slm)"
+            )))
         }
     };
     let op = c(s, 2, "fence operation")?;
     if op as usize >= m::LSC_FENCE_OPS.len() {
-        return Err(format!("{name}: invalid fence operation {op}"));
+        return Err(invalid(format!("{name}: invalid fence operation {op}")));
     }
     let scope = c(s, 3, "scope")?;
     if scope as usize >= m::LSC_SCOPES.len() {
-        return Err(format!("{name}: invalid scope {scope}"));
+        return Err(invalid(format!("{name}: invalid scope {scope}")));
     }
     s.push(VInst::LscFence { sfid, op: op as u8, scope: scope as u8 });
     Ok(())
@@ -958,7 +978,7 @@ fn msg_mask(s: &mut Selector, v: Value, exec: Exec) -> R<(WriteMask, Exec)> {
     }
     let (p, lane) = s.pred_of(v)?;
     if lane != 0 {
-        return Err("unsupported: a message predicated by a predicate slice".into());
+        return Err(unsupported("a message predicated by a predicate slice"));
     }
     Ok((WriteMask { pred: Some(Pred::on(p)), ..WriteMask::default() }, exec))
 }
@@ -967,9 +987,9 @@ fn msg_mask(s: &mut Selector, v: Value, exec: Exec) -> R<(WriteMask, Exec)> {
 fn em_mask(lane: u32, pred: Option<Pred>, exec: Exec) -> R<(WriteMask, Exec)> {
     let n = u32::from(exec.size);
     if !lane.is_multiple_of(n.max(4)) {
-        return Err(format!(
-            "unsupported: a message of {n} lanes under the SIMD control flow execution mask from lane {lane} (the mask offset must be a multiple of its width)"
-        ));
+        return Err(unsupported(format!(
+            "a message of {n} lanes under the SIMD control flow execution mask from lane {lane} (the mask offset must be a multiple of its width)"
+        )));
     }
     let wm = WriteMask { pred, lane: lane as u8, em: true };
     Ok((wm, wm.exec(exec)))
@@ -977,13 +997,13 @@ fn em_mask(lane: u32, pred: Option<Pred>, exec: Exec) -> R<(WriteMask, Exec)> {
 
 fn msg_exec(s: &Selector, n: u32, name: &str) -> R<Exec> {
     if !matches!(n, 1 | 2 | 4 | 8 | 16 | 32) {
-        return Err(format!("unsupported: {name} with {n} lanes"));
+        return Err(unsupported(format!("{name} with {n} lanes")));
     }
     if n == 32 && s.platform != Platform::Pvc {
-        return Err(format!(
+        return Err(not_available(format!(
             "{name} with 32 lanes is not available on {} (SIMD32 messages need PVC)",
             s.platform
-        ));
+        )));
     }
     Ok(Exec::nm(n as u8))
 }
@@ -992,7 +1012,7 @@ fn channels(mask: u64, name: &str) -> R<m::Channels> {
     // one bit per enabled channel, R = bit 0
     let c = m::Channels { r: mask & 1 != 0, g: mask & 2 != 0, b: mask & 4 != 0, a: mask & 8 != 0 };
     if c.bits() == 0 || mask > 15 {
-        return Err(format!("{name}: invalid channel mask {mask}"));
+        return Err(invalid(format!("{name}: invalid channel mask {mask}")));
     }
     Ok(c)
 }
@@ -1035,17 +1055,17 @@ fn memory(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[Value])
                 0 => m::ScaledBlocks::B1,
                 1 => m::ScaledBlocks::B2,
                 2 => m::ScaledBlocks::B4,
-                b => return Err(format!("{name}: invalid log2 block count {b}")),
+                b => return Err(invalid(format!("{name}: invalid log2 block count {b}"))),
             };
             if const_u64(s, rest[1], "the scale")? != 0 {
-                return Err(format!("unsupported: {name} with a non-zero scale"));
+                return Err(unsupported(format!("{name} with a non-zero scale")));
             }
             let surface = s.surface(rest[2])?;
             let global_offset = s.scalar_u32(rest[3], name)?;
             let n = lanes(s, rest[4]);
             let data_ty = if store { s.f().value_type(rest[5]) } else { ty };
             if data_ty.elem().map(Elem::bytes) != Some(4) || data_ty.num_elems() != n {
-                return Err(format!("unsupported: {name} with data other than one dword per lane"));
+                return Err(unsupported(format!("{name} with data other than one dword per lane")));
             }
             soa_channels_fill_grfs(s, n, name)?;
             let (wm, exec) = pred_arg_mask(s, pred_arg, msg_exec(s, n, name)?)?;
@@ -1077,7 +1097,7 @@ fn memory(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[Value])
             };
             let ch = channels(const_u64(s, rest[0], "the channel mask")?, name)?;
             if const_u64(s, rest[1], "the scale")? != 0 {
-                return Err(format!("unsupported: {name} with a non-zero scale"));
+                return Err(unsupported(format!("{name} with a non-zero scale")));
             }
             let surface = s.surface(rest[2])?;
             let global_offset = s.scalar_u32(rest[3], name)?;
@@ -1109,7 +1129,7 @@ fn memory(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[Value])
             let store = short == "svm.block.st";
             argc(name, args, if store { 2 } else { 1 })?;
             if s.f().value_type(args[0]) != Type::Scalar(Elem::I64) {
-                return Err(format!("{name}: the address must be an i64 scalar"));
+                return Err(invalid(format!("{name}: the address must be an i64 scalar")));
             }
             let data_ty = if store { s.f().value_type(args[1]) } else { ty };
             let size = owords(data_ty.bytes())?;
@@ -1131,10 +1151,13 @@ fn memory(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[Value])
                 1 => m::SvmBlock::B1,
                 4 => m::SvmBlock::B4,
                 8 => m::SvmBlock::B8,
-                _ => return Err(format!("unsupported: {name} of {eb}-byte elements")),
+                _ => return Err(unsupported(format!("{name} of {eb}-byte elements"))),
             };
             if log2 > 3 || data_ty.num_elems() != n << log2 {
-                return Err(format!("{name}: the data does not hold {} blocks per lane", 1 << log2.min(3)));
+                return Err(invalid(format!(
+                    "{name}: the data does not hold {} blocks per lane",
+                    1 << log2.min(3)
+                )));
             }
             let (wm, exec) = msg_mask(s, args[0], exec)?;
             let pred = wm.pred;
@@ -1154,14 +1177,11 @@ fn memory(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[Value])
         _ if short.starts_with("svm.atomic.") => svm_atomic(s, id, short, name, args),
         _ if short.starts_with("typed.atomic.") => typed_atomic(s, id, short, name, args),
         _ if short.starts_with("raw.send") => raw_send(s, id, short, name, args),
-        other => Err(format!(
-            "unsupported: {}",
-            if name.starts_with("llvm.genx.") {
-                format!("llvm.genx.{other}")
-            } else {
-                format!("llvm.{other}")
-            }
-        )),
+        other => Err(unsupported(if name.starts_with("llvm.genx.") {
+            format!("llvm.genx.{other}")
+        } else {
+            format!("llvm.{other}")
+        })),
     }
 }
 
@@ -1193,7 +1213,7 @@ fn atomic_dst(s: &mut Selector, id: InstId, ty: VisaType) -> R<Raw> {
 fn check_lanes(s: &Selector, v: Value, n: u32, what: &str, name: &str) -> R<()> {
     let t = s.f().value_type(v);
     if t.num_elems() != n {
-        return Err(format!("{name}: the {what} is {t}, not {n} elements (one per lane)"));
+        return Err(invalid(format!("{name}: the {what} is {t}, not {n} elements (one per lane)")));
     }
     Ok(())
 }
@@ -1216,10 +1236,10 @@ fn pred_arg_mask(s: &mut Selector, v: Option<Value>, exec: Exec) -> R<(WriteMask
 /// each channel in GRFs of its own, which a packed vector matches only then (SIMD8 on PVC does not).
 fn soa_channels_fill_grfs(s: &Selector, n: u32, name: &str) -> R<()> {
     if !(n * 4).is_multiple_of(s.grf()) {
-        return Err(format!(
-            "unsupported: {name} with {n} lanes on {} (each channel would not fill whole GRFs)",
+        return Err(unsupported(format!(
+            "{name} with {n} lanes on {} (each channel would not fill whole GRFs)",
             s.platform
-        ));
+        )));
     }
     Ok(())
 }
@@ -1231,7 +1251,7 @@ fn vector_or_true_pred(s: &mut Selector, v: Value, exec: Exec, name: &str) -> R<
     } else if s.f().as_const(v).and_then(|c| c.splat_value()) == Some(1) {
         Ok((WriteMask::default(), exec))
     } else {
-        Err(format!("unsupported: {name} predicated by a scalar i1 that is not constant true"))
+        Err(unsupported(format!("{name} predicated by a scalar i1 that is not constant true")))
     }
 }
 
@@ -1257,13 +1277,13 @@ fn atomic_op(s: &Selector, op: &str, name: &str) -> R<m::AtomicOp> {
         "fcmpwr" => Fcmpwr,
         "fadd" => Fadd,
         "fsub" => Fsub,
-        _ => return Err(format!("unsupported: {name}")),
+        _ => return Err(unsupported(name)),
     };
     if matches!(a, Fadd | Fsub) && matches!(s.platform, Platform::Skl | Platform::Icllp | Platform::Tgllp) {
-        return Err(format!(
+        return Err(not_available(format!(
             "{name} is not available on {} (floating-point add and subtract atomics need DG2, MTL or PVC)",
             s.platform
-        ));
+        )));
     }
     Ok(a)
 }
@@ -1274,13 +1294,13 @@ fn atomic_data_type(op: m::AtomicOp, ty: Type, wide: bool, name: &str) -> R<Visa
     let signed = matches!(op, m::AtomicOp::MinSInt | m::AtomicOp::MaxSInt);
     match (op.is_float(), ty.elem()) {
         (true, Some(Elem::Float)) => Ok(VisaType::F),
-        (true, _) => Err(format!("{name}: a floating-point atomic works on float data, not {ty}")),
+        (true, _) => Err(invalid(format!("{name}: a floating-point atomic works on float data, not {ty}"))),
         (false, Some(Elem::I32)) => Ok(if signed { VisaType::D } else { VisaType::UD }),
         (false, Some(Elem::I64)) if wide => Ok(if signed { VisaType::Q } else { VisaType::UQ }),
-        (false, _) => Err(format!(
+        (false, _) => Err(invalid(format!(
             "{name}: an integer atomic works on i32{} data, not {ty}",
             if wide { " or i64" } else { "" }
-        )),
+        ))),
     }
 }
 
@@ -1299,7 +1319,7 @@ fn atomic_srcs(
         let v = args[first + i];
         let t = s.f().value_type(v);
         if t != ty {
-            return Err(format!("{name}: source {i} is {t}, not {ty} like the result"));
+            return Err(invalid(format!("{name}: source {i} is {t}, not {ty} like the result")));
         }
         *slot = typed_raw(s, v, dty)?;
     }
@@ -1329,7 +1349,7 @@ fn dword_atomic(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[V
     let (ty, op, nsrc) = atomic_intrinsic(s, (id, name, args), opname, 3 + usize::from(old))?;
     let n = s.f().value_type(args[2]).num_elems();
     if s.f().value_type(args[2]).elem() != Some(Elem::I32) {
-        return Err(format!("{name}: the offsets must be i32"));
+        return Err(invalid(format!("{name}: the offsets must be i32")));
     }
     let exec = msg_exec(s, n, name)?;
     check_lanes(s, Value::Inst(id), n, "result", name)?;
@@ -1355,7 +1375,7 @@ fn svm_atomic(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[Val
     let exec = msg_exec(s, n, name)?;
     check_lanes(s, args[1], n, "address vector", name)?;
     if s.f().value_type(args[1]).elem() != Some(Elem::I64) {
-        return Err(format!("{name}: the addresses must be i64"));
+        return Err(invalid(format!("{name}: the addresses must be i64")));
     }
     check_lanes(s, Value::Inst(id), n, "result", name)?;
     let dty = atomic_data_type(op, ty, true, name)?;
@@ -1380,16 +1400,16 @@ fn typed_atomic(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[V
     let n = s.f().value_type(args[at]).num_elems();
     let max = if s.platform == Platform::Pvc { 16 } else { 8 };
     if n > max {
-        return Err(format!(
-            "unsupported: {name} with {n} lanes on {} (typed atomics take at most {max})",
+        return Err(unsupported(format!(
+            "{name} with {n} lanes on {} (typed atomics take at most {max})",
             s.platform
-        ));
+        )));
     }
     let exec = msg_exec(s, n, name)?;
     for (i, what) in ["u coordinates", "v coordinates", "r coordinates", "lod"].into_iter().enumerate() {
         check_lanes(s, args[at + i], n, what, name)?;
         if s.f().value_type(args[at + i]).elem() != Some(Elem::I32) {
-            return Err(format!("{name}: the {what} must be i32"));
+            return Err(invalid(format!("{name}: the {what} must be i32")));
         }
     }
     check_lanes(s, Value::Inst(id), n, "result", name)?;
@@ -1413,31 +1433,31 @@ fn svm_scaled4(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[Va
     argc(name, args, 6)?;
     if !s.platform.info().has_int64 {
         // the finalizer adds base and offsets with 64-bit integer instructions
-        return Err(format!(
+        return Err(not_available(format!(
             "{name} is not available on {} (it needs 64-bit integer adds, which the platform lacks)",
             s.platform
-        ));
+        )));
     }
     let channels = channels(const_u64(s, args[1], "the channel mask")?, name)?;
     if const_u64(s, args[2], "the scale")? != 0 {
-        return Err(format!("unsupported: {name} with a non-zero scale"));
+        return Err(unsupported(format!("{name} with a non-zero scale")));
     }
     if s.f().value_type(args[3]) != Type::Scalar(Elem::I64) {
-        return Err(format!("{name}: the base address must be an i64 scalar"));
+        return Err(invalid(format!("{name}: the base address must be an i64 scalar")));
     }
     let n = s.f().value_type(args[4]).num_elems();
     if s.f().value_type(args[4]).elem() != Some(Elem::I64) {
-        return Err(format!("{name}: the offsets must be i64"));
+        return Err(invalid(format!("{name}: the offsets must be i64")));
     }
     let exec = msg_exec(s, n, name)?;
     soa_channels_fill_grfs(s, n, name)?;
     let data_ty = if store { s.f().value_type(args[5]) } else { s.f().insts[id].ty };
     let per_lane = channels.bits().count_ones();
     if data_ty.elem().map(Elem::bytes) != Some(4) || data_ty.num_elems() != n * per_lane {
-        return Err(format!(
+        return Err(invalid(format!(
             "{name}: the data is {data_ty}, not {} dwords ({per_lane} channels of {n} lanes)",
             n * per_lane
-        ));
+        )));
     }
     let (wm, exec) = vector_or_true_pred(s, args[0], exec, name)?;
     let pred = wm.pred;
@@ -1482,7 +1502,7 @@ fn raw_send(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[Value
     let split = base.starts_with("raw.sends");
     let explicit = base.ends_with('2');
     if !matches!(base, "raw.send" | "raw.sends" | "raw.send2" | "raw.sends2") {
-        return Err(format!("unsupported: {name}"));
+        return Err(unsupported(name));
     }
     // operand order of each form
     let mut roles = vec![Modifier];
@@ -1515,23 +1535,26 @@ fn raw_send(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[Value
     let c = |s: &Selector, r: SendArg, what: &str| const_u64(s, arg(r), &format!("{name}: the {what}"));
     let modifier = c(s, Modifier, "modifier")?;
     if modifier > if explicit { 3 } else { 1 } {
-        return Err(format!(
+        return Err(invalid(format!(
             "{name}: invalid modifier {modifier} (bit 0 is sendc{})",
             if explicit { ", bit 1 end of thread" } else { "" }
-        ));
+        )));
     }
     if explicit && modifier & 2 != 0 {
-        return Err(format!("unsupported: {name} that ends the thread (EOT)"));
+        return Err(unsupported(format!("{name} that ends the thread (EOT)")));
     }
     let sendc = modifier & 1 != 0;
     let pt = s.f().value_type(arg(Pred));
     if pt.elem() != Some(Elem::I1) {
-        return Err(format!("{name}: the predicate must be i1 or a vector of i1, not {pt}"));
+        return Err(invalid(format!("{name}: the predicate must be i1 or a vector of i1, not {pt}")));
     }
     let exec = if explicit {
         let b = c(s, ExecSize, "exec size")?;
         if b & 0xF > 5 {
-            return Err(format!("{name}: invalid exec size code {} (0 to 5 for 1 to 32 lanes)", b & 0xF));
+            return Err(invalid(format!(
+                "{name}: invalid exec size code {} (0 to 5 for 1 to 32 lanes)",
+                b & 0xF
+            )));
         }
         let ctl = (b >> 4) & 0xF;
         Exec { nomask: ctl >= 8, ..msg_exec(s, 1 << (b & 0xF), name)?.at((ctl & 7) as u8) }
@@ -1542,14 +1565,14 @@ fn raw_send(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[Value
     };
     let (WriteMask { pred, em, .. }, _) = vector_or_true_pred(s, arg(Pred), exec, name)?;
     if em {
-        return Err(format!("unsupported: {name} predicated by the SIMD control flow execution mask"));
+        return Err(unsupported(format!("{name} predicated by the SIMD control flow execution mask")));
     }
     // sizes in GRFs
     let grf = s.grf();
     let payload = |s: &Selector, v: Value, what: &str| -> R<u32> {
         let t = s.f().value_type(v);
         if !t.is_vector() {
-            return Err(format!("{name}: the {what} must be a vector, not {t}"));
+            return Err(invalid(format!("{name}: the {what} must be a vector, not {t}")));
         }
         Ok(t.bytes().div_ceil(grf))
     };
@@ -1560,7 +1583,9 @@ fn raw_send(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[Value
         let given = |s: &Selector, r: SendArg, what: &str, have: u32| -> R<u32> {
             let g = c(s, r, &format!("{what} size"))?;
             if g > u64::from(have) {
-                return Err(format!("{name}: the {what} size is {g} GRFs, but the operand holds {have}"));
+                return Err(invalid(format!(
+                    "{name}: the {what} size is {g} GRFs, but the operand holds {have}"
+                )));
             }
             Ok(g as u32)
         };
@@ -1570,36 +1595,36 @@ fn raw_send(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[Value
     }
     let (max_src, max_dst) = if split || explicit { (32, 32) } else { (15, 16) };
     if n0 == 0 || n0 > max_src || n1 > max_src || nd > max_dst {
-        return Err(format!(
+        return Err(invalid(format!(
             "{name}: {n0}, {n1} and {nd} GRFs of payload, second payload and result; a send takes 1 to \
              {max_src}, 0 to {max_src} and 0 to {max_dst}"
-        ));
+        )));
     }
     for (r, what) in [(ExDesc, "extended descriptor"), (Desc, "descriptor")] {
         let t = s.f().value_type(arg(r));
         if t != Type::Scalar(Elem::I32) {
-            return Err(format!("{name}: the {what} must be an i32 scalar, not {t}"));
+            return Err(invalid(format!("{name}: the {what} must be an i32 scalar, not {t}")));
         }
     }
     let sfid = if split || explicit { c(s, Sfid, "shared function id")? } else { 0 };
     if sfid > 15 {
-        return Err(format!("{name}: invalid shared function id {sfid}"));
+        return Err(invalid(format!("{name}: invalid shared function id {sfid}")));
     }
     if sendc && sfid != 0 {
-        return Err(format!(
-            "unsupported: {name} as sendc to shared function {sfid} (the vISA text form of raw_sendsc has \
+        return Err(unsupported(format!(
+            "{name} as sendc to shared function {sfid} (the vISA text form of raw_sendsc has \
              no shared function id)"
-        ));
+        )));
     }
     if !split && !explicit {
         // the finalizer checks the lengths of an immediate descriptor against the operands
         if let Some(d) = s.f().as_const(arg(Desc)).and_then(|c| c.splat_value()) {
             let (mlen, rlen) = ((d >> 25) & 0xF, (d >> 20) & 0x1F);
             if mlen > u64::from(n0) || rlen > u64::from(nd) {
-                return Err(format!(
+                return Err(invalid(format!(
                     "{name}: the descriptor 0x{d:x} gives message length {mlen} and response length \
                      {rlen}, more than the GRFs of the payload ({n0}) or of the result ({nd})"
-                ));
+                )));
             }
         }
     }
@@ -1645,5 +1670,5 @@ fn raw_send(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[Value
 /// Integer division and remainder where the platform has no integer divide.
 pub(super) fn int_div_expansion(s: &mut Selector, id: InstId, op: BinOp, _a: Value, _b: Value) -> R<()> {
     let _ = id;
-    Err(format!("unsupported: integer {op:?} on {} (needs an expansion)", s.platform).to_lowercase())
+    Err(unsupported(format!("integer {op:?} on {} (needs an expansion)", s.platform).to_lowercase()))
 }

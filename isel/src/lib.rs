@@ -15,7 +15,7 @@ mod emulate;
 mod intrinsics;
 mod simdcf;
 
-use genxc_diag::Diagnostic;
+use genxc_diag::{internal, invalid, not_available, unsupported, Diagnostic, Failure};
 use genxc_genx::bale::{self, Bales};
 use genxc_genx::ir::{
     BinOp, BlockId, CastOp, CmpPred, Constant, FuncId, Function, InstId, InstKind, Terminator, Value,
@@ -30,7 +30,7 @@ use genxc_visa::model::{self as m, Exec, Imm, Inst as VInst, Pred, Raw, Src, Src
 // foldhash: a fast hash, seeded per process (SipHash was a tenth of a small kernel's compile).
 use foldhash::{HashMap, HashMapExt};
 
-type R<T> = Result<T, String>;
+type R<T> = Result<T, Failure>;
 
 /// Compiles one kernel unit to `.visaasm` text.
 pub fn compile_unit(u: &KernelUnit, platform: Platform) -> Result<String, Vec<Diagnostic>> {
@@ -89,7 +89,7 @@ fn signed_type(e: Elem) -> R<VisaType> {
         Elem::Half => VisaType::HF,
         Elem::Float => VisaType::F,
         Elem::Double => VisaType::DF,
-        Elem::I1 => return Err("internal: a predicate (i1) value used as data".into()),
+        Elem::I1 => return Err(internal("a predicate (i1) value used as data")),
     })
 }
 
@@ -310,7 +310,7 @@ fn select_functions(
         implicit: HashMap::new(),
         next_temp: 0,
     };
-    let fail = |s: &Selector, inst: Option<String>, msg: String| {
+    let fail = |s: &Selector, inst: Option<String>, msg: Failure| {
         vec![Diagnostic::in_function(s.funcs[s.cur].f.name.clone(), inst, msg)]
     };
     if let Err(e) = s.declare_inputs() {
@@ -357,7 +357,7 @@ impl Selector<'_> {
     }
 
     fn add_var(&mut self, name: String, ty: VisaType, n: u32, alias: Option<(m::VarId, u16)>) -> R<m::VarId> {
-        let num_elts = u16::try_from(n).map_err(|_| format!("unsupported: a vector of {n} elements"))?;
+        let num_elts = u16::try_from(n).map_err(|_| unsupported(format!("a vector of {n} elements")))?;
         let bytes = n * ty.size();
         let align = if alias.is_some() || bytes < self.grf() && n == 1 {
             if ty.size() == 8 {
@@ -381,7 +381,7 @@ impl Selector<'_> {
 
     fn temp_pred(&mut self, n: u32) -> R<m::PredId> {
         if n > 32 {
-            return Err(format!("unsupported: a predicate of {n} lanes (more than 32)"));
+            return Err(unsupported(format!("a predicate of {n} lanes (more than 32)")));
         }
         self.next_temp += 1;
         Ok(self.k.add_pred(&format!("ptmp{}", self.next_temp), n as u16))
@@ -399,7 +399,7 @@ impl Selector<'_> {
             let Some(idx) = self.fx().asg.var(Value::Param(p as u32)) else { continue };
             if arg.category != ArgCategory::General {
                 if arg.category == ArgCategory::Sampler {
-                    return Err("unsupported: sampler arguments".into());
+                    return Err(unsupported("sampler arguments"));
                 }
                 let name = self.fx().asg.vars[idx.0 as usize].name.clone();
                 let sid = self.k.add_surface(&name);
@@ -416,7 +416,7 @@ impl Selector<'_> {
                 continue;
             }
             if arg.ty.elem() == Some(Elem::I1) {
-                return Err("unsupported: an i1 kernel argument".into());
+                return Err(unsupported("an i1 kernel argument"));
             }
             let id = self.var_idx(idx)?;
             if let Some(off) = arg.offset {
@@ -453,14 +453,14 @@ impl Selector<'_> {
                 // returned in a predicate of the subroutine's own, copied out by each call
                 let n = ret.num_elems();
                 if n > 32 {
-                    return Err(format!("unsupported: a predicate of {n} lanes (more than 32)"));
+                    return Err(unsupported(format!("a predicate of {n} lanes (more than 32)")));
                 }
                 let p = self.k.add_pred(&format!("{name}_ret"), n as u16);
                 self.funcs[self.cur].ret_pred = Some((p, n));
                 return Ok(());
             }
             // the unified return value's variable (regalloc)
-            let r = self.fx().asg.ret.ok_or("internal: a subroutine without a result variable")?;
+            let r = self.fx().asg.ret.ok_or_else(|| internal("a subroutine without a result variable"))?;
             let var = self.var_idx(r)?;
             let v = self.view(var, signed_type(e)?)?;
             self.funcs[self.cur].ret = Some(v);
@@ -490,7 +490,7 @@ impl Selector<'_> {
             return Ok(id);
         }
         if var.category != Category::General {
-            return Err("internal: a predicate variable used as data".into());
+            return Err(internal("a predicate variable used as data"));
         }
         let elem = var.ty.elem().ok_or("a variable without a type")?;
         let ty = signed_type(elem)?;
@@ -510,7 +510,7 @@ impl Selector<'_> {
                 return Err("a surface argument used as a value".into());
             }
         }
-        let idx = self.fx().asg.var(v).ok_or("internal: value without a variable")?;
+        let idx = self.fx().asg.var(v).ok_or_else(|| internal("value without a variable"))?;
         self.var_idx(idx)
     }
 
@@ -599,7 +599,7 @@ impl Selector<'_> {
     /// A source operand for value `v` read as type `ty`.
     fn src(&mut self, v: Value, ty: VisaType) -> R<SrcOp> {
         if self.f().value_type(v).elem() == Some(Elem::I1) {
-            return Err("internal: a predicate used as a data operand".into());
+            return Err(internal("a predicate used as a data operand"));
         }
         if let Some(c) = self.f().as_const(v).cloned() {
             if let Some(imm) = self.imm(&c, ty)? {
@@ -621,7 +621,7 @@ impl Selector<'_> {
                     InstKind::Intrinsic { args, .. } if args.len() == 1 => {
                         return absolute(self.src(args[0], ty)?);
                     }
-                    _ => return Err("internal: a baled value used as a plain operand".into()),
+                    _ => return Err(internal("a baled value used as a plain operand")),
                 }
             }
         }
@@ -637,7 +637,7 @@ impl Selector<'_> {
     fn dst_for(&mut self, id: InstId, ty: VisaType) -> R<(m::DstOp, Option<Pred>, u8)> {
         let (dst, w) = self.dst_for_masked(id, ty)?;
         if w.em {
-            return Err("unsupported: this operation under the SIMD control flow execution mask".into());
+            return Err(unsupported("this operation under the SIMD control flow execution mask"));
         }
         Ok((dst, w.pred, w.lane))
     }
@@ -658,7 +658,7 @@ impl Selector<'_> {
                 let wm = self.write_mask(mask)?;
                 return Ok((self.region_dst(var, &region, ty).into(), wm));
             }
-            return Err("internal: a result baled into something other than a wrregion".into());
+            return Err(internal("a result baled into something other than a wrregion"));
         }
         let base = self.var_of(Value::Inst(id))?;
         Ok((m::Dst::new(self.view(base, ty)?, 0).into(), WriteMask::default()))
@@ -681,7 +681,7 @@ impl Selector<'_> {
             }
         }
         if self.f().value_type(mask).num_elems() == 1 {
-            return Err("unsupported: a wrregion with a scalar variable mask".into());
+            return Err(unsupported("a wrregion with a scalar variable mask"));
         }
         let (p, lane) = self.pred_of(mask)?;
         Ok((Some(Pred::on(p)), lane))
@@ -737,7 +737,7 @@ impl Selector<'_> {
         }
         if let Value::Inst(d) = v {
             if self.fx().bales.is_baled(d) {
-                return Err("internal: copy of a baled value".into());
+                return Err(internal("copy of a baled value"));
             }
         }
         let src = self.var_of(v)?;
@@ -754,7 +754,7 @@ impl Selector<'_> {
     /// Copies the old value of a wrregion into its variable when needed; returns the variable.
     fn prepare_wrregion(&mut self, w: InstId) -> R<m::VarId> {
         let InstKind::WrRegion { old, .. } = self.f().insts[w].kind.clone() else {
-            return Err("internal: not a wrregion".into());
+            return Err(internal("not a wrregion"));
         };
         let var = self.var_of(Value::Inst(w))?;
         if self.fx().asg.wrregion.get(&Value::Inst(w)) == Some(&WrRegionPrep::CopyOld) {
@@ -767,17 +767,20 @@ impl Selector<'_> {
         if is_exec_size(n) {
             Ok(Exec::nm(n as u8))
         } else {
-            Err(format!("unsupported: a {n}-wide operation (needs splitting by region legalization)"))
+            Err(unsupported(format!("a {n}-wide operation (needs splitting by region legalization)")))
         }
     }
 
     fn check_64bit(&self, e: Elem, what: &str) -> R<()> {
         let info = self.platform.info();
         if e == Elem::I64 && !info.has_int64 {
-            return Err(format!("unsupported: 64-bit integer {what} on {} (needs emulation)", self.platform));
+            return Err(unsupported(format!("64-bit integer {what} on {} (needs emulation)", self.platform)));
         }
         if e == Elem::Double && !info.has_fp64 {
-            return Err(format!("double precision {what} is not available on {}", self.platform));
+            return Err(not_available(format!(
+                "double precision {what} is not available on {}",
+                self.platform
+            )));
         }
         Ok(())
     }
@@ -799,7 +802,7 @@ impl Selector<'_> {
         self.k.add_label(&format!("{}_{hint}{}", self.f().name, self.next_temp))
     }
 
-    fn function(&mut self) -> Result<(), (Option<String>, String)> {
+    fn function(&mut self) -> Result<(), (Option<String>, Failure)> {
         let layout = self.f().layout.clone();
         for (bi, &b) in layout.iter().enumerate() {
             if bi > 0 {
@@ -879,7 +882,7 @@ impl Selector<'_> {
                 None => {
                     // a cycle: save the first source and read it from there
                     let CopyFrom::Value(v) = pending[0].2 else {
-                        return Err("internal: a phi copy cycle through a temporary".into());
+                        return Err(internal("a phi copy cycle through a temporary"));
                     };
                     let (from, tmp) = self.save_value(v)?;
                     pending[0].2 = from;
@@ -906,7 +909,7 @@ impl Selector<'_> {
                 self.move_pred(d, tmp, n);
                 Ok(())
             }
-            _ => Err("internal: a copy between a predicate and a general variable".into()),
+            _ => Err(internal("a copy between a predicate and a general variable")),
         }
     }
 
@@ -987,7 +990,7 @@ impl Selector<'_> {
             return Ok(p);
         }
         if lane != 0 {
-            return Err("unsupported: logic on predicate slices of different lanes".into());
+            return Err(unsupported("logic on predicate slices of different lanes"));
         }
         self.pred_at0(v)
     }
@@ -1130,7 +1133,7 @@ impl Selector<'_> {
                 }
                 let (p, lane) = self.pred_of(cond)?;
                 if lane != 0 {
-                    return Err("unsupported: a branch on a predicate slice".into());
+                    return Err(unsupported("a branch on a predicate slice"));
                 }
                 self.branch(b, Pred::on(p), on_true, on_false, next)
             }
@@ -1190,10 +1193,10 @@ impl Selector<'_> {
     /// The predicate variable (and first lane) holding an `i1` value.
     fn pred_of(&mut self, v: Value) -> R<(m::PredId, u8)> {
         if self.fx().cf.is_mask(v) {
-            return Err(format!(
-                "unsupported: the SIMD control flow mask {} as a predicate here (EM only predicates select, wrregion and memory messages)",
+            return Err(unsupported(format!(
+                "the SIMD control flow mask {} as a predicate here (EM only predicates select, wrregion and memory messages)",
                 self.f().value_name(v)
-            ));
+            )));
         }
         let n = self.f().value_type(v).num_elems();
         if let Some(c) = self.f().as_const(v).cloned() {
@@ -1216,7 +1219,7 @@ impl Selector<'_> {
                 }
             }
         }
-        let idx = self.fx().asg.var(v).ok_or("internal: predicate value without a variable")?;
+        let idx = self.fx().asg.var(v).ok_or_else(|| internal("predicate value without a variable"))?;
         Ok((self.pred_var(idx)?, 0))
     }
 
@@ -1227,11 +1230,11 @@ impl Selector<'_> {
         }
         let var = self.fx().asg.vars[idx.0 as usize].clone();
         if var.category != Category::Predicate {
-            return Err("internal: not a predicate".into());
+            return Err(internal("not a predicate"));
         }
         let lanes = var.ty.num_elems();
         if lanes > 32 {
-            return Err(format!("unsupported: a predicate of {lanes} lanes (more than 32)"));
+            return Err(unsupported(format!("a predicate of {lanes} lanes (more than 32)")));
         }
         let prefix = if self.cur == 0 { String::new() } else { format!("{}_", self.f().name) };
         let p = self.k.add_pred(&format!("{prefix}{}", var.name), lanes as u16);
@@ -1244,7 +1247,7 @@ impl Selector<'_> {
     fn pred_dst(&mut self, id: InstId) -> R<(m::PredId, u8)> {
         if let Some(&w) = self.fx().bales.baled_into.get(&id) {
             let InstKind::Intrinsic { args, .. } = self.f().insts[w].kind.clone() else {
-                return Err("internal: compare baled into a non-wrpredregion".into());
+                return Err(internal("compare baled into a non-wrpredregion"));
             };
             let off = self
                 .f()
@@ -1297,7 +1300,7 @@ impl Selector<'_> {
     fn cmp_i1(&mut self, pred: CmpPred, a: Value, b: Value, n: u32, p: m::PredId, lane: u8) -> R<()> {
         use CmpPred::*;
         if lane != 0 {
-            return Err("unsupported: a compare of i1 values into a predicate slice".into());
+            return Err(unsupported("a compare of i1 values into a predicate slice"));
         }
         let exec = Exec::nm(n as u8);
         let pa = self.pred_at0(a)?;
@@ -1318,7 +1321,7 @@ impl Selector<'_> {
             Uge | Sle => (m::AluOp::Or, pb, pa),
             Ult | Sgt => (m::AluOp::And, pa, pb),
             Ule | Sge => (m::AluOp::Or, pa, pb),
-            _ => return Err("internal: a float compare of i1 values".into()),
+            _ => return Err(internal("a float compare of i1 values")),
         };
         let q = self.temp_pred(n)?;
         self.push(alu(m::AluOp::Not, exec, m::DstOp::Pred(q), vec![SrcOp::Pred(inv)]));
@@ -1379,7 +1382,7 @@ impl Selector<'_> {
             return self.pred_of(cond);
         }
         if cn != 1 {
-            return Err("internal: a condition of another width".into());
+            return Err(internal("a condition of another width"));
         }
         // broadcast a scalar condition: 0/1 in a word, compared in every lane
         let (p, lane) = self.pred_of(cond)?;
@@ -1438,7 +1441,7 @@ impl Selector<'_> {
                     BinOp::SRem if int_div => (m::AluOp::Mod, s, false),
                     BinOp::URem if int_div => (m::AluOp::Mod, u, false),
                     BinOp::SDiv | BinOp::UDiv | BinOp::SRem | BinOp::URem => return Ok(None),
-                    BinOp::FRem => return Err("unsupported: frem of double values".into()),
+                    BinOp::FRem => return Err(unsupported("frem of double values")),
                 };
                 let mut b = plain(*rhs, ty);
                 if neg {
@@ -1515,12 +1518,12 @@ impl Selector<'_> {
                 SrcMod::None => s,
                 SrcMod::Neg => negate(s)?,
                 SrcMod::Abs => absolute(s)?,
-                other => return Err(format!("internal: modifier {other:?}")),
+                other => return Err(internal(format!("modifier {other:?}"))),
             });
         }
         if let Some(c) = cond {
             if pred.is_some() {
-                return Err("unsupported: a select written under a wrregion mask".into());
+                return Err(unsupported("a select written under a wrregion mask"));
             }
             if let Some(cc) = self.f().as_const(c) {
                 // a constant condition picks one operand
@@ -1603,7 +1606,7 @@ impl Selector<'_> {
                 if let Value::Inst(d) = args[0] {
                     let region = matches!(self.f().insts[d].kind, InstKind::RdRegion { .. });
                     if !region && self.fx().bales.baled_into.get(&d) == Some(&id) {
-                        let desc = self.alu_desc(d)?.ok_or("internal: sat of a non-ALU operation")?;
+                        let desc = self.alu_desc(d)?.ok_or_else(|| internal("sat of a non-ALU operation"))?;
                         let cond = match self.f().insts[d].kind {
                             InstKind::Select { cond, .. } => Some(cond),
                             _ => None,
@@ -1650,7 +1653,7 @@ impl Selector<'_> {
                 // select of predicates: (c & t) | (~c & f)
                 let (d, dl) = self.pred_dst(id)?;
                 if dl != 0 {
-                    return Err("unsupported: a select of i1 values into a predicate slice".into());
+                    return Err(unsupported("a select of i1 values into a predicate slice"));
                 }
                 let (mut c, cl) = self.cond_pred(cond, n)?;
                 if cl != 0 {
@@ -1669,7 +1672,7 @@ impl Selector<'_> {
             InstKind::RdRegion { input, region } => {
                 let e = inst.ty.elem().ok_or("void rdregion")?;
                 if e == Elem::I1 {
-                    return Err("unsupported: a region of a predicate vector".into());
+                    return Err(unsupported("a region of a predicate vector"));
                 }
                 let ty = signed_type(e)?;
                 let src = self.rd_src(id, input, &region, ty, n)?;
@@ -1681,7 +1684,7 @@ impl Selector<'_> {
             InstKind::WrRegion { new, region, mask, .. } => {
                 let e = inst.ty.elem().ok_or("void wrregion")?;
                 if e == Elem::I1 {
-                    return Err("unsupported: a region write into a predicate vector".into());
+                    return Err(unsupported("a region write into a predicate vector"));
                 }
                 let ty = signed_type(e)?;
                 if let Value::Inst(d) = new {
@@ -1719,11 +1722,11 @@ impl Selector<'_> {
             InstKind::Call { callee, args } => self.call(id, callee, &args),
             InstKind::Phi { .. } => Ok(()),
             InstKind::ExtractValue { .. } => {
-                Err("internal: extractvalue of something other than a goto or join".into())
+                Err(internal("extractvalue of something other than a goto or join"))
             }
-            InstKind::FNeg(_) => Err("internal: fneg of i1".into()),
+            InstKind::FNeg(_) => Err(internal("fneg of i1")),
             InstKind::ExtractElement { .. } | InstKind::InsertElement { .. } | InstKind::Shuffle { .. } => {
-                Err("internal: element operation left after lowering".into())
+                Err(internal("element operation left after lowering"))
             }
         }
     }
@@ -1770,9 +1773,14 @@ impl Selector<'_> {
     fn address(&mut self, at: InstId, var: m::VarId, idx: Value) -> R<m::AddrId> {
         let rows = self.f().value_type(idx).num_elems();
         if !matches!(rows, 1 | 2 | 4 | 8 | 16) {
-            return Err(format!("unsupported: a multi-indirect region with {rows} rows"));
+            return Err(unsupported(format!("a multi-indirect region with {rows} rows")));
         }
-        let av = *self.fx().asg.address.get(&at).ok_or("internal: an indirect region without an address")?;
+        let av = *self
+            .fx()
+            .asg
+            .address
+            .get(&at)
+            .ok_or_else(|| internal("an indirect region without an address"))?;
         let a = match self.addrs.get(&(self.cur, av)) {
             Some(a) => *a,
             None => {
@@ -1811,7 +1819,7 @@ impl Selector<'_> {
             BinOp::And | BinOp::Mul => m::AluOp::And,
             BinOp::Or => m::AluOp::Or,
             BinOp::Xor | BinOp::Add | BinOp::Sub => m::AluOp::Xor,
-            other => return Err(format!("unsupported: {other:?} of i1 values").to_lowercase()),
+            other => return Err(unsupported(format!("{other:?} of i1 values").to_lowercase())),
         };
         let pa = self.pred_at(a, dl)?;
         let pb = self.pred_at(b, dl)?;
@@ -1841,7 +1849,7 @@ impl Selector<'_> {
             let (p, pl) = self.cond_pred(value, n)?;
             let (dst, wpred, lane) = self.dst_for(id, ty)?;
             if wpred.is_some() {
-                return Err("unsupported: a masked write of a converted predicate".into());
+                return Err(unsupported("a masked write of a converted predicate"));
             }
             let exec = self.exec_of(n)?.at(lane / 4);
             // the predicate is read from the lane the result is written at
@@ -1850,7 +1858,7 @@ impl Selector<'_> {
             } else if lane == 0 && self.f().value_type(value).num_elems() == n {
                 self.pred_at0(value)?
             } else {
-                return Err("unsupported: a conversion of a predicate slice into another lane".into());
+                return Err(unsupported("a conversion of a predicate slice into another lane"));
             };
             self.push(VInst::Alu {
                 op: m::AluOp::Sel,
@@ -1885,7 +1893,7 @@ impl Selector<'_> {
             });
             return Ok(());
         }
-        Err(format!("unsupported: {op:?} of i1 values").to_lowercase())
+        Err(unsupported(format!("{op:?} of i1 values").to_lowercase()))
     }
 
     /// A bitcast: an alias (already given by regalloc), or a predicate <-> integer move.
@@ -1899,7 +1907,7 @@ impl Selector<'_> {
             // predicate bits into an integer
             let (p, lane) = self.pred_of(value)?;
             if lane != 0 {
-                return Err("unsupported: a bitcast of a predicate slice".into());
+                return Err(unsupported("a bitcast of a predicate slice"));
             }
             let e = to.elem().ok_or("void")?;
             let ty = unsigned_type(e)?;
@@ -1943,9 +1951,10 @@ impl Selector<'_> {
     /// out of its result variable; regalloc says which of these copies are needed (a value may
     /// already live in the callee's variable).
     fn call(&mut self, id: InstId, callee: FuncId, args: &[Value]) -> R<()> {
-        let ci = *self.func_of.get(&callee).ok_or("internal: a callee outside the unit")?;
-        let label = self.funcs[ci].sub.ok_or("internal: a call of the kernel")?;
-        let prep = self.fx().asg.calls.get(&id).cloned().ok_or("internal: a call regalloc did not see")?;
+        let ci = *self.func_of.get(&callee).ok_or_else(|| internal("a callee outside the unit"))?;
+        let label = self.funcs[ci].sub.ok_or_else(|| internal("a call of the kernel"))?;
+        let prep =
+            self.fx().asg.calls.get(&id).cloned().ok_or_else(|| internal("a call regalloc did not see"))?;
         let mut copies = Vec::new();
         for (i, &a) in args.iter().enumerate() {
             let Some(idx) = self.funcs[ci].asg.var(Value::Param(i as u32)) else { continue };
@@ -1968,12 +1977,12 @@ impl Selector<'_> {
             if self.fx().asg.var(Value::Inst(id)).is_some() {
                 let d = self.pred_dst(id)?;
                 if d.1 != 0 {
-                    return Err("unsupported: an i1 subroutine result into a predicate slice".into());
+                    return Err(unsupported("an i1 subroutine result into a predicate slice"));
                 }
                 self.move_pred(d.0, p, n);
             }
         } else if self.f().insts[id].ty != Type::Void {
-            let ret = self.funcs[ci].ret.ok_or("internal: a subroutine without a result variable")?;
+            let ret = self.funcs[ci].ret.ok_or_else(|| internal("a subroutine without a result variable"))?;
             let t = self.f().insts[id].ty;
             if prep.copy_result {
                 let ty = signed_type(t.elem().ok_or("void")?)?;
@@ -1991,7 +2000,7 @@ impl Selector<'_> {
     fn check_in_place(&mut self, v: Value, var: m::VarId) -> R<()> {
         let own = self.var_of(v)?;
         if self.storage_of(own) != self.storage_of(var) {
-            return Err("internal: a value passed in place lives elsewhere".into());
+            return Err(internal("a value passed in place lives elsewhere"));
         }
         Ok(())
     }
@@ -2001,15 +2010,17 @@ impl Selector<'_> {
     fn binding_index(&mut self, v: Value) -> R<u32> {
         match v {
             Value::Param(p) if self.cur == 0 => self.surfaces.get(&p).map(|(_, bti)| *bti).ok_or_else(|| {
-                format!("the surface operand must be a kernel argument of surface kind (argument {p} is not)")
+                invalid(format!(
+                    "the surface operand must be a kernel argument of surface kind (argument {p} is not)"
+                ))
             }),
-            Value::Param(_) => Err("unsupported: a surface passed to a subroutine".into()),
+            Value::Param(_) => Err(unsupported("a surface passed to a subroutine")),
             Value::Const(_) => match self.f().as_const(v).and_then(|c| c.splat_value()) {
                 Some(b) if b < 240 => Ok(b as u32),
-                Some(b) => Err(format!("invalid binding-table index {b} (at most 239)")),
+                Some(b) => Err(invalid(format!("invalid binding-table index {b} (at most 239)"))),
                 None => Err("the surface operand is undefined".into()),
             },
-            Value::Inst(_) => Err("unsupported: a computed surface index".into()),
+            Value::Inst(_) => Err(unsupported("a computed surface index")),
         }
     }
 
@@ -2028,14 +2039,14 @@ impl Selector<'_> {
                 self.push(VInst::Movs { exec: Exec::nm(1), dst: sid, src: Imm::UD(bti).into() });
                 Ok(sid)
             }
-            Value::Param(_) => Err("unsupported: a surface passed to a subroutine".into()),
+            Value::Param(_) => Err(unsupported("a surface passed to a subroutine")),
             Value::Const(_) => match self.f().as_const(v).and_then(|c| c.splat_value()) {
                 Some(254) => Ok(m::SurfaceId::SLM),
                 Some(255) => Ok(m::SurfaceId::SCRATCH),
-                Some(b) => Err(format!("unsupported: constant surface index {b}")),
+                Some(b) => Err(unsupported(format!("constant surface index {b}"))),
                 None => Err("the surface operand is undefined".into()),
             },
-            Value::Inst(_) => Err("unsupported: a computed surface index".into()),
+            Value::Inst(_) => Err(unsupported("a computed surface index")),
         }
     }
 }
@@ -2112,15 +2123,15 @@ fn imm_of(bits: u64, e: Elem, ty: VisaType) -> R<Imm> {
         VisaType::F => Imm::F(f32::from_bits(bits as u32)),
         VisaType::HF => Imm::HF(bits as u16),
         VisaType::DF => Imm::DF(f64::from_bits(bits)),
-        VisaType::BF => return Err("unsupported: bfloat immediates".into()),
+        VisaType::BF => return Err(unsupported("bfloat immediates")),
     })
 }
 
-fn unencodable(r: &Region) -> String {
-    format!(
-        "unsupported: region <{};{},{}> of {} elements at byte {} is not encodable",
+fn unencodable(r: &Region) -> Failure {
+    unsupported(format!(
+        "region <{};{},{}> of {} elements at byte {} is not encodable",
         r.vstride, r.width, r.stride, r.num_elems, r.offset
-    )
+    ))
 }
 
 fn negate(op: SrcOp) -> R<SrcOp> {
@@ -2130,7 +2141,7 @@ fn negate(op: SrcOp) -> R<SrcOp> {
             SrcMod::Neg => SrcMod::None,
             SrcMod::Abs => SrcMod::NegAbs,
             SrcMod::NegAbs => SrcMod::Abs,
-            SrcMod::Not => return Err("internal: negation of a logic operand".into()),
+            SrcMod::Not => return Err(internal("negation of a logic operand")),
         })),
         SrcOp::Imm(i) => SrcOp::Imm(match i {
             Imm::D(x) => Imm::D(x.wrapping_neg()),
@@ -2142,9 +2153,9 @@ fn negate(op: SrcOp) -> R<SrcOp> {
             Imm::F(x) => Imm::F(-x),
             Imm::DF(x) => Imm::DF(-x),
             Imm::HF(x) => Imm::HF(x ^ 0x8000),
-            other => return Err(format!("internal: cannot negate {other:?}")),
+            other => return Err(internal(format!("cannot negate {other:?}"))),
         }),
-        other => return Err(format!("internal: cannot negate {other:?}")),
+        other => return Err(internal(format!("cannot negate {other:?}"))),
     })
 }
 
@@ -2152,7 +2163,7 @@ fn absolute(op: SrcOp) -> R<SrcOp> {
     Ok(match op {
         SrcOp::Gen(s) => SrcOp::Gen(s.with(match s.modifier {
             SrcMod::None | SrcMod::Abs | SrcMod::Neg | SrcMod::NegAbs => SrcMod::Abs,
-            SrcMod::Not => return Err("internal: abs of a logic operand".into()),
+            SrcMod::Not => return Err(internal("abs of a logic operand")),
         })),
         SrcOp::Imm(i) => SrcOp::Imm(match i {
             Imm::D(x) => Imm::D(x.wrapping_abs()),
@@ -2163,7 +2174,7 @@ fn absolute(op: SrcOp) -> R<SrcOp> {
             Imm::HF(x) => Imm::HF(x & 0x7fff),
             other => other,
         }),
-        other => return Err(format!("internal: cannot take the absolute value of {other:?}")),
+        other => return Err(internal(format!("cannot take the absolute value of {other:?}"))),
     })
 }
 

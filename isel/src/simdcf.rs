@@ -56,7 +56,7 @@ impl Selector<'_> {
         }
         self.no_copies_on(b, on_true)?;
         if next != Some(on_false) {
-            return Err("internal: a SIMD control flow branch that does not fall through".into());
+            return Err(internal("a SIMD control flow branch that does not fall through"));
         }
         let copies = self.edge_copies(b, on_false)?;
         self.emit_phi_copies(copies)
@@ -68,11 +68,11 @@ impl Selector<'_> {
         if self.edge_copies(from, to)?.is_empty() {
             return Ok(());
         }
-        Err(format!(
-            "unsupported: phi copies on the SIMD control flow edge from %{} to %{} (taken when no lane is left; no copy can go there)",
+        Err(unsupported(format!(
+            "phi copies on the SIMD control flow edge from %{} to %{} (taken when no lane is left; no copy can go there)",
             self.f().blocks[from].name,
             self.f().blocks[to].name
-        ))
+        )))
     }
 
     /// Fails unless the phi copies of edge `b -> to` can be done before the goto that ends `b` on
@@ -92,13 +92,13 @@ impl Selector<'_> {
             let Some(var) = fx.asg.var(v) else { continue };
             let st = fx.asg.storage(var);
             if let Some((_, phi)) = written.iter().find(|(w, phi)| *w == st && v != Value::Inst(*phi)) {
-                return Err(format!(
-                    "unsupported: a phi copy into {} on the SIMD control flow edge from %{} to %{} (taken when no lane is left) would overwrite {}, which shares its variable",
+                return Err(unsupported(format!(
+                    "a phi copy into {} on the SIMD control flow edge from %{} to %{} (taken when no lane is left) would overwrite {}, which shares its variable",
                     f.value_name(Value::Inst(*phi)),
                     f.blocks[b].name,
                     f.blocks[to].name,
                     f.value_name(v)
-                ));
+                )));
             }
         }
         Ok(())
@@ -133,11 +133,11 @@ impl Selector<'_> {
         for v in defined {
             let Some(var) = fx.asg.var(v) else { continue };
             if used_after.contains(&v) && written.contains(&fx.asg.storage(var)) {
-                return Err(format!(
-                    "unsupported: a phi copy on the back edge of the SIMD do-while ending in %{} would overwrite {}, which the code after the loop reads (the copies are done before the goto, also when no lane loops again)",
+                return Err(unsupported(format!(
+                    "a phi copy on the back edge of the SIMD do-while ending in %{} would overwrite {}, which the code after the loop reads (the copies are done before the goto, also when no lane loops again)",
                     f.blocks[b].name,
                     f.value_name(v)
-                ));
+                )));
             }
         }
         Ok(())
@@ -160,16 +160,16 @@ impl Selector<'_> {
                 }
                 Terminator::Br(to) | Terminator::CondBr { on_true: to, .. } => {
                     if next != Some(to) {
-                        return Err(format!(
-                            "unsupported: llvm.genx.simdcf.goto whose block's successor %{} is not the next block in layout order",
+                        return Err(unsupported(format!(
+                            "llvm.genx.simdcf.goto whose block's successor %{} is not the next block in layout order",
                             self.f().blocks[to].name
-                        ));
+                        )));
                     }
                     let copies = self.edge_copies(b, to)?;
                     self.emit_phi_copies(copies)?;
                     self.emit_goto(g, uip, true)
                 }
-                _ => Err("internal: a goto block without a branch".into()),
+                _ => Err(internal("a goto block without a branch")),
             },
             GotoTarget::Backward { header, latch } => {
                 // the exit edge's copies go after the goto: it falls through only when no lane
@@ -206,7 +206,7 @@ impl Selector<'_> {
             _ => {
                 let (p, lane) = self.pred_of(g.cond)?;
                 if lane != 0 {
-                    return Err("unsupported: llvm.genx.simdcf.goto on a slice of a predicate".into());
+                    return Err(unsupported("llvm.genx.simdcf.goto on a slice of a predicate"));
                 }
                 Some(if taken_if_set { Pred::on(p) } else { Pred::not(p) })
             }
@@ -222,21 +222,19 @@ impl Selector<'_> {
         let ty = d.dst_ty;
         let (t, f) = (d.srcs[0].value, d.srcs[1].value);
         if self.sat_of(id) {
-            return Err("unsupported: a saturated select on the SIMD control flow execution mask".into());
+            return Err(unsupported("a saturated select on the SIMD control flow execution mask"));
         }
         let baled = self.fx().bales.baled_into.contains_key(&id);
         let (dst, wm) = self.dst_for_masked(id, ty)?;
         let m::DstOp::Gen(dg) = dst else {
-            return Err(
-                "unsupported: a select on the SIMD control flow execution mask with an indirect destination"
-                    .into(),
-            );
+            return Err(unsupported(
+                "a select on the SIMD control flow execution mask with an indirect destination",
+            ));
         };
         if wm.pred.is_some() || wm.em {
-            return Err(
-                "unsupported: a select on the SIMD control flow execution mask written under another mask"
-                    .into(),
-            );
+            return Err(unsupported(
+                "a select on the SIMD control flow execution mask written under another mask",
+            ));
         }
         let all = wm.exec(self.exec_of(n)?);
         let masked = Exec { nomask: false, ..all.at((lane / 4) as u8) };

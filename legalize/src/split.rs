@@ -10,6 +10,7 @@
 
 use crate::bale::{self, Bale, Head, Operand};
 use crate::legal::{self, pow2_floor, Access, Role};
+use genxc_diag::internal;
 use genxc_genx::intrinsics::{self, IntrinsicId};
 use genxc_genx::ir::{BinOp, Constant};
 use genxc_genx::{Diagnostic, Elem, Function, Inst, InstId, InstKind, Platform, Region, Type, Value};
@@ -500,7 +501,7 @@ impl<'f> Cx<'f> {
                     } else if let (Some(op), Head::Wr { .. }) = (b.op, &b.head) {
                         let wr = b.head_inst;
                         let mut inner = bale::build_op_only(self.f, op, &self.uses)
-                            .ok_or_else(|| Diagnostic::error("internal: cannot rebuild a bale"))?;
+                            .ok_or_else(|| Diagnostic::error(internal("cannot rebuild a bale")))?;
                         inner.operands.clone_from(&b.operands);
                         let v = match self.legalize_bale(inner, out)? {
                             Some(v) => {
@@ -510,7 +511,7 @@ impl<'f> Cx<'f> {
                             None => Value::Inst(op),
                         };
                         b = bale::build_lone_wr(self.f, wr, v)
-                            .ok_or_else(|| Diagnostic::error("internal: cannot rebuild a wrregion"))?;
+                            .ok_or_else(|| Diagnostic::error(internal("cannot rebuild a wrregion")))?;
                     } else {
                         // Nothing left to unbale: accept narrow predicate pieces.
                         break self.plan_ignoring_pred(&b);
@@ -564,10 +565,10 @@ impl<'f> Cx<'f> {
             None => {
                 let new = match b.operands.first() {
                     Some(Operand::Plain { value, .. }) => *value,
-                    _ => return Err(Diagnostic::error("internal: a move bale without its value")),
+                    _ => return Err(Diagnostic::error(internal("a move bale without its value"))),
                 };
                 *b = bale::build_lone_wr(self.f, b.head_inst, new)
-                    .ok_or_else(|| Diagnostic::error("internal: cannot rebuild a wrregion"))?;
+                    .ok_or_else(|| Diagnostic::error(internal("cannot rebuild a wrregion")))?;
             }
         }
         Ok(())
@@ -604,7 +605,7 @@ impl<'f> Cx<'f> {
     /// the operation should use instead.
     fn legalize_member_alone(&mut self, rd: InstId, out: &mut Vec<InstId>) -> Result<Value, Diagnostic> {
         let b = bale::build_rd_only(self.f, rd, &self.uses)
-            .ok_or_else(|| Diagnostic::error("internal: cannot rebuild an rdregion bale"))?;
+            .ok_or_else(|| Diagnostic::error(internal("cannot rebuild an rdregion bale")))?;
         Ok(match self.legalize_bale(b, out)? {
             Some(v) => {
                 self.replace(rd, v);
@@ -747,7 +748,7 @@ impl<'f> Cx<'f> {
                 kind.map_operands(|v| it.next().copied().unwrap_or(v));
                 self.push(out, kind, ty)
             }
-            None => vals.first().copied().ok_or_else(|| Diagnostic::error("internal: empty bale"))?,
+            None => vals.first().copied().ok_or_else(|| Diagnostic::error(internal("empty bale")))?,
         };
         match &b.head {
             Head::Wr { access, mask, mask_is_vector, .. } => {

@@ -5,13 +5,13 @@
 
 use crate::module::{c_string, const_cast, err_at, ModuleEmitter, Sym};
 use crate::types::{dense_text, int_text, quote, scalar_text, LTy};
-use genxc_diag::Diagnostic;
+use genxc_diag::{invalid, unsupported, Diagnostic, Failure};
 use genxc_frontend::mlir::{
     Attr, BlockId, Layout, OpId, Operation, RegionId, Scalar, Successor, Type, ValueId, DYNAMIC, FCMP, ICMP,
 };
 use std::collections::{HashMap, HashSet};
 
-type Res<T> = Result<T, String>;
+type Res<T> = Result<T, Failure>;
 
 /// Lowers one 1-D piece: the result type and the operands (value, type).
 type Piece<'f, E> = dyn FnMut(&mut E, &LTy, &[(String, LTy)]) -> Res<String> + 'f;
@@ -90,10 +90,10 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
 
     fn get(&self, v: ValueId) -> Res<(String, LTy)> {
         self.vals.get(&v).cloned().ok_or_else(|| {
-            format!(
+            invalid(format!(
                 "value %{} is used before it is defined (or its definition was not lowered)",
                 self.m.ir.value(v).name
-            )
+            ))
         })
     }
 
@@ -151,7 +151,7 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
                 Ok(self.emit(&format!("bitcast {from} {v} to {to}")))
             }
             (LTy::Ptr(..), LTy::Ptr(..)) => Ok(self.emit(&format!("addrspacecast {from} {v} to {to}"))),
-            _ => Err(format!("type mismatch: a value of type {from} is used as {to}")),
+            _ => Err(invalid(format!("type mismatch: a value of type {from} is used as {to}"))),
         }
     }
 
@@ -272,7 +272,7 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
             }
             for &o in &ir.block(b).ops {
                 let op = ir.op(o);
-                self.op(o).map_err(|e| err_at(file, op.loc, format!("'{}': {e}", op.name)))?;
+                self.op(o).map_err(|e| err_at(file, op.loc, e).with_context(format!("'{}'", op.name)))?;
             }
             if ir.block(b).ops.last().is_none_or(|&o| !is_terminator(&ir.op(o).name)) {
                 return Err(err_at(file, ir.block(b).loc, "block does not end with a terminator"));
@@ -307,7 +307,11 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
         let target = self.labels.get(&s.block).cloned().ok_or("branch to a block of another region")?;
         let names = self.arg_names.get(&s.block).cloned().unwrap_or_default();
         if names.len() != s.args.len() {
-            return Err(format!("{} values passed to a block with {} arguments", s.args.len(), names.len()));
+            return Err(invalid(format!(
+                "{} values passed to a block with {} arguments",
+                s.args.len(),
+                names.len()
+            )));
         }
         if s.args.is_empty() {
             return Ok(target);
@@ -366,7 +370,7 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
         if op.results.iter().any(|&r| matches!(ir.ty(r), Type::Tensor { .. }))
             || op.operands.iter().any(|&r| matches!(ir.ty(r), Type::Tensor { .. }))
         {
-            return Err("unsupported: tensor values must be bufferized first".into());
+            return Err(unsupported("tensor values must be bufferized first"));
         }
         match (dialect, short) {
             ("arith", "constant")
@@ -594,7 +598,7 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
                 let a = self.operands(op)?;
                 let t = a[0].1.clone();
                 let LTy::Int(w) = t.scalar().clone() else {
-                    return Err("unsupported: vector extended multiply".into());
+                    return Err(unsupported("vector extended multiply"));
                 };
                 let wide = LTy::Int(2 * w);
                 let ext = if short == "mulsi_extended" { "sext" } else { "zext" };
@@ -802,19 +806,19 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
             ("builtin", "unrealized_conversion_cast") => {
                 // Casts between a type and itself after conversion are no-ops; others are refused.
                 for (k, &r) in op.results.iter().enumerate() {
-                    let (v, t) = self.get(*op.operands.get(k).ok_or(
-                        "unsupported: unrealized_conversion_cast with different operand and result counts",
-                    )?)?;
+                    let (v, t) = self.get(*op.operands.get(k).ok_or_else(|| {
+                        unsupported("unrealized_conversion_cast with different operand and result counts")
+                    })?)?;
                     let rt = self.result_ty(op, k)?;
                     if rt != t {
-                        return Err(format!(
-                            "unsupported: unrealized_conversion_cast from {t} to {rt} cannot be reconciled"
-                        ));
+                        return Err(unsupported(format!(
+                            "unrealized_conversion_cast from {t} to {rt} cannot be reconciled"
+                        )));
                     }
                     self.set(r, v, rt);
                 }
             }
-            _ => return Err(format!("unsupported: operation '{name}'")),
+            _ => return Err(unsupported(format!("operation '{name}'"))),
         }
         Ok(())
     }
@@ -856,7 +860,7 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
                     "zext"
                 }
             }
-            _ => return Err(format!("unsupported cast {c}")),
+            _ => return Err(invalid(format!("unsupported cast {c}"))),
         };
         if from == to && ins == "bitcast" {
             return Ok(v.to_string());
@@ -916,8 +920,8 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
             let sfx = rt.mangle();
             let simple = |n: &str| format!("llvm.{n}.{sfx}");
             Ok(match m.as_str() {
-                "sqrt" | "sin" | "cos" | "exp" | "exp2" | "log" | "log2" | "log10" | "floor" | "ceil" | "round"
-                | "roundeven" | "trunc" | "rint" => s.call_decl(&simple(&m), rt, a),
+                "sqrt" | "sin" | "cos" | "exp" | "exp2" | "log" | "log2" | "log10" | "floor" | "ceil"
+                | "round" | "roundeven" | "trunc" | "rint" => s.call_decl(&simple(&m), rt, a),
                 "absf" => s.call_decl(&simple("fabs"), rt, a),
                 "powf" => s.call_decl(&simple("pow"), rt, a),
                 "copysign" => s.call_decl(&simple("copysign"), rt, a),
@@ -927,7 +931,9 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
                     s.call_decl(&n, rt, a)
                 }
                 "absi" => s.call_decl(&simple("abs"), rt, &[a[0].clone(), ("false".into(), bool_of(rt))]),
-                "ctlz" | "cttz" => s.call_decl(&simple(&m), rt, &[a[0].clone(), ("false".into(), LTy::Int(1))]),
+                "ctlz" | "cttz" => {
+                    s.call_decl(&simple(&m), rt, &[a[0].clone(), ("false".into(), LTy::Int(1))])
+                }
                 "ctpop" => s.call_decl(&simple("ctpop"), rt, a),
                 "rsqrt" => {
                     let q = s.call_decl(&simple("sqrt"), rt, a);
@@ -945,9 +951,9 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
                     s.call_decl(&simple("log"), rt, &[(x, rt.clone())])
                 }
                 other => {
-                    return Err(format!(
-                        "unsupported: math.{other} has no LLVM intrinsic (convert-math-to-llvm does not lower it either)"
-                    ))
+                    return Err(unsupported(format!(
+                        "math.{other} has no LLVM intrinsic (convert-math-to-llvm does not lower it either)"
+                    )))
                 }
             })
         })?;
@@ -993,7 +999,7 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
                 };
                 make(self, &re, &im, &t)
             }
-            other => return Err(format!("unsupported: complex.{other}")),
+            other => return Err(unsupported(format!("complex.{other}"))),
         };
         self.set(op.results[0], r, t);
         Ok(())
@@ -1034,7 +1040,7 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
                 .cloned()
                 .ok_or_else(|| format!("call to undefined function @{callee}"))?;
             let Sym::Func { ret, params, vararg, mlir } = sym else {
-                return Err(format!("@{callee} is not a function"));
+                return Err(invalid(format!("@{callee} is not a function")));
             };
             let mut args = Vec::new();
             let mut p = 0;
@@ -1055,11 +1061,14 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
                 } else if vararg {
                     args.push(format!("{t} {v}"));
                 } else {
-                    return Err(format!("too many arguments in call to @{callee}"));
+                    return Err(invalid(format!("too many arguments in call to @{callee}")));
                 }
             }
             if p != params.len() {
-                return Err(format!("call to @{callee} passes {p} values for {} parameters", params.len()));
+                return Err(invalid(format!(
+                    "call to @{callee} passes {p} values for {} parameters",
+                    params.len()
+                )));
             }
             let fty = if vararg {
                 LTy::Func(Box::new(ret.clone()), params.clone(), true).to_string()
@@ -1120,7 +1129,7 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
             _ => return Err("getelementptr on an opaque pointer needs the element type".into()),
         };
         let LTy::Ptr(_, space) = bt.clone() else {
-            return Err("unsupported: getelementptr on a vector of pointers".into());
+            return Err(unsupported("getelementptr on a vector of pointers"));
         };
         let bp = elem.ptr_to(space);
         let b = self.coerce(&base, &bt, &bp)?;
@@ -1262,7 +1271,7 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
     fn memref_info(&mut self, v: ValueId) -> Res<(Vec<i64>, LTy, Layout, u32)> {
         match self.m.ir.ty(v).clone() {
             Type::MemRef { shape, elem, layout, space } => Ok((shape, self.conv(&elem)?, layout, space)),
-            t => Err(format!("unsupported: {t} where a ranked memref is expected")),
+            t => Err(unsupported(format!("{t} where a ranked memref is expected"))),
         }
     }
 
@@ -1351,7 +1360,7 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
                         (strides.iter().map(|s| s.to_string()).collect(), offset.to_string())
                     }
                     Layout::Identity => (self.row_major(&sizes), "0".to_string()),
-                    _ => return Err("unsupported: allocation of a memref with a dynamic layout".into()),
+                    _ => return Err(unsupported("allocation of a memref with a dynamic layout")),
                 };
                 // Elements to allocate: product of sizes (row-major), or enough for the layout.
                 let mut total = "1".to_string();
@@ -1545,7 +1554,7 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
                             keep_t.push(strides[k].clone());
                         }
                         if keep_s.len() != rshape.len() {
-                            return Err("unsupported: this rank-reducing subview".into());
+                            return Err(unsupported("this rank-reducing subview"));
                         }
                         sizes = keep_s;
                         strides = keep_t;
@@ -1595,7 +1604,7 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
                 let (shape, elem, l0, _) = self.memref_info(op.operands[0])?;
                 let (_, _, l1, _) = self.memref_info(op.operands[1])?;
                 if l0 != Layout::Identity || l1 != Layout::Identity {
-                    return Err("unsupported: memref.copy between non-identity layouts".into());
+                    return Err(unsupported("memref.copy between non-identity layouts"));
                 }
                 let mut total = "1".to_string();
                 for i in 0..shape.len() {
@@ -1622,7 +1631,7 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
                     ],
                 );
             }
-            other => return Err(format!("unsupported: memref.{other}")),
+            other => return Err(unsupported(format!("memref.{other}"))),
         }
         Ok(())
     }
@@ -1661,9 +1670,7 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
                         let mut chain = Vec::new();
                         while target != cur.1 {
                             let LTy::Array(n, inner) = target.clone() else {
-                                return Err(
-                                    "unsupported: this vector.broadcast (stretching dimensions)".into()
-                                );
+                                return Err(unsupported("this vector.broadcast (stretching dimensions)"));
                             };
                             chain.push((n, target.clone()));
                             target = *inner;
@@ -1684,7 +1691,7 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
             "from_elements" => {
                 let a = self.operands(op)?;
                 let t = self.result_ty(op, 0)?;
-                let LTy::Vec(..) = t else { return Err("unsupported: n-D vector.from_elements".into()) };
+                let LTy::Vec(..) = t else { return Err(unsupported("n-D vector.from_elements")) };
                 let mut acc = "undef".to_string();
                 for (k, (v, et)) in a.iter().enumerate() {
                     acc = self.emit(&format!("insertelement {t} {acc}, {et} {v}, i64 {k}"));
@@ -1717,7 +1724,7 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
                     match &cur {
                         LTy::Array(_, inner) => {
                             if idx[k].1 {
-                                return Err("unsupported: dynamic position into an n-D vector".into());
+                                return Err(unsupported("dynamic position into an n-D vector"));
                             }
                             path.push(idx[k].0.clone());
                             cur = (**inner).clone();
@@ -1770,7 +1777,7 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
                 let a = self.operands(op)?;
                 let rt = self.result_ty(op, 0)?;
                 let (v, vt) = a[0].clone();
-                let LTy::Vec(..) = vt else { return Err("unsupported: reduction of an n-D vector".into()) };
+                let LTy::Vec(..) = vt else { return Err(unsupported("reduction of an n-D vector")) };
                 let kind = match op.attr("kind") {
                     Some(Attr::Dialect(_, k)) => {
                         k.trim().trim_start_matches('<').trim_end_matches('>').to_string()
@@ -1818,7 +1825,7 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
                             None => r,
                         }
                     }
-                    other => return Err(format!("unsupported: vector.reduction <{other}>")),
+                    other => return Err(unsupported(format!("vector.reduction <{other}>"))),
                 };
                 self.set(op.results[0], r, rt);
             }
@@ -1838,7 +1845,7 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
                 } else {
                     self.result_ty(op, 0)?
                 };
-                let LTy::Vec(..) = vt else { return Err("unsupported: n-D vector load/store".into()) };
+                let LTy::Vec(..) = vt else { return Err(unsupported("n-D vector load/store")) };
                 let vp = self.coerce(&addr, &elem.ptr_to(space), &vt.ptr_to(space))?;
                 let al = match &elem {
                     LTy::Int(w) => (w / 8).max(1),
@@ -1888,7 +1895,7 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
                 let (v, vt) = self.get(op.operands[0])?;
                 let t = self.result_ty(op, 0)?;
                 let (LTy::Vec(..), LTy::Vec(n, _)) = (&vt, &t) else {
-                    return Err("unsupported: n-D extract_strided_slice".into());
+                    return Err(unsupported("n-D extract_strided_slice"));
                 };
                 let off = ints(op.attr("offsets")).first().copied().unwrap_or(0);
                 let st = ints(op.attr("strides")).first().copied().unwrap_or(1);
@@ -1901,7 +1908,7 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
                 let (s, st) = self.get(op.operands[0])?;
                 let (d, dt) = self.get(op.operands[1])?;
                 let (LTy::Vec(ns, se), LTy::Vec(..)) = (&st, &dt) else {
-                    return Err("unsupported: n-D insert_strided_slice".into());
+                    return Err(unsupported("n-D insert_strided_slice"));
                 };
                 let off = ints(op.attr("offsets")).first().copied().unwrap_or(0);
                 let stride = ints(op.attr("strides")).first().copied().unwrap_or(1);
@@ -1922,7 +1929,7 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
             }
             "create_mask" | "constant_mask" => {
                 let t = self.result_ty(op, 0)?;
-                let LTy::Vec(n, _) = t else { return Err("unsupported: n-D masks".into()) };
+                let LTy::Vec(n, _) = t else { return Err(unsupported("n-D masks")) };
                 let r = if short == "constant_mask" {
                     let k = ints(op.attr("mask_dim_sizes")).first().copied().unwrap_or(0);
                     let els = (0..n as i64)
@@ -1940,11 +1947,9 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
                 self.set(op.results[0], r, t);
             }
             "print" => {
-                return Err(
-                    "unsupported: vector.print needs the MLIR runtime library; print with printf".into()
-                )
+                return Err(unsupported("vector.print needs the MLIR runtime library; print with printf"))
             }
-            other => return Err(format!("unsupported: vector.{other}")),
+            other => return Err(unsupported(format!("vector.{other}"))),
         }
         Ok(())
     }

@@ -58,7 +58,8 @@ pub fn load<'ctx>(
     for part in parts {
         let m = genxc_frontend::llvm::load(ctx, &format!("{file}.ll"), part.as_bytes()).map_err(|d| {
             let mut e =
-                Diagnostic::error(format!("{file}: internal error: the translated LLVM IR is invalid: {d}"));
+                Diagnostic::error(genxc_diag::internal(format!("the translated LLVM IR is invalid: {d}")))
+                    .with_context(file);
             if let genxc_diag::Location::Source { line, .. } = d.location {
                 if let Some(l) = part.lines().nth(line as usize - 1) {
                     e = e.with_note(format!("translated line {line}: {}", l.trim()));

@@ -5,7 +5,7 @@
 
 use crate::func::FnEmitter;
 use crate::types::{dense_text, quote, scalar_text, LTy, Types};
-use genxc_diag::Diagnostic;
+use genxc_diag::{invalid, unsupported, Diagnostic, Failure};
 use genxc_frontend::mlir::{Attr, Ir, Loc, OpId, Operation, Scalar, Type, ValueId};
 use std::collections::{BTreeMap, HashMap};
 
@@ -54,7 +54,7 @@ pub struct ModuleEmitter<'a> {
 }
 
 /// A lowering error at an operation.
-pub fn err_at(file: &str, loc: Loc, msg: impl Into<String>) -> Diagnostic {
+pub fn err_at(file: &str, loc: Loc, msg: impl Into<Failure>) -> Diagnostic {
     Diagnostic::at_source(file, loc.line, loc.col, msg)
 }
 
@@ -198,16 +198,16 @@ impl<'a> ModuleEmitter<'a> {
                 "llvm.mlir.global" => self.llvm_global(op)?,
                 "memref.global" => self.memref_global(op)?,
                 "llvm.mlir.global_ctors" | "llvm.mlir.global_dtors" | "llvm.comdat" | "llvm.module_flags" => {
-                    return Err(err_at(self.file, op.loc, format!("unsupported: '{}'", op.name)))
+                    return Err(err_at(self.file, op.loc, unsupported(format!("'{}'", op.name))))
                 }
                 n if n.starts_with("tensor.") || n.starts_with("bufferization.") => {
-                    return Err(err_at(self.file, op.loc, format!("unsupported: '{n}': bufferize first")))
+                    return Err(err_at(self.file, op.loc, unsupported(format!("'{n}': bufferize first"))))
                 }
                 n => {
                     return Err(err_at(
                         self.file,
                         op.loc,
-                        format!("unsupported: '{n}' at module level (expected functions and globals)"),
+                        unsupported(format!("'{n}' at module level (expected functions and globals)")),
                     ))
                 }
             }
@@ -379,11 +379,11 @@ impl<'a> ModuleEmitter<'a> {
     }
 
     /// The constant text of an attribute for a value of type `ty`.
-    pub(crate) fn const_attr(&self, a: &Attr, ty: &LTy) -> Result<String, String> {
+    pub(crate) fn const_attr(&self, a: &Attr, ty: &LTy) -> Result<String, Failure> {
         match (a, ty) {
             (Attr::Str(s), LTy::Array(n, e)) if **e == LTy::Int(8) => {
                 if s.len() as u64 != *n {
-                    return Err(format!("string of {} bytes for {ty}", s.len()));
+                    return Err(invalid(format!("string of {} bytes for {ty}", s.len())));
                 }
                 Ok(c_string(s))
             }
@@ -397,22 +397,22 @@ impl<'a> ModuleEmitter<'a> {
                 let parts = items
                     .iter()
                     .map(|i| Ok(format!("{e} {}", self.const_attr(i, e)?)))
-                    .collect::<Result<Vec<_>, String>>()?;
+                    .collect::<Result<Vec<_>, Failure>>()?;
                 Ok(format!("[{}]", parts.join(", ")))
             }
             (Attr::Array(items), t @ (LTy::Struct(..) | LTy::Named(_))) => {
                 let ms = self.types.members(t).ok_or("unknown struct")?;
                 if ms.len() != items.len() {
-                    return Err(format!("{} values for {t}", items.len()));
+                    return Err(invalid(format!("{} values for {t}", items.len())));
                 }
                 let parts = items
                     .iter()
                     .zip(&ms)
                     .map(|(i, m)| Ok(format!("{m} {}", self.const_attr(i, m)?)))
-                    .collect::<Result<Vec<_>, String>>()?;
+                    .collect::<Result<Vec<_>, Failure>>()?;
                 Ok(format!("{{ {} }}", parts.join(", ")))
             }
-            (a, t) => Err(format!("unsupported: constant {a:?} of type {t}")),
+            (a, t) => Err(unsupported(format!("constant {a:?} of type {t}"))),
         }
     }
 
@@ -422,7 +422,7 @@ impl<'a> ModuleEmitter<'a> {
         let mut vals: HashMap<ValueId, CVal> = HashMap::new();
         for &id in ir.region_ops(r) {
             let op = ir.op(id);
-            let fail = |m: String| err_at(self.file, op.loc, m);
+            let fail = |m: Failure| err_at(self.file, op.loc, m);
             let rty = match op.results.first() {
                 Some(v) => Some(self.types.convert(ir.ty(*v)).map_err(fail)?),
                 None => None,
@@ -453,8 +453,9 @@ impl<'a> ModuleEmitter<'a> {
                         return Err(fail("bad addressof".into()));
                     };
                     let t = rty.clone().unwrap_or(LTy::Void);
-                    let (pt, text) =
-                        self.symbol_address(g).ok_or_else(|| fail(format!("unknown symbol @{g}")))?;
+                    let (pt, text) = self
+                        .symbol_address(g)
+                        .ok_or_else(|| fail(invalid(format!("unknown symbol @{g}"))))?;
                     CVal::Text(const_cast(&text, &pt, &t), t)
                 }
                 "llvm.insertvalue" => {
@@ -506,7 +507,7 @@ impl<'a> ModuleEmitter<'a> {
                     let g = format!("getelementptr ({elem}, {bp} {b}, {})", idx.join(", "));
                     CVal::Text(const_cast(&g, &cur.ptr_to(space), &t), t)
                 }
-                n => return Err(fail(format!("unsupported: '{n}' in a global initializer"))),
+                n => return Err(fail(unsupported(format!("'{n}' in a global initializer")))),
             };
             if let Some(v) = op.results.first() {
                 vals.insert(*v, out);
@@ -515,7 +516,7 @@ impl<'a> ModuleEmitter<'a> {
         Err(err_at(self.file, loc, "global initializer region does not end with llvm.return"))
     }
 
-    fn insert_const(&self, agg: CVal, path: &[u64], v: CVal) -> Result<CVal, String> {
+    fn insert_const(&self, agg: CVal, path: &[u64], v: CVal) -> Result<CVal, Failure> {
         let Some((&first, rest)) = path.split_first() else { return Ok(v) };
         let mut agg = match agg {
             CVal::Agg(t, parts) => CVal::Agg(t, parts),

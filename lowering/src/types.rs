@@ -2,6 +2,7 @@
 //! pointers), with memref descriptors, complex numbers as structs, `index` by data layout and
 //! n-D vectors as arrays of 1-D vectors; and the spelling of LLVM constants.
 
+use genxc_diag::{invalid, unsupported, Failure};
 use genxc_frontend::mlir::{Scalar, StructType, Type};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -172,7 +173,7 @@ impl Types {
     }
 
     /// Converts a type; the error names the construct that cannot be converted.
-    pub fn convert(&mut self, t: &Type) -> Result<LTy, String> {
+    pub fn convert(&mut self, t: &Type) -> Result<LTy, Failure> {
         Ok(match t {
             Type::Int(w, _) => LTy::Int(*w),
             Type::Index => self.index(),
@@ -182,14 +183,17 @@ impl Types {
             Type::F64 => LTy::Double,
             Type::F80 => LTy::X86Fp80,
             Type::F128 => LTy::Fp128,
-            Type::None => return Err("unsupported: the 'none' type has no LLVM equivalent".into()),
+            Type::None => return Err(unsupported("the 'none' type has no LLVM equivalent")),
             Type::Vector { shape, scalable, elem } => {
                 if scalable.iter().any(|&s| s) {
-                    return Err(format!("unsupported: scalable vector {t}"));
+                    return Err(unsupported(format!("scalable vector {t}")));
                 }
                 let e = self.convert(elem)?;
-                if !matches!(e, LTy::Int(_) | LTy::Half | LTy::BFloat | LTy::Float | LTy::Double | LTy::Ptr(..)) {
-                    return Err(format!("unsupported: vector element type in {t}"));
+                if !matches!(
+                    e,
+                    LTy::Int(_) | LTy::Half | LTy::BFloat | LTy::Float | LTy::Double | LTy::Ptr(..)
+                ) {
+                    return Err(unsupported(format!("vector element type in {t}")));
                 }
                 let mut out = LTy::Vec(shape.last().copied().unwrap_or(1), Box::new(e));
                 for &d in shape.iter().rev().skip(1) {
@@ -198,13 +202,13 @@ impl Types {
                 out
             }
             Type::Tensor { .. } => {
-                return Err(format!(
-                    "unsupported: tensor type {t}: tensors cannot be converted to the LLVM dialect, bufferize first"
-                ))
+                return Err(unsupported(format!(
+                    "tensor type {t}: tensors cannot be converted to the LLVM dialect, bufferize first"
+                )))
             }
             Type::MemRef { shape, elem, layout, space } => {
                 if let genxc_frontend::mlir::Layout::Map(m) = layout {
-                    return Err(format!("unsupported: memref with a non-strided layout ({m})"));
+                    return Err(unsupported(format!("memref with a non-strided layout ({m})")));
                 }
                 let e = self.convert(elem)?;
                 self.descriptor(&e, shape.len(), *space)
@@ -214,7 +218,7 @@ impl Types {
                 let e = self.convert(e)?;
                 LTy::Struct(vec![e.clone(), e], false)
             }
-            Type::Tuple(_) => return Err(format!("unsupported: tuple type {t} has no LLVM equivalent")),
+            Type::Tuple(_) => return Err(unsupported(format!("tuple type {t} has no LLVM equivalent"))),
             Type::Function { inputs, results } => {
                 let ps = inputs.iter().map(|i| self.convert(i)).collect::<Result<Vec<_>, _>>()?;
                 let r = self.pack_results(results)?;
@@ -234,18 +238,18 @@ impl Types {
                 LTy::Func(Box::new(self.convert(ret)?), ps, *vararg)
             }
             Type::LlvmVec { len, scalable: false, elem } => LTy::Vec(*len, Box::new(self.convert(elem)?)),
-            Type::LlvmVec { .. } => return Err(format!("unsupported: scalable vector {t}")),
+            Type::LlvmVec { .. } => return Err(unsupported(format!("scalable vector {t}"))),
             Type::LlvmOther(n) => match n.as_str() {
                 "label" => LTy::Other("label"),
                 "metadata" => LTy::Other("metadata"),
                 "token" => LTy::Other("token"),
-                _ => return Err(format!("unsupported: LLVM type !llvm.{n}")),
+                _ => return Err(unsupported(format!("LLVM type !llvm.{n}"))),
             },
-            Type::Opaque(s) => return Err(format!("unsupported: type {s} of an unknown dialect")),
+            Type::Opaque(s) => return Err(unsupported(format!("type {s} of an unknown dialect"))),
         })
     }
 
-    fn convert_struct(&mut self, s: &StructType) -> Result<LTy, String> {
+    fn convert_struct(&mut self, s: &StructType) -> Result<LTy, Failure> {
         let Some(name) = &s.name else {
             let body = s.body.as_deref().unwrap_or(&[]);
             let fs = body.iter().map(|t| self.convert(t)).collect::<Result<Vec<_>, _>>()?;
@@ -266,7 +270,7 @@ impl Types {
     }
 
     /// The LLVM result type of a function with these results: void, the one type, or a struct.
-    pub fn pack_results(&mut self, results: &[Type]) -> Result<LTy, String> {
+    pub fn pack_results(&mut self, results: &[Type]) -> Result<LTy, Failure> {
         match results {
             [] => Ok(LTy::Void),
             [t] => self.convert(t),
@@ -275,7 +279,7 @@ impl Types {
     }
 
     /// Parameter types of a `func.func` argument after memref unbundling.
-    pub fn unbundled(&mut self, t: &Type) -> Result<Vec<LTy>, String> {
+    pub fn unbundled(&mut self, t: &Type) -> Result<Vec<LTy>, Failure> {
         match t {
             Type::MemRef { shape, elem, space, .. } => {
                 let e = self.convert(elem)?;
@@ -322,7 +326,7 @@ pub fn int_text(v: i128, w: u32) -> String {
 }
 
 /// The LLVM text of a float constant of type `t` from a literal value or bit pattern.
-pub fn float_text(s: Scalar, t: &LTy) -> Result<String, String> {
+pub fn float_text(s: Scalar, t: &LTy) -> Result<String, Failure> {
     let as_f64 = |s: Scalar| match s {
         Scalar::Float(f) => f,
         Scalar::Int(i) => i as f64,
@@ -357,12 +361,12 @@ pub fn float_text(s: Scalar, t: &LTy) -> Result<String, String> {
             };
             format!("0xR{bits:04X}")
         }
-        _ => return Err(format!("unsupported: float constant of type {t}")),
+        _ => return Err(unsupported(format!("float constant of type {t}"))),
     })
 }
 
 /// The text of a scalar constant of an integer or float type.
-pub fn scalar_text(s: Scalar, t: &LTy) -> Result<String, String> {
+pub fn scalar_text(s: Scalar, t: &LTy) -> Result<String, Failure> {
     match t {
         LTy::Int(w) => Ok(match s {
             Scalar::Int(v) => int_text(v, *w),
@@ -373,22 +377,22 @@ pub fn scalar_text(s: Scalar, t: &LTy) -> Result<String, String> {
         LTy::Ptr(..) => Ok(match s {
             Scalar::Int(0) => "null".into(),
             Scalar::Int(v) => format!("inttoptr (i64 {v} to {t})"),
-            _ => return Err("unsupported: float constant for a pointer".into()),
+            _ => return Err(unsupported("float constant for a pointer")),
         }),
-        _ => Err(format!("unsupported: scalar constant of type {t}")),
+        _ => Err(unsupported(format!("scalar constant of type {t}"))),
     }
 }
 
 /// A constant of an aggregate or vector type filled from flattened elements (one element is a
 /// splat).
-pub fn dense_text(t: &LTy, elems: &[Scalar]) -> Result<String, String> {
+pub fn dense_text(t: &LTy, elems: &[Scalar]) -> Result<String, Failure> {
     fn count(t: &LTy) -> u64 {
         match t {
             LTy::Array(n, e) | LTy::Vec(n, e) => n * count(e),
             _ => 1,
         }
     }
-    fn go(t: &LTy, elems: &[Scalar], i: &mut usize, splat: bool) -> Result<String, String> {
+    fn go(t: &LTy, elems: &[Scalar], i: &mut usize, splat: bool) -> Result<String, Failure> {
         match t {
             LTy::Array(n, e) | LTy::Vec(n, e) => {
                 let (open, close) = if matches!(t, LTy::Array(..)) { ('[', ']') } else { ('<', '>') };
@@ -398,7 +402,7 @@ pub fn dense_text(t: &LTy, elems: &[Scalar]) -> Result<String, String> {
                 }
                 Ok(format!("{open}{}{close}", parts.join(", ")))
             }
-            LTy::Struct(..) | LTy::Named(_) => Err(format!("unsupported: dense constant of type {t}")),
+            LTy::Struct(..) | LTy::Named(_) => Err(unsupported(format!("dense constant of type {t}"))),
             _ => {
                 let s =
                     if splat { elems[0] } else { elems.get(*i).copied().ok_or("too few dense elements")? };
@@ -412,7 +416,11 @@ pub fn dense_text(t: &LTy, elems: &[Scalar]) -> Result<String, String> {
     }
     let splat = elems.len() == 1;
     if !splat && elems.len() as u64 != count(t) {
-        return Err(format!("dense literal has {} elements, the type {t} holds {}", elems.len(), count(t)));
+        return Err(invalid(format!(
+            "dense literal has {} elements, the type {t} holds {}",
+            elems.len(),
+            count(t)
+        )));
     }
     let mut i = 0;
     go(t, elems, &mut i, splat)
@@ -438,10 +446,8 @@ mod tests {
             ty.convert(&Type::Complex(Box::new(Type::F64))).unwrap().to_string(),
             "{ double, double }"
         );
-        assert!(ty
-            .convert(&Type::Tensor { shape: None, elem: Box::new(Type::F32) })
-            .unwrap_err()
-            .contains("bufferize"));
+        let e = ty.convert(&Type::Tensor { shape: None, elem: Box::new(Type::F32) }).unwrap_err();
+        assert!(e.kind == genxc_diag::Kind::Unsupported && e.message.contains("bufferize"), "{e}");
         assert_eq!(Types::new(32).convert(&Type::Index).unwrap(), LTy::Int(32));
     }
 

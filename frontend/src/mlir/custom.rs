@@ -7,6 +7,7 @@
 use super::ast::*;
 use super::lexer::Tok;
 use super::parser::{OpBuild, OperandRef, Parser, ResultName, R};
+use genxc_diag::unsupported;
 
 /// `arith.cmpi` / `llvm.icmp` predicates in enum order.
 pub const ICMP: [&str; 10] = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"];
@@ -1175,7 +1176,7 @@ impl Parser<'_> {
             ("tensor", _) | ("bufferization", _) | ("linalg", _) => {
                 return self.err_at(
                     pos,
-                    format!("unsupported: tensor operation '{name}': bufferize first (tensors cannot be converted to the LLVM dialect)"),
+                    unsupported(format!("tensor operation '{name}': bufferize first (tensors cannot be converted to the LLVM dialect)")),
                 );
             }
             _ => {

@@ -7,7 +7,7 @@
 
 use super::ast::*;
 use super::lexer::{lex, skip_trivia, unescape, Tok, Token};
-use genxc_diag::Diagnostic;
+use genxc_diag::{unsupported, Diagnostic, Failure};
 use std::collections::HashMap;
 
 /// Deepest nesting of regions, types or attributes accepted.
@@ -156,12 +156,12 @@ impl<'a> Parser<'a> {
         Loc { line: line as u32, col: col as u32 + 1 }
     }
 
-    pub(super) fn err_at<T>(&self, pos: usize, msg: impl Into<String>) -> R<T> {
+    pub(super) fn err_at<T>(&self, pos: usize, msg: impl Into<Failure>) -> R<T> {
         let l = self.loc_of(pos);
         Err(Diagnostic::at_source(self.file, l.line, l.col, msg))
     }
 
-    pub(super) fn err<T>(&self, msg: impl Into<String>) -> R<T> {
+    pub(super) fn err<T>(&self, msg: impl Into<Failure>) -> R<T> {
         self.err_at(self.tok.start, msg)
     }
 
@@ -1535,7 +1535,7 @@ impl<'a> Parser<'a> {
                 let s = self.string_lit()?;
                 let txt = String::from_utf8_lossy(&s).into_owned();
                 let Some(hex) = txt.strip_prefix("0x") else {
-                    return self.err_at(pos, "unsupported: string dense literals other than hex");
+                    return self.err_at(pos, unsupported("string dense literals other than hex"));
                 };
                 self.expect_punct(b'>')?;
                 self.expect_punct(b':')?;
@@ -1563,7 +1563,7 @@ impl<'a> Parser<'a> {
             Type::F16 | Type::BF16 => 2,
             Type::F32 => 4,
             Type::F64 => 8,
-            _ => return self.err_at(pos, "unsupported: hex dense literal of this element type"),
+            _ => return self.err_at(pos, unsupported("hex dense literal of this element type")),
         };
         let mut out = Vec::new();
         for chunk in bytes.chunks(width) {

@@ -14,7 +14,7 @@ use crate::platform::Platform;
 use crate::region::Region;
 use crate::simdcf;
 use crate::types::{Elem, Type};
-use genxc_diag::Diagnostic;
+use genxc_diag::{internal, invalid, unsupported, Diagnostic, Failure};
 use inkwell::llvm_sys::{LLVMIntPredicate, LLVMOpcode, LLVMRealPredicate};
 // foldhash: a fast hash, seeded per process (SipHash was a tenth of a small kernel's compile).
 use foldhash::{HashMap, HashMapExt};
@@ -136,7 +136,7 @@ struct FnImporter<'a> {
     callees: Callees,
 }
 
-type R<T> = Result<T, String>;
+type R<T> = Result<T, Failure>;
 
 impl FnImporter<'_> {
     fn import_body(&mut self, f: Val) -> Result<(), Diagnostic> {
@@ -176,7 +176,7 @@ impl FnImporter<'_> {
         }
         // Pass 2: the operations.
         for (b, inst, slot) in body {
-            let here = |m: String| Diagnostic::in_function(&fname, Some(inst_label(inst)), m);
+            let here = |m: Failure| Diagnostic::in_function(&fname, Some(inst_label(inst)), m);
             match slot {
                 Some(id) => {
                     let kind = self.convert(inst).map_err(here)?;
@@ -192,7 +192,7 @@ impl FnImporter<'_> {
     }
 
     fn block(&self, bb: Bb) -> R<BlockId> {
-        self.blocks.get(&bb).copied().ok_or_else(|| "branch to a block of another function".to_string())
+        self.blocks.get(&bb).copied().ok_or_else(|| invalid("branch to a block of another function"))
     }
 
     fn value(&mut self, v: Val) -> R<Value> {
@@ -206,7 +206,10 @@ impl FnImporter<'_> {
             return Ok(c);
         }
         if v.is_instruction() {
-            return Err(format!("operand {} is defined by an instruction import dropped", v.print()));
+            return Err(invalid(format!(
+                "operand {} is defined by an instruction import dropped",
+                v.print()
+            )));
         }
         let c = self.constant(v)?;
         let val = self.f.add_const(c);
@@ -237,12 +240,12 @@ impl FnImporter<'_> {
                     _ => x.to_bits(),
                 }));
             }
-            Err(format!("unsupported: constant {}", e.print()))
+            Err(unsupported(format!("constant {}", e.print())))
         };
         match ty {
             Type::Vector(..) => {
                 let elems =
-                    v.const_vector_elems().ok_or_else(|| format!("unsupported: constant {}", v.print()))?;
+                    v.const_vector_elems().ok_or_else(|| unsupported(format!("constant {}", v.print())))?;
                 Ok(Constant { ty, elems: elems.into_iter().map(scalar).collect::<R<Vec<_>>>()? })
             }
             _ => Ok(Constant { ty, elems: vec![scalar(v)?] }),
@@ -250,8 +253,9 @@ impl FnImporter<'_> {
     }
 
     fn const_int_operand(&self, v: Val, what: &str, intrinsic: &str) -> R<i64> {
-        v.const_int()
-            .ok_or_else(|| format!("{intrinsic}: {what} must be a constant integer, found {}", v.print()))
+        v.const_int().ok_or_else(|| {
+            invalid(format!("{intrinsic}: {what} must be a constant integer, found {}", v.print()))
+        })
     }
 
     fn convert(&mut self, inst: Val) -> R<InstKind> {
@@ -331,9 +335,9 @@ impl FnImporter<'_> {
             LLVMCall => self.call(inst)?,
             LLVMExtractValue => match inst.aggregate_indices()[..] {
                 [index] => InstKind::ExtractValue { aggregate: self.value(ops[0])?, index },
-                _ => return Err("unsupported: extractvalue instruction".into()),
+                _ => return Err(unsupported("extractvalue instruction")),
             },
-            _ => return Err(format!("unsupported: instruction {}", inst.print())),
+            _ => return Err(unsupported(format!("instruction {}", inst.print()))),
         })
     }
 
@@ -341,7 +345,7 @@ impl FnImporter<'_> {
         let n = inst.num_call_args();
         let args: Vec<Val> = (0..n).map(|i| inst.operand(i)).collect();
         match self.callees.of(inst)? {
-            Callee::Ignored => Err("internal: dropped intrinsic reached conversion".into()),
+            Callee::Ignored => Err(internal("dropped intrinsic reached conversion")),
             Callee::Defined(f) => {
                 let callee = *self.fmap.get(&f).ok_or("call of a function that was not imported")?;
                 let args = args.into_iter().map(|a| self.value(a)).collect::<R<Vec<_>>>()?;
@@ -377,15 +381,15 @@ impl FnImporter<'_> {
         let parent_width = if pw.is_undef() { 0 } else { self.const_int_operand(pw, "parent width", name)? };
         let (offset, indirect) = match index.const_int() {
             Some(c) => (c, None),
-            None if index.is_undef() => return Err(format!("{name}: the start index is undef")),
+            None if index.is_undef() => return Err(invalid(format!("{name}: the start index is undef"))),
             None => {
                 let v = self.value(index)?;
                 match self.f.value_type(v) {
                     Type::Scalar(Elem::I16) | Type::Vector(Elem::I16, _) => (0, Some(v)),
                     t => {
-                        return Err(format!(
+                        return Err(invalid(format!(
                             "{name}: a variable start index must be i16 or a vector of i16, not {t}"
-                        ))
+                        )))
                     }
                 }
             }
@@ -399,15 +403,15 @@ impl FnImporter<'_> {
             })?;
         if indirect.is_none() {
             if offset % i64::from(eb) != 0 {
-                return Err(format!(
+                return Err(invalid(format!(
                     "{name}: start byte {offset} is not a multiple of the element size {eb}"
-                ));
+                )));
             }
             let (lo, hi) = region.byte_span();
             if lo < 0 || hi > i64::from(vector_bytes) {
-                return Err(format!(
+                return Err(invalid(format!(
                     "{name}: the region covers bytes [{lo}, {hi}) of a {vector_bytes}-byte vector (it must lie inside it)"
-                ));
+                )));
             }
         }
         Ok(region)
@@ -416,18 +420,18 @@ impl FnImporter<'_> {
     fn rdregion(&mut self, inst: Val, id: IntrinsicId, args: &[Val]) -> R<InstKind> {
         let name = id.name();
         if args.len() != 6 {
-            return Err(format!("{name} takes 6 operands, found {}", args.len()));
+            return Err(invalid(format!("{name} takes 6 operands, found {}", args.len())));
         }
         let input = self.value(args[0])?;
         let in_ty = self.f.value_type(input);
         let res_ty = gen_type(inst.ty())?;
         let (Some(elem), Some(res_elem)) = (in_ty.elem(), res_ty.elem()) else {
-            return Err(format!("{name}: operands must be values"));
+            return Err(invalid(format!("{name}: operands must be values")));
         };
         if elem != res_elem || elem == Elem::I1 {
-            return Err(format!(
+            return Err(invalid(format!(
                 "{name}: reads {res_ty} from {in_ty}; element types must match and must not be i1"
-            ));
+            )));
         }
         let region = self.region_operands(name, elem, res_ty.num_elems(), args, 1, in_ty.bytes())?;
         Ok(InstKind::RdRegion { input, region })
@@ -436,7 +440,7 @@ impl FnImporter<'_> {
     fn wrregion(&mut self, inst: Val, id: IntrinsicId, args: &[Val]) -> R<InstKind> {
         let name = id.name();
         if args.len() != 8 {
-            return Err(format!("{name} takes 8 operands, found {}", args.len()));
+            return Err(invalid(format!("{name} takes 8 operands, found {}", args.len())));
         }
         let old = self.value(args[0])?;
         let new = self.value(args[1])?;
@@ -444,15 +448,17 @@ impl FnImporter<'_> {
         let new_ty = self.f.value_type(new);
         let res_ty = gen_type(inst.ty())?;
         if res_ty != old_ty {
-            return Err(format!("{name}: result {res_ty} differs from the old value's type {old_ty}"));
+            return Err(invalid(format!(
+                "{name}: result {res_ty} differs from the old value's type {old_ty}"
+            )));
         }
         let (Some(elem), Some(new_elem)) = (old_ty.elem(), new_ty.elem()) else {
-            return Err(format!("{name}: operands must be values"));
+            return Err(invalid(format!("{name}: operands must be values")));
         };
         if elem != new_elem || elem == Elem::I1 {
-            return Err(format!(
+            return Err(invalid(format!(
                 "{name}: writes {new_ty} into {old_ty}; element types must match and must not be i1"
-            ));
+            )));
         }
         let n = new_ty.num_elems();
         let region = self.region_operands(name, elem, n, args, 2, old_ty.bytes())?;
@@ -460,7 +466,7 @@ impl FnImporter<'_> {
         match self.f.value_type(mask) {
             Type::Scalar(Elem::I1) => {}
             Type::Vector(Elem::I1, m) if m == n => {}
-            t => return Err(format!("{name}: the mask must be i1 or <{n} x i1>, not {t}")),
+            t => return Err(invalid(format!("{name}: the mask must be i1 or <{n} x i1>, not {t}"))),
         }
         Ok(InstKind::WrRegion { old, new, region, mask })
     }
@@ -498,7 +504,7 @@ impl FnImporter<'_> {
                 Terminator::Switch { value, default: self.block(succ[0])?, cases }
             }
             LLVMUnreachable => Terminator::Unreachable,
-            _ => return Err(format!("unsupported: terminator {}", inst.print())),
+            _ => return Err(unsupported(format!("terminator {}", inst.print()))),
         })
     }
 }

@@ -11,7 +11,7 @@ use crate::intrinsics;
 use crate::ir::Linkage;
 use crate::simdcf::{self, Kind};
 use crate::types::{Elem, Type};
-use genxc_diag::{Diagnostic, Location};
+use genxc_diag::{invalid, unsupported, Diagnostic, Failure, Location};
 use inkwell::llvm_sys::{LLVMLinkage, LLVMOpcode, LLVMTypeKind};
 
 /// Most elements of a vector (vISA's `num_elts` is 16 bits; GenX_IR accepts 8192).
@@ -230,28 +230,28 @@ pub enum Callee {
 /// Callee classifications of one function's calls, by called value: a kernel calls a few
 /// intrinsics many times, and classifying one looks its name up among hundreds.
 #[derive(Debug, Default)]
-pub struct Callees(std::collections::HashMap<Val, Result<Callee, String>>);
+pub struct Callees(std::collections::HashMap<Val, Result<Callee, Failure>>);
 
 impl Callees {
     /// Classifies the callee of a call ([`callee_of`]), once per called value.
-    pub fn of(&mut self, call: Val) -> Result<Callee, String> {
+    pub fn of(&mut self, call: Val) -> Result<Callee, Failure> {
         self.0.entry(call.called_value()).or_insert_with(|| callee_of(call)).clone()
     }
 }
 
 /// Classifies the callee of a call, or says why it is not allowed.
-pub fn callee_of(call: Val) -> Result<Callee, String> {
+pub fn callee_of(call: Val) -> Result<Callee, Failure> {
     let c = call.called_value();
     if c.is_inline_asm() {
-        return Err("unsupported: inline assembly".into());
+        return Err(unsupported("inline assembly"));
     }
     if !c.is_function() {
-        return Err("unsupported: indirect call (only direct calls of functions of the module)".into());
+        return Err(unsupported("indirect call (only direct calls of functions of the module)"));
     }
     let name = c.name();
     if !c.is_declaration() {
         if linkage_of(c) == Ok(Linkage::Kernel) {
-            return Err(format!("a kernel cannot be called: @{name}"));
+            return Err(invalid(format!("a kernel cannot be called: @{name}")));
         }
         return Ok(Callee::Defined(c));
     }
@@ -262,15 +262,15 @@ pub fn callee_of(call: Val) -> Result<Callee, String> {
         return Ok(Callee::Intrinsic(id));
     }
     if name.starts_with("llvm.genx.") {
-        return Err(format!("unknown GenX intrinsic {name}"));
+        return Err(invalid(format!("unknown GenX intrinsic {name}")));
     }
     if name.starts_with("llvm.") {
-        return Err(format!("unsupported: LLVM intrinsic {name}"));
+        return Err(unsupported(format!("LLVM intrinsic {name}")));
     }
-    Err(format!("call to undefined function @{name} (the GenX backend links nothing in)"))
+    Err(invalid(format!("call to undefined function @{name} (the GenX backend links nothing in)")))
 }
 
-fn check_instruction(inst: Val, callees: &mut Callees) -> Result<(), String> {
+fn check_instruction(inst: Val, callees: &mut Callees) -> Result<(), Failure> {
     use LLVMOpcode::*;
     let op = inst.opcode();
     match op {
@@ -287,13 +287,13 @@ fn check_instruction(inst: Val, callees: &mut Callees) -> Result<(), String> {
         | LLVMCleanupPad | LLVMCatchSwitch | LLVMIndirectBr | LLVMCallBr | LLVMAtomicRMW | LLVMAtomicCmpXchg
         | LLVMFence | LLVMVAArg | LLVMInsertValue | LLVMFreeze | LLVMGetElementPtr
         | LLVMPtrToInt | LLVMIntToPtr | LLVMAddrSpaceCast | LLVMUserOp1 | LLVMUserOp2 => {
-            return Err(format!("unsupported: {} instruction", opcode_name(op)))
+            return Err(unsupported(format!("{} instruction", opcode_name(op))))
         }
         LLVMExtractValue => {
             // Only the results of SIMD control flow intrinsics are aggregates genxc reads.
             return match simdcf_call(inst.operand(0)) {
                 Some(_) if inst.aggregate_indices().len() == 1 => Ok(()),
-                _ => Err(format!("unsupported: {} instruction", opcode_name(op))),
+                _ => Err(unsupported(format!("{} instruction", opcode_name(op)))),
             };
         }
         _ => {}
@@ -304,13 +304,13 @@ fn check_instruction(inst: Val, callees: &mut Callees) -> Result<(), String> {
             Callee::Ignored => skip_operands = true,
             Callee::Intrinsic(id) => {
                 if let Some(kind) = simdcf::intrinsic_kind(id) {
-                    return check_simdcf_call(inst, kind);
+                    return check_simdcf_call(inst, kind).map_err(invalid);
                 }
                 if matches!(id.short_name(), "simdcf.any" | "simdcf.predicate") {
-                    return Err(format!(
-                        "unsupported: {} (SIMD control flow in the front end's form; lower it to llvm.genx.simdcf.goto/join first, as CMSimdCFLowering does)",
+                    return Err(unsupported(format!(
+                        "{} (SIMD control flow in the front end's form; lower it to llvm.genx.simdcf.goto/join first, as CMSimdCFLowering does)",
                         id.name()
-                    ));
+                    )));
                 }
             }
             Callee::Defined(_) => {}
@@ -325,7 +325,7 @@ fn check_instruction(inst: Val, callees: &mut Callees) -> Result<(), String> {
                 continue;
             }
             if v.is_constant_expr() {
-                return Err(format!("unsupported: constant expression {}", v.print()));
+                return Err(unsupported(format!("constant expression {}", v.print())));
             }
             if v.ty().kind() == LLVMTypeKind::LLVMLabelTypeKind
                 || v.ty().kind() == LLVMTypeKind::LLVMMetadataTypeKind
