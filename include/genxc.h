@@ -48,6 +48,15 @@ enum {
     GENXC_INTERNAL_ERROR = 5    /* a bug in genxc was caught; the log has its message */
 };
 
+/* What kind of problem stopped a compilation (genxc_get_error_kind). */
+enum {
+    GENXC_KIND_NONE = 0,          /* no error: success, or nothing compiled yet */
+    GENXC_KIND_INVALID = 1,       /* the input or the options are wrong */
+    GENXC_KIND_UNSUPPORTED = 2,   /* a valid construct genxc does not implement ("unsupported: ...") */
+    GENXC_KIND_NOT_AVAILABLE = 3, /* the platform lacks something the input uses ("... is not available on ...") */
+    GENXC_KIND_INTERNAL = 4       /* a bug in genxc */
+};
+
 /* A compiler handle: holds the log and the outputs of its last compilation. Opaque. */
 typedef struct genxc_compiler genxc_compiler;
 
@@ -80,6 +89,11 @@ int genxc_compile(genxc_compiler *compiler, const char *name, const void *data, 
 /* The diagnostics of the last compilation, one per line ("file:line:col: error: ..."); "" when
  * there were none or nothing was compiled yet; NULL only for a NULL handle. */
 const char *genxc_get_log(const genxc_compiler *compiler);
+
+/* The GENXC_KIND_* of the first error of the last compilation: whether the input is wrong, uses
+ * something genxc does not implement, or needs another platform. GENXC_KIND_NONE when it succeeded,
+ * before any compilation, and for a NULL handle. */
+int genxc_get_error_kind(const genxc_compiler *compiler);
 
 /* How many outputs the last compilation produced (0 after an error or for a NULL handle). */
 size_t genxc_get_output_count(const genxc_compiler *compiler);

@@ -112,7 +112,7 @@ fn c_client_compiles_from_memory_on_many_threads_and_its_visa_passes_the_finaliz
             .filter_map(|l| l.split_whitespace().nth(2))
             .map(String::from)
             .collect();
-        assert_eq!(exported.len(), 8, "{exported:?}");
+        assert_eq!(exported.len(), 9, "{exported:?}");
         for name in &exported {
             assert!(
                 header.contains(&format!(" {name}(")) || header.contains(&format!("*{name}(")),

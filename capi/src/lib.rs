@@ -12,6 +12,7 @@
 //! functions exported here and compiles cleanly as C and C++.
 #![warn(missing_docs)]
 
+use genxc_driver::genxc_diag::Kind;
 use genxc_driver::{compile_bytes, CompileOptions, Emit};
 use std::ffi::{c_char, c_int, c_void, CStr, CString};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -30,6 +31,27 @@ pub const GENXC_NOT_FOUND: c_int = 4;
 /// A bug in genxc was caught; the log has its message.
 pub const GENXC_INTERNAL_ERROR: c_int = 5;
 
+/// No error: the last compilation succeeded, or nothing was compiled yet.
+pub const GENXC_KIND_NONE: c_int = 0;
+/// The input or the options are wrong.
+pub const GENXC_KIND_INVALID: c_int = 1;
+/// A valid construct genxc does not implement (`unsupported: ...`).
+pub const GENXC_KIND_UNSUPPORTED: c_int = 2;
+/// The target platform lacks something the input uses (`... is not available on ...`).
+pub const GENXC_KIND_NOT_AVAILABLE: c_int = 3;
+/// A bug in genxc.
+pub const GENXC_KIND_INTERNAL: c_int = 4;
+
+/// The `GENXC_KIND_*` code of a diagnostic kind.
+fn kind_code(kind: Kind) -> c_int {
+    match kind {
+        Kind::Invalid => GENXC_KIND_INVALID,
+        Kind::Unsupported => GENXC_KIND_UNSUPPORTED,
+        Kind::NotAvailable => GENXC_KIND_NOT_AVAILABLE,
+        Kind::Internal => GENXC_KIND_INTERNAL,
+    }
+}
+
 /// One output as C sees it: NUL-terminated name and kind, contents followed by a NUL byte that
 /// the size does not count (so text outputs are C strings too).
 struct COutput {
@@ -42,6 +64,8 @@ struct COutput {
 #[derive(Default)]
 struct State {
     log: CString,
+    /// The `GENXC_KIND_*` of the first error.
+    error_kind: c_int,
     outputs: Vec<COutput>,
 }
 
@@ -154,8 +178,15 @@ pub unsafe extern "C" fn genxc_compile(
         // SAFETY: the caller's contract for each pointer.
         let name = match unsafe { utf8_arg(name, "input name") } {
             Ok(Some(n)) => n,
-            Ok(None) => return (GENXC_INVALID_ARGUMENT, "error: the input name is NULL\n".into(), None),
-            Err(msg) => return (GENXC_INVALID_ARGUMENT, msg + "\n", None),
+            Ok(None) => {
+                return (
+                    GENXC_INVALID_ARGUMENT,
+                    "error: the input name is NULL\n".into(),
+                    None,
+                    Some(Kind::Invalid),
+                )
+            }
+            Err(msg) => return (GENXC_INVALID_ARGUMENT, msg + "\n", None, Some(Kind::Invalid)),
         };
         let bytes: &[u8] = if size == 0 {
             &[]
@@ -164,6 +195,7 @@ pub unsafe extern "C" fn genxc_compile(
                 GENXC_INVALID_ARGUMENT,
                 format!("error: {name}: the input is NULL but {size} bytes long\n"),
                 None,
+                Some(Kind::Invalid),
             );
         } else {
             // SAFETY: the caller's contract: `data` points to `size` readable bytes.
@@ -172,19 +204,22 @@ pub unsafe extern "C" fn genxc_compile(
         // SAFETY: the caller's contract.
         let opts = match unsafe { utf8_arg(options, "option string") } {
             Ok(text) => CompileOptions::parse(text.unwrap_or("")),
-            Err(msg) => return (GENXC_INVALID_ARGUMENT, msg + "\n", None),
+            Err(msg) => return (GENXC_INVALID_ARGUMENT, msg + "\n", None, Some(Kind::Invalid)),
         };
         let opts = match opts {
             Ok(o) => o,
-            Err(d) => return (GENXC_INVALID_OPTIONS, format!("{d}\n"), None),
+            Err(d) => return (GENXC_INVALID_OPTIONS, format!("{d}\n"), None, Some(d.kind)),
         };
         let outcome = compile_bytes(name, bytes, &opts);
-        let status = if outcome.failed() { GENXC_COMPILE_ERROR } else { GENXC_SUCCESS };
-        (status, outcome.log(), Some(outcome.outputs))
+        let Some(error) = outcome.diagnostics.iter().find(|d| d.is_error()) else {
+            return (GENXC_SUCCESS, outcome.log(), Some(outcome.outputs), None);
+        };
+        let kind = error.kind;
+        (GENXC_COMPILE_ERROR, outcome.log(), Some(outcome.outputs), Some(kind))
     }));
-    let (status, log, outputs) = result.unwrap_or_else(|payload| {
+    let (status, log, outputs, kind) = result.unwrap_or_else(|payload| {
         let msg = format!("error: internal compiler error: {}\n", panic_message(payload.as_ref()));
-        (GENXC_INTERNAL_ERROR, msg, None)
+        (GENXC_INTERNAL_ERROR, msg, None, Some(Kind::Internal))
     });
     guard(GENXC_INTERNAL_ERROR, || {
         let outputs = outputs
@@ -196,7 +231,8 @@ pub unsafe extern "C" fn genxc_compile(
                 COutput { name: c_string(&o.name), kind: kind_name(o.kind), data }
             })
             .collect();
-        *c.state() = State { log: c_string(&log), outputs };
+        *c.state() =
+            State { log: c_string(&log), error_kind: kind.map_or(GENXC_KIND_NONE, kind_code), outputs };
         status
     })
 }
@@ -211,6 +247,18 @@ pub unsafe extern "C" fn genxc_get_log(compiler: *const Compiler) -> *const c_ch
     // SAFETY: the caller's contract.
     let Some(c) = (unsafe { handle(compiler) }) else { return std::ptr::null() };
     guard(std::ptr::null(), || c.state().log.as_ptr())
+}
+
+/// The `GENXC_KIND_*` of the first error of the last compilation: what kind of problem stopped it;
+/// `GENXC_KIND_NONE` when it succeeded, before any compilation, and for a NULL handle.
+///
+/// # Safety
+/// `compiler` is NULL or a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn genxc_get_error_kind(compiler: *const Compiler) -> c_int {
+    // SAFETY: the caller's contract.
+    let Some(c) = (unsafe { handle(compiler) }) else { return GENXC_KIND_NONE };
+    guard(GENXC_KIND_NONE, || c.state().error_kind)
 }
 
 /// How many outputs the last compilation produced (0 after an error or for a NULL handle).

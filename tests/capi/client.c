@@ -8,6 +8,7 @@
  *   - a compilation from memory gives vISA text and kernels.json, with an empty log;
  *   - outputs are NUL-terminated, listed by index with their kinds, found by name;
  *   - bad options and a bad input give a status, a file:line:col log and no output;
+ *   - the error kind tells invalid input from unsupported constructs and platform refusals;
  *   - NULL arguments are refused with a status, not a crash;
  *   - 8 threads compiling at once (several platforms, -j 1 and 2, good and bad inputs, one shared
  *     handle read concurrently) get exactly the single-threaded results.
@@ -88,6 +89,27 @@ static void check_bad_input(genxc_compiler *c) {
     CHECK(line == 6 && col == 20, "error at %d:%d: %s", line, col, log);
     CHECK(strstr(log, "use of undefined value '%nosuchvalue'") != NULL, "log: %s", log);
     CHECK(genxc_get_output_count(c) == 0, "outputs after an error");
+    CHECK(genxc_get_error_kind(c) == GENXC_KIND_INVALID, "kind %d", genxc_get_error_kind(c));
+}
+
+/* A kernel computing frem of doubles: not implemented on SKL, and TGLLP has no doubles. */
+static const char frem_src[] = "target triple = \"genx64-unknown-unknown\"\n"
+                               "define dllexport void @k(double %f) #0 {\n"
+                               "entry:\n"
+                               "  %x = frem double %f, 2.0\n"
+                               "  ret void\n"
+                               "}\n"
+                               "attributes #0 = { \"CMGenxMain\" }\n";
+
+static void check_error_kinds(genxc_compiler *c) {
+    int status = genxc_compile(c, "frem.ll", frem_src, strlen(frem_src), "-platform skl");
+    CHECK(status == GENXC_COMPILE_ERROR && strstr(genxc_get_log(c), "unsupported: frem of double values") != NULL,
+          "status %d, log: %s", status, genxc_get_log(c));
+    CHECK(genxc_get_error_kind(c) == GENXC_KIND_UNSUPPORTED, "kind %d", genxc_get_error_kind(c));
+    status = genxc_compile(c, "frem.ll", frem_src, strlen(frem_src), "-platform tgllp");
+    CHECK(status == GENXC_COMPILE_ERROR && strstr(genxc_get_log(c), "is not available on tgllp") != NULL,
+          "status %d, log: %s", status, genxc_get_log(c));
+    CHECK(genxc_get_error_kind(c) == GENXC_KIND_NOT_AVAILABLE, "kind %d", genxc_get_error_kind(c));
 }
 
 static void *worker(void *arg) {
@@ -131,6 +153,7 @@ int main(int argc, char **argv) {
     int status = genxc_compile(c, "saxpy.ll", kernel_src, kernel_size, "-platform tgllp -emit visaasm,metadata");
     CHECK(status == GENXC_SUCCESS, "status %d, log: %s", status, genxc_get_log(c));
     CHECK(strcmp(genxc_get_log(c), "") == 0, "log: %s", genxc_get_log(c));
+    CHECK(genxc_get_error_kind(c) == GENXC_KIND_NONE, "kind %d", genxc_get_error_kind(c));
     CHECK(genxc_get_output_count(c) == 2, "%zu outputs", genxc_get_output_count(c));
     const char *name, *kind;
     const void *data;
@@ -152,12 +175,15 @@ int main(int argc, char **argv) {
     status = genxc_compile(c, "saxpy.ll", kernel_src, kernel_size, "-platform tgllp -O3");
     CHECK(status == GENXC_INVALID_OPTIONS, "status %d", status);
     CHECK(strcmp(genxc_get_log(c), "error: unknown option '-O3'\n") == 0, "log: %s", genxc_get_log(c));
+    CHECK(genxc_get_error_kind(c) == GENXC_KIND_INVALID, "kind %d", genxc_get_error_kind(c));
     CHECK(genxc_get_output_count(c) == 0, "outputs after bad options");
     status = genxc_compile(c, "saxpy.ll", kernel_src, kernel_size, "-emit isa,bogus");
     CHECK(status == GENXC_INVALID_OPTIONS && strstr(genxc_get_log(c), "'bogus'") != NULL, "%s", genxc_get_log(c));
 
     /* A bad input: file:line:col in the log, no output. */
     check_bad_input(c);
+    /* What kind of problem stopped a compilation. */
+    check_error_kinds(c);
 
     /* NULL arguments. */
     CHECK(genxc_compile(NULL, "k.ll", kernel_src, kernel_size, NULL) == GENXC_INVALID_ARGUMENT, "NULL handle");
@@ -172,6 +198,7 @@ int main(int argc, char **argv) {
     CHECK(status == GENXC_COMPILE_ERROR && strstr(genxc_get_log(c), "error: nul.ll: not LLVM IR") != NULL,
           "status %d, log: %s", status, genxc_get_log(c));
     CHECK(genxc_get_log(NULL) == NULL && genxc_get_output_count(NULL) == 0, "NULL getters");
+    CHECK(genxc_get_error_kind(NULL) == GENXC_KIND_NONE, "NULL handle kind");
     CHECK(genxc_get_output(c, NULL, &data, &size) == GENXC_INVALID_ARGUMENT, "NULL output name");
     genxc_free(NULL);
 
