@@ -17,6 +17,7 @@ mod simdcf;
 
 use genxc_diag::Diagnostic;
 use genxc_genx::bale::{self, Bales};
+use genxc_genx::intrinsics::IntrinsicId;
 use genxc_genx::ir::{
     BinOp, BlockId, CastOp, CmpPred, Constant, FuncId, Function, InstId, InstKind, Terminator, Value,
 };
@@ -647,7 +648,7 @@ impl Selector<'_> {
         let mut id = id;
         // an operation under sat writes where the sat writes
         if let Some(&s) = self.fx().bales.baled_into.get(&id) {
-            if matches!(&self.f().insts[s].kind, InstKind::Intrinsic { id, .. } if id.short_name() == "sat") {
+            if matches!(&self.f().insts[s].kind, InstKind::Intrinsic { id: IntrinsicId::Sat, .. }) {
                 id = s;
             }
         }
@@ -1204,7 +1205,7 @@ impl Selector<'_> {
         }
         if let Value::Inst(d) = v {
             if let InstKind::Intrinsic { id, args } = &self.f().insts[d].kind {
-                if id.short_name() == "rdpredregion" {
+                if *id == IntrinsicId::Rdpredregion {
                     let (src, off) = (args[0], args[1]);
                     let off = self
                         .f()
@@ -1487,7 +1488,7 @@ impl Selector<'_> {
                 }
             }
             InstKind::Intrinsic { id: iid, args } => {
-                match intrinsics::alu_intrinsic(self, iid.short_name(), inst.ty, args)? {
+                match intrinsics::alu_intrinsic(self, *iid, inst.ty, args)? {
                     Some(d) => d,
                     None => return Ok(None),
                 }
@@ -1587,7 +1588,7 @@ impl Selector<'_> {
     /// Whether the instruction is baled into a sat.
     fn sat_of(&self, id: InstId) -> bool {
         self.fx().bales.baled_into.get(&id).is_some_and(|&s| {
-            matches!(&self.f().insts[s].kind, InstKind::Intrinsic { id, .. } if id.short_name() == "sat")
+            matches!(&self.f().insts[s].kind, InstKind::Intrinsic { id: IntrinsicId::Sat, .. })
         })
     }
 
@@ -1599,7 +1600,7 @@ impl Selector<'_> {
         let n = inst.ty.num_elems();
         // sat whose operand is baled into it: emit the operand with .sat
         if let InstKind::Intrinsic { id: iid, args } = &inst.kind {
-            if iid.short_name() == "sat" {
+            if *iid == IntrinsicId::Sat {
                 if let Value::Inst(d) = args[0] {
                     let region = matches!(self.f().insts[d].kind, InstKind::RdRegion { .. });
                     if !region && self.fx().bales.baled_into.get(&d) == Some(&id) {
