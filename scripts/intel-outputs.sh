@@ -2,14 +2,17 @@
 # Regenerates tests/fixtures/intel/, the outputs of Intel's Vector Compiler (IGC's GenX backend,
 # `ocloc -vc-codegen`) that the tests compare genxc with, from the fixture sources:
 #
-#   tgllp/<example>/<kernel>.visaasm  IGC's vISA of every kernel of tests/fixtures/cm/<example>.ll
-#                                     for TGLLP (tests/copies.rs counts its whole-variable copies)
-#   gen_instructions_tgllp.txt        the Gen instruction count of each of those kernels, the
-#                                     `//.instCount` of the Gen assembly listing ocloc's own
+#   tgllp/<fixture>/<kernel>.visaasm  IGC's vISA of every kernel of the fixtures below for TGLLP:
+#                                     tests/fixtures/cm/*.ll (tests/copies.rs counts its
+#                                     whole-variable copies) and the SIMD control flow kernels
+#                                     tests/fixtures/kernels/simdcf{,_messages}.ll (tests/simdcf.rs
+#                                     compares its gotos and messages with genxc's)
+#   gen_instructions_tgllp.txt        the Gen instruction count of each kernel of tests/fixtures/cm,
+#                                     the `//.instCount` of the Gen assembly listing ocloc's own
 #                                     finalizer writes (tests/quality.rs, scripts/quality.sh)
 #
-# Each example is assembled to bitcode with llvm-as-14 and compiled with
-#   ocloc compile -llvm_input -file <example>.bc -device tgllp -options -vc-codegen
+# Each fixture is assembled to bitcode with llvm-as-14 and compiled with
+#   ocloc compile -llvm_input -file <fixture>.bc -device tgllp -options -vc-codegen
 # with IGC's shader dumps enabled (IGC_ShaderDumpEnable, IGC_DumpToCustomDir), which is where the
 # vISA text and the Gen listing of each kernel appear. Installs intel-opencl-icd (ocloc) and
 # llvm-14 with apt-get when they are missing. The files written depend only on the sources and on
@@ -26,7 +29,7 @@ check=0
 case "${1:-}" in
   --check) check=1 ;;
   '') ;;
-  *) sed -n '2,22p' "$0" >&2; exit 2 ;;
+  *) sed -n '2,25p' "$0" >&2; exit 2 ;;
 esac
 
 . scripts/packages.sh
@@ -50,7 +53,7 @@ table=$new/gen_instructions_$device.txt
   echo "# example kernel igc_vc_instructions"
 } >"$table"
 
-for src in tests/fixtures/cm/*.ll; do
+for src in tests/fixtures/cm/*.ll tests/fixtures/kernels/simdcf.ll tests/fixtures/kernels/simdcf_messages.ll; do
   example=$(basename "$src" .ll)
   work=$tmp/work/$example
   mkdir -p "$work/dump"
@@ -74,7 +77,7 @@ for src in tests/fixtures/cm/*.ll; do
     cp "$visa" "$new/$device/$example/$kernel.visaasm"
     count=$(grep -m1 -oE '^//\.instCount [0-9]+' "$listing" | awk '{print $2}')
     [ -n "$count" ] || { echo "intel-outputs.sh: no //.instCount in $listing" >&2; exit 1; }
-    echo "$example $kernel $count" >>"$tmp/rows"
+    case $src in tests/fixtures/cm/*) echo "$example $kernel $count" >>"$tmp/rows" ;; esac
     found=1
   done
   [ $found = 1 ] || { echo "intel-outputs.sh: ocloc made no kernel of $src" >&2; exit 1; }
