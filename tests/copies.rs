@@ -152,12 +152,12 @@ fn cm_examples() -> Vec<String> {
 fn our_visa(example: &str) -> HashMap<String, String> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/cm").join(format!("{example}.ll"));
     let bytes = std::fs::read(&path).expect("fixture");
-    let c = genxc::compile(
+    let c = genxc::compile_inputs(
         &[genxc::Input { name: path.display().to_string(), bytes }],
-        &genxc::Options::default(),
+        &genxc::CompileOptions::default(),
     );
     assert!(!c.failed(), "{example}: {:?}", c.diagnostics);
-    c.files
+    c.outputs
         .into_iter()
         .filter_map(|f| {
             let k = f.name.strip_suffix(".visaasm")?.to_string();
@@ -230,14 +230,14 @@ fn compiled_with_stats(fixture: &str) -> Vec<(String, String, genxc_regalloc::St
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(fixture);
     let input =
         genxc::Input { name: path.display().to_string(), bytes: std::fs::read(&path).expect("fixture") };
-    let opts = genxc::Options::default();
-    let c = genxc::compile(std::slice::from_ref(&input), &opts);
+    let opts = genxc::CompileOptions { stats: true, ..Default::default() };
+    let c = genxc::compile_inputs(std::slice::from_ref(&input), &opts);
     assert!(!c.failed(), "{fixture}: {:?}", c.diagnostics);
-    let stats = genxc::kernel_stats(&input, opts.platform).expect("stats");
-    stats
-        .into_iter()
+    c.stats
+        .iter()
+        .cloned()
         .map(|(k, s)| {
-            let file = c.files.iter().find(|f| f.name == format!("{k}.visaasm")).expect("kernel output");
+            let file = c.outputs.iter().find(|f| f.name == format!("{k}.visaasm")).expect("kernel output");
             (k, String::from_utf8(file.bytes.clone()).expect("utf-8"), s)
         })
         .collect()

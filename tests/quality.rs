@@ -51,7 +51,7 @@ fn gen_instruction_counts_meet_the_target_against_igc() {
         assert!(!result.failed(), "{example}: {:?}", result.diagnostics);
         let file = format!("{kernel}.visaasm");
         let text =
-            result.files.iter().find(|f| f.name == file).unwrap_or_else(|| panic!("{example}: {file}"));
+            result.outputs.iter().find(|f| f.name == file).unwrap_or_else(|| panic!("{example}: {file}"));
         let asm = finalize(&file, std::str::from_utf8(&text.bytes).unwrap(), "TGLLP").unwrap();
         let ours = inst_count(&asm);
         let ratio = f64::from(ours) / f64::from(*igc);

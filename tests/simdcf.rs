@@ -20,7 +20,7 @@ fn kernel(name: &str, p: Platform) -> String {
 fn kernel_in(fixture: &str, name: &str, p: Platform) -> String {
     let result = compile(&[input(fixture)], p, 0);
     assert!(!result.failed(), "{fixture} on {p}: {:#?}", result.diagnostics);
-    let f = result.files.iter().find(|f| f.name == format!("{name}.visaasm")).expect("kernel output");
+    let f = result.outputs.iter().find(|f| f.name == format!("{name}.visaasm")).expect("kernel output");
     String::from_utf8(f.bytes.clone()).unwrap()
 }
 

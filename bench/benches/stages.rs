@@ -1,7 +1,7 @@
 //! Per-stage criterion benchmarks of genxc on a generated workload (8 kernels of 1,000
 //! operations, TGLLP): parsing and import (`.ll` and `.mlir`), region legalization, register
 //! allocation (forwarding, baling, liveness and the unit-wide variable assignment), and the whole per-kernel
-//! compilation with vISA text emission. `cargo bench -p genxc-bench`.
+//! pipeline with vISA text emission. `cargo bench -p genxc-bench`.
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 use genxc_bench::workload::Workload;
@@ -74,7 +74,7 @@ fn stages(c: &mut Criterion) {
                     for f in fs.iter_mut() {
                         genxc_regalloc::forward::forward_region_reads(f);
                         genxc_regalloc::forward::read_past_region_writes(f);
-                        bales.push(genxc_visa::isel::bales_for(f, PLATFORM));
+                        bales.push(genxc_isel::bales_for(f, PLATFORM));
                     }
                     let pairs: Vec<_> = fs.iter().zip(&bales).collect();
                     std::hint::black_box(genxc_regalloc::assign_unit(&pairs, |id| index.get(&id).copied()));
@@ -84,14 +84,21 @@ fn stages(c: &mut Criterion) {
         )
     });
     g.bench_function("units_to_visaasm", |b| {
-        b.iter(|| {
-            units
-                .iter()
-                .map(|u| {
-                    genxc_visa::write_text(&genxc_visa::isel::select(u, PLATFORM).expect("selects")).len()
-                })
-                .sum::<usize>()
-        })
+        let want = genxc::pipeline::Products { visaasm: true, ..Default::default() };
+        let checks = genxc::pipeline::Checks::default();
+        b.iter_batched(
+            || units.clone(),
+            |units| {
+                units
+                    .into_iter()
+                    .map(|u| {
+                        let out = genxc::pipeline::compile_unit(u, PLATFORM, want, checks, &mut |_| {});
+                        out.expect("compiles").visaasm.map_or(0, |text| text.len())
+                    })
+                    .sum::<usize>()
+            },
+            BatchSize::LargeInput,
+        )
     });
     g.finish();
 }
