@@ -146,7 +146,8 @@ fn compile_split(
     if !results.iter().all(|(k, ..)| names.insert(k.as_str())) {
         return None;
     }
-    if results.iter().map(|(_, md, ..)| u64::from(*md)).sum::<u64>() > u64::from(genxc_genx::llvm::MD_BUDGET) {
+    if results.iter().map(|(_, md, ..)| u64::from(*md)).sum::<u64>() > u64::from(genxc_genx::llvm::MD_BUDGET)
+    {
         return None;
     }
     let mut out = InputOutputs::default();

@@ -121,7 +121,8 @@ pub fn compile_unit(
     }
 
     // allocate: callees first, so arguments and results may live in the callee's variables
-    let index: std::collections::HashMap<_, _> = baled.iter().enumerate().map(|(i, (id, ..))| (*id, i)).collect();
+    let index: std::collections::HashMap<_, _> =
+        baled.iter().enumerate().map(|(i, (id, ..))| (*id, i)).collect();
     let pairs: Vec<_> = baled.iter().map(|(_, f, b)| (f, b)).collect();
     let assignments = genxc_regalloc::assign_unit(&pairs, |id| index.get(&id).copied());
     mark(Stage::Regalloc);

@@ -142,7 +142,12 @@ fn binary_and_text_give_the_same_gen_code() {
             }
             let isa = genxc::compile_inputs(
                 &[input(&fixture)],
-                &genxc::CompileOptions { platform: p, emit: genxc::Emit::Isa.into(), jobs: 0, ..Default::default() },
+                &genxc::CompileOptions {
+                    platform: p,
+                    emit: genxc::Emit::Isa.into(),
+                    jobs: 0,
+                    ..Default::default()
+                },
             );
             assert!(!isa.failed(), "{fixture}: {:#?}", isa.diagnostics);
             assert_eq!(isa.outputs.len(), 1, "{fixture}: one container per input");

@@ -39,7 +39,12 @@ const REFINED_AGAIN: &[&str] = &["kernels/split_regions.ll"];
 fn legalize(name: &str, bytes: Vec<u8>, platform: Platform) -> genxc::Outcome {
     genxc::compile_inputs(
         &[genxc::Input { name: name.to_string(), bytes }],
-        &genxc::CompileOptions { platform, emit: genxc::Emit::Legalized.into(), jobs: 1, ..Default::default() },
+        &genxc::CompileOptions {
+            platform,
+            emit: genxc::Emit::Legalized.into(),
+            jobs: 1,
+            ..Default::default()
+        },
     )
 }
 

@@ -172,7 +172,7 @@ fn produce(fixture: &str, platform: Platform) -> Vec<Produced> {
     let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     // Named as the command would name it: outputs depend on the file name, not its folder.
     let name = fixture.rsplit('/').next().unwrap_or(fixture);
-    let opts = CompileOptions { platform, emit: emit_for(platform), jobs: 0 };
+    let opts = CompileOptions { platform, emit: emit_for(platform), jobs: 0, ..CompileOptions::default() };
     let outcome = compile_bytes(name, &bytes, &opts);
     let item = |kernel: &str, kind: Kind, bytes: Vec<u8>| Produced {
         fixture: fixture.to_string(),

@@ -282,7 +282,7 @@ fn gotos_and_messages_are_the_ones_igc_vc_emits() {
         let igc = igc_kernels(stem);
         let ours = compile(&[input(fixture)], Platform::Tgllp, 0);
         assert!(!ours.failed(), "{fixture}: {:#?}", ours.diagnostics);
-        let names: Vec<&str> = ours.files.iter().filter_map(|f| f.name.strip_suffix(".visaasm")).collect();
+        let names: Vec<&str> = ours.outputs.iter().filter_map(|f| f.name.strip_suffix(".visaasm")).collect();
         let mut sorted = names.clone();
         sorted.sort_unstable();
         assert_eq!(
@@ -291,7 +291,7 @@ fn gotos_and_messages_are_the_ones_igc_vc_emits() {
             "IGC's vISA of every kernel"
         );
         for (kernel, theirs) in &igc {
-            let file = ours.files.iter().find(|f| f.name == format!("{kernel}.visaasm")).unwrap();
+            let file = ours.outputs.iter().find(|f| f.name == format!("{kernel}.visaasm")).unwrap();
             let text = std::str::from_utf8(&file.bytes).unwrap();
             let (ours, theirs) = (simd_shape(text, kernel), simd_shape(theirs, kernel));
             assert!(ours.iter().any(|l| l.contains("goto")), "{kernel}: {ours:?}");
