@@ -20,6 +20,7 @@ pub mod region;
 pub mod simdcf;
 pub mod types;
 pub mod units;
+pub mod verify;
 
 pub use genxc_diag::{Diagnostic, Location, Severity};
 pub use ir::{
