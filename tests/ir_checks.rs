@@ -1,5 +1,6 @@
 //! The GenX IR verifier and the vISA validator on everything the real pipeline produces: every
-//! fixture kernel file (`cm`, `kernels`, and the MLIR files that import) on every platform, the IR
+//! fixture kernel file (`cm`, `kernels`, and the MLIR files that import) and generated benchmark
+//! workloads on every platform, the IR
 //! checked after import, after kernel units are built and after each per-function stage (lowering,
 //! legalization, the two forwarding rewrites), and each selected vISA kernel validated.
 
@@ -34,6 +35,10 @@ fn fixture_files() -> Vec<(String, Vec<u8>, bool)> {
             out.push((rel.clone(), common::input(&rel).bytes, must));
         }
     }
+    // the benchmark's generated workloads: larger kernels, from LLVM IR and from MLIR
+    let m = genxc_bench::workload::Workload { kernels: 3, ops: 400, seed: 1 }.generate();
+    out.push(("workload.ll".into(), m.ll.into_bytes(), true));
+    out.push(("workload.mlir".into(), m.mlir.into_bytes(), true));
     out
 }
 

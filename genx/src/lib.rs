@@ -1,6 +1,6 @@
 //! The GenX layer of genxc: the IR every later pass works on, the platform model, the table of GenX
 //! intrinsics, import from LLVM (feature `llvm`), validation, `genx.kernels` metadata, and kernel
-//! units (a kernel with its own clones of the subroutines it calls).
+//! units (a kernel with its own clones of the subroutines it calls), and the IR verifier.
 #![warn(missing_docs)]
 
 // LLVM itself, for inkwell (see genxc-llvm).

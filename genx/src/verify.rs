@@ -497,9 +497,13 @@ impl<'a> FunctionChecker<'a> {
                 let Some(site) = self.sites.get(inst_index(d)) else {
                     return Err(format!("uses instruction id {}, which does not exist", inst_index(d)));
                 };
-                let name = f.value_name(v);
+                // names only for messages: naming an unnamed call scans the function
+                let name = || f.value_name(v);
                 let Some(site) = *site else {
-                    return Err(format!("uses {name}, which is not defined in any block of the function"));
+                    return Err(format!(
+                        "uses {}, which is not defined in any block of the function",
+                        name()
+                    ));
                 };
                 let (block, index) = match at {
                     Use::At { block, index } => (block, index),
@@ -517,7 +521,8 @@ impl<'a> FunctionChecker<'a> {
                             Use::At { .. } => "its use".into(),
                         };
                         return Err(format!(
-                            "uses {name}, whose definition in {} does not dominate {place}",
+                            "uses {}, whose definition in {} does not dominate {place}",
+                            name(),
                             self.block_name(site.block)
                         ));
                     }
@@ -531,6 +536,8 @@ impl<'a> FunctionChecker<'a> {
         let f = self.f;
         let b = f.layout[pos];
         let mut phis_done = false;
+        // operand types, one buffer for the whole block
+        let mut types = Vec::new();
         for (index, &i) in f.blocks[b].insts.iter().enumerate() {
             if inst_index(i) >= f.insts.len() {
                 continue;
@@ -544,21 +551,17 @@ impl<'a> FunctionChecker<'a> {
                 continue;
             }
             phis_done = true;
-            let mut types = Vec::new();
-            let mut bad = false;
+            types.clear();
             let at = Use::At { block: pos, index };
             let mut problems = Vec::new();
             inst.kind.for_each_operand(|v| match self.operand(v, at) {
                 Ok(t) => types.push(t),
-                Err(e) => {
-                    bad = true;
-                    problems.push(e);
-                }
+                Err(e) => problems.push(e),
             });
-            for p in problems {
-                self.error(Some(i), p);
-            }
-            if bad {
+            if !problems.is_empty() {
+                for p in problems {
+                    self.error(Some(i), p);
+                }
                 continue;
             }
             if let Err(e) = self.types(i, &types) {
@@ -1003,7 +1006,7 @@ pub fn check_intrinsic_call(id: IntrinsicId, args: &[Type], result: Type) -> Res
     if let Some(i) = args.iter().position(|&t| t == Type::Void) {
         return Err(format!("operand {i} of @{name} has no value"));
     }
-    if let Some(&(_, shape)) = LLVM_SHAPES.iter().find(|(n, _)| *n == name) {
+    if let Some(&(_, shape)) = LLVM_SHAPES.iter().find(|(n, _)| !id.is_genx() && *n == name) {
         let want: Vec<Type> = match shape {
             Shape::SameAsResult(n) => vec![result; n],
             Shape::CountZeros => vec![result, Type::Scalar(Elem::I1)],
