@@ -131,6 +131,9 @@ fn compile_split(
     let units: Vec<&split::UnitPlan> = plan.units.iter().collect();
     let (results, scanned) = run_parallel(units, Some(&pool), times, Some(scan), |unit, mark| {
         let (u, md) = unit_from_text(&plan, unit, name, platform, mark)?;
+        if checks.enabled() {
+            genxc_genx::verify::verify_unit(&u, "import").ok()?;
+        }
         let kernel = u.kernel.name.clone();
         let out = pipeline::compile_unit(u, platform, want, checks, mark).ok()?;
         let mut outputs = InputOutputs::default();
@@ -282,10 +285,17 @@ fn compile_whole(
             })
             .collect::<Vec<_>>()
     };
+    let checks = Checks { verify_each: opts.verify_each };
     let mut module = genxc_genx::llvm::import_module(&llvm, opts.platform).map_err(|d| {
         end_import(times);
         locate(d)
     })?;
+    if checks.enabled() {
+        genxc_genx::verify::verify_module(&module, "import").map_err(|d| {
+            end_import(times);
+            locate(d)
+        })?;
+    }
     if !is_mlir && opts.emit.contains(Emit::Llvm) {
         // The module id and source file name default to the input's path; keep only its file
         // name so the output does not depend on where the input lies (build caches share it).
@@ -315,7 +325,14 @@ fn compile_whole(
         }
         return Ok(out);
     }
-    let units = genxc_genx::units::build_units(&module);
+    let units = genxc_genx::units::build_units(&module).and_then(|units| {
+        if checks.enabled() {
+            for u in &units {
+                genxc_genx::verify::verify_unit(u, "kernel units")?;
+            }
+        }
+        Ok(units)
+    });
     end_import(times);
     let units = units.map_err(locate)?;
     // The units own their functions from here on: the module keeps only what kernels.json needs.
@@ -324,7 +341,6 @@ fn compile_whole(
     }
     drop(module);
     let platform = opts.platform;
-    let checks = Checks { verify_each: opts.verify_each };
     let results = run_parallel(units, thread_pool(opts).as_ref(), times, None::<fn()>, |u, mark| {
         let out = pipeline::compile_unit(u, platform, want, checks, mark)?;
         let mut outputs = InputOutputs::default();

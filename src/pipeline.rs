@@ -11,13 +11,16 @@
 //! same run.
 //!
 //! Checks between the stages: in debug builds (and so in the tests) and with
-//! [`Checks::verify_each`], the vISA validator runs on every selected kernel.
+//! [`Checks::verify_each`], the GenX IR verifier (`genxc_genx::verify`) runs on each function after
+//! every pass that changes it, and the vISA validator on every selected kernel. A failed check is
+//! an internal error: the pass before it broke the IR.
 
 use crate::timing::Stage;
 use genxc_diag::Diagnostic;
 use genxc_genx::ir::Module;
 use genxc_genx::metadata::Kernel;
 use genxc_genx::units::KernelUnit;
+use genxc_genx::verify::{self, Callees};
 use genxc_genx::Platform;
 use genxc_isel::PreparedFunction;
 use genxc_regalloc::Stats;
@@ -57,8 +60,21 @@ pub struct Checks {
 
 impl Checks {
     /// Whether the checks run in this build.
-    fn enabled(self) -> bool {
-        self.verify_each || cfg!(debug_assertions)
+    pub fn enabled(self) -> bool {
+        self.verify_each || verify::ON_BY_DEFAULT
+    }
+}
+
+/// The GenX IR verifier on one function after `pass`, when the checks are on (`callees` is
+/// `None` when they are off).
+fn verified(
+    f: &genxc_genx::ir::Function,
+    callees: Option<&Callees>,
+    pass: &str,
+) -> Result<(), Vec<Diagnostic>> {
+    match callees {
+        Some(callees) => verify::verify_function(f, callees, pass),
+        None => Ok(()),
     }
 }
 
@@ -89,11 +105,16 @@ pub fn compile_unit(
 ) -> Result<UnitOutput, Vec<Diagnostic>> {
     let KernelUnit { kernel, mut functions, entry } = unit;
     let mut out = UnitOutput { kernel: kernel.name.clone(), ..UnitOutput::default() };
+    // The signatures of the unit's functions, for the verifier's checks of calls.
+    let callees = checks.enabled().then(|| Callees::of(&functions));
+    let callees = callees.as_ref();
 
     // lower, legalize (one function at a time: the first function that fails is the one reported)
     for (_, f) in functions.iter_mut() {
         genxc_genx::lower::lower_function(f).map_err(|d| vec![d])?;
+        verified(f, callees, "lower")?;
         genxc_legalize::run(f, platform).map_err(|d| vec![d])?;
+        verified(f, callees, "legalize")?;
     }
     mark(Stage::Legalize);
     if want.legalized {
@@ -101,6 +122,8 @@ pub fn compile_unit(
         let module = Module { functions, kernels };
         out.legalized = Some(genxc_genx::llvm_text::print_llvm(&module));
         functions = module.functions;
+        // Writing the text is emission, not allocation.
+        mark(Stage::Isel);
     }
     if !want.needs_allocation() {
         return Ok(out);
@@ -116,6 +139,7 @@ pub fn compile_unit(
     for (id, mut f) in order {
         genxc_regalloc::forward::forward_region_reads(&mut f);
         genxc_regalloc::forward::read_past_region_writes(&mut f);
+        verified(&f, callees, "forward")?;
         let bales = genxc_isel::bales_for(&f, platform);
         baled.push((id, f, bales));
     }
