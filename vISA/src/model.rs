@@ -1070,13 +1070,21 @@ impl LscAddrModel {
             LscAddrModel::Bti(s) | LscAddrModel::Bss(s) => Some(s),
         }
     }
+    /// The text name and the binary address type (`LSC_ADDR_TYPE`).
+    fn spelling(self) -> (&'static str, u8) {
+        match self {
+            LscAddrModel::Flat => ("flat", 1),
+            LscAddrModel::Bss(_) => ("bss", 2),
+            LscAddrModel::Bti(_) => ("bti", 4),
+        }
+    }
+    /// The text name (`flat`, `bti`, `bss`).
+    pub fn name(self) -> &'static str {
+        self.spelling().0
+    }
     /// Binary address type (`LSC_ADDR_TYPE`: flat 1, bss 2, bti 4).
     pub fn code(self) -> u8 {
-        match self {
-            LscAddrModel::Flat => 1,
-            LscAddrModel::Bss(_) => 2,
-            LscAddrModel::Bti(_) => 4,
-        }
+        self.spelling().1
     }
 }
 

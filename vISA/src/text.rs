@@ -517,10 +517,9 @@ impl W<'_> {
                     format!(".{}.{}", LSC_CACHE_TEXT[cache.0 as usize], LSC_CACHE_TEXT[cache.1 as usize])
                 };
                 let surface = |s| lsc_surface_text(n, s);
-                let model = match addr.model {
-                    LscAddrModel::Flat => "flat".to_string(),
-                    LscAddrModel::Bti(s) => format!("bti({})", surface(s)),
-                    LscAddrModel::Bss(s) => format!("bss({})", surface(s)),
+                let model = match addr.model.surface() {
+                    None => addr.model.name().to_string(),
+                    Some(s) => format!("{}({})", addr.model.name(), surface(s)),
                 };
                 let off = match addr.offset {
                     0 => String::new(),
