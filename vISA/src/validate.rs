@@ -335,24 +335,11 @@ pub fn validate(k: &Kernel) -> Result<(), Vec<String>> {
                     c.target(at, *t);
                 }
             }
-            Inst::OwordLd { surface, offset, dst, .. } => {
-                c.surface(at, *surface);
-                c.src(at, offset, 1);
-                c.raw(at, *dst);
-            }
-            Inst::OwordSt { surface, offset, src, .. } => {
-                c.surface(at, *surface);
-                c.src(at, offset, 1);
-                c.raw(at, *src);
-            }
-            Inst::MediaLd { surface, x, y, dst: data, .. }
-            | Inst::MediaSt { surface, x, y, src: data, .. } => {
-                c.surface(at, *surface);
-                c.src(at, x, 1);
-                c.src(at, y, 1);
-                c.raw(at, *data);
-            }
-            Inst::Gather { exec, surface, global_offset, offsets, data, elt_size, .. } => {
+            Inst::OwordLd { surface, .. }
+            | Inst::OwordSt { surface, .. }
+            | Inst::MediaLd { surface, .. }
+            | Inst::MediaSt { surface, .. } => c.surface(at, *surface),
+            Inst::Gather { exec, surface, elt_size, .. } => {
                 c.exec(at, *exec);
                 if ![1, 8, 16].contains(&exec.size) {
                     c.err(at, format!("invalid gather exec size {} (1, 8 or 16)", exec.size));
@@ -361,71 +348,33 @@ pub fn validate(k: &Kernel) -> Result<(), Vec<String>> {
                     c.err(at, format!("invalid gather element size {elt_size}"));
                 }
                 c.surface(at, *surface);
-                c.src(at, global_offset, 1);
-                c.raw(at, *offsets);
-                c.raw(at, *data);
             }
-            Inst::Scaled { pred, exec, surface, global_offset, offsets, data, .. }
-            | Inst::Scaled4 { pred, exec, surface, global_offset, offsets, data, .. } => {
+            Inst::Scaled { pred, exec, surface, .. }
+            | Inst::Scaled4 { pred, exec, surface, .. }
+            | Inst::Typed4 { pred, exec, surface, .. }
+            | Inst::DwordAtomic { pred, exec, surface, .. }
+            | Inst::TypedAtomic { pred, exec, surface, .. } => {
                 c.exec(at, *exec);
                 c.pred(at, *pred);
                 c.surface(at, *surface);
-                c.src(at, global_offset, 1);
-                c.raw(at, *offsets);
-                c.raw(at, *data);
             }
-            Inst::Typed4 { pred, exec, surface, u, v, r, lod, data, .. } => {
-                c.exec(at, *exec);
-                c.pred(at, *pred);
-                c.surface(at, *surface);
-                for x in [u, v, r, lod, data] {
-                    c.raw(at, *x);
-                }
-            }
-            Inst::SvmBlock { address, data, .. } => {
-                c.src(at, address, 1);
-                c.raw(at, *data);
-            }
-            Inst::SvmScatter { pred, exec, num_blocks, addresses, data, .. } => {
+            Inst::SvmBlock { .. } => {}
+            Inst::SvmScatter { pred, exec, num_blocks, .. } => {
                 c.exec(at, *exec);
                 c.pred(at, *pred);
                 if ![1, 2, 4, 8].contains(num_blocks) {
                     c.err(at, format!("invalid svm block count {num_blocks}"));
                 }
-                c.raw(at, *addresses);
-                c.raw(at, *data);
             }
-            Inst::DwordAtomic { pred, exec, surface, offsets, src0, src1, dst, .. } => {
+            Inst::SvmScaled4 { pred, exec, .. } | Inst::RawSend { pred, exec, .. } => {
                 c.exec(at, *exec);
                 c.pred(at, *pred);
-                c.surface(at, *surface);
-                for x in [offsets, src0, src1, dst] {
-                    c.raw(at, *x);
-                }
             }
-            Inst::SvmScaled4 { pred, exec, base, offsets, data, .. } => {
-                c.exec(at, *exec);
-                c.pred(at, *pred);
-                c.src(at, base, 1);
-                c.raw(at, *offsets);
-                c.raw(at, *data);
-            }
-            Inst::SvmAtomic { pred, exec, bits, addresses, src0, src1, dst, .. } => {
+            Inst::SvmAtomic { pred, exec, bits, .. } => {
                 c.exec(at, *exec);
                 c.pred(at, *pred);
                 if ![16, 32, 64].contains(bits) {
                     c.err(at, format!("invalid svm atomic width {bits}"));
-                }
-                for x in [addresses, src0, src1, dst] {
-                    c.raw(at, *x);
-                }
-            }
-            Inst::TypedAtomic { pred, exec, surface, u, v, r, lod, src0, src1, dst, .. } => {
-                c.exec(at, *exec);
-                c.pred(at, *pred);
-                c.surface(at, *surface);
-                for x in [u, v, r, lod, src0, src1, dst] {
-                    c.raw(at, *x);
                 }
             }
             Inst::Lsc { pred, exec, addr, data, src1, src2, .. } => {
@@ -447,14 +396,7 @@ pub fn validate(k: &Kernel) -> Result<(), Vec<String>> {
                 c.raw(at, Raw::of(*data));
             }
             Inst::Barrier | Inst::Fence(_) | Inst::LscFence { .. } => {}
-            Inst::RawSend { pred, exec, desc, src, dst, .. } => {
-                c.exec(at, *exec);
-                c.pred(at, *pred);
-                c.src(at, desc, 1);
-                c.raw(at, *src);
-                c.raw(at, *dst);
-            }
-            Inst::RawSends { pred, exec, exdesc, desc, src0, src1, dst, sendc, eot, sfid, .. } => {
+            Inst::RawSends { pred, exec, sendc, eot, sfid, .. } => {
                 if *sendc && *eot {
                     c.err(at, "raw_sends cannot be both sendc and eot (no text form)".into());
                 }
@@ -463,11 +405,13 @@ pub fn validate(k: &Kernel) -> Result<(), Vec<String>> {
                 }
                 c.exec(at, *exec);
                 c.pred(at, *pred);
-                c.src(at, exdesc, 1);
-                c.src(at, desc, 1);
-                c.raw(at, *src0);
-                c.raw(at, *src1);
-                c.raw(at, *dst);
+            }
+        }
+        // a message's operands: scalar sources and raw operands
+        for o in inst.message_operands().into_iter().flatten() {
+            match o {
+                MsgOperand::Src(s) => c.src(at, s, 1),
+                MsgOperand::Raw(r) => c.raw(at, r),
             }
         }
     }
