@@ -78,63 +78,42 @@ fn show(diags: &[Diagnostic]) -> String {
     diags.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n")
 }
 
+/// The pipeline with its checks on (`--verify-each`): the GenX IR verifier after import, kernel
+/// units and every pass, the vISA validator on every selected kernel. What selection refuses is
+/// reported as unsupported; a failed check would be an internal error.
 #[test]
-fn the_ir_of_every_stage_verifies_on_every_fixture_and_platform() {
-    let mut functions = 0;
+fn every_stage_verifies_on_every_fixture_and_platform() {
+    let (mut kernels, mut functions) = (0, 0);
+    let mut refused = Vec::new();
+    let want = genxc::pipeline::Products { visaasm: true, ..Default::default() };
+    let checks = genxc::pipeline::Checks { verify_each: true };
     let modules = for_each_unit(|name, platform, module, units| {
         let at = |stage: &str| format!("{name} on {platform:?}, {stage}");
         verify_module(module, "import").unwrap_or_else(|d| panic!("{}:\n{}", at("import"), show(&d)));
-        for mut u in units {
+        for u in units {
             verify_unit(&u, "kernel units").unwrap_or_else(|d| panic!("{}:\n{}", at("units"), show(&d)));
-            let callees = Callees::of(&u.functions);
-            for (_, f) in u.functions.iter_mut() {
-                let check = |f: &genxc_genx::Function, stage: &str| {
-                    verify_function(f, &callees, stage)
-                        .unwrap_or_else(|d| panic!("{}:\n{}", at(stage), show(&d)))
-                };
-                genxc_genx::lower::lower_function(f).unwrap_or_else(|d| panic!("{}: {d}", at("lower")));
-                check(f, "lower");
-                if genxc_legalize::run(f, platform).is_err() {
-                    // refused (reported to the user as unsupported): nothing later runs
-                    continue;
+            let kernel = u.kernel.name.clone();
+            let n = u.functions.len();
+            match genxc::pipeline::compile_unit(u, platform, want, checks, &mut |_| {}) {
+                Ok(out) => {
+                    assert!(out.visaasm.is_some());
+                    kernels += 1;
+                    functions += n;
                 }
-                check(f, "legalize");
-                genxc_regalloc::forward::forward_region_reads(f);
-                check(f, "forward region reads");
-                genxc_regalloc::forward::read_past_region_writes(f);
-                check(f, "read past region writes");
-                functions += 1;
+                Err(d) => {
+                    let text = show(&d);
+                    assert!(!text.contains("internal error"), "{}:\n{text}", at(&kernel));
+                    refused.push(format!("{name} {platform:?} {kernel}"));
+                }
             }
-            verify_unit(&u, "the per-function stages")
-                .unwrap_or_else(|d| panic!("{}:\n{}", at("end"), show(&d)));
         }
     });
-    eprintln!("{modules} modules, {functions} functions");
+    eprintln!("{modules} modules, {kernels} kernels, {functions} functions; refused: {refused:?}");
     // cm (12) and kernels (44) files on 6 platforms at least
     assert!(modules >= 56 * 6, "only {modules} modules imported");
-    assert!(functions > modules, "only {functions} functions went through the stages");
-}
-
-#[test]
-fn the_visa_validator_accepts_every_kernel_of_every_fixture_and_platform() {
-    let mut kernels = 0;
-    let mut refused = Vec::new();
-    for_each_unit(|name, platform, _, units| {
-        for u in units {
-            match genxc_visa::isel::select(&u, platform) {
-                Ok(k) => {
-                    if let Err(errs) = k.validate() {
-                        panic!("{name} on {platform:?}, kernel {}:\n{}", k.name, errs.join("\n"));
-                    }
-                    kernels += 1;
-                }
-                Err(_) => refused.push(format!("{name} {platform:?} {}", u.kernel.name)),
-            }
-        }
-    });
-    eprintln!("{kernels} kernels; refused: {refused:?}");
     // Some kernels need what a platform lacks (LSC, 2D block messages, float atomics).
     assert!(kernels > 6 * 100, "only {kernels} kernels selected; refused: {refused:?}");
+    assert!(functions > kernels);
 }
 
 /// The legalized functions of one fixture's first kernel unit on TGLLP.

@@ -759,7 +759,10 @@ impl<'a> FunctionChecker<'a> {
                     t => Err(format!("the write mask is {t}; it must be i1 or <{n} x i1>")),
                 }
             }
-            InstKind::Intrinsic { id, .. } => check_intrinsic_call(*id, ops, ty),
+            InstKind::Intrinsic { id, args } => {
+                let constant: Vec<bool> = args.iter().map(|a| matches!(a, Value::Const(_))).collect();
+                check_intrinsic_call(*id, ops, &constant, ty)
+            }
             InstKind::Call { callee, .. } => {
                 let Some(sig) = self.callees.get(*callee) else {
                     return Err("calls a function that is not in the module or kernel unit".into());
@@ -944,57 +947,18 @@ fn check_region(r: &Region, vector: Type, n: u32, index: Option<Type>) -> Result
     }
 }
 
-/// How the operands and result of an intrinsic relate, where the IR can tell.
-#[derive(Clone, Copy, Debug)]
-enum Shape {
-    /// `n` operands, each of the result's type.
-    SameAsResult(usize),
-    /// LLVM's `ctlz`/`cttz`: an operand of the result's type and an `i1` flag.
-    CountZeros,
-}
-
-/// The generic LLVM intrinsics whose operand types follow from their result type, by base name.
-const LLVM_SHAPES: &[(&str, Shape)] = &[
-    ("llvm.bitreverse", Shape::SameAsResult(1)),
-    ("llvm.ceil", Shape::SameAsResult(1)),
-    ("llvm.copysign", Shape::SameAsResult(2)),
-    ("llvm.cos", Shape::SameAsResult(1)),
-    ("llvm.ctlz", Shape::CountZeros),
-    ("llvm.ctpop", Shape::SameAsResult(1)),
-    ("llvm.cttz", Shape::CountZeros),
-    ("llvm.exp2", Shape::SameAsResult(1)),
-    ("llvm.fabs", Shape::SameAsResult(1)),
-    ("llvm.floor", Shape::SameAsResult(1)),
-    ("llvm.fma", Shape::SameAsResult(3)),
-    ("llvm.fmuladd", Shape::SameAsResult(3)),
-    ("llvm.log2", Shape::SameAsResult(1)),
-    ("llvm.maxnum", Shape::SameAsResult(2)),
-    ("llvm.minnum", Shape::SameAsResult(2)),
-    ("llvm.nearbyint", Shape::SameAsResult(1)),
-    ("llvm.pow", Shape::SameAsResult(2)),
-    ("llvm.rint", Shape::SameAsResult(1)),
-    ("llvm.round", Shape::SameAsResult(1)),
-    ("llvm.roundeven", Shape::SameAsResult(1)),
-    ("llvm.sadd.sat", Shape::SameAsResult(2)),
-    ("llvm.sin", Shape::SameAsResult(1)),
-    ("llvm.smax", Shape::SameAsResult(2)),
-    ("llvm.smin", Shape::SameAsResult(2)),
-    ("llvm.sqrt", Shape::SameAsResult(1)),
-    ("llvm.ssub.sat", Shape::SameAsResult(2)),
-    ("llvm.trunc", Shape::SameAsResult(1)),
-    ("llvm.uadd.sat", Shape::SameAsResult(2)),
-    ("llvm.umax", Shape::SameAsResult(2)),
-    ("llvm.umin", Shape::SameAsResult(2)),
-    ("llvm.usub.sat", Shape::SameAsResult(2)),
-];
-
-/// The operand and result types of a call of intrinsic `id`: `args` are its operand types, `result`
-/// its result type. Checks what the IR knows today: region intrinsics are [`InstKind::RdRegion`] and
-/// [`InstKind::WrRegion`], never calls; the SIMD control flow intrinsics return the struct their
-/// fields are read from; predicate slices (`rdpredregion`, `wrpredregion`) take `i1` vectors and
-/// an `i32` offset; the generic LLVM intrinsics take operands of their result type. The checks of
-/// every other intrinsic against its declared signature belong here.
-pub fn check_intrinsic_call(id: IntrinsicId, args: &[Type], result: Type) -> Result<(), String> {
+/// The operand and result types of a call of intrinsic `id`: `args` are its operand types,
+/// `constant` whether each operand is a constant, `result` its result type. Region intrinsics are
+/// [`InstKind::RdRegion`] and [`InstKind::WrRegion`], never calls; the SIMD control flow
+/// intrinsics return the struct their fields are read from; predicate slices take an `i32` offset
+/// within their `i1` vector; every other intrinsic is checked against its signature in the
+/// intrinsic table ([`crate::intrinsics::check_call`]).
+pub fn check_intrinsic_call(
+    id: IntrinsicId,
+    args: &[Type],
+    constant: &[bool],
+    result: Type,
+) -> Result<(), String> {
     let name = id.name();
     let arity = |n: usize| {
         if args.len() == n {
@@ -1005,17 +969,6 @@ pub fn check_intrinsic_call(id: IntrinsicId, args: &[Type], result: Type) -> Res
     };
     if let Some(i) = args.iter().position(|&t| t == Type::Void) {
         return Err(format!("operand {i} of @{name} has no value"));
-    }
-    if let Some(&(_, shape)) = LLVM_SHAPES.iter().find(|(n, _)| !id.is_genx() && *n == name) {
-        let want: Vec<Type> = match shape {
-            Shape::SameAsResult(n) => vec![result; n],
-            Shape::CountZeros => vec![result, Type::Scalar(Elem::I1)],
-        };
-        arity(want.len())?;
-        if result == Type::Void || args != want.as_slice() {
-            return Err(format!("@{name} gives {result} from ({}); it takes ({})", list(args), list(&want)));
-        }
-        return Ok(());
     }
     if let Some(kind) = intrinsic_kind(id) {
         arity(if kind == SimdCfKind::Goto { 3 } else { 2 })?;
@@ -1030,11 +983,11 @@ pub fn check_intrinsic_call(id: IntrinsicId, args: &[Type], result: Type) -> Res
         }
         return Ok(());
     }
-    match id.short_name() {
-        "rdregioni" | "rdregionf" | "wrregioni" | "wrregionf" => {
+    match id {
+        IntrinsicId::Rdregioni | IntrinsicId::Rdregionf | IntrinsicId::Wrregioni | IntrinsicId::Wrregionf => {
             Err(format!("@{name} is a region instruction in the GenX IR, not a call"))
         }
-        "rdpredregion" => {
+        IntrinsicId::Rdpredregion => {
             arity(2)?;
             let ok = matches!(args[0], Type::Vector(Elem::I1, _))
                 && args[1] == Type::Scalar(Elem::I32)
@@ -1042,7 +995,7 @@ pub fn check_intrinsic_call(id: IntrinsicId, args: &[Type], result: Type) -> Res
                 && result.num_elems() <= args[0].num_elems();
             ok.then_some(()).ok_or_else(|| format!("@{name} reads {result} from ({})", list(args)))
         }
-        "wrpredregion" => {
+        IntrinsicId::Wrpredregion => {
             arity(3)?;
             let ok = matches!(args[0], Type::Vector(Elem::I1, _))
                 && result == args[0]
@@ -1051,6 +1004,6 @@ pub fn check_intrinsic_call(id: IntrinsicId, args: &[Type], result: Type) -> Res
                 && args[2] == Type::Scalar(Elem::I32);
             ok.then_some(()).ok_or_else(|| format!("@{name} writes ({}) and gives {result}", list(args)))
         }
-        _ => Ok(()),
+        _ => crate::intrinsics::check_call(id, result, args, constant),
     }
 }
