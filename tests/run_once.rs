@@ -7,6 +7,7 @@ mod common;
 use genxc::{CompileOptions, Emit, EmitSet, Outcome};
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 
 const GENXC: &str = env!("CARGO_BIN_EXE_genxc");
 
@@ -14,6 +15,9 @@ const GENXC: &str = env!("CARGO_BIN_EXE_genxc");
 struct UnitCounter;
 
 static UNITS: AtomicUsize = AtomicUsize::new(0);
+
+/// Held by every test that compiles in this process, so that the units one test counts are its own.
+static COMPILING: Mutex<()> = Mutex::new(());
 
 impl genxc::progress::Observer for UnitCounter {
     fn add(&self, units: usize) {
@@ -33,6 +37,7 @@ fn compile(fixture: &str, emit: EmitSet, stats: bool) -> Outcome {
 /// outputs are the bytes of that kind compiled alone.
 #[test]
 fn all_kinds_come_from_one_run_of_each_unit() {
+    let _alone = COMPILING.lock().unwrap_or_else(|e| e.into_inner());
     assert!(genxc::progress::observe(Box::new(UnitCounter)));
     let kinds = [Emit::Visaasm, Emit::Isa, Emit::Legalized, Emit::Metadata, Emit::Llvm];
     for fixture in ["kernels/multi.ll", "kernels/subroutines.ll", "cm/07_subroutine_clone.ll"] {
@@ -60,6 +65,7 @@ fn all_kinds_come_from_one_run_of_each_unit() {
 /// `--verify-each` changes no byte.
 #[test]
 fn the_command_prints_the_counts_of_its_run() {
+    let _alone = COMPILING.lock().unwrap_or_else(|e| e.into_inner());
     let dir = tempfile::tempdir().unwrap();
     let fixture = common::fixtures().join("kernels/subroutines.ll");
     let run = |extra: &[&str], out: &str| {
