@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Gen instruction counts of genxc's vISA for the CM examples (tests/fixtures/cm), finalized by
 # GenX_IR for TGLLP, next to the counts recorded for IGC's Vector Compiler
-# (tests/fixtures/quality/igc_vc_tgllp.txt). Prints a Markdown table, the geometric mean of
+# (tests/fixtures/intel/gen_instructions_tgllp.txt). Prints a Markdown table, the geometric mean of
 # genxc/IGC and the worst ratio. Usage: scripts/quality.sh [path/to/genxc]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,5 +20,5 @@ while read -r example kernel igc; do
   ours=$(grep -o 'instCount [0-9]*' "$d/$kernel.asm" | grep -o '[0-9]*')
   echo "| $example | $kernel | $ours | $igc | $(awk -v a="$ours" -v b="$igc" 'BEGIN{printf "%.2f", a/b}') |"
   echo "$ours $igc" >> "$tmp/ratios"
-done < tests/fixtures/quality/igc_vc_tgllp.txt
+done < tests/fixtures/intel/gen_instructions_tgllp.txt
 awk '{s+=log($1/$2); n++; r=$1/$2; if (r>m) m=r} END {printf "\ngeometric mean %.3f, worst %.2f\n", exp(s/n), m}' "$tmp/ratios"

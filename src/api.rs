@@ -8,17 +8,55 @@
 //! options from an ocloc-style string (`-platform tgllp -emit visaasm,metadata -j 4`), which is
 //! what the C ABI (`libgenxc.so`, `include/genxc.h`) takes.
 //!
-//! Each requested kind is produced by [`compile`](crate::compile) with that one kind, in the order
-//! of [`Emit::ALL`]; the first kind that fails ends the compilation, and then nothing is returned
-//! but the diagnostics. Outputs are deterministic: the same bytes and options give the same
-//! outputs whatever the thread count, input path or machine.
+//! Each input is read, parsed, validated and imported once, whatever the kinds asked for; every
+//! kind comes from that one run (module `driver`, which runs `pipeline` on each kernel unit).
+//! Outputs are deterministic: the same bytes and options give the same outputs whatever the
+//! thread count, input path or machine.
 
-use crate::timing::PassTimes;
-use crate::{compile_staged, Emit, Input, Options, Sink};
+use crate::driver;
+use crate::timing::{PassTimes, Stage};
 use genxc_diag::Diagnostic;
 use genxc_genx::Platform;
+use genxc_regalloc::Stats;
 use std::fmt;
 use std::str::FromStr;
+
+/// What to produce.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Emit {
+    /// `<kernel>.visaasm` per kernel.
+    Visaasm,
+    /// One `.isa` binary container with every kernel.
+    Isa,
+    /// The module as LLVM IR text after validation (`<stem>.ll`).
+    Llvm,
+    /// The GenX IR after legalization, printed as LLVM IR (`<kernel>.legalized.ll`).
+    Legalized,
+    /// `kernels.json`.
+    Metadata,
+}
+
+/// One input: a name for diagnostics and output names, and its bytes.
+#[derive(Clone, Debug)]
+pub struct Input {
+    /// File name as the user gave it.
+    pub name: String,
+    /// Contents.
+    pub bytes: Vec<u8>,
+}
+
+/// Takes output files as soon as a worker thread has made them, so that they are not all held in
+/// memory until the end (the `genxc` command writes each to a temporary file in its folder and
+/// renames them into place only when the whole compilation succeeded).
+///
+/// A staged output may be abandoned: an input whose split compilation fails is compiled again as
+/// one module, and a compilation with errors returns no output. The sink drops what is never
+/// returned in a successful [`Outcome`].
+pub trait Sink: Sync {
+    /// Takes the contents of output `name` and returns a ticket for them, or `None` to leave the
+    /// bytes in the output (the sink could not take them).
+    fn stage(&self, name: &str, bytes: &[u8]) -> Option<u64>;
+}
 
 impl Emit {
     /// Every kind, in the order a multi-kind compilation produces them.
@@ -107,12 +145,22 @@ pub struct CompileOptions {
     pub emit: EmitSet,
     /// Worker threads for kernel units (0 = one per core); outputs are the same for every value.
     pub jobs: usize,
+    /// Also count each kernel's register allocation ([`Outcome::stats`]).
+    pub stats: bool,
+    /// Check the IR after every stage, as debug builds always do (`--verify-each`).
+    pub verify_each: bool,
 }
 
 impl Default for CompileOptions {
-    /// TGLLP, vISA text, one thread per core.
+    /// TGLLP, vISA text, one thread per core, no counts, checks as the build has them.
     fn default() -> Self {
-        CompileOptions { platform: Platform::Tgllp, emit: Emit::Visaasm.into(), jobs: 0 }
+        CompileOptions {
+            platform: Platform::Tgllp,
+            emit: Emit::Visaasm.into(),
+            jobs: 0,
+            stats: false,
+            verify_each: false,
+        }
     }
 }
 
@@ -122,7 +170,9 @@ impl CompileOptions {
     /// * `-platform <name>`: `skl`, `icllp`, `tgllp`, `dg2`, `mtl`, `pvc` (any case);
     /// * `-emit <kinds>`: `visaasm`, `isa`, `llvm`, `legalized`, `metadata`; repeat the option or
     ///   separate kinds with commas;
-    /// * `-j <n>`: worker threads (0 = one per core).
+    /// * `-j <n>`: worker threads (0 = one per core);
+    /// * `-stats`: count each kernel's register allocation;
+    /// * `-verify-each`: check the IR after every stage.
     ///
     /// Options may also start with `--`. Omitted options keep their [default](CompileOptions::default)
     /// (no `-emit` at all means `visaasm`). Anything else is an error naming the option.
@@ -143,6 +193,17 @@ impl CompileOptions {
         let mut words = text.split_whitespace();
         while let Some(word) = words.next() {
             let name = word.strip_prefix("--").or_else(|| word.strip_prefix('-'));
+            match name {
+                Some("stats") => {
+                    opts.stats = true;
+                    continue;
+                }
+                Some("verify-each") => {
+                    opts.verify_each = true;
+                    continue;
+                }
+                _ => {}
+            }
             let Some(name @ ("platform" | "emit" | "j")) = name else {
                 return Err(Diagnostic::error(format!("unknown option '{word}'")));
             };
@@ -207,6 +268,20 @@ pub struct Output {
 }
 
 impl Output {
+    /// An output whose contents stay in memory.
+    pub(crate) fn new(kind: Emit, name: String, bytes: Vec<u8>) -> Output {
+        Output { kind, name, bytes, staged: None }
+    }
+
+    /// An output made on a worker thread: handed to `sink` at once when there is one (the bytes
+    /// are then dropped), kept in memory otherwise or when the sink declines them.
+    pub(crate) fn staged(kind: Emit, name: String, bytes: Vec<u8>, sink: Option<&dyn Sink>) -> Output {
+        match sink.and_then(|s| s.stage(&name, &bytes)) {
+            Some(ticket) => Output { kind, name, bytes: Vec::new(), staged: Some(ticket) },
+            None => Output::new(kind, name, bytes),
+        }
+    }
+
     /// The kernel a `.visaasm` output belongs to.
     pub fn kernel(&self) -> Option<&str> {
         if self.kind == Emit::Visaasm {
@@ -233,6 +308,9 @@ pub struct Outcome {
     pub outputs: Vec<Output>,
     /// Every diagnostic, errors and warnings, each once.
     pub diagnostics: Vec<Diagnostic>,
+    /// `(kernel, register allocation counts)` in input and kernel order, with
+    /// [`CompileOptions::stats`]; empty when any error occurred.
+    pub stats: Vec<(String, Stats)>,
 }
 
 impl Outcome {
@@ -322,17 +400,13 @@ pub fn compile_bytes(name: &str, bytes: &[u8], opts: &CompileOptions) -> Outcome
 /// Compiles several inputs together (kernel names must be unique across them); outputs are
 /// produced only if every input compiles for every requested kind.
 pub fn compile_inputs(inputs: &[Input], opts: &CompileOptions) -> Outcome {
-    compile_inputs_timed(inputs, opts, &mut PassTimes::new())
+    compile_inputs_staged(inputs, opts, &mut PassTimes::new(), None)
 }
 
 /// [`compile_inputs`], adding the time and memory of each stage to `times` (what
-/// `genxc --time-passes` prints).
-pub fn compile_inputs_timed(inputs: &[Input], opts: &CompileOptions, times: &mut PassTimes) -> Outcome {
-    compile_inputs_staged(inputs, opts, times, None)
-}
-
-/// [`compile_inputs_timed`], handing each per-kernel output (`.visaasm`, `.legalized.ll`) to
-/// `sink` on its worker thread as soon as it is made, instead of holding it in memory.
+/// `genxc --time-passes` prints) and handing each per-kernel output (`.visaasm`, `.legalized.ll`)
+/// to `sink`, when there is one, on its worker thread as soon as it is made, instead of holding it
+/// in memory.
 pub fn compile_inputs_staged(
     inputs: &[Input],
     opts: &CompileOptions,
@@ -340,29 +414,53 @@ pub fn compile_inputs_staged(
     sink: Option<&dyn Sink>,
 ) -> Outcome {
     let mut out = Outcome::default();
-    // Metadata needs nothing past import, so it is the cheapest full check of an input.
-    let check_only = opts.emit.is_empty();
-    let kinds = if check_only { EmitSet::from(Emit::Metadata) } else { opts.emit };
-    for kind in kinds.iter() {
-        let options = Options { platform: opts.platform, emit: kind, jobs: opts.jobs };
-        let mut c = compile_staged(inputs, &options, times, sink);
-        if check_only {
-            c.files.clear();
+    let mut compiled = Vec::with_capacity(inputs.len());
+    for input in inputs {
+        match driver::compile_input(input, opts, times, sink) {
+            Ok(o) => compiled.push(o),
+            Err(ds) => {
+                for d in ds {
+                    if !out.diagnostics.contains(&d) {
+                        out.diagnostics.push(d);
+                    }
+                }
+            }
         }
-        for d in c.diagnostics {
-            if !out.diagnostics.contains(&d) {
-                out.diagnostics.push(d);
+    }
+    if out.failed() {
+        return out;
+    }
+    let mut json = None;
+    if opts.emit.contains(Emit::Metadata) {
+        let kernels: Vec<_> = compiled.iter_mut().flat_map(|c| std::mem::take(&mut c.kernels)).collect();
+        let text = times.time(Stage::Import, || crate::json::kernels_json(&kernels, opts.platform));
+        json = Some(Output::new(Emit::Metadata, "kernels.json".into(), text.into_bytes()));
+    }
+    // Kind by kind in the order of Emit::ALL, each kind in input order.
+    for kind in opts.emit.iter() {
+        let mut of_kind: Vec<Output> = Vec::new();
+        for c in &mut compiled {
+            let (mine, rest): (Vec<Output>, Vec<Output>) =
+                std::mem::take(&mut c.outputs).into_iter().partition(|o| o.kind == kind);
+            c.outputs = rest;
+            of_kind.extend(mine);
+        }
+        if kind == Emit::Metadata {
+            of_kind.extend(json.take());
+        }
+        let mut seen = std::collections::HashSet::new();
+        for o in &of_kind {
+            if !seen.insert(o.name.as_str()) {
+                out.diagnostics.push(Diagnostic::error(format!(
+                    "two outputs would be written to the same file '{}' (kernel names must be unique across inputs)",
+                    o.name
+                )));
             }
         }
         if out.failed() {
             break;
         }
-        out.outputs.extend(c.files.into_iter().map(|f| Output {
-            kind,
-            name: f.name,
-            bytes: f.bytes,
-            staged: f.staged,
-        }));
+        out.outputs.extend(of_kind);
     }
     let mut seen = std::collections::HashSet::new();
     for o in &out.outputs {
@@ -377,7 +475,9 @@ pub fn compile_inputs_staged(
     }
     if out.failed() {
         out.outputs.clear();
+        return out;
     }
+    out.stats = compiled.into_iter().flat_map(|c| c.stats).collect();
     out
 }
 

@@ -14,7 +14,7 @@
 //! The text is deterministic: fields in a fixed order, kernels in input order.
 
 use genxc_genx::metadata::{ImplicitArg, Kernel};
-use genxc_genx::{Module, Platform};
+use genxc_genx::Platform;
 use serde::Serialize;
 
 /// The schema version written in `"version"`; it changes when a field changes meaning or goes away,
@@ -132,16 +132,14 @@ fn kernel_json(k: &Kernel, grf: u32) -> KernelJson {
     }
 }
 
-/// The `kernels.json` text for every kernel of the modules, in input order.
-pub fn kernels_json(modules: &[Module], platform: Platform) -> String {
+/// The `kernels.json` text for the kernels, in their order (input order, then each module's
+/// `genx.kernels` order).
+pub fn kernels_json(kernels: &[Kernel], platform: Platform) -> String {
     let file = File {
         version: SCHEMA_VERSION,
         platform: platform.info().name,
         grf_bytes: platform.grf_bytes(),
-        kernels: modules
-            .iter()
-            .flat_map(|m| m.kernels.iter().map(|k| kernel_json(k, platform.grf_bytes())))
-            .collect(),
+        kernels: kernels.iter().map(|k| kernel_json(k, platform.grf_bytes())).collect(),
     };
     let mut s = serde_json::to_string_pretty(&file).unwrap_or_default();
     s.push('\n');

@@ -53,7 +53,7 @@ enum PlatformArg {
 #[command(
     name = "genxc",
     version,
-    after_help = "Examples:\n  genxc examples/cm/01_saxpy_oword.ll -o out/            # out/saxpy.visaasm\n  genxc k.ll --platform pvc --emit metadata -o out/      # out/kernels.json\n  genxc a.ll b.bc -j 4 -o out/                           # every kernel of both inputs\n  genxc k.ll --emit visaasm,metadata --depfile k.d -o out/  # and k.d for make/Ninja\n\nExit status: 0 success, 1 an input could not be compiled or an output could not be written,\n2 usage error. Nothing is written unless every output can be."
+    after_help = "Examples:\n  genxc tests/fixtures/cm/01_saxpy_oword.ll -o out/     # out/saxpy.visaasm\n  genxc k.ll --platform pvc --emit metadata -o out/      # out/kernels.json\n  genxc a.ll b.bc -j 4 -o out/                           # every kernel of both inputs\n  genxc k.ll --emit visaasm,metadata --depfile k.d -o out/  # and k.d for make/Ninja\n\nExit status: 0 success, 1 an input could not be compiled or an output could not be written,\n2 usage error. Nothing is written unless every output can be."
 )]
 struct Cli {
     /// Input files: LLVM IR text (.ll), bitcode (.bc) or MLIR (.mlir). Example: `genxc kernel.ll`
@@ -88,6 +88,11 @@ struct Cli {
     /// coalesced pairs, copies inserted.
     #[arg(long)]
     stats: bool,
+
+    /// Check the IR after every stage (the GenX IR verifier after each pass, the vISA validator
+    /// after selection), as debug builds always do; a failed check is an internal error.
+    #[arg(long)]
+    verify_each: bool,
 
     /// After compiling, print on standard error one line per stage (read, parse, import,
     /// legalize, regalloc, isel, write, total):
@@ -159,6 +164,8 @@ fn run(cli: &Cli, times: &mut PassTimes) -> ExitCode {
         platform: platform(cli.platform),
         emit: cli.emit.iter().map(|&e| emit(e)).collect(),
         jobs: cli.jobs,
+        stats: cli.stats,
+        verify_each: cli.verify_each,
     };
     let mut inputs = Vec::new();
     for path in &cli.inputs {
@@ -191,15 +198,11 @@ fn run(cli: &Cli, times: &mut PassTimes) -> ExitCode {
     if result.failed() {
         return ExitCode::from(1);
     }
-    if cli.stats {
-        for input in &inputs {
-            for (kernel, s) in genxc::kernel_stats(input, opts.platform).unwrap_or_default() {
-                println!(
-                    "{kernel}: variables {}, aliases {}, coalesced {}, copies {}",
-                    s.variables, s.aliases, s.coalesced, s.copies
-                );
-            }
-        }
+    for (kernel, s) in &result.stats {
+        println!(
+            "{kernel}: variables {}, aliases {}, coalesced {}, copies {}",
+            s.variables, s.aliases, s.coalesced, s.copies
+        );
     }
     let mut files = plan_outputs(result.outputs, cli.output.as_deref(), stager.as_ref());
     let staged = match &cli.depfile {

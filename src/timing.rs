@@ -188,15 +188,6 @@ impl PhaseTimes {
     }
 }
 
-/// The stage a phase of instruction selection belongs to.
-pub fn stage_of(phase: genxc_isel::Phase) -> Stage {
-    match phase {
-        genxc_isel::Phase::Legalize => Stage::Legalize,
-        genxc_isel::Phase::Regalloc => Stage::Regalloc,
-        genxc_isel::Phase::Isel => Stage::Isel,
-    }
-}
-
 /// A wall clock and this thread's CPU clock, started together.
 #[derive(Clone, Copy, Debug)]
 pub struct Clock {

@@ -159,8 +159,8 @@ fn every_emitted_kernel_is_accepted_by_the_finalizer() {
                 continue;
             }
             assert!(!result.failed(), "{fixture} on {p}: {:#?}", result.diagnostics);
-            assert!(!result.files.is_empty(), "{fixture} on {p}: no output");
-            for f in &result.files {
+            assert!(!result.outputs.is_empty(), "{fixture} on {p}: no output");
+            for f in &result.outputs {
                 let text = String::from_utf8(f.bytes.clone()).expect("vISA text is UTF-8");
                 assert!(text.starts_with(".version 4.1\n"), "{}", f.name);
                 no_instruction_twice_in_a_row(fixture, &text);
@@ -195,8 +195,8 @@ fn sixty_four_bit_emulation_is_accepted_on_icllp_and_mtl() {
     ] {
         let result = compile(&[input(fixture)], p, 0);
         assert!(!result.failed(), "{fixture} on {p}: {:#?}", result.diagnostics);
-        assert_eq!(result.files.len(), kernel_count(fixture), "{fixture} on {p}");
-        for f in &result.files {
+        assert_eq!(result.outputs.len(), kernel_count(fixture), "{fixture} on {p}");
+        for f in &result.outputs {
             let text = String::from_utf8(f.bytes.clone()).expect("vISA text is UTF-8");
             // no native 64-bit integer arithmetic left (the finalizer splits 64-bit moves only)
             let native = text
@@ -223,7 +223,7 @@ fn refusals_name_the_construct_and_the_platform() {
     for (fixture, p, why) in REFUSED {
         let result = compile(&[input(fixture)], *p, 0);
         assert!(result.failed(), "{fixture} compiled on {p}");
-        assert!(result.files.is_empty());
+        assert!(result.outputs.is_empty());
         let all: Vec<String> = result.diagnostics.iter().map(|d| d.to_string()).collect();
         assert!(all.iter().any(|d| d.contains(why)), "{fixture} on {p}: expected '{why}' in {all:#?}");
         assert!(result.diagnostics.iter().all(|d| d.kind == Kind::NotAvailable), "{:#?}", result.diagnostics);
@@ -243,7 +243,7 @@ fn shared_subroutine_clones_are_named_after_their_kernel() {
     let result = compile(&[input("cm/07_subroutine_clone.ll")], Platform::Tgllp, 0);
     assert!(!result.failed(), "{:#?}", result.diagnostics);
     let text = |name: &str| {
-        let f = result.files.iter().find(|f| f.name == name).expect("kernel output");
+        let f = result.outputs.iter().find(|f| f.name == name).expect("kernel output");
         String::from_utf8(f.bytes.clone()).unwrap()
     };
     let blend = text("blend_edges.visaasm");
@@ -283,14 +283,14 @@ fn output_is_byte_identical_for_any_thread_count() {
     let inputs = [many_kernels(48), input("kernels/multi.ll"), input("kernels/int_ops.ll")];
     let one = compile(&inputs, Platform::Tgllp, 1);
     assert!(!one.failed(), "{:#?}", one.diagnostics);
-    assert_eq!(one.files.len(), 48 + 2 + 1);
+    assert_eq!(one.outputs.len(), 48 + 2 + 1);
     for jobs in [2, 4, 0] {
         let other = compile(&inputs, Platform::Tgllp, jobs);
-        assert_eq!(one.files, other.files, "-j{jobs} differs from -j1");
+        assert_eq!(one.outputs, other.outputs, "-j{jobs} differs from -j1");
     }
     // Kernel order follows the input, not the thread schedule.
-    assert_eq!(one.files[0].name, "saxpy0.visaasm");
-    assert_eq!(one.files[47].name, "saxpy47.visaasm");
+    assert_eq!(one.outputs[0].name, "saxpy0.visaasm");
+    assert_eq!(one.outputs[47].name, "saxpy47.visaasm");
 }
 
 /// Two identical instructions in a row are never both needed (every vISA instruction here either

@@ -140,17 +140,22 @@ fn binary_and_text_give_the_same_gen_code() {
                 // platform refusals are checked by the finalizer suite
                 continue;
             }
-            let isa = genxc::compile(
+            let isa = genxc::compile_inputs(
                 &[input(&fixture)],
-                &genxc::Options { platform: p, emit: genxc::Emit::Isa, jobs: 0 },
+                &genxc::CompileOptions {
+                    platform: p,
+                    emit: genxc::Emit::Isa.into(),
+                    jobs: 0,
+                    ..Default::default()
+                },
             );
             assert!(!isa.failed(), "{fixture}: {:#?}", isa.diagnostics);
-            assert_eq!(isa.files.len(), 1, "{fixture}: one container per input");
-            let kernels = split_container(&isa.files[0].bytes);
-            assert_eq!(kernels.len(), text.files.len(), "{fixture}: every kernel in the container");
+            assert_eq!(isa.outputs.len(), 1, "{fixture}: one container per input");
+            let kernels = split_container(&isa.outputs[0].bytes);
+            assert_eq!(kernels.len(), text.outputs.len(), "{fixture}: every kernel in the container");
             for (name, one) in kernels {
                 let file = format!("{name}.visaasm");
-                let t = text.files.iter().find(|f| f.name == file).expect("text of the kernel");
+                let t = text.outputs.iter().find(|f| f.name == file).expect("text of the kernel");
                 let fname = p.info().finalizer_name;
                 let from_text = finalize(&file, &String::from_utf8(t.bytes.clone()).unwrap(), fname)
                     .unwrap_or_else(|e| panic!("{fixture}: {e}"));

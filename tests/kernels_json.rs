@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 use std::collections::BTreeSet;
 
 fn metadata(inputs: &[genxc::Input], platform: Platform) -> Value {
-    let opts = CompileOptions { platform, emit: Emit::Metadata.into(), jobs: 0 };
+    let opts = CompileOptions { platform, emit: Emit::Metadata.into(), jobs: 0, ..Default::default() };
     let outcome = compile_inputs(inputs, &opts);
     assert!(!outcome.failed(), "{}", outcome.log());
     serde_json::from_str(outcome.kernels_json().expect("kernels.json")).expect("valid JSON")
@@ -104,7 +104,12 @@ fn offsets_agree_with_the_visa_inputs() {
     let mut kernels = 0;
     for platform in [Platform::Tgllp, Platform::Pvc] {
         let inputs: Vec<genxc::Input> = fixtures.iter().map(|f| input(f)).collect();
-        let opts = CompileOptions { platform, emit: EmitSet::of(&[Emit::Visaasm, Emit::Metadata]), jobs: 0 };
+        let opts = CompileOptions {
+            platform,
+            emit: EmitSet::of(&[Emit::Visaasm, Emit::Metadata]),
+            jobs: 0,
+            ..Default::default()
+        };
         let outcome = compile_inputs(&inputs, &opts);
         assert!(!outcome.failed(), "{}", outcome.log());
         let v: Value = serde_json::from_str(outcome.kernels_json().unwrap()).unwrap();

@@ -36,10 +36,15 @@ const FIXTURES: &[&str] = &[
 /// earlier 2D write, so pieces of the first operation are partly dead).
 const REFINED_AGAIN: &[&str] = &["kernels/split_regions.ll"];
 
-fn legalize(name: &str, bytes: Vec<u8>, platform: Platform) -> genxc::Compilation {
-    genxc::compile(
+fn legalize(name: &str, bytes: Vec<u8>, platform: Platform) -> genxc::Outcome {
+    genxc::compile_inputs(
         &[genxc::Input { name: name.to_string(), bytes }],
-        &genxc::Options { platform, emit: genxc::Emit::Legalized, jobs: 1 },
+        &genxc::CompileOptions {
+            platform,
+            emit: genxc::Emit::Legalized.into(),
+            jobs: 1,
+            ..Default::default()
+        },
     )
 }
 
@@ -111,8 +116,8 @@ fn legalized_output_parses_and_compiles_again() {
         for p in PLATFORMS {
             let first = legalize(fixture, input(fixture).bytes, p);
             assert!(!first.failed(), "{fixture} on {p}: {:#?}", first.diagnostics);
-            assert!(!first.files.is_empty());
-            for f in &first.files {
+            assert!(!first.outputs.is_empty());
+            for f in &first.outputs {
                 assert!(f.name.ends_with(".legalized.ll"), "{}", f.name);
                 let text = String::from_utf8(f.bytes.clone()).expect("UTF-8");
                 assert!(text.contains("!genx.kernels = !{"), "{fixture}: no kernel metadata\n{text}");
@@ -127,8 +132,8 @@ fn legalized_output_parses_and_compiles_again() {
                     "{fixture} on {p}: legalized text does not compile: {:#?}",
                     again.diagnostics
                 );
-                assert_eq!(again.files.len(), 1);
-                let text2 = String::from_utf8(again.files[0].bytes.clone()).expect("UTF-8");
+                assert_eq!(again.outputs.len(), 1);
+                let text2 = String::from_utf8(again.outputs[0].bytes.clone()).expect("UTF-8");
                 if REFINED_AGAIN.contains(fixture) {
                     // a second pass sees pieces whose elements are overwritten later (dead), which
                     // the whole operation hid: it may refine them further
@@ -156,7 +161,7 @@ fn wide_and_odd_operations_are_split_per_platform() {
     // 64-byte GRFs (an operation may span two GRFs).
     for (p, pieces) in [(Platform::Tgllp, 4), (Platform::Pvc, 2)] {
         let out = legalize("cm/12_wide_fmul64.ll", input("cm/12_wide_fmul64.ll").bytes, p);
-        let text = String::from_utf8(out.files[0].bytes.clone()).unwrap();
+        let text = String::from_utf8(out.outputs[0].bytes.clone()).unwrap();
         let fmuls: Vec<&str> = text.lines().filter(|l| l.contains(" = fmul ")).collect();
         assert_eq!(fmuls.len(), pieces, "{p}: {fmuls:#?}");
         let width = 64 / pieces;
@@ -164,7 +169,7 @@ fn wide_and_odd_operations_are_split_per_platform() {
     }
     // split_regions' 7-element multiply becomes 4 + 2 + 1
     let out = legalize("kernels/split_regions.ll", input("kernels/split_regions.ll").bytes, Platform::Tgllp);
-    let text = String::from_utf8(out.files[0].bytes.clone()).unwrap();
+    let text = String::from_utf8(out.outputs[0].bytes.clone()).unwrap();
     let widths: Vec<&str> = text
         .lines()
         .filter(|l| l.contains(" = fmul ") && l.contains("0x3FE0000000000000"))

@@ -80,8 +80,8 @@ fn genxc_output_runs_like_mlir() {
     let mut failures = Vec::new();
     for p in &progs {
         let input = common::input(&rel(p));
-        let opts = genxc::Options { emit: genxc::Emit::Llvm, ..Default::default() };
-        let result = genxc::compile(&[input], &opts);
+        let opts = genxc::CompileOptions { emit: genxc::Emit::Llvm.into(), ..Default::default() };
+        let result = genxc::compile_inputs(&[input], &opts);
         if result.failed() {
             failures.push(format!(
                 "{}: {:?}",
@@ -90,7 +90,7 @@ fn genxc_output_runs_like_mlir() {
             ));
             continue;
         }
-        let ir = String::from_utf8(result.files[0].bytes.clone()).unwrap();
+        let ir = String::from_utf8(result.outputs[0].bytes.clone()).unwrap();
         let got = run_lli(LLI14, &ir);
         let want = std::fs::read_to_string(p.with_extension("expected")).unwrap();
         if got != want {
@@ -172,10 +172,10 @@ fn other_spellings_run_like_their_modern_twins() {
             .into_iter()
             .find(|t| t.file_name().unwrap().to_string_lossy().starts_with(&format!("{number}_")))
             .unwrap_or_else(|| panic!("{name}: no twin in mlir/"));
-        let opts = genxc::Options { emit: genxc::Emit::Llvm, ..Default::default() };
-        let result = genxc::compile(&[common::input(&format!("mlir-forms/{name}"))], &opts);
+        let opts = genxc::CompileOptions { emit: genxc::Emit::Llvm.into(), ..Default::default() };
+        let result = genxc::compile_inputs(&[common::input(&format!("mlir-forms/{name}"))], &opts);
         assert!(!result.failed(), "{name}: {:#?}", result.diagnostics);
-        let got = run_lli(LLI14, &String::from_utf8(result.files[0].bytes.clone()).unwrap());
+        let got = run_lli(LLI14, &String::from_utf8(result.outputs[0].bytes.clone()).unwrap());
         let want = std::fs::read_to_string(twin.with_extension("expected")).unwrap();
         assert_eq!(got, want, "{name} differs from {}", twin.display());
     }

@@ -25,9 +25,9 @@ fn mlir_kernels_are_accepted_by_the_finalizer() {
         for p in PLATFORMS {
             let r = compile(&[input(fixture)], p, 0);
             assert!(!r.failed(), "{fixture} on {p}: {:#?}", r.diagnostics);
-            let got: Vec<&str> = r.files.iter().map(|f| f.name.trim_end_matches(".visaasm")).collect();
+            let got: Vec<&str> = r.outputs.iter().map(|f| f.name.trim_end_matches(".visaasm")).collect();
             assert_eq!(&got, names, "{fixture}");
-            for f in &r.files {
+            for f in &r.outputs {
                 let text = String::from_utf8(f.bytes.clone()).unwrap();
                 assert!(text.starts_with(".version 4.1\n"));
                 if have {
@@ -49,10 +49,10 @@ fn mlir_kernels_are_accepted_by_the_finalizer() {
 #[test]
 fn kernel_attributes_become_genx_metadata() {
     let llvm = |fixture: &str| {
-        let opts = genxc::Options { emit: genxc::Emit::Llvm, ..Default::default() };
-        let r = genxc::compile(&[input(fixture)], &opts);
+        let opts = genxc::CompileOptions { emit: genxc::Emit::Llvm.into(), ..Default::default() };
+        let r = genxc::compile_inputs(&[input(fixture)], &opts);
         assert!(!r.failed(), "{:#?}", r.diagnostics);
-        String::from_utf8(r.files[0].bytes.clone()).unwrap()
+        String::from_utf8(r.outputs[0].bytes.clone()).unwrap()
     };
     let t = llvm("mlir-genx/05_arg_kinds_kernel.mlir");
     assert!(t.contains("define dllexport spir_kernel void @scaled_iota(i32 %arg0, i32 %arg1) #0"), "{t}");
@@ -61,8 +61,8 @@ fn kernel_attributes_become_genx_metadata() {
     assert!(t.contains("!1 = !{i32 2, i32 0}"), "{t}");
     let t = llvm("mlir-genx/03_media_brighten_kernel.mlir");
     assert!(t.contains("!{i32 2, i32 2, i32 0}"), "in, out are surfaces, delta is general: {t}");
-    let opts = genxc::Options { emit: genxc::Emit::Metadata, ..Default::default() };
-    let r = genxc::compile(&[input("mlir-genx/05_arg_kinds_kernel.mlir")], &opts);
-    let json = String::from_utf8(r.files[0].bytes.clone()).unwrap();
+    let opts = genxc::CompileOptions { emit: genxc::Emit::Metadata.into(), ..Default::default() };
+    let r = genxc::compile_inputs(&[input("mlir-genx/05_arg_kinds_kernel.mlir")], &opts);
+    let json = String::from_utf8(r.outputs[0].bytes.clone()).unwrap();
     assert!(json.contains("\"slm_size\": 1024"), "{json}");
 }

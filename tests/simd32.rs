@@ -12,7 +12,7 @@ use genxc_genx::Platform;
 fn exec_sizes(fixture: &str, p: Platform) -> Vec<(u32, String)> {
     let out = compile(&[input(fixture)], p, 0);
     assert!(!out.failed(), "{fixture} on {p}: {:#?}", out.diagnostics);
-    let text: String = out.files.iter().map(|f| String::from_utf8_lossy(&f.bytes).into_owned()).collect();
+    let text: String = out.outputs.iter().map(|f| String::from_utf8_lossy(&f.bytes).into_owned()).collect();
     text.lines()
         .filter(|l| l.starts_with("    "))
         .filter_map(|l| {

@@ -1,7 +1,7 @@
 //! Per-stage criterion benchmarks of genxc on a generated workload (8 kernels of 1,000
 //! operations, TGLLP): parsing and import (`.ll` and `.mlir`), region legalization, register
 //! allocation (forwarding, baling, liveness and the unit-wide variable assignment), and the whole per-kernel
-//! compilation with vISA text emission. `cargo bench -p genxc-bench`.
+//! pipeline with vISA text emission. `cargo bench -p genxc-bench`.
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 use genxc_bench::workload::Workload;
@@ -84,12 +84,21 @@ fn stages(c: &mut Criterion) {
         )
     });
     g.bench_function("units_to_visaasm", |b| {
-        b.iter(|| {
-            units
-                .iter()
-                .map(|u| genxc_visa::write_text(&genxc_isel::select(u, PLATFORM).expect("selects")).len())
-                .sum::<usize>()
-        })
+        let want = genxc::pipeline::Products { visaasm: true, ..Default::default() };
+        let checks = genxc::pipeline::Checks::default();
+        b.iter_batched(
+            || units.clone(),
+            |units| {
+                units
+                    .into_iter()
+                    .map(|u| {
+                        let out = genxc::pipeline::compile_unit(u, PLATFORM, want, checks, &mut |_| {});
+                        out.expect("compiles").visaasm.map_or(0, |text| text.len())
+                    })
+                    .sum::<usize>()
+            },
+            BatchSize::LargeInput,
+        )
     });
     g.finish();
 }

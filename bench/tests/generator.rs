@@ -97,7 +97,7 @@ fn genxc_compiles_both_and_the_finalizer_accepts() {
             0,
         );
         assert!(!ll.failed(), "{p}: {:#?}", ll.diagnostics);
-        let names: Vec<&str> = ll.files.iter().map(|f| f.name.as_str()).collect();
+        let names: Vec<&str> = ll.outputs.iter().map(|f| f.name.as_str()).collect();
         assert_eq!(names, ["k0.visaasm", "k1.visaasm"], "{p}");
         let mlir = common::compile(
             &[genxc::Input { name: "gen.mlir".into(), bytes: m.mlir.clone().into_bytes() }],
@@ -105,10 +105,10 @@ fn genxc_compiles_both_and_the_finalizer_accepts() {
             0,
         );
         assert!(!mlir.failed(), "{p}: {:#?}", mlir.diagnostics);
-        let mnames: Vec<&str> = mlir.files.iter().map(|f| f.name.as_str()).collect();
+        let mnames: Vec<&str> = mlir.outputs.iter().map(|f| f.name.as_str()).collect();
         assert_eq!(mnames, names, "{p}");
         if have {
-            for f in &ll.files {
+            for f in &ll.outputs {
                 let text = String::from_utf8(f.bytes.clone()).unwrap();
                 if let Err(e) = common::finalize(&f.name, &text, p.info().finalizer_name) {
                     panic!("{p}: {e}");
@@ -153,7 +153,7 @@ fn the_bench_reads_the_time_passes_report() {
     let mut times = genxc::timing::PassTimes::new();
     let start = std::time::Instant::now();
     let input = genxc::Input { name: "gen.ll".into(), bytes: m.ll.into_bytes() };
-    let out = genxc::compile_inputs_timed(&[input], &genxc::CompileOptions::default(), &mut times);
+    let out = genxc::compile_inputs_staged(&[input], &genxc::CompileOptions::default(), &mut times, None);
     assert!(!out.failed(), "{:#?}", out.diagnostics);
     times.finish(start);
     let parsed = genxc_bench::report::parse_time_passes(&times.report());

@@ -11,6 +11,7 @@
 //! with a vector mask takes its operation as a predicated write. A compare written into a
 //! predicate slice (`wrpredregion`) writes straight into that predicate.
 
+use crate::intrinsics::IntrinsicId;
 use crate::ir::{Function, InstId, InstKind, Value};
 // foldhash: a fast hash, seeded per process (SipHash was a tenth of a small kernel's compile).
 use foldhash::{HashMap, HashMapExt};
@@ -62,84 +63,10 @@ pub fn is_alu(kind: &InstKind) -> bool {
     )
 }
 
-/// Element-wise intrinsics that are one vISA ALU instruction (short names).
-pub const ALU_INTRINSICS: &[&str] = &[
-    "absf",
-    "absi",
-    "bfrev",
-    "cbit",
-    "ceil",
-    "copysign",
-    "cos",
-    "ctlz",
-    "ctpop",
-    "exp",
-    "exp2",
-    "fabs",
-    "fbl",
-    "floor",
-    "fma",
-    "fmax",
-    "fmin",
-    "fmuladd",
-    "fptosi.sat",
-    "fptoui.sat",
-    "frc",
-    "ieee.div",
-    "ieee.sqrt",
-    "inv",
-    "log",
-    "log2",
-    "lzd",
-    "maxnum",
-    "minnum",
-    "nearbyint",
-    "pow",
-    "rint",
-    "rndd",
-    "rnde",
-    "rndu",
-    "rndz",
-    "round",
-    "roundeven",
-    "rsqrt",
-    "sadd.sat",
-    "sat",
-    "sin",
-    "smax",
-    "smin",
-    "smulh",
-    "sqrt",
-    "ssadd.sat",
-    "sstrunc.sat",
-    "ssub.sat",
-    "suadd.sat",
-    "sutrunc.sat",
-    "trunc",
-    "uadd.sat",
-    "umax",
-    "umin",
-    "umulh",
-    "usadd.sat",
-    "ussub.sat",
-    "ustrunc.sat",
-    "usub.sat",
-    "uuadd.sat",
-    "uutrunc.sat",
-    "ssmul.sat",
-    "uumul.sat",
-    "ssmul",
-    "uumul",
-    "sumul",
-    "usmul",
-    "sutrunc.sat",
-    "ssadd3.sat",
-    "add3",
-];
-
-/// Whether an instruction is an ALU intrinsic of [`ALU_INTRINSICS`].
+/// Whether an instruction is an element-wise intrinsic that is one vISA ALU instruction
+/// ([`IntrinsicId::is_alu`]).
 pub fn is_alu_intrinsic(kind: &InstKind) -> bool {
-    matches!(kind, InstKind::Intrinsic { id, .. } if ALU_INTRINSICS.contains(&id.short_name()))
+    matches!(kind, InstKind::Intrinsic { id, .. } if id.is_alu())
 }
 
 /// Whether an instruction takes its operands as source regions (ALU operations, ALU intrinsics,
@@ -157,9 +84,7 @@ pub fn takes_dst_region(kind: &InstKind) -> bool {
 fn is_modifier(f: &Function, d: InstId) -> bool {
     match &f.insts[d].kind {
         InstKind::FNeg(_) => true,
-        InstKind::Intrinsic { id, args } => {
-            matches!(id.short_name(), "absf" | "absi" | "fabs") && args.len() == 1
-        }
+        InstKind::Intrinsic { id, args } => id.is_abs() && args.len() == 1,
         _ => false,
     }
 }
@@ -194,7 +119,7 @@ pub fn analyze(
             }
             let modifier_user = takes_src_regions(kind)
                 && !matches!(kind, InstKind::Select { .. })
-                && !matches!(kind, InstKind::Intrinsic { id, .. } if id.short_name() == "sat");
+                && !matches!(kind, InstKind::Intrinsic { id: IntrinsicId::Sat, .. });
             for (v, exec) in srcs {
                 let Value::Inst(d) = v else { continue };
                 if modifier_user
@@ -217,11 +142,11 @@ pub fn analyze(
             }
             // Saturation: the operation under `sat` gets the `.sat` flag.
             if let InstKind::Intrinsic { id, args } = kind {
-                if id.short_name() == "sat" && args.len() == 1 {
+                if *id == IntrinsicId::Sat && args.len() == 1 {
                     if let Value::Inst(d) = args[0] {
                         let dk = &f.insts[d].kind;
                         if takes_dst_region(dk)
-                            && !matches!(dk, InstKind::Intrinsic { id, .. } if id.short_name() == "sat")
+                            && !matches!(dk, InstKind::Intrinsic { id: IntrinsicId::Sat, .. })
                             && f.insts[d].ty == f.insts[u].ty
                             && single_use_in_block(&b, d, u)
                             && !b.is_baled(d)
@@ -231,7 +156,7 @@ pub fn analyze(
                     }
                 }
                 // A compare written into a predicate slice writes that slice directly.
-                if id.short_name() == "wrpredregion" && args.len() == 3 {
+                if *id == IntrinsicId::Wrpredregion && args.len() == 3 {
                     if let Value::Inst(d) = args[1] {
                         if matches!(f.insts[d].kind, InstKind::Cmp { .. }) && single_use_in_block(&b, d, u) {
                             b.baled_into.insert(d, u);

@@ -167,7 +167,7 @@ impl Function {
                     return format!("%{n}");
                 }
                 match &self.insts[i].kind {
-                    InstKind::Intrinsic { id, .. } => self.call_label(i, id.name()),
+                    InstKind::Intrinsic { id, .. } => self.call_label(i, *id),
                     kind => format!("%<{}>", kind.mnemonic()),
                 }
             }
@@ -177,11 +177,13 @@ impl Function {
 }
 
 impl Function {
-    /// How a diagnostic names an unnamed call of `callee`: `call to @callee`, with its place among
-    /// the calls of that intrinsic in layout order (`(2 of 3)`) when there are several, so the
+    /// How a diagnostic names an unnamed call of intrinsic `id`: `call to @callee`, with its place
+    /// among the calls of that intrinsic in layout order (`(2 of 3)`) when there are several, so the
     /// driver can find its line in the source.
-    fn call_label(&self, inst: InstId, callee: &str) -> String {
-        let same = |&&j: &&InstId| matches!(&self.insts[j].kind, InstKind::Intrinsic { id, .. } if id.name() == callee);
+    fn call_label(&self, inst: InstId, id: IntrinsicId) -> String {
+        let callee = id.name();
+        let same =
+            |&&j: &&InstId| matches!(&self.insts[j].kind, InstKind::Intrinsic { id: k, .. } if *k == id);
         let calls: Vec<InstId> =
             self.layout.iter().flat_map(|&b| self.blocks[b].insts.iter()).filter(same).copied().collect();
         match calls.iter().position(|&j| j == inst) {

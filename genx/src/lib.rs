@@ -1,6 +1,6 @@
 //! The GenX layer of genxc: the IR every later pass works on, the platform model, the table of GenX
 //! intrinsics, import from LLVM (feature `llvm`), validation, `genx.kernels` metadata, and kernel
-//! units (a kernel with its own clones of the subroutines it calls).
+//! units (a kernel with its own clones of the subroutines it calls), and the IR verifier.
 #![warn(missing_docs)]
 
 // LLVM itself, for inkwell (see genxc-llvm).
@@ -20,6 +20,7 @@ pub mod region;
 pub mod simdcf;
 pub mod types;
 pub mod units;
+pub mod verify;
 
 pub use genxc_diag::{Diagnostic, Location, Severity};
 pub use ir::{

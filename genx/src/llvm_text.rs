@@ -6,6 +6,7 @@
 //! one index operand. Every intrinsic used is declared once. The text is meant to be accepted by
 //! `llvm-as` (LLVM 14): values are numbered `%v<id>`, parameters `%arg<i>`, blocks `bb<id>`.
 
+use crate::intrinsics::IntrinsicId;
 use crate::ir::{
     sign_extend, BinOp, BlockId, CastOp, CmpPred, Function, InstKind, Linkage, Module, Terminator, Value,
 };
@@ -240,9 +241,13 @@ impl Printer<'_> {
             }
             InstKind::RdRegion { input, region } => {
                 let it = self.f.value_type(*input);
-                let fi = if ty.elem().is_some_and(Elem::is_float) { "f" } else { "i" };
+                let rd = if ty.elem().is_some_and(Elem::is_float) {
+                    IntrinsicId::Rdregionf
+                } else {
+                    IntrinsicId::Rdregioni
+                };
                 let (idx, idx_t) = self.index_operand(region);
-                let name = format!("llvm.genx.rdregion{fi}.{}.{}.{}", mangle(ty), mangle(it), mangle(idx_t));
+                let name = format!("{}.{}.{}.{}", rd.name(), mangle(ty), mangle(it), mangle(idx_t));
                 let i32t = Type::Scalar(Elem::I32);
                 self.declare(&name, ty, &[it, i32t, i32t, i32t, idx_t, i32t]);
                 format!(
@@ -257,15 +262,14 @@ impl Printer<'_> {
             InstKind::WrRegion { old, new, region, mask } => {
                 let nt = self.f.value_type(*new);
                 let mt = self.f.value_type(*mask);
-                let fi = if ty.elem().is_some_and(Elem::is_float) { "f" } else { "i" };
+                let wr = if ty.elem().is_some_and(Elem::is_float) {
+                    IntrinsicId::Wrregionf
+                } else {
+                    IntrinsicId::Wrregioni
+                };
                 let (idx, idx_t) = self.index_operand(region);
-                let name = format!(
-                    "llvm.genx.wrregion{fi}.{}.{}.{}.{}",
-                    mangle(ty),
-                    mangle(nt),
-                    mangle(idx_t),
-                    mangle(mt)
-                );
+                let name =
+                    format!("{}.{}.{}.{}.{}", wr.name(), mangle(ty), mangle(nt), mangle(idx_t), mangle(mt));
                 let i32t = Type::Scalar(Elem::I32);
                 self.declare(&name, ty, &[ty, nt, i32t, i32t, i32t, idx_t, i32t, mt]);
                 format!(
@@ -483,9 +487,9 @@ fn cmp(p: CmpPred) -> (&'static str, &'static str) {
 fn simdcf_struct(f: &Function, v: Value) -> Option<String> {
     let Value::Inst(id) = v else { return None };
     let InstKind::Intrinsic { id: iid, args } = &f.insts[id].kind else { return None };
-    match iid.short_name() {
-        "simdcf.goto" => Some(format!("{{ <32 x i1>, {}, i1 }}", f.value_type(*args.get(1)?))),
-        "simdcf.join" => Some("{ <32 x i1>, i1 }".to_string()),
+    match iid {
+        IntrinsicId::SimdcfGoto => Some(format!("{{ <32 x i1>, {}, i1 }}", f.value_type(*args.get(1)?))),
+        IntrinsicId::SimdcfJoin => Some("{ <32 x i1>, i1 }".to_string()),
         _ => None,
     }
 }
@@ -493,7 +497,6 @@ fn simdcf_struct(f: &Function, v: Value) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::intrinsics;
     use crate::ir::{Constant, Inst};
     use std::io::Write as _;
     use std::process::{Command, Stdio};
@@ -546,14 +549,14 @@ mod tests {
         let m = push(&mut f, InstKind::FNeg(m), v16);
         let cmpv = push(&mut f, InstKind::Cmp { pred: CmpPred::FOlt, lhs: m, rhs: d }, p16);
         let s = push(&mut f, InstKind::Select { cond: cmpv, on_true: m, on_false: d }, v16);
-        let id = intrinsics::lookup("llvm.genx.rdpredregion").unwrap();
+        let id = IntrinsicId::Rdpredregion;
         let off = f.add_const(Constant::int(Elem::I32, 8));
         let q = push(
             &mut f,
             InstKind::Intrinsic { id, args: vec![Value::Param(2), off] },
             Type::Vector(Elem::I1, 8),
         );
-        let wid = intrinsics::lookup("llvm.genx.wrpredregion").unwrap();
+        let wid = IntrinsicId::Wrpredregion;
         let _pw = push(&mut f, InstKind::Intrinsic { id: wid, args: vec![Value::Param(2), q, off] }, p16);
         let z = push(
             &mut f,

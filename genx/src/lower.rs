@@ -7,6 +7,7 @@
 //! one operand is one `rdregion`. Any other shuffle becomes a chain of one-element region writes.
 //! After this pass instruction selection only has to understand regions.
 
+use crate::intrinsics::IntrinsicId;
 use crate::ir::*;
 use crate::region::Region;
 use crate::types::{Elem, Type};
@@ -198,10 +199,8 @@ fn lower_shuffle(
                 let start = local.iter().enumerate().find_map(|(k, m)| m.map(|m| m.wrapping_sub(k as u32)));
                 if let Some(start) = start.filter(|&s| s + ty.num_elems() <= len) {
                     if local.iter().enumerate().all(|(k, m)| m.is_none_or(|m| m == start + k as u32)) {
-                        if let Some(rd) = crate::intrinsics::lookup("llvm.genx.rdpredregion") {
-                            let off = f.add_const(Constant::int(Elem::I32, i64::from(start)));
-                            return InstKind::Intrinsic { id: rd, args: vec![src, off] };
-                        }
+                        let off = f.add_const(Constant::int(Elem::I32, i64::from(start)));
+                        return InstKind::Intrinsic { id: IntrinsicId::Rdpredregion, args: vec![src, off] };
                     }
                 }
             }
@@ -301,7 +300,7 @@ fn shuffle_runs(mask: &[Option<u32>], a_len: u32) -> Vec<ShuffleRun> {
 /// `mad`, when the `fmul` is a half or float operation used only by that `fadd` in the same block.
 /// As in IGC's Vector Compiler, CM code is compiled with floating-point contraction allowed.
 pub fn contract_mul_add(f: &mut Function) {
-    let Some(fmuladd) = crate::intrinsics::lookup("llvm.fmuladd") else { return };
+    let fmuladd = IntrinsicId::LlvmFmuladd;
     let mut uses: std::collections::HashMap<InstId, u32> = std::collections::HashMap::new();
     let mut count = |v: Value| {
         if let Value::Inst(i) = v {
@@ -437,7 +436,7 @@ mod tests {
         let Value::Inst(a1) = a1 else { unreachable!() };
         match &f.insts[a1].kind {
             InstKind::Intrinsic { id, args } => {
-                assert_eq!(id.name(), "llvm.fmuladd");
+                assert_eq!(*id, IntrinsicId::LlvmFmuladd);
                 assert_eq!(args, &vec![p0, p1, p2]);
             }
             k => panic!("not contracted: {k:?}"),

@@ -18,6 +18,7 @@
 //! exactly one join, after the forward gotos that feed it. Anything else is refused with
 //! `unsupported: ...`, located at the instruction.
 
+use crate::intrinsics::IntrinsicId;
 use crate::ir::*;
 use crate::types::Elem;
 use genxc_diag::{unsupported, Failure};
@@ -118,10 +119,10 @@ pub enum Kind {
 }
 
 /// Whether intrinsic `id` is `llvm.genx.simdcf.goto` or `llvm.genx.simdcf.join`.
-pub fn intrinsic_kind(id: crate::intrinsics::IntrinsicId) -> Option<Kind> {
-    match id.short_name() {
-        "simdcf.goto" => Some(Kind::Goto),
-        "simdcf.join" => Some(Kind::Join),
+pub fn intrinsic_kind(id: IntrinsicId) -> Option<Kind> {
+    match id {
+        IntrinsicId::SimdcfGoto => Some(Kind::Goto),
+        IntrinsicId::SimdcfJoin => Some(Kind::Join),
         _ => None,
     }
 }
@@ -307,7 +308,7 @@ pub fn analyze(f: &Function) -> Result<SimdCf, Error> {
                 InstKind::Phi { .. } => cf.is_mask(iv),
                 InstKind::Select { cond, .. } => em && *cond == v && k == 0,
                 InstKind::WrRegion { mask, .. } => em && *mask == v,
-                InstKind::Intrinsic { id, .. } if message_predicate(id.short_name()) == Some(k) => {
+                InstKind::Intrinsic { id, .. } if message_predicate(*id) == Some(k) => {
                     (em || em_and) && (!em_and || next_inst(f, &block_of, v) == Some(i))
                 }
                 InstKind::Binary { .. } if cf.em_preds.contains_key(&iv) => em,
@@ -637,7 +638,7 @@ fn em_slice(f: &Function, cf: &SimdCf, i: InstId) -> Option<u32> {
             let contiguous = region.indirect.is_none() && (n == 1 || region.stride == 1) && region.width == n;
             contiguous.then(|| base + region.offset as u32 / region.elem_bytes.max(1))
         }
-        InstKind::Intrinsic { id, args } if id.short_name() == "rdpredregion" => {
+        InstKind::Intrinsic { id: IntrinsicId::Rdpredregion, args } => {
             let base = cf.em_lane(args[0])?;
             let off = f.as_const(*args.get(1)?)?.splat_value()?;
             Some(base + off as u32)
@@ -652,32 +653,17 @@ fn em_slice(f: &Function, cf: &SimdCf, i: InstId) -> Option<u32> {
     }
 }
 
-/// The operand of a memory message intrinsic (its short name) that is its per-lane predicate: the
-/// messages that run under the execution mask when it is a slice of EM (CMSimdCFLowering puts EM
-/// there for a message inside SIMD control flow). Raw sends are not among them.
-pub fn message_predicate(short_name: &str) -> Option<usize> {
-    let first = [
-        "gather.scaled",
-        "scatter.scaled",
-        "gather4.scaled",
-        "scatter4.scaled",
-        "svm.gather",
-        "svm.scatter",
-        "svm.gather4.scaled",
-        "svm.scatter4.scaled",
-    ];
-    match short_name {
-        n if first.contains(&n) => Some(0),
-        "gather.masked.scaled2" | "gather4.masked.scaled2" => Some(5),
-        "gather4.typed" | "scatter4.typed" => Some(1),
-        n if n.starts_with("lsc.") || n.starts_with("svm.atomic.") || n.starts_with("typed.atomic.") => {
-            Some(0)
-        }
-        n if (n.starts_with("dword.atomic.") || n.starts_with("dword.atomic2."))
-            && !n.ends_with(".predef.surface") =>
-        {
-            Some(0)
-        }
+/// The operand of a memory message intrinsic that is its per-lane predicate: the messages that
+/// run under the execution mask when it is a slice of EM (CMSimdCFLowering puts EM there for a
+/// message inside SIMD control flow). Raw sends are not among them.
+pub fn message_predicate(id: IntrinsicId) -> Option<usize> {
+    use IntrinsicId::*;
+    match id {
+        GatherScaled | ScatterScaled | Gather4Scaled | Scatter4Scaled | SvmGather | SvmScatter
+        | SvmGather4Scaled | SvmScatter4Scaled | LscFence => Some(0),
+        GatherMaskedScaled2 | Gather4MaskedScaled2 => Some(5),
+        Gather4Typed | Scatter4Typed => Some(1),
+        _ if id.lsc().is_some() || id.atomic().is_some() => Some(0),
         _ => None,
     }
 }
@@ -724,7 +710,7 @@ fn role_name(r: Role) -> &'static str {
 
 fn intrinsic_name(f: &Function, g: InstId) -> &'static str {
     match kind_of(f, g) {
-        Some(Kind::Goto) => "llvm.genx.simdcf.goto",
-        _ => "llvm.genx.simdcf.join",
+        Some(Kind::Goto) => IntrinsicId::SimdcfGoto.name(),
+        _ => IntrinsicId::SimdcfJoin.name(),
     }
 }

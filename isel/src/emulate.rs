@@ -1137,16 +1137,15 @@ pub(super) fn select(s: &mut Selector, id: InstId) -> Option<R<()>> {
             Some(emit(s, id, &prog, &[value], &[], None))
         }
         InstKind::Intrinsic { id: iid, ref args } if emu64 && elem == Elem::I64 => {
-            let prog = match iid.short_name() {
-                "smin" => binary64(Op64::SMin),
-                "smax" => binary64(Op64::SMax),
-                "umin" => binary64(Op64::UMin),
-                "umax" => binary64(Op64::UMax),
-                "absi" | "abs" => abs64(),
+            let prog = match iid {
+                IntrinsicId::Smin | IntrinsicId::LlvmSmin => binary64(Op64::SMin),
+                IntrinsicId::Smax | IntrinsicId::LlvmSmax => binary64(Op64::SMax),
+                IntrinsicId::Umin | IntrinsicId::LlvmUmin => binary64(Op64::UMin),
+                IntrinsicId::Umax | IntrinsicId::LlvmUmax => binary64(Op64::UMax),
+                IntrinsicId::Absi => abs64(),
                 _ => return None,
             };
-            let n =
-                if matches!(prog.out, Out::Pair(..)) && iid.short_name().starts_with("abs") { 1 } else { 2 };
+            let n = if matches!(prog.out, Out::Pair(..)) && iid == IntrinsicId::Absi { 1 } else { 2 };
             if args.len() < n {
                 return Some(Err(invalid(format!("{} takes {n} operands", iid.name()))));
             }

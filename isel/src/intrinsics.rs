@@ -3,10 +3,12 @@
 //! vISA instructions. Integer division where the platform has none is expanded here too.
 
 use super::*;
-use genxc_genx::intrinsics::IntrinsicId;
+use genxc_genx::intrinsics::{AtomicFamily, AtomicKind, IntrinsicId, LscForm, LscModel, RawSendForm, SatOp};
 
 /// The ALU form of an element-wise intrinsic (`None` if it is not one).
-pub(super) fn alu_intrinsic(s: &Selector, name: &str, ty: Type, args: &[Value]) -> R<Option<AluDesc>> {
+pub(super) fn alu_intrinsic(s: &Selector, iid: IntrinsicId, ty: Type, args: &[Value]) -> R<Option<AluDesc>> {
+    // diagnostics name the intrinsic without its prefix
+    let name = iid.short_name();
     let Some(e) = ty.elem() else { return Ok(None) };
     if e == Elem::I1 {
         return Ok(None);
@@ -64,51 +66,52 @@ pub(super) fn alu_intrinsic(s: &Selector, name: &str, ty: Type, args: &[Value]) 
             unsigned_type(e)
         }
     };
-    Ok(Some(match name {
-        "sat" => {
+    use IntrinsicId::*;
+    Ok(Some(match iid {
+        Sat => {
             need(1)?;
             let t = float(e, "mov").or_else(|_| signed_type(e))?;
             AluDesc { sat: true, ..un(m::AluOp::Mov, t, SrcMod::None) }
         }
-        "absf" | "fabs" => {
+        Absf | LlvmFabs => {
             need(1)?;
             un(m::AluOp::Mov, float(e, "mov")?, SrcMod::Abs)
         }
-        "absi" => {
+        Absi => {
             need(1)?;
             un(m::AluOp::Mov, int_ty(e, true)?, SrcMod::Abs)
         }
-        "smax" | "smin" | "umax" | "umin" => {
+        Smax | Smin | Umax | Umin | LlvmSmax | LlvmSmin | LlvmUmax | LlvmUmin => {
             need(2)?;
-            let t = int_ty(e, name.starts_with('s'))?;
-            bin(if name.ends_with("max") { Op::Max } else { Op::Min }, t, t)
+            let t = int_ty(e, matches!(iid, Smax | Smin | LlvmSmax | LlvmSmin))?;
+            bin(if matches!(iid, Smax | Umax | LlvmSmax | LlvmUmax) { Op::Max } else { Op::Min }, t, t)
         }
-        "fmax" | "fmin" | "maxnum" | "minnum" => {
+        Fmax | Fmin | LlvmMaxnum | LlvmMinnum => {
             need(2)?;
             let t = float(e, "max")?;
-            bin(if name.ends_with("max") || name == "maxnum" { Op::Max } else { Op::Min }, t, t)
+            bin(if matches!(iid, Fmax | LlvmMaxnum) { Op::Max } else { Op::Min }, t, t)
         }
-        "inv" | "log" | "exp" | "sqrt" | "rsqrt" | "sin" | "cos" | "frc" | "rndd" | "rndu" | "rnde"
-        | "rndz" | "exp2" | "log2" | "floor" | "ceil" | "trunc" | "rint" | "roundeven" | "nearbyint"
-        | "ieee.sqrt" => {
+        Inv | Log | Exp | Sqrt | LlvmSqrt | Rsqrt | Sin | LlvmSin | Cos | LlvmCos | Frc | Rndd | Rndu
+        | Rnde | Rndz | LlvmExp2 | LlvmLog2 | LlvmFloor | LlvmCeil | LlvmTrunc | LlvmRint | LlvmRoundeven
+        | LlvmNearbyint | IeeeSqrt => {
             need(1)?;
-            let (o, what) = match name {
-                "inv" => (m::AluOp::Inv, "inv"),
-                "log" | "log2" => (m::AluOp::Log, "log"),
-                "exp" | "exp2" => (m::AluOp::Exp, "exp"),
-                "sqrt" => (m::AluOp::Sqrt, "sqrt"),
-                "rsqrt" => (m::AluOp::Rsqrt, "rsqrt"),
-                "sin" => (m::AluOp::Sin, "sin"),
-                "cos" => (m::AluOp::Cos, "cos"),
-                "frc" => (m::AluOp::Frc, "frc"),
-                "rndd" | "floor" => (m::AluOp::Rndd, "rnd"),
-                "rndu" | "ceil" => (m::AluOp::Rndu, "rnd"),
-                "rndz" | "trunc" => (m::AluOp::Rndz, "rnd"),
-                "ieee.sqrt" => (m::AluOp::Sqrtm, "sqrtm"),
+            let (o, what) = match iid {
+                Inv => (m::AluOp::Inv, "inv"),
+                Log | LlvmLog2 => (m::AluOp::Log, "log"),
+                Exp | LlvmExp2 => (m::AluOp::Exp, "exp"),
+                Sqrt | LlvmSqrt => (m::AluOp::Sqrt, "sqrt"),
+                Rsqrt => (m::AluOp::Rsqrt, "rsqrt"),
+                Sin | LlvmSin => (m::AluOp::Sin, "sin"),
+                Cos | LlvmCos => (m::AluOp::Cos, "cos"),
+                Frc => (m::AluOp::Frc, "frc"),
+                Rndd | LlvmFloor => (m::AluOp::Rndd, "rnd"),
+                Rndu | LlvmCeil => (m::AluOp::Rndu, "rnd"),
+                Rndz | LlvmTrunc => (m::AluOp::Rndz, "rnd"),
+                IeeeSqrt => (m::AluOp::Sqrtm, "sqrtm"),
                 _ => (m::AluOp::Rnde, "rnd"),
             };
             if o == m::AluOp::Sqrtm && !s.platform.info().has_fp64 {
-                return Err(not_available(format!("llvm.genx.ieee.sqrt is not available on {}", s.platform)));
+                return Err(not_available(format!("{} is not available on {}", IeeeSqrt.name(), s.platform)));
             }
             let t = float(e, what)?;
             if matches!(o, m::AluOp::Rndd | m::AluOp::Rndu | m::AluOp::Rnde | m::AluOp::Rndz | m::AluOp::Frc)
@@ -120,21 +123,22 @@ pub(super) fn alu_intrinsic(s: &Selector, name: &str, ty: Type, args: &[Value]) 
             }
             un(o, t, SrcMod::None)
         }
-        "pow" | "ieee.div" => {
+        Pow | LlvmPow | IeeeDiv => {
             need(2)?;
-            if name == "ieee.div" && !s.platform.info().has_fp64 {
-                return Err(not_available(format!("llvm.genx.ieee.div is not available on {}", s.platform)));
+            if iid == IeeeDiv && !s.platform.info().has_fp64 {
+                return Err(not_available(format!("{} is not available on {}", IeeeDiv.name(), s.platform)));
             }
-            let t = float(e, if name == "pow" { "pow" } else { "divm" })?;
-            bin(op(if name == "pow" { m::AluOp::Pow } else { m::AluOp::Divm }), t, t)
+            let pow = iid != IeeeDiv;
+            let t = float(e, if pow { "pow" } else { "divm" })?;
+            bin(op(if pow { m::AluOp::Pow } else { m::AluOp::Divm }), t, t)
         }
-        "fma" | "fmuladd" => {
+        LlvmFma | LlvmFmuladd => {
             need(3)?;
             let t = float(e, "mad")?;
             let o = |i: usize| Operand { value: args[i], ty: t, modifier: SrcMod::None };
             AluDesc { op: op(m::AluOp::Mad), dst_ty: t, srcs: vec![o(0), o(1), o(2)], sat: false }
         }
-        "ctpop" | "cbit" => {
+        LlvmCtpop | Cbit => {
             need(1)?;
             let a = arg_elem(0)?;
             if a != Elem::I32 {
@@ -142,7 +146,7 @@ pub(super) fn alu_intrinsic(s: &Selector, name: &str, ty: Type, args: &[Value]) 
             }
             AluDesc { dst_ty: int_ty(e, false)?, ..un(m::AluOp::Cbit, VisaType::UD, SrcMod::None) }
         }
-        "ctlz" | "lzd" => {
+        LlvmCtlz | Lzd => {
             if arg_elem(0)? != Elem::I32 {
                 return Err(unsupported(format!("{name} of a non-32-bit value")));
             }
@@ -151,19 +155,19 @@ pub(super) fn alu_intrinsic(s: &Selector, name: &str, ty: Type, args: &[Value]) 
                 ..un(m::AluOp::Lzd, VisaType::UD, SrcMod::None)
             }
         }
-        "bfrev" | "fbl" => {
+        Bfrev | Fbl => {
             need(1)?;
             let t = int_ty(e, false)?;
             if t != VisaType::UD {
                 return Err(unsupported(format!("{name} of a non-32-bit value")));
             }
-            un(if name == "bfrev" { m::AluOp::Bfrev } else { m::AluOp::Fbl }, t, SrcMod::None)
+            un(if iid == Bfrev { m::AluOp::Bfrev } else { m::AluOp::Fbl }, t, SrcMod::None)
         }
-        "fptosi.sat" | "fptoui.sat" => {
+        FptosiSat | FptouiSat => {
             need(1)?;
             let from = arg_elem(0)?;
             let st = float(from, "mov")?;
-            let dt = int_ty(e, name == "fptosi.sat")?;
+            let dt = int_ty(e, iid == FptosiSat)?;
             AluDesc {
                 op: op(m::AluOp::Mov),
                 dst_ty: dt,
@@ -171,46 +175,37 @@ pub(super) fn alu_intrinsic(s: &Selector, name: &str, ty: Type, args: &[Value]) 
                 sat: true,
             }
         }
-        "umulh" | "smulh" => {
+        Umulh | Smulh => {
             need(2)?;
-            let t = int_ty(e, name == "smulh")?;
+            let t = int_ty(e, iid == Smulh)?;
             bin(op(m::AluOp::Mulh), t, t)
         }
-        "sadd.sat" | "uadd.sat" | "ssub.sat" => {
+        LlvmSaddSat | LlvmUaddSat | LlvmSsubSat => {
             need(2)?;
-            let t = int_ty(e, name.starts_with('s'))?;
+            let t = int_ty(e, iid != LlvmUaddSat)?;
             let mut d = bin(op(m::AluOp::Add), t, t);
-            if name == "ssub.sat" {
+            if iid == LlvmSsubSat {
                 d.srcs[1].modifier = SrcMod::Neg;
             }
             AluDesc { sat: true, ..d }
         }
         _ => {
-            // genx saturating families: <result sign><operand sign><op>[.sat]
-            let b = name.as_bytes();
-            let fam = name.get(2..).unwrap_or("");
-            let (base, sat) = match fam.strip_suffix(".sat") {
-                Some(x) => (x, true),
-                None => (fam, false),
-            };
-            if name.len() < 3 || !matches!(b[0], b's' | b'u') || !matches!(b[1], b's' | b'u') {
-                return Ok(None);
-            }
-            let (o, nsrc) = match base {
-                "add" => (m::AluOp::Add, 2),
-                "mul" => (m::AluOp::Mul, 2),
-                "trunc" => (m::AluOp::Mov, 1),
-                "shl" => (m::AluOp::Shl, 2),
-                "avg" => (m::AluOp::Avg, 2),
-                "mad" => (m::AluOp::Mad, 3),
-                _ => return Ok(None),
+            // the saturating families: <result sign><operand sign><op>[.sat]
+            let Some(a) = iid.sat_arith() else { return Ok(None) };
+            let (o, nsrc) = match a.op {
+                SatOp::Add => (m::AluOp::Add, 2),
+                SatOp::Mul => (m::AluOp::Mul, 2),
+                SatOp::Trunc => (m::AluOp::Mov, 1),
+                SatOp::Shl => (m::AluOp::Shl, 2),
+                SatOp::Avg => (m::AluOp::Avg, 2),
+                SatOp::Mad => (m::AluOp::Mad, 3),
             };
             need(nsrc)?;
-            let dt = int_ty(e, b[0] == b's')?;
-            let st = int_ty(arg_elem(0)?, b[1] == b's')?;
+            let dt = int_ty(e, a.dst_signed)?;
+            let st = int_ty(arg_elem(0)?, a.src_signed)?;
             let srcs =
                 (0..nsrc).map(|i| Operand { value: args[i], ty: st, modifier: SrcMod::None }).collect();
-            AluDesc { op: op(o), dst_ty: dt, srcs, sat }
+            AluDesc { op: op(o), dst_ty: dt, srcs, sat: a.sat }
         }
     }))
 }
@@ -355,10 +350,10 @@ impl Selector<'_> {
 pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[Value]) -> R<()> {
     let ty = s.f().insts[id].ty;
     let name = iid.name();
-    let short = iid.short_name();
-    match short {
-        "rdpredregion" => Ok(()),
-        "wrpredregion" => {
+    use IntrinsicId::*;
+    match iid {
+        Rdpredregion => Ok(()),
+        Wrpredregion => {
             argc(name, args, 3)?;
             if s.fx().asg.wrregion.get(&Value::Inst(id)) == Some(&WrRegionPrep::CopyOld) {
                 return Err(unsupported("a predicate slice write that keeps its old value alive"));
@@ -368,7 +363,7 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
                 _ => Err(unsupported("a predicate slice write of a value that is not a compare")),
             }
         }
-        "any" | "all" => {
+        Any | All => {
             argc(name, args, 1)?;
             let n = s.f().value_type(args[0]).num_elems();
             let (p, lane) = s.pred_of(args[0])?;
@@ -385,7 +380,7 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
                 vec![Src::scalar(bits, 0).into(), Imm::UD(mask).into()],
             ));
             let (d, dl) = s.pred_dst(id)?;
-            let (rel, with) = if short == "any" { (m::CmpOp::Ne, 0) } else { (m::CmpOp::Eq, mask) };
+            let (rel, with) = if iid == Any { (m::CmpOp::Ne, 0) } else { (m::CmpOp::Eq, mask) };
             s.push(VInst::Cmp {
                 rel,
                 exec: Exec::nm(1).at(dl / 4),
@@ -395,11 +390,11 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
             });
             Ok(())
         }
-        "group.id.x" | "group.id.y" | "group.id.z" => {
+        GroupIdX | GroupIdY | GroupIdZ => {
             argc(name, args, 0)?;
-            let src = match short {
-                "group.id.x" => m::VarId::GROUP_ID_X,
-                "group.id.y" => m::VarId::GROUP_ID_Y,
+            let src = match iid {
+                GroupIdX => m::VarId::GROUP_ID_X,
+                GroupIdY => m::VarId::GROUP_ID_Y,
                 _ => m::VarId::GROUP_ID_Z,
             };
             if ty != Type::Scalar(Elem::I32) {
@@ -416,9 +411,9 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
             });
             Ok(())
         }
-        "thread.x" | "thread.y" => {
+        ThreadX | ThreadY => {
             argc(name, args, 0)?;
-            let src = if short == "thread.x" { m::VarId::THREAD_X } else { m::VarId::THREAD_Y };
+            let src = if iid == ThreadX { m::VarId::THREAD_X } else { m::VarId::THREAD_Y };
             let e = ty.elem().ok_or("void")?;
             let (dst, pred, _) = s.dst_for(id, unsigned_type(e)?)?;
             s.push(VInst::Alu {
@@ -431,11 +426,11 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
             });
             Ok(())
         }
-        "local.id" | "local.id16" | "local.size" | "group.count" => {
+        LocalId | LocalId16 | LocalSize | GroupCount => {
             argc(name, args, 0)?;
-            let kind = match short {
-                "local.id" | "local.id16" => m::ImplicitKind::LOCAL_ID,
-                "local.size" => m::ImplicitKind::LOCAL_SIZE,
+            let kind = match iid {
+                LocalId | LocalId16 => m::ImplicitKind::LOCAL_ID,
+                LocalSize => m::ImplicitKind::LOCAL_SIZE,
                 _ => m::ImplicitKind::GROUP_COUNT,
             };
             if ty.num_elems() != 3 {
@@ -465,7 +460,7 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
             ));
             Ok(())
         }
-        "oword.ld" | "oword.ld.unaligned" => {
+        OwordLd | OwordLdUnaligned => {
             argc(name, args, 3)?;
             if s.f().as_const(args[0]).and_then(|c| c.splat_value()) != Some(0) {
                 return Err(unsupported(format!("{name} with a non-zero is_modified operand")));
@@ -480,10 +475,10 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
             }
             let offset = s.scalar_u32(args[2], name)?;
             let dst = s.msg_dst(id)?;
-            s.push(VInst::OwordLd { size, unaligned: short == "oword.ld.unaligned", surface, offset, dst });
+            s.push(VInst::OwordLd { size, unaligned: iid == OwordLdUnaligned, surface, offset, dst });
             Ok(())
         }
-        "oword.st" => {
+        OwordSt => {
             argc(name, args, 3)?;
             let size = owords(s.f().value_type(args[2]).bytes())?;
             let surface = s.surface(args[0])?;
@@ -498,8 +493,8 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
             s.push(VInst::OwordSt { size, surface, offset, src });
             Ok(())
         }
-        "media.ld" | "media.st" => {
-            let store = short == "media.st";
+        MediaLd | MediaSt => {
+            let store = iid == MediaSt;
             argc(name, args, if store { 7 } else { 6 })?;
             let modifier = match const_u64(s, args[0], "the media modifier")? {
                 0 => m::MediaMod::NoMod,
@@ -534,12 +529,12 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
             }
             Ok(())
         }
-        "barrier" => {
+        Barrier => {
             argc(name, args, 0)?;
             s.push(VInst::Barrier);
             Ok(())
         }
-        "fence" => {
+        Fence => {
             argc(name, args, 1)?;
             let b = const_u64(s, args[0], "the fence mask")? as u8;
             s.push(VInst::Fence(m::Fence {
@@ -554,23 +549,23 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
             }));
             Ok(())
         }
-        _ if short.starts_with("lsc.") => {
+        _ if iid == LscFence || iid.lsc().is_some() => {
             if !s.platform.info().has_lsc {
                 return Err(not_available(format!(
                     "{name} is not available on {} (LSC messages need DG2, MTL or PVC)",
                     s.platform
                 )));
             }
-            lsc(s, id, &short["lsc.".len()..], name, args)
+            lsc(s, id, iid, args)
         }
-        _ => memory(s, id, short, name, args),
+        _ => memory(s, id, iid, args),
     }
 }
 
 /// The operand positions of an LSC message form: operand count, surface, stored data and old
 /// value (after the common pred, sub-opcode, L1, L3, address scale, immediate offset, data size,
 /// vector size, order, channel mask and addresses).
-struct LscForm {
+struct LscLayout {
     /// Number of operands.
     nargs: usize,
     /// The surface operand.
@@ -583,19 +578,19 @@ struct LscForm {
     op: Option<m::LscOp>,
 }
 
-/// The operand layout of `llvm.genx.lsc.<op>` (`op` without the address model).
-fn lsc_form(op: &str) -> Option<LscForm> {
+/// The operand layout of an LSC message form (not the 2D block ones).
+fn lsc_layout(form: LscForm) -> Option<LscLayout> {
     use m::LscOp::*;
-    let f = |nargs, surface, data, old, op| Some(LscForm { nargs, surface, data, old, op });
-    match op {
-        "load" | "prefetch" => f(12, 11, None, None, Some(Load)),
-        "load.quad" => f(12, 11, None, None, Some(LoadQuad)),
-        "load.merge" => f(13, 11, None, Some(12), Some(Load)),
-        "load.merge.quad" => f(13, 11, None, Some(12), Some(LoadQuad)),
-        "store" => f(13, 12, Some(11), None, Some(Store)),
-        "store.quad" => f(13, 12, Some(11), None, Some(StoreQuad)),
-        "atomic" | "xatomic" => f(15, 13, None, Some(14), None),
-        _ => None,
+    let f = |nargs, surface, data, old, op| Some(LscLayout { nargs, surface, data, old, op });
+    match form {
+        LscForm::Load | LscForm::Prefetch => f(12, 11, None, None, Some(Load)),
+        LscForm::LoadQuad => f(12, 11, None, None, Some(LoadQuad)),
+        LscForm::LoadMerge => f(13, 11, None, Some(12), Some(Load)),
+        LscForm::LoadMergeQuad => f(13, 11, None, Some(12), Some(LoadQuad)),
+        LscForm::Store => f(13, 12, Some(11), None, Some(Store)),
+        LscForm::StoreQuad => f(13, 12, Some(11), None, Some(StoreQuad)),
+        LscForm::Atomic | LscForm::XAtomic => f(15, 13, None, Some(14), None),
+        LscForm::Load2d | LscForm::Store2d | LscForm::Prefetch2d => None,
     }
 }
 
@@ -605,21 +600,21 @@ fn lsc_form(op: &str) -> Option<LscForm> {
 /// model is `stateless` (64-bit addresses), `slm`, `bti` (a surface argument or constant
 /// binding-table index) or `bindless` (a surface-state offset), the last three with 32-bit
 /// addresses. `llvm.genx.lsc.fence` orders memory accesses.
-fn lsc(s: &mut Selector, id: InstId, kind: &str, name: &str, args: &[Value]) -> R<()> {
-    if kind == "fence" {
+fn lsc(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[Value]) -> R<()> {
+    let name = iid.name();
+    let Some((op, model)) = iid.lsc() else {
         return lsc_fence(s, name, args);
-    }
-    let (op, model) = kind.rsplit_once('.').ok_or_else(|| unsupported(name))?;
-    if matches!(op, "load2d" | "store2d" | "prefetch2d") && model == "stateless" {
+    };
+    if matches!(op, LscForm::Load2d | LscForm::Store2d | LscForm::Prefetch2d) && model == LscModel::Stateless
+    {
         return lsc_block2d(s, id, op, name, args);
     }
     let (sfid, addr_bits) = match model {
-        "stateless" => (m::LscSfid::Ugm, 64),
-        "slm" => (m::LscSfid::Slm, 32),
-        "bti" | "bindless" => (m::LscSfid::Ugm, 32),
-        _ => return Err(unsupported(name)),
+        LscModel::Stateless => (m::LscSfid::Ugm, 64),
+        LscModel::Slm => (m::LscSfid::Slm, 32),
+        LscModel::Bti | LscModel::Bindless => (m::LscSfid::Ugm, 32),
     };
-    let form = lsc_form(op).ok_or_else(|| unsupported(name))?;
+    let form = lsc_layout(op).ok_or_else(|| unsupported(name))?;
     argc(name, args, form.nargs)?;
     let c = |s: &Selector, i: usize, what: &str| const_u64(s, args[i], &format!("{name}: the {what}"));
     let subop = c(s, 1, "sub-opcode")?;
@@ -702,9 +697,9 @@ fn lsc(s: &mut Selector, id: InstId, kind: &str, name: &str, args: &[Value]) -> 
     let (wm, exec) = msg_mask(s, args[0], exec)?;
     let pred = wm.pred;
     let model = match model {
-        "bti" => m::LscAddrModel::Bti(m::LscSurface::Imm(s.binding_index(args[form.surface])?)),
-        "bindless" => m::LscAddrModel::Bss(lsc_surface(s, args[form.surface], name)?),
-        _ => m::LscAddrModel::Flat,
+        LscModel::Bti => m::LscAddrModel::Bti(m::LscSurface::Imm(s.binding_index(args[form.surface])?)),
+        LscModel::Bindless => m::LscAddrModel::Bss(lsc_surface(s, args[form.surface], name)?),
+        LscModel::Stateless | LscModel::Slm => m::LscAddrModel::Flat,
     };
     let av = s.block_var(addrs)?;
     let av = s.view(av, if addr_bits == 64 { VisaType::UQ } else { VisaType::UD })?;
@@ -733,7 +728,7 @@ fn lsc(s: &mut Selector, id: InstId, kind: &str, name: &str, args: &[Value]) -> 
     }
     for (what, ty) in checked {
         let ebits = ty.elem().map(Elem::bits);
-        if ebits.is_none() || op == "prefetch" {
+        if ebits.is_none() || op == LscForm::Prefetch {
             continue;
         }
         if ty.num_elems() != want || (bits >= 32 && ebits != Some(u32::from(bits))) {
@@ -750,7 +745,7 @@ fn lsc(s: &mut Selector, id: InstId, kind: &str, name: &str, args: &[Value]) -> 
     let null = m::VarId::NULL;
     let used = s.fx().bales.use_count(Value::Inst(id)) > 0;
     let (data, src1, src2) = match (op, lop) {
-        ("prefetch", _) => (null, null, null),
+        (LscForm::Prefetch, _) => (null, null, null),
         (_, m::LscOp::Atomic(a)) => {
             let nsrc = match a {
                 "iinc" | "idec" | "load" => 0,
@@ -809,14 +804,14 @@ fn lsc_surface(s: &mut Selector, v: Value, name: &str) -> R<m::LscSurface> {
 /// A 2D block message (PVC): `llvm.genx.lsc.{load,prefetch,store}2d.stateless` with operands
 /// (pred, L1, L3, data size, order, blocks, block width, block height, VNNI transform, base
 /// address, surface width, height and pitch (bytes less one), x, y, [stored data]).
-fn lsc_block2d(s: &mut Selector, id: InstId, op: &str, name: &str, args: &[Value]) -> R<()> {
+fn lsc_block2d(s: &mut Selector, id: InstId, op: LscForm, name: &str, args: &[Value]) -> R<()> {
     if s.platform != Platform::Pvc {
         return Err(not_available(format!(
             "{name} is not available on {} (2D block messages need PVC)",
             s.platform
         )));
     }
-    let store = op == "store2d";
+    let store = op == LscForm::Store2d;
     argc(name, args, if store { 16 } else { 15 })?;
     let c = |s: &Selector, i: usize, what: &str| const_u64(s, args[i], &format!("{name}: the {what}"));
     if msg_mask(s, args[0], Exec::nm(1))?.0.masked() {
@@ -875,7 +870,7 @@ fn lsc_block2d(s: &mut Selector, id: InstId, op: &str, name: &str, args: &[Value
     // register data: rows padded to a power of two elements (VNNI packs rows in dwords)
     let rows = if vnni { height.next_multiple_of(4 / bytes.min(4)) } else { height };
     let want = blocks * rows * if store { width } else { width.next_power_of_two() };
-    let data_value = if store { Some(args[15]) } else { (op == "load2d").then_some(Value::Inst(id)) };
+    let data_value = if store { Some(args[15]) } else { (op == LscForm::Load2d).then_some(Value::Inst(id)) };
     if let Some(v) = data_value {
         let ty = s.f().value_type(v);
         let ebits = ty.elem().map(Elem::bits).unwrap_or(0);
@@ -917,7 +912,7 @@ fn lsc_block2d(s: &mut Selector, id: InstId, op: &str, name: &str, args: &[Value
     let surface: [m::LscSurface; 6] = surface.try_into().map_err(|_| internal("six surface operands"))?;
     let data = match (store, op) {
         (true, _) => s.block_var(args[15])?,
-        (false, "load2d") => s.var_of(Value::Inst(id))?,
+        (false, LscForm::Load2d) => s.var_of(Value::Inst(id))?,
         _ => m::VarId::NULL,
     };
     s.push(VInst::LscBlock2d { store, cache: (l1 as u8, l3 as u8), shape, surface, data });
@@ -1027,22 +1022,24 @@ fn keep_old(s: &mut Selector, id: InstId, old: Value) -> R<()> {
 }
 
 /// Surface, SVM and atomic messages.
-fn memory(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[Value]) -> R<()> {
+fn memory(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[Value]) -> R<()> {
+    use IntrinsicId::*;
+    let name = iid.name();
     let ty = s.f().insts[id].ty;
     let lanes = |s: &Selector, v: Value| s.f().value_type(v).num_elems();
-    match short {
-        "gather.scaled" | "gather.scaled2" | "gather.masked.scaled2" | "scatter.scaled" => {
+    match iid {
+        GatherScaled | GatherScaled2 | GatherMaskedScaled2 | ScatterScaled => {
             // gather.scaled(pred, log2 blocks, scale, surface, goff, offsets, old)
             // gather.scaled2(log2 blocks, scale, surface, goff, offsets)
             // gather.masked.scaled2(log2 blocks, scale, surface, goff, offsets, pred)
             // scatter.scaled(pred, log2 blocks, scale, surface, goff, offsets, data)
-            let store = short == "scatter.scaled";
-            let (pred_arg, rest) = match short {
-                "gather.scaled" | "scatter.scaled" => {
+            let store = iid == ScatterScaled;
+            let (pred_arg, rest) = match iid {
+                GatherScaled | ScatterScaled => {
                     argc(name, args, 7)?;
                     (Some(args[0]), &args[1..])
                 }
-                "gather.masked.scaled2" => {
+                GatherMaskedScaled2 => {
                     argc(name, args, 6)?;
                     (Some(args[5]), &args[..5])
                 }
@@ -1072,21 +1069,21 @@ fn memory(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[Value])
             let pred = wm.pred;
             let offsets = Raw::of(s.block_var(rest[4])?);
             let data = if store { Raw::of(s.block_var(rest[5])?) } else { s.msg_dst(id)? };
-            if short == "gather.scaled" && wm.masked() {
+            if iid == GatherScaled && wm.masked() {
                 keep_old(s, id, rest[5])?;
             }
             s.push(VInst::Scaled { store, pred, exec, blocks, surface, global_offset, offsets, data });
             Ok(())
         }
-        "gather4.scaled" | "gather4.scaled2" | "gather4.masked.scaled2" | "scatter4.scaled" => {
+        Gather4Scaled | Gather4Scaled2 | Gather4MaskedScaled2 | Scatter4Scaled => {
             // gather4.scaled2(mask, scale, surface, goff, offsets) has no predicate
-            let store = short == "scatter4.scaled";
-            let (pred_arg, rest) = match short {
-                "gather4.masked.scaled2" => {
+            let store = iid == Scatter4Scaled;
+            let (pred_arg, rest) = match iid {
+                Gather4MaskedScaled2 => {
                     argc(name, args, 6)?;
                     (Some(args[5]), &args[..5])
                 }
-                "gather4.scaled2" => {
+                Gather4Scaled2 => {
                     argc(name, args, 5)?;
                     (None, args)
                 }
@@ -1109,9 +1106,9 @@ fn memory(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[Value])
             s.push(VInst::Scaled4 { store, pred, exec, channels: ch, surface, global_offset, offsets, data });
             Ok(())
         }
-        "gather4.typed" | "scatter4.typed" => {
+        Gather4Typed | Scatter4Typed => {
             // (channel mask, pred, surface, u, v, r, old/data)
-            let store = short == "scatter4.typed";
+            let store = iid == Scatter4Typed;
             argc(name, args, 7)?;
             let ch = channels(const_u64(s, args[0], "the channel mask")?, name)?;
             let surface = s.surface(args[2])?;
@@ -1124,9 +1121,9 @@ fn memory(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[Value])
             s.push(VInst::Typed4 { store, pred, exec, channels: ch, surface, u, v, r, lod: Raw::NULL, data });
             Ok(())
         }
-        "svm.gather4.scaled" | "svm.scatter4.scaled" => svm_scaled4(s, id, short, name, args),
-        "svm.block.ld" | "svm.block.ld.unaligned" | "svm.block.st" => {
-            let store = short == "svm.block.st";
+        SvmGather4Scaled | SvmScatter4Scaled => svm_scaled4(s, id, iid == SvmScatter4Scaled, name, args),
+        SvmBlockLd | SvmBlockLdUnaligned | SvmBlockSt => {
+            let store = iid == SvmBlockSt;
             argc(name, args, if store { 2 } else { 1 })?;
             if s.f().value_type(args[0]) != Type::Scalar(Elem::I64) {
                 return Err(invalid(format!("{name}: the address must be an i64 scalar")));
@@ -1138,9 +1135,9 @@ fn memory(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[Value])
             s.push(VInst::SvmBlock { store, size, address, data });
             Ok(())
         }
-        "svm.gather" | "svm.scatter" => {
+        SvmGather | SvmScatter => {
             // (pred, log2 num blocks, addresses, old/data)
-            let store = short == "svm.scatter";
+            let store = iid == SvmScatter;
             argc(name, args, 4)?;
             let n = lanes(s, args[2]);
             let exec = msg_exec(s, n, name)?;
@@ -1169,19 +1166,21 @@ fn memory(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[Value])
             s.push(VInst::SvmScatter { store, pred, exec, block, num_blocks: 1 << log2, addresses, data });
             Ok(())
         }
-        _ if (short.starts_with("dword.atomic.") || short.starts_with("dword.atomic2."))
-            && !short.ends_with(".predef.surface") =>
-        {
-            dword_atomic(s, id, short, name, args)
+        _ => {
+            if let Some((family, op)) = iid.atomic() {
+                let atomic = (id, name, args);
+                return match family {
+                    AtomicFamily::Dword => dword_atomic(s, atomic, op, true),
+                    AtomicFamily::Dword2 => dword_atomic(s, atomic, op, false),
+                    AtomicFamily::Svm => svm_atomic(s, atomic, op),
+                    AtomicFamily::Typed => typed_atomic(s, atomic, op),
+                };
+            }
+            match iid.raw_send() {
+                Some(form) => raw_send(s, id, form, name, args),
+                None => Err(unsupported(name)),
+            }
         }
-        _ if short.starts_with("svm.atomic.") => svm_atomic(s, id, short, name, args),
-        _ if short.starts_with("typed.atomic.") => typed_atomic(s, id, short, name, args),
-        _ if short.starts_with("raw.send") => raw_send(s, id, short, name, args),
-        other => Err(unsupported(if name.starts_with("llvm.genx.") {
-            format!("llvm.genx.{other}")
-        } else {
-            format!("llvm.{other}")
-        })),
     }
 }
 
@@ -1255,29 +1254,28 @@ fn vector_or_true_pred(s: &mut Selector, v: Value, exec: Exec, name: &str) -> R<
     }
 }
 
-/// The operation of an atomic intrinsic from the last piece of its name (`add`, `imin`, ...).
-fn atomic_op(s: &Selector, op: &str, name: &str) -> R<m::AtomicOp> {
+/// The vISA operation of an atomic intrinsic's operation (`add`, `imin`, ...).
+fn atomic_op(s: &Selector, op: AtomicKind, name: &str) -> R<m::AtomicOp> {
     use m::AtomicOp::*;
     let a = match op {
-        "add" => Add,
-        "sub" => Sub,
-        "inc" => Inc,
-        "dec" => Dec,
-        "min" => Min,
-        "max" => Max,
-        "imin" => MinSInt,
-        "imax" => MaxSInt,
-        "xchg" => Xchg,
-        "cmpxchg" => Cmpxchg,
-        "and" => And,
-        "or" => Or,
-        "xor" => Xor,
-        "fmax" => Fmax,
-        "fmin" => Fmin,
-        "fcmpwr" => Fcmpwr,
-        "fadd" => Fadd,
-        "fsub" => Fsub,
-        _ => return Err(unsupported(name)),
+        AtomicKind::Add => Add,
+        AtomicKind::Sub => Sub,
+        AtomicKind::Inc => Inc,
+        AtomicKind::Dec => Dec,
+        AtomicKind::Min => Min,
+        AtomicKind::Max => Max,
+        AtomicKind::Imin => MinSInt,
+        AtomicKind::Imax => MaxSInt,
+        AtomicKind::Xchg => Xchg,
+        AtomicKind::Cmpxchg => Cmpxchg,
+        AtomicKind::And => And,
+        AtomicKind::Or => Or,
+        AtomicKind::Xor => Xor,
+        AtomicKind::Fmax => Fmax,
+        AtomicKind::Fmin => Fmin,
+        AtomicKind::Fcmpwr => Fcmpwr,
+        AtomicKind::Fadd => Fadd,
+        AtomicKind::Fsub => Fsub,
     };
     if matches!(a, Fadd | Fsub) && matches!(s.platform, Platform::Skl | Platform::Icllp | Platform::Tgllp) {
         return Err(not_available(format!(
@@ -1331,7 +1329,7 @@ fn atomic_srcs(
 fn atomic_intrinsic(
     s: &Selector,
     (id, name, args): (InstId, &str, &[Value]),
-    op: &str,
+    op: AtomicKind,
     fixed: usize,
 ) -> R<(Type, m::AtomicOp, usize)> {
     let op = atomic_op(s, op, name)?;
@@ -1341,12 +1339,9 @@ fn atomic_intrinsic(
 
 /// `llvm.genx.dword.atomic[2].<op>`: (pred, surface, byte offsets, [src0, [src1]], [old value]);
 /// the `atomic2` forms have no old value.
-fn dword_atomic(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[Value]) -> R<()> {
-    let (old, opname) = match short.strip_prefix("dword.atomic2.") {
-        Some(o) => (false, o),
-        None => (true, &short["dword.atomic.".len()..]),
-    };
-    let (ty, op, nsrc) = atomic_intrinsic(s, (id, name, args), opname, 3 + usize::from(old))?;
+fn dword_atomic(s: &mut Selector, call: (InstId, &str, &[Value]), op: AtomicKind, old: bool) -> R<()> {
+    let (id, name, args) = call;
+    let (ty, op, nsrc) = atomic_intrinsic(s, call, op, 3 + usize::from(old))?;
     let n = s.f().value_type(args[2]).num_elems();
     if s.f().value_type(args[2]).elem() != Some(Elem::I32) {
         return Err(invalid(format!("{name}: the offsets must be i32")));
@@ -1369,8 +1364,9 @@ fn dword_atomic(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[V
 
 /// `llvm.genx.svm.atomic.<op>`: (pred, 64-bit addresses, [src0, [src1]], old value), on 32-bit or
 /// 64-bit data.
-fn svm_atomic(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[Value]) -> R<()> {
-    let (ty, op, nsrc) = atomic_intrinsic(s, (id, name, args), &short["svm.atomic.".len()..], 3)?;
+fn svm_atomic(s: &mut Selector, call: (InstId, &str, &[Value]), op: AtomicKind) -> R<()> {
+    let (id, name, args) = call;
+    let (ty, op, nsrc) = atomic_intrinsic(s, call, op, 3)?;
     let n = s.f().value_type(args[0]).num_elems();
     let exec = msg_exec(s, n, name)?;
     check_lanes(s, args[1], n, "address vector", name)?;
@@ -1394,8 +1390,9 @@ fn svm_atomic(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[Val
 
 /// `llvm.genx.typed.atomic.<op>`: (pred, surface, [src0, [src1]], u, v, r, lod); v, r and lod may
 /// be zero (unused).
-fn typed_atomic(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[Value]) -> R<()> {
-    let (ty, op, nsrc) = atomic_intrinsic(s, (id, name, args), &short["typed.atomic.".len()..], 6)?;
+fn typed_atomic(s: &mut Selector, call: (InstId, &str, &[Value]), op: AtomicKind) -> R<()> {
+    let (id, name, args) = call;
+    let (ty, op, nsrc) = atomic_intrinsic(s, call, op, 6)?;
     let at = 2 + nsrc;
     let n = s.f().value_type(args[at]).num_elems();
     let max = if s.platform == Platform::Pvc { 16 } else { 8 };
@@ -1428,8 +1425,7 @@ fn typed_atomic(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[V
 
 /// `llvm.genx.svm.gather4.scaled` (pred, channel mask, scale, base, 64-bit offsets, old value) and
 /// `llvm.genx.svm.scatter4.scaled` (pred, channel mask, scale, base, 64-bit offsets, data).
-fn svm_scaled4(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[Value]) -> R<()> {
-    let store = short == "svm.scatter4.scaled";
+fn svm_scaled4(s: &mut Selector, id: InstId, store: bool, name: &str, args: &[Value]) -> R<()> {
     argc(name, args, 6)?;
     if !s.platform.info().has_int64 {
         // the finalizer adds base and offsets with 64-bit integer instructions
@@ -1495,15 +1491,9 @@ enum SendArg {
 /// Raw messages: `llvm.genx.raw.send[s][.noresult]`, whose exec size comes from the predicate
 /// (16 for a scalar `i1`) and whose sizes in GRFs are those of the operands, and
 /// `llvm.genx.raw.send[s]2[.noresult]`, which give exec size, sizes and shared function.
-fn raw_send(s: &mut Selector, id: InstId, short: &str, name: &str, args: &[Value]) -> R<()> {
+fn raw_send(s: &mut Selector, id: InstId, form: RawSendForm, name: &str, args: &[Value]) -> R<()> {
     use SendArg::*;
-    let noresult = short.ends_with(".noresult");
-    let base = short.strip_suffix(".noresult").unwrap_or(short);
-    let split = base.starts_with("raw.sends");
-    let explicit = base.ends_with('2');
-    if !matches!(base, "raw.send" | "raw.sends" | "raw.send2" | "raw.sends2") {
-        return Err(unsupported(name));
-    }
+    let RawSendForm { split, explicit, noresult } = form;
     // operand order of each form
     let mut roles = vec![Modifier];
     if explicit {

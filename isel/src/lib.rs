@@ -1,14 +1,14 @@
-//! Instruction selection: one kernel unit of GenX IR to one vISA [`Kernel`](m::Kernel).
+//! Instruction selection: the functions of one kernel unit of GenX IR, prepared by the passes
+//! before it (lowered, legalized, forwarded, baled, allocated; see `genxc::pipeline`, which owns
+//! the order), to one vISA [`Kernel`](m::Kernel) of the model in `genxc-visa`.
 //!
-//! Every function of the unit is lowered (element operations to regions), collapsed and legalized
-//! (regions the hardware can encode), baled (source regions, destination regions, modifiers and
-//! saturation fold into the operation that uses them) and given variables by `regalloc`. Then each
-//! instruction that is not baled becomes vISA code. Blocks become labels and `jmp`s; phis become
-//! copies at the end of each predecessor (on a split edge when the predecessor branches two ways);
-//! `i1` values live in predicate variables; subroutines of the unit become vISA subroutines
+//! Each instruction that is not baled becomes vISA code. Blocks become labels and `jmp`s; phis
+//! become copies at the end of each predecessor (on a split edge when the predecessor branches two
+//! ways); `i1` values live in predicate variables; subroutines of the unit become vISA subroutines
 //! (`call`/`ret`) with their arguments and result passed in the callee's variables (where regalloc
-//! lets a caller's value live in them, without a copy). What this selector cannot emit is reported
-//! as `unsupported: <what>`, never emitted wrongly.
+//! lets a caller's value live in them, without a copy). [`bales_for`] gives the bales selection can
+//! fold (it knows which regions the instructions can encode). What this selector cannot emit is
+//! reported as `unsupported: <what>`, never emitted wrongly.
 #![warn(missing_docs)]
 
 mod emulate;
@@ -17,13 +17,13 @@ mod simdcf;
 
 use genxc_diag::{internal, invalid, not_available, unsupported, Diagnostic, Failure};
 use genxc_genx::bale::{self, Bales};
+use genxc_genx::intrinsics::IntrinsicId;
 use genxc_genx::ir::{
     BinOp, BlockId, CastOp, CmpPred, Constant, FuncId, Function, InstId, InstKind, Terminator, Value,
 };
 use genxc_genx::metadata::{ArgCategory, Kernel};
 use genxc_genx::region::Region;
 use genxc_genx::simdcf::SimdCf;
-use genxc_genx::units::KernelUnit;
 use genxc_genx::{Elem, Platform, Type};
 use genxc_regalloc::{Assignment, Category, VarIdx, WrRegionPrep};
 use genxc_visa::model::{self as m, Exec, Imm, Inst as VInst, Pred, Raw, Src, SrcMod, SrcOp, VisaType};
@@ -31,12 +31,6 @@ use genxc_visa::model::{self as m, Exec, Imm, Inst as VInst, Pred, Raw, Src, Src
 use foldhash::{HashMap, HashMapExt};
 
 type R<T> = Result<T, Failure>;
-
-/// Compiles one kernel unit to `.visaasm` text.
-pub fn compile_unit(u: &KernelUnit, platform: Platform) -> Result<String, Vec<Diagnostic>> {
-    let k = select(u, platform)?;
-    Ok(genxc_visa::write_text(&k))
-}
 
 fn is_exec_size(n: u32) -> bool {
     matches!(n, 1 | 2 | 4 | 8 | 16 | 32)
@@ -190,110 +184,50 @@ struct Selector<'a> {
     next_temp: u32,
 }
 
-/// Selects vISA for a kernel unit.
-pub fn select(u: &KernelUnit, platform: Platform) -> Result<m::Kernel, Vec<Diagnostic>> {
-    select_with_stats(u, platform).map(|(k, _)| k)
+/// One function of a kernel unit as selection takes it: lowered and legalized, its region reads
+/// forwarded, baled by [`bales_for`], given variables by `regalloc`, its SIMD control flow
+/// analyzed.
+pub struct PreparedFunction {
+    /// The function's id in its kernel unit.
+    pub id: FuncId,
+    /// The function.
+    pub function: Function,
+    /// Which instructions fold into their users.
+    pub bales: Bales,
+    /// Its variables.
+    pub assignment: Assignment,
+    /// Its goto/join masks and targets.
+    pub simd_cf: SimdCf,
 }
 
-/// Selects vISA for a kernel unit; also gives the register allocation counts of all its
-/// functions.
-pub fn select_with_stats(
-    u: &KernelUnit,
-    platform: Platform,
-) -> Result<(m::Kernel, genxc_regalloc::Stats), Vec<Diagnostic>> {
-    select_marked(u, platform, &mut |_| {})
-}
-
-/// A per-kernel stage of [`select_marked`], for timing (`genxc --time-passes`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Phase {
-    /// Element-operation lowering and region legalization of one function.
-    Legalize,
-    /// Region forwarding and baling of one function, or variable assignment of the whole unit.
-    Regalloc,
-    /// Instruction selection of the whole unit.
-    Isel,
-}
-
-/// [`select_with_stats`], calling `mark` each time a [`Phase`] ends: `Legalize` then `Regalloc`
-/// for each function of the unit, `Regalloc` once more after the unit's variable assignment, then
-/// `Isel` once (when selection succeeds), so the time between two calls belongs to the phase of
-/// the second.
-pub fn select_marked(
-    u: &KernelUnit,
-    platform: Platform,
-    mark: &mut dyn FnMut(Phase),
-) -> Result<(m::Kernel, genxc_regalloc::Stats), Vec<Diagnostic>> {
-    let ids = u.functions.iter().map(|(id, _)| id).collect();
-    select_functions(&u.kernel, u.entry, ids, |id| u.functions[id].clone(), platform, mark)
-}
-
-/// [`select_marked`] on a unit it owns: each function is legalized in place instead of as a copy,
-/// so the unit's GenX IR is not held twice (one large kernel peaked tens of MB higher).
-pub fn select_owned(
-    u: KernelUnit,
-    platform: Platform,
-    mark: &mut dyn FnMut(Phase),
-) -> Result<(m::Kernel, genxc_regalloc::Stats), Vec<Diagnostic>> {
-    let ids = u.functions.iter().map(|(id, _)| id).collect();
-    let mut functions: HashMap<FuncId, Function> = u.functions.into_iter().collect();
-    let take = |id| functions.remove(&id).expect("each function of the unit is selected once");
-    select_functions(&u.kernel, u.entry, ids, take, platform, mark)
-}
-
-/// Instruction selection of the functions `ids` of a unit (`entry` is the kernel function),
-/// each given by `function` once.
-fn select_functions(
+/// Selects vISA for the functions of a kernel unit: `funcs[0]` is the kernel function, the others
+/// its subroutines. What cannot be emitted is reported as `unsupported: <what>` at the function
+/// and instruction.
+pub fn select(
     kernel: &Kernel,
-    entry: FuncId,
-    ids: Vec<FuncId>,
-    mut function: impl FnMut(FuncId) -> Function,
     platform: Platform,
-    mark: &mut dyn FnMut(Phase),
-) -> Result<(m::Kernel, genxc_regalloc::Stats), Vec<Diagnostic>> {
-    let mut funcs = Vec::new();
-    let mut func_of = HashMap::new();
-    let mut order = vec![entry];
-    order.extend(ids.into_iter().filter(|id| *id != entry));
-    let mut prepared = Vec::new();
-    let mut entry_name = String::new();
-    for id in order {
-        let mut f = function(id);
-        if id == entry {
-            entry_name = f.name.clone();
-        }
-        let err = |d: Diagnostic| vec![d];
-        genxc_genx::lower::lower_function(&mut f).map_err(err)?;
-        genxc_legalize::run(&mut f, platform).map_err(err)?;
-        mark(Phase::Legalize);
-        genxc_regalloc::forward::forward_region_reads(&mut f);
-        genxc_regalloc::forward::read_past_region_writes(&mut f);
-        let bales = bales_for(&f, platform);
-        mark(Phase::Regalloc);
-        func_of.insert(id, prepared.len());
-        prepared.push((f, bales));
-    }
-    // callees first: arguments and results may live in the callee's variables
-    let pairs: Vec<(&Function, &Bales)> = prepared.iter().map(|(f, b)| (f, b)).collect();
-    let asgs = genxc_regalloc::assign_unit(&pairs, |id| func_of.get(&id).copied());
-    mark(Phase::Regalloc);
-    for ((f, bales), asg) in prepared.into_iter().zip(asgs) {
-        let n = asg.vars.len();
-        let cf = genxc_genx::simdcf::analyze(&f)
-            .map_err(|(inst, msg)| vec![Diagnostic::in_function(f.name.clone(), inst, msg)])?;
-        funcs.push(Func {
-            f,
-            bales,
-            asg,
-            vars: vec![None; n],
-            preds: vec![None; n],
-            labels: HashMap::new(),
-            sub: None,
-            ret: None,
-            ret_pred: None,
-            cf,
-        });
-    }
+    funcs: Vec<PreparedFunction>,
+) -> Result<m::Kernel, Vec<Diagnostic>> {
+    let entry_name = funcs.first().map(|p| p.function.name.clone()).unwrap_or_default();
+    let func_of: HashMap<FuncId, usize> = funcs.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
+    let funcs: Vec<Func> = funcs
+        .into_iter()
+        .map(|p| {
+            let n = p.assignment.vars.len();
+            Func {
+                f: p.function,
+                bales: p.bales,
+                asg: p.assignment,
+                vars: vec![None; n],
+                preds: vec![None; n],
+                labels: HashMap::new(),
+                sub: None,
+                ret: None,
+                ret_pred: None,
+                cf: p.simd_cf,
+            }
+        })
+        .collect();
     let mut k = m::Kernel::new(&kernel.name);
     k.attrs.push(m::KernelAttr::Target3d(false));
     let mut s = Selector {
@@ -335,12 +269,7 @@ fn select_functions(
         s.k.attrs.push(m::KernelAttr::SlmSize(s.kernel.slm_size.div_ceil(1024)));
     }
     s.k.inputs.sort_by_key(|i| (i.implicit != 0, i.offset));
-    let mut stats = genxc_regalloc::Stats::default();
-    for f in &s.funcs {
-        stats += f.asg.stats;
-    }
-    mark(Phase::Isel);
-    Ok((s.k, stats))
+    Ok(s.k)
 }
 
 impl Selector<'_> {
@@ -647,7 +576,7 @@ impl Selector<'_> {
         let mut id = id;
         // an operation under sat writes where the sat writes
         if let Some(&s) = self.fx().bales.baled_into.get(&id) {
-            if matches!(&self.f().insts[s].kind, InstKind::Intrinsic { id, .. } if id.short_name() == "sat") {
+            if matches!(&self.f().insts[s].kind, InstKind::Intrinsic { id: IntrinsicId::Sat, .. }) {
                 id = s;
             }
         }
@@ -1207,7 +1136,7 @@ impl Selector<'_> {
         }
         if let Value::Inst(d) = v {
             if let InstKind::Intrinsic { id, args } = &self.f().insts[d].kind {
-                if id.short_name() == "rdpredregion" {
+                if *id == IntrinsicId::Rdpredregion {
                     let (src, off) = (args[0], args[1]);
                     let off = self
                         .f()
@@ -1490,7 +1419,7 @@ impl Selector<'_> {
                 }
             }
             InstKind::Intrinsic { id: iid, args } => {
-                match intrinsics::alu_intrinsic(self, iid.short_name(), inst.ty, args)? {
+                match intrinsics::alu_intrinsic(self, *iid, inst.ty, args)? {
                     Some(d) => d,
                     None => return Ok(None),
                 }
@@ -1590,7 +1519,7 @@ impl Selector<'_> {
     /// Whether the instruction is baled into a sat.
     fn sat_of(&self, id: InstId) -> bool {
         self.fx().bales.baled_into.get(&id).is_some_and(|&s| {
-            matches!(&self.f().insts[s].kind, InstKind::Intrinsic { id, .. } if id.short_name() == "sat")
+            matches!(&self.f().insts[s].kind, InstKind::Intrinsic { id: IntrinsicId::Sat, .. })
         })
     }
 
@@ -1602,7 +1531,7 @@ impl Selector<'_> {
         let n = inst.ty.num_elems();
         // sat whose operand is baled into it: emit the operand with .sat
         if let InstKind::Intrinsic { id: iid, args } = &inst.kind {
-            if iid.short_name() == "sat" {
+            if *iid == IntrinsicId::Sat {
                 if let Value::Inst(d) = args[0] {
                     let region = matches!(self.f().insts[d].kind, InstKind::RdRegion { .. });
                     if !region && self.fx().bales.baled_into.get(&d) == Some(&id) {

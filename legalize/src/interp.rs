@@ -7,6 +7,7 @@
 //! and predicate region intrinsics. Values are vectors of optional `u64` bit patterns (`None` is an
 //! undefined element). Tests run a function before and after legalization and compare.
 
+use genxc_genx::intrinsics::IntrinsicId;
 use genxc_genx::ir::{sign_extend, BinOp, CastOp, CmpPred, FuncId, Terminator};
 use genxc_genx::{Elem, Function, InstKind, Region, Type, Value};
 use std::fmt;
@@ -491,13 +492,13 @@ fn eval(
             let eb = elem_of(*old).bytes();
             write_region(&get(*old)?, eb, &get(*new)?, region, index(region)?.as_ref(), &get(*mask)?)
         }
-        InstKind::Intrinsic { id, args } => match (id.short_name(), args.as_slice()) {
-            ("rdpredregion", [v, off]) => {
+        InstKind::Intrinsic { id, args } => match (id, args.as_slice()) {
+            (IntrinsicId::Rdpredregion, [v, off]) => {
                 let v = get(*v)?;
                 let off = get(*off)?.first().copied().flatten().ok_or(InterpError::UndefinedIndex)? as usize;
                 v.get(off..off + n).map(<[_]>::to_vec).ok_or(InterpError::OutOfBounds("rdpredregion".into()))
             }
-            ("wrpredregion", [old, new, off]) => {
+            (IntrinsicId::Wrpredregion, [old, new, off]) => {
                 let mut v = get(*old)?;
                 let new = get(*new)?;
                 let off = get(*off)?.first().copied().flatten().ok_or(InterpError::UndefinedIndex)? as usize;

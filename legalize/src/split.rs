@@ -11,7 +11,7 @@
 use crate::bale::{self, Bale, Head, Operand};
 use crate::legal::{self, pow2_floor, Access, Role};
 use genxc_diag::internal;
-use genxc_genx::intrinsics::{self, IntrinsicId};
+use genxc_genx::intrinsics::IntrinsicId;
 use genxc_genx::ir::{BinOp, Constant};
 use genxc_genx::{Diagnostic, Elem, Function, Inst, InstId, InstKind, Platform, Region, Type, Value};
 // foldhash: a fast hash, seeded per process (SipHash was a tenth of a small kernel's compile).
@@ -262,11 +262,7 @@ impl<'f> Cx<'f> {
             genxc_genx::simdcf::analyze(f).map(|cf| cf.em_lanes.into_keys().collect()).unwrap_or_default();
         let n = f.insts.len();
         let true_i1 = f.add_const(Constant { ty: Type::Scalar(Elem::I1), elems: vec![Some(1)] });
-        let (Some(rdpred), Some(wrpred)) =
-            (intrinsics::lookup("llvm.genx.rdpredregion"), intrinsics::lookup("llvm.genx.wrpredregion"))
-        else {
-            return Err(Diagnostic::error("predicate region intrinsics are unknown"));
-        };
+        let (rdpred, wrpred) = (IntrinsicId::Rdpredregion, IntrinsicId::Wrpredregion);
         Ok(Cx {
             f,
             p,

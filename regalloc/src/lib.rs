@@ -41,6 +41,7 @@ pub mod forward;
 pub mod liveness;
 
 use genxc_genx::bale::Bales;
+use genxc_genx::intrinsics::IntrinsicId;
 use genxc_genx::ir::{BlockId, CastOp, FuncId, Function, InstId, InstKind, Linkage, Terminator, Value};
 use genxc_genx::types::{Elem, Type};
 use liveness::{two_address_old, Liveness, ValIdx};
@@ -604,7 +605,7 @@ fn assign_calls(f: &Function, lv: &Liveness, sites: &CallSites<'_>) -> Assignmen
                         }
                     }
                 }
-                InstKind::Intrinsic { id, args } if id.short_name() == "rdpredregion" => {
+                InstKind::Intrinsic { id: IntrinsicId::Rdpredregion, args } => {
                     if let Some(si) = args.first().and_then(|x| idx(*x)) {
                         sets.try_merge(vi, si, true);
                     }
@@ -771,7 +772,7 @@ fn assign_calls(f: &Function, lv: &Liveness, sites: &CallSites<'_>) -> Assignmen
 }
 
 fn is_pred_slice(kind: &InstKind) -> bool {
-    matches!(kind, InstKind::Intrinsic { id, .. } if id.short_name() == "rdpredregion")
+    matches!(kind, InstKind::Intrinsic { id: IntrinsicId::Rdpredregion, .. })
 }
 
 fn value_name(f: &Function, v: Value, n: usize) -> String {

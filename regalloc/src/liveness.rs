@@ -15,7 +15,8 @@
 //! to the last use on every path, so a value read at `N` and a value defined at `N` do not
 //! overlap. Two values interfere when their live ranges overlap.
 
-use genxc_genx::bale::{self, Bales};
+use genxc_genx::bale::Bales;
+use genxc_genx::intrinsics::IntrinsicId;
 use genxc_genx::ir::{BlockId, CastOp, Function, InstId, InstKind, Value};
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
@@ -83,8 +84,7 @@ pub fn single_instruction(kind: &InstKind) -> bool {
         | InstKind::WrRegion { .. } => true,
         InstKind::Cast { op, .. } => *op != CastOp::BitCast,
         InstKind::Intrinsic { id, .. } => {
-            let s = id.short_name();
-            bale::ALU_INTRINSICS.contains(&s) || s == "sat" || s == "wrpredregion"
+            id.is_alu() || matches!(id, IntrinsicId::Sat | IntrinsicId::Wrpredregion)
         }
         _ => false,
     }
@@ -94,7 +94,7 @@ pub fn single_instruction(kind: &InstKind) -> bool {
 pub fn two_address_old(kind: &InstKind) -> Option<Value> {
     match kind {
         InstKind::WrRegion { old, .. } => Some(*old),
-        InstKind::Intrinsic { id, args } if id.short_name() == "wrpredregion" => args.first().copied(),
+        InstKind::Intrinsic { id: IntrinsicId::Wrpredregion, args } => args.first().copied(),
         _ => None,
     }
 }
@@ -414,7 +414,7 @@ fn bale_is_single(f: &Function, baled_into: &[u32], root: InstId) -> bool {
             let mut k = &f.insts[*d].kind;
             // an operation under sat
             if let InstKind::Intrinsic { id, args } = k {
-                if id.short_name() == "sat" {
+                if *id == IntrinsicId::Sat {
                     if let Some(Value::Inst(x)) = args.first() {
                         if into(*x, *d) {
                             k = &f.insts[*x].kind;

@@ -82,6 +82,9 @@ pub fn finalize(file_name: &str, text: &str, platform: &str) -> Result<String, S
 }
 
 /// Compiles inputs through the library with default options for `platform`.
-pub fn compile(inputs: &[genxc::Input], platform: genxc_genx::Platform, jobs: usize) -> genxc::Compilation {
-    genxc::compile(inputs, &genxc::Options { platform, emit: genxc::Emit::Visaasm, jobs })
+pub fn compile(inputs: &[genxc::Input], platform: genxc_genx::Platform, jobs: usize) -> genxc::Outcome {
+    genxc::compile_inputs(
+        inputs,
+        &genxc::CompileOptions { platform, emit: genxc::Emit::Visaasm.into(), jobs, ..Default::default() },
+    )
 }

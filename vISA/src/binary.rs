@@ -57,14 +57,7 @@ fn exec_byte(e: Exec) -> u8 {
 fn pred_word(p: Option<Pred>) -> u16 {
     match p {
         None => 0,
-        Some(p) => {
-            let ctrl = match p.ctrl {
-                PredCtrl::None => 0,
-                PredCtrl::Any => 1,
-                PredCtrl::All => 2,
-            };
-            (p.id.0 & 0xfff) | ctrl << 13 | (p.inverse as u16) << 15
-        }
+        Some(p) => (p.id.0 & 0xfff) | p.ctrl.code() << 13 | (p.inverse as u16) << 15,
     }
 }
 
@@ -86,16 +79,6 @@ fn src_region(r: Region, multi: bool) -> u16 {
     v | region_code(r.width) << 4 | region_code(r.hstride) << 8
 }
 
-fn mod_code(m: SrcMod) -> u8 {
-    match m {
-        SrcMod::None => 0,
-        SrcMod::Abs => 1,
-        SrcMod::Neg => 2,
-        SrcMod::NegAbs => 3,
-        SrcMod::Not => 5,
-    }
-}
-
 const MOD_SAT: u8 = 4;
 const CLASS_GENERAL: u8 = 0;
 const CLASS_ADDRESS: u8 = 1;
@@ -107,14 +90,14 @@ const CLASS_STATE: u8 = 6;
 fn src(b: &mut Buf, s: &SrcOp) {
     match *s {
         SrcOp::Gen(g) => {
-            b.u8(CLASS_GENERAL | mod_code(g.modifier) << 3);
+            b.u8(CLASS_GENERAL | g.modifier.code() << 3);
             b.u32(g.var.0);
             b.u8(g.row);
             b.u8(g.col);
             b.u16(src_region(g.region, false));
         }
         SrcOp::Ind(i) => {
-            b.u8(CLASS_INDIRECT | mod_code(i.modifier) << 3);
+            b.u8(CLASS_INDIRECT | i.modifier.code() << 3);
             b.u16(i.addr.0);
             b.u8(i.addr_elem);
             b.u16(i.byte_offset as u16);
@@ -193,14 +176,6 @@ fn raw(b: &mut Buf, r: Raw) {
     b.u16(r.offset);
 }
 
-fn svm_block_code(bl: SvmBlock) -> u8 {
-    match bl {
-        SvmBlock::B1 => 0,
-        SvmBlock::B4 => 1,
-        SvmBlock::B8 => 2,
-    }
-}
-
 fn num_blocks_code(n: u8) -> u8 {
     match n {
         1 => 0,
@@ -208,17 +183,6 @@ fn num_blocks_code(n: u8) -> u8 {
         4 => 2,
         8 => 3,
         _ => panic!("invalid block count {n}"),
-    }
-}
-
-fn media_mod_code(m: MediaMod) -> u8 {
-    match m {
-        MediaMod::NoMod => 0,
-        MediaMod::Modified => 1,
-        MediaMod::Top => 2,
-        MediaMod::Bottom => 3,
-        MediaMod::TopMod => 4,
-        MediaMod::BottomMod => 5,
     }
 }
 
@@ -325,34 +289,27 @@ fn inst(b: &mut Buf, k: &Kernel, i: &Inst) {
                 b.u16(t.0);
             }
         }
-        Inst::OwordLd { size, unaligned, surface, offset, dst: d } => {
+        Inst::OwordLd { size, unaligned, surface, .. } => {
             b.u8(if *unaligned { 0x3C } else { 0x35 });
             b.u8(size.code());
             b.u8(0);
             b.u8(surface.0);
-            src(b, offset);
-            raw(b, *d);
         }
-        Inst::OwordSt { size, surface, offset, src: s } => {
+        Inst::OwordSt { size, surface, .. } => {
             b.u8(0x36);
             b.u8(size.code());
             b.u8(surface.0);
-            src(b, offset);
-            raw(b, *s);
         }
-        Inst::MediaLd { modifier, surface, plane, width, height, x, y, dst: data }
-        | Inst::MediaSt { modifier, surface, plane, width, height, x, y, src: data } => {
+        Inst::MediaLd { modifier, surface, plane, width, height, .. }
+        | Inst::MediaSt { modifier, surface, plane, width, height, .. } => {
             b.u8(if matches!(i, Inst::MediaLd { .. }) { 0x37 } else { 0x38 });
-            b.u8(media_mod_code(*modifier));
+            b.u8(modifier.code());
             b.u8(surface.0);
             b.u8(*plane);
             b.u8(*width);
             b.u8(*height);
-            src(b, x);
-            src(b, y);
-            raw(b, *data);
         }
-        Inst::Gather { store, elt_size, exec, surface, global_offset, offsets, data } => {
+        Inst::Gather { store, elt_size, exec, surface, .. } => {
             b.u8(if *store { 0x3A } else { 0x39 });
             b.u8(match elt_size {
                 1 => 0,
@@ -370,105 +327,73 @@ fn inst(b: &mut Buf, k: &Kernel, i: &Inst) {
             };
             b.u8(lanes | emask_code(*exec) << 4);
             b.u8(surface.0);
-            src(b, global_offset);
-            raw(b, *offsets);
-            raw(b, *data);
         }
-        Inst::Scaled { store, pred, exec, blocks, surface, global_offset, offsets, data } => {
+        Inst::Scaled { store, pred, exec, blocks, surface, .. } => {
             b.u8(if *store { 0x79 } else { 0x78 });
             b.u8(exec_byte(*exec));
             b.u16(pred_word(*pred));
             b.u8(0); // block size: 1 byte
-            b.u8(match blocks {
-                ScaledBlocks::B1 => 0,
-                ScaledBlocks::B2 => 1,
-                ScaledBlocks::B4 => 2,
-            });
+            b.u8(blocks.code());
             b.u16(0); // scale
             b.u8(surface.0);
-            src(b, global_offset);
-            raw(b, *offsets);
-            raw(b, *data);
         }
-        Inst::Scaled4 { store, pred, exec, channels, surface, global_offset, offsets, data } => {
+        Inst::Scaled4 { store, pred, exec, channels, surface, .. } => {
             b.u8(if *store { 0x75 } else { 0x74 });
             b.u8(exec_byte(*exec));
             b.u16(pred_word(*pred));
             b.u8(channels.bits());
             b.u16(0); // scale
             b.u8(surface.0);
-            src(b, global_offset);
-            raw(b, *offsets);
-            raw(b, *data);
         }
-        Inst::Typed4 { store, pred, exec, channels, surface, u, v, r, lod, data } => {
+        Inst::Typed4 { store, pred, exec, channels, surface, .. } => {
             b.u8(if *store { 0x4C } else { 0x4B });
             b.u8(exec_byte(*exec));
             b.u16(pred_word(*pred));
             b.u8(channels.bits());
             b.u8(surface.0);
-            for x in [u, v, r, lod, data] {
-                raw(b, *x);
-            }
         }
-        Inst::SvmBlock { store, size, address, data } => {
+        Inst::SvmBlock { store, size, .. } => {
             b.u8(0x4E);
             b.u8(if *store { 2 } else { 1 });
             b.u8(size.code());
-            src(b, address);
-            raw(b, *data);
         }
-        Inst::SvmScatter { store, pred, exec, block, num_blocks, addresses, data } => {
+        Inst::SvmScatter { store, pred, exec, block, num_blocks, .. } => {
             b.u8(0x4E);
             b.u8(if *store { 4 } else { 3 });
             b.u8(exec_byte(*exec));
             b.u16(pred_word(*pred));
-            b.u8(svm_block_code(*block));
+            b.u8(block.code());
             b.u8(num_blocks_code(*num_blocks));
-            raw(b, *addresses);
-            raw(b, *data);
         }
-        Inst::DwordAtomic { op, half, pred, exec, surface, offsets, src0, src1, dst: d } => {
+        Inst::DwordAtomic { op, half, pred, exec, surface, .. } => {
             b.u8(0x7D);
             b.u8(op.code() | (*half as u8) << 5);
             b.u8(exec_byte(*exec));
             b.u16(pred_word(*pred));
             b.u8(surface.0);
-            for x in [offsets, src0, src1, d] {
-                raw(b, *x);
-            }
         }
-        Inst::SvmScaled4 { store, pred, exec, channels, base, offsets, data } => {
+        Inst::SvmScaled4 { store, pred, exec, channels, .. } => {
             b.u8(0x4E);
             b.u8(if *store { 7 } else { 6 });
             b.u8(exec_byte(*exec));
             b.u16(pred_word(*pred));
             b.u8(channels.bits());
             b.u16(0); // scale
-            src(b, base);
-            raw(b, *offsets);
-            raw(b, *data);
         }
-        Inst::SvmAtomic { op, bits, pred, exec, addresses, src0, src1, dst: d } => {
+        Inst::SvmAtomic { op, bits, pred, exec, .. } => {
             b.u8(0x4E);
             b.u8(5);
             b.u8(exec_byte(*exec));
             b.u16(pred_word(*pred));
             // bits 4:0 operation, bit 5 16-bit data, bit 6 64-bit data
             b.u8(op.code() | u8::from(*bits == 16) << 5 | u8::from(*bits == 64) << 6);
-            for x in [addresses, src0, src1, d] {
-                raw(b, *x);
-            }
         }
-        Inst::TypedAtomic { op, half, pred, exec, surface, u, v, r, lod, src0, src1, dst: d } => {
+        Inst::TypedAtomic { op, half, pred, exec, surface, .. } => {
             b.u8(0x73);
             b.u8(op.code() | (*half as u8) << 5);
             b.u8(exec_byte(*exec));
             b.u16(pred_word(*pred));
             b.u8(surface.0);
-            for x in [u, v, r, lod, src0, src1, d] {
-                raw(b, *x);
-            }
         }
         Inst::Barrier => b.u8(0x59),
         Inst::Fence(f) => {
@@ -506,7 +431,7 @@ fn inst(b: &mut Buf, k: &Kernel, i: &Inst) {
             b.u8(*op);
             b.u8(*scope);
         }
-        Inst::RawSend { sendc, pred, exec, exdesc, num_src, num_dst, desc, src: s, dst: d } => {
+        Inst::RawSend { sendc, pred, exec, exdesc, num_src, num_dst, .. } => {
             b.u8(0x5D);
             b.u8(*sendc as u8);
             b.u8(exec_byte(*exec));
@@ -514,9 +439,6 @@ fn inst(b: &mut Buf, k: &Kernel, i: &Inst) {
             b.u32(*exdesc);
             b.u8(*num_src);
             b.u8(*num_dst);
-            src(b, desc);
-            raw(b, *s);
-            raw(b, *d);
         }
         Inst::Lsc { op, sfid, cache, pred, exec, addr, shape, data, src1, src2 } => {
             b.u8(0x89);
@@ -548,21 +470,7 @@ fn inst(b: &mut Buf, k: &Kernel, i: &Inst) {
                 raw(b, Raw::of(v));
             }
         }
-        Inst::RawSends {
-            sendc,
-            eot,
-            pred,
-            exec,
-            sfid,
-            num_src0,
-            num_src1,
-            num_dst,
-            exdesc,
-            desc,
-            src0,
-            src1,
-            dst: d,
-        } => {
+        Inst::RawSends { sendc, eot, pred, exec, sfid, num_src0, num_src1, num_dst, .. } => {
             b.u8(0x7A);
             b.u8(*sendc as u8 | (*eot as u8) << 1);
             b.u8(exec_byte(*exec));
@@ -571,11 +479,13 @@ fn inst(b: &mut Buf, k: &Kernel, i: &Inst) {
             b.u8(*num_src1);
             b.u8(*num_dst);
             b.u8(*sfid);
-            src(b, exdesc);
-            src(b, desc);
-            raw(b, *src0);
-            raw(b, *src1);
-            raw(b, *d);
+        }
+    }
+    // a message's operands follow its fixed fields
+    for o in i.message_operands().into_iter().flatten() {
+        match o {
+            MsgOperand::Src(s) => src(b, s),
+            MsgOperand::Raw(r) => raw(b, r),
         }
     }
 }
@@ -647,14 +557,14 @@ fn kernel_object(k: &Kernel) -> (Vec<u8>, u32) {
     let label_ids: Vec<u32> = labels.iter().map(|n| pool.id(n)).collect();
     let mut attrs = Buf::default();
     for a in &k.attrs {
-        let (name, value): (&str, Vec<u8>) = match a {
-            KernelAttr::Target3d(t) => ("Target", vec![*t as u8]),
-            KernelAttr::SlmSize(n) => ("SLMSize", n.to_le_bytes().to_vec()),
-            KernelAttr::SimdSize(n) => ("SimdSize", vec![*n]),
-            KernelAttr::NoBarrier => ("NoBarrier", vec![]),
-            KernelAttr::OutputAsmPath(p) => ("OutputAsmPath", p.as_bytes().to_vec()),
+        let value: Vec<u8> = match a {
+            KernelAttr::Target3d(t) => vec![*t as u8],
+            KernelAttr::SlmSize(n) => n.to_le_bytes().to_vec(),
+            KernelAttr::SimdSize(n) => vec![*n],
+            KernelAttr::NoBarrier => vec![],
+            KernelAttr::OutputAsmPath(p) => p.as_bytes().to_vec(),
         };
-        attrs.u32(pool.id(name));
+        attrs.u32(pool.id(a.name()));
         attrs.u8(value.len() as u8);
         attrs.bytes(&value);
     }

@@ -5,6 +5,7 @@
 
 pub mod binary;
 pub mod model;
+pub mod target;
 pub mod text;
 pub mod validate;
 

@@ -4,9 +4,11 @@
 //! `V32`, user surfaces at `T6`, user predicates at `P1`, address variables at `A0`, labels at 0
 //! (label 0 is always the kernel's entry subroutine, created by [`Kernel::new`]). The writers
 //! emit that entry label themselves, so `body` holds only the entry subroutine's code followed by
-//! further subroutines, each opened by [`Inst::Subroutine`].
+//! further subroutines, each opened by [`Inst::Subroutine`]. The spellings, codes and properties of
+//! the model's enumerations are tables in [`crate::target`].
 
-/// A vISA element type (`type=` of a general variable, and the type of immediates).
+/// A vISA element type (`type=` of a general variable, and the type of immediates); spellings,
+/// codes and sizes in [`crate::target::VISA_TYPES`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum VisaType {
     /// 32-bit unsigned integer.
@@ -35,60 +37,7 @@ pub enum VisaType {
     BF,
 }
 
-impl VisaType {
-    /// The text spelling (`ud`, `d`, ...).
-    pub fn text(self) -> &'static str {
-        match self {
-            VisaType::UD => "ud",
-            VisaType::D => "d",
-            VisaType::UW => "uw",
-            VisaType::W => "w",
-            VisaType::UB => "ub",
-            VisaType::B => "b",
-            VisaType::Q => "q",
-            VisaType::UQ => "uq",
-            VisaType::F => "f",
-            VisaType::HF => "hf",
-            VisaType::DF => "df",
-            VisaType::BF => "bf",
-        }
-    }
-
-    /// The 4-bit binary type code (reference section 3.2).
-    pub fn code(self) -> u8 {
-        match self {
-            VisaType::UD => 0,
-            VisaType::D => 1,
-            VisaType::UW => 2,
-            VisaType::W => 3,
-            VisaType::UB => 4,
-            VisaType::B => 5,
-            VisaType::DF => 6,
-            VisaType::F => 7,
-            VisaType::UQ => 11,
-            VisaType::Q => 13,
-            VisaType::HF => 14,
-            VisaType::BF => 15,
-        }
-    }
-
-    /// Size of one element in bytes.
-    pub fn size(self) -> u32 {
-        match self {
-            VisaType::UB | VisaType::B => 1,
-            VisaType::UW | VisaType::W | VisaType::HF | VisaType::BF => 2,
-            VisaType::UD | VisaType::D | VisaType::F => 4,
-            VisaType::Q | VisaType::UQ | VisaType::DF => 8,
-        }
-    }
-
-    /// True for the floating-point types (f, hf, df, bf).
-    pub fn is_float(self) -> bool {
-        matches!(self, VisaType::F | VisaType::HF | VisaType::DF | VisaType::BF)
-    }
-}
-
-/// Alignment of a general variable (`align=`).
+/// Alignment of a general variable (`align=`); spellings and codes in [`crate::target::ALIGNS`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Align {
     /// 1 byte.
@@ -111,40 +60,6 @@ pub enum Align {
     Word32,
     /// 128 bytes.
     Word64,
-}
-
-impl Align {
-    /// The text spelling.
-    pub fn text(self) -> &'static str {
-        match self {
-            Align::Byte => "byte",
-            Align::Word => "word",
-            Align::Dword => "dword",
-            Align::Qword => "qword",
-            Align::Oword => "oword",
-            Align::Grf => "GRF",
-            Align::Grf2 => "2GRF",
-            Align::Hword => "hword",
-            Align::Word32 => "wordx32",
-            Align::Word64 => "wordx64",
-        }
-    }
-
-    /// The 4-bit binary align code.
-    pub fn code(self) -> u8 {
-        match self {
-            Align::Byte => 0,
-            Align::Word => 1,
-            Align::Dword => 2,
-            Align::Qword => 3,
-            Align::Oword => 4,
-            Align::Grf => 5,
-            Align::Grf2 => 6,
-            Align::Hword => 7,
-            Align::Word32 => 8,
-            Align::Word64 => 9,
-        }
-    }
 }
 
 /// A general variable id: the binary id (`V0`..`V31` predefined, user variables from `V32`).
@@ -396,6 +311,19 @@ pub enum KernelAttr {
     OutputAsmPath(String),
 }
 
+impl KernelAttr {
+    /// The attribute's name, in the text (`.kernel_attr NAME=...`) and in the binary string pool.
+    pub fn name(&self) -> &'static str {
+        match self {
+            KernelAttr::Target3d(_) => "Target",
+            KernelAttr::SlmSize(_) => "SLMSize",
+            KernelAttr::SimdSize(_) => "SimdSize",
+            KernelAttr::NoBarrier => "NoBarrier",
+            KernelAttr::OutputAsmPath(_) => "OutputAsmPath",
+        }
+    }
+}
+
 /// A kernel.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Kernel {
@@ -445,7 +373,7 @@ impl Region {
     }
 }
 
-/// A source modifier.
+/// A source modifier; spellings and codes in [`crate::target::SRC_MODS`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum SrcMod {
     /// None.
@@ -738,7 +666,7 @@ impl Exec {
     }
 }
 
-/// Predicate control (`.any` / `.all`).
+/// Predicate control (`.any` / `.all`); spellings and codes in [`crate::target::PRED_CTRLS`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum PredCtrl {
     /// Per lane.
@@ -772,7 +700,8 @@ impl Pred {
     }
 }
 
-/// ALU opcodes sharing the form `[P] op[.sat] S dst src0 [src1 [src2 [src3]]]`.
+/// ALU opcodes sharing the form `[P] op[.sat] S dst src0 [src1 [src2 [src3]]]`; mnemonics, opcodes
+/// and source counts in [`crate::target::ALU_OPS`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum AluOp {
     /// add.
@@ -863,122 +792,7 @@ pub enum AluOp {
     Madw,
 }
 
-impl AluOp {
-    /// Mnemonic.
-    pub fn mnemonic(self) -> &'static str {
-        use AluOp::*;
-        match self {
-            Add => "add",
-            Avg => "avg",
-            Div => "div",
-            Exp => "exp",
-            Frc => "frc",
-            Log => "log",
-            Mad => "mad",
-            Mulh => "mulh",
-            Mod => "mod",
-            Mul => "mul",
-            Pow => "pow",
-            Rndd => "rndd",
-            Rndu => "rndu",
-            Rnde => "rnde",
-            Rndz => "rndz",
-            Sin => "sin",
-            Cos => "cos",
-            Sqrt => "sqrt",
-            Rsqrt => "rsqrt",
-            Inv => "inv",
-            Lzd => "lzd",
-            And => "and",
-            Or => "or",
-            Xor => "xor",
-            Not => "not",
-            Shl => "shl",
-            Shr => "shr",
-            Asr => "asr",
-            Cbit => "cbit",
-            Mov => "mov",
-            Sel => "sel",
-            Fbl => "fbl",
-            Fbh => "fbh",
-            Bfe => "bfe",
-            Bfi => "bfi",
-            Bfrev => "bfrev",
-            Sqrtm => "sqrtm",
-            Divm => "divm",
-            Rol => "rol",
-            Ror => "ror",
-            Dp4a => "dp4a",
-            Add3 => "add3",
-            Madw => "madw",
-        }
-    }
-
-    /// Binary opcode.
-    pub fn opcode(self) -> u8 {
-        use AluOp::*;
-        match self {
-            Add => 0x01,
-            Avg => 0x02,
-            Div => 0x03,
-            Exp => 0x08,
-            Frc => 0x09,
-            Log => 0x0B,
-            Mad => 0x0C,
-            Mulh => 0x0D,
-            Mod => 0x0F,
-            Mul => 0x10,
-            Pow => 0x11,
-            Rndd => 0x12,
-            Rndu => 0x13,
-            Rnde => 0x14,
-            Rndz => 0x15,
-            Sin => 0x17,
-            Cos => 0x18,
-            Sqrt => 0x19,
-            Rsqrt => 0x1A,
-            Inv => 0x1B,
-            Lzd => 0x1F,
-            And => 0x20,
-            Or => 0x21,
-            Xor => 0x22,
-            Not => 0x23,
-            Shl => 0x24,
-            Shr => 0x25,
-            Asr => 0x26,
-            Cbit => 0x27,
-            Mov => 0x29,
-            Sel => 0x2A,
-            Fbl => 0x2E,
-            Fbh => 0x2F,
-            Bfe => 0x46,
-            Bfi => 0x47,
-            Bfrev => 0x48,
-            Sqrtm => 0x7E,
-            Divm => 0x7F,
-            Rol => 0x80,
-            Ror => 0x81,
-            Dp4a => 0x82,
-            Add3 => 0x84,
-            Madw => 0x91,
-        }
-    }
-
-    /// Number of source operands.
-    pub fn num_srcs(self) -> usize {
-        use AluOp::*;
-        match self {
-            Exp | Frc | Log | Rndd | Rndu | Rnde | Rndz | Sin | Cos | Sqrt | Rsqrt | Inv | Lzd | Not
-            | Cbit | Mov | Fbl | Fbh | Bfrev | Sqrtm => 1,
-            Add | Avg | Div | Mulh | Mod | Mul | Pow | And | Or | Xor | Shl | Shr | Asr | Sel | Divm
-            | Rol | Ror => 2,
-            Mad | Bfe | Dp4a | Add3 | Madw => 3,
-            Bfi => 4,
-        }
-    }
-}
-
-/// Comparison relation of `cmp`.
+/// Comparison relation of `cmp`; spellings and codes in [`crate::target::CMP_OPS`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CmpOp {
     /// ==.
@@ -995,24 +809,6 @@ pub enum CmpOp {
     Le,
 }
 
-impl CmpOp {
-    /// Text suffix (`eq`...).
-    pub fn text(self) -> &'static str {
-        ["eq", "ne", "gt", "ge", "lt", "le"][self.code() as usize]
-    }
-    /// Binary rel_op code.
-    pub fn code(self) -> u8 {
-        match self {
-            CmpOp::Eq => 0,
-            CmpOp::Ne => 1,
-            CmpOp::Gt => 2,
-            CmpOp::Ge => 3,
-            CmpOp::Lt => 4,
-            CmpOp::Le => 5,
-        }
-    }
-}
-
 /// Destination of `cmp`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CmpDst {
@@ -1022,7 +818,8 @@ pub enum CmpDst {
     Gen(Dst),
 }
 
-/// Number of owords of a block message (1, 2, 4, 8; 16 only where the target allows).
+/// Number of owords of a block message (1, 2, 4, 8; 16 only where the target allows); counts and
+/// codes in [`crate::target::OWORDS`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Owords {
     /// 1 oword (16 B).
@@ -1035,29 +832,6 @@ pub enum Owords {
     O8,
     /// 16 owords.
     O16,
-}
-
-impl Owords {
-    /// The count.
-    pub fn count(self) -> u32 {
-        match self {
-            Owords::O1 => 1,
-            Owords::O2 => 2,
-            Owords::O4 => 4,
-            Owords::O8 => 8,
-            Owords::O16 => 16,
-        }
-    }
-    /// The binary size code (0..4).
-    pub fn code(self) -> u8 {
-        match self {
-            Owords::O1 => 0,
-            Owords::O2 => 1,
-            Owords::O4 => 2,
-            Owords::O8 => 3,
-            Owords::O16 => 4,
-        }
-    }
 }
 
 /// A channel mask for the `*4` messages (in-order subset of RGBA).
@@ -1094,7 +868,8 @@ impl Channels {
     }
 }
 
-/// Bytes per lane of gather_scaled/scatter_scaled (`.1`, `.2`, `.4`).
+/// Bytes per lane of gather_scaled/scatter_scaled (`.1`, `.2`, `.4`); counts and codes in
+/// [`crate::target::SCALED_BLOCKS`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ScaledBlocks {
     /// 1 byte.
@@ -1105,18 +880,8 @@ pub enum ScaledBlocks {
     B4,
 }
 
-impl ScaledBlocks {
-    /// Byte count.
-    pub fn count(self) -> u8 {
-        match self {
-            ScaledBlocks::B1 => 1,
-            ScaledBlocks::B2 => 2,
-            ScaledBlocks::B4 => 4,
-        }
-    }
-}
-
-/// Block size of svm_gather/svm_scatter (`.1`, `.4`, `.8` bytes).
+/// Block size of svm_gather/svm_scatter (`.1`, `.4`, `.8` bytes); sizes and codes in
+/// [`crate::target::SVM_BLOCKS`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum SvmBlock {
     /// 1-byte blocks.
@@ -1127,7 +892,7 @@ pub enum SvmBlock {
     B8,
 }
 
-/// Media block load modifier.
+/// Media block load modifier; spellings and codes in [`crate::target::MEDIA_MODS`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MediaMod {
     /// `nomod`.
@@ -1144,7 +909,7 @@ pub enum MediaMod {
     BottomMod,
 }
 
-/// dword_atomic operation.
+/// dword_atomic operation; names, codes and source counts in [`crate::target::ATOMIC_OPS`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum AtomicOp {
     /// add.
@@ -1185,69 +950,6 @@ pub enum AtomicOp {
     Fsub,
 }
 
-impl AtomicOp {
-    /// Text name.
-    pub fn text(self) -> &'static str {
-        use AtomicOp::*;
-        match self {
-            Add => "add",
-            Sub => "sub",
-            Inc => "inc",
-            Dec => "dec",
-            Min => "min",
-            Max => "max",
-            Xchg => "xchg",
-            Cmpxchg => "cmpxchg",
-            And => "and",
-            Or => "or",
-            Xor => "xor",
-            MinSInt => "minsint",
-            MaxSInt => "maxsint",
-            Fmax => "fmax",
-            Fmin => "fmin",
-            Fcmpwr => "fcmpwr",
-            Fadd => "fadd",
-            Fsub => "fsub",
-        }
-    }
-    /// Whether the operation works on floating-point data.
-    pub fn is_float(self) -> bool {
-        matches!(self, AtomicOp::Fmax | AtomicOp::Fmin | AtomicOp::Fcmpwr | AtomicOp::Fadd | AtomicOp::Fsub)
-    }
-    /// Number of data sources: 0 (inc, dec), 2 (cmpxchg, fcmpwr) or 1.
-    pub fn num_srcs(self) -> usize {
-        match self {
-            AtomicOp::Inc | AtomicOp::Dec => 0,
-            AtomicOp::Cmpxchg | AtomicOp::Fcmpwr => 2,
-            _ => 1,
-        }
-    }
-    /// Binary code (VISAAtomicOps).
-    pub fn code(self) -> u8 {
-        use AtomicOp::*;
-        match self {
-            Add => 0,
-            Sub => 1,
-            Inc => 2,
-            Dec => 3,
-            Min => 4,
-            Max => 5,
-            Xchg => 6,
-            Cmpxchg => 7,
-            And => 8,
-            Or => 9,
-            Xor => 10,
-            MinSInt => 11,
-            MaxSInt => 12,
-            Fmax => 0x10,
-            Fmin => 0x11,
-            Fcmpwr => 0x12,
-            Fadd => 0x13,
-            Fsub => 0x14,
-        }
-    }
-}
-
 /// Fence scope and flags (`fence_global.EI...`, `fence_local`, `fence_sw`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Fence {
@@ -1285,7 +987,7 @@ impl Fence {
     }
 }
 
-/// The shared function an LSC message goes to.
+/// The shared function an LSC message goes to; spellings and codes in [`crate::target::LSC_SFIDS`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum LscSfid {
     /// Untyped global memory (`ugm`).
@@ -1296,27 +998,6 @@ pub enum LscSfid {
     Tgm,
     /// Shared local memory (`slm`).
     Slm,
-}
-
-impl LscSfid {
-    /// Text suffix.
-    pub fn text(self) -> &'static str {
-        match self {
-            LscSfid::Ugm => "ugm",
-            LscSfid::Ugml => "ugml",
-            LscSfid::Tgm => "tgm",
-            LscSfid::Slm => "slm",
-        }
-    }
-    /// Binary code (`LSC_SFID`: ugm 0, ugml 1, tgm 2, slm 3).
-    pub fn code(self) -> u8 {
-        match self {
-            LscSfid::Ugm => 0,
-            LscSfid::Ugml => 1,
-            LscSfid::Tgm => 2,
-            LscSfid::Slm => 3,
-        }
-    }
 }
 
 /// The operation of an LSC message.
@@ -1389,13 +1070,21 @@ impl LscAddrModel {
             LscAddrModel::Bti(s) | LscAddrModel::Bss(s) => Some(s),
         }
     }
+    /// The text name and the binary address type (`LSC_ADDR_TYPE`).
+    fn spelling(self) -> (&'static str, u8) {
+        match self {
+            LscAddrModel::Flat => ("flat", 1),
+            LscAddrModel::Bss(_) => ("bss", 2),
+            LscAddrModel::Bti(_) => ("bti", 4),
+        }
+    }
+    /// The text name (`flat`, `bti`, `bss`).
+    pub fn name(self) -> &'static str {
+        self.spelling().0
+    }
     /// Binary address type (`LSC_ADDR_TYPE`: flat 1, bss 2, bti 4).
     pub fn code(self) -> u8 {
-        match self {
-            LscAddrModel::Flat => 1,
-            LscAddrModel::Bss(_) => 2,
-            LscAddrModel::Bti(_) => 4,
-        }
+        self.spelling().1
     }
 }
 
@@ -2026,6 +1715,97 @@ pub enum Inst {
         /// Response.
         dst: Raw,
     },
+}
+
+/// An operand of a message instruction after its header: a source (a descriptor, offset or
+/// address, read as a scalar) or a raw register operand.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum MsgOperand<'a> {
+    /// A source operand.
+    Src(&'a SrcOp),
+    /// A raw operand.
+    Raw(Raw),
+}
+
+/// The operands of one message instruction, in order (see [`Inst::message_operands`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MsgOperands<'a> {
+    items: [MsgOperand<'a>; MsgOperands::CAPACITY],
+    len: usize,
+}
+
+impl<'a> MsgOperands<'a> {
+    /// The most operands a message has (typed_atomic: four coordinates, two sources, a result).
+    pub const CAPACITY: usize = 7;
+
+    /// The sources, then the raw operands.
+    fn new(srcs: &[&'a SrcOp], raws: &[Raw]) -> MsgOperands<'a> {
+        let mut items = [MsgOperand::Raw(Raw::NULL); MsgOperands::CAPACITY];
+        let all = srcs.iter().copied().map(MsgOperand::Src).chain(raws.iter().copied().map(MsgOperand::Raw));
+        let mut len = 0;
+        for (slot, o) in items.iter_mut().zip(all) {
+            *slot = o;
+            len += 1;
+        }
+        debug_assert_eq!(len, srcs.len() + raws.len(), "more message operands than MsgOperands holds");
+        MsgOperands { items, len }
+    }
+
+    /// The operands.
+    pub fn as_slice(&self) -> &[MsgOperand<'a>] {
+        &self.items[..self.len]
+    }
+
+    /// The operands, to reorder.
+    pub fn as_mut_slice(&mut self) -> &mut [MsgOperand<'a>] {
+        &mut self.items[..self.len]
+    }
+}
+
+impl<'a> IntoIterator for MsgOperands<'a> {
+    type Item = MsgOperand<'a>;
+    type IntoIter = std::iter::Take<std::array::IntoIter<MsgOperand<'a>, { MsgOperands::CAPACITY }>>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.items.into_iter().take(self.len)
+    }
+}
+
+impl Inst {
+    /// The source and raw operands of a message instruction (block, media, gather and scatter
+    /// messages, the atomics, `raw_send` and `raw_sends`) in the order its binary form lists them
+    /// after the fixed fields, which is also the order of its text form except for svm_atomic,
+    /// whose text puts the old values (the last operand) before the sources. `None` for the other
+    /// instructions. The text writer, the binary writer and the validator all walk these.
+    pub fn message_operands(&self) -> Option<MsgOperands<'_>> {
+        let ops = match self {
+            Inst::OwordLd { offset, dst: data, .. }
+            | Inst::OwordSt { offset, src: data, .. }
+            | Inst::SvmBlock { address: offset, data, .. } => MsgOperands::new(&[offset], &[*data]),
+            Inst::MediaLd { x, y, dst: data, .. } | Inst::MediaSt { x, y, src: data, .. } => {
+                MsgOperands::new(&[x, y], &[*data])
+            }
+            Inst::Gather { global_offset: base, offsets, data, .. }
+            | Inst::Scaled { global_offset: base, offsets, data, .. }
+            | Inst::Scaled4 { global_offset: base, offsets, data, .. }
+            | Inst::SvmScaled4 { base, offsets, data, .. } => MsgOperands::new(&[base], &[*offsets, *data]),
+            Inst::Typed4 { u, v, r, lod, data, .. } => MsgOperands::new(&[], &[*u, *v, *r, *lod, *data]),
+            Inst::SvmScatter { addresses, data, .. } => MsgOperands::new(&[], &[*addresses, *data]),
+            Inst::DwordAtomic { offsets: addresses, src0, src1, dst, .. }
+            | Inst::SvmAtomic { addresses, src0, src1, dst, .. } => {
+                MsgOperands::new(&[], &[*addresses, *src0, *src1, *dst])
+            }
+            Inst::TypedAtomic { u, v, r, lod, src0, src1, dst, .. } => {
+                MsgOperands::new(&[], &[*u, *v, *r, *lod, *src0, *src1, *dst])
+            }
+            Inst::RawSend { desc, src, dst, .. } => MsgOperands::new(&[desc], &[*src, *dst]),
+            Inst::RawSends { exdesc, desc, src0, src1, dst, .. } => {
+                MsgOperands::new(&[exdesc, desc], &[*src0, *src1, *dst])
+            }
+            _ => return None,
+        };
+        Some(ops)
+    }
 }
 
 impl Kernel {

@@ -197,16 +197,6 @@ impl<F: Fn(&mut std::fmt::Formatter<'_>) -> std::fmt::Result> std::fmt::Display 
     }
 }
 
-fn modifier(m: SrcMod) -> &'static str {
-    match m {
-        SrcMod::None => "",
-        SrcMod::Neg => "(-)",
-        SrcMod::Abs => "(abs)",
-        SrcMod::NegAbs => "(-abs)",
-        SrcMod::Not => "(~)",
-    }
-}
-
 /// Appends an integer in decimal (no formatting machinery: the text writer's hottest path).
 fn put_num<O: Write>(o: &mut O, v: impl itoa::Integer) -> std::fmt::Result {
     o.write_str(itoa::Buffer::new().format(v))
@@ -224,7 +214,7 @@ fn put_place<O: Write>(o: &mut O, names: &TextNames, var: VarId, row: u8, col: u
 
 /// Appends a direct general operand, `V(row,col)<vs;w,hs>` with its modifier.
 fn put_gen_src<O: Write>(o: &mut O, names: &TextNames, g: &Src) -> std::fmt::Result {
-    o.write_str(modifier(g.modifier))?;
+    o.write_str(g.modifier.text())?;
     put_place(o, names, g.var, g.row, g.col)?;
     o.write_char('<')?;
     put_num(o, g.region.vstride)?;
@@ -263,11 +253,8 @@ fn put_pred<O: Write>(o: &mut O, names: &TextNames, p: Option<Pred>) -> std::fmt
         o.write_char('!')?;
     }
     o.write_str(names.pred(p.id))?;
-    o.write_str(match p.ctrl {
-        PredCtrl::None => ") ",
-        PredCtrl::Any => ".any) ",
-        PredCtrl::All => ".all) ",
-    })
+    o.write_str(p.ctrl.text())?;
+    o.write_str(") ")
 }
 
 /// Appends a source operand.
@@ -275,14 +262,7 @@ fn put_src<O: Write>(o: &mut O, names: &TextNames, s: &SrcOp) -> std::fmt::Resul
     match *s {
         SrcOp::Gen(ref g) => put_gen_src(o, names, g),
         SrcOp::Ind(i) => {
-            write!(
-                o,
-                "{}r[{}({}),{}]",
-                modifier(i.modifier),
-                names.addr(i.addr),
-                i.addr_elem,
-                i.byte_offset
-            )?;
+            write!(o, "{}r[{}({}),{}]", i.modifier.text(), names.addr(i.addr), i.addr_elem, i.byte_offset)?;
             if i.multi {
                 write!(o, "<{},{}>", i.region.width, i.region.hstride)?;
             } else {
@@ -294,6 +274,13 @@ fn put_src<O: Write>(o: &mut O, names: &TextNames, s: &SrcOp) -> std::fmt::Resul
         SrcOp::Pred(p) => o.write_str(names.pred(p)),
         SrcOp::Addr(a) => write!(o, "{}({})<{}>", names.addr(a.addr), a.elem, a.width),
     }
+}
+
+/// Appends a raw operand, `V.offset`.
+fn put_raw<O: Write>(o: &mut O, names: &TextNames, r: Raw) -> std::fmt::Result {
+    o.write_str(names.var(r.var))?;
+    o.write_char('.')?;
+    put_num(o, r.offset)
 }
 
 /// Appends a destination operand.
@@ -333,10 +320,6 @@ impl W<'_> {
         Fmt(move |f| put_dst(f, &self.names, d))
     }
 
-    fn raw(&self, r: Raw) -> impl std::fmt::Display + '_ {
-        Fmt(move |f| write!(f, "{}.{}", self.names.var(r.var), r.offset))
-    }
-
     fn pred(&self, p: Option<Pred>) -> impl std::fmt::Display + '_ {
         Fmt(move |f| put_pred(f, &self.names, p))
     }
@@ -349,12 +332,6 @@ impl W<'_> {
             _ => "",
         };
         format!("{}{kind}.{}{width} {}", self.pred(p), op.text(), exec_fmt(exec))
-    }
-
-    fn line(&mut self, s: String) {
-        self.out.push_str("    ");
-        self.out.push_str(&s);
-        self.out.push('\n');
     }
 
     fn inst(&mut self, inst: &Inst) {
@@ -452,138 +429,86 @@ impl W<'_> {
                 self.src(index),
                 targets.iter().map(|t| n.label(*t)).collect::<Vec<_>>().join(", ")
             ),
-            Inst::OwordLd { size, unaligned, surface, offset, dst } => format!(
-                "{} ({}) {} {} {}",
+            Inst::OwordLd { size, unaligned, surface, .. } => format!(
+                "{} ({}) {}",
                 if *unaligned { "oword_ld_unaligned" } else { "oword_ld" },
                 size.count(),
-                n.surface(*surface),
-                self.src(offset),
-                self.raw(*dst)
+                n.surface(*surface)
             ),
-            Inst::OwordSt { size, surface, offset, src } => format!(
-                "oword_st ({}) {} {} {}",
-                size.count(),
-                n.surface(*surface),
-                self.src(offset),
-                self.raw(*src)
-            ),
-            Inst::MediaLd { modifier, surface, plane, width, height, x, y, dst: data }
-            | Inst::MediaSt { modifier, surface, plane, width, height, x, y, src: data } => format!(
-                "{}.{} ({}, {}) {} {} {} {} {}",
+            Inst::OwordSt { size, surface, .. } => {
+                format!("oword_st ({}) {}", size.count(), n.surface(*surface))
+            }
+            Inst::MediaLd { modifier, surface, plane, width, height, .. }
+            | Inst::MediaSt { modifier, surface, plane, width, height, .. } => format!(
+                "{}.{} ({}, {}) {} {}",
                 if matches!(inst, Inst::MediaLd { .. }) { "media_ld" } else { "media_st" },
-                media_mod_text(*modifier),
+                modifier.text(),
                 width,
                 height,
                 n.surface(*surface),
-                plane,
-                self.src(x),
-                self.src(y),
-                self.raw(*data)
+                plane
             ),
-            Inst::Gather { store, elt_size, exec, surface, global_offset, offsets, data } => format!(
-                "{}.{} {} {} {} {} {}",
+            Inst::Gather { store, elt_size, exec, surface, .. } => format!(
+                "{}.{} {} {}",
                 if *store { "scatter" } else { "gather" },
                 elt_size,
                 exec_fmt(*exec),
-                n.surface(*surface),
-                self.src(global_offset),
-                self.raw(*offsets),
-                self.raw(*data)
+                n.surface(*surface)
             ),
-            Inst::Scaled { store, pred, exec, blocks, surface, global_offset, offsets, data } => format!(
-                "{}{}.{} {} {} {} {} {}",
+            Inst::Scaled { store, pred, exec, blocks, surface, .. } => format!(
+                "{}{}.{} {} {}",
                 self.pred(*pred),
                 if *store { "scatter_scaled" } else { "gather_scaled" },
                 blocks.count(),
                 exec_fmt(*exec),
-                n.surface(*surface),
-                self.src(global_offset),
-                self.raw(*offsets),
-                self.raw(*data)
+                n.surface(*surface)
             ),
-            Inst::Scaled4 { store, pred, exec, channels, surface, global_offset, offsets, data } => format!(
-                "{}{}.{} {} {} {} {} {}",
+            Inst::Scaled4 { store, pred, exec, channels, surface, .. } => format!(
+                "{}{}.{} {} {}",
                 self.pred(*pred),
                 if *store { "scatter4_scaled" } else { "gather4_scaled" },
                 channels.text(),
                 exec_fmt(*exec),
-                n.surface(*surface),
-                self.src(global_offset),
-                self.raw(*offsets),
-                self.raw(*data)
+                n.surface(*surface)
             ),
-            Inst::Typed4 { store, pred, exec, channels, surface, u, v, r, lod, data } => format!(
-                "{}{}.{} {} {} {} {} {} {} {}",
+            Inst::Typed4 { store, pred, exec, channels, surface, .. } => format!(
+                "{}{}.{} {} {}",
                 self.pred(*pred),
                 if *store { "scatter4_typed" } else { "gather4_typed" },
                 channels.text(),
                 exec_fmt(*exec),
-                n.surface(*surface),
-                self.raw(*u),
-                self.raw(*v),
-                self.raw(*r),
-                self.raw(*lod),
-                self.raw(*data)
+                n.surface(*surface)
             ),
-            Inst::SvmBlock { store, size, address, data } => format!(
-                "{} ({}) {} {}",
-                if *store { "svm_block_st" } else { "svm_block_ld" },
-                size.count(),
-                self.src(address),
-                self.raw(*data)
-            ),
-            Inst::SvmScatter { store, pred, exec, block, num_blocks, addresses, data } => format!(
-                "{}{}.{}.{} {} {} {}",
+            Inst::SvmBlock { store, size, .. } => {
+                format!("{} ({})", if *store { "svm_block_st" } else { "svm_block_ld" }, size.count())
+            }
+            Inst::SvmScatter { store, pred, exec, block, num_blocks, .. } => format!(
+                "{}{}.{}.{} {}",
                 self.pred(*pred),
                 if *store { "svm_scatter" } else { "svm_gather" },
-                match block {
-                    SvmBlock::B1 => 1,
-                    SvmBlock::B4 => 4,
-                    SvmBlock::B8 => 8,
-                },
+                block.bytes(),
                 num_blocks,
-                exec_fmt(*exec),
-                self.raw(*addresses),
-                self.raw(*data)
+                exec_fmt(*exec)
             ),
-            Inst::DwordAtomic { op, half, pred, exec, surface, offsets, src0, src1, dst } => format!(
-                "{} {} {} {} {} {}",
+            Inst::DwordAtomic { op, half, pred, exec, surface, .. } => format!(
+                "{} {}",
                 self.atomic_head(*pred, "dword_atomic", *op, if *half { 16 } else { 32 }, *exec),
-                n.surface(*surface),
-                self.raw(*offsets),
-                self.raw(*src0),
-                self.raw(*src1),
-                self.raw(*dst)
+                n.surface(*surface)
             ),
-            Inst::SvmScaled4 { store, pred, exec, channels, base, offsets, data } => format!(
-                "{}{}.{} {} {} {} {}",
+            Inst::SvmScaled4 { store, pred, exec, channels, .. } => format!(
+                "{}{}.{} {}",
                 self.pred(*pred),
                 if *store { "svm_scatter4scaled" } else { "svm_gather4scaled" },
                 channels.text(),
-                exec_fmt(*exec),
-                self.src(base),
-                self.raw(*offsets),
-                self.raw(*data)
+                exec_fmt(*exec)
             ),
-            Inst::SvmAtomic { op, bits, pred, exec, addresses, src0, src1, dst } => format!(
-                "{} {} {} {} {}",
-                self.atomic_head(*pred, "svm_atomic", *op, *bits, *exec),
-                self.raw(*addresses),
-                self.raw(*dst),
-                self.raw(*src0),
-                self.raw(*src1)
-            ),
-            Inst::TypedAtomic { op, half, pred, exec, surface, u, v, r, lod, src0, src1, dst } => format!(
-                "{} {} {} {} {} {} {} {} {}",
+            Inst::SvmAtomic { op, bits, pred, exec, .. } => {
+                self.atomic_head(*pred, "svm_atomic", *op, *bits, *exec)
+            }
+            Inst::TypedAtomic { op, half, pred, exec, surface, .. } => format!(
+                "{} {}",
                 self.atomic_head(*pred, "typed_atomic", *op, if *half { 16 } else { 32 }, *exec),
-                n.surface(*surface),
-                self.raw(*u),
-                self.raw(*v),
-                self.raw(*r),
-                self.raw(*lod),
-                self.raw(*src0),
-                self.raw(*src1),
-                self.raw(*dst)
+                n.surface(*surface)
             ),
             Inst::Lsc { op, sfid, cache, pred, exec, addr, shape, data, src1, src2 } => {
                 let cache = if *cache == (0, 0) {
@@ -592,10 +517,9 @@ impl W<'_> {
                     format!(".{}.{}", LSC_CACHE_TEXT[cache.0 as usize], LSC_CACHE_TEXT[cache.1 as usize])
                 };
                 let surface = |s| lsc_surface_text(n, s);
-                let model = match addr.model {
-                    LscAddrModel::Flat => "flat".to_string(),
-                    LscAddrModel::Bti(s) => format!("bti({})", surface(s)),
-                    LscAddrModel::Bss(s) => format!("bss({})", surface(s)),
+                let model = match addr.model.surface() {
+                    None => addr.model.name().to_string(),
+                    Some(s) => format!("{}({})", addr.model.name(), surface(s)),
                 };
                 let off = match addr.offset {
                     0 => String::new(),
@@ -644,34 +568,17 @@ impl W<'_> {
                     LSC_SCOPES[*scope as usize]
                 )
             }
-            Inst::RawSend { sendc, pred, exec, exdesc, num_src, num_dst, desc, src, dst } => format!(
-                "{}{} {} 0x{:x} {} {} {} {} {}",
+            Inst::RawSend { sendc, pred, exec, exdesc, num_src, num_dst, .. } => format!(
+                "{}{} {} 0x{:x} {} {}",
                 self.pred(*pred),
                 if *sendc { "raw_sendc" } else { "raw_send" },
                 exec_fmt(*exec),
                 exdesc,
                 num_src,
-                num_dst,
-                self.src(desc),
-                self.raw(*src),
-                self.raw(*dst)
+                num_dst
             ),
-            Inst::RawSends {
-                sendc,
-                eot,
-                pred,
-                exec,
-                sfid,
-                num_src0,
-                num_src1,
-                num_dst,
-                exdesc,
-                desc,
-                src0,
-                src1,
-                dst,
-            } => format!(
-                "{}raw_sends{}{}.{}{}.{}.{} {} {} {} {} {} {}",
+            Inst::RawSends { sendc, eot, pred, exec, sfid, num_src0, num_src1, num_dst, .. } => format!(
+                "{}raw_sends{}{}.{}{}.{}.{} {}",
                 self.pred(*pred),
                 if *sendc { "c" } else { "" },
                 if *eot { "_eot" } else { "" },
@@ -680,27 +587,27 @@ impl W<'_> {
                 num_src0,
                 num_src1,
                 num_dst,
-                exec_fmt(*exec),
-                self.src(exdesc),
-                self.src(desc),
-                self.raw(*src0),
-                self.raw(*src1),
-                self.raw(*dst)
+                exec_fmt(*exec)
             ),
         };
         let _ = self.k;
-        self.line(s);
-    }
-}
-
-fn media_mod_text(m: MediaMod) -> &'static str {
-    match m {
-        MediaMod::NoMod => "nomod",
-        MediaMod::Modified => "modified",
-        MediaMod::Top => "top",
-        MediaMod::Bottom => "bottom",
-        MediaMod::TopMod => "top_mod",
-        MediaMod::BottomMod => "bottom_mod",
+        self.out.push_str("    ");
+        self.out.push_str(&s);
+        // a message's operands follow its head
+        if let Some(mut ops) = inst.message_operands() {
+            if let Inst::SvmAtomic { .. } = inst {
+                // svm_atomic's text lists the old values before the sources
+                ops.as_mut_slice()[1..].rotate_right(1);
+            }
+            for o in ops {
+                self.out.push(' ');
+                let _ = match o {
+                    MsgOperand::Src(x) => put_src(&mut self.out, &self.names, x),
+                    MsgOperand::Raw(r) => put_raw(&mut self.out, &self.names, r),
+                };
+            }
+        }
+        self.out.push('\n');
     }
 }
 
@@ -808,14 +715,13 @@ pub fn write_text(k: &Kernel) -> String {
         let _ = writeln!(w.out, "{dir} {} offset={} size={}", name, i.offset, i.size);
     }
     for a in &k.attrs {
+        let _ = write!(w.out, ".kernel_attr {}", a.name());
         let _ = match a {
-            KernelAttr::Target3d(t) => {
-                writeln!(w.out, ".kernel_attr Target=\"{}\"", if *t { "3d" } else { "cm" })
-            }
-            KernelAttr::SlmSize(n) => writeln!(w.out, ".kernel_attr SLMSize={n}"),
-            KernelAttr::SimdSize(n) => writeln!(w.out, ".kernel_attr SimdSize={n}"),
-            KernelAttr::NoBarrier => writeln!(w.out, ".kernel_attr NoBarrier"),
-            KernelAttr::OutputAsmPath(p) => writeln!(w.out, ".kernel_attr OutputAsmPath=\"{}\"", escape(p)),
+            KernelAttr::Target3d(t) => writeln!(w.out, "=\"{}\"", if *t { "3d" } else { "cm" }),
+            KernelAttr::SlmSize(n) => writeln!(w.out, "={n}"),
+            KernelAttr::SimdSize(n) => writeln!(w.out, "={n}"),
+            KernelAttr::NoBarrier => writeln!(w.out),
+            KernelAttr::OutputAsmPath(p) => writeln!(w.out, "=\"{}\"", escape(p)),
         };
     }
     let _ = writeln!(w.out, ".function \"{}\"", w.names.labels[0]);
@@ -972,6 +878,65 @@ mod tests {
         );
         assert!(t.contains("    fence_global.EL1\n    fence_local\n"), "{t}");
         assert!(k.validate().is_ok());
+    }
+
+    #[test]
+    fn message_operands_are_one_walk() {
+        let mut k = Kernel::new("msg");
+        let desc = k.add_var("desc", VisaType::UD, 1, Align::Dword);
+        let hdr = k.add_var("hdr", VisaType::UD, 8, Align::Grf);
+        let data = k.add_var("data", VisaType::UD, 8, Align::Grf);
+        let sends = Inst::RawSends {
+            sendc: false,
+            eot: false,
+            pred: None,
+            exec: Exec::nm(8),
+            sfid: 10,
+            num_src0: 1,
+            num_src1: 1,
+            num_dst: 1,
+            exdesc: Imm::UD(0x40).into(),
+            desc: Src::scalar(desc, 0).into(),
+            src0: Raw::of(hdr),
+            src1: Raw { var: data, offset: 32 },
+            dst: Raw::of(VarId(99)),
+        };
+        let ops = sends.message_operands().expect("raw_sends is a message");
+        let raws: Vec<Raw> =
+            ops.into_iter().filter_map(|o| if let MsgOperand::Raw(r) = o { Some(r) } else { None }).collect();
+        assert_eq!(ops.as_slice().len(), 5);
+        assert_eq!(raws, [Raw::of(hdr), Raw { var: data, offset: 32 }, Raw::of(VarId(99))]);
+        assert!(alu(AluOp::Mov, Exec::new(1), Dst::new(desc, 0), vec![Imm::UD(0).into()])
+            .message_operands()
+            .is_none());
+        let atomic = Inst::SvmAtomic {
+            op: AtomicOp::Cmpxchg,
+            bits: 32,
+            pred: None,
+            exec: Exec::new(8),
+            addresses: Raw::of(hdr),
+            src0: Raw::of(data),
+            src1: Raw { var: data, offset: 32 },
+            dst: Raw::of(desc),
+        };
+        k.push(sends);
+        k.push(atomic);
+        // the validator walks the operands
+        let errs = k.validate().unwrap_err().join("\n");
+        assert!(errs.contains("inst 0: unknown variable V99"), "{errs}");
+        if let Inst::RawSends { dst, .. } = &mut k.body[0] {
+            *dst = Raw::NULL;
+        }
+        assert!(k.validate().is_ok());
+        // the text lists them after the head; svm_atomic puts the old values first
+        let t = write_text(&k);
+        assert!(
+            t.contains(
+                "    raw_sends.10.1.1.1 (M1_NM, 8) 64:ud V_desc(0,0)<0;1,0> V_hdr.0 V_data.32 %null.0\n"
+            ),
+            "{t}"
+        );
+        assert!(t.contains("    svm_atomic.cmpxchg (M1, 8) V_hdr.0 V_desc.0 V_data.0 V_data.32\n"), "{t}");
     }
 
     #[test]

@@ -1,5 +1,8 @@
-//! Structural checks of a [`Kernel`]: ids in range, operand counts, exec sizes, regions, label
-//! placement. The writers assume a kernel that passes these checks (they panic on ids out of
+//! Structural checks of a [`Kernel`]: ids in range (reserved predefined variables included),
+//! declarations (predicate and address sizes, aliases and inputs inside their variables, inputs
+//! that do not overlap), operand counts, exec sizes, regions, address elements and raw offsets in
+//! range, label placement (every label placed once, jumps only to labels of their own
+//! subroutine). The writers assume a kernel that passes these checks (they panic on ids out of
 //! range); the finalizer performs the semantic checks (types, platform support).
 
 use crate::model::*;
@@ -7,6 +10,15 @@ use crate::model::*;
 struct Checker<'a> {
     k: &'a Kernel,
     errs: Vec<String>,
+    /// The subroutine (0 = the entry, then in body order) each label is placed in.
+    label_sub: Vec<Option<usize>>,
+    /// The subroutine of the instruction being checked.
+    sub: usize,
+}
+
+/// Size in bytes of a user variable (`None` for predefined and unknown ids).
+fn var_bytes(k: &Kernel, v: VarId) -> Option<u32> {
+    k.var(v).map(|d| u32::from(d.num_elts) * d.ty.size())
 }
 
 impl Checker<'_> {
@@ -15,7 +27,8 @@ impl Checker<'_> {
     }
 
     fn var(&mut self, at: usize, v: VarId) {
-        if !v.is_predefined() && self.k.var(v).is_none() {
+        let known = if v.is_predefined() { v.predefined_name().is_some() } else { self.k.var(v).is_some() };
+        if !known {
             self.err(at, format!("unknown variable V{}", v.0));
         }
     }
@@ -61,6 +74,28 @@ impl Checker<'_> {
         }
     }
 
+    /// A jump target: a block label placed in the jump's own subroutine.
+    fn target(&mut self, at: usize, l: LabelId) {
+        self.label(at, l, LabelKind::Block);
+        if let Some(Some(sub)) = self.label_sub.get(l.0 as usize) {
+            if *sub != self.sub {
+                let name = &self.k.labels[l.0 as usize].name;
+                self.err(at, format!("jumps to label {name} of another subroutine"));
+            }
+        }
+    }
+
+    fn addr_elem(&mut self, at: usize, a: AddrId, elem: u8) {
+        if let Some(d) = self.k.addrs.get(a.0 as usize) {
+            if u16::from(elem) >= d.num_elts {
+                self.err(
+                    at,
+                    format!("element {elem} of address variable {} of {} elements", d.name, d.num_elts),
+                );
+            }
+        }
+    }
+
     fn region(&mut self, at: usize, r: Region, exec: u8, multi: bool) {
         if !multi && ![0, 1, 2, 4, 8, 16, 32].contains(&r.vstride) {
             self.err(at, format!("invalid vstride {}", r.vstride));
@@ -81,6 +116,7 @@ impl Checker<'_> {
             }
             SrcOp::Ind(i) => {
                 self.addr(at, i.addr);
+                self.addr_elem(at, i.addr, i.addr_elem);
                 self.region(at, i.region, exec, i.multi);
             }
             SrcOp::Imm(_) => {}
@@ -94,6 +130,7 @@ impl Checker<'_> {
             DstOp::Gen(g) => self.gdst(at, g),
             DstOp::Ind(i) => {
                 self.addr(at, i.addr);
+                self.addr_elem(at, i.addr, i.addr_elem);
                 if ![1, 2, 4].contains(&i.hstride) {
                     self.err(at, format!("invalid dst hstride {}", i.hstride));
                 }
@@ -112,12 +149,30 @@ impl Checker<'_> {
 
     fn raw(&mut self, at: usize, r: Raw) {
         self.var(at, r.var);
+        if let Some(bytes) = var_bytes(self.k, r.var) {
+            if u32::from(r.offset) >= bytes {
+                let name = &self.k.vars[(r.var.0 - NUM_PREDEF_VARS) as usize].name;
+                self.err(at, format!("raw operand at byte {} of variable {name} of {bytes} bytes", r.offset));
+            }
+        }
     }
 }
 
 /// Validates `k`; see [`Kernel::validate`].
 pub fn validate(k: &Kernel) -> Result<(), Vec<String>> {
-    let mut c = Checker { k, errs: Vec::new() };
+    let mut c = Checker { k, errs: Vec::new(), label_sub: vec![None; k.labels.len()], sub: 0 };
+    let mut sub = 0;
+    for inst in &k.body {
+        match inst {
+            Inst::Subroutine(_) => sub += 1,
+            Inst::Label(l) => {
+                if let Some(slot) = c.label_sub.get_mut(l.0 as usize) {
+                    *slot = Some(sub);
+                }
+            }
+            _ => {}
+        }
+    }
     match k.labels.first() {
         Some(l) if l.kind == LabelKind::Subroutine => {}
         _ => c.errs.push("label 0 must be the entry subroutine".into()),
@@ -131,6 +186,45 @@ pub fn validate(k: &Kernel) -> Result<(), Vec<String>> {
         if v.num_elts == 0 {
             c.errs.push(format!("variable {} has no elements", v.name));
         }
+        if let Some((base, offset)) = v.alias {
+            let view = u32::from(v.num_elts) * v.ty.size();
+            match var_bytes(k, base) {
+                Some(bytes) if u32::from(offset) + view > bytes => c.errs.push(format!(
+                    "variable {} ({view} bytes at byte {offset}) does not fit in the {bytes} bytes of its base",
+                    v.name
+                )),
+                _ => {}
+            }
+        }
+    }
+    for p in &k.preds {
+        if ![1, 2, 4, 8, 16, 32].contains(&p.num_elts) {
+            c.errs.push(format!("predicate {} has {} lanes (1, 2, 4, 8, 16 or 32)", p.name, p.num_elts));
+        }
+    }
+    for a in &k.addrs {
+        if !(1..=16).contains(&a.num_elts) {
+            c.errs.push(format!("address variable {} has {} elements (1 to 16)", a.name, a.num_elts));
+        }
+    }
+    let mut spans: Vec<(u32, u32)> = Vec::new();
+    for inp in &k.inputs {
+        let (off, end) = (u32::from(inp.offset), u32::from(inp.offset) + u32::from(inp.size));
+        if inp.size == 0 {
+            c.errs.push(format!("an input at byte {off} has no bytes"));
+        }
+        if let InputTarget::Var(v) = inp.target {
+            if let Some(bytes) = var_bytes(k, v) {
+                if u32::from(inp.size) > bytes {
+                    let name = &k.vars[(v.0 - NUM_PREDEF_VARS) as usize].name;
+                    c.errs.push(format!("input {name} of {} bytes binds a variable of {bytes}", inp.size));
+                }
+            }
+        }
+        if let Some(&(o, e)) = spans.iter().find(|&&(o, e)| off < e && o < end) {
+            c.errs.push(format!("the input at bytes [{off}, {end}) overlaps the input at [{o}, {e})"));
+        }
+        spans.push((off, end));
     }
     for inp in &k.inputs {
         match inp.target {
@@ -145,6 +239,9 @@ pub fn validate(k: &Kernel) -> Result<(), Vec<String>> {
     }
     let mut placed = vec![false; k.labels.len()];
     for (at, inst) in k.body.iter().enumerate() {
+        if matches!(inst, Inst::Subroutine(_)) {
+            c.sub += 1;
+        }
         match inst {
             Inst::Label(l) | Inst::Subroutine(l) => {
                 let kind =
@@ -220,7 +317,7 @@ pub fn validate(k: &Kernel) -> Result<(), Vec<String>> {
             Inst::Jmp { pred, exec, target } | Inst::Goto { pred, exec, target } => {
                 c.exec(at, *exec);
                 c.pred(at, *pred);
-                c.label(at, *target, LabelKind::Block);
+                c.target(at, *target);
             }
             Inst::Call { pred, exec, target } => {
                 c.exec(at, *exec);
@@ -235,97 +332,49 @@ pub fn validate(k: &Kernel) -> Result<(), Vec<String>> {
                 c.exec(at, *exec);
                 c.src(at, index, exec.size);
                 for t in targets {
-                    c.label(at, *t, LabelKind::Block);
+                    c.target(at, *t);
                 }
             }
-            Inst::OwordLd { surface, offset, dst, .. } => {
-                c.surface(at, *surface);
-                c.src(at, offset, 1);
-                c.raw(at, *dst);
-            }
-            Inst::OwordSt { surface, offset, src, .. } => {
-                c.surface(at, *surface);
-                c.src(at, offset, 1);
-                c.raw(at, *src);
-            }
-            Inst::MediaLd { surface, x, y, dst: data, .. }
-            | Inst::MediaSt { surface, x, y, src: data, .. } => {
-                c.surface(at, *surface);
-                c.src(at, x, 1);
-                c.src(at, y, 1);
-                c.raw(at, *data);
-            }
-            Inst::Gather { exec, surface, global_offset, offsets, data, elt_size, .. } => {
+            Inst::OwordLd { surface, .. }
+            | Inst::OwordSt { surface, .. }
+            | Inst::MediaLd { surface, .. }
+            | Inst::MediaSt { surface, .. } => c.surface(at, *surface),
+            Inst::Gather { exec, surface, elt_size, .. } => {
                 c.exec(at, *exec);
+                if ![1, 8, 16].contains(&exec.size) {
+                    c.err(at, format!("invalid gather exec size {} (1, 8 or 16)", exec.size));
+                }
                 if ![1, 2, 4].contains(elt_size) {
                     c.err(at, format!("invalid gather element size {elt_size}"));
                 }
                 c.surface(at, *surface);
-                c.src(at, global_offset, 1);
-                c.raw(at, *offsets);
-                c.raw(at, *data);
             }
-            Inst::Scaled { pred, exec, surface, global_offset, offsets, data, .. }
-            | Inst::Scaled4 { pred, exec, surface, global_offset, offsets, data, .. } => {
+            Inst::Scaled { pred, exec, surface, .. }
+            | Inst::Scaled4 { pred, exec, surface, .. }
+            | Inst::Typed4 { pred, exec, surface, .. }
+            | Inst::DwordAtomic { pred, exec, surface, .. }
+            | Inst::TypedAtomic { pred, exec, surface, .. } => {
                 c.exec(at, *exec);
                 c.pred(at, *pred);
                 c.surface(at, *surface);
-                c.src(at, global_offset, 1);
-                c.raw(at, *offsets);
-                c.raw(at, *data);
             }
-            Inst::Typed4 { pred, exec, surface, u, v, r, lod, data, .. } => {
-                c.exec(at, *exec);
-                c.pred(at, *pred);
-                c.surface(at, *surface);
-                for x in [u, v, r, lod, data] {
-                    c.raw(at, *x);
-                }
-            }
-            Inst::SvmBlock { address, data, .. } => {
-                c.src(at, address, 1);
-                c.raw(at, *data);
-            }
-            Inst::SvmScatter { pred, exec, num_blocks, addresses, data, .. } => {
+            Inst::SvmBlock { .. } => {}
+            Inst::SvmScatter { pred, exec, num_blocks, .. } => {
                 c.exec(at, *exec);
                 c.pred(at, *pred);
                 if ![1, 2, 4, 8].contains(num_blocks) {
                     c.err(at, format!("invalid svm block count {num_blocks}"));
                 }
-                c.raw(at, *addresses);
-                c.raw(at, *data);
             }
-            Inst::DwordAtomic { pred, exec, surface, offsets, src0, src1, dst, .. } => {
+            Inst::SvmScaled4 { pred, exec, .. } | Inst::RawSend { pred, exec, .. } => {
                 c.exec(at, *exec);
                 c.pred(at, *pred);
-                c.surface(at, *surface);
-                for x in [offsets, src0, src1, dst] {
-                    c.raw(at, *x);
-                }
             }
-            Inst::SvmScaled4 { pred, exec, base, offsets, data, .. } => {
-                c.exec(at, *exec);
-                c.pred(at, *pred);
-                c.src(at, base, 1);
-                c.raw(at, *offsets);
-                c.raw(at, *data);
-            }
-            Inst::SvmAtomic { pred, exec, bits, addresses, src0, src1, dst, .. } => {
+            Inst::SvmAtomic { pred, exec, bits, .. } => {
                 c.exec(at, *exec);
                 c.pred(at, *pred);
                 if ![16, 32, 64].contains(bits) {
                     c.err(at, format!("invalid svm atomic width {bits}"));
-                }
-                for x in [addresses, src0, src1, dst] {
-                    c.raw(at, *x);
-                }
-            }
-            Inst::TypedAtomic { pred, exec, surface, u, v, r, lod, src0, src1, dst, .. } => {
-                c.exec(at, *exec);
-                c.pred(at, *pred);
-                c.surface(at, *surface);
-                for x in [u, v, r, lod, src0, src1, dst] {
-                    c.raw(at, *x);
                 }
             }
             Inst::Lsc { pred, exec, addr, data, src1, src2, .. } => {
@@ -347,14 +396,7 @@ pub fn validate(k: &Kernel) -> Result<(), Vec<String>> {
                 c.raw(at, Raw::of(*data));
             }
             Inst::Barrier | Inst::Fence(_) | Inst::LscFence { .. } => {}
-            Inst::RawSend { pred, exec, desc, src, dst, .. } => {
-                c.exec(at, *exec);
-                c.pred(at, *pred);
-                c.src(at, desc, 1);
-                c.raw(at, *src);
-                c.raw(at, *dst);
-            }
-            Inst::RawSends { pred, exec, exdesc, desc, src0, src1, dst, sendc, eot, sfid, .. } => {
+            Inst::RawSends { pred, exec, sendc, eot, sfid, .. } => {
                 if *sendc && *eot {
                     c.err(at, "raw_sends cannot be both sendc and eot (no text form)".into());
                 }
@@ -363,11 +405,13 @@ pub fn validate(k: &Kernel) -> Result<(), Vec<String>> {
                 }
                 c.exec(at, *exec);
                 c.pred(at, *pred);
-                c.src(at, exdesc, 1);
-                c.src(at, desc, 1);
-                c.raw(at, *src0);
-                c.raw(at, *src1);
-                c.raw(at, *dst);
+            }
+        }
+        // a message's operands: scalar sources and raw operands
+        for o in inst.message_operands().into_iter().flatten() {
+            match o {
+                MsgOperand::Src(s) => c.src(at, s, 1),
+                MsgOperand::Raw(r) => c.raw(at, r),
             }
         }
     }

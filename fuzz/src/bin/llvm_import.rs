@@ -11,9 +11,9 @@ fuzz_target!(|data: &[u8]| {
     if genxc_frontend::llvm::is_bitcode(data) {
         return;
     }
-    let opts = genxc::Options { emit: genxc::Emit::Metadata, jobs: 1, ..Default::default() };
+    let opts = genxc::CompileOptions { emit: genxc::Emit::Metadata.into(), jobs: 1, ..Default::default() };
     let input = genxc::Input { name: "fuzz.ll".into(), bytes: data.to_vec() };
-    let out = genxc::compile(&[input], &opts);
+    let out = genxc::compile_inputs(&[input], &opts);
     // Failed compilations produce no file; successful ones produce kernels.json.
-    assert_eq!(out.failed(), out.files.is_empty(), "{:?}", out.diagnostics);
+    assert_eq!(out.failed(), out.outputs.is_empty(), "{:?}", out.diagnostics);
 });

@@ -6,9 +6,9 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let opts = genxc::Options { emit: genxc::Emit::Llvm, jobs: 1, ..Default::default() };
+    let opts = genxc::CompileOptions { emit: genxc::Emit::Llvm.into(), jobs: 1, ..Default::default() };
     let input = genxc::Input { name: "fuzz.mlir".into(), bytes: data.to_vec() };
-    let out = genxc::compile(&[input], &opts);
+    let out = genxc::compile_inputs(&[input], &opts);
     // A failed compilation writes nothing.
-    assert!(!out.failed() || out.files.is_empty(), "{:?}", out.diagnostics);
+    assert!(!out.failed() || out.outputs.is_empty(), "{:?}", out.diagnostics);
 });

@@ -351,9 +351,9 @@ impl FnImporter<'_> {
                 let args = args.into_iter().map(|a| self.value(a)).collect::<R<Vec<_>>>()?;
                 Ok(InstKind::Call { callee, args })
             }
-            Callee::Intrinsic(id) => match id.short_name() {
-                "rdregioni" | "rdregionf" => self.rdregion(inst, id, &args),
-                "wrregioni" | "wrregionf" => self.wrregion(inst, id, &args),
+            Callee::Intrinsic(id) => match id {
+                IntrinsicId::Rdregioni | IntrinsicId::Rdregionf => self.rdregion(inst, id, &args),
+                IntrinsicId::Wrregioni | IntrinsicId::Wrregionf => self.wrregion(inst, id, &args),
                 _ => {
                     let args = args.into_iter().map(|a| self.value(a)).collect::<R<Vec<_>>>()?;
                     Ok(InstKind::Intrinsic { id, args })

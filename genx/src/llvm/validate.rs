@@ -7,7 +7,7 @@
 //! just the first.
 
 use super::raw::{ModuleRef, Ty, Val};
-use crate::intrinsics;
+use crate::intrinsics::{self, IntrinsicId};
 use crate::ir::Linkage;
 use crate::simdcf::{self, Kind};
 use crate::types::{Elem, Type};
@@ -210,9 +210,28 @@ fn validate_function(f: Val, diags: &mut Vec<Diagnostic>) {
                 return;
             }
             if let Err(msg) = check_instruction(inst, &mut callees) {
-                diags.push(Diagnostic::in_function(fname.clone(), Some(inst_label(inst)), msg));
+                diags.push(Diagnostic::in_function(fname.clone(), Some(diag_label(f, inst)), msg));
             }
         }
+    }
+}
+
+/// How a diagnostic names instruction `inst` of function `f`: an unnamed call of a known
+/// intrinsic as the GenX IR names it (`call to @llvm.genx.oword.st`, with `(2 of 3)` when the
+/// function calls it several times), so a problem reads the same whichever pass finds it; any
+/// other instruction by [`inst_label`].
+fn diag_label(f: Val, inst: Val) -> String {
+    let intrinsic = |i: Val| match (i.opcode() == LLVMOpcode::LLVMCall).then(|| callee_of(i)) {
+        Some(Ok(Callee::Intrinsic(id))) => Some(id),
+        _ => None,
+    };
+    let Some(id) = intrinsic(inst).filter(|_| inst.name().is_empty()) else { return inst_label(inst) };
+    let calls: Vec<Val> =
+        f.blocks().into_iter().flat_map(|b| b.instructions()).filter(|&i| intrinsic(i) == Some(id)).collect();
+    let callee = id.name();
+    match calls.iter().position(|&i| i == inst) {
+        Some(k) if calls.len() > 1 => format!("call to @{callee} ({} of {})", k + 1, calls.len()),
+        _ => format!("call to @{callee}"),
     }
 }
 
@@ -299,6 +318,7 @@ fn check_instruction(inst: Val, callees: &mut Callees) -> Result<(), Failure> {
         _ => {}
     }
     let mut skip_operands = false;
+    let mut intrinsic = None;
     if op == LLVMCall {
         match callees.of(inst)? {
             Callee::Ignored => skip_operands = true,
@@ -306,12 +326,13 @@ fn check_instruction(inst: Val, callees: &mut Callees) -> Result<(), Failure> {
                 if let Some(kind) = simdcf::intrinsic_kind(id) {
                     return check_simdcf_call(inst, kind).map_err(invalid);
                 }
-                if matches!(id.short_name(), "simdcf.any" | "simdcf.predicate") {
+                if matches!(id, IntrinsicId::SimdcfAny | IntrinsicId::SimdcfPredicate) {
                     return Err(unsupported(format!(
                         "{} (SIMD control flow in the front end's form; lower it to llvm.genx.simdcf.goto/join first, as CMSimdCFLowering does)",
                         id.name()
                     )));
                 }
+                intrinsic = Some(id);
             }
             Callee::Defined(_) => {}
         }
@@ -335,7 +356,26 @@ fn check_instruction(inst: Val, callees: &mut Callees) -> Result<(), Failure> {
             gen_type(v.ty()).map_err(|m| format!("operand {i}: {m}"))?;
         }
     }
+    if let Some(id) = intrinsic {
+        check_intrinsic_call(inst, id)?;
+    }
     Ok(())
+}
+
+/// Checks a call of a known intrinsic against its signature ([`intrinsics::check_call`]), once
+/// its result and operands are known to be Gen values.
+fn check_intrinsic_call(inst: Val, id: IntrinsicId) -> Result<(), String> {
+    let Ok(result) = gen_type(inst.ty()) else { return Ok(()) };
+    let n = inst.num_call_args();
+    let mut types = Vec::with_capacity(n as usize);
+    let mut constant = Vec::with_capacity(n as usize);
+    for i in 0..n {
+        let v = inst.operand(i);
+        let Ok(t) = gen_type(v.ty()) else { return Ok(()) };
+        types.push(t);
+        constant.push(v.is_constant() && !v.is_undef());
+    }
+    intrinsics::check_call(id, result, &types, &constant)
 }
 
 /// Whether `v` is a call of `llvm.genx.simdcf.goto` or `llvm.genx.simdcf.join` (for a value that
@@ -354,8 +394,8 @@ pub fn simdcf_call(v: Val) -> Option<Kind> {
 /// resume mask (and a goto's condition) `<8 x i1>`, `<16 x i1>` or `<32 x i1>`.
 fn check_simdcf_call(inst: Val, kind: Kind) -> Result<(), String> {
     let name = match kind {
-        Kind::Goto => "llvm.genx.simdcf.goto",
-        Kind::Join => "llvm.genx.simdcf.join",
+        Kind::Goto => IntrinsicId::SimdcfGoto.name(),
+        Kind::Join => IntrinsicId::SimdcfJoin.name(),
     };
     let arity = if kind == Kind::Goto { 3 } else { 2 };
     let n = inst.num_call_args();

@@ -1,0 +1,591 @@
+//! One input, compiled once: read, parse, validate and import it a single time, build its kernel
+//! units, run [`pipeline::compile_unit`] on each unit on the worker threads, and gather every
+//! output kind asked for from that one run.
+//!
+//! `.ll` text whose outputs are all per kernel (vISA, `.isa`, legalized IR, `--stats`) is first
+//! split into one small module per kernel unit (module `split`), so parsing and import run in
+//! parallel too and no LLVM module of the whole input is held. An input the split is unsure about,
+//! any unit that fails, and every input that needs the whole module (`--emit llvm`,
+//! `--emit metadata`, MLIR, bitcode) is compiled as one whole module, which also gives every
+//! diagnostic.
+
+use crate::api::{CompileOptions, Emit, Input, Output, Sink};
+use crate::pipeline::{self, Checks, Products, UnitOutput};
+use crate::timing::{self, PassTimes, PhaseTimes, Stage};
+use crate::{memory, split};
+use genxc_diag::{Diagnostic, Location};
+use genxc_genx::metadata::Kernel;
+use genxc_genx::units::KernelUnit;
+use genxc_genx::Platform;
+use genxc_regalloc::Stats;
+use rayon::prelude::*;
+use std::time::Instant;
+
+/// What one input gave: its outputs of every kind asked for, its kernels' metadata (for
+/// `kernels.json`, when asked) and their register allocation counts (when asked).
+#[derive(Debug, Default)]
+pub(crate) struct InputOutputs {
+    /// Outputs, each kind in its deterministic order.
+    pub outputs: Vec<Output>,
+    /// The metadata of the input's kernels in `genx.kernels` order (only with `--emit metadata`).
+    pub kernels: Vec<Kernel>,
+    /// `(kernel, counts)` in unit order (only with `CompileOptions::stats`).
+    pub stats: Vec<(String, Stats)>,
+}
+
+impl InputOutputs {
+    /// The per-kernel products of one unit, as outputs: `.legalized.ll` and `.visaasm` texts are
+    /// handed to `sink` on this (worker) thread; the `.isa` object is returned apart, as the
+    /// container is written once all kernels are encoded.
+    fn add_unit(&mut self, out: UnitOutput, sink: Option<&dyn Sink>) -> Option<genxc_visa::KernelObject> {
+        if let Some(text) = out.visaasm {
+            let name = format!("{}.visaasm", out.kernel);
+            self.outputs.push(Output::staged(Emit::Visaasm, name, text.into_bytes(), sink));
+        }
+        if let Some(text) = out.legalized {
+            let name = format!("{}.legalized.ll", out.kernel);
+            self.outputs.push(Output::staged(Emit::Legalized, name, text.into_bytes(), sink));
+        }
+        if let Some(stats) = out.stats {
+            self.stats.push((out.kernel, stats));
+        }
+        out.object
+    }
+
+    /// Adds the `.isa` container of `objects`, named after the input.
+    fn add_isa(&mut self, input: &str, objects: &[genxc_visa::KernelObject], times: &mut PassTimes) {
+        // Only the container's header and concatenation are serial: each kernel was encoded on
+        // its worker thread.
+        let bytes = times.time(Stage::Isel, || genxc_visa::write_objects(objects));
+        self.outputs.push(Output::new(Emit::Isa, format!("{}.isa", stem(input)), bytes));
+    }
+}
+
+/// The per-kernel products the options ask for.
+fn products(opts: &CompileOptions) -> Products {
+    Products {
+        legalized: opts.emit.contains(Emit::Legalized),
+        stats: opts.stats,
+        visaasm: opts.emit.contains(Emit::Visaasm),
+        object: opts.emit.contains(Emit::Isa),
+    }
+}
+
+/// The stem of an input name: file name without directory and extension.
+pub(crate) fn stem(name: &str) -> String {
+    let base = name.rsplit(['/', '\\']).next().unwrap_or(name);
+    match base.rfind('.') {
+        Some(0) | None => base.to_string(),
+        Some(i) => base[..i].to_string(),
+    }
+}
+
+/// Compiles one input once for every kind `opts` asks for (an empty set checks the input up to
+/// its kernel metadata and produces nothing).
+pub(crate) fn compile_input(
+    input: &Input,
+    opts: &CompileOptions,
+    times: &mut PassTimes,
+    sink: Option<&dyn Sink>,
+) -> Result<InputOutputs, Vec<Diagnostic>> {
+    let whole_module_kinds = opts.emit.contains(Emit::Llvm) || opts.emit.contains(Emit::Metadata);
+    let want = products(opts);
+    if !whole_module_kinds && want != Products::default() {
+        if let Some(out) = compile_split(input, opts, want, times, sink) {
+            return Ok(out);
+        }
+    }
+    compile_whole(input, opts, want, times, sink)
+}
+
+/// Compiles `.ll` text one kernel unit at a time ([`split`]): each unit's text is parsed in its
+/// own LLVM context, imported, compiled and dropped on a worker thread. `None` when the input has
+/// no plan or any unit fails: then [`compile_whole`] compiles the input and reports every
+/// diagnostic as it always has. Outputs are byte-identical to [`compile_whole`]'s.
+fn compile_split(
+    input: &Input,
+    opts: &CompileOptions,
+    want: Products,
+    times: &mut PassTimes,
+    sink: Option<&dyn Sink>,
+) -> Option<InputOutputs> {
+    let name = &input.name;
+    if name.ends_with(".mlir") || genxc_frontend::llvm::is_bitcode(&input.bytes) {
+        return None;
+    }
+    // The pre-scan runs on the units' threads too.
+    let pool = thread_pool(opts)?;
+    let plan = times.time(Stage::Parse, || {
+        genxc_frontend::limits::check_size(name, input.bytes.len() as u64).ok()?;
+        let text = std::str::from_utf8(&input.bytes).ok()?;
+        pool.install(|| split::plan(text))
+    })?;
+    let platform = opts.platform;
+    let checks = Checks { verify_each: opts.verify_each };
+    // The limits scan of the whole text (what the whole module would refuse before parsing) runs
+    // beside the units, off the serial path; each unit's own text is scanned before LLVM parses
+    // it, so no unit waits for it.
+    let scan = || {
+        genxc_frontend::limits::scan_text(name, &input.bytes, genxc_frontend::limits::Syntax::Llvm).is_ok()
+    };
+    let units: Vec<&split::UnitPlan> = plan.units.iter().collect();
+    let (results, scanned) = run_parallel(units, Some(&pool), times, Some(scan), |unit, mark| {
+        let (u, md) = unit_from_text(&plan, unit, name, platform, mark)?;
+        if checks.enabled() {
+            genxc_genx::verify::verify_unit(&u, "import").ok()?;
+        }
+        let kernel = u.kernel.name.clone();
+        let out = pipeline::compile_unit(u, platform, want, checks, mark).ok()?;
+        let mut outputs = InputOutputs::default();
+        let object = outputs.add_unit(out, sink);
+        Some((kernel, md, outputs, object))
+    });
+    if scanned != Some(true) {
+        return None;
+    }
+    let results: Vec<_> = results.into_iter().collect::<Option<_>>()?;
+    // What the whole module would refuse: two kernels of one name, too much kernel metadata.
+    let mut names = std::collections::HashSet::new();
+    if !results.iter().all(|(k, ..)| names.insert(k.as_str())) {
+        return None;
+    }
+    if results.iter().map(|(_, md, ..)| u64::from(*md)).sum::<u64>() > u64::from(genxc_genx::llvm::MD_BUDGET)
+    {
+        return None;
+    }
+    let mut out = InputOutputs::default();
+    let mut objects = Vec::new();
+    for (_, _, unit, object) in results {
+        out.outputs.extend(unit.outputs);
+        out.stats.extend(unit.stats);
+        objects.extend(object);
+    }
+    if want.object {
+        out.add_isa(name, &objects, times);
+    }
+    Some(out)
+}
+
+/// Parses and imports one unit's text and builds its kernel unit, as the whole module would have
+/// built it: the same functions (checked against the plan), shared subroutines renamed after the
+/// kernel. Also gives the kernel metadata values it took. `None` on any error.
+fn unit_from_text(
+    plan: &split::Plan<'_>,
+    unit: &split::UnitPlan,
+    name: &str,
+    platform: Platform,
+    mark: &mut dyn FnMut(Stage),
+) -> Option<(KernelUnit, u32)> {
+    let text = plan.text(unit);
+    let large = text.len() > memory::LARGE_UNIT_BYTES;
+    let imported = with_context(|ctx| {
+        let llvm = genxc_frontend::llvm::load(ctx, name, text.as_bytes());
+        drop(text);
+        let llvm = llvm.ok()?;
+        mark(Stage::Parse);
+        genxc_genx::llvm::import_module_counted(&llvm, platform).ok()
+    });
+    if large {
+        // The context keeps the constants of the large module: it goes with the module.
+        CONTEXT.with(|cell| cell.borrow_mut().take());
+        memory::trim_llvm_heap();
+        memory::large_unit();
+    }
+    let (module, md) = imported?;
+    let mut units = genxc_genx::units::build_units(&module).ok()?;
+    let mut u = units.pop().filter(|_| units.is_empty())?;
+    let names: std::collections::HashSet<&str> = u.functions.iter().map(|(_, f)| f.name.as_str()).collect();
+    if u.functions[u.entry].name != unit.kernel
+        || names.len() != unit.functions.len()
+        || !unit.functions.iter().all(|f| names.contains(f.as_str()))
+    {
+        return None;
+    }
+    let entry = u.entry;
+    for (id, f) in u.functions.iter_mut() {
+        if id != entry && plan.shared.contains(&f.name) {
+            f.name = format!("{}_{}", f.name, u.kernel.name);
+        }
+    }
+    mark(Stage::Import);
+    Some((u, md))
+}
+
+/// Units an LLVM context of a worker thread parses before it is replaced: creating a context costs
+/// about as much as parsing a small unit, and a context keeps every constant it ever made.
+const UNITS_PER_CONTEXT: usize = 256;
+
+thread_local! {
+    /// This thread's LLVM context for units, and how many units it has parsed.
+    static CONTEXT: std::cell::RefCell<Option<(inkwell::context::Context, usize)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `work` with this thread's LLVM context for units (every module it makes must be dropped
+/// before it returns).
+fn with_context<T>(work: impl FnOnce(&inkwell::context::Context) -> T) -> T {
+    CONTEXT.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        if slot.as_ref().is_none_or(|(_, used)| *used >= UNITS_PER_CONTEXT) {
+            *slot = Some((inkwell::context::Context::create(), 0));
+        }
+        let (ctx, used) = slot.as_mut().expect("a context was just made");
+        *used += 1;
+        work(ctx)
+    })
+}
+
+/// [`compile_input`] through one LLVM module of the whole input.
+fn compile_whole(
+    input: &Input,
+    opts: &CompileOptions,
+    want: Products,
+    times: &mut PassTimes,
+    sink: Option<&dyn Sink>,
+) -> Result<InputOutputs, Vec<Diagnostic>> {
+    let name = &input.name;
+    let is_mlir = name.ends_with(".mlir");
+    let ctx = inkwell::context::Context::create();
+    let llvm = times
+        .time(Stage::Parse, || {
+            genxc_frontend::limits::check_size(name, input.bytes.len() as u64)?;
+            if is_mlir {
+                // Bounded nesting before any parser recurses on it.
+                genxc_frontend::limits::scan_text(name, &input.bytes, genxc_frontend::limits::Syntax::Mlir)?;
+                genxc_lowering::load(&ctx, name, &input.bytes)
+            } else {
+                genxc_frontend::llvm::load(&ctx, name, &input.bytes)
+            }
+        })
+        .map_err(|d| vec![d])?;
+    let import = timing::Clock::start();
+    let end_import = |times: &mut PassTimes| {
+        let (wall, cpu) = import.elapsed();
+        times.add(Stage::Import, wall, cpu);
+    };
+    let mut out = InputOutputs::default();
+    let only_llvm = opts.emit.iter().eq([Emit::Llvm]) && !opts.stats;
+    if is_mlir && opts.emit.contains(Emit::Llvm) {
+        // The translated module as it is: the CPU programs an MLIR file holds are not GenX kernels.
+        let text = llvm.print_to_string().to_string();
+        out.outputs.push(Output::new(Emit::Llvm, format!("{}.ll", stem(name)), text.into_bytes()));
+        if only_llvm {
+            end_import(times);
+            return Ok(out);
+        }
+    }
+    let source = (!is_mlir && !genxc_frontend::llvm::is_bitcode(&input.bytes))
+        .then(|| genxc_frontend::llvm::SourceMap::new(&String::from_utf8_lossy(&input.bytes)));
+    let mlir_text = is_mlir.then(|| String::from_utf8_lossy(&input.bytes).into_owned());
+    let locate = |ds: Vec<Diagnostic>| {
+        ds.into_iter()
+            .map(|d| match &mlir_text {
+                Some(t) => locate_mlir(d, name, t),
+                None => locate(d, name, source.as_ref()),
+            })
+            .collect::<Vec<_>>()
+    };
+    let checks = Checks { verify_each: opts.verify_each };
+    let mut module = genxc_genx::llvm::import_module(&llvm, opts.platform).map_err(|d| {
+        end_import(times);
+        locate(d)
+    })?;
+    if checks.enabled() {
+        genxc_genx::verify::verify_module(&module, "import").map_err(|d| {
+            end_import(times);
+            locate(d)
+        })?;
+    }
+    if !is_mlir && opts.emit.contains(Emit::Llvm) {
+        // The module id and source file name default to the input's path; keep only its file
+        // name so the output does not depend on where the input lies (build caches share it).
+        let base = name.rsplit(['/', '\\']).next().unwrap_or(name);
+        if llvm.get_name().to_bytes() == name.as_bytes() {
+            llvm.set_name(base);
+        }
+        if llvm.get_source_file_name().to_bytes() == name.as_bytes() {
+            llvm.set_source_file_name(base);
+        }
+        let text = llvm.print_to_string().to_string();
+        out.outputs.push(Output::new(Emit::Llvm, format!("{}.ll", stem(name)), text.into_bytes()));
+    }
+    // The GenX IR holds everything from here on: the LLVM module is not kept through the
+    // per-kernel stages.
+    drop(llvm);
+    if input.bytes.len() > memory::LARGE_UNIT_BYTES {
+        memory::trim_llvm_heap();
+        if input.bytes.len() / module.kernels.len().max(1) > memory::LARGE_UNIT_BYTES {
+            memory::large_unit();
+        }
+    }
+    if want == Products::default() {
+        end_import(times);
+        if opts.emit.contains(Emit::Metadata) {
+            out.kernels = module.kernels;
+        }
+        return Ok(out);
+    }
+    let units = genxc_genx::units::build_units(&module).and_then(|units| {
+        if checks.enabled() {
+            for u in &units {
+                genxc_genx::verify::verify_unit(u, "kernel units")?;
+            }
+        }
+        Ok(units)
+    });
+    end_import(times);
+    let units = units.map_err(locate)?;
+    // The units own their functions from here on: the module keeps only what kernels.json needs.
+    if opts.emit.contains(Emit::Metadata) {
+        out.kernels = std::mem::take(&mut module.kernels);
+    }
+    drop(module);
+    let platform = opts.platform;
+    let results = run_parallel(units, thread_pool(opts).as_ref(), times, None::<fn()>, |u, mark| {
+        let out = pipeline::compile_unit(u, platform, want, checks, mark)?;
+        let mut outputs = InputOutputs::default();
+        let object = outputs.add_unit(out, sink);
+        Ok((outputs, object))
+    })
+    .0;
+    let mut diags = Vec::new();
+    let mut objects = Vec::new();
+    for r in results {
+        match r {
+            Ok((unit, object)) => {
+                out.outputs.extend(unit.outputs);
+                out.stats.extend(unit.stats);
+                objects.extend(object);
+            }
+            Err(d) => diags.extend(locate(d)),
+        }
+    }
+    if genxc_diag::has_errors(&diags) {
+        return Err(diags);
+    }
+    if want.object {
+        out.add_isa(name, &objects, times);
+    }
+    Ok(out)
+}
+
+/// The worker threads of a compile: `opts.jobs` of them, or one per core when it is 0; `None`
+/// when they cannot be started (the work then runs on the calling thread).
+fn thread_pool(opts: &CompileOptions) -> Option<rayon::ThreadPool> {
+    rayon::ThreadPoolBuilder::new().num_threads(opts.jobs).build().ok()
+}
+
+/// Runs `work` on each item in parallel on `pool` (on this thread without one); results come back
+/// in item order. `work` calls its `mark` argument when one of its stages ends; the time after the
+/// last mark counts as instruction selection (emission). `side`, if any, runs on the same threads
+/// beside the items (its time counts as parsing) and its result is returned too. The section's
+/// times are added to `times`.
+fn run_parallel<U, T, W, R>(
+    items: Vec<U>,
+    pool: Option<&rayon::ThreadPool>,
+    times: &mut PassTimes,
+    side: Option<impl FnOnce() -> R + Send>,
+    work: W,
+) -> (Vec<T>, Option<R>)
+where
+    U: Send,
+    T: Send,
+    R: Send,
+    W: Fn(U, &mut dyn FnMut(Stage)) -> T + Sync + Send,
+{
+    crate::progress::add(items.len());
+    let one = |u: U| {
+        let mut spent = PhaseTimes::default();
+        let mut last = timing::thread_cpu();
+        let result = work(u, &mut |stage| spent.lap(&mut last, stage));
+        spent.lap(&mut last, Stage::Isel);
+        crate::progress::done();
+        (result, spent)
+    };
+    let side = || {
+        let mut spent = PhaseTimes::default();
+        let mut last = timing::thread_cpu();
+        let result = side.map(|side| side());
+        if result.is_some() {
+            spent.lap(&mut last, Stage::Parse);
+        }
+        (result, spent)
+    };
+    let start = Instant::now();
+    let ((side, side_cpu), timed): (_, Vec<_>) = match pool {
+        // One item per rayon job: a unit is milliseconds of work, and a job of several units
+        // that can no longer be split kept one thread busy for tens of milliseconds at the end
+        // while the other had nothing left to steal.
+        Some(pool) => {
+            pool.install(|| rayon::join(side, || items.into_par_iter().with_max_len(1).map(one).collect()))
+        }
+        None => (side(), items.into_iter().map(one).collect()),
+    };
+    let wall = start.elapsed();
+    let mut cpu = side_cpu;
+    let results = timed
+        .into_iter()
+        .map(|(result, spent)| {
+            cpu += spent;
+            result
+        })
+        .collect();
+    times.add_parallel(wall, &cpu);
+    (results, side)
+}
+
+/// Points a diagnostic about a function or symbol at its line and column in `.ll` text, keeping the
+/// function and instruction as its context.
+fn locate(d: Diagnostic, file: &str, source: Option<&genxc_frontend::llvm::SourceMap>) -> Diagnostic {
+    let Some(sm) = source else { return d };
+    let pos = match &d.location {
+        Location::Ir { function, inst: Some(inst) } => sm
+            .instruction(function, inst, &genxc_genx::intrinsics::is_overload_suffix)
+            .or_else(|| sm.function(function)),
+        Location::Ir { function, inst: None } => sm.function(function),
+        Location::Symbol(name) => sm.global(name),
+        Location::None if d.message.starts_with("invalid genx.kernels metadata") => {
+            // "... for 'kernel': ..." names the kernel whose node is wrong.
+            let kernel =
+                d.message.split_once(" for '").and_then(|(_, r)| r.split_once("': ")).map(|(k, _)| k);
+            sm.kernel_node(kernel)
+        }
+        _ => None,
+    };
+    match pos {
+        Some((line, col)) => {
+            let subject = d.location.subject();
+            at_source(d, subject, file, line, col)
+        }
+        None => d,
+    }
+}
+
+/// Points a diagnostic about a function of an MLIR input at that function in the MLIR text.
+fn locate_mlir(d: Diagnostic, file: &str, text: &str) -> Diagnostic {
+    let Location::Ir { function, inst } = &d.location else { return d };
+    let Some((line, col)) = genxc_lowering::function_position(text, function) else { return d };
+    let subject = match inst {
+        Some(i) => {
+            format!("in function @{function}, {} of the translated LLVM IR", genxc_diag::inst_phrase(i))
+        }
+        None => format!("in function @{function}"),
+    };
+    at_source(d, Some(subject), file, line, col)
+}
+
+/// `d` at a source position; `subject` (what its IR location named) goes before its context.
+fn at_source(d: Diagnostic, subject: Option<String>, file: &str, line: u32, col: u32) -> Diagnostic {
+    let context = match (subject, d.context) {
+        (Some(s), Some(c)) => Some(format!("{s}: {c}").into_boxed_str()),
+        (s, c) => s.map(String::into_boxed_str).or(c),
+    };
+    Diagnostic { location: Location::Source { file: file.to_string(), line, col }, context, ..d }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::EmitSet;
+
+    /// Every `.ll` fixture, and workloads of many kernels sharing subroutines: the split path
+    /// gives the whole module's bytes when it takes the input, and leaves every input that fails to
+    /// the whole module.
+    #[test]
+    fn split_compilation_matches_the_whole_module() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+        let mut inputs = Vec::new();
+        let mut dirs = vec![root.clone()];
+        while let Some(d) = dirs.pop() {
+            for e in std::fs::read_dir(&d).unwrap().flatten() {
+                let p = e.path();
+                if p.is_dir() {
+                    dirs.push(p);
+                } else if p.extension().is_some_and(|x| x == "ll") {
+                    let name = p.strip_prefix(&root).unwrap().display().to_string();
+                    inputs.push(Input { name, bytes: std::fs::read(&p).unwrap() });
+                }
+            }
+        }
+        inputs.sort_by(|a, b| a.name.cmp(&b.name));
+        inputs.push(Input { name: "many.ll".into(), bytes: many_kernels(40).into_bytes() });
+        let (mut split, mut whole_only) = (0, 0);
+        let mut fell_back = std::collections::BTreeSet::new();
+        let all = EmitSet::of(&[Emit::Visaasm, Emit::Isa, Emit::Legalized]);
+        for input in &inputs {
+            for (emit, stats) in [(all, true), (Emit::Visaasm.into(), false)] {
+                for platform in [Platform::Tgllp, Platform::Pvc] {
+                    let opts = CompileOptions { platform, emit, jobs: 2, stats, verify_each: false };
+                    let want = products(&opts);
+                    let mut times = PassTimes::new();
+                    let whole = compile_whole(input, &opts, want, &mut times, None)
+                        .map(|out| (out.outputs, out.stats));
+                    match compile_split(input, &opts, want, &mut times, None) {
+                        Some(out) => {
+                            split += 1;
+                            assert_eq!(
+                                Ok(&(out.outputs, out.stats)),
+                                whole.as_ref(),
+                                "{} {emit:?} {platform:?}",
+                                input.name
+                            );
+                        }
+                        None => {
+                            whole_only += 1;
+                            if whole.is_ok() {
+                                fell_back.insert(input.name.as_str());
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // Inputs that compile but are not split: one without kernels, two with external functions.
+        let expected = ["bad/comment_only.ll", "bad/linkage_external_body_ok.ll", "kernels/multi.ll"];
+        assert_eq!(fell_back, expected.into_iter().collect(), "{split} split, {whole_only} whole");
+        assert!(whole_only > 4 * 100, "{whole_only}: every bad input compiles as a whole module");
+    }
+
+    /// A module of `n` kernels, each calling a subroutine of its own and one shared by all.
+    fn many_kernels(n: usize) -> String {
+        let mut text = String::from(
+            "target triple = \"genx64-unknown-unknown\"\n\ndeclare i32 @llvm.genx.group.id.x()\n",
+        );
+        text += "define internal i32 @shared(i32 %x) {\n  %y = mul i32 %x, 3\n  ret i32 %y\n}\n";
+        let mut list = Vec::new();
+        for i in 0..n {
+            text += &format!("define internal i32 @own{i}(i32 %x) {{\n  %y = add i32 %x, {i}\n  %z = call i32 @shared(i32 %y)\n  ret i32 %z\n}}\n");
+            text += &format!(
+                "define dllexport void @k{i}(i32 %a) #0 {{\nentry:\n  %g = call i32 @llvm.genx.group.id.x()\n  %s = call i32 @own{i}(i32 %g) ; !{i}\n  ret void\n}}\n"
+            );
+            if i % 2 == 0 {
+                list.push(format!("!{i}"));
+            }
+        }
+        text += "attributes #0 = { \"CMGenxMain\" }\n";
+        text += &format!("!genx.kernels = !{{{}}}\n", list.join(", "));
+        for i in (0..n).step_by(2) {
+            text += &format!(
+                "!{i} = !{{void (i32)* @k{i}, !\"k{i}\", !{}, i32 0, i32 0, !{}, !{}, i32 0}}\n",
+                1000 + i,
+                2000 + i,
+                3000 + i
+            );
+            text += &format!(
+                "!{} = !{{i32 0}}\n!{} = !{{i32 0}}\n!{} = !{{!\"\"}}\n",
+                1000 + i,
+                2000 + i,
+                3000 + i
+            );
+        }
+        text
+    }
+
+    #[test]
+    fn stems() {
+        assert_eq!(stem("a/b/k.ll"), "k");
+        assert_eq!(stem("k"), "k");
+        assert_eq!(stem(".hidden"), ".hidden");
+        assert_eq!(stem("x.tar.bc"), "x.tar");
+    }
+}

@@ -1,0 +1,29 @@
+define dllexport void @band(i32 %arg0, i32 %arg1, i32 %arg2) {
+bb0:
+  %v0 = call i32 @llvm.genx.group.id.x.i32()
+  %v1 = shl i32 %v0, 2
+  %v2 = call <16 x i32> @llvm.genx.oword.ld.v16i32(i32 0, i32 %arg0, i32 %v1)
+  %v3 = call <16 x i32> @llvm.genx.wrregioni.v16i32.i32.i16.i1(<16 x i32> undef, i32 %arg1, i32 0, i32 1, i32 1, i16 0, i32 undef, i1 true)
+  %v4 = call <16 x i32> @llvm.genx.rdregioni.v16i32.v16i32.i16(<16 x i32> %v3, i32 0, i32 1, i32 0, i16 0, i32 undef)
+  %v5 = call <16 x i32> @llvm.genx.wrregioni.v16i32.i32.i16.i1(<16 x i32> undef, i32 %arg2, i32 0, i32 1, i32 1, i16 0, i32 undef, i1 true)
+  %v6 = call <16 x i32> @llvm.genx.rdregioni.v16i32.v16i32.i16(<16 x i32> %v5, i32 0, i32 1, i32 0, i16 0, i32 undef)
+  %v7 = icmp sle <16 x i32> %v4, %v2
+  %v8 = icmp slt <16 x i32> %v2, %v6
+  %v9 = and <16 x i1> %v7, %v8
+  %v10 = select <16 x i1> %v9, <16 x i32> %v2, <16 x i32> <i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1>
+  call void @llvm.genx.oword.st.v16i32(i32 %arg0, i32 %v1, <16 x i32> %v10)
+  ret void
+}
+
+declare i32 @llvm.genx.group.id.x.i32()
+declare <16 x i32> @llvm.genx.oword.ld.v16i32(i32, i32, i32)
+declare void @llvm.genx.oword.st.v16i32(i32, i32, <16 x i32>)
+declare <16 x i32> @llvm.genx.rdregioni.v16i32.v16i32.i16(<16 x i32>, i32, i32, i32, i16, i32)
+declare <16 x i32> @llvm.genx.wrregioni.v16i32.i32.i16.i1(<16 x i32>, i32, i32, i32, i32, i16, i32, i1)
+
+!genx.kernels = !{!0}
+!0 = !{void (i32, i32, i32)* @band, !"band", !1, i32 0, !2, !3, !4, i32 0}
+!1 = !{i32 2, i32 0, i32 0}
+!2 = !{i32 128, i32 132, i32 136}
+!3 = !{i32 0, i32 0, i32 0}
+!4 = !{!"buffer_t read_write", !"", !""}

@@ -1,0 +1,25 @@
+define dllexport void @nan_clean(i32 %arg0, i32 %arg1, i32 %arg2) {
+bb0:
+  %v0 = call i32 @llvm.genx.group.id.x.i32()
+  %v1 = shl i32 %v0, 2
+  %v2 = call <16 x float> @llvm.genx.oword.ld.v16f32(i32 0, i32 %arg0, i32 %v1)
+  %v3 = call <16 x float> @llvm.genx.oword.ld.v16f32(i32 0, i32 %arg1, i32 %v1)
+  %v4 = fcmp uno <16 x float> %v2, <float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000>
+  %v5 = fcmp une <16 x float> %v2, %v3
+  %v6 = fmul <16 x float> %v3, <float 0x4000000000000000, float 0x4000000000000000, float 0x4000000000000000, float 0x4000000000000000, float 0x4000000000000000, float 0x4000000000000000, float 0x4000000000000000, float 0x4000000000000000, float 0x4000000000000000, float 0x4000000000000000, float 0x4000000000000000, float 0x4000000000000000, float 0x4000000000000000, float 0x4000000000000000, float 0x4000000000000000, float 0x4000000000000000>
+  %v7 = select <16 x i1> %v5, <16 x float> %v2, <16 x float> %v6
+  %v8 = select <16 x i1> %v4, <16 x float> <float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000>, <16 x float> %v7
+  call void @llvm.genx.oword.st.v16f32(i32 %arg2, i32 %v1, <16 x float> %v8)
+  ret void
+}
+
+declare i32 @llvm.genx.group.id.x.i32()
+declare <16 x float> @llvm.genx.oword.ld.v16f32(i32, i32, i32)
+declare void @llvm.genx.oword.st.v16f32(i32, i32, <16 x float>)
+
+!genx.kernels = !{!0}
+!0 = !{void (i32, i32, i32)* @nan_clean, !"nan_clean", !1, i32 0, !2, !3, !4, i32 0}
+!1 = !{i32 2, i32 2, i32 2}
+!2 = !{i32 64, i32 68, i32 72}
+!3 = !{i32 0, i32 0, i32 0}
+!4 = !{!"buffer_t read_only", !"buffer_t read_only", !"buffer_t write_only"}

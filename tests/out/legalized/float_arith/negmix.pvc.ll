@@ -1,0 +1,26 @@
+define dllexport void @negmix(i32 %arg0, i32 %arg1, i32 %arg2, i32 %arg3) {
+bb0:
+  %v0 = call i32 @llvm.genx.group.id.x.i32()
+  %v1 = shl i32 %v0, 2
+  %v2 = call <16 x float> @llvm.genx.oword.ld.v16f32(i32 0, i32 %arg0, i32 %v1)
+  %v3 = call <16 x float> @llvm.genx.oword.ld.v16f32(i32 0, i32 %arg1, i32 %v1)
+  %v4 = call <16 x float> @llvm.genx.oword.ld.v16f32(i32 0, i32 %arg2, i32 %v1)
+  %v5 = fmul <16 x float> %v2, %v3
+  %v6 = fneg <16 x float> %v5
+  %v7 = fneg <16 x float> %v4
+  %v9 = call <16 x float> @llvm.fmuladd.v16f32(<16 x float> %v7, <16 x float> <float 0x4000000000000000, float 0x4000000000000000, float 0x4000000000000000, float 0x4000000000000000, float 0x4000000000000000, float 0x4000000000000000, float 0x4000000000000000, float 0x4000000000000000, float 0x4000000000000000, float 0x4000000000000000, float 0x4000000000000000, float 0x4000000000000000, float 0x4000000000000000, float 0x4000000000000000, float 0x4000000000000000, float 0x4000000000000000>, <16 x float> %v6)
+  call void @llvm.genx.oword.st.v16f32(i32 %arg3, i32 %v1, <16 x float> %v9)
+  ret void
+}
+
+declare <16 x float> @llvm.fmuladd.v16f32(<16 x float>, <16 x float>, <16 x float>)
+declare i32 @llvm.genx.group.id.x.i32()
+declare <16 x float> @llvm.genx.oword.ld.v16f32(i32, i32, i32)
+declare void @llvm.genx.oword.st.v16f32(i32, i32, <16 x float>)
+
+!genx.kernels = !{!0}
+!0 = !{void (i32, i32, i32, i32)* @negmix, !"negmix", !1, i32 0, !2, !3, !4, i32 0}
+!1 = !{i32 2, i32 2, i32 2, i32 2}
+!2 = !{i32 128, i32 132, i32 136, i32 140}
+!3 = !{i32 0, i32 0, i32 0, i32 0}
+!4 = !{!"buffer_t read_only", !"buffer_t read_only", !"buffer_t read_only", !"buffer_t write_only"}
