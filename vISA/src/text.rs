@@ -885,7 +885,7 @@ mod tests {
         let mut k = Kernel::new("msg");
         let desc = k.add_var("desc", VisaType::UD, 1, Align::Dword);
         let hdr = k.add_var("hdr", VisaType::UD, 8, Align::Grf);
-        let data = k.add_var("data", VisaType::UD, 8, Align::Grf);
+        let data = k.add_var("data", VisaType::UD, 16, Align::Grf);
         let sends = Inst::RawSends {
             sendc: false,
             eot: false,
@@ -927,7 +927,7 @@ mod tests {
         if let Inst::RawSends { dst, .. } = &mut k.body[0] {
             *dst = Raw::NULL;
         }
-        assert!(k.validate().is_ok());
+        assert_eq!(k.validate(), Ok(()));
         // the text lists them after the head; svm_atomic puts the old values first
         let t = write_text(&k);
         assert!(
