@@ -9,7 +9,7 @@ need_tool() {
   command -v "$tool" >/dev/null 2>&1 || need+=("$@")
 }
 
-# LLVM 14: genxc links llvm-14-dev's static archives (crate genxc-llvm; libLLVM-14 when they are
+# LLVM 14: genxc links llvm-14-dev's static archives (crate genxc-llvm-link; libLLVM-14 when they are
 # missing); the tests and the bench run llvm-as-14.
 need_llvm14() {
   need_tool llvm-config-14 llvm-14-dev

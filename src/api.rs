@@ -448,7 +448,7 @@ pub fn compile_inputs_staged(
         if kind == Emit::Metadata {
             of_kind.extend(json.take());
         }
-        let mut seen = std::collections::HashSet::new();
+        let mut seen = foldhash::HashSet::default();
         for o in &of_kind {
             if !seen.insert(o.name.as_str()) {
                 out.diagnostics.push(Diagnostic::error(format!(
@@ -462,7 +462,7 @@ pub fn compile_inputs_staged(
         }
         out.outputs.extend(of_kind);
     }
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = foldhash::HashSet::default();
     for o in &out.outputs {
         if !seen.insert(o.name.as_str()) {
             out.diagnostics.push(Diagnostic::error(format!(

@@ -145,11 +145,12 @@ fn compile_split(
     }
     let results: Vec<_> = results.into_iter().collect::<Option<_>>()?;
     // What the whole module would refuse: two kernels of one name, too much kernel metadata.
-    let mut names = std::collections::HashSet::new();
+    let mut names = foldhash::HashSet::default();
     if !results.iter().all(|(k, ..)| names.insert(k.as_str())) {
         return None;
     }
-    if results.iter().map(|(_, md, ..)| u64::from(*md)).sum::<u64>() > u64::from(genxc_genx::llvm::MD_BUDGET)
+    if results.iter().map(|(_, md, ..)| u64::from(*md)).sum::<u64>()
+        > u64::from(genxc_genx::import::MD_BUDGET)
     {
         return None;
     }
@@ -183,7 +184,7 @@ fn unit_from_text(
         drop(text);
         let llvm = llvm.ok()?;
         mark(Stage::Parse);
-        genxc_genx::llvm::import_module_counted(&llvm, platform).ok()
+        genxc_genx::import::import_module_counted(&llvm, platform).ok()
     });
     if large {
         // The context keeps the constants of the large module: it goes with the module.
@@ -194,7 +195,7 @@ fn unit_from_text(
     let (module, md) = imported?;
     let mut units = genxc_genx::units::build_units(&module).ok()?;
     let mut u = units.pop().filter(|_| units.is_empty())?;
-    let names: std::collections::HashSet<&str> = u.functions.iter().map(|(_, f)| f.name.as_str()).collect();
+    let names: foldhash::HashSet<&str> = u.functions.iter().map(|(_, f)| f.name.as_str()).collect();
     if u.functions[u.entry].name != unit.kernel
         || names.len() != unit.functions.len()
         || !unit.functions.iter().all(|f| names.contains(f.as_str()))
@@ -252,7 +253,7 @@ fn compile_whole(
             if is_mlir {
                 // Bounded nesting before any parser recurses on it.
                 genxc_frontend::limits::scan_text(name, &input.bytes, genxc_frontend::limits::Syntax::Mlir)?;
-                genxc_lowering::load(&ctx, name, &input.bytes)
+                genxc_mlir_to_llvm::load(&ctx, name, &input.bytes)
             } else {
                 genxc_frontend::llvm::load(&ctx, name, &input.bytes)
             }
@@ -286,7 +287,7 @@ fn compile_whole(
             .collect::<Vec<_>>()
     };
     let checks = Checks { verify_each: opts.verify_each };
-    let mut module = genxc_genx::llvm::import_module(&llvm, opts.platform).map_err(|d| {
+    let mut module = genxc_genx::import::import_module(&llvm, opts.platform).map_err(|d| {
         end_import(times);
         locate(d)
     })?;
@@ -464,7 +465,7 @@ fn locate(d: Diagnostic, file: &str, source: Option<&genxc_frontend::llvm::Sourc
 /// Points a diagnostic about a function of an MLIR input at that function in the MLIR text.
 fn locate_mlir(d: Diagnostic, file: &str, text: &str) -> Diagnostic {
     let Location::Ir { function, inst } = &d.location else { return d };
-    let Some((line, col)) = genxc_lowering::function_position(text, function) else { return d };
+    let Some((line, col)) = genxc_mlir_to_llvm::function_position(text, function) else { return d };
     let subject = match inst {
         Some(i) => {
             format!("in function @{function}, {} of the translated LLVM IR", genxc_diag::inst_phrase(i))

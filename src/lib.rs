@@ -18,7 +18,6 @@
 //! let kernels: Vec<&str> = outcome.visaasm().map(|(kernel, _text)| kernel).collect();
 //! assert_eq!(kernels, ["first", "second"]);
 //! ```
-#![warn(missing_docs)]
 
 pub mod api;
 pub mod depfile;

@@ -120,7 +120,7 @@ pub fn compile_unit(
     if want.legalized {
         let kernels = vec![Kernel { func: entry, ..kernel.clone() }];
         let module = Module { functions, kernels };
-        out.legalized = Some(genxc_genx::llvm_text::print_llvm(&module));
+        out.legalized = Some(genxc_genx::print::print_llvm(&module));
         functions = module.functions;
         // Writing the text is emission, not allocation.
         mark(Stage::Isel);
@@ -145,8 +145,7 @@ pub fn compile_unit(
     }
 
     // allocate: callees first, so arguments and results may live in the callee's variables
-    let index: std::collections::HashMap<_, _> =
-        baled.iter().enumerate().map(|(i, (id, ..))| (*id, i)).collect();
+    let index: foldhash::HashMap<_, _> = baled.iter().enumerate().map(|(i, (id, ..))| (*id, i)).collect();
     let pairs: Vec<_> = baled.iter().map(|(_, f, b)| (f, b)).collect();
     let assignments = genxc_regalloc::assign_unit(&pairs, |id| index.get(&id).copied());
     mark(Stage::Regalloc);

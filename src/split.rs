@@ -14,8 +14,8 @@
 //! functions than a module may hold. The driver also compiles the whole module when any unit
 //! fails, so every diagnostic still comes from the whole module, located in the original file.
 
+use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 use rayon::prelude::*;
-use std::collections::{HashMap, HashSet};
 
 /// What a top-level entity is.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -273,7 +273,7 @@ pub fn plan(text: &str) -> Option<Plan<'_>> {
             return None;
         }
     }
-    if defines.len() > genxc_genx::llvm::validate::MAX_FUNCTIONS {
+    if defines.len() > genxc_genx::import::validate::MAX_FUNCTIONS {
         return None;
     }
     // Each listed node names its kernel with its first function reference.

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 pub enum Stage {
     /// Reading the input files.
     Read,
-    /// LLVM/MLIR parsing, verification, mem2reg and MLIR lowering.
+    /// LLVM/MLIR parsing, verification, mem2reg and MLIR conversion to LLVM IR.
     Parse,
     /// Validation, import into the GenX IR, kernel metadata and kernel units.
     Import,

@@ -733,6 +733,6 @@ fn every_bad_fixture_is_used() {
 fn vector_limits_agree() {
     assert_eq!(
         genxc_frontend::limits::MAX_VECTOR_ELEMS,
-        u64::from(genxc_genx::llvm::validate::MAX_VECTOR_ELEMS)
+        u64::from(genxc_genx::import::validate::MAX_VECTOR_ELEMS)
     );
 }

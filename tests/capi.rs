@@ -61,7 +61,7 @@ fn a_static_llvm_build_needs_no_libllvm_and_exports_none_of_it() {
         let needed = needed_libraries(file);
         assert!(needed.iter().any(|n| n.starts_with("libc.so")), "{}: {needed:?}", file.display());
         let llvm = needed.iter().any(|n| n.starts_with("libLLVM"));
-        match genxc_llvm::LINKAGE {
+        match genxc_llvm_link::LINKAGE {
             "static" => assert!(!llvm, "{} links LLVM statically, yet needs {needed:?}", file.display()),
             _ => assert!(llvm, "{} links LLVM dynamically, yet needs {needed:?}", file.display()),
         }

@@ -47,11 +47,11 @@ fn fixture_files() -> Vec<(String, Vec<u8>, bool)> {
 fn import(name: &str, bytes: &[u8], platform: Platform) -> Option<Module> {
     let ctx = inkwell::context::Context::create();
     let llvm = if name.ends_with(".mlir") {
-        genxc_lowering::load(&ctx, name, bytes).ok()?
+        genxc_mlir_to_llvm::load(&ctx, name, bytes).ok()?
     } else {
         genxc_frontend::llvm::load(&ctx, name, bytes).ok()?
     };
-    genxc_genx::llvm::import_module(&llvm, platform).ok()
+    genxc_genx::import::import_module(&llvm, platform).ok()
 }
 
 /// Every imported fixture module with its kernel units, per platform.

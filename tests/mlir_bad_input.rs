@@ -78,7 +78,7 @@ proptest! {
         let text = String::from_utf8_lossy(&bytes);
         if let Ok(f) = genxc_frontend::mlir::parse("m.mlir", &text) {
             for &m in &f.modules {
-                let _ = genxc_lowering::translate_module("m.mlir", &f.ir, m);
+                let _ = genxc_mlir_to_llvm::translate_module("m.mlir", &f.ir, m);
             }
         }
     }

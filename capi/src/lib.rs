@@ -10,7 +10,6 @@
 //!
 //! The header is written by hand; the test `header.rs` checks that it declares exactly the
 //! functions exported here and compiles cleanly as C and C++.
-#![warn(missing_docs)]
 
 use genxc_driver::genxc_diag::Kind;
 use genxc_driver::{compile_bytes, CompileOptions, Emit};

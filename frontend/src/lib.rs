@@ -1,11 +1,10 @@
 //! Front ends: reading the inputs genxc accepts.
 //!
 //! LLVM IR, as `.ll` text or `.bc` bitcode ([`llvm`]), and MLIR text ([`mlir`]), which the
-//! lowering crate turns into LLVM IR.
-#![warn(missing_docs)]
+//! mlir-to-llvm crate converts to LLVM IR.
 
-// LLVM itself, for inkwell (see genxc-llvm).
-use genxc_llvm as _;
+// LLVM itself, for inkwell (see genxc-llvm-link).
+use genxc_llvm_link as _;
 
 pub mod limits;
 pub mod llvm;

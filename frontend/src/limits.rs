@@ -7,7 +7,7 @@
 //! vector and array types, with the `file:line:col` of the offending token. The scan knows only
 //! comments, strings and brackets, so it serves any bracketed text format (`.ll` with `;`
 //! comments, `.mlir` with `//` comments). What only the parsed module shows (vector types in
-//! bitcode, function and instruction counts) is checked by `genxc_genx::llvm::validate`.
+//! bitcode, function and instruction counts) is checked by `genxc_genx::import::validate`.
 
 use genxc_diag::Diagnostic;
 
@@ -16,7 +16,7 @@ pub const MAX_INPUT_BYTES: u64 = 256 << 20;
 /// Deepest bracket nesting (`(`, `[`, `{`, `<`) accepted in text input.
 pub const MAX_NESTING: usize = 256;
 /// Most elements of a vector type: vISA's `num_elts` is 16 bits and GenX_IR accepts 8192 (the
-/// same bound as `genxc_genx::llvm::validate::MAX_VECTOR_ELEMS`).
+/// same bound as `genxc_genx::import::validate::MAX_VECTOR_ELEMS`).
 pub const MAX_VECTOR_ELEMS: u64 = 8192;
 /// Most elements of an array type written in text (arrays are not Gen types; this only bounds
 /// what LLVM builds before validation rejects them).

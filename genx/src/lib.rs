@@ -1,21 +1,22 @@
 //! The GenX layer of genxc: the IR every later pass works on, the platform model, the table of GenX
-//! intrinsics, import from LLVM (feature `llvm`), validation, `genx.kernels` metadata, and kernel
-//! units (a kernel with its own clones of the subroutines it calls), and the IR verifier.
-#![warn(missing_docs)]
+//! intrinsics, validation and import of LLVM modules (`import`, feature `import`), `genx.kernels`
+//! metadata, kernel units (a kernel with its own clones of the subroutines it calls), the
+//! element-operation lowering, selection's bales, the SIMD control flow analysis, the IR verifier,
+//! and the IR printed as LLVM text (`print`).
 
-// LLVM itself, for inkwell (see genxc-llvm).
-#[cfg(feature = "llvm")]
-use genxc_llvm as _;
+// LLVM itself, for inkwell (see genxc-llvm-link).
+#[cfg(feature = "import")]
+use genxc_llvm_link as _;
 
 pub mod bale;
+#[cfg(feature = "import")]
+pub mod import;
 pub mod intrinsics;
 pub mod ir;
-#[cfg(feature = "llvm")]
-pub mod llvm;
-pub mod llvm_text;
 pub mod lower;
 pub mod metadata;
 pub mod platform;
+pub mod print;
 pub mod region;
 pub mod simdcf;
 pub mod types;

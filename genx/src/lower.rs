@@ -301,7 +301,7 @@ fn shuffle_runs(mask: &[Option<u32>], a_len: u32) -> Vec<ShuffleRun> {
 /// As in IGC's Vector Compiler, CM code is compiled with floating-point contraction allowed.
 pub fn contract_mul_add(f: &mut Function) {
     let fmuladd = IntrinsicId::LlvmFmuladd;
-    let mut uses: std::collections::HashMap<InstId, u32> = std::collections::HashMap::new();
+    let mut uses: foldhash::HashMap<InstId, u32> = foldhash::HashMap::default();
     let mut count = |v: Value| {
         if let Value::Inst(i) = v {
             *uses.entry(i).or_default() += 1;

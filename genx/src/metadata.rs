@@ -12,8 +12,8 @@
 use crate::ir::{FuncId, Function, Linkage, Module};
 use crate::platform::Platform;
 use crate::types::{Elem, Type};
+use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 use genxc_diag::Diagnostic;
-use std::collections::{HashMap, HashSet};
 
 /// A metadata operand as import found it.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -8,10 +8,10 @@
 
 use crate::ir::{FuncId, Function, InstKind, Linkage, Module};
 use crate::metadata::Kernel;
+use foldhash::{HashMap, HashMapExt};
 use genxc_diag::{unsupported, Diagnostic};
 use la_arena::Arena;
 use petgraph::graphmap::DiGraphMap;
-use std::collections::HashMap;
 
 /// One kernel and the functions it calls, self-contained.
 #[derive(Clone, Debug)]

@@ -29,9 +29,9 @@ use crate::region::Region;
 use crate::simdcf::{intrinsic_kind, Kind as SimdCfKind};
 use crate::types::{Elem, Type};
 use crate::units::KernelUnit;
+use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 use genxc_diag::Diagnostic;
 use la_arena::Arena;
-use std::collections::{HashMap, HashSet};
 
 /// Whether the verifier runs after every pass without `--verify-each`: in debug builds (tests
 /// included), not in release builds.

@@ -17,7 +17,13 @@
 //! random inputs. Every shift count in a sequence is masked to 0..31 explicitly, so the sequences
 //! do not depend on how the hardware treats larger counts.
 
-use super::*;
+use super::{alu, negate, pow2_const, signed_type, unsigned_type, Selector, R};
+use genxc_diag::{internal, invalid, not_available, unsupported};
+use genxc_genx::intrinsics::IntrinsicId;
+use genxc_genx::ir::{BinOp, CastOp, CmpPred, InstId, InstKind, Value};
+use genxc_genx::Elem;
+use genxc_visa::model as m;
+use genxc_visa::model::{Exec, Imm, Inst as VInst, Pred, Src, SrcOp, VisaType};
 
 /// An operand of a step: a half of an input, a dword temporary or an immediate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -2,8 +2,14 @@
 //! instructions, and the thread-payload, memory, synchronisation and message intrinsics as their
 //! vISA instructions. Integer division where the platform has none is expanded here too.
 
-use super::*;
+use super::{alu, signed_type, unsigned_type, AluDesc, CopySrc, Op, Operand, Selector, WriteMask, R};
+use genxc_diag::{internal, invalid, not_available, unsupported};
 use genxc_genx::intrinsics::{AtomicFamily, AtomicKind, IntrinsicId, LscForm, LscModel, RawSendForm, SatOp};
+use genxc_genx::ir::{BinOp, InstId, Value};
+use genxc_genx::{Elem, Platform, Type};
+use genxc_regalloc::{Category, WrRegionPrep};
+use genxc_visa::model as m;
+use genxc_visa::model::{Exec, Imm, Inst as VInst, Pred, Raw, Src, SrcMod, SrcOp, VisaType};
 
 /// The ALU form of an element-wise intrinsic (`None` if it is not one).
 pub(super) fn alu_intrinsic(s: &Selector, iid: IntrinsicId, ty: Type, args: &[Value]) -> R<Option<AluDesc>> {

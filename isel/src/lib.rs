@@ -9,7 +9,6 @@
 //! lets a caller's value live in them, without a copy). [`bales_for`] gives the bales selection can
 //! fold (it knows which regions the instructions can encode). What this selector cannot emit is
 //! reported as `unsupported: <what>`, never emitted wrongly.
-#![warn(missing_docs)]
 
 mod emulate;
 mod intrinsics;
@@ -26,7 +25,7 @@ use genxc_genx::region::Region;
 use genxc_genx::simdcf::SimdCf;
 use genxc_genx::{Elem, Platform, Type};
 use genxc_regalloc::{Assignment, Category, VarIdx, WrRegionPrep};
-use genxc_visa::model::{self as m, Exec, Imm, Inst as VInst, Pred, Raw, Src, SrcMod, SrcOp, VisaType};
+use genxc_visa::model::{self as m, Exec, Imm, Inst as VInst, Pred, Src, SrcMod, SrcOp, VisaType};
 // foldhash: a fast hash, seeded per process (SipHash was a tenth of a small kernel's compile).
 use foldhash::{HashMap, HashMapExt};
 

@@ -14,8 +14,13 @@
 //! it when that overwrites nothing the fall-through code reads, and a join's "no lane left" edge
 //! must not need any (there is no place for them).
 
-use super::*;
+use super::{AluDesc, Selector, R};
+use genxc_diag::{internal, unsupported};
+use genxc_genx::ir::{BlockId, InstId, Terminator, Value};
 use genxc_genx::simdcf::GotoTarget;
+use genxc_visa::model as m;
+use genxc_visa::model::{Exec, Inst as VInst, Pred, Src, SrcOp};
+
 // foldhash: a fast hash, seeded per process (SipHash was a tenth of a small kernel's compile).
 use foldhash::{HashSet, HashSetExt};
 

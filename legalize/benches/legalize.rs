@@ -44,7 +44,7 @@ fn build(region_ops: usize) -> Function {
             );
             ops += 2;
         } else {
-            // rd (2D) -> fmul <32 x float> -> wr: a bale of two 16-wide pieces
+            // rd (2D) -> fmul <32 x float> -> wr: a group of two 16-wide pieces
             let r = Region::from_operands(4, 32, 16, 16, 1, 0, None, 0).expect("region");
             let rd = f.push_inst(
                 b,

@@ -2,12 +2,11 @@
 //! accesses and wide operations are split into legal pieces.
 //!
 //! Modules: [`legal`] (legality rules and the legal piece size), [`collapse`] (combining nested
-//! regions), [`retype`] (moves on other element types), [`split`] (subregions, split plans and the pass over the GenX IR), [`bale`] (which
+//! regions), [`retype`] (moves on other element types), [`split`] (subregions, split plans and the pass over the GenX IR), [`group`] (which
 //! instructions are split together) and [`interp`] (a reference interpreter of region semantics).
-#![warn(missing_docs)]
 
-pub mod bale;
 pub mod collapse;
+pub mod group;
 pub mod interp;
 pub mod legal;
 pub mod live;
@@ -36,8 +35,8 @@ pub fn run(f: &mut Function, platform: Platform) -> Result<Stats, Diagnostic> {
     // pieces of moves that could not be retyped whole may be retypable on their own
     if retypable && retype::retype_moves(f, platform) > 0 {
         let more = split::legalize_function(f, platform)?;
-        stats.bales += more.bales;
-        stats.bales_split += more.bales_split;
+        stats.groups += more.groups;
+        stats.groups_split += more.groups_split;
         stats.pieces += more.pieces;
         collapse::collapse_legal(f, platform);
     }

@@ -1,6 +1,6 @@
 //! Retyping of pure moves before splitting (the spec's `transformMoveType`).
 //!
-//! A move (an rdregion, a wrregion of a plain value, or an rdregion baled into a wrregion, with no
+//! A move (an rdregion, a wrregion of a plain value, or an rdregion grouped into a wrregion, with no
 //! operation and no mask) copies bits, so it may be done on any element type that divides its
 //! regions evenly. Bytes are moved as dwords (or words) when offsets and sizes allow: fewer, wider
 //! elements and no byte regioning. On platforms without a 64-bit integer ALU, `i64` moves become
@@ -67,7 +67,7 @@ pub fn retype_moves(f: &mut Function, platform: Platform) -> usize {
         return 0;
     }
     let uses = f.use_counts();
-    let baled = crate::bale::members(f, &uses);
+    let grouped = crate::group::members(f, &uses);
     let mut count = 0;
     for b in f.layout.clone() {
         let old_insts = std::mem::take(&mut f.blocks[b].insts);
@@ -77,9 +77,9 @@ pub fn retype_moves(f: &mut Function, platform: Platform) -> usize {
             if dropped.contains(&id) {
                 continue;
             }
-            match plan_move(f, id, &uses, &baled, platform) {
+            match plan_move(f, id, &uses, &grouped, platform) {
                 Some(m) => {
-                    if let Some(rd) = m.baled_rd {
+                    if let Some(rd) = m.grouped_rd {
                         // the read moves into the retyped write; it was emitted before
                         if let Some(pos) = out.iter().rposition(|&i| i == rd) {
                             out.remove(pos);
@@ -120,8 +120,8 @@ struct Move {
     read: Option<Region>,
     /// For a wrregion: its old value and region.
     write: Option<(Value, Region)>,
-    /// The rdregion baled into the wrregion (removed: the retyped write reads the source itself).
-    baled_rd: Option<InstId>,
+    /// The rdregion grouped into the wrregion (removed: the retyped write reads the source itself).
+    grouped_rd: Option<InstId>,
 }
 
 fn is_true(f: &Function, v: Value) -> bool {
@@ -129,7 +129,7 @@ fn is_true(f: &Function, v: Value) -> bool {
 }
 
 /// What `id` moves and to which type, if it is a pure move worth retyping.
-fn plan_move(f: &Function, id: InstId, uses: &[u32], baled: &[bool], platform: Platform) -> Option<Move> {
+fn plan_move(f: &Function, id: InstId, uses: &[u32], grouped: &[bool], platform: Platform) -> Option<Move> {
     let inst = &f.insts[id];
     let elem = inst.ty.elem()?;
     let candidates: &[Elem] = match elem {
@@ -137,15 +137,15 @@ fn plan_move(f: &Function, id: InstId, uses: &[u32], baled: &[bool], platform: P
         Elem::I64 if !platform.info().has_int64 => &[Elem::I32],
         _ => return None,
     };
-    let is_baled = |i: InstId| baled.get(raw(i)).copied().unwrap_or(false);
-    let (src, read, write, baled_rd) = match &inst.kind {
-        // an rdregion baled into an operation is an operand, not a move; one baled into a
+    let is_grouped = |i: InstId| grouped.get(raw(i)).copied().unwrap_or(false);
+    let (src, read, write, grouped_rd) = match &inst.kind {
+        // an rdregion grouped into an operation is an operand, not a move; one grouped into a
         // wrregion is retyped with that wrregion
-        InstKind::RdRegion { input, region } if inst.ty.is_vector() && !is_baled(id) => {
+        InstKind::RdRegion { input, region } if inst.ty.is_vector() && !is_grouped(id) => {
             (*input, Some(*region), None, None)
         }
         InstKind::WrRegion { old, new, region, mask } if is_true(f, *mask) => match *new {
-            Value::Inst(rd) if uses.get(raw(rd)) == Some(&1) && is_baled(rd) => match &f.insts[rd].kind {
+            Value::Inst(rd) if uses.get(raw(rd)) == Some(&1) && is_grouped(rd) => match &f.insts[rd].kind {
                 InstKind::RdRegion { input, region: rr } => {
                     (*input, Some(*rr), Some((*old, *region)), Some(rd))
                 }
@@ -196,7 +196,7 @@ fn plan_move(f: &Function, id: InstId, uses: &[u32], baled: &[bool], platform: P
         if n2.is_none() {
             continue;
         }
-        return Some(Move { to, src, read: read2, write: write2, baled_rd });
+        return Some(Move { to, src, read: read2, write: write2, grouped_rd });
     }
     None
 }

@@ -3,12 +3,12 @@
 //! [`subregion`] is the spec's `getSubregion`: the region of elements `start..start+size` of a
 //! region, rebased (constant offset, or the index row of a multi-indirect region). [`plan_region`]
 //! cuts a lone region into the greedy sequence of legal power-of-two pieces. [`legalize_function`]
-//! works on whole bales (an element-wise operation, the rdregions feeding it and the wrregion taking
-//! its result, see the `bale` module): it chooses one width sequence per bale and emits one piece of
+//! works on whole groups (an element-wise operation, the rdregions feeding it and the wrregion taking
+//! its result, see the `group` module): it chooses one width sequence per group and emits one piece of
 //! every member per width, joined through a wrregion chain; masks and predicates are sliced with
 //! `rdpredregion` and joined with `wrpredregion`.
 
-use crate::bale::{self, Bale, Head, Operand};
+use crate::group::{self, Head, Operand, SplitGroup};
 use crate::legal::{self, pow2_floor, Access, Role};
 use genxc_diag::internal;
 use genxc_genx::intrinsics::IntrinsicId;
@@ -128,19 +128,19 @@ pub fn legal_pred_size(n: u32, start: u32, platform: Platform) -> (u32, u32) {
 /// What the pass did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
-    /// Bales looked at.
-    pub bales: usize,
-    /// Bales that were split.
-    pub bales_split: usize,
-    /// Pieces emitted for the split bales.
+    /// Split groups looked at.
+    pub groups: usize,
+    /// Split groups that were split into pieces.
+    pub groups_split: usize,
+    /// Pieces emitted for the split groups.
     pub pieces: usize,
 }
 
-/// Legalizes every region access and element-wise operation of a function for a platform: bales
+/// Legalizes every region access and element-wise operation of a function for a platform: groups
 /// that are not legal as they are get split into legal pieces joined by wrregion chains. Returns an
 /// error (never panics) for regions that do not fit their vectors or types.
 pub fn legalize_function(f: &mut Function, platform: Platform) -> Result<Stats, Diagnostic> {
-    bale::validate(f)?;
+    group::validate(f)?;
     reserve_insts(f);
     let mut cx = Cx::new(f, platform)?;
     let layout = cx.f.layout.clone();
@@ -148,17 +148,17 @@ pub fn legalize_function(f: &mut Function, platform: Platform) -> Result<Stats, 
         let old = std::mem::take(&mut cx.f.blocks[b].insts);
         let mut out = Vec::with_capacity(old.len() * 3);
         for &id in &old {
-            if cx.baled[raw(id)] {
+            if cx.grouped[raw(id)] {
                 // members stay in place; they die if their head is split
                 out.push(id);
                 continue;
             }
-            match bale::build(cx.f, id, &cx.uses, &cx.baled) {
-                Some(bale) => {
-                    cx.stats.bales += 1;
+            match group::build(cx.f, id, &cx.uses, &cx.grouped) {
+                Some(group) => {
+                    cx.stats.groups += 1;
                     // pieces carry the name of the operation they come from, for diagnostics
-                    cx.piece_name = cx.f.insts[bale.op.unwrap_or(id)].name.clone();
-                    match cx.legalize_bale(bale, &mut out)? {
+                    cx.piece_name = cx.f.insts[group.op.unwrap_or(id)].name.clone();
+                    match cx.legalize_group(group, &mut out)? {
                         Some(v) => cx.replace(id, v),
                         None => out.push(id),
                     }
@@ -183,9 +183,9 @@ fn reserve_insts(f: &mut Function) {
     f.insts = arena;
 }
 
-/// The instruction whose result elements are the bale's lanes (element i of a piece plan is element
+/// The instruction whose result elements are the group's lanes (element i of a piece plan is element
 /// i of its result): the operation, a lone rdregion, or the rdregion a move writes.
-fn live_key(b: &Bale) -> Option<InstId> {
+fn live_key(b: &SplitGroup) -> Option<InstId> {
     match (b.op, &b.head, b.operands.first()) {
         (Some(op), _, _) => Some(op),
         (None, Head::Join { .. }, _) => Some(b.head_inst),
@@ -194,8 +194,8 @@ fn live_key(b: &Bale) -> Option<InstId> {
     }
 }
 
-/// Whether a bale reads (through a baled rdregion) the vector its wrregion writes into.
-fn reads_written_vector(b: &Bale) -> bool {
+/// Whether a group reads (through a grouped rdregion) the vector its wrregion writes into.
+fn reads_written_vector(b: &SplitGroup) -> bool {
     let Head::Wr { old, .. } = b.head else { return false };
     b.operands.iter().any(|o| matches!(o, Operand::Region { input, .. } if *input == old))
 }
@@ -203,7 +203,7 @@ fn reads_written_vector(b: &Bale) -> bool {
 /// Whether every read of the written vector in `b` is direct and lies apart from every byte the
 /// wrregion writes: later pieces may then read the vector as the earlier pieces left it (the join
 /// so far), which lets each piece write in place.
-fn reads_apart_from_writes(b: &Bale) -> bool {
+fn reads_apart_from_writes(b: &SplitGroup) -> bool {
     let Head::Wr { old, access: w, .. } = &b.head else { return false };
     if w.region.indirect.is_some() {
         return false;
@@ -232,13 +232,13 @@ struct Cx<'f> {
     f: &'f mut Function,
     p: Platform,
     uses: Vec<u32>,
-    /// Instructions that are members (not heads) of a bale, decided up front.
-    baled: Vec<bool>,
+    /// Instructions that are members (not heads) of a group, decided up front.
+    grouped: Vec<bool>,
     repl: Vec<Option<Value>>,
     /// Instructions replaced by pieces (removed from their blocks at the end of the block).
     dead: Vec<bool>,
     stats: Stats,
-    /// Name given to the pieces of the bale being split.
+    /// Name given to the pieces of the group being split.
     piece_name: String,
     /// Live elements of results that have dead ones.
     live: crate::live::LiveElements,
@@ -255,7 +255,7 @@ struct Cx<'f> {
 impl<'f> Cx<'f> {
     fn new(f: &'f mut Function, p: Platform) -> Result<Self, Diagnostic> {
         let uses = f.use_counts();
-        let baled = bale::members(f, &uses);
+        let grouped = group::members(f, &uses);
         let live = crate::live::analyze(f);
         // (a function whose SIMD control flow is refused is refused at selection, with its reason)
         let em =
@@ -267,7 +267,7 @@ impl<'f> Cx<'f> {
             f,
             p,
             uses,
-            baled,
+            grouped,
             repl: vec![None; n],
             dead: vec![false; n],
             stats: Stats::default(),
@@ -348,7 +348,7 @@ impl<'f> Cx<'f> {
     }
 
     /// The width of the piece at `start`, and the predicate minimum at that start (0 if none).
-    fn piece_width(&self, b: &Bale, start: u32) -> (u32, u32) {
+    fn piece_width(&self, b: &SplitGroup, start: u32) -> (u32, u32) {
         let p = self.p;
         let w_all = b.width;
         let rest = w_all - start;
@@ -435,9 +435,9 @@ impl<'f> Cx<'f> {
         (w, pred_min)
     }
 
-    /// The width sequence of a bale, or `Err(())` when a piece is narrower than its predicate
-    /// allows (the caller then unbales and tries again).
-    fn plan(&self, b: &Bale) -> Result<Vec<u32>, ()> {
+    /// The width sequence of a group, or `Err(())` when a piece is narrower than its predicate
+    /// allows (the caller then ungroups and tries again).
+    fn plan(&self, b: &SplitGroup) -> Result<Vec<u32>, ()> {
         let mut out = Vec::with_capacity(plan_capacity(b.width));
         let mut start = 0;
         while start < b.width {
@@ -451,8 +451,8 @@ impl<'f> Cx<'f> {
         Ok(out)
     }
 
-    /// Whether a bale is legal as it stands (one piece and every region legal).
-    fn is_whole_legal(&self, b: &Bale, plan: &[u32]) -> bool {
+    /// Whether a group is legal as it stands (one piece and every region legal).
+    fn is_whole_legal(&self, b: &SplitGroup, plan: &[u32]) -> bool {
         plan.len() == 1
             && b.operands.iter().all(|o| match o {
                 Operand::Region { access, .. } => legal::is_legal_in(access, self.p),
@@ -464,9 +464,13 @@ impl<'f> Cx<'f> {
             }
     }
 
-    /// Legalizes one bale; emits pieces into `out`. Returns the value replacing the head, or
-    /// `None` when the bale stays as it is (its members are then re-emitted in order).
-    fn legalize_bale(&mut self, mut b: Bale, out: &mut Vec<InstId>) -> Result<Option<Value>, Diagnostic> {
+    /// Legalizes one group; emits pieces into `out`. Returns the value replacing the head, or
+    /// `None` when the group stays as it is (its members are then re-emitted in order).
+    fn legalize_group(
+        &mut self,
+        mut b: SplitGroup,
+        out: &mut Vec<InstId>,
+    ) -> Result<Option<Value>, Diagnostic> {
         if b.width <= 1 {
             return Ok(None);
         }
@@ -479,12 +483,12 @@ impl<'f> Cx<'f> {
                 }
                 Ok(plan) => break plan,
                 Err(()) => {
-                    // Unbale: first the rdregions feeding the operation, then the head wrregion.
+                    // Ungroup: first the rdregions feeding the operation, then the head wrregion.
                     if b.op.is_some() && b.operands.iter().any(|o| matches!(o, Operand::Region { .. })) {
                         for i in 0..b.operands.len() {
                             if let Operand::Region { rd, .. } = b.operands[i] {
                                 let v = self.legalize_member_alone(rd, out)?;
-                                b.operands[i] = bale::plain_operand(self.f, v);
+                                b.operands[i] = group::plain_operand(self.f, v);
                             }
                         }
                         // the operation now uses values emitted after its old place: move it down
@@ -496,20 +500,20 @@ impl<'f> Cx<'f> {
                         }
                     } else if let (Some(op), Head::Wr { .. }) = (b.op, &b.head) {
                         let wr = b.head_inst;
-                        let mut inner = bale::build_op_only(self.f, op, &self.uses)
-                            .ok_or_else(|| Diagnostic::error(internal("cannot rebuild a bale")))?;
+                        let mut inner = group::build_op_only(self.f, op, &self.uses)
+                            .ok_or_else(|| Diagnostic::error(internal("cannot rebuild a group")))?;
                         inner.operands.clone_from(&b.operands);
-                        let v = match self.legalize_bale(inner, out)? {
+                        let v = match self.legalize_group(inner, out)? {
                             Some(v) => {
                                 self.replace(op, v);
                                 v
                             }
                             None => Value::Inst(op),
                         };
-                        b = bale::build_lone_wr(self.f, wr, v)
+                        b = group::build_lone_wr(self.f, wr, v)
                             .ok_or_else(|| Diagnostic::error(internal("cannot rebuild a wrregion")))?;
                     } else {
-                        // Nothing left to unbale: accept narrow predicate pieces.
+                        // Nothing left to ungroup: accept narrow predicate pieces.
                         break self.plan_ignoring_pred(&b);
                     }
                 }
@@ -519,7 +523,7 @@ impl<'f> Cx<'f> {
             return Ok(None);
         }
         self.kill(&b);
-        self.stats.bales_split += 1;
+        self.stats.groups_split += 1;
         self.stats.pieces += plan.len();
         let base = self.em_select_base(&b);
         let mut joined = match (&b.head, base) {
@@ -538,15 +542,19 @@ impl<'f> Cx<'f> {
         Ok(Some(joined))
     }
 
-    /// Splits the rdregions of `b` that read the vector its head wrregion writes into as bales of
+    /// Splits the rdregions of `b` that read the vector its head wrregion writes into as groups of
     /// their own, so they are read whole before any piece is written.
-    fn read_written_vector_first(&mut self, b: &mut Bale, out: &mut Vec<InstId>) -> Result<(), Diagnostic> {
+    fn read_written_vector_first(
+        &mut self,
+        b: &mut SplitGroup,
+        out: &mut Vec<InstId>,
+    ) -> Result<(), Diagnostic> {
         let Head::Wr { old, .. } = b.head else { return Ok(()) };
         for i in 0..b.operands.len() {
             if let Operand::Region { rd, input, .. } = b.operands[i] {
                 if input == old {
                     let v = self.legalize_member_alone(rd, out)?;
-                    b.operands[i] = bale::plain_operand(self.f, v);
+                    b.operands[i] = group::plain_operand(self.f, v);
                 }
             }
         }
@@ -561,16 +569,16 @@ impl<'f> Cx<'f> {
             None => {
                 let new = match b.operands.first() {
                     Some(Operand::Plain { value, .. }) => *value,
-                    _ => return Err(Diagnostic::error(internal("a move bale without its value"))),
+                    _ => return Err(Diagnostic::error(internal("a move group without its value"))),
                 };
-                *b = bale::build_lone_wr(self.f, b.head_inst, new)
+                *b = group::build_lone_wr(self.f, b.head_inst, new)
                     .ok_or_else(|| Diagnostic::error(internal("cannot rebuild a wrregion")))?;
             }
         }
         Ok(())
     }
 
-    fn plan_ignoring_pred(&self, b: &Bale) -> Vec<u32> {
+    fn plan_ignoring_pred(&self, b: &SplitGroup) -> Vec<u32> {
         let mut out = Vec::with_capacity(plan_capacity(b.width));
         let mut start = 0;
         while start < b.width {
@@ -581,8 +589,8 @@ impl<'f> Cx<'f> {
         out
     }
 
-    /// Marks a split bale's instructions dead.
-    fn kill(&mut self, b: &Bale) {
+    /// Marks a split group's instructions dead.
+    fn kill(&mut self, b: &SplitGroup) {
         let mut mark = |i: InstId| {
             if let Some(d) = self.dead.get_mut(raw(i)) {
                 *d = true;
@@ -597,12 +605,12 @@ impl<'f> Cx<'f> {
         }
     }
 
-    /// Legalizes an rdregion that was baled into an operation as a bale of its own; gives the value
+    /// Legalizes an rdregion that was grouped into an operation as a group of its own; gives the value
     /// the operation should use instead.
     fn legalize_member_alone(&mut self, rd: InstId, out: &mut Vec<InstId>) -> Result<Value, Diagnostic> {
-        let b = bale::build_rd_only(self.f, rd, &self.uses)
-            .ok_or_else(|| Diagnostic::error(internal("cannot rebuild an rdregion bale")))?;
-        Ok(match self.legalize_bale(b, out)? {
+        let b = group::build_rd_only(self.f, rd, &self.uses)
+            .ok_or_else(|| Diagnostic::error(internal("cannot rebuild an rdregion group")))?;
+        Ok(match self.legalize_group(b, out)? {
             Some(v) => {
                 self.replace(rd, v);
                 v
@@ -668,7 +676,7 @@ impl<'f> Cx<'f> {
     /// (of the result's type). Each piece then changes only the lanes under EM of the part it
     /// covers, and the chain can live in the false operand's variable, as a wrregion chain does,
     /// where pieces joined from undef would need a copy of the whole result.
-    fn em_select_base(&self, b: &Bale) -> Option<Value> {
+    fn em_select_base(&self, b: &SplitGroup) -> Option<Value> {
         let InstKind::Select { cond, .. } = self.f.insts[b.op?].kind else { return None };
         if !matches!(b.head, Head::Join { .. }) || !self.em.contains(&cond) {
             return None;
@@ -681,12 +689,12 @@ impl<'f> Cx<'f> {
         }
     }
 
-    /// Emits the piece of `n` elements from `start` of bale `b`, joined to `prev` (the pieces
+    /// Emits the piece of `n` elements from `start` of group `b`, joined to `prev` (the pieces
     /// before it, chained from `base` when that is not undefined: a read of `base` then takes the
     /// untouched part of `prev`).
     fn emit_piece(
         &mut self,
-        b: &Bale,
+        b: &SplitGroup,
         (start, n): (u32, u32),
         prev: Value,
         base: Option<Value>,
@@ -709,7 +717,7 @@ impl<'f> Cx<'f> {
                 Operand::Region { input, access, elem, .. } => {
                     let region = self.piece_region(&access, start, n, out)?;
                     // a read of the written vector takes it as the earlier pieces left it (only
-                    // bales whose reads lie apart from their writes get here)
+                    // groups whose reads lie apart from their writes get here)
                     let input = match b.head {
                         Head::Wr { old, .. } if input == old => prev,
                         _ => input,
@@ -744,7 +752,7 @@ impl<'f> Cx<'f> {
                 kind.map_operands(|v| it.next().copied().unwrap_or(v));
                 self.push(out, kind, ty)
             }
-            None => vals.first().copied().ok_or_else(|| Diagnostic::error(internal("empty bale")))?,
+            None => vals.first().copied().ok_or_else(|| Diagnostic::error(internal("empty group")))?,
         };
         match &b.head {
             Head::Wr { access, mask, mask_is_vector, .. } => {

@@ -70,7 +70,7 @@ fn e3_e4_indirect_1d_not_split() {
         let f = indirect_rd(8, vs, w, s, 0);
         let args = [arg(Type::Vector(Elem::I32, 16), 3), idx_arg(12)];
         let (g, st) = legalize_and_compare(&f, Platform::Tgllp, &args);
-        assert_eq!(st.bales_split, 0);
+        assert_eq!(st.groups_split, 0);
         assert_eq!(sizes(&reads_of(&g, Value::Param(0))), vec![8]);
     }
 }
@@ -119,7 +119,7 @@ fn e7_byte_region_crossing_a_64_byte_grf() {
     assert_eq!(offs(&rd), vec![60, 62, 64]);
     // on a 32-byte-GRF part with byte regioning the whole 2D read is legal
     let (g, st) = legalize_and_compare(&f, Platform::Tgllp, &[arg(src, 8), arg(dst, 9)]);
-    assert_eq!(st.bales_split, 1, "{:?}", writes(&g));
+    assert_eq!(st.groups_split, 1, "{:?}", writes(&g));
 }
 
 #[test]
@@ -162,7 +162,7 @@ fn e10_wide_float_multiply() {
     let (g, _) = legalize_and_compare(&f, Platform::Dg2, &[arg(t, 1), arg(t, 2)]);
     assert_eq!(op_widths(&g), vec![16, 16]);
     let (g, st) = legalize_and_compare(&f, Platform::Pvc, &[arg(t, 1), arg(t, 2)]);
-    assert_eq!((op_widths(&g), st.bales_split), (vec![32], 0));
+    assert_eq!((op_widths(&g), st.groups_split), (vec![32], 0));
 }
 
 /// Every rdregion of a function that does not read `other`, in order.
@@ -257,7 +257,7 @@ fn e13_e14_indirect_rows_with_parent_width() {
     assert!(rd.iter().all(|r| r.parent_width == 12));
     assert_eq!(offs(&writes(&g)), vec![0, 32]);
     let (_, st) = legalize_and_compare(&mk(16, 16, 16), Platform::Pvc, &[arg(v, 5), idx_arg(64)]);
-    assert_eq!(st.bales_split, 0);
+    assert_eq!(st.groups_split, 0);
 }
 
 #[test]

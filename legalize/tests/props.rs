@@ -180,7 +180,7 @@ proptest! {
 
     /// rdregion -> element-wise operation -> (masked) wrregion, with random regions everywhere.
     #[test]
-    fn bale(e in prop::sample::select(ELEMS.to_vec()), sh in shape(), sh2 in shape(), dsh in shape(),
+    fn group(e in prop::sample::select(ELEMS.to_vec()), sh in shape(), sh2 in shape(), dsh in shape(),
             kind in 0u8..6, masked in any::<bool>(), into_wr in any::<bool>(), p in platform(),
             seed in any::<u64>()) {
         let eb = e.bytes();

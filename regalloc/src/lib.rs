@@ -40,42 +40,13 @@
 pub mod forward;
 pub mod liveness;
 
+use foldhash::{HashMap, HashMapExt};
 use genxc_genx::bale::Bales;
 use genxc_genx::intrinsics::IntrinsicId;
 use genxc_genx::ir::{BlockId, CastOp, FuncId, Function, InstId, InstKind, Linkage, Terminator, Value};
 use genxc_genx::types::{Elem, Type};
 use liveness::{two_address_old, Liveness, ValIdx};
-use std::collections::{BTreeMap, HashMap};
-use std::hash::{BuildHasherDefault, Hasher};
-
-/// A hasher for small keys made of arena indices (values, instruction ids): a multiply-rotate
-/// mix of the words written, much cheaper than the default SipHash for maps with a million keys.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct IdHasher(u64);
-
-impl Hasher for IdHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-
-    fn write_u32(&mut self, x: u32) {
-        self.write_u64(u64::from(x));
-    }
-
-    fn write_u64(&mut self, x: u64) {
-        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95);
-    }
-
-    fn write_usize(&mut self, x: usize) {
-        self.write_u64(x as u64);
-    }
-}
+use std::collections::BTreeMap;
 
 /// The register file a variable lives in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -199,7 +170,7 @@ pub struct Assignment {
     /// The variable of each instruction result that has one (by the instruction's arena index).
     of_inst: Vec<Option<VarIdx>>,
     /// For each two-address instruction's result, how it is prepared.
-    pub wrregion: HashMap<Value, WrRegionPrep, BuildHasherDefault<IdHasher>>,
+    pub wrregion: HashMap<Value, WrRegionPrep>,
     /// Copies on each edge `(from, to)` into a block with phis, in phi order; copies whose source
     /// already lives in the phi's variable are left out.
     pub phi_copies: HashMap<(BlockId, BlockId), Vec<PhiCopy>>,
@@ -506,7 +477,7 @@ struct PseudoValue {
 }
 
 /// The calls of one function to subroutines of its unit, by call instruction.
-type CallSites<'a> = HashMap<InstId, &'a CallSite, BuildHasherDefault<IdHasher>>;
+type CallSites<'a> = HashMap<InstId, &'a CallSite>;
 
 /// [`assign_with`] for a function whose calls are `sites`.
 fn assign_calls(f: &Function, lv: &Liveness, sites: &CallSites<'_>) -> Assignment {

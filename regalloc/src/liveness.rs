@@ -15,11 +15,10 @@
 //! to the last use on every path, so a value read at `N` and a value defined at `N` do not
 //! overlap. Two values interfere when their live ranges overlap.
 
+use foldhash::HashMap;
 use genxc_genx::bale::Bales;
 use genxc_genx::intrinsics::IntrinsicId;
 use genxc_genx::ir::{BlockId, CastOp, Function, InstId, InstKind, Value};
-use std::collections::HashMap;
-use std::hash::BuildHasherDefault;
 
 /// A dense index of a value that needs storage (a parameter or an emitted instruction result).
 pub type ValIdx = u32;
@@ -61,7 +60,7 @@ pub struct Liveness {
     /// The instruction number `N` of each emitted instruction (by arena index; `NONE` if not).
     number: Vec<u32>,
     /// Edge node of each edge into a block with phis.
-    pub edge_node: HashMap<(BlockId, BlockId), usize, BuildHasherDefault<crate::IdHasher>>,
+    pub edge_node: HashMap<(BlockId, BlockId), usize>,
 }
 
 /// Marks "no index" / "no number" in the dense vectors.

@@ -10,7 +10,7 @@
 
 use crate::model::*;
 use crate::text::sanitize;
-use std::collections::{HashMap, HashSet};
+use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 
 /// The bytes of one operand or field sequence.
 #[derive(Default)]

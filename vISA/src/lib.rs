@@ -1,7 +1,6 @@
 //! vISA: the model of a vISA kernel, its validator, and the writers of the `.visaasm` text and the
 //! `.isa` binary container. This package is the bottom of the back end: it knows nothing of the
 //! GenX IR; instruction selection (`genxc-isel`) fills the model in.
-#![warn(missing_docs)]
 
 pub mod binary;
 pub mod model;

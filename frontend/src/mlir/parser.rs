@@ -7,8 +7,8 @@
 
 use super::ast::*;
 use super::lexer::{lex, skip_trivia, unescape, Tok, Token};
+use foldhash::{HashMap, HashMapExt};
 use genxc_diag::{unsupported, Diagnostic, Failure};
-use std::collections::HashMap;
 
 /// Deepest nesting of regions, types or attributes accepted.
 pub const MAX_DEPTH: u32 = 200;
@@ -42,7 +42,7 @@ struct Scope {
     pending: HashMap<String, (ValueId, usize)>,
     blocks: HashMap<String, BlockId>,
     pending_blocks: HashMap<String, (BlockId, usize)>,
-    defined_blocks: std::collections::HashSet<BlockId>,
+    defined_blocks: foldhash::HashSet<BlockId>,
 }
 
 /// An operation under construction by a custom parser.

@@ -1,4 +1,4 @@
-//! Fuzz target: arbitrary bytes as an MLIR text input through genxc's MLIR parser, its lowering to
+//! Fuzz target: arbitrary bytes as an MLIR text input through genxc's MLIR parser, its conversion to
 //! LLVM IR and LLVM's reading of that IR (`--emit llvm`). Any panic is a bug; errors are the
 //! expected outcome for most inputs.
 #![no_main]

@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use genxc_genx::ir::{Constant, Terminator};
-use genxc_genx::llvm_text::print_function;
+use genxc_genx::print::print_function;
 use genxc_genx::{Elem, Function, Inst, InstKind, Linkage, Platform, Region, Type, Value};
 use genxc_legalize::interp::{self, Bits};
 use genxc_legalize::legal::{check, Access, Role};
@@ -87,7 +87,7 @@ pub fn assert_ops_legal(f: &Function, p: Platform) {
     for &b in &f.layout {
         for &id in &f.blocks[b].insts {
             let inst = &f.insts[id];
-            if genxc_legalize::bale::is_elementwise(&inst.kind) && inst.ty.is_vector() {
+            if genxc_legalize::group::is_elementwise(&inst.kind) && inst.ty.is_vector() {
                 let n = inst.ty.num_elems();
                 assert!(matches!(n, 1 | 2 | 4 | 8 | 16 | 32), "exec size {n}");
                 let mut eb = inst.ty.elem().unwrap().bytes();
@@ -206,7 +206,7 @@ pub fn op_widths(f: &Function) -> Vec<u32> {
     f.layout
         .iter()
         .flat_map(|&b| f.blocks[b].insts.iter())
-        .filter(|&&i| genxc_legalize::bale::is_elementwise(&f.insts[i].kind))
+        .filter(|&&i| genxc_legalize::group::is_elementwise(&f.insts[i].kind))
         .map(|&i| f.insts[i].ty.num_elems())
         .collect()
 }

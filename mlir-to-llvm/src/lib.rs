@@ -1,4 +1,4 @@
-//! Lowering of MLIR to LLVM IR: dialect conversion to the LLVM dialect (type converter, calling
+//! MLIR to LLVM IR: dialect conversion to the LLVM dialect (type converter, calling
 //! conventions, memref descriptors, C-interface wrappers) and translation of the result to LLVM IR.
 //!
 //! The conversion and the translation run in one walk over each function: every operation of the
@@ -6,7 +6,6 @@
 //! instructions, written as LLVM 14 IR text (typed pointers; an opaque `!llvm.ptr` is `i8*`) that
 //! the driver parses into an inkwell module. Functions with the `genx.kernel` attribute become
 //! `dllexport` GenX kernels with their `genx.kernels` metadata.
-#![warn(missing_docs)]
 
 mod func;
 mod module;
@@ -14,8 +13,8 @@ pub mod types;
 
 use genxc_diag::Diagnostic;
 use genxc_frontend::mlir::{self, Attr};
-// LLVM itself, for inkwell (see genxc-llvm).
-use genxc_llvm as _;
+// LLVM itself, for inkwell (see genxc-llvm-link).
+use genxc_llvm_link as _;
 
 /// Parses MLIR text and translates every module (one per `// -----` part) to LLVM IR text.
 pub fn mlir_to_llvm_ir(file: &str, text: &str) -> Result<Vec<String>, Diagnostic> {

@@ -1,13 +1,14 @@
-//! Module-level lowering: symbols, globals (`llvm.mlir.global` with a value or an initializer
+//! Module-level conversion: symbols, globals (`llvm.mlir.global` with a value or an initializer
 //! region, `memref.global`), functions with their calling convention (memref unbundling, result
 //! packing, `_mlir_ciface_` wrappers), GenX kernels, data layout and triple; and the assembly of
 //! the LLVM IR text.
 
 use crate::func::FnEmitter;
 use crate::types::{dense_text, quote, scalar_text, LTy, Types};
+use foldhash::{HashMap, HashMapExt};
 use genxc_diag::{invalid, unsupported, Diagnostic, Failure};
 use genxc_frontend::mlir::{Attr, Ir, Loc, OpId, Operation, Scalar, Type, ValueId};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 /// A function or global the module defines or declares.
 #[derive(Clone, Debug)]
@@ -53,7 +54,7 @@ pub struct ModuleEmitter<'a> {
     metadata: Vec<String>,
 }
 
-/// A lowering error at an operation.
+/// A conversion error at an operation.
 pub fn err_at(file: &str, loc: Loc, msg: impl Into<Failure>) -> Diagnostic {
     Diagnostic::at_source(file, loc.line, loc.col, msg)
 }

@@ -249,7 +249,7 @@ pub enum Callee {
 /// Callee classifications of one function's calls, by called value: a kernel calls a few
 /// intrinsics many times, and classifying one looks its name up among hundreds.
 #[derive(Debug, Default)]
-pub struct Callees(std::collections::HashMap<Val, Result<Callee, Failure>>);
+pub struct Callees(foldhash::HashMap<Val, Result<Callee, Failure>>);
 
 impl Callees {
     /// Classifies the callee of a call ([`callee_of`]), once per called value.

@@ -1,9 +1,9 @@
 //! Benchmark: MLIR text to LLVM IR on a generated 10 MB file, genxc against MLIR 19's own tools.
 //!
-//! genxc: parse, convert and translate (`genxc_lowering::load`: MLIR -> LLVM IR text -> verified
+//! genxc: parse, convert and translate (`genxc_mlir_to_llvm::load`: MLIR -> LLVM IR text -> verified
 //! inkwell module), then print the module. MLIR: `mlir-opt-19 <the oracle's conversion passes> |
 //! mlir-translate-19 --mlir-to-llvmir`, run in the same process group on the same file. Each side
-//! runs three times; the best time is reported. Run with `cargo bench -p genxc-lowering`.
+//! runs three times; the best time is reported. Run with `cargo bench -p genxc-mlir-to-llvm`.
 
 use std::fmt::Write as _;
 use std::process::Command;
@@ -78,12 +78,13 @@ fn main() {
     println!("  parse: {:.3} s", t.elapsed().as_secs_f64());
     let t = Instant::now();
     let ir_text =
-        genxc_lowering::translate_module("bench.mlir", &parsed.ir, parsed.modules[0]).expect("lowers");
+        genxc_mlir_to_llvm::translate_module("bench.mlir", &parsed.ir, parsed.modules[0]).expect("lowers");
     println!("  convert + translate to text: {:.3} s ({} bytes)", t.elapsed().as_secs_f64(), ir_text.len());
     let ours = best(|| {
         let t = Instant::now();
         let ctx = inkwell::context::Context::create();
-        let m = genxc_lowering::load(&ctx, "bench.mlir", text.as_bytes()).expect("genxc lowers the workload");
+        let m =
+            genxc_mlir_to_llvm::load(&ctx, "bench.mlir", text.as_bytes()).expect("genxc lowers the workload");
         let ir = m.print_to_string();
         assert!(ir.to_bytes().len() > 1000);
         Some(t.elapsed())

@@ -5,11 +5,11 @@
 
 use crate::module::{c_string, const_cast, err_at, ModuleEmitter, Sym};
 use crate::types::{dense_text, int_text, quote, scalar_text, LTy};
+use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 use genxc_diag::{invalid, unsupported, Diagnostic, Failure};
 use genxc_frontend::mlir::{
     Attr, BlockId, Layout, OpId, Operation, RegionId, Scalar, Successor, Type, ValueId, DYNAMIC, FCMP, ICMP,
 };
-use std::collections::{HashMap, HashSet};
 
 type Res<T> = Result<T, Failure>;
 
@@ -70,7 +70,7 @@ fn is_dyn(v: i64) -> bool {
 }
 
 impl<'m, 'a> FnEmitter<'m, 'a> {
-    /// A lowering of the function `name` returning `ret` (`results`: MLIR results of a func.func).
+    /// A conversion of the function `name` returning `ret` (`results`: MLIR results of a func.func).
     pub fn new(m: &'m mut ModuleEmitter<'a>, name: &str, ret: LTy, results: Option<Vec<Type>>) -> Self {
         FnEmitter {
             m,

@@ -1,20 +1,21 @@
-//! Bales: which instructions legalization splits together.
+//! Split groups: which instructions legalization splits together (not to be confused with
+//! selection's bales, `genxc_genx::bale`, which decide what folds into one vISA instruction).
 //!
-//! A bale is a head instruction with the instructions folded into it: an element-wise operation
+//! A split group is a head instruction with the instructions that go with it: an element-wise operation
 //! (binary, fneg, cmp, select, non-bitcast cast) with the single-use rdregions that feed its
 //! operands, and the wrregion that takes its single-use result as new value; or a move (an rdregion
 //! whose only use is a wrregion's new value); or a lone rdregion or wrregion. Members must sit in
 //! the head's block. Membership is decided once per function from use counts ([`members`]), then
-//! [`build`] describes the bale of each head as plain data for the splitter.
+//! [`build`] describes the group of each head as plain data for the splitter.
 
 use crate::legal::{Access, Role};
 use genxc_genx::ir::CastOp;
 use genxc_genx::{ConstId, Diagnostic, Elem, Function, InstId, InstKind, Type, Value};
 
-/// One operand of a bale's operation (or the new value of a move).
+/// One operand of a group's operation (or the new value of a move).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Operand {
-    /// A baled rdregion: its pieces are subregions of the same input.
+    /// A grouped rdregion: its pieces are subregions of the same input.
     Region {
         /// The rdregion.
         rd: InstId,
@@ -40,7 +41,7 @@ pub enum Operand {
     Scalar(Value),
 }
 
-/// How a bale's result is joined.
+/// How a group's result is joined.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Head {
     /// A wrregion: each piece writes its subregion, chained from the old value.
@@ -61,9 +62,9 @@ pub enum Head {
     },
 }
 
-/// A bale as plain data.
+/// A group as plain data.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Bale {
+pub struct SplitGroup {
     /// The head instruction (its result is what the rest of the function uses).
     pub head_inst: InstId,
     /// The element-wise operation, if any (none for moves and lone regions).
@@ -72,7 +73,7 @@ pub struct Bale {
     pub operands: Vec<Operand>,
     /// The join.
     pub head: Head,
-    /// Execution size of the whole bale.
+    /// Execution size of the whole group.
     pub width: u32,
     /// Whether a predicate (cmp result, select condition) limits piece sizes.
     pub has_pred: bool,
@@ -94,10 +95,10 @@ pub fn is_elementwise(kind: &InstKind) -> bool {
     }
 }
 
-/// Which instructions are members (not heads) of a bale, indexed by raw id.
+/// Which instructions are members (not heads) of a group, indexed by raw id.
 pub fn members(f: &Function, uses: &[u32]) -> Vec<bool> {
-    let mut baled = vec![false; f.insts.len()];
-    // the block (position in the layout, plus one) of every instruction, to keep bales in one block
+    let mut grouped = vec![false; f.insts.len()];
+    // the block (position in the layout, plus one) of every instruction, to keep groups in one block
     let mut block_of = vec![0u32; f.insts.len()];
     for (k, &b) in f.layout.iter().enumerate() {
         for &id in &f.blocks[b].insts {
@@ -113,7 +114,7 @@ pub fn members(f: &Function, uses: &[u32]) -> Vec<bool> {
             let mut consider = |v: Value, user_width: u32| {
                 if let Value::Inst(m) = v {
                     if here(&m) && uses.get(raw(m)) == Some(&1) && member_kind_ok(f, m, user_width) {
-                        baled[raw(m)] = true;
+                        grouped[raw(m)] = true;
                     }
                 }
             };
@@ -133,7 +134,7 @@ pub fn members(f: &Function, uses: &[u32]) -> Vec<bool> {
             }
         }
     }
-    baled
+    grouped
 }
 
 fn member_kind_ok(f: &Function, m: InstId, user_width: u32) -> bool {
@@ -148,7 +149,7 @@ fn member_kind_ok(f: &Function, m: InstId, user_width: u32) -> bool {
     }
 }
 
-/// Classifies a value used whole by a bale.
+/// Classifies a value used whole by a group.
 pub fn plain_operand(f: &Function, v: Value) -> Operand {
     let ty = f.value_type(v);
     match (v, ty) {
@@ -175,9 +176,9 @@ fn region_operand(f: &Function, rd: InstId) -> Option<Operand> {
     Some(Operand::Region { rd, input: *input, access, elem: inst.ty.elem()? })
 }
 
-fn operand_of(f: &Function, v: Value, baled: &dyn Fn(InstId) -> bool) -> Operand {
+fn operand_of(f: &Function, v: Value, grouped: &dyn Fn(InstId) -> bool) -> Operand {
     if let Value::Inst(m) = v {
-        if baled(m) && matches!(f.insts[m].kind, InstKind::RdRegion { .. }) {
+        if grouped(m) && matches!(f.insts[m].kind, InstKind::RdRegion { .. }) {
             if let Some(o) = region_operand(f, m) {
                 return o;
             }
@@ -186,7 +187,7 @@ fn operand_of(f: &Function, v: Value, baled: &dyn Fn(InstId) -> bool) -> Operand
     plain_operand(f, v)
 }
 
-fn op_bale(f: &Function, op: InstId, baled: &dyn Fn(InstId) -> bool) -> Option<(Vec<Operand>, bool)> {
+fn op_group(f: &Function, op: InstId, grouped: &dyn Fn(InstId) -> bool) -> Option<(Vec<Operand>, bool)> {
     let kind = &f.insts[op].kind;
     if !is_elementwise(kind) {
         return None;
@@ -197,7 +198,7 @@ fn op_bale(f: &Function, op: InstId, baled: &dyn Fn(InstId) -> bool) -> Option<(
     kind.for_each_operand(|v| {
         let t = f.value_type(v);
         lanes_match &= !t.is_vector() || t.num_elems() == n;
-        operands.push(operand_of(f, v, baled));
+        operands.push(operand_of(f, v, grouped));
     });
     if !lanes_match {
         return None;
@@ -208,10 +209,10 @@ fn op_bale(f: &Function, op: InstId, baled: &dyn Fn(InstId) -> bool) -> Option<(
     Some((operands, has_pred))
 }
 
-/// The bale headed by `id`, if `id` heads one (`baled` from [`members`]).
-pub fn build(f: &Function, id: InstId, uses: &[u32], baled: &[bool]) -> Option<Bale> {
+/// The group headed by `id`, if `id` heads one (`grouped` from [`members`]).
+pub fn build(f: &Function, id: InstId, uses: &[u32], grouped: &[bool]) -> Option<SplitGroup> {
     let _ = uses;
-    let is_baled = |m: InstId| baled.get(raw(m)).copied().unwrap_or(false);
+    let is_grouped = |m: InstId| grouped.get(raw(m)).copied().unwrap_or(false);
     let inst = &f.insts[id];
     match &inst.kind {
         InstKind::WrRegion { old, new, region, mask } => {
@@ -224,15 +225,15 @@ pub fn build(f: &Function, id: InstId, uses: &[u32], baled: &[bool]) -> Option<B
             let head =
                 Head::Wr { old: *old, access, mask: *mask, mask_is_vector: f.value_type(*mask).is_vector() };
             let (op, operands, has_pred) = match *new {
-                Value::Inst(n) if is_baled(n) && is_elementwise(&f.insts[n].kind) => {
-                    let (ops, p) = op_bale(f, n, &is_baled)?;
+                Value::Inst(n) if is_grouped(n) && is_elementwise(&f.insts[n].kind) => {
+                    let (ops, p) = op_group(f, n, &is_grouped)?;
                     (Some(n), ops, p)
                 }
-                v => (None, vec![operand_of(f, v, &is_baled)], false),
+                v => (None, vec![operand_of(f, v, &is_grouped)], false),
             };
-            Some(Bale { head_inst: id, op, operands, head, width: region.num_elems, has_pred })
+            Some(SplitGroup { head_inst: id, op, operands, head, width: region.num_elems, has_pred })
         }
-        InstKind::RdRegion { .. } if inst.ty.is_vector() => Some(Bale {
+        InstKind::RdRegion { .. } if inst.ty.is_vector() => Some(SplitGroup {
             head_inst: id,
             op: None,
             operands: vec![region_operand(f, id)?],
@@ -241,8 +242,8 @@ pub fn build(f: &Function, id: InstId, uses: &[u32], baled: &[bool]) -> Option<B
             has_pred: false,
         }),
         k if is_elementwise(k) && inst.ty.is_vector() => {
-            let (operands, has_pred) = op_bale(f, id, &is_baled)?;
-            Some(Bale {
+            let (operands, has_pred) = op_group(f, id, &is_grouped)?;
+            Some(SplitGroup {
                 head_inst: id,
                 op: Some(id),
                 operands,
@@ -255,19 +256,19 @@ pub fn build(f: &Function, id: InstId, uses: &[u32], baled: &[bool]) -> Option<B
     }
 }
 
-/// The bale of an operation on its own (joined, not written by its wrregion).
-pub fn build_op_only(f: &Function, op: InstId, uses: &[u32]) -> Option<Bale> {
+/// The group of an operation on its own (joined, not written by its wrregion).
+pub fn build_op_only(f: &Function, op: InstId, uses: &[u32]) -> Option<SplitGroup> {
     let none = vec![false; 0];
     build(f, op, uses, &none)
 }
 
-/// The bale of an rdregion on its own.
-pub fn build_rd_only(f: &Function, rd: InstId, uses: &[u32]) -> Option<Bale> {
+/// The group of an rdregion on its own.
+pub fn build_rd_only(f: &Function, rd: InstId, uses: &[u32]) -> Option<SplitGroup> {
     build(f, rd, uses, &[])
 }
 
-/// The bale of a wrregion whose new value is `new` (unbaled).
-pub fn build_lone_wr(f: &Function, wr: InstId, new: Value) -> Option<Bale> {
+/// The group of a wrregion whose new value is `new` (ungrouped).
+pub fn build_lone_wr(f: &Function, wr: InstId, new: Value) -> Option<SplitGroup> {
     let mut b = build(f, wr, &[], &[])?;
     b.op = None;
     b.operands = vec![plain_operand(f, new)];

@@ -1,8 +1,8 @@
 //! The LLVM edge of the GenX layer: validation of an LLVM module against the GenX rules, and its
 //! import into the GenX IR. Only this module touches LLVM; everything after it is plain Rust data.
 
-pub mod import;
+pub mod convert;
 mod raw;
 pub mod validate;
 
-pub use import::{import_module, import_module_counted, MD_BUDGET};
+pub use convert::{import_module, import_module_counted, MD_BUDGET};

@@ -8,9 +8,8 @@
 //! its host process. When the archives are missing it links `libLLVM-14.so`. Setting
 //! `GENXC_LLVM_LINK=dynamic` (or `static`) at build time chooses explicitly.
 //!
-//! Every crate that calls inkwell names this crate (`use genxc_llvm as _;`) so that its link
+//! Every crate that calls inkwell names this crate (`use genxc_llvm_link as _;`) so that its link
 //! directives reach each binary and test that needs LLVM.
-#![warn(missing_docs)]
 
 /// How this build links LLVM: `"static"` or `"dynamic"`.
 pub const LINKAGE: &str = env!("GENXC_LLVM_LINKAGE");
