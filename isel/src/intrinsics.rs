@@ -627,13 +627,10 @@ fn lsc(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[Value]) -> R<()> 
     let lop = match form.op {
         Some(want) if subop == u64::from(want.code()) => want,
         Some(_) => return Err(invalid(format!("{name}: invalid sub-opcode {subop}"))),
-        None => {
-            let i = subop.checked_sub(u64::from(m::LSC_FIRST_ATOMIC));
-            match i.and_then(|i| m::LSC_ATOMICS.get(i as usize)) {
-                Some(a) => m::LscOp::Atomic(a),
-                None => return Err(invalid(format!("{name}: invalid atomic sub-opcode {subop}"))),
-            }
-        }
+        None => match m::LscAtomic::from_code(subop) {
+            Some(a) => m::LscOp::Atomic(a),
+            None => return Err(invalid(format!("{name}: invalid atomic sub-opcode {subop}"))),
+        },
     };
     let (l1, l3) = (c(s, 2, "L1 cache control")?, c(s, 3, "L3 cache control")?);
     if l1 > 6 || l3 > 6 {
@@ -711,7 +708,7 @@ fn lsc(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[Value]) -> R<()> 
     let av = s.view(av, if addr_bits == 64 { VisaType::UQ } else { VisaType::UD })?;
     let addr = m::LscAddr { model, var: av, offset, bits: addr_bits as u8 };
     let shape = m::LscShape { bits, c32, elems, transpose, chmask };
-    if sfid == m::LscSfid::Slm && matches!(lop, m::LscOp::Atomic("fadd" | "fsub")) {
+    if sfid == m::LscSfid::Slm && matches!(lop, m::LscOp::Atomic(m::LscAtomic::Fadd | m::LscAtomic::Fsub)) {
         return Err(not_available(format!(
             "{name}: atomic float add and subtract on SLM are not available on {}",
             s.platform
@@ -753,11 +750,7 @@ fn lsc(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[Value]) -> R<()> 
     let (data, src1, src2) = match (op, lop) {
         (LscForm::Prefetch, _) => (null, null, null),
         (_, m::LscOp::Atomic(a)) => {
-            let nsrc = match a {
-                "iinc" | "idec" | "load" => 0,
-                "icas" | "fcas" => 2,
-                _ => 1,
-            };
+            let nsrc = a.num_srcs();
             let src = |s: &mut Selector, i: usize, on: bool| if on { s.block_var(args[i]) } else { Ok(null) };
             let src1 = src(s, 11, nsrc >= 1)?;
             let src2 = src(s, 12, nsrc >= 2)?;

@@ -1011,18 +1011,53 @@ pub enum LscOp {
     LoadQuad,
     /// `lsc_store_quad`.
     StoreQuad,
-    /// `lsc_atomic_<name>` with its text name (`iadd`, `icas`...), one of [`LSC_ATOMICS`].
-    Atomic(&'static str),
+    /// `lsc_atomic_<op>`.
+    Atomic(LscAtomic),
 }
 
-/// LSC atomic operation names by sub-opcode, from `iinc` (8) to `xor` (26).
-pub const LSC_ATOMICS: [&str; 19] = [
-    "iinc", "idec", "load", "store", "iadd", "isub", "smin", "smax", "umin", "umax", "icas", "fadd", "fsub",
-    "fmin", "fmax", "fcas", "and", "or", "xor",
-];
-
-/// Sub-opcode of the first atomic of [`LSC_ATOMICS`].
-pub const LSC_FIRST_ATOMIC: u8 = 8;
+/// The atomic operation of an `lsc_atomic_*` message (spelling, sub-opcode and sources in
+/// [`crate::target::LSC_ATOMIC_OPS`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LscAtomic {
+    /// `iinc`: add one.
+    Iinc,
+    /// `idec`: subtract one.
+    Idec,
+    /// `load`: read atomically.
+    Load,
+    /// `store`: write atomically.
+    Store,
+    /// `iadd`: integer add.
+    Iadd,
+    /// `isub`: integer subtract.
+    Isub,
+    /// `smin`: signed minimum.
+    Smin,
+    /// `smax`: signed maximum.
+    Smax,
+    /// `umin`: unsigned minimum.
+    Umin,
+    /// `umax`: unsigned maximum.
+    Umax,
+    /// `icas`: integer compare and swap.
+    Icas,
+    /// `fadd`: float add.
+    Fadd,
+    /// `fsub`: float subtract.
+    Fsub,
+    /// `fmin`: float minimum.
+    Fmin,
+    /// `fmax`: float maximum.
+    Fmax,
+    /// `fcas`: float compare and swap.
+    Fcas,
+    /// `and`: bitwise and.
+    And,
+    /// `or`: bitwise or.
+    Or,
+    /// `xor`: bitwise exclusive or.
+    Xor,
+}
 
 impl LscOp {
     /// The LSC sub-opcode (`lsc_load` 0, `lsc_load_quad` 2, `lsc_store` 4, `lsc_store_quad` 6,
@@ -1033,10 +1068,7 @@ impl LscOp {
             LscOp::LoadQuad => 2,
             LscOp::Store => 4,
             LscOp::StoreQuad => 6,
-            LscOp::Atomic(name) => {
-                let i = LSC_ATOMICS.iter().position(|a| *a == name).expect("an LSC atomic name");
-                LSC_FIRST_ATOMIC + i as u8
-            }
+            LscOp::Atomic(op) => op.code(),
         }
     }
 }

@@ -7,7 +7,9 @@
 //! selection all read these rows through the enums' methods: a variant is spelt, encoded and
 //! described in one place.
 
-use crate::model::{Align, AluOp, AtomicOp, CmpOp, LscSfid, MediaMod, Owords, PredCtrl, ScaledBlocks};
+use crate::model::{
+    Align, AluOp, AtomicOp, CmpOp, LscAtomic, LscSfid, MediaMod, Owords, PredCtrl, ScaledBlocks,
+};
 use crate::model::{SrcMod, SvmBlock, VisaType};
 
 /// Fails the build unless row `i` of `$table` has `$field` equal to the variant of discriminant
@@ -432,6 +434,78 @@ impl MediaMod {
     }
 }
 
+/// One row of [`LSC_ATOMIC_OPS`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LscAtomicInfo {
+    /// The operation (its discriminant is the row's index).
+    pub op: LscAtomic,
+    /// The text name, after `lsc_atomic_`.
+    pub text: &'static str,
+    /// The LSC sub-opcode.
+    pub code: u8,
+    /// Number of data sources (0, 1 or 2).
+    pub srcs: u8,
+    /// Works on floating-point data.
+    pub float: bool,
+}
+
+/// The atomic operations of LSC messages, one row per [`LscAtomic`] in declaration order
+/// (sub-opcodes 8 to 26).
+pub const LSC_ATOMIC_OPS: [LscAtomicInfo; 19] = [
+    LscAtomicInfo { op: LscAtomic::Iinc, text: "iinc", code: 8, srcs: 0, float: false },
+    LscAtomicInfo { op: LscAtomic::Idec, text: "idec", code: 9, srcs: 0, float: false },
+    LscAtomicInfo { op: LscAtomic::Load, text: "load", code: 10, srcs: 0, float: false },
+    LscAtomicInfo { op: LscAtomic::Store, text: "store", code: 11, srcs: 1, float: false },
+    LscAtomicInfo { op: LscAtomic::Iadd, text: "iadd", code: 12, srcs: 1, float: false },
+    LscAtomicInfo { op: LscAtomic::Isub, text: "isub", code: 13, srcs: 1, float: false },
+    LscAtomicInfo { op: LscAtomic::Smin, text: "smin", code: 14, srcs: 1, float: false },
+    LscAtomicInfo { op: LscAtomic::Smax, text: "smax", code: 15, srcs: 1, float: false },
+    LscAtomicInfo { op: LscAtomic::Umin, text: "umin", code: 16, srcs: 1, float: false },
+    LscAtomicInfo { op: LscAtomic::Umax, text: "umax", code: 17, srcs: 1, float: false },
+    LscAtomicInfo { op: LscAtomic::Icas, text: "icas", code: 18, srcs: 2, float: false },
+    LscAtomicInfo { op: LscAtomic::Fadd, text: "fadd", code: 19, srcs: 1, float: true },
+    LscAtomicInfo { op: LscAtomic::Fsub, text: "fsub", code: 20, srcs: 1, float: true },
+    LscAtomicInfo { op: LscAtomic::Fmin, text: "fmin", code: 21, srcs: 1, float: true },
+    LscAtomicInfo { op: LscAtomic::Fmax, text: "fmax", code: 22, srcs: 1, float: true },
+    LscAtomicInfo { op: LscAtomic::Fcas, text: "fcas", code: 23, srcs: 2, float: true },
+    LscAtomicInfo { op: LscAtomic::And, text: "and", code: 24, srcs: 1, float: false },
+    LscAtomicInfo { op: LscAtomic::Or, text: "or", code: 25, srcs: 1, float: false },
+    LscAtomicInfo { op: LscAtomic::Xor, text: "xor", code: 26, srcs: 1, float: false },
+];
+rows_in_order!(LSC_ATOMIC_OPS, op);
+
+impl LscAtomic {
+    /// This operation's row of [`LSC_ATOMIC_OPS`].
+    pub fn info(self) -> &'static LscAtomicInfo {
+        &LSC_ATOMIC_OPS[self as usize]
+    }
+
+    /// The text name, after `lsc_atomic_` (`iadd`, `icas`, ...).
+    pub fn text(self) -> &'static str {
+        self.info().text
+    }
+
+    /// The LSC sub-opcode.
+    pub fn code(self) -> u8 {
+        self.info().code
+    }
+
+    /// Number of data sources (0, 1 or 2).
+    pub fn num_srcs(self) -> usize {
+        usize::from(self.info().srcs)
+    }
+
+    /// Works on floating-point data.
+    pub fn is_float(self) -> bool {
+        self.info().float
+    }
+
+    /// The operation of an LSC sub-opcode, if it is an atomic one.
+    pub fn from_code(code: u64) -> Option<LscAtomic> {
+        LSC_ATOMIC_OPS.iter().find(|r| u64::from(r.code) == code).map(|r| r.op)
+    }
+}
+
 /// One row of [`ATOMIC_OPS`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AtomicInfo {
@@ -596,6 +670,20 @@ mod tests {
         for r in SCALED_BLOCKS {
             assert_eq!(r.count, 1 << r.code);
         }
+    }
+
+    #[test]
+    fn lsc_atomics_are_sub_opcodes_8_to_26() {
+        assert!(distinct(LSC_ATOMIC_OPS.iter().map(|r| r.text)));
+        for (i, r) in LSC_ATOMIC_OPS.iter().enumerate() {
+            assert_eq!(usize::from(r.code), 8 + i, "{}", r.text);
+            assert_eq!(LscAtomic::from_code(u64::from(r.code)), Some(r.op));
+            // the float ones are spelt f..., the compare-and-swaps take two sources
+            assert_eq!(r.float, r.text.starts_with('f'), "{}", r.text);
+            assert_eq!(r.srcs == 2, r.text.ends_with("cas"), "{}", r.text);
+        }
+        assert_eq!((LscAtomic::from_code(7), LscAtomic::from_code(27)), (None, None));
+        assert_eq!((LscAtomic::Iinc.num_srcs(), LscAtomic::Store.num_srcs()), (0, 1));
     }
 
     #[test]

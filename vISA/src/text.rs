@@ -536,10 +536,10 @@ impl W<'_> {
                     LscOp::LoadQuad => format!("{} {d} {a}", head("load_quad")),
                     LscOp::Store => format!("{} {a} {d}", head("store")),
                     LscOp::StoreQuad => format!("{} {a} {d}", head("store_quad")),
-                    LscOp::Atomic(name) => {
+                    LscOp::Atomic(op) => {
                         format!(
                             "{} {d} {a} {} {}",
-                            head(&format!("atomic_{name}")),
+                            head(&format!("atomic_{}", op.text())),
                             n.var(*src1),
                             n.var(*src2)
                         )

@@ -85,7 +85,7 @@ fn lsc_encodings() {
     k.push(common::lsc(LscOp::Load, ugm, (2, 2), e16, flat(addrs, 0x100, 64), x4, [v4, null, null]));
     k.push(common::lsc(LscOp::Store, slm, (0, 0), e16, flat(offd, 0, 32), d32, [one, null, null]));
     let d64 = LscShape { bits: 64, ..d32 };
-    let cas = LscOp::Atomic("icas");
+    let cas = LscOp::Atomic(LscAtomic::Icas);
     k.push(common::lsc(cas, ugm, (0, 0), Exec::nm(16), flat(addrs, -4, 64), d64, [v4, one, offd]));
     let isa = write_isa(&[k]);
     let id = |v: VarId| v.0.to_le_bytes();

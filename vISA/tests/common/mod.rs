@@ -986,8 +986,8 @@ pub fn lsc_sample() -> Kernel {
     k.push(lsc(store, slm, (0, 0), E16, at(offd, 0, 32), d32, [vv, null, null]));
     k.push(lsc(load, slm, (0, 0), E16, at(offd, 0x40, 32), d32, [vv, null, null]));
     op(&mut k, Mov, E16, d(one, 0), vec![i(Imm::UD(1))]);
-    k.push(lsc(LscOp::Atomic("iadd"), ugm, (0, 0), E16, at(addrs, 0, 64), d32, [old, one, null]));
-    k.push(lsc(LscOp::Atomic("iinc"), ugm, (0, 0), E16, at(addrs, 0, 64), d32, [null, null, null]));
+    k.push(lsc(LscOp::Atomic(LscAtomic::Iadd), ugm, (0, 0), E16, at(addrs, 0, 64), d32, [old, one, null]));
+    k.push(lsc(LscOp::Atomic(LscAtomic::Iinc), ugm, (0, 0), E16, at(addrs, 0, 64), d32, [null, null, null]));
     op(&mut k, Mov, Exec::nm(1), d(bti, 0), vec![i(Imm::UD(5))]);
     let by_bti = LscAddr { model: LscAddrModel::Bti(LscSurface::Var(bti)), var: offd, offset: 0, bits: 32 };
     k.push(lsc(load, ugm, (0, 0), E16, by_bti, d32, [vv, null, null]));
