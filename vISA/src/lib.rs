@@ -3,6 +3,7 @@
 //! GenX IR; instruction selection (`genxc-isel`) fills the model in.
 
 pub mod binary;
+pub mod message;
 pub mod model;
 pub mod target;
 pub mod text;
