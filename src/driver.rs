@@ -2,12 +2,12 @@
 //! units, run [`pipeline::compile_unit`] on each unit on the worker threads, and gather every
 //! output kind asked for from that one run.
 //!
-//! `.ll` text whose outputs are all per kernel (vISA, `.isa`, legalized IR, `--stats`) is first
-//! split into one small module per kernel unit (module `split`), so parsing and import run in
-//! parallel too and no LLVM module of the whole input is held. An input the split is unsure about,
-//! any unit that fails, and every input that needs the whole module (`--emit llvm`,
-//! `--emit metadata`, MLIR, bitcode) is compiled as one whole module, which also gives every
-//! diagnostic.
+//! `.ll` text whose outputs are all per kernel (vISA, `.isa`, legalized IR, `--stats`, and the
+//! kernels' metadata for `kernels.json`) is first split into one small module per kernel unit
+//! (module `split`), so parsing and import run in parallel too and no LLVM module of the whole
+//! input is held. An input the split is unsure about, any unit that fails, and every input that
+//! needs the whole module (`--emit llvm`, MLIR, bitcode, a check without output) is compiled as
+//! one whole module, which also gives every diagnostic.
 
 use crate::api::{CompileOptions, Emit, Input, Output, Sink};
 use crate::pipeline::{self, Checks, Products, UnitOutput};
@@ -88,9 +88,9 @@ pub(crate) fn compile_input(
     times: &mut PassTimes,
     sink: Option<&dyn Sink>,
 ) -> Result<InputOutputs, Vec<Diagnostic>> {
-    let whole_module_kinds = opts.emit.contains(Emit::Llvm) || opts.emit.contains(Emit::Metadata);
     let want = products(opts);
-    if !whole_module_kinds && want != Products::default() {
+    let per_kernel = want != Products::default() || opts.emit.contains(Emit::Metadata);
+    if per_kernel && !opts.emit.contains(Emit::Llvm) {
         if let Some(out) = compile_split(input, opts, want, times, sink) {
             return Ok(out);
         }
@@ -122,6 +122,7 @@ fn compile_split(
     })?;
     let platform = opts.platform;
     let checks = Checks { verify_each: opts.verify_each };
+    let metadata = opts.emit.contains(Emit::Metadata);
     // The limits scan of the whole text (what the whole module would refuse before parsing) runs
     // beside the units, off the serial path; each unit's own text is scanned before LLVM parses
     // it, so no unit waits for it.
@@ -135,8 +136,11 @@ fn compile_split(
             genxc_genx::verify::verify_unit(&u, "import").ok()?;
         }
         let kernel = u.kernel.name.clone();
-        let out = pipeline::compile_unit(u, platform, want, checks, mark).ok()?;
         let mut outputs = InputOutputs::default();
+        if metadata {
+            outputs.kernels.push(u.kernel.clone());
+        }
+        let out = pipeline::compile_unit(u, platform, want, checks, mark).ok()?;
         let object = outputs.add_unit(out, sink);
         Some((kernel, md, outputs, object))
     });
@@ -158,6 +162,7 @@ fn compile_split(
     let mut objects = Vec::new();
     for (_, _, unit, object) in results {
         out.outputs.extend(unit.outputs);
+        out.kernels.extend(unit.kernels);
         out.stats.extend(unit.stats);
         objects.extend(object);
     }
@@ -512,20 +517,22 @@ mod tests {
         inputs.push(Input { name: "many.ll".into(), bytes: many_kernels(40).into_bytes() });
         let (mut split, mut whole_only) = (0, 0);
         let mut fell_back = std::collections::BTreeSet::new();
-        let all = EmitSet::of(&[Emit::Visaasm, Emit::Isa, Emit::Legalized]);
+        let all = EmitSet::of(&[Emit::Visaasm, Emit::Isa, Emit::Legalized, Emit::Metadata]);
         for input in &inputs {
-            for (emit, stats) in [(all, true), (Emit::Visaasm.into(), false)] {
+            for (emit, stats) in [(all, true), (Emit::Visaasm.into(), false), (Emit::Metadata.into(), false)]
+            {
                 for platform in [Platform::Tgllp, Platform::Pvc] {
                     let opts = CompileOptions { platform, emit, jobs: 2, stats, verify_each: false };
                     let want = products(&opts);
                     let mut times = PassTimes::new();
+                    let json = |k: &[Kernel]| crate::json::kernels_json(k, platform);
                     let whole = compile_whole(input, &opts, want, &mut times, None)
-                        .map(|out| (out.outputs, out.stats));
+                        .map(|out| (out.outputs, out.stats, json(&out.kernels)));
                     match compile_split(input, &opts, want, &mut times, None) {
                         Some(out) => {
                             split += 1;
                             assert_eq!(
-                                Ok(&(out.outputs, out.stats)),
+                                Ok(&(out.outputs, out.stats, json(&out.kernels))),
                                 whole.as_ref(),
                                 "{} {emit:?} {platform:?}",
                                 input.name
@@ -541,10 +548,18 @@ mod tests {
                 }
             }
         }
-        // Inputs that compile but are not split: one without kernels, two with external functions.
-        let expected = ["bad/comment_only.ll", "bad/linkage_external_body_ok.ll", "kernels/multi.ll"];
+        // Inputs that compile but are not split: one without kernels, two with external functions,
+        // and two recursive ones with `--emit metadata` alone (the whole module stops before the
+        // kernel units, which refuse recursion).
+        let expected = [
+            "bad/comment_only.ll",
+            "bad/linkage_external_body_ok.ll",
+            "bad/recursion.ll",
+            "bad/recursion_self.ll",
+            "kernels/multi.ll",
+        ];
         assert_eq!(fell_back, expected.into_iter().collect(), "{split} split, {whole_only} whole");
-        assert!(whole_only > 4 * 100, "{whole_only}: every bad input compiles as a whole module");
+        assert!(whole_only > 6 * 100, "{whole_only}: every bad input compiles as a whole module");
     }
 
     /// A module of `n` kernels, each calling a subroutine of its own and one shared by all.

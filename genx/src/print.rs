@@ -153,10 +153,12 @@ impl Printer<'_> {
     }
 
     fn declare(&mut self, name: &str, ret: impl std::fmt::Display, args: &[Type]) {
+        // Most calls repeat an intrinsic already declared: look it up before writing anything.
+        if self.decls.contains_key(name) {
+            return;
+        }
         let params: Vec<String> = args.iter().map(|t| t.to_string()).collect();
-        self.decls
-            .entry(name.to_string())
-            .or_insert_with(|| format!("declare {ret} @{name}({})", params.join(", ")));
+        self.decls.insert(name.to_string(), format!("declare {ret} @{name}({})", params.join(", ")));
     }
 
     /// The index operand of a region (`i16 24`, or a variable index with the offset added).
