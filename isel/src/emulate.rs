@@ -17,7 +17,7 @@
 //! random inputs. Every shift count in a sequence is masked to 0..31 explicitly, so the sequences
 //! do not depend on how the hardware treats larger counts.
 
-use super::{alu, negate, pow2_const, signed_type, unsigned_type, Selector, R};
+use super::{alu, mov, negate, pow2_const, signed_type, unsigned_type, Selector, R};
 use genxc_diag::{internal, invalid, not_available, unsupported};
 use genxc_genx::intrinsics::IntrinsicId;
 use genxc_genx::ir::{BinOp, CastOp, CmpPred, InstId, InstKind, Value};
@@ -1438,14 +1438,7 @@ fn emit(
                         let (row, col) = s.row_col(at, 4);
                         let src = s.emu_opd(o, VisaType::UD, None, e, k, &ins, &temps)?;
                         let d = m::Dst { var: ud, row, col, hstride: if k == 1 { 1 } else { stride as u8 } };
-                        s.push(VInst::Alu {
-                            op: m::AluOp::Mov,
-                            pred,
-                            sat: false,
-                            exec,
-                            dst: d.into(),
-                            srcs: vec![src],
-                        });
+                        s.push(mov(pred, exec, d.into(), src));
                     }
                 }
                 Out::Word(o) => {
@@ -1456,14 +1449,7 @@ fn emit(
                         if matches!(ty, VisaType::F | VisaType::HF) { VisaType::F } else { VisaType::UD };
                     let src = s.emu_opd(o, word, None, e, k, &ins, &temps)?;
                     let d = m::Dst { var: dst.var, row, col, hstride: dst.hstride };
-                    s.push(VInst::Alu {
-                        op: m::AluOp::Mov,
-                        pred,
-                        sat: false,
-                        exec,
-                        dst: d.into(),
-                        srcs: vec![src],
-                    });
+                    s.push(mov(pred, exec, d.into(), src));
                 }
                 Out::Pred(_) => {}
             }
@@ -1472,14 +1458,12 @@ fn emit(
     }
     if let Some((dst, ty, pred, tmp)) = final_copy {
         let region = if n == 1 { m::Region::SCALAR } else { m::Region::CONTIG };
-        s.push(VInst::Alu {
-            op: m::AluOp::Mov,
+        s.push(mov(
             pred,
-            sat: false,
-            exec: Exec::nm(n as u8).at((base / 4) as u8),
-            dst: dst.into(),
-            srcs: vec![Src::region(tmp, 0, 0, region).into()],
-        });
+            Exec::nm(n as u8).at((base / 4) as u8),
+            dst.into(),
+            Src::region(tmp, 0, 0, region).into(),
+        ));
         let _ = ty;
     }
     Ok(())

@@ -2,7 +2,7 @@
 //! instructions, and the thread-payload, memory, synchronisation and message intrinsics as their
 //! vISA instructions. Integer division where the platform has none is expanded here too.
 
-use super::{alu, signed_type, unsigned_type, AluDesc, CopySrc, Op, Operand, Selector, WriteMask, R};
+use super::{alu, mov, signed_type, unsigned_type, AluDesc, CopySrc, Op, Operand, Selector, WriteMask, R};
 use genxc_diag::{internal, invalid, not_available, unsupported};
 use genxc_genx::intrinsics::{AtomicFamily, AtomicKind, IntrinsicId, LscForm, LscModel, RawSendForm, SatOp};
 use genxc_genx::ir::{BinOp, InstId, Value};
@@ -407,14 +407,7 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
                 return Err(invalid(format!("{name} returns i32, not {ty}")));
             }
             let (dst, pred, _) = s.dst_for(id, VisaType::UD)?;
-            s.push(VInst::Alu {
-                op: m::AluOp::Mov,
-                pred,
-                sat: false,
-                exec: Exec::nm(1),
-                dst,
-                srcs: vec![Src::scalar(src, 0).into()],
-            });
+            s.push(mov(pred, Exec::nm(1), dst, Src::scalar(src, 0).into()));
             Ok(())
         }
         ThreadX | ThreadY => {
@@ -422,14 +415,7 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
             let src = if iid == ThreadX { m::VarId::THREAD_X } else { m::VarId::THREAD_Y };
             let e = ty.elem().ok_or("void")?;
             let (dst, pred, _) = s.dst_for(id, unsigned_type(e)?)?;
-            s.push(VInst::Alu {
-                op: m::AluOp::Mov,
-                pred,
-                sat: false,
-                exec: Exec::nm(1),
-                dst,
-                srcs: vec![Src::scalar(src, 0).into()],
-            });
+            s.push(mov(pred, Exec::nm(1), dst, Src::scalar(src, 0).into()));
             Ok(())
         }
         LocalId | LocalId16 | LocalSize | GroupCount => {

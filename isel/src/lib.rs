@@ -1492,14 +1492,7 @@ impl Selector<'_> {
                         src1: s1,
                     });
                     let region = if n == 1 { m::Region::SCALAR } else { m::Region::CONTIG };
-                    self.push(VInst::Alu {
-                        op: m::AluOp::Mov,
-                        pred,
-                        sat: false,
-                        exec,
-                        dst,
-                        srcs: vec![Src::region(tmp, 0, 0, region).into()],
-                    });
+                    self.push(mov(pred, exec, dst, Src::region(tmp, 0, 0, region).into()));
                 } else {
                     self.push(VInst::MinMax {
                         max: matches!(d.op, Op::Max),
@@ -2108,4 +2101,9 @@ fn absolute(op: SrcOp) -> R<SrcOp> {
 
 fn alu(op: m::AluOp, exec: Exec, dst: m::DstOp, srcs: Vec<SrcOp>) -> VInst {
     VInst::Alu { op, pred: None, sat: false, exec, dst, srcs }
+}
+
+/// A move of `src` into `dst` under `pred`, without saturation.
+fn mov(pred: Option<Pred>, exec: Exec, dst: m::DstOp, src: SrcOp) -> VInst {
+    VInst::Alu { op: m::AluOp::Mov, pred, sat: false, exec, dst, srcs: vec![src] }
 }
