@@ -1,0 +1,400 @@
+//! `i1` values in selection: they live in predicate variables. Compares write predicates, logic on
+//! them is predicate logic, casts to and from `i1` move between predicates and general variables,
+//! and conditions of branches and selects are predicates or their negation.
+
+use super::{alu, imm_of, pred_bits, signed_type, unsigned_type, Selector, R};
+use genxc_diag::{internal, unsupported};
+use genxc_genx::intrinsics::IntrinsicId;
+use genxc_genx::ir::{BinOp, CastOp, CmpPred, InstId, InstKind, Value};
+use genxc_genx::Elem;
+use genxc_regalloc::{Category, VarIdx};
+use genxc_visa::model as m;
+use genxc_visa::model::{Exec, Imm, Inst as VInst, Pred, Src, SrcOp, VisaType};
+
+impl Selector<'_> {
+    /// `d = s` on `n` lanes of two predicate variables.
+    pub(crate) fn move_pred(&mut self, d: m::PredId, s: m::PredId, n: u32) {
+        if d != s {
+            let exec = Exec::nm(n as u8);
+            self.push(alu(m::AluOp::Or, exec, m::DstOp::Pred(d), vec![SrcOp::Pred(s), SrcOp::Pred(s)]));
+        }
+    }
+
+    /// Copies the i1 value `v` into lanes from 0 of predicate `d`: a constant is set, a predicate
+    /// (or a slice of one from lane 0) moved, a slice from another lane shifted down through a
+    /// general variable.
+    pub(crate) fn copy_pred(&mut self, d: m::PredId, v: Value) -> R<()> {
+        let n = self.f().value_type(v).num_elems();
+        if let Some(c) = self.f().as_const(v) {
+            let imm = pred_bits(c, n);
+            self.push(VInst::Setp { exec: Exec::nm(n as u8), dst: d, src: imm.into() });
+            return Ok(());
+        }
+        let (p, lane) = self.pred_of(v)?;
+        if lane == 0 {
+            self.move_pred(d, p, n);
+            return Ok(());
+        }
+        let bits = self.temp(VisaType::UD, 1)?;
+        let dst: m::DstOp = m::Dst::new(bits, 0).into();
+        self.push(alu(m::AluOp::Mov, Exec::nm(1), dst, vec![SrcOp::Pred(p)]));
+        let src: SrcOp = Src::scalar(bits, 0).into();
+        self.push(alu(m::AluOp::Shr, Exec::nm(1), dst, vec![src, Imm::UD(u32::from(lane)).into()]));
+        self.push(VInst::Setp { exec: Exec::nm(n as u8), dst: d, src });
+        Ok(())
+    }
+
+    /// A predicate whose lanes from `lane` hold `v` (for an operation at that lane): `v`'s own
+    /// when it starts there, else a copy from lane 0 (for an operation at lane 0).
+    pub(crate) fn pred_at(&mut self, v: Value, lane: u8) -> R<m::PredId> {
+        let (p, l) = self.pred_of(v)?;
+        if l == lane {
+            return Ok(p);
+        }
+        if lane != 0 {
+            return Err(unsupported("logic on predicate slices of different lanes"));
+        }
+        self.pred_at0(v)
+    }
+
+    /// The predicate of `v` from lane 0: its own, or a fresh copy of a slice that starts at
+    /// another lane.
+    pub(crate) fn pred_at0(&mut self, v: Value) -> R<m::PredId> {
+        let (p, lane) = self.pred_of(v)?;
+        if lane == 0 {
+            return Ok(p);
+        }
+        let n = self.f().value_type(v).num_elems();
+        let tmp = self.temp_pred(n)?;
+        self.copy_pred(tmp, v)?;
+        Ok(tmp)
+    }
+
+    /// The predicate variable (and first lane) holding an `i1` value.
+    pub(crate) fn pred_of(&mut self, v: Value) -> R<(m::PredId, u8)> {
+        if self.fx().cf.is_mask(v) {
+            return Err(unsupported(format!(
+                "the SIMD control flow mask {} as a predicate here (EM only predicates select, wrregion and memory messages)",
+                self.f().value_name(v)
+            )));
+        }
+        let n = self.f().value_type(v).num_elems();
+        if let Some(c) = self.f().as_const(v).cloned() {
+            let p = self.temp_pred(n)?;
+            let imm = pred_bits(&c, n);
+            self.push(VInst::Setp { exec: Exec::nm(n as u8), dst: p, src: imm.into() });
+            return Ok((p, 0));
+        }
+        if let Value::Inst(d) = v {
+            if let InstKind::Intrinsic { id, args } = &self.f().insts[d].kind {
+                if *id == IntrinsicId::Rdpredregion {
+                    let (src, off) = (args[0], args[1]);
+                    let off = self
+                        .f()
+                        .as_const(off)
+                        .and_then(|c| c.splat_value())
+                        .ok_or("rdpredregion offset must be constant")?;
+                    let (p, lane) = self.pred_of(src)?;
+                    return Ok((p, lane + off as u8));
+                }
+            }
+        }
+        let idx = self.fx().asg.var(v).ok_or_else(|| internal("predicate value without a variable"))?;
+        Ok((self.pred_var(idx)?, 0))
+    }
+
+    /// The vISA predicate of a regalloc predicate variable (declared on first use).
+    pub(crate) fn pred_var(&mut self, idx: VarIdx) -> R<m::PredId> {
+        if let Some(p) = self.fx().preds[idx.0 as usize] {
+            return Ok(p);
+        }
+        let var = self.fx().asg.vars[idx.0 as usize].clone();
+        if var.category != Category::Predicate {
+            return Err(internal("not a predicate"));
+        }
+        let lanes = var.ty.num_elems();
+        if lanes > 32 {
+            return Err(unsupported(format!("a predicate of {lanes} lanes (more than 32)")));
+        }
+        let prefix = if self.cur == 0 { String::new() } else { format!("{}_", self.f().name) };
+        let p = self.k.add_pred(&format!("{prefix}{}", var.name), lanes as u16);
+        self.funcs[self.cur].preds[idx.0 as usize] = Some(p);
+        Ok(p)
+    }
+
+    /// Where an `i1`-producing instruction writes: its own predicate or the wrpredregion slice it
+    /// is baled into.
+    pub(crate) fn pred_dst(&mut self, id: InstId) -> R<(m::PredId, u8)> {
+        if let Some(&w) = self.fx().bales.baled_into.get(&id) {
+            let InstKind::Intrinsic { args, .. } = self.f().insts[w].kind.clone() else {
+                return Err(internal("compare baled into a non-wrpredregion"));
+            };
+            let off = self
+                .f()
+                .as_const(args[2])
+                .and_then(|c| c.splat_value())
+                .ok_or("wrpredregion offset must be constant")?;
+            let (p, lane) = self.pred_dst(w)?;
+            return Ok((p, lane + off as u8));
+        }
+        self.pred_of(Value::Inst(id))
+    }
+
+    /// A general value: all ones where a predicate is set (for uses of i1 as data).
+    pub(crate) fn cmp_emit(
+        &mut self,
+        pred: CmpPred,
+        a: Value,
+        b: Value,
+        n: u32,
+        p: m::PredId,
+        lane: u8,
+    ) -> R<()> {
+        let e = self.f().value_type(a).elem().ok_or("void compare")?;
+        if e == Elem::I1 {
+            return self.cmp_i1(pred, a, b, n, p, lane);
+        }
+        self.check_64bit(e, "compare")?;
+        use CmpPred::*;
+        let unsigned = matches!(pred, Ugt | Uge | Ult | Ule);
+        let ty = if unsigned { unsigned_type(e)? } else { signed_type(e)? };
+        let exec = Exec::nm(n as u8).at(lane / 4);
+        let (rel, negate_result) = match pred {
+            Eq | FOeq => (m::CmpOp::Eq, false),
+            Ne | FUne => (m::CmpOp::Ne, false),
+            Ugt | Sgt | FOgt => (m::CmpOp::Gt, false),
+            Uge | Sge | FOge => (m::CmpOp::Ge, false),
+            Ult | Slt | FOlt => (m::CmpOp::Lt, false),
+            Ule | Sle | FOle => (m::CmpOp::Le, false),
+            FUgt => (m::CmpOp::Le, true),
+            FUge => (m::CmpOp::Lt, true),
+            FUlt => (m::CmpOp::Ge, true),
+            FUle => (m::CmpOp::Gt, true),
+            FUeq | FOne | FOrd | FUno | FFalse | FTrue => {
+                return self.cmp_special(pred, a, b, n, p, exec, ty);
+            }
+        };
+        let x = self.src(a, ty)?;
+        let y = self.src(b, ty)?;
+        self.push(VInst::Cmp { rel, exec, dst: m::CmpDst::Pred(p), src0: x, src1: y });
+        if negate_result {
+            self.push(alu(m::AluOp::Not, exec, m::DstOp::Pred(p), vec![SrcOp::Pred(p)]));
+        }
+        Ok(())
+    }
+
+    /// A compare of i1 values as predicate logic (true is 1 unsigned, -1 signed): `eq` is not-xor,
+    /// `ne` xor, the orders an and/or with one side inverted.
+    pub(crate) fn cmp_i1(
+        &mut self,
+        pred: CmpPred,
+        a: Value,
+        b: Value,
+        n: u32,
+        p: m::PredId,
+        lane: u8,
+    ) -> R<()> {
+        use CmpPred::*;
+        if lane != 0 {
+            return Err(unsupported("a compare of i1 values into a predicate slice"));
+        }
+        let exec = Exec::nm(n as u8);
+        let pa = self.pred_at0(a)?;
+        let pb = self.pred_at0(b)?;
+        let logic = |s: &mut Self, o, x, y| {
+            s.push(alu(o, exec, m::DstOp::Pred(p), vec![SrcOp::Pred(x), SrcOp::Pred(y)]));
+        };
+        // (op, inverted operand is a, plain operand)
+        let (o, inv, keep) = match pred {
+            Eq | Ne => {
+                logic(self, m::AluOp::Xor, pa, pb);
+                if pred == Eq {
+                    self.push(alu(m::AluOp::Not, exec, m::DstOp::Pred(p), vec![SrcOp::Pred(p)]));
+                }
+                return Ok(());
+            }
+            Ugt | Slt => (m::AluOp::And, pb, pa),
+            Uge | Sle => (m::AluOp::Or, pb, pa),
+            Ult | Sgt => (m::AluOp::And, pa, pb),
+            Ule | Sge => (m::AluOp::Or, pa, pb),
+            _ => return Err(internal("a float compare of i1 values")),
+        };
+        let q = self.temp_pred(n)?;
+        self.push(alu(m::AluOp::Not, exec, m::DstOp::Pred(q), vec![SrcOp::Pred(inv)]));
+        logic(self, o, q, keep);
+        Ok(())
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn cmp_special(
+        &mut self,
+        pred: CmpPred,
+        a: Value,
+        b: Value,
+        n: u32,
+        p: m::PredId,
+        exec: Exec,
+        ty: VisaType,
+    ) -> R<()> {
+        use CmpPred::*;
+        let x = self.src(a, ty)?;
+        let y = self.src(b, ty)?;
+        let cmp = |rel, p, s0, s1| VInst::Cmp { rel, exec, dst: m::CmpDst::Pred(p), src0: s0, src1: s1 };
+        match pred {
+            FFalse | FTrue => {
+                let bits = if pred == FTrue { u32::MAX >> (32 - n) } else { 0 };
+                self.push(VInst::Setp { exec, dst: p, src: Imm::UD(bits).into() });
+            }
+            FOrd | FUno => {
+                // ordered: both operands equal themselves
+                let q = self.temp_pred(n)?;
+                self.push(cmp(m::CmpOp::Eq, p, x, x));
+                self.push(cmp(m::CmpOp::Eq, q, y, y));
+                self.push(alu(m::AluOp::And, exec, m::DstOp::Pred(p), vec![SrcOp::Pred(p), SrcOp::Pred(q)]));
+                if pred == FUno {
+                    self.push(alu(m::AluOp::Not, exec, m::DstOp::Pred(p), vec![SrcOp::Pred(p)]));
+                }
+            }
+            _ => {
+                // one: ordered and not equal; ueq: its negation
+                let q = self.temp_pred(n)?;
+                self.push(cmp(m::CmpOp::Ne, p, x, y));
+                self.push(cmp(m::CmpOp::Eq, q, x, x));
+                self.push(alu(m::AluOp::And, exec, m::DstOp::Pred(p), vec![SrcOp::Pred(p), SrcOp::Pred(q)]));
+                self.push(cmp(m::CmpOp::Eq, q, y, y));
+                self.push(alu(m::AluOp::And, exec, m::DstOp::Pred(p), vec![SrcOp::Pred(p), SrcOp::Pred(q)]));
+                if pred == FUeq {
+                    self.push(alu(m::AluOp::Not, exec, m::DstOp::Pred(p), vec![SrcOp::Pred(p)]));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A predicate covering `n` lanes for `cond` (a scalar condition is broadcast).
+    pub(crate) fn cond_pred(&mut self, cond: Value, n: u32) -> R<(m::PredId, u8)> {
+        let cn = self.f().value_type(cond).num_elems();
+        if cn == n {
+            return self.pred_of(cond);
+        }
+        if cn != 1 {
+            return Err(internal("a condition of another width"));
+        }
+        // broadcast a scalar condition: 0/1 in a word, compared in every lane
+        let (p, lane) = self.pred_of(cond)?;
+        let w = self.temp(VisaType::UW, 1)?;
+        self.push(VInst::Alu {
+            op: m::AluOp::Sel,
+            pred: Some(Pred::on(p)),
+            sat: false,
+            exec: Exec::nm(1).at(lane / 4),
+            dst: m::Dst::new(w, 0).into(),
+            srcs: vec![Imm::UW(1).into(), Imm::UW(0).into()],
+        });
+        let q = self.temp_pred(n)?;
+        self.push(VInst::Cmp {
+            rel: m::CmpOp::Ne,
+            exec: Exec::nm(n as u8),
+            dst: m::CmpDst::Pred(q),
+            src0: Src::scalar(w, 0).into(),
+            src1: Imm::UW(0).into(),
+        });
+        Ok((q, 0))
+    }
+
+    // ---------------------------------------------------------------- instructions
+
+    /// Logic on predicates.
+    pub(crate) fn pred_logic(&mut self, id: InstId, op: BinOp, a: Value, b: Value, n: u32) -> R<()> {
+        let (d, dl) = self.pred_dst(id)?;
+        let exec = Exec::nm(n as u8).at(dl / 4);
+        // xor with all-true is not
+        let is_true =
+            |s: &Self, v: Value| s.f().as_const(v).is_some_and(|c| c.elems.iter().all(|e| *e == Some(1)));
+        if op == BinOp::Xor && (is_true(self, a) || is_true(self, b)) {
+            let x = if is_true(self, a) { b } else { a };
+            let p = self.pred_at(x, dl)?;
+            self.push(alu(m::AluOp::Not, exec, m::DstOp::Pred(d), vec![SrcOp::Pred(p)]));
+            return Ok(());
+        }
+        let o = match op {
+            BinOp::And | BinOp::Mul => m::AluOp::And,
+            BinOp::Or => m::AluOp::Or,
+            BinOp::Xor | BinOp::Add | BinOp::Sub => m::AluOp::Xor,
+            other => return Err(unsupported(format!("{other:?} of i1 values").to_lowercase())),
+        };
+        let pa = self.pred_at(a, dl)?;
+        let pb = self.pred_at(b, dl)?;
+        self.push(alu(o, exec, m::DstOp::Pred(d), vec![SrcOp::Pred(pa), SrcOp::Pred(pb)]));
+        Ok(())
+    }
+
+    /// Casts from and to i1.
+    pub(crate) fn cast_i1(&mut self, id: InstId, op: CastOp, value: Value) -> R<()> {
+        let n = self.f().insts[id].ty.num_elems();
+        let to = self.f().insts[id].ty.elem().ok_or("void cast")?;
+        let from = self.f().value_type(value).elem().ok_or("void cast")?;
+        if from == Elem::I1 && to != Elem::I1 {
+            self.check_64bit(to, "conversion")?;
+            let ty = signed_type(to)?;
+            let one = match (op, to) {
+                (CastOp::SExt, _) => imm_of(u64::MAX, to, ty)?,
+                (CastOp::SIToFP, Elem::Float) => Imm::F(-1.0),
+                (CastOp::SIToFP, Elem::Half) => Imm::HF(0xbc00),
+                (CastOp::SIToFP, Elem::Double) => Imm::DF(-1.0),
+                (_, Elem::Float) => Imm::F(1.0),
+                (_, Elem::Half) => Imm::HF(0x3c00),
+                (_, Elem::Double) => Imm::DF(1.0),
+                _ => imm_of(1, to, ty)?,
+            };
+            let zero = imm_of(0, to, ty)?;
+            let (p, pl) = self.cond_pred(value, n)?;
+            let (dst, wpred, lane) = self.dst_for(id, ty)?;
+            if wpred.is_some() {
+                return Err(unsupported("a masked write of a converted predicate"));
+            }
+            let exec = self.exec_of(n)?.at(lane / 4);
+            // the predicate is read from the lane the result is written at
+            let p = if pl == lane {
+                p
+            } else if lane == 0 && self.f().value_type(value).num_elems() == n {
+                self.pred_at0(value)?
+            } else {
+                return Err(unsupported("a conversion of a predicate slice into another lane"));
+            };
+            self.push(VInst::Alu {
+                op: m::AluOp::Sel,
+                pred: Some(Pred::on(p)),
+                sat: false,
+                exec,
+                dst,
+                srcs: vec![one.into(), zero.into()],
+            });
+            return Ok(());
+        }
+        if to == Elem::I1 && op == CastOp::Trunc {
+            self.check_64bit(from, "conversion")?;
+            let ty = unsigned_type(from)?;
+            let x = self.src(value, ty)?;
+            let tmp = self.temp(ty, n)?;
+            let exec = Exec::nm(n as u8);
+            self.push(alu(
+                m::AluOp::And,
+                exec,
+                m::Dst::new(tmp, 0).into(),
+                vec![x, imm_of(1, from, ty)?.into()],
+            ));
+            let (p, lane) = self.pred_dst(id)?;
+            let region = if n == 1 { m::Region::SCALAR } else { m::Region::CONTIG };
+            self.push(VInst::Cmp {
+                rel: m::CmpOp::Ne,
+                exec: exec.at(lane / 4),
+                dst: m::CmpDst::Pred(p),
+                src0: Src::region(tmp, 0, 0, region).into(),
+                src1: imm_of(0, from, ty)?.into(),
+            });
+            return Ok(());
+        }
+        Err(unsupported(format!("{op:?} of i1 values").to_lowercase()))
+    }
+}
