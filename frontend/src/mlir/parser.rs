@@ -1,6 +1,7 @@
 //! The MLIR parser core: top level and `// -----` splits, aliases, the generic operation form,
-//! regions and blocks with forward references, types (builtin and LLVM dialect, in the modern and
-//! early spellings) and attributes. Custom operation forms are in [`super::custom`].
+//! regions and blocks with forward references. Types (builtin and LLVM dialect, in the modern and
+//! early spellings) are parsed in `parser/types.rs`, attributes in `parser/attrs.rs`, custom
+//! operation forms in [`super::custom`].
 //!
 //! Nesting of regions, types and attributes is limited to [`MAX_DEPTH`] levels, and every error is a
 //! [`Diagnostic`] at `file:line:col`; the parser never panics on bad input.
