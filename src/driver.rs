@@ -451,12 +451,7 @@ fn locate(d: Diagnostic, file: &str, source: Option<&genxc_frontend::llvm::Sourc
             .or_else(|| sm.function(function)),
         Location::Ir { function, inst: None } => sm.function(function),
         Location::Symbol(name) => sm.global(name),
-        Location::None if d.message.starts_with("invalid genx.kernels metadata") => {
-            // "... for 'kernel': ..." names the kernel whose node is wrong.
-            let kernel =
-                d.message.split_once(" for '").and_then(|(_, r)| r.split_once("': ")).map(|(k, _)| k);
-            sm.kernel_node(kernel)
-        }
+        Location::KernelMetadata(kernel) => sm.kernel_node(kernel.as_deref()),
         _ => None,
     };
     match pos {

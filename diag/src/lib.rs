@@ -151,6 +151,10 @@ pub enum Location {
     },
     /// A module-level symbol that is not a function body (a global variable, a declaration).
     Symbol(String),
+    /// The `genx.kernels` metadata: the node of the named kernel, or the list itself when no
+    /// kernel can be named. Printed like [`Location::None`] until the driver finds the node in the
+    /// source.
+    KernelMetadata(Option<String>),
 }
 
 impl Location {
@@ -163,7 +167,7 @@ impl Location {
                 Some(format!("in function @{function}, {}", inst_phrase(inst)))
             }
             Location::Symbol(name) => Some(format!("@{name}")),
-            Location::None | Location::Source { .. } => None,
+            Location::None | Location::Source { .. } | Location::KernelMetadata(_) => None,
         }
     }
 }
@@ -352,5 +356,9 @@ mod tests {
         assert_eq!(call.subject().as_deref(), Some("in function @k, call to @llvm.genx.oword.st"));
         assert_eq!(Location::Symbol("g".into()).subject().as_deref(), Some("@g"));
         assert_eq!(Location::None.subject(), None);
+        // kernel metadata prints as no location until the driver finds its node in the source
+        let md = Diagnostic::error("invalid genx.kernels metadata for 'k': bad")
+            .with_location(Location::KernelMetadata(Some("k".into())));
+        assert_eq!(md.to_string(), "error: invalid genx.kernels metadata for 'k': bad");
     }
 }

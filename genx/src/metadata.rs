@@ -13,7 +13,7 @@ use crate::ir::{FuncId, Function, Linkage, Module};
 use crate::platform::Platform;
 use crate::types::{Elem, Type};
 use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
-use genxc_diag::Diagnostic;
+use genxc_diag::{Diagnostic, Location};
 
 /// A metadata operand as import found it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -170,6 +170,13 @@ impl Kernel {
 
 fn md_error(kernel: &str, msg: impl std::fmt::Display) -> Diagnostic {
     Diagnostic::error(format!("invalid genx.kernels metadata for '{kernel}': {msg}"))
+        .with_location(Location::KernelMetadata(Some(kernel.to_string())))
+}
+
+/// An error about the `genx.kernels` list where no kernel can be named.
+fn list_error(msg: impl std::fmt::Display) -> Diagnostic {
+    Diagnostic::error(format!("invalid genx.kernels metadata: {msg}"))
+        .with_location(Location::KernelMetadata(None))
 }
 
 fn int_list(v: &MdValue, what: &str, kernel: &str) -> Result<Vec<i64>, Diagnostic> {
@@ -216,20 +223,14 @@ struct RawKernelNode {
 
 fn parse_node(node: &MdValue) -> Result<RawKernelNode, Diagnostic> {
     let MdValue::Node(ops) = node else {
-        return Err(Diagnostic::error(format!(
-            "invalid genx.kernels metadata: an entry must be a node, found {}",
-            describe(node)
-        )));
+        return Err(list_error(format!("an entry must be a node, found {}", describe(node))));
     };
     let function = match ops.first() {
         Some(MdValue::Function(f)) => f.clone(),
         Some(other) => {
-            return Err(Diagnostic::error(format!(
-                "invalid genx.kernels metadata: operand 0 must be a function, found {}",
-                describe(other)
-            )))
+            return Err(list_error(format!("operand 0 must be a function, found {}", describe(other))))
         }
-        None => return Err(Diagnostic::error("invalid genx.kernels metadata: empty node")),
+        None => return Err(list_error("empty node")),
     };
     if ops.len() < 6 {
         return Err(md_error(&function, format!("a node needs at least 6 operands, found {}", ops.len())));
