@@ -32,13 +32,15 @@ pub(crate) struct InputOutputs {
     pub kernels: Vec<Kernel>,
     /// `(kernel, counts)` in unit order (only with `CompileOptions::stats`).
     pub stats: Vec<(String, Stats)>,
+    /// The kernels encoded for the `.isa` container, in unit order, until [`Self::add_isa`].
+    objects: Vec<genxc_visa::KernelObject>,
 }
 
 impl InputOutputs {
     /// The per-kernel products of one unit, as outputs: `.legalized.ll` and `.visaasm` texts are
-    /// handed to `sink` on this (worker) thread; the `.isa` object is returned apart, as the
-    /// container is written once all kernels are encoded.
-    fn add_unit(&mut self, out: UnitOutput, sink: Option<&dyn Sink>) -> Option<genxc_visa::KernelObject> {
+    /// handed to `sink` on this (worker) thread; the `.isa` object waits for [`Self::add_isa`], as
+    /// the container is written once all kernels are encoded.
+    fn add_unit(&mut self, out: UnitOutput, sink: Option<&dyn Sink>) {
         if let Some(text) = out.visaasm {
             let name = format!("{}.visaasm", out.kernel);
             self.outputs.push(Output::staged(Emit::Visaasm, name, text.into_bytes(), sink));
@@ -50,14 +52,23 @@ impl InputOutputs {
         if let Some(stats) = out.stats {
             self.stats.push((out.kernel, stats));
         }
-        out.object
+        self.objects.extend(out.object);
     }
 
-    /// Adds the `.isa` container of `objects`, named after the input.
-    fn add_isa(&mut self, input: &str, objects: &[genxc_visa::KernelObject], times: &mut PassTimes) {
+    /// Appends what one unit gave, in unit order.
+    fn absorb(&mut self, unit: InputOutputs) {
+        self.outputs.extend(unit.outputs);
+        self.kernels.extend(unit.kernels);
+        self.stats.extend(unit.stats);
+        self.objects.extend(unit.objects);
+    }
+
+    /// Adds the `.isa` container of the encoded kernels, named after the input.
+    fn add_isa(&mut self, input: &str, times: &mut PassTimes) {
         // Only the container's header and concatenation are serial: each kernel was encoded on
         // its worker thread.
-        let bytes = times.time(Stage::Isel, || genxc_visa::write_objects(objects));
+        let objects = std::mem::take(&mut self.objects);
+        let bytes = times.time(Stage::Isel, || genxc_visa::write_objects(&objects));
         self.outputs.push(Output::new(Emit::Isa, format!("{}.isa", stem(input)), bytes));
     }
 }
@@ -142,8 +153,8 @@ fn compile_split(
             outputs.kernels.push(u.kernel.clone());
         }
         let out = pipeline::compile_unit(u, platform, want, checks, mark).ok()?;
-        let object = outputs.add_unit(out, sink);
-        Some((kernel, md, outputs, object))
+        outputs.add_unit(out, sink);
+        Some((kernel, md, outputs))
     });
     if scanned != Some(true) {
         return None;
@@ -160,15 +171,11 @@ fn compile_split(
         return None;
     }
     let mut out = InputOutputs::default();
-    let mut objects = Vec::new();
-    for (_, _, unit, object) in results {
-        out.outputs.extend(unit.outputs);
-        out.kernels.extend(unit.kernels);
-        out.stats.extend(unit.stats);
-        objects.extend(object);
+    for (_, _, unit) in results {
+        out.absorb(unit);
     }
     if want.object {
-        out.add_isa(name, &objects, times);
+        out.add_isa(name, times);
     }
     Some(out)
 }
@@ -351,19 +358,14 @@ fn compile_whole(
     let results = run_parallel(units, thread_pool(opts).as_ref(), times, None::<fn()>, |u, mark| {
         let out = pipeline::compile_unit(u, platform, want, checks, mark)?;
         let mut outputs = InputOutputs::default();
-        let object = outputs.add_unit(out, sink);
-        Ok((outputs, object))
+        outputs.add_unit(out, sink);
+        Ok(outputs)
     })
     .0;
     let mut diags = Vec::new();
-    let mut objects = Vec::new();
     for r in results {
         match r {
-            Ok((unit, object)) => {
-                out.outputs.extend(unit.outputs);
-                out.stats.extend(unit.stats);
-                objects.extend(object);
-            }
+            Ok(unit) => out.absorb(unit),
             Err(d) => diags.extend(locate(d)),
         }
     }
@@ -371,7 +373,7 @@ fn compile_whole(
         return Err(diags);
     }
     if want.object {
-        out.add_isa(name, &objects, times);
+        out.add_isa(name, times);
     }
     Ok(out)
 }

@@ -93,16 +93,22 @@ pub fn verify_function(f: &Function, callees: &Callees, pass: &str) -> Result<()
         .collect())
 }
 
-/// Checks every function of a module and its kernel metadata.
-pub fn verify_module(m: &Module, pass: &str) -> Result<(), Vec<Diagnostic>> {
-    let callees = Callees::of(&m.functions);
+/// Every function of an arena checked against the arena's signatures, and their names unique.
+fn verify_functions(functions: &Arena<Function>, pass: &str) -> Vec<Diagnostic> {
+    let callees = Callees::of(functions);
     let mut diags = Vec::new();
-    for (_, f) in m.functions.iter() {
+    for (_, f) in functions.iter() {
         if let Err(d) = verify_function(f, &callees, pass) {
             diags.extend(d);
         }
     }
-    diags.extend(unique_names(&m.functions, pass));
+    diags.extend(unique_names(functions, pass));
+    diags
+}
+
+/// Checks every function of a module and its kernel metadata.
+pub fn verify_module(m: &Module, pass: &str) -> Result<(), Vec<Diagnostic>> {
+    let mut diags = verify_functions(&m.functions, pass);
     let mut funcs = HashSet::new();
     let mut names = HashSet::new();
     for k in &m.kernels {
@@ -133,14 +139,7 @@ pub fn verify_module(m: &Module, pass: &str) -> Result<(), Vec<Diagnostic>> {
 /// Checks a kernel unit: every function (calls may only name functions of the unit), the kernel
 /// metadata against the entry function, and that the other functions are subroutines.
 pub fn verify_unit(u: &KernelUnit, pass: &str) -> Result<(), Vec<Diagnostic>> {
-    let callees = Callees::of(&u.functions);
-    let mut diags = Vec::new();
-    for (_, f) in u.functions.iter() {
-        if let Err(d) = verify_function(f, &callees, pass) {
-            diags.extend(d);
-        }
-    }
-    diags.extend(unique_names(&u.functions, pass));
+    let mut diags = verify_functions(&u.functions, pass);
     if u.kernel.func != u.entry {
         diags.push(kernel_error(&u.kernel, pass, "the metadata's function is not the unit's entry".into()));
     }
