@@ -4,7 +4,8 @@
 //! `mlir-translate-19 --mlir-to-llvmir`, `lli-19`). A second test re-derives every expected output
 //! with those tools, so the committed files cannot drift from MLIR's behaviour.
 //!
-//! Without the tools the tests skip, except when `CI` is set: then they fail.
+//! Without the tools the tests skip, except when `CI` or `GENXC_REQUIRE_TOOLS` (set by
+//! `scripts/test.sh`) is set: then they fail.
 
 mod common;
 
@@ -45,8 +46,11 @@ fn programs() -> Vec<PathBuf> {
 fn tool_available(tool: &str) -> bool {
     let ok = Command::new(tool).arg("--version").output().is_ok_and(|o| o.status.success());
     if !ok {
-        if std::env::var_os("CI").is_some() {
-            panic!("{tool} is required when CI is set (Debian packages llvm-14, mlir-19-tools, llvm-19)");
+        if common::tools_required() {
+            panic!(
+                "{tool} is required when CI or GENXC_REQUIRE_TOOLS is set (Debian packages llvm-14, \
+                 mlir-19-tools, llvm-19)"
+            );
         }
         eprintln!("{tool} not found: skipping");
     }

@@ -1027,7 +1027,12 @@ pub fn cases() -> Vec<Case> {
 
 // ---------------------------------------------------------------- running GenX_IR
 
-/// Path of GenX_IR, or `None` (then: panic under `CI`, else print and skip).
+#[path = "../../../tests/common/oracle.rs"]
+mod oracle;
+pub use oracle::*;
+
+/// Path of GenX_IR, or `None` (then: panic when tools are required, under `CI` or
+/// `GENXC_REQUIRE_TOOLS`, else print and skip).
 pub fn genx_ir() -> Option<PathBuf> {
     let found = std::env::var_os("PATH")
         .into_iter()
@@ -1036,22 +1041,32 @@ pub fn genx_ir() -> Option<PathBuf> {
         .chain([PathBuf::from("/usr/bin/GenX_IR")])
         .find(|p| p.is_file());
     if found.is_none() {
-        if std::env::var_os("CI").is_some() {
-            panic!("GenX_IR not found and CI is set: the finalizer tests cannot run");
+        if tools_required() {
+            panic!("GenX_IR not found and CI or GENXC_REQUIRE_TOOLS is set: the finalizer tests cannot run");
         }
-        eprintln!("GenX_IR not found: skipping finalizer test (set CI to make this an error)");
+        eprintln!(
+            "GenX_IR not found: skipping finalizer test (set GENXC_REQUIRE_TOOLS to make this an error)"
+        );
     }
     found
 }
 
 /// Result of one GenX_IR run.
 pub struct Run {
-    /// Exit status code (-1 if killed by a signal).
+    /// Exit status code (-1 if killed by a signal, -2 if killed after the time limit).
     pub rc: i32,
-    /// stdout + stderr.
+    /// stdout + stderr, then the verifier's `.errors.txt` if it wrote one.
     pub log: String,
     /// The Gen assembly listing, if written.
     pub asm: Option<String>,
+}
+
+impl Run {
+    /// The shared verdict on this run ([`verdict`]): `Ok` only when GenX_IR accepted the input.
+    pub fn verdict(&self) -> Result<(), String> {
+        let exit = (self.rc >= 0).then_some(self.rc);
+        verdict(&FinalizerRun { exit, log: &self.log, asm: self.asm.as_deref() })
+    }
 }
 
 /// Runs `GenX_IR <file> -platform P -output` in `dir` (which holds `file`); `asm_name` is the
@@ -1088,6 +1103,11 @@ pub fn run_genx(exe: &Path, dir: &Path, file: &str, platform: &str, asm_name: &s
             -2
         }
     };
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        if entry.file_name().to_string_lossy().ends_with(".errors.txt") {
+            log.push_str(&std::fs::read_to_string(entry.path()).unwrap_or_default());
+        }
+    }
     let asm = std::fs::read_to_string(dir.join(asm_name)).ok();
     Run { rc, log, asm }
 }
