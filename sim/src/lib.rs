@@ -15,6 +15,7 @@
 
 pub mod error;
 pub mod launch;
+pub mod math;
 pub mod memory;
 
 pub use error::{Report, SimError};
