@@ -397,6 +397,12 @@ pub fn compile_bytes(name: &str, bytes: &[u8], opts: &CompileOptions) -> Outcome
     compile_inputs(&[Input { name: name.to_string(), bytes: bytes.to_vec() }], opts)
 }
 
+/// Reads one input into the GenX IR module the pipeline starts from (kernels, their metadata,
+/// functions), as a compile for `platform` would: what a reference interpreter of the input runs.
+pub fn import(input: &Input, platform: Platform) -> Result<genxc_genx::Module, Vec<Diagnostic>> {
+    driver::import_input(input, platform)
+}
+
 /// Compiles several inputs together (kernel names must be unique across them); outputs are
 /// produced only if every input compiles for every requested kind.
 pub fn compile_inputs(inputs: &[Input], opts: &CompileOptions) -> Outcome {

@@ -249,6 +249,35 @@ fn with_context<T>(work: impl FnOnce(&inkwell::context::Context) -> T) -> T {
     })
 }
 
+/// Reads an input (`.ll`, `.bc` or `.mlir`) into the GenX IR the pipeline starts from, with the
+/// same parsing, limits, import and diagnostics as a compile, but no per-kernel stage.
+pub(crate) fn import_input(input: &Input, platform: Platform) -> Result<genxc_genx::Module, Vec<Diagnostic>> {
+    let name = &input.name;
+    let is_mlir = name.ends_with(".mlir");
+    let ctx = inkwell::context::Context::create();
+    let llvm = (|| {
+        genxc_frontend::limits::check_size(name, input.bytes.len() as u64)?;
+        if is_mlir {
+            genxc_frontend::limits::scan_text(name, &input.bytes, genxc_frontend::limits::Syntax::Mlir)?;
+            genxc_mlir_to_llvm::load(&ctx, name, &input.bytes)
+        } else {
+            genxc_frontend::llvm::load(&ctx, name, &input.bytes)
+        }
+    })()
+    .map_err(|d| vec![d])?;
+    let source = (!is_mlir && !genxc_frontend::llvm::is_bitcode(&input.bytes))
+        .then(|| genxc_frontend::llvm::SourceMap::new(&String::from_utf8_lossy(&input.bytes)));
+    let mlir_text = is_mlir.then(|| String::from_utf8_lossy(&input.bytes).into_owned());
+    genxc_genx::import::import_module(&llvm, platform).map_err(|ds| {
+        ds.into_iter()
+            .map(|d| match &mlir_text {
+                Some(t) => locate_mlir(d, name, t),
+                None => locate(d, name, source.as_ref()),
+            })
+            .collect()
+    })
+}
+
 /// [`compile_input`] through one LLVM module of the whole input.
 fn compile_whole(
     input: &Input,

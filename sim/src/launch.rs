@@ -1,0 +1,234 @@
+//! What a kernel is run with: the grid (thread groups and threads per group), the value of each
+//! explicit argument, and the buffers behind them.
+//!
+//! Both executors describe their kernel's explicit arguments as a list of [`ArgSpec`]s (the vISA
+//! side from its `.input`s in offset order, the reference from the `genx.kernels` metadata) and
+//! build the launch with [`Launch::random`], so the same seed gives both the same argument values
+//! and the same buffer contents. The binding rule is fixed here: the `k`-th surface argument is
+//! bound at binding-table index `bti_base + k`, the `k`-th pointer argument (an 8-byte general
+//! argument) points at the start of an SVM buffer at [`svm_base`]`(k)`.
+//!
+//! Random values are chosen so kernels do meaningful work: integer scalar arguments are small
+//! (0..16: they are often counts, strides and offsets), float arguments lie in [-8, 8), and
+//! buffers are filled with random bytes, where for float views every 4-byte word is a float in
+//! [-64, 64) so arithmetic does not degenerate to NaN patterns.
+
+use crate::memory::{BufferKind, Bytes, Memory};
+
+/// The kind of one explicit kernel argument.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ArgSpec {
+    /// A surface (buffer or image), bound in the binding table.
+    Surface,
+    /// A sampler.
+    Sampler,
+    /// A 64-bit address of an SVM buffer.
+    Pointer,
+    /// A plain value of `size` bytes made of elements of `elem` bytes.
+    Value {
+        /// Total bytes.
+        size: u32,
+        /// Bytes per element (1, 2, 4, 8).
+        elem: u32,
+        /// Floating-point elements.
+        float: bool,
+    },
+}
+
+/// The value an argument is bound to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ArgValue {
+    /// Plain bytes (little-endian).
+    Bytes(Vec<u8>),
+    /// A surface's binding-table index.
+    Surface(u32),
+    /// A sampler index.
+    Sampler(u32),
+    /// An SVM address.
+    Pointer(u64),
+}
+
+impl ArgValue {
+    /// The bytes the argument occupies in the thread payload (`size` of them).
+    pub fn payload(&self, size: usize) -> Vec<u8> {
+        let mut v = match self {
+            ArgValue::Bytes(b) => b.clone(),
+            ArgValue::Surface(i) | ArgValue::Sampler(i) => i.to_le_bytes().to_vec(),
+            ArgValue::Pointer(a) => a.to_le_bytes().to_vec(),
+        };
+        v.resize(size, 0);
+        v
+    }
+}
+
+/// The ids of one thread of the grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ThreadIds {
+    /// Its group's id (x, y, z).
+    pub group: [u32; 3],
+    /// Its id inside the group (x, y, z).
+    pub local: [u32; 3],
+}
+
+/// A whole launch.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Launch {
+    /// Thread groups in x, y, z.
+    pub groups: [u32; 3],
+    /// Threads per group in x, y, z.
+    pub group_size: [u32; 3],
+    /// Explicit argument values, in argument order.
+    pub args: Vec<ArgValue>,
+    /// Bytes of shared local memory per group.
+    pub slm_size: u32,
+    /// Instructions one thread may execute before the run is stopped as non-terminating.
+    pub step_limit: u64,
+}
+
+/// Bytes of each surface and SVM buffer a random launch creates.
+pub const BUFFER_BYTES: u32 = 64 * 1024;
+/// The 2D view of a random surface: rows of this many bytes (width = pitch).
+pub const SURFACE_PITCH: u32 = 256;
+
+/// The address of the `k`-th pointer argument's buffer.
+pub fn svm_base(k: usize) -> u64 {
+    0x10_0000_0000 + (k as u64) * 0x1_0000_0000
+}
+
+/// A small deterministic generator (SplitMix64): the same seed gives the same launch everywhere.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator from a seed.
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed ^ 0x5DEE_CE66_D1CE_4E5B)
+    }
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    /// A value in `0..n` (n > 0).
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next_u64() % n
+    }
+    /// A float in [lo, hi) on a grid of 1/16 (exact in half, float and double).
+    pub fn float(&mut self, lo: f64, hi: f64) -> f64 {
+        let steps = ((hi - lo) * 16.0) as u64;
+        lo + self.below(steps) as f64 / 16.0
+    }
+}
+
+fn random_value(rng: &mut Rng, size: u32, elem: u32, float: bool) -> Vec<u8> {
+    let mut out = Vec::with_capacity(size as usize);
+    let elem = elem.clamp(1, 8);
+    for _ in 0..size.div_ceil(elem) {
+        let bits: u64 = match (float, elem) {
+            (true, 2) => u64::from(half::f16::from_f64(rng.float(-8.0, 8.0)).to_bits()),
+            (true, 4) => u64::from((rng.float(-8.0, 8.0) as f32).to_bits()),
+            (true, 8) => rng.float(-8.0, 8.0).to_bits(),
+            _ => rng.below(16),
+        };
+        out.extend_from_slice(&bits.to_le_bytes()[..elem as usize]);
+    }
+    out.truncate(size as usize);
+    out
+}
+
+/// Random buffer contents: random words, every other one a float in [-64, 64).
+fn random_buffer(rng: &mut Rng, len: u32) -> Bytes {
+    let mut data = Vec::with_capacity(len as usize);
+    while data.len() < len as usize {
+        let w =
+            if rng.below(2) == 0 { (rng.float(-64.0, 64.0) as f32).to_bits() } else { rng.next_u64() as u32 };
+        data.extend_from_slice(&w.to_le_bytes());
+    }
+    data.truncate(len as usize);
+    Bytes::defined(data)
+}
+
+impl Launch {
+    /// A launch of `groups` x `group_size` threads with random arguments and buffers for `specs`
+    /// from `seed`; returns it with the memory holding the buffers (surfaces, then SVM buffers,
+    /// in argument order, then the SLM if `slm_size` > 0).
+    pub fn random(
+        specs: &[ArgSpec],
+        seed: u64,
+        bti_base: u32,
+        groups: [u32; 3],
+        group_size: [u32; 3],
+        slm_size: u32,
+    ) -> (Launch, Memory) {
+        let mut rng = Rng::new(seed);
+        let mut memory = Memory::default();
+        let mut args = Vec::with_capacity(specs.len());
+        let (mut surfaces, mut samplers, mut pointers) = (0u32, 0u32, 0usize);
+        for (i, spec) in specs.iter().enumerate() {
+            args.push(match *spec {
+                ArgSpec::Surface => {
+                    let bti = bti_base + surfaces;
+                    surfaces += 1;
+                    let kind = BufferKind::Surface {
+                        bti,
+                        width: SURFACE_PITCH,
+                        height: BUFFER_BYTES / SURFACE_PITCH,
+                        pitch: SURFACE_PITCH,
+                    };
+                    memory.add(format!("arg {i} (surface)"), kind, random_buffer(&mut rng, BUFFER_BYTES));
+                    ArgValue::Surface(bti)
+                }
+                ArgSpec::Sampler => {
+                    samplers += 1;
+                    ArgValue::Sampler(samplers - 1)
+                }
+                ArgSpec::Pointer => {
+                    let base = svm_base(pointers);
+                    pointers += 1;
+                    memory.add(
+                        format!("arg {i} (svm)"),
+                        BufferKind::Svm { base },
+                        random_buffer(&mut rng, BUFFER_BYTES),
+                    );
+                    ArgValue::Pointer(base)
+                }
+                ArgSpec::Value { size, elem, float } => {
+                    ArgValue::Bytes(random_value(&mut rng, size, elem, float))
+                }
+            });
+        }
+        if slm_size > 0 {
+            memory.add("slm", BufferKind::Slm, Bytes::undefined(slm_size as usize));
+        }
+        let launch = Launch { groups, group_size, args, slm_size, step_limit: 1_000_000 };
+        (launch, memory)
+    }
+
+    /// Every thread of the launch in execution order: groups in x, then y, then z order, and
+    /// inside a group threads in local x, y, z order.
+    pub fn threads(&self) -> Vec<ThreadIds> {
+        let mut out = Vec::new();
+        for gz in 0..self.groups[2] {
+            for gy in 0..self.groups[1] {
+                for gx in 0..self.groups[0] {
+                    for lz in 0..self.group_size[2] {
+                        for ly in 0..self.group_size[1] {
+                            for lx in 0..self.group_size[0] {
+                                out.push(ThreadIds { group: [gx, gy, gz], local: [lx, ly, lz] });
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Threads per group.
+    pub fn threads_per_group(&self) -> usize {
+        self.group_size.iter().map(|&n| n as usize).product()
+    }
+}

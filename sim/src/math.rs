@@ -1,0 +1,54 @@
+//! The precision model of the extended math functions, shared by both executors.
+//!
+//! The hardware's math unit is approximate (a few ulp for `exp`, `log`, `sin`, `cos`, `pow`,
+//! `inv`, `rsqrt`; `div`/`sqrt` of `f` also approximate unless IEEE forms are used). The simulator
+//! does not model those errors: every function here is computed in `f64` from the operands
+//! converted exactly to `f64`, and the caller rounds the result once to the destination type
+//! (round to nearest even). Both executors call these same functions, so a compiled kernel and its
+//! input agree bit for bit whenever the compiler maps an operation to the function of the same
+//! meaning; mapping `exp` to `log`, or dropping a conversion, still shows.
+
+/// `exp`: 2 to the power `x`.
+pub fn exp2(x: f64) -> f64 {
+    x.exp2()
+}
+
+/// `log`: base-2 logarithm.
+pub fn log2(x: f64) -> f64 {
+    x.log2()
+}
+
+/// `sin` (radians).
+pub fn sin(x: f64) -> f64 {
+    x.sin()
+}
+
+/// `cos` (radians).
+pub fn cos(x: f64) -> f64 {
+    x.cos()
+}
+
+/// `pow`: `x` to the power `y`.
+pub fn pow(x: f64, y: f64) -> f64 {
+    x.powf(y)
+}
+
+/// `sqrt` (and the IEEE `sqrtm`).
+pub fn sqrt(x: f64) -> f64 {
+    x.sqrt()
+}
+
+/// `rsqrt`: 1 / sqrt(x).
+pub fn rsqrt(x: f64) -> f64 {
+    1.0 / x.sqrt()
+}
+
+/// `inv`: 1 / x.
+pub fn inv(x: f64) -> f64 {
+    1.0 / x
+}
+
+/// Floating-point `div` (and the IEEE `divm`): x / y.
+pub fn div(x: f64, y: f64) -> f64 {
+    x / y
+}
