@@ -74,6 +74,9 @@ fn visa_type(code: u8) -> Option<VisaType> {
     VISA_TYPES.iter().find(|r| r.code == code).map(|r| r.ty)
 }
 
+/// The fields every LSC message starts with: exec, predicate, shared function, L1 and L3 caching.
+type LscHead = (Exec, Option<Pred>, LscSfid, (u8, u8));
+
 /// The kernel being decoded, for operand ids and the address-of base's element size.
 struct Dec<'a, 'k> {
     r: Rd<'a>,
@@ -391,7 +394,7 @@ impl Dec<'_, '_> {
         }
     }
 
-    fn lsc_head(&mut self) -> Res<(Exec, Option<Pred>, LscSfid, (u8, u8))> {
+    fn lsc_head(&mut self) -> Res<LscHead> {
         let exec = self.exec()?;
         let pred = self.pred()?;
         let at = self.r.pos;
@@ -1114,8 +1117,15 @@ pub fn read_isa(bytes: &[u8]) -> Result<Vec<Kernel>, ReadError> {
         let name = std::str::from_utf8(r.take(len)?)
             .map_err(|_| ReadError::at_offset(np, "kernel name is not UTF-8"))?
             .to_string();
+        let op = r.pos;
         let offset = r.u32()? as usize;
         let size = r.u32()? as usize;
+        if offset.checked_add(size).is_none_or(|e| e > bytes.len()) {
+            return Err(ReadError::at_offset(
+                op,
+                format!("kernel object of {size} bytes at 0x{offset:x} runs past the end of the file"),
+            ));
+        }
         let _input_offset = r.u32()?;
         for what in ["variable relocation count", "function relocation count"] {
             let at = r.pos;

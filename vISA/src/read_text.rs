@@ -649,7 +649,10 @@ impl KernelReader {
         } else if c.peek() == Some(b'M') {
             c.pos += 1;
             let mpos = c.pos;
-            let m: u8 = c.num("mask")?;
+            while c.peek().is_some_and(|d| d.is_ascii_digit()) {
+                c.pos += 1;
+            }
+            let m: u8 = c.s[mpos..c.pos].parse().unwrap_or(0);
             if !(1..=8).contains(&m) {
                 return Err(c.err_at(mpos, format!("mask M{m} is not M1..M8")));
             }
