@@ -14,6 +14,7 @@
 //! dropped) and are recorded as [`memory::Event`]s.
 
 pub mod error;
+pub mod exec;
 pub mod launch;
 pub mod math;
 pub mod memory;
