@@ -553,3 +553,264 @@ fn indirect_access_outside_every_variable_faults() {
     let (res, _) = run_out(&k);
     assert!(matches!(res, Err(SimError::Fault(ref m)) if m.contains("outside every variable")), "{res:?}");
 }
+
+// ---------------------------------------------------------------- predicates and masks
+
+/// A kernel with `v` (16 x d, input at 64: values 0..15 given by the launch) and `r`.
+fn lanes_kernel() -> (Kernel, SurfaceId, VarId, VarId) {
+    let (mut k, out) = with_out("t");
+    let v = k.add_var("v", VisaType::D, 16, Align::Grf);
+    let r = k.add_var("r", VisaType::D, 16, Align::Grf);
+    k.add_input(InputTarget::Var(v), 64, 64);
+    (k, out, v, r)
+}
+
+fn run_lanes(k: &Kernel) -> (Result<genxc_sim::Report, SimError>, genxc_sim::memory::Memory) {
+    let mut m = surfaces(1, 256);
+    let vals: Vec<u8> = (0..16i32).flat_map(|x| x.to_le_bytes()).collect();
+    let l =
+        one_thread(vec![genxc_sim::launch::ArgValue::Surface(0), genxc_sim::launch::ArgValue::Bytes(vals)]);
+    let r = genxc_sim::exec::run(std::slice::from_ref(k), &CFG, &l, &mut m);
+    (r, m)
+}
+
+#[test]
+fn predicated_writes_and_inverse() {
+    let (mut k, out, x, r) = lanes_kernel();
+    let p = k.add_pred("p", 16);
+    op(&mut k, AluOp::Mov, E16, d(r, 0), vec![i(Imm::D(-1))]);
+    k.push(Inst::Cmp { rel: CmpOp::Lt, exec: E16, dst: CmpDst::Pred(p), src0: v(x), src1: i(Imm::D(4)) });
+    op_p(&mut k, Pred::on(p), AluOp::Mov, E16, d(r, 0), vec![v(x)]);
+    op_p(&mut k, Pred::not(p), AluOp::Add, E8.at(2), d(r, 8), vec![vc(x, 8), i(Imm::D(100))]);
+    ost(&mut k, Owords::O4, out, 0, r);
+    ret(&mut k);
+    let (res, m) = run_lanes(&k);
+    res.unwrap();
+    let w: Vec<i32> = words(&m, 16).into_iter().map(|x| x as i32).collect();
+    assert_eq!(&w[..8], &[0, 1, 2, 3, -1, -1, -1, -1]);
+    assert_eq!(&w[8..], &[108, 109, 110, 111, 112, 113, 114, 115]);
+}
+
+#[test]
+fn any_all_sel_and_setp() {
+    let (mut k, out, x, r) = lanes_kernel();
+    let p = k.add_pred("p", 16);
+    let q = k.add_pred("q", 16);
+    k.push(Inst::Setp { exec: Exec::nm(16), dst: p, src: i(Imm::UW(0x0005)) });
+    op(&mut k, AluOp::Mov, E16, d(r, 0), vec![i(Imm::D(0))]);
+    k.push(Inst::Alu {
+        op: AluOp::Mov,
+        pred: Some(Pred { id: p, inverse: false, ctrl: PredCtrl::Any }),
+        sat: false,
+        exec: Exec::new(4),
+        dst: d(r, 0),
+        srcs: vec![i(Imm::D(7))],
+    });
+    k.push(Inst::Alu {
+        op: AluOp::Mov,
+        pred: Some(Pred { id: p, inverse: false, ctrl: PredCtrl::All }),
+        sat: false,
+        exec: Exec::new(4),
+        dst: d(r, 4),
+        srcs: vec![i(Imm::D(9))],
+    });
+    k.push(Inst::Alu {
+        op: AluOp::Sel,
+        pred: Some(Pred::on(p)),
+        sat: false,
+        exec: Exec::new(4),
+        dst: d(r, 8),
+        srcs: vec![vc(x, 0), i(Imm::D(-1))],
+    });
+    // Logic on predicates: q = !p; mov the bits into r(0,12).
+    op(&mut k, AluOp::Not, Exec::nm(16), DstOp::Pred(q), vec![SrcOp::Pred(p)]);
+    op(&mut k, AluOp::Mov, NM1, d(r, 12), vec![SrcOp::Pred(q)]);
+    ost(&mut k, Owords::O4, out, 0, r);
+    ret(&mut k);
+    let (res, m) = run_lanes(&k);
+    res.unwrap();
+    let w: Vec<i32> = words(&m, 13).into_iter().map(|x| x as i32).collect();
+    assert_eq!(&w[..8], &[7, 7, 7, 7, 0, 0, 0, 0]);
+    assert_eq!(&w[8..12], &[0, -1, 2, -1]);
+    assert_eq!(w[12], 0xfffa);
+}
+
+#[test]
+fn cmp_into_a_general_destination() {
+    let (mut k, out, x, r) = lanes_kernel();
+    k.push(Inst::Cmp {
+        rel: CmpOp::Ge,
+        exec: E16,
+        dst: CmpDst::Gen(Dst::new(r, 0)),
+        src0: v(x),
+        src1: i(Imm::D(14)),
+    });
+    ost(&mut k, Owords::O4, out, 0, r);
+    ret(&mut k);
+    let (res, m) = run_lanes(&k);
+    res.unwrap();
+    let w = words(&m, 16);
+    assert_eq!(&w[12..], &[0, 0, u32::MAX, u32::MAX]);
+}
+
+#[test]
+fn nomask_and_mask_offsets_in_divergent_code() {
+    let (mut k, out, x, r) = lanes_kernel();
+    let p = k.add_pred("p", 16);
+    let end = k.add_label("END");
+    let s1 = k.add_var("s1", VisaType::D, 1, Align::Dword);
+    op(&mut k, AluOp::Mov, E16, d(r, 0), vec![i(Imm::D(0))]);
+    op(&mut k, AluOp::Mov, NM1, d(s1, 0), vec![i(Imm::D(0))]);
+    k.push(Inst::Cmp { rel: CmpOp::Lt, exec: E16, dst: CmpDst::Pred(p), src0: v(x), src1: i(Imm::D(12)) });
+    // Lanes 12..15 jump: the rest runs the next two instructions.
+    k.push(Inst::Goto { pred: Some(Pred::not(p)), exec: E16, target: end });
+    op(&mut k, AluOp::Mov, Exec::new(16), d(r, 0), vec![i(Imm::D(1))]);
+    // NoMask: every lane, even the parked ones.
+    op(&mut k, AluOp::Add, Exec::nm(16), d(r, 0), vec![v(r), i(Imm::D(10))]);
+    op(&mut k, AluOp::Add, NM1, d(s1, 0), vec![s(s1), i(Imm::D(1))]);
+    k.push(Inst::Label(end));
+    op(&mut k, AluOp::Mov, NM1, d(r, 15), vec![s(s1)]);
+    ost(&mut k, Owords::O4, out, 0, r);
+    ret(&mut k);
+    let (res, m) = run_lanes(&k);
+    res.unwrap();
+    let w: Vec<i32> = words(&m, 16).into_iter().map(|x| x as i32).collect();
+    assert_eq!(&w[..12], &[11; 12]);
+    assert_eq!(&w[12..15], &[10, 10, 10]);
+    assert_eq!(w[15], 1);
+}
+
+// ---------------------------------------------------------------- control flow
+
+#[test]
+fn goto_if_else_reconverges() {
+    // Sample 05: if (v > 4) { r = v * 2; if (v > 10) r = 100; } else { r = -v; }
+    let (mut k, out, x, r) = lanes_kernel();
+    let (p1, p2) = (k.add_pred("p1", 16), k.add_pred("p2", 16));
+    let (else1, endif2, endif1) = (k.add_label("ELSE_1"), k.add_label("ENDIF_2"), k.add_label("ENDIF_1"));
+    op(&mut k, AluOp::Mov, E16, d(r, 0), vec![i(Imm::D(0))]);
+    k.push(Inst::Cmp { rel: CmpOp::Gt, exec: E16, dst: CmpDst::Pred(p1), src0: v(x), src1: i(Imm::D(4)) });
+    k.push(Inst::Goto { pred: Some(Pred::not(p1)), exec: E16, target: else1 });
+    op(&mut k, AluOp::Mul, E16, d(r, 0), vec![v(x), i(Imm::D(2))]);
+    k.push(Inst::Cmp { rel: CmpOp::Gt, exec: E16, dst: CmpDst::Pred(p2), src0: v(x), src1: i(Imm::D(10)) });
+    k.push(Inst::Goto { pred: Some(Pred::not(p2)), exec: E16, target: endif2 });
+    op(&mut k, AluOp::Mov, E16, d(r, 0), vec![i(Imm::D(100))]);
+    k.push(Inst::Label(endif2));
+    k.push(Inst::Goto { pred: None, exec: E16, target: endif1 });
+    k.push(Inst::Label(else1));
+    op(&mut k, AluOp::Mov, E16, d(r, 0), vec![vm(x, SrcMod::Neg)]);
+    k.push(Inst::Label(endif1));
+    ost(&mut k, Owords::O4, out, 0, r);
+    ret(&mut k);
+    let (res, m) = run_lanes(&k);
+    res.unwrap();
+    let w: Vec<i32> = words(&m, 16).into_iter().map(|x| x as i32).collect();
+    let want: Vec<i32> = (0..16)
+        .map(|x| {
+            if x > 4 {
+                if x > 10 {
+                    100
+                } else {
+                    2 * x
+                }
+            } else {
+                -x
+            }
+        })
+        .collect();
+    assert_eq!(w, want);
+}
+
+#[test]
+fn backward_goto_loops_per_lane_and_jmp_loops_uniformly() {
+    let (mut k, out, x, r) = lanes_kernel();
+    let cnt = k.add_var("cnt", VisaType::D, 16, Align::Grf);
+    let n = k.add_var("n", VisaType::D, 1, Align::Dword);
+    let (p1, p2) = (k.add_pred("p1", 1), k.add_pred("p2", 16));
+    let (la, lb) = (k.add_label("LOOP_A"), k.add_label("LOOP_B"));
+    op(&mut k, AluOp::Mov, E16, d(r, 0), vec![i(Imm::D(0))]);
+    op(&mut k, AluOp::Add, E16, d(cnt, 0), vec![v(x), i(Imm::D(1))]);
+    op(&mut k, AluOp::Mov, NM1, d(n, 0), vec![i(Imm::D(3))]);
+    // Uniform loop: r += 1 three times.
+    k.push(Inst::Label(la));
+    op(&mut k, AluOp::Add, E16, d(r, 0), vec![v(r), i(Imm::D(1))]);
+    op(&mut k, AluOp::Add, NM1, d(n, 0), vec![s(n), i(Imm::D(-1))]);
+    k.push(Inst::Cmp { rel: CmpOp::Gt, exec: NM1, dst: CmpDst::Pred(p1), src0: s(n), src1: i(Imm::D(0)) });
+    k.push(Inst::Jmp { pred: Some(Pred::on(p1)), exec: NM1, target: la });
+    // Divergent do-while: r += 10 per iteration, v + 1 iterations.
+    k.push(Inst::Label(lb));
+    op(&mut k, AluOp::Add, E16, d(r, 0), vec![v(r), i(Imm::D(10))]);
+    op(&mut k, AluOp::Add, E16, d(cnt, 0), vec![v(cnt), i(Imm::D(-1))]);
+    k.push(Inst::Cmp { rel: CmpOp::Gt, exec: E16, dst: CmpDst::Pred(p2), src0: v(cnt), src1: i(Imm::D(0)) });
+    k.push(Inst::Goto { pred: Some(Pred::on(p2)), exec: E16, target: lb });
+    ost(&mut k, Owords::O4, out, 0, r);
+    ret(&mut k);
+    let (res, m) = run_lanes(&k);
+    res.unwrap();
+    assert_eq!(words(&m, 16), (0..16).map(|x| 3 + 10 * (x + 1)).collect::<Vec<u32>>());
+}
+
+#[test]
+fn call_and_ret_uniform_and_divergent() {
+    let (mut k, out, x, r) = lanes_kernel();
+    let p = k.add_pred("p", 16);
+    let sub = k.add_subroutine("double_r");
+    op(&mut k, AluOp::Mov, E16, d(r, 0), vec![v(x)]);
+    k.push(Inst::Call { pred: None, exec: NM1, target: sub });
+    k.push(Inst::Cmp { rel: CmpOp::Gt, exec: E16, dst: CmpDst::Pred(p), src0: v(x), src1: i(Imm::D(10)) });
+    k.push(Inst::Call { pred: Some(Pred::on(p)), exec: E16, target: sub });
+    ost(&mut k, Owords::O4, out, 0, r);
+    ret(&mut k);
+    k.push(Inst::Subroutine(sub));
+    op(&mut k, AluOp::Mul, E16, d(r, 0), vec![v(r), i(Imm::D(2))]);
+    ret(&mut k);
+    let (res, m) = run_lanes(&k);
+    res.unwrap();
+    assert_eq!(words(&m, 16), (0..16).map(|x| if x > 10 { 4 * x } else { 2 * x }).collect::<Vec<u32>>());
+}
+
+#[test]
+fn switchjmp_picks_its_target() {
+    let (mut k, out) = with_out("t");
+    let idx = k.add_var("idx", VisaType::UB, 4, Align::Dword);
+    let r = k.add_var("r", VisaType::D, 4, Align::Grf);
+    let ls: Vec<LabelId> = (0..3).map(|j| k.add_label(&format!("L{j}"))).collect();
+    let end = k.add_label("END");
+    op(&mut k, AluOp::Mov, Exec::new(4), d(r, 0), vec![i(Imm::D(0))]);
+    op(&mut k, AluOp::Mov, NM1, d(idx, 0), vec![i(Imm::UB(2))]);
+    k.push(Inst::SwitchJmp { exec: NM1, index: s(idx), targets: ls.clone() });
+    for (j, l) in ls.iter().enumerate() {
+        k.push(Inst::Label(*l));
+        op(&mut k, AluOp::Mov, E1, d(r, 0), vec![i(Imm::D(10 + j as i32))]);
+        k.push(Inst::Jmp { pred: None, exec: NM1, target: end });
+    }
+    k.push(Inst::Label(end));
+    ost(&mut k, Owords::O1, out, 0, r);
+    ret(&mut k);
+    let (res, m) = run_out(&k);
+    res.unwrap();
+    assert_eq!(word(&m, 0, 0), Some(12));
+}
+
+#[test]
+fn a_thread_that_never_ends_hits_the_step_limit() {
+    let (mut k, _out) = with_out("t");
+    let l = k.add_label("L");
+    k.push(Inst::Label(l));
+    k.push(Inst::Jmp { pred: None, exec: NM1, target: l });
+    ret(&mut k);
+    let (res, _) = run_out(&k);
+    assert_eq!(res, Err(SimError::StepLimit { limit: 10_000 }));
+}
+
+#[test]
+fn branching_on_an_undefined_predicate_is_an_error() {
+    let (mut k, _out) = with_out("t");
+    let p = k.add_pred("p", 1);
+    let l = k.add_label("L");
+    k.push(Inst::Jmp { pred: Some(Pred::on(p)), exec: NM1, target: l });
+    k.push(Inst::Label(l));
+    ret(&mut k);
+    let (res, _) = run_out(&k);
+    assert!(matches!(res, Err(SimError::Undefined(_))), "{res:?}");
+}

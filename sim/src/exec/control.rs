@@ -188,9 +188,12 @@ impl Thread {
     }
 
     /// A predicate that decides control flow: undefined bits are an error.
-    fn branch_pred(&self, pred: Option<Pred>, exec: Exec, what: &str) -> Result<u32, SimError> {
+    fn branch_pred(&self, pred: Option<Pred>, exec: Exec, mask: u32, what: &str) -> Result<u32, SimError> {
         let (on, undef) = self.predicate(pred, exec)?;
-        if undef != 0 {
+        // Lanes that do not run the instruction may hold anything (a single-lane branch decides
+        // by its first lane).
+        let deciding = if exec.size == 1 { 1 } else { enabled(exec, mask) };
+        if undef & deciding != 0 {
             return Err(SimError::Undefined(format!("the predicate of a {what} was never written")));
         }
         Ok(on)
@@ -202,12 +205,12 @@ impl Thread {
         match inst {
             Inst::Jmp { pred, exec, target } => {
                 // Uniform: the first lane of the predicate decides for everyone.
-                let on = self.branch_pred(*pred, *exec, "jmp")?;
+                let on = self.branch_pred(*pred, *exec, mask, "jmp")?;
                 let to = if on & 1 == 1 { cx.label_pc(*target)? } else { pc + 1 };
                 self.flow.set(mask, to);
             }
             Inst::Goto { pred, exec, target } => {
-                let on = self.branch_pred(*pred, *exec, "goto")? & enabled(*exec, mask);
+                let on = self.branch_pred(*pred, *exec, mask, "goto")? & enabled(*exec, mask);
                 let to = cx.label_pc(*target)?;
                 let jumping = on.checked_shl(u32::from(exec.mask) * 4).unwrap_or(0) & mask;
                 self.flow.set(mask & !jumping, pc + 1);
@@ -231,7 +234,7 @@ impl Thread {
                 self.flow.set(mask, to);
             }
             Inst::Call { pred, exec, target } => {
-                let on = self.branch_pred(*pred, *exec, "call")?;
+                let on = self.branch_pred(*pred, *exec, mask, "call")?;
                 let entering = if exec.size == 1 {
                     if on & 1 == 1 {
                         mask
@@ -258,7 +261,7 @@ impl Thread {
                 }
             }
             Inst::Ret { pred, exec } => {
-                let on = self.branch_pred(*pred, *exec, "ret")?;
+                let on = self.branch_pred(*pred, *exec, mask, "ret")?;
                 let leaving = if exec.size == 1 {
                     if on & 1 == 1 {
                         mask
