@@ -17,5 +17,6 @@ pub mod error;
 pub mod launch;
 pub mod math;
 pub mod memory;
+pub mod reference;
 
 pub use error::{Report, SimError};
