@@ -371,7 +371,7 @@ endif:
         all = all32()
     );
     let m = kernel(TWO, &[2, 2], &body, 0);
-    let input: Vec<u32> = (0..16).map(|i| (i as i32 - 8) as u32).collect();
+    let input: Vec<u32> = (0..16i32).map(|i| (i - 8) as u32).collect();
     let mem = run_two(&m, &input).unwrap();
     for i in 0..15 {
         let x = i as i32 - 8;

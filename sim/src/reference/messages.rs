@@ -93,7 +93,7 @@ pub(super) fn elem_bytes(t: Type) -> usize {
     t.elem().map_or(4, |e| e.bytes() as usize)
 }
 
-pub(super) fn arg<'a>(args: &'a [Bits], k: usize, id: IntrinsicId) -> R<&'a Bits> {
+pub(super) fn arg(args: &[Bits], k: usize, id: IntrinsicId) -> R<&Bits> {
     args.get(k).ok_or_else(|| SimError::Malformed(format!("{} lacks operand {k}", id.name())))
 }
 
@@ -174,7 +174,7 @@ fn media(id: IntrinsicId, args: &[Bits], tys: &[Type], ty: Type, mem: &mut Memor
     let row = width.next_power_of_two().max(4);
     let total = data_ty.bytes() as usize;
     let rows = total / row;
-    if rows == 0 || total % row != 0 {
+    if rows == 0 || !total.is_multiple_of(row) {
         return Err(SimError::Malformed(format!("a media block of {total} bytes in rows of {row}")));
     }
     if load {

@@ -302,7 +302,7 @@ fn intrinsic(
 /// `any` of a predicate: true when a lane is set; undefined lanes make it undefined unless a
 /// defined lane is set.
 pub(super) fn any_lane(v: &Bits, what: &str) -> Result<Option<u64>, SimError> {
-    if v.iter().any(|&b| b == Some(1)) {
+    if v.contains(&Some(1)) {
         return Ok(Some(1));
     }
     if v.iter().any(Option::is_none) {
@@ -344,10 +344,10 @@ fn join(args: &[Bits]) -> Result<Vec<Bits>, SimError> {
         return Err(SimError::Malformed("simdcf.join resume mask wider than the execution mask".into()));
     }
     let mut new_em = em.clone();
-    for i in 0..width {
+    for (i, slot) in new_em.iter_mut().enumerate().take(width) {
         let e = lane(em, i, "simdcf.join execution mask")?;
         let r = lane(rm, i, "simdcf.join resume mask")?;
-        new_em[i] = Some(u64::from(e || r));
+        *slot = Some(u64::from(e || r));
     }
     let none = new_em[..width].iter().all(|&b| b == Some(0));
     Ok(vec![new_em, vec![Some(u64::from(none))]])
