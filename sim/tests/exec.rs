@@ -814,3 +814,429 @@ fn branching_on_an_undefined_predicate_is_an_error() {
     let (res, _) = run_out(&k);
     assert!(matches!(res, Err(SimError::Undefined(_))), "{res:?}");
 }
+
+// ---------------------------------------------------------------- messages
+
+use genxc_sim::exec::arg_specs;
+use genxc_sim::launch::{ArgSpec, ArgValue, Launch};
+use genxc_sim::memory::{BufferKind, Bytes, Event, Memory};
+
+fn iota_surface(bti: u32, bytes: usize) -> Memory {
+    let mut m = Memory::default();
+    let data: Vec<u8> = (0..bytes / 4).flat_map(|x| (x as u32).to_le_bytes()).collect();
+    m.add(
+        "s",
+        BufferKind::Surface { bti, width: 64, height: (bytes / 64) as u32, pitch: 64 },
+        Bytes::defined(data),
+    );
+    m
+}
+
+fn run_with(k: &Kernel, m: &mut Memory, args: Vec<ArgValue>) -> Result<genxc_sim::Report, SimError> {
+    genxc_sim::exec::run(std::slice::from_ref(k), &CFG, &one_thread(args), m)
+}
+
+#[test]
+fn oword_loads_and_stores_with_out_of_bounds_reads_as_zero() {
+    let (mut k, out) = with_out("t");
+    let a = k.add_var("a", VisaType::UD, 8, Align::Grf);
+    let b = k.add_var("b", VisaType::UD, 4, Align::Grf);
+    k.push(Inst::OwordLd {
+        size: Owords::O2,
+        unaligned: false,
+        surface: out,
+        offset: i(Imm::UD(1)),
+        dst: Raw::of(a),
+    });
+    k.push(Inst::OwordLd {
+        size: Owords::O1,
+        unaligned: true,
+        surface: out,
+        offset: i(Imm::UD(252)),
+        dst: Raw::of(b),
+    });
+    ost(&mut k, Owords::O2, out, 8, a);
+    ost(&mut k, Owords::O1, out, 12, b);
+    ret(&mut k);
+    let mut m = iota_surface(0, 256);
+    run_with(&k, &mut m, vec![ArgValue::Surface(0)]).unwrap();
+    let w: Vec<u32> = (0..4).map(|j| word(&m, 0, 32 + j).unwrap()).collect();
+    assert_eq!(w, vec![4, 5, 6, 7]);
+    let w: Vec<u32> = (0..4).map(|j| word(&m, 0, 48 + j).unwrap()).collect();
+    assert_eq!(w, vec![63, 0, 0, 0]);
+    assert!(m.events.iter().any(|e| matches!(e, Event::OutOfBounds { write: false, address: 256, .. })));
+}
+
+#[test]
+fn scaled_gather_and_scatter_by_lane() {
+    let (mut k, out) = with_out("t");
+    let offs = k.add_var("offs", VisaType::UD, 8, Align::Grf);
+    let dat = k.add_var("dat", VisaType::UD, 8, Align::Grf);
+    op(&mut k, AluOp::Mov, E8, d(offs, 0), vec![i(Imm::UV(0x0123_4567))]);
+    op(&mut k, AluOp::Shl, E8, d(offs, 0), vec![v(offs), i(Imm::UD(2))]);
+    k.push(Inst::Scaled {
+        store: false,
+        pred: None,
+        exec: E8,
+        blocks: ScaledBlocks::B4,
+        surface: out,
+        global_offset: i(Imm::UD(0)),
+        offsets: Raw::of(offs),
+        data: Raw::of(dat),
+    });
+    op(&mut k, AluOp::Add, E8, d(dat, 0), vec![v(dat), i(Imm::UD(100))]);
+    k.push(Inst::Scaled {
+        store: true,
+        pred: None,
+        exec: E8,
+        blocks: ScaledBlocks::B4,
+        surface: out,
+        global_offset: i(Imm::UD(64)),
+        offsets: Raw::of(offs),
+        data: Raw::of(dat),
+    });
+    ret(&mut k);
+    let mut m = iota_surface(0, 256);
+    run_with(&k, &mut m, vec![ArgValue::Surface(0)]).unwrap();
+    let w: Vec<u32> = (16..24).map(|j| word(&m, 0, j).unwrap()).collect();
+    assert_eq!(w, (100..108).collect::<Vec<u32>>());
+}
+
+#[test]
+fn gather4_scaled_is_soa_and_dword_atomic_returns_old_values() {
+    let (mut k, out) = with_out("t");
+    let offs = k.add_var("offs", VisaType::UD, 8, Align::Grf);
+    let dat = k.add_var("dat", VisaType::UD, 16, Align::Grf);
+    let old = k.add_var("old", VisaType::UD, 8, Align::Grf);
+    let one = k.add_var("one", VisaType::UD, 8, Align::Grf);
+    op(&mut k, AluOp::Mov, E8, d(offs, 0), vec![i(Imm::UV(0x7654_3210))]);
+    op(&mut k, AluOp::Shl, E8, d(offs, 0), vec![v(offs), i(Imm::UD(4))]);
+    let rg_ = Channels { r: true, g: false, b: true, a: false };
+    k.push(Inst::Scaled4 {
+        store: false,
+        pred: None,
+        exec: E8,
+        channels: rg_,
+        surface: out,
+        global_offset: i(Imm::UD(0)),
+        offsets: Raw::of(offs),
+        data: Raw::of(dat),
+    });
+    op(&mut k, AluOp::Mov, E8, d(one, 0), vec![i(Imm::UD(5))]);
+    op(&mut k, AluOp::Mov, E8, d(offs, 0), vec![i(Imm::UD(200))]);
+    k.push(Inst::DwordAtomic {
+        op: AtomicOp::Add,
+        half: false,
+        pred: None,
+        exec: Exec::new(4).at(0),
+        surface: out,
+        offsets: Raw::of(offs),
+        src0: Raw::of(one),
+        src1: Raw::NULL,
+        dst: Raw::of(old),
+    });
+    ost(&mut k, Owords::O4, out, 0, dat);
+    ost(&mut k, Owords::O1, out, 4, old);
+    ret(&mut k);
+    let mut m = iota_surface(0, 256);
+    run_with(&k, &mut m, vec![ArgValue::Surface(0)]).unwrap();
+    let w: Vec<u32> = (0..16).map(|j| word(&m, 0, j).unwrap()).collect();
+    assert_eq!(&w[..8], &[0, 4, 8, 12, 16, 20, 24, 28]);
+    assert_eq!(&w[8..], &[2, 6, 10, 14, 18, 22, 26, 30]);
+    let old: Vec<u32> = (16..20).map(|j| word(&m, 0, j).unwrap()).collect();
+    assert_eq!(old, vec![50, 55, 60, 65]);
+    assert_eq!(word(&m, 0, 50), Some(70));
+}
+
+#[test]
+fn atomic_operations_compute_the_stored_value() {
+    use genxc_sim::exec::messages::atomic_result as at;
+    assert_eq!(at(AtomicOp::Inc, 4, 0xffff_ffff, 0, 0), Some(0));
+    assert_eq!(at(AtomicOp::MinSInt, 4, 5, (-3i32) as u32 as u64, 0), Some((-3i32) as u32 as u64));
+    assert_eq!(at(AtomicOp::Min, 4, 5, (-3i32) as u32 as u64, 0), Some(5));
+    assert_eq!(at(AtomicOp::Cmpxchg, 4, 7, 7, 9), Some(9));
+    assert_eq!(at(AtomicOp::Cmpxchg, 4, 7, 8, 9), None);
+    assert_eq!(
+        at(AtomicOp::Fadd, 4, 1.5f32.to_bits().into(), 2.0f32.to_bits().into(), 0),
+        Some(3.5f32.to_bits().into())
+    );
+    assert_eq!(at(AtomicOp::Xchg, 8, 1, u64::MAX, 0), Some(u64::MAX));
+}
+
+#[test]
+fn media_block_read_clamps_to_the_edge_and_write_drops_outside() {
+    let (mut k, out) = with_out("t");
+    let blk = k.add_var("blk", VisaType::UD, 8, Align::Grf);
+    // 8 x 4 bytes at x = 60 (the last dword of each 64-byte row), rows 1..4.
+    k.push(Inst::MediaLd {
+        modifier: MediaMod::NoMod,
+        surface: out,
+        plane: 0,
+        width: 8,
+        height: 4,
+        x: i(Imm::D(60)),
+        y: i(Imm::D(1)),
+        dst: Raw::of(blk),
+    });
+    k.push(Inst::MediaSt {
+        modifier: MediaMod::NoMod,
+        surface: out,
+        plane: 0,
+        width: 8,
+        height: 1,
+        x: i(Imm::D(56)),
+        y: i(Imm::D(0)),
+        src: Raw::of(blk),
+    });
+    ret(&mut k);
+    let mut m = iota_surface(0, 256);
+    run_with(&k, &mut m, vec![ArgValue::Surface(0)]).unwrap();
+    // Row 1 = words 16..31: x 60..63 is word 31; x 64..67 clamp to byte 63 (its high byte, 0).
+    assert_eq!(word(&m, 0, 14), Some(31));
+    assert_eq!(word(&m, 0, 15), Some(0));
+    assert_eq!(word(&m, 0, 16), Some(16));
+}
+
+#[test]
+fn typed_gather_and_scatter_address_pixels() {
+    let (mut k, out) = with_out("t");
+    let u = k.add_var("u", VisaType::UD, 8, Align::Grf);
+    let vv = k.add_var("v", VisaType::UD, 8, Align::Grf);
+    let dat = k.add_var("dat", VisaType::UD, 8, Align::Grf);
+    op(&mut k, AluOp::Mov, E8, d(u, 0), vec![i(Imm::UV(0x7654_3210))]);
+    op(&mut k, AluOp::Add, E8, d(u, 0), vec![v(u), i(Imm::UD(12))]);
+    op(&mut k, AluOp::Mov, E8, d(vv, 0), vec![i(Imm::UD(2))]);
+    k.push(Inst::Typed4 {
+        store: false,
+        pred: None,
+        exec: E8,
+        channels: Channels::R,
+        surface: out,
+        u: Raw::of(u),
+        v: Raw::of(vv),
+        r: Raw::NULL,
+        lod: Raw::NULL,
+        data: Raw::of(dat),
+    });
+    ost(&mut k, Owords::O2, out, 0, dat);
+    ret(&mut k);
+    let mut m = iota_surface(0, 256);
+    run_with(&k, &mut m, vec![ArgValue::Surface(0)]).unwrap();
+    // Row 2 starts at word 32; u 12..15 are inside (words 44..47), u >= 16 is outside: 0.
+    let w: Vec<u32> = (0..8).map(|j| word(&m, 0, j).unwrap()).collect();
+    assert_eq!(w, vec![44, 45, 46, 47, 0, 0, 0, 0]);
+    assert_eq!(m.events.iter().filter(|e| matches!(e, Event::OutOfBounds { .. })).count(), 4);
+}
+
+fn svm_memory() -> Memory {
+    let mut m = Memory::default();
+    let data: Vec<u8> = (0..64u32).flat_map(|x| x.to_le_bytes()).collect();
+    m.add("svm", BufferKind::Svm { base: 0x1000 }, Bytes::defined(data));
+    m
+}
+
+#[test]
+fn svm_block_and_scattered_accesses() {
+    let mut k = Kernel::new("t");
+    let p = k.add_var("p", VisaType::UQ, 1, Align::Qword);
+    k.add_input(InputTarget::Var(p), 32, 8);
+    let blk = k.add_var("blk", VisaType::UD, 8, Align::Grf);
+    let addrs = k.add_var("addrs", VisaType::UQ, 4, Align::Grf);
+    let dat = k.add_var("dat", VisaType::UD, 16, Align::Grf);
+    k.push(Inst::SvmBlock { store: false, size: Owords::O2, address: s(p), data: Raw::of(blk) });
+    op(&mut k, AluOp::Add, NM1, d(p, 0), vec![s(p), i(Imm::UQ(128))]);
+    k.push(Inst::SvmBlock { store: true, size: Owords::O2, address: s(p), data: Raw::of(blk) });
+    op(&mut k, AluOp::Mov, Exec::new(4), d(addrs, 0), vec![i(Imm::UV(0x0000_3210))]);
+    op(&mut k, AluOp::Mul, Exec::new(4), d(addrs, 0), vec![v(addrs), i(Imm::UQ(8))]);
+    op(&mut k, AluOp::Add, Exec::new(4), d(addrs, 0), vec![v(addrs), i(Imm::UQ(0x1000))]);
+    k.push(Inst::SvmScatter {
+        store: false,
+        pred: None,
+        exec: Exec::new(4),
+        block: SvmBlock::B4,
+        num_blocks: 2,
+        addresses: Raw::of(addrs),
+        data: Raw::of(dat),
+    });
+    op(&mut k, AluOp::Add, NM1, d(p, 0), vec![s(p), i(Imm::UQ(32))]);
+    k.push(Inst::SvmBlock { store: true, size: Owords::O4, address: s(p), data: Raw::of(dat) });
+    ret(&mut k);
+    assert_eq!(arg_specs(&k), vec![ArgSpec::Pointer]);
+    let mut m = svm_memory();
+    run_with(&k, &mut m, vec![ArgValue::Pointer(0x1000)]).unwrap();
+    let w: Vec<u32> = (32..40).map(|j| word(&m, 0, j).unwrap()).collect();
+    assert_eq!(w, (0..8).collect::<Vec<u32>>());
+    // Blocks of two dwords per lane at 8-byte steps: SoA, each block's lanes from a GRF.
+    let w: Vec<u32> = (40..44).chain(48..52).map(|j| word(&m, 0, j).unwrap()).collect();
+    assert_eq!(w, vec![0, 2, 4, 6, 1, 3, 5, 7]);
+    assert!((44..48).all(|j| word(&m, 0, j).is_none()));
+}
+
+#[test]
+fn lsc_load_store_transposed_and_atomic() {
+    let mut k = Kernel::new("t");
+    let p = k.add_var("p", VisaType::UQ, 1, Align::Qword);
+    k.add_input(InputTarget::Var(p), 32, 8);
+    let addrs = k.add_var("addrs", VisaType::UQ, 8, Align::Grf);
+    let dat = k.add_var("dat", VisaType::UD, 16, Align::Grf);
+    let old = k.add_var("old", VisaType::UD, 8, Align::Grf);
+    let one = k.add_var("one", VisaType::UD, 8, Align::Grf);
+    let lsc = |op, exec, var, data, shape, src1| Inst::Lsc {
+        op,
+        sfid: LscSfid::Ugm,
+        cache: (0, 0),
+        pred: None,
+        exec,
+        addr: LscAddr { model: LscAddrModel::Flat, var, offset: 0, bits: 64 },
+        shape,
+        data,
+        src1,
+        src2: VarId::NULL,
+    };
+    let d32 = LscShape { bits: 32, c32: false, elems: 1, transpose: false, chmask: 0 };
+    // Transposed block of 8 dwords at p + 0.
+    k.push(lsc(LscOp::Load, NM1, p, dat, LscShape { elems: 8, transpose: true, ..d32 }, VarId::NULL));
+    op(&mut k, AluOp::Mov, E8, d(addrs, 0), vec![i(Imm::UV(0x7654_3210))]);
+    op(&mut k, AluOp::Mul, E8, d(addrs, 0), vec![v(addrs), i(Imm::UQ(4))]);
+    op(&mut k, AluOp::Add, E8, d(addrs, 0), vec![v(addrs), i(Imm::UQ(0x1000 + 128))]);
+    k.push(lsc(LscOp::Store, E8, addrs, dat, d32, VarId::NULL));
+    op(&mut k, AluOp::Mov, E8, d(one, 0), vec![i(Imm::UD(1))]);
+    k.push(lsc(LscOp::Atomic(LscAtomic::Iadd), E8, addrs, old, d32, one));
+    k.push(lsc(LscOp::Load, E8, addrs, dat, d32, VarId::NULL));
+    op(&mut k, AluOp::Add, E8, d(dat, 0), vec![v(dat), v(old)]);
+    op(&mut k, AluOp::Add, NM1, d(p, 0), vec![s(p), i(Imm::UQ(192))]);
+    k.push(lsc(LscOp::Store, NM1, p, dat, LscShape { elems: 8, transpose: true, ..d32 }, VarId::NULL));
+    ret(&mut k);
+    let mut m = svm_memory();
+    run_with(&k, &mut m, vec![ArgValue::Pointer(0x1000)]).unwrap();
+    let w: Vec<u32> = (32..40).map(|j| word(&m, 0, j).unwrap()).collect();
+    assert_eq!(w, (1..9).collect::<Vec<u32>>());
+    let w: Vec<u32> = (48..56).map(|j| word(&m, 0, j).unwrap()).collect();
+    assert_eq!(w, (0..8).map(|x| 2 * x + 1).collect::<Vec<u32>>());
+}
+
+// ---------------------------------------------------------------- undefined values, inputs
+
+#[test]
+fn storing_an_unwritten_variable_leaves_memory_undefined() {
+    let (mut k, out) = with_out("t");
+    let r = k.add_var("r", VisaType::D, 8, Align::Grf);
+    op(&mut k, AluOp::Mov, E1, d(r, 0), vec![i(Imm::D(1))]);
+    op(&mut k, AluOp::Add, E8, d(r, 0), vec![v(r), i(Imm::D(1))]);
+    ost(&mut k, Owords::O2, out, 0, r);
+    ret(&mut k);
+    let (res, m) = run_out(&k);
+    let rep = res.unwrap();
+    assert_eq!(word(&m, 0, 0), Some(2));
+    assert!((1..8).all(|j| word(&m, 0, j).is_none()));
+    assert!(rep.warnings.iter().any(|w| w.contains("unwritten")));
+}
+
+#[test]
+fn arg_specs_follow_the_input_offsets() {
+    let mut k = Kernel::new("t");
+    let a = k.add_var("a", VisaType::F, 2, Align::Dword);
+    let b = k.add_var("b", VisaType::UQ, 1, Align::Qword);
+    let t = k.add_surface("t");
+    let lid = k.add_var("lid", VisaType::UW, 3, Align::Dword);
+    k.add_input(InputTarget::Var(b), 48, 8);
+    k.add_input(InputTarget::Var(a), 40, 8 - 4);
+    k.add_input(InputTarget::Surface(t), 32, 4);
+    k.inputs.push(Input {
+        target: InputTarget::Var(lid),
+        offset: 64,
+        size: 6,
+        implicit: ImplicitKind::LOCAL_ID,
+    });
+    assert_eq!(
+        arg_specs(&k),
+        vec![ArgSpec::Surface, ArgSpec::Value { size: 4, elem: 4, float: true }, ArgSpec::Pointer]
+    );
+}
+
+#[test]
+fn predefined_ids_and_implicit_inputs() {
+    let (mut k, out) = with_out("t");
+    let lid = k.add_var("lid", VisaType::UW, 3, Align::Dword);
+    let gc = k.add_var("gc", VisaType::UD, 3, Align::Dword);
+    k.inputs.push(Input {
+        target: InputTarget::Var(lid),
+        offset: 64,
+        size: 6,
+        implicit: ImplicitKind::LOCAL_ID,
+    });
+    k.inputs.push(Input {
+        target: InputTarget::Var(gc),
+        offset: 96,
+        size: 12,
+        implicit: ImplicitKind::GROUP_COUNT,
+    });
+    let r = k.add_var("r", VisaType::UD, 8, Align::Grf);
+    let r0 = k.add_alias("r0d", VisaType::UD, 8, Align::Grf, VarId::R0, 0);
+    op(&mut k, AluOp::Mov, E1, d(r, 0), vec![s(VarId::GROUP_ID_X)]);
+    op(&mut k, AluOp::Mov, E1, d(r, 1), vec![s(VarId::THREAD_X)]);
+    op(&mut k, AluOp::Mov, E1, d(r, 2), vec![sc(lid, 1)]);
+    op(&mut k, AluOp::Mov, E1, d(r, 3), vec![sc(gc, 0)]);
+    op(&mut k, AluOp::Mov, E1, d(r, 4), vec![sc(r0, 1)]);
+    op(&mut k, AluOp::Mov, E1, d(r, 5), vec![sc(r0, 6)]);
+    // 16 bytes per thread: offset (group x * 2 + local x) owords... one oword per thread.
+    op(&mut k, AluOp::Mul, E1, d(r, 6), vec![s(VarId::GROUP_ID_X), i(Imm::UD(2))]);
+    op(&mut k, AluOp::Add, E1, d(r, 6), vec![sc(r, 6), s(VarId::THREAD_X)]);
+    op(&mut k, AluOp::Mul, E1, d(r, 6), vec![sc(r, 6), i(Imm::UD(2))]);
+    k.push(Inst::OwordSt { size: Owords::O2, surface: out, offset: sc(r, 6), src: Raw::of(r) });
+    ret(&mut k);
+    let mut m = surfaces(1, 256);
+    let l = Launch {
+        groups: [2, 3, 1],
+        group_size: [2, 1, 1],
+        args: vec![ArgValue::Surface(0)],
+        slm_size: 0,
+        step_limit: 1000,
+    };
+    // Groups (x, 0) write at words 8 * (2x + lx); later rows (y > 0) overwrite them.
+    genxc_sim::exec::run(std::slice::from_ref(&k), &CFG, &l, &mut m).unwrap();
+    let w: Vec<u32> = (24..30).map(|j| word(&m, 0, j).unwrap()).collect();
+    assert_eq!(w, vec![1, 1, 0, 2, 1, 2]);
+}
+
+// ---------------------------------------------------------------- threads and barriers
+
+#[test]
+fn two_threads_exchange_data_through_slm_at_a_barrier() {
+    let (mut k, out) = with_out("t");
+    let r = k.add_var("r", VisaType::UD, 4, Align::Grf);
+    let off = k.add_var("off", VisaType::UD, 1, Align::Dword);
+    // Each thread writes its id + 10 to SLM oword (local x), waits, reads the other's oword.
+    op(&mut k, AluOp::Add, Exec::new(4), d(r, 0), vec![s(VarId::THREAD_X), i(Imm::UD(10))]);
+    k.push(Inst::OwordSt {
+        size: Owords::O1,
+        surface: SurfaceId::SLM,
+        offset: s(VarId::THREAD_X),
+        src: Raw::of(r),
+    });
+    k.push(Inst::Fence(Fence { local: true, commit: true, ..Fence::default() }));
+    k.push(Inst::Barrier);
+    op(&mut k, AluOp::Xor, E1, d(off, 0), vec![s(VarId::THREAD_X), i(Imm::UD(1))]);
+    k.push(Inst::OwordLd {
+        size: Owords::O1,
+        unaligned: false,
+        surface: SurfaceId::SLM,
+        offset: s(off),
+        dst: Raw::of(r),
+    });
+    k.push(Inst::OwordSt { size: Owords::O1, surface: out, offset: s(VarId::THREAD_X), src: Raw::of(r) });
+    ret(&mut k);
+    let mut m = surfaces(1, 256);
+    m.add("slm", BufferKind::Slm, Bytes::undefined(64));
+    let l = Launch {
+        groups: [1, 1, 1],
+        group_size: [2, 1, 1],
+        args: vec![ArgValue::Surface(0)],
+        slm_size: 64,
+        step_limit: 1000,
+    };
+    let rep = genxc_sim::exec::run(std::slice::from_ref(&k), &CFG, &l, &mut m).unwrap();
+    assert_eq!(word(&m, 0, 0), Some(11));
+    assert_eq!(word(&m, 0, 4), Some(10));
+    assert_eq!(rep.instructions, 2 * 8);
+}

@@ -1,6 +1,6 @@
 //! vISA: the model of a vISA kernel, its validator, the writers of the `.visaasm` text and the
-//! `.isa` binary container, and their readers. This package is the bottom of the back end: it knows nothing of the
-//! GenX IR; instruction selection (`genxc-isel`) fills the model in.
+//! `.isa` binary container, and their readers. This package is the bottom of the back end: it
+//! knows nothing of the GenX IR; instruction selection (`genxc-isel`) fills the model in.
 
 pub mod binary;
 pub mod message;

@@ -408,6 +408,9 @@ impl KernelReader {
         c.ws();
         let pos = c.pos;
         let name = c.ident()?;
+        if self.k.labels.len() >= u16::MAX as usize {
+            return Err(c.err_at(pos, "too many labels"));
+        }
         let id = self.label(name, kind);
         let u = &mut self.uses[id.0 as usize];
         u.first_ref.get_or_insert((c.line, pos + 1));
@@ -533,6 +536,9 @@ impl KernelReader {
                 let id = VarId(NUM_PREDEF_VARS + self.k.vars.len() as u32);
                 self.declare(c, npos, name, Named::Var(id))?;
                 self.k.vars.push(VarDecl { name: name.to_string(), ty, num_elts, align, alias });
+            }
+            "A" | "P" if self.k.addrs.len().max(self.k.preds.len()) >= u16::MAX as usize - 1 => {
+                return Err(c.err_at(npos, "too many address or predicate variables"));
             }
             "A" => {
                 let id = AddrId(self.k.addrs.len() as u16);

@@ -196,7 +196,7 @@ impl Thread {
             let lane: Vec<Num> = vals.iter().map(|v| v[i].0).collect();
             let mut def = vals.iter().all(|v| v[i].1) && undef_pred >> i & 1 == 0;
             if op == AluOp::Madw {
-                let r = lane[0].as_int() * lane[1].as_int() + lane[2].as_int();
+                let r = lane[0].as_int().wrapping_mul(lane[1].as_int()).wrapping_add(lane[2].as_int());
                 let hi_lane = (n as u32 * 4).div_ceil(cx.grf) * cx.grf / dty.size().max(1);
                 out.push((i, value::encode(dty, Num::I(r & 0xffff_ffff), false), def));
                 out.push((
@@ -369,7 +369,7 @@ pub fn int_op(op: AluOp, a: &[Num], tys: &[VisaType], dst: VisaType) -> Result<O
         AluOp::Avg => (x(0) + x(1) + 1) >> 1,
         AluOp::Mul => x(0).wrapping_mul(x(1)),
         AluOp::Mad => x(0).wrapping_mul(x(1)).wrapping_add(x(2)),
-        AluOp::Mulh => (x(0) * x(1)) >> 32,
+        AluOp::Mulh => x(0).wrapping_mul(x(1)) >> 32,
         AluOp::Div if x(1) == 0 => return Ok(None),
         AluOp::Div => x(0) / x(1),
         AluOp::Mod if x(1) == 0 => return Ok(None),

@@ -7,7 +7,8 @@
 //! is at `address[i] + k * size` and is element `k * lanes + i` of the value; transposed ones read
 //! one block from lane 0's address. Data sizes `d8u32`/`d16u32` read 1 or 2 bytes zero-extended to
 //! 32 bits and store the low bytes. 2D block messages read zero outside the surface and drop
-//! writes outside it; transposed and VNNI-transformed 2D blocks are not modeled.
+//! writes outside it; loads may be transposed (column after column) or VNNI-transformed (groups of
+//! 2 16-bit or 4 8-bit rows interleaved per column).
 
 use super::messages::{
     arg, atomic_lane, atomic_sources, elem_bytes, elem_of, on, read_bytes, space_of, to_bytes, write_bytes,
@@ -213,6 +214,17 @@ pub(super) fn eval(
     }
 }
 
+/// How a 2D block's elements are ordered in the value.
+#[derive(Clone, Copy)]
+enum Layout2d {
+    /// Row after row.
+    Rows,
+    /// Column after column (a transposed load).
+    Transposed,
+    /// VNNI: groups of `k` rows interleaved, so each dword holds `k` elements of one column.
+    Vnni(usize),
+}
+
 /// `lsc.load2d` / `lsc.store2d` on a 2D surface in SVM: blocks of `width` x `height` elements at
 /// element column `x`, row `y`; block `b` starts `b * width` columns further. The surface operands
 /// hold width and pitch in bytes minus one and the height in rows minus one.
@@ -226,11 +238,19 @@ fn block2d(
 ) -> R<Bits> {
     let c = |k: usize, what: &str| -> R<u64> { scalar(arg(args, k, id)?, what) };
     let (eb, _) = data_size(c(3, "2D block data size")?)?;
-    if c(4, "2D block data order")? != 1 || c(8, "2D block VNNI transform")? != 0 {
-        return Err(SimError::NotModeled(format!("{} transposed or VNNI-transformed", id.name())));
-    }
     let (nblk, w, h) =
         (c(5, "block count")? as usize, c(6, "block width")? as usize, c(7, "block height")? as usize);
+    let layout = match (c(4, "2D block data order")?, c(8, "2D block VNNI transform")?) {
+        (1, 0) => Layout2d::Rows,
+        (2, 0) if form == LscForm::Load2d => Layout2d::Transposed,
+        (1, 1) if form == LscForm::Load2d && eb < 4 && h % (4 / eb) == 0 => Layout2d::Vnni(4 / eb),
+        _ => {
+            return Err(SimError::NotModeled(format!(
+                "{} with this data order and VNNI transform ({eb}-byte elements, {h} rows)",
+                id.name()
+            )))
+        }
+    };
     let base = c(9, "2D surface base")?;
     let sw = (c(10, "surface width")? & 0xffff_ffff) + 1;
     let sh = (c(11, "surface height")? & 0xffff_ffff) + 1;
@@ -238,6 +258,15 @@ fn block2d(
     let x = sign_extend(c(13, "x coordinate")?, Elem::I32);
     let y = sign_extend(c(14, "y coordinate")?, Elem::I32);
     let n = nblk * w * h;
+    // where element (row r, column col) of block b is in the value
+    let index = |b: usize, r: usize, col: usize| {
+        b * w * h
+            + match layout {
+                Layout2d::Rows => r * w + col,
+                Layout2d::Transposed => col * h + r,
+                Layout2d::Vnni(k) => (r / k) * w * k + col * k + r % k,
+            }
+    };
     let at = |b: usize, r: usize, col: usize| -> Option<u64> {
         let xx = x + (b * w + col) as i64;
         let yy = y + r as i64;
@@ -260,7 +289,7 @@ fn block2d(
             for r in 0..h {
                 for col in 0..w {
                     if let Some(a) = at(b, r, col) {
-                        out[b * w * h + r * w + col] = elem_of(&read_bytes(mem, Space::Svm, a, eb));
+                        out[index(b, r, col)] = elem_of(&read_bytes(mem, Space::Svm, a, eb));
                     }
                 }
             }
@@ -276,7 +305,7 @@ fn block2d(
             for r in 0..h {
                 for col in 0..w {
                     if let Some(a) = at(b, r, col) {
-                        write_bytes(mem, Space::Svm, a, &to_bytes(&vec![data[b * w * h + r * w + col]], eb));
+                        write_bytes(mem, Space::Svm, a, &to_bytes(&vec![data[index(b, r, col)]], eb));
                     }
                 }
             }
