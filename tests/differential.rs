@@ -1,0 +1,216 @@
+//! Every fixture kernel executed: genxc's vISA for SKL, TGLLP, DG2 and PVC runs in the simulator
+//! (`genxc_sim::exec`) and must leave every output byte as the reference interpreter of its input
+//! (`genxc_sim::reference`, on the GenX IR the compile starts from) leaves it, for several seeds.
+//! For the CM examples, Intel's Vector Compiler's vISA of the same kernels
+//! (tests/fixtures/intel/tgllp) runs too and must agree with both.
+//!
+//! Kernels the simulator cannot run yet are listed in [`NOT_RUN`] with the reason; the test fails
+//! when one of them starts running (the list is stale) or when any other kernel stops.
+
+mod common;
+
+use genxc::{CompileOptions, Emit, EmitSet, Input, TargetPlatform};
+use genxc_sim::exec::{self, Config};
+use genxc_sim::launch::{ArgSpec, Launch};
+use genxc_sim::memory::{compare, Memory};
+use genxc_sim::{reference, SimError};
+use std::fmt::Write;
+use std::path::Path;
+
+/// Seeds each kernel runs with.
+const SEEDS: [u64; 3] = [1, 2, 3];
+/// Platforms each kernel is compiled for.
+const PLATFORMS: [TargetPlatform; 4] =
+    [TargetPlatform::Skl, TargetPlatform::Tgllp, TargetPlatform::Dg2, TargetPlatform::Pvc];
+/// Shared local memory of every launch.
+const SLM_BYTES: u32 = 64 * 1024;
+
+/// `(fixture file, kernel, part of the expected error)` of kernels that do not run yet.
+const NOT_RUN: &[(&str, &str, &str)] = &[];
+
+/// The fixture sources: the CM examples, the kernel fixtures, the MLIR GenX kernels.
+fn sources() -> Vec<String> {
+    let mut out = Vec::new();
+    for dir in ["cm", "kernels", "mlir-genx"] {
+        let mut files: Vec<_> = std::fs::read_dir(common::fixtures().join(dir))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "ll" || e == "mlir"))
+            .collect();
+        files.sort();
+        out.extend(files.into_iter().map(|p| format!("{dir}/{}", p.file_name().unwrap().to_string_lossy())));
+    }
+    out
+}
+
+/// The launch shape of a kernel: 2 x 2 groups of 2 threads (local ids and barriers see more than
+/// one thread, group ids more than one group).
+fn shape() -> ([u32; 3], [u32; 3]) {
+    ([2, 2, 1], [2, 1, 1])
+}
+
+/// One run of a vISA kernel on a launch.
+fn run_visa(
+    kernels: &[genxc_visa::Kernel],
+    grf: u32,
+    bti_base: u32,
+    specs: &[ArgSpec],
+    seed: u64,
+) -> Result<Memory, SimError> {
+    let (groups, group_size) = shape();
+    let (launch, mut memory) = Launch::random(specs, seed, bti_base, groups, group_size, SLM_BYTES);
+    exec::run(kernels, &Config { grf_bytes: grf, bti_base }, &launch, &mut memory)?;
+    Ok(memory)
+}
+
+/// One run of the reference on a launch.
+fn run_reference(
+    module: &genxc_genx::Module,
+    kernel: usize,
+    specs: &[ArgSpec],
+    seed: u64,
+) -> Result<Memory, SimError> {
+    let (groups, group_size) = shape();
+    let (launch, mut memory) = Launch::random(specs, seed, 0, groups, group_size, SLM_BYTES);
+    reference::run(module, kernel, 0, &launch, &mut memory)?;
+    Ok(memory)
+}
+
+/// Checks one kernel of a fixture on every platform and seed; `Err` is a stop (not a difference).
+fn check_kernel(
+    source: &str,
+    module: &genxc_genx::Module,
+    k: usize,
+    visa: &[(TargetPlatform, String)],
+    failures: &mut String,
+) -> Result<(), String> {
+    let name = &module.kernels[k].name;
+    let specs = reference::arg_specs(module, k);
+    for seed in SEEDS {
+        let expected = run_reference(module, k, &specs, seed).map_err(|e| format!("reference: {e}"))?;
+        for (platform, text) in visa {
+            let kernels = genxc_visa::read_text(text).map_err(|e| format!("reading genxc's vISA: {e}"))?;
+            let got_specs = exec::arg_specs(&kernels[0]);
+            if got_specs != specs {
+                writeln!(
+                    failures,
+                    "{source} {name} {platform:?}: arguments {got_specs:?}, input has {specs:?}"
+                )
+                .unwrap();
+                break;
+            }
+            let got = run_visa(&kernels, platform.grf_bytes(), 0, &specs, seed)
+                .map_err(|e| format!("simulator on {platform:?}: {e}"))?;
+            if let Err(d) = compare(&expected, &got) {
+                writeln!(failures, "{source} {name} {platform:?} seed {seed}: {d}").unwrap();
+            }
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn every_fixture_kernel_matches_its_input() {
+    let mut failures = String::new();
+    let mut stopped = Vec::new();
+    let mut ran = 0;
+    for source in sources() {
+        let input = common::input(&source);
+        let module = match genxc::import(&input, TargetPlatform::Tgllp) {
+            Ok(m) => m,
+            Err(ds) => panic!("{source}: {ds:?}"),
+        };
+        let mut visa: Vec<Vec<(TargetPlatform, String)>> = vec![Vec::new(); module.kernels.len()];
+        for platform in PLATFORMS {
+            let opts =
+                CompileOptions { platform, emit: EmitSet::of(&[Emit::Visaasm]), ..CompileOptions::default() };
+            let outcome = genxc::compile_inputs(std::slice::from_ref(&input), &opts);
+            assert!(!outcome.failed(), "{source} on {platform:?}: {}", outcome.log());
+            for (k, kernel) in module.kernels.iter().enumerate() {
+                let text = outcome
+                    .visaasm_of(&kernel.name)
+                    .unwrap_or_else(|| panic!("{source}: no vISA of {}", kernel.name));
+                visa[k].push((platform, text.to_string()));
+            }
+        }
+        for (k, kernel) in module.kernels.iter().enumerate() {
+            let file = Path::new(&source).file_name().unwrap().to_string_lossy().into_owned();
+            let listed = NOT_RUN.iter().find(|(f, n, _)| *f == file && *n == kernel.name);
+            match (check_kernel(&source, &module, k, &visa[k], &mut failures), listed) {
+                (Ok(()), None) => ran += 1,
+                (Ok(()), Some(_)) => {
+                    writeln!(failures, "{source} {}: runs now; remove it from NOT_RUN", kernel.name).unwrap()
+                }
+                (Err(e), Some((_, _, why))) if e.contains(why) => {
+                    stopped.push(format!("{file} {}", kernel.name))
+                }
+                (Err(e), _) => writeln!(failures, "{source} {}: {e}", kernel.name).unwrap(),
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{failures}");
+    assert!(ran >= 60, "only {ran} kernels ran");
+    eprintln!("{ran} kernels ran on 4 platforms x {} seeds; not run: {stopped:?}", SEEDS.len());
+}
+
+/// The CM examples: Intel's vISA of each kernel (binding surfaces from 1) runs in the simulator
+/// and agrees with the reference and hence with genxc.
+#[test]
+fn intel_vc_visa_matches_the_input() {
+    let intel = common::fixtures().join("intel/tgllp");
+    let mut failures = String::new();
+    let mut ran = 0;
+    for source in sources().into_iter().filter(|s| s.starts_with("cm/")) {
+        let stem = Path::new(&source).file_stem().unwrap().to_string_lossy().into_owned();
+        let module = genxc::import(&common::input(&source), TargetPlatform::Tgllp).unwrap();
+        for (k, kernel) in module.kernels.iter().enumerate() {
+            let path = intel.join(&stem).join(format!("{}.visaasm", kernel.name));
+            let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            let kernels = genxc_visa::read_text(&text).unwrap_or_else(|e| panic!("{}:{e}", path.display()));
+            let specs = reference::arg_specs(&module, k);
+            assert_eq!(exec::arg_specs(&kernels[0]), specs, "{}", path.display());
+            for seed in SEEDS {
+                let expected = run_reference(&module, k, &specs, seed).unwrap();
+                match run_visa(&kernels, 32, 1, &specs, seed) {
+                    Ok(got) => match compare(&expected, &got) {
+                        Ok(()) => ran += 1,
+                        Err(d) => writeln!(failures, "{} seed {seed}: {d}", path.display()).unwrap(),
+                    },
+                    Err(e) => writeln!(failures, "{} seed {seed}: {e}", path.display()).unwrap(),
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{failures}");
+    assert!(ran > 0);
+}
+
+/// A kernel that is not an input file: the same harness on text compiled here, so the test can
+/// show it catches a wrong kernel (a store of the wrong value).
+#[test]
+fn a_wrong_kernel_is_caught() {
+    let right = "target triple = \"genx64-unknown-unknown\"\n\
+        declare <8 x i32> @llvm.genx.oword.ld.v8i32(i32, i32, i32)\n\
+        declare void @llvm.genx.oword.st.v8i32(i32, i32, <8 x i32>)\n\
+        define dllexport spir_kernel void @k(i32 %buf) #0 {\n\
+        \x20 %v = call <8 x i32> @llvm.genx.oword.ld.v8i32(i32 0, i32 %buf, i32 0)\n\
+        \x20 %w = sub <8 x i32> %v, <i32 1, i32 2, i32 3, i32 4, i32 5, i32 6, i32 7, i32 8>\n\
+        \x20 call void @llvm.genx.oword.st.v8i32(i32 %buf, i32 2, <8 x i32> %w)\n\
+        \x20 ret void\n}\n\
+        attributes #0 = { \"CMGenxMain\" }\n\
+        !genx.kernels = !{!0}\n!0 = !{void (i32)* @k, !\"k\", !1, i32 0, i32 0, !2, !3, i32 0}\n\
+        !1 = !{i32 2}\n!2 = !{i32 0}\n!3 = !{!\"buffer_t\"}\n";
+    let wrong = right.replace("sub <8 x i32>", "add <8 x i32>");
+    let module =
+        genxc::import(&Input { name: "right.ll".into(), bytes: right.into() }, TargetPlatform::Tgllp)
+            .unwrap();
+    let specs = reference::arg_specs(&module, 0);
+    let expected = run_reference(&module, 0, &specs, 7).unwrap();
+    let opts = CompileOptions { emit: EmitSet::of(&[Emit::Visaasm]), ..CompileOptions::default() };
+    for (text, agrees) in [(right.to_string(), true), (wrong, false)] {
+        let outcome = genxc::compile_bytes("k.ll", text.as_bytes(), &opts);
+        let kernels = genxc_visa::read_text(outcome.visaasm_of("k").unwrap()).unwrap();
+        let got = run_visa(&kernels, 32, 0, &specs, 7).unwrap();
+        assert_eq!(compare(&expected, &got).is_ok(), agrees, "{text}");
+    }
+}
