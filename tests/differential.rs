@@ -113,6 +113,7 @@ fn check_kernel(
 fn every_fixture_kernel_matches_its_input() {
     let mut failures = String::new();
     let mut stopped = Vec::new();
+    let mut unavailable = Vec::new();
     let mut ran = 0;
     for source in sources() {
         let input = common::input(&source);
@@ -125,7 +126,13 @@ fn every_fixture_kernel_matches_its_input() {
             let opts =
                 CompileOptions { platform, emit: EmitSet::of(&[Emit::Visaasm]), ..CompileOptions::default() };
             let outcome = genxc::compile_inputs(std::slice::from_ref(&input), &opts);
-            assert!(!outcome.failed(), "{source} on {platform:?}: {}", outcome.log());
+            if outcome.failed() {
+                // A feature the platform lacks is a refusal, not a miscompile; anything else fails.
+                let log = outcome.log();
+                assert!(log.contains("not available on") || log.contains("unsupported:"), "{source} on {platform:?}: {log}");
+                unavailable.push(format!("{source} {platform:?}"));
+                continue;
+            }
             for (k, kernel) in module.kernels.iter().enumerate() {
                 let text = outcome
                     .visaasm_of(&kernel.name)
@@ -150,7 +157,11 @@ fn every_fixture_kernel_matches_its_input() {
     }
     assert!(failures.is_empty(), "{failures}");
     assert!(ran >= 60, "only {ran} kernels ran");
-    eprintln!("{ran} kernels ran on 4 platforms x {} seeds; not run: {stopped:?}", SEEDS.len());
+    eprintln!(
+        "{ran} kernels ran on 4 platforms x {} seeds; not run: {stopped:?}; not compiled (platform \
+         lacks a feature): {unavailable:?}",
+        SEEDS.len()
+    );
 }
 
 /// The CM examples: Intel's vISA of each kernel (binding surfaces from 1) runs in the simulator
@@ -167,8 +178,11 @@ fn intel_vc_visa_matches_the_input() {
             let path = intel.join(&stem).join(format!("{}.visaasm", kernel.name));
             let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
             let kernels = genxc_visa::read_text(&text).unwrap_or_else(|e| panic!("{}:{e}", path.display()));
+            // Intel's vISA drops the `.input`s of surfaces it binds by constant index, so the
+            // launch takes the arguments from the metadata, as the runtime does.
             let specs = reference::arg_specs(&module, k);
-            assert_eq!(exec::arg_specs(&kernels[0]), specs, "{}", path.display());
+            let inputs = exec::arg_specs(&kernels[0]);
+            assert!(inputs.iter().all(|s| specs.contains(s)), "{}: {inputs:?} vs {specs:?}", path.display());
             for seed in SEEDS {
                 let expected = run_reference(&module, k, &specs, seed).unwrap();
                 match run_visa(&kernels, 32, 1, &specs, seed) {
