@@ -139,12 +139,27 @@ fn random_value(rng: &mut Rng, size: u32, elem: u32, float: bool) -> Vec<u8> {
     out
 }
 
-/// Random buffer contents: random words, every other one a float in [-64, 64).
-fn random_buffer(rng: &mut Rng, len: u32) -> Bytes {
+/// What random buffers hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Fill {
+    /// Random words, each either a float in [-64, 64) or 32 random bits.
+    #[default]
+    Mixed,
+    /// Words in 0..64: for kernels whose loops count data down.
+    SmallIntegers,
+}
+
+/// Random buffer contents.
+fn random_buffer(rng: &mut Rng, len: u32, fill: Fill) -> Bytes {
     let mut data = Vec::with_capacity(len as usize);
     while data.len() < len as usize {
-        let w =
-            if rng.below(2) == 0 { (rng.float(-64.0, 64.0) as f32).to_bits() } else { rng.next_u64() as u32 };
+        let w = if fill == Fill::SmallIntegers {
+            rng.below(64) as u32
+        } else if rng.below(2) == 0 {
+            (rng.float(-64.0, 64.0) as f32).to_bits()
+        } else {
+            rng.next_u64() as u32
+        };
         data.extend_from_slice(&w.to_le_bytes());
     }
     data.truncate(len as usize);
@@ -163,6 +178,19 @@ impl Launch {
         group_size: [u32; 3],
         slm_size: u32,
     ) -> (Launch, Memory) {
+        Launch::random_filled(specs, seed, bti_base, groups, group_size, slm_size, Fill::Mixed)
+    }
+
+    /// [`Launch::random`] with buffers filled as `fill` says.
+    pub fn random_filled(
+        specs: &[ArgSpec],
+        seed: u64,
+        bti_base: u32,
+        groups: [u32; 3],
+        group_size: [u32; 3],
+        slm_size: u32,
+        fill: Fill,
+    ) -> (Launch, Memory) {
         let mut rng = Rng::new(seed);
         let mut memory = Memory::default();
         let mut args = Vec::with_capacity(specs.len());
@@ -178,7 +206,11 @@ impl Launch {
                         height: BUFFER_BYTES / SURFACE_PITCH,
                         pitch: SURFACE_PITCH,
                     };
-                    memory.add(format!("arg {i} (surface)"), kind, random_buffer(&mut rng, BUFFER_BYTES));
+                    memory.add(
+                        format!("arg {i} (surface)"),
+                        kind,
+                        random_buffer(&mut rng, BUFFER_BYTES, fill),
+                    );
                     ArgValue::Surface(bti)
                 }
                 ArgSpec::Sampler => {
@@ -191,7 +223,7 @@ impl Launch {
                     memory.add(
                         format!("arg {i} (svm)"),
                         BufferKind::Svm { base },
-                        random_buffer(&mut rng, BUFFER_BYTES),
+                        random_buffer(&mut rng, BUFFER_BYTES, fill),
                     );
                     ArgValue::Pointer(base)
                 }

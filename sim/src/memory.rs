@@ -184,6 +184,11 @@ pub struct Memory {
     pub events: Vec<Event>,
     /// Events not kept because the list was full.
     pub events_dropped: usize,
+    /// The float element size (2, 4, 8) the next writes store, 0 for other data: set by the
+    /// reference interpreter around its stores so [`compare`] knows which bytes hold floats.
+    pub store_float: u8,
+    /// Per buffer, per byte: the float element size of the last store there, or 0.
+    pub float_tags: Vec<Vec<u8>>,
 }
 
 impl Memory {
@@ -262,6 +267,15 @@ impl Memory {
             let b = &mut self.buffers[id].bytes;
             b.data[off..off + bytes.len()].copy_from_slice(&bytes.data);
             b.defined[off..off + bytes.len()].copy_from_slice(&bytes.defined);
+            let len = b.data.len();
+            if self.float_tags.len() <= id {
+                self.float_tags.resize(id + 1, Vec::new());
+            }
+            let tags = &mut self.float_tags[id];
+            if tags.len() != len {
+                tags.resize(len, 0);
+            }
+            tags[off..off + bytes.len()].fill(self.store_float);
         }
     }
 
@@ -333,9 +347,41 @@ impl fmt::Display for Difference {
     }
 }
 
+/// How far apart two float results may be and still agree, in units in the last place: the
+/// simulator computes math functions exactly rounded while kernels may order or fuse operations
+/// differently where the language allows (a fused `mad` for a multiply and an add).
+pub const FLOAT_ULPS: u64 = 2;
+
+/// The distance in ulps of two floats of `n` bytes (2, 4, 8), or `None` if exactly one is NaN.
+/// Two NaNs are at distance 0 whatever their signs and payloads.
+pub fn ulp_distance(a: u64, b: u64, n: usize) -> Option<u64> {
+    let (sign, exp_mask, frac_mask) = match n {
+        2 => (1u64 << 15, 0x7c00u64, 0x3ffu64),
+        4 => (1 << 31, 0x7f80_0000, 0x7f_ffff),
+        _ => (1 << 63, 0x7ff0_0000_0000_0000, 0xf_ffff_ffff_ffff),
+    };
+    let nan = |x: u64| x & exp_mask == exp_mask && x & frac_mask != 0;
+    match (nan(a), nan(b)) {
+        (true, true) => return Some(0),
+        (false, false) => {}
+        _ => return None,
+    }
+    // Map to integers that order like the floats (-0 and +0 one apart).
+    let key = |x: u64| -> i128 {
+        if x & sign != 0 {
+            -((x & !sign) as i128) - 1
+        } else {
+            x as i128
+        }
+    };
+    Some(key(a).abs_diff(key(b)) as u64)
+}
+
 /// Compares the surfaces and SVM buffers of two runs of the same launch (shared local memory is
 /// not an output). A byte the reference left undefined matches anything; a defined one must be
-/// defined and equal in the candidate. Buffers are matched by creation order.
+/// defined and equal in the candidate, except in float data the reference stored (its
+/// [`Memory::float_tags`]), where values [`FLOAT_ULPS`] apart and any two NaNs agree. Buffers are
+/// matched by creation order.
 pub fn compare(reference: &Memory, candidate: &Memory) -> Result<(), Difference> {
     if let Some(extra) = reference.buffers.get(candidate.buffers.len()) {
         let id = candidate.buffers.len();
@@ -346,15 +392,32 @@ pub fn compare(reference: &Memory, candidate: &Memory) -> Result<(), Difference>
         if r.kind == BufferKind::Slm {
             continue;
         }
-        for off in 0..r.bytes.len() {
-            if !r.bytes.defined[off] {
-                continue;
+        let tags = reference.float_tags.get(id).filter(|t| t.len() == r.bytes.len());
+        let mut off = 0;
+        while off < r.bytes.len() {
+            let n = tags.map_or(0, |t| usize::from(t[off]));
+            if n > 0 && off + n <= r.bytes.len() && off + n <= c.bytes.len() {
+                let (rv, rdef) = r.bytes.get(off, n);
+                let (cv, cdef) = c.bytes.get(off, n);
+                if rdef && cdef && ulp_distance(rv, cv, n).is_some_and(|d| d <= FLOAT_ULPS) {
+                    off += n;
+                    continue;
+                }
             }
-            let expected = Some(r.bytes.data[off]);
-            let actual = (off < c.bytes.len() && c.bytes.defined[off]).then(|| c.bytes.data[off]);
-            if actual != expected {
-                return Err(Difference { buffer: id, name: r.name.clone(), offset: off, expected, actual });
+            if r.bytes.defined[off] {
+                let expected = Some(r.bytes.data[off]);
+                let actual = (off < c.bytes.len() && c.bytes.defined[off]).then(|| c.bytes.data[off]);
+                if actual != expected {
+                    return Err(Difference {
+                        buffer: id,
+                        name: r.name.clone(),
+                        offset: off,
+                        expected,
+                        actual,
+                    });
+                }
             }
+            off += 1;
         }
     }
     Ok(())

@@ -79,7 +79,12 @@ pub fn arg_specs(kernel: &Kernel) -> Vec<ArgSpec> {
         .map(|i| match i.target {
             InputTarget::Surface(_) => ArgSpec::Surface,
             InputTarget::Sampler(_) => ArgSpec::Sampler,
-            InputTarget::Var(_) if i.size == 8 => ArgSpec::Pointer,
+            // A 64-bit integer argument is taken for an SVM address (as the reference does).
+            InputTarget::Var(v)
+                if i.size == 8 && kernel.var_type(v).size() == 8 && !kernel.var_type(v).is_float() =>
+            {
+                ArgSpec::Pointer
+            }
             InputTarget::Var(v) => {
                 let ty = kernel.var_type(v);
                 ArgSpec::Value { size: u32::from(i.size), elem: ty.size(), float: ty.is_float() }

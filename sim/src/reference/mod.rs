@@ -12,6 +12,7 @@
 //! fresh shared local memory.
 
 mod alu;
+mod contract;
 mod lsc;
 mod messages;
 mod thread;

@@ -9,12 +9,12 @@
 //! branch condition is true when still no lane is enabled. Both act on the low lanes of EM, as
 //! many as the RM has.
 
-use super::{alu, from_interp, messages, Bits};
+use super::{alu, contract, from_interp, messages, Bits};
 use crate::error::SimError;
 use crate::launch::{Launch, ThreadIds};
 use crate::memory::Memory;
 use genxc_genx::intrinsics::IntrinsicId;
-use genxc_genx::ir::{inst_index, BlockId, FuncId, InstId, Terminator};
+use genxc_genx::ir::{inst_index, BinOp, BlockId, FuncId, InstId, Terminator};
 use genxc_genx::{Function, InstKind, Module, Type, Value};
 use std::collections::HashMap;
 
@@ -36,6 +36,8 @@ struct Frame {
     aggregates: HashMap<usize, Vec<Bits>>,
     args: Vec<Bits>,
     block: BlockId,
+    /// The additions computed fused (CM's floating-point contraction).
+    fused: contract::Fused,
     /// Index of the next instruction of `block`.
     pos: usize,
     /// The call instruction of the caller that receives the result.
@@ -66,6 +68,7 @@ fn new_frame(f: &Function, func: FuncId, args: Vec<Bits>, ret_to: Option<InstId>
         aggregates: HashMap::new(),
         args,
         block,
+        fused: contract::fused_additions(f),
         pos: 0,
         ret_to,
     })
@@ -159,6 +162,12 @@ impl Thread {
                                 .cloned()
                                 .ok_or_else(|| SimError::Malformed(format!("extractvalue field {index}")))?,
                         )
+                    }
+                    InstKind::Binary { op: BinOp::FAdd, .. } if fr.fused.contains_key(&inst_index(id)) => {
+                        let (a, b, c) = fr.fused[&inst_index(id)];
+                        let elem = inst.ty.elem().unwrap_or(genxc_genx::Elem::Float);
+                        let (a, b, c) = (get(fr, f, a)?, get(fr, f, b)?, get(fr, f, c)?);
+                        Produced::Value(contract::fused_mul_add(&a, &b, &c, elem))
                     }
                     kind => {
                         let fr_ref = &*fr;
@@ -290,7 +299,14 @@ fn intrinsic(
         _ => {
             if let Some(v) = alu::eval(id, args, tys, ty) {
                 v?
-            } else if let Some(v) = messages::eval(id, args, tys, ty, memory) {
+            } else if let Some(v) = {
+                // Float data a message stores is tagged so the comparison knows it for floats.
+                let float = tys.iter().chain([&ty]).filter_map(|t| t.elem()).find(|e| e.is_float());
+                memory.store_float = float.map_or(0, |e| e.bytes() as u8);
+                let v = messages::eval(id, args, tys, ty, memory);
+                memory.store_float = 0;
+                v
+            } {
                 v?
             } else {
                 return Err(SimError::NotModeled(id.name().to_string()));
