@@ -406,7 +406,9 @@ fn elementwise(
         .collect())
 }
 
-fn eval(
+/// Evaluates one instruction that needs no memory, calls or control flow (arithmetic, compares,
+/// selects, casts, vector element operations, regions, predicate regions) on its operands' values.
+pub fn eval(
     f: &Function,
     kind: &InstKind,
     ty: Type,

@@ -14,8 +14,10 @@
 //! dropped) and are recorded as [`memory::Event`]s.
 
 pub mod error;
+pub mod exec;
 pub mod launch;
 pub mod math;
 pub mod memory;
+pub mod reference;
 
 pub use error::{Report, SimError};

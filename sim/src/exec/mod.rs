@@ -1,0 +1,204 @@
+//! The vISA executor: runs a `genxc_visa::Kernel` for a whole launch over a [`Memory`].
+//!
+//! Thread groups run one after another, each with fresh shared local memory. The threads of a
+//! group run one at a time, each until it ends or reaches a `barrier`; when every thread of the
+//! group has reached the barrier or ended, the waiting ones continue. Memory is sequentially
+//! consistent (fences are no-ops). Inside a thread, instructions execute in program order on
+//! the lanes the SIMD control flow enables ([`control`]); every instruction reads all its sources
+//! before writing its destination. Files: [`state`] (register file, predicates, addresses,
+//! inputs), [`regions`] (operand access), [`value`] (types and conversions), [`alu`], [`control`],
+//! [`messages`] (legacy surface and SVM messages), [`lsc`] (LSC messages). The precision model of
+//! the math functions is [`math`] (shared with the reference interpreter).
+
+pub mod alu;
+pub mod control;
+pub mod lsc;
+pub mod messages;
+pub mod regions;
+pub mod state;
+pub mod value;
+
+pub use crate::math;
+
+use crate::error::{Report, SimError};
+use crate::launch::{ArgSpec, Launch};
+use crate::memory::Memory;
+use control::Next;
+use genxc_visa::{InputTarget, Inst, Kernel};
+use state::{Layout, Thread};
+
+/// The target's register file and binding rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Config {
+    /// Register file width: 32 bytes (SKL..DG2, MTL), 64 (PVC).
+    pub grf_bytes: u32,
+    /// The binding-table index of the first surface argument.
+    pub bti_base: u32,
+}
+
+/// What a run needs to know of its kernel, computed once.
+pub struct Ctx<'a> {
+    /// The kernel.
+    pub k: &'a Kernel,
+    /// Its variables' places.
+    pub layout: Layout,
+    /// GRF bytes.
+    pub grf: u32,
+    /// By label id: the instruction index where it is placed.
+    pub labels: Vec<Option<usize>>,
+}
+
+impl<'a> Ctx<'a> {
+    /// Lays a kernel out for `config`.
+    pub fn new(k: &'a Kernel, config: &Config) -> Result<Ctx<'a>, SimError> {
+        let layout = Layout::new(k, config)?;
+        let mut labels = vec![None; k.labels.len()];
+        for (pc, inst) in k.body.iter().enumerate() {
+            if let Inst::Label(l) | Inst::Subroutine(l) = inst {
+                if let Some(slot) = labels.get_mut(usize::from(l.0)) {
+                    *slot = Some(pc);
+                }
+            }
+        }
+        if let Some(first) = labels.first_mut() {
+            *first = Some(0);
+        }
+        Ok(Ctx { k, layout, grf: config.grf_bytes.max(1), labels })
+    }
+}
+
+/// The explicit arguments of a kernel: its `.input`s that are not implicit, in offset order.
+/// A surface is [`ArgSpec::Surface`], a sampler [`ArgSpec::Sampler`], an 8-byte general input a
+/// [`ArgSpec::Pointer`], any other general input a [`ArgSpec::Value`] of its variable's element
+/// type.
+pub fn arg_specs(kernel: &Kernel) -> Vec<ArgSpec> {
+    let mut inputs: Vec<_> = kernel.inputs.iter().filter(|i| i.implicit == 0).collect();
+    inputs.sort_by_key(|i| i.offset);
+    inputs
+        .iter()
+        .map(|i| match i.target {
+            InputTarget::Surface(_) => ArgSpec::Surface,
+            InputTarget::Sampler(_) => ArgSpec::Sampler,
+            InputTarget::Var(_) if i.size == 8 => ArgSpec::Pointer,
+            InputTarget::Var(v) => {
+                let ty = kernel.var_type(v);
+                ArgSpec::Value { size: u32::from(i.size), elem: ty.size(), float: ty.is_float() }
+            }
+        })
+        .collect()
+}
+
+/// How one slice of a thread's run ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stop {
+    /// Every lane ended.
+    Ended,
+    /// The thread reached a barrier.
+    Barrier,
+}
+
+/// Runs `kernels[0]` for every thread of `launch` over `memory`. Further kernels (stack-call
+/// functions) are not modeled yet.
+pub fn run(
+    kernels: &[Kernel],
+    config: &Config,
+    launch: &Launch,
+    memory: &mut Memory,
+) -> Result<Report, SimError> {
+    let Some(k) = kernels.first() else { return Err(SimError::Malformed("no kernel to run".into())) };
+    if let Err(errs) = k.validate() {
+        return Err(SimError::Malformed(errs.join("; ")));
+    }
+    let cx = Ctx::new(k, config)?;
+    let width = control::thread_width(k);
+    let mut report = Report::default();
+    let threads = launch.threads();
+    let per_group = launch.threads_per_group().max(1);
+    for group in threads.chunks(per_group) {
+        memory.reset_slm();
+        let mut ts = Vec::with_capacity(group.len());
+        for ids in group {
+            ts.push(Thread::new(k, &cx.layout, launch, *ids, width)?);
+        }
+        let mut ended = vec![false; ts.len()];
+        loop {
+            for (t, done) in ts.iter_mut().zip(ended.iter_mut()) {
+                if !*done && run_slice(&cx, t, memory, launch.step_limit)? == Stop::Ended {
+                    *done = true;
+                }
+            }
+            // Every thread is at the barrier or ended: the waiting ones continue.
+            if ended.iter().all(|&d| d) {
+                break;
+            }
+        }
+        for t in &ts {
+            report.instructions += t.steps;
+            for w in &t.warnings {
+                if report.warnings.len() < 32 && !report.warnings.contains(w) {
+                    report.warnings.push(w.clone());
+                }
+            }
+        }
+    }
+    Ok(report)
+}
+
+/// Runs a thread until it ends or reaches a barrier.
+fn run_slice(cx: &Ctx, t: &mut Thread, memory: &mut Memory, limit: u64) -> Result<Stop, SimError> {
+    loop {
+        let (pc, mask) = match t.flow.next_at() {
+            Next::Done => return Ok(Stop::Ended),
+            Next::At(pc, mask) => (pc, mask),
+        };
+        let Some(inst) = cx.k.body.get(pc) else {
+            return Err(SimError::Fault("execution ran past the end of the kernel without a ret".into()));
+        };
+        match inst {
+            Inst::Label(_) => {
+                t.flow.set(mask, pc + 1);
+                continue;
+            }
+            Inst::Subroutine(_) => {
+                // Calls enter after this marker: reaching it means running off the end of the
+                // previous subroutine.
+                return Err(SimError::Fault("a subroutine runs into the next one without a ret".into()));
+            }
+            _ => {}
+        }
+        t.steps += 1;
+        if t.steps > limit {
+            return Err(SimError::StepLimit { limit });
+        }
+        if t.control(cx, inst, pc, mask)? {
+            continue;
+        }
+        let barrier = matches!(inst, Inst::Barrier);
+        t.execute(cx, inst, mask, memory)?;
+        t.flow.set(mask, pc + 1);
+        if barrier {
+            return Ok(Stop::Barrier);
+        }
+    }
+}
+
+impl Thread {
+    /// Executes a non-control instruction with the lanes of `mask`.
+    fn execute(&mut self, cx: &Ctx, inst: &Inst, mask: u32, memory: &mut Memory) -> Result<(), SimError> {
+        match inst {
+            Inst::Barrier | Inst::Fence(_) | Inst::LscFence { .. } => Ok(()),
+            Inst::Alu { .. }
+            | Inst::AddcSubb { .. }
+            | Inst::MinMax { .. }
+            | Inst::Cmp { .. }
+            | Inst::Setp { .. }
+            | Inst::Movs { .. }
+            | Inst::AddrAdd { .. } => self.alu(cx, inst, mask),
+            Inst::Lsc { .. } | Inst::LscBlock2d { .. } => self.lsc(cx, inst, mask, memory),
+            Inst::RawSend { .. } | Inst::RawSends { .. } => {
+                Err(SimError::NotModeled("raw_send/raw_sends (their descriptors are not decoded)".into()))
+            }
+            _ => self.message(cx, inst, mask, memory),
+        }
+    }
+}

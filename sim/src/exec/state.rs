@@ -1,0 +1,300 @@
+//! The state of one hardware thread: its register file (a flat byte array with a definedness bit
+//! per byte, where every root variable owns a GRF-aligned range and aliases overlay their base),
+//! its predicate and address variables, the binding-table indices of its surface variables, and
+//! the per-lane control state (see [`super::control`]). [`Layout`] places the variables once per
+//! kernel; [`Thread::new`] fills the predefined variables and the inputs of one thread.
+
+use super::Config;
+use crate::error::SimError;
+use crate::launch::{Launch, ThreadIds};
+use crate::memory::{Bytes, Space};
+use genxc_visa::{ImplicitKind, InputTarget, Kernel, SurfaceId, VarId, VisaType, NUM_PREDEF_SURFACES};
+
+/// Where a general variable lives in the register file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Slot {
+    /// Register-file byte address of its first byte.
+    pub start: u32,
+    /// Its bytes (elements times element size).
+    pub size: u32,
+    /// Element type.
+    pub ty: VisaType,
+}
+
+/// The placement of a kernel's variables in the register file.
+#[derive(Clone, Debug)]
+pub struct Layout {
+    /// By `VarId.0`: the slot (`None` for `%null` and the predefined variables not modeled).
+    pub slots: Vec<Option<Slot>>,
+    /// The root variables' ranges (start, size), in address order.
+    pub roots: Vec<(u32, u32)>,
+    /// Total bytes of the register file.
+    pub file_bytes: u32,
+}
+
+/// The name of a variable for messages.
+pub fn var_name(k: &Kernel, v: VarId) -> String {
+    match v.predefined_name() {
+        Some(n) => n.to_string(),
+        None => k.var(v).map_or_else(|| format!("V{}", v.0), |d| d.name.clone()),
+    }
+}
+
+/// The predefined variables given register space: (id, type, elements). `%r0` gets a whole GRF.
+fn predefined(config: &Config) -> [(VarId, VisaType, u32); 7] {
+    [
+        (VarId::THREAD_X, VisaType::UW, 1),
+        (VarId::THREAD_Y, VisaType::UW, 1),
+        (VarId::GROUP_ID_X, VisaType::UD, 1),
+        (VarId::GROUP_ID_Y, VisaType::UD, 1),
+        (VarId::GROUP_ID_Z, VisaType::UD, 1),
+        (VarId::TSC, VisaType::UD, 5),
+        (VarId::R0, VisaType::UD, config.grf_bytes / 4),
+    ]
+}
+
+impl Layout {
+    /// Places the predefined and user variables of a kernel.
+    pub fn new(k: &Kernel, config: &Config) -> Result<Layout, SimError> {
+        let grf = config.grf_bytes.max(1);
+        let n = genxc_visa::NUM_PREDEF_VARS as usize + k.vars.len();
+        let mut slots: Vec<Option<Slot>> = vec![None; n];
+        let mut roots = Vec::new();
+        let mut next = 0u32;
+        let mut place = |size: u32, roots: &mut Vec<(u32, u32)>| {
+            let start = next;
+            roots.push((start, size));
+            next = start + size.div_ceil(grf).max(1) * grf;
+            start
+        };
+        for (id, ty, elts) in predefined(config) {
+            let size = elts * ty.size();
+            slots[id.0 as usize] = Some(Slot { start: place(size, &mut roots), size, ty });
+        }
+        for (i, d) in k.vars.iter().enumerate() {
+            if d.alias.is_none() {
+                let size = u32::from(d.num_elts) * d.ty.size();
+                slots[genxc_visa::NUM_PREDEF_VARS as usize + i] =
+                    Some(Slot { start: place(size, &mut roots), size, ty: d.ty });
+            }
+        }
+        // Aliases, possibly of aliases: resolve until nothing changes.
+        for _ in 0..=k.vars.len() {
+            let mut changed = false;
+            for (i, d) in k.vars.iter().enumerate() {
+                let id = genxc_visa::NUM_PREDEF_VARS as usize + i;
+                let Some((base, off)) = d.alias else { continue };
+                if slots[id].is_some() {
+                    continue;
+                }
+                let Some(Some(b)) = slots.get(base.0 as usize).copied() else { continue };
+                let size = u32::from(d.num_elts) * d.ty.size();
+                let start = b.start + u32::from(off);
+                let root = roots.iter().find(|&&(s, n)| b.start >= s && b.start < s + n.max(1));
+                if root.is_none_or(|&(s, n)| start + size > s + n) {
+                    return Err(SimError::Malformed(format!(
+                        "alias {} ({} bytes at offset {off}) runs past its base {}",
+                        d.name,
+                        size,
+                        var_name(k, base)
+                    )));
+                }
+                slots[id] = Some(Slot { start, size, ty: d.ty });
+                changed = true;
+            }
+            if !changed {
+                break;
+            }
+        }
+        for (i, d) in k.vars.iter().enumerate() {
+            if slots[genxc_visa::NUM_PREDEF_VARS as usize + i].is_none() {
+                let base = d.alias.map(|(b, _)| var_name(k, b)).unwrap_or_default();
+                return Err(SimError::NotModeled(format!("alias {} of {base}", d.name)));
+            }
+        }
+        Ok(Layout { slots, roots, file_bytes: next })
+    }
+
+    /// The slot of a variable, or why it has none.
+    pub fn slot(&self, k: &Kernel, v: VarId) -> Result<Slot, SimError> {
+        match self.slots.get(v.0 as usize) {
+            Some(Some(s)) => Ok(*s),
+            _ if v == VarId::NULL => Err(SimError::Malformed("%null read as a source".into())),
+            _ if v.is_predefined() => {
+                Err(SimError::NotModeled(format!("predefined variable {}", var_name(k, v))))
+            }
+            _ => Err(SimError::Malformed(format!("undeclared variable V{}", v.0))),
+        }
+    }
+
+    /// True when `[addr, addr + len)` lies inside one root variable.
+    pub fn inside_a_variable(&self, addr: u32, len: u32) -> bool {
+        self.roots.iter().any(|&(s, n)| addr >= s && addr + len <= s + n)
+    }
+}
+
+/// One predicate or address lane: its value and whether it was written.
+pub type Lane<T> = (T, bool);
+
+/// The state of one thread.
+#[derive(Clone, Debug)]
+pub struct Thread {
+    /// Its ids.
+    pub ids: ThreadIds,
+    /// The register file.
+    pub regs: Bytes,
+    /// Predicate variables (`preds[i]` is `P<i+1>`), one bit per lane.
+    pub preds: Vec<Vec<Lane<bool>>>,
+    /// Address variables, one register-file byte address per element.
+    pub addrs: Vec<Vec<Lane<u32>>>,
+    /// User surfaces (`surfaces[i]` is `T<6+i>`): the binding-table index they hold.
+    pub surfaces: Vec<Option<u32>>,
+    /// The control state of the lanes.
+    pub flow: super::control::Flow,
+    /// Instructions executed.
+    pub steps: u64,
+    /// Warnings (reads of unwritten registers, ...).
+    pub warnings: Vec<String>,
+}
+
+impl Thread {
+    /// A thread of `launch` at `ids`: predefined variables and inputs filled, everything else
+    /// undefined, every lane at the first instruction.
+    pub fn new(
+        k: &Kernel,
+        layout: &Layout,
+        launch: &Launch,
+        ids: ThreadIds,
+        width: u32,
+    ) -> Result<Thread, SimError> {
+        let mut t = Thread {
+            ids,
+            regs: Bytes::undefined(layout.file_bytes as usize),
+            preds: k.preds.iter().map(|p| vec![(false, false); usize::from(p.num_elts)]).collect(),
+            addrs: k.addrs.iter().map(|a| vec![(0, false); usize::from(a.num_elts)]).collect(),
+            surfaces: vec![None; k.surfaces.len()],
+            flow: super::control::Flow::new(width),
+            steps: 0,
+            warnings: Vec::new(),
+        };
+        let set = |t: &mut Thread, v: VarId, bytes: &[u8]| {
+            if let Some(Some(s)) = layout.slots.get(v.0 as usize) {
+                let n = bytes.len().min(s.size as usize);
+                let at = s.start as usize;
+                t.regs.data[at..at + n].copy_from_slice(&bytes[..n]);
+                t.regs.defined[at..at + n].fill(true);
+                // The rest of a predefined variable reads as defined zeros.
+                t.regs.data[at + n..at + s.size as usize].fill(0);
+                t.regs.defined[at + n..at + s.size as usize].fill(true);
+            }
+        };
+        set(&mut t, VarId::THREAD_X, &(ids.local[0] as u16).to_le_bytes());
+        set(&mut t, VarId::THREAD_Y, &(ids.local[1] as u16).to_le_bytes());
+        set(&mut t, VarId::GROUP_ID_X, &ids.group[0].to_le_bytes());
+        set(&mut t, VarId::GROUP_ID_Y, &ids.group[1].to_le_bytes());
+        set(&mut t, VarId::GROUP_ID_Z, &ids.group[2].to_le_bytes());
+        set(&mut t, VarId::TSC, &[]);
+        let mut r0 = [0u8; 32];
+        r0[4..8].copy_from_slice(&ids.group[0].to_le_bytes());
+        r0[24..28].copy_from_slice(&ids.group[1].to_le_bytes());
+        r0[28..32].copy_from_slice(&ids.group[2].to_le_bytes());
+        set(&mut t, VarId::R0, &r0);
+
+        let mut explicit: Vec<_> = k.inputs.iter().filter(|i| i.implicit == 0).collect();
+        explicit.sort_by_key(|i| i.offset);
+        if explicit.len() != launch.args.len() {
+            return Err(SimError::Malformed(format!(
+                "the kernel has {} explicit inputs, the launch {} arguments",
+                explicit.len(),
+                launch.args.len()
+            )));
+        }
+        for (input, arg) in explicit.iter().zip(&launch.args) {
+            let payload = arg.payload(usize::from(input.size));
+            match input.target {
+                InputTarget::Var(v) => t.write_input(k, layout, v, &payload)?,
+                InputTarget::Surface(s) => {
+                    let bti = u32::from_le_bytes([payload[0], payload[1], payload[2], payload[3]]);
+                    t.set_surface(s, bti)?;
+                }
+                InputTarget::Sampler(_) => {}
+            }
+        }
+        for input in k.inputs.iter().filter(|i| i.implicit != 0) {
+            let mut bytes = Vec::new();
+            match input.implicit {
+                ImplicitKind::LOCAL_ID => {
+                    for l in ids.local {
+                        bytes.extend_from_slice(&(l as u16).to_le_bytes());
+                    }
+                }
+                ImplicitKind::LOCAL_SIZE => {
+                    for n in launch.group_size {
+                        bytes.extend_from_slice(&n.to_le_bytes());
+                    }
+                }
+                ImplicitKind::GROUP_COUNT => {
+                    for n in launch.groups {
+                        bytes.extend_from_slice(&n.to_le_bytes());
+                    }
+                }
+                _ => {}
+            }
+            bytes.resize(usize::from(input.size), 0);
+            match input.target {
+                InputTarget::Var(v) => t.write_input(k, layout, v, &bytes)?,
+                _ => return Err(SimError::NotModeled("an implicit input of a surface or sampler".into())),
+            }
+        }
+        Ok(t)
+    }
+
+    fn write_input(&mut self, k: &Kernel, layout: &Layout, v: VarId, bytes: &[u8]) -> Result<(), SimError> {
+        let s = layout.slot(k, v)?;
+        if bytes.len() > s.size as usize {
+            return Err(SimError::Malformed(format!(
+                "input {} of {} bytes is larger than its variable ({} bytes)",
+                var_name(k, v),
+                bytes.len(),
+                s.size
+            )));
+        }
+        let at = s.start as usize;
+        self.regs.data[at..at + bytes.len()].copy_from_slice(bytes);
+        self.regs.defined[at..at + bytes.len()].fill(true);
+        Ok(())
+    }
+
+    /// Binds a surface variable to a binding-table index.
+    pub fn set_surface(&mut self, s: SurfaceId, bti: u32) -> Result<(), SimError> {
+        let slot = s.0.checked_sub(NUM_PREDEF_SURFACES).and_then(|i| self.surfaces.get_mut(usize::from(i)));
+        match slot {
+            Some(slot) => {
+                *slot = Some(bti);
+                Ok(())
+            }
+            None => Err(SimError::NotModeled(format!(
+                "writing predefined surface {}",
+                s.predefined_name().unwrap_or("?")
+            ))),
+        }
+    }
+
+    /// The memory space a surface variable addresses.
+    pub fn space(&self, s: SurfaceId) -> Result<Space, SimError> {
+        if s == SurfaceId::SLM {
+            return Ok(Space::Slm);
+        }
+        match s.0.checked_sub(NUM_PREDEF_SURFACES) {
+            Some(i) => match self.surfaces.get(usize::from(i)) {
+                Some(Some(bti)) => Ok(Space::Surface(*bti)),
+                Some(None) => Err(SimError::Undefined(format!("surface T{} was never bound", s.0))),
+                None => Err(SimError::Malformed(format!("undeclared surface T{}", s.0))),
+            },
+            None => Err(SimError::NotModeled(format!(
+                "predefined surface {}",
+                s.predefined_name().unwrap_or("?")
+            ))),
+        }
+    }
+}

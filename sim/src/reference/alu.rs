@@ -1,0 +1,295 @@
+//! The element-wise intrinsics of the GenX IR (min/max, abs, saturation, the extended math
+//! functions, rounding, bit operations, the saturating `<r><s><op>` family and the generic
+//! `llvm.*` ones) on per-element bit patterns. An undefined operand element gives an undefined
+//! result element. Math functions follow the shared precision model of [`crate::math`]: computed
+//! in `f64` from the exact operands and rounded once to the result type.
+
+use super::Bits;
+use crate::error::SimError;
+use crate::math;
+use genxc_genx::intrinsics::{IntrinsicId, SatOp};
+use genxc_genx::ir::{sign_extend, truncate_bits};
+use genxc_genx::{Elem, Type};
+
+/// A float element's value.
+pub(super) fn to_f64(bits: u64, e: Elem) -> f64 {
+    match e {
+        Elem::Half => half::f16::from_bits(bits as u16).to_f64(),
+        Elem::Float => f64::from(f32::from_bits(bits as u32)),
+        _ => f64::from_bits(bits),
+    }
+}
+
+/// A value rounded once (to nearest even) to a float element's bits.
+pub(super) fn from_f64(v: f64, e: Elem) -> u64 {
+    match e {
+        Elem::Half => u64::from(half::f16::from_f64(v).to_bits()),
+        Elem::Float => u64::from((v as f32).to_bits()),
+        _ => v.to_bits(),
+    }
+}
+
+/// Applies `op` lane by lane (operands of one element are broadcast).
+fn map(n: usize, ops: &[&Bits], mut op: impl FnMut(&[u64]) -> Option<u64>) -> Result<Bits, SimError> {
+    if ops.iter().any(|o| o.len() != n && o.len() != 1) {
+        return Err(SimError::Malformed("intrinsic operand lengths differ from the result".into()));
+    }
+    let mut vals = vec![0u64; ops.len()];
+    Ok((0..n)
+        .map(|i| {
+            for (k, o) in ops.iter().enumerate() {
+                vals[k] = o[if o.len() == 1 { 0 } else { i }]?;
+            }
+            op(&vals)
+        })
+        .collect())
+}
+
+fn int_range(e: Elem, signed: bool) -> (i128, i128) {
+    let w = e.bits();
+    if signed {
+        (-(1i128 << (w - 1)), (1i128 << (w - 1)) - 1)
+    } else {
+        (0, (1i128 << w) - 1)
+    }
+}
+
+/// Rounds a float to the nearest integer, ties to even.
+fn round_even(x: f64) -> f64 {
+    let r = x.round();
+    if (x - x.trunc()).abs() == 0.5 {
+        2.0 * (x / 2.0).round()
+    } else {
+        r
+    }
+}
+
+/// Evaluates `id` if it is an element-wise intrinsic this module knows (`None` otherwise).
+pub(super) fn eval(id: IntrinsicId, args: &[Bits], tys: &[Type], ty: Type) -> Option<Result<Bits, SimError>> {
+    use IntrinsicId::*;
+    let n = ty.num_elems() as usize;
+    let re = ty.elem().unwrap_or(Elem::I32);
+    let oe = tys.first().and_then(|t| t.elem()).unwrap_or(re);
+    let a: Vec<&Bits> = args.iter().collect();
+    let need = |k: usize| -> Result<(), SimError> {
+        if args.len() < k {
+            Err(SimError::Malformed(format!("{} takes {k} operands", id.name())))
+        } else {
+            Ok(())
+        }
+    };
+    let float_op = |f: fn(f64) -> f64| -> Result<Bits, SimError> {
+        need(1)?;
+        map(n, &a[..1], |v| Some(from_f64(f(to_f64(v[0], oe)), re)))
+    };
+    let float_op2 = |f: fn(f64, f64) -> f64| -> Result<Bits, SimError> {
+        need(2)?;
+        map(n, &a[..2], |v| Some(from_f64(f(to_f64(v[0], oe), to_f64(v[1], oe)), re)))
+    };
+    let int_op2 = |f: &dyn Fn(u64, u64) -> u64| -> Result<Bits, SimError> {
+        need(2)?;
+        map(n, &a[..2], |v| Some(truncate_bits(f(v[0], v[1]), re)))
+    };
+    let s = |x: u64| sign_extend(x, oe);
+    let r = match id {
+        Smin | LlvmSmin => int_op2(&|x, y| if s(x) <= s(y) { x } else { y }),
+        Smax | LlvmSmax => int_op2(&|x, y| if s(x) >= s(y) { x } else { y }),
+        Umin | LlvmUmin => int_op2(&|x, y| x.min(y)),
+        Umax | LlvmUmax => int_op2(&|x, y| x.max(y)),
+        Smulh => int_op2(&|x, y| ((i128::from(s(x)) * i128::from(s(y))) >> oe.bits()) as u64),
+        Umulh => int_op2(&|x, y| ((u128::from(x) * u128::from(y)) >> oe.bits()) as u64),
+        Add3 => {
+            if let Err(e) = need(3) {
+                return Some(Err(e));
+            }
+            map(n, &a[..3], |v| Some(truncate_bits(v[0].wrapping_add(v[1]).wrapping_add(v[2]), re)))
+        }
+        Fmin | LlvmMinnum => float_op2(|x, y| {
+            if x.is_nan() {
+                y
+            } else if y.is_nan() || x <= y {
+                x
+            } else {
+                y
+            }
+        }),
+        Fmax | LlvmMaxnum => float_op2(|x, y| {
+            if x.is_nan() {
+                y
+            } else if y.is_nan() || x >= y {
+                x
+            } else {
+                y
+            }
+        }),
+        Absi => {
+            if let Err(e) = need(1) {
+                return Some(Err(e));
+            }
+            map(n, &a[..1], |v| Some(truncate_bits(s(v[0]).wrapping_abs() as u64, re)))
+        }
+        Absf | LlvmFabs => {
+            if let Err(e) = need(1) {
+                return Some(Err(e));
+            }
+            let sign = 1u64 << (re.bits() - 1);
+            map(n, &a[..1], |v| Some(v[0] & !sign))
+        }
+        LlvmCopysign => {
+            if let Err(e) = need(2) {
+                return Some(Err(e));
+            }
+            let sign = 1u64 << (re.bits() - 1);
+            map(n, &a[..2], |v| Some((v[0] & !sign) | (v[1] & sign)))
+        }
+        Sat if re.is_float() => float_op(|x| if x.is_nan() { 0.0 } else { x.clamp(0.0, 1.0) }),
+        Sat => Err(SimError::NotModeled("llvm.genx.sat of an integer".into())),
+        Inv => float_op(math::inv),
+        Log | LlvmLog2 => float_op(math::log2),
+        Exp | LlvmExp2 => float_op(math::exp2),
+        Sin | LlvmSin => float_op(math::sin),
+        Cos | LlvmCos => float_op(math::cos),
+        Sqrt | IeeeSqrt | LlvmSqrt => float_op(math::sqrt),
+        Rsqrt => float_op(math::rsqrt),
+        Pow | LlvmPow => float_op2(math::pow),
+        IeeeDiv => float_op2(math::div),
+        Rndd | LlvmFloor => float_op(f64::floor),
+        Rndu | LlvmCeil => float_op(f64::ceil),
+        Rndz | LlvmTrunc => float_op(f64::trunc),
+        Rnde | LlvmRint | LlvmNearbyint | LlvmRoundeven => float_op(round_even),
+        LlvmRound => float_op(f64::round),
+        Frc => float_op(|x| x - x.floor()),
+        LlvmFma | LlvmFmuladd => {
+            if let Err(e) = need(3) {
+                return Some(Err(e));
+            }
+            map(n, &a[..3], |v| {
+                Some(match re {
+                    Elem::Float => u64::from(
+                        f32::from_bits(v[0] as u32)
+                            .mul_add(f32::from_bits(v[1] as u32), f32::from_bits(v[2] as u32))
+                            .to_bits(),
+                    ),
+                    Elem::Double => {
+                        f64::from_bits(v[0]).mul_add(f64::from_bits(v[1]), f64::from_bits(v[2])).to_bits()
+                    }
+                    e => from_f64(to_f64(v[0], e).mul_add(to_f64(v[1], e), to_f64(v[2], e)), e),
+                })
+            })
+        }
+        FptosiSat | FptouiSat => {
+            if let Err(e) = need(1) {
+                return Some(Err(e));
+            }
+            let (lo, hi) = int_range(re, id == FptosiSat);
+            map(n, &a[..1], |v| {
+                let x = to_f64(v[0], oe);
+                let i = if x.is_nan() { 0 } else { (x.trunc().clamp(lo as f64, hi as f64)) as i128 };
+                Some(truncate_bits(i.clamp(lo, hi) as u64, re))
+            })
+        }
+        Bfrev | LlvmBitreverse => {
+            if let Err(e) = need(1) {
+                return Some(Err(e));
+            }
+            let w = oe.bits();
+            map(n, &a[..1], |v| Some(truncate_bits(v[0].reverse_bits() >> (64 - w), re)))
+        }
+        Cbit | LlvmCtpop => {
+            if let Err(e) = need(1) {
+                return Some(Err(e));
+            }
+            map(n, &a[..1], |v| Some(u64::from(v[0].count_ones())))
+        }
+        Lzd | LlvmCtlz => {
+            if let Err(e) = need(1) {
+                return Some(Err(e));
+            }
+            let w = oe.bits();
+            map(n, &a[..1], |v| Some(u64::from(v[0].leading_zeros() - (64 - w))))
+        }
+        LlvmCttz => {
+            if let Err(e) = need(1) {
+                return Some(Err(e));
+            }
+            let w = oe.bits();
+            map(n, &a[..1], |v| Some(u64::from(v[0].trailing_zeros().min(w))))
+        }
+        Any | All => {
+            if let Err(e) = need(1) {
+                return Some(Err(e));
+            }
+            let v = args[0].iter().map(|b| b.map(|b| b & 1 == 1)).collect::<Vec<_>>();
+            let r = if id == Any {
+                if v.contains(&Some(true)) {
+                    Some(1)
+                } else if v.contains(&None) {
+                    None
+                } else {
+                    Some(0)
+                }
+            } else if v.contains(&Some(false)) {
+                Some(0)
+            } else if v.contains(&None) {
+                None
+            } else {
+                Some(1)
+            };
+            Ok(vec![r])
+        }
+        LlvmSaddSat | LlvmUaddSat | LlvmSsubSat | LlvmUsubSat => {
+            if let Err(e) = need(2) {
+                return Some(Err(e));
+            }
+            let signed = matches!(id, LlvmSaddSat | LlvmSsubSat);
+            let sub = matches!(id, LlvmSsubSat | LlvmUsubSat);
+            let (lo, hi) = int_range(re, signed);
+            map(n, &a[..2], |v| {
+                let x = |b: u64| if signed { i128::from(sign_extend(b, re)) } else { i128::from(b) };
+                let r = if sub { x(v[0]) - x(v[1]) } else { x(v[0]) + x(v[1]) };
+                Some(truncate_bits(r.clamp(lo, hi) as u64, re))
+            })
+        }
+        _ => return sat_arith(id, args, tys, ty),
+    };
+    Some(r)
+}
+
+/// The `llvm.genx.<r><s><op>[.sat]` family: computed exactly, then clamped to the result type
+/// (saturated forms) or truncated.
+fn sat_arith(id: IntrinsicId, args: &[Bits], tys: &[Type], ty: Type) -> Option<Result<Bits, SimError>> {
+    let sa = id.sat_arith()?;
+    let n = ty.num_elems() as usize;
+    let re = ty.elem().unwrap_or(Elem::I32);
+    let se = tys.first().and_then(|t| t.elem()).unwrap_or(re);
+    if se.is_float() || re.is_float() {
+        return Some(Err(SimError::NotModeled(format!("{} on floating-point values", id.name()))));
+    }
+    let arity = match sa.op {
+        SatOp::Trunc => 1,
+        SatOp::Mad => 3,
+        _ => 2,
+    };
+    if args.len() < arity {
+        return Some(Err(SimError::Malformed(format!("{} takes {arity} operands", id.name()))));
+    }
+    let ops: Vec<&Bits> = args[..arity].iter().collect();
+    let val = |x: u64| if sa.src_signed { i128::from(sign_extend(x, se)) } else { i128::from(x) };
+    let (lo, hi) = int_range(re, sa.dst_signed);
+    Some(map(n, &ops, |v| {
+        let x: Vec<i128> = v.iter().map(|&b| val(b)).collect();
+        let r = match sa.op {
+            SatOp::Add => x[0] + x[1],
+            SatOp::Mul => x[0] * x[1],
+            SatOp::Trunc => x[0],
+            SatOp::Shl => {
+                let sh = (v[1] & 0x3f) as u32;
+                x[0] << sh
+            }
+            SatOp::Avg => (x[0] + x[1] + 1) >> 1,
+            SatOp::Mad => x[0] * x[1] + x[2],
+        };
+        let r = if sa.sat { r.clamp(lo, hi) } else { r };
+        Some(truncate_bits(r as u64, re))
+    }))
+}

@@ -1,0 +1,354 @@
+//! One thread of the reference interpreter: a stack of explicit frames (so a thread can stop at a
+//! barrier and resume later), the execution of blocks, phis, terminators and calls, the id
+//! intrinsics, and SIMD control flow.
+//!
+//! SIMD control flow follows genxc's reading of `llvm.genx.simdcf.*` (genx/src/simdcf.rs): a goto
+//! keeps enabled the lanes of its execution mask EM where its condition holds and moves the others
+//! to its resume mask RM (`EM' = EM & c`, `RM' = RM | (EM & !c)`), and its branch condition is
+//! true when no lane of its width stays enabled; a join re-enables its RM (`EM' = EM | RM`) and its
+//! branch condition is true when still no lane is enabled. Both act on the low lanes of EM, as
+//! many as the RM has.
+
+use super::{alu, from_interp, messages, Bits};
+use crate::error::SimError;
+use crate::launch::{Launch, ThreadIds};
+use crate::memory::Memory;
+use genxc_genx::intrinsics::IntrinsicId;
+use genxc_genx::ir::{inst_index, BlockId, FuncId, InstId, Terminator};
+use genxc_genx::{Function, InstKind, Module, Type, Value};
+use std::collections::HashMap;
+
+/// Why a thread stopped running.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Stop {
+    /// It waits at a barrier.
+    Barrier,
+    /// It returned from the kernel.
+    Done,
+}
+
+/// The activation of one function.
+struct Frame {
+    func: FuncId,
+    /// Instruction results, by instruction index.
+    vals: Vec<Option<Bits>>,
+    /// The fields of the structs goto and join return, by instruction index.
+    aggregates: HashMap<usize, Vec<Bits>>,
+    args: Vec<Bits>,
+    block: BlockId,
+    /// Index of the next instruction of `block`.
+    pos: usize,
+    /// The call instruction of the caller that receives the result.
+    ret_to: Option<InstId>,
+}
+
+/// A thread of the launch.
+pub(super) struct Thread {
+    frames: Vec<Frame>,
+    ids: ThreadIds,
+    /// Instructions executed.
+    pub(super) steps: u64,
+    /// Whether it returned from the kernel.
+    pub(super) done: bool,
+}
+
+/// What an instruction produced.
+enum Produced {
+    Value(Bits),
+    Aggregate(Vec<Bits>),
+}
+
+fn new_frame(f: &Function, func: FuncId, args: Vec<Bits>, ret_to: Option<InstId>) -> Result<Frame, SimError> {
+    let block = f.entry().ok_or_else(|| SimError::Malformed(format!("function {} has no body", f.name)))?;
+    Ok(Frame {
+        func,
+        vals: vec![None; f.insts.len()],
+        aggregates: HashMap::new(),
+        args,
+        block,
+        pos: 0,
+        ret_to,
+    })
+}
+
+fn get(fr: &Frame, f: &Function, v: Value) -> Result<Bits, SimError> {
+    match v {
+        Value::Param(i) => fr
+            .args
+            .get(i as usize)
+            .cloned()
+            .ok_or_else(|| SimError::Malformed(format!("{} has no parameter {i}", f.name))),
+        Value::Const(c) => Ok(f.consts[c].elems.clone()),
+        Value::Inst(i) => fr.vals.get(inst_index(i)).cloned().flatten().ok_or_else(|| {
+            SimError::Malformed(format!("{} used before it is defined in {}", f.value_name(v), f.name))
+        }),
+    }
+}
+
+/// The one defined value of a scalar operand.
+pub(super) fn scalar(b: &Bits, what: &str) -> Result<u64, SimError> {
+    b.first().copied().flatten().ok_or_else(|| SimError::Undefined(what.to_string()))
+}
+
+impl Thread {
+    /// A thread about to run `kernel` on `args`.
+    pub(super) fn new(
+        module: &Module,
+        kernel: FuncId,
+        args: Vec<Bits>,
+        ids: ThreadIds,
+    ) -> Result<Thread, SimError> {
+        let frame = new_frame(&module.functions[kernel], kernel, args, None)?;
+        Ok(Thread { frames: vec![frame], ids, steps: 0, done: false })
+    }
+
+    /// Runs until the thread ends or reaches a barrier.
+    pub(super) fn run(
+        &mut self,
+        module: &Module,
+        launch: &Launch,
+        memory: &mut Memory,
+    ) -> Result<Stop, SimError> {
+        loop {
+            let Some(fr) = self.frames.last_mut() else {
+                self.done = true;
+                return Ok(Stop::Done);
+            };
+            let f = &module.functions[fr.func];
+            let insts = &f.blocks[fr.block].insts;
+            if fr.pos < insts.len() {
+                let id = insts[fr.pos];
+                fr.pos += 1;
+                let inst = &f.insts[id];
+                if matches!(inst.kind, InstKind::Phi { .. }) {
+                    continue;
+                }
+                self.steps += 1;
+                if self.steps > launch.step_limit {
+                    return Err(SimError::StepLimit { limit: launch.step_limit });
+                }
+                let produced = match &inst.kind {
+                    InstKind::Call { callee, args } => {
+                        let args = args.iter().map(|&a| get(fr, f, a)).collect::<Result<Vec<_>, _>>()?;
+                        let g =
+                            module.functions.iter().find(|(i, _)| i == callee).map(|(_, g)| g).ok_or_else(
+                                || SimError::Malformed(format!("a call in {} of a missing function", f.name)),
+                            )?;
+                        let frame = new_frame(g, *callee, args, Some(id))?;
+                        self.frames.push(frame);
+                        continue;
+                    }
+                    InstKind::Intrinsic { id: IntrinsicId::Barrier, .. } => return Ok(Stop::Barrier),
+                    InstKind::Intrinsic { id: iid, args }
+                        if !matches!(iid, IntrinsicId::Rdpredregion | IntrinsicId::Wrpredregion) =>
+                    {
+                        let vals = args.iter().map(|&a| get(fr, f, a)).collect::<Result<Vec<_>, _>>()?;
+                        let tys: Vec<Type> = args.iter().map(|&a| f.value_type(a)).collect();
+                        intrinsic(*iid, &vals, &tys, inst.ty, &self.ids, launch, memory)?
+                    }
+                    InstKind::ExtractValue { aggregate, index } => {
+                        let Value::Inst(a) = aggregate else {
+                            return Err(SimError::Malformed("extractvalue of a non-instruction".into()));
+                        };
+                        let fields = fr.aggregates.get(&inst_index(*a)).ok_or_else(|| {
+                            SimError::Malformed("extractvalue before its aggregate is defined".into())
+                        })?;
+                        Produced::Value(
+                            fields
+                                .get(*index as usize)
+                                .cloned()
+                                .ok_or_else(|| SimError::Malformed(format!("extractvalue field {index}")))?,
+                        )
+                    }
+                    kind => {
+                        let fr_ref = &*fr;
+                        Produced::Value(
+                            genxc_legalize::interp::eval(f, kind, inst.ty, &|v| {
+                                get(fr_ref, f, v).map_err(|_| {
+                                    genxc_legalize::interp::InterpError::Malformed(format!(
+                                        "{} used before it is defined",
+                                        f.value_name(v)
+                                    ))
+                                })
+                            })
+                            .map_err(from_interp)?,
+                        )
+                    }
+                };
+                match produced {
+                    Produced::Value(v) => {
+                        if inst.ty != Type::Void && v.len() != inst.ty.num_elems() as usize {
+                            return Err(SimError::Malformed(format!(
+                                "{} gives {} elements for a {}-element type",
+                                f.value_name(Value::Inst(id)),
+                                v.len(),
+                                inst.ty.num_elems()
+                            )));
+                        }
+                        fr.vals[inst_index(id)] = Some(v);
+                    }
+                    Produced::Aggregate(fields) => {
+                        fr.aggregates.insert(inst_index(id), fields);
+                    }
+                }
+                continue;
+            }
+            // the terminator
+            let target = match &f.blocks[fr.block].term {
+                Terminator::Br(b) => *b,
+                Terminator::CondBr { cond, on_true, on_false } => {
+                    let c = scalar(&get(fr, f, *cond)?, &format!("branch condition in {}", f.name))?;
+                    if c & 1 == 1 {
+                        *on_true
+                    } else {
+                        *on_false
+                    }
+                }
+                Terminator::Switch { value, default, cases } => {
+                    let c = scalar(&get(fr, f, *value)?, &format!("switch value in {}", f.name))?;
+                    cases.iter().find(|(k, _)| *k == c).map_or(*default, |(_, b)| *b)
+                }
+                Terminator::Ret(v) => {
+                    let result = v.map(|v| get(fr, f, v)).transpose()?;
+                    let ret_to = fr.ret_to;
+                    self.frames.pop();
+                    match (self.frames.last_mut(), ret_to) {
+                        (None, _) => {
+                            self.done = true;
+                            return Ok(Stop::Done);
+                        }
+                        (Some(caller), Some(call)) => {
+                            caller.vals[inst_index(call)] = Some(result.unwrap_or_default());
+                        }
+                        (Some(_), None) => return Err(SimError::Malformed("a return with no call".into())),
+                    }
+                    continue;
+                }
+                Terminator::Unreachable => {
+                    return Err(SimError::Fault(format!("reached unreachable in {}", f.name)));
+                }
+            };
+            // phis of the target read their incoming values all at once
+            let from = fr.block;
+            let mut phis = Vec::new();
+            for &id in &f.blocks[target].insts {
+                if let InstKind::Phi { incoming } = &f.insts[id].kind {
+                    let (_, v) = incoming.iter().find(|(b, _)| *b == from).ok_or_else(|| {
+                        SimError::Malformed(format!(
+                            "a phi in {} without a value from its predecessor",
+                            f.name
+                        ))
+                    })?;
+                    phis.push((id, get(fr, f, *v)?));
+                }
+            }
+            for (id, v) in phis {
+                fr.vals[inst_index(id)] = Some(v);
+            }
+            fr.block = target;
+            fr.pos = 0;
+        }
+    }
+}
+
+/// Evaluates an intrinsic call (not a barrier).
+fn intrinsic(
+    id: IntrinsicId,
+    args: &[Bits],
+    tys: &[Type],
+    ty: Type,
+    ids: &ThreadIds,
+    launch: &Launch,
+    memory: &mut Memory,
+) -> Result<Produced, SimError> {
+    use IntrinsicId::*;
+    let n = ty.num_elems() as usize;
+    let three = |v: [u32; 3]| -> Bits {
+        let e = ty.elem().unwrap_or(genxc_genx::Elem::I32);
+        v.iter().take(n).map(|&x| Some(genxc_genx::ir::truncate_bits(u64::from(x), e))).collect()
+    };
+    let one = |x: u32| -> Bits {
+        let e = ty.elem().unwrap_or(genxc_genx::Elem::I32);
+        vec![Some(genxc_genx::ir::truncate_bits(u64::from(x), e))]
+    };
+    Ok(Produced::Value(match id {
+        GroupIdX => one(ids.group[0]),
+        GroupIdY => one(ids.group[1]),
+        GroupIdZ => one(ids.group[2]),
+        GroupCount => three(launch.groups),
+        LocalId | LocalId16 => three(ids.local),
+        LocalSize => three(launch.group_size),
+        ThreadX => one(ids.local[0]),
+        ThreadY => one(ids.local[1]),
+        Fence | LscFence => Vec::new(),
+        SimdcfGoto => return goto(args).map(Produced::Aggregate),
+        SimdcfJoin => return join(args).map(Produced::Aggregate),
+        SimdcfAny => {
+            let v = args.first().ok_or_else(|| SimError::Malformed("simdcf.any without operand".into()))?;
+            vec![any_lane(v, "llvm.genx.simdcf.any operand")?]
+        }
+        _ => {
+            if let Some(v) = alu::eval(id, args, tys, ty) {
+                v?
+            } else if let Some(v) = messages::eval(id, args, tys, ty, memory) {
+                v?
+            } else {
+                return Err(SimError::NotModeled(id.name().to_string()));
+            }
+        }
+    }))
+}
+
+/// `any` of a predicate: true when a lane is set; undefined lanes make it undefined unless a
+/// defined lane is set.
+pub(super) fn any_lane(v: &Bits, what: &str) -> Result<Option<u64>, SimError> {
+    if v.contains(&Some(1)) {
+        return Ok(Some(1));
+    }
+    if v.iter().any(Option::is_none) {
+        return Err(SimError::Undefined(what.to_string()));
+    }
+    Ok(Some(0))
+}
+
+fn lane(v: &Bits, i: usize, what: &str) -> Result<bool, SimError> {
+    let b = v.get(if v.len() == 1 { 0 } else { i }).copied().flatten();
+    b.map(|b| b & 1 == 1).ok_or_else(|| SimError::Undefined(what.to_string()))
+}
+
+/// `llvm.genx.simdcf.goto(EM, RM, cond)` -> {EM', RM', no lane left}.
+fn goto(args: &[Bits]) -> Result<Vec<Bits>, SimError> {
+    let [em, rm, cond] = args else { return Err(SimError::Malformed("simdcf.goto takes 3 operands".into())) };
+    let width = rm.len();
+    if em.len() < width {
+        return Err(SimError::Malformed("simdcf.goto resume mask wider than the execution mask".into()));
+    }
+    let mut new_em = em.clone();
+    let mut new_rm = rm.clone();
+    for i in 0..width {
+        let e = lane(em, i, "simdcf.goto execution mask")?;
+        let r = lane(rm, i, "simdcf.goto resume mask")?;
+        let c = if e { lane(cond, i, "simdcf.goto condition")? } else { false };
+        new_em[i] = Some(u64::from(e && c));
+        new_rm[i] = Some(u64::from(r || (e && !c)));
+    }
+    let none_left = new_em[..width].iter().all(|&b| b == Some(0));
+    Ok(vec![new_em, new_rm, vec![Some(u64::from(none_left))]])
+}
+
+/// `llvm.genx.simdcf.join(EM, RM)` -> {EM', no lane enabled}.
+fn join(args: &[Bits]) -> Result<Vec<Bits>, SimError> {
+    let [em, rm] = args else { return Err(SimError::Malformed("simdcf.join takes 2 operands".into())) };
+    let width = rm.len();
+    if em.len() < width {
+        return Err(SimError::Malformed("simdcf.join resume mask wider than the execution mask".into()));
+    }
+    let mut new_em = em.clone();
+    for (i, slot) in new_em.iter_mut().enumerate().take(width) {
+        let e = lane(em, i, "simdcf.join execution mask")?;
+        let r = lane(rm, i, "simdcf.join resume mask")?;
+        *slot = Some(u64::from(e || r));
+    }
+    let none = new_em[..width].iter().all(|&b| b == Some(0));
+    Ok(vec![new_em, vec![Some(u64::from(none))]])
+}

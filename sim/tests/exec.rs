@@ -1,0 +1,816 @@
+//! The vISA executor on small kernels built with the model API, checked against hand-computed
+//! results: ALU semantics, regions, predicates and masks, control flow, messages, undefined
+//! values and barriers.
+
+mod common;
+
+use common::*;
+use genxc_sim::SimError;
+use genxc_visa::*;
+
+fn f(x: u32) -> f32 {
+    f32::from_bits(x)
+}
+
+// ---------------------------------------------------------------- integer ALU
+
+#[test]
+fn add_wraps_and_saturates() {
+    let w = compute(VisaType::D, Owords::O1, |k, r| {
+        op(k, AluOp::Mov, E1, d(r, 0), vec![i(Imm::D(i32::MAX))]);
+        op(k, AluOp::Add, E1, d(r, 0), vec![s(r), i(Imm::D(1))]);
+        op(k, AluOp::Mov, E1, d(r, 1), vec![i(Imm::D(i32::MAX))]);
+        op_sat(k, AluOp::Add, E1, d(r, 1), vec![sc(r, 1), i(Imm::D(1))]);
+        op(k, AluOp::Add, E1, d(r, 2), vec![i(Imm::D(5)), i(Imm::D(-7))]);
+        op_sat(k, AluOp::Add, E1, d(r, 3), vec![i(Imm::D(i32::MIN)), i(Imm::D(-1))]);
+    });
+    assert_eq!(w, vec![i32::MIN as u32, i32::MAX as u32, (-2i32) as u32, i32::MIN as u32]);
+}
+
+#[test]
+fn narrow_destinations_wrap_or_clamp() {
+    let w = compute(VisaType::UB, Owords::O1, |k, r| {
+        op(k, AluOp::Add, E1, d(r, 0), vec![i(Imm::UD(200)), i(Imm::UD(100))]);
+        op_sat(k, AluOp::Add, E1, d(r, 1), vec![i(Imm::UD(200)), i(Imm::UD(100))]);
+        op_sat(k, AluOp::Add, E1, d(r, 2), vec![i(Imm::D(3)), i(Imm::D(-10))]);
+        op(k, AluOp::Mov, E1, d(r, 3), vec![i(Imm::W(-1))]);
+        for c in 4..16 {
+            op(k, AluOp::Mov, E1, d(r, c), vec![i(Imm::UB(0))]);
+        }
+    });
+    assert_eq!(w[0], u32::from_le_bytes([44, 255, 0, 255]));
+}
+
+#[test]
+fn mul_mulh_mad_and_madw() {
+    let w = compute(VisaType::UD, Owords::O4, |k, r| {
+        op(k, AluOp::Mul, E1, d(r, 0), vec![i(Imm::UD(0x1_0001)), i(Imm::UD(0x1_0001))]);
+        op(k, AluOp::Mulh, E1, d(r, 1), vec![i(Imm::UD(0x8000_0000)), i(Imm::UD(6))]);
+        op(k, AluOp::Mad, E1, d(r, 2), vec![i(Imm::UD(3)), i(Imm::UD(4)), i(Imm::UD(5))]);
+        // madw (1): lo in element 0 of the first GRF, hi in the next GRF (element 8).
+        op(
+            k,
+            AluOp::Madw,
+            E1,
+            d(r, 4),
+            vec![i(Imm::UD(0xffff_ffff)), i(Imm::UD(0xffff_ffff)), i(Imm::UD(1))],
+        );
+    });
+    assert_eq!(w[0], 0x2_0001u32.wrapping_add(0x1_0000_0000u64 as u32));
+    assert_eq!(w[1], 3);
+    assert_eq!(w[2], 17);
+    // (2^32-1)^2 + 1 = 0xFFFFFFFE_00000002.
+    assert_eq!(w[4], 2);
+    assert_eq!(w[12], 0xffff_fffe);
+}
+
+#[test]
+fn signed_mulh_and_q_product() {
+    let (mut k, out) = with_out("t");
+    let q = k.add_var("q", VisaType::Q, 4, Align::Grf);
+    let r = k.add_var("r", VisaType::D, 8, Align::Grf);
+    op(&mut k, AluOp::Mul, E1, d(q, 0), vec![i(Imm::D(-3)), i(Imm::D(0x4000_0000))]);
+    op(&mut k, AluOp::Mulh, E1, d(r, 0), vec![i(Imm::D(-2)), i(Imm::D(0x4000_0000))]);
+    for c in 1..8 {
+        op(&mut k, AluOp::Mov, E1, d(r, c), vec![i(Imm::D(0))]);
+    }
+    for c in 1..4 {
+        op(&mut k, AluOp::Mov, E1, d(q, c), vec![i(Imm::Q(0))]);
+    }
+    ost(&mut k, Owords::O2, out, 0, q);
+    ost(&mut k, Owords::O2, out, 2, r);
+    ret(&mut k);
+    let (res, m) = run_out(&k);
+    res.unwrap();
+    let w = words(&m, 9);
+    assert_eq!(u64::from(w[0]) | u64::from(w[1]) << 32, (-3i64 * 0x4000_0000) as u64);
+    assert_eq!(w[8], 0xffff_ffff);
+}
+
+#[test]
+fn div_and_mod_truncate_and_zero_divisor_is_undefined() {
+    let (mut k, out) = with_out("t");
+    let r = k.add_var("r", VisaType::D, 8, Align::Grf);
+    op(&mut k, AluOp::Div, E1, d(r, 0), vec![i(Imm::D(-7)), i(Imm::D(2))]);
+    op(&mut k, AluOp::Mod, E1, d(r, 1), vec![i(Imm::D(-7)), i(Imm::D(2))]);
+    op(&mut k, AluOp::Div, E1, d(r, 2), vec![i(Imm::D(7)), i(Imm::D(0))]);
+    op(&mut k, AluOp::Mod, E1, d(r, 3), vec![i(Imm::D(7)), i(Imm::D(0))]);
+    ost(&mut k, Owords::O1, out, 0, r);
+    ret(&mut k);
+    let (res, m) = run_out(&k);
+    res.unwrap();
+    assert_eq!(word(&m, 0, 0), Some(-3i32 as u32));
+    assert_eq!(word(&m, 0, 1), Some(-1i32 as u32));
+    assert_eq!(word(&m, 0, 2), None);
+    assert_eq!(word(&m, 0, 3), None);
+}
+
+#[test]
+fn shifts_mask_their_count() {
+    let w = compute(VisaType::D, Owords::O2, |k, r| {
+        op(k, AluOp::Shl, E1, d(r, 0), vec![i(Imm::D(1)), i(Imm::D(33))]);
+        op(k, AluOp::Shr, E1, d(r, 1), vec![i(Imm::D(-16)), i(Imm::D(2))]);
+        op(k, AluOp::Asr, E1, d(r, 2), vec![i(Imm::D(-16)), i(Imm::D(2))]);
+        op(k, AluOp::Asr, E1, d(r, 3), vec![i(Imm::D(-16)), i(Imm::D(36))]);
+        op(k, AluOp::Shl, E1, d(r, 4), vec![i(Imm::D(3)), i(Imm::D(31))]);
+        op(k, AluOp::Rol, E1, d(r, 5), vec![i(Imm::UD(0x8000_0001)), i(Imm::UD(1))]);
+        op(k, AluOp::Ror, E1, d(r, 6), vec![i(Imm::UD(0x8000_0001)), i(Imm::UD(1))]);
+        op(k, AluOp::Shr, E1, d(r, 7), vec![i(Imm::UD(0xf0)), i(Imm::UD(32))]);
+    });
+    assert_eq!(w, vec![2, 0x3fff_fffc, (-4i32) as u32, (-1i32) as u32, 0x8000_0000, 3, 0xc000_0000, 0xf0]);
+}
+
+#[test]
+fn bit_operations() {
+    let w = compute(VisaType::UD, Owords::O4, |k, r| {
+        op(k, AluOp::Cbit, E1, d(r, 0), vec![i(Imm::UD(0xf0f0))]);
+        op(k, AluOp::Fbl, E1, d(r, 1), vec![i(Imm::UD(0x100))]);
+        op(k, AluOp::Fbh, E1, d(r, 2), vec![i(Imm::UD(0x100))]);
+        op(k, AluOp::Fbh, E1, d(r, 3), vec![i(Imm::D(-2))]);
+        op(k, AluOp::Lzd, E1, d(r, 4), vec![i(Imm::UD(1))]);
+        op(k, AluOp::Bfrev, E1, d(r, 5), vec![i(Imm::UD(1))]);
+        op(k, AluOp::Bfe, E1, d(r, 6), vec![i(Imm::UD(4)), i(Imm::UD(8)), i(Imm::UD(0xabcd))]);
+        op(
+            k,
+            AluOp::Bfi,
+            E1,
+            d(r, 7),
+            vec![i(Imm::UD(4)), i(Imm::UD(8)), i(Imm::UD(0x5)), i(Imm::UD(0xffff))],
+        );
+        op(k, AluOp::Fbl, E1, d(r, 8), vec![i(Imm::UD(0))]);
+        op(k, AluOp::And, E1, d(r, 9), vec![i(Imm::UD(0xff00)), i(Imm::UD(0x0ff0))]);
+        op(k, AluOp::Or, E1, d(r, 10), vec![i(Imm::UD(0xff00)), i(Imm::UD(0x0ff0))]);
+        op(k, AluOp::Xor, E1, d(r, 11), vec![i(Imm::UD(0xff00)), i(Imm::UD(0x0ff0))]);
+        op(k, AluOp::Not, E1, d(r, 12), vec![i(Imm::UD(0))]);
+        op(k, AluOp::Mov, E1, d(r, 13), vec![Src::scalar(r, 9).with(SrcMod::Not).into()]);
+        op(k, AluOp::Bfe, E1, d(r, 14), vec![i(Imm::D(4)), i(Imm::D(0)), i(Imm::D(0xe))]);
+        op(k, AluOp::Avg, E1, d(r, 15), vec![i(Imm::UD(3)), i(Imm::UD(6))]);
+    });
+    assert_eq!(
+        w,
+        vec![
+            8,
+            8,
+            23,
+            31,
+            31,
+            0x8000_0000,
+            0xb,
+            0xf5ff,
+            u32::MAX,
+            0x0f00,
+            0xfff0,
+            0xf0f0,
+            u32::MAX,
+            !0x0f00,
+            (-2i32) as u32,
+            5
+        ]
+    );
+}
+
+#[test]
+fn add3_dp4a_addc_subb() {
+    let (mut k, out) = with_out("t");
+    let r = k.add_var("r", VisaType::UD, 8, Align::Grf);
+    let c = k.add_var("c", VisaType::UD, 8, Align::Grf);
+    op(&mut k, AluOp::Add3, E1, d(r, 0), vec![i(Imm::UD(1)), i(Imm::UD(2)), i(Imm::UD(3))]);
+    op(
+        &mut k,
+        AluOp::Dp4a,
+        E1,
+        d(r, 1),
+        vec![i(Imm::UD(10)), i(Imm::UD(0x0102_0304)), i(Imm::UD(0x0101_0101))],
+    );
+    op(&mut k, AluOp::Dp4a, E1, d(r, 2), vec![i(Imm::D(0)), i(Imm::D(0xff)), i(Imm::D(0x02))]);
+    let addc = |sub, dst_col, a, b| Inst::AddcSubb {
+        sub,
+        pred: None,
+        exec: E1,
+        dst: Dst::new(r, dst_col),
+        carry: Dst::new(c, dst_col),
+        src0: i(Imm::UD(a)),
+        src1: i(Imm::UD(b)),
+    };
+    k.push(addc(false, 3, 0xffff_ffff, 2));
+    k.push(addc(true, 4, 1, 2));
+    k.push(addc(false, 5, 1, 2));
+    for col in [0, 1, 2, 6, 7] {
+        op(&mut k, AluOp::Mov, E1, d(c, col), vec![i(Imm::UD(0))]);
+    }
+    for col in [6, 7] {
+        op(&mut k, AluOp::Mov, E1, d(r, col), vec![i(Imm::UD(0))]);
+    }
+    ost(&mut k, Owords::O2, out, 0, r);
+    ost(&mut k, Owords::O2, out, 2, c);
+    ret(&mut k);
+    let (res, m) = run_out(&k);
+    res.unwrap();
+    let w = words(&m, 16);
+    assert_eq!(&w[..6], &[6, 20, (-2i32) as u32, 1, u32::MAX, 3]);
+    assert_eq!(&w[8 + 3..8 + 6], &[1, 1, 0]);
+}
+
+// ---------------------------------------------------------------- floats and conversions
+
+#[test]
+fn float_to_int_truncates_and_saturates() {
+    let w = compute(VisaType::D, Owords::O2, |k, r| {
+        op(k, AluOp::Mov, E1, d(r, 0), vec![i(Imm::F(-2.75))]);
+        op(k, AluOp::Mov, E1, d(r, 1), vec![i(Imm::F(3e10))]);
+        op(k, AluOp::Mov, E1, d(r, 2), vec![i(Imm::F(f32::NAN))]);
+        op(k, AluOp::Mov, E1, d(r, 3), vec![i(Imm::F(-3e10))]);
+        op(k, AluOp::Mov, E1, d(r, 4), vec![i(Imm::F(2.5))]);
+        for c in 5..8 {
+            op(k, AluOp::Mov, E1, d(r, c), vec![i(Imm::D(0))]);
+        }
+    });
+    assert_eq!(&w[..5], &[(-2i32) as u32, i32::MAX as u32, 0, i32::MIN as u32, 2]);
+}
+
+#[test]
+fn int_to_float_rounds_to_nearest_even() {
+    let w = compute(VisaType::F, Owords::O1, |k, r| {
+        op(k, AluOp::Mov, E1, d(r, 0), vec![i(Imm::D(16_777_217))]);
+        op(k, AluOp::Mov, E1, d(r, 1), vec![i(Imm::D(16_777_219))]);
+        op(k, AluOp::Mov, E1, d(r, 2), vec![i(Imm::UD(u32::MAX))]);
+        op(k, AluOp::Mov, E1, d(r, 3), vec![i(Imm::D(-5))]);
+    });
+    assert_eq!(f(w[0]), 16_777_216.0);
+    assert_eq!(f(w[1]), 16_777_220.0);
+    assert_eq!(f(w[2]), 4_294_967_296.0);
+    assert_eq!(f(w[3]), -5.0);
+}
+
+#[test]
+fn float_sat_clamps_to_unit_interval() {
+    let w = compute(VisaType::F, Owords::O1, |k, r| {
+        op_sat(k, AluOp::Add, E1, d(r, 0), vec![i(Imm::F(0.5)), i(Imm::F(0.75))]);
+        op_sat(k, AluOp::Mul, E1, d(r, 1), vec![i(Imm::F(-2.0)), i(Imm::F(3.0))]);
+        op_sat(k, AluOp::Mov, E1, d(r, 2), vec![i(Imm::F(0.25))]);
+        op_sat(k, AluOp::Mov, E1, d(r, 3), vec![i(Imm::F(f32::NAN))]);
+    });
+    assert_eq!(w.iter().map(|&x| f(x)).collect::<Vec<_>>(), vec![1.0, 0.0, 0.25, 0.0]);
+}
+
+#[test]
+fn half_rounding_and_conversions() {
+    let (mut k, out) = with_out("t");
+    let h = k.add_var("h", VisaType::HF, 16, Align::Grf);
+    let r = k.add_var("r", VisaType::F, 8, Align::Grf);
+    // 1 + 2^-11 and 1 + 3*2^-11 are halfway between two halves: ties to even (1.0, 1 + 2^-9).
+    op(&mut k, AluOp::Mov, E1, d(h, 0), vec![i(Imm::F(1.0 + 1.0 / 2048.0))]);
+    op(&mut k, AluOp::Mov, E1, d(h, 1), vec![i(Imm::F(1.0 + 3.0 / 2048.0))]);
+    op(&mut k, AluOp::Mov, E1, d(h, 2), vec![i(Imm::F(70000.0))]);
+    op(&mut k, AluOp::Add, E1, d(h, 3), vec![i(Imm::HF(0x3c00)), i(Imm::HF(0x3c00))]);
+    op(&mut k, AluOp::Mov, E1, d(r, 0), vec![sc(h, 3)]);
+    for c in 4..16 {
+        op(&mut k, AluOp::Mov, E1, d(h, c), vec![i(Imm::HF(0))]);
+    }
+    for c in 1..8 {
+        op(&mut k, AluOp::Mov, E1, d(r, c), vec![i(Imm::F(0.0))]);
+    }
+    ost(&mut k, Owords::O2, out, 0, h);
+    ost(&mut k, Owords::O2, out, 2, r);
+    ret(&mut k);
+    let (res, m) = run_out(&k);
+    res.unwrap();
+    let w = words(&m, 9);
+    assert_eq!(w[0], 0x3c02_3c00);
+    assert_eq!(w[1] & 0xffff, 0x7c00);
+    assert_eq!(w[1] >> 16, 0x4000);
+    assert_eq!(f(w[8]), 2.0);
+}
+
+#[test]
+fn float_math_uses_the_shared_precision_model() {
+    let w = compute(VisaType::F, Owords::O4, |k, r| {
+        op(k, AluOp::Exp, E1, d(r, 0), vec![i(Imm::F(3.0))]);
+        op(k, AluOp::Log, E1, d(r, 1), vec![i(Imm::F(8.0))]);
+        op(k, AluOp::Sqrt, E1, d(r, 2), vec![i(Imm::F(2.0))]);
+        op(k, AluOp::Rsqrt, E1, d(r, 3), vec![i(Imm::F(4.0))]);
+        op(k, AluOp::Inv, E1, d(r, 4), vec![i(Imm::F(3.0))]);
+        op(k, AluOp::Div, E1, d(r, 5), vec![i(Imm::F(1.0)), i(Imm::F(3.0))]);
+        op(k, AluOp::Pow, E1, d(r, 6), vec![i(Imm::F(2.0)), i(Imm::F(0.5))]);
+        op(k, AluOp::Sin, E1, d(r, 7), vec![i(Imm::F(1.0))]);
+        op(k, AluOp::Frc, E1, d(r, 8), vec![i(Imm::F(-1.25))]);
+        op(k, AluOp::Rndd, E1, d(r, 9), vec![i(Imm::F(-1.5))]);
+        op(k, AluOp::Rndu, E1, d(r, 10), vec![i(Imm::F(-1.5))]);
+        op(k, AluOp::Rnde, E1, d(r, 11), vec![i(Imm::F(2.5))]);
+        op(k, AluOp::Rndz, E1, d(r, 12), vec![i(Imm::F(-1.5))]);
+        op(k, AluOp::Mad, E1, d(r, 13), vec![i(Imm::F(2.0)), i(Imm::F(3.0)), i(Imm::F(1.0))]);
+        op(k, AluOp::Cos, E1, d(r, 14), vec![i(Imm::F(0.0))]);
+        op(k, AluOp::Add, E1, d(r, 15), vec![i(Imm::F(1.0)), Src::scalar(r, 13).with(SrcMod::Neg).into()]);
+    });
+    let x: Vec<f32> = w.iter().map(|&b| f(b)).collect();
+    let m = genxc_sim::exec::math::sin(1.0) as f32;
+    assert_eq!(
+        &x[..8],
+        &[
+            8.0,
+            3.0,
+            2f64.sqrt() as f32,
+            0.5,
+            (1.0f64 / 3.0) as f32,
+            (1.0f64 / 3.0) as f32,
+            2f64.sqrt() as f32,
+            m
+        ]
+    );
+    assert_eq!(&x[8..], &[0.75, -2.0, -1.0, 2.0, -1.0, 7.0, 1.0, -6.0]);
+}
+
+#[test]
+fn min_max_nan_and_signed_zero() {
+    let w = compute(VisaType::F, Owords::O1, |k, r| {
+        let mm = |max, dst, a, b| Inst::MinMax {
+            max,
+            sat: false,
+            exec: E1,
+            dst: d(r, dst),
+            src0: i(Imm::F(a)),
+            src1: i(Imm::F(b)),
+        };
+        k.push(mm(false, 0, f32::NAN, 2.0));
+        k.push(mm(true, 1, 1.0, f32::NAN));
+        k.push(mm(false, 2, 0.0, -0.0));
+        k.push(mm(true, 3, -3.0, 4.0));
+    });
+    assert_eq!(f(w[0]), 2.0);
+    assert_eq!(f(w[1]), 1.0);
+    assert_eq!(w[2], (-0.0f32).to_bits());
+    assert_eq!(f(w[3]), 4.0);
+}
+
+#[test]
+fn integer_min_max_respect_signedness() {
+    let w = compute(VisaType::D, Owords::O1, |k, r| {
+        let mm = |max, dst, a: SrcOp, b: SrcOp| Inst::MinMax {
+            max,
+            sat: false,
+            exec: E1,
+            dst: d(r, dst),
+            src0: a,
+            src1: b,
+        };
+        k.push(mm(false, 0, i(Imm::D(-1)), i(Imm::D(1))));
+        k.push(mm(false, 1, i(Imm::UD(u32::MAX)), i(Imm::UD(1))));
+        k.push(mm(true, 2, i(Imm::D(-5)), i(Imm::D(-6))));
+        k.push(mm(true, 3, i(Imm::W(-5)), i(Imm::UW(3))));
+    });
+    assert_eq!(w, vec![u32::MAX, 1, (-5i32) as u32, 3]);
+}
+
+#[test]
+fn packed_immediates_and_modifiers() {
+    let (mut k, out) = with_out("t");
+    let w16 = k.add_var("w", VisaType::W, 16, Align::Grf);
+    let fv = k.add_var("fv", VisaType::F, 8, Align::Grf);
+    op(&mut k, AluOp::Mov, E8, d(w16, 0), vec![i(Imm::V(0xFEDC_BA98))]);
+    op(&mut k, AluOp::Mov, E8, d(w16, 8), vec![i(Imm::UV(0x7654_3210))]);
+    op(&mut k, AluOp::Mov, Exec::new(4), d(fv, 0), vec![i(Imm::VF(0x5048_4030))]);
+    op(&mut k, AluOp::Mov, Exec::new(4), d(fv, 4), vec![Src::vec(fv, 0).with(SrcMod::NegAbs).into()]);
+    ost(&mut k, Owords::O2, out, 0, w16);
+    ost(&mut k, Owords::O2, out, 2, fv);
+    ret(&mut k);
+    let (res, m) = run_out(&k);
+    res.unwrap();
+    let w = words(&m, 16);
+    let halves: Vec<i16> = w[..8].iter().flat_map(|x| [*x as u16 as i16, (*x >> 16) as u16 as i16]).collect();
+    assert_eq!(halves, vec![-8, -7, -6, -5, -4, -3, -2, -1, 0, 1, 2, 3, 4, 5, 6, 7]);
+    let fl: Vec<f32> = w[8..].iter().map(|&x| f(x)).collect();
+    assert_eq!(fl, vec![1.0, 2.0, 3.0, 4.0, -1.0, -2.0, -3.0, -4.0]);
+}
+
+// ---------------------------------------------------------------- regions
+
+#[test]
+fn source_regions_vstride_width_hstride() {
+    let (mut k, out) = with_out("t");
+    let m = k.add_var("m", VisaType::D, 32, Align::Grf);
+    let r = k.add_var("r", VisaType::D, 16, Align::Grf);
+    op(&mut k, AluOp::Mov, E16, d(m, 0), vec![i(Imm::UV(0x7654_3210))]);
+    op(&mut k, AluOp::Add, E16, d(m, 0), vec![v(m), rg(m, 0, 0, 0, 8, 0)]); // + lane index 0..7 as <0;8,0>?? see below
+    ret(&mut k);
+    let _ = (out, r);
+    // <0;8,0> repeats element 0 for every lane: m[i] = uv[i] + uv[0] = uv[i].
+    let (res, _) = run_out(&k);
+    res.unwrap();
+
+    let w = compute(VisaType::D, Owords::O4, |k, r| {
+        let m = k.add_var("m", VisaType::D, 32, Align::Grf);
+        for c in 0..4u8 {
+            op(k, AluOp::Mov, E8, d(m, 8 * c), vec![i(Imm::UV(0x7654_3210))]);
+            op(k, AluOp::Add, E8, d(m, 8 * c), vec![vc(m, 8 * c), i(Imm::D(8 * i32::from(c)))]);
+        }
+        // m[i] = i. <16;4,2> from (0,1): rows of 4 elements 2 apart, rows 16 apart.
+        op(k, AluOp::Mov, E8, d(r, 0), vec![rg(m, 0, 1, 16, 4, 2)]);
+        // Row offset in GRFs: m(1,3) is element 11; <0;1,0> scalar.
+        op(k, AluOp::Mov, E1, d(r, 8), vec![rg(m, 1, 3, 0, 1, 0)]);
+        // Crossing a row: (0,6)<1;1,0> for 4 lanes = 6,7,8,9.
+        op(k, AluOp::Mov, Exec::new(4), d(r, 9), vec![rg(m, 0, 6, 1, 1, 0)]);
+        // <2;2,1>: 0,1,2,3 ... width 2 rows 2 apart; <1;2,0>: 0,0,1,1.
+        op(k, AluOp::Mov, Exec::new(2), d(r, 13), vec![rg(m, 0, 20, 1, 2, 0)]);
+        op(k, AluOp::Mov, E1, d(r, 15), vec![i(Imm::D(99))]);
+    });
+    assert_eq!(&w[..8], &[1, 3, 5, 7, 17, 19, 21, 23]);
+    assert_eq!(w[8], 11);
+    assert_eq!(&w[9..13], &[6, 7, 8, 9]);
+    assert_eq!(&w[13..16], &[20, 20, 99]);
+}
+
+#[test]
+fn strided_destination_and_alias() {
+    let (mut k, out) = with_out("t");
+    let r = k.add_var("r", VisaType::D, 8, Align::Grf);
+    let rw = k.add_alias("rw", VisaType::UW, 16, Align::Grf, r, 0);
+    op(&mut k, AluOp::Mov, E8, d(r, 0), vec![i(Imm::D(0))]);
+    op(&mut k, AluOp::Mov, E8, ds(rw, 0, 1, 2), vec![i(Imm::UV(0x7654_3210))]);
+    ost(&mut k, Owords::O2, out, 0, r);
+    ret(&mut k);
+    let (res, m) = run_out(&k);
+    res.unwrap();
+    assert_eq!(words(&m, 8), (0..8).map(|x| x << 16).collect::<Vec<u32>>());
+}
+
+#[test]
+fn region_outside_its_variable_faults() {
+    let (mut k, _out) = with_out("t");
+    let r = k.add_var("r", VisaType::D, 8, Align::Grf);
+    op(&mut k, AluOp::Mov, E8, d(r, 0), vec![i(Imm::D(0))]);
+    op(&mut k, AluOp::Mov, E8, d(r, 0), vec![rg(r, 0, 4, 1, 1, 0)]);
+    ret(&mut k);
+    let (res, _) = run_out(&k);
+    assert!(matches!(res, Err(SimError::Fault(ref m)) if m.contains("outside the variable")), "{res:?}");
+}
+
+#[test]
+fn indirect_operands_through_address_variables() {
+    let (mut k, out) = with_out("t");
+    let tbl = k.add_var("tbl", VisaType::D, 16, Align::Grf);
+    let r = k.add_var("r", VisaType::D, 8, Align::Grf);
+    let a = k.add_addr("a", 1);
+    op(&mut k, AluOp::Mov, E8, d(tbl, 0), vec![i(Imm::UV(0x7654_3210))]);
+    op(&mut k, AluOp::Mov, E8, d(tbl, 8), vec![i(Imm::UV(0xfedc_ba98))]);
+    k.push(Inst::AddrAdd {
+        exec: NM1,
+        dst: AddrOpnd { addr: a, elem: 0, width: 1 },
+        base: tbl,
+        base_offset: 8,
+        src1: i(Imm::UW(4)),
+    });
+    // r[A0,0]<2;2,1> reads tbl[3], tbl[4], tbl[5], tbl[6].
+    let ind = IndSrc {
+        addr: a,
+        addr_elem: 0,
+        byte_offset: 0,
+        ty: VisaType::D,
+        region: Region::new(2, 2, 1),
+        multi: false,
+        modifier: SrcMod::None,
+    };
+    op(&mut k, AluOp::Mov, Exec::new(4), d(r, 0), vec![ind.into()]);
+    // Indirect destination: r[A0, 16] (tbl[7]) = 100.
+    op(
+        &mut k,
+        AluOp::Mov,
+        E1,
+        IndDst { addr: a, addr_elem: 0, byte_offset: 16, ty: VisaType::D, hstride: 1 }.into(),
+        vec![i(Imm::D(100))],
+    );
+    op(&mut k, AluOp::Mov, E1, d(r, 4), vec![sc(tbl, 7)]);
+    for c in 5..8 {
+        op(&mut k, AluOp::Mov, E1, d(r, c), vec![i(Imm::D(0))]);
+    }
+    ost(&mut k, Owords::O2, out, 0, r);
+    ret(&mut k);
+    let (res, m) = run_out(&k);
+    res.unwrap();
+    assert_eq!(&words(&m, 5), &[3, 4, 5, 6, 100]);
+}
+
+#[test]
+fn multi_address_indirect_reads_one_row_per_address() {
+    let (mut k, out) = with_out("t");
+    let tbl = k.add_var("tbl", VisaType::D, 16, Align::Grf);
+    let r = k.add_var("r", VisaType::D, 4, Align::Grf);
+    let a4 = k.add_addr("a4", 4);
+    for c in [0u8, 8] {
+        op(&mut k, AluOp::Mov, E8, d(tbl, c), vec![i(Imm::UV(0x7654_3210))]);
+        op(&mut k, AluOp::Add, E8, d(tbl, c), vec![vc(tbl, c), i(Imm::D(i32::from(c)))]);
+    }
+    // Byte offsets 60, 4, 36, 0 -> tbl[15], tbl[1], tbl[9], tbl[0].
+    for (e, off) in [60u16, 4, 36, 0].iter().enumerate() {
+        k.push(Inst::AddrAdd {
+            exec: NM1,
+            dst: AddrOpnd { addr: a4, elem: e as u8, width: 1 },
+            base: tbl,
+            base_offset: 0,
+            src1: i(Imm::UW(*off)),
+        });
+    }
+    let multi = IndSrc {
+        addr: a4,
+        addr_elem: 0,
+        byte_offset: 0,
+        ty: VisaType::D,
+        region: Region::new(0, 1, 0),
+        multi: true,
+        modifier: SrcMod::None,
+    };
+    op(&mut k, AluOp::Mov, Exec::new(4), d(r, 0), vec![multi.into()]);
+    ost(&mut k, Owords::O1, out, 0, r);
+    ret(&mut k);
+    let (res, m) = run_out(&k);
+    res.unwrap();
+    assert_eq!(words(&m, 4), vec![15, 1, 9, 0]);
+}
+
+#[test]
+fn indirect_access_outside_every_variable_faults() {
+    let (mut k, _out) = with_out("t");
+    let tbl = k.add_var("tbl", VisaType::D, 8, Align::Grf);
+    let r = k.add_var("r", VisaType::D, 8, Align::Grf);
+    let a = k.add_addr("a", 1);
+    k.push(Inst::AddrAdd {
+        exec: NM1,
+        dst: AddrOpnd { addr: a, elem: 0, width: 1 },
+        base: tbl,
+        base_offset: 0,
+        src1: i(Imm::UW(60000)),
+    });
+    let ind = IndSrc {
+        addr: a,
+        addr_elem: 0,
+        byte_offset: 0,
+        ty: VisaType::D,
+        region: Region::SCALAR,
+        multi: false,
+        modifier: SrcMod::None,
+    };
+    op(&mut k, AluOp::Mov, E1, d(r, 0), vec![ind.into()]);
+    ret(&mut k);
+    let (res, _) = run_out(&k);
+    assert!(matches!(res, Err(SimError::Fault(ref m)) if m.contains("outside every variable")), "{res:?}");
+}
+
+// ---------------------------------------------------------------- predicates and masks
+
+/// A kernel with `v` (16 x d, input at 64: values 0..15 given by the launch) and `r`.
+fn lanes_kernel() -> (Kernel, SurfaceId, VarId, VarId) {
+    let (mut k, out) = with_out("t");
+    let v = k.add_var("v", VisaType::D, 16, Align::Grf);
+    let r = k.add_var("r", VisaType::D, 16, Align::Grf);
+    k.add_input(InputTarget::Var(v), 64, 64);
+    (k, out, v, r)
+}
+
+fn run_lanes(k: &Kernel) -> (Result<genxc_sim::Report, SimError>, genxc_sim::memory::Memory) {
+    let mut m = surfaces(1, 256);
+    let vals: Vec<u8> = (0..16i32).flat_map(|x| x.to_le_bytes()).collect();
+    let l =
+        one_thread(vec![genxc_sim::launch::ArgValue::Surface(0), genxc_sim::launch::ArgValue::Bytes(vals)]);
+    let r = genxc_sim::exec::run(std::slice::from_ref(k), &CFG, &l, &mut m);
+    (r, m)
+}
+
+#[test]
+fn predicated_writes_and_inverse() {
+    let (mut k, out, x, r) = lanes_kernel();
+    let p = k.add_pred("p", 16);
+    op(&mut k, AluOp::Mov, E16, d(r, 0), vec![i(Imm::D(-1))]);
+    k.push(Inst::Cmp { rel: CmpOp::Lt, exec: E16, dst: CmpDst::Pred(p), src0: v(x), src1: i(Imm::D(4)) });
+    op_p(&mut k, Pred::on(p), AluOp::Mov, E16, d(r, 0), vec![v(x)]);
+    op_p(&mut k, Pred::not(p), AluOp::Add, E8.at(2), d(r, 8), vec![vc(x, 8), i(Imm::D(100))]);
+    ost(&mut k, Owords::O4, out, 0, r);
+    ret(&mut k);
+    let (res, m) = run_lanes(&k);
+    res.unwrap();
+    let w: Vec<i32> = words(&m, 16).into_iter().map(|x| x as i32).collect();
+    assert_eq!(&w[..8], &[0, 1, 2, 3, -1, -1, -1, -1]);
+    assert_eq!(&w[8..], &[108, 109, 110, 111, 112, 113, 114, 115]);
+}
+
+#[test]
+fn any_all_sel_and_setp() {
+    let (mut k, out, x, r) = lanes_kernel();
+    let p = k.add_pred("p", 16);
+    let q = k.add_pred("q", 16);
+    k.push(Inst::Setp { exec: Exec::nm(16), dst: p, src: i(Imm::UW(0x0005)) });
+    op(&mut k, AluOp::Mov, E16, d(r, 0), vec![i(Imm::D(0))]);
+    k.push(Inst::Alu {
+        op: AluOp::Mov,
+        pred: Some(Pred { id: p, inverse: false, ctrl: PredCtrl::Any }),
+        sat: false,
+        exec: Exec::new(4),
+        dst: d(r, 0),
+        srcs: vec![i(Imm::D(7))],
+    });
+    k.push(Inst::Alu {
+        op: AluOp::Mov,
+        pred: Some(Pred { id: p, inverse: false, ctrl: PredCtrl::All }),
+        sat: false,
+        exec: Exec::new(4),
+        dst: d(r, 4),
+        srcs: vec![i(Imm::D(9))],
+    });
+    k.push(Inst::Alu {
+        op: AluOp::Sel,
+        pred: Some(Pred::on(p)),
+        sat: false,
+        exec: Exec::new(4),
+        dst: d(r, 8),
+        srcs: vec![vc(x, 0), i(Imm::D(-1))],
+    });
+    // Logic on predicates: q = !p; mov the bits into r(0,12).
+    op(&mut k, AluOp::Not, Exec::nm(16), DstOp::Pred(q), vec![SrcOp::Pred(p)]);
+    op(&mut k, AluOp::Mov, NM1, d(r, 12), vec![SrcOp::Pred(q)]);
+    ost(&mut k, Owords::O4, out, 0, r);
+    ret(&mut k);
+    let (res, m) = run_lanes(&k);
+    res.unwrap();
+    let w: Vec<i32> = words(&m, 13).into_iter().map(|x| x as i32).collect();
+    assert_eq!(&w[..8], &[7, 7, 7, 7, 0, 0, 0, 0]);
+    assert_eq!(&w[8..12], &[0, -1, 2, -1]);
+    assert_eq!(w[12], 0xfffa);
+}
+
+#[test]
+fn cmp_into_a_general_destination() {
+    let (mut k, out, x, r) = lanes_kernel();
+    k.push(Inst::Cmp {
+        rel: CmpOp::Ge,
+        exec: E16,
+        dst: CmpDst::Gen(Dst::new(r, 0)),
+        src0: v(x),
+        src1: i(Imm::D(14)),
+    });
+    ost(&mut k, Owords::O4, out, 0, r);
+    ret(&mut k);
+    let (res, m) = run_lanes(&k);
+    res.unwrap();
+    let w = words(&m, 16);
+    assert_eq!(&w[12..], &[0, 0, u32::MAX, u32::MAX]);
+}
+
+#[test]
+fn nomask_and_mask_offsets_in_divergent_code() {
+    let (mut k, out, x, r) = lanes_kernel();
+    let p = k.add_pred("p", 16);
+    let end = k.add_label("END");
+    let s1 = k.add_var("s1", VisaType::D, 1, Align::Dword);
+    op(&mut k, AluOp::Mov, E16, d(r, 0), vec![i(Imm::D(0))]);
+    op(&mut k, AluOp::Mov, NM1, d(s1, 0), vec![i(Imm::D(0))]);
+    k.push(Inst::Cmp { rel: CmpOp::Lt, exec: E16, dst: CmpDst::Pred(p), src0: v(x), src1: i(Imm::D(12)) });
+    // Lanes 12..15 jump: the rest runs the next two instructions.
+    k.push(Inst::Goto { pred: Some(Pred::not(p)), exec: E16, target: end });
+    op(&mut k, AluOp::Mov, Exec::new(16), d(r, 0), vec![i(Imm::D(1))]);
+    // NoMask: every lane, even the parked ones.
+    op(&mut k, AluOp::Add, Exec::nm(16), d(r, 0), vec![v(r), i(Imm::D(10))]);
+    op(&mut k, AluOp::Add, NM1, d(s1, 0), vec![s(s1), i(Imm::D(1))]);
+    k.push(Inst::Label(end));
+    op(&mut k, AluOp::Mov, NM1, d(r, 15), vec![s(s1)]);
+    ost(&mut k, Owords::O4, out, 0, r);
+    ret(&mut k);
+    let (res, m) = run_lanes(&k);
+    res.unwrap();
+    let w: Vec<i32> = words(&m, 16).into_iter().map(|x| x as i32).collect();
+    assert_eq!(&w[..12], &[11; 12]);
+    assert_eq!(&w[12..15], &[10, 10, 10]);
+    assert_eq!(w[15], 1);
+}
+
+// ---------------------------------------------------------------- control flow
+
+#[test]
+fn goto_if_else_reconverges() {
+    // Sample 05: if (v > 4) { r = v * 2; if (v > 10) r = 100; } else { r = -v; }
+    let (mut k, out, x, r) = lanes_kernel();
+    let (p1, p2) = (k.add_pred("p1", 16), k.add_pred("p2", 16));
+    let (else1, endif2, endif1) = (k.add_label("ELSE_1"), k.add_label("ENDIF_2"), k.add_label("ENDIF_1"));
+    op(&mut k, AluOp::Mov, E16, d(r, 0), vec![i(Imm::D(0))]);
+    k.push(Inst::Cmp { rel: CmpOp::Gt, exec: E16, dst: CmpDst::Pred(p1), src0: v(x), src1: i(Imm::D(4)) });
+    k.push(Inst::Goto { pred: Some(Pred::not(p1)), exec: E16, target: else1 });
+    op(&mut k, AluOp::Mul, E16, d(r, 0), vec![v(x), i(Imm::D(2))]);
+    k.push(Inst::Cmp { rel: CmpOp::Gt, exec: E16, dst: CmpDst::Pred(p2), src0: v(x), src1: i(Imm::D(10)) });
+    k.push(Inst::Goto { pred: Some(Pred::not(p2)), exec: E16, target: endif2 });
+    op(&mut k, AluOp::Mov, E16, d(r, 0), vec![i(Imm::D(100))]);
+    k.push(Inst::Label(endif2));
+    k.push(Inst::Goto { pred: None, exec: E16, target: endif1 });
+    k.push(Inst::Label(else1));
+    op(&mut k, AluOp::Mov, E16, d(r, 0), vec![vm(x, SrcMod::Neg)]);
+    k.push(Inst::Label(endif1));
+    ost(&mut k, Owords::O4, out, 0, r);
+    ret(&mut k);
+    let (res, m) = run_lanes(&k);
+    res.unwrap();
+    let w: Vec<i32> = words(&m, 16).into_iter().map(|x| x as i32).collect();
+    let want: Vec<i32> = (0..16)
+        .map(|x| {
+            if x > 4 {
+                if x > 10 {
+                    100
+                } else {
+                    2 * x
+                }
+            } else {
+                -x
+            }
+        })
+        .collect();
+    assert_eq!(w, want);
+}
+
+#[test]
+fn backward_goto_loops_per_lane_and_jmp_loops_uniformly() {
+    let (mut k, out, x, r) = lanes_kernel();
+    let cnt = k.add_var("cnt", VisaType::D, 16, Align::Grf);
+    let n = k.add_var("n", VisaType::D, 1, Align::Dword);
+    let (p1, p2) = (k.add_pred("p1", 1), k.add_pred("p2", 16));
+    let (la, lb) = (k.add_label("LOOP_A"), k.add_label("LOOP_B"));
+    op(&mut k, AluOp::Mov, E16, d(r, 0), vec![i(Imm::D(0))]);
+    op(&mut k, AluOp::Add, E16, d(cnt, 0), vec![v(x), i(Imm::D(1))]);
+    op(&mut k, AluOp::Mov, NM1, d(n, 0), vec![i(Imm::D(3))]);
+    // Uniform loop: r += 1 three times.
+    k.push(Inst::Label(la));
+    op(&mut k, AluOp::Add, E16, d(r, 0), vec![v(r), i(Imm::D(1))]);
+    op(&mut k, AluOp::Add, NM1, d(n, 0), vec![s(n), i(Imm::D(-1))]);
+    k.push(Inst::Cmp { rel: CmpOp::Gt, exec: NM1, dst: CmpDst::Pred(p1), src0: s(n), src1: i(Imm::D(0)) });
+    k.push(Inst::Jmp { pred: Some(Pred::on(p1)), exec: NM1, target: la });
+    // Divergent do-while: r += 10 per iteration, v + 1 iterations.
+    k.push(Inst::Label(lb));
+    op(&mut k, AluOp::Add, E16, d(r, 0), vec![v(r), i(Imm::D(10))]);
+    op(&mut k, AluOp::Add, E16, d(cnt, 0), vec![v(cnt), i(Imm::D(-1))]);
+    k.push(Inst::Cmp { rel: CmpOp::Gt, exec: E16, dst: CmpDst::Pred(p2), src0: v(cnt), src1: i(Imm::D(0)) });
+    k.push(Inst::Goto { pred: Some(Pred::on(p2)), exec: E16, target: lb });
+    ost(&mut k, Owords::O4, out, 0, r);
+    ret(&mut k);
+    let (res, m) = run_lanes(&k);
+    res.unwrap();
+    assert_eq!(words(&m, 16), (0..16).map(|x| 3 + 10 * (x + 1)).collect::<Vec<u32>>());
+}
+
+#[test]
+fn call_and_ret_uniform_and_divergent() {
+    let (mut k, out, x, r) = lanes_kernel();
+    let p = k.add_pred("p", 16);
+    let sub = k.add_subroutine("double_r");
+    op(&mut k, AluOp::Mov, E16, d(r, 0), vec![v(x)]);
+    k.push(Inst::Call { pred: None, exec: NM1, target: sub });
+    k.push(Inst::Cmp { rel: CmpOp::Gt, exec: E16, dst: CmpDst::Pred(p), src0: v(x), src1: i(Imm::D(10)) });
+    k.push(Inst::Call { pred: Some(Pred::on(p)), exec: E16, target: sub });
+    ost(&mut k, Owords::O4, out, 0, r);
+    ret(&mut k);
+    k.push(Inst::Subroutine(sub));
+    op(&mut k, AluOp::Mul, E16, d(r, 0), vec![v(r), i(Imm::D(2))]);
+    ret(&mut k);
+    let (res, m) = run_lanes(&k);
+    res.unwrap();
+    assert_eq!(words(&m, 16), (0..16).map(|x| if x > 10 { 4 * x } else { 2 * x }).collect::<Vec<u32>>());
+}
+
+#[test]
+fn switchjmp_picks_its_target() {
+    let (mut k, out) = with_out("t");
+    let idx = k.add_var("idx", VisaType::UB, 4, Align::Dword);
+    let r = k.add_var("r", VisaType::D, 4, Align::Grf);
+    let ls: Vec<LabelId> = (0..3).map(|j| k.add_label(&format!("L{j}"))).collect();
+    let end = k.add_label("END");
+    op(&mut k, AluOp::Mov, Exec::new(4), d(r, 0), vec![i(Imm::D(0))]);
+    op(&mut k, AluOp::Mov, NM1, d(idx, 0), vec![i(Imm::UB(2))]);
+    k.push(Inst::SwitchJmp { exec: NM1, index: s(idx), targets: ls.clone() });
+    for (j, l) in ls.iter().enumerate() {
+        k.push(Inst::Label(*l));
+        op(&mut k, AluOp::Mov, E1, d(r, 0), vec![i(Imm::D(10 + j as i32))]);
+        k.push(Inst::Jmp { pred: None, exec: NM1, target: end });
+    }
+    k.push(Inst::Label(end));
+    ost(&mut k, Owords::O1, out, 0, r);
+    ret(&mut k);
+    let (res, m) = run_out(&k);
+    res.unwrap();
+    assert_eq!(word(&m, 0, 0), Some(12));
+}
+
+#[test]
+fn a_thread_that_never_ends_hits_the_step_limit() {
+    let (mut k, _out) = with_out("t");
+    let l = k.add_label("L");
+    k.push(Inst::Label(l));
+    k.push(Inst::Jmp { pred: None, exec: NM1, target: l });
+    ret(&mut k);
+    let (res, _) = run_out(&k);
+    assert_eq!(res, Err(SimError::StepLimit { limit: 10_000 }));
+}
+
+#[test]
+fn branching_on_an_undefined_predicate_is_an_error() {
+    let (mut k, _out) = with_out("t");
+    let p = k.add_pred("p", 1);
+    let l = k.add_label("L");
+    k.push(Inst::Jmp { pred: Some(Pred::on(p)), exec: NM1, target: l });
+    k.push(Inst::Label(l));
+    ret(&mut k);
+    let (res, _) = run_out(&k);
+    assert!(matches!(res, Err(SimError::Undefined(_))), "{res:?}");
+}
