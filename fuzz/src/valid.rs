@@ -202,11 +202,6 @@ impl Gen<'_, '_> {
         self.c.pick(&ints)
     }
 
-    fn float_elem(&mut self) -> E {
-        let fs: Vec<E> = self.elems.iter().copied().filter(|e| e.is_float()).collect();
-        self.c.pick(&fs)
-    }
-
     fn size(&mut self, e: E) -> u32 {
         loop {
             let n = self.c.pick(SIZES);
@@ -674,7 +669,7 @@ impl Gen<'_, '_> {
     /// elements and a nonzero stride.
     fn region(&mut self, n: u32, len: u32, write: bool) -> Option<(u32, u32, u32, u32)> {
         for _ in 0..4 {
-            let widths: Vec<u32> = (1..=n.min(16)).filter(|w| n % w == 0).collect();
+            let widths: Vec<u32> = (1..=n.min(16)).filter(|w| n.is_multiple_of(*w)).collect();
             let w = self.c.pick(&widths);
             let s = if n == 1 {
                 if write {
@@ -688,13 +683,9 @@ impl Gen<'_, '_> {
                 self.c.pick(&[1, 1, 2, 0, 4])
             };
             let rows = n / w;
-            let vs = if rows == 1 {
-                w * s
-            } else if self.c.below(2) == 0 {
-                w * s
-            } else {
-                self.c.pick(&[0, 1, 2, 4, 8, 16, 32])
-            };
+            // One row, or rows one after another half of the time: vstride = width * stride.
+            let vs =
+                if rows == 1 || self.c.below(2) == 0 { w * s } else { self.c.pick(&[0, 1, 2, 4, 8, 16, 32]) };
             let idx: Vec<u32> = (0..n).map(|i| (i / w) * vs + (i % w) * s).collect();
             let extent = idx.iter().max().copied().unwrap_or(0) + 1;
             if extent > len {
@@ -1034,7 +1025,7 @@ impl Gen<'_, '_> {
     fn media_shape(e: E, bytes: u32) -> Option<(u32, u32)> {
         [32u32, 16, 8, 4]
             .into_iter()
-            .filter(|&w| w >= e.bytes() && bytes % w == 0)
+            .filter(|&w| w >= e.bytes() && bytes.is_multiple_of(w))
             .map(|w| (w, bytes / w))
             .find(|&(_, h)| (1..=8).contains(&h))
     }
