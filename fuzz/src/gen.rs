@@ -25,13 +25,15 @@ impl<'a> Choices<'a> {
         Choices { data, pos: 0 }
     }
 
-    fn byte(&mut self) -> u8 {
+    /// The next byte (0 past the end).
+    pub fn byte(&mut self) -> u8 {
         let b = self.data.get(self.pos).copied().unwrap_or(0);
         self.pos += 1;
         b
     }
 
-    fn below(&mut self, n: usize) -> usize {
+    /// A choice in `0..n` (0 when `n` <= 1).
+    pub fn below(&mut self, n: usize) -> usize {
         if n <= 1 {
             return 0;
         }
@@ -43,29 +45,39 @@ impl<'a> Choices<'a> {
         v % n
     }
 
-    fn pick<T: Copy>(&mut self, xs: &[T]) -> T {
+    /// One of `xs` (which must not be empty).
+    pub fn pick<T: Copy>(&mut self, xs: &[T]) -> T {
         xs[self.below(xs.len())]
     }
 
-    fn exhausted(&self) -> bool {
+    /// True when every byte was read.
+    pub fn exhausted(&self) -> bool {
         self.pos >= self.data.len()
     }
 }
 
-/// An element type of the generated program.
+/// An element type of a generated program.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-enum E {
+pub enum E {
+    /// `i8`.
     I8,
+    /// `i16`.
     I16,
+    /// `i32`.
     I32,
+    /// `i64`.
     I64,
+    /// `half`.
     Half,
+    /// `float`.
     Float,
+    /// `double`.
     Double,
 }
 
 impl E {
-    fn ir(self) -> &'static str {
+    /// The LLVM IR spelling.
+    pub fn ir(self) -> &'static str {
         match self {
             E::I8 => "i8",
             E::I16 => "i16",
@@ -77,7 +89,8 @@ impl E {
         }
     }
 
-    fn mangle(self) -> &'static str {
+    /// The spelling in overloaded intrinsic names (`f32` for `float`).
+    pub fn mangle(self) -> &'static str {
         match self {
             E::I8 => "i8",
             E::I16 => "i16",
@@ -89,7 +102,8 @@ impl E {
         }
     }
 
-    fn bytes(self) -> u32 {
+    /// Bytes per element.
+    pub fn bytes(self) -> u32 {
         match self {
             E::I8 => 1,
             E::I16 | E::Half => 2,
@@ -98,7 +112,8 @@ impl E {
         }
     }
 
-    fn is_float(self) -> bool {
+    /// A floating-point type.
+    pub fn is_float(self) -> bool {
         matches!(self, E::Half | E::Float | E::Double)
     }
 }
@@ -108,10 +123,11 @@ const SIZES: &[u32] = &[1, 2, 4, 8, 8, 16, 16, 32, 3, 12, 64];
 
 /// A value type: element and count (1 is a scalar).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-struct T(E, u32);
+pub struct T(pub E, pub u32);
 
 impl T {
-    fn ir(self) -> String {
+    /// The LLVM IR spelling (`<8 x i32>`, or the element type for a scalar).
+    pub fn ir(self) -> String {
         if self.1 == 1 {
             self.0.ir().to_string()
         } else {
@@ -119,7 +135,8 @@ impl T {
         }
     }
 
-    fn mangle(self) -> String {
+    /// The spelling in overloaded intrinsic names (`v8i32`, `i32`).
+    pub fn mangle(self) -> String {
         if self.1 == 1 {
             self.0.mangle().to_string()
         } else {
@@ -127,7 +144,8 @@ impl T {
         }
     }
 
-    fn bytes(self) -> u32 {
+    /// Bytes of the whole value.
+    pub fn bytes(self) -> u32 {
         self.0.bytes() * self.1
     }
 }

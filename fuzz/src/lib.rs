@@ -1,3 +1,6 @@
-//! Helpers shared by genxc's fuzz targets (and by its test suite, which includes [`gen`] by path).
+//! Helpers shared by genxc's fuzz targets (and by its test suite, which includes [`gen`] and
+//! [`valid`] by path).
 
 pub mod gen;
+pub mod valid;
+pub mod oracle;
