@@ -42,9 +42,10 @@ struct Cli {
     /// Threads per group in x,y,z.
     #[arg(long, default_value = "1,1,1")]
     group_size: String,
-    /// Shared local memory per group in bytes.
-    #[arg(long, default_value_t = 0)]
-    slm: u32,
+    /// Shared local memory per group in bytes (default: the kernel's `SLMSize` attribute, or
+    /// 64 KiB when it has none).
+    #[arg(long)]
+    slm: Option<u32>,
     /// Argument N (explicit `.input` order): a number (`7`, `0x10`, `-1.5`), or `@FILE` to fill
     /// the buffer of a surface or pointer argument with the file's bytes.
     #[arg(long = "arg", value_name = "N=VALUE")]
@@ -114,11 +115,10 @@ fn load(path: &Path, entry: Option<&str>) -> Result<Vec<Kernel>, Failure> {
             String::from_utf8(bytes).map_err(|_| usage(format!("{}: not UTF-8 text", path.display())))?;
         genxc_visa::read_text(&text).map_err(|e| usage(format!("{}:{e}", path.display())))?
     };
-    let Some(first) = kernels.first() else {
+    if kernels.is_empty() {
         return Err(usage(format!("{}: no kernel", path.display())));
-    };
+    }
     let Some(name) = entry else { return Ok(kernels) };
-    let _ = first;
     let Some(i) = kernels.iter().position(|k| k.name == name) else {
         return Err(usage(format!("{}: no kernel named '{name}'", path.display())));
     };
@@ -126,6 +126,17 @@ fn load(path: &Path, entry: Option<&str>) -> Result<Vec<Kernel>, Failure> {
     let k = kernels.remove(i);
     kernels.insert(0, k);
     Ok(kernels)
+}
+
+/// The shared local memory a kernel declares (`SLMSize`, in KiB), or 64 KiB.
+fn slm_bytes(k: &Kernel) -> u32 {
+    k.attrs
+        .iter()
+        .find_map(|a| match a {
+            genxc_visa::KernelAttr::SlmSize(kb) if *kb > 0 => Some(kb * 1024),
+            _ => None,
+        })
+        .unwrap_or(64 * 1024)
 }
 
 fn platform(name: &str) -> Result<Config, Failure> {
@@ -207,8 +218,9 @@ fn run(cli: &Cli) -> Result<String, Failure> {
                 format!("the kernels take different arguments: {specs:?} and {specs_b:?}"),
             ));
         }
-        let (launch_a, mut mem_a) = Launch::random(&specs, cli.seed, bti_a, groups, group_size, cli.slm);
-        let (launch_b, mut mem_b) = Launch::random(&specs, cli.seed, bti_b, groups, group_size, cli.slm);
+        let slm = cli.slm.unwrap_or_else(|| slm_bytes(&a[0]).max(slm_bytes(&b[0])));
+        let (launch_a, mut mem_a) = Launch::random(&specs, cli.seed, bti_a, groups, group_size, slm);
+        let (launch_b, mut mem_b) = Launch::random(&specs, cli.seed, bti_b, groups, group_size, slm);
         config.bti_base = bti_a;
         execute(&a, &config, &launch_a, &mut mem_a)?;
         config.bti_base = bti_b;
@@ -221,7 +233,8 @@ fn run(cli: &Cli) -> Result<String, Failure> {
     let path = cli.kernel.as_ref().ok_or_else(|| usage("no kernel given (see --help)"))?;
     let kernels = load(path, cli.entry.as_deref())?;
     let specs = exec::arg_specs(&kernels[0]);
-    let (mut launch, mut memory) = Launch::random(&specs, cli.seed, bti_a, groups, group_size, cli.slm);
+    let slm = cli.slm.unwrap_or_else(|| slm_bytes(&kernels[0]));
+    let (mut launch, mut memory) = Launch::random(&specs, cli.seed, bti_a, groups, group_size, slm);
     for a in &cli.args {
         let (n, value) = split_arg(a, "arg")?;
         let spec = *specs.get(n).ok_or_else(|| usage(format!("--arg: the kernel has no argument {n}")))?;
