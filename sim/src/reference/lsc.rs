@@ -2,7 +2,8 @@
 //! (channel-mask) forms, atomics, and 2D block loads and stores, on the shared memory.
 //!
 //! Address models: `stateless` is SVM (64-bit addresses), `slm` the shared local memory, `bti`
-//! the surface at a binding-table index; `bindless` is not modeled. An address is
+//! the surface at a binding-table index; `bindless` is not modeled (its operand is an offset
+//! into the driver's bindless surface-state heap, which the launch does not have). An address is
 //! `address * scale + immediate offset`. Non-transposed messages are SIMT: element `k` of lane `i`
 //! is at `address[i] + k * size` and is element `k * lanes + i` of the value; transposed ones read
 //! one block from lane 0's address. Data sizes `d8u32`/`d16u32` read 1 or 2 bytes zero-extended to
@@ -118,7 +119,12 @@ pub(super) fn eval(
         LscModel::Stateless => Space::Svm,
         LscModel::Slm => Space::Slm,
         LscModel::Bti => space_of(arg(args, surface_at, id)?)?,
-        LscModel::Bindless => return Err(SimError::NotModeled(format!("{} (bindless surfaces)", id.name()))),
+        LscModel::Bindless => {
+            return Err(SimError::NotModeled(format!(
+                "{} (bindless surfaces: the launch has no bindless surface-state heap)",
+                id.name()
+            )))
+        }
     };
     let lanes = if transposed { 1 } else { addrs.len() };
     let address = |i: usize, k: u64| -> R<u64> {
