@@ -868,6 +868,44 @@ fn lsc_block2d_transposed_and_vnni_loads() {
 }
 
 #[test]
+fn lsc_block2d_values_are_the_padded_register_image() {
+    let m = kernel(
+        PTRS,
+        &[0, 0],
+        "  %t = call <32 x i32> @llvm.genx.lsc.load2d.stateless.v32i32.v1i1.i64(<1 x i1> <i1 true>, i8 0, i8 0, i8 3, i8 1, i8 2, i16 3, i16 2, i8 0, i64 %in, i32 63, i32 3, i32 63, i32 1, i32 0)
+  call void @llvm.genx.svm.block.st.i64.v32i32(i64 %out, <32 x i32> %t)
+  %o = add i64 %out, 256
+  call void @llvm.genx.lsc.store2d.stateless.v1i1.i64.v8i32(<1 x i1> <i1 true>, i8 0, i8 0, i8 3, i8 1, i8 1, i16 3, i16 2, i8 0, i64 %o, i32 63, i32 3, i32 63, i32 0, i32 0, <8 x i32> <i32 0, i32 1, i32 2, i32 99, i32 4, i32 5, i32 6, i32 99>)
+  ret void",
+        0,
+    );
+    // dwords (x, y) = 100 y + x in rows of 16
+    let input: Vec<u32> = (0..64).map(|i| 100 * (i / 16) + i % 16).collect();
+    let mem = run_svm(&m, &words(&input)).unwrap();
+    // two blocks of 3 x 2 dwords at (1, 0): rows of 4, each block a whole 64-byte register
+    let got: Vec<u32> = (0..32).map(|i| word(&mem, 1, 4 * i).unwrap()).collect();
+    let mut want = vec![0; 32];
+    for (b, r, c) in (0..2).flat_map(|b| (0..2).flat_map(move |r| (0..3).map(move |c| (b, r, c)))) {
+        want[16 * b + 4 * r + c] = (100 * r + 1 + 3 * b + c) as u32;
+    }
+    assert_eq!(got, want);
+    // the store reads rows of 4 (element 3 of each is padding) and writes 3 dwords per row
+    let row = |y: usize| (0..4).map(|x| word(&mem, 1, 256 + 64 * y + 4 * x)).collect::<Vec<_>>();
+    assert_eq!(row(0), [Some(0), Some(1), Some(2), None]);
+    assert_eq!(row(1), [Some(4), Some(5), Some(6), None]);
+    // a value smaller than the image (the second block's rows) is refused
+    let m = kernel(
+        PTRS,
+        &[0, 0],
+        "  %t = call <12 x i32> @llvm.genx.lsc.load2d.stateless.v12i32.v1i1.i64(<1 x i1> <i1 true>, i8 0, i8 0, i8 3, i8 1, i8 2, i16 3, i16 2, i8 0, i64 %in, i32 63, i32 3, i32 63, i32 1, i32 0)
+  ret void",
+        0,
+    );
+    let e = run_svm(&m, &words(&input)).unwrap_err().to_string();
+    assert!(e.contains("24 to 32 elements"), "{e}");
+}
+
+#[test]
 fn lsc_atomics_on_shared_local_memory() {
     let m = kernel(
         "i32 %out",

@@ -2,13 +2,15 @@
 //! (channel-mask) forms, atomics, and 2D block loads and stores, on the shared memory.
 //!
 //! Address models: `stateless` is SVM (64-bit addresses), `slm` the shared local memory, `bti`
-//! the surface at a binding-table index; `bindless` is not modeled. An address is
+//! the surface at a binding-table index; `bindless` is not modeled (its operand is an offset
+//! into the driver's bindless surface-state heap, which the launch does not have). An address is
 //! `address * scale + immediate offset`. Non-transposed messages are SIMT: element `k` of lane `i`
 //! is at `address[i] + k * size` and is element `k * lanes + i` of the value; transposed ones read
 //! one block from lane 0's address. Data sizes `d8u32`/`d16u32` read 1 or 2 bytes zero-extended to
 //! 32 bits and store the low bytes. 2D block messages read zero outside the surface and drop
-//! writes outside it; loads may be transposed (column after column) or VNNI-transformed (groups of
-//! 2 16-bit or 4 8-bit rows interleaved per column).
+//! writes outside it; loads may be transposed (column after column, 32- and 64-bit elements) or
+//! VNNI-transformed (groups of 2 16-bit or 4 8-bit rows interleaved per column); their values are
+//! the hardware's register image, lines padded to a power of two and blocks to whole registers.
 
 use super::messages::{
     arg, atomic_lane, atomic_sources, elem_bytes, elem_of, on, read_bytes, space_of, to_bytes, write_bytes,
@@ -117,7 +119,12 @@ pub(super) fn eval(
         LscModel::Stateless => Space::Svm,
         LscModel::Slm => Space::Slm,
         LscModel::Bti => space_of(arg(args, surface_at, id)?)?,
-        LscModel::Bindless => return Err(SimError::NotModeled(format!("{} (bindless surfaces)", id.name()))),
+        LscModel::Bindless => {
+            return Err(SimError::NotModeled(format!(
+                "{} (bindless surfaces: the launch has no bindless surface-state heap)",
+                id.name()
+            )))
+        }
     };
     let lanes = if transposed { 1 } else { addrs.len() };
     let address = |i: usize, k: u64| -> R<u64> {
@@ -214,6 +221,9 @@ pub(super) fn eval(
     }
 }
 
+/// Bytes of a register on the targets with 2D block messages (PVC and later).
+const BLOCK2D_GRF_BYTES: usize = 64;
+
 /// How a 2D block's elements are ordered in the value.
 #[derive(Clone, Copy)]
 enum Layout2d {
@@ -225,9 +235,49 @@ enum Layout2d {
     Vnni(usize),
 }
 
+/// The value of a 2D block message: per block, `lines` lines (rows; row groups for VNNI;
+/// columns when transposed) of `pitch` elements each, `pitch` the next power of two of a line's
+/// data; blocks start at whole 64-byte registers. Elements not loaded from memory are zero. The
+/// value may stop after the last block's last line (`min_len`) instead of filling its last
+/// register (`len`).
+#[derive(Clone, Copy)]
+struct Value2d {
+    layout: Layout2d,
+    pitch: usize,
+    block: usize,
+    min_len: usize,
+    len: usize,
+}
+
+impl Value2d {
+    fn new(layout: Layout2d, eb: usize, nblk: usize, w: usize, h: usize) -> Value2d {
+        let (line, lines) = match layout {
+            Layout2d::Rows => (w, h),
+            Layout2d::Transposed => (h, w),
+            Layout2d::Vnni(k) => (w * k, h.div_ceil(k)),
+        };
+        let pitch = line.next_power_of_two();
+        let per_reg = BLOCK2D_GRF_BYTES / eb;
+        let block = (pitch * lines).next_multiple_of(per_reg);
+        Value2d { layout, pitch, block, min_len: block * (nblk - 1) + pitch * lines, len: block * nblk }
+    }
+
+    /// Where element (row `r`, column `col`) of block `b` is in the value.
+    fn index(&self, b: usize, r: usize, col: usize) -> usize {
+        b * self.block
+            + match self.layout {
+                Layout2d::Rows => r * self.pitch + col,
+                Layout2d::Transposed => col * self.pitch + r,
+                Layout2d::Vnni(k) => (r / k) * self.pitch + col * k + r % k,
+            }
+    }
+}
+
 /// `lsc.load2d` / `lsc.store2d` on a 2D surface in SVM: blocks of `width` x `height` elements at
 /// element column `x`, row `y`; block `b` starts `b * width` columns further. The surface operands
-/// hold width and pitch in bytes minus one and the height in rows minus one.
+/// hold width and pitch in bytes minus one and the height in rows minus one. The value is the
+/// register image of the hardware ([`Value2d`]); a store writes one plain block from the same
+/// image (rows padded to a power of two elements).
 fn block2d(
     id: IntrinsicId,
     form: LscForm,
@@ -240,13 +290,18 @@ fn block2d(
     let (eb, _) = data_size(c(3, "2D block data size")?)?;
     let (nblk, w, h) =
         (c(5, "block count")? as usize, c(6, "block width")? as usize, c(7, "block height")? as usize);
+    if nblk == 0 || w == 0 || h == 0 {
+        return Err(SimError::Malformed(format!("{}: an empty block ({nblk} x {w} x {h})", id.name())));
+    }
+    let load = form == LscForm::Load2d;
     let layout = match (c(4, "2D block data order")?, c(8, "2D block VNNI transform")?) {
-        (1, 0) => Layout2d::Rows,
-        (2, 0) if form == LscForm::Load2d => Layout2d::Transposed,
-        (1, 1) if form == LscForm::Load2d && eb < 4 && h % (4 / eb) == 0 => Layout2d::Vnni(4 / eb),
-        _ => {
-            return Err(SimError::NotModeled(format!(
-                "{} with this data order and VNNI transform ({eb}-byte elements, {h} rows)",
+        (1, 0) if load || nblk == 1 => Layout2d::Rows,
+        (2, 0) if load && eb >= 4 => Layout2d::Transposed,
+        (1, 1) if load && eb < 4 => Layout2d::Vnni(4 / eb),
+        (o, v) => {
+            return Err(SimError::Malformed(format!(
+                "{} with data order {o} and VNNI transform {v} ({eb}-byte elements, {nblk} blocks): \
+                 not a 2D block message of the hardware",
                 id.name()
             )))
         }
@@ -257,16 +312,6 @@ fn block2d(
     let sp = (c(12, "surface pitch")? & 0xffff_ffff) + 1;
     let x = sign_extend(c(13, "x coordinate")?, Elem::I32);
     let y = sign_extend(c(14, "y coordinate")?, Elem::I32);
-    let n = nblk * w * h;
-    // where element (row r, column col) of block b is in the value
-    let index = |b: usize, r: usize, col: usize| {
-        b * w * h
-            + match layout {
-                Layout2d::Rows => r * w + col,
-                Layout2d::Transposed => col * h + r,
-                Layout2d::Vnni(k) => (r / k) * w * k + col * k + r % k,
-            }
-    };
     let at = |b: usize, r: usize, col: usize| -> Option<u64> {
         let xx = x + (b * w + col) as i64;
         let yy = y + r as i64;
@@ -274,11 +319,15 @@ fn block2d(
         inside.then(|| base.wrapping_add(yy as u64 * sp + xx as u64 * eb as u64))
     };
     let pred = arg(args, 0, id)?;
-    if form == LscForm::Load2d {
-        if elem_bytes(ty) != eb || ty.num_elems() as usize != n {
-            return Err(SimError::NotModeled(format!(
-                "{} with padded rows or a mismatched result",
-                id.name()
+    if load {
+        let v = Value2d::new(layout, eb, nblk, w, h);
+        let n = ty.num_elems() as usize;
+        if elem_bytes(ty) != eb || !(v.min_len..=v.len).contains(&n) {
+            return Err(SimError::Malformed(format!(
+                "{}: the result must be the register image, {} to {} elements of {eb} bytes",
+                id.name(),
+                v.min_len,
+                v.len
             )));
         }
         if !on(pred, 0)? {
@@ -289,7 +338,7 @@ fn block2d(
             for r in 0..h {
                 for col in 0..w {
                     if let Some(a) = at(b, r, col) {
-                        out[index(b, r, col)] = elem_of(&read_bytes(mem, Space::Svm, a, eb));
+                        out[v.index(b, r, col)] = elem_of(&read_bytes(mem, Space::Svm, a, eb));
                     }
                 }
             }
@@ -297,16 +346,19 @@ fn block2d(
         return Ok(out);
     }
     let data = arg(args, 15, id)?;
-    if elem_bytes(tys[15]) != eb || data.len() != n {
-        return Err(SimError::NotModeled(format!("{} with padded rows or mismatched data", id.name())));
+    let v = Value2d::new(Layout2d::Rows, eb, 1, w, h);
+    if elem_bytes(tys[15]) != eb || !(v.min_len..=v.len).contains(&data.len()) {
+        return Err(SimError::Malformed(format!(
+            "{}: the stored data must be the register image, {h} rows of {} elements of {eb} bytes",
+            id.name(),
+            v.pitch
+        )));
     }
     if on(pred, 0)? {
-        for b in 0..nblk {
-            for r in 0..h {
-                for col in 0..w {
-                    if let Some(a) = at(b, r, col) {
-                        write_bytes(mem, Space::Svm, a, &to_bytes(&vec![data[index(b, r, col)]], eb));
-                    }
+        for r in 0..h {
+            for col in 0..w {
+                if let Some(a) = at(0, r, col) {
+                    write_bytes(mem, Space::Svm, a, &to_bytes(&vec![data[v.index(0, r, col)]], eb));
                 }
             }
         }
