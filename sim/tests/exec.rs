@@ -1152,6 +1152,10 @@ fn arg_specs_follow_the_input_offsets() {
         arg_specs(&k),
         vec![ArgSpec::Surface, ArgSpec::Value { size: 4, elem: 4, float: true }, ArgSpec::Pointer]
     );
+    // An 8-byte double is a value, not a pointer.
+    let f = k.add_var("f", VisaType::DF, 1, Align::Qword);
+    k.add_input(InputTarget::Var(f), 56, 8);
+    assert_eq!(arg_specs(&k)[3], ArgSpec::Value { size: 8, elem: 8, float: true });
 }
 
 #[test]
