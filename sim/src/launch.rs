@@ -13,6 +13,7 @@
 //! buffers are filled with random bytes, where for float views every 4-byte word is a float in
 //! [-64, 64) so arithmetic does not degenerate to NaN patterns.
 
+use crate::error::SimError;
 use crate::memory::{BufferKind, Bytes, Memory};
 
 /// The kind of one explicit kernel argument.
@@ -237,6 +238,47 @@ impl Launch {
         }
         let launch = Launch { groups, group_size, args, slm_size, step_limit: 1_000_000 };
         (launch, memory)
+    }
+
+    /// Moves the surface arguments to other binding-table indices: the `k`-th surface argument
+    /// (in argument order) and its buffer in `memory` go to `btis[k]`. For a compiler whose
+    /// binding rule is not "in argument order from a base" (Intel's VC binds read-only surfaces
+    /// first). The indices must be distinct and there must be one per surface argument.
+    pub fn rebind_surfaces(&mut self, memory: &mut Memory, btis: &[u32]) -> Result<(), SimError> {
+        let surfaces = self.args.iter().filter(|a| matches!(a, ArgValue::Surface(_))).count();
+        if btis.len() != surfaces {
+            return Err(SimError::Malformed(format!(
+                "{} binding-table indices for {surfaces} surface arguments",
+                btis.len()
+            )));
+        }
+        if (1..btis.len()).any(|i| btis[..i].contains(&btis[i])) {
+            return Err(SimError::Malformed(format!("binding-table indices {btis:?} are not distinct")));
+        }
+        let old: Vec<u32> = self
+            .args
+            .iter()
+            .filter_map(|a| if let ArgValue::Surface(b) = a { Some(*b) } else { None })
+            .collect();
+        let ids: Vec<_> = old
+            .iter()
+            .map(|&b| {
+                memory
+                    .surface(b)
+                    .ok_or_else(|| SimError::Malformed(format!("no buffer at binding-table index {b}")))
+            })
+            .collect::<Result<_, _>>()?;
+        let mut k = 0;
+        for a in &mut self.args {
+            if let ArgValue::Surface(b) = a {
+                *b = btis[k];
+                if let BufferKind::Surface { bti, .. } = &mut memory.buffers[ids[k]].kind {
+                    *bti = btis[k];
+                }
+                k += 1;
+            }
+        }
+        Ok(())
     }
 
     /// Every thread of the launch in execution order: groups in x, then y, then z order, and

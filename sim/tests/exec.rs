@@ -1398,6 +1398,10 @@ fn arg_specs_follow_the_input_offsets() {
         arg_specs(&k),
         vec![ArgSpec::Surface, ArgSpec::Value { size: 4, elem: 4, float: true }, ArgSpec::Pointer]
     );
+    // An 8-byte double is a value, not a pointer.
+    let f = k.add_var("f", VisaType::DF, 1, Align::Qword);
+    k.add_input(InputTarget::Var(f), 56, 8);
+    assert_eq!(arg_specs(&k)[3], ArgSpec::Value { size: 8, elem: 8, float: true });
 }
 
 #[test]
@@ -1485,4 +1489,62 @@ fn two_threads_exchange_data_through_slm_at_a_barrier() {
     assert_eq!(word(&m, 0, 0), Some(11));
     assert_eq!(word(&m, 0, 4), Some(10));
     assert_eq!(rep.instructions, 2 * 8);
+}
+
+// ---------------------------------------------------------------- argument binding
+
+/// A kernel with no `.input` for its surface: it stores its one value input (4 copies) at
+/// oword 0 of binding-table index 1, named by a constant as Intel's VC does.
+const CONSTANT_BTI_KERNEL: &str = r#".version 4.1
+.kernel "k"
+.decl V_n v_type=G type=ud num_elts=1 align=dword
+.decl V_o v_type=G type=ud num_elts=1 align=dword
+.decl V_r v_type=G type=ud num_elts=4 align=GRF
+.decl T_s v_type=T num_elts=1
+.input V_n offset=64 size=4
+.kernel_attr Target="cm"
+.function "k_main"
+    mov (M1_NM, 4) V_r(0,0)<1> V_n(0,0)<0;1,0>
+    mov (M1_NM, 1) V_o(0,0)<1> 0:ud
+    movs (M1_NM, 1) T_s(0) 1:ud
+    oword_st (1) T_s V_o(0,0)<0;1,0> V_r.0
+    ret (M1, 1)
+"#;
+
+#[test]
+fn surface_arguments_without_an_input_are_skipped_in_order() {
+    let k = genxc_visa::read_text(CONSTANT_BTI_KERNEL).unwrap();
+    let mut m = surfaces(2, 64);
+    let l = one_thread(vec![
+        ArgValue::Surface(0),
+        ArgValue::Surface(1),
+        ArgValue::Bytes(7u32.to_le_bytes().to_vec()),
+    ]);
+    genxc_sim::exec::run(&k, &CFG, &l, &mut m).unwrap();
+    assert_eq!((0..4).map(|j| word(&m, 1, j)).collect::<Vec<_>>(), vec![Some(7); 4]);
+    assert_eq!(word(&m, 0, 0), None);
+    // A value argument never stands in for a missing input: the counts must add up.
+    for args in [vec![ArgValue::Bytes(vec![1; 4]), ArgValue::Bytes(vec![2; 4])], vec![ArgValue::Surface(0)]] {
+        let err = genxc_sim::exec::run(&k, &CFG, &one_thread(args), &mut surfaces(2, 64)).unwrap_err();
+        assert!(err.to_string().contains("explicit inputs"), "{err}");
+    }
+}
+
+#[test]
+fn rebinding_moves_surface_arguments_and_their_buffers() {
+    use genxc_sim::launch::ArgSpec;
+    let specs = [ArgSpec::Surface, ArgSpec::Surface, ArgSpec::Value { size: 4, elem: 4, float: false }];
+    let (mut l, mut m) = Launch::random(&specs, 5, 0, [1, 1, 1], [1, 1, 1], 0);
+    assert!(l.rebind_surfaces(&mut m, &[3]).is_err());
+    assert!(l.rebind_surfaces(&mut m, &[4, 4]).is_err());
+    l.rebind_surfaces(&mut m, &[1, 5]).unwrap();
+    assert_eq!(&l.args[..2], &[ArgValue::Surface(1), ArgValue::Surface(5)]);
+    assert_eq!((m.surface(1), m.surface(5), m.surface(0)), (Some(0), Some(1), None));
+    // The kernel's store to index 1 now lands in the first argument's buffer.
+    let k = genxc_visa::read_text(CONSTANT_BTI_KERNEL).unwrap();
+    l.args[2] = ArgValue::Bytes(9u32.to_le_bytes().to_vec());
+    let before = m.buffers[1].bytes.clone();
+    genxc_sim::exec::run(&k, &CFG, &l, &mut m).unwrap();
+    assert_eq!(word(&m, 0, 3), Some(9));
+    assert_eq!(m.buffers[1].bytes, before);
 }

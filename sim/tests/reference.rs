@@ -384,6 +384,80 @@ endif:
 }
 
 #[test]
+fn lanes_that_leave_at_a_goto_take_the_join_phi_from_the_goto_edge() {
+    // The then block's value is not merged with EM: the lanes the goto disabled still reach the
+    // join along the goto's edge and keep x (x > 0: 2x, the others x).
+    let body = format!(
+        "entry:
+  %x = call <16 x i32> @llvm.genx.oword.ld.v16i32(i32 0, i32 %in, i32 0)
+  %c = icmp sgt <16 x i32> %x, zeroinitializer
+  %goto = call {{ <32 x i1>, <16 x i1>, i1 }} @llvm.genx.simdcf.goto.v32i1.v16i1(<32 x i1> {all}, <16 x i1> zeroinitializer, <16 x i1> %c)
+  %em = extractvalue {{ <32 x i1>, <16 x i1>, i1 }} %goto, 0
+  %rm = extractvalue {{ <32 x i1>, <16 x i1>, i1 }} %goto, 1
+  %skip = extractvalue {{ <32 x i1>, <16 x i1>, i1 }} %goto, 2
+  br i1 %skip, label %endif, label %then
+then:
+  %d = shl <16 x i32> %x, <i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1>
+  br label %endif
+endif:
+  %r = phi <16 x i32> [ %x, %entry ], [ %d, %then ]
+  %join = call {{ <32 x i1>, i1 }} @llvm.genx.simdcf.join.v32i1.v16i1(<32 x i1> %em, <16 x i1> %rm)
+  call void @llvm.genx.oword.st.v16i32(i32 %out, i32 0, <16 x i32> %r)
+  ret void",
+        all = all32()
+    );
+    let m = kernel(TWO, &[2, 2], &body, 0);
+    let input: Vec<u32> = (0..16i32).map(|i| (i - 8) as u32).collect();
+    let mem = run_two(&m, &input).unwrap();
+    for i in 0..16 {
+        let x = i as i32 - 8;
+        assert_eq!(word(&mem, 1, 4 * i), Some((if x > 0 { 2 * x } else { x }) as u32), "lane {i}");
+    }
+}
+
+#[test]
+fn lanes_that_leave_a_do_while_take_the_exit_phi_from_their_last_iteration() {
+    // do { v -= 3 } while (v > 0) with no EM merge: each lane leaves with its first v <= 0.
+    let body = format!(
+        "entry:
+  %x = call <16 x i32> @llvm.genx.oword.ld.v16i32(i32 0, i32 %in, i32 0)
+  br label %loop
+loop:
+  %v = phi <16 x i32> [ %x, %entry ], [ %a2, %back ]
+  %rm = phi <16 x i1> [ zeroinitializer, %entry ], [ %rm2, %back ]
+  %em = phi <32 x i1> [ {all}, %entry ], [ %em2, %back ]
+  %a2 = sub <16 x i32> %v, <i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3>
+  %c = icmp sgt <16 x i32> %a2, zeroinitializer
+  %goto = call {{ <32 x i1>, <16 x i1>, i1 }} @llvm.genx.simdcf.goto.v32i1.v16i1(<32 x i1> %em, <16 x i1> %rm, <16 x i1> %c)
+  %em2 = extractvalue {{ <32 x i1>, <16 x i1>, i1 }} %goto, 0
+  %rm2 = extractvalue {{ <32 x i1>, <16 x i1>, i1 }} %goto, 1
+  %done = extractvalue {{ <32 x i1>, <16 x i1>, i1 }} %goto, 2
+  br i1 %done, label %end, label %back
+back:
+  br label %loop
+end:
+  %r = phi <16 x i32> [ %a2, %loop ]
+  %join = call {{ <32 x i1>, i1 }} @llvm.genx.simdcf.join.v32i1.v16i1(<32 x i1> %em2, <16 x i1> %rm2)
+  call void @llvm.genx.oword.st.v16i32(i32 %out, i32 0, <16 x i32> %r)
+  ret void",
+        all = all32()
+    );
+    let m = kernel(TWO, &[2, 2], &body, 0);
+    let input: Vec<u32> = (0..16).map(|i| i * 2).collect();
+    let mem = run_two(&m, &input).unwrap();
+    for i in 0..16i32 {
+        let mut want = 2 * i;
+        loop {
+            want -= 3;
+            if want <= 0 {
+                break;
+            }
+        }
+        assert_eq!(word(&mem, 1, 4 * i as usize), Some(want as u32), "lane {i}");
+    }
+}
+
+#[test]
 fn simd_do_while_loops_each_lane_its_own_count() {
     let body = format!(
         "entry:

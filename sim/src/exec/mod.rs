@@ -68,9 +68,9 @@ impl<'a> Ctx<'a> {
 }
 
 /// The explicit arguments of a kernel: its `.input`s that are not implicit, in offset order.
-/// A surface is [`ArgSpec::Surface`], a sampler [`ArgSpec::Sampler`], an 8-byte general input a
-/// [`ArgSpec::Pointer`], any other general input a [`ArgSpec::Value`] of its variable's element
-/// type.
+/// A surface is [`ArgSpec::Surface`], a sampler [`ArgSpec::Sampler`], an 8-byte general input of
+/// an integer type a [`ArgSpec::Pointer`], any other general input (a `df` scalar among them) a
+/// [`ArgSpec::Value`] of its variable's element type.
 pub fn arg_specs(kernel: &Kernel) -> Vec<ArgSpec> {
     let mut inputs: Vec<_> = kernel.inputs.iter().filter(|i| i.implicit == 0).collect();
     inputs.sort_by_key(|i| i.offset);

@@ -6,7 +6,7 @@
 
 use super::Config;
 use crate::error::SimError;
-use crate::launch::{Launch, ThreadIds};
+use crate::launch::{ArgValue, Launch, ThreadIds};
 use crate::memory::{Bytes, Space};
 use genxc_visa::{ImplicitKind, InputTarget, Kernel, SurfaceId, VarId, VisaType, NUM_PREDEF_SURFACES};
 
@@ -157,6 +157,60 @@ pub struct Thread {
     pub warnings: Vec<String>,
 }
 
+/// Pairs the explicit `.input`s of `k` (in offset order) with the arguments of `launch` (in
+/// argument order). A kernel may leave out the `.input` of a surface or sampler argument it
+/// addresses by a constant binding-table index (Intel's VC does): a surface (sampler) argument is
+/// then skipped when the kernel has fewer surface (sampler) inputs than the launch has such
+/// arguments and the next input is not a surface (sampler). Every other argument takes the next
+/// input; inputs or arguments left over are an error.
+pub fn bind_inputs<'k, 'l>(
+    k: &'k Kernel,
+    launch: &'l Launch,
+) -> Result<Vec<(&'k genxc_visa::Input, &'l ArgValue)>, SimError> {
+    let mut explicit: Vec<_> = k.inputs.iter().filter(|i| i.implicit == 0).collect();
+    explicit.sort_by_key(|i| i.offset);
+    let is_surface = |i: &genxc_visa::Input| matches!(i.target, InputTarget::Surface(_));
+    let is_sampler = |i: &genxc_visa::Input| matches!(i.target, InputTarget::Sampler(_));
+    let count = |f: &dyn Fn(&ArgValue) -> bool| launch.args.iter().filter(|a| f(a)).count();
+    let mut spare_surfaces = count(&|a| matches!(a, ArgValue::Surface(_)))
+        .saturating_sub(explicit.iter().filter(|i| is_surface(i)).count());
+    let mut spare_samplers = count(&|a| matches!(a, ArgValue::Sampler(_)))
+        .saturating_sub(explicit.iter().filter(|i| is_sampler(i)).count());
+    let message = format!(
+        "the kernel has {} explicit inputs, the launch {} arguments (of which {} surfaces or \
+         samplers the kernel has no input for)",
+        explicit.len(),
+        launch.args.len(),
+        spare_surfaces + spare_samplers
+    );
+    let mismatch = || SimError::Malformed(message.clone());
+    if explicit.len() + spare_surfaces + spare_samplers != launch.args.len() {
+        return Err(mismatch());
+    }
+    let mut pairs = Vec::with_capacity(explicit.len());
+    let mut next = explicit.iter().copied().peekable();
+    for arg in &launch.args {
+        let upcoming = next.peek().copied();
+        match arg {
+            ArgValue::Surface(_) if spare_surfaces > 0 && !upcoming.is_some_and(is_surface) => {
+                spare_surfaces -= 1;
+                continue;
+            }
+            ArgValue::Sampler(_) if spare_samplers > 0 && !upcoming.is_some_and(is_sampler) => {
+                spare_samplers -= 1;
+                continue;
+            }
+            _ => {}
+        }
+        let Some(input) = next.next() else { return Err(mismatch()) };
+        pairs.push((input, arg));
+    }
+    if next.next().is_some() {
+        return Err(mismatch());
+    }
+    Ok(pairs)
+}
+
 impl Thread {
     /// A thread of `launch` at `ids`: predefined variables and inputs filled, everything else
     /// undefined, every lane at the first instruction.
@@ -200,16 +254,7 @@ impl Thread {
         r0[28..32].copy_from_slice(&ids.group[2].to_le_bytes());
         set(&mut t, VarId::R0, &r0);
 
-        let mut explicit: Vec<_> = k.inputs.iter().filter(|i| i.implicit == 0).collect();
-        explicit.sort_by_key(|i| i.offset);
-        if explicit.len() != launch.args.len() {
-            return Err(SimError::Malformed(format!(
-                "the kernel has {} explicit inputs, the launch {} arguments",
-                explicit.len(),
-                launch.args.len()
-            )));
-        }
-        for (input, arg) in explicit.iter().zip(&launch.args) {
+        for (input, arg) in bind_inputs(k, launch)? {
             let payload = arg.payload(usize::from(input.size));
             match input.target {
                 InputTarget::Var(v) => t.write_input(k, layout, v, &payload)?,
