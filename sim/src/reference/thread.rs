@@ -8,15 +8,6 @@
 //! true when no lane of its width stays enabled; a join re-enables its RM (`EM' = EM | RM`) and its
 //! branch condition is true when still no lane is enabled. Both act on the low lanes of EM, as
 //! many as the RM has.
-//!
-//! Lanes take their own paths: a lane a forward goto disables reaches the goto's join block
-//! along the goto's branch edge, even when the thread falls through to run the other lanes. So a
-//! phi of the join block with one element per lane of the goto's width takes, in the lanes that
-//! left at the goto, its incoming value from the goto's block as it was when they left; the other
-//! lanes take the value of the edge the thread arrives by. (This is what genxc's vISA does: the
-//! phi's incoming values share a register, the fall-through path writes it under the execution
-//! mask, and the lanes that left keep their value.) A do-while's backward goto is the same: lanes
-//! that leave the loop take the exit block's phis from the iteration they left in.
 
 use super::{alu, contract, from_interp, messages, Bits};
 use crate::error::SimError;
@@ -51,19 +42,6 @@ struct Frame {
     pos: usize,
     /// The call instruction of the caller that receives the result.
     ret_to: Option<InstId>,
-    /// By join block: the lanes that left at a goto branching to it and their values of its
-    /// phis (see the module documentation), applied when the thread enters the block.
-    waiting: HashMap<BlockId, Vec<WaitingLanes>>,
-}
-
-/// Lanes waiting at a join block: their elements of one of its phis.
-struct WaitingLanes {
-    /// The phi.
-    phi: InstId,
-    /// Its incoming value from the goto's block when the lanes left.
-    value: Bits,
-    /// Which lanes left (one per element).
-    lanes: Vec<bool>,
 }
 
 /// A thread of the launch.
@@ -93,7 +71,6 @@ fn new_frame(f: &Function, func: FuncId, args: Vec<Bits>, ret_to: Option<InstId>
         fused: contract::fused_additions(f),
         pos: 0,
         ret_to,
-        waiting: HashMap::new(),
     })
 }
 
@@ -233,9 +210,6 @@ impl Thread {
                     if c & 1 == 1 {
                         *on_true
                     } else {
-                        if let Some(goto) = goto_of_branch(f, fr.block, *cond) {
-                            wait_at_join(fr, f, goto, *on_true)?;
-                        }
                         *on_false
                     }
                 }
@@ -280,69 +254,10 @@ impl Thread {
             for (id, v) in phis {
                 fr.vals[inst_index(id)] = Some(v);
             }
-            for w in fr.waiting.remove(&target).unwrap_or_default() {
-                if let Some(Some(v)) = fr.vals.get_mut(inst_index(w.phi)) {
-                    for ((slot, &left), &old) in v.iter_mut().zip(&w.lanes).zip(&w.value) {
-                        if left {
-                            *slot = old;
-                        }
-                    }
-                }
-            }
             fr.block = target;
             fr.pos = 0;
         }
     }
-}
-
-/// The `llvm.genx.simdcf.goto` of `block` whose "no lane left" field `cond` is, if it is one.
-fn goto_of_branch(f: &Function, block: BlockId, cond: Value) -> Option<InstId> {
-    let Value::Inst(e) = cond else { return None };
-    let InstKind::ExtractValue { aggregate: Value::Inst(g), index: 2 } = f.insts[e].kind else { return None };
-    let is_goto = matches!(f.insts[g].kind, InstKind::Intrinsic { id: IntrinsicId::SimdcfGoto, .. });
-    (is_goto && f.blocks[block].insts.contains(&g)).then_some(g)
-}
-
-/// The thread falls through `goto`, whose branch goes to `join`: the lanes that left at it (in
-/// its new resume mask, not in its old one) wait at `join` with their elements of its phis'
-/// incoming values from this block.
-fn wait_at_join(fr: &mut Frame, f: &Function, goto: InstId, join: BlockId) -> Result<(), SimError> {
-    let InstKind::Intrinsic { args, .. } = &f.insts[goto].kind else { return Ok(()) };
-    let Some(&old_rm) = args.get(1) else { return Ok(()) };
-    let old_rm = get(fr, f, old_rm)?;
-    let Some(new_rm) = fr.aggregates.get(&inst_index(goto)).and_then(|a| a.get(1)) else {
-        return Err(SimError::Malformed("a goto's branch before the goto".into()));
-    };
-    let lanes: Vec<bool> = new_rm.iter().zip(&old_rm).map(|(&n, &o)| n == Some(1) && o != Some(1)).collect();
-    if !lanes.contains(&true) {
-        return Ok(());
-    }
-    let from = fr.block;
-    let mut found = Vec::new();
-    for &id in &f.blocks[join].insts {
-        let InstKind::Phi { incoming } = &f.insts[id].kind else { continue };
-        let Some(&(_, v)) = incoming.iter().find(|(b, _)| *b == from) else { continue };
-        let value = get(fr, f, v)?;
-        if value.len() == lanes.len() {
-            found.push(WaitingLanes { phi: id, value, lanes: lanes.clone() });
-        }
-    }
-    let waiting = fr.waiting.entry(join).or_default();
-    for w in found {
-        match waiting.iter_mut().find(|x| x.phi == w.phi) {
-            Some(x) => {
-                let lanes = x.lanes.iter_mut().zip(x.value.iter_mut());
-                for ((left, slot), (&now, &v)) in lanes.zip(w.lanes.iter().zip(&w.value)) {
-                    if now {
-                        *left = true;
-                        *slot = v;
-                    }
-                }
-            }
-            None => waiting.push(w),
-        }
-    }
-    Ok(())
 }
 
 /// Evaluates an intrinsic call (not a barrier).
