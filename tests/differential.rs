@@ -63,10 +63,38 @@ fn sources() -> Vec<String> {
     out
 }
 
-/// The launch shape of a kernel: 2 x 2 groups of 2 threads (local ids and barriers see more than
-/// one thread, group ids more than one group).
-fn shape() -> ([u32; 3], [u32; 3]) {
-    ([2, 2, 1], [2, 1, 1])
+/// The launch shape of a kernel: 4 groups in a row, or 2 x 2 x 2 for kernels that read the group
+/// id in y or z or the group count; 2 threads per group for kernels that use local ids, the group
+/// size or barriers, else 1. (Threads with the same ids would redo the same work and read back
+/// what another wrote, which makes in-place kernels depend on the order of the threads.)
+fn shape(module: &genxc_genx::Module, k: usize) -> ([u32; 3], [u32; 3]) {
+    use genxc_genx::intrinsics::IntrinsicId as I;
+    use genxc_genx::metadata::ImplicitArg;
+    let implicit = module.kernels[k]
+        .args
+        .iter()
+        .any(|a| matches!(a.implicit, ImplicitArg::LocalId | ImplicitArg::LocalSize));
+    let uses = module.functions.iter().any(|(_, f)| {
+        f.insts.iter().any(|(_, i)| {
+            matches!(
+                i.kind,
+                genxc_genx::InstKind::Intrinsic {
+                    id: I::LocalId | I::LocalId16 | I::LocalSize | I::Barrier | I::ThreadX | I::ThreadY,
+                    ..
+                }
+            )
+        })
+    });
+    let grid = module.functions.iter().any(|(_, f)| {
+        f.insts.iter().any(|(_, i)| {
+            matches!(
+                i.kind,
+                genxc_genx::InstKind::Intrinsic { id: I::GroupIdY | I::GroupIdZ | I::GroupCount, .. }
+            )
+        })
+    });
+    let groups = if grid { [2, 2, 2] } else { [4, 1, 1] };
+    (groups, [if implicit || uses { 2 } else { 1 }, 1, 1])
 }
 
 /// One run of a vISA kernel on a launch.
@@ -76,8 +104,8 @@ fn run_visa(
     bti_base: u32,
     specs: &[ArgSpec],
     seed: u64,
+    (groups, group_size): ([u32; 3], [u32; 3]),
 ) -> Result<Memory, SimError> {
-    let (groups, group_size) = shape();
     let fill = fill(&kernels[0].name);
     let (launch, mut memory) =
         Launch::random_filled(specs, seed, bti_base, groups, group_size, SLM_BYTES, fill);
@@ -116,8 +144,8 @@ fn run_intel_visa(
     btis: &[u32],
     specs: &[ArgSpec],
     seed: u64,
+    (groups, group_size): ([u32; 3], [u32; 3]),
 ) -> Result<Memory, SimError> {
-    let (groups, group_size) = shape();
     let (mut launch, mut memory) = Launch::random(specs, seed, 1, groups, group_size, SLM_BYTES);
     launch.rebind_surfaces(&mut memory, btis)?;
     exec::run(kernels, &Config { grf_bytes: 32, bti_base: 1 }, &launch, &mut memory)?;
@@ -131,7 +159,7 @@ fn run_reference(
     specs: &[ArgSpec],
     seed: u64,
 ) -> Result<Memory, SimError> {
-    let (groups, group_size) = shape();
+    let (groups, group_size) = shape(module, kernel);
     let fill = fill(&module.kernels[kernel].name);
     let (launch, mut memory) = Launch::random_filled(specs, seed, 0, groups, group_size, SLM_BYTES, fill);
     reference::run(module, kernel, 0, &launch, &mut memory)?;
@@ -161,7 +189,7 @@ fn check_kernel(
                 .unwrap();
                 break;
             }
-            let got = run_visa(&kernels, platform.grf_bytes(), 0, &specs, seed)
+            let got = run_visa(&kernels, platform.grf_bytes(), 0, &specs, seed, shape(module, k))
                 .map_err(|e| format!("simulator on {platform:?}: {e}"))?;
             if let Err(d) = compare(&expected, &got) {
                 writeln!(failures, "{source} {name} {platform:?} seed {seed}: {d}").unwrap();
@@ -250,7 +278,7 @@ fn intel_vc_visa_matches_the_input() {
             assert!(inputs.iter().all(|s| specs.contains(s)), "{}: {inputs:?} vs {specs:?}", path.display());
             for seed in SEEDS {
                 let expected = run_reference(&module, k, &specs, seed).unwrap();
-                match run_intel_visa(&kernels, &intel_vc_btis(&module, k), &specs, seed) {
+                match run_intel_visa(&kernels, &intel_vc_btis(&module, k), &specs, seed, shape(&module, k)) {
                     Ok(got) => match compare(&expected, &got) {
                         Ok(()) => ran += 1,
                         Err(d) => writeln!(failures, "{} seed {seed}: {d}", path.display()).unwrap(),
@@ -289,7 +317,7 @@ fn a_wrong_kernel_is_caught() {
     for (text, agrees) in [(right.to_string(), true), (wrong, false)] {
         let outcome = genxc::compile_bytes("k.ll", text.as_bytes(), &opts);
         let kernels = genxc_visa::read_text(outcome.visaasm_of("k").unwrap()).unwrap();
-        let got = run_visa(&kernels, 32, 0, &specs, 7).unwrap();
+        let got = run_visa(&kernels, 32, 0, &specs, 7, shape(&module, 0)).unwrap();
         assert_eq!(compare(&expected, &got).is_ok(), agrees, "{text}");
     }
 }
