@@ -24,6 +24,19 @@ copy="$root/target/mutation/src"
 export CARGO_TARGET_DIR="$root/target/mutation/target"
 mkdir -p "$copy"
 
+run_tests() { (cd "$copy" && cargo test -q --test differential >"$1" 2>&1); }
+copy_tree() {
+  rm -rf "$copy" && mkdir -p "$copy"
+  (cd "$root" && tar --exclude=./target --exclude=./.git --exclude=./fuzz/target -cf - .) | (cd "$copy" && tar -xf -)
+}
+
+# The tree as it is must pass, or a failure below would say nothing about the mutation.
+copy_tree
+if ! run_tests "$root/target/mutation/log.0"; then
+  echo "the differential tests fail without a mutation: see target/mutation/log.0" >&2
+  exit 2
+fi
+
 printf '| # | mutation | differential tests |\n|---|---|---|\n'
 missed=0
 for i in "${!mutations[@]}"; do
@@ -33,8 +46,7 @@ for i in "${!mutations[@]}"; do
   from=${from//$'\x1f'/|}
   to=${to//$'\x1f'/|}
   # A fresh copy of the working tree for every mutation.
-  rm -rf "$copy" && mkdir -p "$copy"
-  (cd "$root" && tar --exclude=./target --exclude=./.git --exclude=./fuzz/target -cf - .) | (cd "$copy" && tar -xf -)
+  copy_tree
   python3 - "$copy/$file" "$from" "$to" <<'EOF'
 import sys
 path, old, new = sys.argv[1:4]
@@ -43,11 +55,16 @@ if text.count(old) != 1:
     sys.exit(f"mutation site not found exactly once in {path}: {old!r}")
 open(path, "w").write(text.replace(old, new))
 EOF
-  if (cd "$copy" && cargo test -q --test differential >"$root/target/mutation/log.$n" 2>&1); then
+  log="$root/target/mutation/log.$n"
+  if run_tests "$log"; then
     verdict="MISSED (the tests pass)"
     missed=$((missed + 1))
+  elif first=$(grep -m1 -E ' seed [0-9]+: buffer ' "$log"); then
+    verdict="caught: $(echo "$first" | cut -c1-110)"
   else
-    verdict="caught: $(grep -m1 -E 'seed [0-9]+:|differ' "$root/target/mutation/log.$n" | cut -c1-120 || echo 'tests fail')"
+    # A failure that is not a difference (a build error, a stop) does not count as caught.
+    verdict="MISSED (the tests fail, but not on a difference: see target/mutation/log.$n)"
+    missed=$((missed + 1))
   fi
   printf '| %d | %s | %s |\n' "$n" "$what" "$verdict"
 done
