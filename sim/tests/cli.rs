@@ -113,3 +113,16 @@ fn a_construct_not_modeled_exits_2_and_says_so() {
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("not modeled by the simulator"), "{}", stderr(&o));
 }
+
+#[test]
+fn out_of_bounds_accesses_are_noted() {
+    // 64 KiB surfaces hold 512 groups' 128 bytes; group 512 and up read zeros and write nothing.
+    let k = pinned("01_saxpy_oword/saxpy.visaasm");
+    let o = sim(&[k.to_str().unwrap(), "--groups", "513"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stderr(&o).contains("note: saxpy: out-of-bounds read of "), "{}", stderr(&o));
+    // 64 events are kept (here the first reads); the rest are counted.
+    assert!(stderr(&o).contains("more memory events"), "{}", stderr(&o));
+    let o = sim(&[k.to_str().unwrap(), "--groups", "512"]);
+    assert!(!stderr(&o).contains("out-of-bounds"), "{}", stderr(&o));
+}
