@@ -87,6 +87,10 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
         "kernels/lsc_block2d.ll",
         &[(Platform::Skl, BLOCK2D_SKL), (Platform::Tgllp, BLOCK2D_TGLLP), (Platform::Dg2, BLOCK2D_DG2)],
     ),
+    (
+        "kernels/lsc_block2d_padded.ll",
+        &[(Platform::Skl, LOAD2D_SKL), (Platform::Tgllp, LOAD2D_TGLLP), (Platform::Dg2, LOAD2D_DG2)],
+    ),
 ];
 
 /// Inputs genxc refuses on some platforms, with the message: platform limits reported by genxc
@@ -114,6 +118,10 @@ const BLOCK2D_SKL: &str = "llvm.genx.lsc.prefetch2d.stateless is not available o
 const BLOCK2D_TGLLP: &str = "llvm.genx.lsc.prefetch2d.stateless is not available on tgllp";
 const BLOCK2D_DG2: &str =
     "llvm.genx.lsc.prefetch2d.stateless is not available on dg2 (2D block messages need PVC)";
+const LOAD2D_SKL: &str = "llvm.genx.lsc.load2d.stateless is not available on skl";
+const LOAD2D_TGLLP: &str = "llvm.genx.lsc.load2d.stateless is not available on tgllp";
+const LOAD2D_DG2: &str =
+    "llvm.genx.lsc.load2d.stateless is not available on dg2 (2D block messages need PVC)";
 const LSC_LOAD_SKL: &str = "llvm.genx.lsc.load.stateless is not available on skl";
 const LSC_LOAD_TGLLP: &str = "llvm.genx.lsc.load.stateless is not available on tgllp";
 const SVM_SIMD32_SKL: &str = "llvm.genx.svm.gather with 32 lanes is not available on skl";

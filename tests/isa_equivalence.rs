@@ -25,6 +25,7 @@ const LSC: &[(&str, &[Platform])] = &[
     ("kernels/simdcf_lsc.ll", &[Platform::Dg2, Platform::Pvc]),
     ("kernels/lsc_more.ll", &[Platform::Dg2, Platform::Pvc]),
     ("kernels/lsc_block2d.ll", &[Platform::Pvc]),
+    ("kernels/lsc_block2d_padded.ll", &[Platform::Pvc]),
 ];
 
 /// Every `.ll` fixture of the corpus folders.

@@ -310,26 +310,25 @@ fn lsc_block2d(s: &mut Selector, id: InstId, op: LscForm, name: &str, args: &[Va
         transpose,
         vnni,
     };
-    // register data: rows padded to a power of two elements (VNNI packs rows in dwords)
-    let rows = if vnni { height.next_multiple_of(4 / bytes.min(4)) } else { height };
-    let want = blocks * rows * if store { width } else { width.next_power_of_two() };
+    let image = Block2dImage::of(shape, store);
     let data_value = if store { Some(args[15]) } else { (op == LscForm::Load2d).then_some(Value::Inst(id)) };
     if let Some(v) = data_value {
         let ty = s.f().value_type(v);
         let ebits = ty.elem().map(Elem::bits).unwrap_or(0);
-        if u64::from(ty.num_elems()) != want || ebits != u32::from(bits) {
+        if !image.accepts(u64::from(ty.num_elems())) || ebits != u32::from(bits) {
             return Err(invalid(format!(
-                "{name}: the {} must be {want} elements of {bits} bits (the block {}), not {} of {ebits}",
+                "{name}: the {} must be {} elements of {bits} bits (the register image of the block {}), not {} of {ebits}",
                 if store { "stored data" } else { "result" },
+                image.sizes(),
                 shape.text(),
                 ty.num_elems()
             )));
         }
     }
-    if want * bytes > 2048 {
+    if image.whole * bytes > 2048 {
         return Err(invalid(format!(
-            "{name}: a 2D block message moves at most 2048 bytes, not {}",
-            want * bytes
+            "{name}: a 2D block message moves at most 2048 bytes of registers, not {}",
+            image.whole * bytes
         )));
     }
     let mut surface = Vec::new();
@@ -360,6 +359,54 @@ fn lsc_block2d(s: &mut Selector, id: InstId, op: LscForm, name: &str, args: &[Va
     };
     s.push(VInst::LscBlock2d { store, cache: (l1 as u8, l3 as u8), shape, surface, data });
     Ok(())
+}
+
+/// Bytes of a register on the targets with 2D block messages (PVC).
+const BLOCK2D_GRF_BYTES: u64 = 64;
+
+/// The register image of a 2D block message's data (Intel's vISA spec, `LOAD_BLOCK2D` and
+/// `STORE_BLOCK2D`), in elements. Each block is a run of register lines, a line padded to the next
+/// power of two elements: a memory row of a plain block, a group of `4 / size` rows of a
+/// VNNI-transformed one (the height padded to whole groups), a memory column of a transposed one.
+/// Blocks start on whole registers. The intrinsic's value is the image with the last block's
+/// last register filled (`whole`, the size ESIMD and CM give it) or stopping after the last
+/// block's last line (`tight`); a store writes one plain block from the same image.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Block2dImage {
+    /// Elements up to the end of the last block's last line.
+    tight: u64,
+    /// Elements of every block's whole registers.
+    whole: u64,
+}
+
+impl Block2dImage {
+    /// The image of `shape` (of a store when `store`).
+    fn of(shape: m::LscBlock2dShape, store: bool) -> Block2dImage {
+        let bytes = u64::from(shape.bits / 8).max(1);
+        let (w, h) = (u64::from(shape.width), u64::from(shape.height));
+        let k = if shape.vnni && !store { (4 / bytes).max(1) } else { 1 };
+        // (elements of a line's data, lines of a block)
+        let (line, lines) = if shape.transpose && !store { (h, w) } else { (w * k, h.div_ceil(k)) };
+        let pitch = line.next_power_of_two();
+        let per_grf = BLOCK2D_GRF_BYTES / bytes;
+        let block = (pitch * lines).next_multiple_of(per_grf);
+        let blocks = if store { 1 } else { u64::from(shape.blocks) };
+        Block2dImage { tight: block * (blocks - 1) + pitch * lines, whole: block * blocks }
+    }
+
+    /// Whether a value of `elems` elements holds the image.
+    fn accepts(self, elems: u64) -> bool {
+        (self.tight..=self.whole).contains(&elems)
+    }
+
+    /// The accepted element counts, as a message says them.
+    fn sizes(self) -> String {
+        if self.tight == self.whole {
+            self.whole.to_string()
+        } else {
+            format!("{} to {}", self.tight, self.whole)
+        }
+    }
 }
 
 /// `llvm.genx.lsc.fence(pred, sfid, fence op, scope)`: `lsc_fence.<sfid>.<op>.<scope>`.
