@@ -240,6 +240,9 @@ impl Selector<'_> {
         let x = self.src(a, ty)?;
         let y = self.src(b, ty)?;
         let cmp = |rel, p, s0, s1| VInst::Cmp { rel, exec, dst: m::CmpDst::Pred(p), src0: s0, src1: s1 };
+        // The temporary is used at the compare's mask offset (the upper half of a split compare
+        // runs at M5): it needs the lanes below that offset too.
+        let temp_lanes = n + u32::from(exec.mask) * 4;
         match pred {
             FFalse | FTrue => {
                 let bits = if pred == FTrue { u32::MAX >> (32 - n) } else { 0 };
@@ -247,7 +250,7 @@ impl Selector<'_> {
             }
             FOrd | FUno => {
                 // ordered: both operands equal themselves
-                let q = self.temp_pred(n)?;
+                let q = self.temp_pred(temp_lanes)?;
                 self.push(cmp(m::CmpOp::Eq, p, x, x));
                 self.push(cmp(m::CmpOp::Eq, q, y, y));
                 self.push(alu(m::AluOp::And, exec, m::DstOp::Pred(p), vec![SrcOp::Pred(p), SrcOp::Pred(q)]));
@@ -257,7 +260,7 @@ impl Selector<'_> {
             }
             _ => {
                 // one: ordered and not equal; ueq: its negation
-                let q = self.temp_pred(n)?;
+                let q = self.temp_pred(temp_lanes)?;
                 self.push(cmp(m::CmpOp::Ne, p, x, y));
                 self.push(cmp(m::CmpOp::Eq, q, x, x));
                 self.push(alu(m::AluOp::And, exec, m::DstOp::Pred(p), vec![SrcOp::Pred(p), SrcOp::Pred(q)]));
