@@ -609,7 +609,9 @@ impl Selector<'_> {
                 return Ok((None, 0));
             }
         }
-        if self.f().value_type(mask).num_elems() == 1 {
+        // A `<1 x i1>` mask (a one-element piece of a split masked write) is a one-lane predicate;
+        // a scalar `i1` that is not a constant would mask every lane of the region at once.
+        if !self.f().value_type(mask).is_vector() {
             return Err(unsupported("a wrregion with a scalar variable mask"));
         }
         let (p, lane) = self.pred_of(mask)?;
@@ -977,7 +979,7 @@ impl Selector<'_> {
                 }
                 let t = self.pred_at0(on_true)?;
                 let f = self.pred_at0(on_false)?;
-                let exec = Exec::nm(n as u8);
+                let exec = predicates::pred_exec(n);
                 let q = self.temp_pred(n)?;
                 self.push(alu(m::AluOp::Not, exec, m::DstOp::Pred(q), vec![SrcOp::Pred(c)]));
                 self.push(alu(m::AluOp::And, exec, m::DstOp::Pred(q), vec![SrcOp::Pred(q), SrcOp::Pred(f)]));

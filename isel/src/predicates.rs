@@ -41,6 +41,13 @@ fn lane_window(lane: u32, n: u32) -> (u32, u32) {
     }
 }
 
+/// The execution size of an operation on the predicate lanes of an `n`-lane `i1` value that is a
+/// whole predicate variable (declared with [`super::pred_decl_lanes`]): `n` rounded up to a power
+/// of two (the lanes above `n` are padding nothing reads).
+pub(crate) fn pred_exec(n: u32) -> Exec {
+    Exec::nm(n.max(1).next_power_of_two() as u8)
+}
+
 /// `n` as a sum of powers of two, largest first: `(first element, size)` of each piece.
 fn pow2_pieces(n: u32) -> Vec<(u32, u32)> {
     let mut out = Vec::new();
@@ -59,7 +66,7 @@ impl Selector<'_> {
     /// `d = s` on `n` lanes of two predicate variables.
     pub(crate) fn move_pred(&mut self, d: m::PredId, s: m::PredId, n: u32) {
         if d != s {
-            let exec = Exec::nm(n as u8);
+            let exec = pred_exec(n);
             self.push(alu(m::AluOp::Or, exec, m::DstOp::Pred(d), vec![SrcOp::Pred(s), SrcOp::Pred(s)]));
         }
     }
@@ -71,7 +78,7 @@ impl Selector<'_> {
         let n = self.f().value_type(v).num_elems();
         if let Some(c) = self.f().as_const(v) {
             let imm = pred_bits(c, n);
-            self.push(VInst::Setp { exec: Exec::nm(n as u8), dst: d, src: imm.into() });
+            self.push(VInst::Setp { exec: pred_exec(n), dst: d, src: imm.into() });
             return Ok(());
         }
         let (p, lane) = self.pred_slice(v)?;
@@ -119,7 +126,7 @@ impl Selector<'_> {
         }
         let n = self.f().value_type(v).num_elems();
         let tmp = self.temp_pred(n)?;
-        self.copy_pred(tmp, v)?;
+        self.copy_pred_slice(tmp, p, u32::from(lane), n)?;
         Ok((tmp, 0))
     }
 
@@ -135,7 +142,7 @@ impl Selector<'_> {
         if let Some(c) = self.f().as_const(v).cloned() {
             let p = self.temp_pred(n)?;
             let imm = pred_bits(&c, n);
-            self.push(VInst::Setp { exec: Exec::nm(n as u8), dst: p, src: imm.into() });
+            self.push(VInst::Setp { exec: pred_exec(n), dst: p, src: imm.into() });
             return Ok((p, 0));
         }
         if let Value::Inst(d) = v {
@@ -331,7 +338,7 @@ impl Selector<'_> {
         if lane != 0 {
             return Err(unsupported("a compare of i1 values into a predicate slice"));
         }
-        let exec = Exec::nm(n as u8);
+        let exec = pred_exec(n);
         let pa = self.pred_at0(a)?;
         let pb = self.pred_at0(b)?;
         let logic = |s: &mut Self, o, x, y| {
@@ -430,7 +437,7 @@ impl Selector<'_> {
         let q = self.temp_pred(n)?;
         self.push(VInst::Cmp {
             rel: m::CmpOp::Ne,
-            exec: Exec::nm(n as u8),
+            exec: pred_exec(n),
             dst: m::CmpDst::Pred(q),
             src0: Src::scalar(w, 0).into(),
             src1: Imm::UW(0).into(),
@@ -443,7 +450,10 @@ impl Selector<'_> {
     /// Logic on predicates.
     pub(crate) fn pred_logic(&mut self, id: InstId, op: BinOp, a: Value, b: Value, n: u32) -> R<()> {
         let (d, dl) = self.pred_dst(id)?;
-        let exec = Exec::nm(n as u8).at(dl / 4);
+        if dl != 0 && !n.is_power_of_two() {
+            return Err(unsupported(format!("logic on a {n}-lane predicate slice")));
+        }
+        let exec = pred_exec(n).at(dl / 4);
         // xor with all-true is not
         let is_true =
             |s: &Self, v: Value| s.f().as_const(v).is_some_and(|c| c.elems.iter().all(|e| *e == Some(1)));
