@@ -34,7 +34,7 @@ fn lane_window(lane: u32, n: u32) -> (u32, u32) {
     let mut start = lane - lane % 4;
     loop {
         let size = (lane + n - start).next_power_of_two();
-        if start % size.max(4) == 0 {
+        if start.is_multiple_of(size.max(4)) {
             return (start, size);
         }
         start -= start % size;
