@@ -127,10 +127,9 @@ fn bits(e: E) -> u32 {
     e.bytes() * 8
 }
 
-/// Predicate widths genxc compiles. Compares of other widths are valid CM, but genxc rejects
-/// those of more than 32 lanes ("a predicate of 64 lanes") and miscompiles those of 3 or 12 lanes
-/// (invalid vISA, or a wrregion mask split to a "scalar variable mask"): reported, avoided here.
-const PRED_WIDTHS: &[u32] = &[1, 2, 4, 8, 16, 32];
+/// Predicate widths genxc compiles. Compares of more than 32 lanes are valid CM, but genxc
+/// rejects them ("a predicate of 64 lanes"): reported, avoided here.
+const PRED_WIDTHS: &[u32] = &[1, 2, 3, 4, 8, 12, 16, 32];
 
 const SIZES: &[u32] = &[1, 2, 4, 8, 8, 16, 16, 32, 3, 12];
 const NARROW: &[E] = &[E::I32, E::Float, E::I32, E::Float, E::I16, E::Half, E::I8];

@@ -366,7 +366,10 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
                 return Err(unsupported("a predicate slice write that keeps its old value alive"));
             }
             match args[1] {
-                Value::Inst(d) if s.fx().bales.baled_into.get(&d) == Some(&id) => s.inst(d),
+                Value::Inst(d) if s.fx().bales.baled_into.get(&d) == Some(&id) => {
+                    s.inst(d)?;
+                    s.finish_slice_write(d)
+                }
                 _ => Err(unsupported("a predicate slice write of a value that is not a compare")),
             }
         }

@@ -181,8 +181,11 @@ struct Selector<'a> {
     /// Address variable of each (function, regalloc address variable).
     addrs: HashMap<(usize, VarIdx), m::AddrId>,
     implicit: HashMap<u8, m::VarId>,
-    /// Per-function value -> predicate slice (pred, first lane) for rdpredregion views.
+    /// Counter naming temporaries (`tmpN`, `ptmpN`).
     next_temp: u32,
+    /// Compares (and other `i1` results) written into a predicate slice at a lane no mask offset
+    /// reaches, while they are emitted: see [`predicates::UnalignedSliceWrite`].
+    slice_writes: HashMap<InstId, predicates::UnalignedSliceWrite>,
 }
 
 /// One function of a kernel unit as selection takes it: lowered and legalized, its region reads
@@ -244,6 +247,7 @@ pub fn select(
         addrs: HashMap::new(),
         implicit: HashMap::new(),
         next_temp: 0,
+        slice_writes: HashMap::new(),
     };
     let fail = |s: &Selector, inst: Option<String>, msg: Failure| {
         vec![Diagnostic::in_function(s.funcs[s.cur].f.name.clone(), inst, msg)]
@@ -310,11 +314,9 @@ impl Selector<'_> {
     }
 
     fn temp_pred(&mut self, n: u32) -> R<m::PredId> {
-        if n > 32 {
-            return Err(unsupported(format!("a predicate of {n} lanes (more than 32)")));
-        }
+        let lanes = pred_decl_lanes(n)?;
         self.next_temp += 1;
-        Ok(self.k.add_pred(&format!("ptmp{}", self.next_temp), n as u16))
+        Ok(self.k.add_pred(&format!("ptmp{}", self.next_temp), lanes))
     }
 
     /// Inputs of the kernel: general arguments as variables, surfaces as surface variables.
@@ -382,10 +384,7 @@ impl Selector<'_> {
             if e == Elem::I1 {
                 // returned in a predicate of the subroutine's own, copied out by each call
                 let n = ret.num_elems();
-                if n > 32 {
-                    return Err(unsupported(format!("a predicate of {n} lanes (more than 32)")));
-                }
-                let p = self.k.add_pred(&format!("{name}_ret"), n as u16);
+                let p = self.k.add_pred(&format!("{name}_ret"), pred_decl_lanes(n)?);
                 self.funcs[self.cur].ret_pred = Some((p, n));
                 return Ok(());
             }
@@ -610,7 +609,9 @@ impl Selector<'_> {
                 return Ok((None, 0));
             }
         }
-        if self.f().value_type(mask).num_elems() == 1 {
+        // A `<1 x i1>` mask (a one-element piece of a split masked write) is a one-lane predicate;
+        // a scalar `i1` that is not a constant would mask every lane of the region at once.
+        if !self.f().value_type(mask).is_vector() {
             return Err(unsupported("a wrregion with a scalar variable mask"));
         }
         let (p, lane) = self.pred_of(mask)?;
@@ -978,7 +979,7 @@ impl Selector<'_> {
                 }
                 let t = self.pred_at0(on_true)?;
                 let f = self.pred_at0(on_false)?;
-                let exec = Exec::nm(n as u8);
+                let exec = predicates::pred_exec(n);
                 let q = self.temp_pred(n)?;
                 self.push(alu(m::AluOp::Not, exec, m::DstOp::Pred(q), vec![SrcOp::Pred(c)]));
                 self.push(alu(m::AluOp::And, exec, m::DstOp::Pred(q), vec![SrcOp::Pred(q), SrcOp::Pred(f)]));
@@ -1234,6 +1235,16 @@ enum CopyFrom {
 enum Loc {
     Var(m::VarId),
     Pred(m::PredId),
+}
+
+/// The lanes a predicate variable of an `n`-lane `i1` value is declared with: vISA predicates have
+/// 1, 2, 4, 8, 16 or 32 lanes, so an odd width (3, 12, 24 lanes) takes the next of these; the lanes
+/// above `n` are never read.
+fn pred_decl_lanes(n: u32) -> R<u16> {
+    if n > 32 {
+        return Err(unsupported(format!("a predicate of {n} lanes (more than 32)")));
+    }
+    Ok(n.max(1).next_power_of_two() as u16)
 }
 
 /// The immediate that sets predicate lanes to the constant `c` of `n` lanes (`setp`).

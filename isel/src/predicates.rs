@@ -2,8 +2,8 @@
 //! them is predicate logic, casts to and from `i1` move between predicates and general variables,
 //! and conditions of branches and selects are predicates or their negation.
 
-use super::{alu, imm_of, pred_bits, signed_type, unsigned_type, Selector, R};
-use genxc_diag::{internal, unsupported};
+use super::{alu, imm_of, pred_bits, pred_decl_lanes, signed_type, unsigned_type, Selector, R};
+use genxc_diag::{internal, invalid, unsupported};
 use genxc_genx::intrinsics::IntrinsicId;
 use genxc_genx::ir::{BinOp, CastOp, CmpPred, InstId, InstKind, Value};
 use genxc_genx::Elem;
@@ -11,11 +11,62 @@ use genxc_regalloc::{Category, VarIdx};
 use genxc_visa::model as m;
 use genxc_visa::model::{Exec, Imm, Inst as VInst, Pred, Src, SrcOp, VisaType};
 
+/// An `i1` result written into lanes `lane..lane + lanes` of predicate `pred` where `lane` is not a
+/// multiple of 4: vISA mask offsets (`M1`..`M8`) move in steps of 4 lanes, so the result is
+/// computed into lanes from 0 of `temp` and then inserted.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct UnalignedSliceWrite {
+    /// The temporary the instruction writes, from lane 0.
+    pub temp: m::PredId,
+    /// The predicate the slice belongs to.
+    pub pred: m::PredId,
+    /// The slice's first lane in `pred`.
+    pub lane: u8,
+    /// The slice's lanes.
+    pub lanes: u32,
+}
+
+/// The lanes `[start, start + size)` one instruction can address that cover lanes
+/// `lane..lane + n`: `size` a power of two, `start` a multiple of 4 (mask offsets `M1`..`M8`) and of
+/// `size` (a mask offset is aligned to its execution size). Within a predicate of a power-of-two
+/// number of lanes that holds the slice, the window stays inside it.
+fn lane_window(lane: u32, n: u32) -> (u32, u32) {
+    let mut start = lane - lane % 4;
+    loop {
+        let size = (lane + n - start).next_power_of_two();
+        if start.is_multiple_of(size.max(4)) {
+            return (start, size);
+        }
+        start -= start % size;
+    }
+}
+
+/// The execution size of an operation on the predicate lanes of an `n`-lane `i1` value that is a
+/// whole predicate variable (declared with [`super::pred_decl_lanes`]): `n` rounded up to a power
+/// of two (the lanes above `n` are padding nothing reads).
+pub(crate) fn pred_exec(n: u32) -> Exec {
+    Exec::nm(n.max(1).next_power_of_two() as u8)
+}
+
+/// `n` as a sum of powers of two, largest first: `(first element, size)` of each piece.
+fn pow2_pieces(n: u32) -> Vec<(u32, u32)> {
+    let mut out = Vec::new();
+    let mut at = 0;
+    for bit in (0..6).rev() {
+        let size = 1u32 << bit;
+        if n & size != 0 {
+            out.push((at, size));
+            at += size;
+        }
+    }
+    out
+}
+
 impl Selector<'_> {
     /// `d = s` on `n` lanes of two predicate variables.
     pub(crate) fn move_pred(&mut self, d: m::PredId, s: m::PredId, n: u32) {
         if d != s {
-            let exec = Exec::nm(n as u8);
+            let exec = pred_exec(n);
             self.push(alu(m::AluOp::Or, exec, m::DstOp::Pred(d), vec![SrcOp::Pred(s), SrcOp::Pred(s)]));
         }
     }
@@ -27,20 +78,15 @@ impl Selector<'_> {
         let n = self.f().value_type(v).num_elems();
         if let Some(c) = self.f().as_const(v) {
             let imm = pred_bits(c, n);
-            self.push(VInst::Setp { exec: Exec::nm(n as u8), dst: d, src: imm.into() });
+            self.push(VInst::Setp { exec: pred_exec(n), dst: d, src: imm.into() });
             return Ok(());
         }
-        let (p, lane) = self.pred_of(v)?;
+        let (p, lane) = self.pred_slice(v)?;
         if lane == 0 {
             self.move_pred(d, p, n);
             return Ok(());
         }
-        let bits = self.temp(VisaType::UD, 1)?;
-        let dst: m::DstOp = m::Dst::new(bits, 0).into();
-        self.push(alu(m::AluOp::Mov, Exec::nm(1), dst, vec![SrcOp::Pred(p)]));
-        let src: SrcOp = Src::scalar(bits, 0).into();
-        self.push(alu(m::AluOp::Shr, Exec::nm(1), dst, vec![src, Imm::UD(u32::from(lane)).into()]));
-        self.push(VInst::Setp { exec: Exec::nm(n as u8), dst: d, src });
+        self.copy_pred_slice(d, p, u32::from(lane), n)?;
         Ok(())
     }
 
@@ -70,8 +116,22 @@ impl Selector<'_> {
         Ok(tmp)
     }
 
-    /// The predicate variable (and first lane) holding an `i1` value.
+    /// The predicate variable (and first lane) holding an `i1` value, for an instruction that
+    /// reads it at that lane's mask offset: a slice starting at a lane that is not a multiple of 4
+    /// (no mask offset `M1`..`M8` reaches it) is copied down to lane 0 of a fresh predicate.
     pub(crate) fn pred_of(&mut self, v: Value) -> R<(m::PredId, u8)> {
+        let (p, lane) = self.pred_slice(v)?;
+        if lane % 4 == 0 {
+            return Ok((p, lane));
+        }
+        let n = self.f().value_type(v).num_elems();
+        let tmp = self.temp_pred(n)?;
+        self.copy_pred_slice(tmp, p, u32::from(lane), n)?;
+        Ok((tmp, 0))
+    }
+
+    /// The predicate variable and first lane holding an `i1` value, whatever that lane is.
+    fn pred_slice(&mut self, v: Value) -> R<(m::PredId, u8)> {
         if self.fx().cf.is_mask(v) {
             return Err(unsupported(format!(
                 "the SIMD control flow mask {} as a predicate here (EM only predicates select, wrregion and memory messages)",
@@ -82,7 +142,7 @@ impl Selector<'_> {
         if let Some(c) = self.f().as_const(v).cloned() {
             let p = self.temp_pred(n)?;
             let imm = pred_bits(&c, n);
-            self.push(VInst::Setp { exec: Exec::nm(n as u8), dst: p, src: imm.into() });
+            self.push(VInst::Setp { exec: pred_exec(n), dst: p, src: imm.into() });
             return Ok((p, 0));
         }
         if let Value::Inst(d) = v {
@@ -94,7 +154,7 @@ impl Selector<'_> {
                         .as_const(off)
                         .and_then(|c| c.splat_value())
                         .ok_or("rdpredregion offset must be constant")?;
-                    let (p, lane) = self.pred_of(src)?;
+                    let (p, lane) = self.pred_slice(src)?;
                     return Ok((p, lane + off as u8));
                 }
             }
@@ -112,18 +172,16 @@ impl Selector<'_> {
         if var.category != Category::Predicate {
             return Err(internal("not a predicate"));
         }
-        let lanes = var.ty.num_elems();
-        if lanes > 32 {
-            return Err(unsupported(format!("a predicate of {lanes} lanes (more than 32)")));
-        }
+        let lanes = pred_decl_lanes(var.ty.num_elems())?;
         let prefix = if self.cur == 0 { String::new() } else { format!("{}_", self.f().name) };
-        let p = self.k.add_pred(&format!("{prefix}{}", var.name), lanes as u16);
+        let p = self.k.add_pred(&format!("{prefix}{}", var.name), lanes);
         self.funcs[self.cur].preds[idx.0 as usize] = Some(p);
         Ok(p)
     }
 
     /// Where an `i1`-producing instruction writes: its own predicate or the wrpredregion slice it
-    /// is baled into.
+    /// is baled into. A slice starting at a lane that is not a multiple of 4 is written through a
+    /// temporary from lane 0 ([`UnalignedSliceWrite`], inserted by [`Self::finish_slice_write`]).
     pub(crate) fn pred_dst(&mut self, id: InstId) -> R<(m::PredId, u8)> {
         if let Some(&w) = self.fx().bales.baled_into.get(&id) {
             let InstKind::Intrinsic { args, .. } = self.f().insts[w].kind.clone() else {
@@ -135,9 +193,91 @@ impl Selector<'_> {
                 .and_then(|c| c.splat_value())
                 .ok_or("wrpredregion offset must be constant")?;
             let (p, lane) = self.pred_dst(w)?;
-            return Ok((p, lane + off as u8));
+            let lane = u8::try_from(u64::from(lane) + off)
+                .ok()
+                .filter(|l| *l < 32)
+                .ok_or_else(|| invalid("a wrpredregion offset beyond 32 lanes"))?;
+            if lane % 4 == 0 {
+                return Ok((p, lane));
+            }
+            if let Some(sw) = self.slice_writes.get(&id) {
+                return Ok((sw.temp, 0));
+            }
+            let lanes = self.f().insts[id].ty.num_elems();
+            let temp = self.temp_pred(lanes)?;
+            self.slice_writes.insert(id, UnalignedSliceWrite { temp, pred: p, lane, lanes });
+            return Ok((temp, 0));
         }
         self.pred_of(Value::Inst(id))
+    }
+
+    /// Completes the write of instruction `id` into a predicate slice at a lane no mask offset
+    /// reaches, if it was one: the lanes of the predicate around the slice (a window
+    /// [`lane_window`] addresses) are spread into words, the temporary's lanes replace the
+    /// slice's words, and a compare sets the window's lanes again. Every step works lane by lane,
+    /// so lanes never written stay apart from those that were.
+    pub(crate) fn finish_slice_write(&mut self, id: InstId) -> R<()> {
+        let Some(sw) = self.slice_writes.remove(&id) else { return Ok(()) };
+        let (lane, k) = (u32::from(sw.lane), sw.lanes);
+        let (start, size) = lane_window(lane, k);
+        let off = lane - start;
+        let window = self.pred_words(sw.pred, start, size, size)?;
+        let part = self.pred_words(sw.temp, 0, k.next_power_of_two(), k.next_power_of_two())?;
+        for (j, piece) in pow2_pieces(k) {
+            let (row, col) = self.row_col((off + j) * 2, 2);
+            let dst = m::Dst { var: window, row, col, hstride: 1 };
+            let src = self.word_src(part, j, piece);
+            self.push(alu(m::AluOp::Mov, Exec::nm(piece as u8), dst.into(), vec![src]));
+        }
+        let src0 = self.word_src(window, 0, size);
+        self.push(VInst::Cmp {
+            rel: m::CmpOp::Ne,
+            exec: Exec::nm(size as u8).at((start / 4) as u8),
+            dst: m::CmpDst::Pred(sw.pred),
+            src0,
+            src1: Imm::UW(0).into(),
+        });
+        Ok(())
+    }
+
+    /// Lanes `lane..lane + n` of predicate `p` into lanes from 0 of predicate `d` (`lane` not 0):
+    /// through words, as [`Self::finish_slice_write`].
+    fn copy_pred_slice(&mut self, d: m::PredId, p: m::PredId, lane: u32, n: u32) -> R<()> {
+        let (start, size) = lane_window(lane, n);
+        let off = lane - start;
+        let kk = n.next_power_of_two();
+        let words = self.pred_words(p, start, size, size.max(off + kk))?;
+        let src0 = self.word_src(words, off, kk);
+        self.push(VInst::Cmp {
+            rel: m::CmpOp::Ne,
+            exec: Exec::nm(kk as u8),
+            dst: m::CmpDst::Pred(d),
+            src0,
+            src1: Imm::UW(0).into(),
+        });
+        Ok(())
+    }
+
+    /// A fresh word vector of `len` elements whose first `size` hold lanes `start..start + size`
+    /// of predicate `p` as 1 or 0 (a predicated `sel`).
+    fn pred_words(&mut self, p: m::PredId, start: u32, size: u32, len: u32) -> R<m::VarId> {
+        let w = self.temp(VisaType::UW, len)?;
+        self.push(VInst::Alu {
+            op: m::AluOp::Sel,
+            pred: Some(Pred::on(p)),
+            sat: false,
+            exec: Exec::nm(size as u8).at((start / 4) as u8),
+            dst: m::Dst::new(w, 0).into(),
+            srcs: vec![Imm::UW(1).into(), Imm::UW(0).into()],
+        });
+        Ok(w)
+    }
+
+    /// `n` words of `w` from element `at`, as a source.
+    fn word_src(&self, w: m::VarId, at: u32, n: u32) -> SrcOp {
+        let (row, col) = self.row_col(at * 2, 2);
+        let region = if n == 1 { m::Region::SCALAR } else { m::Region::CONTIG };
+        Src::region(w, row, col, region).into()
     }
 
     /// A general value: all ones where a predicate is set (for uses of i1 as data).
@@ -198,7 +338,7 @@ impl Selector<'_> {
         if lane != 0 {
             return Err(unsupported("a compare of i1 values into a predicate slice"));
         }
-        let exec = Exec::nm(n as u8);
+        let exec = pred_exec(n);
         let pa = self.pred_at0(a)?;
         let pb = self.pred_at0(b)?;
         let logic = |s: &mut Self, o, x, y| {
@@ -240,6 +380,9 @@ impl Selector<'_> {
         let x = self.src(a, ty)?;
         let y = self.src(b, ty)?;
         let cmp = |rel, p, s0, s1| VInst::Cmp { rel, exec, dst: m::CmpDst::Pred(p), src0: s0, src1: s1 };
+        // The temporary is used at the compare's mask offset (the upper half of a split compare
+        // runs at M5): it needs the lanes below that offset too.
+        let temp_lanes = n + u32::from(exec.mask) * 4;
         match pred {
             FFalse | FTrue => {
                 let bits = if pred == FTrue { u32::MAX >> (32 - n) } else { 0 };
@@ -247,7 +390,7 @@ impl Selector<'_> {
             }
             FOrd | FUno => {
                 // ordered: both operands equal themselves
-                let q = self.temp_pred(n)?;
+                let q = self.temp_pred(temp_lanes)?;
                 self.push(cmp(m::CmpOp::Eq, p, x, x));
                 self.push(cmp(m::CmpOp::Eq, q, y, y));
                 self.push(alu(m::AluOp::And, exec, m::DstOp::Pred(p), vec![SrcOp::Pred(p), SrcOp::Pred(q)]));
@@ -257,7 +400,7 @@ impl Selector<'_> {
             }
             _ => {
                 // one: ordered and not equal; ueq: its negation
-                let q = self.temp_pred(n)?;
+                let q = self.temp_pred(temp_lanes)?;
                 self.push(cmp(m::CmpOp::Ne, p, x, y));
                 self.push(cmp(m::CmpOp::Eq, q, x, x));
                 self.push(alu(m::AluOp::And, exec, m::DstOp::Pred(p), vec![SrcOp::Pred(p), SrcOp::Pred(q)]));
@@ -294,7 +437,7 @@ impl Selector<'_> {
         let q = self.temp_pred(n)?;
         self.push(VInst::Cmp {
             rel: m::CmpOp::Ne,
-            exec: Exec::nm(n as u8),
+            exec: pred_exec(n),
             dst: m::CmpDst::Pred(q),
             src0: Src::scalar(w, 0).into(),
             src1: Imm::UW(0).into(),
@@ -307,7 +450,10 @@ impl Selector<'_> {
     /// Logic on predicates.
     pub(crate) fn pred_logic(&mut self, id: InstId, op: BinOp, a: Value, b: Value, n: u32) -> R<()> {
         let (d, dl) = self.pred_dst(id)?;
-        let exec = Exec::nm(n as u8).at(dl / 4);
+        if dl != 0 && !n.is_power_of_two() {
+            return Err(unsupported(format!("logic on a {n}-lane predicate slice")));
+        }
+        let exec = pred_exec(n).at(dl / 4);
         // xor with all-true is not
         let is_true =
             |s: &Self, v: Value| s.f().as_const(v).is_some_and(|c| c.elems.iter().all(|e| *e == Some(1)));
@@ -396,5 +542,36 @@ impl Selector<'_> {
             return Ok(());
         }
         Err(unsupported(format!("{op:?} of i1 values").to_lowercase()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{lane_window, pow2_pieces};
+
+    #[test]
+    fn lane_windows_are_aligned_and_cover_the_slice() {
+        // lane 2 of a 3-lane predicate: lanes 0-3
+        assert_eq!(lane_window(2, 1), (0, 4));
+        // lanes 10-11 of a 12-lane predicate: lanes 8-11 (M3, 4 lanes)
+        assert_eq!(lane_window(10, 2), (8, 4));
+        // lanes 6-9 cross a group of 8: lanes 0-15
+        assert_eq!(lane_window(6, 4), (0, 16));
+        // lanes 21-23: M5, 4 lanes would miss lane 24, 8 lanes at M5 cover them
+        assert_eq!(lane_window(21, 4), (16, 16));
+        for lane in 0..32 {
+            for n in 1..=(32 - lane) {
+                let (start, size) = lane_window(lane, n);
+                assert!(start <= lane && lane + n <= start + size && start + size <= 32);
+                assert!(size.is_power_of_two() && start % size.max(4) == 0);
+            }
+        }
+    }
+
+    #[test]
+    fn pieces_are_powers_of_two_in_order() {
+        assert_eq!(pow2_pieces(3), vec![(0, 2), (2, 1)]);
+        assert_eq!(pow2_pieces(12), vec![(0, 8), (8, 4)]);
+        assert_eq!(pow2_pieces(16), vec![(0, 16)]);
     }
 }

@@ -98,6 +98,11 @@ pub fn combine_with(outer: &Region, inner: &Region, n: Nesting) -> Option<Region
         c
     };
     let result = result.canonical();
+    // Rows that wrap back to earlier elements of `A` (an outer region with a small or zero
+    // vstride) combine to a negative stride, which no region can have.
+    if result.vstride < 0 || result.stride < 0 {
+        return None;
+    }
     if result.indirect.is_some()
         && ((result.stride == 0 && result.num_elems > 1) || (result.vstride == 0 && result.rows() > 1))
     {
@@ -315,6 +320,9 @@ mod tests {
         let multi = Nesting { outer_multi: true, ..Nesting::default() };
         assert!(combine_with(&outer, &inner, multi).is_none());
         assert!(combine(&outer, &reg(2, 4, 0, 4, 1, 0)).is_none());
+        // rows of the outer region repeat (vstride 0): the inner read's second row lies before
+        // its first in `A`, a negative vstride
+        assert!(combine(&reg(4, 32, 0, 8, 4, 0), &reg(4, 8, 2, 2, 1, 80)).is_none());
         // a splatting outer write region is refused for writes
         assert!(combine_write(&reg(4, 4, 0, 1, 0, 0), &reg(4, 2, 0, 2, 1, 0), Nesting::default()).is_none());
     }

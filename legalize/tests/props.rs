@@ -254,6 +254,7 @@ proptest! {
         let a_len = osh.4 + reach(&outer);
         let a = arg(Type::Vector(e, a_len), seed);
         if let Some(c) = collapse::combine(&outer, &inner) {
+            prop_assert!(c.vstride >= 0 && c.stride >= 0, "negative stride in {:?}", c);
             let mid = interp::read_region(&a, eb, &outer, None).unwrap();
             let two = interp::read_region(&mid, eb, &inner, None).unwrap();
             let one = interp::read_region(&a, eb, &c, None).unwrap();

@@ -11,6 +11,23 @@ use genxc_genx::intrinsics::{IntrinsicId, SatOp};
 use genxc_genx::ir::{sign_extend, truncate_bits};
 use genxc_genx::{Elem, Type};
 
+/// `max` (or `min`) of two floats as the vISA instruction computes it: the other operand when one
+/// is NaN, and -0 below +0.
+fn float_min_max(max: bool, x: f64, y: f64) -> f64 {
+    if x.is_nan() {
+        return y;
+    }
+    if y.is_nan() {
+        return x;
+    }
+    let x_below = if x == y { x.is_sign_negative() && !y.is_sign_negative() } else { x < y };
+    if x_below == max {
+        y
+    } else {
+        x
+    }
+}
+
 /// A float element's value.
 pub(super) fn to_f64(bits: u64, e: Elem) -> f64 {
     match e {
@@ -104,24 +121,11 @@ pub(super) fn eval(id: IntrinsicId, args: &[Bits], tys: &[Type], ty: Type) -> Op
             }
             map(n, &a[..3], |v| Some(truncate_bits(v[0].wrapping_add(v[1]).wrapping_add(v[2]), re)))
         }
-        Fmin | LlvmMinnum => float_op2(|x, y| {
-            if x.is_nan() {
-                y
-            } else if y.is_nan() || x <= y {
-                x
-            } else {
-                y
-            }
-        }),
-        Fmax | LlvmMaxnum => float_op2(|x, y| {
-            if x.is_nan() {
-                y
-            } else if y.is_nan() || x >= y {
-                x
-            } else {
-                y
-            }
-        }),
+        // vISA `min`/`max` (what `genx.fmin`/`genx.fmax` are): IEEE minNum/maxNum (a NaN
+        // operand gives the other one), and -0 orders below +0. LLVM's minnum/maxnum may return
+        // either zero; they select to the same instructions, so they take the same rule.
+        Fmin | LlvmMinnum => float_op2(|x, y| float_min_max(false, x, y)),
+        Fmax | LlvmMaxnum => float_op2(|x, y| float_min_max(true, x, y)),
         Absi => {
             if let Err(e) = need(1) {
                 return Some(Err(e));
@@ -292,4 +296,21 @@ fn sat_arith(id: IntrinsicId, args: &[Bits], tys: &[Type], ty: Type) -> Option<R
         let r = if sa.sat { r.clamp(lo, hi) } else { r };
         Some(truncate_bits(r as u64, re))
     }))
+}
+
+#[cfg(test)]
+mod min_max_tests {
+    use super::float_min_max;
+
+    #[test]
+    fn signed_zeros_order_minus_below_plus() {
+        for (a, b) in [(-0.0, 0.0), (0.0, -0.0)] {
+            assert!(float_min_max(true, a, b).is_sign_positive());
+            assert!(float_min_max(false, a, b).is_sign_negative());
+        }
+        assert_eq!(float_min_max(true, f64::NAN, 2.0), 2.0);
+        assert_eq!(float_min_max(false, 1.0, f64::NAN), 1.0);
+        assert_eq!(float_min_max(true, -3.0, 2.0), 2.0);
+        assert_eq!(float_min_max(false, -3.0, 2.0), -3.0);
+    }
 }

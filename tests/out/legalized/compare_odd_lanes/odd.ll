@@ -1,0 +1,97 @@
+define dllexport void @odd(i32 %arg0, i32 %arg1) {
+bb0:
+  %v0 = call i32 @llvm.genx.group.id.x.i32()
+  %v1 = shl i32 %v0, 2
+  %v2 = call <16 x i32> @llvm.genx.oword.ld.v16i32(i32 0, i32 %arg0, i32 %v1)
+  %v14 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v16i32.i16(<16 x i32> %v2, i32 0, i32 8, i32 1, i16 0, i32 undef)
+  %v15 = call <12 x i32> @llvm.genx.wrregioni.v12i32.v8i32.i16.i1(<12 x i32> undef, <8 x i32> %v14, i32 0, i32 8, i32 1, i16 0, i32 undef, i1 true)
+  %v16 = call <4 x i32> @llvm.genx.rdregioni.v4i32.v16i32.i16(<16 x i32> %v2, i32 0, i32 4, i32 1, i16 32, i32 undef)
+  %v17 = call <12 x i32> @llvm.genx.wrregioni.v12i32.v4i32.i16.i1(<12 x i32> %v15, <4 x i32> %v16, i32 0, i32 4, i32 1, i16 32, i32 undef, i1 true)
+  %v18 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v16i32.i16(<16 x i32> %v2, i32 0, i32 8, i32 1, i16 16, i32 undef)
+  %v19 = call <12 x i32> @llvm.genx.wrregioni.v12i32.v8i32.i16.i1(<12 x i32> undef, <8 x i32> %v18, i32 0, i32 8, i32 1, i16 0, i32 undef, i1 true)
+  %v20 = call <4 x i32> @llvm.genx.rdregioni.v4i32.v16i32.i16(<16 x i32> %v2, i32 0, i32 4, i32 1, i16 48, i32 undef)
+  %v21 = call <12 x i32> @llvm.genx.wrregioni.v12i32.v4i32.i16.i1(<12 x i32> %v19, <4 x i32> %v20, i32 0, i32 4, i32 1, i16 32, i32 undef, i1 true)
+  %v22 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v12i32.i16(<12 x i32> %v17, i32 0, i32 8, i32 1, i16 0, i32 undef)
+  %v23 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v12i32.i16(<12 x i32> %v21, i32 0, i32 8, i32 1, i16 0, i32 undef)
+  %v24 = icmp slt <8 x i32> %v22, %v23
+  %v25 = call <12 x i1> @llvm.genx.wrpredregion.v12i1.v12i1.v8i1(<12 x i1> undef, <8 x i1> %v24, i32 0)
+  %v26 = call <4 x i32> @llvm.genx.rdregioni.v4i32.v12i32.i16(<12 x i32> %v17, i32 0, i32 4, i32 1, i16 32, i32 undef)
+  %v27 = call <4 x i32> @llvm.genx.rdregioni.v4i32.v12i32.i16(<12 x i32> %v21, i32 0, i32 4, i32 1, i16 32, i32 undef)
+  %v28 = icmp slt <4 x i32> %v26, %v27
+  %v29 = call <12 x i1> @llvm.genx.wrpredregion.v12i1.v12i1.v4i1(<12 x i1> %v25, <4 x i1> %v28, i32 8)
+  %v30 = call <2 x i32> @llvm.genx.rdregioni.v2i32.v16i32.i16(<16 x i32> %v2, i32 0, i32 2, i32 1, i16 4, i32 undef)
+  %v31 = call <3 x i32> @llvm.genx.wrregioni.v3i32.v2i32.i16.i1(<3 x i32> undef, <2 x i32> %v30, i32 0, i32 2, i32 1, i16 0, i32 undef, i1 true)
+  %v32 = call <1 x i32> @llvm.genx.rdregioni.v1i32.v16i32.i16(<16 x i32> %v2, i32 0, i32 1, i32 1, i16 12, i32 undef)
+  %v33 = call <3 x i32> @llvm.genx.wrregioni.v3i32.v1i32.i16.i1(<3 x i32> %v31, <1 x i32> %v32, i32 0, i32 1, i32 1, i16 8, i32 undef, i1 true)
+  %v34 = call <1 x i32> @llvm.genx.rdregioni.v1i32.v16i32.i16(<16 x i32> %v2, i32 0, i32 1, i32 1, i16 0, i32 undef)
+  %v35 = call <3 x i32> @llvm.genx.wrregioni.v3i32.v1i32.i16.i1(<3 x i32> undef, <1 x i32> %v34, i32 0, i32 1, i32 1, i16 0, i32 undef, i1 true)
+  %v36 = call <1 x i32> @llvm.genx.rdregioni.v1i32.v16i32.i16(<16 x i32> %v2, i32 0, i32 1, i32 1, i16 20, i32 undef)
+  %v37 = call <3 x i32> @llvm.genx.wrregioni.v3i32.v1i32.i16.i1(<3 x i32> %v35, <1 x i32> %v36, i32 0, i32 1, i32 1, i16 4, i32 undef, i1 true)
+  %v38 = call <1 x i32> @llvm.genx.rdregioni.v1i32.v16i32.i16(<16 x i32> %v2, i32 0, i32 1, i32 1, i16 40, i32 undef)
+  %v39 = call <3 x i32> @llvm.genx.wrregioni.v3i32.v1i32.i16.i1(<3 x i32> %v37, <1 x i32> %v38, i32 0, i32 1, i32 1, i16 8, i32 undef, i1 true)
+  %v40 = call <2 x i32> @llvm.genx.rdregioni.v2i32.v3i32.i16(<3 x i32> %v33, i32 0, i32 2, i32 1, i16 0, i32 undef)
+  %v41 = call <2 x i32> @llvm.genx.rdregioni.v2i32.v3i32.i16(<3 x i32> %v39, i32 0, i32 2, i32 1, i16 0, i32 undef)
+  %v42 = icmp ugt <2 x i32> %v40, %v41
+  %v43 = call <3 x i1> @llvm.genx.wrpredregion.v3i1.v3i1.v2i1(<3 x i1> undef, <2 x i1> %v42, i32 0)
+  %v44 = call <1 x i32> @llvm.genx.rdregioni.v1i32.v3i32.i16(<3 x i32> %v33, i32 0, i32 1, i32 1, i16 8, i32 undef)
+  %v45 = call <1 x i32> @llvm.genx.rdregioni.v1i32.v3i32.i16(<3 x i32> %v39, i32 0, i32 1, i32 1, i16 8, i32 undef)
+  %v46 = icmp ugt <1 x i32> %v44, %v45
+  %v47 = call <3 x i1> @llvm.genx.wrpredregion.v3i1.v3i1.v1i1(<3 x i1> %v43, <1 x i1> %v46, i32 2)
+  %v48 = call <8 x i1> @llvm.genx.rdpredregion.v8i1.v12i1(<12 x i1> %v29, i32 0)
+  %v49 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v12i32.i16(<12 x i32> %v17, i32 0, i32 8, i32 1, i16 0, i32 undef)
+  %v50 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v12i32.i16(<12 x i32> %v21, i32 0, i32 8, i32 1, i16 0, i32 undef)
+  %v51 = select <8 x i1> %v48, <8 x i32> %v49, <8 x i32> %v50
+  %v52 = call <16 x i32> @llvm.genx.wrregioni.v16i32.v8i32.i16.i1(<16 x i32> %v2, <8 x i32> %v51, i32 0, i32 8, i32 1, i16 0, i32 undef, i1 true)
+  %v53 = call <4 x i1> @llvm.genx.rdpredregion.v4i1.v12i1(<12 x i1> %v29, i32 8)
+  %v54 = call <4 x i32> @llvm.genx.rdregioni.v4i32.v12i32.i16(<12 x i32> %v17, i32 0, i32 4, i32 1, i16 32, i32 undef)
+  %v55 = call <4 x i32> @llvm.genx.rdregioni.v4i32.v12i32.i16(<12 x i32> %v21, i32 0, i32 4, i32 1, i16 32, i32 undef)
+  %v56 = select <4 x i1> %v53, <4 x i32> %v54, <4 x i32> %v55
+  %v57 = call <16 x i32> @llvm.genx.wrregioni.v16i32.v4i32.i16.i1(<16 x i32> %v52, <4 x i32> %v56, i32 0, i32 4, i32 1, i16 32, i32 undef, i1 true)
+  %v58 = call <2 x i1> @llvm.genx.rdpredregion.v2i1.v3i1(<3 x i1> %v47, i32 0)
+  %v59 = call <2 x i32> @llvm.genx.rdregioni.v2i32.v3i32.i16(<3 x i32> %v33, i32 0, i32 2, i32 1, i16 0, i32 undef)
+  %v60 = call <2 x i32> @llvm.genx.rdregioni.v2i32.v3i32.i16(<3 x i32> %v39, i32 0, i32 2, i32 1, i16 0, i32 undef)
+  %v61 = select <2 x i1> %v58, <2 x i32> %v59, <2 x i32> %v60
+  %v62 = call <16 x i32> @llvm.genx.wrregioni.v16i32.v2i32.i16.i1(<16 x i32> %v57, <2 x i32> %v61, i32 0, i32 2, i32 1, i16 48, i32 undef, i1 true)
+  %v63 = call <1 x i1> @llvm.genx.rdpredregion.v1i1.v3i1(<3 x i1> %v47, i32 2)
+  %v64 = call <1 x i32> @llvm.genx.rdregioni.v1i32.v3i32.i16(<3 x i32> %v33, i32 0, i32 1, i32 1, i16 8, i32 undef)
+  %v65 = call <1 x i32> @llvm.genx.rdregioni.v1i32.v3i32.i16(<3 x i32> %v39, i32 0, i32 1, i32 1, i16 8, i32 undef)
+  %v66 = select <1 x i1> %v63, <1 x i32> %v64, <1 x i32> %v65
+  %v67 = call <16 x i32> @llvm.genx.wrregioni.v16i32.v1i32.i16.i1(<16 x i32> %v62, <1 x i32> %v66, i32 0, i32 1, i32 1, i16 56, i32 undef, i1 true)
+  call void @llvm.genx.oword.st.v16i32(i32 %arg1, i32 %v1, <16 x i32> %v67)
+  ret void
+}
+
+declare i32 @llvm.genx.group.id.x.i32()
+declare <16 x i32> @llvm.genx.oword.ld.v16i32(i32, i32, i32)
+declare void @llvm.genx.oword.st.v16i32(i32, i32, <16 x i32>)
+declare <1 x i1> @llvm.genx.rdpredregion.v1i1.v3i1(<3 x i1>, i32)
+declare <2 x i1> @llvm.genx.rdpredregion.v2i1.v3i1(<3 x i1>, i32)
+declare <4 x i1> @llvm.genx.rdpredregion.v4i1.v12i1(<12 x i1>, i32)
+declare <8 x i1> @llvm.genx.rdpredregion.v8i1.v12i1(<12 x i1>, i32)
+declare <1 x i32> @llvm.genx.rdregioni.v1i32.v16i32.i16(<16 x i32>, i32, i32, i32, i16, i32)
+declare <1 x i32> @llvm.genx.rdregioni.v1i32.v3i32.i16(<3 x i32>, i32, i32, i32, i16, i32)
+declare <2 x i32> @llvm.genx.rdregioni.v2i32.v16i32.i16(<16 x i32>, i32, i32, i32, i16, i32)
+declare <2 x i32> @llvm.genx.rdregioni.v2i32.v3i32.i16(<3 x i32>, i32, i32, i32, i16, i32)
+declare <4 x i32> @llvm.genx.rdregioni.v4i32.v12i32.i16(<12 x i32>, i32, i32, i32, i16, i32)
+declare <4 x i32> @llvm.genx.rdregioni.v4i32.v16i32.i16(<16 x i32>, i32, i32, i32, i16, i32)
+declare <8 x i32> @llvm.genx.rdregioni.v8i32.v12i32.i16(<12 x i32>, i32, i32, i32, i16, i32)
+declare <8 x i32> @llvm.genx.rdregioni.v8i32.v16i32.i16(<16 x i32>, i32, i32, i32, i16, i32)
+declare <12 x i1> @llvm.genx.wrpredregion.v12i1.v12i1.v4i1(<12 x i1>, <4 x i1>, i32)
+declare <12 x i1> @llvm.genx.wrpredregion.v12i1.v12i1.v8i1(<12 x i1>, <8 x i1>, i32)
+declare <3 x i1> @llvm.genx.wrpredregion.v3i1.v3i1.v1i1(<3 x i1>, <1 x i1>, i32)
+declare <3 x i1> @llvm.genx.wrpredregion.v3i1.v3i1.v2i1(<3 x i1>, <2 x i1>, i32)
+declare <12 x i32> @llvm.genx.wrregioni.v12i32.v4i32.i16.i1(<12 x i32>, <4 x i32>, i32, i32, i32, i16, i32, i1)
+declare <12 x i32> @llvm.genx.wrregioni.v12i32.v8i32.i16.i1(<12 x i32>, <8 x i32>, i32, i32, i32, i16, i32, i1)
+declare <16 x i32> @llvm.genx.wrregioni.v16i32.v1i32.i16.i1(<16 x i32>, <1 x i32>, i32, i32, i32, i16, i32, i1)
+declare <16 x i32> @llvm.genx.wrregioni.v16i32.v2i32.i16.i1(<16 x i32>, <2 x i32>, i32, i32, i32, i16, i32, i1)
+declare <16 x i32> @llvm.genx.wrregioni.v16i32.v4i32.i16.i1(<16 x i32>, <4 x i32>, i32, i32, i32, i16, i32, i1)
+declare <16 x i32> @llvm.genx.wrregioni.v16i32.v8i32.i16.i1(<16 x i32>, <8 x i32>, i32, i32, i32, i16, i32, i1)
+declare <3 x i32> @llvm.genx.wrregioni.v3i32.v1i32.i16.i1(<3 x i32>, <1 x i32>, i32, i32, i32, i16, i32, i1)
+declare <3 x i32> @llvm.genx.wrregioni.v3i32.v2i32.i16.i1(<3 x i32>, <2 x i32>, i32, i32, i32, i16, i32, i1)
+
+!genx.kernels = !{!0}
+!0 = !{void (i32, i32)* @odd, !"odd", !1, i32 0, !2, !3, !4, i32 0}
+!1 = !{i32 2, i32 2}
+!2 = !{i32 64, i32 68}
+!3 = !{i32 0, i32 0}
+!4 = !{!"buffer_t read_only", !"buffer_t write_only"}
