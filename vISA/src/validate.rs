@@ -40,6 +40,43 @@ impl Checker<'_> {
         if e.mask > 7 {
             self.err(at, format!("invalid mask offset {}", e.mask));
         }
+        // An execution of 8 or more lanes starts at a multiple of its size (M2 with 8 lanes would
+        // start at lane 4: no Gen quarter control says that).
+        if e.size >= 8 && (u32::from(e.mask) * 4) % u32::from(e.size) != 0 {
+            self.err(at, format!("mask offset M{} is not aligned to {} lanes", e.mask + 1, e.size));
+        }
+    }
+
+    /// Whether a typed operand is floating point (`None`: predicates and addresses).
+    fn src_float(&self, s: &SrcOp) -> Option<bool> {
+        match *s {
+            SrcOp::Gen(g) => self.k.var(g.var).map(|_| self.k.var_type(g.var).is_float()),
+            SrcOp::Ind(i) => Some(i.ty.is_float()),
+            SrcOp::Imm(imm) => Some(matches!(imm, Imm::F(_) | Imm::DF(_) | Imm::HF(_) | Imm::VF(_))),
+            SrcOp::Pred(_) | SrcOp::Addr(_) => None,
+        }
+    }
+
+    /// An ALU operation other than `mov` (a conversion) neither mixes integer and floating-point
+    /// operands nor reads a predicate unless it is a logic operation.
+    fn alu_operands(&mut self, at: usize, op: AluOp, dst: &DstOp, srcs: &[SrcOp]) {
+        let logic = matches!(op, AluOp::And | AluOp::Or | AluOp::Xor | AluOp::Not);
+        if op != AluOp::Mov && !logic && srcs.iter().any(|s| matches!(s, SrcOp::Pred(_))) {
+            self.err(at, format!("{} reads a predicate (only mov and logic operations do)", op.mnemonic()));
+        }
+        if op == AluOp::Mov {
+            return;
+        }
+        let dst_float = match *dst {
+            DstOp::Gen(g) => self.k.var(g.var).map(|_| self.k.var_type(g.var).is_float()),
+            DstOp::Ind(i) => Some(i.ty.is_float()),
+            DstOp::Pred(_) | DstOp::Addr(_) => None,
+        };
+        let kinds: Vec<bool> =
+            dst_float.into_iter().chain(srcs.iter().filter_map(|s| self.src_float(s))).collect();
+        if kinds.iter().any(|&f| f) && kinds.iter().any(|&f| !f) {
+            self.err(at, format!("{} mixes integer and floating-point operands", op.mnemonic()));
+        }
     }
 
     fn pred_id(&mut self, at: usize, p: PredId) {
@@ -270,6 +307,7 @@ pub fn validate(k: &Kernel) -> Result<(), Vec<String>> {
                 for s in srcs {
                     c.src(at, s, exec.size);
                 }
+                c.alu_operands(at, *op, dst, srcs);
             }
             Inst::AddcSubb { pred, exec, dst, carry, src0, src1, .. } => {
                 c.exec(at, *exec);

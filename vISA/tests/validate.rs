@@ -130,3 +130,52 @@ fn jumps_stay_in_their_subroutine() {
     k.body.push(Inst::Jmp { pred: None, exec: Exec::new(1), target: inside });
     k.validate().unwrap();
 }
+
+#[test]
+fn alu_operands_do_not_mix_integer_and_float_nor_read_predicates() {
+    let (mut k, v) = kernel();
+    let f = k.add_var("f", VisaType::F, 8, Align::Grf);
+    let p = k.add_pred("p", 8);
+    k.push(alu(AluOp::Add, Exec::new(8), Dst::new(v, 0), vec![Src::vec(f, 0).into(), SrcOp::Imm(Imm::D(1))]));
+    rejected(&k, "inst 1: add mixes integer and floating-point operands");
+    k.body[1] =
+        alu(AluOp::Add, Exec::new(8), Dst::new(f, 0), vec![Src::vec(v, 0).into(), SrcOp::Imm(Imm::D(1))]);
+    rejected(&k, "inst 1: add mixes integer and floating-point operands");
+    k.body[1] = alu(AluOp::Add, Exec::new(8), Dst::new(v, 0), vec![SrcOp::Pred(p), SrcOp::Imm(Imm::D(1))]);
+    rejected(&k, "inst 1: add reads a predicate");
+    // a conversion and a float add are fine
+    k.body[1] = alu(AluOp::Mov, Exec::new(8), Dst::new(v, 0), vec![Src::vec(f, 0).into()]);
+    k.push(alu(
+        AluOp::Add,
+        Exec::new(8),
+        Dst::new(f, 0),
+        vec![Src::vec(f, 0).into(), SrcOp::Imm(Imm::F(1.0))],
+    ));
+    k.validate().unwrap();
+}
+
+#[test]
+fn wide_executions_start_at_a_multiple_of_their_size() {
+    let (mut k, v) = kernel();
+    k.push(alu(
+        AluOp::Mov,
+        Exec { size: 8, mask: 1, nomask: false },
+        Dst::new(v, 0),
+        vec![Src::vec(v, 8).into()],
+    ));
+    rejected(&k, "inst 1: mask offset M2 is not aligned to 8 lanes");
+    k.body[1] = alu(
+        AluOp::Mov,
+        Exec { size: 8, mask: 2, nomask: false },
+        Dst::new(v, 0),
+        vec![Src::vec(v, 8).into()],
+    );
+    k.validate().unwrap();
+    k.body[1] = alu(
+        AluOp::Mov,
+        Exec { size: 4, mask: 1, nomask: false },
+        Dst::new(v, 0),
+        vec![Src::vec(v, 8).into()],
+    );
+    k.validate().unwrap();
+}

@@ -54,6 +54,7 @@ impl Thread {
 
     /// A defined little-endian value of `n` bytes of a raw operand at `off`.
     pub fn raw_value(&mut self, cx: &Ctx, raw: Raw, off: u32, n: u32, what: &str) -> Result<u64, SimError> {
+        grf_aligned(cx, raw)?;
         let b = self.read_var_bytes(cx, raw.var, u32::from(raw.offset) + off, n)?;
         let (v, def) = b.get(0, n as usize);
         if !def {
@@ -64,11 +65,13 @@ impl Thread {
 
     /// Bytes of a raw operand (definedness kept: stored data may be undefined).
     pub fn raw_bytes(&mut self, cx: &Ctx, raw: Raw, off: u32, n: u32) -> Result<Bytes, SimError> {
+        grf_aligned(cx, raw)?;
         self.read_var_bytes(cx, raw.var, u32::from(raw.offset) + off, n)
     }
 
     /// Writes bytes of a raw operand (`%null` drops them).
     pub fn set_raw(&mut self, cx: &Ctx, raw: Raw, off: u32, b: &Bytes) -> Result<(), SimError> {
+        grf_aligned(cx, raw)?;
         self.write_var_bytes(cx, raw.var, u32::from(raw.offset) + off, b)
     }
 
@@ -539,4 +542,15 @@ pub fn atomic_result(op: AtomicOp, n: u32, old: u64, a: u64, b: u64) -> Option<u
         }
     };
     Some(r & m)
+}
+
+/// A raw operand starts at a register boundary (`V.N` with N a multiple of the GRF size).
+fn grf_aligned(cx: &Ctx, raw: Raw) -> Result<(), SimError> {
+    if u32::from(raw.offset) % cx.grf != 0 {
+        return Err(SimError::Malformed(format!(
+            "raw operand at byte {} is not aligned to the {}-byte register",
+            raw.offset, cx.grf
+        )));
+    }
+    Ok(())
 }
