@@ -17,6 +17,9 @@ mutations=(
   "isel/src/emulate.rs|VInst::AddcSubb { sub, pred|VInst::AddcSubb { sub: false, pred|64-bit subtract emitted as an add (subb -> addc)"
   "isel/src/predicates.rs|Ult \| Slt \| FOlt => (m::CmpOp::Lt, false)|Ult \| Slt \| FOlt => (m::CmpOp::Le, false)|less-than compares as less-or-equal"
   "isel/src/lib.rs|BinOp::AShr => (m::AluOp::Asr, s, false)|BinOp::AShr => (m::AluOp::Shr, s, false)|arithmetic shift right emitted as a logical one"
+  "isel/src/control.rs|let inv = Pred { inverse: !p.inverse, ..p };|let inv = p;|a conditional branch's inverted predicate not inverted"
+  "isel/src/intrinsics.rs|AluDesc { sat: true, ..un(m::AluOp::Mov, t, SrcMod::None) }|AluDesc { sat: false, ..un(m::AluOp::Mov, t, SrcMod::None) }|llvm.genx.sat without .sat"
+  "isel/src/lib.rs|max: matches!(d.op, Op::Max),|max: !matches!(d.op, Op::Max),|min and max swapped"
 )
 
 selected=("$@")
