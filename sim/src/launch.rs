@@ -315,7 +315,8 @@ impl Launch {
     /// Refuses a launch of more than [`MAX_THREADS`] threads (or [`MAX_SLM_BYTES`] of shared
     /// local memory): the simulator would run out of memory listing them or never finish.
     pub fn check_size(&self) -> Result<(), SimError> {
-        let total = self.groups.iter().chain(&self.group_size).fold(1u64, |acc, &n| acc.saturating_mul(u64::from(n)));
+        let total =
+            self.groups.iter().chain(&self.group_size).fold(1u64, |acc, &n| acc.saturating_mul(u64::from(n)));
         if total > u64::from(MAX_THREADS) {
             return Err(SimError::NotModeled(format!(
                 "a launch of groups {:?} of {:?} threads (at most {MAX_THREADS} threads are simulated)",

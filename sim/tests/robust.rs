@@ -90,7 +90,8 @@ const NUMBERS: [&str; 24] = [
 ];
 const EXEC_SIZES: [&str; 9] = ["0", "1", "2", "3", "4", "8", "16", "32", "64"];
 const REGION_NUMS: [&str; 8] = ["0", "1", "2", "3", "4", "8", "16", "32"];
-const TYPES: [&str; 15] = ["b", "ub", "w", "uw", "d", "ud", "q", "uq", "hf", "f", "df", "v", "uv", "vf", "bf"];
+const TYPES: [&str; 15] =
+    ["b", "ub", "w", "uw", "d", "ud", "q", "uq", "hf", "f", "df", "v", "uv", "vf", "bf"];
 const MASKS: [&str; 10] = ["M1", "M2", "M3", "M5", "M8", "M1_NM", "M2_NM", "M5_NM", "M8_NM", "NoMask"];
 
 /// One edit of a `.visaasm` text.
@@ -167,7 +168,7 @@ fn regions(s: &str) -> Vec<(usize, usize)> {
 /// Byte ranges of the type names of `s` (after `type=` or a `:` of an immediate).
 fn types(s: &str) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
-    for (i, _) in s.match_indices(|c| c == ':' || c == '=') {
+    for (i, _) in s.match_indices([':', '=']) {
         if s[..=i].ends_with("type=") || s[..i].ends_with(|c: char| c.is_ascii_alphanumeric()) {
             let rest = &s[i + 1..];
             let len = rest.find(|c: char| !c.is_ascii_alphabetic()).unwrap_or(rest.len());
@@ -333,9 +334,8 @@ fn guarded<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Resu
 /// [`read_and_run`] guarded; the error names the launch and holds the text.
 fn check_text(text: String, seed: u64, threads: u32, slm: u32, extreme: Extreme) -> Result<Outcome, String> {
     let t = text.clone();
-    guarded(move || read_and_run(&t, seed, threads, slm, extreme)).map_err(|e| {
-        format!("{e} (seed {seed}, {threads} threads, slm {slm}, {extreme:?}) on:\n{text}")
-    })
+    guarded(move || read_and_run(&t, seed, threads, slm, extreme))
+        .map_err(|e| format!("{e} (seed {seed}, {threads} threads, slm {slm}, {extreme:?}) on:\n{text}"))
 }
 
 proptest! {
@@ -374,7 +374,9 @@ fn pinned_kernels_run_without_panic() {
     for (path, text) in corpus() {
         for extreme in [Extreme::None, Extreme::EmptyBuffers, Extreme::HugeArguments] {
             match check_text(text.clone(), rng.next_u64(), 2, 4096, extreme) {
-                Ok(Outcome::Ran(r)) if extreme == Extreme::None && r.iter().any(Result::is_ok) => completed += 1,
+                Ok(Outcome::Ran(r)) if extreme == Extreme::None && r.iter().any(Result::is_ok) => {
+                    completed += 1
+                }
                 Ok(_) => {}
                 Err(e) => panic!("{path}: {e}"),
             }
@@ -446,7 +448,13 @@ fn executor_refuses_impossible_launches() {
     ret (M1, 1)
 ";
     let kernels = read_text(text).expect("reads");
-    let mut launch = Launch { groups: [u32::MAX; 3], group_size: [u32::MAX; 3], args: vec![], slm_size: 0, step_limit: 10 };
+    let mut launch = Launch {
+        groups: [u32::MAX; 3],
+        group_size: [u32::MAX; 3],
+        args: vec![],
+        slm_size: 0,
+        step_limit: 10,
+    };
     let config = Config { grf_bytes: 32, bti_base: 0 };
     let e = exec::run(&kernels, &config, &launch, &mut Memory::default()).unwrap_err();
     assert!(matches!(&e, SimError::NotModeled(s) if s.contains("threads")), "{e}");

@@ -105,7 +105,8 @@ impl Layout {
                 let size = u32::from(d.num_elts) * d.ty.size();
                 let start = b.start + u32::from(off);
                 let root = roots.iter().find(|&&(s, n)| b.start >= s && b.start < s + n.max(1));
-                if root.is_none_or(|&(s, n)| u64::from(start) + u64::from(size) > u64::from(s) + u64::from(n)) {
+                if root.is_none_or(|&(s, n)| u64::from(start) + u64::from(size) > u64::from(s) + u64::from(n))
+                {
                     return Err(SimError::Malformed(format!(
                         "alias {} ({} bytes at offset {off}) runs past its base {}",
                         d.name,
