@@ -86,6 +86,12 @@ pub struct Launch {
     pub step_limit: u64,
 }
 
+/// The most threads a launch may have in the simulators.
+pub const MAX_THREADS: u32 = 1 << 20;
+/// The most shared local memory per group a launch may have in the simulators (16 MiB, far
+/// beyond any GPU's).
+pub const MAX_SLM_BYTES: u32 = 16 << 20;
+
 /// Bytes of each surface and SVM buffer a random launch creates.
 pub const BUFFER_BYTES: u32 = 64 * 1024;
 /// The 2D view of a random surface: rows of this many bytes (width = pitch).
@@ -301,8 +307,28 @@ impl Launch {
         out
     }
 
-    /// Threads per group.
+    /// Threads per group (saturating: [`Launch::check_size`] refuses launches that large).
     pub fn threads_per_group(&self) -> usize {
-        self.group_size.iter().map(|&n| n as usize).product()
+        self.group_size.iter().fold(1usize, |acc, &n| acc.saturating_mul(n as usize))
+    }
+
+    /// Refuses a launch of more than [`MAX_THREADS`] threads (or [`MAX_SLM_BYTES`] of shared
+    /// local memory): the simulator would run out of memory listing them or never finish.
+    pub fn check_size(&self) -> Result<(), SimError> {
+        let total =
+            self.groups.iter().chain(&self.group_size).fold(1u64, |acc, &n| acc.saturating_mul(u64::from(n)));
+        if total > u64::from(MAX_THREADS) {
+            return Err(SimError::NotModeled(format!(
+                "a launch of groups {:?} of {:?} threads (at most {MAX_THREADS} threads are simulated)",
+                self.groups, self.group_size
+            )));
+        }
+        if self.slm_size > MAX_SLM_BYTES {
+            return Err(SimError::NotModeled(format!(
+                "{} bytes of shared local memory (at most {MAX_SLM_BYTES} are simulated)",
+                self.slm_size
+            )));
+        }
+        Ok(())
     }
 }

@@ -11,7 +11,7 @@
 use clap::Parser;
 use genxc_genx::Platform;
 use genxc_sim::exec::{self, Config};
-use genxc_sim::launch::{ArgSpec, ArgValue, Launch};
+use genxc_sim::launch::{self, ArgSpec, ArgValue, Launch};
 use genxc_sim::memory::{self, Bytes, Memory};
 use genxc_visa::Kernel;
 use std::path::{Path, PathBuf};
@@ -128,15 +128,32 @@ fn load(path: &Path, entry: Option<&str>) -> Result<Vec<Kernel>, Failure> {
     Ok(kernels)
 }
 
-/// The shared local memory a kernel declares (`SLMSize`, in KiB), or 64 KiB.
-fn slm_bytes(k: &Kernel) -> u32 {
-    k.attrs
-        .iter()
-        .find_map(|a| match a {
-            genxc_visa::KernelAttr::SlmSize(kb) if *kb > 0 => Some(kb * 1024),
-            _ => None,
-        })
-        .unwrap_or(64 * 1024)
+/// The shared local memory a kernel declares (`SLMSize`, in KiB), or 64 KiB; more than the
+/// simulator models is a usage error.
+fn slm_bytes(k: &Kernel) -> Result<u32, Failure> {
+    let kb = k.attrs.iter().find_map(|a| match a {
+        genxc_visa::KernelAttr::SlmSize(kb) if *kb > 0 => Some(*kb),
+        _ => None,
+    });
+    let Some(kb) = kb else { return Ok(64 * 1024) };
+    kb.checked_mul(1024).and_then(|b| checked_slm(b).ok()).ok_or_else(|| {
+        usage(format!(
+            "kernel {}: SLMSize={kb} KiB is more shared local memory than the simulator models ({} bytes)",
+            k.name,
+            launch::MAX_SLM_BYTES
+        ))
+    })
+}
+
+/// A shared local memory size the simulator models.
+fn checked_slm(bytes: u32) -> Result<u32, Failure> {
+    if bytes > launch::MAX_SLM_BYTES {
+        return Err(usage(format!(
+            "--slm {bytes}: more shared local memory than the simulator models ({} bytes)",
+            launch::MAX_SLM_BYTES
+        )));
+    }
+    Ok(bytes)
 }
 
 fn platform(name: &str) -> Result<Config, Failure> {
@@ -231,7 +248,10 @@ fn run(cli: &Cli) -> Result<String, Failure> {
                 format!("the kernels take different arguments: {specs:?} and {specs_b:?}"),
             ));
         }
-        let slm = cli.slm.unwrap_or_else(|| slm_bytes(&a[0]).max(slm_bytes(&b[0])));
+        let slm = match cli.slm {
+            Some(n) => checked_slm(n)?,
+            None => slm_bytes(&a[0])?.max(slm_bytes(&b[0])?),
+        };
         let (launch_a, mut mem_a) = Launch::random(&specs, cli.seed, bti_a, groups, group_size, slm);
         let (launch_b, mut mem_b) = Launch::random(&specs, cli.seed, bti_b, groups, group_size, slm);
         config.bti_base = bti_a;
@@ -246,7 +266,10 @@ fn run(cli: &Cli) -> Result<String, Failure> {
     let path = cli.kernel.as_ref().ok_or_else(|| usage("no kernel given (see --help)"))?;
     let kernels = load(path, cli.entry.as_deref())?;
     let specs = exec::arg_specs(&kernels[0]);
-    let slm = cli.slm.unwrap_or_else(|| slm_bytes(&kernels[0]));
+    let slm = match cli.slm {
+        Some(n) => checked_slm(n)?,
+        None => slm_bytes(&kernels[0])?,
+    };
     let (mut launch, mut memory) = Launch::random(&specs, cli.seed, bti_a, groups, group_size, slm);
     for a in &cli.args {
         let (n, value) = split_arg(a, "arg")?;

@@ -126,3 +126,27 @@ fn out_of_bounds_accesses_are_noted() {
     let o = sim(&[k.to_str().unwrap(), "--groups", "512"]);
     assert!(!stderr(&o).contains("out-of-bounds"), "{}", stderr(&o));
 }
+
+/// Found by review: a huge `SLMSize` attribute overflowed converting KiB to bytes, and huge
+/// `--slm` or `--groups` values exhausted memory. All exit 2 with a message.
+#[test]
+fn launches_too_large_to_simulate_exit_2() {
+    let dir = scratch();
+    let big = dir.path().join("big_slm.visaasm");
+    std::fs::write(
+        &big,
+        ".version 4.1\n.kernel \"k\"\n.kernel_attr SLMSize=4294967295\n.function \"k_main\"\n    ret (M1, 1)\n",
+    )
+    .unwrap();
+    let o = sim(&[big.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("SLMSize=4294967295 KiB"), "{}", stderr(&o));
+    let k = pinned("01_saxpy_oword/saxpy.visaasm");
+    let k = k.to_str().unwrap();
+    let o = sim(&[k, "--slm", "4294967295"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("more shared local memory than the simulator models"), "{}", stderr(&o));
+    let o = sim(&[k, "--groups", "4294967295,4294967295,4294967295", "--group-size", "65536"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("threads are simulated"), "{}", stderr(&o));
+}

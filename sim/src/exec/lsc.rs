@@ -90,12 +90,12 @@ impl Thread {
             if store {
                 for k in 0..u32::from(shape.elems) {
                     let b = self.raw_bytes(cx, data_raw, k * eb, eb)?;
-                    mem.write(space, a + u64::from(k * eb), &b);
+                    mem.write(space, a.wrapping_add(u64::from(k * eb)), &b);
                 }
             } else if *data != VarId::NULL {
                 let mut out = Bytes::default();
                 for k in 0..u32::from(shape.elems) {
-                    out.extend(&mem.read(space, a + u64::from(k * eb), eb as usize));
+                    out.extend(&mem.read(space, a.wrapping_add(u64::from(k * eb)), eb as usize));
                 }
                 self.set_raw(cx, data_raw, 0, &out)?;
             }
@@ -148,12 +148,12 @@ impl Thread {
                 _ if store => {
                     for &(moff, roff) in &elems {
                         let b = self.raw_bytes(cx, data_raw, roff + i * slot, eb)?;
-                        mem.write(space, a + u64::from(moff), &b);
+                        mem.write(space, a.wrapping_add(u64::from(moff)), &b);
                     }
                 }
                 _ => {
                     for &(moff, roff) in &elems {
-                        let b = mem.read(space, a + u64::from(moff), eb as usize);
+                        let b = mem.read(space, a.wrapping_add(u64::from(moff)), eb as usize);
                         loads.push((roff + i * slot, pad(b)));
                     }
                 }

@@ -51,6 +51,12 @@ pub struct Ctx<'a> {
 impl<'a> Ctx<'a> {
     /// Lays a kernel out for `config`.
     pub fn new(k: &'a Kernel, config: &Config) -> Result<Ctx<'a>, SimError> {
+        if !matches!(config.grf_bytes, 32 | 64) {
+            return Err(SimError::NotModeled(format!(
+                "a register file of {}-byte registers (32 or 64 are)",
+                config.grf_bytes
+            )));
+        }
         let layout = Layout::new(k, config)?;
         let mut labels = vec![None; k.labels.len()];
         for (pc, inst) in k.body.iter().enumerate() {
@@ -63,7 +69,7 @@ impl<'a> Ctx<'a> {
         if let Some(first) = labels.first_mut() {
             *first = Some(0);
         }
-        Ok(Ctx { k, layout, grf: config.grf_bytes.max(1), labels })
+        Ok(Ctx { k, layout, grf: config.grf_bytes, labels })
     }
 }
 
@@ -117,6 +123,7 @@ pub fn run(
     let cx = Ctx::new(k, config)?;
     let width = control::thread_width(k);
     let mut report = Report::default();
+    launch.check_size()?;
     let threads = launch.threads();
     let per_group = launch.threads_per_group().max(1);
     for group in threads.chunks(per_group) {

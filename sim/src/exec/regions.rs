@@ -289,8 +289,8 @@ impl Thread {
         len: u32,
     ) -> Result<crate::memory::Bytes, SimError> {
         let slot = cx.layout.slot(cx.k, var)?;
-        let end = byte_offset + len;
-        if end > slot.size {
+        let end = u64::from(byte_offset) + u64::from(len);
+        if end > u64::from(slot.size) {
             return Err(SimError::Fault(format!(
                 "read of bytes {byte_offset}..{end} of {} ({} bytes)",
                 var_name(cx.k, var),

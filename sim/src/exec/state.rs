@@ -10,6 +10,10 @@ use crate::launch::{ArgValue, Launch, ThreadIds};
 use crate::memory::{Bytes, Space};
 use genxc_visa::{ImplicitKind, InputTarget, Kernel, SurfaceId, VarId, VisaType, NUM_PREDEF_SURFACES};
 
+/// The largest register file the simulator lays out (16 MiB: far beyond any real thread's, a
+/// bound so a kernel declaring huge variables is refused instead of exhausting memory).
+pub const MAX_FILE_BYTES: u32 = 16 << 20;
+
 /// Where a general variable lives in the register file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Slot {
@@ -61,21 +65,31 @@ impl Layout {
         let mut slots: Vec<Option<Slot>> = vec![None; n];
         let mut roots = Vec::new();
         let mut next = 0u32;
-        let mut place = |size: u32, roots: &mut Vec<(u32, u32)>| {
+        let mut place = |size: u32, roots: &mut Vec<(u32, u32)>| -> Result<u32, SimError> {
             let start = next;
             roots.push((start, size));
-            next = start + size.div_ceil(grf).max(1) * grf;
-            start
+            next = size
+                .div_ceil(grf)
+                .max(1)
+                .checked_mul(grf)
+                .and_then(|n| n.checked_add(start))
+                .filter(|&end| end <= MAX_FILE_BYTES)
+                .ok_or_else(|| {
+                    SimError::NotModeled(format!(
+                        "a register file of more than {MAX_FILE_BYTES} bytes (the kernel's variables)"
+                    ))
+                })?;
+            Ok(start)
         };
         for (id, ty, elts) in predefined(config) {
             let size = elts * ty.size();
-            slots[id.0 as usize] = Some(Slot { start: place(size, &mut roots), size, ty });
+            slots[id.0 as usize] = Some(Slot { start: place(size, &mut roots)?, size, ty });
         }
         for (i, d) in k.vars.iter().enumerate() {
             if d.alias.is_none() {
                 let size = u32::from(d.num_elts) * d.ty.size();
                 slots[genxc_visa::NUM_PREDEF_VARS as usize + i] =
-                    Some(Slot { start: place(size, &mut roots), size, ty: d.ty });
+                    Some(Slot { start: place(size, &mut roots)?, size, ty: d.ty });
             }
         }
         // Aliases, possibly of aliases: resolve until nothing changes.
@@ -91,7 +105,8 @@ impl Layout {
                 let size = u32::from(d.num_elts) * d.ty.size();
                 let start = b.start + u32::from(off);
                 let root = roots.iter().find(|&&(s, n)| b.start >= s && b.start < s + n.max(1));
-                if root.is_none_or(|&(s, n)| start + size > s + n) {
+                if root.is_none_or(|&(s, n)| u64::from(start) + u64::from(size) > u64::from(s) + u64::from(n))
+                {
                     return Err(SimError::Malformed(format!(
                         "alias {} ({} bytes at offset {off}) runs past its base {}",
                         d.name,
@@ -129,7 +144,8 @@ impl Layout {
 
     /// True when `[addr, addr + len)` lies inside one root variable.
     pub fn inside_a_variable(&self, addr: u32, len: u32) -> bool {
-        self.roots.iter().any(|&(s, n)| addr >= s && addr + len <= s + n)
+        let end = u64::from(addr) + u64::from(len);
+        self.roots.iter().any(|&(s, n)| addr >= s && end <= u64::from(s) + u64::from(n))
     }
 }
 
@@ -259,8 +275,13 @@ impl Thread {
             match input.target {
                 InputTarget::Var(v) => t.write_input(k, layout, v, &payload)?,
                 InputTarget::Surface(s) => {
-                    let bti = u32::from_le_bytes([payload[0], payload[1], payload[2], payload[3]]);
-                    t.set_surface(s, bti)?;
+                    let Some(&[b0, b1, b2, b3]) = payload.first_chunk::<4>() else {
+                        return Err(SimError::Malformed(format!(
+                            "the input of surface T{} has {} bytes (a binding-table index takes 4)",
+                            s.0, input.size
+                        )));
+                    };
+                    t.set_surface(s, u32::from_le_bytes([b0, b1, b2, b3]))?;
                 }
                 InputTarget::Sampler(_) => {}
             }

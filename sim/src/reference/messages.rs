@@ -181,8 +181,9 @@ fn media(id: IntrinsicId, args: &[Bits], tys: &[Type], ty: Type, mem: &mut Memor
         let mut out = vec![None; total];
         for r in 0..rows {
             for b in 0..width {
-                let x = (x0 + b as i64).clamp(0, i64::from(w) - 1) as u64;
-                let y = (y0 + r as i64).clamp(0, i64::from(h) - 1) as u64;
+                // An empty surface: the read at 0 is out of bounds (zero, recorded).
+                let x = (x0 + b as i64).clamp(0, i64::from(w.max(1)) - 1) as u64;
+                let y = (y0 + r as i64).clamp(0, i64::from(h.max(1)) - 1) as u64;
                 out[r * row + b] = read_bytes(mem, space, y * u64::from(pitch) + x, 1)[0];
             }
         }

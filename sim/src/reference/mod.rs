@@ -84,6 +84,7 @@ pub fn run(
             }
         }
     }
+    launch.check_size()?;
     let mut report = Report::default();
     let per_group = launch.threads_per_group();
     if per_group == 0 {
