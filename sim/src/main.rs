@@ -224,7 +224,11 @@ fn execute(kernels: &[Kernel], config: &Config, launch: &Launch, memory: &mut Me
         eprintln!("genxc-sim: note: {name}: {e}");
     }
     if memory.events_dropped > 0 {
-        eprintln!("genxc-sim: note: {name}: {} more memory events", memory.events_dropped);
+        eprintln!(
+            "genxc-sim: note: {name}: {} more memory events (repeats, or past the first {})",
+            memory.events_dropped,
+            Memory::MAX_EVENTS
+        );
     }
     Ok(())
 }

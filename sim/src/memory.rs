@@ -182,7 +182,7 @@ pub struct Memory {
     pub buffers: Vec<Buffer>,
     /// Events in the order they happened (at most [`Memory::MAX_EVENTS`] kept).
     pub events: Vec<Event>,
-    /// Events not kept because the list was full.
+    /// Events not kept: repeats of a kept one, or beyond the first [`Memory::MAX_EVENTS`].
     pub events_dropped: usize,
     /// The float element size (2, 4, 8) the next writes store, 0 for other data: set by the
     /// reference interpreter around its stores so [`compare`] knows which bytes hold floats.
@@ -203,7 +203,8 @@ impl Memory {
 
     /// Records an event.
     pub fn record(&mut self, e: Event) {
-        if self.events.len() < Self::MAX_EVENTS {
+        // The same event again (a loop touching the same unbound surface) is only counted.
+        if self.events.len() < Self::MAX_EVENTS && !self.events.contains(&e) {
             self.events.push(e);
         } else {
             self.events_dropped += 1;
