@@ -1551,3 +1551,184 @@ fn rebinding_moves_surface_arguments_and_their_buffers() {
     assert_eq!(word(&m, 0, 3), Some(9));
     assert_eq!(m.buffers[1].bytes, before);
 }
+
+// ---------------------------------------------------------------- stack calls (fcall / fret)
+
+/// Runs the first kernel of a file (with its `.global_function`s) as one thread: the surface
+/// `out` (BTI 0) first, then `x` = 0..15 as 16 x d; returns the run and the 16 words stored.
+fn run_calls(text: &str) -> (Result<genxc_sim::Report, SimError>, Vec<Option<u32>>) {
+    let units = read_text(text).unwrap_or_else(|e| panic!("does not read: {e}"));
+    let mut m = surfaces(1, 256);
+    let vals: Vec<u8> = (0..16i32).flat_map(|x| x.to_le_bytes()).collect();
+    let l =
+        one_thread(vec![genxc_sim::launch::ArgValue::Surface(0), genxc_sim::launch::ArgValue::Bytes(vals)]);
+    let r = genxc_sim::exec::run(&units, &CFG, &l, &mut m);
+    let w = (0..16).map(|j| word(&m, 0, j)).collect();
+    (r, w)
+}
+
+/// A kernel with `out`, `x` (16 x d), `karg`/`kret` aliases of `%arg`/`%retval`, a result `r`,
+/// running `body` then storing `r`.
+fn caller(body: &str) -> String {
+    format!(
+        ".version 4.1
+.kernel \"k\"
+.decl out v_type=T num_elts=1
+.decl x v_type=G type=d num_elts=16 align=GRF
+.decl r v_type=G type=d num_elts=16 align=GRF
+.decl karg v_type=G type=d num_elts=16 align=GRF alias=<%arg, 0>
+.decl kret v_type=G type=d num_elts=16 align=GRF alias=<%retval, 0>
+.decl p v_type=P num_elts=16
+.input out offset=32 size=4
+.input x offset=64 size=64
+.function \"k_main\"
+{body}
+    oword_st (4) out 0x0:ud r.0
+    ret (M1, 1)
+"
+    )
+}
+
+/// `twice`: retval = 2 * arg (16 x d in 2 GRFs each way), written without predicate.
+const TWICE: &str = "
+.global_function \"twice\"
+.decl a v_type=G type=d num_elts=16 align=GRF alias=<%arg, 0>
+.decl rv v_type=G type=d num_elts=16 align=GRF alias=<%retval, 0>
+.kernel_attr ArgSize=2
+.kernel_attr RetValSize=2
+    mul (M1, 16) rv(0,0)<1> a(0,0)<1;1,0> 2:d
+    fret (M1, 16)
+";
+
+#[test]
+fn fcall_passes_arg_and_retval() {
+    let text = caller(
+        "    mov (M1, 16) karg(0,0)<1> x(0,0)<1;1,0>
+    fcall (M1, 16) twice 2 2
+    mov (M1, 16) r(0,0)<1> kret(0,0)<1;1,0>",
+    ) + TWICE;
+    let (r, w) = run_calls(&text);
+    r.unwrap();
+    assert_eq!(w, (0..16u32).map(|x| Some(2 * x)).collect::<Vec<_>>());
+}
+
+/// A predicated fcall runs the callee with the lanes that take it: the callee's unpredicated
+/// write reaches only those lanes of `%retval`, the others keep the caller's value.
+#[test]
+fn masked_fcall_runs_the_callee_on_the_calling_lanes() {
+    let text = caller(
+        "    mov (M1, 16) kret(0,0)<1> -5:d
+    mov (M1, 16) karg(0,0)<1> x(0,0)<1;1,0>
+    cmp.lt (M1, 16) p x(0,0)<1;1,0> 6:d
+    (p) fcall (M1, 16) twice 2 2
+    mov (M1, 16) r(0,0)<1> kret(0,0)<1;1,0>",
+    ) + TWICE;
+    let (r, w) = run_calls(&text);
+    r.unwrap();
+    let want: Vec<Option<u32>> = (0..16i32).map(|x| Some(if x < 6 { 2 * x } else { -5 } as u32)).collect();
+    assert_eq!(w, want);
+    // Exec mask: an (M1, 8) call leaves lanes 8..15 out.
+    let text = caller(
+        "    mov (M1, 16) kret(0,0)<1> -5:d
+    mov (M1, 16) karg(0,0)<1> x(0,0)<1;1,0>
+    fcall (M1, 8) twice 2 2
+    mov (M1, 16) r(0,0)<1> kret(0,0)<1;1,0>",
+    ) + TWICE;
+    let (r, w) = run_calls(&text);
+    r.unwrap();
+    let want: Vec<Option<u32>> = (0..16i32).map(|x| Some(if x < 8 { 2 * x } else { -5 } as u32)).collect();
+    assert_eq!(w, want);
+}
+
+/// Nested calls: each function has its own variables (the caller's `t` and the kernel's `r`
+/// survive a callee declaring the same names), the arguments are destroyed in the caller.
+#[test]
+fn nested_fcall_keeps_each_frame() {
+    let text = caller(
+        "    mov (M1, 16) r(0,0)<1> 1000:d
+    mov (M1, 16) karg(0,0)<1> x(0,0)<1;1,0>
+    fcall (M1, 16) outer 2 2
+    add (M1, 16) r(0,0)<1> r(0,0)<1;1,0> kret(0,0)<1;1,0>",
+    ) + "
+.global_function \"outer\"
+.decl a v_type=G type=d num_elts=16 align=GRF alias=<%arg, 0>
+.decl rv v_type=G type=d num_elts=16 align=GRF alias=<%retval, 0>
+.decl r v_type=G type=d num_elts=16 align=GRF
+.kernel_attr ArgSize=2
+.kernel_attr RetValSize=2
+    mul (M1, 16) r(0,0)<1> a(0,0)<1;1,0> 10:d
+    add (M1, 16) a(0,0)<1> a(0,0)<1;1,0> 1:d
+    fcall (M1, 16) twice 2 2
+    add (M1, 16) rv(0,0)<1> rv(0,0)<1;1,0> r(0,0)<1;1,0>
+    fret (M1, 16)
+" + TWICE;
+    let (r, w) = run_calls(&text);
+    r.unwrap();
+    // 1000 + (2 (x + 1) + 10 x)
+    assert_eq!(w, (0..16u32).map(|x| Some(1000 + 2 * (x + 1) + 10 * x)).collect::<Vec<_>>());
+
+    // After the call the kernel's %arg is undefined: reading it stores undefined words.
+    let text = caller(
+        "    mov (M1, 16) karg(0,0)<1> x(0,0)<1;1,0>
+    fcall (M1, 16) twice 2 2
+    mov (M1, 16) r(0,0)<1> karg(0,0)<1;1,0>",
+    ) + TWICE;
+    let (r, w) = run_calls(&text);
+    r.unwrap();
+    assert_eq!(w, vec![None; 16]);
+}
+
+/// Divergent recursion: `sum(a) = a + sum(a - 1)` for the lanes with `a > 0`, 0 for the others.
+#[test]
+fn recursive_fcall_with_divergent_depth() {
+    let text = caller(
+        "    mov (M1, 16) karg(0,0)<1> x(0,0)<1;1,0>
+    fcall (M1, 16) sum 2 2
+    mov (M1, 16) r(0,0)<1> kret(0,0)<1;1,0>",
+    ) + "
+.global_function \"sum\"
+.decl a v_type=G type=d num_elts=16 align=GRF alias=<%arg, 0>
+.decl rv v_type=G type=d num_elts=16 align=GRF alias=<%retval, 0>
+.decl keep v_type=G type=d num_elts=16 align=GRF
+.decl p v_type=P num_elts=16
+.kernel_attr ArgSize=2
+.kernel_attr RetValSize=2
+    mov (M1, 16) rv(0,0)<1> 0:d
+    cmp.gt (M1, 16) p a(0,0)<1;1,0> 0:d
+    mov (M1, 16) keep(0,0)<1> a(0,0)<1;1,0>
+    add (M1, 16) a(0,0)<1> a(0,0)<1;1,0> -1:d
+    (p) fcall (M1, 16) sum 2 2
+    (p) add (M1, 16) rv(0,0)<1> rv(0,0)<1;1,0> keep(0,0)<1;1,0>
+    fret (M1, 16)
+";
+    let (r, w) = run_calls(&text);
+    r.unwrap();
+    assert_eq!(w, (0..16u32).map(|x| Some(x * (x + 1) / 2)).collect::<Vec<_>>());
+}
+
+/// Wrong uses are errors with a message: unbounded recursion, an unknown callee, sizes that do not
+/// match the callee's declaration, `ret` at the top of a function.
+#[test]
+fn bad_stack_calls_are_errors() {
+    let forever = caller("    fcall (M1, 16) f 0 0\n    mov (M1, 16) r(0,0)<1> 0:d")
+        + "
+.global_function \"f\"
+    fcall (M1, 16) f 0 0
+    fret (M1, 16)
+";
+    let e = run_calls(&forever).0.expect_err("unbounded recursion");
+    assert!(e.to_string().contains("nested"), "{e}");
+    let unknown = caller("    fcall (M1, 16) nowhere 0 0\n    mov (M1, 16) r(0,0)<1> 0:d");
+    let e = run_calls(&unknown).0.expect_err("unknown callee");
+    assert!(e.to_string().contains("nowhere"), "{e}");
+    let sizes = caller("    fcall (M1, 16) twice 1 2\n    mov (M1, 16) r(0,0)<1> 0:d") + TWICE;
+    let e = run_calls(&sizes).0.expect_err("size mismatch");
+    assert!(e.to_string().contains("ArgSize=2"), "{e}");
+    let top_ret = caller("    fcall (M1, 16) g 0 0\n    mov (M1, 16) r(0,0)<1> 0:d")
+        + "
+.global_function \"g\"
+    ret (M1, 1)
+";
+    let e = run_calls(&top_ret).0.expect_err("ret in a function");
+    assert!(e.to_string().contains("fret"), "{e}");
+}

@@ -5,7 +5,6 @@
 //! GRFs: SKL..DG2; 64-byte: PVC).
 //!
 //! Refused on purpose, and checked to be refused with a message:
-//! - `09_fcall`: stack calls (`fcall`/`fret`, `.global_function`) are not modeled (reader);
 //! - `19_typed`: typed accesses of channels other than R are not modeled (executor);
 //! - `21_raw_send`: raw sends are not modeled (their meaning is the descriptor) (executor);
 //! - `01_int_arith` as written stores 8 owords (128 bytes) of the 64-byte variable `r`, reading
@@ -436,10 +435,25 @@ fn s08_subroutine() {
 
 // ------------------------------------------------------------------------------ 09 fcall
 
+/// The kernel passes `x` in `%arg`, the function `poly` returns `3a^2 + 2a + 1` in `%retval`
+/// (two `mad`s: `(3a + 2) a + 1`; the inputs keep every step exact in `f32`).
 #[test]
-fn s09_fcall_is_refused() {
-    let e = read_text(sample!("09_fcall")).expect_err("fcall is not modeled");
-    assert!(e.to_string().contains("not modeled") && e.to_string().contains("fcall"), "{e}");
+fn s09_fcall() {
+    let x: [f32; 16] =
+        [0.0, 1.0, -1.0, 2.0, 0.5, -0.5, 3.0, -2.0, 1.5, 4.0, -4.0, 0.25, 10.0, -10.0, 2.5, -3.0];
+    let want: Vec<f32> = x.iter().map(|&a| 3.0 * a * a + 2.0 * a + 1.0).collect();
+    for grf in BOTH {
+        let mut m = Memory::default();
+        let out = out_surface(&mut m, 0, 64);
+        run_ok(
+            sample!("09_fcall"),
+            grf,
+            vec![ArgValue::Bytes(bytes_f32(&x)), ArgValue::Surface(0)],
+            &mut m,
+            0,
+        );
+        assert_eq!(f32s(&m, out, 0, 16), some(&want), "grf {grf}");
+    }
 }
 
 // ------------------------------------------------------------------------------ 10 float math

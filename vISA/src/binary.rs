@@ -1,7 +1,8 @@
 //! The `.isa` binary container writer (vISA 4.1, as read by GenX_IR 12504): file header, one
 //! kernel object per kernel (string pool, variable/address/predicate/label/sampler/surface
 //! records, inputs, attributes) and the instruction stream with its operand encodings
-//! (reference section 3). No embedded Gen binaries, relocations or functions are written.
+//! (reference section 3). No embedded Gen binaries, relocations or functions are written
+//! ([`try_write_isa`] refuses `.global_function` units); `fcall`/`fret` instructions are encoded.
 //!
 //! Names are the model's names, sanitized and de-duplicated (identity for valid unique names),
 //! not the text writer's mangled names: the binary has no parser to collide with. The string
@@ -186,7 +187,7 @@ fn num_blocks_code(n: u8) -> u8 {
     }
 }
 
-fn inst(b: &mut Buf, k: &Kernel, i: &Inst) {
+fn inst<'a>(b: &mut Buf, k: &'a Kernel, i: &'a Inst, pool: &mut Pool<'a>) {
     match i {
         Inst::Label(l) => {
             b.u8(0x31);
@@ -277,6 +278,19 @@ fn inst(b: &mut Buf, k: &Kernel, i: &Inst) {
         }
         Inst::Ret { pred, exec } => {
             b.u8(0x34);
+            b.u8(exec_byte(*exec));
+            b.u16(pred_word(*pred));
+        }
+        Inst::FCall { pred, exec, function, arg_size, ret_size } => {
+            b.u8(0x67);
+            b.u8(exec_byte(*exec));
+            b.u16(pred_word(*pred));
+            b.u16(pool.id(function) as u16);
+            b.u8(*arg_size);
+            b.u8(*ret_size);
+        }
+        Inst::FRet { pred, exec } => {
+            b.u8(0x68);
             b.u8(exec_byte(*exec));
             b.u16(pred_word(*pred));
         }
@@ -563,6 +577,7 @@ fn kernel_object(k: &Kernel) -> (Vec<u8>, u32) {
             KernelAttr::SimdSize(n) => vec![*n],
             KernelAttr::NoBarrier => vec![],
             KernelAttr::OutputAsmPath(p) => p.as_bytes().to_vec(),
+            KernelAttr::ArgSize(n) | KernelAttr::RetValSize(n) => vec![*n],
         };
         attrs.u32(pool.id(a.name()));
         attrs.u8(value.len() as u8);
@@ -573,7 +588,7 @@ fn kernel_object(k: &Kernel) -> (Vec<u8>, u32) {
     code.u8(0x30);
     code.u16(0);
     for i in &k.body {
-        inst(&mut code, k, i);
+        inst(&mut code, k, i, &mut pool);
     }
 
     let mut b = Buf::default();
@@ -667,7 +682,20 @@ pub fn encode_kernel(k: &Kernel) -> KernelObject {
     KernelObject { name: k.name.clone(), bytes, input_offset }
 }
 
-/// Writes the kernels as one vISA 4.1 `.isa` file (no embedded Gen binaries).
+/// Writes the units as one `.isa` file, refusing `.global_function` units: the container's
+/// function table is not modeled by the binary writer (write such files as text).
+pub fn try_write_isa(units: &[Kernel]) -> Result<Vec<u8>, String> {
+    if let Some(f) = units.iter().find(|k| k.unit == UnitKind::GlobalFunction) {
+        return Err(format!(
+            "not modeled by the binary writer: .global_function \"{}\" (the .isa function table)",
+            f.name
+        ));
+    }
+    Ok(write_isa(units))
+}
+
+/// Writes the kernels as one vISA 4.1 `.isa` file (no embedded Gen binaries). Every unit is
+/// written as a kernel: use [`try_write_isa`] for input that may hold `.global_function`s.
 pub fn write_isa(kernels: &[Kernel]) -> Vec<u8> {
     let objects: Vec<KernelObject> = kernels.iter().map(encode_kernel).collect();
     write_objects(&objects)

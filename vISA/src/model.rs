@@ -311,6 +311,10 @@ pub enum KernelAttr {
     NoBarrier,
     /// `OutputAsmPath="path"`.
     OutputAsmPath(String),
+    /// `ArgSize=<GRFs>`: the `%arg` GRFs a `.global_function` receives.
+    ArgSize(u8),
+    /// `RetValSize=<GRFs>`: the `%retval` GRFs a `.global_function` returns.
+    RetValSize(u8),
 }
 
 impl KernelAttr {
@@ -322,15 +326,35 @@ impl KernelAttr {
             KernelAttr::SimdSize(_) => "SimdSize",
             KernelAttr::NoBarrier => "NoBarrier",
             KernelAttr::OutputAsmPath(_) => "OutputAsmPath",
+            KernelAttr::ArgSize(_) => "ArgSize",
+            KernelAttr::RetValSize(_) => "RetValSize",
         }
     }
 }
 
-/// A kernel.
+/// What a unit of a vISA file is: a kernel (`.kernel`) or a stack-call function
+/// (`.global_function`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnitKind {
+    /// A kernel: a thread starts at its entry subroutine; `ret` in the entry ends the thread.
+    Kernel,
+    /// A `.global_function`: entered by `fcall`, left by `fret`; takes arguments in `%arg` and
+    /// returns results in `%retval`.
+    GlobalFunction,
+}
+
+/// Bytes of the predefined `%arg` variable (256 x ud).
+pub const ARG_BYTES: u32 = 1024;
+/// Bytes of the predefined `%retval` variable (96 x ud).
+pub const RETVAL_BYTES: u32 = 384;
+
+/// A kernel or a `.global_function` (see [`UnitKind`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Kernel {
     /// Kernel name (any string; the text writer escapes it).
     pub name: String,
+    /// Kernel or stack-call function.
+    pub unit: UnitKind,
     /// User general variables; `vars[i]` is `VarId(32 + i)`.
     pub vars: Vec<VarDecl>,
     /// Address variables; `addrs[i]` is `AddrId(i)`.
@@ -952,6 +976,26 @@ pub enum Inst {
         /// Exec.
         exec: Exec,
     },
+    /// `[P] fcall S NAME ARG_GRFS RET_GRFS`: stack call of the `.global_function` NAME.
+    FCall {
+        /// Predicate.
+        pred: Option<Pred>,
+        /// Exec.
+        exec: Exec,
+        /// The callee's name (a `.global_function` of the same file, or an external one).
+        function: String,
+        /// GRFs of `%arg` passed to the callee.
+        arg_size: u8,
+        /// GRFs of `%retval` returned by the callee.
+        ret_size: u8,
+    },
+    /// `[P] fret S`: return from a `.global_function`.
+    FRet {
+        /// Predicate.
+        pred: Option<Pred>,
+        /// Exec.
+        exec: Exec,
+    },
     /// `switchjmp (M1_NM,1) idx (L0, L1, ...)`.
     SwitchJmp {
         /// Exec.
@@ -1321,6 +1365,7 @@ impl Kernel {
     pub fn new(name: &str) -> Kernel {
         Kernel {
             name: name.to_string(),
+            unit: UnitKind::Kernel,
             vars: Vec::new(),
             addrs: Vec::new(),
             preds: Vec::new(),
@@ -1331,6 +1376,27 @@ impl Kernel {
             attrs: Vec::new(),
             body: Vec::new(),
         }
+    }
+
+    /// A new empty `.global_function` whose label 0 is its entry (the function itself).
+    pub fn new_function(name: &str) -> Kernel {
+        let mut k = Kernel::new(name);
+        k.unit = UnitKind::GlobalFunction;
+        k.labels[0].name = name.to_string();
+        k
+    }
+
+    /// The declared `ArgSize` / `RetValSize` attributes of a function (`None` when absent).
+    pub fn call_sizes(&self) -> (Option<u8>, Option<u8>) {
+        let mut sizes = (None, None);
+        for a in &self.attrs {
+            match a {
+                KernelAttr::ArgSize(n) => sizes.0 = Some(*n),
+                KernelAttr::RetValSize(n) => sizes.1 = Some(*n),
+                _ => {}
+            }
+        }
+        sizes
     }
 
     /// The entry subroutine label (always `LabelId(0)`).

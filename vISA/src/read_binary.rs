@@ -81,6 +81,8 @@ type LscHead = (Exec, Option<Pred>, LscSfid, (u8, u8));
 struct Dec<'a, 'k> {
     r: Rd<'a>,
     k: &'k Kernel,
+    /// The kernel's string pool (`fcall` names its callee by string id).
+    pool: &'k [String],
 }
 
 impl Dec<'_, '_> {
@@ -537,6 +539,20 @@ impl Dec<'_, '_> {
                 let exec = self.exec()?;
                 let pred = self.pred()?;
                 Inst::Ret { pred, exec }
+            }
+            0x67 => {
+                let exec = self.exec()?;
+                let pred = self.pred()?;
+                let at = self.r.pos;
+                let function = pool_name(at, self.pool, u32::from(self.r.u16()?))?;
+                let arg_size = self.r.u8()?;
+                let ret_size = self.r.u8()?;
+                Inst::FCall { pred, exec, function, arg_size, ret_size }
+            }
+            0x68 => {
+                let exec = self.exec()?;
+                let pred = self.pred()?;
+                Inst::FRet { pred, exec }
             }
             0x69 => {
                 let exec = self.exec()?;
@@ -1069,10 +1085,14 @@ fn kernel_object(bytes: &[u8], base: usize, size: usize) -> Res<Kernel> {
             ("SLMSize", [a, b, c, d]) => KernelAttr::SlmSize(u32::from_le_bytes([*a, *b, *c, *d])),
             ("SimdSize", [s @ (8 | 16 | 32)]) => KernelAttr::SimdSize(*s),
             ("NoBarrier", []) => KernelAttr::NoBarrier,
+            ("ArgSize", [n]) => KernelAttr::ArgSize(*n),
+            ("RetValSize", [n]) => KernelAttr::RetValSize(*n),
             ("OutputAsmPath", p) => {
                 KernelAttr::OutputAsmPath(String::from_utf8(p.to_vec()).map_err(|_| bad())?)
             }
-            ("Target" | "SLMSize" | "SimdSize" | "NoBarrier", _) => return Err(bad()),
+            ("Target" | "SLMSize" | "SimdSize" | "NoBarrier" | "ArgSize" | "RetValSize", _) => {
+                return Err(bad())
+            }
             (other, _) => {
                 return Err(ReadError::at_offset(at, format!("not modeled: kernel attribute {other}")))
             }
@@ -1085,7 +1105,7 @@ fn kernel_object(bytes: &[u8], base: usize, size: usize) -> Res<Kernel> {
     let code_end = r.pos.checked_add(code_size).filter(|e| *e == end).ok_or_else(|| {
         ReadError::at_offset(ep, format!("code of {code_size} bytes does not end the kernel object"))
     })?;
-    let mut d = Dec { r: Rd { b: &bytes[..code_end], pos: r.pos }, k: &k };
+    let mut d = Dec { r: Rd { b: &bytes[..code_end], pos: r.pos }, k: &k, pool: &pool };
     let lp = d.r.pos;
     if d.r.u8()? != 0x30 || d.r.u16()? != 0 {
         return Err(ReadError::at_offset(lp, "the code does not open with the entry subroutine label"));

@@ -2,7 +2,8 @@
 //! [`crate::text::write_text`] for everything it writes, and also reads the output of Intel's
 //! Vector Compiler (`//` and `///` comments, `V33`-style names, `v_name=`, implicit inputs such as
 //! `.implicit_UNDEFINED_12`, flag attributes such as `NoBarrier`). Names are kept as written (the
-//! text writer mangles them again when printing). A file may hold several `.kernel` units. A
+//! text writer mangles them again when printing). A file may hold several `.kernel` and
+//! `.global_function` units (a function's code follows its declarations, no entry `.function`). A
 //! construct the model has no form for is refused with a [`ReadError`] saying "not modeled",
 //! never approximated; bad input never panics.
 //!
@@ -627,6 +628,15 @@ impl KernelReader {
                 c.expect(b'=')?;
                 KernelAttr::SlmSize(c.num("SLMSize")?)
             }
+            "ArgSize" | "RetValSize" => {
+                c.expect(b'=')?;
+                let n = c.num(name)?;
+                if name == "ArgSize" {
+                    KernelAttr::ArgSize(n)
+                } else {
+                    KernelAttr::RetValSize(n)
+                }
+            }
             "SimdSize" => {
                 c.expect(b'=')?;
                 let vpos = c.pos;
@@ -936,6 +946,28 @@ pub fn read_text(src: &str) -> Result<Vec<Kernel>, ReadError> {
                         kernels.push(k.finish()?);
                     }
                     cur = Some(KernelReader::new(&name, i + 1));
+                    continue;
+                }
+                ".global_function" => {
+                    if !version {
+                        return Err(c.err_at(start, "`.global_function` before `.version`"));
+                    }
+                    let npos = c.pos;
+                    let name = c.string()?;
+                    c.end()?;
+                    if crate::text::sanitize(&name) != name {
+                        return Err(c.err_at(npos, format!("function name \"{name}\" is not an identifier")));
+                    }
+                    if let Some(k) = cur.take() {
+                        kernels.push(k.finish()?);
+                    }
+                    // A function's code starts right after its declarations: its entry is itself.
+                    let mut kr = KernelReader::new(&name, i + 1);
+                    kr.k = Kernel::new_function(&name);
+                    kr.entry = true;
+                    kr.subs.insert(name, LabelId(0));
+                    kr.uses[0].defined = true;
+                    cur = Some(kr);
                     continue;
                 }
                 _ => {}

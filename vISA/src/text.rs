@@ -423,6 +423,13 @@ impl W<'_> {
                 format!("{}call {} {}", self.pred(*pred), exec_fmt(*exec), n.label(*target))
             }
             Inst::Ret { pred, exec } => format!("{}ret {}", self.pred(*pred), exec_fmt(*exec)),
+            Inst::FCall { pred, exec, function, arg_size, ret_size } => format!(
+                "{}fcall {} {} {arg_size} {ret_size}",
+                self.pred(*pred),
+                exec_fmt(*exec),
+                sanitize(function)
+            ),
+            Inst::FRet { pred, exec } => format!("{}fret {}", self.pred(*pred), exec_fmt(*exec)),
             Inst::SwitchJmp { exec, index, targets } => format!(
                 "switchjmp {} {} ({})",
                 exec_fmt(*exec),
@@ -670,9 +677,36 @@ fn escape(s: &str) -> String {
 
 /// Writes one kernel as a complete `.visaasm` file.
 pub fn write_text(k: &Kernel) -> String {
+    let mut out = String::from(".version 4.1\n");
+    out.push_str(&write_unit(k));
+    out
+}
+
+/// Writes several units (kernels and `.global_function`s, as in one file with stack calls) as one
+/// `.visaasm` file, in order.
+pub fn write_text_file(units: &[Kernel]) -> String {
+    let mut out = String::from(".version 4.1\n");
+    for (i, k) in units.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        out.push_str(&write_unit(k));
+    }
+    out
+}
+
+/// One unit: `.kernel` or `.global_function`, declarations, attributes and code. A function's name
+/// is sanitized (an `fcall` names it by a bare identifier) and it has no entry `.function` label.
+fn write_unit(k: &Kernel) -> String {
     let mut w = W { names: TextNames::new(k), k, out: String::new() };
-    w.out.push_str(".version 4.1\n");
-    let _ = writeln!(w.out, ".kernel \"{}\"", escape(&k.name));
+    match k.unit {
+        UnitKind::Kernel => {
+            let _ = writeln!(w.out, ".kernel \"{}\"", escape(&k.name));
+        }
+        UnitKind::GlobalFunction => {
+            let _ = writeln!(w.out, ".global_function \"{}\"", sanitize(&k.name));
+        }
+    }
     for (v, name) in k.vars.iter().zip(&w.names.vars) {
         let o = &mut w.out;
         o.push_str(".decl ");
@@ -722,9 +756,12 @@ pub fn write_text(k: &Kernel) -> String {
             KernelAttr::SimdSize(n) => writeln!(w.out, "={n}"),
             KernelAttr::NoBarrier => writeln!(w.out),
             KernelAttr::OutputAsmPath(p) => writeln!(w.out, "=\"{}\"", escape(p)),
+            KernelAttr::ArgSize(n) | KernelAttr::RetValSize(n) => writeln!(w.out, "={n}"),
         };
     }
-    let _ = writeln!(w.out, ".function \"{}\"", w.names.labels[0]);
+    if k.unit == UnitKind::Kernel {
+        let _ = writeln!(w.out, ".function \"{}\"", w.names.labels[0]);
+    }
     for inst in &k.body {
         w.inst(inst);
     }

@@ -7,6 +7,17 @@
 
 use crate::model::*;
 
+/// `%arg` / `%retval` GRF counts fit those variables (in 32-byte GRFs, the smallest GRF size;
+/// a target with wider GRFs checks its own, smaller, bound).
+fn call_sizes(errs: &mut Vec<String>, what: &str, arg: u8, ret: u8) {
+    if u32::from(arg) * 32 > ARG_BYTES {
+        errs.push(format!("{what}: argument size {arg} GRFs exceeds %arg ({} bytes)", ARG_BYTES));
+    }
+    if u32::from(ret) * 32 > RETVAL_BYTES {
+        errs.push(format!("{what}: return size {ret} GRFs exceeds %retval ({} bytes)", RETVAL_BYTES));
+    }
+}
+
 struct Checker<'a> {
     k: &'a Kernel,
     errs: Vec<String>,
@@ -366,6 +377,21 @@ pub fn validate(k: &Kernel) -> Result<(), Vec<String>> {
                 c.exec(at, *exec);
                 c.pred(at, *pred);
             }
+            Inst::FCall { pred, exec, function, arg_size, ret_size } => {
+                c.exec(at, *exec);
+                c.pred(at, *pred);
+                if crate::text::sanitize(function) != *function {
+                    c.err(at, format!("fcall of `{function}`: not a function name ([A-Za-z_][A-Za-z0-9_]*)"));
+                }
+                call_sizes(&mut c.errs, &format!("inst {at}: fcall"), *arg_size, *ret_size);
+            }
+            Inst::FRet { pred, exec } => {
+                c.exec(at, *exec);
+                c.pred(at, *pred);
+                if k.unit != UnitKind::GlobalFunction {
+                    c.err(at, "fret outside a .global_function".into());
+                }
+            }
             Inst::SwitchJmp { exec, index, targets } => {
                 c.exec(at, *exec);
                 c.src(at, index, exec.size);
@@ -452,6 +478,15 @@ pub fn validate(k: &Kernel) -> Result<(), Vec<String>> {
                 MsgOperand::Raw(r) => c.raw(at, r),
             }
         }
+    }
+    let (arg, ret) = k.call_sizes();
+    if arg.is_some() || ret.is_some() {
+        if k.unit != UnitKind::GlobalFunction {
+            c.errs.push(
+                "ArgSize / RetValSize attributes on a kernel (they belong to a .global_function)".into(),
+            );
+        }
+        call_sizes(&mut c.errs, "attributes", arg.unwrap_or(0), ret.unwrap_or(0));
     }
     for (i, p) in placed.iter().enumerate().skip(1) {
         if !p {

@@ -810,8 +810,12 @@ fn errors_name_the_line_and_column() {
     assert_eq!((e.line, e.col, e.message.as_str()), (5, 20, "label `L_nowhere` is never defined"));
     let e = err(&format!("{HEAD}    (P_x) mov (M1, 16) V_a(0,0)<1> 1:d\n"));
     assert_eq!((e.line, e.col), (5, 6), "{e}");
-    let e = err(&format!("{HEAD}.global_function \"f\"\n"));
-    assert_eq!((e.line, e.message.as_str()), (5, "not modeled: `.global_function`"));
+    let e = err(&format!("{HEAD}    ret (M1, 1)\n.global_function \"f g\"\n"));
+    assert_eq!((e.line, e.message.as_str()), (6, "function name \"f g\" is not an identifier"));
+    let e = err(&format!("{HEAD}    fret (M1, 1)\n"));
+    assert_eq!((e.line, e.col, e.message.as_str()), (5, 5, "fret outside a `.global_function`"));
+    let e = err(&format!("{HEAD}    fcall (M1, 16) f 300 0\n"));
+    assert_eq!(e.line, 5, "{e}");
     let e = err(&format!("{HEAD}    (P_x) cmp.eq (M1, 16) V_a(0,0)<1> 1:d 2:d\n"));
     assert_eq!(e.line, 5);
     let e = err(".version 4.1\n.kernel \"k\"\n.decl x v_type=G type=d num_elts=1 attrs={Input}\n");

@@ -8,7 +8,8 @@
 //! after the `goto` until every lane has left. `jmp` and `switchjmp` move all enabled lanes.
 //! `call` moves the lanes it enables into the subroutine (one depth deeper; the rest of the thread
 //! waits), `ret` parks the returning lanes until every lane of that call has returned, then they
-//! all continue after the `call`. `ret` in the entry subroutine ends the thread.
+//! all continue after the `call`. `ret` in the entry subroutine ends the thread. Stack calls
+//! (`fcall`/`fret`, [`super::calls`]) give the callee a control state of its own.
 //!
 //! The thread has as many lanes as the widest non-NoMask instruction of the kernel reaches
 //! ([`thread_width`]); lanes a `goto` does not cover (outside its exec size) fall through.
@@ -132,6 +133,8 @@ pub fn exec_of(inst: &Inst) -> Option<Exec> {
         | Inst::Goto { exec, .. }
         | Inst::Call { exec, .. }
         | Inst::Ret { exec, .. }
+        | Inst::FCall { exec, .. }
+        | Inst::FRet { exec, .. }
         | Inst::SwitchJmp { exec, .. }
         | Inst::Gather { exec, .. }
         | Inst::Scaled { exec, .. }
@@ -199,6 +202,21 @@ impl Thread {
         Ok(on)
     }
 
+    /// The lanes (of `mask`, absolute) a call or return takes: with one lane, all of `mask` when
+    /// the first predicate lane is on; otherwise the enabled lanes whose predicate is on.
+    pub fn taking(&self, pred: Option<Pred>, exec: Exec, mask: u32, what: &str) -> Result<u32, SimError> {
+        let on = self.branch_pred(pred, exec, mask, what)?;
+        Ok(if exec.size == 1 {
+            if on & 1 == 1 {
+                mask
+            } else {
+                0
+            }
+        } else {
+            (on & enabled(exec, mask)).checked_shl(u32::from(exec.mask) * 4).unwrap_or(0) & mask
+        })
+    }
+
     /// Executes a control-flow instruction at `pc` with the lanes of `mask`. Returns false when
     /// `inst` is not one.
     pub fn control(&mut self, cx: &Ctx, inst: &Inst, pc: usize, mask: u32) -> Result<bool, SimError> {
@@ -234,16 +252,7 @@ impl Thread {
                 self.flow.set(mask, to);
             }
             Inst::Call { pred, exec, target } => {
-                let on = self.branch_pred(*pred, *exec, mask, "call")?;
-                let entering = if exec.size == 1 {
-                    if on & 1 == 1 {
-                        mask
-                    } else {
-                        0
-                    }
-                } else {
-                    (on & enabled(*exec, mask)).checked_shl(u32::from(exec.mask) * 4).unwrap_or(0) & mask
-                };
+                let entering = self.taking(*pred, *exec, mask, "call")?;
                 self.flow.set(mask & !entering, pc + 1);
                 if entering != 0 {
                     let to = cx.sub_pc(*target)?;
@@ -261,16 +270,7 @@ impl Thread {
                 }
             }
             Inst::Ret { pred, exec } => {
-                let on = self.branch_pred(*pred, *exec, mask, "ret")?;
-                let leaving = if exec.size == 1 {
-                    if on & 1 == 1 {
-                        mask
-                    } else {
-                        0
-                    }
-                } else {
-                    (on & enabled(*exec, mask)).checked_shl(u32::from(exec.mask) * 4).unwrap_or(0) & mask
-                };
+                let leaving = self.taking(*pred, *exec, mask, "ret")?;
                 self.flow.set(mask & !leaving, pc + 1);
                 if self.flow.frames.is_empty() {
                     if leaving == mask && exec.size == 1 {

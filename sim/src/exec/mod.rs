@@ -7,10 +7,12 @@
 //! the lanes the SIMD control flow enables ([`control`]); every instruction reads all its sources
 //! before writing its destination. Files: [`state`] (register file, predicates, addresses,
 //! inputs), [`regions`] (operand access), [`value`] (types and conversions), [`alu`], [`control`],
+//! [`calls`] (stack calls to the file's `.global_function`s),
 //! [`messages`] (legacy surface and SVM messages), [`lsc`] (LSC messages). The precision model of
 //! the math functions is [`math`] (shared with the reference interpreter).
 
 pub mod alu;
+pub mod calls;
 pub mod control;
 pub mod lsc;
 pub mod messages;
@@ -24,8 +26,9 @@ use crate::error::{Report, SimError};
 use crate::launch::{ArgSpec, Launch};
 use crate::memory::Memory;
 use control::Next;
-use genxc_visa::{InputTarget, Inst, Kernel};
+use genxc_visa::{InputTarget, Inst, Kernel, UnitKind};
 use state::{Layout, Thread};
+use std::collections::HashMap;
 
 /// The target's register file and binding rule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,6 +76,40 @@ impl<'a> Ctx<'a> {
     }
 }
 
+/// The units a run can execute: the kernel (index 0) and the file's `.global_function`s.
+pub struct Program<'a> {
+    /// The kernel, then the functions in file order.
+    pub units: Vec<Ctx<'a>>,
+    /// A function's index in `units` by name.
+    pub functions: HashMap<&'a str, usize>,
+}
+
+impl<'a> Program<'a> {
+    /// The kernel `kernels[0]` and the `.global_function` units among the rest (other kernels of
+    /// the file are not callable and are left out). Every unit is validated and laid out.
+    pub fn new(kernels: &'a [Kernel], config: &Config) -> Result<Program<'a>, SimError> {
+        let Some(k) = kernels.first() else { return Err(SimError::Malformed("no kernel to run".into())) };
+        if k.unit != UnitKind::Kernel {
+            return Err(SimError::Malformed(format!("\"{}\" is a .global_function, not a kernel", k.name)));
+        }
+        let mut units = Vec::new();
+        let mut functions = HashMap::new();
+        for (i, u) in kernels.iter().enumerate() {
+            if i > 0 && u.unit != UnitKind::GlobalFunction {
+                continue;
+            }
+            if let Err(errs) = u.validate() {
+                return Err(SimError::Malformed(errs.join("; ")));
+            }
+            if i > 0 && functions.insert(u.name.as_str(), units.len()).is_some() {
+                return Err(SimError::Malformed(format!("two .global_functions named \"{}\"", u.name)));
+            }
+            units.push(Ctx::new(u, config)?);
+        }
+        Ok(Program { units, functions })
+    }
+}
+
 /// The explicit arguments of a kernel: its `.input`s that are not implicit, in offset order.
 /// A surface is [`ArgSpec::Surface`], a sampler [`ArgSpec::Sampler`], an 8-byte general input of
 /// an integer type a [`ArgSpec::Pointer`], any other general input (a `df` scalar among them) a
@@ -108,20 +145,18 @@ enum Stop {
     Barrier,
 }
 
-/// Runs `kernels[0]` for every thread of `launch` over `memory`. Further kernels (stack-call
-/// functions) are not modeled yet.
+/// Runs `kernels[0]` for every thread of `launch` over `memory`; the `.global_function`s among
+/// `kernels[1..]` are what its `fcall`s call ([`calls`]).
 pub fn run(
     kernels: &[Kernel],
     config: &Config,
     launch: &Launch,
     memory: &mut Memory,
 ) -> Result<Report, SimError> {
-    let Some(k) = kernels.first() else { return Err(SimError::Malformed("no kernel to run".into())) };
-    if let Err(errs) = k.validate() {
-        return Err(SimError::Malformed(errs.join("; ")));
-    }
-    let cx = Ctx::new(k, config)?;
-    let width = control::thread_width(k);
+    let prog = Program::new(kernels, config)?;
+    let cx = &prog.units[0];
+    let k = cx.k;
+    let width = prog.units.iter().map(|u| control::thread_width(u.k)).max().unwrap_or(1);
     let mut report = Report::default();
     launch.check_size()?;
     let threads = launch.threads();
@@ -135,7 +170,7 @@ pub fn run(
         let mut ended = vec![false; ts.len()];
         loop {
             for (t, done) in ts.iter_mut().zip(ended.iter_mut()) {
-                if !*done && run_slice(&cx, t, memory, launch.step_limit)? == Stop::Ended {
+                if !*done && run_slice(&prog, t, memory, launch.step_limit)? == Stop::Ended {
                     *done = true;
                 }
             }
@@ -157,11 +192,18 @@ pub fn run(
 }
 
 /// Runs a thread until it ends or reaches a barrier.
-fn run_slice(cx: &Ctx, t: &mut Thread, memory: &mut Memory, limit: u64) -> Result<Stop, SimError> {
+fn run_slice(prog: &Program, t: &mut Thread, memory: &mut Memory, limit: u64) -> Result<Stop, SimError> {
     loop {
         let (pc, mask) = match t.flow.next_at() {
-            Next::Done => return Ok(Stop::Ended),
+            Next::Done if t.calls.is_empty() => return Ok(Stop::Ended),
+            Next::Done => {
+                t.return_from_call(prog)?;
+                continue;
+            }
             Next::At(pc, mask) => (pc, mask),
+        };
+        let Some(cx) = prog.units.get(t.func) else {
+            return Err(SimError::Malformed(format!("unit {} of the file is not laid out", t.func)));
         };
         let Some(inst) = cx.k.body.get(pc) else {
             return Err(SimError::Fault("execution ran past the end of the kernel without a ret".into()));
@@ -181,6 +223,23 @@ fn run_slice(cx: &Ctx, t: &mut Thread, memory: &mut Memory, limit: u64) -> Resul
         t.steps += 1;
         if t.steps > limit {
             return Err(SimError::StepLimit { limit });
+        }
+        match inst {
+            Inst::FCall { .. } => {
+                t.fcall(prog, inst, pc, mask)?;
+                continue;
+            }
+            Inst::FRet { .. } => {
+                t.fret(inst, pc, mask)?;
+                continue;
+            }
+            Inst::Ret { .. } if cx.k.unit == UnitKind::GlobalFunction && t.flow.frames.is_empty() => {
+                return Err(SimError::Malformed(format!(
+                    "ret at the top level of .global_function \"{}\" (a function returns with fret)",
+                    cx.k.name
+                )));
+            }
+            _ => {}
         }
         if t.control(cx, inst, pc, mask)? {
             continue;

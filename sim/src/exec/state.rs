@@ -2,13 +2,18 @@
 //! per byte, where every root variable owns a GRF-aligned range and aliases overlay their base),
 //! its predicate and address variables, the binding-table indices of its surface variables, and
 //! the per-lane control state (see [`super::control`]). [`Layout`] places the variables once per
-//! kernel; [`Thread::new`] fills the predefined variables and the inputs of one thread.
+//! kernel; [`Thread::new`] fills the predefined variables and the inputs of one thread. A stack
+//! call (`fcall`) gives the callee a fresh register file of its own and saves the caller's in a
+//! [`CallFrame`]; `%arg` and `%retval` have a slot in every unit's file and are copied across.
 
 use super::Config;
 use crate::error::SimError;
 use crate::launch::{ArgValue, Launch, ThreadIds};
 use crate::memory::{Bytes, Space};
-use genxc_visa::{ImplicitKind, InputTarget, Kernel, SurfaceId, VarId, VisaType, NUM_PREDEF_SURFACES};
+use genxc_visa::{
+    ImplicitKind, InputTarget, Kernel, SurfaceId, VarId, VisaType, ARG_BYTES, NUM_PREDEF_SURFACES,
+    RETVAL_BYTES,
+};
 
 /// The largest register file the simulator lays out (16 MiB: far beyond any real thread's, a
 /// bound so a kernel declaring huge variables is refused instead of exhausting memory).
@@ -92,6 +97,10 @@ impl Layout {
                     Some(Slot { start: place(size, &mut roots)?, size, ty: d.ty });
             }
         }
+        // The stack-call areas, after the user variables (so adding them moved no kernel's).
+        for (id, size) in [(VarId::ARG, ARG_BYTES), (VarId::RETVAL, RETVAL_BYTES)] {
+            slots[id.0 as usize] = Some(Slot { start: place(size, &mut roots)?, size, ty: VisaType::UD });
+        }
         // Aliases, possibly of aliases: resolve until nothing changes.
         for _ in 0..=k.vars.len() {
             let mut changed = false;
@@ -167,10 +176,36 @@ pub struct Thread {
     pub surfaces: Vec<Option<u32>>,
     /// The control state of the lanes.
     pub flow: super::control::Flow,
+    /// The unit running: 0 = the kernel, else the index of a `.global_function` of the file.
+    pub func: usize,
+    /// The callers' frames of the active stack calls (`fcall`), innermost last.
+    pub calls: Vec<CallFrame>,
     /// Instructions executed.
     pub steps: u64,
     /// Warnings (reads of unwritten registers, ...).
     pub warnings: Vec<String>,
+}
+
+/// What a stack call (`fcall`) saves of its caller: the caller's own register file, predicate,
+/// address and surface variables and lane control state, restored by the callee's `fret`.
+#[derive(Clone, Debug)]
+pub struct CallFrame {
+    /// The caller's unit.
+    pub func: usize,
+    /// The caller's register file.
+    pub regs: Bytes,
+    /// The caller's predicate variables.
+    pub preds: Vec<Vec<Lane<bool>>>,
+    /// The caller's address variables.
+    pub addrs: Vec<Vec<Lane<u32>>>,
+    /// The caller's surface variables.
+    pub surfaces: Vec<Option<u32>>,
+    /// The caller's lane control state (its lanes stand after the `fcall`).
+    pub flow: super::control::Flow,
+    /// `%arg` bytes passed (destroyed in the caller by the call).
+    pub arg_bytes: u32,
+    /// `%retval` bytes returned.
+    pub ret_bytes: u32,
 }
 
 /// Pairs the explicit `.input`s of `k` (in offset order) with the arguments of `launch` (in
@@ -227,6 +262,35 @@ pub fn bind_inputs<'k, 'l>(
     Ok(pairs)
 }
 
+/// A fresh register file for `layout`: the predefined variables of the thread at `ids` filled,
+/// everything else undefined.
+pub fn predefined_regs(layout: &Layout, ids: ThreadIds) -> Bytes {
+    let mut regs = Bytes::undefined(layout.file_bytes as usize);
+    let mut set = |v: VarId, bytes: &[u8]| {
+        if let Some(Some(s)) = layout.slots.get(v.0 as usize) {
+            let n = bytes.len().min(s.size as usize);
+            let at = s.start as usize;
+            regs.data[at..at + n].copy_from_slice(&bytes[..n]);
+            regs.defined[at..at + n].fill(true);
+            // The rest of a predefined variable reads as defined zeros.
+            regs.data[at + n..at + s.size as usize].fill(0);
+            regs.defined[at + n..at + s.size as usize].fill(true);
+        }
+    };
+    set(VarId::THREAD_X, &(ids.local[0] as u16).to_le_bytes());
+    set(VarId::THREAD_Y, &(ids.local[1] as u16).to_le_bytes());
+    set(VarId::GROUP_ID_X, &ids.group[0].to_le_bytes());
+    set(VarId::GROUP_ID_Y, &ids.group[1].to_le_bytes());
+    set(VarId::GROUP_ID_Z, &ids.group[2].to_le_bytes());
+    set(VarId::TSC, &[]);
+    let mut r0 = [0u8; 32];
+    r0[4..8].copy_from_slice(&ids.group[0].to_le_bytes());
+    r0[24..28].copy_from_slice(&ids.group[1].to_le_bytes());
+    r0[28..32].copy_from_slice(&ids.group[2].to_le_bytes());
+    set(VarId::R0, &r0);
+    regs
+}
+
 impl Thread {
     /// A thread of `launch` at `ids`: predefined variables and inputs filled, everything else
     /// undefined, every lane at the first instruction.
@@ -239,36 +303,16 @@ impl Thread {
     ) -> Result<Thread, SimError> {
         let mut t = Thread {
             ids,
-            regs: Bytes::undefined(layout.file_bytes as usize),
+            regs: predefined_regs(layout, ids),
             preds: k.preds.iter().map(|p| vec![(false, false); usize::from(p.num_elts)]).collect(),
             addrs: k.addrs.iter().map(|a| vec![(0, false); usize::from(a.num_elts)]).collect(),
             surfaces: vec![None; k.surfaces.len()],
             flow: super::control::Flow::new(width),
+            func: 0,
+            calls: Vec::new(),
             steps: 0,
             warnings: Vec::new(),
         };
-        let set = |t: &mut Thread, v: VarId, bytes: &[u8]| {
-            if let Some(Some(s)) = layout.slots.get(v.0 as usize) {
-                let n = bytes.len().min(s.size as usize);
-                let at = s.start as usize;
-                t.regs.data[at..at + n].copy_from_slice(&bytes[..n]);
-                t.regs.defined[at..at + n].fill(true);
-                // The rest of a predefined variable reads as defined zeros.
-                t.regs.data[at + n..at + s.size as usize].fill(0);
-                t.regs.defined[at + n..at + s.size as usize].fill(true);
-            }
-        };
-        set(&mut t, VarId::THREAD_X, &(ids.local[0] as u16).to_le_bytes());
-        set(&mut t, VarId::THREAD_Y, &(ids.local[1] as u16).to_le_bytes());
-        set(&mut t, VarId::GROUP_ID_X, &ids.group[0].to_le_bytes());
-        set(&mut t, VarId::GROUP_ID_Y, &ids.group[1].to_le_bytes());
-        set(&mut t, VarId::GROUP_ID_Z, &ids.group[2].to_le_bytes());
-        set(&mut t, VarId::TSC, &[]);
-        let mut r0 = [0u8; 32];
-        r0[4..8].copy_from_slice(&ids.group[0].to_le_bytes());
-        r0[24..28].copy_from_slice(&ids.group[1].to_le_bytes());
-        r0[28..32].copy_from_slice(&ids.group[2].to_le_bytes());
-        set(&mut t, VarId::R0, &r0);
 
         for (input, arg) in bind_inputs(k, launch)? {
             let payload = arg.payload(usize::from(input.size));

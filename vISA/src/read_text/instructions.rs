@@ -242,6 +242,23 @@ impl KernelReader {
                     let exec = self.exec(c)?;
                     Inst::Ret { pred, exec }
                 }
+                "fcall" => {
+                    no_sub(sub, bad_suffix)?;
+                    let exec = self.exec(c)?;
+                    c.ws();
+                    let function = c.ident()?.to_string();
+                    let arg_size = c.num("the fcall argument size")?;
+                    let ret_size = c.num("the fcall return size")?;
+                    Inst::FCall { pred, exec, function, arg_size, ret_size }
+                }
+                "fret" => {
+                    no_sub(sub, bad_suffix)?;
+                    if self.k.unit != UnitKind::GlobalFunction {
+                        return Err(c.err_at(mpos, "fret outside a `.global_function`"));
+                    }
+                    let exec = self.exec(c)?;
+                    Inst::FRet { pred, exec }
+                }
                 "switchjmp" => {
                     no_pred(c)?;
                     no_sub(sub, bad_suffix)?;
