@@ -406,6 +406,25 @@ fn every_form() -> Kernel {
         src1: Raw::NULL,
         dst: Raw::NULL,
     });
+    k.push(Inst::Sample {
+        channels: Channels { r: true, g: false, b: true, a: true },
+        exec: Exec::new(16),
+        sampler: smp,
+        surface: t,
+        u: Raw::of(f),
+        v: Raw::of(f),
+        r: Raw::NULL,
+        dst: Raw::of(f),
+    });
+    k.push(Inst::Load {
+        channels: Channels::R,
+        exec: Exec::new(8),
+        surface: t,
+        u: Raw::of(u),
+        v: Raw::NULL,
+        r: Raw::NULL,
+        dst: raw(a),
+    });
     k.push(Inst::Barrier);
     k.push(Inst::Fence(Fence { sw_only: true, ..Fence::default() }));
     k.push(Inst::Fence(Fence {
