@@ -15,6 +15,7 @@
 
 pub mod error;
 pub mod exec;
+pub mod image;
 pub mod launch;
 pub mod math;
 pub mod memory;

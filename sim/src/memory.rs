@@ -7,8 +7,10 @@
 //! [`Event`]. An SVM address that falls in no buffer is out of bounds the same way. Buffers are
 //! identified by their creation order ([`BufferId`]), which is the argument order of the launch,
 //! so two runs of differently compiled kernels can be compared with [`compare`] even when their
-//! binding tables differ.
+//! binding tables differ. Beside the buffers it holds what the sampler needs: surfaces' texel
+//! formats and sampler states ([`crate::image`]).
 
+use crate::image::{ImageFormat, SamplerState};
 use std::fmt;
 
 /// Index of a buffer in [`Memory::buffers`] (creation order).
@@ -189,6 +191,10 @@ pub struct Memory {
     pub store_float: u8,
     /// Per buffer, per byte: the float element size of the last store there, or 0.
     pub float_tags: Vec<Vec<u8>>,
+    /// Texel formats of surfaces read by the sampler, by buffer; others are `R32_FLOAT`.
+    pub image_formats: Vec<(BufferId, ImageFormat)>,
+    /// Sampler states by sampler index; others filter nearest and clamp.
+    pub sampler_states: Vec<(u32, SamplerState)>,
 }
 
 impl Memory {
@@ -290,6 +296,29 @@ impl Memory {
         let mut b = Bytes::zeros(n);
         b.set(0, n, value, def);
         self.write(space, address, &b);
+    }
+
+    /// Sets the texel format of a surface's 2D view as the sampler reads it.
+    pub fn set_image_format(&mut self, id: BufferId, format: ImageFormat) {
+        self.image_formats.retain(|(b, _)| *b != id);
+        self.image_formats.push((id, format));
+    }
+
+    /// The texel format of the surface at `bti` (`R32_FLOAT` unless set).
+    pub fn image_format(&self, bti: u32) -> ImageFormat {
+        let id = self.surface(bti);
+        self.image_formats.iter().find(|(b, _)| Some(*b) == id).map(|(_, f)| *f).unwrap_or_default()
+    }
+
+    /// Sets the state of a sampler index.
+    pub fn set_sampler_state(&mut self, index: u32, state: SamplerState) {
+        self.sampler_states.retain(|(i, _)| *i != index);
+        self.sampler_states.push((index, state));
+    }
+
+    /// The state of a sampler index (nearest, clamp unless set).
+    pub fn sampler_state(&self, index: u32) -> SamplerState {
+        self.sampler_states.iter().find(|(i, _)| *i == index).map(|(_, s)| *s).unwrap_or_default()
     }
 
     /// The 2D view of the surface at `bti`: (width, height, pitch) in bytes and rows.

@@ -55,6 +55,17 @@ fn exec_byte(e: Exec) -> u8 {
     exec_size_code(e.size) | emask_code(e) << 4
 }
 
+/// The mode byte of `sample` / `load`: the enabled channels in bits 3:0, the SIMD mode in bits
+/// 5:4 (0 = SIMD8, 1 = SIMD16). The validator admits only those two sizes.
+fn sampler_mode(channels: Channels, e: Exec) -> u8 {
+    let simd = match e.size {
+        8 => 0,
+        16 => 1,
+        n => panic!("invalid sampler exec size {n}"),
+    };
+    channels.bits() | simd << 4
+}
+
 fn pred_word(p: Option<Pred>) -> u16 {
     match p {
         None => 0,
@@ -364,6 +375,17 @@ fn inst<'a>(b: &mut Buf, k: &'a Kernel, i: &'a Inst, pool: &mut Pool<'a>) {
             b.u8(exec_byte(*exec));
             b.u16(pred_word(*pred));
             b.u8(channels.bits());
+            b.u8(surface.0);
+        }
+        Inst::Sample { channels, exec, sampler, surface, .. } => {
+            b.u8(0x40);
+            b.u8(sampler_mode(*channels, *exec));
+            b.u8(sampler.0);
+            b.u8(surface.0);
+        }
+        Inst::Load { channels, exec, surface, .. } => {
+            b.u8(0x42);
+            b.u8(sampler_mode(*channels, *exec));
             b.u8(surface.0);
         }
         Inst::SvmBlock { store, size, .. } => {

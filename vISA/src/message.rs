@@ -498,7 +498,7 @@ impl<'a> IntoIterator for MsgOperands<'a> {
 
 impl Inst {
     /// The source and raw operands of a message instruction (block, media, gather and scatter
-    /// messages, the atomics, `raw_send` and `raw_sends`) in the order its binary form lists them
+    /// messages, the atomics, the sampler's `sample` and `load`, `raw_send` and `raw_sends`) in the order its binary form lists them
     /// after the fixed fields, which is also the order of its text form except for svm_atomic,
     /// whose text puts the old values (the last operand) before the sources. `None` for the other
     /// instructions. The text writer, the binary writer and the validator all walk these.
@@ -515,6 +515,9 @@ impl Inst {
             | Inst::Scaled4 { global_offset: base, offsets, data, .. }
             | Inst::SvmScaled4 { base, offsets, data, .. } => MsgOperands::new(&[base], &[*offsets, *data]),
             Inst::Typed4 { u, v, r, lod, data, .. } => MsgOperands::new(&[], &[*u, *v, *r, *lod, *data]),
+            Inst::Sample { u, v, r, dst, .. } | Inst::Load { u, v, r, dst, .. } => {
+                MsgOperands::new(&[], &[*u, *v, *r, *dst])
+            }
             Inst::SvmScatter { addresses, data, .. } => MsgOperands::new(&[], &[*addresses, *data]),
             Inst::DwordAtomic { offsets: addresses, src0, src1, dst, .. }
             | Inst::SvmAtomic { addresses, src0, src1, dst, .. } => {

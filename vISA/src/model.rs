@@ -1257,6 +1257,44 @@ pub enum Inst {
         /// Old values (or NULL).
         dst: Raw,
     },
+    /// `sample.CH (N) S T u v r dst`: the sampler unit filters surface `T` with sampler state
+    /// `S` at normalized float coordinates (SIMD8 or SIMD16; no predicate).
+    Sample {
+        /// Channels returned (enabled ones only, SoA).
+        channels: Channels,
+        /// Exec: size 8 or 16, mask M1.
+        exec: Exec,
+        /// Sampler state.
+        sampler: SamplerId,
+        /// Surface (image).
+        surface: SurfaceId,
+        /// u coordinates (f).
+        u: Raw,
+        /// v coordinates (f, or NULL).
+        v: Raw,
+        /// r coordinates (f, or NULL).
+        r: Raw,
+        /// Result.
+        dst: Raw,
+    },
+    /// `load.CH (N) T u v r dst`: the sampler unit reads texels of surface `T` at integer
+    /// coordinates, unfiltered (SIMD8 or SIMD16; no predicate).
+    Load {
+        /// Channels returned (enabled ones only, SoA).
+        channels: Channels,
+        /// Exec: size 8 or 16, mask M1.
+        exec: Exec,
+        /// Surface (image).
+        surface: SurfaceId,
+        /// u coordinates (ud).
+        u: Raw,
+        /// v coordinates (ud, or NULL).
+        v: Raw,
+        /// r coordinates (ud, or NULL).
+        r: Raw,
+        /// Result.
+        dst: Raw,
+    },
     /// `barrier`.
     Barrier,
     /// `fence_global` / `fence_local` / `fence_sw`.

@@ -152,6 +152,31 @@ impl Dec<'_, '_> {
             Err(ReadError::at_offset(at, format!("unknown surface T{}", s.0)))
         }
     }
+    fn sampler(&mut self) -> Res<SamplerId> {
+        let at = self.r.pos;
+        let s = SamplerId(self.r.u8()?);
+        if (s.0 as usize) < self.k.samplers.len() {
+            Ok(s)
+        } else {
+            Err(ReadError::at_offset(at, format!("unknown sampler S{}", s.0)))
+        }
+    }
+    /// The mode byte of `sample` / `load`: channels in bits 3:0, SIMD8 (0) or SIMD16 (1) in 5:4.
+    fn sampler_mode(&mut self) -> Res<(Channels, Exec)> {
+        let at = self.r.pos;
+        let m = self.r.u8()?;
+        let size = match (m >> 4) & 3 {
+            0 => 8,
+            1 => 16,
+            _ => return Err(ReadError::at_offset(at, format!("bad sampler SIMD mode in 0x{m:02x}"))),
+        };
+        let c = m & 0xf;
+        if c == 0 || m & 0xc0 != 0 {
+            return Err(ReadError::at_offset(at, format!("bad sampler mode byte 0x{m:02x}")));
+        }
+        let channels = Channels { r: c & 1 != 0, g: c & 2 != 0, b: c & 4 != 0, a: c & 8 != 0 };
+        Ok((channels, Exec::new(size)))
+    }
     fn label(&mut self) -> Res<LabelId> {
         let at = self.r.pos;
         let l = LabelId(self.r.u16()?);
@@ -653,6 +678,19 @@ impl Dec<'_, '_> {
                 let [offsets, data] = self.raws()?;
                 let store = opcode == 0x75;
                 Inst::Scaled4 { store, pred, exec, channels, surface, global_offset, offsets, data }
+            }
+            0x40 => {
+                let (channels, exec) = self.sampler_mode()?;
+                let sampler = self.sampler()?;
+                let surface = self.surface()?;
+                let [u, v, r, dst] = self.raws()?;
+                Inst::Sample { channels, exec, sampler, surface, u, v, r, dst }
+            }
+            0x42 => {
+                let (channels, exec) = self.sampler_mode()?;
+                let surface = self.surface()?;
+                let [u, v, r, dst] = self.raws()?;
+                Inst::Load { channels, exec, surface, u, v, r, dst }
             }
             0x4B | 0x4C => {
                 let exec = self.exec()?;

@@ -374,6 +374,16 @@ impl KernelReader {
         }
     }
 
+    fn sampler(&self, c: &mut Cur) -> Res<SamplerId> {
+        c.ws();
+        let pos = c.pos;
+        let name = c.ident()?;
+        match self.lookup(c, pos, name)? {
+            Named::Sampler(s) => Ok(s),
+            _ => Err(c.err_at(pos, format!("`{name}` is not a sampler"))),
+        }
+    }
+
     fn pred_var(&self, c: &mut Cur) -> Res<PredId> {
         c.ws();
         let pos = c.pos;

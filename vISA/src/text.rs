@@ -486,6 +486,16 @@ impl W<'_> {
                 exec_fmt(*exec),
                 n.surface(*surface)
             ),
+            Inst::Sample { channels, exec, sampler, surface, .. } => format!(
+                "sample.{} ({}) {} {}",
+                channels.text(),
+                exec.size,
+                n.samplers[sampler.0 as usize],
+                n.surface(*surface)
+            ),
+            Inst::Load { channels, exec, surface, .. } => {
+                format!("load.{} ({}) {}", channels.text(), exec.size, n.surface(*surface))
+            }
             Inst::SvmBlock { store, size, .. } => {
                 format!("{} ({})", if *store { "svm_block_st" } else { "svm_block_ld" }, size.count())
             }

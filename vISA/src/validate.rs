@@ -422,6 +422,20 @@ pub fn validate(k: &Kernel) -> Result<(), Vec<String>> {
                 c.pred(at, *pred);
                 c.surface(at, *surface);
             }
+            Inst::Sample { exec, channels, surface, .. } | Inst::Load { exec, channels, surface, .. } => {
+                if ![8, 16].contains(&exec.size) || exec.mask != 0 || exec.nomask {
+                    c.err(at, format!("sampler message exec ({}) is not SIMD8 or SIMD16 at M1", exec.size));
+                }
+                if channels.bits() == 0 {
+                    c.err(at, "sampler message with no channel enabled".into());
+                }
+                c.surface(at, *surface);
+                if let Inst::Sample { sampler, .. } = inst {
+                    if sampler.0 as usize >= k.samplers.len() {
+                        c.err(at, format!("unknown sampler S{}", sampler.0));
+                    }
+                }
+            }
             Inst::SvmBlock { .. } => {}
             Inst::SvmScatter { pred, exec, num_blocks, .. } => {
                 c.exec(at, *exec);

@@ -292,3 +292,59 @@ fn fcall_instructions_round_trip_through_the_binary() {
     let back = read_isa(&bytes).expect("reads back");
     assert_eq!(back[0].body, k.body);
 }
+
+/// A CM kernel with the sampler messages: `sample.RGBA` (SIMD16) of an image through a sampler
+/// at normalized coordinates and `load.R` (SIMD8) at integer ones, both results stored.
+fn sampler_messages() -> Kernel {
+    let mut k = Kernel::new("sampler_messages");
+    let lane = k.add_var("lane", VisaType::UW, 16, Align::Grf);
+    let uf = k.add_var("uf", VisaType::F, 16, Align::Grf);
+    let vf = k.add_var("vf", VisaType::F, 16, Align::Grf);
+    let ui = k.add_var("ui", VisaType::UD, 8, Align::Grf);
+    let rgba = k.add_var("rgba", VisaType::F, 64, Align::Grf);
+    let texel = k.add_var("texel", VisaType::UD, 8, Align::Grf);
+    let img = k.add_surface("img");
+    let out = k.add_surface("out");
+    let smp = k.add_sampler("smp");
+    k.add_input(InputTarget::Surface(img), 64, 4);
+    k.add_input(InputTarget::Surface(out), 68, 4);
+    k.add_input(InputTarget::Sampler(smp), 72, 4);
+    k.attrs.push(KernelAttr::Target3d(false));
+    let (e8, e16) = (Exec::new(8), Exec::new(16));
+    op(&mut k, AluOp::Mov, e8, d(lane, 0), vec![i(Imm::UV(0x76543210))]);
+    op(&mut k, AluOp::Mov, e8, d(lane, 8), vec![i(Imm::UV(0xfedcba98))]);
+    op(&mut k, AluOp::Mov, e16, d(uf, 0), vec![v(lane)]);
+    op(&mut k, AluOp::Mul, e16, d(uf, 0), vec![v(uf), i(Imm::F(0.0625))]);
+    op(&mut k, AluOp::Mov, e16, d(vf, 0), vec![i(Imm::F(0.5))]);
+    k.push(Inst::Sample {
+        channels: Channels::RGBA,
+        exec: e16,
+        sampler: smp,
+        surface: img,
+        u: Raw::of(uf),
+        v: Raw::of(vf),
+        r: Raw::NULL,
+        dst: Raw::of(rgba),
+    });
+    op(&mut k, AluOp::Mov, e8, d(ui, 0), vec![v(lane)]);
+    k.push(Inst::Load {
+        channels: Channels::R,
+        exec: e8,
+        surface: img,
+        u: Raw::of(ui),
+        v: Raw::of(ui),
+        r: Raw::NULL,
+        dst: Raw::of(texel),
+    });
+    for n in 0..8u16 {
+        ost(&mut k, Owords::O2, out, u32::from(n) * 2, rgba, n * 32);
+    }
+    ost(&mut k, Owords::O2, out, 16, texel, 0);
+    ret(&mut k);
+    k
+}
+
+#[test]
+fn sampler_messages_finalize_on_tgllp() {
+    check(sampler_messages, &["TGLLP"]);
+}

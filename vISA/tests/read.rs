@@ -406,6 +406,25 @@ fn every_form() -> Kernel {
         src1: Raw::NULL,
         dst: Raw::NULL,
     });
+    k.push(Inst::Sample {
+        channels: Channels { r: true, g: false, b: true, a: true },
+        exec: Exec::new(16),
+        sampler: smp,
+        surface: t,
+        u: Raw::of(f),
+        v: Raw::of(f),
+        r: Raw::NULL,
+        dst: Raw::of(f),
+    });
+    k.push(Inst::Load {
+        channels: Channels::R,
+        exec: Exec::new(8),
+        surface: t,
+        u: Raw::of(u),
+        v: Raw::NULL,
+        r: Raw::NULL,
+        dst: raw(a),
+    });
     k.push(Inst::Barrier);
     k.push(Inst::Fence(Fence { sw_only: true, ..Fence::default() }));
     k.push(Inst::Fence(Fence {
@@ -896,4 +915,40 @@ proptest! {
             prop_assert!(e.byte_offset().is_some_and(|o| o <= isa.len()), "{e}");
         }
     }
+}
+
+/// Intel's spelling of the sampler messages: `sample.CH (N) S T u v r dst`, `load.CH (N) T u v r
+/// dst`; the sampler and surface must be the right kinds of state variable.
+#[test]
+fn sampler_messages_read_from_text() {
+    let decls = ".decl S_s v_type=S num_elts=1\n.decl T_t v_type=T num_elts=1\n";
+    let head = HEAD.replace(".function", &format!("{decls}.function"));
+    let k = read_text(&format!(
+        "{head}    sample.RGA (16) S_s T_t V_a.0 V_a.0 %null.0 V_a.0\n    load.B (M1, 8) T_t V_a.0 %null.0 %null.0 V_a.0\n    ret (M1, 1)\n"
+    ))
+    .expect("reads")
+    .remove(0);
+    let a = k.vars.iter().position(|v| v.name == "V_a").map(|i| VarId(i as u32 + NUM_PREDEF_VARS)).unwrap();
+    assert_eq!(
+        k.body[0],
+        Inst::Sample {
+            channels: Channels { r: true, g: true, b: false, a: true },
+            exec: Exec::new(16),
+            sampler: SamplerId(0),
+            surface: SurfaceId(NUM_PREDEF_SURFACES),
+            u: Raw::of(a),
+            v: Raw::of(a),
+            r: Raw::NULL,
+            dst: Raw::of(a),
+        }
+    );
+    assert!(
+        matches!(k.body[1], Inst::Load { exec: Exec { size: 8, .. }, v: Raw::NULL, .. }),
+        "{:?}",
+        k.body[1]
+    );
+    let e = err(&format!("{head}    sample.R (8) T_t S_s V_a.0 V_a.0 %null.0 V_a.0\n"));
+    assert_eq!((e.line, e.message.as_str()), (7, "`T_t` is not a sampler"));
+    let e = err(&format!("{head}    load.X (8) T_t V_a.0 V_a.0 %null.0 V_a.0\n"));
+    assert_eq!(e.line, 7, "{e}");
 }

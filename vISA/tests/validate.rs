@@ -179,3 +179,43 @@ fn wide_executions_start_at_a_multiple_of_their_size() {
     );
     k.validate().unwrap();
 }
+
+#[test]
+fn sampler_messages_are_simd8_or_simd16_with_channels_and_a_declared_sampler() {
+    let (mut k, v) = kernel();
+    let t = k.add_surface("t");
+    let smp = k.add_sampler("smp");
+    let sample = |exec, channels, sampler| Inst::Sample {
+        channels,
+        exec,
+        sampler,
+        surface: t,
+        u: Raw::of(v),
+        v: Raw::NULL,
+        r: Raw::NULL,
+        dst: Raw::of(v),
+    };
+    k.push(sample(Exec::new(32), Channels::R, smp));
+    rejected(&k, "sampler message exec (32) is not SIMD8 or SIMD16");
+    k.body[1] = sample(Exec::new(8), Channels { r: false, g: false, b: false, a: false }, smp);
+    rejected(&k, "sampler message with no channel enabled");
+    k.body[1] = sample(Exec::new(8), Channels::R, SamplerId(1));
+    rejected(&k, "unknown sampler S1");
+    k.body[1] = sample(Exec::new(16).at(2), Channels::R, smp);
+    rejected(&k, "is not SIMD8 or SIMD16 at M1");
+    k.body[1] = sample(Exec::new(8), Channels::R, smp);
+    k.validate().unwrap();
+    let load = |exec| Inst::Load {
+        channels: Channels::RGBA,
+        exec,
+        surface: t,
+        u: Raw::of(v),
+        v: Raw::of(v),
+        r: Raw::NULL,
+        dst: Raw::of(v),
+    };
+    k.body[1] = load(Exec::nm(16));
+    rejected(&k, "is not SIMD8 or SIMD16 at M1");
+    k.body[1] = load(Exec::new(16));
+    k.validate().unwrap();
+}

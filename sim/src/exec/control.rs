@@ -145,6 +145,8 @@ pub fn exec_of(inst: &Inst) -> Option<Exec> {
         | Inst::SvmScaled4 { exec, .. }
         | Inst::SvmAtomic { exec, .. }
         | Inst::TypedAtomic { exec, .. }
+        | Inst::Sample { exec, .. }
+        | Inst::Load { exec, .. }
         | Inst::Lsc { exec, .. }
         | Inst::RawSend { exec, .. }
         | Inst::RawSends { exec, .. } => *exec,

@@ -17,6 +17,7 @@ pub mod control;
 pub mod lsc;
 pub mod messages;
 pub mod regions;
+pub mod sampler;
 pub mod state;
 pub mod value;
 
@@ -269,6 +270,7 @@ impl Thread {
             Inst::RawSend { .. } | Inst::RawSends { .. } => {
                 Err(SimError::NotModeled("raw_send/raw_sends (their descriptors are not decoded)".into()))
             }
+            Inst::Sample { .. } | Inst::Load { .. } => self.sampler_message(cx, inst, mask, memory),
             _ => self.message(cx, inst, mask, memory),
         }
     }

@@ -174,6 +174,8 @@ pub struct Thread {
     pub addrs: Vec<Vec<Lane<u32>>>,
     /// User surfaces (`surfaces[i]` is `T<6+i>`): the binding-table index they hold.
     pub surfaces: Vec<Option<u32>>,
+    /// Samplers (`samplers[i]` is `S<i>`): the sampler index they hold.
+    pub samplers: Vec<Option<u32>>,
     /// The control state of the lanes.
     pub flow: super::control::Flow,
     /// The unit running: 0 = the kernel, else the index of a `.global_function` of the file.
@@ -307,6 +309,7 @@ impl Thread {
             preds: k.preds.iter().map(|p| vec![(false, false); usize::from(p.num_elts)]).collect(),
             addrs: k.addrs.iter().map(|a| vec![(0, false); usize::from(a.num_elts)]).collect(),
             surfaces: vec![None; k.surfaces.len()],
+            samplers: vec![None; k.samplers.len()],
             flow: super::control::Flow::new(width),
             func: 0,
             calls: Vec::new(),
@@ -327,7 +330,17 @@ impl Thread {
                     };
                     t.set_surface(s, u32::from_le_bytes([b0, b1, b2, b3]))?;
                 }
-                InputTarget::Sampler(_) => {}
+                InputTarget::Sampler(s) => {
+                    let Some(&[b0, b1, b2, b3]) = payload.first_chunk::<4>() else {
+                        return Err(SimError::Malformed(format!(
+                            "the input of sampler S{} has {} bytes (a sampler index takes 4)",
+                            s.0, input.size
+                        )));
+                    };
+                    if let Some(slot) = t.samplers.get_mut(usize::from(s.0)) {
+                        *slot = Some(u32::from_le_bytes([b0, b1, b2, b3]));
+                    }
+                }
             }
         }
         for input in k.inputs.iter().filter(|i| i.implicit != 0) {

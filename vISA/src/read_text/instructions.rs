@@ -368,6 +368,18 @@ impl KernelReader {
                     let store = base == "scatter4_scaled";
                     Inst::Scaled4 { store, pred, exec, channels, surface, global_offset, offsets, data }
                 }
+                "sample" | "load" => {
+                    no_pred(c)?;
+                    let channels = channels_of(sub).ok_or_else(bad_suffix)?;
+                    let exec = self.exec(c)?;
+                    let sampler = if base == "sample" { Some(self.sampler(c)?) } else { None };
+                    let surface = self.surface(c)?;
+                    let [u, v, r, dst] = self.raws(c)?;
+                    match sampler {
+                        Some(sampler) => Inst::Sample { channels, exec, sampler, surface, u, v, r, dst },
+                        None => Inst::Load { channels, exec, surface, u, v, r, dst },
+                    }
+                }
                 "gather4_typed" | "scatter4_typed" => {
                     let channels = channels_of(sub).ok_or_else(bad_suffix)?;
                     let exec = self.exec(c)?;
