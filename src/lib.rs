@@ -20,6 +20,7 @@
 //! ```
 
 pub mod api;
+pub mod check_regions;
 pub mod depfile;
 mod driver;
 pub mod json;

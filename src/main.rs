@@ -102,6 +102,17 @@ struct Cli {
     /// process's peak resident memory after the stage.
     #[arg(long)]
     time_passes: bool,
+
+    /// Instead of compiling, check every rdregion/wrregion of the inputs (any GenX LLVM IR,
+    /// Intel VC's included) against the platform's region legality rules: one line per illegal
+    /// region, then `N regions checked, M illegal`. Exit 0 all legal, 1 some illegal, 2 unreadable
+    /// input. Example: `genxc --check-regions k.ll --platform pvc`
+    #[arg(long)]
+    check_regions: bool,
+
+    /// With `--check-regions`, also print each legal region with its largest legal piece.
+    #[arg(long, requires = "check_regions")]
+    verbose: bool,
 }
 
 fn platform(p: PlatformArg) -> Platform {
@@ -149,6 +160,9 @@ fn main() -> ExitCode {
             return if e.use_stderr() { ExitCode::from(2) } else { ExitCode::SUCCESS };
         }
     };
+    if cli.check_regions {
+        return check_regions(&cli);
+    }
     let mut times = PassTimes::new();
     let code = run(&cli, &mut times);
     if cli.time_passes {
@@ -156,6 +170,44 @@ fn main() -> ExitCode {
         eprint!("{}", times.report());
     }
     code
+}
+
+/// `--check-regions`: checks the regions of every input and prints the findings
+/// (see `genxc::check_regions`).
+fn check_regions(cli: &Cli) -> ExitCode {
+    let p = platform(cli.platform);
+    let (mut checked, mut unreadable) = (Vec::new(), false);
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    for path in &cli.inputs {
+        let file = path.display().to_string();
+        let result =
+            std::fs::read(path).map_err(|e| format!("cannot read '{file}': {e}")).and_then(|bytes| {
+                genxc::check_regions::check_module(&file, &bytes, p).map_err(|e| e.to_string())
+            });
+        match result {
+            Ok(regions) => {
+                for r in &regions {
+                    if cli.verbose || matches!(r.verdict, genxc::check_regions::Verdict::Illegal(_)) {
+                        let _ = writeln!(out, "{}", r.line(&file, p));
+                    }
+                }
+                checked.extend(regions);
+            }
+            Err(msg) => {
+                eprintln!("error: {msg}");
+                unreadable = true;
+            }
+        }
+    }
+    let _ = writeln!(out, "{}", genxc::check_regions::summary(&checked));
+    if unreadable {
+        ExitCode::from(2)
+    } else if checked.iter().any(|r| matches!(r.verdict, genxc::check_regions::Verdict::Illegal(_))) {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
 }
 
 /// Reads the inputs, compiles them and writes the outputs, adding each stage's time to `times`.

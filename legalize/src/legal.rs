@@ -111,6 +111,68 @@ impl fmt::Display for Illegal {
     }
 }
 
+/// One legality rule of the table: a stable id, the section of the GenX legalization description
+/// it comes from, and a one-line statement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rule {
+    /// Stable identifier, e.g. `exec-size` (used in diagnostics and fixtures).
+    pub id: &'static str,
+    /// Section of the GenX legalization description (`docs/regions.md` lists them).
+    pub section: &'static str,
+    /// The rule in one line.
+    pub text: &'static str,
+}
+
+/// Every rule [`check`] and [`check_at`] enforce, in the order [`check`] tests them.
+pub const RULES: &[Rule] = &[
+    Rule { id: "exec-size", section: "1.1", text: "the execution size must be 1, 2, 4, 8, 16 or 32" },
+    Rule { id: "shape", section: "0.1", text: "the width must be positive and divide the element count" },
+    Rule { id: "immediate-range", section: "1.2", text: "an indirect immediate offset must lie in -512..511" },
+    Rule { id: "misaligned", section: "0.1", text: "a direct byte offset must be a multiple of the element size" },
+    Rule { id: "out-of-bounds", section: "0.1", text: "a direct region must lie inside its vector" },
+    Rule { id: "multi-indirect-dest", section: "1.4", text: "a multi-indirect destination must be one element" },
+    Rule { id: "dest-2d", section: "1.1", text: "a destination region must be 1D" },
+    Rule { id: "stride", section: "1.1", text: "the stride must be encodable (source 0, 1, 2, 4, or a 1D vstride up to 32; destination 1, 2, 4)" },
+    Rule { id: "width", section: "1.1", text: "a 2D source width must be 1, 2, 4, 8 or 16" },
+    Rule { id: "vstride", section: "1.1", text: "a 2D source vertical stride must be 0, 1, 2, 4, 8, 16 or 32" },
+    Rule { id: "multi-indirect-shape", section: "1.4", text: "multi-indirect rows must be width 1 or stride 0" },
+    Rule { id: "byte-multi-indirect", section: "1.10", text: "byte multi-indirect regions must be one element without multi-indirect byte regioning" },
+    Rule { id: "address-elems", section: "1.1", text: "multi-indirect rows must not exceed the address register elements or the index elements" },
+    Rule { id: "grf-span", section: "1.4", text: "a region must lie in two GRFs from its first element's GRF (one for bytes without multi-indirect byte regioning)" },
+    Rule { id: "row-crosses-grf", section: "1.5", text: "each row of a 2D source must lie inside one GRF" },
+    Rule { id: "indirect-span", section: "1.4", text: "a single-indirect region must lie in the GRFs an indirect operand may touch (run time: needs the index value)" },
+];
+
+impl Illegal {
+    /// The rule of [`RULES`] this violation breaks.
+    pub fn rule(&self) -> &'static Rule {
+        let id = match self {
+            Illegal::ExecSize(_) => "exec-size",
+            Illegal::Shape => "shape",
+            Illegal::Stride(_) => "stride",
+            Illegal::Width(_) => "width",
+            Illegal::VStride(_) => "vstride",
+            Illegal::Dest2D => "dest-2d",
+            Illegal::MultiIndirectDest => "multi-indirect-dest",
+            Illegal::MultiIndirectShape => "multi-indirect-shape",
+            Illegal::AddressElems(_) => "address-elems",
+            Illegal::ByteMultiIndirect => "byte-multi-indirect",
+            Illegal::GrfSpan(_) => "grf-span",
+            Illegal::RowCrossesGrf => "row-crosses-grf",
+            Illegal::OutOfBounds => "out-of-bounds",
+            Illegal::Misaligned => "misaligned",
+            Illegal::ImmediateRange(_) => "immediate-range",
+            Illegal::IndirectSpan => "indirect-span",
+        };
+        rule(id).unwrap_or(&RULES[0])
+    }
+}
+
+/// The rule of [`RULES`] with this id.
+pub fn rule(id: &str) -> Option<&'static Rule> {
+    RULES.iter().find(|r| r.id == id)
+}
+
 /// Whether the platform can do byte regions through multi-indirect regioning (the GRF32 parts).
 pub fn multi_indirect_byte_regioning(p: Platform) -> bool {
     p.grf_bytes() == 32
@@ -523,6 +585,16 @@ mod tests {
         assert!(is_legal(&r, Role::Source, Platform::Tgllp));
         assert_eq!(check(&Access::new(r, Role::Source, 0), Platform::Pvc), Err(Illegal::GrfSpan(1)));
         assert_eq!(legal_size(&Access::new(r, Role::Source, 0), 0, true, Platform::Pvc), 16);
+    }
+
+    #[test]
+    fn every_rule_id_is_unique_and_named_by_a_violation() {
+        for (i, r) in RULES.iter().enumerate() {
+            assert!(RULES[..i].iter().all(|o| o.id != r.id), "duplicate rule id {}", r.id);
+        }
+        assert_eq!(Illegal::GrfSpan(2).rule().id, "grf-span");
+        assert_eq!(Illegal::IndirectSpan.rule().id, "indirect-span");
+        assert_eq!(Illegal::Misaligned.rule().id, "misaligned");
     }
 
     #[test]

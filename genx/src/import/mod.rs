@@ -2,7 +2,7 @@
 //! import into the GenX IR. Only this module touches LLVM; everything after it is plain Rust data.
 
 pub mod convert;
-mod raw;
+pub mod raw;
 pub mod validate;
 
 pub use convert::{import_module, import_module_counted, MD_BUDGET};
