@@ -118,7 +118,7 @@ impl RegionCheck {
     }
 }
 
-/// Why a module could not be checked.
+/// Why a module could not be checked: the diagnostic, as printed (`FILE:LINE:COL: error: ...`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Unreadable(pub String);
 
@@ -132,8 +132,7 @@ impl fmt::Display for Unreadable {
 /// function and instruction order.
 pub fn check_module(file: &str, bytes: &[u8], platform: Platform) -> Result<Vec<RegionCheck>, Unreadable> {
     let ctx = inkwell::context::Context::create();
-    let module =
-        genxc_frontend::llvm::load(&ctx, file, bytes).map_err(|d| Unreadable(d.message.to_string()))?;
+    let module = genxc_frontend::llvm::load(&ctx, file, bytes).map_err(|d| Unreadable(d.to_string()))?;
     let source = if genxc_frontend::llvm::is_bitcode(bytes) {
         None
     } else {
@@ -249,7 +248,11 @@ fn check_function(f: Val, platform: Platform, source: Option<&SourceMap>, out: &
     for &i in &insts {
         for o in i.operands() {
             if !o.is_null() && o.is_instruction() {
-                users.entry(o).or_default().push(i);
+                let u = users.entry(o).or_default();
+                // An instruction using a value twice (`add %r, %r`) is one user.
+                if u.last() != Some(&i) {
+                    u.push(i);
+                }
             }
         }
     }
@@ -316,24 +319,32 @@ fn check_call(
         Some(c) => (Start::Direct(c), 0),
         None => {
             let (n, _) = shape(index.ty());
-            (Start::Indirect { offset: 0, index_elems: n }, n)
+            (Start::Indirect { offset: baled_index_offset(index, i, users).unwrap_or(0), index_elems: n }, n)
         }
     };
     let offset = match start {
         Start::Direct(c) | Start::Indirect { offset: c, .. } => c,
     };
     let indirect = (index_elems > 0).then_some(genxc_genx::ir::Value::Param(0));
-    let region = Region::from_operands(eb, num_elems, vstride, width, stride, offset, indirect, parent_width)
-        .unwrap_or(Region {
-            elem_bytes: eb,
-            num_elems,
-            vstride: vstride.clamp(i32::MIN as i64, i32::MAX as i64) as i32,
-            width: width.clamp(0, u32::MAX as i64) as u32,
-            stride: stride.clamp(i32::MIN as i64, i32::MAX as i64) as i32,
-            offset: offset.clamp(i32::MIN as i64, i32::MAX as i64) as i32,
-            indirect,
-            parent_width: parent_width.clamp(0, u32::MAX as i64) as u32,
-        });
+    let clamp = |v: i64| v.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32;
+    let raw = Region {
+        elem_bytes: eb,
+        num_elems,
+        vstride: clamp(vstride),
+        width: width.clamp(0, i64::from(u32::MAX)) as u32,
+        stride: clamp(stride),
+        offset: clamp(offset),
+        indirect,
+        parent_width: parent_width.clamp(0, i64::from(u32::MAX)) as u32,
+    };
+    // A multi-indirect region has one address per row and no vertical stride (vISA's VxH): it is
+    // taken as written, since canonical forms would merge its rows.
+    let region = if index_elems > 1 {
+        Region { vstride: 0, ..raw }
+    } else {
+        Region::from_operands(eb, num_elems, vstride, width, stride, offset, indirect, parent_width)
+            .unwrap_or(raw)
+    };
     let role = match kind {
         RegionKind::Read => Role::Source,
         RegionKind::Write => Role::Destination,
@@ -357,6 +368,26 @@ fn check_call(
         context,
         verdict,
     })
+}
+
+/// The immediate offset of a scalar variable index: an `add` of a constant in -512..511 (or VC's
+/// `llvm.genx.add.addr`) used only by this region is baled into it as the address immediate; any
+/// other index is computed into the address register and the immediate is 0.
+fn baled_index_offset(index: Val, region: Val, users: &HashMap<Val, Vec<Val>>) -> Option<i64> {
+    if !index.is_instruction() || users.get(&index).map(Vec::as_slice) != Some(&[region][..]) {
+        return None;
+    }
+    if index.ty().kind() == LLVMTypeKind::LLVMVectorTypeKind {
+        return None;
+    }
+    let c = match index.opcode() {
+        LLVMOpcode::LLVMAdd => index.operand(1).const_int().or_else(|| index.operand(0).const_int())?,
+        LLVMOpcode::LLVMCall if callee_name(index).is_some_and(|n| n.starts_with("llvm.genx.add.addr")) => {
+            index.operand(1).const_int()?
+        }
+        _ => return None,
+    };
+    (-512..=511).contains(&c).then_some(c)
 }
 
 /// The instruction a region is baled into: an rdregion with one user that is an ALU operation is

@@ -182,7 +182,7 @@ fn check_regions(cli: &Cli) -> ExitCode {
     for path in &cli.inputs {
         let file = path.display().to_string();
         let result =
-            std::fs::read(path).map_err(|e| format!("cannot read '{file}': {e}")).and_then(|bytes| {
+            std::fs::read(path).map_err(|e| format!("error: cannot read '{file}': {e}")).and_then(|bytes| {
                 genxc::check_regions::check_module(&file, &bytes, p).map_err(|e| e.to_string())
             });
         match result {
@@ -195,7 +195,7 @@ fn check_regions(cli: &Cli) -> ExitCode {
                 checked.extend(regions);
             }
             Err(msg) => {
-                eprintln!("error: {msg}");
+                eprintln!("{msg}");
                 unreadable = true;
             }
         }
