@@ -10,6 +10,8 @@
 //! Inside: module `driver` reads, parses, validates and imports each input once and builds its
 //! kernel units; [`pipeline`] owns the per-kernel pass order (lower, legalize, forward, bale,
 //! allocate, SIMD CF analysis, select, write) and runs it on each unit on the worker threads.
+//! [`check_regions`] checks the regions of any GenX LLVM IR module against a platform's legality
+//! rules without compiling it (`genxc --check-regions`).
 //!
 //! ```
 //! let source = std::fs::read("tests/fixtures/kernels/multi.ll").unwrap();

@@ -4,6 +4,10 @@
 //!
 //! Exit codes: 0 success, 1 an input could not be compiled or an output could not be written
 //! (diagnostics say why), 2 usage error.
+//!
+//! `--check-regions` compiles nothing: it prints the illegal regions of the inputs
+//! (`genxc::check_regions`) and exits 0 when all are legal, 1 when some are not, 2 on usage errors
+//! and unreadable inputs.
 
 use clap::{Parser, ValueEnum};
 use genxc::timing::{PassTimes, Stage};
