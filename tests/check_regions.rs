@@ -17,7 +17,7 @@ const FIXTURES: &[(&str, &str, &str, usize, usize)] = &[
     ("shape.ll", "tgllp", "shape", 2, 3),
     ("immediate_range.ll", "tgllp", "immediate-range", 0, 3),
     ("misaligned.ll", "tgllp", "misaligned", 2, 3),
-    ("out_of_bounds.ll", "tgllp", "out-of-bounds", 2, 3),
+    ("out_of_bounds.ll", "tgllp", "out-of-bounds", 3, 4),
     ("multi_indirect_dest.ll", "tgllp", "multi-indirect-dest", 1, 3),
     ("dest_2d.ll", "tgllp", "dest-2d", 1, 3),
     ("stride.ll", "tgllp", "stride", 3, 5),
@@ -84,7 +84,12 @@ fn each_fixture_reports_exactly_its_illegal_regions() {
             // The line named is the region's call.
             let source = std::fs::read_to_string(fixture(file)).unwrap();
             let at = source.lines().nth(line as usize - 1).unwrap();
-            assert!(at.contains("@llvm.genx.rdregion") || at.contains("@llvm.genx.wrregion"), "{l}: {at}");
+            assert!(
+                ["@llvm.genx.rdregion", "@llvm.genx.wrregion", "@llvm.genx.wrconstregion"]
+                    .iter()
+                    .any(|c| at.contains(c)),
+                "{l}: {at}"
+            );
         }
     }
 }
@@ -248,4 +253,25 @@ fn intel_final_ir_has_no_illegal_region() {
     assert_eq!(code, 1);
     assert!(out.ends_with("4 regions checked, 4 illegal\n"), "{out}");
     assert_eq!(out.matches(": grf-span: ").count(), 4, "{out}");
+}
+
+/// Bitcode is read too; with no text to point into, a region is named by its function.
+#[test]
+fn bitcode_regions_are_named_by_their_function() {
+    let text = std::fs::read(fixture("grf_span.ll")).unwrap();
+    let ctx = inkwell::context::Context::create();
+    let buf = inkwell::memory_buffer::MemoryBuffer::create_from_memory_range_copy(&text, "grf_span.ll");
+    let module = ctx.create_module_from_ir(buf).unwrap();
+    let bc = module.write_bitcode_to_memory();
+    let checks = check_module("grf_span.bc", bc.as_slice(), Platform::Tgllp).unwrap();
+    let bad: Vec<String> = checks
+        .iter()
+        .filter(|c| matches!(c.verdict, Verdict::Illegal(_)))
+        .map(|c| c.line("grf_span.bc", Platform::Tgllp))
+        .collect();
+    assert_eq!(bad.len(), 3, "{bad:?}");
+    assert!(
+        bad.iter().all(|l| l.starts_with("grf_span.bc: in function @grf_span: error: illegal ")),
+        "{bad:?}"
+    );
 }
