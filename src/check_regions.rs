@@ -149,8 +149,8 @@ pub fn check_module(file: &str, bytes: &[u8], platform: Platform) -> Result<Vec<
     Ok(out)
 }
 
-/// The region intrinsics: which of them a callee is.
-fn region_call(inst: Val) -> Option<(RegionKind, bool)> {
+/// Whether a call is a region call (`rdregion`: a read; `wrregion`, `wrconstregion`: a write).
+fn region_call(inst: Val) -> Option<RegionKind> {
     if inst.opcode() != LLVMOpcode::LLVMCall {
         return None;
     }
@@ -169,7 +169,7 @@ fn region_call(inst: Val) -> Option<(RegionKind, bool)> {
     .into_iter()
     .find(|b| name.strip_prefix(b).is_some_and(is_overload_suffix))?;
     let kind = if base.contains("rdregion") { RegionKind::Read } else { RegionKind::Write };
-    Some((kind, base.ends_with("wrconstregion")))
+    Some(kind)
 }
 
 fn callee_name(inst: Val) -> Option<String> {
@@ -265,7 +265,7 @@ fn check_function(f: Val, platform: Platform, source: Option<&SourceMap>, out: &
     }
     let mut seen: HashMap<String, u32> = HashMap::new();
     for &i in &insts {
-        let Some((kind, _constant)) = region_call(i) else { continue };
+        let Some(kind) = region_call(i) else { continue };
         let callee = i.called_value().name();
         let k = {
             let e = seen.entry(callee.clone()).or_default();
