@@ -4,6 +4,17 @@
 //! Modules: [`legal`] (legality rules and the legal piece size), [`collapse`] (combining nested
 //! regions), [`retype`] (moves on other element types), [`split`] (subregions, split plans and the pass over the GenX IR), [`group`] (which
 //! instructions are split together) and [`interp`] (a reference interpreter of region semantics).
+//!
+//! # Property-testing a legalizer
+//!
+//! The pieces an engineer uses to property-test a region legalizer (genxc's or another one) are
+//! public: the legality rules ([`legal::check`], [`legal::check_at`], the table [`legal::RULES`]
+//! with each violation's [`legal::Illegal::rule`]), the greedy piece rule ([`legal::legal_size`],
+//! [`legal::source_piece_size`], and [`plan_region`] which cuts a lone region with them) and the
+//! reference interpreter ([`interp::run`], [`interp::read_region`], [`interp::write_region`]).
+//! With the cargo feature `proptest`, the module `testing` adds proptest strategies (regions,
+//! masks, indices, bales, platforms) and an oracle (`all_legal`, `same_semantics`) built on them;
+//! its doctest property-tests [`run`] through that surface only.
 
 pub mod collapse;
 pub mod group;
@@ -12,6 +23,8 @@ pub mod legal;
 pub mod live;
 pub mod retype;
 pub mod split;
+#[cfg(feature = "proptest")]
+pub mod testing;
 
 pub use legal::{check, is_legal, is_legal_in, legal_size, Access, Illegal, Role};
 pub use split::{legalize_function, plan_region, subregion, Piece, Stats};

@@ -6,11 +6,11 @@
 mod common;
 use common::*;
 use genxc_genx::ir::Constant;
-use genxc_genx::ir::{BinOp, CastOp, CmpPred};
-use genxc_genx::{Elem, Function, InstKind, Platform, Region, Type, Value};
+use genxc_genx::{Elem, Function, Region, Type, Value};
 use genxc_legalize::collapse;
 use genxc_legalize::interp::{self, Bits};
 use genxc_legalize::legal::{Access, Role};
+use genxc_legalize::testing::{bale, elem, indices, mask, platform, reach, region, shape};
 use proptest::prelude::*;
 
 fn cases() -> u32 {
@@ -19,39 +19,6 @@ fn cases() -> u32 {
 
 fn config() -> ProptestConfig {
     ProptestConfig { cases: cases(), ..ProptestConfig::default() }
-}
-
-const ELEMS: [Elem; 7] = [Elem::I8, Elem::I16, Elem::I32, Elem::I64, Elem::Half, Elem::Float, Elem::Double];
-
-/// A region shape: (elements, width, vstride, stride, start element); vectors stay small.
-fn shape() -> impl Strategy<Value = (u32, u32, i32, i32, u32)> {
-    (1u32..=24, 0usize..8, 0i32..=12, 0i32..=5, 0u32..=10).prop_map(|(n, wsel, vs, s, start)| {
-        let divisors: Vec<u32> = (1..=n).filter(|d| n % d == 0).collect();
-        (n, divisors[wsel % divisors.len()], vs, s, start)
-    })
-}
-
-fn platform() -> impl Strategy<Value = Platform> {
-    prop::sample::select(Platform::ALL.to_vec())
-}
-
-fn region(eb: u32, (n, w, vs, s, start): (u32, u32, i32, i32, u32)) -> Region {
-    Region {
-        elem_bytes: eb,
-        num_elems: n,
-        vstride: vs,
-        width: w,
-        stride: s,
-        offset: (start * eb) as i32,
-        indirect: None,
-        parent_width: 0,
-    }
-    .canonical()
-}
-
-/// Elements a region reaches past its start (last index + 1).
-fn reach(r: &Region) -> u32 {
-    (0..r.num_elems).map(|i| r.elem_index(i)).max().unwrap_or(0) as u32 + 1
 }
 
 fn pieces_of(f: &Function, input: Value) -> usize {
@@ -63,7 +30,7 @@ proptest! {
 
     /// A lone rdregion, direct or with a scalar variable index (with parent width sometimes).
     #[test]
-    fn lone_rdregion(e in prop::sample::select(ELEMS.to_vec()), sh in shape(), extra in 0u32..6,
+    fn lone_rdregion(e in elem(), sh in shape(), extra in 0u32..6,
                      indirect in any::<bool>(), pw in prop::sample::select(vec![0u32, 4, 8, 16]),
                      p in platform(), seed in any::<u64>()) {
         let eb = e.bytes();
@@ -97,8 +64,9 @@ proptest! {
 
     /// A multi-indirect rdregion (width-1 rows, or splatted rows with stride 0).
     #[test]
-    fn multi_indirect_rdregion(e in prop::sample::select(ELEMS.to_vec()), rows in 1u32..=24,
+    fn multi_indirect_rdregion(e in elem(), rows in 1u32..=24,
                                width in prop::sample::select(vec![1u32, 2, 4]), p in platform(),
+                               starts in indices(24, 1, 1, 40),
                                seed in any::<u64>()) {
         let eb = e.bytes();
         let n = rows * width;
@@ -108,7 +76,8 @@ proptest! {
                          indirect: Some(Value::Param(1)), parent_width: 0 };
         let vt = Type::Vector(e, total);
         let it = Type::Vector(Elem::I16, rows);
-        let idx: Bits = arg(it, seed ^ 5).into_iter().map(|x| x.map(|x| (x % u64::from(total)) * u64::from(eb))).collect();
+        // row starts generated in elements (as bytes of 1-byte elements), in bytes of this type
+        let idx: Bits = starts[..rows as usize].iter().map(|x| x.map(|x| x * u64::from(eb))).collect();
         let mut b = Builder::new(vec![vt, it], Type::Vector(e, n));
         let x = b.rd(Value::Param(0), r);
         let f = b.ret(x);
@@ -118,7 +87,7 @@ proptest! {
     /// Regions indexed by constant row starts (regular rows with a random row step, or random
     /// starts), read and written: collapsing them into direct regions keeps the results.
     #[test]
-    fn constant_index_regions(e in prop::sample::select(ELEMS.to_vec()), rows in 1u32..=8,
+    fn constant_index_regions(e in elem(), rows in 1u32..=8,
                               width in prop::sample::select(vec![1u32, 2, 4]), regular in any::<bool>(),
                               step in 0u32..6, first in 0u32..8, p in platform(), seed in any::<u64>()) {
         let eb = e.bytes();
@@ -156,15 +125,15 @@ proptest! {
 
     /// A lone wrregion with an optional vector mask, direct or indirect.
     #[test]
-    fn lone_wrregion(e in prop::sample::select(ELEMS.to_vec()), sh in shape(), extra in 0u32..6,
+    fn lone_wrregion(e in elem(), sh in shape(), extra in 0u32..6,
                      masked in any::<bool>(), indirect in any::<bool>(), p in platform(),
-                     seed in any::<u64>()) {
+                     m in mask(24), seed in any::<u64>()) {
         let eb = e.bytes();
         let mut r = region(eb, sh);
         let total = sh.4 + reach(&r) + extra;
         let (vt, nt, mt) = (Type::Vector(e, total), Type::Vector(e, r.num_elems), Type::Vector(Elem::I1, r.num_elems));
         let mut params = vec![vt, nt, mt];
-        let mut args = vec![arg(vt, seed), arg(nt, seed ^ 1), arg(mt, seed ^ 2)];
+        let mut args = vec![arg(vt, seed), arg(nt, seed ^ 1), m[..r.num_elems as usize].to_vec()];
         if indirect {
             params.push(Type::Scalar(Elem::I16));
             args.push(vec![Some(u64::from(r.offset as u32))]);
@@ -180,64 +149,13 @@ proptest! {
 
     /// rdregion -> element-wise operation -> (masked) wrregion, with random regions everywhere.
     #[test]
-    fn group(e in prop::sample::select(ELEMS.to_vec()), sh in shape(), sh2 in shape(), dsh in shape(),
-            kind in 0u8..6, masked in any::<bool>(), into_wr in any::<bool>(), p in platform(),
-            seed in any::<u64>()) {
-        let eb = e.bytes();
-        let n = sh.0;
-        // all three regions get the execution size of the first
-        let fit = |s: (u32, u32, i32, i32, u32)| {
-            let w = if n % s.1 == 0 { s.1 } else { n };
-            (n, w, s.2, s.3, s.4)
-        };
-        let (r1, r2) = (region(eb, sh), region(eb, fit(sh2)));
-        let rd_dst = region(eb, fit(dsh));
-        let dst = Region { vstride: rd_dst.vstride.max(1), ..rd_dst }.canonical();
-        let a_len = (sh.4 + reach(&r1)).max(sh2.4 + reach(&r2)) + 2;
-        let d_len = dsh.4 + reach(&dst) + 1;
-        let (at, dt, mt) = (Type::Vector(e, a_len), Type::Vector(e, d_len), Type::Vector(Elem::I1, n));
-        let nt = Type::Vector(e, n);
-        let mut b = Builder::new(vec![at, dt, mt, nt], dt);
-        let x = b.rd(Value::Param(0), r1);
-        let y = b.rd(Value::Param(0), r2);
-        let op = match (kind, e.is_float()) {
-            (0, false) => InstKind::Binary { op: BinOp::Add, lhs: x, rhs: y },
-            (1, false) => InstKind::Binary { op: BinOp::Mul, lhs: x, rhs: Value::Param(3) },
-            (2, false) => InstKind::Binary { op: BinOp::UDiv, lhs: x, rhs: y },
-            (0, true) => InstKind::Binary { op: BinOp::FAdd, lhs: x, rhs: y },
-            (1, true) => InstKind::Binary { op: BinOp::FMul, lhs: x, rhs: Value::Param(3) },
-            (2, true) => InstKind::FNeg(x),
-            (3, _) => {
-                let pred = if e.is_float() { CmpPred::FOlt } else { CmpPred::Ult };
-                let c = b.inst(InstKind::Cmp { pred, lhs: x, rhs: y }, mt);
-                InstKind::Select { cond: c, on_true: x, on_false: Value::Param(3) }
-            }
-            (4, _) => InstKind::Select { cond: Value::Param(2), on_true: y, on_false: x },
-            _ => {
-                // a conversion to another type and back through a second element-wise op
-                let to = if e.is_float() { Elem::I32 } else { Elem::Float };
-                let op = if e.is_float() { CastOp::FPToSI } else { CastOp::UIToFP };
-                let c = b.inst(InstKind::Cast { op, value: x }, Type::Vector(to, n));
-                let back = if e.is_float() { CastOp::SIToFP } else { CastOp::FPToUI };
-                InstKind::Cast { op: back, value: c }
-            }
-        };
-        let v = b.inst(op, nt);
-        let out = if into_wr {
-            b.wr(Value::Param(1), v, dst, masked.then_some(Value::Param(2)))
-        } else {
-            let z = b.inst(InstKind::Binary { op: if e.is_float() { BinOp::FSub } else { BinOp::Xor }, lhs: v, rhs: Value::Param(3) }, nt);
-            b.wr(Value::Param(1), z, Region::contiguous(eb, n, 0), None)
-        };
-        let f = b.ret(out);
-        let args = [arg(at, seed), arg(dt, seed ^ 3), arg(mt, seed ^ 4), arg(nt, seed ^ 5)];
-        prop_assume!(d_len >= n);
-        legalize_and_compare(&f, p, &args);
+    fn group(case in bale(), p in platform()) {
+        legalize_and_compare(&case.function, p, &case.inputs);
     }
 
     /// Collapsing: rdregion of rdregion reads what the combined region reads.
     #[test]
-    fn collapse_rd_of_rd(e in prop::sample::select(ELEMS.to_vec()), osh in shape(),
+    fn collapse_rd_of_rd(e in elem(), osh in shape(),
                          ish in (1u32..=8, 0usize..4, 0i32..=6, 0i32..=3, 0u32..=4), seed in any::<u64>()) {
         let eb = e.bytes();
         let outer_n = 24;
