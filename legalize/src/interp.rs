@@ -5,7 +5,9 @@
 //! width * stride) * elem_bytes`), independently of the legality and splitting code, and evaluates
 //! element-wise integer and float operations, casts, selects, compares, vector element operations
 //! and predicate region intrinsics. Values are vectors of optional `u64` bit patterns (`None` is an
-//! undefined element). Tests run a function before and after legalization and compare.
+//! undefined element). Tests run a function before and after legalization and compare: this is
+//! public API, the semantic oracle of a legalizer ([`run`], or [`read_region`] / [`write_region`]
+//! on one region), and `testing::same_semantics` (feature `proptest`) wraps it.
 
 use genxc_genx::intrinsics::IntrinsicId;
 use genxc_genx::ir::{sign_extend, BinOp, CastOp, CmpPred, FuncId, Terminator};

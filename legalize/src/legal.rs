@@ -7,6 +7,10 @@
 //! indirect and multi-indirect limits. [`legal_size`] is the spec's `getLegalRegionSizeForTarget`:
 //! the largest power-of-two piece of a region that may be taken at a start index. The two are
 //! written independently so that tests can check one against the other.
+//!
+//! This is public API for property-testing a legalizer: [`check`] (with the table [`RULES`] and
+//! [`Illegal::rule`]) is the legality oracle of a legalizer's output, and [`legal_size`] /
+//! [`source_piece_size`] the greedy piece rule that bounds how many pieces a region needs.
 
 use genxc_genx::{Platform, Region};
 use std::fmt;

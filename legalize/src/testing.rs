@@ -108,7 +108,7 @@ pub type Shape = (u32, u32, i32, i32, u32);
 /// 0..=12, stride 0..=5 and start element 0..=10.
 pub fn shape() -> impl Strategy<Value = Shape> {
     (1u32..=24, 0usize..8, 0i32..=12, 0i32..=5, 0u32..=10).prop_map(|(n, wsel, vs, s, start)| {
-        let divisors: Vec<u32> = (1..=n).filter(|d| n % d == 0).collect();
+        let divisors: Vec<u32> = (1..=n).filter(|d| n.is_multiple_of(*d)).collect();
         (n, divisors[wsel % divisors.len()], vs, s, start)
     })
 }
@@ -186,7 +186,7 @@ pub fn bale() -> impl Strategy<Value = Case> {
 
 /// A shape with the execution size `n` (keeping its width when that divides `n`).
 fn fit(n: u32, s: Shape) -> Shape {
-    let w = if n % s.1 == 0 { s.1 } else { n };
+    let w = if n.is_multiple_of(s.1) { s.1 } else { n };
     (n, w, s.2, s.3, s.4)
 }
 
@@ -337,4 +337,50 @@ pub fn same_semantics(before: &Function, after: &Function, inputs: &[Bits]) -> R
     }
     let i = want.iter().zip(&got).position(|(a, b)| a != b).unwrap_or(0);
     Err(format!("the results differ first at element {i}: {:?} before, {:?} after", want[i], got[i]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A kernel reading 32 x i32 contiguously from a vector of 64 (two GRFs of 32 bytes: illegal
+    /// on a part whose GRF is 32 bytes, and legal after the pass).
+    fn wide_read() -> (Function, Vec<Bits>) {
+        let vt = Type::Vector(Elem::I32, 64);
+        let mut b = Builder::new(vec![vt], Type::Vector(Elem::I32, 32));
+        let x = b.rd(Value::Param(0), Region::contiguous(4, 32, 0));
+        (b.ret(x), vec![arg(vt, 7)])
+    }
+
+    #[test]
+    fn all_legal_names_the_illegal_region_and_its_rule() {
+        let (f, _) = wide_read();
+        let p = Platform::ALL
+            .iter()
+            .copied()
+            .find(|p| p.grf_bytes() == 32)
+            .expect("a platform with 32-byte GRFs");
+        let bad = all_legal(&f, p).expect_err("a 128-byte read spans four 32-byte GRFs");
+        assert_eq!(bad.len(), 1);
+        assert_eq!(bad[0].why.rule().id, "grf-span");
+        assert!(bad[0].to_string().contains("illegal read region"), "{}", bad[0]);
+        let mut g = f.clone();
+        crate::run(&mut g, p).unwrap();
+        assert_eq!(all_legal(&g, p), Ok(()));
+    }
+
+    #[test]
+    fn same_semantics_tells_a_different_result() {
+        let (f, inputs) = wide_read();
+        assert_eq!(same_semantics(&f, &f.clone(), &inputs), Ok(()));
+        // the same read one element further
+        let vt = Type::Vector(Elem::I32, 64);
+        let mut b = Builder::new(vec![vt], Type::Vector(Elem::I32, 32));
+        let x = b.rd(Value::Param(0), Region::contiguous(4, 32, 4));
+        let g = b.ret(x);
+        let e = same_semantics(&f, &g, &inputs).expect_err("shifted by one element");
+        assert!(e.contains("differ first at element 0"), "{e}");
+        let e = same_semantics(&f, &g, &[]).expect_err("no inputs");
+        assert!(e.contains("does not run"), "{e}");
+    }
 }
