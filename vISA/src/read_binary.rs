@@ -49,6 +49,20 @@ impl<'a> Rd<'a> {
         a.copy_from_slice(s);
         Ok(u64::from_le_bytes(a))
     }
+    /// A u32 index into the string pool, as the string.
+    fn pool_string(&mut self, pool: &[String]) -> Res<String> {
+        let at = self.pos;
+        let i = self.u32()?;
+        pool_name(at, pool, i)
+    }
+    /// An address, predicate, sampler or surface declaration: its name, its element count and an
+    /// attribute count that must be zero.
+    fn counted_decl(&mut self, pool: &[String], what: &str) -> Res<(String, u16)> {
+        let name = self.pool_string(pool)?;
+        let num_elts = self.u16()?;
+        self.zero(&format!("{what} attribute count"))?;
+        Ok((name, num_elts))
+    }
     /// A byte that must be zero (a field the writer never sets).
     fn zero(&mut self, what: &str) -> Res<()> {
         let at = self.pos;
@@ -1004,16 +1018,12 @@ fn kernel_object(bytes: &[u8], base: usize, size: usize) -> Res<Kernel> {
         pool.push(s.to_string());
         r.pos += len + 1;
     }
-    let at = r.pos;
-    let name_idx = r.u32()?;
-    let name = pool_name(at, &pool, name_idx)?;
+    let name = r.pool_string(&pool)?;
     let mut k = Kernel::new(&name);
     k.labels.clear();
     let nvars = r.u32()?;
     for i in 0..nvars {
-        let at = r.pos;
-        let ni = r.u32()?;
-        let name = pool_name(at, &pool, ni)?;
+        let name = r.pool_string(&pool)?;
         let tp = r.pos;
         let ta = r.u8()?;
         let ty = visa_type(ta & 0xf)
@@ -1038,27 +1048,17 @@ fn kernel_object(bytes: &[u8], base: usize, size: usize) -> Res<Kernel> {
     }
     let n = r.u16()?;
     for _ in 0..n {
-        let at = r.pos;
-        let ni = r.u32()?;
-        let name = pool_name(at, &pool, ni)?;
-        let num_elts = r.u16()?;
-        r.zero("address attribute count")?;
+        let (name, num_elts) = r.counted_decl(&pool, "address")?;
         k.addrs.push(AddrDecl { name, num_elts });
     }
     let n = r.u16()?;
     for _ in 0..n {
-        let at = r.pos;
-        let ni = r.u32()?;
-        let name = pool_name(at, &pool, ni)?;
-        let num_elts = r.u16()?;
-        r.zero("predicate attribute count")?;
+        let (name, num_elts) = r.counted_decl(&pool, "predicate")?;
         k.preds.push(PredDecl { name, num_elts });
     }
     let n = r.u16()?;
     for _ in 0..n {
-        let at = r.pos;
-        let ni = r.u32()?;
-        let name = pool_name(at, &pool, ni)?;
+        let name = r.pool_string(&pool)?;
         let kp = r.pos;
         let kind = match r.u8()? {
             0 => LabelKind::Block,
@@ -1074,11 +1074,7 @@ fn kernel_object(bytes: &[u8], base: usize, size: usize) -> Res<Kernel> {
     for state in [&mut k.samplers, &mut k.surfaces] {
         let n = r.u8()?;
         for _ in 0..n {
-            let at = r.pos;
-            let ni = r.u32()?;
-            let name = pool_name(at, &pool, ni)?;
-            let num_elts = r.u16()?;
-            r.zero("state attribute count")?;
+            let (name, num_elts) = r.counted_decl(&pool, "state")?;
             state.push(StateDecl { name, num_elts });
         }
     }
@@ -1112,8 +1108,7 @@ fn kernel_object(bytes: &[u8], base: usize, size: usize) -> Res<Kernel> {
     let n = r.u16()?;
     for _ in 0..n {
         let at = r.pos;
-        let ni = r.u32()?;
-        let aname = pool_name(at, &pool, ni)?;
+        let aname = r.pool_string(&pool)?;
         let len = r.u8()? as usize;
         let vp = r.pos;
         let v = r.take(len)?;
