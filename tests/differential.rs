@@ -70,31 +70,25 @@ fn sources() -> Vec<String> {
 fn shape(module: &genxc_genx::Module, k: usize) -> ([u32; 3], [u32; 3]) {
     use genxc_genx::intrinsics::IntrinsicId as I;
     use genxc_genx::metadata::ImplicitArg;
+    let called: Vec<I> = module
+        .functions
+        .iter()
+        .flat_map(|(_, f)| f.insts.iter())
+        .filter_map(|(_, i)| match i.kind {
+            genxc_genx::InstKind::Intrinsic { id, .. } => Some(id),
+            _ => None,
+        })
+        .collect();
+    let calls = |ids: &[I]| called.iter().any(|id| ids.contains(id));
     let implicit = module.kernels[k]
         .args
         .iter()
         .any(|a| matches!(a.implicit, ImplicitArg::LocalId | ImplicitArg::LocalSize));
-    let uses = module.functions.iter().any(|(_, f)| {
-        f.insts.iter().any(|(_, i)| {
-            matches!(
-                i.kind,
-                genxc_genx::InstKind::Intrinsic {
-                    id: I::LocalId | I::LocalId16 | I::LocalSize | I::Barrier | I::ThreadX | I::ThreadY,
-                    ..
-                }
-            )
-        })
-    });
-    let grid = module.functions.iter().any(|(_, f)| {
-        f.insts.iter().any(|(_, i)| {
-            matches!(
-                i.kind,
-                genxc_genx::InstKind::Intrinsic { id: I::GroupIdY | I::GroupIdZ | I::GroupCount, .. }
-            )
-        })
-    });
+    let threads =
+        implicit || calls(&[I::LocalId, I::LocalId16, I::LocalSize, I::Barrier, I::ThreadX, I::ThreadY]);
+    let grid = calls(&[I::GroupIdY, I::GroupIdZ, I::GroupCount]);
     let groups = if grid { [2, 2, 2] } else { [4, 1, 1] };
-    (groups, [if implicit || uses { 2 } else { 1 }, 1, 1])
+    (groups, [if threads { 2 } else { 1 }, 1, 1])
 }
 
 /// One run of a vISA kernel on a launch.
