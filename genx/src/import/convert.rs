@@ -33,6 +33,7 @@ pub fn import_module_counted(
     platform: Platform,
 ) -> Result<(Module, u32), Vec<Diagnostic>> {
     let mr = ModuleRef(m.as_mut_ptr());
+    super::prepare::prepare_module(&mr, platform)?;
     super::validate::validate(&mr)?;
     let mut module = Module::default();
     let mut fmap: HashMap<Val, FuncId> = HashMap::new();

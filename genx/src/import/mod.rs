@@ -2,6 +2,7 @@
 //! import into the GenX IR. Only this module touches LLVM; everything after it is plain Rust data.
 
 pub mod convert;
+pub mod prepare;
 pub mod raw;
 pub mod validate;
 

@@ -282,6 +282,12 @@ impl Val {
         Val(unsafe { LLVMGetNextInstruction(self.0) })
     }
 
+    /// Allocas: the allocated type.
+    pub fn allocated_type(self) -> Ty {
+        // SAFETY: valid alloca instruction.
+        Ty(unsafe { LLVMGetAllocatedType(self.0) })
+    }
+
     /// Functions only: parameters.
     pub fn params(self) -> Vec<Val> {
         // SAFETY: valid function; indices below the count.

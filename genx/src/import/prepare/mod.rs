@@ -1,0 +1,65 @@
+//! Preparation of an LLVM module for import: rewrites, on the LLVM module itself, the constructs
+//! real producers write (the CM compiler, DPC++ ESIMD, ISPC) into the restricted form of the GenX
+//! reference that [`super::validate`] accepts and [`super::convert`] imports. It is genxc's
+//! counterpart of the IR passes Intel's Vector Compiler runs before GenX (CMABI, load/store
+//! lowering, array promotion, global value lowering, printf resolution).
+//!
+//! [`prepare_module`] owns the order of the rewrites. It leaves a module already in GenX form
+//! untouched (no pointer, global or aggregate left after mem2reg), so such a module imports
+//! exactly as before. A construct that no rewrite handles stays in the module and the validator
+//! names it, located, as before.
+
+mod by_reference;
+
+use super::raw::{ModuleRef, Ty, Val};
+use crate::Platform;
+use genxc_diag::Diagnostic;
+use inkwell::llvm_sys::{LLVMOpcode, LLVMTypeKind};
+
+/// Rewrites `m` into the form the GenX import takes, for `platform`. Errors are located
+/// diagnostics of constructs a rewrite recognized and cannot compile (never a partial rewrite
+/// left for the import to misread).
+pub fn prepare_module(m: &ModuleRef, platform: Platform) -> Result<(), Vec<Diagnostic>> {
+    let _ = platform;
+    if !needs_preparation(m) {
+        return Ok(());
+    }
+    // Subroutines that take arguments by reference are inlined into their callers, and the
+    // stack slots this leaves (and SROA-able aggregates) become SSA values.
+    by_reference::inline_by_reference_calls(m);
+    Ok(())
+}
+
+/// Whether anything in `m` is outside the GenX form: a global, a pointer-typed parameter or
+/// instruction, an aggregate value other than the results of the intrinsics that return structs.
+pub fn needs_preparation(m: &ModuleRef) -> bool {
+    if !m.globals().is_empty() {
+        return true;
+    }
+    m.functions().into_iter().filter(|f| !f.is_declaration()).any(|f| {
+        f.function_type().param_types().into_iter().any(is_pointer)
+            || f.blocks().into_iter().flat_map(|b| b.instructions()).any(outside_genx_form)
+    })
+}
+
+/// Whether an instruction needs a rewrite: one that works on memory or yields a pointer.
+fn outside_genx_form(i: Val) -> bool {
+    use LLVMOpcode::*;
+    matches!(
+        i.opcode(),
+        LLVMAlloca
+            | LLVMLoad
+            | LLVMStore
+            | LLVMGetElementPtr
+            | LLVMAtomicRMW
+            | LLVMAtomicCmpXchg
+            | LLVMAddrSpaceCast
+            | LLVMIntToPtr
+            | LLVMPtrToInt
+    ) || is_pointer(i.ty())
+}
+
+/// Whether `t` is a pointer type.
+fn is_pointer(t: Ty) -> bool {
+    t.kind() == LLVMTypeKind::LLVMPointerTypeKind
+}
