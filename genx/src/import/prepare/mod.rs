@@ -10,6 +10,7 @@
 //! names it, located, as before.
 
 mod by_reference;
+mod simd_cf;
 
 use super::raw::{ModuleRef, Ty, Val};
 use crate::Platform;
@@ -27,11 +28,16 @@ pub fn prepare_module(m: &ModuleRef, platform: Platform) -> Result<(), Vec<Diagn
     // Subroutines that take arguments by reference are inlined into their callers, and the
     // stack slots this leaves (and SROA-able aggregates) become SSA values.
     by_reference::inline_by_reference_calls(m);
+    // Goto and join blocks in the shape selection takes.
+    for f in m.functions() {
+        simd_cf::conform(f);
+    }
     Ok(())
 }
 
 /// Whether anything in `m` is outside the GenX form: a global, a pointer-typed parameter or
-/// instruction, an aggregate value other than the results of the intrinsics that return structs.
+/// instruction, an aggregate value other than the results of the intrinsics that return structs,
+/// or SIMD control flow (whose blocks may need conforming).
 pub fn needs_preparation(m: &ModuleRef) -> bool {
     if !m.globals().is_empty() {
         return true;
@@ -39,6 +45,7 @@ pub fn needs_preparation(m: &ModuleRef) -> bool {
     m.functions().into_iter().filter(|f| !f.is_declaration()).any(|f| {
         f.function_type().param_types().into_iter().any(is_pointer)
             || f.blocks().into_iter().flat_map(|b| b.instructions()).any(outside_genx_form)
+            || simd_cf::has_simd_cf(f)
     })
 }
 
