@@ -11,6 +11,7 @@
 
 mod by_reference;
 mod simd_cf;
+mod simd_cf_source;
 
 use super::raw::{ModuleRef, Ty, Val};
 use crate::Platform;
@@ -28,8 +29,10 @@ pub fn prepare_module(m: &ModuleRef, platform: Platform) -> Result<(), Vec<Diagn
     // Subroutines that take arguments by reference are inlined into their callers, and the
     // stack slots this leaves (and SROA-able aggregates) become SSA values.
     by_reference::inline_by_reference_calls(m);
-    // Goto and join blocks in the shape selection takes.
+    // SIMD control flow: the source form lowered to gotos and joins, whose blocks are then
+    // brought into the shape selection takes.
     for f in m.functions() {
+        simd_cf_source::lower(f).map_err(|d| vec![d])?;
         simd_cf::conform(f);
     }
     Ok(())
@@ -46,6 +49,7 @@ pub fn needs_preparation(m: &ModuleRef) -> bool {
         f.function_type().param_types().into_iter().any(is_pointer)
             || f.blocks().into_iter().flat_map(|b| b.instructions()).any(outside_genx_form)
             || simd_cf::has_simd_cf(f)
+            || simd_cf_source::has_source_form(f)
     })
 }
 
