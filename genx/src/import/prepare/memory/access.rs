@@ -257,7 +257,7 @@ impl Messages<'_, '_> {
     /// words forming whole aligned dwords, and 8-byte elements in SLM without LSC.
     fn as_dwords(&self, space: Space, eb: u64, n: u32, align: u64) -> R<Option<u32>> {
         let bytes = eb * u64::from(n);
-        if eb < 4 && bytes % 4 == 0 && align >= 4 {
+        if eb < 4 && bytes.is_multiple_of(4) && align >= 4 {
             return Ok(Some((bytes / 4) as u32));
         }
         if eb == 8 && space == Space::Slm && !self.lsc {
