@@ -10,6 +10,7 @@
 //! names it, located, as before.
 
 mod by_reference;
+mod memory;
 mod simd_cf;
 
 use super::raw::{ModuleRef, Ty, Val};
@@ -21,13 +22,14 @@ use inkwell::llvm_sys::{LLVMOpcode, LLVMTypeKind};
 /// diagnostics of constructs a rewrite recognized and cannot compile (never a partial rewrite
 /// left for the import to misread).
 pub fn prepare_module(m: &ModuleRef, platform: Platform) -> Result<(), Vec<Diagnostic>> {
-    let _ = platform;
     if !needs_preparation(m) {
         return Ok(());
     }
     // Subroutines that take arguments by reference are inlined into their callers, and the
     // stack slots this leaves (and SROA-able aggregates) become SSA values.
     by_reference::inline_by_reference_calls(m);
+    // Pointer kernel arguments become integer addresses, and accesses through them messages.
+    memory::lower_memory(m, platform)?;
     // Goto and join blocks in the shape selection takes.
     for f in m.functions() {
         simd_cf::conform(f);
