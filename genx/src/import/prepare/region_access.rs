@@ -235,7 +235,13 @@ fn users(v: Val) -> Vec<(Val, u32)> {
 /// Whether a constant has no user that is an instruction (directly or through other constants):
 /// a constant expression left over after its instruction users were rewritten.
 pub fn is_dead_constant(c: Val) -> bool {
-    users(c).into_iter().all(|(u, _)| !u.is_instruction() && u.is_constant_expr() && is_dead_constant(u))
+    users(c).into_iter().all(|(u, _)| is_plain_constant(u) && is_dead_constant(u))
+}
+
+/// Whether `v` is a constant other than a global (an expression, an array or struct constant).
+fn is_plain_constant(v: Val) -> bool {
+    // SAFETY: valid value.
+    !v.is_instruction() && v.is_constant() && unsafe { LLVMIsAGlobalValue(v.0).is_null() }
 }
 
 /// The name of a called function (empty for an indirect call).
@@ -263,10 +269,9 @@ fn walk(td: LLVMTargetDataRef, p: Val, off: Offset, uses: &mut Uses, depth: u32)
     for (u, idx) in users(p) {
         let (op, is_inst) = if u.is_instruction() {
             (u.opcode(), true)
+        } else if is_plain_constant(u) && is_dead_constant(u) {
+            continue;
         } else if u.is_constant_expr() {
-            if is_dead_constant(u) {
-                continue;
-            }
             (u.const_opcode(), false)
         } else {
             return Err(format!("its address is used by {}", u.print()));
