@@ -113,7 +113,7 @@ fn leaf_types(t: Ty, out: &mut Vec<Ty>) -> Result<(), String> {
             if !is_region_scalar(e) {
                 return Err(format!("its element type {} is not a register element type", e.print()));
             }
-            out.extend(std::iter::repeat(e).take(t.vector_size() as usize));
+            out.extend(std::iter::repeat_n(e, t.vector_size() as usize));
             Ok(())
         }
         LLVMTypeKind::LLVMStructTypeKind => {
@@ -559,7 +559,7 @@ impl Rewriter {
             ));
         }
         let eb = size_of(self.td, e);
-        if l.bytes % eb != 0 {
+        if !l.bytes.is_multiple_of(eb) {
             return Err(format!(
                 "an access of type {} does not divide the {}-byte object",
                 t.print(),
@@ -571,7 +571,8 @@ impl Rewriter {
 
     /// Checks that a constant-offset access of `bytes` at `o` lies inside the object.
     fn check_bounds(o: &Offset, bytes: u64, l: &Layout, eb: u64) -> Result<(), String> {
-        if o.terms.is_empty() && (o.konst < 0 || o.konst as u64 + bytes > l.bytes || o.konst as u64 % eb != 0)
+        if o.terms.is_empty()
+            && (o.konst < 0 || o.konst as u64 + bytes > l.bytes || !(o.konst as u64).is_multiple_of(eb))
         {
             return Err(format!(
                 "an access of {bytes} bytes at byte {} of the {}-byte object",
