@@ -10,7 +10,10 @@
 //! names it, located, as before.
 
 mod by_reference;
+mod globals;
 mod memory;
+mod promote_array;
+mod region_access;
 mod simd_cf;
 
 use super::raw::{ModuleRef, Ty, Val};
@@ -25,9 +28,14 @@ pub fn prepare_module(m: &ModuleRef, platform: Platform) -> Result<(), Vec<Diagn
     if !needs_preparation(m) {
         return Ok(());
     }
+    // Globals: metadata and unused ones dropped, constant tables become constant vectors,
+    // mutable ones are localized into the kernels that use them.
+    globals::lower_globals(m)?;
     // Subroutines that take arguments by reference are inlined into their callers, and the
     // stack slots this leaves (and SROA-able aggregates) become SSA values.
     by_reference::inline_by_reference_calls(m);
+    // Stack slots SROA and mem2reg leave (arrays indexed at run time) become vector values.
+    promote_array::promote_arrays(m)?;
     // Pointer kernel arguments become integer addresses, and accesses through them messages.
     memory::lower_memory(m, platform)?;
     // Goto and join blocks in the shape selection takes.
