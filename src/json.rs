@@ -61,6 +61,7 @@ fn implicit_name(i: ImplicitArg) -> Option<String> {
         ImplicitArg::LocalSize => Some("local_size".into()),
         ImplicitArg::GroupCount => Some("group_count".into()),
         ImplicitArg::LocalId => Some("local_id".into()),
+        ImplicitArg::PrintfBuffer => Some("printf_buffer".into()),
         ImplicitArg::Other(n) => Some(format!("implicit_{n}")),
     }
 }

@@ -10,6 +10,7 @@
 //! names it, located, as before.
 
 mod by_reference;
+pub mod printf;
 
 use super::raw::{ModuleRef, Ty, Val};
 use crate::Platform;
@@ -27,6 +28,9 @@ pub fn prepare_module(m: &ModuleRef, platform: Platform) -> Result<(), Vec<Diagn
     // Subroutines that take arguments by reference are inlined into their callers, and the
     // stack slots this leaves (and SROA-able aggregates) become SSA values.
     by_reference::inline_by_reference_calls(m);
+    // printf calls become writes to the printf buffer through a global pointer, which the memory
+    // lowering then selects like any other store.
+    printf::resolve_printf(m)?;
     Ok(())
 }
 
