@@ -10,6 +10,7 @@
 //! names it, located, as before.
 
 mod by_reference;
+mod memory;
 pub mod printf;
 
 use super::raw::{ModuleRef, Ty, Val};
@@ -21,7 +22,6 @@ use inkwell::llvm_sys::{LLVMOpcode, LLVMTypeKind};
 /// diagnostics of constructs a rewrite recognized and cannot compile (never a partial rewrite
 /// left for the import to misread).
 pub fn prepare_module(m: &ModuleRef, platform: Platform) -> Result<(), Vec<Diagnostic>> {
-    let _ = platform;
     if !needs_preparation(m) {
         return Ok(());
     }
@@ -31,6 +31,8 @@ pub fn prepare_module(m: &ModuleRef, platform: Platform) -> Result<(), Vec<Diagn
     // printf calls become writes to the printf buffer through a global pointer, which the memory
     // lowering then selects like any other store.
     printf::resolve_printf(m)?;
+    // Pointer kernel arguments become integer addresses, and accesses through them messages.
+    memory::lower_memory(m, platform)?;
     Ok(())
 }
 
