@@ -36,6 +36,10 @@ struct KernelJson {
     named_barriers: u32,
     payload_size: u32,
     args: Vec<ArgJson>,
+    /// The printf string table (index -> string) when the kernel has a printf buffer argument.
+    printf_strings: Vec<String>,
+    /// Bytes of the printf buffer the kernel writes at most (`null` without printf).
+    printf_buffer_size: Option<u32>,
 }
 
 #[derive(Serialize)]
@@ -130,6 +134,12 @@ fn kernel_json(k: &Kernel, grf: u32) -> KernelJson {
                 ty: a.ty.to_string(),
             })
             .collect(),
+        printf_strings: k.printf_strings.clone(),
+        printf_buffer_size: k
+            .args
+            .iter()
+            .any(|a| a.implicit == ImplicitArg::PrintfBuffer)
+            .then_some(genxc_genx::import::prepare::printf::PRINTF_BUFFER_BYTES),
     }
 }
 
