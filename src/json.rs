@@ -36,9 +36,11 @@ struct KernelJson {
     named_barriers: u32,
     payload_size: u32,
     args: Vec<ArgJson>,
-    /// The printf string table (index -> string) when the kernel has a printf buffer argument.
+    /// The printf string table (index -> string); only for a kernel with a printf buffer argument.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     printf_strings: Vec<String>,
-    /// Bytes of the printf buffer the kernel writes at most (`null` without printf).
+    /// Bytes of the printf buffer; only for a kernel with a printf buffer argument.
+    #[serde(skip_serializing_if = "Option::is_none")]
     printf_buffer_size: Option<u32>,
 }
 

@@ -224,3 +224,29 @@ fn a_full_buffer_takes_no_record() {
         assert_eq!(head, start + 28 + 20 + 28 + 32 + 28 + 3 * 12 + 12, "{platform:?}");
     }
 }
+
+#[test]
+fn kernels_json_has_the_printf_fields_only_for_a_printing_kernel() {
+    let opts = CompileOptions { emit: EmitSet::of(&[Emit::Metadata]), ..CompileOptions::default() };
+    let outcome = genxc::compile_inputs(&[common::input("printf/printf_values.ll")], &opts);
+    let v: serde_json::Value =
+        serde_json::from_str(outcome.of_kind(Emit::Metadata).next().unwrap().text().unwrap()).unwrap();
+    let k = &v["kernels"][0];
+    let strings: Vec<&str> =
+        k["printf_strings"].as_array().unwrap().iter().map(|s| s.as_str().unwrap()).collect();
+    assert_eq!(strings.len(), 9, "7 formats and 2 %s strings, once each: {strings:?}");
+    assert!(strings.contains(&"[%s] [%-6s] %c") && strings.contains(&"hello") && strings.contains(&"gx"));
+    assert_eq!(k["printf_buffer_size"], 4 << 20);
+    let last = k["args"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(
+        (last["implicit"].as_str(), last["kind_code"].as_u64(), last["size"].as_u64()),
+        (Some("printf_buffer"), Some(88), Some(8))
+    );
+    let outcome = genxc::compile_inputs(&[common::input("kernels/arg_layout.ll")], &opts);
+    let v: serde_json::Value =
+        serde_json::from_str(outcome.of_kind(Emit::Metadata).next().unwrap().text().unwrap()).unwrap();
+    assert!(
+        v["kernels"][0].get("printf_strings").is_none()
+            && v["kernels"][0].get("printf_buffer_size").is_none()
+    );
+}
