@@ -164,13 +164,6 @@ fn type_array_value() {
 }
 
 #[test]
-fn type_pointer_kernel_parameter() {
-    run("type_pointer_param.ll", &[]).fails_with(&[&format!(
-        "type_pointer_param.ll:4:35: error: in function @k: parameter %p: i32* {POINTER}"
-    )]);
-}
-
-#[test]
 fn type_i7() {
     run("type_i7.ll", &[]).fails_with(&[&format!(
         "type_i7.ll:6:3: error: in function @k, instruction %t: result type: i7 {NOT_GEN}"

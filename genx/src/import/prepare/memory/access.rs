@@ -6,7 +6,8 @@
 //! `lsc.store.stateless` when the elements are 4 or 8 bytes and aligned, otherwise a scattered one
 //! (bytes and words in 32-bit lanes, `d8u32`/`d16u32`). SLM: `gather.scaled`/`scatter.scaled` on
 //! binding-table index 254 without LSC, `lsc.load.slm`/`lsc.store.slm` with it. Bytes and words
-//! that form whole aligned dwords move as dwords. A shape no message fits is split; what no
+//! that form whole aligned dwords move as dwords; other byte and word accesses need LSC (genxc's
+//! SVM byte gather does not lay bytes out in dword slots yet, so it is refused, not used). A shape no message fits is split; what no
 //! message can do is refused, located.
 
 use super::super::super::raw::Val;
@@ -256,7 +257,7 @@ impl Messages<'_, '_> {
     /// words forming whole aligned dwords, and 8-byte elements in SLM without LSC.
     fn as_dwords(&self, space: Space, eb: u64, n: u32, align: u64) -> R<Option<u32>> {
         let bytes = eb * u64::from(n);
-        if eb < 4 && bytes % 4 == 0 && align >= 4 {
+        if eb < 4 && bytes.is_multiple_of(4) && align >= 4 {
             return Ok(Some((bytes / 4) as u32));
         }
         if eb == 8 && space == Space::Slm && !self.lsc {
@@ -278,7 +279,7 @@ impl Messages<'_, '_> {
             (Space::Global, false) if n > 1 && matches!(bytes, 16 | 32 | 64 | 128) && align >= 16 => {
                 return Ok(vec![(0, n as u32, Form::SvmBlock)]);
             }
-            (Space::Global, false) if matches!(eb, 1 | 4 | 8) => (Form::SvmScattered, &[16, 8, 4, 2, 1]),
+            (Space::Global, false) if matches!(eb, 4 | 8) => (Form::SvmScattered, &[16, 8, 4, 2, 1]),
             (Space::Slm, false) if eb == 4 => (Form::SlmScaled, &[16, 8, 4, 2, 1]),
             (_, true) if matches!(eb, 4 | 8) && align >= eb => (Form::LscBlock, &[64, 32, 16, 8, 4, 3, 2, 1]),
             (_, true) if matches!(eb, 1 | 2 | 4 | 8) => (Form::LscScattered, &[16, 8, 4, 2, 1]),

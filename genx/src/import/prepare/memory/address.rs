@@ -128,7 +128,7 @@ impl<'a> Addresses<'a> {
         match v.opcode() {
             LLVMIntToPtr => {
                 self.before(v.0);
-                Ok(Some(self.from_int(v.operand(0).0, v.ty().0)))
+                Ok(Some(self.of_int(v.operand(0).0, v.ty().0)))
             }
             LLVMBitCast | LLVMAddrSpaceCast => {
                 let Some(a) = self.of(v.operand(0).0, v.0)? else { return Ok(None) };
@@ -243,7 +243,7 @@ impl<'a> Addresses<'a> {
         match v.const_opcode() {
             LLVMIntToPtr => {
                 self.before(at);
-                Ok(Some(self.from_int(v.operand(0).0, v.ty().0)))
+                Ok(Some(self.of_int(v.operand(0).0, v.ty().0)))
             }
             LLVMBitCast | LLVMAddrSpaceCast => {
                 let Some(a) = self.of(v.operand(0).0, at)? else { return Ok(None) };
@@ -256,7 +256,7 @@ impl<'a> Addresses<'a> {
     }
 
     /// The address of integer `x` as a pointer of type `pty`.
-    fn from_int(&self, x: LLVMValueRef, pty: LLVMTypeRef) -> Addr {
+    fn of_int(&self, x: LLVMValueRef, pty: LLVMTypeRef) -> Addr {
         let space = space_of(pty);
         Addr { value: self.resize(x, space.address_bits()), space }
     }
