@@ -54,6 +54,8 @@ pub enum ImplicitArg {
     GroupCount,
     /// `<3 x i16>` or `<3 x i32>` local ids, in the thread payload (r1).
     LocalId,
+    /// The 64-bit address of the printf buffer (kind 88, IGC's `IMP_OCL_PRINTF_BUFFER`).
+    PrintfBuffer,
     /// Any other implicit kind, by number.
     Other(u32),
 }
@@ -155,6 +157,9 @@ pub struct Kernel {
     pub nbarrier_count: u32,
     /// Whether the node was built by genxc because the input had none.
     pub synthesized: bool,
+    /// The printf string table (format and `%s` strings, by index) when the kernel has a printf
+    /// buffer argument; empty otherwise.
+    pub printf_strings: Vec<String>,
 }
 
 impl Kernel {
@@ -309,9 +314,41 @@ pub fn decode_kind(code: u32) -> Option<(ArgCategory, ImplicitArg)> {
         1 => ImplicitArg::LocalSize,
         2 => ImplicitArg::GroupCount,
         3 => ImplicitArg::LocalId,
+        PRINTF_BUFFER_IMPLICIT => ImplicitArg::PrintfBuffer,
         n => ImplicitArg::Other(n),
     };
     Some((category, implicit))
+}
+
+/// The implicit kind (kind >> 3) of the printf buffer argument.
+pub const PRINTF_BUFFER_IMPLICIT: u32 = 0xB;
+
+/// Appends the printf buffer argument (a 64-bit general input, kind 88) to `k`, placed after every
+/// other input, 8-byte aligned and not straddling a GRF; gives its index.
+pub fn add_printf_buffer_arg(k: &mut Kernel, platform: Platform) -> Result<usize, String> {
+    let grf = platform.grf_bytes();
+    let limit = platform.info().input_grfs * grf;
+    let end = k.args.iter().filter_map(|a| a.offset.map(|o| o + a.size)).max().unwrap_or(0).max(2 * grf);
+    let mut off = end.div_ceil(8) * 8;
+    if off / grf != (off + 7) / grf {
+        off = off.div_ceil(grf) * grf;
+    }
+    if off + 8 > limit {
+        return Err(format!(
+            "the printf buffer argument does not fit in the {limit} bytes of the input area"
+        ));
+    }
+    k.args.push(KernelArg {
+        kind_code: PRINTF_BUFFER_IMPLICIT << 3,
+        category: ArgCategory::General,
+        implicit: ImplicitArg::PrintfBuffer,
+        offset: Some(off),
+        size: 8,
+        io_kind: IoKind::Normal,
+        type_desc: String::new(),
+        ty: Type::Scalar(Elem::I64),
+    });
+    Ok(k.args.len() - 1)
 }
 
 /// Whether a type descriptor names a stateful buffer passed as a 64-bit pointer input.
@@ -544,6 +581,7 @@ fn kernel_from_raw(
         slm_size: raw.slm as u32,
         nbarrier_count: raw.nbarriers as u32,
         synthesized: false,
+        printf_strings: Vec::new(),
     })
 }
 
@@ -566,7 +604,15 @@ fn synthesize(func: FuncId, f: &Function, platform: Platform) -> Result<Kernel, 
         })
         .collect();
     compute_offsets(&mut args, platform).map_err(|m| md_error(&f.name, m))?;
-    Ok(Kernel { func, name: f.name.clone(), args, slm_size: 0, nbarrier_count: 0, synthesized: true })
+    Ok(Kernel {
+        func,
+        name: f.name.clone(),
+        args,
+        slm_size: 0,
+        nbarrier_count: 0,
+        synthesized: true,
+        printf_strings: Vec::new(),
+    })
 }
 
 #[cfg(test)]

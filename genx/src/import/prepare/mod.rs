@@ -12,6 +12,7 @@
 mod by_reference;
 mod globals;
 mod memory;
+pub mod printf;
 mod promote_array;
 mod region_access;
 mod simd_cf;
@@ -34,6 +35,9 @@ pub fn prepare_module(m: &ModuleRef, platform: Platform) -> Result<(), Vec<Diagn
     // Subroutines that take arguments by reference are inlined into their callers, and the
     // stack slots this leaves (and SROA-able aggregates) become SSA values.
     by_reference::inline_by_reference_calls(m);
+    // printf calls become writes to the printf buffer through a global pointer, which the memory
+    // lowering then selects like any other store.
+    printf::resolve_printf(m)?;
     // Stack slots SROA and mem2reg leave (arrays indexed at run time) become vector values.
     promote_array::promote_arrays(m)?;
     // Pointer kernel arguments become integer addresses, and accesses through them messages.
