@@ -401,9 +401,25 @@ fn self_recursion() {
 const MD: &str = "error: invalid genx.kernels metadata for 'k': ";
 
 #[test]
-fn md_fewer_than_six_operands() {
-    run("md_too_few_operands.ll", &[])
-        .fails_with(&[&format!("{MD}a node needs at least 6 operands, found 5")]);
+fn md_partial_node_is_completed() {
+    // fn, name, kinds, SLM, offsets: the IO kinds and type descriptors are completed as IGC does
+    let r = run("md_partial_node.ll", &[]);
+    r.succeeds();
+    assert!(r.stderr.is_empty(), "{}", r.stderr);
+}
+
+#[test]
+fn md_offsets_outside_the_input_area_are_recomputed() {
+    // offset 32 lies in r0 of PVC's 64-byte GRFs: laid out again, with a warning
+    let r = run("md_offset_in_r0.ll", &["--platform", "pvc", "--emit", "metadata"]);
+    r.succeeds();
+    assert!(
+        r.stderr.contains("warning: genx.kernels metadata for 'k': the given argument offsets do not fit pvc (argument 0 at byte 32 is outside the input area [64, 8192)); recomputed"),
+        "{}",
+        r.stderr
+    );
+    let json = std::fs::read_to_string(r.out.join("kernels.json")).expect("kernels.json");
+    assert!(json.contains("\"offset\": 128"), "{json}");
 }
 
 #[test]

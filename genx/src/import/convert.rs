@@ -75,7 +75,9 @@ pub fn import_module_counted(
         return Err(diags);
     }
     let (nodes, values) = kernel_nodes(&mr);
-    module.kernels = metadata::build_kernels(&module, &nodes, platform)?;
+    let mut notes = Vec::new();
+    module.kernels = metadata::build_kernels_noting(&module, &nodes, platform, &mut notes)?;
+    module.notes = notes;
     Ok((module, values))
 }
 
