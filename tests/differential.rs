@@ -51,7 +51,7 @@ const NOT_RUN: &[(&str, &str, &str)] = &[
 /// The fixture sources: the CM examples, the kernel fixtures, the MLIR GenX kernels.
 fn sources() -> Vec<String> {
     let mut out = Vec::new();
-    for dir in ["cm", "kernels", "mlir-genx"] {
+    for dir in ["cm", "kernels", "mlir-genx", "surfaces"] {
         let mut files: Vec<_> = std::fs::read_dir(common::fixtures().join(dir))
             .unwrap()
             .map(|e| e.unwrap().path())
