@@ -427,10 +427,15 @@ impl Selector<'_> {
             return Ok(v);
         }
         let var = self.fx().asg.vars[idx.0 as usize].clone();
+        // a surface argument's general variable holds its binding-table index from the entry on
+        let surface_bti = self.surface_argument_index(idx);
         if let Some(u) = var.unit {
             // a variable of another function of the unit (a callee's parameter or result)
             let id = self.in_function(u.func as usize, |s| s.var_idx(u.var))?;
             self.funcs[self.cur].vars[idx.0 as usize] = Some(id);
+            if let Some(bti) = surface_bti {
+                self.surface_values.push((id, bti));
+            }
             return Ok(id);
         }
         if var.category != Category::General {
@@ -443,7 +448,6 @@ impl Selector<'_> {
             None => None,
         };
         let prefix = if self.cur == 0 { String::new() } else { format!("{}_", self.f().name) };
-        let surface_bti = self.surface_argument_index(idx);
         // a surface argument's general variable is named apart from its surface variable
         let suffix = if surface_bti.is_some() { "_bti" } else { "" };
         let id = self.add_var(format!("{prefix}{}{suffix}", var.name), ty, var.ty.num_elems(), alias)?;
