@@ -52,7 +52,7 @@ const NOT_RUN: &[(&str, &str, &str)] = &[
 /// and private arrays.
 fn sources() -> Vec<String> {
     let mut out = Vec::new();
-    for dir in ["cm", "kernels", "memory", "mlir-genx", "globals"] {
+    for dir in ["cm", "kernels", "memory", "mlir-genx", "globals", "surfaces"] {
         let mut files: Vec<_> = std::fs::read_dir(common::fixtures().join(dir))
             .unwrap()
             .map(|e| e.unwrap().path())

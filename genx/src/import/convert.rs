@@ -75,7 +75,9 @@ pub fn import_module_counted(
         return Err(diags);
     }
     let (nodes, values) = kernel_nodes(&mr);
-    module.kernels = metadata::build_kernels(&module, &nodes, platform)?;
+    let mut notes = Vec::new();
+    module.kernels = metadata::build_kernels_noting(&module, &nodes, platform, &mut notes)?;
+    module.notes = notes;
     super::printf_buffer::bind_printf_buffer(&mut module, &printf_strings(&mr), platform)?;
     Ok((module, values))
 }
