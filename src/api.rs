@@ -423,7 +423,14 @@ pub fn compile_inputs_staged(
     let mut compiled = Vec::with_capacity(inputs.len());
     for input in inputs {
         match driver::compile_input(input, opts, times, sink) {
-            Ok(o) => compiled.push(o),
+            Ok(mut o) => {
+                for d in std::mem::take(&mut o.warnings) {
+                    if !out.diagnostics.contains(&d) {
+                        out.diagnostics.push(d);
+                    }
+                }
+                compiled.push(o)
+            }
             Err(ds) => {
                 for d in ds {
                     if !out.diagnostics.contains(&d) {

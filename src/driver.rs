@@ -34,6 +34,8 @@ pub(crate) struct InputOutputs {
     pub stats: Vec<(String, Stats)>,
     /// The kernels encoded for the `.isa` container, in unit order, until [`Self::add_isa`].
     objects: Vec<genxc_visa::KernelObject>,
+    /// Warnings about the input (the import's notes), located.
+    pub warnings: Vec<Diagnostic>,
 }
 
 impl InputOutputs {
@@ -61,6 +63,7 @@ impl InputOutputs {
         self.kernels.extend(unit.kernels);
         self.stats.extend(unit.stats);
         self.objects.extend(unit.objects);
+        self.warnings.extend(unit.warnings);
     }
 
     /// Adds the `.isa` container of the encoded kernels, named after the input.
@@ -206,6 +209,10 @@ fn unit_from_text(
         memory::large_unit();
     }
     let (module, md) = imported?;
+    if !module.notes.is_empty() {
+        // warnings are located and reported by the whole-module compile
+        return None;
+    }
     let mut units = genxc_genx::units::build_units(&module).ok()?;
     let mut u = units.pop().filter(|_| units.is_empty())?;
     let names: foldhash::HashSet<&str> = u.functions.iter().map(|(_, f)| f.name.as_str()).collect();
@@ -333,6 +340,7 @@ fn compile_whole(
         end_import(times);
         locate(d)
     })?;
+    out.warnings = locate(std::mem::take(&mut module.notes));
     if checks.enabled() {
         genxc_genx::verify::verify_module(&module, "import").map_err(|d| {
             end_import(times);

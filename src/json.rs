@@ -36,6 +36,12 @@ struct KernelJson {
     named_barriers: u32,
     payload_size: u32,
     args: Vec<ArgJson>,
+    /// The printf string table (index -> string); only for a kernel with a printf buffer argument.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    printf_strings: Vec<String>,
+    /// Bytes of the printf buffer; only for a kernel with a printf buffer argument.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    printf_buffer_size: Option<u32>,
 }
 
 #[derive(Serialize)]
@@ -61,6 +67,7 @@ fn implicit_name(i: ImplicitArg) -> Option<String> {
         ImplicitArg::LocalSize => Some("local_size".into()),
         ImplicitArg::GroupCount => Some("group_count".into()),
         ImplicitArg::LocalId => Some("local_id".into()),
+        ImplicitArg::PrintfBuffer => Some("printf_buffer".into()),
         ImplicitArg::Other(n) => Some(format!("implicit_{n}")),
     }
 }
@@ -129,6 +136,12 @@ fn kernel_json(k: &Kernel, grf: u32) -> KernelJson {
                 ty: a.ty.to_string(),
             })
             .collect(),
+        printf_strings: k.printf_strings.clone(),
+        printf_buffer_size: k
+            .args
+            .iter()
+            .any(|a| a.implicit == ImplicitArg::PrintfBuffer)
+            .then_some(genxc_genx::import::prepare::printf::PRINTF_BUFFER_BYTES),
     }
 }
 

@@ -122,7 +122,7 @@ pub fn compile_unit(
     mark(Stage::Legalize);
     if want.legalized {
         let kernels = vec![Kernel { func: entry, ..kernel.clone() }];
-        let module = Module { functions, kernels };
+        let module = Module { functions, kernels, notes: Vec::new() };
         out.legalized = Some(genxc_genx::print::print_llvm(&module));
         functions = module.functions;
         // Writing the text is emission, not allocation.

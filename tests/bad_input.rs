@@ -164,13 +164,6 @@ fn type_array_value() {
 }
 
 #[test]
-fn type_pointer_kernel_parameter() {
-    run("type_pointer_param.ll", &[]).fails_with(&[&format!(
-        "type_pointer_param.ll:4:35: error: in function @k: parameter %p: i32* {POINTER}"
-    )]);
-}
-
-#[test]
 fn type_i7() {
     run("type_i7.ll", &[]).fails_with(&[&format!(
         "type_i7.ll:6:3: error: in function @k, instruction %t: result type: i7 {NOT_GEN}"
@@ -251,9 +244,10 @@ fn linkage_external_with_body_not_called_is_accepted() {
 
 #[test]
 fn global_variable() {
-    run("global_variable.ll", &[]).fails_with(&[
-        "global_variable.ll:4:1: error: @g: global variables are not supported by the GenX backend",
-    ]);
+    // Unused globals (external, common, constant) are dropped: a GenX thread has no data segment.
+    for f in ["global_variable.ll", "global_common.ll", "global_constant.ll"] {
+        run(f, &[]).succeeds();
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -401,9 +395,25 @@ fn self_recursion() {
 const MD: &str = "error: invalid genx.kernels metadata for 'k': ";
 
 #[test]
-fn md_fewer_than_six_operands() {
-    run("md_too_few_operands.ll", &[])
-        .fails_with(&[&format!("{MD}a node needs at least 6 operands, found 5")]);
+fn md_partial_node_is_completed() {
+    // fn, name, kinds, SLM, offsets: the IO kinds and type descriptors are completed as IGC does
+    let r = run("md_partial_node.ll", &[]);
+    r.succeeds();
+    assert!(r.stderr.is_empty(), "{}", r.stderr);
+}
+
+#[test]
+fn md_offsets_outside_the_input_area_are_recomputed() {
+    // offset 32 lies in r0 of PVC's 64-byte GRFs: laid out again, with a warning
+    let r = run("md_offset_in_r0.ll", &["--platform", "pvc", "--emit", "metadata"]);
+    r.succeeds();
+    assert!(
+        r.stderr.contains("warning: genx.kernels metadata for 'k': the given argument offsets do not fit pvc (argument 0 at byte 32 is outside the input area [64, 8192)); recomputed"),
+        "{}",
+        r.stderr
+    );
+    let json = std::fs::read_to_string(r.out.join("kernels.json")).expect("kernels.json");
+    assert!(json.contains("\"offset\": 128"), "{json}");
 }
 
 #[test]
@@ -444,19 +454,38 @@ fn md_unknown_io_kind() {
 
 #[test]
 fn md_offsets_overlap() {
-    run("md_offsets_overlap.ll", &[]).fails_with(&[&format!("{MD}arguments 0 and 1 overlap")]);
+    recomputed("md_offsets_overlap.ll", "arguments 0 and 1 overlap");
 }
 
 #[test]
 fn md_offset_straddles_grf() {
-    run("md_offsets_straddle.ll", &[])
-        .fails_with(&[&format!("{MD}argument 2 at byte 94 (4 bytes) straddles a GRF boundary")]);
+    recomputed("md_offsets_straddle.ll", "argument 2 at byte 94 (4 bytes) straddles a GRF boundary");
 }
 
 #[test]
 fn md_offset_in_r0() {
-    run("md_offsets_r0.ll", &[])
-        .fails_with(&[&format!("{MD}argument 0 at byte 16 is outside the input area [32, ")]);
+    recomputed("md_offsets_r0.ll", "argument 0 at byte 16 is outside the input area [32, ");
+}
+
+#[test]
+fn md_offset_past_the_input_area_or_unaligned() {
+    recomputed(
+        "md_offset_past_input_area.ll",
+        "argument 1 at byte 100000 is outside the input area [32, 4096)",
+    );
+    recomputed(
+        "md_offset_big_arg_unaligned.ll",
+        "argument 1 at byte 48 is larger than a GRF and must be GRF aligned",
+    );
+}
+
+/// Given argument offsets that do not fit are laid out again (as IGC does), with a warning that
+/// gives the reason.
+fn recomputed(fixture: &str, why: &str) {
+    let r = run(fixture, &[]);
+    r.succeeds();
+    let line = r.line_with("warning: genx.kernels metadata for 'k': the given argument offsets do not fit");
+    assert!(line.contains(why) && line.ends_with("; recomputed"), "{line}");
 }
 
 #[test]

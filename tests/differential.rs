@@ -26,7 +26,8 @@ const PLATFORMS: [TargetPlatform; 4] =
 const SLM_BYTES: u32 = 64 * 1024;
 
 /// Kernels whose loops count their input data down: their buffers hold small integers.
-const SMALL_DATA: &[&str] = &["simd_dowhile", "simd_dowhile_exit", "simd_dowhile_store"];
+const SMALL_DATA: &[&str] =
+    &["simd_dowhile", "simd_dowhile_conformant", "simd_dowhile_exit", "simd_dowhile_store"];
 
 /// How the buffers of a kernel's launches are filled.
 fn fill(kernel: &str) -> Fill {
@@ -48,10 +49,11 @@ const NOT_RUN: &[(&str, &str, &str)] = &[
     ("lsc_more.ll", "lsc_bindless", "bindless"),
 ];
 
-/// The fixture sources: the CM examples, the kernel fixtures, the MLIR GenX kernels.
+/// The fixture sources: the CM examples, the kernel fixtures, the MLIR GenX kernels, the globals
+/// and private arrays.
 fn sources() -> Vec<String> {
     let mut out = Vec::new();
-    for dir in ["cm", "kernels", "mlir-genx"] {
+    for dir in ["cm", "kernels", "memory", "mlir-genx", "globals", "surfaces"] {
         let mut files: Vec<_> = std::fs::read_dir(common::fixtures().join(dir))
             .unwrap()
             .map(|e| e.unwrap().path())

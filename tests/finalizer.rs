@@ -41,6 +41,13 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("kernels/regions_more.ll", &[]),
     ("kernels/ids.ll", &[]),
     ("kernels/memory.ll", &[]),
+    ("memory/svm_pointers.ll", &[]),
+    ("memory/atomics_memcpy.ll", &[]),
+    ("memory/slm_surface.ll", &[]),
+    ("memory/accepted/inst_addrspacecast.ll", &[]),
+    ("memory/accepted/inst_cmpxchg.ll", &[]),
+    ("memory/accepted/inst_inttoptr.ll", &[]),
+    ("memory/accepted/type_pointer_param.ll", &[]),
     ("kernels/predicates.ll", &[]),
     ("kernels/predicate_phis.ll", &[]),
     ("kernels/predicate_subroutines.ll", &[]),
@@ -83,6 +90,25 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
         &[(Platform::Skl, LSC_LOAD_SKL), (Platform::Tgllp, LSC_LOAD_TGLLP), (Platform::Dg2, LSC_SIMD32_DG2)],
     ),
     ("kernels/lsc_more.ll", &[(Platform::Skl, LSC_BTI_SKL), (Platform::Tgllp, LSC_BTI_TGLLP)]),
+    ("surfaces/surface_values.ll", &[]),
+    ("surfaces/predefined_slm.ll", &[(Platform::Skl, SLM_OWORD_SKL)]),
+    (
+        "surfaces/lsc_bti_values.ll",
+        &[(Platform::Skl, LSC_LOAD_BTI_SKL), (Platform::Tgllp, LSC_LOAD_BTI_TGLLP)],
+    ),
+    ("surfaces/accepted/ld_surface_computed.ll", &[]),
+    ("surfaces/accepted/ld_surface_constant.ll", &[]),
+    ("surfaces/accepted/ld_surface_general_arg.ll", &[]),
+    ("surfaces/accepted/st_surface_constant.ll", &[]),
+    ("surfaces/accepted/st_surface_general_arg.ll", &[]),
+    (
+        "surfaces/accepted/lsc_bti_constant_250.ll",
+        &[(Platform::Skl, LSC_LOAD_BTI_SKL), (Platform::Tgllp, LSC_LOAD_BTI_TGLLP)],
+    ),
+    (
+        "surfaces/accepted/lsc_bti_general_arg.ll",
+        &[(Platform::Skl, LSC_LOAD_BTI_SKL), (Platform::Tgllp, LSC_LOAD_BTI_TGLLP)],
+    ),
     (
         "kernels/lsc_block2d.ll",
         &[(Platform::Skl, BLOCK2D_SKL), (Platform::Tgllp, BLOCK2D_TGLLP), (Platform::Dg2, BLOCK2D_DG2)],
@@ -114,6 +140,8 @@ const LSC_SKL: &str = "llvm.genx.lsc.prefetch.stateless is not available on skl"
 const LSC_TGLLP: &str = "llvm.genx.lsc.prefetch.stateless is not available on tgllp";
 const LSC_BTI_SKL: &str = "llvm.genx.lsc.prefetch.bti is not available on skl";
 const LSC_BTI_TGLLP: &str = "llvm.genx.lsc.prefetch.bti is not available on tgllp";
+const LSC_LOAD_BTI_SKL: &str = "llvm.genx.lsc.load.bti is not available on skl";
+const LSC_LOAD_BTI_TGLLP: &str = "llvm.genx.lsc.load.bti is not available on tgllp";
 const BLOCK2D_SKL: &str = "llvm.genx.lsc.prefetch2d.stateless is not available on skl";
 const BLOCK2D_TGLLP: &str = "llvm.genx.lsc.prefetch2d.stateless is not available on tgllp";
 const BLOCK2D_DG2: &str =

@@ -27,6 +27,9 @@ pub struct Module {
     pub functions: Arena<Function>,
     /// One entry per kernel, in the order of the `genx.kernels` metadata.
     pub kernels: Vec<Kernel>,
+    /// Warnings of the import: what it read differently from how the input says (argument
+    /// offsets recomputed for the platform).
+    pub notes: Vec<genxc_diag::Diagnostic>,
 }
 
 impl Module {

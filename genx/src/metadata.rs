@@ -54,6 +54,8 @@ pub enum ImplicitArg {
     GroupCount,
     /// `<3 x i16>` or `<3 x i32>` local ids, in the thread payload (r1).
     LocalId,
+    /// The 64-bit address of the printf buffer (kind 88, IGC's `IMP_OCL_PRINTF_BUFFER`).
+    PrintfBuffer,
     /// Any other implicit kind, by number.
     Other(u32),
 }
@@ -155,6 +157,9 @@ pub struct Kernel {
     pub nbarrier_count: u32,
     /// Whether the node was built by genxc because the input had none.
     pub synthesized: bool,
+    /// The printf string table (format and `%s` strings, by index) when the kernel has a printf
+    /// buffer argument; empty otherwise.
+    pub printf_strings: Vec<String>,
 }
 
 impl Kernel {
@@ -232,8 +237,10 @@ fn parse_node(node: &MdValue) -> Result<RawKernelNode, Diagnostic> {
         }
         None => return Err(list_error("empty node")),
     };
-    if ops.len() < 6 {
-        return Err(md_error(&function, format!("a node needs at least 6 operands, found {}", ops.len())));
+    // IGC completes a node that stops early (operands after the kinds default to nothing): so does
+    // genxc, up to the argument kinds, which it cannot guess.
+    if ops.len() < 3 {
+        return Err(md_error(&function, format!("a node needs at least 3 operands, found {}", ops.len())));
     }
     let name = match &ops[1] {
         MdValue::String(s) if !s.is_empty() => s.clone(),
@@ -250,27 +257,42 @@ fn parse_node(node: &MdValue) -> Result<RawKernelNode, Diagnostic> {
         other => Err(md_error(&function, format!("{what} must be an integer, found {}", describe(other)))),
     };
     let mut raw = RawKernelNode { function: function.clone(), name, ..Default::default() };
+    // Operand `i` when the node has it.
+    let op = |i: usize| ops.get(i);
     if let MdValue::String(_) = &ops[2] {
         // Original layout: fn, name, asm name, kinds, slm, offsets [, io kinds, descs].
-        raw.kinds = int_list(&ops[3], "operand 3 (argument kinds)", &function)?;
-        raw.slm = int(&ops[4], "operand 4 (SLM size)")?;
-        raw.offsets = int_list(&ops[5], "operand 5 (argument offsets)", &function)?;
-        if let Some(v) = ops.get(6) {
+        let kinds = op(3).ok_or_else(|| {
+            md_error(&function, "a node of the original layout needs operand 3 (argument kinds)")
+        })?;
+        raw.kinds = int_list(kinds, "operand 3 (argument kinds)", &function)?;
+        if let Some(v) = op(4) {
+            raw.slm = int(v, "operand 4 (SLM size)")?;
+        }
+        if let Some(v) = op(5) {
+            raw.offsets = int_list(v, "operand 5 (argument offsets)", &function)?;
+        }
+        if let Some(v) = op(6) {
             raw.io_kinds = int_list(v, "operand 6 (IO kinds)", &function)?;
         }
-        if let Some(v) = ops.get(7) {
+        if let Some(v) = op(7) {
             raw.descs = string_list(v, "operand 7 (type descriptors)", &function)?;
         }
     } else {
         // Current layout: fn, name, kinds, slm, offsets, io kinds, descs [, named barriers].
         raw.kinds = int_list(&ops[2], "operand 2 (argument kinds)", &function)?;
-        raw.slm = int(&ops[3], "operand 3 (SLM size)")?;
-        raw.offsets = int_list(&ops[4], "operand 4 (argument offsets)", &function)?;
-        raw.io_kinds = int_list(&ops[5], "operand 5 (IO kinds)", &function)?;
-        if let Some(v) = ops.get(6) {
+        if let Some(v) = op(3) {
+            raw.slm = int(v, "operand 3 (SLM size)")?;
+        }
+        if let Some(v) = op(4) {
+            raw.offsets = int_list(v, "operand 4 (argument offsets)", &function)?;
+        }
+        if let Some(v) = op(5) {
+            raw.io_kinds = int_list(v, "operand 5 (IO kinds)", &function)?;
+        }
+        if let Some(v) = op(6) {
             raw.descs = string_list(v, "operand 6 (type descriptors)", &function)?;
         }
-        if let Some(v) = ops.get(7) {
+        if let Some(v) = op(7) {
             raw.nbarriers = int(v, "operand 7 (named barrier count)")?;
         }
     }
@@ -309,9 +331,41 @@ pub fn decode_kind(code: u32) -> Option<(ArgCategory, ImplicitArg)> {
         1 => ImplicitArg::LocalSize,
         2 => ImplicitArg::GroupCount,
         3 => ImplicitArg::LocalId,
+        PRINTF_BUFFER_IMPLICIT => ImplicitArg::PrintfBuffer,
         n => ImplicitArg::Other(n),
     };
     Some((category, implicit))
+}
+
+/// The implicit kind (kind >> 3) of the printf buffer argument.
+pub const PRINTF_BUFFER_IMPLICIT: u32 = 0xB;
+
+/// Appends the printf buffer argument (a 64-bit general input, kind 88) to `k`, placed after every
+/// other input, 8-byte aligned and not straddling a GRF; gives its index.
+pub fn add_printf_buffer_arg(k: &mut Kernel, platform: Platform) -> Result<usize, String> {
+    let grf = platform.grf_bytes();
+    let limit = platform.info().input_grfs * grf;
+    let end = k.args.iter().filter_map(|a| a.offset.map(|o| o + a.size)).max().unwrap_or(0).max(2 * grf);
+    let mut off = end.div_ceil(8) * 8;
+    if off / grf != (off + 7) / grf {
+        off = off.div_ceil(grf) * grf;
+    }
+    if off + 8 > limit {
+        return Err(format!(
+            "the printf buffer argument does not fit in the {limit} bytes of the input area"
+        ));
+    }
+    k.args.push(KernelArg {
+        kind_code: PRINTF_BUFFER_IMPLICIT << 3,
+        category: ArgCategory::General,
+        implicit: ImplicitArg::PrintfBuffer,
+        offset: Some(off),
+        size: 8,
+        io_kind: IoKind::Normal,
+        type_desc: String::new(),
+        ty: Type::Scalar(Elem::I64),
+    });
+    Ok(k.args.len() - 1)
 }
 
 /// Whether a type descriptor names a stateful buffer passed as a 64-bit pointer input.
@@ -416,6 +470,18 @@ pub fn build_kernels(
     nodes: &[MdValue],
     platform: Platform,
 ) -> Result<Vec<Kernel>, Vec<Diagnostic>> {
+    build_kernels_noting(module, nodes, platform, &mut Vec::new())
+}
+
+/// [`build_kernels`], adding to `notes` a warning for each kernel whose given argument offsets do
+/// not fit `platform` (outside its input area, overlapping, straddling a GRF) and were recomputed
+/// as IGC recomputes them.
+pub fn build_kernels_noting(
+    module: &Module,
+    nodes: &[MdValue],
+    platform: Platform,
+    notes: &mut Vec<Diagnostic>,
+) -> Result<Vec<Kernel>, Vec<Diagnostic>> {
     let mut diags = Vec::new();
     let mut kernels: Vec<Kernel> = Vec::new();
     // Lookups by name and the duplicate checks through hash sets: modules have thousands of kernels.
@@ -426,7 +492,7 @@ pub fn build_kernels(
     let mut funcs = HashSet::new();
     let mut names = HashSet::new();
     for node in nodes {
-        match parse_node(node).and_then(|raw| kernel_from_raw(module, &by_name, raw, platform)) {
+        match parse_node(node).and_then(|raw| kernel_from_raw(module, &by_name, raw, platform, notes)) {
             Ok(k) => {
                 if funcs.contains(&k.func) {
                     diags.push(md_error(&k.name, "the function has more than one genx.kernels node"));
@@ -461,6 +527,7 @@ fn kernel_from_raw(
     by_name: &HashMap<&str, FuncId>,
     raw: RawKernelNode,
     platform: Platform,
+    notes: &mut Vec<Diagnostic>,
 ) -> Result<Kernel, Diagnostic> {
     let kname = raw.name.clone();
     let Some(&func) = by_name.get(raw.function.as_str()) else {
@@ -533,7 +600,14 @@ fn kernel_from_raw(
                 o => return Err(md_error(&kname, format!("argument {i} has the invalid offset {o}"))),
             };
         }
-        check_offsets(&args, platform).map_err(|m| md_error(&kname, m))?;
+        if let Err(why) = check_offsets(&args, platform) {
+            // IGC lays the arguments out again for the target; so does genxc, and says so.
+            compute_offsets(&mut args, platform).map_err(|m| md_error(&kname, m))?;
+            notes.push(Diagnostic::warning(format!(
+                "genx.kernels metadata for '{kname}': the given argument offsets do not fit {platform} \
+                 ({why}); recomputed"
+            )));
+        }
     } else {
         compute_offsets(&mut args, platform).map_err(|m| md_error(&kname, m))?;
     }
@@ -544,6 +618,7 @@ fn kernel_from_raw(
         slm_size: raw.slm as u32,
         nbarrier_count: raw.nbarriers as u32,
         synthesized: false,
+        printf_strings: Vec::new(),
     })
 }
 
@@ -566,7 +641,15 @@ fn synthesize(func: FuncId, f: &Function, platform: Platform) -> Result<Kernel, 
         })
         .collect();
     compute_offsets(&mut args, platform).map_err(|m| md_error(&f.name, m))?;
-    Ok(Kernel { func, name: f.name.clone(), args, slm_size: 0, nbarrier_count: 0, synthesized: true })
+    Ok(Kernel {
+        func,
+        name: f.name.clone(),
+        args,
+        slm_size: 0,
+        nbarrier_count: 0,
+        synthesized: true,
+        printf_strings: Vec::new(),
+    })
 }
 
 #[cfg(test)]
@@ -676,8 +759,45 @@ mod tests {
             MdValue::Int(0),
             ints(&[62]),
         ]);
-        let e = build_kernels(&m, &[straddle], Platform::Tgllp).unwrap_err();
-        assert!(e[0].message.contains("straddles"), "{}", e[0]);
+        // A given layout that does not fit is laid out again, with a warning naming the reason.
+        let mut notes = Vec::new();
+        let ks = build_kernels_noting(&m, &[straddle], Platform::Tgllp, &mut notes).unwrap();
+        assert_eq!(ks[0].args[0].offset, Some(64));
+        assert_eq!(notes.len(), 1);
+        assert_eq!(notes[0].severity, genxc_diag::Severity::Warning);
+        assert!(
+            notes[0].message.contains("straddles") && notes[0].message.contains("recomputed"),
+            "{}",
+            notes[0]
+        );
+        // offset 32 is inside r0 on PVC (64-byte GRFs): outside the input area, recomputed to r2
+        let r1 = MdValue::Node(vec![
+            MdValue::Function("k".into()),
+            MdValue::String("k".into()),
+            ints(&[0]),
+            MdValue::Int(0),
+            ints(&[32]),
+            ints(&[0]),
+        ]);
+        let mut notes = Vec::new();
+        let ks = build_kernels_noting(&m, &[r1], Platform::Pvc, &mut notes).unwrap();
+        assert_eq!(ks[0].args[0].offset, Some(128));
+        assert!(notes[0].message.contains("outside the input area"), "{}", notes[0]);
+    }
+
+    #[test]
+    fn partial_node_is_completed() {
+        let m = module_with(vec![Type::Scalar(Elem::I32), Type::Scalar(Elem::I32)]);
+        // fn, name, kinds: SLM, offsets, IO kinds and descriptors default
+        let node =
+            MdValue::Node(vec![MdValue::Function("k".into()), MdValue::String("k".into()), ints(&[2, 0])]);
+        let ks = build_kernels(&m, &[node], Platform::Tgllp).unwrap();
+        assert_eq!(ks[0].slm_size, 0);
+        assert_eq!(ks[0].args[0].category, ArgCategory::Surface);
+        assert_eq!(ks[0].args.iter().map(|a| a.offset).collect::<Vec<_>>(), vec![Some(64), Some(68)]);
+        let two = MdValue::Node(vec![MdValue::Function("k".into()), MdValue::String("k".into())]);
+        let e = build_kernels(&m, &[two], Platform::Tgllp).unwrap_err();
+        assert!(e[0].message.contains("at least 3 operands, found 2"), "{}", e[0]);
     }
 
     #[test]

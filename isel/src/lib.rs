@@ -17,8 +17,9 @@ mod lsc;
 mod predicates;
 mod sequences;
 mod simdcf;
+mod surface;
 
-use genxc_diag::{internal, invalid, not_available, unsupported, Diagnostic, Failure};
+use genxc_diag::{internal, not_available, unsupported, Diagnostic, Failure};
 use genxc_genx::bale::{self, Bales};
 use genxc_genx::intrinsics::IntrinsicId;
 use genxc_genx::ir::{BinOp, BlockId, CastOp, Constant, FuncId, Function, InstId, InstKind, Value};
@@ -178,6 +179,13 @@ struct Selector<'a> {
     decl_types: HashMap<m::VarId, VisaType>,
     /// Surface arguments: their surface variable and binding-table index.
     surfaces: HashMap<u32, (m::SurfaceId, u32)>,
+    /// Surface arguments also used as general values (passed to a subroutine, through a phi or a
+    /// select, computed with): their general variable and binding-table index, set at the
+    /// kernel's entry once every function is selected.
+    surface_values: Vec<(m::VarId, u32)>,
+    /// The surface variable a message with a run-time or constant binding-table index uses, set
+    /// with `movs` right before the message.
+    surface_temp: Option<m::SurfaceId>,
     /// Address variable of each (function, regalloc address variable).
     addrs: HashMap<(usize, VarIdx), m::AddrId>,
     implicit: HashMap<u8, m::VarId>,
@@ -244,6 +252,8 @@ pub fn select(
         views: HashMap::new(),
         decl_types: HashMap::new(),
         surfaces: HashMap::new(),
+        surface_values: Vec::new(),
+        surface_temp: None,
         addrs: HashMap::new(),
         implicit: HashMap::new(),
         next_temp: 0,
@@ -269,6 +279,11 @@ pub fn select(
         if let Err((inst, e)) = s.function() {
             return Err(fail(&s, inst, e));
         }
+    }
+    // the kernel function is first in the body, so its entry is position 0
+    s.cur = 0;
+    if let Err(e) = s.set_surface_values(0) {
+        return Err(fail(&s, None, e));
     }
     if s.kernel.slm_size > 0 {
         s.k.attrs.push(m::KernelAttr::SlmSize(s.kernel.slm_size.div_ceil(1024)));
@@ -412,10 +427,15 @@ impl Selector<'_> {
             return Ok(v);
         }
         let var = self.fx().asg.vars[idx.0 as usize].clone();
+        // a surface argument's general variable holds its binding-table index from the entry on
+        let surface_bti = self.surface_argument_index(idx);
         if let Some(u) = var.unit {
             // a variable of another function of the unit (a callee's parameter or result)
             let id = self.in_function(u.func as usize, |s| s.var_idx(u.var))?;
             self.funcs[self.cur].vars[idx.0 as usize] = Some(id);
+            if let Some(bti) = surface_bti {
+                self.surface_values.push((id, bti));
+            }
             return Ok(id);
         }
         if var.category != Category::General {
@@ -428,15 +448,23 @@ impl Selector<'_> {
             None => None,
         };
         let prefix = if self.cur == 0 { String::new() } else { format!("{}_", self.f().name) };
-        let id = self.add_var(format!("{prefix}{}", var.name), ty, var.ty.num_elems(), alias)?;
+        // a surface argument's general variable is named apart from its surface variable
+        let suffix = if surface_bti.is_some() { "_bti" } else { "" };
+        let id = self.add_var(format!("{prefix}{}{suffix}", var.name), ty, var.ty.num_elems(), alias)?;
         self.funcs[self.cur].vars[idx.0 as usize] = Some(id);
+        if let Some(bti) = surface_bti {
+            self.surface_values.push((id, bti));
+        }
         Ok(id)
     }
 
     fn var_of(&mut self, v: Value) -> R<m::VarId> {
         if let Value::Param(p) = v {
             if self.cur == 0 && self.surfaces.contains_key(&p) {
-                return Err("a surface argument used as a value".into());
+                // a surface argument used as a value: its variable holds the binding-table index
+                let idx =
+                    self.fx().asg.var(v).ok_or_else(|| internal("a surface argument without a variable"))?;
+                return self.var_idx(idx);
             }
         }
         let idx = self.fx().asg.var(v).ok_or_else(|| internal("value without a variable"))?;
@@ -1169,51 +1197,6 @@ impl Selector<'_> {
         let src = self.view(src, ty)?;
         let dst = self.view(dst, ty)?;
         self.copy(dst, 0, CopySrc::Var(src, 0), to.num_elems(), ty)
-    }
-
-    /// The binding-table index of an LSC message's `bti` surface operand: a surface argument's
-    /// fixed index (`bti` in kernels.json), or a constant index.
-    fn binding_index(&mut self, v: Value) -> R<u32> {
-        match v {
-            Value::Param(p) if self.cur == 0 => self.surfaces.get(&p).map(|(_, bti)| *bti).ok_or_else(|| {
-                invalid(format!(
-                    "the surface operand must be a kernel argument of surface kind (argument {p} is not)"
-                ))
-            }),
-            Value::Param(_) => Err(unsupported("a surface passed to a subroutine")),
-            Value::Const(_) => match self.f().as_const(v).and_then(|c| c.splat_value()) {
-                Some(b) if b < 240 => Ok(b as u32),
-                Some(b) => Err(invalid(format!("invalid binding-table index {b} (at most 239)"))),
-                None => Err("the surface operand is undefined".into()),
-            },
-            Value::Inst(_) => Err(unsupported("a computed surface index")),
-        }
-    }
-
-    /// The surface of a message's surface operand. A surface argument's variable is first set to
-    /// the argument's fixed binding-table index (`bti` in kernels.json, where the runtime binds the
-    /// resource), in the message's block: the finalizer then puts the constant index in the message
-    /// descriptor instead of computing the descriptor from the payload before every send.
-    fn surface(&mut self, v: Value) -> R<m::SurfaceId> {
-        match v {
-            Value::Param(p) if self.cur == 0 => {
-                let (sid, bti) = self.surfaces.get(&p).copied().ok_or_else(|| {
-                    format!(
-                        "the surface operand must be a kernel argument of surface kind (argument {p} is not)"
-                    )
-                })?;
-                self.push(VInst::Movs { exec: Exec::nm(1), dst: sid, src: Imm::UD(bti).into() });
-                Ok(sid)
-            }
-            Value::Param(_) => Err(unsupported("a surface passed to a subroutine")),
-            Value::Const(_) => match self.f().as_const(v).and_then(|c| c.splat_value()) {
-                Some(254) => Ok(m::SurfaceId::SLM),
-                Some(255) => Ok(m::SurfaceId::SCRATCH),
-                Some(b) => Err(unsupported(format!("constant surface index {b}"))),
-                None => Err("the surface operand is undefined".into()),
-            },
-            Value::Inst(_) => Err(unsupported("a computed surface index")),
-        }
     }
 }
 

@@ -144,7 +144,7 @@ pub(crate) fn lsc(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[Value]
     let (wm, exec) = msg_mask(s, args[0], exec)?;
     let pred = wm.pred;
     let model = match model {
-        LscModel::Bti => m::LscAddrModel::Bti(m::LscSurface::Imm(s.binding_index(args[form.surface])?)),
+        LscModel::Bti => m::LscAddrModel::Bti(s.binding_index(args[form.surface])?),
         LscModel::Bindless => m::LscAddrModel::Bss(lsc_surface(s, args[form.surface], name)?),
         LscModel::Stateless | LscModel::Slm => m::LscAddrModel::Flat,
     };
@@ -220,7 +220,7 @@ pub(crate) fn lsc(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[Value]
 
 /// A scalar operand of an LSC surface: a 32-bit constant as an immediate, otherwise a variable of
 /// type `ty` holding it (the value's own when it starts one).
-fn lsc_operand(s: &mut Selector, v: Value, ty: VisaType) -> R<m::LscSurface> {
+pub(crate) fn lsc_operand(s: &mut Selector, v: Value, ty: VisaType) -> R<m::LscSurface> {
     if let Some(c) = s.f().as_const(v).and_then(|c| c.splat_value()) {
         if c <= u64::from(u32::MAX) {
             return Ok(m::LscSurface::Imm(c as u32));

@@ -75,7 +75,10 @@ pub fn import_module_counted(
         return Err(diags);
     }
     let (nodes, values) = kernel_nodes(&mr);
-    module.kernels = metadata::build_kernels(&module, &nodes, platform)?;
+    let mut notes = Vec::new();
+    module.kernels = metadata::build_kernels_noting(&module, &nodes, platform, &mut notes)?;
+    module.notes = notes;
+    super::printf_buffer::bind_printf_buffer(&mut module, &printf_strings(&mr), platform)?;
     Ok((module, values))
 }
 
@@ -85,6 +88,14 @@ fn kernel_nodes(mr: &ModuleRef) -> (Vec<MdValue>, u32) {
     let nodes =
         mr.named_metadata("genx.kernels").into_iter().map(|v| md_value(Some(v), 0, &mut budget)).collect();
     (nodes, MD_BUDGET - budget)
+}
+
+/// The printf string table the preparation stage left in named metadata, in index order.
+fn printf_strings(mr: &ModuleRef) -> Vec<String> {
+    mr.named_metadata(super::prepare::printf::PRINTF_STRINGS_MD)
+        .into_iter()
+        .map(|n| n.md_operands().first().copied().flatten().and_then(|s| s.md_string()).unwrap_or_default())
+        .collect()
 }
 
 /// Most metadata values converted for `genx.kernels`: a node that refers to itself many times

@@ -3,6 +3,7 @@
 
 pub mod convert;
 pub mod prepare;
+pub mod printf_buffer;
 pub mod raw;
 pub mod validate;
 

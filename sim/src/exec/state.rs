@@ -410,6 +410,12 @@ impl Thread {
         }
         match s.0.checked_sub(NUM_PREDEF_SURFACES) {
             Some(i) => match self.surfaces.get(usize::from(i)) {
+                // a surface variable set to 254 at run time names shared local memory, as the
+                // reference reads the index; 255 (stateless through T255) is not modeled there either
+                Some(Some(254)) => Ok(Space::Slm),
+                Some(Some(255)) => Err(SimError::NotModeled(
+                    "surface 255 (stateless access through the scratch entry)".into(),
+                )),
                 Some(Some(bti)) => Ok(Space::Surface(*bti)),
                 Some(None) => Err(SimError::Undefined(format!("surface T{} was never bound", s.0))),
                 None => Err(SimError::Malformed(format!("undeclared surface T{}", s.0))),

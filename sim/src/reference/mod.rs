@@ -155,6 +155,11 @@ fn kernel_args(
             ImplicitArg::LocalId => three(ids.local)?,
             ImplicitArg::LocalSize => three(launch.group_size)?,
             ImplicitArg::GroupCount => three(launch.groups)?,
+            ImplicitArg::PrintfBuffer => {
+                return Err(SimError::NotModeled(
+                    "the printf buffer argument in the reference interpreter".into(),
+                ))
+            }
             ImplicitArg::Other(kind) => {
                 return Err(SimError::NotModeled(format!("implicit kernel argument of kind {kind}")))
             }

@@ -70,7 +70,7 @@ fn takes_reference(f: Val) -> bool {
 }
 
 /// Replaces `noinline`/`optnone` on `f` with `alwaysinline`.
-fn force_inline(f: Val) {
+pub(super) fn force_inline(f: Val) {
     // SAFETY: `f` is a function of a live module; attribute kinds are looked up by name.
     unsafe {
         let ctx = LLVMGetTypeContext(LLVMTypeOf(f.0));

@@ -10,6 +10,11 @@
 //! names it, located, as before.
 
 mod by_reference;
+mod globals;
+mod memory;
+pub mod printf;
+mod promote_array;
+mod region_access;
 mod simd_cf;
 mod simd_cf_source;
 
@@ -22,17 +27,29 @@ use inkwell::llvm_sys::{LLVMOpcode, LLVMTypeKind};
 /// diagnostics of constructs a rewrite recognized and cannot compile (never a partial rewrite
 /// left for the import to misread).
 pub fn prepare_module(m: &ModuleRef, platform: Platform) -> Result<(), Vec<Diagnostic>> {
-    let _ = platform;
     if !needs_preparation(m) {
         return Ok(());
     }
+    // Globals: metadata and unused ones dropped, constant tables become constant vectors,
+    // mutable ones are localized into the kernels that use them.
+    globals::lower_globals(m)?;
     // Subroutines that take arguments by reference are inlined into their callers, and the
     // stack slots this leaves (and SROA-able aggregates) become SSA values.
     by_reference::inline_by_reference_calls(m);
-    // SIMD control flow: the source form lowered to gotos and joins, whose blocks are then
-    // brought into the shape selection takes.
+    // SIMD control flow in the source form becomes gotos and joins (before the memory
+    // lowering: a store through a pointer under SIMD control flow is refused, not unmasked).
     for f in m.functions() {
         simd_cf_source::lower(f).map_err(|d| vec![d])?;
+    }
+    // printf calls become writes to the printf buffer through a global pointer, which the memory
+    // lowering then selects like any other store.
+    printf::resolve_printf(m)?;
+    // Stack slots SROA and mem2reg leave (arrays indexed at run time) become vector values.
+    promote_array::promote_arrays(m)?;
+    // Pointer kernel arguments become integer addresses, and accesses through them messages.
+    memory::lower_memory(m, platform)?;
+    // Goto and join blocks in the shape selection takes.
+    for f in m.functions() {
         simd_cf::conform(f);
     }
     Ok(())

@@ -51,7 +51,9 @@ pub fn has_source_form(f: Val) -> bool {
 
 /// A located refusal in function `f` at instruction `at`.
 fn refuse(f: Val, at: Option<Val>, what: impl Into<String>) -> Diagnostic {
-    Diagnostic::in_function(f.name(), at.map(|i| i.name()).filter(|n| !n.is_empty()), unsupported(what))
+    // An unnamed instruction is named by its text, which locates it in `.ll` input.
+    let inst = at.map(|i| if i.name().is_empty() { i.print() } else { i.name() });
+    Diagnostic::in_function(f.name(), inst, unsupported(what))
 }
 
 /// The terminator of a block.
@@ -80,7 +82,13 @@ fn immediate_post_dominators(succ: &[Vec<usize>]) -> Vec<Option<usize>> {
     let has = |s: &[u64], i: usize| s[i / 64] & (1 << (i % 64)) != 0;
     pdom[exit] = vec![0; words];
     set(&mut pdom[exit], exit);
-    let succs = |b: usize| -> Vec<usize> { if succ[b].is_empty() { vec![exit] } else { succ[b].clone() } };
+    let succs = |b: usize| -> Vec<usize> {
+        if succ[b].is_empty() {
+            vec![exit]
+        } else {
+            succ[b].clone()
+        }
+    };
     let mut changed = true;
     while changed {
         changed = false;
@@ -165,7 +173,9 @@ unsafe fn lower_in_slots(f: Val, module: LLVMModuleRef) -> Result<(), Diagnostic
     let index: HashMap<LLVMBasicBlockRef, usize> = blocks.iter().enumerate().map(|(i, b)| (b.0, i)).collect();
     let succ: Vec<Vec<usize>> = blocks
         .iter()
-        .map(|&b| terminator(b).map(|t| t.successors().iter().map(|s| index[&s.0]).collect()).unwrap_or_default())
+        .map(|&b| {
+            terminator(b).map(|t| t.successors().iter().map(|s| index[&s.0]).collect()).unwrap_or_default()
+        })
         .collect();
     let ipdom = immediate_post_dominators(&succ);
 
@@ -356,11 +366,13 @@ unsafe fn lower_in_slots(f: Val, module: LLVMModuleRef) -> Result<(), Diagnostic
             }
             (None, Stay::None) => {
                 // Every lane leaves; the branch goes on to the next block.
-                let next = next_block.ok_or_else(|| refuse(f, Some(br.term), "a SIMD branch ending the function"))?;
+                let next = next_block
+                    .ok_or_else(|| refuse(f, Some(br.term), "a SIMD branch ending the function"))?;
                 LLVMBuildCondBr(builder, none_left, next, next);
             }
             (None, _) => {
-                let next = next_block.ok_or_else(|| refuse(f, Some(br.term), "a SIMD branch ending the function"))?;
+                let next = next_block
+                    .ok_or_else(|| refuse(f, Some(br.term), "a SIMD branch ending the function"))?;
                 LLVMBuildCondBr(builder, none_left, join_block, next);
             }
         }
@@ -396,9 +408,10 @@ unsafe fn lower_in_slots(f: Val, module: LLVMModuleRef) -> Result<(), Diagnostic
         LLVMBuildStore(builder, new_em, em_slot);
         LLVMBuildStore(builder, LLVMConstNull(rm_ty), rm_slot);
         // Lanes of an earlier goto waiting further down: when none is on here, go there.
-        let jip = joins.iter().copied().find(|&k| {
-            k > j && goto_targets.iter().any(|&(g, target)| target == k && g < j)
-        });
+        let jip = joins
+            .iter()
+            .copied()
+            .find(|&k| k > j && goto_targets.iter().any(|&(g, target)| target == k && g < j));
         if let Some(k) = jip {
             let rest = split_after(ctx, block, none_on);
             LLVMPositionBuilderAtEnd(builder, block.0);
@@ -430,7 +443,8 @@ unsafe fn demote(ctx: LLVMContextRef, blocks: &[Bb], under: &HashMap<usize, u32>
     // Phis: slots and loads first, then the stores (a phi may read another phi of its block).
     let mut stores: Vec<(LLVMValueRef, LLVMValueRef, Bb)> = Vec::new();
     for &b in blocks {
-        let phis: Vec<Val> = b.instructions().into_iter().take_while(|i| i.opcode() == LLVMOpcode::LLVMPHI).collect();
+        let phis: Vec<Val> =
+            b.instructions().into_iter().take_while(|i| i.opcode() == LLVMOpcode::LLVMPHI).collect();
         for phi in phis {
             let ty = LLVMTypeOf(phi.0);
             let slot = slot_for(ty, &phi.name());
@@ -561,7 +575,8 @@ unsafe fn predicate(
                 let em = em_slice(i, width);
                 let builder = LLVMCreateBuilderInContext(LLVMGetTypeContext(i.ty().0));
                 LLVMPositionBuilderBefore(builder, i.0);
-                let sel = LLVMBuildSelect(builder, em, i.operand(0).0, i.operand(1).0, c"simdcfpred".as_ptr());
+                let sel =
+                    LLVMBuildSelect(builder, em, i.operand(0).0, i.operand(1).0, c"simdcfpred".as_ptr());
                 LLVMReplaceAllUsesWith(i.0, sel);
                 LLVMInstructionEraseFromParent(i.0);
                 return Ok(());
@@ -622,10 +637,19 @@ unsafe fn predicate_wrregion(
         LLVMDisposeBuilder(builder);
         return Err(refuse(f, Some(w), "a wrregion whose mask is not a predicate of its width"));
     }
-    let all_true = mask.is_constant() && (mask.const_int() == Some(1) || LLVMIsNull(LLVMBuildNot(builder, mask.0, c"".as_ptr())) != 0);
-    let pred = if all_true { em } else if is_vector { LLVMBuildAnd(builder, mask.0, em, c"pred".as_ptr()) } else {
+    let all_true = mask.is_constant()
+        && (mask.const_int() == Some(1) || LLVMIsNull(LLVMBuildNot(builder, mask.0, c"".as_ptr())) != 0);
+    let pred = if all_true {
+        em
+    } else if is_vector {
+        LLVMBuildAnd(builder, mask.0, em, c"pred".as_ptr())
+    } else {
         LLVMDisposeBuilder(builder);
-        return Err(refuse(f, Some(w), "a wrregion with a scalar mask that is not constant true inside SIMD control flow"));
+        return Err(refuse(
+            f,
+            Some(w),
+            "a wrregion with a scalar mask that is not constant true inside SIMD control flow",
+        ));
     };
     if is_vector {
         LLVMSetOperand(w.0, MASK, pred);
@@ -695,12 +719,18 @@ unsafe fn declare(
 
 /// The first instruction of `b` that is not an alloca.
 fn first_non_alloca(b: Bb) -> Val {
-    b.instructions().into_iter().find(|i| i.opcode() != LLVMOpcode::LLVMAlloca).expect("a block has a terminator")
+    b.instructions()
+        .into_iter()
+        .find(|i| i.opcode() != LLVMOpcode::LLVMAlloca)
+        .expect("a block has a terminator")
 }
 
 /// The first instruction of `b` that is not a phi.
 fn first_non_phi(b: Bb) -> Val {
-    b.instructions().into_iter().find(|i| i.opcode() != LLVMOpcode::LLVMPHI).expect("a block has a terminator")
+    b.instructions()
+        .into_iter()
+        .find(|i| i.opcode() != LLVMOpcode::LLVMPHI)
+        .expect("a block has a terminator")
 }
 
 /// Moves everything after `at` in `block` to a new block right after it, and returns the new

@@ -1,0 +1,327 @@
+//! Global variables (Intel's GlobalValueLowering and CMABI global localization): a GenX thread has
+//! no data segment, so what a module keeps in globals becomes register values.
+//!
+//! - Metadata globals (`llvm.global.annotations`, `llvm.used`, `llvm.compiler.used`, section
+//!   `llvm.metadata`) and globals nothing uses are dropped.
+//! - A constant global, or one no instruction stores to (a table, a constant vector, an array of arrays) becomes a constant vector;
+//!   each load from it an `llvm.genx.rdregion` of that vector at the load's byte offset (indirect
+//!   when the index is computed at run time).
+//! - A mutable global (a vector or scalar, the `@EM` mask, an implicit-argument copy) is localized
+//!   into the kernel that uses it: subroutines that touch it are inlined into their callers until
+//!   only kernels do, then each kernel gets a slot initialized with the initializer, whose
+//!   accesses become region reads and writes, and mem2reg promotes it.
+//! - A `genx_volatile` global with `genx_byte_offset` is, in the GenX reference, a variable pinned
+//!   at a fixed register byte offset, accessed with volatile loads and stores (or
+//!   `llvm.genx.vload`/`vstore`) so that each access stays in program order. Pinned registers are
+//!   per thread, so each kernel gets its own copy; in a kernel without inline assembly that reads
+//!   the register by number, a localized value in program order is the same program.
+//!
+//! What cannot be compiled keeps a diagnostic located at the global that says why: a mutable
+//! global shared by kernels (not pinned), used by a stack-call or external function, in device
+//! memory (an address space other than private), or whose address escapes. A constant global
+//! whose address escapes (a printf format string) is left for the rewrite that handles it.
+
+use super::super::raw::{ModuleRef, Ty, Val};
+use super::super::validate::linkage_of;
+use super::region_access::{
+    collect_uses, erase_dead, flatten_constant, is_dead_constant, layout_of, AccessKind, Rewriter, Whole,
+};
+use crate::ir::Linkage;
+use genxc_diag::{unsupported, Diagnostic, Location};
+use inkwell::llvm_sys::core::*;
+use inkwell::llvm_sys::target::LLVMGetModuleDataLayout;
+use inkwell::llvm_sys::transforms::ipo::LLVMAddAlwaysInlinerPass;
+use inkwell::llvm_sys::LLVMLinkage;
+use std::collections::BTreeMap;
+
+/// Largest global kept in registers, in bytes (the private-array bound).
+const MAX_GLOBAL_BYTES: u64 = super::promote_array::MAX_PRIVATE_ARRAY_BYTES;
+
+/// Most rounds of inlining subroutines that use a mutable global into their callers.
+const MAX_INLINE_ROUNDS: u32 = 16;
+
+/// Lowers the globals of `m` as the module docs say.
+pub fn lower_globals(m: &ModuleRef) -> Result<(), Vec<Diagnostic>> {
+    drop_metadata_globals(m);
+    drop_unused_globals(m);
+    // SAFETY: the module's own data layout, valid while the module lives.
+    let td = unsafe { LLVMGetModuleDataLayout(m.0) };
+    let rw = Rewriter::new(m.0, td);
+    let mut diags = Vec::new();
+    let mut mutable = Vec::new();
+    for g in m.globals() {
+        if is_thread_local(g) || g.is_declaration() {
+            continue;
+        }
+        if is_constant(g) || never_stored(td, g) {
+            if let Err(why) = lower_constant(td, &rw, g) {
+                diags.push(at(g, why));
+            }
+        } else {
+            mutable.push(g);
+        }
+    }
+    if !mutable.is_empty() {
+        if let Err(mut d) = localize_mutable(m, td, &rw, &mutable) {
+            diags.append(&mut d);
+        }
+    }
+    if !diags.is_empty() {
+        return Err(diags);
+    }
+    drop_unused_globals(m);
+    Ok(())
+}
+
+/// A diagnostic located at global `g`.
+fn at(g: Val, why: String) -> Diagnostic {
+    Diagnostic::error(unsupported(format!("global @{}: {why}", g.name())))
+        .with_location(Location::Symbol(g.name()))
+}
+
+fn is_thread_local(g: Val) -> bool {
+    // SAFETY: a valid global variable.
+    unsafe { LLVMIsThreadLocal(g.0) != 0 }
+}
+
+fn is_constant(g: Val) -> bool {
+    // SAFETY: a valid global variable.
+    unsafe { LLVMIsGlobalConstant(g.0) != 0 }
+}
+
+fn value_type(g: Val) -> Ty {
+    // SAFETY: a valid global variable.
+    Ty(unsafe { LLVMGlobalGetValueType(g.0) })
+}
+
+fn initializer(g: Val) -> Option<Val> {
+    // SAFETY: a valid global variable.
+    let i = unsafe { LLVMGetInitializer(g.0) };
+    (!i.is_null()).then_some(Val(i))
+}
+
+/// Replaces every remaining (dead constant) use of `g` with undef and deletes it.
+fn delete_global(g: Val) {
+    // SAFETY: a valid global whose users are dead constants at most.
+    unsafe {
+        LLVMReplaceAllUsesWith(g.0, LLVMGetUndef(LLVMTypeOf(g.0)));
+        LLVMDeleteGlobal(g.0);
+    }
+}
+
+/// Drops `llvm.global.annotations`, `llvm.used`, `llvm.compiler.used` and what lives in the
+/// `llvm.metadata` section: they describe the module to tools, not to the kernel.
+fn drop_metadata_globals(m: &ModuleRef) {
+    for g in m.globals() {
+        // SAFETY: a valid global; the section name is NUL-terminated or null.
+        let section = unsafe {
+            let p = LLVMGetSection(g.0);
+            if p.is_null() {
+                String::new()
+            } else {
+                std::ffi::CStr::from_ptr(p).to_string_lossy().into_owned()
+            }
+        };
+        let name = g.name();
+        if section == "llvm.metadata"
+            || matches!(name.as_str(), "llvm.global.annotations" | "llvm.used" | "llvm.compiler.used")
+        {
+            delete_global(g);
+        }
+    }
+}
+
+/// Drops globals no instruction uses (directly or through constant expressions), until none is
+/// left; thread-local ones stay for the validator.
+fn drop_unused_globals(m: &ModuleRef) {
+    loop {
+        let dead: Vec<Val> =
+            m.globals().into_iter().filter(|&g| !is_thread_local(g) && is_dead_constant(g)).collect();
+        if dead.is_empty() {
+            return;
+        }
+        for g in dead {
+            delete_global(g);
+        }
+    }
+}
+
+/// A constant global becomes a constant vector read by regions. Left as it is (for another
+/// rewrite or the validator) when its address escapes; refused when it cannot be a register.
+fn lower_constant(
+    td: inkwell::llvm_sys::target::LLVMTargetDataRef,
+    rw: &Rewriter,
+    g: Val,
+) -> Result<(), String> {
+    let Ok(uses) = collect_uses(td, g) else { return Ok(()) };
+    let layout =
+        layout_of(td, value_type(g)).map_err(|e| format!("a constant table a register cannot hold: {e}"))?;
+    if layout.bytes > MAX_GLOBAL_BYTES {
+        return Err(format!(
+            "a constant table of {} bytes (larger than the {MAX_GLOBAL_BYTES} bytes kept in registers)",
+            layout.bytes
+        ));
+    }
+    let init = initializer(g).ok_or("a constant without an initializer")?;
+    let flat = flatten_constant(init, &layout)?;
+    for a in &uses.accesses {
+        rw.rewrite(a, Whole::Constant(flat), &layout)
+            .map_err(|e| format!("in function @{}: {e}", function_of(a.inst).name()))?;
+    }
+    erase_dead(&uses.address_insts);
+    Ok(())
+}
+
+/// Whether no instruction stores to `g` (a global only read holds its initializer: a constant).
+fn never_stored(td: inkwell::llvm_sys::target::LLVMTargetDataRef, g: Val) -> bool {
+    collect_uses(td, g).is_ok_and(|u| !u.accesses.iter().any(|a| matches!(a.kind, AccessKind::Store(_))))
+}
+
+/// The function an instruction is in.
+fn function_of(i: Val) -> Val {
+    // SAFETY: a valid instruction in a block of a function.
+    Val(unsafe { LLVMGetBasicBlockParent(LLVMGetInstructionParent(i.0)) })
+}
+
+/// Localizes the mutable globals into the kernels that use them.
+fn localize_mutable(
+    m: &ModuleRef,
+    td: inkwell::llvm_sys::target::LLVMTargetDataRef,
+    rw: &Rewriter,
+    globals: &[Val],
+) -> Result<(), Vec<Diagnostic>> {
+    let mut diags = Vec::new();
+    let mut ok = Vec::new();
+    for &g in globals {
+        // SAFETY: a global's type is a pointer type.
+        let space = unsafe { LLVMGetPointerAddressSpace(LLVMTypeOf(g.0)) };
+        if space != 0 {
+            diags.push(at(g, format!("a mutable global in address space {space} is memory shared by every thread, which is not supported")));
+            continue;
+        }
+        let layout = match layout_of(td, value_type(g)) {
+            Ok(l) => l,
+            Err(e) => {
+                diags.push(at(g, format!("a mutable global a register cannot hold: {e}")));
+                continue;
+            }
+        };
+        if layout.bytes > MAX_GLOBAL_BYTES {
+            diags.push(at(g, format!("a mutable global of {} bytes (larger than the {MAX_GLOBAL_BYTES} bytes kept in registers)", layout.bytes)));
+            continue;
+        }
+        if let Err(e) = collect_uses(td, g) {
+            diags.push(at(g, e));
+            continue;
+        }
+        ok.push((g, layout));
+    }
+    if !diags.is_empty() {
+        return Err(diags);
+    }
+    // Inline the subroutines that use a global into their callers until only kernels use them.
+    for _ in 0..MAX_INLINE_ROUNDS {
+        let mut marked = false;
+        for &(g, _) in &ok {
+            for f in using_functions(td, g) {
+                if linkage_of(f) == Ok(Linkage::Kernel) {
+                    continue;
+                }
+                let internal =
+                    matches!(f.linkage(), LLVMLinkage::LLVMInternalLinkage | LLVMLinkage::LLVMPrivateLinkage);
+                if !internal || f.has_fn_attr("CMStackCall") || !is_called(f) {
+                    diags.push(at(g, format!("a mutable global used by @{}, which is not an internal subroutine a kernel calls (it would need the global in memory)", f.name())));
+                    continue;
+                }
+                super::by_reference::force_inline(f);
+                marked = true;
+            }
+        }
+        if !diags.is_empty() {
+            return Err(diags);
+        }
+        if !marked {
+            break;
+        }
+        // SAFETY: a legacy pass manager over a module LLVM owns for the whole call.
+        unsafe {
+            let pm = LLVMCreatePassManager();
+            LLVMAddAlwaysInlinerPass(pm);
+            LLVMRunPassManager(pm, m.0);
+            LLVMDisposePassManager(pm);
+        }
+    }
+    for &(g, layout) in &ok {
+        let uses = match collect_uses(td, g) {
+            Ok(u) => u,
+            Err(e) => {
+                diags.push(at(g, e));
+                continue;
+            }
+        };
+        let mut by_kernel: BTreeMap<Val, Vec<usize>> = BTreeMap::new();
+        for (k, a) in uses.accesses.iter().enumerate() {
+            by_kernel.entry(function_of(a.inst)).or_default().push(k);
+        }
+        if let Some(f) = by_kernel.keys().find(|f| linkage_of(**f) != Ok(Linkage::Kernel)) {
+            diags.push(at(
+                g,
+                format!(
+                    "a mutable global still used by @{} after inlining (a recursive subroutine?)",
+                    f.name()
+                ),
+            ));
+            continue;
+        }
+        let pinned = uses.accesses.iter().any(|a| a.volatile);
+        if by_kernel.len() > 1 && !pinned {
+            let names: Vec<String> = by_kernel.keys().map(|f| format!("@{}", f.name())).collect();
+            diags.push(at(g, format!("a mutable global shared by the kernels {} (each thread would need to see the others' writes)", names.join(" and "))));
+            continue;
+        }
+        let init = match initializer(g)
+            .filter(|i| !i.is_undef())
+            .map(|i| flatten_constant(i, &layout))
+            .transpose()
+        {
+            Ok(i) => i,
+            Err(e) => {
+                diags.push(at(g, e));
+                continue;
+            }
+        };
+        for (kernel, list) in by_kernel {
+            let slot = rw.entry_alloca(kernel, layout.vector_type(), &format!("{}.local", g.name()));
+            if let Some(c) = init {
+                rw.at_entry(kernel);
+                rw.store(c, slot);
+            }
+            for k in list {
+                if let Err(e) = rw.rewrite(&uses.accesses[k], Whole::Slot(slot), &layout) {
+                    diags.push(at(g, format!("in function @{}: {e}", kernel.name())));
+                }
+            }
+        }
+        erase_dead(&uses.address_insts);
+    }
+    if !diags.is_empty() {
+        return Err(diags);
+    }
+    super::promote_array::mem2reg(m);
+    Ok(())
+}
+
+/// The defined functions whose instructions use `g` (through any address computation).
+fn using_functions(td: inkwell::llvm_sys::target::LLVMTargetDataRef, g: Val) -> Vec<Val> {
+    let Ok(uses) = collect_uses(td, g) else { return Vec::new() };
+    let mut fs: Vec<Val> = uses.accesses.iter().map(|a| function_of(a.inst)).collect();
+    fs.sort();
+    fs.dedup();
+    fs
+}
+
+/// Whether `f` is used at all.
+fn is_called(f: Val) -> bool {
+    // SAFETY: valid function of a live module.
+    unsafe { !LLVMGetFirstUse(f.0).is_null() }
+}
