@@ -16,7 +16,7 @@ use crate::timing::{self, PassTimes, PhaseTimes, Stage};
 use crate::{memory, split};
 use genxc_diag::{Diagnostic, Location};
 use genxc_genx::metadata::Kernel;
-use genxc_genx::units::KernelUnit;
+use genxc_genx::units::{KernelUnit, UnitRole};
 use genxc_genx::Platform;
 use genxc_regalloc::Stats;
 use rayon::prelude::*;
@@ -34,13 +34,25 @@ pub(crate) struct InputOutputs {
     pub stats: Vec<(String, Stats)>,
     /// The kernels encoded for the `.isa` container, in unit order, until [`Self::add_isa`].
     objects: Vec<genxc_visa::KernelObject>,
+    /// The selected units of a stack-call program (kernels making stack calls and stack
+    /// functions), in unit order, until [`Self::add_stack_call_files`].
+    program: Vec<UnitOutput>,
 }
 
 impl InputOutputs {
     /// The per-kernel products of one unit, as outputs: `.legalized.ll` and `.visaasm` texts are
     /// handed to `sink` on this (worker) thread; the `.isa` object waits for [`Self::add_isa`], as
     /// the container is written once all kernels are encoded.
-    fn add_unit(&mut self, out: UnitOutput, sink: Option<&dyn Sink>) {
+    fn add_unit(&mut self, mut out: UnitOutput, sink: Option<&dyn Sink>) {
+        if let Some(text) = out.legalized.take() {
+            let name = format!("{}.legalized.ll", out.kernel);
+            self.outputs.push(Output::staged(Emit::Legalized, name, text.into_bytes(), sink));
+        }
+        if out.units.is_some() {
+            self.stats.extend(out.stats.take().map(|s| (out.kernel.clone(), s)));
+            self.program.push(out);
+            return;
+        }
         if let Some(text) = out.visaasm {
             let name = format!("{}.visaasm", out.kernel);
             self.outputs.push(Output::staged(Emit::Visaasm, name, text.into_bytes(), sink));
@@ -61,6 +73,55 @@ impl InputOutputs {
         self.kernels.extend(unit.kernels);
         self.stats.extend(unit.stats);
         self.objects.extend(unit.objects);
+        self.program.extend(unit.program);
+    }
+
+    /// The files of a stack-call program: per kernel that makes stack calls, ONE `.visaasm` file
+    /// holding the kernel and every stack function it reaches (GenX_IR finalizes a file as one
+    /// program: an `fcall` must find its callee in the same file). A callee no unit defines is
+    /// declared only: it is called through its relocated address (`faddr` + `ifcall`).
+    fn add_stack_call_files(
+        &mut self,
+        want: Products,
+        sink: Option<&dyn Sink>,
+    ) -> Result<(), Vec<Diagnostic>> {
+        let program = std::mem::take(&mut self.program);
+        let defined: foldhash::HashMap<&str, usize> = program
+            .iter()
+            .enumerate()
+            .filter(|(_, u)| u.role == UnitRole::StackFunction)
+            .map(|(i, u)| (u.kernel.as_str(), i))
+            .collect();
+        for u in program.iter().filter(|u| u.role == UnitRole::Kernel) {
+            // the kernel, then the stack functions it reaches in first-reached order
+            let mut order = vec![u];
+            let mut i = 0;
+            while i < order.len() {
+                for c in &order[i].stack_callees {
+                    if let Some(&j) = defined.get(c.as_str()) {
+                        if !order.iter().any(|o| std::ptr::eq(*o, &program[j])) {
+                            order.push(&program[j]);
+                        }
+                    }
+                }
+                i += 1;
+            }
+            let units: Vec<genxc_visa::Kernel> = order.iter().filter_map(|o| o.units.clone()).collect();
+            if want.visaasm {
+                let text = genxc_visa::write_text_file(&units);
+                let name = format!("{}.visaasm", u.kernel);
+                self.outputs.push(Output::staged(Emit::Visaasm, name, text.into_bytes(), sink));
+            }
+            if want.object {
+                let f = units.iter().find(|k| k.unit == genxc_visa::model::UnitKind::GlobalFunction);
+                let name = f.map_or(u.kernel.as_str(), |f| f.name.as_str());
+                return Err(vec![Diagnostic::error(genxc_diag::unsupported(format!(
+                    "--emit isa of kernel '{}' with stack calls: the .isa container's function table is not modeled by the binary writer (.global_function \"{name}\"); emit visaasm",
+                    u.kernel
+                )))]);
+            }
+        }
+        Ok(())
     }
 
     /// Adds the `.isa` container of the encoded kernels, named after the input.
@@ -401,6 +462,7 @@ fn compile_whole(
     if genxc_diag::has_errors(&diags) {
         return Err(diags);
     }
+    out.add_stack_call_files(want, sink).map_err(locate)?;
     if want.object {
         out.add_isa(name, times);
     }
