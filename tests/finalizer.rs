@@ -24,6 +24,8 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("cm/10_half_normalize.ll", &[]),
     ("cm/11_slm_neighbor.ll", &[(Platform::Skl, SLM_OWORD_SKL)]),
     ("cm/12_wide_fmul64.ll", &[]),
+    ("calls/stack_calls.ll", &[]),
+    ("calls/linked_call.ll", &[]),
     ("kernels/int_ops.ll", &[]),
     ("kernels/regions.ll", &[]),
     ("kernels/multi.ll", &[]),
