@@ -26,6 +26,7 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("cm/12_wide_fmul64.ll", &[]),
     ("calls/stack_calls.ll", &[]),
     ("calls/linked_call.ll", &[]),
+    ("calls/call_undefined.ll", &[]),
     ("kernels/int_ops.ll", &[]),
     ("kernels/regions.ll", &[]),
     ("kernels/multi.ll", &[]),

@@ -291,7 +291,13 @@ pub fn callee_of(call: Val) -> Result<Callee, Failure> {
         return Err(unsupported(format!("LLVM intrinsic {name}")));
     }
     // A declared-only function: a stack call the linker resolves.
-    Ok(Callee::Defined(c))
+    match linkage_of(c) {
+        Ok(Linkage::External) => Ok(Callee::Defined(c)),
+        Ok(_) => Err(invalid(format!("call to @{name}, a kernel declared without a body"))),
+        Err(why) => Err(unsupported(format!(
+            "call to the declared-only function @{name} (a stack call the linker resolves): {why}"
+        ))),
+    }
 }
 
 /// Whether declaration `f` is a function of the program (called as a stack function resolved at
@@ -299,6 +305,7 @@ pub fn callee_of(call: Val) -> Result<Callee, Failure> {
 pub fn is_external_declaration(f: Val) -> bool {
     let name = f.name();
     f.is_declaration()
+        && linkage_of(f) == Ok(Linkage::External)
         && !name.starts_with("llvm.")
         && !intrinsics::is_ignored(&name)
         && intrinsics::lookup(&name).is_none()
