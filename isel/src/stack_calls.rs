@@ -17,6 +17,7 @@ use genxc_diag::{internal, unsupported};
 use genxc_genx::ir::{FuncId, InstId, Value};
 use genxc_genx::{Elem, Type};
 use genxc_visa::model::{self as m, Exec, Inst as VInst, Src};
+use genxc_visa::text::sanitize;
 use genxc_visa::{ARG_BYTES, RETVAL_BYTES};
 
 /// A stack function a unit calls: its signature, and whether it is declared only.
@@ -131,10 +132,19 @@ impl Selector<'_> {
             self.copy_value(dst, a)?;
         }
         let (arg_size, ret_size) = (frame.arg_grfs, frame.ret_grfs);
+        // vISA names functions by identifiers: a function of the file is written under its
+        // sanitized name (as its `.global_function` is); the linker needs the symbol as it is.
+        let name = sanitize(&c.name);
+        if c.linked && name != c.name {
+            return Err(unsupported(format!(
+                "a call of the declared-only function @{}: its symbol is not a vISA function name ([A-Za-z_][A-Za-z0-9_]*), which faddr needs",
+                c.name
+            )));
+        }
         if c.linked {
             self.next_temp += 1;
             let addr = self.add_var(format!("faddr{}", self.next_temp), m::VisaType::UQ, 1, None)?;
-            self.push(VInst::FAddr { function: c.name.clone(), dst: m::Dst::new(addr, 0).into() });
+            self.push(VInst::FAddr { function: name, dst: m::Dst::new(addr, 0).into() });
             self.push(VInst::IFCall {
                 pred: None,
                 exec: Exec::nm(1),
