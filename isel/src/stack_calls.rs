@@ -179,8 +179,8 @@ mod tests {
     #[test]
     fn arguments_start_at_grf_boundaries() {
         let f = frame(
-            &[Type::Vector(Elem::F32, 8), Type::Scalar(Elem::I32), Type::Vector(Elem::I16, 20)],
-            Type::Vector(Elem::F32, 16),
+            &[Type::Vector(Elem::Float, 8), Type::Scalar(Elem::I32), Type::Vector(Elem::I16, 20)],
+            Type::Vector(Elem::Float, 16),
             32,
         )
         .unwrap();
