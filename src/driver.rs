@@ -114,9 +114,16 @@ impl InputOutputs {
             }
             if want.object {
                 let f = units.iter().find(|k| k.unit == genxc_visa::model::UnitKind::GlobalFunction);
-                let name = f.map_or(u.kernel.as_str(), |f| f.name.as_str());
+                let what = match f {
+                    Some(f) => {
+                        format!("the .isa container's function table (.global_function \"{}\") is", f.name)
+                    }
+                    None => {
+                        "the .isa container's function relocations (a declared-only callee) are".to_string()
+                    }
+                };
                 return Err(vec![Diagnostic::error(genxc_diag::unsupported(format!(
-                    "--emit isa of kernel '{}' with stack calls: the .isa container's function table is not modeled by the binary writer (.global_function \"{name}\"); emit visaasm",
+                    "--emit isa of kernel '{}' with stack calls: {what} not modeled by the binary writer; emit visaasm",
                     u.kernel
                 )))]);
             }
@@ -235,6 +242,7 @@ fn compile_split(
     for (_, _, unit) in results {
         out.absorb(unit);
     }
+    out.add_stack_call_files(want, sink).ok()?;
     if want.object {
         out.add_isa(name, times);
     }
@@ -636,8 +644,18 @@ mod tests {
                 }
             }
         }
-        // Inputs that compile but are not split: one without kernels, two with external functions.
-        let expected = ["bad/comment_only.ll", "bad/linkage_external_body_ok.ll", "kernels/multi.ll"];
+        // Inputs that compile but are not split: one without kernels, two with external functions,
+        // the stack-call fixtures (a unit of a kernel and the stack functions or declarations it
+        // calls is not the plan's), one whose subroutine the preparation inlines away.
+        let expected = [
+            "bad/alloca_escapes.ll",
+            "bad/comment_only.ll",
+            "bad/linkage_external_body_ok.ll",
+            "calls/call_undefined.ll",
+            "calls/linked_call.ll",
+            "calls/stack_calls.ll",
+            "kernels/multi.ll",
+        ];
         assert_eq!(fell_back, expected.into_iter().collect(), "{split} split, {whole_only} whole");
         assert!(whole_only > 4 * 100, "{whole_only}: every bad input compiles as a whole module");
     }
