@@ -71,6 +71,8 @@ finalize() {
       echo "rejected: GenX_IR failed on $(basename "$k"): $(grep -v '^GenX_IR ' "$log" | grep -m1 . | cut -c1-120)"
       return
     fi
+    # a file of several units (a kernel and its stack functions) is listed as `.asm`
+    if [ ! -e "$asm" ] && [ -e "$dir/.asm" ]; then mv "$dir/.asm" "$asm"; fi
     if grep -iqE 'warning|invalid opcode|error decoding|error formatting|^near line|Found a total of|Error Message:' "$log"; then
       echo "rejected: GenX_IR on $(basename "$k"): $(grep -m1 -iE 'warning|invalid opcode|error|near line|Found a total' "$log" | cut -c1-120)"
       return

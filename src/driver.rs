@@ -16,7 +16,7 @@ use crate::timing::{self, PassTimes, PhaseTimes, Stage};
 use crate::{memory, split};
 use genxc_diag::{Diagnostic, Location};
 use genxc_genx::metadata::Kernel;
-use genxc_genx::units::KernelUnit;
+use genxc_genx::units::{KernelUnit, UnitRole};
 use genxc_genx::Platform;
 use genxc_regalloc::Stats;
 use rayon::prelude::*;
@@ -36,13 +36,25 @@ pub(crate) struct InputOutputs {
     objects: Vec<genxc_visa::KernelObject>,
     /// Warnings about the input (the import's notes), located.
     pub warnings: Vec<Diagnostic>,
+    /// The selected units of a stack-call program (kernels making stack calls and stack
+    /// functions), in unit order, until [`Self::add_stack_call_files`].
+    program: Vec<UnitOutput>,
 }
 
 impl InputOutputs {
     /// The per-kernel products of one unit, as outputs: `.legalized.ll` and `.visaasm` texts are
     /// handed to `sink` on this (worker) thread; the `.isa` object waits for [`Self::add_isa`], as
     /// the container is written once all kernels are encoded.
-    fn add_unit(&mut self, out: UnitOutput, sink: Option<&dyn Sink>) {
+    fn add_unit(&mut self, mut out: UnitOutput, sink: Option<&dyn Sink>) {
+        if let Some(text) = out.legalized.take() {
+            let name = format!("{}.legalized.ll", out.kernel);
+            self.outputs.push(Output::staged(Emit::Legalized, name, text.into_bytes(), sink));
+        }
+        if out.units.is_some() {
+            self.stats.extend(out.stats.take().map(|s| (out.kernel.clone(), s)));
+            self.program.push(out);
+            return;
+        }
         if let Some(text) = out.visaasm {
             let name = format!("{}.visaasm", out.kernel);
             self.outputs.push(Output::staged(Emit::Visaasm, name, text.into_bytes(), sink));
@@ -64,6 +76,62 @@ impl InputOutputs {
         self.stats.extend(unit.stats);
         self.objects.extend(unit.objects);
         self.warnings.extend(unit.warnings);
+        self.program.extend(unit.program);
+    }
+
+    /// The files of a stack-call program: per kernel that makes stack calls, ONE `.visaasm` file
+    /// holding the kernel and every stack function it reaches (GenX_IR finalizes a file as one
+    /// program: an `fcall` must find its callee in the same file). A callee no unit defines is
+    /// declared only: it is called through its relocated address (`faddr` + `ifcall`).
+    fn add_stack_call_files(
+        &mut self,
+        want: Products,
+        sink: Option<&dyn Sink>,
+    ) -> Result<(), Vec<Diagnostic>> {
+        let program = std::mem::take(&mut self.program);
+        let defined: foldhash::HashMap<&str, usize> = program
+            .iter()
+            .enumerate()
+            .filter(|(_, u)| u.role == UnitRole::StackFunction)
+            .map(|(i, u)| (u.kernel.as_str(), i))
+            .collect();
+        for u in program.iter().filter(|u| u.role == UnitRole::Kernel) {
+            // the kernel, then the stack functions it reaches in first-reached order
+            let mut order = vec![u];
+            let mut i = 0;
+            while i < order.len() {
+                for c in &order[i].stack_callees {
+                    if let Some(&j) = defined.get(c.as_str()) {
+                        if !order.iter().any(|o| std::ptr::eq(*o, &program[j])) {
+                            order.push(&program[j]);
+                        }
+                    }
+                }
+                i += 1;
+            }
+            let units: Vec<genxc_visa::Kernel> = order.iter().filter_map(|o| o.units.clone()).collect();
+            if want.visaasm {
+                let text = genxc_visa::write_text_file(&units);
+                let name = format!("{}.visaasm", u.kernel);
+                self.outputs.push(Output::staged(Emit::Visaasm, name, text.into_bytes(), sink));
+            }
+            if want.object {
+                let f = units.iter().find(|k| k.unit == genxc_visa::model::UnitKind::GlobalFunction);
+                let what = match f {
+                    Some(f) => {
+                        format!("the .isa container's function table (.global_function \"{}\") is", f.name)
+                    }
+                    None => {
+                        "the .isa container's function relocations (a declared-only callee) are".to_string()
+                    }
+                };
+                return Err(vec![Diagnostic::error(genxc_diag::unsupported(format!(
+                    "--emit isa of kernel '{}' with stack calls: {what} not modeled by the binary writer; emit visaasm",
+                    u.kernel
+                )))]);
+            }
+        }
+        Ok(())
     }
 
     /// Adds the `.isa` container of the encoded kernels, named after the input.
@@ -177,6 +245,7 @@ fn compile_split(
     for (_, _, unit) in results {
         out.absorb(unit);
     }
+    out.add_stack_call_files(want, sink).ok()?;
     if want.object {
         out.add_isa(name, times);
     }
@@ -409,6 +478,7 @@ fn compile_whole(
     if genxc_diag::has_errors(&diags) {
         return Err(diags);
     }
+    out.add_stack_call_files(want, sink).map_err(locate)?;
     if want.object {
         out.add_isa(name, times);
     }
@@ -582,8 +652,18 @@ mod tests {
                 }
             }
         }
-        // Inputs that compile but are not split: one without kernels, two with external functions.
-        let expected = ["bad/comment_only.ll", "bad/linkage_external_body_ok.ll", "kernels/multi.ll"];
+        // Inputs that compile but are not split: one without kernels, two with external functions,
+        // the stack-call fixtures (a unit of a kernel and the stack functions or declarations it
+        // calls is not the plan's), one whose subroutine the preparation inlines away.
+        let expected = [
+            "bad/alloca_escapes.ll",
+            "bad/comment_only.ll",
+            "bad/linkage_external_body_ok.ll",
+            "calls/call_undefined.ll",
+            "calls/linked_call.ll",
+            "calls/stack_calls.ll",
+            "kernels/multi.ll",
+        ];
         assert_eq!(fell_back, expected.into_iter().collect(), "{split} split, {whole_only} whole");
         assert!(whole_only > 4 * 100, "{whole_only}: every bad input compiles as a whole module");
     }

@@ -19,7 +19,7 @@ use crate::timing::Stage;
 use genxc_diag::Diagnostic;
 use genxc_genx::ir::Module;
 use genxc_genx::metadata::Kernel;
-use genxc_genx::units::KernelUnit;
+use genxc_genx::units::{is_declaration, KernelUnit, UnitRole};
 use genxc_genx::verify::{self, Callees};
 use genxc_genx::Platform;
 use genxc_isel::PreparedFunction;
@@ -79,10 +79,18 @@ fn verified(
 }
 
 /// What one kernel unit gave: the products asked for (the others are `None`).
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct UnitOutput {
-    /// The kernel's name.
+    /// The kernel's name (the function's, for a stack function).
     pub kernel: String,
+    /// Whether the unit is a kernel or a stack function.
+    pub role: UnitRole,
+    /// The stack functions the unit calls, by name (defined or declared only).
+    pub stack_callees: Vec<String>,
+    /// The selected vISA of a unit of a stack-call program (a stack function, or a kernel making
+    /// stack calls), when vISA was asked for: the driver writes it into the file of every kernel
+    /// reaching it, instead of `visaasm`/`object`.
+    pub units: Option<genxc_visa::Kernel>,
     /// The legalized LLVM IR text ([`Products::legalized`]).
     pub legalized: Option<String>,
     /// The register allocation counts, summed over the unit's functions ([`Products::stats`]).
@@ -91,6 +99,21 @@ pub struct UnitOutput {
     pub visaasm: Option<String>,
     /// The kernel encoded for the `.isa` container ([`Products::object`]).
     pub object: Option<genxc_visa::KernelObject>,
+}
+
+impl Default for UnitOutput {
+    fn default() -> UnitOutput {
+        UnitOutput {
+            kernel: String::new(),
+            role: UnitRole::Kernel,
+            stack_callees: Vec::new(),
+            units: None,
+            legalized: None,
+            stats: None,
+            visaasm: None,
+            object: None,
+        }
+    }
 }
 
 /// Runs the per-kernel passes on `unit` for `platform`, producing what `want` asks; `mark` is
@@ -103,8 +126,10 @@ pub fn compile_unit(
     checks: Checks,
     mark: &mut dyn FnMut(Stage),
 ) -> Result<UnitOutput, Vec<Diagnostic>> {
-    let KernelUnit { kernel, mut functions, entry } = unit;
-    let mut out = UnitOutput { kernel: kernel.name.clone(), ..UnitOutput::default() };
+    let KernelUnit { kernel, mut functions, entry, role, linked } = unit;
+    let mut out = UnitOutput { kernel: kernel.name.clone(), role, ..UnitOutput::default() };
+    out.stack_callees =
+        functions.iter().filter(|(_, f)| is_declaration(f)).map(|(_, f)| f.name.clone()).collect();
     if want == Products::default() {
         return Ok(out);
     }
@@ -113,7 +138,8 @@ pub fn compile_unit(
     let callees = callees.as_ref();
 
     // lower, legalize (one function at a time: the first function that fails is the one reported)
-    for (_, f) in functions.iter_mut() {
+    // Declarations of the stack functions the unit calls have no body: they only name callees.
+    for (_, f) in functions.iter_mut().filter(|(_, f)| !is_declaration(f)) {
         genxc_genx::lower::lower_function(f).map_err(|d| vec![d])?;
         verified(f, callees, "lower")?;
         genxc_legalize::run(f, platform).map_err(|d| vec![d])?;
@@ -133,7 +159,8 @@ pub fn compile_unit(
     }
 
     // forward, bale: the kernel first, then its subroutines in unit order
-    let mut order: Vec<_> = functions.into_iter().collect();
+    let (declarations, mut order): (Vec<_>, Vec<_>) =
+        functions.into_iter().partition(|(_, f)| is_declaration(f));
     if let Some(at) = order.iter().position(|(id, _)| *id == entry) {
         let kernel_fn = order.remove(at);
         order.insert(0, kernel_fn);
@@ -170,7 +197,17 @@ pub fn compile_unit(
             .map_err(|(inst, msg)| vec![Diagnostic::in_function(function.name.clone(), inst, msg)])?;
         prepared.push(PreparedFunction { id, function, bales, assignment, simd_cf });
     }
-    let k = genxc_isel::select(&kernel, platform, prepared)?;
+    let stack_callees: Vec<_> = declarations
+        .into_iter()
+        .map(|(id, f)| {
+            let linked = linked.contains(&f.name);
+            (id, genxc_isel::StackCallee { name: f.name, params: f.params, ret: f.ret, linked })
+        })
+        .collect();
+    let k = match role {
+        UnitRole::Kernel => genxc_isel::select(&kernel, platform, prepared, &stack_callees)?,
+        UnitRole::StackFunction => genxc_isel::select_stack_function(platform, prepared, &stack_callees)?,
+    };
     if checks.enabled() {
         if let Err(problems) = genxc_visa::validate::validate(&k) {
             let msg = format!("the vISA of kernel '{}' is not valid: {}", k.name, problems.join("; "));
@@ -178,7 +215,11 @@ pub fn compile_unit(
         }
     }
 
-    // write
+    // write (a unit of a stack-call program is written in the file of each kernel reaching it)
+    if role == UnitRole::StackFunction || !out.stack_callees.is_empty() {
+        out.units = Some(k);
+        return Ok(out);
+    }
     if want.visaasm {
         out.visaasm = Some(genxc_visa::write_text(&k));
     }

@@ -530,7 +530,10 @@ fn kernel_from_raw(
     notes: &mut Vec<Diagnostic>,
 ) -> Result<Kernel, Diagnostic> {
     let kname = raw.name.clone();
-    let Some(&func) = by_name.get(raw.function.as_str()) else {
+    // a declared-only function (a stack call's callee) has no body: not defined here either
+    let defined =
+        by_name.get(raw.function.as_str()).filter(|&&f| !crate::units::is_declaration(&module.functions[f]));
+    let Some(&func) = defined else {
         return Err(md_error(&kname, format!("function @{} is not defined in the module", raw.function)));
     };
     let f = &module.functions[func];

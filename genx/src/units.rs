@@ -1,27 +1,66 @@
-//! Kernel units: a kernel plus its own copy of every internal subroutine it reaches.
+//! Kernel units: a kernel plus its own copy of every internal subroutine it reaches, and one unit
+//! per stack function the kernels reach.
 //!
 //! The call graph of the module is a petgraph graph over its functions. Each kernel gets a unit
-//! holding clones of the functions it reaches through direct calls, renamed `<name>_<kernel>` when
-//! the subroutine is shared by several kernels, with call sites pointing into the unit. Units share
-//! nothing, so later passes run on them in parallel. Recursion is diagnosed with the cycle; calls of
-//! external (non-kernel) functions need the stack-call ABI and are reported as unsupported.
+//! holding clones of the subroutines it reaches through direct calls, renamed `<name>_<kernel>`
+//! when the subroutine is shared by several units, with call sites pointing into the unit. A
+//! stack function (a non-internal, non-kernel function: `external` linkage or `"CMStackCall"`) is
+//! not cloned: it is compiled once, as its own unit ([`UnitRole::StackFunction`], a vISA
+//! `.global_function`), and the units calling it hold a body-less declaration of it that their
+//! calls point to (a stack call, `fcall`); a declared-only function is such a declaration too (a
+//! call resolved at link time). Units share nothing, so later passes run on them in parallel.
+//! Recursion through subroutines is diagnosed with the cycle; recursion through a stack function
+//! is a stack call like any other.
 
 use crate::ir::{FuncId, Function, InstKind, Linkage, Module};
 use crate::metadata::Kernel;
 use foldhash::{HashMap, HashMapExt};
-use genxc_diag::{unsupported, Diagnostic};
+use genxc_diag::Diagnostic;
 use la_arena::Arena;
 use petgraph::graphmap::DiGraphMap;
 
-/// One kernel and the functions it calls, self-contained.
+/// What the entry of a unit is compiled as.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnitRole {
+    /// A kernel (a vISA `.kernel`).
+    Kernel,
+    /// A stack function (a vISA `.global_function`, called with `fcall`); its metadata is a
+    /// placeholder without arguments.
+    StackFunction,
+}
+
+/// One kernel (or stack function) and the functions it calls, self-contained.
 #[derive(Clone, Debug)]
 pub struct KernelUnit {
     /// The kernel's metadata; `kernel.func` is `entry` in `functions`.
     pub kernel: Kernel,
-    /// The kernel function, then the subroutines it reaches in first-call order.
+    /// The entry function, then the subroutines it reaches in first-call order, then body-less
+    /// declarations of the stack functions it calls.
     pub functions: Arena<Function>,
-    /// The kernel function's id in `functions`.
+    /// The entry function's id in `functions`.
     pub entry: FuncId,
+    /// Whether the entry is a kernel or a stack function.
+    pub role: UnitRole,
+    /// The stack functions the unit calls that the module declares without a body (resolved at
+    /// link time), by name.
+    pub linked: Vec<String>,
+}
+
+impl KernelUnit {
+    /// The stack functions the unit calls (defined in the module or declared only), by name.
+    pub fn stack_callees(&self) -> Vec<String> {
+        self.functions.iter().filter(|(_, f)| is_declaration(f)).map(|(_, f)| f.name.clone()).collect()
+    }
+}
+
+/// Whether `f` is a body-less declaration (of a stack function or a declared-only function).
+pub fn is_declaration(f: &Function) -> bool {
+    f.layout.is_empty()
+}
+
+/// Whether `f` is called as a stack function: not a kernel, not an internal subroutine.
+pub fn is_stack_function(f: &Function) -> bool {
+    f.linkage == Linkage::External
 }
 
 fn call_graph(module: &Module) -> DiGraphMap<FuncId, ()> {
@@ -30,18 +69,26 @@ fn call_graph(module: &Module) -> DiGraphMap<FuncId, ()> {
         g.add_node(id);
         for (_, inst) in f.insts.iter() {
             if let InstKind::Call { callee, .. } = inst.kind {
-                g.add_edge(id, callee, ());
+                if !is_stack_function(&module.functions[callee]) {
+                    g.add_edge(id, callee, ());
+                }
             }
         }
     }
     g
 }
 
-/// Functions reachable from `root` in first-call order (depth first, calls in instruction order).
+/// Functions reachable from `root` in first-call order (depth first, calls in instruction order),
+/// not looking into the stack functions called (they are in the list, their callees are not,
+/// unless `root` reaches them another way).
 fn reachable(module: &Module, root: FuncId) -> Vec<FuncId> {
     let mut order = vec![root];
     let mut i = 0;
     while i < order.len() {
+        if i > 0 && is_stack_function(&module.functions[order[i]]) {
+            i += 1;
+            continue;
+        }
         let f = &module.functions[order[i]];
         for &b in &f.layout {
             for &inst in &f.blocks[b].insts {
@@ -87,12 +134,28 @@ fn cycle_through(g: &DiGraphMap<FuncId, ()>, module: &Module, start: FuncId) -> 
     Some(cyc.iter().map(|&f| format!("@{}", module.functions[f].name)).collect::<Vec<_>>().join(" -> "))
 }
 
-/// Builds one unit per kernel, in metadata order.
+/// Builds one unit per kernel, in metadata order, then one per defined stack function the
+/// kernels reach (directly or through other stack functions), in first-reached order.
 pub fn build_units(module: &Module) -> Result<Vec<KernelUnit>, Vec<Diagnostic>> {
     let g = call_graph(module);
     let mut diags = Vec::new();
-    // How many kernels reach each function: shared subroutines get the kernel name appended.
-    let reach: Vec<Vec<FuncId>> = module.kernels.iter().map(|k| reachable(module, k.func)).collect();
+    // The roots: kernels, then stack functions with a body as they are reached.
+    let mut roots: Vec<(FuncId, Option<&Kernel>)> =
+        module.kernels.iter().map(|k| (k.func, Some(k))).collect();
+    let mut reach: Vec<Vec<FuncId>> = Vec::new();
+    let mut i = 0;
+    while i < roots.len() {
+        let r = reachable(module, roots[i].0);
+        for &f in &r[1..] {
+            let func = &module.functions[f];
+            if is_stack_function(func) && !is_declaration(func) && !roots.iter().any(|(x, _)| *x == f) {
+                roots.push((f, None));
+            }
+        }
+        reach.push(r);
+        i += 1;
+    }
+    // How many units reach each subroutine: shared subroutines get the unit's name appended.
     let mut users: HashMap<FuncId, usize> = HashMap::new();
     for r in &reach {
         for &f in &r[1..] {
@@ -100,51 +163,82 @@ pub fn build_units(module: &Module) -> Result<Vec<KernelUnit>, Vec<Diagnostic>> 
         }
     }
     let mut units = Vec::new();
-    for (kernel, order) in module.kernels.iter().zip(&reach) {
-        if let Some(cycle) = cycle_through(&g, module, kernel.func) {
+    for ((root, kernel), order) in roots.iter().zip(&reach) {
+        let root_name = &module.functions[*root].name;
+        if let Some(cycle) = cycle_through(&g, module, *root) {
             diags.push(Diagnostic::in_function(
-                module.functions[kernel.func].name.clone(),
+                root_name.clone(),
                 None,
-                format!("recursion is not supported by the GenX backend: {cycle}"),
+                format!(
+                    "recursion is not supported by the GenX backend through subroutines: {cycle} (make a function of the cycle a stack function: external linkage or \"CMStackCall\")"
+                ),
             ));
             continue;
         }
-        let mut bad = false;
-        for &f in &order[1..] {
-            let func = &module.functions[f];
-            if func.linkage != Linkage::Internal {
-                bad = true;
-                diags.push(Diagnostic::in_function(
-                    func.name.clone(),
-                    None,
-                    unsupported(format!(
-                        "kernel '{}' calls the non-kernel function @{} (stack calls); make it internal to have it cloned into the kernel",
-                        kernel.name, func.name
-                    )),
-                ));
-            }
-        }
-        if bad {
-            continue;
-        }
+        let unit_name = kernel.map_or(root_name.as_str(), |k| k.name.as_str());
         let mut functions = Arena::new();
-        let mut map = HashMap::new();
+        // Bodies (the entry and its subroutines), and declarations of the stack functions called.
+        let mut bodies = HashMap::new();
+        let mut decls = HashMap::new();
         for &f in order {
-            let mut clone = module.functions[f].clone();
-            if f != kernel.func && users.get(&f).copied().unwrap_or(0) > 1 {
-                clone.name = format!("{}_{}", clone.name, kernel.name);
+            let func = &module.functions[f];
+            if f != *root && is_stack_function(func) {
+                continue;
             }
-            map.insert(f, functions.alloc(clone));
+            let mut clone = func.clone();
+            if f != *root && users.get(&f).copied().unwrap_or(0) > 1 {
+                clone.name = format!("{}_{}", clone.name, unit_name);
+            }
+            bodies.insert(f, functions.alloc(clone));
+        }
+        let ids: Vec<FuncId> = order.iter().filter_map(|f| bodies.get(f).copied()).collect();
+        for id in ids {
+            let callees: Vec<FuncId> = functions[id]
+                .insts
+                .iter()
+                .filter_map(|(_, i)| match i.kind {
+                    InstKind::Call { callee, .. } => Some(callee),
+                    _ => None,
+                })
+                .collect();
+            for c in callees {
+                let func = &module.functions[c];
+                if is_stack_function(func) && !decls.contains_key(&c) {
+                    let decl =
+                        Function::new(func.name.clone(), Linkage::External, func.params.clone(), func.ret);
+                    decls.insert(c, functions.alloc(decl));
+                }
+            }
         }
         for (_, func) in functions.iter_mut() {
             for (_, inst) in func.insts.iter_mut() {
                 if let InstKind::Call { callee, .. } = &mut inst.kind {
-                    *callee = map[callee];
+                    *callee = decls.get(callee).copied().unwrap_or_else(|| bodies[callee]);
                 }
             }
         }
-        let entry = map[&kernel.func];
-        units.push(KernelUnit { kernel: Kernel { func: entry, ..kernel.clone() }, functions, entry });
+        let entry = bodies[root];
+        let (kernel, role) = match kernel {
+            Some(k) => (Kernel { func: entry, ..(*k).clone() }, UnitRole::Kernel),
+            None => (
+                Kernel {
+                    func: entry,
+                    name: root_name.clone(),
+                    args: Vec::new(),
+                    slm_size: 0,
+                    nbarrier_count: 0,
+                    synthesized: true,
+                    printf_strings: Vec::new(),
+                },
+                UnitRole::StackFunction,
+            ),
+        };
+        let linked = decls
+            .keys()
+            .filter(|&&c| is_declaration(&module.functions[c]))
+            .map(|&c| module.functions[c].name.clone())
+            .collect();
+        units.push(KernelUnit { kernel, functions, entry, role, linked });
     }
     if diags.is_empty() {
         Ok(units)
@@ -230,26 +324,45 @@ mod tests {
         m.kernels = build_kernels(&m, &[], Platform::Tgllp).unwrap();
         let e = build_units(&m).unwrap_err();
         assert!(
-            e[0].message.contains("recursion is not supported by the GenX backend: @x -> @y -> @x"),
+            e[0].message.contains(
+                "recursion is not supported by the GenX backend through subroutines: @x -> @y -> @x"
+            ),
             "{}",
             e[0]
         );
     }
 
     #[test]
-    fn calls_of_external_functions_are_unsupported() {
+    fn stack_functions_are_units_of_their_own_and_calls_name_declarations() {
         let mut m = Module::default();
-        let ext = func(&mut m, "ext", Linkage::External, &[]);
-        func(&mut m, "k", Linkage::Kernel, &[ext]);
+        let leaf = func(&mut m, "leaf", Linkage::Internal, &[]);
+        let ext = func(&mut m, "ext", Linkage::External, &[leaf]);
+        // a stack function calling itself: recursion through a stack call is allowed
+        set_calls(&mut m, ext, &[ext]);
+        let undefined = m.functions.alloc(Function::new("undefined", Linkage::External, vec![], Type::Void));
+        func(&mut m, "a", Linkage::Kernel, &[ext, leaf, undefined]);
+        func(&mut m, "b", Linkage::Kernel, &[ext]);
         m.kernels = build_kernels(&m, &[], Platform::Tgllp).unwrap();
-        let e = build_units(&m).unwrap_err();
-        assert!(
-            e[0].kind == genxc_diag::Kind::Unsupported
-                && e[0].to_string().starts_with(
-                    "error: in function @ext: unsupported: kernel 'k' calls the non-kernel function @ext"
-                ),
-            "{}",
-            e[0]
-        );
+        let units = build_units(&m).unwrap();
+        let names = |u: &KernelUnit| u.functions.iter().map(|(_, f)| f.name.clone()).collect::<Vec<_>>();
+        assert_eq!(units.len(), 3);
+        assert_eq!(names(&units[0]), vec!["a", "leaf_a", "ext", "undefined"]);
+        assert_eq!(units[0].stack_callees(), vec!["ext", "undefined"]);
+        assert_eq!(names(&units[1]), vec!["b", "ext"]);
+        assert_eq!((units[2].role, units[2].kernel.name.as_str()), (UnitRole::StackFunction, "ext"));
+        assert_eq!(names(&units[2]), vec!["ext", "leaf_ext", "ext"]);
+        // the recursive call points at the declaration, not at the body
+        let body = &units[2].functions[units[2].entry];
+        for (_, i) in body.insts.iter() {
+            if let InstKind::Call { callee, .. } = i.kind {
+                let f = &units[2].functions[callee];
+                assert_ne!(callee, units[2].entry);
+                assert_eq!(is_declaration(f), f.name == "ext", "{}", f.name);
+            }
+        }
+        let calls_decl = body.insts.iter().any(|(_, i)| {
+            matches!(i.kind, InstKind::Call { callee, .. } if is_declaration(&units[2].functions[callee]))
+        });
+        assert!(calls_decl);
     }
 }

@@ -97,7 +97,8 @@ pub fn verify_function(f: &Function, callees: &Callees, pass: &str) -> Result<()
 fn verify_functions(functions: &Arena<Function>, pass: &str) -> Vec<Diagnostic> {
     let callees = Callees::of(functions);
     let mut diags = Vec::new();
-    for (_, f) in functions.iter() {
+    // Declarations of stack functions (no body) only give their signatures.
+    for (_, f) in functions.iter().filter(|(_, f)| !crate::units::is_declaration(f)) {
         if let Err(d) = verify_function(f, &callees, pass) {
             diags.extend(d);
         }
@@ -143,11 +144,13 @@ pub fn verify_unit(u: &KernelUnit, pass: &str) -> Result<(), Vec<Diagnostic>> {
     if u.kernel.func != u.entry {
         diags.push(kernel_error(&u.kernel, pass, "the metadata's function is not the unit's entry".into()));
     }
-    diags.extend(
-        kernel_problems(&u.kernel, &u.functions).into_iter().map(|m| kernel_error(&u.kernel, pass, m)),
-    );
+    if u.role == crate::units::UnitRole::Kernel {
+        diags.extend(
+            kernel_problems(&u.kernel, &u.functions).into_iter().map(|m| kernel_error(&u.kernel, pass, m)),
+        );
+    }
     for (id, f) in u.functions.iter() {
-        if id != u.entry && f.linkage != crate::ir::Linkage::Internal {
+        if id != u.entry && f.linkage != crate::ir::Linkage::Internal && !crate::units::is_declaration(f) {
             diags.push(Diagnostic::in_function(
                 f.name.clone(),
                 None,
@@ -173,6 +176,7 @@ fn unique_names(functions: &Arena<Function>, pass: &str) -> Vec<Diagnostic> {
     let mut seen = HashSet::new();
     functions
         .iter()
+        .filter(|(_, f)| !crate::units::is_declaration(f))
         .filter(|(_, f)| !seen.insert(f.name.as_str()))
         .map(|(_, f)| {
             Diagnostic::in_function(f.name.clone(), None, prefix(pass, "two functions have this name"))

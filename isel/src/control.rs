@@ -329,6 +329,13 @@ impl Selector<'_> {
                 }
                 self.goto_block(b, default, next)
             }
+            Terminator::Ret(v) if self.cur == 0 && self.stack_frame.is_some() => {
+                self.stack_function_return(v)
+            }
+            Terminator::Unreachable if self.cur == 0 && self.stack_frame.is_some() => {
+                self.push(VInst::FRet { pred: None, exec: Exec::nm(1) });
+                Ok(())
+            }
             Terminator::Ret(v) => {
                 if let (Some(v), Some((p, _))) = (v, self.fx().ret_pred) {
                     self.copy_pred(p, v)?;
@@ -357,6 +364,9 @@ impl Selector<'_> {
     /// out of its result variable; regalloc says which of these copies are needed (a value may
     /// already live in the callee's variable).
     pub(crate) fn call(&mut self, id: InstId, callee: FuncId, args: &[Value]) -> R<()> {
+        if self.stack_callees.contains_key(&callee) {
+            return self.stack_call(id, callee, args);
+        }
         let ci = *self.func_of.get(&callee).ok_or_else(|| internal("a callee outside the unit"))?;
         let label = self.funcs[ci].sub.ok_or_else(|| internal("a call of the kernel"))?;
         let prep =

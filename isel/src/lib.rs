@@ -18,6 +18,9 @@ mod predicates;
 mod sequences;
 mod simdcf;
 mod surface;
+mod stack_calls;
+
+pub use stack_calls::{frame as stack_call_frame, Frame as StackCallFrame, StackCallee};
 
 use genxc_diag::{internal, not_available, unsupported, Diagnostic, Failure};
 use genxc_genx::bale::{self, Bales};
@@ -194,6 +197,12 @@ struct Selector<'a> {
     /// Compares (and other `i1` results) written into a predicate slice at a lane no mask offset
     /// reaches, while they are emitted: see [`predicates::UnalignedSliceWrite`].
     slice_writes: HashMap<InstId, predicates::UnalignedSliceWrite>,
+    /// The stack functions the unit calls, by their declaration in the unit.
+    stack_callees: HashMap<FuncId, StackCallee>,
+    /// The typed views of `%arg` / `%retval` declared: (base, byte offset, type, elements).
+    abi_views: HashMap<(m::VarId, u32, VisaType, u32), m::VarId>,
+    /// The `%arg`/`%retval` layout of the entry when it is a stack function.
+    stack_frame: Option<stack_calls::Frame>,
 }
 
 /// One function of a kernel unit as selection takes it: lowered and legalized, its region reads
@@ -213,12 +222,47 @@ pub struct PreparedFunction {
 }
 
 /// Selects vISA for the functions of a kernel unit: `funcs[0]` is the kernel function, the others
-/// its subroutines. What cannot be emitted is reported as `unsupported: <what>` at the function
-/// and instruction.
+/// its subroutines; `callees` are the stack functions the unit calls, by the id of their
+/// declaration in the unit. What cannot be emitted is reported as `unsupported: <what>` at the
+/// function and instruction.
 pub fn select(
     kernel: &Kernel,
     platform: Platform,
     funcs: Vec<PreparedFunction>,
+    callees: &[(FuncId, StackCallee)],
+) -> Result<m::Kernel, Vec<Diagnostic>> {
+    select_unit(kernel, platform, funcs, callees, false)
+}
+
+/// Selects a stack function (a vISA `.global_function`) from the functions of its unit:
+/// `funcs[0]` is the function, the others its subroutines; `callees` as for [`select`]. Its
+/// arguments arrive in `%arg`, its result leaves in `%retval` (see `stack_calls`).
+pub fn select_stack_function(
+    platform: Platform,
+    funcs: Vec<PreparedFunction>,
+    callees: &[(FuncId, StackCallee)],
+) -> Result<m::Kernel, Vec<Diagnostic>> {
+    let Some(first) = funcs.first() else {
+        return Err(vec![Diagnostic::error(internal("a stack function unit without functions"))]);
+    };
+    let kernel = Kernel {
+        func: first.id,
+        name: first.function.name.clone(),
+        args: Vec::new(),
+        slm_size: 0,
+        nbarrier_count: 0,
+        synthesized: true,
+        printf_strings: Vec::new(),
+    };
+    select_unit(&kernel, platform, funcs, callees, true)
+}
+
+fn select_unit(
+    kernel: &Kernel,
+    platform: Platform,
+    funcs: Vec<PreparedFunction>,
+    callees: &[(FuncId, StackCallee)],
+    stack_function: bool,
 ) -> Result<m::Kernel, Vec<Diagnostic>> {
     let entry_name = funcs.first().map(|p| p.function.name.clone()).unwrap_or_default();
     let func_of: HashMap<FuncId, usize> = funcs.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
@@ -240,8 +284,11 @@ pub fn select(
             }
         })
         .collect();
-    let mut k = m::Kernel::new(&kernel.name);
-    k.attrs.push(m::KernelAttr::Target3d(false));
+    let mut k =
+        if stack_function { m::Kernel::new_function(&kernel.name) } else { m::Kernel::new(&kernel.name) };
+    if !stack_function {
+        k.attrs.push(m::KernelAttr::Target3d(false));
+    }
     let mut s = Selector {
         platform,
         kernel,
@@ -258,11 +305,24 @@ pub fn select(
         implicit: HashMap::new(),
         next_temp: 0,
         slice_writes: HashMap::new(),
+        stack_callees: callees.iter().cloned().collect(),
+        abi_views: HashMap::new(),
+        stack_frame: None,
     };
     let fail = |s: &Selector, inst: Option<String>, msg: Failure| {
         vec![Diagnostic::in_function(s.funcs[s.cur].f.name.clone(), inst, msg)]
     };
-    if let Err(e) = s.declare_inputs() {
+    if stack_function {
+        let f = &s.funcs[0].f;
+        match stack_calls::frame(&f.params, f.ret, platform.grf_bytes()) {
+            Ok(frame) => {
+                s.k.attrs.push(m::KernelAttr::ArgSize(frame.arg_grfs));
+                s.k.attrs.push(m::KernelAttr::RetValSize(frame.ret_grfs));
+                s.stack_frame = Some(frame);
+            }
+            Err(e) => return Err(vec![Diagnostic::in_function(entry_name, None, e)]),
+        }
+    } else if let Err(e) = s.declare_inputs() {
         return Err(vec![Diagnostic::in_function(entry_name, None, e)]);
     }
     for i in 1..s.funcs.len() {
@@ -275,6 +335,13 @@ pub fn select(
         s.cur = i;
         if let Some(l) = s.funcs[i].sub {
             s.k.body.push(VInst::Subroutine(l));
+        }
+        if i == 0 {
+            if let Some(frame) = s.stack_frame.clone() {
+                if let Err(e) = s.stack_function_entry(&frame) {
+                    return Err(fail(&s, None, e));
+                }
+            }
         }
         if let Err((inst, e)) = s.function() {
             return Err(fail(&s, inst, e));

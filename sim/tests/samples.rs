@@ -456,6 +456,38 @@ fn s09_fcall() {
     }
 }
 
+/// The same call through a function pointer: `faddr poly` then `ifcall` through the address.
+#[test]
+fn s09_fcall_through_faddr_and_ifcall() {
+    let text = sample!("09_fcall")
+        .replace(
+            ".decl out    v_type=T num_elts=1",
+            ".decl out    v_type=T num_elts=1\n.decl fp     v_type=G type=uq num_elts=1 align=qword",
+        )
+        .replace(
+            "    fcall (M1, 16) poly 2 2",
+            "    faddr poly fp(0,0)<1>\n    ifcall (M1, 16) fp(0,0)<0;1,0> 2 2",
+        );
+    assert!(text.contains("ifcall"));
+    let x: [f32; 16] = [1.0; 16];
+    let mut m = Memory::default();
+    let out = out_surface(&mut m, 0, 64);
+    run_ok(&text, 32, vec![ArgValue::Bytes(bytes_f32(&x)), ArgValue::Surface(0)], &mut m, 0);
+    assert_eq!(f32s(&m, out, 0, 16), some(&[6.0; 16]));
+    // the address of a function the file does not hold is the linker's: not modeled
+    let ext = text.replace("faddr poly", "faddr elsewhere");
+    let mut m = Memory::default();
+    out_surface(&mut m, 0, 64);
+    let e = run(&ext, 32, vec![ArgValue::Bytes(bytes_f32(&x)), ArgValue::Surface(0)], &mut m, 0).unwrap_err();
+    assert!(e.to_string().contains("faddr of `elsewhere`"), "{e}");
+    // an address no faddr gave
+    let bad = text.replace("    faddr poly fp(0,0)<1>\n", "    mov (M1_NM, 1) fp(0,0)<1> 0x1234:uq\n");
+    let mut m = Memory::default();
+    out_surface(&mut m, 0, 64);
+    let e = run(&bad, 32, vec![ArgValue::Bytes(bytes_f32(&x)), ArgValue::Surface(0)], &mut m, 0).unwrap_err();
+    assert!(e.to_string().contains("no function's"), "{e}");
+}
+
 // ------------------------------------------------------------------------------ 10 float math
 
 /// `f64` then rounded once to `f32`: the precision model of the math functions.

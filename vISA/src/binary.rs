@@ -300,6 +300,19 @@ fn inst<'a>(b: &mut Buf, k: &'a Kernel, i: &'a Inst, pool: &mut Pool<'a>) {
             b.u8(*arg_size);
             b.u8(*ret_size);
         }
+        Inst::FAddr { function, dst: d } => {
+            b.u8(0x50);
+            b.u16(pool.id(function) as u16);
+            dst(b, d, false);
+        }
+        Inst::IFCall { pred, exec, addr, arg_size, ret_size } => {
+            b.u8(0x4F);
+            b.u8(exec_byte(*exec));
+            b.u16(pred_word(*pred));
+            src(b, addr);
+            b.u8(*arg_size);
+            b.u8(*ret_size);
+        }
         Inst::FRet { pred, exec } => {
             b.u8(0x68);
             b.u8(exec_byte(*exec));

@@ -989,6 +989,27 @@ pub enum Inst {
         /// GRFs of `%retval` returned by the callee.
         ret_size: u8,
     },
+    /// `faddr NAME dst`: the address of function NAME (a `.global_function` of the same file, or
+    /// an external symbol the linker resolves: a relocation) into a 64-bit scalar.
+    FAddr {
+        /// The function's name.
+        function: String,
+        /// Destination (a `uq`/`q` scalar).
+        dst: DstOp,
+    },
+    /// `[P] ifcall S addr ARG_GRFS RET_GRFS`: stack call of the function whose address is `addr`.
+    IFCall {
+        /// Predicate.
+        pred: Option<Pred>,
+        /// Exec.
+        exec: Exec,
+        /// The function's address (a 64-bit scalar written by `faddr`).
+        addr: SrcOp,
+        /// GRFs of `%arg` passed to the callee.
+        arg_size: u8,
+        /// GRFs of `%retval` returned by the callee.
+        ret_size: u8,
+    },
     /// `[P] fret S`: return from a `.global_function`.
     FRet {
         /// Predicate.

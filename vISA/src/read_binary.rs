@@ -588,6 +588,20 @@ impl Dec<'_, '_> {
                 let ret_size = self.r.u8()?;
                 Inst::FCall { pred, exec, function, arg_size, ret_size }
             }
+            0x50 => {
+                let at = self.r.pos;
+                let function = pool_name(at, self.pool, u32::from(self.r.u16()?))?;
+                let (dst, _) = self.dst()?;
+                Inst::FAddr { function, dst }
+            }
+            0x4F => {
+                let exec = self.exec()?;
+                let pred = self.pred()?;
+                let addr = self.src()?;
+                let arg_size = self.r.u8()?;
+                let ret_size = self.r.u8()?;
+                Inst::IFCall { pred, exec, addr, arg_size, ret_size }
+            }
             0x68 => {
                 let exec = self.exec()?;
                 let pred = self.pred()?;

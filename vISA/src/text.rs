@@ -430,6 +430,13 @@ impl W<'_> {
                 sanitize(function)
             ),
             Inst::FRet { pred, exec } => format!("{}fret {}", self.pred(*pred), exec_fmt(*exec)),
+            Inst::FAddr { function, dst } => format!("faddr {} {}", sanitize(function), self.dst(dst)),
+            Inst::IFCall { pred, exec, addr, arg_size, ret_size } => format!(
+                "{}ifcall {} {} {arg_size} {ret_size}",
+                self.pred(*pred),
+                exec_fmt(*exec),
+                self.src(addr)
+            ),
             Inst::SwitchJmp { exec, index, targets } => format!(
                 "switchjmp {} {} ({})",
                 exec_fmt(*exec),

@@ -385,6 +385,18 @@ pub fn validate(k: &Kernel) -> Result<(), Vec<String>> {
                 }
                 call_sizes(&mut c.errs, &format!("inst {at}: fcall"), *arg_size, *ret_size);
             }
+            Inst::FAddr { function, dst } => {
+                if crate::text::sanitize(function) != *function {
+                    c.err(at, format!("faddr of `{function}`: not a function name ([A-Za-z_][A-Za-z0-9_]*)"));
+                }
+                c.dst(at, dst);
+            }
+            Inst::IFCall { pred, exec, addr, arg_size, ret_size } => {
+                c.exec(at, *exec);
+                c.pred(at, *pred);
+                c.src(at, addr, 1);
+                call_sizes(&mut c.errs, &format!("inst {at}: ifcall"), *arg_size, *ret_size);
+            }
             Inst::FRet { pred, exec } => {
                 c.exec(at, *exec);
                 c.pred(at, *pred);

@@ -38,8 +38,18 @@ pub fn import_module_counted(
     let mut module = Module::default();
     let mut fmap: HashMap<Val, FuncId> = HashMap::new();
     let defined: Vec<Val> = mr.functions().into_iter().filter(|f| !f.is_declaration()).collect();
-    for &f in &defined {
+    // Declared-only functions of the program (not intrinsics) become body-less functions that
+    // calls name: stack calls resolved at link time.
+    let declared: Vec<Val> =
+        mr.functions().into_iter().filter(|&f| super::validate::is_external_declaration(f)).collect();
+    for &f in defined.iter().chain(&declared) {
         let fty = f.function_type();
+        let gen_signature =
+            || fty.param_types().into_iter().chain([fty.return_type()]).all(|t| gen_type(t).is_ok());
+        if f.is_declaration() && !gen_signature() {
+            // not callable as a stack function: a call of it is refused where it is converted
+            continue;
+        }
         let linkage = linkage_of(f).map_err(|m| vec![Diagnostic::in_function(f.name(), None, m)])?;
         let params = fty
             .param_types()
@@ -359,7 +369,12 @@ impl FnImporter<'_> {
         match self.callees.of(inst)? {
             Callee::Ignored => Err(internal("dropped intrinsic reached conversion")),
             Callee::Defined(f) => {
-                let callee = *self.fmap.get(&f).ok_or("call of a function that was not imported")?;
+                let callee = *self.fmap.get(&f).ok_or_else(|| {
+                    unsupported(format!(
+                        "a call of @{}, declared only with a signature that is not of Gen types",
+                        f.name()
+                    ))
+                })?;
                 let args = args.into_iter().map(|a| self.value(a)).collect::<R<Vec<_>>>()?;
                 Ok(InstKind::Call { callee, args })
             }

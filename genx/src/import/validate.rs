@@ -66,6 +66,10 @@ pub fn linkage_of(f: Val) -> Result<Linkage, String> {
     match f.linkage() {
         LLVMLinkage::LLVMExternalLinkage if f.is_dllexport() || kernel_attr => Ok(Linkage::Kernel),
         LLVMLinkage::LLVMExternalLinkage => Ok(Linkage::External),
+        // a stack function (`"CMStackCall"`): compiled once, called with the stack-call ABI
+        LLVMLinkage::LLVMInternalLinkage if !f.is_dllexport() && f.has_fn_attr("CMStackCall") => {
+            Ok(Linkage::External)
+        }
         LLVMLinkage::LLVMInternalLinkage if !f.is_dllexport() => Ok(Linkage::Internal),
         LLVMLinkage::LLVMInternalLinkage => Err(
             "a function cannot be both internal and dllexport (a kernel is dllexport with external linkage; a subroutine is internal without dllexport)"
@@ -238,7 +242,7 @@ fn diag_label(f: Val, inst: Val) -> String {
 /// What a call calls, after validation.
 #[derive(Clone, Copy, Debug)]
 pub enum Callee {
-    /// A function defined in the module.
+    /// A function of the module: defined, or declared only (resolved at link time).
     Defined(Val),
     /// A known intrinsic.
     Intrinsic(intrinsics::IntrinsicId),
@@ -286,7 +290,25 @@ pub fn callee_of(call: Val) -> Result<Callee, Failure> {
     if name.starts_with("llvm.") {
         return Err(unsupported(format!("LLVM intrinsic {name}")));
     }
-    Err(invalid(format!("call to undefined function @{name} (the GenX backend links nothing in)")))
+    // A declared-only function: a stack call the linker resolves.
+    match linkage_of(c) {
+        Ok(Linkage::External) => Ok(Callee::Defined(c)),
+        Ok(_) => Err(invalid(format!("call to @{name}, a kernel declared without a body"))),
+        Err(why) => Err(unsupported(format!(
+            "call to the declared-only function @{name} (a stack call the linker resolves): {why}"
+        ))),
+    }
+}
+
+/// Whether declaration `f` is a function of the program (called as a stack function resolved at
+/// link time), not an intrinsic.
+pub fn is_external_declaration(f: Val) -> bool {
+    let name = f.name();
+    f.is_declaration()
+        && linkage_of(f) == Ok(Linkage::External)
+        && !name.starts_with("llvm.")
+        && !intrinsics::is_ignored(&name)
+        && intrinsics::lookup(&name).is_none()
 }
 
 fn check_instruction(inst: Val, callees: &mut Callees) -> Result<(), Failure> {

@@ -1,4 +1,5 @@
-//! Stack calls: `fcall` of a `.global_function` of the same file and its `fret`.
+//! Stack calls: `fcall` of a `.global_function` of the same file and its `fret`; `faddr` of such a
+//! function and `ifcall` through the address it gives.
 //!
 //! Each unit (the kernel, every function) runs on a register file, predicate, address and surface
 //! variables and lane control state of its own. `fcall` saves the caller's in a [`CallFrame`] and
@@ -15,8 +16,9 @@
 
 use super::control::Flow;
 use super::state::{predefined_regs, CallFrame, Thread};
-use super::Program;
+use super::{Ctx, Program};
 use crate::error::SimError;
+use genxc_visa::model::{Exec, Pred};
 use genxc_visa::{Inst, VarId, ARG_BYTES, RETVAL_BYTES};
 
 /// Stack calls nested at most (a bound on the memory the saved frames take).
@@ -28,13 +30,67 @@ impl Thread {
         let Inst::FCall { pred, exec, function, arg_size, ret_size } = inst else {
             return Err(SimError::Malformed("fcall expected".into()));
         };
-        let entering = self.taking(*pred, *exec, mask, "fcall")?;
+        self.enter_function(prog, function, (*pred, *exec), (*arg_size, *ret_size), pc, mask)
+    }
+
+    /// Executes `faddr`: the address of a `.global_function` of the file (see
+    /// [`function_address`]) into its 64-bit destination.
+    pub fn faddr(&mut self, prog: &Program, cx: &Ctx, inst: &Inst) -> Result<(), SimError> {
+        let Inst::FAddr { function, dst } = inst else {
+            return Err(SimError::Malformed("faddr expected".into()));
+        };
+        let Some(&unit) = prog.functions.get(function.as_str()) else {
+            return Err(SimError::NotModeled(format!(
+                "faddr of `{function}`, which is not a .global_function of the file (an external \
+                 symbol the linker resolves)"
+            )));
+        };
+        self.write_dst(cx, dst, 0, function_address(unit), true)
+    }
+
+    /// Executes `ifcall` at `pc` with the lanes of `mask`: the function whose address (from
+    /// `faddr`) the first lane of `addr` holds.
+    pub fn ifcall(
+        &mut self,
+        prog: &Program,
+        cx: &Ctx,
+        inst: &Inst,
+        pc: usize,
+        mask: u32,
+    ) -> Result<(), SimError> {
+        let Inst::IFCall { pred, exec, addr, arg_size, ret_size } = inst else {
+            return Err(SimError::Malformed("ifcall expected".into()));
+        };
+        let v = self.read_src(cx, addr, 1, 1)?;
+        if !v[0].1 {
+            return Err(SimError::Undefined("the function address of an ifcall was never written".into()));
+        }
+        let bits = v[0].0.as_int() as u64;
+        let Some((name, _)) = prog.functions.iter().find(|(_, &u)| function_address(u) == bits) else {
+            return Err(SimError::Fault(format!("ifcall of address {bits:#x}, which is no function's")));
+        };
+        let name = name.to_string();
+        self.enter_function(prog, &name, (*pred, *exec), (*arg_size, *ret_size), pc, mask)
+    }
+
+    /// Starts `function` for the lanes of `mask` that take the call (`fcall` and `ifcall`).
+    fn enter_function(
+        &mut self,
+        prog: &Program,
+        function: &str,
+        (pred, exec): (Option<Pred>, Exec),
+        (arg_size, ret_size): (u8, u8),
+        pc: usize,
+        mask: u32,
+    ) -> Result<(), SimError> {
+        let (arg_size, ret_size) = (&arg_size, &ret_size);
+        let entering = self.taking(pred, exec, mask, "fcall")?;
         // Every lane continues after the fcall: the callers' at once, the callees' on return.
         self.flow.set(mask, pc + 1);
         if entering == 0 {
             return Ok(());
         }
-        let Some(&callee) = prog.functions.get(function.as_str()) else {
+        let Some(&callee) = prog.functions.get(function) else {
             return Err(SimError::Malformed(format!(
                 "fcall of `{function}`: the file has no .global_function of that name"
             )));
@@ -122,6 +178,12 @@ impl Thread {
         self.regs.defined[at..at + caller.arg_bytes.min(arg.size) as usize].fill(false);
         Ok(())
     }
+}
+
+/// The address `faddr` gives the function of unit `unit` of the file: an opaque 64-bit value,
+/// never zero, that `ifcall` maps back to the unit.
+pub fn function_address(unit: usize) -> u64 {
+    0x4655_4e00_0000_0000 | unit as u64
 }
 
 /// Copies the first `bytes` bytes (values and definedness) of predefined variable `v` from one

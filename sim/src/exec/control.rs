@@ -135,6 +135,7 @@ pub fn exec_of(inst: &Inst) -> Option<Exec> {
         | Inst::Ret { exec, .. }
         | Inst::FCall { exec, .. }
         | Inst::FRet { exec, .. }
+        | Inst::IFCall { exec, .. }
         | Inst::SwitchJmp { exec, .. }
         | Inst::Gather { exec, .. }
         | Inst::Scaled { exec, .. }

@@ -234,6 +234,15 @@ fn run_slice(prog: &Program, t: &mut Thread, memory: &mut Memory, limit: u64) ->
                 t.fret(inst, pc, mask)?;
                 continue;
             }
+            Inst::IFCall { .. } => {
+                t.ifcall(prog, cx, inst, pc, mask)?;
+                continue;
+            }
+            Inst::FAddr { .. } => {
+                t.faddr(prog, cx, inst)?;
+                t.flow.set(mask, pc + 1);
+                continue;
+            }
             Inst::Ret { .. } if cx.k.unit == UnitKind::GlobalFunction && t.flow.frames.is_empty() => {
                 return Err(SimError::Malformed(format!(
                     "ret at the top level of .global_function \"{}\" (a function returns with fret)",

@@ -137,6 +137,12 @@ impl Thread {
                             module.functions.iter().find(|(i, _)| i == callee).map(|(_, g)| g).ok_or_else(
                                 || SimError::Malformed(format!("a call in {} of a missing function", f.name)),
                             )?;
+                        if g.layout.is_empty() {
+                            return Err(SimError::NotModeled(format!(
+                                "a call of @{}, declared only (a stack call the linker resolves)",
+                                g.name
+                            )));
+                        }
                         let frame = new_frame(g, *callee, args, Some(id))?;
                         self.frames.push(frame);
                         continue;

@@ -251,6 +251,22 @@ impl KernelReader {
                     let ret_size = c.num("the fcall return size")?;
                     Inst::FCall { pred, exec, function, arg_size, ret_size }
                 }
+                "faddr" => {
+                    no_pred(c)?;
+                    no_sub(sub, bad_suffix)?;
+                    c.ws();
+                    let function = c.ident()?.to_string();
+                    let dst = self.dst(c)?;
+                    Inst::FAddr { function, dst }
+                }
+                "ifcall" => {
+                    no_sub(sub, bad_suffix)?;
+                    let exec = self.exec(c)?;
+                    let addr = self.src(c)?;
+                    let arg_size = c.num("the ifcall argument size")?;
+                    let ret_size = c.num("the ifcall return size")?;
+                    Inst::IFCall { pred, exec, addr, arg_size, ret_size }
+                }
                 "fret" => {
                     no_sub(sub, bad_suffix)?;
                     if self.k.unit != UnitKind::GlobalFunction {

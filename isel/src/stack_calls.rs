@@ -1,0 +1,199 @@
+//! The vISA stack-call ABI: a stack function (a `.global_function`) takes its arguments in
+//! `%arg` and gives its result in `%retval`, and callers reach it with `fcall` (a function of
+//! the same file) or `faddr` + `ifcall` (a declared-only function: `faddr` of an undefined symbol
+//! is a relocation the linker resolves).
+//!
+//! Layout: argument `i` starts at a GRF boundary of `%arg`, after the GRFs of the arguments before
+//! it, each taking whole GRFs; the result starts at the beginning of `%retval`. The call sizes
+//! (`fcall`'s operands, the callee's `ArgSize`/`RetValSize`) count those GRFs. The callee copies
+//! its arguments out of `%arg` at its entry, before any call it makes can overwrite them; values
+//! of the caller that live across an `fcall` are vISA variables, which the finalizer saves on the
+//! stack (its `%sp`/`%fp` frame) as the ABI requires, so recursion needs nothing more here.
+//! Arguments or results larger than `%arg`/`%retval`, and `i1` ones, would go through stack
+//! memory: not modeled, refused with what they are.
+
+use super::{signed_type, CopySrc, Selector, R};
+use genxc_diag::{internal, unsupported};
+use genxc_genx::ir::{FuncId, InstId, Value};
+use genxc_genx::{Elem, Type};
+use genxc_visa::model::{self as m, Exec, Inst as VInst, Src};
+use genxc_visa::text::sanitize;
+use genxc_visa::{ARG_BYTES, RETVAL_BYTES};
+
+/// A stack function a unit calls: its signature, and whether it is declared only.
+#[derive(Clone, Debug)]
+pub struct StackCallee {
+    /// The function's name.
+    pub name: String,
+    /// Its parameter types.
+    pub params: Vec<Type>,
+    /// Its result type.
+    pub ret: Type,
+    /// Whether the module only declares it (called through a relocated address).
+    pub linked: bool,
+}
+
+/// Where the values of a signature live in `%arg` / `%retval`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Frame {
+    /// Byte offset of each argument in `%arg`.
+    pub args: Vec<u32>,
+    /// GRFs of `%arg` the arguments take.
+    pub arg_grfs: u8,
+    /// GRFs of `%retval` the result takes.
+    pub ret_grfs: u8,
+}
+
+/// Bytes of a value of type `t` passed on the stack-call ABI, or why it cannot be.
+fn abi_bytes(t: Type, what: &str) -> R<u32> {
+    match t.elem() {
+        Some(Elem::I1) => Err(unsupported(format!(
+            "an i1 {what} of a stack call (predicates are not passed in %arg/%retval)"
+        ))),
+        Some(e) => Ok(t.num_elems() * e.bytes()),
+        None => Ok(0),
+    }
+}
+
+/// The `%arg`/`%retval` layout of a function taking `params` and returning `ret`, for GRFs of
+/// `grf` bytes.
+pub fn frame(params: &[Type], ret: Type, grf: u32) -> R<Frame> {
+    let mut args = Vec::with_capacity(params.len());
+    let mut at = 0u32;
+    for &p in params {
+        args.push(at);
+        at += abi_bytes(p, "argument")?.div_ceil(grf) * grf;
+    }
+    if at > ARG_BYTES {
+        return Err(unsupported(format!(
+            "stack call arguments of {at} bytes, over the {ARG_BYTES} of %arg (arguments on the stack are not modeled)"
+        )));
+    }
+    let ret_bytes = if ret == Type::Void { 0 } else { abi_bytes(ret, "result")?.div_ceil(grf) * grf };
+    if ret_bytes > RETVAL_BYTES {
+        return Err(unsupported(format!(
+            "a stack call result of {ret_bytes} bytes, over the {RETVAL_BYTES} of %retval (results on the stack are not modeled)"
+        )));
+    }
+    Ok(Frame { args, arg_grfs: (at / grf) as u8, ret_grfs: (ret_bytes / grf) as u8 })
+}
+
+impl Selector<'_> {
+    /// A typed view of `n` elements of `%arg` or `%retval` at byte `offset` (declared once).
+    fn abi_view(&mut self, base: m::VarId, offset: u32, t: Type) -> R<(m::VarId, m::VisaType, u32)> {
+        let ty = signed_type(t.elem().ok_or_else(|| internal("a void stack-call value"))?)?;
+        let n = t.num_elems();
+        let key = (base, offset, ty, n);
+        if let Some(&v) = self.abi_views.get(&key) {
+            return Ok((v, ty, n));
+        }
+        let what = if base == m::VarId::ARG { "arg" } else { "retval" };
+        self.next_temp += 1;
+        let name = format!("{what}{}_{offset}", self.next_temp);
+        let off = u16::try_from(offset).map_err(|_| internal("a %arg offset over 64K"))?;
+        let v = self.add_var(name, ty, n, Some((base, off)))?;
+        self.abi_views.insert(key, v);
+        Ok((v, ty, n))
+    }
+
+    /// The entry of a stack function: its arguments out of `%arg` into their variables.
+    pub(crate) fn stack_function_entry(&mut self, frame: &Frame) -> R<()> {
+        for (p, &offset) in frame.args.iter().enumerate() {
+            let Some(idx) = self.fx().asg.var(Value::Param(p as u32)) else { continue };
+            let t = self.f().params[p];
+            let (src, ty, n) = self.abi_view(m::VarId::ARG, offset, t)?;
+            let var = self.var_idx(idx)?;
+            let dst = self.view(var, ty)?;
+            self.copy(dst, 0, CopySrc::Var(src, 0), n, ty)?;
+        }
+        Ok(())
+    }
+
+    /// The return of a stack function: its result into `%retval`, then `fret`.
+    pub(crate) fn stack_function_return(&mut self, v: Option<Value>) -> R<()> {
+        if let Some(v) = v {
+            let t = self.f().value_type(v);
+            let (dst, _, _) = self.abi_view(m::VarId::RETVAL, 0, t)?;
+            self.copy_value(dst, v)?;
+        }
+        self.push(VInst::FRet { pred: None, exec: Exec::nm(1) });
+        Ok(())
+    }
+
+    /// A call of a stack function: arguments into `%arg`, `fcall` (or `faddr` + `ifcall` for a
+    /// declared-only callee), the result out of `%retval`.
+    pub(crate) fn stack_call(&mut self, id: InstId, callee: FuncId, args: &[Value]) -> R<()> {
+        let c =
+            self.stack_callees.get(&callee).cloned().ok_or_else(|| internal("an unknown stack callee"))?;
+        let frame = frame(&c.params, c.ret, self.grf())?;
+        for (&a, &offset) in args.iter().zip(&frame.args) {
+            let t = self.f().value_type(a);
+            let (dst, _, _) = self.abi_view(m::VarId::ARG, offset, t)?;
+            self.copy_value(dst, a)?;
+        }
+        let (arg_size, ret_size) = (frame.arg_grfs, frame.ret_grfs);
+        // vISA names functions by identifiers: a function of the file is written under its
+        // sanitized name (as its `.global_function` is); the linker needs the symbol as it is.
+        let name = sanitize(&c.name);
+        if c.linked && name != c.name {
+            return Err(unsupported(format!(
+                "a call of the declared-only function @{}: its symbol is not a vISA function name ([A-Za-z_][A-Za-z0-9_]*), which faddr needs",
+                c.name
+            )));
+        }
+        if c.linked {
+            self.next_temp += 1;
+            let addr = self.add_var(format!("faddr{}", self.next_temp), m::VisaType::UQ, 1, None)?;
+            self.push(VInst::FAddr { function: name, dst: m::Dst::new(addr, 0).into() });
+            self.push(VInst::IFCall {
+                pred: None,
+                exec: Exec::nm(1),
+                addr: Src::scalar(addr, 0).into(),
+                arg_size,
+                ret_size,
+            });
+        } else {
+            self.push(VInst::FCall {
+                pred: None,
+                exec: Exec::nm(1),
+                function: c.name.clone(),
+                arg_size,
+                ret_size,
+            });
+        }
+        let t = self.f().insts[id].ty;
+        if t != Type::Void && self.fx().asg.var(Value::Inst(id)).is_some() {
+            let (src, ty, n) = self.abi_view(m::VarId::RETVAL, 0, t)?;
+            let dst = self.var_of(Value::Inst(id))?;
+            let dst = self.view(dst, ty)?;
+            self.copy(dst, 0, CopySrc::Var(src, 0), n, ty)?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn arguments_start_at_grf_boundaries() {
+        let f = frame(
+            &[Type::Vector(Elem::Float, 8), Type::Scalar(Elem::I32), Type::Vector(Elem::I16, 20)],
+            Type::Vector(Elem::Float, 16),
+            32,
+        )
+        .unwrap();
+        assert_eq!(f, Frame { args: vec![0, 32, 64], arg_grfs: 4, ret_grfs: 2 });
+        let f = frame(&[Type::Scalar(Elem::I64)], Type::Void, 64).unwrap();
+        assert_eq!(f, Frame { args: vec![0], arg_grfs: 1, ret_grfs: 0 });
+    }
+
+    #[test]
+    fn what_does_not_fit_is_refused_with_what_it_is() {
+        let e = frame(&[Type::Vector(Elem::I16, 1536)], Type::Void, 32).unwrap_err();
+        assert!(e.to_string().contains("over the 1024 of %arg"), "{e}");
+        let e = frame(&[Type::Scalar(Elem::I1)], Type::Void, 32).unwrap_err();
+        assert!(e.to_string().contains("an i1 argument of a stack call"), "{e}");
+    }
+}
