@@ -13,6 +13,8 @@ mod by_reference;
 mod memory;
 mod simd_cf;
 
+pub use memory::{ACCESS_ATTR, MEMORY_ATTR};
+
 use super::raw::{ModuleRef, Ty, Val};
 use crate::Platform;
 use genxc_diag::Diagnostic;
@@ -66,6 +68,17 @@ fn outside_genx_form(i: Val) -> bool {
             | LLVMIntToPtr
             | LLVMPtrToInt
     ) || is_pointer(i.ty())
+        || is_memory_intrinsic_call(i)
+}
+
+/// Whether `i` calls `llvm.memcpy`, `llvm.memmove` or `llvm.memset` (whose pointer operands may
+/// be constants, so no instruction of the function has a pointer type).
+fn is_memory_intrinsic_call(i: Val) -> bool {
+    if i.opcode() != LLVMOpcode::LLVMCall || !i.called_value().is_function() {
+        return false;
+    }
+    let name = i.called_value().name();
+    ["llvm.memcpy", "llvm.memmove", "llvm.memset"].iter().any(|p| name.starts_with(p))
 }
 
 /// Whether `t` is a pointer type.
