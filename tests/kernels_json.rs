@@ -190,8 +190,9 @@ fn the_documented_example_is_what_genxc_writes() {
 /// type descriptor, else from the kernel's uses) and the size of the address.
 #[test]
 fn pointer_arguments_have_their_memory_access_and_size() {
-    // (fixture, kernel, [(address_space, access, size, offset given)])
-    let cases: [(&str, &str, &[(&str, &str, u64)]); 6] = [
+    // (fixture, kernel, [(address_space, access, size)])
+    type Expected = &'static [(&'static str, &'static str, u64)];
+    let cases: [(&str, &str, Expected); 6] = [
         (
             "memory/svm_pointers.ll",
             "svm_pointers",

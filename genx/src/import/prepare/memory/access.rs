@@ -364,7 +364,7 @@ impl Messages<'_, '_> {
                     let args =
                         [self.first_lanes(len, lanes), self.cint(32, log2), addrs, LLVMGetUndef(slots)];
                     let raw = self.call("svm.gather", slots, &args);
-                    self.from_slots(raw, e, eb, len)
+                    self.elements_of_slots(raw, e, eb, len)
                 }
                 Form::LscScattered => {
                     let addrs = self.lane_addresses(a, start, len, eb);
@@ -372,7 +372,7 @@ impl Messages<'_, '_> {
                     let args = self.lsc_args(0, len, eb, 1, false, addrs, None, a.space);
                     let v = self.call(lsc_name(a.space, "load"), rty, &args);
                     if eb < 4 {
-                        self.from_dwords(v, e, eb, len)
+                        self.elements_of_dwords(v, e, eb, len)
                     } else {
                         v
                     }
@@ -447,7 +447,7 @@ impl Messages<'_, '_> {
 
     /// `<n x i32>` whose low `eb` bytes of each dword are element `e` (a byte, a word or a
     /// half): the data of a message that moves bytes and words in dword slots.
-    fn from_dwords(&self, dwords: LLVMValueRef, e: LLVMTypeRef, eb: u64, n: u32) -> LLVMValueRef {
+    fn elements_of_dwords(&self, dwords: LLVMValueRef, e: LLVMTypeRef, eb: u64, n: u32) -> LLVMValueRef {
         // SAFETY: `dwords` is `<n x i32>`; builder positioned.
         unsafe {
             let it = self.vec(self.int(eb as u32 * 8), n);
@@ -463,7 +463,7 @@ impl Messages<'_, '_> {
     /// The first `n` elements of `e` (`eb` bytes: a byte, a word or a half) of the dword slots
     /// `<4m x i8>` of a byte gather, each in the low bytes of its slot. Only those bytes are
     /// read: the message leaves the rest of each slot undefined.
-    fn from_slots(&self, slots: LLVMValueRef, e: LLVMTypeRef, eb: u64, n: u32) -> LLVMValueRef {
+    fn elements_of_slots(&self, slots: LLVMValueRef, e: LLVMTypeRef, eb: u64, n: u32) -> LLVMValueRef {
         // SAFETY: `slots` is `<4m x i8>` with m >= n; builder positioned.
         unsafe {
             let lanes = LLVMGetVectorSize(LLVMTypeOf(slots)) / 4;
