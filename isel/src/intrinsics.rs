@@ -759,10 +759,23 @@ fn memory(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[Value]) -> R<(
                 8 => m::SvmBlock::B8,
                 _ => return Err(unsupported(format!("{name} of {eb}-byte elements"))),
             };
-            if log2 > 3 || data_ty.num_elems() != n << log2 {
+            // Blocks of 4 or 8 bytes lie block-major, `n` lanes per block; 1-byte blocks lie
+            // lane-major in a slot of max(4, blocks) bytes per lane (vISA SVM_GATHER's layout).
+            let per_lane = if eb == 1 { (1u32 << log2.min(3)).max(4) } else { 1 << log2.min(3) };
+            if log2 > 3 || data_ty.num_elems() != n * per_lane {
+                let slot = if eb == 1 { format!(" ({per_lane}-byte slot per lane)") } else { String::new() };
                 return Err(invalid(format!(
-                    "{name}: the data does not hold {} blocks per lane",
+                    "{name}: the data is {data_ty}, not {} blocks per lane{slot} for {n} lanes",
                     1 << log2.min(3)
+                )));
+            }
+            if eb == 1 && log2 == 3 {
+                // The vISA specification gives 8 blocks to 4-byte blocks only.
+                return Err(unsupported(format!("{name} of 8 one-byte blocks per lane")));
+            }
+            if log2 > 0 && n < 8 {
+                return Err(invalid(format!(
+                    "{name}: more than one block per lane needs 8 or more lanes, not {n}"
                 )));
             }
             let (wm, exec) = msg_mask(s, args[0], exec)?;

@@ -9,7 +9,7 @@ use super::raw::{Bb, ModuleRef, Val};
 use super::validate::{gen_type, inst_label, linkage_of, Callee, Callees};
 use crate::intrinsics::IntrinsicId;
 use crate::ir::*;
-use crate::metadata::{self, MdValue};
+use crate::metadata::{self, Access, AddressSpace, MdValue, PointerArg};
 use crate::platform::Platform;
 use crate::region::Region;
 use crate::simdcf;
@@ -88,8 +88,51 @@ pub fn import_module_counted(
     let mut notes = Vec::new();
     module.kernels = metadata::build_kernels_noting(&module, &nodes, platform, &mut notes)?;
     module.notes = notes;
+    describe_pointer_args(&mr, &mut module);
     super::printf_buffer::bind_printf_buffer(&mut module, &printf_strings(&mr), platform)?;
     Ok((module, values))
+}
+
+/// Marks the kernel arguments that were pointers in the input (the preparation stage left a
+/// `genxc-memory` attribute on them) with their memory and access: the access the type
+/// descriptor names, else the one found from the kernel's uses (`genxc-access`).
+fn describe_pointer_args(mr: &ModuleRef, module: &mut Module) {
+    use super::prepare::{ACCESS_ATTR, MEMORY_ATTR};
+    let by_name: HashMap<String, Val> =
+        mr.functions().into_iter().filter(|f| !f.is_declaration()).map(|f| (f.name(), f)).collect();
+    for k in &mut module.kernels {
+        let Some(&f) = by_name.get(&module.functions[k.func].name) else { continue };
+        for (i, arg) in k.args.iter_mut().enumerate() {
+            let Some(space) =
+                param_string_attr(f, i, MEMORY_ATTR).and_then(|s| AddressSpace::from_attribute(&s))
+            else {
+                continue;
+            };
+            let by_use = param_string_attr(f, i, ACCESS_ATTR).and_then(|s| Access::from_name(&s));
+            let access = Access::of_descriptor(&arg.type_desc).or(by_use).unwrap_or(Access::ReadWrite);
+            arg.pointer = Some(PointerArg { space, access });
+        }
+    }
+}
+
+/// The value of string attribute `key` of parameter `i` of function `f`.
+fn param_string_attr(f: Val, i: usize, key: &str) -> Option<String> {
+    // SAFETY: `f` is a function of the live module; the attribute value is copied out.
+    unsafe {
+        let a = inkwell::llvm_sys::core::LLVMGetStringAttributeAtIndex(
+            f.0,
+            i as u32 + 1,
+            key.as_ptr() as *const _,
+            key.len() as u32,
+        );
+        if a.is_null() {
+            return None;
+        }
+        let mut len = 0u32;
+        let p = inkwell::llvm_sys::core::LLVMGetStringAttributeValue(a, &mut len);
+        let bytes = std::slice::from_raw_parts(p as *const u8, len as usize);
+        Some(String::from_utf8_lossy(bytes).into_owned())
+    }
 }
 
 /// The operands of `genx.kernels` as plain data, and how many values of [`MD_BUDGET`] they took.

@@ -18,6 +18,8 @@ mod region_access;
 mod simd_cf;
 mod simd_cf_source;
 
+pub use memory::{ACCESS_ATTR, MEMORY_ATTR};
+
 use super::raw::{ModuleRef, Ty, Val};
 use crate::Platform;
 use genxc_diag::Diagnostic;
@@ -85,6 +87,17 @@ fn outside_genx_form(i: Val) -> bool {
             | LLVMIntToPtr
             | LLVMPtrToInt
     ) || is_pointer(i.ty())
+        || is_memory_intrinsic_call(i)
+}
+
+/// Whether `i` calls `llvm.memcpy`, `llvm.memmove` or `llvm.memset` (whose pointer operands may
+/// be constants, so no instruction of the function has a pointer type).
+fn is_memory_intrinsic_call(i: Val) -> bool {
+    if i.opcode() != LLVMOpcode::LLVMCall || !i.called_value().is_function() {
+        return false;
+    }
+    let name = i.called_value().name();
+    ["llvm.memcpy", "llvm.memmove", "llvm.memset"].iter().any(|p| name.starts_with(p))
 }
 
 /// Whether `t` is a pointer type.
