@@ -48,10 +48,11 @@ const NOT_RUN: &[(&str, &str, &str)] = &[
     ("lsc_more.ll", "lsc_bindless", "bindless"),
 ];
 
-/// The fixture sources: the CM examples, the kernel fixtures, the MLIR GenX kernels.
+/// The fixture sources: the CM examples, the kernel fixtures, the MLIR GenX kernels, the
+/// intrinsic fixtures.
 fn sources() -> Vec<String> {
     let mut out = Vec::new();
-    for dir in ["cm", "kernels", "mlir-genx"] {
+    for dir in ["cm", "kernels", "mlir-genx", "intrinsics"] {
         let mut files: Vec<_> = std::fs::read_dir(common::fixtures().join(dir))
             .unwrap()
             .map(|e| e.unwrap().path())

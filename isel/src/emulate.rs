@@ -8,6 +8,7 @@
 //! instructions need one and emits it, one piece of lanes at a time.
 
 use super::{alu, mov, negate, pow2_const, signed_type, unsigned_type, Selector, R};
+use crate::availability::AluFeature;
 use genxc_diag::{internal, invalid, not_available, unsupported};
 use genxc_genx::intrinsics::IntrinsicId;
 use genxc_genx::ir::{BinOp, CastOp, CmpPred, InstId, InstKind, Value};
@@ -16,9 +17,9 @@ use genxc_visa::model as m;
 use genxc_visa::model::{Exec, Imm, Inst as VInst, Pred, Src, SrcOp, VisaType};
 
 use crate::sequences::{
-    abs64, binary64, compare64, divide, divide64, double_to_int64, extend64, extend_i1_64, float_to_int64,
-    frem, int64_to_double, int64_to_float, select64, trunc64, trunc64_to_i1, DOp, Op64, Opd, Out, PRef, Prog,
-    Rel, Step,
+    abs64, add3, binary64, compare64, divide, divide64, double_to_int64, extend64, extend_i1_64,
+    float_to_int64, frem, int64_to_double, int64_to_float, rotate32, select64, trunc64, trunc64_to_i1, DOp,
+    Op64, Opd, Out, PRef, Prog, Rel, Step,
 };
 
 /// An input of a sequence as vISA reads it.
@@ -161,6 +162,30 @@ pub(super) fn select(s: &mut Selector, id: InstId) -> Option<R<()>> {
                 }
             };
             Some(emit(s, id, &prog, &[value], &[], None))
+        }
+        // add3 and the rotates where the platform lacks them (the saturating add3 forms are
+        // refused by selection there)
+        InstKind::Intrinsic { id: IntrinsicId::Add3, ref args }
+            if !AluFeature::Add3.available(plat) && elem != Elem::I64 =>
+        {
+            if args.len() != 3 {
+                return Some(Err(invalid(format!("{} takes 3 operands", IntrinsicId::Add3.name()))));
+            }
+            Some(emit(s, id, &add3(), args, &[], None))
+        }
+        InstKind::Intrinsic { id: iid @ (IntrinsicId::Rol | IntrinsicId::Ror), ref args }
+            if !AluFeature::BitRotate.available(plat) =>
+        {
+            if args.len() != 2 {
+                return Some(Err(invalid(format!("{} takes 2 operands", iid.name()))));
+            }
+            if elem != Elem::I32 || s.f().value_type(args[0]).elem() != Some(Elem::I32) {
+                return Some(Err(not_available(format!(
+                    "{} of non-dword values is not available on {plat}",
+                    iid.name()
+                ))));
+            }
+            Some(emit(s, id, &rotate32(iid == IntrinsicId::Rol), args, &[], None))
         }
         InstKind::Intrinsic { id: iid, ref args } if emu64 && elem == Elem::I64 => {
             let prog = match iid {

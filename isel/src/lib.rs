@@ -10,6 +10,7 @@
 //! fold (it knows which regions the instructions can encode). What this selector cannot emit is
 //! reported as `unsupported: <what>`, never emitted wrongly.
 
+pub mod availability;
 mod control;
 mod emulate;
 mod intrinsics;

@@ -406,6 +406,32 @@ pub(crate) fn trunc64_to_i1() -> Prog {
     b.done(Out::Pred(p))
 }
 
+/// The wrapping sum of (dword) inputs 0, 1 and 2: `add3` where the platform has no three-source
+/// add.
+pub(crate) fn add3() -> Prog {
+    use Opd::*;
+    let mut b = B::default();
+    let t = b.op(DOp::Add, Lo(A), Lo(BB));
+    let r = b.op(DOp::Add, t, Lo(2));
+    b.done(Out::Word(r))
+}
+
+/// Dword input 0 rotated left (or right) by input 1 modulo 32: `rol`/`ror` where the platform
+/// has no rotate. The two shift counts are `n & 31` and `-n & 31`; a zero count gives the input
+/// twice, or-ed.
+pub(crate) fn rotate32(left: bool) -> Prog {
+    use Opd::*;
+    let mut b = B::default();
+    let n = b.op(DOp::And, Lo(BB), Imm(31));
+    let neg = b.op(DOp::Sub, Imm(0), n);
+    let m = b.op(DOp::And, neg, Imm(31));
+    let (first, second) = if left { (DOp::Shl, DOp::Shr) } else { (DOp::Shr, DOp::Shl) };
+    let x = b.op(first, Lo(A), n);
+    let y = b.op(second, Lo(A), m);
+    let r = b.op(DOp::Or, x, y);
+    b.done(Out::Word(r))
+}
+
 /// Truncation of 64-bit input 0 to its low dword (or less).
 pub(crate) fn trunc64() -> Prog {
     B::default().done(Out::Word(Opd::Lo(A)))
@@ -1060,6 +1086,24 @@ mod tests {
             any::<u32>().prop_map(u64::from),
             any::<u64>(),
         ]
+    }
+
+    #[test]
+    fn add3_and_rotate_sequences_match_native_arithmetic() {
+        let edges = [0u32, 1, 2, 31, 32, 33, 0x7fff_ffff, 0x8000_0000, 0xdead_beef, u32::MAX];
+        for &a in &edges {
+            for &b in &edges {
+                for &c in &edges {
+                    let got = run(&add3(), &[(a.into(), 32), (b.into(), 32), (c.into(), 32)], false, &exact);
+                    assert_eq!(got as u32, a.wrapping_add(b).wrapping_add(c));
+                }
+                let n = b & 31;
+                let rol = run(&rotate32(true), &[(a.into(), 32), (b.into(), 32)], false, &exact);
+                let ror = run(&rotate32(false), &[(a.into(), 32), (b.into(), 32)], false, &exact);
+                assert_eq!(rol as u32, a.rotate_left(n), "rol {a:#x} {b}");
+                assert_eq!(ror as u32, a.rotate_right(n), "ror {a:#x} {b}");
+            }
+        }
     }
 
     proptest! {

@@ -212,6 +212,78 @@ pub(super) fn eval(id: IntrinsicId, args: &[Bits], tys: &[Type], ty: Type) -> Op
             let w = oe.bits();
             map(n, &a[..1], |v| Some(u64::from(v[0].leading_zeros() - (64 - w))))
         }
+        Bfi => {
+            if let Err(e) = need(4) {
+                return Some(Err(e));
+            }
+            // width and offset are taken modulo 32; the field of the third operand shifted to the
+            // offset replaces the same bits of the fourth
+            map(n, &a[..4], |v| {
+                let (w, o) = (v[0] & 31, v[1] & 31);
+                let mask = ((1u64 << w) - 1) << o;
+                Some(truncate_bits(((v[2] << o) & mask) | (v[3] & !mask), re))
+            })
+        }
+        Sbfe | Ubfe => {
+            if let Err(e) = need(3) {
+                return Some(Err(e));
+            }
+            // `width` bits from `offset` (both modulo 32), bits past 31 not read; sign-extended
+            // from the field's top bit for sbfe
+            map(n, &a[..3], |v| {
+                let (w, o) = (v[0] & 31, v[1] & 31);
+                if w == 0 {
+                    return Some(0);
+                }
+                let src = v[2] & 0xffff_ffff;
+                let w = w.min(32 - o);
+                let field = (src >> o) & ((1u64 << w) - 1);
+                let r =
+                    if id == Sbfe && field >> (w - 1) & 1 == 1 { field | !((1u64 << w) - 1) } else { field };
+                Some(truncate_bits(r, re))
+            })
+        }
+        Sfbh | Ufbh => {
+            if let Err(e) = need(1) {
+                return Some(Err(e));
+            }
+            // the position, counted from the top bit, of the first bit that differs from the sign
+            // (sfbh) or is set (ufbh); all ones when there is none
+            map(n, &a[..1], |v| {
+                let x = v[0] as u32;
+                let r = match (id == Sfbh, x) {
+                    (true, 0 | 0xffff_ffff) | (false, 0) => 0xffff_ffff,
+                    (true, x) if (x as i32) < 0 => u64::from((!x).leading_zeros()),
+                    (_, x) => u64::from(x.leading_zeros()),
+                };
+                Some(truncate_bits(r, re))
+            })
+        }
+        Rol | Ror => {
+            if let Err(e) = need(2) {
+                return Some(Err(e));
+            }
+            let w = oe.bits();
+            let mask = if w == 64 { u64::MAX } else { (1u64 << w) - 1 };
+            map(n, &a[..2], |v| {
+                let c = (v[1] % u64::from(w)) as u32;
+                let x = v[0] & mask;
+                let r = if c == 0 {
+                    x
+                } else if id == Rol {
+                    (x << c | x >> (w - c)) & mask
+                } else {
+                    (x >> c | x << (w - c)) & mask
+                };
+                Some(truncate_bits(r, re))
+            })
+        }
+        Convert => {
+            if let Err(e) = need(1) {
+                return Some(Err(e));
+            }
+            map(n, &a[..1], |v| Some(v[0]))
+        }
         LlvmCttz => {
             if let Err(e) = need(1) {
                 return Some(Err(e));
@@ -271,7 +343,7 @@ fn sat_arith(id: IntrinsicId, args: &[Bits], tys: &[Type], ty: Type) -> Option<R
     }
     let arity = match sa.op {
         SatOp::Trunc => 1,
-        SatOp::Mad => 3,
+        SatOp::Mad | SatOp::Add3 | SatOp::Dp4a => 3,
         _ => 2,
     };
     if args.len() < arity {
@@ -292,6 +364,19 @@ fn sat_arith(id: IntrinsicId, args: &[Bits], tys: &[Type], ty: Type) -> Option<R
             }
             SatOp::Avg => (x[0] + x[1] + 1) >> 1,
             SatOp::Mad => x[0] * x[1] + x[2],
+            SatOp::Add3 => x[0] + x[1] + x[2],
+            SatOp::Dp4a => {
+                // the four bytes of the second and third operands, of the operands' signedness
+                let byte = |b: u64, k: u32| {
+                    let b = (b >> (8 * k)) as u8;
+                    if sa.src_signed {
+                        i128::from(b as i8)
+                    } else {
+                        i128::from(b)
+                    }
+                };
+                x[0] + (0..4).map(|k| byte(v[1], k) * byte(v[2], k)).sum::<i128>()
+            }
         };
         let r = if sa.sat { r.clamp(lo, hi) } else { r };
         Some(truncate_bits(r as u64, re))
