@@ -390,6 +390,12 @@ impl IntrinsicId {
         )
     }
 
+    /// Whether this is `addc` or `subb`: a struct `{carry or borrow, result}` of two values of its
+    /// operands' type (void in the IR; `extractvalue` reads the fields).
+    pub fn is_carry(self) -> bool {
+        matches!(self, IntrinsicId::Addc | IntrinsicId::Subb)
+    }
+
     /// Whether this is a source modifier: `absf`, `absi` or `llvm.fabs`.
     pub fn is_abs(self) -> bool {
         matches!(self, IntrinsicId::Absf | IntrinsicId::Absi | IntrinsicId::LlvmFabs)

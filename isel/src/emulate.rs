@@ -383,6 +383,80 @@ impl Selector<'_> {
     }
 }
 
+/// Selects `llvm.genx.addc` (or `subb` when `sub`), instruction `id`: vISA `addc`/`subb` writing
+/// the variables of the `extractvalue`s that read its fields (field 0 the carry or borrow, field 1
+/// the sum or difference; the import puts them right after the call, so nothing else lives in
+/// their variables yet), in pieces of at most two GRFs.
+pub(super) fn carry(s: &mut Selector, id: InstId, sub: bool, args: &[Value]) -> R<()> {
+    let name = if sub { IntrinsicId::Subb.name() } else { IntrinsicId::Addc.name() };
+    let [a, b] = args else { return Err(invalid(format!("{name} takes 2 operands, found {}", args.len()))) };
+    let n = s.f().value_type(*a).num_elems();
+    s.exec_of(n)?;
+    // the readers of each field (a field read twice is written once and copied)
+    let mut fields: [Vec<InstId>; 2] = [Vec::new(), Vec::new()];
+    for (i, inst) in s.f().insts.iter() {
+        if let InstKind::ExtractValue { aggregate: Value::Inst(g), index } = inst.kind {
+            if g == id && index < 2 {
+                fields[index as usize].push(i);
+            }
+        }
+    }
+    let mut dsts = [m::VarId::NULL; 2];
+    for (d, field) in dsts.iter_mut().zip(&fields) {
+        *d = match field.first().copied() {
+            Some(f) => {
+                let var = s.var_of(Value::Inst(f))?;
+                s.view(var, VisaType::UD)?
+            }
+            None => s.temp(VisaType::UD, n)?,
+        };
+    }
+    let ins = [s.emu_input(*a)?, s.emu_input(*b)?];
+    let k = n.min(2 * s.grf() / 4);
+    // writing piece by piece into a variable that later pieces still read: through temporaries
+    let overlaps = n > k
+        && dsts.iter().any(|&d| {
+            let r = root(s, d);
+            ins.iter().any(|i| matches!(i, In::Var { var, .. } if root(s, *var) == r))
+        });
+    let outs = if overlaps { [s.temp(VisaType::UD, n)?, s.temp(VisaType::UD, n)?] } else { dsts };
+    let mut e = 0;
+    while e < n {
+        let exec = Exec::nm(k as u8);
+        let (row, col) = s.row_col(e * 4, 4);
+        let at = |var| m::Dst { var, row, col, hstride: 1 };
+        let src0 = s.emu_opd(Opd::Lo(0), VisaType::UD, None, e, k, &ins, &[])?;
+        let src1 = s.emu_opd(Opd::Lo(1), VisaType::UD, None, e, k, &ins, &[])?;
+        s.push(VInst::AddcSubb { sub, pred: None, exec, dst: at(outs[1]), carry: at(outs[0]), src0, src1 });
+        e += k;
+    }
+    if overlaps {
+        let region = if n == 1 { m::Region::SCALAR } else { m::Region::CONTIG };
+        for (d, t) in dsts.into_iter().zip(outs) {
+            s.push(mov(
+                None,
+                Exec::nm(n as u8),
+                m::Dst::new(d, 0).into(),
+                Src::region(t, 0, 0, region).into(),
+            ));
+        }
+    }
+    for (field, d) in fields.iter().zip(dsts) {
+        for &extra in field.iter().skip(1) {
+            let var = s.var_of(Value::Inst(extra))?;
+            let var = s.view(var, VisaType::UD)?;
+            let region = if n == 1 { m::Region::SCALAR } else { m::Region::CONTIG };
+            s.push(mov(
+                None,
+                Exec::nm(n as u8),
+                m::Dst::new(var, 0).into(),
+                Src::region(d, 0, 0, region).into(),
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// Emits sequence `prog` for instruction `id` on inputs `args` (then `extra`), with condition
 /// `cond` for the sequences that select.
 fn emit(

@@ -418,6 +418,7 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
     use IntrinsicId::*;
     match iid {
         Rdpredregion => Ok(()),
+        Addc | Subb => crate::emulate::carry(s, id, iid == Subb, args),
         Wrpredregion => {
             argc(name, args, 3)?;
             if s.fx().asg.wrregion.get(&Value::Inst(id)) == Some(&WrRegionPrep::CopyOld) {

@@ -1040,8 +1040,12 @@ impl Selector<'_> {
             InstKind::Intrinsic { id: iid, args } => intrinsics::intrinsic(self, id, iid, &args),
             InstKind::Call { callee, args } => self.call(id, callee, &args),
             InstKind::Phi { .. } => Ok(()),
+            // the fields of an addc or subb: written by the call's instruction
+            InstKind::ExtractValue { aggregate: Value::Inst(a), .. } if matches!(&self.f().insts[a].kind, InstKind::Intrinsic { id, .. } if id.is_carry()) => {
+                Ok(())
+            }
             InstKind::ExtractValue { .. } => {
-                Err(internal("extractvalue of something other than a goto or join"))
+                Err(internal("extractvalue of something other than a goto, join, addc or subb"))
             }
             InstKind::FNeg(_) => Err(internal("fneg of i1")),
             InstKind::ExtractElement { .. } | InstKind::InsertElement { .. } | InstKind::Shuffle { .. } => {
