@@ -79,7 +79,7 @@ impl Ty {
 }
 
 /// One sample call: the intrinsic, its result type and operand types.
-struct Sample {
+struct SampleCall {
     id: IntrinsicId,
     ret: Ty,
     args: Vec<Ty>,
@@ -87,10 +87,10 @@ struct Sample {
 
 /// The sample calls: every element-wise intrinsic selection knows, the saturating families, the
 /// three-source, dot product and bit operations, the predicate reductions and the thread ids.
-fn samples() -> Vec<Sample> {
+fn samples() -> Vec<SampleCall> {
     use IntrinsicId::*;
     let mut out = Vec::new();
-    let mut add = |id, ret, args: &[Ty]| out.push(Sample { id, ret, args: args.to_vec() });
+    let mut add = |id, ret, args: &[Ty]| out.push(SampleCall { id, ret, args: args.to_vec() });
     for id in [Absf, Cos, Exp, Inv, Log, Rndd, Rnde, Rndu, Rndz, Rsqrt, Sat, Sin, Sqrt, Frc, IeeeSqrt] {
         add(id, Ty::VF32, &[Ty::VF32]);
     }
@@ -169,7 +169,7 @@ attributes #0 = {{ noinline nounwind \"CMGenxMain\" }}
 }
 
 /// The sample's kernel: the call of its intrinsic on the frame's values.
-fn sample_kernel(s: &Sample) -> String {
+fn sample_kernel(s: &SampleCall) -> String {
     let mut callee = s.id.name().to_string();
     for t in [Some(s.ret), s.args.first().copied()].into_iter().flatten() {
         if t != Ty::Void {
@@ -192,26 +192,41 @@ fn baseline_kernel(ret: Ty) -> String {
         Ty::VF32 => "  %r = bitcast <8 x i32> %d to <8 x float>",
         Ty::VI1 => "  %r = icmp sgt <8 x i32> %d, zeroinitializer",
         Ty::I32 => "  %r = extractelement <8 x i32> %d, i32 3",
-        Ty::I1 => "  %r = extractelement <8 x i1> %p, i32 0",
+        Ty::I1 => "  %r = icmp sgt i32 %s, 0",
         Ty::Void => "",
     };
     kernel("", value, ret)
 }
 
-/// How many instructions of each vISA opcode a kernel has.
-fn opcodes(visa: &str) -> BTreeMap<String, i32> {
+/// The instruction lines of a kernel's vISA (declarations, labels and comments left out).
+fn instructions(visa: &str) -> Vec<&str> {
+    visa.lines()
+        .map(str::trim)
+        .filter(|l| !(l.is_empty() || l.starts_with('.') || l.starts_with("//") || l.ends_with(':')))
+        .collect()
+}
+
+/// An instruction line's opcode (without its predicate and `.` modifiers).
+fn opcode(line: &str) -> &str {
+    let line = match line.strip_prefix('(') {
+        Some(rest) => rest.split_once(')').map_or("", |(_, r)| r.trim_start()),
+        None => line,
+    };
+    let word = line.split_whitespace().next().unwrap_or("");
+    word.split('.').next().unwrap_or(word)
+}
+
+/// How many instructions of each opcode `visa` has beyond the lines of `frame` (the same kernel
+/// without the call: its lines, which name the same variables, are taken out one for one).
+fn added_opcodes(visa: &str, frame: &str) -> BTreeMap<String, i32> {
+    let mut left: Vec<&str> = instructions(frame);
     let mut out = BTreeMap::new();
-    for line in visa.lines().map(str::trim) {
-        if line.is_empty() || line.starts_with('.') || line.starts_with("//") || line.ends_with(':') {
-            continue;
+    for line in instructions(visa) {
+        if let Some(at) = left.iter().position(|&l| l == line) {
+            left.swap_remove(at);
+        } else {
+            *out.entry(opcode(line).to_string()).or_insert(0) += 1;
         }
-        let line = match line.strip_prefix('(') {
-            Some(rest) => rest.split_once(')').map_or("", |(_, r)| r.trim_start()),
-            None => line,
-        };
-        let Some(word) = line.split_whitespace().next() else { continue };
-        let op = word.split('.').next().unwrap_or(word).to_string();
-        *out.entry(op).or_insert(0) += 1;
     }
     out
 }
@@ -228,7 +243,7 @@ fn compile(text: &str, platform: TargetPlatform) -> Result<String, String> {
 }
 
 /// One cell of the table: the opcodes the call added to the frame, or "not available".
-fn cell(s: &Sample, platform: TargetPlatform, finalizer: Option<&str>, failures: &mut String) -> String {
+fn cell(s: &SampleCall, platform: TargetPlatform, finalizer: Option<&str>, failures: &mut String) -> String {
     let name = s.id.name();
     match compile(&sample_kernel(s), platform) {
         Ok(visa) => {
@@ -237,16 +252,11 @@ fn cell(s: &Sample, platform: TargetPlatform, finalizer: Option<&str>, failures:
                     writeln!(failures, "{name} on {platform:?}: {e}").unwrap();
                 }
             }
-            let base = opcodes(&compile(&baseline_kernel(s.ret), platform).expect("the frame compiles"));
-            let mut added: Vec<String> = Vec::new();
-            for (op, n) in opcodes(&visa) {
-                let extra = n - base.get(&op).copied().unwrap_or(0);
-                match extra {
-                    1 => added.push(format!("`{op}`")),
-                    k if k > 1 => added.push(format!("`{op}` x{k}")),
-                    _ => {}
-                }
-            }
+            let frame = compile(&baseline_kernel(s.ret), platform).expect("the frame compiles");
+            let added: Vec<String> = added_opcodes(&visa, &frame)
+                .into_iter()
+                .map(|(op, n)| if n == 1 { format!("`{op}`") } else { format!("`{op}` x{n}") })
+                .collect();
             if added.is_empty() {
                 "(folded)".to_string()
             } else {
@@ -281,8 +291,8 @@ fn generate(failures: &mut String) -> String {
          (`genx/src/intrinsic_class.rs`): **user** (front ends emit it, a kernel may call it) or \
          **internal** (only Intel's Vector Compiler creates it, in its own passes). For the \
          intrinsics the test has a sample call of, each platform column gives the vISA \
-         instructions the call adds to a kernel that loads and stores 8 dwords (GenX_IR accepts \
-         that kernel), or *not available*: selection refuses the intrinsic there with \
+         instructions that a kernel loading and storing 8 dwords has with the call and lacks \
+         without it (GenX_IR accepts the kernel), or *not available*: selection refuses the intrinsic there with \
          \"<intrinsic> is not available on <platform>\". A blank platform column means no sample \
          call yet: the intrinsic may be selected (see the fixtures) or refused as unsupported.\n\n",
     );
@@ -292,13 +302,18 @@ fn generate(failures: &mut String) -> String {
             PLATFORMS.iter().map(|&(p, _)| if f.available(p) { "yes" } else { "no" }).collect();
         writeln!(md, "| `{}` | {} | {} |", f.mnemonic(), have.join(" | "), f.evidence()).unwrap();
     }
-    md.push_str(
-        "| `sqrtm`/`divm` (ieee.sqrt, ieee.div) | yes | no | no | yes | platforms without double \
-         precision hardware: GenX_IR has no IEEE macro there (docs/visa-reference, availability table) |\n",
-    );
+    let fp64: Vec<&str> =
+        PLATFORMS.iter().map(|&(p, _)| if p.info().has_fp64 { "yes" } else { "no" }).collect();
+    writeln!(
+        md,
+        "| `sqrtm`/`divm` (ieee.sqrt, ieee.div) | {} | parts without double-precision hardware \
+         (`PlatformInfo::has_fp64`): GenX_IR has no IEEE macro sequence there |",
+        fp64.join(" | ")
+    )
+    .unwrap();
     md.push_str(
         "\nWhere the platform lacks `add3` the plain form is two `add`s; where it lacks `rol`/`ror` a \
-                 dword rotate is two shifts and an `or`.\n",
+         dword rotate is two shifts and an `or`.\n",
     );
     let mut counts = BTreeMap::new();
     for f in Family::ALL {
@@ -360,9 +375,9 @@ fn docs_intrinsics_md_matches_the_code() {
 }
 
 #[test]
-fn opcodes_are_counted_past_predicates_and_labels() {
-    let got = opcodes(".decl x v_type=G type=d num_elts=8\nL0:\n(P1) add3 (M1, 8) a b c d\n  add.sat (M1, 8) a b c\n// c\nmov (M1, 1) a b\n");
-    let want: BTreeMap<String, i32> =
-        [("add3", 1), ("add", 1), ("mov", 1)].map(|(k, v)| (k.to_string(), v)).into();
-    assert_eq!(got, want);
+fn added_opcodes_skip_the_frame_predicates_and_labels() {
+    let frame = ".decl x v_type=G type=d num_elts=8\nL0:\n  mov (M1, 8) a b\n  add (M1, 8) o r 0:d\n";
+    let visa = ".decl x v_type=G type=d num_elts=8\nL0:\n  mov (M1, 8) a b\n(P1) add3 (M1, 8) r a b c\n  add.sat (M1, 8) t a b\n  add.sat (M1, 8) t t b\n  add (M1, 8) o r 0:d\n// c\n";
+    let want: BTreeMap<String, i32> = [("add3", 1), ("add", 2)].map(|(k, v)| (k.to_string(), v)).into();
+    assert_eq!(added_opcodes(visa, frame), want);
 }
