@@ -399,3 +399,72 @@ mod min_max_tests {
         assert_eq!(float_min_max(false, -3.0, 2.0), -3.0);
     }
 }
+
+#[cfg(test)]
+mod bit_op_tests {
+    use super::eval;
+    use genxc_genx::intrinsics::IntrinsicId::{self, *};
+    use genxc_genx::{Elem, Type};
+
+    /// `id` on dword scalars `args`, as the reference computes it.
+    fn dword(id: IntrinsicId, args: &[u32]) -> u32 {
+        let bits: Vec<_> = args.iter().map(|&a| vec![Some(u64::from(a))]).collect();
+        let tys = vec![Type::Scalar(Elem::I32); args.len()];
+        let r = eval(id, &bits, &tys, Type::Scalar(Elem::I32)).expect("known").expect("evaluates");
+        r[0].expect("defined") as u32
+    }
+
+    #[test]
+    fn bit_fields_insert_and_extract_exact_values() {
+        // bfi(width, offset, value, base)
+        assert_eq!(dword(Bfi, &[8, 4, 0xab, 0xffff_ffff]), 0xffff_fabf);
+        assert_eq!(dword(Bfi, &[0, 4, 0xab, 0x1234_5678]), 0x1234_5678);
+        assert_eq!(dword(Bfi, &[4, 28, 0x5, 0]), 0x5000_0000);
+        assert_eq!(dword(Bfi, &[40, 36, 0xf, 0]), 0xf0, "width and offset modulo 32");
+        // sbfe/ubfe(width, offset, source)
+        assert_eq!(dword(Ubfe, &[8, 4, 0x0000_0f80]), 0xf8);
+        assert_eq!(dword(Sbfe, &[8, 4, 0x0000_0f80]), 0xffff_fff8);
+        assert_eq!(dword(Sbfe, &[8, 4, 0x0000_0780]), 0x78);
+        assert_eq!(dword(Ubfe, &[0, 4, 0xffff_ffff]), 0);
+        assert_eq!(dword(Ubfe, &[16, 24, 0xab00_0000]), 0xab, "bits past 31 are not read");
+        assert_eq!(dword(Sbfe, &[16, 24, 0xab00_0000]), 0xffff_ffab);
+    }
+
+    #[test]
+    fn first_bit_high_and_rotates_exact_values() {
+        assert_eq!(dword(Ufbh, &[0]), 0xffff_ffff);
+        assert_eq!(dword(Ufbh, &[1]), 31);
+        assert_eq!(dword(Ufbh, &[0x8000_0000]), 0);
+        assert_eq!(dword(Sfbh, &[0]), 0xffff_ffff);
+        assert_eq!(dword(Sfbh, &[0xffff_ffff]), 0xffff_ffff);
+        assert_eq!(dword(Sfbh, &[0xffff_0000]), 16, "the first zero below the sign");
+        assert_eq!(dword(Sfbh, &[0x0000_ffff]), 16);
+        assert_eq!(dword(Sfbh, &[0x8000_0000]), 1);
+        assert_eq!(dword(Rol, &[0x8000_0001, 1]), 0x0000_0003);
+        assert_eq!(dword(Ror, &[0x8000_0001, 1]), 0xc000_0000);
+        assert_eq!(dword(Rol, &[0x1234_5678, 32]), 0x1234_5678);
+        assert_eq!(dword(Ror, &[0x1234_5678, 36]), 0x8123_4567);
+    }
+
+    #[test]
+    fn three_source_adds_and_dot_products_exact_values() {
+        assert_eq!(dword(Add3, &[u32::MAX, 2, 3]), 4);
+        assert_eq!(dword(Ssadd3Sat, &[0x7fff_ffff, 1, 1]), 0x7fff_ffff);
+        assert_eq!(dword(Ssadd3Sat, &[0x8000_0000, 0xffff_ffff, 5]), 0x8000_0004);
+        assert_eq!(dword(Ssadd3Sat, &[0x8000_0000, 0xffff_ffff, 0xffff_fffe]), 0x8000_0000);
+        assert_eq!(dword(Uuadd3Sat, &[u32::MAX, 1, 0]), u32::MAX);
+        assert_eq!(dword(Usadd3Sat, &[0xffff_ffff, 0, 0]), 0, "-1 clamps to 0 unsigned");
+        // dp4a: accumulator + the dot product of the bytes
+        let (a, b) = (0x0102_03ff_u32, 0x0102_0302_u32);
+        assert_eq!(dword(Uudp4a, &[10, a, b]), 10 + 1 + 4 + 9 + 255 * 2);
+        assert_eq!(dword(Ssdp4a, &[10, a, b]), 10 + 1 + 4 + 9 - 2);
+        assert_eq!(dword(Uudp4aSat, &[u32::MAX, a, b]), u32::MAX);
+        assert_eq!(dword(Ssdp4aSat, &[0x7fff_fff0, 0x7f7f_7f7f, 0x7f7f_7f7f]), 0x7fff_ffff);
+        assert_eq!(dword(Uudp4a, &[u32::MAX, 0x01, 0x01]), 0, "wraps without .sat");
+    }
+
+    #[test]
+    fn convert_is_a_copy() {
+        assert_eq!(dword(Convert, &[0xdead_beef]), 0xdead_beef);
+    }
+}

@@ -389,3 +389,26 @@ fn join(args: &[Bits]) -> Result<Vec<Bits>, SimError> {
     let none = new_em[..width].iter().all(|&b| b == Some(0));
     Ok(vec![new_em, vec![Some(u64::from(none))]])
 }
+
+#[cfg(test)]
+mod carry_tests {
+    use super::carry;
+
+    #[test]
+    fn addc_and_subb_give_the_flag_then_the_value() {
+        let a = vec![Some(u64::from(u32::MAX)), Some(5), None];
+        let b = vec![Some(2), Some(7), Some(1)];
+        assert_eq!(
+            carry(false, &[a.clone(), b.clone()]).unwrap(),
+            vec![vec![Some(1), Some(0), None], vec![Some(1), Some(12), None]]
+        );
+        assert_eq!(
+            carry(true, &[a, b]).unwrap(),
+            vec![
+                vec![Some(0), Some(1), None],
+                vec![Some(u64::from(u32::MAX) - 2), Some(u64::from(u32::MAX) - 1), None]
+            ]
+        );
+        assert!(carry(false, &[vec![Some(1)]]).is_err());
+    }
+}
