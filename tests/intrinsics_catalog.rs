@@ -41,6 +41,10 @@ enum Ty {
     I1,
     /// No value (results only).
     Void,
+    /// `{ <8 x i32>, <8 x i32> }`: carry or borrow, then the value (results only).
+    Carry,
+    /// An `i8` constant: bfn's truth table `0xCA` (operands only).
+    Func,
 }
 
 impl Ty {
@@ -53,6 +57,8 @@ impl Ty {
             Ty::I32 => "i32",
             Ty::I1 => "i1",
             Ty::Void => "void",
+            Ty::Carry => "{ <8 x i32>, <8 x i32> }",
+            Ty::Func => "i8",
         }
     }
     fn mangled(self) -> &'static str {
@@ -64,6 +70,8 @@ impl Ty {
             Ty::I32 => "i32",
             Ty::I1 => "i1",
             Ty::Void => "",
+            Ty::Carry => "v8i32",
+            Ty::Func => "i8",
         }
     }
     /// The frame's value of this type, computed from the loaded data.
@@ -73,6 +81,7 @@ impl Ty {
             Ty::VF32 => "%f",
             Ty::VI1 => "%p",
             Ty::I32 => "%s",
+            Ty::Func => "-54",
             _ => panic!("{self:?} is not an operand type"),
         }
     }
@@ -110,6 +119,7 @@ fn samples() -> Vec<SampleCall> {
         add(id, Ty::VI32, &[Ty::VI32, Ty::VI32, Ty::VI32]);
     }
     add(Bfi, Ty::VI32, &[Ty::VI32, Ty::VI32, Ty::VI32, Ty::VI32]);
+    add(Bfn, Ty::VI32, &[Ty::VI32, Ty::VI32, Ty::VI32, Ty::Func]);
     for &id in ALL {
         let Some(a) = id.sat_arith() else { continue };
         match a.op {
@@ -125,6 +135,9 @@ fn samples() -> Vec<SampleCall> {
         add(id, Ty::I32, &[]);
     }
     add(Barrier, Ty::Void, &[]);
+    for id in [Addc, Subb] {
+        add(id, Ty::Carry, &[Ty::VI32, Ty::VI32]);
+    }
     out
 }
 
@@ -138,7 +151,7 @@ fn kernel(declare: &str, value: &str, ret: Ty) -> String {
         Ty::VI1 => "  %o = zext <8 x i1> %r to <8 x i32>\n".to_string(),
         Ty::I32 => "  %o = insertelement <8 x i32> %d, i32 %r, i32 1\n".to_string(),
         Ty::I1 => "  %w = zext i1 %r to i32\n  %o = insertelement <8 x i32> %d, i32 %w, i32 1\n".to_string(),
-        Ty::Void => "  %o = add <8 x i32> %d, zeroinitializer\n".to_string(),
+        Ty::Void | Ty::Carry | Ty::Func => "  %o = add <8 x i32> %d, zeroinitializer\n".to_string(),
     };
     format!(
         "target datalayout = \"e-p:64:64-i64:64-n8:16:32\"
@@ -180,8 +193,15 @@ fn sample_kernel(s: &SampleCall) -> String {
     let declare = format!("declare {} @{callee}({})", s.ret.llvm(), params.join(", "));
     let args: Vec<String> = s.args.iter().map(|t| format!("{} {}", t.llvm(), t.source())).collect();
     let call = format!("call {} @{callee}({})", s.ret.llvm(), args.join(", "));
-    let value = if s.ret == Ty::Void { format!("  {call}") } else { format!("  %r = {call}") };
-    kernel(&declare, &value, s.ret)
+    match s.ret {
+        Ty::Void => kernel(&declare, &format!("  {call}"), s.ret),
+        // the value field, stored; the carry or borrow unread
+        Ty::Carry => {
+            let value = format!("  %agg = {call}\n  %r = extractvalue {} %agg, 1", s.ret.llvm());
+            kernel(&declare, &value, Ty::VI32)
+        }
+        _ => kernel(&declare, &format!("  %r = {call}"), s.ret),
+    }
 }
 
 /// The frame without the call: `%r` is the frame's own value of the result type.
@@ -193,7 +213,7 @@ fn baseline_kernel(ret: Ty) -> String {
         Ty::VI1 => "  %r = icmp sgt <8 x i32> %d, zeroinitializer",
         Ty::I32 => "  %r = extractelement <8 x i32> %d, i32 3",
         Ty::I1 => "  %r = icmp sgt i32 %s, 0",
-        Ty::Void => "",
+        Ty::Void | Ty::Carry | Ty::Func => "",
     };
     kernel("", value, ret)
 }
@@ -252,7 +272,8 @@ fn cell(s: &SampleCall, platform: TargetPlatform, finalizer: Option<&str>, failu
                     writeln!(failures, "{name} on {platform:?}: {e}").unwrap();
                 }
             }
-            let frame = compile(&baseline_kernel(s.ret), platform).expect("the frame compiles");
+            let stored = if s.ret == Ty::Carry { Ty::VI32 } else { s.ret };
+            let frame = compile(&baseline_kernel(stored), platform).expect("the frame compiles");
             let added: Vec<String> = added_opcodes(&visa, &frame)
                 .into_iter()
                 .map(|(op, n)| if n == 1 { format!("`{op}`") } else { format!("`{op}` x{n}") })

@@ -34,7 +34,7 @@ intrinsic_table! {
     Barrier = "llvm.genx.barrier": checked(Void, &[]);
     BfCvt = "llvm.genx.bf.cvt": UNCHECKED;
     Bfi = "llvm.genx.bfi": checked(Int, &[opd(SameAsResult, "width"), opd(SameAsResult, "offset"), opd(SameAsResult, "inserted value"), opd(SameAsResult, "base value")]);
-    Bfn = "llvm.genx.bfn": UNCHECKED;
+    Bfn = "llvm.genx.bfn": checked(Int, &[opd(SameAsResult, "first source"), opd(SameAsResult, "second source"), opd(SameAsResult, "third source"), cst(IntScalar, "function")]);
     Bfrev = "llvm.genx.bfrev": checked(Int, &[opd(SameAsResult, "source")]);
     CacheFlush = "llvm.genx.cache.flush": UNCHECKED;
     Cbit = "llvm.genx.cbit": checked(Int, &[opd(Int, "source")]);

@@ -1,5 +1,5 @@
 //! Which of the vISA ALU instructions that not every Gen part has a platform may use: `add3`
-//! (Xe-HP and later), `dp4a` (Xe-LP and later) and `rol`/`ror` (Gen11 and later), each with the
+//! and `bfn` (Xe-HP and later), `dp4a` (Xe-LP and later) and `rol`/`ror` (Gen11 and later), each with the
 //! evidence, from Intel's finalizer, of the parts where it is missing. Selection asks here before
 //! it emits one of them, and emulates it or reports "<intrinsic> is not available on <platform>".
 
@@ -10,6 +10,8 @@ use genxc_genx::Platform;
 pub enum AluFeature {
     /// `add3`: the sum of three sources in one instruction.
     Add3,
+    /// `bfn`: a boolean function of three sources.
+    Bfn,
     /// `dp4a`: accumulated dot product of the four bytes of two dwords.
     Dp4a,
     /// `rol`/`ror`: rotates.
@@ -18,12 +20,14 @@ pub enum AluFeature {
 
 impl AluFeature {
     /// Every feature, in declaration order.
-    pub const ALL: [AluFeature; 3] = [AluFeature::Add3, AluFeature::Dp4a, AluFeature::BitRotate];
+    pub const ALL: [AluFeature; 4] =
+        [AluFeature::Add3, AluFeature::Bfn, AluFeature::Dp4a, AluFeature::BitRotate];
 
     /// The vISA mnemonic(s) of the feature.
     pub fn mnemonic(self) -> &'static str {
         match self {
             AluFeature::Add3 => "add3",
+            AluFeature::Bfn => "bfn",
             AluFeature::Dp4a => "dp4a",
             AluFeature::BitRotate => "rol/ror",
         }
@@ -33,7 +37,7 @@ impl AluFeature {
     pub fn available(self, p: Platform) -> bool {
         use Platform::*;
         match self {
-            AluFeature::Add3 => matches!(p, Dg2 | Mtl | Pvc),
+            AluFeature::Add3 | AluFeature::Bfn => matches!(p, Dg2 | Mtl | Pvc),
             AluFeature::Dp4a => !matches!(p, Skl | Icllp),
             AluFeature::BitRotate => p != Skl,
         }
@@ -46,6 +50,10 @@ impl AluFeature {
             AluFeature::Add3 => {
                 "GenX_IR -platform TGLLP drops it (`INVALID opcode add3`); Gen9 and Gen11 have no \
                  three-source add (GenX_IR copies it unchanged into their listings)"
+            }
+            AluFeature::Bfn => {
+                "GenX_IR -platform TGLLP drops it (`INVALID opcode bfn`); Gen9 and Gen11 have no \
+                 boolean-function instruction"
             }
             AluFeature::Dp4a => {
                 "GenX_IR -platform SKL and ICLLP: `vISA instruction not supported on this platform`"

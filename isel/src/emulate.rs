@@ -17,7 +17,7 @@ use genxc_visa::model as m;
 use genxc_visa::model::{Exec, Imm, Inst as VInst, Pred, Src, SrcOp, VisaType};
 
 use crate::sequences::{
-    abs64, add3, binary64, compare64, divide, divide64, double_to_int64, extend64, extend_i1_64,
+    abs64, add3, bfn, binary64, compare64, divide, divide64, double_to_int64, extend64, extend_i1_64,
     float_to_int64, frem, int64_to_double, int64_to_float, rotate32, select64, trunc64, trunc64_to_i1, DOp,
     Op64, Opd, Out, PRef, Prog, Rel, Step,
 };
@@ -172,6 +172,22 @@ pub(super) fn select(s: &mut Selector, id: InstId) -> Option<R<()>> {
                 return Some(Err(invalid(format!("{} takes 3 operands", IntrinsicId::Add3.name()))));
             }
             Some(emit(s, id, &add3(), args, &[], None))
+        }
+        // bfn: one instruction where the platform has it, else its minterms
+        InstKind::Intrinsic { id: IntrinsicId::Bfn, ref args } if elem != Elem::I64 => {
+            let [x, y, z, f] = args[..] else {
+                return Some(Err(invalid(format!("{} takes 4 operands", IntrinsicId::Bfn.name()))));
+            };
+            let func = match s.f().as_const(f).and_then(|c| c.splat_value()) {
+                Some(v) => v as u8,
+                None => {
+                    return Some(Err(invalid(format!(
+                        "{}: the function must be a constant",
+                        IntrinsicId::Bfn.name()
+                    ))))
+                }
+            };
+            Some(emit(s, id, &bfn(func, AluFeature::Bfn.available(plat)), &[x, y, z], &[], None))
         }
         InstKind::Intrinsic { id: iid @ (IntrinsicId::Rol | IntrinsicId::Ror), ref args }
             if !AluFeature::BitRotate.available(plat) =>
@@ -634,6 +650,12 @@ fn emit_step(
                 srcs.push(if matches!(op, DOp::Sub | DOp::FSub) { negate(y)? } else { y });
             }
             s.push(alu(o, exec, d.into(), srcs));
+        }
+        Step::Bfn { func, dst, a, b, c } => {
+            let d = tdst(s, dst, UD)?;
+            let srcs =
+                [a, b, c].into_iter().map(|o| s.emu_opd(o, UD, None, e, k, ins, temps)).collect::<R<_>>()?;
+            s.push(VInst::Bfn { func, pred: None, exec, dst: d.into(), srcs });
         }
         Step::Addc { dst, carry, a, b } | Step::Subb { dst, borrow: carry, a, b } => {
             let sub = matches!(step, Step::Subb { .. });

@@ -224,6 +224,20 @@ pub(super) fn eval(id: IntrinsicId, args: &[Bits], tys: &[Type], ty: Type) -> Op
                 Some(truncate_bits(((v[2] << o) & mask) | (v[3] & !mask), re))
             })
         }
+        Bfn => {
+            if let Err(e) = need(4) {
+                return Some(Err(e));
+            }
+            // bit i of the function is the result for the source bits (a, b, c) = the bits of i
+            map(n, &a[..4], |v| {
+                let f = v[3] as u8;
+                let r = (0..8u64).filter(|i| f >> i & 1 == 1).fold(0u64, |acc, i| {
+                    let pick = |x: u64, bit: u64| if i >> bit & 1 == 1 { x } else { !x };
+                    acc | (pick(v[0], 2) & pick(v[1], 1) & pick(v[2], 0))
+                });
+                Some(truncate_bits(r, re))
+            })
+        }
         Sbfe | Ubfe => {
             if let Err(e) = need(3) {
                 return Some(Err(e));
