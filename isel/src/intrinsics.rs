@@ -3,6 +3,7 @@
 //! vISA instructions. Integer division where the platform has none is expanded here too.
 
 use super::{alu, mov, signed_type, unsigned_type, AluDesc, CopySrc, Op, Operand, Selector, WriteMask, R};
+use crate::availability::AluFeature;
 use crate::lsc::lsc;
 use genxc_diag::{invalid, not_available, unsupported};
 use genxc_genx::intrinsics::{AtomicFamily, AtomicKind, IntrinsicId, RawSendForm, SatOp};
@@ -74,6 +75,18 @@ pub(super) fn alu_intrinsic(s: &Selector, iid: IntrinsicId, ty: Type, args: &[Va
         }
     };
     use IntrinsicId::*;
+    let missing = |f: AluFeature| -> R<()> {
+        if f.available(s.platform) {
+            Ok(())
+        } else {
+            Err(not_available(format!("{} is not available on {}", iid.name(), s.platform)))
+        }
+    };
+    match iid.sat_arith().map(|a| a.op) {
+        Some(SatOp::Add3) => missing(AluFeature::Add3)?,
+        Some(SatOp::Dp4a) => missing(AluFeature::Dp4a)?,
+        _ => {}
+    }
     Ok(Some(match iid {
         Sat => {
             need(1)?;
@@ -187,6 +200,49 @@ pub(super) fn alu_intrinsic(s: &Selector, iid: IntrinsicId, ty: Type, args: &[Va
             let t = int_ty(e, iid == Smulh)?;
             bin(op(m::AluOp::Mulh), t, t)
         }
+        Add3 => {
+            need(3)?;
+            let t = int_ty(arg_elem(0)?, true)?;
+            let mut d = bin(op(m::AluOp::Add3), int_ty(e, true)?, t);
+            d.srcs.push(Operand { value: args[2], ty: t, modifier: SrcMod::None });
+            d
+        }
+        Bfi | Sbfe | Ubfe => {
+            let signed = iid == Sbfe;
+            let t = int_ty(e, signed)?;
+            if t.size() != 4 {
+                return Err(unsupported(format!("{name} of a non-32-bit value")));
+            }
+            let n = if iid == Bfi { 4 } else { 3 };
+            need(n)?;
+            let srcs = (0..n).map(|i| Operand { value: args[i], ty: t, modifier: SrcMod::None }).collect();
+            let o = if iid == Bfi { m::AluOp::Bfi } else { m::AluOp::Bfe };
+            AluDesc { op: op(o), dst_ty: t, srcs, sat: false }
+        }
+        Sfbh | Ufbh => {
+            need(1)?;
+            let st = int_ty(arg_elem(0)?, iid == Sfbh)?;
+            if st.size() != 4 {
+                return Err(unsupported(format!("{name} of a non-32-bit value")));
+            }
+            AluDesc {
+                srcs: vec![Operand { value: args[0], ty: st, modifier: SrcMod::None }],
+                ..un(m::AluOp::Fbh, int_ty(e, false)?, SrcMod::None)
+            }
+        }
+        Rol | Ror => {
+            need(2)?;
+            let t = int_ty(arg_elem(0)?, false)?;
+            if !matches!(t, VisaType::UW | VisaType::UD) {
+                return Err(unsupported(format!("{name} of {:?} elements", arg_elem(0)?).to_lowercase()));
+            }
+            bin(op(if iid == Rol { m::AluOp::Rol } else { m::AluOp::Ror }), int_ty(e, false)?, t)
+        }
+        Convert => {
+            need(1)?;
+            let t = if e.is_float() { float(e, "mov")? } else { int_ty(e, true)? };
+            un(m::AluOp::Mov, t, SrcMod::None)
+        }
         LlvmSaddSat | LlvmUaddSat | LlvmSsubSat => {
             need(2)?;
             let t = int_ty(e, iid != LlvmUaddSat)?;
@@ -206,6 +262,8 @@ pub(super) fn alu_intrinsic(s: &Selector, iid: IntrinsicId, ty: Type, args: &[Va
                 SatOp::Shl => (m::AluOp::Shl, 2),
                 SatOp::Avg => (m::AluOp::Avg, 2),
                 SatOp::Mad => (m::AluOp::Mad, 3),
+                SatOp::Add3 => (m::AluOp::Add3, 3),
+                SatOp::Dp4a => (m::AluOp::Dp4a, 3),
             };
             need(nsrc)?;
             let dt = int_ty(e, a.dst_signed)?;
@@ -360,6 +418,7 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
     use IntrinsicId::*;
     match iid {
         Rdpredregion => Ok(()),
+        Addc | Subb => crate::emulate::carry(s, id, iid == Subb, args),
         Wrpredregion => {
             argc(name, args, 3)?;
             if s.fx().asg.wrregion.get(&Value::Inst(id)) == Some(&WrRegionPrep::CopyOld) {

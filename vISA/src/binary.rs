@@ -217,6 +217,16 @@ fn inst<'a>(b: &mut Buf, k: &'a Kernel, i: &'a Inst, pool: &mut Pool<'a>) {
                 src(b, s);
             }
         }
+        Inst::Bfn { func, pred, exec, dst: d, srcs } => {
+            b.u8(0x85);
+            b.u8(exec_byte(*exec));
+            b.u16(pred_word(*pred));
+            dst(b, d, false);
+            for s in srcs {
+                src(b, s);
+            }
+            b.u8(*func);
+        }
         Inst::AddcSubb { sub, pred, exec, dst: d, carry, src0, src1 } => {
             b.u8(if *sub { 0x4A } else { 0x49 });
             b.u8(exec_byte(*exec));

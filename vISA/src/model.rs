@@ -866,6 +866,21 @@ pub enum Inst {
         /// Sources (`op.num_srcs()` of them).
         srcs: Vec<SrcOp>,
     },
+    /// `bfn.xHH`: a boolean function of three sources, bit by bit: bit `i` of `func` is the
+    /// result for source bits (src0, src1, src2) = the bits of `i` from high to low (so src0 is
+    /// `0xF0`, src1 `0xCC`, src2 `0xAA`). Xe-HP and later.
+    Bfn {
+        /// The truth table.
+        func: u8,
+        /// Predicate.
+        pred: Option<Pred>,
+        /// Exec size / mask.
+        exec: Exec,
+        /// Destination.
+        dst: DstOp,
+        /// The three sources.
+        srcs: Vec<SrcOp>,
+    },
     /// `addc`/`subb`: dst = src0 +/- src1, carry/borrow out in `carry`.
     AddcSubb {
         /// true = subb.

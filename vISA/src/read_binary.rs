@@ -476,6 +476,17 @@ impl Dec<'_, '_> {
                 }
                 Inst::Subroutine(l)
             }
+            0x85 => {
+                let exec = self.exec()?;
+                let pred = self.pred()?;
+                let (dst, sat) = self.dst()?;
+                if sat {
+                    return Err(bad("not modeled: bfn with .sat".into()));
+                }
+                let srcs = vec![self.src()?, self.src()?, self.src()?];
+                let func = self.r.u8()?;
+                Inst::Bfn { func, pred, exec, dst, srcs }
+            }
             0x49 | 0x4A => {
                 let exec = self.exec()?;
                 let pred = self.pred()?;

@@ -367,6 +367,14 @@ impl W<'_> {
             }
             // Written at the top of this function.
             Inst::Alu { .. } => return,
+            Inst::Bfn { func, pred, exec, dst, srcs } => {
+                let mut t =
+                    format!("{}bfn.x{func:X} {} {}", self.pred(*pred), exec_fmt(*exec), self.dst(dst));
+                for x in srcs {
+                    let _ = write!(t, " {}", self.src(x));
+                }
+                t
+            }
             Inst::AddcSubb { sub, pred, exec, dst, carry, src0, src1 } => format!(
                 "{}{} {} {} {} {} {}",
                 self.pred(*pred),

@@ -320,6 +320,17 @@ pub fn validate(k: &Kernel) -> Result<(), Vec<String>> {
                 }
                 c.alu_operands(at, *op, dst, srcs);
             }
+            Inst::Bfn { pred, exec, dst, srcs, .. } => {
+                c.exec(at, *exec);
+                c.pred(at, *pred);
+                c.dst(at, dst);
+                if srcs.len() != 3 {
+                    c.err(at, format!("bfn takes 3 sources, got {}", srcs.len()));
+                }
+                for s in srcs {
+                    c.src(at, s, exec.size);
+                }
+            }
             Inst::AddcSubb { pred, exec, dst, carry, src0, src1, .. } => {
                 c.exec(at, *exec);
                 c.pred(at, *pred);

@@ -239,6 +239,13 @@ fn every_form() -> Kernel {
         ],
     ));
     k.push(alu(AluOp::Add, e16, Dst::new(h, 0), vec![Src::vec(h, 0).into(), Imm::hf(2.0).into()]));
+    k.push(Inst::Bfn {
+        func: 0xCA,
+        pred: Some(Pred::on(p)),
+        exec: e16,
+        dst: Dst::new(u, 0).into(),
+        srcs: vec![Src::vec(u, 0).into(), Imm::UD(0x1234_5678).into(), Src::scalar(u, 0).into()],
+    });
     k.push(Inst::AddcSubb {
         sub: true,
         pred: Some(Pred::on(p)),

@@ -77,7 +77,10 @@ pub fn import_module_counted(
             callees: Callees::default(),
         };
         match imp.import_body(f) {
-            Ok(()) => module.functions[id] = imp.f,
+            Ok(()) => {
+                carry_fields_after_call(&mut imp.f);
+                module.functions[id] = imp.f
+            }
             Err(d) => diags.push(d),
         }
     }
@@ -132,6 +135,36 @@ fn param_string_attr(f: Val, i: usize, key: &str) -> Option<String> {
         let p = inkwell::llvm_sys::core::LLVMGetStringAttributeValue(a, &mut len);
         let bytes = std::slice::from_raw_parts(p as *const u8, len as usize);
         Some(String::from_utf8_lossy(bytes).into_owned())
+    }
+}
+
+/// Moves the `extractvalue`s of every `addc`/`subb` right after the call, in field order (valid:
+/// the call dominates every use of its fields): selection writes the fields' variables with the
+/// call's instruction, which is then where they start to live.
+fn carry_fields_after_call(f: &mut Function) {
+    let carries: Vec<(BlockId, InstId)> = f
+        .layout
+        .iter()
+        .flat_map(|&b| f.blocks[b].insts.iter().map(move |&i| (b, i)))
+        .filter(|&(_, i)| matches!(&f.insts[i].kind, InstKind::Intrinsic { id, .. } if id.is_carry()))
+        .collect();
+    for (b, call) in carries {
+        let mut fields: Vec<(u32, InstId)> = f
+            .insts
+            .iter()
+            .filter_map(|(i, inst)| match inst.kind {
+                InstKind::ExtractValue { aggregate: Value::Inst(a), index } if a == call => Some((index, i)),
+                _ => None,
+            })
+            .collect();
+        fields.sort();
+        for (_, block) in f.blocks.iter_mut() {
+            block.insts.retain(|i| !fields.iter().any(|(_, x)| x == i));
+        }
+        let Some(at) = f.blocks[b].insts.iter().position(|&i| i == call) else { continue };
+        for (k, (_, i)) in fields.into_iter().enumerate() {
+            f.blocks[b].insts.insert(at + 1 + k, i);
+        }
     }
 }
 
@@ -224,8 +257,10 @@ impl FnImporter<'_> {
                 if matches!(callee, Some(Ok(Callee::Ignored))) {
                     continue;
                 }
-                // A goto or join returns a struct; its fields are the extractvalues that read it.
-                let ty = if matches!(callee, Some(Ok(Callee::Intrinsic(id))) if simdcf::intrinsic_kind(id).is_some())
+                // A goto, join, addc or subb returns a struct; its fields are the extractvalues
+                // that read it.
+                let ty = if matches!(callee, Some(Ok(Callee::Intrinsic(id)))
+                    if simdcf::intrinsic_kind(id).is_some() || id.is_carry())
                 {
                     Type::Void
                 } else {

@@ -123,6 +123,7 @@ pub fn thread_width(k: &Kernel) -> u32 {
 pub fn exec_of(inst: &Inst) -> Option<Exec> {
     Some(match inst {
         Inst::Alu { exec, .. }
+        | Inst::Bfn { exec, .. }
         | Inst::AddcSubb { exec, .. }
         | Inst::MinMax { exec, .. }
         | Inst::Cmp { exec, .. }

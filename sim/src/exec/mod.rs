@@ -269,6 +269,7 @@ impl Thread {
         match inst {
             Inst::Barrier | Inst::Fence(_) | Inst::LscFence { .. } => Ok(()),
             Inst::Alu { .. }
+            | Inst::Bfn { .. }
             | Inst::AddcSubb { .. }
             | Inst::MinMax { .. }
             | Inst::Cmp { .. }

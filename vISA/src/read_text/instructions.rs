@@ -141,6 +141,19 @@ impl KernelReader {
             Inst::Alu { op: row.op, pred, sat, exec, dst, srcs }
         } else {
             match base {
+                "bfn" => {
+                    let func = match sub {
+                        [f] => f
+                            .strip_prefix('x')
+                            .and_then(|h| u8::from_str_radix(h, 16).ok())
+                            .ok_or_else(bad_suffix)?,
+                        _ => return Err(bad_suffix()),
+                    };
+                    let exec = self.exec(c)?;
+                    let dst = self.dst(c)?;
+                    let srcs = vec![self.src(c)?, self.src(c)?, self.src(c)?];
+                    Inst::Bfn { func, pred, exec, dst, srcs }
+                }
                 "addc" | "subb" => {
                     if !sub.is_empty() {
                         return Err(bad_suffix());
