@@ -26,8 +26,13 @@ const PLATFORMS: [TargetPlatform; 4] =
 const SLM_BYTES: u32 = 64 * 1024;
 
 /// Kernels whose loops count their input data down: their buffers hold small integers.
-const SMALL_DATA: &[&str] =
-    &["simd_dowhile", "simd_dowhile_conformant", "simd_dowhile_exit", "simd_dowhile_store"];
+const SMALL_DATA: &[&str] = &[
+    "simd_dowhile",
+    "simd_dowhile_source",
+    "simd_dowhile_source_conformant",
+    "simd_dowhile_exit",
+    "simd_dowhile_store",
+];
 
 /// How the buffers of a kernel's launches are filled.
 fn fill(kernel: &str) -> Fill {
