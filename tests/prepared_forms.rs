@@ -1,5 +1,6 @@
-//! Globals, private arrays and aggregates compiled end to end: each fixture of
-//! `tests/fixtures/globals` and `tests/fixtures/aggregates` compiles for SKL, TGLLP, DG2 and PVC,
+//! Globals, private arrays, aggregates and built-in calls compiled end to end: each fixture of
+//! `tests/fixtures/globals`, `tests/fixtures/aggregates` and `tests/fixtures/builtins` compiles
+//! for SKL, TGLLP, DG2 and PVC,
 //! every kernel goes through Intel's finalizer `GenX_IR`, and runs in the simulator on a grid of
 //! 4 single-thread groups; the surface its `; expect:` line names must then hold the values the
 //! line lists (computed by hand from the source program, not from genxc's output), so a rewrite
@@ -125,6 +126,14 @@ fn globals_and_private_arrays_compute_what_the_source_says() {
 fn aggregates_compute_what_the_source_says() {
     let files = fixtures_in("aggregates");
     assert!(!files.is_empty(), "aggregates fixtures: {files:?}");
+    let failures: String = files.iter().map(|f| check(f, common::input(f))).collect();
+    assert!(failures.is_empty(), "{failures}");
+}
+
+#[test]
+fn builtin_calls_compute_what_the_source_says() {
+    let files = fixtures_in("builtins");
+    assert!(!files.is_empty(), "builtins fixtures: {files:?}");
     let failures: String = files.iter().map(|f| check(f, common::input(f))).collect();
     assert!(failures.is_empty(), "{failures}");
 }

@@ -18,6 +18,7 @@ mod promote_array;
 mod region_access;
 mod simd_cf;
 mod simd_cf_source;
+mod spirv_builtins;
 
 use super::raw::{ModuleRef, Ty, Val};
 use crate::Platform;
@@ -34,6 +35,9 @@ pub fn prepare_module(m: &ModuleRef, platform: Platform) -> Result<(), Vec<Diagn
     // Globals: metadata and unused ones dropped, constant tables become constant vectors,
     // mutable ones are localized into the kernels that use them.
     globals::lower_globals(m)?;
+    // SPIR-V built-ins with two results (add with carry, extended multiply) become the plain
+    // operations, stored into their result slot.
+    spirv_builtins::translate_spirv_builtins(m)?;
     // Subroutines that take or return struct and array values are inlined, and the functions
     // that cannot be (stack calls) get one parameter per element and a packed vector result.
     aggregates::pass_aggregates_across_calls(m);
@@ -75,6 +79,7 @@ pub fn needs_preparation(m: &ModuleRef) -> bool {
             || simd_cf::has_simd_cf(f)
             || simd_cf_source::has_source_form(f)
     }) || aggregates::has_aggregates(m)
+        || spirv_builtins::declares_spirv_builtins(m)
 }
 
 /// Whether an instruction needs a rewrite: one that works on memory or yields a pointer.
