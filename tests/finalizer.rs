@@ -52,6 +52,7 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("memory/accepted/inst_inttoptr.ll", &[]),
     ("memory/accepted/type_pointer_param.ll", &[]),
     ("aggregates/structs.ll", &[]),
+    ("builtins/spirv_carry.ll", &[]),
     ("aggregates/accepted/inst_extractvalue.ll", &[]),
     ("aggregates/accepted/simdcf_extract_select.ll", &[]),
     ("aggregates/accepted/type_array_param.ll", &[]),
