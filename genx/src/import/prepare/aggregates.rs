@@ -712,7 +712,24 @@ fn split_function(b: &Builder, f: Val) {
     s.fill_phis();
     // SAFETY: every replacement has the replaced value's type; erased instructions have no uses.
     unsafe {
-        for (i, leaf) in replaced {
+        // A leaf may itself be a replaced extractvalue (an insertvalue of a field read out of
+        // another aggregate): follow the replacements to the value that stays.
+        let map: HashMap<Val, Val> = replaced.iter().copied().collect();
+        let resolve = |mut v: Val| {
+            for _ in 0..=map.len() {
+                match map.get(&v) {
+                    Some(&n) => v = n,
+                    None => break,
+                }
+            }
+            v
+        };
+        let resolved: Vec<(Val, Val)> = replaced.iter().map(|&(i, l)| (i, resolve(l))).collect();
+        if resolved.iter().any(|(_, leaf)| map.contains_key(leaf)) {
+            // A cycle of extractvalues (only in unreachable code): left for the validator.
+            return;
+        }
+        for (i, leaf) in resolved {
             LLVMReplaceAllUsesWith(i.0, leaf.0);
             LLVMInstructionEraseFromParent(i.0);
         }

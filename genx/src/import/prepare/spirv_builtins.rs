@@ -39,20 +39,15 @@ enum TwoResultOp {
 impl TwoResultOp {
     /// The built-in a callee name calls, mangled (`_Z17__spirv_IAddCarryDv16_iS_`) or not.
     fn of_callee(name: &str) -> Option<Self> {
-        let base = match name.strip_prefix("_Z") {
+        // The length prefix of a mangled name is not trusted (producers have been seen to
+        // miscount it): the name after it starts with the built-in's, the parameter types follow.
+        let ops = [Self::IAddCarry, Self::ISubBorrow, Self::UMulExtended, Self::SMulExtended];
+        match name.strip_prefix("_Z") {
             Some(rest) => {
-                let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
-                let len: usize = rest[..digits].parse().ok()?;
-                rest.get(digits..digits + len)?
+                let base = rest.trim_start_matches(|c: char| c.is_ascii_digit());
+                ops.into_iter().find(|op| base.starts_with(op.name()))
             }
-            None => name,
-        };
-        match base {
-            "__spirv_IAddCarry" => Some(Self::IAddCarry),
-            "__spirv_ISubBorrow" => Some(Self::ISubBorrow),
-            "__spirv_UMulExtended" => Some(Self::UMulExtended),
-            "__spirv_SMulExtended" => Some(Self::SMulExtended),
-            _ => None,
+            None => ops.into_iter().find(|op| name == op.name()),
         }
     }
 
