@@ -140,9 +140,9 @@ fn type_x86_fp80() {
 /// former bad fixtures are in fixtures/aggregates/accepted).
 #[test]
 fn type_struct_mixed_stack_result() {
-    run("type_struct_stack_mixed.ll", &[]).fails_with(&[
-        &format!("type_struct_stack_mixed.ll:4:30: error: in function @pair: return type: {{ i16, i32 }} {NOT_GEN}"),
-    ]);
+    run("type_struct_stack_mixed.ll", &[]).fails_with(&[&format!(
+        "type_struct_stack_mixed.ll:4:30: error: in function @pair: return type: {{ i16, i32 }} {NOT_GEN}"
+    )]);
 }
 
 #[test]

@@ -56,7 +56,9 @@ const NOT_RUN: &[(&str, &str, &str)] = &[
 /// globals and surfaces fixtures, the MLIR GenX kernels, the aggregates and built-in calls.
 fn sources() -> Vec<String> {
     let mut out = Vec::new();
-    for dir in ["cm", "calls", "kernels", "memory", "mlir-genx", "globals", "surfaces", "aggregates", "builtins"] {
+    for dir in
+        ["cm", "calls", "kernels", "memory", "mlir-genx", "globals", "surfaces", "aggregates", "builtins"]
+    {
         let mut files: Vec<_> = std::fs::read_dir(common::fixtures().join(dir))
             .unwrap()
             .map(|e| e.unwrap().path())

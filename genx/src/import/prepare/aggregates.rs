@@ -632,7 +632,10 @@ fn aggregate_operands(i: Val) -> Vec<Val> {
 /// Whether a non-instruction aggregate operand can be split (a constant of a known form).
 fn constant_splittable(v: Val) -> bool {
     let mut out = Vec::new();
-    v.is_constant() && !v.is_constant_expr() && constant_leaves(v, &mut out).is_some() && out.len() <= MAX_LEAVES
+    v.is_constant()
+        && !v.is_constant_expr()
+        && constant_leaves(v, &mut out).is_some()
+        && out.len() <= MAX_LEAVES
 }
 
 /// Splits the aggregates of function `f`.
@@ -665,7 +668,8 @@ fn split_function(b: &Builder, f: Val) {
     let mut work: Vec<Val> = bad.iter().copied().collect();
     while let Some(v) = work.pop() {
         for u in users(v) {
-            if u.is_instruction() && aggs.contains(&u) && aggregate_operands(u).contains(&v) && bad.insert(u) {
+            if u.is_instruction() && aggs.contains(&u) && aggregate_operands(u).contains(&v) && bad.insert(u)
+            {
                 work.push(u);
             }
         }
@@ -675,7 +679,8 @@ fn split_function(b: &Builder, f: Val) {
     // recursion shallow); an intrinsic's struct result only when another aggregate needs it.
     let mut failed = false;
     for &i in &aggs {
-        if is_aggregate(i.ty()) && !s.bad.contains(&i) && !is_intrinsic_call(i) && s.leaves_of(i, 0).is_none() {
+        if is_aggregate(i.ty()) && !s.bad.contains(&i) && !is_intrinsic_call(i) && s.leaves_of(i, 0).is_none()
+        {
             failed = true;
             break;
         }
@@ -771,8 +776,11 @@ impl Split<'_> {
             LLVMOpcode::LLVMInsertValue => {
                 let mut l = self.leaves_of(v.operand(0), depth + 1)?;
                 let (sub, start, n) = leaf_range(v.ty(), &v.aggregate_indices())?;
-                let ins =
-                    if is_aggregate(sub) { self.leaves_of(v.operand(1), depth + 1)? } else { vec![v.operand(1)] };
+                let ins = if is_aggregate(sub) {
+                    self.leaves_of(v.operand(1), depth + 1)?
+                } else {
+                    vec![v.operand(1)]
+                };
                 if ins.len() != n || start + n > l.len() {
                     return None;
                 }

@@ -151,7 +151,9 @@ fn expand(m: &ModuleRef, b: &Builder, call: Val, op: TwoResultOp) -> Result<(), 
     let width = int_elements(t).ok_or_else(|| format!("{}: operands are not integers", shape()))?;
     let pair = match slot {
         Some(p) => {
-            if p.ty().kind() != LLVMTypeKind::LLVMPointerTypeKind || ret.kind() != LLVMTypeKind::LLVMVoidTypeKind {
+            if p.ty().kind() != LLVMTypeKind::LLVMPointerTypeKind
+                || ret.kind() != LLVMTypeKind::LLVMVoidTypeKind
+            {
                 return Err(format!("{}: the result pointer is not a pointer", shape()));
             }
             p.ty().element()
@@ -159,7 +161,11 @@ fn expand(m: &ModuleRef, b: &Builder, call: Val, op: TwoResultOp) -> Result<(), 
         None => ret,
     };
     if pair.struct_elements() != [t, t] {
-        return Err(format!("{}: the result is {}, not a struct of two operand types", shape(), pair.print()));
+        return Err(format!(
+            "{}: the result is {}, not a struct of two operand types",
+            shape(),
+            pair.print()
+        ));
     }
     if width == 64 && matches!(op, TwoResultOp::UMulExtended | TwoResultOp::SMulExtended) {
         return Err(format!("{}: an extended multiply of 64-bit elements (a 128-bit product)", shape()));
