@@ -738,6 +738,23 @@ fn split_function(b: &Builder, f: Val) {
             LLVMReplaceAllUsesWith(i.0, leaf.0);
             LLVMInstructionEraseFromParent(i.0);
         }
+        // Leaves created but not needed (the other fields of a phi or select of which only some
+        // are read) go, so no stray read of an intrinsic's field is left behind.
+        let mut created = s.created.clone();
+        loop {
+            let before = created.len();
+            created.retain(|&c| {
+                if !users(c).into_iter().all(|u| u == c) {
+                    return true;
+                }
+                LLVMReplaceAllUsesWith(c.0, LLVMGetUndef(LLVMTypeOf(c.0)));
+                LLVMInstructionEraseFromParent(c.0);
+                false
+            });
+            if created.len() == before {
+                break;
+            }
+        }
         // Aggregate instructions left without uses go, until none does.
         loop {
             let mut changed = false;
@@ -808,7 +825,8 @@ impl Split<'_> {
                 self.b.before(v);
                 let cond = v.operand(0);
                 let sel: Vec<Val> = a.into_iter().zip(c).map(|(x, y)| self.b.select(cond, x, y)).collect();
-                self.created.extend(&sel);
+                // The builder folds a select of constants to a constant: only instructions count.
+                self.created.extend(sel.iter().filter(|v| v.is_instruction()));
                 sel
             }
             LLVMOpcode::LLVMCall => {
