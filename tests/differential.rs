@@ -58,10 +58,21 @@ const NOT_RUN: &[(&str, &str, &str)] = &[
 ];
 
 /// The fixture sources: the CM examples, the stack-call fixtures, the kernel fixtures, the memory,
-/// globals, surfaces and intrinsic fixtures, the MLIR GenX kernels.
+/// globals, surfaces, intrinsic, aggregate and built-in call fixtures, the MLIR GenX kernels.
 fn sources() -> Vec<String> {
     let mut out = Vec::new();
-    for dir in ["cm", "calls", "kernels", "memory", "mlir-genx", "globals", "surfaces", "intrinsics"] {
+    for dir in [
+        "cm",
+        "calls",
+        "kernels",
+        "memory",
+        "mlir-genx",
+        "globals",
+        "surfaces",
+        "intrinsics",
+        "aggregates",
+        "builtins",
+    ] {
         let mut files: Vec<_> = std::fs::read_dir(common::fixtures().join(dir))
             .unwrap()
             .map(|e| e.unwrap().path())

@@ -1,5 +1,6 @@
-//! Globals and private arrays compiled end to end: each fixture of `tests/fixtures/globals`
-//! compiles for SKL, TGLLP, DG2 and PVC,
+//! Globals, private arrays, aggregates and built-in calls compiled end to end: each fixture of
+//! `tests/fixtures/globals`, `tests/fixtures/aggregates` and `tests/fixtures/builtins` compiles
+//! for SKL, TGLLP, DG2 and PVC,
 //! every kernel goes through Intel's finalizer `GenX_IR`, and runs in the simulator on a grid of
 //! 4 single-thread groups; the surface its `; expect:` line names must then hold the values the
 //! line lists (computed by hand from the source program, not from genxc's output), so a rewrite
@@ -117,6 +118,22 @@ fn check(source: &str, input: genxc::Input) -> String {
 fn globals_and_private_arrays_compute_what_the_source_says() {
     let files = fixtures_in("globals");
     assert!(files.len() >= 4, "globals fixtures: {files:?}");
+    let failures: String = files.iter().map(|f| check(f, common::input(f))).collect();
+    assert!(failures.is_empty(), "{failures}");
+}
+
+#[test]
+fn aggregates_compute_what_the_source_says() {
+    let files = fixtures_in("aggregates");
+    assert!(!files.is_empty(), "aggregates fixtures: {files:?}");
+    let failures: String = files.iter().map(|f| check(f, common::input(f))).collect();
+    assert!(failures.is_empty(), "{failures}");
+}
+
+#[test]
+fn builtin_calls_compute_what_the_source_says() {
+    let files = fixtures_in("builtins");
+    assert!(!files.is_empty(), "builtins fixtures: {files:?}");
     let failures: String = files.iter().map(|f| check(f, common::input(f))).collect();
     assert!(failures.is_empty(), "{failures}");
 }

@@ -9,6 +9,7 @@
 //! exactly as before. A construct that no rewrite handles stays in the module and the validator
 //! names it, located, as before.
 
+mod aggregates;
 mod by_reference;
 mod globals;
 mod memory;
@@ -17,6 +18,7 @@ mod promote_array;
 mod region_access;
 mod simd_cf;
 mod simd_cf_source;
+mod spirv_builtins;
 
 pub use memory::{ACCESS_ATTR, MEMORY_ATTR};
 
@@ -35,6 +37,12 @@ pub fn prepare_module(m: &ModuleRef, platform: Platform) -> Result<(), Vec<Diagn
     // Globals: metadata and unused ones dropped, constant tables become constant vectors,
     // mutable ones are localized into the kernels that use them.
     globals::lower_globals(m)?;
+    // SPIR-V built-ins with two results (add with carry, extended multiply) become the plain
+    // operations, stored into their result slot.
+    spirv_builtins::translate_spirv_builtins(m)?;
+    // Subroutines that take or return struct and array values are inlined, and the functions
+    // that cannot be (stack calls) get one parameter per element and a packed vector result.
+    aggregates::pass_aggregates_across_calls(m);
     // Subroutines that take arguments by reference are inlined into their callers, and the
     // stack slots this leaves (and SROA-able aggregates) become SSA values.
     by_reference::inline_by_reference_calls(m);
@@ -48,6 +56,9 @@ pub fn prepare_module(m: &ModuleRef, platform: Platform) -> Result<(), Vec<Diagn
     printf::resolve_printf(m)?;
     // Stack slots SROA and mem2reg leave (arrays indexed at run time) become vector values.
     promote_array::promote_arrays(m)?;
+    // Struct and array values (insertvalue/extractvalue chains, phis, selects) split into their
+    // elements.
+    aggregates::split_aggregate_values(m);
     // Pointer kernel arguments become integer addresses, and accesses through them messages.
     memory::lower_memory(m, platform)?;
     // Goto and join blocks in the shape selection takes.
@@ -69,7 +80,8 @@ pub fn needs_preparation(m: &ModuleRef) -> bool {
             || f.blocks().into_iter().flat_map(|b| b.instructions()).any(outside_genx_form)
             || simd_cf::has_simd_cf(f)
             || simd_cf_source::has_source_form(f)
-    })
+    }) || aggregates::has_aggregates(m)
+        || spirv_builtins::declares_spirv_builtins(m)
 }
 
 /// Whether an instruction needs a rewrite: one that works on memory or yields a pointer.
