@@ -657,9 +657,11 @@ mod tests {
         // calls is not the plan's), one whose subroutine the preparation inlines away, those with
         // global variables (the plan does not take globals: Intel's final IR of the examples, the
         // globals, printf and @EM fixtures), those whose metadata offsets are recomputed with a
-        // warning (the whole module reports it), and memory kernels whose pointer arguments the
-        // preparation rewrites.
+        // warning (the whole module reports it), memory kernels whose pointer arguments the
+        // preparation rewrites, and subroutines whose aggregate signatures it flattens.
         let mut expected = vec![
+            "aggregates/structs.ll",
+            "builtins/spirv_carry.ll",
             "bad/alloca_escapes.ll",
             "bad/comment_only.ll",
             "bad/global_common.ll",
