@@ -48,11 +48,11 @@ intrinsic_table! {
     Dp2 = "llvm.genx.dp2": UNCHECKED;
     Dp3 = "llvm.genx.dp3": UNCHECKED;
     Dp4 = "llvm.genx.dp4": UNCHECKED;
-    Dpas = "llvm.genx.dpas": UNCHECKED;
-    DpasNosrc0 = "llvm.genx.dpas.nosrc0": UNCHECKED;
-    Dpas2 = "llvm.genx.dpas2": UNCHECKED;
-    Dpasw = "llvm.genx.dpasw": UNCHECKED;
-    DpaswNosrc0 = "llvm.genx.dpasw.nosrc0": UNCHECKED;
+    Dpas = "llvm.genx.dpas": checked(Num, &[opd(SameAsResult, "accumulator"), opd(Any, "src1"), opd(Any, "src2"), cst(I32, "operation")]);
+    DpasNosrc0 = "llvm.genx.dpas.nosrc0": checked(Num, &[opd(Any, "src1"), opd(Any, "src2"), cst(I32, "operation")]);
+    Dpas2 = "llvm.genx.dpas2": checked(Num, &[opd(Num, "accumulator"), opd(Any, "src1"), opd(Any, "src2"), cst(I32, "src1 precision"), cst(I32, "src2 precision"), cst(I32, "systolic depth"), cst(I32, "repeat count"), cst(I32, "result signedness"), cst(I32, "accumulator signedness")]);
+    Dpasw = "llvm.genx.dpasw": checked(Num, &[opd(SameAsResult, "accumulator"), opd(Any, "src1"), opd(Any, "src2"), cst(I32, "operation")]);
+    DpaswNosrc0 = "llvm.genx.dpasw.nosrc0": checked(Num, &[opd(Any, "src1"), opd(Any, "src2"), cst(I32, "operation")]);
     Dph = "llvm.genx.dph": UNCHECKED;
     DummyMov = "llvm.genx.dummy.mov": UNCHECKED;
     DwordAtomicAdd = "llvm.genx.dword.atomic.add": checked(Any, &[opd(Bool, "predicate"), opd(I32, "surface"), opd(Int, "offsets"), opd(Any, "first source"), opd(Any, "old value")]);

@@ -20,6 +20,7 @@ mod sequences;
 mod simdcf;
 mod stack_calls;
 mod surface;
+pub mod xmx;
 
 pub use stack_calls::{frame as stack_call_frame, Frame as StackCallFrame, StackCallee};
 

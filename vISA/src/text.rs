@@ -375,6 +375,21 @@ impl W<'_> {
                 }
                 t
             }
+            Inst::Dpas { wide, exec, dst, src0, src1, src2, w, a, depth, repeat } => {
+                let mut t = format!(
+                    "{}.{}.{}.{depth}.{repeat} {} ",
+                    if *wide { "dpasw" } else { "dpas" },
+                    w.text(),
+                    a.text(),
+                    exec_fmt(*exec)
+                );
+                for r in [dst, src0, src1] {
+                    let _ = put_raw(&mut t, n, *r);
+                    t.push(' ');
+                }
+                let _ = write!(t, "{}({},{})", n.var(src2.var), src2.row, src2.col);
+                t
+            }
             Inst::AddcSubb { sub, pred, exec, dst, carry, src0, src1 } => format!(
                 "{}{} {} {} {} {} {}",
                 self.pred(*pred),

@@ -239,6 +239,24 @@ fn every_form() -> Kernel {
         ],
     ));
     k.push(alu(AluOp::Add, e16, Dst::new(h, 0), vec![Src::vec(h, 0).into(), Imm::hf(2.0).into()]));
+    for (wide, w, a, repeat) in [
+        (false, Precision::S8, Precision::U4, 8),
+        (true, Precision::BF, Precision::BF, 1),
+        (false, Precision::TF32, Precision::TF32, 4),
+    ] {
+        k.push(Inst::Dpas {
+            wide,
+            exec: Exec::new(8),
+            dst: raw(u),
+            src0: if wide { Raw::NULL } else { Raw::of(u) },
+            src1: raw(u),
+            src2: Src::region(u, 1, 2, Region::CONTIG),
+            w,
+            a,
+            depth: 8,
+            repeat,
+        });
+    }
     k.push(Inst::Bfn {
         func: 0xCA,
         pred: Some(Pred::on(p)),

@@ -124,6 +124,7 @@ pub fn exec_of(inst: &Inst) -> Option<Exec> {
     Some(match inst {
         Inst::Alu { exec, .. }
         | Inst::Bfn { exec, .. }
+        | Inst::Dpas { exec, .. }
         | Inst::AddcSubb { exec, .. }
         | Inst::MinMax { exec, .. }
         | Inst::Cmp { exec, .. }
