@@ -57,6 +57,8 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("memory/bytes_words.ll", &[]),
     ("aggregates/structs.ll", &[]),
     ("builtins/spirv_carry.ll", &[]),
+    ("intrinsics/compiler_copies.ll", &[]),
+    ("intrinsics/reductions.ll", &[]),
     ("aggregates/accepted/inst_extractvalue.ll", &[]),
     ("aggregates/accepted/simdcf_extract_select.ll", &[]),
     ("aggregates/accepted/type_array_param.ll", &[]),
