@@ -520,7 +520,8 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
             if s.f().as_const(args[0]).and_then(|c| c.splat_value()) != Some(0) {
                 return Err(unsupported(format!("{name} with a non-zero is_modified operand")));
             }
-            let size = owords(ty.bytes())?;
+            let bytes = ty.bytes();
+            let size = if matches!(bytes, 4 | 8) { m::Owords::O1 } else { owords(bytes)? };
             let surface = s.surface(args[1])?;
             if surface == m::SurfaceId::SLM && !s.platform.info().has_oword_slm {
                 return Err(not_available(format!(
@@ -529,13 +530,38 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
                 )));
             }
             let offset = s.scalar_u32(args[2], name)?;
+            if bytes < 16 {
+                // A load of one or two dwords: one oword is the smallest block, as Intel's Vector
+                // Compiler emits it (`oword_ld (1)`); it lands in a GRF-aligned oword of its own and
+                // the first dwords are the result.
+                let vt = signed_type(ty.elem().ok_or("void")?)?;
+                let block = s.temp(vt, 16 / vt.size())?;
+                s.k.vars.last_mut().expect("just added").align = m::Align::Grf;
+                s.push(VInst::OwordLd {
+                    size,
+                    unaligned: iid == OwordLdUnaligned,
+                    surface,
+                    offset,
+                    dst: Raw::of(block),
+                });
+                let var = s.var_of(Value::Inst(id))?;
+                let var = s.view(var, vt)?;
+                return s.copy(var, 0, CopySrc::Var(block, 0), ty.num_elems(), vt);
+            }
             let dst = s.msg_dst(id)?;
             s.push(VInst::OwordLd { size, unaligned: iid == OwordLdUnaligned, surface, offset, dst });
             Ok(())
         }
         OwordSt => {
             argc(name, args, 3)?;
-            let size = owords(s.f().value_type(args[2]).bytes())?;
+            let bytes = s.f().value_type(args[2]).bytes();
+            if bytes < 16 {
+                return Err(unsupported(format!(
+                    "{name} of {bytes} bytes: the smallest block message writes a whole oword (16 bytes), and \
+                     Intel's Vector Compiler fills the bytes after the data from whatever the register holds"
+                )));
+            }
+            let size = owords(bytes)?;
             let surface = s.surface(args[0])?;
             if surface == m::SurfaceId::SLM && !s.platform.info().has_oword_slm {
                 return Err(not_available(format!(

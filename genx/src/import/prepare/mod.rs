@@ -11,10 +11,12 @@
 
 mod aggregates;
 mod by_reference;
+mod compiler_copies;
 mod globals;
 mod memory;
 pub mod printf;
 mod promote_array;
+mod reductions;
 mod region_access;
 mod simd_cf;
 mod simd_cf_source;
@@ -34,6 +36,11 @@ pub fn prepare_module(m: &ModuleRef, platform: Platform) -> Result<(), Vec<Diagn
     if !needs_preparation(m) {
         return Ok(());
     }
+    // Copies Intel's GenX passes insert (constant materialization, address conversion) become the
+    // values they copy.
+    compiler_copies::replace_compiler_copies(m);
+    // LLVM's vector reductions become any/all of a predicate or trees of region reads.
+    reductions::expand_reductions(m);
     // Globals: metadata and unused ones dropped, constant tables become constant vectors,
     // mutable ones are localized into the kernels that use them.
     globals::lower_globals(m)?;
@@ -70,7 +77,8 @@ pub fn prepare_module(m: &ModuleRef, platform: Platform) -> Result<(), Vec<Diagn
 
 /// Whether anything in `m` is outside the GenX form: a global, a pointer-typed parameter or
 /// instruction, an aggregate value other than the results of the intrinsics that return structs,
-/// or SIMD control flow (whose blocks may need conforming).
+/// SIMD control flow (whose blocks may need conforming), or a call of an intrinsic a rewrite
+/// expands (SPIR-V built-ins, Intel's compiler copies, LLVM's vector reductions).
 pub fn needs_preparation(m: &ModuleRef) -> bool {
     if !m.globals().is_empty() {
         return true;
@@ -82,6 +90,8 @@ pub fn needs_preparation(m: &ModuleRef) -> bool {
             || simd_cf_source::has_source_form(f)
     }) || aggregates::has_aggregates(m)
         || spirv_builtins::declares_spirv_builtins(m)
+        || compiler_copies::declares_compiler_copies(m)
+        || reductions::declares_reductions(m)
 }
 
 /// Whether an instruction needs a rewrite: one that works on memory or yields a pointer.
