@@ -287,8 +287,11 @@ fn a_kernel_that_spills_is_accepted() {
     text += "    oword_ld (8) out 0x0:ud x.0\n";
     for i in 0..n {
         for r in 0..8 {
-            text +=
-                &format!("    mul (M1_NM, 16) v{i}({r},0)<1> x({},0)<1;1,0> {}:d\n", r % 2, 7 * i + 16 * r + 3);
+            text += &format!(
+                "    mul (M1_NM, 16) v{i}({r},0)<1> x({},0)<1;1,0> {}:d\n",
+                r % 2,
+                7 * i + 16 * r + 3
+            );
         }
     }
     for i in (1..n).rev() {
