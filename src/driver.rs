@@ -676,6 +676,7 @@ mod tests {
             "bad/md_offsets_straddle.ll",
             "calls/call_undefined.ll",
             "calls/linked_call.ll",
+            "calls/stack_call_subroutines.ll",
             "calls/stack_calls.ll",
             "globals/constant_table.ll",
             "globals/mutable_global.ll",

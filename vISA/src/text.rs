@@ -736,7 +736,9 @@ pub fn write_text_file(units: &[Kernel]) -> String {
 }
 
 /// One unit: `.kernel` or `.global_function`, declarations, attributes and code. A function's name
-/// is sanitized (an `fcall` names it by a bare identifier) and it has no entry `.function` label.
+/// is sanitized (an `fcall` names it by a bare identifier). Both kinds start their code with an
+/// entry `.function` label: GenX_IR's flow graph builder fails ("Unknown error in Flow Graph") on
+/// a `.global_function` that calls subroutines without one.
 fn write_unit(k: &Kernel) -> String {
     let mut w = W { names: TextNames::new(k), k, out: String::new() };
     match k.unit {
@@ -799,9 +801,7 @@ fn write_unit(k: &Kernel) -> String {
             KernelAttr::ArgSize(n) | KernelAttr::RetValSize(n) => writeln!(w.out, "={n}"),
         };
     }
-    if k.unit == UnitKind::Kernel {
-        let _ = writeln!(w.out, ".function \"{}\"", w.names.labels[0]);
-    }
+    let _ = writeln!(w.out, ".function \"{}\"", w.names.labels[0]);
     for inst in &k.body {
         w.inst(inst);
     }

@@ -14,8 +14,8 @@
 //! 3. Code before a join in the join's block moves below the join: the join's block is reached with
 //!    the lanes of the goto only, while the code means to run after the lanes rejoin.
 //!
-//! Code that reads an execution or resume mask, and memory operations that would change order with
-//! another one, stay where they are; the shape is then refused by the SIMD control flow analysis
+//! Code that reads an execution or resume mask, memory operations that would change order with
+//! another one, and the values such code reads, stay where they are; the shape is then refused by the SIMD control flow analysis
 //! as before, located at the instruction.
 
 use super::super::raw::{Bb, Val};
@@ -178,16 +178,30 @@ fn sink_below_join(b: Bb) {
             needed.extend(i.operands());
         }
     }
-    let movable: Vec<Val> = insts[..at]
+    // What stays above the join: phis, what the join needs, mask readers; then, walking up, the
+    // operands of what stays (a value must be defined above its users) and a memory operation
+    // followed by one that stays (memory operations keep their order).
+    let mut stays: HashSet<Val> = insts[..at]
         .iter()
         .copied()
         .filter(|&i| {
-            i.opcode() != LLVMOpcode::LLVMPHI
-                && !needed.contains(&i)
-                && !is_mask_reader(i, &masks)
-                && cf_of(i).is_none()
+            i.opcode() == LLVMOpcode::LLVMPHI
+                || needed.contains(&i)
+                || is_mask_reader(i, &masks)
+                || cf_of(i).is_some()
         })
         .collect();
+    let mut effect_stays_below = false;
+    for &i in insts[..at].iter().rev() {
+        if has_effects(i) && effect_stays_below {
+            stays.insert(i);
+        }
+        if stays.contains(&i) {
+            stays.extend(i.operands());
+            effect_stays_below |= has_effects(i);
+        }
+    }
+    let movable: Vec<Val> = insts[..at].iter().copied().filter(|i| !stays.contains(i)).collect();
     // Below the join, in their order: after the join and the extractvalues that read it.
     let mut anchor = join.next_instruction();
     while !anchor.is_null() && anchor.opcode() == LLVMOpcode::LLVMExtractValue && anchor.operand(0) == join {
