@@ -30,6 +30,8 @@ const SMALL_DATA: &[&str] = &[
     "simd_dowhile",
     "simd_dowhile_source",
     "simd_dowhile_source_conformant",
+    "dowhile_no_latch",
+    "dowhile_no_latch_conformant",
     "simd_dowhile_exit",
     "simd_dowhile_store",
 ];
