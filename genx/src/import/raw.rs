@@ -282,6 +282,20 @@ impl Val {
         Val(unsafe { LLVMGetNextInstruction(self.0) })
     }
 
+    /// The users of this value (an instruction using it twice is listed twice).
+    pub fn users(self) -> Vec<Val> {
+        let mut out = Vec::new();
+        // SAFETY: walks the use list of a valid value.
+        unsafe {
+            let mut u = LLVMGetFirstUse(self.0);
+            while !u.is_null() {
+                out.push(Val(LLVMGetUser(u)));
+                u = LLVMGetNextUse(u);
+            }
+        }
+        out
+    }
+
     /// Allocas: the allocated type.
     pub fn allocated_type(self) -> Ty {
         // SAFETY: valid alloca instruction.

@@ -21,6 +21,7 @@
 //! validator to name.
 
 use super::super::raw::{Bb, ModuleRef, Ty, Val};
+use super::builder::{Builder, NONAME};
 use super::by_reference::force_inline;
 use inkwell::llvm_sys::core::*;
 use inkwell::llvm_sys::prelude::*;
@@ -33,9 +34,6 @@ pub const MAX_LEAVES: usize = 1024;
 
 /// Most nested `insertvalue`/`extractvalue` steps followed from one value.
 const MAX_DEPTH: u32 = 4096;
-
-/// An empty C string for unnamed instructions.
-const NONAME: *const std::os::raw::c_char = c"".as_ptr();
 
 /// Aggregates across calls: inlines the internal subroutines that take or return aggregates, and
 /// flattens the signature of the functions that cannot be inlined.
@@ -101,26 +99,9 @@ fn is_internal(f: Val) -> bool {
     matches!(f.linkage(), LLVMLinkage::LLVMInternalLinkage | LLVMLinkage::LLVMPrivateLinkage)
 }
 
-/// The users of `v`, once each.
-fn users(v: Val) -> Vec<Val> {
-    let mut out = Vec::new();
-    // SAFETY: valid value; iteration ends with null.
-    unsafe {
-        let mut u = LLVMGetFirstUse(v.0);
-        while !u.is_null() {
-            let user = Val(LLVMGetUser(u));
-            if !out.contains(&user) {
-                out.push(user);
-            }
-            u = LLVMGetNextUse(u);
-        }
-    }
-    out
-}
-
 /// Whether every use of function `f` is a direct call of it (its callee operand only).
 fn only_called_directly(f: Val) -> bool {
-    users(f).into_iter().all(|u| {
+    f.users().into_iter().all(|u| {
         u.is_instruction()
             && u.opcode() == LLVMOpcode::LLVMCall
             && u.called_value() == f
@@ -137,7 +118,7 @@ fn inline_aggregate_subroutines(m: &ModuleRef) {
             || !has_aggregate_signature(f)
             || f.has_fn_attr("CMStackCall")
             || !is_internal(f)
-            || users(f).is_empty()
+            || f.users().is_empty()
             || !only_called_directly(f)
         {
             continue;
@@ -255,35 +236,7 @@ fn constant_leaves(c: Val, out: &mut Vec<Val>) -> Option<()> {
     Some(())
 }
 
-/// An instruction builder over one module.
-struct Builder {
-    b: LLVMBuilderRef,
-    ctx: LLVMContextRef,
-}
-
-impl Drop for Builder {
-    fn drop(&mut self) {
-        // SAFETY: the builder was created by `new` and is disposed once.
-        unsafe { LLVMDisposeBuilder(self.b) }
-    }
-}
-
 impl Builder {
-    /// A builder in `m`'s context.
-    fn new(m: &ModuleRef) -> Self {
-        // SAFETY: a valid module; the builder is disposed on drop.
-        unsafe {
-            let ctx = LLVMGetModuleContext(m.0);
-            Builder { b: LLVMCreateBuilderInContext(ctx), ctx }
-        }
-    }
-
-    /// Positions new instructions before `i`.
-    fn before(&self, i: Val) {
-        // SAFETY: a valid instruction.
-        unsafe { LLVMPositionBuilderBefore(self.b, i.0) }
-    }
-
     /// Positions new instructions right after `i` (before the first non-phi when `i` is a phi).
     fn after(&self, i: Val) {
         let mut n = i.next_instruction();
@@ -560,7 +513,7 @@ fn flatten_signature(m: &ModuleRef, b: &Builder, f: Val) {
             }
         }
         // Calls: leaves in, packed vector out.
-        for call in users(f) {
+        for call in f.users() {
             b.before(call);
             let mut args: Vec<LLVMValueRef> = Vec::new();
             for i in 0..call.num_call_args() {
@@ -667,7 +620,7 @@ fn split_function(b: &Builder, f: Val) {
     }
     let mut work: Vec<Val> = bad.iter().copied().collect();
     while let Some(v) = work.pop() {
-        for u in users(v) {
+        for u in v.users() {
             if u.is_instruction() && aggs.contains(&u) && aggregate_operands(u).contains(&v) && bad.insert(u)
             {
                 work.push(u);
@@ -744,7 +697,7 @@ fn split_function(b: &Builder, f: Val) {
         loop {
             let before = created.len();
             created.retain(|&c| {
-                if !users(c).into_iter().all(|u| u == c) {
+                if !c.users().into_iter().all(|u| u == c) {
                     return true;
                 }
                 LLVMReplaceAllUsesWith(c.0, LLVMGetUndef(LLVMTypeOf(c.0)));

@@ -52,6 +52,18 @@ fn is_called(f: Val) -> bool {
     unsafe { !LLVMGetFirstUse(f.0).is_null() }
 }
 
+/// Runs LLVM's always-inliner on `m`: every call of a function marked [`force_inline`] is inlined,
+/// and such functions left without a caller are deleted.
+pub(super) fn run_always_inliner(m: &ModuleRef) {
+    // SAFETY: a legacy pass manager over a module LLVM owns for the whole call; disposed after.
+    unsafe {
+        let pm = LLVMCreatePassManager();
+        LLVMAddAlwaysInlinerPass(pm);
+        LLVMRunPassManager(pm, m.0);
+        LLVMDisposePassManager(pm);
+    }
+}
+
 /// Whether a function has a stack slot of struct or array type, which mem2reg leaves and SROA
 /// splits.
 fn has_aggregate_slot(m: &ModuleRef) -> bool {

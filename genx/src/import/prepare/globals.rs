@@ -30,7 +30,6 @@ use crate::ir::Linkage;
 use genxc_diag::{unsupported, Diagnostic, Location};
 use inkwell::llvm_sys::core::*;
 use inkwell::llvm_sys::target::LLVMGetModuleDataLayout;
-use inkwell::llvm_sys::transforms::ipo::LLVMAddAlwaysInlinerPass;
 use inkwell::llvm_sys::LLVMLinkage;
 use std::collections::BTreeMap;
 
@@ -103,18 +102,7 @@ fn localize_mask(m: &ModuleRef, rw: &Rewriter, g: Val) -> Result<bool, String> {
         inkwell::llvm_sys::LLVMOpcode::LLVMStore => i.operand(1) == g && i.operand(0).ty() == ty,
         _ => false,
     };
-    let users = || -> Vec<Val> {
-        let mut out = Vec::new();
-        // SAFETY: walks the use list of a live global.
-        unsafe {
-            let mut u = LLVMGetFirstUse(g.0);
-            while !u.is_null() {
-                out.push(Val(LLVMGetUser(u)));
-                u = LLVMGetNextUse(u);
-            }
-        }
-        out
-    };
+    let users = || g.users();
     if !users().into_iter().all(|u| u.is_instruction() && whole(u)) {
         return Ok(false);
     }
@@ -140,13 +128,7 @@ fn localize_mask(m: &ModuleRef, rw: &Rewriter, g: Val) -> Result<bool, String> {
         if !marked {
             break;
         }
-        // SAFETY: a legacy pass manager over a module LLVM owns for the whole call.
-        unsafe {
-            let pm = LLVMCreatePassManager();
-            LLVMAddAlwaysInlinerPass(pm);
-            LLVMRunPassManager(pm, m.0);
-            LLVMDisposePassManager(pm);
-        }
+        super::by_reference::run_always_inliner(m);
     }
     let mut slots: BTreeMap<Val, Val> = BTreeMap::new();
     for u in users() {
@@ -341,13 +323,7 @@ fn localize_mutable(
         if !marked {
             break;
         }
-        // SAFETY: a legacy pass manager over a module LLVM owns for the whole call.
-        unsafe {
-            let pm = LLVMCreatePassManager();
-            LLVMAddAlwaysInlinerPass(pm);
-            LLVMRunPassManager(pm, m.0);
-            LLVMDisposePassManager(pm);
-        }
+        super::by_reference::run_always_inliner(m);
     }
     for &(g, layout) in &ok {
         let uses = match collect_uses(td, g) {

@@ -10,6 +10,7 @@
 //! names it, located, as before.
 
 mod aggregates;
+mod builder;
 mod by_reference;
 mod compiler_copies;
 mod globals;

@@ -14,12 +14,10 @@
 //!   one a sequential reduction rounds to, whatever fast-math flags the call has.
 
 use super::super::raw::{ModuleRef, Ty, Val};
+use super::builder::{Builder, NONAME};
 use inkwell::llvm_sys::core::*;
 use inkwell::llvm_sys::prelude::*;
 use inkwell::llvm_sys::{LLVMIntPredicate, LLVMOpcode, LLVMTypeKind};
-
-/// An empty C string for unnamed instructions.
-const NONAME: *const std::os::raw::c_char = c"".as_ptr();
 
 /// The reduction an `llvm.vector.reduce.<kind>` intrinsic computes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -137,35 +135,7 @@ pub fn expand_reductions(m: &ModuleRef) {
     }
 }
 
-/// An instruction builder over one module.
-struct Builder {
-    b: LLVMBuilderRef,
-    ctx: LLVMContextRef,
-}
-
-impl Drop for Builder {
-    fn drop(&mut self) {
-        // SAFETY: the builder was created by `new` and is disposed once.
-        unsafe { LLVMDisposeBuilder(self.b) }
-    }
-}
-
 impl Builder {
-    /// A builder in `m`'s context.
-    fn new(m: &ModuleRef) -> Self {
-        // SAFETY: a valid module; the builder is disposed on drop.
-        unsafe {
-            let ctx = LLVMGetModuleContext(m.0);
-            Builder { b: LLVMCreateBuilderInContext(ctx), ctx }
-        }
-    }
-
-    /// Positions new instructions before `i`.
-    fn before(&self, i: Val) {
-        // SAFETY: a valid instruction.
-        unsafe { LLVMPositionBuilderBefore(self.b, i.0) }
-    }
-
     /// The `i32` constant `v`.
     fn i32(&self, v: u32) -> LLVMValueRef {
         // SAFETY: valid context.
@@ -186,11 +156,6 @@ impl Builder {
             let m = LLVMConstVector(mask.as_mut_ptr(), n);
             Val(LLVMBuildShuffleVector(self.b, v.0, LLVMGetUndef(v.ty().0), m, NONAME))
         }
-    }
-
-    fn bin(&self, op: LLVMOpcode, a: Val, c: Val) -> Val {
-        // SAFETY: operands of one type that `op` takes.
-        Val(unsafe { LLVMBuildBinOp(self.b, op, a.0, c.0, NONAME) })
     }
 
     /// `a` or `c`, whichever compares `p` to the other.

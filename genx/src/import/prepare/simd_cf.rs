@@ -303,12 +303,12 @@ fn restore_branch(f: Val, b: Bb) {
     // first operand; a merge must not be read inside the fragment.
     for &i in fragment {
         if merges.contains(&i) {
-            if users(i).iter().any(|u| in_fragment.contains(u)) {
+            if i.users().iter().any(|u| in_fragment.contains(u)) {
                 return;
             }
             continue;
         }
-        if users(i).iter().any(|u| !in_fragment.contains(u) || merges.iter().any(|m| m.operand(1) == i)) {
+        if i.users().iter().any(|u| !in_fragment.contains(u) || merges.iter().any(|m| m.operand(1) == i)) {
             return;
         }
         if i.opcode() == LLVMOpcode::LLVMPHI || cf_of(i).is_some() {
@@ -408,20 +408,6 @@ fn replace_incoming_block(
         LLVMSetValueName2(fresh, name.as_ptr() as *const _, name.len());
         LLVMDisposeBuilder(builder);
     }
-}
-
-/// The instructions that use `v`.
-fn users(v: Val) -> Vec<Val> {
-    let mut out = Vec::new();
-    // SAFETY: walks the use list of a live value.
-    unsafe {
-        let mut u = LLVMGetFirstUse(v.0);
-        while !u.is_null() {
-            out.push(Val(LLVMGetUser(u)));
-            u = LLVMGetNextUse(u);
-        }
-    }
-    out
 }
 
 /// Whether `i` ends its block.

@@ -15,13 +15,10 @@
 
 use super::super::raw::{ModuleRef, Ty, Val};
 use super::super::validate::inst_label;
+use super::builder::{Builder, NONAME};
 use genxc_diag::{unsupported, Diagnostic};
 use inkwell::llvm_sys::core::*;
-use inkwell::llvm_sys::prelude::*;
 use inkwell::llvm_sys::{LLVMIntPredicate, LLVMOpcode, LLVMTypeKind};
-
-/// An empty C string for unnamed instructions.
-const NONAME: *const std::os::raw::c_char = c"".as_ptr();
 
 /// The SPIR-V built-ins with a `{ low, high }` result this rewrite expands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -240,40 +237,7 @@ fn strip_address_space_cast(p: Val) -> Val {
     p
 }
 
-/// An instruction builder over one module.
-struct Builder {
-    b: LLVMBuilderRef,
-    ctx: LLVMContextRef,
-}
-
-impl Drop for Builder {
-    fn drop(&mut self) {
-        // SAFETY: the builder was created by `new` and is disposed once.
-        unsafe { LLVMDisposeBuilder(self.b) }
-    }
-}
-
 impl Builder {
-    /// A builder in `m`'s context.
-    fn new(m: &ModuleRef) -> Self {
-        // SAFETY: a valid module; the builder is disposed on drop.
-        unsafe {
-            let ctx = LLVMGetModuleContext(m.0);
-            Builder { b: LLVMCreateBuilderInContext(ctx), ctx }
-        }
-    }
-
-    /// Positions new instructions before `i`.
-    fn before(&self, i: Val) {
-        // SAFETY: a valid instruction.
-        unsafe { LLVMPositionBuilderBefore(self.b, i.0) }
-    }
-
-    fn bin(&self, op: LLVMOpcode, a: Val, c: Val) -> Val {
-        // SAFETY: operands of one integer type.
-        Val(unsafe { LLVMBuildBinOp(self.b, op, a.0, c.0, NONAME) })
-    }
-
     fn icmp(&self, p: LLVMIntPredicate, a: Val, c: Val) -> Val {
         // SAFETY: operands of one integer type.
         Val(unsafe { LLVMBuildICmp(self.b, p, a.0, c.0, NONAME) })

@@ -683,7 +683,7 @@ impl Messages<'_, '_> {
     /// `cmpxchg`: the atomic compare-exchange; its `{old, success}` result is read only through
     /// `extractvalue`, which become the old value and `old == expected`.
     fn cmpxchg(&mut self, i: Val, a: Addr) -> R<()> {
-        let users = users(i);
+        let users = i.users();
         if users.iter().any(|u| !u.is_instruction() || u.opcode() != LLVMOpcode::LLVMExtractValue) {
             return Err("unsupported: a cmpxchg result used other than through extractvalue".into());
         }
@@ -924,20 +924,6 @@ fn byte_chunks(len: u64, align: u64) -> Vec<(u64, u32, u32)> {
         let n = (len - off).min(16);
         out.push((off, n as u32, 1));
         off += n;
-    }
-    out
-}
-
-/// The users of `v`.
-fn users(v: Val) -> Vec<Val> {
-    let mut out = Vec::new();
-    // SAFETY: use-list iteration of a live value.
-    unsafe {
-        let mut u = LLVMGetFirstUse(v.0);
-        while !u.is_null() {
-            out.push(Val(LLVMGetUser(u)));
-            u = LLVMGetNextUse(u);
-        }
     }
     out
 }

@@ -405,7 +405,7 @@ impl<'a> Addresses<'a> {
         let mut work: Vec<Val> = candidates
             .iter()
             .copied()
-            .filter(|&c| users(c).iter().any(|u| !is_candidate.contains(&u.0)))
+            .filter(|&c| c.users().iter().any(|u| !is_candidate.contains(&u.0)))
             .collect();
         while let Some(c) = work.pop() {
             if !live.insert(c.0) {
@@ -440,18 +440,4 @@ pub fn space_of(pty: LLVMTypeRef) -> Space {
     } else {
         Space::Global
     }
-}
-
-/// The users of `v`.
-fn users(v: Val) -> Vec<Val> {
-    let mut out = Vec::new();
-    // SAFETY: use-list iteration of a live value.
-    unsafe {
-        let mut u = LLVMGetFirstUse(v.0);
-        while !u.is_null() {
-            out.push(Val(LLVMGetUser(u)));
-            u = LLVMGetNextUse(u);
-        }
-    }
-    out
 }

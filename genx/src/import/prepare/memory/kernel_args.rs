@@ -219,7 +219,7 @@ fn access_by_use(p: Val) -> Use {
     let mut work = vec![p];
     let both = Use { read: true, write: true };
     while let Some(v) = work.pop() {
-        for user in users(v) {
+        for user in v.users() {
             use LLVMOpcode::*;
             if !user.is_instruction() {
                 // A constant expression of the pointer: followed like the instruction it stands for.
@@ -271,18 +271,4 @@ fn access_by_use(p: Val) -> Use {
         }
     }
     u
-}
-
-/// The users of `v`.
-fn users(v: Val) -> Vec<Val> {
-    let mut out = Vec::new();
-    // SAFETY: use-list iteration of a live value.
-    unsafe {
-        let mut u = LLVMGetFirstUse(v.0);
-        while !u.is_null() {
-            out.push(Val(LLVMGetUser(u)));
-            u = LLVMGetNextUse(u);
-        }
-    }
-    out
 }
