@@ -151,6 +151,14 @@ pub(super) fn dpas(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[Value
     let lanes = s.platform.grf_bytes() / 4;
     let ty = s.f().insts[id].ty;
     let rows = u32::from(call.repeat);
+    let width = ty.num_elems() / rows;
+    if ty.num_elems() % rows == 0 && width != lanes && [8, 16].contains(&width) {
+        // GenX_IR: "Only execution size of 16 is supported for dpas on platform PVC" (and 8 on DG2)
+        return Err(not_available(format!(
+            "{name} {width} lanes wide is not available on {} (its systolic array is {lanes} lanes wide)",
+            s.platform
+        )));
+    }
     if ty.num_elems() != lanes * rows {
         return Err(invalid(format!(
             "{name}: the result has {} elements, not {lanes} lanes x repeat count {rows} on {}",
