@@ -152,7 +152,7 @@ pub(super) fn dpas(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[Value
     let ty = s.f().insts[id].ty;
     let rows = u32::from(call.repeat);
     let width = ty.num_elems() / rows;
-    if ty.num_elems() % rows == 0 && width != lanes && [8, 16].contains(&width) {
+    if ty.num_elems().is_multiple_of(rows) && width != lanes && [8, 16].contains(&width) {
         // GenX_IR: "Only execution size of 16 is supported for dpas on platform PVC" (and 8 on DG2)
         return Err(not_available(format!(
             "{name} {width} lanes wide is not available on {} (its systolic array is {lanes} lanes wide)",

@@ -167,7 +167,7 @@ fn product(id: IntrinsicId, args: &[Bits], tys: &[Type], ty: Type) -> Result<Bit
     let c = call(id, args, tys)?;
     let re = ty.elem().unwrap_or(Elem::I32);
     let total = ty.num_elems() as usize;
-    if c.rows == 0 || c.depth == 0 || total % c.rows != 0 {
+    if c.rows == 0 || c.depth == 0 || !total.is_multiple_of(c.rows) {
         return Err(SimError::Malformed(format!(
             "{}: {total} result elements are not repeat count {} rows",
             id.name(),
@@ -192,12 +192,12 @@ fn product(id: IntrinsicId, args: &[Bits], tys: &[Type], ty: Type) -> Result<Bit
                 .collect()
         })
         .collect();
-    // B: K x N; a dword holds 32 / bits consecutive K elements of one column
+    // B: K x N, kept by column; a dword holds 32 / bits consecutive K elements of one column
     let b_per_dword = (32 / c.b_fmt.bits()) as usize;
-    let b: Vec<Vec<Option<f64>>> = (0..k_total)
-        .map(|k| {
-            (0..n)
-                .map(|col| {
+    let b_cols: Vec<Vec<Option<f64>>> = (0..n)
+        .map(|col| {
+            (0..k_total)
+                .map(|k| {
                     let dword = (k / b_per_dword) * n + col;
                     let index = dword * b_per_dword + k % b_per_dword;
                     element(&b_bytes, c.b_fmt.bits(), index).map(|r| c.b_fmt.value(r))
@@ -207,12 +207,12 @@ fn product(id: IntrinsicId, args: &[Bits], tys: &[Type], ty: Type) -> Result<Bit
         .collect();
     let mut out = Vec::with_capacity(total);
     for (m, a_row) in a.iter().enumerate() {
-        for col in 0..n {
+        for (col, b_col) in b_cols.iter().enumerate() {
             let acc = match c.acc {
                 None => Some(0),
                 Some((v, _)) => v.get(m * n + col).copied().flatten(),
             };
-            let terms: Option<Vec<f64>> = (0..k_total).map(|k| Some(a_row[k]? * b[k][col]?)).collect();
+            let terms: Option<Vec<f64>> = a_row.iter().zip(b_col).map(|(x, y)| Some((*x)? * (*y)?)).collect();
             let (Some(acc), Some(terms)) = (acc, terms) else {
                 out.push(None);
                 continue;
