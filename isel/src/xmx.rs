@@ -46,7 +46,8 @@ impl XmxFeature {
             XmxFeature::Dpas => {
                 "GenX_IR -platform SKL and TGLLP: `vISA instruction not supported on this platform`; \
                  -platform MTL: `invalid encoding mode for platform` (Xe-LPG has no systolic array; \
-                 vc-intrinsics lists dpas for XeHP+ except XeLPG)"
+                 vc-intrinsics lists dpas for XeHP+ except XeLPG); the width is the platform's: \
+                 `Only execution size of 8 is supported for dpas on platform DG2` (16 on PVC)"
             }
             XmxFeature::Dpasw => {
                 "GenX_IR -platform PVC: `dpasw instuction is not supported on selected platform`; \
