@@ -72,10 +72,11 @@ struct DpasCall {
 
 /// The precision of a `dpas` field value (vISA's binary codes).
 fn precision(code: u64, what: &str, name: &str) -> R<Precision> {
-    u8::try_from(code)
-        .ok()
-        .and_then(Precision::from_code)
-        .ok_or_else(|| invalid(format!("{name}: {what} {code} is not a dpas precision (1..=11)")))
+    u8::try_from(code).ok().and_then(Precision::from_code).ok_or_else(|| {
+        invalid(format!(
+            "{name}: {what} {code} is not a dpas precision (1..=10, 12 tf32; 11 is bfloat8, not modeled)"
+        ))
+    })
 }
 
 /// Emits the vISA `dpas`/`dpasw` of a call of one of the XMX intrinsics.

@@ -977,3 +977,18 @@ fn sampler_messages_read_from_text() {
     let e = err(&format!("{head}    load.X (8) T_t V_a.0 V_a.0 %null.0 V_a.0\n"));
     assert_eq!(e.line, 7, "{e}");
 }
+
+/// The dpas precision codes are vISA's `GenPrecision` values (IGC's visa_igc_common_header.h,
+/// vc-intrinsics' dpas2 table): u8 = 7, s8 = 8, bf16 = 9, hf = 10, tf32 = 12; 11 (bfloat8) is
+/// not a precision genxc models.
+#[test]
+fn dpas_precision_codes_are_visa_gen_precision() {
+    let codes: Vec<u8> = Precision::ALL.iter().map(|p| p.code()).collect();
+    assert_eq!(codes, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12]);
+    for p in Precision::ALL {
+        assert_eq!(Precision::from_code(p.code()), Some(p));
+    }
+    assert_eq!(Precision::from_code(11), None);
+    assert_eq!(Precision::from_code(13), None);
+    assert_eq!(Precision::from_code(0), None);
+}
