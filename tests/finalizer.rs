@@ -61,6 +61,14 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("intrinsics/compiler_copies.ll", &[]),
     ("intrinsics/reductions.ll", &[]),
     ("intrinsics/oword_small.ll", &[]),
+    (
+        "intrinsics/dpas_gemm_dg2.ll",
+        &[(Platform::Skl, DPAS_SKL), (Platform::Tgllp, DPAS_TGLLP), (Platform::Pvc, DPAS8_PVC)],
+    ),
+    (
+        "intrinsics/dpas_gemm_pvc.ll",
+        &[(Platform::Skl, DPAS_SKL), (Platform::Tgllp, DPAS_TGLLP), (Platform::Dg2, DPAS16_DG2)],
+    ),
     ("intrinsics/accepted/ld_scalar.ll", &[]),
     ("intrinsics/accepted/ld_unaligned_size.ll", &[]),
     ("aggregates/accepted/inst_extractvalue.ll", &[]),
@@ -194,6 +202,10 @@ const SVM_SCALED4_DG2: &str =
                                which the platform lacks)";
 const NO_DOUBLE_TGLLP: &str = "double precision conversion is not available on tgllp";
 const NO_DOUBLE_DG2: &str = "double precision conversion is not available on dg2";
+const DPAS_SKL: &str = "llvm.genx.dpas is not available on skl";
+const DPAS_TGLLP: &str = "llvm.genx.dpas is not available on tgllp";
+const DPAS8_PVC: &str = "llvm.genx.dpas 8 lanes wide is not available on pvc";
+const DPAS16_DG2: &str = "llvm.genx.dpas 16 lanes wide is not available on dg2";
 const SLM_OWORD_SKL: &str = "oword block messages on SLM are not available on skl";
 
 #[test]

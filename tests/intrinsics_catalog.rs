@@ -13,6 +13,7 @@ use genxc::{CompileOptions, Emit, EmitSet, Input, TargetPlatform};
 use genxc_genx::intrinsic_class::{family, Audience, Family, VC_INTERNAL};
 use genxc_genx::intrinsics::{IntrinsicId, SatOp, ALL};
 use genxc_isel::availability::AluFeature;
+use genxc_isel::xmx::XmxFeature;
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
@@ -295,6 +296,102 @@ fn cell(s: &SampleCall, platform: TargetPlatform, finalizer: Option<&str>, failu
     }
 }
 
+/// The matrix engine intrinsics with a sample call: s8 x s8 with systolic depth 8, repeat count 1.
+const XMX_SAMPLES: [IntrinsicId; 5] = [
+    IntrinsicId::Dpas,
+    IntrinsicId::DpasNosrc0,
+    IntrinsicId::Dpas2,
+    IntrinsicId::Dpasw,
+    IntrinsicId::DpaswNosrc0,
+];
+
+/// A kernel for the matrix engine samples on a platform whose dpas is `lanes` wide: from the 8
+/// loaded dwords `%d` (src2, one row), `%w` (src1, the dwords repeated to `lanes` x 8) and `%acc`
+/// (`lanes` dwords), `value` defines `%r` (`lanes` dwords), whose first 8 are stored.
+fn xmx_kernel(declare: &str, value: &str, lanes: u32) -> String {
+    let w = lanes * 8;
+    // one declaration each (with 8 lanes two of the regions have the same types)
+    let decls = format!(
+        "declare <{w} x i32> @llvm.genx.rdregioni.v{w}i32.v8i32.i16(<8 x i32>, i32, i32, i32, i16, i32)
+declare <{lanes} x i32> @llvm.genx.rdregioni.v{lanes}i32.v8i32.i16(<8 x i32>, i32, i32, i32, i16, i32)
+declare <{lanes} x i32> @llvm.genx.rdregioni.v{lanes}i32.v{w}i32.i16(<{w} x i32>, i32, i32, i32, i16, i32)
+declare <8 x i32> @llvm.genx.rdregioni.v8i32.v{lanes}i32.i16(<{lanes} x i32>, i32, i32, i32, i16, i32)
+{declare}"
+    );
+    let frame: Vec<&str> = decls.lines().collect::<std::collections::BTreeSet<_>>().into_iter().collect();
+    let frame = frame.join("\n");
+    let value = format!(
+        "  %w = call <{w} x i32> @llvm.genx.rdregioni.v{w}i32.v8i32.i16(<8 x i32> %d, i32 0, i32 8, i32 1, i16 0, i32 undef)
+  %acc = call <{lanes} x i32> @llvm.genx.rdregioni.v{lanes}i32.v8i32.i16(<8 x i32> %d, i32 0, i32 8, i32 1, i16 0, i32 undef)
+{value}
+  %o0 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v{lanes}i32.i16(<{lanes} x i32> %r, i32 0, i32 8, i32 1, i16 0, i32 undef)"
+    );
+    kernel(&frame, &value, Ty::VI32)
+        .replace("  %o = add <8 x i32> %r, zeroinitializer", "  %o = add <8 x i32> %o0, zeroinitializer")
+}
+
+/// The sample kernel of a matrix engine intrinsic.
+fn xmx_sample(id: IntrinsicId, lanes: u32) -> String {
+    use IntrinsicId::*;
+    let w = lanes * 8;
+    // repeat count 1 << 24 | depth 8 << 16 | s8 (8) << 8 | s8 (8)
+    let word = 0x0108_0808;
+    let (sig, args) = match id {
+        Dpas | Dpasw => (
+            format!("<{lanes} x i32>, <{w} x i32>, <8 x i32>, i32"),
+            format!("<{lanes} x i32> %acc, <{w} x i32> %w, <8 x i32> %d, i32 {word}"),
+        ),
+        Dpas2 => (
+            format!("<{lanes} x i32>, <{w} x i32>, <8 x i32>, i32, i32, i32, i32, i32, i32"),
+            format!("<{lanes} x i32> %acc, <{w} x i32> %w, <8 x i32> %d, i32 8, i32 8, i32 8, i32 1, i32 1, i32 1"),
+        ),
+        _ => (format!("<{w} x i32>, <8 x i32>, i32"), format!("<{w} x i32> %w, <8 x i32> %d, i32 {word}")),
+    };
+    let acc = if matches!(id, Dpas | Dpasw | Dpas2) { format!(".v{lanes}i32") } else { String::new() };
+    let callee = format!("{}.v{lanes}i32{acc}.v{w}i32.v8i32", id.name());
+    let declare = format!("declare <{lanes} x i32> @{callee}({sig})");
+    xmx_kernel(&declare, &format!("  %r = call <{lanes} x i32> @{callee}({args})"), lanes)
+}
+
+/// One table cell of a matrix engine intrinsic: as [`cell`], the frame being the same kernel
+/// with `%r` the sum of the accumulator and src1's first dwords.
+fn xmx_cell(
+    id: IntrinsicId,
+    platform: TargetPlatform,
+    finalizer: Option<&str>,
+    failures: &mut String,
+) -> String {
+    let name = id.name();
+    let lanes = if platform == TargetPlatform::Pvc { 16 } else { 8 };
+    match compile(&xmx_sample(id, lanes), platform) {
+        Ok(visa) => {
+            if let Some(p) = finalizer {
+                if let Err(e) = common::finalize("k.visaasm", &visa, p) {
+                    writeln!(failures, "{name} on {platform:?}: {e}").unwrap();
+                }
+            }
+            let w = lanes * 8;
+            let value = format!(
+                "  %wl = call <{lanes} x i32> @llvm.genx.rdregioni.v{lanes}i32.v{w}i32.i16(<{w} x i32> %w, i32 0, i32 {lanes}, i32 1, i16 0, i32 undef)\n  %r = add <{lanes} x i32> %acc, %wl"
+            );
+            let frame = compile(&xmx_kernel("", &value, lanes), platform).expect("the frame compiles");
+            let added: Vec<String> = added_opcodes(&visa, &frame)
+                .into_iter()
+                .map(|(op, n)| if n == 1 { format!("`{op}`") } else { format!("`{op}` x{n}") })
+                .collect();
+            added.join(", ")
+        }
+        Err(log) if log.contains(&format!("{name} is not available on {platform}")) => {
+            "not available".to_string()
+        }
+        Err(log) => {
+            writeln!(failures, "{name} on {platform:?}: refused other than as not available:\n{log}")
+                .unwrap();
+            "refused".to_string()
+        }
+    }
+}
+
 /// docs/intrinsics.md as the code has it; the failures of samples go to `failures`.
 fn generate(failures: &mut String) -> String {
     let finalize = common::finalizer_available();
@@ -302,6 +399,11 @@ fn generate(failures: &mut String) -> String {
     for s in samples() {
         let row = PLATFORMS.iter().map(|&(p, fin)| cell(&s, p, finalize.then_some(fin), failures)).collect();
         cells.insert(s.id, row);
+    }
+    for id in XMX_SAMPLES {
+        let row =
+            PLATFORMS.iter().map(|&(p, fin)| xmx_cell(id, p, finalize.then_some(fin), failures)).collect();
+        cells.insert(id, row);
     }
     let mut md = String::new();
     md.push_str(
@@ -319,6 +421,11 @@ fn generate(failures: &mut String) -> String {
     );
     md.push_str("## Evidence for \"not available\"\n\n| vISA | SKL | TGLLP | DG2 | PVC | evidence |\n|---|---|---|---|---|---|\n");
     for f in AluFeature::ALL {
+        let have: Vec<&str> =
+            PLATFORMS.iter().map(|&(p, _)| if f.available(p) { "yes" } else { "no" }).collect();
+        writeln!(md, "| `{}` | {} | {} |", f.mnemonic(), have.join(" | "), f.evidence()).unwrap();
+    }
+    for f in XmxFeature::ALL {
         let have: Vec<&str> =
             PLATFORMS.iter().map(|&(p, _)| if f.available(p) { "yes" } else { "no" }).collect();
         writeln!(md, "| `{}` | {} | {} |", f.mnemonic(), have.join(" | "), f.evidence()).unwrap();

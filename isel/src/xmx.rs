@@ -46,7 +46,8 @@ impl XmxFeature {
             XmxFeature::Dpas => {
                 "GenX_IR -platform SKL and TGLLP: `vISA instruction not supported on this platform`; \
                  -platform MTL: `invalid encoding mode for platform` (Xe-LPG has no systolic array; \
-                 vc-intrinsics lists dpas for XeHP+ except XeLPG)"
+                 vc-intrinsics lists dpas for XeHP+ except XeLPG); the width is the platform's: \
+                 `Only execution size of 8 is supported for dpas on platform DG2` (16 on PVC)"
             }
             XmxFeature::Dpasw => {
                 "GenX_IR -platform PVC: `dpasw instuction is not supported on selected platform`; \
@@ -71,10 +72,11 @@ struct DpasCall {
 
 /// The precision of a `dpas` field value (vISA's binary codes).
 fn precision(code: u64, what: &str, name: &str) -> R<Precision> {
-    u8::try_from(code)
-        .ok()
-        .and_then(Precision::from_code)
-        .ok_or_else(|| invalid(format!("{name}: {what} {code} is not a dpas precision (1..=11)")))
+    u8::try_from(code).ok().and_then(Precision::from_code).ok_or_else(|| {
+        invalid(format!(
+            "{name}: {what} {code} is not a dpas precision (1..=10, 12 tf32; 11 is bfloat8, not modeled)"
+        ))
+    })
 }
 
 /// Emits the vISA `dpas`/`dpasw` of a call of one of the XMX intrinsics.
@@ -151,6 +153,14 @@ pub(super) fn dpas(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[Value
     let lanes = s.platform.grf_bytes() / 4;
     let ty = s.f().insts[id].ty;
     let rows = u32::from(call.repeat);
+    let width = ty.num_elems() / rows;
+    if ty.num_elems().is_multiple_of(rows) && width != lanes && [8, 16].contains(&width) {
+        // GenX_IR: "Only execution size of 16 is supported for dpas on platform PVC" (and 8 on DG2)
+        return Err(not_available(format!(
+            "{name} {width} lanes wide is not available on {} (its systolic array is {lanes} lanes wide)",
+            s.platform
+        )));
+    }
     if ty.num_elems() != lanes * rows {
         return Err(invalid(format!(
             "{name}: the result has {} elements, not {lanes} lanes x repeat count {rows} on {}",

@@ -720,7 +720,7 @@ pub enum Precision {
 }
 
 impl Precision {
-    /// Every precision, in code order (codes 1..=11).
+    /// Every precision, in code order (codes 1..=10 and 12; 11 is bfloat8, not modeled).
     pub const ALL: [Precision; 11] = [
         Precision::U1,
         Precision::S1,
@@ -736,13 +736,17 @@ impl Precision {
     ];
 
     /// The binary code (also the value the `llvm.genx.dpas*` operation fields carry).
+    /// vISA's `GenPrecision` numbering: u1 = 1 .. hf = 10, then bf8 = 11 and tf32 = 12.
     pub fn code(self) -> u8 {
-        Precision::ALL.iter().position(|p| *p == self).map_or(0, |i| i as u8 + 1)
+        match self {
+            Precision::TF32 => 12,
+            p => Precision::ALL.iter().position(|q| *q == p).map_or(0, |i| i as u8 + 1),
+        }
     }
 
     /// The precision of binary code `c`.
     pub fn from_code(c: u8) -> Option<Precision> {
-        Precision::ALL.get(usize::from(c).checked_sub(1)?).copied()
+        Precision::ALL.iter().copied().find(|p| p.code() == c)
     }
 
     /// The text spelling.

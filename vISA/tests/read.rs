@@ -1009,3 +1009,18 @@ fn a_function_calling_a_subroutine_has_an_entry_label() {
     let units = read_text(&bare).expect("reads without an entry label");
     assert_eq!(units[1].body, f.body);
 }
+
+/// The dpas precision codes are vISA's `GenPrecision` values (IGC's visa_igc_common_header.h,
+/// vc-intrinsics' dpas2 table): u8 = 7, s8 = 8, bf16 = 9, hf = 10, tf32 = 12; 11 (bfloat8) is
+/// not a precision genxc models.
+#[test]
+fn dpas_precision_codes_are_visa_gen_precision() {
+    let codes: Vec<u8> = Precision::ALL.iter().map(|p| p.code()).collect();
+    assert_eq!(codes, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12]);
+    for p in Precision::ALL {
+        assert_eq!(Precision::from_code(p.code()), Some(p));
+    }
+    assert_eq!(Precision::from_code(11), None);
+    assert_eq!(Precision::from_code(13), None);
+    assert_eq!(Precision::from_code(0), None);
+}

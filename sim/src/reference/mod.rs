@@ -6,7 +6,7 @@
 //! [`Bits`]); the element semantics of arithmetic, compares, casts and regions are that
 //! interpreter's. On top of it this module gives whole functions (blocks, phis, terminators,
 //! calls through explicit frames), the thread and group ids, SIMD control flow (`thread`), the ALU
-//! intrinsics (`alu`) and the memory messages with the semantics of the vISA messages they
+//! intrinsics (`alu`), the matrix engine's `dpas` family (`xmx`) and the memory messages with the semantics of the vISA messages they
 //! become (`messages`). The threads of a group run one after another until each ends or reaches a
 //! barrier; all continue once every thread of the group waits; groups run in order, each with a
 //! fresh shared local memory.
@@ -16,6 +16,7 @@ mod contract;
 mod lsc;
 mod messages;
 mod thread;
+mod xmx;
 
 use crate::error::{Report, SimError};
 use crate::launch::{ArgSpec, ArgValue, Launch, ThreadIds};

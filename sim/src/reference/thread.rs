@@ -9,7 +9,7 @@
 //! branch condition is true when still no lane is enabled. Both act on the low lanes of EM, as
 //! many as the RM has.
 
-use super::{alu, contract, from_interp, messages, Bits};
+use super::{alu, contract, from_interp, messages, xmx, Bits};
 use crate::error::SimError;
 use crate::launch::{Launch, ThreadIds};
 use crate::memory::Memory;
@@ -325,6 +325,8 @@ fn intrinsic(
         }
         _ => {
             if let Some(v) = alu::eval(id, args, tys, ty) {
+                v?
+            } else if let Some(v) = xmx::eval(id, args, tys, ty) {
                 v?
             } else if let Some(v) = {
                 // Float data a message stores is tagged so the comparison knows it for floats.
