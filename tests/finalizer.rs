@@ -27,6 +27,7 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("calls/stack_calls.ll", &[]),
     ("calls/linked_call.ll", &[]),
     ("calls/call_undefined.ll", &[]),
+    ("calls/indirect_calls.ll", &[]),
     ("kernels/int_ops.ll", &[]),
     ("kernels/regions.ll", &[]),
     ("kernels/multi.ll", &[]),

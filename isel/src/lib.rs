@@ -1133,6 +1133,8 @@ impl Selector<'_> {
             }
             InstKind::Intrinsic { id: iid, args } => intrinsics::intrinsic(self, id, iid, &args),
             InstKind::Call { callee, args } => self.call(id, callee, &args),
+            InstKind::FuncAddr(func) => self.function_address(id, func),
+            InstKind::IndirectCall { addr, args } => self.indirect_call(id, addr, &args),
             InstKind::Phi { .. } => Ok(()),
             InstKind::ExtractValue { .. } => {
                 Err(internal("extractvalue of something other than a goto or join"))

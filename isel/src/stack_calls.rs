@@ -125,15 +125,41 @@ impl Selector<'_> {
     pub(crate) fn stack_call(&mut self, id: InstId, callee: FuncId, args: &[Value]) -> R<()> {
         let c =
             self.stack_callees.get(&callee).cloned().ok_or_else(|| internal("an unknown stack callee"))?;
-        let frame = frame(&c.params, c.ret, self.grf())?;
-        for (&a, &offset) in args.iter().zip(&frame.args) {
-            let t = self.f().value_type(a);
-            let (dst, _, _) = self.abi_view(m::VarId::ARG, offset, t)?;
-            self.copy_value(dst, a)?;
+        if c.linked {
+            let addr = self.faddr_of(&c)?;
+            return self.abi_call(id, args, &c.params, c.ret, Target::Address(addr));
         }
-        let (arg_size, ret_size) = (frame.arg_grfs, frame.ret_grfs);
-        // vISA names functions by identifiers: a function of the file is written under its
-        // sanitized name (as its `.global_function` is); the linker needs the symbol as it is.
+        self.abi_call(id, args, &c.params, c.ret, Target::Function(c.name))
+    }
+
+    /// A call through a function address (`ifcall`): the signature is the call's own (the
+    /// callee's, by the rule of an LLVM indirect call).
+    pub(crate) fn indirect_call(&mut self, id: InstId, addr: Value, args: &[Value]) -> R<()> {
+        let params: Vec<Type> = args.iter().map(|&a| self.f().value_type(a)).collect();
+        let ret = self.f().insts[id].ty;
+        let addr = self.src(addr, m::VisaType::UQ)?;
+        self.abi_call(id, args, &params, ret, Target::Address(addr))
+    }
+
+    /// The address of a stack function (`faddr`) into the value of instruction `id`.
+    pub(crate) fn function_address(&mut self, id: InstId, func: FuncId) -> R<()> {
+        let c = self.stack_callees.get(&func).cloned().ok_or_else(|| {
+            internal("the address of a function that is not a stack function of the unit")
+        })?;
+        if self.fx().asg.var(Value::Inst(id)).is_none() {
+            return Ok(());
+        }
+        let name = self.function_symbol(&c)?;
+        let dst = self.var_of(Value::Inst(id))?;
+        let dst = self.view(dst, m::VisaType::UQ)?;
+        self.push(VInst::FAddr { function: name, dst: m::Dst::new(dst, 0).into() });
+        Ok(())
+    }
+
+    /// The name `faddr` gives for stack function `c`: vISA names functions by identifiers; a
+    /// function of the file is written under its sanitized name (as its `.global_function` is),
+    /// while the linker needs a declared-only function's symbol as it is.
+    fn function_symbol(&self, c: &StackCallee) -> R<String> {
         let name = sanitize(&c.name);
         if c.linked && name != c.name {
             return Err(unsupported(format!(
@@ -141,25 +167,38 @@ impl Selector<'_> {
                 c.name
             )));
         }
-        if c.linked {
-            self.next_temp += 1;
-            let addr = self.add_var(format!("faddr{}", self.next_temp), m::VisaType::UQ, 1, None)?;
-            self.push(VInst::FAddr { function: name, dst: m::Dst::new(addr, 0).into() });
-            self.push(VInst::IFCall {
+        Ok(name)
+    }
+
+    /// `faddr` of stack function `c` into a new 64-bit variable.
+    fn faddr_of(&mut self, c: &StackCallee) -> R<m::SrcOp> {
+        let name = self.function_symbol(c)?;
+        self.next_temp += 1;
+        let addr = self.add_var(format!("faddr{}", self.next_temp), m::VisaType::UQ, 1, None)?;
+        self.push(VInst::FAddr { function: name, dst: m::Dst::new(addr, 0).into() });
+        Ok(Src::scalar(addr, 0).into())
+    }
+
+    /// Arguments into `%arg`, the call, the result out of `%retval`.
+    fn abi_call(&mut self, id: InstId, args: &[Value], params: &[Type], ret: Type, target: Target) -> R<()> {
+        let frame = frame(params, ret, self.grf())?;
+        for (&a, &offset) in args.iter().zip(&frame.args) {
+            let t = self.f().value_type(a);
+            let (dst, _, _) = self.abi_view(m::VarId::ARG, offset, t)?;
+            self.copy_value(dst, a)?;
+        }
+        let (arg_size, ret_size) = (frame.arg_grfs, frame.ret_grfs);
+        match target {
+            Target::Address(addr) => self.push(VInst::IFCall {
                 pred: None,
                 exec: Exec::nm(1),
-                addr: Src::scalar(addr, 0).into(),
+                addr,
                 arg_size,
                 ret_size,
-            });
-        } else {
-            self.push(VInst::FCall {
-                pred: None,
-                exec: Exec::nm(1),
-                function: c.name.clone(),
-                arg_size,
-                ret_size,
-            });
+            }),
+            Target::Function(function) => {
+                self.push(VInst::FCall { pred: None, exec: Exec::nm(1), function, arg_size, ret_size })
+            }
         }
         let t = self.f().insts[id].ty;
         if t != Type::Void && self.fx().asg.var(Value::Inst(id)).is_some() {
@@ -170,6 +209,14 @@ impl Selector<'_> {
         }
         Ok(())
     }
+}
+
+/// What a stack call calls.
+enum Target {
+    /// A `.global_function` of the file, by name (`fcall`).
+    Function(String),
+    /// The function whose address a 64-bit operand holds (`ifcall`).
+    Address(m::SrcOp),
 }
 
 #[cfg(test)]

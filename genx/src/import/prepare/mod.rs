@@ -10,6 +10,7 @@
 //! names it, located, as before.
 
 mod by_reference;
+mod function_pointers;
 mod globals;
 mod memory;
 pub mod printf;
@@ -30,6 +31,9 @@ pub fn prepare_module(m: &ModuleRef, platform: Platform) -> Result<(), Vec<Diagn
     if !needs_preparation(m) {
         return Ok(());
     }
+    // Function pointers become i64 addresses of stack functions, calls through them calls
+    // through those addresses (before the globals: a constant table of them is read here).
+    function_pointers::lower_function_pointers(m)?;
     // Globals: metadata and unused ones dropped, constant tables become constant vectors,
     // mutable ones are localized into the kernels that use them.
     globals::lower_globals(m)?;
@@ -59,7 +63,7 @@ pub fn prepare_module(m: &ModuleRef, platform: Platform) -> Result<(), Vec<Diagn
 /// instruction, an aggregate value other than the results of the intrinsics that return structs,
 /// or SIMD control flow (whose blocks may need conforming).
 pub fn needs_preparation(m: &ModuleRef) -> bool {
-    if !m.globals().is_empty() {
+    if !m.globals().is_empty() || function_pointers::has_function_pointers(m) {
         return true;
     }
     m.functions().into_iter().filter(|f| !f.is_declaration()).any(|f| {
