@@ -9,8 +9,9 @@
 //! its arguments out of `%arg` at its entry, before any call it makes can overwrite them; values
 //! of the caller that live across an `fcall` are vISA variables, which the finalizer saves on the
 //! stack (its `%sp`/`%fp` frame) as the ABI requires, so recursion needs nothing more here.
-//! Arguments or results larger than `%arg`/`%retval`, and `i1` ones, would go through stack
-//! memory: not modeled, refused with what they are.
+//! An `i1` argument (a predicate) is passed as one word per lane, 1 where it is set. Arguments or
+//! results larger than `%arg`/`%retval`, and `i1` results, would go through stack memory: not
+//! modeled, refused with what they are.
 
 use super::{signed_type, CopySrc, Selector, R};
 use genxc_diag::{internal, unsupported};
@@ -47,8 +48,10 @@ pub struct Frame {
 /// Bytes of a value of type `t` passed on the stack-call ABI, or why it cannot be.
 fn abi_bytes(t: Type, what: &str) -> R<u32> {
     match t.elem() {
+        // a predicate argument travels as one word (0 or 1) per lane
+        Some(Elem::I1) if what == "argument" => Ok(t.num_elems() * 2),
         Some(Elem::I1) => Err(unsupported(format!(
-            "an i1 {what} of a stack call (predicates are not passed in %arg/%retval)"
+            "an i1 {what} of a stack call (a predicate result is not passed in %retval)"
         ))),
         Some(e) => Ok(t.num_elems() * e.bytes()),
         None => Ok(0),
@@ -101,6 +104,20 @@ impl Selector<'_> {
         for (p, &offset) in frame.args.iter().enumerate() {
             let Some(idx) = self.fx().asg.var(Value::Param(p as u32)) else { continue };
             let t = self.f().params[p];
+            if t.elem() == Some(Elem::I1) {
+                // words of %arg back into the parameter's predicate: lanes holding 1
+                let n = t.num_elems();
+                let (src, _, _) = self.abi_view(m::VarId::ARG, offset, if n == 1 { Type::Scalar(Elem::I16) } else { Type::Vector(Elem::I16, n) })?;
+                let pred = self.pred_var(idx)?;
+                self.push(VInst::Cmp {
+                    rel: m::CmpOp::Ne,
+                    exec: Exec::nm(n as u8),
+                    dst: m::CmpDst::Pred(pred),
+                    src0: word_region(src, n),
+                    src1: m::Imm::UW(0).into(),
+                });
+                continue;
+            }
             let (src, ty, n) = self.abi_view(m::VarId::ARG, offset, t)?;
             let var = self.var_idx(idx)?;
             let dst = self.view(var, ty)?;
@@ -184,6 +201,21 @@ impl Selector<'_> {
         let frame = frame(params, ret, self.grf())?;
         for (&a, &offset) in args.iter().zip(&frame.args) {
             let t = self.f().value_type(a);
+            if t.elem() == Some(Elem::I1) {
+                // a predicate as one word per lane: 1 where it is set
+                let n = t.num_elems();
+                let (dst, _, _) = self.abi_view(m::VarId::ARG, offset, if n == 1 { Type::Scalar(Elem::I16) } else { Type::Vector(Elem::I16, n) })?;
+                let (p, lane) = self.pred_of(a)?;
+                self.push(VInst::Alu {
+                    op: m::AluOp::Sel,
+                    pred: Some(m::Pred::on(p)),
+                    sat: false,
+                    exec: Exec::nm(n as u8).at(lane / 4),
+                    dst: m::Dst::new(dst, 0).into(),
+                    srcs: vec![m::Imm::UW(1).into(), m::Imm::UW(0).into()],
+                });
+                continue;
+            }
             let (dst, _, _) = self.abi_view(m::VarId::ARG, offset, t)?;
             self.copy_value(dst, a)?;
         }
@@ -209,6 +241,12 @@ impl Selector<'_> {
         }
         Ok(())
     }
+}
+
+/// `n` words of `v` from its start, as a source.
+fn word_region(v: m::VarId, n: u32) -> m::SrcOp {
+    let region = if n == 1 { m::Region::SCALAR } else { m::Region::CONTIG };
+    Src::region(v, 0, 0, region).into()
 }
 
 /// What a stack call calls.
@@ -238,9 +276,12 @@ mod tests {
 
     #[test]
     fn what_does_not_fit_is_refused_with_what_it_is() {
+        let f = frame(&[Type::Vector(Elem::I1, 16)], Type::Scalar(Elem::I1), 32);
+        assert!(f.unwrap_err().to_string().contains("an i1 result of a stack call"));
         let e = frame(&[Type::Vector(Elem::I16, 1536)], Type::Void, 32).unwrap_err();
         assert!(e.to_string().contains("over the 1024 of %arg"), "{e}");
-        let e = frame(&[Type::Scalar(Elem::I1)], Type::Void, 32).unwrap_err();
-        assert!(e.to_string().contains("an i1 argument of a stack call"), "{e}");
+        // a predicate argument is a word per lane
+        let f = frame(&[Type::Vector(Elem::I1, 16), Type::Scalar(Elem::I32)], Type::Void, 32).unwrap();
+        assert_eq!(f, Frame { args: vec![0, 32], arg_grfs: 2, ret_grfs: 0 });
     }
 }
