@@ -1,7 +1,8 @@
 //! Stack calls end to end: which units each kernel's `.visaasm` file holds (the kernel and every
 //! stack function it reaches, so that GenX_IR finalizes it as one program), the stack-call ABI as
 //! written (`fcall` sizes against the callee's `ArgSize`/`RetValSize`, `%arg`/`%retval` views),
-//! declared-only callees through `faddr` + `ifcall`, and the refusal of `--emit isa` for them.
+//! declared-only callees and indirect calls through `faddr` + `ifcall`, predicate arguments, and
+//! the refusal of `--emit isa` for them.
 //! The finalizer and simulator runs of the same fixtures are in tests/finalizer.rs and
 //! tests/differential.rs.
 
@@ -121,4 +122,75 @@ fn kernels_without_stack_calls_are_written_as_before() {
     // a kernel of a module with stack functions that makes no stack call is one unit
     let files = files("cm/07_subroutine_clone.ll", Platform::Tgllp);
     assert!(files.iter().all(|(_, u)| u.len() == 1));
+}
+
+#[test]
+fn functions_whose_address_is_taken_are_stack_functions_called_through_ifcall() {
+    for p in [Platform::Tgllp, Platform::Pvc] {
+        let files = files("calls/indirect_calls.ll", p);
+        let got: Vec<_> = files.iter().map(|(k, u)| (k.as_str(), names(u))).collect();
+        assert_eq!(
+            got,
+            [
+                ("select_call", vec![("select_call", false), ("add_one", true), ("times_three", true)]),
+                (
+                    "table_call",
+                    vec![("table_call", false), ("add_one", true), ("times_three", true), ("negate", true)]
+                ),
+                // @apply takes the pointer: inlined into the kernel, not a unit of its own
+                ("passed_call", vec![("passed_call", false), ("negate", true), ("add_one", true)]),
+            ],
+            "{p}"
+        );
+        for (k, units) in &files {
+            let body = &units[0].body;
+            let faddrs: Vec<&str> = body
+                .iter()
+                .filter_map(|i| match i {
+                    Inst::FAddr { function, .. } => Some(function.as_str()),
+                    _ => None,
+                })
+                .collect();
+            assert_eq!(faddrs.len(), units.len() - 1, "{k}: one faddr per function of the file");
+            assert_eq!(body.iter().filter(|i| matches!(i, Inst::IFCall { .. })).count(), 1, "{k}");
+            assert!(!body.iter().any(|i| matches!(i, Inst::FCall { .. })), "{k}");
+            for f in &units[1..] {
+                assert_eq!(f.call_sizes(), (Some(1), Some(1)), "{k}: {}", f.name);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_predicate_argument_of_a_stack_call_is_a_word_per_lane() {
+    let files = files("calls/indirect_values.ll", Platform::Tgllp);
+    let (_, units) = &files[0];
+    let masked = units.iter().find(|u| u.name == "masked_add").expect("masked_add in the file");
+    // <8 x i32> then <8 x i1> as 8 words: two GRFs of %arg on TGLLP
+    assert_eq!(masked.call_sizes(), (Some(2), Some(1)));
+    let fcall = units[0].body.iter().find_map(|i| match i {
+        Inst::FCall { function, arg_size, .. } if function == "masked_add" => Some(*arg_size),
+        _ => None,
+    });
+    assert_eq!(fcall, Some(2));
+}
+
+#[test]
+fn a_function_pointer_the_rewrite_cannot_follow_is_refused_by_name() {
+    let src = r#"
+define internal void @f() #1 {
+  ret void
+}
+define dllexport void @k(void ()** %slot) #0 {
+  store void ()* @f, void ()** %slot
+  ret void
+}
+attributes #0 = { "CMGenxMain" }
+attributes #1 = { noinline }
+"#;
+    let input = genxc::Input { name: "store_fp.ll".into(), bytes: src.as_bytes().to_vec() };
+    let opts = CompileOptions { platform: Platform::Tgllp, ..CompileOptions::default() };
+    let out = genxc::compile_inputs(&[input], &opts);
+    assert!(out.failed());
+    assert!(out.log().contains("a function pointer stored to memory"), "{}", out.log());
 }

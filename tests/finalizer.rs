@@ -28,6 +28,7 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("calls/linked_call.ll", &[]),
     ("calls/call_undefined.ll", &[]),
     ("calls/indirect_calls.ll", &[]),
+    ("calls/indirect_values.ll", &[]),
     ("kernels/int_ops.ll", &[]),
     ("kernels/regions.ll", &[]),
     ("kernels/multi.ll", &[]),

@@ -1,5 +1,5 @@
-//! Globals and private arrays compiled end to end: each fixture of `tests/fixtures/globals`
-//! compiles for SKL, TGLLP, DG2 and PVC,
+//! Globals, private arrays and function pointers compiled end to end: each fixture of `tests/fixtures/globals`
+//! (and `calls/indirect_values.ll`) compiles for SKL, TGLLP, DG2 and PVC,
 //! every kernel goes through Intel's finalizer `GenX_IR`, and runs in the simulator on a grid of
 //! 4 single-thread groups; the surface its `; expect:` line names must then hold the values the
 //! line lists (computed by hand from the source program, not from genxc's output), so a rewrite
@@ -118,6 +118,15 @@ fn globals_and_private_arrays_compute_what_the_source_says() {
     let files = fixtures_in("globals");
     assert!(files.len() >= 4, "globals fixtures: {files:?}");
     let failures: String = files.iter().map(|f| check(f, common::input(f))).collect();
+    assert!(failures.is_empty(), "{failures}");
+}
+
+#[test]
+fn indirect_calls_compute_what_the_source_says() {
+    // function pointers rewritten by the preparation (a constant table, a select, a pointer
+    // passed to a subroutine) and a predicate argument of a stack call
+    let f = "calls/indirect_values.ll";
+    let failures = check(f, common::input(f));
     assert!(failures.is_empty(), "{failures}");
 }
 

@@ -314,9 +314,9 @@ impl Printer<'_> {
             InstKind::FuncAddr(func) => {
                 // the function's type is not known here: its address as an i8 pointer
                 let f = format!("@f{}", u32::from(func.into_raw()));
-                self.decls.entry("llvm.genx.gaddr.i64.p0i8".into()).or_insert_with(|| {
-                    "declare i64 @llvm.genx.gaddr.i64.p0i8(i8*)".to_string()
-                });
+                self.decls
+                    .entry("llvm.genx.gaddr.i64.p0i8".into())
+                    .or_insert_with(|| "declare i64 @llvm.genx.gaddr.i64.p0i8(i8*)".to_string());
                 format!("call i64 @llvm.genx.gaddr.i64.p0i8(i8* bitcast (void ()* {f} to i8*))")
             }
             InstKind::IndirectCall { addr, args } => {

@@ -785,7 +785,9 @@ impl<'a> FunctionChecker<'a> {
             }
             InstKind::FuncAddr(func) => {
                 let Some(sig) = self.callees.get(*func) else {
-                    return Err("takes the address of a function that is not in the module or kernel unit".into());
+                    return Err(
+                        "takes the address of a function that is not in the module or kernel unit".into()
+                    );
                 };
                 if ty != Type::Scalar(Elem::I64) {
                     return Err(format!("the address of @{} is {ty}; it must be i64", sig.name));

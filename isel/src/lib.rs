@@ -17,8 +17,8 @@ mod lsc;
 mod predicates;
 mod sequences;
 mod simdcf;
-mod surface;
 mod stack_calls;
+mod surface;
 
 pub use stack_calls::{frame as stack_call_frame, Frame as StackCallFrame, StackCallee};
 

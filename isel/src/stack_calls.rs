@@ -107,7 +107,11 @@ impl Selector<'_> {
             if t.elem() == Some(Elem::I1) {
                 // words of %arg back into the parameter's predicate: lanes holding 1
                 let n = t.num_elems();
-                let (src, _, _) = self.abi_view(m::VarId::ARG, offset, if n == 1 { Type::Scalar(Elem::I16) } else { Type::Vector(Elem::I16, n) })?;
+                let (src, _, _) = self.abi_view(
+                    m::VarId::ARG,
+                    offset,
+                    if n == 1 { Type::Scalar(Elem::I16) } else { Type::Vector(Elem::I16, n) },
+                )?;
                 let pred = self.pred_var(idx)?;
                 self.push(VInst::Cmp {
                     rel: m::CmpOp::Ne,
@@ -160,9 +164,10 @@ impl Selector<'_> {
 
     /// The address of a stack function (`faddr`) into the value of instruction `id`.
     pub(crate) fn function_address(&mut self, id: InstId, func: FuncId) -> R<()> {
-        let c = self.stack_callees.get(&func).cloned().ok_or_else(|| {
-            internal("the address of a function that is not a stack function of the unit")
-        })?;
+        let c =
+            self.stack_callees.get(&func).cloned().ok_or_else(|| {
+                internal("the address of a function that is not a stack function of the unit")
+            })?;
         if self.fx().asg.var(Value::Inst(id)).is_none() {
             return Ok(());
         }
@@ -204,7 +209,11 @@ impl Selector<'_> {
             if t.elem() == Some(Elem::I1) {
                 // a predicate as one word per lane: 1 where it is set
                 let n = t.num_elems();
-                let (dst, _, _) = self.abi_view(m::VarId::ARG, offset, if n == 1 { Type::Scalar(Elem::I16) } else { Type::Vector(Elem::I16, n) })?;
+                let (dst, _, _) = self.abi_view(
+                    m::VarId::ARG,
+                    offset,
+                    if n == 1 { Type::Scalar(Elem::I16) } else { Type::Vector(Elem::I16, n) },
+                )?;
                 let (p, lane) = self.pred_of(a)?;
                 self.push(VInst::Alu {
                     op: m::AluOp::Sel,
@@ -221,13 +230,9 @@ impl Selector<'_> {
         }
         let (arg_size, ret_size) = (frame.arg_grfs, frame.ret_grfs);
         match target {
-            Target::Address(addr) => self.push(VInst::IFCall {
-                pred: None,
-                exec: Exec::nm(1),
-                addr,
-                arg_size,
-                ret_size,
-            }),
+            Target::Address(addr) => {
+                self.push(VInst::IFCall { pred: None, exec: Exec::nm(1), addr, arg_size, ret_size })
+            }
             Target::Function(function) => {
                 self.push(VInst::FCall { pred: None, exec: Exec::nm(1), function, arg_size, ret_size })
             }

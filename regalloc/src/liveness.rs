@@ -154,7 +154,11 @@ pub fn analyze(f: &Function, bales: &Bales) -> Liveness {
             lv.number[raw(i)] = n + 1;
             // a call has a third slot after it: its result arrives there (out of the callee's
             // result variable), after the arguments were read and the callee ran at `N`
-            n += if matches!(f.insts[i].kind, InstKind::Call { .. } | InstKind::IndirectCall { .. }) { 3 } else { 2 };
+            n += if matches!(f.insts[i].kind, InstKind::Call { .. } | InstKind::IndirectCall { .. }) {
+                3
+            } else {
+                2
+            };
         }
         n += 1; // terminator
         lv.node_end.push(n);

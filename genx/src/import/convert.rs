@@ -6,7 +6,9 @@
 //! their operands checked; `genx.kernels` becomes plain metadata data for [`crate::metadata`].
 
 use super::raw::{Bb, ModuleRef, Val};
-use super::validate::{gen_type, inst_label, is_callee_cast, is_function_address, linkage_of, Callee, Callees};
+use super::validate::{
+    gen_type, inst_label, is_callee_cast, is_function_address, linkage_of, Callee, Callees,
+};
 use crate::intrinsics::IntrinsicId;
 use crate::ir::*;
 use crate::metadata::{self, MdValue};

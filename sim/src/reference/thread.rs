@@ -158,8 +158,10 @@ impl Thread {
                     InstKind::IndirectCall { addr, args } => {
                         let a = scalar(&get(fr, f, *addr)?, "an indirect call's address")?;
                         let args = args.iter().map(|&a| get(fr, f, a)).collect::<Result<Vec<_>, _>>()?;
-                        let Some((callee, g)) =
-                            module.functions.iter().find(|(i, g)| function_address(*i) == a && !g.layout.is_empty())
+                        let Some((callee, g)) = module
+                            .functions
+                            .iter()
+                            .find(|(i, g)| function_address(*i) == a && !g.layout.is_empty())
                         else {
                             return Err(SimError::Fault(format!(
                                 "an indirect call in {} of address {a:#x}, which is no defined function's",

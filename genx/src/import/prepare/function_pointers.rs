@@ -44,19 +44,39 @@ fn is_intrinsic(f: Val) -> bool {
     f.name().starts_with("llvm.")
 }
 
-/// The functions of `m` whose address is taken (a use other than a direct call).
+/// The functions of `m` whose address is taken (a use other than a direct call, reaching an
+/// instruction or a global other than the `llvm.*` metadata globals, such as `llvm.used`).
 fn address_taken(m: &ModuleRef) -> Vec<Val> {
     m.functions()
         .into_iter()
-        .filter(|&f| !is_intrinsic(f) && f.users().into_iter().any(|u| !is_direct_call_of(u, f)))
+        .filter(|&f| !is_intrinsic(f) && f.users().into_iter().any(|u| takes_address(u, f, 0)))
         .collect()
+}
+
+/// Whether use `u` of `v` (a function, or a constant built on it) takes the function's address.
+fn takes_address(u: Val, v: Val, depth: u32) -> bool {
+    if u.is_instruction() {
+        return !is_direct_call_of(u, v);
+    }
+    if is_global(u) {
+        // SAFETY: a global variable; its section name is NUL-terminated or null.
+        let metadata = unsafe {
+            let p = LLVMGetSection(u.0);
+            !p.is_null() && std::ffi::CStr::from_ptr(p).to_bytes() == b"llvm.metadata"
+        };
+        return !metadata && !u.name().starts_with("llvm.");
+    }
+    // a constant expression or aggregate: whatever uses it
+    depth < 16 && u.users().into_iter().any(|w| takes_address(w, u, depth + 1))
 }
 
 /// Whether function `f` has the one instruction kind or constant that holds a function pointer.
 fn mentions_function_pointer(f: Val) -> bool {
     f.blocks().into_iter().flat_map(|b| b.instructions()).any(|i| {
         is_function_pointer(i.ty())
-            || (i.opcode() == LLVMOpcode::LLVMCall && !i.called_value().is_function() && !i.called_value().is_inline_asm())
+            || (i.opcode() == LLVMOpcode::LLVMCall
+                && !i.called_value().is_function()
+                && !i.called_value().is_inline_asm())
     })
 }
 
@@ -135,7 +155,11 @@ fn inline_function_pointer_params(m: &ModuleRef) {
     let mut any = false;
     for f in m.functions() {
         let takes = f.function_type().param_types().into_iter().any(is_function_pointer);
-        if takes && !f.is_declaration() && f.linkage() == LLVMLinkage::LLVMInternalLinkage && !f.has_fn_attr("CMStackCall") {
+        if takes
+            && !f.is_declaration()
+            && f.linkage() == LLVMLinkage::LLVMInternalLinkage
+            && !f.has_fn_attr("CMStackCall")
+        {
             add_fn_attr_enum(m, f, "alwaysinline");
             any = true;
         }
@@ -226,7 +250,14 @@ impl Rewriter<'_> {
             LLVMPositionBuilderBefore(self.builder, at);
             let mut args = [g.0];
             let name = std::ffi::CString::new(format!("{}.addr", g.name())).unwrap_or_default();
-            LLVMBuildCall2(self.builder, LLVMGlobalGetValueType(decl), decl, args.as_mut_ptr(), 1, name.as_ptr())
+            LLVMBuildCall2(
+                self.builder,
+                LLVMGlobalGetValueType(decl),
+                decl,
+                args.as_mut_ptr(),
+                1,
+                name.as_ptr(),
+            )
         };
         self.gaddr.insert(g, a);
         a
@@ -380,7 +411,9 @@ impl Rewriter<'_> {
     /// A constant operand that holds function addresses (`ptrtoint @f`, a vector of them) as
     /// instructions computing it, or `None` for a constant without one.
     fn constant_of(&mut self, c: Val) -> Result<Option<LLVMValueRef>, String> {
-        if c.is_constant_expr() && c.const_opcode() == LLVMOpcode::LLVMPtrToInt && is_function_pointer(c.operand(0).ty())
+        if c.is_constant_expr()
+            && c.const_opcode() == LLVMOpcode::LLVMPtrToInt
+            && is_function_pointer(c.operand(0).ty())
         {
             let a = self.int_of(c.operand(0))?;
             let at = self.entry_point();
@@ -417,7 +450,8 @@ impl Rewriter<'_> {
                 let mut v = LLVMGetUndef(c.ty().0);
                 LLVMPositionBuilderBefore(self.builder, at);
                 for (k, &a) in vals.iter().enumerate() {
-                    let idx = LLVMConstInt(LLVMInt32TypeInContext(LLVMGetModuleContext(self.m.0)), k as u64, 0);
+                    let idx =
+                        LLVMConstInt(LLVMInt32TypeInContext(LLVMGetModuleContext(self.m.0)), k as u64, 0);
                     v = LLVMBuildInsertElement(self.builder, v, a, idx, c"".as_ptr());
                 }
                 return Ok(Some(v));
@@ -467,10 +501,7 @@ impl Rewriter<'_> {
                 continue;
             }
             if op == LLVMOpcode::LLVMStore && is_function_pointer(i.operand(0).ty()) {
-                return Err(format!(
-                    "a function pointer stored to memory ({}): not modeled",
-                    i.print()
-                ));
+                return Err(format!("a function pointer stored to memory ({}): not modeled", i.print()));
             }
             if is_function_pointer(i.ty()) {
                 dead.push(i);
@@ -525,7 +556,9 @@ impl Rewriter<'_> {
                 .into_iter()
                 .flat_map(|b| b.instructions())
                 .filter(|&i| is_function_pointer(i.ty()) && i.opcode() == LLVMOpcode::LLVMPHI)
-                .filter(|&i| i.users().iter().all(|u| is_function_pointer(u.ty()) && u.opcode() == LLVMOpcode::LLVMPHI))
+                .filter(|&i| {
+                    i.users().iter().all(|u| is_function_pointer(u.ty()) && u.opcode() == LLVMOpcode::LLVMPHI)
+                })
                 .collect();
             for i in cyclic {
                 // SAFETY: replace the phi's uses with undef of its type.
