@@ -3,7 +3,8 @@
 //! Vector Compiler (`//` and `///` comments, `V33`-style names, `v_name=`, implicit inputs such as
 //! `.implicit_UNDEFINED_12`, flag attributes such as `NoBarrier`). Names are kept as written (the
 //! text writer mangles them again when printing). A file may hold several `.kernel` and
-//! `.global_function` units (a function's code follows its declarations, no entry `.function`). A
+//! `.global_function` units (a function's code follows its declarations, after an entry `.function`
+//! of its own name when it has subroutines). A
 //! construct the model has no form for is refused with a [`ReadError`] saying "not modeled",
 //! never approximated; bad input never panics.
 //!
@@ -993,7 +994,12 @@ pub fn read_text(src: &str) -> Result<Vec<Kernel>, ReadError> {
                     let npos = c.pos;
                     let name = c.string()?;
                     c.end()?;
-                    if kr.entry {
+                    let function_entry = kr.k.unit == crate::model::UnitKind::GlobalFunction
+                        && kr.k.body.is_empty()
+                        && name == kr.k.labels[0].name;
+                    if function_entry {
+                        // a function's own entry label, written when it has subroutines
+                    } else if kr.entry {
                         let id = kr.define(&c, npos, &name, LabelKind::Subroutine)?;
                         kr.k.body.push(Inst::Subroutine(id));
                     } else {

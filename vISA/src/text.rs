@@ -713,7 +713,8 @@ pub fn write_text_file(units: &[Kernel]) -> String {
 }
 
 /// One unit: `.kernel` or `.global_function`, declarations, attributes and code. A function's name
-/// is sanitized (an `fcall` names it by a bare identifier) and it has no entry `.function` label.
+/// is sanitized (an `fcall` names it by a bare identifier); it has an entry `.function` label (its
+/// own name) only when it has subroutines.
 fn write_unit(k: &Kernel) -> String {
     let mut w = W { names: TextNames::new(k), k, out: String::new() };
     match k.unit {
@@ -776,8 +777,18 @@ fn write_unit(k: &Kernel) -> String {
             KernelAttr::ArgSize(n) | KernelAttr::RetValSize(n) => writeln!(w.out, "={n}"),
         };
     }
-    if k.unit == UnitKind::Kernel {
-        let _ = writeln!(w.out, ".function \"{}\"", w.names.labels[0]);
+    // A function with subroutines starts its code with its own entry label too: GenX_IR's flow
+    // graph of a `.global_function` whose code is not inside a subroutine label fails
+    // ("Unknown error in Flow Graph") once the function calls a subroutine.
+    let entry_label = match k.unit {
+        UnitKind::Kernel => Some(w.names.labels[0].clone()),
+        UnitKind::GlobalFunction if k.body.iter().any(|i| matches!(i, Inst::Subroutine(_))) => {
+            Some(sanitize(&k.name))
+        }
+        UnitKind::GlobalFunction => None,
+    };
+    if let Some(l) = entry_label {
+        let _ = writeln!(w.out, ".function \"{l}\"");
     }
     for inst in &k.body {
         w.inst(inst);
