@@ -194,3 +194,72 @@ attributes #1 = { noinline }
     assert!(out.failed());
     assert!(out.log().contains("a function pointer stored to memory"), "{}", out.log());
 }
+
+/// Compiles LLVM IR text for TGLLP; the log, and whether it failed.
+fn compile_text(name: &str, src: &str) -> (bool, String) {
+    let input = genxc::Input { name: name.into(), bytes: src.as_bytes().to_vec() };
+    let opts = CompileOptions { platform: Platform::Tgllp, ..CompileOptions::default() };
+    let out = genxc::compile_inputs(&[input], &opts);
+    (out.failed(), out.log())
+}
+
+#[test]
+fn predefined_variables_of_intels_runtime_abi_are_refused_by_name() {
+    // a vISA predefined variable genxc does not model, read by number
+    let src = r#"
+declare <8 x i32> @llvm.genx.read.predef.reg.v8i32.v8i32(i32, <8 x i32>)
+declare void @llvm.genx.oword.st.v8i32(i32, i32, <8 x i32>)
+define dllexport void @k(i32 %out) #0 {
+  %r0 = call <8 x i32> @llvm.genx.read.predef.reg.v8i32.v8i32(i32 7, <8 x i32> undef)
+  call void @llvm.genx.oword.st.v8i32(i32 %out, i32 0, <8 x i32> %r0)
+  ret void
+}
+attributes #0 = { "CMGenxMain" }
+!genx.kernels = !{!0}
+!0 = !{void (i32)* @k, !"k", !1, i32 0, i32 0, !2, !3, i32 0}
+!1 = !{i32 2}
+!2 = !{i32 0}
+!3 = !{!"buffer_t"}
+"#;
+    let (failed, log) = compile_text("r0.ll", src);
+    assert!(failed);
+    assert!(
+        log.contains("llvm.genx.read.predef.reg of %r0 (vISA predefined variable 7): not modeled"),
+        "{log}"
+    );
+    // the implicit-argument buffer pointer of Intel's runtime, named by a global
+    let src = r#"
+@llvm.vc.predef.var.impl.args.buf = external global i64 #1
+declare void @llvm.vc.internal.write.variable.region.p0i64.i64.i1(i64*, i64, i32, i32, i1)
+define dllexport void @k(i64 %buf) #0 {
+  call void @llvm.vc.internal.write.variable.region.p0i64.i64.i1(i64* nonnull @llvm.vc.predef.var.impl.args.buf, i64 %buf, i32 1, i32 0, i1 true)
+  ret void
+}
+attributes #0 = { "CMGenxMain" }
+attributes #1 = { "VCPredefinedVariable" }
+"#;
+    let (failed, log) = compile_text("impl_args.ll", src);
+    assert!(failed);
+    assert!(
+        log.contains("impl_args.ll:2:1: error: @llvm.vc.predef.var.impl.args.buf")
+            && log.contains("the vISA predefined variable %impl_arg_buf_ptr"),
+        "{log}"
+    );
+}
+
+#[test]
+fn predefined_variables_are_read_and_written_by_number() {
+    let files = files("calls/predef_regs.ll", Platform::Tgllp);
+    let text = |kernel: &str| {
+        let (_, units) = files.iter().find(|(k, _)| k == kernel).expect("the kernel's file");
+        genxc_visa::write_text_file(units)
+    };
+    // %retval read after the call, %arg written and read back
+    let predef = text("predef");
+    assert!(predef.contains("alias=<%retval, 0>") && predef.contains("alias=<%arg, 0>"), "{predef}");
+    // %sp and %fp read, %fp written
+    let stack = text("stack_regs");
+    for want in ["%sp(0,0)<0;1,0>", "%fp(0,0)<0;1,0>", "mov (M1_NM, 1) %fp(0,0)<1>"] {
+        assert!(stack.contains(want), "{want} in\n{stack}");
+    }
+}

@@ -29,6 +29,7 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("calls/call_undefined.ll", &[]),
     ("calls/indirect_calls.ll", &[]),
     ("calls/indirect_values.ll", &[]),
+    ("calls/predef_regs.ll", &[]),
     ("kernels/int_ops.ll", &[]),
     ("kernels/regions.ll", &[]),
     ("kernels/multi.ll", &[]),

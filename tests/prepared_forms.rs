@@ -1,5 +1,5 @@
 //! Globals, private arrays and function pointers compiled end to end: each fixture of `tests/fixtures/globals`
-//! (and `calls/indirect_values.ll`) compiles for SKL, TGLLP, DG2 and PVC,
+//! (and `calls/indirect_values.ll`, `calls/predef_regs.ll`) compiles for SKL, TGLLP, DG2 and PVC,
 //! every kernel goes through Intel's finalizer `GenX_IR`, and runs in the simulator on a grid of
 //! 4 single-thread groups; the surface its `; expect:` line names must then hold the values the
 //! line lists (computed by hand from the source program, not from genxc's output), so a rewrite
@@ -126,6 +126,15 @@ fn indirect_calls_compute_what_the_source_says() {
     // function pointers rewritten by the preparation (a constant table, a select, a pointer
     // passed to a subroutine) and a predicate argument of a stack call
     let f = "calls/indirect_values.ll";
+    let failures = check(f, common::input(f));
+    assert!(failures.is_empty(), "{failures}");
+}
+
+#[test]
+fn predefined_variables_hold_what_the_source_says() {
+    // %retval read after a stack call, %arg written and read back (the reference interpreter does
+    // not model these registers: these values are the check)
+    let f = "calls/predef_regs.ll";
     let failures = check(f, common::input(f));
     assert!(failures.is_empty(), "{failures}");
 }

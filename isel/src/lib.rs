@@ -14,6 +14,7 @@ mod control;
 mod emulate;
 mod intrinsics;
 mod lsc;
+mod predefined;
 mod predicates;
 mod sequences;
 mod simdcf;

@@ -83,7 +83,12 @@ pub fn frame(params: &[Type], ret: Type, grf: u32) -> R<Frame> {
 
 impl Selector<'_> {
     /// A typed view of `n` elements of `%arg` or `%retval` at byte `offset` (declared once).
-    fn abi_view(&mut self, base: m::VarId, offset: u32, t: Type) -> R<(m::VarId, m::VisaType, u32)> {
+    pub(crate) fn abi_view(
+        &mut self,
+        base: m::VarId,
+        offset: u32,
+        t: Type,
+    ) -> R<(m::VarId, m::VisaType, u32)> {
         let ty = signed_type(t.elem().ok_or_else(|| internal("a void stack-call value"))?)?;
         let n = t.num_elems();
         let key = (base, offset, ty, n);

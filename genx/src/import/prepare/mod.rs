@@ -13,6 +13,7 @@ mod by_reference;
 mod function_pointers;
 mod globals;
 mod memory;
+mod predefined_vars;
 pub mod printf;
 mod promote_array;
 mod region_access;
@@ -31,6 +32,8 @@ pub fn prepare_module(m: &ModuleRef, platform: Platform) -> Result<(), Vec<Diagn
     if !needs_preparation(m) {
         return Ok(());
     }
+    // Globals naming vISA predefined variables of Intel's runtime ABI are refused by name.
+    predefined_vars::check_predefined_vars(m)?;
     // Function pointers become i64 addresses of stack functions, calls through them calls
     // through those addresses (before the globals: a constant table of them is read here).
     function_pointers::lower_function_pointers(m)?;
