@@ -1,8 +1,9 @@
 //! Stack calls end to end: which units each kernel's `.visaasm` file holds (the kernel and every
 //! stack function it reaches, so that GenX_IR finalizes it as one program), the stack-call ABI as
 //! written (`fcall` sizes against the callee's `ArgSize`/`RetValSize`, `%arg`/`%retval` views),
-//! declared-only callees and indirect calls through `faddr` + `ifcall`, predicate arguments, and
-//! the refusal of `--emit isa` for them.
+//! declared-only callees and indirect calls through `faddr` + `ifcall`, predicate arguments,
+//! predefined variables, and the `.isa` container of a stack-call program (kernels, then the
+//! function table) read back.
 //! The finalizer and simulator runs of the same fixtures are in tests/finalizer.rs and
 //! tests/differential.rs.
 
@@ -94,26 +95,44 @@ fn declared_only_callees_are_called_through_a_relocated_address() {
     }
 }
 
+/// The opcode sequence of a unit's code (what the binary reader gives back, names aside).
+fn opcodes(u: &genxc_visa::Kernel) -> Vec<std::mem::Discriminant<Inst>> {
+    u.body.iter().map(std::mem::discriminant).collect()
+}
+
 #[test]
-fn the_isa_container_of_stack_functions_is_refused_by_name() {
-    let opts = CompileOptions {
-        platform: Platform::Tgllp,
-        emit: EmitSet::of(&[Emit::Isa]),
-        ..CompileOptions::default()
-    };
-    for (fixture, why) in [
+fn the_isa_container_holds_the_kernels_then_the_stack_functions_and_reads_back() {
+    for (fixture, kernels, functions) in [
+        ("calls/stack_calls.ll", &["poly_once", "poly_twice", "recursive_sum"][..], &["poly", "sum_to"][..]),
         (
-            "calls/stack_calls.ll",
-            "unsupported: --emit isa of kernel 'poly_once' with stack calls: the .isa container's function table (.global_function \"poly\") is not modeled by the binary writer; emit visaasm",
+            "calls/indirect_values.ll",
+            &["dispatch"][..],
+            &["add_one", "times_three", "negate", "masked_add"][..],
         ),
-        (
-            "calls/linked_call.ll",
-            "unsupported: --emit isa of kernel 'linked' with stack calls: the .isa container's function relocations (a declared-only callee) are not modeled by the binary writer; emit visaasm",
-        ),
+        ("calls/linked_call.ll", &["linked"][..], &[][..]),
     ] {
+        let opts = CompileOptions {
+            platform: Platform::Tgllp,
+            emit: EmitSet::of(&[Emit::Isa, Emit::Visaasm]),
+            ..CompileOptions::default()
+        };
         let out = genxc::compile_inputs(&[input(fixture)], &opts);
-        assert!(out.failed(), "{fixture}");
-        assert!(out.log().contains(why), "{fixture}: {}", out.log());
+        assert!(!out.failed(), "{fixture}: {}", out.log());
+        let units = genxc_visa::read_isa(out.isa().expect("one container")).unwrap_or_else(|e| panic!("{e}"));
+        let got: Vec<(&str, bool)> =
+            units.iter().map(|u| (u.name.as_str(), u.unit == UnitKind::GlobalFunction)).collect();
+        let want: Vec<(&str, bool)> =
+            kernels.iter().map(|k| (*k, false)).chain(functions.iter().map(|f| (*f, true))).collect();
+        assert_eq!(got, want, "{fixture}");
+        // each unit reads back with the code and call sizes of its text
+        let text: Vec<genxc_visa::Kernel> =
+            out.visaasm().flat_map(|(_, t)| genxc_visa::read_text(t).expect("text reads")).collect();
+        for u in &units {
+            let t = text.iter().find(|t| t.name == u.name).expect("the unit in a text file");
+            assert_eq!(opcodes(u), opcodes(t), "{fixture}: {}", u.name);
+            assert_eq!(u.call_sizes(), t.call_sizes(), "{fixture}: {}", u.name);
+            assert_eq!(u.vars.len(), t.vars.len(), "{fixture}: {}", u.name);
+        }
     }
 }
 
