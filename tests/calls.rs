@@ -196,6 +196,45 @@ fn a_predicate_argument_of_a_stack_call_is_a_word_per_lane() {
 
 #[test]
 fn a_function_pointer_the_rewrite_cannot_follow_is_refused_by_name() {
+    // in a stack array
+    let src = r#"
+define internal void @f() #1 {
+  ret void
+}
+define dllexport void @k(i32 %i) #0 {
+  %t = alloca [2 x void ()*]
+  %p = getelementptr [2 x void ()*], [2 x void ()*]* %t, i64 0, i32 %i
+  store void ()* @f, void ()** %p
+  %g = load void ()*, void ()** %p
+  call void %g()
+  ret void
+}
+attributes #0 = { "CMGenxMain" }
+attributes #1 = { noinline }
+"#;
+    let (failed, log) = compile_text("stack_array.ll", src);
+    assert!(failed);
+    assert!(
+        log.contains("stack_array.ll:8:3: error: in function @k, instruction store void ()* @f")
+            && log.contains("function pointers in a stack array"),
+        "{log}"
+    );
+    // a kernel's parameter
+    let src = r#"
+define dllexport void @k(void ()* %f) #0 {
+  call void %f()
+  ret void
+}
+attributes #0 = { "CMGenxMain" }
+"#;
+    let (failed, log) = compile_text("param.ll", src);
+    assert!(failed);
+    assert!(log.contains("a function pointer parameter of @k"), "{log}");
+}
+
+#[test]
+fn a_function_address_stored_to_memory_is_its_faddr_value() {
+    // stored through a pointer kernel argument: an i64 store of the faddr result
     let src = r#"
 define internal void @f() #1 {
   ret void
@@ -205,13 +244,18 @@ define dllexport void @k(void ()** %slot) #0 {
   ret void
 }
 attributes #0 = { "CMGenxMain" }
-attributes #1 = { noinline }
+attributes #1 = { noinline "CMStackCall" }
 "#;
     let input = genxc::Input { name: "store_fp.ll".into(), bytes: src.as_bytes().to_vec() };
-    let opts = CompileOptions { platform: Platform::Tgllp, ..CompileOptions::default() };
-    let out = genxc::compile_inputs(&[input], &opts);
-    assert!(out.failed());
-    assert!(out.log().contains("a function pointer stored to memory"), "{}", out.log());
+    let out = compile(&[input], Platform::Tgllp, 0);
+    assert!(!out.failed(), "{}", out.log());
+    let (_, text) = out.visaasm().next().expect("the kernel's file");
+    let units = genxc_visa::read_text(text).expect("reads");
+    assert_eq!(names(&units), [("k", false), ("f", true)]);
+    let body = &units[0].body;
+    let faddr = body.iter().position(|i| matches!(i, Inst::FAddr { function, .. } if function == "f"));
+    assert!(faddr.is_some(), "{text}");
+    assert!(text.contains("svm_scatter") || text.contains("svm_block_st"), "{text}");
 }
 
 /// Compiles LLVM IR text for TGLLP; the log, and whether it failed.

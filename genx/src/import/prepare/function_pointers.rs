@@ -12,11 +12,15 @@
 //!   becomes a vector of their addresses built at the function entry, read with `extractelement`.
 //! - A constant vector of `ptrtoint`s of functions becomes that vector built from addresses.
 //!
-//! A function pointer this rewrite cannot follow (stored to memory, a parameter of a kernel or
-//! of a stack function, loaded from a table that is not a constant array) is a located
+//! - A function pointer stored to memory or loaded from it (other than a constant table) is its
+//!   `i64` address stored or loaded there, for the memory, array and global rewrites that follow.
+//!
+//! A function pointer this rewrite cannot follow (a parameter of a kernel or of a stack function,
+//! one in a stack array, one computed by a constant expression it does not know) is a located
 //! diagnostic.
 
 use super::super::raw::{ModuleRef, Ty, Val};
+use super::super::validate::inst_label;
 use genxc_diag::{unsupported, Diagnostic};
 use inkwell::llvm_sys::core::*;
 use inkwell::llvm_sys::prelude::*;
@@ -126,8 +130,8 @@ pub fn lower_function_pointers(m: &ModuleRef) -> Result<(), Vec<Diagnostic>> {
             gaddr: HashMap::new(),
             entry: first_non_phi(f),
         };
-        if let Err(msg) = rw.rewrite() {
-            diags.push(Diagnostic::in_function(f.name(), None, unsupported(msg)));
+        if let Err((inst, msg)) = rw.rewrite() {
+            diags.push(Diagnostic::in_function(f.name(), Some(inst), unsupported(msg)));
         }
     }
     // SAFETY: created above.
@@ -352,28 +356,23 @@ impl Rewriter<'_> {
     /// `load @t`): element `i` of a vector of the table's addresses.
     fn table_read(&mut self, load: Val) -> Result<LLVMValueRef, String> {
         let ptr = load.operand(0);
-        let (table, index) = if is_global(ptr) {
+        let (table, index) = if is_constant_table(ptr) {
             (ptr, None)
         } else if (ptr.is_instruction() && ptr.opcode() == LLVMOpcode::LLVMGetElementPtr)
             || (ptr.is_constant_expr() && ptr.const_opcode() == LLVMOpcode::LLVMGetElementPtr)
         {
             let ops = ptr.operands();
             match ops.as_slice() {
-                [base, zero, i] if is_global(*base) && zero.const_int() == Some(0) => (*base, Some(*i)),
-                _ => return Err(format!("a function pointer loaded through {}", ptr.print())),
+                [base, zero, i] if is_constant_table(*base) && zero.const_int() == Some(0) => {
+                    (*base, Some(*i))
+                }
+                _ => return self.memory_read(load),
             }
         } else {
-            return Err(format!("a function pointer loaded from {}", ptr.print()));
+            return self.memory_read(load);
         };
-        // SAFETY: a global variable of the module.
-        let (constant, init) = unsafe { (LLVMIsGlobalConstant(table.0) != 0, LLVMGetInitializer(table.0)) };
-        if !constant || init.is_null() {
-            return Err(format!(
-                "a function pointer loaded from @{}, which is not a constant table",
-                table.name()
-            ));
-        }
-        let init = Val(init);
+        // SAFETY: a constant global with an initializer.
+        let init = Val(unsafe { LLVMGetInitializer(table.0) });
         let elems: Vec<Val> = match index {
             None => vec![init],
             // SAFETY: a constant array; its elements are operands.
@@ -389,6 +388,31 @@ impl Rewriter<'_> {
         unsafe {
             LLVMPositionBuilderBefore(self.builder, load.0);
             Ok(LLVMBuildExtractElement(self.builder, vec, i.0, c"".as_ptr()))
+        }
+    }
+
+    /// `p` (a pointer to a function pointer) as a pointer to `i64`, cast before `at`.
+    fn as_i64_pointer(&self, p: Val, at: Val) -> LLVMValueRef {
+        // SAFETY: a pointer value; the cast keeps its address space.
+        unsafe {
+            let space = LLVMGetPointerAddressSpace(p.ty().0);
+            LLVMPositionBuilderBefore(self.builder, at.0);
+            LLVMBuildBitCast(self.builder, p.0, LLVMPointerType(self.i64(), space), c"".as_ptr())
+        }
+    }
+
+    /// A load of a function pointer from memory (a kernel argument's, a stack slot's): the `i64`
+    /// address stored there, which the memory rewrites then load.
+    fn memory_read(&self, load: Val) -> Result<LLVMValueRef, String> {
+        in_memory(load.operand(0))?;
+        let slot = self.as_i64_pointer(load.operand(0), load);
+        // SAFETY: an i64 load through an i64 pointer, before the original load.
+        unsafe {
+            LLVMPositionBuilderBefore(self.builder, load.0);
+            let ld = LLVMBuildLoad2(self.builder, self.i64(), slot, c"".as_ptr());
+            LLVMSetAlignment(ld, LLVMGetAlignment(load.0));
+            LLVMSetVolatile(ld, LLVMGetVolatile(load.0));
+            Ok(ld)
         }
     }
 
@@ -460,56 +484,12 @@ impl Rewriter<'_> {
         Ok(None)
     }
 
-    fn rewrite(&mut self) -> Result<(), String> {
+    /// Rewrites every instruction of the function; an error names the instruction it is about.
+    fn rewrite(&mut self) -> Result<(), (String, String)> {
         let insts: Vec<Val> = self.f.blocks().into_iter().flat_map(|b| b.instructions()).collect();
         let mut dead = Vec::new();
         for i in insts {
-            let op = i.opcode();
-            if op == LLVMOpcode::LLVMCall {
-                let callee = i.called_value();
-                if callee.is_function() || callee.is_inline_asm() {
-                    self.constant_operands(i)?;
-                    continue;
-                }
-                let addr = self.int_of(callee)?;
-                // SAFETY: the call's called operand is its last; the new inttoptr precedes it.
-                unsafe {
-                    LLVMPositionBuilderBefore(self.builder, i.0);
-                    let p = LLVMBuildIntToPtr(self.builder, addr, callee.ty().0, c"".as_ptr());
-                    LLVMSetOperand(i.0, i.num_operands() - 1, p);
-                }
-                self.constant_operands(i)?;
-                continue;
-            }
-            if op == LLVMOpcode::LLVMPtrToInt && is_function_pointer(i.operand(0).ty()) {
-                let a = self.int_of(i.operand(0))?;
-                let v = self.resize_from_i64(a, i);
-                // SAFETY: same integer type as the ptrtoint.
-                unsafe { LLVMReplaceAllUsesWith(i.0, v) };
-                dead.push(i);
-                continue;
-            }
-            if op == LLVMOpcode::LLVMICmp && is_function_pointer(i.operand(0).ty()) {
-                let (a, b) = (self.int_of(i.operand(0))?, self.int_of(i.operand(1))?);
-                // SAFETY: a compare of two i64 values of the function.
-                unsafe {
-                    LLVMPositionBuilderBefore(self.builder, i.0);
-                    let c = LLVMBuildICmp(self.builder, LLVMGetICmpPredicate(i.0), a, b, c"".as_ptr());
-                    LLVMReplaceAllUsesWith(i.0, c);
-                }
-                dead.push(i);
-                continue;
-            }
-            if op == LLVMOpcode::LLVMStore && is_function_pointer(i.operand(0).ty()) {
-                return Err(format!("a function pointer stored to memory ({}): not modeled", i.print()));
-            }
-            if is_function_pointer(i.ty()) {
-                dead.push(i);
-                continue;
-            }
-            if op != LLVMOpcode::LLVMPHI {
-                self.constant_operands(i)?;
-            }
+            self.rewrite_inst(i, &mut dead).map_err(|m| (inst_label(i), m))?;
         }
         // Function-pointer instructions are dead once their users use the twins: delete them,
         // users first.
@@ -522,6 +502,69 @@ impl Rewriter<'_> {
             }
         }
         self.erase_dead_pointers();
+        Ok(())
+    }
+
+    /// Rewrites one instruction: its uses of function pointers become uses of their addresses.
+    fn rewrite_inst(&mut self, i: Val, dead: &mut Vec<Val>) -> Result<(), String> {
+        let op = i.opcode();
+        if op == LLVMOpcode::LLVMCall {
+            let callee = i.called_value();
+            if callee.is_function() || callee.is_inline_asm() {
+                self.constant_operands(i)?;
+                return Ok(());
+            }
+            let addr = self.int_of(callee)?;
+            // SAFETY: the call's called operand is its last; the new inttoptr precedes it.
+            unsafe {
+                LLVMPositionBuilderBefore(self.builder, i.0);
+                let p = LLVMBuildIntToPtr(self.builder, addr, callee.ty().0, c"".as_ptr());
+                LLVMSetOperand(i.0, i.num_operands() - 1, p);
+            }
+            self.constant_operands(i)?;
+            return Ok(());
+        }
+        if op == LLVMOpcode::LLVMPtrToInt && is_function_pointer(i.operand(0).ty()) {
+            let a = self.int_of(i.operand(0))?;
+            let v = self.resize_from_i64(a, i);
+            // SAFETY: same integer type as the ptrtoint.
+            unsafe { LLVMReplaceAllUsesWith(i.0, v) };
+            dead.push(i);
+            return Ok(());
+        }
+        if op == LLVMOpcode::LLVMICmp && is_function_pointer(i.operand(0).ty()) {
+            let (a, b) = (self.int_of(i.operand(0))?, self.int_of(i.operand(1))?);
+            // SAFETY: a compare of two i64 values of the function.
+            unsafe {
+                LLVMPositionBuilderBefore(self.builder, i.0);
+                let c = LLVMBuildICmp(self.builder, LLVMGetICmpPredicate(i.0), a, b, c"".as_ptr());
+                LLVMReplaceAllUsesWith(i.0, c);
+            }
+            dead.push(i);
+            return Ok(());
+        }
+        if op == LLVMOpcode::LLVMStore && is_function_pointer(i.operand(0).ty()) {
+            // the address, as an i64 stored where the pointer was
+            in_memory(i.operand(1))?;
+            let a = self.int_of(i.operand(0))?;
+            let slot = self.as_i64_pointer(i.operand(1), i);
+            // SAFETY: an i64 store through an i64 pointer of the same address space.
+            unsafe {
+                LLVMPositionBuilderBefore(self.builder, i.0);
+                let st = LLVMBuildStore(self.builder, a, slot);
+                LLVMSetAlignment(st, LLVMGetAlignment(i.0));
+                LLVMSetVolatile(st, LLVMGetVolatile(i.0));
+            }
+            dead.push(i);
+            return Ok(());
+        }
+        if is_function_pointer(i.ty()) {
+            dead.push(i);
+            return Ok(());
+        }
+        if op != LLVMOpcode::LLVMPHI {
+            self.constant_operands(i)?;
+        }
         Ok(())
     }
 
@@ -607,4 +650,38 @@ impl Rewriter<'_> {
 fn is_global(v: Val) -> bool {
     // SAFETY: valid value.
     unsafe { !LLVMIsAGlobalVariable(v.0).is_null() }
+}
+
+/// Checks that pointer `p` (to a function pointer) points into memory the memory rewrites reach
+/// (a kernel argument's, a global's): a stack slot's array of function pointers is refused.
+fn in_memory(p: Val) -> Result<(), String> {
+    let mut root = p;
+    for _ in 0..64 {
+        let op = if root.is_instruction() {
+            root.opcode()
+        } else if root.is_constant_expr() {
+            root.const_opcode()
+        } else {
+            break;
+        };
+        match op {
+            LLVMOpcode::LLVMGetElementPtr | LLVMOpcode::LLVMBitCast | LLVMOpcode::LLVMAddrSpaceCast => {
+                root = root.operand(0)
+            }
+            LLVMOpcode::LLVMAlloca => {
+                return Err(format!(
+                    "function pointers in a stack array ({}): not modeled (a constant table of them is)",
+                    root.print()
+                ))
+            }
+            _ => break,
+        }
+    }
+    Ok(())
+}
+
+/// Whether `v` is a constant global with an initializer (a table read at compile time).
+fn is_constant_table(v: Val) -> bool {
+    // SAFETY: a global variable when `is_global` holds.
+    is_global(v) && unsafe { LLVMIsGlobalConstant(v.0) != 0 && !LLVMGetInitializer(v.0).is_null() }
 }
