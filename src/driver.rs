@@ -666,13 +666,17 @@ mod tests {
         }
         // Inputs that compile but are not split: one without kernels, two with external functions,
         // the stack-call fixtures (a unit of a kernel and the stack functions or declarations it
-        // calls is not the plan's), one whose subroutine the preparation inlines away.
+        // calls, or whose address it takes, is not the plan's), one whose subroutine the
+        // preparation inlines away.
         let expected = [
             "bad/alloca_escapes.ll",
             "bad/comment_only.ll",
             "bad/linkage_external_body_ok.ll",
             "calls/call_undefined.ll",
+            "calls/indirect_calls.ll",
+            "calls/indirect_values.ll",
             "calls/linked_call.ll",
+            "calls/predef_regs.ll",
             "calls/stack_calls.ll",
             "kernels/multi.ll",
         ];

@@ -30,6 +30,7 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("calls/indirect_calls.ll", &[]),
     ("calls/indirect_values.ll", &[]),
     ("calls/predef_regs.ll", &[]),
+    ("calls/call_indirect.ll", &[]),
     ("kernels/int_ops.ll", &[]),
     ("kernels/regions.ll", &[]),
     ("kernels/multi.ll", &[]),

@@ -49,12 +49,20 @@ fn is_intrinsic(f: Val) -> bool {
 }
 
 /// The functions of `m` whose address is taken (a use other than a direct call, reaching an
-/// instruction or a global other than the `llvm.*` metadata globals, such as `llvm.used`).
+/// instruction or a global other than the `llvm.*` metadata globals, such as `llvm.used`). A
+/// kernel is not one: its address is left for the validator to refuse where it is used.
 fn address_taken(m: &ModuleRef) -> Vec<Val> {
     m.functions()
         .into_iter()
-        .filter(|&f| !is_intrinsic(f) && f.users().into_iter().any(|u| takes_address(u, f, 0)))
+        .filter(|&f| {
+            !is_intrinsic(f) && !is_kernel(f) && f.users().into_iter().any(|u| takes_address(u, f, 0))
+        })
         .collect()
+}
+
+/// Whether `f` is a kernel (`dllexport` or `"CMGenxMain"`).
+fn is_kernel(f: Val) -> bool {
+    f.is_dllexport() || f.has_fn_attr("CMGenxMain")
 }
 
 /// Whether use `u` of `v` (a function, or a constant built on it) takes the function's address.
@@ -99,19 +107,9 @@ pub fn lower_function_pointers(m: &ModuleRef) -> Result<(), Vec<Diagnostic>> {
     let taken = address_taken(m);
     let mut diags = Vec::new();
     for &f in &taken {
-        if f.is_dllexport() || f.has_fn_attr("CMGenxMain") {
-            diags.push(Diagnostic::error(unsupported(format!(
-                "the address of kernel @{} is taken (a kernel cannot be called)",
-                f.name()
-            ))));
-            continue;
-        }
         if f.linkage() == LLVMLinkage::LLVMInternalLinkage && !f.has_fn_attr("CMStackCall") {
             add_fn_attr(m, f, "CMStackCall");
         }
-    }
-    if !diags.is_empty() {
-        return Err(diags);
     }
     inline_function_pointer_params(m);
     // SAFETY: a live module; the builder is disposed at the end.
