@@ -539,7 +539,7 @@ mod tests {
         let good = "define dllexport void @k(i32 %a) {\n  ret void\n}\n";
         let outcome = compile_bytes("k.ll", good.as_bytes(), &opts);
         assert_eq!(outcome, Outcome::default());
-        let bad = "@g = global i32 0\ndefine dllexport void @k(i32 %a) {\n  ret void\n}\n";
+        let bad = "@g = thread_local global i32 0\ndefine dllexport void @k(i32 %a) {\n  ret void\n}\n";
         let outcome = compile_bytes("k.ll", bad.as_bytes(), &opts);
         assert!(outcome.failed() && outcome.outputs.is_empty());
         assert!(outcome.log().starts_with("k.ll:1:1: error: @g: "), "{}", outcome.log());

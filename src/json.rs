@@ -59,6 +59,9 @@ struct ArgJson {
     access: Option<&'static str>,
     #[serde(rename = "type")]
     ty: String,
+    /// Only for an argument that was a pointer in the input: `global`, `local` or `surface`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    address_space: Option<&'static str>,
 }
 
 fn implicit_name(i: ImplicitArg) -> Option<String> {
@@ -132,8 +135,9 @@ fn kernel_json(k: &Kernel, grf: u32) -> KernelJson {
                 io_kind: a.io_kind.name(),
                 type_desc: a.type_desc.clone(),
                 resource: resource(&a.type_desc),
-                access: access(&a.type_desc),
+                access: a.pointer.map(|p| p.access.name()).or_else(|| access(&a.type_desc)),
                 ty: a.ty.to_string(),
+                address_space: a.pointer.map(|p| p.space.name()),
             })
             .collect(),
         printf_strings: k.printf_strings.clone(),

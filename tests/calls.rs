@@ -326,3 +326,35 @@ fn predefined_variables_are_read_and_written_by_number() {
         assert!(stack.contains(want), "{want} in\n{stack}");
     }
 }
+
+#[test]
+fn a_stack_function_calling_subroutines_starts_with_an_entry_label() {
+    // @scale_add is called by the kernel and by the stack function @twice: each unit has its own
+    // copy; @twice's code starts with its entry `.function` (GenX_IR's flow graph needs it there)
+    for p in [Platform::Skl, Platform::Pvc] {
+        let out = compile(&[input("calls/stack_call_subroutines.ll")], p, 0);
+        assert!(!out.failed(), "{}", out.log());
+        let (k, text) = out.visaasm().next().expect("one file");
+        assert_eq!(k, "mix");
+        let units = genxc_visa::read_text(text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(names(&units), [("mix", false), ("twice", true)], "{p}");
+        let subroutines =
+            |u: &genxc_visa::Kernel| u.body.iter().filter(|i| matches!(i, Inst::Subroutine(_))).count();
+        let calls = |u: &genxc_visa::Kernel| u.body.iter().filter(|i| matches!(i, Inst::Call { .. })).count();
+        assert_eq!(
+            (subroutines(&units[0]), calls(&units[0])),
+            (1, 1),
+            "{p}: the kernel's copy of @scale_add"
+        );
+        assert_eq!(
+            (subroutines(&units[1]), calls(&units[1])),
+            (2, 3),
+            "{p}: @scale_add and @clamp_low in @twice"
+        );
+        let lines: Vec<&str> = text.lines().collect();
+        let at = lines.iter().position(|l| *l == ".global_function \"twice\"").expect("the function");
+        let first_code =
+            lines[at + 1..].iter().find(|l| !l.starts_with(".decl") && !l.starts_with(".kernel_attr"));
+        assert_eq!(first_code, Some(&".function \"twice_main\""), "{p}\n{text}");
+    }
+}

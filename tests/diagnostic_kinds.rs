@@ -37,7 +37,7 @@ const CASES: &[(&str, &str, Kind, &str)] = &[
         "bad/simdcf_join_not_first.ll",
         "-platform tgllp",
         Kind::Unsupported,
-        "simdcf_join_not_first.ll:28:3: error: in function @k, instruction %j: unsupported: llvm.genx.simdcf.join \
+        "simdcf_join_not_first.ll:29:3: error: in function @k, instruction %j: unsupported: llvm.genx.simdcf.join \
          that does not start its block (only phis may come before it, one join per block, not in the entry block)",
     ),
     (

@@ -26,8 +26,15 @@ const PLATFORMS: [TargetPlatform; 4] =
 const SLM_BYTES: u32 = 64 * 1024;
 
 /// Kernels whose loops count their input data down: their buffers hold small integers.
-const SMALL_DATA: &[&str] =
-    &["simd_dowhile", "simd_dowhile_conformant", "simd_dowhile_exit", "simd_dowhile_store"];
+const SMALL_DATA: &[&str] = &[
+    "simd_dowhile",
+    "simd_dowhile_source",
+    "simd_dowhile_source_conformant",
+    "dowhile_no_latch",
+    "dowhile_no_latch_conformant",
+    "simd_dowhile_exit",
+    "simd_dowhile_store",
+];
 
 /// How the buffers of a kernel's launches are filled.
 fn fill(kernel: &str) -> Fill {
@@ -57,10 +64,21 @@ const NOT_RUN: &[(&str, &str, &str)] = &[
 ];
 
 /// The fixture sources: the CM examples, the stack-call fixtures, the kernel fixtures, the memory,
-/// globals and surfaces fixtures, the MLIR GenX kernels.
+/// globals, surfaces, intrinsic, aggregate and built-in call fixtures, the MLIR GenX kernels.
 fn sources() -> Vec<String> {
     let mut out = Vec::new();
-    for dir in ["cm", "calls", "kernels", "memory", "mlir-genx", "globals", "surfaces"] {
+    for dir in [
+        "cm",
+        "calls",
+        "kernels",
+        "memory",
+        "mlir-genx",
+        "globals",
+        "surfaces",
+        "intrinsics",
+        "aggregates",
+        "builtins",
+    ] {
         let mut files: Vec<_> = std::fs::read_dir(common::fixtures().join(dir))
             .unwrap()
             .map(|e| e.unwrap().path())

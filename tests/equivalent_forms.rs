@@ -13,7 +13,8 @@ use genxc_sim::launch::{Fill, Launch};
 use genxc_sim::memory::compare;
 
 /// The fixtures holding twins.
-const FIXTURES: &[&str] = &["kernels/simdcf_shapes.ll", "kernels/simdcf_source.ll"];
+const FIXTURES: &[&str] =
+    &["kernels/simdcf_shapes.ll", "kernels/simdcf_source.ll", "kernels/simdcf_em_global.ll"];
 /// The suffix of a twin's name.
 const TWIN: &str = "_conformant";
 /// Platforms each pair is compiled for.
@@ -73,5 +74,5 @@ fn every_kernel_leaves_the_memory_its_twin_leaves() {
             }
         }
     }
-    assert!(pairs >= 36, "only {pairs} kernel/platform pairs ran");
+    assert!(pairs >= 44, "only {pairs} kernel/platform pairs ran");
 }

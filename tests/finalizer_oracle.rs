@@ -254,7 +254,56 @@ fn lines_are_classified() {
     assert_eq!(judge("", &format!("        illegal   // $3\n{eot}")), vec![IllegalInstruction]);
     assert_eq!(judge("", &format!("<<error formatting instruction at PC 0x60>>\n{eot}")), vec![FormatError]);
     assert_eq!(judge("", "k_main:\n  ret (1|M0) r1\n"), vec![NoEot]);
+    // the spill report with exit 1 is a compiled kernel; with anything else it is not
+    let spill = "[vISA Finalizer Messages]\nSpill memory used = 4608 bytes for kernel k\n Compiling kernel with spill code may degrade performance. Please consider rewriting the kernel to use less registers.\n";
+    assert_eq!(rejections(&FinalizerRun { exit: Some(1), log: spill, asm: Some(eot) }), vec![]);
+    let spill_and_more = format!("{spill}near line 11: zz: unbound identifier\n");
+    let kinds = |r: Vec<Rejection>| r.into_iter().map(|r| r.kind).collect::<Vec<_>>();
+    assert_eq!(
+        kinds(rejections(&FinalizerRun { exit: Some(1), log: &spill_and_more, asm: Some(eot) })),
+        vec![ExitStatus, ParseError]
+    );
+    assert_eq!(kinds(rejections(&FinalizerRun { exit: Some(1), log: spill, asm: None })), vec![NoListing]);
     let failed = rejections(&FinalizerRun { exit: Some(1), log: "", asm: None });
     assert_eq!(failed.iter().map(|r| r.kind).collect::<Vec<_>>(), vec![ExitStatus, NoListing]);
     assert_eq!(rejections(&FinalizerRun { exit: None, log: "", asm: Some(eot) })[0].kind, ExitStatus);
+}
+
+/// A kernel whose values do not fit in the register file: the finalizer spills, prints its spill
+/// report and exits 1 although the kernel compiled; the verdict accepts it.
+#[test]
+fn a_kernel_that_spills_is_accepted() {
+    if !finalizer_available() {
+        return;
+    }
+    // 24 values of 128 dwords, all live at once: 12 KB, more than 128 GRFs of 64 bytes hold
+    let n = 24;
+    let mut text =
+        String::from(".version 4.1\n.kernel \"k\"\n.decl x v_type=G type=d num_elts=32 align=GRF\n");
+    for i in 0..n {
+        text += &format!(".decl v{i} v_type=G type=d num_elts=128 align=GRF\n");
+    }
+    text += ".decl out v_type=T num_elts=1\n.input out offset=64 size=4\n.kernel_attr Target=\"cm\"\n.function \"k_main\"\n";
+    text += "    oword_ld (8) out 0x0:ud x.0\n";
+    for i in 0..n {
+        for r in 0..8 {
+            text += &format!(
+                "    mul (M1_NM, 16) v{i}({r},0)<1> x({},0)<1;1,0> {}:d\n",
+                r % 2,
+                7 * i + 16 * r + 3
+            );
+        }
+    }
+    for i in (1..n).rev() {
+        for r in 0..8 {
+            text += &format!("    mul (M1_NM, 16) v0({r},0)<1> v0({r},0)<1;1,0> v{i}({r},0)<1;1,0>\n");
+        }
+    }
+    text += "    oword_st (8) out 0x0:ud v0.0\n    ret (M1, 1)\n";
+    for p in ["PVC", "DG2"] {
+        let o = run("k.visaasm", text.as_bytes(), p);
+        assert_eq!(o.exit, Some(1), "{p}: GenX_IR's exit on a spill changed\n{}", o.log);
+        assert!(o.log.contains("Spill memory used"), "{p}: no spill\n{}", o.log);
+        assert!(o.found.is_empty(), "{p}: {:?}\n{}", o.found, o.log);
+    }
 }

@@ -160,8 +160,15 @@ fn the_document_lists_exactly_the_fields_written() {
     let v = metadata(&[input("kernels/arg_layout.ll")], Platform::Tgllp);
     assert_eq!(keys(&v), documented_fields(&doc, "Top level"));
     assert_eq!(keys(&v["kernels"][0]), documented_fields(&doc, "Kernel"));
+    // `address_space` is written for pointer arguments only.
+    let optional: BTreeSet<String> = ["address_space".to_string()].into();
+    let args = documented_fields(&doc, "Argument");
     for a in v["kernels"][0]["args"].as_array().unwrap() {
-        assert_eq!(keys(a), documented_fields(&doc, "Argument"));
+        assert_eq!(keys(a), &args - &optional);
+    }
+    let v = metadata(&[input("memory/slm_surface.ll")], Platform::Tgllp);
+    for a in v["kernels"][0]["args"].as_array().unwrap() {
+        assert_eq!(keys(a), args);
     }
     assert!(doc.starts_with(&format!("# `kernels.json` — schema version {}\n", genxc::json::SCHEMA_VERSION)));
 }
@@ -177,4 +184,50 @@ fn the_documented_example_is_what_genxc_writes() {
         &CompileOptions::parse("-emit metadata").unwrap(),
     );
     assert_eq!(outcome.kernels_json(), Some(example));
+}
+
+/// Pointer arguments of the input are described: the memory they address, the access (from the
+/// type descriptor, else from the kernel's uses) and the size of the address.
+#[test]
+fn pointer_arguments_have_their_memory_access_and_size() {
+    // (fixture, kernel, [(address_space, access, size)])
+    type Expected = &'static [(&'static str, &'static str, u64)];
+    let cases: [(&str, &str, Expected); 6] = [
+        (
+            "memory/svm_pointers.ll",
+            "svm_pointers",
+            &[("global", "read_only", 8), ("global", "write_only", 8)],
+        ),
+        ("memory/slm_surface.ll", "slm_surface", &[("local", "read_write", 4), ("surface", "read_write", 4)]),
+        ("memory/atomics_memcpy.ll", "atomics", &[("global", "read_write", 8), ("global", "write_only", 8)]),
+        ("memory/atomics_memcpy.ll", "copies", &[("global", "read_only", 8), ("global", "write_only", 8)]),
+        ("memory/indexed.ll", "struct_fields", &[("global", "read_write", 8), ("global", "write_only", 8)]),
+        ("memory/bytes_words.ll", "bytes_words", &[("global", "read_only", 8), ("global", "write_only", 8)]),
+    ];
+    for platform in [Platform::Tgllp, Platform::Pvc] {
+        for (fixture, kernel, want) in cases {
+            let v = metadata(&[input(fixture)], platform);
+            let k = v["kernels"].as_array().unwrap().iter().find(|k| k["name"] == kernel).unwrap();
+            let got: Vec<(String, String, u64)> = k["args"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|a| a.get("address_space").is_some())
+                .map(|a| {
+                    assert!(a["offset"].is_u64(), "{kernel}: {a}");
+                    (
+                        a["address_space"].as_str().unwrap().to_string(),
+                        a["access"].as_str().unwrap().to_string(),
+                        a["size"].as_u64().unwrap(),
+                    )
+                })
+                .collect();
+            let want: Vec<(String, String, u64)> =
+                want.iter().map(|&(s, a, n)| (s.to_string(), a.to_string(), n)).collect();
+            assert_eq!(got, want, "{fixture} {kernel} on {platform:?}");
+        }
+    }
+    // Arguments that were never pointers carry no address space, svmptr_t i64s included.
+    let v = metadata(&[input("kernels/arg_layout.ll")], Platform::Tgllp);
+    assert!(v["kernels"][0]["args"].as_array().unwrap().iter().all(|a| a.get("address_space").is_none()));
 }

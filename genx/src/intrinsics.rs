@@ -138,6 +138,10 @@ pub enum SatOp {
     Avg,
     /// `mad` (three operands).
     Mad,
+    /// `add3`: the sum of three operands.
+    Add3,
+    /// `dp4a`: the first operand plus the dot product of the four bytes of the other two.
+    Dp4a,
 }
 
 /// A `llvm.genx.<r><s><op>[.sat]` intrinsic described as data.
@@ -330,6 +334,24 @@ impl IntrinsicId {
                 | Sqrt
                 | SsaddSat
                 | Ssadd3Sat
+                | Ssdp4a
+                | Ssdp4aSat
+                | Sudp4a
+                | Sudp4aSat
+                | Usdp4a
+                | Usdp4aSat
+                | Uudp4a
+                | Uudp4aSat
+                | Suadd3Sat
+                | Usadd3Sat
+                | Uuadd3Sat
+                | Bfi
+                | Sbfe
+                | Ubfe
+                | Sfbh
+                | Ufbh
+                | Rol
+                | Ror
                 | Ssmul
                 | SsmulSat
                 | SstruncSat
@@ -366,6 +388,12 @@ impl IntrinsicId {
                 | LlvmUmin
                 | LlvmUsubSat
         )
+    }
+
+    /// Whether this is `addc` or `subb`: a struct `{carry or borrow, result}` of two values of its
+    /// operands' type (void in the IR; `extractvalue` reads the fields).
+    pub fn is_carry(self) -> bool {
+        matches!(self, IntrinsicId::Addc | IntrinsicId::Subb)
     }
 
     /// Whether this is a source modifier: `absf`, `absi` or `llvm.fabs`.
@@ -415,6 +443,18 @@ impl IntrinsicId {
             Uumul => (false, false, SatOp::Mul, false),
             UumulSat => (false, false, SatOp::Mul, true),
             Uushl => (false, false, SatOp::Shl, false),
+            Ssadd3Sat => (true, true, SatOp::Add3, true),
+            Suadd3Sat => (true, false, SatOp::Add3, true),
+            Usadd3Sat => (false, true, SatOp::Add3, true),
+            Uuadd3Sat => (false, false, SatOp::Add3, true),
+            Ssdp4a => (true, true, SatOp::Dp4a, false),
+            Ssdp4aSat => (true, true, SatOp::Dp4a, true),
+            Sudp4a => (true, false, SatOp::Dp4a, false),
+            Sudp4aSat => (true, false, SatOp::Dp4a, true),
+            Usdp4a => (false, true, SatOp::Dp4a, false),
+            Usdp4aSat => (false, true, SatOp::Dp4a, true),
+            Uudp4a => (false, false, SatOp::Dp4a, false),
+            Uudp4aSat => (false, false, SatOp::Dp4a, true),
             UushlSat => (false, false, SatOp::Shl, true),
             UutruncSat => (false, false, SatOp::Trunc, true),
             _ => return None,

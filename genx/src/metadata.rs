@@ -129,6 +129,83 @@ pub struct KernelArg {
     pub type_desc: String,
     /// IR type of the argument.
     pub ty: Type,
+    /// For a pointer parameter of the input (rewritten into an address by the preparation
+    /// stage): the memory it points into and how the kernel accesses it.
+    pub pointer: Option<PointerArg>,
+}
+
+/// A kernel argument that was a pointer in the input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PointerArg {
+    /// The memory it addresses.
+    pub space: AddressSpace,
+    /// How the kernel accesses that memory.
+    pub access: Access,
+}
+
+/// The memory a pointer argument addresses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AddressSpace {
+    /// Global or generic memory through a 64-bit stateless (SVM / A64) address.
+    Global,
+    /// Shared local memory through a 32-bit offset.
+    Local,
+    /// A binding-table surface (the argument is its index).
+    Surface,
+}
+
+impl AddressSpace {
+    /// Name used in `kernels.json`.
+    pub fn name(self) -> &'static str {
+        match self {
+            AddressSpace::Global => "global",
+            AddressSpace::Local => "local",
+            AddressSpace::Surface => "surface",
+        }
+    }
+
+    /// The space the preparation stage's `genxc-memory` attribute names.
+    pub fn from_attribute(s: &str) -> Option<AddressSpace> {
+        match s {
+            "global" => Some(AddressSpace::Global),
+            "slm" => Some(AddressSpace::Local),
+            "surface" => Some(AddressSpace::Surface),
+            _ => None,
+        }
+    }
+}
+
+/// How a kernel accesses the memory behind an argument.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Access {
+    /// Only read.
+    ReadOnly,
+    /// Only written.
+    WriteOnly,
+    /// Read and written.
+    ReadWrite,
+}
+
+impl Access {
+    /// Name used in `kernels.json` and type descriptors.
+    pub fn name(self) -> &'static str {
+        match self {
+            Access::ReadOnly => "read_only",
+            Access::WriteOnly => "write_only",
+            Access::ReadWrite => "read_write",
+        }
+    }
+
+    /// The access a name (`read_only`, ...) gives.
+    pub fn from_name(s: &str) -> Option<Access> {
+        [Access::ReadOnly, Access::WriteOnly, Access::ReadWrite].into_iter().find(|a| a.name() == s)
+    }
+
+    /// The access qualifier a type descriptor names (`svmptr_t read_only`), if any.
+    pub fn of_descriptor(desc: &str) -> Option<Access> {
+        let d = desc.to_ascii_lowercase();
+        d.split_whitespace().find_map(Access::from_name)
+    }
 }
 
 impl ArgCategory {
@@ -364,6 +441,7 @@ pub fn add_printf_buffer_arg(k: &mut Kernel, platform: Platform) -> Result<usize
         io_kind: IoKind::Normal,
         type_desc: String::new(),
         ty: Type::Scalar(Elem::I64),
+        pointer: None,
     });
     Ok(k.args.len() - 1)
 }
@@ -591,6 +669,7 @@ fn kernel_from_raw(
             io_kind,
             type_desc: raw.descs.get(i).cloned().unwrap_or_default(),
             ty,
+            pointer: None,
         });
     }
     let given = !raw.offsets.is_empty() && raw.offsets.iter().any(|&o| o != 0);
@@ -641,6 +720,7 @@ fn synthesize(func: FuncId, f: &Function, platform: Platform) -> Result<Kernel, 
             io_kind: IoKind::Normal,
             type_desc: String::new(),
             ty,
+            pointer: None,
         })
         .collect();
     compute_offsets(&mut args, platform).map_err(|m| md_error(&f.name, m))?;
@@ -723,6 +803,7 @@ mod tests {
                 io_kind: IoKind::Normal,
                 type_desc: if i < 2 { "image2d_media_block_t read_write".into() } else { String::new() },
                 ty: f.params[i],
+                pointer: None,
             });
         }
         compute_offsets(&mut args, Platform::Skl).unwrap();

@@ -804,6 +804,18 @@ impl<'a> FunctionChecker<'a> {
                 Ok(())
             }
             InstKind::ExtractValue { aggregate, index } => {
+                if let Value::Inst(a) = aggregate {
+                    if let InstKind::Intrinsic { id, args } = &f.insts[*a].kind {
+                        if id.is_carry() {
+                            let operand = args.first().map(|&v| f.value_type(v));
+                            return match index {
+                                0 | 1 if operand == Some(ty) => Ok(()),
+                                0 | 1 => Err(format!("field {index} read as {ty}, the operands are not")),
+                                _ => Err(format!("field {index} does not exist")),
+                            };
+                        }
+                    }
+                }
                 let kind = match aggregate {
                     Value::Inst(a) => match &f.insts[*a].kind {
                         InstKind::Intrinsic { id, .. } => intrinsic_kind(*id),
@@ -992,6 +1004,16 @@ pub fn check_intrinsic_call(
     };
     if let Some(i) = args.iter().position(|&t| t == Type::Void) {
         return Err(format!("operand {i} of @{name} has no value"));
+    }
+    if id.is_carry() {
+        arity(2)?;
+        if result != Type::Void {
+            return Err(format!("@{name} gives a struct (void in the IR), not {result}"));
+        }
+        if args[0].elem() != Some(Elem::I32) || args[1] != args[0] {
+            return Err(format!("@{name} takes two operands of one i32 type, not ({})", list(args)));
+        }
+        return Ok(());
     }
     if let Some(kind) = intrinsic_kind(id) {
         arity(if kind == SimdCfKind::Goto { 3 } else { 2 })?;

@@ -8,6 +8,7 @@
 //! instructions need one and emits it, one piece of lanes at a time.
 
 use super::{alu, mov, negate, pow2_const, signed_type, unsigned_type, Selector, R};
+use crate::availability::AluFeature;
 use genxc_diag::{internal, invalid, not_available, unsupported};
 use genxc_genx::intrinsics::IntrinsicId;
 use genxc_genx::ir::{BinOp, CastOp, CmpPred, InstId, InstKind, Value};
@@ -16,9 +17,9 @@ use genxc_visa::model as m;
 use genxc_visa::model::{Exec, Imm, Inst as VInst, Pred, Src, SrcOp, VisaType};
 
 use crate::sequences::{
-    abs64, binary64, compare64, divide, divide64, double_to_int64, extend64, extend_i1_64, float_to_int64,
-    frem, int64_to_double, int64_to_float, select64, trunc64, trunc64_to_i1, DOp, Op64, Opd, Out, PRef, Prog,
-    Rel, Step,
+    abs64, add3, bfn, binary64, compare64, divide, divide64, double_to_int64, extend64, extend_i1_64,
+    float_to_int64, frem, int64_to_double, int64_to_float, rotate32, select64, trunc64, trunc64_to_i1, DOp,
+    Op64, Opd, Out, PRef, Prog, Rel, Step,
 };
 
 /// An input of a sequence as vISA reads it.
@@ -161,6 +162,46 @@ pub(super) fn select(s: &mut Selector, id: InstId) -> Option<R<()>> {
                 }
             };
             Some(emit(s, id, &prog, &[value], &[], None))
+        }
+        // add3 and the rotates where the platform lacks them (the saturating add3 forms are
+        // refused by selection there)
+        InstKind::Intrinsic { id: IntrinsicId::Add3, ref args }
+            if !AluFeature::Add3.available(plat) && elem != Elem::I64 =>
+        {
+            if args.len() != 3 {
+                return Some(Err(invalid(format!("{} takes 3 operands", IntrinsicId::Add3.name()))));
+            }
+            Some(emit(s, id, &add3(), args, &[], None))
+        }
+        // bfn: one instruction where the platform has it, else its minterms
+        InstKind::Intrinsic { id: IntrinsicId::Bfn, ref args } if elem != Elem::I64 => {
+            let [x, y, z, f] = args[..] else {
+                return Some(Err(invalid(format!("{} takes 4 operands", IntrinsicId::Bfn.name()))));
+            };
+            let func = match s.f().as_const(f).and_then(|c| c.splat_value()) {
+                Some(v) => v as u8,
+                None => {
+                    return Some(Err(invalid(format!(
+                        "{}: the function must be a constant",
+                        IntrinsicId::Bfn.name()
+                    ))))
+                }
+            };
+            Some(emit(s, id, &bfn(func, AluFeature::Bfn.available(plat)), &[x, y, z], &[], None))
+        }
+        InstKind::Intrinsic { id: iid @ (IntrinsicId::Rol | IntrinsicId::Ror), ref args }
+            if !AluFeature::BitRotate.available(plat) =>
+        {
+            if args.len() != 2 {
+                return Some(Err(invalid(format!("{} takes 2 operands", iid.name()))));
+            }
+            if elem != Elem::I32 || s.f().value_type(args[0]).elem() != Some(Elem::I32) {
+                return Some(Err(not_available(format!(
+                    "{} of non-dword values is not available on {plat}",
+                    iid.name()
+                ))));
+            }
+            Some(emit(s, id, &rotate32(iid == IntrinsicId::Rol), args, &[], None))
         }
         InstKind::Intrinsic { id: iid, ref args } if emu64 && elem == Elem::I64 => {
             let prog = match iid {
@@ -358,6 +399,80 @@ impl Selector<'_> {
     }
 }
 
+/// Selects `llvm.genx.addc` (or `subb` when `sub`), instruction `id`: vISA `addc`/`subb` writing
+/// the variables of the `extractvalue`s that read its fields (field 0 the carry or borrow, field 1
+/// the sum or difference; the import puts them right after the call, so nothing else lives in
+/// their variables yet), in pieces of at most two GRFs.
+pub(super) fn carry(s: &mut Selector, id: InstId, sub: bool, args: &[Value]) -> R<()> {
+    let name = if sub { IntrinsicId::Subb.name() } else { IntrinsicId::Addc.name() };
+    let [a, b] = args else { return Err(invalid(format!("{name} takes 2 operands, found {}", args.len()))) };
+    let n = s.f().value_type(*a).num_elems();
+    s.exec_of(n)?;
+    // the readers of each field (a field read twice is written once and copied)
+    let mut fields: [Vec<InstId>; 2] = [Vec::new(), Vec::new()];
+    for (i, inst) in s.f().insts.iter() {
+        if let InstKind::ExtractValue { aggregate: Value::Inst(g), index } = inst.kind {
+            if g == id && index < 2 {
+                fields[index as usize].push(i);
+            }
+        }
+    }
+    let mut dsts = [m::VarId::NULL; 2];
+    for (d, field) in dsts.iter_mut().zip(&fields) {
+        *d = match field.first().copied() {
+            Some(f) => {
+                let var = s.var_of(Value::Inst(f))?;
+                s.view(var, VisaType::UD)?
+            }
+            None => s.temp(VisaType::UD, n)?,
+        };
+    }
+    let ins = [s.emu_input(*a)?, s.emu_input(*b)?];
+    let k = n.min(2 * s.grf() / 4);
+    // writing piece by piece into a variable that later pieces still read: through temporaries
+    let overlaps = n > k
+        && dsts.iter().any(|&d| {
+            let r = root(s, d);
+            ins.iter().any(|i| matches!(i, In::Var { var, .. } if root(s, *var) == r))
+        });
+    let outs = if overlaps { [s.temp(VisaType::UD, n)?, s.temp(VisaType::UD, n)?] } else { dsts };
+    let mut e = 0;
+    while e < n {
+        let exec = Exec::nm(k as u8);
+        let (row, col) = s.row_col(e * 4, 4);
+        let at = |var| m::Dst { var, row, col, hstride: 1 };
+        let src0 = s.emu_opd(Opd::Lo(0), VisaType::UD, None, e, k, &ins, &[])?;
+        let src1 = s.emu_opd(Opd::Lo(1), VisaType::UD, None, e, k, &ins, &[])?;
+        s.push(VInst::AddcSubb { sub, pred: None, exec, dst: at(outs[1]), carry: at(outs[0]), src0, src1 });
+        e += k;
+    }
+    if overlaps {
+        let region = if n == 1 { m::Region::SCALAR } else { m::Region::CONTIG };
+        for (d, t) in dsts.into_iter().zip(outs) {
+            s.push(mov(
+                None,
+                Exec::nm(n as u8),
+                m::Dst::new(d, 0).into(),
+                Src::region(t, 0, 0, region).into(),
+            ));
+        }
+    }
+    for (field, d) in fields.iter().zip(dsts) {
+        for &extra in field.iter().skip(1) {
+            let var = s.var_of(Value::Inst(extra))?;
+            let var = s.view(var, VisaType::UD)?;
+            let region = if n == 1 { m::Region::SCALAR } else { m::Region::CONTIG };
+            s.push(mov(
+                None,
+                Exec::nm(n as u8),
+                m::Dst::new(var, 0).into(),
+                Src::region(d, 0, 0, region).into(),
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// Emits sequence `prog` for instruction `id` on inputs `args` (then `extra`), with condition
 /// `cond` for the sequences that select.
 fn emit(
@@ -535,6 +650,12 @@ fn emit_step(
                 srcs.push(if matches!(op, DOp::Sub | DOp::FSub) { negate(y)? } else { y });
             }
             s.push(alu(o, exec, d.into(), srcs));
+        }
+        Step::Bfn { func, dst, a, b, c } => {
+            let d = tdst(s, dst, UD)?;
+            let srcs =
+                [a, b, c].into_iter().map(|o| s.emu_opd(o, UD, None, e, k, ins, temps)).collect::<R<_>>()?;
+            s.push(VInst::Bfn { func, pred: None, exec, dst: d.into(), srcs });
         }
         Step::Addc { dst, carry, a, b } | Step::Subb { dst, borrow: carry, a, b } => {
             let sub = matches!(step, Step::Subb { .. });

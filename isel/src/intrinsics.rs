@@ -3,6 +3,7 @@
 //! vISA instructions. Integer division where the platform has none is expanded here too.
 
 use super::{alu, mov, signed_type, unsigned_type, AluDesc, CopySrc, Op, Operand, Selector, WriteMask, R};
+use crate::availability::AluFeature;
 use crate::lsc::lsc;
 use genxc_diag::{invalid, not_available, unsupported};
 use genxc_genx::intrinsics::{AtomicFamily, AtomicKind, IntrinsicId, RawSendForm, SatOp};
@@ -74,6 +75,18 @@ pub(super) fn alu_intrinsic(s: &Selector, iid: IntrinsicId, ty: Type, args: &[Va
         }
     };
     use IntrinsicId::*;
+    let missing = |f: AluFeature| -> R<()> {
+        if f.available(s.platform) {
+            Ok(())
+        } else {
+            Err(not_available(format!("{} is not available on {}", iid.name(), s.platform)))
+        }
+    };
+    match iid.sat_arith().map(|a| a.op) {
+        Some(SatOp::Add3) => missing(AluFeature::Add3)?,
+        Some(SatOp::Dp4a) => missing(AluFeature::Dp4a)?,
+        _ => {}
+    }
     Ok(Some(match iid {
         Sat => {
             need(1)?;
@@ -187,6 +200,49 @@ pub(super) fn alu_intrinsic(s: &Selector, iid: IntrinsicId, ty: Type, args: &[Va
             let t = int_ty(e, iid == Smulh)?;
             bin(op(m::AluOp::Mulh), t, t)
         }
+        Add3 => {
+            need(3)?;
+            let t = int_ty(arg_elem(0)?, true)?;
+            let mut d = bin(op(m::AluOp::Add3), int_ty(e, true)?, t);
+            d.srcs.push(Operand { value: args[2], ty: t, modifier: SrcMod::None });
+            d
+        }
+        Bfi | Sbfe | Ubfe => {
+            let signed = iid == Sbfe;
+            let t = int_ty(e, signed)?;
+            if t.size() != 4 {
+                return Err(unsupported(format!("{name} of a non-32-bit value")));
+            }
+            let n = if iid == Bfi { 4 } else { 3 };
+            need(n)?;
+            let srcs = (0..n).map(|i| Operand { value: args[i], ty: t, modifier: SrcMod::None }).collect();
+            let o = if iid == Bfi { m::AluOp::Bfi } else { m::AluOp::Bfe };
+            AluDesc { op: op(o), dst_ty: t, srcs, sat: false }
+        }
+        Sfbh | Ufbh => {
+            need(1)?;
+            let st = int_ty(arg_elem(0)?, iid == Sfbh)?;
+            if st.size() != 4 {
+                return Err(unsupported(format!("{name} of a non-32-bit value")));
+            }
+            AluDesc {
+                srcs: vec![Operand { value: args[0], ty: st, modifier: SrcMod::None }],
+                ..un(m::AluOp::Fbh, int_ty(e, false)?, SrcMod::None)
+            }
+        }
+        Rol | Ror => {
+            need(2)?;
+            let t = int_ty(arg_elem(0)?, false)?;
+            if !matches!(t, VisaType::UW | VisaType::UD) {
+                return Err(unsupported(format!("{name} of {:?} elements", arg_elem(0)?).to_lowercase()));
+            }
+            bin(op(if iid == Rol { m::AluOp::Rol } else { m::AluOp::Ror }), int_ty(e, false)?, t)
+        }
+        Convert => {
+            need(1)?;
+            let t = if e.is_float() { float(e, "mov")? } else { int_ty(e, true)? };
+            un(m::AluOp::Mov, t, SrcMod::None)
+        }
         LlvmSaddSat | LlvmUaddSat | LlvmSsubSat => {
             need(2)?;
             let t = int_ty(e, iid != LlvmUaddSat)?;
@@ -206,6 +262,8 @@ pub(super) fn alu_intrinsic(s: &Selector, iid: IntrinsicId, ty: Type, args: &[Va
                 SatOp::Shl => (m::AluOp::Shl, 2),
                 SatOp::Avg => (m::AluOp::Avg, 2),
                 SatOp::Mad => (m::AluOp::Mad, 3),
+                SatOp::Add3 => (m::AluOp::Add3, 3),
+                SatOp::Dp4a => (m::AluOp::Dp4a, 3),
             };
             need(nsrc)?;
             let dt = int_ty(e, a.dst_signed)?;
@@ -360,6 +418,7 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
     use IntrinsicId::*;
     match iid {
         Rdpredregion => Ok(()),
+        Addc | Subb => crate::emulate::carry(s, id, iid == Subb, args),
         Wrpredregion => {
             argc(name, args, 3)?;
             if s.fx().asg.wrregion.get(&Value::Inst(id)) == Some(&WrRegionPrep::CopyOld) {
@@ -463,7 +522,8 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
             if s.f().as_const(args[0]).and_then(|c| c.splat_value()) != Some(0) {
                 return Err(unsupported(format!("{name} with a non-zero is_modified operand")));
             }
-            let size = owords(ty.bytes())?;
+            let bytes = ty.bytes();
+            let size = if matches!(bytes, 4 | 8) { m::Owords::O1 } else { owords(bytes)? };
             let surface = s.surface(args[1])?;
             if surface == m::SurfaceId::SLM && !s.platform.info().has_oword_slm {
                 return Err(not_available(format!(
@@ -472,13 +532,38 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
                 )));
             }
             let offset = s.scalar_u32(args[2], name)?;
+            if bytes < 16 {
+                // A load of one or two dwords: one oword is the smallest block, as Intel's Vector
+                // Compiler emits it (`oword_ld (1)`); it lands in a GRF-aligned oword of its own and
+                // the first dwords are the result.
+                let vt = signed_type(ty.elem().ok_or("void")?)?;
+                let block = s.temp(vt, 16 / vt.size())?;
+                s.k.vars.last_mut().expect("just added").align = m::Align::Grf;
+                s.push(VInst::OwordLd {
+                    size,
+                    unaligned: iid == OwordLdUnaligned,
+                    surface,
+                    offset,
+                    dst: Raw::of(block),
+                });
+                let var = s.var_of(Value::Inst(id))?;
+                let var = s.view(var, vt)?;
+                return s.copy(var, 0, CopySrc::Var(block, 0), ty.num_elems(), vt);
+            }
             let dst = s.msg_dst(id)?;
             s.push(VInst::OwordLd { size, unaligned: iid == OwordLdUnaligned, surface, offset, dst });
             Ok(())
         }
         OwordSt => {
             argc(name, args, 3)?;
-            let size = owords(s.f().value_type(args[2]).bytes())?;
+            let bytes = s.f().value_type(args[2]).bytes();
+            if bytes < 16 {
+                return Err(unsupported(format!(
+                    "{name} of {bytes} bytes: the smallest block message writes a whole oword (16 bytes), and \
+                     Intel's Vector Compiler fills the bytes after the data from whatever the register holds"
+                )));
+            }
+            let size = owords(bytes)?;
             let surface = s.surface(args[0])?;
             if surface == m::SurfaceId::SLM && !s.platform.info().has_oword_slm {
                 return Err(not_available(format!(
@@ -556,6 +641,7 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
             }
             lsc(s, id, iid, args)
         }
+        Dpas | Dpas2 | DpasNosrc0 | Dpasw | DpaswNosrc0 => crate::xmx::dpas(s, id, iid, args),
         _ => memory(s, id, iid, args),
     }
 }
@@ -761,10 +847,23 @@ fn memory(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[Value]) -> R<(
                 8 => m::SvmBlock::B8,
                 _ => return Err(unsupported(format!("{name} of {eb}-byte elements"))),
             };
-            if log2 > 3 || data_ty.num_elems() != n << log2 {
+            // Blocks of 4 or 8 bytes lie block-major, `n` lanes per block; 1-byte blocks lie
+            // lane-major in a slot of max(4, blocks) bytes per lane (vISA SVM_GATHER's layout).
+            let per_lane = if eb == 1 { (1u32 << log2.min(3)).max(4) } else { 1 << log2.min(3) };
+            if log2 > 3 || data_ty.num_elems() != n * per_lane {
+                let slot = if eb == 1 { format!(" ({per_lane}-byte slot per lane)") } else { String::new() };
                 return Err(invalid(format!(
-                    "{name}: the data does not hold {} blocks per lane",
+                    "{name}: the data is {data_ty}, not {} blocks per lane{slot} for {n} lanes",
                     1 << log2.min(3)
+                )));
+            }
+            if eb == 1 && log2 == 3 {
+                // The vISA specification gives 8 blocks to 4-byte blocks only.
+                return Err(unsupported(format!("{name} of 8 one-byte blocks per lane")));
+            }
+            if log2 > 0 && n < 8 {
+                return Err(invalid(format!(
+                    "{name}: more than one block per lane needs 8 or more lanes, not {n}"
                 )));
             }
             let (wm, exec) = msg_mask(s, args[0], exec)?;

@@ -10,6 +10,7 @@
 //! fold (it knows which regions the instructions can encode). What this selector cannot emit is
 //! reported as `unsupported: <what>`, never emitted wrongly.
 
+pub mod availability;
 mod control;
 mod emulate;
 mod intrinsics;
@@ -20,6 +21,7 @@ mod sequences;
 mod simdcf;
 mod stack_calls;
 mod surface;
+pub mod xmx;
 
 pub use stack_calls::{frame as stack_call_frame, Frame as StackCallFrame, StackCallee};
 
@@ -1137,8 +1139,12 @@ impl Selector<'_> {
             InstKind::FuncAddr(func) => self.function_address(id, func),
             InstKind::IndirectCall { addr, args } => self.indirect_call(id, addr, &args),
             InstKind::Phi { .. } => Ok(()),
+            // the fields of an addc or subb: written by the call's instruction
+            InstKind::ExtractValue { aggregate: Value::Inst(a), .. } if matches!(&self.f().insts[a].kind, InstKind::Intrinsic { id, .. } if id.is_carry()) => {
+                Ok(())
+            }
             InstKind::ExtractValue { .. } => {
-                Err(internal("extractvalue of something other than a goto or join"))
+                Err(internal("extractvalue of something other than a goto, join, addc or subb"))
             }
             InstKind::FNeg(_) => Err(internal("fneg of i1")),
             InstKind::ExtractElement { .. } | InstKind::InsertElement { .. } | InstKind::Shuffle { .. } => {

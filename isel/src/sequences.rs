@@ -106,6 +106,8 @@ pub(crate) enum Step {
     Addc { dst: u8, carry: u8, a: Opd, b: Opd },
     /// `T(dst) = a - b`, `T(borrow)` = 1 when `a < b` unsigned.
     Subb { dst: u8, borrow: u8, a: Opd, b: Opd },
+    /// `T(dst)` = the boolean function `func` of `a`, `b` and `c`, bit by bit (vISA `bfn`).
+    Bfn { func: u8, dst: u8, a: Opd, b: Opd, c: Opd },
     /// `P(p) = a rel b` (signed or unsigned).
     Cmp { rel: Rel, signed: bool, p: u8, a: Opd, b: Opd },
     /// `P(p) = P(a) & P(b)` (or `|`).
@@ -404,6 +406,72 @@ pub(crate) fn trunc64_to_i1() -> Prog {
     let bit = b.op(DOp::And, Opd::Lo(0), Opd::Imm(1));
     let p = b.cmp(Rel::Ne, false, bit, Opd::Imm(0));
     b.done(Out::Pred(p))
+}
+
+/// The wrapping sum of (dword) inputs 0, 1 and 2: `add3` where the platform has no three-source
+/// add.
+pub(crate) fn add3() -> Prog {
+    use Opd::*;
+    let mut b = B::default();
+    let t = b.op(DOp::Add, Lo(A), Lo(BB));
+    let r = b.op(DOp::Add, t, Lo(2));
+    b.done(Out::Word(r))
+}
+
+/// The boolean function `func` (a truth table: bit `i` is the result for the input bits
+/// `(x, y, z)` that are the bits of `i` from high to low) of dword inputs 0, 1 and 2: one `bfn`
+/// where the platform has it (`native`), else the or of the minterms the table sets, each the
+/// and of the inputs or their complements.
+pub(crate) fn bfn(func: u8, native: bool) -> Prog {
+    use Opd::*;
+    let mut b = B::default();
+    if native {
+        let dst = b.t();
+        b.steps.push(Step::Bfn { func, dst, a: Lo(A), b: Lo(BB), c: Lo(2) });
+        return b.done(Out::Word(T(dst)));
+    }
+    if func == u8::MAX {
+        return b.done(Out::Word(Imm(u32::MAX)));
+    }
+    let mut acc: Option<Opd> = None;
+    let mut inverted: [Option<Opd>; 3] = [None; 3];
+    for i in (0..8u8).filter(|i| func >> i & 1 == 1) {
+        let mut term: Option<Opd> = None;
+        for (k, bit) in [2u8, 1, 0].into_iter().enumerate() {
+            let x = if i >> bit & 1 == 1 {
+                Lo(k as u8)
+            } else {
+                *inverted[k].get_or_insert_with(|| b.op(DOp::Xor, Lo(k as u8), Imm(u32::MAX)))
+            };
+            term = Some(match term {
+                None => x,
+                Some(t) => b.op(DOp::And, t, x),
+            });
+        }
+        let term = term.expect("three inputs");
+        acc = Some(match acc {
+            None => term,
+            Some(a) => b.op(DOp::Or, a, term),
+        });
+    }
+    // no minterm: the constant zero
+    b.done(Out::Word(acc.unwrap_or(Imm(0))))
+}
+
+/// Dword input 0 rotated left (or right) by input 1 modulo 32: `rol`/`ror` where the platform
+/// has no rotate. The two shift counts are `n & 31` and `-n & 31`; a zero count gives the input
+/// twice, or-ed.
+pub(crate) fn rotate32(left: bool) -> Prog {
+    use Opd::*;
+    let mut b = B::default();
+    let n = b.op(DOp::And, Lo(BB), Imm(31));
+    let neg = b.op(DOp::Sub, Imm(0), n);
+    let m = b.op(DOp::And, neg, Imm(31));
+    let (first, second) = if left { (DOp::Shl, DOp::Shr) } else { (DOp::Shr, DOp::Shl) };
+    let x = b.op(first, Lo(A), n);
+    let y = b.op(second, Lo(A), m);
+    let r = b.op(DOp::Or, x, y);
+    b.done(Out::Word(r))
 }
 
 /// Truncation of 64-bit input 0 to its low dword (or less).
@@ -956,6 +1024,13 @@ pub(crate) fn run(p: &Prog, inputs: &[(u64, u32)], cond: bool, inv: &dyn Fn(f32)
                 t[dst as usize] = v;
                 t[carry as usize] = c as u32;
             }
+            Step::Bfn { func, dst, a, b, c } => {
+                let (x, y, z) = (get(&t, a), get(&t, b), get(&t, c));
+                t[dst as usize] = (0..8u32).filter(|i| func >> i & 1 == 1).fold(0, |acc, i| {
+                    let pick = |v: u32, bit: u32| if i >> bit & 1 == 1 { v } else { !v };
+                    acc | (pick(x, 2) & pick(y, 1) & pick(z, 0))
+                });
+            }
             Step::Subb { dst, borrow, a, b } => {
                 let (v, c) = get(&t, a).overflowing_sub(get(&t, b));
                 t[dst as usize] = v;
@@ -1060,6 +1135,45 @@ mod tests {
             any::<u32>().prop_map(u64::from),
             any::<u64>(),
         ]
+    }
+
+    #[test]
+    fn bfn_sequences_match_the_truth_table() {
+        let (x, y, z) = (0xF0F0_FF00u32, 0xCCCC_F0F0u32, 0xAAAA_CCCCu32);
+        let want = |f: u8| -> u32 {
+            (0..32)
+                .map(|k| {
+                    let i = (x >> k & 1) << 2 | (y >> k & 1) << 1 | (z >> k & 1);
+                    u32::from(f >> i & 1) << k
+                })
+                .sum()
+        };
+        for func in 0..=255u8 {
+            for native in [false, true] {
+                let got =
+                    run(&bfn(func, native), &[(x.into(), 32), (y.into(), 32), (z.into(), 32)], false, &exact);
+                assert_eq!(got as u32, want(func), "func {func:#x} native {native}");
+            }
+        }
+        assert_eq!(want(0xCA), (x & y) | (!x & z));
+    }
+
+    #[test]
+    fn add3_and_rotate_sequences_match_native_arithmetic() {
+        let edges = [0u32, 1, 2, 31, 32, 33, 0x7fff_ffff, 0x8000_0000, 0xdead_beef, u32::MAX];
+        for &a in &edges {
+            for &b in &edges {
+                for &c in &edges {
+                    let got = run(&add3(), &[(a.into(), 32), (b.into(), 32), (c.into(), 32)], false, &exact);
+                    assert_eq!(got as u32, a.wrapping_add(b).wrapping_add(c));
+                }
+                let n = b & 31;
+                let rol = run(&rotate32(true), &[(a.into(), 32), (b.into(), 32)], false, &exact);
+                let ror = run(&rotate32(false), &[(a.into(), 32), (b.into(), 32)], false, &exact);
+                assert_eq!(rol as u32, a.rotate_left(n), "rol {a:#x} {b}");
+                assert_eq!(ror as u32, a.rotate_right(n), "ror {a:#x} {b}");
+            }
+        }
     }
 
     proptest! {

@@ -211,6 +211,31 @@ fn add3_dp4a_addc_subb() {
     assert_eq!(&w[8 + 3..8 + 6], &[1, 1, 0]);
 }
 
+#[test]
+fn bfn_applies_its_truth_table_bit_by_bit() {
+    let (mut k, out) = with_out("t");
+    let r = k.add_var("r", VisaType::UD, 8, Align::Grf);
+    let (a, b, c) = (0xF0F0_FF00u32, 0xCCCC_F0F0u32, 0xAAAA_CCCCu32);
+    // src0 ? src1 : src2, src0 ^ src1 ^ src2, ~(src0 | src1), src0, src2, constant ones, zero
+    for (col, func) in
+        [(0u8, 0xCAu8), (1, 0x96), (2, 0x03), (3, 0xF0), (4, 0xAA), (5, 0xFF), (6, 0x00), (7, 0x80)]
+    {
+        k.push(Inst::Bfn {
+            func,
+            pred: None,
+            exec: E1,
+            dst: d(r, col),
+            srcs: vec![i(Imm::UD(a)), i(Imm::UD(b)), i(Imm::UD(c))],
+        });
+    }
+    ost(&mut k, Owords::O2, out, 0, r);
+    ret(&mut k);
+    let (res, m) = run_out(&k);
+    res.unwrap();
+    let w = words(&m, 8);
+    assert_eq!(w, vec![(a & b) | (!a & c), a ^ b ^ c, !(a | b), a, c, u32::MAX, 0, a & b & c]);
+}
+
 // ---------------------------------------------------------------- floats and conversions
 
 #[test]

@@ -219,6 +219,27 @@ fn inst<'a>(b: &mut Buf, k: &'a Kernel, i: &'a Inst, pool: &mut Pool<'a>) {
                 src(b, s);
             }
         }
+        Inst::Bfn { func, pred, exec, dst: d, srcs } => {
+            b.u8(0x85);
+            b.u8(exec_byte(*exec));
+            b.u16(pred_word(*pred));
+            dst(b, d, false);
+            for s in srcs {
+                src(b, s);
+            }
+            b.u8(*func);
+        }
+        Inst::Dpas { wide, exec, dst: d, src0, src1, src2, w, a, depth, repeat } => {
+            b.u8(if *wide { 0x1C } else { 0x83 });
+            b.u8(exec_byte(*exec));
+            for r in [d, src0, src1] {
+                raw(b, *r);
+            }
+            src(b, &SrcOp::Gen(*src2));
+            for v in [w.code(), a.code(), *depth, *repeat] {
+                b.u8(v);
+            }
+        }
         Inst::AddcSubb { sub, pred, exec, dst: d, carry, src0, src1 } => {
             b.u8(if *sub { 0x4A } else { 0x49 });
             b.u8(exec_byte(*exec));

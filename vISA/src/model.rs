@@ -692,6 +692,122 @@ impl Exec {
     }
 }
 
+/// The element precision of a `dpas` matrix operand (its `W` and `A` fields).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Precision {
+    /// Unsigned 1-bit.
+    U1,
+    /// Signed 1-bit.
+    S1,
+    /// Unsigned 2-bit.
+    U2,
+    /// Signed 2-bit.
+    S2,
+    /// Unsigned 4-bit.
+    U4,
+    /// Signed 4-bit.
+    S4,
+    /// Unsigned 8-bit.
+    U8,
+    /// Signed 8-bit.
+    S8,
+    /// bfloat16 (1-8-7).
+    BF,
+    /// IEEE half (1-5-10).
+    HF,
+    /// TensorFloat-32 (1-8-10, held in a dword).
+    TF32,
+}
+
+impl Precision {
+    /// Every precision, in code order (codes 1..=11).
+    pub const ALL: [Precision; 11] = [
+        Precision::U1,
+        Precision::S1,
+        Precision::U2,
+        Precision::S2,
+        Precision::U4,
+        Precision::S4,
+        Precision::U8,
+        Precision::S8,
+        Precision::BF,
+        Precision::HF,
+        Precision::TF32,
+    ];
+
+    /// The binary code (also the value the `llvm.genx.dpas*` operation fields carry).
+    pub fn code(self) -> u8 {
+        Precision::ALL.iter().position(|p| *p == self).map_or(0, |i| i as u8 + 1)
+    }
+
+    /// The precision of binary code `c`.
+    pub fn from_code(c: u8) -> Option<Precision> {
+        Precision::ALL.get(usize::from(c).checked_sub(1)?).copied()
+    }
+
+    /// The text spelling.
+    pub fn text(self) -> &'static str {
+        use Precision::*;
+        match self {
+            U1 => "u1",
+            S1 => "s1",
+            U2 => "u2",
+            S2 => "s2",
+            U4 => "u4",
+            S4 => "s4",
+            U8 => "u8",
+            S8 => "s8",
+            BF => "bf",
+            HF => "hf",
+            TF32 => "tf32",
+        }
+    }
+
+    /// The precision spelled `t`.
+    pub fn from_text(t: &str) -> Option<Precision> {
+        Precision::ALL.into_iter().find(|p| p.text() == t)
+    }
+
+    /// Bits of one element (a tf32 element occupies a dword).
+    pub fn bits(self) -> u32 {
+        use Precision::*;
+        match self {
+            U1 | S1 => 1,
+            U2 | S2 => 2,
+            U4 | S4 => 4,
+            U8 | S8 => 8,
+            BF | HF => 16,
+            TF32 => 32,
+        }
+    }
+
+    /// Whether the elements are floating point.
+    pub fn is_float(self) -> bool {
+        matches!(self, Precision::BF | Precision::HF | Precision::TF32)
+    }
+
+    /// Whether the elements are signed integers.
+    pub fn is_signed_int(self) -> bool {
+        use Precision::*;
+        matches!(self, S1 | S2 | S4 | S8)
+    }
+}
+
+/// The number of products one dword channel of `dpas` sums per systolic stage for matrix
+/// precisions `w` and `a` (`OPS_PER_CHAN`): 1 for tf32, 2 for 16-bit floats, 4 when either
+/// integer input is 8-bit, else 8.
+pub fn dpas_ops_per_chan(w: Precision, a: Precision) -> u32 {
+    if w == Precision::TF32 {
+        1
+    } else if w.is_float() {
+        2
+    } else if w.bits() == 8 || a.bits() == 8 {
+        4
+    } else {
+        8
+    }
+}
+
 /// Predicate control (`.any` / `.all`); spellings and codes in [`crate::target::PRED_CTRLS`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum PredCtrl {
@@ -865,6 +981,47 @@ pub enum Inst {
         dst: DstOp,
         /// Sources (`op.num_srcs()` of them).
         srcs: Vec<SrcOp>,
+    },
+    /// `bfn.xHH`: a boolean function of three sources, bit by bit: bit `i` of `func` is the
+    /// result for source bits (src0, src1, src2) = the bits of `i` from high to low (so src0 is
+    /// `0xF0`, src1 `0xCC`, src2 `0xAA`). Xe-HP and later.
+    Bfn {
+        /// The truth table.
+        func: u8,
+        /// Predicate.
+        pred: Option<Pred>,
+        /// Exec size / mask.
+        exec: Exec,
+        /// Destination.
+        dst: DstOp,
+        /// The three sources.
+        srcs: Vec<SrcOp>,
+    },
+    /// `dpas.W.A.SD.RC` / `dpasw`: the systolic matrix multiply-add `dst = src0 + src2 x src1` of
+    /// the matrix engine (XMX). `src1` (B, K x N, packed by dwords along K) and `src2` (A, RC x K,
+    /// row-major) hold elements of precision `w` and `a`; `src0` (C, `%null` for zero) and `dst`
+    /// are RC x N of dwords (D/UD/F). N is the execution size (8 on DG2, 16 on PVC). Xe-HP and later.
+    Dpas {
+        /// `dpasw` (the wide form, which shares src1 between two threads) rather than `dpas`.
+        wide: bool,
+        /// Exec size / mask (the size is N).
+        exec: Exec,
+        /// Destination (GRF aligned).
+        dst: Raw,
+        /// Accumulator (`%null` for zero).
+        src0: Raw,
+        /// Matrix B, of precision `w`.
+        src1: Raw,
+        /// Matrix A, of precision `a` (written `V(row,col)`; the region is not used).
+        src2: Src,
+        /// Precision of src1 (`W`).
+        w: Precision,
+        /// Precision of src2 (`A`).
+        a: Precision,
+        /// Systolic depth (8 on Xe-HP and later).
+        depth: u8,
+        /// Repeat count: the rows of dst (1..=8).
+        repeat: u8,
     },
     /// `addc`/`subb`: dst = src0 +/- src1, carry/borrow out in `carry`.
     AddcSubb {

@@ -476,6 +476,37 @@ impl Dec<'_, '_> {
                 }
                 Inst::Subroutine(l)
             }
+            0x85 => {
+                let exec = self.exec()?;
+                let pred = self.pred()?;
+                let (dst, sat) = self.dst()?;
+                if sat {
+                    return Err(bad("not modeled: bfn with .sat".into()));
+                }
+                let srcs = vec![self.src()?, self.src()?, self.src()?];
+                let func = self.r.u8()?;
+                Inst::Bfn { func, pred, exec, dst, srcs }
+            }
+            0x83 | 0x1C => {
+                let exec = self.exec()?;
+                let [dst, src0, src1] = self.raws()?;
+                let at = self.r.pos;
+                let src2 = match self.src()? {
+                    SrcOp::Gen(g) => g,
+                    _ => return Err(ReadError::at_offset(at, "dpas: src2 must be a general operand")),
+                };
+                let mut prec = || -> Res<Precision> {
+                    let at = self.r.pos;
+                    let c = self.r.u8()?;
+                    Precision::from_code(c).ok_or_else(|| {
+                        ReadError::at_offset(at, format!("dpas: unknown precision code {c:#x}"))
+                    })
+                };
+                let (w, a) = (prec()?, prec()?);
+                let depth = self.r.u8()?;
+                let repeat = self.r.u8()?;
+                Inst::Dpas { wide: opcode == 0x1C, exec, dst, src0, src1, src2, w, a, depth, repeat }
+            }
             0x49 | 0x4A => {
                 let exec = self.exec()?;
                 let pred = self.pred()?;

@@ -3,8 +3,8 @@
 //! Vector Compiler (`//` and `///` comments, `V33`-style names, `v_name=`, implicit inputs such as
 //! `.implicit_UNDEFINED_12`, flag attributes such as `NoBarrier`). Names are kept as written (the
 //! text writer mangles them again when printing). A file may hold several `.kernel` and
-//! `.global_function` units (a function's code follows its declarations, after an entry `.function`
-//! of its own name when it has subroutines). A
+//! `.global_function` units (a function's code follows its declarations, after an optional entry
+//! `.function` naming its first block). A
 //! construct the model has no form for is refused with a [`ReadError`] saying "not modeled",
 //! never approximated; bad input never panics.
 //!
@@ -308,6 +308,10 @@ struct KernelReader {
     subs: HashMap<String, LabelId>,
     uses: Vec<LabelUse>,
     entry: bool,
+    /// Whether a `.function` may still name the entry label: a kernel's first `.function`, or a
+    /// `.global_function`'s `.function` before its first instruction (GenX_IR needs one there
+    /// when the function calls subroutines).
+    entry_unnamed: bool,
     /// Line of `.kernel`, for errors about the kernel as a whole.
     line: usize,
 }
@@ -321,6 +325,7 @@ impl KernelReader {
             subs: HashMap::new(),
             uses: vec![LabelUse { first_ref: None, defined: false }],
             entry: false,
+            entry_unnamed: true,
             line,
         }
     }
@@ -994,19 +999,15 @@ pub fn read_text(src: &str) -> Result<Vec<Kernel>, ReadError> {
                     let npos = c.pos;
                     let name = c.string()?;
                     c.end()?;
-                    let function_entry = kr.k.unit == crate::model::UnitKind::GlobalFunction
-                        && kr.k.body.is_empty()
-                        && name == kr.k.labels[0].name;
-                    if function_entry {
-                        // a function's own entry label, written when it has subroutines
-                    } else if kr.entry {
-                        let id = kr.define(&c, npos, &name, LabelKind::Subroutine)?;
-                        kr.k.body.push(Inst::Subroutine(id));
-                    } else {
+                    if kr.entry_unnamed && kr.k.body.is_empty() {
                         kr.entry = true;
+                        kr.entry_unnamed = false;
                         kr.k.labels[0].name = name.clone();
                         kr.subs.insert(name, LabelId(0));
                         kr.uses[0].defined = true;
+                    } else {
+                        let id = kr.define(&c, npos, &name, LabelKind::Subroutine)?;
+                        kr.k.body.push(Inst::Subroutine(id));
                     }
                 }
                 d => match implicit_kind(d) {

@@ -367,6 +367,29 @@ impl W<'_> {
             }
             // Written at the top of this function.
             Inst::Alu { .. } => return,
+            Inst::Bfn { func, pred, exec, dst, srcs } => {
+                let mut t =
+                    format!("{}bfn.x{func:X} {} {}", self.pred(*pred), exec_fmt(*exec), self.dst(dst));
+                for x in srcs {
+                    let _ = write!(t, " {}", self.src(x));
+                }
+                t
+            }
+            Inst::Dpas { wide, exec, dst, src0, src1, src2, w, a, depth, repeat } => {
+                let mut t = format!(
+                    "{}.{}.{}.{depth}.{repeat} {} ",
+                    if *wide { "dpasw" } else { "dpas" },
+                    w.text(),
+                    a.text(),
+                    exec_fmt(*exec)
+                );
+                for r in [dst, src0, src1] {
+                    let _ = put_raw(&mut t, n, *r);
+                    t.push(' ');
+                }
+                let _ = write!(t, "{}({},{})", n.var(src2.var), src2.row, src2.col);
+                t
+            }
             Inst::AddcSubb { sub, pred, exec, dst, carry, src0, src1 } => format!(
                 "{}{} {} {} {} {} {}",
                 self.pred(*pred),
@@ -713,8 +736,9 @@ pub fn write_text_file(units: &[Kernel]) -> String {
 }
 
 /// One unit: `.kernel` or `.global_function`, declarations, attributes and code. A function's name
-/// is sanitized (an `fcall` names it by a bare identifier); it has an entry `.function` label (its
-/// own name) only when it has subroutines.
+/// is sanitized (an `fcall` names it by a bare identifier). Both kinds start their code with an
+/// entry `.function` label: GenX_IR's flow graph builder fails ("Unknown error in Flow Graph") on
+/// a `.global_function` that calls subroutines without one.
 fn write_unit(k: &Kernel) -> String {
     let mut w = W { names: TextNames::new(k), k, out: String::new() };
     match k.unit {
@@ -777,19 +801,7 @@ fn write_unit(k: &Kernel) -> String {
             KernelAttr::ArgSize(n) | KernelAttr::RetValSize(n) => writeln!(w.out, "={n}"),
         };
     }
-    // A function with subroutines starts its code with its own entry label too: GenX_IR's flow
-    // graph of a `.global_function` whose code is not inside a subroutine label fails
-    // ("Unknown error in Flow Graph") once the function calls a subroutine.
-    let entry_label = match k.unit {
-        UnitKind::Kernel => Some(w.names.labels[0].clone()),
-        UnitKind::GlobalFunction if k.body.iter().any(|i| matches!(i, Inst::Subroutine(_))) => {
-            Some(sanitize(&k.name))
-        }
-        UnitKind::GlobalFunction => None,
-    };
-    if let Some(l) = entry_label {
-        let _ = writeln!(w.out, ".function \"{l}\"");
-    }
+    let _ = writeln!(w.out, ".function \"{}\"", w.names.labels[0]);
     for inst in &k.body {
         w.inst(inst);
     }

@@ -320,6 +320,36 @@ pub fn validate(k: &Kernel) -> Result<(), Vec<String>> {
                 }
                 c.alu_operands(at, *op, dst, srcs);
             }
+            Inst::Bfn { pred, exec, dst, srcs, .. } => {
+                c.exec(at, *exec);
+                c.pred(at, *pred);
+                c.dst(at, dst);
+                if srcs.len() != 3 {
+                    c.err(at, format!("bfn takes 3 sources, got {}", srcs.len()));
+                }
+                for s in srcs {
+                    c.src(at, s, exec.size);
+                }
+            }
+            Inst::Dpas { exec, dst, src0, src1, src2, w, a, depth, repeat, .. } => {
+                c.exec(at, *exec);
+                for r in [dst, src0, src1] {
+                    c.raw(at, *r);
+                }
+                c.var(at, src2.var);
+                if !matches!(exec.size, 8 | 16) {
+                    c.err(at, format!("dpas runs 8 or 16 lanes, not {}", exec.size));
+                }
+                if *depth != 8 {
+                    c.err(at, format!("dpas systolic depth {depth} (only 8 is modeled)"));
+                }
+                if !(1..=8).contains(repeat) {
+                    c.err(at, format!("dpas repeat count {repeat} is not 1..=8"));
+                }
+                if w.is_float() != a.is_float() || (w.is_float() && w != a) {
+                    c.err(at, format!("dpas mixes precisions {} and {}", w.text(), a.text()));
+                }
+            }
             Inst::AddcSubb { pred, exec, dst, carry, src0, src1, .. } => {
                 c.exec(at, *exec);
                 c.pred(at, *pred);

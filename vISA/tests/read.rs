@@ -239,6 +239,31 @@ fn every_form() -> Kernel {
         ],
     ));
     k.push(alu(AluOp::Add, e16, Dst::new(h, 0), vec![Src::vec(h, 0).into(), Imm::hf(2.0).into()]));
+    for (wide, w, a, repeat) in [
+        (false, Precision::S8, Precision::U4, 8),
+        (true, Precision::BF, Precision::BF, 1),
+        (false, Precision::TF32, Precision::TF32, 4),
+    ] {
+        k.push(Inst::Dpas {
+            wide,
+            exec: Exec::new(8),
+            dst: raw(u),
+            src0: if wide { Raw::NULL } else { Raw::of(u) },
+            src1: raw(u),
+            src2: Src::region(u, 1, 2, Region::CONTIG),
+            w,
+            a,
+            depth: 8,
+            repeat,
+        });
+    }
+    k.push(Inst::Bfn {
+        func: 0xCA,
+        pred: Some(Pred::on(p)),
+        exec: e16,
+        dst: Dst::new(u, 0).into(),
+        srcs: vec![Src::vec(u, 0).into(), Imm::UD(0x1234_5678).into(), Src::scalar(u, 0).into()],
+    });
     k.push(Inst::AddcSubb {
         sub: true,
         pred: Some(Pred::on(p)),
@@ -951,4 +976,36 @@ fn sampler_messages_read_from_text() {
     assert_eq!((e.line, e.message.as_str()), (7, "`T_t` is not a sampler"));
     let e = err(&format!("{head}    load.X (8) T_t V_a.0 V_a.0 %null.0 V_a.0\n"));
     assert_eq!(e.line, 7, "{e}");
+}
+
+/// A `.global_function` that calls a subroutine: the writer starts its code with an entry
+/// `.function` label (GenX_IR's flow graph builder fails on such a function without one), the
+/// reader takes that label as the entry, not as a subroutine, and a later `.function` is still a
+/// subroutine; the text reads back to the same body.
+#[test]
+fn a_function_calling_a_subroutine_has_an_entry_label() {
+    let src =
+        ".version 4.1\n.kernel \"k\"\n.function \"k_main\"\n    fcall (M1_NM, 1) f 1 0\n    ret (M1, 1)\n\
+               .global_function \"f\"\n.decl V_x v_type=G type=d num_elts=8 align=GRF\n\
+               .kernel_attr ArgSize=1\n.kernel_attr RetValSize=0\n\
+               .function \"f_entry\"\n    call (M1_NM, 1) L_s\n    fret (M1_NM, 1)\n\
+               .function \"L_s\"\n    mov (M1_NM, 8) V_x(0,0)<1> 1:d\n    ret (M1, 1)\n";
+    let units = read_text(src).expect("reads");
+    let f = &units[1];
+    assert_eq!(f.unit, model::UnitKind::GlobalFunction);
+    assert_eq!(f.labels[0].name, "f_entry");
+    let subs: Vec<_> = f.body.iter().filter(|i| matches!(i, model::Inst::Subroutine(_))).collect();
+    assert_eq!(subs.len(), 1, "{:?}", f.body);
+    assert!(matches!(f.body[0], model::Inst::Call { .. }), "{:?}", f.body[0]);
+    let text = write_text_file(&units);
+    let lines: Vec<&str> = text.lines().collect();
+    let at = lines.iter().position(|l| *l == ".kernel_attr RetValSize=0").expect("attributes");
+    // the writer names the entry `<function>_main`, as it names a kernel's
+    assert_eq!(lines[at + 1], ".function \"f_main\"", "{text}");
+    let again = read_text(&text).expect("reads back");
+    assert_eq!(again[1].body, f.body);
+    // Without the entry label the function's code still reads (the form of the fcall sample).
+    let bare = src.replace(".function \"f_entry\"\n", "");
+    let units = read_text(&bare).expect("reads without an entry label");
+    assert_eq!(units[1].body, f.body);
 }

@@ -11,7 +11,7 @@ use super::validate::{
 };
 use crate::intrinsics::IntrinsicId;
 use crate::ir::*;
-use crate::metadata::{self, MdValue};
+use crate::metadata::{self, Access, AddressSpace, MdValue, PointerArg};
 use crate::platform::Platform;
 use crate::region::Region;
 use crate::simdcf;
@@ -79,7 +79,10 @@ pub fn import_module_counted(
             callees: Callees::default(),
         };
         match imp.import_body(f) {
-            Ok(()) => module.functions[id] = imp.f,
+            Ok(()) => {
+                carry_fields_after_call(&mut imp.f);
+                module.functions[id] = imp.f
+            }
             Err(d) => diags.push(d),
         }
     }
@@ -90,8 +93,81 @@ pub fn import_module_counted(
     let mut notes = Vec::new();
     module.kernels = metadata::build_kernels_noting(&module, &nodes, platform, &mut notes)?;
     module.notes = notes;
+    describe_pointer_args(&mr, &mut module);
     super::printf_buffer::bind_printf_buffer(&mut module, &printf_strings(&mr), platform)?;
     Ok((module, values))
+}
+
+/// Marks the kernel arguments that were pointers in the input (the preparation stage left a
+/// `genxc-memory` attribute on them) with their memory and access: the access the type
+/// descriptor names, else the one found from the kernel's uses (`genxc-access`).
+fn describe_pointer_args(mr: &ModuleRef, module: &mut Module) {
+    use super::prepare::{ACCESS_ATTR, MEMORY_ATTR};
+    let by_name: HashMap<String, Val> =
+        mr.functions().into_iter().filter(|f| !f.is_declaration()).map(|f| (f.name(), f)).collect();
+    for k in &mut module.kernels {
+        let Some(&f) = by_name.get(&module.functions[k.func].name) else { continue };
+        for (i, arg) in k.args.iter_mut().enumerate() {
+            let Some(space) =
+                param_string_attr(f, i, MEMORY_ATTR).and_then(|s| AddressSpace::from_attribute(&s))
+            else {
+                continue;
+            };
+            let by_use = param_string_attr(f, i, ACCESS_ATTR).and_then(|s| Access::from_name(&s));
+            let access = Access::of_descriptor(&arg.type_desc).or(by_use).unwrap_or(Access::ReadWrite);
+            arg.pointer = Some(PointerArg { space, access });
+        }
+    }
+}
+
+/// The value of string attribute `key` of parameter `i` of function `f`.
+fn param_string_attr(f: Val, i: usize, key: &str) -> Option<String> {
+    // SAFETY: `f` is a function of the live module; the attribute value is copied out.
+    unsafe {
+        let a = inkwell::llvm_sys::core::LLVMGetStringAttributeAtIndex(
+            f.0,
+            i as u32 + 1,
+            key.as_ptr() as *const _,
+            key.len() as u32,
+        );
+        if a.is_null() {
+            return None;
+        }
+        let mut len = 0u32;
+        let p = inkwell::llvm_sys::core::LLVMGetStringAttributeValue(a, &mut len);
+        let bytes = std::slice::from_raw_parts(p as *const u8, len as usize);
+        Some(String::from_utf8_lossy(bytes).into_owned())
+    }
+}
+
+/// Moves the `extractvalue`s of every `addc`/`subb` right after the call, in field order (valid:
+/// the call dominates every use of its fields): selection writes the fields' variables with the
+/// call's instruction, which is then where they start to live.
+fn carry_fields_after_call(f: &mut Function) {
+    let carries: Vec<(BlockId, InstId)> = f
+        .layout
+        .iter()
+        .flat_map(|&b| f.blocks[b].insts.iter().map(move |&i| (b, i)))
+        .filter(|&(_, i)| matches!(&f.insts[i].kind, InstKind::Intrinsic { id, .. } if id.is_carry()))
+        .collect();
+    for (b, call) in carries {
+        let mut fields: Vec<(u32, InstId)> = f
+            .insts
+            .iter()
+            .filter_map(|(i, inst)| match inst.kind {
+                InstKind::ExtractValue { aggregate: Value::Inst(a), index } if a == call => Some((index, i)),
+                _ => None,
+            })
+            .collect();
+        fields.sort();
+        for (_, block) in f.blocks.iter_mut() {
+            block.insts.retain(|i| !fields.iter().any(|(_, x)| x == i));
+        }
+        let Some(at) = f.blocks[b].insts.iter().position(|&i| i == call) else { continue };
+        for (k, (_, i)) in fields.into_iter().enumerate() {
+            f.blocks[b].insts.insert(at + 1 + k, i);
+        }
+    }
 }
 
 /// The operands of `genx.kernels` as plain data, and how many values of [`MD_BUDGET`] they took.
@@ -183,8 +259,10 @@ impl FnImporter<'_> {
                 if matches!(callee, Some(Ok(Callee::Ignored))) || is_callee_cast(inst) {
                     continue;
                 }
-                // A goto or join returns a struct; its fields are the extractvalues that read it.
-                let ty = if matches!(callee, Some(Ok(Callee::Intrinsic(id))) if simdcf::intrinsic_kind(id).is_some())
+                // A goto, join, addc or subb returns a struct; its fields are the extractvalues
+                // that read it.
+                let ty = if matches!(callee, Some(Ok(Callee::Intrinsic(id)))
+                    if simdcf::intrinsic_kind(id).is_some() || id.is_carry())
                 {
                     Type::Void
                 } else {

@@ -381,10 +381,13 @@ fn check_instruction(inst: Val, callees: &mut Callees) -> Result<(), Failure> {
             return Err(unsupported(format!("{} instruction", opcode_name(op))))
         }
         LLVMExtractValue => {
-            // Only the results of SIMD control flow intrinsics are aggregates genxc reads.
-            return match simdcf_call(inst.operand(0)) {
-                Some(_) if inst.aggregate_indices().len() == 1 => Ok(()),
-                _ => Err(unsupported(format!("{} instruction", opcode_name(op)))),
+            // Only the results of SIMD control flow intrinsics and of addc/subb are aggregates
+            // genxc reads.
+            let known = simdcf_call(inst.operand(0)).is_some() || carry_call(inst.operand(0));
+            return if known && inst.aggregate_indices().len() == 1 {
+                Ok(())
+            } else {
+                Err(unsupported(format!("{} instruction", opcode_name(op))))
             };
         }
         _ => {}
@@ -397,6 +400,9 @@ fn check_instruction(inst: Val, callees: &mut Callees) -> Result<(), Failure> {
             Callee::Intrinsic(id) => {
                 if let Some(kind) = simdcf::intrinsic_kind(id) {
                     return check_simdcf_call(inst, kind).map_err(invalid);
+                }
+                if id.is_carry() {
+                    return check_carry_call(inst, id).map_err(invalid);
                 }
                 if matches!(id, IntrinsicId::SimdcfAny | IntrinsicId::SimdcfPredicate) {
                     return Err(unsupported(format!(
@@ -460,6 +466,39 @@ pub fn simdcf_call(v: Val) -> Option<Kind> {
         Ok(Callee::Intrinsic(id)) => simdcf::intrinsic_kind(id),
         _ => None,
     }
+}
+
+/// Whether `v` is a call of `llvm.genx.addc` or `llvm.genx.subb`.
+fn carry_call(v: Val) -> bool {
+    if v.is_null() || !v.is_instruction() || v.opcode() != LLVMOpcode::LLVMCall {
+        return false;
+    }
+    matches!(callee_of(v), Ok(Callee::Intrinsic(id)) if id.is_carry())
+}
+
+/// Checks the operand and result types of an addc or subb: two dword (`i32`) operands of one
+/// type `T` (scalar or vector) and the result `{ T, T }` (carry or borrow, then the sum or
+/// difference).
+fn check_carry_call(inst: Val, id: IntrinsicId) -> Result<(), String> {
+    let name = id.name();
+    let n = inst.num_call_args();
+    if n != 2 {
+        return Err(format!("{name} takes 2 operands, found {n}"));
+    }
+    let t = gen_type(inst.operand(0).ty()).map_err(|m| format!("{name}: operand 0: {m}"))?;
+    if t.elem() != Some(Elem::I32) {
+        return Err(format!("{name}: the operands must be i32 or vectors of i32, found {t}"));
+    }
+    let t1 = gen_type(inst.operand(1).ty()).map_err(|m| format!("{name}: operand 1: {m}"))?;
+    if t1 != t {
+        return Err(format!("{name}: both operands must have one type, found {t} and {t1}"));
+    }
+    let expected = format!("{{ {t}, {t} }}");
+    let found = inst.ty().print();
+    if found != expected {
+        return Err(format!("{name}: the result must be {expected}, found {found}"));
+    }
+    Ok(())
 }
 
 /// Checks the operand and result types of a goto or join: the execution mask is `<32 x i1>`, a

@@ -30,6 +30,25 @@ impl Thread {
             Inst::Alu { op, pred, sat, exec, dst, srcs } => {
                 self.alu_op(cx, *op, *pred, *sat, *exec, dst, srcs, mask)
             }
+            Inst::Bfn { func, pred, exec, dst, srcs } => {
+                let w = self.write_lanes(*pred, *exec, mask)?;
+                let n = usize::from(exec.size);
+                let ins = srcs.iter().map(|s| self.read_src(cx, s, n, w.0)).collect::<Result<Vec<_>, _>>()?;
+                if ins.len() != 3 {
+                    return Err(SimError::Malformed("bfn takes 3 sources".into()));
+                }
+                let dty = self.dst_type(cx, dst)?.unwrap_or(VisaType::UD);
+                for i in 0..n {
+                    if w.0 >> i & 1 == 0 {
+                        continue;
+                    }
+                    let v = |k: usize| ins[k][i].0.as_int() as u64;
+                    let r = bfn_bits(*func, v(0), v(1), v(2)) & value::width_mask(dty);
+                    let def = ins.iter().all(|x| x[i].1) && w.1 >> i & 1 == 0;
+                    self.write_dst(cx, dst, i, value::encode(dty, Num::I(i128::from(r)), false), def)?;
+                }
+                Ok(())
+            }
             Inst::AddcSubb { sub, pred, exec, dst, carry, src0, src1 } => {
                 let w = self.write_lanes(*pred, *exec, mask)?;
                 let a = self.read_src(cx, src0, usize::from(exec.size), w.0)?;
@@ -298,6 +317,15 @@ pub fn min_max(max: bool, a: Num, b: Num) -> Num {
             Num::F(if x_first { x } else { y })
         }
     }
+}
+
+/// The bits of `bfn` with truth table `func` on three sources: each result bit is bit
+/// `(a << 2) | (b << 1) | c` of `func` for the sources' bits `a`, `b`, `c`.
+pub fn bfn_bits(func: u8, a: u64, b: u64, c: u64) -> u64 {
+    (0..8).filter(|i| func >> i & 1 == 1).fold(0, |acc, i| {
+        let pick = |x: u64, bit: u32| if i >> bit & 1 == 1 { x } else { !x };
+        acc | (pick(a, 2) & pick(b, 1) & pick(c, 0))
+    })
 }
 
 /// The relation of `cmp` on two values.

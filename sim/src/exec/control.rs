@@ -123,6 +123,8 @@ pub fn thread_width(k: &Kernel) -> u32 {
 pub fn exec_of(inst: &Inst) -> Option<Exec> {
     Some(match inst {
         Inst::Alu { exec, .. }
+        | Inst::Bfn { exec, .. }
+        | Inst::Dpas { exec, .. }
         | Inst::AddcSubb { exec, .. }
         | Inst::MinMax { exec, .. }
         | Inst::Cmp { exec, .. }

@@ -20,6 +20,7 @@ pub mod regions;
 pub mod sampler;
 pub mod state;
 pub mod value;
+pub mod xmx;
 
 pub use crate::math;
 
@@ -269,6 +270,7 @@ impl Thread {
         match inst {
             Inst::Barrier | Inst::Fence(_) | Inst::LscFence { .. } => Ok(()),
             Inst::Alu { .. }
+            | Inst::Bfn { .. }
             | Inst::AddcSubb { .. }
             | Inst::MinMax { .. }
             | Inst::Cmp { .. }
@@ -276,6 +278,7 @@ impl Thread {
             | Inst::Movs { .. }
             | Inst::AddrAdd { .. } => self.alu(cx, inst, mask),
             Inst::Lsc { .. } | Inst::LscBlock2d { .. } => self.lsc(cx, inst, mask, memory),
+            Inst::Dpas { .. } => self.dpas(cx, inst, mask),
             Inst::RawSend { .. } | Inst::RawSends { .. } => {
                 Err(SimError::NotModeled("raw_send/raw_sends (their descriptors are not decoded)".into()))
             }

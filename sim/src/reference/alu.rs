@@ -212,6 +212,92 @@ pub(super) fn eval(id: IntrinsicId, args: &[Bits], tys: &[Type], ty: Type) -> Op
             let w = oe.bits();
             map(n, &a[..1], |v| Some(u64::from(v[0].leading_zeros() - (64 - w))))
         }
+        Bfi => {
+            if let Err(e) = need(4) {
+                return Some(Err(e));
+            }
+            // width and offset are taken modulo 32; the field of the third operand shifted to the
+            // offset replaces the same bits of the fourth
+            map(n, &a[..4], |v| {
+                let (w, o) = (v[0] & 31, v[1] & 31);
+                let mask = ((1u64 << w) - 1) << o;
+                Some(truncate_bits(((v[2] << o) & mask) | (v[3] & !mask), re))
+            })
+        }
+        Bfn => {
+            if let Err(e) = need(4) {
+                return Some(Err(e));
+            }
+            // bit i of the function is the result for the source bits (a, b, c) = the bits of i
+            map(n, &a[..4], |v| {
+                let f = v[3] as u8;
+                let r = (0..8u64).filter(|i| f >> i & 1 == 1).fold(0u64, |acc, i| {
+                    let pick = |x: u64, bit: u64| if i >> bit & 1 == 1 { x } else { !x };
+                    acc | (pick(v[0], 2) & pick(v[1], 1) & pick(v[2], 0))
+                });
+                Some(truncate_bits(r, re))
+            })
+        }
+        Sbfe | Ubfe => {
+            if let Err(e) = need(3) {
+                return Some(Err(e));
+            }
+            // `width` bits from `offset` (both modulo 32), bits past 31 not read; sign-extended
+            // from the field's top bit for sbfe
+            map(n, &a[..3], |v| {
+                let (w, o) = (v[0] & 31, v[1] & 31);
+                if w == 0 {
+                    return Some(0);
+                }
+                let src = v[2] & 0xffff_ffff;
+                let w = w.min(32 - o);
+                let field = (src >> o) & ((1u64 << w) - 1);
+                let r =
+                    if id == Sbfe && field >> (w - 1) & 1 == 1 { field | !((1u64 << w) - 1) } else { field };
+                Some(truncate_bits(r, re))
+            })
+        }
+        Sfbh | Ufbh => {
+            if let Err(e) = need(1) {
+                return Some(Err(e));
+            }
+            // the position, counted from the top bit, of the first bit that differs from the sign
+            // (sfbh) or is set (ufbh); all ones when there is none
+            map(n, &a[..1], |v| {
+                let x = v[0] as u32;
+                let r = match (id == Sfbh, x) {
+                    (true, 0 | 0xffff_ffff) | (false, 0) => 0xffff_ffff,
+                    (true, x) if (x as i32) < 0 => u64::from((!x).leading_zeros()),
+                    (_, x) => u64::from(x.leading_zeros()),
+                };
+                Some(truncate_bits(r, re))
+            })
+        }
+        Rol | Ror => {
+            if let Err(e) = need(2) {
+                return Some(Err(e));
+            }
+            let w = oe.bits();
+            let mask = if w == 64 { u64::MAX } else { (1u64 << w) - 1 };
+            map(n, &a[..2], |v| {
+                let c = (v[1] % u64::from(w)) as u32;
+                let x = v[0] & mask;
+                let r = if c == 0 {
+                    x
+                } else if id == Rol {
+                    (x << c | x >> (w - c)) & mask
+                } else {
+                    (x >> c | x << (w - c)) & mask
+                };
+                Some(truncate_bits(r, re))
+            })
+        }
+        Convert => {
+            if let Err(e) = need(1) {
+                return Some(Err(e));
+            }
+            map(n, &a[..1], |v| Some(v[0]))
+        }
         LlvmCttz => {
             if let Err(e) = need(1) {
                 return Some(Err(e));
@@ -271,7 +357,7 @@ fn sat_arith(id: IntrinsicId, args: &[Bits], tys: &[Type], ty: Type) -> Option<R
     }
     let arity = match sa.op {
         SatOp::Trunc => 1,
-        SatOp::Mad => 3,
+        SatOp::Mad | SatOp::Add3 | SatOp::Dp4a => 3,
         _ => 2,
     };
     if args.len() < arity {
@@ -292,6 +378,19 @@ fn sat_arith(id: IntrinsicId, args: &[Bits], tys: &[Type], ty: Type) -> Option<R
             }
             SatOp::Avg => (x[0] + x[1] + 1) >> 1,
             SatOp::Mad => x[0] * x[1] + x[2],
+            SatOp::Add3 => x[0] + x[1] + x[2],
+            SatOp::Dp4a => {
+                // the four bytes of the second and third operands, of the operands' signedness
+                let byte = |b: u64, k: u32| {
+                    let b = (b >> (8 * k)) as u8;
+                    if sa.src_signed {
+                        i128::from(b as i8)
+                    } else {
+                        i128::from(b)
+                    }
+                };
+                x[0] + (0..4).map(|k| byte(v[1], k) * byte(v[2], k)).sum::<i128>()
+            }
         };
         let r = if sa.sat { r.clamp(lo, hi) } else { r };
         Some(truncate_bits(r as u64, re))
@@ -312,5 +411,74 @@ mod min_max_tests {
         assert_eq!(float_min_max(false, 1.0, f64::NAN), 1.0);
         assert_eq!(float_min_max(true, -3.0, 2.0), 2.0);
         assert_eq!(float_min_max(false, -3.0, 2.0), -3.0);
+    }
+}
+
+#[cfg(test)]
+mod bit_op_tests {
+    use super::eval;
+    use genxc_genx::intrinsics::IntrinsicId::{self, *};
+    use genxc_genx::{Elem, Type};
+
+    /// `id` on dword scalars `args`, as the reference computes it.
+    fn dword(id: IntrinsicId, args: &[u32]) -> u32 {
+        let bits: Vec<_> = args.iter().map(|&a| vec![Some(u64::from(a))]).collect();
+        let tys = vec![Type::Scalar(Elem::I32); args.len()];
+        let r = eval(id, &bits, &tys, Type::Scalar(Elem::I32)).expect("known").expect("evaluates");
+        r[0].expect("defined") as u32
+    }
+
+    #[test]
+    fn bit_fields_insert_and_extract_exact_values() {
+        // bfi(width, offset, value, base)
+        assert_eq!(dword(Bfi, &[8, 4, 0xab, 0xffff_ffff]), 0xffff_fabf);
+        assert_eq!(dword(Bfi, &[0, 4, 0xab, 0x1234_5678]), 0x1234_5678);
+        assert_eq!(dword(Bfi, &[4, 28, 0x5, 0]), 0x5000_0000);
+        assert_eq!(dword(Bfi, &[40, 36, 0xf, 0]), 0xf0, "width and offset modulo 32");
+        // sbfe/ubfe(width, offset, source)
+        assert_eq!(dword(Ubfe, &[8, 4, 0x0000_0f80]), 0xf8);
+        assert_eq!(dword(Sbfe, &[8, 4, 0x0000_0f80]), 0xffff_fff8);
+        assert_eq!(dword(Sbfe, &[8, 4, 0x0000_0780]), 0x78);
+        assert_eq!(dword(Ubfe, &[0, 4, 0xffff_ffff]), 0);
+        assert_eq!(dword(Ubfe, &[16, 24, 0xab00_0000]), 0xab, "bits past 31 are not read");
+        assert_eq!(dword(Sbfe, &[16, 24, 0xab00_0000]), 0xffff_ffab);
+    }
+
+    #[test]
+    fn first_bit_high_and_rotates_exact_values() {
+        assert_eq!(dword(Ufbh, &[0]), 0xffff_ffff);
+        assert_eq!(dword(Ufbh, &[1]), 31);
+        assert_eq!(dword(Ufbh, &[0x8000_0000]), 0);
+        assert_eq!(dword(Sfbh, &[0]), 0xffff_ffff);
+        assert_eq!(dword(Sfbh, &[0xffff_ffff]), 0xffff_ffff);
+        assert_eq!(dword(Sfbh, &[0xffff_0000]), 16, "the first zero below the sign");
+        assert_eq!(dword(Sfbh, &[0x0000_ffff]), 16);
+        assert_eq!(dword(Sfbh, &[0x8000_0000]), 1);
+        assert_eq!(dword(Rol, &[0x8000_0001, 1]), 0x0000_0003);
+        assert_eq!(dword(Ror, &[0x8000_0001, 1]), 0xc000_0000);
+        assert_eq!(dword(Rol, &[0x1234_5678, 32]), 0x1234_5678);
+        assert_eq!(dword(Ror, &[0x1234_5678, 36]), 0x8123_4567);
+    }
+
+    #[test]
+    fn three_source_adds_and_dot_products_exact_values() {
+        assert_eq!(dword(Add3, &[u32::MAX, 2, 3]), 4);
+        assert_eq!(dword(Ssadd3Sat, &[0x7fff_ffff, 1, 1]), 0x7fff_ffff);
+        assert_eq!(dword(Ssadd3Sat, &[0x8000_0000, 0xffff_ffff, 5]), 0x8000_0004);
+        assert_eq!(dword(Ssadd3Sat, &[0x8000_0000, 0xffff_ffff, 0xffff_fffe]), 0x8000_0000);
+        assert_eq!(dword(Uuadd3Sat, &[u32::MAX, 1, 0]), u32::MAX);
+        assert_eq!(dword(Usadd3Sat, &[0xffff_ffff, 0, 0]), 0, "-1 clamps to 0 unsigned");
+        // dp4a: accumulator + the dot product of the bytes
+        let (a, b) = (0x0102_03ff_u32, 0x0102_0302_u32);
+        assert_eq!(dword(Uudp4a, &[10, a, b]), 10 + 1 + 4 + 9 + 255 * 2);
+        assert_eq!(dword(Ssdp4a, &[10, a, b]), 10 + 1 + 4 + 9 - 2);
+        assert_eq!(dword(Uudp4aSat, &[u32::MAX, a, b]), u32::MAX);
+        assert_eq!(dword(Ssdp4aSat, &[0x7fff_fff0, 0x7f7f_7f7f, 0x7f7f_7f7f]), 0x7fff_ffff);
+        assert_eq!(dword(Uudp4a, &[u32::MAX, 0x01, 0x01]), 0, "wraps without .sat");
+    }
+
+    #[test]
+    fn convert_is_a_copy() {
+        assert_eq!(dword(Convert, &[0xdead_beef]), 0xdead_beef);
     }
 }

@@ -336,37 +336,48 @@ fn check_dword(t: Type, id: IntrinsicId) -> R<()> {
     Ok(())
 }
 
-/// `svm.gather` / `svm.scatter`: one element per lane at its 64-bit address (one block).
+/// `svm.gather` / `svm.scatter`: `2^log2` blocks per lane at its 64-bit address, laid out as
+/// the vISA SVM_GATHER instruction returns them: blocks of 4 or 8 bytes block-major (block `j` of
+/// lane `i` is element `j * lanes + i`); bytes (1-byte blocks) lane-major in a slot of
+/// `max(4, blocks)` bytes per lane (byte `j` of lane `i` is element `i * slot + j`), the slot's
+/// other bytes undefined.
 fn svm_scattered(id: IntrinsicId, args: &[Bits], tys: &[Type], ty: Type, mem: &mut Memory) -> R<Bits> {
     let pred = arg(args, 0, id)?;
-    if scalar(arg(args, 1, id)?, "log2 block count")? != 0 {
-        return Err(SimError::NotModeled(format!("{} of more than one block per lane", id.name())));
+    let log2 = scalar(arg(args, 1, id)?, "log2 block count")?;
+    if log2 > 3 {
+        return Err(SimError::Malformed(format!("{} of 2^{log2} blocks per lane", id.name())));
     }
+    let nb = 1usize << log2;
     let addrs = arg(args, 2, id)?;
     let lanes = addrs.len();
-    if id == IntrinsicId::SvmScatter {
-        let data = arg(args, 3, id)?;
-        let eb = elem_bytes(tys[3]);
-        for i in 0..lanes {
-            if on(pred, i)? {
-                let a = lane_val(addrs, i, "svm.scatter address")?;
-                write_bytes(mem, Space::Svm, a, &to_bytes(&vec![data.get(i).copied().flatten()], eb));
+    let store = id == IntrinsicId::SvmScatter;
+    let eb = elem_bytes(if store { tys[3] } else { ty });
+    let data = arg(args, 3, id)?;
+    // Where block `j` of lane `i` is in the data, and how many elements the data holds.
+    let (slot, len) = if eb == 1 { (nb.max(4), lanes * nb.max(4)) } else { (0, lanes * nb) };
+    let at = |i: usize, j: usize| if eb == 1 { i * slot + j } else { j * lanes + i };
+    check_len(data.len(), len, id)?;
+    let mut out: Bits = if eb == 1 { vec![None; len] } else { data.clone() };
+    for i in 0..lanes {
+        if !on(pred, i)? {
+            if eb == 1 && !store {
+                for j in 0..slot {
+                    out[i * slot + j] = data[i * slot + j];
+                }
+            }
+            continue;
+        }
+        let a = lane_val(addrs, i, "svm address")?;
+        for j in 0..nb {
+            let addr = a.wrapping_add((j * eb) as u64);
+            if store {
+                write_bytes(mem, Space::Svm, addr, &to_bytes(&vec![data[at(i, j)]], eb));
+            } else {
+                out[at(i, j)] = lane_read(mem, Space::Svm, addr, eb, eb);
             }
         }
-        return Ok(Vec::new());
     }
-    let eb = elem_bytes(ty);
-    let old = arg(args, 3, id)?;
-    (0..lanes)
-        .map(|i| {
-            if on(pred, i)? {
-                let a = lane_val(addrs, i, "svm.gather address")?;
-                Ok(lane_read(mem, Space::Svm, a, eb, eb))
-            } else {
-                Ok(old.get(i).copied().flatten())
-            }
-        })
-        .collect()
+    Ok(if store { Vec::new() } else { out })
 }
 
 /// `svm.gather4.scaled` / `svm.scatter4.scaled`: as the surface forms, at `base + offset`.

@@ -292,6 +292,26 @@ impl Thread {
 }
 
 /// Evaluates an intrinsic call (not a barrier).
+/// `addc` (or `subb` when `sub`) of two dword operands: the fields `{carry or borrow, sum or
+/// difference}`, lane by lane (an undefined operand lane gives undefined lanes).
+fn carry(sub: bool, args: &[Bits]) -> Result<Vec<Bits>, SimError> {
+    let [a, b] = args else { return Err(SimError::Malformed("addc/subb takes 2 operands".into())) };
+    if a.len() != b.len() {
+        return Err(SimError::Malformed("addc/subb operands of different lengths".into()));
+    }
+    let (mut flags, mut values) = (Vec::new(), Vec::new());
+    for (x, y) in a.iter().zip(b) {
+        let lane = x.zip(*y).map(|(x, y)| {
+            let (x, y) = (x as u32, y as u32);
+            let (v, over) = if sub { x.overflowing_sub(y) } else { x.overflowing_add(y) };
+            (u64::from(over), u64::from(v))
+        });
+        flags.push(lane.map(|l| l.0));
+        values.push(lane.map(|l| l.1));
+    }
+    Ok(vec![flags, values])
+}
+
 fn intrinsic(
     id: IntrinsicId,
     args: &[Bits],
@@ -322,6 +342,7 @@ fn intrinsic(
         ThreadY => one(ids.local[1]),
         Fence | LscFence => Vec::new(),
         SimdcfGoto => return goto(args).map(Produced::Aggregate),
+        Addc | Subb => return carry(id == Subb, args).map(Produced::Aggregate),
         SimdcfJoin => return join(args).map(Produced::Aggregate),
         SimdcfAny => {
             let v = args.first().ok_or_else(|| SimError::Malformed("simdcf.any without operand".into()))?;
@@ -398,4 +419,27 @@ fn join(args: &[Bits]) -> Result<Vec<Bits>, SimError> {
     }
     let none = new_em[..width].iter().all(|&b| b == Some(0));
     Ok(vec![new_em, vec![Some(u64::from(none))]])
+}
+
+#[cfg(test)]
+mod carry_tests {
+    use super::carry;
+
+    #[test]
+    fn addc_and_subb_give_the_flag_then_the_value() {
+        let a = vec![Some(u64::from(u32::MAX)), Some(5), None];
+        let b = vec![Some(2), Some(7), Some(1)];
+        assert_eq!(
+            carry(false, &[a.clone(), b.clone()]).unwrap(),
+            vec![vec![Some(1), Some(0), None], vec![Some(1), Some(12), None]]
+        );
+        assert_eq!(
+            carry(true, &[a, b]).unwrap(),
+            vec![
+                vec![Some(0), Some(1), None],
+                vec![Some(u64::from(u32::MAX) - 2), Some(u64::from(u32::MAX) - 1), None]
+            ]
+        );
+        assert!(carry(false, &[vec![Some(1)]]).is_err());
+    }
 }

@@ -141,6 +141,38 @@ impl KernelReader {
             Inst::Alu { op: row.op, pred, sat, exec, dst, srcs }
         } else {
             match base {
+                "dpas" | "dpasw" => {
+                    no_pred(c)?;
+                    let (w, a, depth, repeat) = match sub {
+                        [w, a, d, r] => (
+                            Precision::from_text(w).ok_or_else(bad_suffix)?,
+                            Precision::from_text(a).ok_or_else(bad_suffix)?,
+                            d.parse::<u8>().map_err(|_| bad_suffix())?,
+                            r.parse::<u8>().map_err(|_| bad_suffix())?,
+                        ),
+                        _ => return Err(bad_suffix()),
+                    };
+                    let exec = self.exec(c)?;
+                    let [dst, src0, src1] = self.raws(c)?;
+                    c.ws();
+                    let var = self.var(c)?;
+                    let (row, col) = self.place(c)?;
+                    let src2 = Src::region(var, row, col, Region::CONTIG);
+                    Inst::Dpas { wide: base == "dpasw", exec, dst, src0, src1, src2, w, a, depth, repeat }
+                }
+                "bfn" => {
+                    let func = match sub {
+                        [f] => f
+                            .strip_prefix('x')
+                            .and_then(|h| u8::from_str_radix(h, 16).ok())
+                            .ok_or_else(bad_suffix)?,
+                        _ => return Err(bad_suffix()),
+                    };
+                    let exec = self.exec(c)?;
+                    let dst = self.dst(c)?;
+                    let srcs = vec![self.src(c)?, self.src(c)?, self.src(c)?];
+                    Inst::Bfn { func, pred, exec, dst, srcs }
+                }
                 "addc" | "subb" => {
                     if !sub.is_empty() {
                         return Err(bad_suffix());

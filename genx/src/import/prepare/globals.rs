@@ -53,6 +53,14 @@ pub fn lower_globals(m: &ModuleRef) -> Result<(), Vec<Diagnostic>> {
         if is_thread_local(g) || g.is_declaration() {
             continue;
         }
+        match localize_mask(m, &rw, g) {
+            Ok(true) => continue,
+            Ok(false) => {}
+            Err(why) => {
+                diags.push(at(g, why));
+                continue;
+            }
+        }
         if is_constant(g) || never_stored(td, g) {
             if let Err(why) = lower_constant(td, &rw, g) {
                 diags.push(at(g, why));
@@ -71,6 +79,96 @@ pub fn lower_globals(m: &ModuleRef) -> Result<(), Vec<Diagnostic>> {
     }
     drop_unused_globals(m);
     Ok(())
+}
+
+/// A predicate global: an internal `<N x i1>` global only ever loaded and stored whole, as the CM
+/// compiler's SIMD control flow lowering leaves its execution mask `@EM`. Predicates are no region
+/// elements, so the general localization does not take it; a whole-value slot per kernel does
+/// (the subroutines that use it inlined first), which mem2reg then promotes. `Ok(false)` when `g`
+/// is not such a global.
+fn localize_mask(m: &ModuleRef, rw: &Rewriter, g: Val) -> Result<bool, String> {
+    let ty = value_type(g);
+    let is_mask = ty.kind() == inkwell::llvm_sys::LLVMTypeKind::LLVMVectorTypeKind
+        && ty.element().kind() == inkwell::llvm_sys::LLVMTypeKind::LLVMIntegerTypeKind
+        && ty.element().int_width() == 1;
+    if !is_mask || is_constant(g) {
+        return Ok(false);
+    }
+    if !matches!(g.linkage(), LLVMLinkage::LLVMInternalLinkage | LLVMLinkage::LLVMPrivateLinkage) {
+        return Err("a mutable predicate global visible outside the module".to_string());
+    }
+    // Whole loads and stores only.
+    let whole = |i: Val| match i.opcode() {
+        inkwell::llvm_sys::LLVMOpcode::LLVMLoad => i.operand(0) == g && i.ty() == ty,
+        inkwell::llvm_sys::LLVMOpcode::LLVMStore => i.operand(1) == g && i.operand(0).ty() == ty,
+        _ => false,
+    };
+    let users = || -> Vec<Val> {
+        let mut out = Vec::new();
+        // SAFETY: walks the use list of a live global.
+        unsafe {
+            let mut u = LLVMGetFirstUse(g.0);
+            while !u.is_null() {
+                out.push(Val(LLVMGetUser(u)));
+                u = LLVMGetNextUse(u);
+            }
+        }
+        out
+    };
+    if !users().into_iter().all(|u| u.is_instruction() && whole(u)) {
+        return Ok(false);
+    }
+    // Subroutines that use it are inlined into their callers until only kernels do.
+    for _ in 0..MAX_INLINE_ROUNDS {
+        let mut marked = false;
+        for u in users() {
+            let f = function_of(u);
+            if linkage_of(f) == Ok(Linkage::Kernel) {
+                continue;
+            }
+            let internal =
+                matches!(f.linkage(), LLVMLinkage::LLVMInternalLinkage | LLVMLinkage::LLVMPrivateLinkage);
+            if !internal || f.has_fn_attr("CMStackCall") || !is_called(f) {
+                return Err(format!(
+                    "a mutable predicate global used by @{}, which is not an internal subroutine a kernel calls",
+                    f.name()
+                ));
+            }
+            super::by_reference::force_inline(f);
+            marked = true;
+        }
+        if !marked {
+            break;
+        }
+        // SAFETY: a legacy pass manager over a module LLVM owns for the whole call.
+        unsafe {
+            let pm = LLVMCreatePassManager();
+            LLVMAddAlwaysInlinerPass(pm);
+            LLVMRunPassManager(pm, m.0);
+            LLVMDisposePassManager(pm);
+        }
+    }
+    let mut slots: BTreeMap<Val, Val> = BTreeMap::new();
+    for u in users() {
+        let f = function_of(u);
+        if linkage_of(f) != Ok(Linkage::Kernel) {
+            return Err(format!("a mutable predicate global still used by @{} after inlining", f.name()));
+        }
+        let slot = *slots.entry(f).or_insert_with(|| {
+            let slot = rw.entry_alloca(f, ty, &format!("{}.local", g.name()));
+            if let Some(init) = initializer(g).filter(|i| !i.is_undef()) {
+                rw.at_entry(f);
+                rw.store(init, slot);
+            }
+            slot
+        });
+        let k = if u.opcode() == inkwell::llvm_sys::LLVMOpcode::LLVMLoad { 0 } else { 1 };
+        // SAFETY: `u` reads or writes `g` through operand `k`; the slot has `g`'s value type.
+        unsafe { LLVMSetOperand(u.0, k, slot.0) };
+    }
+    delete_global(g);
+    super::promote_array::mem2reg(m);
+    Ok(true)
 }
 
 /// A diagnostic located at global `g`.

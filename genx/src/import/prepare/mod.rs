@@ -9,16 +9,22 @@
 //! exactly as before. A construct that no rewrite handles stays in the module and the validator
 //! names it, located, as before.
 
+mod aggregates;
 mod by_reference;
+mod compiler_copies;
 mod function_pointers;
 mod globals;
 mod memory;
 mod predefined_vars;
 pub mod printf;
 mod promote_array;
+mod reductions;
 mod region_access;
 mod simd_cf;
 mod simd_cf_source;
+mod spirv_builtins;
+
+pub use memory::{ACCESS_ATTR, MEMORY_ATTR};
 
 use super::raw::{ModuleRef, Ty, Val};
 use crate::Platform;
@@ -32,6 +38,11 @@ pub fn prepare_module(m: &ModuleRef, platform: Platform) -> Result<(), Vec<Diagn
     if !needs_preparation(m) {
         return Ok(());
     }
+    // Copies Intel's GenX passes insert (constant materialization, address conversion) become the
+    // values they copy.
+    compiler_copies::replace_compiler_copies(m);
+    // LLVM's vector reductions become any/all of a predicate or trees of region reads.
+    reductions::expand_reductions(m);
     // Globals naming vISA predefined variables of Intel's runtime ABI are refused by name.
     predefined_vars::check_predefined_vars(m)?;
     // Function pointers become i64 addresses of stack functions, calls through them calls
@@ -40,6 +51,12 @@ pub fn prepare_module(m: &ModuleRef, platform: Platform) -> Result<(), Vec<Diagn
     // Globals: metadata and unused ones dropped, constant tables become constant vectors,
     // mutable ones are localized into the kernels that use them.
     globals::lower_globals(m)?;
+    // SPIR-V built-ins with two results (add with carry, extended multiply) become the plain
+    // operations, stored into their result slot.
+    spirv_builtins::translate_spirv_builtins(m)?;
+    // Subroutines that take or return struct and array values are inlined, and the functions
+    // that cannot be (stack calls) get one parameter per element and a packed vector result.
+    aggregates::pass_aggregates_across_calls(m);
     // Subroutines that take arguments by reference are inlined into their callers, and the
     // stack slots this leaves (and SROA-able aggregates) become SSA values.
     by_reference::inline_by_reference_calls(m);
@@ -53,6 +70,9 @@ pub fn prepare_module(m: &ModuleRef, platform: Platform) -> Result<(), Vec<Diagn
     printf::resolve_printf(m)?;
     // Stack slots SROA and mem2reg leave (arrays indexed at run time) become vector values.
     promote_array::promote_arrays(m)?;
+    // Struct and array values (insertvalue/extractvalue chains, phis, selects) split into their
+    // elements.
+    aggregates::split_aggregate_values(m);
     // Pointer kernel arguments become integer addresses, and accesses through them messages.
     memory::lower_memory(m, platform)?;
     // Goto and join blocks in the shape selection takes.
@@ -64,7 +84,8 @@ pub fn prepare_module(m: &ModuleRef, platform: Platform) -> Result<(), Vec<Diagn
 
 /// Whether anything in `m` is outside the GenX form: a global, a pointer-typed parameter or
 /// instruction, an aggregate value other than the results of the intrinsics that return structs,
-/// or SIMD control flow (whose blocks may need conforming).
+/// SIMD control flow (whose blocks may need conforming), or a call of an intrinsic a rewrite
+/// expands (SPIR-V built-ins, Intel's compiler copies, LLVM's vector reductions).
 pub fn needs_preparation(m: &ModuleRef) -> bool {
     if !m.globals().is_empty() || function_pointers::has_function_pointers(m) {
         return true;
@@ -74,7 +95,10 @@ pub fn needs_preparation(m: &ModuleRef) -> bool {
             || f.blocks().into_iter().flat_map(|b| b.instructions()).any(outside_genx_form)
             || simd_cf::has_simd_cf(f)
             || simd_cf_source::has_source_form(f)
-    })
+    }) || aggregates::has_aggregates(m)
+        || spirv_builtins::declares_spirv_builtins(m)
+        || compiler_copies::declares_compiler_copies(m)
+        || reductions::declares_reductions(m)
 }
 
 /// Whether an instruction needs a rewrite: one that works on memory or yields a pointer.
@@ -92,6 +116,17 @@ fn outside_genx_form(i: Val) -> bool {
             | LLVMIntToPtr
             | LLVMPtrToInt
     ) || is_pointer(i.ty())
+        || is_memory_intrinsic_call(i)
+}
+
+/// Whether `i` calls `llvm.memcpy`, `llvm.memmove` or `llvm.memset` (whose pointer operands may
+/// be constants, so no instruction of the function has a pointer type).
+fn is_memory_intrinsic_call(i: Val) -> bool {
+    if i.opcode() != LLVMOpcode::LLVMCall || !i.called_value().is_function() {
+        return false;
+    }
+    let name = i.called_value().name();
+    ["llvm.memcpy", "llvm.memmove", "llvm.memset"].iter().any(|p| name.starts_with(p))
 }
 
 /// Whether `t` is a pointer type.

@@ -13,9 +13,11 @@
 //!    becomes a phi of the join block.
 //! 3. Code before a join in the join's block moves below the join: the join's block is reached with
 //!    the lanes of the goto only, while the code means to run after the lanes rejoin.
+//! 4. A backward goto that branches straight back to its loop header gets an empty latch block
+//!    after its own (the do-while shape: the branch falls through to the latch, which loops).
 //!
-//! Code that reads an execution or resume mask, and memory operations that would change order with
-//! another one, stay where they are; the shape is then refused by the SIMD control flow analysis
+//! Code that reads an execution or resume mask, memory operations that would change order with
+//! another one, and the values such code reads, stay where they are; the shape is then refused by the SIMD control flow analysis
 //! as before, located at the instruction.
 
 use super::super::raw::{Bb, Val};
@@ -70,6 +72,59 @@ pub fn conform(f: Val) {
     }
     for b in f.blocks() {
         sink_below_join(b);
+    }
+    for b in f.blocks() {
+        add_latch(f, b);
+    }
+}
+
+/// Step 4: a backward goto whose branch goes straight back to the loop header (a block at or
+/// before its own) gets the empty latch block the form asks for, right after its block: the
+/// branch falls through to the latch, which branches back to the header.
+fn add_latch(f: Val, b: Bb) {
+    let Some(term) = block_terminator(b.0) else { return };
+    let Some(goto) = b.instructions().into_iter().find(|&i| cf_of(i) == Some(Cf::Goto)) else { return };
+    // SAFETY: a terminator of a live function.
+    let conditional = unsafe { LLVMIsConditional(term.0) != 0 };
+    if term.opcode() != LLVMOpcode::LLVMBr || !conditional {
+        return;
+    }
+    let cond = term.operand(0);
+    let reads_goto = cond.is_instruction()
+        && cond.opcode() == LLVMOpcode::LLVMExtractValue
+        && cond.operand(0) == goto
+        && cond.aggregate_indices() == [2];
+    if !reads_goto {
+        return;
+    }
+    let blocks = f.blocks();
+    let Some(at) = blocks.iter().position(|x| x.0 == b.0) else { return };
+    let succ = term.successors();
+    let header = succ[1];
+    let Some(h) = blocks.iter().position(|x| x.0 == header.0) else { return };
+    if h > at {
+        return;
+    }
+    // SAFETY: blocks of the live function `f`; the builder is disposed after use.
+    unsafe {
+        let ctx = LLVMGetTypeContext(LLVMTypeOf(f.0));
+        let next = LLVMGetNextBasicBlock(b.0);
+        let latch = if next.is_null() {
+            LLVMAppendBasicBlockInContext(ctx, f.0, c"simd.latch".as_ptr())
+        } else {
+            LLVMInsertBasicBlockInContext(ctx, next, c"simd.latch".as_ptr())
+        };
+        let builder = LLVMCreateBuilderInContext(ctx);
+        LLVMPositionBuilderAtEnd(builder, latch);
+        LLVMBuildBr(builder, header.0);
+        LLVMDisposeBuilder(builder);
+        // The false edge (successor 1) goes through the latch: operand 1 of a conditional br.
+        LLVMSetSuccessor(term.0, 1, latch);
+        let phis: Vec<Val> =
+            header.instructions().into_iter().take_while(|i| i.opcode() == LLVMOpcode::LLVMPHI).collect();
+        for phi in phis {
+            replace_incoming_block(phi, b.0, latch);
+        }
     }
 }
 
@@ -178,16 +233,30 @@ fn sink_below_join(b: Bb) {
             needed.extend(i.operands());
         }
     }
-    let movable: Vec<Val> = insts[..at]
+    // What stays above the join: phis, what the join needs, mask readers; then, walking up, the
+    // operands of what stays (a value must be defined above its users) and a memory operation
+    // followed by one that stays (memory operations keep their order).
+    let mut stays: HashSet<Val> = insts[..at]
         .iter()
         .copied()
         .filter(|&i| {
-            i.opcode() != LLVMOpcode::LLVMPHI
-                && !needed.contains(&i)
-                && !is_mask_reader(i, &masks)
-                && cf_of(i).is_none()
+            i.opcode() == LLVMOpcode::LLVMPHI
+                || needed.contains(&i)
+                || is_mask_reader(i, &masks)
+                || cf_of(i).is_some()
         })
         .collect();
+    let mut effect_stays_below = false;
+    for &i in insts[..at].iter().rev() {
+        if has_effects(i) && effect_stays_below {
+            stays.insert(i);
+        }
+        if stays.contains(&i) {
+            stays.extend(i.operands());
+            effect_stays_below |= has_effects(i);
+        }
+    }
+    let movable: Vec<Val> = insts[..at].iter().copied().filter(|i| !stays.contains(i)).collect();
     // Below the join, in their order: after the join and the extractvalues that read it.
     let mut anchor = join.next_instruction();
     while !anchor.is_null() && anchor.opcode() == LLVMOpcode::LLVMExtractValue && anchor.operand(0) == join {
@@ -289,7 +358,7 @@ fn restore_branch(f: Val, b: Bb) {
         LLVMBuildCondBr(builder, cond.0, rejoin, simd);
         LLVMDisposeBuilder(builder);
         // Successors of the old block now follow the join block: their phis name it.
-        if let Some(term) = rejoin_terminator(rejoin) {
+        if let Some(term) = block_terminator(rejoin) {
             for s in term.successors() {
                 let phis: Vec<Val> =
                     s.instructions().into_iter().take_while(|i| i.opcode() == LLVMOpcode::LLVMPHI).collect();
@@ -302,7 +371,7 @@ fn restore_branch(f: Val, b: Bb) {
 }
 
 /// The terminator of block `b`, if it has one.
-fn rejoin_terminator(b: inkwell::llvm_sys::prelude::LLVMBasicBlockRef) -> Option<Val> {
+fn block_terminator(b: inkwell::llvm_sys::prelude::LLVMBasicBlockRef) -> Option<Val> {
     // SAFETY: a block of a live function.
     let t = unsafe { LLVMGetBasicBlockTerminator(b) };
     (!t.is_null()).then_some(Val(t))

@@ -6,9 +6,10 @@
 //! `lsc.store.stateless` when the elements are 4 or 8 bytes and aligned, otherwise a scattered one
 //! (bytes and words in 32-bit lanes, `d8u32`/`d16u32`). SLM: `gather.scaled`/`scatter.scaled` on
 //! binding-table index 254 without LSC, `lsc.load.slm`/`lsc.store.slm` with it. Bytes and words
-//! that form whole aligned dwords move as dwords; other byte and word accesses need LSC (genxc's
-//! SVM byte gather does not lay bytes out in dword slots yet, so it is refused, not used). A shape no message fits is split; what no
-//! message can do is refused, located.
+//! that form whole aligned dwords move as dwords; other bytes and words in global memory go, without
+//! LSC, by `svm.gather`/`svm.scatter` of one-byte blocks (one or two per lane), whose data holds a
+//! dword slot per lane (as vISA's SVM_GATHER returns it). A shape no message fits is split; what
+//! no message can do is refused, located.
 
 use super::super::super::raw::Val;
 use super::address::{Addr, Addresses};
@@ -21,6 +22,9 @@ use inkwell::llvm_sys::{LLVMAtomicRMWBinOp, LLVMOpcode, LLVMTypeKind};
 
 /// The SLM binding-table index of the legacy data-port messages.
 const SLM_BTI: u64 = 254;
+/// The log2 block count of a scaled (legacy data-port) message moving a dword per lane: its
+/// blocks are bytes, so four of them.
+const DWORD_BLOCKS_LOG2: u64 = 2;
 /// Most bytes one generated message moves.
 const MAX_MESSAGE_BYTES: u64 = 256;
 
@@ -280,6 +284,7 @@ impl Messages<'_, '_> {
                 return Ok(vec![(0, n as u32, Form::SvmBlock)]);
             }
             (Space::Global, false) if matches!(eb, 4 | 8) => (Form::SvmScattered, &[16, 8, 4, 2, 1]),
+            (Space::Global, false) if matches!(eb, 1 | 2) => (Form::SvmBytes, &[16, 8, 4, 2, 1]),
             (Space::Slm, false) if eb == 4 => (Form::SlmScaled, &[16, 8, 4, 2, 1]),
             (_, true) if matches!(eb, 4 | 8) && align >= eb => (Form::LscBlock, &[64, 32, 16, 8, 4, 3, 2, 1]),
             (_, true) if matches!(eb, 1 | 2 | 4 | 8) => (Form::LscScattered, &[16, 8, 4, 2, 1]),
@@ -336,7 +341,7 @@ impl Messages<'_, '_> {
                     let offs = self.lane_addresses(a, start, lanes, eb);
                     let args = [
                         self.first_lanes(len, lanes),
-                        self.cint(32, 0),
+                        self.cint(32, DWORD_BLOCKS_LOG2),
                         self.cint(16, 0),
                         self.cint(32, SLM_BTI),
                         self.cint(32, 0),
@@ -352,14 +357,22 @@ impl Messages<'_, '_> {
                     let args = self.lsc_args(0, 1, eb, len, true, addrs, None, a.space);
                     self.call(lsc_name(a.space, "load"), ty, &args)
                 }
+                Form::SvmBytes => {
+                    let (lanes, log2) = svm_byte_blocks(eb, len);
+                    let slots = self.vec(self.int(8), lanes * 4);
+                    let addrs = self.lane_addresses(a, start, lanes, eb);
+                    let args =
+                        [self.first_lanes(len, lanes), self.cint(32, log2), addrs, LLVMGetUndef(slots)];
+                    let raw = self.call("svm.gather", slots, &args);
+                    self.elements_of_slots(raw, e, eb, len)
+                }
                 Form::LscScattered => {
                     let addrs = self.lane_addresses(a, start, len, eb);
-                    let wide = eb < 4;
-                    let rty = if wide { self.vec(self.int(32), len) } else { ty };
+                    let rty = if eb < 4 { self.vec(self.int(32), len) } else { ty };
                     let args = self.lsc_args(0, len, eb, 1, false, addrs, None, a.space);
                     let v = self.call(lsc_name(a.space, "load"), rty, &args);
-                    if wide {
-                        LLVMBuildTrunc(self.b(), v, ty, c"".as_ptr())
+                    if eb < 4 {
+                        self.elements_of_dwords(v, e, eb, len)
                     } else {
                         v
                     }
@@ -397,7 +410,7 @@ impl Messages<'_, '_> {
                     let data = self.widen(data, lanes);
                     let args = [
                         self.first_lanes(len, lanes),
-                        self.cint(32, 0),
+                        self.cint(32, DWORD_BLOCKS_LOG2),
                         self.cint(16, 0),
                         self.cint(32, SLM_BTI),
                         self.cint(32, 0),
@@ -412,19 +425,70 @@ impl Messages<'_, '_> {
                     let args = self.lsc_args(4, 1, eb, len, true, addrs, Some(data), a.space);
                     self.call(lsc_name(a.space, "store"), void, &args);
                 }
+                Form::SvmBytes => {
+                    let (lanes, log2) = svm_byte_blocks(eb, len);
+                    let addrs = self.lane_addresses(a, start, lanes, eb);
+                    let dwords = self.to_dwords(self.widen(data, lanes), eb, lanes);
+                    let slots =
+                        LLVMBuildBitCast(self.b(), dwords, self.vec(self.int(8), lanes * 4), c"".as_ptr());
+                    let args = [self.first_lanes(len, lanes), self.cint(32, log2), addrs, slots];
+                    self.call("svm.scatter", void, &args);
+                }
                 Form::LscScattered => {
                     let addrs = self.lane_addresses(a, start, len, eb);
-                    let data = if eb < 4 {
-                        LLVMBuildZExt(self.b(), data, self.vec(self.int(32), len), c"".as_ptr())
-                    } else {
-                        data
-                    };
+                    let data = if eb < 4 { self.to_dwords(data, eb, len) } else { data };
                     let args = self.lsc_args(4, len, eb, 1, false, addrs, Some(data), a.space);
                     self.call(lsc_name(a.space, "store"), void, &args);
                 }
             }
         }
         Ok(())
+    }
+
+    /// `<n x i32>` whose low `eb` bytes of each dword are element `e` (a byte, a word or a
+    /// half): the data of a message that moves bytes and words in dword slots.
+    fn elements_of_dwords(&self, dwords: LLVMValueRef, e: LLVMTypeRef, eb: u64, n: u32) -> LLVMValueRef {
+        // SAFETY: `dwords` is `<n x i32>`; builder positioned.
+        unsafe {
+            let it = self.vec(self.int(eb as u32 * 8), n);
+            let ints = LLVMBuildTrunc(self.b(), dwords, it, c"".as_ptr());
+            if LLVMGetTypeKind(e) == LLVMTypeKind::LLVMIntegerTypeKind {
+                ints
+            } else {
+                LLVMBuildBitCast(self.b(), ints, self.vec(e, n), c"".as_ptr())
+            }
+        }
+    }
+
+    /// The first `n` elements of `e` (`eb` bytes: a byte, a word or a half) of the dword slots
+    /// `<4m x i8>` of a byte gather, each in the low bytes of its slot. Only those bytes are
+    /// read: the message leaves the rest of each slot undefined.
+    fn elements_of_slots(&self, slots: LLVMValueRef, e: LLVMTypeRef, eb: u64, n: u32) -> LLVMValueRef {
+        // SAFETY: `slots` is `<4m x i8>` with m >= n; builder positioned.
+        unsafe {
+            let lanes = LLVMGetVectorSize(LLVMTypeOf(slots)) / 4;
+            let per = (4 / eb) as u32;
+            let it = self.int(eb as u32 * 8);
+            let units = LLVMBuildBitCast(self.b(), slots, self.vec(it, lanes * per), c"".as_ptr());
+            let mut mask: Vec<LLVMValueRef> = (0..n).map(|j| self.cint(32, u64::from(j * per))).collect();
+            let mask = LLVMConstVector(mask.as_mut_ptr(), n);
+            let ints =
+                LLVMBuildShuffleVector(self.b(), units, LLVMGetUndef(LLVMTypeOf(units)), mask, c"".as_ptr());
+            if LLVMGetTypeKind(e) == LLVMTypeKind::LLVMIntegerTypeKind {
+                ints
+            } else {
+                LLVMBuildBitCast(self.b(), ints, self.vec(e, n), c"".as_ptr())
+            }
+        }
+    }
+
+    /// The `<n x i32>` dword slots of `n` elements of `eb` bytes (the element in the low bytes).
+    fn to_dwords(&self, data: LLVMValueRef, eb: u64, n: u32) -> LLVMValueRef {
+        // SAFETY: `data` is a vector of `n` elements of `eb` bytes; builder positioned.
+        unsafe {
+            let ints = LLVMBuildBitCast(self.b(), data, self.vec(self.int(eb as u32 * 8), n), c"".as_ptr());
+            LLVMBuildZExt(self.b(), ints, self.vec(self.int(32), n), c"".as_ptr())
+        }
     }
 
     /// `a + bytes`.
@@ -715,6 +779,9 @@ enum Form {
     SvmBlock,
     /// `svm.gather`/`scatter`: one element per lane.
     SvmScattered,
+    /// `svm.gather`/`scatter` of one-byte blocks: a byte or a word (two blocks) per lane, in a
+    /// dword slot per lane (the SVM_GATHER layout of 1-byte blocks).
+    SvmBytes,
     /// `gather.scaled`/`scatter.scaled` on the SLM binding-table index: a dword per lane.
     SlmScaled,
     /// A transposed LSC message: one address, a vector of elements.
@@ -753,6 +820,17 @@ impl AtomicKind {
                 LLVMAtomicRMWBinOpFSub => "fsub",
             },
         }
+    }
+}
+
+/// Lanes and log2 block count of a [`Form::SvmBytes`] message of `len` elements of `eb` (1 or 2)
+/// bytes: a word is two one-byte blocks, and more than one block per lane takes 8 or more lanes
+/// (the extra lanes are off).
+fn svm_byte_blocks(eb: u64, len: u32) -> (u32, u64) {
+    if eb == 2 {
+        (len.max(8), 1)
+    } else {
+        (len, 0)
     }
 }
 

@@ -387,25 +387,42 @@ impl<'a> Addresses<'a> {
     }
 
     /// Erases pointer-typed instructions (casts, getelementptrs, phis, selects, address converts)
-    /// left without uses, until none is left.
+    /// that nothing but such instructions uses: also the cycles a pointer walking through a loop
+    /// leaves (a phi and the getelementptr that steps it use each other).
     pub fn delete_dead_pointers(&mut self) {
-        loop {
-            let mut changed = false;
-            for i in self.instructions() {
-                use LLVMOpcode::*;
-                let pure = matches!(
+        use LLVMOpcode::*;
+        let pure = |i: Val| {
+            is_pointer(i.ty())
+                && (matches!(
                     i.opcode(),
                     LLVMGetElementPtr | LLVMBitCast | LLVMAddrSpaceCast | LLVMIntToPtr | LLVMPHI | LLVMSelect
-                ) || is_address_convert(i);
-                // SAFETY: an instruction of the function without uses is erased.
-                if pure && is_pointer(i.ty()) && unsafe { LLVMGetFirstUse(i.0).is_null() } {
-                    self.memo.remove(&i.0);
-                    unsafe { LLVMInstructionEraseFromParent(i.0) };
-                    changed = true;
-                }
+                ) || is_address_convert(i))
+        };
+        let candidates: Vec<Val> = self.instructions().into_iter().filter(|&i| pure(i)).collect();
+        let is_candidate: foldhash::HashSet<LLVMValueRef> = candidates.iter().map(|v| v.0).collect();
+        // Live: used by something else, or an operand of a live candidate.
+        let mut live: foldhash::HashSet<LLVMValueRef> = foldhash::HashSet::default();
+        let mut work: Vec<Val> = candidates
+            .iter()
+            .copied()
+            .filter(|&c| users(c).iter().any(|u| !is_candidate.contains(&u.0)))
+            .collect();
+        while let Some(c) = work.pop() {
+            if !live.insert(c.0) {
+                continue;
             }
-            if !changed {
-                break;
+            work.extend(c.operands().into_iter().filter(|o| is_candidate.contains(&o.0)));
+        }
+        let dead: Vec<Val> = candidates.into_iter().filter(|c| !live.contains(&c.0)).collect();
+        // SAFETY: dead instructions are used only by each other: their uses become undef first,
+        // then each is erased once.
+        unsafe {
+            for d in &dead {
+                LLVMReplaceAllUsesWith(d.0, LLVMGetUndef(LLVMTypeOf(d.0)));
+            }
+            for d in dead {
+                self.memo.remove(&d.0);
+                LLVMInstructionEraseFromParent(d.0);
             }
         }
     }
@@ -423,4 +440,18 @@ pub fn space_of(pty: LLVMTypeRef) -> Space {
     } else {
         Space::Global
     }
+}
+
+/// The users of `v`.
+fn users(v: Val) -> Vec<Val> {
+    let mut out = Vec::new();
+    // SAFETY: use-list iteration of a live value.
+    unsafe {
+        let mut u = LLVMGetFirstUse(v.0);
+        while !u.is_null() {
+            out.push(Val(LLVMGetUser(u)));
+            u = LLVMGetNextUse(u);
+        }
+    }
+    out
 }

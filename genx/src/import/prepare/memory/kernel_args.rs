@@ -19,6 +19,9 @@ use inkwell::llvm_sys::LLVMOpcode;
 
 /// Parameter attribute naming the memory a rewritten pointer parameter addresses.
 pub const MEMORY_ATTR: &str = "genxc-memory";
+/// Parameter attribute saying how the kernel uses the memory behind a rewritten pointer
+/// parameter: `read_only`, `write_only` or `read_write`.
+pub const ACCESS_ATTR: &str = "genxc-access";
 
 /// Rewrites every kernel with a pointer parameter; gives the `inttoptr` instruction standing for
 /// each such parameter with the memory it addresses.
@@ -150,6 +153,15 @@ fn rebuild(f: Val, spaces: &[Option<Space>], roots: &mut HashMap<LLVMValueRef, S
                         tag.len() as u32,
                     );
                     LLVMAddAttributeAtIndex(nf, i as u32 + 1, attr);
+                    let access = access_by_use(old).name();
+                    let attr = LLVMCreateStringAttribute(
+                        ctx,
+                        ACCESS_ATTR.as_ptr() as *const _,
+                        ACCESS_ATTR.len() as u32,
+                        access.as_ptr() as *const _,
+                        access.len() as u32,
+                    );
+                    LLVMAddAttributeAtIndex(nf, i as u32 + 1, attr);
                     let back = LLVMBuildIntToPtr(builder, new, old.ty().0, c"".as_ptr());
                     LLVMReplaceAllUsesWith(old.0, back);
                     if Val(back).is_instruction() && Val(back).opcode() == LLVMOpcode::LLVMIntToPtr {
@@ -179,4 +191,98 @@ unsafe fn copy_attributes(from: LLVMValueRef, to: LLVMValueRef, index: u32, all:
             LLVMAddAttributeAtIndex(to, index, a);
         }
     }
+}
+
+/// How a kernel uses the memory behind a pointer: read, written, or both.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Use {
+    read: bool,
+    write: bool,
+}
+
+impl Use {
+    /// The access qualifier of `kernels.json` (`read_only` for memory not used at all).
+    fn name(self) -> &'static str {
+        match (self.read, self.write) {
+            (_, false) => "read_only",
+            (false, true) => "write_only",
+            (true, true) => "read_write",
+        }
+    }
+}
+
+/// The accesses through pointer parameter `p`, following the pointers derived from it; a pointer
+/// that escapes (stored, passed to a call, turned into an integer) counts as read and written.
+fn access_by_use(p: Val) -> Use {
+    let mut u = Use::default();
+    let mut seen = vec![p.0];
+    let mut work = vec![p];
+    let both = Use { read: true, write: true };
+    while let Some(v) = work.pop() {
+        for user in users(v) {
+            use LLVMOpcode::*;
+            if !user.is_instruction() {
+                // A constant expression of the pointer: followed like the instruction it stands for.
+                if is_pointer(user.ty()) && !seen.contains(&user.0) {
+                    seen.push(user.0);
+                    work.push(user);
+                } else {
+                    u = both;
+                }
+                continue;
+            }
+            match user.opcode() {
+                LLVMLoad => u.read = true,
+                LLVMStore if user.operand(1).0 == v.0 && user.operand(0).0 != v.0 => u.write = true,
+                LLVMAtomicRMW | LLVMAtomicCmpXchg if user.operand(0).0 == v.0 => u = both,
+                LLVMGetElementPtr | LLVMBitCast | LLVMAddrSpaceCast | LLVMPHI | LLVMSelect
+                    if is_pointer(user.ty()) =>
+                {
+                    if !seen.contains(&user.0) {
+                        seen.push(user.0);
+                        work.push(user);
+                    }
+                }
+                LLVMICmp => {}
+                LLVMCall => {
+                    let callee = user.called_value();
+                    let name = if callee.is_function() { callee.name() } else { String::new() };
+                    let ops = user.operands();
+                    let is = |k: usize| ops.get(k).is_some_and(|o| o.0 == v.0);
+                    if (name.starts_with("llvm.memcpy") || name.starts_with("llvm.memmove")) && !is(0) {
+                        u.read = true;
+                    } else if (name.starts_with("llvm.memcpy")
+                        || name.starts_with("llvm.memmove")
+                        || name.starts_with("llvm.memset"))
+                        && !is(1)
+                    {
+                        u.write = true;
+                    } else if name.starts_with("llvm.genx.address.convert") {
+                        if !seen.contains(&user.0) {
+                            seen.push(user.0);
+                            work.push(user);
+                        }
+                    } else if !name.starts_with("llvm.lifetime") {
+                        u = both;
+                    }
+                }
+                _ => u = both,
+            }
+        }
+    }
+    u
+}
+
+/// The users of `v`.
+fn users(v: Val) -> Vec<Val> {
+    let mut out = Vec::new();
+    // SAFETY: use-list iteration of a live value.
+    unsafe {
+        let mut u = LLVMGetFirstUse(v.0);
+        while !u.is_null() {
+            out.push(Val(LLVMGetUser(u)));
+            u = LLVMGetNextUse(u);
+        }
+    }
+    out
 }

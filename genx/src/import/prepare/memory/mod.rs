@@ -21,6 +21,8 @@ mod access;
 mod address;
 mod kernel_args;
 
+pub use kernel_args::{ACCESS_ATTR, MEMORY_ATTR};
+
 use super::super::raw::ModuleRef;
 use crate::Platform;
 use genxc_diag::Diagnostic;

@@ -1,0 +1,41 @@
+define dllexport void @simd_if_em(i32 %arg0) {
+bb0:
+  %v0 = call i32 @llvm.genx.group.id.x.i32()
+  %v1 = shl i32 %v0, 3
+  %v2 = call <32 x i32> @llvm.genx.oword.ld.v32i32(i32 0, i32 %arg0, i32 %v1)
+  %v3 = call <16 x i32> @llvm.genx.rdregioni.v16i32.v32i32.i16(<32 x i32> %v2, i32 0, i32 16, i32 2, i16 0, i32 undef)
+  %v4 = icmp sgt <16 x i32> %v3, <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %v5 = call { <32 x i1>, <16 x i1>, i1 } @llvm.genx.simdcf.goto.v32i1.v16i1.v16i1(<32 x i1> <i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true>, <16 x i1> <i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false>, <16 x i1> %v4)
+  %v6 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v5, 0
+  %v7 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v5, 1
+  %v8 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v5, 2
+  br i1 %v8, label %bb2, label %bb1
+bb1:
+  %v9 = call <16 x i32> @llvm.genx.rdregioni.v16i32.v32i32.i16(<32 x i32> %v2, i32 0, i32 16, i32 2, i16 0, i32 undef)
+  %v10 = shl <16 x i32> %v9, <i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1>
+  %v11 = call <16 x i1> @llvm.genx.rdpredregion.v16i1.v32i1(<32 x i1> %v6, i32 0)
+  %v12 = call <32 x i32> @llvm.genx.wrregioni.v32i32.v16i32.i16.v16i1(<32 x i32> %v2, <16 x i32> %v10, i32 0, i32 16, i32 2, i16 0, i32 undef, <16 x i1> %v11)
+  br label %bb2
+bb2:
+  %v13 = phi <32 x i32> [ %v2, %bb0 ], [ %v12, %bb1 ]
+  %v14 = call { <32 x i1>, i1 } @llvm.genx.simdcf.join.v32i1.v16i1(<32 x i1> %v6, <16 x i1> %v7)
+  %v15 = extractvalue { <32 x i1>, i1 } %v14, 0
+  call void @llvm.genx.oword.st.v32i32(i32 %arg0, i32 %v1, <32 x i32> %v13)
+  ret void
+}
+
+declare i32 @llvm.genx.group.id.x.i32()
+declare <32 x i32> @llvm.genx.oword.ld.v32i32(i32, i32, i32)
+declare void @llvm.genx.oword.st.v32i32(i32, i32, <32 x i32>)
+declare <16 x i1> @llvm.genx.rdpredregion.v16i1.v32i1(<32 x i1>, i32)
+declare <16 x i32> @llvm.genx.rdregioni.v16i32.v32i32.i16(<32 x i32>, i32, i32, i32, i16, i32)
+declare { <32 x i1>, <16 x i1>, i1 } @llvm.genx.simdcf.goto.v32i1.v16i1.v16i1(<32 x i1>, <16 x i1>, <16 x i1>)
+declare { <32 x i1>, i1 } @llvm.genx.simdcf.join.v32i1.v16i1(<32 x i1>, <16 x i1>)
+declare <32 x i32> @llvm.genx.wrregioni.v32i32.v16i32.i16.v16i1(<32 x i32>, <16 x i32>, i32, i32, i32, i16, i32, <16 x i1>)
+
+!genx.kernels = !{!0}
+!0 = !{void (i32)* @simd_if_em, !"simd_if_em", !1, i32 0, !2, !3, !4, i32 0}
+!1 = !{i32 2}
+!2 = !{i32 128}
+!3 = !{i32 0}
+!4 = !{!"buffer_t read_write"}
