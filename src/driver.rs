@@ -34,6 +34,9 @@ pub(crate) struct InputOutputs {
     pub stats: Vec<(String, Stats)>,
     /// The kernels encoded for the `.isa` container, in unit order, until [`Self::add_isa`].
     objects: Vec<genxc_visa::KernelObject>,
+    /// The stack functions encoded for the `.isa` container's function table, until
+    /// [`Self::add_isa`].
+    function_objects: Vec<genxc_visa::KernelObject>,
     /// Warnings about the input (the import's notes), located.
     pub warnings: Vec<Diagnostic>,
     /// The selected units of a stack-call program (kernels making stack calls and stack
@@ -75,6 +78,7 @@ impl InputOutputs {
         self.kernels.extend(unit.kernels);
         self.stats.extend(unit.stats);
         self.objects.extend(unit.objects);
+        self.function_objects.extend(unit.function_objects);
         self.warnings.extend(unit.warnings);
         self.program.extend(unit.program);
     }
@@ -82,7 +86,9 @@ impl InputOutputs {
     /// The files of a stack-call program: per kernel that makes stack calls, ONE `.visaasm` file
     /// holding the kernel and every stack function it reaches (GenX_IR finalizes a file as one
     /// program: an `fcall` must find its callee in the same file). A callee no unit defines is
-    /// declared only: it is called through its relocated address (`faddr` + `ifcall`).
+    /// declared only: it is called through its relocated address (`faddr` + `ifcall`). For the
+    /// `.isa` container, the kernels making stack calls and the stack functions are encoded
+    /// (functions into its function table).
     fn add_stack_call_files(
         &mut self,
         want: Products,
@@ -115,20 +121,25 @@ impl InputOutputs {
                 let name = format!("{}.visaasm", u.kernel);
                 self.outputs.push(Output::staged(Emit::Visaasm, name, text.into_bytes(), sink));
             }
-            if want.object {
-                let f = units.iter().find(|k| k.unit == genxc_visa::model::UnitKind::GlobalFunction);
-                let what = match f {
-                    Some(f) => {
-                        format!("the .isa container's function table (.global_function \"{}\") is", f.name)
+        }
+        if want.object {
+            // the container holds every kernel and, in its function table, every stack function
+            // once: kernels making stack calls after the others, then the functions
+            for role in [UnitRole::Kernel, UnitRole::StackFunction] {
+                for u in program.iter().filter(|u| u.role == role) {
+                    let Some(k) = &u.units else { continue };
+                    if role == UnitRole::StackFunction && genxc_visa::text::sanitize(&k.name) != k.name {
+                        return Err(vec![Diagnostic::error(genxc_diag::unsupported(format!(
+                            "--emit isa of the stack function @{}: its name is not a vISA identifier, which the .isa function table needs; emit visaasm",
+                            k.name
+                        )))]);
                     }
-                    None => {
-                        "the .isa container's function relocations (a declared-only callee) are".to_string()
+                    let object = genxc_visa::encode_kernel(k);
+                    match role {
+                        UnitRole::Kernel => self.objects.push(object),
+                        UnitRole::StackFunction => self.function_objects.push(object),
                     }
-                };
-                return Err(vec![Diagnostic::error(genxc_diag::unsupported(format!(
-                    "--emit isa of kernel '{}' with stack calls: {what} not modeled by the binary writer; emit visaasm",
-                    u.kernel
-                )))]);
+                }
             }
         }
         Ok(())
@@ -139,7 +150,8 @@ impl InputOutputs {
         // Only the container's header and concatenation are serial: each kernel was encoded on
         // its worker thread.
         let objects = std::mem::take(&mut self.objects);
-        let bytes = times.time(Stage::Isel, || genxc_visa::write_objects(&objects));
+        let functions = std::mem::take(&mut self.function_objects);
+        let bytes = times.time(Stage::Isel, || genxc_visa::write_container(&objects, &functions));
         self.outputs.push(Output::new(Emit::Isa, format!("{}.isa", stem(input)), bytes));
     }
 }
@@ -654,7 +666,7 @@ mod tests {
         }
         // Inputs that compile but are not split: one without kernels, two with external functions,
         // the stack-call fixtures (a unit of a kernel and the stack functions or declarations it
-        // calls is not the plan's), one whose subroutine the preparation inlines away, those with
+        // calls, or whose address it takes, is not the plan's), one whose subroutine the preparation inlines away, those with
         // global variables (the plan does not take globals: the globals, printf and @EM fixtures, and
         // Intel's final IR of the examples), those whose metadata offsets are recomputed with a
         // warning (the whole module reports it), memory kernels whose pointer arguments the
@@ -675,7 +687,10 @@ mod tests {
             "bad/md_offsets_r0.ll",
             "bad/md_offsets_straddle.ll",
             "calls/call_undefined.ll",
+            "calls/indirect_calls.ll",
+            "calls/indirect_values.ll",
             "calls/linked_call.ll",
+            "calls/predef_regs.ll",
             "calls/stack_call_subroutines.ll",
             "calls/stack_calls.ll",
             "globals/constant_table.ll",

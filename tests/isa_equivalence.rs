@@ -191,3 +191,37 @@ fn binary_and_text_give_the_same_gen_code() {
         }
     }
 }
+
+#[test]
+fn stack_call_containers_give_the_gen_code_of_their_text() {
+    // a kernel with the .global_functions it reaches in the container's function table (one with
+    // a subroutine of its own), and kernels calling declared-only functions through faddr: GenX_IR
+    // reads the container as one program and compiles what it compiles from the kernel's file
+    if !finalizer_available() {
+        return;
+    }
+    for fixture in ["calls/indirect_values.ll", "calls/linked_call.ll", "calls/call_undefined.ll"] {
+        for p in PLATFORMS {
+            let text = compile(&[input(fixture)], p, 0);
+            assert!(!text.failed(), "{fixture}: {}", text.log());
+            let isa = genxc::compile_inputs(
+                &[input(fixture)],
+                &genxc::CompileOptions { platform: p, emit: genxc::Emit::Isa.into(), ..Default::default() },
+            );
+            assert!(!isa.failed(), "{fixture}: {}", isa.log());
+            let (file, visaasm) = text.visaasm().next().expect("the kernel's file");
+            let file = format!("{file}.visaasm");
+            for fname in finalizer_platforms(p.info().finalizer_name) {
+                let from_text =
+                    finalize_under(&file, visaasm, fname).unwrap_or_else(|e| panic!("{fixture}: {e}"));
+                let from_isa = finalize_isa(&isa.outputs[0].bytes, fname)
+                    .unwrap_or_else(|e| panic!("{fixture} on {fname}: {e}"));
+                assert_eq!(
+                    normalize(&from_isa),
+                    normalize(&from_text),
+                    "{fixture} on {fname}: binary and text differ"
+                );
+            }
+        }
+    }
+}

@@ -464,6 +464,17 @@ pub enum InstKind {
         /// Arguments in order.
         args: Vec<Value>,
     },
+    /// The address of a function of the module (`llvm.genx.gaddr` of a function, vISA `faddr`):
+    /// an `i64` that [`InstKind::IndirectCall`] calls. The function is a stack function.
+    FuncAddr(FuncId),
+    /// A call through a function address (vISA `ifcall`): calls the stack function whose address
+    /// `addr` (an `i64` from [`InstKind::FuncAddr`]) is, with the stack-call ABI.
+    IndirectCall {
+        /// The callee's address.
+        addr: Value,
+        /// Arguments in order.
+        args: Vec<Value>,
+    },
     /// One field of the struct a SIMD control flow intrinsic (`llvm.genx.simdcf.goto` or
     /// `llvm.genx.simdcf.join`, an `Intrinsic` of type `Void`) returns: the only aggregate read.
     ExtractValue {
@@ -495,6 +506,8 @@ impl InstKind {
             InstKind::WrRegion { .. } => "wrregion",
             InstKind::Intrinsic { .. } => "intrinsic",
             InstKind::Call { .. } => "call",
+            InstKind::FuncAddr(_) => "faddr",
+            InstKind::IndirectCall { .. } => "indirect call",
             InstKind::ExtractValue { .. } => "extractvalue",
             InstKind::Phi { .. } => "phi",
         }
@@ -552,6 +565,11 @@ impl InstKind {
             InstKind::Intrinsic { args, .. } | InstKind::Call { args, .. } => {
                 args.iter().copied().for_each(f)
             }
+            InstKind::FuncAddr(_) => {}
+            InstKind::IndirectCall { addr, args } => {
+                f(*addr);
+                args.iter().copied().for_each(f)
+            }
             InstKind::Phi { incoming } => incoming.iter().for_each(|&(_, v)| f(v)),
         }
     }
@@ -600,6 +618,11 @@ impl InstKind {
                 g(mask)
             }
             InstKind::Intrinsic { args, .. } | InstKind::Call { args, .. } => args.iter_mut().for_each(g),
+            InstKind::FuncAddr(_) => {}
+            InstKind::IndirectCall { addr, args } => {
+                g(addr);
+                args.iter_mut().for_each(g)
+            }
             InstKind::Phi { incoming } => incoming.iter_mut().for_each(|(_, v)| g(v)),
         }
     }

@@ -311,6 +311,27 @@ impl Printer<'_> {
                 let a: Vec<String> = args.iter().map(|&v| self.typed(v)).collect();
                 format!("call {ty} @f{}({})", u32::from(callee.into_raw()), a.join(", "))
             }
+            InstKind::FuncAddr(func) => {
+                // the function's type is not known here: its address as an i8 pointer
+                let f = format!("@f{}", u32::from(func.into_raw()));
+                self.decls
+                    .entry("llvm.genx.gaddr.i64.p0i8".into())
+                    .or_insert_with(|| "declare i64 @llvm.genx.gaddr.i64.p0i8(i8*)".to_string());
+                format!("call i64 @llvm.genx.gaddr.i64.p0i8(i8* bitcast (void ()* {f} to i8*))")
+            }
+            InstKind::IndirectCall { addr, args } => {
+                let a: Vec<String> = args.iter().map(|&v| self.typed(v)).collect();
+                let params: Vec<String> = args.iter().map(|&v| self.f.value_type(v).to_string()).collect();
+                self.tmp += 1;
+                let fp = format!("%fp.{}", self.tmp);
+                let _ = writeln!(
+                    self.out,
+                    "  {fp} = inttoptr i64 {} to {ty} ({})*",
+                    self.name(*addr),
+                    params.join(", ")
+                );
+                format!("call {ty} {fp}({})", a.join(", "))
+            }
             InstKind::Phi { incoming } => {
                 let items: Vec<String> = incoming
                     .iter()

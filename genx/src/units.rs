@@ -10,7 +10,9 @@
 //! calls point to (a stack call, `fcall`); a declared-only function is such a declaration too (a
 //! call resolved at link time). Units share nothing, so later passes run on them in parallel.
 //! Recursion through subroutines is diagnosed with the cycle; recursion through a stack function
-//! is a stack call like any other.
+//! is a stack call like any other. A function whose address a unit takes (`faddr`, for indirect
+//! calls) is a stack function reached like a called one: the unit holds a declaration of it, and
+//! its body is a unit of its own in the file of every kernel that reaches it.
 
 use crate::ir::{FuncId, Function, InstKind, Linkage, Module};
 use crate::metadata::Kernel;
@@ -92,7 +94,7 @@ fn reachable(module: &Module, root: FuncId) -> Vec<FuncId> {
         let f = &module.functions[order[i]];
         for &b in &f.layout {
             for &inst in &f.blocks[b].insts {
-                if let InstKind::Call { callee, .. } = f.insts[inst].kind {
+                if let InstKind::Call { callee, .. } | InstKind::FuncAddr(callee) = f.insts[inst].kind {
                     if !order.contains(&callee) {
                         order.push(callee);
                     }
@@ -197,7 +199,7 @@ pub fn build_units(module: &Module) -> Result<Vec<KernelUnit>, Vec<Diagnostic>> 
                 .insts
                 .iter()
                 .filter_map(|(_, i)| match i.kind {
-                    InstKind::Call { callee, .. } => Some(callee),
+                    InstKind::Call { callee, .. } | InstKind::FuncAddr(callee) => Some(callee),
                     _ => None,
                 })
                 .collect();
@@ -212,7 +214,7 @@ pub fn build_units(module: &Module) -> Result<Vec<KernelUnit>, Vec<Diagnostic>> 
         }
         for (_, func) in functions.iter_mut() {
             for (_, inst) in func.insts.iter_mut() {
-                if let InstKind::Call { callee, .. } = &mut inst.kind {
+                if let InstKind::Call { callee, .. } | InstKind::FuncAddr(callee) = &mut inst.kind {
                     *callee = decls.get(callee).copied().unwrap_or_else(|| bodies[callee]);
                 }
             }

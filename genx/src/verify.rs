@@ -783,6 +783,26 @@ impl<'a> FunctionChecker<'a> {
                 }
                 Ok(())
             }
+            InstKind::FuncAddr(func) => {
+                let Some(sig) = self.callees.get(*func) else {
+                    return Err(
+                        "takes the address of a function that is not in the module or kernel unit".into()
+                    );
+                };
+                if ty != Type::Scalar(Elem::I64) {
+                    return Err(format!("the address of @{} is {ty}; it must be i64", sig.name));
+                }
+                Ok(())
+            }
+            InstKind::IndirectCall { .. } => {
+                if ops.first() != Some(&Type::Scalar(Elem::I64)) {
+                    return Err(format!(
+                        "calls through an address of type {}; it must be i64",
+                        ops.first().map_or("none".to_string(), |t| t.to_string())
+                    ));
+                }
+                Ok(())
+            }
             InstKind::ExtractValue { aggregate, index } => {
                 if let Value::Inst(a) = aggregate {
                     if let InstKind::Intrinsic { id, args } = &f.insts[*a].kind {

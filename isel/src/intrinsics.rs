@@ -459,6 +459,8 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
             });
             Ok(())
         }
+        ReadPredefReg => s.read_predef_reg(id, args),
+        WritePredefReg => s.write_predef_reg(id, args),
         GroupIdX | GroupIdY | GroupIdZ => {
             argc(name, args, 0)?;
             let src = match iid {

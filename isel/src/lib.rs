@@ -15,6 +15,7 @@ mod control;
 mod emulate;
 mod intrinsics;
 mod lsc;
+mod predefined;
 mod predicates;
 mod sequences;
 mod simdcf;
@@ -1135,6 +1136,8 @@ impl Selector<'_> {
             }
             InstKind::Intrinsic { id: iid, args } => intrinsics::intrinsic(self, id, iid, &args),
             InstKind::Call { callee, args } => self.call(id, callee, &args),
+            InstKind::FuncAddr(func) => self.function_address(id, func),
+            InstKind::IndirectCall { addr, args } => self.indirect_call(id, addr, &args),
             InstKind::Phi { .. } => Ok(()),
             // the fields of an addc or subb: written by the call's instruction
             InstKind::ExtractValue { aggregate: Value::Inst(a), .. } if matches!(&self.f().insts[a].kind, InstKind::Intrinsic { id, .. } if id.is_carry()) => {

@@ -9,8 +9,9 @@
 //! its arguments out of `%arg` at its entry, before any call it makes can overwrite them; values
 //! of the caller that live across an `fcall` are vISA variables, which the finalizer saves on the
 //! stack (its `%sp`/`%fp` frame) as the ABI requires, so recursion needs nothing more here.
-//! Arguments or results larger than `%arg`/`%retval`, and `i1` ones, would go through stack
-//! memory: not modeled, refused with what they are.
+//! An `i1` argument (a predicate) is passed as one word per lane, 1 where it is set. Arguments or
+//! results larger than `%arg`/`%retval`, and `i1` results, would go through stack memory: not
+//! modeled, refused with what they are.
 
 use super::{signed_type, CopySrc, Selector, R};
 use genxc_diag::{internal, unsupported};
@@ -47,8 +48,10 @@ pub struct Frame {
 /// Bytes of a value of type `t` passed on the stack-call ABI, or why it cannot be.
 fn abi_bytes(t: Type, what: &str) -> R<u32> {
     match t.elem() {
+        // a predicate argument travels as one word (0 or 1) per lane
+        Some(Elem::I1) if what == "argument" => Ok(t.num_elems() * 2),
         Some(Elem::I1) => Err(unsupported(format!(
-            "an i1 {what} of a stack call (predicates are not passed in %arg/%retval)"
+            "an i1 {what} of a stack call (a predicate result is not passed in %retval)"
         ))),
         Some(e) => Ok(t.num_elems() * e.bytes()),
         None => Ok(0),
@@ -80,7 +83,12 @@ pub fn frame(params: &[Type], ret: Type, grf: u32) -> R<Frame> {
 
 impl Selector<'_> {
     /// A typed view of `n` elements of `%arg` or `%retval` at byte `offset` (declared once).
-    fn abi_view(&mut self, base: m::VarId, offset: u32, t: Type) -> R<(m::VarId, m::VisaType, u32)> {
+    pub(crate) fn abi_view(
+        &mut self,
+        base: m::VarId,
+        offset: u32,
+        t: Type,
+    ) -> R<(m::VarId, m::VisaType, u32)> {
         let ty = signed_type(t.elem().ok_or_else(|| internal("a void stack-call value"))?)?;
         let n = t.num_elems();
         let key = (base, offset, ty, n);
@@ -101,6 +109,24 @@ impl Selector<'_> {
         for (p, &offset) in frame.args.iter().enumerate() {
             let Some(idx) = self.fx().asg.var(Value::Param(p as u32)) else { continue };
             let t = self.f().params[p];
+            if t.elem() == Some(Elem::I1) {
+                // words of %arg back into the parameter's predicate: lanes holding 1
+                let n = t.num_elems();
+                let (src, _, _) = self.abi_view(
+                    m::VarId::ARG,
+                    offset,
+                    if n == 1 { Type::Scalar(Elem::I16) } else { Type::Vector(Elem::I16, n) },
+                )?;
+                let pred = self.pred_var(idx)?;
+                self.push(VInst::Cmp {
+                    rel: m::CmpOp::Ne,
+                    exec: Exec::nm(n as u8),
+                    dst: m::CmpDst::Pred(pred),
+                    src0: word_region(src, n),
+                    src1: m::Imm::UW(0).into(),
+                });
+                continue;
+            }
             let (src, ty, n) = self.abi_view(m::VarId::ARG, offset, t)?;
             let var = self.var_idx(idx)?;
             let dst = self.view(var, ty)?;
@@ -125,15 +151,42 @@ impl Selector<'_> {
     pub(crate) fn stack_call(&mut self, id: InstId, callee: FuncId, args: &[Value]) -> R<()> {
         let c =
             self.stack_callees.get(&callee).cloned().ok_or_else(|| internal("an unknown stack callee"))?;
-        let frame = frame(&c.params, c.ret, self.grf())?;
-        for (&a, &offset) in args.iter().zip(&frame.args) {
-            let t = self.f().value_type(a);
-            let (dst, _, _) = self.abi_view(m::VarId::ARG, offset, t)?;
-            self.copy_value(dst, a)?;
+        if c.linked {
+            let addr = self.faddr_of(&c)?;
+            return self.abi_call(id, args, &c.params, c.ret, Target::Address(addr));
         }
-        let (arg_size, ret_size) = (frame.arg_grfs, frame.ret_grfs);
-        // vISA names functions by identifiers: a function of the file is written under its
-        // sanitized name (as its `.global_function` is); the linker needs the symbol as it is.
+        self.abi_call(id, args, &c.params, c.ret, Target::Function(c.name))
+    }
+
+    /// A call through a function address (`ifcall`): the signature is the call's own (the
+    /// callee's, by the rule of an LLVM indirect call).
+    pub(crate) fn indirect_call(&mut self, id: InstId, addr: Value, args: &[Value]) -> R<()> {
+        let params: Vec<Type> = args.iter().map(|&a| self.f().value_type(a)).collect();
+        let ret = self.f().insts[id].ty;
+        let addr = self.src(addr, m::VisaType::UQ)?;
+        self.abi_call(id, args, &params, ret, Target::Address(addr))
+    }
+
+    /// The address of a stack function (`faddr`) into the value of instruction `id`.
+    pub(crate) fn function_address(&mut self, id: InstId, func: FuncId) -> R<()> {
+        let c =
+            self.stack_callees.get(&func).cloned().ok_or_else(|| {
+                internal("the address of a function that is not a stack function of the unit")
+            })?;
+        if self.fx().asg.var(Value::Inst(id)).is_none() {
+            return Ok(());
+        }
+        let name = self.function_symbol(&c)?;
+        let dst = self.var_of(Value::Inst(id))?;
+        let dst = self.view(dst, m::VisaType::UQ)?;
+        self.push(VInst::FAddr { function: name, dst: m::Dst::new(dst, 0).into() });
+        Ok(())
+    }
+
+    /// The name `faddr` gives for stack function `c`: vISA names functions by identifiers; a
+    /// function of the file is written under its sanitized name (as its `.global_function` is),
+    /// while the linker needs a declared-only function's symbol as it is.
+    fn function_symbol(&self, c: &StackCallee) -> R<String> {
         let name = sanitize(&c.name);
         if c.linked && name != c.name {
             return Err(unsupported(format!(
@@ -141,25 +194,53 @@ impl Selector<'_> {
                 c.name
             )));
         }
-        if c.linked {
-            self.next_temp += 1;
-            let addr = self.add_var(format!("faddr{}", self.next_temp), m::VisaType::UQ, 1, None)?;
-            self.push(VInst::FAddr { function: name, dst: m::Dst::new(addr, 0).into() });
-            self.push(VInst::IFCall {
-                pred: None,
-                exec: Exec::nm(1),
-                addr: Src::scalar(addr, 0).into(),
-                arg_size,
-                ret_size,
-            });
-        } else {
-            self.push(VInst::FCall {
-                pred: None,
-                exec: Exec::nm(1),
-                function: c.name.clone(),
-                arg_size,
-                ret_size,
-            });
+        Ok(name)
+    }
+
+    /// `faddr` of stack function `c` into a new 64-bit variable.
+    fn faddr_of(&mut self, c: &StackCallee) -> R<m::SrcOp> {
+        let name = self.function_symbol(c)?;
+        self.next_temp += 1;
+        let addr = self.add_var(format!("faddr{}", self.next_temp), m::VisaType::UQ, 1, None)?;
+        self.push(VInst::FAddr { function: name, dst: m::Dst::new(addr, 0).into() });
+        Ok(Src::scalar(addr, 0).into())
+    }
+
+    /// Arguments into `%arg`, the call, the result out of `%retval`.
+    fn abi_call(&mut self, id: InstId, args: &[Value], params: &[Type], ret: Type, target: Target) -> R<()> {
+        let frame = frame(params, ret, self.grf())?;
+        for (&a, &offset) in args.iter().zip(&frame.args) {
+            let t = self.f().value_type(a);
+            if t.elem() == Some(Elem::I1) {
+                // a predicate as one word per lane: 1 where it is set
+                let n = t.num_elems();
+                let (dst, _, _) = self.abi_view(
+                    m::VarId::ARG,
+                    offset,
+                    if n == 1 { Type::Scalar(Elem::I16) } else { Type::Vector(Elem::I16, n) },
+                )?;
+                let (p, lane) = self.pred_of(a)?;
+                self.push(VInst::Alu {
+                    op: m::AluOp::Sel,
+                    pred: Some(m::Pred::on(p)),
+                    sat: false,
+                    exec: Exec::nm(n as u8).at(lane / 4),
+                    dst: m::Dst::new(dst, 0).into(),
+                    srcs: vec![m::Imm::UW(1).into(), m::Imm::UW(0).into()],
+                });
+                continue;
+            }
+            let (dst, _, _) = self.abi_view(m::VarId::ARG, offset, t)?;
+            self.copy_value(dst, a)?;
+        }
+        let (arg_size, ret_size) = (frame.arg_grfs, frame.ret_grfs);
+        match target {
+            Target::Address(addr) => {
+                self.push(VInst::IFCall { pred: None, exec: Exec::nm(1), addr, arg_size, ret_size })
+            }
+            Target::Function(function) => {
+                self.push(VInst::FCall { pred: None, exec: Exec::nm(1), function, arg_size, ret_size })
+            }
         }
         let t = self.f().insts[id].ty;
         if t != Type::Void && self.fx().asg.var(Value::Inst(id)).is_some() {
@@ -170,6 +251,20 @@ impl Selector<'_> {
         }
         Ok(())
     }
+}
+
+/// `n` words of `v` from its start, as a source.
+fn word_region(v: m::VarId, n: u32) -> m::SrcOp {
+    let region = if n == 1 { m::Region::SCALAR } else { m::Region::CONTIG };
+    Src::region(v, 0, 0, region).into()
+}
+
+/// What a stack call calls.
+enum Target {
+    /// A `.global_function` of the file, by name (`fcall`).
+    Function(String),
+    /// The function whose address a 64-bit operand holds (`ifcall`).
+    Address(m::SrcOp),
 }
 
 #[cfg(test)]
@@ -191,9 +286,12 @@ mod tests {
 
     #[test]
     fn what_does_not_fit_is_refused_with_what_it_is() {
+        let f = frame(&[Type::Vector(Elem::I1, 16)], Type::Scalar(Elem::I1), 32);
+        assert!(f.unwrap_err().to_string().contains("an i1 result of a stack call"));
         let e = frame(&[Type::Vector(Elem::I16, 1536)], Type::Void, 32).unwrap_err();
         assert!(e.to_string().contains("over the 1024 of %arg"), "{e}");
-        let e = frame(&[Type::Scalar(Elem::I1)], Type::Void, 32).unwrap_err();
-        assert!(e.to_string().contains("an i1 argument of a stack call"), "{e}");
+        // a predicate argument is a word per lane
+        let f = frame(&[Type::Vector(Elem::I1, 16), Type::Scalar(Elem::I32)], Type::Void, 32).unwrap();
+        assert_eq!(f, Frame { args: vec![0, 32], arg_grfs: 2, ret_grfs: 0 });
     }
 }

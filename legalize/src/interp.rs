@@ -514,6 +514,8 @@ pub fn eval(
             _ => Err(InterpError::Unsupported(id.name())),
         },
         InstKind::Call { .. } => Err(InterpError::Unsupported("call")),
+        InstKind::FuncAddr(_) => Err(InterpError::Unsupported("function address")),
+        InstKind::IndirectCall { .. } => Err(InterpError::Unsupported("indirect call")),
         InstKind::ExtractValue { .. } => Err(InterpError::Unsupported("extractvalue")),
         InstKind::Phi { .. } => Err(InterpError::Unsupported("phi")),
     }

@@ -154,7 +154,11 @@ pub fn analyze(f: &Function, bales: &Bales) -> Liveness {
             lv.number[raw(i)] = n + 1;
             // a call has a third slot after it: its result arrives there (out of the callee's
             // result variable), after the arguments were read and the callee ran at `N`
-            n += if matches!(f.insts[i].kind, InstKind::Call { .. }) { 3 } else { 2 };
+            n += if matches!(f.insts[i].kind, InstKind::Call { .. } | InstKind::IndirectCall { .. }) {
+                3
+            } else {
+                2
+            };
         }
         n += 1; // terminator
         lv.node_end.push(n);
@@ -211,7 +215,7 @@ pub fn analyze(f: &Function, bales: &Bales) -> Liveness {
             let num = lv.number[raw(i)];
             let at = match kind {
                 InstKind::Phi { .. } => lv.node_start[node],
-                InstKind::Call { .. } => num + 1,
+                InstKind::Call { .. } | InstKind::IndirectCall { .. } => num + 1,
                 _ if two_address_old(kind).is_some() => num - 1,
                 _ if single_instruction(kind) => num,
                 // results of multi-instruction sequences are written before all sources are read

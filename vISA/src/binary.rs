@@ -1,8 +1,10 @@
 //! The `.isa` binary container writer (vISA 4.1, as read by GenX_IR 12504): file header, one
 //! kernel object per kernel (string pool, variable/address/predicate/label/sampler/surface
 //! records, inputs, attributes) and the instruction stream with its operand encodings
-//! (reference section 3). No embedded Gen binaries, relocations or functions are written
-//! ([`try_write_isa`] refuses `.global_function` units); `fcall`/`fret` instructions are encoded.
+//! (reference section 3), then the function table and one object per `.global_function` (no
+//! inputs; the GRFs of `%arg`/`%retval` it takes after its code size and entry). No embedded Gen
+//! binaries or relocations are written: GenX_IR 12504 asserts that a container has none; a call
+//! of a function the linker resolves is its `faddr` by name, in the code.
 //!
 //! Names are the model's names, sanitized and de-duplicated (identity for valid unique names),
 //! not the text writer's mangled names: the binary has no parser to collide with. The string
@@ -700,8 +702,13 @@ fn kernel_object(k: &Kernel) -> (Vec<u8>, u32) {
     }
     b.u8(0); // vme
     let input_off = b.0.len() as u32;
-    b.u32(k.inputs.len() as u32);
-    for i in &k.inputs {
+    let function = k.unit == UnitKind::GlobalFunction;
+    // a function has no inputs: its arguments arrive in %arg
+    let inputs: &[Input] = if function { &[] } else { &k.inputs };
+    if !function {
+        b.u32(inputs.len() as u32);
+    }
+    for i in inputs {
         let (kind, id) = match i.target {
             InputTarget::Var(v) => (0u8, v.0),
             InputTarget::Sampler(s) => (1, s.0 as u32),
@@ -712,9 +719,16 @@ fn kernel_object(k: &Kernel) -> (Vec<u8>, u32) {
         b.u16(i.offset);
         b.u16(i.size);
     }
-    let entry = b.0.len() as u32 + 4 + 4 + 2 + attrs.0.len() as u32;
+    let sizes = if function { 2 } else { 0 };
+    let entry = b.0.len() as u32 + 4 + 4 + sizes + 2 + attrs.0.len() as u32;
     b.u32(code.0.len() as u32);
     b.u32(entry);
+    if function {
+        // the GRFs of %arg and %retval it takes (also its ArgSize / RetValSize attributes)
+        let (arg, ret) = k.call_sizes();
+        b.u8(arg.unwrap_or(0));
+        b.u8(ret.unwrap_or(0));
+    }
     b.u16(k.attrs.len() as u16);
     b.bytes(&attrs.0);
     debug_assert_eq!(b.0.len() as u32, entry);
@@ -738,16 +752,21 @@ pub fn encode_kernel(k: &Kernel) -> KernelObject {
     KernelObject { name: k.name.clone(), bytes, input_offset }
 }
 
-/// Writes the units as one `.isa` file, refusing `.global_function` units: the container's
-/// function table is not modeled by the binary writer (write such files as text).
+/// Writes the units as one `.isa` file: the kernels, then the `.global_function`s in the
+/// container's function table (a stack-call program: a kernel and the functions it reaches).
+/// Refused: a function whose name is not an identifier (`fcall` names it as it is).
 pub fn try_write_isa(units: &[Kernel]) -> Result<Vec<u8>, String> {
-    if let Some(f) = units.iter().find(|k| k.unit == UnitKind::GlobalFunction) {
+    let (functions, kernels): (Vec<&Kernel>, Vec<&Kernel>) =
+        units.iter().partition(|k| k.unit == UnitKind::GlobalFunction);
+    if let Some(f) = functions.iter().find(|f| sanitize(&f.name) != f.name) {
         return Err(format!(
-            "not modeled by the binary writer: .global_function \"{}\" (the .isa function table)",
+            "not modeled by the binary writer: .global_function \"{}\", whose name is not an identifier",
             f.name
         ));
     }
-    Ok(write_isa(units))
+    let kernels: Vec<KernelObject> = kernels.into_iter().map(encode_kernel).collect();
+    let functions: Vec<KernelObject> = functions.into_iter().map(encode_kernel).collect();
+    Ok(write_container(&kernels, &functions))
 }
 
 /// Writes the kernels as one vISA 4.1 `.isa` file (no embedded Gen binaries). Every unit is
@@ -760,15 +779,23 @@ pub fn write_isa(kernels: &[Kernel]) -> Vec<u8> {
 /// The `.isa` file of encoded kernels, in order: the header with each kernel's name and offsets,
 /// then the kernel objects.
 pub fn write_objects(objects: &[KernelObject]) -> Vec<u8> {
-    let header_len: usize =
-        4 + 2 + 2 + objects.iter().map(|k| 2 + k.name.len() + 4 + 4 + 4 + 2 + 2 + 1).sum::<usize>() + 2 + 2;
+    write_container(objects, &[])
+}
+
+/// The `.isa` file of encoded kernels and functions: the header (each kernel's name and offsets,
+/// no file-scope variables, then the function table: linkage 0, name, offset, size, no
+/// relocations), then the kernel objects, then the function objects.
+pub fn write_container(kernels: &[KernelObject], functions: &[KernelObject]) -> Vec<u8> {
+    let kernel_entries: usize = kernels.iter().map(|k| 2 + k.name.len() + 4 + 4 + 4 + 2 + 2 + 1).sum();
+    let function_entries: usize = functions.iter().map(|f| 1 + 2 + f.name.len() + 4 + 4 + 2 + 2).sum();
+    let header_len = 4 + 2 + 2 + kernel_entries + 2 + 2 + function_entries;
     let mut h = Buf::default();
     h.u32(0x4153_4943); // "CISA"
     h.u8(4);
     h.u8(1);
-    h.u16(objects.len() as u16);
+    h.u16(kernels.len() as u16);
     let mut offset = header_len as u32;
-    for k in objects {
+    for k in kernels {
         h.u16(k.name.len() as u16);
         h.bytes(k.name.as_bytes());
         h.u32(offset);
@@ -780,9 +807,19 @@ pub fn write_objects(objects: &[KernelObject]) -> Vec<u8> {
         offset += k.bytes.len() as u32;
     }
     h.u16(0); // file-scope variables
-    h.u16(0); // functions
+    h.u16(functions.len() as u16);
+    for f in functions {
+        h.u8(0); // linkage (no longer read)
+        h.u16(f.name.len() as u16);
+        h.bytes(f.name.as_bytes());
+        h.u32(offset);
+        h.u32(f.bytes.len() as u32);
+        h.u16(0); // variable relocations
+        h.u16(0); // function relocations
+        offset += f.bytes.len() as u32;
+    }
     debug_assert_eq!(h.0.len(), header_len);
-    for k in objects {
+    for k in kernels.iter().chain(functions) {
         h.bytes(&k.bytes);
     }
     h.0

@@ -1,9 +1,9 @@
 //! The `.isa` binary container reader: the inverse of [`crate::binary::write_isa`] for what it
-//! writes (file header, kernel objects with their string pool, declarations, inputs, attributes
-//! and instruction stream). Names come back as the binary holds them, i.e. the writer's sanitized,
-//! de-duplicated names. What the writer never produces (relocations, embedded Gen binaries,
-//! file-scope variables, functions, declaration attributes, VME, unknown opcodes or operand
-//! classes) is refused with a [`ReadError`] at its byte offset saying "not modeled"; truncated or
+//! writes (file header with its function table, kernel and function objects with their string
+//! pool, declarations, inputs, attributes and instruction stream). Names come back as the binary
+//! holds them, i.e. the writer's sanitized, de-duplicated names. What the writer never produces
+//! (relocations, embedded Gen binaries, file-scope variables, declaration attributes, VME,
+//! unknown opcodes or operand classes) is refused with a [`ReadError`] at its byte offset saying "not modeled"; truncated or
 //! inconsistent input is an error, never a panic.
 
 use crate::model::*;
@@ -1047,7 +1047,9 @@ fn pool_name(at: usize, pool: &[String], i: u32) -> Res<String> {
 }
 
 /// Decodes one kernel object starting at `base` (offsets in errors are file offsets).
-fn kernel_object(bytes: &[u8], base: usize, size: usize) -> Res<Kernel> {
+/// Reads one kernel object, or a function object (`function`: no inputs, the GRFs of `%arg` and
+/// `%retval` after the code size and entry, and an entry label only when it has subroutines).
+fn kernel_object(bytes: &[u8], base: usize, size: usize, function: bool) -> Res<Kernel> {
     let end = base.checked_add(size).filter(|e| *e <= bytes.len()).ok_or_else(|| {
         ReadError::at_offset(base, format!("kernel object of {size} bytes runs past the end of the file"))
     })?;
@@ -1064,7 +1066,7 @@ fn kernel_object(bytes: &[u8], base: usize, size: usize) -> Res<Kernel> {
         r.pos += len + 1;
     }
     let name = r.pool_string(&pool)?;
-    let mut k = Kernel::new(&name);
+    let mut k = if function { Kernel::new_function(&name) } else { Kernel::new(&name) };
     k.labels.clear();
     let nvars = r.u32()?;
     for i in 0..nvars {
@@ -1113,6 +1115,12 @@ fn kernel_object(bytes: &[u8], base: usize, size: usize) -> Res<Kernel> {
         r.zero("label attribute count")?;
         k.labels.push(LabelDecl { name, kind });
     }
+    // a function without subroutines may declare no entry label (IGC writes none): its entry
+    // is itself
+    let entry_label = !(function && k.labels.is_empty());
+    if !entry_label {
+        k.labels.push(LabelDecl { name: name.clone(), kind: LabelKind::Subroutine });
+    }
     if k.labels.first().map(|l| l.kind) != Some(LabelKind::Subroutine) {
         return Err(r.err("label 0 is not the entry subroutine"));
     }
@@ -1127,7 +1135,7 @@ fn kernel_object(bytes: &[u8], base: usize, size: usize) -> Res<Kernel> {
         return Err(r.err("too many surfaces"));
     }
     r.zero("VME variable count")?;
-    let n = r.u32()?;
+    let n = if function { 0 } else { r.u32()? };
     for _ in 0..n {
         let at = r.pos;
         let kind = r.u8()?;
@@ -1150,6 +1158,8 @@ fn kernel_object(bytes: &[u8], base: usize, size: usize) -> Res<Kernel> {
     let code_size = r.u32()? as usize;
     let ep = r.pos;
     let entry = r.u32()? as usize;
+    // a function's %arg / %retval GRFs (IGC writes 0 and gives them as attributes too)
+    let header_sizes = if function { Some((r.pos, r.u8()?, r.u8()?)) } else { None };
     let n = r.u16()?;
     for _ in 0..n {
         let at = r.pos;
@@ -1177,6 +1187,21 @@ fn kernel_object(bytes: &[u8], base: usize, size: usize) -> Res<Kernel> {
         };
         k.attrs.push(attr);
     }
+    if let Some((at, arg, ret)) = header_sizes {
+        let (a, v) = k.call_sizes();
+        if (arg != 0 && Some(arg) != a) || (ret != 0 && Some(ret) != v) {
+            return Err(ReadError::at_offset(
+                at,
+                format!("function sizes {arg}/{ret} differ from its ArgSize/RetValSize attributes"),
+            ));
+        }
+        if a.is_none() && arg != 0 {
+            k.attrs.push(KernelAttr::ArgSize(arg));
+        }
+        if v.is_none() && ret != 0 {
+            k.attrs.push(KernelAttr::RetValSize(ret));
+        }
+    }
     if base + entry != r.pos {
         return Err(ReadError::at_offset(ep, format!("code entry 0x{entry:x} is not where the code starts")));
     }
@@ -1185,7 +1210,7 @@ fn kernel_object(bytes: &[u8], base: usize, size: usize) -> Res<Kernel> {
     })?;
     let mut d = Dec { r: Rd { b: &bytes[..code_end], pos: r.pos }, k: &k, pool: &pool };
     let lp = d.r.pos;
-    if d.r.u8()? != 0x30 || d.r.u16()? != 0 {
+    if entry_label && (d.r.u8()? != 0x30 || d.r.u16()? != 0) {
         return Err(ReadError::at_offset(lp, "the code does not open with the entry subroutine label"));
     }
     let mut body = Vec::new();
@@ -1196,7 +1221,8 @@ fn kernel_object(bytes: &[u8], base: usize, size: usize) -> Res<Kernel> {
     Ok(k)
 }
 
-/// Reads every kernel of an `.isa` file written by [`crate::binary::write_isa`].
+/// Reads every kernel of an `.isa` file written by [`crate::binary::write_isa`] or
+/// [`crate::binary::try_write_isa`], then its `.global_function`s.
 pub fn read_isa(bytes: &[u8]) -> Result<Vec<Kernel>, ReadError> {
     let mut r = Rd { b: bytes, pos: 0 };
     if r.u32()? != 0x4153_4943 {
@@ -1234,17 +1260,42 @@ pub fn read_isa(bytes: &[u8]) -> Result<Vec<Kernel>, ReadError> {
         r.zero("Gen binary count")?;
         objects.push((name, offset, size));
     }
-    for what in ["file-scope variables", "functions"] {
-        let at = r.pos;
-        if r.u16()? != 0 {
-            return Err(ReadError::at_offset(at, format!("not modeled: {what}")));
+    let at = r.pos;
+    if r.u16()? != 0 {
+        return Err(ReadError::at_offset(at, "not modeled: file-scope variables"));
+    }
+    let mut objects: Vec<_> =
+        objects.into_iter().map(|(name, offset, size)| (name, offset, size, false)).collect();
+    let n = r.u16()?;
+    for _ in 0..n {
+        let _linkage = r.u8()?;
+        let len = r.u16()? as usize;
+        let np = r.pos;
+        let name = std::str::from_utf8(r.take(len)?)
+            .map_err(|_| ReadError::at_offset(np, "function name is not UTF-8"))?
+            .to_string();
+        let op = r.pos;
+        let offset = r.u32()? as usize;
+        let size = r.u32()? as usize;
+        if offset.checked_add(size).is_none_or(|e| e > bytes.len()) {
+            return Err(ReadError::at_offset(
+                op,
+                format!("function object of {size} bytes at 0x{offset:x} runs past the end of the file"),
+            ));
         }
+        for what in ["variable relocation count", "function relocation count"] {
+            let at = r.pos;
+            if r.u16()? != 0 {
+                return Err(ReadError::at_offset(at, format!("not modeled: {what} of function {name}")));
+            }
+        }
+        objects.push((name, offset, size, true));
     }
     let mut kernels = Vec::new();
-    for (name, offset, size) in objects {
-        let k = kernel_object(bytes, offset, size)?;
+    for (name, offset, size, function) in objects {
+        let k = kernel_object(bytes, offset, size, function)?;
         if k.name != name {
-            return Err(ReadError::at_offset(offset, format!("kernel object named {} under {name}", k.name)));
+            return Err(ReadError::at_offset(offset, format!("object named {} under {name}", k.name)));
         }
         kernels.push(k);
     }

@@ -6,7 +6,9 @@
 //! their operands checked; `genx.kernels` becomes plain metadata data for [`crate::metadata`].
 
 use super::raw::{Bb, ModuleRef, Val};
-use super::validate::{gen_type, inst_label, linkage_of, Callee, Callees};
+use super::validate::{
+    gen_type, inst_label, is_callee_cast, is_function_address, linkage_of, Callee, Callees,
+};
 use crate::intrinsics::IntrinsicId;
 use crate::ir::*;
 use crate::metadata::{self, Access, AddressSpace, MdValue, PointerArg};
@@ -254,7 +256,7 @@ impl FnImporter<'_> {
                     continue;
                 }
                 let callee = (inst.opcode() == LLVMOpcode::LLVMCall).then(|| self.callees.of(inst));
-                if matches!(callee, Some(Ok(Callee::Ignored))) {
+                if matches!(callee, Some(Ok(Callee::Ignored))) || is_callee_cast(inst) {
                     continue;
                 }
                 // A goto, join, addc or subb returns a struct; its fields are the extractvalues
@@ -444,7 +446,19 @@ impl FnImporter<'_> {
     fn call(&mut self, inst: Val) -> R<InstKind> {
         let n = inst.num_call_args();
         let args: Vec<Val> = (0..n).map(|i| inst.operand(i)).collect();
+        if is_function_address(inst) {
+            let f = inst.operand(0);
+            let func = *self.fmap.get(&f).ok_or_else(|| {
+                unsupported(format!("the address of @{}, whose signature is not of Gen types", f.name()))
+            })?;
+            return Ok(InstKind::FuncAddr(func));
+        }
         match self.callees.of(inst)? {
+            Callee::Indirect(addr) => {
+                let addr = self.value(addr)?;
+                let args = args.into_iter().map(|a| self.value(a)).collect::<R<Vec<_>>>()?;
+                Ok(InstKind::IndirectCall { addr, args })
+            }
             Callee::Ignored => Err(internal("dropped intrinsic reached conversion")),
             Callee::Defined(f) => {
                 let callee = *self.fmap.get(&f).ok_or_else(|| {

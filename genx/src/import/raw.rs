@@ -84,6 +84,23 @@ impl Val {
         (0..self.num_operands()).map(|i| self.operand(i)).collect()
     }
 
+    /// The users of the value, each once, in use-list order.
+    pub fn users(self) -> Vec<Val> {
+        let mut out: Vec<Val> = Vec::new();
+        // SAFETY: valid value; the use list ends with null.
+        unsafe {
+            let mut u = LLVMGetFirstUse(self.0);
+            while !u.is_null() {
+                let user = Val(LLVMGetUser(u));
+                if !out.contains(&user) {
+                    out.push(user);
+                }
+                u = LLVMGetNextUse(u);
+            }
+        }
+        out
+    }
+
     /// Whether this is a function argument.
     pub fn is_argument(self) -> bool {
         // SAFETY: valid value.
@@ -280,20 +297,6 @@ impl Val {
     pub fn next_instruction(self) -> Val {
         // SAFETY: valid instruction.
         Val(unsafe { LLVMGetNextInstruction(self.0) })
-    }
-
-    /// The users of this value (an instruction using it twice is listed twice).
-    pub fn users(self) -> Vec<Val> {
-        let mut out = Vec::new();
-        // SAFETY: walks the use list of a valid value.
-        unsafe {
-            let mut u = LLVMGetFirstUse(self.0);
-            while !u.is_null() {
-                out.push(Val(LLVMGetUser(u)));
-                u = LLVMGetNextUse(u);
-            }
-        }
-        out
     }
 
     /// Allocas: the allocated type.

@@ -248,6 +248,9 @@ pub enum Callee {
     Intrinsic(intrinsics::IntrinsicId),
     /// An intrinsic import drops (debug info, lifetime markers, ...).
     Ignored,
+    /// A call through a function address: the `i64` that the `inttoptr` called converts (the
+    /// form of an indirect call the preparation stage leaves, as Intel's GlobalValueLowering).
+    Indirect(Val),
 }
 
 /// Callee classifications of one function's calls, by called value: a kernel calls a few
@@ -269,7 +272,12 @@ pub fn callee_of(call: Val) -> Result<Callee, Failure> {
         return Err(unsupported("inline assembly"));
     }
     if !c.is_function() {
-        return Err(unsupported("indirect call (only direct calls of functions of the module)"));
+        if is_callee_cast(c) {
+            return Ok(Callee::Indirect(c.operand(0)));
+        }
+        return Err(unsupported(
+            "indirect call through a value that is not a function address (an i64 converted by inttoptr)",
+        ));
     }
     let name = c.name();
     if !c.is_declaration() {
@@ -300,6 +308,32 @@ pub fn callee_of(call: Val) -> Result<Callee, Failure> {
     }
 }
 
+/// Whether `v` is the `inttoptr` of an `i64` function address that calls call (every user is a
+/// call through it): the callee of an indirect call, which has no value of its own in GenX IR.
+pub fn is_callee_cast(v: Val) -> bool {
+    v.is_instruction()
+        && v.opcode() == LLVMOpcode::LLVMIntToPtr
+        && v.operand(0).ty().kind() == LLVMTypeKind::LLVMIntegerTypeKind
+        && v.operand(0).ty().int_width() == 64
+        && {
+            let users = v.users();
+            !users.is_empty()
+                && users.iter().all(|u| {
+                    u.is_instruction() && u.opcode() == LLVMOpcode::LLVMCall && u.called_value() == v
+                })
+        }
+}
+
+/// Whether `inst` is `llvm.genx.gaddr` of a function of the module (its address, for indirect
+/// calls).
+pub fn is_function_address(inst: Val) -> bool {
+    inst.opcode() == LLVMOpcode::LLVMCall
+        && inst.called_value().is_function()
+        && inst.called_value().name().starts_with("llvm.genx.gaddr.")
+        && inst.num_call_args() == 1
+        && inst.operand(0).is_function()
+}
+
 /// Whether declaration `f` is a function of the program (called as a stack function resolved at
 /// link time), not an intrinsic.
 pub fn is_external_declaration(f: Val) -> bool {
@@ -314,6 +348,22 @@ pub fn is_external_declaration(f: Val) -> bool {
 fn check_instruction(inst: Val, callees: &mut Callees) -> Result<(), Failure> {
     use LLVMOpcode::*;
     let op = inst.opcode();
+    if is_callee_cast(inst) {
+        return Ok(());
+    }
+    if is_function_address(inst) {
+        let f = inst.operand(0);
+        if inst.ty().kind() != LLVMTypeKind::LLVMIntegerTypeKind || inst.ty().int_width() != 64 {
+            return Err(invalid(format!("the address of @{} must be an i64", f.name())));
+        }
+        return match linkage_of(f) {
+            Ok(Linkage::External) => Ok(()),
+            _ => Err(unsupported(format!(
+                "the address of @{}, which is not a stack function (external linkage or \"CMStackCall\")",
+                f.name()
+            ))),
+        };
+    }
     match op {
         LLVMAlloca => {
             return Err("alloca remains after mem2reg: loads and stores are only allowed through static allocas that mem2reg removes".into())
@@ -362,7 +412,7 @@ fn check_instruction(inst: Val, callees: &mut Callees) -> Result<(), Failure> {
                 }
                 intrinsic = Some(id);
             }
-            Callee::Defined(_) => {}
+            Callee::Defined(_) | Callee::Indirect(_) => {}
         }
     }
     if !skip_operands {

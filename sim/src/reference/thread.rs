@@ -74,6 +74,13 @@ fn new_frame(f: &Function, func: FuncId, args: Vec<Bits>, ret_to: Option<InstId>
     })
 }
 
+/// The address the reference gives function `func` (`llvm.genx.gaddr`): the reference's own
+/// numbering, not the simulator's (`faddr` in sim/src/exec/calls.rs), so two runs agree on which
+/// function an address calls, not on the address's bits.
+fn function_address(func: FuncId) -> u64 {
+    0x4655_4e52_0000_0000 | u64::from(func.into_raw().into_u32())
+}
+
 fn get(fr: &Frame, f: &Function, v: Value) -> Result<Bits, SimError> {
     match v {
         Value::Param(i) => fr
@@ -144,6 +151,24 @@ impl Thread {
                             )));
                         }
                         let frame = new_frame(g, *callee, args, Some(id))?;
+                        self.frames.push(frame);
+                        continue;
+                    }
+                    InstKind::FuncAddr(func) => Produced::Value(vec![Some(function_address(*func))]),
+                    InstKind::IndirectCall { addr, args } => {
+                        let a = scalar(&get(fr, f, *addr)?, "an indirect call's address")?;
+                        let args = args.iter().map(|&a| get(fr, f, a)).collect::<Result<Vec<_>, _>>()?;
+                        let Some((callee, g)) = module
+                            .functions
+                            .iter()
+                            .find(|(i, g)| function_address(*i) == a && !g.layout.is_empty())
+                        else {
+                            return Err(SimError::Fault(format!(
+                                "an indirect call in {} of address {a:#x}, which is no defined function's",
+                                f.name
+                            )));
+                        };
+                        let frame = new_frame(g, callee, args, Some(id))?;
                         self.frames.push(frame);
                         continue;
                     }

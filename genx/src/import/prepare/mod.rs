@@ -13,8 +13,10 @@ mod aggregates;
 mod builder;
 mod by_reference;
 mod compiler_copies;
+mod function_pointers;
 mod globals;
 mod memory;
+mod predefined_vars;
 pub mod printf;
 mod promote_array;
 mod reductions;
@@ -42,6 +44,11 @@ pub fn prepare_module(m: &ModuleRef, platform: Platform) -> Result<(), Vec<Diagn
     compiler_copies::replace_compiler_copies(m);
     // LLVM's vector reductions become any/all of a predicate or trees of region reads.
     reductions::expand_reductions(m);
+    // Globals naming vISA predefined variables of Intel's runtime ABI are refused by name.
+    predefined_vars::check_predefined_vars(m)?;
+    // Function pointers become i64 addresses of stack functions, calls through them calls
+    // through those addresses (before the globals: a constant table of them is read here).
+    function_pointers::lower_function_pointers(m)?;
     // Globals: metadata and unused ones dropped, constant tables become constant vectors,
     // mutable ones are localized into the kernels that use them.
     globals::lower_globals(m)?;
@@ -81,7 +88,7 @@ pub fn prepare_module(m: &ModuleRef, platform: Platform) -> Result<(), Vec<Diagn
 /// SIMD control flow (whose blocks may need conforming), or a call of an intrinsic a rewrite
 /// expands (SPIR-V built-ins, Intel's compiler copies, LLVM's vector reductions).
 pub fn needs_preparation(m: &ModuleRef) -> bool {
-    if !m.globals().is_empty() {
+    if !m.globals().is_empty() || function_pointers::has_function_pointers(m) {
         return true;
     }
     m.functions().into_iter().filter(|f| !f.is_declaration()).any(|f| {
