@@ -62,6 +62,7 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("intrinsics/oword_small.ll", &[]),
     ("intrinsics/accepted/ld_scalar.ll", &[]),
     ("intrinsics/accepted/ld_unaligned_size.ll", &[]),
+    ("intrinsics/accepted/st_scalar_data.ll", &[]),
     ("aggregates/accepted/inst_extractvalue.ll", &[]),
     ("aggregates/accepted/simdcf_extract_select.ll", &[]),
     ("aggregates/accepted/type_array_param.ll", &[]),

@@ -300,6 +300,41 @@ fn owords(bytes: u32) -> R<m::Owords> {
     })
 }
 
+/// An oword block store of one or two dwords (4 or 8 bytes, below the 16-byte block): one oword
+/// would also write the 12 or 8 bytes after the data, so it is a dword scattered write
+/// (`scatter_scaled.4`, no mask) of one lane per dword at byte `offset * 16 + 4 * lane`, which writes
+/// exactly the data bytes.
+fn oword_st_dwords(s: &mut Selector, name: &str, args: &[Value], dwords: u32) -> R<()> {
+    let surface = s.surface(args[0])?;
+    let offset = s.scalar_u32(args[1], name)?;
+    let exec = Exec::nm(dwords as u8);
+    let base = s.temp(VisaType::UD, 1)?;
+    s.push(alu(m::AluOp::Shl, Exec::nm(1), m::Dst::new(base, 0).into(), vec![offset, Imm::UD(4).into()]));
+    let offsets = s.temp(VisaType::UD, dwords)?;
+    s.k.vars.last_mut().expect("just added").align = m::Align::Grf;
+    for lane in 0..dwords {
+        s.push(alu(
+            m::AluOp::Mov,
+            Exec::nm(1),
+            m::Dst::new(offsets, lane as u8).into(),
+            vec![Imm::UD(4 * lane).into()],
+        ));
+    }
+    let data = s.block_var(args[2])?;
+    let data = s.view(data, VisaType::UD)?;
+    s.push(VInst::Scaled {
+        store: true,
+        pred: None,
+        exec,
+        blocks: m::ScaledBlocks::B4,
+        surface,
+        global_offset: Src::scalar(base, 0).into(),
+        offsets: Raw::of(offsets),
+        data: Raw::of(data),
+    });
+    Ok(())
+}
+
 impl Selector<'_> {
     fn scalar_u32(&mut self, v: Value, name: &str) -> R<SrcOp> {
         if self.f().value_type(v) != Type::Scalar(Elem::I32) {
@@ -555,11 +590,8 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
         OwordSt => {
             argc(name, args, 3)?;
             let bytes = s.f().value_type(args[2]).bytes();
-            if bytes < 16 {
-                return Err(unsupported(format!(
-                    "{name} of {bytes} bytes: the smallest block message writes a whole oword (16 bytes), and \
-                     Intel's Vector Compiler fills the bytes after the data from whatever the register holds"
-                )));
+            if matches!(bytes, 4 | 8) {
+                return oword_st_dwords(s, name, args, bytes / 4);
             }
             let size = owords(bytes)?;
             let surface = s.surface(args[0])?;
