@@ -662,13 +662,6 @@ fn formerly_unsupported_constructs_compile() {
     }
 }
 
-/// The phi fixture branches on an `i1` kernel argument, which has no payload layout yet.
-#[test]
-fn i1_kernel_argument_is_refused() {
-    run("unsup_phi.ll", &[])
-        .fails_with(&["unsup_phi.ll:4:35: error: in function @k: unsupported: an i1 kernel argument"]);
-}
-
 // ---------------------------------------------------------------------------------------------
 // The table: fixtures that carry their own expectations
 

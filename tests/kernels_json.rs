@@ -231,3 +231,16 @@ fn pointer_arguments_have_their_memory_access_and_size() {
     let v = metadata(&[input("kernels/arg_layout.ll")], Platform::Tgllp);
     assert!(v["kernels"][0]["args"].as_array().unwrap().iter().all(|a| a.get("address_space").is_none()));
 }
+
+/// An `i1` argument takes one payload byte and a `<16 x i1>` sixteen, one per lane, byte aligned:
+/// `bool_args(i32 out, i1 flag, i8 a, <16 x i1> mask)` on TGLLP.
+#[test]
+fn i1_arguments_take_one_byte_per_lane() {
+    let v = metadata(&[input("kernels/bool_args.ll")], Platform::Tgllp);
+    let args = v["kernels"][0]["args"].as_array().unwrap();
+    let got: Vec<Value> = args.iter().map(|a| json!([a["offset"], a["size"], a["type"]])).collect();
+    assert_eq!(
+        got,
+        [json!([64, 4, "i32"]), json!([68, 1, "i1"]), json!([69, 1, "i8"]), json!([70, 16, "<16 x i1>"])]
+    );
+}

@@ -300,6 +300,51 @@ fn owords(bytes: u32) -> R<m::Owords> {
     })
 }
 
+/// An oword block store of one word or one or two dwords (2, 4 or 8 bytes, below the 16-byte
+/// block): one oword would also write the bytes after the data, so it is a scattered write (no
+/// mask) at byte `offset * 16` that writes exactly the data bytes: `scatter_scaled.4` of one lane
+/// per dword at `+ 4 * lane`, or `scatter_scaled.2` of one lane whose dword slot holds the word.
+fn oword_st_small(s: &mut Selector, name: &str, args: &[Value], bytes: u32) -> R<()> {
+    let surface = s.surface(args[0])?;
+    let offset = s.scalar_u32(args[1], name)?;
+    let (lanes, blocks) =
+        if bytes == 2 { (1, m::ScaledBlocks::B2) } else { (bytes / 4, m::ScaledBlocks::B4) };
+    let base = s.temp(VisaType::UD, 1)?;
+    s.push(alu(m::AluOp::Shl, Exec::nm(1), m::Dst::new(base, 0).into(), vec![offset, Imm::UD(4).into()]));
+    let offsets = s.temp(VisaType::UD, lanes)?;
+    s.k.vars.last_mut().expect("just added").align = m::Align::Grf;
+    for lane in 0..lanes {
+        s.push(alu(
+            m::AluOp::Mov,
+            Exec::nm(1),
+            m::Dst::new(offsets, lane as u8).into(),
+            vec![Imm::UD(4 * lane).into()],
+        ));
+    }
+    let data = if bytes == 2 {
+        // the lane's dword slot: the word zero-extended (its low two bytes are written)
+        let slot = s.temp(VisaType::UD, 1)?;
+        s.k.vars.last_mut().expect("just added").align = m::Align::Grf;
+        let word = s.src(args[2], VisaType::UW)?;
+        s.push(alu(m::AluOp::Mov, Exec::nm(1), m::Dst::new(slot, 0).into(), vec![word]));
+        slot
+    } else {
+        let data = s.block_var(args[2])?;
+        s.view(data, VisaType::UD)?
+    };
+    s.push(VInst::Scaled {
+        store: true,
+        pred: None,
+        exec: Exec::nm(lanes as u8),
+        blocks,
+        surface,
+        global_offset: Src::scalar(base, 0).into(),
+        offsets: Raw::of(offsets),
+        data: Raw::of(data),
+    });
+    Ok(())
+}
+
 impl Selector<'_> {
     fn scalar_u32(&mut self, v: Value, name: &str) -> R<SrcOp> {
         if self.f().value_type(v) != Type::Scalar(Elem::I32) {
@@ -523,7 +568,7 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
                 return Err(unsupported(format!("{name} with a non-zero is_modified operand")));
             }
             let bytes = ty.bytes();
-            let size = if matches!(bytes, 4 | 8) { m::Owords::O1 } else { owords(bytes)? };
+            let size = if matches!(bytes, 2 | 4 | 8) { m::Owords::O1 } else { owords(bytes)? };
             let surface = s.surface(args[1])?;
             if surface == m::SurfaceId::SLM && !s.platform.info().has_oword_slm {
                 return Err(not_available(format!(
@@ -533,7 +578,7 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
             }
             let offset = s.scalar_u32(args[2], name)?;
             if bytes < 16 {
-                // A load of one or two dwords: one oword is the smallest block, as Intel's Vector
+                // A load of one word or one or two dwords: one oword is the smallest block, as Intel's Vector
                 // Compiler emits it (`oword_ld (1)`); it lands in a GRF-aligned oword of its own and
                 // the first dwords are the result.
                 let vt = signed_type(ty.elem().ok_or("void")?)?;
@@ -557,11 +602,8 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
         OwordSt => {
             argc(name, args, 3)?;
             let bytes = s.f().value_type(args[2]).bytes();
-            if bytes < 16 {
-                return Err(unsupported(format!(
-                    "{name} of {bytes} bytes: the smallest block message writes a whole oword (16 bytes), and \
-                     Intel's Vector Compiler fills the bytes after the data from whatever the register holds"
-                )));
+            if matches!(bytes, 2 | 4 | 8) {
+                return oword_st_small(s, name, args, bytes);
             }
             let size = owords(bytes)?;
             let surface = s.surface(args[0])?;

@@ -433,7 +433,8 @@ impl Selector<'_> {
                 continue;
             }
             if arg.ty.elem() == Some(Elem::I1) {
-                return Err(unsupported("an i1 kernel argument"));
+                self.declare_predicate_input(idx, arg.ty.num_elems(), arg.offset)?;
+                continue;
             }
             let id = self.var_idx(idx)?;
             if let Some(off) = arg.offset {
@@ -444,6 +445,53 @@ impl Selector<'_> {
                     implicit: 0,
                 });
             }
+        }
+        Ok(())
+    }
+
+    /// An `i1` or `<N x i1>` kernel argument: the payload holds one byte per lane (a `ub` input
+    /// variable), and the kernel's first instructions make the predicate from bit 0 of each byte
+    /// (`and` 1, `cmp.ne` 0, 16 lanes at a time), as Intel's Vector Compiler does.
+    fn declare_predicate_input(&mut self, idx: VarIdx, lanes: u32, offset: Option<u32>) -> R<()> {
+        if !matches!(lanes, 1 | 2 | 4 | 8 | 16 | 32) {
+            return Err(unsupported(format!(
+                "an i1 kernel argument of {lanes} lanes (not 1, 2, 4, 8, 16 or 32)"
+            )));
+        }
+        if self.fx().asg.vars[idx.0 as usize].category != Category::Predicate {
+            return Err(unsupported("an i1 kernel argument used as data"));
+        }
+        let name = format!("{}_bytes", self.fx().asg.vars[idx.0 as usize].name);
+        let bytes = self.add_var(name, VisaType::UB, lanes, None)?;
+        let Some(off) = offset else { return Ok(()) };
+        self.k.inputs.push(m::Input {
+            target: m::InputTarget::Var(bytes),
+            offset: off as u16,
+            size: lanes as u16,
+            implicit: 0,
+        });
+        let pred = self.pred_var(idx)?;
+        let bits = self.temp(VisaType::UB, lanes)?;
+        let width = lanes.min(16);
+        for start in (0..lanes).step_by(16) {
+            let (row, col) = self.row_col(start, 1);
+            let src = |v| {
+                if lanes == 1 {
+                    Src::scalar(v, 0)
+                } else {
+                    Src::region(v, row, col, m::Region::CONTIG)
+                }
+            };
+            let dst = m::Dst { var: bits, row, col, hstride: 1 };
+            let exec = Exec::nm(width as u8);
+            self.push(alu(m::AluOp::And, exec, dst.into(), vec![src(bytes).into(), Imm::UB(1).into()]));
+            self.push(VInst::Cmp {
+                rel: m::CmpOp::Ne,
+                exec: exec.at((start / 4) as u8),
+                dst: m::CmpDst::Pred(pred),
+                src0: src(bits).into(),
+                src1: Imm::UB(0).into(),
+            });
         }
         Ok(())
     }

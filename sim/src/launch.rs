@@ -34,6 +34,11 @@ pub enum ArgSpec {
         /// Floating-point elements.
         float: bool,
     },
+    /// An `i1` or `<N x i1>` value: one byte per lane, each 0 or 1 (the kernel reads bit 0).
+    Bool {
+        /// Lanes (bytes).
+        lanes: u32,
+    },
 }
 
 /// The value an argument is bound to.
@@ -237,6 +242,7 @@ impl Launch {
                 ArgSpec::Value { size, elem, float } => {
                     ArgValue::Bytes(random_value(&mut rng, size, elem, float))
                 }
+                ArgSpec::Bool { lanes } => ArgValue::Bytes((0..lanes).map(|_| rng.below(2) as u8).collect()),
             });
         }
         if slm_size > 0 {

@@ -163,7 +163,15 @@ fn platform(name: &str) -> Result<Config, Failure> {
 }
 
 fn parse_number(text: &str, spec: ArgSpec) -> Option<Vec<u8>> {
-    let ArgSpec::Value { size, elem, float } = spec else { return None };
+    let (size, elem, float) = match spec {
+        ArgSpec::Value { size, elem, float } => (size, elem, float),
+        // every lane of an i1 argument gets the value: 0 or 1
+        ArgSpec::Bool { lanes } => {
+            let b: u8 = text.parse().ok().filter(|b| *b <= 1)?;
+            return Some(vec![b; lanes as usize]);
+        }
+        _ => return None,
+    };
     let bits: u64 = if float {
         let v: f64 = text.parse().ok()?;
         match elem {

@@ -28,6 +28,7 @@ use crate::error::{Report, SimError};
 use crate::launch::{ArgSpec, Launch};
 use crate::memory::Memory;
 use control::Next;
+use genxc_visa::model::VisaType;
 use genxc_visa::{InputTarget, Inst, Kernel, UnitKind};
 use state::{Layout, Thread};
 use std::collections::HashMap;
@@ -114,8 +115,9 @@ impl<'a> Program<'a> {
 
 /// The explicit arguments of a kernel: its `.input`s that are not implicit, in offset order.
 /// A surface is [`ArgSpec::Surface`], a sampler [`ArgSpec::Sampler`], an 8-byte general input of
-/// an integer type a [`ArgSpec::Pointer`], any other general input (a `df` scalar among them) a
-/// [`ArgSpec::Value`] of its variable's element type.
+/// an integer type a [`ArgSpec::Pointer`], a `ub` input the bytes of an `i1` argument
+/// ([`ArgSpec::Bool`]: genxc declares other byte arguments `b`), any other general input (a `df`
+/// scalar among them) a [`ArgSpec::Value`] of its variable's element type.
 pub fn arg_specs(kernel: &Kernel) -> Vec<ArgSpec> {
     let mut inputs: Vec<_> = kernel.inputs.iter().filter(|i| i.implicit == 0).collect();
     inputs.sort_by_key(|i| i.offset);
@@ -129,6 +131,9 @@ pub fn arg_specs(kernel: &Kernel) -> Vec<ArgSpec> {
                 if i.size == 8 && kernel.var_type(v).size() == 8 && !kernel.var_type(v).is_float() =>
             {
                 ArgSpec::Pointer
+            }
+            InputTarget::Var(v) if kernel.var_type(v) == VisaType::UB => {
+                ArgSpec::Bool { lanes: u32::from(i.size) }
             }
             InputTarget::Var(v) => {
                 let ty = kernel.var_type(v);

@@ -27,8 +27,8 @@ pub use genxc_legalize::interp::Bits;
 use thread::{Stop, Thread};
 
 /// The explicit arguments of `module.kernels[kernel]` in argument order (implicit arguments are
-/// skipped): surfaces, samplers, 64-bit general arguments as SVM pointers, anything else as a plain
-/// value of its IR type. An unknown kernel index gives no arguments.
+/// skipped): surfaces, samplers, 64-bit general arguments as SVM pointers, `i1` and `<N x i1>` as
+/// one 0/1 byte per lane, anything else as a plain value of its IR type. An unknown kernel index gives no arguments.
 pub fn arg_specs(module: &Module, kernel: usize) -> Vec<ArgSpec> {
     let Some(k) = module.kernels.get(kernel) else { return Vec::new() };
     k.args
@@ -39,6 +39,7 @@ pub fn arg_specs(module: &Module, kernel: usize) -> Vec<ArgSpec> {
             ArgCategory::Sampler => ArgSpec::Sampler,
             ArgCategory::General => match a.ty {
                 Type::Scalar(Elem::I64) => ArgSpec::Pointer,
+                ty if ty.elem() == Some(Elem::I1) => ArgSpec::Bool { lanes: ty.num_elems() },
                 ty => {
                     let elem = ty.elem().unwrap_or(Elem::I32);
                     ArgSpec::Value { size: ty.bytes(), elem: elem.bytes(), float: elem.is_float() }
