@@ -63,6 +63,36 @@ impl<'a> Rd<'a> {
         self.zero(&format!("{what} attribute count"))?;
         Ok((name, num_elts))
     }
+    /// A header-table entry's name (u16 length, then the bytes) and the offset and size of its
+    /// object, which must lie inside the file; `what` names the entry in errors.
+    fn object_entry(&mut self, what: &str) -> Res<(String, usize, usize)> {
+        let len = self.u16()? as usize;
+        let np = self.pos;
+        let name = std::str::from_utf8(self.take(len)?)
+            .map_err(|_| ReadError::at_offset(np, format!("{what} name is not UTF-8")))?
+            .to_string();
+        let op = self.pos;
+        let offset = self.u32()? as usize;
+        let size = self.u32()? as usize;
+        if offset.checked_add(size).is_none_or(|e| e > self.b.len()) {
+            return Err(ReadError::at_offset(
+                op,
+                format!("{what} object of {size} bytes at 0x{offset:x} runs past the end of the file"),
+            ));
+        }
+        Ok((name, offset, size))
+    }
+    /// The variable and function relocation counts of a header-table entry, which must be zero;
+    /// `of` ends the error message (empty, or " of function <name>").
+    fn no_relocations(&mut self, of: &str) -> Res<()> {
+        for what in ["variable relocation count", "function relocation count"] {
+            let at = self.pos;
+            if self.u16()? != 0 {
+                return Err(ReadError::at_offset(at, format!("not modeled: {what}{of}")));
+            }
+        }
+        Ok(())
+    }
     /// A byte that must be zero (a field the writer never sets).
     fn zero(&mut self, what: &str) -> Res<()> {
         let at = self.pos;
@@ -1236,59 +1266,21 @@ pub fn read_isa(bytes: &[u8]) -> Result<Vec<Kernel>, ReadError> {
     let n = r.u16()?;
     let mut objects = Vec::new();
     for _ in 0..n {
-        let len = r.u16()? as usize;
-        let np = r.pos;
-        let name = std::str::from_utf8(r.take(len)?)
-            .map_err(|_| ReadError::at_offset(np, "kernel name is not UTF-8"))?
-            .to_string();
-        let op = r.pos;
-        let offset = r.u32()? as usize;
-        let size = r.u32()? as usize;
-        if offset.checked_add(size).is_none_or(|e| e > bytes.len()) {
-            return Err(ReadError::at_offset(
-                op,
-                format!("kernel object of {size} bytes at 0x{offset:x} runs past the end of the file"),
-            ));
-        }
+        let (name, offset, size) = r.object_entry("kernel")?;
         let _input_offset = r.u32()?;
-        for what in ["variable relocation count", "function relocation count"] {
-            let at = r.pos;
-            if r.u16()? != 0 {
-                return Err(ReadError::at_offset(at, format!("not modeled: {what}")));
-            }
-        }
+        r.no_relocations("")?;
         r.zero("Gen binary count")?;
-        objects.push((name, offset, size));
+        objects.push((name, offset, size, false));
     }
     let at = r.pos;
     if r.u16()? != 0 {
         return Err(ReadError::at_offset(at, "not modeled: file-scope variables"));
     }
-    let mut objects: Vec<_> =
-        objects.into_iter().map(|(name, offset, size)| (name, offset, size, false)).collect();
     let n = r.u16()?;
     for _ in 0..n {
         let _linkage = r.u8()?;
-        let len = r.u16()? as usize;
-        let np = r.pos;
-        let name = std::str::from_utf8(r.take(len)?)
-            .map_err(|_| ReadError::at_offset(np, "function name is not UTF-8"))?
-            .to_string();
-        let op = r.pos;
-        let offset = r.u32()? as usize;
-        let size = r.u32()? as usize;
-        if offset.checked_add(size).is_none_or(|e| e > bytes.len()) {
-            return Err(ReadError::at_offset(
-                op,
-                format!("function object of {size} bytes at 0x{offset:x} runs past the end of the file"),
-            ));
-        }
-        for what in ["variable relocation count", "function relocation count"] {
-            let at = r.pos;
-            if r.u16()? != 0 {
-                return Err(ReadError::at_offset(at, format!("not modeled: {what} of function {name}")));
-            }
-        }
+        let (name, offset, size) = r.object_entry("function")?;
+        r.no_relocations(&format!(" of function {name}"))?;
         objects.push((name, offset, size, true));
     }
     let mut kernels = Vec::new();
