@@ -25,7 +25,6 @@ use super::builder::{Builder, NONAME};
 use super::by_reference::force_inline;
 use inkwell::llvm_sys::core::*;
 use inkwell::llvm_sys::prelude::*;
-use inkwell::llvm_sys::transforms::ipo::LLVMAddAlwaysInlinerPass;
 use inkwell::llvm_sys::{LLVMAttributeFunctionIndex, LLVMLinkage, LLVMOpcode, LLVMTypeKind};
 use std::collections::{HashMap, HashSet};
 
@@ -127,13 +126,7 @@ fn inline_aggregate_subroutines(m: &ModuleRef) {
         any = true;
     }
     if any {
-        // SAFETY: a legacy pass manager over a module LLVM owns for the whole call; disposed after.
-        unsafe {
-            let pm = LLVMCreatePassManager();
-            LLVMAddAlwaysInlinerPass(pm);
-            LLVMRunPassManager(pm, m.0);
-            LLVMDisposePassManager(pm);
-        }
+        super::by_reference::run_always_inliner(m);
     }
 }
 

@@ -24,7 +24,6 @@ use super::super::validate::inst_label;
 use genxc_diag::{unsupported, Diagnostic};
 use inkwell::llvm_sys::core::*;
 use inkwell::llvm_sys::prelude::*;
-use inkwell::llvm_sys::transforms::ipo::LLVMAddAlwaysInlinerPass;
 use inkwell::llvm_sys::{LLVMLinkage, LLVMOpcode, LLVMTypeKind};
 use std::collections::HashMap;
 
@@ -162,30 +161,12 @@ fn inline_function_pointer_params(m: &ModuleRef) {
             && f.linkage() == LLVMLinkage::LLVMInternalLinkage
             && !f.has_fn_attr("CMStackCall")
         {
-            add_fn_attr_enum(m, f, "alwaysinline");
+            super::by_reference::force_inline(f);
             any = true;
         }
     }
     if any {
-        // SAFETY: a legacy pass manager over a module LLVM owns for the whole call.
-        unsafe {
-            let pm = LLVMCreatePassManager();
-            LLVMAddAlwaysInlinerPass(pm);
-            LLVMRunPassManager(pm, m.0);
-            LLVMDisposePassManager(pm);
-        }
-    }
-}
-
-/// Adds enum attribute `name` to function `f` (removing `noinline`, which contradicts it).
-fn add_fn_attr_enum(m: &ModuleRef, f: Val, name: &str) {
-    // SAFETY: live function of the module's context; known attribute names.
-    unsafe {
-        let ctx = LLVMGetModuleContext(m.0);
-        let noinline = LLVMGetEnumAttributeKindForName(c"noinline".as_ptr(), 8);
-        LLVMRemoveEnumAttributeAtIndex(f.0, u32::MAX, noinline);
-        let kind = LLVMGetEnumAttributeKindForName(name.as_ptr().cast(), name.len());
-        LLVMAddAttributeAtIndex(f.0, u32::MAX, LLVMCreateEnumAttribute(ctx, kind, 0));
+        super::by_reference::run_always_inliner(m);
     }
 }
 

@@ -94,12 +94,17 @@ pub fn needs_preparation(m: &ModuleRef) -> bool {
     m.functions().into_iter().filter(|f| !f.is_declaration()).any(|f| {
         f.function_type().param_types().into_iter().any(is_pointer)
             || f.blocks().into_iter().flat_map(|b| b.instructions()).any(outside_genx_form)
-            || simd_cf::has_simd_cf(f)
-            || simd_cf_source::has_source_form(f)
-    }) || aggregates::has_aggregates(m)
+    }) || declares_simd_cf(m)
+        || aggregates::has_aggregates(m)
         || spirv_builtins::declares_spirv_builtins(m)
         || compiler_copies::declares_compiler_copies(m)
         || reductions::declares_reductions(m)
+}
+
+/// Whether `m` declares a SIMD control flow intrinsic (goto, join, any, predicate): a module that
+/// calls one declares it, so this finds SIMD control flow without reading every instruction.
+fn declares_simd_cf(m: &ModuleRef) -> bool {
+    m.functions().into_iter().any(|f| f.is_declaration() && f.name().starts_with("llvm.genx.simdcf."))
 }
 
 /// Whether an instruction needs a rewrite: one that works on memory or yields a pointer.

@@ -23,7 +23,6 @@ use super::super::validate::inst_label;
 use genxc_diag::{unsupported, Diagnostic, Failure};
 use inkwell::llvm_sys::core::*;
 use inkwell::llvm_sys::prelude::*;
-use inkwell::llvm_sys::transforms::ipo::LLVMAddAlwaysInlinerPass;
 use inkwell::llvm_sys::{
     LLVMAtomicOrdering, LLVMAtomicRMWBinOp, LLVMAttributeFunctionIndex, LLVMIntPredicate, LLVMLinkage,
     LLVMOpcode, LLVMTypeKind,
@@ -591,13 +590,10 @@ impl<'m> Resolver<'m> {
             }
         }
         if !self.writers.is_empty() {
-            // SAFETY: a legacy pass manager over the live module, disposed after; the writers are
-            // then unused internal functions, deleted.
+            super::by_reference::run_always_inliner(self.m);
+            // The writers are then unused internal functions, deleted.
+            // SAFETY: functions of the live module, deleted only when nothing uses them.
             unsafe {
-                let pm = LLVMCreatePassManager();
-                LLVMAddAlwaysInlinerPass(pm);
-                LLVMRunPassManager(pm, self.m.0);
-                LLVMDisposePassManager(pm);
                 // The inliner may have deleted the writers already: they are looked up again.
                 for n in self.writers.keys() {
                     let name = CString::new(writer_name(*n)).unwrap_or_default();
