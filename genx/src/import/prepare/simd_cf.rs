@@ -70,6 +70,7 @@ pub fn conform(f: Val) {
     for b in f.blocks() {
         restore_branch(f, b);
     }
+    super::simd_cf_em::lower_em_as_data(f);
     for b in f.blocks() {
         sink_below_join(b);
     }
