@@ -33,7 +33,7 @@
 use super::super::raw::{Bb, Val};
 use inkwell::llvm_sys::core::*;
 use inkwell::llvm_sys::prelude::*;
-use inkwell::llvm_sys::{LLVMIntPredicate, LLVMOpcode};
+use inkwell::llvm_sys::{LLVMIntPredicate, LLVMOpcode, LLVMTypeKind};
 use std::collections::{HashMap, HashSet};
 
 /// Which definition holds an execution mask.
@@ -86,7 +86,8 @@ fn message_predicate_of(i: Val) -> Option<u32> {
         return None;
     }
     let id = crate::intrinsics::lookup(&i.called_value().name())?;
-    crate::simdcf::message_predicate(id).map(|k| k as u32)
+    let k = crate::simdcf::message_predicate(id)? as u32;
+    (k < i.num_call_args()).then_some(k)
 }
 
 /// Whether `v` is a constant vector of i1 with every element true.
@@ -214,6 +215,15 @@ impl Masks {
                 break;
             }
         }
+    }
+
+    /// Whether block `h` may be entered with no lane enabled (through an edge a goto takes when no
+    /// lane is left, or from a block entered so): the hardware skips it then, and a value computed
+    /// there is not one every later use can read.
+    fn may_enter_empty(&self, h: Bb) -> bool {
+        self.preds.get(&h).into_iter().flatten().any(|&p| {
+            self.empty_in.contains(&p) || self.goto_at.get(&p).is_some_and(|&g| taken_edge(p, g, h))
+        })
     }
 
     /// Whether the execution mask right before `u` is known to be empty.
@@ -397,7 +407,7 @@ impl Masks {
             if self.empty_before(u) {
                 return Some(zero_of(v));
             }
-            return Some(get_em(v, u));
+            return get_em(v, u);
         }
         if let Some(&h) = self.home.get(&v) {
             return self.dominates_inst(h, u).then_some(h);
@@ -409,8 +419,8 @@ impl Masks {
                 let h = *self.block.get(&phi)?;
                 if self.join_at.contains_key(&h) {
                     self.edge_phi(phi, h)?
-                } else if self.em_in.get(&h) == Some(&key) {
-                    get_em(v, first_non_phi(h)?)
+                } else if self.em_in.get(&h) == Some(&key) && !self.may_enter_empty(h) {
+                    get_em(v, first_non_phi(h)?)?
                 } else {
                     return None;
                 }
@@ -423,7 +433,7 @@ impl Masks {
                 if at.is_null() {
                     return None;
                 }
-                get_em(v, at)
+                get_em(v, at)?
             }
             Em::Of(g) => {
                 let gb = *self.block.get(&g)?;
@@ -439,7 +449,7 @@ impl Masks {
                 if !self.dominates(fall, ub) {
                     return None;
                 }
-                get_em(v, first_non_phi(fall)?)
+                get_em(v, first_non_phi(fall)?)?
             }
         };
         self.home.insert(v, low);
@@ -501,7 +511,7 @@ impl Masks {
         if self.empty_in.contains(&p) && !self.join_at.contains_key(&p) {
             return Some(zero_of(w));
         }
-        Some(get_em(w, t))
+        get_em(w, t)
     }
 }
 
@@ -605,7 +615,10 @@ unsafe fn insert_before(i: LLVMValueRef, at: Val) {
 
 /// Builds, before `at`, the lanes the hardware execution mask `em` enables there as a predicate:
 /// a select on EM of 1 and 0 (a move of 0 to every lane, then of 1 under the mask), compared with 0.
-fn get_em(em: Val, at: Val) -> Val {
+fn get_em(em: Val, at: Val) -> Option<Val> {
+    if em.ty().kind() != LLVMTypeKind::LLVMVectorTypeKind {
+        return None;
+    }
     // SAFETY: `em` is a `<N x i1>` value available at `at`, an instruction of a live function.
     unsafe {
         let ty = LLVMTypeOf(em.0);
@@ -621,7 +634,7 @@ fn get_em(em: Val, at: Val) -> Val {
         let sel = LLVMBuildSelect(builder, em.0, ones, zero, c"em.lanes".as_ptr());
         let lanes = LLVMBuildICmp(builder, LLVMIntPredicate::LLVMIntNE, sel, zero, c"em.value".as_ptr());
         LLVMDisposeBuilder(builder);
-        Val(lanes)
+        Some(Val(lanes))
     }
 }
 
