@@ -34,6 +34,10 @@ const SMALL_DATA: &[&str] = &[
     "dowhile_no_latch_conformant",
     "simd_dowhile_exit",
     "simd_dowhile_store",
+    "em_dowhile_and",
+    "em_dowhile_and_conformant",
+    "em_dowhile_exit",
+    "em_dowhile_exit_conformant",
 ];
 
 /// How the buffers of a kernel's launches are filled.
@@ -61,10 +65,13 @@ const NOT_RUN: &[(&str, &str, &str)] = &[
     ("predef_regs.ll", "stack_regs", "llvm.genx.read.predef.reg"),
     // Bindless surfaces: a surface-state heap, not modeled.
     ("lsc_more.ll", "lsc_bindless", "bindless"),
+    // A raw send predicated by the lanes of the execution mask: a send the descriptor encodes.
+    ("em_raw_send.ll", "k", "llvm.genx.raw.send.noresult"),
 ];
 
 /// The fixture sources: the CM examples, the stack-call fixtures, the kernel fixtures, the memory,
-/// globals, surfaces, intrinsic, aggregate and built-in call fixtures, the MLIR GenX kernels.
+/// globals, surfaces, intrinsic, aggregate and built-in call fixtures, the MLIR GenX kernels, the
+/// SIMD control flow fixtures.
 fn sources() -> Vec<String> {
     let mut out = Vec::new();
     for dir in [
@@ -78,6 +85,7 @@ fn sources() -> Vec<String> {
         "intrinsics",
         "aggregates",
         "builtins",
+        "simdcf",
     ] {
         let mut files: Vec<_> = std::fs::read_dir(common::fixtures().join(dir))
             .unwrap()

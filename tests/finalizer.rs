@@ -95,6 +95,11 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("kernels/simdcf.ll", &[]),
     ("kernels/simdcf_messages.ll", &[]),
     ("kernels/simdcf_exit_copy.ll", &[]),
+    ("simdcf/em_as_data.ll", &[]),
+    ("simdcf/em_zext_slice.ll", &[]),
+    ("simdcf/em_slice_before_join.ll", &[]),
+    ("simdcf/em_and_apart.ll", &[]),
+    ("simdcf/em_raw_send.ll", &[]),
     (
         "kernels/simdcf_messages_simd32.ll",
         &[

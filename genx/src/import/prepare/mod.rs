@@ -22,6 +22,7 @@ mod promote_array;
 mod reductions;
 mod region_access;
 mod simd_cf;
+mod simd_cf_em;
 mod simd_cf_source;
 mod spirv_builtins;
 
