@@ -95,6 +95,7 @@ pub fn import_module_counted(
     module.notes = notes;
     describe_pointer_args(&mr, &mut module);
     super::printf_buffer::bind_printf_buffer(&mut module, &printf_strings(&mr), platform)?;
+    super::private_base::bind_private_base(&mut module, super::prepare::STACK_BYTES_PER_THREAD, platform)?;
     Ok((module, values))
 }
 

@@ -4,6 +4,7 @@
 pub mod convert;
 pub mod prepare;
 pub mod printf_buffer;
+pub mod private_base;
 pub mod raw;
 pub mod validate;
 

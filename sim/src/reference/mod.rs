@@ -162,6 +162,11 @@ fn kernel_args(
                     "the printf buffer argument in the reference interpreter".into(),
                 ))
             }
+            ImplicitArg::PrivateBase => {
+                return Err(SimError::NotModeled(
+                    "the private memory base argument in the reference interpreter".into(),
+                ))
+            }
             ImplicitArg::Other(kind) => {
                 return Err(SimError::NotModeled(format!("implicit kernel argument of kind {kind}")))
             }

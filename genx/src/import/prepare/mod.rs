@@ -18,6 +18,7 @@ mod globals;
 mod memory;
 mod predefined_vars;
 pub mod printf;
+mod private_stack;
 mod promote_array;
 mod reductions;
 mod region_access;
@@ -26,6 +27,7 @@ mod simd_cf_source;
 mod spirv_builtins;
 
 pub use memory::{ACCESS_ATTR, MEMORY_ATTR};
+pub use private_stack::{PRIVATE_BASE_INTRINSIC, STACK_BYTES_PER_THREAD, STACK_THREAD_SLOTS};
 
 use super::raw::{ModuleRef, Ty, Val};
 use crate::Platform;
@@ -71,6 +73,9 @@ pub fn prepare_module(m: &ModuleRef, platform: Platform) -> Result<(), Vec<Diagn
     printf::resolve_printf(m)?;
     // Stack slots SROA and mem2reg leave (arrays indexed at run time) become vector values.
     promote_array::promote_arrays(m)?;
+    // The stack slots left (too large for registers, or whose address escapes) get places in
+    // per-thread stack memory, and stack functions take pointers as 64-bit addresses.
+    private_stack::place_private_memory(m)?;
     // Struct and array values (insertvalue/extractvalue chains, phis, selects) split into their
     // elements.
     aggregates::split_aggregate_values(m);

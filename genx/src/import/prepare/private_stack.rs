@@ -1,0 +1,371 @@
+//! Private memory on the stack (the memory half of Intel's GenXPrologEpilogInsertion): the stack
+//! slots that stay after array promotion — an array larger than the registers keep, a slot whose
+//! address escapes into a call — get a place in per-thread stack memory with a real 64-bit
+//! address, and pointer parameters of stack functions become those addresses.
+//!
+//! The convention (genxc's own; its callees are its own, so it only has to be consistent):
+//! - Every thread owns [`STACK_BYTES_PER_THREAD`] bytes (the `-stateless-stack-mem-size` default)
+//!   of a private memory buffer whose 64-bit base the kernel receives as an implicit argument
+//!   (kind 96, `llvm.genx.private.base` until the import binds it). The thread's part starts at
+//!   `base + (%sr0 & 0x3fff) * size`: the low 14 bits of `%sr0` number the hardware threads that
+//!   run at once, so a runtime allocates `size * 16384` bytes. A kernel that uses the stack sets
+//!   `%sp` and `%fp` there first.
+//! - A function with slots reads `%sp` at its entry (its frame base), moves `%sp` past its frame
+//!   (slots in decreasing alignment, the frame rounded to 16 bytes, an oword, as every `%sp` stays)
+//!   and puts `%sp` back before every return; slot `k` is at `frame base + offset k`.
+//! - A stack function's pointer parameters are 64-bit addresses; its callers pass the integers.
+//!
+//! The frame of a kernel plus the deepest chain of frames of the functions it calls must fit the
+//! per-thread size, or the kernel is refused with both numbers; a recursive chain is counted once
+//! (its depth is a run-time matter). Accesses through the addresses are then the memory rewrite's
+//! (SVM or LSC messages, like any global memory).
+
+use super::super::raw::{ModuleRef, Ty, Val};
+use super::super::validate::linkage_of;
+use super::builder::{Builder, NONAME};
+use super::is_pointer;
+use crate::ir::Linkage;
+use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
+use genxc_diag::{unsupported, Diagnostic};
+use inkwell::llvm_sys::core::*;
+use inkwell::llvm_sys::prelude::*;
+use inkwell::llvm_sys::target::{LLVMABIAlignmentOfType, LLVMABISizeOfType, LLVMGetModuleDataLayout};
+use inkwell::llvm_sys::{LLVMAttributeFunctionIndex, LLVMOpcode, LLVMTypeKind};
+
+/// Bytes of private stack memory each thread gets (what ocloc's `-stateless-stack-mem-size`
+/// gives by default).
+pub const STACK_BYTES_PER_THREAD: u32 = 8192;
+/// Hardware thread slots the low bits of `%sr0` number: a runtime allocates this many per-thread
+/// stacks.
+pub const STACK_THREAD_SLOTS: u32 = 1 << 14;
+/// The intrinsic standing for the kernel's private memory base until the import binds it to the
+/// implicit argument.
+pub const PRIVATE_BASE_INTRINSIC: &str = "llvm.genx.private.base";
+
+/// vISA number of `%sp`.
+const SP: u64 = 10;
+/// vISA number of `%fp`.
+const FP: u64 = 11;
+/// vISA number of `%sr0`.
+const SR0: u64 = 13;
+/// Alignment of every frame and of `%sp` (an oword).
+const FRAME_ALIGN: u64 = 16;
+
+/// Places the private memory of `m`: stack functions' pointer parameters become i64 addresses,
+/// remaining stack slots get frame slots, kernels that use the stack set it up; a kernel whose
+/// stack does not fit is a diagnostic.
+pub fn place_private_memory(m: &ModuleRef) -> Result<(), Vec<Diagnostic>> {
+    let b = Builder::new(m);
+    pass_addresses_to_stack_functions(m, &b);
+    // SAFETY: the module's own data layout.
+    let td = unsafe { LLVMGetModuleDataLayout(m.0) };
+    let mut frames: HashMap<LLVMValueRef, u64> = HashMap::new();
+    for f in m.functions().into_iter().filter(|f| !f.is_declaration()) {
+        let slots = stack_slots(f);
+        if slots.is_empty() {
+            continue;
+        }
+        let bytes = lay_out(&b, td, f, &slots);
+        frames.insert(f.0, bytes);
+    }
+    if frames.is_empty() {
+        return Ok(());
+    }
+    let mut diags = Vec::new();
+    for f in m.functions() {
+        if f.is_declaration() || linkage_of(f) != Ok(Linkage::Kernel) {
+            continue;
+        }
+        let deepest = deepest_chain(f, &frames, &mut HashSet::new());
+        if deepest == 0 {
+            continue;
+        }
+        if deepest > u64::from(STACK_BYTES_PER_THREAD) {
+            diags.push(Diagnostic::in_function(
+                f.name(),
+                None,
+                unsupported(format!(
+                    "private memory of {deepest} bytes per thread (the kernel's frame and the deepest chain of frames of the functions it calls), over the {STACK_BYTES_PER_THREAD} of the stack (-stateless-stack-mem-size)"
+                )),
+            ));
+            continue;
+        }
+        init_stack(m, &b, f);
+    }
+    if diags.is_empty() {
+        Ok(())
+    } else {
+        Err(diags)
+    }
+}
+
+/// The stack bytes `f` and the deepest chain of functions it calls directly take (a function
+/// already on the chain counts nothing more).
+fn deepest_chain(f: Val, frames: &HashMap<LLVMValueRef, u64>, on_chain: &mut HashSet<LLVMValueRef>) -> u64 {
+    if !on_chain.insert(f.0) {
+        return 0;
+    }
+    let own = frames.get(&f.0).copied().unwrap_or(0);
+    let mut deepest = 0;
+    for i in f.blocks().into_iter().flat_map(|bb| bb.instructions()) {
+        if i.opcode() == LLVMOpcode::LLVMCall && i.called_value().is_function() {
+            let g = i.called_value();
+            if !g.is_declaration() {
+                deepest = deepest.max(deepest_chain(g, frames, on_chain));
+            }
+        }
+    }
+    on_chain.remove(&f.0);
+    own + deepest
+}
+
+/// The slots of `f` that get memory: the entry block's allocas of a constant count.
+fn stack_slots(f: Val) -> Vec<Val> {
+    let Some(entry) = f.blocks().first().copied() else { return Vec::new() };
+    entry
+        .instructions()
+        .into_iter()
+        .filter(|i| i.opcode() == LLVMOpcode::LLVMAlloca && i.operand(0).const_int().is_some_and(|n| n >= 1))
+        .collect()
+}
+
+impl Builder {
+    /// A call of `name` (declared on first use) of type `ret (params)` with `args`.
+    fn call_intrinsic(&self, m: LLVMModuleRef, name: &str, ret: LLVMTypeRef, args: &[LLVMValueRef]) -> Val {
+        // SAFETY: types and values of this builder's context; the declaration is made once.
+        unsafe {
+            let mut params: Vec<LLVMTypeRef> = args.iter().map(|&a| LLVMTypeOf(a)).collect();
+            let fty = LLVMFunctionType(ret, params.as_mut_ptr(), params.len() as u32, 0);
+            let cname = std::ffi::CString::new(name).unwrap_or_default();
+            let mut f = LLVMGetNamedFunction(m, cname.as_ptr());
+            if f.is_null() {
+                f = LLVMAddFunction(m, cname.as_ptr(), fty);
+            }
+            let mut a = args.to_vec();
+            Val(LLVMBuildCall2(self.b, fty, f, a.as_mut_ptr(), a.len() as u32, NONAME))
+        }
+    }
+
+    /// The integer type of `bits` bits.
+    fn int_ty(&self, bits: u32) -> LLVMTypeRef {
+        // SAFETY: live context.
+        unsafe { LLVMIntTypeInContext(self.ctx, bits) }
+    }
+
+    /// The constant `v` of `bits` bits.
+    fn int_const(&self, bits: u32, v: u64) -> Val {
+        // SAFETY: live context.
+        Val(unsafe { LLVMConstInt(self.int_ty(bits), v, 0) })
+    }
+
+    /// Reads 64-bit predefined register `id`.
+    fn read_reg64(&self, m: LLVMModuleRef, id: u64) -> Val {
+        // SAFETY: live context.
+        let undef = unsafe { LLVMGetUndef(self.int_ty(64)) };
+        self.call_intrinsic(
+            m,
+            "llvm.genx.read.predef.reg.i64.i64",
+            self.int_ty(64),
+            &[self.int_const(32, id).0, undef],
+        )
+    }
+
+    /// Writes `v` (i64) to predefined register `id`.
+    fn write_reg64(&self, m: LLVMModuleRef, id: u64, v: Val) -> Val {
+        self.call_intrinsic(
+            m,
+            "llvm.genx.write.predef.reg.i64.i64",
+            self.int_ty(64),
+            &[self.int_const(32, id).0, v.0],
+        )
+    }
+}
+
+/// Gives each slot of `f` its place in `f`'s frame and rewrites it into an address; gives the
+/// frame's size.
+fn lay_out(b: &Builder, td: inkwell::llvm_sys::target::LLVMTargetDataRef, f: Val, slots: &[Val]) -> u64 {
+    // SAFETY: the module's data layout and live values of `f`.
+    let m = unsafe { LLVMGetGlobalParent(f.0) };
+    let mut placed: Vec<(Val, u64, u64)> = slots
+        .iter()
+        .map(|&a| {
+            let t = a.allocated_type();
+            // SAFETY: sized types of the module (allocas of constant count).
+            let (size, align) =
+                unsafe { (LLVMABISizeOfType(td, t.0), u64::from(LLVMABIAlignmentOfType(td, t.0))) };
+            let count = a.operand(0).const_int().unwrap_or(1) as u64;
+            // SAFETY: a valid alloca.
+            let align = align.max(u64::from(unsafe { LLVMGetAlignment(a.0) })).max(8);
+            (a, size * count, align)
+        })
+        .collect();
+    placed.sort_by(|x, y| y.2.cmp(&x.2));
+    let mut at = 0u64;
+    let mut offsets = Vec::with_capacity(placed.len());
+    for &(a, size, align) in &placed {
+        at = at.div_ceil(align) * align;
+        offsets.push((a, at));
+        at += size;
+    }
+    let bytes = at.div_ceil(FRAME_ALIGN) * FRAME_ALIGN;
+    let entry = f.blocks()[0];
+    let first = entry.instructions()[0];
+    b.before(first);
+    let base = b.read_reg64(m, SP);
+    let top = b.bin(LLVMOpcode::LLVMAdd, base, b.int_const(64, bytes));
+    b.write_reg64(m, SP, top);
+    for (a, off) in offsets {
+        b.before(a);
+        let addr = if off == 0 { base } else { b.bin(LLVMOpcode::LLVMAdd, base, b.int_const(64, off)) };
+        // SAFETY: the alloca's pointer type; the alloca has no use left when erased.
+        unsafe {
+            let p = LLVMBuildIntToPtr(b.b, addr.0, LLVMTypeOf(a.0), NONAME);
+            let name = a.name();
+            LLVMReplaceAllUsesWith(a.0, p);
+            LLVMInstructionEraseFromParent(a.0);
+            LLVMSetValueName2(p, name.as_ptr() as *const _, name.len());
+        }
+    }
+    for bb in f.blocks() {
+        for i in bb.instructions() {
+            if i.opcode() == LLVMOpcode::LLVMRet {
+                b.before(i);
+                b.write_reg64(m, SP, base);
+            }
+        }
+    }
+    bytes
+}
+
+/// Sets up the stack at the entry of kernel `k`: `%sp` and `%fp` at the thread's part of the
+/// private memory (before anything else of the kernel, its own frame included).
+fn init_stack(m: &ModuleRef, b: &Builder, k: Val) {
+    let entry = k.blocks()[0];
+    b.before(entry.instructions()[0]);
+    let i64t = b.int_ty(64);
+    let base = b.call_intrinsic(m.0, PRIVATE_BASE_INTRINSIC, i64t, &[]);
+    // SAFETY: live context.
+    let undef32 = unsafe { LLVMGetUndef(b.int_ty(32)) };
+    let sr0 = b.call_intrinsic(
+        m.0,
+        "llvm.genx.read.predef.reg.i32.i32",
+        b.int_ty(32),
+        &[b.int_const(32, SR0).0, undef32],
+    );
+    let slot = b.bin(LLVMOpcode::LLVMAnd, sr0, b.int_const(32, u64::from(STACK_THREAD_SLOTS - 1)));
+    let off = b.bin(LLVMOpcode::LLVMMul, slot, b.int_const(32, u64::from(STACK_BYTES_PER_THREAD)));
+    // SAFETY: an i32 value widened.
+    let off64 = Val(unsafe { LLVMBuildZExt(b.b, off.0, i64t, NONAME) });
+    let sp = b.bin(LLVMOpcode::LLVMAdd, base, off64);
+    b.write_reg64(m.0, SP, sp);
+    b.write_reg64(m.0, FP, sp);
+}
+
+/// Whether `f` is compiled as a stack function (its parameters follow the stack-call ABI).
+fn is_stack_function(f: Val) -> bool {
+    !f.name().starts_with("llvm.") && linkage_of(f) == Ok(Linkage::External)
+}
+
+/// Whether every use of `f` is a direct call of it.
+fn only_called(f: Val) -> bool {
+    f.users().into_iter().all(|u| {
+        u.is_instruction()
+            && u.opcode() == LLVMOpcode::LLVMCall
+            && u.called_value() == f
+            && (0..u.num_call_args()).all(|i| u.operand(i) != f)
+    })
+}
+
+/// Rewrites every stack function with pointer parameters (defined or declared) to take i64
+/// addresses: the body sees `inttoptr`s of them, callers pass `ptrtoint`s.
+fn pass_addresses_to_stack_functions(m: &ModuleRef, b: &Builder) {
+    for f in m.functions() {
+        let params = f.function_type().param_types();
+        if !is_stack_function(f)
+            || !params.iter().any(|&p| is_pointer(p))
+            || params.iter().any(|&p| is_pointer(p) && pointer_space(p) == 3)
+            || f.function_type().is_vararg()
+            || !only_called(f)
+        {
+            continue;
+        }
+        rebuild_with_addresses(m, b, f);
+    }
+}
+
+/// The address space of pointer type `t`.
+fn pointer_space(t: Ty) -> u32 {
+    // SAFETY: a pointer type.
+    unsafe { LLVMGetPointerAddressSpace(t.0) }
+}
+
+/// Replaces stack function `f` by one taking i64 where `f` takes pointers.
+fn rebuild_with_addresses(m: &ModuleRef, b: &Builder, f: Val) {
+    let fty = f.function_type();
+    let old_params = fty.param_types();
+    let i64t = b.int_ty(64);
+    let mut params: Vec<LLVMTypeRef> =
+        old_params.iter().map(|&p| if is_pointer(p) { i64t } else { p.0 }).collect();
+    let name = f.name();
+    // SAFETY: every handle is from this live module; the old function's blocks and uses move to
+    // the new one before the old one is deleted.
+    unsafe {
+        let nfty = LLVMFunctionType(fty.return_type().0, params.as_mut_ptr(), params.len() as u32, 0);
+        let cname = std::ffi::CString::new(format!("{name}.addr")).unwrap_or_default();
+        let nf = Val(LLVMAddFunction(m.0, cname.as_ptr(), nfty));
+        LLVMSetLinkage(nf.0, f.linkage());
+        LLVMSetFunctionCallConv(nf.0, LLVMGetFunctionCallConv(f.0));
+        let n = LLVMGetAttributeCountAtIndex(f.0, LLVMAttributeFunctionIndex) as usize;
+        let mut attrs: Vec<LLVMAttributeRef> = vec![std::ptr::null_mut(); n];
+        if n > 0 {
+            LLVMGetAttributesAtIndex(f.0, LLVMAttributeFunctionIndex, attrs.as_mut_ptr());
+        }
+        for a in attrs {
+            LLVMAddAttributeAtIndex(nf.0, LLVMAttributeFunctionIndex, a);
+        }
+        for bb in f.blocks() {
+            LLVMRemoveBasicBlockFromParent(bb.0);
+            LLVMAppendExistingBasicBlock(nf.0, bb.0);
+        }
+        let new_params = nf.params();
+        if let Some(entry) = nf.blocks().first().copied() {
+            let first = entry.instructions()[0];
+            for (p, np) in f.params().into_iter().zip(&new_params) {
+                let pn = p.name();
+                if is_pointer(p.ty()) {
+                    b.before(first);
+                    let ptr = LLVMBuildIntToPtr(b.b, np.0, p.ty().0, NONAME);
+                    LLVMReplaceAllUsesWith(p.0, ptr);
+                    let an = format!("{pn}.addr");
+                    LLVMSetValueName2(np.0, an.as_ptr() as *const _, an.len());
+                } else {
+                    LLVMReplaceAllUsesWith(p.0, np.0);
+                    LLVMSetValueName2(np.0, pn.as_ptr() as *const _, pn.len());
+                }
+            }
+        }
+        for call in f.users() {
+            b.before(call);
+            let mut args: Vec<LLVMValueRef> = (0..call.num_call_args())
+                .map(|i| {
+                    let a = call.operand(i);
+                    if is_pointer(a.ty()) {
+                        LLVMBuildPtrToInt(b.b, a.0, i64t, NONAME)
+                    } else {
+                        a.0
+                    }
+                })
+                .collect();
+            let nc = LLVMBuildCall2(b.b, nfty, nf.0, args.as_mut_ptr(), args.len() as u32, NONAME);
+            LLVMSetInstructionCallConv(nc, LLVMGetInstructionCallConv(call.0));
+            if fty.return_type().kind() != LLVMTypeKind::LLVMVoidTypeKind {
+                LLVMReplaceAllUsesWith(call.0, nc);
+                let cn = call.name();
+                LLVMSetValueName2(nc, cn.as_ptr() as *const _, cn.len());
+            }
+            LLVMInstructionEraseFromParent(call.0);
+        }
+        LLVMDeleteFunction(f.0);
+        LLVMSetValueName2(nf.0, name.as_ptr() as *const _, name.len());
+    }
+}
