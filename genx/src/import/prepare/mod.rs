@@ -75,7 +75,7 @@ pub fn prepare_module(m: &ModuleRef, platform: Platform) -> Result<(), Vec<Diagn
     promote_array::promote_arrays(m)?;
     // The stack slots left (too large for registers, or whose address escapes) get places in
     // per-thread stack memory, and stack functions take pointers as 64-bit addresses.
-    private_stack::place_private_memory(m)?;
+    private_stack::place_private_memory(m, platform.grf_bytes())?;
     // Struct and array values (insertvalue/extractvalue chains, phis, selects) split into their
     // elements.
     aggregates::split_aggregate_values(m);
@@ -91,7 +91,8 @@ pub fn prepare_module(m: &ModuleRef, platform: Platform) -> Result<(), Vec<Diagn
 /// Whether anything in `m` is outside the GenX form: a global, a pointer-typed parameter or
 /// instruction, an aggregate value other than the results of the intrinsics that return structs,
 /// SIMD control flow (whose blocks may need conforming), or a call of an intrinsic a rewrite
-/// expands (SPIR-V built-ins, Intel's compiler copies, LLVM's vector reductions).
+/// expands (SPIR-V built-ins, Intel's compiler copies, LLVM's vector reductions), or a stack
+/// function with more arguments than `%arg` holds.
 pub fn needs_preparation(m: &ModuleRef) -> bool {
     if !m.globals().is_empty() || function_pointers::has_function_pointers(m) {
         return true;
@@ -104,6 +105,7 @@ pub fn needs_preparation(m: &ModuleRef) -> bool {
         || spirv_builtins::declares_spirv_builtins(m)
         || compiler_copies::declares_compiler_copies(m)
         || reductions::declares_reductions(m)
+        || private_stack::may_pass_arguments_on_stack(m)
 }
 
 /// Whether `m` declares a SIMD control flow intrinsic (goto, join, any, predicate): a module that

@@ -54,7 +54,7 @@ const FRAME_ALIGN: u64 = 16;
 /// Places the private memory of `m`: stack functions' pointer parameters become i64 addresses,
 /// remaining stack slots get frame slots, kernels that use the stack set it up; a kernel whose
 /// stack does not fit is a diagnostic.
-pub fn place_private_memory(m: &ModuleRef) -> Result<(), Vec<Diagnostic>> {
+pub fn place_private_memory(m: &ModuleRef, grf_bytes: u32) -> Result<(), Vec<Diagnostic>> {
     let b = Builder::new(m);
     pass_addresses_to_stack_functions(m, &b);
     // SAFETY: the module's own data layout.
@@ -67,6 +67,10 @@ pub fn place_private_memory(m: &ModuleRef) -> Result<(), Vec<Diagnostic>> {
         }
         let bytes = lay_out(&b, td, f, &slots);
         frames.insert(f.0, bytes);
+    }
+    // After the frames: a callee reads its stack arguments below `%sp` as it was at its entry.
+    for (f, pushed) in pass_arguments_on_stack(m, &b, grf_bytes) {
+        *frames.entry(f).or_insert(0) += pushed;
     }
     if frames.is_empty() {
         return Ok(());
@@ -261,6 +265,199 @@ fn init_stack(m: &ModuleRef, b: &Builder, k: Val) {
     b.write_reg64(m.0, FP, sp);
 }
 
+/// Bytes of `%arg`, the vISA stack-call argument area.
+const ARG_BYTES: u64 = 1024;
+
+/// Bytes `t` takes when passed in `%arg` (a whole number of GRFs), or `None` for a type that
+/// cannot go through stack memory (a predicate, or something other than a scalar or vector).
+fn arg_bytes(td: inkwell::llvm_sys::target::LLVMTargetDataRef, t: Ty) -> Option<u64> {
+    let elem = if t.kind() == LLVMTypeKind::LLVMVectorTypeKind { t.element() } else { t };
+    match elem.kind() {
+        LLVMTypeKind::LLVMIntegerTypeKind if elem.int_width() == 1 => None,
+        LLVMTypeKind::LLVMIntegerTypeKind
+        | LLVMTypeKind::LLVMHalfTypeKind
+        | LLVMTypeKind::LLVMBFloatTypeKind
+        | LLVMTypeKind::LLVMFloatTypeKind
+        | LLVMTypeKind::LLVMDoubleTypeKind => {
+            // SAFETY: a sized scalar or vector type.
+            Some(unsafe { LLVMABISizeOfType(td, t.0) })
+        }
+        _ => None,
+    }
+}
+
+/// Where each parameter of a signature goes: `Ok(offset in %arg)` or `Err(offset in the stack
+/// arguments)`, after IGC's rule (in order, a parameter goes to `%arg` when it still fits there,
+/// each taking whole GRFs; otherwise onto the stack at the next oword), and the stack bytes; `None`
+/// when a parameter that does not fit cannot go through memory.
+fn arg_places(
+    td: inkwell::llvm_sys::target::LLVMTargetDataRef,
+    params: &[Ty],
+    grf: u64,
+) -> Option<(Vec<Result<u64, u64>>, u64)> {
+    let (mut in_reg, mut on_stack) = (0u64, 0u64);
+    let mut places = Vec::with_capacity(params.len());
+    for &p in params {
+        let reg_bytes = match arg_bytes(td, p) {
+            Some(n) => n,
+            // a predicate: one word per lane in %arg
+            None if p.kind() == LLVMTypeKind::LLVMVectorTypeKind
+                || p.kind() == LLVMTypeKind::LLVMIntegerTypeKind =>
+            {
+                let lanes =
+                    if p.kind() == LLVMTypeKind::LLVMVectorTypeKind { u64::from(p.vector_size()) } else { 1 };
+                lanes * 2
+            }
+            None => return None,
+        };
+        if in_reg + reg_bytes <= ARG_BYTES {
+            places.push(Ok(in_reg));
+            in_reg += reg_bytes.div_ceil(grf) * grf;
+        } else {
+            let bytes = arg_bytes(td, p)?;
+            places.push(Err(on_stack));
+            on_stack += bytes.div_ceil(FRAME_ALIGN) * FRAME_ALIGN;
+        }
+    }
+    Some((places, on_stack))
+}
+
+/// Whether a function of `m` may take more arguments than `%arg` holds (counting every parameter
+/// as padded to the widest GRF, so no platform's overflow is missed).
+pub fn may_pass_arguments_on_stack(m: &ModuleRef) -> bool {
+    // SAFETY: the module's own data layout.
+    let td = unsafe { LLVMGetModuleDataLayout(m.0) };
+    m.functions().into_iter().any(|f| {
+        is_stack_function(f)
+            && f.function_type()
+                .param_types()
+                .into_iter()
+                .map(|p| arg_bytes(td, p).unwrap_or(0).div_ceil(64) * 64)
+                .sum::<u64>()
+                > ARG_BYTES
+    })
+}
+
+/// Moves the parameters of stack functions that do not fit in `%arg` onto the stack: callers
+/// store them at `%sp` and move `%sp` past them for the call; the callee loads them at its entry
+/// from below its entry `%sp`. Gives the callers and the most bytes each pushes.
+fn pass_arguments_on_stack(m: &ModuleRef, b: &Builder, grf: u32) -> Vec<(LLVMValueRef, u64)> {
+    // SAFETY: the module's own data layout.
+    let td = unsafe { LLVMGetModuleDataLayout(m.0) };
+    let mut pushes: HashMap<LLVMValueRef, u64> = HashMap::new();
+    for f in m.functions() {
+        let params = f.function_type().param_types();
+        if !is_stack_function(f) || f.function_type().is_vararg() || !only_called(f) {
+            continue;
+        }
+        let Some((places, stack_bytes)) = arg_places(td, &params, u64::from(grf)) else { continue };
+        if stack_bytes == 0 {
+            continue;
+        }
+        for call in f.users() {
+            // SAFETY: `call` is an instruction in a function (only_called).
+            let caller = unsafe { LLVMGetBasicBlockParent(LLVMGetInstructionParent(call.0)) };
+            let e = pushes.entry(caller).or_insert(0);
+            *e = (*e).max(stack_bytes);
+        }
+        split_stack_parameters(m, b, f, &places, stack_bytes);
+    }
+    pushes.into_iter().collect()
+}
+
+/// Replaces `f` by a function taking only its `%arg` parameters; the others travel on the stack.
+fn split_stack_parameters(m: &ModuleRef, b: &Builder, f: Val, places: &[Result<u64, u64>], stack_bytes: u64) {
+    let fty = f.function_type();
+    let old_params = fty.param_types();
+    let mut params: Vec<LLVMTypeRef> =
+        old_params.iter().zip(places).filter(|(_, p)| p.is_ok()).map(|(t, _)| t.0).collect();
+    let name = f.name();
+    // SAFETY: every handle is from this live module; the old function's blocks and uses move to
+    // the new one before the old one is deleted.
+    unsafe {
+        let nfty = LLVMFunctionType(fty.return_type().0, params.as_mut_ptr(), params.len() as u32, 0);
+        let cname = std::ffi::CString::new(format!("{name}.stack")).unwrap_or_default();
+        let nf = Val(LLVMAddFunction(m.0, cname.as_ptr(), nfty));
+        copy_function_shape(f, nf);
+        for bb in f.blocks() {
+            LLVMRemoveBasicBlockFromParent(bb.0);
+            LLVMAppendExistingBasicBlock(nf.0, bb.0);
+        }
+        let new_params = nf.params();
+        if let Some(entry) = nf.blocks().first().copied() {
+            b.before(entry.instructions()[0]);
+            let sp = b.read_reg64(m.0, SP);
+            let args_base = b.bin(LLVMOpcode::LLVMSub, sp, b.int_const(64, stack_bytes));
+            let mut k = 0;
+            for (p, place) in f.params().into_iter().zip(places) {
+                let pn = p.name();
+                match place {
+                    Ok(_) => {
+                        LLVMReplaceAllUsesWith(p.0, new_params[k].0);
+                        LLVMSetValueName2(new_params[k].0, pn.as_ptr() as *const _, pn.len());
+                        k += 1;
+                    }
+                    Err(off) => {
+                        let addr = b.bin(LLVMOpcode::LLVMAdd, args_base, b.int_const(64, *off));
+                        let ptr = LLVMBuildIntToPtr(b.b, addr.0, LLVMPointerType(p.ty().0, 0), NONAME);
+                        let v = LLVMBuildLoad2(b.b, p.ty().0, ptr, NONAME);
+                        LLVMSetAlignment(v, FRAME_ALIGN as u32);
+                        LLVMReplaceAllUsesWith(p.0, v);
+                        LLVMSetValueName2(v, pn.as_ptr() as *const _, pn.len());
+                    }
+                }
+            }
+        }
+        for call in f.users() {
+            b.before(call);
+            let sp = b.read_reg64(m.0, SP);
+            let mut args = Vec::new();
+            for (i, place) in places.iter().enumerate() {
+                let a = call.operand(i as u32);
+                match place {
+                    Ok(_) => args.push(a.0),
+                    Err(off) => {
+                        let addr = b.bin(LLVMOpcode::LLVMAdd, sp, b.int_const(64, *off));
+                        let ptr = LLVMBuildIntToPtr(b.b, addr.0, LLVMPointerType(LLVMTypeOf(a.0), 0), NONAME);
+                        let st = LLVMBuildStore(b.b, a.0, ptr);
+                        LLVMSetAlignment(st, FRAME_ALIGN as u32);
+                    }
+                }
+            }
+            let top = b.bin(LLVMOpcode::LLVMAdd, sp, b.int_const(64, stack_bytes));
+            b.write_reg64(m.0, SP, top);
+            let nc = LLVMBuildCall2(b.b, nfty, nf.0, args.as_mut_ptr(), args.len() as u32, NONAME);
+            LLVMSetInstructionCallConv(nc, LLVMGetInstructionCallConv(call.0));
+            b.write_reg64(m.0, SP, sp);
+            if fty.return_type().kind() != LLVMTypeKind::LLVMVoidTypeKind {
+                LLVMReplaceAllUsesWith(call.0, nc);
+                let cn = call.name();
+                LLVMSetValueName2(nc, cn.as_ptr() as *const _, cn.len());
+            }
+            LLVMInstructionEraseFromParent(call.0);
+        }
+        LLVMDeleteFunction(f.0);
+        LLVMSetValueName2(nf.0, name.as_ptr() as *const _, name.len());
+    }
+}
+
+/// Gives `nf` the linkage, calling convention and function attributes of `f`.
+///
+/// # Safety
+/// Both are functions of one live module.
+unsafe fn copy_function_shape(f: Val, nf: Val) {
+    LLVMSetLinkage(nf.0, f.linkage());
+    LLVMSetFunctionCallConv(nf.0, LLVMGetFunctionCallConv(f.0));
+    let n = LLVMGetAttributeCountAtIndex(f.0, LLVMAttributeFunctionIndex) as usize;
+    let mut attrs: Vec<LLVMAttributeRef> = vec![std::ptr::null_mut(); n];
+    if n > 0 {
+        LLVMGetAttributesAtIndex(f.0, LLVMAttributeFunctionIndex, attrs.as_mut_ptr());
+    }
+    for a in attrs {
+        LLVMAddAttributeAtIndex(nf.0, LLVMAttributeFunctionIndex, a);
+    }
+}
+
 /// Whether `f` is compiled as a stack function (its parameters follow the stack-call ABI).
 fn is_stack_function(f: Val) -> bool {
     !f.name().starts_with("llvm.") && linkage_of(f) == Ok(Linkage::External)
@@ -313,16 +510,7 @@ fn rebuild_with_addresses(m: &ModuleRef, b: &Builder, f: Val) {
         let nfty = LLVMFunctionType(fty.return_type().0, params.as_mut_ptr(), params.len() as u32, 0);
         let cname = std::ffi::CString::new(format!("{name}.addr")).unwrap_or_default();
         let nf = Val(LLVMAddFunction(m.0, cname.as_ptr(), nfty));
-        LLVMSetLinkage(nf.0, f.linkage());
-        LLVMSetFunctionCallConv(nf.0, LLVMGetFunctionCallConv(f.0));
-        let n = LLVMGetAttributeCountAtIndex(f.0, LLVMAttributeFunctionIndex) as usize;
-        let mut attrs: Vec<LLVMAttributeRef> = vec![std::ptr::null_mut(); n];
-        if n > 0 {
-            LLVMGetAttributesAtIndex(f.0, LLVMAttributeFunctionIndex, attrs.as_mut_ptr());
-        }
-        for a in attrs {
-            LLVMAddAttributeAtIndex(nf.0, LLVMAttributeFunctionIndex, a);
-        }
+        copy_function_shape(f, nf);
         for bb in f.blocks() {
             LLVMRemoveBasicBlockFromParent(bb.0);
             LLVMAppendExistingBasicBlock(nf.0, bb.0);
