@@ -226,7 +226,7 @@ fn compile_split(
     };
     let units: Vec<&split::UnitPlan> = plan.units.iter().collect();
     let (results, scanned) = run_parallel(units, Some(&pool), times, Some(scan), |unit, mark| {
-        let (u, md) = unit_from_text(&plan, unit, name, platform, mark)?;
+        let (u, md) = unit_from_text(&plan, unit, name, platform, opts.stack_mem_size, mark)?;
         if checks.enabled() {
             genxc_genx::verify::verify_unit(&u, "import").ok()?;
         }
@@ -272,6 +272,7 @@ fn unit_from_text(
     unit: &split::UnitPlan,
     name: &str,
     platform: Platform,
+    stack_bytes: u32,
     mark: &mut dyn FnMut(Stage),
 ) -> Option<(KernelUnit, u32)> {
     let text = plan.text(unit);
@@ -281,7 +282,7 @@ fn unit_from_text(
         drop(text);
         let llvm = llvm.ok()?;
         mark(Stage::Parse);
-        genxc_genx::import::import_module_counted(&llvm, platform).ok()
+        genxc_genx::import::import_module_counted_with_stack(&llvm, platform, stack_bytes).ok()
     });
     if large {
         // The context keeps the constants of the large module: it goes with the module.
@@ -417,10 +418,11 @@ fn compile_whole(
             .collect::<Vec<_>>()
     };
     let checks = Checks { verify_each: opts.verify_each };
-    let mut module = genxc_genx::import::import_module(&llvm, opts.platform).map_err(|d| {
-        end_import(times);
-        locate(d)
-    })?;
+    let mut module = genxc_genx::import::import_module_with_stack(&llvm, opts.platform, opts.stack_mem_size)
+        .map_err(|d| {
+            end_import(times);
+            locate(d)
+        })?;
     out.warnings = locate(std::mem::take(&mut module.notes));
     if checks.enabled() {
         genxc_genx::verify::verify_module(&module, "import").map_err(|d| {
@@ -638,7 +640,7 @@ mod tests {
         for input in &inputs {
             for (emit, stats) in [(all, true), (Emit::Visaasm.into(), false)] {
                 for platform in [Platform::Tgllp, Platform::Pvc] {
-                    let opts = CompileOptions { platform, emit, jobs: 2, stats, verify_each: false };
+                    let opts = CompileOptions { platform, emit, jobs: 2, stats, ..CompileOptions::default() };
                     let want = products(&opts);
                     let mut times = PassTimes::new();
                     let json = |k: &[Kernel]| crate::json::kernels_json(k, platform);

@@ -4,8 +4,8 @@
 //! address, and pointer parameters of stack functions become those addresses.
 //!
 //! The convention (genxc's own; its callees are its own, so it only has to be consistent):
-//! - Every thread owns [`STACK_BYTES_PER_THREAD`] bytes (the `-stateless-stack-mem-size` default)
-//!   of a private memory buffer whose 64-bit base the kernel receives as an implicit argument
+//! - Every thread owns `N` bytes (`-stateless-stack-mem-size`, [`STACK_BYTES_PER_THREAD`] by
+//!   default) of a private memory buffer whose 64-bit base the kernel receives as an implicit argument
 //!   (kind 96, `llvm.genx.private.base` until the import binds it). The thread's part starts at
 //!   `base + (%sr0 & 0x3fff) * size`: the low 14 bits of `%sr0` number the hardware threads that
 //!   run at once, so a runtime allocates `size * 16384` bytes. A kernel that uses the stack sets
@@ -21,7 +21,7 @@
 //! (SVM or LSC messages, like any global memory).
 
 use super::super::raw::{ModuleRef, Ty, Val};
-use super::super::validate::linkage_of;
+use super::super::validate::{inst_label, linkage_of};
 use super::builder::{Builder, NONAME};
 use super::is_pointer;
 use crate::ir::Linkage;
@@ -35,6 +35,9 @@ use inkwell::llvm_sys::{LLVMAttributeFunctionIndex, LLVMOpcode, LLVMTypeKind};
 /// Bytes of private stack memory each thread gets (what ocloc's `-stateless-stack-mem-size`
 /// gives by default).
 pub const STACK_BYTES_PER_THREAD: u32 = 8192;
+/// The largest `-stateless-stack-mem-size`: the thread's offset, `slot * size`, is computed in 32
+/// bits.
+pub const MAX_STACK_BYTES_PER_THREAD: u32 = u32::MAX / STACK_THREAD_SLOTS / 16 * 16;
 /// Hardware thread slots the low bits of `%sr0` number: a runtime allocates this many per-thread
 /// stacks.
 pub const STACK_THREAD_SLOTS: u32 = 1 << 14;
@@ -54,16 +57,23 @@ const FRAME_ALIGN: u64 = 16;
 /// Places the private memory of `m`: stack functions' pointer parameters become i64 addresses,
 /// remaining stack slots get frame slots, kernels that use the stack set it up; a kernel whose
 /// stack does not fit is a diagnostic.
-pub fn place_private_memory(m: &ModuleRef, grf_bytes: u32) -> Result<(), Vec<Diagnostic>> {
+pub fn place_private_memory(m: &ModuleRef, grf_bytes: u32, stack_bytes: u32) -> Result<(), Vec<Diagnostic>> {
     let b = Builder::new(m);
     pass_addresses_to_stack_functions(m, &b);
     // SAFETY: the module's own data layout.
     let td = unsafe { LLVMGetModuleDataLayout(m.0) };
     let mut frames: HashMap<LLVMValueRef, u64> = HashMap::new();
+    // Each function's largest slot, named in a refusal.
+    let mut largest: HashMap<LLVMValueRef, String> = HashMap::new();
     for f in m.functions().into_iter().filter(|f| !f.is_declaration()) {
         let slots = stack_slots(f);
         if slots.is_empty() {
             continue;
+        }
+        // SAFETY: sized types of the module (allocas of constant count).
+        let size = |a: &Val| unsafe { LLVMABISizeOfType(td, a.allocated_type().0) } * a.operand(0).const_int().unwrap_or(1) as u64;
+        if let Some(big) = slots.iter().max_by_key(|a| size(a)) {
+            largest.insert(f.0, inst_label(*big));
         }
         let bytes = lay_out(&b, td, f, &slots);
         frames.insert(f.0, bytes);
@@ -84,17 +94,26 @@ pub fn place_private_memory(m: &ModuleRef, grf_bytes: u32) -> Result<(), Vec<Dia
         if deepest == 0 {
             continue;
         }
-        if deepest > u64::from(STACK_BYTES_PER_THREAD) {
+        if deepest > u64::from(stack_bytes) {
+            // Located at the kernel's largest slot, or at the call that starts the deepest chain.
+            let at = largest.get(&f.0).cloned().or_else(|| {
+                f.blocks()
+                    .into_iter()
+                    .flat_map(|bb| bb.instructions())
+                    .filter(|i| i.opcode() == LLVMOpcode::LLVMCall && i.called_value().is_function())
+                    .max_by_key(|i| deepest_chain(i.called_value(), &frames, &mut HashSet::from_iter([f.0])))
+                    .map(inst_label)
+            });
             diags.push(Diagnostic::in_function(
                 f.name(),
-                None,
+                at,
                 unsupported(format!(
-                    "private memory of {deepest} bytes per thread (the kernel's frame and the deepest chain of frames of the functions it calls), over the {STACK_BYTES_PER_THREAD} of the stack (-stateless-stack-mem-size)"
+                    "private memory of {deepest} bytes per thread (the kernel's frame and the deepest chain of frames of the functions it calls), over the {stack_bytes} of the stack (-stateless-stack-mem-size)"
                 )),
             ));
             continue;
         }
-        init_stack(m, &b, f);
+        init_stack(m, &b, f, stack_bytes);
     }
     if diags.is_empty() {
         Ok(())
@@ -243,7 +262,7 @@ fn lay_out(b: &Builder, td: inkwell::llvm_sys::target::LLVMTargetDataRef, f: Val
 
 /// Sets up the stack at the entry of kernel `k`: `%sp` and `%fp` at the thread's part of the
 /// private memory (before anything else of the kernel, its own frame included).
-fn init_stack(m: &ModuleRef, b: &Builder, k: Val) {
+fn init_stack(m: &ModuleRef, b: &Builder, k: Val, stack_bytes: u32) {
     let entry = k.blocks()[0];
     b.before(entry.instructions()[0]);
     let i64t = b.int_ty(64);
@@ -257,7 +276,7 @@ fn init_stack(m: &ModuleRef, b: &Builder, k: Val) {
         &[b.int_const(32, SR0).0, undef32],
     );
     let slot = b.bin(LLVMOpcode::LLVMAnd, sr0, b.int_const(32, u64::from(STACK_THREAD_SLOTS - 1)));
-    let off = b.bin(LLVMOpcode::LLVMMul, slot, b.int_const(32, u64::from(STACK_BYTES_PER_THREAD)));
+    let off = b.bin(LLVMOpcode::LLVMMul, slot, b.int_const(32, u64::from(stack_bytes)));
     // SAFETY: an i32 value widened.
     let off64 = Val(unsafe { LLVMBuildZExt(b.b, off.0, i64t, NONAME) });
     let sp = b.bin(LLVMOpcode::LLVMAdd, base, off64);
