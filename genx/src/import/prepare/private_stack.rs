@@ -222,7 +222,7 @@ fn lay_out(b: &Builder, td: inkwell::llvm_sys::target::LLVMTargetDataRef, f: Val
             (a, size * count, align)
         })
         .collect();
-    placed.sort_by(|x, y| y.2.cmp(&x.2));
+    placed.sort_by_key(|x| std::cmp::Reverse(x.2));
     let mut at = 0u64;
     let mut offsets = Vec::with_capacity(placed.len());
     for &(a, size, align) in &placed {
