@@ -93,8 +93,9 @@ pub fn prepare_module(m: &ModuleRef, platform: Platform, stack_bytes: u32) -> Re
 /// Whether anything in `m` is outside the GenX form: a global, a pointer-typed parameter or
 /// instruction, an aggregate value other than the results of the intrinsics that return structs,
 /// SIMD control flow (whose blocks may need conforming), or a call of an intrinsic a rewrite
-/// expands (SPIR-V built-ins, Intel's compiler copies, LLVM's vector reductions), or a stack
-/// function with more arguments than `%arg` holds.
+/// expands (SPIR-V built-ins, Intel's compiler copies, LLVM's vector reductions), a stack
+/// function with more arguments than `%arg` holds, or a call of a declared-only function (whose
+/// caller sets up the stack).
 pub fn needs_preparation(m: &ModuleRef) -> bool {
     if !m.globals().is_empty() || function_pointers::has_function_pointers(m) {
         return true;
@@ -108,6 +109,7 @@ pub fn needs_preparation(m: &ModuleRef) -> bool {
         || compiler_copies::declares_compiler_copies(m)
         || reductions::declares_reductions(m)
         || private_stack::may_pass_arguments_on_stack(m)
+        || private_stack::calls_declared_functions(m)
 }
 
 /// Whether `m` declares a SIMD control flow intrinsic (goto, join, any, predicate): a module that

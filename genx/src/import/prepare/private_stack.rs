@@ -82,16 +82,14 @@ pub fn place_private_memory(m: &ModuleRef, grf_bytes: u32, stack_bytes: u32) -> 
     for (f, pushed) in pass_arguments_on_stack(m, &b, grf_bytes) {
         *frames.entry(f).or_insert(0) += pushed;
     }
-    if frames.is_empty() {
-        return Ok(());
-    }
+    let widest = frames.values().copied().max().unwrap_or(0);
     let mut diags = Vec::new();
     for f in m.functions() {
         if f.is_declaration() || linkage_of(f) != Ok(Linkage::Kernel) {
             continue;
         }
-        let deepest = deepest_chain(f, &frames, &mut HashSet::new());
-        if deepest == 0 {
+        let deepest = deepest_chain(f, &frames, widest, &mut HashSet::new());
+        if deepest == 0 && !calls_unknown_code(f, widest > 0, &mut HashSet::new()) {
             continue;
         }
         if deepest > u64::from(stack_bytes) {
@@ -101,7 +99,9 @@ pub fn place_private_memory(m: &ModuleRef, grf_bytes: u32, stack_bytes: u32) -> 
                     .into_iter()
                     .flat_map(|bb| bb.instructions())
                     .filter(|i| i.opcode() == LLVMOpcode::LLVMCall && i.called_value().is_function())
-                    .max_by_key(|i| deepest_chain(i.called_value(), &frames, &mut HashSet::from_iter([f.0])))
+                    .max_by_key(|i| {
+                        deepest_chain(i.called_value(), &frames, widest, &mut HashSet::from_iter([f.0]))
+                    })
                     .map(inst_label)
             });
             diags.push(Diagnostic::in_function(
@@ -123,23 +123,54 @@ pub fn place_private_memory(m: &ModuleRef, grf_bytes: u32, stack_bytes: u32) -> 
 }
 
 /// The stack bytes `f` and the deepest chain of functions it calls directly take (a function
-/// already on the chain counts nothing more).
-fn deepest_chain(f: Val, frames: &HashMap<LLVMValueRef, u64>, on_chain: &mut HashSet<LLVMValueRef>) -> u64 {
+/// already on the chain counts nothing more); an indirect call counts the `widest` frame of the
+/// module (any function may be its target).
+fn deepest_chain(
+    f: Val,
+    frames: &HashMap<LLVMValueRef, u64>,
+    widest: u64,
+    on_chain: &mut HashSet<LLVMValueRef>,
+) -> u64 {
     if !on_chain.insert(f.0) {
         return 0;
     }
     let own = frames.get(&f.0).copied().unwrap_or(0);
     let mut deepest = 0;
     for i in f.blocks().into_iter().flat_map(|bb| bb.instructions()) {
-        if i.opcode() == LLVMOpcode::LLVMCall && i.called_value().is_function() {
-            let g = i.called_value();
-            if !g.is_declaration() {
-                deepest = deepest.max(deepest_chain(g, frames, on_chain));
-            }
+        if i.opcode() != LLVMOpcode::LLVMCall || i.called_value().is_inline_asm() {
+            continue;
+        }
+        let g = i.called_value();
+        if !g.is_function() {
+            deepest = deepest.max(widest);
+        } else if !g.is_declaration() {
+            deepest = deepest.max(deepest_chain(g, frames, widest, on_chain));
         }
     }
     on_chain.remove(&f.0);
     own + deepest
+}
+
+/// Whether `f` or a function it calls directly calls a function the module only declares, or
+/// makes an indirect call when `frames_exist` (code that may use the stack, which then must be
+/// set up).
+fn calls_unknown_code(f: Val, frames_exist: bool, seen: &mut HashSet<LLVMValueRef>) -> bool {
+    if !seen.insert(f.0) {
+        return false;
+    }
+    f.blocks().into_iter().flat_map(|bb| bb.instructions()).any(|i| {
+        if i.opcode() != LLVMOpcode::LLVMCall || i.called_value().is_inline_asm() {
+            return false;
+        }
+        let g = i.called_value();
+        if !g.is_function() {
+            return frames_exist;
+        }
+        if g.is_declaration() {
+            return is_stack_function(g);
+        }
+        calls_unknown_code(g, frames_exist, seen)
+    })
 }
 
 /// The slots of `f` that get memory: the entry block's allocas of a constant count.
@@ -339,6 +370,12 @@ fn arg_places(
         }
     }
     Some((places, on_stack))
+}
+
+/// Whether `m` calls a function it only declares (not an intrinsic): a kernel reaching it sets up
+/// the stack the callee may use.
+pub fn calls_declared_functions(m: &ModuleRef) -> bool {
+    m.functions().into_iter().any(|f| f.is_declaration() && is_stack_function(f) && !f.users().is_empty())
 }
 
 /// Whether a function of `m` may take more arguments than `%arg` holds (counting every parameter
