@@ -546,6 +546,22 @@ mod tests {
     }
 
     #[test]
+    fn stack_size_option() {
+        assert_eq!(CompileOptions::default().stack_mem_size, 8192);
+        let o = CompileOptions::parse("-stateless-stack-mem-size=16384").unwrap();
+        assert_eq!(o.stack_mem_size, 16384);
+        let o = CompileOptions::parse("--stateless-stack-mem-size 4096 -platform pvc").unwrap();
+        assert_eq!((o.stack_mem_size, o.platform), (4096, Platform::Pvc));
+        let err = |s: &str| CompileOptions::parse(s).unwrap_err().to_string();
+        assert_eq!(
+            err("-stateless-stack-mem-size=100"),
+            "error: option '-stateless-stack-mem-size=100' needs a byte count that is a multiple of 16 and at most 262128, found '100'"
+        );
+        assert!(err("-stateless-stack-mem-size 1048576").contains("at most 262128"));
+        assert!(err("-stateless-stack-mem-size").contains("needs a value"));
+    }
+
+    #[test]
     fn emit_names_round_trip() {
         for e in Emit::ALL {
             assert_eq!(Emit::from_name(e.name()), Some(e));
