@@ -63,6 +63,8 @@ pub fn place_private_memory(m: &ModuleRef, grf_bytes: u32, stack_bytes: u32) -> 
     // SAFETY: the module's own data layout.
     let td = unsafe { LLVMGetModuleDataLayout(m.0) };
     let mut frames: HashMap<LLVMValueRef, u64> = HashMap::new();
+    // Each frame's base: the `%sp` its function reads at entry.
+    let mut frame_bases: HashMap<LLVMValueRef, Val> = HashMap::new();
     // Each function's largest slot, named in a refusal.
     let mut largest: HashMap<LLVMValueRef, String> = HashMap::new();
     for f in m.functions().into_iter().filter(|f| !f.is_declaration()) {
@@ -75,8 +77,9 @@ pub fn place_private_memory(m: &ModuleRef, grf_bytes: u32, stack_bytes: u32) -> 
         if let Some(big) = slots.iter().max_by_key(|a| size(a)) {
             largest.insert(f.0, inst_label(*big));
         }
-        let bytes = lay_out(&b, td, f, &slots);
+        let (bytes, base) = lay_out(&b, td, f, &slots);
         frames.insert(f.0, bytes);
+        frame_bases.insert(f.0, base);
     }
     // After the frames: a callee reads its stack arguments below `%sp` as it was at its entry.
     for (f, pushed) in pass_arguments_on_stack(m, &b, grf_bytes) {
@@ -113,7 +116,15 @@ pub fn place_private_memory(m: &ModuleRef, grf_bytes: u32, stack_bytes: u32) -> 
             ));
             continue;
         }
-        init_stack(m, &b, f, stack_bytes);
+        let sp = init_stack(m, &b, f, stack_bytes);
+        // The kernel's own frame starts where it just set %sp: no read of it back.
+        if let Some(base) = frame_bases.get(&f.0) {
+            // SAFETY: the frame base read is replaced by the value written, then erased.
+            unsafe {
+                LLVMReplaceAllUsesWith(base.0, sp.0);
+                LLVMInstructionEraseFromParent(base.0);
+            }
+        }
     }
     if diags.is_empty() {
         Ok(())
@@ -236,8 +247,13 @@ impl Builder {
 }
 
 /// Gives each slot of `f` its place in `f`'s frame and rewrites it into an address; gives the
-/// frame's size.
-fn lay_out(b: &Builder, td: inkwell::llvm_sys::target::LLVMTargetDataRef, f: Val, slots: &[Val]) -> u64 {
+/// frame's size and its base (the read of `%sp` at the entry).
+fn lay_out(
+    b: &Builder,
+    td: inkwell::llvm_sys::target::LLVMTargetDataRef,
+    f: Val,
+    slots: &[Val],
+) -> (u64, Val) {
     // SAFETY: the module's data layout and live values of `f`.
     let m = unsafe { LLVMGetGlobalParent(f.0) };
     let mut placed: Vec<(Val, u64, u64)> = slots
@@ -288,12 +304,13 @@ fn lay_out(b: &Builder, td: inkwell::llvm_sys::target::LLVMTargetDataRef, f: Val
             }
         }
     }
-    bytes
+    (bytes, base)
 }
 
 /// Sets up the stack at the entry of kernel `k`: `%sp` and `%fp` at the thread's part of the
-/// private memory (before anything else of the kernel, its own frame included).
-fn init_stack(m: &ModuleRef, b: &Builder, k: Val, stack_bytes: u32) {
+/// private memory (before anything else of the kernel, its own frame included); gives that
+/// address.
+fn init_stack(m: &ModuleRef, b: &Builder, k: Val, stack_bytes: u32) -> Val {
     let entry = k.blocks()[0];
     b.before(entry.instructions()[0]);
     let i64t = b.int_ty(64);
@@ -313,6 +330,7 @@ fn init_stack(m: &ModuleRef, b: &Builder, k: Val, stack_bytes: u32) {
     let sp = b.bin(LLVMOpcode::LLVMAdd, base, off64);
     b.write_reg64(m.0, SP, sp);
     b.write_reg64(m.0, FP, sp);
+    sp
 }
 
 /// Bytes of `%arg`, the vISA stack-call argument area.
