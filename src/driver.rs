@@ -672,7 +672,8 @@ mod tests {
         // global variables (the plan does not take globals: the globals, printf and @EM fixtures, and
         // Intel's final IR of the examples), those whose metadata offsets are recomputed with a
         // warning (the whole module reports it), memory kernels whose pointer arguments the
-        // preparation rewrites, and subroutines whose aggregate signatures it flattens.
+        // preparation rewrites, stack memory kernels (their stack functions again), and
+        // subroutines whose aggregate signatures it flattens.
         let expected = vec![
             "aggregates/structs.ll",
             "builtins/spirv_carry.ll",
@@ -693,8 +694,10 @@ mod tests {
             "calls/indirect_values.ll",
             "calls/linked_call.ll",
             "calls/predef_regs.ll",
+            "calls/stack_args_memory.ll",
             "calls/stack_call_subroutines.ll",
             "calls/stack_calls.ll",
+            "calls/stack_recursion_memory.ll",
             "globals/constant_table.ll",
             "globals/mutable_global.ll",
             "globals/pinned.ll",
@@ -702,6 +705,7 @@ mod tests {
             "kernels/simdcf_em_global.ll",
             "memory/indexed.ll",
             "memory/slm_surface.ll",
+            "memory/stack_memory.ll",
             "printf/printf_values.ll",
         ];
         // Intel's final IR of the examples (tests/fixtures/regions/intel) holds globals.
