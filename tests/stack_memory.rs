@@ -1,8 +1,9 @@
-//! Private stack memory with known answers: the stack fixtures compiled for SKL, TGLLP, DG2 and
-//! PVC run in the simulator and must write what the kernels mean, computed here on the host
-//! (the differential test checks them against the reference interpreter, which runs the same
-//! rewritten IR; this checks the rewrite itself: frame slots, addresses passed to stack
-//! functions, arguments on the stack, recursion with a frame per level).
+//! Stack calls through private stack memory with known answers: the fixtures compiled for SKL,
+//! TGLLP, DG2 and PVC run in the simulator and must write what the kernels mean, computed here on
+//! the host (the differential test checks them against the reference interpreter, which runs the
+//! same rewritten IR; this checks the rewrite itself: arguments past `%arg` on the stack,
+//! recursion with a frame per level and addresses of frames passed down). The stack memory
+//! kernels of `tests/fixtures/memory` have their models in tests/memory_models.rs.
 
 mod common;
 
@@ -41,38 +42,6 @@ fn words(m: &Memory, k: usize) -> Vec<u32> {
         .find(|b| b.kind == BufferKind::Svm { base: svm_base(k) })
         .unwrap_or_else(|| panic!("no buffer of pointer argument {k}"));
     b.bytes.data.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
-}
-
-#[test]
-fn private_array_over_the_register_limit() {
-    for platform in PLATFORMS {
-        let (before, after) = run("memory/stack_memory.ll", "big_private_array", platform);
-        let (input, out) = (words(&before, 0), words(&after, 1));
-        for g in 0..GROUPS {
-            for j in 0..16u32 {
-                let idx = input[600 + j as usize] & 511;
-                let want = input[idx as usize].wrapping_mul(3).wrapping_add(g);
-                assert_eq!(out[(g * 16 + j) as usize], want, "{platform:?} group {g} element {j}");
-            }
-        }
-    }
-}
-
-#[test]
-fn slot_written_by_a_stack_function() {
-    for platform in PLATFORMS {
-        let (before, after) = run("memory/stack_memory.ll", "escaping_slot", platform);
-        let (input, out) = (words(&before, 0), words(&after, 1));
-        for g in 0..GROUPS {
-            let base = input[g as usize];
-            for l in 0..8u32 {
-                let r0 = base.wrapping_add(l);
-                let r3 = r0.wrapping_add(8).wrapping_mul(r0);
-                let want = r0.wrapping_add(r3).wrapping_sub(l + 1);
-                assert_eq!(out[(g * 8 + l) as usize], want, "{platform:?} group {g} lane {l}");
-            }
-        }
-    }
 }
 
 #[test]
