@@ -14,10 +14,17 @@
 //!   (slots in decreasing alignment, the frame rounded to 16 bytes, an oword, as every `%sp` stays)
 //!   and puts `%sp` back before every return; slot `k` is at `frame base + offset k`.
 //! - A stack function's pointer parameters are 64-bit addresses; its callers pass the integers.
+//! - Stack-call arguments follow IGC's rule: in order, an argument goes to `%arg` while it fits
+//!   (1024 bytes, whole GRFs each), otherwise onto the stack at the next oword. The caller stores
+//!   those at `%sp`, moves `%sp` past them for the call and back after it; the callee loads them
+//!   from `%sp - their bytes` as `%sp` is at its entry. Declared-only callees are called so too.
+//! - A kernel also sets the stack up when it reaches a declared-only function (compiled elsewhere,
+//!   it may use the stack), or an indirect call while some function of the module has a frame.
 //!
 //! The frame of a kernel plus the deepest chain of frames of the functions it calls must fit the
-//! per-thread size, or the kernel is refused with both numbers; a recursive chain is counted once
-//! (its depth is a run-time matter). Accesses through the addresses are then the memory rewrite's
+//! per-thread size, or the kernel is refused with both numbers, at its largest slot (or the call
+//! that starts the chain); a recursive chain is counted once (its depth is a run-time matter), an
+//! indirect call as the widest frame of the module. Accesses through the addresses are then the memory rewrite's
 //! (SVM or LSC messages, like any global memory).
 
 use super::super::raw::{ModuleRef, Ty, Val};
