@@ -42,6 +42,18 @@ struct KernelJson {
     /// Bytes of the printf buffer; only for a kernel with a printf buffer argument.
     #[serde(skip_serializing_if = "Option::is_none")]
     printf_buffer_size: Option<u32>,
+    /// Private (stack) memory the kernel needs; only for a kernel that uses the stack.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    private_memory: Option<PrivateMemoryJson>,
+}
+
+/// The private memory a runtime allocates behind the private base argument: `per_thread` bytes
+/// for each of `thread_slots` hardware threads (the thread's part is at `base + slot *
+/// per_thread`, the slot being the low bits of `%sr0`).
+#[derive(Serialize)]
+struct PrivateMemoryJson {
+    per_thread: u32,
+    thread_slots: u32,
 }
 
 #[derive(Serialize)]
@@ -71,6 +83,7 @@ fn implicit_name(i: ImplicitArg) -> Option<String> {
         ImplicitArg::GroupCount => Some("group_count".into()),
         ImplicitArg::LocalId => Some("local_id".into()),
         ImplicitArg::PrintfBuffer => Some("printf_buffer".into()),
+        ImplicitArg::PrivateBase => Some("private_base".into()),
         ImplicitArg::Other(n) => Some(format!("implicit_{n}")),
     }
 }
@@ -146,6 +159,10 @@ fn kernel_json(k: &Kernel, grf: u32) -> KernelJson {
             .iter()
             .any(|a| a.implicit == ImplicitArg::PrintfBuffer)
             .then_some(genxc_genx::import::prepare::printf::PRINTF_BUFFER_BYTES),
+        private_memory: (k.private_memory > 0).then_some(PrivateMemoryJson {
+            per_thread: k.private_memory,
+            thread_slots: genxc_genx::import::prepare::STACK_THREAD_SLOTS,
+        }),
     }
 }
 

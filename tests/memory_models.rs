@@ -36,6 +36,8 @@ const MODELS: &[(&str, &str, Model)] = &[
     ("memory/indexed.ll", "gather_index", gather_index),
     ("memory/indexed.ll", "struct_fields", struct_fields),
     ("memory/bytes_words.ll", "bytes_words", bytes_words),
+    ("memory/stack_memory.ll", "big_private_array", big_private_array),
+    ("memory/stack_memory.ll", "escaping_slot", escaping_slot),
 ];
 
 /// The SVM address argument `k` points at.
@@ -174,6 +176,33 @@ fn gather_index(l: &Launch, m: &mut Memory) {
             let j = ld(m, idx + 4 * k, 4) & 4095;
             let x = ld(m, inp + 4 * j, 4) as u32;
             st(m, out + 4 * k, 4, u64::from(x.wrapping_mul(2)));
+        }
+    }
+}
+
+fn big_private_array(l: &Launch, m: &mut Memory) {
+    // arr[i] = in[i] * 3 + g for i < 600 (in stack memory), then out[g * 16 + j] = arr[in[600 + j] & 511].
+    let (inp, out) = (pointer(l, 0), pointer(l, 1));
+    for g in 0..u64::from(GROUPS) {
+        for j in 0..16 {
+            let idx = ld(m, inp + 4 * (600 + j), 4) & 511;
+            let x = ld(m, inp + 4 * idx, 4) as u32;
+            st(m, out + 4 * (g * 16 + j), 4, u64::from(x.wrapping_mul(3).wrapping_add(g as u32)));
+        }
+    }
+}
+
+fn escaping_slot(l: &Launch, m: &mut Memory) {
+    // The stack function writes rows 0, 1 and 3 of the kernel's slot, the kernel row 2:
+    // out[g * 8 + l] = r0 + r1 * r0 + row2, with r0 = in[g] + l, r1 = r0 + 8, row2 = -(l + 1).
+    let (inp, out) = (pointer(l, 0), pointer(l, 1));
+    for g in 0..u64::from(GROUPS) {
+        let base = ld(m, inp + 4 * g, 4) as u32;
+        for lane in 0..8u32 {
+            let r0 = base.wrapping_add(lane);
+            let r3 = r0.wrapping_add(8).wrapping_mul(r0);
+            let v = r0.wrapping_add(r3).wrapping_sub(lane + 1);
+            st(m, out + 4 * (g * 8 + u64::from(lane)), 4, u64::from(v));
         }
     }
 }

@@ -277,7 +277,9 @@ pub fn family(id: IntrinsicId) -> Option<Family> {
         }
         Ce0 | GetColor | GetHwid | GetScoreboardBti | GetScoreboardDeltas | GetScoreboardDepcnt
         | GroupCount | GroupIdX | GroupIdY | GroupIdZ | LaneId | LocalId | LocalId16 | LocalSize
-        | PrintBuffer | R0 | SetSr02 | Sr0 | ThreadX | ThreadY | Timestamp => Family::ThreadPayload,
+        | PrintBuffer | PrivateBase | R0 | SetSr02 | Sr0 | ThreadX | ThreadY | Timestamp => {
+            Family::ThreadPayload
+        }
         Vload | Vstore => Family::Globals,
         Aaaabegin | Zzzzend => Family::Sentinel,
         DwordAtomic2AddPredefSurface

@@ -56,6 +56,9 @@ pub enum ImplicitArg {
     LocalId,
     /// The 64-bit address of the printf buffer (kind 88, IGC's `IMP_OCL_PRINTF_BUFFER`).
     PrintfBuffer,
+    /// The 64-bit base of the private (stack) memory of every thread (kind 96, IGC's
+    /// `IMP_OCL_PRIVATE_BASE`).
+    PrivateBase,
     /// Any other implicit kind, by number.
     Other(u32),
 }
@@ -237,6 +240,8 @@ pub struct Kernel {
     /// The printf string table (format and `%s` strings, by index) when the kernel has a printf
     /// buffer argument; empty otherwise.
     pub printf_strings: Vec<String>,
+    /// Bytes of private (stack) memory each hardware thread needs, 0 when the kernel uses none.
+    pub private_memory: u32,
 }
 
 impl Kernel {
@@ -409,6 +414,7 @@ pub fn decode_kind(code: u32) -> Option<(ArgCategory, ImplicitArg)> {
         2 => ImplicitArg::GroupCount,
         3 => ImplicitArg::LocalId,
         PRINTF_BUFFER_IMPLICIT => ImplicitArg::PrintfBuffer,
+        PRIVATE_BASE_IMPLICIT => ImplicitArg::PrivateBase,
         n => ImplicitArg::Other(n),
     };
     Some((category, implicit))
@@ -417,9 +423,41 @@ pub fn decode_kind(code: u32) -> Option<(ArgCategory, ImplicitArg)> {
 /// The implicit kind (kind >> 3) of the printf buffer argument.
 pub const PRINTF_BUFFER_IMPLICIT: u32 = 0xB;
 
+/// The implicit kind (kind >> 3) of the private memory base argument.
+pub const PRIVATE_BASE_IMPLICIT: u32 = 0xC;
+
 /// Appends the printf buffer argument (a 64-bit general input, kind 88) to `k`, placed after every
 /// other input, 8-byte aligned and not straddling a GRF; gives its index.
 pub fn add_printf_buffer_arg(k: &mut Kernel, platform: Platform) -> Result<usize, String> {
+    add_implicit_address_arg(
+        k,
+        platform,
+        ImplicitArg::PrintfBuffer,
+        PRINTF_BUFFER_IMPLICIT,
+        "the printf buffer",
+    )
+}
+
+/// Appends the private memory base argument (a 64-bit general input, kind 96) to `k`, placed as
+/// the printf buffer's is; gives its index.
+pub fn add_private_base_arg(k: &mut Kernel, platform: Platform) -> Result<usize, String> {
+    add_implicit_address_arg(
+        k,
+        platform,
+        ImplicitArg::PrivateBase,
+        PRIVATE_BASE_IMPLICIT,
+        "the private memory base",
+    )
+}
+
+/// Appends a 64-bit implicit input of kind `implicit << 3` after every other input of `k`.
+fn add_implicit_address_arg(
+    k: &mut Kernel,
+    platform: Platform,
+    which: ImplicitArg,
+    implicit: u32,
+    what: &str,
+) -> Result<usize, String> {
     let grf = platform.grf_bytes();
     let limit = platform.info().input_grfs * grf;
     let end = k.args.iter().filter_map(|a| a.offset.map(|o| o + a.size)).max().unwrap_or(0).max(2 * grf);
@@ -428,14 +466,12 @@ pub fn add_printf_buffer_arg(k: &mut Kernel, platform: Platform) -> Result<usize
         off = off.div_ceil(grf) * grf;
     }
     if off + 8 > limit {
-        return Err(format!(
-            "the printf buffer argument does not fit in the {limit} bytes of the input area"
-        ));
+        return Err(format!("{what} argument does not fit in the {limit} bytes of the input area"));
     }
     k.args.push(KernelArg {
-        kind_code: PRINTF_BUFFER_IMPLICIT << 3,
+        kind_code: implicit << 3,
         category: ArgCategory::General,
-        implicit: ImplicitArg::PrintfBuffer,
+        implicit: which,
         offset: Some(off),
         size: 8,
         io_kind: IoKind::Normal,
@@ -701,6 +737,7 @@ fn kernel_from_raw(
         nbarrier_count: raw.nbarriers as u32,
         synthesized: false,
         printf_strings: Vec::new(),
+        private_memory: 0,
     })
 }
 
@@ -732,6 +769,7 @@ fn synthesize(func: FuncId, f: &Function, platform: Platform) -> Result<Kernel, 
         nbarrier_count: 0,
         synthesized: true,
         printf_strings: Vec::new(),
+        private_memory: 0,
     })
 }
 

@@ -256,6 +256,7 @@ pub fn select_stack_function(
         nbarrier_count: 0,
         synthesized: true,
         printf_strings: Vec::new(),
+        private_memory: 0,
     };
     select_unit(&kernel, platform, funcs, callees, true)
 }
@@ -438,11 +439,17 @@ impl Selector<'_> {
             }
             let id = self.var_idx(idx)?;
             if let Some(off) = arg.offset {
+                // The private memory base is an implicit input, as Intel's Vector Compiler writes it.
+                let implicit = if arg.implicit == genxc_genx::metadata::ImplicitArg::PrivateBase {
+                    m::ImplicitKind::PRIVATE_BASE
+                } else {
+                    0
+                };
                 self.k.inputs.push(m::Input {
                     target: m::InputTarget::Var(id),
                     offset: off as u16,
                     size: arg.size as u16,
-                    implicit: 0,
+                    implicit,
                 });
             }
         }

@@ -5,8 +5,9 @@
 //! filled `%retval`); a write stores the value at its start and gives it back.
 //!
 //! Modeled: the stack-call areas `%arg` and `%retval` (through typed views, as the stack-call ABI
-//! declares them), the stack and frame pointers `%sp` and `%fp` (64-bit), the group ids and the
-//! media thread coordinates (read only). The others (`%r0`, `%tsc`, `%hw_id`, `%sr0`, `%cr0`,
+//! declares them), the stack and frame pointers `%sp` and `%fp` (64-bit), the group ids, the
+//! media thread coordinates and `%sr0` (whose low bits number the hardware thread: the private
+//! stack memory is indexed by them) (read only). The others (`%r0`, `%tsc`, `%hw_id`, `%cr0`,
 //! `%ce0`, `%dbg0`, `%color`, the implicit-argument and local-id buffer pointers, `%msg0`) belong
 //! to Intel's own runtime ABI or to hardware state genxc does not model: refused by name.
 
@@ -64,6 +65,7 @@ fn access(id: u64) -> Option<Access> {
         9 => Some(Access::Area(m::VarId::RETVAL)),
         10 => scalar(m::VarId::SP, VisaType::UQ, Elem::I64, true),
         11 => scalar(m::VarId::FP, VisaType::UQ, Elem::I64, true),
+        13 => scalar(m::VarId::SR0, VisaType::UD, Elem::I32, false),
         _ => None,
     }
 }

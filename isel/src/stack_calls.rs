@@ -9,9 +9,10 @@
 //! its arguments out of `%arg` at its entry, before any call it makes can overwrite them; values
 //! of the caller that live across an `fcall` are vISA variables, which the finalizer saves on the
 //! stack (its `%sp`/`%fp` frame) as the ABI requires, so recursion needs nothing more here.
-//! An `i1` argument (a predicate) is passed as one word per lane, 1 where it is set. Arguments or
-//! results larger than `%arg`/`%retval`, and `i1` results, would go through stack memory: not
-//! modeled, refused with what they are.
+//! An `i1` argument (a predicate) is passed as one word per lane, 1 where it is set. Arguments
+//! past `%arg` of direct calls reach selection already moved to stack memory (the preparation
+//! stage's `private_stack` rewrite); what is left over `%arg` (a predicate past it, an indirect
+//! call), results larger than `%retval` and `i1` results are refused with what they are.
 
 use super::{signed_type, CopySrc, Selector, R};
 use genxc_diag::{internal, unsupported};
@@ -69,7 +70,7 @@ pub fn frame(params: &[Type], ret: Type, grf: u32) -> R<Frame> {
     }
     if at > ARG_BYTES {
         return Err(unsupported(format!(
-            "stack call arguments of {at} bytes, over the {ARG_BYTES} of %arg (arguments on the stack are not modeled)"
+            "stack call arguments of {at} bytes, over the {ARG_BYTES} of %arg (arguments on the stack are passed for direct calls of stack functions only)"
         )));
     }
     let ret_bytes = if ret == Type::Void { 0 } else { abi_bytes(ret, "result")?.div_ceil(grf) * grf };

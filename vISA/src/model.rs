@@ -285,6 +285,8 @@ impl ImplicitKind {
     pub const GROUP_COUNT: u8 = 2;
     /// `.implicit_LOCAL_ID`: the thread's local id (3 x uw, in r1).
     pub const LOCAL_ID: u8 = 3;
+    /// `.implicit_UNDEFINED_12`: the 64-bit base of the private (stack) memory (kind 96).
+    pub const PRIVATE_BASE: u8 = 12;
 
     /// The text directive of a kind.
     pub fn directive(kind: u8) -> String {

@@ -27,6 +27,16 @@ pub fn import_module(m: &inkwell::module::Module<'_>, platform: Platform) -> Res
     import_module_counted(m, platform).map(|(module, _)| module)
 }
 
+/// [`import_module`] with `stack_bytes` of private stack memory per thread (the
+/// `-stateless-stack-mem-size` option) instead of the default.
+pub fn import_module_with_stack(
+    m: &inkwell::module::Module<'_>,
+    platform: Platform,
+    stack_bytes: u32,
+) -> Result<Module, Vec<Diagnostic>> {
+    import_module_counted_with_stack(m, platform, stack_bytes).map(|(module, _)| module)
+}
+
 /// [`import_module`], also giving how many metadata values of [`MD_BUDGET`] converting
 /// `genx.kernels` took: modules split into parts (one per kernel) fit the budget as a whole while
 /// the sum over parts is at most it.
@@ -34,8 +44,17 @@ pub fn import_module_counted(
     m: &inkwell::module::Module<'_>,
     platform: Platform,
 ) -> Result<(Module, u32), Vec<Diagnostic>> {
+    import_module_counted_with_stack(m, platform, super::prepare::STACK_BYTES_PER_THREAD)
+}
+
+/// [`import_module_counted`] with `stack_bytes` of private stack memory per thread.
+pub fn import_module_counted_with_stack(
+    m: &inkwell::module::Module<'_>,
+    platform: Platform,
+    stack_bytes: u32,
+) -> Result<(Module, u32), Vec<Diagnostic>> {
     let mr = ModuleRef(m.as_mut_ptr());
-    super::prepare::prepare_module(&mr, platform)?;
+    super::prepare::prepare_module(&mr, platform, stack_bytes)?;
     super::validate::validate(&mr)?;
     let mut module = Module::default();
     let mut fmap: HashMap<Val, FuncId> = HashMap::new();
@@ -95,6 +114,7 @@ pub fn import_module_counted(
     module.notes = notes;
     describe_pointer_args(&mr, &mut module);
     super::printf_buffer::bind_printf_buffer(&mut module, &printf_strings(&mr), platform)?;
+    super::private_base::bind_private_base(&mut module, stack_bytes, platform)?;
     Ok((module, values))
 }
 

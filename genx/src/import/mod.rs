@@ -4,7 +4,11 @@
 pub mod convert;
 pub mod prepare;
 pub mod printf_buffer;
+pub mod private_base;
 pub mod raw;
 pub mod validate;
 
-pub use convert::{import_module, import_module_counted, MD_BUDGET};
+pub use convert::{
+    import_module, import_module_counted, import_module_counted_with_stack, import_module_with_stack,
+    MD_BUDGET,
+};

@@ -166,6 +166,9 @@ pub fn run(
     let width = prog.units.iter().map(|u| control::thread_width(u.k)).max().unwrap_or(1);
     let mut report = Report::default();
     launch.check_size()?;
+    if k.inputs.iter().any(|i| i.implicit == genxc_visa::ImplicitKind::PRIVATE_BASE) {
+        crate::launch::add_private_memory(launch, memory)?;
+    }
     let threads = launch.threads();
     let per_group = launch.threads_per_group().max(1);
     for group in threads.chunks(per_group) {
