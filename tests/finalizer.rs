@@ -128,6 +128,7 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ),
     ("kernels/lsc_more.ll", &[(Platform::Skl, LSC_BTI_SKL), (Platform::Tgllp, LSC_BTI_TGLLP)]),
     ("surfaces/surface_values.ll", &[]),
+    ("surfaces/sampler_blit.ll", &[]),
     ("surfaces/predefined_slm.ll", &[(Platform::Skl, SLM_OWORD_SKL)]),
     (
         "surfaces/lsc_bti_values.ll",

@@ -96,7 +96,8 @@ impl SamplerFeature {
     pub fn evidence(self) -> &'static str {
         match self {
             SamplerFeature::Sample => {
-                "GenX_IR -platform PVC fails its internal check `LocalRA.cpp:2050 Invalid word` on                  every `sample` (Xe-HPC has no sampler state; the unfiltered `load` is accepted)"
+                "GenX_IR -platform PVC fails its internal check `LocalRA.cpp:2050 Invalid word` on \
+                 every `sample` (Xe-HPC has no sampler state; the unfiltered `load` is accepted)"
             }
         }
     }
