@@ -195,6 +195,9 @@ struct Selector<'a> {
     /// The surface variable a message with a run-time or constant binding-table index uses, set
     /// with `movs` right before the message.
     surface_temp: Option<m::SurfaceId>,
+    /// The sampler variable a message with a run-time or constant sampler index uses, set with
+    /// `movs` right before the message.
+    sampler_temp: Option<m::SamplerId>,
     /// Address variable of each (function, regalloc address variable).
     addrs: HashMap<(usize, VarIdx), m::AddrId>,
     implicit: HashMap<u8, m::VarId>,
@@ -308,6 +311,7 @@ fn select_unit(
         samplers: HashMap::new(),
         surface_values: Vec::new(),
         surface_temp: None,
+        sampler_temp: None,
         addrs: HashMap::new(),
         implicit: HashMap::new(),
         next_temp: 0,

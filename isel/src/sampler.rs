@@ -3,9 +3,12 @@
 //! payload, where the runtime writes the sampler-state index the argument gets (0, 1, ... in
 //! argument order, kernels.json's `bti`); used as a general value (passed on, selected, computed
 //! with) it reads a general variable set to that index at the kernel's entry, as a surface
-//! argument does. The messages: `llvm.genx.sample` (vISA `sample`: filtered, normalized float
-//! coordinates) and `llvm.genx.load` (vISA `load`: unfiltered texels at integer coordinates),
-//! SIMD8 or SIMD16, the result the enabled channels one after another (SoA).
+//! argument does. A message's sampler operand that is not the argument itself (a constant index, a
+//! general argument, a subroutine parameter, a phi or select) is put in the kernel's sampler
+//! temporary with `movs` right before the message. The messages: `llvm.genx.sample` (vISA
+//! `sample`: filtered, normalized float coordinates) and `llvm.genx.load` (vISA `load`:
+//! unfiltered texels at integer coordinates), SIMD8 or SIMD16, the result the enabled channels one
+//! after another (SoA).
 
 use super::intrinsics::{argc, const_u64};
 use super::{Selector, R};
@@ -16,6 +19,10 @@ use genxc_genx::ir::{InstId, Value};
 use genxc_genx::metadata::KernelArg;
 use genxc_genx::{Elem, Type};
 use genxc_visa::model::{self as m, Exec, Inst as VInst, Raw};
+use genxc_visa::model::{Imm, SrcOp, VisaType};
+
+/// The largest sampler index a message may name (a sampler state table has 16 entries).
+const MAX_SAMPLER_INDEX: u64 = 15;
 
 impl Selector<'_> {
     /// Sampler argument `p` of the kernel: its sampler variable, bound from the payload.
@@ -38,8 +45,11 @@ impl Selector<'_> {
         Ok(())
     }
 
-    /// The sampler variable of a message's sampler operand: a sampler argument of the kernel.
-    fn sampler_operand(&self, v: Value, name: &str) -> R<m::SamplerId> {
+    /// The sampler variable of a message's sampler operand: a sampler argument's own variable
+    /// (bound from the payload), or, for a constant index (0..15) or one computed at run time (a
+    /// general argument, a subroutine parameter, a phi, a select), the kernel's sampler temporary
+    /// set to it with `movs` right before the message.
+    fn sampler_operand(&mut self, v: Value, name: &str) -> R<m::SamplerId> {
         if let Value::Param(p) = v {
             if self.cur == 0 {
                 if let Some(&(sid, _)) = self.samplers.get(&p) {
@@ -51,10 +61,28 @@ impl Selector<'_> {
         if ty != Type::Scalar(Elem::I32) {
             return Err(invalid(format!("{name}: the sampler operand must be an i32 scalar")));
         }
-        Err(unsupported(format!(
-            "{name} with a sampler operand that is not a sampler argument of the kernel \
-             (a constant, computed or passed-on sampler index)"
-        )))
+        let src: SrcOp = match self.f().as_const(v) {
+            Some(c) => match c.splat_value() {
+                Some(i) if i <= MAX_SAMPLER_INDEX => Imm::UD(i as u32).into(),
+                Some(i) => {
+                    return Err(invalid(format!(
+                        "{name}: sampler index {i} (a binding table of sampler states has 0..{MAX_SAMPLER_INDEX})"
+                    )))
+                }
+                None => return Err(invalid(format!("{name}: the sampler operand is undefined"))),
+            },
+            None => self.src(v, VisaType::UD)?,
+        };
+        let sid = match self.sampler_temp {
+            Some(sid) => sid,
+            None => {
+                let sid = self.k.add_sampler("sampler_index");
+                self.sampler_temp = Some(sid);
+                sid
+            }
+        };
+        self.push(VInst::MovsSampler { exec: Exec::nm(1), dst: sid, src });
+        Ok(sid)
     }
 }
 

@@ -284,6 +284,16 @@ fn inst<'a>(b: &mut Buf, k: &'a Kernel, i: &'a Inst, pool: &mut Pool<'a>) {
             b.u8(0);
             src(b, s);
         }
+        Inst::MovsSampler { exec, dst: t, src: s } => {
+            b.u8(0x2D);
+            b.u8(exec_byte(*exec));
+            // State operand: class 1 (sampler), id, offset 0.
+            b.u8(CLASS_STATE);
+            b.u8(1);
+            b.u16(u16::from(t.0));
+            b.u8(0);
+            src(b, s);
+        }
         Inst::AddrAdd { exec, dst: d, base, base_offset, src1 } => {
             b.u8(0x28);
             b.u8(exec_byte(*exec));

@@ -1090,6 +1090,15 @@ pub enum Inst {
         /// The index (a ud immediate or scalar).
         src: SrcOp,
     },
+    /// `movs S S(0) src`: sets a sampler variable to a sampler-state index.
+    MovsSampler {
+        /// Exec.
+        exec: Exec,
+        /// Sampler written.
+        dst: SamplerId,
+        /// The index (a ud immediate or scalar).
+        src: SrcOp,
+    },
     /// `addr_add S A(i)<w> &var[off] src1`.
     AddrAdd {
         /// Exec.

@@ -587,20 +587,37 @@ impl Dec<'_, '_> {
             0x2D => {
                 let exec = self.exec()?;
                 let sat = self.r.pos;
-                if self.r.u8()? != 6 || self.r.u8()? != 0 {
-                    return Err(ReadError::at_offset(sat, "not modeled: movs to anything but a surface"));
+                if self.r.u8()? != 6 {
+                    return Err(ReadError::at_offset(sat, "movs writes a state operand"));
+                }
+                let class = self.r.u8()?;
+                if class > 1 {
+                    return Err(ReadError::at_offset(
+                        sat,
+                        "not modeled: movs to anything but a surface or a sampler",
+                    ));
                 }
                 let id = self.r.u16()?;
-                let dst = u8::try_from(id).map_err(|_| bad(format!("bad surface id {id}")))?;
-                let dst = SurfaceId(dst);
-                if dst.0 >= NUM_PREDEF_SURFACES
-                    && (dst.0 - NUM_PREDEF_SURFACES) as usize >= self.k.surfaces.len()
-                {
-                    return Err(bad(format!("unknown surface T{}", dst.0)));
+                if class == 1 {
+                    let dst = u8::try_from(id).map_err(|_| bad(format!("bad sampler id {id}")))?;
+                    if dst as usize >= self.k.samplers.len() {
+                        return Err(bad(format!("unknown sampler S{dst}")));
+                    }
+                    self.r.zero("sampler offset")?;
+                    let src = self.src()?;
+                    Inst::MovsSampler { exec, dst: SamplerId(dst), src }
+                } else {
+                    let dst = u8::try_from(id).map_err(|_| bad(format!("bad surface id {id}")))?;
+                    let dst = SurfaceId(dst);
+                    if dst.0 >= NUM_PREDEF_SURFACES
+                        && (dst.0 - NUM_PREDEF_SURFACES) as usize >= self.k.surfaces.len()
+                    {
+                        return Err(bad(format!("unknown surface T{}", dst.0)));
+                    }
+                    self.r.zero("surface offset")?;
+                    let src = self.src()?;
+                    Inst::Movs { exec, dst, src }
                 }
-                self.r.zero("surface offset")?;
-                let src = self.src()?;
-                Inst::Movs { exec, dst, src }
             }
             0x28 => {
                 let exec = self.exec()?;

@@ -281,6 +281,7 @@ impl Thread {
             | Inst::Cmp { .. }
             | Inst::Setp { .. }
             | Inst::Movs { .. }
+            | Inst::MovsSampler { .. }
             | Inst::AddrAdd { .. } => self.alu(cx, inst, mask),
             Inst::Lsc { .. } | Inst::LscBlock2d { .. } => self.lsc(cx, inst, mask, memory),
             Inst::Dpas { .. } => self.dpas(cx, inst, mask),

@@ -227,18 +227,26 @@ impl KernelReader {
                     let p = c.pos;
                     let name = c.ident()?;
                     let dst = match self.lookup(c, p, name)? {
-                        Named::Surface(s) => s,
-                        _ => return Err(c.err_at(p, "not modeled: movs to anything but a surface")),
+                        Named::Surface(s) => Ok(s),
+                        Named::Sampler(s) => Err(s),
+                        _ => {
+                            return Err(
+                                c.err_at(p, "not modeled: movs to anything but a surface or a sampler")
+                            )
+                        }
                     };
                     c.expect(b'(')?;
                     c.ws();
                     let zp = c.pos;
                     if c.int()? != 0 {
-                        return Err(c.err_at(zp, "not modeled: a surface offset other than 0"));
+                        return Err(c.err_at(zp, "not modeled: a surface or sampler offset other than 0"));
                     }
                     c.expect(b')')?;
                     let src = self.src(c)?;
-                    Inst::Movs { exec, dst, src }
+                    match dst {
+                        Ok(dst) => Inst::Movs { exec, dst, src },
+                        Err(dst) => Inst::MovsSampler { exec, dst, src },
+                    }
                 }
                 "addr_add" => {
                     no_pred(c)?;
