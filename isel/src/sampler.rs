@@ -162,3 +162,34 @@ pub(crate) fn sampler_message(s: &mut Selector, id: InstId, iid: IntrinsicId, ar
     });
     Ok(())
 }
+
+/// `llvm.genx.sample.unorm` (channel mask with the output format in bits 5:4, sampler, surface,
+/// u, v, du, dv): vISA `sample_unorm`, 32 pixels of each enabled channel as 16-bit values.
+pub(crate) fn sample_unorm(s: &mut Selector, id: InstId, args: &[Value]) -> R<()> {
+    let name = IntrinsicId::SampleUnorm.name();
+    argc(name, args, 7)?;
+    let mask = const_u64(s, args[0], "the channel mask")?;
+    let channels = m::Channels { r: mask & 1 != 0, g: mask & 2 != 0, b: mask & 4 != 0, a: mask & 8 != 0 };
+    if channels.bits() == 0 || mask > 0x3f {
+        return Err(invalid(format!("{name}: invalid channel mask {mask:#x}")));
+    }
+    let format = m::UnormOutput::ALL[(mask >> 4 & 3) as usize];
+    for &c in &args[3..] {
+        if s.f().value_type(c) != Type::Scalar(Elem::Float) {
+            return Err(invalid(format!("{name}: the coordinates and steps must be float scalars")));
+        }
+    }
+    let ty = s.f().insts[id].ty;
+    let want = 32 * channels.bits().count_ones();
+    if ty.num_elems() != want || ty.elem() != Some(Elem::I16) {
+        return Err(invalid(format!(
+            "{name}: the result must be {want} i16 elements (32 pixels times the enabled channels), not {ty}"
+        )));
+    }
+    let sampler = s.sampler_operand(args[1], name)?;
+    let surface = s.surface(args[2])?;
+    let [u, v, du, dv] = [args[3], args[4], args[5], args[6]].map(|a| s.src(a, VisaType::F));
+    let dst = Raw::of(s.var_of(Value::Inst(id))?);
+    s.push(VInst::SampleUnorm { channels, format, sampler, surface, u: u?, v: v?, du: du?, dv: dv?, dst });
+    Ok(())
+}

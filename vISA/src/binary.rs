@@ -429,6 +429,12 @@ fn inst<'a>(b: &mut Buf, k: &'a Kernel, i: &'a Inst, pool: &mut Pool<'a>) {
             b.u8(sampler.0);
             b.u8(surface.0);
         }
+        Inst::SampleUnorm { channels, format, sampler, surface, .. } => {
+            b.u8(0x41);
+            b.u8(channels.bits() | format.code() << 4);
+            b.u8(sampler.0);
+            b.u8(surface.0);
+        }
         Inst::Load { channels, exec, surface, .. } => {
             b.u8(0x42);
             b.u8(sampler_mode(*channels, *exec));

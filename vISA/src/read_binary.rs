@@ -792,6 +792,21 @@ impl Dec<'_, '_> {
                 let [u, v, r, dst] = self.raws()?;
                 Inst::Sample { channels, exec, sampler, surface, u, v, r, dst }
             }
+            0x41 => {
+                let at = self.r.pos;
+                let m = self.r.u8()?;
+                let c = m & 0xf;
+                if c == 0 || m & 0xc0 != 0 {
+                    return Err(ReadError::at_offset(at, format!("bad sample_unorm channel byte 0x{m:02x}")));
+                }
+                let channels = Channels { r: c & 1 != 0, g: c & 2 != 0, b: c & 4 != 0, a: c & 8 != 0 };
+                let format = UnormOutput::ALL[usize::from(m >> 4 & 3)];
+                let sampler = self.sampler()?;
+                let surface = self.surface()?;
+                let (u, v, du, dv) = (self.src()?, self.src()?, self.src()?, self.src()?);
+                let [dst] = self.raws()?;
+                Inst::SampleUnorm { channels, format, sampler, surface, u, v, du, dv, dst }
+            }
             0x42 => {
                 let (channels, exec) = self.sampler_mode()?;
                 let surface = self.surface()?;

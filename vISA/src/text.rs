@@ -526,6 +526,13 @@ impl W<'_> {
                 n.samplers[sampler.0 as usize],
                 n.surface(*surface)
             ),
+            Inst::SampleUnorm { channels, format, sampler, surface, .. } => format!(
+                "sample_unorm.{}.{} {} {}",
+                channels.text(),
+                format.text(),
+                n.samplers[sampler.0 as usize],
+                n.surface(*surface)
+            ),
             Inst::Load { channels, exec, surface, .. } => {
                 format!("load.{} ({}) {}", channels.text(), exec.size, n.surface(*surface))
             }

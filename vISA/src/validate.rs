@@ -485,6 +485,15 @@ pub fn validate(k: &Kernel) -> Result<(), Vec<String>> {
                     }
                 }
             }
+            Inst::SampleUnorm { channels, sampler, surface, .. } => {
+                if channels.bits() == 0 {
+                    c.err(at, "sample_unorm with no channel enabled".into());
+                }
+                c.surface(at, *surface);
+                if sampler.0 as usize >= k.samplers.len() {
+                    c.err(at, format!("unknown sampler S{}", sampler.0));
+                }
+            }
             Inst::SvmBlock { .. } => {}
             Inst::SvmScatter { pred, exec, num_blocks, .. } => {
                 c.exec(at, *exec);

@@ -289,6 +289,9 @@ impl Thread {
                 Err(SimError::NotModeled("raw_send/raw_sends (their descriptors are not decoded)".into()))
             }
             Inst::Sample { .. } | Inst::Load { .. } => self.sampler_message(cx, inst, mask, memory),
+            Inst::SampleUnorm { .. } => Err(SimError::NotModeled(
+                "sample_unorm: filtering 32 pixels of a UNORM surface through a sampler state".into(),
+            )),
             _ => self.message(cx, inst, mask, memory),
         }
     }

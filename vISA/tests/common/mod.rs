@@ -625,7 +625,8 @@ pub fn switchjmp() -> Kernel {
 }
 
 /// The sampler: a sampler argument and a sampler variable set with `movs`, an unfiltered `load`
-/// at integer coordinates and a filtered `sample` at float ones, results stored through a buffer.
+/// at integer coordinates, a filtered `sample` at float ones and a `sample_unorm` of 32 pixels,
+/// results stored through a buffer.
 pub fn sampler() -> Kernel {
     let mut k = Kernel::new("sampler");
     let lane = k.add_var("lane", VisaType::UW, 16, Align::Grf);
@@ -670,6 +671,20 @@ pub fn sampler() -> Kernel {
         });
         ost(&mut k, Owords::O8, out, at, rg, 0);
     }
+    // 32 pixels of R and A, 16 bits each, from (0.25, 0.5) in steps of 1/64 across and down
+    let ra = k.add_var("ra", VisaType::UW, 64, Align::Grf);
+    k.push(Inst::SampleUnorm {
+        channels: Channels { r: true, g: false, b: false, a: true },
+        format: UnormOutput::Full16,
+        sampler: smp,
+        surface: img,
+        u: i(Imm::F(0.25)),
+        v: i(Imm::F(0.5)),
+        du: i(Imm::F(1.0 / 64.0)),
+        dv: i(Imm::F(1.0 / 64.0)),
+        dst: Raw::of(ra),
+    });
+    ost(&mut k, Owords::O8, out, 20, ra, 0);
     ret(&mut k);
     k
 }
