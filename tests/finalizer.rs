@@ -136,6 +136,7 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
         &[(Platform::Skl, LSC_LOAD_BTI_SKL), (Platform::Tgllp, LSC_LOAD_BTI_TGLLP)],
     ),
     ("surfaces/accepted/ld_surface_computed.ll", &[]),
+    ("surfaces/accepted/md_sampler_argument.ll", &[]),
     ("surfaces/accepted/ld_surface_constant.ll", &[]),
     ("surfaces/accepted/ld_surface_general_arg.ll", &[]),
     ("surfaces/accepted/st_surface_constant.ll", &[]),

@@ -66,7 +66,7 @@ impl Selector<'_> {
                 Some(i) if i <= MAX_SAMPLER_INDEX => Imm::UD(i as u32).into(),
                 Some(i) => {
                     return Err(invalid(format!(
-                        "{name}: sampler index {i} (a binding table of sampler states has 0..{MAX_SAMPLER_INDEX})"
+                        "{name}: sampler index {i} (a sampler state table has 0..{MAX_SAMPLER_INDEX})"
                     )))
                 }
                 None => return Err(invalid(format!("{name}: the sampler operand is undefined"))),
@@ -86,10 +86,16 @@ impl Selector<'_> {
     }
 }
 
-/// A coordinate operand of a sampler message: `%null` when it is undefined or all zero (the
-/// message then sends no such parameter, which reads as 0), else its variable as a block.
-fn coordinate(s: &mut Selector, v: Value) -> R<Raw> {
-    if s.f().as_const(v).is_some_and(|c| c.is_undef() || c.splat_value() == Some(0)) {
+/// Whether a coordinate operand is undefined or all zero.
+fn zero_coordinate(s: &Selector, v: Value) -> bool {
+    s.f().as_const(v).is_some_and(|c| c.is_undef() || c.splat_value() == Some(0))
+}
+
+/// A coordinate operand of a sampler message: `%null` when it and every later one (`trailing_null`)
+/// are undefined or all zero (the message then omits the trailing parameters, which read as 0),
+/// else its variable as a block.
+fn coordinate(s: &mut Selector, v: Value, trailing_null: bool) -> R<Raw> {
+    if trailing_null && zero_coordinate(s, v) {
         return Ok(Raw::NULL);
     }
     Ok(Raw::of(s.block_var(v)?))
@@ -153,8 +159,8 @@ pub(crate) fn sampler_message(s: &mut Selector, id: InstId, iid: IntrinsicId, ar
     let sampler = if sample { Some(s.sampler_operand(args[1], name)?) } else { None };
     let surface = s.surface(args[if sample { 2 } else { 1 }])?;
     let u = Raw::of(s.block_var(coords[0])?);
-    let v = coordinate(s, coords[1])?;
-    let r = coordinate(s, coords[2])?;
+    let r = coordinate(s, coords[2], true)?;
+    let v = coordinate(s, coords[1], r.var == m::VarId::NULL)?;
     let dst = Raw::of(s.var_of(Value::Inst(id))?);
     s.push(match sampler {
         Some(sampler) => VInst::Sample { channels, exec, sampler, surface, u, v, r, dst },
