@@ -10,7 +10,8 @@
 //!                              "type": "float" } ] } ] }
 //! ```
 //! `offset` is the byte offset in the thread payload, `null` for an argument that is not an input;
-//! `bti` is the binding-table index at which a surface argument must be bound.
+//! `bti` is the binding-table index at which a surface argument must be bound, or the
+//! sampler-state index of a sampler argument.
 //! The text is deterministic: fields in a fixed order, kernels in input order.
 
 use genxc_genx::metadata::{ImplicitArg, Kernel};
@@ -143,7 +144,7 @@ fn kernel_json(k: &Kernel, grf: u32) -> KernelJson {
                 implicit: implicit_name(a.implicit),
                 kind_code: a.kind_code,
                 offset: a.offset,
-                bti: k.binding_table_index(index),
+                bti: k.binding_table_index(index).or_else(|| k.sampler_index(index)),
                 size: a.size,
                 io_kind: a.io_kind.name(),
                 type_desc: a.type_desc.clone(),

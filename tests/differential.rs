@@ -66,6 +66,14 @@ const NOT_RUN: &[(&str, &str, &str)] = &[
     ("lsc_more.ll", "lsc_bindless", "bindless"),
     // A raw send predicated by the lanes of the execution mask: a send the descriptor encodes.
     ("em_raw_send.ll", "k", "llvm.genx.raw.send.noresult"),
+    // Implicit arguments (local size, local id, group count) that the kernel does not read are
+    // payload inputs like the explicit ones: the launch has no values for them.
+    ("arg_layout.ll", "layout", "arguments"),
+    // Filtered sampler reads: the texture unit's filtering is not modeled by the reference.
+    ("sampler_values.ll", "constant_sampler", "filtering"),
+    ("sampler_values.ll", "general_sampler", "filtering"),
+    ("sampler_values.ll", "select_samplers", "filtering"),
+    ("sampler_values.ll", "sampler_in_subroutine", "filtering"),
 ];
 
 /// The fixture sources: the CM examples, the stack-call fixtures, the kernel fixtures, the memory,
@@ -210,12 +218,8 @@ fn check_kernel(
             let kernels = genxc_visa::read_text(text).map_err(|e| format!("reading genxc's vISA: {e}"))?;
             let got_specs = exec::arg_specs(&kernels[0]);
             if got_specs != specs {
-                writeln!(
-                    failures,
-                    "{source} {name} {platform:?}: arguments {got_specs:?}, input has {specs:?}"
-                )
-                .unwrap();
-                break;
+                // a stop: reported as a failure unless NOT_RUN lists the kernel
+                return Err(format!("{platform:?}: arguments {got_specs:?}, input has {specs:?}"));
             }
             let got = run_visa(&kernels, platform.grf_bytes(), 0, &specs, seed, shape(module, k))
                 .map_err(|e| format!("simulator on {platform:?}: {e}"))?;

@@ -137,12 +137,15 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ),
     ("kernels/lsc_more.ll", &[(Platform::Skl, LSC_BTI_SKL), (Platform::Tgllp, LSC_BTI_TGLLP)]),
     ("surfaces/surface_values.ll", &[]),
+    ("surfaces/sampler_blit.ll", &[]),
+    ("surfaces/sampler_values.ll", &[(Platform::Pvc, SAMPLE_PVC)]),
     ("surfaces/predefined_slm.ll", &[(Platform::Skl, SLM_OWORD_SKL)]),
     (
         "surfaces/lsc_bti_values.ll",
         &[(Platform::Skl, LSC_LOAD_BTI_SKL), (Platform::Tgllp, LSC_LOAD_BTI_TGLLP)],
     ),
     ("surfaces/accepted/ld_surface_computed.ll", &[]),
+    ("surfaces/accepted/md_sampler_argument.ll", &[]),
     ("surfaces/accepted/ld_surface_constant.ll", &[]),
     ("surfaces/accepted/ld_surface_general_arg.ll", &[]),
     ("surfaces/accepted/st_surface_constant.ll", &[]),
@@ -224,6 +227,7 @@ const DPAS_TGLLP: &str = "llvm.genx.dpas is not available on tgllp";
 const DPAS8_PVC: &str = "llvm.genx.dpas 8 lanes wide is not available on pvc";
 const DPAS16_DG2: &str = "llvm.genx.dpas 16 lanes wide is not available on dg2";
 const SLM_OWORD_SKL: &str = "oword block messages on SLM are not available on skl";
+const SAMPLE_PVC: &str = "llvm.genx.sample is not available on pvc";
 
 #[test]
 fn every_emitted_kernel_is_accepted_by_the_finalizer() {

@@ -244,3 +244,18 @@ fn i1_arguments_take_one_byte_per_lane() {
         [json!([64, 4, "i32"]), json!([68, 1, "i1"]), json!([69, 1, "i8"]), json!([70, 16, "<16 x i1>"])]
     );
 }
+
+/// Sampler arguments get sampler indices 0, 1, ... in argument order, apart from the surfaces'
+/// binding-table indices; kernels.json gives each in `bti`.
+#[test]
+fn sampler_arguments_have_their_sampler_index() {
+    let v = metadata(&[input("surfaces/sampler_blit.ll")], Platform::Dg2);
+    let blit = &v["kernels"][0];
+    assert_eq!(blit["name"], "blit");
+    let got: Vec<(Value, Value)> =
+        blit["args"].as_array().unwrap().iter().map(|a| (a["kind"].clone(), a["bti"].clone())).collect();
+    assert_eq!(
+        got,
+        [(json!("sampler"), json!(0)), (json!("surface"), json!(0)), (json!("surface"), json!(1))]
+    );
+}

@@ -253,6 +253,15 @@ impl Kernel {
         }
         Some(self.args[..arg].iter().filter(|a| a.category == ArgCategory::Surface).count() as u32)
     }
+
+    /// The sampler-state index of sampler argument `arg`: sampler arguments are bound at 0, 1, ...
+    /// in argument order, apart from the surfaces (`None` for an argument that is not a sampler).
+    pub fn sampler_index(&self, arg: usize) -> Option<u32> {
+        if self.args.get(arg)?.category != ArgCategory::Sampler {
+            return None;
+        }
+        Some(self.args[..arg].iter().filter(|a| a.category == ArgCategory::Sampler).count() as u32)
+    }
 }
 
 fn md_error(kernel: &str, msg: impl std::fmt::Display) -> Diagnostic {

@@ -684,6 +684,8 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
             lsc(s, id, iid, args)
         }
         Dpas | Dpas2 | DpasNosrc0 | Dpasw | DpaswNosrc0 => crate::xmx::dpas(s, id, iid, args),
+        Sample | Load => crate::sampler::sampler_message(s, id, iid, args),
+        SampleUnorm => crate::sampler::sample_unorm(s, id, args),
         _ => memory(s, id, iid, args),
     }
 }

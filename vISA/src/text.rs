@@ -426,6 +426,9 @@ impl W<'_> {
             Inst::Movs { exec, dst, src } => {
                 format!("movs {} {}(0) {}", exec_fmt(*exec), n.surface(*dst), self.src(src))
             }
+            Inst::MovsSampler { exec, dst, src } => {
+                format!("movs {} {}(0) {}", exec_fmt(*exec), n.samplers[dst.0 as usize], self.src(src))
+            }
             Inst::AddrAdd { exec, dst, base, base_offset, src1 } => format!(
                 "addr_add {} {}({})<{}> &{}{} {}",
                 exec_fmt(*exec),
@@ -520,6 +523,13 @@ impl W<'_> {
                 "sample.{} ({}) {} {}",
                 channels.text(),
                 exec.size,
+                n.samplers[sampler.0 as usize],
+                n.surface(*surface)
+            ),
+            Inst::SampleUnorm { channels, format, sampler, surface, .. } => format!(
+                "sample_unorm.{}.{} {} {}",
+                channels.text(),
+                format.text(),
                 n.samplers[sampler.0 as usize],
                 n.surface(*surface)
             ),

@@ -383,6 +383,13 @@ pub fn validate(k: &Kernel) -> Result<(), Vec<String>> {
                 c.surface(at, *dst);
                 c.src(at, src, exec.size);
             }
+            Inst::MovsSampler { exec, dst, src } => {
+                c.exec(at, *exec);
+                if dst.0 as usize >= k.samplers.len() {
+                    c.err(at, format!("unknown sampler S{}", dst.0));
+                }
+                c.src(at, src, exec.size);
+            }
             Inst::AddrAdd { exec, dst, base, base_offset, src1 } => {
                 c.exec(at, *exec);
                 c.addr(at, dst.addr);
@@ -476,6 +483,15 @@ pub fn validate(k: &Kernel) -> Result<(), Vec<String>> {
                     if sampler.0 as usize >= k.samplers.len() {
                         c.err(at, format!("unknown sampler S{}", sampler.0));
                     }
+                }
+            }
+            Inst::SampleUnorm { channels, sampler, surface, .. } => {
+                if channels.bits() == 0 {
+                    c.err(at, "sample_unorm with no channel enabled".into());
+                }
+                c.surface(at, *surface);
+                if sampler.0 as usize >= k.samplers.len() {
+                    c.err(at, format!("unknown sampler S{}", sampler.0));
                 }
             }
             Inst::SvmBlock { .. } => {}

@@ -284,6 +284,7 @@ impl Thread {
             | Inst::Cmp { .. }
             | Inst::Setp { .. }
             | Inst::Movs { .. }
+            | Inst::MovsSampler { .. }
             | Inst::AddrAdd { .. } => self.alu(cx, inst, mask),
             Inst::Lsc { .. } | Inst::LscBlock2d { .. } => self.lsc(cx, inst, mask, memory),
             Inst::Dpas { .. } => self.dpas(cx, inst, mask),
@@ -291,6 +292,9 @@ impl Thread {
                 Err(SimError::NotModeled("raw_send/raw_sends (their descriptors are not decoded)".into()))
             }
             Inst::Sample { .. } | Inst::Load { .. } => self.sampler_message(cx, inst, mask, memory),
+            Inst::SampleUnorm { .. } => Err(SimError::NotModeled(
+                "sample_unorm: filtering 32 pixels of a UNORM surface through a sampler state".into(),
+            )),
             _ => self.message(cx, inst, mask, memory),
         }
     }
