@@ -690,6 +690,7 @@ mod tests {
             "calls/indirect_calls.ll",
             "calls/indirect_values.ll",
             "calls/linked_call.ll",
+            "calls/linked_symbol.ll",
             "calls/predef_regs.ll",
             "calls/stack_call_subroutines.ll",
             "calls/stack_calls.ll",

@@ -42,6 +42,10 @@ struct KernelJson {
     /// Bytes of the printf buffer; only for a kernel with a printf buffer argument.
     #[serde(skip_serializing_if = "Option::is_none")]
     printf_buffer_size: Option<u32>,
+    /// The declared-only functions the kernel calls, which the link step must resolve; only for a
+    /// kernel that calls one.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    external_functions: Vec<String>,
 }
 
 #[derive(Serialize)]
@@ -146,6 +150,7 @@ fn kernel_json(k: &Kernel, grf: u32) -> KernelJson {
             .iter()
             .any(|a| a.implicit == ImplicitArg::PrintfBuffer)
             .then_some(genxc_genx::import::prepare::printf::PRINTF_BUFFER_BYTES),
+        external_functions: k.external_functions.clone(),
     }
 }
 

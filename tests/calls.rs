@@ -80,9 +80,11 @@ fn recursion_calls_the_function_from_itself() {
 
 #[test]
 fn declared_only_callees_are_called_through_a_relocated_address() {
-    for (fixture, kernel, callee) in
-        [("calls/linked_call.ll", "linked", "scale_linked"), ("calls/call_undefined.ll", "k", "f")]
-    {
+    for (fixture, kernel, callee) in [
+        ("calls/linked_call.ll", "linked", "scale_linked"),
+        ("calls/call_undefined.ll", "k", "f"),
+        ("calls/linked_symbol.ll", "linked_symbol", "vc.scale"),
+    ] {
         let files = files(fixture, Platform::Tgllp);
         assert_eq!(files.len(), 1);
         let (k, units) = &files[0];
@@ -110,6 +112,7 @@ fn the_isa_container_holds_the_kernels_then_the_stack_functions_and_reads_back()
             &["add_one", "times_three", "negate", "masked_add"][..],
         ),
         ("calls/linked_call.ll", &["linked"][..], &[][..]),
+        ("calls/linked_symbol.ll", &["linked_symbol"][..], &[][..]),
     ] {
         let opts = CompileOptions {
             platform: Platform::Tgllp,
@@ -132,6 +135,20 @@ fn the_isa_container_holds_the_kernels_then_the_stack_functions_and_reads_back()
             assert_eq!(opcodes(u), opcodes(t), "{fixture}: {}", u.name);
             assert_eq!(u.call_sizes(), t.call_sizes(), "{fixture}: {}", u.name);
             assert_eq!(u.vars.len(), t.vars.len(), "{fixture}: {}", u.name);
+            // faddr symbols read back as written, a quoted external symbol too
+            let symbols = |k: &genxc_visa::Kernel| -> Vec<String> {
+                k.body
+                    .iter()
+                    .filter_map(|i| match i {
+                        Inst::FAddr { function, .. } => Some(function.clone()),
+                        _ => None,
+                    })
+                    .collect()
+            };
+            assert_eq!(symbols(u), symbols(t), "{fixture}: {}", u.name);
+            if fixture == "calls/linked_symbol.ll" {
+                assert_eq!(symbols(u), ["vc.scale", "vc.sink$1"]);
+            }
         }
     }
 }

@@ -54,6 +54,7 @@ const NOT_RUN: &[(&str, &str, &str)] = &[
     ("raw_send.ll", "explicit", "llvm.genx.raw.send2"),
     // A stack call of a function the module only declares: the linker resolves it.
     ("linked_call.ll", "linked", "declared only"),
+    ("linked_symbol.ll", "linked_symbol", "declared only"),
     ("call_undefined.ll", "k", "declared only"),
     // %arg/%retval/%sp/%fp are registers the reference does not model (values checked by hand in
     // tests/prepared_forms.rs)

@@ -26,6 +26,7 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("cm/12_wide_fmul64.ll", &[]),
     ("calls/stack_calls.ll", &[]),
     ("calls/linked_call.ll", &[]),
+    ("calls/linked_symbol.ll", &[]),
     ("calls/call_undefined.ll", &[]),
     ("calls/indirect_calls.ll", &[]),
     ("calls/indirect_values.ll", &[]),

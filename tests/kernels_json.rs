@@ -244,3 +244,17 @@ fn i1_arguments_take_one_byte_per_lane() {
         [json!([64, 4, "i32"]), json!([68, 1, "i1"]), json!([69, 1, "i8"]), json!([70, 16, "<16 x i1>"])]
     );
 }
+
+/// A kernel calling functions the input only declares lists their symbols, spelled as in the
+/// input, under the documented `external_functions`; a kernel calling none has no such field.
+#[test]
+fn declared_only_callees_are_listed_for_the_link_step() {
+    let doc = doc();
+    assert_eq!(documented_fields(&doc, "External functions"), ["external_functions".to_string()].into());
+    let v = metadata(&[input("calls/linked_symbol.ll")], Platform::Dg2);
+    assert_eq!(v["kernels"][0]["external_functions"], json!(["vc.scale", "vc.sink$1"]));
+    let v = metadata(&[input("calls/linked_call.ll")], Platform::Tgllp);
+    assert_eq!(v["kernels"][0]["external_functions"], json!(["scale_linked"]));
+    let v = metadata(&[input("calls/stack_calls.ll")], Platform::Tgllp);
+    assert!(v["kernels"].as_array().unwrap().iter().all(|k| k.get("external_functions").is_none()));
+}

@@ -237,6 +237,9 @@ pub struct Kernel {
     /// The printf string table (format and `%s` strings, by index) when the kernel has a printf
     /// buffer argument; empty otherwise.
     pub printf_strings: Vec<String>,
+    /// The functions the kernel calls (itself or through its stack functions) that the module
+    /// only declares: symbols of `faddr` relocations the link step must resolve.
+    pub external_functions: Vec<String>,
 }
 
 impl Kernel {
@@ -701,6 +704,7 @@ fn kernel_from_raw(
         nbarrier_count: raw.nbarriers as u32,
         synthesized: false,
         printf_strings: Vec::new(),
+        external_functions: Vec::new(),
     })
 }
 
@@ -732,6 +736,7 @@ fn synthesize(func: FuncId, f: &Function, platform: Platform) -> Result<Kernel, 
         nbarrier_count: 0,
         synthesized: true,
         printf_strings: Vec::new(),
+        external_functions: Vec::new(),
     })
 }
 

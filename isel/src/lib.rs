@@ -256,6 +256,7 @@ pub fn select_stack_function(
         nbarrier_count: 0,
         synthesized: true,
         printf_strings: Vec::new(),
+        external_functions: Vec::new(),
     };
     select_unit(&kernel, platform, funcs, callees, true)
 }

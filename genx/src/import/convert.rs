@@ -93,6 +93,10 @@ pub fn import_module_counted(
     let mut notes = Vec::new();
     module.kernels = metadata::build_kernels_noting(&module, &nodes, platform, &mut notes)?;
     module.notes = notes;
+    for k in 0..module.kernels.len() {
+        module.kernels[k].external_functions =
+            crate::units::external_functions(&module, module.kernels[k].func);
+    }
     describe_pointer_args(&mr, &mut module);
     super::printf_buffer::bind_printf_buffer(&mut module, &printf_strings(&mr), platform)?;
     Ok((module, values))
