@@ -309,6 +309,13 @@ fn indirect_call() {
 }
 
 #[test]
+fn predefined_variable_region_past_its_end() {
+    run("predef_var_region_past_end.ll", &[]).fails_with(&[
+        "predef_var_region_past_end.ll:9:3: error: in function @k, instruction %l: unsupported: a read of %local_id_buf_ptr with region <4;4,1> at byte offset 0: it reaches past the variable's one element",
+    ]);
+}
+
+#[test]
 fn inline_asm() {
     run("call_inline_asm.ll", &[]).fails_with(&[
         "call_inline_asm.ll:6:3: error: in function @k, instruction call void asm sideeffect \"nop\", \"\"(): unsupported: inline assembly",

@@ -307,24 +307,42 @@ attributes #0 = { "CMGenxMain" }
         log.contains("llvm.genx.read.predef.reg of %r0 (vISA predefined variable 7): not modeled"),
         "{log}"
     );
-    // the implicit-argument buffer pointer of Intel's runtime, named by a global
+    // a predefined-variable global genxc does not know, located at the global
     let src = r#"
-@llvm.vc.predef.var.impl.args.buf = external global i64 #1
+@llvm.vc.predef.var.some.other = external global i64 #1
 declare void @llvm.vc.internal.write.variable.region.p0i64.i64.i1(i64*, i64, i32, i32, i1)
 define dllexport void @k(i64 %buf) #0 {
-  call void @llvm.vc.internal.write.variable.region.p0i64.i64.i1(i64* nonnull @llvm.vc.predef.var.impl.args.buf, i64 %buf, i32 1, i32 0, i1 true)
+  call void @llvm.vc.internal.write.variable.region.p0i64.i64.i1(i64* nonnull @llvm.vc.predef.var.some.other, i64 %buf, i32 1, i32 0, i1 true)
   ret void
 }
 attributes #0 = { "CMGenxMain" }
 attributes #1 = { "VCPredefinedVariable" }
 "#;
-    let (failed, log) = compile_text("impl_args.ll", src);
+    let (failed, log) = compile_text("other.ll", src);
     assert!(failed);
     assert!(
-        log.contains("impl_args.ll:2:1: error: @llvm.vc.predef.var.impl.args.buf")
-            && log.contains("the vISA predefined variable %impl_arg_buf_ptr"),
+        log.contains("other.ll:2:1: error: @llvm.vc.predef.var.some.other")
+            && log.contains("an unknown vISA predefined variable (some.other)"),
         "{log}"
     );
+}
+
+#[test]
+fn intels_implicit_argument_buffer_pointers_are_written_and_read_by_name() {
+    // @llvm.vc.predef.var.impl.args.buf and .loc.id.buf are %impl_arg_buf_ptr and
+    // %local_id_buf_ptr: written from the argument, read back (the second one broadcast)
+    for p in [Platform::Skl, Platform::Tgllp, Platform::Dg2, Platform::Pvc] {
+        let files = files("calls/predef_vars.ll", p);
+        let text = genxc_visa::write_text_file(&files[0].1);
+        for want in [
+            "mov (M1_NM, 1) %impl_arg_buf_ptr(0,0)<1> V_V_base_uq(0,0)<0;1,0>",
+            "mov (M1_NM, 1) %local_id_buf_ptr(0,0)<1> V_V_lid_uq(0,0)<0;1,0>",
+            "%impl_arg_buf_ptr(0,0)<0;1,0>",
+            "%local_id_buf_ptr(0,0)<0;1,0>",
+        ] {
+            assert!(text.contains(want), "{p}: {want} in\n{text}");
+        }
+    }
 }
 
 #[test]

@@ -60,6 +60,8 @@ const NOT_RUN: &[(&str, &str, &str)] = &[
     // tests/prepared_forms.rs)
     ("predef_regs.ll", "predef", "llvm.genx.read.predef.reg"),
     ("predef_regs.ll", "stack_regs", "llvm.genx.read.predef.reg"),
+    // Intel's implicit-argument buffer pointers, written and read by number
+    ("predef_vars.ll", "predef_vars", "predef.reg"),
     // Bindless surfaces: a surface-state heap, not modeled.
     ("lsc_more.ll", "lsc_bindless", "bindless"),
 ];

@@ -31,6 +31,7 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("calls/indirect_calls.ll", &[]),
     ("calls/indirect_values.ll", &[]),
     ("calls/predef_regs.ll", &[]),
+    ("calls/predef_vars.ll", &[]),
     ("calls/call_indirect.ll", &[]),
     ("calls/stack_call_subroutines.ll", &[]),
     ("kernels/int_ops.ll", &[]),

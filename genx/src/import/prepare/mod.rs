@@ -44,8 +44,8 @@ pub fn prepare_module(m: &ModuleRef, platform: Platform) -> Result<(), Vec<Diagn
     compiler_copies::replace_compiler_copies(m);
     // LLVM's vector reductions become any/all of a predicate or trees of region reads.
     reductions::expand_reductions(m);
-    // Globals naming vISA predefined variables of Intel's runtime ABI are refused by name.
-    predefined_vars::check_predefined_vars(m)?;
+    // Globals naming vISA predefined variables become reads and writes of them by number.
+    predefined_vars::lower_predefined_vars(m)?;
     // Function pointers become i64 addresses of stack functions, calls through them calls
     // through those addresses (before the globals: a constant table of them is read here).
     function_pointers::lower_function_pointers(m)?;
