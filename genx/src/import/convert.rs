@@ -36,6 +36,9 @@ pub fn import_module_counted(
 ) -> Result<(Module, u32), Vec<Diagnostic>> {
     let mr = ModuleRef(m.as_mut_ptr());
     super::prepare::prepare_module(&mr, platform)?;
+    // Regions reaching past the end of their vector (GenX form or not): split into the parts
+    // inside it, each with a warning.
+    let region_warnings = super::prepare::region_past_end::clip_regions_past_end(&mr)?;
     super::validate::validate(&mr)?;
     let mut module = Module::default();
     let mut fmap: HashMap<Val, FuncId> = HashMap::new();
@@ -90,7 +93,7 @@ pub fn import_module_counted(
         return Err(diags);
     }
     let (nodes, values) = kernel_nodes(&mr);
-    let mut notes = Vec::new();
+    let mut notes = region_warnings;
     module.kernels = metadata::build_kernels_noting(&module, &nodes, platform, &mut notes)?;
     module.notes = notes;
     for k in 0..module.kernels.len() {

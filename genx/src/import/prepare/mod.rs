@@ -21,6 +21,7 @@ pub mod printf;
 mod promote_array;
 mod reductions;
 mod region_access;
+pub mod region_past_end;
 mod simd_cf;
 mod simd_cf_source;
 mod spirv_builtins;
