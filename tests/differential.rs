@@ -52,6 +52,7 @@ const NOT_RUN: &[(&str, &str, &str)] = &[
     ("raw_send.ll", "block", "llvm.genx.raw.send"),
     ("raw_send.ll", "scatter", "llvm.genx.raw.send.noresult"),
     ("raw_send.ll", "explicit", "llvm.genx.raw.send2"),
+    ("raw_send_true_pred.ll", "true_pred", "llvm.genx.raw.sends2.noresult"),
     // A stack call of a function the module only declares: the linker resolves it.
     ("linked_call.ll", "linked", "declared only"),
     ("linked_symbol.ll", "linked_symbol", "declared only"),

@@ -113,6 +113,7 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("kernels/int64_double.ll", &[(Platform::Tgllp, NO_DOUBLE_TGLLP), (Platform::Dg2, NO_DOUBLE_DG2)]),
     ("kernels/lsc.ll", &[(Platform::Skl, LSC_SKL), (Platform::Tgllp, LSC_TGLLP)]),
     ("kernels/raw_send.ll", &[]),
+    ("kernels/raw_send_true_pred.ll", &[]),
     ("kernels/atomics.ll", &[]),
     ("kernels/atomics_float_add.ll", &[(Platform::Skl, FLOAT_ADD_SKL), (Platform::Tgllp, FLOAT_ADD_TGLLP)]),
     ("kernels/gather4_scaled2.ll", &[]),
