@@ -393,3 +393,24 @@ fn a_stack_function_calling_subroutines_starts_with_an_entry_label() {
         assert_eq!(first_code, Some(&".function \"twice_main\""), "{p}\n{text}");
     }
 }
+
+/// A defined external function that is neither a kernel nor "CMStackCall" is a subroutine, as
+/// Intel's compiler makes it: the one taking the kernel's pointer is inlined, the one taking a
+/// vector is a `call`ed subroutine of the kernel's own file, no stack function is written; the
+/// integer constant expressions of its body are folded (0x0d0d0d0d + 0x000d152d). A recursive
+/// external function stays a stack function (stack_calls.ll).
+#[test]
+fn external_functions_that_are_not_stack_calls_are_subroutines() {
+    for p in [Platform::Skl, Platform::Tgllp, Platform::Dg2, Platform::Pvc] {
+        let files = files("calls/external_subroutine.ll", p);
+        let got: Vec<_> = files.iter().map(|(k, u)| (k.as_str(), names(u))).collect();
+        assert_eq!(got, [("external_subroutine", vec![("external_subroutine", false)])], "{p}");
+        let body = &files[0].1[0].body;
+        assert!(body.iter().any(|i| matches!(i, Inst::Call { .. })), "{p}: @bias is a subroutine");
+        assert!(!body.iter().any(|i| matches!(i, Inst::FCall { .. } | Inst::IFCall { .. })), "{p}");
+        let text = genxc_visa::write_text_file(&files[0].1);
+        assert!(text.contains("219816506:d"), "{p}: the folded constant in\n{text}");
+    }
+    let files = files("calls/stack_calls.ll", Platform::Tgllp);
+    assert!(files.iter().any(|(_, u)| names(u).contains(&("sum_to", true))));
+}

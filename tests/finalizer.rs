@@ -27,6 +27,7 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("calls/stack_calls.ll", &[]),
     ("calls/linked_call.ll", &[]),
     ("calls/linked_symbol.ll", &[]),
+    ("calls/external_subroutine.ll", &[]),
     ("calls/call_undefined.ll", &[]),
     ("calls/indirect_calls.ll", &[]),
     ("calls/indirect_values.ll", &[]),

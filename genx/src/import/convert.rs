@@ -349,8 +349,17 @@ impl FnImporter<'_> {
                     _ => x.to_bits(),
                 }));
             }
+            if let Some(b) = super::const_expr::fold(e).filter(|b| b.elems.len() == 1) {
+                return Ok(Some(crate::ir::truncate_bits(b.elems[0], elem)));
+            }
             Err(unsupported(format!("constant {}", e.print())))
         };
+        if v.is_constant_expr() {
+            if let Some(b) = super::const_expr::fold(v).filter(|b| b.elems.len() == ty.num_elems() as usize) {
+                let elems = b.elems.into_iter().map(|x| Some(crate::ir::truncate_bits(x, elem))).collect();
+                return Ok(Constant { ty, elems });
+            }
+        }
         match ty {
             Type::Vector(..) => {
                 let elems =

@@ -423,7 +423,7 @@ fn check_instruction(inst: Val, callees: &mut Callees) -> Result<(), Failure> {
             if v.is_null() || v.is_basic_block() {
                 continue;
             }
-            if v.is_constant_expr() {
+            if v.is_constant_expr() && !super::const_expr::folds(v) {
                 return Err(unsupported(format!("constant expression {}", v.print())));
             }
             if v.ty().kind() == LLVMTypeKind::LLVMLabelTypeKind

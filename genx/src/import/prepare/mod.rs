@@ -15,6 +15,7 @@ mod by_reference;
 mod compiler_copies;
 mod function_pointers;
 mod globals;
+mod linkage;
 mod memory;
 mod predefined_vars;
 pub mod printf;
@@ -40,6 +41,8 @@ pub fn prepare_module(m: &ModuleRef, platform: Platform) -> Result<(), Vec<Diagn
     if !needs_preparation(m) {
         return Ok(());
     }
+    // Defined functions that are neither kernels nor stack calls become internal subroutines.
+    linkage::internalize_subroutines(m);
     // Copies Intel's GenX passes insert (constant materialization, address conversion) become the
     // values they copy.
     compiler_copies::replace_compiler_copies(m);
@@ -100,6 +103,7 @@ pub fn needs_preparation(m: &ModuleRef) -> bool {
         || spirv_builtins::declares_spirv_builtins(m)
         || compiler_copies::declares_compiler_copies(m)
         || reductions::declares_reductions(m)
+        || linkage::has_plain_external_functions(m)
 }
 
 /// Whether `m` declares a SIMD control flow intrinsic (goto, join, any, predicate): a module that
