@@ -53,6 +53,7 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("kernels/ids.ll", &[]),
     ("kernels/memory.ll", &[]),
     ("memory/svm_pointers.ll", &[]),
+    ("memory/spir_kernel_unlisted.ll", &[]),
     ("memory/atomics_memcpy.ll", &[]),
     ("memory/slm_surface.ll", &[]),
     ("memory/accepted/inst_addrspacecast.ll", &[]),

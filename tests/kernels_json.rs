@@ -258,3 +258,19 @@ fn declared_only_callees_are_listed_for_the_link_step() {
     let v = metadata(&[input("calls/stack_calls.ll")], Platform::Tgllp);
     assert!(v["kernels"].as_array().unwrap().iter().all(|k| k.get("external_functions").is_none()));
 }
+
+/// A `spir_kernel` without a `genx.kernels` node is a kernel; its `i8 addrspace(1)*` arguments
+/// (default kind 0) are 64-bit stateless addresses of global memory.
+#[test]
+fn an_unlisted_spir_kernel_has_global_pointer_arguments() {
+    let v = metadata(&[input("memory/spir_kernel_unlisted.ll")], Platform::Pvc);
+    let k = &v["kernels"][0];
+    assert_eq!(k["name"], "spir_kernel_unlisted");
+    for (a, access) in k["args"].as_array().unwrap().iter().zip(["write_only", "read_only"]) {
+        assert_eq!(
+            (&a["kind"], &a["size"], &a["address_space"], &a["access"]),
+            (&json!("general"), &json!(8), &json!("global"), &json!(access)),
+            "{a}"
+        );
+    }
+}

@@ -35,6 +35,9 @@ pub fn import_module_counted(
     platform: Platform,
 ) -> Result<(Module, u32), Vec<Diagnostic>> {
     let mr = ModuleRef(m.as_mut_ptr());
+    // (before the preparation, which rebuilds kernels with pointer parameters without their
+    // attributes)
+    check_unlisted_kernel_args(&mr, &kernel_nodes(&mr).0)?;
     super::prepare::prepare_module(&mr, platform)?;
     // Regions reaching past the end of their vector (GenX form or not): split into the parts
     // inside it, each with a warning.
@@ -183,6 +186,50 @@ fn kernel_nodes(mr: &ModuleRef) -> (Vec<MdValue>, u32) {
     let nodes =
         mr.named_metadata("genx.kernels").into_iter().map(|v| md_value(Some(v), 0, &mut budget)).collect();
     (nodes, MD_BUDGET - budget)
+}
+
+/// A kernel without a `genx.kernels` node (a `spir_kernel`, or `"CMGenxMain"`) has the default
+/// kind of each argument: general (a pointer is a stateless address) and IO kind normal. Intel's
+/// front ends say the same with the `"VCArgumentKind"` / `"VCArgumentIOKind"` parameter
+/// attributes set to 0; another value (a surface, an input-output argument) is refused here,
+/// located at the kernel, rather than read as a general argument.
+fn check_unlisted_kernel_args(mr: &ModuleRef, nodes: &[MdValue]) -> Result<(), Vec<Diagnostic>> {
+    let listed: Vec<&str> = nodes
+        .iter()
+        .filter_map(|n| match n {
+            MdValue::Node(ops) => match ops.first() {
+                Some(MdValue::Function(f)) => Some(f.as_str()),
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect();
+    let mut diags = Vec::new();
+    for f in mr.functions() {
+        if f.is_declaration() || linkage_of(f) != Ok(Linkage::Kernel) || listed.contains(&f.name().as_str()) {
+            continue;
+        }
+        for (i, p) in f.params().into_iter().enumerate() {
+            for attr in ["VCArgumentKind", "VCArgumentIOKind"] {
+                match f.param_string_attr(i as u32, attr) {
+                    Some(v) if v.trim() != "0" => diags.push(Diagnostic::in_function(
+                        f.name(),
+                        None,
+                        unsupported(format!(
+                            "parameter %{} has \"{attr}\"=\"{v}\" and the kernel has no genx.kernels node: only the default kind 0 is modeled without one",
+                            p.name()
+                        )),
+                    )),
+                    _ => {}
+                }
+            }
+        }
+    }
+    if diags.is_empty() {
+        Ok(())
+    } else {
+        Err(diags)
+    }
 }
 
 /// The printf string table the preparation stage left in named metadata, in index order.
