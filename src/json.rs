@@ -43,6 +43,10 @@ struct KernelJson {
     /// Bytes of the printf buffer; only for a kernel with a printf buffer argument.
     #[serde(skip_serializing_if = "Option::is_none")]
     printf_buffer_size: Option<u32>,
+    /// The declared-only functions the kernel calls, which the link step must resolve; only for a
+    /// kernel that calls one.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    external_functions: Vec<String>,
     /// Private (stack) memory the kernel needs; only for a kernel that uses the stack.
     #[serde(skip_serializing_if = "Option::is_none")]
     private_memory: Option<PrivateMemoryJson>,
@@ -164,6 +168,7 @@ fn kernel_json(k: &Kernel, grf: u32) -> KernelJson {
             per_thread: k.private_memory,
             thread_slots: genxc_genx::import::prepare::STACK_THREAD_SLOTS,
         }),
+        external_functions: k.external_functions.clone(),
     }
 }
 

@@ -242,6 +242,9 @@ pub struct Kernel {
     pub printf_strings: Vec<String>,
     /// Bytes of private (stack) memory each hardware thread needs, 0 when the kernel uses none.
     pub private_memory: u32,
+    /// The functions the kernel calls (itself or through its stack functions) that the module
+    /// only declares: symbols of `faddr` relocations the link step must resolve.
+    pub external_functions: Vec<String>,
 }
 
 impl Kernel {
@@ -747,6 +750,7 @@ fn kernel_from_raw(
         synthesized: false,
         printf_strings: Vec::new(),
         private_memory: 0,
+        external_functions: Vec::new(),
     })
 }
 
@@ -779,6 +783,7 @@ fn synthesize(func: FuncId, f: &Function, platform: Platform) -> Result<Kernel, 
         synthesized: true,
         printf_strings: Vec::new(),
         private_memory: 0,
+        external_functions: Vec::new(),
     })
 }
 

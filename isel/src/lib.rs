@@ -263,6 +263,7 @@ pub fn select_stack_function(
         synthesized: true,
         printf_strings: Vec::new(),
         private_memory: 0,
+        external_functions: Vec::new(),
     };
     select_unit(&kernel, platform, funcs, callees, true)
 }

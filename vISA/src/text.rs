@@ -21,6 +21,18 @@ pub fn sanitize(name: &str) -> String {
     s
 }
 
+/// A symbol name as an operand of the text (`faddr`'s function, a data symbol): bare when it is a
+/// vISA identifier (`[A-Za-z_][A-Za-z0-9_]*`), else quoted with `\"` and `\\` escaped, the form
+/// GenX_IR's parser reads back to the name as it is (an external symbol keeps its spelling for the
+/// linker, `"some.intrinsic"`).
+pub fn symbol(name: &str) -> String {
+    if !name.is_empty() && sanitize(name) == name {
+        name.to_string()
+    } else {
+        format!("\"{}\"", escape(name))
+    }
+}
+
 /// Mangles a user name: `prefix` followed by the name with every character outside
 /// `[A-Za-z0-9_]` replaced by `_`. With a non-empty prefix such as `V_` the result matches
 /// `[A-Za-z_][A-Za-z0-9_]*` and cannot be a reserved word or predefined name; with an empty
@@ -456,7 +468,7 @@ impl W<'_> {
                 sanitize(function)
             ),
             Inst::FRet { pred, exec } => format!("{}fret {}", self.pred(*pred), exec_fmt(*exec)),
-            Inst::FAddr { function, dst } => format!("faddr {} {}", sanitize(function), self.dst(dst)),
+            Inst::FAddr { function, dst } => format!("faddr {} {}", symbol(function), self.dst(dst)),
             Inst::IFCall { pred, exec, addr, arg_size, ret_size } => format!(
                 "{}ifcall {} {} {arg_size} {ret_size}",
                 self.pred(*pred),
@@ -821,6 +833,16 @@ fn write_unit(k: &Kernel) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn symbols_are_bare_identifiers_or_quoted() {
+        assert_eq!(symbol("scale_linked"), "scale_linked");
+        assert_eq!(symbol("_f2"), "_f2");
+        assert_eq!(symbol("some.intrinsic"), "\"some.intrinsic\"");
+        assert_eq!(symbol("2f"), "\"2f\"");
+        assert_eq!(symbol(""), "\"\"");
+        assert_eq!(symbol("a\"b\\c"), "\"a\\\"b\\\\c\"");
+    }
 
     #[test]
     fn float_immediates() {

@@ -296,7 +296,8 @@ impl KernelReader {
                     no_pred(c)?;
                     no_sub(sub, bad_suffix)?;
                     c.ws();
-                    let function = c.ident()?.to_string();
+                    // a function of the file by its name, an external symbol quoted
+                    let function = if c.peek() == Some(b'"') { c.string()? } else { c.ident()?.to_string() };
                     let dst = self.dst(c)?;
                     Inst::FAddr { function, dst }
                 }

@@ -15,6 +15,7 @@ mod by_reference;
 mod compiler_copies;
 mod function_pointers;
 mod globals;
+mod linkage;
 mod memory;
 mod predefined_vars;
 pub mod printf;
@@ -22,6 +23,7 @@ mod private_stack;
 mod promote_array;
 mod reductions;
 mod region_access;
+pub mod region_past_end;
 mod simd_cf;
 mod simd_cf_em;
 mod simd_cf_source;
@@ -44,13 +46,15 @@ pub fn prepare_module(m: &ModuleRef, platform: Platform, stack_bytes: u32) -> Re
     if !needs_preparation(m) {
         return Ok(());
     }
+    // Defined functions that are neither kernels nor stack calls become internal subroutines.
+    linkage::internalize_subroutines(m);
     // Copies Intel's GenX passes insert (constant materialization, address conversion) become the
     // values they copy.
     compiler_copies::replace_compiler_copies(m);
     // LLVM's vector reductions become any/all of a predicate or trees of region reads.
     reductions::expand_reductions(m);
-    // Globals naming vISA predefined variables of Intel's runtime ABI are refused by name.
-    predefined_vars::check_predefined_vars(m)?;
+    // Globals naming vISA predefined variables become reads and writes of them by number.
+    predefined_vars::lower_predefined_vars(m)?;
     // Function pointers become i64 addresses of stack functions, calls through them calls
     // through those addresses (before the globals: a constant table of them is read here).
     function_pointers::lower_function_pointers(m)?;
@@ -111,6 +115,7 @@ pub fn needs_preparation(m: &ModuleRef) -> bool {
         || reductions::declares_reductions(m)
         || private_stack::may_pass_arguments_on_stack(m)
         || private_stack::calls_declared_functions(m)
+        || linkage::has_plain_external_functions(m)
 }
 
 /// Whether `m` declares a SIMD control flow intrinsic (goto, join, any, predicate): a module that
