@@ -305,8 +305,95 @@ def block_samples():
                       decls + [f"declare void {callee}(i64, <8 x i32>)"], pre, [f"  call void {callee}(i64 %addr, <8 x i32> %v)"]))
     return out
 
+def scalar_store(t, name="%r"):
+    """Lines storing scalar `name` of type t in lane 1 of the loaded dwords %v (the frame
+    stores lane 3 of %v instead)."""
+    conv = {"i32": [], "i16": [f"  %w = zext i16 {name} to i32"], "i64": [f"  %w = trunc i64 {name} to i32"]}[t]
+    w = name if t == "i32" else "%w"
+    return conv + [f"  %o = insertelement <8 x i32> %v, i32 {w}, i32 1",
+                   "  call void @llvm.genx.oword.st.v8i32(i32 %buf, i32 4, <8 x i32> %o)"]
+
+class ScalarSample(Sample):
+    """A sample whose call gives a scalar %r, stored in a lane of the loaded dwords."""
+    def __init__(self, name, comment, decl, call, t, **kw):
+        decls, pre = data(8, "i32", "%v")
+        decls = decls + ["declare void @llvm.genx.oword.st.v8i32(i32, i32, <8 x i32>)", decl]
+        super().__init__(name, comment, decls, pre, [call] + scalar_store(t), **kw)
+        self.t = t
+
+    def text(self):
+        body = self.call
+        self.call = body
+        out = Sample.text(self)
+        frame = {"i32": "  %r = extractelement <8 x i32> %v, i32 3",
+                 "i16": "  %r0 = extractelement <8 x i32> %v, i32 3\n  %r = trunc i32 %r0 to i16",
+                 "i64": "  %r0 = extractelement <8 x i32> %v, i32 3\n  %r = zext i32 %r0 to i64"}[self.t]
+        head, tail = out.split("define dllexport spir_kernel void @frame", 1)
+        tail = tail.replace("entry:\n", "entry:\n", 1)
+        lines = tail.split("\n")
+        at = lines.index("  ret void")
+        lines[at:at] = [frame] + scalar_store(self.t)
+        return head + "define dllexport spir_kernel void @frame" + "\n".join(lines)
+
+def void_sample(name, comment, decl, call, **kw):
+    """A sample of a call without a result between a load and a store of the same dwords."""
+    decls, pre = data(8, "i32", "%v")
+    decls = decls + ["declare void @llvm.genx.oword.st.v8i32(i32, i32, <8 x i32>)", decl]
+    st = ["  call void @llvm.genx.oword.st.v8i32(i32 %buf, i32 4, <8 x i32> %v)"]
+    s = Sample(name, comment, decls, pre + st, [call], **kw)
+    return s
+
+def sync_samples():
+    out = []
+    out.append(void_sample("sbarrier", "the signal then the wait of the split-phase barrier.",
+                           "declare void @llvm.genx.sbarrier(i8)",
+                           "  call void @llvm.genx.sbarrier(i8 1)\n  call void @llvm.genx.sbarrier(i8 0)"))
+    out.append(void_sample("nbarrier", "named barrier 0 signalled by 2 threads, then waited on (named barrier count 1).",
+                           "declare void @llvm.genx.nbarrier(i8, i8, i8)",
+                           "  call void @llvm.genx.nbarrier(i8 1, i8 0, i8 2)\n  call void @llvm.genx.nbarrier(i8 0, i8 0, i8 0)",
+                           nbarriers=1))
+    out.append(void_sample("wait", "a wait on notification mask 0.", "declare void @llvm.genx.wait(i8)",
+                           "  call void @llvm.genx.wait(i8 0)"))
+    out.append(void_sample("yield", "a yield.", "declare void @llvm.genx.yield()", "  call void @llvm.genx.yield()"))
+    out.append(void_sample("cache.flush", "a sampler cache flush.", "declare void @llvm.genx.cache.flush()",
+                           "  call void @llvm.genx.cache.flush()"))
+    out.append(void_sample("fence", "a global memory fence with commit (mask 1).", "declare void @llvm.genx.fence(i8)",
+                           "  call void @llvm.genx.fence(i8 1)"))
+    out.append(void_sample("slm.init", "4 KB of SLM asked for at run time (no instruction: the kernel's SLM size).",
+                           "declare void @llvm.genx.slm.init(i32)", "  call void @llvm.genx.slm.init(i32 4096)"))
+    out.append(void_sample("set.pause", "a pause of 32 (the pause field of %tsc).", "declare void @llvm.genx.set.pause(i16)",
+                           "  call void @llvm.genx.set.pause(i16 32)"))
+    out.append(void_sample("set.sr0.2", "dword 2 of %sr0 written with the first loaded dword.",
+                           "declare void @llvm.genx.set.sr0.2(i32)",
+                           "  %e = extractelement <8 x i32> %v, i32 0\n  call void @llvm.genx.set.sr0.2(i32 %e)"))
+    return out
+
+def payload_samples():
+    out = []
+    for name, t, what in [("get.hwid", "i32", "the hardware thread id"), ("ce0", "i32", "the channel enables"),
+                          ("get.color", "i16", "the thread's color")]:
+        out.append(ScalarSample(name, f"{what}, stored in a lane of the loaded dwords.",
+                                f"declare {t} @llvm.genx.{name}()", f"  %r = call {t} @llvm.genx.{name}()", t))
+    for name, n, what in [("timestamp", 4, "the 4 dwords of the time stamp counter"), ("sr0", 4, "the 4 dwords of %sr0"),
+                          ("r0", 8, "the 8 dwords of the thread payload header r0")]:
+        out.append(Sample(name, f"{what}, stored.", [f"declare <{n} x i32> @llvm.genx.{name}.v{n}i32()"], [],
+                          [f"  %r = call <{n} x i32> @llvm.genx.{name}.v{n}i32()"], (n, "i32")))
+    for name, t in [("local.id", "i32"), ("local.id16", "i16"), ("local.size", "i32"), ("group.count", "i32")]:
+        decls, pre = data(8, "i32", "%v")
+        ext = "" if t == "i32" else f"  %x1 = zext <3 x i16> %x to <3 x i32>\n"
+        xv = "%x" if t == "i32" else "%x1"
+        call = [f"  %x = call <3 x {t}> @llvm.genx.{name}.v3{mang(1, t)}()",
+                ext + f"  %w = shufflevector <3 x i32> {xv}, <3 x i32> undef, <8 x i32> <i32 0, i32 1, i32 2, i32 0, i32 1, i32 2, i32 0, i32 1>",
+                "  %r = add <8 x i32> %v, %w"]
+        out.append(Sample(name, f"the x, y and z of {name} added to the loaded dwords, stored.",
+                          decls + [f"declare <3 x {t}> @llvm.genx.{name}.v3{mang(1, t)}()"], pre, call, (8, "i32")))
+    for name in ["thread.x", "thread.y"]:
+        out.append(ScalarSample(name, f"the media walker's {name}, stored in a lane of the loaded dwords.",
+                                f"declare i16 @llvm.genx.{name}()", f"  %r = call i16 @llvm.genx.{name}()", "i16"))
+    return out
+
 def all_samples():
-    return atomic_samples() + lsc_samples() + scattered_samples() + block_samples()
+    return atomic_samples() + lsc_samples() + scattered_samples() + block_samples() + sync_samples() + payload_samples()
 
 def main():
     force = "--force" in sys.argv

@@ -1,6 +1,7 @@
 //! Which of the vISA ALU instructions that not every Gen part has a platform may use: `add3`
 //! and `bfn` (Xe-HP and later), `dp4a` (Xe-LP and later) and `rol`/`ror` (Gen11 and later), each with the
-//! evidence, from Intel's finalizer, of the parts where it is missing. Selection asks here before
+//! evidence, from Intel's finalizer, of the parts where it is missing; likewise the named barriers
+//! (`nbarrier`, PVC only) and the pause register (all but PVC). Selection asks here before
 //! it emits one of them, and emulates it or reports "<intrinsic> is not available on <platform>".
 
 use genxc_genx::Platform;
@@ -60,6 +61,51 @@ impl AluFeature {
             }
             AluFeature::BitRotate => {
                 "GenX_IR -platform SKL: `vISA instruction not supported on this platform`"
+            }
+        }
+    }
+}
+
+/// A synchronization instruction some platforms lack.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SyncFeature {
+    /// `nbarrier.signal` / `nbarrier.wait`: named barriers of a subset of the thread group.
+    NamedBarrier,
+    /// A write of the pause field of the time stamp register, `%tsc(0,4)` (`set.pause`).
+    Pause,
+}
+
+impl SyncFeature {
+    /// Every feature, in declaration order.
+    pub const ALL: [SyncFeature; 2] = [SyncFeature::NamedBarrier, SyncFeature::Pause];
+
+    /// The vISA mnemonic(s) of the feature.
+    pub fn mnemonic(self) -> &'static str {
+        match self {
+            SyncFeature::NamedBarrier => "nbarrier",
+            SyncFeature::Pause => "mov to %tsc(0,4)",
+        }
+    }
+
+    /// Whether platform `p` has the instruction.
+    pub fn available(self, p: Platform) -> bool {
+        match self {
+            SyncFeature::NamedBarrier => p == Platform::Pvc,
+            SyncFeature::Pause => p != Platform::Pvc,
+        }
+    }
+
+    /// Why the platforms without the instruction lack it: what Intel's finalizer (`GenX_IR`)
+    /// does with it there.
+    pub fn evidence(self) -> &'static str {
+        match self {
+            SyncFeature::NamedBarrier => {
+                "GenX_IR -platform SKL, TGLLP and DG2: `vISA instruction not supported on this \
+                 platform`; vc-intrinsics declares `llvm.genx.nbarrier` for XeHPC and later"
+            }
+            SyncFeature::Pause => {
+                "GenX_IR -platform PVC refuses any write of `%tsc` (`AppendVISADataMovementInst: \
+                 unknown error`)"
             }
         }
     }

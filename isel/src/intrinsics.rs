@@ -684,6 +684,10 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
             lsc(s, id, iid, args)
         }
         Dpas | Dpas2 | DpasNosrc0 | Dpasw | DpaswNosrc0 => crate::xmx::dpas(s, id, iid, args),
+        Sbarrier | Nbarrier | Wait | Yield | CacheFlush | SlmInit => crate::sync::sync(s, iid, args),
+        Timestamp | GetHwid | Sr0 | Ce0 | GetColor | R0 | SetSr02 | SetPause => {
+            crate::hw_registers::hw_register(s, id, iid, args)
+        }
         _ => memory(s, id, iid, args),
     }
 }
