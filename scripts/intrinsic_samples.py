@@ -387,13 +387,93 @@ def payload_samples():
                 "  %r = add <8 x i32> %v, %w"]
         out.append(Sample(name, f"the x, y and z of {name} added to the loaded dwords, stored.",
                           decls + [f"declare <3 x {t}> @llvm.genx.{name}.v3{mang(1, t)}()"], pre, call, (8, "i32")))
+    out.append(ScalarSample("print.buffer", "the printf buffer's address (an implicit kernel argument), its low dword stored in a lane of the loaded dwords.",
+                            "declare i64 @llvm.genx.print.buffer()", "  %r = call i64 @llvm.genx.print.buffer()", "i64"))
     for name in ["thread.x", "thread.y"]:
         out.append(ScalarSample(name, f"the media walker's {name}, stored in a lane of the loaded dwords.",
                                 f"declare i16 @llvm.genx.{name}()", f"  %r = call i16 @llvm.genx.{name}()", "i16"))
     return out
 
+def raw_send_samples():
+    """OWord block read of 2 owords (descriptor 0x02180001: 1 GRF of header, 1 of response,
+    binding table index 1) and OWord block write (0x020A0001 with the data as a second payload or
+    after the header) of the data cache (SFID 10), through each raw send form."""
+    out = []
+    rd, wr = 35127297, 34209793
+    ones8 = f"<8 x i1> {ones(8)}"
+    hdr = ["  %h = insertelement <8 x i32> zeroinitializer, i32 4, i32 2"]
+    decls, pre = data(8, "i32", "%v")
+    st = "declare void @llvm.genx.oword.st.v8i32(i32, i32, <8 x i32>)"
+    def res(name, comment, sig, args):
+        callee = f"@llvm.genx.{name}.v8i32.v8i1.v8i32"
+        out.append(Sample(name, comment, [f"declare <8 x i32> {callee}({sig})"], list(hdr),
+                          [f"  %r = call <8 x i32> {callee}({args})"], (8, "i32")))
+    def nores(name, comment, sig, args, payload):
+        callee = f"@llvm.genx.{name}.i1.v8i32"
+        out.append(Sample(name, comment, decls + [st, f"declare void {callee}({sig})"], pre + hdr + payload,
+                          [f"  call void {callee}({args})"]))
+    res("raw.send", "an OWord block read through a raw send (header payload, immediate descriptor), stored.",
+        "i32, <8 x i1>, i32, i32, <8 x i32>, <8 x i32>", f"i32 0, {ones8}, i32 10, i32 {rd}, <8 x i32> %h, <8 x i32> undef")
+    res("raw.sends", "an OWord block read through a split raw send (no second payload), stored.",
+        "i32, <8 x i1>, i8, i32, i32, <8 x i32>, <8 x i32>, <8 x i32>",
+        f"i32 0, {ones8}, i8 10, i32 10, i32 {rd}, <8 x i32> %h, <8 x i32> undef, <8 x i32> undef")
+    res("raw.send2", "an OWord block read through raw.send2 (8 lanes no mask, 1 GRF each way), stored.",
+        "i8, i8, <8 x i1>, i8, i8, i8, i32, i32, <8 x i32>, <8 x i32>",
+        f"i8 0, i8 -125, {ones8}, i8 1, i8 1, i8 10, i32 10, i32 {rd}, <8 x i32> %h, <8 x i32> undef")
+    res("raw.sends2", "an OWord block read through raw.sends2 (no second payload), stored.",
+        "i8, i8, <8 x i1>, i8, i8, i8, i8, i32, i32, <8 x i32>, <8 x i32>, <8 x i32>",
+        f"i8 0, i8 -125, {ones8}, i8 1, i8 0, i8 1, i8 10, i32 10, i32 {rd}, <8 x i32> %h, <8 x i32> undef, <8 x i32> undef")
+    both = ["  %hv = shufflevector <8 x i32> %h, <8 x i32> %v, <16 x i32> " + iv(16, lambda i: i)]
+    callee = "@llvm.genx.raw.send.noresult.i1.v16i32"
+    out.append(Sample("raw.send.noresult", "an OWord block write through a raw send (header then data in one payload).",
+                      decls + [st, f"declare void {callee}(i32, i1, i32, i32, <16 x i32>)"], pre + hdr + both,
+                      [f"  call void {callee}(i32 0, i1 true, i32 10, i32 {wr + (1 << 25)}, <16 x i32> %hv)"]))
+    nores("raw.sends.noresult", "an OWord block write through a split raw send (header, then the data).",
+          "i32, i1, i8, i32, i32, <8 x i32>, <8 x i32>", f"i32 0, i1 true, i8 10, i32 74, i32 {wr}, <8 x i32> %h, <8 x i32> %v", [])
+    callee = "@llvm.genx.raw.send2.noresult.i1.v16i32"
+    out.append(Sample("raw.send2.noresult", "an OWord block write through raw.send2 (header then data, 2 GRFs).",
+                      decls + [st, f"declare void {callee}(i8, i8, i1, i8, i8, i32, i32, <16 x i32>)"], pre + hdr + both,
+                      [f"  call void {callee}(i8 0, i8 3, i1 true, i8 2, i8 10, i32 10, i32 {wr + (1 << 25)}, <16 x i32> %hv)"]))
+    nores("raw.sends2.noresult", "an OWord block write through raw.sends2 (header, then the data).",
+          "i8, i8, i1, i8, i8, i8, i32, i32, <8 x i32>, <8 x i32>",
+          f"i8 0, i8 3, i1 true, i8 1, i8 1, i8 10, i32 74, i32 {wr}, <8 x i32> %h, <8 x i32> %v", [])
+    # PVC: header and data fit one 64-byte GRF
+    callee = "@llvm.genx.raw.send.noresult.i1.v16i32"
+    out.append(Sample("raw.send.noresult", "an OWord block write through a raw send (header then data in one 64-byte GRF).",
+                      decls + [st, f"declare void {callee}(i32, i1, i32, i32, <16 x i32>)"], pre + hdr + both,
+                      [f"  call void {callee}(i32 0, i1 true, i32 10, i32 {wr}, <16 x i32> %hv)"], platform="pvc"))
+    callee = "@llvm.genx.raw.send2.noresult.i1.v16i32"
+    out.append(Sample("raw.send2.noresult", "an OWord block write through raw.send2 (header then data in one 64-byte GRF).",
+                      decls + [st, f"declare void {callee}(i8, i8, i1, i8, i8, i32, i32, <16 x i32>)"], pre + hdr + both,
+                      [f"  call void {callee}(i8 0, i8 3, i1 true, i8 1, i8 10, i32 10, i32 {wr}, <16 x i32> %hv)"], platform="pvc"))
+    # the block messages themselves, through SVM so that the frame has none
+    callee = "@llvm.genx.oword.ld.v8i32"
+    out.append(Sample("oword.ld", "a block read of 2 owords from a buffer, stored at an SVM address.",
+                      [f"declare <8 x i32> {callee}(i32, i32, i32)", "declare void @llvm.genx.svm.block.st.i64.v8i32(i64, <8 x i32>)"],
+                      [], [f"  %r = call <8 x i32> {callee}(i32 0, i32 %buf, i32 0)",
+                           "  call void @llvm.genx.svm.block.st.i64.v8i32(i64 %addr, <8 x i32> %r)"], store=False))
+    out.append(Sample("oword.st", "a block write of 2 owords, read at an SVM address, into a buffer.",
+                      ["declare <8 x i32> @llvm.genx.svm.block.ld.v8i32.i64(i64)", "declare void @llvm.genx.oword.st.v8i32(i32, i32, <8 x i32>)"],
+                      ["  %v = call <8 x i32> @llvm.genx.svm.block.ld.v8i32.i64(i64 %addr)"],
+                      ["  call void @llvm.genx.oword.st.v8i32(i32 %buf, i32 4, <8 x i32> %v)"]))
+    return out
+
+def untyped_atomic_samples():
+    out = []
+    n = 8
+    p = f"<{n} x i1> {ones(n)}"
+    for op in ["add", "and", "cmpxchg", "dec", "imax", "imin", "inc", "max", "min", "or", "sub", "xchg", "xor"]:
+        nsrc = 0 if op in NO_SRC else 2 if op == "cmpxchg" else 1
+        decls, pre = data(n, "i32", "%v")
+        args = [p, "i32 %buf", "i32 4", f"<{n} x i32> {iv(n, lambda i: i)}"] + [f"<{n} x i32> %v"] * nsrc + [f"<{n} x i32> undef"]
+        callee = f"@llvm.genx.untyped.atomic.{op}.v{n}i32.v{n}i1"
+        decls = decls + [f"declare <{n} x i32> {callee}({argtypes(args)})"]
+        out.append(Sample(f"untyped.atomic.{op}", f"SIMD{n} untyped atomic {op} at dword offsets 4 + lane of a buffer (the dword atomic at byte offsets), the old values stored.",
+                          decls, pre, [f"  %r = call <{n} x i32> {callee}({', '.join(args)})"], (n, "i32")))
+    return out
+
 def all_samples():
-    return atomic_samples() + lsc_samples() + scattered_samples() + block_samples() + sync_samples() + payload_samples()
+    return atomic_samples() + lsc_samples() + scattered_samples() + block_samples() + sync_samples() + payload_samples() + raw_send_samples() + untyped_atomic_samples()
 
 def main():
     force = "--force" in sys.argv

@@ -10,6 +10,9 @@ use genxc_genx::Platform;
 
 const PLATFORMS: [Platform; 4] = [Platform::Skl, Platform::Tgllp, Platform::Dg2, Platform::Pvc];
 
+/// Why named barriers are refused before PVC.
+const NAMED_BARRIERS: &str = "named barriers need PVC";
+
 /// Fixtures that must compile, with the platforms genxc itself refuses them on (and why).
 const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("cm/01_saxpy_oword.ll", &[]),
@@ -72,6 +75,19 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     (
         "intrinsics/dpas_gemm_pvc.ll",
         &[(Platform::Skl, DPAS_SKL), (Platform::Tgllp, DPAS_TGLLP), (Platform::Dg2, DPAS16_DG2)],
+    ),
+    (
+        "intrinsics/split_barrier.ll",
+        &[(Platform::Skl, "oword block messages on SLM are not available on skl")],
+    ),
+    ("intrinsics/hw_state.ll", &[]),
+    (
+        "intrinsics/named_barrier.ll",
+        &[
+            (Platform::Skl, "not available on skl"),
+            (Platform::Tgllp, NAMED_BARRIERS),
+            (Platform::Dg2, NAMED_BARRIERS),
+        ],
     ),
     ("intrinsics/accepted/ld_scalar.ll", &[]),
     ("intrinsics/accepted/ld_unaligned_size.ll", &[]),

@@ -24,6 +24,7 @@ mod region_access;
 mod simd_cf;
 mod simd_cf_source;
 mod spirv_builtins;
+mod untyped_atomics;
 
 pub use memory::{ACCESS_ATTR, MEMORY_ATTR};
 
@@ -44,6 +45,8 @@ pub fn prepare_module(m: &ModuleRef, platform: Platform) -> Result<(), Vec<Diagn
     compiler_copies::replace_compiler_copies(m);
     // LLVM's vector reductions become any/all of a predicate or trees of region reads.
     reductions::expand_reductions(m);
+    // The untyped surface atomics (dword offsets) become dword atomics at byte offsets.
+    untyped_atomics::lower_untyped_atomics(m);
     // Globals naming vISA predefined variables of Intel's runtime ABI are refused by name.
     predefined_vars::check_predefined_vars(m)?;
     // Function pointers become i64 addresses of stack functions, calls through them calls
@@ -86,7 +89,8 @@ pub fn prepare_module(m: &ModuleRef, platform: Platform) -> Result<(), Vec<Diagn
 /// Whether anything in `m` is outside the GenX form: a global, a pointer-typed parameter or
 /// instruction, an aggregate value other than the results of the intrinsics that return structs,
 /// SIMD control flow (whose blocks may need conforming), or a call of an intrinsic a rewrite
-/// expands (SPIR-V built-ins, Intel's compiler copies, LLVM's vector reductions).
+/// expands (SPIR-V built-ins, Intel's compiler copies, LLVM's vector reductions, the untyped
+/// atomics).
 pub fn needs_preparation(m: &ModuleRef) -> bool {
     if !m.globals().is_empty() || function_pointers::has_function_pointers(m) {
         return true;
@@ -99,6 +103,7 @@ pub fn needs_preparation(m: &ModuleRef) -> bool {
         || spirv_builtins::declares_spirv_builtins(m)
         || compiler_copies::declares_compiler_copies(m)
         || reductions::declares_reductions(m)
+        || untyped_atomics::declares_untyped_atomics(m)
 }
 
 /// Whether `m` declares a SIMD control flow intrinsic (goto, join, any, predicate): a module that
