@@ -81,6 +81,7 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
         &[(Platform::Skl, "oword block messages on SLM are not available on skl")],
     ),
     ("intrinsics/hw_state.ll", &[]),
+    ("intrinsics/untyped_atomics.ll", &[]),
     (
         "intrinsics/named_barrier.ll",
         &[

@@ -6,7 +6,7 @@
 use crate::availability::SyncFeature;
 use crate::intrinsics::{argc, const_u64};
 use crate::{Selector, R};
-use genxc_diag::{invalid, not_available};
+use genxc_diag::{internal, invalid, not_available};
 use genxc_genx::intrinsics::IntrinsicId;
 use genxc_genx::ir::Value;
 use genxc_genx::{Elem, Type};
@@ -44,7 +44,7 @@ pub(crate) fn sync(s: &mut Selector, iid: IntrinsicId, args: &[Value]) -> R<()> 
                     )));
                 }
             }
-            let threads = if signal { byte_operand(s, args[2], name, "thread count")? } else { id.clone() };
+            let threads = if signal { byte_operand(s, args[2], name, "thread count")? } else { id };
             ThreadSync::NamedBarrier { signal, id, threads }
         }
         Wait => {
@@ -65,9 +65,9 @@ pub(crate) fn sync(s: &mut Selector, iid: IntrinsicId, args: &[Value]) -> R<()> 
             argc(name, args, 0)?;
             ThreadSync::SamplerCacheFlush
         }
-        _ => {
-            // slm.init: the size of the kernel's shared local memory, which the kernel
-            // attributes carry; no instruction
+        SlmInit => {
+            // the size of the kernel's shared local memory, which the kernel attributes carry;
+            // no instruction
             argc(name, args, 1)?;
             let bytes = const_u64(s, args[0], "the SLM size")?;
             let kb = u32::try_from(bytes.div_ceil(1024))
@@ -77,6 +77,7 @@ pub(crate) fn sync(s: &mut Selector, iid: IntrinsicId, args: &[Value]) -> R<()> 
             s.slm_init_kb = s.slm_init_kb.max(kb);
             return Ok(());
         }
+        other => return Err(internal(format!("{} is not a synchronization intrinsic", other.name()))),
     };
     s.push(VInst::Sync(op));
     Ok(())
@@ -96,5 +97,5 @@ fn byte_operand(s: &mut Selector, v: Value, name: &str, what: &str) -> R<SrcOp> 
 /// The named barrier count attribute of a kernel on a platform with named barriers.
 pub(crate) fn nbarrier_attr(s: &Selector) -> Option<m::KernelAttr> {
     let n = s.kernel.nbarrier_count;
-    (n > 0 && SyncFeature::NamedBarrier.available(s.platform)).then(|| m::KernelAttr::NBarrierCnt(n as u8))
+    (n > 0 && SyncFeature::NamedBarrier.available(s.platform)).then_some(m::KernelAttr::NBarrierCnt(n as u8))
 }

@@ -178,7 +178,7 @@ impl Fence {
 
 /// A thread synchronization instruction besides `barrier` and the fences: the split-phase and
 /// named barriers of a thread group, `wait`, `yield` and the sampler cache flush.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum ThreadSync {
     /// `sbarrier.signal` / `sbarrier.wait` (opcode 0x7C): the two halves of the thread group's
     /// barrier.

@@ -818,7 +818,7 @@ impl Dec<'_, '_> {
                 let id = self.src()?;
                 let threads = self.src()?;
                 // a wait's thread count field repeats the id
-                let threads = if signal { threads } else { id.clone() };
+                let threads = if signal { threads } else { id };
                 Inst::Sync(ThreadSync::NamedBarrier { signal, id, threads })
             }
             0x5C => {

@@ -522,7 +522,7 @@ impl KernelReader {
                         Inst::Sync(ThreadSync::SplitBarrier { signal })
                     } else {
                         let id = self.src(c)?;
-                        let threads = if signal { self.src(c)? } else { id.clone() };
+                        let threads = if signal { self.src(c)? } else { id };
                         Inst::Sync(ThreadSync::NamedBarrier { signal, id, threads })
                     }
                 }
