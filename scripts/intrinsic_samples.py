@@ -222,22 +222,22 @@ def scattered_samples():
     ld("gather.masked.scaled2", "SIMD16 predicated gather of one dword per lane from a buffer, stored.",
        ["i32 2", "i16 0", "i32 %buf", "i32 0", o, p], n)
     ld("gather4.scaled", "SIMD16 gather of channels r and g per lane from a buffer, stored.",
-       [p, "i32 12", "i16 0", "i32 %buf", "i32 0", o, f"<{2*n} x i32> undef"], 2 * n)
+       [p, "i32 3", "i16 0", "i32 %buf", "i32 0", o, f"<{2*n} x i32> undef"], 2 * n)
     ld("gather4.scaled2", "SIMD16 gather of channels r and g per lane from a buffer (no predicate), stored.",
-       ["i32 12", "i16 0", "i32 %buf", "i32 0", o], 2 * n)
+       ["i32 3", "i16 0", "i32 %buf", "i32 0", o], 2 * n)
     ld("gather4.masked.scaled2", "SIMD16 predicated gather of channels r and g per lane from a buffer, stored.",
-       ["i32 12", "i16 0", "i32 %buf", "i32 0", o, p], 2 * n)
+       ["i32 3", "i16 0", "i32 %buf", "i32 0", o, p], 2 * n)
     m = 8
     p8 = f"<{m} x i1> {ones(m)}"
     u8 = f"<{m} x i32> {iv(m, lambda i: i)}"
     z8 = f"<{m} x i32> zeroinitializer"
     callee = "@llvm.genx.gather4.typed.v16i32.v8i1.v8i32"
-    args = ["i32 12", p8, "i32 %img", u8, z8, z8, "<16 x i32> undef"]
+    args = ["i32 3", p8, "i32 %img", u8, z8, z8, "<16 x i32> undef"]
     out.append(Sample("gather4.typed", "SIMD8 read of channels r and g of a 2D image at per-lane (u, v), stored.",
                       [f"declare <16 x i32> {callee}({argtypes(args)})"], [], [f"  %r = call <16 x i32> {callee}({', '.join(args)})"], (16, "i32")))
     decls, pre = data(16, "i32", "%v")
     callee = "@llvm.genx.scatter4.typed.v8i1.v8i32.v16i32"
-    args = ["i32 12", p8, "i32 %img", u8, z8, z8, "<16 x i32> %v"]
+    args = ["i32 3", p8, "i32 %img", u8, z8, z8, "<16 x i32> %v"]
     out.append(Sample("scatter4.typed", "SIMD8 write of channels r and g of a 2D image at per-lane (u, v).",
                       decls + [f"declare void {callee}({argtypes(args)})"], pre, [f"  call void {callee}({', '.join(args)})"]))
     decls, pre = data(n, "i32", "%v")
@@ -245,7 +245,7 @@ def scattered_samples():
        [p, "i32 2", "i16 0", "i32 %buf", "i32 0", o, f"<{n} x i32> %v"], pre, decls)
     decls, pre = data(2 * n, "i32", "%v")
     st("scatter4.scaled", "SIMD16 scatter of channels r and g per lane into a buffer.",
-       [p, "i32 12", "i16 0", "i32 %buf", "i32 0", o, f"<{2*n} x i32> %v"], pre, decls)
+       [p, "i32 3", "i16 0", "i32 %buf", "i32 0", o, f"<{2*n} x i32> %v"], pre, decls)
     # svm
     a = addrs(m)
     callee = "@llvm.genx.svm.gather.v8i32.v8i1.v8i64"
@@ -259,24 +259,24 @@ def scattered_samples():
                       decls + [f"declare void {callee}({argtypes(args)})"], pre + a, [f"  call void {callee}({', '.join(args)})"]))
     o64 = f"<{m} x i64> {iv(m, lambda i: 4 * i, 'i64')}"
     callee = "@llvm.genx.svm.gather4.scaled.v16i32.v8i1.v8i64"
-    args = [p8, "i32 12", "i16 0", "i64 %addr", o64, "<16 x i32> undef"]
+    args = [p8, "i32 3", "i16 0", "i64 %addr", o64, "<16 x i32> undef"]
     out.append(Sample("svm.gather4.scaled", "SIMD8 gather of channels r and g per lane at a base address plus 64-bit offsets, stored.",
                       [f"declare <16 x i32> {callee}({argtypes(args)})"], [], [f"  %r = call <16 x i32> {callee}({', '.join(args)})"], (16, "i32")))
     decls, pre = data(16, "i32", "%v")
     callee = "@llvm.genx.svm.scatter4.scaled.v8i1.v8i64.v16i32"
-    args = [p8, "i32 12", "i16 0", "i64 %addr", o64, "<16 x i32> %v"]
+    args = [p8, "i32 3", "i16 0", "i64 %addr", o64, "<16 x i32> %v"]
     out.append(Sample("svm.scatter4.scaled", "SIMD8 scatter of channels r and g per lane at a base address plus 64-bit offsets.",
                       decls + [f"declare void {callee}({argtypes(args)})"], pre, [f"  call void {callee}({', '.join(args)})"]))
     # PVC: each channel of 8 lanes would not fill a whole 64-byte GRF; 16 lanes
     p16 = f"<16 x i1> {ones(16)}"
     o16 = f"<16 x i64> {iv(16, lambda i: 4 * i, 'i64')}"
     callee = "@llvm.genx.svm.gather4.scaled.v32i32.v16i1.v16i64"
-    args = [p16, "i32 12", "i16 0", "i64 %addr", o16, "<32 x i32> undef"]
+    args = [p16, "i32 3", "i16 0", "i64 %addr", o16, "<32 x i32> undef"]
     out.append(Sample("svm.gather4.scaled", "SIMD16 gather of channels r and g per lane at a base address plus 64-bit offsets, stored.",
                       [f"declare <32 x i32> {callee}({argtypes(args)})"], [], [f"  %r = call <32 x i32> {callee}({', '.join(args)})"], (32, "i32"), platform="pvc"))
     decls, pre = data(32, "i32", "%v")
     callee = "@llvm.genx.svm.scatter4.scaled.v16i1.v16i64.v32i32"
-    args = [p16, "i32 12", "i16 0", "i64 %addr", o16, "<32 x i32> %v"]
+    args = [p16, "i32 3", "i16 0", "i64 %addr", o16, "<32 x i32> %v"]
     out.append(Sample("svm.scatter4.scaled", "SIMD16 scatter of channels r and g per lane at a base address plus 64-bit offsets.",
                       decls + [f"declare void {callee}({argtypes(args)})"], pre, [f"  call void {callee}({', '.join(args)})"], platform="pvc"))
     return out

@@ -18,6 +18,7 @@ const FIXTURES: &[&str] = &[
     "kernels/simdcf_source.ll",
     "kernels/simdcf_em_global.ll",
     "intrinsics/untyped_atomics.ll",
+    "intrinsics/svm_scaled4.ll",
 ];
 /// The suffix of a twin's name.
 const TWIN: &str = "_conformant";

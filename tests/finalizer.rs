@@ -82,6 +82,7 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ),
     ("intrinsics/hw_state.ll", &[]),
     ("intrinsics/untyped_atomics.ll", &[]),
+    ("intrinsics/svm_scaled4.ll", &[]),
     (
         "intrinsics/named_barrier.ll",
         &[
@@ -128,7 +129,7 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("kernels/atomics.ll", &[]),
     ("kernels/atomics_float_add.ll", &[(Platform::Skl, FLOAT_ADD_SKL), (Platform::Tgllp, FLOAT_ADD_TGLLP)]),
     ("kernels/gather4_scaled2.ll", &[]),
-    ("kernels/svm_scaled4.ll", &[(Platform::Tgllp, SVM_SCALED4_TGLLP), (Platform::Dg2, SVM_SCALED4_DG2)]),
+    ("kernels/svm_scaled4.ll", &[]),
     ("kernels/simd32_alu.ll", &[]),
     (
         "kernels/svm_simd32.ll",
@@ -219,12 +220,6 @@ const FLOAT_ADD_SKL: &str =
 const FLOAT_ADD_TGLLP: &str =
     "llvm.genx.dword.atomic.fsub is not available on tgllp (floating-point add and \
                                subtract atomics need DG2, MTL or PVC)";
-const SVM_SCALED4_TGLLP: &str =
-    "llvm.genx.svm.gather4.scaled is not available on tgllp (it needs 64-bit integer \
-                                 adds, which the platform lacks)";
-const SVM_SCALED4_DG2: &str =
-    "llvm.genx.svm.gather4.scaled is not available on dg2 (it needs 64-bit integer adds, \
-                               which the platform lacks)";
 const NO_DOUBLE_TGLLP: &str = "double precision conversion is not available on tgllp";
 const NO_DOUBLE_DG2: &str = "double precision conversion is not available on dg2";
 const DPAS_SKL: &str = "llvm.genx.dpas is not available on skl";

@@ -1184,9 +1184,11 @@ fn typed_atomic(s: &mut Selector, call: (InstId, &str, &[Value]), op: AtomicKind
 fn svm_scaled4(s: &mut Selector, id: InstId, store: bool, name: &str, args: &[Value]) -> R<()> {
     argc(name, args, 6)?;
     if !s.platform.info().has_int64 {
-        // the finalizer adds base and offsets with 64-bit integer instructions
-        return Err(not_available(format!(
-            "{name} is not available on {} (it needs 64-bit integer adds, which the platform lacks)",
+        // the finalizer adds base and offsets with 64-bit integer instructions: the preparation
+        // stage splits the message into one gather or scatter per channel there
+        return Err(unsupported(format!(
+            "{name} on {} other than with a constant channel mask, scale 0 and dword data (the \
+             per-channel split the platform needs, lacking 64-bit adds)",
             s.platform
         )));
     }

@@ -24,6 +24,7 @@ mod region_access;
 mod simd_cf;
 mod simd_cf_source;
 mod spirv_builtins;
+mod svm_scaled4;
 mod untyped_atomics;
 
 pub use memory::{ACCESS_ATTR, MEMORY_ATTR};
@@ -47,6 +48,9 @@ pub fn prepare_module(m: &ModuleRef, platform: Platform) -> Result<(), Vec<Diagn
     reductions::expand_reductions(m);
     // The untyped surface atomics (dword offsets) become dword atomics at byte offsets.
     untyped_atomics::lower_untyped_atomics(m);
+    // Without 64-bit integer instructions, SVM four-channel gathers and scatters become one per
+    // channel at addresses added here.
+    svm_scaled4::split_svm_scaled4(m, platform);
     // Globals naming vISA predefined variables of Intel's runtime ABI are refused by name.
     predefined_vars::check_predefined_vars(m)?;
     // Function pointers become i64 addresses of stack functions, calls through them calls
@@ -90,7 +94,7 @@ pub fn prepare_module(m: &ModuleRef, platform: Platform) -> Result<(), Vec<Diagn
 /// instruction, an aggregate value other than the results of the intrinsics that return structs,
 /// SIMD control flow (whose blocks may need conforming), or a call of an intrinsic a rewrite
 /// expands (SPIR-V built-ins, Intel's compiler copies, LLVM's vector reductions, the untyped
-/// atomics).
+/// atomics, the SVM four-channel messages).
 pub fn needs_preparation(m: &ModuleRef) -> bool {
     if !m.globals().is_empty() || function_pointers::has_function_pointers(m) {
         return true;
@@ -104,6 +108,7 @@ pub fn needs_preparation(m: &ModuleRef) -> bool {
         || compiler_copies::declares_compiler_copies(m)
         || reductions::declares_reductions(m)
         || untyped_atomics::declares_untyped_atomics(m)
+        || svm_scaled4::declares_svm_scaled4(m)
 }
 
 /// Whether `m` declares a SIMD control flow intrinsic (goto, join, any, predicate): a module that
