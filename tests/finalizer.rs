@@ -127,7 +127,7 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("kernels/lsc.ll", &[(Platform::Skl, LSC_SKL), (Platform::Tgllp, LSC_TGLLP)]),
     ("kernels/raw_send.ll", &[]),
     ("kernels/atomics.ll", &[]),
-    ("kernels/atomics_float_add.ll", &[(Platform::Skl, FLOAT_ADD_SKL), (Platform::Tgllp, FLOAT_ADD_TGLLP)]),
+    ("kernels/atomics_float_add.ll", &[]),
     ("kernels/gather4_scaled2.ll", &[]),
     ("kernels/svm_scaled4.ll", &[]),
     ("kernels/simd32_alu.ll", &[]),
@@ -214,12 +214,6 @@ const SCATTER_SIMD32_SKL: &str = "llvm.genx.scatter.scaled with 32 lanes is not 
 const SCATTER_SIMD32_TGLLP: &str = "llvm.genx.scatter.scaled with 32 lanes is not available on tgllp";
 const SCATTER_SIMD32_DG2: &str = "llvm.genx.scatter.scaled with 32 lanes is not available on dg2";
 const LSC_SIMD32_DG2: &str = "llvm.genx.lsc.load.stateless with 32 lanes is not available on dg2";
-const FLOAT_ADD_SKL: &str =
-    "llvm.genx.dword.atomic.fsub is not available on skl (floating-point add and subtract \
-                             atomics need DG2, MTL or PVC)";
-const FLOAT_ADD_TGLLP: &str =
-    "llvm.genx.dword.atomic.fsub is not available on tgllp (floating-point add and \
-                               subtract atomics need DG2, MTL or PVC)";
 const NO_DOUBLE_TGLLP: &str = "double precision conversion is not available on tgllp";
 const NO_DOUBLE_DG2: &str = "double precision conversion is not available on dg2";
 const DPAS_SKL: &str = "llvm.genx.dpas is not available on skl";

@@ -1011,9 +1011,9 @@ fn vector_or_true_pred(s: &mut Selector, v: Value, exec: Exec, name: &str) -> R<
 }
 
 /// The vISA operation of an atomic intrinsic's operation (`add`, `imin`, ...).
-fn atomic_op(s: &Selector, op: AtomicKind, name: &str) -> R<m::AtomicOp> {
+fn atomic_op(op: AtomicKind) -> m::AtomicOp {
     use m::AtomicOp::*;
-    let a = match op {
+    match op {
         AtomicKind::Add => Add,
         AtomicKind::Sub => Sub,
         AtomicKind::Inc => Inc,
@@ -1032,14 +1032,7 @@ fn atomic_op(s: &Selector, op: AtomicKind, name: &str) -> R<m::AtomicOp> {
         AtomicKind::Fcmpwr => Fcmpwr,
         AtomicKind::Fadd => Fadd,
         AtomicKind::Fsub => Fsub,
-    };
-    if matches!(a, Fadd | Fsub) && matches!(s.platform, Platform::Skl | Platform::Icllp | Platform::Tgllp) {
-        return Err(not_available(format!(
-            "{name} is not available on {} (floating-point add and subtract atomics need DG2, MTL or PVC)",
-            s.platform
-        )));
     }
-    Ok(a)
 }
 
 /// The raw operand type of an atomic's data: `f` for the floating-point operations, `d`/`q` for
@@ -1088,7 +1081,7 @@ fn atomic_intrinsic(
     op: AtomicKind,
     fixed: usize,
 ) -> R<(Type, m::AtomicOp, usize)> {
-    let op = atomic_op(s, op, name)?;
+    let op = atomic_op(op);
     argc(name, args, fixed + op.num_srcs())?;
     Ok((s.f().insts[id].ty, op, op.num_srcs()))
 }
