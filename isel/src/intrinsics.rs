@@ -675,7 +675,7 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
             Ok(())
         }
         _ if iid == LscFence || iid.lsc().is_some() => {
-            if !s.platform.info().has_lsc {
+            if !crate::availability::MessageFeature::Lsc.available(s.platform) {
                 return Err(not_available(format!(
                     "{name} is not available on {} (LSC messages need DG2, MTL or PVC)",
                     s.platform
