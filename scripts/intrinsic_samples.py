@@ -322,14 +322,11 @@ class ScalarSample(Sample):
         self.t = t
 
     def text(self):
-        body = self.call
-        self.call = body
         out = Sample.text(self)
         frame = {"i32": "  %r = extractelement <8 x i32> %v, i32 3",
                  "i16": "  %r0 = extractelement <8 x i32> %v, i32 3\n  %r = trunc i32 %r0 to i16",
                  "i64": "  %r0 = extractelement <8 x i32> %v, i32 3\n  %r = zext i32 %r0 to i64"}[self.t]
         head, tail = out.split("define dllexport spir_kernel void @frame", 1)
-        tail = tail.replace("entry:\n", "entry:\n", 1)
         lines = tail.split("\n")
         at = lines.index("  ret void")
         lines[at:at] = [frame] + scalar_store(self.t)
