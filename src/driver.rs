@@ -696,6 +696,9 @@ mod tests {
             "globals/constant_table.ll",
             "globals/mutable_global.ll",
             "globals/pinned.ll",
+            // the intrinsic catalog's samples of vload/vstore, on a genx_volatile global
+            "intrinsics/samples/vload.ll",
+            "intrinsics/samples/vstore.ll",
             "kernels/multi.ll",
             "kernels/simdcf_em_global.ll",
             "memory/indexed.ll",

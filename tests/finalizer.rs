@@ -94,6 +94,8 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("intrinsics/accepted/ld_scalar.ll", &[]),
     ("intrinsics/accepted/ld_unaligned_size.ll", &[]),
     ("intrinsics/accepted/st_scalar_data.ll", &[]),
+    ("intrinsics/accepted/svm_gather4_scaled_dg2.ll", &[]),
+    ("intrinsics/accepted/typed_atomic_fadd_tgllp.ll", &[]),
     ("kernels/bool_args.ll", &[]),
     ("kernels/accepted/branch_on_i1_arg.ll", &[]),
     ("kernels/accepted/select_on_i1_arg.ll", &[]),
