@@ -710,6 +710,9 @@ mod tests {
             "kernels/accepted/rd_stride_past_end.ll",
             "kernels/accepted/rd_wrong_result_count.ll",
             "kernels/accepted/wr_past_end.ll",
+            // the intrinsic catalog's samples of vload/vstore, on a genx_volatile global
+            "intrinsics/samples/vload.ll",
+            "intrinsics/samples/vstore.ll",
             "kernels/multi.ll",
             "kernels/region_past_end.ll",
             "kernels/simdcf_em_global.ll",

@@ -78,6 +78,10 @@ const NOT_RUN: &[(&str, &str, &str)] = &[
     ("sampler_values.ll", "general_sampler", "filtering"),
     ("sampler_values.ll", "select_samplers", "filtering"),
     ("sampler_values.ll", "sampler_in_subroutine", "filtering"),
+    // The thread's hardware state (time stamp, thread id, %sr0, ...): values of the hardware.
+    ("hw_state.ll", "hw_state", "llvm.genx.timestamp"),
+    // Named barriers (PVC): barriers of a subset of the thread group, which neither executor has.
+    ("named_barrier.ll", "named_barrier", "nbarrier"),
 ];
 
 /// The fixture sources: the CM examples, the stack-call fixtures, the kernel fixtures, the memory,
@@ -130,8 +134,17 @@ fn shape(module: &genxc_genx::Module, k: usize) -> ([u32; 3], [u32; 3]) {
         .args
         .iter()
         .any(|a| matches!(a.implicit, ImplicitArg::LocalId | ImplicitArg::LocalSize));
-    let threads =
-        implicit || calls(&[I::LocalId, I::LocalId16, I::LocalSize, I::Barrier, I::ThreadX, I::ThreadY]);
+    let threads = implicit
+        || calls(&[
+            I::LocalId,
+            I::LocalId16,
+            I::LocalSize,
+            I::Barrier,
+            I::Sbarrier,
+            I::Nbarrier,
+            I::ThreadX,
+            I::ThreadY,
+        ]);
     let grid = calls(&[I::GroupIdY, I::GroupIdZ, I::GroupCount]);
     let groups = if grid { [2, 2, 2] } else { [4, 1, 1] };
     (groups, [if threads { 2 } else { 1 }, 1, 1])

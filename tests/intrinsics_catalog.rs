@@ -20,7 +20,7 @@ mod common;
 use genxc::{CompileOptions, Emit, EmitSet, Input, TargetPlatform};
 use genxc_genx::intrinsic_class::{family, Audience, Family, VC_INTERNAL};
 use genxc_genx::intrinsics::{IntrinsicId, SatOp, ALL};
-use genxc_isel::availability::{AluFeature, SamplerFeature};
+use genxc_isel::availability::{AluFeature, MessageFeature, SamplerFeature, SyncFeature};
 use genxc_isel::xmx::XmxFeature;
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -567,6 +567,16 @@ fn generate(failures: &mut String) -> String {
         writeln!(md, "| `{}` | {} | {} |", f.mnemonic(), have.join(" | "), f.evidence()).unwrap();
     }
     for f in SamplerFeature::ALL {
+        let have: Vec<&str> =
+            PLATFORMS.iter().map(|&(p, _)| if f.available(p) { "yes" } else { "no" }).collect();
+        writeln!(md, "| `{}` | {} | {} |", f.mnemonic(), have.join(" | "), f.evidence()).unwrap();
+    }
+    for f in SyncFeature::ALL {
+        let have: Vec<&str> =
+            PLATFORMS.iter().map(|&(p, _)| if f.available(p) { "yes" } else { "no" }).collect();
+        writeln!(md, "| `{}` | {} | {} |", f.mnemonic(), have.join(" | "), f.evidence()).unwrap();
+    }
+    for f in MessageFeature::ALL {
         let have: Vec<&str> =
             PLATFORMS.iter().map(|&(p, _)| if f.available(p) { "yes" } else { "no" }).collect();
         writeln!(md, "| `{}` | {} | {} |", f.mnemonic(), have.join(" | "), f.evidence()).unwrap();

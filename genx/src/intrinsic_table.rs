@@ -36,9 +36,9 @@ intrinsic_table! {
     Bfi = "llvm.genx.bfi": checked(Int, &[opd(SameAsResult, "width"), opd(SameAsResult, "offset"), opd(SameAsResult, "inserted value"), opd(SameAsResult, "base value")]);
     Bfn = "llvm.genx.bfn": checked(Int, &[opd(SameAsResult, "first source"), opd(SameAsResult, "second source"), opd(SameAsResult, "third source"), cst(IntScalar, "function")]);
     Bfrev = "llvm.genx.bfrev": checked(Int, &[opd(SameAsResult, "source")]);
-    CacheFlush = "llvm.genx.cache.flush": UNCHECKED;
+    CacheFlush = "llvm.genx.cache.flush": checked(Void, &[]);
     Cbit = "llvm.genx.cbit": checked(Int, &[opd(Int, "source")]);
-    Ce0 = "llvm.genx.ce0": UNCHECKED;
+    Ce0 = "llvm.genx.ce0": checked(Int, &[]);
     Constantf = "llvm.genx.constantf": UNCHECKED;
     Constanti = "llvm.genx.constanti": UNCHECKED;
     Constantpred = "llvm.genx.constantpred": UNCHECKED;
@@ -129,8 +129,8 @@ intrinsic_table! {
     Gather4Scaled = "llvm.genx.gather4.scaled": checked(Any, &[opd(Bool, "predicate"), opd(IntScalar, "channel mask"), opd(IntScalar, "scale"), opd(I32, "surface"), opd(I32, "offset"), opd(Int, "offsets"), opd(Any, "old value")]);
     Gather4Scaled2 = "llvm.genx.gather4.scaled2": checked(Any, &[opd(IntScalar, "channel mask"), opd(IntScalar, "scale"), opd(I32, "surface"), opd(I32, "offset"), opd(Int, "offsets")]);
     Gather4Typed = "llvm.genx.gather4.typed": checked(Any, &[opd(IntScalar, "channel mask"), opd(Bool, "predicate"), opd(I32, "surface"), opd(Int, "u coordinates"), opd(Any, "v coordinates"), opd(Any, "r coordinates"), opd(Any, "old value")]);
-    GetColor = "llvm.genx.get.color": UNCHECKED;
-    GetHwid = "llvm.genx.get.hwid": UNCHECKED;
+    GetColor = "llvm.genx.get.color": checked(Int, &[]);
+    GetHwid = "llvm.genx.get.hwid": checked(Int, &[]);
     GetScoreboardBti = "llvm.genx.get.scoreboard.bti": UNCHECKED;
     GetScoreboardDeltas = "llvm.genx.get.scoreboard.deltas": UNCHECKED;
     GetScoreboardDepcnt = "llvm.genx.get.scoreboard.depcnt": UNCHECKED;
@@ -193,7 +193,7 @@ intrinsic_table! {
     Lzd = "llvm.genx.lzd": checked(Int, &[opd(Int, "source")]);
     MediaLd = "llvm.genx.media.ld": checked(Any, &[opd(IntScalar, "media modifier"), opd(I32, "surface"), opd(IntScalar, "media plane"), opd(IntScalar, "media block width"), opd(I32, "offset"), opd(I32, "offset")]);
     MediaSt = "llvm.genx.media.st": checked(Void, &[opd(IntScalar, "media modifier"), opd(I32, "surface"), opd(IntScalar, "media plane"), opd(IntScalar, "media block width"), opd(I32, "offset"), opd(I32, "offset"), opd(Any, "stored data")]);
-    Nbarrier = "llvm.genx.nbarrier": UNCHECKED;
+    Nbarrier = "llvm.genx.nbarrier": checked(Void, &[cst(IntScalar, "signal flag"), opd(IntScalar, "barrier id"), opd(IntScalar, "thread count")]);
     Output = "llvm.genx.output": UNCHECKED;
     Output1 = "llvm.genx.output.1": UNCHECKED;
     OwordLd = "llvm.genx.oword.ld": checked(Any, &[opd(IntScalar, "is_modified operand"), opd(I32, "surface"), opd(I32, "offset")]);
@@ -210,7 +210,7 @@ intrinsic_table! {
     // genxc's own: the kernel's private memory base until the import binds the implicit argument.
     PrivateBase = "llvm.genx.private.base": UNCHECKED;
     QfCvt = "llvm.genx.qf.cvt": UNCHECKED;
-    R0 = "llvm.genx.r0": UNCHECKED;
+    R0 = "llvm.genx.r0": checked(Int, &[]);
     RawSend = "llvm.genx.raw.send": checked(Any, &[cst(IntScalar, "modifier"), opd(Bool, "predicate"), cst(IntScalar, "extended descriptor"), opd(IntScalar, "descriptor"), opd(Any, "payload"), opd(Any, "old value")]);
     RawSendNoresult = "llvm.genx.raw.send.noresult": checked(Void, &[cst(IntScalar, "modifier"), opd(Bool, "predicate"), cst(IntScalar, "extended descriptor"), opd(IntScalar, "descriptor"), opd(Any, "payload")]);
     RawSend2 = "llvm.genx.raw.send2": checked(Any, &[cst(IntScalar, "modifier"), cst(IntScalar, "exec size"), opd(Bool, "predicate"), cst(IntScalar, "payload size"), cst(IntScalar, "result size"), cst(IntScalar, "shared function id"), cst(IntScalar, "extended descriptor"), opd(IntScalar, "descriptor"), opd(Any, "payload"), opd(Any, "old value")]);
@@ -233,7 +233,7 @@ intrinsic_table! {
     Sample = "llvm.genx.sample": UNCHECKED;
     SampleUnorm = "llvm.genx.sample.unorm": UNCHECKED;
     Sat = "llvm.genx.sat": checked(Num, &[opd(SameAsResult, "source")]);
-    Sbarrier = "llvm.genx.sbarrier": UNCHECKED;
+    Sbarrier = "llvm.genx.sbarrier": checked(Void, &[cst(IntScalar, "signal flag")]);
     Sbfe = "llvm.genx.sbfe": checked(Int, &[opd(SameAsResult, "width"), opd(SameAsResult, "offset"), opd(SameAsResult, "source")]);
     ScatterPrivate = "llvm.genx.scatter.private": UNCHECKED;
     ScatterScaled = "llvm.genx.scatter.scaled": checked(Void, &[opd(Bool, "predicate"), opd(IntScalar, "log2 block count"), opd(IntScalar, "scale"), opd(I32, "surface"), opd(I32, "offset"), opd(Int, "offsets"), opd(Any, "stored data")]);
@@ -241,8 +241,8 @@ intrinsic_table! {
     Scatter4Scaled = "llvm.genx.scatter4.scaled": checked(Void, &[opd(Bool, "predicate"), opd(IntScalar, "channel mask"), opd(IntScalar, "scale"), opd(I32, "surface"), opd(I32, "offset"), opd(Int, "offsets"), opd(Any, "stored data")]);
     Scatter4ScaledPredefSurface = "llvm.genx.scatter4.scaled.predef.surface": UNCHECKED;
     Scatter4Typed = "llvm.genx.scatter4.typed": checked(Void, &[opd(IntScalar, "channel mask"), opd(Bool, "predicate"), opd(I32, "surface"), opd(Int, "u coordinates"), opd(Any, "v coordinates"), opd(Any, "r coordinates"), opd(Any, "stored data")]);
-    SetPause = "llvm.genx.set.pause": UNCHECKED;
-    SetSr02 = "llvm.genx.set.sr0.2": UNCHECKED;
+    SetPause = "llvm.genx.set.pause": checked(Void, &[opd(IntScalar, "pause length")]);
+    SetSr02 = "llvm.genx.set.sr0.2": checked(Void, &[opd(I32, "value")]);
     Sfbh = "llvm.genx.sfbh": checked(Int, &[opd(Int, "source")]);
     Simad = "llvm.genx.simad": UNCHECKED;
     SimdcfAny = "llvm.genx.simdcf.any": UNCHECKED;
@@ -254,13 +254,13 @@ intrinsic_table! {
     SimdcfSavemask = "llvm.genx.simdcf.savemask": UNCHECKED;
     SimdcfUnmask = "llvm.genx.simdcf.unmask": UNCHECKED;
     Sin = "llvm.genx.sin": checked(Float, &[opd(SameAsResult, "source")]);
-    SlmInit = "llvm.genx.slm.init": UNCHECKED;
+    SlmInit = "llvm.genx.slm.init": checked(Void, &[cst(I32, "size")]);
     Smadw = "llvm.genx.smadw": UNCHECKED;
     Smax = "llvm.genx.smax": checked(Int, &[opd(SameAsResult, "first source"), opd(SameAsResult, "second source")]);
     Smin = "llvm.genx.smin": checked(Int, &[opd(SameAsResult, "first source"), opd(SameAsResult, "second source")]);
     Smulh = "llvm.genx.smulh": checked(Int, &[opd(SameAsResult, "first source"), opd(SameAsResult, "second source")]);
     Sqrt = "llvm.genx.sqrt": checked(Float, &[opd(SameAsResult, "source")]);
-    Sr0 = "llvm.genx.sr0": UNCHECKED;
+    Sr0 = "llvm.genx.sr0": checked(Int, &[]);
     Srnd = "llvm.genx.srnd": UNCHECKED;
     Ssad2 = "llvm.genx.ssad2": UNCHECKED;
     SsaddSat = "llvm.genx.ssadd.sat": checked(Int, &[opd(Int, "first source"), opd(SameAs(0), "second source")]);
@@ -320,7 +320,7 @@ intrinsic_table! {
     Tf32Cvt = "llvm.genx.tf32.cvt": UNCHECKED;
     ThreadX = "llvm.genx.thread.x": checked(Int, &[]);
     ThreadY = "llvm.genx.thread.y": checked(Int, &[]);
-    Timestamp = "llvm.genx.timestamp": UNCHECKED;
+    Timestamp = "llvm.genx.timestamp": checked(Int, &[]);
     TransposeLd = "llvm.genx.transpose.ld": UNCHECKED;
     TypedAtomicAdd = "llvm.genx.typed.atomic.add": checked(Any, &[opd(Bool, "predicate"), opd(I32, "surface"), opd(Any, "first source"), opd(Int, "u coordinates"), opd(Any, "v coordinates"), opd(Any, "r coordinates"), opd(Any, "lod")]);
     TypedAtomicAnd = "llvm.genx.typed.atomic.and": checked(Any, &[opd(Bool, "predicate"), opd(I32, "surface"), opd(Any, "first source"), opd(Int, "u coordinates"), opd(Any, "v coordinates"), opd(Any, "r coordinates"), opd(Any, "lod")]);
@@ -419,7 +419,7 @@ intrinsic_table! {
     VaMinmaxFilter = "llvm.genx.va.minmax.filter": UNCHECKED;
     Vload = "llvm.genx.vload": UNCHECKED;
     Vstore = "llvm.genx.vstore": UNCHECKED;
-    Wait = "llvm.genx.wait": UNCHECKED;
+    Wait = "llvm.genx.wait": checked(Void, &[opd(IntScalar, "mask")]);
     Wrconstregion = "llvm.genx.wrconstregion": UNCHECKED;
     WritePredefReg = "llvm.genx.write.predef.reg": UNCHECKED;
     WritePredefSurface = "llvm.genx.write.predef.surface": UNCHECKED;
@@ -427,7 +427,7 @@ intrinsic_table! {
     Wrpredregion = "llvm.genx.wrpredregion": checked(Bool, &[opd(Bool, "old value"), opd(Bool, "new value"), opd(I32, "offset")]);
     Wrregionf = "llvm.genx.wrregionf": checked(Any, &[opd(Any, "old value"), opd(Any, "new value"), opd(I32, "vstride"), opd(I32, "width"), opd(I32, "stride"), opd(Int, "start index"), opd(I32, "parent width"), opd(Any, "mask")]);
     Wrregioni = "llvm.genx.wrregioni": checked(Any, &[opd(Any, "old value"), opd(Any, "new value"), opd(I32, "vstride"), opd(I32, "width"), opd(I32, "stride"), opd(Int, "start index"), opd(I32, "parent width"), opd(Any, "mask")]);
-    Yield = "llvm.genx.yield": UNCHECKED;
+    Yield = "llvm.genx.yield": checked(Void, &[]);
     Zzzzend = "llvm.genx.zzzzend": UNCHECKED;
     LlvmLog2 = "llvm.log2": checked(Float, &[opd(SameAsResult, "source")]);
     LlvmMaxnum = "llvm.maxnum": checked(Float, &[opd(SameAsResult, "first source"), opd(SameAsResult, "second source")]);

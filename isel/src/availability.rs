@@ -1,8 +1,10 @@
-//! Which of the vISA ALU instructions and sampler messages that not every Gen part has a platform
-//! may use: `add3` and `bfn` (Xe-HP and later), `dp4a` (Xe-LP and later), `rol`/`ror` (Gen11 and
-//! later) and the filtered `sample` (not on PVC), each with the evidence, from Intel's finalizer,
-//! of the parts where it is missing. Selection asks here before it emits one of them, and emulates
-//! it or reports "<intrinsic> is not available on <platform>".
+//! Which of the vISA ALU instructions, sampler, synchronization and memory messages that not
+//! every Gen part has a platform may use: `add3` and `bfn` (Xe-HP and later), `dp4a` (Xe-LP and
+//! later), `rol`/`ror` (Gen11 and later), the filtered `sample` (not on PVC), the named barriers
+//! (`nbarrier`, PVC only), the pause register (all but PVC) and the LSC messages (DG2, MTL, PVC;
+//! the 2D block ones PVC only), each with the evidence, from Intel's finalizer, of the parts where
+//! it is missing. Selection asks here before it emits one of them, and emulates it or reports
+//! "<intrinsic> is not available on <platform>".
 
 use genxc_genx::Platform;
 
@@ -98,6 +100,94 @@ impl SamplerFeature {
             SamplerFeature::Sample => {
                 "GenX_IR -platform PVC fails its internal check `LocalRA.cpp:2050 Invalid word` on \
                  every `sample` (Xe-HPC has no sampler state; the unfiltered `load` is accepted)"
+            }
+        }
+    }
+}
+
+/// A synchronization instruction some platforms lack.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SyncFeature {
+    /// `nbarrier.signal` / `nbarrier.wait`: named barriers of a subset of the thread group.
+    NamedBarrier,
+    /// A write of the pause field of the time stamp register, `%tsc(0,4)` (`set.pause`).
+    Pause,
+}
+
+impl SyncFeature {
+    /// Every feature, in declaration order.
+    pub const ALL: [SyncFeature; 2] = [SyncFeature::NamedBarrier, SyncFeature::Pause];
+
+    /// The vISA mnemonic(s) of the feature.
+    pub fn mnemonic(self) -> &'static str {
+        match self {
+            SyncFeature::NamedBarrier => "nbarrier",
+            SyncFeature::Pause => "mov to %tsc(0,4)",
+        }
+    }
+
+    /// Whether platform `p` has the instruction.
+    pub fn available(self, p: Platform) -> bool {
+        match self {
+            SyncFeature::NamedBarrier => p == Platform::Pvc,
+            SyncFeature::Pause => p != Platform::Pvc,
+        }
+    }
+
+    /// Why the platforms without the instruction lack it: what Intel's finalizer (`GenX_IR`)
+    /// does with it there.
+    pub fn evidence(self) -> &'static str {
+        match self {
+            SyncFeature::NamedBarrier => {
+                "GenX_IR -platform SKL, TGLLP and DG2: `vISA instruction not supported on this \
+                 platform`; vc-intrinsics declares `llvm.genx.nbarrier` for XeHPC and later"
+            }
+            SyncFeature::Pause => {
+                "GenX_IR -platform PVC refuses any write of `%tsc` (`AppendVISADataMovementInst: \
+                 unknown error`)"
+            }
+        }
+    }
+}
+
+/// A family of memory messages some platforms lack.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MessageFeature {
+    /// The LSC messages (`lsc_load`, `lsc_store`, `lsc_atomic_*`, `lsc_fence`, ...).
+    Lsc,
+    /// The LSC 2D block messages (`lsc_load_block2d`, `lsc_store_block2d`).
+    Block2d,
+}
+
+impl MessageFeature {
+    /// Every feature, in declaration order.
+    pub const ALL: [MessageFeature; 2] = [MessageFeature::Lsc, MessageFeature::Block2d];
+
+    /// The vISA mnemonic(s) of the feature.
+    pub fn mnemonic(self) -> &'static str {
+        match self {
+            MessageFeature::Lsc => "lsc_*",
+            MessageFeature::Block2d => "lsc_*_block2d",
+        }
+    }
+
+    /// Whether platform `p` has the messages.
+    pub fn available(self, p: Platform) -> bool {
+        match self {
+            MessageFeature::Lsc => p.info().has_lsc,
+            MessageFeature::Block2d => p == Platform::Pvc,
+        }
+    }
+
+    /// Why the platforms without the messages lack them: what Intel's finalizer (`GenX_IR`)
+    /// does with them there.
+    pub fn evidence(self) -> &'static str {
+        match self {
+            MessageFeature::Lsc => {
+                "GenX_IR -platform SKL and TGLLP: `vISA instruction not supported on this platform`"
+            }
+            MessageFeature::Block2d => {
+                "GenX_IR -platform DG2 exits 0 but leaves the message out of the listing (no send)"
             }
         }
     }

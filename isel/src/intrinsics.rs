@@ -675,7 +675,7 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
             Ok(())
         }
         _ if iid == LscFence || iid.lsc().is_some() => {
-            if !s.platform.info().has_lsc {
+            if !crate::availability::MessageFeature::Lsc.available(s.platform) {
                 return Err(not_available(format!(
                     "{name} is not available on {} (LSC messages need DG2, MTL or PVC)",
                     s.platform
@@ -686,6 +686,10 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
         Dpas | Dpas2 | DpasNosrc0 | Dpasw | DpaswNosrc0 => crate::xmx::dpas(s, id, iid, args),
         Sample | Load => crate::sampler::sampler_message(s, id, iid, args),
         SampleUnorm => crate::sampler::sample_unorm(s, id, args),
+        Sbarrier | Nbarrier | Wait | Yield | CacheFlush | SlmInit => crate::sync::sync(s, iid, args),
+        Timestamp | GetHwid | Sr0 | Ce0 | GetColor | R0 | SetSr02 | SetPause => {
+            crate::hw_registers::hw_register(s, id, iid, args)
+        }
         _ => memory(s, id, iid, args),
     }
 }
@@ -1009,9 +1013,9 @@ fn vector_or_true_pred(s: &mut Selector, v: Value, exec: Exec, name: &str) -> R<
 }
 
 /// The vISA operation of an atomic intrinsic's operation (`add`, `imin`, ...).
-fn atomic_op(s: &Selector, op: AtomicKind, name: &str) -> R<m::AtomicOp> {
+fn atomic_op(op: AtomicKind) -> m::AtomicOp {
     use m::AtomicOp::*;
-    let a = match op {
+    match op {
         AtomicKind::Add => Add,
         AtomicKind::Sub => Sub,
         AtomicKind::Inc => Inc,
@@ -1030,14 +1034,7 @@ fn atomic_op(s: &Selector, op: AtomicKind, name: &str) -> R<m::AtomicOp> {
         AtomicKind::Fcmpwr => Fcmpwr,
         AtomicKind::Fadd => Fadd,
         AtomicKind::Fsub => Fsub,
-    };
-    if matches!(a, Fadd | Fsub) && matches!(s.platform, Platform::Skl | Platform::Icllp | Platform::Tgllp) {
-        return Err(not_available(format!(
-            "{name} is not available on {} (floating-point add and subtract atomics need DG2, MTL or PVC)",
-            s.platform
-        )));
     }
-    Ok(a)
 }
 
 /// The raw operand type of an atomic's data: `f` for the floating-point operations, `d`/`q` for
@@ -1086,7 +1083,7 @@ fn atomic_intrinsic(
     op: AtomicKind,
     fixed: usize,
 ) -> R<(Type, m::AtomicOp, usize)> {
-    let op = atomic_op(s, op, name)?;
+    let op = atomic_op(op);
     argc(name, args, fixed + op.num_srcs())?;
     Ok((s.f().insts[id].ty, op, op.num_srcs()))
 }
@@ -1182,9 +1179,11 @@ fn typed_atomic(s: &mut Selector, call: (InstId, &str, &[Value]), op: AtomicKind
 fn svm_scaled4(s: &mut Selector, id: InstId, store: bool, name: &str, args: &[Value]) -> R<()> {
     argc(name, args, 6)?;
     if !s.platform.info().has_int64 {
-        // the finalizer adds base and offsets with 64-bit integer instructions
-        return Err(not_available(format!(
-            "{name} is not available on {} (it needs 64-bit integer adds, which the platform lacks)",
+        // the finalizer adds base and offsets with 64-bit integer instructions: the preparation
+        // stage splits the message into one gather or scatter per channel there
+        return Err(unsupported(format!(
+            "{name} on {} other than with a constant channel mask, scale 0 and dword data (the \
+             per-channel split the platform needs, lacking 64-bit adds)",
             s.platform
         )));
     }

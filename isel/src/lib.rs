@@ -13,6 +13,7 @@
 pub mod availability;
 mod control;
 mod emulate;
+mod hw_registers;
 mod intrinsics;
 mod lsc;
 mod predefined;
@@ -22,6 +23,7 @@ mod sequences;
 mod simdcf;
 mod stack_calls;
 mod surface;
+mod sync;
 pub mod xmx;
 
 pub use stack_calls::{frame as stack_call_frame, Frame as StackCallFrame, StackCallee};
@@ -212,6 +214,8 @@ struct Selector<'a> {
     abi_views: HashMap<(m::VarId, u32, VisaType, u32), m::VarId>,
     /// The `%arg`/`%retval` layout of the entry when it is a stack function.
     stack_frame: Option<stack_calls::Frame>,
+    /// The largest shared local memory size (KB) an `llvm.genx.slm.init` asks for.
+    slm_init_kb: u32,
 }
 
 /// One function of a kernel unit as selection takes it: lowered and legalized, its region reads
@@ -320,6 +324,7 @@ fn select_unit(
         slice_writes: HashMap::new(),
         stack_callees: callees.iter().cloned().collect(),
         abi_views: HashMap::new(),
+        slm_init_kb: 0,
         stack_frame: None,
     };
     let fail = |s: &Selector, inst: Option<String>, msg: Failure| {
@@ -365,8 +370,12 @@ fn select_unit(
     if let Err(e) = s.set_surface_values(0) {
         return Err(fail(&s, None, e));
     }
-    if s.kernel.slm_size > 0 {
-        s.k.attrs.push(m::KernelAttr::SlmSize(s.kernel.slm_size.div_ceil(1024)));
+    let slm_kb = s.kernel.slm_size.div_ceil(1024).max(s.slm_init_kb);
+    if slm_kb > 0 {
+        s.k.attrs.push(m::KernelAttr::SlmSize(slm_kb));
+    }
+    if let Some(a) = sync::nbarrier_attr(&s) {
+        s.k.attrs.push(a);
     }
     s.k.inputs.sort_by_key(|i| (i.implicit != 0, i.offset));
     Ok(s.k)

@@ -484,6 +484,21 @@ fn inst<'a>(b: &mut Buf, k: &'a Kernel, i: &'a Inst, pool: &mut Pool<'a>) {
             b.u8(surface.0);
         }
         Inst::Barrier => b.u8(0x59),
+        Inst::Sync(sync) => {
+            b.u8(sync.opcode());
+            match sync {
+                ThreadSync::SplitBarrier { signal } => b.u8(*signal as u8),
+                ThreadSync::NamedBarrier { signal, id, threads } => {
+                    b.u8(*signal as u8);
+                    src(b, id);
+                    // a wait's thread count field repeats the id
+                    src(b, if *signal { threads } else { id });
+                }
+                ThreadSync::Wait { mask } => src(b, mask),
+                ThreadSync::Yield | ThreadSync::SamplerCacheFlush => {}
+            }
+            return;
+        }
         Inst::Fence(f) => {
             b.u8(0x5C);
             b.u8(f.mask());
@@ -651,7 +666,7 @@ fn kernel_object(k: &Kernel) -> (Vec<u8>, u32) {
             KernelAttr::SimdSize(n) => vec![*n],
             KernelAttr::NoBarrier => vec![],
             KernelAttr::OutputAsmPath(p) => p.as_bytes().to_vec(),
-            KernelAttr::ArgSize(n) | KernelAttr::RetValSize(n) => vec![*n],
+            KernelAttr::ArgSize(n) | KernelAttr::RetValSize(n) | KernelAttr::NBarrierCnt(n) => vec![*n],
         };
         attrs.u32(pool.id(a.name()));
         attrs.u8(value.len() as u8);

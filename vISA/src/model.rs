@@ -351,6 +351,8 @@ pub enum KernelAttr {
     ArgSize(u8),
     /// `RetValSize=<GRFs>`: the `%retval` GRFs a `.global_function` returns.
     RetValSize(u8),
+    /// `NBarrierCnt=<n>`: the named barriers the kernel uses (PVC).
+    NBarrierCnt(u8),
 }
 
 impl KernelAttr {
@@ -364,6 +366,7 @@ impl KernelAttr {
             KernelAttr::OutputAsmPath(_) => "OutputAsmPath",
             KernelAttr::ArgSize(_) => "ArgSize",
             KernelAttr::RetValSize(_) => "RetValSize",
+            KernelAttr::NBarrierCnt(_) => "NBarrierCnt",
         }
     }
 }
@@ -1548,6 +1551,8 @@ pub enum Inst {
     },
     /// `barrier`.
     Barrier,
+    /// The split-phase and named barriers, `wait`, `yield`, `sampler_cache_flush`.
+    Sync(ThreadSync),
     /// `fence_global` / `fence_local` / `fence_sw`.
     Fence(Fence),
     /// `lsc_load_block2d.ugm` / `lsc_store_block2d.ugm (M1_NM, 1) data:shape

@@ -841,6 +841,18 @@ impl Dec<'_, '_> {
                 }
             }
             0x59 => Inst::Barrier,
+            0x5A => Inst::Sync(ThreadSync::SamplerCacheFlush),
+            0x5F => Inst::Sync(ThreadSync::Yield),
+            0x5B => Inst::Sync(ThreadSync::Wait { mask: self.src()? }),
+            0x7C => Inst::Sync(ThreadSync::SplitBarrier { signal: self.r.u8()? & 1 != 0 }),
+            0x60 => {
+                let signal = self.r.u8()? & 1 != 0;
+                let id = self.src()?;
+                let threads = self.src()?;
+                // a wait's thread count field repeats the id
+                let threads = if signal { threads } else { id };
+                Inst::Sync(ThreadSync::NamedBarrier { signal, id, threads })
+            }
             0x5C => {
                 let m = self.r.u8()?;
                 if m == 0x80 {
@@ -1237,6 +1249,7 @@ fn kernel_object(bytes: &[u8], base: usize, size: usize, function: bool) -> Res<
             ("NoBarrier", []) => KernelAttr::NoBarrier,
             ("ArgSize", [n]) => KernelAttr::ArgSize(*n),
             ("RetValSize", [n]) => KernelAttr::RetValSize(*n),
+            ("NBarrierCnt", [n]) => KernelAttr::NBarrierCnt(*n),
             ("OutputAsmPath", p) => {
                 KernelAttr::OutputAsmPath(String::from_utf8(p.to_vec()).map_err(|_| bad())?)
             }

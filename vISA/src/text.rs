@@ -616,6 +616,7 @@ impl W<'_> {
                 }
             }
             Inst::Barrier => "barrier".to_string(),
+            Inst::Sync(sync) => sync.head().to_string(),
             Inst::Fence(f) => fence_text(*f),
             Inst::LscBlock2d { store, cache, shape, surface, data } => {
                 let cache = if *cache == (0, 0) {
@@ -820,7 +821,9 @@ fn write_unit(k: &Kernel) -> String {
             KernelAttr::SimdSize(n) => writeln!(w.out, "={n}"),
             KernelAttr::NoBarrier => writeln!(w.out),
             KernelAttr::OutputAsmPath(p) => writeln!(w.out, "=\"{}\"", escape(p)),
-            KernelAttr::ArgSize(n) | KernelAttr::RetValSize(n) => writeln!(w.out, "={n}"),
+            KernelAttr::ArgSize(n) | KernelAttr::RetValSize(n) | KernelAttr::NBarrierCnt(n) => {
+                writeln!(w.out, "={n}")
+            }
         };
     }
     let _ = writeln!(w.out, ".function \"{}\"", w.names.labels[0]);

@@ -537,7 +537,7 @@ pub fn validate(k: &Kernel) -> Result<(), Vec<String>> {
                 }
                 c.raw(at, Raw::of(*data));
             }
-            Inst::Barrier | Inst::Fence(_) | Inst::LscFence { .. } => {}
+            Inst::Barrier | Inst::Fence(_) | Inst::LscFence { .. } | Inst::Sync(_) => {}
             Inst::RawSends { pred, exec, sendc, eot, sfid, .. } => {
                 if *sendc && *eot {
                     c.err(at, "raw_sends cannot be both sendc and eot (no text form)".into());

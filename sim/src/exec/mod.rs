@@ -29,7 +29,7 @@ use crate::launch::{ArgSpec, Launch};
 use crate::memory::Memory;
 use control::Next;
 use genxc_visa::model::VisaType;
-use genxc_visa::{InputTarget, Inst, Kernel, UnitKind};
+use genxc_visa::{InputTarget, Inst, Kernel, ThreadSync, UnitKind};
 use state::{Layout, Thread};
 use std::collections::HashMap;
 
@@ -263,7 +263,9 @@ fn run_slice(prog: &Program, t: &mut Thread, memory: &mut Memory, limit: u64) ->
         if t.control(cx, inst, pc, mask)? {
             continue;
         }
-        let barrier = matches!(inst, Inst::Barrier);
+        // a split-phase barrier's wait completes once every thread signalled, and every thread
+        // waits after it signals: the same stop as `barrier`, the signal being the arrival
+        let barrier = matches!(inst, Inst::Barrier | Inst::Sync(ThreadSync::SplitBarrier { signal: false }));
         t.execute(cx, inst, mask, memory)?;
         t.flow.set(mask, pc + 1);
         if barrier {
@@ -277,6 +279,16 @@ impl Thread {
     fn execute(&mut self, cx: &Ctx, inst: &Inst, mask: u32, memory: &mut Memory) -> Result<(), SimError> {
         match inst {
             Inst::Barrier | Inst::Fence(_) | Inst::LscFence { .. } => Ok(()),
+            // the simulator has no instruction scheduler nor sampler cache: nothing to do
+            Inst::Sync(
+                ThreadSync::SplitBarrier { .. } | ThreadSync::Yield | ThreadSync::SamplerCacheFlush,
+            ) => Ok(()),
+            Inst::Sync(ThreadSync::NamedBarrier { .. }) => {
+                Err(SimError::NotModeled("nbarrier (named barriers of a subset of the thread group)".into()))
+            }
+            Inst::Sync(ThreadSync::Wait { .. }) => {
+                Err(SimError::NotModeled("wait (the gateway's notification registers)".into()))
+            }
             Inst::Alu { .. }
             | Inst::Bfn { .. }
             | Inst::AddcSubb { .. }

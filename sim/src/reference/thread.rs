@@ -185,6 +185,12 @@ impl Thread {
                         let slot = super::super::launch::hw_thread_slot(launch, self.ids);
                         Produced::Value(predefined_reg(&mut self.stack_regs, *iid, reg, &vals, slot)?)
                     }
+                    // the wait of a split-phase barrier: every thread signalled before it waits
+                    InstKind::Intrinsic { id: IntrinsicId::Sbarrier, args }
+                        if get(fr, f, args[0])?.first().copied().flatten() == Some(0) =>
+                    {
+                        return Ok(Stop::Barrier);
+                    }
                     InstKind::Intrinsic { id: iid, args }
                         if !matches!(iid, IntrinsicId::Rdpredregion | IntrinsicId::Wrpredregion) =>
                     {
@@ -381,7 +387,9 @@ fn intrinsic(
         LocalSize => three(launch.group_size),
         ThreadX => one(ids.local[0]),
         ThreadY => one(ids.local[1]),
-        Fence | LscFence => Vec::new(),
+        // ordering, scheduling and cache hints, the signal half of a split barrier, and the SLM
+        // size (the launch gives every kernel its SLM): no effect on the values
+        Fence | LscFence | Yield | CacheFlush | Sbarrier | SlmInit => Vec::new(),
         SimdcfGoto => return goto(args).map(Produced::Aggregate),
         Addc | Subb => return carry(id == Subb, args).map(Produced::Aggregate),
         SimdcfJoin => return join(args).map(Produced::Aggregate),

@@ -533,6 +533,35 @@ impl KernelReader {
                     no_sub(sub, bad_suffix)?;
                     Inst::Barrier
                 }
+                "sbarrier" | "nbarrier" => {
+                    no_pred(c)?;
+                    let signal = match sub {
+                        ["signal"] => true,
+                        ["wait"] => false,
+                        _ => return Err(bad_suffix()),
+                    };
+                    if base == "sbarrier" {
+                        Inst::Sync(ThreadSync::SplitBarrier { signal })
+                    } else {
+                        let id = self.src(c)?;
+                        let threads = if signal { self.src(c)? } else { id };
+                        Inst::Sync(ThreadSync::NamedBarrier { signal, id, threads })
+                    }
+                }
+                "wait" => {
+                    no_pred(c)?;
+                    no_sub(sub, bad_suffix)?;
+                    Inst::Sync(ThreadSync::Wait { mask: self.src(c)? })
+                }
+                "yield" | "sampler_cache_flush" => {
+                    no_pred(c)?;
+                    no_sub(sub, bad_suffix)?;
+                    Inst::Sync(if base == "yield" {
+                        ThreadSync::Yield
+                    } else {
+                        ThreadSync::SamplerCacheFlush
+                    })
+                }
                 "fence_sw" => {
                     no_pred(c)?;
                     no_sub(sub, bad_suffix)?;

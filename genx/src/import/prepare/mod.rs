@@ -28,6 +28,8 @@ mod simd_cf;
 mod simd_cf_em;
 mod simd_cf_source;
 mod spirv_builtins;
+mod svm_scaled4;
+mod untyped_atomics;
 
 pub use memory::{ACCESS_ATTR, MEMORY_ATTR};
 pub use private_stack::{
@@ -53,6 +55,11 @@ pub fn prepare_module(m: &ModuleRef, platform: Platform, stack_bytes: u32) -> Re
     compiler_copies::replace_compiler_copies(m);
     // LLVM's vector reductions become any/all of a predicate or trees of region reads.
     reductions::expand_reductions(m);
+    // The untyped surface atomics (dword offsets) become dword atomics at byte offsets.
+    untyped_atomics::lower_untyped_atomics(m);
+    // Without 64-bit integer instructions, SVM four-channel gathers and scatters become one per
+    // channel at addresses added here.
+    svm_scaled4::split_svm_scaled4(m, platform);
     // Globals naming vISA predefined variables become reads and writes of them by number.
     predefined_vars::lower_predefined_vars(m)?;
     // Function pointers become i64 addresses of stack functions, calls through them calls
@@ -98,9 +105,9 @@ pub fn prepare_module(m: &ModuleRef, platform: Platform, stack_bytes: u32) -> Re
 /// Whether anything in `m` is outside the GenX form: a global, a pointer-typed parameter or
 /// instruction, an aggregate value other than the results of the intrinsics that return structs,
 /// SIMD control flow (whose blocks may need conforming), or a call of an intrinsic a rewrite
-/// expands (SPIR-V built-ins, Intel's compiler copies, LLVM's vector reductions), a stack
-/// function with more arguments than `%arg` holds, or a call of a declared-only function (whose
-/// caller sets up the stack).
+/// expands (SPIR-V built-ins, Intel's compiler copies, LLVM's vector reductions, the untyped
+/// atomics, the SVM four-channel messages), a stack function with more arguments than `%arg`
+/// holds, or a call of a declared-only function (whose caller sets up the stack).
 pub fn needs_preparation(m: &ModuleRef) -> bool {
     if !m.globals().is_empty() || function_pointers::has_function_pointers(m) {
         return true;
@@ -116,6 +123,8 @@ pub fn needs_preparation(m: &ModuleRef) -> bool {
         || private_stack::may_pass_arguments_on_stack(m)
         || private_stack::calls_declared_functions(m)
         || linkage::has_plain_external_functions(m)
+        || untyped_atomics::declares_untyped_atomics(m)
+        || svm_scaled4::declares_svm_scaled4(m)
 }
 
 /// Whether `m` declares a SIMD control flow intrinsic (goto, join, any, predicate): a module that
