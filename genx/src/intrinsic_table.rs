@@ -32,7 +32,7 @@ intrinsic_table! {
     Any = "llvm.genx.any": checked(Bool, &[opd(Bool, "predicate")]);
     Avs = "llvm.genx.avs": UNCHECKED;
     Barrier = "llvm.genx.barrier": checked(Void, &[]);
-    BfCvt = "llvm.genx.bf.cvt": UNCHECKED;
+    BfCvt = "llvm.genx.bf.cvt": checked(Float, &[opd(Float, "source")]);
     Bfi = "llvm.genx.bfi": checked(Int, &[opd(SameAsResult, "width"), opd(SameAsResult, "offset"), opd(SameAsResult, "inserted value"), opd(SameAsResult, "base value")]);
     Bfn = "llvm.genx.bfn": checked(Int, &[opd(SameAsResult, "first source"), opd(SameAsResult, "second source"), opd(SameAsResult, "third source"), cst(IntScalar, "function")]);
     Bfrev = "llvm.genx.bfrev": checked(Int, &[opd(SameAsResult, "source")]);
@@ -207,7 +207,7 @@ intrinsic_table! {
     PredefinedSurface = "llvm.genx.predefined.surface": UNCHECKED;
     PrintBuffer = "llvm.genx.print.buffer": UNCHECKED;
     PrintFormatIndex = "llvm.genx.print.format.index": UNCHECKED;
-    QfCvt = "llvm.genx.qf.cvt": UNCHECKED;
+    QfCvt = "llvm.genx.qf.cvt": checked(Num, &[opd(Num, "source")]);
     R0 = "llvm.genx.r0": UNCHECKED;
     RawSend = "llvm.genx.raw.send": checked(Any, &[cst(IntScalar, "modifier"), opd(Bool, "predicate"), cst(IntScalar, "extended descriptor"), opd(IntScalar, "descriptor"), opd(Any, "payload"), opd(Any, "old value")]);
     RawSendNoresult = "llvm.genx.raw.send.noresult": checked(Void, &[cst(IntScalar, "modifier"), opd(Bool, "predicate"), cst(IntScalar, "extended descriptor"), opd(IntScalar, "descriptor"), opd(Any, "payload")]);
@@ -259,7 +259,7 @@ intrinsic_table! {
     Smulh = "llvm.genx.smulh": checked(Int, &[opd(SameAsResult, "first source"), opd(SameAsResult, "second source")]);
     Sqrt = "llvm.genx.sqrt": checked(Float, &[opd(SameAsResult, "source")]);
     Sr0 = "llvm.genx.sr0": UNCHECKED;
-    Srnd = "llvm.genx.srnd": UNCHECKED;
+    Srnd = "llvm.genx.srnd": checked(Num, &[opd(Float, "source"), opd(Num, "random bits")]);
     Ssad2 = "llvm.genx.ssad2": UNCHECKED;
     SsaddSat = "llvm.genx.ssadd.sat": checked(Int, &[opd(Int, "first source"), opd(SameAs(0), "second source")]);
     Ssadd3Sat = "llvm.genx.ssadd3.sat": checked(Int, &[opd(Int, "first source"), opd(SameAs(0), "second source"), opd(SameAs(0), "third source")]);
@@ -315,7 +315,7 @@ intrinsic_table! {
     SvmGather4Scaled = "llvm.genx.svm.gather4.scaled": checked(Any, &[opd(Bool, "predicate"), opd(IntScalar, "channel mask"), opd(IntScalar, "scale"), opd(I64, "base address"), opd(Int, "offsets"), opd(Any, "old value")]);
     SvmScatter = "llvm.genx.svm.scatter": checked(Void, &[opd(Bool, "predicate"), opd(IntScalar, "log2 block count"), opd(Int, "addresses"), opd(Any, "stored data")]);
     SvmScatter4Scaled = "llvm.genx.svm.scatter4.scaled": checked(Void, &[opd(Bool, "predicate"), opd(IntScalar, "channel mask"), opd(IntScalar, "scale"), opd(I64, "base address"), opd(Int, "offsets"), opd(Any, "stored data")]);
-    Tf32Cvt = "llvm.genx.tf32.cvt": UNCHECKED;
+    Tf32Cvt = "llvm.genx.tf32.cvt": checked(Int, &[opd(Float, "source")]);
     ThreadX = "llvm.genx.thread.x": checked(Int, &[]);
     ThreadY = "llvm.genx.thread.y": checked(Int, &[]);
     Timestamp = "llvm.genx.timestamp": UNCHECKED;

@@ -1,5 +1,6 @@
 //! Which of the vISA ALU instructions that not every Gen part has a platform may use: `add3`
-//! and `bfn` (Xe-HP and later), `dp4a` (Xe-LP and later) and `rol`/`ror` (Gen11 and later), each with the
+//! and `bfn` (Xe-HP and later), `dp4a` (Xe-LP and later), `rol`/`ror` (Gen11 and later), `bf` moves
+//! (Xe-HPG and Xe-HPC; Xe-LPG has none), `fcvt` (Xe-HPC) and `srnd` (the Xe-HPC XT part only), each with the
 //! evidence, from Intel's finalizer, of the parts where it is missing. Selection asks here before
 //! it emits one of them, and emulates it or reports "<intrinsic> is not available on <platform>".
 
@@ -16,12 +17,25 @@ pub enum AluFeature {
     Dp4a,
     /// `rol`/`ror`: rotates.
     BitRotate,
+    /// `mov` to and from `bf` (bfloat16).
+    BfConvert,
+    /// `fcvt`: the tf32 and bf8 conversions.
+    LowPrecisionConvert,
+    /// `srnd`: stochastic rounding.
+    StochasticRound,
 }
 
 impl AluFeature {
     /// Every feature, in declaration order.
-    pub const ALL: [AluFeature; 4] =
-        [AluFeature::Add3, AluFeature::Bfn, AluFeature::Dp4a, AluFeature::BitRotate];
+    pub const ALL: [AluFeature; 7] = [
+        AluFeature::Add3,
+        AluFeature::Bfn,
+        AluFeature::Dp4a,
+        AluFeature::BitRotate,
+        AluFeature::BfConvert,
+        AluFeature::LowPrecisionConvert,
+        AluFeature::StochasticRound,
+    ];
 
     /// The vISA mnemonic(s) of the feature.
     pub fn mnemonic(self) -> &'static str {
@@ -30,6 +44,9 @@ impl AluFeature {
             AluFeature::Bfn => "bfn",
             AluFeature::Dp4a => "dp4a",
             AluFeature::BitRotate => "rol/ror",
+            AluFeature::BfConvert => "mov of bf",
+            AluFeature::LowPrecisionConvert => "fcvt",
+            AluFeature::StochasticRound => "srnd",
         }
     }
 
@@ -40,6 +57,9 @@ impl AluFeature {
             AluFeature::Add3 | AluFeature::Bfn => matches!(p, Dg2 | Mtl | Pvc),
             AluFeature::Dp4a => !matches!(p, Skl | Icllp),
             AluFeature::BitRotate => p != Skl,
+            AluFeature::BfConvert => matches!(p, Dg2 | Pvc),
+            AluFeature::LowPrecisionConvert => p == Pvc,
+            AluFeature::StochasticRound => false,
         }
     }
 
@@ -61,6 +81,19 @@ impl AluFeature {
             AluFeature::BitRotate => {
                 "GenX_IR -platform SKL: `vISA instruction not supported on this platform`"
             }
+            AluFeature::BfConvert => {
+                "GenX_IR -platform SKL, TGLLP and MTL: `BF type is not allowed on this platform` \
+                 (Intel's compiler aborts building the vISA of `bf.cvt` for SKL and TGLLP)"
+            }
+            AluFeature::LowPrecisionConvert => {
+                "GenX_IR -platform TGLLP, DG2 and MTL: `fcvt is not supported on the selected \
+                 platform` (Intel's compiler aborts building the vISA of `tf32.cvt` for DG2)"
+            }
+            AluFeature::StochasticRound => {
+                "GenX_IR -platform PVC: `vISA instruction not supported on this platform` (only \
+                 -platform PVCXT, the Xe-HPC XT part, takes `srnd`; TGLLP and DG2 reject it too, and \
+                 Intel's compiler aborts building its vISA for DG2)"
+            }
         }
     }
 }
@@ -71,8 +104,19 @@ mod tests {
 
     #[test]
     fn newer_parts_keep_what_older_ones_have() {
-        // Platform::ALL is in generation order; MTL (Xe-LPG) comes after DG2 (Xe-HPG)
+        // Platform::ALL is in generation order; MTL (Xe-LPG) comes after DG2 (Xe-HPG) and, like
+        // Xe-LP, has no bf type; no part genxc targets has srnd (PVC XT only)
         for f in AluFeature::ALL {
+            if f == AluFeature::StochasticRound {
+                assert!(Platform::ALL.iter().all(|&p| !f.available(p)));
+                continue;
+            }
+            if f == AluFeature::BfConvert {
+                assert!(
+                    !f.available(Platform::Mtl) && f.available(Platform::Dg2) && f.available(Platform::Pvc)
+                );
+                continue;
+            }
             let have: Vec<bool> = Platform::ALL.iter().map(|&p| f.available(p)).collect();
             let first = have.iter().position(|&h| h).expect("some part has it");
             assert!(have[first..].iter().all(|&h| h), "{f:?}: {have:?}");

@@ -243,6 +243,72 @@ pub(super) fn alu_intrinsic(s: &Selector, iid: IntrinsicId, ty: Type, args: &[Va
             let t = if e.is_float() { float(e, "mov")? } else { int_ty(e, true)? };
             un(m::AluOp::Mov, t, SrcMod::None)
         }
+        BfCvt => {
+            // bfloat16 values are held in halves (vc-intrinsics' convention): `mov` with the
+            // half side typed `bf`
+            need(1)?;
+            missing(AluFeature::BfConvert)?;
+            let (dt, st) =
+                match (e, arg_elem(0)?) {
+                    (Elem::Float, Elem::Half) => (VisaType::F, VisaType::BF),
+                    (Elem::Half, Elem::Float) => (VisaType::BF, VisaType::F),
+                    (r, a) => return Err(invalid(
+                        format!(
+                            "{name} converts float to bfloat16 (held in half) or back, not {a:?} to {r:?}"
+                        )
+                        .to_lowercase(),
+                    )),
+                };
+            AluDesc { dst_ty: dt, ..un(m::AluOp::Mov, st, SrcMod::None) }
+        }
+        Tf32Cvt | QfCvt => {
+            // fcvt: float to tf32 (held in a dword); half to bf8 (held in a byte) and back
+            need(1)?;
+            missing(AluFeature::LowPrecisionConvert)?;
+            let (dt, st) = match (iid, e, arg_elem(0)?) {
+                (Tf32Cvt, Elem::I32, Elem::Float) => (VisaType::UD, VisaType::F),
+                (QfCvt, Elem::I8, Elem::Half) => (VisaType::UB, VisaType::HF),
+                (QfCvt, Elem::Half, Elem::I8) => (VisaType::HF, VisaType::UB),
+                (_, r, a) => {
+                    let what =
+                        if iid == Tf32Cvt { "float to tf32 (i32)" } else { "half to bf8 (i8) or back" };
+                    return Err(invalid(
+                        format!("{name} converts {what}, not {a:?} to {r:?}").to_lowercase(),
+                    ));
+                }
+            };
+            AluDesc { dst_ty: dt, ..un(m::AluOp::Fcvt, st, SrcMod::None) }
+        }
+        Srnd => {
+            need(2)?;
+            missing(AluFeature::StochasticRound)?;
+            let (dt, st) = match (e, arg_elem(0)?) {
+                (Elem::Half, Elem::Float) => (VisaType::HF, VisaType::F),
+                (Elem::I8, Elem::Half) => (VisaType::UB, VisaType::HF),
+                (r, a) => {
+                    return Err(invalid(
+                        format!("{name} rounds float to half or half to bf8 (i8), not {a:?} to {r:?}")
+                            .to_lowercase(),
+                    ))
+                }
+            };
+            // the random bits: a value of the source's type or of the unsigned integer type of
+            // its size
+            let rt = match (st, arg_elem(1)?) {
+                (VisaType::F, Elem::Float) => VisaType::F,
+                (VisaType::F, Elem::I16) => VisaType::UW,
+                (VisaType::HF, Elem::Half) => VisaType::HF,
+                (VisaType::HF, Elem::I8) => VisaType::UB,
+                (_, r) => {
+                    return Err(invalid(
+                        format!("{name}: random bits of {r:?} for a {st:?} source").to_lowercase(),
+                    ))
+                }
+            };
+            let mut d = bin(op(m::AluOp::Srnd), dt, st);
+            d.srcs[1].ty = rt;
+            d
+        }
         LlvmSaddSat | LlvmUaddSat | LlvmSsubSat => {
             need(2)?;
             let t = int_ty(e, iid != LlvmUaddSat)?;

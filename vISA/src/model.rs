@@ -936,6 +936,12 @@ pub enum AluOp {
     Add3,
     /// madw (32x32+32 -> 64, lo/hi halves in dst).
     Madw,
+    /// fcvt: the float conversions `mov` has no type for: `f` to and from tf32 (held as `ud`),
+    /// `hf` to and from bf8 (E5M2, held as `ub`). Xe-HPC.
+    Fcvt,
+    /// srnd: stochastic rounding of src0 (`f` to `hf`, `hf` to bf8 as `ub`) with the random bits
+    /// of src1 added below the kept mantissa. Xe-HPC.
+    Srnd,
 }
 
 /// Comparison relation of `cmp`; spellings and codes in [`crate::target::CMP_OPS`].

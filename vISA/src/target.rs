@@ -137,7 +137,7 @@ pub struct AluInfo {
 }
 
 /// The ALU opcodes of the common form, one row per [`AluOp`] in declaration order.
-pub const ALU_OPS: [AluInfo; 43] = [
+pub const ALU_OPS: [AluInfo; 45] = [
     AluInfo { op: AluOp::Add, mnemonic: "add", opcode: 0x01, srcs: 2 },
     AluInfo { op: AluOp::Avg, mnemonic: "avg", opcode: 0x02, srcs: 2 },
     AluInfo { op: AluOp::Div, mnemonic: "div", opcode: 0x03, srcs: 2 },
@@ -181,6 +181,8 @@ pub const ALU_OPS: [AluInfo; 43] = [
     AluInfo { op: AluOp::Dp4a, mnemonic: "dp4a", opcode: 0x82, srcs: 3 },
     AluInfo { op: AluOp::Add3, mnemonic: "add3", opcode: 0x84, srcs: 3 },
     AluInfo { op: AluOp::Madw, mnemonic: "madw", opcode: 0x91, srcs: 3 },
+    AluInfo { op: AluOp::Fcvt, mnemonic: "fcvt", opcode: 0x1D, srcs: 1 },
+    AluInfo { op: AluOp::Srnd, mnemonic: "srnd", opcode: 0x1E, srcs: 2 },
 ];
 rows_in_order!(ALU_OPS, op);
 

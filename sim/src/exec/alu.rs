@@ -225,7 +225,9 @@ impl Thread {
                 ));
                 continue;
             }
-            let r = if op == AluOp::Mov {
+            let r = if matches!(op, AluOp::Fcvt | AluOp::Srnd) {
+                low_precision_op(op, &lane, &tys, dty)?
+            } else if op == AluOp::Mov {
                 lane[0]
             } else if op == AluOp::Sel {
                 if sel >> i & 1 == 1 {
@@ -351,6 +353,40 @@ pub fn compare(rel: CmpOp, a: Num, b: Num) -> bool {
             }
         }
     }
+}
+
+/// `fcvt` and `srnd` on one lane's values (see [`crate::low_precision`]): the result as a value
+/// `dst` holds exactly.
+pub fn low_precision_op(op: AluOp, a: &[Num], tys: &[VisaType], dst: VisaType) -> Result<Num, SimError> {
+    use crate::low_precision as lp;
+    use half::f16;
+    let f_bits = |v: Num| (v.as_f64() as f32).to_bits();
+    let hf_bits = |v: Num| f16::from_f64(v.as_f64()).to_bits();
+    let hf = |b: u16| Num::F(f16::from_bits(b).to_f64());
+    // the random operand's bits, whatever type holds them
+    let random = |i: usize| match a[i] {
+        Num::F(_) if tys[i] == VisaType::HF => u32::from(hf_bits(a[i])),
+        Num::F(_) => f_bits(a[i]),
+        Num::I(v) => v as u32,
+    };
+    Ok(match (op, tys[0], dst) {
+        (AluOp::Fcvt, VisaType::F, VisaType::UD) => Num::I(i128::from(lp::tf32_from_f32(f_bits(a[0])))),
+        (AluOp::Fcvt, VisaType::UD, VisaType::F) => Num::F(f64::from(f32::from_bits(a[0].as_int() as u32))),
+        (AluOp::Fcvt, VisaType::HF, VisaType::UB) => Num::I(i128::from(lp::bf8_from_hf(hf_bits(a[0])))),
+        (AluOp::Fcvt, VisaType::UB, VisaType::HF) => hf(lp::hf_from_bf8(a[0].as_int() as u8)),
+        (AluOp::Srnd, VisaType::F, VisaType::HF) => hf(lp::srnd_f32_to_hf(f_bits(a[0]), random(1))),
+        (AluOp::Srnd, VisaType::HF, VisaType::UB) => {
+            Num::I(i128::from(lp::srnd_hf_to_bf8(hf_bits(a[0]), random(1))))
+        }
+        (_, s, d) => {
+            return Err(SimError::NotModeled(format!(
+                "{} from {} to {}",
+                op.mnemonic(),
+                s.info().text,
+                d.info().text
+            )))
+        }
+    })
 }
 
 /// A float operation on one lane's values, before rounding to `dst`.
