@@ -248,17 +248,18 @@ pub(super) fn alu_intrinsic(s: &Selector, iid: IntrinsicId, ty: Type, args: &[Va
             // half side typed `bf`
             need(1)?;
             missing(AluFeature::BfConvert)?;
-            let (dt, st) =
-                match (e, arg_elem(0)?) {
-                    (Elem::Float, Elem::Half) => (VisaType::F, VisaType::BF),
-                    (Elem::Half, Elem::Float) => (VisaType::BF, VisaType::F),
-                    (r, a) => return Err(invalid(
+            let (dt, st) = match (e, arg_elem(0)?) {
+                (Elem::Float, Elem::Half) => (VisaType::F, VisaType::BF),
+                (Elem::Half, Elem::Float) => (VisaType::BF, VisaType::F),
+                (r, a) => {
+                    return Err(invalid(
                         format!(
                             "{name} converts float to bfloat16 (held in half) or back, not {a:?} to {r:?}"
                         )
                         .to_lowercase(),
-                    )),
-                };
+                    ))
+                }
+            };
             AluDesc { dst_ty: dt, ..un(m::AluOp::Mov, st, SrcMod::None) }
         }
         Tf32Cvt | QfCvt => {
@@ -292,22 +293,18 @@ pub(super) fn alu_intrinsic(s: &Selector, iid: IntrinsicId, ty: Type, args: &[Va
                     ))
                 }
             };
-            // the random bits: a value of the source's type or of the unsigned integer type of
-            // its size
-            let rt = match (st, arg_elem(1)?) {
-                (VisaType::F, Elem::Float) => VisaType::F,
-                (VisaType::F, Elem::I16) => VisaType::UW,
-                (VisaType::HF, Elem::Half) => VisaType::HF,
-                (VisaType::HF, Elem::I8) => VisaType::UB,
+            // the random bits: a value of the source's size, read with the source's type (GenX_IR:
+            // "Src0 and src1 should have the same type")
+            match (st, arg_elem(1)?) {
+                (VisaType::F, Elem::Float | Elem::I32) | (VisaType::HF, Elem::Half | Elem::I16) => {}
                 (_, r) => {
                     return Err(invalid(
-                        format!("{name}: random bits of {r:?} for a {st:?} source").to_lowercase(),
+                        format!("{name}: random bits of {r:?} for a {st:?} source (they take its size)")
+                            .to_lowercase(),
                     ))
                 }
-            };
-            let mut d = bin(op(m::AluOp::Srnd), dt, st);
-            d.srcs[1].ty = rt;
-            d
+            }
+            bin(op(m::AluOp::Srnd), dt, st)
         }
         LlvmSaddSat | LlvmUaddSat | LlvmSsubSat => {
             need(2)?;

@@ -340,6 +340,7 @@ pub(super) fn eval(id: IntrinsicId, args: &[Bits], tys: &[Type], ty: Type) -> Op
                 Some(truncate_bits(r.clamp(lo, hi) as u64, re))
             })
         }
+        BfCvt | Tf32Cvt | QfCvt | Srnd => low_precision(id, &a, oe, re, n),
         _ => return sat_arith(id, args, tys, ty),
     };
     Some(r)
@@ -347,6 +348,34 @@ pub(super) fn eval(id: IntrinsicId, args: &[Bits], tys: &[Type], ty: Type) -> Op
 
 /// The `llvm.genx.<r><s><op>[.sat]` family: computed exactly, then clamped to the result type
 /// (saturated forms) or truncated.
+/// The conversions of [`crate::low_precision`] and `bf.cvt` (bfloat16 held in a half) from
+/// operand elements `from` to result elements `to`.
+fn low_precision(id: IntrinsicId, a: &[&Bits], from: Elem, to: Elem, n: usize) -> Result<Bits, SimError> {
+    use crate::low_precision as lp;
+    use IntrinsicId::*;
+    let k = if id == Srnd { 2 } else { 1 };
+    if a.len() < k {
+        return Err(SimError::Malformed(format!("{} takes {k} operands", id.name())));
+    }
+    let f: fn(&[u64]) -> u64 = match (id, from, to) {
+        (BfCvt, Elem::Float, Elem::Half) => {
+            |v| u64::from(half::bf16::from_f64(to_f64(v[0], Elem::Float)).to_bits())
+        }
+        (BfCvt, Elem::Half, Elem::Float) => {
+            |v| u64::from(half::bf16::from_bits(v[0] as u16).to_f32().to_bits())
+        }
+        (Tf32Cvt, Elem::Float, Elem::I32) => |v| u64::from(lp::tf32_from_f32(v[0] as u32)),
+        (QfCvt, Elem::Half, Elem::I8) => |v| u64::from(lp::bf8_from_hf(v[0] as u16)),
+        (QfCvt, Elem::I8, Elem::Half) => |v| u64::from(lp::hf_from_bf8(v[0] as u8)),
+        (Srnd, Elem::Float, Elem::Half) => |v| u64::from(lp::srnd_f32_to_hf(v[0] as u32, v[1] as u32)),
+        (Srnd, Elem::Half, Elem::I8) => |v| u64::from(lp::srnd_hf_to_bf8(v[0] as u16, v[1] as u32)),
+        _ => {
+            return Err(SimError::NotModeled(format!("{} from {from:?} to {to:?}", id.name()).to_lowercase()))
+        }
+    };
+    map(n, &a[..k], |v| Some(f(v)))
+}
+
 fn sat_arith(id: IntrinsicId, args: &[Bits], tys: &[Type], ty: Type) -> Option<Result<Bits, SimError>> {
     let sa = id.sat_arith()?;
     let n = ty.num_elems() as usize;
