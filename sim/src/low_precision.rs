@@ -14,6 +14,25 @@
 //!
 //! NaN stays NaN (quieted, with the high payload bits kept); infinities stay infinite.
 
+/// bfloat16 bits of a value: round to nearest even (through `f` rounded to odd, which keeps the
+/// one rounding exact for values no `f` holds); NaN is quieted.
+pub fn bf16_from_f64(x: f64) -> u16 {
+    let f = x as f32;
+    if f.is_nan() {
+        return ((f.to_bits() >> 16) | 0x40) as u16;
+    }
+    let mut bits = f.to_bits();
+    if f64::from(f) != x {
+        // round to odd: toward zero, the last bit set
+        if f64::from(f).abs() > x.abs() {
+            bits -= 1;
+        }
+        bits |= 1;
+    }
+    let lsb = (bits >> 16) & 1;
+    ((bits + 0x7fff + lsb) >> 16) as u16
+}
+
 /// tf32 from the bits of an `f`: round to nearest even keeping 10 mantissa bits (the low 13 bits
 /// of the result are zero); subnormals flush to zero; NaN is quieted.
 pub fn tf32_from_f32(bits: u32) -> u32 {
@@ -105,6 +124,17 @@ pub fn srnd_hf_to_bf8(bits: u16, random: u32) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bf16_rounds_once() {
+        assert_eq!(bf16_from_f64(f64::from(f32::from_bits(0x8080_8001))), 0x8081);
+        assert_eq!(bf16_from_f64(f64::from(f32::from_bits(0x3f80_8000))), 0x3f80);
+        assert_eq!(bf16_from_f64(f64::from(f32::from_bits(0x3f81_8000))), 0x3f82);
+        // just above a tie, below f's precision: rounds up (f alone would make it a tie, even)
+        assert_eq!(bf16_from_f64(1.0 + 2f64.powi(-8) + 2f64.powi(-40)), 0x3f81);
+        assert_eq!(bf16_from_f64(1e39), 0x7f80);
+        assert_eq!(bf16_from_f64(-0.0), 0x8000);
+    }
 
     #[test]
     fn tf32_rounds_to_nearest_even() {

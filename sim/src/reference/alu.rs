@@ -358,9 +358,7 @@ fn low_precision(id: IntrinsicId, a: &[&Bits], from: Elem, to: Elem, n: usize) -
         return Err(SimError::Malformed(format!("{} takes {k} operands", id.name())));
     }
     let f: fn(&[u64]) -> u64 = match (id, from, to) {
-        (BfCvt, Elem::Float, Elem::Half) => {
-            |v| u64::from(half::bf16::from_f64(to_f64(v[0], Elem::Float)).to_bits())
-        }
+        (BfCvt, Elem::Float, Elem::Half) => |v| u64::from(lp::bf16_from_f64(to_f64(v[0], Elem::Float))),
         (BfCvt, Elem::Half, Elem::Float) => {
             |v| u64::from(half::bf16::from_bits(v[0] as u16).to_f32().to_bits())
         }
