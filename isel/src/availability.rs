@@ -1,6 +1,7 @@
 //! Which of the vISA ALU instructions that not every Gen part has a platform may use: `add3`
 //! and `bfn` (Xe-HP and later), `dp4a` (Xe-LP and later), `rol`/`ror` (Gen11 and later), `bf` moves
-//! (Xe-HPG and Xe-HPC; Xe-LPG has none), `fcvt` (Xe-HPC) and `srnd` (the Xe-HPC XT part only), each with the
+//! (Xe-HPG and Xe-HPC; Xe-LPG has none), `fcvt` (Xe-HPC), `srnd` (the Xe-HPC XT part only) and
+//! the media arithmetic (`dp4`, `lrp`, `sad2`, ...: Gen9 only; `sad2add` nowhere), each with the
 //! evidence, from Intel's finalizer, of the parts where it is missing. Selection asks here before
 //! it emits one of them, and emulates it or reports "<intrinsic> is not available on <platform>".
 
@@ -23,11 +24,15 @@ pub enum AluFeature {
     LowPrecisionConvert,
     /// `srnd`: stochastic rounding.
     StochasticRound,
+    /// The Gen9 media arithmetic: `dp2`, `dp3`, `dp4`, `dph`, `lrp`, `sad2`.
+    MediaArith,
+    /// `sad2add`: sad2 plus an addend.
+    Sad2Add,
 }
 
 impl AluFeature {
     /// Every feature, in declaration order.
-    pub const ALL: [AluFeature; 7] = [
+    pub const ALL: [AluFeature; 9] = [
         AluFeature::Add3,
         AluFeature::Bfn,
         AluFeature::Dp4a,
@@ -35,6 +40,8 @@ impl AluFeature {
         AluFeature::BfConvert,
         AluFeature::LowPrecisionConvert,
         AluFeature::StochasticRound,
+        AluFeature::MediaArith,
+        AluFeature::Sad2Add,
     ];
 
     /// The vISA mnemonic(s) of the feature.
@@ -47,6 +54,8 @@ impl AluFeature {
             AluFeature::BfConvert => "mov of bf",
             AluFeature::LowPrecisionConvert => "fcvt",
             AluFeature::StochasticRound => "srnd",
+            AluFeature::MediaArith => "dp2/dp3/dp4/dph/lrp/sad2",
+            AluFeature::Sad2Add => "sad2add",
         }
     }
 
@@ -60,6 +69,8 @@ impl AluFeature {
             AluFeature::BfConvert => matches!(p, Dg2 | Pvc),
             AluFeature::LowPrecisionConvert => p == Pvc,
             AluFeature::StochasticRound => false,
+            AluFeature::MediaArith => p == Skl,
+            AluFeature::Sad2Add => false,
         }
     }
 
@@ -89,6 +100,16 @@ impl AluFeature {
                 "GenX_IR -platform TGLLP, DG2 and MTL: `fcvt is not supported on the selected \
                  platform` (Intel's compiler aborts building the vISA of `tf32.cvt` for DG2)"
             }
+            AluFeature::MediaArith => {
+                "GenX_IR -platform TGLLP, DG2 and PVC: `sad2/sad2add is not supported on Xe.`; the dot \
+                 products and lrp it drops silently (no instruction in the listing, `<<error \
+                 formatting instruction>>`), and so it does Intel's compiler's own vISA of them"
+            }
+            AluFeature::Sad2Add => {
+                "GenX_IR -platform SKL crashes (segmentation fault) on sad2add and Intel's compiler \
+                 aborts building the vISA of `sad2add` for SKL; TGLLP, DG2 and PVC: `sad2/sad2add is \
+                 not supported on Xe.`"
+            }
             AluFeature::StochasticRound => {
                 "GenX_IR -platform PVC: `vISA instruction not supported on this platform` (only \
                  -platform PVCXT, the Xe-HPC XT part, takes `srnd`; TGLLP and DG2 reject it too, and \
@@ -105,9 +126,14 @@ mod tests {
     #[test]
     fn newer_parts_keep_what_older_ones_have() {
         // Platform::ALL is in generation order; MTL (Xe-LPG) comes after DG2 (Xe-HPG) and, like
-        // Xe-LP, has no bf type; no part genxc targets has srnd (PVC XT only)
+        // Xe-LP, has no bf type; no part genxc targets has srnd (PVC XT only); the media
+        // arithmetic is Gen9's only
         for f in AluFeature::ALL {
-            if f == AluFeature::StochasticRound {
+            if f == AluFeature::MediaArith {
+                assert!(Platform::ALL.iter().all(|&p| f.available(p) == (p == Platform::Skl)));
+                continue;
+            }
+            if matches!(f, AluFeature::StochasticRound | AluFeature::Sad2Add) {
                 assert!(Platform::ALL.iter().all(|&p| !f.available(p)));
                 continue;
             }

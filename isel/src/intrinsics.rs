@@ -306,6 +306,56 @@ pub(super) fn alu_intrinsic(s: &Selector, iid: IntrinsicId, ty: Type, args: &[Va
             }
             bin(op(m::AluOp::Srnd), dt, st)
         }
+        Dp2 | Dp3 | Dp4 | Dph | Lrp => {
+            missing(AluFeature::MediaArith)?;
+            let t = float(e, "dp")?;
+            if t != VisaType::F {
+                return Err(unsupported(format!("{name} on {e:?} elements (float only)").to_lowercase()));
+            }
+            let o = match iid {
+                Dp2 => m::AluOp::Dp2,
+                Dp3 => m::AluOp::Dp3,
+                Dp4 => m::AluOp::Dp4,
+                Dph => m::AluOp::Dph,
+                _ => m::AluOp::Lrp,
+            };
+            if o != m::AluOp::Lrp && !ty.num_elems().is_multiple_of(4) {
+                return Err(invalid(format!("{name} works on groups of 4 elements, not {}", ty.num_elems())));
+            }
+            let n = if o == m::AluOp::Lrp { 3 } else { 2 };
+            need(n)?;
+            let srcs = (0..n).map(|i| Operand { value: args[i], ty: t, modifier: SrcMod::None }).collect();
+            AluDesc { op: op(o), dst_ty: t, srcs, sat: false }
+        }
+        Ssad2 | Usad2 | Sssad2add | Sssad2addSat | Susad2add | Susad2addSat | Ussad2add | Ussad2addSat
+        | Uusad2add | Uusad2addSat => {
+            // <result sign><operand sign>sad2add, <sign>sad2
+            let short = iid.short_name();
+            let add = short.contains("add");
+            missing(if add { AluFeature::Sad2Add } else { AluFeature::MediaArith })?;
+            let (dst_signed, src_signed) = match short.as_bytes() {
+                [s0, ..] if !add => (*s0 == b's', *s0 == b's'),
+                [d, s0, ..] => (*d == b's', *s0 == b's'),
+                _ => (false, false),
+            };
+            need(if add { 3 } else { 2 })?;
+            let (a, r) = (arg_elem(0)?, e);
+            if a != Elem::I8 || r != Elem::I16 || !ty.num_elems().is_multiple_of(2) {
+                return Err(invalid(
+                    format!("{name} takes an even number of bytes to as many words, not {a:?} to {r:?}")
+                        .to_lowercase(),
+                ));
+            }
+            let st = int_ty(a, src_signed)?;
+            let dt = int_ty(r, dst_signed)?;
+            let mut srcs: Vec<Operand> =
+                (0..2).map(|i| Operand { value: args[i], ty: st, modifier: SrcMod::None }).collect();
+            if add {
+                srcs.push(Operand { value: args[2], ty: dt, modifier: SrcMod::None });
+            }
+            let o = if add { m::AluOp::Sad2add } else { m::AluOp::Sad2 };
+            AluDesc { op: op(o), dst_ty: dt, srcs, sat: short.ends_with(".sat") }
+        }
         LlvmSaddSat | LlvmUaddSat | LlvmSsubSat => {
             need(2)?;
             let t = int_ty(e, iid != LlvmUaddSat)?;
@@ -527,6 +577,26 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
     match iid {
         Rdpredregion => Ok(()),
         Addc | Subb => crate::emulate::carry(s, id, iid == Subb, args),
+        Umadw | Smadw => {
+            // madw: the 64-bit a*b+c of each lane, low halves in the result's first GRF and high
+            // halves in its second
+            argc(name, args, 3)?;
+            let n = s.f().value_type(args[0]).num_elems();
+            let lanes = s.grf() / 4;
+            if ty.num_elems() != 2 * lanes || n > lanes || !n.is_power_of_two() {
+                return Err(invalid(format!(
+                    "{name} returns {} dwords (two GRFs) from at most {lanes} lanes, a power of two; found {} from {n}",
+                    2 * lanes,
+                    ty.num_elems()
+                )));
+            }
+            let t = if iid == Smadw { VisaType::D } else { VisaType::UD };
+            let var = s.var_of(Value::Inst(id))?;
+            let dst = s.view(var, t)?;
+            let srcs = args.iter().map(|&a| s.src(a, t)).collect::<R<Vec<_>>>()?;
+            s.push(alu(m::AluOp::Madw, Exec::nm(n as u8), m::Dst::new(dst, 0).into(), srcs));
+            Ok(())
+        }
         Wrpredregion => {
             argc(name, args, 3)?;
             if s.fx().asg.wrregion.get(&Value::Inst(id)) == Some(&WrRegionPrep::CopyOld) {

@@ -52,3 +52,19 @@ pub fn inv(x: f64) -> f64 {
 pub fn div(x: f64, y: f64) -> f64 {
     x / y
 }
+
+/// The dot products of one group of 4 lanes (`dp2`, `dp3`, `dp4` take the first 2, 3 or 4
+/// products; `dph` the first 3 plus `b[3]`), summed left to right in `f64`.
+pub fn dot(lanes: usize, homogeneous: bool, a: [f64; 4], b: [f64; 4]) -> f64 {
+    let sum = (0..lanes).fold(0.0, |s, k| s + a[k] * b[k]);
+    if homogeneous {
+        sum + b[3]
+    } else {
+        sum
+    }
+}
+
+/// `lrp`: `b*a + c*(1 - a)`.
+pub fn lrp(a: f64, b: f64, c: f64) -> f64 {
+    b * a + c * (1.0 - a)
+}

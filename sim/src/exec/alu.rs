@@ -225,6 +225,10 @@ impl Thread {
                 ));
                 continue;
             }
+            if let Some((r, group_def)) = grouped_op(op, &vals, i)? {
+                out.push((i, value::encode(dty, r, sat), def && group_def));
+                continue;
+            }
             let r = if matches!(op, AluOp::Fcvt | AluOp::Srnd) {
                 low_precision_op(op, &lane, &tys, dty)?
             } else if op == AluOp::Mov {
@@ -355,6 +359,41 @@ pub fn compare(rel: CmpOp, a: Num, b: Num) -> bool {
     }
 }
 
+/// The operations across lanes: `dp2`/`dp3`/`dp4`/`dph` give every lane of a group of 4 the
+/// group's dot product; `sad2`/`sad2add` give the first lane of each pair the pair's sum of
+/// absolute differences (plus src2) and leave the second undefined. Lane `i`'s value and whether
+/// the lanes it reads are defined (`None`: not such an operation).
+pub fn grouped_op(op: AluOp, vals: &[Vec<Val>], i: usize) -> Result<Option<(Num, bool)>, SimError> {
+    let (size, dot) = match op {
+        AluOp::Dp2 => (4, Some((2, false))),
+        AluOp::Dp3 => (4, Some((3, false))),
+        AluOp::Dp4 => (4, Some((4, false))),
+        AluOp::Dph => (4, Some((3, true))),
+        AluOp::Sad2 | AluOp::Sad2add => (2, None),
+        _ => return Ok(None),
+    };
+    let base = i - i % size;
+    if vals.iter().any(|v| v.len() < base + size) {
+        return Err(SimError::Malformed(format!("{} on lanes not in groups of {size}", op.mnemonic())));
+    }
+    let def = vals[..2].iter().all(|v| v[base..base + size].iter().all(|x| x.1));
+    if let Some((lanes, homogeneous)) = dot {
+        let g = |k: usize| -> [f64; 4] { std::array::from_fn(|j| vals[k][base + j].0.as_f64()) };
+        return Ok(Some((Num::F(math::dot(lanes, homogeneous, g(0), g(1))), def)));
+    }
+    if i % 2 == 1 {
+        return Ok(Some((Num::I(0), false)));
+    }
+    let d = |j: usize| (vals[0][base + j].0.as_int() - vals[1][base + j].0.as_int()).abs();
+    let mut r = d(0) + d(1);
+    let mut def = def;
+    if op == AluOp::Sad2add {
+        r += vals[2][i].0.as_int();
+        def = def && vals[2][i].1;
+    }
+    Ok(Some((Num::I(r), def)))
+}
+
 /// `fcvt` and `srnd` on one lane's values (see [`crate::low_precision`]): the result as a value
 /// `dst` holds exactly.
 pub fn low_precision_op(op: AluOp, a: &[Num], tys: &[VisaType], dst: VisaType) -> Result<Num, SimError> {
@@ -415,6 +454,7 @@ pub fn float_op(op: AluOp, a: &[Num], dst: VisaType) -> Result<f64, SimError> {
         AluOp::Rndu => x(0).ceil(),
         AluOp::Rndz => x(0).trunc(),
         AluOp::Rnde => x(0).round_ties_even(),
+        AluOp::Lrp => math::lrp(x(0), x(1), x(2)),
         _ => return Err(SimError::Malformed(format!("{} on floating-point operands", op.mnemonic()))),
     })
 }

@@ -341,6 +341,58 @@ pub(super) fn eval(id: IntrinsicId, args: &[Bits], tys: &[Type], ty: Type) -> Op
             })
         }
         BfCvt | Tf32Cvt | QfCvt | Srnd => low_precision(id, &a, oe, re, n),
+        Lrp => {
+            if let Err(e) = need(3) {
+                return Some(Err(e));
+            }
+            map(n, &a[..3], |v| {
+                Some(from_f64(math::lrp(to_f64(v[0], oe), to_f64(v[1], oe), to_f64(v[2], oe)), re))
+            })
+        }
+        Dp2 | Dp3 | Dp4 | Dph => {
+            if let Err(e) = need(2) {
+                return Some(Err(e));
+            }
+            let (lanes, homogeneous) = match id {
+                Dp2 => (2, false),
+                Dp3 => (3, false),
+                Dp4 => (4, false),
+                _ => (3, true),
+            };
+            grouped(n, 4, &a, |g, _| {
+                let x = |k: usize| -> [f64; 4] { std::array::from_fn(|j| to_f64(g[k][j], oe)) };
+                Some(from_f64(math::dot(lanes, homogeneous, x(0), x(1)), re))
+            })
+        }
+        Ssad2 | Usad2 | Sssad2add | Sssad2addSat | Susad2add | Susad2addSat | Ussad2add | Ussad2addSat
+        | Uusad2add | Uusad2addSat => {
+            let short = id.short_name();
+            let add = short.contains("add");
+            if let Err(e) = need(if add { 3 } else { 2 }) {
+                return Some(Err(e));
+            }
+            // <sign>sad2, <result sign><operand sign>sad2add
+            let signed_args =
+                if add { short.as_bytes().get(1) == Some(&b's') } else { short.starts_with('s') };
+            let signed_result = short.starts_with('s');
+            let sat = short.ends_with(".sat");
+            let (lo, hi) = int_range(re, signed_result);
+            let val = |b: u64| if signed_args { i128::from(sign_extend(b, oe)) } else { i128::from(b) };
+            grouped(n, 2, &a, |g, lane| {
+                if lane % 2 == 1 {
+                    return None;
+                }
+                let mut r = (val(g[0][0]) - val(g[1][0])).abs() + (val(g[0][1]) - val(g[1][1])).abs();
+                if add {
+                    let c = g[2][0];
+                    r += if signed_result { i128::from(sign_extend(c, re)) } else { i128::from(c) };
+                }
+                if sat {
+                    r = r.clamp(lo, hi);
+                }
+                Some(truncate_bits(r as u64, re))
+            })
+        }
         _ => return sat_arith(id, args, tys, ty),
     };
     Some(r)
@@ -348,6 +400,29 @@ pub(super) fn eval(id: IntrinsicId, args: &[Bits], tys: &[Type], ty: Type) -> Op
 
 /// The `llvm.genx.<r><s><op>[.sat]` family: computed exactly, then clamped to the result type
 /// (saturated forms) or truncated.
+/// An operation across lanes: each lane's result from the elements of its group of `size` lanes
+/// in every operand (`f` gets them, and the lane's index); undefined where any of them is.
+fn grouped(
+    n: usize,
+    size: usize,
+    a: &[&Bits],
+    f: impl Fn(&[Vec<u64>], usize) -> Option<u64>,
+) -> Result<Bits, SimError> {
+    if !n.is_multiple_of(size) || a.iter().any(|x| x.len() < n) {
+        return Err(SimError::Malformed(format!("an operation on groups of {size} lanes of {n} lanes")));
+    }
+    Ok((0..n)
+        .map(|i| {
+            let base = i - i % size;
+            let g: Option<Vec<Vec<u64>>> = a
+                .iter()
+                .map(|x| x[base..base + size].iter().copied().collect::<Option<Vec<u64>>>())
+                .collect();
+            g.and_then(|g| f(&g, i))
+        })
+        .collect())
+}
+
 /// The conversions of [`crate::low_precision`] and `bf.cvt` (bfloat16 held in a half) from
 /// operand elements `from` to result elements `to`.
 fn low_precision(id: IntrinsicId, a: &[&Bits], from: Elem, to: Elem, n: usize) -> Result<Bits, SimError> {
