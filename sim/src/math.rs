@@ -56,7 +56,8 @@ pub fn div(x: f64, y: f64) -> f64 {
 /// The dot products of one group of 4 lanes (`dp2`, `dp3`, `dp4` take the first 2, 3 or 4
 /// products; `dph` the first 3 plus `b[3]`), summed left to right in `f64`.
 pub fn dot(lanes: usize, homogeneous: bool, a: [f64; 4], b: [f64; 4]) -> f64 {
-    let sum = (0..lanes).fold(0.0, |s, k| s + a[k] * b[k]);
+    // from the first product, so that products of signed zeros keep their sign
+    let sum = (1..lanes).fold(a[0] * b[0], |s, k| s + a[k] * b[k]);
     if homogeneous {
         sum + b[3]
     } else {

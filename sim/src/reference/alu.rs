@@ -341,6 +341,36 @@ pub(super) fn eval(id: IntrinsicId, args: &[Bits], tys: &[Type], ty: Type) -> Op
             })
         }
         BfCvt | Tf32Cvt | QfCvt | Srnd => low_precision(id, &a, oe, re, n),
+        Umadw | Smadw => {
+            if let Err(e) = need(3) {
+                return Some(Err(e));
+            }
+            // the low halves of a*b+c in the first half of the result, the high in the second;
+            // the lanes past the operands' undefined
+            let (half, k) = (n / 2, args[0].len());
+            if k > half || args.iter().any(|x| x.len() != k) {
+                return Some(Err(SimError::Malformed(format!("{}: {k} lanes into {n}", id.name()))));
+            }
+            let wide: Vec<Option<u64>> = (0..k)
+                .map(|i| {
+                    let v = |j: usize| args[j][i];
+                    let (x, y, z) = (v(0)?, v(1)?, v(2)?);
+                    Some(if id == Smadw {
+                        let s = |b: u64| i64::from(b as u32 as i32);
+                        (s(x) * s(y) + s(z)) as u64
+                    } else {
+                        (x & 0xffff_ffff) * (y & 0xffff_ffff) + (z & 0xffff_ffff)
+                    })
+                })
+                .collect();
+            Ok((0..n)
+                .map(|i| match (i < half, i % half < k) {
+                    (_, false) => None,
+                    (true, true) => wide[i].map(|w| w & 0xffff_ffff),
+                    (false, true) => wide[i - half].map(|w| w >> 32),
+                })
+                .collect())
+        }
         Lrp => {
             if let Err(e) = need(3) {
                 return Some(Err(e));
