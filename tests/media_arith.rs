@@ -1,5 +1,6 @@
 //! The wide and media arithmetic against Rust: `umadw`/`smadw` (vISA `madw`, the 64-bit
-//! `a*b + c` of 32-bit lanes, low halves then high) on SKL, TGLLP, DG2 and PVC, and the Gen9
+//! `a*b + c` of 32-bit lanes, low halves then high) and `uimad`/`simad` (the same as the fields
+//! `{high, low}`) on SKL, TGLLP, DG2 and PVC, and the Gen9
 //! media instructions `dp2`/`dp3`/`dp4`/`dph` (a dot product per group of 4 lanes, in each of its
 //! lanes), `lrp` and `sad2` (per pair of bytes, in the first lane of the pair) on SKL, on edge
 //! values (zeros of both signs, the extremes of each integer type, infinities, NaN). Each kernel
@@ -252,4 +253,43 @@ fn gen9_sad2_sums_pairs_of_absolute_differences() {
         }
     }
     assert_eq!(checked, 2 * 3 * 2 * 8);
+}
+
+#[test]
+fn imad_gives_the_high_and_low_halves() {
+    let mut checked = 0;
+    for p in [TargetPlatform::Skl, TargetPlatform::Tgllp, TargetPlatform::Dg2, TargetPlatform::Pvc] {
+        for (op, signed) in [("uimad", false), ("simad", true)] {
+            let text = kernel(
+                16,
+                16,
+                &format!("declare {{ <8 x i32>, <8 x i32> }} @llvm.genx.{op}.v8i32.v8i32(<8 x i32>, <8 x i32>, <8 x i32>)"),
+                &format!(
+                    "  %a8 = shufflevector <16 x i32> %a, <16 x i32> undef, <8 x i32> <i32 0, i32 1, i32 2, i32 3, i32 4, i32 5, i32 6, i32 7>
+  %b8 = shufflevector <16 x i32> %b, <16 x i32> undef, <8 x i32> <i32 0, i32 1, i32 2, i32 3, i32 4, i32 5, i32 6, i32 7>
+  %c8 = shufflevector <16 x i32> %c, <16 x i32> undef, <8 x i32> <i32 0, i32 1, i32 2, i32 3, i32 4, i32 5, i32 6, i32 7>
+  %p = call {{ <8 x i32>, <8 x i32> }} @llvm.genx.{op}.v8i32.v8i32(<8 x i32> %a8, <8 x i32> %b8, <8 x i32> %c8)
+  %hi = extractvalue {{ <8 x i32>, <8 x i32> }} %p, 0
+  %lo = extractvalue {{ <8 x i32>, <8 x i32> }} %p, 1
+  %o = shufflevector <8 x i32> %lo, <8 x i32> %hi, <16 x i32> <i32 0, i32 1, i32 2, i32 3, i32 4, i32 5, i32 6, i32 7, i32 8, i32 9, i32 10, i32 11, i32 12, i32 13, i32 14, i32 15>"
+                ),
+            );
+            for seed in 1..=3 {
+                let [a, b, c] = int_operands(seed);
+                for out in run(&text, p, [&a, &b, &c], 16) {
+                    for i in 0..8 {
+                        let want = if signed {
+                            (i64::from(a[i] as i32) * i64::from(b[i] as i32) + i64::from(c[i] as i32)) as u64
+                        } else {
+                            u64::from(a[i]) * u64::from(b[i]) + u64::from(c[i])
+                        };
+                        let got = u64::from(out[i]) | u64::from(out[8 + i]) << 32;
+                        assert_eq!(got, want, "{op} on {p:?} lane {i}");
+                        checked += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(checked, 4 * 2 * 3 * 2 * 8);
 }

@@ -1,7 +1,8 @@
 //! Which of the vISA ALU instructions that not every Gen part has a platform may use: `add3`
 //! and `bfn` (Xe-HP and later), `dp4a` (Xe-LP and later), `rol`/`ror` (Gen11 and later), `bf` moves
 //! (Xe-HPG and Xe-HPC; Xe-LPG has none), `fcvt` (Xe-HPC), `srnd` (the Xe-HPC XT part only) and
-//! the media arithmetic (`dp4`, `lrp`, `sad2`, ...: Gen9 only; `sad2add` nowhere), each with the
+//! the media arithmetic (`dp4`, `lrp`, `sad2`, ...: Gen9 only; `sad2add` nowhere) and `add3.o`
+//! (nowhere), each with the
 //! evidence, from Intel's finalizer, of the parts where it is missing. Selection asks here before
 //! it emits one of them, and emulates it or reports "<intrinsic> is not available on <platform>".
 
@@ -28,11 +29,13 @@ pub enum AluFeature {
     MediaArith,
     /// `sad2add`: sad2 plus an addend.
     Sad2Add,
+    /// `add3.o`: add3 with its carry (`llvm.genx.add3c`).
+    Add3Carry,
 }
 
 impl AluFeature {
     /// Every feature, in declaration order.
-    pub const ALL: [AluFeature; 9] = [
+    pub const ALL: [AluFeature; 10] = [
         AluFeature::Add3,
         AluFeature::Bfn,
         AluFeature::Dp4a,
@@ -42,6 +45,7 @@ impl AluFeature {
         AluFeature::StochasticRound,
         AluFeature::MediaArith,
         AluFeature::Sad2Add,
+        AluFeature::Add3Carry,
     ];
 
     /// The vISA mnemonic(s) of the feature.
@@ -56,6 +60,7 @@ impl AluFeature {
             AluFeature::StochasticRound => "srnd",
             AluFeature::MediaArith => "dp2/dp3/dp4/dph/lrp/sad2",
             AluFeature::Sad2Add => "sad2add",
+            AluFeature::Add3Carry => "add3.o",
         }
     }
 
@@ -70,7 +75,7 @@ impl AluFeature {
             AluFeature::LowPrecisionConvert => p == Pvc,
             AluFeature::StochasticRound => false,
             AluFeature::MediaArith => p == Skl,
-            AluFeature::Sad2Add => false,
+            AluFeature::Sad2Add | AluFeature::Add3Carry => false,
         }
     }
 
@@ -110,6 +115,10 @@ impl AluFeature {
                  aborts building the vISA of `sad2add` for SKL; TGLLP, DG2 and PVC: `sad2/sad2add is \
                  not supported on Xe.`"
             }
+            AluFeature::Add3Carry => {
+                "GenX_IR -platform SKL, TGLLP, DG2 and PVC crashes (segmentation fault) on add3.o \
+                 (vc-intrinsics lists add3c for Xe2 and later)"
+            }
             AluFeature::StochasticRound => {
                 "GenX_IR -platform PVC: `vISA instruction not supported on this platform` (only \
                  -platform PVCXT, the Xe-HPC XT part, takes `srnd`; TGLLP and DG2 reject it too, and \
@@ -133,7 +142,7 @@ mod tests {
                 assert!(Platform::ALL.iter().all(|&p| f.available(p) == (p == Platform::Skl)));
                 continue;
             }
-            if matches!(f, AluFeature::StochasticRound | AluFeature::Sad2Add) {
+            if matches!(f, AluFeature::StochasticRound | AluFeature::Sad2Add | AluFeature::Add3Carry) {
                 assert!(Platform::ALL.iter().all(|&p| !f.available(p)));
                 continue;
             }

@@ -577,6 +577,9 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
     match iid {
         Rdpredregion => Ok(()),
         Addc | Subb => crate::emulate::carry(s, id, iid == Subb, args),
+        Simad | Uimad => crate::emulate::wide_mad(s, id, iid == Simad, args),
+        // add3.o: no part genxc targets has it (AluFeature::Add3Carry)
+        Add3c => Err(not_available(format!("{name} is not available on {}", s.platform))),
         Umadw | Smadw => {
             // madw: the 64-bit a*b+c of each lane, low halves in the result's first GRF and high
             // halves in its second
