@@ -2,7 +2,8 @@
 //! `a*b + c` of 32-bit lanes, low halves then high) and `uimad`/`simad` (the same as the fields
 //! `{high, low}`) on SKL, TGLLP, DG2 and PVC, and the Gen9
 //! media instructions `dp2`/`dp3`/`dp4`/`dph` (a dot product per group of 4 lanes, in each of its
-//! lanes), `lrp` and `sad2` (per pair of bytes, in the first lane of the pair) on SKL, on edge
+//! lanes), `line` (`p * x + q`, coefficients read `<0;4,1>`), `lrp` and `sad2` (per pair of
+//! bytes, in the first lane of the pair) on SKL, on edge
 //! values (zeros of both signs, the extremes of each integer type, infinities, NaN). Each kernel
 //! runs in the simulator and the reference interpreter; each result must be the Rust value
 //! computed here (floats: the exact sum of the exact products, rounded once to `float`).
@@ -292,4 +293,39 @@ fn imad_gives_the_high_and_low_halves() {
         }
     }
     assert_eq!(checked, 4 * 2 * 3 * 2 * 8);
+}
+
+#[test]
+fn gen9_line_is_p_times_x_plus_q() {
+    // the coefficients are the first 4 floats of %c: p = c[0], q = c[3]
+    let text = kernel(
+        16,
+        16,
+        "declare <16 x float> @llvm.genx.line.v16f32(<4 x float>, <16 x float>)",
+        "  %k = shufflevector <16 x float> %fc, <16 x float> undef, <4 x i32> <i32 0, i32 1, i32 2, i32 3>
+  %r = call <16 x float> @llvm.genx.line.v16f32(<4 x float> %k, <16 x float> %fa)
+  %o = bitcast <16 x float> %r to <16 x i32>",
+    );
+    let f = |x: u32| f64::from(f32::from_bits(x));
+    let mut checked = 0;
+    for seed in 1..=3 {
+        let [a, b, mut c] = float_operands(seed);
+        if seed == 2 {
+            // a zero slope with infinite inputs gives NaN; a negative zero offset keeps -0
+            c[0] = 0f32.to_bits();
+            c[3] = (-0f32).to_bits();
+        }
+        for out in run(&text, TargetPlatform::Skl, [&a, &b, &c], 16) {
+            for i in 0..16 {
+                let want = (f(c[0]) * f(a[i]) + f(c[3])) as f32;
+                assert!(
+                    same_float(out[i], want),
+                    "line lane {i}: {:e}, not {want:e}",
+                    f32::from_bits(out[i])
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(checked, 3 * 2 * 16);
 }

@@ -143,7 +143,7 @@ intrinsic_table! {
     Inv = "llvm.genx.inv": checked(Float, &[opd(SameAsResult, "source")]);
     JumpTable = "llvm.genx.jump.table": UNCHECKED;
     LaneId = "llvm.genx.lane.id": UNCHECKED;
-    Line = "llvm.genx.line": UNCHECKED;
+    Line = "llvm.genx.line": checked(Float, &[opd(Float, "coefficients"), opd(SameAsResult, "source")]);
     Load = "llvm.genx.load": UNCHECKED;
     LocalId = "llvm.genx.local.id": checked(Vec3, &[]);
     LocalId16 = "llvm.genx.local.id16": checked(Vec3, &[]);

@@ -25,7 +25,7 @@ pub enum AluFeature {
     LowPrecisionConvert,
     /// `srnd`: stochastic rounding.
     StochasticRound,
-    /// The Gen9 media arithmetic: `dp2`, `dp3`, `dp4`, `dph`, `lrp`, `sad2`.
+    /// The Gen9 media arithmetic: `dp2`, `dp3`, `dp4`, `dph`, `line`, `lrp`, `sad2`.
     MediaArith,
     /// `sad2add`: sad2 plus an addend.
     Sad2Add,
@@ -58,7 +58,7 @@ impl AluFeature {
             AluFeature::BfConvert => "mov of bf",
             AluFeature::LowPrecisionConvert => "fcvt",
             AluFeature::StochasticRound => "srnd",
-            AluFeature::MediaArith => "dp2/dp3/dp4/dph/lrp/sad2",
+            AluFeature::MediaArith => "dp2/dp3/dp4/dph/line/lrp/sad2",
             AluFeature::Sad2Add => "sad2add",
             AluFeature::Add3Carry => "add3.o",
         }
@@ -107,7 +107,7 @@ impl AluFeature {
             }
             AluFeature::MediaArith => {
                 "GenX_IR -platform TGLLP, DG2 and PVC: `sad2/sad2add is not supported on Xe.`; the dot \
-                 products and lrp it drops silently (no instruction in the listing, `<<error \
+                 products, line and lrp it drops silently (no instruction in the listing, `<<error \
                  formatting instruction>>`), and so it does Intel's compiler's own vISA of them"
             }
             AluFeature::Sad2Add => {

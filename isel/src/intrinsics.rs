@@ -578,6 +578,41 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
         Rdpredregion => Ok(()),
         Addc | Subb => crate::emulate::carry(s, id, iid == Subb, args),
         Simad | Uimad => crate::emulate::wide_mad(s, id, iid == Simad, args),
+        Line => {
+            // line: the 4 coefficients read <0;4,1> (p in .x, q in .w), p * src1 + q per lane
+            argc(name, args, 2)?;
+            if !AluFeature::MediaArith.available(s.platform) {
+                return Err(not_available(format!("{name} is not available on {}", s.platform)));
+            }
+            let n = ty.num_elems();
+            if s.f().value_type(args[0]) != Type::Vector(Elem::Float, 4)
+                || ty.elem() != Some(Elem::Float)
+                || !n.is_multiple_of(4)
+                || n * 4 > 2 * s.grf()
+            {
+                return Err(invalid(format!(
+                    "{name} takes <4 x float> coefficients and a float vector of 4 to 16 lanes in groups of 4"
+                )));
+            }
+            // the coefficients contiguous from the source's start, read again as <0;4,1>
+            let contiguous =
+                |r: m::Region| r == m::Region::CONTIG || (r.hstride == 1 && r.vstride == r.width);
+            let coefficients = match s.src(args[0], VisaType::F)? {
+                SrcOp::Gen(g) if contiguous(g.region) => {
+                    SrcOp::Gen(Src { region: m::Region { vstride: 0, width: 4, hstride: 1 }, ..g })
+                }
+                _ => {
+                    return Err(unsupported(format!(
+                        "{name} of coefficients that are not 4 contiguous floats"
+                    )))
+                }
+            };
+            let x = s.src(args[1], VisaType::F)?;
+            let var = s.var_of(Value::Inst(id))?;
+            let dst = s.view(var, VisaType::F)?;
+            s.push(alu(m::AluOp::Line, Exec::nm(n as u8), m::Dst::new(dst, 0).into(), vec![coefficients, x]));
+            Ok(())
+        }
         // add3.o: no part genxc targets has it (AluFeature::Add3Carry)
         Add3c => Err(not_available(format!("{name} is not available on {}", s.platform))),
         Umadw | Smadw => {

@@ -69,3 +69,8 @@ pub fn dot(lanes: usize, homogeneous: bool, a: [f64; 4], b: [f64; 4]) -> f64 {
 pub fn lrp(a: f64, b: f64, c: f64) -> f64 {
     b * a + c * (1.0 - a)
 }
+
+/// `line`: `p * x + q`.
+pub fn line(p: f64, q: f64, x: f64) -> f64 {
+    p * x + q
+}

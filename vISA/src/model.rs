@@ -956,6 +956,8 @@ pub enum AluOp {
     Sad2,
     /// sad2add: sad2 plus src2 in the first lane of each pair. Gen9 only.
     Sad2add,
+    /// line: `src0.x * src1 + src0.w`, src0 a group of 4 read `<0;4,1>`. Gen9 only.
+    Line,
 }
 
 /// Comparison relation of `cmp`; spellings and codes in [`crate::target::CMP_OPS`].

@@ -370,6 +370,16 @@ pub fn grouped_op(op: AluOp, vals: &[Vec<Val>], i: usize) -> Result<Option<(Num,
         AluOp::Dp4 => (4, Some((4, false))),
         AluOp::Dph => (4, Some((3, true))),
         AluOp::Sad2 | AluOp::Sad2add => (2, None),
+        AluOp::Line => {
+            // src0's region <0;4,1> gives every group of 4 lanes the 4 coefficients
+            let base = i - i % 4;
+            if vals[0].len() < base + 4 {
+                return Err(SimError::Malformed("line on lanes not in groups of 4".into()));
+            }
+            let (p, q) = (vals[0][base], vals[0][base + 3]);
+            let r = math::line(p.0.as_f64(), q.0.as_f64(), vals[1][i].0.as_f64());
+            return Ok(Some((Num::F(r), p.1 && q.1 && vals[1][i].1)));
+        }
         _ => return Ok(None),
     };
     let base = i - i % size;

@@ -371,6 +371,18 @@ pub(super) fn eval(id: IntrinsicId, args: &[Bits], tys: &[Type], ty: Type) -> Op
                 })
                 .collect())
         }
+        Line => {
+            if let Err(e) = need(2) {
+                return Some(Err(e));
+            }
+            if args[0].len() != 4 {
+                return Some(Err(SimError::Malformed("llvm.genx.line takes 4 coefficients".into())));
+            }
+            let (p, q) = (args[0][0], args[0][3]);
+            map(n, &a[1..2], |v| {
+                Some(from_f64(math::line(to_f64(p?, oe), to_f64(q?, oe), to_f64(v[0], oe)), re))
+            })
+        }
         Lrp => {
             if let Err(e) = need(3) {
                 return Some(Err(e));
