@@ -1,12 +1,15 @@
 //! The wide and media arithmetic against Rust: `umadw`/`smadw` (vISA `madw`, the 64-bit
 //! `a*b + c` of 32-bit lanes, low halves then high) and `uimad`/`simad` (the same as the fields
-//! `{high, low}`) on SKL, TGLLP, DG2 and PVC, and the Gen9
+//! `{high, low}`) and `pln` (`p*u + q*v + r`) on SKL, TGLLP, DG2 and PVC, and the Gen9
 //! media instructions `dp2`/`dp3`/`dp4`/`dph` (a dot product per group of 4 lanes, in each of its
 //! lanes), `line` (`p * x + q`, coefficients read `<0;4,1>`), `lrp` and `sad2` (per pair of
 //! bytes, in the first lane of the pair) on SKL, on edge
 //! values (zeros of both signs, the extremes of each integer type, infinities, NaN). Each kernel
 //! runs in the simulator and the reference interpreter; each result must be the Rust value
 //! computed here (floats: the exact sum of the exact products, rounded once to `float`).
+
+// the checks index the operands, the output and the expected values by lane together
+#![allow(clippy::needless_range_loop)]
 
 use genxc::{CompileOptions, Emit, EmitSet, Input, TargetPlatform};
 use genxc_sim::exec::{self, Config};
@@ -328,4 +331,36 @@ fn gen9_line_is_p_times_x_plus_q() {
         }
     }
     assert_eq!(checked, 3 * 2 * 16);
+}
+
+#[test]
+fn plane_is_p_u_plus_q_v_plus_r_on_every_platform() {
+    // u and v the halves of %a's 16 floats; p, q, r the first, second and fourth of %c
+    let text = kernel(
+        16,
+        8,
+        "declare <8 x float> @llvm.genx.pln.v8f32.v16f32(<4 x float>, <16 x float>)",
+        "  %k = shufflevector <16 x float> %fc, <16 x float> undef, <4 x i32> <i32 0, i32 1, i32 2, i32 3>
+  %r = call <8 x float> @llvm.genx.pln.v8f32.v16f32(<4 x float> %k, <16 x float> %fa)
+  %o = bitcast <8 x float> %r to <8 x i32>",
+    );
+    let f = |x: u32| f64::from(f32::from_bits(x));
+    let mut checked = 0;
+    for p in [TargetPlatform::Skl, TargetPlatform::Tgllp, TargetPlatform::Dg2, TargetPlatform::Pvc] {
+        for seed in 1..=3 {
+            let [a, b, c] = float_operands(seed);
+            for out in run(&text, p, [&a, &b, &c], 8) {
+                for i in 0..8 {
+                    let want = (f(c[0]) * f(a[i]) + f(c[1]) * f(a[8 + i]) + f(c[3])) as f32;
+                    assert!(
+                        same_float(out[i], want),
+                        "pln on {p:?} lane {i}: {:e}, not {want:e}",
+                        f32::from_bits(out[i])
+                    );
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(checked, 4 * 3 * 2 * 8);
 }

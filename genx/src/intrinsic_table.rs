@@ -202,7 +202,7 @@ intrinsic_table! {
     OwordLdUnalignedPredefSurface = "llvm.genx.oword.ld.unaligned.predef.surface": UNCHECKED;
     OwordSt = "llvm.genx.oword.st": checked(Void, &[opd(I32, "surface"), opd(I32, "offset"), opd(Any, "stored data")]);
     OwordStPredefSurface = "llvm.genx.oword.st.predef.surface": UNCHECKED;
-    Pln = "llvm.genx.pln": UNCHECKED;
+    Pln = "llvm.genx.pln": checked(Float, &[opd(Float, "coefficients"), opd(Float, "u and v")]);
     Pow = "llvm.genx.pow": checked(Float, &[opd(SameAsResult, "first source"), opd(SameAsResult, "second source")]);
     PredefinedSurface = "llvm.genx.predefined.surface": UNCHECKED;
     PrintBuffer = "llvm.genx.print.buffer": UNCHECKED;

@@ -578,6 +578,65 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
         Rdpredregion => Ok(()),
         Addc | Subb => crate::emulate::carry(s, id, iid == Subb, args),
         Simad | Uimad => crate::emulate::wide_mad(s, id, iid == Simad, args),
+        Pln => {
+            // plane (pln on Gen9, two mads from the finalizer elsewhere): its sources are read from
+            // their start whatever their regions, src0 16-byte and src1 GRF aligned: both copied
+            // into aligned temporaries
+            argc(name, args, 2)?;
+            let n = ty.num_elems();
+            if s.f().value_type(args[0]) != Type::Vector(Elem::Float, 4)
+                || ty.elem() != Some(Elem::Float)
+                || s.f().value_type(args[1]) != Type::Vector(Elem::Float, 2 * n)
+                || !matches!(n, 8 | 16)
+            {
+                return Err(invalid(format!(
+                    "{name} takes <4 x float> coefficients and 16 or 32 floats (u and v per 8 lanes) to 8 or 16 lanes"
+                )));
+            }
+            let mut aligned = Vec::new();
+            for (k, lanes) in [(0, 4), (1, 2 * n)] {
+                let t = s.temp(VisaType::F, lanes)?;
+                s.k.vars.last_mut().expect("just added").align = m::Align::Grf;
+                let mut e = 0;
+                while e < lanes {
+                    let piece = (lanes - e).min(2 * s.grf() / 4);
+                    let whole = s.src(args[k], VisaType::F)?;
+                    let src = match whole {
+                        SrcOp::Gen(g) if g.region == m::Region::SCALAR => whole,
+                        SrcOp::Gen(g)
+                            if g.region == m::Region::CONTIG
+                                || (g.region.hstride == 1 && g.region.vstride == g.region.width) =>
+                        {
+                            let byte = u32::from(g.col) * 4 + e * 4;
+                            SrcOp::Gen(Src {
+                                row: g.row + (byte / s.grf()) as u8,
+                                col: ((byte % s.grf()) / 4) as u8,
+                                region: m::Region::CONTIG,
+                                ..g
+                            })
+                        }
+                        SrcOp::Imm(_) => whole,
+                        _ => return Err(unsupported(format!("{name} of a strided operand"))),
+                    };
+                    let (row, col) = s.row_col(e * 4, 4);
+                    s.push(mov(
+                        None,
+                        Exec::nm(piece as u8),
+                        m::Dst { var: t, row, col, hstride: 1 }.into(),
+                        src,
+                    ));
+                    e += piece;
+                }
+                // the coefficients read <0;4,1>, inside their 4 floats (the region is ignored)
+                let region =
+                    if k == 0 { m::Region { vstride: 0, width: 4, hstride: 1 } } else { m::Region::CONTIG };
+                aligned.push(SrcOp::Gen(Src::region(t, 0, 0, region)));
+            }
+            let var = s.var_of(Value::Inst(id))?;
+            let dst = s.view(var, VisaType::F)?;
+            s.push(alu(m::AluOp::Plane, Exec::nm(n as u8), m::Dst::new(dst, 0).into(), aligned));
+            Ok(())
+        }
         Line => {
             // line: the 4 coefficients read <0;4,1> (p in .x, q in .w), p * src1 + q per lane
             argc(name, args, 2)?;

@@ -74,3 +74,8 @@ pub fn lrp(a: f64, b: f64, c: f64) -> f64 {
 pub fn line(p: f64, q: f64, x: f64) -> f64 {
     p * x + q
 }
+
+/// `plane`: `p * u + q * v + r`.
+pub fn plane(p: f64, q: f64, r: f64, u: f64, v: f64) -> f64 {
+    p * u + q * v + r
+}

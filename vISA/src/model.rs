@@ -958,6 +958,10 @@ pub enum AluOp {
     Sad2add,
     /// line: `src0.x * src1 + src0.w`, src0 a group of 4 read `<0;4,1>`. Gen9 only.
     Line,
+    /// plane: `src0.x * u + src0.y * v + src0.w`, u and v the halves of each 16 floats of src1
+    /// (src0 16-byte and src1 GRF aligned, their regions ignored); `pln` on Gen9, two `mad`s
+    /// from the finalizer elsewhere.
+    Plane,
 }
 
 /// Comparison relation of `cmp`; spellings and codes in [`crate::target::CMP_OPS`].

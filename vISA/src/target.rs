@@ -137,7 +137,7 @@ pub struct AluInfo {
 }
 
 /// The ALU opcodes of the common form, one row per [`AluOp`] in declaration order.
-pub const ALU_OPS: [AluInfo; 53] = [
+pub const ALU_OPS: [AluInfo; 54] = [
     AluInfo { op: AluOp::Add, mnemonic: "add", opcode: 0x01, srcs: 2 },
     AluInfo { op: AluOp::Avg, mnemonic: "avg", opcode: 0x02, srcs: 2 },
     AluInfo { op: AluOp::Div, mnemonic: "div", opcode: 0x03, srcs: 2 },
@@ -191,6 +191,7 @@ pub const ALU_OPS: [AluInfo; 53] = [
     AluInfo { op: AluOp::Sad2, mnemonic: "sad2", opcode: 0x16, srcs: 2 },
     AluInfo { op: AluOp::Sad2add, mnemonic: "sad2add", opcode: 0x6A, srcs: 3 },
     AluInfo { op: AluOp::Line, mnemonic: "line", opcode: 0x0A, srcs: 2 },
+    AluInfo { op: AluOp::Plane, mnemonic: "plane", opcode: 0x6B, srcs: 2 },
 ];
 rows_in_order!(ALU_OPS, op);
 

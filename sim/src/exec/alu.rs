@@ -194,6 +194,9 @@ impl Thread {
         if let DstOp::Pred(p) = dst {
             return self.pred_logic(op, exec, *p, srcs, write);
         }
+        if op == AluOp::Plane {
+            return self.plane(cx, sat, n, dst, srcs, (write, undef_pred));
+        }
         let mut vals: Vec<Vec<Val>> = Vec::with_capacity(srcs.len());
         let mut tys = Vec::with_capacity(srcs.len());
         for s in srcs {
@@ -258,6 +261,42 @@ impl Thread {
                     return Err(SimError::NotModeled("madw with a strided destination".into()));
                 }
             }
+        }
+        for (i, bits, def) in out {
+            self.write_dst(cx, dst, i, bits, def)?;
+        }
+        Ok(())
+    }
+
+    /// `plane`: src0's first, second and fourth floats (p, q, r) and, per group of 8 lanes, 8
+    /// floats u then 8 floats v of src1 (both read contiguously from their start: the regions
+    /// are ignored) give `p*u + q*v + r`.
+    fn plane(
+        &mut self,
+        cx: &Ctx,
+        sat: bool,
+        n: usize,
+        dst: &DstOp,
+        srcs: &[SrcOp],
+        (write, undef_pred): (u32, u32),
+    ) -> Result<(), SimError> {
+        let contiguous = |s: &SrcOp| match s {
+            SrcOp::Gen(g) => Ok(SrcOp::Gen(genxc_visa::Src { region: genxc_visa::Region::CONTIG, ..*g })),
+            _ => Err(SimError::NotModeled("plane of an operand other than a register".into())),
+        };
+        if !matches!(n, 8 | 16) {
+            return Err(SimError::Malformed(format!("plane of {n} lanes (8 or 16)")));
+        }
+        let c = self.read_src(cx, &contiguous(&srcs[0])?, 4, 0xf)?;
+        let uv = self.read_src(cx, &contiguous(&srcs[1])?, 2 * n, u32::MAX)?;
+        let Some(dty) = self.dst_type(cx, dst)? else { return Ok(()) };
+        let mut out = Vec::new();
+        for i in (0..n).filter(|i| write >> i & 1 == 1) {
+            let (u, v) = (uv[(i / 8) * 16 + i % 8], uv[(i / 8) * 16 + 8 + i % 8]);
+            let r =
+                math::plane(c[0].0.as_f64(), c[1].0.as_f64(), c[3].0.as_f64(), u.0.as_f64(), v.0.as_f64());
+            let def = c[0].1 && c[1].1 && c[3].1 && u.1 && v.1 && undef_pred >> i & 1 == 0;
+            out.push((i, value::encode(dty, Num::F(r), sat), def));
         }
         for (i, bits, def) in out {
             self.write_dst(cx, dst, i, bits, def)?;

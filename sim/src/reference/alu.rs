@@ -383,6 +383,25 @@ pub(super) fn eval(id: IntrinsicId, args: &[Bits], tys: &[Type], ty: Type) -> Op
                 Some(from_f64(math::line(to_f64(p?, oe), to_f64(q?, oe), to_f64(v[0], oe)), re))
             })
         }
+        Pln => {
+            if let Err(e) = need(2) {
+                return Some(Err(e));
+            }
+            // p, q, r: coefficients 0, 1, 3; per 8 lanes, 8 u then 8 v of the second operand
+            if args[0].len() != 4 || args[1].len() != 2 * n || !matches!(n, 8 | 16) {
+                return Some(Err(SimError::Malformed(
+                    "llvm.genx.pln takes 4 coefficients and 16 or 32 floats".into(),
+                )));
+            }
+            let c = |k: usize| args[0][k].map(|b| to_f64(b, oe));
+            let uv = |k: usize| args[1][k].map(|b| to_f64(b, re));
+            Ok((0..n)
+                .map(|i| {
+                    let (u, v) = (uv((i / 8) * 16 + i % 8)?, uv((i / 8) * 16 + 8 + i % 8)?);
+                    Some(from_f64(math::plane(c(0)?, c(1)?, c(3)?, u, v), re))
+                })
+                .collect())
+        }
         Lrp => {
             if let Err(e) = need(3) {
                 return Some(Err(e));
