@@ -160,10 +160,17 @@ fn type_i24() {
 }
 
 #[test]
-fn type_bfloat() {
-    run("type_bfloat.ll", &[]).fails_with(&[&format!(
-        "type_bfloat.ll:6:3: error: in function @k, instruction %b: result type: bfloat {NOT_GEN}"
-    )]);
+fn type_bfloat_is_held_as_bits() {
+    let r = run("type_bfloat_ok.ll", &[]);
+    r.succeeds();
+    assert_eq!(r.files, vec!["k.visaasm".to_string()]);
+}
+
+#[test]
+fn bfloat_from_double_is_not_modeled() {
+    run("bfloat_fptrunc_double.ll", &[]).fails_with(&[
+        "bfloat_fptrunc_double.ll:6:3: error: in function @k, instruction %b: unsupported: fptrunc from double to bfloat (rounding through float would round twice)",
+    ]);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -76,6 +76,7 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("intrinsics/compiler_copies.ll", &[]),
     ("intrinsics/reductions.ll", &[]),
     ("intrinsics/oword_small.ll", &[]),
+    ("intrinsics/bf16_activation.ll", &[]),
     (
         "intrinsics/dpas_gemm_dg2.ll",
         &[(Platform::Skl, DPAS_SKL), (Platform::Tgllp, DPAS_TGLLP), (Platform::Pvc, DPAS8_PVC)],

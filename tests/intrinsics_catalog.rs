@@ -104,7 +104,8 @@ struct SampleCall {
 }
 
 /// The sample calls: every element-wise intrinsic selection knows, the saturating families, the
-/// three-source, dot product and bit operations, the predicate reductions and the thread ids.
+/// three-source, dot product (dp4a and the Gen9 dp2/dp3/dp4/dph, lrp) and bit operations, the
+/// predicate reductions and the thread ids.
 fn samples() -> Vec<SampleCall> {
     use IntrinsicId::*;
     let mut out = Vec::new();
@@ -112,9 +113,10 @@ fn samples() -> Vec<SampleCall> {
     for id in [Absf, Cos, Exp, Inv, Log, Rndd, Rnde, Rndu, Rndz, Rsqrt, Sat, Sin, Sqrt, Frc, IeeeSqrt] {
         add(id, Ty::VF32, &[Ty::VF32]);
     }
-    for id in [Fmax, Fmin, Pow, IeeeDiv] {
+    for id in [Fmax, Fmin, Pow, IeeeDiv, Dp2, Dp3, Dp4, Dph] {
         add(id, Ty::VF32, &[Ty::VF32, Ty::VF32]);
     }
+    add(Lrp, Ty::VF32, &[Ty::VF32, Ty::VF32, Ty::VF32]);
     for id in [FptosiSat, FptouiSat] {
         add(id, Ty::VI32, &[Ty::VF32]);
     }

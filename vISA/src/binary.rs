@@ -213,7 +213,10 @@ fn inst<'a>(b: &mut Buf, k: &'a Kernel, i: &'a Inst, pool: &mut Pool<'a>) {
         Inst::Alu { op, pred, sat, exec, dst: d, srcs } => {
             b.u8(op.opcode());
             b.u8(exec_byte(*exec));
-            b.u16(pred_word(*pred));
+            // fcvt is the one ALU form without a predicate field
+            if *op != AluOp::Fcvt {
+                b.u16(pred_word(*pred));
+            }
             dst(b, d, *sat);
             for s in srcs {
                 src(b, s);

@@ -975,6 +975,32 @@ pub enum AluOp {
     Add3,
     /// madw (32x32+32 -> 64, lo/hi halves in dst).
     Madw,
+    /// fcvt: the float conversions `mov` has no type for: `f` to and from tf32 (held as `ud`),
+    /// `hf` to and from bf8 (E5M2, held as `ub`). Xe-HPC.
+    Fcvt,
+    /// srnd: stochastic rounding of src0 (`f` to `hf`, `hf` to bf8 as `ub`) with the random bits
+    /// of src1 added below the kept mantissa. Xe-HPC.
+    Srnd,
+    /// dp2: per group of 4 lanes, `s0.x*s1.x + s0.y*s1.y` in every lane. Gen9 only.
+    Dp2,
+    /// dp3: per group of 4 lanes, the dot product of the first 3 in every lane. Gen9 only.
+    Dp3,
+    /// dp4: per group of 4 lanes, the dot product of the 4 in every lane. Gen9 only.
+    Dp4,
+    /// dph: per group of 4 lanes, `s0.x*s1.x + s0.y*s1.y + s0.z*s1.z + s1.w`. Gen9 only.
+    Dph,
+    /// lrp: `src1*src0 + src2*(1 - src0)`. Gen9 only.
+    Lrp,
+    /// sad2: per pair of byte lanes, `|s0[i]-s1[i]| + |s0[i+1]-s1[i+1]|` in the first. Gen9 only.
+    Sad2,
+    /// sad2add: sad2 plus src2 in the first lane of each pair. Gen9 only.
+    Sad2add,
+    /// line: `src0.x * src1 + src0.w`, src0 a group of 4 read `<0;4,1>`. Gen9 only.
+    Line,
+    /// plane: `src0.x * u + src0.y * v + src0.w`, u and v the halves of each 16 floats of src1
+    /// (src0 16-byte and src1 GRF aligned, their regions ignored); `pln` on Gen9, two `mad`s
+    /// from the finalizer elsewhere.
+    Plane,
 }
 
 /// Comparison relation of `cmp`; spellings and codes in [`crate::target::CMP_OPS`].

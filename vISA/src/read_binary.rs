@@ -489,7 +489,8 @@ impl Dec<'_, '_> {
         let bad = |what: String| ReadError::at_offset(at, what);
         if let Some(row) = ALU_OPS.iter().find(|r| r.opcode == opcode) {
             let exec = self.exec()?;
-            let pred = self.pred()?;
+            // fcvt is the one ALU form without a predicate field
+            let pred = if row.op == AluOp::Fcvt { None } else { self.pred()? };
             let (dst, sat) = self.dst()?;
             let mut srcs = Vec::with_capacity(row.srcs as usize);
             for _ in 0..row.srcs {

@@ -75,7 +75,8 @@ impl Checker<'_> {
         if op != AluOp::Mov && !logic && srcs.iter().any(|s| matches!(s, SrcOp::Pred(_))) {
             self.err(at, format!("{} reads a predicate (only mov and logic operations do)", op.mnemonic()));
         }
-        if op == AluOp::Mov {
+        // conversions: mov, and fcvt/srnd whose tf32 and bf8 sides are held in integer types
+        if matches!(op, AluOp::Mov | AluOp::Fcvt | AluOp::Srnd) {
             return;
         }
         let dst_float = match *dst {

@@ -488,16 +488,20 @@ fn carry_call(v: Val) -> bool {
 fn check_carry_call(inst: Val, id: IntrinsicId) -> Result<(), String> {
     let name = id.name();
     let n = inst.num_call_args();
-    if n != 2 {
-        return Err(format!("{name} takes 2 operands, found {n}"));
+    let arity = id.carry_arity();
+    if n as usize != arity {
+        return Err(format!("{name} takes {arity} operands, found {n}"));
     }
     let t = gen_type(inst.operand(0).ty()).map_err(|m| format!("{name}: operand 0: {m}"))?;
     if t.elem() != Some(Elem::I32) {
         return Err(format!("{name}: the operands must be i32 or vectors of i32, found {t}"));
     }
-    let t1 = gen_type(inst.operand(1).ty()).map_err(|m| format!("{name}: operand 1: {m}"))?;
-    if t1 != t {
-        return Err(format!("{name}: both operands must have one type, found {t} and {t1}"));
+    for k in 1..n {
+        let tk = gen_type(inst.operand(k).ty()).map_err(|m| format!("{name}: operand {k}: {m}"))?;
+        if tk != t {
+            let all = if arity == 2 { "both" } else { "all" };
+            return Err(format!("{name}: {all} operands must have one type, found {t} and {tk}"));
+        }
     }
     let expected = format!("{{ {t}, {t} }}");
     let found = inst.ty().print();

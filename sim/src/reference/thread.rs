@@ -359,6 +359,33 @@ fn predefined_reg(
     }
 }
 
+/// `add3c` (`{carry, sum}` of three dwords: the carry 0, 1 or 2) and `simad`/`uimad` (`{high,
+/// low}` of the 64-bit `a*b + c`, signed or unsigned).
+fn three_source_pair(id: IntrinsicId, args: &[Bits]) -> Result<Vec<Bits>, SimError> {
+    let [a, b, c] = args else { return Err(SimError::Malformed(format!("{} takes 3 operands", id.name()))) };
+    if a.len() != b.len() || a.len() != c.len() {
+        return Err(SimError::Malformed(format!("{} operands of different lengths", id.name())));
+    }
+    let (mut first, mut second) = (Vec::new(), Vec::new());
+    for i in 0..a.len() {
+        let lane = a[i].zip(b[i]).zip(c[i]).map(|((x, y), z)| {
+            let (x, y, z) = (x & 0xffff_ffff, y & 0xffff_ffff, z & 0xffff_ffff);
+            let wide = match id {
+                IntrinsicId::Add3c => x + y + z,
+                IntrinsicId::Simad => {
+                    let s = |v: u64| i64::from(v as u32 as i32);
+                    (s(x) * s(y) + s(z)) as u64
+                }
+                _ => x * y + z,
+            };
+            (wide >> 32 & 0xffff_ffff, wide & 0xffff_ffff)
+        });
+        first.push(lane.map(|l| l.0));
+        second.push(lane.map(|l| l.1));
+    }
+    Ok(vec![first, second])
+}
+
 fn intrinsic(
     id: IntrinsicId,
     args: &[Bits],
@@ -392,6 +419,7 @@ fn intrinsic(
         Fence | LscFence | Yield | CacheFlush | Sbarrier | SlmInit => Vec::new(),
         SimdcfGoto => return goto(args).map(Produced::Aggregate),
         Addc | Subb => return carry(id == Subb, args).map(Produced::Aggregate),
+        Add3c | Simad | Uimad => return three_source_pair(id, args).map(Produced::Aggregate),
         SimdcfJoin => return join(args).map(Produced::Aggregate),
         SimdcfAny => {
             let v = args.first().ok_or_else(|| SimError::Malformed("simdcf.any without operand".into()))?;

@@ -10,6 +10,7 @@
 //! names it, located, as before.
 
 mod aggregates;
+mod bfloat;
 mod builder;
 mod by_reference;
 mod compiler_copies;
@@ -77,6 +78,10 @@ pub fn prepare_module(m: &ModuleRef, platform: Platform, stack_bytes: u32) -> Re
     // Subroutines that take arguments by reference are inlined into their callers, and the
     // stack slots this leaves (and SROA-able aggregates) become SSA values.
     by_reference::inline_by_reference_calls(m);
+    // bfloat values become the i16 of their bits; their arithmetic goes through float (after the
+    // inlining, so subroutines taking bfloat are gone; before the memory lowering, which then
+    // sees loads and stores of i16).
+    bfloat::lower_bfloat(m, platform)?;
     // SIMD control flow in the source form becomes gotos and joins (before the memory
     // lowering: a store through a pointer under SIMD control flow is refused, not unmasked).
     for f in m.functions() {
@@ -106,8 +111,8 @@ pub fn prepare_module(m: &ModuleRef, platform: Platform, stack_bytes: u32) -> Re
 /// instruction, an aggregate value other than the results of the intrinsics that return structs,
 /// SIMD control flow (whose blocks may need conforming), or a call of an intrinsic a rewrite
 /// expands (SPIR-V built-ins, Intel's compiler copies, LLVM's vector reductions, the untyped
-/// atomics, the SVM four-channel messages), a stack function with more arguments than `%arg`
-/// holds, or a call of a declared-only function (whose caller sets up the stack).
+/// atomics, the SVM four-channel messages), bfloat values, a stack function with more arguments
+/// than `%arg` holds, or a call of a declared-only function (whose caller sets up the stack).
 pub fn needs_preparation(m: &ModuleRef) -> bool {
     if !m.globals().is_empty() || function_pointers::has_function_pointers(m) {
         return true;
@@ -125,6 +130,7 @@ pub fn needs_preparation(m: &ModuleRef) -> bool {
         || linkage::has_plain_external_functions(m)
         || untyped_atomics::declares_untyped_atomics(m)
         || svm_scaled4::declares_svm_scaled4(m)
+        || bfloat::declares_bfloat(m)
 }
 
 /// Whether `m` declares a SIMD control flow intrinsic (goto, join, any, predicate): a module that
@@ -148,6 +154,7 @@ fn outside_genx_form(i: Val) -> bool {
             | LLVMIntToPtr
             | LLVMPtrToInt
     ) || is_pointer(i.ty())
+        || bfloat::is_bfloat(i.ty())
         || is_memory_intrinsic_call(i)
 }
 
