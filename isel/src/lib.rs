@@ -256,6 +256,7 @@ pub fn select_stack_function(
         nbarrier_count: 0,
         synthesized: true,
         printf_strings: Vec::new(),
+        globals: Vec::new(),
     };
     select_unit(&kernel, platform, funcs, callees, true)
 }
@@ -1185,6 +1186,7 @@ impl Selector<'_> {
             InstKind::Intrinsic { id: iid, args } => intrinsics::intrinsic(self, id, iid, &args),
             InstKind::Call { callee, args } => self.call(id, callee, &args),
             InstKind::FuncAddr(func) => self.function_address(id, func),
+            InstKind::GlobalAddr(name) => self.global_address(id, name),
             InstKind::IndirectCall { addr, args } => self.indirect_call(id, addr, &args),
             InstKind::Phi { .. } => Ok(()),
             // the fields of an addc or subb: written by the call's instruction

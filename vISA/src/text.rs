@@ -21,6 +21,29 @@ pub fn sanitize(name: &str) -> String {
     s
 }
 
+/// A symbol operand (of `faddr`): a name that is a vISA identifier (`[A-Za-z_][A-Za-z0-9_]*`)
+/// as it is, any other (`arg.str`, `llvm.foo`) quoted, as IGC writes it and GenX_IR reads it;
+/// the linker resolves the symbol by this exact name. (A name holding `"` or a control
+/// character has no text form: [`crate::validate`] refuses it.)
+pub fn symbol(name: &str) -> String {
+    if is_symbol_identifier(name) {
+        name.to_string()
+    } else {
+        format!("\"{name}\"")
+    }
+}
+
+/// Whether `name` is a vISA identifier, written unquoted as a symbol operand.
+pub fn is_symbol_identifier(name: &str) -> bool {
+    !name.is_empty() && sanitize(name) == name
+}
+
+/// Whether `name` can be written as a symbol operand at all (quoted if need be): not empty, no
+/// `"`, `\\` or control characters.
+pub fn is_symbol_name(name: &str) -> bool {
+    !name.is_empty() && !name.chars().any(|c| c == '"' || c == '\\' || c.is_control())
+}
+
 /// Mangles a user name: `prefix` followed by the name with every character outside
 /// `[A-Za-z0-9_]` replaced by `_`. With a non-empty prefix such as `V_` the result matches
 /// `[A-Za-z_][A-Za-z0-9_]*` and cannot be a reserved word or predefined name; with an empty
@@ -453,7 +476,7 @@ impl W<'_> {
                 sanitize(function)
             ),
             Inst::FRet { pred, exec } => format!("{}fret {}", self.pred(*pred), exec_fmt(*exec)),
-            Inst::FAddr { function, dst } => format!("faddr {} {}", sanitize(function), self.dst(dst)),
+            Inst::FAddr { function, dst } => format!("faddr {} {}", symbol(function), self.dst(dst)),
             Inst::IFCall { pred, exec, addr, arg_size, ret_size } => format!(
                 "{}ifcall {} {} {arg_size} {ret_size}",
                 self.pred(*pred),

@@ -416,8 +416,8 @@ pub fn validate(k: &Kernel) -> Result<(), Vec<String>> {
                 call_sizes(&mut c.errs, &format!("inst {at}: fcall"), *arg_size, *ret_size);
             }
             Inst::FAddr { function, dst } => {
-                if crate::text::sanitize(function) != *function {
-                    c.err(at, format!("faddr of `{function}`: not a function name ([A-Za-z_][A-Za-z0-9_]*)"));
+                if !crate::text::is_symbol_name(function) {
+                    c.err(at, format!("faddr of `{function}`: not a symbol name (empty, or holding `\"`, `\\` or a control character)"));
                 }
                 c.dst(at, dst);
             }

@@ -287,7 +287,8 @@ impl KernelReader {
                     no_pred(c)?;
                     no_sub(sub, bad_suffix)?;
                     c.ws();
-                    let function = c.ident()?.to_string();
+                    // a symbol: an identifier, or any name quoted (`faddr "arg.str" V1(0,0)<1>`)
+                    let function = if c.peek() == Some(b'"') { c.string()? } else { c.ident()?.to_string() };
                     let dst = self.dst(c)?;
                     Inst::FAddr { function, dst }
                 }
