@@ -349,12 +349,19 @@ pub fn global_address_of(inst: Val) -> Option<Val> {
     (unsafe { !inkwell::llvm_sys::core::LLVMIsAGlobalVariable(g.0).is_null() }).then_some(g)
 }
 
-/// `v` without the pointer-cast constant expressions around it.
+/// `v` without the pointer-cast constant expressions around it (LLVM folds a cast of an array
+/// pointer to its element pointer into an all-zero getelementptr).
 fn strip_pointer_casts(mut v: Val) -> Val {
     for _ in 0..16 {
-        if !(v.is_constant_expr()
-            && matches!(v.const_opcode(), LLVMOpcode::LLVMBitCast | LLVMOpcode::LLVMAddrSpaceCast))
-        {
+        let cast = v.is_constant_expr()
+            && match v.const_opcode() {
+                LLVMOpcode::LLVMBitCast | LLVMOpcode::LLVMAddrSpaceCast => true,
+                LLVMOpcode::LLVMGetElementPtr => {
+                    v.operands().into_iter().skip(1).all(|i| i.const_int() == Some(0))
+                }
+                _ => false,
+            };
+        if !cast {
             break;
         }
         v = v.operand(0);

@@ -386,9 +386,25 @@ impl<'a> Addresses<'a> {
     }
 
     /// Replaces every `ptrtoint` and pointer `icmp` whose pointers have addresses with the
-    /// integer form. Pointers without one are left for the validator to name.
+    /// integer form, and so every `ptrtoint` constant expression operand of an instruction other
+    /// than a phi (the address of a global passed to a call). Pointers without one are left for
+    /// the validator to name.
     pub fn rewrite_pointer_to_int(&mut self) -> Result<(), String> {
         for i in self.instructions() {
+            if i.opcode() != LLVMOpcode::LLVMPHI {
+                for (k, op) in i.operands().into_iter().enumerate() {
+                    if !(op.is_constant_expr() && op.const_opcode() == LLVMOpcode::LLVMPtrToInt) {
+                        continue;
+                    }
+                    let Some(a) = self.of(op.operand(0).0, i.0)? else { continue };
+                    self.before(i.0);
+                    // SAFETY: operand `k` of `i` is an integer; its replacement has its width.
+                    unsafe {
+                        let r = self.resize(a.value, LLVMGetIntTypeWidth(LLVMTypeOf(op.0)));
+                        LLVMSetOperand(i.0, k as u32, r);
+                    }
+                }
+            }
             match i.opcode() {
                 LLVMOpcode::LLVMPtrToInt => {
                     let Some(a) = self.of(i.operand(0).0, i.0)? else { continue };
