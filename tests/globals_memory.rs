@@ -195,3 +195,33 @@ fn what_stays_out_of_memory_is_refused_located() {
     let log = compile_text(&tls).unwrap_err();
     assert!(log.contains("@t"), "{log}");
 }
+
+#[test]
+fn the_assert_built_in_is_an_external_call_with_the_format_address() {
+    let fixture = "printf/assert_print.ll";
+    for platform in PLATFORMS {
+        let outcome = compile(fixture, platform, &[Emit::Visaasm, Emit::Metadata]);
+        let text = outcome.visaasm_of("checked").unwrap();
+        if common::finalizer_available() {
+            let name = format!("{platform:?}").to_uppercase();
+            common::finalize("checked.visaasm", text, &name).unwrap_or_else(|e| panic!("{platform:?}: {e}"));
+        }
+        let kernels = genxc_visa::read_text(text).unwrap();
+        let body = &kernels[0].body;
+        let at = |f: &dyn Fn(&Inst) -> bool| body.iter().position(f);
+        let msg = at(&|i| matches!(i, Inst::FAddr { function, .. } if function == "assert.msg"));
+        let callee = at(&|i| matches!(i, Inst::FAddr { function, .. } if function == "__vc_assert_print"));
+        let ifcall = at(&|i| matches!(i, Inst::IFCall { .. }));
+        assert!(msg.is_some() && callee.is_some() && callee < ifcall, "{platform:?}: {text}");
+        assert!(text.contains("faddr \"assert.msg\""), "{text}");
+        let json: serde_json::Value = serde_json::from_str(outcome.kernels_json().unwrap()).unwrap();
+        assert_eq!(json["globals"][0]["name"], "assert.msg", "{json}");
+        assert_eq!(json["globals"][0]["section"], "data.const", "{json}");
+    }
+    // arguments after the format: the built-in's variadic convention is not modeled
+    let text = std::fs::read_to_string(common::fixtures().join(fixture))
+        .unwrap()
+        .replace("@\"assert.msg\", i64 0, i64 0))", "@\"assert.msg\", i64 0, i64 0), i32 %a)");
+    let log = compile_text(&text).unwrap_err();
+    assert!(log.contains("__vc_assert_print with 1 arguments after the format"), "{log}");
+}
