@@ -179,7 +179,7 @@ fn element_stride(td: LLVMTargetDataRef, ty: Ty, elem: Ty) -> Result<u64, String
     unsafe {
         if ty.kind() == LLVMTypeKind::LLVMVectorTypeKind {
             let bits = LLVMSizeOfTypeInBits(td, elem.0);
-            if bits % 8 != 0 {
+            if !bits.is_multiple_of(8) {
                 return Err(format!("a vector of {bits}-bit elements in memory"));
             }
             return Ok(bits / 8);

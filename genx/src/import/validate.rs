@@ -381,6 +381,7 @@ fn is_data_global(g: Val) -> bool {
             && v.users().into_iter().all(|u| {
                 if u.is_instruction() {
                     global_address_of(u) == Some(g)
+                // SAFETY: a kind query on a live constant.
                 } else if unsafe { !inkwell::llvm_sys::core::LLVMIsAGlobalVariable(u.0).is_null() } {
                     true
                 } else {

@@ -45,6 +45,7 @@ pub fn lower_assert_print(m: &ModuleRef) -> Result<(), Vec<Diagnostic>> {
             None
         };
         if let Some(why) = why {
+            // SAFETY: a call instruction in a block of a function.
             let f = Val(unsafe { LLVMGetBasicBlockParent(LLVMGetInstructionParent(c.0)) });
             diags.push(Diagnostic::in_function(f.name(), Some(inst_label(c)), unsupported(why)));
         }
