@@ -1,7 +1,8 @@
 //! Validation of an LLVM module against what the GenX backend accepts, before import.
 //!
 //! Each rule has its own diagnostic naming the function and instruction: Gen types only; linkage
-//! (`dllexport` kernel, external function, `internal` subroutine); no global variables; memory only
+//! (`dllexport` kernel, external function, `internal` subroutine); no global variables other than
+//! those of the data section (used only through `llvm.genx.gaddr`, their address); memory only
 //! through allocas that mem2reg removed; calls only to defined functions and known intrinsics; no
 //! constant expressions or aggregate/exception/atomic instructions. Every problem is reported, not
 //! just the first.

@@ -1,5 +1,6 @@
-//! Global variables (Intel's GlobalValueLowering and CMABI global localization): a GenX thread has
-//! no data segment, so what a module keeps in globals becomes register values.
+//! Global variables (Intel's GlobalValueLowering and CMABI global localization): what a module
+//! keeps in globals becomes register values where registers can hold it, and otherwise stays in
+//! memory (the data section, see the last paragraph).
 //!
 //! - Metadata globals (`llvm.global.annotations`, `llvm.used`, `llvm.compiler.used`, section
 //!   `llvm.metadata`) and globals nothing uses are dropped.
@@ -23,7 +24,9 @@
 //! address escapes. The memory lowering then addresses it through `llvm.genx.gaddr` (vISA
 //! `faddr "symbol"`) and its accesses become messages, and the import lists it in the module's
 //! data section ([`crate::data_section`]). A constant global whose address escapes (a printf
-//! format string) is left for the rewrite that handles it, and then for memory.
+//! format string) is left for the rewrite that handles it, and then for memory. What still
+//! cannot be compiled keeps a diagnostic located at the global: a predicate global that is not an
+//! internal whole-value mask, a mutable global still used by a subroutine after inlining.
 
 use super::super::raw::{ModuleRef, Ty, Val};
 use super::super::validate::linkage_of;
