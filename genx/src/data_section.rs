@@ -46,7 +46,7 @@ impl DataGlobal {
                 format!("global @{}: the address of unknown symbol @{}", self.name, r.symbol)
             })?;
             let at = r.offset as usize;
-            let slot = bytes.get_mut(at..at + 8).ok_or_else(|| {
+            let slot = at.checked_add(8).and_then(|end| bytes.get_mut(at..end)).ok_or_else(|| {
                 format!(
                     "global @{}: a relocation at byte {} of a {}-byte object",
                     self.name, r.offset, self.size
