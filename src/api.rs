@@ -149,6 +149,9 @@ pub struct CompileOptions {
     pub stats: bool,
     /// Check the IR after every stage, as debug builds always do (`--verify-each`).
     pub verify_each: bool,
+    /// Bytes of private stack memory per hardware thread (`-stateless-stack-mem-size`): a multiple
+    /// of 16 up to [`genxc_genx::import::prepare::MAX_STACK_BYTES_PER_THREAD`].
+    pub stack_mem_size: u32,
 }
 
 impl Default for CompileOptions {
@@ -160,6 +163,7 @@ impl Default for CompileOptions {
             jobs: 0,
             stats: false,
             verify_each: false,
+            stack_mem_size: genxc_genx::import::prepare::STACK_BYTES_PER_THREAD,
         }
     }
 }
@@ -172,7 +176,9 @@ impl CompileOptions {
     ///   separate kinds with commas;
     /// * `-j <n>`: worker threads (0 = one per core);
     /// * `-stats`: count each kernel's register allocation;
-    /// * `-verify-each`: check the IR after every stage.
+    /// * `-verify-each`: check the IR after every stage;
+    /// * `-stateless-stack-mem-size=<bytes>` (or `-stateless-stack-mem-size <bytes>`): private
+    ///   stack memory per hardware thread.
     ///
     /// Options may also start with `--`. Omitted options keep their [default](CompileOptions::default)
     /// (no `-emit` at all means `visaasm`). Anything else is an error naming the option.
@@ -202,9 +208,13 @@ impl CompileOptions {
                     opts.verify_each = true;
                     continue;
                 }
+                Some(n) if n.starts_with("stateless-stack-mem-size=") => {
+                    opts.stack_mem_size = stack_mem_size(word, &n["stateless-stack-mem-size=".len()..])?;
+                    continue;
+                }
                 _ => {}
             }
-            let Some(name @ ("platform" | "emit" | "j")) = name else {
+            let Some(name @ ("platform" | "emit" | "j" | "stateless-stack-mem-size")) = name else {
                 return Err(Diagnostic::error(format!("unknown option '{word}'")));
             };
             let Some(value) = words.next() else {
@@ -232,6 +242,7 @@ impl CompileOptions {
                         opts.emit = opts.emit.with(emit);
                     }
                 }
+                "stateless-stack-mem-size" => opts.stack_mem_size = stack_mem_size(word, value)?,
                 _ => {
                     opts.jobs = value.parse().map_err(|_| {
                         Diagnostic::error(format!("option '{word}' needs a thread count, found '{value}'"))
@@ -243,6 +254,18 @@ impl CompileOptions {
             opts.emit = Emit::Visaasm.into();
         }
         Ok(opts)
+    }
+}
+
+/// The per-thread stack size `value` of option `word`: a multiple of 16 bytes, not over
+/// [`genxc_genx::import::prepare::MAX_STACK_BYTES_PER_THREAD`].
+pub fn stack_mem_size(word: &str, value: &str) -> Result<u32, Diagnostic> {
+    let max = genxc_genx::import::prepare::MAX_STACK_BYTES_PER_THREAD;
+    match value.parse::<u32>() {
+        Ok(n) if n % 16 == 0 && n <= max => Ok(n),
+        _ => Err(Diagnostic::error(format!(
+            "option '{word}' needs a byte count that is a multiple of 16 and at most {max}, found '{value}'"
+        ))),
     }
 }
 
@@ -520,6 +543,22 @@ mod tests {
         assert_eq!(err("-j -1"), "error: option '-j' needs a thread count, found '-1'");
         assert_eq!(err("tgllp"), "error: unknown option 'tgllp'");
         assert_eq!(err("-"), "error: unknown option '-'");
+    }
+
+    #[test]
+    fn stack_size_option() {
+        assert_eq!(CompileOptions::default().stack_mem_size, 8192);
+        let o = CompileOptions::parse("-stateless-stack-mem-size=16384").unwrap();
+        assert_eq!(o.stack_mem_size, 16384);
+        let o = CompileOptions::parse("--stateless-stack-mem-size 4096 -platform pvc").unwrap();
+        assert_eq!((o.stack_mem_size, o.platform), (4096, Platform::Pvc));
+        let err = |s: &str| CompileOptions::parse(s).unwrap_err().to_string();
+        assert_eq!(
+            err("-stateless-stack-mem-size=100"),
+            "error: option '-stateless-stack-mem-size=100' needs a byte count that is a multiple of 16 and at most 262128, found '100'"
+        );
+        assert!(err("-stateless-stack-mem-size 1048576").contains("at most 262128"));
+        assert!(err("-stateless-stack-mem-size").contains("needs a value"));
     }
 
     #[test]

@@ -226,7 +226,7 @@ fn compile_split(
     };
     let units: Vec<&split::UnitPlan> = plan.units.iter().collect();
     let (results, scanned) = run_parallel(units, Some(&pool), times, Some(scan), |unit, mark| {
-        let (u, md) = unit_from_text(&plan, unit, name, platform, mark)?;
+        let (u, md) = unit_from_text(&plan, unit, name, platform, opts.stack_mem_size, mark)?;
         if checks.enabled() {
             genxc_genx::verify::verify_unit(&u, "import").ok()?;
         }
@@ -272,6 +272,7 @@ fn unit_from_text(
     unit: &split::UnitPlan,
     name: &str,
     platform: Platform,
+    stack_bytes: u32,
     mark: &mut dyn FnMut(Stage),
 ) -> Option<(KernelUnit, u32)> {
     let text = plan.text(unit);
@@ -281,7 +282,7 @@ fn unit_from_text(
         drop(text);
         let llvm = llvm.ok()?;
         mark(Stage::Parse);
-        genxc_genx::import::import_module_counted(&llvm, platform).ok()
+        genxc_genx::import::import_module_counted_with_stack(&llvm, platform, stack_bytes).ok()
     });
     if large {
         // The context keeps the constants of the large module: it goes with the module.
@@ -417,10 +418,11 @@ fn compile_whole(
             .collect::<Vec<_>>()
     };
     let checks = Checks { verify_each: opts.verify_each };
-    let mut module = genxc_genx::import::import_module(&llvm, opts.platform).map_err(|d| {
-        end_import(times);
-        locate(d)
-    })?;
+    let mut module = genxc_genx::import::import_module_with_stack(&llvm, opts.platform, opts.stack_mem_size)
+        .map_err(|d| {
+            end_import(times);
+            locate(d)
+        })?;
     out.warnings = locate(std::mem::take(&mut module.notes));
     if checks.enabled() {
         genxc_genx::verify::verify_module(&module, "import").map_err(|d| {
@@ -638,7 +640,7 @@ mod tests {
         for input in &inputs {
             for (emit, stats) in [(all, true), (Emit::Visaasm.into(), false)] {
                 for platform in [Platform::Tgllp, Platform::Pvc] {
-                    let opts = CompileOptions { platform, emit, jobs: 2, stats, verify_each: false };
+                    let opts = CompileOptions { platform, emit, jobs: 2, stats, ..CompileOptions::default() };
                     let want = products(&opts);
                     let mut times = PassTimes::new();
                     let json = |k: &[Kernel]| crate::json::kernels_json(k, platform);
@@ -669,8 +671,10 @@ mod tests {
         // calls, or whose address it takes, is not the plan's), one whose subroutine the preparation inlines away, those with
         // global variables (the plan does not take globals: the globals, printf and @EM fixtures, and
         // Intel's final IR of the examples), those whose metadata offsets are recomputed with a
-        // warning (the whole module reports it), memory kernels whose pointer arguments the
-        // preparation rewrites, and subroutines whose aggregate signatures it flattens.
+        // warning (the whole module reports it) and those with regions past the end of their vector
+        // (warned about), memory kernels whose pointer arguments the preparation rewrites, stack
+        // memory kernels (their stack functions again), and subroutines whose aggregate signatures
+        // it flattens.
         let expected = vec![
             "aggregates/structs.ll",
             "builtins/spirv_carry.ll",
@@ -687,10 +691,14 @@ mod tests {
             "bad/md_offsets_r0.ll",
             "bad/md_offsets_straddle.ll",
             "calls/call_undefined.ll",
+            "calls/external_subroutine.ll",
             "calls/indirect_calls.ll",
             "calls/indirect_values.ll",
             "calls/linked_call.ll",
+            "calls/linked_symbol.ll",
             "calls/predef_regs.ll",
+            "calls/stack_args_memory.ll",
+            "calls/predef_vars.ll",
             "calls/stack_call_subroutines.ll",
             "calls/stack_calls.ll",
             "globals/accepted/global_address_stored.ll",
@@ -702,12 +710,24 @@ mod tests {
             "globals/mutable_global.ll",
             "globals/pinned.ll",
             "globals/shared_table.ll",
+            "calls/stack_recursion_memory.ll",
+            "globals/constant_table.ll",
+            "globals/mutable_global.ll",
+            "globals/pinned.ll",
+            "kernels/accepted/rd_rows_past_end.ll",
+            "kernels/accepted/rd_start_inside_past_end.ll",
+            "kernels/accepted/rd_stride_past_end.ll",
+            "kernels/accepted/rd_wrong_result_count.ll",
+            "kernels/accepted/wr_past_end.ll",
             "kernels/multi.ll",
+            "kernels/region_past_end.ll",
             "kernels/simdcf_em_global.ll",
             "memory/indexed.ll",
             "memory/slm_surface.ll",
             "printf/assert_print.ll",
             "printf/printf_pointer.ll",
+            "memory/stack_memory.ll",
+            "memory/spir_kernel_unlisted.ll",
             "printf/printf_values.ll",
         ];
         // Intel's final IR of the examples (tests/fixtures/regions/intel) holds globals.

@@ -10,7 +10,8 @@
 //!                              "type": "float" } ] } ] }
 //! ```
 //! `offset` is the byte offset in the thread payload, `null` for an argument that is not an input;
-//! `bti` is the binding-table index at which a surface argument must be bound.
+//! `bti` is the binding-table index at which a surface argument must be bound, or the
+//! sampler-state index of a sampler argument.
 //! The text is deterministic: fields in a fixed order, kernels in input order.
 
 use genxc_genx::metadata::{ImplicitArg, Kernel};
@@ -89,6 +90,22 @@ struct KernelJson {
     /// Bytes of the printf buffer; only for a kernel with a printf buffer argument.
     #[serde(skip_serializing_if = "Option::is_none")]
     printf_buffer_size: Option<u32>,
+    /// The declared-only functions the kernel calls, which the link step must resolve; only for a
+    /// kernel that calls one.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    external_functions: Vec<String>,
+    /// Private (stack) memory the kernel needs; only for a kernel that uses the stack.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    private_memory: Option<PrivateMemoryJson>,
+}
+
+/// The private memory a runtime allocates behind the private base argument: `per_thread` bytes
+/// for each of `thread_slots` hardware threads (the thread's part is at `base + slot *
+/// per_thread`, the slot being the low bits of `%sr0`).
+#[derive(Serialize)]
+struct PrivateMemoryJson {
+    per_thread: u32,
+    thread_slots: u32,
 }
 
 #[derive(Serialize)]
@@ -118,6 +135,7 @@ fn implicit_name(i: ImplicitArg) -> Option<String> {
         ImplicitArg::GroupCount => Some("group_count".into()),
         ImplicitArg::LocalId => Some("local_id".into()),
         ImplicitArg::PrintfBuffer => Some("printf_buffer".into()),
+        ImplicitArg::PrivateBase => Some("private_base".into()),
         ImplicitArg::Other(n) => Some(format!("implicit_{n}")),
     }
 }
@@ -177,7 +195,7 @@ fn kernel_json(k: &Kernel, grf: u32) -> KernelJson {
                 implicit: implicit_name(a.implicit),
                 kind_code: a.kind_code,
                 offset: a.offset,
-                bti: k.binding_table_index(index),
+                bti: k.binding_table_index(index).or_else(|| k.sampler_index(index)),
                 size: a.size,
                 io_kind: a.io_kind.name(),
                 type_desc: a.type_desc.clone(),
@@ -193,6 +211,11 @@ fn kernel_json(k: &Kernel, grf: u32) -> KernelJson {
             .iter()
             .any(|a| a.implicit == ImplicitArg::PrintfBuffer)
             .then_some(genxc_genx::import::prepare::printf::PRINTF_BUFFER_BYTES),
+        private_memory: (k.private_memory > 0).then_some(PrivateMemoryJson {
+            per_thread: k.private_memory,
+            thread_slots: genxc_genx::import::prepare::STACK_THREAD_SLOTS,
+        }),
+        external_functions: k.external_functions.clone(),
     }
 }
 

@@ -117,6 +117,12 @@ struct Cli {
     /// With `--check-regions`, also print each legal region with its largest legal piece.
     #[arg(long, requires = "check_regions")]
     verbose: bool,
+
+    /// Bytes of private stack memory per hardware thread (ocloc's -stateless-stack-mem-size): the
+    /// stack slots that do not fit in registers and stack-call arguments beyond %arg live there; a
+    /// kernel needing more is refused. A multiple of 16. Example: `--stateless-stack-mem-size=16384`
+    #[arg(long = "stateless-stack-mem-size", value_name = "BYTES", default_value_t = genxc_genx::import::prepare::STACK_BYTES_PER_THREAD)]
+    stateless_stack_mem_size: u32,
 }
 
 fn platform(p: PlatformArg) -> Platform {
@@ -222,7 +228,14 @@ fn run(cli: &Cli, times: &mut PassTimes) -> ExitCode {
         jobs: cli.jobs,
         stats: cli.stats,
         verify_each: cli.verify_each,
+        stack_mem_size: cli.stateless_stack_mem_size,
     };
+    if let Err(d) =
+        genxc::stack_mem_size("--stateless-stack-mem-size", &cli.stateless_stack_mem_size.to_string())
+    {
+        eprintln!("{d}");
+        return ExitCode::from(2);
+    }
     let mut inputs = Vec::new();
     for path in &cli.inputs {
         match times.time(Stage::Read, || read_input(path)) {

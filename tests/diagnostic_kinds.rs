@@ -34,10 +34,10 @@ const CASES: &[(&str, &str, Kind, &str)] = &[
         "inst_atomicrmw.ll:6:3: error: in function @bump, instruction %old: unsupported: atomicrmw instruction",
     ),
     (
-        "bad/simdcf_join_not_first.ll",
+        "bad/simdcf_em_and_before_join.ll",
         "-platform tgllp",
         Kind::Unsupported,
-        "simdcf_join_not_first.ll:29:3: error: in function @k, instruction %j: unsupported: llvm.genx.simdcf.join \
+        "simdcf_em_and_before_join.ll:24:3: error: in function @k, instruction %j: unsupported: llvm.genx.simdcf.join \
          that does not start its block (only phis may come before it, one join per block, not in the entry block)",
     ),
     (

@@ -13,8 +13,12 @@ use genxc_sim::launch::{Fill, Launch};
 use genxc_sim::memory::compare;
 
 /// The fixtures holding twins.
-const FIXTURES: &[&str] =
-    &["kernels/simdcf_shapes.ll", "kernels/simdcf_source.ll", "kernels/simdcf_em_global.ll"];
+const FIXTURES: &[&str] = &[
+    "kernels/simdcf_shapes.ll",
+    "kernels/simdcf_source.ll",
+    "kernels/simdcf_em_global.ll",
+    "simdcf/em_as_data.ll",
+];
 /// The suffix of a twin's name.
 const TWIN: &str = "_conformant";
 /// Platforms each pair is compiled for.

@@ -26,10 +26,13 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("cm/12_wide_fmul64.ll", &[]),
     ("calls/stack_calls.ll", &[]),
     ("calls/linked_call.ll", &[]),
+    ("calls/linked_symbol.ll", &[]),
+    ("calls/external_subroutine.ll", &[]),
     ("calls/call_undefined.ll", &[]),
     ("calls/indirect_calls.ll", &[]),
     ("calls/indirect_values.ll", &[]),
     ("calls/predef_regs.ll", &[]),
+    ("calls/predef_vars.ll", &[]),
     ("calls/call_indirect.ll", &[]),
     ("calls/stack_call_subroutines.ll", &[]),
     ("kernels/int_ops.ll", &[]),
@@ -50,6 +53,7 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("kernels/ids.ll", &[]),
     ("kernels/memory.ll", &[]),
     ("memory/svm_pointers.ll", &[]),
+    ("memory/spir_kernel_unlisted.ll", &[]),
     ("memory/atomics_memcpy.ll", &[]),
     ("memory/slm_surface.ll", &[]),
     ("memory/accepted/inst_addrspacecast.ll", &[]),
@@ -66,6 +70,10 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("globals/accepted/global_address_stored.ll", &[]),
     ("globals/accepted/global_device_memory.ll", &[]),
     ("globals/accepted/global_shared_mutable.ll", &[]),
+    ("memory/stack_memory.ll", &[]),
+    ("memory/accepted/alloca_volatile.ll", &[]),
+    ("calls/stack_args_memory.ll", &[]),
+    ("calls/stack_recursion_memory.ll", &[]),
     ("aggregates/structs.ll", &[]),
     ("builtins/spirv_carry.ll", &[]),
     ("intrinsics/compiler_copies.ll", &[]),
@@ -83,6 +91,9 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("intrinsics/accepted/ld_unaligned_size.ll", &[]),
     ("intrinsics/accepted/st_scalar_data.ll", &[]),
     ("kernels/bool_args.ll", &[]),
+    ("kernels/region_past_end.ll", &[]),
+    ("kernels/accepted/rd_rows_past_end.ll", &[]),
+    ("kernels/accepted/wr_past_end.ll", &[]),
     ("kernels/accepted/branch_on_i1_arg.ll", &[]),
     ("kernels/accepted/select_on_i1_arg.ll", &[]),
     ("aggregates/accepted/inst_extractvalue.ll", &[]),
@@ -101,6 +112,11 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("kernels/simdcf.ll", &[]),
     ("kernels/simdcf_messages.ll", &[]),
     ("kernels/simdcf_exit_copy.ll", &[]),
+    ("simdcf/em_as_data.ll", &[]),
+    ("simdcf/em_zext_slice.ll", &[]),
+    ("simdcf/em_slice_before_join.ll", &[]),
+    ("simdcf/em_and_apart.ll", &[]),
+    ("simdcf/em_raw_send.ll", &[]),
     (
         "kernels/simdcf_messages_simd32.ll",
         &[
@@ -114,6 +130,7 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("kernels/int64_double.ll", &[(Platform::Tgllp, NO_DOUBLE_TGLLP), (Platform::Dg2, NO_DOUBLE_DG2)]),
     ("kernels/lsc.ll", &[(Platform::Skl, LSC_SKL), (Platform::Tgllp, LSC_TGLLP)]),
     ("kernels/raw_send.ll", &[]),
+    ("kernels/raw_send_true_pred.ll", &[]),
     ("kernels/atomics.ll", &[]),
     ("kernels/atomics_float_add.ll", &[(Platform::Skl, FLOAT_ADD_SKL), (Platform::Tgllp, FLOAT_ADD_TGLLP)]),
     ("kernels/gather4_scaled2.ll", &[]),
@@ -134,12 +151,15 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ),
     ("kernels/lsc_more.ll", &[(Platform::Skl, LSC_BTI_SKL), (Platform::Tgllp, LSC_BTI_TGLLP)]),
     ("surfaces/surface_values.ll", &[]),
+    ("surfaces/sampler_blit.ll", &[]),
+    ("surfaces/sampler_values.ll", &[(Platform::Pvc, SAMPLE_PVC)]),
     ("surfaces/predefined_slm.ll", &[(Platform::Skl, SLM_OWORD_SKL)]),
     (
         "surfaces/lsc_bti_values.ll",
         &[(Platform::Skl, LSC_LOAD_BTI_SKL), (Platform::Tgllp, LSC_LOAD_BTI_TGLLP)],
     ),
     ("surfaces/accepted/ld_surface_computed.ll", &[]),
+    ("surfaces/accepted/md_sampler_argument.ll", &[]),
     ("surfaces/accepted/ld_surface_constant.ll", &[]),
     ("surfaces/accepted/ld_surface_general_arg.ll", &[]),
     ("surfaces/accepted/st_surface_constant.ll", &[]),
@@ -221,6 +241,7 @@ const DPAS_TGLLP: &str = "llvm.genx.dpas is not available on tgllp";
 const DPAS8_PVC: &str = "llvm.genx.dpas 8 lanes wide is not available on pvc";
 const DPAS16_DG2: &str = "llvm.genx.dpas 16 lanes wide is not available on dg2";
 const SLM_OWORD_SKL: &str = "oword block messages on SLM are not available on skl";
+const SAMPLE_PVC: &str = "llvm.genx.sample is not available on pvc";
 
 #[test]
 fn every_emitted_kernel_is_accepted_by_the_finalizer() {

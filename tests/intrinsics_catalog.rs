@@ -6,13 +6,21 @@
 //! GenX_IR must accept the vISA, or compilation must fail with "<intrinsic> is not available on
 //! <platform>"; any other refusal fails the test. The test fails when docs/intrinsics.md differs
 //! from what it generates; `GENXC_BLESS=1 cargo test --test intrinsics_catalog` rewrites it.
+//!
+//! Intrinsics whose operands are not element-wise values (messages, sampler calls, thread payload)
+//! have their sample as a file ([`file_samples`]): `tests/fixtures/intrinsics/samples/<name>.ll`,
+//! `<name>` the intrinsic's name without `llvm.genx.`, a module with a kernel `@sample` that calls
+//! it and, optionally, a kernel `@frame`, the same without the call; the cell is the opcodes
+//! `@sample` has beyond `@frame` (every opcode of `@sample` but `ret` without a frame).
+//! `<name>.<platform>.ll` (platform as genxc names it: `skl`, `tgllp`, `dg2`, `pvc`) replaces the
+//! sample on that platform.
 
 mod common;
 
 use genxc::{CompileOptions, Emit, EmitSet, Input, TargetPlatform};
 use genxc_genx::intrinsic_class::{family, Audience, Family, VC_INTERNAL};
 use genxc_genx::intrinsics::{IntrinsicId, SatOp, ALL};
-use genxc_isel::availability::AluFeature;
+use genxc_isel::availability::{AluFeature, SamplerFeature};
 use genxc_isel::xmx::XmxFeature;
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -296,6 +304,124 @@ fn cell(s: &SampleCall, platform: TargetPlatform, finalizer: Option<&str>, failu
     }
 }
 
+/// The folder of the file samples.
+fn samples_dir() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/intrinsics/samples")
+}
+
+/// A file sample: the intrinsic, and its module text per platform of [`PLATFORMS`].
+struct FileSample {
+    id: IntrinsicId,
+    file: String,
+    texts: Vec<String>,
+}
+
+/// The genxc name of a platform, as sample files spell it.
+fn platform_file_name(p: TargetPlatform) -> &'static str {
+    match p {
+        TargetPlatform::Skl => "skl",
+        TargetPlatform::Tgllp => "tgllp",
+        TargetPlatform::Dg2 => "dg2",
+        TargetPlatform::Pvc => "pvc",
+        _ => "other",
+    }
+}
+
+/// The file samples of `tests/fixtures/intrinsics/samples`; a file whose name is not an
+/// intrinsic, or whose text does not call it, is a failure.
+fn file_samples(failures: &mut String) -> Vec<FileSample> {
+    let Ok(dir) = std::fs::read_dir(samples_dir()) else { return Vec::new() };
+    let mut names: Vec<String> =
+        dir.filter_map(|e| e.ok()?.file_name().into_string().ok()).filter(|n| n.ends_with(".ll")).collect();
+    names.sort();
+    let mut out = Vec::new();
+    for file in &names {
+        let stem = file.trim_end_matches(".ll");
+        if PLATFORMS.iter().any(|&(p, _)| stem.ends_with(&format!(".{}", platform_file_name(p)))) {
+            continue; // a platform's variant, read with its base file
+        }
+        let full = format!("llvm.genx.{stem}");
+        let Some(id) = genxc_genx::intrinsics::lookup(&full).filter(|id| id.name() == full) else {
+            writeln!(failures, "samples/{file}: `{full}` is not an intrinsic name").unwrap();
+            continue;
+        };
+        let mut texts = Vec::new();
+        for &(p, _) in &PLATFORMS {
+            let variant = samples_dir().join(format!("{stem}.{}.ll", platform_file_name(p)));
+            let path = if variant.exists() { variant } else { samples_dir().join(file) };
+            let text = std::fs::read_to_string(&path).unwrap_or_default();
+            let called = text.match_indices(&format!("@{full}")).any(|(at, m)| {
+                let rest = &text[at + m.len()..];
+                rest.starts_with('(') || rest.starts_with('.')
+            });
+            if !called || !text.contains("@sample(") {
+                writeln!(failures, "{}: no kernel @sample calling {full}", path.display()).unwrap();
+            }
+            texts.push(text);
+        }
+        out.push(FileSample { id, file: file.clone(), texts });
+    }
+    out
+}
+
+/// One cell of a file sample: as [`cell`], the frame being the module's `@frame` kernel.
+fn file_cell(
+    s: &FileSample,
+    text: &str,
+    platform: TargetPlatform,
+    finalizer: Option<&str>,
+    failures: &mut String,
+) -> String {
+    let name = s.id.name();
+    let input = Input { name: s.file.clone(), bytes: text.as_bytes().to_vec() };
+    let opts = CompileOptions { platform, emit: EmitSet::of(&[Emit::Visaasm]), ..CompileOptions::default() };
+    let outcome = genxc::compile_inputs(std::slice::from_ref(&input), &opts);
+    if outcome.failed() {
+        let log = outcome.log();
+        if log.contains(&format!("{name} is not available on {platform}")) {
+            return "not available".to_string();
+        }
+        writeln!(failures, "samples/{} on {platform:?}: refused other than as not available:\n{log}", s.file)
+            .unwrap();
+        return "refused".to_string();
+    }
+    let Some(visa) = outcome.visaasm_of("sample") else {
+        writeln!(failures, "samples/{} on {platform:?}: no vISA of @sample", s.file).unwrap();
+        return "refused".to_string();
+    };
+    if let Some(p) = finalizer {
+        for kernel in ["sample", "frame"] {
+            if let Some(v) = outcome.visaasm_of(kernel) {
+                if let Err(e) = common::finalize(&format!("{kernel}.visaasm"), v, p) {
+                    writeln!(failures, "samples/{} on {platform:?}: {e}", s.file).unwrap();
+                }
+            }
+        }
+    }
+    let added = match outcome.visaasm_of("frame") {
+        Some(frame) => added_opcodes(visa, frame),
+        None => {
+            let mut all = BTreeMap::new();
+            for line in instructions(visa) {
+                let op = opcode(line);
+                if op != "ret" {
+                    *all.entry(op.to_string()).or_insert(0) += 1;
+                }
+            }
+            all
+        }
+    };
+    let added: Vec<String> = added
+        .into_iter()
+        .map(|(op, n)| if n == 1 { format!("`{op}`") } else { format!("`{op}` x{n}") })
+        .collect();
+    if added.is_empty() {
+        "(folded)".to_string()
+    } else {
+        added.join(", ")
+    }
+}
+
 /// The matrix engine intrinsics with a sample call: s8 x s8 with systolic depth 8, repeat count 1.
 const XMX_SAMPLES: [IntrinsicId; 5] = [
     IntrinsicId::Dpas,
@@ -405,6 +531,16 @@ fn generate(failures: &mut String) -> String {
             PLATFORMS.iter().map(|&(p, fin)| xmx_cell(id, p, finalize.then_some(fin), failures)).collect();
         cells.insert(id, row);
     }
+    for s in file_samples(failures) {
+        let row = PLATFORMS
+            .iter()
+            .zip(&s.texts)
+            .map(|(&(p, fin), text)| file_cell(&s, text, p, finalize.then_some(fin), failures))
+            .collect();
+        if cells.insert(s.id, row).is_some() {
+            writeln!(failures, "samples/{}: {} has a generated sample too", s.file, s.id.name()).unwrap();
+        }
+    }
     let mut md = String::new();
     md.push_str(
         "# Intrinsics\n\n\
@@ -426,6 +562,11 @@ fn generate(failures: &mut String) -> String {
         writeln!(md, "| `{}` | {} | {} |", f.mnemonic(), have.join(" | "), f.evidence()).unwrap();
     }
     for f in XmxFeature::ALL {
+        let have: Vec<&str> =
+            PLATFORMS.iter().map(|&(p, _)| if f.available(p) { "yes" } else { "no" }).collect();
+        writeln!(md, "| `{}` | {} | {} |", f.mnemonic(), have.join(" | "), f.evidence()).unwrap();
+    }
+    for f in SamplerFeature::ALL {
         let have: Vec<&str> =
             PLATFORMS.iter().map(|&(p, _)| if f.available(p) { "yes" } else { "no" }).collect();
         writeln!(md, "| `{}` | {} | {} |", f.mnemonic(), have.join(" | "), f.evidence()).unwrap();

@@ -36,6 +36,9 @@ const MODELS: &[(&str, &str, Model)] = &[
     ("memory/indexed.ll", "gather_index", gather_index),
     ("memory/indexed.ll", "struct_fields", struct_fields),
     ("memory/bytes_words.ll", "bytes_words", bytes_words),
+    ("memory/stack_memory.ll", "big_private_array", big_private_array),
+    ("memory/stack_memory.ll", "escaping_slot", escaping_slot),
+    ("memory/spir_kernel_unlisted.ll", "spir_kernel_unlisted", spir_kernel_unlisted),
 ];
 
 /// The SVM address argument `k` points at.
@@ -114,6 +117,18 @@ fn svm_pointers(l: &Launch, m: &mut Memory) {
     }
 }
 
+fn spir_kernel_unlisted(l: &Launch, m: &mut Memory) {
+    // out is argument 0, in argument 1: out[g*16 + i] = in[g*16 + i] * 2 + 1
+    let (out, inp) = (pointer(l, 0), pointer(l, 1));
+    for g in 0..u64::from(GROUPS) {
+        for i in 0..16 {
+            let a = 4 * (g * 16 + i);
+            let v = f32_of(ld(m, inp + a, 4));
+            st_float(m, out + a, 4, u64::from((v * 2.0 + 1.0).to_bits()));
+        }
+    }
+}
+
 fn slm_surface(l: &Launch, m: &mut Memory) {
     // The SLM offset argument only places the data inside SLM, which is not an output.
     let _ = scalar(l, 0);
@@ -174,6 +189,33 @@ fn gather_index(l: &Launch, m: &mut Memory) {
             let j = ld(m, idx + 4 * k, 4) & 4095;
             let x = ld(m, inp + 4 * j, 4) as u32;
             st(m, out + 4 * k, 4, u64::from(x.wrapping_mul(2)));
+        }
+    }
+}
+
+fn big_private_array(l: &Launch, m: &mut Memory) {
+    // arr[i] = in[i] * 3 + g for i < 600 (in stack memory), then out[g * 16 + j] = arr[in[600 + j] & 511].
+    let (inp, out) = (pointer(l, 0), pointer(l, 1));
+    for g in 0..u64::from(GROUPS) {
+        for j in 0..16 {
+            let idx = ld(m, inp + 4 * (600 + j), 4) & 511;
+            let x = ld(m, inp + 4 * idx, 4) as u32;
+            st(m, out + 4 * (g * 16 + j), 4, u64::from(x.wrapping_mul(3).wrapping_add(g as u32)));
+        }
+    }
+}
+
+fn escaping_slot(l: &Launch, m: &mut Memory) {
+    // The stack function writes rows 0, 1 and 3 of the kernel's slot, the kernel row 2:
+    // out[g * 8 + l] = r0 + r1 * r0 + row2, with r0 = in[g] + l, r1 = r0 + 8, row2 = -(l + 1).
+    let (inp, out) = (pointer(l, 0), pointer(l, 1));
+    for g in 0..u64::from(GROUPS) {
+        let base = ld(m, inp + 4 * g, 4) as u32;
+        for lane in 0..8u32 {
+            let r0 = base.wrapping_add(lane);
+            let r3 = r0.wrapping_add(8).wrapping_mul(r0);
+            let v = r0.wrapping_add(r3).wrapping_sub(lane + 1);
+            st(m, out + 4 * (g * 8 + u64::from(lane)), 4, u64::from(v));
         }
     }
 }

@@ -327,3 +327,52 @@ BB_2:
         ["scatter_scaled.4 (M1, 16)", "(P) goto (M1, 16) backward", "(P) goto (M1, 32) forward"]
     );
 }
+
+/// The lines of `b` that write the lanes an execution mask enables as data: a move of 0 to every
+/// lane (NoMask) of a variable, right followed by a move of 1 to the same variable under the mask.
+fn em_as_data_moves(b: &[&str]) -> usize {
+    b.windows(2)
+        .filter(|w| {
+            let zero = w[0].strip_prefix("mov (M1_NM, ").and_then(|r| r.split_once(") "));
+            let one = w[1].strip_prefix("mov (M1, ").and_then(|r| r.split_once(") "));
+            match (zero, one) {
+                (Some((n0, d0)), Some((n1, d1))) => {
+                    n0 == n1
+                        && d0.split_once(' ').is_some_and(|(_, s)| s.starts_with("0:"))
+                        && d1.split_once(' ').is_some_and(|(_, s)| s.starts_with("1:"))
+                        && d0.split_once(' ').map(|(v, _)| v) == d1.split_once(' ').map(|(v, _)| v)
+                }
+                _ => false,
+            }
+        })
+        .count()
+}
+
+#[test]
+fn the_execution_mask_as_data_is_a_move_of_one_under_the_mask_over_zero() {
+    let fixture = "simdcf/em_as_data.ll";
+    for p in [Platform::Skl, Platform::Tgllp, Platform::Dg2, Platform::Pvc] {
+        // (kernel, how many times the lanes are read): once inside the if; once at the end of the
+        // inner if for the phi after the join (zero on the edges taken when no lane is left)
+        for (k, n) in [("em_lanes_if", 1), ("em_and_pred", 1), ("em_linearized", 1), ("em_phi_after_join", 1)]
+        {
+            let t = kernel_in(fixture, k, p);
+            let b = body(&t);
+            assert_eq!(em_as_data_moves(&b), n, "{k} on {p}:\n{t}");
+            let goto = b.iter().position(|l| is_goto(l)).expect("a goto");
+            let moves = b.iter().position(|l| l.starts_with("mov (M1, ")).expect("a move under the mask");
+            assert!(goto < moves, "{k} on {p}: the lanes are read before the goto:\n{t}");
+        }
+        // the loop's EM phi ANDed with the loop condition: read in the loop body, before its goto
+        let t = kernel_in(fixture, "em_dowhile_and", p);
+        assert_eq!(em_as_data_moves(&body(&t)), 1, "em_dowhile_and on {p}:\n{t}");
+        // the empty mask after a do-while is folded: nothing reads it
+        let t = kernel_in(fixture, "em_dowhile_exit", p);
+        assert_eq!(em_as_data_moves(&body(&t)), 0, "em_dowhile_exit on {p}:\n{t}");
+        // the twins never read the mask as data
+        for k in ["em_lanes_if", "em_and_pred", "em_linearized", "em_phi_after_join", "em_dowhile_and"] {
+            let t = kernel_in(fixture, &format!("{k}_conformant"), p);
+            assert_eq!(em_as_data_moves(&body(&t)), 0, "{k}_conformant on {p}:\n{t}");
+        }
+    }
+}

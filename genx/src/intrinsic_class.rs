@@ -66,11 +66,13 @@ pub enum Family {
     CompilerDiagnostics,
     /// Private memory as Intel's compiler lowers it.
     PrivateMemory,
+    /// Names genxc's own preparation stage creates (not in vc-intrinsics).
+    Genxc,
 }
 
 impl Family {
     /// Every family, in the order the documentation lists them.
-    pub const ALL: [Family; 24] = [
+    pub const ALL: [Family; 25] = [
         Family::Region,
         Family::FloatMath,
         Family::IntArith,
@@ -95,6 +97,7 @@ impl Family {
         Family::StackAndIndirectCalls,
         Family::CompilerDiagnostics,
         Family::PrivateMemory,
+        Family::Genxc,
     ];
 
     /// Who writes the family's intrinsics.
@@ -107,7 +110,8 @@ impl Family {
             | CompilerCopy
             | StackAndIndirectCalls
             | CompilerDiagnostics
-            | PrivateMemory => Audience::Internal,
+            | PrivateMemory
+            | Genxc => Audience::Internal,
             _ => Audience::User,
         }
     }
@@ -144,6 +148,7 @@ impl Family {
             StackAndIndirectCalls => "Intel's stack-call, indirect-call and switch lowering creates them",
             CompilerDiagnostics => "Intel's printf resolution and internal debugging create them",
             PrivateMemory => "Intel's private-memory lowering creates them from allocas",
+            Genxc => "genxc's preparation stage creates them (the private stack base, bound to an implicit kernel argument at import); no front end writes them",
         }
     }
 }
@@ -279,6 +284,7 @@ pub fn family(id: IntrinsicId) -> Option<Family> {
         | GroupCount | GroupIdX | GroupIdY | GroupIdZ | LaneId | LocalId | LocalId16 | LocalSize
         | PrintBuffer | R0 | SetSr02 | Sr0 | ThreadX | ThreadY | Timestamp => Family::ThreadPayload,
         Vload | Vstore => Family::Globals,
+        PrivateBase => Family::Genxc,
         Aaaabegin | Zzzzend => Family::Sentinel,
         DwordAtomic2AddPredefSurface
         | DwordAtomic2AndPredefSurface

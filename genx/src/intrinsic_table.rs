@@ -207,6 +207,8 @@ intrinsic_table! {
     PredefinedSurface = "llvm.genx.predefined.surface": UNCHECKED;
     PrintBuffer = "llvm.genx.print.buffer": UNCHECKED;
     PrintFormatIndex = "llvm.genx.print.format.index": UNCHECKED;
+    // genxc's own: the kernel's private memory base until the import binds the implicit argument.
+    PrivateBase = "llvm.genx.private.base": UNCHECKED;
     QfCvt = "llvm.genx.qf.cvt": UNCHECKED;
     R0 = "llvm.genx.r0": UNCHECKED;
     RawSend = "llvm.genx.raw.send": checked(Any, &[cst(IntScalar, "modifier"), opd(Bool, "predicate"), cst(IntScalar, "extended descriptor"), opd(IntScalar, "descriptor"), opd(Any, "payload"), opd(Any, "old value")]);

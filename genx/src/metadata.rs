@@ -56,6 +56,9 @@ pub enum ImplicitArg {
     LocalId,
     /// The 64-bit address of the printf buffer (kind 88, IGC's `IMP_OCL_PRINTF_BUFFER`).
     PrintfBuffer,
+    /// The 64-bit base of the private (stack) memory of every thread (kind 96, IGC's
+    /// `IMP_OCL_PRIVATE_BASE`).
+    PrivateBase,
     /// Any other implicit kind, by number.
     Other(u32),
 }
@@ -240,6 +243,11 @@ pub struct Kernel {
     /// The module's global data section (the globals kept in memory), listed with every kernel
     /// of the module so kernels.json and the simulators see it; empty when there is none.
     pub globals: Vec<crate::data_section::DataGlobal>,
+    /// Bytes of private (stack) memory each hardware thread needs, 0 when the kernel uses none.
+    pub private_memory: u32,
+    /// The functions the kernel calls (itself or through its stack functions) that the module
+    /// only declares: symbols of `faddr` relocations the link step must resolve.
+    pub external_functions: Vec<String>,
 }
 
 impl Kernel {
@@ -250,6 +258,15 @@ impl Kernel {
             return None;
         }
         Some(self.args[..arg].iter().filter(|a| a.category == ArgCategory::Surface).count() as u32)
+    }
+
+    /// The sampler-state index of sampler argument `arg`: sampler arguments are bound at 0, 1, ...
+    /// in argument order, apart from the surfaces (`None` for an argument that is not a sampler).
+    pub fn sampler_index(&self, arg: usize) -> Option<u32> {
+        if self.args.get(arg)?.category != ArgCategory::Sampler {
+            return None;
+        }
+        Some(self.args[..arg].iter().filter(|a| a.category == ArgCategory::Sampler).count() as u32)
     }
 }
 
@@ -412,6 +429,7 @@ pub fn decode_kind(code: u32) -> Option<(ArgCategory, ImplicitArg)> {
         2 => ImplicitArg::GroupCount,
         3 => ImplicitArg::LocalId,
         PRINTF_BUFFER_IMPLICIT => ImplicitArg::PrintfBuffer,
+        PRIVATE_BASE_IMPLICIT => ImplicitArg::PrivateBase,
         n => ImplicitArg::Other(n),
     };
     Some((category, implicit))
@@ -420,9 +438,41 @@ pub fn decode_kind(code: u32) -> Option<(ArgCategory, ImplicitArg)> {
 /// The implicit kind (kind >> 3) of the printf buffer argument.
 pub const PRINTF_BUFFER_IMPLICIT: u32 = 0xB;
 
+/// The implicit kind (kind >> 3) of the private memory base argument.
+pub const PRIVATE_BASE_IMPLICIT: u32 = 0xC;
+
 /// Appends the printf buffer argument (a 64-bit general input, kind 88) to `k`, placed after every
 /// other input, 8-byte aligned and not straddling a GRF; gives its index.
 pub fn add_printf_buffer_arg(k: &mut Kernel, platform: Platform) -> Result<usize, String> {
+    add_implicit_address_arg(
+        k,
+        platform,
+        ImplicitArg::PrintfBuffer,
+        PRINTF_BUFFER_IMPLICIT,
+        "the printf buffer",
+    )
+}
+
+/// Appends the private memory base argument (a 64-bit general input, kind 96) to `k`, placed as
+/// the printf buffer's is; gives its index.
+pub fn add_private_base_arg(k: &mut Kernel, platform: Platform) -> Result<usize, String> {
+    add_implicit_address_arg(
+        k,
+        platform,
+        ImplicitArg::PrivateBase,
+        PRIVATE_BASE_IMPLICIT,
+        "the private memory base",
+    )
+}
+
+/// Appends a 64-bit implicit input of kind `implicit << 3` after every other input of `k`.
+fn add_implicit_address_arg(
+    k: &mut Kernel,
+    platform: Platform,
+    which: ImplicitArg,
+    implicit: u32,
+    what: &str,
+) -> Result<usize, String> {
     let grf = platform.grf_bytes();
     let limit = platform.info().input_grfs * grf;
     let end = k.args.iter().filter_map(|a| a.offset.map(|o| o + a.size)).max().unwrap_or(0).max(2 * grf);
@@ -431,14 +481,12 @@ pub fn add_printf_buffer_arg(k: &mut Kernel, platform: Platform) -> Result<usize
         off = off.div_ceil(grf) * grf;
     }
     if off + 8 > limit {
-        return Err(format!(
-            "the printf buffer argument does not fit in the {limit} bytes of the input area"
-        ));
+        return Err(format!("{what} argument does not fit in the {limit} bytes of the input area"));
     }
     k.args.push(KernelArg {
-        kind_code: PRINTF_BUFFER_IMPLICIT << 3,
+        kind_code: implicit << 3,
         category: ArgCategory::General,
-        implicit: ImplicitArg::PrintfBuffer,
+        implicit: which,
         offset: Some(off),
         size: 8,
         io_kind: IoKind::Normal,
@@ -705,6 +753,8 @@ fn kernel_from_raw(
         synthesized: false,
         printf_strings: Vec::new(),
         globals: Vec::new(),
+        private_memory: 0,
+        external_functions: Vec::new(),
     })
 }
 
@@ -737,6 +787,8 @@ fn synthesize(func: FuncId, f: &Function, platform: Platform) -> Result<Kernel, 
         synthesized: true,
         printf_strings: Vec::new(),
         globals: Vec::new(),
+        private_memory: 0,
+        external_functions: Vec::new(),
     })
 }
 

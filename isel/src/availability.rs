@@ -1,7 +1,8 @@
-//! Which of the vISA ALU instructions that not every Gen part has a platform may use: `add3`
-//! and `bfn` (Xe-HP and later), `dp4a` (Xe-LP and later) and `rol`/`ror` (Gen11 and later), each with the
-//! evidence, from Intel's finalizer, of the parts where it is missing. Selection asks here before
-//! it emits one of them, and emulates it or reports "<intrinsic> is not available on <platform>".
+//! Which of the vISA ALU instructions and sampler messages that not every Gen part has a platform
+//! may use: `add3` and `bfn` (Xe-HP and later), `dp4a` (Xe-LP and later), `rol`/`ror` (Gen11 and
+//! later) and the filtered `sample` (not on PVC), each with the evidence, from Intel's finalizer,
+//! of the parts where it is missing. Selection asks here before it emits one of them, and emulates
+//! it or reports "<intrinsic> is not available on <platform>".
 
 use genxc_genx::Platform;
 
@@ -60,6 +61,43 @@ impl AluFeature {
             }
             AluFeature::BitRotate => {
                 "GenX_IR -platform SKL: `vISA instruction not supported on this platform`"
+            }
+        }
+    }
+}
+
+/// A sampler message some platforms lack.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SamplerFeature {
+    /// `sample`: a filtered read through a sampler state.
+    Sample,
+}
+
+impl SamplerFeature {
+    /// Every feature, in declaration order.
+    pub const ALL: [SamplerFeature; 1] = [SamplerFeature::Sample];
+
+    /// The vISA mnemonic of the feature.
+    pub fn mnemonic(self) -> &'static str {
+        match self {
+            SamplerFeature::Sample => "sample",
+        }
+    }
+
+    /// Whether platform `p` has the message.
+    pub fn available(self, p: Platform) -> bool {
+        match self {
+            SamplerFeature::Sample => p != Platform::Pvc,
+        }
+    }
+
+    /// Why the platforms without the message lack it: what Intel's finalizer (`GenX_IR`) does
+    /// with it there.
+    pub fn evidence(self) -> &'static str {
+        match self {
+            SamplerFeature::Sample => {
+                "GenX_IR -platform PVC fails its internal check `LocalRA.cpp:2050 Invalid word` on \
+                 every `sample` (Xe-HPC has no sampler state; the unfiltered `load` is accepted)"
             }
         }
     }

@@ -684,6 +684,8 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
             lsc(s, id, iid, args)
         }
         Dpas | Dpas2 | DpasNosrc0 | Dpasw | DpaswNosrc0 => crate::xmx::dpas(s, id, iid, args),
+        Sample | Load => crate::sampler::sampler_message(s, id, iid, args),
+        SampleUnorm => crate::sampler::sample_unorm(s, id, args),
         _ => memory(s, id, iid, args),
     }
 }
@@ -1305,7 +1307,11 @@ fn raw_send(s: &mut Selector, id: InstId, form: RawSendForm, name: &str, args: &
     } else {
         Exec::nm(16)
     };
-    let (WriteMask { pred, em, .. }, _) = vector_or_true_pred(s, arg(Pred), exec, name)?;
+    // A constant all-true predicate of any width is no predicate (Intel's compiler drops it: the
+    // CM compiler writes `<16 x i1>` true for a 1-lane send); another one has one bit per lane.
+    let all_true = s.f().as_const(arg(Pred)).and_then(|c| c.splat_value()) == Some(1);
+    let (WriteMask { pred, em, .. }, _) =
+        if all_true { (WriteMask::default(), exec) } else { vector_or_true_pred(s, arg(Pred), exec, name)? };
     if em {
         return Err(unsupported(format!("{name} predicated by the SIMD control flow execution mask")));
     }

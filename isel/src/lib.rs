@@ -17,6 +17,7 @@ mod intrinsics;
 mod lsc;
 mod predefined;
 mod predicates;
+mod sampler;
 mod sequences;
 mod simdcf;
 mod stack_calls;
@@ -185,6 +186,8 @@ struct Selector<'a> {
     decl_types: HashMap<m::VarId, VisaType>,
     /// Surface arguments: their surface variable and binding-table index.
     surfaces: HashMap<u32, (m::SurfaceId, u32)>,
+    /// Sampler arguments: their sampler variable (bound from the payload) and sampler index.
+    samplers: HashMap<u32, (m::SamplerId, u32)>,
     /// Surface arguments also used as general values (passed to a subroutine, through a phi or a
     /// select, computed with): their general variable and binding-table index, set at the
     /// kernel's entry once every function is selected.
@@ -192,6 +195,9 @@ struct Selector<'a> {
     /// The surface variable a message with a run-time or constant binding-table index uses, set
     /// with `movs` right before the message.
     surface_temp: Option<m::SurfaceId>,
+    /// The sampler variable a message with a run-time or constant sampler index uses, set with
+    /// `movs` right before the message.
+    sampler_temp: Option<m::SamplerId>,
     /// Address variable of each (function, regalloc address variable).
     addrs: HashMap<(usize, VarIdx), m::AddrId>,
     implicit: HashMap<u8, m::VarId>,
@@ -257,6 +263,8 @@ pub fn select_stack_function(
         synthesized: true,
         printf_strings: Vec::new(),
         globals: Vec::new(),
+        private_memory: 0,
+        external_functions: Vec::new(),
     };
     select_unit(&kernel, platform, funcs, callees, true)
 }
@@ -303,8 +311,10 @@ fn select_unit(
         views: HashMap::new(),
         decl_types: HashMap::new(),
         surfaces: HashMap::new(),
+        samplers: HashMap::new(),
         surface_values: Vec::new(),
         surface_temp: None,
+        sampler_temp: None,
         addrs: HashMap::new(),
         implicit: HashMap::new(),
         next_temp: 0,
@@ -415,10 +425,11 @@ impl Selector<'_> {
         for p in 0..params {
             let arg = kernel.args[p].clone();
             let Some(idx) = self.fx().asg.var(Value::Param(p as u32)) else { continue };
+            if arg.category == ArgCategory::Sampler {
+                self.declare_sampler_input(p, &arg)?;
+                continue;
+            }
             if arg.category != ArgCategory::General {
-                if arg.category == ArgCategory::Sampler {
-                    return Err(unsupported("sampler arguments"));
-                }
                 let name = self.fx().asg.vars[idx.0 as usize].name.clone();
                 let sid = self.k.add_surface(&name);
                 let bti = kernel.binding_table_index(p).ok_or("a surface argument without an index")?;
@@ -439,11 +450,17 @@ impl Selector<'_> {
             }
             let id = self.var_idx(idx)?;
             if let Some(off) = arg.offset {
+                // The private memory base is an implicit input, as Intel's Vector Compiler writes it.
+                let implicit = if arg.implicit == genxc_genx::metadata::ImplicitArg::PrivateBase {
+                    m::ImplicitKind::PRIVATE_BASE
+                } else {
+                    0
+                };
                 self.k.inputs.push(m::Input {
                     target: m::InputTarget::Var(id),
                     offset: off as u16,
                     size: arg.size as u16,
-                    implicit: 0,
+                    implicit,
                 });
             }
         }
@@ -579,7 +596,7 @@ impl Selector<'_> {
 
     fn var_of(&mut self, v: Value) -> R<m::VarId> {
         if let Value::Param(p) = v {
-            if self.cur == 0 && self.surfaces.contains_key(&p) {
+            if self.cur == 0 && (self.surfaces.contains_key(&p) || self.samplers.contains_key(&p)) {
                 // a surface argument used as a value: its variable holds the binding-table index
                 let idx =
                     self.fx().asg.var(v).ok_or_else(|| internal("a surface argument without a variable"))?;

@@ -9,9 +9,10 @@
 //! its arguments out of `%arg` at its entry, before any call it makes can overwrite them; values
 //! of the caller that live across an `fcall` are vISA variables, which the finalizer saves on the
 //! stack (its `%sp`/`%fp` frame) as the ABI requires, so recursion needs nothing more here.
-//! An `i1` argument (a predicate) is passed as one word per lane, 1 where it is set. Arguments or
-//! results larger than `%arg`/`%retval`, and `i1` results, would go through stack memory: not
-//! modeled, refused with what they are.
+//! An `i1` argument (a predicate) is passed as one word per lane, 1 where it is set. Arguments
+//! past `%arg` of direct calls reach selection already moved to stack memory (the preparation
+//! stage's `private_stack` rewrite); what is left over `%arg` (a predicate past it, an indirect
+//! call), results larger than `%retval` and `i1` results are refused with what they are.
 
 use super::{signed_type, CopySrc, Selector, R};
 use genxc_diag::{internal, unsupported};
@@ -69,7 +70,7 @@ pub fn frame(params: &[Type], ret: Type, grf: u32) -> R<Frame> {
     }
     if at > ARG_BYTES {
         return Err(unsupported(format!(
-            "stack call arguments of {at} bytes, over the {ARG_BYTES} of %arg (arguments on the stack are not modeled)"
+            "stack call arguments of {at} bytes, over the {ARG_BYTES} of %arg (arguments on the stack are passed for direct calls of stack functions only)"
         )));
     }
     let ret_bytes = if ret == Type::Void { 0 } else { abi_bytes(ret, "result")?.div_ceil(grf) * grf };
@@ -176,7 +177,7 @@ impl Selector<'_> {
         if self.fx().asg.var(Value::Inst(id)).is_none() {
             return Ok(());
         }
-        let name = self.function_symbol(&c)?;
+        let name = Self::function_symbol(&c);
         let dst = self.var_of(Value::Inst(id))?;
         let dst = self.view(dst, m::VisaType::UQ)?;
         self.push(VInst::FAddr { function: name, dst: m::Dst::new(dst, 0).into() });
@@ -195,23 +196,20 @@ impl Selector<'_> {
         Ok(())
     }
 
-    /// The name `faddr` gives for stack function `c`: vISA names functions by identifiers; a
-    /// function of the file is written under its sanitized name (as its `.global_function` is),
-    /// while the linker needs a declared-only function's symbol as it is.
-    fn function_symbol(&self, c: &StackCallee) -> R<String> {
-        let name = sanitize(&c.name);
-        if c.linked && name != c.name {
-            return Err(unsupported(format!(
-                "a call of the declared-only function @{}: its symbol is not a vISA function name ([A-Za-z_][A-Za-z0-9_]*), which faddr needs",
-                c.name
-            )));
+    /// The name `faddr` gives for stack function `c`: a function of the file is written under its
+    /// sanitized name (as its `.global_function` is), while a declared-only function keeps its
+    /// symbol as it is for the linker (the vISA text quotes it when it is not an identifier).
+    fn function_symbol(c: &StackCallee) -> String {
+        if c.linked {
+            c.name.clone()
+        } else {
+            sanitize(&c.name)
         }
-        Ok(name)
     }
 
     /// `faddr` of stack function `c` into a new 64-bit variable.
     fn faddr_of(&mut self, c: &StackCallee) -> R<m::SrcOp> {
-        let name = self.function_symbol(c)?;
+        let name = Self::function_symbol(c);
         self.next_temp += 1;
         let addr = self.add_var(format!("faddr{}", self.next_temp), m::VisaType::UQ, 1, None)?;
         self.push(VInst::FAddr { function: name, dst: m::Dst::new(addr, 0).into() });

@@ -102,6 +102,42 @@ pub const BUFFER_BYTES: u32 = 64 * 1024;
 /// The 2D view of a random surface: rows of this many bytes (width = pitch).
 pub const SURFACE_PITCH: u32 = 256;
 
+/// The address of the private (stack) memory a kernel's private base argument points at: below
+/// the SVM buffers of the pointer arguments.
+pub const PRIVATE_BASE: u64 = 0x0F_0000_0000;
+/// Bytes of private memory each thread of a group gets (genxc's default
+/// `-stateless-stack-mem-size`): a kernel compiled for more runs past the buffer, a fault.
+pub const PRIVATE_BYTES_PER_THREAD: u32 = 8192;
+
+/// The hardware thread slot the simulators give a thread (the low bits of its `%sr0`): its
+/// linear index in its group (groups run one after another, so the threads of a group are the
+/// ones that run at once).
+pub fn hw_thread_slot(launch: &Launch, ids: ThreadIds) -> u32 {
+    let [sx, sy, _] = launch.group_size;
+    ids.local[0] + sx * (ids.local[1] + sy * ids.local[2])
+}
+
+/// Adds the private memory of `launch` to `memory` (once): [`PRIVATE_BYTES_PER_THREAD`] bytes
+/// for each thread of a group at [`PRIVATE_BASE`], undefined until written. Groups of more than
+/// [`MAX_PRIVATE_THREADS`] threads are not modeled.
+pub fn add_private_memory(launch: &Launch, memory: &mut Memory) -> Result<(), SimError> {
+    if memory.buffers.iter().any(|b| b.kind == BufferKind::Svm { base: PRIVATE_BASE }) {
+        return Ok(());
+    }
+    let threads = launch.threads_per_group();
+    if threads > MAX_PRIVATE_THREADS {
+        return Err(SimError::NotModeled(format!(
+            "private memory for groups of {threads} threads (at most {MAX_PRIVATE_THREADS} are simulated)"
+        )));
+    }
+    let bytes = threads * PRIVATE_BYTES_PER_THREAD as usize;
+    memory.add("private memory", BufferKind::Svm { base: PRIVATE_BASE }, Bytes::undefined(bytes));
+    Ok(())
+}
+
+/// The most threads per group whose private memory the simulators model.
+pub const MAX_PRIVATE_THREADS: usize = 1024;
+
 /// The address of the `k`-th pointer argument's buffer.
 pub fn svm_base(k: usize) -> u64 {
     0x10_0000_0000 + (k as u64) * 0x1_0000_0000

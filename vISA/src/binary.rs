@@ -284,6 +284,16 @@ fn inst<'a>(b: &mut Buf, k: &'a Kernel, i: &'a Inst, pool: &mut Pool<'a>) {
             b.u8(0);
             src(b, s);
         }
+        Inst::MovsSampler { exec, dst: t, src: s } => {
+            b.u8(0x2D);
+            b.u8(exec_byte(*exec));
+            // State operand: class 1 (sampler), id, offset 0.
+            b.u8(CLASS_STATE);
+            b.u8(1);
+            b.u16(u16::from(t.0));
+            b.u8(0);
+            src(b, s);
+        }
         Inst::AddrAdd { exec, dst: d, base, base_offset, src1 } => {
             b.u8(0x28);
             b.u8(exec_byte(*exec));
@@ -416,6 +426,12 @@ fn inst<'a>(b: &mut Buf, k: &'a Kernel, i: &'a Inst, pool: &mut Pool<'a>) {
         Inst::Sample { channels, exec, sampler, surface, .. } => {
             b.u8(0x40);
             b.u8(sampler_mode(*channels, *exec));
+            b.u8(sampler.0);
+            b.u8(surface.0);
+        }
+        Inst::SampleUnorm { channels, format, sampler, surface, .. } => {
+            b.u8(0x41);
+            b.u8(channels.bits() | format.code() << 4);
             b.u8(sampler.0);
             b.u8(surface.0);
         }

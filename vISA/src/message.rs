@@ -498,7 +498,7 @@ impl<'a> IntoIterator for MsgOperands<'a> {
 
 impl Inst {
     /// The source and raw operands of a message instruction (block, media, gather and scatter
-    /// messages, the atomics, the sampler's `sample` and `load`, `raw_send` and `raw_sends`) in the order its binary form lists them
+    /// messages, the atomics, the sampler's `sample`, `sample_unorm` and `load`, `raw_send` and `raw_sends`) in the order its binary form lists them
     /// after the fixed fields, which is also the order of its text form except for svm_atomic,
     /// whose text puts the old values (the last operand) before the sources. `None` for the other
     /// instructions. The text writer, the binary writer and the validator all walk these.
@@ -518,6 +518,7 @@ impl Inst {
             Inst::Sample { u, v, r, dst, .. } | Inst::Load { u, v, r, dst, .. } => {
                 MsgOperands::new(&[], &[*u, *v, *r, *dst])
             }
+            Inst::SampleUnorm { u, v, du, dv, dst, .. } => MsgOperands::new(&[u, v, du, dv], &[*dst]),
             Inst::SvmScatter { addresses, data, .. } => MsgOperands::new(&[], &[*addresses, *data]),
             Inst::DwordAtomic { offsets: addresses, src0, src1, dst, .. }
             | Inst::SvmAtomic { addresses, src0, src1, dst, .. } => {

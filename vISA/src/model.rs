@@ -80,6 +80,40 @@ pub struct PredId(pub u16);
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct SurfaceId(pub u8);
 
+/// The output format of `sample_unorm` (bits 5:4 of its channel byte).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UnormOutput {
+    /// Two bytes per pixel and channel (`16-full`).
+    Full16,
+    /// As [`UnormOutput::Full16`], only even pixels for R and B (`16-downsampled`).
+    Downsampled16,
+    /// One byte per pixel and channel (`8-full`).
+    Full8,
+    /// As [`UnormOutput::Full8`], only even pixels for R and B (`8-downsampled`).
+    Downsampled8,
+}
+
+impl UnormOutput {
+    /// Every format, by code.
+    pub const ALL: [UnormOutput; 4] =
+        [UnormOutput::Full16, UnormOutput::Downsampled16, UnormOutput::Full8, UnormOutput::Downsampled8];
+
+    /// The 2-bit code of the binary form.
+    pub fn code(self) -> u8 {
+        self as u8
+    }
+
+    /// The format's name in vISA text.
+    pub fn text(self) -> &'static str {
+        match self {
+            UnormOutput::Full16 => "16-full",
+            UnormOutput::Downsampled16 => "16-downsampled",
+            UnormOutput::Full8 => "8-full",
+            UnormOutput::Downsampled8 => "8-downsampled",
+        }
+    }
+}
+
 /// A sampler id (user samplers from `S0`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct SamplerId(pub u8);
@@ -285,6 +319,8 @@ impl ImplicitKind {
     pub const GROUP_COUNT: u8 = 2;
     /// `.implicit_LOCAL_ID`: the thread's local id (3 x uw, in r1).
     pub const LOCAL_ID: u8 = 3;
+    /// `.implicit_UNDEFINED_12`: the 64-bit base of the private (stack) memory (kind 96).
+    pub const PRIVATE_BASE: u8 = 12;
 
     /// The text directive of a kind.
     pub fn directive(kind: u8) -> String {
@@ -1090,6 +1126,15 @@ pub enum Inst {
         /// The index (a ud immediate or scalar).
         src: SrcOp,
     },
+    /// `movs S S(0) src`: sets a sampler variable to a sampler-state index.
+    MovsSampler {
+        /// Exec.
+        exec: Exec,
+        /// Sampler written.
+        dst: SamplerId,
+        /// The index (a ud immediate or scalar).
+        src: SrcOp,
+    },
     /// `addr_add S A(i)<w> &var[off] src1`.
     AddrAdd {
         /// Exec.
@@ -1457,6 +1502,30 @@ pub enum Inst {
         /// r coordinates (f, or NULL).
         r: Raw,
         /// Result.
+        dst: Raw,
+    },
+    /// `sample_unorm.CH.FORMAT S T u v du dv dst`: the sampler unit filters 32 pixels of the UNORM
+    /// surface `T` with sampler state `S`, from normalized (u, v) in steps of du across and dv
+    /// down; each enabled channel a run of 32 values (no exec size, no predicate; SIMD control
+    /// flow does not apply).
+    SampleUnorm {
+        /// Channels returned (enabled ones only, SoA).
+        channels: Channels,
+        /// How each pixel's values are returned.
+        format: UnormOutput,
+        /// Sampler state.
+        sampler: SamplerId,
+        /// Surface (image).
+        surface: SurfaceId,
+        /// Normalized x of pixel 0 (f scalar).
+        u: SrcOp,
+        /// Normalized y of pixel 0 (f scalar).
+        v: SrcOp,
+        /// The x step between adjacent pixels (f scalar).
+        du: SrcOp,
+        /// The y step between adjacent pixels (f scalar).
+        dv: SrcOp,
+        /// Result (uw).
         dst: Raw,
     },
     /// `load.CH (N) T u v r dst`: the sampler unit reads texels of surface `T` at integer

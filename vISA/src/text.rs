@@ -21,27 +21,16 @@ pub fn sanitize(name: &str) -> String {
     s
 }
 
-/// A symbol operand (of `faddr`): a name that is a vISA identifier (`[A-Za-z_][A-Za-z0-9_]*`)
-/// as it is, any other (`arg.str`, `llvm.foo`) quoted, as IGC writes it and GenX_IR reads it;
-/// the linker resolves the symbol by this exact name. (A name holding `"` or a control
-/// character has no text form: [`crate::validate`] refuses it.)
+/// A symbol name as an operand of the text (`faddr`'s function, a data symbol): bare when it is a
+/// vISA identifier (`[A-Za-z_][A-Za-z0-9_]*`), else quoted with `\"` and `\\` escaped, the form
+/// GenX_IR's parser reads back to the name as it is (an external symbol keeps its spelling for the
+/// linker, `"some.intrinsic"`).
 pub fn symbol(name: &str) -> String {
-    if is_symbol_identifier(name) {
+    if !name.is_empty() && sanitize(name) == name {
         name.to_string()
     } else {
-        format!("\"{name}\"")
+        format!("\"{}\"", escape(name))
     }
-}
-
-/// Whether `name` is a vISA identifier, written unquoted as a symbol operand.
-pub fn is_symbol_identifier(name: &str) -> bool {
-    !name.is_empty() && sanitize(name) == name
-}
-
-/// Whether `name` can be written as a symbol operand at all (quoted if need be): not empty, no
-/// `"`, `\\` or control characters.
-pub fn is_symbol_name(name: &str) -> bool {
-    !name.is_empty() && !name.chars().any(|c| c == '"' || c == '\\' || c.is_control())
 }
 
 /// Mangles a user name: `prefix` followed by the name with every character outside
@@ -449,6 +438,9 @@ impl W<'_> {
             Inst::Movs { exec, dst, src } => {
                 format!("movs {} {}(0) {}", exec_fmt(*exec), n.surface(*dst), self.src(src))
             }
+            Inst::MovsSampler { exec, dst, src } => {
+                format!("movs {} {}(0) {}", exec_fmt(*exec), n.samplers[dst.0 as usize], self.src(src))
+            }
             Inst::AddrAdd { exec, dst, base, base_offset, src1 } => format!(
                 "addr_add {} {}({})<{}> &{}{} {}",
                 exec_fmt(*exec),
@@ -543,6 +535,13 @@ impl W<'_> {
                 "sample.{} ({}) {} {}",
                 channels.text(),
                 exec.size,
+                n.samplers[sampler.0 as usize],
+                n.surface(*surface)
+            ),
+            Inst::SampleUnorm { channels, format, sampler, surface, .. } => format!(
+                "sample_unorm.{}.{} {} {}",
+                channels.text(),
+                format.text(),
                 n.samplers[sampler.0 as usize],
                 n.surface(*surface)
             ),
@@ -834,6 +833,16 @@ fn write_unit(k: &Kernel) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn symbols_are_bare_identifiers_or_quoted() {
+        assert_eq!(symbol("scale_linked"), "scale_linked");
+        assert_eq!(symbol("_f2"), "_f2");
+        assert_eq!(symbol("some.intrinsic"), "\"some.intrinsic\"");
+        assert_eq!(symbol("2f"), "\"2f\"");
+        assert_eq!(symbol(""), "\"\"");
+        assert_eq!(symbol("a\"b\\c"), "\"a\\\"b\\\\c\"");
+    }
 
     #[test]
     fn float_immediates() {

@@ -383,6 +383,13 @@ pub fn validate(k: &Kernel) -> Result<(), Vec<String>> {
                 c.surface(at, *dst);
                 c.src(at, src, exec.size);
             }
+            Inst::MovsSampler { exec, dst, src } => {
+                c.exec(at, *exec);
+                if dst.0 as usize >= k.samplers.len() {
+                    c.err(at, format!("unknown sampler S{}", dst.0));
+                }
+                c.src(at, src, exec.size);
+            }
             Inst::AddrAdd { exec, dst, base, base_offset, src1 } => {
                 c.exec(at, *exec);
                 c.addr(at, dst.addr);
@@ -416,8 +423,14 @@ pub fn validate(k: &Kernel) -> Result<(), Vec<String>> {
                 call_sizes(&mut c.errs, &format!("inst {at}: fcall"), *arg_size, *ret_size);
             }
             Inst::FAddr { function, dst } => {
-                if !crate::text::is_symbol_name(function) {
-                    c.err(at, format!("faddr of `{function}`: not a symbol name (empty, or holding `\"`, `\\` or a control character)"));
+                // an external symbol (resolved at link time) keeps its spelling: the text quotes it
+                if function.is_empty() || function.chars().any(char::is_control) {
+                    c.err(
+                        at,
+                        format!(
+                            "faddr of {function:?}: a symbol name is not empty and has no control characters"
+                        ),
+                    );
                 }
                 c.dst(at, dst);
             }
@@ -476,6 +489,15 @@ pub fn validate(k: &Kernel) -> Result<(), Vec<String>> {
                     if sampler.0 as usize >= k.samplers.len() {
                         c.err(at, format!("unknown sampler S{}", sampler.0));
                     }
+                }
+            }
+            Inst::SampleUnorm { channels, sampler, surface, .. } => {
+                if channels.bits() == 0 {
+                    c.err(at, "sample_unorm with no channel enabled".into());
+                }
+                c.surface(at, *surface);
+                if sampler.0 as usize >= k.samplers.len() {
+                    c.err(at, format!("unknown sampler S{}", sampler.0));
                 }
             }
             Inst::SvmBlock { .. } => {}

@@ -1,11 +1,16 @@
 //! The LLVM edge of the GenX layer: validation of an LLVM module against the GenX rules, and its
 //! import into the GenX IR. Only this module touches LLVM; everything after it is plain Rust data.
 
+pub mod const_expr;
 pub mod convert;
 pub mod data_globals;
 pub mod prepare;
 pub mod printf_buffer;
+pub mod private_base;
 pub mod raw;
 pub mod validate;
 
-pub use convert::{import_module, import_module_counted, MD_BUDGET};
+pub use convert::{
+    import_module, import_module_counted, import_module_counted_with_stack, import_module_with_stack,
+    MD_BUDGET,
+};

@@ -61,9 +61,15 @@ pub fn gen_type(t: Ty) -> Result<Type, String> {
     }
 }
 
-/// What a function is, from its linkage, DLL storage class and `CMGenxMain` attribute.
+/// LLVM's `spir_kernel` calling convention.
+const SPIR_KERNEL_CC: u32 = 76;
+
+/// What a function is, from its linkage, DLL storage class, `CMGenxMain` attribute and calling
+/// convention (a `spir_kernel` is a kernel, as Intel's compiler takes one without `genx.kernels`).
 pub fn linkage_of(f: Val) -> Result<Linkage, String> {
-    let kernel_attr = f.has_fn_attr("CMGenxMain");
+    // SAFETY: a function of a live module.
+    let spir_kernel = unsafe { inkwell::llvm_sys::core::LLVMGetFunctionCallConv(f.0) } == SPIR_KERNEL_CC;
+    let kernel_attr = f.has_fn_attr("CMGenxMain") || (spir_kernel && !f.is_declaration());
     match f.linkage() {
         LLVMLinkage::LLVMExternalLinkage if f.is_dllexport() || kernel_attr => Ok(Linkage::Kernel),
         LLVMLinkage::LLVMExternalLinkage => Ok(Linkage::External),
@@ -488,7 +494,7 @@ fn check_instruction(inst: Val, callees: &mut Callees) -> Result<(), Failure> {
             if v.is_null() || v.is_basic_block() {
                 continue;
             }
-            if v.is_constant_expr() {
+            if v.is_constant_expr() && !super::const_expr::folds(v) {
                 return Err(unsupported(format!("constant expression {}", v.print())));
             }
             if v.ty().kind() == LLVMTypeKind::LLVMLabelTypeKind

@@ -137,6 +137,17 @@ impl Thread {
                 }
                 self.set_surface(*dst, v[0].0.as_int() as u32)
             }
+            Inst::MovsSampler { exec: _, dst, src } => {
+                let v = self.read_src(cx, src, 1, 1)?;
+                if !v[0].1 {
+                    return Err(SimError::Undefined("the sampler index of a movs was never written".into()));
+                }
+                match self.samplers.get_mut(usize::from(dst.0)) {
+                    Some(slot) => *slot = Some(v[0].0.as_int() as u32),
+                    None => return Err(SimError::Malformed(format!("undeclared sampler S{}", dst.0))),
+                }
+                Ok(())
+            }
             Inst::AddrAdd { exec, dst, base, base_offset, src1 } => {
                 let en = enabled(*exec, mask);
                 let n = usize::from(exec.size);

@@ -166,6 +166,9 @@ pub fn run(
     let width = prog.units.iter().map(|u| control::thread_width(u.k)).max().unwrap_or(1);
     let mut report = Report::default();
     launch.check_size()?;
+    if k.inputs.iter().any(|i| i.implicit == genxc_visa::ImplicitKind::PRIVATE_BASE) {
+        crate::launch::add_private_memory(launch, memory)?;
+    }
     let threads = launch.threads();
     let per_group = launch.threads_per_group().max(1);
     for group in threads.chunks(per_group) {
@@ -281,6 +284,7 @@ impl Thread {
             | Inst::Cmp { .. }
             | Inst::Setp { .. }
             | Inst::Movs { .. }
+            | Inst::MovsSampler { .. }
             | Inst::AddrAdd { .. } => self.alu(cx, inst, mask),
             Inst::Lsc { .. } | Inst::LscBlock2d { .. } => self.lsc(cx, inst, mask, memory),
             Inst::Dpas { .. } => self.dpas(cx, inst, mask),
@@ -288,6 +292,9 @@ impl Thread {
                 Err(SimError::NotModeled("raw_send/raw_sends (their descriptors are not decoded)".into()))
             }
             Inst::Sample { .. } | Inst::Load { .. } => self.sampler_message(cx, inst, mask, memory),
+            Inst::SampleUnorm { .. } => Err(SimError::NotModeled(
+                "sample_unorm: filtering 32 pixels of a UNORM surface through a sampler state".into(),
+            )),
             _ => self.message(cx, inst, mask, memory),
         }
     }

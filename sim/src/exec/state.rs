@@ -8,7 +8,7 @@
 
 use super::Config;
 use crate::error::SimError;
-use crate::launch::{ArgValue, Launch, ThreadIds};
+use crate::launch::{hw_thread_slot, ArgValue, Launch, ThreadIds, PRIVATE_BASE};
 use crate::memory::{Bytes, Space};
 use genxc_visa::{
     ImplicitKind, InputTarget, Kernel, SurfaceId, VarId, VisaType, ARG_BYTES, NUM_PREDEF_SURFACES,
@@ -100,6 +100,12 @@ impl Layout {
         // The stack-call areas, after the user variables (so adding them moved no kernel's).
         for (id, size) in [(VarId::ARG, ARG_BYTES), (VarId::RETVAL, RETVAL_BYTES)] {
             slots[id.0 as usize] = Some(Slot { start: place(size, &mut roots)?, size, ty: VisaType::UD });
+        }
+        // The stack and frame pointers and %sr0 (whose low bits number the hardware thread).
+        for (id, size, ty) in
+            [(VarId::SP, 8, VisaType::UQ), (VarId::FP, 8, VisaType::UQ), (VarId::SR0, 16, VisaType::UD)]
+        {
+            slots[id.0 as usize] = Some(Slot { start: place(size, &mut roots)?, size, ty });
         }
         // Aliases, possibly of aliases: resolve until nothing changes.
         for _ in 0..=k.vars.len() {
@@ -316,6 +322,13 @@ impl Thread {
             steps: 0,
             warnings: Vec::new(),
         };
+        if let Some(Some(s)) = layout.slots.get(VarId::SR0.0 as usize) {
+            let at = s.start as usize;
+            let mut sr0 = [0u8; 16];
+            sr0[..4].copy_from_slice(&hw_thread_slot(launch, ids).to_le_bytes());
+            t.regs.data[at..at + 16].copy_from_slice(&sr0);
+            t.regs.defined[at..at + 16].fill(true);
+        }
 
         for (input, arg) in bind_inputs(k, launch)? {
             let payload = arg.payload(usize::from(input.size));
@@ -361,6 +374,7 @@ impl Thread {
                         bytes.extend_from_slice(&n.to_le_bytes());
                     }
                 }
+                ImplicitKind::PRIVATE_BASE => bytes.extend_from_slice(&PRIVATE_BASE.to_le_bytes()),
                 _ => {}
             }
             bytes.resize(usize::from(input.size), 0);

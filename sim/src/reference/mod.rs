@@ -15,6 +15,7 @@ mod alu;
 mod contract;
 mod lsc;
 mod messages;
+mod sampler;
 mod thread;
 mod xmx;
 
@@ -87,6 +88,9 @@ pub fn run(
         }
     }
     launch.check_size()?;
+    if k.args.iter().any(|a| a.implicit == ImplicitArg::PrivateBase) {
+        crate::launch::add_private_memory(launch, memory)?;
+    }
     let mut report = Report::default();
     let per_group = launch.threads_per_group();
     if per_group == 0 {
@@ -162,6 +166,7 @@ fn kernel_args(
                     "the printf buffer argument in the reference interpreter".into(),
                 ))
             }
+            ImplicitArg::PrivateBase => vec![Some(crate::launch::PRIVATE_BASE)],
             ImplicitArg::Other(kind) => {
                 return Err(SimError::NotModeled(format!("implicit kernel argument of kind {kind}")))
             }

@@ -52,6 +52,9 @@ pub(super) struct Thread {
     pub(super) steps: u64,
     /// Whether it returned from the kernel.
     pub(super) done: bool,
+    /// `%sp` and `%fp` (`llvm.genx.read/write.predef.reg` 10 and 11): the thread's, across calls;
+    /// `None` until written.
+    stack_regs: [Option<u64>; 2],
 }
 
 /// What an instruction produced.
@@ -109,7 +112,7 @@ impl Thread {
         ids: ThreadIds,
     ) -> Result<Thread, SimError> {
         let frame = new_frame(&module.functions[kernel], kernel, args, None)?;
-        Ok(Thread { frames: vec![frame], ids, steps: 0, done: false })
+        Ok(Thread { frames: vec![frame], ids, steps: 0, done: false, stack_regs: [None, None] })
     }
 
     /// Runs until the thread ends or reaches a barrier.
@@ -181,6 +184,15 @@ impl Thread {
                         continue;
                     }
                     InstKind::Intrinsic { id: IntrinsicId::Barrier, .. } => return Ok(Stop::Barrier),
+                    InstKind::Intrinsic {
+                        id: iid @ (IntrinsicId::ReadPredefReg | IntrinsicId::WritePredefReg),
+                        args,
+                    } => {
+                        let vals = args.iter().map(|&a| get(fr, f, a)).collect::<Result<Vec<_>, _>>()?;
+                        let reg = vals.first().and_then(|v| v.first().copied().flatten());
+                        let slot = super::super::launch::hw_thread_slot(launch, self.ids);
+                        Produced::Value(predefined_reg(&mut self.stack_regs, *iid, reg, &vals, slot)?)
+                    }
                     InstKind::Intrinsic { id: iid, args }
                         if !matches!(iid, IntrinsicId::Rdpredregion | IntrinsicId::Wrpredregion) =>
                     {
@@ -318,6 +330,35 @@ fn carry(sub: bool, args: &[Bits]) -> Result<Vec<Bits>, SimError> {
         values.push(lane.map(|l| l.1));
     }
     Ok(vec![flags, values])
+}
+
+/// A read or write of predefined register `reg`: `%sp` (10) and `%fp` (11) in `regs`, `%sr0` (13,
+/// read only) whose low bits are the thread's hardware `slot`. A write gives the value written.
+fn predefined_reg(
+    regs: &mut [Option<u64>; 2],
+    id: IntrinsicId,
+    reg: Option<u64>,
+    vals: &[Bits],
+    slot: u32,
+) -> Result<Bits, SimError> {
+    let write = id == IntrinsicId::WritePredefReg;
+    match (reg, write) {
+        (Some(r @ (10 | 11)), false) => Ok(vec![regs[r as usize - 10]]),
+        (Some(r @ (10 | 11)), true) => {
+            let v = vals
+                .get(1)
+                .filter(|v| v.len() == 1)
+                .ok_or_else(|| SimError::Malformed("a write of %sp or %fp takes one 64-bit value".into()))?;
+            regs[r as usize - 10] = v[0];
+            Ok(v.clone())
+        }
+        (Some(13), false) => Ok(vec![Some(u64::from(slot))]),
+        (r, _) => Err(SimError::NotModeled(format!(
+            "llvm.genx.{}.predef.reg of predefined variable {} in the reference interpreter",
+            if write { "write" } else { "read" },
+            r.map_or("(not a constant)".into(), |r| r.to_string())
+        ))),
+    }
 }
 
 fn intrinsic(

@@ -16,37 +16,46 @@ mod by_reference;
 mod compiler_copies;
 mod function_pointers;
 mod globals;
+mod linkage;
 mod memory;
 mod predefined_vars;
 pub mod printf;
+mod private_stack;
 mod promote_array;
 mod reductions;
 mod region_access;
+pub mod region_past_end;
 mod simd_cf;
+mod simd_cf_em;
 mod simd_cf_source;
 mod spirv_builtins;
 
 pub use memory::{ACCESS_ATTR, MEMORY_ATTR};
+pub use private_stack::{
+    MAX_STACK_BYTES_PER_THREAD, PRIVATE_BASE_INTRINSIC, STACK_BYTES_PER_THREAD, STACK_THREAD_SLOTS,
+};
 
 use super::raw::{ModuleRef, Ty, Val};
 use crate::Platform;
 use genxc_diag::Diagnostic;
 use inkwell::llvm_sys::{LLVMOpcode, LLVMTypeKind};
 
-/// Rewrites `m` into the form the GenX import takes, for `platform`. Errors are located
-/// diagnostics of constructs a rewrite recognized and cannot compile (never a partial rewrite
-/// left for the import to misread).
-pub fn prepare_module(m: &ModuleRef, platform: Platform) -> Result<(), Vec<Diagnostic>> {
+/// Rewrites `m` into the form the GenX import takes, for `platform`, with `stack_bytes` of private
+/// stack memory per thread. Errors are located diagnostics of constructs a rewrite recognized and
+/// cannot compile (never a partial rewrite left for the import to misread).
+pub fn prepare_module(m: &ModuleRef, platform: Platform, stack_bytes: u32) -> Result<(), Vec<Diagnostic>> {
     if !needs_preparation(m) {
         return Ok(());
     }
+    // Defined functions that are neither kernels nor stack calls become internal subroutines.
+    linkage::internalize_subroutines(m);
     // Copies Intel's GenX passes insert (constant materialization, address conversion) become the
     // values they copy.
     compiler_copies::replace_compiler_copies(m);
     // LLVM's vector reductions become any/all of a predicate or trees of region reads.
     reductions::expand_reductions(m);
-    // Globals naming vISA predefined variables of Intel's runtime ABI are refused by name.
-    predefined_vars::check_predefined_vars(m)?;
+    // Globals naming vISA predefined variables become reads and writes of them by number.
+    predefined_vars::lower_predefined_vars(m)?;
     // Function pointers become i64 addresses of stack functions, calls through them calls
     // through those addresses (before the globals: a constant table of them is read here).
     function_pointers::lower_function_pointers(m)?;
@@ -75,6 +84,9 @@ pub fn prepare_module(m: &ModuleRef, platform: Platform) -> Result<(), Vec<Diagn
     printf::resolve_printf(m)?;
     // Stack slots SROA and mem2reg leave (arrays indexed at run time) become vector values.
     promote_array::promote_arrays(m)?;
+    // The stack slots left (too large for registers, or whose address escapes) get places in
+    // per-thread stack memory, and stack functions take pointers as 64-bit addresses.
+    private_stack::place_private_memory(m, platform.grf_bytes(), stack_bytes)?;
     // Struct and array values (insertvalue/extractvalue chains, phis, selects) split into their
     // elements.
     aggregates::split_aggregate_values(m);
@@ -90,7 +102,9 @@ pub fn prepare_module(m: &ModuleRef, platform: Platform) -> Result<(), Vec<Diagn
 /// Whether anything in `m` is outside the GenX form: a global, a pointer-typed parameter or
 /// instruction, an aggregate value other than the results of the intrinsics that return structs,
 /// SIMD control flow (whose blocks may need conforming), or a call of an intrinsic a rewrite
-/// expands (SPIR-V built-ins, Intel's compiler copies, LLVM's vector reductions).
+/// expands (SPIR-V built-ins, Intel's compiler copies, LLVM's vector reductions), a stack
+/// function with more arguments than `%arg` holds, or a call of a declared-only function (whose
+/// caller sets up the stack).
 pub fn needs_preparation(m: &ModuleRef) -> bool {
     if !m.globals().is_empty() || function_pointers::has_function_pointers(m) {
         return true;
@@ -103,6 +117,9 @@ pub fn needs_preparation(m: &ModuleRef) -> bool {
         || spirv_builtins::declares_spirv_builtins(m)
         || compiler_copies::declares_compiler_copies(m)
         || reductions::declares_reductions(m)
+        || private_stack::may_pass_arguments_on_stack(m)
+        || private_stack::calls_declared_functions(m)
+        || linkage::has_plain_external_functions(m)
 }
 
 /// Whether `m` declares a SIMD control flow intrinsic (goto, join, any, predicate): a module that

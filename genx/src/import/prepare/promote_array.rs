@@ -6,9 +6,9 @@
 //! time), each store a `llvm.genx.wrregion` into it (see [`super::region_access`]); mem2reg then
 //! turns the new vector slot into SSA values.
 //!
-//! A slot larger than [`MAX_PRIVATE_ARRAY_BYTES`] is refused with its size. A slot this rewrite
-//! does not model (address escaping, volatile access, a dynamic size, elements of different types)
-//! is left as it is, for the validator to name.
+//! A slot larger than [`MAX_PRIVATE_ARRAY_BYTES`], and one this rewrite does not model (address
+//! escaping, volatile access, a dynamic size, elements of different types), is left as it is, for
+//! the stack memory rewrite (`private_stack`) or the validator.
 
 use super::super::raw::{ModuleRef, Val};
 use super::region_access::{collect_uses, erase_dead, layout_of, Rewriter, Whole};
@@ -43,14 +43,7 @@ pub fn promote_arrays(m: &ModuleRef) -> Result<(), Vec<Diagnostic>> {
                 continue;
             }
             if layout.bytes > MAX_PRIVATE_ARRAY_BYTES {
-                diags.push(Diagnostic::in_function(
-                    f.name(),
-                    Some(super::super::validate::inst_label(a)),
-                    unsupported(format!(
-                        "private array of {} bytes (larger than the {MAX_PRIVATE_ARRAY_BYTES} bytes kept in registers)",
-                        layout.bytes
-                    )),
-                ));
+                // Too large for registers: the slot gets stack memory (`private_stack`).
                 continue;
             }
             if uses.accesses.is_empty() {

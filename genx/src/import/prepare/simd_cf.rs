@@ -16,6 +16,10 @@
 //! 4. A backward goto that branches straight back to its loop header gets an empty latch block
 //!    after its own (the do-while shape: the branch falls through to the latch, which loops).
 //!
+//! Between steps 2 and 3, uses of an execution mask as data get the lanes it enables, computed
+//! where it is the hardware mask (see `super::simd_cf_em`); code that would read an empty mask
+//! before a join (in a block the hardware skips) is folded, so that it can move below the join.
+//!
 //! Code that reads an execution or resume mask, memory operations that would change order with
 //! another one, and the values such code reads, stay where they are; the shape is then refused by the SIMD control flow analysis
 //! as before, located at the instruction.
@@ -70,6 +74,7 @@ pub fn conform(f: Val) {
     for b in f.blocks() {
         restore_branch(f, b);
     }
+    super::simd_cf_em::lower_em_as_data(f);
     for b in f.blocks() {
         sink_below_join(b);
     }
