@@ -150,7 +150,7 @@ fn shape(module: &genxc_genx::Module, k: usize) -> ([u32; 3], [u32; 3]) {
     (groups, [if threads { 2 } else { 1 }, 1, 1])
 }
 
-/// One run of a vISA kernel on a launch.
+/// One run of a vISA kernel on a launch, with the data section `globals` placed.
 fn run_visa(
     kernels: &[genxc_visa::Kernel],
     grf: u32,
@@ -158,10 +158,12 @@ fn run_visa(
     specs: &[ArgSpec],
     seed: u64,
     (groups, group_size): ([u32; 3], [u32; 3]),
+    globals: &[genxc_genx::data_section::DataGlobal],
 ) -> Result<Memory, SimError> {
     let fill = fill(&kernels[0].name);
     let (launch, mut memory) =
         Launch::random_filled(specs, seed, bti_base, groups, group_size, SLM_BYTES, fill);
+    memory.place_globals(globals)?;
     exec::run(kernels, &Config { grf_bytes: grf, bti_base }, &launch, &mut memory)?;
     Ok(memory)
 }
@@ -215,6 +217,7 @@ fn run_reference(
     let (groups, group_size) = shape(module, kernel);
     let fill = fill(&module.kernels[kernel].name);
     let (launch, mut memory) = Launch::random_filled(specs, seed, 0, groups, group_size, SLM_BYTES, fill);
+    memory.place_globals(&module.kernels[kernel].globals)?;
     reference::run(module, kernel, 0, &launch, &mut memory)?;
     Ok(memory)
 }
@@ -238,7 +241,8 @@ fn check_kernel(
                 // a stop: reported as a failure unless NOT_RUN lists the kernel
                 return Err(format!("{platform:?}: arguments {got_specs:?}, input has {specs:?}"));
             }
-            let got = run_visa(&kernels, platform.grf_bytes(), 0, &specs, seed, shape(module, k))
+            let globals = &module.kernels[k].globals;
+            let got = run_visa(&kernels, platform.grf_bytes(), 0, &specs, seed, shape(module, k), globals)
                 .map_err(|e| format!("simulator on {platform:?}: {e}"))?;
             if let Err(d) = compare(&expected, &got) {
                 writeln!(failures, "{source} {name} {platform:?} seed {seed}: {d}").unwrap();
@@ -366,7 +370,7 @@ fn a_wrong_kernel_is_caught() {
     for (text, agrees) in [(right.to_string(), true), (wrong, false)] {
         let outcome = genxc::compile_bytes("k.ll", text.as_bytes(), &opts);
         let kernels = genxc_visa::read_text(outcome.visaasm_of("k").unwrap()).unwrap();
-        let got = run_visa(&kernels, 32, 0, &specs, 7, shape(&module, 0)).unwrap();
+        let got = run_visa(&kernels, 32, 0, &specs, 7, shape(&module, 0), &[]).unwrap();
         assert_eq!(compare(&expected, &got).is_ok(), agrees, "{text}");
     }
 }

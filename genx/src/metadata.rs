@@ -240,6 +240,9 @@ pub struct Kernel {
     /// The printf string table (format and `%s` strings, by index) when the kernel has a printf
     /// buffer argument; empty otherwise.
     pub printf_strings: Vec<String>,
+    /// The module's global data section (the globals kept in memory), listed with every kernel
+    /// of the module so kernels.json and the simulators see it; empty when there is none.
+    pub globals: Vec<crate::data_section::DataGlobal>,
     /// Bytes of private (stack) memory each hardware thread needs, 0 when the kernel uses none.
     pub private_memory: u32,
     /// The functions the kernel calls (itself or through its stack functions) that the module
@@ -749,6 +752,7 @@ fn kernel_from_raw(
         nbarrier_count: raw.nbarriers as u32,
         synthesized: false,
         printf_strings: Vec::new(),
+        globals: Vec::new(),
         private_memory: 0,
         external_functions: Vec::new(),
     })
@@ -782,6 +786,7 @@ fn synthesize(func: FuncId, f: &Function, platform: Platform) -> Result<Kernel, 
         nbarrier_count: 0,
         synthesized: true,
         printf_strings: Vec::new(),
+        globals: Vec::new(),
         private_memory: 0,
         external_functions: Vec::new(),
     })

@@ -258,6 +258,7 @@ pub fn build_units(module: &Module) -> Result<Vec<KernelUnit>, Vec<Diagnostic>> 
                     nbarrier_count: 0,
                     synthesized: true,
                     printf_strings: Vec::new(),
+                    globals: Vec::new(),
                     private_memory: 0,
                     external_functions: Vec::new(),
                 },

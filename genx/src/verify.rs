@@ -794,6 +794,12 @@ impl<'a> FunctionChecker<'a> {
                 }
                 Ok(())
             }
+            InstKind::GlobalAddr(name) => {
+                if ty != Type::Scalar(Elem::I64) {
+                    return Err(format!("the address of global @{name} is {ty}; it must be i64"));
+                }
+                Ok(())
+            }
             InstKind::IndirectCall { .. } => {
                 if ops.first() != Some(&Type::Scalar(Elem::I64)) {
                     return Err(format!(

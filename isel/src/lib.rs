@@ -266,6 +266,7 @@ pub fn select_stack_function(
         nbarrier_count: 0,
         synthesized: true,
         printf_strings: Vec::new(),
+        globals: Vec::new(),
         private_memory: 0,
         external_functions: Vec::new(),
     };
@@ -1211,6 +1212,7 @@ impl Selector<'_> {
             InstKind::Intrinsic { id: iid, args } => intrinsics::intrinsic(self, id, iid, &args),
             InstKind::Call { callee, args } => self.call(id, callee, &args),
             InstKind::FuncAddr(func) => self.function_address(id, func),
+            InstKind::GlobalAddr(name) => self.global_address(id, name),
             InstKind::IndirectCall { addr, args } => self.indirect_call(id, addr, &args),
             InstKind::Phi { .. } => Ok(()),
             // the fields of an addc or subb: written by the call's instruction

@@ -184,6 +184,18 @@ impl Selector<'_> {
         Ok(())
     }
 
+    /// The address of a global of the data section (`faddr "symbol"`, resolved by the loader)
+    /// into the value of instruction `id`.
+    pub(crate) fn global_address(&mut self, id: InstId, symbol: String) -> R<()> {
+        if self.fx().asg.var(Value::Inst(id)).is_none() {
+            return Ok(());
+        }
+        let dst = self.var_of(Value::Inst(id))?;
+        let dst = self.view(dst, m::VisaType::UQ)?;
+        self.push(VInst::FAddr { function: symbol, dst: m::Dst::new(dst, 0).into() });
+        Ok(())
+    }
+
     /// The name `faddr` gives for stack function `c`: a function of the file is written under its
     /// sanitized name (as its `.global_function` is), while a declared-only function keeps its
     /// symbol as it is for the linker (the vISA text quotes it when it is not an identifier).

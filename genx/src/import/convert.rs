@@ -7,7 +7,7 @@
 
 use super::raw::{Bb, ModuleRef, Val};
 use super::validate::{
-    gen_type, inst_label, is_callee_cast, is_function_address, linkage_of, Callee, Callees,
+    gen_type, global_address_of, inst_label, is_callee_cast, is_function_address, linkage_of, Callee, Callees,
 };
 use crate::intrinsics::IntrinsicId;
 use crate::ir::*;
@@ -124,6 +124,10 @@ pub fn import_module_counted_with_stack(
     }
     describe_pointer_args(&mr, &mut module);
     super::printf_buffer::bind_printf_buffer(&mut module, &printf_strings(&mr), platform)?;
+    let globals = super::data_globals::data_section(&mr)?;
+    for k in &mut module.kernels {
+        k.globals = globals.clone();
+    }
     super::private_base::bind_private_base(&mut module, stack_bytes, platform)?;
     Ok((module, values))
 }
@@ -529,6 +533,9 @@ impl FnImporter<'_> {
     fn call(&mut self, inst: Val) -> R<InstKind> {
         let n = inst.num_call_args();
         let args: Vec<Val> = (0..n).map(|i| inst.operand(i)).collect();
+        if let Some(g) = global_address_of(inst) {
+            return Ok(InstKind::GlobalAddr(g.name()));
+        }
         if is_function_address(inst) {
             let f = inst.operand(0);
             let func = *self.fmap.get(&f).ok_or_else(|| {

@@ -1,7 +1,8 @@
 //! Validation of an LLVM module against what the GenX backend accepts, before import.
 //!
 //! Each rule has its own diagnostic naming the function and instruction: Gen types only; linkage
-//! (`dllexport` kernel, external function, `internal` subroutine); no global variables; memory only
+//! (`dllexport` kernel, external function, `internal` subroutine); no global variables other than
+//! those of the data section (used only through `llvm.genx.gaddr`, their address); memory only
 //! through allocas that mem2reg removed; calls only to defined functions and known intrinsics; no
 //! constant expressions or aggregate/exception/atomic instructions. Every problem is reported, not
 //! just the first.
@@ -147,7 +148,7 @@ fn opcode_name(op: LLVMOpcode) -> &'static str {
 /// Checks the whole module; returns every error found.
 pub fn validate(m: &ModuleRef) -> Result<(), Vec<Diagnostic>> {
     let mut diags = Vec::new();
-    for g in m.globals() {
+    for g in m.globals().into_iter().filter(|&g| !is_data_global(g)) {
         diags.push(
             Diagnostic::error("global variables are not supported by the GenX backend")
                 .with_location(Location::Symbol(g.name())),
@@ -340,6 +341,64 @@ pub fn is_function_address(inst: Val) -> bool {
         && inst.operand(0).is_function()
 }
 
+/// The global variable whose address `inst` is: `llvm.genx.gaddr` of a global variable (through
+/// pointer casts), a global of the data section.
+pub fn global_address_of(inst: Val) -> Option<Val> {
+    if inst.opcode() != LLVMOpcode::LLVMCall
+        || !inst.called_value().is_function()
+        || !inst.called_value().name().starts_with("llvm.genx.gaddr.")
+        || inst.num_call_args() != 1
+    {
+        return None;
+    }
+    let g = strip_pointer_casts(inst.operand(0));
+    // SAFETY: a kind query on a live value.
+    (unsafe { !inkwell::llvm_sys::core::LLVMIsAGlobalVariable(g.0).is_null() }).then_some(g)
+}
+
+/// `v` without the pointer-cast constant expressions around it (LLVM folds a cast of an array
+/// pointer to its element pointer into an all-zero getelementptr).
+fn strip_pointer_casts(mut v: Val) -> Val {
+    for _ in 0..16 {
+        let cast = v.is_constant_expr()
+            && match v.const_opcode() {
+                LLVMOpcode::LLVMBitCast | LLVMOpcode::LLVMAddrSpaceCast => true,
+                LLVMOpcode::LLVMGetElementPtr => {
+                    v.operands().into_iter().skip(1).all(|i| i.const_int() == Some(0))
+                }
+                _ => false,
+            };
+        if !cast {
+            break;
+        }
+        v = v.operand(0);
+    }
+    v
+}
+
+/// Whether global `g` is a global of the data section, in memory: not thread-local, and used only
+/// through its address (`llvm.genx.gaddr` calls) and in the initializers of other globals.
+fn is_data_global(g: Val) -> bool {
+    // SAFETY: kind queries on a live global.
+    if unsafe { inkwell::llvm_sys::core::LLVMIsThreadLocal(g.0) != 0 } {
+        return false;
+    }
+    fn only_addressed(g: Val, v: Val, depth: u32) -> bool {
+        depth < 16
+            && v.users().into_iter().all(|u| {
+                if u.is_instruction() {
+                    global_address_of(u) == Some(g)
+                // SAFETY: a kind query on a live constant.
+                } else if unsafe { !inkwell::llvm_sys::core::LLVMIsAGlobalVariable(u.0).is_null() } {
+                    true
+                } else {
+                    u.is_constant() && only_addressed(g, u, depth + 1)
+                }
+            })
+    }
+    only_addressed(g, g, 0)
+}
+
 /// Whether declaration `f` is a function of the program (called as a stack function resolved at
 /// link time), not an intrinsic.
 pub fn is_external_declaration(f: Val) -> bool {
@@ -355,6 +414,12 @@ fn check_instruction(inst: Val, callees: &mut Callees) -> Result<(), Failure> {
     use LLVMOpcode::*;
     let op = inst.opcode();
     if is_callee_cast(inst) {
+        return Ok(());
+    }
+    if let Some(g) = global_address_of(inst) {
+        if inst.ty().kind() != LLVMTypeKind::LLVMIntegerTypeKind || inst.ty().int_width() != 64 {
+            return Err(invalid(format!("the address of global @{} must be an i64", g.name())));
+        }
         return Ok(());
     }
     if is_function_address(inst) {

@@ -248,7 +248,7 @@ fn run_slice(prog: &Program, t: &mut Thread, memory: &mut Memory, limit: u64) ->
                 continue;
             }
             Inst::FAddr { .. } => {
-                t.faddr(prog, cx, inst)?;
+                t.faddr(prog, cx, inst, memory)?;
                 t.flow.set(mask, pc + 1);
                 continue;
             }

@@ -158,6 +158,14 @@ impl Thread {
                         continue;
                     }
                     InstKind::FuncAddr(func) => Produced::Value(vec![Some(function_address(*func))]),
+                    InstKind::GlobalAddr(name) => match memory.symbol(name) {
+                        Some(a) => Produced::Value(vec![Some(a)]),
+                        None => {
+                            return Err(SimError::NotModeled(format!(
+                                "the address of global @{name}, which the launch did not place"
+                            )))
+                        }
+                    },
                     InstKind::IndirectCall { addr, args } => {
                         let a = scalar(&get(fr, f, *addr)?, "an indirect call's address")?;
                         let args = args.iter().map(|&a| get(fr, f, a)).collect::<Result<Vec<_>, _>>()?;

@@ -10,6 +10,7 @@
 //! names it, located, as before.
 
 mod aggregates;
+mod assert_print;
 mod bfloat;
 mod builder;
 mod by_reference;
@@ -87,6 +88,9 @@ pub fn prepare_module(m: &ModuleRef, platform: Platform, stack_bytes: u32) -> Re
     for f in m.functions() {
         simd_cf_source::lower(f).map_err(|d| vec![d])?;
     }
+    // Calls of the assert built-in become calls of the external function with the format's
+    // address (before printf, which would otherwise take it for a printf).
+    assert_print::lower_assert_print(m)?;
     // printf calls become writes to the printf buffer through a global pointer, which the memory
     // lowering then selects like any other store.
     printf::resolve_printf(m)?;
