@@ -699,6 +699,7 @@ mod tests {
             "calls/predef_regs.ll",
             "calls/stack_args_memory.ll",
             "calls/predef_vars.ll",
+            "calls/cast_callee.ll",
             "calls/stack_call_subroutines.ll",
             "calls/stack_calls.ll",
             "globals/accepted/global_address_stored.ll",

@@ -76,6 +76,7 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("memory/stack_memory.ll", &[]),
     ("memory/accepted/alloca_volatile.ll", &[]),
     ("calls/stack_args_memory.ll", &[]),
+    ("calls/cast_callee.ll", &[]),
     ("calls/stack_recursion_memory.ll", &[]),
     ("aggregates/structs.ll", &[]),
     ("builtins/spirv_carry.ll", &[]),

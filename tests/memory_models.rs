@@ -27,7 +27,8 @@ const SLM_BYTES: u32 = 64 * 1024;
 /// A kernel's meaning: what it does to the memory of a launch, thread by thread in launch order.
 type Model = fn(&Launch, &mut Memory);
 
-/// `(fixture, kernel, model)` of every kernel of `tests/fixtures/memory`.
+/// `(fixture, kernel, model)` of every kernel of `tests/fixtures/memory`, and of a few other
+/// fixtures whose rewrites pass pointers.
 const MODELS: &[(&str, &str, Model)] = &[
     ("memory/svm_pointers.ll", "svm_pointers", svm_pointers),
     ("memory/slm_surface.ll", "slm_surface", slm_surface),
@@ -39,6 +40,7 @@ const MODELS: &[(&str, &str, Model)] = &[
     ("memory/stack_memory.ll", "big_private_array", big_private_array),
     ("memory/stack_memory.ll", "escaping_slot", escaping_slot),
     ("memory/spir_kernel_unlisted.ll", "spir_kernel_unlisted", spir_kernel_unlisted),
+    ("calls/cast_callee.ll", "cast_callee", cast_callee),
 ];
 
 /// The SVM address argument `k` points at.
@@ -125,6 +127,17 @@ fn spir_kernel_unlisted(l: &Launch, m: &mut Memory) {
             let a = 4 * (g * 16 + i);
             let v = f32_of(ld(m, inp + a, 4));
             st_float(m, out + a, 4, u64::from((v * 2.0 + 1.0).to_bits()));
+        }
+    }
+}
+
+fn cast_callee(l: &Launch, m: &mut Memory) {
+    // Every thread adds one to the 8 dwords at the pointer argument, through the stack function.
+    let buf = pointer(l, 0);
+    for _ in 0..GROUPS {
+        for i in 0..8 {
+            let v = ld(m, buf + 4 * i, 4) as u32;
+            st(m, buf + 4 * i, 4, u64::from(v.wrapping_add(1)));
         }
     }
 }

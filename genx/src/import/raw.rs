@@ -84,7 +84,8 @@ impl Val {
         (0..self.num_operands()).map(|i| self.operand(i)).collect()
     }
 
-    /// The users of the value, each once, in use-list order.
+    /// The users of the value, each once, in use-list order; a constant expression nothing uses
+    /// any more (LLVM keeps one after a rewrite replaced its uses) is not a user.
     pub fn users(self) -> Vec<Val> {
         let mut out: Vec<Val> = Vec::new();
         // SAFETY: valid value; the use list ends with null.
@@ -92,7 +93,8 @@ impl Val {
             let mut u = LLVMGetFirstUse(self.0);
             while !u.is_null() {
                 let user = Val(LLVMGetUser(u));
-                if !out.contains(&user) {
+                let dead_constant = user.is_constant_expr() && LLVMGetFirstUse(user.0).is_null();
+                if !dead_constant && !out.contains(&user) {
                     out.push(user);
                 }
                 u = LLVMGetNextUse(u);

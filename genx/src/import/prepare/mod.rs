@@ -14,6 +14,7 @@ mod assert_print;
 mod bfloat;
 mod builder;
 mod by_reference;
+mod cast_callees;
 mod compiler_copies;
 mod function_pointers;
 mod globals;
@@ -50,6 +51,9 @@ pub fn prepare_module(m: &ModuleRef, platform: Platform, stack_bytes: u32) -> Re
     if !needs_preparation(m) {
         return Ok(());
     }
+    // Calls through a bitcast of a function become direct calls of it (before the rewrites that
+    // ask whether a function is only called).
+    cast_callees::call_cast_callees_directly(m);
     // Defined functions that are neither kernels nor stack calls become internal subroutines.
     linkage::internalize_subroutines(m);
     // Copies Intel's GenX passes insert (constant materialization, address conversion) become the
@@ -134,6 +138,7 @@ pub fn needs_preparation(m: &ModuleRef) -> bool {
         || linkage::has_plain_external_functions(m)
         || untyped_atomics::declares_untyped_atomics(m)
         || svm_scaled4::declares_svm_scaled4(m)
+        || cast_callees::has_cast_callees(m)
         || bfloat::declares_bfloat(m)
 }
 
