@@ -686,6 +686,7 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
         Dpas | Dpas2 | DpasNosrc0 | Dpasw | DpaswNosrc0 => crate::xmx::dpas(s, id, iid, args),
         Sample | Load => crate::sampler::sampler_message(s, id, iid, args),
         SampleUnorm => crate::sampler::sample_unorm(s, id, args),
+        Load3d => crate::sampler::load_3d(s, id, args),
         _ => memory(s, id, iid, args),
     }
 }
@@ -972,7 +973,7 @@ fn check_lanes(s: &Selector, v: Value, n: u32, what: &str, name: &str) -> R<()> 
 }
 
 /// [`msg_mask`] of a message of `exec` lanes, after checking the predicate has one per lane.
-fn lane_pred(s: &mut Selector, v: Value, exec: Exec, name: &str) -> R<(WriteMask, Exec)> {
+pub(crate) fn lane_pred(s: &mut Selector, v: Value, exec: Exec, name: &str) -> R<(WriteMask, Exec)> {
     check_lanes(s, v, u32::from(exec.size), "predicate", name)?;
     msg_mask(s, v, exec)
 }

@@ -199,3 +199,93 @@ pub(crate) fn sample_unorm(s: &mut Selector, id: InstId, args: &[Value]) -> R<()
     s.push(VInst::SampleUnorm { channels, format, sampler, surface, u: u?, v: v?, du: du?, dv: dv?, dst });
     Ok(())
 }
+
+/// `llvm.genx.3d.load` (operation, predicate, channel mask, texel offsets, surface, 1..15
+/// parameters): vISA `load_3d`, `load_lz`, `load_2dms_w` or `load_mcs` by the operation's bits
+/// 4:0 (bit 5 asks for the pixel null mask register after the channels); the lanes are the
+/// predicate's, the result the enabled channels one after another (SoA), each filling whole
+/// registers.
+pub(crate) fn load_3d(s: &mut Selector, id: InstId, args: &[Value]) -> R<()> {
+    let name = IntrinsicId::Load3d.name();
+    if args.len() < 6 || args.len() > 20 {
+        return Err(invalid(format!("{name}: {} operands (5 fixed and 1..15 parameters)", args.len())));
+    }
+    let op_bits = const_u64(s, args[0], "the load operation")?;
+    let op = m::Load3dOp::from_code((op_bits & 0x1f) as u8)
+        .filter(|_| op_bits >> 6 == 0)
+        .ok_or_else(|| invalid(format!("{name}: operation {op_bits:#x} is not a sampler load")))?;
+    let pixel_null_mask = op_bits & 0x20 != 0;
+    let n = s.f().value_type(args[1]).num_elems();
+    if !matches!(n, 8 | 16) {
+        return Err(invalid(format!("{name}: {n} predicate lanes (a sampler message has 8 or 16 lanes)")));
+    }
+    let exec = Exec::new(n as u8);
+    let mask = const_u64(s, args[2], "the channel mask")?;
+    let channels = m::Channels { r: mask & 1 != 0, g: mask & 2 != 0, b: mask & 4 != 0, a: mask & 8 != 0 };
+    if channels.bits() == 0 || mask > 15 {
+        return Err(invalid(format!("{name}: invalid channel mask {mask}")));
+    }
+    if let Some(off) = s.f().as_const(args[3]).and_then(|c| c.splat_value()) {
+        if off & 0xf000 != 0 {
+            return Err(invalid(format!("{name}: texel offsets {off:#x} use the reserved bits 15:12")));
+        }
+    }
+    if s.f().value_type(args[3]) != Type::Scalar(Elem::I16) {
+        return Err(invalid(format!("{name}: the texel offsets must be an i16 scalar")));
+    }
+    let mut params = &args[5..];
+    let pty = s.f().value_type(params[0]);
+    for &p in params {
+        let t = s.f().value_type(p);
+        if t != pty || t.num_elems() != n || !matches!(t.elem(), Some(Elem::I32 | Elem::I16)) {
+            return Err(invalid(format!(
+                "{name}: the parameters must be {n} x i32 or {n} x i16 vectors, all of one type; one is {t}"
+            )));
+        }
+    }
+    // trailing parameters that are undefined or zero are left out (they read as 0)
+    while params.len() > 1 && zero_coordinate(s, params[params.len() - 1]) {
+        params = &params[..params.len() - 1];
+    }
+    let ty = s.f().insts[id].ty;
+    let size = match ty.elem() {
+        Some(Elem::I32 | Elem::Float) => 4,
+        Some(Elem::I16 | Elem::Half) => 2,
+        _ => return Err(invalid(format!("{name}: the result must be 32- or 16-bit elements, not {ty}"))),
+    };
+    if !(n * size).is_multiple_of(s.grf()) {
+        return Err(unsupported(format!(
+            "{name} with {n} lanes of {size}-byte elements on {} (each channel of the result starts a \
+             new register, part of it unused)",
+            s.platform
+        )));
+    }
+    let extra = if pixel_null_mask { s.grf() / size } else { 0 };
+    let lanes = n * channels.bits().count_ones() + extra;
+    if ty.num_elems() != lanes {
+        return Err(invalid(format!(
+            "{name}: the result must be {lanes} elements (lanes times enabled channels{}), not {ty}",
+            if pixel_null_mask { ", and a register of pixel null mask" } else { "" }
+        )));
+    }
+    let (wm, exec) = crate::intrinsics::lane_pred(s, args[1], exec, name)?;
+    if wm.em {
+        return Err(unsupported(format!("{name} under SIMD control flow")));
+    }
+    let aoffimmi = s.src(args[3], VisaType::UW)?;
+    let surface = s.surface(args[4])?;
+    let params = params.iter().map(|&p| Ok(Raw::of(s.block_var(p)?))).collect::<R<Vec<Raw>>>()?;
+    let dst = Raw::of(s.var_of(Value::Inst(id))?);
+    s.push(VInst::Load3d {
+        op,
+        pixel_null_mask,
+        pred: wm.pred,
+        exec,
+        channels,
+        aoffimmi,
+        surface,
+        dst,
+        params,
+    });
+    Ok(())
+}

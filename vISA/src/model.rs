@@ -114,6 +114,56 @@ impl UnormOutput {
     }
 }
 
+/// The operation of a `load_3d`-family message (bits 4:0 of its op byte): which parameters
+/// follow and how the sampler reads the surface, always unfiltered at integer texel coordinates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Load3dOp {
+    /// `load_3d` (ld): parameters u, v, lod, r.
+    Ld,
+    /// `load_lz` (ld_lz): level of detail 0; parameters u, v, r.
+    LdLz,
+    /// `load_2dms_w` (ld2dms_w): a multisampled surface; parameters sample index, the MCS value
+    /// (two ud or four uw parts), u, v, r, lod.
+    Ld2dmsW,
+    /// `load_mcs` (ld_mcs): the multisample control surface; parameters u, v, r, lod.
+    LdMcs,
+}
+
+impl Load3dOp {
+    /// Every operation.
+    pub const ALL: [Load3dOp; 4] = [Load3dOp::Ld, Load3dOp::LdLz, Load3dOp::Ld2dmsW, Load3dOp::LdMcs];
+
+    /// The 5-bit sampler operation code of the binary form.
+    pub fn code(self) -> u8 {
+        match self {
+            Load3dOp::Ld => 0x07,
+            Load3dOp::LdLz => 0x1a,
+            Load3dOp::Ld2dmsW => 0x1c,
+            Load3dOp::LdMcs => 0x1d,
+        }
+    }
+
+    /// The operation with binary code `code`, if it is a load.
+    pub fn from_code(code: u8) -> Option<Load3dOp> {
+        Load3dOp::ALL.into_iter().find(|o| o.code() == code)
+    }
+
+    /// The mnemonic in vISA text.
+    pub fn text(self) -> &'static str {
+        match self {
+            Load3dOp::Ld => "load_3d",
+            Load3dOp::LdLz => "load_lz",
+            Load3dOp::Ld2dmsW => "load_2dms_w",
+            Load3dOp::LdMcs => "load_mcs",
+        }
+    }
+
+    /// The operation named `text` in vISA text.
+    pub fn from_text(text: &str) -> Option<Load3dOp> {
+        Load3dOp::ALL.into_iter().find(|o| o.text() == text)
+    }
+}
+
 /// A sampler id (user samplers from `S0`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct SamplerId(pub u8);
@@ -1527,6 +1577,30 @@ pub enum Inst {
         dv: SrcOp,
         /// Result (uw).
         dst: Raw,
+    },
+    /// `[P] load_3d[.pixel_null_mask].CH (M1, N) aoffimmi T dst params...` and its `load_lz`,
+    /// `load_2dms_w`, `load_mcs` forms: the sampler unit reads texels of surface `T` unfiltered at
+    /// integer coordinates, with the texel offsets of `aoffimmi` (SIMD8 or SIMD16; the enabled
+    /// channels SoA, each from a new register; missing trailing parameters read as 0).
+    Load3d {
+        /// The load operation.
+        op: Load3dOp,
+        /// Whether a register with the pixel null mask follows the channels in `dst`.
+        pixel_null_mask: bool,
+        /// Predicate.
+        pred: Option<Pred>,
+        /// Exec: size 8 or 16.
+        exec: Exec,
+        /// Channels returned (enabled ones only, SoA).
+        channels: Channels,
+        /// The u, v, r texel offsets (uw: bits 11:8, 7:4, 3:0, each -8..7).
+        aoffimmi: SrcOp,
+        /// Surface (image).
+        surface: SurfaceId,
+        /// Result.
+        dst: Raw,
+        /// The operation's parameters in order (1..=15, all ud or all uw).
+        params: Vec<Raw>,
     },
     /// `load.CH (N) T u v r dst`: the sampler unit reads texels of surface `T` at integer
     /// coordinates, unfiltered (SIMD8 or SIMD16; no predicate).

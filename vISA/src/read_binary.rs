@@ -807,6 +807,32 @@ impl Dec<'_, '_> {
                 let [dst] = self.raws()?;
                 Inst::SampleUnorm { channels, format, sampler, surface, u, v, du, dv, dst }
             }
+            0x6E => {
+                let op_at = self.r.pos;
+                let op_word = self.r.u16()?;
+                let op =
+                    Load3dOp::from_code((op_word & 0xff) as u8).filter(|_| op_word >> 9 == 0).ok_or_else(
+                        || ReadError::at_offset(op_at, format!("bad 3D_LOAD operation word 0x{op_word:04x}")),
+                    )?;
+                let pixel_null_mask = op_word & 0x100 != 0;
+                let exec = self.exec()?;
+                let pred = self.pred()?;
+                let channels = self.channels()?;
+                let aoffimmi = self.src()?;
+                let surface = self.surface()?;
+                let [dst] = self.raws()?;
+                let n_at = self.r.pos;
+                let n = self.r.u8()?;
+                if n == 0 || n > 15 {
+                    return Err(ReadError::at_offset(n_at, format!("3D_LOAD with {n} parameters (1..15)")));
+                }
+                let mut params = Vec::with_capacity(usize::from(n));
+                for _ in 0..n {
+                    let [p] = self.raws()?;
+                    params.push(p);
+                }
+                Inst::Load3d { op, pixel_null_mask, pred, exec, channels, aoffimmi, surface, dst, params }
+            }
             0x42 => {
                 let (channels, exec) = self.sampler_mode()?;
                 let surface = self.surface()?;

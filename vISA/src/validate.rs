@@ -485,6 +485,26 @@ pub fn validate(k: &Kernel) -> Result<(), Vec<String>> {
                     }
                 }
             }
+            Inst::Load3d { op, pred, exec, channels, aoffimmi, surface, params, .. } => {
+                if ![8, 16].contains(&exec.size) {
+                    c.err(at, format!("{} exec ({}) is not SIMD8 or SIMD16", op.text(), exec.size));
+                }
+                if channels.bits() == 0 {
+                    c.err(at, format!("{} with no channel enabled", op.text()));
+                }
+                if params.is_empty() || params.len() > 15 {
+                    c.err(at, format!("{} with {} parameters (1..15)", op.text(), params.len()));
+                }
+                if let SrcOp::Imm(i) = aoffimmi {
+                    if !matches!(i, Imm::UW(v) if v >> 12 == 0) {
+                        c.err(at, format!("{} texel offsets {i:?}: a uw with bits 15:12 zero", op.text()));
+                    }
+                }
+                c.src(at, aoffimmi, 1);
+                c.exec(at, *exec);
+                c.pred(at, *pred);
+                c.surface(at, *surface);
+            }
             Inst::SampleUnorm { channels, sampler, surface, .. } => {
                 if channels.bits() == 0 {
                     c.err(at, "sample_unorm with no channel enabled".into());
