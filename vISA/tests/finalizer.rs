@@ -102,6 +102,7 @@ sample_tests! {
     rtdemo => ALL;
     lsc_sample => &["DG2", "PVC"];
     sampler => &["SKL", "TGLLP", "DG2"];
+    sampler_3d => ALL;
 }
 
 /// The platform exceptions of the samples README are real: the same text is rejected there.

@@ -450,6 +450,24 @@ fn every_form() -> Kernel {
         r: Raw::NULL,
         dst: raw(a),
     });
+    for (op, pixel_null_mask, pred, params) in [
+        (Load3dOp::Ld, false, None, vec![Raw::of(u), Raw::of(u), Raw::NULL, Raw::of(u)]),
+        (Load3dOp::LdLz, true, Some(Pred::on(p)), vec![Raw::of(u)]),
+        (Load3dOp::Ld2dmsW, false, None, vec![Raw::of(u); 7]),
+        (Load3dOp::LdMcs, false, Some(Pred::on(p)), vec![Raw::of(u), Raw::of(u)]),
+    ] {
+        k.push(Inst::Load3d {
+            op,
+            pixel_null_mask,
+            pred,
+            exec: Exec::new(16),
+            channels: Channels { r: true, g: true, b: false, a: false },
+            aoffimmi: SrcOp::Imm(Imm::UW(0x0f1)),
+            surface: t,
+            dst: Raw::of(a),
+            params,
+        });
+    }
     k.push(Inst::Barrier);
     k.push(Inst::Fence(Fence { sw_only: true, ..Fence::default() }));
     k.push(Inst::Fence(Fence {
