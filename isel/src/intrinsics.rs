@@ -686,7 +686,7 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
         Dpas | Dpas2 | DpasNosrc0 | Dpasw | DpaswNosrc0 => crate::xmx::dpas(s, id, iid, args),
         Sample | Load => crate::sampler::sampler_message(s, id, iid, args),
         SampleUnorm => crate::sampler::sample_unorm(s, id, args),
-        Load3d => crate::sampler::load_3d(s, id, args),
+        Load3d | Sample3d => crate::sampler::sampler_3d(s, id, iid, args),
         _ => memory(s, id, iid, args),
     }
 }

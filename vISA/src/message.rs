@@ -518,7 +518,7 @@ impl Inst {
             Inst::Sample { u, v, r, dst, .. } | Inst::Load { u, v, r, dst, .. } => {
                 MsgOperands::new(&[], &[*u, *v, *r, *dst])
             }
-            Inst::Load3d { dst, params, .. } => {
+            Inst::Load3d { dst, params, .. } | Inst::Sample3d { dst, params, .. } => {
                 let raws: Vec<Raw> = std::iter::once(*dst).chain(params.iter().copied()).collect();
                 MsgOperands::new(&[], &raws)
             }

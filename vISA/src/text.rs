@@ -549,6 +549,23 @@ impl W<'_> {
                     n.surface(*surface)
                 )
             }
+            Inst::Sample3d {
+                op, pixel_null_mask, pred, exec, channels, aoffimmi, sampler, surface, ..
+            } => {
+                let mut offsets = String::new();
+                let _ = put_src(&mut offsets, &self.names, aoffimmi);
+                format!(
+                    "{}{}{}.{} {} {} {} {}",
+                    self.pred(*pred),
+                    op.text(),
+                    if *pixel_null_mask { ".pixel_null_mask" } else { "" },
+                    channels.text(),
+                    exec_fmt(*exec),
+                    offsets,
+                    n.samplers[sampler.0 as usize],
+                    n.surface(*surface)
+                )
+            }
             Inst::Load { channels, exec, surface, .. } => {
                 format!("load.{} ({}) {}", channels.text(), exec.size, n.surface(*surface))
             }

@@ -485,19 +485,30 @@ pub fn validate(k: &Kernel) -> Result<(), Vec<String>> {
                     }
                 }
             }
-            Inst::Load3d { op, pred, exec, channels, aoffimmi, surface, params, .. } => {
+            Inst::Load3d { pred, exec, channels, aoffimmi, surface, params, .. }
+            | Inst::Sample3d { pred, exec, channels, aoffimmi, surface, params, .. } => {
+                let name = match inst {
+                    Inst::Load3d { op, .. } => op.text(),
+                    Inst::Sample3d { op, .. } => op.text(),
+                    _ => "",
+                };
                 if ![8, 16].contains(&exec.size) {
-                    c.err(at, format!("{} exec ({}) is not SIMD8 or SIMD16", op.text(), exec.size));
+                    c.err(at, format!("{name} exec ({}) is not SIMD8 or SIMD16", exec.size));
                 }
                 if channels.bits() == 0 {
-                    c.err(at, format!("{} with no channel enabled", op.text()));
+                    c.err(at, format!("{name} with no channel enabled"));
                 }
                 if params.is_empty() || params.len() > 15 {
-                    c.err(at, format!("{} with {} parameters (1..15)", op.text(), params.len()));
+                    c.err(at, format!("{name} with {} parameters (1..15)", params.len()));
                 }
                 if let SrcOp::Imm(i) = aoffimmi {
                     if !matches!(i, Imm::UW(v) if v >> 12 == 0) {
-                        c.err(at, format!("{} texel offsets {i:?}: a uw with bits 15:12 zero", op.text()));
+                        c.err(at, format!("{name} texel offsets {i:?}: a uw with bits 15:12 zero"));
+                    }
+                }
+                if let Inst::Sample3d { sampler, .. } = inst {
+                    if sampler.0 as usize >= k.samplers.len() {
+                        c.err(at, format!("unknown sampler S{}", sampler.0));
                     }
                 }
                 c.src(at, aoffimmi, 1);

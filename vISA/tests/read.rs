@@ -468,6 +468,25 @@ fn every_form() -> Kernel {
             params,
         });
     }
+    for (op, pixel_null_mask, pred, params) in [
+        (Sample3dOp::Sample, false, None, vec![Raw::of(f), Raw::of(f)]),
+        (Sample3dOp::SampleDC, true, Some(Pred::on(p)), vec![Raw::of(f); 11]),
+        (Sample3dOp::Lod, false, None, vec![Raw::of(f), Raw::NULL, Raw::of(f)]),
+        (Sample3dOp::SampleCLz, false, Some(Pred::on(p)), vec![Raw::of(f); 3]),
+    ] {
+        k.push(Inst::Sample3d {
+            op,
+            pixel_null_mask,
+            pred,
+            exec: Exec::new(16),
+            channels: Channels { r: true, g: false, b: false, a: true },
+            aoffimmi: SrcOp::Imm(Imm::UW(0x321)),
+            sampler: smp,
+            surface: t,
+            dst: Raw::of(f),
+            params,
+        });
+    }
     k.push(Inst::Barrier);
     k.push(Inst::Fence(Fence { sw_only: true, ..Fence::default() }));
     k.push(Inst::Fence(Fence {

@@ -297,6 +297,10 @@ impl Thread {
                  and array surfaces)",
                 op.text()
             ))),
+            Inst::Sample3d { op, .. } => Err(SimError::NotModeled(format!(
+                "{}: the sampler's 3D sample messages (filtering through a sampler state)",
+                op.text()
+            ))),
             Inst::SampleUnorm { .. } => Err(SimError::NotModeled(
                 "sample_unorm: filtering 32 pixels of a UNORM surface through a sampler state".into(),
             )),
