@@ -174,6 +174,8 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("kernels/lsc_more.ll", &[(Platform::Skl, LSC_BTI_SKL), (Platform::Tgllp, LSC_BTI_TGLLP)]),
     ("surfaces/surface_values.ll", &[]),
     ("surfaces/sampler_blit.ll", &[]),
+    ("surfaces/sampler_3d_load.ll", &[]),
+    ("surfaces/sampler_3d_sample.ll", &[]),
     ("surfaces/sampler_values.ll", &[(Platform::Pvc, SAMPLE_PVC)]),
     ("surfaces/predefined_slm.ll", &[(Platform::Skl, SLM_OWORD_SKL)]),
     (

@@ -920,6 +920,7 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
         Timestamp | GetHwid | Sr0 | Ce0 | GetColor | R0 | SetSr02 | SetPause => {
             crate::hw_registers::hw_register(s, id, iid, args)
         }
+        Load3d | Sample3d => crate::sampler::sampler_3d(s, id, iid, args),
         _ => memory(s, id, iid, args),
     }
 }
@@ -1206,7 +1207,7 @@ fn check_lanes(s: &Selector, v: Value, n: u32, what: &str, name: &str) -> R<()> 
 }
 
 /// [`msg_mask`] of a message of `exec` lanes, after checking the predicate has one per lane.
-fn lane_pred(s: &mut Selector, v: Value, exec: Exec, name: &str) -> R<(WriteMask, Exec)> {
+pub(crate) fn lane_pred(s: &mut Selector, v: Value, exec: Exec, name: &str) -> R<(WriteMask, Exec)> {
     check_lanes(s, v, u32::from(exec.size), "predicate", name)?;
     msg_mask(s, v, exec)
 }

@@ -199,3 +199,137 @@ pub(crate) fn sample_unorm(s: &mut Selector, id: InstId, args: &[Value]) -> R<()
     s.push(VInst::SampleUnorm { channels, format, sampler, surface, u: u?, v: v?, du: du?, dv: dv?, dst });
     Ok(())
 }
+
+/// The operation of a 3D sampler message: a load (`llvm.genx.3d.load`) or a sample
+/// (`llvm.genx.3d.sample`), from bits 4:0 of the intrinsic's operation operand.
+enum Op3d {
+    Load(m::Load3dOp),
+    Sample(m::Sample3dOp),
+}
+
+/// `llvm.genx.3d.load` (operation, predicate, channel mask, texel offsets, surface, 1..15
+/// parameters) and `llvm.genx.3d.sample` (the same with a sampler before the surface): vISA
+/// `load_3d`/`load_lz`/`load_2dms_w`/`load_mcs` or `sample_3d`/`sample_b`/.../`lod` by the
+/// operation's bits 4:0 (bit 5 asks for the pixel null mask register after the channels); the
+/// lanes are the predicate's, the result the enabled channels one after another (SoA), each
+/// filling whole registers. Load parameters are i32 or i16 vectors, sample ones float or half.
+pub(crate) fn sampler_3d(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[Value]) -> R<()> {
+    let name = iid.name();
+    let sample = iid == IntrinsicId::Sample3d;
+    let fixed = if sample { 6 } else { 5 };
+    if args.len() <= fixed || args.len() > fixed + 15 {
+        return Err(invalid(format!("{name}: {} operands ({fixed} fixed and 1..15 parameters)", args.len())));
+    }
+    let op_bits = const_u64(s, args[0], "the sampler operation")?;
+    if sample && op_bits & 0xc0 != 0 {
+        return Err(unsupported(format!(
+            "{name}: operation {op_bits:#x} asks for CPS LOD compensation or a non-uniform sampler"
+        )));
+    }
+    let code = (op_bits & 0x1f) as u8;
+    let op = if op_bits >> 8 != 0 {
+        None
+    } else if sample {
+        m::Sample3dOp::from_code(code).map(Op3d::Sample)
+    } else {
+        m::Load3dOp::from_code(code).filter(|_| op_bits & 0xc0 == 0).map(Op3d::Load)
+    };
+    let op = op.ok_or_else(|| {
+        invalid(format!(
+            "{name}: operation {op_bits:#x} is not a sampler {}",
+            if sample { "sample" } else { "load" }
+        ))
+    })?;
+    if matches!(op, Op3d::Sample(m::Sample3dOp::Lod)) {
+        // GenX_IR (IGC 1.0.12504) prints `lod` for this operation read from a binary but its text
+        // reader rejects the mnemonic (syntax error), so the text genxc writes could not be read
+        return Err(unsupported(format!(
+            "{name} with the lod operation (the finalizer's text reader does not accept `lod`)"
+        )));
+    }
+    let pixel_null_mask = op_bits & 0x20 != 0;
+    let n = s.f().value_type(args[1]).num_elems();
+    if !matches!(n, 8 | 16) {
+        return Err(invalid(format!("{name}: {n} predicate lanes (a sampler message has 8 or 16 lanes)")));
+    }
+    let exec = Exec::new(n as u8);
+    let mask = const_u64(s, args[2], "the channel mask")?;
+    let channels = m::Channels { r: mask & 1 != 0, g: mask & 2 != 0, b: mask & 4 != 0, a: mask & 8 != 0 };
+    if channels.bits() == 0 || mask > 15 {
+        return Err(invalid(format!("{name}: invalid channel mask {mask}")));
+    }
+    if s.f().value_type(args[3]) != Type::Scalar(Elem::I16) {
+        return Err(invalid(format!("{name}: the texel offsets must be an i16 scalar")));
+    }
+    if let Some(off) = s.f().as_const(args[3]).and_then(|c| c.splat_value()) {
+        if off & 0xf000 != 0 {
+            return Err(invalid(format!("{name}: texel offsets {off:#x} use the reserved bits 15:12")));
+        }
+    }
+    let mut params = &args[fixed..];
+    let pty = s.f().value_type(params[0]);
+    let kinds: [Elem; 2] = if sample { [Elem::Float, Elem::Half] } else { [Elem::I32, Elem::I16] };
+    for &p in params {
+        let t = s.f().value_type(p);
+        if t != pty || t.num_elems() != n || !t.elem().is_some_and(|e| kinds.contains(&e)) {
+            return Err(invalid(format!(
+                "{name}: the parameters must be {n} x {} or {n} x {} vectors, all of one type; one is {t}",
+                kinds[0], kinds[1]
+            )));
+        }
+    }
+    // trailing parameters that are undefined or zero are left out (they read as 0)
+    while params.len() > 1 && zero_coordinate(s, params[params.len() - 1]) {
+        params = &params[..params.len() - 1];
+    }
+    let ty = s.f().insts[id].ty;
+    let size = match ty.elem() {
+        Some(Elem::I32 | Elem::Float) => 4,
+        Some(Elem::I16 | Elem::Half) => 2,
+        _ => return Err(invalid(format!("{name}: the result must be 32- or 16-bit elements, not {ty}"))),
+    };
+    if !(n * size).is_multiple_of(s.grf()) {
+        return Err(unsupported(format!(
+            "{name} with {n} lanes of {size}-byte elements on {} (each channel of the result starts a \
+             new register, part of it unused)",
+            s.platform
+        )));
+    }
+    let extra = if pixel_null_mask { s.grf() / size } else { 0 };
+    let lanes = n * channels.bits().count_ones() + extra;
+    if ty.num_elems() != lanes {
+        return Err(invalid(format!(
+            "{name}: the result must be {lanes} elements (lanes times enabled channels{}), not {ty}",
+            if pixel_null_mask { ", and a register of pixel null mask" } else { "" }
+        )));
+    }
+    let (wm, exec) = crate::intrinsics::lane_pred(s, args[1], exec, name)?;
+    if wm.em {
+        return Err(unsupported(format!("{name} under SIMD control flow")));
+    }
+    let aoffimmi = s.src(args[3], VisaType::UW)?;
+    let sampler = if sample { Some(s.sampler_operand(args[4], name)?) } else { None };
+    let surface = s.surface(args[fixed - 1])?;
+    let params = params.iter().map(|&p| Ok(Raw::of(s.block_var(p)?))).collect::<R<Vec<Raw>>>()?;
+    let dst = Raw::of(s.var_of(Value::Inst(id))?);
+    let pred = wm.pred;
+    s.push(match (op, sampler) {
+        (Op3d::Sample(op), Some(sampler)) => VInst::Sample3d {
+            op,
+            pixel_null_mask,
+            pred,
+            exec,
+            channels,
+            aoffimmi,
+            sampler,
+            surface,
+            dst,
+            params,
+        },
+        (Op3d::Load(op), _) => {
+            VInst::Load3d { op, pixel_null_mask, pred, exec, channels, aoffimmi, surface, dst, params }
+        }
+        (Op3d::Sample(_), None) => return Err(invalid(format!("{name}: a sample without a sampler"))),
+    });
+    Ok(())
+}

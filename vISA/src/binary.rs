@@ -438,6 +438,52 @@ fn inst<'a>(b: &mut Buf, k: &'a Kernel, i: &'a Inst, pool: &mut Pool<'a>) {
             b.u8(sampler.0);
             b.u8(surface.0);
         }
+        Inst::Load3d { op, pixel_null_mask, pred, exec, channels, aoffimmi, surface, dst, params } => {
+            // 3D_LOAD: the parameter count sits between the result and the parameters, so this
+            // form writes its operands itself
+            b.u8(0x6E);
+            // vISA 4 widened the operation to a word: the code, then the pixel null mask at bit 8
+            b.u16(u16::from(op.code()) | u16::from(*pixel_null_mask) << 8);
+            b.u8(exec_byte(*exec));
+            b.u16(pred_word(*pred));
+            b.u8(channels.bits());
+            src(b, aoffimmi);
+            b.u8(surface.0);
+            raw(b, *dst);
+            b.u8(params.len() as u8);
+            for p in params {
+                raw(b, *p);
+            }
+            return;
+        }
+        Inst::Sample3d {
+            op,
+            pixel_null_mask,
+            pred,
+            exec,
+            channels,
+            aoffimmi,
+            sampler,
+            surface,
+            dst,
+            params,
+        } => {
+            // 3D_SAMPLE: as 3D_LOAD with the sampler before the surface
+            b.u8(0x6D);
+            b.u16(u16::from(op.code()) | u16::from(*pixel_null_mask) << 8);
+            b.u8(exec_byte(*exec));
+            b.u16(pred_word(*pred));
+            b.u8(channels.bits());
+            src(b, aoffimmi);
+            b.u8(sampler.0);
+            b.u8(surface.0);
+            raw(b, *dst);
+            b.u8(params.len() as u8);
+            for p in params {
+                raw(b, *p);
+            }
+            return;
+        }
         Inst::Load { channels, exec, surface, .. } => {
             b.u8(0x42);
             b.u8(sampler_mode(*channels, *exec));

@@ -518,8 +518,8 @@ pub struct MsgOperands<'a> {
 }
 
 impl<'a> MsgOperands<'a> {
-    /// The most operands a message has (typed_atomic: four coordinates, two sources, a result).
-    pub const CAPACITY: usize = 7;
+    /// The most operands a message has (a `load_3d`-family message: a result and 15 parameters).
+    pub const CAPACITY: usize = 16;
 
     /// The sources, then the raw operands.
     fn new(srcs: &[&'a SrcOp], raws: &[Raw]) -> MsgOperands<'a> {
@@ -575,6 +575,10 @@ impl Inst {
             Inst::Typed4 { u, v, r, lod, data, .. } => MsgOperands::new(&[], &[*u, *v, *r, *lod, *data]),
             Inst::Sample { u, v, r, dst, .. } | Inst::Load { u, v, r, dst, .. } => {
                 MsgOperands::new(&[], &[*u, *v, *r, *dst])
+            }
+            Inst::Load3d { dst, params, .. } | Inst::Sample3d { dst, params, .. } => {
+                let raws: Vec<Raw> = std::iter::once(*dst).chain(params.iter().copied()).collect();
+                MsgOperands::new(&[], &raws)
             }
             Inst::SampleUnorm { u, v, du, dv, dst, .. } => MsgOperands::new(&[u, v, du, dv], &[*dst]),
             Inst::SvmScatter { addresses, data, .. } => MsgOperands::new(&[], &[*addresses, *data]),

@@ -114,6 +114,146 @@ impl UnormOutput {
     }
 }
 
+/// The operation of a `load_3d`-family message (bits 4:0 of its op byte): which parameters
+/// follow and how the sampler reads the surface, always unfiltered at integer texel coordinates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Load3dOp {
+    /// `load_3d` (ld): parameters u, v, lod, r.
+    Ld,
+    /// `load_lz` (ld_lz): level of detail 0; parameters u, v, r.
+    LdLz,
+    /// `load_2dms_w` (ld2dms_w): a multisampled surface; parameters sample index, the MCS value
+    /// (two ud or four uw parts), u, v, r, lod.
+    Ld2dmsW,
+    /// `load_mcs` (ld_mcs): the multisample control surface; parameters u, v, r, lod.
+    LdMcs,
+}
+
+impl Load3dOp {
+    /// Every operation.
+    pub const ALL: [Load3dOp; 4] = [Load3dOp::Ld, Load3dOp::LdLz, Load3dOp::Ld2dmsW, Load3dOp::LdMcs];
+
+    /// The 5-bit sampler operation code of the binary form.
+    pub fn code(self) -> u8 {
+        match self {
+            Load3dOp::Ld => 0x07,
+            Load3dOp::LdLz => 0x1a,
+            Load3dOp::Ld2dmsW => 0x1c,
+            Load3dOp::LdMcs => 0x1d,
+        }
+    }
+
+    /// The operation with binary code `code`, if it is a load.
+    pub fn from_code(code: u8) -> Option<Load3dOp> {
+        Load3dOp::ALL.into_iter().find(|o| o.code() == code)
+    }
+
+    /// The mnemonic in vISA text.
+    pub fn text(self) -> &'static str {
+        match self {
+            Load3dOp::Ld => "load_3d",
+            Load3dOp::LdLz => "load_lz",
+            Load3dOp::Ld2dmsW => "load_2dms_w",
+            Load3dOp::LdMcs => "load_mcs",
+        }
+    }
+
+    /// The operation named `text` in vISA text.
+    pub fn from_text(text: &str) -> Option<Load3dOp> {
+        Load3dOp::ALL.into_iter().find(|o| o.text() == text)
+    }
+}
+
+/// The operation of a `sample_3d`-family message (bits 4:0 of its op byte): how the sampler
+/// filters the surface and which parameters (bias, level of detail, reference, gradients) precede
+/// or follow the normalized coordinates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Sample3dOp {
+    /// `sample_3d`: u, v, r, ai.
+    Sample,
+    /// `sample_b`: bias, u, v, r, ai.
+    SampleB,
+    /// `sample_l`: lod, u, v, r, ai.
+    SampleL,
+    /// `sample_c`: ref, u, v, r, ai.
+    SampleC,
+    /// `sample_d`: u and its gradients, v and its gradients, r and its gradients, ai.
+    SampleD,
+    /// `sample_b_c`: ref, bias, u, v, r, ai.
+    SampleBC,
+    /// `sample_l_c`: ref, lod, u, v, r, ai.
+    SampleLC,
+    /// `lod`: the level of detail the sampler would use at u, v, r, ai.
+    Lod,
+    /// `sample_d_c`: ref, then the `sample_d` parameters.
+    SampleDC,
+    /// `sample_lz`: level of detail 0; u, v, r, ai.
+    SampleLz,
+    /// `sample_c_lz`: ref, u, v, r, ai at level of detail 0.
+    SampleCLz,
+}
+
+impl Sample3dOp {
+    /// Every operation.
+    pub const ALL: [Sample3dOp; 11] = [
+        Sample3dOp::Sample,
+        Sample3dOp::SampleB,
+        Sample3dOp::SampleL,
+        Sample3dOp::SampleC,
+        Sample3dOp::SampleD,
+        Sample3dOp::SampleBC,
+        Sample3dOp::SampleLC,
+        Sample3dOp::Lod,
+        Sample3dOp::SampleDC,
+        Sample3dOp::SampleLz,
+        Sample3dOp::SampleCLz,
+    ];
+
+    /// The 5-bit sampler operation code of the binary form.
+    pub fn code(self) -> u8 {
+        match self {
+            Sample3dOp::Sample => 0x00,
+            Sample3dOp::SampleB => 0x01,
+            Sample3dOp::SampleL => 0x02,
+            Sample3dOp::SampleC => 0x03,
+            Sample3dOp::SampleD => 0x04,
+            Sample3dOp::SampleBC => 0x05,
+            Sample3dOp::SampleLC => 0x06,
+            Sample3dOp::Lod => 0x09,
+            Sample3dOp::SampleDC => 0x14,
+            Sample3dOp::SampleLz => 0x18,
+            Sample3dOp::SampleCLz => 0x19,
+        }
+    }
+
+    /// The operation with binary code `code`, if it is a sample.
+    pub fn from_code(code: u8) -> Option<Sample3dOp> {
+        Sample3dOp::ALL.into_iter().find(|o| o.code() == code)
+    }
+
+    /// The mnemonic in vISA text.
+    pub fn text(self) -> &'static str {
+        match self {
+            Sample3dOp::Sample => "sample_3d",
+            Sample3dOp::SampleB => "sample_b",
+            Sample3dOp::SampleL => "sample_l",
+            Sample3dOp::SampleC => "sample_c",
+            Sample3dOp::SampleD => "sample_d",
+            Sample3dOp::SampleBC => "sample_b_c",
+            Sample3dOp::SampleLC => "sample_l_c",
+            Sample3dOp::Lod => "lod",
+            Sample3dOp::SampleDC => "sample_d_c",
+            Sample3dOp::SampleLz => "sample_lz",
+            Sample3dOp::SampleCLz => "sample_c_lz",
+        }
+    }
+
+    /// The operation named `text` in vISA text.
+    pub fn from_text(text: &str) -> Option<Sample3dOp> {
+        Sample3dOp::ALL.into_iter().find(|o| o.text() == text)
+    }
+}
+
 /// A sampler id (user samplers from `S0`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct SamplerId(pub u8);
@@ -1556,6 +1696,56 @@ pub enum Inst {
         dv: SrcOp,
         /// Result (uw).
         dst: Raw,
+    },
+    /// `[P] sample_3d[.pixel_null_mask].CH (M1, N) aoffimmi S T dst params...` and the other
+    /// `sample_*` forms and `lod`: the sampler unit filters surface `T` with sampler state `S` at
+    /// normalized coordinates, with the parameters the operation takes (SIMD8 or SIMD16; the
+    /// enabled channels SoA, each from a new register; missing trailing parameters read as 0).
+    Sample3d {
+        /// The sample operation.
+        op: Sample3dOp,
+        /// Whether a register with the pixel null mask follows the channels in `dst`.
+        pixel_null_mask: bool,
+        /// Predicate.
+        pred: Option<Pred>,
+        /// Exec: size 8 or 16.
+        exec: Exec,
+        /// Channels returned (enabled ones only, SoA).
+        channels: Channels,
+        /// The u, v, r texel offsets (uw: bits 11:8, 7:4, 3:0, each -8..7).
+        aoffimmi: SrcOp,
+        /// Sampler state.
+        sampler: SamplerId,
+        /// Surface (image).
+        surface: SurfaceId,
+        /// Result.
+        dst: Raw,
+        /// The operation's parameters in order (1..=15, all f or all hf).
+        params: Vec<Raw>,
+    },
+    /// `[P] load_3d[.pixel_null_mask].CH (M1, N) aoffimmi T dst params...` and its `load_lz`,
+    /// `load_2dms_w`, `load_mcs` forms: the sampler unit reads texels of surface `T` unfiltered at
+    /// integer coordinates, with the texel offsets of `aoffimmi` (SIMD8 or SIMD16; the enabled
+    /// channels SoA, each from a new register; missing trailing parameters read as 0).
+    Load3d {
+        /// The load operation.
+        op: Load3dOp,
+        /// Whether a register with the pixel null mask follows the channels in `dst`.
+        pixel_null_mask: bool,
+        /// Predicate.
+        pred: Option<Pred>,
+        /// Exec: size 8 or 16.
+        exec: Exec,
+        /// Channels returned (enabled ones only, SoA).
+        channels: Channels,
+        /// The u, v, r texel offsets (uw: bits 11:8, 7:4, 3:0, each -8..7).
+        aoffimmi: SrcOp,
+        /// Surface (image).
+        surface: SurfaceId,
+        /// Result.
+        dst: Raw,
+        /// The operation's parameters in order (1..=15, all ud or all uw).
+        params: Vec<Raw>,
     },
     /// `load.CH (N) T u v r dst`: the sampler unit reads texels of surface `T` at integer
     /// coordinates, unfiltered (SIMD8 or SIMD16; no predicate).

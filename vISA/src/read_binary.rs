@@ -808,6 +808,69 @@ impl Dec<'_, '_> {
                 let [dst] = self.raws()?;
                 Inst::SampleUnorm { channels, format, sampler, surface, u, v, du, dv, dst }
             }
+            0x6D | 0x6E => {
+                let op_at = self.r.pos;
+                let op_word = self.r.u16()?;
+                let code = (op_word & 0xff) as u8;
+                let known = if opcode == 0x6D {
+                    Sample3dOp::from_code(code).is_some()
+                } else {
+                    Load3dOp::from_code(code).is_some()
+                };
+                if !known || op_word >> 9 != 0 {
+                    return Err(ReadError::at_offset(
+                        op_at,
+                        format!("bad 3D sampler operation word 0x{op_word:04x}"),
+                    ));
+                }
+                let pixel_null_mask = op_word & 0x100 != 0;
+                let exec = self.exec()?;
+                let pred = self.pred()?;
+                let channels = self.channels()?;
+                let aoffimmi = self.src()?;
+                let sampler = if opcode == 0x6D { Some(self.sampler()?) } else { None };
+                let surface = self.surface()?;
+                let [dst] = self.raws()?;
+                let n_at = self.r.pos;
+                let n = self.r.u8()?;
+                if n == 0 || n > 15 {
+                    return Err(ReadError::at_offset(
+                        n_at,
+                        format!("3D sampler message with {n} parameters (1..15)"),
+                    ));
+                }
+                let mut params = Vec::with_capacity(usize::from(n));
+                for _ in 0..n {
+                    let [p] = self.raws()?;
+                    params.push(p);
+                }
+                match (sampler, Sample3dOp::from_code(code), Load3dOp::from_code(code)) {
+                    (Some(sampler), Some(op), _) => Inst::Sample3d {
+                        op,
+                        pixel_null_mask,
+                        pred,
+                        exec,
+                        channels,
+                        aoffimmi,
+                        sampler,
+                        surface,
+                        dst,
+                        params,
+                    },
+                    (None, _, Some(op)) => Inst::Load3d {
+                        op,
+                        pixel_null_mask,
+                        pred,
+                        exec,
+                        channels,
+                        aoffimmi,
+                        surface,
+                        dst,
+                        params,
+                    },
+                    _ => return Err(ReadError::at_offset(op_at, "bad 3D sampler operation")),
+                }
+            }
             0x42 => {
                 let (channels, exec) = self.sampler_mode()?;
                 let surface = self.surface()?;

@@ -545,6 +545,39 @@ impl W<'_> {
                 n.samplers[sampler.0 as usize],
                 n.surface(*surface)
             ),
+            Inst::Load3d { op, pixel_null_mask, pred, exec, channels, aoffimmi, surface, .. } => {
+                // the head carries the texel offsets and the surface; the result and the
+                // parameters follow as message operands
+                let mut offsets = String::new();
+                let _ = put_src(&mut offsets, &self.names, aoffimmi);
+                format!(
+                    "{}{}{}.{} {} {} {}",
+                    self.pred(*pred),
+                    op.text(),
+                    if *pixel_null_mask { ".pixel_null_mask" } else { "" },
+                    channels.text(),
+                    exec_fmt(*exec),
+                    offsets,
+                    n.surface(*surface)
+                )
+            }
+            Inst::Sample3d {
+                op, pixel_null_mask, pred, exec, channels, aoffimmi, sampler, surface, ..
+            } => {
+                let mut offsets = String::new();
+                let _ = put_src(&mut offsets, &self.names, aoffimmi);
+                format!(
+                    "{}{}{}.{} {} {} {} {}",
+                    self.pred(*pred),
+                    op.text(),
+                    if *pixel_null_mask { ".pixel_null_mask" } else { "" },
+                    channels.text(),
+                    exec_fmt(*exec),
+                    offsets,
+                    n.samplers[sampler.0 as usize],
+                    n.surface(*surface)
+                )
+            }
             Inst::Load { channels, exec, surface, .. } => {
                 format!("load.{} ({}) {}", channels.text(), exec.size, n.surface(*surface))
             }

@@ -492,6 +492,37 @@ pub fn validate(k: &Kernel) -> Result<(), Vec<String>> {
                     }
                 }
             }
+            Inst::Load3d { pred, exec, channels, aoffimmi, surface, params, .. }
+            | Inst::Sample3d { pred, exec, channels, aoffimmi, surface, params, .. } => {
+                let name = match inst {
+                    Inst::Load3d { op, .. } => op.text(),
+                    Inst::Sample3d { op, .. } => op.text(),
+                    _ => "",
+                };
+                if ![8, 16].contains(&exec.size) {
+                    c.err(at, format!("{name} exec ({}) is not SIMD8 or SIMD16", exec.size));
+                }
+                if channels.bits() == 0 {
+                    c.err(at, format!("{name} with no channel enabled"));
+                }
+                if params.is_empty() || params.len() > 15 {
+                    c.err(at, format!("{name} with {} parameters (1..15)", params.len()));
+                }
+                if let SrcOp::Imm(i) = aoffimmi {
+                    if !matches!(i, Imm::UW(v) if v >> 12 == 0) {
+                        c.err(at, format!("{name} texel offsets {i:?}: a uw with bits 15:12 zero"));
+                    }
+                }
+                if let Inst::Sample3d { sampler, .. } = inst {
+                    if sampler.0 as usize >= k.samplers.len() {
+                        c.err(at, format!("unknown sampler S{}", sampler.0));
+                    }
+                }
+                c.src(at, aoffimmi, 1);
+                c.exec(at, *exec);
+                c.pred(at, *pred);
+                c.surface(at, *surface);
+            }
             Inst::SampleUnorm { channels, sampler, surface, .. } => {
                 if channels.bits() == 0 {
                     c.err(at, "sample_unorm with no channel enabled".into());

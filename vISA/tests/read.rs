@@ -451,6 +451,43 @@ fn every_form() -> Kernel {
         r: Raw::NULL,
         dst: raw(a),
     });
+    for (op, pixel_null_mask, pred, params) in [
+        (Load3dOp::Ld, false, None, vec![Raw::of(u), Raw::of(u), Raw::NULL, Raw::of(u)]),
+        (Load3dOp::LdLz, true, Some(Pred::on(p)), vec![Raw::of(u)]),
+        (Load3dOp::Ld2dmsW, false, None, vec![Raw::of(u); 7]),
+        (Load3dOp::LdMcs, false, Some(Pred::on(p)), vec![Raw::of(u), Raw::of(u)]),
+    ] {
+        k.push(Inst::Load3d {
+            op,
+            pixel_null_mask,
+            pred,
+            exec: Exec::new(16),
+            channels: Channels { r: true, g: true, b: false, a: false },
+            aoffimmi: SrcOp::Imm(Imm::UW(0x0f1)),
+            surface: t,
+            dst: Raw::of(a),
+            params,
+        });
+    }
+    for (op, pixel_null_mask, pred, params) in [
+        (Sample3dOp::Sample, false, None, vec![Raw::of(f), Raw::of(f)]),
+        (Sample3dOp::SampleDC, true, Some(Pred::on(p)), vec![Raw::of(f); 11]),
+        (Sample3dOp::Lod, false, None, vec![Raw::of(f), Raw::NULL, Raw::of(f)]),
+        (Sample3dOp::SampleCLz, false, Some(Pred::on(p)), vec![Raw::of(f); 3]),
+    ] {
+        k.push(Inst::Sample3d {
+            op,
+            pixel_null_mask,
+            pred,
+            exec: Exec::new(16),
+            channels: Channels { r: true, g: false, b: false, a: true },
+            aoffimmi: SrcOp::Imm(Imm::UW(0x321)),
+            sampler: smp,
+            surface: t,
+            dst: Raw::of(f),
+            params,
+        });
+    }
     k.push(Inst::Barrier);
     k.push(Inst::Fence(Fence { sw_only: true, ..Fence::default() }));
     k.push(Inst::Fence(Fence {

@@ -151,6 +151,8 @@ pub fn exec_of(inst: &Inst) -> Option<Exec> {
         | Inst::TypedAtomic { exec, .. }
         | Inst::Sample { exec, .. }
         | Inst::Load { exec, .. }
+        | Inst::Load3d { exec, .. }
+        | Inst::Sample3d { exec, .. }
         | Inst::Lsc { exec, .. }
         | Inst::RawSend { exec, .. }
         | Inst::RawSends { exec, .. } => *exec,

@@ -304,6 +304,15 @@ impl Thread {
                 Err(SimError::NotModeled("raw_send/raw_sends (their descriptors are not decoded)".into()))
             }
             Inst::Sample { .. } | Inst::Load { .. } => self.sampler_message(cx, inst, mask, memory),
+            Inst::Load3d { op, .. } => Err(SimError::NotModeled(format!(
+                "{}: the sampler's 3D load messages (texel offsets, levels of detail, multisampled \
+                 and array surfaces)",
+                op.text()
+            ))),
+            Inst::Sample3d { op, .. } => Err(SimError::NotModeled(format!(
+                "{}: the sampler's 3D sample messages (filtering through a sampler state)",
+                op.text()
+            ))),
             Inst::SampleUnorm { .. } => Err(SimError::NotModeled(
                 "sample_unorm: filtering 32 pixels of a UNORM surface through a sampler state".into(),
             )),

@@ -438,6 +438,54 @@ impl KernelReader {
                         None => Inst::Load { channels, exec, surface, u, v, r, dst },
                     }
                 }
+                _ if Load3dOp::from_text(base).is_some() => {
+                    let op = Load3dOp::from_text(base).ok_or_else(bad_suffix)?;
+                    let (pixel_null_mask, ch) = match sub {
+                        ["pixel_null_mask", rest @ ..] => (true, rest),
+                        rest => (false, rest),
+                    };
+                    let channels = channels_of(ch).ok_or_else(bad_suffix)?;
+                    let exec = self.exec(c)?;
+                    let aoffimmi = self.src(c)?;
+                    let surface = self.surface(c)?;
+                    let [dst] = self.raws(c)?;
+                    let mut params = Vec::new();
+                    while !c.at_end() {
+                        let [p] = self.raws(c)?;
+                        params.push(p);
+                    }
+                    Inst::Load3d { op, pixel_null_mask, pred, exec, channels, aoffimmi, surface, dst, params }
+                }
+                _ if Sample3dOp::from_text(base).is_some() => {
+                    let op = Sample3dOp::from_text(base).ok_or_else(bad_suffix)?;
+                    let (pixel_null_mask, ch) = match sub {
+                        ["pixel_null_mask", rest @ ..] => (true, rest),
+                        rest => (false, rest),
+                    };
+                    let channels = channels_of(ch).ok_or_else(bad_suffix)?;
+                    let exec = self.exec(c)?;
+                    let aoffimmi = self.src(c)?;
+                    let sampler = self.sampler(c)?;
+                    let surface = self.surface(c)?;
+                    let [dst] = self.raws(c)?;
+                    let mut params = Vec::new();
+                    while !c.at_end() {
+                        let [p] = self.raws(c)?;
+                        params.push(p);
+                    }
+                    Inst::Sample3d {
+                        op,
+                        pixel_null_mask,
+                        pred,
+                        exec,
+                        channels,
+                        aoffimmi,
+                        sampler,
+                        surface,
+                        dst,
+                        params,
+                    }
+                }
                 "sample_unorm" => {
                     no_pred(c)?;
                     let [ch, fmt] = sub else { return Err(bad_suffix()) };

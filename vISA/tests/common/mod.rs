@@ -689,6 +689,96 @@ pub fn sampler() -> Kernel {
     k
 }
 
+/// The sampler's 3D loads: `load_3d` (u, v, lod, r) and `load_lz` (u, v) of the R and G channels
+/// at integer coordinates with texel offsets, the second under a predicate, and `load_mcs`;
+/// results stored through a buffer.
+pub fn sampler_3d() -> Kernel {
+    let mut k = Kernel::new("sampler_3d");
+    let lane = k.add_var("lane", VisaType::UW, 16, Align::Grf);
+    let u = k.add_var("u", VisaType::UD, 16, Align::Grf);
+    let texels = k.add_var("texels", VisaType::UD, 32, Align::Grf);
+    let p = k.add_pred("p", 16);
+    let img = k.add_surface("img");
+    let out = k.add_surface("out");
+    k.add_input(InputTarget::Surface(img), 64, 4);
+    k.add_input(InputTarget::Surface(out), 68, 4);
+    target_cm(&mut k);
+    op(&mut k, AluOp::Mov, Exec::nm(8), d(lane, 0), vec![i(Imm::UV(0x76543210))]);
+    op(&mut k, AluOp::Add, Exec::nm(8), d(lane, 8), vec![v(lane), i(Imm::UW(8))]);
+    op(&mut k, AluOp::Mov, Exec::nm(16), d(u, 0), vec![v(lane)]);
+    k.push(Inst::Setp { exec: Exec::nm(16), dst: p, src: i(Imm::UW(0x0ff0)) });
+    let rg = Channels { r: true, g: true, b: false, a: false };
+    let loads = [
+        (Load3dOp::Ld, None, 0x0120, vec![Raw::of(u), Raw::of(u), Raw::NULL, Raw::NULL]),
+        (Load3dOp::LdLz, Some(Pred::on(p)), 0x0f00, vec![Raw::of(u), Raw::of(u)]),
+        (Load3dOp::LdMcs, None, 0, vec![Raw::of(u), Raw::of(u)]),
+    ];
+    for (at, (op3, pred, offsets, params)) in loads.into_iter().enumerate() {
+        k.push(Inst::Load3d {
+            op: op3,
+            pixel_null_mask: false,
+            pred,
+            exec: E16,
+            channels: rg,
+            aoffimmi: i(Imm::UW(offsets)),
+            surface: img,
+            dst: Raw::of(texels),
+            params,
+        });
+        ost(&mut k, Owords::O8, out, 8 * at as u32, texels, 0);
+    }
+    ret(&mut k);
+    k
+}
+
+/// The sampler's 3D samples: `sample_3d`, a predicated `sample_l` with texel offsets and
+/// `sample_c_lz` of the R and G channels at normalized coordinates through a sampler argument;
+/// results stored through a buffer.
+pub fn sample_3d() -> Kernel {
+    let mut k = Kernel::new("sample_3d");
+    let lane = k.add_var("lane", VisaType::UW, 16, Align::Grf);
+    let u = k.add_var("u", VisaType::UD, 16, Align::Grf);
+    let texels = k.add_var("texels", VisaType::UD, 32, Align::Grf);
+    let p = k.add_pred("p", 16);
+    let img = k.add_surface("img");
+    let out = k.add_surface("out");
+    k.add_input(InputTarget::Surface(img), 64, 4);
+    k.add_input(InputTarget::Surface(out), 68, 4);
+    target_cm(&mut k);
+    op(&mut k, AluOp::Mov, Exec::nm(8), d(lane, 0), vec![i(Imm::UV(0x76543210))]);
+    op(&mut k, AluOp::Add, Exec::nm(8), d(lane, 8), vec![v(lane), i(Imm::UW(8))]);
+    op(&mut k, AluOp::Mov, Exec::nm(16), d(u, 0), vec![v(lane)]);
+    k.push(Inst::Setp { exec: Exec::nm(16), dst: p, src: i(Imm::UW(0x0ff0)) });
+    let rg = Channels { r: true, g: true, b: false, a: false };
+    let smp = k.add_sampler("smp");
+    k.add_input(InputTarget::Sampler(smp), 72, 4);
+    let fu = k.add_var("fu", VisaType::F, 16, Align::Grf);
+    op(&mut k, AluOp::Mov, Exec::nm(16), d(fu, 0), vec![v(u)]);
+    op(&mut k, AluOp::Mul, Exec::nm(16), d(fu, 0), vec![v(fu), i(Imm::F(1.0 / 16.0))]);
+    let samples = [
+        (Sample3dOp::Sample, None, 0, vec![Raw::of(fu), Raw::of(fu)]),
+        (Sample3dOp::SampleL, Some(Pred::on(p)), 0x0110, vec![Raw::NULL, Raw::of(fu), Raw::of(fu)]),
+        (Sample3dOp::SampleCLz, None, 0, vec![Raw::of(fu), Raw::of(fu), Raw::of(fu)]),
+    ];
+    for (at, (op3, pred, offsets, params)) in samples.into_iter().enumerate() {
+        k.push(Inst::Sample3d {
+            op: op3,
+            pixel_null_mask: false,
+            pred,
+            exec: E16,
+            channels: rg,
+            aoffimmi: i(Imm::UW(offsets)),
+            sampler: smp,
+            surface: img,
+            dst: Raw::of(texels),
+            params,
+        });
+        ost(&mut k, Owords::O8, out, 8 * at as u32, texels, 0);
+    }
+    ret(&mut k);
+    k
+}
+
 /// 16_media_block.
 pub fn media_block() -> Kernel {
     let mut k = Kernel::new("media_block");
