@@ -71,6 +71,7 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("aggregates/structs.ll", &[]),
     ("builtins/spirv_carry.ll", &[]),
     ("intrinsics/compiler_copies.ll", &[]),
+    ("intrinsics/inline_asm.ll", &[]),
     ("intrinsics/reductions.ll", &[]),
     ("intrinsics/oword_small.ll", &[]),
     (

@@ -11,6 +11,7 @@ use genxc_llvm_link as _;
 pub mod bale;
 #[cfg(feature = "import")]
 pub mod import;
+pub mod inline_asm;
 pub mod intrinsic_class;
 pub mod intrinsics;
 pub mod ir;

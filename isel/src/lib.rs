@@ -13,6 +13,7 @@
 pub mod availability;
 mod control;
 mod emulate;
+mod inline_asm;
 mod intrinsics;
 mod lsc;
 mod predefined;
@@ -1202,6 +1203,7 @@ impl Selector<'_> {
             InstKind::Intrinsic { id: iid, args } => intrinsics::intrinsic(self, id, iid, &args),
             InstKind::Call { callee, args } => self.call(id, callee, &args),
             InstKind::FuncAddr(func) => self.function_address(id, func),
+            InstKind::InlineAsm { asm, args } => self.inline_asm(id, &asm, &args),
             InstKind::IndirectCall { addr, args } => self.indirect_call(id, addr, &args),
             InstKind::Phi { .. } => Ok(()),
             // the fields of an addc or subb: written by the call's instruction

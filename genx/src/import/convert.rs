@@ -543,6 +543,10 @@ impl FnImporter<'_> {
                 Ok(InstKind::IndirectCall { addr, args })
             }
             Callee::Ignored => Err(internal("dropped intrinsic reached conversion")),
+            Callee::InlineAsm(asm) => {
+                let args = args.into_iter().map(|a| self.value(a)).collect::<R<Vec<_>>>()?;
+                Ok(InstKind::InlineAsm { asm: Box::new(asm), args })
+            }
             Callee::Defined(f) => {
                 let callee = *self.fmap.get(&f).ok_or_else(|| {
                     unsupported(format!(

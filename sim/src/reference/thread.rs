@@ -158,6 +158,9 @@ impl Thread {
                         continue;
                     }
                     InstKind::FuncAddr(func) => Produced::Value(vec![Some(function_address(*func))]),
+                    InstKind::InlineAsm { .. } => {
+                        return Err(SimError::NotModeled("inline assembly".to_string()));
+                    }
                     InstKind::IndirectCall { addr, args } => {
                         let a = scalar(&get(fr, f, *addr)?, "an indirect call's address")?;
                         let args = args.iter().map(|&a| get(fr, f, a)).collect::<Result<Vec<_>, _>>()?;
