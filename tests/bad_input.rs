@@ -356,6 +356,18 @@ fn inline_asm_constraints_genxc_cannot_honour() {
 }
 
 #[test]
+fn inline_asm_immediate_from_a_variable_is_a_register_with_a_warning() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/intrinsics/accepted/x.ll");
+    let r = genxc_in(path.parent().unwrap(), "inline_asm_immediate_register.ll", &[]);
+    r.succeeds();
+    assert!(
+        r.stderr.contains("inline_asm_immediate_register.ll:10:3: warning: in function @k, instruction %r: inline assembly `add (M1, 1) $0 $1 0x3:d`: input 0 has the immediate constraint but is not a constant; it is given a register"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
 fn inline_asm_has_no_isa_encoding() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/intrinsics/inline_asm.ll");
     let r = genxc_in(path.parent().unwrap(), "inline_asm.ll", &["--emit", "isa"]);

@@ -72,6 +72,7 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("builtins/spirv_carry.ll", &[]),
     ("intrinsics/compiler_copies.ll", &[]),
     ("intrinsics/inline_asm.ll", &[]),
+    ("intrinsics/accepted/inline_asm_immediate_register.ll", &[]),
     ("intrinsics/reductions.ll", &[]),
     ("intrinsics/oword_small.ll", &[]),
     (

@@ -72,6 +72,32 @@ fn escape(s: &str) -> String {
     out
 }
 
+/// Warnings for the `i`/`n` inputs of `f`'s inline assembly that are not constants: they are
+/// given a register instead (as Intel's compiler does, with a warning).
+pub fn immediate_warnings(f: &crate::ir::Function) -> Vec<genxc_diag::Diagnostic> {
+    let mut out = Vec::new();
+    for &b in &f.layout {
+        for &i in &f.blocks[b].insts {
+            let crate::ir::InstKind::InlineAsm { asm, args } = &f.insts[i].kind else { continue };
+            let inputs = asm.constraints.iter().filter(|c| !c.output);
+            for (k, (c, &v)) in inputs.zip(args).enumerate() {
+                if c.kind == AsmOperandKind::Immediate && f.as_const(v).is_none() {
+                    let msg = format!(
+                        "inline assembly `{}`: input {k} has the immediate constraint but is not a constant; it is given a register",
+                        asm.template
+                    );
+                    let at = genxc_diag::Location::Ir {
+                        function: f.name.clone(),
+                        inst: Some(f.value_name(crate::ir::Value::Inst(i))),
+                    };
+                    out.push(genxc_diag::Diagnostic::warning(msg).with_location(at));
+                }
+            }
+        }
+    }
+    out
+}
+
 /// One piece of a template: literal text or a reference to operand N.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TemplatePiece {
