@@ -193,9 +193,11 @@ pub fn compile_unit(
     // free vISA text (inline assembly) has no `.isa` encoding
     if want.object {
         for (_, f, _) in &baled {
-            let asm = f.layout.iter().flat_map(|&b| &f.blocks[b].insts).find(|&&i| {
-                matches!(f.insts[i].kind, genxc_genx::InstKind::InlineAsm { .. })
-            });
+            let asm = f
+                .layout
+                .iter()
+                .flat_map(|&b| &f.blocks[b].insts)
+                .find(|&&i| matches!(f.insts[i].kind, genxc_genx::InstKind::InlineAsm { .. }));
             if let Some(&i) = asm {
                 return Err(vec![Diagnostic::in_function(
                     f.name.clone(),

@@ -341,17 +341,27 @@ fn inline_asm_constraints_genxc_cannot_honour() {
     // intrinsics/accepted/call_inline_asm.ll, in tests/finalizer.rs); these constraints do not
     let cases = [
         ("inline_asm_tied.ll", "unsupported: inline assembly tied operand constraint `0` is not supported"),
-        ("inline_asm_predicate.ll", "unsupported: inline assembly predicate constraint `cr` is not supported"),
+        (
+            "inline_asm_predicate.ll",
+            "unsupported: inline assembly predicate constraint `cr` is not supported",
+        ),
         ("inline_asm_raw.ll", "unsupported: inline assembly raw operand constraint `rw` is not supported"),
-        ("inline_asm_clobber.ll", "unsupported: inline assembly clobber constraint `~{memory}` is not supported"),
-        ("inline_asm_two_outputs.ll", "unsupported: inline assembly with more than one output (a struct result)"),
+        (
+            "inline_asm_clobber.ll",
+            "unsupported: inline assembly clobber constraint `~{memory}` is not supported",
+        ),
+        (
+            "inline_asm_two_outputs.ll",
+            "unsupported: inline assembly with more than one output (a struct result)",
+        ),
         (
             "inline_asm_operand_number.ll",
             "inline assembly template `mov (M1, 1) $0 $2` refers to $2, but it has 2 operands",
         ),
     ];
     for (fixture, why) in cases {
-        run(fixture, &[]).fails_with(&[&format!("{fixture}:6:3: error: in function @k, instruction %r: {why}")]);
+        run(fixture, &[])
+            .fails_with(&[&format!("{fixture}:6:3: error: in function @k, instruction %r: {why}")]);
     }
 }
 

@@ -127,9 +127,9 @@ pub fn split_template(template: &str) -> Result<Vec<TemplatePiece>, String> {
             digits.push(d);
             chars.next();
         }
-        let n: usize = digits
-            .parse()
-            .map_err(|_| format!("inline assembly template `{template}`: `$` not followed by an operand number"))?;
+        let n: usize = digits.parse().map_err(|_| {
+            format!("inline assembly template `{template}`: `$` not followed by an operand number")
+        })?;
         if !text.is_empty() {
             out.push(TemplatePiece::Text(std::mem::take(&mut text)));
         }
@@ -162,7 +162,9 @@ pub fn parse_constraints(s: &str) -> Result<Vec<AsmConstraint>, String> {
         let kind = match code {
             "r" | "a" => AsmOperandKind::Register,
             "i" | "n" if !output => AsmOperandKind::Immediate,
-            "i" | "n" => return Err(format!("inline assembly output constraint `{part}` asks for an immediate")),
+            "i" | "n" => {
+                return Err(format!("inline assembly output constraint `{part}` asks for an immediate"))
+            }
             "rw" => return Err("inline assembly raw operand constraint `rw` is not supported".to_string()),
             "cr" => return Err("inline assembly predicate constraint `cr` is not supported".to_string()),
             c if !c.is_empty() && c.chars().all(|d| d.is_ascii_digit()) => {
@@ -192,8 +194,10 @@ pub fn parse_printed(printed: &str) -> Result<(String, String), String> {
         rest = &rest[word.len()..];
     }
     let (template, rest) = quoted(rest).ok_or_else(|| format!("unreadable inline asm: {printed}"))?;
-    let rest = rest.trim_start().strip_prefix(',').ok_or_else(|| format!("unreadable inline asm: {printed}"))?;
-    let (constraints, _) = quoted(rest.trim_start()).ok_or_else(|| format!("unreadable inline asm: {printed}"))?;
+    let rest =
+        rest.trim_start().strip_prefix(',').ok_or_else(|| format!("unreadable inline asm: {printed}"))?;
+    let (constraints, _) =
+        quoted(rest.trim_start()).ok_or_else(|| format!("unreadable inline asm: {printed}"))?;
     Ok((template, constraints))
 }
 

@@ -51,7 +51,11 @@ impl Selector<'_> {
 
     /// A register holding an `r` input that selection gave as an immediate (a constant).
     fn src_in_register(&mut self, v: Value, ty: VisaType) -> R<SrcOp> {
-        let c = self.f().as_const(v).cloned().ok_or_else(|| unsupported("an immediate that is not a constant"))?;
+        let c = self
+            .f()
+            .as_const(v)
+            .cloned()
+            .ok_or_else(|| unsupported("an immediate that is not a constant"))?;
         let tmp = self.materialize(&c, ty)?;
         let n = c.ty.num_elems();
         Ok(SrcOp::Gen(if n == 1 { Src::scalar(tmp, 0) } else { Src::vec(tmp, 0) }))
