@@ -205,7 +205,7 @@ pub fn parse_printed(printed: &str) -> Result<(String, String), String> {
 fn quoted(s: &str) -> Option<(String, &str)> {
     let body = s.strip_prefix('"')?;
     let end = body.find('"')?;
-    let raw = body[..end].as_bytes();
+    let raw = &body.as_bytes()[..end];
     let mut bytes = Vec::with_capacity(raw.len());
     let mut i = 0;
     while i < raw.len() {
