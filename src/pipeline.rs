@@ -190,6 +190,26 @@ pub fn compile_unit(
         return Ok(out);
     }
 
+    // free vISA text (inline assembly) has no `.isa` encoding
+    if want.object {
+        for (_, f, _) in &baled {
+            let asm = f
+                .layout
+                .iter()
+                .flat_map(|&b| &f.blocks[b].insts)
+                .find(|&&i| matches!(f.insts[i].kind, genxc_genx::InstKind::InlineAsm { .. }));
+            if let Some(&i) = asm {
+                return Err(vec![Diagnostic::in_function(
+                    f.name.clone(),
+                    Some(f.value_name(genxc_genx::Value::Inst(i))),
+                    genxc_diag::unsupported(
+                        "--emit isa of inline assembly: its vISA text has no .isa encoding; emit visaasm",
+                    ),
+                )]);
+            }
+        }
+    }
+
     // SIMD control flow analysis, selection
     let mut prepared = Vec::with_capacity(baled.len());
     for ((id, function, bales), assignment) in baled.into_iter().zip(assignments) {

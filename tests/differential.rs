@@ -88,6 +88,8 @@ const NOT_RUN: &[(&str, &str, &str)] = &[
     ("hw_state.ll", "hw_state", "llvm.genx.timestamp"),
     // Named barriers (PVC): barriers of a subset of the thread group, which neither executor has.
     ("named_barrier.ll", "named_barrier", "nbarrier"),
+    // Inline vISA assembly: free text, which neither the simulator nor the reference executes.
+    ("inline_asm.ll", "inline_asm", "inline assembly"),
 ];
 
 /// The fixture sources: the CM examples, the stack-call fixtures, the kernel fixtures, the memory,

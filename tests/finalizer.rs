@@ -81,6 +81,8 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("aggregates/structs.ll", &[]),
     ("builtins/spirv_carry.ll", &[]),
     ("intrinsics/compiler_copies.ll", &[]),
+    ("intrinsics/inline_asm.ll", &[]),
+    ("intrinsics/accepted/inline_asm_immediate_register.ll", &[]),
     ("intrinsics/reductions.ll", &[]),
     ("intrinsics/oword_small.ll", &[]),
     ("intrinsics/bf16_activation.ll", &[]),
@@ -330,6 +332,38 @@ fn sixty_four_bit_emulation_is_accepted_on_icllp_and_mtl() {
                     panic!("{fixture}: {e}");
                 }
             }
+        }
+    }
+}
+
+/// Inline assembly is written verbatim with genxc's operands substituted: the text reaches the
+/// finalizer, which accepts a valid template (intrinsics/inline_asm.ll, in [`SUPPORTED`]) and
+/// rejects one that is not vISA (`nop`).
+#[test]
+fn inline_asm_text_reaches_the_finalizer() {
+    let have_finalizer = finalizer_available();
+    for p in PLATFORMS {
+        let result = compile(&[input("intrinsics/inline_asm.ll")], p, 0);
+        assert!(!result.failed(), "{p}: {:#?}", result.diagnostics);
+        let text = String::from_utf8(result.outputs[0].bytes.clone()).expect("vISA text is UTF-8");
+        let asm: Vec<&str> = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| l.starts_with("add (M1, ") || l.starts_with("shl (M1, 8)") || l.contains("%null"))
+            .collect();
+        assert_eq!(asm.len(), 4, "{p}: {text}");
+        // `r` vector operands as regions, `i` as an immediate, a scalar as a scalar region
+        assert!(asm[0].starts_with("add (M1, 8) V_s(0,0)<1> V_a(0,0)<1;1,0> V_b(0,0)<1;1,0>"), "{asm:?}");
+        assert!(asm[1].starts_with("shl (M1, 8) V_t(0,0)<1> V_s(0,0)<1;1,0> 2:d"), "{asm:?}");
+        assert!(asm[2].ends_with("(0,0)<0;1,0> 0x5:d"), "{asm:?}");
+        let wrong = compile(&[input("intrinsics/accepted/call_inline_asm.ll")], p, 0);
+        assert!(!wrong.failed(), "{p}: {:#?}", wrong.diagnostics);
+        let text = String::from_utf8(wrong.outputs[0].bytes.clone()).expect("vISA text is UTF-8");
+        assert!(text.lines().any(|l| l.trim() == "nop"), "{text}");
+        if have_finalizer {
+            let e = finalize(&wrong.outputs[0].name, &text, p.info().finalizer_name)
+                .expect_err("GenX_IR accepted `nop`, which is not vISA text");
+            assert!(e.contains("syntax error"), "{e}");
         }
     }
 }

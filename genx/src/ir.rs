@@ -487,6 +487,15 @@ pub enum InstKind {
         /// The field: goto `0` EM, `1` RM, `2` BranchCond; join `0` EM, `1` BranchCond.
         index: u32,
     },
+    /// Inline vISA assembly (`call asm`): the template with its operands substituted is written
+    /// verbatim into the vISA text. Its result (if not void) is its one output; `args` are the
+    /// inputs, in constraint order. Never removed as dead code.
+    InlineAsm {
+        /// Template and constraints.
+        asm: Box<crate::inline_asm::InlineAsm>,
+        /// Inputs in order.
+        args: Vec<Value>,
+    },
     /// SSA merge: one incoming value per predecessor.
     Phi {
         /// `(predecessor, value)` pairs.
@@ -514,6 +523,7 @@ impl InstKind {
             InstKind::GlobalAddr(_) => "global address",
             InstKind::IndirectCall { .. } => "indirect call",
             InstKind::ExtractValue { .. } => "extractvalue",
+            InstKind::InlineAsm { .. } => "inline asm",
             InstKind::Phi { .. } => "phi",
         }
     }
@@ -567,9 +577,9 @@ impl InstKind {
                 }
                 f(*mask)
             }
-            InstKind::Intrinsic { args, .. } | InstKind::Call { args, .. } => {
-                args.iter().copied().for_each(f)
-            }
+            InstKind::Intrinsic { args, .. }
+            | InstKind::Call { args, .. }
+            | InstKind::InlineAsm { args, .. } => args.iter().copied().for_each(f),
             InstKind::FuncAddr(_) | InstKind::GlobalAddr(_) => {}
             InstKind::IndirectCall { addr, args } => {
                 f(*addr);
@@ -622,7 +632,9 @@ impl InstKind {
                 }
                 g(mask)
             }
-            InstKind::Intrinsic { args, .. } | InstKind::Call { args, .. } => args.iter_mut().for_each(g),
+            InstKind::Intrinsic { args, .. }
+            | InstKind::Call { args, .. }
+            | InstKind::InlineAsm { args, .. } => args.iter_mut().for_each(g),
             InstKind::FuncAddr(_) | InstKind::GlobalAddr(_) => {}
             InstKind::IndirectCall { addr, args } => {
                 g(addr);

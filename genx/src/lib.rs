@@ -12,6 +12,7 @@ pub mod bale;
 pub mod data_section;
 #[cfg(feature = "import")]
 pub mod import;
+pub mod inline_asm;
 pub mod intrinsic_class;
 pub mod intrinsics;
 pub mod ir;

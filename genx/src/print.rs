@@ -391,6 +391,10 @@ impl Printer<'_> {
                 let a: Vec<String> = args.iter().map(|&v| self.typed(v)).collect();
                 format!("call {ty} @f{}({})", u32::from(callee.into_raw()), a.join(", "))
             }
+            InstKind::InlineAsm { asm, args } => {
+                let a: Vec<String> = args.iter().map(|&v| self.typed(v)).collect();
+                format!("call {ty} {}({})", asm.llvm_text(), a.join(", "))
+            }
             InstKind::FuncAddr(func) => {
                 // the function's type is not known here: its address as an i8 pointer
                 let f = format!("@f{}", u32::from(func.into_raw()));

@@ -800,6 +800,16 @@ impl<'a> FunctionChecker<'a> {
                 }
                 Ok(())
             }
+            InstKind::InlineAsm { asm, args } => {
+                let inputs = asm.constraints.len() - asm.num_outputs();
+                if inputs != args.len() {
+                    return Err(format!("inline assembly with {inputs} inputs has {} arguments", args.len()));
+                }
+                if (asm.num_outputs() == 1) == (inst.ty == Type::Void) {
+                    return Err("inline assembly whose result does not match its outputs".into());
+                }
+                Ok(())
+            }
             InstKind::IndirectCall { .. } => {
                 if ops.first() != Some(&Type::Scalar(Elem::I64)) {
                     return Err(format!(

@@ -14,6 +14,7 @@ pub mod availability;
 mod control;
 mod emulate;
 mod hw_registers;
+mod inline_asm;
 mod intrinsics;
 mod lsc;
 mod predefined;
@@ -1213,6 +1214,7 @@ impl Selector<'_> {
             InstKind::Call { callee, args } => self.call(id, callee, &args),
             InstKind::FuncAddr(func) => self.function_address(id, func),
             InstKind::GlobalAddr(name) => self.global_address(id, name),
+            InstKind::InlineAsm { asm, args } => self.inline_asm(id, &asm, &args),
             InstKind::IndirectCall { addr, args } => self.indirect_call(id, addr, &args),
             InstKind::Phi { .. } => Ok(()),
             // the fields of an addc or subb: written by the call's instruction

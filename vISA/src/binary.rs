@@ -336,6 +336,9 @@ fn inst<'a>(b: &mut Buf, k: &'a Kernel, i: &'a Inst, pool: &mut Pool<'a>) {
             b.u8(*arg_size);
             b.u8(*ret_size);
         }
+        // Free text has no encoding: writers of `.isa` refuse such kernels first
+        // ([`try_write_isa`], the driver); nothing is written for it here.
+        Inst::Verbatim { .. } => {}
         Inst::FAddr { function, dst: d } => {
             b.u8(0x50);
             b.u16(pool.id(function) as u16);
@@ -832,6 +835,11 @@ pub fn encode_kernel(k: &Kernel) -> KernelObject {
     KernelObject { name: k.name.clone(), bytes, input_offset }
 }
 
+/// Whether a kernel holds inline assembly ([`Inst::Verbatim`]), which the `.isa` form cannot carry.
+pub fn has_verbatim(k: &Kernel) -> bool {
+    k.body.iter().any(|i| matches!(i, Inst::Verbatim { .. }))
+}
+
 /// Writes the units as one `.isa` file: the kernels, then the `.global_function`s in the
 /// container's function table (a stack-call program: a kernel and the functions it reaches).
 /// Refused: a function whose name is not an identifier (`fcall` names it as it is).
@@ -842,6 +850,12 @@ pub fn try_write_isa(units: &[Kernel]) -> Result<Vec<u8>, String> {
         return Err(format!(
             "not modeled by the binary writer: .global_function \"{}\", whose name is not an identifier",
             f.name
+        ));
+    }
+    if let Some(k) = units.iter().find(|k| has_verbatim(k)) {
+        return Err(format!(
+            "not modeled by the binary writer: inline assembly in \"{}\" (free vISA text has no .isa encoding); emit visaasm",
+            k.name
         ));
     }
     let kernels: Vec<KernelObject> = kernels.into_iter().map(encode_kernel).collect();

@@ -11,7 +11,9 @@ pub mod target;
 pub mod text;
 pub mod validate;
 
-pub use binary::{encode_kernel, try_write_isa, write_container, write_isa, write_objects, KernelObject};
+pub use binary::{
+    encode_kernel, has_verbatim, try_write_isa, write_container, write_isa, write_objects, KernelObject,
+};
 pub use model::*;
 pub use read_binary::read_isa;
 pub use read_text::{read_text, ReadError};

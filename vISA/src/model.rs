@@ -1364,6 +1364,12 @@ pub enum Inst {
         /// GRFs of `%retval` returned by the callee.
         ret_size: u8,
     },
+    /// Inline assembly: vISA text written verbatim, with operands (variables genxc allocated)
+    /// substituted where the template names them. Only the text form can carry it.
+    Verbatim {
+        /// Literal text and operands, in order.
+        pieces: Vec<VerbatimPiece>,
+    },
     /// `faddr NAME dst`: the address of function NAME (a `.global_function` of the same file, or
     /// an external symbol the linker resolves: a relocation) into a 64-bit scalar.
     FAddr {
@@ -2007,4 +2013,15 @@ impl Kernel {
 /// Shorthand for an ALU instruction without predicate or saturation.
 pub fn alu(op: AluOp, exec: Exec, dst: impl Into<DstOp>, srcs: Vec<SrcOp>) -> Inst {
     Inst::Alu { op, pred: None, sat: false, exec, dst: dst.into(), srcs }
+}
+
+/// One piece of an [`Inst::Verbatim`]: text, or an operand printed in its vISA form.
+#[derive(Clone, Debug, PartialEq)]
+pub enum VerbatimPiece {
+    /// Literal vISA text.
+    Text(String),
+    /// A destination operand (an output of the inline assembly).
+    Dst(DstOp),
+    /// A source operand or immediate (an input).
+    Src(SrcOp),
 }

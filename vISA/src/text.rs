@@ -469,6 +469,17 @@ impl W<'_> {
             ),
             Inst::FRet { pred, exec } => format!("{}fret {}", self.pred(*pred), exec_fmt(*exec)),
             Inst::FAddr { function, dst } => format!("faddr {} {}", symbol(function), self.dst(dst)),
+            Inst::Verbatim { pieces } => {
+                let mut t = String::new();
+                for p in pieces {
+                    let _ = match p {
+                        VerbatimPiece::Text(x) => write!(t, "{x}"),
+                        VerbatimPiece::Dst(d) => write!(t, "{}", self.dst(d)),
+                        VerbatimPiece::Src(x) => write!(t, "{}", self.src(x)),
+                    };
+                }
+                t
+            }
             Inst::IFCall { pred, exec, addr, arg_size, ret_size } => format!(
                 "{}ifcall {} {} {arg_size} {ret_size}",
                 self.pred(*pred),

@@ -423,6 +423,15 @@ pub fn validate(k: &Kernel) -> Result<(), Vec<String>> {
                 }
                 call_sizes(&mut c.errs, &format!("inst {at}: fcall"), *arg_size, *ret_size);
             }
+            Inst::Verbatim { pieces } => {
+                for p in pieces {
+                    match p {
+                        VerbatimPiece::Text(_) => {}
+                        VerbatimPiece::Dst(d) => c.dst(at, d),
+                        VerbatimPiece::Src(s) => c.src(at, s, 1),
+                    }
+                }
+            }
             Inst::FAddr { function, dst } => {
                 // an external symbol (resolved at link time) keeps its spelling: the text quotes it
                 if function.is_empty() || function.chars().any(char::is_control) {

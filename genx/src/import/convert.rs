@@ -116,6 +116,9 @@ pub fn import_module_counted_with_stack(
     }
     let (nodes, values) = kernel_nodes(&mr);
     let mut notes = region_warnings;
+    for (_, f) in module.functions.iter() {
+        notes.extend(crate::inline_asm::immediate_warnings(f));
+    }
     module.kernels = metadata::build_kernels_noting(&module, &nodes, platform, &mut notes)?;
     module.notes = notes;
     for k in 0..module.kernels.len() {
@@ -550,6 +553,10 @@ impl FnImporter<'_> {
                 Ok(InstKind::IndirectCall { addr, args })
             }
             Callee::Ignored => Err(internal("dropped intrinsic reached conversion")),
+            Callee::InlineAsm(asm) => {
+                let args = args.into_iter().map(|a| self.value(a)).collect::<R<Vec<_>>>()?;
+                Ok(InstKind::InlineAsm { asm: Box::new(asm), args })
+            }
             Callee::Defined(f) => {
                 let callee = *self.fmap.get(&f).ok_or_else(|| {
                     unsupported(format!(

@@ -247,7 +247,7 @@ fn diag_label(f: Val, inst: Val) -> String {
 }
 
 /// What a call calls, after validation.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub enum Callee {
     /// A function of the module: defined, or declared only (resolved at link time).
     Defined(Val),
@@ -258,6 +258,8 @@ pub enum Callee {
     /// A call through a function address: the `i64` that the `inttoptr` called converts (the
     /// form of an indirect call the preparation stage leaves, as Intel's GlobalValueLowering).
     Indirect(Val),
+    /// Inline vISA assembly with its template and constraints.
+    InlineAsm(crate::inline_asm::InlineAsm),
 }
 
 /// Callee classifications of one function's calls, by called value: a kernel calls a few
@@ -272,11 +274,46 @@ impl Callees {
     }
 }
 
+/// Reads the inline assembly a call calls: template and constraints, checked against the call's
+/// inputs and its one result.
+fn inline_asm_of(call: Val) -> Result<Callee, Failure> {
+    use crate::inline_asm::{parse_constraints, parse_printed, split_template, InlineAsm, TemplatePiece};
+    let (template, constraints) = parse_printed(&call.called_value().print()).map_err(unsupported)?;
+    let constraints = parse_constraints(&constraints).map_err(unsupported)?;
+    let asm = InlineAsm { template, constraints };
+    let inputs = asm.constraints.len() - asm.num_outputs();
+    if asm.num_outputs() > 1 {
+        return Err(unsupported("inline assembly with more than one output (a struct result)"));
+    }
+    let has_result = call.ty().kind() != LLVMTypeKind::LLVMVoidTypeKind;
+    if (asm.num_outputs() == 1) != has_result {
+        return Err(invalid("inline assembly: its output constraints do not match its result"));
+    }
+    if inputs != call.num_call_args() as usize {
+        return Err(invalid(format!(
+            "inline assembly: {inputs} input constraints for {} arguments",
+            call.num_call_args()
+        )));
+    }
+    for piece in split_template(&asm.template).map_err(invalid)? {
+        if let TemplatePiece::Operand(n) = piece {
+            if n >= asm.constraints.len() {
+                return Err(invalid(format!(
+                    "inline assembly template `{}` refers to ${n}, but it has {} operands",
+                    asm.template,
+                    asm.constraints.len()
+                )));
+            }
+        }
+    }
+    Ok(Callee::InlineAsm(asm))
+}
+
 /// Classifies the callee of a call, or says why it is not allowed.
 pub fn callee_of(call: Val) -> Result<Callee, Failure> {
     let c = call.called_value();
     if c.is_inline_asm() {
-        return Err(unsupported("inline assembly"));
+        return inline_asm_of(call);
     }
     if !c.is_function() {
         if is_callee_cast(c) {
@@ -483,7 +520,7 @@ fn check_instruction(inst: Val, callees: &mut Callees) -> Result<(), Failure> {
                 }
                 intrinsic = Some(id);
             }
-            Callee::Defined(_) | Callee::Indirect(_) => {}
+            Callee::Defined(_) | Callee::Indirect(_) | Callee::InlineAsm(_) => {}
         }
     }
     if !skip_operands {

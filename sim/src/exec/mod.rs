@@ -247,6 +247,9 @@ fn run_slice(prog: &Program, t: &mut Thread, memory: &mut Memory, limit: u64) ->
                 t.ifcall(prog, cx, inst, pc, mask)?;
                 continue;
             }
+            Inst::Verbatim { .. } => {
+                return Err(SimError::NotModeled("inline assembly".to_string()));
+            }
             Inst::FAddr { .. } => {
                 t.faddr(prog, cx, inst, memory)?;
                 t.flow.set(mask, pc + 1);

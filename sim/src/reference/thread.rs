@@ -166,6 +166,9 @@ impl Thread {
                             )))
                         }
                     },
+                    InstKind::InlineAsm { .. } => {
+                        return Err(SimError::NotModeled("inline assembly".to_string()));
+                    }
                     InstKind::IndirectCall { addr, args } => {
                         let a = scalar(&get(fr, f, *addr)?, "an indirect call's address")?;
                         let args = args.iter().map(|&a| get(fr, f, a)).collect::<Result<Vec<_>, _>>()?;
