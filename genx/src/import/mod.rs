@@ -2,6 +2,7 @@
 //! import into the GenX IR. Only this module touches LLVM; everything after it is plain Rust data.
 
 pub mod convert;
+pub mod kernel_outputs;
 pub mod prepare;
 pub mod printf_buffer;
 pub mod private_base;
