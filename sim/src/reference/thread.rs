@@ -382,6 +382,9 @@ fn intrinsic(
         ThreadX => one(ids.local[0]),
         ThreadY => one(ids.local[1]),
         Fence | LscFence => Vec::new(),
+        // a kernel output leaves a value in an argument's register for whoever reads the thread's
+        // registers after it; memory is unchanged
+        Output1 => Vec::new(),
         SimdcfGoto => return goto(args).map(Produced::Aggregate),
         Addc | Subb => return carry(id == Subb, args).map(Produced::Aggregate),
         SimdcfJoin => return join(args).map(Produced::Aggregate),
