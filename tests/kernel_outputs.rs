@@ -146,3 +146,74 @@ fn an_output_of_a_computed_value_binds_to_the_marked_argument() {
     // the sum is computed into %x's variable (nothing reads %x after it)
     assert!(k.contains("add (M1_NM, 1) V_x(0,0)<1> V_x(0,0)<0;1,0> 1:d"), "{k}");
 }
+
+/// The output arguments of `kernel` (compiled for `platform`) as each thread of a 4-group launch
+/// left them in the simulator, with the launch's argument values and the memory before the run.
+fn simulate(
+    kernel: &str,
+    platform: Platform,
+) -> (genxc_sim::Report, Vec<genxc_sim::launch::ArgValue>, genxc_sim::memory::Memory) {
+    use genxc_sim::exec::{self, Config};
+    use genxc_sim::launch::{Fill, Launch};
+    let out = compile(&[input(FIXTURE)], platform, Emit::Visaasm.into());
+    assert!(!out.failed(), "{}", out.log());
+    let kernels = genxc_visa::read_text(out.visaasm_of(kernel).unwrap()).unwrap();
+    let grf = if platform == Platform::Pvc { 64 } else { 32 };
+    let specs = exec::arg_specs(&kernels[0]);
+    let (launch, mut memory) = Launch::random_filled(&specs, 7, 0, [4, 1, 1], [1, 1, 1], 0, Fill::Mixed);
+    let before = memory.clone();
+    let report = exec::run(&kernels, &Config { grf_bytes: grf, bti_base: 0 }, &launch, &mut memory)
+        .unwrap_or_else(|e| panic!("{kernel} on {platform:?}: {e}"));
+    (report, launch.args, before)
+}
+
+/// The bytes of an argument value.
+fn arg_bytes(a: &genxc_sim::launch::ArgValue) -> Vec<Option<u8>> {
+    match a {
+        genxc_sim::launch::ArgValue::Bytes(b) => b.iter().map(|&x| Some(x)).collect(),
+        other => panic!("not a value argument: {other:?}"),
+    }
+}
+
+#[test]
+fn the_simulator_ends_with_the_outputs_in_the_argument_registers() {
+    use genxc_sim::memory::Space;
+    for p in PLATFORMS {
+        // unchanged outputs hold the inputs
+        let (report, args, _) = simulate("out_pass", p);
+        assert_eq!(report.outputs.len(), 4 * 2, "{p:?}");
+        for o in &report.outputs {
+            let want = if o.var == "V_v" { arg_bytes(&args[1]) } else { arg_bytes(&args[2]) };
+            assert_eq!(o.bytes, want, "{p:?} {}", o.var);
+        }
+        // modified outputs hold the final values: acc + data with element 2 = group id, scale * 2
+        let (report, args, mut before) = simulate("out_modify", p);
+        let acc = arg_bytes(&args[1]);
+        let scale = f32::from_le_bytes(
+            arg_bytes(&args[2]).iter().map(|b| b.unwrap()).collect::<Vec<_>>().try_into().unwrap(),
+        );
+        let bti = match args[0] {
+            genxc_sim::launch::ArgValue::Surface(b) => b,
+            ref other => panic!("{other:?}"),
+        };
+        assert_eq!(report.outputs.len(), 4 * 2, "{p:?}");
+        for o in &report.outputs {
+            let g = o.thread.0[0];
+            if o.var == "V_scale" {
+                assert_eq!(o.bytes, (scale * 2.0).to_le_bytes().map(Some).to_vec(), "{p:?} group {g}");
+                continue;
+            }
+            assert_eq!(o.var, "V_acc");
+            let data = before.read(Space::Surface(bti), u64::from(g) * 64, 32);
+            let want: Vec<Option<u8>> = (0..8usize)
+                .flat_map(|e| {
+                    let a = u32::from_le_bytes(std::array::from_fn(|b| acc[4 * e + b].unwrap()));
+                    let d = data.get(4 * e, 4).0 as u32;
+                    let v = if e == 2 { g } else { a.wrapping_add(d) };
+                    v.to_le_bytes().map(Some)
+                })
+                .collect();
+            assert_eq!(o.bytes, want, "{p:?} group {g}");
+        }
+    }
+}
