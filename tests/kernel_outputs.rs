@@ -116,15 +116,14 @@ fn refusal(body: &str, io: &str, extra: &str) -> String {
 
 #[test]
 fn forms_not_modeled_are_refused_with_a_location() {
-    let log = refusal("  call void @llvm.genx.output.i32(i32 %x)\n", "i32 0, i32 0", "");
-    assert!(log.contains("unsupported: llvm.genx.output (the older form"), "{log}");
-    assert!(log.contains("outputs.ll:"), "{log}");
     let log =
         refusal("  %y = add i32 %x, 1\n  call void @llvm.genx.output.1.i32(i32 %y)\n", "i32 0, i32 0", "");
     assert!(
         log.contains("unsupported: llvm.genx.output.1 of a value that is not a kernel argument"),
         "{log}"
     );
+    // located at the call (line 8 of the module), not at the kernel
+    assert!(log.contains("outputs.ll:8:"), "{log}");
     let log = refusal(
         "  call void @llvm.genx.output.1.i32(i32 %x)\n  call void @llvm.genx.output.1.i32(i32 %x)\n",
         "i32 0, i32 3",
@@ -134,6 +133,18 @@ fn forms_not_modeled_are_refused_with_a_location() {
     let helper = "define internal void @helper(i32 %x) {\nentry:\n  call void @llvm.genx.output.1.i32(i32 %x)\n  ret void\n}";
     let log = refusal("  call void @helper(i32 %x)\n", "i32 0, i32 0", helper);
     assert!(log.contains("unsupported: llvm.genx.output.1 in a function that is not a kernel"), "{log}");
+    assert!(log.contains("outputs.ll:"), "{log}");
+}
+
+#[test]
+fn llvm_genx_output_keeps_values_alive_and_emits_nothing() {
+    let body = "  %y = add i32 %x, 1\n  call void @llvm.genx.output.i32(i32 %y)\n";
+    let out = compile(&[module(body, "i32 0, i32 0", "")], Platform::Tgllp, Emit::Visaasm.into());
+    assert!(!out.failed(), "{}", out.log());
+    let k = out.visaasm_of("k").unwrap();
+    // the sum is computed (its value is kept alive) and no argument is an output
+    assert!(k.contains("add (M1_NM, 1) V_y(0,0)<1> V_x(0,0)<0;1,0> 1:d"), "{k}");
+    assert!(!k.contains("Input_Output"), "{k}");
 }
 
 #[test]

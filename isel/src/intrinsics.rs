@@ -463,6 +463,9 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
     use IntrinsicId::*;
     match iid {
         Rdpredregion => Ok(()),
+        // a use that keeps its operands' values alive to this point and emits nothing (as in
+        // Intel's Vector Compiler)
+        Output => Ok(()),
         Output1 => {
             // a kernel output: the value ends in its argument's variable (register allocation
             // gave it that variable where it could; otherwise it is copied there now)

@@ -494,10 +494,6 @@ impl FnImporter<'_> {
             Callee::Intrinsic(id) => match id {
                 IntrinsicId::Rdregioni | IntrinsicId::Rdregionf => self.rdregion(inst, id, &args),
                 IntrinsicId::Wrregioni | IntrinsicId::Wrregionf => self.wrregion(inst, id, &args),
-                IntrinsicId::Output => Err(unsupported(
-                    "llvm.genx.output (the older form of llvm.genx.output.1, which marks a kernel \
-                     argument as an output)",
-                )),
                 IntrinsicId::Output1 if self.f.linkage != Linkage::Kernel => Err(unsupported(
                     "llvm.genx.output.1 in a function that is not a kernel (it names a kernel output argument)",
                 )),

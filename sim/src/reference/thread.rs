@@ -383,8 +383,8 @@ fn intrinsic(
         ThreadY => one(ids.local[1]),
         Fence | LscFence => Vec::new(),
         // a kernel output leaves a value in an argument's register for whoever reads the thread's
-        // registers after it; memory is unchanged
-        Output1 => Vec::new(),
+        // registers after it, llvm.genx.output only keeps values alive; memory is unchanged
+        Output | Output1 => Vec::new(),
         SimdcfGoto => return goto(args).map(Produced::Aggregate),
         Addc | Subb => return carry(id == Subb, args).map(Produced::Aggregate),
         SimdcfJoin => return join(args).map(Produced::Aggregate),
