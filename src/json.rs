@@ -10,7 +10,8 @@
 //!                              "type": "float" } ] } ] }
 //! ```
 //! `offset` is the byte offset in the thread payload, `null` for an argument that is not an input;
-//! `bti` is the binding-table index at which a surface argument must be bound.
+//! `bti` is the binding-table index at which a surface argument must be bound, or the
+//! sampler-state index of a sampler argument.
 //! The text is deterministic: fields in a fixed order, kernels in input order.
 
 use genxc_genx::metadata::{ImplicitArg, Kernel};
@@ -27,6 +28,53 @@ struct File<'a> {
     platform: &'a str,
     grf_bytes: u32,
     kernels: Vec<KernelJson>,
+    /// The global data section (globals kept in memory), once per symbol; only when there is one.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    globals: Vec<GlobalJson>,
+}
+
+/// One global of the data section.
+#[derive(Serialize)]
+struct GlobalJson {
+    name: String,
+    /// `data.const` (read-only) or `data.global` (writable).
+    section: &'static str,
+    size: u64,
+    align: u64,
+    /// The initial bytes, two lowercase hex digits each (relocated slots hold zeros).
+    init: String,
+    relocations: Vec<RelocJson>,
+}
+
+/// An 8-byte address the loader stores at `offset`: the address of `symbol` plus `addend`.
+#[derive(Serialize)]
+struct RelocJson {
+    offset: u64,
+    symbol: String,
+    addend: i64,
+}
+
+/// The data section of `kernels` (each kernel lists its module's), every symbol once.
+fn globals_json(kernels: &[Kernel]) -> Vec<GlobalJson> {
+    let mut out: Vec<GlobalJson> = Vec::new();
+    for g in kernels.iter().flat_map(|k| &k.globals) {
+        if out.iter().any(|o| o.name == g.name) {
+            continue;
+        }
+        out.push(GlobalJson {
+            name: g.name.clone(),
+            section: if g.constant { "data.const" } else { "data.global" },
+            size: g.size,
+            align: g.align,
+            init: g.init.iter().map(|b| format!("{b:02x}")).collect(),
+            relocations: g
+                .relocs
+                .iter()
+                .map(|r| RelocJson { offset: r.offset, symbol: r.symbol.clone(), addend: r.addend })
+                .collect(),
+        });
+    }
+    out
 }
 
 #[derive(Serialize)]
@@ -42,6 +90,10 @@ struct KernelJson {
     /// Bytes of the printf buffer; only for a kernel with a printf buffer argument.
     #[serde(skip_serializing_if = "Option::is_none")]
     printf_buffer_size: Option<u32>,
+    /// The declared-only functions the kernel calls, which the link step must resolve; only for a
+    /// kernel that calls one.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    external_functions: Vec<String>,
     /// Private (stack) memory the kernel needs; only for a kernel that uses the stack.
     #[serde(skip_serializing_if = "Option::is_none")]
     private_memory: Option<PrivateMemoryJson>,
@@ -143,7 +195,7 @@ fn kernel_json(k: &Kernel, grf: u32) -> KernelJson {
                 implicit: implicit_name(a.implicit),
                 kind_code: a.kind_code,
                 offset: a.offset,
-                bti: k.binding_table_index(index),
+                bti: k.binding_table_index(index).or_else(|| k.sampler_index(index)),
                 size: a.size,
                 io_kind: a.io_kind.name(),
                 type_desc: a.type_desc.clone(),
@@ -163,6 +215,7 @@ fn kernel_json(k: &Kernel, grf: u32) -> KernelJson {
             per_thread: k.private_memory,
             thread_slots: genxc_genx::import::prepare::STACK_THREAD_SLOTS,
         }),
+        external_functions: k.external_functions.clone(),
     }
 }
 
@@ -174,6 +227,7 @@ pub fn kernels_json(kernels: &[Kernel], platform: Platform) -> String {
         platform: platform.info().name,
         grf_bytes: platform.grf_bytes(),
         kernels: kernels.iter().map(|k| kernel_json(k, platform.grf_bytes())).collect(),
+        globals: globals_json(kernels),
     };
     let mut s = serde_json::to_string_pretty(&file).unwrap_or_default();
     s.push('\n');

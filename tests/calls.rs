@@ -80,9 +80,11 @@ fn recursion_calls_the_function_from_itself() {
 
 #[test]
 fn declared_only_callees_are_called_through_a_relocated_address() {
-    for (fixture, kernel, callee) in
-        [("calls/linked_call.ll", "linked", "scale_linked"), ("calls/call_undefined.ll", "k", "f")]
-    {
+    for (fixture, kernel, callee) in [
+        ("calls/linked_call.ll", "linked", "scale_linked"),
+        ("calls/call_undefined.ll", "k", "f"),
+        ("calls/linked_symbol.ll", "linked_symbol", "vc.scale"),
+    ] {
         let files = files(fixture, Platform::Tgllp);
         assert_eq!(files.len(), 1);
         let (k, units) = &files[0];
@@ -110,6 +112,7 @@ fn the_isa_container_holds_the_kernels_then_the_stack_functions_and_reads_back()
             &["add_one", "times_three", "negate", "masked_add"][..],
         ),
         ("calls/linked_call.ll", &["linked"][..], &[][..]),
+        ("calls/linked_symbol.ll", &["linked_symbol"][..], &[][..]),
     ] {
         let opts = CompileOptions {
             platform: Platform::Tgllp,
@@ -132,6 +135,20 @@ fn the_isa_container_holds_the_kernels_then_the_stack_functions_and_reads_back()
             assert_eq!(opcodes(u), opcodes(t), "{fixture}: {}", u.name);
             assert_eq!(u.call_sizes(), t.call_sizes(), "{fixture}: {}", u.name);
             assert_eq!(u.vars.len(), t.vars.len(), "{fixture}: {}", u.name);
+            // faddr symbols read back as written, a quoted external symbol too
+            let symbols = |k: &genxc_visa::Kernel| -> Vec<String> {
+                k.body
+                    .iter()
+                    .filter_map(|i| match i {
+                        Inst::FAddr { function, .. } => Some(function.clone()),
+                        _ => None,
+                    })
+                    .collect()
+            };
+            assert_eq!(symbols(u), symbols(t), "{fixture}: {}", u.name);
+            if fixture == "calls/linked_symbol.ll" {
+                assert_eq!(symbols(u), ["vc.scale", "vc.sink$1"]);
+            }
         }
     }
 }
@@ -290,24 +307,42 @@ attributes #0 = { "CMGenxMain" }
         log.contains("llvm.genx.read.predef.reg of %r0 (vISA predefined variable 7): not modeled"),
         "{log}"
     );
-    // the implicit-argument buffer pointer of Intel's runtime, named by a global
+    // a predefined-variable global genxc does not know, located at the global
     let src = r#"
-@llvm.vc.predef.var.impl.args.buf = external global i64 #1
+@llvm.vc.predef.var.some.other = external global i64 #1
 declare void @llvm.vc.internal.write.variable.region.p0i64.i64.i1(i64*, i64, i32, i32, i1)
 define dllexport void @k(i64 %buf) #0 {
-  call void @llvm.vc.internal.write.variable.region.p0i64.i64.i1(i64* nonnull @llvm.vc.predef.var.impl.args.buf, i64 %buf, i32 1, i32 0, i1 true)
+  call void @llvm.vc.internal.write.variable.region.p0i64.i64.i1(i64* nonnull @llvm.vc.predef.var.some.other, i64 %buf, i32 1, i32 0, i1 true)
   ret void
 }
 attributes #0 = { "CMGenxMain" }
 attributes #1 = { "VCPredefinedVariable" }
 "#;
-    let (failed, log) = compile_text("impl_args.ll", src);
+    let (failed, log) = compile_text("other.ll", src);
     assert!(failed);
     assert!(
-        log.contains("impl_args.ll:2:1: error: @llvm.vc.predef.var.impl.args.buf")
-            && log.contains("the vISA predefined variable %impl_arg_buf_ptr"),
+        log.contains("other.ll:2:1: error: @llvm.vc.predef.var.some.other")
+            && log.contains("an unknown vISA predefined variable (some.other)"),
         "{log}"
     );
+}
+
+#[test]
+fn intels_implicit_argument_buffer_pointers_are_written_and_read_by_name() {
+    // @llvm.vc.predef.var.impl.args.buf and .loc.id.buf are %impl_arg_buf_ptr and
+    // %local_id_buf_ptr: written from the argument, read back (the second one broadcast)
+    for p in [Platform::Skl, Platform::Tgllp, Platform::Dg2, Platform::Pvc] {
+        let files = files("calls/predef_vars.ll", p);
+        let text = genxc_visa::write_text_file(&files[0].1);
+        for want in [
+            "mov (M1_NM, 1) %impl_arg_buf_ptr(0,0)<1> V_V_base_uq(0,0)<0;1,0>",
+            "mov (M1_NM, 1) %local_id_buf_ptr(0,0)<1> V_V_lid_uq(0,0)<0;1,0>",
+            "%impl_arg_buf_ptr(0,0)<0;1,0>",
+            "%local_id_buf_ptr(0,0)<0;1,0>",
+        ] {
+            assert!(text.contains(want), "{p}: {want} in\n{text}");
+        }
+    }
 }
 
 #[test]
@@ -357,4 +392,25 @@ fn a_stack_function_calling_subroutines_starts_with_an_entry_label() {
             lines[at + 1..].iter().find(|l| !l.starts_with(".decl") && !l.starts_with(".kernel_attr"));
         assert_eq!(first_code, Some(&".function \"twice_main\""), "{p}\n{text}");
     }
+}
+
+/// A defined external function that is neither a kernel nor "CMStackCall" is a subroutine, as
+/// Intel's compiler makes it: the one taking the kernel's pointer is inlined, the one taking a
+/// vector is a `call`ed subroutine of the kernel's own file, no stack function is written; the
+/// integer constant expressions of its body are folded (0x0d0d0d0d + 0x000d152d). A recursive
+/// external function stays a stack function (stack_calls.ll).
+#[test]
+fn external_functions_that_are_not_stack_calls_are_subroutines() {
+    for p in [Platform::Skl, Platform::Tgllp, Platform::Dg2, Platform::Pvc] {
+        let files = files("calls/external_subroutine.ll", p);
+        let got: Vec<_> = files.iter().map(|(k, u)| (k.as_str(), names(u))).collect();
+        assert_eq!(got, [("external_subroutine", vec![("external_subroutine", false)])], "{p}");
+        let body = &files[0].1[0].body;
+        assert!(body.iter().any(|i| matches!(i, Inst::Call { .. })), "{p}: @bias is a subroutine");
+        assert!(!body.iter().any(|i| matches!(i, Inst::FCall { .. } | Inst::IFCall { .. })), "{p}");
+        let text = genxc_visa::write_text_file(&files[0].1);
+        assert!(text.contains("219816506:d"), "{p}: the folded constant in\n{text}");
+    }
+    let files = files("calls/stack_calls.ll", Platform::Tgllp);
+    assert!(files.iter().any(|(_, u)| names(u).contains(&("sum_to", true))));
 }

@@ -18,6 +18,8 @@ const FIXTURES: &[&str] = &[
     "kernels/simdcf_source.ll",
     "kernels/simdcf_em_global.ll",
     "simdcf/em_as_data.ll",
+    "intrinsics/untyped_atomics.ll",
+    "intrinsics/svm_scaled4.ll",
 ];
 /// The suffix of a twin's name.
 const TWIN: &str = "_conformant";

@@ -20,7 +20,7 @@ mod common;
 use genxc::{CompileOptions, Emit, EmitSet, Input, TargetPlatform};
 use genxc_genx::intrinsic_class::{family, Audience, Family, VC_INTERNAL};
 use genxc_genx::intrinsics::{IntrinsicId, SatOp, ALL};
-use genxc_isel::availability::AluFeature;
+use genxc_isel::availability::{AluFeature, MessageFeature, SamplerFeature, SyncFeature};
 use genxc_isel::xmx::XmxFeature;
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -104,7 +104,8 @@ struct SampleCall {
 }
 
 /// The sample calls: every element-wise intrinsic selection knows, the saturating families, the
-/// three-source, dot product and bit operations, the predicate reductions and the thread ids.
+/// three-source, dot product (dp4a and the Gen9 dp2/dp3/dp4/dph, lrp) and bit operations, the
+/// predicate reductions and the thread ids.
 fn samples() -> Vec<SampleCall> {
     use IntrinsicId::*;
     let mut out = Vec::new();
@@ -112,9 +113,10 @@ fn samples() -> Vec<SampleCall> {
     for id in [Absf, Cos, Exp, Inv, Log, Rndd, Rnde, Rndu, Rndz, Rsqrt, Sat, Sin, Sqrt, Frc, IeeeSqrt] {
         add(id, Ty::VF32, &[Ty::VF32]);
     }
-    for id in [Fmax, Fmin, Pow, IeeeDiv] {
+    for id in [Fmax, Fmin, Pow, IeeeDiv, Dp2, Dp3, Dp4, Dph] {
         add(id, Ty::VF32, &[Ty::VF32, Ty::VF32]);
     }
+    add(Lrp, Ty::VF32, &[Ty::VF32, Ty::VF32, Ty::VF32]);
     for id in [FptosiSat, FptouiSat] {
         add(id, Ty::VI32, &[Ty::VF32]);
     }
@@ -562,6 +564,21 @@ fn generate(failures: &mut String) -> String {
         writeln!(md, "| `{}` | {} | {} |", f.mnemonic(), have.join(" | "), f.evidence()).unwrap();
     }
     for f in XmxFeature::ALL {
+        let have: Vec<&str> =
+            PLATFORMS.iter().map(|&(p, _)| if f.available(p) { "yes" } else { "no" }).collect();
+        writeln!(md, "| `{}` | {} | {} |", f.mnemonic(), have.join(" | "), f.evidence()).unwrap();
+    }
+    for f in SamplerFeature::ALL {
+        let have: Vec<&str> =
+            PLATFORMS.iter().map(|&(p, _)| if f.available(p) { "yes" } else { "no" }).collect();
+        writeln!(md, "| `{}` | {} | {} |", f.mnemonic(), have.join(" | "), f.evidence()).unwrap();
+    }
+    for f in SyncFeature::ALL {
+        let have: Vec<&str> =
+            PLATFORMS.iter().map(|&(p, _)| if f.available(p) { "yes" } else { "no" }).collect();
+        writeln!(md, "| `{}` | {} | {} |", f.mnemonic(), have.join(" | "), f.evidence()).unwrap();
+    }
+    for f in MessageFeature::ALL {
         let have: Vec<&str> =
             PLATFORMS.iter().map(|&(p, _)| if f.available(p) { "yes" } else { "no" }).collect();
         writeln!(md, "| `{}` | {} | {} |", f.mnemonic(), have.join(" | "), f.evidence()).unwrap();

@@ -200,7 +200,12 @@ fn stack_call_containers_give_the_gen_code_of_their_text() {
     if !finalizer_available() {
         return;
     }
-    for fixture in ["calls/indirect_values.ll", "calls/linked_call.ll", "calls/call_undefined.ll"] {
+    for fixture in [
+        "calls/indirect_values.ll",
+        "calls/linked_call.ll",
+        "calls/call_undefined.ll",
+        "calls/linked_symbol.ll",
+    ] {
         for p in PLATFORMS {
             let text = compile(&[input(fixture)], p, 0);
             assert!(!text.failed(), "{fixture}: {}", text.log());

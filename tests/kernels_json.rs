@@ -158,7 +158,14 @@ fn keys(v: &Value) -> BTreeSet<String> {
 fn the_document_lists_exactly_the_fields_written() {
     let doc = doc();
     let v = metadata(&[input("kernels/arg_layout.ll")], Platform::Tgllp);
-    assert_eq!(keys(&v), documented_fields(&doc, "Top level"));
+    // `globals` is written only when the program keeps globals in memory.
+    let top = documented_fields(&doc, "Top level");
+    assert_eq!(keys(&v), &top - &["globals".to_string()].into());
+    let g = metadata(&[input("globals/address_in_global.ll")], Platform::Tgllp);
+    assert_eq!(keys(&g), top);
+    for global in g["globals"].as_array().unwrap() {
+        assert_eq!(keys(global), documented_fields(&doc, "Globals"));
+    }
     assert_eq!(keys(&v["kernels"][0]), documented_fields(&doc, "Kernel"));
     // `address_space` is written for pointer arguments only.
     let optional: BTreeSet<String> = ["address_space".to_string()].into();
@@ -243,4 +250,49 @@ fn i1_arguments_take_one_byte_per_lane() {
         got,
         [json!([64, 4, "i32"]), json!([68, 1, "i1"]), json!([69, 1, "i8"]), json!([70, 16, "<16 x i1>"])]
     );
+}
+
+/// Sampler arguments get sampler indices 0, 1, ... in argument order, apart from the surfaces'
+/// binding-table indices; kernels.json gives each in `bti`.
+#[test]
+fn sampler_arguments_have_their_sampler_index() {
+    let v = metadata(&[input("surfaces/sampler_blit.ll")], Platform::Dg2);
+    let blit = &v["kernels"][0];
+    assert_eq!(blit["name"], "blit");
+    let got: Vec<(Value, Value)> =
+        blit["args"].as_array().unwrap().iter().map(|a| (a["kind"].clone(), a["bti"].clone())).collect();
+    assert_eq!(
+        got,
+        [(json!("sampler"), json!(0)), (json!("surface"), json!(0)), (json!("surface"), json!(1))]
+    );
+}
+
+/// A kernel calling functions the input only declares lists their symbols, spelled as in the
+/// input, under the documented `external_functions`; a kernel calling none has no such field.
+#[test]
+fn declared_only_callees_are_listed_for_the_link_step() {
+    let doc = doc();
+    assert_eq!(documented_fields(&doc, "External functions"), ["external_functions".to_string()].into());
+    let v = metadata(&[input("calls/linked_symbol.ll")], Platform::Dg2);
+    assert_eq!(v["kernels"][0]["external_functions"], json!(["vc.scale", "vc.sink$1"]));
+    let v = metadata(&[input("calls/linked_call.ll")], Platform::Tgllp);
+    assert_eq!(v["kernels"][0]["external_functions"], json!(["scale_linked"]));
+    let v = metadata(&[input("calls/stack_calls.ll")], Platform::Tgllp);
+    assert!(v["kernels"].as_array().unwrap().iter().all(|k| k.get("external_functions").is_none()));
+}
+
+/// A `spir_kernel` without a `genx.kernels` node is a kernel; its `i8 addrspace(1)*` arguments
+/// (default kind 0) are 64-bit stateless addresses of global memory.
+#[test]
+fn an_unlisted_spir_kernel_has_global_pointer_arguments() {
+    let v = metadata(&[input("memory/spir_kernel_unlisted.ll")], Platform::Pvc);
+    let k = &v["kernels"][0];
+    assert_eq!(k["name"], "spir_kernel_unlisted");
+    for (a, access) in k["args"].as_array().unwrap().iter().zip(["write_only", "read_only"]) {
+        assert_eq!(
+            (&a["kind"], &a["size"], &a["address_space"], &a["access"]),
+            (&json!("general"), &json!(8), &json!("global"), &json!(access)),
+            "{a}"
+        );
+    }
 }

@@ -30,6 +30,9 @@ const FIXTURES: &[&str] = &[
     "kernels/split_indirect.ll",
     "kernels/multi.ll",
     "kernels/simdcf.ll",
+    "globals/shared_table.ll",
+    "globals/address_in_global.ll",
+    "globals/address_stored.ll",
 ];
 
 /// Fixtures whose legalized text a second pass refines (a 7-element write overwrites part of an
@@ -151,8 +154,9 @@ fn legalized_output_parses_and_compiles_again() {
             }
         }
     }
-    // 17 fixtures (multi and 07_subroutine_clone have 2 kernels each, simdcf 8) on 4 platforms
-    assert_eq!(outputs, 26 * 4);
+    // 20 fixtures (multi, 07_subroutine_clone and shared_table have 2 kernels each, simdcf 8) on 4
+    // platforms
+    assert_eq!(outputs, 30 * 4);
 }
 
 #[test]

@@ -38,6 +38,7 @@ const MODELS: &[(&str, &str, Model)] = &[
     ("memory/bytes_words.ll", "bytes_words", bytes_words),
     ("memory/stack_memory.ll", "big_private_array", big_private_array),
     ("memory/stack_memory.ll", "escaping_slot", escaping_slot),
+    ("memory/spir_kernel_unlisted.ll", "spir_kernel_unlisted", spir_kernel_unlisted),
 ];
 
 /// The SVM address argument `k` points at.
@@ -112,6 +113,18 @@ fn svm_pointers(l: &Launch, m: &mut Memory) {
         for (j, k) in [1u64, 2, 3, 4].into_iter().enumerate() {
             let b = ld(m, at(inp, row + 30) + j as u64, 1);
             st(m, at(out, row + 30) + j as u64, 1, b ^ k);
+        }
+    }
+}
+
+fn spir_kernel_unlisted(l: &Launch, m: &mut Memory) {
+    // out is argument 0, in argument 1: out[g*16 + i] = in[g*16 + i] * 2 + 1
+    let (out, inp) = (pointer(l, 0), pointer(l, 1));
+    for g in 0..u64::from(GROUPS) {
+        for i in 0..16 {
+            let a = 4 * (g * 16 + i);
+            let v = f32_of(ld(m, inp + a, 4));
+            st_float(m, out + a, 4, u64::from((v * 2.0 + 1.0).to_bits()));
         }
     }
 }

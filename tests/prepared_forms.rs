@@ -66,6 +66,11 @@ fn check(source: &str, input: genxc::Input) -> String {
         return format!("{source}: no `; expect:` line\n");
     }
     let finalizer = common::finalizer_available();
+    // The data section (globals kept in memory), placed by the launch as a loader would.
+    let globals = genxc::import(&input, TargetPlatform::Tgllp)
+        .ok()
+        .and_then(|m| m.kernels.first().map(|k| k.globals.clone()))
+        .unwrap_or_default();
     for (platform, name) in PLATFORMS {
         let opts =
             CompileOptions { platform, emit: EmitSet::of(&[Emit::Visaasm]), ..CompileOptions::default() };
@@ -87,6 +92,10 @@ fn check(source: &str, input: genxc::Input) -> String {
             let kernels = genxc_visa::read_text(visa).expect("genxc's vISA reads back");
             let specs = exec::arg_specs(&kernels[0]);
             let (launch, mut memory) = Launch::random(&specs, 1, 0, [4, 1, 1], [1, 1, 1], 0);
+            if let Err(err) = memory.place_globals(&globals) {
+                failures.push_str(&format!("{source} {} on {name}: placing the globals: {err}\n", e.kernel));
+                continue;
+            }
             if let Err(err) = exec::run(
                 &kernels,
                 &Config { grf_bytes: platform.grf_bytes(), bti_base: 0 },

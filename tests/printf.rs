@@ -157,6 +157,9 @@ fn run(
     let mut bytes = vec![0u8; size];
     bytes[..4].copy_from_slice(&start.to_le_bytes());
     memory.add("printf", BufferKind::Svm { base: PRINTF_BASE }, Bytes::defined(bytes));
+    // the data section (a string printed with %p stays in memory), placed as a loader would
+    let module = genxc::import(&input, platform).unwrap();
+    memory.place_globals(&module.kernels[0].globals).unwrap();
     let mut all = args;
     all.push(ArgValue::Pointer(PRINTF_BASE));
     let launch =
@@ -199,6 +202,21 @@ fn printed_values_match_the_host_printf() {
             ArgValue::Bytes(d3.to_le_bytes().to_vec()),
         ];
         let (data, table) = run("printf/printf_values.ll", "printf_values", platform, args, 4);
+        assert_eq!(decode(&data, &table).unwrap(), expected, "{platform:?}");
+    }
+}
+
+#[test]
+fn a_string_printed_with_percent_p_is_its_address_in_the_data_section() {
+    // %s of the string is its index in the table; %p its address, where the loader placed it
+    // (the only global in memory: the first, at the base of the simulator's data section).
+    let strings: Vec<String> = vec!["text".into()];
+    let address = genxc_sim::memory::GLOBALS_BASE as i64;
+    let expected = host_printf("[%s] at %p\n", &[Arg::Str(0), Arg::Long(address)], &strings);
+    assert!(expected.contains("0x7"), "{expected}");
+    for platform in PLATFORMS {
+        let (data, table) = run("printf/printf_pointer.ll", "print_pointer", platform, Vec::new(), 4);
+        assert_eq!(table, ["[%s] at %p\n", "text"], "{platform:?}");
         assert_eq!(decode(&data, &table).unwrap(), expected, "{platform:?}");
     }
 }

@@ -38,7 +38,7 @@ fn genxc(cwd: &Path, args: &[&str]) -> (Option<i32>, String) {
 
 const GOOD: &str = "kernels/multi.ll";
 const GOOD2: &str = "kernels/regions.ll";
-const BAD: &str = "bad/region_past_end.ll";
+const BAD: &str = "bad/rd_start_far_past.ll";
 
 #[test]
 fn failed_compiles_write_nothing_for_any_emit_kind() {
@@ -53,7 +53,7 @@ fn failed_compiles_write_nothing_for_any_emit_kind() {
             args.extend(["-o", o, "--emit", emit, "--depfile", d, "-j", "4"]);
             let (code, stderr) = genxc(&root, &args);
             assert_eq!(code, Some(1), "{emit} {inputs:?}: {stderr}");
-            assert!(stderr.contains("region_past_end.ll:8:3: error: "), "{stderr}");
+            assert!(stderr.contains("rd_start_far_past.ll:8:3: error: "), "{stderr}");
             assert_eq!(entries(dir.path()), Vec::<String>::new(), "{emit} {inputs:?}");
         }
     }

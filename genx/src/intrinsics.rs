@@ -390,10 +390,27 @@ impl IntrinsicId {
         )
     }
 
-    /// Whether this is `addc` or `subb`: a struct `{carry or borrow, result}` of two values of its
-    /// operands' type (void in the IR; `extractvalue` reads the fields).
+    /// Whether this returns a struct of two values of its operands' type (void in the IR;
+    /// `extractvalue` reads the fields): `addc`/`subb` `{carry or borrow, result}`, `add3c`
+    /// `{carry, sum}`, `simad`/`uimad` `{high, low}` of `a*b + c`.
     pub fn is_carry(self) -> bool {
-        matches!(self, IntrinsicId::Addc | IntrinsicId::Subb)
+        matches!(
+            self,
+            IntrinsicId::Addc
+                | IntrinsicId::Subb
+                | IntrinsicId::Add3c
+                | IntrinsicId::Simad
+                | IntrinsicId::Uimad
+        )
+    }
+
+    /// The number of operands of an intrinsic of [`Self::is_carry`] (2 for `addc`/`subb`, else 3).
+    pub fn carry_arity(self) -> usize {
+        if matches!(self, IntrinsicId::Addc | IntrinsicId::Subb) {
+            2
+        } else {
+            3
+        }
     }
 
     /// Whether this is a source modifier: `absf`, `absi` or `llvm.fabs`.

@@ -467,6 +467,10 @@ pub enum InstKind {
     /// The address of a function of the module (`llvm.genx.gaddr` of a function, vISA `faddr`):
     /// an `i64` that [`InstKind::IndirectCall`] calls. The function is a stack function.
     FuncAddr(FuncId),
+    /// The address of a global of the module's data section (a [`crate::data_section::DataGlobal`]
+    /// named by its symbol; `llvm.genx.gaddr` of a global variable, vISA `faddr "symbol"`): an
+    /// `i64` the loader resolves by relocation.
+    GlobalAddr(String),
     /// A call through a function address (vISA `ifcall`): calls the stack function whose address
     /// `addr` (an `i64` from [`InstKind::FuncAddr`]) is, with the stack-call ABI.
     IndirectCall {
@@ -507,6 +511,7 @@ impl InstKind {
             InstKind::Intrinsic { .. } => "intrinsic",
             InstKind::Call { .. } => "call",
             InstKind::FuncAddr(_) => "faddr",
+            InstKind::GlobalAddr(_) => "global address",
             InstKind::IndirectCall { .. } => "indirect call",
             InstKind::ExtractValue { .. } => "extractvalue",
             InstKind::Phi { .. } => "phi",
@@ -565,7 +570,7 @@ impl InstKind {
             InstKind::Intrinsic { args, .. } | InstKind::Call { args, .. } => {
                 args.iter().copied().for_each(f)
             }
-            InstKind::FuncAddr(_) => {}
+            InstKind::FuncAddr(_) | InstKind::GlobalAddr(_) => {}
             InstKind::IndirectCall { addr, args } => {
                 f(*addr);
                 args.iter().copied().for_each(f)
@@ -618,7 +623,7 @@ impl InstKind {
                 g(mask)
             }
             InstKind::Intrinsic { args, .. } | InstKind::Call { args, .. } => args.iter_mut().for_each(g),
-            InstKind::FuncAddr(_) => {}
+            InstKind::FuncAddr(_) | InstKind::GlobalAddr(_) => {}
             InstKind::IndirectCall { addr, args } => {
                 g(addr);
                 args.iter_mut().for_each(g)

@@ -247,8 +247,14 @@ pub struct Kernel {
     /// The printf string table (format and `%s` strings, by index) when the kernel has a printf
     /// buffer argument; empty otherwise.
     pub printf_strings: Vec<String>,
+    /// The module's global data section (the globals kept in memory), listed with every kernel
+    /// of the module so kernels.json and the simulators see it; empty when there is none.
+    pub globals: Vec<crate::data_section::DataGlobal>,
     /// Bytes of private (stack) memory each hardware thread needs, 0 when the kernel uses none.
     pub private_memory: u32,
+    /// The functions the kernel calls (itself or through its stack functions) that the module
+    /// only declares: symbols of `faddr` relocations the link step must resolve.
+    pub external_functions: Vec<String>,
 }
 
 impl Kernel {
@@ -259,6 +265,15 @@ impl Kernel {
             return None;
         }
         Some(self.args[..arg].iter().filter(|a| a.category == ArgCategory::Surface).count() as u32)
+    }
+
+    /// The sampler-state index of sampler argument `arg`: sampler arguments are bound at 0, 1, ...
+    /// in argument order, apart from the surfaces (`None` for an argument that is not a sampler).
+    pub fn sampler_index(&self, arg: usize) -> Option<u32> {
+        if self.args.get(arg)?.category != ArgCategory::Sampler {
+            return None;
+        }
+        Some(self.args[..arg].iter().filter(|a| a.category == ArgCategory::Sampler).count() as u32)
     }
 }
 
@@ -744,7 +759,9 @@ fn kernel_from_raw(
         nbarrier_count: raw.nbarriers as u32,
         synthesized: false,
         printf_strings: Vec::new(),
+        globals: Vec::new(),
         private_memory: 0,
+        external_functions: Vec::new(),
     })
 }
 
@@ -776,7 +793,9 @@ fn synthesize(func: FuncId, f: &Function, platform: Platform) -> Result<Kernel, 
         nbarrier_count: 0,
         synthesized: true,
         printf_strings: Vec::new(),
+        globals: Vec::new(),
         private_memory: 0,
+        external_functions: Vec::new(),
     })
 }
 

@@ -6,6 +6,7 @@
 //! one index operand. Every intrinsic used is declared once. The text is meant to be accepted by
 //! `llvm-as` (LLVM 14): values are numbered `%v<id>`, parameters `%arg<i>`, blocks `bb<id>`.
 
+use crate::data_section::DataGlobal;
 use crate::intrinsics::IntrinsicId;
 use crate::ir::{
     sign_extend, BinOp, BlockId, CastOp, CmpPred, Function, InstKind, Linkage, Module, Terminator, Value,
@@ -25,8 +26,85 @@ pub fn print_llvm(m: &Module) -> String {
         body.push('\n');
     }
     let mut text = finish(body, decls);
+    if let Some(k) = m.kernels.first() {
+        for g in &k.globals {
+            let _ = writeln!(text, "{}", data_global_text(g, &k.globals));
+        }
+    }
     kernels_metadata(m, &mut text);
     text
+}
+
+/// The LLVM type a data global is printed with: its bytes as `[N x i8]`, or, when it holds
+/// addresses, a packed struct of byte runs and `i8*` addresses.
+fn data_global_type(g: &DataGlobal) -> String {
+    let parts: Vec<String> = data_global_parts(g)
+        .into_iter()
+        .map(|p| match p {
+            Part::Bytes(b) => format!("[{} x i8]", b.len()),
+            Part::Address(_) => "i8*".to_string(),
+        })
+        .collect();
+    if g.relocs.is_empty() {
+        parts.into_iter().next().unwrap_or_else(|| "[0 x i8]".to_string())
+    } else {
+        format!("<{{ {} }}>", parts.join(", "))
+    }
+}
+
+/// A piece of a printed data global.
+enum Part<'a> {
+    Bytes(&'a [u8]),
+    Address(&'a crate::data_section::DataReloc),
+}
+
+/// The byte runs and addresses of `g` in order.
+fn data_global_parts(g: &DataGlobal) -> Vec<Part<'_>> {
+    let mut relocs: Vec<_> = g.relocs.iter().collect();
+    relocs.sort_by_key(|r| r.offset);
+    let mut parts = Vec::new();
+    let mut at = 0usize;
+    for r in relocs {
+        let o = (r.offset as usize).min(g.init.len());
+        if o > at {
+            parts.push(Part::Bytes(&g.init[at..o]));
+        }
+        parts.push(Part::Address(r));
+        at = (o + 8).min(g.init.len());
+    }
+    if at < g.init.len() || parts.is_empty() {
+        parts.push(Part::Bytes(&g.init[at..]));
+    }
+    parts
+}
+
+/// The definition of data global `g` (of the section `all`).
+fn data_global_text(g: &DataGlobal, all: &[DataGlobal]) -> String {
+    let bytes = |b: &[u8]| {
+        let s: String = b.iter().map(|c| format!("\\{c:02X}")).collect();
+        format!("[{} x i8] c\"{s}\"", b.len())
+    };
+    let parts: Vec<String> = data_global_parts(g)
+        .into_iter()
+        .map(|p| match p {
+            Part::Bytes(b) => bytes(b),
+            Part::Address(r) => {
+                let ty = all.iter().find(|x| x.name == r.symbol).map_or("i8".to_string(), data_global_type);
+                format!(
+                    "i8* getelementptr (i8, i8* bitcast ({ty}* @{} to i8*), i64 {})",
+                    quote(&r.symbol),
+                    r.addend
+                )
+            }
+        })
+        .collect();
+    let init = if g.relocs.is_empty() {
+        parts.into_iter().next().unwrap_or_default()
+    } else {
+        format!("{} <{{ {} }}>", data_global_type(g), parts.join(", "))
+    };
+    let kind = if g.constant { "constant" } else { "global" };
+    format!("@{} = internal {kind} {init}, align {}", quote(&g.name), g.align)
 }
 
 /// Appends the `genx.kernels` named metadata in the current 8-operand layout: function, name,
@@ -118,6 +196,8 @@ struct Printer<'a> {
     out: String,
     decls: &'a mut BTreeMap<String, String>,
     tmp: usize,
+    /// The module's data section, whose globals the function's global addresses name.
+    globals: &'a [DataGlobal],
 }
 
 impl Printer<'_> {
@@ -319,6 +399,22 @@ impl Printer<'_> {
                     .or_insert_with(|| "declare i64 @llvm.genx.gaddr.i64.p0i8(i8*)".to_string());
                 format!("call i64 @llvm.genx.gaddr.i64.p0i8(i8* bitcast (void ()* {f} to i8*))")
             }
+            InstKind::GlobalAddr(name) => {
+                self.decls
+                    .entry("llvm.genx.gaddr.i64.p0i8".into())
+                    .or_insert_with(|| "declare i64 @llvm.genx.gaddr.i64.p0i8(i8*)".to_string());
+                // the global's definition is printed with the module; a lone function declares it
+                let ty = match self.globals.iter().find(|g| g.name == *name) {
+                    Some(g) => data_global_type(g),
+                    None => {
+                        self.decls
+                            .entry(format!("@{name}"))
+                            .or_insert_with(|| format!("@{} = external global i8", quote(name)));
+                        "i8".to_string()
+                    }
+                };
+                format!("call i64 @llvm.genx.gaddr.i64.p0i8(i8* bitcast ({ty}* @{} to i8*))", quote(name))
+            }
             InstKind::IndirectCall { addr, args } => {
                 let a: Vec<String> = args.iter().map(|&v| self.typed(v)).collect();
                 let params: Vec<String> = args.iter().map(|&v| self.f.value_type(v).to_string()).collect();
@@ -379,7 +475,8 @@ impl Printer<'_> {
 fn function_text(f: &Function, m: Option<&Module>, decls: &mut BTreeMap<String, String>) -> String {
     let params: Vec<String> = f.params.iter().enumerate().map(|(i, t)| format!("{t} %arg{i}")).collect();
     // call targets are printed as @f<id>; name them after the callee when the module is known
-    let mut p = Printer { f, out: String::new(), decls, tmp: 0 };
+    let globals = m.and_then(|m| m.kernels.first()).map_or(&[][..], |k| &k.globals[..]);
+    let mut p = Printer { f, out: String::new(), decls, tmp: 0, globals };
     if f.layout.is_empty() {
         return format!(
             "declare {} @{}({})\n",

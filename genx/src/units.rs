@@ -106,6 +106,33 @@ fn reachable(module: &Module, root: FuncId) -> Vec<FuncId> {
     order
 }
 
+/// The functions the module only declares that `root` calls or takes the address of, itself or
+/// through the subroutines and stack functions it reaches, by name in first-reached order: the
+/// symbols the link step must resolve for it.
+pub fn external_functions(module: &Module, root: FuncId) -> Vec<String> {
+    let mut order = vec![root];
+    let mut i = 0;
+    while i < order.len() {
+        let f = &module.functions[order[i]];
+        for &b in &f.layout {
+            for &inst in &f.blocks[b].insts {
+                if let InstKind::Call { callee, .. } | InstKind::FuncAddr(callee) = f.insts[inst].kind {
+                    if !order.contains(&callee) {
+                        order.push(callee);
+                    }
+                }
+            }
+        }
+        i += 1;
+    }
+    order
+        .into_iter()
+        .map(|f| &module.functions[f])
+        .filter(|f| is_stack_function(f) && is_declaration(f))
+        .map(|f| f.name.clone())
+        .collect()
+}
+
 fn cycle_through(g: &DiGraphMap<FuncId, ()>, module: &Module, start: FuncId) -> Option<String> {
     // Depth-first search for a path back to a function on the current stack.
     fn dfs(
@@ -231,7 +258,9 @@ pub fn build_units(module: &Module) -> Result<Vec<KernelUnit>, Vec<Diagnostic>> 
                     nbarrier_count: 0,
                     synthesized: true,
                     printf_strings: Vec::new(),
+                    globals: Vec::new(),
                     private_memory: 0,
+                    external_functions: Vec::new(),
                 },
                 UnitRole::StackFunction,
             ),

@@ -794,6 +794,12 @@ impl<'a> FunctionChecker<'a> {
                 }
                 Ok(())
             }
+            InstKind::GlobalAddr(name) => {
+                if ty != Type::Scalar(Elem::I64) {
+                    return Err(format!("the address of global @{name} is {ty}; it must be i64"));
+                }
+                Ok(())
+            }
             InstKind::IndirectCall { .. } => {
                 if ops.first() != Some(&Type::Scalar(Elem::I64)) {
                     return Err(format!(
@@ -1006,12 +1012,13 @@ pub fn check_intrinsic_call(
         return Err(format!("operand {i} of @{name} has no value"));
     }
     if id.is_carry() {
-        arity(2)?;
+        let n = id.carry_arity();
+        arity(n)?;
         if result != Type::Void {
             return Err(format!("@{name} gives a struct (void in the IR), not {result}"));
         }
-        if args[0].elem() != Some(Elem::I32) || args[1] != args[0] {
-            return Err(format!("@{name} takes two operands of one i32 type, not ({})", list(args)));
+        if args[0].elem() != Some(Elem::I32) || args[1..].iter().any(|&t| t != args[0]) {
+            return Err(format!("@{name} takes {n} operands of one i32 type, not ({})", list(args)));
         }
         return Ok(());
     }

@@ -399,6 +399,57 @@ impl Selector<'_> {
     }
 }
 
+/// Selects `llvm.genx.simad` (`signed`) or `uimad`, instruction `id`, of at most one GRF of lanes:
+/// `madw` into a temporary (low halves in its first GRF, high halves in its second), whose halves
+/// are moved to the variables of the `extractvalue`s that read the fields (field 0 the high half,
+/// field 1 the low).
+pub(super) fn wide_mad(s: &mut Selector, id: InstId, signed: bool, args: &[Value]) -> R<()> {
+    let name = if signed { IntrinsicId::Simad.name() } else { IntrinsicId::Uimad.name() };
+    let [a, b, c] = args else {
+        return Err(invalid(format!("{name} takes 3 operands, found {}", args.len())));
+    };
+    let t = if signed { VisaType::D } else { VisaType::UD };
+    let n = s.f().value_type(*a).num_elems();
+    let lanes = s.grf() / 4;
+    if n > lanes || !n.is_power_of_two() {
+        return Err(unsupported(format!("{name} of {n} lanes (a power of two up to one GRF, {lanes}, is)")));
+    }
+    let mut readers: Vec<(usize, InstId)> = Vec::new();
+    for (i, inst) in s.f().insts.iter() {
+        if let InstKind::ExtractValue { aggregate: Value::Inst(g), index } = inst.kind {
+            if g == id && index < 2 {
+                readers.push((index as usize, i));
+            }
+        }
+    }
+    let ops = vec![s.src(*a, t)?, s.src(*b, t)?, s.src(*c, t)?];
+    let wide = s.temp(t, 2 * lanes)?;
+    s.k.vars.last_mut().expect("just added").align = m::Align::Grf;
+    s.push(alu(m::AluOp::Madw, Exec::nm(n as u8), m::Dst::new(wide, 0).into(), ops));
+    for (index, inst) in readers {
+        let var = s.var_of(Value::Inst(inst))?;
+        let var = s.view(var, t)?;
+        // field 0 (high) is the second GRF of the product
+        let half_row = if index == 0 { 1 } else { 0 };
+        s.push(mov(
+            None,
+            Exec::nm(n as u8),
+            m::Dst::new(var, 0).into(),
+            Src::region(wide, half_row, 0, region(n)).into(),
+        ));
+    }
+    Ok(())
+}
+
+/// The region of `n` contiguous elements (a scalar for one).
+fn region(n: u32) -> m::Region {
+    if n == 1 {
+        m::Region::SCALAR
+    } else {
+        m::Region::CONTIG
+    }
+}
+
 /// Selects `llvm.genx.addc` (or `subb` when `sub`), instruction `id`: vISA `addc`/`subb` writing
 /// the variables of the `extractvalue`s that read its fields (field 0 the carry or borrow, field 1
 /// the sum or difference; the import puts them right after the call, so nothing else lives in

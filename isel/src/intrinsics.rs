@@ -243,6 +243,119 @@ pub(super) fn alu_intrinsic(s: &Selector, iid: IntrinsicId, ty: Type, args: &[Va
             let t = if e.is_float() { float(e, "mov")? } else { int_ty(e, true)? };
             un(m::AluOp::Mov, t, SrcMod::None)
         }
+        BfCvt => {
+            // bfloat16 values are held in halves (vc-intrinsics' convention): `mov` with the
+            // half side typed `bf`
+            need(1)?;
+            missing(AluFeature::BfConvert)?;
+            let (dt, st) = match (e, arg_elem(0)?) {
+                (Elem::Float, Elem::Half) => (VisaType::F, VisaType::BF),
+                (Elem::Half, Elem::Float) => (VisaType::BF, VisaType::F),
+                (r, a) => {
+                    return Err(invalid(
+                        format!(
+                            "{name} converts float to bfloat16 (held in half) or back, not {a:?} to {r:?}"
+                        )
+                        .to_lowercase(),
+                    ))
+                }
+            };
+            AluDesc { dst_ty: dt, ..un(m::AluOp::Mov, st, SrcMod::None) }
+        }
+        Tf32Cvt | QfCvt => {
+            // fcvt: float to tf32 (held in a dword); half to bf8 (held in a byte) and back
+            need(1)?;
+            missing(AluFeature::LowPrecisionConvert)?;
+            let (dt, st) = match (iid, e, arg_elem(0)?) {
+                (Tf32Cvt, Elem::I32, Elem::Float) => (VisaType::UD, VisaType::F),
+                (QfCvt, Elem::I8, Elem::Half) => (VisaType::UB, VisaType::HF),
+                (QfCvt, Elem::Half, Elem::I8) => (VisaType::HF, VisaType::UB),
+                (_, r, a) => {
+                    let what =
+                        if iid == Tf32Cvt { "float to tf32 (i32)" } else { "half to bf8 (i8) or back" };
+                    return Err(invalid(
+                        format!("{name} converts {what}, not {a:?} to {r:?}").to_lowercase(),
+                    ));
+                }
+            };
+            AluDesc { dst_ty: dt, ..un(m::AluOp::Fcvt, st, SrcMod::None) }
+        }
+        Srnd => {
+            need(2)?;
+            missing(AluFeature::StochasticRound)?;
+            let (dt, st) = match (e, arg_elem(0)?) {
+                (Elem::Half, Elem::Float) => (VisaType::HF, VisaType::F),
+                (Elem::I8, Elem::Half) => (VisaType::UB, VisaType::HF),
+                (r, a) => {
+                    return Err(invalid(
+                        format!("{name} rounds float to half or half to bf8 (i8), not {a:?} to {r:?}")
+                            .to_lowercase(),
+                    ))
+                }
+            };
+            // the random bits: a value of the source's size, read with the source's type (GenX_IR:
+            // "Src0 and src1 should have the same type")
+            match (st, arg_elem(1)?) {
+                (VisaType::F, Elem::Float | Elem::I32) | (VisaType::HF, Elem::Half | Elem::I16) => {}
+                (_, r) => {
+                    return Err(invalid(
+                        format!("{name}: random bits of {r:?} for a {st:?} source (they take its size)")
+                            .to_lowercase(),
+                    ))
+                }
+            }
+            bin(op(m::AluOp::Srnd), dt, st)
+        }
+        Dp2 | Dp3 | Dp4 | Dph | Lrp => {
+            missing(AluFeature::MediaArith)?;
+            let t = float(e, "dp")?;
+            if t != VisaType::F {
+                return Err(unsupported(format!("{name} on {e:?} elements (float only)").to_lowercase()));
+            }
+            let o = match iid {
+                Dp2 => m::AluOp::Dp2,
+                Dp3 => m::AluOp::Dp3,
+                Dp4 => m::AluOp::Dp4,
+                Dph => m::AluOp::Dph,
+                _ => m::AluOp::Lrp,
+            };
+            if o != m::AluOp::Lrp && !ty.num_elems().is_multiple_of(4) {
+                return Err(invalid(format!("{name} works on groups of 4 elements, not {}", ty.num_elems())));
+            }
+            let n = if o == m::AluOp::Lrp { 3 } else { 2 };
+            need(n)?;
+            let srcs = (0..n).map(|i| Operand { value: args[i], ty: t, modifier: SrcMod::None }).collect();
+            AluDesc { op: op(o), dst_ty: t, srcs, sat: false }
+        }
+        Ssad2 | Usad2 | Sssad2add | Sssad2addSat | Susad2add | Susad2addSat | Ussad2add | Ussad2addSat
+        | Uusad2add | Uusad2addSat => {
+            // <result sign><operand sign>sad2add, <sign>sad2
+            let short = iid.short_name();
+            let add = short.contains("add");
+            missing(if add { AluFeature::Sad2Add } else { AluFeature::MediaArith })?;
+            let (dst_signed, src_signed) = match short.as_bytes() {
+                [s0, ..] if !add => (*s0 == b's', *s0 == b's'),
+                [d, s0, ..] => (*d == b's', *s0 == b's'),
+                _ => (false, false),
+            };
+            need(if add { 3 } else { 2 })?;
+            let (a, r) = (arg_elem(0)?, e);
+            if a != Elem::I8 || r != Elem::I16 || !ty.num_elems().is_multiple_of(2) {
+                return Err(invalid(
+                    format!("{name} takes an even number of bytes to as many words, not {a:?} to {r:?}")
+                        .to_lowercase(),
+                ));
+            }
+            let st = int_ty(a, src_signed)?;
+            let dt = int_ty(r, dst_signed)?;
+            let mut srcs: Vec<Operand> =
+                (0..2).map(|i| Operand { value: args[i], ty: st, modifier: SrcMod::None }).collect();
+            if add {
+                srcs.push(Operand { value: args[2], ty: dt, modifier: SrcMod::None });
+            }
+            let o = if add { m::AluOp::Sad2add } else { m::AluOp::Sad2 };
+            AluDesc { op: op(o), dst_ty: dt, srcs, sat: short.ends_with(".sat") }
+        }
         LlvmSaddSat | LlvmUaddSat | LlvmSsubSat => {
             need(2)?;
             let t = int_ty(e, iid != LlvmUaddSat)?;
@@ -475,6 +588,123 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
             s.copy_value(dst, args[0])
         }
         Addc | Subb => crate::emulate::carry(s, id, iid == Subb, args),
+        Simad | Uimad => crate::emulate::wide_mad(s, id, iid == Simad, args),
+        Pln => {
+            // plane (pln on Gen9, two mads from the finalizer elsewhere): its sources are read from
+            // their start whatever their regions, src0 16-byte and src1 GRF aligned: both copied
+            // into aligned temporaries
+            argc(name, args, 2)?;
+            let n = ty.num_elems();
+            if s.f().value_type(args[0]) != Type::Vector(Elem::Float, 4)
+                || ty.elem() != Some(Elem::Float)
+                || s.f().value_type(args[1]) != Type::Vector(Elem::Float, 2 * n)
+                || !matches!(n, 8 | 16)
+            {
+                return Err(invalid(format!(
+                    "{name} takes <4 x float> coefficients and 16 or 32 floats (u and v per 8 lanes) to 8 or 16 lanes"
+                )));
+            }
+            let mut aligned = Vec::new();
+            for (k, lanes) in [(0, 4), (1, 2 * n)] {
+                let t = s.temp(VisaType::F, lanes)?;
+                s.k.vars.last_mut().expect("just added").align = m::Align::Grf;
+                let mut e = 0;
+                while e < lanes {
+                    let piece = (lanes - e).min(2 * s.grf() / 4);
+                    let whole = s.src(args[k], VisaType::F)?;
+                    let src = match whole {
+                        SrcOp::Gen(g) if g.region == m::Region::SCALAR => whole,
+                        SrcOp::Gen(g)
+                            if g.region == m::Region::CONTIG
+                                || (g.region.hstride == 1 && g.region.vstride == g.region.width) =>
+                        {
+                            let byte = u32::from(g.col) * 4 + e * 4;
+                            SrcOp::Gen(Src {
+                                row: g.row + (byte / s.grf()) as u8,
+                                col: ((byte % s.grf()) / 4) as u8,
+                                region: m::Region::CONTIG,
+                                ..g
+                            })
+                        }
+                        SrcOp::Imm(_) => whole,
+                        _ => return Err(unsupported(format!("{name} of a strided operand"))),
+                    };
+                    let (row, col) = s.row_col(e * 4, 4);
+                    s.push(mov(
+                        None,
+                        Exec::nm(piece as u8),
+                        m::Dst { var: t, row, col, hstride: 1 }.into(),
+                        src,
+                    ));
+                    e += piece;
+                }
+                // the coefficients read <0;4,1>, inside their 4 floats (the region is ignored)
+                let region =
+                    if k == 0 { m::Region { vstride: 0, width: 4, hstride: 1 } } else { m::Region::CONTIG };
+                aligned.push(SrcOp::Gen(Src::region(t, 0, 0, region)));
+            }
+            let var = s.var_of(Value::Inst(id))?;
+            let dst = s.view(var, VisaType::F)?;
+            s.push(alu(m::AluOp::Plane, Exec::nm(n as u8), m::Dst::new(dst, 0).into(), aligned));
+            Ok(())
+        }
+        Line => {
+            // line: the 4 coefficients read <0;4,1> (p in .x, q in .w), p * src1 + q per lane
+            argc(name, args, 2)?;
+            if !AluFeature::MediaArith.available(s.platform) {
+                return Err(not_available(format!("{name} is not available on {}", s.platform)));
+            }
+            let n = ty.num_elems();
+            if s.f().value_type(args[0]) != Type::Vector(Elem::Float, 4)
+                || ty.elem() != Some(Elem::Float)
+                || !n.is_multiple_of(4)
+                || n * 4 > 2 * s.grf()
+            {
+                return Err(invalid(format!(
+                    "{name} takes <4 x float> coefficients and a float vector of 4 to 16 lanes in groups of 4"
+                )));
+            }
+            // the coefficients contiguous from the source's start, read again as <0;4,1>
+            let contiguous =
+                |r: m::Region| r == m::Region::CONTIG || (r.hstride == 1 && r.vstride == r.width);
+            let coefficients = match s.src(args[0], VisaType::F)? {
+                SrcOp::Gen(g) if contiguous(g.region) => {
+                    SrcOp::Gen(Src { region: m::Region { vstride: 0, width: 4, hstride: 1 }, ..g })
+                }
+                _ => {
+                    return Err(unsupported(format!(
+                        "{name} of coefficients that are not 4 contiguous floats"
+                    )))
+                }
+            };
+            let x = s.src(args[1], VisaType::F)?;
+            let var = s.var_of(Value::Inst(id))?;
+            let dst = s.view(var, VisaType::F)?;
+            s.push(alu(m::AluOp::Line, Exec::nm(n as u8), m::Dst::new(dst, 0).into(), vec![coefficients, x]));
+            Ok(())
+        }
+        // add3.o: no part genxc targets has it (AluFeature::Add3Carry)
+        Add3c => Err(not_available(format!("{name} is not available on {}", s.platform))),
+        Umadw | Smadw => {
+            // madw: the 64-bit a*b+c of each lane, low halves in the result's first GRF and high
+            // halves in its second
+            argc(name, args, 3)?;
+            let n = s.f().value_type(args[0]).num_elems();
+            let lanes = s.grf() / 4;
+            if ty.num_elems() != 2 * lanes || n > lanes || !n.is_power_of_two() {
+                return Err(invalid(format!(
+                    "{name} returns {} dwords (two GRFs) from at most {lanes} lanes, a power of two; found {} from {n}",
+                    2 * lanes,
+                    ty.num_elems()
+                )));
+            }
+            let t = if iid == Smadw { VisaType::D } else { VisaType::UD };
+            let var = s.var_of(Value::Inst(id))?;
+            let dst = s.view(var, t)?;
+            let srcs = args.iter().map(|&a| s.src(a, t)).collect::<R<Vec<_>>>()?;
+            s.push(alu(m::AluOp::Madw, Exec::nm(n as u8), m::Dst::new(dst, 0).into(), srcs));
+            Ok(())
+        }
         Wrpredregion => {
             argc(name, args, 3)?;
             if s.fx().asg.wrregion.get(&Value::Inst(id)) == Some(&WrRegionPrep::CopyOld) {
@@ -686,7 +916,7 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
             Ok(())
         }
         _ if iid == LscFence || iid.lsc().is_some() => {
-            if !s.platform.info().has_lsc {
+            if !crate::availability::MessageFeature::Lsc.available(s.platform) {
                 return Err(not_available(format!(
                     "{name} is not available on {} (LSC messages need DG2, MTL or PVC)",
                     s.platform
@@ -695,6 +925,12 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
             lsc(s, id, iid, args)
         }
         Dpas | Dpas2 | DpasNosrc0 | Dpasw | DpaswNosrc0 => crate::xmx::dpas(s, id, iid, args),
+        Sample | Load => crate::sampler::sampler_message(s, id, iid, args),
+        SampleUnorm => crate::sampler::sample_unorm(s, id, args),
+        Sbarrier | Nbarrier | Wait | Yield | CacheFlush | SlmInit => crate::sync::sync(s, iid, args),
+        Timestamp | GetHwid | Sr0 | Ce0 | GetColor | R0 | SetSr02 | SetPause => {
+            crate::hw_registers::hw_register(s, id, iid, args)
+        }
         _ => memory(s, id, iid, args),
     }
 }
@@ -1018,9 +1254,9 @@ fn vector_or_true_pred(s: &mut Selector, v: Value, exec: Exec, name: &str) -> R<
 }
 
 /// The vISA operation of an atomic intrinsic's operation (`add`, `imin`, ...).
-fn atomic_op(s: &Selector, op: AtomicKind, name: &str) -> R<m::AtomicOp> {
+fn atomic_op(op: AtomicKind) -> m::AtomicOp {
     use m::AtomicOp::*;
-    let a = match op {
+    match op {
         AtomicKind::Add => Add,
         AtomicKind::Sub => Sub,
         AtomicKind::Inc => Inc,
@@ -1039,14 +1275,7 @@ fn atomic_op(s: &Selector, op: AtomicKind, name: &str) -> R<m::AtomicOp> {
         AtomicKind::Fcmpwr => Fcmpwr,
         AtomicKind::Fadd => Fadd,
         AtomicKind::Fsub => Fsub,
-    };
-    if matches!(a, Fadd | Fsub) && matches!(s.platform, Platform::Skl | Platform::Icllp | Platform::Tgllp) {
-        return Err(not_available(format!(
-            "{name} is not available on {} (floating-point add and subtract atomics need DG2, MTL or PVC)",
-            s.platform
-        )));
     }
-    Ok(a)
 }
 
 /// The raw operand type of an atomic's data: `f` for the floating-point operations, `d`/`q` for
@@ -1095,7 +1324,7 @@ fn atomic_intrinsic(
     op: AtomicKind,
     fixed: usize,
 ) -> R<(Type, m::AtomicOp, usize)> {
-    let op = atomic_op(s, op, name)?;
+    let op = atomic_op(op);
     argc(name, args, fixed + op.num_srcs())?;
     Ok((s.f().insts[id].ty, op, op.num_srcs()))
 }
@@ -1191,9 +1420,11 @@ fn typed_atomic(s: &mut Selector, call: (InstId, &str, &[Value]), op: AtomicKind
 fn svm_scaled4(s: &mut Selector, id: InstId, store: bool, name: &str, args: &[Value]) -> R<()> {
     argc(name, args, 6)?;
     if !s.platform.info().has_int64 {
-        // the finalizer adds base and offsets with 64-bit integer instructions
-        return Err(not_available(format!(
-            "{name} is not available on {} (it needs 64-bit integer adds, which the platform lacks)",
+        // the finalizer adds base and offsets with 64-bit integer instructions: the preparation
+        // stage splits the message into one gather or scatter per channel there
+        return Err(unsupported(format!(
+            "{name} on {} other than with a constant channel mask, scale 0 and dword data (the \
+             per-channel split the platform needs, lacking 64-bit adds)",
             s.platform
         )));
     }
@@ -1316,7 +1547,11 @@ fn raw_send(s: &mut Selector, id: InstId, form: RawSendForm, name: &str, args: &
     } else {
         Exec::nm(16)
     };
-    let (WriteMask { pred, em, .. }, _) = vector_or_true_pred(s, arg(Pred), exec, name)?;
+    // A constant all-true predicate of any width is no predicate (Intel's compiler drops it: the
+    // CM compiler writes `<16 x i1>` true for a 1-lane send); another one has one bit per lane.
+    let all_true = s.f().as_const(arg(Pred)).and_then(|c| c.splat_value()) == Some(1);
+    let (WriteMask { pred, em, .. }, _) =
+        if all_true { (WriteMask::default(), exec) } else { vector_or_true_pred(s, arg(Pred), exec, name)? };
     if em {
         return Err(unsupported(format!("{name} predicated by the SIMD control flow execution mask")));
     }

@@ -13,14 +13,17 @@
 pub mod availability;
 mod control;
 mod emulate;
+mod hw_registers;
 mod intrinsics;
 mod lsc;
 mod predefined;
 mod predicates;
+mod sampler;
 mod sequences;
 mod simdcf;
 mod stack_calls;
 mod surface;
+mod sync;
 pub mod xmx;
 
 pub use stack_calls::{frame as stack_call_frame, Frame as StackCallFrame, StackCallee};
@@ -185,6 +188,8 @@ struct Selector<'a> {
     decl_types: HashMap<m::VarId, VisaType>,
     /// Surface arguments: their surface variable and binding-table index.
     surfaces: HashMap<u32, (m::SurfaceId, u32)>,
+    /// Sampler arguments: their sampler variable (bound from the payload) and sampler index.
+    samplers: HashMap<u32, (m::SamplerId, u32)>,
     /// Surface arguments also used as general values (passed to a subroutine, through a phi or a
     /// select, computed with): their general variable and binding-table index, set at the
     /// kernel's entry once every function is selected.
@@ -192,6 +197,9 @@ struct Selector<'a> {
     /// The surface variable a message with a run-time or constant binding-table index uses, set
     /// with `movs` right before the message.
     surface_temp: Option<m::SurfaceId>,
+    /// The sampler variable a message with a run-time or constant sampler index uses, set with
+    /// `movs` right before the message.
+    sampler_temp: Option<m::SamplerId>,
     /// Address variable of each (function, regalloc address variable).
     addrs: HashMap<(usize, VarIdx), m::AddrId>,
     implicit: HashMap<u8, m::VarId>,
@@ -206,6 +214,8 @@ struct Selector<'a> {
     abi_views: HashMap<(m::VarId, u32, VisaType, u32), m::VarId>,
     /// The `%arg`/`%retval` layout of the entry when it is a stack function.
     stack_frame: Option<stack_calls::Frame>,
+    /// The largest shared local memory size (KB) an `llvm.genx.slm.init` asks for.
+    slm_init_kb: u32,
 }
 
 /// One function of a kernel unit as selection takes it: lowered and legalized, its region reads
@@ -256,7 +266,9 @@ pub fn select_stack_function(
         nbarrier_count: 0,
         synthesized: true,
         printf_strings: Vec::new(),
+        globals: Vec::new(),
         private_memory: 0,
+        external_functions: Vec::new(),
     };
     select_unit(&kernel, platform, funcs, callees, true)
 }
@@ -303,14 +315,17 @@ fn select_unit(
         views: HashMap::new(),
         decl_types: HashMap::new(),
         surfaces: HashMap::new(),
+        samplers: HashMap::new(),
         surface_values: Vec::new(),
         surface_temp: None,
+        sampler_temp: None,
         addrs: HashMap::new(),
         implicit: HashMap::new(),
         next_temp: 0,
         slice_writes: HashMap::new(),
         stack_callees: callees.iter().cloned().collect(),
         abi_views: HashMap::new(),
+        slm_init_kb: 0,
         stack_frame: None,
     };
     let fail = |s: &Selector, inst: Option<String>, msg: Failure| {
@@ -356,8 +371,12 @@ fn select_unit(
     if let Err(e) = s.set_surface_values(0) {
         return Err(fail(&s, None, e));
     }
-    if s.kernel.slm_size > 0 {
-        s.k.attrs.push(m::KernelAttr::SlmSize(s.kernel.slm_size.div_ceil(1024)));
+    let slm_kb = s.kernel.slm_size.div_ceil(1024).max(s.slm_init_kb);
+    if slm_kb > 0 {
+        s.k.attrs.push(m::KernelAttr::SlmSize(slm_kb));
+    }
+    if let Some(a) = sync::nbarrier_attr(&s) {
+        s.k.attrs.push(a);
     }
     s.k.inputs.sort_by_key(|i| (i.implicit != 0, i.offset));
     Ok(s.k)
@@ -415,10 +434,11 @@ impl Selector<'_> {
         for p in 0..params {
             let arg = kernel.args[p].clone();
             let Some(idx) = self.fx().asg.var(Value::Param(p as u32)) else { continue };
+            if arg.category == ArgCategory::Sampler {
+                self.declare_sampler_input(p, &arg)?;
+                continue;
+            }
             if arg.category != ArgCategory::General {
-                if arg.category == ArgCategory::Sampler {
-                    return Err(unsupported("sampler arguments"));
-                }
                 let name = self.fx().asg.vars[idx.0 as usize].name.clone();
                 let sid = self.k.add_surface(&name);
                 let bti = kernel.binding_table_index(p).ok_or("a surface argument without an index")?;
@@ -590,7 +610,7 @@ impl Selector<'_> {
 
     fn var_of(&mut self, v: Value) -> R<m::VarId> {
         if let Value::Param(p) = v {
-            if self.cur == 0 && self.surfaces.contains_key(&p) {
+            if self.cur == 0 && (self.surfaces.contains_key(&p) || self.samplers.contains_key(&p)) {
                 // a surface argument used as a value: its variable holds the binding-table index
                 let idx =
                     self.fx().asg.var(v).ok_or_else(|| internal("a surface argument without a variable"))?;
@@ -1197,6 +1217,7 @@ impl Selector<'_> {
             InstKind::Intrinsic { id: iid, args } => intrinsics::intrinsic(self, id, iid, &args),
             InstKind::Call { callee, args } => self.call(id, callee, &args),
             InstKind::FuncAddr(func) => self.function_address(id, func),
+            InstKind::GlobalAddr(name) => self.global_address(id, name),
             InstKind::IndirectCall { addr, args } => self.indirect_call(id, addr, &args),
             InstKind::Phi { .. } => Ok(()),
             // the fields of an addc or subb: written by the call's instruction

@@ -8,7 +8,7 @@ use crate::{Selector, R};
 use genxc_diag::{internal, invalid, not_available, unsupported};
 use genxc_genx::intrinsics::{IntrinsicId, LscForm, LscModel};
 use genxc_genx::ir::{InstId, Value};
-use genxc_genx::{Elem, Platform};
+use genxc_genx::Elem;
 use genxc_visa::model as m;
 use genxc_visa::model::{Exec, Inst as VInst, SrcOp, VisaType};
 
@@ -248,7 +248,7 @@ fn lsc_surface(s: &mut Selector, v: Value, name: &str) -> R<m::LscSurface> {
 /// (pred, L1, L3, data size, order, blocks, block width, block height, VNNI transform, base
 /// address, surface width, height and pitch (bytes less one), x, y, [stored data]).
 fn lsc_block2d(s: &mut Selector, id: InstId, op: LscForm, name: &str, args: &[Value]) -> R<()> {
-    if s.platform != Platform::Pvc {
+    if !crate::availability::MessageFeature::Block2d.available(s.platform) {
         return Err(not_available(format!(
             "{name} is not available on {} (2D block messages need PVC)",
             s.platform

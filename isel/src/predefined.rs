@@ -7,9 +7,11 @@
 //! Modeled: the stack-call areas `%arg` and `%retval` (through typed views, as the stack-call ABI
 //! declares them), the stack and frame pointers `%sp` and `%fp` (64-bit), the group ids, the
 //! media thread coordinates and `%sr0` (whose low bits number the hardware thread: the private
-//! stack memory is indexed by them) (read only). The others (`%r0`, `%tsc`, `%hw_id`, `%cr0`,
-//! `%ce0`, `%dbg0`, `%color`, the implicit-argument and local-id buffer pointers, `%msg0`) belong
-//! to Intel's own runtime ABI or to hardware state genxc does not model: refused by name.
+//! stack memory is indexed by them) (read only), and the 64-bit implicit-argument and local-id
+//! buffer pointers of Intel's runtime ABI, `%impl_arg_buf_ptr` and `%local_id_buf_ptr` (read and
+//! written as Intel's compiler does; GenX_IR takes them on every platform genxc targets; what the
+//! runtime leaves in them is its own business). The others (`%r0`, `%tsc`, `%hw_id`, `%cr0`,
+//! `%ce0`, `%dbg0`, `%color`, `%msg0`) are hardware state genxc does not model: refused by name.
 
 use super::{signed_type, CopySrc, Selector, R};
 use genxc_diag::{invalid, unsupported};
@@ -66,6 +68,8 @@ fn access(id: u64) -> Option<Access> {
         10 => scalar(m::VarId::SP, VisaType::UQ, Elem::I64, true),
         11 => scalar(m::VarId::FP, VisaType::UQ, Elem::I64, true),
         13 => scalar(m::VarId::SR0, VisaType::UD, Elem::I32, false),
+        18 => scalar(m::VarId::IMPL_ARG_BUF_PTR, VisaType::UQ, Elem::I64, true),
+        19 => scalar(m::VarId::LOCAL_ID_BUF_PTR, VisaType::UQ, Elem::I64, true),
         _ => None,
     }
 }
@@ -153,7 +157,8 @@ impl Selector<'_> {
                 });
             }
         }
-        if self.fx().asg.var(Value::Inst(inst)).is_some() && t != Type::Void {
+        let used = self.fx().bales.use_count(Value::Inst(inst)) > 0;
+        if used && self.fx().asg.var(Value::Inst(inst)).is_some() && t != Type::Void {
             let ty = signed_type(t.elem().ok_or_else(|| invalid(format!("{what} of a void value")))?)?;
             let dst = self.var_of(Value::Inst(inst))?;
             let dst = self.view(dst, ty)?;

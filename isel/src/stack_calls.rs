@@ -177,30 +177,39 @@ impl Selector<'_> {
         if self.fx().asg.var(Value::Inst(id)).is_none() {
             return Ok(());
         }
-        let name = self.function_symbol(&c)?;
+        let name = Self::function_symbol(&c);
         let dst = self.var_of(Value::Inst(id))?;
         let dst = self.view(dst, m::VisaType::UQ)?;
         self.push(VInst::FAddr { function: name, dst: m::Dst::new(dst, 0).into() });
         Ok(())
     }
 
-    /// The name `faddr` gives for stack function `c`: vISA names functions by identifiers; a
-    /// function of the file is written under its sanitized name (as its `.global_function` is),
-    /// while the linker needs a declared-only function's symbol as it is.
-    fn function_symbol(&self, c: &StackCallee) -> R<String> {
-        let name = sanitize(&c.name);
-        if c.linked && name != c.name {
-            return Err(unsupported(format!(
-                "a call of the declared-only function @{}: its symbol is not a vISA function name ([A-Za-z_][A-Za-z0-9_]*), which faddr needs",
-                c.name
-            )));
+    /// The address of a global of the data section (`faddr "symbol"`, resolved by the loader)
+    /// into the value of instruction `id`.
+    pub(crate) fn global_address(&mut self, id: InstId, symbol: String) -> R<()> {
+        if self.fx().asg.var(Value::Inst(id)).is_none() {
+            return Ok(());
         }
-        Ok(name)
+        let dst = self.var_of(Value::Inst(id))?;
+        let dst = self.view(dst, m::VisaType::UQ)?;
+        self.push(VInst::FAddr { function: symbol, dst: m::Dst::new(dst, 0).into() });
+        Ok(())
+    }
+
+    /// The name `faddr` gives for stack function `c`: a function of the file is written under its
+    /// sanitized name (as its `.global_function` is), while a declared-only function keeps its
+    /// symbol as it is for the linker (the vISA text quotes it when it is not an identifier).
+    fn function_symbol(c: &StackCallee) -> String {
+        if c.linked {
+            c.name.clone()
+        } else {
+            sanitize(&c.name)
+        }
     }
 
     /// `faddr` of stack function `c` into a new 64-bit variable.
     fn faddr_of(&mut self, c: &StackCallee) -> R<m::SrcOp> {
-        let name = self.function_symbol(c)?;
+        let name = Self::function_symbol(c);
         self.next_temp += 1;
         let addr = self.add_var(format!("faddr{}", self.next_temp), m::VisaType::UQ, 1, None)?;
         self.push(VInst::FAddr { function: name, dst: m::Dst::new(addr, 0).into() });

@@ -107,15 +107,18 @@ impl Selector<'_> {
         }
     }
 
-    /// The binding-table index a kernel variable holds when it is a surface argument's value
-    /// (regalloc variable `idx` of the kernel function), `None` otherwise.
+    /// The index a kernel variable holds when it is a surface argument's value (its binding-table
+    /// index) or a sampler argument's value (its sampler index), for regalloc variable `idx` of
+    /// the kernel function; `None` otherwise.
     pub(crate) fn surface_argument_index(&self, idx: VarIdx) -> Option<u32> {
         if self.cur != 0 {
             return None;
         }
+        let is_arg = |p: u32| self.fx().asg.var(Value::Param(p)) == Some(idx);
         self.surfaces
             .iter()
-            .find_map(|(&p, &(_, bti))| (self.fx().asg.var(Value::Param(p)) == Some(idx)).then_some(bti))
+            .find_map(|(&p, &(_, bti))| is_arg(p).then_some(bti))
+            .or_else(|| self.samplers.iter().find_map(|(&p, &(_, index))| is_arg(p).then_some(index)))
     }
 
     /// Sets, at the kernel's entry (body position `entry_at`), the general variables that hold

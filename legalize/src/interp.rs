@@ -515,6 +515,7 @@ pub fn eval(
         },
         InstKind::Call { .. } => Err(InterpError::Unsupported("call")),
         InstKind::FuncAddr(_) => Err(InterpError::Unsupported("function address")),
+        InstKind::GlobalAddr(_) => Err(InterpError::Unsupported("global address")),
         InstKind::IndirectCall { .. } => Err(InterpError::Unsupported("indirect call")),
         InstKind::ExtractValue { .. } => Err(InterpError::Unsupported("extractvalue")),
         InstKind::Phi { .. } => Err(InterpError::Unsupported("phi")),

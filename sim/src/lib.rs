@@ -17,6 +17,7 @@ pub mod error;
 pub mod exec;
 pub mod image;
 pub mod launch;
+pub mod low_precision;
 pub mod math;
 pub mod memory;
 pub mod reference;

@@ -52,3 +52,30 @@ pub fn inv(x: f64) -> f64 {
 pub fn div(x: f64, y: f64) -> f64 {
     x / y
 }
+
+/// The dot products of one group of 4 lanes (`dp2`, `dp3`, `dp4` take the first 2, 3 or 4
+/// products; `dph` the first 3 plus `b[3]`), summed left to right in `f64`.
+pub fn dot(lanes: usize, homogeneous: bool, a: [f64; 4], b: [f64; 4]) -> f64 {
+    // from the first product, so that products of signed zeros keep their sign
+    let sum = (1..lanes).fold(a[0] * b[0], |s, k| s + a[k] * b[k]);
+    if homogeneous {
+        sum + b[3]
+    } else {
+        sum
+    }
+}
+
+/// `lrp`: `b*a + c*(1 - a)`.
+pub fn lrp(a: f64, b: f64, c: f64) -> f64 {
+    b * a + c * (1.0 - a)
+}
+
+/// `line`: `p * x + q`.
+pub fn line(p: f64, q: f64, x: f64) -> f64 {
+    p * x + q
+}
+
+/// `plane`: `p * u + q * v + r`.
+pub fn plane(p: f64, q: f64, r: f64, u: f64, v: f64) -> f64 {
+    p * u + q * v + r
+}

@@ -10,6 +10,7 @@
 //! binding tables differ. Beside the buffers it holds what the sampler needs: surfaces' texel
 //! formats and sampler states ([`crate::image`]).
 
+use crate::error::SimError;
 use crate::image::{ImageFormat, SamplerState};
 use std::fmt;
 
@@ -195,7 +196,18 @@ pub struct Memory {
     pub image_formats: Vec<(BufferId, ImageFormat)>,
     /// Sampler states by sampler index; others filter nearest and clamp.
     pub sampler_states: Vec<(u32, SamplerState)>,
+    /// The data symbols the loader placed ([`Memory::place_globals`]): name and address, which
+    /// `faddr "symbol"` (and the reference's global address) gives.
+    pub symbols: Vec<(String, u64)>,
 }
+
+/// Where [`Memory::place_globals`] puts the first global of the data section (beyond the SVM
+/// buffers of the arguments).
+pub const GLOBALS_BASE: u64 = 0x7000_0000_0000;
+
+/// The alignment of every placed global at least (a cache line), so one global's accesses never
+/// share a line with another's.
+const GLOBAL_MIN_ALIGN: u64 = 64;
 
 impl Memory {
     /// How many events are kept.
@@ -205,6 +217,43 @@ impl Memory {
     pub fn add(&mut self, name: impl Into<String>, kind: BufferKind, bytes: Bytes) -> BufferId {
         self.buffers.push(Buffer { name: name.into(), kind, bytes });
         self.buffers.len() - 1
+    }
+
+    /// Places the globals of a data section as the loader does: each an SVM buffer (named
+    /// `global @name`) at increasing aligned addresses from [`GLOBALS_BASE`], holding its
+    /// initializer with every relocation resolved to the address of the global it names. A
+    /// relocation to a function (whose address the two executors number differently) or to an
+    /// unknown symbol is refused as not modeled.
+    pub fn place_globals(
+        &mut self,
+        globals: &[genxc_genx::data_section::DataGlobal],
+    ) -> Result<(), SimError> {
+        let mut next = GLOBALS_BASE;
+        let mut placed = Vec::with_capacity(globals.len());
+        for g in globals {
+            let align = g.align.max(GLOBAL_MIN_ALIGN);
+            if !align.is_power_of_two() || g.size > u64::from(u32::MAX) {
+                return Err(SimError::NotModeled(format!(
+                    "global @{} of {} bytes aligned to {}",
+                    g.name, g.size, g.align
+                )));
+            }
+            let at = next.div_ceil(align) * align;
+            placed.push((g.name.clone(), at));
+            next = at + g.size.max(1);
+        }
+        let address_of = |s: &str| placed.iter().find(|(n, _)| n == s).map(|&(_, a)| a);
+        for (g, &(_, at)) in globals.iter().zip(&placed) {
+            let bytes = g.resolved(address_of).map_err(|e| SimError::NotModeled(format!("{e} (not modeled by the simulator: the address of a function or of a symbol outside the data section in a global's initializer)")))?;
+            self.add(format!("global @{}", g.name), BufferKind::Svm { base: at }, Bytes::defined(bytes));
+        }
+        self.symbols.extend(placed);
+        Ok(())
+    }
+
+    /// The address of data symbol `name` ([`Memory::place_globals`]).
+    pub fn symbol(&self, name: &str) -> Option<u64> {
+        self.symbols.iter().find(|(n, _)| n == name).map(|&(_, a)| a)
     }
 
     /// Records an event.

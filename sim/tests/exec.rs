@@ -2011,3 +2011,47 @@ fn sample_of_an_integer_format_is_not_modeled() {
     );
     assert!(matches!(r, Err(SimError::NotModeled(ref s)) if s.contains("integer")), "{r:?}");
 }
+
+/// A sampler variable set with `movs` samples with the state of the index it was set to: index 2
+/// (wrap, set by the launch) or 5 (no state: nearest, clamped).
+#[test]
+fn movs_sets_the_sampler_index_a_sample_uses() {
+    let coords = floats(&[
+        (1.5, 0.25),
+        (-0.2, 0.25),
+        (0.1, 0.25),
+        (0.99, 0.25),
+        (0.3, 0.75),
+        (0.6, 0.75),
+        (0.1, 0.75),
+        (0.5, 0.25),
+    ]);
+    let wrap = SamplerState { filter: Filter::Nearest, address: AddressMode::Wrap };
+    let through = |index: u32| {
+        let (r, w) = sampler_run(
+            VisaType::F,
+            &coords,
+            (ImageFormat::R32Float, &float_image()),
+            wrap,
+            move |k, img, _, u, v, dst| {
+                let other = k.add_sampler("other");
+                k.push(Inst::MovsSampler { exec: Exec::nm(1), dst: other, src: i(Imm::UD(index)) });
+                k.push(Inst::Sample {
+                    channels: Channels::RGBA,
+                    exec: E8,
+                    sampler: other,
+                    surface: img,
+                    u,
+                    v,
+                    r: Raw::NULL,
+                    dst,
+                });
+            },
+        );
+        r.unwrap();
+        block_f(&w, 0)
+    };
+    // wrap: 1.5 * 4 = 6 -> 2 (3.0), -0.8 -> 3 (4.0); clamp: 6 -> 3 (4.0), -0.8 -> 0 (1.0)
+    assert_eq!(through(2), vec![3.0, 4.0, 1.0, 4.0, 6.0, 7.0, 5.0, 3.0]);
+    assert_eq!(through(5), vec![4.0, 1.0, 1.0, 4.0, 6.0, 7.0, 5.0, 3.0]);
+}

@@ -18,10 +18,10 @@ pub fn input(rel: &str) -> genxc::Input {
     genxc::Input { name: rel.to_string(), bytes }
 }
 
-/// Number of kernels (`define dllexport` functions) a fixture defines.
+/// Number of kernels (`define dllexport` and `define spir_kernel` functions) a fixture defines.
 pub fn kernel_count(fixture: &str) -> usize {
     let text = String::from_utf8(input(fixture).bytes).unwrap();
-    text.lines().filter(|l| l.starts_with("define dllexport")).count()
+    text.lines().filter(|l| l.starts_with("define dllexport") || l.starts_with("define spir_kernel")).count()
 }
 
 mod oracle;

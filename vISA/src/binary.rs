@@ -213,7 +213,10 @@ fn inst<'a>(b: &mut Buf, k: &'a Kernel, i: &'a Inst, pool: &mut Pool<'a>) {
         Inst::Alu { op, pred, sat, exec, dst: d, srcs } => {
             b.u8(op.opcode());
             b.u8(exec_byte(*exec));
-            b.u16(pred_word(*pred));
+            // fcvt is the one ALU form without a predicate field
+            if *op != AluOp::Fcvt {
+                b.u16(pred_word(*pred));
+            }
             dst(b, d, *sat);
             for s in srcs {
                 src(b, s);
@@ -280,6 +283,16 @@ fn inst<'a>(b: &mut Buf, k: &'a Kernel, i: &'a Inst, pool: &mut Pool<'a>) {
             // State operand: class 0 (surface), id, offset 0.
             b.u8(CLASS_STATE);
             b.u8(0);
+            b.u16(u16::from(t.0));
+            b.u8(0);
+            src(b, s);
+        }
+        Inst::MovsSampler { exec, dst: t, src: s } => {
+            b.u8(0x2D);
+            b.u8(exec_byte(*exec));
+            // State operand: class 1 (sampler), id, offset 0.
+            b.u8(CLASS_STATE);
+            b.u8(1);
             b.u16(u16::from(t.0));
             b.u8(0);
             src(b, s);
@@ -419,6 +432,12 @@ fn inst<'a>(b: &mut Buf, k: &'a Kernel, i: &'a Inst, pool: &mut Pool<'a>) {
             b.u8(sampler.0);
             b.u8(surface.0);
         }
+        Inst::SampleUnorm { channels, format, sampler, surface, .. } => {
+            b.u8(0x41);
+            b.u8(channels.bits() | format.code() << 4);
+            b.u8(sampler.0);
+            b.u8(surface.0);
+        }
         Inst::Load { channels, exec, surface, .. } => {
             b.u8(0x42);
             b.u8(sampler_mode(*channels, *exec));
@@ -468,6 +487,21 @@ fn inst<'a>(b: &mut Buf, k: &'a Kernel, i: &'a Inst, pool: &mut Pool<'a>) {
             b.u8(surface.0);
         }
         Inst::Barrier => b.u8(0x59),
+        Inst::Sync(sync) => {
+            b.u8(sync.opcode());
+            match sync {
+                ThreadSync::SplitBarrier { signal } => b.u8(*signal as u8),
+                ThreadSync::NamedBarrier { signal, id, threads } => {
+                    b.u8(*signal as u8);
+                    src(b, id);
+                    // a wait's thread count field repeats the id
+                    src(b, if *signal { threads } else { id });
+                }
+                ThreadSync::Wait { mask } => src(b, mask),
+                ThreadSync::Yield | ThreadSync::SamplerCacheFlush => {}
+            }
+            return;
+        }
         Inst::Fence(f) => {
             b.u8(0x5C);
             b.u8(f.mask());
@@ -636,7 +670,7 @@ fn kernel_object(k: &Kernel) -> (Vec<u8>, u32) {
             KernelAttr::SimdSize(n) => vec![*n],
             KernelAttr::NoBarrier => vec![],
             KernelAttr::OutputAsmPath(p) => p.as_bytes().to_vec(),
-            KernelAttr::ArgSize(n) | KernelAttr::RetValSize(n) => vec![*n],
+            KernelAttr::ArgSize(n) | KernelAttr::RetValSize(n) | KernelAttr::NBarrierCnt(n) => vec![*n],
         };
         attrs.u32(pool.id(a.name()));
         attrs.u8(value.len() as u8);

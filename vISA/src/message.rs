@@ -176,6 +176,64 @@ impl Fence {
     }
 }
 
+/// A thread synchronization instruction besides `barrier` and the fences: the split-phase and
+/// named barriers of a thread group, `wait`, `yield` and the sampler cache flush.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ThreadSync {
+    /// `sbarrier.signal` / `sbarrier.wait` (opcode 0x7C): the two halves of the thread group's
+    /// barrier.
+    SplitBarrier {
+        /// Signal (true) or wait (false).
+        signal: bool,
+    },
+    /// `nbarrier.signal id threads` / `nbarrier.wait id` (opcode 0x60, PVC): named barrier `id`
+    /// (0..31, ub), which `threads` (ub) threads signal before the waiting ones resume.
+    NamedBarrier {
+        /// Signal (true) or wait (false).
+        signal: bool,
+        /// Barrier id (ub scalar or immediate).
+        id: SrcOp,
+        /// Participating threads (ub scalar or immediate; ignored by a wait, whose binary form
+        /// repeats the id here).
+        threads: SrcOp,
+    },
+    /// `wait mask` (opcode 0x5B): waits for the notification bits of `mask` (uw).
+    Wait {
+        /// The notification mask.
+        mask: SrcOp,
+    },
+    /// `yield` (opcode 0x5F): lets another thread of the EU run.
+    Yield,
+    /// `sampler_cache_flush` (opcode 0x5A).
+    SamplerCacheFlush,
+}
+
+impl ThreadSync {
+    /// The instruction's opcode in the binary form.
+    pub fn opcode(&self) -> u8 {
+        match self {
+            ThreadSync::SplitBarrier { .. } => 0x7C,
+            ThreadSync::NamedBarrier { .. } => 0x60,
+            ThreadSync::Wait { .. } => 0x5B,
+            ThreadSync::Yield => 0x5F,
+            ThreadSync::SamplerCacheFlush => 0x5A,
+        }
+    }
+
+    /// The text form's head: mnemonic and mode (`nbarrier.signal`).
+    pub fn head(&self) -> &'static str {
+        match self {
+            ThreadSync::SplitBarrier { signal: true } => "sbarrier.signal",
+            ThreadSync::SplitBarrier { signal: false } => "sbarrier.wait",
+            ThreadSync::NamedBarrier { signal: true, .. } => "nbarrier.signal",
+            ThreadSync::NamedBarrier { signal: false, .. } => "nbarrier.wait",
+            ThreadSync::Wait { .. } => "wait",
+            ThreadSync::Yield => "yield",
+            ThreadSync::SamplerCacheFlush => "sampler_cache_flush",
+        }
+    }
+}
+
 /// The shared function an LSC message goes to; spellings and codes in [`crate::target::LSC_SFIDS`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum LscSfid {
@@ -498,7 +556,7 @@ impl<'a> IntoIterator for MsgOperands<'a> {
 
 impl Inst {
     /// The source and raw operands of a message instruction (block, media, gather and scatter
-    /// messages, the atomics, the sampler's `sample` and `load`, `raw_send` and `raw_sends`) in the order its binary form lists them
+    /// messages, the atomics, the sampler's `sample`, `sample_unorm` and `load`, `raw_send` and `raw_sends`) in the order its binary form lists them
     /// after the fixed fields, which is also the order of its text form except for svm_atomic,
     /// whose text puts the old values (the last operand) before the sources. `None` for the other
     /// instructions. The text writer, the binary writer and the validator all walk these.
@@ -518,6 +576,7 @@ impl Inst {
             Inst::Sample { u, v, r, dst, .. } | Inst::Load { u, v, r, dst, .. } => {
                 MsgOperands::new(&[], &[*u, *v, *r, *dst])
             }
+            Inst::SampleUnorm { u, v, du, dv, dst, .. } => MsgOperands::new(&[u, v, du, dv], &[*dst]),
             Inst::SvmScatter { addresses, data, .. } => MsgOperands::new(&[], &[*addresses, *data]),
             Inst::DwordAtomic { offsets: addresses, src0, src1, dst, .. }
             | Inst::SvmAtomic { addresses, src0, src1, dst, .. } => {
@@ -527,6 +586,11 @@ impl Inst {
                 MsgOperands::new(&[], &[*u, *v, *r, *lod, *src0, *src1, *dst])
             }
             Inst::RawSend { desc, src, dst, .. } => MsgOperands::new(&[desc], &[*src, *dst]),
+            Inst::Sync(ThreadSync::NamedBarrier { signal: true, id, threads }) => {
+                MsgOperands::new(&[id, threads], &[])
+            }
+            Inst::Sync(ThreadSync::NamedBarrier { signal: false, id, .. }) => MsgOperands::new(&[id], &[]),
+            Inst::Sync(ThreadSync::Wait { mask }) => MsgOperands::new(&[mask], &[]),
             Inst::RawSends { exdesc, desc, src0, src1, dst, .. } => {
                 MsgOperands::new(&[exdesc, desc], &[*src0, *src1, *dst])
             }

@@ -80,6 +80,40 @@ pub struct PredId(pub u16);
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct SurfaceId(pub u8);
 
+/// The output format of `sample_unorm` (bits 5:4 of its channel byte).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UnormOutput {
+    /// Two bytes per pixel and channel (`16-full`).
+    Full16,
+    /// As [`UnormOutput::Full16`], only even pixels for R and B (`16-downsampled`).
+    Downsampled16,
+    /// One byte per pixel and channel (`8-full`).
+    Full8,
+    /// As [`UnormOutput::Full8`], only even pixels for R and B (`8-downsampled`).
+    Downsampled8,
+}
+
+impl UnormOutput {
+    /// Every format, by code.
+    pub const ALL: [UnormOutput; 4] =
+        [UnormOutput::Full16, UnormOutput::Downsampled16, UnormOutput::Full8, UnormOutput::Downsampled8];
+
+    /// The 2-bit code of the binary form.
+    pub fn code(self) -> u8 {
+        self as u8
+    }
+
+    /// The format's name in vISA text.
+    pub fn text(self) -> &'static str {
+        match self {
+            UnormOutput::Full16 => "16-full",
+            UnormOutput::Downsampled16 => "16-downsampled",
+            UnormOutput::Full8 => "8-full",
+            UnormOutput::Downsampled8 => "8-downsampled",
+        }
+    }
+}
+
 /// A sampler id (user samplers from `S0`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct SamplerId(pub u8);
@@ -324,6 +358,8 @@ pub enum KernelAttr {
     ArgSize(u8),
     /// `RetValSize=<GRFs>`: the `%retval` GRFs a `.global_function` returns.
     RetValSize(u8),
+    /// `NBarrierCnt=<n>`: the named barriers the kernel uses (PVC).
+    NBarrierCnt(u8),
 }
 
 impl KernelAttr {
@@ -337,6 +373,7 @@ impl KernelAttr {
             KernelAttr::OutputAsmPath(_) => "OutputAsmPath",
             KernelAttr::ArgSize(_) => "ArgSize",
             KernelAttr::RetValSize(_) => "RetValSize",
+            KernelAttr::NBarrierCnt(_) => "NBarrierCnt",
         }
     }
 }
@@ -945,6 +982,32 @@ pub enum AluOp {
     Add3,
     /// madw (32x32+32 -> 64, lo/hi halves in dst).
     Madw,
+    /// fcvt: the float conversions `mov` has no type for: `f` to and from tf32 (held as `ud`),
+    /// `hf` to and from bf8 (E5M2, held as `ub`). Xe-HPC.
+    Fcvt,
+    /// srnd: stochastic rounding of src0 (`f` to `hf`, `hf` to bf8 as `ub`) with the random bits
+    /// of src1 added below the kept mantissa. Xe-HPC.
+    Srnd,
+    /// dp2: per group of 4 lanes, `s0.x*s1.x + s0.y*s1.y` in every lane. Gen9 only.
+    Dp2,
+    /// dp3: per group of 4 lanes, the dot product of the first 3 in every lane. Gen9 only.
+    Dp3,
+    /// dp4: per group of 4 lanes, the dot product of the 4 in every lane. Gen9 only.
+    Dp4,
+    /// dph: per group of 4 lanes, `s0.x*s1.x + s0.y*s1.y + s0.z*s1.z + s1.w`. Gen9 only.
+    Dph,
+    /// lrp: `src1*src0 + src2*(1 - src0)`. Gen9 only.
+    Lrp,
+    /// sad2: per pair of byte lanes, `|s0[i]-s1[i]| + |s0[i+1]-s1[i+1]|` in the first. Gen9 only.
+    Sad2,
+    /// sad2add: sad2 plus src2 in the first lane of each pair. Gen9 only.
+    Sad2add,
+    /// line: `src0.x * src1 + src0.w`, src0 a group of 4 read `<0;4,1>`. Gen9 only.
+    Line,
+    /// plane: `src0.x * u + src0.y * v + src0.w`, u and v the halves of each 16 floats of src1
+    /// (src0 16-byte and src1 GRF aligned, their regions ignored); `pln` on Gen9, two `mad`s
+    /// from the finalizer elsewhere.
+    Plane,
 }
 
 /// Comparison relation of `cmp`; spellings and codes in [`crate::target::CMP_OPS`].
@@ -1096,6 +1159,15 @@ pub enum Inst {
         exec: Exec,
         /// Surface written.
         dst: SurfaceId,
+        /// The index (a ud immediate or scalar).
+        src: SrcOp,
+    },
+    /// `movs S S(0) src`: sets a sampler variable to a sampler-state index.
+    MovsSampler {
+        /// Exec.
+        exec: Exec,
+        /// Sampler written.
+        dst: SamplerId,
         /// The index (a ud immediate or scalar).
         src: SrcOp,
     },
@@ -1468,6 +1540,30 @@ pub enum Inst {
         /// Result.
         dst: Raw,
     },
+    /// `sample_unorm.CH.FORMAT S T u v du dv dst`: the sampler unit filters 32 pixels of the UNORM
+    /// surface `T` with sampler state `S`, from normalized (u, v) in steps of du across and dv
+    /// down; each enabled channel a run of 32 values (no exec size, no predicate; SIMD control
+    /// flow does not apply).
+    SampleUnorm {
+        /// Channels returned (enabled ones only, SoA).
+        channels: Channels,
+        /// How each pixel's values are returned.
+        format: UnormOutput,
+        /// Sampler state.
+        sampler: SamplerId,
+        /// Surface (image).
+        surface: SurfaceId,
+        /// Normalized x of pixel 0 (f scalar).
+        u: SrcOp,
+        /// Normalized y of pixel 0 (f scalar).
+        v: SrcOp,
+        /// The x step between adjacent pixels (f scalar).
+        du: SrcOp,
+        /// The y step between adjacent pixels (f scalar).
+        dv: SrcOp,
+        /// Result (uw).
+        dst: Raw,
+    },
     /// `load.CH (N) T u v r dst`: the sampler unit reads texels of surface `T` at integer
     /// coordinates, unfiltered (SIMD8 or SIMD16; no predicate).
     Load {
@@ -1488,6 +1584,8 @@ pub enum Inst {
     },
     /// `barrier`.
     Barrier,
+    /// The split-phase and named barriers, `wait`, `yield`, `sampler_cache_flush`.
+    Sync(ThreadSync),
     /// `fence_global` / `fence_local` / `fence_sw`.
     Fence(Fence),
     /// `lsc_load_block2d.ugm` / `lsc_store_block2d.ugm (M1_NM, 1) data:shape

@@ -489,7 +489,8 @@ impl Dec<'_, '_> {
         let bad = |what: String| ReadError::at_offset(at, what);
         if let Some(row) = ALU_OPS.iter().find(|r| r.opcode == opcode) {
             let exec = self.exec()?;
-            let pred = self.pred()?;
+            // fcvt is the one ALU form without a predicate field
+            let pred = if row.op == AluOp::Fcvt { None } else { self.pred()? };
             let (dst, sat) = self.dst()?;
             let mut srcs = Vec::with_capacity(row.srcs as usize);
             for _ in 0..row.srcs {
@@ -587,20 +588,37 @@ impl Dec<'_, '_> {
             0x2D => {
                 let exec = self.exec()?;
                 let sat = self.r.pos;
-                if self.r.u8()? != 6 || self.r.u8()? != 0 {
-                    return Err(ReadError::at_offset(sat, "not modeled: movs to anything but a surface"));
+                if self.r.u8()? != 6 {
+                    return Err(ReadError::at_offset(sat, "movs writes a state operand"));
+                }
+                let class = self.r.u8()?;
+                if class > 1 {
+                    return Err(ReadError::at_offset(
+                        sat,
+                        "not modeled: movs to anything but a surface or a sampler",
+                    ));
                 }
                 let id = self.r.u16()?;
-                let dst = u8::try_from(id).map_err(|_| bad(format!("bad surface id {id}")))?;
-                let dst = SurfaceId(dst);
-                if dst.0 >= NUM_PREDEF_SURFACES
-                    && (dst.0 - NUM_PREDEF_SURFACES) as usize >= self.k.surfaces.len()
-                {
-                    return Err(bad(format!("unknown surface T{}", dst.0)));
+                if class == 1 {
+                    let dst = u8::try_from(id).map_err(|_| bad(format!("bad sampler id {id}")))?;
+                    if dst as usize >= self.k.samplers.len() {
+                        return Err(bad(format!("unknown sampler S{dst}")));
+                    }
+                    self.r.zero("sampler offset")?;
+                    let src = self.src()?;
+                    Inst::MovsSampler { exec, dst: SamplerId(dst), src }
+                } else {
+                    let dst = u8::try_from(id).map_err(|_| bad(format!("bad surface id {id}")))?;
+                    let dst = SurfaceId(dst);
+                    if dst.0 >= NUM_PREDEF_SURFACES
+                        && (dst.0 - NUM_PREDEF_SURFACES) as usize >= self.k.surfaces.len()
+                    {
+                        return Err(bad(format!("unknown surface T{}", dst.0)));
+                    }
+                    self.r.zero("surface offset")?;
+                    let src = self.src()?;
+                    Inst::Movs { exec, dst, src }
                 }
-                self.r.zero("surface offset")?;
-                let src = self.src()?;
-                Inst::Movs { exec, dst, src }
             }
             0x28 => {
                 let exec = self.exec()?;
@@ -775,6 +793,21 @@ impl Dec<'_, '_> {
                 let [u, v, r, dst] = self.raws()?;
                 Inst::Sample { channels, exec, sampler, surface, u, v, r, dst }
             }
+            0x41 => {
+                let at = self.r.pos;
+                let m = self.r.u8()?;
+                let c = m & 0xf;
+                if c == 0 || m & 0xc0 != 0 {
+                    return Err(ReadError::at_offset(at, format!("bad sample_unorm channel byte 0x{m:02x}")));
+                }
+                let channels = Channels { r: c & 1 != 0, g: c & 2 != 0, b: c & 4 != 0, a: c & 8 != 0 };
+                let format = UnormOutput::ALL[usize::from(m >> 4 & 3)];
+                let sampler = self.sampler()?;
+                let surface = self.surface()?;
+                let (u, v, du, dv) = (self.src()?, self.src()?, self.src()?, self.src()?);
+                let [dst] = self.raws()?;
+                Inst::SampleUnorm { channels, format, sampler, surface, u, v, du, dv, dst }
+            }
             0x42 => {
                 let (channels, exec) = self.sampler_mode()?;
                 let surface = self.surface()?;
@@ -809,6 +842,18 @@ impl Dec<'_, '_> {
                 }
             }
             0x59 => Inst::Barrier,
+            0x5A => Inst::Sync(ThreadSync::SamplerCacheFlush),
+            0x5F => Inst::Sync(ThreadSync::Yield),
+            0x5B => Inst::Sync(ThreadSync::Wait { mask: self.src()? }),
+            0x7C => Inst::Sync(ThreadSync::SplitBarrier { signal: self.r.u8()? & 1 != 0 }),
+            0x60 => {
+                let signal = self.r.u8()? & 1 != 0;
+                let id = self.src()?;
+                let threads = self.src()?;
+                // a wait's thread count field repeats the id
+                let threads = if signal { threads } else { id };
+                Inst::Sync(ThreadSync::NamedBarrier { signal, id, threads })
+            }
             0x5C => {
                 let m = self.r.u8()?;
                 if m == 0x80 {
@@ -1217,6 +1262,7 @@ fn kernel_object(bytes: &[u8], base: usize, size: usize, function: bool) -> Res<
             ("NoBarrier", []) => KernelAttr::NoBarrier,
             ("ArgSize", [n]) => KernelAttr::ArgSize(*n),
             ("RetValSize", [n]) => KernelAttr::RetValSize(*n),
+            ("NBarrierCnt", [n]) => KernelAttr::NBarrierCnt(*n),
             ("OutputAsmPath", p) => {
                 KernelAttr::OutputAsmPath(String::from_utf8(p.to_vec()).map_err(|_| bad())?)
             }

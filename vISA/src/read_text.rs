@@ -670,13 +670,13 @@ impl KernelReader {
                 c.expect(b'=')?;
                 KernelAttr::SlmSize(c.num("SLMSize")?)
             }
-            "ArgSize" | "RetValSize" => {
+            "ArgSize" | "RetValSize" | "NBarrierCnt" => {
                 c.expect(b'=')?;
                 let n = c.num(name)?;
-                if name == "ArgSize" {
-                    KernelAttr::ArgSize(n)
-                } else {
-                    KernelAttr::RetValSize(n)
+                match name {
+                    "ArgSize" => KernelAttr::ArgSize(n),
+                    "RetValSize" => KernelAttr::RetValSize(n),
+                    _ => KernelAttr::NBarrierCnt(n),
                 }
             }
             "SimdSize" => {

@@ -137,7 +137,7 @@ pub struct AluInfo {
 }
 
 /// The ALU opcodes of the common form, one row per [`AluOp`] in declaration order.
-pub const ALU_OPS: [AluInfo; 43] = [
+pub const ALU_OPS: [AluInfo; 54] = [
     AluInfo { op: AluOp::Add, mnemonic: "add", opcode: 0x01, srcs: 2 },
     AluInfo { op: AluOp::Avg, mnemonic: "avg", opcode: 0x02, srcs: 2 },
     AluInfo { op: AluOp::Div, mnemonic: "div", opcode: 0x03, srcs: 2 },
@@ -181,6 +181,17 @@ pub const ALU_OPS: [AluInfo; 43] = [
     AluInfo { op: AluOp::Dp4a, mnemonic: "dp4a", opcode: 0x82, srcs: 3 },
     AluInfo { op: AluOp::Add3, mnemonic: "add3", opcode: 0x84, srcs: 3 },
     AluInfo { op: AluOp::Madw, mnemonic: "madw", opcode: 0x91, srcs: 3 },
+    AluInfo { op: AluOp::Fcvt, mnemonic: "fcvt", opcode: 0x1D, srcs: 1 },
+    AluInfo { op: AluOp::Srnd, mnemonic: "srnd", opcode: 0x1E, srcs: 2 },
+    AluInfo { op: AluOp::Dp2, mnemonic: "dp2", opcode: 0x04, srcs: 2 },
+    AluInfo { op: AluOp::Dp3, mnemonic: "dp3", opcode: 0x05, srcs: 2 },
+    AluInfo { op: AluOp::Dp4, mnemonic: "dp4", opcode: 0x06, srcs: 2 },
+    AluInfo { op: AluOp::Dph, mnemonic: "dph", opcode: 0x07, srcs: 2 },
+    AluInfo { op: AluOp::Lrp, mnemonic: "lrp", opcode: 0x0E, srcs: 3 },
+    AluInfo { op: AluOp::Sad2, mnemonic: "sad2", opcode: 0x16, srcs: 2 },
+    AluInfo { op: AluOp::Sad2add, mnemonic: "sad2add", opcode: 0x6A, srcs: 3 },
+    AluInfo { op: AluOp::Line, mnemonic: "line", opcode: 0x0A, srcs: 2 },
+    AluInfo { op: AluOp::Plane, mnemonic: "plane", opcode: 0x6B, srcs: 2 },
 ];
 rows_in_order!(ALU_OPS, op);
 

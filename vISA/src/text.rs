@@ -21,6 +21,18 @@ pub fn sanitize(name: &str) -> String {
     s
 }
 
+/// A symbol name as an operand of the text (`faddr`'s function, a data symbol): bare when it is a
+/// vISA identifier (`[A-Za-z_][A-Za-z0-9_]*`), else quoted with `\"` and `\\` escaped, the form
+/// GenX_IR's parser reads back to the name as it is (an external symbol keeps its spelling for the
+/// linker, `"some.intrinsic"`).
+pub fn symbol(name: &str) -> String {
+    if !name.is_empty() && sanitize(name) == name {
+        name.to_string()
+    } else {
+        format!("\"{}\"", escape(name))
+    }
+}
+
 /// Mangles a user name: `prefix` followed by the name with every character outside
 /// `[A-Za-z0-9_]` replaced by `_`. With a non-empty prefix such as `V_` the result matches
 /// `[A-Za-z_][A-Za-z0-9_]*` and cannot be a reserved word or predefined name; with an empty
@@ -426,6 +438,9 @@ impl W<'_> {
             Inst::Movs { exec, dst, src } => {
                 format!("movs {} {}(0) {}", exec_fmt(*exec), n.surface(*dst), self.src(src))
             }
+            Inst::MovsSampler { exec, dst, src } => {
+                format!("movs {} {}(0) {}", exec_fmt(*exec), n.samplers[dst.0 as usize], self.src(src))
+            }
             Inst::AddrAdd { exec, dst, base, base_offset, src1 } => format!(
                 "addr_add {} {}({})<{}> &{}{} {}",
                 exec_fmt(*exec),
@@ -453,7 +468,7 @@ impl W<'_> {
                 sanitize(function)
             ),
             Inst::FRet { pred, exec } => format!("{}fret {}", self.pred(*pred), exec_fmt(*exec)),
-            Inst::FAddr { function, dst } => format!("faddr {} {}", sanitize(function), self.dst(dst)),
+            Inst::FAddr { function, dst } => format!("faddr {} {}", symbol(function), self.dst(dst)),
             Inst::IFCall { pred, exec, addr, arg_size, ret_size } => format!(
                 "{}ifcall {} {} {arg_size} {ret_size}",
                 self.pred(*pred),
@@ -520,6 +535,13 @@ impl W<'_> {
                 "sample.{} ({}) {} {}",
                 channels.text(),
                 exec.size,
+                n.samplers[sampler.0 as usize],
+                n.surface(*surface)
+            ),
+            Inst::SampleUnorm { channels, format, sampler, surface, .. } => format!(
+                "sample_unorm.{}.{} {} {}",
+                channels.text(),
+                format.text(),
                 n.samplers[sampler.0 as usize],
                 n.surface(*surface)
             ),
@@ -594,6 +616,7 @@ impl W<'_> {
                 }
             }
             Inst::Barrier => "barrier".to_string(),
+            Inst::Sync(sync) => sync.head().to_string(),
             Inst::Fence(f) => fence_text(*f),
             Inst::LscBlock2d { store, cache, shape, surface, data } => {
                 let cache = if *cache == (0, 0) {
@@ -801,7 +824,9 @@ fn write_unit(k: &Kernel) -> String {
             KernelAttr::SimdSize(n) => writeln!(w.out, "={n}"),
             KernelAttr::NoBarrier => writeln!(w.out),
             KernelAttr::OutputAsmPath(p) => writeln!(w.out, "=\"{}\"", escape(p)),
-            KernelAttr::ArgSize(n) | KernelAttr::RetValSize(n) => writeln!(w.out, "={n}"),
+            KernelAttr::ArgSize(n) | KernelAttr::RetValSize(n) | KernelAttr::NBarrierCnt(n) => {
+                writeln!(w.out, "={n}")
+            }
         };
     }
     let _ = writeln!(w.out, ".function \"{}\"", w.names.labels[0]);
@@ -814,6 +839,16 @@ fn write_unit(k: &Kernel) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn symbols_are_bare_identifiers_or_quoted() {
+        assert_eq!(symbol("scale_linked"), "scale_linked");
+        assert_eq!(symbol("_f2"), "_f2");
+        assert_eq!(symbol("some.intrinsic"), "\"some.intrinsic\"");
+        assert_eq!(symbol("2f"), "\"2f\"");
+        assert_eq!(symbol(""), "\"\"");
+        assert_eq!(symbol("a\"b\\c"), "\"a\\\"b\\\\c\"");
+    }
 
     #[test]
     fn float_immediates() {

@@ -75,7 +75,8 @@ impl Checker<'_> {
         if op != AluOp::Mov && !logic && srcs.iter().any(|s| matches!(s, SrcOp::Pred(_))) {
             self.err(at, format!("{} reads a predicate (only mov and logic operations do)", op.mnemonic()));
         }
-        if op == AluOp::Mov {
+        // conversions: mov, and fcvt/srnd whose tf32 and bf8 sides are held in integer types
+        if matches!(op, AluOp::Mov | AluOp::Fcvt | AluOp::Srnd) {
             return;
         }
         let dst_float = match *dst {
@@ -383,6 +384,13 @@ pub fn validate(k: &Kernel) -> Result<(), Vec<String>> {
                 c.surface(at, *dst);
                 c.src(at, src, exec.size);
             }
+            Inst::MovsSampler { exec, dst, src } => {
+                c.exec(at, *exec);
+                if dst.0 as usize >= k.samplers.len() {
+                    c.err(at, format!("unknown sampler S{}", dst.0));
+                }
+                c.src(at, src, exec.size);
+            }
             Inst::AddrAdd { exec, dst, base, base_offset, src1 } => {
                 c.exec(at, *exec);
                 c.addr(at, dst.addr);
@@ -416,8 +424,14 @@ pub fn validate(k: &Kernel) -> Result<(), Vec<String>> {
                 call_sizes(&mut c.errs, &format!("inst {at}: fcall"), *arg_size, *ret_size);
             }
             Inst::FAddr { function, dst } => {
-                if crate::text::sanitize(function) != *function {
-                    c.err(at, format!("faddr of `{function}`: not a function name ([A-Za-z_][A-Za-z0-9_]*)"));
+                // an external symbol (resolved at link time) keeps its spelling: the text quotes it
+                if function.is_empty() || function.chars().any(char::is_control) {
+                    c.err(
+                        at,
+                        format!(
+                            "faddr of {function:?}: a symbol name is not empty and has no control characters"
+                        ),
+                    );
                 }
                 c.dst(at, dst);
             }
@@ -478,6 +492,15 @@ pub fn validate(k: &Kernel) -> Result<(), Vec<String>> {
                     }
                 }
             }
+            Inst::SampleUnorm { channels, sampler, surface, .. } => {
+                if channels.bits() == 0 {
+                    c.err(at, "sample_unorm with no channel enabled".into());
+                }
+                c.surface(at, *surface);
+                if sampler.0 as usize >= k.samplers.len() {
+                    c.err(at, format!("unknown sampler S{}", sampler.0));
+                }
+            }
             Inst::SvmBlock { .. } => {}
             Inst::SvmScatter { pred, exec, num_blocks, .. } => {
                 c.exec(at, *exec);
@@ -515,7 +538,7 @@ pub fn validate(k: &Kernel) -> Result<(), Vec<String>> {
                 }
                 c.raw(at, Raw::of(*data));
             }
-            Inst::Barrier | Inst::Fence(_) | Inst::LscFence { .. } => {}
+            Inst::Barrier | Inst::Fence(_) | Inst::LscFence { .. } | Inst::Sync(_) => {}
             Inst::RawSends { pred, exec, sendc, eot, sfid, .. } => {
                 if *sendc && *eot {
                     c.err(at, "raw_sends cannot be both sendc and eot (no text form)".into());

@@ -101,6 +101,7 @@ sample_tests! {
     raw_send => ALL;
     rtdemo => ALL;
     lsc_sample => &["DG2", "PVC"];
+    sampler => &["SKL", "TGLLP", "DG2"];
 }
 
 /// The platform exceptions of the samples README are real: the same text is rejected there.

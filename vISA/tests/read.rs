@@ -159,6 +159,7 @@ fn every_form() -> Kernel {
         KernelAttr::SlmSize(4),
         KernelAttr::SimdSize(16),
         KernelAttr::NoBarrier,
+        KernelAttr::NBarrierCnt(2),
         KernelAttr::OutputAsmPath("out \"x\"\\y.asm".into()),
     ];
     let top = k.add_label("top");
@@ -463,6 +464,21 @@ fn every_form() -> Kernel {
         sw_only: false,
     }));
     k.push(Inst::Fence(Fence::default()));
+    k.push(Inst::Sync(ThreadSync::SplitBarrier { signal: true }));
+    k.push(Inst::Sync(ThreadSync::SplitBarrier { signal: false }));
+    k.push(Inst::Sync(ThreadSync::NamedBarrier {
+        signal: true,
+        id: SrcOp::Imm(Imm::UB(1)),
+        threads: SrcOp::Imm(Imm::UB(2)),
+    }));
+    k.push(Inst::Sync(ThreadSync::NamedBarrier {
+        signal: false,
+        id: SrcOp::Imm(Imm::UB(3)),
+        threads: SrcOp::Imm(Imm::UB(3)),
+    }));
+    k.push(Inst::Sync(ThreadSync::Wait { mask: SrcOp::Imm(Imm::UW(0)) }));
+    k.push(Inst::Sync(ThreadSync::Yield));
+    k.push(Inst::Sync(ThreadSync::SamplerCacheFlush));
     let lsc_surface = [
         LscSurface::Var(q),
         LscSurface::Imm(0xff),

@@ -7,7 +7,7 @@
 
 use super::raw::{Bb, ModuleRef, Val};
 use super::validate::{
-    gen_type, inst_label, is_callee_cast, is_function_address, linkage_of, Callee, Callees,
+    gen_type, global_address_of, inst_label, is_callee_cast, is_function_address, linkage_of, Callee, Callees,
 };
 use crate::intrinsics::IntrinsicId;
 use crate::ir::*;
@@ -54,7 +54,13 @@ pub fn import_module_counted_with_stack(
     stack_bytes: u32,
 ) -> Result<(Module, u32), Vec<Diagnostic>> {
     let mr = ModuleRef(m.as_mut_ptr());
+    // (before the preparation, which rebuilds kernels with pointer parameters without their
+    // attributes)
+    check_unlisted_kernel_args(&mr, &kernel_nodes(&mr).0)?;
     super::prepare::prepare_module(&mr, platform, stack_bytes)?;
+    // Regions reaching past the end of their vector (GenX form or not): split into the parts
+    // inside it, each with a warning.
+    let region_warnings = super::prepare::region_past_end::clip_regions_past_end(&mr)?;
     super::validate::validate(&mr)?;
     let mut module = Module::default();
     let mut fmap: HashMap<Val, FuncId> = HashMap::new();
@@ -109,11 +115,19 @@ pub fn import_module_counted_with_stack(
         return Err(diags);
     }
     let (nodes, values) = kernel_nodes(&mr);
-    let mut notes = Vec::new();
+    let mut notes = region_warnings;
     module.kernels = metadata::build_kernels_noting(&module, &nodes, platform, &mut notes)?;
     module.notes = notes;
+    for k in 0..module.kernels.len() {
+        module.kernels[k].external_functions =
+            crate::units::external_functions(&module, module.kernels[k].func);
+    }
     describe_pointer_args(&mr, &mut module);
     super::printf_buffer::bind_printf_buffer(&mut module, &printf_strings(&mr), platform)?;
+    let globals = super::data_globals::data_section(&mr)?;
+    for k in &mut module.kernels {
+        k.globals = globals.clone();
+    }
     super::private_base::bind_private_base(&mut module, stack_bytes, platform)?;
     super::kernel_outputs::bind_output_args(&mut module)?;
     Ok((module, values))
@@ -197,6 +211,50 @@ fn kernel_nodes(mr: &ModuleRef) -> (Vec<MdValue>, u32) {
     let nodes =
         mr.named_metadata("genx.kernels").into_iter().map(|v| md_value(Some(v), 0, &mut budget)).collect();
     (nodes, MD_BUDGET - budget)
+}
+
+/// A kernel without a `genx.kernels` node (a `spir_kernel`, or `"CMGenxMain"`) has the default
+/// kind of each argument: general (a pointer is a stateless address) and IO kind normal. Intel's
+/// front ends say the same with the `"VCArgumentKind"` / `"VCArgumentIOKind"` parameter
+/// attributes set to 0; another value (a surface, an input-output argument) is refused here,
+/// located at the kernel, rather than read as a general argument.
+fn check_unlisted_kernel_args(mr: &ModuleRef, nodes: &[MdValue]) -> Result<(), Vec<Diagnostic>> {
+    let listed: Vec<&str> = nodes
+        .iter()
+        .filter_map(|n| match n {
+            MdValue::Node(ops) => match ops.first() {
+                Some(MdValue::Function(f)) => Some(f.as_str()),
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect();
+    let mut diags = Vec::new();
+    for f in mr.functions() {
+        if f.is_declaration() || linkage_of(f) != Ok(Linkage::Kernel) || listed.contains(&f.name().as_str()) {
+            continue;
+        }
+        for (i, p) in f.params().into_iter().enumerate() {
+            for attr in ["VCArgumentKind", "VCArgumentIOKind"] {
+                match f.param_string_attr(i as u32, attr) {
+                    Some(v) if v.trim() != "0" => diags.push(Diagnostic::in_function(
+                        f.name(),
+                        None,
+                        unsupported(format!(
+                            "parameter %{} has \"{attr}\"=\"{v}\" and the kernel has no genx.kernels node: only the default kind 0 is modeled without one",
+                            p.name()
+                        )),
+                    )),
+                    _ => {}
+                }
+            }
+        }
+    }
+    if diags.is_empty() {
+        Ok(())
+    } else {
+        Err(diags)
+    }
 }
 
 /// The printf string table the preparation stage left in named metadata, in index order.
@@ -363,8 +421,17 @@ impl FnImporter<'_> {
                     _ => x.to_bits(),
                 }));
             }
+            if let Some(b) = super::const_expr::fold(e).filter(|b| b.elems.len() == 1) {
+                return Ok(Some(crate::ir::truncate_bits(b.elems[0], elem)));
+            }
             Err(unsupported(format!("constant {}", e.print())))
         };
+        if v.is_constant_expr() {
+            if let Some(b) = super::const_expr::fold(v).filter(|b| b.elems.len() == ty.num_elems() as usize) {
+                let elems = b.elems.into_iter().map(|x| Some(crate::ir::truncate_bits(x, elem))).collect();
+                return Ok(Constant { ty, elems });
+            }
+        }
         match ty {
             Type::Vector(..) => {
                 let elems =
@@ -467,6 +534,9 @@ impl FnImporter<'_> {
     fn call(&mut self, inst: Val) -> R<InstKind> {
         let n = inst.num_call_args();
         let args: Vec<Val> = (0..n).map(|i| inst.operand(i)).collect();
+        if let Some(g) = global_address_of(inst) {
+            return Ok(InstKind::GlobalAddr(g.name()));
+        }
         if is_function_address(inst) {
             let f = inst.operand(0);
             let func = *self.fmap.get(&f).ok_or_else(|| {

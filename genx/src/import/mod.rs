@@ -1,7 +1,9 @@
 //! The LLVM edge of the GenX layer: validation of an LLVM module against the GenX rules, and its
 //! import into the GenX IR. Only this module touches LLVM; everything after it is plain Rust data.
 
+pub mod const_expr;
 pub mod convert;
+pub mod data_globals;
 pub mod kernel_outputs;
 pub mod prepare;
 pub mod printf_buffer;

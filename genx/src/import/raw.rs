@@ -355,6 +355,22 @@ impl Val {
         }
     }
 
+    /// The value of string attribute `name` of parameter `i` of a function, if it has one.
+    pub fn param_string_attr(self, i: u32, name: &str) -> Option<String> {
+        // SAFETY: valid function; the name is passed with its length; the value is copied out.
+        unsafe {
+            let a =
+                LLVMGetStringAttributeAtIndex(self.0, i + 1, name.as_ptr() as *const _, name.len() as u32);
+            if a.is_null() {
+                return None;
+            }
+            let mut len = 0;
+            let p = LLVMGetStringAttributeValue(a, &mut len);
+            let bytes = std::slice::from_raw_parts(p as *const u8, len as usize);
+            Some(String::from_utf8_lossy(bytes).into_owned())
+        }
+    }
+
     /// Functions: basic blocks in layout order.
     pub fn blocks(self) -> Vec<Bb> {
         let mut out = Vec::new();

@@ -1,7 +1,8 @@
 //! Validation of an LLVM module against what the GenX backend accepts, before import.
 //!
 //! Each rule has its own diagnostic naming the function and instruction: Gen types only; linkage
-//! (`dllexport` kernel, external function, `internal` subroutine); no global variables; memory only
+//! (`dllexport` kernel, external function, `internal` subroutine); no global variables other than
+//! those of the data section (used only through `llvm.genx.gaddr`, their address); memory only
 //! through allocas that mem2reg removed; calls only to defined functions and known intrinsics; no
 //! constant expressions or aggregate/exception/atomic instructions. Every problem is reported, not
 //! just the first.
@@ -60,9 +61,15 @@ pub fn gen_type(t: Ty) -> Result<Type, String> {
     }
 }
 
-/// What a function is, from its linkage, DLL storage class and `CMGenxMain` attribute.
+/// LLVM's `spir_kernel` calling convention.
+const SPIR_KERNEL_CC: u32 = 76;
+
+/// What a function is, from its linkage, DLL storage class, `CMGenxMain` attribute and calling
+/// convention (a `spir_kernel` is a kernel, as Intel's compiler takes one without `genx.kernels`).
 pub fn linkage_of(f: Val) -> Result<Linkage, String> {
-    let kernel_attr = f.has_fn_attr("CMGenxMain");
+    // SAFETY: a function of a live module.
+    let spir_kernel = unsafe { inkwell::llvm_sys::core::LLVMGetFunctionCallConv(f.0) } == SPIR_KERNEL_CC;
+    let kernel_attr = f.has_fn_attr("CMGenxMain") || (spir_kernel && !f.is_declaration());
     match f.linkage() {
         LLVMLinkage::LLVMExternalLinkage if f.is_dllexport() || kernel_attr => Ok(Linkage::Kernel),
         LLVMLinkage::LLVMExternalLinkage => Ok(Linkage::External),
@@ -141,7 +148,7 @@ fn opcode_name(op: LLVMOpcode) -> &'static str {
 /// Checks the whole module; returns every error found.
 pub fn validate(m: &ModuleRef) -> Result<(), Vec<Diagnostic>> {
     let mut diags = Vec::new();
-    for g in m.globals() {
+    for g in m.globals().into_iter().filter(|&g| !is_data_global(g)) {
         diags.push(
             Diagnostic::error("global variables are not supported by the GenX backend")
                 .with_location(Location::Symbol(g.name())),
@@ -334,6 +341,64 @@ pub fn is_function_address(inst: Val) -> bool {
         && inst.operand(0).is_function()
 }
 
+/// The global variable whose address `inst` is: `llvm.genx.gaddr` of a global variable (through
+/// pointer casts), a global of the data section.
+pub fn global_address_of(inst: Val) -> Option<Val> {
+    if inst.opcode() != LLVMOpcode::LLVMCall
+        || !inst.called_value().is_function()
+        || !inst.called_value().name().starts_with("llvm.genx.gaddr.")
+        || inst.num_call_args() != 1
+    {
+        return None;
+    }
+    let g = strip_pointer_casts(inst.operand(0));
+    // SAFETY: a kind query on a live value.
+    (unsafe { !inkwell::llvm_sys::core::LLVMIsAGlobalVariable(g.0).is_null() }).then_some(g)
+}
+
+/// `v` without the pointer-cast constant expressions around it (LLVM folds a cast of an array
+/// pointer to its element pointer into an all-zero getelementptr).
+fn strip_pointer_casts(mut v: Val) -> Val {
+    for _ in 0..16 {
+        let cast = v.is_constant_expr()
+            && match v.const_opcode() {
+                LLVMOpcode::LLVMBitCast | LLVMOpcode::LLVMAddrSpaceCast => true,
+                LLVMOpcode::LLVMGetElementPtr => {
+                    v.operands().into_iter().skip(1).all(|i| i.const_int() == Some(0))
+                }
+                _ => false,
+            };
+        if !cast {
+            break;
+        }
+        v = v.operand(0);
+    }
+    v
+}
+
+/// Whether global `g` is a global of the data section, in memory: not thread-local, and used only
+/// through its address (`llvm.genx.gaddr` calls) and in the initializers of other globals.
+fn is_data_global(g: Val) -> bool {
+    // SAFETY: kind queries on a live global.
+    if unsafe { inkwell::llvm_sys::core::LLVMIsThreadLocal(g.0) != 0 } {
+        return false;
+    }
+    fn only_addressed(g: Val, v: Val, depth: u32) -> bool {
+        depth < 16
+            && v.users().into_iter().all(|u| {
+                if u.is_instruction() {
+                    global_address_of(u) == Some(g)
+                // SAFETY: a kind query on a live constant.
+                } else if unsafe { !inkwell::llvm_sys::core::LLVMIsAGlobalVariable(u.0).is_null() } {
+                    true
+                } else {
+                    u.is_constant() && only_addressed(g, u, depth + 1)
+                }
+            })
+    }
+    only_addressed(g, g, 0)
+}
+
 /// Whether declaration `f` is a function of the program (called as a stack function resolved at
 /// link time), not an intrinsic.
 pub fn is_external_declaration(f: Val) -> bool {
@@ -349,6 +414,12 @@ fn check_instruction(inst: Val, callees: &mut Callees) -> Result<(), Failure> {
     use LLVMOpcode::*;
     let op = inst.opcode();
     if is_callee_cast(inst) {
+        return Ok(());
+    }
+    if let Some(g) = global_address_of(inst) {
+        if inst.ty().kind() != LLVMTypeKind::LLVMIntegerTypeKind || inst.ty().int_width() != 64 {
+            return Err(invalid(format!("the address of global @{} must be an i64", g.name())));
+        }
         return Ok(());
     }
     if is_function_address(inst) {
@@ -423,7 +494,7 @@ fn check_instruction(inst: Val, callees: &mut Callees) -> Result<(), Failure> {
             if v.is_null() || v.is_basic_block() {
                 continue;
             }
-            if v.is_constant_expr() {
+            if v.is_constant_expr() && !super::const_expr::folds(v) {
                 return Err(unsupported(format!("constant expression {}", v.print())));
             }
             if v.ty().kind() == LLVMTypeKind::LLVMLabelTypeKind
@@ -482,16 +553,20 @@ fn carry_call(v: Val) -> bool {
 fn check_carry_call(inst: Val, id: IntrinsicId) -> Result<(), String> {
     let name = id.name();
     let n = inst.num_call_args();
-    if n != 2 {
-        return Err(format!("{name} takes 2 operands, found {n}"));
+    let arity = id.carry_arity();
+    if n as usize != arity {
+        return Err(format!("{name} takes {arity} operands, found {n}"));
     }
     let t = gen_type(inst.operand(0).ty()).map_err(|m| format!("{name}: operand 0: {m}"))?;
     if t.elem() != Some(Elem::I32) {
         return Err(format!("{name}: the operands must be i32 or vectors of i32, found {t}"));
     }
-    let t1 = gen_type(inst.operand(1).ty()).map_err(|m| format!("{name}: operand 1: {m}"))?;
-    if t1 != t {
-        return Err(format!("{name}: both operands must have one type, found {t} and {t1}"));
+    for k in 1..n {
+        let tk = gen_type(inst.operand(k).ty()).map_err(|m| format!("{name}: operand {k}: {m}"))?;
+        if tk != t {
+            let all = if arity == 2 { "both" } else { "all" };
+            return Err(format!("{name}: {all} operands must have one type, found {t} and {tk}"));
+        }
     }
     let expected = format!("{{ {t}, {t} }}");
     let found = inst.ty().print();

@@ -137,6 +137,17 @@ impl Thread {
                 }
                 self.set_surface(*dst, v[0].0.as_int() as u32)
             }
+            Inst::MovsSampler { exec: _, dst, src } => {
+                let v = self.read_src(cx, src, 1, 1)?;
+                if !v[0].1 {
+                    return Err(SimError::Undefined("the sampler index of a movs was never written".into()));
+                }
+                match self.samplers.get_mut(usize::from(dst.0)) {
+                    Some(slot) => *slot = Some(v[0].0.as_int() as u32),
+                    None => return Err(SimError::Malformed(format!("undeclared sampler S{}", dst.0))),
+                }
+                Ok(())
+            }
             Inst::AddrAdd { exec, dst, base, base_offset, src1 } => {
                 let en = enabled(*exec, mask);
                 let n = usize::from(exec.size);
@@ -194,6 +205,9 @@ impl Thread {
         if let DstOp::Pred(p) = dst {
             return self.pred_logic(op, exec, *p, srcs, write);
         }
+        if op == AluOp::Plane {
+            return self.plane(cx, sat, n, dst, srcs, (write, undef_pred));
+        }
         let mut vals: Vec<Vec<Val>> = Vec::with_capacity(srcs.len());
         let mut tys = Vec::with_capacity(srcs.len());
         for s in srcs {
@@ -225,7 +239,13 @@ impl Thread {
                 ));
                 continue;
             }
-            let r = if op == AluOp::Mov {
+            if let Some((r, group_def)) = grouped_op(op, &vals, i)? {
+                out.push((i, value::encode(dty, r, sat), def && group_def));
+                continue;
+            }
+            let r = if matches!(op, AluOp::Fcvt | AluOp::Srnd) {
+                low_precision_op(op, &lane, &tys, dty)?
+            } else if op == AluOp::Mov {
                 lane[0]
             } else if op == AluOp::Sel {
                 if sel >> i & 1 == 1 {
@@ -252,6 +272,42 @@ impl Thread {
                     return Err(SimError::NotModeled("madw with a strided destination".into()));
                 }
             }
+        }
+        for (i, bits, def) in out {
+            self.write_dst(cx, dst, i, bits, def)?;
+        }
+        Ok(())
+    }
+
+    /// `plane`: src0's first, second and fourth floats (p, q, r) and, per group of 8 lanes, 8
+    /// floats u then 8 floats v of src1 (both read contiguously from their start: the regions
+    /// are ignored) give `p*u + q*v + r`.
+    fn plane(
+        &mut self,
+        cx: &Ctx,
+        sat: bool,
+        n: usize,
+        dst: &DstOp,
+        srcs: &[SrcOp],
+        (write, undef_pred): (u32, u32),
+    ) -> Result<(), SimError> {
+        let contiguous = |s: &SrcOp| match s {
+            SrcOp::Gen(g) => Ok(SrcOp::Gen(genxc_visa::Src { region: genxc_visa::Region::CONTIG, ..*g })),
+            _ => Err(SimError::NotModeled("plane of an operand other than a register".into())),
+        };
+        if !matches!(n, 8 | 16) {
+            return Err(SimError::Malformed(format!("plane of {n} lanes (8 or 16)")));
+        }
+        let c = self.read_src(cx, &contiguous(&srcs[0])?, 4, 0xf)?;
+        let uv = self.read_src(cx, &contiguous(&srcs[1])?, 2 * n, u32::MAX)?;
+        let Some(dty) = self.dst_type(cx, dst)? else { return Ok(()) };
+        let mut out = Vec::new();
+        for i in (0..n).filter(|i| write >> i & 1 == 1) {
+            let (u, v) = (uv[(i / 8) * 16 + i % 8], uv[(i / 8) * 16 + 8 + i % 8]);
+            let r =
+                math::plane(c[0].0.as_f64(), c[1].0.as_f64(), c[3].0.as_f64(), u.0.as_f64(), v.0.as_f64());
+            let def = c[0].1 && c[1].1 && c[3].1 && u.1 && v.1 && undef_pred >> i & 1 == 0;
+            out.push((i, value::encode(dty, Num::F(r), sat), def));
         }
         for (i, bits, def) in out {
             self.write_dst(cx, dst, i, bits, def)?;
@@ -353,6 +409,85 @@ pub fn compare(rel: CmpOp, a: Num, b: Num) -> bool {
     }
 }
 
+/// The operations across lanes: `dp2`/`dp3`/`dp4`/`dph` give every lane of a group of 4 the
+/// group's dot product; `sad2`/`sad2add` give the first lane of each pair the pair's sum of
+/// absolute differences (plus src2) and leave the second undefined. Lane `i`'s value and whether
+/// the lanes it reads are defined (`None`: not such an operation).
+pub fn grouped_op(op: AluOp, vals: &[Vec<Val>], i: usize) -> Result<Option<(Num, bool)>, SimError> {
+    let (size, dot) = match op {
+        AluOp::Dp2 => (4, Some((2, false))),
+        AluOp::Dp3 => (4, Some((3, false))),
+        AluOp::Dp4 => (4, Some((4, false))),
+        AluOp::Dph => (4, Some((3, true))),
+        AluOp::Sad2 | AluOp::Sad2add => (2, None),
+        AluOp::Line => {
+            // src0's region <0;4,1> gives every group of 4 lanes the 4 coefficients
+            let base = i - i % 4;
+            if vals[0].len() < base + 4 {
+                return Err(SimError::Malformed("line on lanes not in groups of 4".into()));
+            }
+            let (p, q) = (vals[0][base], vals[0][base + 3]);
+            let r = math::line(p.0.as_f64(), q.0.as_f64(), vals[1][i].0.as_f64());
+            return Ok(Some((Num::F(r), p.1 && q.1 && vals[1][i].1)));
+        }
+        _ => return Ok(None),
+    };
+    let base = i - i % size;
+    if vals.iter().any(|v| v.len() < base + size) {
+        return Err(SimError::Malformed(format!("{} on lanes not in groups of {size}", op.mnemonic())));
+    }
+    let def = vals[..2].iter().all(|v| v[base..base + size].iter().all(|x| x.1));
+    if let Some((lanes, homogeneous)) = dot {
+        let g = |k: usize| -> [f64; 4] { std::array::from_fn(|j| vals[k][base + j].0.as_f64()) };
+        return Ok(Some((Num::F(math::dot(lanes, homogeneous, g(0), g(1))), def)));
+    }
+    if i % 2 == 1 {
+        return Ok(Some((Num::I(0), false)));
+    }
+    let d = |j: usize| (vals[0][base + j].0.as_int() - vals[1][base + j].0.as_int()).abs();
+    let mut r = d(0) + d(1);
+    let mut def = def;
+    if op == AluOp::Sad2add {
+        r += vals[2][i].0.as_int();
+        def = def && vals[2][i].1;
+    }
+    Ok(Some((Num::I(r), def)))
+}
+
+/// `fcvt` and `srnd` on one lane's values (see [`crate::low_precision`]): the result as a value
+/// `dst` holds exactly.
+pub fn low_precision_op(op: AluOp, a: &[Num], tys: &[VisaType], dst: VisaType) -> Result<Num, SimError> {
+    use crate::low_precision as lp;
+    use half::f16;
+    let f_bits = |v: Num| (v.as_f64() as f32).to_bits();
+    let hf_bits = |v: Num| f16::from_f64(v.as_f64()).to_bits();
+    let hf = |b: u16| Num::F(f16::from_bits(b).to_f64());
+    // the random operand's bits, whatever type holds them
+    let random = |i: usize| match a[i] {
+        Num::F(_) if tys[i] == VisaType::HF => u32::from(hf_bits(a[i])),
+        Num::F(_) => f_bits(a[i]),
+        Num::I(v) => v as u32,
+    };
+    Ok(match (op, tys[0], dst) {
+        (AluOp::Fcvt, VisaType::F, VisaType::UD) => Num::I(i128::from(lp::tf32_from_f32(f_bits(a[0])))),
+        (AluOp::Fcvt, VisaType::UD, VisaType::F) => Num::F(f64::from(f32::from_bits(a[0].as_int() as u32))),
+        (AluOp::Fcvt, VisaType::HF, VisaType::UB) => Num::I(i128::from(lp::bf8_from_hf(hf_bits(a[0])))),
+        (AluOp::Fcvt, VisaType::UB, VisaType::HF) => hf(lp::hf_from_bf8(a[0].as_int() as u8)),
+        (AluOp::Srnd, VisaType::F, VisaType::HF) => hf(lp::srnd_f32_to_hf(f_bits(a[0]), random(1))),
+        (AluOp::Srnd, VisaType::HF, VisaType::UB) => {
+            Num::I(i128::from(lp::srnd_hf_to_bf8(hf_bits(a[0]), random(1))))
+        }
+        (_, s, d) => {
+            return Err(SimError::NotModeled(format!(
+                "{} from {} to {}",
+                op.mnemonic(),
+                s.info().text,
+                d.info().text
+            )))
+        }
+    })
+}
+
 /// A float operation on one lane's values, before rounding to `dst`.
 pub fn float_op(op: AluOp, a: &[Num], dst: VisaType) -> Result<f64, SimError> {
     let x = |i: usize| a[i].as_f64();
@@ -379,6 +514,7 @@ pub fn float_op(op: AluOp, a: &[Num], dst: VisaType) -> Result<f64, SimError> {
         AluOp::Rndu => x(0).ceil(),
         AluOp::Rndz => x(0).trunc(),
         AluOp::Rnde => x(0).round_ties_even(),
+        AluOp::Lrp => math::lrp(x(0), x(1), x(2)),
         _ => return Err(SimError::Malformed(format!("{} on floating-point operands", op.mnemonic()))),
     })
 }

@@ -20,6 +20,7 @@ use super::control::Flow;
 use super::state::{predefined_regs, CallFrame, Thread};
 use super::{Ctx, Program};
 use crate::error::SimError;
+use crate::memory::Memory;
 use genxc_visa::model::{Exec, Pred};
 use genxc_visa::{Inst, VarId, ARG_BYTES, RETVAL_BYTES};
 
@@ -36,18 +37,23 @@ impl Thread {
     }
 
     /// Executes `faddr`: the address of a `.global_function` of the file (see
-    /// [`function_address`]) into its 64-bit destination.
-    pub fn faddr(&mut self, prog: &Program, cx: &Ctx, inst: &Inst) -> Result<(), SimError> {
+    /// [`function_address`]), or of a data symbol the loader placed in `memory`
+    /// ([`Memory::place_globals`]), into its 64-bit destination.
+    pub fn faddr(&mut self, prog: &Program, cx: &Ctx, inst: &Inst, memory: &Memory) -> Result<(), SimError> {
         let Inst::FAddr { function, dst } = inst else {
             return Err(SimError::Malformed("faddr expected".into()));
         };
-        let Some(&unit) = prog.functions.get(function.as_str()) else {
-            return Err(SimError::NotModeled(format!(
-                "faddr of `{function}`, which is not a .global_function of the file (an external \
-                 symbol the linker resolves)"
-            )));
+        let address = match (prog.functions.get(function.as_str()), memory.symbol(function)) {
+            (Some(&unit), _) => function_address(unit),
+            (None, Some(a)) => a,
+            (None, None) => {
+                return Err(SimError::NotModeled(format!(
+                    "faddr of `{function}`, which is neither a .global_function of the file nor a \
+                     placed global (an external symbol the linker resolves)"
+                )))
+            }
         };
-        self.write_dst(cx, dst, 0, function_address(unit), true)
+        self.write_dst(cx, dst, 0, address, true)
     }
 
     /// Executes `ifcall` at `pc` with the lanes of `mask`: the function whose address (from

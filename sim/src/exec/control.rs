@@ -130,6 +130,7 @@ pub fn exec_of(inst: &Inst) -> Option<Exec> {
         | Inst::Cmp { exec, .. }
         | Inst::Setp { exec, .. }
         | Inst::Movs { exec, .. }
+        | Inst::MovsSampler { exec, .. }
         | Inst::AddrAdd { exec, .. }
         | Inst::Jmp { exec, .. }
         | Inst::Goto { exec, .. }

@@ -29,7 +29,7 @@ use crate::launch::{ArgSpec, Launch};
 use crate::memory::Memory;
 use control::Next;
 use genxc_visa::model::VisaType;
-use genxc_visa::{InputTarget, Inst, Kernel, UnitKind};
+use genxc_visa::{InputTarget, Inst, Kernel, ThreadSync, UnitKind};
 use state::{Layout, Thread};
 use std::collections::HashMap;
 
@@ -265,7 +265,7 @@ fn run_slice(prog: &Program, t: &mut Thread, memory: &mut Memory, limit: u64) ->
                 continue;
             }
             Inst::FAddr { .. } => {
-                t.faddr(prog, cx, inst)?;
+                t.faddr(prog, cx, inst, memory)?;
                 t.flow.set(mask, pc + 1);
                 continue;
             }
@@ -280,7 +280,9 @@ fn run_slice(prog: &Program, t: &mut Thread, memory: &mut Memory, limit: u64) ->
         if t.control(cx, inst, pc, mask)? {
             continue;
         }
-        let barrier = matches!(inst, Inst::Barrier);
+        // a split-phase barrier's wait completes once every thread signalled, and every thread
+        // waits after it signals: the same stop as `barrier`, the signal being the arrival
+        let barrier = matches!(inst, Inst::Barrier | Inst::Sync(ThreadSync::SplitBarrier { signal: false }));
         t.execute(cx, inst, mask, memory)?;
         t.flow.set(mask, pc + 1);
         if barrier {
@@ -294,6 +296,16 @@ impl Thread {
     fn execute(&mut self, cx: &Ctx, inst: &Inst, mask: u32, memory: &mut Memory) -> Result<(), SimError> {
         match inst {
             Inst::Barrier | Inst::Fence(_) | Inst::LscFence { .. } => Ok(()),
+            // the simulator has no instruction scheduler nor sampler cache: nothing to do
+            Inst::Sync(
+                ThreadSync::SplitBarrier { .. } | ThreadSync::Yield | ThreadSync::SamplerCacheFlush,
+            ) => Ok(()),
+            Inst::Sync(ThreadSync::NamedBarrier { .. }) => {
+                Err(SimError::NotModeled("nbarrier (named barriers of a subset of the thread group)".into()))
+            }
+            Inst::Sync(ThreadSync::Wait { .. }) => {
+                Err(SimError::NotModeled("wait (the gateway's notification registers)".into()))
+            }
             Inst::Alu { .. }
             | Inst::Bfn { .. }
             | Inst::AddcSubb { .. }
@@ -301,6 +313,7 @@ impl Thread {
             | Inst::Cmp { .. }
             | Inst::Setp { .. }
             | Inst::Movs { .. }
+            | Inst::MovsSampler { .. }
             | Inst::AddrAdd { .. } => self.alu(cx, inst, mask),
             Inst::Lsc { .. } | Inst::LscBlock2d { .. } => self.lsc(cx, inst, mask, memory),
             Inst::Dpas { .. } => self.dpas(cx, inst, mask),
@@ -308,6 +321,9 @@ impl Thread {
                 Err(SimError::NotModeled("raw_send/raw_sends (their descriptors are not decoded)".into()))
             }
             Inst::Sample { .. } | Inst::Load { .. } => self.sampler_message(cx, inst, mask, memory),
+            Inst::SampleUnorm { .. } => Err(SimError::NotModeled(
+                "sample_unorm: filtering 32 pixels of a UNORM surface through a sampler state".into(),
+            )),
             _ => self.message(cx, inst, mask, memory),
         }
     }

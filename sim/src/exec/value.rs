@@ -99,7 +99,7 @@ pub fn encode(ty: VisaType, v: Num, sat: bool) -> u64 {
             VisaType::F => u64::from((x as f32).to_bits()),
             VisaType::DF => x.to_bits(),
             VisaType::HF => u64::from(f16::from_f64(x).to_bits()),
-            _ => u64::from(bf16::from_f64(x).to_bits()),
+            _ => u64::from(crate::low_precision::bf16_from_f64(x)),
         }
     } else {
         let (lo, hi) = int_range(ty);

@@ -340,6 +340,120 @@ pub(super) fn eval(id: IntrinsicId, args: &[Bits], tys: &[Type], ty: Type) -> Op
                 Some(truncate_bits(r.clamp(lo, hi) as u64, re))
             })
         }
+        BfCvt | Tf32Cvt | QfCvt | Srnd => low_precision(id, &a, oe, re, n),
+        Umadw | Smadw => {
+            if let Err(e) = need(3) {
+                return Some(Err(e));
+            }
+            // the low halves of a*b+c in the first half of the result, the high in the second;
+            // the lanes past the operands' undefined
+            let (half, k) = (n / 2, args[0].len());
+            if k > half || args.iter().any(|x| x.len() != k) {
+                return Some(Err(SimError::Malformed(format!("{}: {k} lanes into {n}", id.name()))));
+            }
+            let wide: Vec<Option<u64>> = (0..k)
+                .map(|i| {
+                    let v = |j: usize| args[j][i];
+                    let (x, y, z) = (v(0)?, v(1)?, v(2)?);
+                    Some(if id == Smadw {
+                        let s = |b: u64| i64::from(b as u32 as i32);
+                        (s(x) * s(y) + s(z)) as u64
+                    } else {
+                        (x & 0xffff_ffff) * (y & 0xffff_ffff) + (z & 0xffff_ffff)
+                    })
+                })
+                .collect();
+            Ok((0..n)
+                .map(|i| match (i < half, i % half < k) {
+                    (_, false) => None,
+                    (true, true) => wide[i].map(|w| w & 0xffff_ffff),
+                    (false, true) => wide[i - half].map(|w| w >> 32),
+                })
+                .collect())
+        }
+        Line => {
+            if let Err(e) = need(2) {
+                return Some(Err(e));
+            }
+            if args[0].len() != 4 {
+                return Some(Err(SimError::Malformed("llvm.genx.line takes 4 coefficients".into())));
+            }
+            let (p, q) = (args[0][0], args[0][3]);
+            map(n, &a[1..2], |v| {
+                Some(from_f64(math::line(to_f64(p?, oe), to_f64(q?, oe), to_f64(v[0], oe)), re))
+            })
+        }
+        Pln => {
+            if let Err(e) = need(2) {
+                return Some(Err(e));
+            }
+            // p, q, r: coefficients 0, 1, 3; per 8 lanes, 8 u then 8 v of the second operand
+            if args[0].len() != 4 || args[1].len() != 2 * n || !matches!(n, 8 | 16) {
+                return Some(Err(SimError::Malformed(
+                    "llvm.genx.pln takes 4 coefficients and 16 or 32 floats".into(),
+                )));
+            }
+            let c = |k: usize| args[0][k].map(|b| to_f64(b, oe));
+            let uv = |k: usize| args[1][k].map(|b| to_f64(b, re));
+            Ok((0..n)
+                .map(|i| {
+                    let (u, v) = (uv((i / 8) * 16 + i % 8)?, uv((i / 8) * 16 + 8 + i % 8)?);
+                    Some(from_f64(math::plane(c(0)?, c(1)?, c(3)?, u, v), re))
+                })
+                .collect())
+        }
+        Lrp => {
+            if let Err(e) = need(3) {
+                return Some(Err(e));
+            }
+            map(n, &a[..3], |v| {
+                Some(from_f64(math::lrp(to_f64(v[0], oe), to_f64(v[1], oe), to_f64(v[2], oe)), re))
+            })
+        }
+        Dp2 | Dp3 | Dp4 | Dph => {
+            if let Err(e) = need(2) {
+                return Some(Err(e));
+            }
+            let (lanes, homogeneous) = match id {
+                Dp2 => (2, false),
+                Dp3 => (3, false),
+                Dp4 => (4, false),
+                _ => (3, true),
+            };
+            grouped(n, 4, &a, |g, _| {
+                let x = |k: usize| -> [f64; 4] { std::array::from_fn(|j| to_f64(g[k][j], oe)) };
+                Some(from_f64(math::dot(lanes, homogeneous, x(0), x(1)), re))
+            })
+        }
+        Ssad2 | Usad2 | Sssad2add | Sssad2addSat | Susad2add | Susad2addSat | Ussad2add | Ussad2addSat
+        | Uusad2add | Uusad2addSat => {
+            let short = id.short_name();
+            let add = short.contains("add");
+            if let Err(e) = need(if add { 3 } else { 2 }) {
+                return Some(Err(e));
+            }
+            // <sign>sad2, <result sign><operand sign>sad2add
+            let signed_args =
+                if add { short.as_bytes().get(1) == Some(&b's') } else { short.starts_with('s') };
+            let signed_result = short.starts_with('s');
+            let sat = short.ends_with(".sat");
+            let (lo, hi) = int_range(re, signed_result);
+            let val = |b: u64| if signed_args { i128::from(sign_extend(b, oe)) } else { i128::from(b) };
+            grouped(n, 2, &a, |g, lane| {
+                if lane % 2 == 1 {
+                    return None;
+                }
+                let mut r = (val(g[0][0]) - val(g[1][0])).abs() + (val(g[0][1]) - val(g[1][1])).abs();
+                if add {
+                    let c = g[2][0];
+                    r += if signed_result { i128::from(sign_extend(c, re)) } else { i128::from(c) };
+                }
+                if sat {
+                    r = r.clamp(lo, hi);
+                }
+                Some(truncate_bits(r as u64, re))
+            })
+        }
         _ => return sat_arith(id, args, tys, ty),
     };
     Some(r)
@@ -347,6 +461,55 @@ pub(super) fn eval(id: IntrinsicId, args: &[Bits], tys: &[Type], ty: Type) -> Op
 
 /// The `llvm.genx.<r><s><op>[.sat]` family: computed exactly, then clamped to the result type
 /// (saturated forms) or truncated.
+/// An operation across lanes: each lane's result from the elements of its group of `size` lanes
+/// in every operand (`f` gets them, and the lane's index); undefined where any of them is.
+fn grouped(
+    n: usize,
+    size: usize,
+    a: &[&Bits],
+    f: impl Fn(&[Vec<u64>], usize) -> Option<u64>,
+) -> Result<Bits, SimError> {
+    if !n.is_multiple_of(size) || a.iter().any(|x| x.len() < n) {
+        return Err(SimError::Malformed(format!("an operation on groups of {size} lanes of {n} lanes")));
+    }
+    Ok((0..n)
+        .map(|i| {
+            let base = i - i % size;
+            let g: Option<Vec<Vec<u64>>> = a
+                .iter()
+                .map(|x| x[base..base + size].iter().copied().collect::<Option<Vec<u64>>>())
+                .collect();
+            g.and_then(|g| f(&g, i))
+        })
+        .collect())
+}
+
+/// The conversions of [`crate::low_precision`] and `bf.cvt` (bfloat16 held in a half) from
+/// operand elements `from` to result elements `to`.
+fn low_precision(id: IntrinsicId, a: &[&Bits], from: Elem, to: Elem, n: usize) -> Result<Bits, SimError> {
+    use crate::low_precision as lp;
+    use IntrinsicId::*;
+    let k = if id == Srnd { 2 } else { 1 };
+    if a.len() < k {
+        return Err(SimError::Malformed(format!("{} takes {k} operands", id.name())));
+    }
+    let f: fn(&[u64]) -> u64 = match (id, from, to) {
+        (BfCvt, Elem::Float, Elem::Half) => |v| u64::from(lp::bf16_from_f64(to_f64(v[0], Elem::Float))),
+        (BfCvt, Elem::Half, Elem::Float) => {
+            |v| u64::from(half::bf16::from_bits(v[0] as u16).to_f32().to_bits())
+        }
+        (Tf32Cvt, Elem::Float, Elem::I32) => |v| u64::from(lp::tf32_from_f32(v[0] as u32)),
+        (QfCvt, Elem::Half, Elem::I8) => |v| u64::from(lp::bf8_from_hf(v[0] as u16)),
+        (QfCvt, Elem::I8, Elem::Half) => |v| u64::from(lp::hf_from_bf8(v[0] as u8)),
+        (Srnd, Elem::Float, Elem::Half) => |v| u64::from(lp::srnd_f32_to_hf(v[0] as u32, v[1] as u32)),
+        (Srnd, Elem::Half, Elem::I8) => |v| u64::from(lp::srnd_hf_to_bf8(v[0] as u16, v[1] as u32)),
+        _ => {
+            return Err(SimError::NotModeled(format!("{} from {from:?} to {to:?}", id.name()).to_lowercase()))
+        }
+    };
+    map(n, &a[..k], |v| Some(f(v)))
+}
+
 fn sat_arith(id: IntrinsicId, args: &[Bits], tys: &[Type], ty: Type) -> Option<Result<Bits, SimError>> {
     let sa = id.sat_arith()?;
     let n = ty.num_elems() as usize;

@@ -106,6 +106,9 @@ pub(super) fn eval(
     mem: &mut Memory,
 ) -> Option<R<Bits>> {
     use IntrinsicId::*;
+    if let Some(r) = super::sampler::eval(id, args, ty, mem) {
+        return Some(r);
+    }
     let r = match id {
         OwordLd | OwordLdUnaligned => (|| {
             let space = space_of(arg(args, 1, id)?)?;

@@ -15,6 +15,7 @@ mod alu;
 mod contract;
 mod lsc;
 mod messages;
+mod sampler;
 mod thread;
 mod xmx;
 

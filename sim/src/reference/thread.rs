@@ -158,6 +158,14 @@ impl Thread {
                         continue;
                     }
                     InstKind::FuncAddr(func) => Produced::Value(vec![Some(function_address(*func))]),
+                    InstKind::GlobalAddr(name) => match memory.symbol(name) {
+                        Some(a) => Produced::Value(vec![Some(a)]),
+                        None => {
+                            return Err(SimError::NotModeled(format!(
+                                "the address of global @{name}, which the launch did not place"
+                            )))
+                        }
+                    },
                     InstKind::IndirectCall { addr, args } => {
                         let a = scalar(&get(fr, f, *addr)?, "an indirect call's address")?;
                         let args = args.iter().map(|&a| get(fr, f, a)).collect::<Result<Vec<_>, _>>()?;
@@ -184,6 +192,12 @@ impl Thread {
                         let reg = vals.first().and_then(|v| v.first().copied().flatten());
                         let slot = super::super::launch::hw_thread_slot(launch, self.ids);
                         Produced::Value(predefined_reg(&mut self.stack_regs, *iid, reg, &vals, slot)?)
+                    }
+                    // the wait of a split-phase barrier: every thread signalled before it waits
+                    InstKind::Intrinsic { id: IntrinsicId::Sbarrier, args }
+                        if get(fr, f, args[0])?.first().copied().flatten() == Some(0) =>
+                    {
+                        return Ok(Stop::Barrier);
                     }
                     InstKind::Intrinsic { id: iid, args }
                         if !matches!(iid, IntrinsicId::Rdpredregion | IntrinsicId::Wrpredregion) =>
@@ -353,6 +367,33 @@ fn predefined_reg(
     }
 }
 
+/// `add3c` (`{carry, sum}` of three dwords: the carry 0, 1 or 2) and `simad`/`uimad` (`{high,
+/// low}` of the 64-bit `a*b + c`, signed or unsigned).
+fn three_source_pair(id: IntrinsicId, args: &[Bits]) -> Result<Vec<Bits>, SimError> {
+    let [a, b, c] = args else { return Err(SimError::Malformed(format!("{} takes 3 operands", id.name()))) };
+    if a.len() != b.len() || a.len() != c.len() {
+        return Err(SimError::Malformed(format!("{} operands of different lengths", id.name())));
+    }
+    let (mut first, mut second) = (Vec::new(), Vec::new());
+    for i in 0..a.len() {
+        let lane = a[i].zip(b[i]).zip(c[i]).map(|((x, y), z)| {
+            let (x, y, z) = (x & 0xffff_ffff, y & 0xffff_ffff, z & 0xffff_ffff);
+            let wide = match id {
+                IntrinsicId::Add3c => x + y + z,
+                IntrinsicId::Simad => {
+                    let s = |v: u64| i64::from(v as u32 as i32);
+                    (s(x) * s(y) + s(z)) as u64
+                }
+                _ => x * y + z,
+            };
+            (wide >> 32 & 0xffff_ffff, wide & 0xffff_ffff)
+        });
+        first.push(lane.map(|l| l.0));
+        second.push(lane.map(|l| l.1));
+    }
+    Ok(vec![first, second])
+}
+
 fn intrinsic(
     id: IntrinsicId,
     args: &[Bits],
@@ -381,12 +422,15 @@ fn intrinsic(
         LocalSize => three(launch.group_size),
         ThreadX => one(ids.local[0]),
         ThreadY => one(ids.local[1]),
-        Fence | LscFence => Vec::new(),
+        // ordering, scheduling and cache hints, the signal half of a split barrier, and the SLM
+        // size (the launch gives every kernel its SLM): no effect on the values
+        Fence | LscFence | Yield | CacheFlush | Sbarrier | SlmInit => Vec::new(),
         // a kernel output leaves a value in an argument's register for whoever reads the thread's
         // registers after it, llvm.genx.output only keeps values alive; memory is unchanged
         Output | Output1 => Vec::new(),
         SimdcfGoto => return goto(args).map(Produced::Aggregate),
         Addc | Subb => return carry(id == Subb, args).map(Produced::Aggregate),
+        Add3c | Simad | Uimad => return three_source_pair(id, args).map(Produced::Aggregate),
         SimdcfJoin => return join(args).map(Produced::Aggregate),
         SimdcfAny => {
             let v = args.first().ok_or_else(|| SimError::Malformed("simdcf.any without operand".into()))?;

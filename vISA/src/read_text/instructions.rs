@@ -112,7 +112,8 @@ impl KernelReader {
             Some(ch) if ch.is_ascii_alphabetic() || ch == b'_' => {}
             _ => return Err(c.err(format!("expected an instruction, found `{}`", c.rest_word()))),
         }
-        while c.peek().is_some_and(|ch| is_ident_char(ch) || ch == b'.') {
+        // suffixes are dot-separated; sample_unorm's output format has a dash (`16-full`)
+        while c.peek().is_some_and(|ch| is_ident_char(ch) || ch == b'.' || ch == b'-') {
             c.pos += 1;
         }
         let text = c.s;
@@ -227,18 +228,26 @@ impl KernelReader {
                     let p = c.pos;
                     let name = c.ident()?;
                     let dst = match self.lookup(c, p, name)? {
-                        Named::Surface(s) => s,
-                        _ => return Err(c.err_at(p, "not modeled: movs to anything but a surface")),
+                        Named::Surface(s) => Ok(s),
+                        Named::Sampler(s) => Err(s),
+                        _ => {
+                            return Err(
+                                c.err_at(p, "not modeled: movs to anything but a surface or a sampler")
+                            )
+                        }
                     };
                     c.expect(b'(')?;
                     c.ws();
                     let zp = c.pos;
                     if c.int()? != 0 {
-                        return Err(c.err_at(zp, "not modeled: a surface offset other than 0"));
+                        return Err(c.err_at(zp, "not modeled: a surface or sampler offset other than 0"));
                     }
                     c.expect(b')')?;
                     let src = self.src(c)?;
-                    Inst::Movs { exec, dst, src }
+                    match dst {
+                        Ok(dst) => Inst::Movs { exec, dst, src },
+                        Err(dst) => Inst::MovsSampler { exec, dst, src },
+                    }
                 }
                 "addr_add" => {
                     no_pred(c)?;
@@ -287,7 +296,8 @@ impl KernelReader {
                     no_pred(c)?;
                     no_sub(sub, bad_suffix)?;
                     c.ws();
-                    let function = c.ident()?.to_string();
+                    // a function of the file by its name, an external symbol quoted
+                    let function = if c.peek() == Some(b'"') { c.string()? } else { c.ident()?.to_string() };
                     let dst = self.dst(c)?;
                     Inst::FAddr { function, dst }
                 }
@@ -428,6 +438,18 @@ impl KernelReader {
                         None => Inst::Load { channels, exec, surface, u, v, r, dst },
                     }
                 }
+                "sample_unorm" => {
+                    no_pred(c)?;
+                    let [ch, fmt] = sub else { return Err(bad_suffix()) };
+                    let channels = channels_of(&[ch]).ok_or_else(bad_suffix)?;
+                    let format =
+                        UnormOutput::ALL.into_iter().find(|f| f.text() == *fmt).ok_or_else(bad_suffix)?;
+                    let sampler = self.sampler(c)?;
+                    let surface = self.surface(c)?;
+                    let (u, v, du, dv) = (self.src(c)?, self.src(c)?, self.src(c)?, self.src(c)?);
+                    let [dst] = self.raws(c)?;
+                    Inst::SampleUnorm { channels, format, sampler, surface, u, v, du, dv, dst }
+                }
                 "gather4_typed" | "scatter4_typed" => {
                     let channels = channels_of(sub).ok_or_else(bad_suffix)?;
                     let exec = self.exec(c)?;
@@ -510,6 +532,35 @@ impl KernelReader {
                     no_pred(c)?;
                     no_sub(sub, bad_suffix)?;
                     Inst::Barrier
+                }
+                "sbarrier" | "nbarrier" => {
+                    no_pred(c)?;
+                    let signal = match sub {
+                        ["signal"] => true,
+                        ["wait"] => false,
+                        _ => return Err(bad_suffix()),
+                    };
+                    if base == "sbarrier" {
+                        Inst::Sync(ThreadSync::SplitBarrier { signal })
+                    } else {
+                        let id = self.src(c)?;
+                        let threads = if signal { self.src(c)? } else { id };
+                        Inst::Sync(ThreadSync::NamedBarrier { signal, id, threads })
+                    }
+                }
+                "wait" => {
+                    no_pred(c)?;
+                    no_sub(sub, bad_suffix)?;
+                    Inst::Sync(ThreadSync::Wait { mask: self.src(c)? })
+                }
+                "yield" | "sampler_cache_flush" => {
+                    no_pred(c)?;
+                    no_sub(sub, bad_suffix)?;
+                    Inst::Sync(if base == "yield" {
+                        ThreadSync::Yield
+                    } else {
+                        ThreadSync::SamplerCacheFlush
+                    })
                 }
                 "fence_sw" => {
                     no_pred(c)?;

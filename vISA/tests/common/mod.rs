@@ -624,6 +624,71 @@ pub fn switchjmp() -> Kernel {
     k
 }
 
+/// The sampler: a sampler argument and a sampler variable set with `movs`, an unfiltered `load`
+/// at integer coordinates, a filtered `sample` at float ones and a `sample_unorm` of 32 pixels,
+/// results stored through a buffer.
+pub fn sampler() -> Kernel {
+    let mut k = Kernel::new("sampler");
+    let lane = k.add_var("lane", VisaType::UW, 16, Align::Grf);
+    let u = k.add_var("u", VisaType::UD, 16, Align::Grf);
+    let fu = k.add_var("fu", VisaType::F, 16, Align::Grf);
+    let texels = k.add_var("texels", VisaType::UD, 16, Align::Grf);
+    let rg = k.add_var("rg", VisaType::F, 32, Align::Grf);
+    let img = k.add_surface("img");
+    let out = k.add_surface("out");
+    let smp = k.add_sampler("smp");
+    let other = k.add_sampler("other");
+    k.add_input(InputTarget::Surface(img), 64, 4);
+    k.add_input(InputTarget::Surface(out), 68, 4);
+    k.add_input(InputTarget::Sampler(smp), 72, 4);
+    target_cm(&mut k);
+    op(&mut k, AluOp::Mov, Exec::nm(8), d(lane, 0), vec![i(Imm::UV(0x76543210))]);
+    op(&mut k, AluOp::Add, Exec::nm(8), d(lane, 8), vec![v(lane), i(Imm::UW(8))]);
+    op(&mut k, AluOp::Mov, Exec::nm(16), d(u, 0), vec![v(lane)]);
+    k.push(Inst::Load {
+        channels: Channels { r: true, g: false, b: false, a: false },
+        exec: E16,
+        surface: img,
+        u: Raw::of(u),
+        v: Raw::NULL,
+        r: Raw::NULL,
+        dst: Raw::of(texels),
+    });
+    ost(&mut k, Owords::O4, out, 0, texels, 0);
+    op(&mut k, AluOp::Mov, Exec::nm(16), d(fu, 0), vec![v(u)]);
+    op(&mut k, AluOp::Mul, Exec::nm(16), d(fu, 0), vec![v(fu), i(Imm::F(1.0 / 16.0))]);
+    k.push(Inst::MovsSampler { exec: NM1, dst: other, src: i(Imm::UD(1)) });
+    for (sampler, at) in [(smp, 4), (other, 12)] {
+        k.push(Inst::Sample {
+            channels: Channels { r: true, g: true, b: false, a: false },
+            exec: E16,
+            sampler,
+            surface: img,
+            u: Raw::of(fu),
+            v: Raw::of(fu),
+            r: Raw::NULL,
+            dst: Raw::of(rg),
+        });
+        ost(&mut k, Owords::O8, out, at, rg, 0);
+    }
+    // 32 pixels of R and A, 16 bits each, from (0.25, 0.5) in steps of 1/64 across and down
+    let ra = k.add_var("ra", VisaType::UW, 64, Align::Grf);
+    k.push(Inst::SampleUnorm {
+        channels: Channels { r: true, g: false, b: false, a: true },
+        format: UnormOutput::Full16,
+        sampler: smp,
+        surface: img,
+        u: i(Imm::F(0.25)),
+        v: i(Imm::F(0.5)),
+        du: i(Imm::F(1.0 / 64.0)),
+        dv: i(Imm::F(1.0 / 64.0)),
+        dst: Raw::of(ra),
+    });
+    ost(&mut k, Owords::O8, out, 20, ra, 0);
+    ret(&mut k);
+    k
+}
+
 /// 16_media_block.
 pub fn media_block() -> Kernel {
     let mut k = Kernel::new("media_block");
@@ -972,6 +1037,7 @@ pub fn cases() -> Vec<Case> {
         Case { build: raw_send, platforms: ALL },
         Case { build: rtdemo, platforms: ALL },
         Case { build: lsc_sample, platforms: &["DG2", "PVC"] },
+        Case { build: sampler, platforms: &["SKL", "TGLLP", "DG2"] },
     ]
 }
 

@@ -7,7 +7,10 @@
 //!   materialization: "load this constant") are their operand;
 //! - `llvm.genx.convert.addr(a, offset)` (a general value converted to an address register, with
 //!   the constant byte offset address commoning moved into it) is `a + offset`;
-//! - `llvm.genx.add.addr(a, b)` (an address plus an offset) is `a + b`.
+//! - `llvm.genx.add.addr(a, b)` (an address plus an offset) is `a + b`;
+//! - `llvm.genx.address.convert(p)` (a pointer of one address space or element type seen as
+//!   another, which Intel's front ends write for SVM pointers) is `p` cast to its result type,
+//!   which the memory rewrite follows like any pointer cast.
 //!
 //! genxc's own selection chooses the register category and folds constant offsets into
 //! `addr_add` again; what the intrinsics record of Intel's choices is not needed for that.
@@ -28,6 +31,8 @@ enum CompilerCopy {
     ConvertAddr,
     /// `llvm.genx.add.addr`: the sum of the operands.
     AddAddr,
+    /// `llvm.genx.address.convert`: the pointer operand cast to the result type.
+    AddressConvert,
 }
 
 impl CompilerCopy {
@@ -40,6 +45,7 @@ impl CompilerCopy {
             ("constanti" | "constantf" | "constantpred", _) => Self::Constant,
             ("convert", r) if r.starts_with(".addr") => Self::ConvertAddr,
             ("add", r) if r.starts_with(".addr") => Self::AddAddr,
+            ("address", r) if r.starts_with(".convert") => Self::AddressConvert,
             _ => return None,
         })
     }
@@ -72,6 +78,13 @@ pub fn replace_compiler_copies(m: &ModuleRef) {
         for (call, copy) in calls {
             let value = match (copy, call.num_call_args()) {
                 (CompilerCopy::Constant, 1) if call.operand(0).ty() == call.ty() => call.operand(0),
+                (CompilerCopy::AddressConvert, 1)
+                    if call.operand(0).ty().kind() == LLVMTypeKind::LLVMPointerTypeKind
+                        && call.ty().kind() == LLVMTypeKind::LLVMPointerTypeKind =>
+                {
+                    LLVMPositionBuilderBefore(b, call.0);
+                    Val(LLVMBuildPointerCast(b, call.operand(0).0, call.ty().0, NONAME))
+                }
                 (CompilerCopy::ConvertAddr | CompilerCopy::AddAddr, 2) => {
                     let (a, off) = (call.operand(0), call.operand(1));
                     if a.ty() != call.ty() {
@@ -127,6 +140,10 @@ mod tests {
         assert_eq!(CompilerCopy::of_callee("llvm.genx.constantpred.v8i1"), Some(CompilerCopy::Constant));
         assert_eq!(CompilerCopy::of_callee("llvm.genx.convert.addr.i16"), Some(CompilerCopy::ConvertAddr));
         assert_eq!(CompilerCopy::of_callee("llvm.genx.add.addr.i16.i16"), Some(CompilerCopy::AddAddr));
+        assert_eq!(
+            CompilerCopy::of_callee("llvm.genx.address.convert.p0f32.p1i8"),
+            Some(CompilerCopy::AddressConvert)
+        );
         assert_eq!(CompilerCopy::of_callee("llvm.genx.convert.v8i32"), None);
         assert_eq!(CompilerCopy::of_callee("llvm.genx.addc.i32"), None);
         assert_eq!(CompilerCopy::of_callee("llvm.genx.add3.i32"), None);

@@ -1,5 +1,6 @@
-//! Global variables (Intel's GlobalValueLowering and CMABI global localization): a GenX thread has
-//! no data segment, so what a module keeps in globals becomes register values.
+//! Global variables (Intel's GlobalValueLowering and CMABI global localization): what a module
+//! keeps in globals becomes register values where registers can hold it, and otherwise stays in
+//! memory (the data section, see the last paragraph).
 //!
 //! - Metadata globals (`llvm.global.annotations`, `llvm.used`, `llvm.compiler.used`, section
 //!   `llvm.metadata`) and globals nothing uses are dropped.
@@ -16,10 +17,16 @@
 //!   per thread, so each kernel gets its own copy; in a kernel without inline assembly that reads
 //!   the register by number, a localized value in program order is the same program.
 //!
-//! What cannot be compiled keeps a diagnostic located at the global that says why: a mutable
-//! global shared by kernels (not pinned), used by a stack-call or external function, in device
-//! memory (an address space other than private), or whose address escapes. A constant global
-//! whose address escapes (a printf format string) is left for the rewrite that handles it.
+//! A global registers cannot hold stays a global, in memory (Intel's globals in the data
+//! section, addressed by relocation): a constant table that holds pointers or is too large, a
+//! mutable global shared by kernels (not pinned), used by a stack-call or external function, in
+//! device memory (an address space other than private), too large, holding pointers, or whose
+//! address escapes. The memory lowering then addresses it through `llvm.genx.gaddr` (vISA
+//! `faddr "symbol"`) and its accesses become messages, and the import lists it in the module's
+//! data section ([`crate::data_section`]). A constant global whose address escapes (a printf
+//! format string) is left for the rewrite that handles it, and then for memory. What still
+//! cannot be compiled keeps a diagnostic located at the global: a predicate global that is not an
+//! internal whole-value mask, a mutable global still used by a subroutine after inlining.
 
 use super::super::raw::{ModuleRef, Ty, Val};
 use super::super::validate::linkage_of;
@@ -226,24 +233,21 @@ fn drop_unused_globals(m: &ModuleRef) {
     }
 }
 
-/// A constant global becomes a constant vector read by regions. Left as it is (for another
-/// rewrite or the validator) when its address escapes; refused when it cannot be a register.
+/// A constant global becomes a constant vector read by regions. Left as it is, for another
+/// rewrite or for memory, when its address escapes or a register cannot hold it (it holds
+/// pointers, or it is larger than [`MAX_GLOBAL_BYTES`]).
 fn lower_constant(
     td: inkwell::llvm_sys::target::LLVMTargetDataRef,
     rw: &Rewriter,
     g: Val,
 ) -> Result<(), String> {
     let Ok(uses) = collect_uses(td, g) else { return Ok(()) };
-    let layout =
-        layout_of(td, value_type(g)).map_err(|e| format!("a constant table a register cannot hold: {e}"))?;
+    let Ok(layout) = layout_of(td, value_type(g)) else { return Ok(()) };
     if layout.bytes > MAX_GLOBAL_BYTES {
-        return Err(format!(
-            "a constant table of {} bytes (larger than the {MAX_GLOBAL_BYTES} bytes kept in registers)",
-            layout.bytes
-        ));
+        return Ok(());
     }
-    let init = initializer(g).ok_or("a constant without an initializer")?;
-    let flat = flatten_constant(init, &layout)?;
+    let Some(init) = initializer(g) else { return Ok(()) };
+    let Ok(flat) = flatten_constant(init, &layout) else { return Ok(()) };
     for a in &uses.accesses {
         rw.rewrite(a, Whole::Constant(flat), &layout)
             .map_err(|e| format!("in function @{}: {e}", function_of(a.inst).name()))?;
@@ -263,7 +267,8 @@ fn function_of(i: Val) -> Val {
     Val(unsafe { LLVMGetBasicBlockParent(LLVMGetInstructionParent(i.0)) })
 }
 
-/// Localizes the mutable globals into the kernels that use them.
+/// Localizes the mutable globals into the kernels that use them; a global registers cannot
+/// hold (see the module docs) stays in memory.
 fn localize_mutable(
     m: &ModuleRef,
     td: inkwell::llvm_sys::target::LLVMTargetDataRef,
@@ -275,50 +280,32 @@ fn localize_mutable(
     for &g in globals {
         // SAFETY: a global's type is a pointer type.
         let space = unsafe { LLVMGetPointerAddressSpace(LLVMTypeOf(g.0)) };
-        if space != 0 {
-            diags.push(at(g, format!("a mutable global in address space {space} is memory shared by every thread, which is not supported")));
-            continue;
-        }
-        let layout = match layout_of(td, value_type(g)) {
-            Ok(l) => l,
-            Err(e) => {
-                diags.push(at(g, format!("a mutable global a register cannot hold: {e}")));
-                continue;
-            }
-        };
-        if layout.bytes > MAX_GLOBAL_BYTES {
-            diags.push(at(g, format!("a mutable global of {} bytes (larger than the {MAX_GLOBAL_BYTES} bytes kept in registers)", layout.bytes)));
-            continue;
-        }
-        if let Err(e) = collect_uses(td, g) {
-            diags.push(at(g, e));
+        // Device memory, pointers, too large, an escaping address: in memory.
+        let Ok(layout) = layout_of(td, value_type(g)) else { continue };
+        if space != 0 || layout.bytes > MAX_GLOBAL_BYTES || collect_uses(td, g).is_err() {
             continue;
         }
         ok.push((g, layout));
     }
-    if !diags.is_empty() {
-        return Err(diags);
-    }
-    // Inline the subroutines that use a global into their callers until only kernels use them.
+    // Inline the subroutines that use a global into their callers until only kernels use them;
+    // a global a stack-call or external function uses stays in memory.
     for _ in 0..MAX_INLINE_ROUNDS {
         let mut marked = false;
-        for &(g, _) in &ok {
-            for f in using_functions(td, g) {
-                if linkage_of(f) == Ok(Linkage::Kernel) {
-                    continue;
-                }
+        ok.retain(|&(g, _)| {
+            using_functions(td, g).into_iter().all(|f| {
                 let internal =
                     matches!(f.linkage(), LLVMLinkage::LLVMInternalLinkage | LLVMLinkage::LLVMPrivateLinkage);
-                if !internal || f.has_fn_attr("CMStackCall") || !is_called(f) {
-                    diags.push(at(g, format!("a mutable global used by @{}, which is not an internal subroutine a kernel calls (it would need the global in memory)", f.name())));
-                    continue;
+                linkage_of(f) == Ok(Linkage::Kernel)
+                    || (internal && !f.has_fn_attr("CMStackCall") && is_called(f))
+            })
+        });
+        for &(g, _) in &ok {
+            for f in using_functions(td, g) {
+                if linkage_of(f) != Ok(Linkage::Kernel) {
+                    super::by_reference::force_inline(f);
+                    marked = true;
                 }
-                super::by_reference::force_inline(f);
-                marked = true;
             }
-        }
-        if !diags.is_empty() {
-            return Err(diags);
         }
         if !marked {
             break;
@@ -348,21 +335,15 @@ fn localize_mutable(
             continue;
         }
         let pinned = uses.accesses.iter().any(|a| a.volatile);
+        // Shared by kernels: every thread sees the others' writes, in memory.
         if by_kernel.len() > 1 && !pinned {
-            let names: Vec<String> = by_kernel.keys().map(|f| format!("@{}", f.name())).collect();
-            diags.push(at(g, format!("a mutable global shared by the kernels {} (each thread would need to see the others' writes)", names.join(" and "))));
             continue;
         }
-        let init = match initializer(g)
-            .filter(|i| !i.is_undef())
-            .map(|i| flatten_constant(i, &layout))
-            .transpose()
-        {
-            Ok(i) => i,
-            Err(e) => {
-                diags.push(at(g, e));
-                continue;
-            }
+        // An initializer registers cannot hold (a constant expression): in memory.
+        let Ok(init) =
+            initializer(g).filter(|i| !i.is_undef()).map(|i| flatten_constant(i, &layout)).transpose()
+        else {
+            continue;
         };
         for (kernel, list) in by_kernel {
             let slot = rw.entry_alloca(kernel, layout.vector_type(), &format!("{}.local", g.name()));

@@ -10,11 +10,14 @@
 //! names it, located, as before.
 
 mod aggregates;
+mod assert_print;
+mod bfloat;
 mod builder;
 mod by_reference;
 mod compiler_copies;
 mod function_pointers;
 mod globals;
+mod linkage;
 mod memory;
 mod predefined_vars;
 pub mod printf;
@@ -22,10 +25,13 @@ mod private_stack;
 mod promote_array;
 mod reductions;
 mod region_access;
+pub mod region_past_end;
 mod simd_cf;
 mod simd_cf_em;
 mod simd_cf_source;
 mod spirv_builtins;
+mod svm_scaled4;
+mod untyped_atomics;
 
 pub use memory::{ACCESS_ATTR, MEMORY_ATTR};
 pub use private_stack::{
@@ -44,13 +50,20 @@ pub fn prepare_module(m: &ModuleRef, platform: Platform, stack_bytes: u32) -> Re
     if !needs_preparation(m) {
         return Ok(());
     }
+    // Defined functions that are neither kernels nor stack calls become internal subroutines.
+    linkage::internalize_subroutines(m);
     // Copies Intel's GenX passes insert (constant materialization, address conversion) become the
     // values they copy.
     compiler_copies::replace_compiler_copies(m);
     // LLVM's vector reductions become any/all of a predicate or trees of region reads.
     reductions::expand_reductions(m);
-    // Globals naming vISA predefined variables of Intel's runtime ABI are refused by name.
-    predefined_vars::check_predefined_vars(m)?;
+    // The untyped surface atomics (dword offsets) become dword atomics at byte offsets.
+    untyped_atomics::lower_untyped_atomics(m);
+    // Without 64-bit integer instructions, SVM four-channel gathers and scatters become one per
+    // channel at addresses added here.
+    svm_scaled4::split_svm_scaled4(m, platform);
+    // Globals naming vISA predefined variables become reads and writes of them by number.
+    predefined_vars::lower_predefined_vars(m)?;
     // Function pointers become i64 addresses of stack functions, calls through them calls
     // through those addresses (before the globals: a constant table of them is read here).
     function_pointers::lower_function_pointers(m)?;
@@ -66,11 +79,18 @@ pub fn prepare_module(m: &ModuleRef, platform: Platform, stack_bytes: u32) -> Re
     // Subroutines that take arguments by reference are inlined into their callers, and the
     // stack slots this leaves (and SROA-able aggregates) become SSA values.
     by_reference::inline_by_reference_calls(m);
+    // bfloat values become the i16 of their bits; their arithmetic goes through float (after the
+    // inlining, so subroutines taking bfloat are gone; before the memory lowering, which then
+    // sees loads and stores of i16).
+    bfloat::lower_bfloat(m, platform)?;
     // SIMD control flow in the source form becomes gotos and joins (before the memory
     // lowering: a store through a pointer under SIMD control flow is refused, not unmasked).
     for f in m.functions() {
         simd_cf_source::lower(f).map_err(|d| vec![d])?;
     }
+    // Calls of the assert built-in become calls of the external function with the format's
+    // address (before printf, which would otherwise take it for a printf).
+    assert_print::lower_assert_print(m)?;
     // printf calls become writes to the printf buffer through a global pointer, which the memory
     // lowering then selects like any other store.
     printf::resolve_printf(m)?;
@@ -94,9 +114,9 @@ pub fn prepare_module(m: &ModuleRef, platform: Platform, stack_bytes: u32) -> Re
 /// Whether anything in `m` is outside the GenX form: a global, a pointer-typed parameter or
 /// instruction, an aggregate value other than the results of the intrinsics that return structs,
 /// SIMD control flow (whose blocks may need conforming), or a call of an intrinsic a rewrite
-/// expands (SPIR-V built-ins, Intel's compiler copies, LLVM's vector reductions), a stack
-/// function with more arguments than `%arg` holds, or a call of a declared-only function (whose
-/// caller sets up the stack).
+/// expands (SPIR-V built-ins, Intel's compiler copies, LLVM's vector reductions, the untyped
+/// atomics, the SVM four-channel messages), bfloat values, a stack function with more arguments
+/// than `%arg` holds, or a call of a declared-only function (whose caller sets up the stack).
 pub fn needs_preparation(m: &ModuleRef) -> bool {
     if !m.globals().is_empty() || function_pointers::has_function_pointers(m) {
         return true;
@@ -111,6 +131,10 @@ pub fn needs_preparation(m: &ModuleRef) -> bool {
         || reductions::declares_reductions(m)
         || private_stack::may_pass_arguments_on_stack(m)
         || private_stack::calls_declared_functions(m)
+        || linkage::has_plain_external_functions(m)
+        || untyped_atomics::declares_untyped_atomics(m)
+        || svm_scaled4::declares_svm_scaled4(m)
+        || bfloat::declares_bfloat(m)
 }
 
 /// Whether `m` declares a SIMD control flow intrinsic (goto, join, any, predicate): a module that
@@ -134,6 +158,7 @@ fn outside_genx_form(i: Val) -> bool {
             | LLVMIntToPtr
             | LLVMPtrToInt
     ) || is_pointer(i.ty())
+        || bfloat::is_bfloat(i.ty())
         || is_memory_intrinsic_call(i)
 }
 

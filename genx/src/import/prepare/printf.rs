@@ -74,8 +74,6 @@ enum Callee {
     Printf,
     /// `llvm.genx.print.format.index`: a string's index in the table.
     FormatIndex,
-    /// VC's `__vc_assert_print`, which writes to the assert buffer.
-    AssertPrint,
 }
 
 fn callee_kind(name: &str) -> Option<Callee> {
@@ -83,8 +81,6 @@ fn callee_kind(name: &str) -> Option<Callee> {
         Some(Callee::Printf)
     } else if name.starts_with("llvm.genx.print.format.index") {
         Some(Callee::FormatIndex)
-    } else if name == "__vc_assert_print" {
-        Some(Callee::AssertPrint)
     } else {
         None
     }
@@ -123,9 +119,6 @@ pub fn resolve_printf(m: &ModuleRef) -> Result<(), Vec<Diagnostic>> {
         let res = match kind {
             Callee::Printf => r.printf(call),
             Callee::FormatIndex => r.format_index(call),
-            Callee::AssertPrint => Err(unsupported(
-                "__vc_assert_print: the assert buffer is not modeled (only printf's buffer is)",
-            )),
         };
         if let Err(e) = res {
             diags.push(Diagnostic::in_function(f.name(), Some(inst_label(call)), e));

@@ -256,7 +256,7 @@ impl Builder {
 }
 
 /// The overload suffix LLVM gives type `t` in intrinsic names (`v8i1`, `f32`, `v4f64`).
-fn mangle(t: Ty) -> String {
+pub(super) fn mangle(t: Ty) -> String {
     let scalar = |e: Ty| match e.kind() {
         LLVMTypeKind::LLVMIntegerTypeKind => format!("i{}", e.int_width()),
         LLVMTypeKind::LLVMHalfTypeKind => "f16".to_string(),

@@ -12,6 +12,7 @@
 //! no message can do is refused, located.
 
 use super::super::super::raw::Val;
+use super::super::is_pointer;
 use super::address::{Addr, Addresses};
 use super::Space;
 use crate::Platform;
@@ -63,13 +64,35 @@ impl Messages<'_, '_> {
             LLVMLoad => {
                 let Some(a) = self.address(i.operand(0), i)? else { return Ok(()) };
                 self.fx.before(i.0);
+                if is_pointer(i.ty()) {
+                    // A pointer in memory is its integer address: loaded as one, then followed.
+                    let int = self.int(8 * self.fx.size_of(i.ty().0) as u32);
+                    let v = self.load(a, int, alignment(i))?;
+                    // SAFETY: an integer of the pointer's size, converted back to its type.
+                    let p = unsafe { LLVMBuildIntToPtr(self.fx.builder, v, i.ty().0, c"".as_ptr()) };
+                    self.replace(i, p);
+                    return Ok(());
+                }
                 let v = self.load(a, i.ty().0, alignment(i))?;
                 self.replace(i, v);
             }
             LLVMStore => {
                 let Some(a) = self.address(i.operand(1), i)? else { return Ok(()) };
+                let mut value = i.operand(0).0;
+                if is_pointer(i.operand(0).ty()) {
+                    // A pointer stored to memory is its integer address.
+                    let bits = 8 * self.fx.size_of(i.operand(0).ty().0) as u32;
+                    let Some(p) = self.fx.of(value, i.0)? else {
+                        return Err(format!(
+                            "unsupported: the address of a stack slot ({}) stored to memory",
+                            i.operand(0).print()
+                        ));
+                    };
+                    self.fx.before(i.0);
+                    value = self.fx.resize(p.value, bits);
+                }
                 self.fx.before(i.0);
-                self.store(a, i.operand(0).0, alignment(i))?;
+                self.store(a, value, alignment(i))?;
                 // SAFETY: a store of the function, now without uses.
                 unsafe { LLVMInstructionEraseFromParent(i.0) };
             }

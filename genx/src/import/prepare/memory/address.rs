@@ -1,8 +1,10 @@
 //! Address arithmetic: every pointer that comes from a rewritten kernel argument or an integer
 //! (`inttoptr`) is followed through getelementptr, bitcasts, addrspacecast,
 //! `llvm.genx.address.convert`, phis, selects and constant expressions, and gets an integer twin
-//! (i64 for global memory, i32 for SLM) built from plain adds and multiplies. Pointers rooted in a
-//! stack slot or a global variable have no twin: their accesses belong to other rewrites.
+//! (i64 for global memory, i32 for SLM) built from plain adds and multiplies. A global variable
+//! still in the module here is one the global rewrite left in memory: its address is
+//! `llvm.genx.gaddr` of it (vISA `faddr "symbol"`, a relocation), built once at the function's
+//! entry. Pointers rooted in a stack slot have no twin: their accesses belong to other rewrites.
 
 use super::super::super::raw::{ModuleRef, Val};
 use super::super::is_pointer;
@@ -37,6 +39,8 @@ pub struct Addresses<'a> {
     pub builder: LLVMBuilderRef,
     roots: &'a HashMap<LLVMValueRef, Space>,
     memo: HashMap<LLVMValueRef, Option<Addr>>,
+    /// The `llvm.genx.gaddr` of each global in memory the function uses, made at its entry.
+    globals: HashMap<LLVMValueRef, Addr>,
 }
 
 impl Drop for Addresses<'_> {
@@ -68,6 +72,7 @@ impl<'a> Addresses<'a> {
                 builder: LLVMCreateBuilderInContext(ctx),
                 roots,
                 memo: HashMap::new(),
+                globals: HashMap::new(),
             }
         }
     }
@@ -230,6 +235,9 @@ impl<'a> Addresses<'a> {
                 let space = space_of(v.ty().0);
                 return Ok(Some(Addr { value: LLVMConstNull(self.int(space.address_bits())), space }));
             }
+            if !LLVMIsAGlobalVariable(v.0).is_null() && LLVMIsThreadLocal(v.0) == 0 {
+                return self.global_address(v).map(Some);
+            }
             if !LLVMIsAGlobalValue(v.0).is_null() {
                 return Ok(None);
             }
@@ -253,6 +261,41 @@ impl<'a> Addresses<'a> {
             LLVMGetElementPtr => self.gep(v, at),
             _ => Err(format!("unsupported: the constant pointer {}", v.print())),
         }
+    }
+
+    /// The address of global variable `g` in memory: `llvm.genx.gaddr` of it, once per function,
+    /// at the entry. A global in shared local memory (`addrspace(3)`) has no such address.
+    fn global_address(&mut self, g: Val) -> Result<Addr, String> {
+        if let Some(&a) = self.globals.get(&g.0) {
+            return Ok(a);
+        }
+        let space = address_space(g.ty().0);
+        if space == 3 {
+            return Err(format!(
+                "unsupported: global @{} in shared local memory (addrspace(3)): SLM variables are not supported",
+                g.name()
+            ));
+        }
+        // SAFETY: `g` is a global variable of the module; the declaration is created once in the
+        // module's context; the call is built at the entry block's first instruction.
+        let value = unsafe {
+            let i8p = LLVMPointerType(self.int(8), space);
+            let name = format!("llvm.genx.gaddr.i64.p{space}i8");
+            let cname = std::ffi::CString::new(name).map_err(|e| e.to_string())?;
+            let fty = LLVMFunctionType(self.int(64), [i8p].as_mut_ptr(), 1, 0);
+            let mut decl = LLVMGetNamedFunction(self.module, cname.as_ptr());
+            if decl.is_null() {
+                decl = LLVMAddFunction(self.module, cname.as_ptr(), fty);
+            }
+            let entry = LLVMGetEntryBasicBlock(self.f.0);
+            let first = LLVMGetFirstInstruction(entry);
+            LLVMPositionBuilderBefore(self.builder, first);
+            let arg = LLVMConstPointerCast(g.0, i8p);
+            LLVMBuildCall2(self.builder, fty, decl, [arg].as_mut_ptr(), 1, c"".as_ptr())
+        };
+        let a = Addr { value, space: Space::Global };
+        self.globals.insert(g.0, a);
+        Ok(a)
     }
 
     /// The address of integer `x` as a pointer of type `pty`.
@@ -343,9 +386,25 @@ impl<'a> Addresses<'a> {
     }
 
     /// Replaces every `ptrtoint` and pointer `icmp` whose pointers have addresses with the
-    /// integer form. Pointers without one are left for the validator to name.
+    /// integer form, and so every `ptrtoint` constant expression operand of an instruction other
+    /// than a phi (the address of a global passed to a call). Pointers without one are left for
+    /// the validator to name.
     pub fn rewrite_pointer_to_int(&mut self) -> Result<(), String> {
         for i in self.instructions() {
+            if i.opcode() != LLVMOpcode::LLVMPHI {
+                for (k, op) in i.operands().into_iter().enumerate() {
+                    if !(op.is_constant_expr() && op.const_opcode() == LLVMOpcode::LLVMPtrToInt) {
+                        continue;
+                    }
+                    let Some(a) = self.of(op.operand(0).0, i.0)? else { continue };
+                    self.before(i.0);
+                    // SAFETY: operand `k` of `i` is an integer; its replacement has its width.
+                    unsafe {
+                        let r = self.resize(a.value, LLVMGetIntTypeWidth(LLVMTypeOf(op.0)));
+                        LLVMSetOperand(i.0, k as u32, r);
+                    }
+                }
+            }
             match i.opcode() {
                 LLVMOpcode::LLVMPtrToInt => {
                     let Some(a) = self.of(i.operand(0).0, i.0)? else { continue };

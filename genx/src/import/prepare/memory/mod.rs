@@ -13,9 +13,11 @@
 //!    (SKL..TGLLP), LSC messages (DG2, MTL, PVC) or SLM messages, chosen by alignment, size and
 //!    element type.
 //!
-//! Memory reached through a private stack slot or a global variable is not this rewrite's: such
-//! accesses stay for the array promotion and global rewrites, or for the validator to name. A
-//! pointer this rewrite cannot follow is a located diagnostic, never a guess.
+//! A global variable still in the module here is one the global rewrite left in memory (the data
+//! section): its address is `llvm.genx.gaddr` of it, and its accesses are messages like any other.
+//! Memory reached through a private stack slot is not this rewrite's: such accesses stay for the
+//! array promotion, or for the validator to name. A pointer this rewrite cannot follow is a
+//! located diagnostic, never a guess.
 
 mod access;
 mod address;

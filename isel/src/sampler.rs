@@ -1,0 +1,201 @@
+//! The sampler: sampler arguments and the sampler unit's messages. A sampler argument of a kernel
+//! (kind 1 in `!genx.kernels`, "sampler_t") is a sampler variable (`S0`..) bound from the thread
+//! payload, where the runtime writes the sampler-state index the argument gets (0, 1, ... in
+//! argument order, kernels.json's `bti`); used as a general value (passed on, selected, computed
+//! with) it reads a general variable set to that index at the kernel's entry, as a surface
+//! argument does. A message's sampler operand that is not the argument itself (a constant index, a
+//! general argument, a subroutine parameter, a phi or select) is put in the kernel's sampler
+//! temporary with `movs` right before the message. The messages: `llvm.genx.sample` (vISA
+//! `sample`: filtered, normalized float coordinates) and `llvm.genx.load` (vISA `load`:
+//! unfiltered texels at integer coordinates), SIMD8 or SIMD16, the result the enabled channels one
+//! after another (SoA).
+
+use super::intrinsics::{argc, const_u64};
+use super::{Selector, R};
+use crate::availability::SamplerFeature;
+use genxc_diag::{invalid, not_available, unsupported};
+use genxc_genx::intrinsics::IntrinsicId;
+use genxc_genx::ir::{InstId, Value};
+use genxc_genx::metadata::KernelArg;
+use genxc_genx::{Elem, Type};
+use genxc_visa::model::{self as m, Exec, Inst as VInst, Raw};
+use genxc_visa::model::{Imm, SrcOp, VisaType};
+
+/// The largest sampler index a message may name (a sampler state table has 16 entries).
+const MAX_SAMPLER_INDEX: u64 = 15;
+
+impl Selector<'_> {
+    /// Sampler argument `p` of the kernel: its sampler variable, bound from the payload.
+    pub(crate) fn declare_sampler_input(&mut self, p: usize, arg: &KernelArg) -> R<()> {
+        let index = self.kernel.sampler_index(p).ok_or("a sampler argument without an index")?;
+        let name = match self.fx().asg.var(Value::Param(p as u32)) {
+            Some(idx) => self.fx().asg.vars[idx.0 as usize].name.clone(),
+            None => format!("sampler{index}"),
+        };
+        let sid = self.k.add_sampler(&name);
+        self.samplers.insert(p as u32, (sid, index));
+        if let Some(off) = arg.offset {
+            self.k.inputs.push(m::Input {
+                target: m::InputTarget::Sampler(sid),
+                offset: off as u16,
+                size: 4,
+                implicit: 0,
+            });
+        }
+        Ok(())
+    }
+
+    /// The sampler variable of a message's sampler operand: a sampler argument's own variable
+    /// (bound from the payload), or, for a constant index (0..15) or one computed at run time (a
+    /// general argument, a subroutine parameter, a phi, a select), the kernel's sampler temporary
+    /// set to it with `movs` right before the message.
+    fn sampler_operand(&mut self, v: Value, name: &str) -> R<m::SamplerId> {
+        if let Value::Param(p) = v {
+            if self.cur == 0 {
+                if let Some(&(sid, _)) = self.samplers.get(&p) {
+                    return Ok(sid);
+                }
+            }
+        }
+        let ty = self.f().value_type(v);
+        if ty != Type::Scalar(Elem::I32) {
+            return Err(invalid(format!("{name}: the sampler operand must be an i32 scalar")));
+        }
+        let src: SrcOp = match self.f().as_const(v) {
+            Some(c) => match c.splat_value() {
+                Some(i) if i <= MAX_SAMPLER_INDEX => Imm::UD(i as u32).into(),
+                Some(i) => {
+                    return Err(invalid(format!(
+                        "{name}: sampler index {i} (a sampler state table has 0..{MAX_SAMPLER_INDEX})"
+                    )))
+                }
+                None => return Err(invalid(format!("{name}: the sampler operand is undefined"))),
+            },
+            None => self.src(v, VisaType::UD)?,
+        };
+        let sid = match self.sampler_temp {
+            Some(sid) => sid,
+            None => {
+                let sid = self.k.add_sampler("sampler_index");
+                self.sampler_temp = Some(sid);
+                sid
+            }
+        };
+        self.push(VInst::MovsSampler { exec: Exec::nm(1), dst: sid, src });
+        Ok(sid)
+    }
+}
+
+/// Whether a coordinate operand is undefined or all zero.
+fn zero_coordinate(s: &Selector, v: Value) -> bool {
+    s.f().as_const(v).is_some_and(|c| c.is_undef() || c.splat_value() == Some(0))
+}
+
+/// A coordinate operand of a sampler message: `%null` when it and every later one (`trailing_null`)
+/// are undefined or all zero (the message then omits the trailing parameters, which read as 0),
+/// else its variable as a block.
+fn coordinate(s: &mut Selector, v: Value, trailing_null: bool) -> R<Raw> {
+    if trailing_null && zero_coordinate(s, v) {
+        return Ok(Raw::NULL);
+    }
+    Ok(Raw::of(s.block_var(v)?))
+}
+
+/// The exec size of a sampler message from the lanes of its `u` coordinates.
+fn sampler_exec(s: &Selector, u: Value, name: &str) -> R<Exec> {
+    let n = s.f().value_type(u).num_elems();
+    if !matches!(n, 8 | 16) {
+        return Err(invalid(format!("{name}: {n} coordinates (a sampler message has 8 or 16 lanes)")));
+    }
+    if n == 8 && s.grf() == 64 {
+        return Err(unsupported(format!(
+            "{name} with 8 lanes on {} (64-byte registers: each channel of the result would start a \
+             new register, half of it unused)",
+            s.platform
+        )));
+    }
+    Ok(Exec::new(n as u8))
+}
+
+/// `llvm.genx.sample` (channel mask, sampler, surface, u, v, r) and `llvm.genx.load` (channel
+/// mask, surface, u, v, r): the enabled channels of each lane, SoA.
+pub(crate) fn sampler_message(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[Value]) -> R<()> {
+    let name = iid.name();
+    let sample = iid == IntrinsicId::Sample;
+    if sample && !SamplerFeature::Sample.available(s.platform) {
+        return Err(not_available(format!(
+            "{name} is not available on {} ({})",
+            s.platform,
+            SamplerFeature::Sample.evidence()
+        )));
+    }
+    argc(name, args, if sample { 6 } else { 5 })?;
+    let mask = const_u64(s, args[0], "the channel mask")?;
+    let channels = m::Channels { r: mask & 1 != 0, g: mask & 2 != 0, b: mask & 4 != 0, a: mask & 8 != 0 };
+    if channels.bits() == 0 || mask > 15 {
+        return Err(invalid(format!("{name}: invalid channel mask {mask}")));
+    }
+    let coords = &args[if sample { 3 } else { 2 }..];
+    let exec = sampler_exec(s, coords[0], name)?;
+    let want = if sample { Elem::Float } else { Elem::I32 };
+    for &c in coords {
+        let t = s.f().value_type(c);
+        if t.elem() != Some(want) || t.num_elems() != u32::from(exec.size) {
+            return Err(invalid(format!(
+                "{name}: the coordinates must be {} x {} vectors, one is {t}",
+                exec.size,
+                if sample { "float" } else { "i32" }
+            )));
+        }
+    }
+    let ty = s.f().insts[id].ty;
+    let lanes = u32::from(exec.size) * channels.bits().count_ones();
+    if ty.num_elems() != lanes || !matches!(ty.elem(), Some(Elem::I32 | Elem::Float)) {
+        return Err(invalid(format!(
+            "{name}: the result must be {lanes} i32 or float elements (lanes times enabled channels), \
+             not {ty}"
+        )));
+    }
+    let sampler = if sample { Some(s.sampler_operand(args[1], name)?) } else { None };
+    let surface = s.surface(args[if sample { 2 } else { 1 }])?;
+    let u = Raw::of(s.block_var(coords[0])?);
+    let r = coordinate(s, coords[2], true)?;
+    let v = coordinate(s, coords[1], r.var == m::VarId::NULL)?;
+    let dst = Raw::of(s.var_of(Value::Inst(id))?);
+    s.push(match sampler {
+        Some(sampler) => VInst::Sample { channels, exec, sampler, surface, u, v, r, dst },
+        None => VInst::Load { channels, exec, surface, u, v, r, dst },
+    });
+    Ok(())
+}
+
+/// `llvm.genx.sample.unorm` (channel mask with the output format in bits 5:4, sampler, surface,
+/// u, v, du, dv): vISA `sample_unorm`, 32 pixels of each enabled channel as 16-bit values.
+pub(crate) fn sample_unorm(s: &mut Selector, id: InstId, args: &[Value]) -> R<()> {
+    let name = IntrinsicId::SampleUnorm.name();
+    argc(name, args, 7)?;
+    let mask = const_u64(s, args[0], "the channel mask")?;
+    let channels = m::Channels { r: mask & 1 != 0, g: mask & 2 != 0, b: mask & 4 != 0, a: mask & 8 != 0 };
+    if channels.bits() == 0 || mask > 0x3f {
+        return Err(invalid(format!("{name}: invalid channel mask {mask:#x}")));
+    }
+    let format = m::UnormOutput::ALL[(mask >> 4 & 3) as usize];
+    for &c in &args[3..] {
+        if s.f().value_type(c) != Type::Scalar(Elem::Float) {
+            return Err(invalid(format!("{name}: the coordinates and steps must be float scalars")));
+        }
+    }
+    let ty = s.f().insts[id].ty;
+    let want = 32 * channels.bits().count_ones();
+    if ty.num_elems() != want || ty.elem() != Some(Elem::I16) {
+        return Err(invalid(format!(
+            "{name}: the result must be {want} i16 elements (32 pixels times the enabled channels), not {ty}"
+        )));
+    }
+    let sampler = s.sampler_operand(args[1], name)?;
+    let surface = s.surface(args[2])?;
+    let [u, v, du, dv] = [args[3], args[4], args[5], args[6]].map(|a| s.src(a, VisaType::F));
+    let dst = Raw::of(s.var_of(Value::Inst(id))?);
+    s.push(VInst::SampleUnorm { channels, format, sampler, surface, u: u?, v: v?, du: du?, dv: dv?, dst });
+    Ok(())
+}
