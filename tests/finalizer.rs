@@ -41,6 +41,7 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("kernels/int_ops.ll", &[]),
     ("kernels/regions.ll", &[]),
     ("kernels/multi.ll", &[]),
+    ("kernels/output_args.ll", &[]),
     ("kernels/split_regions.ll", &[]),
     ("kernels/split_indirect.ll", &[]),
     ("kernels/casts_half.ll", &[(Platform::Skl, SLM_OWORD_SKL)]),

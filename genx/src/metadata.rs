@@ -63,7 +63,8 @@ pub enum ImplicitArg {
     Other(u32),
 }
 
-/// How an argument is passed in and out (only `Normal` is meaningful for kernels today).
+/// How an argument is passed in and out: `Output` and `InputOutput` mark the output arguments of a
+/// fast-composite kernel (see `llvm.genx.output.1`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum IoKind {
     /// Plain input.
@@ -88,6 +89,12 @@ impl IoKind {
             4 => IoKind::Fixed,
             _ => return None,
         })
+    }
+
+    /// Whether an argument of this kind is an output of the kernel: its register holds a result
+    /// when the kernel ends (vISA `Input_Output`).
+    pub fn is_output(self) -> bool {
+        matches!(self, IoKind::Output | IoKind::InputOutput)
     }
 
     /// The number that stands for this kind in `genx.kernels`.

@@ -576,6 +576,17 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
     use IntrinsicId::*;
     match iid {
         Rdpredregion => Ok(()),
+        // a use that keeps its operands' values alive to this point and emits nothing (as in
+        // Intel's Vector Compiler)
+        Output => Ok(()),
+        Output1 => {
+            // a kernel output: the value ends in its argument's variable (register allocation
+            // gave it that variable where it could; otherwise it is copied there now)
+            argc(name, args, 2)?;
+            let arg = const_u64(s, args[1], "the output argument's index")?;
+            let dst = s.var_of(Value::Param(arg as u32))?;
+            s.copy_value(dst, args[0])
+        }
         Addc | Subb => crate::emulate::carry(s, id, iid == Subb, args),
         Simad | Uimad => crate::emulate::wide_mad(s, id, iid == Simad, args),
         Pln => {

@@ -408,7 +408,7 @@ impl Selector<'_> {
         } else {
             m::Align::Grf
         };
-        self.k.vars.push(m::VarDecl { name, ty, num_elts, align, alias });
+        self.k.vars.push(m::VarDecl { name, ty, num_elts, align, alias, input_output: false });
         let id = m::VarId(m::NUM_PREDEF_VARS + self.k.vars.len() as u32 - 1);
         self.decl_types.insert(id, ty);
         Ok(id)
@@ -459,6 +459,11 @@ impl Selector<'_> {
                 continue;
             }
             let id = self.var_idx(idx)?;
+            if arg.io_kind.is_output() {
+                // an output argument's register also holds a result when the kernel ends
+                let storage = self.storage_of(id);
+                self.k.vars[(storage.0 - m::NUM_PREDEF_VARS) as usize].input_output = true;
+            }
             if let Some(off) = arg.offset {
                 // The private memory base is an implicit input, as Intel's Vector Compiler writes it.
                 let implicit = if arg.implicit == genxc_genx::metadata::ImplicitArg::PrivateBase {

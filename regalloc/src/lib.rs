@@ -556,6 +556,17 @@ fn assign_calls(f: &Function, lv: &Liveness, sites: &CallSites<'_>) -> Assignmen
                 }
                 continue;
             }
+            if let InstKind::Intrinsic { id: IntrinsicId::Output1, args } = &inst.kind {
+                // a kernel output: the value into its argument's variable, before any other
+                // candidate (where it cannot, selection copies it there)
+                if let [x, index] = args[..] {
+                    let arg = f.as_const(index).and_then(|c| c.elems.first().copied().flatten());
+                    if let (Some(xi), Some(pi)) = (idx(x), arg.and_then(|p| idx(Value::Param(p as u32)))) {
+                        normal.push((u64::MAX, pi, xi));
+                    }
+                }
+                continue;
+            }
             let Some(vi) = idx(v) else {
                 // a predicate slice read is a view of its source: keep the source alive for it
                 continue;

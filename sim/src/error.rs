@@ -45,4 +45,19 @@ pub struct Report {
     /// Things worth a warning that did not stop the run (reads of unwritten registers, ...),
     /// at most a few dozen kept.
     pub warnings: Vec<String>,
+    /// The kernel's output arguments (variables declared `attrs={Input_Output}`) as each thread
+    /// left them, in thread order.
+    pub outputs: Vec<OutputArg>,
+}
+
+/// The bytes an output argument's variable holds when a thread ends: what the caller of a
+/// fast-composite kernel reads back from its registers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutputArg {
+    /// The thread: its group id and its id in the group (x, y, z each).
+    pub thread: ([u32; 3], [u32; 3]),
+    /// The variable's name.
+    pub var: String,
+    /// Its bytes (`None` where never written).
+    pub bytes: Vec<Option<u8>>,
 }

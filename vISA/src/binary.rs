@@ -710,6 +710,7 @@ fn kernel_object(k: &Kernel) -> (Vec<u8>, u32) {
     let surface_ids: Vec<u32> = surfaces.iter().map(|n| pool.id(n)).collect();
     let pred_ids: Vec<u32> = preds.iter().map(|n| pool.id(n)).collect();
     let label_ids: Vec<u32> = labels.iter().map(|n| pool.id(n)).collect();
+    let input_output = k.vars.iter().any(|v| v.input_output).then(|| pool.id(VAR_ATTR_INPUT_OUTPUT));
     let mut attrs = Buf::default();
     for a in &k.attrs {
         let value: Vec<u8> = match a {
@@ -748,7 +749,15 @@ fn kernel_object(k: &Kernel) -> (Vec<u8>, u32) {
         b.u32(alias);
         b.u16(off);
         b.u8(0); // alias scope
-        b.u8(0); // attributes
+        match input_output {
+            Some(attr) if v.input_output => {
+                // one attribute: Input_Output, a flag (no value bytes)
+                b.u8(1);
+                b.u32(attr);
+                b.u8(0);
+            }
+            _ => b.u8(0), // attributes
+        }
     }
     b.u16(k.addrs.len() as u16);
     for (a, name) in k.addrs.iter().zip(&addr_ids) {

@@ -365,6 +365,10 @@ impl SurfaceId {
     }
 }
 
+/// The name of the variable attribute `Input_Output` (text `attrs={Input_Output}`, and the string
+/// the binary form's attribute record names).
+pub const VAR_ATTR_INPUT_OUTPUT: &str = "Input_Output";
+
 /// A general variable declaration (`.decl NAME v_type=G ...`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct VarDecl {
@@ -378,6 +382,9 @@ pub struct VarDecl {
     pub align: Align,
     /// `alias=<base, byte_offset>`: a typed view of another variable.
     pub alias: Option<(VarId, u16)>,
+    /// `attrs={Input_Output}`: a kernel argument whose register also holds a result of the kernel
+    /// when it ends (a fast-composite output argument).
+    pub input_output: bool,
 }
 
 /// An address variable declaration (`v_type=A`, up to 16 elements).
@@ -1922,7 +1929,14 @@ impl Kernel {
 
     /// Declares a general variable.
     pub fn add_var(&mut self, name: &str, ty: VisaType, num_elts: u16, align: Align) -> VarId {
-        self.vars.push(VarDecl { name: name.to_string(), ty, num_elts, align, alias: None });
+        self.vars.push(VarDecl {
+            name: name.to_string(),
+            ty,
+            num_elts,
+            align,
+            alias: None,
+            input_output: false,
+        });
         VarId(NUM_PREDEF_VARS + self.vars.len() as u32 - 1)
     }
 

@@ -1223,13 +1223,25 @@ fn kernel_object(bytes: &[u8], base: usize, size: usize, function: bool) -> Res<
         let alias_id = r.u32()?;
         let alias_off = r.u16()?;
         r.zero("alias scope")?;
-        r.zero("variable attribute count")?;
+        let mut input_output = false;
+        for _ in 0..r.u8()? {
+            let attr_at = r.pos;
+            let attr = r.pool_string(&pool)?;
+            let size = r.u8()?;
+            if attr != VAR_ATTR_INPUT_OUTPUT || size != 0 {
+                return Err(ReadError::at_offset(
+                    attr_at,
+                    format!("not modeled: variable attribute `{attr}`"),
+                ));
+            }
+            input_output = true;
+        }
         let alias = match alias_id {
             0 => None,
             a if a < NUM_PREDEF_VARS + i => Some((VarId(a), alias_off)),
             a => return Err(ReadError::at_offset(ap, format!("alias of unknown or later variable V{a}"))),
         };
-        k.vars.push(VarDecl { name, ty, num_elts, align, alias });
+        k.vars.push(VarDecl { name, ty, num_elts, align, alias, input_output });
     }
     let n = r.u16()?;
     for _ in 0..n {

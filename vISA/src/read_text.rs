@@ -482,6 +482,11 @@ impl KernelReader {
                 c.expect(b'>')?;
             } else if c.peek() == Some(b'"') {
                 c.string()?;
+            } else if c.peek() == Some(b'{') && key == "attrs" {
+                while c.peek().is_some_and(|ch| ch != b'}') {
+                    c.pos += 1;
+                }
+                c.expect(b'}')?;
             } else if c.peek() == Some(b'{') {
                 return Err(c.err_at(kpos, format!("not modeled: variable attributes `{key}=`")));
             } else {
@@ -495,7 +500,7 @@ impl KernelReader {
         }
         let get = |k: &str| attrs.iter().find(|a| a.1 == k).map(|a| (a.0, a.2));
         for (p, k, _) in &attrs {
-            if !matches!(*k, "v_type" | "type" | "num_elts" | "align" | "alias" | "v_name") {
+            if !matches!(*k, "v_type" | "type" | "num_elts" | "align" | "alias" | "v_name" | "attrs") {
                 return Err(c.err_at(*p, format!("not modeled: declaration attribute `{k}`")));
             }
         }
@@ -514,6 +519,7 @@ impl KernelReader {
             }
         };
         if vtype != "G" {
+            only_g("attrs")?;
             only_g("type")?;
             only_g("align")?;
             only_g("alias")?;
@@ -547,12 +553,32 @@ impl KernelReader {
                         Some((base, off))
                     }
                 };
+                // the variable attributes genxc models: `Input_Output` alone
+                let input_output = match get("attrs") {
+                    None => false,
+                    Some((p, a)) => {
+                        let inner = a.trim_start_matches('{').trim_end_matches('}');
+                        for attr in inner.split(',').map(str::trim) {
+                            if attr != VAR_ATTR_INPUT_OUTPUT {
+                                return Err(c.err_at(p, format!("not modeled: variable attribute `{attr}`")));
+                            }
+                        }
+                        true
+                    }
+                };
                 if self.k.vars.len() >= (u32::MAX - NUM_PREDEF_VARS) as usize {
                     return Err(c.err_at(npos, "too many variables"));
                 }
                 let id = VarId(NUM_PREDEF_VARS + self.k.vars.len() as u32);
                 self.declare(c, npos, name, Named::Var(id))?;
-                self.k.vars.push(VarDecl { name: name.to_string(), ty, num_elts, align, alias });
+                self.k.vars.push(VarDecl {
+                    name: name.to_string(),
+                    ty,
+                    num_elts,
+                    align,
+                    alias,
+                    input_output,
+                });
             }
             "A" | "P" if self.k.addrs.len().max(self.k.preds.len()) >= u16::MAX as usize - 1 => {
                 return Err(c.err_at(npos, "too many address or predicate variables"));

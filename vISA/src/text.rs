@@ -833,6 +833,9 @@ fn write_unit(k: &Kernel) -> String {
             let _ = put_num(o, off);
             o.push('>');
         }
+        if v.input_output {
+            o.push_str(" attrs={Input_Output}");
+        }
         o.push('\n');
     }
     for (a, name) in k.addrs.iter().zip(&w.names.addrs) {

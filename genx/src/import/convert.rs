@@ -132,6 +132,7 @@ pub fn import_module_counted_with_stack(
         k.globals = globals.clone();
     }
     super::private_base::bind_private_base(&mut module, stack_bytes, platform)?;
+    super::kernel_outputs::bind_output_args(&mut module)?;
     Ok((module, values))
 }
 
@@ -570,6 +571,9 @@ impl FnImporter<'_> {
             Callee::Intrinsic(id) => match id {
                 IntrinsicId::Rdregioni | IntrinsicId::Rdregionf => self.rdregion(inst, id, &args),
                 IntrinsicId::Wrregioni | IntrinsicId::Wrregionf => self.wrregion(inst, id, &args),
+                IntrinsicId::Output1 if self.f.linkage != Linkage::Kernel => Err(unsupported(
+                    "llvm.genx.output.1 in a function that is not a kernel (it names a kernel output argument)",
+                )),
                 _ => {
                     let args = args.into_iter().map(|a| self.value(a)).collect::<R<Vec<_>>>()?;
                     Ok(InstKind::Intrinsic { id, args })

@@ -24,7 +24,7 @@ pub mod xmx;
 
 pub use crate::math;
 
-use crate::error::{Report, SimError};
+use crate::error::{OutputArg, Report, SimError};
 use crate::launch::{ArgSpec, Launch};
 use crate::memory::Memory;
 use control::Next;
@@ -190,6 +190,7 @@ pub fn run(
             }
         }
         for t in &ts {
+            report.outputs.extend(output_args(k, &cx.layout, t)?);
             report.instructions += t.steps;
             for w in &t.warnings {
                 if report.warnings.len() < 32 && !report.warnings.contains(w) {
@@ -199,6 +200,22 @@ pub fn run(
         }
     }
     Ok(report)
+}
+
+/// The output arguments of kernel `k` (its `Input_Output` variables) as thread `t` ended.
+fn output_args(k: &Kernel, layout: &Layout, t: &Thread) -> Result<Vec<OutputArg>, SimError> {
+    let mut out = Vec::new();
+    for (i, v) in k.vars.iter().enumerate().filter(|(_, v)| v.input_output) {
+        let slot = layout.slot(k, genxc_visa::VarId(genxc_visa::NUM_PREDEF_VARS + i as u32))?;
+        let range = slot.start as usize..(slot.start + slot.size) as usize;
+        let bytes = t.regs.data[range.clone()]
+            .iter()
+            .zip(&t.regs.defined[range])
+            .map(|(&b, &d)| d.then_some(b))
+            .collect();
+        out.push(OutputArg { thread: (t.ids.group, t.ids.local), var: v.name.clone(), bytes });
+    }
+    Ok(out)
 }
 
 /// Runs a thread until it ends or reaches a barrier.

@@ -428,6 +428,9 @@ fn intrinsic(
         // ordering, scheduling and cache hints, the signal half of a split barrier, and the SLM
         // size (the launch gives every kernel its SLM): no effect on the values
         Fence | LscFence | Yield | CacheFlush | Sbarrier | SlmInit => Vec::new(),
+        // a kernel output leaves a value in an argument's register for whoever reads the thread's
+        // registers after it, llvm.genx.output only keeps values alive; memory is unchanged
+        Output | Output1 => Vec::new(),
         SimdcfGoto => return goto(args).map(Produced::Aggregate),
         Addc | Subb => return carry(id == Subb, args).map(Produced::Aggregate),
         Add3c | Simad | Uimad => return three_source_pair(id, args).map(Produced::Aggregate),
