@@ -80,6 +80,23 @@ pub fn inst_index(id: InstId) -> usize {
 }
 
 impl Function {
+    /// Takes instructions `gone` out of every block and makes each use of their results a use of
+    /// `with` instead.
+    pub fn replace_insts(&mut self, gone: &[InstId], with: Value) {
+        let swap = |v: Value| match v {
+            Value::Inst(i) if gone.contains(&i) => with,
+            v => v,
+        };
+        for b in self.layout.clone() {
+            self.blocks[b].insts.retain(|i| !gone.contains(i));
+            self.blocks[b].term.map_operands(swap);
+        }
+        let ids: Vec<InstId> = self.insts.iter().map(|(id, _)| id).collect();
+        for i in ids {
+            self.insts[i].kind.map_operands(swap);
+        }
+    }
+
     /// How many times each instruction's result is used by the instructions and terminators of
     /// the blocks in the layout, indexed by [`inst_index`].
     pub fn use_counts(&self) -> Vec<u32> {

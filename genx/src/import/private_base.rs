@@ -78,20 +78,7 @@ pub fn bind_private_base(
         let param = Value::Param(arg as u32);
         let calls: Vec<_> =
             f.insts.iter().filter(|(_, i)| is_private_base(&i.kind)).map(|(id, _)| id).collect();
-        for b in f.layout.clone() {
-            f.blocks[b].insts.retain(|i| !calls.contains(i));
-            f.blocks[b].term.map_operands(|v| match v {
-                Value::Inst(i) if calls.contains(&i) => param,
-                v => v,
-            });
-        }
-        let ids: Vec<_> = f.insts.iter().map(|(id, _)| id).collect();
-        for i in ids {
-            f.insts[i].kind.map_operands(|v| match v {
-                Value::Inst(c) if calls.contains(&c) => param,
-                v => v,
-            });
-        }
+        f.replace_insts(&calls, param);
     }
     Ok(())
 }

@@ -689,11 +689,20 @@ pub fn sampler() -> Kernel {
     k
 }
 
-/// The sampler's 3D loads: `load_3d` (u, v, lod, r) and `load_lz` (u, v) of the R and G channels
-/// at integer coordinates with texel offsets, the second under a predicate, and `load_mcs`;
-/// results stored through a buffer.
-pub fn sampler_3d() -> Kernel {
-    let mut k = Kernel::new("sampler_3d");
+/// What the 3D sampler kernels share: lane numbers 0..15 as dwords (`u`), a 32-dword result
+/// (`texels`), a predicate of lanes 4..11 (`p`), the image and output surfaces, the R and G channels.
+struct Sampler3dFrame {
+    u: VarId,
+    texels: VarId,
+    p: PredId,
+    img: SurfaceId,
+    out: SurfaceId,
+    rg: Channels,
+}
+
+/// A kernel named `name` with the [`Sampler3dFrame`] set up.
+fn sampler_3d_frame(name: &str) -> (Kernel, Sampler3dFrame) {
+    let mut k = Kernel::new(name);
     let lane = k.add_var("lane", VisaType::UW, 16, Align::Grf);
     let u = k.add_var("u", VisaType::UD, 16, Align::Grf);
     let texels = k.add_var("texels", VisaType::UD, 32, Align::Grf);
@@ -708,6 +717,14 @@ pub fn sampler_3d() -> Kernel {
     op(&mut k, AluOp::Mov, Exec::nm(16), d(u, 0), vec![v(lane)]);
     k.push(Inst::Setp { exec: Exec::nm(16), dst: p, src: i(Imm::UW(0x0ff0)) });
     let rg = Channels { r: true, g: true, b: false, a: false };
+    (k, Sampler3dFrame { u, texels, p, img, out, rg })
+}
+
+/// The sampler's 3D loads: `load_3d` (u, v, lod, r) and `load_lz` (u, v) of the R and G channels
+/// at integer coordinates with texel offsets, the second under a predicate, and `load_mcs`;
+/// results stored through a buffer.
+pub fn sampler_3d() -> Kernel {
+    let (mut k, Sampler3dFrame { u, texels, p, img, out, rg }) = sampler_3d_frame("sampler_3d");
     let loads = [
         (Load3dOp::Ld, None, 0x0120, vec![Raw::of(u), Raw::of(u), Raw::NULL, Raw::NULL]),
         (Load3dOp::LdLz, Some(Pred::on(p)), 0x0f00, vec![Raw::of(u), Raw::of(u)]),
@@ -735,21 +752,7 @@ pub fn sampler_3d() -> Kernel {
 /// `sample_c_lz` of the R and G channels at normalized coordinates through a sampler argument;
 /// results stored through a buffer.
 pub fn sample_3d() -> Kernel {
-    let mut k = Kernel::new("sample_3d");
-    let lane = k.add_var("lane", VisaType::UW, 16, Align::Grf);
-    let u = k.add_var("u", VisaType::UD, 16, Align::Grf);
-    let texels = k.add_var("texels", VisaType::UD, 32, Align::Grf);
-    let p = k.add_pred("p", 16);
-    let img = k.add_surface("img");
-    let out = k.add_surface("out");
-    k.add_input(InputTarget::Surface(img), 64, 4);
-    k.add_input(InputTarget::Surface(out), 68, 4);
-    target_cm(&mut k);
-    op(&mut k, AluOp::Mov, Exec::nm(8), d(lane, 0), vec![i(Imm::UV(0x76543210))]);
-    op(&mut k, AluOp::Add, Exec::nm(8), d(lane, 8), vec![v(lane), i(Imm::UW(8))]);
-    op(&mut k, AluOp::Mov, Exec::nm(16), d(u, 0), vec![v(lane)]);
-    k.push(Inst::Setp { exec: Exec::nm(16), dst: p, src: i(Imm::UW(0x0ff0)) });
-    let rg = Channels { r: true, g: true, b: false, a: false };
+    let (mut k, Sampler3dFrame { u, texels, p, img, out, rg }) = sampler_3d_frame("sample_3d");
     let smp = k.add_sampler("smp");
     k.add_input(InputTarget::Sampler(smp), 72, 4);
     let fu = k.add_var("fu", VisaType::F, 16, Align::Grf);
