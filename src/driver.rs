@@ -721,6 +721,7 @@ mod tests {
             "kernels/accepted/rd_wrong_result_count.ll",
             "kernels/accepted/wr_past_end.ll",
             // the intrinsic catalog's samples of vload/vstore, on a genx_volatile global
+            "intrinsics/accepted/inline_asm_immediate_register.ll",
             "intrinsics/samples/vload.ll",
             "intrinsics/samples/vstore.ll",
             "kernels/multi.ll",
