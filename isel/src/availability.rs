@@ -135,16 +135,21 @@ impl AluFeature {
 pub enum SamplerFeature {
     /// `sample`: a filtered read through a sampler state.
     Sample,
+    /// `va` and `va_skl_plus` (vISA opcodes 0x44, 0x4D): the video analytics operations of the
+    /// sampler unit and the data port (min/max, convolve, erode/dilate, centroid, LBP, flood fill,
+    /// correlation search), the `llvm.genx.va.*` and `llvm.genx.va.hdc.*` intrinsics.
+    VideoAnalytics,
 }
 
 impl SamplerFeature {
     /// Every feature, in declaration order.
-    pub const ALL: [SamplerFeature; 1] = [SamplerFeature::Sample];
+    pub const ALL: [SamplerFeature; 2] = [SamplerFeature::Sample, SamplerFeature::VideoAnalytics];
 
     /// The vISA mnemonic of the feature.
     pub fn mnemonic(self) -> &'static str {
         match self {
             SamplerFeature::Sample => "sample",
+            SamplerFeature::VideoAnalytics => "va, va_skl_plus",
         }
     }
 
@@ -152,6 +157,7 @@ impl SamplerFeature {
     pub fn available(self, p: Platform) -> bool {
         match self {
             SamplerFeature::Sample => p != Platform::Pvc,
+            SamplerFeature::VideoAnalytics => false,
         }
     }
 
@@ -162,6 +168,12 @@ impl SamplerFeature {
             SamplerFeature::Sample => {
                 "GenX_IR -platform PVC fails its internal check `LocalRA.cpp:2050 Invalid word` on \
                  every `sample` (Xe-HPC has no sampler state; the unfiltered `load` is accepted)"
+            }
+            SamplerFeature::VideoAnalytics => {
+                "GenX_IR -platform SKL, TGLLP, DG2 and PVC: `syntax error, unexpected IDENT` on \
+                 `va_minmax` and `va_hdc_erode`; its vISA assembler has no rule for any `va` or \
+                 `va_skl_plus` operation (it knows their names only to print them), so they cannot \
+                 be written as vISA text on any platform"
             }
         }
     }

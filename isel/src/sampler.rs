@@ -117,6 +117,16 @@ fn sampler_exec(s: &Selector, u: Value, name: &str) -> R<Exec> {
     Ok(Exec::new(n as u8))
 }
 
+/// The video analytics intrinsics (`llvm.genx.va.*`, `llvm.genx.va.hdc.*`): refused on every
+/// platform, their vISA (`va`, `va_skl_plus`) having no text form the finalizer takes.
+pub(crate) fn video_analytics(s: &Selector, iid: IntrinsicId) -> R<()> {
+    let feature = SamplerFeature::VideoAnalytics;
+    if feature.available(s.platform) {
+        return Err(unsupported(format!("{}: the video analytics operations are not selected", iid.name())));
+    }
+    Err(not_available(format!("{} is not available on {} ({})", iid.name(), s.platform, feature.evidence())))
+}
+
 /// `llvm.genx.sample` (channel mask, sampler, surface, u, v, r) and `llvm.genx.load` (channel
 /// mask, surface, u, v, r): the enabled channels of each lane, SoA.
 pub(crate) fn sampler_message(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[Value]) -> R<()> {
