@@ -520,6 +520,13 @@ fn xmx_cell(
     }
 }
 
+/// A row of the evidence table: the vISA `mnemonic`, whether each platform has it, and why the
+/// ones without it lack it.
+fn evidence_row(md: &mut String, mnemonic: &str, available: impl Fn(TargetPlatform) -> bool, evidence: &str) {
+    let have: Vec<&str> = PLATFORMS.iter().map(|&(p, _)| if available(p) { "yes" } else { "no" }).collect();
+    writeln!(md, "| `{mnemonic}` | {} | {evidence} |", have.join(" | ")).unwrap();
+}
+
 /// docs/intrinsics.md as the code has it; the failures of samples go to `failures`.
 fn generate(failures: &mut String) -> String {
     let finalize = common::finalizer_available();
@@ -559,29 +566,19 @@ fn generate(failures: &mut String) -> String {
     );
     md.push_str("## Evidence for \"not available\"\n\n| vISA | SKL | TGLLP | DG2 | PVC | evidence |\n|---|---|---|---|---|---|\n");
     for f in AluFeature::ALL {
-        let have: Vec<&str> =
-            PLATFORMS.iter().map(|&(p, _)| if f.available(p) { "yes" } else { "no" }).collect();
-        writeln!(md, "| `{}` | {} | {} |", f.mnemonic(), have.join(" | "), f.evidence()).unwrap();
+        evidence_row(&mut md, f.mnemonic(), |p| f.available(p), f.evidence());
     }
     for f in XmxFeature::ALL {
-        let have: Vec<&str> =
-            PLATFORMS.iter().map(|&(p, _)| if f.available(p) { "yes" } else { "no" }).collect();
-        writeln!(md, "| `{}` | {} | {} |", f.mnemonic(), have.join(" | "), f.evidence()).unwrap();
+        evidence_row(&mut md, f.mnemonic(), |p| f.available(p), f.evidence());
     }
     for f in SamplerFeature::ALL {
-        let have: Vec<&str> =
-            PLATFORMS.iter().map(|&(p, _)| if f.available(p) { "yes" } else { "no" }).collect();
-        writeln!(md, "| `{}` | {} | {} |", f.mnemonic(), have.join(" | "), f.evidence()).unwrap();
+        evidence_row(&mut md, f.mnemonic(), |p| f.available(p), f.evidence());
     }
     for f in SyncFeature::ALL {
-        let have: Vec<&str> =
-            PLATFORMS.iter().map(|&(p, _)| if f.available(p) { "yes" } else { "no" }).collect();
-        writeln!(md, "| `{}` | {} | {} |", f.mnemonic(), have.join(" | "), f.evidence()).unwrap();
+        evidence_row(&mut md, f.mnemonic(), |p| f.available(p), f.evidence());
     }
     for f in MessageFeature::ALL {
-        let have: Vec<&str> =
-            PLATFORMS.iter().map(|&(p, _)| if f.available(p) { "yes" } else { "no" }).collect();
-        writeln!(md, "| `{}` | {} | {} |", f.mnemonic(), have.join(" | "), f.evidence()).unwrap();
+        evidence_row(&mut md, f.mnemonic(), |p| f.available(p), f.evidence());
     }
     let fp64: Vec<&str> =
         PLATFORMS.iter().map(|&(p, _)| if p.info().has_fp64 { "yes" } else { "no" }).collect();
