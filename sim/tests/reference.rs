@@ -330,7 +330,11 @@ fn fixture_kernels_run_under_random_launches() {
     println!("step limit {}: {}", long.len(), long.join(" "));
     println!("other {}:\n  {}", other.len(), other.join("\n  "));
     assert!(long.iter().all(|n| n.contains("dowhile")), "unexpected step limits: {long:?}");
-    assert!(not_modeled.len() <= 4, "more kernels not modeled: {not_modeled:?}");
+    // the reference does not decode raw sends' descriptors, and a launch has no bindless heap
+    assert!(
+        not_modeled.iter().all(|n| n.contains("llvm.genx.raw.send") || n.contains("bindless")),
+        "kernels not modeled for another reason: {not_modeled:?}"
+    );
     assert!(ran.len() >= 128, "only {} fixture kernels run", ran.len());
     assert!(other.is_empty(), "fixture kernels that stopped: {other:?}");
 }
