@@ -440,39 +440,23 @@ impl KernelReader {
                 }
                 _ if Load3dOp::from_text(base).is_some() => {
                     let op = Load3dOp::from_text(base).ok_or_else(bad_suffix)?;
-                    let (pixel_null_mask, ch) = match sub {
-                        ["pixel_null_mask", rest @ ..] => (true, rest),
-                        rest => (false, rest),
-                    };
-                    let channels = channels_of(ch).ok_or_else(bad_suffix)?;
+                    let (pixel_null_mask, channels) = sampler_3d_suffix(sub).ok_or_else(bad_suffix)?;
                     let exec = self.exec(c)?;
                     let aoffimmi = self.src(c)?;
                     let surface = self.surface(c)?;
                     let [dst] = self.raws(c)?;
-                    let mut params = Vec::new();
-                    while !c.at_end() {
-                        let [p] = self.raws(c)?;
-                        params.push(p);
-                    }
+                    let params = self.raws_to_end(c)?;
                     Inst::Load3d { op, pixel_null_mask, pred, exec, channels, aoffimmi, surface, dst, params }
                 }
                 _ if Sample3dOp::from_text(base).is_some() => {
                     let op = Sample3dOp::from_text(base).ok_or_else(bad_suffix)?;
-                    let (pixel_null_mask, ch) = match sub {
-                        ["pixel_null_mask", rest @ ..] => (true, rest),
-                        rest => (false, rest),
-                    };
-                    let channels = channels_of(ch).ok_or_else(bad_suffix)?;
+                    let (pixel_null_mask, channels) = sampler_3d_suffix(sub).ok_or_else(bad_suffix)?;
                     let exec = self.exec(c)?;
                     let aoffimmi = self.src(c)?;
                     let sampler = self.sampler(c)?;
                     let surface = self.surface(c)?;
                     let [dst] = self.raws(c)?;
-                    let mut params = Vec::new();
-                    while !c.at_end() {
-                        let [p] = self.raws(c)?;
-                        params.push(p);
-                    }
+                    let params = self.raws_to_end(c)?;
                     Inst::Sample3d {
                         op,
                         pixel_null_mask,
@@ -776,6 +760,15 @@ impl KernelReader {
         Ok(out)
     }
 
+    /// Raw operands up to the end of the line.
+    fn raws_to_end(&self, c: &mut Cur) -> Res<Vec<Raw>> {
+        let mut out = Vec::new();
+        while !c.at_end() {
+            out.push(self.raw(c)?);
+        }
+        Ok(out)
+    }
+
     /// `(N)` owords.
     fn owords(&self, c: &mut Cur) -> Res<Owords> {
         c.expect(b'(')?;
@@ -809,6 +802,15 @@ fn lsc_sfid(t: &str) -> Option<LscSfid> {
 
 fn cache_code(t: &str) -> Option<u8> {
     LSC_CACHE_TEXT.iter().position(|x| *x == t).map(|i| i as u8)
+}
+
+/// The suffix of a 3D sampler mnemonic: an optional `.pixel_null_mask`, then the channels.
+fn sampler_3d_suffix(sub: &[&str]) -> Option<(bool, Channels)> {
+    let (pixel_null_mask, ch) = match sub {
+        ["pixel_null_mask", rest @ ..] => (true, rest),
+        rest => (false, rest),
+    };
+    Some((pixel_null_mask, channels_of(ch)?))
 }
 
 /// An in-order, non-empty subset of `RGBA`.
