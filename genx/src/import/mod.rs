@@ -4,6 +4,7 @@
 pub mod const_expr;
 pub mod convert;
 pub mod data_globals;
+mod implicit_input;
 pub mod kernel_outputs;
 pub mod prepare;
 pub mod printf_buffer;
