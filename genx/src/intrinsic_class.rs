@@ -161,6 +161,34 @@ pub const VC_INTERNAL: &[&str] = &[
     "llvm.vc.internal.write.variable.region",
 ];
 
+/// The video analytics messages of the sampler family (`llvm.genx.va.*`, `llvm.genx.va.hdc.*`).
+pub const VIDEO_ANALYTICS: [IntrinsicId; 24] = [
+    IntrinsicId::Va1dConvolveHorizontal,
+    IntrinsicId::Va1dConvolveVertical,
+    IntrinsicId::Va1pixelConvolve,
+    IntrinsicId::Va1pixelConvolve1x1mode,
+    IntrinsicId::VaBoolCentroid,
+    IntrinsicId::VaCentroid,
+    IntrinsicId::VaConvolve2d,
+    IntrinsicId::VaCorrelationSearch,
+    IntrinsicId::VaDilate,
+    IntrinsicId::VaErode,
+    IntrinsicId::VaFloodFill,
+    IntrinsicId::VaHdc1dConvolveHorizontal,
+    IntrinsicId::VaHdc1dConvolveVertical,
+    IntrinsicId::VaHdc1pixelConvolve,
+    IntrinsicId::VaHdcConvolve2d,
+    IntrinsicId::VaHdcDilate,
+    IntrinsicId::VaHdcErode,
+    IntrinsicId::VaHdcLbpCorrelation,
+    IntrinsicId::VaHdcLbpCreation,
+    IntrinsicId::VaHdcMinmaxFilter,
+    IntrinsicId::VaLbpCorrelation,
+    IntrinsicId::VaLbpCreation,
+    IntrinsicId::VaMinmax,
+    IntrinsicId::VaMinmaxFilter,
+];
+
 /// The family of a `llvm.genx.*` intrinsic (`None` for the generic `llvm.*` ones).
 pub fn family(id: IntrinsicId) -> Option<Family> {
     use IntrinsicId::*;
@@ -247,36 +275,8 @@ pub fn family(id: IntrinsicId) -> Option<Family> {
         | LscXatomicStateless => Family::Lsc,
         RawSend | RawSendNoresult | RawSend2 | RawSend2Noresult | RawSends | RawSendsNoresult | RawSends2
         | RawSends2Noresult => Family::RawSend,
-        Load3d
-        | Sample3d
-        | Avs
-        | Load
-        | Sample
-        | SampleUnorm
-        | Va1dConvolveHorizontal
-        | Va1dConvolveVertical
-        | Va1pixelConvolve
-        | Va1pixelConvolve1x1mode
-        | VaBoolCentroid
-        | VaCentroid
-        | VaConvolve2d
-        | VaCorrelationSearch
-        | VaDilate
-        | VaErode
-        | VaFloodFill
-        | VaHdc1dConvolveHorizontal
-        | VaHdc1dConvolveVertical
-        | VaHdc1pixelConvolve
-        | VaHdcConvolve2d
-        | VaHdcDilate
-        | VaHdcErode
-        | VaHdcLbpCorrelation
-        | VaHdcLbpCreation
-        | VaHdcMinmaxFilter
-        | VaLbpCorrelation
-        | VaLbpCreation
-        | VaMinmax
-        | VaMinmaxFilter => Family::Sampler,
+        Load3d | Sample3d | Avs | Load | Sample | SampleUnorm => Family::Sampler,
+        id if VIDEO_ANALYTICS.contains(&id) => Family::Sampler,
         Barrier | CacheFlush | Fence | Nbarrier | Sbarrier | SetPause | SlmInit | Wait | Yield => {
             Family::Sync
         }

@@ -932,30 +932,9 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
             crate::hw_registers::hw_register(s, id, iid, args)
         }
         Load3d | Sample3d => crate::sampler::sampler_3d(s, id, iid, args),
-        Va1dConvolveHorizontal
-        | Va1dConvolveVertical
-        | Va1pixelConvolve
-        | Va1pixelConvolve1x1mode
-        | VaBoolCentroid
-        | VaCentroid
-        | VaConvolve2d
-        | VaCorrelationSearch
-        | VaDilate
-        | VaErode
-        | VaFloodFill
-        | VaHdc1dConvolveHorizontal
-        | VaHdc1dConvolveVertical
-        | VaHdc1pixelConvolve
-        | VaHdcConvolve2d
-        | VaHdcDilate
-        | VaHdcErode
-        | VaHdcLbpCorrelation
-        | VaHdcLbpCreation
-        | VaHdcMinmaxFilter
-        | VaLbpCorrelation
-        | VaLbpCreation
-        | VaMinmax
-        | VaMinmaxFilter => crate::sampler::video_analytics(s, iid),
+        _ if genxc_genx::intrinsic_class::VIDEO_ANALYTICS.contains(&iid) => {
+            crate::sampler::video_analytics(s, iid)
+        }
         _ => memory(s, id, iid, args),
     }
 }
