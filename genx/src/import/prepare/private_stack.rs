@@ -456,14 +456,7 @@ fn split_stack_parameters(m: &ModuleRef, b: &Builder, f: Val, places: &[Result<u
     // SAFETY: every handle is from this live module; the old function's blocks and uses move to
     // the new one before the old one is deleted.
     unsafe {
-        let nfty = LLVMFunctionType(fty.return_type().0, params.as_mut_ptr(), params.len() as u32, 0);
-        let cname = std::ffi::CString::new(format!("{name}.stack")).unwrap_or_default();
-        let nf = Val(LLVMAddFunction(m.0, cname.as_ptr(), nfty));
-        copy_function_shape(f, nf);
-        for bb in f.blocks() {
-            LLVMRemoveBasicBlockFromParent(bb.0);
-            LLVMAppendExistingBasicBlock(nf.0, bb.0);
-        }
+        let (nf, nfty) = body_in_new_function(m, f, &mut params, "stack");
         let new_params = nf.params();
         if let Some(entry) = nf.blocks().first().copied() {
             b.before(entry.instructions()[0]);
@@ -507,19 +500,66 @@ fn split_stack_parameters(m: &ModuleRef, b: &Builder, f: Val, places: &[Result<u
             }
             let top = b.bin(LLVMOpcode::LLVMAdd, sp, b.int_const(64, stack_bytes));
             b.write_reg64(m.0, SP, top);
-            let nc = LLVMBuildCall2(b.b, nfty, nf.0, args.as_mut_ptr(), args.len() as u32, NONAME);
-            LLVMSetInstructionCallConv(nc, LLVMGetInstructionCallConv(call.0));
+            let nc = call_like(b, call, nfty, nf, &mut args);
             b.write_reg64(m.0, SP, sp);
-            if fty.return_type().kind() != LLVMTypeKind::LLVMVoidTypeKind {
-                LLVMReplaceAllUsesWith(call.0, nc);
-                let cn = call.name();
-                LLVMSetValueName2(nc, cn.as_ptr() as *const _, cn.len());
-            }
-            LLVMInstructionEraseFromParent(call.0);
+            replace_call(call, nc);
         }
         LLVMDeleteFunction(f.0);
         LLVMSetValueName2(nf.0, name.as_ptr() as *const _, name.len());
     }
+}
+
+/// A new function of type `return type of f (params)`, named after `f` with `.suffix` until `f`
+/// is deleted, with `f`'s shape (see [`copy_function_shape`]) and its blocks moved into it.
+///
+/// # Safety
+/// `f` is a function of live module `m`, `params` types of its context.
+unsafe fn body_in_new_function(
+    m: &ModuleRef,
+    f: Val,
+    params: &mut [LLVMTypeRef],
+    suffix: &str,
+) -> (Val, LLVMTypeRef) {
+    let nfty =
+        LLVMFunctionType(f.function_type().return_type().0, params.as_mut_ptr(), params.len() as u32, 0);
+    let cname = std::ffi::CString::new(format!("{}.{suffix}", f.name())).unwrap_or_default();
+    let nf = Val(LLVMAddFunction(m.0, cname.as_ptr(), nfty));
+    copy_function_shape(f, nf);
+    for bb in f.blocks() {
+        LLVMRemoveBasicBlockFromParent(bb.0);
+        LLVMAppendExistingBasicBlock(nf.0, bb.0);
+    }
+    (nf, nfty)
+}
+
+/// A call of `nf` (of type `nfty`) with `args` at the builder's place, in `call`'s calling
+/// convention.
+///
+/// # Safety
+/// `call` is a call instruction of a live module, `args` match `nfty`'s parameters.
+unsafe fn call_like(
+    b: &Builder,
+    call: Val,
+    nfty: LLVMTypeRef,
+    nf: Val,
+    args: &mut [LLVMValueRef],
+) -> LLVMValueRef {
+    let nc = LLVMBuildCall2(b.b, nfty, nf.0, args.as_mut_ptr(), args.len() as u32, NONAME);
+    LLVMSetInstructionCallConv(nc, LLVMGetInstructionCallConv(call.0));
+    nc
+}
+
+/// Moves the uses and the name of `call`'s result to `nc`, and erases `call`.
+///
+/// # Safety
+/// Both are call instructions of a live module with the same result type.
+unsafe fn replace_call(call: Val, nc: LLVMValueRef) {
+    if LLVMGetTypeKind(LLVMTypeOf(nc)) != LLVMTypeKind::LLVMVoidTypeKind {
+        LLVMReplaceAllUsesWith(call.0, nc);
+        let cn = call.name();
+        LLVMSetValueName2(nc, cn.as_ptr() as *const _, cn.len());
+    }
+    LLVMInstructionEraseFromParent(call.0);
 }
 
 /// Gives `nf` the linkage, calling convention and function attributes of `f`.
@@ -588,14 +628,7 @@ fn rebuild_with_addresses(m: &ModuleRef, b: &Builder, f: Val) {
     // SAFETY: every handle is from this live module; the old function's blocks and uses move to
     // the new one before the old one is deleted.
     unsafe {
-        let nfty = LLVMFunctionType(fty.return_type().0, params.as_mut_ptr(), params.len() as u32, 0);
-        let cname = std::ffi::CString::new(format!("{name}.addr")).unwrap_or_default();
-        let nf = Val(LLVMAddFunction(m.0, cname.as_ptr(), nfty));
-        copy_function_shape(f, nf);
-        for bb in f.blocks() {
-            LLVMRemoveBasicBlockFromParent(bb.0);
-            LLVMAppendExistingBasicBlock(nf.0, bb.0);
-        }
+        let (nf, nfty) = body_in_new_function(m, f, &mut params, "addr");
         let new_params = nf.params();
         if let Some(entry) = nf.blocks().first().copied() {
             let first = entry.instructions()[0];
@@ -625,14 +658,8 @@ fn rebuild_with_addresses(m: &ModuleRef, b: &Builder, f: Val) {
                     }
                 })
                 .collect();
-            let nc = LLVMBuildCall2(b.b, nfty, nf.0, args.as_mut_ptr(), args.len() as u32, NONAME);
-            LLVMSetInstructionCallConv(nc, LLVMGetInstructionCallConv(call.0));
-            if fty.return_type().kind() != LLVMTypeKind::LLVMVoidTypeKind {
-                LLVMReplaceAllUsesWith(call.0, nc);
-                let cn = call.name();
-                LLVMSetValueName2(nc, cn.as_ptr() as *const _, cn.len());
-            }
-            LLVMInstructionEraseFromParent(call.0);
+            let nc = call_like(b, call, nfty, nf, &mut args);
+            replace_call(call, nc);
         }
         LLVMDeleteFunction(f.0);
         LLVMSetValueName2(nf.0, name.as_ptr() as *const _, name.len());
