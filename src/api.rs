@@ -389,7 +389,8 @@ impl Outcome {
 }
 
 /// Compiles one input held in memory; `name` is used in diagnostics and for output names, and
-/// decides nothing else but MLIR (`.mlir`) versus LLVM IR (text or bitcode, told apart by content).
+/// decides nothing else but MLIR (`.mlir`) versus the rest: LLVM IR text, bitcode or SPIR-V, told apart
+/// by content (SPIR-V by its magic number).
 ///
 /// ```
 /// use genxc::{compile_bytes, CompileOptions};

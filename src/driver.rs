@@ -205,7 +205,10 @@ fn compile_split(
     sink: Option<&dyn Sink>,
 ) -> Option<InputOutputs> {
     let name = &input.name;
-    if name.ends_with(".mlir") || genxc_frontend::llvm::is_bitcode(&input.bytes) {
+    if name.ends_with(".mlir")
+        || genxc_frontend::llvm::is_bitcode(&input.bytes)
+        || genxc_spirv::is_spirv(&input.bytes)
+    {
         return None;
     }
     // The pre-scan runs on the units' threads too.
@@ -349,13 +352,16 @@ pub(crate) fn import_input(input: &Input, platform: Platform) -> Result<genxc_ge
         if is_mlir {
             genxc_frontend::limits::scan_text(name, &input.bytes, genxc_frontend::limits::Syntax::Mlir)?;
             genxc_mlir_to_llvm::load(&ctx, name, &input.bytes)
+        } else if genxc_spirv::is_spirv(&input.bytes) {
+            genxc_spirv::load(&ctx, name, &input.bytes)
         } else {
             genxc_frontend::llvm::load(&ctx, name, &input.bytes)
         }
     })()
     .map_err(|d| vec![d])?;
-    let source = (!is_mlir && !genxc_frontend::llvm::is_bitcode(&input.bytes))
-        .then(|| genxc_frontend::llvm::SourceMap::new(&String::from_utf8_lossy(&input.bytes)));
+    let source =
+        (!is_mlir && !genxc_frontend::llvm::is_bitcode(&input.bytes) && !genxc_spirv::is_spirv(&input.bytes))
+            .then(|| genxc_frontend::llvm::SourceMap::new(&String::from_utf8_lossy(&input.bytes)));
     let mlir_text = is_mlir.then(|| String::from_utf8_lossy(&input.bytes).into_owned());
     genxc_genx::import::import_module(&llvm, platform).map_err(|ds| {
         ds.into_iter()
@@ -385,6 +391,8 @@ fn compile_whole(
                 // Bounded nesting before any parser recurses on it.
                 genxc_frontend::limits::scan_text(name, &input.bytes, genxc_frontend::limits::Syntax::Mlir)?;
                 genxc_mlir_to_llvm::load(&ctx, name, &input.bytes)
+            } else if genxc_spirv::is_spirv(&input.bytes) {
+                genxc_spirv::load(&ctx, name, &input.bytes)
             } else {
                 genxc_frontend::llvm::load(&ctx, name, &input.bytes)
             }
@@ -406,8 +414,9 @@ fn compile_whole(
             return Ok(out);
         }
     }
-    let source = (!is_mlir && !genxc_frontend::llvm::is_bitcode(&input.bytes))
-        .then(|| genxc_frontend::llvm::SourceMap::new(&String::from_utf8_lossy(&input.bytes)));
+    let source =
+        (!is_mlir && !genxc_frontend::llvm::is_bitcode(&input.bytes) && !genxc_spirv::is_spirv(&input.bytes))
+            .then(|| genxc_frontend::llvm::SourceMap::new(&String::from_utf8_lossy(&input.bytes)));
     let mlir_text = is_mlir.then(|| String::from_utf8_lossy(&input.bytes).into_owned());
     let locate = |ds: Vec<Diagnostic>| {
         ds.into_iter()

@@ -60,7 +60,8 @@ enum PlatformArg {
     after_help = "Examples:\n  genxc tests/fixtures/cm/01_saxpy_oword.ll -o out/     # out/saxpy.visaasm\n  genxc k.ll --platform pvc --emit metadata -o out/      # out/kernels.json\n  genxc a.ll b.bc -j 4 -o out/                           # every kernel of both inputs\n  genxc k.ll --emit visaasm,metadata --depfile k.d -o out/  # and k.d for make/Ninja\n\nExit status: 0 success, 1 an input could not be compiled or an output could not be written,\n2 usage error. Nothing is written unless every output can be."
 )]
 struct Cli {
-    /// Input files: LLVM IR text (.ll), bitcode (.bc) or MLIR (.mlir). Example: `genxc kernel.ll`
+    /// Input files: LLVM IR text (.ll), bitcode (.bc), MLIR (.mlir) or SPIR-V (.spv, told by its magic
+    /// number). Example: `genxc kernel.ll`
     #[arg(required = true, value_name = "INPUT")]
     inputs: Vec<PathBuf>,
 

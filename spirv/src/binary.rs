@@ -1,0 +1,224 @@
+//! The SPIR-V binary layer: checks the header, walks the instruction stream once to record where
+//! each instruction starts (its word offset, for diagnostics), takes out the decorations rspirv's
+//! grammar does not know (the translator's FuncParamKindINTEL 9624 and FuncParamDescINTEL 9625),
+//! and parses the rest with rspirv into [`Located`] instructions in module order.
+
+use genxc_diag::Diagnostic;
+use rspirv::binary::{Consumer, ParseAction};
+use rspirv::dr;
+
+/// The SPIR-V magic number (first word of every module).
+pub const MAGIC: u32 = 0x0723_0203;
+
+/// The translator's argument kind decoration (not in the SPIR-V grammar).
+pub const FUNC_PARAM_KIND_INTEL: u32 = 9624;
+/// The translator's argument descriptor decoration (not in the SPIR-V grammar).
+pub const FUNC_PARAM_DESC_INTEL: u32 = 9625;
+
+/// The highest SPIR-V version read (1.4: what the CM, ESIMD and ISPC producers write).
+const MAX_VERSION: (u32, u32) = (1, 4);
+/// OpDecorate's opcode.
+const OP_DECORATE: u32 = 71;
+
+/// One parsed instruction and the word offset where it starts in the module.
+#[derive(Clone, Debug)]
+pub struct Located {
+    /// Word offset of the instruction's first word (the header is words 0-4).
+    pub offset: usize,
+    /// The instruction as rspirv decoded it.
+    pub inst: dr::Instruction,
+}
+
+/// A decoration rspirv cannot decode, taken out of the stream before parsing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ExtraDecoration {
+    /// FuncParamKindINTEL: the `genx.kernels` argument kind of a kernel parameter.
+    ParamKind(u32),
+    /// FuncParamDescINTEL: the `genx.kernels` argument descriptor of a kernel parameter.
+    ParamDesc(String),
+}
+
+/// A module read from bytes: its instructions and the decorations taken out.
+#[derive(Clone, Debug, Default)]
+pub struct Binary {
+    /// The module's SPIR-V version (major, minor).
+    pub version: (u32, u32),
+    /// Instructions in module order.
+    pub insts: Vec<Located>,
+    /// Decorations taken out: target id, decoration, word offset.
+    pub extra: Vec<(u32, ExtraDecoration, usize)>,
+}
+
+/// Whether the bytes start with the SPIR-V magic number (either byte order).
+pub fn is_spirv(bytes: &[u8]) -> bool {
+    bytes.len() >= 4 && {
+        let w = u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
+        w == MAGIC || w.swap_bytes() == MAGIC
+    }
+}
+
+/// An error at a word offset of the module `file`.
+pub fn at_word(file: &str, offset: usize, message: impl std::fmt::Display) -> Diagnostic {
+    Diagnostic::error(format!("{file}: invalid SPIR-V at word {offset}: {message}"))
+}
+
+/// Decodes the words of `bytes` and parses them.
+pub fn read(file: &str, bytes: &[u8]) -> Result<Binary, Diagnostic> {
+    if bytes.len() % 4 != 0 {
+        return Err(at_word(
+            file,
+            bytes.len() / 4,
+            format!("the module is {} bytes long, not a whole number of 32-bit words", bytes.len()),
+        ));
+    }
+    if bytes.len() < 20 {
+        return Err(at_word(file, bytes.len() / 4, "the module ends inside its 5-word header"));
+    }
+    let first = u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
+    let swap = match first {
+        MAGIC => false,
+        w if w.swap_bytes() == MAGIC => true,
+        w => {
+            return Err(at_word(file, 0, format!("wrong magic number {w:#010x} (SPIR-V's is {MAGIC:#010x})")))
+        }
+    };
+    let words: Vec<u32> = bytes
+        .chunks_exact(4)
+        .map(|c| {
+            let w = u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
+            if swap {
+                w.swap_bytes()
+            } else {
+                w
+            }
+        })
+        .collect();
+    let version = ((words[1] >> 16) & 0xff, (words[1] >> 8) & 0xff);
+    if words[1] & 0xff00_00ff != 0 || version.0 != 1 || version > MAX_VERSION {
+        return Err(at_word(file, 1, format!("SPIR-V version word {:#010x} is not 1.0 to 1.4", words[1])));
+    }
+    // Word 3 is the id bound: every id must be below it.
+    let bound = words[3];
+    let mut kept: Vec<u32> = words[..5].to_vec();
+    let mut offsets = Vec::new();
+    let mut extra = Vec::new();
+    let mut at = 5;
+    while at < words.len() {
+        let count = (words[at] >> 16) as usize;
+        let opcode = words[at] & 0xffff;
+        if count == 0 {
+            return Err(at_word(file, at, format!("instruction (opcode {opcode}) has a word count of 0")));
+        }
+        if at + count > words.len() {
+            return Err(at_word(
+                file,
+                at,
+                format!(
+                    "instruction (opcode {opcode}) of {count} words is cut off: the module ends at word {}",
+                    words.len()
+                ),
+            ));
+        }
+        let inst = &words[at..at + count];
+        if opcode == OP_DECORATE
+            && count >= 3
+            && matches!(inst[2], FUNC_PARAM_KIND_INTEL | FUNC_PARAM_DESC_INTEL)
+        {
+            let target = inst[1];
+            if target == 0 || target >= bound {
+                return Err(at_word(file, at, format!("id %{target} is outside the id bound {bound}")));
+            }
+            let decoration = if inst[2] == FUNC_PARAM_KIND_INTEL {
+                match inst {
+                    [_, _, _, kind] => ExtraDecoration::ParamKind(*kind),
+                    _ => return Err(at_word(file, at, "FuncParamKindINTEL takes one literal (the kind)")),
+                }
+            } else {
+                ExtraDecoration::ParamDesc(literal_string(&inst[3..]).ok_or_else(|| {
+                    at_word(file, at, "FuncParamDescINTEL's string is not NUL-terminated UTF-8")
+                })?)
+            };
+            extra.push((target, decoration, at));
+        } else {
+            offsets.push(at);
+            kept.extend_from_slice(inst);
+        }
+        at += count;
+    }
+    let mut consumer = Collect { offsets: &offsets, insts: Vec::new(), bound, bad_id: None };
+    let parsed = rspirv::binary::parse_words(&kept, &mut consumer);
+    if let Some((offset, id)) = consumer.bad_id {
+        return Err(at_word(file, offset, format!("id %{id} is outside the id bound {bound}")));
+    }
+    if let Err(state) = parsed {
+        let index = consumer.insts.len();
+        let offset = offsets.get(index).copied().unwrap_or(words.len());
+        return Err(at_word(file, offset, state_message(&state)));
+    }
+    Ok(Binary { version, insts: consumer.insts, extra })
+}
+
+/// A string literal: UTF-8 bytes up to a NUL, packed little-endian in words.
+pub fn literal_string(words: &[u32]) -> Option<String> {
+    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    let end = bytes.iter().position(|&b| b == 0)?;
+    String::from_utf8(bytes[..end].to_vec()).ok()
+}
+
+/// rspirv's parse error in words a reader of the module can act on (without its byte offsets,
+/// which count the stripped decorations and the header differently).
+fn state_message(state: &rspirv::binary::ParseState) -> String {
+    use rspirv::binary::ParseState as S;
+    match state {
+        S::OpcodeUnknown(_, _, op) => format!("unknown opcode {op}"),
+        S::OperandExpected(..) => "the instruction has fewer operands than its opcode needs".into(),
+        S::OperandExceeded(..) => "the instruction has more operands than its opcode takes".into(),
+        S::OperandError(e) => format!("bad operand: {e}"),
+        S::TypeUnsupported(..) => {
+            "a literal's type is not a scalar integer or float type defined before it".into()
+        }
+        S::WordCountZero(..) => "an instruction has a word count of 0".into(),
+        other => other.to_string(),
+    }
+}
+
+/// rspirv's consumer: keeps every instruction with the offset the pre-scan found for it, and
+/// checks every id against the bound.
+struct Collect<'a> {
+    offsets: &'a [usize],
+    insts: Vec<Located>,
+    bound: u32,
+    bad_id: Option<(usize, u32)>,
+}
+
+impl Consumer for Collect<'_> {
+    fn initialize(&mut self) -> ParseAction {
+        ParseAction::Continue
+    }
+    fn finalize(&mut self) -> ParseAction {
+        ParseAction::Continue
+    }
+    fn consume_header(&mut self, _module: dr::ModuleHeader) -> ParseAction {
+        ParseAction::Continue
+    }
+    fn consume_instruction(&mut self, inst: dr::Instruction) -> ParseAction {
+        let offset = self.offsets.get(self.insts.len()).copied().unwrap_or(0);
+        let ids =
+            inst.result_type.into_iter().chain(inst.result_id).chain(inst.operands.iter().filter_map(|o| {
+                match o {
+                    dr::Operand::IdRef(id)
+                    | dr::Operand::IdScope(id)
+                    | dr::Operand::IdMemorySemantics(id) => Some(*id),
+                    _ => None,
+                }
+            }));
+        for id in ids {
+            if id == 0 || id >= self.bound {
+                self.bad_id = Some((offset, id));
+                return ParseAction::Stop;
+            }
+        }
+        self.insts.push(Located { offset, inst });
+        ParseAction::Continue
+    }
+}

@@ -1,0 +1,774 @@
+//! Writes one SPIR-V function as an LLVM function: its signature, linkage and attributes, and its
+//! body instruction by instruction (arithmetic, comparisons, conversions, composite operations,
+//! memory, control flow, calls). Calls of `llvm.genx.address.convert.*` (what the writer adaptor
+//! puts between a kernel's resource parameter and its `i32` uses) are dropped: the parameter is
+//! an `i32` again.
+
+use crate::binary::Located;
+use crate::module::{id_at, literal_at, operand_number, Function, Spirv};
+use crate::rebuild::{escape, Writer};
+use crate::types::Ty;
+use genxc_diag::Diagnostic;
+use rspirv::dr::Operand;
+use rspirv::spirv::{Decoration, Op};
+use std::collections::{BTreeSet, HashMap};
+
+/// The writer adaptor's conversion from a resource parameter to its `i32` binding index.
+const ADDRESS_CONVERT: &str = "llvm.genx.address.convert";
+
+/// What a function body refers to outside itself.
+pub struct Context<'a> {
+    /// The module.
+    pub m: &'a Spirv<'a>,
+    /// LLVM names of the functions, by id.
+    pub names: &'a HashMap<u32, String>,
+    /// LLVM references of the globals (`@"name"`), by id.
+    pub globals: &'a HashMap<u32, String>,
+    /// The entry point function when the function written is a kernel's body.
+    pub kernel: Option<u32>,
+}
+
+/// The state of one function being written.
+struct Body<'a> {
+    cx: &'a Context<'a>,
+    /// Values replaced by another value's text (address conversions).
+    aliases: HashMap<u32, String>,
+    /// Declarations of LLVM intrinsics the body calls.
+    intrinsics: &'a mut BTreeSet<String>,
+    /// Counter of helper values.
+    temps: u32,
+    /// The LLVM local names of the function's parameters, blocks and values (`%"name"` from
+    /// OpName, or LLVM's numbering for unnamed ones, so the GenX back end names them as it names
+    /// the `.ll` input's).
+    locals: HashMap<u32, String>,
+    /// The ids of the function's blocks.
+    labels: std::collections::HashSet<u32>,
+}
+
+/// The LLVM local names of `f`'s parameters, labels and values: OpName when it has one not yet
+/// taken, else the next number of LLVM's implicit numbering (in definition order).
+fn local_names(cx: &Context, f: &Function) -> HashMap<u32, String> {
+    let m = cx.m;
+    let mut out = HashMap::new();
+    let mut taken = std::collections::HashSet::new();
+    let mut next = 0u32;
+    let mut name = |id: u32, out: &mut HashMap<u32, String>| {
+        let text = match m.names.get(&id) {
+            Some(n) if !n.is_empty() && n.parse::<u64>().is_err() && taken.insert(n.clone()) => {
+                format!("%\"{}\"", escape(n))
+            }
+            _ => {
+                next += 1;
+                format!("%{}", next - 1)
+            }
+        };
+        out.insert(id, text);
+    };
+    for &p in &f.params {
+        name(p, &mut out);
+    }
+    for at in &m.insts[f.start + 1..f.end - 1] {
+        let inst = &at.inst;
+        let Some(id) = inst.result_id else { continue };
+        let op = inst.class.opcode;
+        if op == Op::FunctionParameter {
+            continue;
+        }
+        let void = inst.result_type.and_then(|t| m.types.get(&t)).is_some_and(|t| *t == Ty::Void);
+        let dropped = op == Op::FunctionCall
+            && id_at(inst, 0).and_then(|c| cx.names.get(&c)).is_some_and(|n| n.starts_with(ADDRESS_CONVERT));
+        if op == Op::Label || (!void && !dropped) {
+            name(id, &mut out);
+        }
+    }
+    out
+}
+
+/// Writes `f`; returns the parameter types as written.
+pub fn write(
+    cx: &Context,
+    f: &Function,
+    w: &mut Writer,
+    intrinsics: &mut BTreeSet<String>,
+    attributes: &mut Vec<String>,
+    kernel: bool,
+) -> Result<Vec<Ty>, Diagnostic> {
+    let m = cx.m;
+    let head = &m.insts[f.start];
+    let Ty::Function(ret, declared) = m.ty(head, f.ty)?.clone() else {
+        return Err(m.error(head, format!("%{} is not a function type", f.ty)));
+    };
+    if declared.len() != f.params.len() {
+        return Err(m.error(
+            head,
+            format!("the function type has {} parameters, the function {}", declared.len(), f.params.len()),
+        ));
+    }
+    let name = &cx.names[&f.id];
+    if !f.defined && name.starts_with(ADDRESS_CONVERT) {
+        return Ok(declared);
+    }
+    let params: Vec<Ty> = declared
+        .iter()
+        .map(|t| match t.resource() {
+            Some(r) => Ty::Resource(r.clone()),
+            None => t.clone(),
+        })
+        .collect();
+    let linkage = m.linkage(f.id);
+    let mut attrs: Vec<String> = Vec::new();
+    if f.control & 0x2 != 0 {
+        attrs.push("noinline".into());
+    }
+    if f.control & 0x1 != 0 {
+        attrs.push("alwaysinline".into());
+    }
+    let ids: Vec<u32> = std::iter::once(f.id).chain(cx.kernel).collect();
+    if kernel {
+        attrs.push("nounwind".into());
+        attrs.push("\"CMGenxMain\"".into());
+    }
+    if ids.iter().any(|&id| m.has_decoration(id, Decoration::StackCallINTEL)) {
+        attrs.push("\"CMStackCall\"".into());
+    }
+    if ids.iter().any(|&id| m.has_decoration(id, Decoration::VectorComputeCallableFunctionINTEL)) {
+        attrs.push("\"CMCallable\"".into());
+    }
+    if let Some(simt) = ids.iter().find_map(|&id| m.decoration_literal(id, Decoration::SIMTCallINTEL)) {
+        attrs.push(format!("\"CMGenxSIMT\"=\"{simt}\""));
+    }
+    if let Some(fc) = crate::rebuild::float_control(m, &ids) {
+        attrs.push(format!("\"CMFloatControl\"=\"{fc}\""));
+    }
+    let attr_ref = if attrs.is_empty() || !f.defined {
+        String::new()
+    } else {
+        attributes.push(attrs.join(" "));
+        format!(" #{}", attributes.len() - 1)
+    };
+    let locals = if f.defined { local_names(cx, f) } else { HashMap::new() };
+    let param_list = |named: bool| {
+        params
+            .iter()
+            .zip(&f.params)
+            .map(|(t, id)| if named { format!("{} {}", t.llvm(), locals[id]) } else { t.llvm() })
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    if !f.defined {
+        if linkage.as_ref().is_some_and(|(_, import)| !import) {
+            return Err(m.error(head, format!("function {name:?} is exported but has no body")));
+        }
+        w.line(head.offset, format!("declare {} @\"{}\"({})", ret.llvm(), escape(name), param_list(false)));
+        return Ok(params);
+    }
+    let link = if kernel {
+        "dllexport spir_kernel "
+    } else {
+        match &linkage {
+            Some((_, true)) => {
+                return Err(m.error(head, format!("function {name:?} is imported but has a body")))
+            }
+            Some((_, false)) => "",
+            None => "internal ",
+        }
+    };
+    w.line(
+        head.offset,
+        format!("define {link}{} @\"{}\"({}){attr_ref} {{", ret.llvm(), escape(name), param_list(true)),
+    );
+    let labels = m.insts[f.start..f.end]
+        .iter()
+        .filter(|l| l.inst.class.opcode == Op::Label)
+        .filter_map(|l| l.inst.result_id)
+        .collect();
+    let mut body = Body { cx, aliases: HashMap::new(), intrinsics, temps: 0, locals, labels };
+    for at in &m.insts[f.start + 1..f.end - 1] {
+        body.inst(at, w)?;
+    }
+    w.line(m.insts[f.end - 1].offset, "}");
+    Ok(params)
+}
+
+/// Integer binary operations: SPIR-V opcode and LLVM instruction.
+const INT_BINARY: &[(Op, &str)] = &[
+    (Op::IAdd, "add"),
+    (Op::ISub, "sub"),
+    (Op::IMul, "mul"),
+    (Op::UDiv, "udiv"),
+    (Op::SDiv, "sdiv"),
+    (Op::UMod, "urem"),
+    (Op::SRem, "srem"),
+    (Op::ShiftLeftLogical, "shl"),
+    (Op::ShiftRightLogical, "lshr"),
+    (Op::ShiftRightArithmetic, "ashr"),
+    (Op::BitwiseAnd, "and"),
+    (Op::BitwiseOr, "or"),
+    (Op::BitwiseXor, "xor"),
+    (Op::LogicalAnd, "and"),
+    (Op::LogicalOr, "or"),
+    (Op::LogicalNotEqual, "xor"),
+    (Op::FAdd, "fadd"),
+    (Op::FSub, "fsub"),
+    (Op::FMul, "fmul"),
+    (Op::FDiv, "fdiv"),
+    (Op::FRem, "frem"),
+];
+
+/// Comparisons: SPIR-V opcode, LLVM instruction and predicate.
+const COMPARE: &[(Op, &str)] = &[
+    (Op::IEqual, "icmp eq"),
+    (Op::INotEqual, "icmp ne"),
+    (Op::LogicalEqual, "icmp eq"),
+    (Op::UGreaterThan, "icmp ugt"),
+    (Op::UGreaterThanEqual, "icmp uge"),
+    (Op::ULessThan, "icmp ult"),
+    (Op::ULessThanEqual, "icmp ule"),
+    (Op::SGreaterThan, "icmp sgt"),
+    (Op::SGreaterThanEqual, "icmp sge"),
+    (Op::SLessThan, "icmp slt"),
+    (Op::SLessThanEqual, "icmp sle"),
+    (Op::FOrdEqual, "fcmp oeq"),
+    (Op::FOrdNotEqual, "fcmp one"),
+    (Op::FOrdLessThan, "fcmp olt"),
+    (Op::FOrdGreaterThan, "fcmp ogt"),
+    (Op::FOrdLessThanEqual, "fcmp ole"),
+    (Op::FOrdGreaterThanEqual, "fcmp oge"),
+    (Op::FUnordEqual, "fcmp ueq"),
+    (Op::FUnordNotEqual, "fcmp une"),
+    (Op::FUnordLessThan, "fcmp ult"),
+    (Op::FUnordGreaterThan, "fcmp ugt"),
+    (Op::FUnordLessThanEqual, "fcmp ule"),
+    (Op::FUnordGreaterThanEqual, "fcmp uge"),
+    (Op::LessOrGreater, "fcmp one"),
+    (Op::Ordered, "fcmp ord"),
+    (Op::Unordered, "fcmp uno"),
+];
+
+/// Instructions with nothing to write (debug info, structured control flow hints, lifetimes).
+const SKIPPED: &[Op] = &[
+    Op::Nop,
+    Op::Line,
+    Op::NoLine,
+    Op::SelectionMerge,
+    Op::LoopMerge,
+    Op::LifetimeStart,
+    Op::LifetimeStop,
+    Op::FunctionParameter,
+];
+
+impl Body<'_> {
+    /// The text of value `id`.
+    fn val(&self, at: &Located, id: u32) -> Result<String, Diagnostic> {
+        let m = self.cx.m;
+        if let Some(a) = self.aliases.get(&id) {
+            return Ok(a.clone());
+        }
+        if let Some(c) = m.constants.get(&id) {
+            return Ok(c.text.clone());
+        }
+        if let Some(g) = self.cx.globals.get(&id) {
+            return Ok(g.clone());
+        }
+        if let Some(n) = self.cx.names.get(&id) {
+            return Ok(format!("@\"{}\"", escape(n)));
+        }
+        if let Some(local) = self.locals.get(&id) {
+            return Ok(local.clone());
+        }
+        Err(m.error(at, format!("%{id} is not a defined value")))
+    }
+
+    /// The type of value `id`, resources as their `i32` index.
+    fn vty(&self, at: &Located, id: u32) -> Result<Ty, Diagnostic> {
+        let t = self.cx.m.value_ty(at, id)?;
+        Ok(match t.resource() {
+            Some(r) => Ty::Resource(r.clone()),
+            None => t.clone(),
+        })
+    }
+
+    /// `<type> <value>` of the id operand at `i`.
+    fn typed(&self, at: &Located, i: usize) -> Result<String, Diagnostic> {
+        let id = self.id(at, i)?;
+        Ok(format!("{} {}", self.vty(at, id)?.llvm(), self.val(at, id)?))
+    }
+
+    /// The block label operand at `i`.
+    fn label(&self, at: &Located, i: usize) -> Result<String, Diagnostic> {
+        let id = self.id(at, i)?;
+        match self.locals.get(&id) {
+            Some(name) if self.labels.contains(&id) => Ok(name.clone()),
+            _ => Err(self.cx.m.error(at, format!("%{id} is not a block of this function"))),
+        }
+    }
+
+    /// The id operand at `i`.
+    fn id(&self, at: &Located, i: usize) -> Result<u32, Diagnostic> {
+        id_at(&at.inst, i).ok_or_else(|| {
+            self.cx.m.error(at, format!("operand {i} of {:?} is not an id", at.inst.class.opcode))
+        })
+    }
+
+    /// The value text of the id operand at `i`.
+    fn operand(&self, at: &Located, i: usize) -> Result<String, Diagnostic> {
+        let id = self.id(at, i)?;
+        self.val(at, id)
+    }
+
+    /// The result type.
+    fn result_ty(&self, at: &Located) -> Result<Ty, Diagnostic> {
+        let m = self.cx.m;
+        let t = at.inst.result_type.ok_or_else(|| m.error(at, "the instruction has no result type"))?;
+        Ok(m.ty(at, t)?.clone())
+    }
+
+    /// The local name of the instruction's result.
+    fn result(&self, at: &Located) -> Result<String, Diagnostic> {
+        at.inst
+            .result_id
+            .and_then(|r| self.locals.get(&r).cloned())
+            .ok_or_else(|| self.cx.m.error(at, "the instruction has no result id"))
+    }
+
+    /// A fresh helper value name for the instruction.
+    fn temp(&mut self, at: &Located) -> String {
+        self.temps += 1;
+        format!("%\"t{}.{}\"", at.offset, self.temps)
+    }
+
+    /// Writes one instruction.
+    fn inst(&mut self, at: &Located, w: &mut Writer) -> Result<(), Diagnostic> {
+        let m = self.cx.m;
+        let inst = &at.inst;
+        let op = inst.class.opcode;
+        if SKIPPED.contains(&op) {
+            return Ok(());
+        }
+        if let Some(&(_, llvm)) = INT_BINARY.iter().find(|(o, _)| *o == op) {
+            let t = self.result_ty(at)?;
+            let line = format!(
+                "{} = {llvm} {} {}, {}",
+                self.result(at)?,
+                t.llvm(),
+                self.operand(at, 0)?,
+                self.operand(at, 1)?
+            );
+            w.line(at.offset, format!("  {line}"));
+            return Ok(());
+        }
+        if let Some(&(_, llvm)) = COMPARE.iter().find(|(o, _)| *o == op) {
+            let line =
+                format!("{} = {llvm} {}, {}", self.result(at)?, self.typed(at, 0)?, self.operand(at, 1)?);
+            w.line(at.offset, format!("  {line}"));
+            return Ok(());
+        }
+        let line = match op {
+            Op::Label => {
+                let label = self.result(at)?;
+                w.line(at.offset, format!("{}:", &label[1..]));
+                return Ok(());
+            }
+            Op::Phi => {
+                let t = self.result_ty(at)?;
+                let mut incoming = Vec::new();
+                for i in (0..inst.operands.len()).step_by(2) {
+                    incoming.push(format!("[ {}, {} ]", self.operand(at, i)?, self.label(at, i + 1)?));
+                }
+                format!("{} = phi {} {}", self.result(at)?, t.llvm(), incoming.join(", "))
+            }
+            Op::FNegate => format!("{} = fneg {}", self.result(at)?, self.typed(at, 0)?),
+            Op::SNegate => {
+                let t = self.result_ty(at)?;
+                format!(
+                    "{} = sub {} {}, {}",
+                    self.result(at)?,
+                    t.llvm(),
+                    splat(&t, "0"),
+                    self.operand(at, 0)?
+                )
+            }
+            Op::Not => {
+                let t = self.result_ty(at)?;
+                format!(
+                    "{} = xor {} {}, {}",
+                    self.result(at)?,
+                    t.llvm(),
+                    self.operand(at, 0)?,
+                    splat(&t, "-1")
+                )
+            }
+            Op::LogicalNot => {
+                let t = self.result_ty(at)?;
+                format!(
+                    "{} = xor {} {}, {}",
+                    self.result(at)?,
+                    t.llvm(),
+                    self.operand(at, 0)?,
+                    splat(&t, "true")
+                )
+            }
+            Op::Select => format!(
+                "{} = select {}, {}, {}",
+                self.result(at)?,
+                self.typed(at, 0)?,
+                self.typed(at, 1)?,
+                self.typed(at, 2)?
+            ),
+            Op::UConvert | Op::SConvert | Op::FConvert => {
+                let t = self.result_ty(at)?;
+                let from = self.vty(at, self.id(at, 0)?)?;
+                let (to_bits, from_bits) = (t.bits().unwrap_or(0), from.bits().unwrap_or(0));
+                let llvm = match (op, to_bits.cmp(&from_bits)) {
+                    (_, std::cmp::Ordering::Equal) => "bitcast",
+                    (Op::FConvert, std::cmp::Ordering::Greater) => "fpext",
+                    (Op::FConvert, _) => "fptrunc",
+                    (_, std::cmp::Ordering::Less) => "trunc",
+                    (Op::UConvert, _) => "zext",
+                    _ => "sext",
+                };
+                format!("{} = {llvm} {} to {}", self.result(at)?, self.typed(at, 0)?, t.llvm())
+            }
+            Op::ConvertFToU
+            | Op::ConvertFToS
+            | Op::ConvertSToF
+            | Op::ConvertUToF
+            | Op::ConvertPtrToU
+            | Op::ConvertUToPtr => {
+                let llvm = match op {
+                    Op::ConvertFToU => "fptoui",
+                    Op::ConvertFToS => "fptosi",
+                    Op::ConvertSToF => "sitofp",
+                    Op::ConvertUToF => "uitofp",
+                    Op::ConvertPtrToU => "ptrtoint",
+                    _ => "inttoptr",
+                };
+                format!(
+                    "{} = {llvm} {} to {}",
+                    self.result(at)?,
+                    self.typed(at, 0)?,
+                    self.result_ty(at)?.llvm()
+                )
+            }
+            Op::Bitcast | Op::PtrCastToGeneric | Op::GenericCastToPtr | Op::GenericCastToPtrExplicit => {
+                let t = self.result_ty(at)?;
+                let from = self.vty(at, self.id(at, 0)?)?;
+                let llvm = match (from.is_pointer(), t.is_pointer()) {
+                    (true, false) => "ptrtoint",
+                    (false, true) => "inttoptr",
+                    (true, true) if !matches!((&from, &t), (Ty::Pointer(_, a), Ty::Pointer(_, b)) if a == b) => {
+                        "addrspacecast"
+                    }
+                    _ => "bitcast",
+                };
+                format!("{} = {llvm} {} to {}", self.result(at)?, self.typed(at, 0)?, t.llvm())
+            }
+            Op::CompositeExtract => {
+                let base = self.vty(at, self.id(at, 0)?)?;
+                let idx: Vec<u32> = (1..inst.operands.len()).filter_map(|i| literal_at(inst, i)).collect();
+                match (&base, idx.as_slice()) {
+                    (Ty::Vector(..), [i]) => {
+                        format!("{} = extractelement {}, i32 {i}", self.result(at)?, self.typed(at, 0)?)
+                    }
+                    (Ty::Array(..) | Ty::Struct(_), [_, ..]) => format!(
+                        "{} = extractvalue {}, {}",
+                        self.result(at)?,
+                        self.typed(at, 0)?,
+                        idx.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")
+                    ),
+                    _ => {
+                        return Err(m.unsupported(
+                            at,
+                            "OpCompositeExtract of this shape (indices into a vector inside an aggregate)",
+                        ))
+                    }
+                }
+            }
+            Op::CompositeInsert => {
+                let base = self.vty(at, self.id(at, 1)?)?;
+                let idx: Vec<u32> = (2..inst.operands.len()).filter_map(|i| literal_at(inst, i)).collect();
+                match (&base, idx.as_slice()) {
+                    (Ty::Vector(..), [i]) => format!(
+                        "{} = insertelement {}, {}, i32 {i}",
+                        self.result(at)?,
+                        self.typed(at, 1)?,
+                        self.typed(at, 0)?
+                    ),
+                    (Ty::Array(..) | Ty::Struct(_), [_, ..]) => format!(
+                        "{} = insertvalue {}, {}, {}",
+                        self.result(at)?,
+                        self.typed(at, 1)?,
+                        self.typed(at, 0)?,
+                        idx.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")
+                    ),
+                    _ => {
+                        return Err(m.unsupported(
+                            at,
+                            "OpCompositeInsert of this shape (indices into a vector inside an aggregate)",
+                        ))
+                    }
+                }
+            }
+            Op::VectorExtractDynamic => {
+                format!(
+                    "{} = extractelement {}, {}",
+                    self.result(at)?,
+                    self.typed(at, 0)?,
+                    self.typed(at, 1)?
+                )
+            }
+            Op::VectorInsertDynamic => format!(
+                "{} = insertelement {}, {}, {}",
+                self.result(at)?,
+                self.typed(at, 0)?,
+                self.typed(at, 1)?,
+                self.typed(at, 2)?
+            ),
+            Op::VectorShuffle => {
+                let (a, b) = (self.vty(at, self.id(at, 0)?)?, self.vty(at, self.id(at, 1)?)?);
+                if a != b {
+                    return Err(m.unsupported(at, "OpVectorShuffle of two vectors of different lengths"));
+                }
+                let lanes: Vec<String> = (2..inst.operands.len())
+                    .filter_map(|i| literal_at(inst, i))
+                    .map(|l| if l == u32::MAX { "i32 undef".to_string() } else { format!("i32 {l}") })
+                    .collect();
+                format!(
+                    "{} = shufflevector {}, {}, <{} x i32> <{}>",
+                    self.result(at)?,
+                    self.typed(at, 0)?,
+                    self.typed(at, 1)?,
+                    lanes.len(),
+                    lanes.join(", ")
+                )
+            }
+            Op::CompositeConstruct => return self.construct(at, w),
+            Op::Variable => {
+                let Ty::Pointer(pointee, _) = self.result_ty(at)? else {
+                    return Err(m.error(at, "OpVariable's type is not a pointer"));
+                };
+                if inst.operands.len() > 1 {
+                    return Err(m.unsupported(at, "a function-scope OpVariable with an initializer"));
+                }
+                let align = inst.result_id.and_then(|r| m.decoration_literal(r, Decoration::Alignment));
+                let align = align.map(|a| format!(", align {a}")).unwrap_or_default();
+                format!("{} = alloca {}{align}", self.result(at)?, pointee.llvm())
+            }
+            Op::Load => {
+                let t = self.result_ty(at)?;
+                let (volatile, align) = memory_access(inst, 1);
+                format!("{} = load {volatile}{}, {}{align}", self.result(at)?, t.llvm(), self.typed(at, 0)?)
+            }
+            Op::Store => {
+                let (volatile, align) = memory_access(inst, 2);
+                format!("store {volatile}{}, {}{align}", self.typed(at, 1)?, self.typed(at, 0)?)
+            }
+            Op::AccessChain | Op::InBoundsAccessChain | Op::PtrAccessChain | Op::InBoundsPtrAccessChain => {
+                let base = self.vty(at, self.id(at, 0)?)?;
+                let Ty::Pointer(pointee, _) = &base else {
+                    return Err(m.error(at, "the base of an access chain is not a pointer"));
+                };
+                let inbounds = if matches!(op, Op::InBoundsAccessChain | Op::InBoundsPtrAccessChain) {
+                    "inbounds "
+                } else {
+                    ""
+                };
+                let mut idx = Vec::new();
+                if matches!(op, Op::AccessChain | Op::InBoundsAccessChain) {
+                    idx.push("i32 0".to_string());
+                }
+                for i in 1..inst.operands.len() {
+                    idx.push(self.typed(at, i)?);
+                }
+                format!(
+                    "{} = getelementptr {inbounds}{}, {}, {}",
+                    self.result(at)?,
+                    pointee.llvm(),
+                    self.typed(at, 0)?,
+                    idx.join(", ")
+                )
+            }
+            Op::FunctionCall => return self.call(at, w),
+            Op::ExtInst => {
+                let set = self.id(at, 0)?;
+                if !m.opencl_std.contains(&set) {
+                    return Err(
+                        m.unsupported(at, "OpExtInst of an extended instruction set other than OpenCL.std")
+                    );
+                }
+                let number = match inst.operands.get(1) {
+                    Some(Operand::LiteralExtInstInteger(n)) => *n,
+                    _ => return Err(m.error(at, "OpExtInst without an instruction number")),
+                };
+                let t = self.result_ty(at)?;
+                let mut args = Vec::new();
+                for i in 2..inst.operands.len() {
+                    args.push(self.typed(at, i)?);
+                }
+                let Some((name, extra)) = crate::opencl_std::intrinsic(number, &t) else {
+                    return Err(m.unsupported(
+                        at,
+                        format!("OpenCL.std instruction {number} ({})", crate::opencl_std::name(number)),
+                    ));
+                };
+                let decl_params: Vec<String> = args
+                    .iter()
+                    .map(|a| a.rsplit_once(' ').map_or("", |x| x.0).to_string())
+                    .chain(extra.iter().map(|e| e.0.to_string()))
+                    .collect();
+                self.intrinsics.insert(format!("declare {} @{name}({})", t.llvm(), decl_params.join(", ")));
+                args.extend(extra.iter().map(|e| format!("{} {}", e.0, e.1)));
+                format!("{} = call {} @{name}({})", self.result(at)?, t.llvm(), args.join(", "))
+            }
+            Op::Branch => format!("br label {}", self.label(at, 0)?),
+            Op::BranchConditional => {
+                format!(
+                    "br {}, label {}, label {}",
+                    self.typed(at, 0)?,
+                    self.label(at, 1)?,
+                    self.label(at, 2)?
+                )
+            }
+            Op::Switch => {
+                let sel = self.vty(at, self.id(at, 0)?)?;
+                let mut cases = Vec::new();
+                for i in (2..inst.operands.len()).step_by(2) {
+                    let value = inst
+                        .operands
+                        .get(i)
+                        .and_then(operand_number)
+                        .ok_or_else(|| m.error(at, "a switch case without a literal"))?;
+                    let text = crate::module::scalar_text(&sel, value)
+                        .ok_or_else(|| m.error(at, "the switch selector is not an integer"))?;
+                    cases.push(format!("{} {text}, label {}", sel.llvm(), self.label(at, i + 1)?));
+                }
+                format!("switch {}, label {} [ {} ]", self.typed(at, 0)?, self.label(at, 1)?, cases.join(" "))
+            }
+            Op::Return => "ret void".into(),
+            Op::ReturnValue => format!("ret {}", self.typed(at, 0)?),
+            Op::Unreachable => "unreachable".into(),
+            other => return Err(m.unsupported(at, format!("{other:?} is not read by genxc"))),
+        };
+        w.line(at.offset, format!("  {line}"));
+        Ok(())
+    }
+
+    /// OpFunctionCall: a call, or the writer adaptor's address conversion dropped.
+    fn call(&mut self, at: &Located, w: &mut Writer) -> Result<(), Diagnostic> {
+        let m = self.cx.m;
+        let callee = self.id(at, 0)?;
+        let Some(name) = self.cx.names.get(&callee) else {
+            return Err(m.error(
+                at,
+                format!("%{callee} is not a function that can be called (a kernel's body or an unknown id)"),
+            ));
+        };
+        if name.starts_with(ADDRESS_CONVERT) {
+            let arg = self.operand(at, 1)?;
+            if let Some(r) = at.inst.result_id {
+                self.aliases.insert(r, arg);
+            }
+            return Ok(());
+        }
+        let t = self.result_ty(at)?;
+        let mut args = Vec::new();
+        for i in 1..at.inst.operands.len() {
+            args.push(self.typed(at, i)?);
+        }
+        let call = format!("call {} @\"{}\"({})", t.llvm(), escape(name), args.join(", "));
+        if t == Ty::Void {
+            w.line(at.offset, format!("  {call}"));
+        } else {
+            w.line(at.offset, format!("  {} = {call}", self.result(at)?));
+        }
+        Ok(())
+    }
+
+    /// OpCompositeConstruct: a vector from scalars and vectors (insertelement chains), or an
+    /// aggregate (insertvalue chains).
+    fn construct(&mut self, at: &Located, w: &mut Writer) -> Result<(), Diagnostic> {
+        let m = self.cx.m;
+        let t = self.result_ty(at)?;
+        let n = at.inst.operands.len();
+        let result = self.result(at)?;
+        let mut current = "undef".to_string();
+        match &t {
+            Ty::Vector(e, count) => {
+                // Flatten constituents to scalar texts.
+                let mut scalars = Vec::new();
+                for i in 0..n {
+                    let id = self.id(at, i)?;
+                    match self.vty(at, id)? {
+                        Ty::Vector(_, k) => {
+                            let v = self.typed(at, i)?;
+                            for lane in 0..k {
+                                let tmp = self.temp(at);
+                                w.line(at.offset, format!("  {tmp} = extractelement {v}, i32 {lane}"));
+                                scalars.push(tmp);
+                            }
+                        }
+                        _ => scalars.push(self.val(at, id)?),
+                    }
+                }
+                if scalars.len() != *count as usize {
+                    return Err(m.error(
+                        at,
+                        format!(
+                            "OpCompositeConstruct gives {} elements to a vector of {count}",
+                            scalars.len()
+                        ),
+                    ));
+                }
+                for (lane, s) in scalars.iter().enumerate() {
+                    let next = if lane + 1 == scalars.len() { result.clone() } else { self.temp(at) };
+                    w.line(
+                        at.offset,
+                        format!(
+                            "  {next} = insertelement {} {current}, {} {s}, i32 {lane}",
+                            t.llvm(),
+                            e.llvm()
+                        ),
+                    );
+                    current = next;
+                }
+            }
+            Ty::Array(..) | Ty::Struct(_) => {
+                for i in 0..n {
+                    let next = if i + 1 == n { result.clone() } else { self.temp(at) };
+                    w.line(
+                        at.offset,
+                        format!("  {next} = insertvalue {} {current}, {}, {i}", t.llvm(), self.typed(at, i)?),
+                    );
+                    current = next;
+                }
+                if n == 0 {
+                    return Err(m.error(at, "OpCompositeConstruct without constituents"));
+                }
+            }
+            _ => return Err(m.error(at, "OpCompositeConstruct of a type that is not a composite")),
+        }
+        Ok(())
+    }
+}
+
+/// The `volatile ` word and `, align N` suffix of a memory access operand at `i`.
+fn memory_access(inst: &rspirv::dr::Instruction, i: usize) -> (&'static str, String) {
+    let Some(Operand::MemoryAccess(access)) = inst.operands.get(i) else { return ("", String::new()) };
+    let volatile = if access.contains(rspirv::spirv::MemoryAccess::VOLATILE) { "volatile " } else { "" };
+    let align = if access.contains(rspirv::spirv::MemoryAccess::ALIGNED) {
+        literal_at(inst, i + 1).map(|a| format!(", align {a}")).unwrap_or_default()
+    } else {
+        String::new()
+    };
+    (volatile, align)
+}
+
+/// A constant of `ty` with every element `value` (the scalar itself for scalar types).
+fn splat(ty: &Ty, value: &str) -> String {
+    match ty {
+        Ty::Vector(e, n) => {
+            format!("<{}>", (0..*n).map(|_| format!("{} {value}", e.llvm())).collect::<Vec<_>>().join(", "))
+        }
+        _ => value.to_string(),
+    }
+}

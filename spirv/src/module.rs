@@ -1,0 +1,537 @@
+//! The module-level view of a parsed SPIR-V module: its capabilities, types, constants, global
+//! variables, decorations, names, entry points and execution modes, gathered by id, and the
+//! functions as ranges of instructions. [`crate::rebuild`] writes the LLVM module from it.
+
+use crate::binary::{at_word, Binary, ExtraDecoration, Located};
+use crate::types::{access_word, address_space, resource_of_image, resource_of_opaque, Resource, Ty};
+use genxc_diag::{unsupported, Diagnostic};
+use rspirv::dr::{Instruction, Operand};
+use rspirv::spirv::{Capability, Decoration, ExecutionMode, Op};
+use std::collections::HashMap;
+
+/// The capabilities the reader accepts: what CM, ESIMD and ISPC modules declare.
+const CAPABILITIES: &[Capability] = &[
+    Capability::Addresses,
+    Capability::Linkage,
+    Capability::Kernel,
+    Capability::Vector16,
+    Capability::Float16Buffer,
+    Capability::Float16,
+    Capability::Float64,
+    Capability::Int64,
+    Capability::Int64Atomics,
+    Capability::Int16,
+    Capability::Int8,
+    Capability::GenericPointer,
+    Capability::Groups,
+    Capability::VectorComputeINTEL,
+    Capability::VectorAnyINTEL,
+    Capability::FunctionFloatControlINTEL,
+    Capability::RoundToInfinityINTEL,
+    Capability::FloatingPointModeINTEL,
+    Capability::FunctionPointersINTEL,
+    Capability::IndirectReferencesINTEL,
+    Capability::ExpectAssumeKHR,
+    Capability::DenormPreserve,
+    Capability::DenormFlushToZero,
+    Capability::SignedZeroInfNanPreserve,
+    Capability::RoundingModeRTE,
+    Capability::RoundingModeRTZ,
+    Capability::FPFastMathModeINTEL,
+    Capability::ImageBasic,
+    Capability::LiteralSampler,
+    Capability::Sampled1D,
+    Capability::Image1D,
+    Capability::SampledBuffer,
+    Capability::ImageBuffer,
+    Capability::ImageReadWrite,
+    Capability::Int64ImageEXT,
+];
+
+/// A defined value's place: a global (function or variable), a constant, or a local.
+#[derive(Clone, Debug)]
+pub struct Constant {
+    /// The constant's type.
+    pub ty: Ty,
+    /// Its LLVM constant text without the type (`3`, `0x3FF0000000000000`, `<i32 1, i32 2>`).
+    pub text: String,
+}
+
+/// One OpFunction: where its instructions are and what it is.
+#[derive(Clone, Debug)]
+pub struct Function {
+    /// The function's result id.
+    pub id: u32,
+    /// Index of its OpFunction in [`Spirv::insts`].
+    pub start: usize,
+    /// Index one past its OpFunctionEnd.
+    pub end: usize,
+    /// The function type's id.
+    pub ty: u32,
+    /// The FunctionControl mask.
+    pub control: u32,
+    /// Parameter ids in order.
+    pub params: Vec<u32>,
+    /// Whether it has a body (an OpLabel).
+    pub defined: bool,
+}
+
+/// An OpEntryPoint Kernel.
+#[derive(Clone, Debug)]
+pub struct EntryPoint {
+    /// The entry function id.
+    pub function: u32,
+    /// The kernel name.
+    pub name: String,
+    /// Word offset of the OpEntryPoint.
+    pub offset: usize,
+}
+
+/// The parsed module, gathered by id.
+pub struct Spirv<'a> {
+    /// The file name for diagnostics.
+    pub file: &'a str,
+    /// The instructions in module order.
+    pub insts: Vec<Located>,
+    /// Whether pointers are 64-bit (Physical64 addressing).
+    pub pointers64: bool,
+    /// Types by id.
+    pub types: HashMap<u32, Ty>,
+    /// Constants (and OpUndef) by id.
+    pub constants: HashMap<u32, Constant>,
+    /// OpName by id.
+    pub names: HashMap<u32, String>,
+    /// Decorations by target id: the decoration and its literal operands.
+    pub decorations: HashMap<u32, Vec<(Decoration, Vec<Operand>)>>,
+    /// The translator's decorations rspirv does not know, by target id.
+    pub extra: HashMap<u32, Vec<ExtraDecoration>>,
+    /// Functions by id.
+    pub functions: Vec<Function>,
+    /// Kernel entry points.
+    pub entry_points: Vec<EntryPoint>,
+    /// Execution modes by function id: the mode and its literal operands.
+    pub modes: HashMap<u32, Vec<(ExecutionMode, Vec<u32>)>>,
+    /// Result types of every instruction with a result, by result id.
+    pub result_types: HashMap<u32, u32>,
+    /// The ids of OpExtInstImport "OpenCL.std".
+    pub opencl_std: Vec<u32>,
+    /// Indices of module-scope OpVariable instructions.
+    pub globals: Vec<usize>,
+}
+
+/// The id operand at `i`.
+pub fn id_at(inst: &Instruction, i: usize) -> Option<u32> {
+    match inst.operands.get(i)? {
+        Operand::IdRef(id) | Operand::IdScope(id) | Operand::IdMemorySemantics(id) => Some(*id),
+        _ => None,
+    }
+}
+
+/// The 32-bit literal operand at `i`.
+pub fn literal_at(inst: &Instruction, i: usize) -> Option<u32> {
+    match inst.operands.get(i)? {
+        Operand::LiteralBit32(v) => Some(*v),
+        _ => None,
+    }
+}
+
+/// A literal operand as a number, whatever rspirv decoded it as.
+pub fn operand_number(op: &Operand) -> Option<u64> {
+    match op {
+        Operand::LiteralBit32(v) => Some(u64::from(*v)),
+        Operand::LiteralBit64(v) => Some(*v),
+        Operand::AccessQualifier(a) => Some(*a as u64),
+        Operand::FPRoundingMode(m) => Some(*m as u64),
+        Operand::FunctionParameterAttribute(a) => Some(*a as u64),
+        _ => None,
+    }
+}
+
+impl<'a> Spirv<'a> {
+    /// An error at instruction `inst`'s word offset.
+    pub fn error(&self, at: &Located, message: impl std::fmt::Display) -> Diagnostic {
+        at_word(self.file, at.offset, message)
+    }
+
+    /// An unsupported construct at instruction `inst`'s word offset.
+    pub fn unsupported(&self, at: &Located, what: impl std::fmt::Display) -> Diagnostic {
+        Diagnostic::error(unsupported(format!("{}: SPIR-V at word {}: {what}", self.file, at.offset)))
+    }
+
+    /// The type of id `id`, or an error at `at` naming the id.
+    pub fn ty(&self, at: &Located, id: u32) -> Result<&Ty, Diagnostic> {
+        self.types
+            .get(&id)
+            .ok_or_else(|| self.error(at, format!("%{id} is not a type defined before its use")))
+    }
+
+    /// Whether `id` carries decoration `d`.
+    pub fn has_decoration(&self, id: u32, d: Decoration) -> bool {
+        self.decorations.get(&id).is_some_and(|ds| ds.iter().any(|(x, _)| *x == d))
+    }
+
+    /// The first literal operand of decoration `d` on `id`.
+    pub fn decoration_literal(&self, id: u32, d: Decoration) -> Option<u64> {
+        self.decorations
+            .get(&id)?
+            .iter()
+            .find(|(x, _)| *x == d)
+            .and_then(|(_, ops)| ops.first().and_then(operand_number))
+    }
+
+    /// The import or export name of `id` (LinkageAttributes) and whether it is an import.
+    pub fn linkage(&self, id: u32) -> Option<(String, bool)> {
+        let (_, ops) =
+            self.decorations.get(&id)?.iter().find(|(x, _)| *x == Decoration::LinkageAttributes)?;
+        let name = match ops.first()? {
+            Operand::LiteralString(s) => s.clone(),
+            _ => return None,
+        };
+        let import = matches!(ops.get(1), Some(Operand::LinkageType(rspirv::spirv::LinkageType::Import)));
+        Some((name, import))
+    }
+
+    /// The type of the value `id` (the result type of its defining instruction).
+    pub fn value_ty(&self, at: &Located, id: u32) -> Result<&Ty, Diagnostic> {
+        if let Some(c) = self.constants.get(&id) {
+            return Ok(&c.ty);
+        }
+        let t = self
+            .result_types
+            .get(&id)
+            .ok_or_else(|| self.error(at, format!("%{id} is not a defined value")))?;
+        self.ty(at, *t)
+    }
+}
+
+/// Gathers the module-level facts of `binary`.
+pub fn gather(file: &str, binary: Binary) -> Result<Spirv<'_>, Diagnostic> {
+    let mut m = Spirv {
+        file,
+        insts: binary.insts,
+        pointers64: true,
+        types: HashMap::new(),
+        constants: HashMap::new(),
+        names: HashMap::new(),
+        decorations: HashMap::new(),
+        extra: HashMap::new(),
+        functions: Vec::new(),
+        entry_points: Vec::new(),
+        modes: HashMap::new(),
+        result_types: HashMap::new(),
+        opencl_std: Vec::new(),
+        globals: Vec::new(),
+    };
+    for (target, d, _) in binary.extra {
+        m.extra.entry(target).or_default().push(d);
+    }
+    let mut defined = std::collections::HashSet::new();
+    let mut memory_model = false;
+    let mut open: Option<Function> = None;
+    // Media block images are images whose parameter carries MediaBlockIOINTEL: the types come
+    // before, so remember which parameter ids have it (decorations come first).
+    let insts = std::mem::take(&mut m.insts);
+    for (index, at) in insts.iter().enumerate() {
+        let inst = &at.inst;
+        if let Some(id) = inst.result_id {
+            if !defined.insert(id) {
+                return Err(m.error(at, format!("%{id} is defined twice")));
+            }
+            if let Some(t) = inst.result_type {
+                m.result_types.insert(id, t);
+            }
+        }
+        match inst.class.opcode {
+            Op::Capability => {
+                if let Some(Operand::Capability(c)) = inst.operands.first() {
+                    if !CAPABILITIES.contains(c) {
+                        return Err(m.unsupported(at, format!("capability {c:?} is not read by genxc")));
+                    }
+                }
+            }
+            Op::MemoryModel => {
+                memory_model = true;
+                m.pointers64 = match inst.operands.first() {
+                    Some(Operand::AddressingModel(rspirv::spirv::AddressingModel::Physical32)) => false,
+                    Some(Operand::AddressingModel(rspirv::spirv::AddressingModel::Physical64)) => true,
+                    other => {
+                        return Err(m.unsupported(
+                            at,
+                            format!("addressing model {other:?} (kernels use Physical32 or Physical64)"),
+                        ))
+                    }
+                };
+            }
+            Op::ExtInstImport => {
+                if let (Some(Operand::LiteralString(s)), Some(id)) = (inst.operands.first(), inst.result_id) {
+                    if s == "OpenCL.std" {
+                        m.opencl_std.push(id);
+                    }
+                }
+            }
+            Op::EntryPoint => {
+                let model = inst.operands.first();
+                let (Some(function), Some(Operand::LiteralString(name))) =
+                    (id_at(inst, 1), inst.operands.get(2))
+                else {
+                    return Err(m.error(at, "OpEntryPoint without a function and a name"));
+                };
+                if !matches!(model, Some(Operand::ExecutionModel(rspirv::spirv::ExecutionModel::Kernel))) {
+                    return Err(m.unsupported(
+                        at,
+                        format!("entry point {name:?} of execution model {model:?}: only Kernel"),
+                    ));
+                }
+                m.entry_points.push(EntryPoint { function, name: name.clone(), offset: at.offset });
+            }
+            Op::ExecutionMode => {
+                let (Some(f), Some(Operand::ExecutionMode(mode))) = (id_at(inst, 0), inst.operands.get(1))
+                else {
+                    return Err(m.error(at, "OpExecutionMode without a function and a mode"));
+                };
+                let literals =
+                    inst.operands[2..].iter().filter_map(operand_number).map(|v| v as u32).collect();
+                m.modes.entry(f).or_default().push((*mode, literals));
+            }
+            Op::Name => {
+                if let (Some(id), Some(Operand::LiteralString(s))) = (id_at(inst, 0), inst.operands.get(1)) {
+                    m.names.insert(id, s.clone());
+                }
+            }
+            Op::Decorate => {
+                let (Some(id), Some(Operand::Decoration(d))) = (id_at(inst, 0), inst.operands.get(1)) else {
+                    return Err(m.error(at, "OpDecorate without a target and a decoration"));
+                };
+                m.decorations.entry(id).or_default().push((*d, inst.operands[2..].to_vec()));
+            }
+            Op::DecorationGroup | Op::GroupDecorate | Op::MemberDecorate => {
+                return Err(m.unsupported(at, format!("{:?} is not read by genxc", inst.class.opcode)));
+            }
+            Op::Function => {
+                if open.is_some() {
+                    return Err(m.error(at, "OpFunction inside a function"));
+                }
+                let (Some(id), Some(Operand::FunctionControl(control)), Some(ty)) =
+                    (inst.result_id, inst.operands.first(), id_at(inst, 1))
+                else {
+                    return Err(m.error(at, "OpFunction without a result, a control mask and a type"));
+                };
+                open = Some(Function {
+                    id,
+                    start: index,
+                    end: index,
+                    ty,
+                    control: control.bits(),
+                    params: Vec::new(),
+                    defined: false,
+                });
+            }
+            Op::FunctionParameter => match (&mut open, inst.result_id) {
+                (Some(f), Some(id)) if !f.defined => f.params.push(id),
+                _ => return Err(m.error(at, "OpFunctionParameter outside a function's header")),
+            },
+            Op::Label => match &mut open {
+                Some(f) => f.defined = true,
+                None => return Err(m.error(at, "OpLabel outside a function")),
+            },
+            Op::FunctionEnd => match open.take() {
+                Some(mut f) => {
+                    f.end = index + 1;
+                    m.functions.push(f);
+                }
+                None => return Err(m.error(at, "OpFunctionEnd without OpFunction")),
+            },
+            Op::Variable if open.is_none() => m.globals.push(index),
+            _ if open.is_none() => type_or_constant(&mut m, at)?,
+            _ => {}
+        }
+    }
+    if open.is_some() {
+        let offset = insts.last().map_or(5, |l| l.offset);
+        return Err(at_word(file, offset, "the module ends inside a function (no OpFunctionEnd)"));
+    }
+    if !memory_model {
+        return Err(at_word(file, 5, "the module has no OpMemoryModel"));
+    }
+    m.insts = insts;
+    Ok(m)
+}
+
+/// Records a module-scope type or constant instruction.
+fn type_or_constant(m: &mut Spirv, at: &Located) -> Result<(), Diagnostic> {
+    let inst = &at.inst;
+    let Some(id) = inst.result_id else { return Ok(()) };
+    let lit = |i| literal_at(inst, i).ok_or_else(|| m.error(at, format!("operand {i} is not a literal")));
+    let ty = match inst.class.opcode {
+        Op::TypeVoid => Ty::Void,
+        Op::TypeBool => Ty::Bool,
+        Op::TypeInt => match lit(0)? {
+            w @ (8 | 16 | 32 | 64) => Ty::Int(w),
+            w => return Err(m.unsupported(at, format!("{w}-bit integers"))),
+        },
+        Op::TypeFloat => match lit(0)? {
+            w @ (16 | 32 | 64) => Ty::Float(w),
+            w => return Err(m.unsupported(at, format!("{w}-bit floats"))),
+        },
+        Op::TypeVector => {
+            let e = m.ty(at, id_at(inst, 0).unwrap_or(0))?.clone();
+            let n = lit(1)?;
+            if n == 0 || !matches!(e, Ty::Int(_) | Ty::Float(_) | Ty::Bool | Ty::Pointer(..)) {
+                return Err(m.error(at, "a vector needs a scalar element type and a count of at least 1"));
+            }
+            Ty::Vector(Box::new(e), n)
+        }
+        Op::TypeArray => {
+            let e = m.ty(at, id_at(inst, 0).unwrap_or(0))?.clone();
+            let len =
+                id_at(inst, 1).and_then(|c| m.constants.get(&c)).and_then(|c| c.text.parse::<u64>().ok());
+            let Some(len) = len else {
+                return Err(m.error(at, "an array's length is not an integer constant"));
+            };
+            Ty::Array(Box::new(e), len)
+        }
+        Op::TypeStruct => {
+            let mut members = Vec::new();
+            for i in 0..inst.operands.len() {
+                members.push(m.ty(at, id_at(inst, i).unwrap_or(0))?.clone());
+            }
+            Ty::Struct(members)
+        }
+        Op::TypePointer => {
+            let class = match inst.operands.first() {
+                Some(Operand::StorageClass(c)) => *c as u32,
+                _ => return Err(m.error(at, "OpTypePointer without a storage class")),
+            };
+            let space = address_space(class)
+                .ok_or_else(|| m.unsupported(at, format!("pointers of storage class {class}")))?;
+            let pointee = m.ty(at, id_at(inst, 1).unwrap_or(0))?.clone();
+            Ty::Pointer(Box::new(pointee), space)
+        }
+        Op::TypeFunction => {
+            let ret = m.ty(at, id_at(inst, 0).unwrap_or(0))?.clone();
+            let mut params = Vec::new();
+            for i in 1..inst.operands.len() {
+                params.push(m.ty(at, id_at(inst, i).unwrap_or(0))?.clone());
+            }
+            Ty::Function(Box::new(ret), params)
+        }
+        Op::TypeOpaque => match inst.operands.first() {
+            Some(Operand::LiteralString(name)) => match resource_of_opaque(name) {
+                Some(r) => Ty::Resource(r),
+                None => Ty::Opaque(name.clone()),
+            },
+            _ => return Err(m.error(at, "OpTypeOpaque without a name")),
+        },
+        Op::TypeBufferSurfaceINTEL => {
+            let access = match inst.operands.first() {
+                Some(Operand::AccessQualifier(a)) => access_word(*a as u32),
+                _ => None,
+            };
+            let access =
+                access.ok_or_else(|| m.error(at, "OpTypeBufferSurfaceINTEL without an access qualifier"))?;
+            Ty::Resource(Resource { kind: 2, base: "buffer_t", access: Some(access) })
+        }
+        Op::TypeSampler => Ty::Resource(Resource { kind: 1, base: "sampler_t", access: None }),
+        Op::TypeImage => {
+            let dim = match inst.operands.get(1) {
+                Some(Operand::Dim(d)) => *d as u32,
+                _ => return Err(m.error(at, "OpTypeImage without a dimensionality")),
+            };
+            let arrayed = lit(3)? == 1;
+            let access = match inst.operands.get(7) {
+                Some(Operand::AccessQualifier(a)) => *a as u32,
+                _ => 0,
+            };
+            // Media block images are told by their parameter's MediaBlockIOINTEL decoration,
+            // which rebuild applies per parameter.
+            Ty::Resource(
+                resource_of_image(dim, arrayed, access, false)
+                    .ok_or_else(|| m.unsupported(at, format!("images of Dim {dim} (arrayed: {arrayed})")))?,
+            )
+        }
+        Op::Constant | Op::SpecConstant => {
+            let ty = m.ty(at, inst.result_type.unwrap_or(0))?.clone();
+            let value = inst
+                .operands
+                .first()
+                .and_then(operand_number)
+                .ok_or_else(|| m.error(at, "a constant without a value"))?;
+            let text = scalar_text(&ty, value)
+                .ok_or_else(|| m.error(at, "OpConstant of a type that is not a scalar number"))?;
+            m.constants.insert(id, Constant { ty, text });
+            return Ok(());
+        }
+        Op::ConstantTrue | Op::ConstantFalse | Op::SpecConstantTrue | Op::SpecConstantFalse => {
+            let ty = m.ty(at, inst.result_type.unwrap_or(0))?.clone();
+            let truth = matches!(inst.class.opcode, Op::ConstantTrue | Op::SpecConstantTrue);
+            m.constants.insert(id, Constant { ty, text: if truth { "true" } else { "false" }.into() });
+            return Ok(());
+        }
+        Op::ConstantNull => {
+            let ty = m.ty(at, inst.result_type.unwrap_or(0))?.clone();
+            let text = match &ty {
+                Ty::Int(_) => "0".into(),
+                Ty::Bool => "false".into(),
+                Ty::Float(_) => "0.0".into(),
+                Ty::Pointer(..) => "null".into(),
+                _ => "zeroinitializer".into(),
+            };
+            m.constants.insert(id, Constant { ty, text });
+            return Ok(());
+        }
+        Op::Undef => {
+            let ty = m.ty(at, inst.result_type.unwrap_or(0))?.clone();
+            m.constants.insert(id, Constant { ty, text: "undef".into() });
+            return Ok(());
+        }
+        Op::ConstantComposite | Op::SpecConstantComposite => {
+            let ty = m.ty(at, inst.result_type.unwrap_or(0))?.clone();
+            let mut parts = Vec::new();
+            for i in 0..inst.operands.len() {
+                let c = id_at(inst, i).and_then(|c| m.constants.get(&c));
+                let Some(c) = c else {
+                    return Err(m.error(at, format!("constituent {i} is not a constant defined before")));
+                };
+                parts.push(format!("{} {}", c.ty.llvm(), c.text));
+            }
+            let text = match &ty {
+                Ty::Vector(_, n) if *n as usize == parts.len() => format!("<{}>", parts.join(", ")),
+                Ty::Array(_, n) if *n as usize == parts.len() => format!("[{}]", parts.join(", ")),
+                Ty::Struct(ms) if ms.len() == parts.len() => format!("{{ {} }}", parts.join(", ")),
+                _ => return Err(m.error(at, "a composite constant's constituents do not match its type")),
+            };
+            m.constants.insert(id, Constant { ty, text });
+            return Ok(());
+        }
+        Op::Line
+        | Op::NoLine
+        | Op::Source
+        | Op::SourceExtension
+        | Op::SourceContinued
+        | Op::String
+        | Op::ModuleProcessed
+        | Op::ExtInstImport
+        | Op::Extension
+        | Op::Nop => return Ok(()),
+        other => return Err(m.unsupported(at, format!("{other:?} at module scope"))),
+    };
+    m.types.insert(id, ty);
+    Ok(())
+}
+
+/// The LLVM text of a scalar constant of `ty` with the literal bits `value`.
+pub fn scalar_text(ty: &Ty, value: u64) -> Option<String> {
+    Some(match ty {
+        Ty::Int(64) => (value as i64).to_string(),
+        Ty::Int(w) => {
+            let v = value & ((1u64 << w) - 1);
+            // Signed spelling keeps small negative numbers readable; both are the same bits.
+            let signed = ((v << (64 - w)) as i64) >> (64 - w);
+            signed.to_string()
+        }
+        Ty::Float(16) => format!("0xH{:04X}", value as u16),
+        Ty::Float(32) => format!("0x{:016X}", f64::from(f32::from_bits(value as u32)).to_bits()),
+        Ty::Float(64) => format!("0x{value:016X}"),
+        _ => return None,
+    })
+}
