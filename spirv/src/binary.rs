@@ -15,6 +15,10 @@ pub const FUNC_PARAM_KIND_INTEL: u32 = 9624;
 /// The translator's argument descriptor decoration (not in the SPIR-V grammar).
 pub const FUNC_PARAM_DESC_INTEL: u32 = 9625;
 
+/// SingleElementVectorINTEL: the grammar gives it no operand, the translator writes one (the
+/// pointer indirection level), so it is taken out too.
+pub const SINGLE_ELEMENT_VECTOR_INTEL: u32 = 6085;
+
 /// The highest SPIR-V version read (1.4: what the CM, ESIMD and ISPC producers write).
 const MAX_VERSION: (u32, u32) = (1, 4);
 /// OpDecorate's opcode.
@@ -36,6 +40,8 @@ pub enum ExtraDecoration {
     ParamKind(u32),
     /// FuncParamDescINTEL: the `genx.kernels` argument descriptor of a kernel parameter.
     ParamDesc(String),
+    /// SingleElementVectorINTEL: the value was a one-element vector (at this pointer level).
+    SingleElementVector(u32),
 }
 
 /// A module read from bytes: its instructions and the decorations taken out.
@@ -122,13 +128,15 @@ pub fn read(file: &str, bytes: &[u8]) -> Result<Binary, Diagnostic> {
         let inst = &words[at..at + count];
         if opcode == OP_DECORATE
             && count >= 3
-            && matches!(inst[2], FUNC_PARAM_KIND_INTEL | FUNC_PARAM_DESC_INTEL)
+            && matches!(inst[2], FUNC_PARAM_KIND_INTEL | FUNC_PARAM_DESC_INTEL | SINGLE_ELEMENT_VECTOR_INTEL)
         {
             let target = inst[1];
             if target == 0 || target >= bound {
                 return Err(at_word(file, at, format!("id %{target} is outside the id bound {bound}")));
             }
-            let decoration = if inst[2] == FUNC_PARAM_KIND_INTEL {
+            let decoration = if inst[2] == SINGLE_ELEMENT_VECTOR_INTEL {
+                ExtraDecoration::SingleElementVector(inst.get(3).copied().unwrap_or(0))
+            } else if inst[2] == FUNC_PARAM_KIND_INTEL {
                 match inst {
                     [_, _, _, kind] => ExtraDecoration::ParamKind(*kind),
                     _ => return Err(at_word(file, at, "FuncParamKindINTEL takes one literal (the kind)")),

@@ -84,7 +84,8 @@ fn local_names(cx: &Context, f: &Function) -> HashMap<u32, String> {
     out
 }
 
-/// Writes `f`; returns the parameter types as written.
+/// Writes `f`; returns the parameter types as written (resources as their `i32` index, SVM
+/// addresses as their integer).
 pub fn write(
     cx: &Context,
     f: &Function,
@@ -108,13 +109,29 @@ pub fn write(
     if !f.defined && name.starts_with(ADDRESS_CONVERT) {
         return Ok(declared);
     }
-    let params: Vec<Ty> = declared
+    let mut params: Vec<Ty> = declared
         .iter()
         .map(|t| match t.resource() {
             Some(r) => Ty::Resource(r.clone()),
             None => t.clone(),
         })
         .collect();
+    // A pointer parameter the writer adaptor converted from an integer (an SVM address) gets its
+    // integer type back: the conversion's result type.
+    for at in &m.insts[f.start..f.end] {
+        let inst = &at.inst;
+        let converts = inst.class.opcode == Op::FunctionCall
+            && id_at(inst, 0).and_then(|c| cx.names.get(&c)).is_some_and(|n| n.starts_with(ADDRESS_CONVERT));
+        if !converts {
+            continue;
+        }
+        let Some(i) = id_at(inst, 1).and_then(|a| f.params.iter().position(|&p| p == a)) else { continue };
+        if params[i].resource().is_none() {
+            if let Some(t) = inst.result_type.and_then(|t| m.types.get(&t)) {
+                params[i] = t.clone();
+            }
+        }
+    }
     let linkage = m.linkage(f.id);
     let mut attrs: Vec<String> = Vec::new();
     if f.control & 0x2 != 0 {
@@ -292,6 +309,26 @@ impl Body<'_> {
     fn typed(&self, at: &Located, i: usize) -> Result<String, Diagnostic> {
         let id = self.id(at, i)?;
         Ok(format!("{} {}", self.vty(at, id)?.llvm(), self.val(at, id)?))
+    }
+
+    /// The LLVM ordering of the memory semantics constant at operand `i`.
+    fn ordering(&self, at: &Located, i: usize) -> Result<&'static str, Diagnostic> {
+        let id = self.id(at, i)?;
+        let bits = self.cx.m.constants.get(&id).and_then(|c| c.text.parse::<i64>().ok());
+        let Some(bits) = bits else {
+            return Err(self.cx.m.error(at, format!("memory semantics %{id} is not an integer constant")));
+        };
+        Ok(if bits & 0x10 != 0 {
+            "seq_cst"
+        } else if bits & 0x8 != 0 {
+            "acq_rel"
+        } else if bits & 0x2 != 0 {
+            "acquire"
+        } else if bits & 0x4 != 0 {
+            "release"
+        } else {
+            "monotonic"
+        })
     }
 
     /// The block label operand at `i`.
@@ -589,6 +626,85 @@ impl Body<'_> {
                 )
             }
             Op::FunctionCall => return self.call(at, w),
+            Op::BitCount | Op::BitReverse => {
+                let t = self.result_ty(at)?;
+                let base = if op == Op::BitCount { "llvm.ctpop" } else { "llvm.bitreverse" };
+                let name = format!("{base}.{}", t.mangle());
+                self.intrinsics.insert(format!("declare {} @{name}({})", t.llvm(), t.llvm()));
+                format!("{} = call {} @{name}({})", self.result(at)?, t.llvm(), self.typed(at, 0)?)
+            }
+            Op::AtomicIAdd
+            | Op::AtomicISub
+            | Op::AtomicExchange
+            | Op::AtomicAnd
+            | Op::AtomicOr
+            | Op::AtomicXor
+            | Op::AtomicSMin
+            | Op::AtomicSMax
+            | Op::AtomicUMin
+            | Op::AtomicUMax
+            | Op::AtomicFAddEXT => {
+                let rmw = match op {
+                    Op::AtomicIAdd => "add",
+                    Op::AtomicISub => "sub",
+                    Op::AtomicExchange => "xchg",
+                    Op::AtomicAnd => "and",
+                    Op::AtomicOr => "or",
+                    Op::AtomicXor => "xor",
+                    Op::AtomicSMin => "min",
+                    Op::AtomicSMax => "max",
+                    Op::AtomicUMin => "umin",
+                    Op::AtomicUMax => "umax",
+                    _ => "fadd",
+                };
+                let order = self.ordering(at, 2)?;
+                format!(
+                    "{} = atomicrmw {rmw} {}, {} {order}",
+                    self.result(at)?,
+                    self.typed(at, 0)?,
+                    self.typed(at, 3)?
+                )
+            }
+            Op::AtomicCompareExchange => {
+                let (success, failure) = (self.ordering(at, 2)?, self.ordering(at, 3)?);
+                let failure = match failure {
+                    "seq_cst" => "seq_cst",
+                    "acquire" | "acq_rel" => "acquire",
+                    _ => "monotonic",
+                };
+                let success =
+                    if success == "monotonic" && failure != "monotonic" { failure } else { success };
+                let pair = self.temp(at);
+                w.line(
+                    at.offset,
+                    format!(
+                        "  {pair} = cmpxchg {}, {}, {} {success} {failure}",
+                        self.typed(at, 0)?,
+                        self.typed(at, 5)?,
+                        self.typed(at, 4)?
+                    ),
+                );
+                let t = self.result_ty(at)?;
+                format!("{} = extractvalue {{ {}, i1 }} {pair}, 0", self.result(at)?, t.llvm())
+            }
+            Op::AtomicLoad => {
+                let t = self.result_ty(at)?;
+                let order = self.ordering(at, 2)?;
+                let align = t.bits().unwrap_or(8) / 8;
+                format!(
+                    "{} = load atomic {}, {} {order}, align {align}",
+                    self.result(at)?,
+                    t.llvm(),
+                    self.typed(at, 0)?
+                )
+            }
+            Op::AtomicStore => {
+                let order = self.ordering(at, 2)?;
+                let order = if order == "acquire" || order == "acq_rel" { "release" } else { order };
+                let t = self.vty(at, self.id(at, 3)?)?;
+                let align = t.bits().unwrap_or(8) / 8;
+                format!("store atomic {}, {} {order}, align {align}", self.typed(at, 3)?, self.typed(at, 0)?)
+            }
             Op::ExtInst => {
                 let set = self.id(at, 0)?;
                 if !m.opencl_std.contains(&set) {
@@ -602,8 +718,10 @@ impl Body<'_> {
                 };
                 let t = self.result_ty(at)?;
                 let mut args = Vec::new();
+                let mut decl_params = Vec::new();
                 for i in 2..inst.operands.len() {
                     args.push(self.typed(at, i)?);
+                    decl_params.push(self.vty(at, self.id(at, i)?)?.llvm());
                 }
                 let Some((name, extra)) = crate::opencl_std::intrinsic(number, &t) else {
                     return Err(m.unsupported(
@@ -611,11 +729,7 @@ impl Body<'_> {
                         format!("OpenCL.std instruction {number} ({})", crate::opencl_std::name(number)),
                     ));
                 };
-                let decl_params: Vec<String> = args
-                    .iter()
-                    .map(|a| a.rsplit_once(' ').map_or("", |x| x.0).to_string())
-                    .chain(extra.iter().map(|e| e.0.to_string()))
-                    .collect();
+                decl_params.extend(extra.iter().map(|e| e.0.to_string()));
                 self.intrinsics.insert(format!("declare {} @{name}({})", t.llvm(), decl_params.join(", ")));
                 args.extend(extra.iter().map(|e| format!("{} {}", e.0, e.1)));
                 format!("{} = call {} @{name}({})", self.result(at)?, t.llvm(), args.join(", "))

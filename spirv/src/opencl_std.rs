@@ -26,6 +26,7 @@ const TABLE: &[ExtInst] = &[
     ExtInst { number: 28, name: "fmin", intrinsic: Some("llvm.minnum"), extra: &[] },
     ExtInst { number: 37, name: "log", intrinsic: Some("llvm.log"), extra: &[] },
     ExtInst { number: 38, name: "log2", intrinsic: Some("llvm.log2"), extra: &[] },
+    ExtInst { number: 42, name: "mad", intrinsic: Some("llvm.fmuladd"), extra: &[] },
     ExtInst { number: 48, name: "pow", intrinsic: Some("llvm.pow"), extra: &[] },
     ExtInst { number: 53, name: "rint", intrinsic: Some("llvm.rint"), extra: &[] },
     ExtInst { number: 55, name: "round", intrinsic: Some("llvm.round"), extra: &[] },

@@ -211,6 +211,10 @@ fn wrapped(m: &Spirv, f: &Function) -> Option<u32> {
 /// The `genx.kernels` node of kernel `k` whose body is `f`; `params` are the written parameter
 /// types.
 fn kernel_node(m: &Spirv, k: &Kernel, f: &Function, params: &[Ty]) -> Result<KernelNode, Diagnostic> {
+    let declared = match m.types.get(&f.ty) {
+        Some(Ty::Function(_, ps)) => ps.clone(),
+        _ => Vec::new(),
+    };
     let entry_params: Vec<u32> =
         m.functions.iter().find(|g| g.id == k.entry).map(|g| g.params.clone()).unwrap_or_default();
     let mut kinds = Vec::new();
@@ -236,8 +240,8 @@ fn kernel_node(m: &Spirv, k: &Kernel, f: &Function, params: &[Ty]) -> Result<Ker
                 }
                 Some(r) => r.desc(),
                 // Pointers in the global address spaces are SVM arguments.
-                None => match params.get(i) {
-                    Some(Ty::Pointer(_, 1 | 2)) => "svm".into(),
+                None => match declared.get(i) {
+                    Some(Ty::Pointer(_, 1 | 2)) => "svmptr_t".into(),
                     _ => String::new(),
                 },
             },
@@ -347,6 +351,9 @@ fn global(
     let mut attrs = Vec::new();
     if let Some(offset) = m.decoration_literal(id, Decoration::GlobalVariableOffsetINTEL) {
         attrs.push(format!("\"genx_byte_offset\"=\"{offset}\""));
+    }
+    if m.has_decoration(id, Decoration::Volatile) {
+        attrs.push("\"genx_volatile\"".into());
     }
     let attr_ref = if attrs.is_empty() {
         String::new()
