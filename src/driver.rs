@@ -193,6 +193,12 @@ pub(crate) fn compile_input(
     compile_whole(input, opts, want, times, sink)
 }
 
+/// Whether an input goes to the SPIR-V reader: it starts with the SPIR-V magic number or is named
+/// `.spv` (so a `.spv` file with a wrong magic number gets the SPIR-V reader's diagnostic).
+fn is_spirv(input: &Input) -> bool {
+    genxc_spirv::is_spirv(&input.bytes) || input.name.ends_with(".spv")
+}
+
 /// Compiles `.ll` text one kernel unit at a time ([`split`]): each unit's text is parsed in its
 /// own LLVM context, imported, compiled and dropped on a worker thread. `None` when the input has
 /// no plan or any unit fails: then [`compile_whole`] compiles the input and reports every
@@ -205,10 +211,7 @@ fn compile_split(
     sink: Option<&dyn Sink>,
 ) -> Option<InputOutputs> {
     let name = &input.name;
-    if name.ends_with(".mlir")
-        || genxc_frontend::llvm::is_bitcode(&input.bytes)
-        || genxc_spirv::is_spirv(&input.bytes)
-    {
+    if name.ends_with(".mlir") || genxc_frontend::llvm::is_bitcode(&input.bytes) || is_spirv(input) {
         return None;
     }
     // The pre-scan runs on the units' threads too.
@@ -352,16 +355,15 @@ pub(crate) fn import_input(input: &Input, platform: Platform) -> Result<genxc_ge
         if is_mlir {
             genxc_frontend::limits::scan_text(name, &input.bytes, genxc_frontend::limits::Syntax::Mlir)?;
             genxc_mlir_to_llvm::load(&ctx, name, &input.bytes)
-        } else if genxc_spirv::is_spirv(&input.bytes) {
+        } else if is_spirv(input) {
             genxc_spirv::load(&ctx, name, &input.bytes)
         } else {
             genxc_frontend::llvm::load(&ctx, name, &input.bytes)
         }
     })()
     .map_err(|d| vec![d])?;
-    let source =
-        (!is_mlir && !genxc_frontend::llvm::is_bitcode(&input.bytes) && !genxc_spirv::is_spirv(&input.bytes))
-            .then(|| genxc_frontend::llvm::SourceMap::new(&String::from_utf8_lossy(&input.bytes)));
+    let source = (!is_mlir && !genxc_frontend::llvm::is_bitcode(&input.bytes) && !is_spirv(input))
+        .then(|| genxc_frontend::llvm::SourceMap::new(&String::from_utf8_lossy(&input.bytes)));
     let mlir_text = is_mlir.then(|| String::from_utf8_lossy(&input.bytes).into_owned());
     genxc_genx::import::import_module(&llvm, platform).map_err(|ds| {
         ds.into_iter()
@@ -391,7 +393,7 @@ fn compile_whole(
                 // Bounded nesting before any parser recurses on it.
                 genxc_frontend::limits::scan_text(name, &input.bytes, genxc_frontend::limits::Syntax::Mlir)?;
                 genxc_mlir_to_llvm::load(&ctx, name, &input.bytes)
-            } else if genxc_spirv::is_spirv(&input.bytes) {
+            } else if is_spirv(input) {
                 genxc_spirv::load(&ctx, name, &input.bytes)
             } else {
                 genxc_frontend::llvm::load(&ctx, name, &input.bytes)
@@ -414,9 +416,8 @@ fn compile_whole(
             return Ok(out);
         }
     }
-    let source =
-        (!is_mlir && !genxc_frontend::llvm::is_bitcode(&input.bytes) && !genxc_spirv::is_spirv(&input.bytes))
-            .then(|| genxc_frontend::llvm::SourceMap::new(&String::from_utf8_lossy(&input.bytes)));
+    let source = (!is_mlir && !genxc_frontend::llvm::is_bitcode(&input.bytes) && !is_spirv(input))
+        .then(|| genxc_frontend::llvm::SourceMap::new(&String::from_utf8_lossy(&input.bytes)));
     let mlir_text = is_mlir.then(|| String::from_utf8_lossy(&input.bytes).into_owned());
     let locate = |ds: Vec<Diagnostic>| {
         ds.into_iter()

@@ -1,0 +1,599 @@
+//! SPIR-V input (genxc-spirv) against the `.ll` route. The writer route — our driver of the GenX
+//! SPIR-V writer adaptor of libLLVMGenXIntrinsics.a (tests/tools/genx-spirv-writer.cpp, built
+//! here with the system C++ compiler), then llvm-spirv-14 — turns fixture kernels into `.spv`
+//! modules; `genxc k.spv` must give what `genxc k.ll` gives. The decorations Debian's
+//! llvm-spirv-14 drops (FuncParamKindINTEL 9624, FuncParamDescINTEL 9625, the named barrier
+//! count) are put into converted modules word by word. Bad and mutated modules must give a
+//! diagnostic naming a word offset, never a panic, and the command exits 1 writing nothing.
+//!
+//! The tools come from Debian's llvm-spirv-14, intel-vc-intrinsics-dev and llvm-14-dev
+//! (scripts/packages.sh installs them); without them the route tests skip, or fail under CI.
+
+mod common;
+
+use genxc::{CompileOptions, Emit, Outcome};
+use genxc_genx::Platform;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+/// Fixtures the writer route carries without change: same vISA and kernels.json.
+const SAME: &[&str] = &[
+    "cm/01_saxpy_oword.ll",
+    "cm/02_haar_stride2.ll",
+    "cm/03_media_transpose8x8.ll",
+    "cm/04_indirect_window.ll",
+    "cm/05_leaky_relu_pred.ll",
+    "cm/06_loop_colsum.ll",
+    "cm/07_subroutine_clone.ll",
+    "cm/08_saturate.ll",
+    "cm/09_minmax_clamp.ll",
+    "cm/10_half_normalize.ll",
+    "cm/11_slm_neighbor.ll",
+    "cm/12_wide_fmul64.ll",
+    "kernels/atomics.ll",
+    "kernels/atomics_float_add.ll",
+    "kernels/casts.ll",
+    "kernels/compare_select.ll",
+    "kernels/compare_special_simd32.ll",
+    "kernels/control.ll",
+    "kernels/float_arith.ll",
+    "kernels/frem.ll",
+    "kernels/gather4_scaled2.ll",
+    "kernels/ids.ll",
+    "kernels/int64_div.ll",
+    "kernels/int_bits.ll",
+    "kernels/int_div.ll",
+    "kernels/int_ops.ll",
+    "kernels/math.ll",
+    "kernels/memory.ll",
+    "kernels/minmax_signed_zero.ll",
+    "kernels/output_args.ll",
+    "kernels/predicate_subroutines.ll",
+    "kernels/predicates.ll",
+    "kernels/raw_send.ll",
+    "kernels/raw_send_true_pred.ll",
+    "kernels/region_of_repeated_rows.ll",
+    "kernels/region_past_end.ll",
+    "kernels/regions_more.ll",
+    "kernels/simdcf.ll",
+    "kernels/simdcf_exit_copy.ll",
+    "kernels/simdcf_messages.ll",
+    "kernels/simdcf_shapes.ll",
+    "kernels/split_indirect.ll",
+    "kernels/split_regions.ll",
+    "kernels/subroutines.ll",
+    "kernels/subroutines_in_place.ll",
+    "kernels/svm_scaled4.ll",
+    "surfaces/sampler_3d_load.ll",
+    "surfaces/sampler_3d_sample.ll",
+    "surfaces/sampler_blit.ll",
+    "surfaces/sampler_values.ll",
+    "calls/call_indirect.ll",
+    "calls/call_undefined.ll",
+    "calls/linked_call.ll",
+    "calls/linked_symbol.ll",
+    "calls/predef_regs.ll",
+    "calls/stack_call_subroutines.ll",
+    "calls/stack_calls.ll",
+    "globals/address_stored.ll",
+    "globals/constant_table.ll",
+    "globals/mutable_global.ll",
+    "globals/private_array.ll",
+    "globals/shared_table.ll",
+    "intrinsics/add3.ll",
+    "intrinsics/bfn.ll",
+    "intrinsics/bit_fields.ll",
+    "intrinsics/carry.ll",
+    "intrinsics/compiler_copies.ll",
+    "intrinsics/convert.ll",
+    "intrinsics/dp4a.ll",
+    "intrinsics/hw_state.ll",
+    "intrinsics/oword_small.ll",
+    "intrinsics/split_barrier.ll",
+    "intrinsics/svm_scaled4.ll",
+    "intrinsics/untyped_atomics.ll",
+    "simdcf/em_and_apart.ll",
+    "simdcf/em_raw_send.ll",
+    "simdcf/em_slice_before_join.ll",
+    "aggregates/structs.ll",
+];
+
+/// What the writer route changes in a fixture, so its output differs from the `.ll` route's.
+#[derive(Clone, Copy, Debug)]
+enum RouteChange {
+    /// A surface descriptor without access (`buffer_t`) comes back as `buffer_t read_write`.
+    AccessAdded,
+    /// An SVM pointer's descriptor: `svmptr_t read_only` loses its access, a pointer argument
+    /// without descriptor gets `svmptr_t` (what Intel's reader adaptor gives).
+    SvmDescriptor,
+    /// Kernels listed in `genx.kernels` in another order than defined come back in definition
+    /// order.
+    KernelOrder,
+    /// The translator rewrites instructions (`zext` of `i1` as `select`, `trunc` to `i1` as `and`
+    /// and a compare, single-element vectors as scalars): same program, other vISA.
+    Rewritten,
+    /// llvm-spirv-14 drops argument kinds (implicit arguments) and the named barrier count.
+    KindsDropped,
+}
+
+/// Fixtures the writer route changes, and how. They must compile from SPIR-V to the same kernels
+/// with the same argument counts.
+const CHANGED: &[(&str, RouteChange)] = &[
+    ("kernels/arg_layout.ll", RouteChange::KindsDropped),
+    ("kernels/bool_args.ll", RouteChange::AccessAdded),
+    ("kernels/compare_odd_lanes.ll", RouteChange::KernelOrder),
+    ("kernels/int64.ll", RouteChange::Rewritten),
+    ("kernels/multi.ll", RouteChange::AccessAdded),
+    ("kernels/predicate_phis.ll", RouteChange::Rewritten),
+    ("kernels/sat_minmax.ll", RouteChange::Rewritten),
+    ("kernels/simd32_alu.ll", RouteChange::AccessAdded),
+    ("kernels/simdcf_em_global.ll", RouteChange::KernelOrder),
+    ("kernels/simdcf_source.ll", RouteChange::KernelOrder),
+    ("surfaces/predefined_slm.ll", RouteChange::AccessAdded),
+    ("surfaces/surface_values.ll", RouteChange::AccessAdded),
+    ("calls/external_subroutine.ll", RouteChange::Rewritten),
+    ("calls/stack_args_memory.ll", RouteChange::SvmDescriptor),
+    ("calls/stack_recursion_memory.ll", RouteChange::SvmDescriptor),
+    ("memory/bytes_words.ll", RouteChange::SvmDescriptor),
+    ("memory/indexed.ll", RouteChange::SvmDescriptor),
+    ("memory/spir_kernel_unlisted.ll", RouteChange::SvmDescriptor),
+    ("memory/stack_memory.ll", RouteChange::SvmDescriptor),
+    ("memory/svm_pointers.ll", RouteChange::SvmDescriptor),
+    ("intrinsics/bf16_activation.ll", RouteChange::Rewritten),
+    ("simdcf/em_as_data.ll", RouteChange::Rewritten),
+    ("simdcf/em_zext_slice.ll", RouteChange::Rewritten),
+];
+
+/// The built writer driver, or why the route cannot run.
+fn writer() -> Result<&'static Path, String> {
+    static WRITER: OnceLock<Result<PathBuf, String>> = OnceLock::new();
+    WRITER
+        .get_or_init(|| {
+            let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/tools/genx-spirv-writer.cpp");
+            let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join("genx-spirv-writer");
+            let config = Command::new("llvm-config-14")
+                .args(["--cxxflags", "--ldflags"])
+                .output()
+                .map_err(|e| format!("llvm-config-14: {e}"))?;
+            let flags = String::from_utf8_lossy(&config.stdout).into_owned();
+            let library = "/usr/lib/x86_64-linux-gnu/libLLVMGenXIntrinsics.a";
+            if !Path::new(library).exists() {
+                return Err(format!("{library} is missing"));
+            }
+            let built = Command::new("c++")
+                .args(flags.split_whitespace())
+                .arg("-O1")
+                .arg(&source)
+                .arg("-o")
+                .arg(&out)
+                .arg(library)
+                .arg("-lLLVM-14")
+                .output()
+                .map_err(|e| format!("c++: {e}"))?;
+            if !built.status.success() {
+                return Err(format!(
+                    "building the writer driver failed:\n{}",
+                    String::from_utf8_lossy(&built.stderr)
+                ));
+            }
+            Ok(out)
+        })
+        .as_deref()
+        .map_err(Clone::clone)
+}
+
+/// Whether the route's tools are here; without them a test skips, or fails when tools are
+/// required.
+fn route_available() -> bool {
+    let tools = common::tool_available("llvm-spirv-14", "--version", "llvm-spirv-14")
+        && common::tool_available("llvm-config-14", "--version", "llvm-14-dev")
+        && common::tool_available("c++", "--version", "g++");
+    if !tools {
+        return false;
+    }
+    match writer() {
+        Ok(_) => true,
+        Err(e) => {
+            assert!(!common::tools_required(), "the writer route is required: {e}");
+            eprintln!("skipping: {e}");
+            false
+        }
+    }
+}
+
+/// Converts a fixture to SPIR-V through the writer route (`--rewrite-types` unless `plain`).
+fn to_spirv(fixture: &str, plain: bool) -> Vec<u8> {
+    let dir = tempfile::tempdir().unwrap();
+    let bc = dir.path().join("k.bc");
+    let spv = dir.path().join("k.spv");
+    let mut writer = Command::new(writer().unwrap());
+    if !plain {
+        writer.arg("--rewrite-types");
+    }
+    let w = writer.arg(common::fixtures().join(fixture)).arg(&bc).output().unwrap();
+    assert!(w.status.success(), "{fixture}: writer adaptor: {}", String::from_utf8_lossy(&w.stderr));
+    let t = Command::new("llvm-spirv-14")
+        .args(["--spirv-ext=+all", "--spirv-allow-unknown-intrinsics=llvm.genx."])
+        .arg(&bc)
+        .arg("-o")
+        .arg(&spv)
+        .output()
+        .unwrap();
+    assert!(t.status.success(), "{fixture}: llvm-spirv-14: {}", String::from_utf8_lossy(&t.stderr));
+    std::fs::read(&spv).unwrap()
+}
+
+/// Compiles bytes for `platform` to vISA and kernels.json.
+fn compile(name: &str, bytes: &[u8], platform: Platform) -> Outcome {
+    let opts = CompileOptions {
+        platform,
+        emit: genxc::EmitSet::of(&[Emit::Visaasm, Emit::Metadata]),
+        jobs: 1,
+        ..Default::default()
+    };
+    genxc::compile_bytes(name, bytes, &opts)
+}
+
+/// The outputs of a compile by name, or its log when it failed.
+fn outputs(out: &Outcome) -> Result<Vec<(String, Vec<u8>)>, String> {
+    if out.failed() {
+        return Err(out.log());
+    }
+    let mut all: Vec<(String, Vec<u8>)> =
+        out.outputs.iter().map(|o| (o.name.clone(), o.bytes.clone())).collect();
+    all.sort();
+    Ok(all)
+}
+
+/// Where two compiles' outputs first differ.
+fn first_difference(a: &[(String, Vec<u8>)], b: &[(String, Vec<u8>)]) -> Option<String> {
+    let names = |v: &[(String, Vec<u8>)]| v.iter().map(|(n, _)| n.clone()).collect::<Vec<_>>();
+    if names(a) != names(b) {
+        return Some(format!("outputs {:?} against {:?}", names(a), names(b)));
+    }
+    for ((name, x), (_, y)) in a.iter().zip(b) {
+        if x != y {
+            let (x, y) = (String::from_utf8_lossy(x), String::from_utf8_lossy(y));
+            let line = x.lines().zip(y.lines()).position(|(p, q)| p != q).unwrap_or(0);
+            return Some(format!(
+                "{name} line {}: {:?} against {:?}",
+                line + 1,
+                x.lines().nth(line).unwrap_or(""),
+                y.lines().nth(line).unwrap_or("")
+            ));
+        }
+    }
+    None
+}
+
+#[test]
+fn writer_route_gives_the_same_visa_and_kernels_json() {
+    if !route_available() {
+        return;
+    }
+    let mut failures = Vec::new();
+    for fixture in SAME {
+        let spv = to_spirv(fixture, false);
+        let ll = outputs(&compile(fixture, &common::input(fixture).bytes, Platform::Tgllp)).unwrap();
+        let name = fixture.replace(".ll", ".spv");
+        match outputs(&compile(&name, &spv, Platform::Tgllp)) {
+            Err(log) => failures.push(format!("{name}: {log}")),
+            Ok(from_spv) => {
+                if let Some(d) = first_difference(&ll, &from_spv) {
+                    failures.push(format!("{name}: {d}"));
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{} of {} differ:\n{}", failures.len(), SAME.len(), failures.join("\n"));
+}
+
+/// Kernel names and argument counts of a kernels.json, in name order.
+fn kernels_and_arg_counts(out: &Outcome) -> Vec<(String, usize)> {
+    let json: serde_json::Value = serde_json::from_str(out.kernels_json().expect("kernels.json")).unwrap();
+    let mut kernels: Vec<(String, usize)> = json["kernels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|k| (k["name"].as_str().unwrap().to_string(), k["args"].as_array().map_or(0, Vec::len)))
+        .collect();
+    kernels.sort();
+    kernels
+}
+
+#[test]
+fn writer_route_changes_keep_kernels_and_argument_counts() {
+    if !route_available() {
+        return;
+    }
+    let mut failures = Vec::new();
+    for (fixture, change) in CHANGED {
+        let spv = to_spirv(fixture, false);
+        let ll = compile(fixture, &common::input(fixture).bytes, Platform::Tgllp);
+        let name = fixture.replace(".ll", ".spv");
+        let from_spv = compile(&name, &spv, Platform::Tgllp);
+        if from_spv.failed() {
+            failures.push(format!("{name} ({change:?}): {}", from_spv.log()));
+            continue;
+        }
+        let (a, b) = (kernels_and_arg_counts(&ll), kernels_and_arg_counts(&from_spv));
+        if a != b {
+            failures.push(format!("{name} ({change:?}): kernels {a:?} against {b:?}"));
+        }
+        // The change is real: the outputs differ (else the fixture belongs in SAME).
+        if first_difference(&outputs(&ll).unwrap(), &outputs(&from_spv).unwrap()).is_none() {
+            failures.push(format!("{name}: no longer changed by the route ({change:?}): move it to SAME"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn cm_kernels_from_spirv_pass_the_finalizer_on_four_platforms() {
+    if !route_available() || !common::finalizer_available() {
+        return;
+    }
+    for fixture in SAME.iter().filter(|f| f.starts_with("cm/")) {
+        let spv = to_spirv(fixture, false);
+        for (platform, finalizer) in [
+            (Platform::Skl, "SKL"),
+            (Platform::Tgllp, "TGLLP"),
+            (Platform::Dg2, "DG2"),
+            (Platform::Pvc, "PVC"),
+        ] {
+            let out = compile("k.spv", &spv, platform);
+            // What the platform lacks is refused from either input.
+            if compile(fixture, &common::input(fixture).bytes, platform).failed() {
+                assert!(out.failed(), "{fixture} on {finalizer}: the .ll is refused, the .spv is not");
+                continue;
+            }
+            assert!(!out.failed(), "{fixture} on {finalizer}: {}", out.log());
+            for (kernel, text) in out.visaasm() {
+                if let Err(e) = common::finalize(&format!("{kernel}.visaasm"), text, finalizer) {
+                    panic!("{fixture} on {finalizer}: GenX_IR rejected {kernel}: {e}");
+                }
+            }
+        }
+    }
+}
+
+// ---- word-level editing of converted modules (the decorations llvm-spirv-14 drops) ----
+
+/// A module's words.
+fn words(bytes: &[u8]) -> Vec<u32> {
+    bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
+}
+
+/// Words back to bytes.
+fn bytes(words: &[u32]) -> Vec<u8> {
+    words.iter().flat_map(|w| w.to_le_bytes()).collect()
+}
+
+/// The start of every instruction.
+fn starts(words: &[u32]) -> Vec<usize> {
+    let mut out = Vec::new();
+    let mut at = 5;
+    while at < words.len() {
+        out.push(at);
+        at += (words[at] >> 16).max(1) as usize;
+    }
+    out
+}
+
+/// A string literal's words (NUL-terminated, padded).
+fn string_words(s: &str) -> Vec<u32> {
+    let mut b = s.as_bytes().to_vec();
+    b.push(0);
+    while b.len() % 4 != 0 {
+        b.push(0);
+    }
+    words(&b)
+}
+
+/// The ids OpName gives `name`, in module order.
+fn ids_named(words: &[u32], name: &str) -> Vec<u32> {
+    let want = string_words(name);
+    starts(words)
+        .into_iter()
+        .filter(|&s| words[s] & 0xffff == 5 && words[s + 2..s + (words[s] >> 16) as usize] == want[..])
+        .map(|s| words[s + 1])
+        .collect()
+}
+
+/// Inserts an instruction (opcode and operands) after the last instruction of `after_opcode`.
+fn insert_after_last(words: &mut Vec<u32>, after_opcode: u32, opcode: u32, operands: &[u32]) {
+    let at = starts(words)
+        .into_iter()
+        .rfind(|&s| words[s] & 0xffff == after_opcode)
+        .expect("an anchor instruction");
+    let end = at + (words[at] >> 16) as usize;
+    let mut inst = vec![((operands.len() as u32 + 1) << 16) | opcode];
+    inst.extend_from_slice(operands);
+    words.splice(end..end, inst);
+}
+
+/// OpDecorate's, OpExecutionMode's and OpEntryPoint's opcodes.
+const OP_DECORATE: u32 = 71;
+const OP_EXECUTION_MODE: u32 = 16;
+const OP_ENTRY_POINT: u32 = 15;
+
+#[test]
+fn param_kind_and_desc_decorations_give_the_kernel_metadata() {
+    if !route_available() {
+        return;
+    }
+    // Without --rewrite-types the surface arguments stay i32 and their kinds are attributes that
+    // llvm-spirv-14 drops: the module alone has general arguments.
+    let fixture = "cm/01_saxpy_oword.ll";
+    let plain = to_spirv(fixture, true);
+    let ll = compile(fixture, &common::input(fixture).bytes, Platform::Tgllp);
+    let without = compile("saxpy.spv", &plain, Platform::Tgllp);
+    assert!(!without.failed(), "{}", without.log());
+    assert!(without.kernels_json().unwrap().contains("\"kind\": \"general\""));
+    assert!(first_difference(&outputs(&ll).unwrap(), &outputs(&without).unwrap()).is_some());
+    // With FuncParamKindINTEL and FuncParamDescINTEL on the parameters: the .ll route's output.
+    let mut w = words(&plain);
+    for (param, desc) in [("xbuf", "buffer_t read_only"), ("ybuf", "buffer_t read_write")] {
+        let id = ids_named(&w, param)[0];
+        insert_after_last(&mut w, OP_DECORATE, OP_DECORATE, &[id, 9624, 2]);
+        let mut operands = vec![id, 9625];
+        operands.extend(string_words(desc));
+        insert_after_last(&mut w, OP_DECORATE, OP_DECORATE, &operands);
+    }
+    let with = compile("saxpy.spv", &bytes(&w), Platform::Tgllp);
+    assert_eq!(first_difference(&outputs(&ll).unwrap(), &outputs(&with).unwrap()), None);
+}
+
+#[test]
+fn named_barrier_count_execution_mode_gives_the_kernel_metadata() {
+    if !route_available() {
+        return;
+    }
+    let fixture = "intrinsics/named_barrier.ll";
+    let spv = to_spirv(fixture, false);
+    let ll = outputs(&compile(fixture, &common::input(fixture).bytes, Platform::Pvc)).unwrap();
+    let without = compile("nb.spv", &spv, Platform::Pvc);
+    assert!(without.kernels_json().unwrap().contains("\"named_barriers\": 0"), "{}", without.log());
+    let mut w = words(&spv);
+    let entry = starts(&w).into_iter().find(|&s| w[s] & 0xffff == OP_ENTRY_POINT).unwrap();
+    let function = w[entry + 2];
+    insert_after_last(&mut w, OP_EXECUTION_MODE, OP_EXECUTION_MODE, &[function, 6417, 2]);
+    let with = outputs(&compile("nb.spv", &bytes(&w), Platform::Pvc)).unwrap();
+    assert_eq!(first_difference(&ll, &with), None);
+}
+
+// ---- bad SPIR-V ----
+
+/// A converted module to break, or a fixed small module when the route is not here.
+fn sample() -> Option<Vec<u8>> {
+    route_available().then(|| to_spirv("cm/06_loop_colsum.ll", false))
+}
+
+/// The log of a compile that must fail.
+fn refusal(bytes: &[u8]) -> String {
+    let out = compile("bad.spv", bytes, Platform::Tgllp);
+    assert!(out.failed(), "accepted");
+    assert!(out.outputs.is_empty());
+    out.log()
+}
+
+#[test]
+fn wrong_magic_short_and_truncated_modules_name_the_word() {
+    let log = refusal(&[0x03, 0x02, 0x23, 0x08, 0, 0, 1, 0, 0, 0, 0, 0, 9, 0, 0, 0, 0, 0, 0, 0]);
+    assert!(log.contains("invalid SPIR-V at word 0: wrong magic number 0x08230203"), "{log}");
+    let log = refusal(&[0x03, 0x02, 0x23, 0x07, 0, 0, 1, 0]);
+    assert!(log.contains("at word 2: the module ends inside its 5-word header"), "{log}");
+    let log = refusal(&[0x03, 0x02, 0x23, 0x07, 0, 0, 1]);
+    assert!(log.contains("not a whole number of 32-bit words"), "{log}");
+    let log = refusal(&[0x03, 0x02, 0x23, 0x07, 0, 0, 9, 0, 0, 0, 0, 0, 9, 0, 0, 0, 0, 0, 0, 0]);
+    assert!(log.contains("at word 1: SPIR-V version word 0x00090000 is not 1.0 to 1.4"), "{log}");
+    let Some(spv) = sample() else { return };
+    let w = words(&spv);
+    for cut in [6, w.len() / 3, w.len() / 2, w.len() - 1] {
+        let log = refusal(&bytes(&w[..cut]));
+        assert!(log.contains("invalid SPIR-V at word "), "cut at {cut}: {log}");
+    }
+}
+
+#[test]
+fn unknown_and_unsupported_capabilities_are_refused() {
+    let Some(spv) = sample() else { return };
+    let w = words(&spv);
+    let capability = starts(&w).into_iter().find(|&s| w[s] & 0xffff == 17).unwrap();
+    let mut unknown = w.clone();
+    unknown[capability + 1] = 99_999;
+    let log = refusal(&bytes(&unknown));
+    assert!(log.contains(&format!("invalid SPIR-V at word {capability}: bad operand")), "{log}");
+    let mut shader = w.clone();
+    shader[capability + 1] = 1;
+    let log = refusal(&bytes(&shader));
+    assert!(
+        log.contains(&format!("SPIR-V at word {capability}: capability Shader is not read by genxc")),
+        "{log}"
+    );
+}
+
+#[test]
+fn dangling_ids_are_refused_at_their_word() {
+    let Some(spv) = sample() else { return };
+    let w = words(&spv);
+    let bound = w[3];
+    // The first OpIAdd (opcode 128): its second operand replaced by an id past the bound, then
+    // by an id below the bound that nothing defines.
+    let add = starts(&w).into_iter().find(|&s| w[s] & 0xffff == 128).unwrap();
+    let mut past = w.clone();
+    past[add + 3] = bound + 7;
+    let log = refusal(&bytes(&past));
+    assert!(
+        log.contains(&format!("at word {add}: id %{} is outside the id bound {bound}", bound + 7)),
+        "{log}"
+    );
+    let mut undefined = w.clone();
+    let mut grown = w.clone();
+    grown[3] = bound + 1;
+    undefined[3] = bound + 1;
+    undefined[add + 3] = bound;
+    let log = refusal(&bytes(&undefined));
+    assert!(log.contains(&format!("at word {add}: %{bound} is not a defined value")), "{log}");
+    // The same module with the larger bound alone still compiles.
+    assert!(!compile("ok.spv", &bytes(&grown), Platform::Tgllp).failed());
+}
+
+#[test]
+fn the_command_exits_1_and_writes_nothing_on_bad_spirv() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("bad.spv");
+    std::fs::write(&input, [0x03, 0x02, 0x23, 0x07, 0, 0, 1, 0, 0, 0, 0, 0, 9, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0])
+        .unwrap();
+    let out_dir = dir.path().join("out");
+    let run = Command::new(env!("CARGO_BIN_EXE_genxc"))
+        .arg(&input)
+        .arg("-o")
+        .arg(format!("{}/", out_dir.display()))
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(stderr.contains("invalid SPIR-V at word 5"), "{stderr}");
+    assert!(!out_dir.exists() || std::fs::read_dir(&out_dir).unwrap().next().is_none());
+}
+
+#[test]
+fn mutated_modules_never_panic() {
+    let Some(spv) = sample() else { return };
+    let w = words(&spv);
+    // A fixed xorshift sequence: every run tries the same mutations.
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let (mut refused, mut compiled) = (0, 0);
+    for _ in 0..300 {
+        let mut m = w.clone();
+        for _ in 0..1 + next() % 3 {
+            let at = 5 + (next() as usize) % (m.len() - 5);
+            m[at] = match next() % 4 {
+                0 => next() as u32,
+                1 => (next() % 64) as u32,
+                2 => m[at] ^ (1 << (next() % 32)),
+                _ => m[at].wrapping_add(1),
+            };
+        }
+        if next() % 8 == 0 {
+            let keep = 5 + (next() as usize) % (m.len() - 5);
+            m.truncate(keep);
+        }
+        let out = compile("mutant.spv", &bytes(&m), Platform::Tgllp);
+        assert_eq!(out.failed(), out.outputs.is_empty(), "{}", out.log());
+        if out.failed() {
+            refused += 1;
+        } else {
+            compiled += 1;
+        }
+    }
+    assert!(refused > 100, "only {refused} of 300 mutants refused ({compiled} compiled)");
+}
