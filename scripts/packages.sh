@@ -17,6 +17,14 @@ need_llvm14() {
   [ -e /usr/lib/llvm-14/lib/libLLVM-14.so ] || need+=(libllvm14)
 }
 
+# The SPIR-V writer route of tests/spirv.rs: llvm-spirv-14, the GenX SPIR-V writer adaptor's
+# library (libLLVMGenXIntrinsics.a) and a C++ compiler for the test's driver of it.
+need_spirv_route() {
+  need_tool llvm-spirv-14 llvm-spirv-14
+  need_tool c++ g++
+  [ -e /usr/lib/x86_64-linux-gnu/libLLVMGenXIntrinsics.a ] || need+=(intel-vc-intrinsics-dev)
+}
+
 # Installs what `need` lists (as root, or through sudo); says what on standard error.
 install_needed() {
   if [ "${#need[@]}" -gt 0 ]; then

@@ -3,13 +3,15 @@
 # they are missing: LLVM 14 (inkwell links libLLVM-14), and libigc-tools for GenX_IR, Intel's vISA
 # finalizer that every emitted kernel is checked against; gcc for the C client of libgenxc.so;
 # make, which reads back the --depfile output; intel-opencl-icd for Intel's Vector Compiler;
-# mlir-19-tools and llvm-19 for the MLIR oracle.
+# mlir-19-tools and llvm-19 for the MLIR oracle; llvm-spirv-14 and intel-vc-intrinsics-dev for the
+# SPIR-V writer route (tests/spirv.rs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 . scripts/packages.sh
 need_llvm14
 need_tool GenX_IR libigc-tools
+need_spirv_route
 # Intel's Vector Compiler (ocloc -vc-codegen): the generated benchmark workloads must compile with
 # it too (bench/tests/generator.rs).
 need_tool ocloc intel-opencl-icd libigc1

@@ -597,3 +597,79 @@ fn mutated_modules_never_panic() {
     }
     assert!(refused > 100, "only {refused} of 300 mutants refused ({compiled} compiled)");
 }
+
+/// Kernel names and argument counts Intel's Vector Compiler finds in a module: `ocloc compile
+/// -spirv_input -options -vc-codegen`, then `ocloc disasm`, whose PTM.txt lists each kernel's
+/// name and one argument-info patch token (26) per argument.
+fn ocloc_kernels(spv: &[u8]) -> Result<Vec<(String, usize)>, String> {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("k.spv");
+    std::fs::write(&input, spv).unwrap();
+    let binary = dir.path().join("k");
+    let run = |args: &[&std::ffi::OsStr]| {
+        let out =
+            Command::new("ocloc").args(args).current_dir(dir.path()).output().map_err(|e| e.to_string())?;
+        if out.status.success() {
+            Ok(())
+        } else {
+            Err(format!(
+                "ocloc {:?}: {}{}",
+                args,
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&out.stderr)
+            ))
+        }
+    };
+    let os = |s: &str| std::ffi::OsString::from(s);
+    run(&[
+        &os("compile"),
+        &os("-file"),
+        input.as_os_str(),
+        &os("-spirv_input"),
+        &os("-device"),
+        &os("tgllp"),
+        &os("-options"),
+        &os("-vc-codegen"),
+        &os("-output_no_suffix"),
+        &os("-output"),
+        &os("k"),
+    ])?;
+    let dump = dir.path().join("dump");
+    run(&[
+        &os("disasm"),
+        &os("-file"),
+        binary.as_os_str(),
+        &os("-dump"),
+        dump.as_os_str(),
+        &os("-device"),
+        &os("tgllp"),
+    ])?;
+    let ptm = std::fs::read_to_string(dump.join("PTM.txt")).map_err(|e| format!("PTM.txt: {e}"))?;
+    let mut kernels: Vec<(String, usize)> = Vec::new();
+    for line in ptm.lines().map(str::trim) {
+        if let Some(name) = line.strip_prefix("KernelName ") {
+            kernels.push((name.to_string(), 0));
+        } else if line == "4 Token 26" {
+            if let Some(k) = kernels.last_mut() {
+                k.1 += 1;
+            }
+        }
+    }
+    kernels.sort();
+    Ok(kernels)
+}
+
+#[test]
+fn ocloc_finds_the_same_kernels_and_argument_counts() {
+    if !route_available() || !common::tool_available("ocloc", "--help", "intel-opencl-icd") {
+        return;
+    }
+    for fixture in SAME.iter().filter(|f| f.starts_with("cm/")) {
+        let spv = to_spirv(fixture, false);
+        let ours = compile("k.spv", &spv, Platform::Tgllp);
+        assert!(!ours.failed(), "{fixture}: {}", ours.log());
+        let intel = ocloc_kernels(&spv).unwrap_or_else(|e| panic!("{fixture}: {e}"));
+        assert!(!intel.is_empty(), "{fixture}: ocloc found no kernel");
+        assert_eq!(kernels_and_arg_counts(&ours), intel, "{fixture}");
+    }
+}
