@@ -70,7 +70,7 @@ pub fn at_word(file: &str, offset: usize, message: impl std::fmt::Display) -> Di
 
 /// Decodes the words of `bytes` and parses them.
 pub fn read(file: &str, bytes: &[u8]) -> Result<Binary, Diagnostic> {
-    if bytes.len() % 4 != 0 {
+    if !bytes.len().is_multiple_of(4) {
         return Err(at_word(
             file,
             bytes.len() / 4,
