@@ -11,7 +11,7 @@ use crate::types::Ty;
 use genxc_diag::Diagnostic;
 use rspirv::dr::Operand;
 use rspirv::spirv::{Decoration, Op};
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, HashMap};
 
 /// The writer adaptor's conversion from a resource parameter to its `i32` binding index.
 const ADDRESS_CONVERT: &str = "llvm.genx.address.convert";
@@ -26,6 +26,8 @@ pub struct Context<'a> {
     pub globals: &'a HashMap<u32, String>,
     /// The entry point function when the function written is a kernel's body.
     pub kernel: Option<u32>,
+    /// The OpenCL built-in variables, by id.
+    pub builtins: &'a HashMap<u32, crate::builtins::Builtin>,
 }
 
 /// The state of one function being written.
@@ -33,8 +35,8 @@ struct Body<'a> {
     cx: &'a Context<'a>,
     /// Values replaced by another value's text (address conversions).
     aliases: HashMap<u32, String>,
-    /// Declarations of LLVM intrinsics the body calls.
-    intrinsics: &'a mut BTreeSet<String>,
+    /// Declarations of LLVM intrinsics the body calls, by name.
+    intrinsics: &'a mut BTreeMap<String, String>,
     /// Counter of helper values.
     temps: u32,
     /// The LLVM local names of the function's parameters, blocks and values (`%"name"` from
@@ -90,7 +92,7 @@ pub fn write(
     cx: &Context,
     f: &Function,
     w: &mut Writer,
-    intrinsics: &mut BTreeSet<String>,
+    intrinsics: &mut BTreeMap<String, String>,
     attributes: &mut Vec<String>,
     kernel: bool,
 ) -> Result<Vec<Ty>, Diagnostic> {
@@ -591,6 +593,24 @@ impl Body<'_> {
                 let align = align.map(|a| format!(", align {a}")).unwrap_or_default();
                 format!("{} = alloca {}{align}", self.result(at)?, pointee.llvm())
             }
+            Op::Load if self.cx.builtins.contains_key(&self.id(at, 0)?) => {
+                let builtin = self.cx.builtins[&self.id(at, 0)?];
+                let t = self.result_ty(at)?;
+                let result = self.result(at)?;
+                let mut lines = Vec::new();
+                let mut temps = self.temps;
+                let mut temp = || {
+                    temps += 1;
+                    format!("%\"t{}.{}\"", at.offset, temps)
+                };
+                crate::builtins::load(builtin, &result, &t, &mut temp, self.intrinsics, &mut lines)
+                    .map_err(|what| m.unsupported(at, what))?;
+                self.temps = temps;
+                for l in lines {
+                    w.line(at.offset, format!("  {l}"));
+                }
+                return Ok(());
+            }
             Op::Load => {
                 let t = self.result_ty(at)?;
                 let (volatile, align) = memory_access(inst, 1);
@@ -630,7 +650,7 @@ impl Body<'_> {
                 let t = self.result_ty(at)?;
                 let base = if op == Op::BitCount { "llvm.ctpop" } else { "llvm.bitreverse" };
                 let name = format!("{base}.{}", t.mangle());
-                self.intrinsics.insert(format!("declare {} @{name}({})", t.llvm(), t.llvm()));
+                self.intrinsics.insert(name.clone(), format!("declare {} @{name}({})", t.llvm(), t.llvm()));
                 format!("{} = call {} @{name}({})", self.result(at)?, t.llvm(), self.typed(at, 0)?)
             }
             Op::AtomicIAdd
@@ -730,7 +750,10 @@ impl Body<'_> {
                     ));
                 };
                 decl_params.extend(extra.iter().map(|e| e.0.to_string()));
-                self.intrinsics.insert(format!("declare {} @{name}({})", t.llvm(), decl_params.join(", ")));
+                self.intrinsics.insert(
+                    name.clone(),
+                    format!("declare {} @{name}({})", t.llvm(), decl_params.join(", ")),
+                );
                 args.extend(extra.iter().map(|e| format!("{} {}", e.0, e.1)));
                 format!("{} = call {} @{name}({})", self.result(at)?, t.llvm(), args.join(", "))
             }

@@ -10,6 +10,7 @@
 //! Every error names the word offset of the instruction at fault. See docs/spirv.md.
 
 pub mod binary;
+pub mod builtins;
 pub mod function;
 pub mod module;
 pub mod opencl_std;

@@ -15,7 +15,7 @@ use crate::module::{id_at, Function, Spirv};
 use crate::types::Ty;
 use genxc_diag::Diagnostic;
 use rspirv::spirv::{Decoration, ExecutionMode, Op};
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt::Write as _;
 
 /// The rebuilt module text and, per line, the word offset of the instruction it came from.
@@ -93,27 +93,40 @@ pub fn rebuild(m: &Spirv) -> Result<Rebuilt, Diagnostic> {
     }
     let mut globals: HashMap<u32, String> = HashMap::new();
     let mut attributes: Vec<String> = Vec::new();
+    let mut builtins = HashMap::new();
     for &index in &m.globals {
         let at = &m.insts[index];
+        if let Some((id, b)) = crate::builtins::variable(m, at)? {
+            builtins.insert(id, b);
+            continue;
+        }
         global(m, at, &mut w, &mut globals, &mut attributes, &mut used)?;
     }
-    let mut intrinsics = BTreeSet::new();
+    let mut intrinsics = BTreeMap::new();
     let mut metadata = Vec::new();
     for f in &m.functions {
         if wrappers.contains(&f.id) {
             continue;
         }
         let kernel = kernel_of.get(&f.id).map(|&i| &kernels[i]);
-        let ctx =
-            crate::function::Context { m, names: &names, globals: &globals, kernel: kernel.map(|k| k.entry) };
+        let ctx = crate::function::Context {
+            m,
+            names: &names,
+            globals: &globals,
+            kernel: kernel.map(|k| k.entry),
+            builtins: &builtins,
+        };
         let params =
             crate::function::write(&ctx, f, &mut w, &mut intrinsics, &mut attributes, kernel.is_some())?;
         if let Some(k) = kernel {
             metadata.push(kernel_node(m, k, f, &params)?);
         }
     }
-    for decl in intrinsics {
-        w.line(0, decl);
+    // An intrinsic the module declares itself (an imported function) is not declared twice.
+    for (name, decl) in intrinsics {
+        if !used.contains(&name) {
+            w.line(0, decl);
+        }
     }
     for (i, a) in attributes.iter().enumerate() {
         w.line(0, format!("attributes #{i} = {{ {a} }}"));
@@ -316,9 +329,6 @@ fn global(
     let Ty::Pointer(pointee, space) = m.ty(at, ty)?.clone() else {
         return Err(m.error(at, "OpVariable's type is not a pointer"));
     };
-    if m.has_decoration(id, Decoration::BuiltIn) {
-        return Err(m.unsupported(at, "OpenCL built-in variables (BuiltIn decorations) are not modeled yet"));
-    }
     let (name, import) = match m.linkage(id) {
         Some((n, import)) => (n, import),
         None => (m.names.get(&id).cloned().unwrap_or_else(|| format!("g{id}")), false),
