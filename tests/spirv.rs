@@ -65,17 +65,22 @@ const SAME: &[&str] = &[
     "kernels/subroutines.ll",
     "kernels/subroutines_in_place.ll",
     "kernels/svm_scaled4.ll",
+    "memory/slm_surface.ll",
     "surfaces/sampler_3d_load.ll",
     "surfaces/sampler_3d_sample.ll",
     "surfaces/sampler_blit.ll",
     "surfaces/sampler_values.ll",
     "calls/call_indirect.ll",
+    "calls/cast_callee.ll",
+    "calls/indirect_calls.ll",
+    "calls/indirect_values.ll",
     "calls/call_undefined.ll",
     "calls/linked_call.ll",
     "calls/linked_symbol.ll",
     "calls/predef_regs.ll",
     "calls/stack_call_subroutines.ll",
     "calls/stack_calls.ll",
+    "globals/address_in_global.ll",
     "globals/address_stored.ll",
     "globals/constant_table.ll",
     "globals/mutable_global.ll",
@@ -111,9 +116,12 @@ enum RouteChange {
     /// order.
     KernelOrder,
     /// The translator rewrites instructions (`zext` of `i1` as `select`, `trunc` to `i1` as `and`
-    /// and a compare, single-element vectors as scalars): same program, other vISA.
+    /// and a compare, single-element vectors as scalars, `memset` as a copy from a constant
+    /// global): same program, other vISA.
     Rewritten,
-    /// llvm-spirv-14 drops argument kinds (implicit arguments) and the named barrier count.
+    /// llvm-spirv-14 drops argument kinds (implicit arguments, and every kind of a kernel the
+    /// writer adaptor leaves unconverted because `llvm.global.annotations` names it) and the named
+    /// barrier count.
     KindsDropped,
     /// llvm-spirv-14 has no bfloat type: it writes `bfloat` values as 16-bit IEEE floats, so the
     /// module computes something else.
@@ -136,8 +144,10 @@ const CHANGED: &[(&str, RouteChange)] = &[
     ("surfaces/predefined_slm.ll", RouteChange::AccessAdded),
     ("surfaces/surface_values.ll", RouteChange::AccessAdded),
     ("calls/external_subroutine.ll", RouteChange::Rewritten),
+    ("globals/pinned.ll", RouteChange::KindsDropped),
     ("calls/stack_args_memory.ll", RouteChange::SvmDescriptor),
     ("calls/stack_recursion_memory.ll", RouteChange::SvmDescriptor),
+    ("memory/atomics_memcpy.ll", RouteChange::Rewritten),
     ("memory/bytes_words.ll", RouteChange::SvmDescriptor),
     ("memory/indexed.ll", RouteChange::SvmDescriptor),
     ("memory/spir_kernel_unlisted.ll", RouteChange::SvmDescriptor),
@@ -507,7 +517,7 @@ fn unknown_and_unsupported_capabilities_are_refused() {
     let mut unknown = w.clone();
     unknown[capability + 1] = 99_999;
     let log = refusal(&bytes(&unknown));
-    assert!(log.contains(&format!("invalid SPIR-V at word {capability}: bad operand")), "{log}");
+    assert!(log.contains(&format!("invalid SPIR-V at word {capability}: unknown capability 99999")), "{log}");
     let mut shader = w.clone();
     shader[capability + 1] = 1;
     let log = refusal(&bytes(&shader));
@@ -698,6 +708,9 @@ fn same_memory(
     if out.failed() {
         return Err(out.log());
     }
+    // The simulator's memory holds the globals of the module it runs (the route may add some).
+    let spv_module = genxc::import(&genxc::Input { name: "k.spv".into(), bytes: spv.to_vec() }, platform)
+        .map_err(|d| format!("{d:?}"))?;
     for k in 0..module.kernels.len() {
         let name = &module.kernels[k].name;
         let specs = reference::arg_specs(&module, k);
@@ -715,7 +728,9 @@ fn same_memory(
             reference::run(&module, k, 0, &run, &mut expected)
                 .map_err(|e| format!("{name}: reference: {e}"))?;
             let (run, mut got) = launch();
-            got.place_globals(&module.kernels[k].globals).map_err(|e| e.to_string())?;
+            let spv_kernel =
+                spv_module.kernels.iter().find(|x| &x.name == name).ok_or("a kernel is missing")?;
+            got.place_globals(&spv_kernel.globals).map_err(|e| e.to_string())?;
             exec::run(&kernels, &Config { grf_bytes: platform.grf_bytes(), bti_base: 0 }, &run, &mut got)
                 .map_err(|e| format!("{name}: simulator: {e}"))?;
             memory::compare(&expected, &got).map_err(|d| format!("{name} seed {seed}: {d}"))?;

@@ -6,6 +6,7 @@
 use genxc_diag::Diagnostic;
 use rspirv::binary::{Consumer, ParseAction};
 use rspirv::dr;
+use rspirv::spirv::Capability;
 
 /// The SPIR-V magic number (first word of every module).
 pub const MAGIC: u32 = 0x0723_0203;
@@ -19,10 +20,51 @@ pub const FUNC_PARAM_DESC_INTEL: u32 = 9625;
 /// pointer indirection level), so it is taken out too.
 pub const SINGLE_ELEMENT_VECTOR_INTEL: u32 = 6085;
 
+/// The capabilities the reader accepts: what CM, ESIMD and ISPC modules declare.
+pub const CAPABILITIES: &[Capability] = &[
+    Capability::Addresses,
+    Capability::Linkage,
+    Capability::Kernel,
+    Capability::Vector16,
+    Capability::Float16Buffer,
+    Capability::Float16,
+    Capability::Float64,
+    Capability::Int64,
+    Capability::Int64Atomics,
+    Capability::Int16,
+    Capability::Int8,
+    Capability::GenericPointer,
+    Capability::Groups,
+    Capability::VectorComputeINTEL,
+    Capability::VectorAnyINTEL,
+    Capability::FunctionFloatControlINTEL,
+    Capability::RoundToInfinityINTEL,
+    Capability::FloatingPointModeINTEL,
+    Capability::FunctionPointersINTEL,
+    Capability::IndirectReferencesINTEL,
+    Capability::ExpectAssumeKHR,
+    Capability::DenormPreserve,
+    Capability::DenormFlushToZero,
+    Capability::SignedZeroInfNanPreserve,
+    Capability::RoundingModeRTE,
+    Capability::RoundingModeRTZ,
+    Capability::FPFastMathModeINTEL,
+    Capability::ImageBasic,
+    Capability::LiteralSampler,
+    Capability::Sampled1D,
+    Capability::Image1D,
+    Capability::SampledBuffer,
+    Capability::ImageBuffer,
+    Capability::ImageReadWrite,
+    Capability::Int64ImageEXT,
+];
+
 /// The highest SPIR-V version read (1.4: what the CM, ESIMD and ISPC producers write).
 const MAX_VERSION: (u32, u32) = (1, 4);
 /// OpDecorate's opcode.
 const OP_DECORATE: u32 = 71;
+/// OpCapability's opcode.
+const OP_CAPABILITY: u32 = 17;
 
 /// One parsed instruction and the word offset where it starts in the module.
 #[derive(Clone, Debug)]
@@ -126,6 +168,16 @@ pub fn read(file: &str, bytes: &[u8]) -> Result<Binary, Diagnostic> {
             ));
         }
         let inst = &words[at..at + count];
+        if opcode == OP_CAPABILITY && count == 2 {
+            let Some(capability) = Capability::from_u32(inst[1]) else {
+                return Err(at_word(file, at, format!("unknown capability {}", inst[1])));
+            };
+            if !CAPABILITIES.contains(&capability) {
+                return Err(Diagnostic::error(genxc_diag::unsupported(format!(
+                    "{file}: SPIR-V at word {at}: capability {capability:?} is not read by genxc"
+                ))));
+            }
+        }
         if opcode == OP_DECORATE
             && count >= 3
             && matches!(inst[2], FUNC_PARAM_KIND_INTEL | FUNC_PARAM_DESC_INTEL | SINGLE_ELEMENT_VECTOR_INTEL)

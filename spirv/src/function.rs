@@ -79,7 +79,7 @@ fn local_names(cx: &Context, f: &Function) -> HashMap<u32, String> {
         let void = inst.result_type.and_then(|t| m.types.get(&t)).is_some_and(|t| *t == Ty::Void);
         let dropped = op == Op::FunctionCall
             && id_at(inst, 0).and_then(|c| cx.names.get(&c)).is_some_and(|n| n.starts_with(ADDRESS_CONVERT));
-        if op == Op::Label || (!void && !dropped) {
+        if op == Op::Label || (!void && !dropped && !folded_cast(m, inst)) {
             name(id, &mut out);
         }
     }
@@ -118,8 +118,9 @@ pub fn write(
             None => t.clone(),
         })
         .collect();
-    // A pointer parameter the writer adaptor converted from an integer (an SVM address) gets its
-    // integer type back: the conversion's result type.
+    // A parameter the writer adaptor converted (a resource from its `i32` index or a pointer to a
+    // named surface type, an SVM pointer from its integer) gets the conversion's result type
+    // back: the type the kernel's body uses.
     for at in &m.insts[f.start..f.end] {
         let inst = &at.inst;
         let converts = inst.class.opcode == Op::FunctionCall
@@ -128,10 +129,8 @@ pub fn write(
             continue;
         }
         let Some(i) = id_at(inst, 1).and_then(|a| f.params.iter().position(|&p| p == a)) else { continue };
-        if params[i].resource().is_none() {
-            if let Some(t) = inst.result_type.and_then(|t| m.types.get(&t)) {
-                params[i] = t.clone();
-            }
+        if let Some(t) = inst.result_type.and_then(|t| m.types.get(&t)) {
+            params[i] = t.clone();
         }
     }
     let linkage = m.linkage(f.id);
@@ -284,7 +283,7 @@ impl Body<'_> {
             return Ok(a.clone());
         }
         if let Some(c) = m.constants.get(&id) {
-            return Ok(c.text.clone());
+            return Ok(crate::rebuild::resolve(&c.text, self.cx.names, self.cx.globals));
         }
         if let Some(g) = self.cx.globals.get(&id) {
             return Ok(g.clone());
@@ -489,6 +488,27 @@ impl Body<'_> {
                     self.result_ty(at)?.llvm()
                 )
             }
+            Op::Bitcast | Op::PtrCastToGeneric | Op::GenericCastToPtr | Op::GenericCastToPtrExplicit
+                if folded_cast(m, inst) =>
+            {
+                // A cast of a constant (a function's address cast to another function type) is a
+                // constant expression, as the `.ll` input writes it: calls through it stay direct.
+                let t = self.result_ty(at)?;
+                let from = self.vty(at, self.id(at, 0)?)?;
+                let llvm = if from.is_pointer() && t.is_pointer() {
+                    match (&from, &t) {
+                        (Ty::Pointer(_, a), Ty::Pointer(_, b)) if a != b => "addrspacecast",
+                        _ => "bitcast",
+                    }
+                } else {
+                    "bitcast"
+                };
+                let text = format!("{llvm} ({} to {})", self.typed(at, 0)?, t.llvm());
+                if let Some(r) = inst.result_id {
+                    self.aliases.insert(r, text);
+                }
+                return Ok(());
+            }
             Op::Bitcast | Op::PtrCastToGeneric | Op::GenericCastToPtr | Op::GenericCastToPtrExplicit => {
                 let t = self.result_ty(at)?;
                 let from = self.vty(at, self.id(at, 0)?)?;
@@ -646,6 +666,55 @@ impl Body<'_> {
                 )
             }
             Op::FunctionCall => return self.call(at, w),
+            Op::FunctionPointerCallINTEL => {
+                let t = self.result_ty(at)?;
+                let mut args = Vec::new();
+                for i in 1..inst.operands.len() {
+                    args.push(self.typed(at, i)?);
+                }
+                let call = format!("call {} {}({})", t.llvm(), self.operand(at, 0)?, args.join(", "));
+                if t == Ty::Void {
+                    call
+                } else {
+                    format!("{} = {call}", self.result(at)?)
+                }
+            }
+            Op::CopyMemorySized => {
+                let (Ty::Pointer(_, to), Ty::Pointer(_, from)) =
+                    (self.vty(at, self.id(at, 0)?)?, self.vty(at, self.id(at, 1)?)?)
+                else {
+                    return Err(m.error(at, "OpCopyMemorySized of operands that are not pointers"));
+                };
+                let size = self.vty(at, self.id(at, 2)?)?;
+                let (d, s) = (self.temp(at), self.temp(at));
+                let byte_ptr = |space: u32| {
+                    if space == 0 {
+                        "i8*".to_string()
+                    } else {
+                        format!("i8 addrspace({space})*")
+                    }
+                };
+                w.line(at.offset, format!("  {d} = bitcast {} to {}", self.typed(at, 0)?, byte_ptr(to)));
+                w.line(at.offset, format!("  {s} = bitcast {} to {}", self.typed(at, 1)?, byte_ptr(from)));
+                let name = format!("llvm.memcpy.p{to}i8.p{from}i8.{}", size.mangle());
+                self.intrinsics.insert(
+                    name.clone(),
+                    format!(
+                        "declare void @{name}({}, {}, {}, i1)",
+                        byte_ptr(to),
+                        byte_ptr(from),
+                        size.llvm()
+                    ),
+                );
+                let (volatile, _) = memory_access(inst, 3);
+                let volatile = if volatile.is_empty() { "false" } else { "true" };
+                format!(
+                    "call void @{name}({} {d}, {} {s}, {}, i1 {volatile})",
+                    byte_ptr(to),
+                    byte_ptr(from),
+                    self.typed(at, 2)?
+                )
+            }
             Op::BitCount | Op::BitReverse => {
                 let t = self.result_ty(at)?;
                 let base = if op == Op::BitCount { "llvm.ctpop" } else { "llvm.bitreverse" };
@@ -908,4 +977,16 @@ fn splat(ty: &Ty, value: &str) -> String {
         }
         _ => value.to_string(),
     }
+}
+
+/// Whether a cast instruction's operand is a constant of the same kind (pointer to pointer, or
+/// not a pointer either side): the cast is written as a constant expression, not an instruction.
+fn folded_cast(m: &Spirv, inst: &rspirv::dr::Instruction) -> bool {
+    let cast = matches!(
+        inst.class.opcode,
+        Op::Bitcast | Op::PtrCastToGeneric | Op::GenericCastToPtr | Op::GenericCastToPtrExplicit
+    );
+    let Some(c) = id_at(inst, 0).and_then(|id| m.constants.get(&id)) else { return false };
+    let to_pointer = inst.result_type.and_then(|t| m.types.get(&t)).is_some_and(Ty::is_pointer);
+    cast && c.text != "undef" && c.ty.is_pointer() && to_pointer
 }

@@ -6,47 +6,8 @@ use crate::binary::{at_word, Binary, ExtraDecoration, Located};
 use crate::types::{access_word, address_space, resource_of_image, resource_of_opaque, Resource, Ty};
 use genxc_diag::{unsupported, Diagnostic};
 use rspirv::dr::{Instruction, Operand};
-use rspirv::spirv::{Capability, Decoration, ExecutionMode, Op};
+use rspirv::spirv::{Decoration, ExecutionMode, Op};
 use std::collections::HashMap;
-
-/// The capabilities the reader accepts: what CM, ESIMD and ISPC modules declare.
-const CAPABILITIES: &[Capability] = &[
-    Capability::Addresses,
-    Capability::Linkage,
-    Capability::Kernel,
-    Capability::Vector16,
-    Capability::Float16Buffer,
-    Capability::Float16,
-    Capability::Float64,
-    Capability::Int64,
-    Capability::Int64Atomics,
-    Capability::Int16,
-    Capability::Int8,
-    Capability::GenericPointer,
-    Capability::Groups,
-    Capability::VectorComputeINTEL,
-    Capability::VectorAnyINTEL,
-    Capability::FunctionFloatControlINTEL,
-    Capability::RoundToInfinityINTEL,
-    Capability::FloatingPointModeINTEL,
-    Capability::FunctionPointersINTEL,
-    Capability::IndirectReferencesINTEL,
-    Capability::ExpectAssumeKHR,
-    Capability::DenormPreserve,
-    Capability::DenormFlushToZero,
-    Capability::SignedZeroInfNanPreserve,
-    Capability::RoundingModeRTE,
-    Capability::RoundingModeRTZ,
-    Capability::FPFastMathModeINTEL,
-    Capability::ImageBasic,
-    Capability::LiteralSampler,
-    Capability::Sampled1D,
-    Capability::Image1D,
-    Capability::SampledBuffer,
-    Capability::ImageBuffer,
-    Capability::ImageReadWrite,
-    Capability::Int64ImageEXT,
-];
 
 /// A defined value's place: a global (function or variable), a constant, or a local.
 #[derive(Clone, Debug)]
@@ -117,6 +78,17 @@ pub struct Spirv<'a> {
     pub opencl_std: Vec<u32>,
     /// Indices of module-scope OpVariable instructions.
     pub globals: Vec<usize>,
+    /// Ids of module-scope OpVariable instructions.
+    pub global_ids: std::collections::HashSet<u32>,
+}
+
+/// What marks a reference to a global (`g`) or function (`f`) by id in a constant's text, resolved
+/// to its LLVM name once names are given ([`crate::rebuild::resolve`]).
+pub const MARK: char = '\u{1}';
+
+/// The marked reference to a global or function in a constant's text.
+pub fn mark(kind: char, id: u32) -> String {
+    format!("{MARK}{kind}{id}{MARK}")
 }
 
 /// The id operand at `i`.
@@ -221,6 +193,7 @@ pub fn gather(file: &str, binary: Binary) -> Result<Spirv<'_>, Diagnostic> {
         result_types: HashMap::new(),
         opencl_std: Vec::new(),
         globals: Vec::new(),
+        global_ids: std::collections::HashSet::new(),
     };
     for (target, d, _) in binary.extra {
         m.extra.entry(target).or_default().push(d);
@@ -242,13 +215,6 @@ pub fn gather(file: &str, binary: Binary) -> Result<Spirv<'_>, Diagnostic> {
             }
         }
         match inst.class.opcode {
-            Op::Capability => {
-                if let Some(Operand::Capability(c)) = inst.operands.first() {
-                    if !CAPABILITIES.contains(c) {
-                        return Err(m.unsupported(at, format!("capability {c:?} is not read by genxc")));
-                    }
-                }
-            }
             Op::MemoryModel => {
                 memory_model = true;
                 m.pointers64 = match inst.operands.first() {
@@ -341,7 +307,10 @@ pub fn gather(file: &str, binary: Binary) -> Result<Spirv<'_>, Diagnostic> {
                 }
                 None => return Err(m.error(at, "OpFunctionEnd without OpFunction")),
             },
-            Op::Variable if open.is_none() => m.globals.push(index),
+            Op::Variable if open.is_none() => {
+                m.globals.push(index);
+                m.global_ids.extend(inst.result_id);
+            }
             _ if open.is_none() => type_or_constant(&mut m, at)?,
             _ => {}
         }
@@ -503,6 +472,19 @@ fn type_or_constant(m: &mut Spirv, at: &Located) -> Result<(), Diagnostic> {
             m.constants.insert(id, Constant { ty, text });
             return Ok(());
         }
+        Op::ConstantFunctionPointerINTEL => {
+            let ty = m.ty(at, inst.result_type.unwrap_or(0))?.clone();
+            let f = id_at(inst, 0)
+                .ok_or_else(|| m.error(at, "OpConstantFunctionPointerINTEL without a function"))?;
+            m.constants.insert(id, Constant { ty, text: mark('f', f) });
+            return Ok(());
+        }
+        Op::SpecConstantOp => {
+            let ty = m.ty(at, inst.result_type.unwrap_or(0))?.clone();
+            let text = spec_constant_op(m, at, &ty)?;
+            m.constants.insert(id, Constant { ty, text });
+            return Ok(());
+        }
         Op::Line
         | Op::NoLine
         | Op::Source
@@ -533,5 +515,93 @@ pub fn scalar_text(ty: &Ty, value: u64) -> Option<String> {
         Ty::Float(32) => format!("0x{:016X}", f64::from(f32::from_bits(value as u32)).to_bits()),
         Ty::Float(64) => format!("0x{value:016X}"),
         _ => return None,
+    })
+}
+
+/// A constant operand of a constant expression: its type and text (a global's is its marked
+/// reference).
+fn constant_operand(m: &Spirv, at: &Located, id: u32) -> Result<(Ty, String), Diagnostic> {
+    if let Some(c) = m.constants.get(&id) {
+        return Ok((c.ty.clone(), c.text.clone()));
+    }
+    if m.global_ids.contains(&id) {
+        return Ok((m.value_ty(at, id)?.clone(), mark('g', id)));
+    }
+    Err(m.error(at, format!("%{id} is not a constant or a global defined before")))
+}
+
+/// The LLVM constant expression of an OpSpecConstantOp of result type `ty`: address arithmetic
+/// on globals, casts and integer arithmetic.
+fn spec_constant_op(m: &Spirv, at: &Located, ty: &Ty) -> Result<String, Diagnostic> {
+    let inst = &at.inst;
+    let Some(Operand::LiteralSpecConstantOpInteger(op)) = inst.operands.first() else {
+        return Err(m.error(at, "OpSpecConstantOp without an opcode"));
+    };
+    let mut operands = Vec::new();
+    for i in 1..inst.operands.len() {
+        let id = id_at(inst, i).ok_or_else(|| m.error(at, format!("operand {i} is not an id")))?;
+        operands.push(constant_operand(m, at, id)?);
+    }
+    let typed = |o: &(Ty, String)| format!("{} {}", o.0.llvm(), o.1);
+    let cast = |name: &str| -> Result<String, Diagnostic> {
+        let [from] = operands.as_slice() else { return Err(m.error(at, "a cast takes one operand")) };
+        Ok(format!("{name} ({} to {})", typed(from), ty.llvm()))
+    };
+    let binary = |name: &str| -> Result<String, Diagnostic> {
+        let [a, b] = operands.as_slice() else { return Err(m.error(at, "the operation takes two operands")) };
+        Ok(format!("{name} ({}, {})", typed(a), typed(b)))
+    };
+    Ok(match op {
+        Op::InBoundsPtrAccessChain | Op::PtrAccessChain | Op::AccessChain | Op::InBoundsAccessChain => {
+            let Some((base, rest)) = operands.split_first() else {
+                return Err(m.error(at, "an access chain without a base"));
+            };
+            let Ty::Pointer(pointee, _) = &base.0 else {
+                return Err(m.error(at, "the base of an access chain is not a pointer"));
+            };
+            let inbounds = if matches!(op, Op::InBoundsPtrAccessChain | Op::InBoundsAccessChain) {
+                "inbounds "
+            } else {
+                ""
+            };
+            let mut idx: Vec<String> = Vec::new();
+            if matches!(op, Op::AccessChain | Op::InBoundsAccessChain) {
+                idx.push("i32 0".into());
+            }
+            idx.extend(rest.iter().map(typed));
+            format!("getelementptr {inbounds}({}, {}, {})", pointee.llvm(), typed(base), idx.join(", "))
+        }
+        Op::Bitcast | Op::PtrCastToGeneric | Op::GenericCastToPtr => {
+            let from = operands.first().map(|o| &o.0);
+            match (from.is_some_and(Ty::is_pointer), ty.is_pointer()) {
+                (true, false) => cast("ptrtoint")?,
+                (false, true) => cast("inttoptr")?,
+                (true, true) if matches!((from, ty), (Some(Ty::Pointer(_, a)), Ty::Pointer(_, b)) if a != b) => {
+                    cast("addrspacecast")?
+                }
+                _ => cast("bitcast")?,
+            }
+        }
+        Op::ConvertPtrToU => cast("ptrtoint")?,
+        Op::ConvertUToPtr => cast("inttoptr")?,
+        Op::UConvert | Op::SConvert => {
+            let from = operands.first().and_then(|o| o.0.bits()).unwrap_or(0);
+            match ty.bits().unwrap_or(0).cmp(&from) {
+                std::cmp::Ordering::Less => cast("trunc")?,
+                std::cmp::Ordering::Equal => cast("bitcast")?,
+                std::cmp::Ordering::Greater if *op == Op::UConvert => cast("zext")?,
+                std::cmp::Ordering::Greater => cast("sext")?,
+            }
+        }
+        Op::IAdd => binary("add")?,
+        Op::ISub => binary("sub")?,
+        Op::IMul => binary("mul")?,
+        Op::ShiftLeftLogical => binary("shl")?,
+        Op::ShiftRightLogical => binary("lshr")?,
+        Op::ShiftRightArithmetic => binary("ashr")?,
+        Op::BitwiseAnd => binary("and")?,
+        Op::BitwiseOr => binary("or")?,
+        Op::BitwiseXor => binary("xor")?,
+        other => return Err(m.unsupported(at, format!("OpSpecConstantOp {other:?}"))),
     })
 }

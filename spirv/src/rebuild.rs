@@ -94,13 +94,36 @@ pub fn rebuild(m: &Spirv) -> Result<Rebuilt, Diagnostic> {
     let mut globals: HashMap<u32, String> = HashMap::new();
     let mut attributes: Vec<String> = Vec::new();
     let mut builtins = HashMap::new();
+    // Globals are named first: an initializer may refer to a global defined after it.
+    let mut defined = Vec::new();
     for &index in &m.globals {
         let at = &m.insts[index];
         if let Some((id, b)) = crate::builtins::variable(m, at)? {
             builtins.insert(id, b);
             continue;
         }
-        global(m, at, &mut w, &mut globals, &mut attributes, &mut used)?;
+        let Some(id) = at.inst.result_id else { continue };
+        let name = match m.linkage(id) {
+            Some((n, _)) => n,
+            None => m.names.get(&id).cloned().unwrap_or_else(|| format!("g{id}")),
+        };
+        // LLVM's own metadata arrays (`llvm.used`, `llvm.global.annotations`) the translator
+        // carried as variables: nothing the back end reads, and LLVM gives them a linkage of
+        // their own; a use of one is refused as an undefined value.
+        if name.starts_with("llvm.") {
+            continue;
+        }
+        let mut unique = name.clone();
+        let mut n = 1;
+        while !used.insert(unique.clone()) {
+            unique = format!("{name}.{n}");
+            n += 1;
+        }
+        globals.insert(id, format!("@\"{}\"", escape(&unique)));
+        defined.push(at);
+    }
+    for at in defined {
+        global(m, at, &mut w, &names, &globals, &mut attributes)?;
     }
     let mut intrinsics = BTreeMap::new();
     let mut metadata = Vec::new();
@@ -239,7 +262,7 @@ fn kernel_node(m: &Spirv, k: &Kernel, f: &Function, params: &[Ty]) -> Result<Ker
         let extra = |pick: &dyn Fn(&ExtraDecoration) -> Option<ExtraDecoration>| {
             ids.iter().find_map(|id| m.extra.get(id).and_then(|ds| ds.iter().find_map(pick)))
         };
-        let resource = params.get(i).and_then(|t| t.resource());
+        let resource = declared.get(i).and_then(|t| t.resource());
         let kind = match extra(&|d| matches!(d, ExtraDecoration::ParamKind(_)).then(|| d.clone())) {
             Some(ExtraDecoration::ParamKind(k)) => k,
             _ => resource.map_or(0, |r| r.kind),
@@ -318,9 +341,9 @@ fn global(
     m: &Spirv,
     at: &Located,
     w: &mut Writer,
-    globals: &mut HashMap<u32, String>,
+    names: &HashMap<u32, String>,
+    globals: &HashMap<u32, String>,
     attributes: &mut Vec<String>,
-    used: &mut BTreeSet<String>,
 ) -> Result<(), Diagnostic> {
     let inst = &at.inst;
     let (Some(id), Some(ty)) = (inst.result_id, inst.result_type) else {
@@ -329,16 +352,7 @@ fn global(
     let Ty::Pointer(pointee, space) = m.ty(at, ty)?.clone() else {
         return Err(m.error(at, "OpVariable's type is not a pointer"));
     };
-    let (name, import) = match m.linkage(id) {
-        Some((n, import)) => (n, import),
-        None => (m.names.get(&id).cloned().unwrap_or_else(|| format!("g{id}")), false),
-    };
-    let mut unique = name.clone();
-    let mut n = 1;
-    while !used.insert(unique.clone()) {
-        unique = format!("{name}.{n}");
-        n += 1;
-    }
+    let import = m.linkage(id).is_some_and(|(_, import)| import);
     let linkage = if import {
         "external "
     } else if m.linkage(id).is_some() {
@@ -352,7 +366,7 @@ fn global(
     } else {
         match id_at(inst, 1) {
             Some(c) => match m.constants.get(&c) {
-                Some(c) => format!(" {}", c.text),
+                Some(c) => format!(" {}", resolve(&c.text, names, globals)),
                 None => return Err(m.error(at, format!("initializer %{c} is not a constant"))),
             },
             None => " undef".into(),
@@ -376,13 +390,8 @@ fn global(
     let space = if space == 0 { String::new() } else { format!("addrspace({space}) ") };
     w.line(
         at.offset,
-        format!(
-            "@\"{}\" = {linkage}{space}{constant} {}{init}{align}{attr_ref}",
-            escape(&unique),
-            pointee.llvm()
-        ),
+        format!("{} = {linkage}{space}{constant} {}{init}{align}{attr_ref}", globals[&id], pointee.llvm()),
     );
-    globals.insert(id, format!("@\"{}\"", escape(&unique)));
     Ok(())
 }
 
@@ -395,6 +404,30 @@ pub(crate) fn escape(s: &str) -> String {
         } else {
             out.push(b as char);
         }
+    }
+    out
+}
+
+/// A constant's text with its marked references to globals and functions
+/// ([`crate::module::mark`]) replaced by their LLVM names.
+pub fn resolve(text: &str, names: &HashMap<u32, String>, globals: &HashMap<u32, String>) -> String {
+    use crate::module::MARK;
+    if !text.contains(MARK) {
+        return text.to_string();
+    }
+    let mut out = String::new();
+    for (i, part) in text.split(MARK).enumerate() {
+        if i % 2 == 0 {
+            out.push_str(part);
+            continue;
+        }
+        let id = part.get(1..).and_then(|n| n.parse::<u32>().ok()).unwrap_or(0);
+        let name = match part.as_bytes().first() {
+            Some(b'g') => globals.get(&id).cloned(),
+            _ => names.get(&id).map(|n| format!("@\"{}\"", escape(n))),
+        };
+        // An id that is no global or named function stays a reference LLVM reports as undefined.
+        out.push_str(&name.unwrap_or_else(|| format!("@\"no function or global %{id}\"")));
     }
     out
 }
