@@ -152,6 +152,9 @@ pub struct CompileOptions {
     /// Bytes of private stack memory per hardware thread (`-stateless-stack-mem-size`): a multiple
     /// of 16 up to [`genxc_genx::import::prepare::MAX_STACK_BYTES_PER_THREAD`].
     pub stack_mem_size: u32,
+    /// Values of SPIR-V specialization constants by SpecId (`--spec-constant ID=VALUE`), as
+    /// written: the constant's type says how the value reads (integer, float or `true`/`false`).
+    pub spec_constants: Vec<(u32, String)>,
 }
 
 impl Default for CompileOptions {
@@ -164,6 +167,7 @@ impl Default for CompileOptions {
             stats: false,
             verify_each: false,
             stack_mem_size: genxc_genx::import::prepare::STACK_BYTES_PER_THREAD,
+            spec_constants: Vec::new(),
         }
     }
 }
@@ -178,7 +182,9 @@ impl CompileOptions {
     /// * `-stats`: count each kernel's register allocation;
     /// * `-verify-each`: check the IR after every stage;
     /// * `-stateless-stack-mem-size=<bytes>` (or `-stateless-stack-mem-size <bytes>`): private
-    ///   stack memory per hardware thread.
+    ///   stack memory per hardware thread;
+    /// * `-spec-constant <id>=<value>`: the value of a SPIR-V specialization constant (repeat the
+    ///   option for several).
     ///
     /// Options may also start with `--`. Omitted options keep their [default](CompileOptions::default)
     /// (no `-emit` at all means `visaasm`). Anything else is an error naming the option.
@@ -214,7 +220,9 @@ impl CompileOptions {
                 }
                 _ => {}
             }
-            let Some(name @ ("platform" | "emit" | "j" | "stateless-stack-mem-size")) = name else {
+            let Some(name @ ("platform" | "emit" | "j" | "stateless-stack-mem-size" | "spec-constant")) =
+                name
+            else {
                 return Err(Diagnostic::error(format!("unknown option '{word}'")));
             };
             let Some(value) = words.next() else {
@@ -243,6 +251,7 @@ impl CompileOptions {
                     }
                 }
                 "stateless-stack-mem-size" => opts.stack_mem_size = stack_mem_size(word, value)?,
+                "spec-constant" => opts.spec_constants.push(spec_constant(word, value)?),
                 _ => {
                     opts.jobs = value.parse().map_err(|_| {
                         Diagnostic::error(format!("option '{word}' needs a thread count, found '{value}'"))
@@ -254,6 +263,18 @@ impl CompileOptions {
             opts.emit = Emit::Visaasm.into();
         }
         Ok(opts)
+    }
+}
+
+/// The SpecId and value of option `word`'s `ID=VALUE` (the value is read against the constant's
+/// type when a SPIR-V input is read).
+pub fn spec_constant(word: &str, value: &str) -> Result<(u32, String), Diagnostic> {
+    let parsed = value.split_once('=').and_then(|(id, v)| Some((id.trim().parse::<u32>().ok()?, v.trim())));
+    match parsed {
+        Some((id, v)) if !v.is_empty() => Ok((id, v.to_string())),
+        _ => Err(Diagnostic::error(format!(
+            "option '{word}' needs ID=VALUE (a SpecId and a value), found '{value}'"
+        ))),
     }
 }
 

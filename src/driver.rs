@@ -356,7 +356,7 @@ pub(crate) fn import_input(input: &Input, platform: Platform) -> Result<genxc_ge
             genxc_frontend::limits::scan_text(name, &input.bytes, genxc_frontend::limits::Syntax::Mlir)?;
             genxc_mlir_to_llvm::load(&ctx, name, &input.bytes)
         } else if is_spirv(input) {
-            genxc_spirv::load(&ctx, name, &input.bytes)
+            genxc_spirv::load(&ctx, name, &input.bytes, &[])
         } else {
             genxc_frontend::llvm::load(&ctx, name, &input.bytes)
         }
@@ -394,7 +394,7 @@ fn compile_whole(
                 genxc_frontend::limits::scan_text(name, &input.bytes, genxc_frontend::limits::Syntax::Mlir)?;
                 genxc_mlir_to_llvm::load(&ctx, name, &input.bytes)
             } else if is_spirv(input) {
-                genxc_spirv::load(&ctx, name, &input.bytes)
+                genxc_spirv::load(&ctx, name, &input.bytes, &opts.spec_constants)
             } else {
                 genxc_frontend::llvm::load(&ctx, name, &input.bytes)
             }

@@ -33,8 +33,8 @@ mod split;
 pub mod timing;
 
 pub use api::{
-    compile_bytes, compile_inputs, compile_inputs_staged, import, stack_mem_size, CompileOptions, Emit,
-    EmitSet, Input, Outcome, Output, Sink,
+    compile_bytes, compile_inputs, compile_inputs_staged, import, spec_constant, stack_mem_size,
+    CompileOptions, Emit, EmitSet, Input, Outcome, Output, Sink,
 };
 
 pub use genxc_diag;

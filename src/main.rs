@@ -124,6 +124,11 @@ struct Cli {
     /// kernel needing more is refused. A multiple of 16. Example: `--stateless-stack-mem-size=16384`
     #[arg(long = "stateless-stack-mem-size", value_name = "BYTES", default_value_t = genxc_genx::import::prepare::STACK_BYTES_PER_THREAD)]
     stateless_stack_mem_size: u32,
+    /// The value of a SPIR-V specialization constant, by its SpecId; repeat for several. The
+    /// constant's type says how the value reads: an integer (decimal, or hexadecimal with 0x), a
+    /// float, or true/false. Example: `--spec-constant 3=16`
+    #[arg(long = "spec-constant", value_name = "ID=VALUE")]
+    spec_constants: Vec<String>,
 }
 
 fn platform(p: PlatformArg) -> Platform {
@@ -230,7 +235,18 @@ fn run(cli: &Cli, times: &mut PassTimes) -> ExitCode {
         stats: cli.stats,
         verify_each: cli.verify_each,
         stack_mem_size: cli.stateless_stack_mem_size,
+        spec_constants: Vec::new(),
     };
+    let mut opts = opts;
+    for value in &cli.spec_constants {
+        match genxc::spec_constant("--spec-constant", value) {
+            Ok(pair) => opts.spec_constants.push(pair),
+            Err(d) => {
+                eprintln!("{d}");
+                return ExitCode::from(2);
+            }
+        }
+    }
     if let Err(d) =
         genxc::stack_mem_size("--stateless-stack-mem-size", &cli.stateless_stack_mem_size.to_string())
     {

@@ -781,3 +781,46 @@ fn opencl_builtin_variables_give_the_ids_and_sizes() {
         }
     }
 }
+
+// ---- specialization constants ----
+
+/// The rebuilt LLVM module of `spv` with the given specialization constants, or the log.
+fn rebuilt_llvm(spv: &[u8], spec: &[(u32, &str)]) -> Result<String, String> {
+    let opts = CompileOptions {
+        emit: Emit::Llvm.into(),
+        jobs: 1,
+        spec_constants: spec.iter().map(|(id, v)| (*id, v.to_string())).collect(),
+        ..Default::default()
+    };
+    let out = genxc::compile_bytes("k.spv", spv, &opts);
+    out.llvm().map(str::to_string).ok_or_else(|| out.log())
+}
+
+#[test]
+fn specialization_constants_take_their_defaults_or_the_given_values() {
+    if !route_available() {
+        return;
+    }
+    let spv = to_spirv("spirv/spec_constant.ll", false);
+    // Defaults: SpecId 3 is the i32 7, SpecId 4 the float 0.5.
+    let llvm = rebuilt_llvm(&spv, &[]).unwrap();
+    assert!(llvm.contains("insertelement <8 x i32> undef, i32 7, i32 0"), "{llvm}");
+    assert!(llvm.contains("insertelement <8 x float> undef, float 5.000000e-01, i32 0"), "{llvm}");
+    let llvm = rebuilt_llvm(&spv, &[(3, "-2"), (4, "0.25")]).unwrap();
+    assert!(llvm.contains("insertelement <8 x i32> undef, i32 -2, i32 0"), "{llvm}");
+    assert!(llvm.contains("insertelement <8 x float> undef, float 2.500000e-01, i32 0"), "{llvm}");
+    let llvm = rebuilt_llvm(&spv, &[(3, "0xff")]).unwrap();
+    assert!(llvm.contains("i32 255, i32 0"), "{llvm}");
+    // The C ABI's option string reads the same option.
+    let opts = CompileOptions::parse("-emit llvm -spec-constant 3=9").unwrap();
+    assert_eq!(opts.spec_constants, vec![(3, "9".to_string())]);
+    let log = rebuilt_llvm(&spv, &[(9, "1")]).unwrap_err();
+    assert!(log.contains("no specialization constant has SpecId 9"), "{log}");
+    let log = rebuilt_llvm(&spv, &[(3, "4294967296")]).unwrap_err();
+    assert!(
+        log.contains("the specialization constant of type i32 cannot take the value '4294967296'"),
+        "{log}"
+    );
+    let log = rebuilt_llvm(&spv, &[(4, "half")]).unwrap_err();
+    assert!(log.contains("cannot take the value 'half'"), "{log}");
+}

@@ -23,17 +23,28 @@ use inkwell::module::Module;
 
 pub use binary::is_spirv;
 
-/// Rebuilds the SPIR-V module `bytes` as LLVM IR text (what [`load`] parses).
-pub fn to_llvm_text(file: &str, bytes: &[u8]) -> Result<rebuild::Rebuilt, Diagnostic> {
+/// Rebuilds the SPIR-V module `bytes` as LLVM IR text (what [`load`] parses), with the
+/// specialization constants `spec` (SpecId, value as written) set.
+pub fn to_llvm_text(
+    file: &str,
+    bytes: &[u8],
+    spec: &[(u32, String)],
+) -> Result<rebuild::Rebuilt, Diagnostic> {
     let binary = binary::read(file, bytes)?;
-    let module = module::gather(file, binary)?;
+    let module = module::gather(file, binary, spec)?;
     rebuild::rebuild(&module)
 }
 
 /// Reads the SPIR-V module `bytes` into an LLVM module in `ctx`, verified and with its stack
-/// slots promoted, like a `.ll` input. `file` names the input in diagnostics.
-pub fn load<'ctx>(ctx: &'ctx Context, file: &str, bytes: &[u8]) -> Result<Module<'ctx>, Diagnostic> {
-    let rebuilt = to_llvm_text(file, bytes)?;
+/// slots promoted, like a `.ll` input. `file` names the input in diagnostics; `spec` gives values
+/// of specialization constants by SpecId (the others keep their defaults).
+pub fn load<'ctx>(
+    ctx: &'ctx Context,
+    file: &str,
+    bytes: &[u8],
+    spec: &[(u32, String)],
+) -> Result<Module<'ctx>, Diagnostic> {
+    let rebuilt = to_llvm_text(file, bytes, spec)?;
     // The rebuilt text gets its own name so LLVM's located errors can be told from the input's.
     let text_name = format!("{file} (rebuilt from SPIR-V)");
     genxc_frontend::llvm::load(ctx, &text_name, rebuilt.text.as_bytes())

@@ -80,6 +80,10 @@ pub struct Spirv<'a> {
     pub globals: Vec<usize>,
     /// Ids of module-scope OpVariable instructions.
     pub global_ids: std::collections::HashSet<u32>,
+    /// Values given to specialization constants, by SpecId, as written.
+    pub spec: HashMap<u32, String>,
+    /// The SpecIds the module's specialization constants have.
+    pub spec_ids: std::collections::HashSet<u32>,
 }
 
 /// What marks a reference to a global (`g`) or function (`f`) by id in a constant's text, resolved
@@ -177,7 +181,7 @@ impl<'a> Spirv<'a> {
 }
 
 /// Gathers the module-level facts of `binary`.
-pub fn gather(file: &str, binary: Binary) -> Result<Spirv<'_>, Diagnostic> {
+pub fn gather<'a>(file: &'a str, binary: Binary, spec: &[(u32, String)]) -> Result<Spirv<'a>, Diagnostic> {
     let mut m = Spirv {
         file,
         insts: binary.insts,
@@ -194,6 +198,8 @@ pub fn gather(file: &str, binary: Binary) -> Result<Spirv<'_>, Diagnostic> {
         opencl_std: Vec::new(),
         globals: Vec::new(),
         global_ids: std::collections::HashSet::new(),
+        spec: spec.iter().cloned().collect(),
+        spec_ids: std::collections::HashSet::new(),
     };
     for (target, d, _) in binary.extra {
         m.extra.entry(target).or_default().push(d);
@@ -319,6 +325,9 @@ pub fn gather(file: &str, binary: Binary) -> Result<Spirv<'_>, Diagnostic> {
         let offset = insts.last().map_or(5, |l| l.offset);
         return Err(at_word(file, offset, "the module ends inside a function (no OpFunctionEnd)"));
     }
+    if let Some((id, _)) = spec.iter().find(|(id, _)| !m.spec_ids.contains(id)) {
+        return Err(Diagnostic::error(format!("{file}: no specialization constant has SpecId {id}")));
+    }
     if !memory_model {
         return Err(at_word(file, 5, "the module has no OpMemoryModel"));
     }
@@ -420,11 +429,22 @@ fn type_or_constant(m: &mut Spirv, at: &Located) -> Result<(), Diagnostic> {
         }
         Op::Constant | Op::SpecConstant => {
             let ty = m.ty(at, inst.result_type.unwrap_or(0))?.clone();
-            let value = inst
+            let mut value = inst
                 .operands
                 .first()
                 .and_then(operand_number)
                 .ok_or_else(|| m.error(at, "a constant without a value"))?;
+            if let Some(given) = spec_value(m, at, id)? {
+                value = spec_bits(&ty, &given).ok_or_else(|| {
+                    m.error(
+                        at,
+                        format!(
+                            "the specialization constant of type {} cannot take the value '{given}'",
+                            ty.llvm()
+                        ),
+                    )
+                })?;
+            }
             let text = scalar_text(&ty, value)
                 .ok_or_else(|| m.error(at, "OpConstant of a type that is not a scalar number"))?;
             m.constants.insert(id, Constant { ty, text });
@@ -432,7 +452,19 @@ fn type_or_constant(m: &mut Spirv, at: &Located) -> Result<(), Diagnostic> {
         }
         Op::ConstantTrue | Op::ConstantFalse | Op::SpecConstantTrue | Op::SpecConstantFalse => {
             let ty = m.ty(at, inst.result_type.unwrap_or(0))?.clone();
-            let truth = matches!(inst.class.opcode, Op::ConstantTrue | Op::SpecConstantTrue);
+            let mut truth = matches!(inst.class.opcode, Op::ConstantTrue | Op::SpecConstantTrue);
+            if let Some(given) = spec_value(m, at, id)? {
+                truth = match given.as_str() {
+                    "true" | "1" => true,
+                    "false" | "0" => false,
+                    _ => {
+                        return Err(m.error(
+                            at,
+                            format!("the boolean specialization constant cannot take the value '{given}'"),
+                        ))
+                    }
+                };
+            }
             m.constants.insert(id, Constant { ty, text: if truth { "true" } else { "false" }.into() });
             return Ok(());
         }
@@ -604,4 +636,69 @@ fn spec_constant_op(m: &Spirv, at: &Located, ty: &Ty) -> Result<String, Diagnost
         Op::BitwiseXor => binary("xor")?,
         other => return Err(m.unsupported(at, format!("OpSpecConstantOp {other:?}"))),
     })
+}
+
+/// The value given to the specialization constant `id` (by its SpecId), if any; records the
+/// SpecId as present.
+fn spec_value(m: &mut Spirv, at: &Located, id: u32) -> Result<Option<String>, Diagnostic> {
+    if !matches!(at.inst.class.opcode, Op::SpecConstant | Op::SpecConstantTrue | Op::SpecConstantFalse) {
+        return Ok(None);
+    }
+    let Some(spec_id) = m.decoration_literal(id, Decoration::SpecId) else { return Ok(None) };
+    let spec_id = u32::try_from(spec_id).map_err(|_| m.error(at, "SpecId out of range"))?;
+    m.spec_ids.insert(spec_id);
+    Ok(m.spec.get(&spec_id).cloned())
+}
+
+/// The literal bits of `text` as a value of the scalar type `ty`: integers in decimal (signed or
+/// not) or hexadecimal (`0x`), floats as Rust reads them.
+fn spec_bits(ty: &Ty, text: &str) -> Option<u64> {
+    match ty {
+        Ty::Int(w) => {
+            let (v, negative) = if let Some(hex) = text.strip_prefix("0x").or_else(|| text.strip_prefix("0X"))
+            {
+                (u64::from_str_radix(hex, 16).ok()?, false)
+            } else if let Ok(u) = text.parse::<u64>() {
+                (u, false)
+            } else {
+                (text.parse::<i64>().ok()? as u64, true)
+            };
+            if *w == 64 {
+                return Some(v);
+            }
+            let fits = if negative { (v as i64) >= -(1i64 << (w - 1)) } else { v < (1u64 << w) };
+            fits.then_some(v & ((1u64 << w) - 1))
+        }
+        Ty::Float(16) => Some(u64::from(half_bits(text.parse::<f32>().ok()?))),
+        Ty::Float(32) => Some(u64::from(text.parse::<f32>().ok()?.to_bits())),
+        Ty::Float(64) => Some(text.parse::<f64>().ok()?.to_bits()),
+        _ => None,
+    }
+}
+
+/// The binary16 bits of `x`, rounded to nearest even.
+fn half_bits(x: f32) -> u16 {
+    let bits = x.to_bits();
+    let sign = ((bits >> 16) & 0x8000) as u16;
+    let exp = ((bits >> 23) & 0xff) as i32;
+    let mant = bits & 0x7f_ffff;
+    if exp == 0xff {
+        return sign | 0x7c00 | if mant != 0 { 0x200 } else { 0 };
+    }
+    let e = exp - 127 + 15;
+    if e >= 0x1f {
+        return sign | 0x7c00;
+    }
+    let (half, rest, halfway) = if e <= 0 {
+        if e < -10 {
+            return sign;
+        }
+        let m = mant | 0x80_0000;
+        let shift = (14 - e) as u32;
+        (m >> shift, m & ((1 << shift) - 1), 1u32 << (shift - 1))
+    } else {
+        (((e as u32) << 10) | (mant >> 13), mant & 0x1fff, 0x1000)
+    };
+    let round = rest > halfway || (rest == halfway && half & 1 == 1);
+    sign | (half + u32::from(round)) as u16
 }
