@@ -69,15 +69,17 @@ genxc_compiler *genxc_create(void);
 /* Frees a handle and every string and output it handed out; NULL is ignored. */
 void genxc_free(genxc_compiler *compiler);
 
-/* Compiles `size` bytes at `data` (LLVM IR text or bitcode) and replaces the handle's log and
- * outputs with the result. `name` is the file name used in diagnostics and output names
- * (required; a name ending in .mlir selects MLIR). `data` may be NULL when `size` is 0.
+/* Compiles `size` bytes at `data` (LLVM IR text or bitcode, or a SPIR-V module, told by its magic
+ * number) and replaces the handle's log and outputs with the result. `name` is the file name used
+ * in diagnostics and output names (required; a name ending in .mlir selects MLIR, one ending in
+ * .spv SPIR-V). `data` may be NULL when `size` is 0.
  *
  * `options` is an ocloc-style string, NULL or "" for the defaults (tgllp, visaasm, one thread per
  * core):
  *     -platform <skl|icllp|tgllp|dg2|mtl|pvc>      target platform (any case)
  *     -emit <visaasm|isa|llvm|legalized|metadata>  what to produce; repeat or separate with commas
  *     -j <n>                                        worker threads for kernels (0 = one per core)
+ *     -spec-constant <id>=<value>                   a SPIR-V specialization constant's value
  * Options may also start with "--". Outputs do not depend on -j.
  *
  * Returns GENXC_SUCCESS, GENXC_COMPILE_ERROR, GENXC_INVALID_OPTIONS, GENXC_INVALID_ARGUMENT (a

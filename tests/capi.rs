@@ -2,9 +2,13 @@
 //! `tests/capi/client.c` against `include/genxc.h` with the system C compiler (checking with `nm` that
 //! the library exports exactly the header's functions), runs it (it compiles
 //! a bundled example from memory, checks outputs, logs and statuses, and compiles on 8 threads at
-//! once), then runs Intel's finalizer `GenX_IR` on the vISA the client wrote.
+//! once), then runs Intel's finalizer `GenX_IR` on the vISA the client wrote; the client runs
+//! again on the same kernel as SPIR-V bytes (tests/common/spirv_route.rs) and must write the same
+//! vISA.
 
 mod common;
+#[path = "common/spirv_route.rs"]
+mod spirv_route;
 
 use common::{finalize, finalizer_available, fixtures};
 use std::path::{Path, PathBuf};
@@ -148,6 +152,32 @@ fn c_client_compiles_from_memory_on_many_threads_and_its_visa_passes_the_finaliz
         assert_eq!(rust.visaasm_of("saxpy"), Some(text.as_str()), "{platform}");
         if have_finalizer {
             finalize("saxpy.visaasm", &text, finalizer_name).unwrap_or_else(|e| panic!("{e}"));
+        }
+    }
+
+    // SPIR-V bytes through C (the writer route's saxpy; the client names every input saxpy.ll,
+    // and the SPIR-V magic number chooses the reader): the same vISA on every platform.
+    if spirv_route::route_available() {
+        let spv = tmp.path().join("saxpy.spv");
+        std::fs::write(&spv, spirv_route::to_spirv("cm/01_saxpy_oword.ll", false)).unwrap();
+        let spv_out = tmp.path().join("spv_out");
+        std::fs::create_dir(&spv_out).unwrap();
+        let run = Command::new(&client)
+            .arg(&spv)
+            .arg(fixtures().join("bad/syntax_error.ll"))
+            .arg(&spv_out)
+            .output()
+            .expect("run the C client");
+        let stdout = String::from_utf8_lossy(&run.stdout);
+        assert!(
+            run.status.success() && stdout == "ok\n",
+            "client on SPIR-V: {stdout}{}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        for platform in ["skl", "tgllp", "dg2", "pvc"] {
+            let from_ll = std::fs::read(outdir.join(platform).join("saxpy.visaasm")).unwrap();
+            let from_spv = std::fs::read(spv_out.join(platform).join("saxpy.visaasm")).unwrap();
+            assert!(from_ll == from_spv, "{platform}: the SPIR-V input's vISA differs");
         }
     }
 }
