@@ -320,7 +320,7 @@ fn starts(words: &[u32]) -> Vec<usize> {
 fn string_words(s: &str) -> Vec<u32> {
     let mut b = s.as_bytes().to_vec();
     b.push(0);
-    while b.len() % 4 != 0 {
+    while !b.len().is_multiple_of(4) {
         b.push(0);
     }
     words(&b)
