@@ -746,3 +746,51 @@ fn specialization_constants_take_their_defaults_or_the_given_values() {
     let log = rebuilt_llvm(&spv, &[(4, "half")]).unwrap_err();
     assert!(log.contains("cannot take the value 'half'"), "{log}");
 }
+
+/// A module of the given instructions (opcode, operands) after the kernel capabilities and the
+/// memory model, with an id bound of 10,000.
+fn module_of(insts: &[(u32, Vec<u32>)]) -> Vec<u8> {
+    let mut w = vec![0x0723_0203, 0x0001_0000, 0, 10_000, 0];
+    let mut all = vec![(17, vec![4]), (17, vec![5]), (17, vec![6]), (14, vec![2, 2])];
+    all.extend_from_slice(insts);
+    for (op, operands) in all {
+        w.push(((operands.len() as u32 + 1) << 16) | op);
+        w.extend(operands);
+    }
+    bytes(&w)
+}
+
+#[test]
+fn types_and_constants_that_double_are_refused_before_they_grow() {
+    // Structs of two copies of the previous struct: 2^60 parts if built.
+    let mut insts = vec![(21, vec![1, 32, 0])];
+    for id in 2..62 {
+        insts.push((30, vec![id, id - 1, id - 1]));
+    }
+    let log = refusal(&module_of(&insts));
+    assert!(log.contains("parts nested") && log.contains("SPIR-V at word"), "{log}");
+    // Arrays of two copies of the previous constant: the text doubles with each level.
+    let mut insts = vec![(21, vec![1, 32, 0]), (43, vec![1, 2, 2]), (43, vec![1, 3, 7])];
+    let (mut element, mut constant) = (1, 3);
+    for level in 0..40 {
+        let (ty, c) = (100 + 2 * level, 101 + 2 * level);
+        insts.push((28, vec![ty, element, 2]));
+        insts.push((44, vec![ty, c, constant, constant]));
+        (element, constant) = (ty, c);
+    }
+    let log = refusal(&module_of(&insts));
+    assert!(log.contains("a composite constant of") && log.contains("bytes of LLVM text"), "{log}");
+    // Nesting deeper than the reader takes.
+    let mut insts = vec![(21, vec![1, 32, 0]), (43, vec![1, 2, 2])];
+    for id in 3..100 {
+        insts.push((28, vec![id, if id == 3 { 1 } else { id - 1 }, 2]));
+    }
+    let log = refusal(&module_of(&insts));
+    assert!(log.contains("deep"), "{log}");
+}
+
+#[test]
+fn vectors_longer_than_genx_allows_are_refused() {
+    let log = refusal(&module_of(&[(21, vec![1, 32, 0]), (23, vec![2, 1, u32::MAX])]));
+    assert!(log.contains("a vector of 4294967295 elements (GenX vectors have at most 8192)"), "{log}");
+}

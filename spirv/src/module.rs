@@ -84,6 +84,8 @@ pub struct Spirv<'a> {
     pub spec: HashMap<u32, String>,
     /// The SpecIds the module's specialization constants have.
     pub spec_ids: std::collections::HashSet<u32>,
+    /// The number of parts and the nesting depth of each type, by id.
+    pub type_sizes: HashMap<u32, (usize, usize)>,
 }
 
 /// What marks a reference to a global (`g`) or function (`f`) by id in a constant's text, resolved
@@ -200,6 +202,7 @@ pub fn gather<'a>(file: &'a str, binary: Binary, spec: &[(u32, String)]) -> Resu
         global_ids: std::collections::HashSet::new(),
         spec: spec.iter().cloned().collect(),
         spec_ids: std::collections::HashSet::new(),
+        type_sizes: HashMap::new(),
     };
     for (target, d, _) in binary.extra {
         m.extra.entry(target).or_default().push(d);
@@ -339,6 +342,17 @@ pub fn gather<'a>(file: &'a str, binary: Binary, spec: &[(u32, String)]) -> Resu
 fn type_or_constant(m: &mut Spirv, at: &Located) -> Result<(), Diagnostic> {
     let inst = &at.inst;
     let Some(id) = inst.result_id else { return Ok(()) };
+    // Composite types are measured before they are built (members are cloned into them).
+    if matches!(
+        inst.class.opcode,
+        Op::TypeVector | Op::TypeArray | Op::TypeStruct | Op::TypePointer | Op::TypeFunction
+    ) {
+        let parts: Vec<u32> = (0..inst.operands.len())
+            .filter_map(|i| id_at(inst, i))
+            .filter(|p| inst.class.opcode != Op::TypeArray || m.types.contains_key(p))
+            .collect();
+        check_type_size(m, at, id, &parts)?;
+    }
     let lit = |i| literal_at(inst, i).ok_or_else(|| m.error(at, format!("operand {i} is not a literal")));
     let ty = match inst.class.opcode {
         Op::TypeVoid => Ty::Void,
@@ -356,6 +370,15 @@ fn type_or_constant(m: &mut Spirv, at: &Located) -> Result<(), Diagnostic> {
             let n = lit(1)?;
             if n == 0 || !matches!(e, Ty::Int(_) | Ty::Float(_) | Ty::Bool | Ty::Pointer(..)) {
                 return Err(m.error(at, "a vector needs a scalar element type and a count of at least 1"));
+            }
+            if u64::from(n) > genxc_frontend::limits::MAX_VECTOR_ELEMS {
+                return Err(m.unsupported(
+                    at,
+                    format!(
+                        "a vector of {n} elements (GenX vectors have at most {})",
+                        genxc_frontend::limits::MAX_VECTOR_ELEMS
+                    ),
+                ));
             }
             Ty::Vector(Box::new(e), n)
         }
@@ -495,6 +518,10 @@ fn type_or_constant(m: &mut Spirv, at: &Located) -> Result<(), Diagnostic> {
                 };
                 parts.push(format!("{} {}", c.ty.llvm(), c.text));
             }
+            let length: usize = parts.iter().map(String::len).sum();
+            if length > MAX_CONSTANT_TEXT {
+                return Err(m.unsupported(at, format!("a composite constant of {length} bytes of LLVM text")));
+            }
             let text = match &ty {
                 Ty::Vector(_, n) if *n as usize == parts.len() => format!("<{}>", parts.join(", ")),
                 Ty::Array(_, n) if *n as usize == parts.len() => format!("[{}]", parts.join(", ")),
@@ -532,6 +559,37 @@ fn type_or_constant(m: &mut Spirv, at: &Located) -> Result<(), Diagnostic> {
     m.types.insert(id, ty);
     Ok(())
 }
+
+/// Checks that a type made of the types `parts` (ids, each counted as often as it appears) stays
+/// within [`MAX_TYPE_NODES`] and [`MAX_TYPE_DEPTH`], before it is built, and records its size.
+fn check_type_size(m: &mut Spirv, at: &Located, id: u32, parts: &[u32]) -> Result<(), Diagnostic> {
+    let (mut nodes, mut depth) = (1usize, 0usize);
+    for p in parts {
+        let (n, d) = m.type_sizes.get(p).copied().unwrap_or((1, 1));
+        nodes = nodes.saturating_add(n);
+        depth = depth.max(d);
+    }
+    depth += 1;
+    if nodes > MAX_TYPE_NODES || depth > MAX_TYPE_DEPTH {
+        return Err(m.unsupported(
+            at,
+            format!(
+                "a type of {nodes} parts nested {depth} deep (the reader takes up to {MAX_TYPE_NODES} parts, {MAX_TYPE_DEPTH} deep)"
+            ),
+        ));
+    }
+    m.type_sizes.insert(id, (nodes, depth));
+    Ok(())
+}
+
+/// The most parts (types, counted through every member) one type may have: types built by
+/// doubling would otherwise grow exponentially.
+const MAX_TYPE_NODES: usize = 1 << 16;
+/// The deepest nesting of one type (the rebuild recurses through it).
+const MAX_TYPE_DEPTH: usize = 64;
+/// The longest text of one constant (composites of composites would otherwise grow
+/// exponentially).
+const MAX_CONSTANT_TEXT: usize = 1 << 22;
 
 /// The LLVM text of a scalar constant of `ty` with the literal bits `value`.
 pub fn scalar_text(ty: &Ty, value: u64) -> Option<String> {
