@@ -794,3 +794,16 @@ fn vectors_longer_than_genx_allows_are_refused() {
     let log = refusal(&module_of(&[(21, vec![1, 32, 0]), (23, vec![2, 1, u32::MAX])]));
     assert!(log.contains("a vector of 4294967295 elements (GenX vectors have at most 8192)"), "{log}");
 }
+
+#[test]
+fn big_endian_modules_read_as_little_endian_ones() {
+    if !route_available() {
+        return;
+    }
+    let fixture = "cm/06_loop_colsum.ll";
+    let little = to_spirv(fixture, false);
+    let big: Vec<u8> = little.chunks_exact(4).flat_map(|c| [c[3], c[2], c[1], c[0]]).collect();
+    let a = outputs(&compile("k.spv", &little, Platform::Tgllp)).unwrap();
+    let b = outputs(&compile("k.spv", &big, Platform::Tgllp)).unwrap();
+    assert_eq!(first_difference(&a, &b), None);
+}

@@ -16,6 +16,7 @@ struct ExtInst {
 /// named in diagnostics only.
 const TABLE: &[ExtInst] = &[
     ExtInst { number: 12, name: "ceil", intrinsic: Some("llvm.ceil"), extra: &[] },
+    ExtInst { number: 13, name: "copysign", intrinsic: Some("llvm.copysign"), extra: &[] },
     ExtInst { number: 14, name: "cos", intrinsic: Some("llvm.cos"), extra: &[] },
     ExtInst { number: 19, name: "exp", intrinsic: Some("llvm.exp"), extra: &[] },
     ExtInst { number: 20, name: "exp2", intrinsic: Some("llvm.exp2"), extra: &[] },
@@ -34,6 +35,8 @@ const TABLE: &[ExtInst] = &[
     ExtInst { number: 57, name: "sin", intrinsic: Some("llvm.sin"), extra: &[] },
     ExtInst { number: 61, name: "sqrt", intrinsic: Some("llvm.sqrt"), extra: &[] },
     ExtInst { number: 66, name: "trunc", intrinsic: Some("llvm.trunc"), extra: &[] },
+    ExtInst { number: 97, name: "fmax_common", intrinsic: Some("llvm.maxnum"), extra: &[] },
+    ExtInst { number: 98, name: "fmin_common", intrinsic: Some("llvm.minnum"), extra: &[] },
     ExtInst { number: 141, name: "s_abs", intrinsic: Some("llvm.abs"), extra: &[("i1", "false")] },
     ExtInst { number: 151, name: "clz", intrinsic: Some("llvm.ctlz"), extra: &[("i1", "false")] },
     ExtInst { number: 152, name: "ctz", intrinsic: Some("llvm.cttz"), extra: &[("i1", "false")] },
