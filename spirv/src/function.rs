@@ -79,7 +79,7 @@ fn local_names(cx: &Context, f: &Function) -> HashMap<u32, String> {
         let void = inst.result_type.and_then(|t| m.types.get(&t)).is_some_and(|t| *t == Ty::Void);
         let dropped = op == Op::FunctionCall
             && id_at(inst, 0).and_then(|c| cx.names.get(&c)).is_some_and(|n| n.starts_with(ADDRESS_CONVERT));
-        if op == Op::Label || (!void && !dropped && !folded_cast(m, inst)) {
+        if op == Op::Label || (!void && !dropped && op != Op::Undef && !folded_cast(m, inst)) {
             name(id, &mut out);
         }
     }
@@ -666,6 +666,12 @@ impl Body<'_> {
                 )
             }
             Op::FunctionCall => return self.call(at, w),
+            Op::Undef => {
+                if let Some(r) = inst.result_id {
+                    self.aliases.insert(r, "undef".into());
+                }
+                return Ok(());
+            }
             Op::FunctionPointerCallINTEL => {
                 let t = self.result_ty(at)?;
                 let mut args = Vec::new();
