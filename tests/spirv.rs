@@ -103,6 +103,7 @@ const SAME: &[&str] = &[
     "simdcf/em_raw_send.ll",
     "simdcf/em_slice_before_join.ll",
     "aggregates/structs.ll",
+    "spirv/float_control.ll",
 ];
 
 /// What the writer route changes in a fixture, so its output differs from the `.ll` route's.
@@ -806,4 +807,26 @@ fn big_endian_modules_read_as_little_endian_ones() {
     let a = outputs(&compile("k.spv", &little, Platform::Tgllp)).unwrap();
     let b = outputs(&compile("k.spv", &big, Platform::Tgllp)).unwrap();
     assert_eq!(first_difference(&a, &b), None);
+}
+
+#[test]
+fn float_control_comes_back_from_execution_modes_and_decorations() {
+    if !route_available() {
+        return;
+    }
+    // The kernel's "CMFloatControl" travels as execution modes, the subroutine's as
+    // SPV_INTEL_float_controls2 decorations.
+    let spv = to_spirv("spirv/float_control.ll", false);
+    let llvm = rebuilt_llvm(&spv, &[]).unwrap();
+    let attributes = |function: &str| {
+        let group = llvm
+            .lines()
+            .find(|l| l.starts_with("define") && l.contains(&format!("@{function}(")))
+            .and_then(|l| l.rsplit_once('#'))
+            .map(|(_, g)| g.trim_end_matches(" {").to_string())
+            .unwrap_or_else(|| panic!("no @{function} in {llvm}"));
+        llvm.lines().find(|l| l.starts_with(&format!("attributes #{group} "))).unwrap().to_string()
+    };
+    assert!(attributes("float_control").contains("\"CMFloatControl\"=\"145\""), "{llvm}");
+    assert!(attributes("scale").contains("\"CMFloatControl\"=\"1265\""), "{llvm}");
 }

@@ -120,6 +120,8 @@ pub fn operand_number(op: &Operand) -> Option<u64> {
         Operand::LiteralBit64(v) => Some(*v),
         Operand::AccessQualifier(a) => Some(*a as u64),
         Operand::FPRoundingMode(m) => Some(*m as u64),
+        Operand::FPDenormMode(m) => Some(*m as u64),
+        Operand::FPOperationMode(m) => Some(*m as u64),
         Operand::FunctionParameterAttribute(a) => Some(*a as u64),
         _ => None,
     }

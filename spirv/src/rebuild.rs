@@ -304,9 +304,10 @@ fn kernel_node(m: &Spirv, k: &Kernel, f: &Function, params: &[Ty]) -> Result<Ker
     Ok((fn_ty, k.name.clone(), kinds, slm, ios, descs, barriers))
 }
 
-/// The "CMFloatControl" value of a kernel's float execution modes (VC's encoding: float mode in
-/// bit 0, rounding mode in bits 4-5, retained denormals for double, float and half in bits 6, 7
-/// and 10), or `None` without float control modes.
+/// The "CMFloatControl" value of a kernel's float execution modes or a function's float control
+/// decorations (VC's encoding: float mode in bit 0, rounding mode in bits 4-5 as RTE 0, RTP 1,
+/// RTN 2, RTZ 3, retained denormals for double, float and half in bits 6, 7 and 10), or `None`
+/// without float control.
 pub(crate) fn float_control(m: &Spirv, ids: &[u32]) -> Option<u32> {
     let mut value = 0u32;
     let mut any = false;
@@ -328,6 +329,31 @@ pub(crate) fn float_control(m: &Spirv, ids: &[u32]) -> Option<u32> {
                 ExecutionMode::DenormFlushToZero => value &= !denorm_bit,
                 ExecutionMode::FloatingPointModeALTINTEL => value |= 1,
                 ExecutionMode::FloatingPointModeIEEEINTEL => value &= !1,
+                _ => continue,
+            }
+            any = true;
+        }
+        // Functions other than kernels carry it as SPV_INTEL_float_controls2 decorations:
+        // (width, mode) pairs with the FPRoundingMode, FPDenormMode and FPOperationMode numbers.
+        for (decoration, ops) in m.decorations.get(id).into_iter().flatten() {
+            let width = ops.first().and_then(crate::module::operand_number).unwrap_or(0);
+            let Some(mode) = ops.get(1).and_then(crate::module::operand_number) else { continue };
+            let denorm_bit = match width {
+                64 => 1 << 6,
+                32 => 1 << 7,
+                16 => 1 << 10,
+                _ => 0,
+            };
+            match decoration {
+                // RTE, RTZ, RTP, RTN
+                Decoration::FunctionRoundingModeINTEL => {
+                    value = (value & !0x30) | [0, 0x30, 0x10, 0x20].get(mode as usize).copied().unwrap_or(0)
+                }
+                // Preserve, FlushToZero
+                Decoration::FunctionDenormModeINTEL if mode == 0 => value |= denorm_bit,
+                Decoration::FunctionDenormModeINTEL => value &= !denorm_bit,
+                // IEEE, ALT
+                Decoration::FunctionFloatingPointModeINTEL => value = (value & !1) | u32::from(mode == 1),
                 _ => continue,
             }
             any = true;
