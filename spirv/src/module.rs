@@ -762,3 +762,45 @@ fn half_bits(x: f32) -> u16 {
     let round = rest > halfway || (rest == halfway && half & 1 == 1);
     sign | (half + u32::from(round)) as u16
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scalar_constants_are_spelled_exactly() {
+        assert_eq!(scalar_text(&Ty::Int(32), 0xffff_ffff).unwrap(), "-1");
+        assert_eq!(scalar_text(&Ty::Int(8), 0x80).unwrap(), "-128");
+        assert_eq!(scalar_text(&Ty::Int(64), u64::MAX).unwrap(), "-1");
+        assert_eq!(scalar_text(&Ty::Float(32), u64::from(0.5f32.to_bits())).unwrap(), "0x3FE0000000000000");
+        assert_eq!(scalar_text(&Ty::Float(16), 0x3c00).unwrap(), "0xH3C00");
+        assert_eq!(scalar_text(&Ty::Float(64), 1.0f64.to_bits()).unwrap(), "0x3FF0000000000000");
+        assert_eq!(scalar_text(&Ty::Bool, 1), None);
+    }
+
+    #[test]
+    fn specialization_values_fit_their_type() {
+        assert_eq!(spec_bits(&Ty::Int(32), "-2"), Some(0xffff_fffe));
+        assert_eq!(spec_bits(&Ty::Int(32), "0xff"), Some(255));
+        assert_eq!(spec_bits(&Ty::Int(8), "255"), Some(255));
+        assert_eq!(spec_bits(&Ty::Int(8), "-128"), Some(0x80));
+        assert_eq!(spec_bits(&Ty::Int(8), "256"), None);
+        assert_eq!(spec_bits(&Ty::Int(8), "-129"), None);
+        assert_eq!(spec_bits(&Ty::Int(64), "-1"), Some(u64::MAX));
+        assert_eq!(spec_bits(&Ty::Float(32), "0.25"), Some(u64::from(0.25f32.to_bits())));
+        assert_eq!(spec_bits(&Ty::Float(64), "x"), None);
+    }
+
+    #[test]
+    fn half_rounding() {
+        assert_eq!(half_bits(1.0), 0x3c00);
+        assert_eq!(half_bits(-2.0), 0xc000);
+        assert_eq!(half_bits(65504.0), 0x7bff);
+        assert_eq!(half_bits(1.0e6), 0x7c00, "overflow is infinity");
+        assert_eq!(half_bits(f32::NAN) & 0x7e00, 0x7e00);
+        assert_eq!(half_bits(5.960_464_5e-8), 0x0001, "the smallest subnormal");
+        // 1 + 2^-11 is halfway between 1 and the next half: ties to even.
+        assert_eq!(half_bits(1.0 + 1.0 / 2048.0), 0x3c00);
+        assert_eq!(half_bits(1.0 + 3.0 / 2048.0), 0x3c02);
+    }
+}

@@ -204,3 +204,45 @@ pub fn address_space(storage_class: u32) -> Option<u32> {
         _ => None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn translator_opaque_types_are_resources() {
+        let r = resource_of_opaque("intel.buffer_ro_t").unwrap();
+        assert_eq!((r.kind, r.desc()), (2, "buffer_t read_only".to_string()));
+        let r = resource_of_opaque("intel.image2d_media_block_wo_t").unwrap();
+        assert_eq!(r.desc(), "image2d_media_block_t write_only");
+        assert_eq!(
+            resource_of_opaque("opencl.image1d_array_rw_t").unwrap().desc(),
+            "image1d_array_t read_write"
+        );
+        assert_eq!(resource_of_opaque("opencl.sampler_t").unwrap().kind, 1);
+        assert_eq!(resource_of_opaque("intel.buffer_xx_t"), None);
+        assert_eq!(resource_of_opaque("struct.S"), None);
+    }
+
+    #[test]
+    fn images_by_dimensionality() {
+        assert_eq!(resource_of_image(1, false, 0, false).unwrap().desc(), "image2d_t read_only");
+        assert_eq!(resource_of_image(1, false, 2, true).unwrap().desc(), "image2d_media_block_t read_write");
+        assert_eq!(resource_of_image(5, false, 1, false).unwrap().desc(), "image1d_buffer_t write_only");
+        assert_eq!(resource_of_image(2, true, 0, false), None, "no 3D arrays");
+        assert_eq!(resource_of_image(0, false, 7, false), None, "no such access");
+    }
+
+    #[test]
+    fn llvm_spellings() {
+        let v = Ty::Vector(Box::new(Ty::Float(16)), 8);
+        assert_eq!(v.llvm(), "<8 x half>");
+        assert_eq!(v.mangle(), "v8f16");
+        assert_eq!(Ty::Pointer(Box::new(Ty::Int(32)), 1).llvm(), "i32 addrspace(1)*");
+        assert_eq!(Ty::Pointer(Box::new(Ty::Void), 0).llvm(), "i8*");
+        let buffer = Ty::Resource(resource_of_opaque("intel.buffer_rw_t").unwrap());
+        assert_eq!(Ty::Pointer(Box::new(buffer), 1).llvm(), "i32");
+        let f = Ty::Function(Box::new(Ty::Void), vec![Ty::Int(32), Ty::Bool]);
+        assert_eq!(Ty::Pointer(Box::new(f), 0).llvm(), "void (i32, i1)*");
+    }
+}
