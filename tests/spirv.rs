@@ -827,7 +827,7 @@ fn big_endian_modules_read_as_little_endian_ones() {
 }
 
 #[test]
-fn float_control_comes_back_from_execution_modes_and_decorations() {
+fn float_control_stack_and_simt_calls_come_back() {
     if !route_available() {
         return;
     }
@@ -846,4 +846,7 @@ fn float_control_comes_back_from_execution_modes_and_decorations() {
     };
     assert!(attributes("float_control").contains("\"CMFloatControl\"=\"145\""), "{llvm}");
     assert!(attributes("scale").contains("\"CMFloatControl\"=\"1265\""), "{llvm}");
+    // StackCallINTEL and SIMTCallINTEL.
+    let twice = attributes("twice");
+    assert!(twice.contains("\"CMStackCall\"") && twice.contains("\"CMGenxSIMT\"=\"16\""), "{llvm}");
 }
