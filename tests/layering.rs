@@ -11,6 +11,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("vISA", &[]),
     ("frontend", &["genxc-diag", "genxc-llvm-link"]),
     ("mlir-to-llvm", &["genxc-diag", "genxc-frontend", "genxc-llvm-link"]),
+    ("spirv", &["genxc-diag", "genxc-frontend"]),
     ("genx", &["genxc-diag", "genxc-llvm-link"]),
     ("legalize", &["genxc-diag", "genxc-genx"]),
     ("regalloc", &["genxc-diag", "genxc-genx", "genxc-legalize"]),
