@@ -600,7 +600,10 @@ fn ocloc_kernels(spv: &[u8]) -> Result<Vec<(String, usize)>, String> {
     let ptm = std::fs::read_to_string(dump.join("PTM.txt")).map_err(|e| format!("PTM.txt: {e}"))?;
     let mut kernels: Vec<(String, usize)> = Vec::new();
     for line in ptm.lines().map(str::trim) {
-        if let Some(name) = line.strip_prefix("KernelName ") {
+        // The program of a module with symbols carries a pseudo kernel for its symbol table.
+        if line == "KernelName Intel_Symbol_Table_Void_Program" {
+            kernels.push((String::new(), 0));
+        } else if let Some(name) = line.strip_prefix("KernelName ") {
             kernels.push((name.to_string(), 0));
         } else if line == "4 Token 26" {
             if let Some(k) = kernels.last_mut() {
@@ -608,6 +611,7 @@ fn ocloc_kernels(spv: &[u8]) -> Result<Vec<(String, usize)>, String> {
             }
         }
     }
+    kernels.retain(|(name, _)| !name.is_empty());
     kernels.sort();
     Ok(kernels)
 }

@@ -294,6 +294,11 @@ impl Body<'_> {
         if let Some(local) = self.locals.get(&id) {
             return Ok(local.clone());
         }
+        if let Some(b) = self.cx.builtins.get(&id) {
+            return Err(
+                m.unsupported(at, format!("a use of the built-in variable {b:?} other than a whole load"))
+            );
+        }
         Err(m.error(at, format!("%{id} is not a defined value")))
     }
 
