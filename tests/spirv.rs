@@ -854,3 +854,34 @@ fn float_control_stack_and_simt_calls_come_back() {
     let twice = attributes("twice");
     assert!(twice.contains("\"CMStackCall\"") && twice.contains("\"CMGenxSIMT\"=\"16\""), "{llvm}");
 }
+
+#[test]
+fn decoration_groups_decorate_their_targets() {
+    if !route_available() {
+        return;
+    }
+    // The plain route's saxpy, its surface kinds and descriptors given through one group per
+    // parameter instead of OpDecorate on the parameters: the .ll route's output.
+    let fixture = "cm/01_saxpy_oword.ll";
+    let plain = to_spirv(fixture, true);
+    let ll = outputs(&compile(fixture, &common::input(fixture).bytes, Platform::Tgllp)).unwrap();
+    let mut w = words(&plain);
+    for (i, (param, desc)) in
+        [("xbuf", "buffer_t read_only"), ("ybuf", "buffer_t read_write")].into_iter().enumerate()
+    {
+        let id = ids_named(&w, param)[0];
+        // A fresh id for the group, below a raised bound.
+        let group = w[3] + i as u32;
+        // OpDecorationGroup (73) after the decorations, the group's own decorations before it.
+        insert_after_last(&mut w, OP_DECORATE, OP_DECORATE, &[group, 9624, 2]);
+        let mut operands = vec![group, 9625];
+        operands.extend(string_words(desc));
+        insert_after_last(&mut w, OP_DECORATE, OP_DECORATE, &operands);
+        insert_after_last(&mut w, OP_DECORATE, 73, &[group]);
+        // OpGroupDecorate (74) applies it.
+        insert_after_last(&mut w, 73, 74, &[group, id]);
+    }
+    w[3] += 2;
+    let with = outputs(&compile("saxpy.spv", &bytes(&w), Platform::Tgllp)).unwrap();
+    assert_eq!(first_difference(&ll, &with), None);
+}

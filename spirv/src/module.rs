@@ -281,7 +281,21 @@ pub fn gather<'a>(file: &'a str, binary: Binary, spec: &[(u32, String)]) -> Resu
                 };
                 m.decorations.entry(id).or_default().push((*d, inst.operands[2..].to_vec()));
             }
-            Op::DecorationGroup | Op::GroupDecorate | Op::MemberDecorate => {
+            // A decoration group's decorations (given before it is applied) go to each target.
+            Op::DecorationGroup => {}
+            Op::GroupDecorate => {
+                let Some(group) = id_at(inst, 0) else {
+                    return Err(m.error(at, "OpGroupDecorate without a group"));
+                };
+                let decorations = m.decorations.get(&group).cloned().unwrap_or_default();
+                let extra = m.extra.get(&group).cloned().unwrap_or_default();
+                for target in (1..inst.operands.len()).filter_map(|i| id_at(inst, i)) {
+                    m.decorations.entry(target).or_default().extend(decorations.iter().cloned());
+                    m.extra.entry(target).or_default().extend(extra.iter().cloned());
+                }
+            }
+            // Member offsets would have to be checked against LLVM's layout of the struct.
+            Op::MemberDecorate | Op::GroupMemberDecorate => {
                 return Err(m.unsupported(at, format!("{:?} is not read by genxc", inst.class.opcode)));
             }
             Op::Function => {
