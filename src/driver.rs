@@ -350,13 +350,16 @@ pub(crate) fn import_input(input: &Input, platform: Platform) -> Result<genxc_ge
     let name = &input.name;
     let is_mlir = name.ends_with(".mlir");
     let ctx = inkwell::context::Context::create();
+    let mut spirv = None;
     let llvm = (|| {
         genxc_frontend::limits::check_size(name, input.bytes.len() as u64)?;
         if is_mlir {
             genxc_frontend::limits::scan_text(name, &input.bytes, genxc_frontend::limits::Syntax::Mlir)?;
             genxc_mlir_to_llvm::load(&ctx, name, &input.bytes)
         } else if is_spirv(input) {
-            genxc_spirv::load(&ctx, name, &input.bytes, &[])
+            let (module, rebuilt) = genxc_spirv::load_with_map(&ctx, name, &input.bytes, &[])?;
+            spirv = Some(SpirvMap::new(rebuilt));
+            Ok(module)
         } else {
             genxc_frontend::llvm::load(&ctx, name, &input.bytes)
         }
@@ -367,12 +370,38 @@ pub(crate) fn import_input(input: &Input, platform: Platform) -> Result<genxc_ge
     let mlir_text = is_mlir.then(|| String::from_utf8_lossy(&input.bytes).into_owned());
     genxc_genx::import::import_module(&llvm, platform).map_err(|ds| {
         ds.into_iter()
-            .map(|d| match &mlir_text {
-                Some(t) => locate_mlir(d, name, t),
-                None => locate(d, name, source.as_ref()),
+            .map(|d| match (&mlir_text, &spirv) {
+                (Some(t), _) => locate_mlir(d, name, t),
+                (_, Some(map)) => map.locate(d, name),
+                _ => locate(d, name, source.as_ref()),
             })
             .collect()
     })
+}
+
+/// Where the lines of a SPIR-V input's rebuilt LLVM text came from, to point later diagnostics at
+/// SPIR-V words.
+struct SpirvMap {
+    rebuilt: genxc_spirv::rebuild::Rebuilt,
+    source: genxc_frontend::llvm::SourceMap,
+}
+
+impl SpirvMap {
+    fn new(rebuilt: genxc_spirv::rebuild::Rebuilt) -> SpirvMap {
+        let source = genxc_frontend::llvm::SourceMap::new(&rebuilt.text);
+        SpirvMap { rebuilt, source }
+    }
+
+    /// `d` with a note naming the SPIR-V word of the function or instruction it is about.
+    fn locate(&self, d: Diagnostic, file: &str) -> Diagnostic {
+        let Some((line, _)) = position(&d, &self.source) else { return d };
+        match self.rebuilt.offsets.get((line as usize).saturating_sub(1)) {
+            Some(&word) if word > 0 => {
+                d.with_note(format!("{file}: from the SPIR-V instruction at word {word}"))
+            }
+            _ => d,
+        }
+    }
 }
 
 /// [`compile_input`] through one LLVM module of the whole input.
@@ -386,6 +415,7 @@ fn compile_whole(
     let name = &input.name;
     let is_mlir = name.ends_with(".mlir");
     let ctx = inkwell::context::Context::create();
+    let mut spirv = None;
     let llvm = times
         .time(Stage::Parse, || {
             genxc_frontend::limits::check_size(name, input.bytes.len() as u64)?;
@@ -394,7 +424,10 @@ fn compile_whole(
                 genxc_frontend::limits::scan_text(name, &input.bytes, genxc_frontend::limits::Syntax::Mlir)?;
                 genxc_mlir_to_llvm::load(&ctx, name, &input.bytes)
             } else if is_spirv(input) {
-                genxc_spirv::load(&ctx, name, &input.bytes, &opts.spec_constants)
+                let (module, rebuilt) =
+                    genxc_spirv::load_with_map(&ctx, name, &input.bytes, &opts.spec_constants)?;
+                spirv = Some(SpirvMap::new(rebuilt));
+                Ok(module)
             } else {
                 genxc_frontend::llvm::load(&ctx, name, &input.bytes)
             }
@@ -421,9 +454,10 @@ fn compile_whole(
     let mlir_text = is_mlir.then(|| String::from_utf8_lossy(&input.bytes).into_owned());
     let locate = |ds: Vec<Diagnostic>| {
         ds.into_iter()
-            .map(|d| match &mlir_text {
-                Some(t) => locate_mlir(d, name, t),
-                None => locate(d, name, source.as_ref()),
+            .map(|d| match (&mlir_text, &spirv) {
+                (Some(t), _) => locate_mlir(d, name, t),
+                (_, Some(map)) => map.locate(d, name),
+                _ => locate(d, name, source.as_ref()),
             })
             .collect::<Vec<_>>()
     };
@@ -578,7 +612,18 @@ where
 /// function and instruction as its context.
 fn locate(d: Diagnostic, file: &str, source: Option<&genxc_frontend::llvm::SourceMap>) -> Diagnostic {
     let Some(sm) = source else { return d };
-    let pos = match &d.location {
+    match position(&d, sm) {
+        Some((line, col)) => {
+            let subject = d.location.subject();
+            at_source(d, subject, file, line, col)
+        }
+        None => d,
+    }
+}
+
+/// The line and column of `.ll` text that a diagnostic's IR location names.
+fn position(d: &Diagnostic, sm: &genxc_frontend::llvm::SourceMap) -> Option<(u32, u32)> {
+    match &d.location {
         Location::Ir { function, inst: Some(inst) } => sm
             .instruction(function, inst, &genxc_genx::intrinsics::is_overload_suffix)
             .or_else(|| sm.function(function)),
@@ -586,13 +631,6 @@ fn locate(d: Diagnostic, file: &str, source: Option<&genxc_frontend::llvm::Sourc
         Location::Symbol(name) => sm.global(name),
         Location::KernelMetadata(kernel) => sm.kernel_node(kernel.as_deref()),
         _ => None,
-    };
-    match pos {
-        Some((line, col)) => {
-            let subject = d.location.subject();
-            at_source(d, subject, file, line, col)
-        }
-        None => d,
     }
 }
 

@@ -885,3 +885,24 @@ fn decoration_groups_decorate_their_targets() {
     let with = outputs(&compile("saxpy.spv", &bytes(&w), Platform::Tgllp)).unwrap();
     assert_eq!(first_difference(&ll, &with), None);
 }
+
+#[test]
+fn later_diagnostics_name_the_spirv_word() {
+    if !route_available() {
+        return;
+    }
+    // A call the import refuses: its diagnostic names the function and instruction by their
+    // OpNames, and a note gives the word of the OpFunctionCall (opcode 57) that defines it.
+    let spv = to_spirv("bad/ld_arity_2.ll", false);
+    let out = compile("k.spv", &spv, Platform::Tgllp);
+    assert!(out.failed());
+    let w = words(&spv);
+    let d = ids_named(&w, "d")[0];
+    let call = starts(&w).into_iter().find(|&s| w[s] & 0xffff == 57 && w[s + 2] == d).unwrap();
+    let log = out.log();
+    assert!(
+        log.contains("error: in function @k, instruction %d: llvm.genx.oword.ld takes 3 operands, found 2"),
+        "{log}"
+    );
+    assert!(log.contains(&format!("note: k.spv: from the SPIR-V instruction at word {call}")), "{log}");
+}

@@ -6,7 +6,7 @@
 
 use crate::binary::Located;
 use crate::module::{id_at, literal_at, operand_number, Function, Spirv};
-use crate::rebuild::{escape, Writer};
+use crate::rebuild::{llvm_name, Writer};
 use crate::types::Ty;
 use genxc_diag::Diagnostic;
 use rspirv::dr::Operand;
@@ -57,7 +57,7 @@ fn local_names(cx: &Context, f: &Function) -> HashMap<u32, String> {
     let mut name = |id: u32, out: &mut HashMap<u32, String>| {
         let text = match m.names.get(&id) {
             Some(n) if !n.is_empty() && n.parse::<u64>().is_err() && taken.insert(n.clone()) => {
-                format!("%\"{}\"", escape(n))
+                crate::rebuild::llvm_name('%', n)
             }
             _ => {
                 next += 1;
@@ -177,7 +177,10 @@ pub fn write(
         if linkage.as_ref().is_some_and(|(_, import)| !import) {
             return Err(m.error(head, format!("function {name:?} is exported but has no body")));
         }
-        w.line(head.offset, format!("declare {} @\"{}\"({})", ret.llvm(), escape(name), param_list(false)));
+        w.line(
+            head.offset,
+            format!("declare {} {}({})", ret.llvm(), llvm_name('@', name), param_list(false)),
+        );
         return Ok(params);
     }
     let link = if kernel {
@@ -193,7 +196,7 @@ pub fn write(
     };
     w.line(
         head.offset,
-        format!("define {link}{} @\"{}\"({}){attr_ref} {{", ret.llvm(), escape(name), param_list(true)),
+        format!("define {link}{} {}({}){attr_ref} {{", ret.llvm(), llvm_name('@', name), param_list(true)),
     );
     let labels = m.insts[f.start..f.end]
         .iter()
@@ -289,7 +292,7 @@ impl Body<'_> {
             return Ok(g.clone());
         }
         if let Some(n) = self.cx.names.get(&id) {
-            return Ok(format!("@\"{}\"", escape(n)));
+            return Ok(llvm_name('@', n));
         }
         if let Some(local) = self.locals.get(&id) {
             return Ok(local.clone());
@@ -892,7 +895,7 @@ impl Body<'_> {
         for i in 1..at.inst.operands.len() {
             args.push(self.typed(at, i)?);
         }
-        let call = format!("call {} @\"{}\"({})", t.llvm(), escape(name), args.join(", "));
+        let call = format!("call {} {}({})", t.llvm(), llvm_name('@', name), args.join(", "));
         if t == Ty::Void {
             w.line(at.offset, format!("  {call}"));
         } else {

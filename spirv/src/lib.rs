@@ -44,11 +44,23 @@ pub fn load<'ctx>(
     bytes: &[u8],
     spec: &[(u32, String)],
 ) -> Result<Module<'ctx>, Diagnostic> {
+    load_with_map(ctx, file, bytes, spec).map(|(module, _)| module)
+}
+
+/// [`load`], also giving the rebuilt text and its lines' word offsets, with which a later
+/// diagnostic about a function or an instruction can name the SPIR-V word it came from.
+pub fn load_with_map<'ctx>(
+    ctx: &'ctx Context,
+    file: &str,
+    bytes: &[u8],
+    spec: &[(u32, String)],
+) -> Result<(Module<'ctx>, rebuild::Rebuilt), Diagnostic> {
     let rebuilt = to_llvm_text(file, bytes, spec)?;
     // The rebuilt text gets its own name so LLVM's located errors can be told from the input's.
     let text_name = format!("{file} (rebuilt from SPIR-V)");
-    genxc_frontend::llvm::load(ctx, &text_name, rebuilt.text.as_bytes())
-        .map_err(|d| located(file, &text_name, &rebuilt, d))
+    let module = genxc_frontend::llvm::load(ctx, &text_name, rebuilt.text.as_bytes())
+        .map_err(|d| located(file, &text_name, &rebuilt, d))?;
+    Ok((module, rebuilt))
 }
 
 /// An error LLVM found in the rebuilt text, at the SPIR-V word of the line it names.

@@ -119,7 +119,7 @@ pub fn rebuild(m: &Spirv) -> Result<Rebuilt, Diagnostic> {
             unique = format!("{name}.{n}");
             n += 1;
         }
-        globals.insert(id, format!("@\"{}\"", escape(&unique)));
+        globals.insert(id, llvm_name('@', &unique));
         defined.push(at);
     }
     for at in defined {
@@ -163,7 +163,9 @@ pub fn rebuild(m: &Spirv) -> Result<Rebuilt, Diagnostic> {
             nodes.push(format!("!{node}"));
             let _ = writeln!(
                 out,
-                "!{node} = !{{{fn_ty}* @\"{name}\", !\"{name}\", !{}, i32 {slm}, i32 0, !{}, !{}, i32 {barriers}}}",
+                "!{node} = !{{{fn_ty}* {}, !\"{}\", !{}, i32 {slm}, i32 0, !{}, !{}, i32 {barriers}}}",
+                llvm_name('@', &name),
+                escape(&name),
                 node + 1,
                 node + 2,
                 node + 3
@@ -421,6 +423,19 @@ fn global(
     Ok(())
 }
 
+/// An LLVM global (`@`) or local (`%`) name: bare when LLVM reads it so (letters, digits, `$`, `.`,
+/// `_`, not starting with a digit), quoted otherwise. Bare names are what diagnostics of later
+/// stages find in the text.
+pub(crate) fn llvm_name(sigil: char, name: &str) -> String {
+    let bare = name.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || "$._".contains(c))
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || "$._".contains(c));
+    if bare {
+        format!("{sigil}{name}")
+    } else {
+        format!("{sigil}\"{}\"", escape(name))
+    }
+}
+
 /// A string as an LLVM quoted name or metadata string body.
 pub(crate) fn escape(s: &str) -> String {
     let mut out = String::new();
@@ -450,7 +465,7 @@ pub fn resolve(text: &str, names: &HashMap<u32, String>, globals: &HashMap<u32, 
         let id = part.get(1..).and_then(|n| n.parse::<u32>().ok()).unwrap_or(0);
         let name = match part.as_bytes().first() {
             Some(b'g') => globals.get(&id).cloned(),
-            _ => names.get(&id).map(|n| format!("@\"{}\"", escape(n))),
+            _ => names.get(&id).map(|n| llvm_name('@', n)),
         };
         // An id that is no global or named function stays a reference LLVM reports as undefined.
         out.push_str(&name.unwrap_or_else(|| format!("@\"no function or global %{id}\"")));
