@@ -906,3 +906,30 @@ fn later_diagnostics_name_the_spirv_word() {
     );
     assert!(log.contains(&format!("note: k.spv: from the SPIR-V instruction at word {call}")), "{log}");
 }
+
+#[test]
+fn debug_information_is_left_out() {
+    if !route_available() {
+        return;
+    }
+    // OpenCL.DebugInfo.100 instructions (literal operands past the id bound included) at module
+    // scope and in a function change nothing.
+    let fixture = "cm/01_saxpy_oword.ll";
+    let spv = to_spirv(fixture, false);
+    let plain = outputs(&compile("k.spv", &spv, Platform::Tgllp)).unwrap();
+    let mut w = words(&spv);
+    let bound = w[3];
+    let (set, none, inside) = (bound, bound + 1, bound + 2);
+    w[3] = bound + 3;
+    let void = starts(&w).into_iter().find(|&s| w[s] & 0xffff == 19).map(|s| w[s + 1]).unwrap();
+    let mut import = vec![set];
+    import.extend(string_words("OpenCL.DebugInfo.100"));
+    insert_after_last(&mut w, 11, 11, &import);
+    // OpExtInst (12) after the types: DebugInfoNone, then one with a literal 65536.
+    insert_after_last(&mut w, 33, 12, &[void, none, set, 0]);
+    let label = starts(&w).into_iter().find(|&s| w[s] & 0xffff == 248).unwrap();
+    let end = label + 2;
+    w.splice(end..end, [(6 << 16) | 12, void, inside, set, 1, 65_536]);
+    let with = outputs(&compile("k.spv", &bytes(&w), Platform::Tgllp)).unwrap();
+    assert_eq!(first_difference(&plain, &with), None);
+}

@@ -57,6 +57,10 @@ pub const CAPABILITIES: &[Capability] = &[
     Capability::ImageBuffer,
     Capability::ImageReadWrite,
     Capability::Int64ImageEXT,
+    // The translator declares it for kernels with a required subgroup size.
+    Capability::SubgroupDispatch,
+    // The OptNoneINTEL function control: an optimization hint, nothing to rebuild.
+    Capability::OptNoneINTEL,
 ];
 
 /// The highest SPIR-V version read (1.4: what the CM, ESIMD and ISPC producers write).
@@ -263,15 +267,17 @@ impl Consumer for Collect<'_> {
     }
     fn consume_instruction(&mut self, inst: dr::Instruction) -> ParseAction {
         let offset = self.offsets.get(self.insts.len()).copied().unwrap_or(0);
-        let ids =
-            inst.result_type.into_iter().chain(inst.result_id).chain(inst.operands.iter().filter_map(|o| {
-                match o {
-                    dr::Operand::IdRef(id)
-                    | dr::Operand::IdScope(id)
-                    | dr::Operand::IdMemorySemantics(id) => Some(*id),
-                    _ => None,
+        // An extended instruction's operands past the set are ids or literals as its set says
+        // (debug information holds literals): they are checked where the reader uses them.
+        let checked = if inst.class.opcode == rspirv::spirv::Op::ExtInst { 1 } else { inst.operands.len() };
+        let ids = inst.result_type.into_iter().chain(inst.result_id).chain(
+            inst.operands[..checked].iter().filter_map(|o| match o {
+                dr::Operand::IdRef(id) | dr::Operand::IdScope(id) | dr::Operand::IdMemorySemantics(id) => {
+                    Some(*id)
                 }
-            }));
+                _ => None,
+            }),
+        );
         for id in ids {
             if id == 0 || id >= self.bound {
                 self.bad_id = Some((offset, id));

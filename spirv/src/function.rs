@@ -79,7 +79,8 @@ fn local_names(cx: &Context, f: &Function) -> HashMap<u32, String> {
         let void = inst.result_type.and_then(|t| m.types.get(&t)).is_some_and(|t| *t == Ty::Void);
         let dropped = op == Op::FunctionCall
             && id_at(inst, 0).and_then(|c| cx.names.get(&c)).is_some_and(|n| n.starts_with(ADDRESS_CONVERT));
-        if op == Op::Label || (!void && !dropped && op != Op::Undef && !folded_cast(m, inst)) {
+        let debug = op == Op::ExtInst && id_at(inst, 0).is_some_and(|set| m.debug_info.contains(&set));
+        if op == Op::Label || (!void && !dropped && !debug && op != Op::Undef && !folded_cast(m, inst)) {
             name(id, &mut out);
         }
     }
@@ -808,6 +809,7 @@ impl Body<'_> {
                 let align = t.bits().unwrap_or(8) / 8;
                 format!("store atomic {}, {} {order}, align {align}", self.typed(at, 3)?, self.typed(at, 0)?)
             }
+            Op::ExtInst if m.debug_info.contains(&self.id(at, 0)?) => return Ok(()),
             Op::ExtInst => {
                 let set = self.id(at, 0)?;
                 if !m.opencl_std.contains(&set) {

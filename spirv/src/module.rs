@@ -76,6 +76,9 @@ pub struct Spirv<'a> {
     pub result_types: HashMap<u32, u32>,
     /// The ids of OpExtInstImport "OpenCL.std".
     pub opencl_std: Vec<u32>,
+    /// The ids of the imported instruction sets without semantics (debug information,
+    /// `NonSemantic.*`): their instructions are left out.
+    pub debug_info: Vec<u32>,
     /// Indices of module-scope OpVariable instructions.
     pub globals: Vec<usize>,
     /// Ids of module-scope OpVariable instructions.
@@ -200,6 +203,7 @@ pub fn gather<'a>(file: &'a str, binary: Binary, spec: &[(u32, String)]) -> Resu
         modes: HashMap::new(),
         result_types: HashMap::new(),
         opencl_std: Vec::new(),
+        debug_info: Vec::new(),
         globals: Vec::new(),
         global_ids: std::collections::HashSet::new(),
         spec: spec.iter().cloned().collect(),
@@ -243,6 +247,8 @@ pub fn gather<'a>(file: &'a str, binary: Binary, spec: &[(u32, String)]) -> Resu
                 if let (Some(Operand::LiteralString(s)), Some(id)) = (inst.operands.first(), inst.result_id) {
                     if s == "OpenCL.std" {
                         m.opencl_std.push(id);
+                    } else if s.starts_with("OpenCL.DebugInfo.") || s.starts_with("NonSemantic.") {
+                        m.debug_info.push(id);
                     }
                 }
             }
@@ -560,6 +566,7 @@ fn type_or_constant(m: &mut Spirv, at: &Located) -> Result<(), Diagnostic> {
             m.constants.insert(id, Constant { ty, text });
             return Ok(());
         }
+        Op::ExtInst if id_at(inst, 0).is_some_and(|set| m.debug_info.contains(&set)) => return Ok(()),
         Op::Line
         | Op::NoLine
         | Op::Source
