@@ -34,6 +34,9 @@ pub enum Emit {
     Legalized,
     /// `kernels.json`.
     Metadata,
+    /// One zebin device binary (`<stem>.bin`) with every kernel finalized to Gen code by Intel's
+    /// vISA finalizer (`GenX_IR`), which the compute runtime loads.
+    Zebin,
 }
 
 /// One input: a name for diagnostics and output names, and its bytes.
@@ -60,7 +63,8 @@ pub trait Sink: Sync {
 
 impl Emit {
     /// Every kind, in the order a multi-kind compilation produces them.
-    pub const ALL: [Emit; 5] = [Emit::Visaasm, Emit::Isa, Emit::Llvm, Emit::Legalized, Emit::Metadata];
+    pub const ALL: [Emit; 6] =
+        [Emit::Visaasm, Emit::Isa, Emit::Llvm, Emit::Legalized, Emit::Metadata, Emit::Zebin];
 
     /// The kind's name on the command line and in option strings (`visaasm`, `isa`, ...).
     pub fn name(self) -> &'static str {
@@ -70,6 +74,7 @@ impl Emit {
             Emit::Llvm => "llvm",
             Emit::Legalized => "legalized",
             Emit::Metadata => "metadata",
+            Emit::Zebin => "zebin",
         }
     }
 
@@ -152,6 +157,9 @@ pub struct CompileOptions {
     /// Bytes of private stack memory per hardware thread (`-stateless-stack-mem-size`): a multiple
     /// of 16 up to [`genxc_genx::import::prepare::MAX_STACK_BYTES_PER_THREAD`].
     pub stack_mem_size: u32,
+    /// The vISA finalizer `--emit zebin` runs (`--finalizer`); `None` looks for `GenX_IR` on
+    /// the `PATH`.
+    pub finalizer: Option<String>,
 }
 
 impl Default for CompileOptions {
@@ -164,6 +172,7 @@ impl Default for CompileOptions {
             stats: false,
             verify_each: false,
             stack_mem_size: genxc_genx::import::prepare::STACK_BYTES_PER_THREAD,
+            finalizer: None,
         }
     }
 }
@@ -172,8 +181,9 @@ impl CompileOptions {
     /// Parses an ocloc-style option string: words separated by white space,
     ///
     /// * `-platform <name>`: `skl`, `icllp`, `tgllp`, `dg2`, `mtl`, `pvc` (any case);
-    /// * `-emit <kinds>`: `visaasm`, `isa`, `llvm`, `legalized`, `metadata`; repeat the option or
-    ///   separate kinds with commas;
+    /// * `-emit <kinds>`: `visaasm`, `isa`, `llvm`, `legalized`, `metadata`, `zebin`; repeat the
+    ///   option or separate kinds with commas;
+    /// * `-finalizer <path>`: the vISA finalizer `zebin` runs (default: `GenX_IR` on the `PATH`);
     /// * `-j <n>`: worker threads (0 = one per core);
     /// * `-stats`: count each kernel's register allocation;
     /// * `-verify-each`: check the IR after every stage;
@@ -214,7 +224,8 @@ impl CompileOptions {
                 }
                 _ => {}
             }
-            let Some(name @ ("platform" | "emit" | "j" | "stateless-stack-mem-size")) = name else {
+            let Some(name @ ("platform" | "emit" | "j" | "stateless-stack-mem-size" | "finalizer")) = name
+            else {
                 return Err(Diagnostic::error(format!("unknown option '{word}'")));
             };
             let Some(value) = words.next() else {
@@ -243,6 +254,7 @@ impl CompileOptions {
                     }
                 }
                 "stateless-stack-mem-size" => opts.stack_mem_size = stack_mem_size(word, value)?,
+                "finalizer" => opts.finalizer = Some(value.to_string()),
                 _ => {
                     opts.jobs = value.parse().map_err(|_| {
                         Diagnostic::error(format!("option '{word}' needs a thread count, found '{value}'"))
@@ -314,9 +326,9 @@ impl Output {
         }
     }
 
-    /// The contents as text, for the text kinds (everything but `isa`).
+    /// The contents as text, for the text kinds (everything but `isa` and `zebin`).
     pub fn text(&self) -> Option<&str> {
-        if self.kind == Emit::Isa {
+        if matches!(self.kind, Emit::Isa | Emit::Zebin) {
             return None;
         }
         std::str::from_utf8(&self.bytes).ok()
@@ -375,6 +387,11 @@ impl Outcome {
     /// The `kernels.json` text (schema in `docs/kernels-json.md`).
     pub fn kernels_json(&self) -> Option<&str> {
         self.of_kind(Emit::Metadata).next().and_then(Output::text)
+    }
+
+    /// The zebin device binary (of the first input when several were compiled).
+    pub fn zebin(&self) -> Option<&[u8]> {
+        self.of_kind(Emit::Zebin).next().map(|o| o.bytes.as_slice())
     }
 
     /// The validated module as LLVM IR text (of the first input).
@@ -537,7 +554,7 @@ mod tests {
         );
         assert_eq!(
             err("-emit visaasm,,isa"),
-            "error: unknown emit kind '' (expected one of visaasm, isa, llvm, legalized, metadata)"
+            "error: unknown emit kind '' (expected one of visaasm, isa, llvm, legalized, metadata, zebin)"
         );
         assert_eq!(err("-j many"), "error: option '-j' needs a thread count, found 'many'");
         assert_eq!(err("-j -1"), "error: option '-j' needs a thread count, found '-1'");

@@ -42,6 +42,8 @@ pub(crate) struct InputOutputs {
     /// The selected units of a stack-call program (kernels making stack calls and stack
     /// functions), in unit order, until [`Self::add_stack_call_files`].
     program: Vec<UnitOutput>,
+    /// The selected vISA kernels for the zebin, in unit order, until [`Self::add_zebin`].
+    selected: Vec<genxc_visa::Kernel>,
 }
 
 impl InputOutputs {
@@ -70,6 +72,7 @@ impl InputOutputs {
             self.stats.push((out.kernel, stats));
         }
         self.objects.extend(out.object);
+        self.selected.extend(out.selected);
     }
 
     /// Appends what one unit gave, in unit order.
@@ -81,6 +84,7 @@ impl InputOutputs {
         self.function_objects.extend(unit.function_objects);
         self.warnings.extend(unit.warnings);
         self.program.extend(unit.program);
+        self.selected.extend(unit.selected);
     }
 
     /// The files of a stack-call program: per kernel that makes stack calls, ONE `.visaasm` file
@@ -95,6 +99,12 @@ impl InputOutputs {
         sink: Option<&dyn Sink>,
     ) -> Result<(), Vec<Diagnostic>> {
         let program = std::mem::take(&mut self.program);
+        if want.finalize && program.iter().any(|u| u.role == UnitRole::Kernel) {
+            let k = program.iter().find(|u| u.role == UnitRole::Kernel).map_or("", |u| u.kernel.as_str());
+            return Err(vec![Diagnostic::error(genxc_diag::unsupported(format!(
+                "--emit zebin of kernel '{k}', which makes stack calls: not modeled by the zebin writer (stack-call programs and their relocations); emit visaasm or isa"
+            )))]);
+        }
         let defined: foldhash::HashMap<&str, usize> = program
             .iter()
             .enumerate()
@@ -145,6 +155,19 @@ impl InputOutputs {
         Ok(())
     }
 
+    /// Finalizes the selected kernels and adds the zebin of them, named after the input.
+    fn add_zebin(
+        &mut self,
+        input: &str,
+        opts: &CompileOptions,
+        times: &mut PassTimes,
+    ) -> Result<(), Vec<Diagnostic>> {
+        let selected = std::mem::take(&mut self.selected);
+        let bytes = times.time(Stage::Isel, || crate::zebin::build(&self.kernels, selected, opts))?;
+        self.outputs.push(Output::new(Emit::Zebin, format!("{}.bin", stem(input)), bytes));
+        Ok(())
+    }
+
     /// Adds the `.isa` container of the encoded kernels, named after the input.
     fn add_isa(&mut self, input: &str, times: &mut PassTimes) {
         // Only the container's header and concatenation are serial: each kernel was encoded on
@@ -163,6 +186,7 @@ fn products(opts: &CompileOptions) -> Products {
         stats: opts.stats,
         visaasm: opts.emit.contains(Emit::Visaasm),
         object: opts.emit.contains(Emit::Isa),
+        finalize: opts.emit.contains(Emit::Zebin),
     }
 }
 
@@ -185,12 +209,21 @@ pub(crate) fn compile_input(
 ) -> Result<InputOutputs, Vec<Diagnostic>> {
     let want = products(opts);
     // Metadata alone needs nothing past import: the whole module, without kernel units, is cheaper.
+    let mut out = None;
     if want != Products::default() && !opts.emit.contains(Emit::Llvm) {
-        if let Some(out) = compile_split(input, opts, want, times, sink) {
-            return Ok(out);
+        out = compile_split(input, opts, want, times, sink);
+    }
+    let mut out = match out {
+        Some(out) => out,
+        None => compile_whole(input, opts, want, times, sink)?,
+    };
+    if want.finalize {
+        out.add_zebin(&input.name, opts, times)?;
+        if !opts.emit.contains(Emit::Metadata) {
+            out.kernels.clear();
         }
     }
-    compile_whole(input, opts, want, times, sink)
+    Ok(out)
 }
 
 /// Compiles `.ll` text one kernel unit at a time ([`split`]): each unit's text is parsed in its
@@ -217,7 +250,8 @@ fn compile_split(
     })?;
     let platform = opts.platform;
     let checks = Checks { verify_each: opts.verify_each };
-    let metadata = opts.emit.contains(Emit::Metadata);
+    // the zebin's .ze_info is made from the kernels' metadata too
+    let metadata = opts.emit.contains(Emit::Metadata) || opts.emit.contains(Emit::Zebin);
     // The limits scan of the whole text (what the whole module would refuse before parsing) runs
     // beside the units, off the serial path; each unit's own text is scanned before LLVM parses
     // it, so no unit waits for it.
@@ -470,7 +504,7 @@ fn compile_whole(
     end_import(times);
     let units = units.map_err(locate)?;
     // The units own their functions from here on: the module keeps only what kernels.json needs.
-    if opts.emit.contains(Emit::Metadata) {
+    if opts.emit.contains(Emit::Metadata) || opts.emit.contains(Emit::Zebin) {
         out.kernels = std::mem::take(&mut module.kernels);
     }
     drop(module);

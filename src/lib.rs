@@ -25,12 +25,14 @@ pub mod api;
 pub mod check_regions;
 pub mod depfile;
 mod driver;
+pub mod finalize;
 pub mod json;
 pub mod memory;
 pub mod pipeline;
 pub mod progress;
 mod split;
 pub mod timing;
+pub mod zebin;
 
 pub use api::{
     compile_bytes, compile_inputs, compile_inputs_staged, import, stack_mem_size, CompileOptions, Emit,

@@ -34,6 +34,9 @@ enum EmitArg {
     Legalized,
     /// `kernels.json`: kernel names, SLM sizes and argument layout for a runtime
     Metadata,
+    /// one zebin device binary (`<input>.bin`) the compute runtime loads: every kernel finalized
+    /// to Gen code by Intel's vISA finalizer (GenX_IR) and packed with its `.ze_info`
+    Zebin,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -123,6 +126,11 @@ struct Cli {
     /// kernel needing more is refused. A multiple of 16. Example: `--stateless-stack-mem-size=16384`
     #[arg(long = "stateless-stack-mem-size", value_name = "BYTES", default_value_t = genxc_genx::import::prepare::STACK_BYTES_PER_THREAD)]
     stateless_stack_mem_size: u32,
+
+    /// The vISA finalizer `--emit zebin` runs to get Gen code (default: `GenX_IR` on the PATH).
+    /// Example: `--finalizer /usr/bin/GenX_IR`
+    #[arg(long, value_name = "PATH")]
+    finalizer: Option<String>,
 }
 
 fn platform(p: PlatformArg) -> Platform {
@@ -143,6 +151,7 @@ fn emit(e: EmitArg) -> Emit {
         EmitArg::Llvm => Emit::Llvm,
         EmitArg::Legalized => Emit::Legalized,
         EmitArg::Metadata => Emit::Metadata,
+        EmitArg::Zebin => Emit::Zebin,
     }
 }
 
@@ -229,6 +238,7 @@ fn run(cli: &Cli, times: &mut PassTimes) -> ExitCode {
         stats: cli.stats,
         verify_each: cli.verify_each,
         stack_mem_size: cli.stateless_stack_mem_size,
+        finalizer: cli.finalizer.clone(),
     };
     if let Err(d) =
         genxc::stack_mem_size("--stateless-stack-mem-size", &cli.stateless_stack_mem_size.to_string())

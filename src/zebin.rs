@@ -1,0 +1,252 @@
+//! `--emit zebin`: the kernels of one input finalized to Gen code ([`crate::finalize`]) and packed
+//! with their `.ze_info` into a zebin ([`genxc_zebin`]).
+//!
+//! The payload declared is the one genxc's vISA reads. The runtime writes the cross-thread data
+//! from the third GRF on (r0 is the thread header, r1 the per-thread local ids), so an input at
+//! vISA byte offset `o` is the payload argument at `o - 2 * GRF bytes`. Every kernel declares the
+//! packed local ids (x, y, z as 16-bit values) as its per-thread payload, as Intel's compiler
+//! does for CM kernels, whether or not it reads them: that fixes where the cross-thread data
+//! starts. Arguments map as follows:
+//!
+//! * a plain value: `arg_byvalue` of its size;
+//! * a surface (buffer or image): `arg_bypointer`, stateful, bound at its binding-table index;
+//! * a sampler: `arg_bypointer` in the sampler address space at its sampler-state index;
+//! * a pointer into global memory (or an SVM pointer): `arg_bypointer`, stateless, 8 bytes;
+//! * a pointer into shared local memory: `arg_bypointer` in `slm`, the 4-byte offset;
+//! * the implicit local size and group count: `local_size` and `group_count` (three 32-bit values);
+//! * the private base: `private_base_stateless`, with the per-thread private memory declared.
+//!
+//! Not modeled (refused with a message): kernels of a data section (globals), printf, other
+//! implicit arguments, and platforms before TGLLP.
+
+use crate::api::CompileOptions;
+use crate::finalize::{self, Finalized};
+use genxc_diag::Diagnostic;
+use genxc_genx::metadata::{AddressSpace, ArgCategory, ImplicitArg, Kernel};
+use genxc_genx::Platform;
+use genxc_zebin::{
+    AccessType, AddrMode, AddrSpace, BindingTableIndex, Device, ExecutionEnv, KernelInfo, PayloadArg,
+    PayloadArgType, PerThreadArgType, PerThreadBuffer, PerThreadPayloadArg, Program, ZeInfo,
+};
+
+/// The zebin device of a platform, or why there is none.
+pub fn device(platform: Platform) -> Result<Device, Diagnostic> {
+    Ok(match platform {
+        Platform::Tgllp => Device::Tgllp,
+        Platform::Dg2 => Device::Dg2,
+        Platform::Mtl => Device::Mtl,
+        Platform::Pvc => Device::Pvc,
+        Platform::Skl | Platform::Icllp => {
+            return Err(Diagnostic::error(genxc_diag::unsupported(format!(
+                "--emit zebin for {}: not modeled by the zebin writer (TGLLP, DG2, MTL and PVC are)",
+                platform.info().name
+            ))))
+        }
+    })
+}
+
+/// Bytes of the packed local ids (x, y, z as 16-bit values).
+const PACKED_LOCAL_ID_BYTES: u32 = 6;
+
+fn unsupported(kernel: &str, what: impl std::fmt::Display) -> Diagnostic {
+    Diagnostic::error(genxc_diag::unsupported(format!(
+        "--emit zebin of kernel '{kernel}': not modeled by the zebin writer: {what}"
+    )))
+}
+
+/// The access type of an argument's type descriptor (`read_write` when none is given).
+fn access_of_desc(desc: &str) -> AccessType {
+    let d = desc.to_ascii_lowercase();
+    if d.contains("read_only") {
+        AccessType::ReadOnly
+    } else if d.contains("write_only") {
+        AccessType::WriteOnly
+    } else {
+        AccessType::ReadWrite
+    }
+}
+
+fn access_of(a: genxc_genx::metadata::Access) -> AccessType {
+    match a {
+        genxc_genx::metadata::Access::ReadOnly => AccessType::ReadOnly,
+        genxc_genx::metadata::Access::WriteOnly => AccessType::WriteOnly,
+        genxc_genx::metadata::Access::ReadWrite => AccessType::ReadWrite,
+    }
+}
+
+/// The `.ze_info` entry of kernel `k` finalized as `f` for `platform`.
+pub fn kernel_info(
+    k: &Kernel,
+    f: &Finalized,
+    platform: Platform,
+    barriers: u32,
+) -> Result<KernelInfo, Diagnostic> {
+    if !k.globals.is_empty() {
+        return Err(unsupported(&k.name, "the global data section (its symbols and relocations)"));
+    }
+    if !k.external_functions.is_empty() {
+        return Err(unsupported(&k.name, "calls to functions the module only declares (their relocations)"));
+    }
+    let grf = platform.grf_bytes();
+    let base = 2 * grf;
+    let mut info = KernelInfo {
+        name: k.name.clone(),
+        execution_env: ExecutionEnv {
+            grf_count: f.report.grf_count,
+            simd_size: 1,
+            slm_size: k.slm_size,
+            barrier_count: barriers,
+            offset_to_skip_per_thread_data_load: f.report.per_thread_prologue,
+            ..ExecutionEnv::default()
+        },
+        per_thread_payload_arguments: vec![PerThreadPayloadArg {
+            arg_type: PerThreadArgType::PackedLocalIds,
+            offset: 0,
+            size: PACKED_LOCAL_ID_BYTES,
+        }],
+        ..KernelInfo::default()
+    };
+    for (index, a) in k.args.iter().enumerate() {
+        let Some(offset) = a.offset else { continue };
+        let arg_index = Some(index as u32);
+        if a.implicit == ImplicitArg::LocalId {
+            if offset != grf || a.size != PACKED_LOCAL_ID_BYTES {
+                return Err(unsupported(
+                    &k.name,
+                    format!("local ids of {} bytes at byte {offset} (packed 16-bit ids in r1 are)", a.size),
+                ));
+            }
+            continue;
+        }
+        let Some(offset) = offset.checked_sub(base) else {
+            return Err(unsupported(
+                &k.name,
+                format!("argument {index} at byte {offset}, inside the per-thread payload"),
+            ));
+        };
+        let implicit = |t: PayloadArgType, size: u32| -> Result<PayloadArg, Diagnostic> {
+            if a.size != size {
+                return Err(unsupported(
+                    &k.name,
+                    format!("the implicit {} argument of {} bytes", t.name(), a.size),
+                ));
+            }
+            Ok(PayloadArg::implicit(t, offset, size))
+        };
+        let arg = match a.implicit {
+            ImplicitArg::LocalSize => implicit(PayloadArgType::LocalSize, 12)?,
+            ImplicitArg::GroupCount => implicit(PayloadArgType::GroupCount, 12)?,
+            ImplicitArg::PrivateBase => {
+                info.per_thread_memory_buffers.push(PerThreadBuffer { size: k.private_memory });
+                info.execution_env.private_size = Some(k.private_memory);
+                implicit(PayloadArgType::PrivateBaseStateless, 8)?
+            }
+            ImplicitArg::PrintfBuffer => {
+                return Err(unsupported(
+                    &k.name,
+                    "printf (the runtime reads format strings by address from .data.const.string; genxc's printf buffer holds string indices)",
+                ))
+            }
+            ImplicitArg::Other(n) => return Err(unsupported(&k.name, format!("implicit argument kind {n}"))),
+            ImplicitArg::LocalId => unreachable!("handled above"),
+            ImplicitArg::None => {
+                let by_pointer = |mode: AddrMode, space: AddrSpace, access: Option<AccessType>, offset: u32, size: u32| {
+                    PayloadArg {
+                        arg_type: PayloadArgType::ArgByPointer,
+                        offset,
+                        size,
+                        arg_index,
+                        addrmode: Some(mode),
+                        addrspace: Some(space),
+                        access_type: access,
+                        source_offset: None,
+                        sampler_index: None,
+                    }
+                };
+                let desc = a.type_desc.to_ascii_lowercase();
+                match (a.category, a.pointer.map(|p| p.space)) {
+                    (ArgCategory::Surface, _) => {
+                        let bti = k.binding_table_index(index).unwrap_or(0);
+                        info.binding_table_indices.push(BindingTableIndex { bti_value: bti, arg_index: index as u32 });
+                        let space = if desc.contains("image") { AddrSpace::Image } else { AddrSpace::Global };
+                        let access = a.pointer.map(|p| access_of(p.access)).unwrap_or(access_of_desc(&desc));
+                        // the code addresses the surface by its binding-table index, not by a payload value
+                        by_pointer(AddrMode::Stateful, space, Some(access), 0, 0)
+                    }
+                    (ArgCategory::Sampler, _) => {
+                        let mut p = by_pointer(AddrMode::Stateful, AddrSpace::Sampler, None, 0, 0);
+                        p.sampler_index = k.sampler_index(index);
+                        p
+                    }
+                    (ArgCategory::General, Some(AddressSpace::Global)) => {
+                        let access = a.pointer.map(|p| access_of(p.access));
+                        by_pointer(AddrMode::Stateless, AddrSpace::Global, access, offset, a.size)
+                    }
+                    (ArgCategory::General, Some(AddressSpace::Local)) => {
+                        by_pointer(AddrMode::Slm, AddrSpace::Local, None, offset, a.size)
+                    }
+                    (ArgCategory::General, _) if desc.contains("svmptr_t") => {
+                        by_pointer(AddrMode::Stateless, AddrSpace::Global, Some(AccessType::ReadWrite), offset, a.size)
+                    }
+                    (ArgCategory::General, _) => PayloadArg {
+                        arg_index,
+                        source_offset: Some(0),
+                        ..PayloadArg::implicit(PayloadArgType::ArgByValue, offset, a.size)
+                    },
+                }
+            }
+        };
+        info.payload_arguments.push(arg);
+    }
+    Ok(info)
+}
+
+/// Whether a vISA kernel waits at a work-group barrier.
+fn uses_barrier(k: &genxc_visa::Kernel) -> bool {
+    k.body.iter().any(|i| {
+        matches!(
+            i,
+            genxc_visa::Inst::Barrier
+                | genxc_visa::Inst::Sync(genxc_visa::message::ThreadSync::SplitBarrier { .. })
+        )
+    })
+}
+
+/// Finalizes `selected` (the input's vISA kernels) and packs them with the `.ze_info` made from
+/// `kernels` (their metadata) into a zebin.
+pub fn build(
+    kernels: &[Kernel],
+    selected: Vec<genxc_visa::Kernel>,
+    opts: &CompileOptions,
+) -> Result<Vec<u8>, Vec<Diagnostic>> {
+    let device = device(opts.platform).map_err(|d| vec![d])?;
+    let barriers: Vec<u32> = selected.iter().map(|k| u32::from(uses_barrier(k))).collect();
+    // check the metadata before starting any finalizer
+    for k in &selected {
+        if !kernels.iter().any(|m| m.name == k.name) {
+            return Err(vec![Diagnostic::error(genxc_diag::internal(format!(
+                "no metadata for kernel '{}'",
+                k.name
+            )))]);
+        }
+    }
+    let finalizer = finalize::finalizer_command(opts.finalizer.as_deref());
+    let finalized =
+        finalize::finalize(selected, opts.platform, finalizer, opts.jobs, &[]).map_err(|d| vec![d])?;
+    let mut infos = Vec::with_capacity(finalized.len());
+    let mut code = Vec::with_capacity(finalized.len());
+    let mut errors = Vec::new();
+    for (f, barriers) in finalized.into_iter().zip(barriers) {
+        let md = kernels.iter().find(|m| m.name == f.name).expect("checked above");
+        match kernel_info(md, &f, opts.platform, barriers) {
+            Ok(info) => infos.push(info),
+            Err(d) => errors.push(d),
+        }
+        code.push((f.name, f.code));
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let program = Program { device, kernels: code, data_const: Vec::new(), zeinfo: ZeInfo::new(infos) };
+    genxc_zebin::write(&program).map_err(|why| vec![Diagnostic::error(genxc_diag::internal(why))])
+}
