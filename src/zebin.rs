@@ -74,13 +74,37 @@ fn access_of(a: genxc_genx::metadata::Access) -> AccessType {
     }
 }
 
-/// The `.ze_info` entry of kernel `k` finalized as `f` for `platform`.
-pub fn kernel_info(
-    k: &Kernel,
-    f: &Finalized,
-    platform: Platform,
-    barriers: u32,
-) -> Result<KernelInfo, Diagnostic> {
+/// The `image_type` of an image argument's type descriptor (lower case), `None` for a buffer.
+fn image_type(desc: &str) -> Option<&'static str> {
+    // longer names first: `image1d_buffer_t` contains `image1d_`
+    const TYPES: [(&str, &str); 7] = [
+        ("image1d_buffer_t", "image_buffer"),
+        ("image1d_array_t", "image_1d_array"),
+        ("image2d_array_t", "image_2d_array"),
+        ("image2d_media_block_t", "image_2d_media_block"),
+        ("image1d_t", "image_1d"),
+        ("image2d_t", "image_2d"),
+        ("image3d_t", "image_3d"),
+    ];
+    TYPES.iter().find(|(key, _)| desc.contains(key)).map(|&(_, t)| t)
+}
+
+/// What one kernel's `.ze_info` entry is made from: its metadata, the inputs its vISA declares,
+/// its finalized code, and whether it waits at a barrier.
+pub struct KernelParts<'a> {
+    /// The kernel's metadata (arguments, SLM, private memory).
+    pub metadata: &'a Kernel,
+    /// The inputs of its vISA kernel: the payload its code reads.
+    pub inputs: &'a [genxc_visa::Input],
+    /// Its finalized code and the finalizer's report.
+    pub finalized: &'a Finalized,
+    /// Work-group barriers it uses.
+    pub barriers: u32,
+}
+
+/// The `.ze_info` entry of one kernel for `platform`.
+pub fn kernel_info(parts: &KernelParts, platform: Platform) -> Result<KernelInfo, Diagnostic> {
+    let KernelParts { metadata: k, inputs, finalized: f, barriers } = *parts;
     if !k.globals.is_empty() {
         return Err(unsupported(&k.name, "the global data section (its symbols and relocations)"));
     }
@@ -94,7 +118,8 @@ pub fn kernel_info(
         execution_env: ExecutionEnv {
             grf_count: f.report.grf_count,
             simd_size: 1,
-            slm_size: k.slm_size,
+            // the SLM the vISA declares: whole KB
+            slm_size: k.slm_size.div_ceil(1024) * 1024,
             barrier_count: barriers,
             offset_to_skip_per_thread_data_load: f.report.per_thread_prologue,
             ..ExecutionEnv::default()
@@ -161,6 +186,7 @@ pub fn kernel_info(
                         access_type: access,
                         source_offset: None,
                         sampler_index: None,
+                        image_type: None,
                     }
                 };
                 let desc = a.type_desc.to_ascii_lowercase();
@@ -168,10 +194,13 @@ pub fn kernel_info(
                     (ArgCategory::Surface, _) => {
                         let bti = k.binding_table_index(index).unwrap_or(0);
                         info.binding_table_indices.push(BindingTableIndex { bti_value: bti, arg_index: index as u32 });
-                        let space = if desc.contains("image") { AddrSpace::Image } else { AddrSpace::Global };
+                        let image = image_type(&desc);
+                        let space = if image.is_some() { AddrSpace::Image } else { AddrSpace::Global };
                         let access = a.pointer.map(|p| access_of(p.access)).unwrap_or(access_of_desc(&desc));
                         // the code addresses the surface by its binding-table index, not by a payload value
-                        by_pointer(AddrMode::Stateful, space, Some(access), 0, 0)
+                        let mut p = by_pointer(AddrMode::Stateful, space, Some(access), 0, 0);
+                        p.image_type = image.map(str::to_string);
+                        p
                     }
                     (ArgCategory::Sampler, _) => {
                         let mut p = by_pointer(AddrMode::Stateful, AddrSpace::Sampler, None, 0, 0);
@@ -198,6 +227,36 @@ pub fn kernel_info(
         };
         info.payload_arguments.push(arg);
     }
+    // the implicit inputs selection declared (local size, group count), which the metadata does
+    // not list; every other input must be an argument of the metadata
+    for i in inputs {
+        let offset = u32::from(i.offset);
+        if k.args.iter().any(|a| a.offset == Some(offset)) {
+            continue;
+        }
+        let arg_type = match i.implicit {
+            genxc_visa::ImplicitKind::LOCAL_ID
+                if offset == grf && u32::from(i.size) == PACKED_LOCAL_ID_BYTES =>
+            {
+                continue
+            }
+            genxc_visa::ImplicitKind::LOCAL_SIZE => PayloadArgType::LocalSize,
+            genxc_visa::ImplicitKind::GROUP_COUNT => PayloadArgType::GroupCount,
+            kind => {
+                return Err(unsupported(
+                    &k.name,
+                    format!("the vISA input of implicit kind {kind} at byte {offset} ({} bytes)", i.size),
+                ))
+            }
+        };
+        let Some(at) = offset.checked_sub(base) else {
+            return Err(unsupported(
+                &k.name,
+                format!("the implicit {} input at byte {offset}", arg_type.name()),
+            ));
+        };
+        info.payload_arguments.push(PayloadArg::implicit(arg_type, at, u32::from(i.size)));
+    }
     Ok(info)
 }
 
@@ -221,6 +280,7 @@ pub fn build(
 ) -> Result<Vec<u8>, Vec<Diagnostic>> {
     let device = device(opts.platform).map_err(|d| vec![d])?;
     let barriers: Vec<u32> = selected.iter().map(|k| u32::from(uses_barrier(k))).collect();
+    let inputs: Vec<Vec<genxc_visa::Input>> = selected.iter().map(|k| k.inputs.clone()).collect();
     // check the metadata before starting any finalizer
     for k in &selected {
         if !kernels.iter().any(|m| m.name == k.name) {
@@ -236,9 +296,10 @@ pub fn build(
     let mut infos = Vec::with_capacity(finalized.len());
     let mut code = Vec::with_capacity(finalized.len());
     let mut errors = Vec::new();
-    for (f, barriers) in finalized.into_iter().zip(barriers) {
+    for ((f, barriers), inputs) in finalized.into_iter().zip(barriers).zip(&inputs) {
         let md = kernels.iter().find(|m| m.name == f.name).expect("checked above");
-        match kernel_info(md, &f, opts.platform, barriers) {
+        let parts = KernelParts { metadata: md, inputs, finalized: &f, barriers };
+        match kernel_info(&parts, opts.platform) {
             Ok(info) => infos.push(info),
             Err(d) => errors.push(d),
         }

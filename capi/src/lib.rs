@@ -92,6 +92,7 @@ fn kind_name(kind: Emit) -> &'static CStr {
         Emit::Llvm => c"llvm",
         Emit::Legalized => c"legalized",
         Emit::Metadata => c"metadata",
+        Emit::Zebin => c"zebin",
     }
 }
 

@@ -227,6 +227,8 @@ pub struct PayloadArg {
     pub source_offset: Option<u32>,
     /// `sampler_index` (sampler arguments).
     pub sampler_index: Option<u32>,
+    /// `image_type` (image arguments: `image_2d`, `image_buffer`, ...).
+    pub image_type: Option<String>,
 }
 
 impl PayloadArg {
@@ -242,6 +244,7 @@ impl PayloadArg {
             access_type: None,
             source_offset: None,
             sampler_index: None,
+            image_type: None,
         }
     }
 }
@@ -369,6 +372,9 @@ impl ZeInfo {
                     }
                     if let Some(s) = a.sampler_index {
                         let _ = writeln!(y, "        sampler_index: {s}");
+                    }
+                    if let Some(t) = &a.image_type {
+                        let _ = writeln!(y, "        image_type: {}", scalar(t));
                     }
                 }
             }
@@ -576,6 +582,7 @@ fn payload_arg_from(node: &Node) -> Result<PayloadArg, String> {
             }
             "source_offset" => a.source_offset = Some(number(s, key)?),
             "sampler_index" => a.sampler_index = Some(number(s, key)?),
+            "image_type" => a.image_type = Some(s.to_string()),
             other => return Err(format!("unknown key '{other}' in a payload argument")),
         }
     }
