@@ -346,6 +346,9 @@ pub struct Outcome {
     /// `(kernel, register allocation counts)` in input and kernel order, with
     /// [`CompileOptions::stats`]; empty when any error occurred.
     pub stats: Vec<(String, Stats)>,
+    /// `(kernel, what the vISA finalizer made of it)` in input and kernel order, with
+    /// [`Emit::Zebin`]; empty when any error occurred.
+    pub finalizer: Vec<(String, crate::finalize::FinalizerReport)>,
 }
 
 impl Outcome {
@@ -486,7 +489,9 @@ pub fn compile_inputs_staged(
     let mut json = None;
     if opts.emit.contains(Emit::Metadata) {
         let kernels: Vec<_> = compiled.iter_mut().flat_map(|c| std::mem::take(&mut c.kernels)).collect();
-        let text = times.time(Stage::Import, || crate::json::kernels_json(&kernels, opts.platform));
+        let reports: Vec<_> = compiled.iter().flat_map(|c| c.finalizer.iter().cloned()).collect();
+        let text = times
+            .time(Stage::Import, || crate::json::kernels_json_finalized(&kernels, opts.platform, &reports));
         json = Some(Output::new(Emit::Metadata, "kernels.json".into(), text.into_bytes()));
     }
     // Kind by kind in the order of Emit::ALL, each kind in input order.
@@ -530,6 +535,7 @@ pub fn compile_inputs_staged(
         out.outputs.clear();
         return out;
     }
+    out.finalizer = compiled.iter_mut().flat_map(|c| std::mem::take(&mut c.finalizer)).collect();
     out.stats = compiled.into_iter().flat_map(|c| c.stats).collect();
     out
 }

@@ -44,6 +44,8 @@ pub(crate) struct InputOutputs {
     program: Vec<UnitOutput>,
     /// The selected vISA kernels for the zebin, in unit order, until [`Self::add_zebin`].
     selected: Vec<genxc_visa::Kernel>,
+    /// The finalizer's report of each kernel of the zebin, in unit order.
+    pub finalizer: Vec<(String, crate::finalize::FinalizerReport)>,
 }
 
 impl InputOutputs {
@@ -163,8 +165,18 @@ impl InputOutputs {
         times: &mut PassTimes,
     ) -> Result<(), Vec<Diagnostic>> {
         let selected = std::mem::take(&mut self.selected);
-        let bytes = times.time(Stage::Isel, || crate::zebin::build(&self.kernels, selected, opts))?;
+        let (bytes, reports) =
+            times.time(Stage::Isel, || crate::zebin::build(&self.kernels, selected, opts))?;
         self.outputs.push(Output::new(Emit::Zebin, format!("{}.bin", stem(input)), bytes));
+        for (kernel, r) in &reports {
+            if r.spill_size > 0 {
+                self.warnings.push(Diagnostic::warning(format!(
+                    "kernel '{kernel}' spills registers: {} bytes of scratch memory per thread, {} spill stores ({} bytes) and {} fill loads ({} bytes) in {} Gen instructions",
+                    r.spill_size, r.spill_sends, r.spill_bytes, r.fill_sends, r.fill_bytes, r.inst_count
+                )));
+            }
+        }
+        self.finalizer = reports;
         Ok(())
     }
 

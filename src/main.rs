@@ -92,7 +92,8 @@ struct Cli {
     depfile: Option<PathBuf>,
 
     /// Print register allocation counts per kernel on standard output: variables, aliases,
-    /// coalesced pairs, copies inserted.
+    /// coalesced pairs, copies inserted; with `--emit zebin` also what the finalizer made of each
+    /// kernel: GRF count, Gen instructions, code bytes, spill size, spill and fill traffic.
     #[arg(long)]
     stats: bool,
 
@@ -281,6 +282,12 @@ fn run(cli: &Cli, times: &mut PassTimes) -> ExitCode {
         println!(
             "{kernel}: variables {}, aliases {}, coalesced {}, copies {}",
             s.variables, s.aliases, s.coalesced, s.copies
+        );
+    }
+    for (kernel, r) in result.finalizer.iter().filter(|_| cli.stats) {
+        println!(
+            "{kernel}: GRF {}, Gen instructions {}, code bytes {}, spill size {}, spill stores {} ({} bytes), fill loads {} ({} bytes)",
+            r.grf_count, r.inst_count, r.code_bytes, r.spill_size, r.spill_sends, r.spill_bytes, r.fill_sends, r.fill_bytes
         );
     }
     let mut files = plan_outputs(result.outputs, cli.output.as_deref(), stager.as_ref());

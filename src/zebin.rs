@@ -20,13 +20,14 @@
 //! implicit arguments, and platforms before TGLLP.
 
 use crate::api::CompileOptions;
-use crate::finalize::{self, Finalized};
+use crate::finalize::{self, Finalized, FinalizerReport};
 use genxc_diag::Diagnostic;
 use genxc_genx::metadata::{AddressSpace, ArgCategory, ImplicitArg, Kernel};
 use genxc_genx::Platform;
 use genxc_zebin::{
     AccessType, AddrMode, AddrSpace, BindingTableIndex, Device, ExecutionEnv, KernelInfo, PayloadArg,
-    PayloadArgType, PerThreadArgType, PerThreadBuffer, PerThreadPayloadArg, Program, ZeInfo,
+    PayloadArgType, PerThreadArgType, PerThreadBuffer, PerThreadBufferKind, PerThreadPayloadArg, Program,
+    ZeInfo,
 };
 
 /// The zebin device of a platform, or why there is none.
@@ -162,7 +163,8 @@ pub fn kernel_info(parts: &KernelParts, platform: Platform) -> Result<KernelInfo
             ImplicitArg::LocalSize => implicit(PayloadArgType::LocalSize, 12)?,
             ImplicitArg::GroupCount => implicit(PayloadArgType::GroupCount, 12)?,
             ImplicitArg::PrivateBase => {
-                info.per_thread_memory_buffers.push(PerThreadBuffer { size: k.private_memory });
+                info.per_thread_memory_buffers
+                    .push(PerThreadBuffer { kind: PerThreadBufferKind::Private, size: k.private_memory });
                 info.execution_env.private_size = Some(k.private_memory);
                 implicit(PayloadArgType::PrivateBaseStateless, 8)?
             }
@@ -227,6 +229,10 @@ pub fn kernel_info(parts: &KernelParts, platform: Platform) -> Result<KernelInfo
         };
         info.payload_arguments.push(arg);
     }
+    if f.report.spill_size > 0 {
+        info.per_thread_memory_buffers
+            .push(PerThreadBuffer { kind: PerThreadBufferKind::SpillFill, size: f.report.spill_size });
+    }
     // the implicit inputs selection declared (local size, group count), which the metadata does
     // not list; every other input must be an argument of the metadata
     for i in inputs {
@@ -271,13 +277,16 @@ fn uses_barrier(k: &genxc_visa::Kernel) -> bool {
     })
 }
 
+/// The zebin of the kernels and the finalizer's report of each, in kernel order.
+pub type Built = (Vec<u8>, Vec<(String, FinalizerReport)>);
+
 /// Finalizes `selected` (the input's vISA kernels) and packs them with the `.ze_info` made from
-/// `kernels` (their metadata) into a zebin.
+/// `kernels` (their metadata) into a zebin; also gives the finalizer's report of each kernel.
 pub fn build(
     kernels: &[Kernel],
     selected: Vec<genxc_visa::Kernel>,
     opts: &CompileOptions,
-) -> Result<Vec<u8>, Vec<Diagnostic>> {
+) -> Result<Built, Vec<Diagnostic>> {
     let device = device(opts.platform).map_err(|d| vec![d])?;
     let barriers: Vec<u32> = selected.iter().map(|k| u32::from(uses_barrier(k))).collect();
     let inputs: Vec<Vec<genxc_visa::Input>> = selected.iter().map(|k| k.inputs.clone()).collect();
@@ -295,6 +304,7 @@ pub fn build(
         finalize::finalize(selected, opts.platform, finalizer, opts.jobs, &[]).map_err(|d| vec![d])?;
     let mut infos = Vec::with_capacity(finalized.len());
     let mut code = Vec::with_capacity(finalized.len());
+    let mut reports = Vec::with_capacity(finalized.len());
     let mut errors = Vec::new();
     for ((f, barriers), inputs) in finalized.into_iter().zip(barriers).zip(&inputs) {
         let md = kernels.iter().find(|m| m.name == f.name).expect("checked above");
@@ -303,11 +313,14 @@ pub fn build(
             Ok(info) => infos.push(info),
             Err(d) => errors.push(d),
         }
+        reports.push((f.name.clone(), f.report));
         code.push((f.name, f.code));
     }
     if !errors.is_empty() {
         return Err(errors);
     }
     let program = Program { device, kernels: code, data_const: Vec::new(), zeinfo: ZeInfo::new(infos) };
-    genxc_zebin::write(&program).map_err(|why| vec![Diagnostic::error(genxc_diag::internal(why))])
+    let bytes =
+        genxc_zebin::write(&program).map_err(|why| vec![Diagnostic::error(genxc_diag::internal(why))])?;
+    Ok((bytes, reports))
 }

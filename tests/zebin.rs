@@ -111,7 +111,7 @@ fn read_back(bytes: &[u8], device: Device) -> (genxc_zebin::ReadZebin, ZeInfo) {
     let named: Vec<&str> = info.kernels.iter().map(|k| k.name.as_str()).collect();
     assert_eq!(code, named);
     for (name, text) in z.kernels() {
-        assert!(!text.is_empty() && text.len() % 8 == 0, "{name}: {} bytes of code", text.len());
+        assert!(!text.is_empty() && text.len().is_multiple_of(8), "{name}: {} bytes of code", text.len());
         assert!(
             z.symbols.iter().any(|s| s.name == name && s.size == text.len() as u64),
             "{name} has no symbol"
@@ -350,4 +350,81 @@ fn zebin_refusals_are_messages() {
         "{}",
         failing.log()
     );
+}
+
+#[test]
+fn a_spilling_kernel_is_reported_and_gets_scratch_space() {
+    if !tools() {
+        return;
+    }
+    let opts = CompileOptions {
+        platform: Platform::Tgllp,
+        emit: genxc::EmitSet::of(&[Emit::Zebin, Emit::Metadata]),
+        ..CompileOptions::default()
+    };
+    let outcome = genxc::compile_inputs(&[input("zebin/spill_pressure.ll")], &opts);
+    assert!(!outcome.failed(), "{}", outcome.log());
+    // a warning with the spill, the report in the outcome and in kernels.json
+    assert!(
+        outcome.log().contains("warning: kernel 'spill_pressure' spills registers: "),
+        "{}",
+        outcome.log()
+    );
+    let (name, report) = &outcome.finalizer[0];
+    assert_eq!(name, "spill_pressure");
+    assert!(report.spill_size > 0 && report.spill_sends > 0 && report.fill_sends > 0, "{report:?}");
+    assert_eq!(report.spill_bytes % 32, 0);
+    assert!(report.inst_count > 100 && report.code_bytes > 0 && report.grf_count == 128, "{report:?}");
+    let json: serde_json::Value = serde_json::from_str(outcome.kernels_json().unwrap()).unwrap();
+    let f = &json["kernels"][0]["finalizer"];
+    assert_eq!(f["spill_size"], report.spill_size);
+    assert_eq!(f["fill_bytes"], report.fill_bytes);
+    // the runtime allocates the scratch space the spill code uses
+    let (_, info) = read_back(outcome.zebin().unwrap(), Device::Tgllp);
+    let buffers = &info.kernels[0].per_thread_memory_buffers;
+    assert_eq!(buffers.len(), 1);
+    assert_eq!(buffers[0].kind, genxc_zebin::PerThreadBufferKind::SpillFill);
+    assert_eq!(buffers[0].size, report.spill_size);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("k.bin");
+    std::fs::write(&path, outcome.zebin().unwrap()).unwrap();
+    assert_eq!(validate(&path, "tgllp").0, Some(0));
+
+    // a kernel that fits has an all-zero report and no warning
+    let saxpy = genxc::compile_inputs(&[input("cm/01_saxpy_oword.ll")], &opts);
+    assert!(saxpy.diagnostics.is_empty(), "{}", saxpy.log());
+    let r = &saxpy.finalizer[0].1;
+    assert_eq!((r.spill_size, r.spill_sends, r.fill_sends), (0, 0, 0));
+}
+
+#[test]
+fn local_ids_reach_kernels_on_parts_that_load_their_own_payload() {
+    if !tools() {
+        return;
+    }
+    // 11_slm_neighbor reads its local id (r1). On DG2 and PVC no hardware loads the payload:
+    // the code must start with the per-thread prologue that loads r1 from the per-thread data,
+    // whose size the .ze_info gives the runtime to skip when it loads r1 itself.
+    let dir = tempfile::tempdir().unwrap();
+    for (platform, _, iga) in OCLOC_PLATFORMS {
+        let bytes = genxc_zebin("cm/11_slm_neighbor.ll", platform);
+        let (z, info) = read_back(&bytes, genxc::zebin::device(platform).unwrap());
+        let (_, code) = z.kernels().next().unwrap();
+        let listing = iga_listing(code, iga, dir.path()).unwrap();
+        let first_send = listing.iter().find(|l| l.contains("send")).unwrap();
+        let skip = info.kernels[0].execution_env.offset_to_skip_per_thread_data_load;
+        if platform == Platform::Tgllp {
+            // the hardware loads the payload: no prologue to skip
+            assert_eq!(skip, None);
+        } else {
+            // `[(W)] send.<sfid> (<exec>) <dst> <src> ...`
+            let dst = first_send.split_whitespace().filter(|t| *t != "(W)").nth(2).unwrap();
+            assert_eq!(dst, "r1", "{platform:?}: the first load is not the local ids': {first_send}");
+            let skip = skip.expect("a prologue size") as usize;
+            assert!(skip > 0 && skip < code.len() && skip.is_multiple_of(16), "{skip}");
+        }
+        let per_thread = &info.kernels[0].per_thread_payload_arguments;
+        assert_eq!(per_thread.len(), 1);
+        assert_eq!((per_thread[0].offset, per_thread[0].size), (0, 6));
+    }
 }

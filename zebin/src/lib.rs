@@ -15,7 +15,8 @@ pub mod zeinfo;
 pub use elf::{read, write, Note, Program, ReadZebin, Section, Symbol};
 pub use zeinfo::{
     parse, AccessType, AddrMode, AddrSpace, BindingTableIndex, ExecutionEnv, KernelInfo, Node, PayloadArg,
-    PayloadArgType, PerThreadArgType, PerThreadBuffer, PerThreadPayloadArg, ZeInfo, ZEINFO_VERSION,
+    PayloadArgType, PerThreadArgType, PerThreadBuffer, PerThreadBufferKind, PerThreadPayloadArg, ZeInfo,
+    ZEINFO_VERSION,
 };
 
 /// A device a zebin targets: the GFX core family and product family the runtime compares with the

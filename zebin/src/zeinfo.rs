@@ -288,10 +288,33 @@ pub struct BindingTableIndex {
     pub arg_index: u32,
 }
 
-/// One entry of `per_thread_memory_buffers`: private memory of `size` bytes per hardware thread,
-/// in global memory, which the runtime allocates and passes as the private base.
+/// What a per-thread memory buffer holds and where it lives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PerThreadBufferKind {
+    /// `type: global`, `usage: private_space`: private memory in global memory, whose base the
+    /// runtime passes as `private_base_stateless`.
+    Private,
+    /// `type: scratch`, `usage: spill_fill_space`: the scratch space the finalizer's spill code
+    /// addresses.
+    SpillFill,
+}
+
+impl PerThreadBufferKind {
+    /// The YAML `type` and `usage`.
+    pub fn names(self) -> (&'static str, &'static str) {
+        match self {
+            PerThreadBufferKind::Private => ("global", "private_space"),
+            PerThreadBufferKind::SpillFill => ("scratch", "spill_fill_space"),
+        }
+    }
+}
+
+/// One entry of `per_thread_memory_buffers`: `size` bytes per hardware thread the runtime
+/// allocates.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PerThreadBuffer {
+    /// What the buffer is.
+    pub kind: PerThreadBufferKind,
     /// `size` in bytes per thread.
     pub size: u32,
 }
@@ -396,11 +419,9 @@ impl ZeInfo {
             if !k.per_thread_memory_buffers.is_empty() {
                 let _ = writeln!(y, "    per_thread_memory_buffers:");
                 for b in &k.per_thread_memory_buffers {
-                    let _ = writeln!(
-                        y,
-                        "      - type: global\n        usage: private_space\n        size: {}",
-                        b.size
-                    );
+                    let (kind, usage) = b.kind.names();
+                    let _ =
+                        writeln!(y, "      - type: {kind}\n        usage: {usage}\n        size: {}", b.size);
                 }
             }
         }
@@ -537,17 +558,30 @@ fn kernel_from(node: &Node) -> Result<KernelInfo, String> {
             }
             "per_thread_memory_buffers" => {
                 for b in value.as_seq(key)? {
-                    let mut e = PerThreadBuffer { size: 0 };
+                    let mut e = PerThreadBuffer { kind: PerThreadBufferKind::Private, size: 0 };
+                    let mut names = (String::new(), String::new());
                     for (key, value) in b.as_map(key)? {
                         let s = value.as_str(key)?;
-                        match (key.as_str(), s) {
-                            ("type", "global") | ("usage", "private_space") => {}
-                            ("size", _) => e.size = number(s, key)?,
-                            (other, _) => {
-                                return Err(format!("not modeled by the zebin reader: '{other}: {s}' in a per-thread memory buffer"))
+                        match key.as_str() {
+                            "type" => names.0 = s.to_string(),
+                            "usage" => names.1 = s.to_string(),
+                            "size" => e.size = number(s, key)?,
+                            // the slot of a scratch buffer (0, the default) and SIMT flag
+                            "slot" | "is_simt_thread" => {}
+                            other => {
+                                return Err(format!("unknown key '{other}' in a per-thread memory buffer"))
                             }
                         }
                     }
+                    e.kind = [PerThreadBufferKind::Private, PerThreadBufferKind::SpillFill]
+                        .into_iter()
+                        .find(|k| k.names() == (names.0.as_str(), names.1.as_str()))
+                        .ok_or_else(|| {
+                            format!(
+                                "not modeled by the zebin reader: a per-thread memory buffer of type '{}' and usage '{}'",
+                                names.0, names.1
+                            )
+                        })?;
                     k.per_thread_memory_buffers.push(e);
                 }
             }

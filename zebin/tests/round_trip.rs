@@ -3,8 +3,8 @@
 
 use genxc_zebin::{
     parse, read, write, AccessType, AddrMode, AddrSpace, BindingTableIndex, Device, ExecutionEnv, KernelInfo,
-    Node, PayloadArg, PayloadArgType, PerThreadArgType, PerThreadBuffer, PerThreadPayloadArg, Program,
-    ZeInfo,
+    Node, PayloadArg, PayloadArgType, PerThreadArgType, PerThreadBuffer, PerThreadBufferKind,
+    PerThreadPayloadArg, Program, ZeInfo,
 };
 
 fn kernel(name: &str) -> KernelInfo {
@@ -49,7 +49,10 @@ fn kernel(name: &str) -> KernelInfo {
             size: 6,
         }],
         binding_table_indices: vec![BindingTableIndex { bti_value: 0, arg_index: 1 }],
-        per_thread_memory_buffers: vec![PerThreadBuffer { size: 8192 }],
+        per_thread_memory_buffers: vec![
+            PerThreadBuffer { kind: PerThreadBufferKind::Private, size: 8192 },
+            PerThreadBuffer { kind: PerThreadBufferKind::SpillFill, size: 640 },
+        ],
     }
 }
 
