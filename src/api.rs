@@ -160,6 +160,11 @@ pub struct CompileOptions {
     /// The vISA finalizer `--emit zebin` runs (`--finalizer`); `None` looks for `GenX_IR` on
     /// the `PATH`.
     pub finalizer: Option<String>,
+    /// Options passed to the finalizer as they are (ocloc's `-Xfinalizer`).
+    pub finalizer_options: Vec<String>,
+    /// The 256-register file (ocloc's `-doubleGRF`, `-ze-exp-register-file-size=256`): the
+    /// finalizer allocates 256 GRFs per thread (PVC).
+    pub large_grf: bool,
 }
 
 impl Default for CompileOptions {
@@ -173,6 +178,8 @@ impl Default for CompileOptions {
             verify_each: false,
             stack_mem_size: genxc_genx::import::prepare::STACK_BYTES_PER_THREAD,
             finalizer: None,
+            finalizer_options: Vec::new(),
+            large_grf: false,
         }
     }
 }
@@ -184,6 +191,9 @@ impl CompileOptions {
     /// * `-emit <kinds>`: `visaasm`, `isa`, `llvm`, `legalized`, `metadata`, `zebin`; repeat the
     ///   option or separate kinds with commas;
     /// * `-finalizer <path>`: the vISA finalizer `zebin` runs (default: `GenX_IR` on the `PATH`);
+    /// * ocloc's Vector Compiler options, inline or inside `-options "..."` and
+    ///   `-internal_options "..."`: see [`crate::ocloc_options`] (`-vc-codegen`, `-doubleGRF`,
+    ///   `-Xfinalizer <option>`, `-ffp-contract=`, ...);
     /// * `-j <n>`: worker threads (0 = one per core);
     /// * `-stats`: count each kernel's register allocation;
     /// * `-verify-each`: check the IR after every stage;
@@ -206,9 +216,21 @@ impl CompileOptions {
     /// ```
     pub fn parse(text: &str) -> Result<CompileOptions, Diagnostic> {
         let mut opts = CompileOptions { emit: EmitSet::EMPTY, ..CompileOptions::default() };
-        let mut words = text.split_whitespace();
+        let mut words = crate::ocloc_options::words(text)?.into_iter();
         while let Some(word) = words.next() {
+            let word = word.as_str();
+            if let Some(done) = crate::ocloc_options::apply(&mut opts, word, &mut words) {
+                done?;
+                continue;
+            }
             let name = word.strip_prefix("--").or_else(|| word.strip_prefix('-'));
+            if let Some("options" | "internal_options" | "internal-options") = name {
+                let Some(value) = words.next() else {
+                    return Err(Diagnostic::error(format!("option '{word}' needs a value")));
+                };
+                opts.apply_ocloc_options(&value)?;
+                continue;
+            }
             match name {
                 Some("stats") => {
                     opts.stats = true;
@@ -231,6 +253,7 @@ impl CompileOptions {
             let Some(value) = words.next() else {
                 return Err(Diagnostic::error(format!("option '{word}' needs a value")));
             };
+            let value = value.as_str();
             match name {
                 "platform" => {
                     opts.platform = Platform::from_name(value).ok_or_else(|| {
@@ -266,6 +289,28 @@ impl CompileOptions {
             opts.emit = Emit::Visaasm.into();
         }
         Ok(opts)
+    }
+}
+
+impl CompileOptions {
+    /// Reads an ocloc option string (`-options "..."` or `-internal_options "..."`, what the
+    /// command line's `--options` and `--internal-options` take): its ocloc options and
+    /// `-stateless-stack-mem-size=`; anything else is an error naming the option.
+    pub fn apply_ocloc_options(&mut self, text: &str) -> Result<(), Diagnostic> {
+        let mut words = crate::ocloc_options::words(text)?.into_iter();
+        while let Some(word) = words.next() {
+            if let Some(done) = crate::ocloc_options::apply(self, &word, &mut words) {
+                done?;
+                continue;
+            }
+            match word.strip_prefix("--").or_else(|| word.strip_prefix('-')) {
+                Some(n) if n.starts_with("stateless-stack-mem-size=") => {
+                    self.stack_mem_size = stack_mem_size(&word, &n["stateless-stack-mem-size=".len()..])?
+                }
+                _ => return Err(Diagnostic::error(format!("unknown option '{word}'"))),
+            }
+        }
+        Ok(())
     }
 }
 
@@ -463,6 +508,10 @@ pub fn compile_inputs_staged(
     sink: Option<&dyn Sink>,
 ) -> Outcome {
     let mut out = Outcome::default();
+    if let Err(d) = crate::ocloc_options::check(opts) {
+        out.diagnostics.push(d);
+        return out;
+    }
     let mut compiled = Vec::with_capacity(inputs.len());
     for input in inputs {
         match driver::compile_input(input, opts, times, sink) {

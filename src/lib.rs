@@ -28,6 +28,7 @@ mod driver;
 pub mod finalize;
 pub mod json;
 pub mod memory;
+pub mod ocloc_options;
 pub mod pipeline;
 pub mod progress;
 mod split;

@@ -132,6 +132,18 @@ struct Cli {
     /// Example: `--finalizer /usr/bin/GenX_IR`
     #[arg(long, value_name = "PATH")]
     finalizer: Option<String>,
+
+    /// ocloc's API options for the Vector Compiler path, as one string: `-vc-codegen`,
+    /// `-doubleGRF` (PVC), `-Xfinalizer "<option>"`, `-ffp-contract=fast|on`,
+    /// `-disable-finalizer-msg`, `-stateless-stack-mem-size=<bytes>`; an unknown option is a usage
+    /// error. Example: `--options "-vc-codegen -doubleGRF"`
+    #[arg(long, value_name = "OPTIONS", allow_hyphen_values = true)]
+    options: Vec<String>,
+
+    /// ocloc's internal options, as one string: `-ze-exp-register-file-size=128|256`. Example:
+    /// `--internal-options "-ze-exp-register-file-size=256"`
+    #[arg(long = "internal-options", value_name = "OPTIONS", allow_hyphen_values = true)]
+    internal_options: Vec<String>,
 }
 
 fn platform(p: PlatformArg) -> Platform {
@@ -232,7 +244,7 @@ fn check_regions(cli: &Cli) -> ExitCode {
 
 /// Reads the inputs, compiles them and writes the outputs, adding each stage's time to `times`.
 fn run(cli: &Cli, times: &mut PassTimes) -> ExitCode {
-    let opts = CompileOptions {
+    let mut opts = CompileOptions {
         platform: platform(cli.platform),
         emit: cli.emit.iter().map(|&e| emit(e)).collect(),
         jobs: cli.jobs,
@@ -240,12 +252,20 @@ fn run(cli: &Cli, times: &mut PassTimes) -> ExitCode {
         verify_each: cli.verify_each,
         stack_mem_size: cli.stateless_stack_mem_size,
         finalizer: cli.finalizer.clone(),
+        finalizer_options: Vec::new(),
+        large_grf: false,
     };
     if let Err(d) =
         genxc::stack_mem_size("--stateless-stack-mem-size", &cli.stateless_stack_mem_size.to_string())
     {
         eprintln!("{d}");
         return ExitCode::from(2);
+    }
+    for text in cli.options.iter().chain(&cli.internal_options) {
+        if let Err(d) = opts.apply_ocloc_options(text) {
+            eprintln!("{d}");
+            return ExitCode::from(2);
+        }
     }
     let mut inputs = Vec::new();
     for path in &cli.inputs {

@@ -300,8 +300,12 @@ pub fn build(
         }
     }
     let finalizer = finalize::finalizer_command(opts.finalizer.as_deref());
+    let mut extra = opts.finalizer_options.clone();
+    if opts.large_grf {
+        extra.extend(["-TotalGRFNum".to_string(), "256".to_string()]);
+    }
     let finalized =
-        finalize::finalize(selected, opts.platform, finalizer, opts.jobs, &[]).map_err(|d| vec![d])?;
+        finalize::finalize(selected, opts.platform, finalizer, opts.jobs, &extra).map_err(|d| vec![d])?;
     let mut infos = Vec::with_capacity(finalized.len());
     let mut code = Vec::with_capacity(finalized.len());
     let mut reports = Vec::with_capacity(finalized.len());

@@ -428,3 +428,69 @@ fn local_ids_reach_kernels_on_parts_that_load_their_own_payload() {
         assert_eq!((per_thread[0].offset, per_thread[0].size), (0, 6));
     }
 }
+
+#[test]
+fn ocloc_option_strings() {
+    let parse = |s: &str| CompileOptions::parse(s);
+    let o = parse("-platform pvc -emit zebin -vc-codegen -doubleGRF -Xfinalizer '-noschedule -nocompaction'")
+        .unwrap();
+    assert!(o.large_grf && o.emit.contains(Emit::Zebin));
+    assert_eq!(o.finalizer_options, ["-noschedule", "-nocompaction"]);
+    // the same options inside ocloc's -options / -internal_options strings
+    let o = parse(
+        "-options \"-vc-codegen -ffp-contract=fast -disable-finalizer-msg -stateless-stack-mem-size=4096\" -internal_options -ze-exp-register-file-size=256",
+    )
+    .unwrap();
+    assert!(o.large_grf);
+    assert_eq!(o.stack_mem_size, 4096);
+    let mut o = CompileOptions::default();
+    o.apply_ocloc_options("-ze-exp-register-file-size=128 -Xfinalizer -noschedule").unwrap();
+    assert!(!o.large_grf);
+    assert_eq!(o.finalizer_options, ["-noschedule"]);
+    let err = |s: &str| parse(s).unwrap_err().to_string();
+    assert_eq!(err("-options '-O2'"), "error: unknown option '-O2'");
+    assert_eq!(err("-Xfinalizer"), "error: option '-Xfinalizer' needs a value");
+    assert!(err("-options '-vc-codegen").contains("unclosed '"));
+    assert!(err("-g").contains("option '-g': not modeled"));
+    assert!(err("-ze-kernel-debug-enable").contains("not modeled"));
+    assert!(err("-ffp-contract=off").contains("not modeled"));
+    assert_eq!(err("-ffp-contract=maybe"), "error: option '-ffp-contract=maybe' needs fast, on or off");
+    assert!(err("-internal_options -vc-use-bindless-buffers").contains("not modeled: bindless buffers"));
+    assert_eq!(
+        err("-ze-exp-register-file-size=64"),
+        "error: option '-ze-exp-register-file-size=64' needs 128 or 256, found '64'"
+    );
+    // the large register file is PVC's
+    let outcome =
+        genxc::compile_inputs(&[input("cm/01_saxpy_oword.ll")], &parse("-platform dg2 -doubleGRF").unwrap());
+    assert!(
+        outcome.log().contains("the 256-register file (-doubleGRF) on dg2: only PVC has it"),
+        "{}",
+        outcome.log()
+    );
+}
+
+#[test]
+fn the_large_register_file_reaches_the_finalizer() {
+    if !tools() {
+        return;
+    }
+    let opts = CompileOptions::parse("-platform pvc -emit zebin -doubleGRF -Xfinalizer -noschedule").unwrap();
+    let outcome = genxc::compile_inputs(&[input("cm/01_saxpy_oword.ll")], &opts);
+    assert!(!outcome.failed(), "{}", outcome.log());
+    assert_eq!(outcome.finalizer[0].1.grf_count, 256);
+    let (_, info) = read_back(outcome.zebin().unwrap(), Device::Pvc);
+    assert_eq!(info.kernels[0].execution_env.grf_count, 256);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("k.bin");
+    std::fs::write(&path, outcome.zebin().unwrap()).unwrap();
+    assert_eq!(validate(&path, "pvc").0, Some(0));
+    // an option the finalizer does not know fails it, with its message
+    let opts = CompileOptions::parse("-platform pvc -emit zebin -Xfinalizer -noSuchOption").unwrap();
+    let outcome = genxc::compile_inputs(&[input("cm/01_saxpy_oword.ll")], &opts);
+    assert!(
+        outcome.failed() && outcome.log().contains("the vISA finalizer failed on kernel 'saxpy'"),
+        "{}",
+        outcome.log()
+    );
+}
