@@ -14,10 +14,12 @@
 //! * a pointer into global memory (or an SVM pointer): `arg_bypointer`, stateless, 8 bytes;
 //! * a pointer into shared local memory: `arg_bypointer` in `slm`, the 4-byte offset;
 //! * the implicit local size and group count: `local_size` and `group_count` (three 32-bit values);
-//! * the private base: `private_base_stateless`, with the per-thread private memory declared.
+//! * a kernel that spills: the finalizer's scratch space as a per-thread memory buffer.
 //!
-//! Not modeled (refused with a message): kernels of a data section (globals), printf, other
-//! implicit arguments, and platforms before TGLLP.
+//! Not modeled (refused with a message): kernels of a data section (globals), printf, private
+//! memory (genxc's threads find their stack by `%sr0`, which does not match how the runtime sizes
+//! the private memory it allocates), stack calls, other implicit arguments, and platforms before
+//! TGLLP.
 
 use crate::api::CompileOptions;
 use crate::finalize::{self, Finalized, FinalizerReport};
@@ -162,40 +164,32 @@ pub fn kernel_info(parts: &KernelParts, platform: Platform) -> Result<KernelInfo
         let arg = match a.implicit {
             ImplicitArg::LocalSize => implicit(PayloadArgType::LocalSize, 12)?,
             ImplicitArg::GroupCount => implicit(PayloadArgType::GroupCount, 12)?,
-            ImplicitArg::PrivateBase => {
-                info.per_thread_memory_buffers
-                    .push(PerThreadBuffer { kind: PerThreadBufferKind::Private, size: k.private_memory });
-                info.execution_env.private_size = Some(k.private_memory);
-                implicit(PayloadArgType::PrivateBaseStateless, 8)?
-            }
-            ImplicitArg::PrintfBuffer => {
-                return Err(unsupported(
-                    &k.name,
-                    "printf (the runtime reads format strings by address from .data.const.string; genxc's printf buffer holds string indices)",
-                ))
-            }
+            ImplicitArg::PrivateBase => return Err(private_memory_refusal(k)),
+            ImplicitArg::PrintfBuffer => return Err(printf_refusal(k)),
             ImplicitArg::Other(n) => return Err(unsupported(&k.name, format!("implicit argument kind {n}"))),
             ImplicitArg::LocalId => unreachable!("handled above"),
             ImplicitArg::None => {
-                let by_pointer = |mode: AddrMode, space: AddrSpace, access: Option<AccessType>, offset: u32, size: u32| {
-                    PayloadArg {
-                        arg_type: PayloadArgType::ArgByPointer,
-                        offset,
-                        size,
-                        arg_index,
-                        addrmode: Some(mode),
-                        addrspace: Some(space),
-                        access_type: access,
-                        source_offset: None,
-                        sampler_index: None,
-                        image_type: None,
-                    }
-                };
+                let by_pointer =
+                    |mode: AddrMode, space: AddrSpace, access: Option<AccessType>, offset: u32, size: u32| {
+                        PayloadArg {
+                            arg_type: PayloadArgType::ArgByPointer,
+                            offset,
+                            size,
+                            arg_index,
+                            addrmode: Some(mode),
+                            addrspace: Some(space),
+                            access_type: access,
+                            source_offset: None,
+                            sampler_index: None,
+                            image_type: None,
+                        }
+                    };
                 let desc = a.type_desc.to_ascii_lowercase();
                 match (a.category, a.pointer.map(|p| p.space)) {
                     (ArgCategory::Surface, _) => {
                         let bti = k.binding_table_index(index).unwrap_or(0);
-                        info.binding_table_indices.push(BindingTableIndex { bti_value: bti, arg_index: index as u32 });
+                        info.binding_table_indices
+                            .push(BindingTableIndex { bti_value: bti, arg_index: index as u32 });
                         let image = image_type(&desc);
                         let space = if image.is_some() { AddrSpace::Image } else { AddrSpace::Global };
                         let access = a.pointer.map(|p| access_of(p.access)).unwrap_or(access_of_desc(&desc));
@@ -216,9 +210,13 @@ pub fn kernel_info(parts: &KernelParts, platform: Platform) -> Result<KernelInfo
                     (ArgCategory::General, Some(AddressSpace::Local)) => {
                         by_pointer(AddrMode::Slm, AddrSpace::Local, None, offset, a.size)
                     }
-                    (ArgCategory::General, _) if desc.contains("svmptr_t") => {
-                        by_pointer(AddrMode::Stateless, AddrSpace::Global, Some(AccessType::ReadWrite), offset, a.size)
-                    }
+                    (ArgCategory::General, _) if desc.contains("svmptr_t") => by_pointer(
+                        AddrMode::Stateless,
+                        AddrSpace::Global,
+                        Some(AccessType::ReadWrite),
+                        offset,
+                        a.size,
+                    ),
                     (ArgCategory::General, _) => PayloadArg {
                         arg_index,
                         source_offset: Some(0),
@@ -266,6 +264,50 @@ pub fn kernel_info(parts: &KernelParts, platform: Platform) -> Result<KernelInfo
     Ok(info)
 }
 
+/// The refusal of a kernel with a printf buffer.
+fn printf_refusal(k: &Kernel) -> Diagnostic {
+    unsupported(
+        &k.name,
+        "printf (the runtime reads format strings by address from .data.const.string; genxc's printf buffer holds string indices)",
+    )
+}
+
+/// The refusal of a kernel with private memory.
+fn private_memory_refusal(k: &Kernel) -> Diagnostic {
+    unsupported(
+        &k.name,
+        format!(
+            "private memory (genxc's code places each thread's {} bytes of stack by the low 14 bits of %sr0, {} slots; the runtime sizes private memory by its own count of hardware threads)",
+            k.private_memory,
+            genxc_genx::import::prepare::STACK_THREAD_SLOTS
+        ),
+    )
+}
+
+/// Why the zebin writer cannot describe kernel `k`, if it cannot: what the metadata alone shows,
+/// checked before any finalizer runs.
+fn check_modeled(k: &Kernel) -> Result<(), Diagnostic> {
+    let with_implicit = |i: ImplicitArg| k.args.iter().any(|a| a.implicit == i);
+    if with_implicit(ImplicitArg::PrintfBuffer) {
+        return Err(printf_refusal(k));
+    }
+    if with_implicit(ImplicitArg::PrivateBase) {
+        return Err(private_memory_refusal(k));
+    }
+    if !k.globals.is_empty() {
+        return Err(unsupported(&k.name, "the global data section (its symbols and relocations)"));
+    }
+    if !k.external_functions.is_empty() {
+        return Err(unsupported(&k.name, "calls to functions the module only declares (their relocations)"));
+    }
+    if let Some(ImplicitArg::Other(n)) =
+        k.args.iter().map(|a| a.implicit).find(|i| matches!(i, ImplicitArg::Other(_)))
+    {
+        return Err(unsupported(&k.name, format!("implicit argument kind {n}")));
+    }
+    Ok(())
+}
+
 /// Whether a vISA kernel waits at a work-group barrier.
 fn uses_barrier(k: &genxc_visa::Kernel) -> bool {
     k.body.iter().any(|i| {
@@ -292,12 +334,13 @@ pub fn build(
     let inputs: Vec<Vec<genxc_visa::Input>> = selected.iter().map(|k| k.inputs.clone()).collect();
     // check the metadata before starting any finalizer
     for k in &selected {
-        if !kernels.iter().any(|m| m.name == k.name) {
+        let Some(md) = kernels.iter().find(|m| m.name == k.name) else {
             return Err(vec![Diagnostic::error(genxc_diag::internal(format!(
                 "no metadata for kernel '{}'",
                 k.name
             )))]);
-        }
+        };
+        check_modeled(md).map_err(|d| vec![d])?;
     }
     let finalizer = finalize::finalizer_command(opts.finalizer.as_deref());
     let mut extra = opts.finalizer_options.clone();

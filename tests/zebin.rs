@@ -343,6 +343,16 @@ fn zebin_refusals_are_messages() {
     assert!(missing.failed());
     assert!(missing.log().contains("cannot run '/nonexistent/GenX_IR'"), "{}", missing.log());
     assert!(missing.log().contains("kernel 'saxpy'"), "{}", missing.log());
+    // what the zebin writer does not model says so, before any finalizer runs
+    for (fixture, message) in [
+        ("calls/stack_calls.ll", "which makes stack calls: not modeled by the zebin writer"),
+        ("printf/printf_values.ll", "not modeled by the zebin writer: printf"),
+        ("globals/address_in_global.ll", "not modeled by the zebin writer: the global data section"),
+    ] {
+        let outcome = compile(Platform::Dg2, Some("/nonexistent/GenX_IR"), fixture);
+        assert!(outcome.failed() && outcome.outputs.is_empty(), "{fixture}");
+        assert!(outcome.log().contains(message), "{fixture}: {}", outcome.log());
+    }
     // a finalizer that fails (here `false`) is reported, not taken for code
     let failing = compile(Platform::Tgllp, Some("false"), "cm/01_saxpy_oword.ll");
     assert!(
@@ -493,4 +503,34 @@ fn the_large_register_file_reaches_the_finalizer() {
         "{}",
         outcome.log()
     );
+}
+
+#[test]
+fn many_kernels_finalize_in_batches_with_the_same_zebin_for_every_thread_count() {
+    if !tools() {
+        return;
+    }
+    // 12 kernels: one finalizer process per worker, each with a container of several kernels
+    let fixture = "kernels/simdcf_source.ll";
+    let zebin = |jobs: usize| {
+        let opts =
+            CompileOptions { platform: Platform::Dg2, emit: Emit::Zebin.into(), jobs, ..Default::default() };
+        let outcome = genxc::compile_inputs(&[input(fixture)], &opts);
+        assert!(!outcome.failed(), "{}", outcome.log());
+        outcome.zebin().unwrap().to_vec()
+    };
+    let one = zebin(1);
+    assert_eq!(zebin(2), one);
+    assert_eq!(zebin(5), one);
+    // one kernel per process: each kernel's code is its own, not another's of the same batch
+    assert_eq!(zebin(12), one);
+    let (z, info) = read_back(&one, Device::Dg2);
+    assert_eq!(info.kernels.len(), common::kernel_count(fixture));
+    assert!(z.kernels().all(|(_, c)| !c.is_empty()));
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("k.bin");
+    std::fs::write(&path, &one).unwrap();
+    let (status, _, log) = validate(&path, "dg2-g10");
+    assert_eq!(status, Some(0), "{log}");
+    assert!(log.contains(&format!("Binary contains {} kernels", info.kernels.len())), "{log}");
 }
