@@ -42,8 +42,9 @@ pub(crate) struct InputOutputs {
     /// The selected units of a stack-call program (kernels making stack calls and stack
     /// functions), in unit order, until [`Self::add_stack_call_files`].
     program: Vec<UnitOutput>,
-    /// The selected vISA kernels for the zebin, in unit order, until [`Self::add_zebin`].
-    selected: Vec<genxc_visa::Kernel>,
+    /// The selected vISA kernels (with the stack functions they call) for the zebin, in unit
+    /// order, until [`Self::add_zebin`].
+    selected: Vec<crate::finalize::Unit>,
     /// The finalizer's report of each kernel of the zebin, in unit order.
     pub finalizer: Vec<(String, crate::finalize::FinalizerReport)>,
 }
@@ -74,7 +75,8 @@ impl InputOutputs {
             self.stats.push((out.kernel, stats));
         }
         self.objects.extend(out.object);
-        self.selected.extend(out.selected);
+        self.selected
+            .extend(out.selected.map(|kernel| crate::finalize::Unit { kernel, functions: Vec::new() }));
     }
 
     /// Appends what one unit gave, in unit order.
@@ -101,12 +103,6 @@ impl InputOutputs {
         sink: Option<&dyn Sink>,
     ) -> Result<(), Vec<Diagnostic>> {
         let program = std::mem::take(&mut self.program);
-        if want.finalize && program.iter().any(|u| u.role == UnitRole::Kernel) {
-            let k = program.iter().find(|u| u.role == UnitRole::Kernel).map_or("", |u| u.kernel.as_str());
-            return Err(vec![Diagnostic::error(genxc_diag::unsupported(format!(
-                "--emit zebin of kernel '{k}', which makes stack calls: not modeled by the zebin writer (stack-call programs and their relocations); emit visaasm or isa"
-            )))]);
-        }
         let defined: foldhash::HashMap<&str, usize> = program
             .iter()
             .enumerate()
@@ -132,6 +128,13 @@ impl InputOutputs {
                 let text = genxc_visa::write_text_file(&units);
                 let name = format!("{}.visaasm", u.kernel);
                 self.outputs.push(Output::staged(Emit::Visaasm, name, text.into_bytes(), sink));
+            }
+            if want.finalize {
+                // the finalizer links the functions the kernel reaches into its code
+                let mut units = units.into_iter();
+                if let Some(kernel) = units.next() {
+                    self.selected.push(crate::finalize::Unit { kernel, functions: units.collect() });
+                }
             }
         }
         if want.object {
@@ -169,10 +172,9 @@ impl InputOutputs {
             times.time(Stage::Isel, || crate::zebin::build(&self.kernels, selected, opts))?;
         self.outputs.push(Output::new(Emit::Zebin, format!("{}.bin", stem(input)), bytes));
         for (kernel, r) in &reports {
-            if r.spill_size > 0 {
+            if r.spill_sends > 0 || r.fill_sends > 0 {
                 self.warnings.push(Diagnostic::warning(format!(
-                    "kernel '{kernel}' spills registers: {} bytes of scratch memory per thread, {} spill stores ({} bytes) and {} fill loads ({} bytes) in {} Gen instructions",
-                    r.spill_size, r.spill_sends, r.spill_bytes, r.fill_sends, r.fill_bytes, r.inst_count
+                    "kernel '{kernel}' spills registers: {} spill stores ({} bytes) and {} fill loads ({} bytes) in {} Gen instructions, {} bytes of scratch memory per thread", r.spill_sends, r.spill_bytes, r.fill_sends, r.fill_bytes, r.inst_count, r.scratch_size
                 )));
             }
         }

@@ -10,13 +10,23 @@
 //! runtime skips that prologue when it loads the payload itself
 //! ([`FinalizerReport::per_thread_prologue`]).
 //!
-//! From each kernel's Gen assembly listing comes a [`FinalizerReport`]: registers, spill size,
+//! From each kernel's Gen assembly listing comes a [`FinalizerReport`]: registers, scratch size,
 //! instruction count.
 
 use genxc_diag::Diagnostic;
 use genxc_genx::Platform;
 use genxc_visa::{Kernel, KernelAttr};
 use std::process::Command;
+
+/// One kernel to finalize and the stack functions it calls: they go in the function table of the
+/// kernel's container, and the finalizer links the ones it reaches into the kernel's code.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Unit {
+    /// The kernel.
+    pub kernel: Kernel,
+    /// The `.global_function`s the kernel reaches (empty for a kernel making no stack call).
+    pub functions: Vec<Kernel>,
+}
 
 /// What the finalizer says about one kernel's code.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -25,9 +35,9 @@ pub struct FinalizerReport {
     pub grf_count: u32,
     /// Gen instructions (the listing's `instCount`).
     pub inst_count: u32,
-    /// Bytes of scratch memory the register allocator spills to, per thread (0 when it did not
-    /// spill).
-    pub spill_size: u32,
+    /// Bytes of scratch memory per thread: the registers the allocator spills and, for a kernel
+    /// making stack calls, its call stack (the listing's `spill size`; 0 when it needs none).
+    pub scratch_size: u32,
     /// Spill stores (scratch writes of spilled registers).
     pub spill_sends: u32,
     /// Bytes the spill stores write.
@@ -62,7 +72,7 @@ pub fn finalizer_command(path: Option<&str>) -> &str {
 /// core), passing `extra` options through; results in kernel order. A finalizer that cannot be
 /// started, fails, or writes no code is an error naming the kernels of its batch and its log.
 pub fn finalize(
-    kernels: Vec<Kernel>,
+    kernels: Vec<Unit>,
     platform: Platform,
     finalizer: &str,
     workers: usize,
@@ -78,15 +88,15 @@ pub fn finalize(
     // Xe-HP and later: the threads load their own payload
     let own_prologue = matches!(platform, Platform::Dg2 | Platform::Mtl | Platform::Pvc);
     let grf = platform.grf_bytes();
-    let mut numbered: Vec<(usize, Kernel)> = kernels.into_iter().enumerate().collect();
-    for (i, k) in &mut numbered {
+    let mut numbered: Vec<(usize, Unit)> = kernels.into_iter().enumerate().collect();
+    for (i, Unit { kernel: k, .. }) in &mut numbered {
         k.attrs.retain(|a| !matches!(a, KernelAttr::OutputAsmPath(_) | KernelAttr::PerThreadInputSize(_)));
         k.attrs.push(KernelAttr::OutputAsmPath(format!("k{i}.asm")));
         if own_prologue {
             k.attrs.push(KernelAttr::PerThreadInputSize(grf));
         }
     }
-    let chunks: Vec<&[(usize, Kernel)]> = numbered.chunks(per_batch).collect();
+    let chunks: Vec<&[(usize, Unit)]> = numbered.chunks(per_batch).collect();
     let results: Vec<Result<Vec<Finalized>, Diagnostic>> = std::thread::scope(|s| {
         let handles: Vec<_> = chunks
             .iter()
@@ -110,17 +120,25 @@ pub fn finalize(
 
 /// One `GenX_IR` run on one container of `batch`.
 fn finalize_batch(
-    batch: &[(usize, Kernel)],
+    batch: &[(usize, Unit)],
     platform: Platform,
     finalizer: &str,
     extra: &[String],
 ) -> Result<Vec<Finalized>, Diagnostic> {
-    let names = || batch.iter().map(|(_, k)| format!("'{}'", k.name)).collect::<Vec<_>>().join(", ");
+    let names = || batch.iter().map(|(_, u)| format!("'{}'", u.kernel.name)).collect::<Vec<_>>().join(", ");
     let fail =
         |why: String| Diagnostic::error(format!("the vISA finalizer failed on kernel {}: {why}", names()));
     let dir = tempfile::tempdir().map_err(|e| fail(format!("no temporary folder: {e}")))?;
-    let objects: Vec<_> = batch.iter().map(|(_, k)| genxc_visa::encode_kernel(k)).collect();
-    let container = genxc_visa::write_container(&objects, &[]);
+    let objects: Vec<_> = batch.iter().map(|(_, u)| genxc_visa::encode_kernel(&u.kernel)).collect();
+    // the stack functions of the batch's kernels, each once, in the container's function table
+    let mut functions: Vec<&Kernel> = Vec::new();
+    for f in batch.iter().flat_map(|(_, u)| &u.functions) {
+        if !functions.iter().any(|g| g.name == f.name) {
+            functions.push(f);
+        }
+    }
+    let functions: Vec<_> = functions.into_iter().map(genxc_visa::encode_kernel).collect();
+    let container = genxc_visa::write_container(&objects, &functions);
     std::fs::write(dir.path().join("batch.isa"), container).map_err(|e| fail(e.to_string()))?;
     let run = Command::new(finalizer)
         .arg("batch.isa")
@@ -149,7 +167,7 @@ fn finalize_batch(
         return Err(fail(format!("{finalizer} exited with {}:\n{log_text}", run.status)));
     }
     let mut out = Vec::with_capacity(batch.len());
-    for (i, k) in batch {
+    for (i, Unit { kernel: k, .. }) in batch {
         let code = std::fs::read(dir.path().join(format!("k{i}.dat")))
             .map_err(|_| fail(format!("{finalizer} wrote no code for '{}':\n{}", k.name, log())))?;
         let asm = std::fs::read_to_string(dir.path().join(format!("k{i}.asm"))).unwrap_or_default();
@@ -205,7 +223,7 @@ fn number_after(line: &str, key: &str) -> Option<u32> {
 pub fn report(asm: &str, code: &[u8], grf_bytes: u32) -> Result<FinalizerReport, String> {
     let grf_count = header_number(asm, "//.thread_config", "numGRF=").unwrap_or(128);
     let inst_count = header_number(asm, "//.instCount", "instCount").unwrap_or(0);
-    let spill_size = header_number(asm, "//.spill size", "size").unwrap_or(0);
+    let scratch_size = header_number(asm, "//.spill size", "size").unwrap_or(0);
     let (mut spill_sends, mut spill_bytes, mut fill_sends, mut fill_bytes) = (0, 0, 0, 0);
     for line in asm.lines().filter(|l| !l.starts_with("//")) {
         if line.contains("scratch space spill") {
@@ -226,7 +244,7 @@ pub fn report(asm: &str, code: &[u8], grf_bytes: u32) -> Result<FinalizerReport,
     Ok(FinalizerReport {
         grf_count,
         inst_count,
-        spill_size,
+        scratch_size,
         spill_sends,
         spill_bytes,
         fill_sends,

@@ -110,7 +110,7 @@ struct FinalizerJson {
     inst_count: u32,
     code_bytes: u32,
     /// Scratch bytes per thread the spilled registers take (0: no spill).
-    spill_size: u32,
+    scratch_size: u32,
     spill_sends: u32,
     spill_bytes: u32,
     fill_sends: u32,
@@ -238,7 +238,7 @@ fn kernel_json(k: &Kernel, grf: u32, report: Option<&FinalizerReport>) -> Kernel
             grf_count: r.grf_count,
             inst_count: r.inst_count,
             code_bytes: r.code_bytes,
-            spill_size: r.spill_size,
+            scratch_size: r.scratch_size,
             spill_sends: r.spill_sends,
             spill_bytes: r.spill_bytes,
             fill_sends: r.fill_sends,

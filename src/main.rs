@@ -93,7 +93,7 @@ struct Cli {
 
     /// Print register allocation counts per kernel on standard output: variables, aliases,
     /// coalesced pairs, copies inserted; with `--emit zebin` also what the finalizer made of each
-    /// kernel: GRF count, Gen instructions, code bytes, spill size, spill and fill traffic.
+    /// kernel: GRF count, Gen instructions, code bytes, scratch size, spill and fill traffic.
     #[arg(long)]
     stats: bool,
 
@@ -306,8 +306,8 @@ fn run(cli: &Cli, times: &mut PassTimes) -> ExitCode {
     }
     for (kernel, r) in result.finalizer.iter().filter(|_| cli.stats) {
         println!(
-            "{kernel}: GRF {}, Gen instructions {}, code bytes {}, spill size {}, spill stores {} ({} bytes), fill loads {} ({} bytes)",
-            r.grf_count, r.inst_count, r.code_bytes, r.spill_size, r.spill_sends, r.spill_bytes, r.fill_sends, r.fill_bytes
+            "{kernel}: GRF {}, Gen instructions {}, code bytes {}, scratch size {}, spill stores {} ({} bytes), fill loads {} ({} bytes)",
+            r.grf_count, r.inst_count, r.code_bytes, r.scratch_size, r.spill_sends, r.spill_bytes, r.fill_sends, r.fill_bytes
         );
     }
     let mut files = plan_outputs(result.outputs, cli.output.as_deref(), stager.as_ref());

@@ -14,12 +14,16 @@
 //! * a pointer into global memory (or an SVM pointer): `arg_bypointer`, stateless, 8 bytes;
 //! * a pointer into shared local memory: `arg_bypointer` in `slm`, the 4-byte offset;
 //! * the implicit local size and group count: `local_size` and `group_count` (three 32-bit values);
-//! * a kernel that spills: the finalizer's scratch space as a per-thread memory buffer.
+//! * a kernel that spills or makes stack calls: the finalizer's scratch space (spilled registers,
+//!   call stack) as a per-thread memory buffer; a kernel making stack calls has `has_stack_calls`
+//!   and the functions it reaches linked into its code by the finalizer (they travel in the
+//!   function table of its container).
 //!
 //! Not modeled (refused with a message): kernels of a data section (globals), printf, private
 //! memory (genxc's threads find their stack by `%sr0`, which does not match how the runtime sizes
-//! the private memory it allocates), stack calls, other implicit arguments, and platforms before
-//! TGLLP.
+//! the private memory it allocates), function addresses (indirect calls and calls to functions
+//! the module only declares: relocations a linker resolves), other implicit arguments, and
+//! platforms before TGLLP.
 
 use crate::api::CompileOptions;
 use crate::finalize::{self, Finalized, FinalizerReport};
@@ -227,9 +231,9 @@ pub fn kernel_info(parts: &KernelParts, platform: Platform) -> Result<KernelInfo
         };
         info.payload_arguments.push(arg);
     }
-    if f.report.spill_size > 0 {
+    if f.report.scratch_size > 0 {
         info.per_thread_memory_buffers
-            .push(PerThreadBuffer { kind: PerThreadBufferKind::SpillFill, size: f.report.spill_size });
+            .push(PerThreadBuffer { kind: PerThreadBufferKind::SpillFill, size: f.report.scratch_size });
     }
     // the implicit inputs selection declared (local size, group count), which the metadata does
     // not list; every other input must be an argument of the metadata
@@ -287,18 +291,18 @@ fn private_memory_refusal(k: &Kernel) -> Diagnostic {
 /// Why the zebin writer cannot describe kernel `k`, if it cannot: what the metadata alone shows,
 /// checked before any finalizer runs.
 fn check_modeled(k: &Kernel) -> Result<(), Diagnostic> {
+    if !k.globals.is_empty() {
+        return Err(unsupported(&k.name, "the global data section (its symbols and relocations)"));
+    }
+    if !k.external_functions.is_empty() {
+        return Err(unsupported(&k.name, "calls to functions the module only declares (their relocations)"));
+    }
     let with_implicit = |i: ImplicitArg| k.args.iter().any(|a| a.implicit == i);
     if with_implicit(ImplicitArg::PrintfBuffer) {
         return Err(printf_refusal(k));
     }
     if with_implicit(ImplicitArg::PrivateBase) {
         return Err(private_memory_refusal(k));
-    }
-    if !k.globals.is_empty() {
-        return Err(unsupported(&k.name, "the global data section (its symbols and relocations)"));
-    }
-    if !k.external_functions.is_empty() {
-        return Err(unsupported(&k.name, "calls to functions the module only declares (their relocations)"));
     }
     if let Some(ImplicitArg::Other(n)) =
         k.args.iter().map(|a| a.implicit).find(|i| matches!(i, ImplicitArg::Other(_)))
@@ -326,14 +330,19 @@ pub type Built = (Vec<u8>, Vec<(String, FinalizerReport)>);
 /// `kernels` (their metadata) into a zebin; also gives the finalizer's report of each kernel.
 pub fn build(
     kernels: &[Kernel],
-    selected: Vec<genxc_visa::Kernel>,
+    selected: Vec<finalize::Unit>,
     opts: &CompileOptions,
 ) -> Result<Built, Vec<Diagnostic>> {
     let device = device(opts.platform).map_err(|d| vec![d])?;
-    let barriers: Vec<u32> = selected.iter().map(|k| u32::from(uses_barrier(k))).collect();
-    let inputs: Vec<Vec<genxc_visa::Input>> = selected.iter().map(|k| k.inputs.clone()).collect();
+    let barriers: Vec<u32> = selected
+        .iter()
+        .map(|u| u32::from(uses_barrier(&u.kernel) || u.functions.iter().any(uses_barrier)))
+        .collect();
+    let stack_calls: Vec<bool> = selected.iter().map(|u| !u.functions.is_empty()).collect();
+    let inputs: Vec<Vec<genxc_visa::Input>> = selected.iter().map(|u| u.kernel.inputs.clone()).collect();
     // check the metadata before starting any finalizer
-    for k in &selected {
+    for u in &selected {
+        let k = &u.kernel;
         let Some(md) = kernels.iter().find(|m| m.name == k.name) else {
             return Err(vec![Diagnostic::error(genxc_diag::internal(format!(
                 "no metadata for kernel '{}'",
@@ -341,6 +350,24 @@ pub fn build(
             )))]);
         };
         check_modeled(md).map_err(|d| vec![d])?;
+        let faddr = std::iter::once(k).chain(&u.functions).find_map(|f| {
+            f.body.iter().find_map(|i| match i {
+                genxc_visa::Inst::FAddr { function, .. } => Some(function.clone()),
+                _ => None,
+            })
+        });
+        if let Some(function) = faddr {
+            return Err(vec![unsupported(
+                &k.name,
+                format!("the address of function '{function}' (an indirect call's relocation, which the finalizer leaves to a linker)"),
+            )]);
+        }
+        if let Some(f) = u.functions.iter().find(|f| genxc_visa::text::sanitize(&f.name) != f.name) {
+            return Err(vec![unsupported(
+                &k.name,
+                format!("the stack function '{}', whose name is not a vISA identifier (the .isa function table needs one)", f.name),
+            )]);
+        }
     }
     let finalizer = finalize::finalizer_command(opts.finalizer.as_deref());
     let mut extra = opts.finalizer_options.clone();
@@ -353,11 +380,16 @@ pub fn build(
     let mut code = Vec::with_capacity(finalized.len());
     let mut reports = Vec::with_capacity(finalized.len());
     let mut errors = Vec::new();
-    for ((f, barriers), inputs) in finalized.into_iter().zip(barriers).zip(&inputs) {
+    for (((f, barriers), inputs), stack_calls) in
+        finalized.into_iter().zip(barriers).zip(&inputs).zip(stack_calls)
+    {
         let md = kernels.iter().find(|m| m.name == f.name).expect("checked above");
         let parts = KernelParts { metadata: md, inputs, finalized: &f, barriers };
         match kernel_info(&parts, opts.platform) {
-            Ok(info) => infos.push(info),
+            Ok(mut info) => {
+                info.execution_env.has_stack_calls = stack_calls;
+                infos.push(info)
+            }
             Err(d) => errors.push(d),
         }
         reports.push((f.name.clone(), f.report));

@@ -95,7 +95,9 @@ fn ends_in_eot(listing: &[String]) -> bool {
         .filter(|l| !l.is_empty() && !l.ends_with(':') && *l != "nop" && !l.starts_with("//"))
         .collect();
     let Some(eot) = insts.iter().rposition(|l| l.contains("EOT")) else { return false };
-    eot + 1 == insts.len() || insts.last().is_some_and(|l| l.split_whitespace().next() == Some("ret"))
+    // the opcode: the first word that is not a `(W)` or predicate prefix
+    let opcode = |l: &str| l.split_whitespace().find(|w| !w.starts_with('(')).unwrap_or("").to_string();
+    eot + 1 == insts.len() || insts.last().is_some_and(|l| opcode(l) == "ret")
 }
 
 /// Reads a zebin back with genxc's reader and checks its structure: device notes, one code
@@ -345,7 +347,12 @@ fn zebin_refusals_are_messages() {
     assert!(missing.log().contains("kernel 'saxpy'"), "{}", missing.log());
     // what the zebin writer does not model says so, before any finalizer runs
     for (fixture, message) in [
-        ("calls/stack_calls.ll", "which makes stack calls: not modeled by the zebin writer"),
+        ("calls/indirect_calls.ll", "not modeled by the zebin writer: the address of function 'add_one'"),
+        (
+            "calls/call_undefined.ll",
+            "not modeled by the zebin writer: calls to functions the module only declares",
+        ),
+        ("calls/stack_args_memory.ll", "not modeled by the zebin writer: private memory"),
         ("printf/printf_values.ll", "not modeled by the zebin writer: printf"),
         ("globals/address_in_global.ll", "not modeled by the zebin writer: the global data section"),
     ] {
@@ -382,19 +389,19 @@ fn a_spilling_kernel_is_reported_and_gets_scratch_space() {
     );
     let (name, report) = &outcome.finalizer[0];
     assert_eq!(name, "spill_pressure");
-    assert!(report.spill_size > 0 && report.spill_sends > 0 && report.fill_sends > 0, "{report:?}");
+    assert!(report.scratch_size > 0 && report.spill_sends > 0 && report.fill_sends > 0, "{report:?}");
     assert_eq!(report.spill_bytes % 32, 0);
     assert!(report.inst_count > 100 && report.code_bytes > 0 && report.grf_count == 128, "{report:?}");
     let json: serde_json::Value = serde_json::from_str(outcome.kernels_json().unwrap()).unwrap();
     let f = &json["kernels"][0]["finalizer"];
-    assert_eq!(f["spill_size"], report.spill_size);
+    assert_eq!(f["scratch_size"], report.scratch_size);
     assert_eq!(f["fill_bytes"], report.fill_bytes);
     // the runtime allocates the scratch space the spill code uses
     let (_, info) = read_back(outcome.zebin().unwrap(), Device::Tgllp);
     let buffers = &info.kernels[0].per_thread_memory_buffers;
     assert_eq!(buffers.len(), 1);
     assert_eq!(buffers[0].kind, genxc_zebin::PerThreadBufferKind::SpillFill);
-    assert_eq!(buffers[0].size, report.spill_size);
+    assert_eq!(buffers[0].size, report.scratch_size);
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("k.bin");
     std::fs::write(&path, outcome.zebin().unwrap()).unwrap();
@@ -404,7 +411,7 @@ fn a_spilling_kernel_is_reported_and_gets_scratch_space() {
     let saxpy = genxc::compile_inputs(&[input("cm/01_saxpy_oword.ll")], &opts);
     assert!(saxpy.diagnostics.is_empty(), "{}", saxpy.log());
     let r = &saxpy.finalizer[0].1;
-    assert_eq!((r.spill_size, r.spill_sends, r.fill_sends), (0, 0, 0));
+    assert_eq!((r.scratch_size, r.spill_sends, r.fill_sends), (0, 0, 0));
 }
 
 #[test]
@@ -533,4 +540,39 @@ fn many_kernels_finalize_in_batches_with_the_same_zebin_for_every_thread_count()
     let (status, _, log) = validate(&path, "dg2-g10");
     assert_eq!(status, Some(0), "{log}");
     assert!(log.contains(&format!("Binary contains {} kernels", info.kernels.len())), "{log}");
+}
+
+#[test]
+fn stack_calls_are_linked_into_the_kernels_code() {
+    if !tools() {
+        return;
+    }
+    // three kernels calling stack functions (one recursive): the finalizer links the functions
+    // each kernel reaches into its code, which needs scratch space for the call stack
+    let dir = tempfile::tempdir().unwrap();
+    for (platform, device, iga) in OCLOC_PLATFORMS {
+        let opts = CompileOptions { platform, emit: Emit::Zebin.into(), ..CompileOptions::default() };
+        let outcome = genxc::compile_inputs(&[input("calls/stack_calls.ll")], &opts);
+        assert!(!outcome.failed(), "{}", outcome.log());
+        // the call stack is not a spill
+        assert!(outcome.diagnostics.is_empty(), "{}", outcome.log());
+        let bytes = outcome.zebin().unwrap();
+        let (z, info) = read_back(bytes, genxc::zebin::device(platform).unwrap());
+        assert_eq!(info.kernels.len(), 3);
+        for (k, (name, code)) in info.kernels.iter().zip(z.kernels()) {
+            assert!(k.execution_env.has_stack_calls, "{name}");
+            let scratch = &k.per_thread_memory_buffers;
+            assert_eq!(scratch.len(), 1, "{name}");
+            assert_eq!(scratch[0].kind, genxc_zebin::PerThreadBufferKind::SpillFill);
+            assert!(scratch[0].size > 0);
+            let listing = iga_listing(code, iga, dir.path()).unwrap();
+            assert!(listing.iter().any(|l| l.contains(" call ")), "{name}: no call");
+            assert!(ends_in_eot(&listing), "{name}");
+        }
+        let path = dir.path().join("k.bin");
+        std::fs::write(&path, bytes).unwrap();
+        let (status, warnings, log) = validate(&path, device);
+        assert_eq!(status, Some(0), "{log}");
+        assert!(warnings.iter().all(|w| w.contains("Ignoring symbol table")), "{warnings:?}");
+    }
 }
