@@ -171,7 +171,8 @@ pub fn kernel_info(parts: &KernelParts, platform: Platform) -> Result<KernelInfo
             ImplicitArg::PrivateBase => return Err(private_memory_refusal(k)),
             ImplicitArg::PrintfBuffer => return Err(printf_refusal(k)),
             ImplicitArg::Other(n) => return Err(unsupported(&k.name, format!("implicit argument kind {n}"))),
-            ImplicitArg::LocalId => unreachable!("handled above"),
+            // the per-thread payload, declared above
+            ImplicitArg::LocalId => continue,
             ImplicitArg::None => {
                 let by_pointer =
                     |mode: AddrMode, space: AddrSpace, access: Option<AccessType>, offset: u32, size: u32| {
