@@ -207,9 +207,11 @@ pub fn compile_unit(
                 return Err(vec![Diagnostic::in_function(
                     f.name.clone(),
                     Some(f.value_name(genxc_genx::Value::Inst(i))),
-                    genxc_diag::unsupported(
-                        "--emit isa of inline assembly: its vISA text has no .isa encoding; emit visaasm",
-                    ),
+                    genxc_diag::unsupported(if want.object {
+                        "--emit isa of inline assembly: its vISA text has no .isa encoding; emit visaasm"
+                    } else {
+                        "--emit zebin of inline assembly: its vISA text has no .isa encoding, which the finalizer batches read; emit visaasm"
+                    }),
                 )]);
             }
         }

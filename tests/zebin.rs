@@ -354,6 +354,7 @@ fn zebin_refusals_are_messages() {
         ),
         ("calls/stack_args_memory.ll", "not modeled by the zebin writer: private memory"),
         ("printf/printf_values.ll", "not modeled by the zebin writer: printf"),
+        ("intrinsics/inline_asm.ll", "--emit zebin of inline assembly"),
         ("globals/address_in_global.ll", "not modeled by the zebin writer: the global data section"),
     ] {
         let outcome = compile(Platform::Dg2, Some("/nonexistent/GenX_IR"), fixture);
