@@ -577,3 +577,53 @@ fn stack_calls_are_linked_into_the_kernels_code() {
         assert!(warnings.iter().all(|w| w.contains("Ignoring symbol table")), "{warnings:?}");
     }
 }
+
+#[test]
+fn every_fixture_zebin_genxc_writes_for_dg2_is_valid() {
+    if !tools() {
+        return;
+    }
+    // The fixture kernels of every area (surfaces, samplers, SLM, atomics, SIMD control flow,
+    // stack calls, ...): each zebin genxc writes passes ocloc validate; what it does not write is
+    // a refusal with a message, never an internal error.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("k.bin");
+    let (mut valid, mut refused) = (0, 0);
+    for area in [
+        "cm",
+        "calls",
+        "kernels",
+        "memory",
+        "globals",
+        "surfaces",
+        "intrinsics",
+        "aggregates",
+        "simdcf",
+        "zebin",
+    ] {
+        let mut files: Vec<String> = std::fs::read_dir(fixtures().join(area))
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .filter(|n| n.ends_with(".ll"))
+            .collect();
+        files.sort();
+        for file in files {
+            let fixture = format!("{area}/{file}");
+            let opts =
+                CompileOptions { platform: Platform::Dg2, emit: Emit::Zebin.into(), ..Default::default() };
+            let outcome = genxc::compile_inputs(&[input(&fixture)], &opts);
+            let Some(bytes) = outcome.zebin() else {
+                assert!(outcome.failed(), "{fixture}: no zebin and no error");
+                assert!(!outcome.log().contains("internal error"), "{fixture}: {}", outcome.log());
+                refused += 1;
+                continue;
+            };
+            read_back(bytes, Device::Dg2);
+            std::fs::write(&path, bytes).unwrap();
+            let (status, _, log) = validate(&path, "dg2-g10");
+            assert_eq!(status, Some(0), "{fixture}: {log}");
+            valid += 1;
+        }
+    }
+    assert!(valid >= 100, "only {valid} zebins ({refused} refused)");
+}
