@@ -77,7 +77,11 @@ void genxc_free(genxc_compiler *compiler);
  * `options` is an ocloc-style string, NULL or "" for the defaults (tgllp, visaasm, one thread per
  * core):
  *     -platform <skl|icllp|tgllp|dg2|mtl|pvc>      target platform (any case)
- *     -emit <visaasm|isa|llvm|legalized|metadata>  what to produce; repeat or separate with commas
+ *     -emit <visaasm|isa|llvm|legalized|metadata|zebin>
+ *                                                   what to produce; repeat or separate with commas
+ *                                                   (zebin: "<input stem>.bin", the device binary
+ *                                                   the compute runtime loads, made with GenX_IR)
+ *     -finalizer <path>                             the vISA finalizer zebin runs (default GenX_IR)
  *     -j <n>                                        worker threads for kernels (0 = one per core)
  *     -spec-constant <id>=<value>                   a SPIR-V specialization constant's value
  * Options may also start with "--". Outputs do not depend on -j.
@@ -101,8 +105,9 @@ int genxc_get_error_kind(const genxc_compiler *compiler);
 size_t genxc_get_output_count(const genxc_compiler *compiler);
 
 /* Output number `index` (0 to count-1, in a deterministic order: vISA text per kernel, then the
- * .isa container, LLVM IR, legalized IR, kernels.json): its file name (e.g. "saxpy.visaasm"),
- * its kind ("visaasm", "isa", "llvm", "legalized" or "metadata"), its contents and their size in
+ * .isa container, LLVM IR, legalized IR, kernels.json, zebin): its file name (e.g.
+ * "saxpy.visaasm"), its kind ("visaasm", "isa", "llvm", "legalized", "metadata" or "zebin"), its
+ * contents and their size in
  * bytes. Any out parameter may be NULL. Returns GENXC_SUCCESS, GENXC_NOT_FOUND or
  * GENXC_INVALID_ARGUMENT. */
 int genxc_get_output_at(const genxc_compiler *compiler, size_t index, const char **name,

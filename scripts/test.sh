@@ -12,8 +12,11 @@ cd "$(dirname "$0")/.."
 need_llvm14
 need_tool GenX_IR libigc-tools
 need_spirv_route
+# iga64 (Intel's Gen assembler) decodes the code of the zebins genxc writes (tests/zebin.rs).
+need_tool iga64 libigc-tools
 # Intel's Vector Compiler (ocloc -vc-codegen): the generated benchmark workloads must compile with
-# it too (bench/tests/generator.rs).
+# it too (bench/tests/generator.rs); ocloc validate and disasm check genxc's zebins, and ocloc's
+# own zebins are the ABI reference (tests/zebin.rs).
 need_tool ocloc intel-opencl-icd libigc1
 need_tool cc gcc
 need_tool make make

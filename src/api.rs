@@ -34,6 +34,9 @@ pub enum Emit {
     Legalized,
     /// `kernels.json`.
     Metadata,
+    /// One zebin device binary (`<stem>.bin`) with every kernel finalized to Gen code by Intel's
+    /// vISA finalizer (`GenX_IR`), which the compute runtime loads.
+    Zebin,
 }
 
 /// One input: a name for diagnostics and output names, and its bytes.
@@ -60,7 +63,8 @@ pub trait Sink: Sync {
 
 impl Emit {
     /// Every kind, in the order a multi-kind compilation produces them.
-    pub const ALL: [Emit; 5] = [Emit::Visaasm, Emit::Isa, Emit::Llvm, Emit::Legalized, Emit::Metadata];
+    pub const ALL: [Emit; 6] =
+        [Emit::Visaasm, Emit::Isa, Emit::Llvm, Emit::Legalized, Emit::Metadata, Emit::Zebin];
 
     /// The kind's name on the command line and in option strings (`visaasm`, `isa`, ...).
     pub fn name(self) -> &'static str {
@@ -70,6 +74,7 @@ impl Emit {
             Emit::Llvm => "llvm",
             Emit::Legalized => "legalized",
             Emit::Metadata => "metadata",
+            Emit::Zebin => "zebin",
         }
     }
 
@@ -155,6 +160,14 @@ pub struct CompileOptions {
     /// Values of SPIR-V specialization constants by SpecId (`--spec-constant ID=VALUE`), as
     /// written: the constant's type says how the value reads (integer, float or `true`/`false`).
     pub spec_constants: Vec<(u32, String)>,
+    /// The vISA finalizer `--emit zebin` runs (`--finalizer`); `None` looks for `GenX_IR` on
+    /// the `PATH`.
+    pub finalizer: Option<String>,
+    /// Options passed to the finalizer as they are (ocloc's `-Xfinalizer`).
+    pub finalizer_options: Vec<String>,
+    /// The 256-register file (ocloc's `-doubleGRF`, `-ze-exp-register-file-size=256`): the
+    /// finalizer allocates 256 GRFs per thread (PVC).
+    pub large_grf: bool,
 }
 
 impl Default for CompileOptions {
@@ -168,6 +181,9 @@ impl Default for CompileOptions {
             verify_each: false,
             stack_mem_size: genxc_genx::import::prepare::STACK_BYTES_PER_THREAD,
             spec_constants: Vec::new(),
+            finalizer: None,
+            finalizer_options: Vec::new(),
+            large_grf: false,
         }
     }
 }
@@ -176,8 +192,12 @@ impl CompileOptions {
     /// Parses an ocloc-style option string: words separated by white space,
     ///
     /// * `-platform <name>`: `skl`, `icllp`, `tgllp`, `dg2`, `mtl`, `pvc` (any case);
-    /// * `-emit <kinds>`: `visaasm`, `isa`, `llvm`, `legalized`, `metadata`; repeat the option or
-    ///   separate kinds with commas;
+    /// * `-emit <kinds>`: `visaasm`, `isa`, `llvm`, `legalized`, `metadata`, `zebin`; repeat the
+    ///   option or separate kinds with commas;
+    /// * `-finalizer <path>`: the vISA finalizer `zebin` runs (default: `GenX_IR` on the `PATH`);
+    /// * ocloc's Vector Compiler options, inline or inside `-options "..."` and
+    ///   `-internal_options "..."`: see [`crate::ocloc_options`] (`-vc-codegen`, `-doubleGRF`,
+    ///   `-Xfinalizer <option>`, `-ffp-contract=`, ...);
     /// * `-j <n>`: worker threads (0 = one per core);
     /// * `-stats`: count each kernel's register allocation;
     /// * `-verify-each`: check the IR after every stage;
@@ -202,9 +222,21 @@ impl CompileOptions {
     /// ```
     pub fn parse(text: &str) -> Result<CompileOptions, Diagnostic> {
         let mut opts = CompileOptions { emit: EmitSet::EMPTY, ..CompileOptions::default() };
-        let mut words = text.split_whitespace();
+        let mut words = crate::ocloc_options::words(text)?.into_iter();
         while let Some(word) = words.next() {
+            let word = word.as_str();
+            if let Some(done) = crate::ocloc_options::apply(&mut opts, word, &mut words) {
+                done?;
+                continue;
+            }
             let name = word.strip_prefix("--").or_else(|| word.strip_prefix('-'));
+            if let Some("options" | "internal_options" | "internal-options") = name {
+                let Some(value) = words.next() else {
+                    return Err(Diagnostic::error(format!("option '{word}' needs a value")));
+                };
+                opts.apply_ocloc_options(&value)?;
+                continue;
+            }
             match name {
                 Some("stats") => {
                     opts.stats = true;
@@ -220,14 +252,21 @@ impl CompileOptions {
                 }
                 _ => {}
             }
-            let Some(name @ ("platform" | "emit" | "j" | "stateless-stack-mem-size" | "spec-constant")) =
-                name
+            let Some(
+                name @ ("platform"
+                | "emit"
+                | "j"
+                | "stateless-stack-mem-size"
+                | "spec-constant"
+                | "finalizer"),
+            ) = name
             else {
                 return Err(Diagnostic::error(format!("unknown option '{word}'")));
             };
             let Some(value) = words.next() else {
                 return Err(Diagnostic::error(format!("option '{word}' needs a value")));
             };
+            let value = value.as_str();
             match name {
                 "platform" => {
                     opts.platform = Platform::from_name(value).ok_or_else(|| {
@@ -252,6 +291,7 @@ impl CompileOptions {
                 }
                 "stateless-stack-mem-size" => opts.stack_mem_size = stack_mem_size(word, value)?,
                 "spec-constant" => opts.spec_constants.push(spec_constant(word, value)?),
+                "finalizer" => opts.finalizer = Some(value.to_string()),
                 _ => {
                     opts.jobs = value.parse().map_err(|_| {
                         Diagnostic::error(format!("option '{word}' needs a thread count, found '{value}'"))
@@ -275,6 +315,28 @@ pub fn spec_constant(word: &str, value: &str) -> Result<(u32, String), Diagnosti
         _ => Err(Diagnostic::error(format!(
             "option '{word}' needs ID=VALUE (a SpecId and a value), found '{value}'"
         ))),
+    }
+}
+
+impl CompileOptions {
+    /// Reads an ocloc option string (`-options "..."` or `-internal_options "..."`, what the
+    /// command line's `--options` and `--internal-options` take): its ocloc options and
+    /// `-stateless-stack-mem-size=`; anything else is an error naming the option.
+    pub fn apply_ocloc_options(&mut self, text: &str) -> Result<(), Diagnostic> {
+        let mut words = crate::ocloc_options::words(text)?.into_iter();
+        while let Some(word) = words.next() {
+            if let Some(done) = crate::ocloc_options::apply(self, &word, &mut words) {
+                done?;
+                continue;
+            }
+            match word.strip_prefix("--").or_else(|| word.strip_prefix('-')) {
+                Some(n) if n.starts_with("stateless-stack-mem-size=") => {
+                    self.stack_mem_size = stack_mem_size(&word, &n["stateless-stack-mem-size=".len()..])?
+                }
+                _ => return Err(Diagnostic::error(format!("unknown option '{word}'"))),
+            }
+        }
+        Ok(())
     }
 }
 
@@ -335,9 +397,9 @@ impl Output {
         }
     }
 
-    /// The contents as text, for the text kinds (everything but `isa`).
+    /// The contents as text, for the text kinds (everything but `isa` and `zebin`).
     pub fn text(&self) -> Option<&str> {
-        if self.kind == Emit::Isa {
+        if matches!(self.kind, Emit::Isa | Emit::Zebin) {
             return None;
         }
         std::str::from_utf8(&self.bytes).ok()
@@ -355,6 +417,9 @@ pub struct Outcome {
     /// `(kernel, register allocation counts)` in input and kernel order, with
     /// [`CompileOptions::stats`]; empty when any error occurred.
     pub stats: Vec<(String, Stats)>,
+    /// `(kernel, what the vISA finalizer made of it)` in input and kernel order, with
+    /// [`Emit::Zebin`]; empty when any error occurred.
+    pub finalizer: Vec<(String, crate::finalize::FinalizerReport)>,
 }
 
 impl Outcome {
@@ -396,6 +461,11 @@ impl Outcome {
     /// The `kernels.json` text (schema in `docs/kernels-json.md`).
     pub fn kernels_json(&self) -> Option<&str> {
         self.of_kind(Emit::Metadata).next().and_then(Output::text)
+    }
+
+    /// The zebin device binary (of the first input when several were compiled).
+    pub fn zebin(&self) -> Option<&[u8]> {
+        self.of_kind(Emit::Zebin).next().map(|o| o.bytes.as_slice())
     }
 
     /// The validated module as LLVM IR text (of the first input).
@@ -465,6 +535,10 @@ pub fn compile_inputs_staged(
     sink: Option<&dyn Sink>,
 ) -> Outcome {
     let mut out = Outcome::default();
+    if let Err(d) = crate::ocloc_options::check(opts) {
+        out.diagnostics.push(d);
+        return out;
+    }
     let mut compiled = Vec::with_capacity(inputs.len());
     for input in inputs {
         match driver::compile_input(input, opts, times, sink) {
@@ -491,7 +565,9 @@ pub fn compile_inputs_staged(
     let mut json = None;
     if opts.emit.contains(Emit::Metadata) {
         let kernels: Vec<_> = compiled.iter_mut().flat_map(|c| std::mem::take(&mut c.kernels)).collect();
-        let text = times.time(Stage::Import, || crate::json::kernels_json(&kernels, opts.platform));
+        let reports: Vec<_> = compiled.iter().flat_map(|c| c.finalizer.iter().cloned()).collect();
+        let text = times
+            .time(Stage::Import, || crate::json::kernels_json_finalized(&kernels, opts.platform, &reports));
         json = Some(Output::new(Emit::Metadata, "kernels.json".into(), text.into_bytes()));
     }
     // Kind by kind in the order of Emit::ALL, each kind in input order.
@@ -535,6 +611,7 @@ pub fn compile_inputs_staged(
         out.outputs.clear();
         return out;
     }
+    out.finalizer = compiled.iter_mut().flat_map(|c| std::mem::take(&mut c.finalizer)).collect();
     out.stats = compiled.into_iter().flat_map(|c| c.stats).collect();
     out
 }
@@ -559,7 +636,7 @@ mod tests {
         );
         assert_eq!(
             err("-emit visaasm,,isa"),
-            "error: unknown emit kind '' (expected one of visaasm, isa, llvm, legalized, metadata)"
+            "error: unknown emit kind '' (expected one of visaasm, isa, llvm, legalized, metadata, zebin)"
         );
         assert_eq!(err("-j many"), "error: option '-j' needs a thread count, found 'many'");
         assert_eq!(err("-j -1"), "error: option '-j' needs a thread count, found '-1'");

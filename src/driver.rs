@@ -42,6 +42,11 @@ pub(crate) struct InputOutputs {
     /// The selected units of a stack-call program (kernels making stack calls and stack
     /// functions), in unit order, until [`Self::add_stack_call_files`].
     program: Vec<UnitOutput>,
+    /// The selected vISA kernels (with the stack functions they call) for the zebin, in unit
+    /// order, until [`Self::add_zebin`].
+    selected: Vec<crate::finalize::Unit>,
+    /// The finalizer's report of each kernel of the zebin, in unit order.
+    pub finalizer: Vec<(String, crate::finalize::FinalizerReport)>,
 }
 
 impl InputOutputs {
@@ -70,6 +75,8 @@ impl InputOutputs {
             self.stats.push((out.kernel, stats));
         }
         self.objects.extend(out.object);
+        self.selected
+            .extend(out.selected.map(|kernel| crate::finalize::Unit { kernel, functions: Vec::new() }));
     }
 
     /// Appends what one unit gave, in unit order.
@@ -81,6 +88,7 @@ impl InputOutputs {
         self.function_objects.extend(unit.function_objects);
         self.warnings.extend(unit.warnings);
         self.program.extend(unit.program);
+        self.selected.extend(unit.selected);
     }
 
     /// The files of a stack-call program: per kernel that makes stack calls, ONE `.visaasm` file
@@ -121,6 +129,13 @@ impl InputOutputs {
                 let name = format!("{}.visaasm", u.kernel);
                 self.outputs.push(Output::staged(Emit::Visaasm, name, text.into_bytes(), sink));
             }
+            if want.finalize {
+                // the finalizer links the functions the kernel reaches into its code
+                let mut units = units.into_iter();
+                if let Some(kernel) = units.next() {
+                    self.selected.push(crate::finalize::Unit { kernel, functions: units.collect() });
+                }
+            }
         }
         if want.object {
             // the container holds every kernel and, in its function table, every stack function
@@ -145,6 +160,28 @@ impl InputOutputs {
         Ok(())
     }
 
+    /// Finalizes the selected kernels and adds the zebin of them, named after the input.
+    fn add_zebin(
+        &mut self,
+        input: &str,
+        opts: &CompileOptions,
+        times: &mut PassTimes,
+    ) -> Result<(), Vec<Diagnostic>> {
+        let selected = std::mem::take(&mut self.selected);
+        let (bytes, reports) =
+            times.time(Stage::Isel, || crate::zebin::build(&self.kernels, selected, opts))?;
+        self.outputs.push(Output::new(Emit::Zebin, format!("{}.bin", stem(input)), bytes));
+        for (kernel, r) in &reports {
+            if r.spill_sends > 0 || r.fill_sends > 0 {
+                self.warnings.push(Diagnostic::warning(format!(
+                    "kernel '{kernel}' spills registers: {} spill stores ({} bytes) and {} fill loads ({} bytes) in {} Gen instructions, {} bytes of scratch memory per thread", r.spill_sends, r.spill_bytes, r.fill_sends, r.fill_bytes, r.inst_count, r.scratch_size
+                )));
+            }
+        }
+        self.finalizer = reports;
+        Ok(())
+    }
+
     /// Adds the `.isa` container of the encoded kernels, named after the input.
     fn add_isa(&mut self, input: &str, times: &mut PassTimes) {
         // Only the container's header and concatenation are serial: each kernel was encoded on
@@ -163,6 +200,7 @@ fn products(opts: &CompileOptions) -> Products {
         stats: opts.stats,
         visaasm: opts.emit.contains(Emit::Visaasm),
         object: opts.emit.contains(Emit::Isa),
+        finalize: opts.emit.contains(Emit::Zebin),
     }
 }
 
@@ -185,12 +223,21 @@ pub(crate) fn compile_input(
 ) -> Result<InputOutputs, Vec<Diagnostic>> {
     let want = products(opts);
     // Metadata alone needs nothing past import: the whole module, without kernel units, is cheaper.
+    let mut out = None;
     if want != Products::default() && !opts.emit.contains(Emit::Llvm) {
-        if let Some(out) = compile_split(input, opts, want, times, sink) {
-            return Ok(out);
+        out = compile_split(input, opts, want, times, sink);
+    }
+    let mut out = match out {
+        Some(out) => out,
+        None => compile_whole(input, opts, want, times, sink)?,
+    };
+    if want.finalize {
+        out.add_zebin(&input.name, opts, times)?;
+        if !opts.emit.contains(Emit::Metadata) {
+            out.kernels.clear();
         }
     }
-    compile_whole(input, opts, want, times, sink)
+    Ok(out)
 }
 
 /// Whether an input goes to the SPIR-V reader: it starts with the SPIR-V magic number or is named
@@ -223,7 +270,8 @@ fn compile_split(
     })?;
     let platform = opts.platform;
     let checks = Checks { verify_each: opts.verify_each };
-    let metadata = opts.emit.contains(Emit::Metadata);
+    // the zebin's .ze_info is made from the kernels' metadata too
+    let metadata = opts.emit.contains(Emit::Metadata) || opts.emit.contains(Emit::Zebin);
     // The limits scan of the whole text (what the whole module would refuse before parsing) runs
     // beside the units, off the serial path; each unit's own text is scanned before LLVM parses
     // it, so no unit waits for it.
@@ -514,7 +562,7 @@ fn compile_whole(
     end_import(times);
     let units = units.map_err(locate)?;
     // The units own their functions from here on: the module keeps only what kernels.json needs.
-    if opts.emit.contains(Emit::Metadata) {
+    if opts.emit.contains(Emit::Metadata) || opts.emit.contains(Emit::Zebin) {
         out.kernels = std::mem::take(&mut module.kernels);
     }
     drop(module);

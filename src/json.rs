@@ -14,6 +14,7 @@
 //! sampler-state index of a sampler argument.
 //! The text is deterministic: fields in a fixed order, kernels in input order.
 
+use crate::finalize::FinalizerReport;
 use genxc_genx::metadata::{ImplicitArg, Kernel};
 use genxc_genx::Platform;
 use serde::Serialize;
@@ -97,6 +98,23 @@ struct KernelJson {
     /// Private (stack) memory the kernel needs; only for a kernel that uses the stack.
     #[serde(skip_serializing_if = "Option::is_none")]
     private_memory: Option<PrivateMemoryJson>,
+    /// What the vISA finalizer made of the kernel; only with `--emit zebin`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    finalizer: Option<FinalizerJson>,
+}
+
+/// The finalizer's report of one kernel: registers, Gen instructions, code bytes, and spills.
+#[derive(Serialize)]
+struct FinalizerJson {
+    grf_count: u32,
+    inst_count: u32,
+    code_bytes: u32,
+    /// Scratch bytes per thread the spilled registers take (0: no spill).
+    scratch_size: u32,
+    spill_sends: u32,
+    spill_bytes: u32,
+    fill_sends: u32,
+    fill_bytes: u32,
 }
 
 /// The private memory a runtime allocates behind the private base argument: `per_thread` bytes
@@ -179,7 +197,7 @@ fn payload_size(k: &Kernel, grf: u32) -> u32 {
     end.div_ceil(grf).max(1) * grf
 }
 
-fn kernel_json(k: &Kernel, grf: u32) -> KernelJson {
+fn kernel_json(k: &Kernel, grf: u32, report: Option<&FinalizerReport>) -> KernelJson {
     KernelJson {
         name: k.name.clone(),
         slm_size: k.slm_size,
@@ -216,17 +234,38 @@ fn kernel_json(k: &Kernel, grf: u32) -> KernelJson {
             thread_slots: genxc_genx::import::prepare::STACK_THREAD_SLOTS,
         }),
         external_functions: k.external_functions.clone(),
+        finalizer: report.map(|r| FinalizerJson {
+            grf_count: r.grf_count,
+            inst_count: r.inst_count,
+            code_bytes: r.code_bytes,
+            scratch_size: r.scratch_size,
+            spill_sends: r.spill_sends,
+            spill_bytes: r.spill_bytes,
+            fill_sends: r.fill_sends,
+            fill_bytes: r.fill_bytes,
+        }),
     }
 }
 
 /// The `kernels.json` text for the kernels, in their order (input order, then each module's
 /// `genx.kernels` order).
 pub fn kernels_json(kernels: &[Kernel], platform: Platform) -> String {
+    kernels_json_finalized(kernels, platform, &[])
+}
+
+/// [`kernels_json`] with the finalizer's report of each kernel that has one (`--emit zebin`), in
+/// a `"finalizer"` object.
+pub fn kernels_json_finalized(
+    kernels: &[Kernel],
+    platform: Platform,
+    reports: &[(String, FinalizerReport)],
+) -> String {
+    let report = |k: &Kernel| reports.iter().find(|(n, _)| *n == k.name).map(|(_, r)| r);
     let file = File {
         version: SCHEMA_VERSION,
         platform: platform.info().name,
         grf_bytes: platform.grf_bytes(),
-        kernels: kernels.iter().map(|k| kernel_json(k, platform.grf_bytes())).collect(),
+        kernels: kernels.iter().map(|k| kernel_json(k, platform.grf_bytes(), report(k))).collect(),
         globals: globals_json(kernels),
     };
     let mut s = serde_json::to_string_pretty(&file).unwrap_or_default();

@@ -25,12 +25,15 @@ pub mod api;
 pub mod check_regions;
 pub mod depfile;
 mod driver;
+pub mod finalize;
 pub mod json;
 pub mod memory;
+pub mod ocloc_options;
 pub mod pipeline;
 pub mod progress;
 mod split;
 pub mod timing;
+pub mod zebin;
 
 pub use api::{
     compile_bytes, compile_inputs, compile_inputs_staged, import, spec_constant, stack_mem_size,

@@ -34,6 +34,9 @@ enum EmitArg {
     Legalized,
     /// `kernels.json`: kernel names, SLM sizes and argument layout for a runtime
     Metadata,
+    /// one zebin device binary (`<input>.bin`) the compute runtime loads: every kernel finalized
+    /// to Gen code by Intel's vISA finalizer (GenX_IR) and packed with its `.ze_info`
+    Zebin,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -90,7 +93,8 @@ struct Cli {
     depfile: Option<PathBuf>,
 
     /// Print register allocation counts per kernel on standard output: variables, aliases,
-    /// coalesced pairs, copies inserted.
+    /// coalesced pairs, copies inserted; with `--emit zebin` also what the finalizer made of each
+    /// kernel: GRF count, Gen instructions, code bytes, scratch size, spill and fill traffic.
     #[arg(long)]
     stats: bool,
 
@@ -129,6 +133,23 @@ struct Cli {
     /// float, or true/false. Example: `--spec-constant 3=16`
     #[arg(long = "spec-constant", value_name = "ID=VALUE")]
     spec_constants: Vec<String>,
+
+    /// The vISA finalizer `--emit zebin` runs to get Gen code (default: `GenX_IR` on the PATH).
+    /// Example: `--finalizer /usr/bin/GenX_IR`
+    #[arg(long, value_name = "PATH")]
+    finalizer: Option<String>,
+
+    /// ocloc's API options for the Vector Compiler path, as one string: `-vc-codegen`,
+    /// `-doubleGRF` (PVC), `-Xfinalizer "<option>"`, `-ffp-contract=fast|on`,
+    /// `-disable-finalizer-msg`, `-stateless-stack-mem-size=<bytes>`; an unknown option is a usage
+    /// error. Example: `--options "-vc-codegen -doubleGRF"`
+    #[arg(long, value_name = "OPTIONS", allow_hyphen_values = true)]
+    options: Vec<String>,
+
+    /// ocloc's internal options, as one string: `-ze-exp-register-file-size=128|256`. Example:
+    /// `--internal-options "-ze-exp-register-file-size=256"`
+    #[arg(long = "internal-options", value_name = "OPTIONS", allow_hyphen_values = true)]
+    internal_options: Vec<String>,
 }
 
 fn platform(p: PlatformArg) -> Platform {
@@ -149,6 +170,7 @@ fn emit(e: EmitArg) -> Emit {
         EmitArg::Llvm => Emit::Llvm,
         EmitArg::Legalized => Emit::Legalized,
         EmitArg::Metadata => Emit::Metadata,
+        EmitArg::Zebin => Emit::Zebin,
     }
 }
 
@@ -228,7 +250,7 @@ fn check_regions(cli: &Cli) -> ExitCode {
 
 /// Reads the inputs, compiles them and writes the outputs, adding each stage's time to `times`.
 fn run(cli: &Cli, times: &mut PassTimes) -> ExitCode {
-    let opts = CompileOptions {
+    let mut opts = CompileOptions {
         platform: platform(cli.platform),
         emit: cli.emit.iter().map(|&e| emit(e)).collect(),
         jobs: cli.jobs,
@@ -236,8 +258,10 @@ fn run(cli: &Cli, times: &mut PassTimes) -> ExitCode {
         verify_each: cli.verify_each,
         stack_mem_size: cli.stateless_stack_mem_size,
         spec_constants: Vec::new(),
+        finalizer: cli.finalizer.clone(),
+        finalizer_options: Vec::new(),
+        large_grf: false,
     };
-    let mut opts = opts;
     for value in &cli.spec_constants {
         match genxc::spec_constant("--spec-constant", value) {
             Ok(pair) => opts.spec_constants.push(pair),
@@ -252,6 +276,12 @@ fn run(cli: &Cli, times: &mut PassTimes) -> ExitCode {
     {
         eprintln!("{d}");
         return ExitCode::from(2);
+    }
+    for text in cli.options.iter().chain(&cli.internal_options) {
+        if let Err(d) = opts.apply_ocloc_options(text) {
+            eprintln!("{d}");
+            return ExitCode::from(2);
+        }
     }
     let mut inputs = Vec::new();
     for path in &cli.inputs {
@@ -288,6 +318,12 @@ fn run(cli: &Cli, times: &mut PassTimes) -> ExitCode {
         println!(
             "{kernel}: variables {}, aliases {}, coalesced {}, copies {}",
             s.variables, s.aliases, s.coalesced, s.copies
+        );
+    }
+    for (kernel, r) in result.finalizer.iter().filter(|_| cli.stats) {
+        println!(
+            "{kernel}: GRF {}, Gen instructions {}, code bytes {}, scratch size {}, spill stores {} ({} bytes), fill loads {} ({} bytes)",
+            r.grf_count, r.inst_count, r.code_bytes, r.scratch_size, r.spill_sends, r.spill_bytes, r.fill_sends, r.fill_bytes
         );
     }
     let mut files = plan_outputs(result.outputs, cli.output.as_deref(), stager.as_ref());

@@ -36,6 +36,8 @@ pub struct Products {
     pub visaasm: bool,
     /// The kernel encoded for the `.isa` container.
     pub object: bool,
+    /// The selected vISA kernel itself, which `--emit zebin` hands to the finalizer.
+    pub finalize: bool,
 }
 
 impl Products {
@@ -46,7 +48,7 @@ impl Products {
 
     /// Whether the vISA kernel is wanted.
     fn needs_selection(self) -> bool {
-        self.visaasm || self.object
+        self.visaasm || self.object || self.finalize
     }
 }
 
@@ -99,6 +101,8 @@ pub struct UnitOutput {
     pub visaasm: Option<String>,
     /// The kernel encoded for the `.isa` container ([`Products::object`]).
     pub object: Option<genxc_visa::KernelObject>,
+    /// The selected vISA kernel ([`Products::finalize`]).
+    pub selected: Option<genxc_visa::Kernel>,
 }
 
 impl Default for UnitOutput {
@@ -112,6 +116,7 @@ impl Default for UnitOutput {
             stats: None,
             visaasm: None,
             object: None,
+            selected: None,
         }
     }
 }
@@ -190,8 +195,8 @@ pub fn compile_unit(
         return Ok(out);
     }
 
-    // free vISA text (inline assembly) has no `.isa` encoding
-    if want.object {
+    // free vISA text (inline assembly) has no `.isa` encoding (which the finalizer reads too)
+    if want.object || want.finalize {
         for (_, f, _) in &baled {
             let asm = f
                 .layout
@@ -202,9 +207,11 @@ pub fn compile_unit(
                 return Err(vec![Diagnostic::in_function(
                     f.name.clone(),
                     Some(f.value_name(genxc_genx::Value::Inst(i))),
-                    genxc_diag::unsupported(
-                        "--emit isa of inline assembly: its vISA text has no .isa encoding; emit visaasm",
-                    ),
+                    genxc_diag::unsupported(if want.object {
+                        "--emit isa of inline assembly: its vISA text has no .isa encoding; emit visaasm"
+                    } else {
+                        "--emit zebin of inline assembly: its vISA text has no .isa encoding, which the finalizer batches read; emit visaasm"
+                    }),
                 )]);
             }
         }
@@ -245,6 +252,9 @@ pub fn compile_unit(
     }
     if want.object {
         out.object = Some(genxc_visa::encode_kernel(&k));
+    }
+    if want.finalize {
+        out.selected = Some(k);
     }
     Ok(out)
 }

@@ -27,6 +27,7 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("cm/10_half_normalize.ll", &[]),
     ("cm/11_slm_neighbor.ll", &[(Platform::Skl, SLM_OWORD_SKL)]),
     ("cm/12_wide_fmul64.ll", &[]),
+    ("zebin/spill_pressure.ll", &[]),
     ("calls/stack_calls.ll", &[]),
     ("calls/linked_call.ll", &[]),
     ("calls/linked_symbol.ll", &[]),

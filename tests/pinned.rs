@@ -191,7 +191,7 @@ fn produce(fixture: &str, platform: Platform) -> Vec<Produced> {
             Emit::Legalized => Kind::Legalized,
             Emit::Metadata => Kind::Metadata,
             Emit::Isa => Kind::Isa,
-            Emit::Llvm => continue,
+            Emit::Llvm | Emit::Zebin => continue,
         };
         let kernel = match kind {
             Kind::Visaasm => o.name.strip_suffix(".visaasm"),

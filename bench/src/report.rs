@@ -116,6 +116,9 @@ pub struct Row {
     pub llvm_as: Cell,
     /// Intel's Vector Compiler (ocloc) on the bitcode, finalization included.
     pub igc: Cell,
+    /// genxc `--emit zebin` on the `.ll`: to the device binary, Intel's finalizer (GenX_IR)
+    /// included, as IGC's row.
+    pub genxc_zebin: Cell,
 }
 
 impl Row {
@@ -462,12 +465,12 @@ impl Report {
         for st in stage_cols {
             let _ = write!(s, "{st} ms (MB) | ");
         }
-        s.push_str("peak MB | limit MB | llvm-as-14 ms | llvm-as CPU ms | llvm-as peak MB | genxc / llvm-as | genxc .mlir ms | IGC VC ms | IGC / genxc |\n");
+        s.push_str("peak MB | limit MB | llvm-as-14 ms | llvm-as CPU ms | llvm-as peak MB | genxc / llvm-as | genxc .mlir ms | IGC VC ms | IGC / genxc | genxc zebin ms | genxc zebin CPU ms | IGC / genxc zebin |\n");
         s.push_str("|---|---:|---:|---:|");
         for _ in stage_cols {
             s.push_str("---:|");
         }
-        s.push_str("---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        s.push_str("---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for r in &self.rows {
             let cpu = |c: &Cell| c.cpu_ms().map_or("–".into(), fmt_ms);
             let _ = write!(
@@ -487,7 +490,7 @@ impl Report {
             let peak = r.genxc.rss_kib().map_or("–".into(), fmt_mb);
             let _ = writeln!(
                 s,
-                "{peak} | {} | {} | {} | {} | {} | {} | {} | {} |",
+                "{peak} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
                 fmt_mb(r.memory_limit_kib()),
                 r.llvm_as.show(),
                 cpu(&r.llvm_as),
@@ -496,6 +499,9 @@ impl Report {
                 r.genxc_mlir.show(),
                 r.igc.show(),
                 show_ratio(ratio(r.igc.ms(), r.genxc.ms())),
+                r.genxc_zebin.show(),
+                cpu(&r.genxc_zebin),
+                show_ratio(ratio(r.igc.ms(), r.genxc_zebin.ms())),
             );
         }
         let (g, c) = (self.growth(), self.growth_of(Cell::cpu_ms));
@@ -570,6 +576,7 @@ mod tests {
                 cpu_ms: ms,
                 rss_kib: 1,
             }),
+            genxc_zebin: Cell::Skipped("–".into()),
         }
     }
 

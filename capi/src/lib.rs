@@ -92,6 +92,7 @@ fn kind_name(kind: Emit) -> &'static CStr {
         Emit::Llvm => c"llvm",
         Emit::Legalized => c"legalized",
         Emit::Metadata => c"metadata",
+        Emit::Zebin => c"zebin",
     }
 }
 
@@ -300,7 +301,8 @@ unsafe fn describe(
 }
 
 /// Output number `index` (in the deterministic output order): its file name, its kind
-/// (`"visaasm"`, `"isa"`, `"llvm"`, `"legalized"`, `"metadata"`), its contents and their size.
+/// (`"visaasm"`, `"isa"`, `"llvm"`, `"legalized"`, `"metadata"`, `"zebin"`), its contents and
+/// their size.
 /// Any out parameter may be NULL.
 ///
 /// # Safety
@@ -367,6 +369,40 @@ mod tests {
         assert_eq!(panic_message(payload.as_ref()), "at 3");
         let payload = catch_unwind(|| std::panic::panic_any(5u8)).unwrap_err();
         assert_eq!(panic_message(payload.as_ref()), "unknown panic");
+    }
+
+    #[test]
+    fn a_zebin_is_an_output_of_kind_zebin() {
+        if std::process::Command::new("GenX_IR").arg("-h").output().is_err() {
+            assert!(std::env::var_os("GENXC_REQUIRE_TOOLS").is_none(), "GenX_IR (libigc-tools) is required");
+            return;
+        }
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/fixtures/cm/01_saxpy_oword.ll");
+        let source = std::fs::read(path).unwrap();
+        let c = genxc_create();
+        let options = c"-platform dg2 -options \"-vc-codegen -Xfinalizer -noschedule\" -emit zebin";
+        // SAFETY: a live handle, NUL-terminated strings, `source.len()` readable bytes
+        let status = unsafe {
+            genxc_compile(c, c"saxpy.ll".as_ptr(), source.as_ptr().cast(), source.len(), options.as_ptr())
+        };
+        // SAFETY: a live handle
+        let log = unsafe { CStr::from_ptr(genxc_get_log(c)) }.to_string_lossy().into_owned();
+        assert_eq!(status, GENXC_SUCCESS, "{log}");
+        let (mut name, mut kind, mut data, mut size) =
+            (std::ptr::null(), std::ptr::null(), std::ptr::null(), 0);
+        // SAFETY: a live handle and writable out parameters
+        assert_eq!(
+            unsafe { genxc_get_output_at(c, 0, &mut name, &mut kind, &mut data, &mut size) },
+            GENXC_SUCCESS
+        );
+        // SAFETY: the library's NUL-terminated strings and `size` bytes at `data`
+        let (name, kind, bytes) = unsafe {
+            (CStr::from_ptr(name), CStr::from_ptr(kind), std::slice::from_raw_parts(data.cast::<u8>(), size))
+        };
+        assert_eq!((name, kind), (c"saxpy.bin", c"zebin"));
+        assert_eq!(&bytes[..4], b"\x7fELF");
+        // SAFETY: the handle made above, freed once
+        unsafe { genxc_free(c) };
     }
 
     #[test]

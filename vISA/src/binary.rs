@@ -715,7 +715,7 @@ fn kernel_object(k: &Kernel) -> (Vec<u8>, u32) {
     for a in &k.attrs {
         let value: Vec<u8> = match a {
             KernelAttr::Target3d(t) => vec![*t as u8],
-            KernelAttr::SlmSize(n) => n.to_le_bytes().to_vec(),
+            KernelAttr::SlmSize(n) | KernelAttr::PerThreadInputSize(n) => n.to_le_bytes().to_vec(),
             KernelAttr::SimdSize(n) => vec![*n],
             KernelAttr::NoBarrier => vec![],
             KernelAttr::OutputAsmPath(p) => p.as_bytes().to_vec(),

@@ -500,6 +500,9 @@ pub enum KernelAttr {
     RetValSize(u8),
     /// `NBarrierCnt=<n>`: the named barriers the kernel uses (PVC).
     NBarrierCnt(u8),
+    /// `PerThreadInputSize=<bytes>`: the per-thread payload (local ids) the kernel's prologue
+    /// loads on parts whose threads load their own payload (Xe-HP and later).
+    PerThreadInputSize(u32),
 }
 
 impl KernelAttr {
@@ -514,6 +517,7 @@ impl KernelAttr {
             KernelAttr::ArgSize(_) => "ArgSize",
             KernelAttr::RetValSize(_) => "RetValSize",
             KernelAttr::NBarrierCnt(_) => "NBarrierCnt",
+            KernelAttr::PerThreadInputSize(_) => "PerThreadInputSize",
         }
     }
 }

@@ -1321,6 +1321,9 @@ fn kernel_object(bytes: &[u8], base: usize, size: usize, function: bool) -> Res<
         let attr = match (aname.as_str(), v) {
             ("Target", [t @ (0 | 1)]) => KernelAttr::Target3d(*t == 1),
             ("SLMSize", [a, b, c, d]) => KernelAttr::SlmSize(u32::from_le_bytes([*a, *b, *c, *d])),
+            ("PerThreadInputSize", [a, b, c, d]) => {
+                KernelAttr::PerThreadInputSize(u32::from_le_bytes([*a, *b, *c, *d]))
+            }
             ("SimdSize", [s @ (8 | 16 | 32)]) => KernelAttr::SimdSize(*s),
             ("NoBarrier", []) => KernelAttr::NoBarrier,
             ("ArgSize", [n]) => KernelAttr::ArgSize(*n),
@@ -1329,9 +1332,11 @@ fn kernel_object(bytes: &[u8], base: usize, size: usize, function: bool) -> Res<
             ("OutputAsmPath", p) => {
                 KernelAttr::OutputAsmPath(String::from_utf8(p.to_vec()).map_err(|_| bad())?)
             }
-            ("Target" | "SLMSize" | "SimdSize" | "NoBarrier" | "ArgSize" | "RetValSize", _) => {
-                return Err(bad())
-            }
+            (
+                "Target" | "SLMSize" | "PerThreadInputSize" | "SimdSize" | "NoBarrier" | "ArgSize"
+                | "RetValSize",
+                _,
+            ) => return Err(bad()),
             (other, _) => {
                 return Err(ReadError::at_offset(at, format!("not modeled: kernel attribute {other}")))
             }

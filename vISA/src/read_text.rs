@@ -670,6 +670,10 @@ impl KernelReader {
                 c.expect(b'=')?;
                 KernelAttr::SlmSize(c.num("SLMSize")?)
             }
+            "PerThreadInputSize" => {
+                c.expect(b'=')?;
+                KernelAttr::PerThreadInputSize(c.num("PerThreadInputSize")?)
+            }
             "ArgSize" | "RetValSize" | "NBarrierCnt" => {
                 c.expect(b'=')?;
                 let n = c.num(name)?;

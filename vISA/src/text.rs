@@ -864,7 +864,7 @@ fn write_unit(k: &Kernel) -> String {
         let _ = write!(w.out, ".kernel_attr {}", a.name());
         let _ = match a {
             KernelAttr::Target3d(t) => writeln!(w.out, "=\"{}\"", if *t { "3d" } else { "cm" }),
-            KernelAttr::SlmSize(n) => writeln!(w.out, "={n}"),
+            KernelAttr::SlmSize(n) | KernelAttr::PerThreadInputSize(n) => writeln!(w.out, "={n}"),
             KernelAttr::SimdSize(n) => writeln!(w.out, "={n}"),
             KernelAttr::NoBarrier => writeln!(w.out),
             KernelAttr::OutputAsmPath(p) => writeln!(w.out, "=\"{}\"", escape(p)),

@@ -296,6 +296,22 @@ fn main() -> ExitCode {
                 r => cell(r, "IGC (ocloc -vc-codegen)"),
             }
         };
+        // genxc to the device binary where IGC ran, on the same platform (tgllp)
+        let genxc_zebin = if !matches!(igc, Cell::Time { .. }) || !on_path("GenX_IR") {
+            Cell::Skipped("–".into())
+        } else {
+            let r = best_of(
+                || {
+                    let mut c = genxc_cmd(&ll, &fresh("out-zebin"));
+                    c.args(["--emit", "zebin"]);
+                    c
+                },
+                helper,
+                reps,
+                budget,
+            );
+            cell(r, "genxc --emit zebin")
+        };
         let row = Row {
             kernels: p.kernels,
             ops: p.ops,
@@ -306,6 +322,7 @@ fn main() -> ExitCode {
             genxc_mlir,
             llvm_as,
             igc,
+            genxc_zebin,
         };
         eprintln!(
             "bench: {} kernels x {} ops{}: genxc {:?} ms, llvm-as-14 {:?} ms, IGC {:?} ms",

@@ -1,0 +1,255 @@
+//! Running Intel's vISA finalizer (`GenX_IR`) to get each kernel's Gen code, for `--emit zebin`.
+//!
+//! The kernels are shared out into as many batches as there are workers; each batch is one `.isa`
+//! container finalized by one `GenX_IR` process in a folder of its own, and the batches run at
+//! the same time. Every kernel carries an `OutputAsmPath` attribute naming its output files
+//! (`k<N>.asm`, and with `-binary` the Gen code `k<N>.dat`), since the finalizer otherwise writes
+//! every kernel of a container to the same file. On parts whose threads load their own payload
+//! (Xe-HP and later) each kernel also declares its per-thread payload (`PerThreadInputSize`, one
+//! GRF of local ids), so the finalizer starts the code with the prologue that loads it; the
+//! runtime skips that prologue when it loads the payload itself
+//! ([`FinalizerReport::per_thread_prologue`]).
+//!
+//! From each kernel's Gen assembly listing comes a [`FinalizerReport`]: registers, scratch size,
+//! instruction count.
+
+use genxc_diag::Diagnostic;
+use genxc_genx::Platform;
+use genxc_visa::{Kernel, KernelAttr};
+use std::process::Command;
+
+/// One kernel to finalize and the stack functions it calls: they go in the function table of the
+/// kernel's container, and the finalizer links the ones it reaches into the kernel's code.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Unit {
+    /// The kernel.
+    pub kernel: Kernel,
+    /// The `.global_function`s the kernel reaches (empty for a kernel making no stack call).
+    pub functions: Vec<Kernel>,
+}
+
+/// What the finalizer says about one kernel's code.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FinalizerReport {
+    /// General registers per thread (`numGRF` of the listing's thread configuration).
+    pub grf_count: u32,
+    /// Gen instructions (the listing's `instCount`).
+    pub inst_count: u32,
+    /// Bytes of scratch memory per thread: the registers the allocator spills and, for a kernel
+    /// making stack calls, its call stack (the listing's `spill size`; 0 when it needs none).
+    pub scratch_size: u32,
+    /// Spill stores (scratch writes of spilled registers).
+    pub spill_sends: u32,
+    /// Bytes the spill stores write.
+    pub spill_bytes: u32,
+    /// Fill loads (scratch reads of spilled registers).
+    pub fill_sends: u32,
+    /// Bytes the fill loads read.
+    pub fill_bytes: u32,
+    /// Bytes of Gen code.
+    pub code_bytes: u32,
+    /// Bytes of the per-thread payload prologue at the start of the code, when there is one.
+    pub per_thread_prologue: Option<u32>,
+}
+
+/// One finalized kernel: its Gen code and the report.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finalized {
+    /// The kernel's name.
+    pub name: String,
+    /// The Gen code (`-binary`'s `.dat`).
+    pub code: Vec<u8>,
+    /// What the listing says.
+    pub report: FinalizerReport,
+}
+
+/// The finalizer to run: `path`, or `GenX_IR` on the `PATH`.
+pub fn finalizer_command(path: Option<&str>) -> &str {
+    path.unwrap_or("GenX_IR")
+}
+
+/// Finalizes `kernels` for `platform` with `finalizer` in up to `workers` processes (0: one per
+/// core), passing `extra` options through; results in kernel order. A finalizer that cannot be
+/// started, fails, or writes no code is an error naming the kernels of its batch and its log.
+pub fn finalize(
+    kernels: Vec<Unit>,
+    platform: Platform,
+    finalizer: &str,
+    workers: usize,
+    extra: &[String],
+) -> Result<Vec<Finalized>, Diagnostic> {
+    if kernels.is_empty() {
+        return Ok(Vec::new());
+    }
+    let workers =
+        if workers == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { workers };
+    let batches = workers.min(kernels.len());
+    let per_batch = kernels.len().div_ceil(batches);
+    // Xe-HP and later: the threads load their own payload
+    let own_prologue = matches!(platform, Platform::Dg2 | Platform::Mtl | Platform::Pvc);
+    let grf = platform.grf_bytes();
+    let mut numbered: Vec<(usize, Unit)> = kernels.into_iter().enumerate().collect();
+    for (i, Unit { kernel: k, .. }) in &mut numbered {
+        k.attrs.retain(|a| !matches!(a, KernelAttr::OutputAsmPath(_) | KernelAttr::PerThreadInputSize(_)));
+        k.attrs.push(KernelAttr::OutputAsmPath(format!("k{i}.asm")));
+        if own_prologue {
+            k.attrs.push(KernelAttr::PerThreadInputSize(grf));
+        }
+    }
+    let chunks: Vec<&[(usize, Unit)]> = numbered.chunks(per_batch).collect();
+    let results: Vec<Result<Vec<Finalized>, Diagnostic>> = std::thread::scope(|s| {
+        let handles: Vec<_> = chunks
+            .iter()
+            .map(|chunk| s.spawn(move || finalize_batch(chunk, platform, finalizer, extra)))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join().unwrap_or_else(|_| {
+                    Err(Diagnostic::error(genxc_diag::internal("a finalizer batch thread panicked")))
+                })
+            })
+            .collect()
+    });
+    let mut out = Vec::with_capacity(numbered.len());
+    for r in results {
+        out.extend(r?);
+    }
+    Ok(out)
+}
+
+/// One `GenX_IR` run on one container of `batch`.
+fn finalize_batch(
+    batch: &[(usize, Unit)],
+    platform: Platform,
+    finalizer: &str,
+    extra: &[String],
+) -> Result<Vec<Finalized>, Diagnostic> {
+    let names = || batch.iter().map(|(_, u)| format!("'{}'", u.kernel.name)).collect::<Vec<_>>().join(", ");
+    let fail =
+        |why: String| Diagnostic::error(format!("the vISA finalizer failed on kernel {}: {why}", names()));
+    let dir = tempfile::tempdir().map_err(|e| fail(format!("no temporary folder: {e}")))?;
+    let objects: Vec<_> = batch.iter().map(|(_, u)| genxc_visa::encode_kernel(&u.kernel)).collect();
+    // the stack functions of the batch's kernels, each once, in the container's function table
+    let mut functions: Vec<&Kernel> = Vec::new();
+    for f in batch.iter().flat_map(|(_, u)| &u.functions) {
+        if !functions.iter().any(|g| g.name == f.name) {
+            functions.push(f);
+        }
+    }
+    let functions: Vec<_> = functions.into_iter().map(genxc_visa::encode_kernel).collect();
+    let container = genxc_visa::write_container(&objects, &functions);
+    std::fs::write(dir.path().join("batch.isa"), container).map_err(|e| fail(e.to_string()))?;
+    let run = Command::new(finalizer)
+        .arg("batch.isa")
+        .args(["-platform", platform.info().finalizer_name, "-binary", "-output"])
+        .args(extra)
+        .current_dir(dir.path())
+        .output()
+        .map_err(|e| {
+            fail(format!("cannot run '{finalizer}': {e} (install libigc-tools or pass --finalizer PATH)"))
+        })?;
+    let log = || {
+        let mut log = String::from_utf8_lossy(&run.stdout).into_owned();
+        log.push_str(&String::from_utf8_lossy(&run.stderr));
+        if let Ok(errors) = std::fs::read_to_string(dir.path().join("batch.errors.txt")) {
+            log.push_str(&errors);
+        }
+        log.trim().to_string()
+    };
+    // GenX_IR also exits non-zero when it had to spill (vISA's "spill" status) after writing the
+    // code of every kernel: that is a warning, reported from the listing; anything else fails
+    let log_text = log();
+    let spilled_only = log_text.contains("Spill memory used")
+        && !log_text.contains("Found a total of")
+        && batch.iter().all(|(i, _)| dir.path().join(format!("k{i}.dat")).exists());
+    if !run.status.success() && !spilled_only {
+        return Err(fail(format!("{finalizer} exited with {}:\n{log_text}", run.status)));
+    }
+    let mut out = Vec::with_capacity(batch.len());
+    for (i, Unit { kernel: k, .. }) in batch {
+        let code = std::fs::read(dir.path().join(format!("k{i}.dat")))
+            .map_err(|_| fail(format!("{finalizer} wrote no code for '{}':\n{}", k.name, log())))?;
+        let asm = std::fs::read_to_string(dir.path().join(format!("k{i}.asm"))).unwrap_or_default();
+        let report = report(&asm, &code, platform.grf_bytes())
+            .map_err(|why| fail(format!("kernel '{}': {why}", k.name)))?;
+        out.push(Finalized { name: k.name.clone(), code, report });
+    }
+    Ok(out)
+}
+
+/// The number after `key` on the listing's header line starting with `prefix`.
+fn header_number(asm: &str, prefix: &str, key: &str) -> Option<u32> {
+    let line = asm.lines().find(|l| l.starts_with(prefix))?;
+    let rest = &line[line.find(key)? + key.len()..];
+    let digits: String = rest.trim_start().chars().take_while(|c| c.is_ascii_digit()).collect();
+    digits.parse().ok()
+}
+
+/// Gen opcodes the prologue scan needs (Gen12 and later encodings).
+const OPCODE_SEND: u8 = 0x31;
+const OPCODE_SENDC: u8 = 0x32;
+const OPCODE_NOP: u8 = 0x60;
+/// The compaction bit of an instruction's first dword (bit 29): set, the instruction is 8 bytes.
+const COMPACTED: u8 = 0x20;
+
+/// Bytes of the per-thread payload prologue: the code up to its load (the first `send`) and the
+/// `nop`s after it. `None` when the code is too short to hold one.
+fn prologue_bytes(code: &[u8]) -> Option<u32> {
+    let mut at = 0;
+    let mut sent = false;
+    while at + 8 <= code.len() {
+        let opcode = code[at] & 0x7f;
+        let size = if code[at + 3] & COMPACTED != 0 { 8 } else { 16 };
+        if sent && opcode != OPCODE_NOP {
+            return Some(at as u32);
+        }
+        sent |= opcode == OPCODE_SEND || opcode == OPCODE_SENDC;
+        at += size;
+    }
+    None
+}
+
+/// The number after `key` in `line`.
+fn number_after(line: &str, key: &str) -> Option<u32> {
+    let rest = &line[line.find(key)? + key.len()..];
+    let digits: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
+    digits.parse().ok()
+}
+
+/// The report of one kernel from its Gen assembly listing and code. `grf_bytes` sizes the
+/// registers the spill and fill messages move (`wr:<header>+<n>` and `rd:<n>` in the listing's
+/// message comments).
+pub fn report(asm: &str, code: &[u8], grf_bytes: u32) -> Result<FinalizerReport, String> {
+    let grf_count = header_number(asm, "//.thread_config", "numGRF=").unwrap_or(128);
+    let inst_count = header_number(asm, "//.instCount", "instCount").unwrap_or(0);
+    let scratch_size = header_number(asm, "//.spill size", "size").unwrap_or(0);
+    let (mut spill_sends, mut spill_bytes, mut fill_sends, mut fill_bytes) = (0, 0, 0, 0);
+    for line in asm.lines().filter(|l| !l.starts_with("//")) {
+        if line.contains("scratch space spill") {
+            // the data registers follow the header's in `wr:1h+N` / `wr:1+N`
+            let data = line.find("wr:").and_then(|at| number_after(&line[at..], "+")).unwrap_or(0);
+            spill_sends += 1;
+            spill_bytes += data * grf_bytes;
+        } else if line.contains("scratch space fill") {
+            fill_sends += 1;
+            fill_bytes += number_after(line, "rd:").unwrap_or(0) * grf_bytes;
+        }
+    }
+    let per_thread_prologue = if asm.lines().any(|l| l.trim() == "per_thread_prolog:") {
+        Some(prologue_bytes(code).ok_or("the per-thread prologue has no load")?)
+    } else {
+        None
+    };
+    Ok(FinalizerReport {
+        grf_count,
+        inst_count,
+        scratch_size,
+        spill_sends,
+        spill_bytes,
+        fill_sends,
+        fill_bytes,
+        code_bytes: code.len() as u32,
+        per_thread_prologue,
+    })
+}

@@ -1,0 +1,135 @@
+//! The options users give ocloc for the Vector Compiler path (`ocloc compile ... -options "..."
+//! -internal_options "..."`), taken as ocloc takes them: [`words`] splits an option string as a
+//! shell would (single and double quotes group words), [`apply`] reads one option into
+//! [`CompileOptions`]. `CompileOptions::parse` (and so the C ABI) accepts these options inline
+//! and inside `-options "..."` / `-internal_options "..."`; the command line takes the same
+//! strings with `--options` and `--internal-options`.
+//!
+//! API options: `-vc-codegen` (accepted: genxc is a Vector Compiler back end), `-ze-enable-zebin`
+//! (accepted: zebin is the only device binary written), `-doubleGRF` (the 256-register file, for
+//! the finalizer; PVC only), `-Xfinalizer <option>` (passed to the finalizer), `-ffp-contract=fast`
+//! or `=on` (what genxc does), `-disable-finalizer-msg` (accepted: the finalizer's messages are
+//! never printed), `-stateless-stack-mem-size=<bytes>` (handled by `CompileOptions::parse`).
+//! Internal options: `-ze-exp-register-file-size=<128|256>`. Options genxc knows but does not
+//! implement (`-g`, `-ze-kernel-debug-enable`, `-ffp-contract=off`, `-vc-use-bindless-buffers`) are
+//! refused as not modeled; anything else stays an unknown option for the caller to report.
+
+use crate::api::CompileOptions;
+use genxc_diag::Diagnostic;
+use genxc_genx::Platform;
+
+/// Splits an option string into words: white space separates, `'...'` and `"..."` group (the
+/// quotes are dropped), a backslash inside double quotes escapes the next character. An unclosed
+/// quote is an error.
+pub fn words(text: &str) -> Result<Vec<String>, Diagnostic> {
+    let mut out = Vec::new();
+    let mut word = String::new();
+    let mut in_word = false;
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            c if c.is_whitespace() => {
+                if in_word {
+                    out.push(std::mem::take(&mut word));
+                    in_word = false;
+                }
+            }
+            '\'' | '"' => {
+                in_word = true;
+                loop {
+                    match chars.next() {
+                        Some(q) if q == c => break,
+                        Some('\\') if c == '"' => word.extend(chars.next()),
+                        Some(ch) => word.push(ch),
+                        None => {
+                            return Err(Diagnostic::error(format!("unclosed {c} in the options '{text}'")))
+                        }
+                    }
+                }
+            }
+            c => {
+                in_word = true;
+                word.push(c);
+            }
+        }
+    }
+    if in_word {
+        out.push(word);
+    }
+    Ok(out)
+}
+
+fn not_modeled(word: &str, why: &str) -> Diagnostic {
+    Diagnostic::error(genxc_diag::unsupported(format!("option '{word}': not modeled: {why}")))
+}
+
+/// Reads ocloc option `word` (its `-` or `--` prefix still on) into `opts`, taking its value from
+/// `rest` when it has one. `None` when the word is not an ocloc option genxc knows.
+pub fn apply(
+    opts: &mut CompileOptions,
+    word: &str,
+    rest: &mut dyn Iterator<Item = String>,
+) -> Option<Result<(), Diagnostic>> {
+    let name = word.strip_prefix("--").or_else(|| word.strip_prefix('-'))?;
+    let result = match name {
+        "vc-codegen" | "ze-enable-zebin" | "disable-finalizer-msg" => Ok(()),
+        "doubleGRF" => {
+            opts.large_grf = true;
+            Ok(())
+        }
+        "ffp-contract=fast" | "ffp-contract=on" => Ok(()),
+        "ffp-contract=off" => {
+            Err(not_modeled(word, "genxc contracts multiply-adds as IGC's Vector Compiler does"))
+        }
+        "g" | "ze-kernel-debug-enable" => {
+            Err(not_modeled(word, "source lines in vISA and a .debug_line in the zebin"))
+        }
+        "vc-use-bindless-buffers" => {
+            Err(not_modeled(word, "bindless buffers (genxc binds buffers in the binding table)"))
+        }
+        "Xfinalizer" => match rest.next() {
+            Some(value) => words(&value).map(|w| opts.finalizer_options.extend(w)),
+            None => Err(Diagnostic::error(format!("option '{word}' needs a value"))),
+        },
+        n if n.starts_with("ze-exp-register-file-size=") => match &n["ze-exp-register-file-size=".len()..] {
+            "128" => {
+                opts.large_grf = false;
+                Ok(())
+            }
+            "256" => {
+                opts.large_grf = true;
+                Ok(())
+            }
+            v => Err(Diagnostic::error(format!("option '{word}' needs 128 or 256, found '{v}'"))),
+        },
+        n if n.starts_with("ffp-contract=") => {
+            Err(Diagnostic::error(format!("option '{word}' needs fast, on or off")))
+        }
+        _ => return None,
+    };
+    Some(result)
+}
+
+/// Checks the options that depend on the platform: the large register file is PVC's.
+pub fn check(opts: &CompileOptions) -> Result<(), Diagnostic> {
+    if opts.large_grf && opts.platform != Platform::Pvc {
+        return Err(Diagnostic::error(genxc_diag::unsupported(format!(
+            "the 256-register file (-doubleGRF) on {}: only PVC has it",
+            opts.platform.info().name
+        ))));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quoted_words() {
+        assert_eq!(words("  a 'b c'  \"d \\\"e\\\"\" f'g h' ").unwrap(), ["a", "b c", "d \"e\"", "fg h"]);
+        assert_eq!(words("").unwrap(), Vec::<String>::new());
+        assert_eq!(words("''").unwrap(), [""]);
+        assert!(words("-Xfinalizer '-noschedule").unwrap_err().to_string().contains("unclosed '"));
+    }
+}

@@ -1,0 +1,406 @@
+//! `--emit zebin`: the kernels of one input finalized to Gen code ([`crate::finalize`]) and packed
+//! with their `.ze_info` into a zebin ([`genxc_zebin`]).
+//!
+//! The payload declared is the one genxc's vISA reads. The runtime writes the cross-thread data
+//! from the third GRF on (r0 is the thread header, r1 the per-thread local ids), so an input at
+//! vISA byte offset `o` is the payload argument at `o - 2 * GRF bytes`. Every kernel declares the
+//! packed local ids (x, y, z as 16-bit values) as its per-thread payload, as Intel's compiler
+//! does for CM kernels, whether or not it reads them: that fixes where the cross-thread data
+//! starts. Arguments map as follows:
+//!
+//! * a plain value: `arg_byvalue` of its size;
+//! * a surface (buffer or image): `arg_bypointer`, stateful, bound at its binding-table index;
+//! * a sampler: `arg_bypointer` in the sampler address space at its sampler-state index;
+//! * a pointer into global memory (or an SVM pointer): `arg_bypointer`, stateless, 8 bytes;
+//! * a pointer into shared local memory: `arg_bypointer` in `slm`, the 4-byte offset;
+//! * the implicit local size and group count: `local_size` and `group_count` (three 32-bit values);
+//! * a kernel that spills or makes stack calls: the finalizer's scratch space (spilled registers,
+//!   call stack) as a per-thread memory buffer; a kernel making stack calls has `has_stack_calls`
+//!   and the functions it reaches linked into its code by the finalizer (they travel in the
+//!   function table of its container).
+//!
+//! Not modeled (refused with a message): kernels of a data section (globals), printf, private
+//! memory (genxc's threads find their stack by `%sr0`, which does not match how the runtime sizes
+//! the private memory it allocates), function addresses (indirect calls and calls to functions
+//! the module only declares: relocations a linker resolves), other implicit arguments, and
+//! platforms before TGLLP.
+
+use crate::api::CompileOptions;
+use crate::finalize::{self, Finalized, FinalizerReport};
+use genxc_diag::Diagnostic;
+use genxc_genx::metadata::{AddressSpace, ArgCategory, ImplicitArg, Kernel};
+use genxc_genx::Platform;
+use genxc_zebin::{
+    AccessType, AddrMode, AddrSpace, BindingTableIndex, Device, ExecutionEnv, KernelInfo, PayloadArg,
+    PayloadArgType, PerThreadArgType, PerThreadBuffer, PerThreadBufferKind, PerThreadPayloadArg, Program,
+    ZeInfo,
+};
+
+/// The zebin device of a platform, or why there is none.
+pub fn device(platform: Platform) -> Result<Device, Diagnostic> {
+    Ok(match platform {
+        Platform::Tgllp => Device::Tgllp,
+        Platform::Dg2 => Device::Dg2,
+        Platform::Mtl => Device::Mtl,
+        Platform::Pvc => Device::Pvc,
+        Platform::Skl | Platform::Icllp => {
+            return Err(Diagnostic::error(genxc_diag::unsupported(format!(
+                "--emit zebin for {}: not modeled by the zebin writer (TGLLP, DG2, MTL and PVC are)",
+                platform.info().name
+            ))))
+        }
+    })
+}
+
+/// Bytes of the packed local ids (x, y, z as 16-bit values).
+const PACKED_LOCAL_ID_BYTES: u32 = 6;
+
+fn unsupported(kernel: &str, what: impl std::fmt::Display) -> Diagnostic {
+    Diagnostic::error(genxc_diag::unsupported(format!(
+        "--emit zebin of kernel '{kernel}': not modeled by the zebin writer: {what}"
+    )))
+}
+
+/// The access type of an argument's type descriptor (`read_write` when none is given).
+fn access_of_desc(desc: &str) -> AccessType {
+    let d = desc.to_ascii_lowercase();
+    if d.contains("read_only") {
+        AccessType::ReadOnly
+    } else if d.contains("write_only") {
+        AccessType::WriteOnly
+    } else {
+        AccessType::ReadWrite
+    }
+}
+
+fn access_of(a: genxc_genx::metadata::Access) -> AccessType {
+    match a {
+        genxc_genx::metadata::Access::ReadOnly => AccessType::ReadOnly,
+        genxc_genx::metadata::Access::WriteOnly => AccessType::WriteOnly,
+        genxc_genx::metadata::Access::ReadWrite => AccessType::ReadWrite,
+    }
+}
+
+/// The `image_type` of an image argument's type descriptor (lower case), `None` for a buffer.
+fn image_type(desc: &str) -> Option<&'static str> {
+    // longer names first: `image1d_buffer_t` contains `image1d_`
+    const TYPES: [(&str, &str); 7] = [
+        ("image1d_buffer_t", "image_buffer"),
+        ("image1d_array_t", "image_1d_array"),
+        ("image2d_array_t", "image_2d_array"),
+        ("image2d_media_block_t", "image_2d_media_block"),
+        ("image1d_t", "image_1d"),
+        ("image2d_t", "image_2d"),
+        ("image3d_t", "image_3d"),
+    ];
+    TYPES.iter().find(|(key, _)| desc.contains(key)).map(|&(_, t)| t)
+}
+
+/// What one kernel's `.ze_info` entry is made from: its metadata, the inputs its vISA declares,
+/// its finalized code, and whether it waits at a barrier.
+pub struct KernelParts<'a> {
+    /// The kernel's metadata (arguments, SLM, private memory).
+    pub metadata: &'a Kernel,
+    /// The inputs of its vISA kernel: the payload its code reads.
+    pub inputs: &'a [genxc_visa::Input],
+    /// Its finalized code and the finalizer's report.
+    pub finalized: &'a Finalized,
+    /// Work-group barriers it uses.
+    pub barriers: u32,
+}
+
+/// The `.ze_info` entry of one kernel for `platform`.
+pub fn kernel_info(parts: &KernelParts, platform: Platform) -> Result<KernelInfo, Diagnostic> {
+    let KernelParts { metadata: k, inputs, finalized: f, barriers } = *parts;
+    if !k.globals.is_empty() {
+        return Err(unsupported(&k.name, "the global data section (its symbols and relocations)"));
+    }
+    if !k.external_functions.is_empty() {
+        return Err(unsupported(&k.name, "calls to functions the module only declares (their relocations)"));
+    }
+    let grf = platform.grf_bytes();
+    let base = 2 * grf;
+    let mut info = KernelInfo {
+        name: k.name.clone(),
+        execution_env: ExecutionEnv {
+            grf_count: f.report.grf_count,
+            simd_size: 1,
+            // the SLM the vISA declares: whole KB
+            slm_size: k.slm_size.div_ceil(1024) * 1024,
+            barrier_count: barriers,
+            offset_to_skip_per_thread_data_load: f.report.per_thread_prologue,
+            ..ExecutionEnv::default()
+        },
+        per_thread_payload_arguments: vec![PerThreadPayloadArg {
+            arg_type: PerThreadArgType::PackedLocalIds,
+            offset: 0,
+            size: PACKED_LOCAL_ID_BYTES,
+        }],
+        ..KernelInfo::default()
+    };
+    for (index, a) in k.args.iter().enumerate() {
+        let Some(offset) = a.offset else { continue };
+        let arg_index = Some(index as u32);
+        if a.implicit == ImplicitArg::LocalId {
+            if offset != grf || a.size != PACKED_LOCAL_ID_BYTES {
+                return Err(unsupported(
+                    &k.name,
+                    format!("local ids of {} bytes at byte {offset} (packed 16-bit ids in r1 are)", a.size),
+                ));
+            }
+            continue;
+        }
+        let Some(offset) = offset.checked_sub(base) else {
+            return Err(unsupported(
+                &k.name,
+                format!("argument {index} at byte {offset}, inside the per-thread payload"),
+            ));
+        };
+        let implicit = |t: PayloadArgType, size: u32| -> Result<PayloadArg, Diagnostic> {
+            if a.size != size {
+                return Err(unsupported(
+                    &k.name,
+                    format!("the implicit {} argument of {} bytes", t.name(), a.size),
+                ));
+            }
+            Ok(PayloadArg::implicit(t, offset, size))
+        };
+        let arg = match a.implicit {
+            ImplicitArg::LocalSize => implicit(PayloadArgType::LocalSize, 12)?,
+            ImplicitArg::GroupCount => implicit(PayloadArgType::GroupCount, 12)?,
+            ImplicitArg::PrivateBase => return Err(private_memory_refusal(k)),
+            ImplicitArg::PrintfBuffer => return Err(printf_refusal(k)),
+            ImplicitArg::Other(n) => return Err(unsupported(&k.name, format!("implicit argument kind {n}"))),
+            // the per-thread payload, declared above
+            ImplicitArg::LocalId => continue,
+            ImplicitArg::None => {
+                let by_pointer =
+                    |mode: AddrMode, space: AddrSpace, access: Option<AccessType>, offset: u32, size: u32| {
+                        PayloadArg {
+                            arg_type: PayloadArgType::ArgByPointer,
+                            offset,
+                            size,
+                            arg_index,
+                            addrmode: Some(mode),
+                            addrspace: Some(space),
+                            access_type: access,
+                            source_offset: None,
+                            sampler_index: None,
+                            image_type: None,
+                        }
+                    };
+                let desc = a.type_desc.to_ascii_lowercase();
+                match (a.category, a.pointer.map(|p| p.space)) {
+                    (ArgCategory::Surface, _) => {
+                        let bti = k.binding_table_index(index).unwrap_or(0);
+                        info.binding_table_indices
+                            .push(BindingTableIndex { bti_value: bti, arg_index: index as u32 });
+                        let image = image_type(&desc);
+                        let space = if image.is_some() { AddrSpace::Image } else { AddrSpace::Global };
+                        let access = a.pointer.map(|p| access_of(p.access)).unwrap_or(access_of_desc(&desc));
+                        // the code addresses the surface by its binding-table index, not by a payload value
+                        let mut p = by_pointer(AddrMode::Stateful, space, Some(access), 0, 0);
+                        p.image_type = image.map(str::to_string);
+                        p
+                    }
+                    (ArgCategory::Sampler, _) => {
+                        let mut p = by_pointer(AddrMode::Stateful, AddrSpace::Sampler, None, 0, 0);
+                        p.sampler_index = k.sampler_index(index);
+                        p
+                    }
+                    (ArgCategory::General, Some(AddressSpace::Global)) => {
+                        let access = a.pointer.map(|p| access_of(p.access));
+                        by_pointer(AddrMode::Stateless, AddrSpace::Global, access, offset, a.size)
+                    }
+                    (ArgCategory::General, Some(AddressSpace::Local)) => {
+                        by_pointer(AddrMode::Slm, AddrSpace::Local, None, offset, a.size)
+                    }
+                    (ArgCategory::General, _) if desc.contains("svmptr_t") => by_pointer(
+                        AddrMode::Stateless,
+                        AddrSpace::Global,
+                        Some(AccessType::ReadWrite),
+                        offset,
+                        a.size,
+                    ),
+                    (ArgCategory::General, _) => PayloadArg {
+                        arg_index,
+                        source_offset: Some(0),
+                        ..PayloadArg::implicit(PayloadArgType::ArgByValue, offset, a.size)
+                    },
+                }
+            }
+        };
+        info.payload_arguments.push(arg);
+    }
+    if f.report.scratch_size > 0 {
+        info.per_thread_memory_buffers
+            .push(PerThreadBuffer { kind: PerThreadBufferKind::SpillFill, size: f.report.scratch_size });
+    }
+    // the implicit inputs selection declared (local size, group count), which the metadata does
+    // not list; every other input must be an argument of the metadata
+    for i in inputs {
+        let offset = u32::from(i.offset);
+        if k.args.iter().any(|a| a.offset == Some(offset)) {
+            continue;
+        }
+        let arg_type = match i.implicit {
+            genxc_visa::ImplicitKind::LOCAL_ID
+                if offset == grf && u32::from(i.size) == PACKED_LOCAL_ID_BYTES =>
+            {
+                continue
+            }
+            genxc_visa::ImplicitKind::LOCAL_SIZE => PayloadArgType::LocalSize,
+            genxc_visa::ImplicitKind::GROUP_COUNT => PayloadArgType::GroupCount,
+            kind => {
+                return Err(unsupported(
+                    &k.name,
+                    format!("the vISA input of implicit kind {kind} at byte {offset} ({} bytes)", i.size),
+                ))
+            }
+        };
+        let Some(at) = offset.checked_sub(base) else {
+            return Err(unsupported(
+                &k.name,
+                format!("the implicit {} input at byte {offset}", arg_type.name()),
+            ));
+        };
+        info.payload_arguments.push(PayloadArg::implicit(arg_type, at, u32::from(i.size)));
+    }
+    Ok(info)
+}
+
+/// The refusal of a kernel with a printf buffer.
+fn printf_refusal(k: &Kernel) -> Diagnostic {
+    unsupported(
+        &k.name,
+        "printf (the runtime reads format strings by address from .data.const.string; genxc's printf buffer holds string indices)",
+    )
+}
+
+/// The refusal of a kernel with private memory.
+fn private_memory_refusal(k: &Kernel) -> Diagnostic {
+    unsupported(
+        &k.name,
+        format!(
+            "private memory (genxc's code places each thread's {} bytes of stack by the low 14 bits of %sr0, {} slots; the runtime sizes private memory by its own count of hardware threads)",
+            k.private_memory,
+            genxc_genx::import::prepare::STACK_THREAD_SLOTS
+        ),
+    )
+}
+
+/// Why the zebin writer cannot describe kernel `k`, if it cannot: what the metadata alone shows,
+/// checked before any finalizer runs.
+fn check_modeled(k: &Kernel) -> Result<(), Diagnostic> {
+    if !k.globals.is_empty() {
+        return Err(unsupported(&k.name, "the global data section (its symbols and relocations)"));
+    }
+    if !k.external_functions.is_empty() {
+        return Err(unsupported(&k.name, "calls to functions the module only declares (their relocations)"));
+    }
+    let with_implicit = |i: ImplicitArg| k.args.iter().any(|a| a.implicit == i);
+    if with_implicit(ImplicitArg::PrintfBuffer) {
+        return Err(printf_refusal(k));
+    }
+    if with_implicit(ImplicitArg::PrivateBase) {
+        return Err(private_memory_refusal(k));
+    }
+    if let Some(ImplicitArg::Other(n)) =
+        k.args.iter().map(|a| a.implicit).find(|i| matches!(i, ImplicitArg::Other(_)))
+    {
+        return Err(unsupported(&k.name, format!("implicit argument kind {n}")));
+    }
+    Ok(())
+}
+
+/// Whether a vISA kernel waits at a work-group barrier.
+fn uses_barrier(k: &genxc_visa::Kernel) -> bool {
+    k.body.iter().any(|i| {
+        matches!(
+            i,
+            genxc_visa::Inst::Barrier
+                | genxc_visa::Inst::Sync(genxc_visa::message::ThreadSync::SplitBarrier { .. })
+        )
+    })
+}
+
+/// The zebin of the kernels and the finalizer's report of each, in kernel order.
+pub type Built = (Vec<u8>, Vec<(String, FinalizerReport)>);
+
+/// Finalizes `selected` (the input's vISA kernels) and packs them with the `.ze_info` made from
+/// `kernels` (their metadata) into a zebin; also gives the finalizer's report of each kernel.
+pub fn build(
+    kernels: &[Kernel],
+    selected: Vec<finalize::Unit>,
+    opts: &CompileOptions,
+) -> Result<Built, Vec<Diagnostic>> {
+    let device = device(opts.platform).map_err(|d| vec![d])?;
+    let barriers: Vec<u32> = selected
+        .iter()
+        .map(|u| u32::from(uses_barrier(&u.kernel) || u.functions.iter().any(uses_barrier)))
+        .collect();
+    let stack_calls: Vec<bool> = selected.iter().map(|u| !u.functions.is_empty()).collect();
+    let inputs: Vec<Vec<genxc_visa::Input>> = selected.iter().map(|u| u.kernel.inputs.clone()).collect();
+    // check the metadata before starting any finalizer
+    for u in &selected {
+        let k = &u.kernel;
+        let Some(md) = kernels.iter().find(|m| m.name == k.name) else {
+            return Err(vec![Diagnostic::error(genxc_diag::internal(format!(
+                "no metadata for kernel '{}'",
+                k.name
+            )))]);
+        };
+        check_modeled(md).map_err(|d| vec![d])?;
+        let faddr = std::iter::once(k).chain(&u.functions).find_map(|f| {
+            f.body.iter().find_map(|i| match i {
+                genxc_visa::Inst::FAddr { function, .. } => Some(function.clone()),
+                _ => None,
+            })
+        });
+        if let Some(function) = faddr {
+            return Err(vec![unsupported(
+                &k.name,
+                format!("the address of function '{function}' (an indirect call's relocation, which the finalizer leaves to a linker)"),
+            )]);
+        }
+        if let Some(f) = u.functions.iter().find(|f| genxc_visa::text::sanitize(&f.name) != f.name) {
+            return Err(vec![unsupported(
+                &k.name,
+                format!("the stack function '{}', whose name is not a vISA identifier (the .isa function table needs one)", f.name),
+            )]);
+        }
+    }
+    let finalizer = finalize::finalizer_command(opts.finalizer.as_deref());
+    let mut extra = opts.finalizer_options.clone();
+    if opts.large_grf {
+        extra.extend(["-TotalGRFNum".to_string(), "256".to_string()]);
+    }
+    let finalized =
+        finalize::finalize(selected, opts.platform, finalizer, opts.jobs, &extra).map_err(|d| vec![d])?;
+    let mut infos = Vec::with_capacity(finalized.len());
+    let mut code = Vec::with_capacity(finalized.len());
+    let mut reports = Vec::with_capacity(finalized.len());
+    let mut errors = Vec::new();
+    for (((f, barriers), inputs), stack_calls) in
+        finalized.into_iter().zip(barriers).zip(&inputs).zip(stack_calls)
+    {
+        let md = kernels.iter().find(|m| m.name == f.name).expect("checked above");
+        let parts = KernelParts { metadata: md, inputs, finalized: &f, barriers };
+        match kernel_info(&parts, opts.platform) {
+            Ok(mut info) => {
+                info.execution_env.has_stack_calls = stack_calls;
+                infos.push(info)
+            }
+            Err(d) => errors.push(d),
+        }
+        reports.push((f.name.clone(), f.report));
+        code.push((f.name, f.code));
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let program = Program { device, kernels: code, data_const: Vec::new(), zeinfo: ZeInfo::new(infos) };
+    let bytes =
+        genxc_zebin::write(&program).map_err(|why| vec![Diagnostic::error(genxc_diag::internal(why))])?;
+    Ok((bytes, reports))
+}

@@ -1,0 +1,487 @@
+//! The ELF64 container of a zebin: [`write`] lays out a [`Program`] (kernel code, constant data,
+//! `.ze_info`) as the compute runtime reads it, [`read`] reads such a file back.
+//!
+//! Layout written: the ELF header (class 64, little endian, type `ET_REL`, machine `EM_INTELGT`),
+//! then the section data, then the section headers: `.text.<kernel>` per kernel (`SHT_PROGBITS`,
+//! alloc + exec), `.data.const` when there is constant data, `.symtab` (one local function symbol
+//! per kernel), `.ze_info` (`SHT_ZEBIN_ZEINFO`), `.note.intelgt.compat` (the IntelGT notes:
+//! product family, GFX core, target flags, `.ze_info` version) and `.strtab` (section and symbol
+//! names).
+
+use crate::zeinfo::ZeInfo;
+use crate::Device;
+
+/// `EM_INTELGT`: the ELF machine of Intel graphics.
+pub const EM_INTELGT: u16 = 205;
+/// `ET_REL`: the file type Intel's compiler writes (the runtime also takes `ET_ZEBIN_EXE`).
+pub const ET_REL: u16 = 1;
+/// `ET_ZEBIN_EXE`, the other file type the runtime accepts.
+pub const ET_ZEBIN_EXE: u16 = 0xff12;
+/// `SHT_ZEBIN_ZEINFO`: the section type of `.ze_info`.
+pub const SHT_ZEBIN_ZEINFO: u32 = 0xff00_0011;
+const SHT_PROGBITS: u32 = 1;
+const SHT_SYMTAB: u32 = 2;
+const SHT_STRTAB: u32 = 3;
+const SHT_NOTE: u32 = 7;
+const SHF_ALLOC: u64 = 2;
+const SHF_EXECINSTR: u64 = 4;
+const EHDR_SIZE: usize = 64;
+const SHDR_SIZE: usize = 64;
+const SYM_SIZE: usize = 24;
+/// `STT_FUNC` with `STB_LOCAL`, the symbol of a kernel.
+const STT_FUNC_LOCAL: u8 = 2;
+
+/// The owner name of the IntelGT notes.
+pub const INTELGT_NOTE_OWNER: &str = "IntelGT";
+/// IntelGT note type: the product family (4-byte word).
+pub const NT_PRODUCT_FAMILY: u32 = 1;
+/// IntelGT note type: the GFX core family (4-byte word).
+pub const NT_GFX_CORE: u32 = 2;
+/// IntelGT note type: the target flags (4-byte word, see [`target_flags`]).
+pub const NT_TARGET_METADATA: u32 = 3;
+/// IntelGT note type: the `.ze_info` version, a NUL-terminated string.
+pub const NT_ZEBIN_VERSION: u32 = 4;
+
+/// The target flags of the `NT_TARGET_METADATA` note: generator 0 (not IGC), no revision checks
+/// (bits 13 and 14 clear), `e_machine` not used for the product (bit 15 clear).
+pub fn target_flags() -> u32 {
+    0
+}
+
+/// What a zebin holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Program {
+    /// The device the code is for.
+    pub device: Device,
+    /// `(kernel name, Gen code)` in order; the names match `zeinfo.kernels`.
+    pub kernels: Vec<(String, Vec<u8>)>,
+    /// Constant data (`.data.const`), omitted when empty.
+    pub data_const: Vec<u8>,
+    /// The metadata.
+    pub zeinfo: ZeInfo,
+}
+
+/// A section read back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Section {
+    /// Name.
+    pub name: String,
+    /// `sh_type`.
+    pub kind: u32,
+    /// `sh_flags`.
+    pub flags: u64,
+    /// Contents.
+    pub data: Vec<u8>,
+}
+
+/// A note of `.note.intelgt.compat` read back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Note {
+    /// Owner name (without its NUL).
+    pub owner: String,
+    /// Note type.
+    pub kind: u32,
+    /// Description bytes.
+    pub desc: Vec<u8>,
+}
+
+/// A symbol read back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Symbol {
+    /// Name.
+    pub name: String,
+    /// Index of the section it is defined in.
+    pub section: u16,
+    /// Value (offset in the section).
+    pub value: u64,
+    /// Size in bytes.
+    pub size: u64,
+    /// `st_info` (binding and type).
+    pub info: u8,
+}
+
+/// A zebin read back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReadZebin {
+    /// `e_type`.
+    pub file_type: u16,
+    /// `e_machine`.
+    pub machine: u16,
+    /// Sections in header order (index 0, the null section, included).
+    pub sections: Vec<Section>,
+    /// The IntelGT notes.
+    pub notes: Vec<Note>,
+    /// The symbols of `.symtab` (the null symbol left out).
+    pub symbols: Vec<Symbol>,
+}
+
+impl ReadZebin {
+    /// The section named `name`.
+    pub fn section(&self, name: &str) -> Option<&Section> {
+        self.sections.iter().find(|s| s.name == name)
+    }
+
+    /// The `.ze_info` text.
+    pub fn zeinfo_text(&self) -> Option<&str> {
+        self.section(".ze_info").and_then(|s| std::str::from_utf8(&s.data).ok())
+    }
+
+    /// `(kernel name, code)` of every `.text.<kernel>` section, in order.
+    pub fn kernels(&self) -> impl Iterator<Item = (&str, &[u8])> {
+        self.sections.iter().filter_map(|s| Some((s.name.strip_prefix(".text.")?, s.data.as_slice())))
+    }
+
+    /// The 4-byte word of note `kind`.
+    pub fn note_word(&self, kind: u32) -> Option<u32> {
+        let n = self.notes.iter().find(|n| n.kind == kind)?;
+        Some(u32::from_le_bytes(n.desc.get(..4)?.try_into().ok()?))
+    }
+
+    /// The device the notes name.
+    pub fn device(&self) -> Option<Device> {
+        Device::from_numbers(self.note_word(NT_GFX_CORE)?, self.note_word(NT_PRODUCT_FAMILY)?)
+    }
+
+    /// The `.ze_info` version the notes name.
+    pub fn zebin_version(&self) -> Option<&str> {
+        let n = self.notes.iter().find(|n| n.kind == NT_ZEBIN_VERSION)?;
+        std::str::from_utf8(n.desc.split(|&b| b == 0).next()?).ok()
+    }
+}
+
+/// Names in a string table: NUL-terminated, the empty name at 0.
+#[derive(Default)]
+struct StrTab {
+    bytes: Vec<u8>,
+}
+
+impl StrTab {
+    fn add(&mut self, s: &str) -> u32 {
+        if self.bytes.is_empty() {
+            self.bytes.push(0);
+        }
+        let at = self.bytes.len() as u32;
+        self.bytes.extend_from_slice(s.as_bytes());
+        self.bytes.push(0);
+        at
+    }
+}
+
+fn note(out: &mut Vec<u8>, kind: u32, desc: &[u8]) {
+    let name = INTELGT_NOTE_OWNER.as_bytes();
+    out.extend_from_slice(&(name.len() as u32 + 1).to_le_bytes());
+    out.extend_from_slice(&(desc.len() as u32).to_le_bytes());
+    out.extend_from_slice(&kind.to_le_bytes());
+    out.extend_from_slice(name);
+    out.push(0);
+    while !out.len().is_multiple_of(4) {
+        out.push(0);
+    }
+    out.extend_from_slice(desc);
+    while !out.len().is_multiple_of(4) {
+        out.push(0);
+    }
+}
+
+/// The `.note.intelgt.compat` contents for `device` and `.ze_info` version `version`.
+fn compat_notes(device: Device, version: (u32, u32)) -> Vec<u8> {
+    let mut n = Vec::new();
+    note(&mut n, NT_PRODUCT_FAMILY, &device.product_family().to_le_bytes());
+    note(&mut n, NT_GFX_CORE, &device.gfx_core().to_le_bytes());
+    note(&mut n, NT_TARGET_METADATA, &target_flags().to_le_bytes());
+    let mut v = format!("{}.{}", version.0, version.1).into_bytes();
+    v.push(0);
+    note(&mut n, NT_ZEBIN_VERSION, &v);
+    n
+}
+
+struct Header {
+    name: u32,
+    kind: u32,
+    flags: u64,
+    offset: u64,
+    size: u64,
+    link: u32,
+    info: u32,
+    align: u64,
+    entsize: u64,
+}
+
+/// Writes `program` as a zebin. Kernel names must be unique and match `zeinfo`'s kernels; an
+/// error says which does not.
+pub fn write(program: &Program) -> Result<Vec<u8>, String> {
+    let names: Vec<&str> = program.zeinfo.kernels.iter().map(|k| k.name.as_str()).collect();
+    let code: Vec<&str> = program.kernels.iter().map(|(n, _)| n.as_str()).collect();
+    if names != code {
+        return Err(format!("the kernels of .ze_info ({names:?}) are not those of the code ({code:?})"));
+    }
+    for (i, n) in code.iter().enumerate() {
+        if n.is_empty() || n.contains('\0') {
+            return Err(format!("kernel {i} has no usable name"));
+        }
+        if code[..i].contains(n) {
+            return Err(format!("two kernels are named '{n}'"));
+        }
+    }
+    let mut strtab = StrTab::default();
+    strtab.add("");
+    let mut data: Vec<u8> = Vec::new();
+    let mut headers: Vec<Header> = Vec::new();
+    let place = |data: &mut Vec<u8>, bytes: &[u8], align: usize| -> u64 {
+        while !(EHDR_SIZE + data.len()).is_multiple_of(align) {
+            data.push(0);
+        }
+        let at = (EHDR_SIZE + data.len()) as u64;
+        data.extend_from_slice(bytes);
+        at
+    };
+    // .text.<kernel>, 64-byte aligned in the file (instruction fetch is in cache lines)
+    let mut symbols: Vec<(u32, u16, u64)> = Vec::new();
+    for (name, bytes) in &program.kernels {
+        let sname = strtab.add(&format!(".text.{name}"));
+        let offset = place(&mut data, bytes, 64);
+        headers.push(Header {
+            name: sname,
+            kind: SHT_PROGBITS,
+            flags: SHF_ALLOC | SHF_EXECINSTR,
+            offset,
+            size: bytes.len() as u64,
+            link: 0,
+            info: 0,
+            align: 64,
+            entsize: 0,
+        });
+        let sym = strtab.add(name);
+        symbols.push((sym, headers.len() as u16, bytes.len() as u64));
+    }
+    if !program.data_const.is_empty() {
+        let sname = strtab.add(".data.const");
+        let offset = place(&mut data, &program.data_const, 16);
+        headers.push(Header {
+            name: sname,
+            kind: SHT_PROGBITS,
+            flags: SHF_ALLOC,
+            offset,
+            size: program.data_const.len() as u64,
+            link: 0,
+            info: 0,
+            align: 16,
+            entsize: 0,
+        });
+    }
+    // .symtab: the null symbol, then one local function symbol per kernel
+    let mut symtab = vec![0u8; SYM_SIZE];
+    for &(name, section, size) in &symbols {
+        symtab.extend_from_slice(&name.to_le_bytes());
+        symtab.push(STT_FUNC_LOCAL);
+        symtab.push(0);
+        symtab.extend_from_slice(&section.to_le_bytes());
+        symtab.extend_from_slice(&0u64.to_le_bytes());
+        symtab.extend_from_slice(&size.to_le_bytes());
+    }
+    let symtab_index = headers.len() + 1;
+    let sname = strtab.add(".symtab");
+    let offset = place(&mut data, &symtab, 8);
+    headers.push(Header {
+        name: sname,
+        kind: SHT_SYMTAB,
+        flags: 0,
+        offset,
+        size: symtab.len() as u64,
+        link: 0, // the string table's index, set below
+        info: symbols.len() as u32 + 1,
+        align: 8,
+        entsize: SYM_SIZE as u64,
+    });
+    let yaml = program.zeinfo.to_yaml();
+    let sname = strtab.add(".ze_info");
+    let offset = place(&mut data, yaml.as_bytes(), 1);
+    headers.push(Header {
+        name: sname,
+        kind: SHT_ZEBIN_ZEINFO,
+        flags: 0,
+        offset,
+        size: yaml.len() as u64,
+        link: 0,
+        info: 0,
+        align: 1,
+        entsize: 0,
+    });
+    let notes = compat_notes(program.device, program.zeinfo.version);
+    let sname = strtab.add(".note.intelgt.compat");
+    let offset = place(&mut data, &notes, 4);
+    headers.push(Header {
+        name: sname,
+        kind: SHT_NOTE,
+        flags: 0,
+        offset,
+        size: notes.len() as u64,
+        link: 0,
+        info: 0,
+        align: 4,
+        entsize: 0,
+    });
+    let sname = strtab.add(".strtab");
+    let strtab_index = headers.len() + 1;
+    let strtab_bytes = std::mem::take(&mut strtab.bytes);
+    let offset = place(&mut data, &strtab_bytes, 1);
+    headers.push(Header {
+        name: sname,
+        kind: SHT_STRTAB,
+        flags: 0,
+        offset,
+        size: strtab_bytes.len() as u64,
+        link: 0,
+        info: 0,
+        align: 1,
+        entsize: 0,
+    });
+    headers[symtab_index - 1].link = strtab_index as u32;
+    while !data.len().is_multiple_of(8) {
+        data.push(0);
+    }
+    let shoff = (EHDR_SIZE + data.len()) as u64;
+    let shnum = headers.len() + 1;
+
+    let mut out = Vec::with_capacity(EHDR_SIZE + data.len() + shnum * SHDR_SIZE);
+    out.extend_from_slice(&[0x7f, b'E', b'L', b'F', 2, 1, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0]);
+    out.extend_from_slice(&ET_REL.to_le_bytes());
+    out.extend_from_slice(&EM_INTELGT.to_le_bytes());
+    out.extend_from_slice(&1u32.to_le_bytes()); // e_version
+    out.extend_from_slice(&0u64.to_le_bytes()); // e_entry
+    out.extend_from_slice(&0u64.to_le_bytes()); // e_phoff
+    out.extend_from_slice(&shoff.to_le_bytes());
+    out.extend_from_slice(&0u32.to_le_bytes()); // e_flags
+    out.extend_from_slice(&(EHDR_SIZE as u16).to_le_bytes());
+    out.extend_from_slice(&0u16.to_le_bytes()); // e_phentsize
+    out.extend_from_slice(&0u16.to_le_bytes()); // e_phnum
+    out.extend_from_slice(&(SHDR_SIZE as u16).to_le_bytes());
+    out.extend_from_slice(&(shnum as u16).to_le_bytes());
+    out.extend_from_slice(&(strtab_index as u16).to_le_bytes());
+    out.extend_from_slice(&data);
+    out.extend_from_slice(&[0u8; SHDR_SIZE]);
+    for h in &headers {
+        out.extend_from_slice(&h.name.to_le_bytes());
+        out.extend_from_slice(&h.kind.to_le_bytes());
+        out.extend_from_slice(&h.flags.to_le_bytes());
+        out.extend_from_slice(&0u64.to_le_bytes()); // sh_addr
+        out.extend_from_slice(&h.offset.to_le_bytes());
+        out.extend_from_slice(&h.size.to_le_bytes());
+        out.extend_from_slice(&h.link.to_le_bytes());
+        out.extend_from_slice(&h.info.to_le_bytes());
+        out.extend_from_slice(&h.align.to_le_bytes());
+        out.extend_from_slice(&h.entsize.to_le_bytes());
+    }
+    Ok(out)
+}
+
+fn u16_at(b: &[u8], at: usize) -> Result<u16, String> {
+    b.get(at..at + 2).map(|s| u16::from_le_bytes([s[0], s[1]])).ok_or(format!("truncated at byte {at}"))
+}
+
+fn u32_at(b: &[u8], at: usize) -> Result<u32, String> {
+    b.get(at..at + 4)
+        .map(|s| u32::from_le_bytes([s[0], s[1], s[2], s[3]]))
+        .ok_or(format!("truncated at byte {at}"))
+}
+
+fn u64_at(b: &[u8], at: usize) -> Result<u64, String> {
+    let lo = u32_at(b, at)? as u64;
+    let hi = u32_at(b, at + 4)? as u64;
+    Ok(lo | hi << 32)
+}
+
+fn cstr(table: &[u8], at: usize) -> Result<String, String> {
+    let rest = table.get(at..).ok_or(format!("name offset {at} is outside its string table"))?;
+    let end = rest.iter().position(|&b| b == 0).ok_or(format!("name at {at} is not NUL-terminated"))?;
+    String::from_utf8(rest[..end].to_vec()).map_err(|_| format!("name at {at} is not UTF-8"))
+}
+
+/// Reads a zebin: the ELF64 header, every section, the IntelGT notes and the symbols. Anything
+/// outside the file or not ELF64 little-endian is an error saying what.
+pub fn read(bytes: &[u8]) -> Result<ReadZebin, String> {
+    if bytes.len() < EHDR_SIZE || bytes[..4] != [0x7f, b'E', b'L', b'F'] {
+        return Err("not an ELF file".into());
+    }
+    if bytes[4] != 2 || bytes[5] != 1 {
+        return Err("not a 64-bit little-endian ELF file".into());
+    }
+    let file_type = u16_at(bytes, 16)?;
+    let machine = u16_at(bytes, 18)?;
+    let shoff = u64_at(bytes, 40)? as usize;
+    let shentsize = u16_at(bytes, 58)? as usize;
+    let shnum = u16_at(bytes, 60)? as usize;
+    let shstrndx = u16_at(bytes, 62)? as usize;
+    if shentsize != SHDR_SIZE {
+        return Err(format!("section header size {shentsize}, expected {SHDR_SIZE}"));
+    }
+    if shstrndx >= shnum {
+        return Err(format!("section name table index {shstrndx} is not a section"));
+    }
+    let mut raw = Vec::with_capacity(shnum);
+    for i in 0..shnum {
+        let h = shoff
+            .checked_add(i * SHDR_SIZE)
+            .filter(|&h| h + SHDR_SIZE <= bytes.len())
+            .ok_or(format!("section header {i} is outside the file"))?;
+        let kind = u32_at(bytes, h + 4)?;
+        let (offset, size) = (u64_at(bytes, h + 24)? as usize, u64_at(bytes, h + 32)? as usize);
+        let data = if kind == 8 || i == 0 {
+            Vec::new() // SHT_NOBITS and the null section hold no bytes
+        } else {
+            offset
+                .checked_add(size)
+                .and_then(|end| bytes.get(offset..end))
+                .ok_or(format!("section {i} is outside the file"))?
+                .to_vec()
+        };
+        raw.push((u32_at(bytes, h)?, kind, u64_at(bytes, h + 8)?, data));
+    }
+    let names = raw[shstrndx].3.clone();
+    let mut sections = Vec::with_capacity(shnum);
+    for (i, (name, kind, flags, data)) in raw.into_iter().enumerate() {
+        let name = if i == 0 { String::new() } else { cstr(&names, name as usize)? };
+        sections.push(Section { name, kind, flags, data });
+    }
+    let mut notes = Vec::new();
+    if let Some(s) = sections.iter().find(|s| s.kind == SHT_NOTE && s.name == ".note.intelgt.compat") {
+        let d = &s.data;
+        let mut at = 0;
+        while at < d.len() {
+            let namesz = u32_at(d, at)? as usize;
+            let descsz = u32_at(d, at + 4)? as usize;
+            let kind = u32_at(d, at + 8)?;
+            let name_at = at + 12;
+            let desc_at = name_at + namesz.div_ceil(4) * 4;
+            let end = desc_at + descsz.div_ceil(4) * 4;
+            if end > d.len() {
+                return Err(format!("note at byte {at} of .note.intelgt.compat runs past the section"));
+            }
+            let owner =
+                String::from_utf8_lossy(&d[name_at..name_at + namesz]).trim_end_matches('\0').to_string();
+            notes.push(Note { owner, kind, desc: d[desc_at..desc_at + descsz].to_vec() });
+            at = end;
+        }
+    }
+    let mut symbols = Vec::new();
+    if let Some((i, s)) = sections.iter().enumerate().find(|(_, s)| s.kind == SHT_SYMTAB) {
+        let link = u32_at(bytes, shoff + i * SHDR_SIZE + 40)? as usize;
+        let table = &sections
+            .get(link)
+            .ok_or(format!("the symbol table's string table {link} is not a section"))?
+            .data;
+        for sym in s.data.chunks(SYM_SIZE).skip(1) {
+            if sym.len() < SYM_SIZE {
+                return Err("a truncated symbol".into());
+            }
+            symbols.push(Symbol {
+                name: cstr(table, u32_at(sym, 0)? as usize)?,
+                info: sym[4],
+                section: u16_at(sym, 6)?,
+                value: u64_at(sym, 8)?,
+                size: u64_at(sym, 16)?,
+            });
+        }
+    }
+    Ok(ReadZebin { file_type, machine, sections, notes, symbols })
+}

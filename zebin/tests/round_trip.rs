@@ -1,0 +1,141 @@
+//! The zebin writer and reader agree: a program written and read back gives the same code,
+//! notes, symbols and `.ze_info`; malformed files and YAML are errors, not panics.
+
+use genxc_zebin::{
+    parse, read, write, AccessType, AddrMode, AddrSpace, BindingTableIndex, Device, ExecutionEnv, KernelInfo,
+    Node, PayloadArg, PayloadArgType, PerThreadArgType, PerThreadBuffer, PerThreadBufferKind,
+    PerThreadPayloadArg, Program, ZeInfo,
+};
+
+fn kernel(name: &str) -> KernelInfo {
+    KernelInfo {
+        name: name.to_string(),
+        execution_env: ExecutionEnv {
+            grf_count: 128,
+            simd_size: 1,
+            slm_size: 1024,
+            barrier_count: 1,
+            offset_to_skip_per_thread_data_load: Some(128),
+            private_size: Some(8192),
+            ..ExecutionEnv::default()
+        },
+        payload_arguments: vec![
+            PayloadArg {
+                arg_index: Some(0),
+                source_offset: Some(0),
+                ..PayloadArg::implicit(PayloadArgType::ArgByValue, 0, 4)
+            },
+            PayloadArg {
+                arg_index: Some(1),
+                addrmode: Some(AddrMode::Stateful),
+                addrspace: Some(AddrSpace::Image),
+                access_type: Some(AccessType::ReadOnly),
+                image_type: Some("image_2d".into()),
+                ..PayloadArg::implicit(PayloadArgType::ArgByPointer, 0, 0)
+            },
+            PayloadArg {
+                arg_index: Some(2),
+                addrmode: Some(AddrMode::Stateless),
+                addrspace: Some(AddrSpace::Global),
+                access_type: Some(AccessType::ReadWrite),
+                ..PayloadArg::implicit(PayloadArgType::ArgByPointer, 8, 8)
+            },
+            PayloadArg::implicit(PayloadArgType::LocalSize, 16, 12),
+            PayloadArg::implicit(PayloadArgType::PrivateBaseStateless, 32, 8),
+        ],
+        per_thread_payload_arguments: vec![PerThreadPayloadArg {
+            arg_type: PerThreadArgType::PackedLocalIds,
+            offset: 0,
+            size: 6,
+        }],
+        binding_table_indices: vec![BindingTableIndex { bti_value: 0, arg_index: 1 }],
+        per_thread_memory_buffers: vec![
+            PerThreadBuffer { kind: PerThreadBufferKind::Private, size: 8192 },
+            PerThreadBuffer { kind: PerThreadBufferKind::SpillFill, size: 640 },
+        ],
+    }
+}
+
+#[test]
+fn written_and_read_back() {
+    for device in Device::ALL {
+        let program = Program {
+            device,
+            kernels: vec![("first".into(), vec![1; 48]), ("second kernel".into(), vec![2; 16])],
+            data_const: vec![7; 5],
+            zeinfo: ZeInfo::new(vec![kernel("first"), kernel("second kernel")]),
+        };
+        let bytes = write(&program).unwrap();
+        let z = read(&bytes).unwrap();
+        assert_eq!(z.device(), Some(device));
+        assert_eq!(z.file_type, genxc_zebin::elf::ET_REL);
+        assert_eq!(z.zebin_version(), Some("1.15"));
+        let code: Vec<(&str, &[u8])> = z.kernels().collect();
+        assert_eq!(code, [("first", &[1u8; 48][..]), ("second kernel", &[2u8; 16][..])]);
+        assert_eq!(z.section(".data.const").unwrap().data, [7; 5]);
+        assert_eq!(z.symbols.len(), 2);
+        assert_eq!((z.symbols[1].name.as_str(), z.symbols[1].size), ("second kernel", 16));
+        // code sections start on 64-byte boundaries of the file
+        let back = ZeInfo::from_yaml(z.zeinfo_text().unwrap()).unwrap();
+        assert_eq!(back, program.zeinfo);
+        assert!(z.zeinfo_text().unwrap().contains("  - name: 'second kernel'\n"));
+    }
+}
+
+#[test]
+fn mismatched_programs_are_refused() {
+    let mut program = Program {
+        device: Device::Dg2,
+        kernels: vec![("a".into(), vec![0; 16])],
+        data_const: Vec::new(),
+        zeinfo: ZeInfo::new(vec![kernel("b")]),
+    };
+    assert!(write(&program).unwrap_err().contains("are not those of the code"));
+    program.kernels.push(("a".into(), vec![0; 16]));
+    program.zeinfo = ZeInfo::new(vec![kernel("a"), kernel("a")]);
+    assert_eq!(write(&program).unwrap_err(), "two kernels are named 'a'");
+}
+
+#[test]
+fn bad_files_are_errors() {
+    assert_eq!(read(b"").unwrap_err(), "not an ELF file");
+    let program = Program {
+        device: Device::Pvc,
+        kernels: vec![("k".into(), vec![0; 16])],
+        data_const: Vec::new(),
+        zeinfo: ZeInfo::new(vec![kernel("k")]),
+    };
+    let bytes = write(&program).unwrap();
+    // every truncation is an error or a smaller file, never a panic
+    for len in 0..bytes.len() {
+        let _ = read(&bytes[..len]);
+    }
+    assert!(read(&bytes[..bytes.len() - 1]).unwrap_err().contains("outside the file"));
+    let mut bad = bytes.clone();
+    bad[4] = 1;
+    assert_eq!(read(&bad).unwrap_err(), "not a 64-bit little-endian ELF file");
+}
+
+#[test]
+fn yaml_subset() {
+    let text = "---\nversion:         '1.20'\nkernels:\n  - name:            k\n    execution_env:\n      grf_count:       128\n      simd_size:       1\n      has_no_stateless_write: true\n    debug_env:\n      sip_surface_bti: 0\nkernels_misc_info:\n  - name:            k\n...\n";
+    let tree = parse(text).unwrap();
+    assert_eq!(tree.get("version"), Some(&Node::Scalar("1.20".into())));
+    let info = ZeInfo::from_yaml(text).unwrap();
+    assert_eq!(info.version, (1, 20));
+    assert_eq!(info.kernels[0].execution_env.grf_count, 128);
+    let err = |t: &str| ZeInfo::from_yaml(t).unwrap_err();
+    assert_eq!(err("kernels:\n"), "'kernels' is not a sequence");
+    assert_eq!(err("kernels:\n  - name: k\n    execution_env:\n      simd_size: 1\n"), "no 'version' key");
+    assert_eq!(err("version: '1.x'\n"), "'version' needs a number, found 'x'");
+    assert!(err("version: '1.1'\nkernels:\n  - name: k\n").contains("has no execution_env"));
+    assert!(err("version: '1.1'\nkernels:\n  - name: k\n    execution_env:\n      simd_size: x\n")
+        .contains("needs a number"));
+    assert!(err("version: '1.1'\nkernels:\n  - name: k\n    execution_env:\n      simd: 1\n")
+        .contains("unknown key 'simd'"));
+    assert!(err("version: '1.1'\nversion: '1.1'\n").contains("repeated"));
+    assert!(err("version: \"1.1\"\n").contains("not modeled"));
+    assert!(err("version '1.1'\n").contains("expected 'key: value'"));
+    assert!(err("version: '1.1'\n   kernels:\n").contains("unexpected indentation"));
+    assert!(err("version: '1.1\n").contains("unterminated"));
+}
