@@ -81,6 +81,12 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("calls/stack_recursion_memory.ll", &[]),
     ("aggregates/structs.ll", &[]),
     ("builtins/spirv_carry.ll", &[]),
+    ("builtins/opencl_integer.ll", &[]),
+    ("builtins/opencl_float.ll", &[]),
+    (
+        "builtins/fp64/opencl_double.ll",
+        &[(Platform::Tgllp, "is not available on tgllp"), (Platform::Dg2, "is not available on dg2")],
+    ),
     ("intrinsics/compiler_copies.ll", &[]),
     ("intrinsics/inline_asm.ll", &[]),
     ("intrinsics/accepted/inline_asm_immediate_register.ll", &[]),

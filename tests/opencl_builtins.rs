@@ -43,6 +43,11 @@ const CASES: &[Case] = &[
     Case { name: "sin", reference: f64::sin, bound: (4.0, 4.0), range: (-1e5, 1e5) },
     Case { name: "cos", reference: f64::cos, bound: (4.0, 4.0), range: (-1e5, 1e5) },
     Case { name: "tan", reference: f64::tan, bound: (5.0, 5.0), range: (-1e5, 1e5) },
+    Case { name: "floor", reference: f64::floor, bound: (0.0, 0.0), range: (-100.0, 100.0) },
+    Case { name: "ceil", reference: f64::ceil, bound: (0.0, 0.0), range: (-100.0, 100.0) },
+    Case { name: "trunc", reference: f64::trunc, bound: (0.0, 0.0), range: (-100.0, 100.0) },
+    Case { name: "round", reference: f64::round, bound: (0.0, 0.0), range: (-100.0, 100.0) },
+    Case { name: "rint", reference: f64::round_ties_even, bound: (0.0, 0.0), range: (-100.0, 100.0) },
     Case { name: "sqrt", reference: f64::sqrt, bound: (0.0, 3.0), range: (0.0, 1e300) },
     Case { name: "rsqrt", reference: rsqrt, bound: (2.0, 2.0), range: (0.0, 1e300) },
 ];
@@ -163,6 +168,12 @@ fn arguments(case: &Case, e: Elem, count: usize) -> Vec<f64> {
         0.0,
         -0.0,
         1.0,
+        2.5,
+        -2.5,
+        -0.3,
+        0.7,
+        4503599627370497.0,
+        -4503599627370495.5,
         -1.0,
         0.5,
         2.0,
@@ -216,6 +227,9 @@ fn ulps(got: f64, want: f64, e: Elem) -> Option<f64> {
     }
     if want.is_infinite() || got.is_infinite() {
         return (want == got).then_some(0.0);
+    }
+    if want == 0.0 && got == 0.0 {
+        return (want.is_sign_negative() == got.is_sign_negative()).then_some(0.0);
     }
     // the spacing of the representable numbers at |want| (below it, at the largest finite one)
     let ulp = match e {
@@ -367,7 +381,7 @@ fn builtin_kernels_pass_the_finalizer() {
         }
     }
     assert!(failures.is_empty(), "{failures}");
-    assert_eq!(checked, 11 * 4 + 10 * 2);
+    assert_eq!(checked, CASES.len() * 4 + (CASES.len() - 1) * 2);
 }
 
 #[test]
@@ -399,6 +413,7 @@ fn the_ulp_measure_sees_one_ulp() {
     assert_eq!(ulps(x, x, Elem::F64), Some(0.0));
     assert_eq!(ulps(f64::INFINITY, f64::MAX, Elem::F64), None);
     assert_eq!(ulps(0.0, f64::NAN, Elem::F64), None);
+    assert_eq!(ulps(-0.0, 0.0, Elem::F64), None);
     let y = 1.0f32 / 3.0;
     assert_eq!(ulps(f32::from_bits(y.to_bits() + 2) as f64, y as f64, Elem::F32), Some(2.0));
 }

@@ -34,6 +34,7 @@ use inkwell::llvm_sys::LLVMOpcode::{self, *};
 use inkwell::llvm_sys::LLVMRealPredicate::{self, *};
 use inkwell::llvm_sys::LLVMTypeKind;
 use mangling::{demangle, MangledElem};
+use soft_math::Rounding;
 
 /// An OpenCL built-in function genxc expands (math, integer, common and relational families).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -514,13 +515,36 @@ fn expand(ir: &Ir, op: Builtin, signed: bool, args: &[Val], ret: Ty) -> Result<V
     let half = elem(t).kind() == LLVMTypeKind::LLVMHalfTypeKind;
     Ok(match op {
         Fabs => ir.fabs(x),
-        Ceil | Floor | Trunc | Round | Rint => {
+        Round => {
+            // half away from zero: the integer part, plus one away from zero when the fraction
+            // (exact) is at least a half
+            float_only("rounding")?;
+            let whole = if is_double(t) {
+                ir.round_f64(x, Rounding::TowardZero)
+            } else {
+                ir.intr("llvm.trunc", t, &[x])
+            };
+            let frac = ir.fabs(ir.fsub(x, whole));
+            let step = ir.copysign_bits(ir.f(t, 1.0), x);
+            let up = ir.fcmp(LLVMRealOGE, frac, ir.f(t, 0.5));
+            // (with x's sign: the sum of a negative zero and zero is positive)
+            ir.copysign_bits(ir.fadd(whole, ir.select(up, step, ir.f(t, 0.0))), x)
+        }
+        Ceil | Floor | Trunc | Rint if is_double(t) => {
+            let direction = match op {
+                Ceil => Rounding::Up,
+                Floor => Rounding::Down,
+                Trunc => Rounding::TowardZero,
+                _ => Rounding::Nearest,
+            };
+            ir.round_f64(x, direction)
+        }
+        Ceil | Floor | Trunc | Rint => {
             float_only("rounding")?;
             let base = match op {
                 Ceil => "llvm.ceil",
                 Floor => "llvm.floor",
                 Trunc => "llvm.trunc",
-                Round => "llvm.round",
                 _ => "llvm.rint",
             };
             ir.intr(base, t, &[x])
@@ -533,7 +557,10 @@ fn expand(ir: &Ir, op: Builtin, signed: bool, args: &[Val], ret: Ty) -> Result<V
             float_only("fma")?;
             ir.intr("llvm.fma", t, &a)
         }
-        Copysign => ir.intr("llvm.copysign", t, &a),
+        Copysign => {
+            float_only("copysign")?;
+            ir.copysign_bits(a[0], a[1])
+        }
         Fdim => {
             // x - y where x > y, +0 where x <= y, NaN where either is NaN
             let d = ir.fsub(a[0], a[1]);
@@ -619,13 +646,15 @@ fn expand(ir: &Ir, op: Builtin, signed: bool, args: &[Val], ret: Ty) -> Result<V
         }
         AddSat | SubSat => {
             int_only("saturating arithmetic")?;
-            let name = match (op == AddSat, signed) {
-                (true, true) => "llvm.sadd.sat",
-                (true, false) => "llvm.uadd.sat",
-                (false, true) => "llvm.ssub.sat",
-                (false, false) => "llvm.usub.sat",
-            };
-            ir.intr(name, t, &a)
+            match (op == AddSat, signed) {
+                (true, true) => ir.intr("llvm.sadd.sat", t, &a),
+                (true, false) => ir.intr("llvm.uadd.sat", t, &a),
+                (false, true) => ir.intr("llvm.ssub.sat", t, &a),
+                (false, false) => {
+                    let below = ir.icmp(LLVMIntULT, a[0], a[1]);
+                    ir.select(below, ir.i(t, 0), ir.bin(LLVMSub, a[0], a[1]))
+                }
+            }
         }
         Hadd | Rhadd => {
             int_only("hadd")?;
@@ -635,10 +664,15 @@ fn expand(ir: &Ir, op: Builtin, signed: bool, args: &[Val], ret: Ty) -> Result<V
             let low = ir.bin(if op == Hadd { LLVMAnd } else { LLVMOr }, a[0], a[1]);
             ir.bin(LLVMAdd, halves, ir.bin(LLVMAnd, low, one))
         }
-        Clz | Ctz => {
-            int_only("clz/ctz")?;
-            let flag = ir.i(ir.int(1), 0);
-            ir.intr(if op == Clz { "llvm.ctlz" } else { "llvm.cttz" }, t, &[x, flag])
+        Clz => {
+            int_only("clz")?;
+            ir.intr("llvm.ctlz", t, &[x, ir.i(ir.int(1), 0)])
+        }
+        Ctz => {
+            // the ones below the lowest set bit, counted (all of them for zero)
+            int_only("ctz")?;
+            let lowest = ir.bin(LLVMAnd, x, ir.bin(LLVMSub, ir.i(t, 0), x));
+            ir.intr("llvm.ctpop", t, &[ir.bin(LLVMSub, lowest, ir.i(t, 1))])
         }
         Popcount => {
             int_only("popcount")?;

@@ -195,7 +195,17 @@ impl Ir<'_> {
         let (s, c, k) = self.sin_cos_parts(x);
         let q = if cosine { self.bin(LLVMAdd, k, self.i(k.ty(), 1)) } else { k };
         let v = self.select(self.quadrant_bit(q, 1), c, s);
-        self.select(self.quadrant_bit(q, 2), self.fneg(v), v)
+        let res = self.select(self.quadrant_bit(q, 2), self.fneg(v), v);
+        if cosine {
+            res
+        } else {
+            self.keep_zero(x, res)
+        }
+    }
+
+    /// `res`, or `x` itself where `x` is a zero (sin and tan keep its sign).
+    fn keep_zero(&self, x: Val, res: Val) -> Val {
+        self.select(self.fcmp(LLVMRealOEQ, x, self.f(x.ty(), 0.0)), x, res)
     }
 
     /// tan(x), double: sin r / cos r, or -cos r / sin r in the odd quadrants.
@@ -204,7 +214,8 @@ impl Ir<'_> {
         let odd = self.quadrant_bit(k, 1);
         let num = self.select(odd, self.fneg(c), s);
         let den = self.select(odd, s, c);
-        self.intr("llvm.genx.ieee.div", x.ty(), &[num, den])
+        let res = self.intr("llvm.genx.ieee.div", x.ty(), &[num, den]);
+        self.keep_zero(x, res)
     }
 
     /// e^x (`base10` false) or 10^x, single precision: 2^k times the math unit's 2^(r log2 b).
@@ -233,4 +244,57 @@ impl Ir<'_> {
         let scale = if base10 { std::f64::consts::LOG10_2 } else { LN2 };
         self.fmul(self.intr("llvm.log2", t, &[x]), self.f(t, scale))
     }
+
+    /// `x` rounded to an integer in double precision (the rounding instructions are float only):
+    /// to nearest even by adding and subtracting 2^52, then corrected by one toward the
+    /// direction asked; magnitudes from 2^52 up, infinities and NaN are already integers. The
+    /// result has `x`'s sign (a negative fraction rounds to -0).
+    pub fn round_f64(&self, x: Val, direction: Rounding) -> Val {
+        let t = x.ty();
+        let two52 = self.f(t, 4503599627370496.0);
+        let m = self.fabs(x);
+        let near = self.fsub(self.fadd(m, two52), two52);
+        let r = match direction {
+            Rounding::Nearest => near,
+            Rounding::TowardZero => {
+                let over = self.fcmp(LLVMRealOGT, near, m);
+                self.select(over, self.fsub(near, self.f(t, 1.0)), near)
+            }
+            Rounding::Down | Rounding::Up => {
+                // on the magnitude, floor of a negative number is a ceiling and vice versa
+                let signed = self.copysign_bits(near, x);
+                let (cmp, delta) =
+                    if direction == Rounding::Down { (LLVMRealOGT, -1.0) } else { (LLVMRealOLT, 1.0) };
+                let fix = self.fcmp(cmp, signed, x);
+                let fixed = self.select(fix, self.fadd(signed, self.f(t, delta)), signed);
+                self.fabs(fixed)
+            }
+        };
+        let small = self.fcmp(LLVMRealOLT, m, two52);
+        self.copysign_bits(self.select(small, r, m), x)
+    }
+
+    /// The magnitude of `x` with the sign of `y`, on the bits.
+    pub fn copysign_bits(&self, x: Val, y: Val) -> Val {
+        let t = x.ty();
+        let it = self.int_like(t);
+        let w = super::emit::elem(it).int_width();
+        let sign = self.i(it, i64::MIN >> (64 - w));
+        let magnitude = self.bin(LLVMAnd, self.bitcast(x, it), self.bin(LLVMXor, sign, self.i(it, -1)));
+        let bits = self.bin(LLVMOr, magnitude, self.bin(LLVMAnd, self.bitcast(y, it), sign));
+        self.bitcast(bits, t)
+    }
+}
+
+/// The direction of a rounding to an integer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Rounding {
+    /// To nearest, ties to even (`rint`).
+    Nearest,
+    /// Toward zero (`trunc`).
+    TowardZero,
+    /// Toward -inf (`floor`).
+    Down,
+    /// Toward +inf (`ceil`).
+    Up,
 }
