@@ -347,15 +347,12 @@ fn inline_asm_constraints_genxc_cannot_honour() {
     // inline assembly itself compiles (intrinsics/inline_asm.ll and
     // intrinsics/accepted/call_inline_asm.ll, in tests/finalizer.rs); these constraints do not
     let cases = [
-        // tied, raw and clobber constraints compile now (intrinsics/accepted/inline_asm_tied.ll,
-        // inline_asm_raw.ll, inline_asm_clobber.ll, in tests/finalizer.rs)
+        // tied, raw and clobber constraints and several outputs compile now
+        // (intrinsics/accepted/inline_asm_tied.ll, inline_asm_raw.ll, inline_asm_clobber.ll,
+        // inline_asm_two_outputs.ll, in tests/finalizer.rs)
         (
             "inline_asm_predicate.ll",
             "unsupported: an inline assembly `cr` input of type i32 (a predicate is i1)",
-        ),
-        (
-            "inline_asm_two_outputs.ll",
-            "unsupported: inline assembly with more than one output (a struct result)",
         ),
         (
             "inline_asm_operand_number.ll",

@@ -94,6 +94,7 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("intrinsics/accepted/inline_asm_tied.ll", &[]),
     ("intrinsics/accepted/inline_asm_clobber.ll", &[]),
     ("intrinsics/accepted/inline_asm_raw.ll", &[]),
+    ("intrinsics/accepted/inline_asm_two_outputs.ll", &[]),
     ("intrinsics/reductions.ll", &[]),
     ("intrinsics/oword_small.ll", &[]),
     ("intrinsics/bf16_activation.ll", &[]),

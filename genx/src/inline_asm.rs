@@ -11,7 +11,8 @@
 //! is a number ties the input to that output: the output's variable starts with the input's value
 //! and the template names it for both. Clobbers (`~{...}`) name no operand and are dropped: genxc
 //! keeps every instruction in program order around an inline-asm statement, so a `~{memory}`
-//! barrier holds. Several outputs (a struct result) are refused.
+//! barrier holds. Several outputs make a struct result whose fields `extractvalue`s read; the
+//! asm writes each field's variable directly.
 
 /// What kind of operand a constraint asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -44,6 +45,9 @@ pub struct InlineAsm {
     pub template: String,
     /// One constraint per operand, in `$N` order.
     pub constraints: Vec<AsmConstraint>,
+    /// The types of the outputs when there are several (the fields of the struct result, which
+    /// `extractvalue`s read); empty for one output or none.
+    pub fields: Vec<crate::Type>,
 }
 
 impl InlineAsm {
@@ -285,7 +289,10 @@ mod tests {
         let kinds: Vec<AsmOperandKind> = c.iter().map(|c| c.kind).collect();
         use AsmOperandKind::*;
         assert_eq!(kinds, vec![Register, Tied(0), Predicate, Raw]);
-        assert_eq!(InlineAsm { template: String::new(), constraints: c }.constraint_string(), "=r,0,cr,rw");
+        assert_eq!(
+            InlineAsm { template: String::new(), constraints: c, fields: Vec::new() }.constraint_string(),
+            "=r,0,cr,rw"
+        );
         assert!(parse_constraints("=&r,r").unwrap()[0].output);
         assert!(parse_constraints("=r,1").unwrap_err().contains("names no output"));
         assert!(parse_constraints("=cr,0").unwrap_err().contains("not an `r` operand"));

@@ -9,7 +9,7 @@
 use super::{signed_type, Selector, R};
 use genxc_diag::unsupported;
 use genxc_genx::inline_asm::{split_template, AsmOperandKind, InlineAsm, TemplatePiece};
-use genxc_genx::ir::{InstId, Value};
+use genxc_genx::ir::{InstId, InstKind, Value};
 use genxc_genx::{Elem, Type};
 use genxc_visa::model::{DstOp, Inst as VInst, Raw, Src, SrcOp, VerbatimPiece, VisaType};
 
@@ -21,6 +21,25 @@ impl Selector<'_> {
         if outputs == 1 {
             let ty = self.f().insts[id].ty;
             operands.push(self.asm_output(id, asm.constraints[0].kind, ty)?);
+        }
+        if outputs > 1 {
+            // each output is written into the variable of the extractvalue that reads it (placed
+            // right after the asm by the import), or into a temporary when nothing reads it
+            for (k, (c, &ty)) in asm.constraints.iter().zip(&asm.fields).enumerate() {
+                let reader = self.f().insts.iter().find_map(|(i, inst)| match inst.kind {
+                    InstKind::ExtractValue { aggregate: Value::Inst(a), index }
+                        if a == id && index as usize == k =>
+                    {
+                        Some(i)
+                    }
+                    _ => None,
+                });
+                let piece = match reader {
+                    Some(r) => self.asm_output(r, c.kind, ty)?,
+                    None => self.asm_unused_output(c.kind, ty)?,
+                };
+                operands.push(piece);
+            }
         }
         for (c, &v) in asm.constraints[outputs..].iter().zip(args) {
             let vt = self.f().value_type(v);
@@ -45,10 +64,10 @@ impl Selector<'_> {
                             "an inline assembly tied output written into a region of another value",
                         ));
                     }
-                    if vt != self.f().insts[id].ty {
+                    let out_ty = asm.fields.get(n).copied().unwrap_or(self.f().insts[id].ty);
+                    if vt != out_ty {
                         return Err(unsupported(format!(
-                            "an inline assembly input of type {vt} tied to an output of type {}",
-                            self.f().insts[id].ty
+                            "an inline assembly input of type {vt} tied to an output of type {out_ty}"
                         )));
                     }
                     data_elem(vt, "input")?;
@@ -117,6 +136,21 @@ impl Selector<'_> {
                 }
             }
         }
+    }
+
+    /// The operand of an output nothing reads: a temporary of its type.
+    fn asm_unused_output(&mut self, kind: AsmOperandKind, ty: Type) -> R<VerbatimPiece> {
+        let n = ty.num_elems();
+        if kind == AsmOperandKind::Predicate {
+            predicate_elem(ty, "output")?;
+            return Ok(VerbatimPiece::Dst(DstOp::Pred(self.temp_pred(n)?)));
+        }
+        let var = self.temp(signed_type(data_elem(ty, "output")?)?, n)?;
+        Ok(if kind == AsmOperandKind::Raw {
+            VerbatimPiece::Raw(Raw { var, offset: 0 })
+        } else {
+            VerbatimPiece::Dst(DstOp::Gen(genxc_visa::model::Dst::new(var, 0)))
+        })
     }
 
     /// The raw operand of an `rw` input: its variable from byte 0 (a constant or a region of
