@@ -83,6 +83,7 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("builtins/spirv_carry.ll", &[]),
     ("builtins/opencl_integer.ll", &[]),
     ("builtins/opencl_float.ll", &[]),
+    ("builtins/spirv_work_items.ll", &[]),
     (
         "builtins/fp64/opencl_double.ll",
         &[(Platform::Tgllp, "is not available on tgllp"), (Platform::Dg2, "is not available on dg2")],

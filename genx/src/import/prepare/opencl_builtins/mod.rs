@@ -18,10 +18,14 @@
 //! exact software sequences (docs/opencl-builtins.md gives the measured ulp). A known built-in
 //! without an expansion (double `pow`, `atan`, ...) or with pointer arguments is refused, located:
 //! "unsupported: OpenCL built-in <name> ...".
+//!
+//! The SPIR-V work-item built-ins (`__spirv_BuiltInGlobalInvocationId` and the others) become
+//! the GenX id intrinsics ([`work_item`]).
 
 mod emit;
 pub mod mangling;
 mod soft_math;
+mod work_item;
 
 use super::super::raw::{ModuleRef, Ty, Val};
 use super::super::validate::inst_label;
@@ -413,6 +417,7 @@ fn lookup(name: &str) -> Option<(Builtin, Signedness)> {
 /// Whether `m` declares an OpenCL or SPIR-V built-in this rewrite expands or refuses.
 pub fn declares_opencl_builtins(m: &ModuleRef) -> bool {
     m.functions().into_iter().any(|f| f.is_declaration() && classify(&f.name()).is_some())
+        || work_item::has_work_items(m)
 }
 
 /// Expands every call of an OpenCL or SPIR-V built-in function in `m`.
@@ -423,11 +428,12 @@ pub fn expand_opencl_builtins(m: &ModuleRef) -> Result<(), Vec<Diagnostic>> {
         .filter(|f| f.is_declaration())
         .filter_map(|f| classify(&f.name()).map(|t| (f, t)))
         .collect();
-    if targets.is_empty() {
-        return Ok(());
-    }
     let b = Builder::new(m);
     let ir = Ir { b: &b, m };
+    // the SPIR-V work-item built-ins (globals and functions)
+    if work_item::has_work_items(m) {
+        work_item::lower_work_items(&ir, m);
+    }
     let mut diags = Vec::new();
     for (f, target) in &targets {
         for call in f.users() {
