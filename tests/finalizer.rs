@@ -84,6 +84,7 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("builtins/opencl_integer.ll", &[]),
     ("builtins/opencl_float.ll", &[]),
     ("builtins/spirv_work_items.ll", &[]),
+    ("builtins/opencl_pow.ll", &[]),
     (
         "builtins/fp64/opencl_double.ll",
         &[(Platform::Tgllp, "is not available on tgllp"), (Platform::Dg2, "is not available on dg2")],

@@ -91,8 +91,10 @@ pub enum Builtin {
     Cos,
     /// `tan`.
     Tan,
-    /// `pow` and `powr`.
+    /// `pow`: any base (a negative one with an integer exponent).
     Pow,
+    /// `powr`: a base of at least zero.
+    Powr,
     /// `clamp` (float and integer).
     Clamp,
     /// `degrees`.
@@ -205,7 +207,7 @@ const OPENCL: &[(&str, Builtin, Signedness)] = &[
     ("cos", Builtin::Cos, T),
     ("tan", Builtin::Tan, T),
     ("pow", Builtin::Pow, T),
-    ("powr", Builtin::Pow, T),
+    ("powr", Builtin::Powr, T),
     ("clamp", Builtin::Clamp, T),
     ("fclamp", Builtin::Clamp, T),
     ("s_clamp", Builtin::Clamp, S),
@@ -489,8 +491,8 @@ fn expand(ir: &Ir, op: Builtin, signed: bool, args: &[Val], ret: Ty) -> Result<V
     };
     let arity = match op {
         Fma | Mad | Clamp | Mix | Smoothstep | MadHi | Mad24 | Select | Bitselect => 3,
-        Fmin | Fmax | Copysign | Fdim | Fmod | Pow | Step | Max | Min | AbsDiff | AddSat | SubSat | Hadd
-        | Rhadd | MulHi | Mul24 | Rotate | Upsample | Compare(_) => 2,
+        Fmin | Fmax | Copysign | Fdim | Fmod | Pow | Powr | Step | Max | Min | AbsDiff | AddSat | SubSat
+        | Hadd | Rhadd | MulHi | Mul24 | Rotate | Upsample | Compare(_) => 2,
         _ => 1,
     };
     want(arity)?;
@@ -580,7 +582,7 @@ fn expand(ir: &Ir, op: Builtin, signed: bool, args: &[Val], ret: Ty) -> Result<V
             ir.intr("llvm.genx.ieee.div", t, &[ir.f(t, 1.0), root])
         }
         Rsqrt => ir.intr("llvm.genx.rsqrt", t, &[x]),
-        Exp | Exp2 | Exp10 | Log | Log2 | Log10 | Sin | Cos | Tan | Pow => {
+        Exp | Exp2 | Exp10 | Log | Log2 | Log10 | Sin | Cos | Tan | Pow | Powr => {
             float_only("a transcendental function")?;
             if half {
                 // through single precision: the reductions' constants need its bits
@@ -838,7 +840,8 @@ fn transcendental(ir: &Ir, op: Builtin, a: &[Val]) -> Result<Val, String> {
             let c = ir.intr("llvm.cos", t, &[x]);
             ir.bin(LLVMFDiv, s, c)
         }
-        Pow => ir.intr("llvm.pow", t, &a[..2]),
+        Pow => ir.pow_f32(a[0], a[1], true),
+        Powr => ir.pow_f32(a[0], a[1], false),
         _ => return Err("not a transcendental function".into()),
     })
 }

@@ -238,6 +238,42 @@ impl Ir<'_> {
         self.fmul(self.fmul(p, s1), s2)
     }
 
+    /// x^y in single precision on the math unit's `pow`, which computes exp2(y log2 x) and so
+    /// is NaN for every negative base: `pow` (`any_base`) takes |x|^y and gives it the sign of x
+    /// for an odd integer y, NaN for a negative x and a y that is not an integer; both give 1 for
+    /// y = 0 and for x = 1 (even with a NaN operand), as OpenCL's `pow` and `powr` define them
+    /// (`powr` of a negative base is NaN: the unit's own answer).
+    pub fn pow_f32(&self, x: Val, y: Val, any_base: bool) -> Val {
+        let t = x.ty();
+        let zero = self.f(t, 0.0);
+        let one = self.f(t, 1.0);
+        let base = if any_base { self.fabs(x) } else { x };
+        let p = self.intr("llvm.pow", t, &[base, y]);
+        let mut res = p;
+        if any_base {
+            let whole = self.fcmp(LLVMRealOEQ, self.intr("llvm.trunc", t, &[y]), y);
+            let half = self.fmul(y, self.f(t, 0.5));
+            let odd =
+                self.bin(LLVMAnd, whole, self.fcmp(LLVMRealUNE, self.intr("llvm.trunc", t, &[half]), half));
+            let it = self.int_like(t);
+            let negative_x = self.icmp(
+                inkwell::llvm_sys::LLVMIntPredicate::LLVMIntSLT,
+                self.bitcast(x, it),
+                self.i(it, 0),
+            );
+            let flip = self.bin(LLVMAnd, odd, negative_x);
+            res = self.select(flip, self.fneg(p), p);
+            let nan = self.bin(
+                LLVMAnd,
+                self.fcmp(LLVMRealOLT, x, zero),
+                self.bin(LLVMXor, whole, self.i(self.with_elem(t, self.int(1)), -1)),
+            );
+            res = self.select(nan, self.f(t, f64::NAN), res);
+        }
+        res = self.select(self.fcmp(LLVMRealOEQ, y, zero), one, res);
+        self.select(self.fcmp(LLVMRealOEQ, x, one), one, res)
+    }
+
     /// log(x) (`base10` false) or log10(x), single precision: the math unit's log2 scaled.
     pub fn log_f32(&self, x: Val, base10: bool) -> Val {
         let t = x.ty();
