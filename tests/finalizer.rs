@@ -85,6 +85,7 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("builtins/opencl_float.ll", &[]),
     ("builtins/spirv_work_items.ll", &[]),
     ("builtins/opencl_pow.ll", &[]),
+    ("builtins/opencl_pointer_out.ll", &[]),
     (
         "builtins/fp64/opencl_double.ll",
         &[(Platform::Tgllp, "is not available on tgllp"), (Platform::Dg2, "is not available on dg2")],

@@ -152,9 +152,75 @@ impl Ir<'_> {
         Val(unsafe { LLVMBuildCast(self.b.b, op, v.0, t.0, NONAME) })
     }
 
-    /// The bits of `v` as type `t` of the same size.
+    /// The bits of `v` as type `t` of the same size. A constant gives a constant of `t` (LLVM's
+    /// builder would leave a constant-expression bitcast, which the import does not read).
     pub fn bitcast(&self, v: Val, t: Ty) -> Val {
+        if v.ty() != t {
+            if let Some(c) = self.const_bitcast(v, t) {
+                return c;
+            }
+        }
         self.cast(LLVMOpcode::LLVMBitCast, v, t)
+    }
+
+    /// The constant `v` reinterpreted as type `t`, when `v` is a scalar or vector of integer or
+    /// float constants.
+    fn const_bitcast(&self, v: Val, t: Ty) -> Option<Val> {
+        let lanes_of = |x: Val| -> Option<Vec<Val>> {
+            if x.ty().kind() == LLVMTypeKind::LLVMVectorTypeKind {
+                x.const_vector_elems()
+            } else {
+                Some(vec![x])
+            }
+        };
+        let bits_of = |x: Val| -> Option<(u64, u32)> {
+            let e = x.ty();
+            match e.kind() {
+                LLVMTypeKind::LLVMIntegerTypeKind if e.int_width() <= 64 => {
+                    let w = e.int_width();
+                    let mask = if w == 64 { u64::MAX } else { (1u64 << w) - 1 };
+                    Some((x.const_int()? as u64 & mask, w))
+                }
+                LLVMTypeKind::LLVMFloatTypeKind => Some((u64::from((x.const_float()? as f32).to_bits()), 32)),
+                LLVMTypeKind::LLVMDoubleTypeKind => Some((x.const_float()?.to_bits(), 64)),
+                _ => None,
+            }
+        };
+        // the bits, lowest lane first, as one little-endian bit string
+        let mut bits: Vec<bool> = Vec::new();
+        for x in lanes_of(v)? {
+            let (b, w) = bits_of(x)?;
+            bits.extend((0..w).map(|k| b >> k & 1 == 1));
+        }
+        let e = elem(t);
+        let w = match e.kind() {
+            LLVMTypeKind::LLVMIntegerTypeKind if e.int_width() <= 64 => e.int_width(),
+            LLVMTypeKind::LLVMFloatTypeKind => 32,
+            LLVMTypeKind::LLVMDoubleTypeKind => 64,
+            _ => return None,
+        } as usize;
+        if bits.len() != w * lanes(t) as usize {
+            return None;
+        }
+        let mut out: Vec<LLVMValueRef> = Vec::new();
+        for chunk in bits.chunks(w) {
+            let b = chunk.iter().enumerate().fold(0u64, |acc, (k, &on)| acc | (u64::from(on) << k));
+            // SAFETY: constants of `t`'s element type.
+            out.push(unsafe {
+                match e.kind() {
+                    LLVMTypeKind::LLVMFloatTypeKind => {
+                        LLVMConstReal(e.0, f64::from(f32::from_bits(b as u32)))
+                    }
+                    LLVMTypeKind::LLVMDoubleTypeKind => LLVMConstReal(e.0, f64::from_bits(b)),
+                    _ => LLVMConstInt(e.0, b, 0),
+                }
+            });
+        }
+        if t.kind() != LLVMTypeKind::LLVMVectorTypeKind {
+            return out.first().map(|&c| Val(c));
+        }
+        // SAFETY: constants of one type.
+        Some(Val(unsafe { LLVMConstVector(out.as_mut_ptr(), out.len() as u32) }))
     }
 
     /// `v` in every lane of `t` (a scalar broadcast; `v` itself when it already has `t`'s shape).

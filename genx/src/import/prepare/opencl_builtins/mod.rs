@@ -69,6 +69,14 @@ pub enum Builtin {
     Fdim,
     /// `fmod`.
     Fmod,
+    /// `ldexp`: x * 2^k.
+    Ldexp,
+    /// `sincos`: the sine, the cosine stored through the pointer.
+    SinCos,
+    /// `modf`: the fraction, the integer part stored through the pointer.
+    Modf,
+    /// `fract`: the fraction (below 1), the floor stored through the pointer.
+    Fract,
     /// `sqrt`.
     Sqrt,
     /// `rsqrt`.
@@ -195,6 +203,10 @@ const OPENCL: &[(&str, Builtin, Signedness)] = &[
     ("copysign", Builtin::Copysign, T),
     ("fdim", Builtin::Fdim, T),
     ("fmod", Builtin::Fmod, T),
+    ("ldexp", Builtin::Ldexp, T),
+    ("sincos", Builtin::SinCos, T),
+    ("modf", Builtin::Modf, T),
+    ("fract", Builtin::Fract, T),
     ("sqrt", Builtin::Sqrt, T),
     ("rsqrt", Builtin::Rsqrt, T),
     ("exp", Builtin::Exp, T),
@@ -318,25 +330,21 @@ const NOT_EXPANDED: &[&str] = &[
     "erf",
     "erfc",
     "expm1",
-    "fract",
     "frexp",
     "hypot",
     "ilogb",
-    "ldexp",
     "lgamma",
     "lgamma_r",
     "log1p",
     "logb",
     "maxmag",
     "minmag",
-    "modf",
     "nan",
     "nextafter",
     "pown",
     "remainder",
     "remquo",
     "rootn",
-    "sincos",
     "sinh",
     "sinpi",
     "tanh",
@@ -366,7 +374,9 @@ fn classify(symbol: &str) -> Option<Target> {
     let (name, first) = match demangle(symbol) {
         Ok(d) => {
             let first = d.params.first().copied();
-            if d.params.iter().any(|p| p.pointer) {
+            let stores =
+                matches!(lookup(&d.name), Some((Builtin::SinCos | Builtin::Modf | Builtin::Fract, _)));
+            if d.params.iter().any(|p| p.pointer) && !stores {
                 let known = lookup(&d.name).is_some() || NOT_EXPANDED.contains(&base_name(&d.name).1);
                 return known.then(|| Target {
                     what: Err(format!("OpenCL built-in {}: pointer arguments are not expanded", d.name)),
@@ -491,11 +501,15 @@ fn expand(ir: &Ir, op: Builtin, signed: bool, args: &[Val], ret: Ty) -> Result<V
     };
     let arity = match op {
         Fma | Mad | Clamp | Mix | Smoothstep | MadHi | Mad24 | Select | Bitselect => 3,
+        Ldexp | SinCos | Modf | Fract => 2,
         Fmin | Fmax | Copysign | Fdim | Fmod | Pow | Powr | Step | Max | Min | AbsDiff | AddSat | SubSat
         | Hadd | Rhadd | MulHi | Mul24 | Rotate | Upsample | Compare(_) => 2,
         _ => 1,
     };
     want(arity)?;
+    if matches!(op, SinCos | Modf | Fract) {
+        return pointer_out(ir, op, args[0], args[1]);
+    }
     // The shape every argument takes: the widest argument's (scalars of vector overloads are
     // broadcast).
     let shape = args.iter().map(|a| a.ty()).max_by_key(|&t| lanes(t)).unwrap_or(ret);
@@ -575,6 +589,20 @@ fn expand(ir: &Ir, op: Builtin, signed: bool, args: &[Val], ret: Ty) -> Result<V
             ir.select(ir.fcmp(LLVMRealOLE, a[0], a[1]), ir.f(t, 0.0), d)
         }
         Fmod => ir.bin(LLVMFRem, a[0], a[1]),
+        Ldexp => {
+            float_only("ldexp")?;
+            if half {
+                let ft = ir.with_elem(t, float_type(ir));
+                let r = ir.ldexp(ir.cast(LLVMFPExt, x, ft), a[1]);
+                return Ok(ir.cast(LLVMFPTrunc, r, t));
+            }
+            let kt = a[1].ty();
+            if elem(kt).kind() != LLVMTypeKind::LLVMIntegerTypeKind || elem(kt).int_width() != 32 {
+                return Err(format!("ldexp with an exponent of {}", kt.print()));
+            }
+            ir.ldexp(x, a[1])
+        }
+        SinCos | Modf | Fract => unreachable!("expanded by pointer_out"),
         Sqrt if is_double(t) => ir.intr("llvm.genx.ieee.sqrt", t, &[x]),
         Sqrt => ir.intr("llvm.sqrt", t, &[x]),
         Rsqrt if is_double(t) => {
@@ -844,6 +872,56 @@ fn transcendental(ir: &Ir, op: Builtin, a: &[Val]) -> Result<Val, String> {
         Powr => ir.pow_f32(a[0], a[1], false),
         _ => return Err("not a transcendental function".into()),
     })
+}
+
+/// `sincos`, `modf` and `fract`: the result, with the second one stored through `ptr`.
+fn pointer_out(ir: &Ir, op: Builtin, x: Val, ptr: Val) -> Result<Val, String> {
+    let t = x.ty();
+    if !is_float(t) {
+        return Err(format!("of {} (floating-point elements expected)", t.print()));
+    }
+    if ptr.ty().kind() != LLVMTypeKind::LLVMPointerTypeKind || ptr.ty().element() != t {
+        return Err(format!("a result pointer of {} for {}", ptr.ty().print(), t.print()));
+    }
+    let round = |direction: Rounding, base: &str| {
+        if is_double(t) {
+            ir.round_f64(x, direction)
+        } else {
+            ir.intr(base, t, &[x])
+        }
+    };
+    let (ret, stored) = match op {
+        Builtin::SinCos => {
+            let sin = transcendental(ir, Builtin::Sin, &[x])?;
+            (sin, transcendental(ir, Builtin::Cos, &[x])?)
+        }
+        Builtin::Modf => {
+            // the fraction keeps x's sign (0 for infinities)
+            let whole = round(Rounding::TowardZero, "llvm.trunc");
+            let frac = ir.fsub(x, whole);
+            let inf = ir.fcmp(LLVMRealOEQ, ir.fabs(x), ir.f(t, f64::INFINITY));
+            let frac = ir.select(inf, ir.f(t, 0.0), frac);
+            (ir.copysign_bits(frac, x), whole)
+        }
+        _ => {
+            // fract: x - floor(x), below 1 (the largest number under 1 where it rounds up)
+            let below = round(Rounding::Down, "llvm.floor");
+            let frac = ir.fsub(x, below);
+            let largest = match elem(t).kind() {
+                LLVMTypeKind::LLVMDoubleTypeKind => f64::from_bits(0x3fef_ffff_ffff_ffff),
+                LLVMTypeKind::LLVMFloatTypeKind => f64::from(f32::from_bits(0x3f7f_ffff)),
+                _ => 0.99951171875,
+            };
+            let frac = ir.intr("llvm.minnum", t, &[frac, ir.f(t, largest)]);
+            let nan = ir.fcmp(LLVMRealUNO, x, x);
+            let inf = ir.fcmp(LLVMRealOEQ, ir.fabs(x), ir.f(t, f64::INFINITY));
+            let frac = ir.select(inf, ir.copysign_bits(ir.f(t, 0.0), x), frac);
+            (ir.select(nan, x, frac), below)
+        }
+    };
+    // SAFETY: a value stored through a pointer to its type.
+    unsafe { LLVMBuildStore(ir.b.b, stored.0, ptr.0) };
+    Ok(ret)
 }
 
 /// The high half of the products of `x` and `y` (integer elements of 8, 16 or 32 bits).

@@ -310,6 +310,32 @@ impl Ir<'_> {
         self.copysign_bits(self.select(small, r, m), x)
     }
 
+    /// x * 2^k (k an `i32` of x's shape), in four exact scalings by powers of two built from
+    /// their bits (k clamped to where the result is 0 or infinite anyway).
+    pub fn ldexp(&self, x: Val, k: Val) -> Val {
+        use inkwell::llvm_sys::LLVMIntPredicate::{LLVMIntSGT, LLVMIntSLT};
+        let t = x.ty();
+        let kt = k.ty();
+        let double = super::emit::is_double(t);
+        let limit = if double { 4000 } else { 300 };
+        let k = self.select(self.icmp(LLVMIntSGT, k, self.i(kt, limit)), self.i(kt, limit), k);
+        let k = self.select(self.icmp(LLVMIntSLT, k, self.i(kt, -limit)), self.i(kt, -limit), k);
+        let quarter = self.bin(LLVMAShr, k, self.i(kt, 2));
+        let rest = self.bin(LLVMSub, k, self.bin(LLVMMul, quarter, self.i(kt, 3)));
+        let pow2 = |e: Val| {
+            if double {
+                let biased = self.bin(LLVMAdd, e, self.i(kt, 1023));
+                self.double_of_words(self.i(kt, 0), self.bin(LLVMShl, biased, self.i(kt, 20)), t)
+            } else {
+                let biased = self.bin(LLVMAdd, e, self.i(kt, 127));
+                self.bitcast(self.bin(LLVMShl, biased, self.i(kt, 23)), t)
+            }
+        };
+        let q = pow2(quarter);
+        let v = self.fmul(self.fmul(self.fmul(x, q), q), q);
+        self.fmul(v, pow2(rest))
+    }
+
     /// The magnitude of `x` with the sign of `y`, on the bits.
     pub fn copysign_bits(&self, x: Val, y: Val) -> Val {
         let t = x.ty();
