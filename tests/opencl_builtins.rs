@@ -198,7 +198,7 @@ fn arguments(case: &Case, e: Elem, count: usize) -> Vec<f64> {
         1.0000001,
         0.9999999,
     ];
-    let mut rng = Rng(0x5eed ^ case.name.len() as u64 * 7919 + case.name.as_bytes()[0] as u64);
+    let mut rng = Rng(0x5eed ^ (case.name.len() as u64 * 7919 + case.name.as_bytes()[0] as u64));
     let positive = case.range.0 == 0.0;
     while out.len() < count {
         let v = if positive && out.len() % 2 == 0 {

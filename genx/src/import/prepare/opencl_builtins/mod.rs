@@ -535,6 +535,13 @@ fn expand(ir: &Ir, op: Builtin, signed: bool, args: &[Val], ret: Ty) -> Result<V
         }
     };
     let half = elem(t).kind() == LLVMTypeKind::LLVMHalfTypeKind;
+    let integer = elem(t).kind() == LLVMTypeKind::LLVMIntegerTypeKind;
+    if !float && !integer {
+        return Err(format!("arguments of {} (integer or floating-point elements expected)", t.print()));
+    }
+    if matches!(op, Fabs | Fdim | Fmod | Degrees | Radians | Mix | Sqrt | Rsqrt | Copysign) {
+        float_only("this function")?;
+    }
     Ok(match op {
         Fabs => ir.fabs(x),
         Round => {
