@@ -14,9 +14,11 @@
 //! half precision `sqrt`, `rsqrt`, `exp2`, `log2`, `sin`, `cos`, `tan`, `pow` (and the `native_`
 //! and `half_` forms of every transcendental) are the math unit's native precision; `exp`,
 //! `exp10`, `log`, `log10` add a reduction or scaling around it. Double `sqrt` is the IEEE
-//! square root; double `exp`, `exp2`, `log`, `log2`, `log10`, `sin`, `cos`, `tan`, `rsqrt` are
-//! exact software sequences (docs/opencl-builtins.md gives the measured ulp). A known built-in
-//! without an expansion (double `pow`, `atan`, ...) or with pointer arguments is refused, located:
+//! square root; double `exp`, `exp2`, `exp10`, `log`, `log2`, `log10`, `sin`, `cos`, `tan`,
+//! `rsqrt` and the roundings are software sequences within OpenCL's bounds
+//! (docs/opencl-builtins.md gives the measured ulp). `sincos`, `modf` and `fract` store their
+//! second result through their pointer argument. A known built-in without an expansion (double
+//! `pow`, `atan`, `frexp`, ...) or with other pointer arguments is refused, located:
 //! "unsupported: OpenCL built-in <name> ...".
 //!
 //! The SPIR-V work-item built-ins (`__spirv_BuiltInGlobalInvocationId` and the others) become
@@ -852,6 +854,7 @@ fn transcendental(ir: &Ir, op: Builtin, a: &[Val]) -> Result<Val, String> {
         return Ok(match op {
             Exp => ir.exp_f64(x),
             Exp2 => ir.exp2_f64(x),
+            Exp10 => ir.exp10_f64(x),
             Log => ir.log_f64(x),
             Log2 => ir.log2_f64(x),
             Log10 => ir.log10_f64(x),

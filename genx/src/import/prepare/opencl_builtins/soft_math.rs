@@ -26,6 +26,8 @@ use inkwell::llvm_sys::LLVMRealPredicate::*;
 const LN2: f64 = std::f64::consts::LN_2;
 const LN2_HI: f64 = 6.931471803691238164901733398437500e-01;
 const LN2_LO: f64 = 1.9082149292705877e-10;
+/// ln 10 minus its double.
+const LN10_TAIL: f64 = -2.1707562233822494e-16;
 /// pi/2 in three parts: two of 33 bits (products with |k| < 2^20 exact) and the rest.
 const PIO2_1: f64 = 1.570796326734125614166259765625;
 const PIO2_2: f64 = 6.077100506303965976609289646148681640625e-11;
@@ -90,6 +92,22 @@ impl Ir<'_> {
         let x = self.clamp_const(x, -746.0, 710.0);
         let (kf, k) = self.round_to_int(self.fmul(x, self.f(t, std::f64::consts::LOG2_E)));
         let r = self.fsub(self.fsub(x, self.fmul(kf, self.f(t, LN2_HI))), self.fmul(kf, self.f(t, LN2_LO)));
+        let (s1, s2) = self.pow2_parts(k, t);
+        self.fmul(self.fmul(self.exp_poly(r), s1), s2)
+    }
+
+    /// 10^x, double: x ln10 - k ln2 with the product's rounding error recovered by a fused
+    /// multiply-add (and ln10's own tail), then as `exp`.
+    pub fn exp10_f64(&self, x: Val) -> Val {
+        let t = x.ty();
+        let x = self.clamp_const(x, -330.0, 310.0);
+        let (kf, k) = self.round_to_int(self.fmul(x, self.f(t, std::f64::consts::LOG2_10)));
+        let ln10 = self.f(t, std::f64::consts::LN_10);
+        let hi = self.fmul(x, ln10);
+        let err = self.intr("llvm.fma", t, &[x, ln10, self.fneg(hi)]);
+        let lo = self.fadd(err, self.fmul(x, self.f(t, LN10_TAIL)));
+        let r = self.fsub(self.fsub(hi, self.fmul(kf, self.f(t, LN2_HI))), self.fmul(kf, self.f(t, LN2_LO)));
+        let r = self.fadd(r, lo);
         let (s1, s2) = self.pow2_parts(k, t);
         self.fmul(self.fmul(self.exp_poly(r), s1), s2)
     }
