@@ -16,9 +16,9 @@
 //! `exp10`, `log`, `log10` add a reduction or scaling around it. Double `sqrt` is the IEEE
 //! square root; double `exp`, `exp2`, `exp10`, `log`, `log2`, `log10`, `sin`, `cos`, `tan`,
 //! `rsqrt` and the roundings are software sequences within OpenCL's bounds
-//! (docs/opencl-builtins.md gives the measured ulp). `sincos`, `modf` and `fract` store their
-//! second result through their pointer argument. A known built-in without an expansion (double
-//! `pow`, `atan`, `frexp`, ...) or with other pointer arguments is refused, located:
+//! (docs/opencl-builtins.md gives the measured ulp). `sincos`, `modf`, `fract` and `frexp` store
+//! their second result through their pointer argument. A known built-in without an expansion
+//! (double `pow`, `atan`, ...) or with other pointer arguments is refused, located:
 //! "unsupported: OpenCL built-in <name> ...".
 //!
 //! The SPIR-V work-item built-ins (`__spirv_BuiltInGlobalInvocationId` and the others) become
@@ -79,6 +79,8 @@ pub enum Builtin {
     Modf,
     /// `fract`: the fraction (below 1), the floor stored through the pointer.
     Fract,
+    /// `frexp`: the mantissa in [0.5, 1), the exponent stored through the (integer) pointer.
+    Frexp,
     /// `sqrt`.
     Sqrt,
     /// `rsqrt`.
@@ -209,6 +211,7 @@ const OPENCL: &[(&str, Builtin, Signedness)] = &[
     ("sincos", Builtin::SinCos, T),
     ("modf", Builtin::Modf, T),
     ("fract", Builtin::Fract, T),
+    ("frexp", Builtin::Frexp, T),
     ("sqrt", Builtin::Sqrt, T),
     ("rsqrt", Builtin::Rsqrt, T),
     ("exp", Builtin::Exp, T),
@@ -332,7 +335,6 @@ const NOT_EXPANDED: &[&str] = &[
     "erf",
     "erfc",
     "expm1",
-    "frexp",
     "hypot",
     "ilogb",
     "lgamma",
@@ -376,8 +378,10 @@ fn classify(symbol: &str) -> Option<Target> {
     let (name, first) = match demangle(symbol) {
         Ok(d) => {
             let first = d.params.first().copied();
-            let stores =
-                matches!(lookup(&d.name), Some((Builtin::SinCos | Builtin::Modf | Builtin::Fract, _)));
+            let stores = matches!(
+                lookup(&d.name),
+                Some((Builtin::SinCos | Builtin::Modf | Builtin::Fract | Builtin::Frexp, _))
+            );
             if d.params.iter().any(|p| p.pointer) && !stores {
                 let known = lookup(&d.name).is_some() || NOT_EXPANDED.contains(&base_name(&d.name).1);
                 return known.then(|| Target {
@@ -503,13 +507,13 @@ fn expand(ir: &Ir, op: Builtin, signed: bool, args: &[Val], ret: Ty) -> Result<V
     };
     let arity = match op {
         Fma | Mad | Clamp | Mix | Smoothstep | MadHi | Mad24 | Select | Bitselect => 3,
-        Ldexp | SinCos | Modf | Fract => 2,
+        Ldexp | SinCos | Modf | Fract | Frexp => 2,
         Fmin | Fmax | Copysign | Fdim | Fmod | Pow | Powr | Step | Max | Min | AbsDiff | AddSat | SubSat
         | Hadd | Rhadd | MulHi | Mul24 | Rotate | Upsample | Compare(_) => 2,
         _ => 1,
     };
     want(arity)?;
-    if matches!(op, SinCos | Modf | Fract) {
+    if matches!(op, SinCos | Modf | Fract | Frexp) {
         return pointer_out(ir, op, args[0], args[1]);
     }
     // The shape every argument takes: the widest argument's (scalars of vector overloads are
@@ -611,7 +615,7 @@ fn expand(ir: &Ir, op: Builtin, signed: bool, args: &[Val], ret: Ty) -> Result<V
             }
             ir.ldexp(x, a[1])
         }
-        SinCos | Modf | Fract => unreachable!("expanded by pointer_out"),
+        SinCos | Modf | Fract | Frexp => unreachable!("expanded by pointer_out"),
         Sqrt if is_double(t) => ir.intr("llvm.genx.ieee.sqrt", t, &[x]),
         Sqrt => ir.intr("llvm.sqrt", t, &[x]),
         Rsqrt if is_double(t) => {
@@ -884,13 +888,14 @@ fn transcendental(ir: &Ir, op: Builtin, a: &[Val]) -> Result<Val, String> {
     })
 }
 
-/// `sincos`, `modf` and `fract`: the result, with the second one stored through `ptr`.
+/// `sincos`, `modf`, `fract` and `frexp`: the result, with the second one stored through `ptr`.
 fn pointer_out(ir: &Ir, op: Builtin, x: Val, ptr: Val) -> Result<Val, String> {
     let t = x.ty();
-    if !is_float(t) {
-        return Err(format!("of {} (floating-point elements expected)", t.print()));
+    if !is_float(t) || elem(t).kind() == LLVMTypeKind::LLVMHalfTypeKind && op == Builtin::Frexp {
+        return Err(format!("of {} (float or double elements expected)", t.print()));
     }
-    if ptr.ty().kind() != LLVMTypeKind::LLVMPointerTypeKind || ptr.ty().element() != t {
+    let stored_ty = if op == Builtin::Frexp { ir.with_elem(t, ir.int(32)) } else { t };
+    if ptr.ty().kind() != LLVMTypeKind::LLVMPointerTypeKind || ptr.ty().element() != stored_ty {
         return Err(format!("a result pointer of {} for {}", ptr.ty().print(), t.print()));
     }
     let round = |direction: Rounding, base: &str| {
@@ -901,6 +906,7 @@ fn pointer_out(ir: &Ir, op: Builtin, x: Val, ptr: Val) -> Result<Val, String> {
         }
     };
     let (ret, stored) = match op {
+        Builtin::Frexp => ir.frexp(x),
         Builtin::SinCos => {
             let sin = transcendental(ir, Builtin::Sin, &[x])?;
             (sin, transcendental(ir, Builtin::Cos, &[x])?)
@@ -988,7 +994,8 @@ mod tests {
         let t = classify("__spirv_ConvertFToBF16INTEL").unwrap();
         assert_eq!(t.what, Ok((Builtin::FloatToBf16, true)));
         assert!(classify("_Z4atanf").unwrap().what.unwrap_err().contains("not expanded"));
-        assert!(classify("_Z5frexpdPU3AS4i").unwrap().what.unwrap_err().contains("pointer"));
+        assert!(classify("_Z6remquoffPU3AS4i").unwrap().what.unwrap_err().contains("pointer"));
+        assert_eq!(classify("_Z5frexpdPU3AS4i").unwrap().what, Ok((Builtin::Frexp, true)));
         assert!(classify("_Z6myfuncf").is_none());
         assert!(classify("llvm.genx.exp.f32").is_none());
         assert!(classify("helper").is_none());

@@ -354,6 +354,35 @@ impl Ir<'_> {
         self.fmul(v, pow2(rest))
     }
 
+    /// (m, e) with x = m 2^e and 0.5 <= |m| < 1, from the exponent bits (a subnormal scaled
+    /// first); zeros, infinities and NaN give (x, 0). `e` is `i32` of x's shape.
+    pub fn frexp(&self, x: Val) -> (Val, Val) {
+        let t = x.ty();
+        let i32t = self.with_elem(t, self.int(32));
+        let double = super::emit::is_double(t);
+        let (smallest, scale_bits, field, shift, bias, half) = if double {
+            (f64::MIN_POSITIVE, 54, 0x7ff, 20, 1022, 0x3fe0_0000)
+        } else {
+            (f64::from(f32::MIN_POSITIVE), 25, 0xff, 23, 126, 0x3f00_0000)
+        };
+        let tiny = self.fcmp(LLVMRealOLT, self.fabs(x), self.f(t, smallest));
+        let xs = self.select(tiny, self.fmul(x, self.f(t, 2f64.powi(scale_bits))), x);
+        let (lo, hi) = if double { self.words(xs) } else { (self.i(i32t, 0), self.bitcast(xs, i32t)) };
+        let exponent = self.bin(LLVMAnd, self.bin(LLVMLShr, hi, self.i(i32t, shift)), self.i(i32t, field));
+        let e = self.bin(LLVMSub, exponent, self.i(i32t, bias));
+        let e = self.bin(LLVMSub, e, self.select(tiny, self.i(i32t, scale_bits.into()), self.i(i32t, 0)));
+        let keep = !(field << shift) as u32 as i64;
+        let mhi = self.bin(LLVMOr, self.bin(LLVMAnd, hi, self.i(i32t, keep)), self.i(i32t, half));
+        let m = if double { self.double_of_words(lo, mhi, t) } else { self.bitcast(mhi, t) };
+        // zeros, infinities and NaN: themselves, exponent 0
+        let special = self.bin(
+            LLVMOr,
+            self.fcmp(LLVMRealOEQ, x, self.f(t, 0.0)),
+            self.fcmp(LLVMRealUEQ, self.fabs(x), self.f(t, f64::INFINITY)),
+        );
+        (self.select(special, x, m), self.select(special, self.i(i32t, 0), e))
+    }
+
     /// The magnitude of `x` with the sign of `y`, on the bits.
     pub fn copysign_bits(&self, x: Val, y: Val) -> Val {
         let t = x.ty();
