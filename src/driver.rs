@@ -774,6 +774,8 @@ mod tests {
         let expected = vec![
             "aggregates/structs.ll",
             "builtins/spirv_carry.ll",
+            // the SPIR-V work-item globals
+            "builtins/spirv_work_items.ll",
             "bad/alloca_escapes.ll",
             "bad/comment_only.ll",
             "bad/global_common.ll",

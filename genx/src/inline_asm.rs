@@ -5,8 +5,14 @@
 //! numbers them). Each operand has a constraint: `r` (a general variable, written as a region),
 //! `a` (any operand: genxc always gives a general variable, as Intel's compiler does for a
 //! non-constant), `i`/`n` (an immediate; a non-constant value gets a variable with a warning, as
-//! Intel's compiler does), with `=` marking an output. Tied (`0`), clobber (`~{...}`), raw (`rw`)
-//! and predicate (`cr`) constraints are refused with a message naming them.
+//! Intel's compiler does), `cr` (a predicate: an `i1` value in a flag variable, written by its
+//! name), `rw` (a raw operand `V.0`, as message payloads take), with `=` marking an output and
+//! `&` (early clobber) accepted: every output has a variable of its own. An input constraint that
+//! is a number ties the input to that output: the output's variable starts with the input's value
+//! and the template names it for both. Clobbers (`~{...}`) name no operand and are dropped: genxc
+//! keeps every instruction in program order around an inline-asm statement, so a `~{memory}`
+//! barrier holds. Several outputs make a struct result whose fields `extractvalue`s read; the
+//! asm writes each field's variable directly.
 
 /// What kind of operand a constraint asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -15,6 +21,12 @@ pub enum AsmOperandKind {
     Register,
     /// `i` or `n`: an immediate (a non-constant value falls back to a register).
     Immediate,
+    /// `cr`: a predicate (flag) variable, printed by name.
+    Predicate,
+    /// `rw`: a raw operand, a whole variable printed as `V.0`.
+    Raw,
+    /// A number (inputs only): the input starts in output N's variable, which the template names.
+    Tied(usize),
 }
 
 /// One operand constraint of an inline-asm statement.
@@ -33,6 +45,9 @@ pub struct InlineAsm {
     pub template: String,
     /// One constraint per operand, in `$N` order.
     pub constraints: Vec<AsmConstraint>,
+    /// The types of the outputs when there are several (the fields of the struct result, which
+    /// `extractvalue`s read); empty for one output or none.
+    pub fields: Vec<crate::Type>,
 }
 
 impl InlineAsm {
@@ -45,8 +60,11 @@ impl InlineAsm {
     pub fn constraint_string(&self) -> String {
         let one = |c: &AsmConstraint| {
             let code = match c.kind {
-                AsmOperandKind::Register => "r",
-                AsmOperandKind::Immediate => "i",
+                AsmOperandKind::Register => "r".to_string(),
+                AsmOperandKind::Immediate => "i".to_string(),
+                AsmOperandKind::Predicate => "cr".to_string(),
+                AsmOperandKind::Raw => "rw".to_string(),
+                AsmOperandKind::Tied(n) => n.to_string(),
             };
             format!("{}{code}", if c.output { "=" } else { "" })
         };
@@ -154,8 +172,11 @@ pub fn parse_constraints(s: &str) -> Result<Vec<AsmConstraint>, String> {
             None => (false, part),
         };
         if code.starts_with('~') {
-            return Err(format!("inline assembly clobber constraint `{part}` is not supported"));
+            // a clobber: no operand
+            continue;
         }
+        // early clobber: outputs never share a variable with an input
+        let code = if output { code.strip_prefix('&').unwrap_or(code) } else { code };
         if code.starts_with('&') || code.starts_with('*') || code.starts_with('+') {
             return Err(format!("inline assembly constraint modifier in `{part}` is not supported"));
         }
@@ -165,10 +186,23 @@ pub fn parse_constraints(s: &str) -> Result<Vec<AsmConstraint>, String> {
             "i" | "n" => {
                 return Err(format!("inline assembly output constraint `{part}` asks for an immediate"))
             }
-            "rw" => return Err("inline assembly raw operand constraint `rw` is not supported".to_string()),
-            "cr" => return Err("inline assembly predicate constraint `cr` is not supported".to_string()),
+            "rw" => AsmOperandKind::Raw,
+            "cr" => AsmOperandKind::Predicate,
             c if !c.is_empty() && c.chars().all(|d| d.is_ascii_digit()) => {
-                return Err(format!("inline assembly tied operand constraint `{part}` is not supported"))
+                let n: usize = c.parse().map_err(|_| format!("inline assembly constraint `{part}`"))?;
+                let tied_to = out.get(n).filter(|o: &&AsmConstraint| o.output);
+                match tied_to {
+                    _ if output => {
+                        return Err(format!("inline assembly output constraint `{part}` ties an output"))
+                    }
+                    Some(o) if o.kind == AsmOperandKind::Register => AsmOperandKind::Tied(n),
+                    Some(_) => {
+                        return Err(format!(
+                            "inline assembly tied constraint `{part}`: output {n} is not an `r` operand"
+                        ))
+                    }
+                    None => return Err(format!("inline assembly tied constraint `{part}` names no output")),
+                }
             }
             _ => return Err(format!("inline assembly constraint `{part}` is not supported")),
         };
@@ -251,8 +285,18 @@ mod tests {
         let c = parse_constraints("=r,r,i").unwrap();
         assert_eq!(c.len(), 3);
         assert!(c[0].output && c[2].kind == AsmOperandKind::Immediate);
-        assert!(parse_constraints("=r,0").unwrap_err().contains("tied"));
-        assert!(parse_constraints("=r,cr").unwrap_err().contains("cr"));
+        let c = parse_constraints("=r,0,cr,rw,~{memory},~{dirflag}").unwrap();
+        let kinds: Vec<AsmOperandKind> = c.iter().map(|c| c.kind).collect();
+        use AsmOperandKind::*;
+        assert_eq!(kinds, vec![Register, Tied(0), Predicate, Raw]);
+        assert_eq!(
+            InlineAsm { template: String::new(), constraints: c, fields: Vec::new() }.constraint_string(),
+            "=r,0,cr,rw"
+        );
+        assert!(parse_constraints("=&r,r").unwrap()[0].output);
+        assert!(parse_constraints("=r,1").unwrap_err().contains("names no output"));
+        assert!(parse_constraints("=cr,0").unwrap_err().contains("not an `r` operand"));
+        assert!(parse_constraints("=r,*m").is_err());
         assert!(parse_constraints("r,=r").is_err());
     }
 }

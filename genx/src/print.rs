@@ -393,7 +393,8 @@ impl Printer<'_> {
             }
             InstKind::InlineAsm { asm, args } => {
                 let a: Vec<String> = args.iter().map(|&v| self.typed(v)).collect();
-                format!("call {ty} {}({})", asm.llvm_text(), a.join(", "))
+                let ret = aggregate.clone().unwrap_or_else(|| ty.to_string());
+                format!("call {ret} {}({})", asm.llvm_text(), a.join(", "))
             }
             InstKind::FuncAddr(func) => {
                 // the function's type is not known here: its address as an i8 pointer
@@ -610,6 +611,10 @@ fn cmp(p: CmpPred) -> (&'static str, &'static str) {
 /// The LLVM struct type a SIMD control flow goto or join returns, if `v` is one.
 fn simdcf_struct(f: &Function, v: Value) -> Option<String> {
     let Value::Inst(id) = v else { return None };
+    if let InstKind::InlineAsm { asm, .. } = &f.insts[id].kind {
+        let fields: Vec<String> = asm.fields.iter().map(|t| t.to_string()).collect();
+        return (!fields.is_empty()).then(|| format!("{{ {} }}", fields.join(", ")));
+    }
     let InstKind::Intrinsic { id: iid, args } = &f.insts[id].kind else { return None };
     match iid {
         IntrinsicId::SimdcfGoto => Some(format!("{{ <32 x i1>, {}, i1 }}", f.value_type(*args.get(1)?))),

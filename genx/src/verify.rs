@@ -805,7 +805,9 @@ impl<'a> FunctionChecker<'a> {
                 if inputs != args.len() {
                     return Err(format!("inline assembly with {inputs} inputs has {} arguments", args.len()));
                 }
-                if (asm.num_outputs() == 1) == (inst.ty == Type::Void) {
+                let outputs = asm.num_outputs();
+                let fields_ok = if outputs > 1 { asm.fields.len() == outputs } else { asm.fields.is_empty() };
+                if (outputs == 1) == (inst.ty == Type::Void) || !fields_ok {
                     return Err("inline assembly whose result does not match its outputs".into());
                 }
                 Ok(())
@@ -821,6 +823,15 @@ impl<'a> FunctionChecker<'a> {
             }
             InstKind::ExtractValue { aggregate, index } => {
                 if let Value::Inst(a) = aggregate {
+                    if let InstKind::InlineAsm { asm, .. } = &f.insts[*a].kind {
+                        return match asm.fields.get(*index as usize) {
+                            Some(&t) if t == ty => Ok(()),
+                            Some(t) => {
+                                Err(format!("inline assembly output {index} of type {t} read as {ty}"))
+                            }
+                            None => Err(format!("inline assembly output {index} does not exist")),
+                        };
+                    }
                     if let InstKind::Intrinsic { id, args } = &f.insts[*a].kind {
                         if id.is_carry() {
                             let operand = args.first().map(|&v| f.value_type(v));

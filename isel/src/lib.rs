@@ -1226,6 +1226,12 @@ impl Selector<'_> {
             InstKind::ExtractValue { aggregate: Value::Inst(a), .. } if matches!(&self.f().insts[a].kind, InstKind::Intrinsic { id, .. } if id.is_carry()) => {
                 Ok(())
             }
+            // the outputs of an inline asm with several: written by the asm
+            InstKind::ExtractValue { aggregate: Value::Inst(a), .. }
+                if matches!(&self.f().insts[a].kind, InstKind::InlineAsm { .. }) =>
+            {
+                Ok(())
+            }
             InstKind::ExtractValue { .. } => {
                 Err(internal("extractvalue of something other than a goto, join, addc or subb"))
             }

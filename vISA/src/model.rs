@@ -2042,4 +2042,6 @@ pub enum VerbatimPiece {
     Dst(DstOp),
     /// A source operand or immediate (an input).
     Src(SrcOp),
+    /// A raw operand `V.offset` (an `rw` operand: a whole variable, as messages take them).
+    Raw(Raw),
 }

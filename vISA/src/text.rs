@@ -476,6 +476,7 @@ impl W<'_> {
                         VerbatimPiece::Text(x) => write!(t, "{x}"),
                         VerbatimPiece::Dst(d) => write!(t, "{}", self.dst(d)),
                         VerbatimPiece::Src(x) => write!(t, "{}", self.src(x)),
+                        VerbatimPiece::Raw(r) => put_raw(&mut t, &self.names, *r),
                     };
                 }
                 t

@@ -429,6 +429,7 @@ pub fn validate(k: &Kernel) -> Result<(), Vec<String>> {
                         VerbatimPiece::Text(_) => {}
                         VerbatimPiece::Dst(d) => c.dst(at, d),
                         VerbatimPiece::Src(s) => c.src(at, s, 1),
+                        VerbatimPiece::Raw(r) => c.raw(at, *r),
                     }
                 }
             }

@@ -178,7 +178,7 @@ fn param_string_attr(f: Val, i: usize, key: &str) -> Option<String> {
     }
 }
 
-/// Moves the `extractvalue`s of every `addc`/`subb` right after the call, in field order (valid:
+/// Moves the `extractvalue`s of every `addc`/`subb` (and inline asm with several outputs) right after the call, in field order (valid:
 /// the call dominates every use of its fields): selection writes the fields' variables with the
 /// call's instruction, which is then where they start to live.
 fn carry_fields_after_call(f: &mut Function) {
@@ -186,7 +186,11 @@ fn carry_fields_after_call(f: &mut Function) {
         .layout
         .iter()
         .flat_map(|&b| f.blocks[b].insts.iter().map(move |&i| (b, i)))
-        .filter(|&(_, i)| matches!(&f.insts[i].kind, InstKind::Intrinsic { id, .. } if id.is_carry()))
+        .filter(|&(_, i)| match &f.insts[i].kind {
+            InstKind::Intrinsic { id, .. } => id.is_carry(),
+            InstKind::InlineAsm { asm, .. } => !asm.fields.is_empty(),
+            _ => false,
+        })
         .collect();
     for (b, call) in carries {
         let mut fields: Vec<(u32, InstId)> = f
@@ -345,6 +349,7 @@ impl FnImporter<'_> {
                 // that read it.
                 let ty = if matches!(callee, Some(Ok(Callee::Intrinsic(id)))
                     if simdcf::intrinsic_kind(id).is_some() || id.is_carry())
+                    || matches!(&callee, Some(Ok(Callee::InlineAsm(asm))) if !asm.fields.is_empty())
                 {
                     Type::Void
                 } else {

@@ -280,14 +280,25 @@ fn inline_asm_of(call: Val) -> Result<Callee, Failure> {
     use crate::inline_asm::{parse_constraints, parse_printed, split_template, InlineAsm, TemplatePiece};
     let (template, constraints) = parse_printed(&call.called_value().print()).map_err(unsupported)?;
     let constraints = parse_constraints(&constraints).map_err(unsupported)?;
-    let asm = InlineAsm { template, constraints };
+    let mut asm = InlineAsm { template, constraints, fields: Vec::new() };
     let inputs = asm.constraints.len() - asm.num_outputs();
     if asm.num_outputs() > 1 {
-        return Err(unsupported("inline assembly with more than one output (a struct result)"));
-    }
-    let has_result = call.ty().kind() != LLVMTypeKind::LLVMVoidTypeKind;
-    if (asm.num_outputs() == 1) != has_result {
-        return Err(invalid("inline assembly: its output constraints do not match its result"));
+        let fields = call.ty().struct_elements();
+        if fields.len() != asm.num_outputs() {
+            return Err(invalid(format!(
+                "inline assembly: {} outputs, but its result is {}",
+                asm.num_outputs(),
+                call.ty().print()
+            )));
+        }
+        for t in fields {
+            asm.fields.push(gen_type(t).map_err(|m| unsupported(format!("an inline assembly output: {m}")))?);
+        }
+    } else {
+        let has_result = call.ty().kind() != LLVMTypeKind::LLVMVoidTypeKind;
+        if (asm.num_outputs() == 1) != has_result {
+            return Err(invalid("inline assembly: its output constraints do not match its result"));
+        }
     }
     if inputs != call.num_call_args() as usize {
         return Err(invalid(format!(
@@ -491,7 +502,9 @@ fn check_instruction(inst: Val, callees: &mut Callees) -> Result<(), Failure> {
         LLVMExtractValue => {
             // Only the results of SIMD control flow intrinsics and of addc/subb are aggregates
             // genxc reads.
-            let known = simdcf_call(inst.operand(0)).is_some() || carry_call(inst.operand(0));
+            let known = simdcf_call(inst.operand(0)).is_some()
+                || carry_call(inst.operand(0))
+                || inline_asm_struct_call(inst.operand(0));
             return if known && inst.aggregate_indices().len() == 1 {
                 Ok(())
             } else {
@@ -524,7 +537,10 @@ fn check_instruction(inst: Val, callees: &mut Callees) -> Result<(), Failure> {
         }
     }
     if !skip_operands {
-        gen_type(inst.ty()).map_err(|m| format!("result type: {m}"))?;
+        // several inline-asm outputs: a struct whose fields inline_asm_of checked
+        if !inline_asm_struct_call(inst) {
+            gen_type(inst.ty()).map_err(|m| format!("result type: {m}"))?;
+        }
         let n = if op == LLVMCall { inst.num_call_args() } else { inst.num_operands() };
         for i in 0..n {
             let v = inst.operand(i);
@@ -582,6 +598,15 @@ fn carry_call(v: Val) -> bool {
         return false;
     }
     matches!(callee_of(v), Ok(Callee::Intrinsic(id)) if id.is_carry())
+}
+
+/// Whether `v` is a call of inline assembly with several outputs (a struct result).
+fn inline_asm_struct_call(v: Val) -> bool {
+    !v.is_null()
+        && v.is_instruction()
+        && v.opcode() == LLVMOpcode::LLVMCall
+        && v.called_value().is_inline_asm()
+        && v.ty().kind() == LLVMTypeKind::LLVMStructTypeKind
 }
 
 /// Checks the operand and result types of an addc or subb: two dword (`i32`) operands of one

@@ -85,11 +85,12 @@ fn has_aggregate_signature(f: Val) -> bool {
     is_aggregate(t.return_type()) || t.param_types().into_iter().any(is_aggregate)
 }
 
-/// Whether `v` is a call of a declared function (an intrinsic, whose struct result stays).
+/// Whether `v` is a call of a declared function (an intrinsic) or of inline assembly, whose
+/// struct result stays.
 fn is_intrinsic_call(v: Val) -> bool {
     v.is_instruction() && v.opcode() == LLVMOpcode::LLVMCall && {
         let c = v.called_value();
-        c.is_function() && c.is_declaration()
+        c.is_function() && c.is_declaration() || c.is_inline_asm()
     }
 }
 

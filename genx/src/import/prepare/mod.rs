@@ -20,6 +20,7 @@ mod function_pointers;
 mod globals;
 mod linkage;
 mod memory;
+mod opencl_builtins;
 mod predefined_vars;
 pub mod printf;
 mod private_stack;
@@ -54,6 +55,9 @@ pub fn prepare_module(m: &ModuleRef, platform: Platform, stack_bytes: u32) -> Re
     // Calls through a bitcast of a function become direct calls of it (before the rewrites that
     // ask whether a function is only called).
     cast_callees::call_cast_callees_directly(m);
+    // Calls of OpenCL built-in functions (and their SPIR-V names) become the operations they
+    // stand for (first: the expansions use LLVM intrinsics and reductions later rewrites lower).
+    opencl_builtins::expand_opencl_builtins(m)?;
     // Defined functions that are neither kernels nor stack calls become internal subroutines.
     linkage::internalize_subroutines(m);
     // Copies Intel's GenX passes insert (constant materialization, address conversion) become the
@@ -131,6 +135,7 @@ pub fn needs_preparation(m: &ModuleRef) -> bool {
     }) || declares_simd_cf(m)
         || aggregates::has_aggregates(m)
         || spirv_builtins::declares_spirv_builtins(m)
+        || opencl_builtins::declares_opencl_builtins(m)
         || compiler_copies::declares_compiler_copies(m)
         || reductions::declares_reductions(m)
         || private_stack::may_pass_arguments_on_stack(m)
