@@ -44,14 +44,17 @@ install_needed
 export CARGO_INCREMENTAL=${CARGO_INCREMENTAL:-0}
 cargo build -q --bin genxc --example region_campaign || exit 2
 target=${CARGO_TARGET_DIR:-target}
-genxc=$(cd "$target/debug" && pwd)/genxc
-driver=$(cd "$target/debug/examples" && pwd)/region_campaign
 
 if [ -n "$keep" ]; then
   mkdir -p "$keep" && work=$(cd "$keep" && pwd)
 else
   work=$(mktemp -d) && trap 'rm -rf "$work"' EXIT
 fi
+# The run uses copies of the two programs, so a rebuild during a long run changes nothing.
+mkdir -p "$work/bin"
+cp "$target/debug/genxc" "$target/debug/examples/region_campaign" "$work/bin/" || exit 2
+genxc=$work/bin/genxc
+driver=$work/bin/region_campaign
 "$driver" gen "$work/kernels" "$n" "$seed" || exit 2
 
 # GenX_IR's name and Intel's device name of a genxc platform.
