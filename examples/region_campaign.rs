@@ -14,16 +14,13 @@
 //!
 //! `run` exits 0 when it could run the reference (whatever the verdicts), 2 when not.
 
+#[path = "../fuzz/src/region_run.rs"]
+mod region_run;
 #[path = "../fuzz/src/regions.rs"]
 #[allow(dead_code)]
 mod regions;
 
-use genxc::Input;
 use genxc_genx::Platform;
-use genxc_sim::exec::{self, Config};
-use genxc_sim::launch::Launch;
-use genxc_sim::memory::compare;
-use genxc_sim::reference;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -78,59 +75,12 @@ fn run(args: &[String]) -> Result<(), String> {
     let platform = Platform::from_name(platform).ok_or_else(|| format!("unknown platform '{platform}'"))?;
     let seed: u64 = seed.parse().map_err(|_| "SEED is not a number".to_string())?;
     let bytes = std::fs::read(input).map_err(|e| format!("{input}: {e}"))?;
-    let module = genxc::import(&Input { name: input.clone(), bytes }, platform).map_err(|ds| {
-        let lines: Vec<String> = ds.iter().map(|d| d.to_string()).collect();
-        format!("import: {}", lines.join("; "))
-    })?;
-    let specs = reference::arg_specs(&module, 0);
-    let (launch, mut expected) = Launch::random(&specs, seed, 0, [1, 1, 1], [1, 1, 1], 0);
-    let start = expected.clone();
-    reference::run(&module, 0, 0, &launch, &mut expected).map_err(|e| format!("reference: {e}"))?;
-    for v in visas {
-        println!("{}", verdict(v, &specs, &launch, &start, &expected, platform));
+    let texts: Vec<String> = visas
+        .iter()
+        .map(|v| std::fs::read_to_string(v).map_err(|e| format!("{v}: {e}")))
+        .collect::<Result<_, _>>()?;
+    for v in region_run::run_against_reference(input, &bytes, platform, seed, &texts)? {
+        println!("{v}");
     }
     Ok(())
-}
-
-/// The vISA text without its `.kernel_attr PerThreadInputSize=N` line: Intel's compiler gives it
-/// on DG2 and PVC (the bytes of per-thread payload, the local ids, loaded for the thread); the
-/// vISA reader does not model that attribute, and these kernels read no per-thread payload, so
-/// the line is dropped before reading. Every other line is kept.
-fn without_payload_size(text: &str) -> String {
-    let keep = |l: &&str| !l.trim_start().starts_with(".kernel_attr PerThreadInputSize=");
-    let lines: Vec<&str> = text.lines().filter(keep).collect();
-    lines.join("\n")
-}
-
-/// One compiled kernel's verdict against the reference's memory.
-fn verdict(
-    path: &str,
-    specs: &[genxc_sim::launch::ArgSpec],
-    launch: &Launch,
-    start: &genxc_sim::memory::Memory,
-    expected: &genxc_sim::memory::Memory,
-    platform: Platform,
-) -> String {
-    let text = match std::fs::read_to_string(path) {
-        Ok(t) => t,
-        Err(e) => return format!("stopped: {path}: {e}"),
-    };
-    let kernels = match genxc_visa::read_text(&without_payload_size(&text)) {
-        Ok(k) if !k.is_empty() => k,
-        Ok(_) => return "stopped: no kernel in the vISA".into(),
-        Err(e) => return format!("stopped: reading the vISA: {e}"),
-    };
-    let got = exec::arg_specs(&kernels[0]);
-    if got != specs {
-        return format!("stopped: vISA arguments {got:?}, input has {specs:?}");
-    }
-    let mut actual = start.clone();
-    let config = Config { grf_bytes: platform.grf_bytes(), bti_base: 0 };
-    if let Err(e) = exec::run(&kernels, &config, launch, &mut actual) {
-        return format!("stopped: simulator: {e}");
-    }
-    match compare(expected, &actual) {
-        Ok(()) => "agree".into(),
-        Err(d) => format!("differ: {d}"),
-    }
 }

@@ -29,6 +29,7 @@ pub mod json;
 pub mod memory;
 pub mod pipeline;
 pub mod progress;
+pub mod region_oracle;
 mod split;
 pub mod timing;
 

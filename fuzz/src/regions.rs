@@ -149,8 +149,6 @@ pub struct RegionKernel {
 
 /// The kernel's name in the module and in `!genx.kernels`.
 pub const KERNEL_NAME: &str = "k";
-/// Bytes of the output the kernel stores from the start of its output pointer (at most).
-pub const MAX_OUT_BYTES: u32 = 256;
 
 /// A region's parameters: `<vstride;width,stride>`, elements, start element.
 #[derive(Clone, Copy, Debug)]
