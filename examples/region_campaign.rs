@@ -10,9 +10,15 @@
 //!                                         each VISA (.visaasm) in the simulator on one launch;
 //!                                         one line per VISA: `agree`, `differ: ...` or
 //!                                         `stopped: ...`
+//!
+//! region_campaign oracle BEFORE.ll AFTER.ll
+//!                                         the LLVM IR region oracle (`genxc::region_oracle`) on
+//!                                         kernel `k` of both: `same (N trials)`, `differ: ...`
+//!                                         or `not modeled: ...` / `unreadable: ...`
 //! ```
 //!
-//! `run` exits 0 when it could run the reference (whatever the verdicts), 2 when not.
+//! `run` exits 0 when it could run the reference (whatever the verdicts), 2 when not; `oracle`
+//! exits 0 whatever its answer, 2 on usage errors.
 
 #[path = "../fuzz/src/region_run.rs"]
 mod region_run;
@@ -29,7 +35,8 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("gen") => gen(&args[1..]),
         Some("run") => run(&args[1..]),
-        _ => Err("usage: region_campaign gen DIR N [SEED] | run K.ll PLATFORM SEED VISA...".to_string()),
+        Some("oracle") => oracle(&args[1..]),
+        _ => Err("usage: region_campaign gen DIR N [SEED] | run K.ll PLATFORM SEED VISA... | oracle BEFORE.ll AFTER.ll".to_string()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -82,5 +89,20 @@ fn run(args: &[String]) -> Result<(), String> {
     for v in region_run::run_against_reference(input, &bytes, platform, seed, &texts)? {
         println!("{v}");
     }
+    Ok(())
+}
+
+fn oracle(args: &[String]) -> Result<(), String> {
+    use genxc::region_oracle::{same_semantics, OracleError};
+    let [before, after] = args else { return Err("oracle takes BEFORE.ll AFTER.ll".into()) };
+    let read = |f: &String| std::fs::read(f).map_err(|e| format!("{f}: {e}"));
+    let (b, a) = (read(before)?, read(after)?);
+    let answer = match same_semantics((before, &b), (after, &a), Some(regions::KERNEL_NAME), 4) {
+        Ok(agreement) => format!("same ({} trials)", agreement.trials),
+        Err(OracleError::Differ(s)) => format!("differ: {s}"),
+        Err(OracleError::NotModeled(s)) => s,
+        Err(OracleError::Unreadable(s)) => format!("unreadable: {s}"),
+    };
+    println!("{}", answer.replace('\n', " "));
     Ok(())
 }

@@ -313,7 +313,7 @@ fn splat(ty: &str, n: u32, value: &str) -> String {
 /// `write` asks for distinct elements and a nonzero stride. `None` when none fits.
 fn random_shape(rng: &mut Rng, len: u32, n: u32, write: bool) -> Option<Shape> {
     for _ in 0..20 {
-        let divisors: Vec<u32> = (1..=n).filter(|d| n % d == 0).collect();
+        let divisors: Vec<u32> = (1..=n).filter(|d| n.is_multiple_of(*d)).collect();
         let width = if rng.chance(1, 2) { n } else { rng.pick(&divisors) };
         let stride = if write {
             rng.pick(&[1, 1, 1, 2, 2, 3, 4])
@@ -598,7 +598,7 @@ fn read_operand(
     let mode = rng.range(0, 9);
     if mode == 0 && n >= 2 {
         // multi-indirect: one start per row of `width` elements
-        let divisors: Vec<u32> = (1..n).filter(|d| n % d == 0 && n / d <= 16).collect();
+        let divisors: Vec<u32> = (1..n).filter(|d| n.is_multiple_of(*d) && n / d <= 16).collect();
         if !divisors.is_empty() {
             let width = rng.pick(&divisors);
             let rows = n / width;
