@@ -8,30 +8,37 @@
 #   --platform  genxc platforms, comma-separated: tgllp (default), dg2, pvc
 #   --jobs      kernels run in parallel (default: the number of processors)
 #   --keep DIR  keep every kernel, output and log in DIR (default: a temporary directory)
+# region-campaign.sh --rescore DIR [--jobs J]
+#               score the kept outputs of an earlier run in DIR again with the current simulator
+#               and oracle (the compile columns stay as they were)
 #
 # For each kernel and platform:
 #   genxc:  genxc -> .visaasm -> GenX_IR accepts it -> the simulator runs it and its output memory
 #           equals what the reference interpreter of the input kernel leaves;
 #   Intel:  ../shared/tools/igc-vc/compile.sh -> its .visaasm -> GenX_IR accepts it; its final LLVM
 #           IR (IGC's shader dump VC_*_final.ll, collected as final.ll) has no illegal region under
-#           `genxc --check-regions`; the simulator runs its vISA and agrees with the reference.
+#           `genxc --check-regions`; the simulator runs its vISA and agrees with the reference; the
+#           LLVM IR region oracle (genxc::region_oracle) finds VC's IR after legalization
+#           (final.ll) computing what it computed before (optimized.ll, IGC's dump of VC's IR
+#           after its IR optimization), on random inputs.
 # Prints one tab-separated row per kernel and platform, then the table of counts and every
 # disagreement (markdown). Uses ../shared at run time (a measurement script, like conformance.sh).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-n=""; seed=1; platforms=tgllp; jobs=$(nproc); keep=""
+n=""; seed=1; platforms=tgllp; jobs=$(nproc); keep=""; rescore=""
 while [ $# -gt 0 ]; do
   case $1 in
     --seed) seed=$2; shift 2 ;;
     --platform) platforms=$2; shift 2 ;;
     --jobs) jobs=$2; shift 2 ;;
     --keep) keep=$2; shift 2 ;;
+    --rescore) rescore=1; keep=$2; n=0; shift 2 ;;
     -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
     *) if [ -z "$n" ]; then n=$1; shift; else sed -n '5,9p' "$0" >&2; exit 2; fi ;;
   esac
 done
-[[ "$n" =~ ^[0-9]+$ ]] && [[ "$seed" =~ ^[0-9]+$ ]] || { sed -n '5,9p' "$0" >&2; exit 2; }
+[[ "$n" =~ ^[0-9]+$ ]] && [[ "$seed" =~ ^[0-9]+$ ]] || { sed -n '5,10p' "$0" >&2; exit 2; }
 
 igcvc=${IGCVC:-$(cd .. && pwd)/shared/tools/igc-vc/compile.sh}
 [ -x "$igcvc" ] || { echo "region-campaign.sh: no Intel compile script at $igcvc (set IGCVC)" >&2; exit 2; }
@@ -55,7 +62,11 @@ mkdir -p "$work/bin"
 cp "$target/debug/genxc" "$target/debug/examples/region_campaign" "$work/bin/" || exit 2
 genxc=$work/bin/genxc
 driver=$work/bin/region_campaign
-"$driver" gen "$work/kernels" "$n" "$seed" || exit 2
+if [ -n "$rescore" ]; then
+  [ -s "$work/rows.tsv" ] || { echo "region-campaign.sh: no rows.tsv in $work" >&2; exit 2; }
+else
+  "$driver" gen "$work/kernels" "$n" "$seed" || exit 2
+fi
 
 # GenX_IR's name and Intel's device name of a genxc platform.
 finalizer_of() { case $1 in dg2) echo DG2 ;; pvc) echo PVC ;; *) echo "${1^^}" ;; esac; }
@@ -88,11 +99,11 @@ accepted() {
 # seed type platform genxc genxc-GenX_IR genxc-sim intel intel-GenX_IR intel-regions intel-sim
 row() {
   local s=$1 p=$2 k=$work/kernels/k$1.ll d=$work/out/k$1.$2
-  local fin ty g gf gs i if ir is verdicts
+  local fin ty g gf i if ir
   fin=$(finalizer_of "$p")
   ty=$(awk -F'\t' -v s="$s" '$1 == s { print $2 }' "$work/kernels/features.tsv")
   mkdir -p "$d/genxc" "$d/intel"
-  gf=-; gs=-; if=-; ir=-; is=-
+  gf=-; if=-; ir=-
   if timeout 120 "$genxc" "$k" --platform "$p" -o "$d/genxc" >"$d/genxc.log" 2>&1; then
     g=ok; gf=$(accepted "$d/genxc/k.visaasm" "$fin")
   else
@@ -115,43 +126,66 @@ row() {
   else
     i="failed: $(grep -m1 -iE 'error|abort|failed|stopped' "$d/intel.log" | cut -c1-140)"
   fi
-  # execute what compiled: one verdict per vISA, in this order
-  local visas=()
-  [ "$g" = ok ] && visas+=("$d/genxc/k.visaasm")
-  [ "$i" = ok ] && visas+=("$d/intel/k.visaasm")
-  if [ ${#visas[@]} -gt 0 ]; then
-    if verdicts=$(timeout 300 "$driver" run "$k" "$p" "$s" "${visas[@]}" 2>"$d/run.log"); then
-      if [ "$g" = ok ]; then gs=$(sed -n 1p <<<"$verdicts" | cut -c1-160); verdicts=$(sed 1d <<<"$verdicts"); fi
-      if [ "$i" = ok ]; then is=$(sed -n 1p <<<"$verdicts" | cut -c1-160); fi
-    else
-      [ "$g" = ok ] && gs="no reference: $(head -1 "$d/run.log" | cut -c1-120)"
-      [ "$i" = ok ] && is="no reference: $(head -1 "$d/run.log" | cut -c1-120)"
-    fi
-  fi
+  local line
+  line=$(printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s' "$s" "$ty" "$p" "$g" "$gf" \
+    "$(score "$s" "$p" "$g" "$i")" "$i" "$if" "$ir" "$(score "$s" "$p" "$g" "$i" intel)" \
+    "$(score "$s" "$p" "$g" "$i" oracle)")
   [ -n "$keep" ] || rm -rf "$d"
-  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$s" "$ty" "$p" "$g" "$gf" "$gs" "$i" "$if" "$ir" "$is"
+  echo "$line"
 }
-export -f row accepted finalizer_of device_of
+
+# score SEED PLATFORM GENXC INTEL [intel|oracle]: genxc's (or Intel's) simulator verdict against
+# the reference interpreter of the input, or the LLVM IR region oracle on Intel's IR before and
+# after its legalization (optimized.ll against final.ll); "-" when that compiler failed.
+score() {
+  local s=$1 p=$2 g=$3 i=$4 which=${5:-genxc} k=$work/kernels/k$1.ll d=$work/out/k$1.$2 out
+  case $which in
+    genxc) [ "$g" = ok ] || { echo -; return; }; visa=$d/genxc/k.visaasm ;;
+    intel) [ "$i" = ok ] || { echo -; return; }; visa=$d/intel/k.visaasm ;;
+    oracle)
+      [ "$i" = ok ] && [ -e "$d/intel/optimized.ll" ] && [ -e "$d/intel/final.ll" ] || { echo -; return; }
+      timeout 300 "$driver" oracle "$d/intel/optimized.ll" "$d/intel/final.ll" 2>&1 | head -1 |
+        sed "s#$d/##g" | cut -c1-160
+      return ;;
+  esac
+  if out=$(timeout 300 "$driver" run "$k" "$p" "$s" "$visa" 2>&1); then
+    head -1 <<<"$out" | cut -c1-160
+  else
+    echo "no reference: $(head -1 <<<"$out" | cut -c1-120)"
+  fi
+}
+
+export -f row score accepted finalizer_of device_of
 export work genxc driver igcvc keep
 
 mkdir -p "$work/out"
-for s in $(seq "$seed" $((seed + n - 1))); do
-  for p in ${platforms//,/ }; do echo "$s $p"; done
-done | xargs -P "$jobs" -n 2 bash -c 'row "$0" "$1"' >"$work/rows.tsv"
+if [ -n "$rescore" ]; then
+  # the compiled outputs of an earlier run, scored again (columns 6, 10 and 11)
+  tr '\t' '\037' <"$work/rows.tsv" | xargs -P "$jobs" -d '\n' -n 1 bash -c '
+    IFS=$'"'"'\037'"'"' read -r s ty p g gf _ i if ir _ <<<"$0"
+    printf "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n" "$s" "$ty" "$p" "$g" "$gf" "$(score "$s" "$p" "$g" "$i")" \
+      "$i" "$if" "$ir" "$(score "$s" "$p" "$g" "$i" intel)" "$(score "$s" "$p" "$g" "$i" oracle)"' >"$work/rows.rescored"
+  mv "$work/rows.rescored" "$work/rows.tsv"
+else
+  for s in $(seq "$seed" $((seed + n - 1))); do
+    for p in ${platforms//,/ }; do echo "$s $p"; done
+  done | xargs -P "$jobs" -n 2 bash -c 'row "$0" "$1"' >"$work/rows.tsv"
+fi
 sort -n -k1,1 "$work/rows.tsv" -o "$work/rows.tsv"
 cat "$work/rows.tsv"
 
 echo
-echo "| platform | generated | genxc compiled | genxc GenX_IR accepted | genxc sim agrees | Intel compiled | Intel GenX_IR accepted | Intel regions legal | Intel sim agrees |"
-echo "|---|---|---|---|---|---|---|---|---|"
+echo "| platform | generated | genxc compiled | genxc GenX_IR accepted | genxc sim agrees | Intel compiled | Intel GenX_IR accepted | Intel regions legal | Intel sim agrees | Intel IR oracle same |"
+echo "|---|---|---|---|---|---|---|---|---|---|"
 awk -F'\t' '
   { p = $3; n[p]++; order[p] = order[p] ? order[p] : ++np; name[order[p]] = p }
   $4 == "ok" { gc[p]++ } $5 == "ok" { ga[p]++ } $6 == "agree" { gs[p]++ }
   $7 == "ok" { ic[p]++ } $8 == "ok" { ia[p]++ } $9 == "legal" { il[p]++ } $10 == "agree" { is[p]++ }
+  $11 ~ /^same/ { io[p]++ }
   END {
     for (j = 1; j <= np; j++) {
       p = name[j]
-      printf "| %s | %d | %d | %d | %d | %d | %d | %d | %d |\n", p, n[p], gc[p], ga[p], gs[p], ic[p], ia[p], il[p], is[p]
+      printf "| %s | %d | %d | %d | %d | %d | %d | %d | %d | %d |\n", p, n[p], gc[p], ga[p], gs[p], ic[p], ia[p], il[p], is[p], io[p]
     }
   }' "$work/rows.tsv"
 
@@ -165,4 +199,5 @@ awk -F'\t' '
   $7 == "ok" && $8 != "ok" { printf "- %s %s %s: Intel GenX_IR %s\n", $1, $2, $3, $8 }
   $7 == "ok" && $9 != "legal" { printf "- %s %s %s: Intel regions %s\n", $1, $2, $3, $9 }
   $7 == "ok" && $10 != "agree" { printf "- %s %s %s: Intel sim %s\n", $1, $2, $3, $10 }
+  $7 == "ok" && $11 !~ /^same/ { printf "- %s %s %s: Intel IR oracle %s\n", $1, $2, $3, $11 }
 ' "$work/rows.tsv"

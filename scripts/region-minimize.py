@@ -6,6 +6,7 @@ usage: scripts/region-minimize.py KERNEL.ll PLATFORM MODE [PATTERN] > small.ll
        intel-sim   Intel's VC compiles it and its vISA differs from the reference interpreter
                    (VERDICT=stopped: the simulator stops on it)
        genxc-error genxc refuses it with a message containing PATTERN
+       genxc-finalizer  GenX_IR, on genxc's vISA, prints PATTERN
        intel-fails Intel's VC fails (compile.sh exit 1) with a log containing PATTERN
        intel-regions  `genxc --check-regions` finds an illegal region in Intel's final IR
 
@@ -48,6 +49,11 @@ def holds(text, platform, mode, pattern):
             if r.returncode != 0:
                 return False
             visa = os.path.join(d, "g", "k.visaasm")
+            if mode == "genxc-finalizer":
+                fin = {"dg2": "DG2", "pvc": "PVC"}.get(platform, platform.upper())
+                r = subprocess.run(["GenX_IR", "k.visaasm", "-platform", fin, "-output"], cwd=os.path.join(d, "g"),
+                                   capture_output=True, text=True, timeout=300)
+                return pattern in (r.stdout + r.stderr)
         else:
             r = run([IGCVC, "-q", "-d", DEVICE.get(platform, platform), k, os.path.join(d, "i")])
             if mode == "intel-fails":

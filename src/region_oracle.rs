@@ -6,12 +6,14 @@
 //! `rdregion`/`wrregion`/`wrconstregion` calls through the region interpreter of the legalize
 //! crate ([`read_region`], [`write_region`]), bitcasts, constants, the element-wise arithmetic a
 //! legalizer splits (binary operations, `fneg`, compares, selects, conversions), vector element
-//! access and shuffles, predicate regions (`rdpredregion`, `wrpredregion`), and VC's
-//! value-preserving helpers (`llvm.genx.constant*`,
-//! `llvm.genx.convert*`, `llvm.genx.add.addr`). Calls to other declared functions (memory
-//! messages, intrinsics the oracle does not interpret) are uninterpreted: a call's result is a
-//! pseudo-random function of its callee and argument values, and the calls made, in order, with
-//! their arguments, are part of what both versions must agree on. Anything else (control flow,
+//! access and shuffles, predicate regions (`rdpredregion`, `wrpredregion`), VC's 64-bit
+//! emulation's `addc`/`subb` (struct results read by `extractvalue`), and VC's value-preserving
+//! helpers (`llvm.genx.constant*`,
+//! `llvm.genx.convert*`, `llvm.genx.add.addr`), and the ALU intrinsics VC's code generation
+//! introduces (`add3`, `bfn`, `min`/`max`, `umulh`/`smulh`). Calls to other declared functions (memory
+//! messages, intrinsics the oracle does not interpret) are uninterpreted: a call with a result is
+//! a pure function of its callee and argument values (pseudo-random bits), and the void calls
+//! made (stores), in order, with their arguments, are part of what both versions must agree on. Anything else (control flow,
 //! memory instructions, calls of defined functions, constant expressions) is answered "not
 //! modeled: <what>", never guessed.
 //!
@@ -58,7 +60,7 @@ pub struct Agreement {
     pub regions_before: u32,
     /// Region calls executed by the second version on its last trial.
     pub regions_after: u32,
-    /// Uninterpreted calls each version made on its last trial.
+    /// Uninterpreted void calls (effects) each version made on its last trial.
     pub opaque_calls: u32,
 }
 
@@ -265,6 +267,9 @@ fn constant(v: Val) -> Result<Option<Data>, OracleError> {
 /// The interpreter's state for one run.
 struct Frame {
     values: HashMap<Val, Data>,
+    /// Struct values (the `{carry, sum}` of `llvm.genx.addc`, results of uninterpreted calls):
+    /// their fields, read by `extractvalue`.
+    aggregates: HashMap<Val, Vec<Data>>,
 }
 
 impl Frame {
@@ -306,7 +311,7 @@ fn run(f: Val, args: &[Bits]) -> Result<Run, OracleError> {
     if blocks.len() != 1 {
         return Err(not_modeled(format!("control flow ({} basic blocks in @{})", blocks.len(), f.name())));
     }
-    let mut frame = Frame { values: HashMap::new() };
+    let mut frame = Frame { values: HashMap::new(), aggregates: HashMap::new() };
     for (p, a) in f.params().into_iter().zip(args) {
         let (elem, _) = shape(p.ty())?;
         frame.values.insert(p, Data { elem, bits: a.clone() });
@@ -318,6 +323,22 @@ fn run(f: Val, args: &[Bits]) -> Result<Run, OracleError> {
                 out.ret = Some(frame.get(inst.operand(0))?);
             }
             return Ok(out);
+        }
+        if inst.ty().kind() == LLVMTypeKind::LLVMStructTypeKind && inst.opcode() == LLVMOpcode::LLVMCall {
+            let fields = aggregate_call(inst, &frame)?;
+            frame.aggregates.insert(inst, fields);
+            continue;
+        }
+        if inst.opcode() == LLVMOpcode::LLVMExtractValue {
+            let fields = frame.aggregates.get(&inst.operand(0));
+            let field = match (fields, inst.aggregate_indices().as_slice()) {
+                (Some(f), [i]) => f.get(*i as usize).cloned(),
+                _ => None,
+            };
+            let field =
+                field.ok_or_else(|| not_modeled(format!("the instruction `{}`", inst.print().trim())))?;
+            frame.values.insert(inst, field);
+            continue;
         }
         if let Some(d) = step(inst, &frame, &mut out)? {
             frame.values.insert(inst, d);
@@ -599,14 +620,158 @@ fn call(inst: Val, frame: &Frame, out: &mut Run) -> Result<Option<Data>, OracleE
             .collect();
         return Ok(Some(Data { elem, bits }));
     }
-    // Uninterpreted: remembered with its arguments; its result a function of them.
+    if let Some(d) = alu_intrinsic(&name, inst.ty(), &args)? {
+        return Ok(Some(d));
+    }
+    // Uninterpreted: a call with a result is a pure function of its callee and arguments (a load
+    // gives the same bits wherever it moves, and may be dropped when unused); a void call is an
+    // effect, remembered in order with its arguments.
     let seed = call_seed(&name, &args);
-    out.calls.push((name, args));
     if inst.ty().kind() == LLVMTypeKind::LLVMVoidTypeKind {
+        out.calls.push((name, args));
         return Ok(None);
     }
     let (elem, _) = shape(inst.ty())?;
     Ok(Some(Data { elem, bits: random_value(inst.ty(), seed)? }))
+}
+
+/// The element-wise ALU intrinsics VC's code generation introduces after legalization: `add3`,
+/// `bfn`,
+/// integer and float `min`/`max`, the high half of a product (`umulh`, `smulh`). `None` for any
+/// other callee, or when the operand and result types differ (saturating or converting forms).
+fn alu_intrinsic(name: &str, ty: Ty, args: &[Data]) -> Result<Option<Data>, OracleError> {
+    const OPS: [&str; 9] = [
+        "llvm.genx.add3",
+        "llvm.genx.umin",
+        "llvm.genx.umax",
+        "llvm.genx.smin",
+        "llvm.genx.smax",
+        "llvm.genx.fmin",
+        "llvm.genx.fmax",
+        "llvm.genx.umulh",
+        "llvm.genx.smulh",
+    ];
+    if is(name, "llvm.genx.bfn") && args.len() == 4 {
+        // bit `a | b << 1 | c << 2` of the truth table, as vISA's BFN (source 0 the low bit)
+        let (elem, n) = shape(ty)?;
+        let Some(func) = lane(&args[3], 0) else { return Ok(None) };
+        let bits = (0..n as usize)
+            .map(|i| {
+                let (a, b, c) = (lane(&args[0], i)?, lane(&args[1], i)?, lane(&args[2], i)?);
+                let r = (0..8u64).filter(|k| func >> k & 1 == 1).fold(0u64, |acc, k| {
+                    let pick = |x: u64, bit: u64| if k >> bit & 1 == 1 { x } else { !x };
+                    acc | (pick(a, 0) & pick(b, 1) & pick(c, 2))
+                });
+                Some(r & mask(elem))
+            })
+            .collect();
+        return Ok(Some(Data { elem, bits }));
+    }
+    let Some(op) = OPS.into_iter().find(|b| is(name, b)) else { return Ok(None) };
+    let (elem, n) = shape(ty)?;
+    let arity = if op == "llvm.genx.add3" { 3 } else { 2 };
+    if args.len() != arity || args.iter().any(|a| a.elem != elem) {
+        return Ok(None);
+    }
+    let sext = |v: u64| -> i128 {
+        let b = elem.bits();
+        i128::from(((v << (64 - b)) as i64) >> (64 - b))
+    };
+    let f = |v: u64| cast(CastOp::FPExt, elem, Elem::Double, v).map(f64::from_bits);
+    let lanes = (0..n as usize).map(|i| -> Option<u64> {
+        let a = lane(&args[0], i)?;
+        let b = lane(&args[1], i)?;
+        let m = mask(elem);
+        Some(match op {
+            "llvm.genx.add3" => a.wrapping_add(b).wrapping_add(lane(&args[2], i)?) & m,
+            "llvm.genx.umin" => a.min(b),
+            "llvm.genx.umax" => a.max(b),
+            "llvm.genx.smin" => {
+                if sext(a) <= sext(b) {
+                    a
+                } else {
+                    b
+                }
+            }
+            "llvm.genx.smax" => {
+                if sext(a) >= sext(b) {
+                    a
+                } else {
+                    b
+                }
+            }
+            "llvm.genx.umulh" => ((u128::from(a) * u128::from(b)) >> elem.bits()) as u64 & m,
+            "llvm.genx.smulh" => ((sext(a) * sext(b)) >> elem.bits()) as u64 & m,
+            _ => {
+                // the hardware's min/max: a NaN operand gives the other, -0 is below +0
+                let (x, y) = (f(a)?, f(b)?);
+                let min = op == "llvm.genx.fmin";
+                if x.is_nan() || y.is_nan() {
+                    if x.is_nan() {
+                        b
+                    } else {
+                        a
+                    }
+                } else if x == y {
+                    let a_neg = x.is_sign_negative();
+                    if a_neg == min {
+                        a
+                    } else {
+                        b
+                    }
+                } else if (x < y) == min {
+                    a
+                } else {
+                    b
+                }
+            }
+        })
+    });
+    Ok(Some(Data { elem, bits: lanes.collect() }))
+}
+
+/// A call giving a struct: `llvm.genx.addc` (`{carry, sum}`) and `llvm.genx.subb`
+/// (`{borrow, difference}`) of two integer vectors, or an uninterpreted call (each field
+/// pseudo-random from the callee and arguments).
+fn aggregate_call(inst: Val, frame: &Frame) -> Result<Vec<Data>, OracleError> {
+    let callee = inst.called_value();
+    if callee.is_null() || !callee.is_function() || !callee.is_declaration() {
+        return Err(not_modeled(format!("the call `{}`", inst.print().trim())));
+    }
+    let name = callee.name();
+    let args: Vec<Data> =
+        (0..inst.num_call_args()).map(|k| frame.get(inst.operand(k))).collect::<Result<_, _>>()?;
+    let fields = inst.ty().struct_elements();
+    let carry = is(&name, "llvm.genx.addc");
+    if (carry || is(&name, "llvm.genx.subb")) && args.len() == 2 && fields.len() == 2 {
+        let (elem, n) = shape(fields[1])?;
+        let m = mask(elem);
+        let (mut flag, mut value) = (Vec::new(), Vec::new());
+        for i in 0..n as usize {
+            match (lane(&args[0], i), lane(&args[1], i)) {
+                (Some(a), Some(b)) if carry => {
+                    let wide = u128::from(a & m) + u128::from(b & m);
+                    flag.push(Some((wide >> elem.bits()) as u64 & 1));
+                    value.push(Some(wide as u64 & m));
+                }
+                (Some(a), Some(b)) => {
+                    flag.push(Some(u64::from((a & m) < (b & m))));
+                    value.push(Some(a.wrapping_sub(b) & m));
+                }
+                _ => {
+                    flag.push(None);
+                    value.push(None);
+                }
+            }
+        }
+        return Ok(vec![Data { elem, bits: flag }, Data { elem, bits: value }]);
+    }
+    let seed = call_seed(&name, &args);
+    fields
+        .iter()
+        .enumerate()
+        .map(|(k, &t)| Ok(Data { elem: shape(t)?.0, bits: random_value(t, seed ^ (k as u64 + 1))? }))
+        .collect()
 }
 
 /// A region call: its region from the operands, read or written by the legalize crate's
@@ -671,11 +836,14 @@ fn compare_runs(want: &Run, got: &Run) -> Result<(), OracleError> {
         r.calls.iter().map(|c| c.0.as_str()).collect()
     }
     if names(want) != names(got) {
+        let (w, g) = (names(want), names(got));
+        let k = w.iter().zip(&g).take_while(|(a, b)| a == b).count();
         return Err(not_modeled(format!(
-            "the versions make different uninterpreted calls ({} before, {} after; first before: {})",
-            want.calls.len(),
-            got.calls.len(),
-            want.calls.first().map_or("none", |c| c.0.as_str())
+            "the versions make different uninterpreted calls ({} before, {} after; call {k}: {} before, {} after)",
+            w.len(),
+            g.len(),
+            w.get(k).map_or("none", |c| c),
+            g.get(k).map_or("none", |c| c)
         )));
     }
     for (k, ((name, wa), (_, ga))) in want.calls.iter().zip(&got.calls).enumerate() {
