@@ -194,16 +194,34 @@ fn mask(e: Elem) -> u64 {
     }
 }
 
-/// Pseudo-random bits for a value of type `t`, from `seed`.
+/// Bit patterns random inputs take now and then, where operations tell values apart by their
+/// edges: zero and negative zero, one and minus one, the smallest and largest values.
+fn edge_values(e: Elem) -> Vec<u64> {
+    let sign = 1u64 << (e.bits() - 1);
+    match e {
+        Elem::Half => vec![0, 0x8000, 0x3c00, 0xbc00, 0x7bff, 0x0001],
+        Elem::Float => vec![0, 0x8000_0000, 0x3f80_0000, 0xbf80_0000, 0x7f7f_ffff, 0x0000_0001],
+        Elem::Double => vec![0, sign, 0x3ff0_0000_0000_0000, 0xbff0_0000_0000_0000],
+        _ => vec![0, 1, mask(e), sign, sign - 1],
+    }
+}
+
+/// Pseudo-random bits for a value of type `t`, from `seed`: one element in four an edge value
+/// ([`edge_values`]), the others random bits.
 fn random_value(t: Ty, seed: u64) -> Result<Bits, OracleError> {
     let (e, n) = shape(t)?;
+    let edges = edge_values(e);
     let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ 0x2545_f491_4f6c_dd1d;
     Ok((0..n)
         .map(|_| {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
-            Some(x & mask(e))
+            if e != Elem::I1 && x >> 60 < 4 {
+                Some(edges[(x >> 32) as usize % edges.len()])
+            } else {
+                Some(x & mask(e))
+            }
         })
         .collect())
 }
