@@ -20,7 +20,8 @@
 #           `genxc --check-regions`; the simulator runs its vISA and agrees with the reference; the
 #           LLVM IR region oracle (genxc::region_oracle) finds VC's IR after legalization
 #           (final.ll) computing what it computed before (optimized.ll, IGC's dump of VC's IR
-#           after its IR optimization), on random inputs.
+#           after its IR optimization), on random inputs; and genxc's `--emit legalized` output
+#           passes the same oracle against the input kernel.
 # Prints one tab-separated row per kernel and platform, then the table of counts and every
 # disagreement (markdown). Uses ../shared at run time (a measurement script, like conformance.sh).
 set -uo pipefail
@@ -127,21 +128,29 @@ row() {
     i="failed: $(grep -m1 -iE 'error|abort|failed|stopped' "$d/intel.log" | cut -c1-140)"
   fi
   local line
-  line=$(printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s' "$s" "$ty" "$p" "$g" "$gf" \
+  line=$(printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s' "$s" "$ty" "$p" "$g" "$gf" \
     "$(score "$s" "$p" "$g" "$i")" "$i" "$if" "$ir" "$(score "$s" "$p" "$g" "$i" intel)" \
-    "$(score "$s" "$p" "$g" "$i" oracle)")
+    "$(score "$s" "$p" "$g" "$i" oracle)" "$(score "$s" "$p" "$g" "$i" genxc-oracle)")
   [ -n "$keep" ] || rm -rf "$d"
   echo "$line"
 }
 
-# score SEED PLATFORM GENXC INTEL [intel|oracle]: genxc's (or Intel's) simulator verdict against
-# the reference interpreter of the input, or the LLVM IR region oracle on Intel's IR before and
-# after its legalization (optimized.ll against final.ll); "-" when that compiler failed.
+# score SEED PLATFORM GENXC INTEL [intel|oracle|genxc-oracle]: genxc's (or Intel's) simulator
+# verdict against the reference interpreter of the input, or the LLVM IR region oracle on Intel's
+# IR before and after its legalization (optimized.ll against final.ll), or on genxc's input and its
+# `--emit legalized` output; "-" when that compiler failed.
 score() {
   local s=$1 p=$2 g=$3 i=$4 which=${5:-genxc} k=$work/kernels/k$1.ll d=$work/out/k$1.$2 out
   case $which in
     genxc) [ "$g" = ok ] || { echo -; return; }; visa=$d/genxc/k.visaasm ;;
     intel) [ "$i" = ok ] || { echo -; return; }; visa=$d/intel/k.visaasm ;;
+    genxc-oracle)
+      [ "$g" = ok ] || { echo -; return; }
+      mkdir -p "$d/legalized"
+      timeout 120 "$genxc" "$k" --platform "$p" --emit legalized -o "$d/legalized" >/dev/null 2>&1 &&
+        [ -e "$d/legalized/k.legalized.ll" ] || { echo "no legalized output"; return; }
+      timeout 300 "$driver" oracle "$k" "$d/legalized/k.legalized.ll" 2>&1 | head -1 | sed "s#$d/##g" | cut -c1-160
+      return ;;
     oracle)
       [ "$i" = ok ] && [ -e "$d/intel/optimized.ll" ] && [ -e "$d/intel/final.ll" ] || { echo -; return; }
       timeout 300 "$driver" oracle "$d/intel/optimized.ll" "$d/intel/final.ll" 2>&1 | head -1 |
@@ -163,8 +172,9 @@ if [ -n "$rescore" ]; then
   # the compiled outputs of an earlier run, scored again (columns 6, 10 and 11)
   tr '\t' '\037' <"$work/rows.tsv" | xargs -P "$jobs" -d '\n' -n 1 bash -c '
     IFS=$'"'"'\037'"'"' read -r s ty p g gf _ i if ir _ <<<"$0"
-    printf "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n" "$s" "$ty" "$p" "$g" "$gf" "$(score "$s" "$p" "$g" "$i")" \
-      "$i" "$if" "$ir" "$(score "$s" "$p" "$g" "$i" intel)" "$(score "$s" "$p" "$g" "$i" oracle)"' >"$work/rows.rescored"
+    printf "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n" "$s" "$ty" "$p" "$g" "$gf" "$(score "$s" "$p" "$g" "$i")" \
+      "$i" "$if" "$ir" "$(score "$s" "$p" "$g" "$i" intel)" "$(score "$s" "$p" "$g" "$i" oracle)" \
+      "$(score "$s" "$p" "$g" "$i" genxc-oracle)"' >"$work/rows.rescored"
   mv "$work/rows.rescored" "$work/rows.tsv"
 else
   for s in $(seq "$seed" $((seed + n - 1))); do
@@ -175,17 +185,17 @@ sort -n -k1,1 "$work/rows.tsv" -o "$work/rows.tsv"
 cat "$work/rows.tsv"
 
 echo
-echo "| platform | generated | genxc compiled | genxc GenX_IR accepted | genxc sim agrees | Intel compiled | Intel GenX_IR accepted | Intel regions legal | Intel sim agrees | Intel IR oracle same |"
-echo "|---|---|---|---|---|---|---|---|---|---|"
+echo "| platform | generated | genxc compiled | genxc GenX_IR accepted | genxc sim agrees | genxc IR oracle same | Intel compiled | Intel GenX_IR accepted | Intel regions legal | Intel sim agrees | Intel IR oracle same |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|"
 awk -F'\t' '
   { p = $3; n[p]++; order[p] = order[p] ? order[p] : ++np; name[order[p]] = p }
   $4 == "ok" { gc[p]++ } $5 == "ok" { ga[p]++ } $6 == "agree" { gs[p]++ }
   $7 == "ok" { ic[p]++ } $8 == "ok" { ia[p]++ } $9 == "legal" { il[p]++ } $10 == "agree" { is[p]++ }
-  $11 ~ /^same/ { io[p]++ }
+  $11 ~ /^same/ { io[p]++ } $12 ~ /^same/ { go[p]++ }
   END {
     for (j = 1; j <= np; j++) {
       p = name[j]
-      printf "| %s | %d | %d | %d | %d | %d | %d | %d | %d | %d |\n", p, n[p], gc[p], ga[p], gs[p], ic[p], ia[p], il[p], is[p], io[p]
+      printf "| %s | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d |\n", p, n[p], gc[p], ga[p], gs[p], go[p], ic[p], ia[p], il[p], is[p], io[p]
     }
   }' "$work/rows.tsv"
 
@@ -195,6 +205,7 @@ awk -F'\t' '
   $4 != "ok" { printf "- %s %s %s: genxc %s\n", $1, $2, $3, $4 }
   $4 == "ok" && $5 != "ok" { printf "- %s %s %s: genxc GenX_IR %s\n", $1, $2, $3, $5 }
   $4 == "ok" && $6 != "agree" { printf "- %s %s %s: genxc sim %s\n", $1, $2, $3, $6 }
+  $4 == "ok" && $12 !~ /^same/ { printf "- %s %s %s: genxc IR oracle %s\n", $1, $2, $3, $12 }
   $7 != "ok" { printf "- %s %s %s: Intel %s\n", $1, $2, $3, $7 }
   $7 == "ok" && $8 != "ok" { printf "- %s %s %s: Intel GenX_IR %s\n", $1, $2, $3, $8 }
   $7 == "ok" && $9 != "legal" { printf "- %s %s %s: Intel regions %s\n", $1, $2, $3, $9 }
