@@ -7,6 +7,7 @@ usage: scripts/region-minimize.py KERNEL.ll PLATFORM MODE [PATTERN] > small.ll
                    (VERDICT=stopped: the simulator stops on it)
        genxc-error genxc refuses it with a message containing PATTERN
        genxc-finalizer  GenX_IR, on genxc's vISA, prints PATTERN
+       genxc-oracle  the LLVM IR region oracle finds genxc's --emit legalized output different
        intel-fails Intel's VC fails (compile.sh exit 1) with a log containing PATTERN
        intel-regions  `genxc --check-regions` finds an illegal region in Intel's final IR
 
@@ -42,6 +43,12 @@ def holds(text, platform, mode, pattern):
         k = os.path.join(d, "k.ll")
         with open(k, "w") as f:
             f.write(text)
+        if mode == "genxc-oracle":
+            r = run([GENXC, k, "--platform", platform, "--emit", "legalized", "-o", os.path.join(d, "l")])
+            if r.returncode != 0:
+                return False
+            r = run([DRIVER, "oracle", k, os.path.join(d, "l", "k.legalized.ll")])
+            return r.stdout.startswith("differ")
         if mode.startswith("genxc"):
             r = run([GENXC, k, "--platform", platform, "-o", os.path.join(d, "g")])
             if mode == "genxc-error":
