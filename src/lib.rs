@@ -31,6 +31,7 @@ pub mod memory;
 pub mod ocloc_options;
 pub mod pipeline;
 pub mod progress;
+pub mod region_oracle;
 mod split;
 pub mod timing;
 pub mod zebin;

@@ -419,7 +419,7 @@ pub(crate) fn add3() -> Prog {
 }
 
 /// The boolean function `func` (a truth table: bit `i` is the result for the input bits
-/// `(x, y, z)` that are the bits of `i` from high to low) of dword inputs 0, 1 and 2: one `bfn`
+/// `x | y << 1 | z << 2 = i`, vISA's BFN order: input 0 is `0xAA`, input 2 is `0xF0`) of dword inputs 0, 1 and 2: one `bfn`
 /// where the platform has it (`native`), else the or of the minterms the table sets, each the
 /// and of the inputs or their complements.
 pub(crate) fn bfn(func: u8, native: bool) -> Prog {
@@ -437,7 +437,7 @@ pub(crate) fn bfn(func: u8, native: bool) -> Prog {
     let mut inverted: [Option<Opd>; 3] = [None; 3];
     for i in (0..8u8).filter(|i| func >> i & 1 == 1) {
         let mut term: Option<Opd> = None;
-        for (k, bit) in [2u8, 1, 0].into_iter().enumerate() {
+        for (k, bit) in [0u8, 1, 2].into_iter().enumerate() {
             let x = if i >> bit & 1 == 1 {
                 Lo(k as u8)
             } else {
@@ -1028,7 +1028,7 @@ pub(crate) fn run(p: &Prog, inputs: &[(u64, u32)], cond: bool, inv: &dyn Fn(f32)
                 let (x, y, z) = (get(&t, a), get(&t, b), get(&t, c));
                 t[dst as usize] = (0..8u32).filter(|i| func >> i & 1 == 1).fold(0, |acc, i| {
                     let pick = |v: u32, bit: u32| if i >> bit & 1 == 1 { v } else { !v };
-                    acc | (pick(x, 2) & pick(y, 1) & pick(z, 0))
+                    acc | (pick(x, 0) & pick(y, 1) & pick(z, 2))
                 });
             }
             Step::Subb { dst, borrow, a, b } => {
@@ -1139,11 +1139,11 @@ mod tests {
 
     #[test]
     fn bfn_sequences_match_the_truth_table() {
-        let (x, y, z) = (0xF0F0_FF00u32, 0xCCCC_F0F0u32, 0xAAAA_CCCCu32);
+        let (x, y, z) = (0xAAAA_CCCCu32, 0xCCCC_F0F0u32, 0xF0F0_FF00u32);
         let want = |f: u8| -> u32 {
             (0..32)
                 .map(|k| {
-                    let i = (x >> k & 1) << 2 | (y >> k & 1) << 1 | (z >> k & 1);
+                    let i = (x >> k & 1) | (y >> k & 1) << 1 | (z >> k & 1) << 2;
                     u32::from(f >> i & 1) << k
                 })
                 .sum()
@@ -1155,7 +1155,8 @@ mod tests {
                 assert_eq!(got as u32, want(func), "func {func:#x} native {native}");
             }
         }
-        assert_eq!(want(0xCA), (x & y) | (!x & z));
+        // 0xCA is `z ? y : x` with z the third source (0xF0)
+        assert_eq!(want(0xCA), (z & y) | (!z & x));
     }
 
     #[test]

@@ -216,7 +216,8 @@ fn bfn_applies_its_truth_table_bit_by_bit() {
     let (mut k, out) = with_out("t");
     let r = k.add_var("r", VisaType::UD, 8, Align::Grf);
     let (a, b, c) = (0xF0F0_FF00u32, 0xCCCC_F0F0u32, 0xAAAA_CCCCu32);
-    // src0 ? src1 : src2, src0 ^ src1 ^ src2, ~(src0 | src1), src0, src2, constant ones, zero
+    // vISA's BFN: bit `src0 | src1 << 1 | src2 << 2` of the table, so 0xAA is src0 and 0xF0 src2:
+    // src2 ? src1 : src0, src0 ^ src1 ^ src2, ~(src1 | src2), src2, src0, constant ones, zero
     for (col, func) in
         [(0u8, 0xCAu8), (1, 0x96), (2, 0x03), (3, 0xF0), (4, 0xAA), (5, 0xFF), (6, 0x00), (7, 0x80)]
     {
@@ -233,7 +234,7 @@ fn bfn_applies_its_truth_table_bit_by_bit() {
     let (res, m) = run_out(&k);
     res.unwrap();
     let w = words(&m, 8);
-    assert_eq!(w, vec![(a & b) | (!a & c), a ^ b ^ c, !(a | b), a, c, u32::MAX, 0, a & b & c]);
+    assert_eq!(w, vec![(c & b) | (!c & a), a ^ b ^ c, !(b | c), c, a, u32::MAX, 0, a & b & c]);
 }
 
 // ---------------------------------------------------------------- floats and conversions

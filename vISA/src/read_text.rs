@@ -239,6 +239,14 @@ fn immediate(text: &str, ty: &str) -> Result<Imm, String> {
     let is_hex = text.starts_with("0x") || text.starts_with("0X");
     let int = |bits: u32| -> Result<u64, String> {
         let v = parse_int(text).ok_or_else(|| format!("`{text}` is not an integer"))?;
+        // Intel's compiler writes a negative word or byte immediate as its 32-bit pattern
+        // (`0xffffffd0:w` for -48), which its own reader takes: a hexadecimal pattern that is the
+        // 32-bit sign extension of a narrower value is that value.
+        let v = if is_hex && bits < 32 && ((1i128 << 32) - (1i128 << (bits - 1))..1i128 << 32).contains(&v) {
+            v - (1i128 << 32)
+        } else {
+            v
+        };
         let lo = -(1i128 << (bits - 1));
         let hi = (1i128 << bits) - 1;
         if v < lo || v > hi {

@@ -1077,3 +1077,23 @@ fn dpas_precision_codes_are_visa_gen_precision() {
     assert_eq!(Precision::from_code(13), None);
     assert_eq!(Precision::from_code(0), None);
 }
+
+/// Intel's compiler writes negative word and byte immediates as 32-bit patterns
+/// (`0xffffffd0:w`); they read as the narrow value, and a pattern that is no sign extension of
+/// one stays an error.
+#[test]
+fn intel_sign_extended_narrow_immediates() {
+    let kernel = |imm: &str| {
+        format!(
+            ".version 4.1\n.kernel \"t\"\n.decl V v_type=G type=w num_elts=16 align=GRF\n.function \"t_BB\"\nt_BB:\n    add (M1, 1) V(0,0)<1> V(0,0)<0;1,0> {imm}\n    ret (M1, 1)\n"
+        )
+    };
+    for (imm, written) in [("0xffffffd0:w", "-48:w"), ("0xfffffffc:b", "-4:b"), ("0xffc7:w", "-57:w")] {
+        let ks = read_text(&kernel(imm)).unwrap_or_else(|e| panic!("{imm}: {e}"));
+        let text = write_text(&ks[0]);
+        assert!(text.contains(&format!("<0;1,0> {written}\n")), "{imm}: {text}");
+    }
+    for bad in ["0xfff0ffd0:w", "0x1ffffffd0:w", "0xffffff7f:b"] {
+        assert!(read_text(&kernel(bad)).is_err(), "{bad} is no sign-extended narrow value");
+    }
+}

@@ -620,7 +620,11 @@ impl FnImporter<'_> {
             }
         };
         let eb = elem.bytes();
+        // A multi-indirect region (one index per row) keeps its rows: the canonical form would
+        // merge rows that abut or repeat (`<0;6,0>` into a splat) and lose the row per index.
+        let multi_indirect = indirect.is_some_and(|v| self.f.value_type(v).num_elems() > 1);
         let region = Region::from_operands(eb, num_elems, vstride, width, stride, offset, indirect, parent_width)
+            .map(|r| if multi_indirect { Region { vstride: 0, width: width as u32, stride: stride as i32, ..r } } else { r })
             .ok_or_else(|| {
                 format!(
                     "{name}: invalid region <{vstride};{width},{stride}> for {num_elems} elements (the width must be positive and divide the element count; strides must not be negative)"

@@ -376,11 +376,12 @@ pub fn min_max(max: bool, a: Num, b: Num) -> Num {
 }
 
 /// The bits of `bfn` with truth table `func` on three sources: each result bit is bit
-/// `(a << 2) | (b << 1) | c` of `func` for the sources' bits `a`, `b`, `c`.
+/// `a | (b << 1) | (c << 2)` of `func` for the sources' bits `a`, `b`, `c` (vISA's BFN: source 0
+/// is the table's low index bit, so `0xAA` is source 0, `0xCC` source 1, `0xF0` source 2).
 pub fn bfn_bits(func: u8, a: u64, b: u64, c: u64) -> u64 {
     (0..8).filter(|i| func >> i & 1 == 1).fold(0, |acc, i| {
         let pick = |x: u64, bit: u32| if i >> bit & 1 == 1 { x } else { !x };
-        acc | (pick(a, 2) & pick(b, 1) & pick(c, 0))
+        acc | (pick(a, 0) & pick(b, 1) & pick(c, 2))
     })
 }
 

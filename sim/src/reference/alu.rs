@@ -228,12 +228,13 @@ pub(super) fn eval(id: IntrinsicId, args: &[Bits], tys: &[Type], ty: Type) -> Op
             if let Err(e) = need(4) {
                 return Some(Err(e));
             }
-            // bit i of the function is the result for the source bits (a, b, c) = the bits of i
+            // bit i of the function is the result for the source bits a | b << 1 | c << 2 = i
+            // (vISA's BFN: source 0 is the low index bit, `0xAA`)
             map(n, &a[..4], |v| {
                 let f = v[3] as u8;
                 let r = (0..8u64).filter(|i| f >> i & 1 == 1).fold(0u64, |acc, i| {
                     let pick = |x: u64, bit: u64| if i >> bit & 1 == 1 { x } else { !x };
-                    acc | (pick(v[0], 2) & pick(v[1], 1) & pick(v[2], 0))
+                    acc | (pick(v[0], 0) & pick(v[1], 1) & pick(v[2], 2))
                 });
                 Some(truncate_bits(r, re))
             })
