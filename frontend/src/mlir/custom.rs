@@ -234,12 +234,15 @@ impl Parser<'_> {
         self.parse_type()
     }
 
-    /// `overflow<nsw>`, `fastmath<fast>`, `exact`, `disjoint` flags after the operands.
+    /// Flags of an operation, before or after its operands: `overflow<nsw, nuw>` (MLIR 19's
+    /// spelling; `flags <nsw>` is the LLVM 18 development spelling of the same), `fastmath<fast>`,
+    /// and the unit flags `exact` (udiv/sdiv/lshr/ashr), `disjoint` (or) and `nneg` (zext/uitofp),
+    /// which MLIR 19 writes before the operands.
     fn op_flags(&mut self, b: &mut OpBuild) -> R<()> {
         loop {
-            if self.is_kw("overflow") || self.is_kw("fastmath") {
+            if self.is_kw("overflow") || self.is_kw("fastmath") || self.is_kw("flags") {
                 let t = self.bump();
-                let key = if self.text(t) == "overflow" { "overflowFlags" } else { "fastmath" };
+                let key = if self.text(t) == "fastmath" { "fastmath" } else { "overflowFlags" };
                 self.expect_punct(b'<')?;
                 let mut flags = Vec::new();
                 while !self.eat_punct(b'>') {
@@ -446,6 +449,7 @@ impl Parser<'_> {
                     || (dialect == "index" && INDEX_BINARY.contains(&o))
                     || (dialect == "complex" && matches!(o, "add" | "sub" | "mul" | "div" | "pow")) =>
             {
+                self.op_flags(&mut b)?;
                 let a = self.operand_ref()?;
                 self.expect_punct(b',')?;
                 let c = self.operand_ref()?;
@@ -520,6 +524,7 @@ impl Parser<'_> {
                     || (d == "vector" && o == "bitcast")
                     || (d == "memref" && o == "cast") =>
             {
+                self.op_flags(&mut b)?;
                 let a = self.operand_ref()?;
                 self.op_flags(&mut b)?;
                 self.opt_attr_dict(&mut b)?;
