@@ -12,6 +12,7 @@ use genxc_frontend::mlir::{
 };
 
 mod memref;
+mod scf;
 mod vector;
 
 type Res<T> = Result<T, Failure>;
@@ -812,6 +813,7 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
             ("llvm", i) if i.starts_with("intr.") => self.llvm_intrinsic(op, &i[5..])?,
             ("memref", _) => self.memref(op, short)?,
             ("vector", _) => self.vector(op, short)?,
+            ("scf", _) => self.scf(op, short)?,
             ("builtin", "unrealized_conversion_cast") => {
                 // Casts between a type and itself after conversion are no-ops; others are refused.
                 for (k, &r) in op.results.iter().enumerate() {

@@ -618,6 +618,29 @@ impl Parser<'_> {
                 b.operands = vec![self.resolve(&a, &ty)?, self.resolve(&c, &ty)?];
                 b.results = vec![ty, second];
             }
+            ("scf", "for") => self.parse_scf_for(&mut b)?,
+            ("scf", "if") => {
+                let c = self.operand_ref()?;
+                if self.eat_arrow() {
+                    b.results = self.result_types()?;
+                }
+                b.operands = vec![self.resolve(&c, &Type::int(1))?];
+                b.regions.push(self.parse_region(None)?);
+                if self.eat_kw("else") {
+                    b.regions.push(self.parse_region(None)?);
+                }
+                self.opt_attr_dict(&mut b)?;
+            }
+            ("scf", "yield") => {
+                self.opt_attr_dict(&mut b)?;
+                if self.tok.kind == Tok::Percent {
+                    let refs = self.operands()?;
+                    self.expect_punct(b':')?;
+                    let p = self.tok.start;
+                    let tys = self.type_list_no_parens()?;
+                    b.operands = self.resolve_all(&refs, &tys, p)?;
+                }
+            }
             ("cf", "br") | ("llvm", "br") => {
                 let s = self.successor()?;
                 b.successors.push(s);
@@ -1336,6 +1359,49 @@ impl Parser<'_> {
             b.regions.push(self.parse_region(None)?);
         }
         Ok(())
+    }
+
+    /// `scf.for %iv = %lb to %ub step %step [iter_args(%a = %init, ...) -> (types)] [: type] {body}`:
+    /// operands lb, ub, step then the initial values; the body's arguments are the induction
+    /// variable and the iteration arguments; the results are the iteration arguments' last values.
+    fn parse_scf_for(&mut self, b: &mut OpBuild) -> R<()> {
+        let iv = self.operand_ref()?;
+        self.expect_punct(b'=')?;
+        let bounds = [self.operand_ref()?, self.expect_kw("to").and_then(|_| self.operand_ref())?];
+        self.expect_kw("step")?;
+        let step = self.operand_ref()?;
+        let mut iters = Vec::new();
+        if self.eat_kw("iter_args") {
+            self.expect_punct(b'(')?;
+            while !self.eat_punct(b')') {
+                let a = self.operand_ref()?;
+                self.expect_punct(b'=')?;
+                iters.push((a, self.operand_ref()?));
+                self.eat_punct(b',');
+            }
+            if !self.eat_arrow() {
+                return self.expected("'->' and the types of the iteration arguments");
+            }
+            let p = self.tok.start;
+            b.results = self.result_types()?;
+            if b.results.len() != iters.len() {
+                return self
+                    .err_at(p, format!("{} iteration arguments but {} types", iters.len(), b.results.len()));
+            }
+        }
+        let ivt = if self.eat_punct(b':') { self.parse_type()? } else { Type::Index };
+        for r in [&bounds[0], &bounds[1], &step] {
+            let v = self.resolve(r, &ivt)?;
+            b.operands.push(v);
+        }
+        let mut args = vec![(iv, ivt)];
+        for ((a, init), t) in iters.into_iter().zip(b.results.clone()) {
+            let v = self.resolve(&init, &t)?;
+            b.operands.push(v);
+            args.push((a, t));
+        }
+        b.regions.push(self.parse_region(Some(args))?);
+        self.opt_attr_dict(b)
     }
 
     /// `func.func` and `llvm.func` headers and bodies.
