@@ -812,6 +812,7 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
             ("llvm", "shufflevector") | ("vector", "shuffle") => self.shuffle(op)?,
             ("llvm", i) if i.starts_with("intr.") => self.llvm_intrinsic(op, &i[5..])?,
             ("memref", _) => self.memref(op, short)?,
+            ("vector", "mask") => self.vector_mask(op)?,
             ("vector", _) => self.vector(op, short)?,
             ("scf", _) => self.scf(op, short)?,
             ("builtin", "unrealized_conversion_cast") => {

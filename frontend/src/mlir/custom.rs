@@ -1187,6 +1187,27 @@ impl Parser<'_> {
                 b.attrs.push(("mask_dim_sizes".into(), Attr::Array(d)));
                 b.results.push(vt);
             }
+            ("vector", "mask") => {
+                // `vector.mask %mask[, %passthru] { maskable op } : mask type [-> result types]`
+                let refs = self.operands()?;
+                if refs.is_empty() || refs.len() > 2 {
+                    return self.err_at(pos, "vector.mask takes a mask and an optional pass-through value");
+                }
+                b.regions.push(self.parse_region(None)?);
+                self.opt_attr_dict(&mut b)?;
+                let p = self.tok.start;
+                let mt = self.colon_type()?;
+                if self.eat_arrow() {
+                    b.results = self.result_types()?;
+                }
+                b.operands.push(self.resolve(&refs[0], &mt)?);
+                if let Some(pt) = refs.get(1) {
+                    let Some(t) = b.results.first().cloned() else {
+                        return self.err_at(p, "a vector.mask with a pass-through value has a result");
+                    };
+                    b.operands.push(self.resolve(pt, &t)?);
+                }
+            }
             ("vector", "print") => {
                 if self.at_operand() {
                     let v = self.operand_ref()?;
