@@ -1,8 +1,8 @@
 //! MLIR syntax carried into LLVM IR: fixtures of `tests/fixtures/mlir` and `tests/fixtures/mlir-forms`
 //! that hold `// LLVM14: <line>` comments must compile (`--emit llvm`) to LLVM IR containing those
 //! lines in order (`{{.*}}` matches any text within a line). This checks what execution cannot see:
-//! the instruction flags (`nsw`, `nuw`, `exact`) and alignments genxc keeps, and the flags of later
-//! LLVM versions (`disjoint`, `nneg`) it drops. Fixtures of `mlir/` must also parse with
+//! the instruction flags (`nsw`, `nuw`, `exact`) and alignments genxc keeps, the flags of later
+//! LLVM versions (`disjoint`, `nneg`) it drops, and programs whose result is undefined. Fixtures of `mlir/` must also parse with
 //! `mlir-opt-19` (MLIR 19 writes that syntax); those of `mlir-forms/` are spellings it does not read.
 
 mod common;
