@@ -664,6 +664,23 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
                 let args = a[1..].iter().map(|(v, t)| format!("{t} {v}")).collect::<Vec<_>>().join(", ");
                 self.call_results(op, ret, &format!("call {ret} {f}({args})"))?;
             }
+            ("llvm", "fence") => {
+                let Some(Attr::Dialect(_, ordering)) = op.attr("ordering") else {
+                    return Err(invalid("llvm.fence without an ordering"));
+                };
+                let scope = match op.attr("syncscope") {
+                    Some(Attr::Str(s)) if !s.is_empty() => {
+                        if !s.iter().all(|c| c.is_ascii_alphanumeric() || b"_-.".contains(c)) {
+                            return Err(unsupported(
+                                "a sync scope name other than letters, digits, '_', '-', '.'",
+                            ));
+                        }
+                        format!("syncscope(\"{}\") ", String::from_utf8_lossy(s))
+                    }
+                    _ => String::new(),
+                };
+                self.inst(&format!("fence {scope}{ordering}"));
+            }
             ("cf", "br") | ("llvm", "br") => {
                 let l = self.edges(&op.successors)?;
                 self.inst(&format!("br label %{}", l[0]));

@@ -618,6 +618,28 @@ impl Parser<'_> {
                 b.operands = vec![self.resolve(&a, &ty)?, self.resolve(&c, &ty)?];
                 b.results = vec![ty, second];
             }
+            ("llvm", "fence") => {
+                // `llvm.fence [syncscope("agent")] ordering`
+                if self.eat_kw("syncscope") {
+                    self.expect_punct(b'(')?;
+                    let p = self.tok.start;
+                    let Attr::Str(scope) = self.parse_attr()? else {
+                        return self.err_at(p, "expected a sync scope string");
+                    };
+                    self.expect_punct(b')')?;
+                    b.attrs.push(("syncscope".into(), Attr::Str(scope)));
+                }
+                let p = self.tok.start;
+                let ordering = self.ident("an atomic ordering")?;
+                if !matches!(ordering.as_str(), "acquire" | "release" | "acq_rel" | "seq_cst") {
+                    return self.err_at(
+                        p,
+                        format!("a fence cannot be '{ordering}' (acquire, release, acq_rel or seq_cst)"),
+                    );
+                }
+                b.attrs.push(("ordering".into(), Attr::Dialect("llvm.ordering".into(), ordering)));
+                self.opt_attr_dict(&mut b)?;
+            }
             ("scf", "for") => self.parse_scf_for(&mut b)?,
             ("scf", "if") => {
                 let c = self.operand_ref()?;
