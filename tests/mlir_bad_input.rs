@@ -24,6 +24,9 @@ const CASES: &[(&str, &str)] = &[
     ("undefined_callee.mlir", "undefined_callee.mlir:2:8: error: 'func.call': call to undefined function @nothere"),
     ("tensor_arg.mlir", "tensor_arg.mlir:1:1: error: unsupported: tensor type tensor<4xf32>: tensors cannot be converted to the LLVM dialect, bufferize first"),
     ("not_utf8.mlir", "error: not_utf8.mlir: not MLIR text: the file is not UTF-8"),
+    ("scf_yield_count.mlir", "scf_yield_count.mlir:4:8: error: 'scf.for': scf.yield gives 0 values to an scf.for of 1 results"),
+    ("scf_iter_types.mlir", "scf_iter_types.mlir:4:71: error: 2 iteration arguments but 1 types"),
+    ("fence_ordering.mlir", "fence_ordering.mlir:2:14: error: a fence cannot be 'monotonic' (acquire, release, acq_rel or seq_cst)"),
 ];
 
 #[test]

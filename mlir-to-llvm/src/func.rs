@@ -12,6 +12,7 @@ use genxc_frontend::mlir::{
 };
 
 mod memref;
+mod scf;
 mod vector;
 
 type Res<T> = Result<T, Failure>;
@@ -46,10 +47,16 @@ fn ints(a: Option<&Attr>) -> Vec<i64> {
     }
 }
 
-fn flags(op: &Operation) -> String {
+/// The LLVM 14 flags of the instruction `ins` an operation becomes: `nsw`/`nuw` on add, sub, mul and
+/// shl, `exact` on udiv, sdiv, lshr and ashr, fast-math flags on floating-point instructions.
+/// `disjoint` (on `or`) and `nneg` (on zext/uitofp) came after LLVM 14: they are parsed and
+/// dropped, which only forgets a promise about the operands (the result is the same whenever the
+/// promise holds, and the operation is then defined where MLIR's would be poison).
+fn flags(op: &Operation, ins: &str) -> String {
     let mut s = String::new();
-    if let Some(Attr::Dialect(_, b)) = op.attr("overflowFlags") {
-        for f in b.split(',').map(str::trim).filter(|f| *f == "nsw" || *f == "nuw") {
+    let overflow = matches!(ins, "add" | "sub" | "mul" | "shl");
+    if let Some(Attr::Dialect(_, b)) = op.attr("overflowFlags").filter(|_| overflow) {
+        for f in ["nuw", "nsw"].into_iter().filter(|f| b.split(',').any(|x| x.trim() == *f)) {
             s.push_str(f);
             s.push(' ');
         }
@@ -62,7 +69,7 @@ fn flags(op: &Operation) -> String {
             }
         }
     }
-    if op.attr("exact").is_some() {
+    if op.attr("exact").is_some() && matches!(ins, "udiv" | "sdiv" | "lshr" | "ashr") {
         s.push_str("exact ");
     }
     s
@@ -479,7 +486,7 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
             ("arith", "negf") | ("llvm", "fneg") => {
                 let t = self.result_ty(op, 0)?;
                 let a = self.operands(op)?;
-                let fl = flags(op);
+                let fl = flags(op, "fneg");
                 let r =
                     self.map_nd(&t, &a, &mut |s, rt, a| Ok(s.emit(&format!("fneg {fl}{rt} {}", a[0].0))))?;
                 self.set(op.results[0], r, t);
@@ -541,7 +548,7 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
                 let ins = if int { "icmp" } else { "fcmp" };
                 let t = self.result_ty(op, 0)?;
                 let a = self.operands(op)?;
-                let fl = flags(op);
+                let fl = flags(op, ins);
                 let r = self.map_nd(&t, &a, &mut |s, _rt, a| {
                     Ok(s.emit(&format!("{ins} {fl}{p} {} {}, {}", a[0].1, a[0].0, a[1].0)))
                 })?;
@@ -656,6 +663,23 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
                 };
                 let args = a[1..].iter().map(|(v, t)| format!("{t} {v}")).collect::<Vec<_>>().join(", ");
                 self.call_results(op, ret, &format!("call {ret} {f}({args})"))?;
+            }
+            ("llvm", "fence") => {
+                let Some(Attr::Dialect(_, ordering)) = op.attr("ordering") else {
+                    return Err(invalid("llvm.fence without an ordering"));
+                };
+                let scope = match op.attr("syncscope") {
+                    Some(Attr::Str(s)) if !s.is_empty() => {
+                        if !s.iter().all(|c| c.is_ascii_alphanumeric() || b"_-.".contains(c)) {
+                            return Err(unsupported(
+                                "a sync scope name other than letters, digits, '_', '-', '.'",
+                            ));
+                        }
+                        format!("syncscope(\"{}\") ", String::from_utf8_lossy(s))
+                    }
+                    _ => String::new(),
+                };
+                self.inst(&format!("fence {scope}{ordering}"));
             }
             ("cf", "br") | ("llvm", "br") => {
                 let l = self.edges(&op.successors)?;
@@ -805,7 +829,9 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
             ("llvm", "shufflevector") | ("vector", "shuffle") => self.shuffle(op)?,
             ("llvm", i) if i.starts_with("intr.") => self.llvm_intrinsic(op, &i[5..])?,
             ("memref", _) => self.memref(op, short)?,
+            ("vector", "mask") => self.vector_mask(op)?,
             ("vector", _) => self.vector(op, short)?,
+            ("scf", _) => self.scf(op, short)?,
             ("builtin", "unrealized_conversion_cast") => {
                 // Casts between a type and itself after conversion are no-ops; others are refused.
                 for (k, &r) in op.results.iter().enumerate() {
@@ -829,7 +855,7 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
     fn binary(&mut self, op: &Operation, ins: &str) -> Res<()> {
         let t = self.result_ty(op, 0)?;
         let a = self.operands(op)?;
-        let fl = flags(op);
+        let fl = flags(op, ins);
         let r = self
             .map_nd(&t, &a, &mut |s, rt, a| Ok(s.emit(&format!("{ins} {fl}{rt} {}, {}", a[0].0, a[1].0))))?;
         self.set(op.results[0], r, t);
@@ -917,7 +943,7 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
     fn math(&mut self, op: &Operation, m: &str) -> Res<()> {
         let t = self.result_ty(op, 0)?;
         let a = self.operands(op)?;
-        let fl = flags(op);
+        let fl = flags(op, "call");
         let m = m.to_string();
         let r = self.map_nd(&t, &a, &mut |s, rt, a| {
             let sfx = rt.mangle();

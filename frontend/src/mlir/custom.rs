@@ -234,12 +234,15 @@ impl Parser<'_> {
         self.parse_type()
     }
 
-    /// `overflow<nsw>`, `fastmath<fast>`, `exact`, `disjoint` flags after the operands.
+    /// Flags of an operation, before or after its operands: `overflow<nsw, nuw>` (MLIR 19's
+    /// spelling; `flags <nsw>` is the LLVM 18 development spelling of the same), `fastmath<fast>`,
+    /// and the unit flags `exact` (udiv/sdiv/lshr/ashr), `disjoint` (or) and `nneg` (zext/uitofp),
+    /// which MLIR 19 writes before the operands.
     fn op_flags(&mut self, b: &mut OpBuild) -> R<()> {
         loop {
-            if self.is_kw("overflow") || self.is_kw("fastmath") {
+            if self.is_kw("overflow") || self.is_kw("fastmath") || self.is_kw("flags") {
                 let t = self.bump();
-                let key = if self.text(t) == "overflow" { "overflowFlags" } else { "fastmath" };
+                let key = if self.text(t) == "fastmath" { "fastmath" } else { "overflowFlags" };
                 self.expect_punct(b'<')?;
                 let mut flags = Vec::new();
                 while !self.eat_punct(b'>') {
@@ -446,6 +449,7 @@ impl Parser<'_> {
                     || (dialect == "index" && INDEX_BINARY.contains(&o))
                     || (dialect == "complex" && matches!(o, "add" | "sub" | "mul" | "div" | "pow")) =>
             {
+                self.op_flags(&mut b)?;
                 let a = self.operand_ref()?;
                 self.expect_punct(b',')?;
                 let c = self.operand_ref()?;
@@ -520,6 +524,7 @@ impl Parser<'_> {
                     || (d == "vector" && o == "bitcast")
                     || (d == "memref" && o == "cast") =>
             {
+                self.op_flags(&mut b)?;
                 let a = self.operand_ref()?;
                 self.op_flags(&mut b)?;
                 self.opt_attr_dict(&mut b)?;
@@ -612,6 +617,51 @@ impl Parser<'_> {
                 };
                 b.operands = vec![self.resolve(&a, &ty)?, self.resolve(&c, &ty)?];
                 b.results = vec![ty, second];
+            }
+            ("llvm", "fence") => {
+                // `llvm.fence [syncscope("agent")] ordering`
+                if self.eat_kw("syncscope") {
+                    self.expect_punct(b'(')?;
+                    let p = self.tok.start;
+                    let Attr::Str(scope) = self.parse_attr()? else {
+                        return self.err_at(p, "expected a sync scope string");
+                    };
+                    self.expect_punct(b')')?;
+                    b.attrs.push(("syncscope".into(), Attr::Str(scope)));
+                }
+                let p = self.tok.start;
+                let ordering = self.ident("an atomic ordering")?;
+                if !matches!(ordering.as_str(), "acquire" | "release" | "acq_rel" | "seq_cst") {
+                    return self.err_at(
+                        p,
+                        format!("a fence cannot be '{ordering}' (acquire, release, acq_rel or seq_cst)"),
+                    );
+                }
+                b.attrs.push(("ordering".into(), Attr::Dialect("llvm.ordering".into(), ordering)));
+                self.opt_attr_dict(&mut b)?;
+            }
+            ("scf", "for") => self.parse_scf_for(&mut b)?,
+            ("scf", "if") => {
+                let c = self.operand_ref()?;
+                if self.eat_arrow() {
+                    b.results = self.result_types()?;
+                }
+                b.operands = vec![self.resolve(&c, &Type::int(1))?];
+                b.regions.push(self.parse_region(None)?);
+                if self.eat_kw("else") {
+                    b.regions.push(self.parse_region(None)?);
+                }
+                self.opt_attr_dict(&mut b)?;
+            }
+            ("scf", "yield") => {
+                self.opt_attr_dict(&mut b)?;
+                if self.tok.kind == Tok::Percent {
+                    let refs = self.operands()?;
+                    self.expect_punct(b':')?;
+                    let p = self.tok.start;
+                    let tys = self.type_list_no_parens()?;
+                    b.operands = self.resolve_all(&refs, &tys, p)?;
+                }
             }
             ("cf", "br") | ("llvm", "br") => {
                 let s = self.successor()?;
@@ -1159,6 +1209,27 @@ impl Parser<'_> {
                 b.attrs.push(("mask_dim_sizes".into(), Attr::Array(d)));
                 b.results.push(vt);
             }
+            ("vector", "mask") => {
+                // `vector.mask %mask[, %passthru] { maskable op } : mask type [-> result types]`
+                let refs = self.operands()?;
+                if refs.is_empty() || refs.len() > 2 {
+                    return self.err_at(pos, "vector.mask takes a mask and an optional pass-through value");
+                }
+                b.regions.push(self.parse_region(None)?);
+                self.opt_attr_dict(&mut b)?;
+                let p = self.tok.start;
+                let mt = self.colon_type()?;
+                if self.eat_arrow() {
+                    b.results = self.result_types()?;
+                }
+                b.operands.push(self.resolve(&refs[0], &mt)?);
+                if let Some(pt) = refs.get(1) {
+                    let Some(t) = b.results.first().cloned() else {
+                        return self.err_at(p, "a vector.mask with a pass-through value has a result");
+                    };
+                    b.operands.push(self.resolve(pt, &t)?);
+                }
+            }
             ("vector", "print") => {
                 if self.at_operand() {
                     let v = self.operand_ref()?;
@@ -1331,6 +1402,49 @@ impl Parser<'_> {
             b.regions.push(self.parse_region(None)?);
         }
         Ok(())
+    }
+
+    /// `scf.for %iv = %lb to %ub step %step [iter_args(%a = %init, ...) -> (types)] [: type] {body}`:
+    /// operands lb, ub, step then the initial values; the body's arguments are the induction
+    /// variable and the iteration arguments; the results are the iteration arguments' last values.
+    fn parse_scf_for(&mut self, b: &mut OpBuild) -> R<()> {
+        let iv = self.operand_ref()?;
+        self.expect_punct(b'=')?;
+        let bounds = [self.operand_ref()?, self.expect_kw("to").and_then(|_| self.operand_ref())?];
+        self.expect_kw("step")?;
+        let step = self.operand_ref()?;
+        let mut iters = Vec::new();
+        if self.eat_kw("iter_args") {
+            self.expect_punct(b'(')?;
+            while !self.eat_punct(b')') {
+                let a = self.operand_ref()?;
+                self.expect_punct(b'=')?;
+                iters.push((a, self.operand_ref()?));
+                self.eat_punct(b',');
+            }
+            if !self.eat_arrow() {
+                return self.expected("'->' and the types of the iteration arguments");
+            }
+            let p = self.tok.start;
+            b.results = self.result_types()?;
+            if b.results.len() != iters.len() {
+                return self
+                    .err_at(p, format!("{} iteration arguments but {} types", iters.len(), b.results.len()));
+            }
+        }
+        let ivt = if self.eat_punct(b':') { self.parse_type()? } else { Type::Index };
+        for r in [&bounds[0], &bounds[1], &step] {
+            let v = self.resolve(r, &ivt)?;
+            b.operands.push(v);
+        }
+        let mut args = vec![(iv, ivt)];
+        for ((a, init), t) in iters.into_iter().zip(b.results.clone()) {
+            let v = self.resolve(&init, &t)?;
+            b.operands.push(v);
+            args.push((a, t));
+        }
+        b.regions.push(self.parse_region(Some(args))?);
+        self.opt_attr_dict(b)
     }
 
     /// `func.func` and `llvm.func` headers and bodies.

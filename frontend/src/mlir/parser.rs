@@ -735,7 +735,8 @@ impl<'a> Parser<'a> {
         pos: usize,
     ) -> R<OpId> {
         let named: u32 = results.iter().map(|r| r.count).sum();
-        if named as usize != b.results.len() {
+        // Results may go unnamed (`func.call @f() : () -> i32`, the op inside a `vector.mask`).
+        if named as usize != b.results.len() && named != 0 {
             return self.err_at(
                 pos,
                 format!(
@@ -747,6 +748,11 @@ impl<'a> Parser<'a> {
         let id = OpId(self.ir.ops.len() as u32);
         let mut values = Vec::with_capacity(b.results.len());
         let mut i = 0u32;
+        if named == 0 {
+            for (k, t) in b.results.iter().enumerate() {
+                values.push(self.new_value(t.clone(), ValueDef::Result(id, k as u32), ""));
+            }
+        }
         for r in results {
             for k in 0..r.count {
                 let key = if r.count == 1 { r.name.clone() } else { format!("{}#{k}", r.name) };

@@ -176,7 +176,13 @@ impl FnEmitter<'_, '_> {
             }
             "dim" => {
                 let (d, dt) = self.get(op.operands[0])?;
+                let rank = match self.m.ir.ty(op.operands[0]) {
+                    Type::MemRef { shape, .. } => Some(shape.len() as i128),
+                    _ => None,
+                };
                 let r = match self.const_of(op.operands[1]) {
+                    // A constant index past the rank: the result is undefined (as in MLIR).
+                    Some(i) if rank.is_some_and(|r| i < 0 || i >= r) => "undef".to_string(),
                     Some(i) => self.emit(&format!("extractvalue {dt} {d}, 3, {i}")),
                     None => {
                         let i = self.text(op.operands[1])?;

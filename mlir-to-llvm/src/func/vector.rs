@@ -4,8 +4,8 @@
 
 use super::{ints, is_dyn, FnEmitter, Res};
 use crate::types::{scalar_text, LTy};
-use genxc_diag::unsupported;
-use genxc_frontend::mlir::{Attr, Operation, Scalar};
+use genxc_diag::{invalid, unsupported};
+use genxc_frontend::mlir::{Attr, OpId, Operation, Scalar};
 
 impl FnEmitter<'_, '_> {
     pub(crate) fn splat(&mut self, v: &str, et: &LTy, t: &LTy) -> String {
@@ -195,6 +195,22 @@ impl FnEmitter<'_, '_> {
                             None => r,
                         }
                     }
+                    "maximumf" | "minimumf" => {
+                        // LLVM 14 has no fmaximum/fminimum reduction: a chain over the lanes, with
+                        // the NaN-propagating comparison arith.maximumf/minimumf lower to.
+                        let n = if let LTy::Vec(n, _) = &vt { *n } else { 0 };
+                        let max = kind == "maximumf";
+                        let mut acc = match a.get(1) {
+                            Some((x, _)) => x.clone(),
+                            None => self.emit(&format!("extractelement {vt} {v}, i32 0")),
+                        };
+                        let first = if a.get(1).is_some() { 0 } else { 1 };
+                        for k in first..n {
+                            let e = self.emit(&format!("extractelement {vt} {v}, i32 {k}"));
+                            acc = self.min_max(max, false, &rt, &acc, &e)?;
+                        }
+                        acc
+                    }
                     other => return Err(unsupported(format!("vector.reduction <{other}>"))),
                 };
                 self.set(op.results[0], r, rt);
@@ -338,5 +354,66 @@ impl FnEmitter<'_, '_> {
                 self.emit(&format!("select i1 {c}, {t} {a}, {t} {b}"))
             }
         })
+    }
+
+    /// `vector.mask` around a `vector.reduction`: the masked-off lanes are replaced by the neutral
+    /// element of the combining kind, then the reduction runs unmasked (what the `vp.reduce`
+    /// intrinsics MLIR 19 emits compute). Other maskable operations are not lowered yet.
+    pub(crate) fn vector_mask(&mut self, op: &Operation) -> Res<()> {
+        let ir = self.m.ir;
+        let [region] = op.regions[..] else { return Err(invalid("vector.mask has one region")) };
+        let inner: Vec<OpId> =
+            ir.region_ops(region).iter().copied().filter(|&o| ir.op(o).name != "vector.yield").collect();
+        let [inner] = inner[..] else {
+            return Err(invalid("vector.mask holds exactly one maskable operation"));
+        };
+        let red = ir.op(inner);
+        if red.name != "vector.reduction" {
+            return Err(unsupported(format!(
+                "vector.mask around {} (only vector.reduction is lowered)",
+                red.name
+            )));
+        }
+        if op.operands.len() > 1 {
+            return Err(unsupported("vector.mask with a pass-through value around vector.reduction"));
+        }
+        let (mask, mt) = self.get(op.operands[0])?;
+        let (v, vt) = self.get(red.operands[0])?;
+        let LTy::Vec(n, et) = &vt else { return Err(unsupported("a masked reduction of an n-D vector")) };
+        if !matches!(&mt, LTy::Vec(m, _) if m == n) {
+            return Err(invalid("the mask of vector.mask does not match the reduced vector"));
+        }
+        let kind = match red.attr("kind") {
+            Some(Attr::Dialect(_, k)) => k.trim().trim_start_matches('<').trim_end_matches('>').to_string(),
+            _ => return Err("missing combining kind".into()),
+        };
+        let neutral = match (kind.as_str(), et.is_float()) {
+            ("add", true) => scalar_text(Scalar::Float(-0.0), et)?,
+            ("mul", true) => scalar_text(Scalar::Float(1.0), et)?,
+            ("maxnumf" | "minnumf" | "maxf" | "minf", true) => scalar_text(Scalar::Float(f64::NAN), et)?,
+            ("maximumf", true) => scalar_text(Scalar::Float(f64::NEG_INFINITY), et)?,
+            ("minimumf", true) => scalar_text(Scalar::Float(f64::INFINITY), et)?,
+            ("add" | "or" | "xor" | "maxui", false) => scalar_text(Scalar::Int(0), et)?,
+            ("mul", false) => scalar_text(Scalar::Int(1), et)?,
+            ("and" | "minui", false) => scalar_text(Scalar::Int(-1), et)?,
+            ("minsi" | "maxsi", false) => {
+                let LTy::Int(w) = **et else { return Err(invalid("an integer reduction of a non-integer")) };
+                let max = (1i128 << (w - 1)) - 1;
+                scalar_text(Scalar::Int(if kind == "minsi" { max } else { -max - 1 }), et)?
+            }
+            (k, _) => return Err(unsupported(format!("vector.mask around vector.reduction <{k}>"))),
+        };
+        let fill = self.splat(&neutral, et, &vt);
+        let kept = self.emit(&format!("select {mt} {mask}, {vt} {v}, {vt} {fill}"));
+        // Lower the reduction on the kept lanes, then give its operand its value back.
+        self.set(red.operands[0], kept, vt.clone());
+        let r = self.op(inner);
+        self.set(red.operands[0], v, vt);
+        r?;
+        if let (Some(&res), Some(&out)) = (op.results.first(), red.results.first()) {
+            let got = self.get(out)?;
+            self.set(res, got.0, got.1);
+        }
+        Ok(())
     }
 }

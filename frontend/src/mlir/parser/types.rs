@@ -240,7 +240,8 @@ impl Parser<'_> {
                     j += 1;
                 }
                 let txt = std::str::from_utf8(&self.src[i..j]).unwrap_or("0");
-                // Not a dimension unless an `x` follows.
+                // Not a dimension unless an `x` follows (MLIR allows blanks around it: `48 x f32`).
+                let j = skip_trivia(self.src, j);
                 if self.src.get(j) != Some(&b'x') {
                     break;
                 }
@@ -266,12 +267,13 @@ impl Parser<'_> {
             } else {
                 break;
             };
+            let next = skip_trivia(self.src, next);
             if self.src.get(next) != Some(&b'x') {
                 return self.err_at(next, "expected 'x' in a dimension list");
             }
             dims.push(d);
             scal.push(s);
-            i = next + 1;
+            i = skip_trivia(self.src, next + 1);
         }
         self.reset(i);
         Ok((dims, scal))
