@@ -935,6 +935,10 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
         _ if genxc_genx::intrinsic_class::VIDEO_ANALYTICS.contains(&iid) => {
             crate::sampler::video_analytics(s, iid)
         }
+        _ if crate::availability::VcRefusal::of(iid).is_some() => {
+            let refusal = crate::availability::VcRefusal::of(iid).expect("just matched");
+            Err(not_available(format!("{name} is not available on {} ({})", s.platform, refusal.evidence())))
+        }
         _ => memory(s, id, iid, args),
     }
 }
