@@ -927,6 +927,7 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
         Dpas | Dpas2 | DpasNosrc0 | Dpasw | DpaswNosrc0 => crate::xmx::dpas(s, id, iid, args),
         Sample | Load => crate::sampler::sampler_message(s, id, iid, args),
         SampleUnorm => crate::sampler::sample_unorm(s, id, args),
+        Avs => crate::sampler::avs(s, id, args),
         Sbarrier | Nbarrier | Wait | Yield | CacheFlush | SlmInit => crate::sync::sync(s, iid, args),
         Timestamp | GetHwid | Sr0 | Ce0 | GetColor | R0 | SetSr02 | SetPause => {
             crate::hw_registers::hw_register(s, id, iid, args)
