@@ -27,8 +27,11 @@ pub fn load<'ctx>(ctx: &'ctx Context, file: &str, bytes: &[u8]) -> Result<Module
         let first = text.lines().next().unwrap_or("").trim().to_string();
         return Err(Diagnostic::error(format!("{file}: invalid LLVM IR: {first}")));
     }
-    // Text without the word `alloca` has no stack slot to promote (most generated kernels).
-    if is_bitcode(bytes) || memchr::memmem::find(bytes, b"alloca").is_some() {
+    // Text without the word `alloca` has no stack slot to promote (most generated kernels). A
+    // module with SIMD unmask regions keeps its slots: which stores a region makes unmasked is what
+    // it means, and the preparation stage lowers the regions on them, then promotes them.
+    let unmask = module.get_function("llvm.genx.unmask.begin").is_some();
+    if !unmask && (is_bitcode(bytes) || memchr::memmem::find(bytes, b"alloca").is_some()) {
         let pm: PassManager<Module> = PassManager::create(());
         pm.add_promote_memory_to_register_pass();
         pm.run_on(&module);
