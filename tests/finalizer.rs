@@ -102,6 +102,7 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("intrinsics/hw_state.ll", &[]),
     ("intrinsics/untyped_atomics.ll", &[]),
     ("intrinsics/svm_scaled4.ll", &[]),
+    ("intrinsics/avs.ll", &[]),
     (
         "intrinsics/named_barrier.ll",
         &[
@@ -142,6 +143,7 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("simdcf/em_slice_before_join.ll", &[]),
     ("simdcf/em_and_apart.ll", &[]),
     ("simdcf/em_raw_send.ll", &[]),
+    ("simdcf/unmask.ll", &[]),
     (
         "kernels/simdcf_messages_simd32.ll",
         &[
