@@ -320,7 +320,8 @@ impl VcRefusal {
             }
             VcRefusal::TransposeLd => {
                 "Intel's compiler -d skl, tgllp, dg2-g10 and pvc: `LLVM ERROR: Unsupported \
-                 intrinsic!` in its vISA builder (vISA 4.1 has no TRANSPOSE_LD instruction)"
+                 intrinsic!` in its vISA builder (vISA 4.1 has no TRANSPOSE_LD instruction: its \
+                 opcode 0x3F, TRANSPOSE_LD in earlier vISA versions, is reserved)"
             }
             VcRefusal::Scoreboard => {
                 "Intel's compiler -d skl, tgllp, dg2-g10 and pvc: `scoreboarding intrinsics are \
