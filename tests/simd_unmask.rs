@@ -24,7 +24,7 @@ fn compile(platform: TargetPlatform) -> Vec<(String, String)> {
     let opts = CompileOptions { platform, emit: EmitSet::of(&[Emit::Visaasm]), ..CompileOptions::default() };
     let outcome = genxc::compile_inputs(&[common::input(FIXTURE)], &opts);
     assert!(!outcome.failed(), "{FIXTURE} on {platform:?}: {}", outcome.log());
-    ["unmask", "unmask_uniform"]
+    ["unmask", "unmask_uniform", "slots"]
         .iter()
         .map(|k| {
             let text = outcome.visaasm_of(k).unwrap_or_else(|| panic!("no vISA of {k}"));
@@ -72,7 +72,11 @@ fn unmask_regions_write_every_lane_in_the_simulator() {
         for (kernel, text) in compile(platform) {
             for input in &INPUTS {
                 let got = run(&text, platform, input);
-                let want = if kernel == "unmask" { unmask_expected(input) } else { input.map(|x| 3 * x) };
+                let want = match kernel.as_str() {
+                    "unmask" => unmask_expected(input),
+                    "unmask_uniform" => input.map(|x| 3 * x),
+                    _ => input.map(|x| x + 5),
+                };
                 assert_eq!(got, want, "{kernel} on {platform:?} with {input:?}\n{text}");
             }
         }
@@ -93,6 +97,14 @@ fn unmask_region_stores_are_nomask_and_the_rest_under_the_mask() {
         assert!(inside.iter().any(|l| l.starts_with("mov (M1_NM, 8)")), "{platform:?}:\n{text}");
         assert!(inside.iter().any(|l| l.starts_with("mov (M1, 8)")), "{platform:?}:\n{text}");
         assert!(!text.contains("unmask."), "{platform:?}: the region's calls are left:\n{text}");
+        // the slots the front end kept are registers again, not private memory
+        let slots = &visa.iter().find(|(k, _)| k == "slots").expect("kernel slots").1;
+        let body: Vec<&str> = slots
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('.') && !l.starts_with("//"))
+            .collect();
+        assert_eq!(body.len(), 6, "{platform:?}: slots is not load, add, store:\n{slots}");
     }
 }
 

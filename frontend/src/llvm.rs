@@ -17,7 +17,8 @@ pub fn is_bitcode(bytes: &[u8]) -> bool {
     bytes.starts_with(b"BC\xC0\xDE") || bytes.starts_with(&[0xDE, 0xC0, 0x17, 0x0B])
 }
 
-/// Parses, verifies and runs mem2reg on one input. `file` is the name used in diagnostics. Text
+/// Parses, verifies and runs mem2reg on one input (not on a module with SIMD unmask regions, whose
+/// stack slots the preparation stage reads). `file` is the name used in diagnostics. Text
 /// is first checked against [`crate::limits`].
 #[allow(deprecated)] // the legacy pass manager is the one LLVM 14's C API offers for mem2reg
 pub fn load<'ctx>(ctx: &'ctx Context, file: &str, bytes: &[u8]) -> Result<Module<'ctx>, Diagnostic> {
@@ -456,6 +457,15 @@ mod tests {
         let text = m.print_to_string().to_string();
         assert!(!text.contains("alloca"), "{text}");
         assert!(text.contains("add i32 %a, 1"), "{text}");
+    }
+
+    #[test]
+    fn a_module_with_unmask_regions_keeps_its_stack_slots() {
+        let ctx = Context::create();
+        let text = format!("{OK}\ndeclare i32 @llvm.genx.unmask.begin()\n");
+        let m = load(&ctx, "k.ll", text.as_bytes()).unwrap();
+        let text = m.print_to_string().to_string();
+        assert!(text.contains("alloca"), "{text}");
     }
 
     #[test]

@@ -114,11 +114,35 @@ pub(super) unsafe fn lower(
 ) -> Result<(), Diagnostic> {
     let ends = calls_of(f, END);
     let begins = calls_of(f, BEGIN);
-    if ends.is_empty() && begins.is_empty() {
-        return Ok(());
+    if !(ends.is_empty() && begins.is_empty()) {
+        lower_regions(f, ctx, em, &begins, &ends)?;
     }
+    // the stack slots the front end kept in a module with unmask regions (in a function with SIMD
+    // control flow, its lowering promotes them)
+    let kept = !LLVMGetNamedFunction(LLVMGetGlobalParent(f.0), c"llvm.genx.unmask.begin".as_ptr()).is_null();
+    if em.is_none() && kept && !f.is_declaration() {
+        let fpm = LLVMCreateFunctionPassManagerForModule(LLVMGetGlobalParent(f.0));
+        LLVMAddPromoteMemoryToRegisterPass(fpm);
+        LLVMInitializeFunctionPassManager(fpm);
+        LLVMRunFunctionPassManager(fpm, f.0);
+        LLVMDisposePassManager(fpm);
+    }
+    Ok(())
+}
+
+/// Lowers the regions of `begins` and `ends`, the unmask calls of `f` (see [`lower`]).
+///
+/// # Safety
+/// As [`lower`].
+unsafe fn lower_regions(
+    f: Val,
+    ctx: LLVMContextRef,
+    em: Option<(LLVMValueRef, LLVMTypeRef)>,
+    begins: &[Val],
+    ends: &[Val],
+) -> Result<(), Diagnostic> {
     let mut pairs = Vec::new();
-    for &end in &ends {
+    for &end in ends {
         if end.num_call_args() != 1 {
             let at = if end.name().is_empty() { end.print() } else { end.name() };
             return Err(Diagnostic::in_function(
@@ -134,7 +158,7 @@ pub(super) unsafe fn lower(
     let i32t = LLVMInt32TypeInContext(ctx);
     // at each begin: the saved lanes, then every lane on
     let mut saved: Vec<(Val, LLVMValueRef)> = Vec::new();
-    for &b in &begins {
+    for &b in begins {
         let value = match em {
             Some((slot, ty)) => {
                 LLVMPositionBuilderBefore(builder, b.0);
@@ -188,14 +212,5 @@ pub(super) unsafe fn lower(
         LLVMInstructionEraseFromParent(b.0);
     }
     LLVMDisposeBuilder(builder);
-    if em.is_none() {
-        // the stack slots the front end kept for the regions (with SIMD control flow, its
-        // lowering promotes them)
-        let fpm = LLVMCreateFunctionPassManagerForModule(LLVMGetGlobalParent(f.0));
-        LLVMAddPromoteMemoryToRegisterPass(fpm);
-        LLVMInitializeFunctionPassManager(fpm);
-        LLVMRunFunctionPassManager(fpm, f.0);
-        LLVMDisposePassManager(fpm);
-    }
     Ok(())
 }
