@@ -79,6 +79,8 @@ const NOT_RUN: &[(&str, &str, &str)] = &[
     ("sampler_3d_load.ll", "ld_mcs", "3d.load"),
     ("sampler_3d_sample.ll", "sample_l", "3d.sample"),
     ("sampler_3d_sample.ll", "sample_c_lz", "3d.sample"),
+    ("sampler_gather4.ll", "gather4", "3d.sample"),
+    ("sampler_gather4.ll", "gather4_c", "3d.sample"),
     // Filtered sampler reads: the texture unit's filtering is not modeled by the reference.
     ("sampler_values.ll", "constant_sampler", "filtering"),
     ("sampler_values.ll", "general_sampler", "filtering"),

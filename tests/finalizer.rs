@@ -181,6 +181,7 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("surfaces/sampler_blit.ll", &[]),
     ("surfaces/sampler_3d_load.ll", &[]),
     ("surfaces/sampler_3d_sample.ll", &[]),
+    ("surfaces/sampler_gather4.ll", &[]),
     ("surfaces/sampler_values.ll", &[(Platform::Pvc, SAMPLE_PVC)]),
     ("surfaces/predefined_slm.ll", &[(Platform::Skl, SLM_OWORD_SKL)]),
     (

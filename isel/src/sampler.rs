@@ -302,10 +302,11 @@ enum Op3d {
 
 /// `llvm.genx.3d.load` (operation, predicate, channel mask, texel offsets, surface, 1..15
 /// parameters) and `llvm.genx.3d.sample` (the same with a sampler before the surface): vISA
-/// `load_3d`/`load_lz`/`load_2dms_w`/`load_mcs` or `sample_3d`/`sample_b`/.../`lod` by the
-/// operation's bits 4:0 (bit 5 asks for the pixel null mask register after the channels); the
-/// lanes are the predicate's, the result the enabled channels one after another (SoA), each
-/// filling whole registers. Load parameters are i32 or i16 vectors, sample ones float or half.
+/// `load_3d`/`load_lz`/`load_2dms_w`/`load_mcs` or `sample_3d`/`sample_b`/.../`lod` and the
+/// gather4 forms `sample4`/`sample4_c`/`sample4_po`/`sample4_po_c` by the operation's bits 4:0
+/// (bit 5 asks for the pixel null mask register after the channels); the lanes are the
+/// predicate's, the result the enabled channels one after another (SoA; a gather4's four texels
+/// of its one source channel), each filling whole registers. Load parameters are i32 or i16 vectors, sample ones float or half.
 pub(crate) fn sampler_3d(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[Value]) -> R<()> {
     let name = iid.name();
     let sample = iid == IntrinsicId::Sample3d;
@@ -389,10 +390,28 @@ pub(crate) fn sampler_3d(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &
         )));
     }
     let extra = if pixel_null_mask { s.grf() / size } else { 0 };
-    let lanes = n * channels.bits().count_ones() + extra;
+    // a gather4 (`sample4*`) reads one source channel, its mask's only bit, of the 2x2 texels the
+    // filter would read and returns the four texels' values as the four channels
+    let gather4 = matches!(
+        op,
+        Op3d::Sample(
+            m::Sample3dOp::Gather4
+                | m::Sample3dOp::Gather4C
+                | m::Sample3dOp::Gather4Po
+                | m::Sample3dOp::Gather4PoC
+        )
+    );
+    if gather4 && channels.bits().count_ones() != 1 {
+        return Err(invalid(format!(
+            "{name}: a gather4 reads one source channel, not the channel mask {mask}"
+        )));
+    }
+    let returned = if gather4 { 4 } else { channels.bits().count_ones() };
+    let lanes = n * returned + extra;
     if ty.num_elems() != lanes {
         return Err(invalid(format!(
-            "{name}: the result must be {lanes} elements (lanes times enabled channels{}), not {ty}",
+            "{name}: the result must be {lanes} elements (lanes times {}{}), not {ty}",
+            if gather4 { "the four texels of a gather4" } else { "enabled channels" },
             if pixel_null_mask { ", and a register of pixel null mask" } else { "" }
         )));
     }

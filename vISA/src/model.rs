@@ -234,11 +234,20 @@ pub enum Sample3dOp {
     SampleLz,
     /// `sample_c_lz`: ref, u, v, r, ai at level of detail 0.
     SampleCLz,
+    /// `sample4` (gather4): the 2x2 texels the bilinear filter would read, one channel of each
+    /// returned as the four channels of the result; u, v, r, ai.
+    Gather4,
+    /// `sample4_c`: gather4 with a reference compare; ref, u, v, r, ai.
+    Gather4C,
+    /// `sample4_po`: gather4 with programmable texel offsets; u, v, offu, offv, r.
+    Gather4Po,
+    /// `sample4_po_c`: `sample4_po` with a reference compare; ref, u, v, offu, offv, r.
+    Gather4PoC,
 }
 
 impl Sample3dOp {
     /// Every operation.
-    pub const ALL: [Sample3dOp; 11] = [
+    pub const ALL: [Sample3dOp; 15] = [
         Sample3dOp::Sample,
         Sample3dOp::SampleB,
         Sample3dOp::SampleL,
@@ -250,6 +259,10 @@ impl Sample3dOp {
         Sample3dOp::SampleDC,
         Sample3dOp::SampleLz,
         Sample3dOp::SampleCLz,
+        Sample3dOp::Gather4,
+        Sample3dOp::Gather4C,
+        Sample3dOp::Gather4Po,
+        Sample3dOp::Gather4PoC,
     ];
 
     /// The 5-bit sampler operation code of the binary form.
@@ -266,6 +279,10 @@ impl Sample3dOp {
             Sample3dOp::SampleDC => 0x14,
             Sample3dOp::SampleLz => 0x18,
             Sample3dOp::SampleCLz => 0x19,
+            Sample3dOp::Gather4 => 0x08,
+            Sample3dOp::Gather4C => 0x10,
+            Sample3dOp::Gather4Po => 0x11,
+            Sample3dOp::Gather4PoC => 0x12,
         }
     }
 
@@ -288,6 +305,10 @@ impl Sample3dOp {
             Sample3dOp::SampleDC => "sample_d_c",
             Sample3dOp::SampleLz => "sample_lz",
             Sample3dOp::SampleCLz => "sample_c_lz",
+            Sample3dOp::Gather4 => "sample4",
+            Sample3dOp::Gather4C => "sample4_c",
+            Sample3dOp::Gather4Po => "sample4_po",
+            Sample3dOp::Gather4PoC => "sample4_po_c",
         }
     }
 

@@ -769,8 +769,8 @@ pub fn sampler_3d() -> Kernel {
 }
 
 /// The sampler's 3D samples: `sample_3d`, a predicated `sample_l` with texel offsets and
-/// `sample_c_lz` of the R and G channels at normalized coordinates through a sampler argument;
-/// results stored through a buffer.
+/// `sample_c_lz` of the R and G channels at normalized coordinates through a sampler argument, and
+/// a gather4 (`sample4`) of G; results stored through a buffer.
 pub fn sample_3d() -> Kernel {
     let (mut k, Sampler3dFrame { u, texels, p, img, out, rg }) = sampler_3d_frame("sample_3d");
     let smp = k.add_sampler("smp");
@@ -798,6 +798,21 @@ pub fn sample_3d() -> Kernel {
         });
         ost(&mut k, Owords::O8, out, 8 * at as u32, texels, 0);
     }
+    // a gather4 of the G channel: the 2x2 texels' G values as four channels of 16 lanes
+    let quad = k.add_var("quad", VisaType::F, 64, Align::Grf);
+    k.push(Inst::Sample3d {
+        op: Sample3dOp::Gather4,
+        pixel_null_mask: false,
+        pred: None,
+        exec: E16,
+        channels: Channels { r: false, g: true, b: false, a: false },
+        aoffimmi: i(Imm::UW(0)),
+        sampler: smp,
+        surface: img,
+        dst: Raw::of(quad),
+        params: vec![Raw::of(fu), Raw::of(fu)],
+    });
+    ost(&mut k, Owords::O8, out, 24, quad, 0);
     ret(&mut k);
     k
 }
