@@ -117,6 +117,7 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("intrinsics/hw_state.ll", &[]),
     ("intrinsics/untyped_atomics.ll", &[]),
     ("intrinsics/svm_scaled4.ll", &[]),
+    ("intrinsics/avs.ll", &[]),
     (
         "intrinsics/named_barrier.ll",
         &[
@@ -157,6 +158,7 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("simdcf/em_slice_before_join.ll", &[]),
     ("simdcf/em_and_apart.ll", &[]),
     ("simdcf/em_raw_send.ll", &[]),
+    ("simdcf/unmask.ll", &[]),
     (
         "kernels/simdcf_messages_simd32.ll",
         &[
@@ -194,6 +196,7 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("surfaces/sampler_blit.ll", &[]),
     ("surfaces/sampler_3d_load.ll", &[]),
     ("surfaces/sampler_3d_sample.ll", &[]),
+    ("surfaces/sampler_gather4.ll", &[]),
     ("surfaces/sampler_values.ll", &[(Platform::Pvc, SAMPLE_PVC)]),
     ("surfaces/predefined_slm.ll", &[(Platform::Skl, SLM_OWORD_SKL)]),
     (

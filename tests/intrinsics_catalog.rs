@@ -20,7 +20,7 @@ mod common;
 use genxc::{CompileOptions, Emit, EmitSet, Input, TargetPlatform};
 use genxc_genx::intrinsic_class::{family, Audience, Family, VC_INTERNAL};
 use genxc_genx::intrinsics::{IntrinsicId, SatOp, ALL};
-use genxc_isel::availability::{AluFeature, MessageFeature, SamplerFeature, SyncFeature};
+use genxc_isel::availability::{AluFeature, MessageFeature, SamplerFeature, SyncFeature, VcRefusal};
 use genxc_isel::xmx::XmxFeature;
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -366,6 +366,23 @@ fn file_samples(failures: &mut String) -> Vec<FileSample> {
     out
 }
 
+/// The intrinsics whose PVC vISA only GenX_IR's PVCXT takes: ocloc's `pvc` device, for which
+/// Intel's compiler compiles them, is the Xe-HPC XT part; `-platform PVC` (the base part) refuses
+/// them (`vISA instruction not supported on this platform`). Their PVC samples are checked under
+/// both names: PVCXT must accept them and PVC must refuse them.
+const PVCXT_ONLY: [IntrinsicId; 1] = [IntrinsicId::Srnd];
+
+/// Checks the PVC vISA of a [`PVCXT_ONLY`] sample: accepted by `GenX_IR -platform PVCXT`,
+/// refused by `-platform PVC`.
+fn pvcxt_only(file: &str, visa: &str) -> Result<(), String> {
+    common::finalize_under(file, visa, "PVCXT")?;
+    match common::finalize_under(file, visa, "PVC") {
+        Ok(_) => Err("GenX_IR -platform PVC accepts it: the sample is no longer PVCXT only".to_string()),
+        Err(e) if e.contains("not supported on this platform") => Ok(()),
+        Err(e) => Err(format!("GenX_IR -platform PVC refuses it other than as not supported there:\n{e}")),
+    }
+}
+
 /// One cell of a file sample: as [`cell`], the frame being the module's `@frame` kernel.
 fn file_cell(
     s: &FileSample,
@@ -394,7 +411,13 @@ fn file_cell(
     if let Some(p) = finalizer {
         for kernel in ["sample", "frame"] {
             if let Some(v) = outcome.visaasm_of(kernel) {
-                if let Err(e) = common::finalize(&format!("{kernel}.visaasm"), v, p) {
+                let file = format!("{kernel}.visaasm");
+                let checked = if kernel == "sample" && p == "PVC" && PVCXT_ONLY.contains(&s.id) {
+                    pvcxt_only(&file, v)
+                } else {
+                    common::finalize(&file, v, p).map(drop)
+                };
+                if let Err(e) = checked {
                     writeln!(failures, "samples/{} on {platform:?}: {e}", s.file).unwrap();
                 }
             }
@@ -578,6 +601,9 @@ fn generate(failures: &mut String) -> String {
         evidence_row(&mut md, f.mnemonic(), |p| f.available(p), f.evidence());
     }
     for f in MessageFeature::ALL {
+        evidence_row(&mut md, f.mnemonic(), |p| f.available(p), f.evidence());
+    }
+    for f in VcRefusal::ALL {
         evidence_row(&mut md, f.mnemonic(), |p| f.available(p), f.evidence());
     }
     let fp64: Vec<&str> =

@@ -5,9 +5,9 @@
 //! largest finite values, infinities, quiet and signaling NaNs, random patterns), and each result
 //! is compared with a Rust function written here from the bit-level definition of the conversion
 //! (round to nearest even; widening exact; NaN stays NaN, quiet; tf32 flushes subnormal inputs to
-//! zero). `srnd`,
-//! which no part genxc targets has, runs in the simulator from hand-written vISA against its
-//! definition with chosen random bits.
+//! zero). `srnd` (PVC only: ocloc's `pvc` is GenX_IR's PVCXT) runs compiled on PVC in both
+//! executors, and in the simulator from hand-written vISA, against its definition with chosen
+//! random bits.
 
 use genxc::{CompileOptions, Emit, EmitSet, Input, TargetPlatform};
 use genxc_sim::exec::{self, Config};
@@ -438,6 +438,41 @@ fn tf32_and_bf8_round_to_nearest_even_on_pvc() {
         checked += check("qf.cvt back", &bf8_back_kernel(), p, &halves, hf_of_bf8, HF_ANY_NAN);
     }
     assert_eq!(checked, 2 * (float_patterns().len() + 2 * half_patterns().len()));
+}
+
+/// The random bits the compiled srnd kernel gives each value: the value's bits mixed with a
+/// constant.
+const SRND_MIX: u32 = 0x9e37_79b9;
+
+/// A kernel rounding the 16 loaded floats stochastically to half (`llvm.genx.srnd`), the random
+/// bits each float's own bits xor [`SRND_MIX`], the halves zero-extended to dwords.
+fn srnd_kernel() -> String {
+    let mix = format!("<{}>", vec![format!("i32 {}", SRND_MIX as i32); N].join(", "));
+    kernel(
+        "declare <16 x half> @llvm.genx.srnd.v16f16.v16f32.v16i32(<16 x float>, <16 x i32>)\n",
+        &format!(
+            "  %rnd = xor <16 x i32> %d, {mix}
+  %h = call <16 x half> @llvm.genx.srnd.v16f16.v16f32.v16i32(<16 x float> %f, <16 x i32> %rnd)
+  %b = bitcast <16 x half> %h to <16 x i16>
+  %o = zext <16 x i16> %b to <16 x i32>"
+        ),
+    )
+}
+
+#[test]
+fn compiled_srnd_rounds_with_its_random_bits_on_pvc() {
+    let mut patterns = float_patterns();
+    patterns.extend([0x3f80_1000, 0x3f80_0001, 0x477f_f000, 0x477f_efff, 0x3880_1000, 0x3380_0000]);
+    let mut checked = 0;
+    for (p, _, fcvt) in PLATFORMS {
+        // srnd is the Xe-HPC part's (ocloc's pvc, GenX_IR's PVCXT), as fcvt is
+        if !fcvt {
+            refused("srnd", &srnd_kernel(), p);
+            continue;
+        }
+        checked += check("srnd", &srnd_kernel(), p, &patterns, |x| srnd_hf_of(x, x ^ SRND_MIX), HF);
+    }
+    assert_eq!(checked, 2 * patterns.len());
 }
 
 #[test]

@@ -17,7 +17,8 @@ pub fn is_bitcode(bytes: &[u8]) -> bool {
     bytes.starts_with(b"BC\xC0\xDE") || bytes.starts_with(&[0xDE, 0xC0, 0x17, 0x0B])
 }
 
-/// Parses, verifies and runs mem2reg on one input. `file` is the name used in diagnostics. Text
+/// Parses, verifies and runs mem2reg on one input (not on a module with SIMD unmask regions, whose
+/// stack slots the preparation stage reads). `file` is the name used in diagnostics. Text
 /// is first checked against [`crate::limits`].
 #[allow(deprecated)] // the legacy pass manager is the one LLVM 14's C API offers for mem2reg
 pub fn load<'ctx>(ctx: &'ctx Context, file: &str, bytes: &[u8]) -> Result<Module<'ctx>, Diagnostic> {
@@ -27,8 +28,11 @@ pub fn load<'ctx>(ctx: &'ctx Context, file: &str, bytes: &[u8]) -> Result<Module
         let first = text.lines().next().unwrap_or("").trim().to_string();
         return Err(Diagnostic::error(format!("{file}: invalid LLVM IR: {first}")));
     }
-    // Text without the word `alloca` has no stack slot to promote (most generated kernels).
-    if is_bitcode(bytes) || memchr::memmem::find(bytes, b"alloca").is_some() {
+    // Text without the word `alloca` has no stack slot to promote (most generated kernels). A
+    // module with SIMD unmask regions keeps its slots: which stores a region makes unmasked is what
+    // it means, and the preparation stage lowers the regions on them, then promotes them.
+    let unmask = module.get_function("llvm.genx.unmask.begin").is_some();
+    if !unmask && (is_bitcode(bytes) || memchr::memmem::find(bytes, b"alloca").is_some()) {
         let pm: PassManager<Module> = PassManager::create(());
         pm.add_promote_memory_to_register_pass();
         pm.run_on(&module);
@@ -453,6 +457,15 @@ mod tests {
         let text = m.print_to_string().to_string();
         assert!(!text.contains("alloca"), "{text}");
         assert!(text.contains("add i32 %a, 1"), "{text}");
+    }
+
+    #[test]
+    fn a_module_with_unmask_regions_keeps_its_stack_slots() {
+        let ctx = Context::create();
+        let text = format!("{OK}\ndeclare i32 @llvm.genx.unmask.begin()\n");
+        let m = load(&ctx, "k.ll", text.as_bytes()).unwrap();
+        let text = m.print_to_string().to_string();
+        assert!(text.contains("alloca"), "{text}");
     }
 
     #[test]

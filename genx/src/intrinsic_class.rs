@@ -52,6 +52,8 @@ pub enum Family {
     ThreadPayload,
     /// Reads and writes of CM global variables.
     Globals,
+    /// Kernel output arguments and values kept alive to a point (CM fast-composite kernels).
+    KernelOutput,
     /// The table's first and last names.
     Sentinel,
     /// Messages on a predefined surface variable.
@@ -62,7 +64,7 @@ pub enum Family {
     CompilerCopy,
     /// Stack calls, indirect calls and jump tables as Intel's compiler lowers them.
     StackAndIndirectCalls,
-    /// printf resolution and the compiler's debug output.
+    /// printf resolution (the format string's index).
     CompilerDiagnostics,
     /// Private memory as Intel's compiler lowers it.
     PrivateMemory,
@@ -72,7 +74,7 @@ pub enum Family {
 
 impl Family {
     /// Every family, in the order the documentation lists them.
-    pub const ALL: [Family; 25] = [
+    pub const ALL: [Family; 26] = [
         Family::Region,
         Family::FloatMath,
         Family::IntArith,
@@ -90,6 +92,7 @@ impl Family {
         Family::Sync,
         Family::ThreadPayload,
         Family::Globals,
+        Family::KernelOutput,
         Family::Sentinel,
         Family::PredefinedSurface,
         Family::LoweredSimdCf,
@@ -137,6 +140,12 @@ impl Family {
             Sync => "CM/ESIMD barriers, named barriers, fences and SLM initialisation",
             ThreadPayload => "CM/ESIMD thread and group ids, r0, timestamps, hardware ids, printf's buffer",
             Globals => "the CM front end reads and writes global (genx_volatile) variables with these",
+            KernelOutput => {
+                "the CM front end writes them, not only Intel's passes: a fast-composite kernel marks \
+                 the arguments whose registers hold its results at the end with output.1 (the \
+                 metadata's IO kinds output and input-output), and output keeps values alive to a \
+                 point; Intel's compiler takes both from a kernel's IR"
+            }
             Sentinel => "the first and last names of the intrinsic table; never called",
             PredefinedSurface => {
                 "Intel's compiler rewrites SLM, stack and stateless accesses onto predefined surfaces"
@@ -146,7 +155,7 @@ impl Family {
                 "Intel's passes insert them (category conversion, constant loading, address commoning)"
             }
             StackAndIndirectCalls => "Intel's stack-call, indirect-call and switch lowering creates them",
-            CompilerDiagnostics => "Intel's printf resolution and internal debugging create them",
+            CompilerDiagnostics => "Intel's printf resolution creates it",
             PrivateMemory => "Intel's private-memory lowering creates them from allocas",
             Genxc => "genxc's preparation stage creates them (the private stack base, bound to an implicit kernel argument at import); no front end writes them",
         }
@@ -319,7 +328,8 @@ pub fn family(id: IntrinsicId) -> Option<Family> {
         AddAddr | AddressConvert | Constantf | Constanti | Constantpred | Convert | ConvertAddr
         | DummyMov | Wrconstregion | Wrpredpredregion => Family::CompilerCopy,
         Alloca | Faddr | Gaddr | JumpTable | ReadPredefReg | WritePredefReg => Family::StackAndIndirectCalls,
-        Output | Output1 | PrintFormatIndex => Family::CompilerDiagnostics,
+        Output | Output1 => Family::KernelOutput,
+        PrintFormatIndex => Family::CompilerDiagnostics,
         GatherPrivate | ScatterPrivate => Family::PrivateMemory,
         _ => return None,
     })

@@ -1,7 +1,7 @@
 //! Which of the vISA ALU instructions, sampler, synchronization and memory messages that not
 //! every Gen part has a platform may use: `add3` and `bfn` (Xe-HP and later), `dp4a` (Xe-LP and
 //! later), `rol`/`ror` (Gen11 and later), `bf` moves (Xe-HPG and Xe-HPC; Xe-LPG has none), `fcvt`
-//! (Xe-HPC), `srnd` (the Xe-HPC XT part only), the media arithmetic (`dp4`, `lrp`, `sad2`, ...:
+//! (Xe-HPC), `srnd` (PVC: the Xe-HPC XT part ocloc's `pvc` is), the media arithmetic (`dp4`, `lrp`, `sad2`, ...:
 //! Gen9 only; `sad2add` nowhere) and `add3.o` (nowhere), the filtered `sample` (not on PVC), the
 //! named barriers (`nbarrier`, PVC only), the pause register (all but PVC) and the LSC messages
 //! (DG2, MTL, PVC; the 2D block ones PVC only), each with the evidence, from Intel's finalizer, of
@@ -75,7 +75,7 @@ impl AluFeature {
             AluFeature::BitRotate => p != Skl,
             AluFeature::BfConvert => matches!(p, Dg2 | Pvc),
             AluFeature::LowPrecisionConvert => p == Pvc,
-            AluFeature::StochasticRound => false,
+            AluFeature::StochasticRound => p == Pvc,
             AluFeature::MediaArith => p == Skl,
             AluFeature::Sad2Add | AluFeature::Add3Carry => false,
         }
@@ -122,9 +122,11 @@ impl AluFeature {
                  (vc-intrinsics lists add3c for Xe2 and later)"
             }
             AluFeature::StochasticRound => {
-                "GenX_IR -platform PVC: `vISA instruction not supported on this platform` (only \
-                 -platform PVCXT, the Xe-HPC XT part, takes `srnd`; TGLLP and DG2 reject it too, and \
-                 Intel's compiler aborts building its vISA for DG2)"
+                "ocloc's `pvc` device is GenX_IR's PVCXT, which takes `srnd`, and Intel's compiler \
+                 (compile.sh -d pvc) compiles `llvm.genx.srnd` to `srnd (M1_NM, 8)` there, so genxc's \
+                 PVC kernels are checked under -platform PVCXT only (-platform PVC, the base Xe-HPC \
+                 part: `vISA instruction not supported on this platform`); GenX_IR -platform TGLLP \
+                 and DG2 reject it and Intel's compiler aborts building its vISA for DG2"
             }
         }
     }
@@ -267,6 +269,69 @@ impl MessageFeature {
     }
 }
 
+/// A user intrinsic Intel's Vector Compiler builds no vISA for on any platform genxc targets, so
+/// that selection answers "not available" everywhere, with Intel's refusal as the evidence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VcRefusal {
+    /// `llvm.genx.lane.id`: the lane of a CM `simd fork` statement.
+    LaneId,
+    /// `llvm.genx.transpose.ld`: the media block read with transposition (vISA TRANSPOSE_LD).
+    TransposeLd,
+    /// `llvm.genx.get.scoreboard.bti`, `.deltas`, `.depcnt`: the media walker's scoreboard
+    /// payload, implicit arguments only the CM runtime fills in.
+    Scoreboard,
+}
+
+impl VcRefusal {
+    /// Every refusal, in declaration order.
+    pub const ALL: [VcRefusal; 3] = [VcRefusal::LaneId, VcRefusal::TransposeLd, VcRefusal::Scoreboard];
+
+    /// The intrinsic(s) refused.
+    pub fn mnemonic(self) -> &'static str {
+        match self {
+            VcRefusal::LaneId => "lane.id",
+            VcRefusal::TransposeLd => "transpose.ld",
+            VcRefusal::Scoreboard => "get.scoreboard.bti/deltas/depcnt",
+        }
+    }
+
+    /// The refusal of an intrinsic, if Intel's compiler refuses it everywhere.
+    pub fn of(id: genxc_genx::intrinsics::IntrinsicId) -> Option<VcRefusal> {
+        use genxc_genx::intrinsics::IntrinsicId::*;
+        match id {
+            LaneId => Some(VcRefusal::LaneId),
+            TransposeLd => Some(VcRefusal::TransposeLd),
+            GetScoreboardBti | GetScoreboardDeltas | GetScoreboardDepcnt => Some(VcRefusal::Scoreboard),
+            _ => None,
+        }
+    }
+
+    /// Whether platform `p` can have the intrinsic: no platform can.
+    pub fn available(self, _p: Platform) -> bool {
+        false
+    }
+
+    /// What Intel's compiler (compile.sh, IGC 1.0.12504) does with the intrinsic.
+    pub fn evidence(self) -> &'static str {
+        match self {
+            VcRefusal::LaneId => {
+                "Intel's compiler -d skl, tgllp, dg2-g10 and pvc: `LLVM ERROR: Unsupported \
+                 intrinsic!` in its vISA builder (no lowering of the simd fork lane id)"
+            }
+            VcRefusal::TransposeLd => {
+                "Intel's compiler -d skl, tgllp, dg2-g10 and pvc: `LLVM ERROR: Unsupported \
+                 intrinsic!` in its vISA builder (vISA 4.1 has no TRANSPOSE_LD instruction: its \
+                 opcode 0x3F, TRANSPOSE_LD in earlier vISA versions, is reserved)"
+            }
+            VcRefusal::Scoreboard => {
+                "Intel's compiler -d skl, tgllp, dg2-g10 and pvc: `scoreboarding intrinsics are \
+                 supported only for CM RT` (the CM runtime's media walker fills in the scoreboard \
+                 arguments; the OpenCL and Level Zero kernels genxc builds have none)"
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -274,14 +339,18 @@ mod tests {
     #[test]
     fn newer_parts_keep_what_older_ones_have() {
         // Platform::ALL is in generation order; MTL (Xe-LPG) comes after DG2 (Xe-HPG) and, like
-        // Xe-LP, has no bf type; no part genxc targets has srnd (PVC XT only); the media
+        // Xe-LP, has no bf type; only PVC (GenX_IR's PVCXT, ocloc's pvc) has srnd; the media
         // arithmetic is Gen9's only
         for f in AluFeature::ALL {
             if f == AluFeature::MediaArith {
                 assert!(Platform::ALL.iter().all(|&p| f.available(p) == (p == Platform::Skl)));
                 continue;
             }
-            if matches!(f, AluFeature::StochasticRound | AluFeature::Sad2Add | AluFeature::Add3Carry) {
+            if f == AluFeature::StochasticRound {
+                assert!(Platform::ALL.iter().all(|&p| f.available(p) == (p == Platform::Pvc)));
+                continue;
+            }
+            if matches!(f, AluFeature::Sad2Add | AluFeature::Add3Carry) {
                 assert!(Platform::ALL.iter().all(|&p| !f.available(p)));
                 continue;
             }

@@ -927,6 +927,7 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
         Dpas | Dpas2 | DpasNosrc0 | Dpasw | DpaswNosrc0 => crate::xmx::dpas(s, id, iid, args),
         Sample | Load => crate::sampler::sampler_message(s, id, iid, args),
         SampleUnorm => crate::sampler::sample_unorm(s, id, args),
+        Avs => crate::sampler::avs(s, id, args),
         Sbarrier | Nbarrier | Wait | Yield | CacheFlush | SlmInit => crate::sync::sync(s, iid, args),
         Timestamp | GetHwid | Sr0 | Ce0 | GetColor | R0 | SetSr02 | SetPause => {
             crate::hw_registers::hw_register(s, id, iid, args)
@@ -934,6 +935,10 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
         Load3d | Sample3d => crate::sampler::sampler_3d(s, id, iid, args),
         _ if genxc_genx::intrinsic_class::VIDEO_ANALYTICS.contains(&iid) => {
             crate::sampler::video_analytics(s, iid)
+        }
+        _ if crate::availability::VcRefusal::of(iid).is_some() => {
+            let refusal = crate::availability::VcRefusal::of(iid).expect("just matched");
+            Err(not_available(format!("{name} is not available on {} ({})", s.platform, refusal.evidence())))
         }
         _ => memory(s, id, iid, args),
     }

@@ -210,6 +210,89 @@ pub(crate) fn sample_unorm(s: &mut Selector, id: InstId, args: &[Value]) -> R<()
     Ok(())
 }
 
+/// `llvm.genx.avs` (channel mask, sampler, surface, u, v, du, dv, u2d, group id, vertical block
+/// number, output format control, v2d, execution mode, IEF bypass): vISA `avs`, a block of 16 x 4
+/// or 16 x 8 pixels of each enabled channel from the adaptive video scaler, as 16-bit values.
+pub(crate) fn avs(s: &mut Selector, id: InstId, args: &[Value]) -> R<()> {
+    let name = IntrinsicId::Avs.name();
+    argc(name, args, 14)?;
+    let mask = const_u64(s, args[0], "the channel mask")?;
+    let channels = m::Channels { r: mask & 1 != 0, g: mask & 2 != 0, b: mask & 4 != 0, a: mask & 8 != 0 };
+    if channels.bits() == 0 || mask > 0xf {
+        return Err(invalid(format!("{name}: invalid channel mask {mask:#x}")));
+    }
+    let cntrl = const_u64(s, args[10], "the output format control")?;
+    let format = *m::UnormOutput::ALL
+        .get(cntrl as usize)
+        .ok_or_else(|| invalid(format!("{name}: invalid output format control {cntrl}")))?;
+    let code = const_u64(s, args[12], "the execution mode")?;
+    let mode = match code {
+        0 => m::AvsExecMode::Block16x4,
+        2 => m::AvsExecMode::Block16x8,
+        1 | 3 => {
+            return Err(not_available(format!(
+                "{name} is not available on {} with execution mode {code} ({}): vISA 4.1 text names \
+                 only AVS_16x4 and AVS_16x8 (GenX_IR prints AVS_INVALID for the others)",
+                s.platform,
+                if code == 1 { "8x4" } else { "4x4" }
+            )))
+        }
+        _ => return Err(invalid(format!("{name}: invalid execution mode {code}"))),
+    };
+    for (i, want, what) in [
+        (3, Elem::Float, "u"),
+        (4, Elem::Float, "v"),
+        (5, Elem::Float, "deltaU"),
+        (6, Elem::Float, "deltaV"),
+        (7, Elem::Float, "u2d"),
+        (8, Elem::I32, "the group id"),
+        (9, Elem::I32, "the vertical block number"),
+        (11, Elem::Float, "v2d"),
+        (13, Elem::I8, "the IEF bypass"),
+    ] {
+        if s.f().value_type(args[i]) != Type::Scalar(want) {
+            return Err(invalid(format!("{name}: {what} must be a {want:?} scalar").to_lowercase()));
+        }
+    }
+    let pixels = match mode {
+        m::AvsExecMode::Block16x4 => 64,
+        m::AvsExecMode::Block16x8 => 128,
+    };
+    let ty = s.f().insts[id].ty;
+    let want = 2 * pixels * channels.bits().count_ones();
+    if ty.bytes() != want {
+        return Err(invalid(format!(
+            "{name}: the result must be {want} bytes ({pixels} pixels of 16 bits per enabled channel), not {ty}"
+        )));
+    }
+    let sampler = s.sampler_operand(args[1], name)?;
+    let surface = s.surface(args[2])?;
+    let f = |s: &mut Selector, i: usize| s.src(args[i], VisaType::F);
+    let (u, v, du, dv, u2d, v2d) = (f(s, 3)?, f(s, 4)?, f(s, 5)?, f(s, 6)?, f(s, 7)?, f(s, 11)?);
+    let group = s.src(args[8], VisaType::UD)?;
+    let vblock = s.src(args[9], VisaType::UD)?;
+    let ief_bypass = s.src(args[13], VisaType::UB)?;
+    let dst = Raw::of(s.var_of(Value::Inst(id))?);
+    s.push(VInst::Avs {
+        channels,
+        format,
+        mode,
+        sampler,
+        surface,
+        u,
+        v,
+        du,
+        dv,
+        u2d,
+        group,
+        vblock,
+        v2d,
+        ief_bypass,
+        dst,
+    });
+    Ok(())
+}
+
 /// The operation of a 3D sampler message: a load (`llvm.genx.3d.load`) or a sample
 /// (`llvm.genx.3d.sample`), from bits 4:0 of the intrinsic's operation operand.
 enum Op3d {
@@ -219,10 +302,11 @@ enum Op3d {
 
 /// `llvm.genx.3d.load` (operation, predicate, channel mask, texel offsets, surface, 1..15
 /// parameters) and `llvm.genx.3d.sample` (the same with a sampler before the surface): vISA
-/// `load_3d`/`load_lz`/`load_2dms_w`/`load_mcs` or `sample_3d`/`sample_b`/.../`lod` by the
-/// operation's bits 4:0 (bit 5 asks for the pixel null mask register after the channels); the
-/// lanes are the predicate's, the result the enabled channels one after another (SoA), each
-/// filling whole registers. Load parameters are i32 or i16 vectors, sample ones float or half.
+/// `load_3d`/`load_lz`/`load_2dms_w`/`load_mcs` or `sample_3d`/`sample_b`/.../`lod` and the
+/// gather4 forms `sample4`/`sample4_c`/`sample4_po`/`sample4_po_c` by the operation's bits 4:0
+/// (bit 5 asks for the pixel null mask register after the channels); the lanes are the
+/// predicate's, the result the enabled channels one after another (SoA; a gather4's four texels
+/// of its one source channel), each filling whole registers. Load parameters are i32 or i16 vectors, sample ones float or half.
 pub(crate) fn sampler_3d(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[Value]) -> R<()> {
     let name = iid.name();
     let sample = iid == IntrinsicId::Sample3d;
@@ -306,10 +390,28 @@ pub(crate) fn sampler_3d(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &
         )));
     }
     let extra = if pixel_null_mask { s.grf() / size } else { 0 };
-    let lanes = n * channels.bits().count_ones() + extra;
+    // a gather4 (`sample4*`) reads one source channel, its mask's only bit, of the 2x2 texels the
+    // filter would read and returns the four texels' values as the four channels
+    let gather4 = matches!(
+        op,
+        Op3d::Sample(
+            m::Sample3dOp::Gather4
+                | m::Sample3dOp::Gather4C
+                | m::Sample3dOp::Gather4Po
+                | m::Sample3dOp::Gather4PoC
+        )
+    );
+    if gather4 && channels.bits().count_ones() != 1 {
+        return Err(invalid(format!(
+            "{name}: a gather4 reads one source channel, not the channel mask {mask}"
+        )));
+    }
+    let returned = if gather4 { 4 } else { channels.bits().count_ones() };
+    let lanes = n * returned + extra;
     if ty.num_elems() != lanes {
         return Err(invalid(format!(
-            "{name}: the result must be {lanes} elements (lanes times enabled channels{}), not {ty}",
+            "{name}: the result must be {lanes} elements (lanes times {}{}), not {ty}",
+            if gather4 { "the four texels of a gather4" } else { "enabled channels" },
             if pixel_null_mask { ", and a register of pixel null mask" } else { "" }
         )));
     }

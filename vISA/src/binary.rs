@@ -435,6 +435,38 @@ fn inst<'a>(b: &mut Buf, k: &'a Kernel, i: &'a Inst, pool: &mut Pool<'a>) {
             b.u8(sampler.0);
             b.u8(surface.0);
         }
+        Inst::Avs {
+            channels,
+            format,
+            mode,
+            sampler,
+            surface,
+            u,
+            v,
+            du,
+            dv,
+            u2d,
+            group,
+            vblock,
+            v2d,
+            ief_bypass,
+            dst,
+        } => {
+            // AVS: the output format and the mode bytes sit among the operands, so this form
+            // writes its operands itself
+            b.u8(0x43);
+            b.u8(channels.bits());
+            b.u8(sampler.0);
+            b.u8(surface.0);
+            for x in [u, v, du, dv, u2d, group, vblock] {
+                src(b, x);
+            }
+            b.u8(format.code());
+            src(b, v2d);
+            b.u8(mode.code());
+            src(b, ief_bypass);
+            raw(b, *dst);
+        }
         Inst::SampleUnorm { channels, format, sampler, surface, .. } => {
             b.u8(0x41);
             b.u8(channels.bits() | format.code() << 4);

@@ -114,6 +114,49 @@ impl UnormOutput {
     }
 }
 
+impl UnormOutput {
+    /// The format's name in the text of `avs`, which calls it the output format control.
+    pub fn avs_text(self) -> &'static str {
+        match self {
+            UnormOutput::Full16 => "AVS_16_FULL",
+            UnormOutput::Downsampled16 => "AVS_16_DOWN_SAMPLE",
+            UnormOutput::Full8 => "AVS_8_FULL",
+            UnormOutput::Downsampled8 => "AVS_8_DOWN_SAMPLE",
+        }
+    }
+}
+
+/// The block of pixels one `avs` message returns (its execution mode byte): 16 pixels wide, 4
+/// or 8 rows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AvsExecMode {
+    /// 16 x 4 pixels (`AVS_16x4`, code 0).
+    Block16x4,
+    /// 16 x 8 pixels (`AVS_16x8`, code 2).
+    Block16x8,
+}
+
+impl AvsExecMode {
+    /// Every mode vISA text can name.
+    pub const ALL: [AvsExecMode; 2] = [AvsExecMode::Block16x4, AvsExecMode::Block16x8];
+
+    /// The code of the binary form.
+    pub fn code(self) -> u8 {
+        match self {
+            AvsExecMode::Block16x4 => 0,
+            AvsExecMode::Block16x8 => 2,
+        }
+    }
+
+    /// The mode's name in vISA text.
+    pub fn text(self) -> &'static str {
+        match self {
+            AvsExecMode::Block16x4 => "AVS_16x4",
+            AvsExecMode::Block16x8 => "AVS_16x8",
+        }
+    }
+}
+
 /// The operation of a `load_3d`-family message (bits 4:0 of its op byte): which parameters
 /// follow and how the sampler reads the surface, always unfiltered at integer texel coordinates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -191,11 +234,20 @@ pub enum Sample3dOp {
     SampleLz,
     /// `sample_c_lz`: ref, u, v, r, ai at level of detail 0.
     SampleCLz,
+    /// `sample4` (gather4): the 2x2 texels the bilinear filter would read, one channel of each
+    /// returned as the four channels of the result; u, v, r, ai.
+    Gather4,
+    /// `sample4_c`: gather4 with a reference compare; ref, u, v, r, ai.
+    Gather4C,
+    /// `sample4_po`: gather4 with programmable texel offsets; u, v, offu, offv, r.
+    Gather4Po,
+    /// `sample4_po_c`: `sample4_po` with a reference compare; ref, u, v, offu, offv, r.
+    Gather4PoC,
 }
 
 impl Sample3dOp {
     /// Every operation.
-    pub const ALL: [Sample3dOp; 11] = [
+    pub const ALL: [Sample3dOp; 15] = [
         Sample3dOp::Sample,
         Sample3dOp::SampleB,
         Sample3dOp::SampleL,
@@ -207,6 +259,10 @@ impl Sample3dOp {
         Sample3dOp::SampleDC,
         Sample3dOp::SampleLz,
         Sample3dOp::SampleCLz,
+        Sample3dOp::Gather4,
+        Sample3dOp::Gather4C,
+        Sample3dOp::Gather4Po,
+        Sample3dOp::Gather4PoC,
     ];
 
     /// The 5-bit sampler operation code of the binary form.
@@ -223,6 +279,10 @@ impl Sample3dOp {
             Sample3dOp::SampleDC => 0x14,
             Sample3dOp::SampleLz => 0x18,
             Sample3dOp::SampleCLz => 0x19,
+            Sample3dOp::Gather4 => 0x08,
+            Sample3dOp::Gather4C => 0x10,
+            Sample3dOp::Gather4Po => 0x11,
+            Sample3dOp::Gather4PoC => 0x12,
         }
     }
 
@@ -245,6 +305,10 @@ impl Sample3dOp {
             Sample3dOp::SampleDC => "sample_d_c",
             Sample3dOp::SampleLz => "sample_lz",
             Sample3dOp::SampleCLz => "sample_c_lz",
+            Sample3dOp::Gather4 => "sample4",
+            Sample3dOp::Gather4C => "sample4_c",
+            Sample3dOp::Gather4Po => "sample4_po",
+            Sample3dOp::Gather4PoC => "sample4_po_c",
         }
     }
 
@@ -1711,6 +1775,44 @@ pub enum Inst {
         du: SrcOp,
         /// The y step between adjacent pixels (f scalar).
         dv: SrcOp,
+        /// Result (uw).
+        dst: Raw,
+    },
+    /// `avs.CH T S u v du dv u2d group vblock CNTRL v2d MODE ief dst`: the sampler unit's
+    /// adaptive video scaler filters a block of pixels of surface `T` with the sampler 8x8 state
+    /// `S`, from normalized (u, v) in steps of du across and dv down (u2d, v2d: the steps' own
+    /// change per pixel, for non-linear scaling); `group` and `vblock` place the block in a
+    /// group of blocks, `ief` bypasses the image enhancement filter. No exec size, no predicate;
+    /// SIMD control flow does not apply.
+    Avs {
+        /// Channels returned (enabled ones only, SoA).
+        channels: Channels,
+        /// Output format control: how each pixel's values are returned.
+        format: UnormOutput,
+        /// The block of pixels returned.
+        mode: AvsExecMode,
+        /// Sampler (8x8) state.
+        sampler: SamplerId,
+        /// Surface (image).
+        surface: SurfaceId,
+        /// Normalized x of pixel 0 (f scalar).
+        u: SrcOp,
+        /// Normalized y of pixel 0 (f scalar).
+        v: SrcOp,
+        /// The x step between adjacent pixels (f scalar).
+        du: SrcOp,
+        /// The y step between adjacent pixels (f scalar).
+        dv: SrcOp,
+        /// The change of du per pixel (f scalar).
+        u2d: SrcOp,
+        /// Group id of the block (ud scalar).
+        group: SrcOp,
+        /// Vertical block number within the group (ud scalar).
+        vblock: SrcOp,
+        /// The change of dv per pixel (f scalar).
+        v2d: SrcOp,
+        /// Image enhancement filter bypass (ub scalar).
+        ief_bypass: SrcOp,
         /// Result (uw).
         dst: Raw,
     },

@@ -793,6 +793,48 @@ impl Dec<'_, '_> {
                 let [u, v, r, dst] = self.raws()?;
                 Inst::Sample { channels, exec, sampler, surface, u, v, r, dst }
             }
+            0x43 => {
+                let at = self.r.pos;
+                let c = self.r.u8()?;
+                if c == 0 || c & 0xf0 != 0 {
+                    return Err(ReadError::at_offset(at, format!("bad avs channel byte 0x{c:02x}")));
+                }
+                let channels = Channels { r: c & 1 != 0, g: c & 2 != 0, b: c & 4 != 0, a: c & 8 != 0 };
+                let sampler = self.sampler()?;
+                let surface = self.surface()?;
+                let (u, v, du, dv, u2d) = (self.src()?, self.src()?, self.src()?, self.src()?, self.src()?);
+                let (group, vblock) = (self.src()?, self.src()?);
+                let at = self.r.pos;
+                let f = self.r.u8()?;
+                let format = *UnormOutput::ALL
+                    .get(usize::from(f))
+                    .ok_or_else(|| ReadError::at_offset(at, format!("bad avs output format control {f}")))?;
+                let v2d = self.src()?;
+                let at = self.r.pos;
+                let m = self.r.u8()?;
+                let mode = AvsExecMode::ALL.into_iter().find(|x| x.code() == m).ok_or_else(|| {
+                    ReadError::at_offset(at, format!("not modeled: avs execution mode {m}"))
+                })?;
+                let ief_bypass = self.src()?;
+                let [dst] = self.raws()?;
+                Inst::Avs {
+                    channels,
+                    format,
+                    mode,
+                    sampler,
+                    surface,
+                    u,
+                    v,
+                    du,
+                    dv,
+                    u2d,
+                    group,
+                    vblock,
+                    v2d,
+                    ief_bypass,
+                    dst,
+                }
+            }
             0x41 => {
                 let at = self.r.pos;
                 let m = self.r.u8()?;

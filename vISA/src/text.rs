@@ -550,6 +550,47 @@ impl W<'_> {
                 n.samplers[sampler.0 as usize],
                 n.surface(*surface)
             ),
+            Inst::Avs {
+                channels,
+                format,
+                mode,
+                sampler,
+                surface,
+                u,
+                v,
+                du,
+                dv,
+                u2d,
+                group,
+                vblock,
+                v2d,
+                ief_bypass,
+                dst,
+            } => {
+                // the output format and the mode sit among the operands, so this form writes
+                // its operands itself (surface before sampler, as GenX_IR reads it)
+                let mut t = format!(
+                    "avs.{} {} {}",
+                    channels.text(),
+                    n.surface(*surface),
+                    n.samplers[sampler.0 as usize]
+                );
+                for x in [u, v, du, dv, u2d, group, vblock] {
+                    t.push(' ');
+                    let _ = put_src(&mut t, &self.names, x);
+                }
+                t.push(' ');
+                t.push_str(format.avs_text());
+                t.push(' ');
+                let _ = put_src(&mut t, &self.names, v2d);
+                t.push(' ');
+                t.push_str(mode.text());
+                t.push(' ');
+                let _ = put_src(&mut t, &self.names, ief_bypass);
+                t.push(' ');
+                let _ = put_raw(&mut t, &self.names, *dst);
+                t
+            }
             Inst::SampleUnorm { channels, format, sampler, surface, .. } => format!(
                 "sample_unorm.{}.{} {} {}",
                 channels.text(),

@@ -533,6 +533,36 @@ pub fn validate(k: &Kernel) -> Result<(), Vec<String>> {
                 c.pred(at, *pred);
                 c.surface(at, *surface);
             }
+            Inst::Avs {
+                channels,
+                sampler,
+                surface,
+                u,
+                v,
+                du,
+                dv,
+                u2d,
+                group,
+                vblock,
+                v2d,
+                ief_bypass,
+                dst,
+                ..
+            } => {
+                if channels.bits() == 0 {
+                    c.err(at, "avs with no channel enabled".into());
+                }
+                c.surface(at, *surface);
+                if sampler.0 as usize >= k.samplers.len() {
+                    c.err(at, format!("unknown sampler S{}", sampler.0));
+                }
+                // its operands are not message operands (the format and mode bytes sit among
+                // them): each a scalar source, and the result a raw operand
+                for x in [u, v, du, dv, u2d, group, vblock, v2d, ief_bypass] {
+                    c.src(at, x, 1);
+                }
+                c.raw(at, *dst);
+            }
             Inst::SampleUnorm { channels, sampler, surface, .. } => {
                 if channels.bits() == 0 {
                     c.err(at, "sample_unorm with no channel enabled".into());

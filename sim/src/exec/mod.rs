@@ -333,6 +333,10 @@ impl Thread {
                 "{}: the sampler's 3D sample messages (filtering through a sampler state)",
                 op.text()
             ))),
+            Inst::Avs { .. } => Err(SimError::NotModeled(
+                "avs: the adaptive video scaler filtering a block of pixels through a sampler 8x8 state"
+                    .into(),
+            )),
             Inst::SampleUnorm { .. } => Err(SimError::NotModeled(
                 "sample_unorm: filtering 32 pixels of a UNORM surface through a sampler state".into(),
             )),

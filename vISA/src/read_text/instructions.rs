@@ -470,6 +470,45 @@ impl KernelReader {
                         params,
                     }
                 }
+                "avs" => {
+                    no_pred(c)?;
+                    let channels = channels_of(sub).ok_or_else(bad_suffix)?;
+                    let surface = self.surface(c)?;
+                    let sampler = self.sampler(c)?;
+                    let (u, v, du, dv, u2d) =
+                        (self.src(c)?, self.src(c)?, self.src(c)?, self.src(c)?, self.src(c)?);
+                    let (group, vblock) = (self.src(c)?, self.src(c)?);
+                    let name = c.ident()?;
+                    let format = UnormOutput::ALL
+                        .into_iter()
+                        .find(|f| f.avs_text() == name)
+                        .ok_or_else(|| c.err(format!("unknown avs output format control `{name}`")))?;
+                    let v2d = self.src(c)?;
+                    let name = c.ident()?;
+                    let mode = AvsExecMode::ALL
+                        .into_iter()
+                        .find(|m| m.text() == name)
+                        .ok_or_else(|| c.err(format!("unknown avs execution mode `{name}`")))?;
+                    let ief_bypass = self.src(c)?;
+                    let [dst] = self.raws(c)?;
+                    Inst::Avs {
+                        channels,
+                        format,
+                        mode,
+                        sampler,
+                        surface,
+                        u,
+                        v,
+                        du,
+                        dv,
+                        u2d,
+                        group,
+                        vblock,
+                        v2d,
+                        ief_bypass,
+                        dst,
+                    }
+                }
                 "sample_unorm" => {
                     no_pred(c)?;
                     let [ch, fmt] = sub else { return Err(bad_suffix()) };

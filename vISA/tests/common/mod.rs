@@ -625,8 +625,8 @@ pub fn switchjmp() -> Kernel {
 }
 
 /// The sampler: a sampler argument and a sampler variable set with `movs`, an unfiltered `load`
-/// at integer coordinates, a filtered `sample` at float ones and a `sample_unorm` of 32 pixels,
-/// results stored through a buffer.
+/// at integer coordinates, a filtered `sample` at float ones, a `sample_unorm` of 32 pixels and an
+/// `avs` block of 16 x 4, results stored through a buffer.
 pub fn sampler() -> Kernel {
     let mut k = Kernel::new("sampler");
     let lane = k.add_var("lane", VisaType::UW, 16, Align::Grf);
@@ -685,6 +685,26 @@ pub fn sampler() -> Kernel {
         dst: Raw::of(ra),
     });
     ost(&mut k, Owords::O8, out, 20, ra, 0);
+    // a 16 x 4 block of G from the adaptive video scaler, 16 bits each, in steps of 1/128
+    let g = k.add_var("g", VisaType::UW, 64, Align::Grf);
+    k.push(Inst::Avs {
+        channels: Channels { r: false, g: true, b: false, a: false },
+        format: UnormOutput::Full16,
+        mode: AvsExecMode::Block16x4,
+        sampler: smp,
+        surface: img,
+        u: i(Imm::F(0.25)),
+        v: i(Imm::F(0.5)),
+        du: i(Imm::F(1.0 / 128.0)),
+        dv: i(Imm::F(1.0 / 128.0)),
+        u2d: i(Imm::F(0.0)),
+        group: i(Imm::UD(0)),
+        vblock: i(Imm::UD(1)),
+        v2d: i(Imm::F(0.0)),
+        ief_bypass: i(Imm::UB(0)),
+        dst: Raw::of(g),
+    });
+    ost(&mut k, Owords::O8, out, 28, g, 0);
     ret(&mut k);
     k
 }
@@ -749,8 +769,8 @@ pub fn sampler_3d() -> Kernel {
 }
 
 /// The sampler's 3D samples: `sample_3d`, a predicated `sample_l` with texel offsets and
-/// `sample_c_lz` of the R and G channels at normalized coordinates through a sampler argument;
-/// results stored through a buffer.
+/// `sample_c_lz` of the R and G channels at normalized coordinates through a sampler argument, and
+/// a gather4 (`sample4`) of G; results stored through a buffer.
 pub fn sample_3d() -> Kernel {
     let (mut k, Sampler3dFrame { u, texels, p, img, out, rg }) = sampler_3d_frame("sample_3d");
     let smp = k.add_sampler("smp");
@@ -778,6 +798,21 @@ pub fn sample_3d() -> Kernel {
         });
         ost(&mut k, Owords::O8, out, 8 * at as u32, texels, 0);
     }
+    // a gather4 of the G channel: the 2x2 texels' G values as four channels of 16 lanes
+    let quad = k.add_var("quad", VisaType::F, 64, Align::Grf);
+    k.push(Inst::Sample3d {
+        op: Sample3dOp::Gather4,
+        pixel_null_mask: false,
+        pred: None,
+        exec: E16,
+        channels: Channels { r: false, g: true, b: false, a: false },
+        aoffimmi: i(Imm::UW(0)),
+        sampler: smp,
+        surface: img,
+        dst: Raw::of(quad),
+        params: vec![Raw::of(fu), Raw::of(fu)],
+    });
+    ost(&mut k, Owords::O8, out, 24, quad, 0);
     ret(&mut k);
     k
 }

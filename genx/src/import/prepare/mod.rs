@@ -31,6 +31,7 @@ pub mod region_past_end;
 mod simd_cf;
 mod simd_cf_em;
 mod simd_cf_source;
+mod simd_unmask;
 mod spirv_builtins;
 mod svm_scaled4;
 mod untyped_atomics;
@@ -91,8 +92,9 @@ pub fn prepare_module(m: &ModuleRef, platform: Platform, stack_bytes: u32) -> Re
     // inlining, so subroutines taking bfloat are gone; before the memory lowering, which then
     // sees loads and stores of i16).
     bfloat::lower_bfloat(m, platform)?;
-    // SIMD control flow in the source form becomes gotos and joins (before the memory
-    // lowering: a store through a pointer under SIMD control flow is refused, not unmasked).
+    // SIMD control flow in the source form becomes gotos and joins, and SIMD unmask regions
+    // stores of an all-ones execution mask (before the memory lowering: a store through a pointer
+    // under SIMD control flow is refused, not unmasked).
     for f in m.functions() {
         simd_cf_source::lower(f).map_err(|d| vec![d])?;
     }
@@ -133,6 +135,7 @@ pub fn needs_preparation(m: &ModuleRef) -> bool {
         f.function_type().param_types().into_iter().any(is_pointer)
             || f.blocks().into_iter().flat_map(|b| b.instructions()).any(outside_genx_form)
     }) || declares_simd_cf(m)
+        || simd_unmask::declares_unmask(m)
         || aggregates::has_aggregates(m)
         || spirv_builtins::declares_spirv_builtins(m)
         || opencl_builtins::declares_opencl_builtins(m)

@@ -28,6 +28,7 @@ use super::super::raw::{Bb, Val};
 use genxc_diag::{unsupported, Diagnostic};
 use inkwell::llvm_sys::core::*;
 use inkwell::llvm_sys::prelude::*;
+use inkwell::llvm_sys::transforms::scalar::LLVMAddInstructionSimplifyPass;
 use inkwell::llvm_sys::transforms::util::LLVMAddPromoteMemoryToRegisterPass;
 use inkwell::llvm_sys::{LLVMOpcode, LLVMTypeKind};
 use std::collections::{HashMap, HashSet};
@@ -147,15 +148,22 @@ enum Stay {
 /// Lowers the source form of function `f` (see the module documentation).
 pub fn lower(f: Val) -> Result<(), Diagnostic> {
     if !has_source_form(f) {
-        return Ok(());
+        // unmask regions outside SIMD control flow: EM is all ones throughout
+        // SAFETY: `f` is a live function; its context outlives the call.
+        return unsafe { super::simd_unmask::lower(f, LLVMGetTypeContext(LLVMTypeOf(f.0)), None) };
     }
     // SAFETY: every call below works on the live function `f`, its blocks and instructions; the
     // pass managers and builders are disposed before returning.
     unsafe {
         let module = LLVMGetGlobalParent(f.0);
+        let unmask = super::simd_unmask::has_regions(f);
         let result = lower_in_slots(f, module);
         let fpm = LLVMCreateFunctionPassManagerForModule(module);
         LLVMAddPromoteMemoryToRegisterPass(fpm);
+        if unmask {
+            // the selects on an execution mask of all ones, in unmask regions, fold
+            LLVMAddInstructionSimplifyPass(fpm);
+        }
         LLVMInitializeFunctionPassManager(fpm);
         LLVMRunFunctionPassManager(fpm, f.0);
         LLVMDisposePassManager(fpm);
@@ -298,6 +306,12 @@ unsafe fn lower_in_slots(f: Val, module: LLVMModuleRef) -> Result<(), Diagnostic
         for i in blocks[b].instructions() {
             predicate(f, i, width, &em_slice)?;
         }
+    }
+    // SIMD unmask regions: EM all ones between each begin and its end (the loads of EM that
+    // predication put before the stores between them then read all ones)
+    if let Err(d) = super::simd_unmask::lower(f, ctx, Some((em_slot, em_ty))) {
+        LLVMDisposeBuilder(builder);
+        return Err(d);
     }
 
     // 4. Gotos, joins, latches.
