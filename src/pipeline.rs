@@ -142,6 +142,8 @@ pub fn compile_unit(
     for (_, f) in functions.iter_mut().filter(|(_, f)| !is_declaration(f)) {
         genxc_genx::lower::lower_function(f).map_err(|d| vec![d])?;
         verified(f, callees, "lower")?;
+        // vector operations next to their single use: shorter live ranges, fewer spills
+        genxc_regalloc::pressure::sink_to_single_uses(f);
         genxc_legalize::run(f, platform).map_err(|d| vec![d])?;
         verified(f, callees, "legalize")?;
     }
@@ -169,6 +171,7 @@ pub fn compile_unit(
     for (id, mut f) in order {
         genxc_regalloc::forward::forward_region_reads(&mut f);
         genxc_regalloc::forward::read_past_region_writes(&mut f);
+        genxc_regalloc::forward::clone_implicit_input_reads(&mut f);
         verified(&f, callees, "forward")?;
         let bales = genxc_isel::bales_for(&f, platform);
         baled.push((id, f, bales));

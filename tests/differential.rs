@@ -94,7 +94,7 @@ const NOT_RUN: &[(&str, &str, &str)] = &[
 
 /// The fixture sources: the CM examples, the stack-call fixtures, the kernel fixtures, the memory,
 /// globals, surfaces, intrinsic, aggregate and built-in call fixtures, the MLIR GenX kernels, the
-/// SIMD control flow fixtures.
+/// SIMD control flow fixtures, the code-size and register-pressure fixtures.
 fn sources() -> Vec<String> {
     let mut out = Vec::new();
     for dir in [
@@ -109,6 +109,8 @@ fn sources() -> Vec<String> {
         "aggregates",
         "builtins",
         "simdcf",
+        "quality",
+        "pressure",
     ] {
         let mut files: Vec<_> = std::fs::read_dir(common::fixtures().join(dir))
             .unwrap()

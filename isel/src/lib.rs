@@ -721,6 +721,9 @@ impl Selector<'_> {
                 let kind = self.f().insts[d].kind.clone();
                 match kind {
                     InstKind::RdRegion { input, region } => {
+                        if let Some(uw) = self.local_id_in_place(input) {
+                            return self.local_id_read(d, uw, &region);
+                        }
                         let base = self.var_of(input)?;
                         let var = self.view(base, ty)?;
                         return Ok(SrcOp::Gen(self.region_src(var, &region, ty)));
@@ -1243,6 +1246,9 @@ impl Selector<'_> {
             // a region of a constant: the constant's elements, materialized
             let base = self.materialize(&c, ty)?;
             return self.rd_var(at, base, region, ty, n);
+        }
+        if let Some(uw) = self.local_id_in_place(input) {
+            return self.local_id_read(at, uw, region);
         }
         let base = self.var_of(input)?;
         let view = self.view(base, ty)?;
