@@ -1169,6 +1169,10 @@ impl Selector<'_> {
                 self.push(alu(m::AluOp::Or, exec, m::DstOp::Pred(d), vec![SrcOp::Pred(d), SrcOp::Pred(q)]));
                 Ok(())
             }
+            InstKind::RdRegion { .. } if self.fx().asg.placed.contains(&id) => {
+                // a view of its input (regalloc's placement)
+                Ok(())
+            }
             InstKind::RdRegion { input, region } => {
                 let e = inst.ty.elem().ok_or("void rdregion")?;
                 if e == Elem::I1 {
@@ -1196,6 +1200,10 @@ impl Selector<'_> {
                     }
                 }
                 let var = self.prepare_wrregion(id)?;
+                if self.fx().asg.placed.contains(&id) {
+                    // the load wrote its result in place (regalloc's placement)
+                    return Ok(());
+                }
                 let wm = self.write_mask(mask)?;
                 let (pred, exec) = (wm.pred, wm.exec(self.exec_of(region.num_elems)?));
                 let src = self.src(new, ty)?;

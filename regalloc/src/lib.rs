@@ -24,6 +24,10 @@
 //! [`forward::read_past_region_writes`] lets the halves of a split region write read the first
 //! half's result instead of the old value (so the old value dies and the chain writes in place).
 //!
+//! After that, [`placement::place_merged_loads`] lets a load merged into a vector by a
+//! `wrregion` of whole registers write straight into that vector's variable, and
+//! [`placement::place_region_views`] makes a read of whole registers a view of its input.
+//!
 //! Before legalization, [`pressure::sink_to_single_uses`] moves vector operations down to their
 //! single use where that shortens live ranges (fewer spills with large tiles).
 //!
@@ -42,6 +46,7 @@
 
 pub mod forward;
 pub mod liveness;
+pub mod placement;
 pub mod pressure;
 
 use foldhash::{HashMap, HashMapExt};
@@ -185,6 +190,10 @@ pub struct Assignment {
     /// The result variable of a subroutine (each `ret` copies into it unless the returned value
     /// lives there: [`Assignment::holds`]).
     pub ret: Option<VarIdx>,
+    /// The `wrregion`s whose new value (a load) was placed in the written region of their
+    /// variable, and the region reads that are views of their input ([`placement`]): they move
+    /// nothing.
+    pub placed: placement::Placed,
     /// Counts.
     pub stats: Stats,
 }
@@ -759,6 +768,9 @@ fn assign_calls(f: &Function, lv: &Liveness, sites: &CallSites<'_>) -> Assignmen
             a.stats.copies += usize::from(f.as_const(x).is_none() && !same(idx(x), ret_pseudo));
         }
     }
+    placement::place_merged_loads(f, lv, &mut a);
+    placement::place_region_views(f, lv, &mut a);
+    placement::place_copy_chains(f, lv, &mut a);
     a
 }
 
