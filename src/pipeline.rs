@@ -142,8 +142,6 @@ pub fn compile_unit(
     for (_, f) in functions.iter_mut().filter(|(_, f)| !is_declaration(f)) {
         genxc_genx::lower::lower_function(f).map_err(|d| vec![d])?;
         verified(f, callees, "lower")?;
-        // vector operations next to their single use: shorter live ranges, fewer spills
-        genxc_regalloc::pressure::sink_to_single_uses(f);
         genxc_legalize::run(f, platform).map_err(|d| vec![d])?;
         verified(f, callees, "legalize")?;
     }

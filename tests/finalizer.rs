@@ -82,6 +82,7 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("pressure/live_tiles.ll", &[]),
     ("pressure/gemm_tile.ll", &[]),
     ("pressure/long_live.ll", &[]),
+    ("pressure/early_values.ll", &[]),
     ("memory/accepted/alloca_volatile.ll", &[]),
     ("calls/stack_args_memory.ll", &[]),
     ("calls/cast_callee.ll", &[]),

@@ -28,9 +28,6 @@
 //! `wrregion` of whole registers write straight into that vector's variable, and
 //! [`placement::place_region_views`] makes a read of whole registers a view of its input.
 //!
-//! Before legalization, [`pressure::sink_to_single_uses`] moves vector operations down to their
-//! single use where that shortens live ranges (fewer spills with large tiles).
-//!
 //! Register categories: `i1` values live in predicate variables, indices of indirect regions in
 //! address variables (one per indirect access, [`Assignment::address`]), everything else in
 //! general variables.
@@ -47,7 +44,6 @@
 pub mod forward;
 pub mod liveness;
 pub mod placement;
-pub mod pressure;
 
 use foldhash::{HashMap, HashMapExt};
 use genxc_genx::bale::Bales;
