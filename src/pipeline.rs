@@ -174,6 +174,7 @@ pub fn compile_unit(
     for (id, mut f) in order {
         genxc_regalloc::forward::forward_region_reads(&mut f);
         genxc_regalloc::forward::read_past_region_writes(&mut f);
+        genxc_regalloc::forward::clone_implicit_input_reads(&mut f);
         verified(&f, callees, "forward")?;
         let bales = genxc_isel::bales_for(&f, platform);
         baled.push((id, f, bales));

@@ -99,7 +99,7 @@ const NOT_RUN: &[(&str, &str, &str)] = &[
 
 /// The fixture sources: the CM examples, the stack-call fixtures, the kernel fixtures, the memory,
 /// globals, surfaces, intrinsic, aggregate and built-in call fixtures, the MLIR GenX kernels, the
-/// SIMD control flow fixtures, the zebin fixtures.
+/// SIMD control flow fixtures, the zebin fixtures, the code-size and register-pressure fixtures.
 fn sources() -> Vec<String> {
     let mut out = Vec::new();
     for dir in [
@@ -115,6 +115,8 @@ fn sources() -> Vec<String> {
         "builtins",
         "simdcf",
         "zebin",
+        "quality",
+        "pressure",
     ] {
         let mut files: Vec<_> = std::fs::read_dir(common::fixtures().join(dir))
             .unwrap()

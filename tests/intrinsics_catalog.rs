@@ -247,13 +247,38 @@ fn opcode(line: &str) -> &str {
     word.split('.').next().unwrap_or(word)
 }
 
+/// A line with its general variables' names left out (`V_x_d(0,0)` -> `V(0,0)`): the frame and
+/// the sample may keep the same value in differently named variables (a result stored through
+/// an alias in one, its own variable in the other).
+fn unnamed(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    let mut rest = line;
+    while let Some(at) = rest.find("V_") {
+        out.push_str(&rest[..at + 1]);
+        let tail = &rest[at + 2..];
+        let end = tail.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(tail.len());
+        rest = &tail[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
 /// How many instructions of each opcode `visa` has beyond the lines of `frame` (the same kernel
-/// without the call: its lines, which name the same variables, are taken out one for one).
+/// without the call: its lines, which name the same variables, are taken out one for one; a line
+/// that differs only in variable names counts as the frame's when no line matches exactly).
 fn added_opcodes(visa: &str, frame: &str) -> BTreeMap<String, i32> {
     let mut left: Vec<&str> = instructions(frame);
-    let mut out = BTreeMap::new();
+    let mut unmatched = Vec::new();
     for line in instructions(visa) {
         if let Some(at) = left.iter().position(|&l| l == line) {
+            left.swap_remove(at);
+        } else {
+            unmatched.push(line);
+        }
+    }
+    let mut out = BTreeMap::new();
+    for line in unmatched {
+        if let Some(at) = left.iter().position(|&l| unnamed(l) == unnamed(line)) {
             left.swap_remove(at);
         } else {
             *out.entry(opcode(line).to_string()).or_insert(0) += 1;

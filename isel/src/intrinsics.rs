@@ -7,7 +7,7 @@ use crate::availability::AluFeature;
 use crate::lsc::lsc;
 use genxc_diag::{invalid, not_available, unsupported};
 use genxc_genx::intrinsics::{AtomicFamily, AtomicKind, IntrinsicId, RawSendForm, SatOp};
-use genxc_genx::ir::{BinOp, InstId, Value};
+use genxc_genx::ir::{BinOp, InstId, InstKind, Value};
 use genxc_genx::{Elem, Platform, Type};
 use genxc_regalloc::{Category, WrRegionPrep};
 use genxc_visa::model as m;
@@ -473,8 +473,7 @@ impl Selector<'_> {
         let baled = matches!(v, Value::Inst(d) if self.fx().bales.is_baled(d));
         if self.f().as_const(v).is_none() && !baled {
             let var = self.var_of(v)?;
-            let d = &self.k.vars[(var.0 - m::NUM_PREDEF_VARS) as usize];
-            if d.align == m::Align::Grf && d.alias.is_none() {
+            if self.grf_aligned(var) {
                 return Ok(var);
             }
         }
@@ -488,6 +487,28 @@ impl Selector<'_> {
             self.copy_value(tmp, v)?;
         }
         Ok(tmp)
+    }
+
+    /// Whether a declared variable starts on a register boundary: a GRF-aligned variable, or an
+    /// alias of one at a whole number of registers (an alias needs no copy to be a message block).
+    fn grf_aligned(&self, var: m::VarId) -> bool {
+        let mut at = var;
+        let mut offset = 0u32;
+        // alias chains are short; the bound only guards against a malformed cycle
+        for _ in 0..8 {
+            let Some(d) = at.0.checked_sub(m::NUM_PREDEF_VARS).and_then(|k| self.k.vars.get(k as usize))
+            else {
+                return false;
+            };
+            match d.alias {
+                Some((base, off)) => {
+                    offset += u32::from(off);
+                    at = base;
+                }
+                None => return d.align == m::Align::Grf && offset.is_multiple_of(self.grf()),
+            }
+        }
+        false
     }
 
     /// The result variable of a message (GRF aligned: a fresh variable of its own).
@@ -519,6 +540,65 @@ impl Selector<'_> {
         let id = self.add_var(format!("{prefix}{name}"), ty, n, Some((input, 0)))?;
         self.funcs[self.cur].vars[idx.0 as usize] = Some(id);
         Ok(true)
+    }
+
+    /// The `:uw` local id input when `v` is a 32-bit `llvm.genx.local.id` result whose every use
+    /// reads one element of it (an rdregion of one element at a constant offset): those reads
+    /// take the element from the input itself ([`Self::local_id_read`]; code-size class 5 of
+    /// issue 22), as Intel's compiler does, and the 32-bit vector is never built.
+    pub(crate) fn local_id_in_place(&self, v: Value) -> Option<m::VarId> {
+        let Value::Inst(d) = v else { return None };
+        let f = self.f();
+        let InstKind::Intrinsic { id: IntrinsicId::LocalId, .. } = f.insts[d].kind else { return None };
+        if f.insts[d].ty.elem() != Some(Elem::I32) {
+            return None;
+        }
+        let input = *self.implicit.get(&m::ImplicitKind::LOCAL_ID)?;
+        let mut readers = 0;
+        for &b in &f.layout {
+            for &r in &f.blocks[b].insts {
+                let mut reads = false;
+                f.insts[r].kind.for_each_operand(|x| reads |= x == v);
+                if !reads {
+                    continue;
+                }
+                let InstKind::RdRegion { input: i, region } = &f.insts[r].kind else { return None };
+                if *i != v || region.num_elems != 1 || region.indirect.is_some() || region.offset % 4 != 0 {
+                    return None;
+                }
+                readers += 1;
+            }
+        }
+        (readers > 0 && readers == self.fx().bales.use_count(v)).then_some(input)
+    }
+
+    /// The source operand of rdregion `rd` (one element of a local id vector read in place, see
+    /// [`Self::local_id_in_place`]): the `:uw` input element itself where a zero-extended word
+    /// reads as the dword would (a copy, or an `add`, `sub`, `mul` or compare the read is folded
+    /// into), else the element copied into a dword temporary first (shifts and the rest compute
+    /// at the width of their source).
+    pub(crate) fn local_id_read(
+        &mut self,
+        rd: InstId,
+        uw: m::VarId,
+        region: &genxc_genx::Region,
+    ) -> R<SrcOp> {
+        let elem = Src::scalar(uw, (region.offset / 4) as u8);
+        let widening_ok = match self.fx().bales.baled_into.get(&rd) {
+            None => true,
+            Some(&u) => matches!(
+                self.f().insts[u].kind,
+                InstKind::Binary { op: BinOp::Add | BinOp::Sub | BinOp::Mul, .. }
+                    | InstKind::Cmp { .. }
+                    | InstKind::WrRegion { .. }
+            ),
+        };
+        if widening_ok {
+            return Ok(SrcOp::Gen(elem));
+        }
+        let tmp = self.temp(VisaType::D, 1)?;
+        self.push(alu(m::AluOp::Mov, Exec::nm(1), m::Dst::new(tmp, 0).into(), vec![elem.into()]));
+        Ok(SrcOp::Gen(Src::scalar(tmp, 0)))
     }
 
     /// An implicit input variable (local id, local size, group count), declared on first use.
@@ -784,6 +864,10 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
             let e = ty.elem().ok_or("void")?;
             let dty = unsigned_type(e)?;
             if dty.size() == sty.size() && s.alias_of_input(Value::Inst(id), src)? {
+                return Ok(());
+            }
+            if s.local_id_in_place(Value::Inst(id)).is_some() {
+                // every use reads its element from the input itself
                 return Ok(());
             }
             let dst = s.var_of(Value::Inst(id))?;

@@ -721,6 +721,9 @@ impl Selector<'_> {
                 let kind = self.f().insts[d].kind.clone();
                 match kind {
                     InstKind::RdRegion { input, region } => {
+                        if let Some(uw) = self.local_id_in_place(input) {
+                            return self.local_id_read(d, uw, &region);
+                        }
                         let base = self.var_of(input)?;
                         let var = self.view(base, ty)?;
                         return Ok(SrcOp::Gen(self.region_src(var, &region, ty)));
@@ -1166,6 +1169,10 @@ impl Selector<'_> {
                 self.push(alu(m::AluOp::Or, exec, m::DstOp::Pred(d), vec![SrcOp::Pred(d), SrcOp::Pred(q)]));
                 Ok(())
             }
+            InstKind::RdRegion { .. } if self.fx().asg.placed.contains(&id) => {
+                // a view of its input (regalloc's placement)
+                Ok(())
+            }
             InstKind::RdRegion { input, region } => {
                 let e = inst.ty.elem().ok_or("void rdregion")?;
                 if e == Elem::I1 {
@@ -1193,6 +1200,10 @@ impl Selector<'_> {
                     }
                 }
                 let var = self.prepare_wrregion(id)?;
+                if self.fx().asg.placed.contains(&id) {
+                    // the load wrote its result in place (regalloc's placement)
+                    return Ok(());
+                }
                 let wm = self.write_mask(mask)?;
                 let (pred, exec) = (wm.pred, wm.exec(self.exec_of(region.num_elems)?));
                 let src = self.src(new, ty)?;
@@ -1249,6 +1260,9 @@ impl Selector<'_> {
             // a region of a constant: the constant's elements, materialized
             let base = self.materialize(&c, ty)?;
             return self.rd_var(at, base, region, ty, n);
+        }
+        if let Some(uw) = self.local_id_in_place(input) {
+            return self.local_id_read(at, uw, region);
         }
         let base = self.var_of(input)?;
         let view = self.view(base, ty)?;

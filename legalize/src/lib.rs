@@ -2,7 +2,7 @@
 //! accesses and wide operations are split into legal pieces.
 //!
 //! Modules: [`legal`] (legality rules and the legal piece size), [`collapse`] (combining nested
-//! regions), [`retype`] (moves on other element types), [`split`] (subregions, split plans and the pass over the GenX IR), [`group`] (which
+//! regions), [`retype`] (moves on other element types), [`bitwise`] (byte and word logic on dwords), [`split`] (subregions, split plans and the pass over the GenX IR), [`group`] (which
 //! instructions are split together) and [`interp`] (a reference interpreter of region semantics).
 //!
 //! # Property-testing a legalizer
@@ -16,6 +16,7 @@
 //! masks, indices, bales, platforms) and an oracle (`all_legal`, `same_semantics`) built on them;
 //! its doctest property-tests [`run`] through that surface only.
 
+pub mod bitwise;
 pub mod collapse;
 pub mod group;
 pub mod interp;
@@ -32,13 +33,15 @@ pub use split::{legalize_function, plan_region, subregion, Piece, Stats};
 use genxc_genx::{Diagnostic, Function, Platform};
 
 /// The whole pass as instruction selection and `--emit legalized` see it, on a function whose
-/// element operations are already lowered to regions: collapse nested regions, move bytes (and
+/// element operations are already lowered to regions: collapse nested regions, do bitwise
+/// operations on bytes and words as dwords, move bytes (and
 /// 64-bit values where the platform has no 64-bit integer ALU) as wider or narrower elements, split
 /// what is not
 /// legal on `platform`, then collapse the nested reads splitting left where that stays legal.
 /// With direct regions the result is a fixed point: running the pass again changes nothing.
 pub fn run(f: &mut Function, platform: Platform) -> Result<Stats, Diagnostic> {
     collapse::collapse_function(f);
+    bitwise::retype_bitwise(f);
     let retypable = retype::has_candidates(f, platform);
     if retypable {
         retype::retype_moves(f, platform);

@@ -139,6 +139,72 @@ fn read_through(write: &Region, read: &Region) -> Option<Region> {
 }
 
 /// Removes `rdregion`s and `wrregion`s whose results are not used, until none is left.
+/// Reads of one element of the thread's implicit inputs (`llvm.genx.local.id`, `local.size`,
+/// `group.count`) used by several operations: each operation gets a read of its own, right before
+/// it, which selection folds into the operation as a source region, so the element is read in
+/// place where it lives (an input register) instead of copied into a variable of its own first
+/// (code-size class 5 of issue 22). Uses that cannot fold a region (messages, calls, phis,
+/// terminators) keep the original read. Returns the number of reads added.
+pub fn clone_implicit_input_reads(f: &mut Function) -> usize {
+    use genxc_genx::bale::takes_src_regions;
+    use genxc_genx::intrinsics::IntrinsicId as I;
+    let implicit = |f: &Function, v: Value| match v {
+        Value::Inst(i) => matches!(
+            f.insts[i].kind,
+            InstKind::Intrinsic { id: I::LocalId | I::LocalId16 | I::LocalSize | I::GroupCount, .. }
+        ),
+        _ => false,
+    };
+    let uses = f.use_counts();
+    let mut added = 0;
+    for bi in 0..f.layout.len() {
+        let b = f.layout[bi];
+        let old = std::mem::take(&mut f.blocks[b].insts);
+        let mut out = Vec::with_capacity(old.len());
+        for &u in &old {
+            if takes_src_regions(&f.insts[u].kind) && f.insts[u].ty.num_elems() >= 1 {
+                let mut ops = Vec::new();
+                f.insts[u].kind.for_each_operand(|v| ops.push(v));
+                for (k, v) in ops.into_iter().enumerate() {
+                    let Value::Inst(r) = v else { continue };
+                    let InstKind::RdRegion { input, region } = f.insts[r].kind.clone() else { continue };
+                    if region.num_elems != 1
+                        || region.indirect.is_some()
+                        || !implicit(f, input)
+                        || uses.get(genxc_genx::ir::inst_index(r)).copied().unwrap_or(0) < 2
+                    {
+                        continue;
+                    }
+                    let clone = f.insts.alloc(f.insts[r].clone());
+                    out.push(clone);
+                    replace_operand(&mut f.insts[u].kind, k, Value::Inst(clone));
+                    added += 1;
+                }
+            }
+            out.push(u);
+        }
+        f.blocks[b].insts = out;
+    }
+    if added > 0 {
+        remove_dead_regions(f);
+    }
+    added
+}
+
+/// Replaces the `k`-th operand (in [`InstKind::for_each_operand`] order, which
+/// [`InstKind::map_operands`] follows) of an instruction.
+fn replace_operand(kind: &mut InstKind, k: usize, to: Value) {
+    let mut n = 0;
+    kind.map_operands(|v| {
+        n += 1;
+        if n - 1 == k {
+            to
+        } else {
+            v
+        }
+    });
+}
+
 fn remove_dead_regions(f: &mut Function) {
     loop {
         let uses = f.use_counts();

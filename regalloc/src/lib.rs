@@ -7,8 +7,8 @@
 //! 1. [`liveness`]: number the instructions of one function (with a pre-copy slot before every
 //!    emitted instruction and a slot per phi on every edge into a block with phis) and compute
 //!    each value's live range as sorted segments.
-//! 2. Coalescing candidates: a same-size `bitcast` and its operand (a copy candidate, tried first
-//!    in program order), a two-address instruction (`wrregion`, `wrpredregion`) and its old value,
+//! 2. Coalescing candidates: a same-size `bitcast` and its operand (merged first, in program
+//!    order, even where both are live: they hold the same bits), a two-address instruction (`wrregion`, `wrpredregion`) and its old value,
 //!    a phi and each incoming value. The last two are tried in cost order: the bytes a copy would
 //!    move (one unit per GRF plus one per power-of-two rest), times 4 per loop level.
 //! 3. Two values are merged into one live range when their ranges (with everything already merged
@@ -23,6 +23,10 @@
 //! written value (scalar splats need no vector copy), and
 //! [`forward::read_past_region_writes`] lets the halves of a split region write read the first
 //! half's result instead of the old value (so the old value dies and the chain writes in place).
+//!
+//! After that, [`placement::place_merged_loads`] lets a load merged into a vector by a
+//! `wrregion` of whole registers write straight into that vector's variable, and
+//! [`placement::place_region_views`] makes a read of whole registers a view of its input.
 //!
 //! Register categories: `i1` values live in predicate variables, indices of indirect regions in
 //! address variables (one per indirect access, [`Assignment::address`]), everything else in
@@ -39,6 +43,7 @@
 
 pub mod forward;
 pub mod liveness;
+pub mod placement;
 
 use foldhash::{HashMap, HashMapExt};
 use genxc_genx::bale::Bales;
@@ -181,6 +186,10 @@ pub struct Assignment {
     /// The result variable of a subroutine (each `ret` copies into it unless the returned value
     /// lives there: [`Assignment::holds`]).
     pub ret: Option<VarIdx>,
+    /// The `wrregion`s whose new value (a load) was placed in the written region of their
+    /// variable, and the region reads that are views of their input ([`placement`]): they move
+    /// nothing.
+    pub placed: placement::Placed,
     /// Counts.
     pub stats: Stats,
 }
@@ -579,7 +588,12 @@ fn assign_calls(f: &Function, lv: &Liveness, sites: &CallSites<'_>) -> Assignmen
                             && category(from) == Category::General
                             && category(inst.ty) == Category::General
                         {
-                            if sets.try_merge(vi, si, false) {
+                            // A bitcast has its operand's bits, so the two share a variable even
+                            // where both are live: only bitcasts have merged so far, so each set
+                            // holds one value's bits, and the merges that follow check against
+                            // the union of its members' ranges (nothing overwrites the variable
+                            // while any member is live).
+                            if sets.try_merge(vi, si, true) {
                                 a.stats.coalesced += 1;
                             } else {
                                 failed_bitcasts += 1;
@@ -750,6 +764,9 @@ fn assign_calls(f: &Function, lv: &Liveness, sites: &CallSites<'_>) -> Assignmen
             a.stats.copies += usize::from(f.as_const(x).is_none() && !same(idx(x), ret_pseudo));
         }
     }
+    placement::place_merged_loads(f, lv, &mut a);
+    placement::place_region_views(f, lv, &mut a);
+    placement::place_copy_chains(f, lv, &mut a);
     a
 }
 

@@ -492,6 +492,14 @@ impl<'a> Machine<'a> {
                     self.call(i, *callee, args);
                     continue;
                 }
+                // a bitcast living in its operand's variable is no instruction (as selection
+                // emits it): writing it back would also lose the defined half of a partly
+                // undefined element
+                if let InstKind::Cast { op: CastOp::BitCast, value } = inst.kind {
+                    if self.fx().a.same_storage(Value::Inst(i), value) {
+                        continue;
+                    }
+                }
                 if let InstKind::WrRegion { old, .. } = inst.kind {
                     if self.fx().a.wrregion[&Value::Inst(i)] == WrRegionPrep::CopyOld {
                         let o = self.read(old);

@@ -1,0 +1,340 @@
+//! Loads placed straight into the vector they are merged into (code-size class 3 of issue 22).
+//!
+//! CM code often loads a tile in pieces and merges them with `wrregion`s into one vector
+//! (`m0 = wrregion(undef, load0, 0)`, `m = wrregion(m0, load1, 256)`). Coalescing gives the
+//! merged vector one variable and each load a variable of its own, so every merge is a copy. A
+//! load whose only use is such a write of whole registers can instead write its result into the
+//! merged variable at the written offset: its variable becomes an alias of that storage, and the
+//! `wrregion` has nothing left to move ([`crate::Assignment::placed`]).
+//!
+//! That is safe when, while the load's result is live, the bytes it occupies in the merged
+//! variable hold nothing anyone needs: every other value living in that variable then is either
+//! not live, or an earlier write of the same chain (which, starting from an undefined vector,
+//! never wrote those bytes), and no other load placed there overlaps it in bytes and time. The
+//! `wrregion` must write in place (or into an undefined vector): a copy of its old value would
+//! overwrite the load's bytes. The offset is a multiple of 64 bytes, a register boundary on every
+//! platform (message results start on a register).
+//!
+//! The other direction, a vector split for stores: a read of whole registers of a vector
+//! ([`place_region_views`]), or the chain of piece writes legalization makes of one
+//! ([`place_copy_chains`]), becomes a view of the vector's storage when nothing else living there
+//! is live meanwhile. Legalization splits a merge into pieces (a folded read of the load per
+//! register pair), so a load is placed when all its uses are such pieces at one distance.
+
+use crate::liveness::{Liveness, ValIdx};
+use crate::{Assignment, Category, VarIdx, WrRegionPrep};
+use genxc_genx::ir::{Function, InstId, InstKind, Value};
+
+/// The instruction ids of the placed `wrregion`s and region reads (for selection: they move
+/// nothing).
+pub type Placed = std::collections::HashSet<InstId>;
+
+/// Byte alignment of a placed load in the merged variable (the largest GRF).
+const PLACE_ALIGN: i64 = 64;
+/// Longest chain of earlier writes followed back to the undefined vector.
+const MAX_CHAIN: usize = 64;
+
+/// Whether `bytes` at byte `offset` lie within the storage variable `base`.
+fn fits(a: &Assignment, base: VarIdx, offset: i64, bytes: u32) -> bool {
+    offset >= 0 && offset + i64::from(bytes) <= i64::from(a.vars[base.0 as usize].ty.bytes())
+}
+
+fn overlaps(a: &[(u32, u32)], b: &[(u32, u32)]) -> bool {
+    a.iter().any(|&(s, e)| b.iter().any(|&(t, u)| s < u && t < e))
+}
+
+/// One piece of a load copied by a `wrregion`: the write, and where it puts the load's bytes.
+struct Piece {
+    write: InstId,
+    /// The write's value index.
+    wi: ValIdx,
+}
+
+/// The `wrregion`s copying load `d` into one variable at one byte offset: every use of `d` is an
+/// rdregion of contiguous bytes folded into a `wrregion` (true mask, direct one-row region) that
+/// writes them `delta` bytes further on. `None` when some use is anything else.
+fn pieces(f: &Function, lv: &Liveness, d: InstId, uses: &[u32]) -> Option<(Vec<Piece>, i64)> {
+    let mut out = Vec::new();
+    let mut delta = None;
+    let contiguous = |r: &genxc_genx::Region| {
+        r.indirect.is_none() && (r.num_elems == 1 || (r.width == r.num_elems && r.stride == 1))
+    };
+    for &b in &f.layout {
+        for &w in &f.blocks[b].insts {
+            let InstKind::WrRegion { new: Value::Inst(r), region: wr, mask, .. } = &f.insts[w].kind else {
+                continue;
+            };
+            let InstKind::RdRegion { input: Value::Inst(src), region: rr } = &f.insts[*r].kind else {
+                continue;
+            };
+            if *src != d {
+                continue;
+            }
+            let mask_true = f.as_const(*mask).is_some_and(|c| c.elems.iter().all(|e| *e == Some(1)));
+            let baled = lv.index_of(Value::Inst(*r)).is_none()
+                && uses.get(genxc_genx::ir::inst_index(*r)) == Some(&1);
+            let same_bytes = rr.num_elems * rr.elem_bytes == wr.num_elems * wr.elem_bytes;
+            if !mask_true || !baled || !contiguous(rr) || !contiguous(wr) || !same_bytes {
+                return None;
+            }
+            let dl = i64::from(wr.offset) - i64::from(rr.offset);
+            if delta.is_some_and(|x| x != dl) {
+                return None;
+            }
+            delta = Some(dl);
+            out.push(Piece { write: w, wi: lv.index_of(Value::Inst(w))? });
+        }
+    }
+    // every use of the load is one of these reads
+    (uses.get(genxc_genx::ir::inst_index(d)).copied() == Some(out.len() as u32) && !out.is_empty())
+        .then_some((out, delta?))
+}
+
+/// Places loads into the `wrregion`s that merge them where that is safe (see the module
+/// documentation); returns how many.
+pub fn place_merged_loads(f: &Function, lv: &Liveness, a: &mut Assignment) -> usize {
+    let n = lv.values.len();
+    let storage_of = |a: &Assignment, vi: usize| a.var(lv.values[vi]).map(|x| a.storage(x));
+    let mut storage: Vec<Option<VarIdx>> = (0..n).map(|vi| storage_of(a, vi)).collect();
+    let uses = f.use_counts();
+    // loads placed so far: (storage, byte span, the load's value index)
+    let mut placed: Vec<(VarIdx, (i64, i64), ValIdx)> = Vec::new();
+    let mut count = 0;
+    for &b in &f.layout {
+        for &d in &f.blocks[b].insts {
+            let is_load = matches!(&f.insts[d].kind, InstKind::Intrinsic { id, .. } if !id.is_alu());
+            if !is_load || !f.insts[d].ty.is_vector() {
+                continue;
+            }
+            let Some(li) = lv.index_of(Value::Inst(d)) else { continue };
+            let Some(ls) = storage[li as usize] else { continue };
+            let Some((pieces, delta)) = pieces(f, lv, d, &uses) else { continue };
+            if delta < 0 || delta % PLACE_ALIGN != 0 {
+                continue;
+            }
+            let Some(ws) = storage[pieces[0].wi as usize] else { continue };
+            let in_place = pieces.iter().all(|p| {
+                storage[p.wi as usize] == Some(ws)
+                    && matches!(
+                        a.wrregion.get(&Value::Inst(p.write)),
+                        Some(WrRegionPrep::InPlace | WrRegionPrep::Undef)
+                    )
+            });
+            // the load's variable is its own: nothing else lives in it or views it
+            let alone = (0..n).filter(|&vi| storage[vi] == Some(ls)).count() == 1
+                && a.vars.iter().all(|v| v.alias_of.is_none_or(|(base, _)| base != ls))
+                && a.vars[ls.0 as usize].param.is_none()
+                && a.vars[ls.0 as usize].unit.is_none()
+                && a.vars[ls.0 as usize].category == Category::General
+                && a.vars[ws.0 as usize].unit.is_none()
+                && fits(a, ws, delta, f.insts[d].ty.bytes())
+                && ls != ws;
+            if !in_place || !alone {
+                continue;
+            }
+            let span = (delta, delta + i64::from(f.insts[d].ty.bytes()));
+            let writes: Vec<ValIdx> = pieces.iter().map(|p| p.wi).collect();
+            // the chain of writes back from the last piece: the pieces themselves, or writes
+            // that never touch the load's bytes, down to an undefined vector
+            let last = pieces.iter().map(|p| p.write).max_by_key(|&w| lv.number(w)).expect("a piece");
+            let mut chain = Vec::new();
+            let mut c = Value::Inst(last);
+            let mut ok = false;
+            for _ in 0..MAX_CHAIN {
+                if f.as_const(c).is_some_and(|k| k.is_undef()) {
+                    ok = true;
+                    break;
+                }
+                let Value::Inst(ci) = c else { break };
+                let Some(cvi) = lv.index_of(c) else { break };
+                let InstKind::WrRegion { old, region: r2, .. } = &f.insts[ci].kind else { break };
+                let (lo, hi) = r2.byte_span();
+                let piece = writes.contains(&cvi);
+                if storage[cvi as usize] != Some(ws)
+                    || r2.indirect.is_some()
+                    || (!piece && lo < span.1 && span.0 < hi)
+                {
+                    break;
+                }
+                chain.push(cvi);
+                c = *old;
+            }
+            if !ok || !writes.iter().all(|w| chain.contains(w)) {
+                continue;
+            }
+            // nothing else in the variable is live while the load's result is
+            let live = lv.range(li);
+            // (loads placed before are checked by their bytes)
+            let placed_here = |vi: usize| placed.iter().any(|&(_, _, other)| other as usize == vi);
+            let clash = (0..n).any(|vi| {
+                storage[vi] == Some(ws)
+                    && !chain.contains(&(vi as ValIdx))
+                    && !placed_here(vi)
+                    && overlaps(lv.range(vi as ValIdx), live)
+            }) || placed.iter().any(|&(s, (lo, hi), other)| {
+                s == ws && lo < span.1 && span.0 < hi && overlaps(lv.range(other), live)
+            });
+            if clash {
+                continue;
+            }
+            a.vars[ls.0 as usize].alias_of = Some((ws, delta as u32));
+            storage[li as usize] = Some(ws);
+            placed.push((ws, span, li));
+            a.placed.extend(pieces.iter().map(|p| p.write));
+            count += 1;
+        }
+    }
+    count
+}
+
+/// Region reads that are views: `v = rdregion(x, R)` of contiguous bytes at a register boundary
+/// of `x`, kept in its own variable only to be a message's data block. Where nothing else living
+/// in `x`'s variable is live while `v` is (so the bytes stay `x`'s), `v`'s variable becomes an
+/// alias of `x`'s storage at that offset and the read moves nothing. Returns how many.
+pub fn place_region_views(f: &Function, lv: &Liveness, a: &mut Assignment) -> usize {
+    let n = lv.values.len();
+    let storage: Vec<Option<VarIdx>> = (0..n).map(|vi| a.var(lv.values[vi]).map(|x| a.storage(x))).collect();
+    let mut count = 0;
+    for &b in &f.layout {
+        for &r in &f.blocks[b].insts {
+            let InstKind::RdRegion { input, region } = &f.insts[r].kind else { continue };
+            let contiguous =
+                region.num_elems == 1 || (region.width == region.num_elems && region.stride == 1);
+            if !contiguous
+                || region.indirect.is_some()
+                || region.offset < 0
+                || i64::from(region.offset) % PLACE_ALIGN != 0
+                || !f.insts[r].ty.is_vector()
+            {
+                continue;
+            }
+            let (Some(vi), Some(xi)) = (lv.index_of(Value::Inst(r)), lv.index_of(*input)) else { continue };
+            let (Some(vs), Some(xs)) = (storage[vi as usize], storage[xi as usize]) else { continue };
+            let alone = vs != xs
+                && fits(a, xs, i64::from(region.offset), f.insts[r].ty.bytes())
+                && (0..n).filter(|&k| storage[k] == Some(vs)).count() == 1
+                && a.vars.iter().all(|v| v.alias_of.is_none_or(|(base, _)| base != vs))
+                && a.vars[vs.0 as usize].param.is_none()
+                && a.vars[vs.0 as usize].unit.is_none()
+                && a.vars[xs.0 as usize].unit.is_none()
+                && a.vars[vs.0 as usize].category == Category::General;
+            if !alone {
+                continue;
+            }
+            let live = lv.range(vi);
+            let clash = (0..n)
+                .any(|k| k != xi as usize && storage[k] == Some(xs) && overlaps(lv.range(k as ValIdx), live));
+            if clash {
+                continue;
+            }
+            a.vars[vs.0 as usize].alias_of = Some((xs, region.offset as u32));
+            a.placed.insert(r);
+            count += 1;
+        }
+    }
+    count
+}
+
+/// Copies of whole registers split into pieces: a chain of `wrregion`s from an undefined vector,
+/// each writing a folded read of the same input `x` at the same byte distance, whose variable
+/// holds nothing else. Where nothing else living in `x`'s variable is live meanwhile, the chain's
+/// variable becomes an alias of `x`'s storage and its writes move nothing (the split form of
+/// [`place_region_views`]). Returns how many chains.
+pub fn place_copy_chains(f: &Function, lv: &Liveness, a: &mut Assignment) -> usize {
+    let n = lv.values.len();
+    let storage: Vec<Option<VarIdx>> = (0..n).map(|vi| a.var(lv.values[vi]).map(|x| a.storage(x))).collect();
+    let mut count = 0;
+    for &b in &f.layout {
+        for &top in &f.blocks[b].insts {
+            let Some(ti) = lv.index_of(Value::Inst(top)) else { continue };
+            let Some(vs) = storage[ti as usize] else { continue };
+            if a.vars[vs.0 as usize].alias_of.is_some() {
+                continue;
+            }
+            // walk the chain down to the undefined vector
+            let mut members = Vec::new();
+            let mut source: Option<(Value, i64)> = None;
+            let mut c = Value::Inst(top);
+            let mut ok = false;
+            for _ in 0..MAX_CHAIN {
+                if f.as_const(c).is_some_and(|k| k.is_undef()) {
+                    ok = true;
+                    break;
+                }
+                let Value::Inst(w) = c else { break };
+                let InstKind::WrRegion { old, new: Value::Inst(r), region: wr, mask } = &f.insts[w].kind
+                else {
+                    break;
+                };
+                let InstKind::RdRegion { input, region: rr } = &f.insts[*r].kind else { break };
+                let contiguous = |g: &genxc_genx::Region| {
+                    g.indirect.is_none() && (g.num_elems == 1 || (g.width == g.num_elems && g.stride == 1))
+                };
+                let mask_true = f.as_const(*mask).is_some_and(|k| k.elems.iter().all(|e| *e == Some(1)));
+                let baled = lv.index_of(Value::Inst(*r)).is_none();
+                let same_bytes = rr.num_elems * rr.elem_bytes == wr.num_elems * wr.elem_bytes;
+                let dl = i64::from(rr.offset) - i64::from(wr.offset);
+                if !mask_true || !baled || !contiguous(rr) || !contiguous(wr) || !same_bytes {
+                    break;
+                }
+                match source {
+                    None => source = Some((*input, dl)),
+                    Some(sd) if sd == (*input, dl) => {}
+                    Some(_) => break,
+                }
+                let Some(wi) = lv.index_of(c) else { break };
+                if storage[wi as usize] != Some(vs) {
+                    break;
+                }
+                members.push((w, wi));
+                c = *old;
+            }
+            let Some((x, delta)) = source else { continue };
+            if !ok || members.len() < 2 || delta < 0 || delta % PLACE_ALIGN != 0 {
+                continue;
+            }
+            let (Some(xi), Some(xs)) = (lv.index_of(x), lv.index_of(x).and_then(|k| storage[k as usize]))
+            else {
+                continue;
+            };
+            // the chain's variable holds the chain only, is nobody's view, and fits in x's
+            let alone = xs != vs
+                && fits(a, xs, delta, f.insts[top].ty.bytes())
+                && (0..n).filter(|&k| storage[k] == Some(vs)).count() == members.len()
+                && a.vars.iter().all(|v| v.alias_of.is_none_or(|(base, _)| base != vs))
+                && a.vars[vs.0 as usize].param.is_none()
+                && a.vars[vs.0 as usize].unit.is_none()
+                && a.vars[xs.0 as usize].unit.is_none()
+                && a.vars[vs.0 as usize].category == Category::General;
+            if !alone {
+                continue;
+            }
+            // nothing else in x's variable is live while the chain is
+            let clash = (0..n).any(|k| {
+                k != xi as usize
+                    && storage[k] == Some(xs)
+                    && members.iter().any(|&(_, wi)| overlaps(lv.range(k as ValIdx), lv.range(wi)))
+            });
+            if clash {
+                continue;
+            }
+            a.vars[vs.0 as usize].alias_of = Some((xs, delta as u32));
+            a.placed.extend(members.iter().map(|&(w, _)| w));
+            count += 1;
+        }
+    }
+    count
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn segments_overlap_only_when_they_share_a_point() {
+        assert!(overlaps(&[(0, 4)], &[(3, 5)]));
+        assert!(!overlaps(&[(0, 4)], &[(4, 6)]));
+        assert!(!overlaps(&[(0, 2), (8, 9)], &[(2, 8)]));
+        assert!(overlaps(&[(0, 2), (8, 9)], &[(2, 9)]));
+    }
+}
