@@ -273,25 +273,9 @@ impl Selector<'_> {
             if let Some(bits) = c.splat_value() {
                 return Ok(In::Imm { bits, bytes });
             }
-            if bytes < 8 {
-                let tmp = self.materialize(&c, unsigned_type(e)?)?;
-                return Ok(In::Var { var: tmp, byte: 0, scalar: false, bytes });
-            }
-            // a constant vector of i64: its dwords into a temporary
-            let words = 2;
-            let tmp = self.temp(VisaType::UD, t.num_elems() * words)?;
-            for (i, el) in c.elems.iter().enumerate() {
-                let bits = el.unwrap_or(0);
-                for w in 0..words {
-                    let (row, col) = self.row_col((i as u32 * words + w) * 4, 4);
-                    self.push(alu(
-                        m::AluOp::Mov,
-                        Exec::nm(1),
-                        m::Dst { var: tmp, row, col, hstride: 1 }.into(),
-                        vec![Imm::UD((bits >> (32 * w)) as u32).into()],
-                    ));
-                }
-            }
+            // a constant vector of i64 is planned on its dwords when that is shorter
+            let ty = if bytes == 8 { VisaType::UQ } else { unsigned_type(e)? };
+            let tmp = self.materialize(&c, ty)?;
             return Ok(In::Var { var: tmp, byte: 0, scalar: false, bytes });
         }
         if let Value::Inst(d) = v {
