@@ -23,11 +23,13 @@ mod predicates;
 mod sampler;
 mod sequences;
 mod simdcf;
+mod splat;
 mod stack_calls;
 mod surface;
 mod sync;
 pub mod xmx;
 
+pub use splat::clone_splat_reads;
 pub use stack_calls::{frame as stack_call_frame, Frame as StackCallFrame, StackCallee};
 
 use genxc_diag::{internal, not_available, unsupported, Diagnostic, Failure};
