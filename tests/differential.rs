@@ -109,6 +109,7 @@ fn sources() -> Vec<String> {
         "aggregates",
         "builtins",
         "simdcf",
+        "quality",
     ] {
         let mut files: Vec<_> = std::fs::read_dir(common::fixtures().join(dir))
             .unwrap()

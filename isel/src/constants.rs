@@ -284,20 +284,27 @@ fn sequence(values: &[Option<u64>], ty: VisaType, max_exec: u32) -> Option<Vec<P
     }
     let total = n.next_power_of_two();
     let first = total.min(8).min(max_exec);
-    let mut out = vec![Piece::Mov { at: 0, n: first, imm: Imm::UV(0x7654_3210) }];
+    // the first lanes themselves packed when they fit (`<1,...,16>`: `:uv` <1..8>, then + 8)
+    let head: Vec<i64> = (0..i64::from(first)).map(|i| a.wrapping_add(d.wrapping_mul(i))).collect();
+    let packed_head = if head.iter().all(|x| (0..=15).contains(x)) {
+        Some(Imm::UV(pack_nibbles(&head)))
+    } else if head.iter().all(|x| (-8..=7).contains(x)) {
+        Some(Imm::V(pack_nibbles(&head)))
+    } else {
+        None
+    };
+    let mut out = vec![Piece::Mov { at: 0, n: first, imm: packed_head.unwrap_or(Imm::UV(0x7654_3210)) }];
     let mut k = first;
     while k < total {
         let step = k.min(max_exec);
+        let add = if packed_head.is_some() { d.wrapping_mul(k.into()) } else { k.into() };
         for p in (0..k).step_by(step as usize) {
-            out.push(Piece::Arith {
-                op: ArithOp::Add,
-                at: k + p,
-                n: step,
-                src: p,
-                imm: int_imm(k.into(), ty),
-            });
+            out.push(Piece::Arith { op: ArithOp::Add, at: k + p, n: step, src: p, imm: int_imm(add, ty) });
         }
         k *= 2;
+    }
+    if packed_head.is_some() {
+        return Some(out);
     }
     let whole = |out: &mut Vec<Piece>, op: ArithOp, imm: Imm| {
         let step = total.min(max_exec);
@@ -319,6 +326,11 @@ fn sequence(values: &[Option<u64>], ty: VisaType, max_exec: u32) -> Option<Vec<P
         whole(&mut out, ArithOp::Add, int_imm(a, ty));
     }
     Some(out)
+}
+
+/// Small integers (each in `-8..=15`) as the nibbles of a packed immediate, lane 0 lowest.
+fn pack_nibbles(xs: &[i64]) -> u32 {
+    xs.iter().enumerate().fold(0u32, |acc, (k, &x)| acc | (((x as u32) & 0xf) << (4 * k)))
 }
 
 /// Runs a plan on a temporary of `cap` elements of `ty`; returns the element bits (as the
@@ -440,6 +452,8 @@ mod tests {
         assert_eq!(check(&ints(&iota, VisaType::UW), VisaType::UW, 32), 2);
         let by16: Vec<i64> = (0..16).map(|i| 16 * i).collect();
         assert_eq!(check(&ints(&by16, VisaType::UD), VisaType::UD, 16), 3);
+        let from1: Vec<i64> = (1..17).collect();
+        assert_eq!(check(&ints(&from1, VisaType::D), VisaType::D, 16), 2);
         let from100: Vec<i64> = (0..8).map(|i| 100 + i).collect();
         assert_eq!(check(&ints(&from100, VisaType::D), VisaType::D, 16), 2);
         let neg: Vec<i64> = (0..8).map(|i| -3 + i).collect();

@@ -89,6 +89,16 @@ pub(super) fn select(s: &mut Selector, id: InstId) -> Option<R<()>> {
             };
             Some(emit(s, id, &shift64_const(op, amount), &[lhs], &[], None))
         }
+        InstKind::Binary { op: op @ (BinOp::And | BinOp::Or | BinOp::Xor), lhs, rhs }
+            if elem == Elem::I64 && emu64 && bitwise64_in_place(s, id, lhs, rhs) =>
+        {
+            let op = match op {
+                BinOp::And => m::AluOp::And,
+                BinOp::Or => m::AluOp::Or,
+                _ => m::AluOp::Xor,
+            };
+            Some(bitwise64(s, id, op, lhs, rhs))
+        }
         InstKind::Binary { op, lhs, rhs } if elem == Elem::I64 && emu64 => {
             let prog = match op {
                 BinOp::Add => binary64(Op64::Add),
@@ -680,6 +690,68 @@ fn emit(
             Src::region(tmp, 0, 0, region).into(),
         ));
         let _ = ty;
+    }
+    Ok(())
+}
+
+/// Whether the 64-bit bitwise operation `id` can run on the dwords of its operands as they are:
+/// its result and its operands are whole variables of their own (nothing baled: no region, no
+/// predicated write), or constants whose elements are one dword repeated, and no operand shares
+/// storage with the result at another offset.
+fn bitwise64_in_place(s: &Selector, id: InstId, lhs: Value, rhs: Value) -> bool {
+    let f = s.f();
+    if s.fx().bales.baled_into.contains_key(&id) {
+        return false;
+    }
+    let n = f.insts[id].ty.num_elems();
+    if !matches!(2 * n, 2 | 4 | 8 | 16 | 32 | 64) {
+        return false;
+    }
+    let asg = &s.fx().asg;
+    let Some(dst) = asg.var(Value::Inst(id)) else { return false };
+    [lhs, rhs].into_iter().all(|v| match v {
+        Value::Const(_) => f
+            .as_const(v)
+            .and_then(|c| if c.is_undef() { Some(0) } else { c.splat_value() })
+            .is_some_and(|b| b as u32 == (b >> 32) as u32),
+        Value::Inst(d) if s.fx().bales.is_baled(d) => false,
+        _ => asg.var(v).is_some_and(|var| var == dst || asg.storage(var) != asg.storage(dst)),
+    })
+}
+
+/// A 64-bit `and`/`or`/`xor` checked by [`bitwise64_in_place`]: one operation on the dword view
+/// of its operands (both halves at once), two GRFs of dwords at a time.
+fn bitwise64(s: &mut Selector, id: InstId, op: m::AluOp, lhs: Value, rhs: Value) -> R<()> {
+    let n = s.f().insts[id].ty.num_elems();
+    let words = 2 * n;
+    let k = words.min(2 * s.grf() / 4);
+    let base = s.var_of(Value::Inst(id))?;
+    let dst = s.view(base, VisaType::UD)?;
+    let mut srcs = Vec::new();
+    for v in [lhs, rhs] {
+        srcs.push(match s.f().as_const(v).cloned() {
+            Some(c) => Err(if c.is_undef() { 0 } else { c.splat_value().unwrap_or(0) as u32 }),
+            None => {
+                let scalar = s.f().value_type(v).num_elems() == 1;
+                let var = s.var_of(v)?;
+                Ok((s.view(var, VisaType::UD)?, scalar))
+            }
+        });
+    }
+    let mut e = 0;
+    while e < words {
+        let (row, col) = s.row_col(e * 4, 4);
+        let ops = srcs
+            .iter()
+            .map(|x| match *x {
+                Err(bits) => Imm::UD(bits).into(),
+                // a scalar read as its two dwords, repeated
+                Ok((var, true)) => Src::region(var, 0, 0, m::Region::new(0, 2, 1)).into(),
+                Ok((var, false)) => Src::region(var, row, col, m::Region::CONTIG).into(),
+            })
+            .collect();
+        s.push(alu(op, Exec::nm(k as u8), m::Dst { var: dst, row, col, hstride: 1 }.into(), ops));
+        e += k;
     }
     Ok(())
 }
