@@ -137,7 +137,7 @@ fn bits_imm(bits: u64, ty: VisaType) -> Option<Imm> {
         VisaType::F => Imm::F(f32::from_bits(bits as u32)),
         VisaType::DF => Imm::DF(f64::from_bits(bits)),
         VisaType::HF => Imm::HF(bits as u16),
-        VisaType::B => Imm::W(((bits as i8) as i16).into()),
+        VisaType::B => Imm::W(i16::from(bits as i8)),
         VisaType::UB => Imm::UW((bits as u8).into()),
         VisaType::BF => return None,
     })
@@ -196,6 +196,35 @@ fn chunked(values: &[Option<u64>], ty: VisaType, max_exec: u32) -> Option<Vec<Pi
                 packed_any = true;
             }
         }
+        // a chunk, or each half of it, as a sequence of its own (`<c, c+d, c+2d, c+3d, 0, 0, 0, 0>`)
+        if len.is_power_of_two() {
+            let whole = part_sequence(values, i, len, ty, max_exec);
+            let halves = (len == 8).then(|| {
+                let mut both = Vec::new();
+                for h in [i, i + 4] {
+                    let mut best = runs(values, h, h + 4, ty, max_exec);
+                    for p in [
+                        packed_chunk(&values[h as usize..(h + 4) as usize], h, ty),
+                        part_sequence(values, h, 4, ty, max_exec),
+                    ]
+                    .into_iter()
+                    .flatten()
+                    {
+                        if p.len() < best.len() {
+                            best = p;
+                        }
+                    }
+                    both.extend(best);
+                }
+                both
+            });
+            for p in [whole, halves].into_iter().flatten() {
+                if p.len() < choice.len() {
+                    choice = p;
+                    packed_any = true;
+                }
+            }
+        }
         if ty == VisaType::F {
             // four restricted floats per immediate
             let mut vf = Vec::new();
@@ -224,6 +253,29 @@ fn chunked(values: &[Option<u64>], ty: VisaType, max_exec: u32) -> Option<Vec<Pi
         i += len;
     }
     packed_any.then_some(out)
+}
+
+/// [`sequence`] of the `len` elements from `at` (a power of two), placed there.
+fn part_sequence(
+    values: &[Option<u64>],
+    at: u32,
+    len: u32,
+    ty: VisaType,
+    max_exec: u32,
+) -> Option<Vec<Piece>> {
+    let part = &values[at as usize..(at + len) as usize];
+    let pieces = sequence(part, ty, max_exec)?;
+    Some(
+        pieces
+            .into_iter()
+            .map(|p| match p {
+                Piece::Mov { at: a, n, imm } => Piece::Mov { at: a + at, n, imm },
+                Piece::Arith { op, at: a, n, src, imm } => {
+                    Piece::Arith { op, at: a + at, n, src: src + at, imm }
+                }
+            })
+            .collect(),
+    )
 }
 
 /// A chunk (first element `at`) as one `:uv`/`:v` `mov`, or a `:uv` `mov` of the elements less

@@ -209,9 +209,10 @@ struct Selector<'a> {
     implicit: HashMap<u8, m::VarId>,
     /// Counter naming temporaries (`tmpN`, `ptmpN`).
     next_temp: u32,
-    /// Constant vectors already materialized since the last label, by constant and type: read
-    /// again from their temporary (nothing writes it after its plan) instead of built again.
-    constants: HashMap<(Constant, VisaType), m::VarId>,
+    /// Constant vectors already materialized since the last label, by element bits and element
+    /// size: read again from their temporary (nothing writes it after its plan), through a view
+    /// when the type differs, instead of built again.
+    constants: HashMap<(Vec<Option<u64>>, u32), m::VarId>,
     /// Compares (and other `i1` results) written into a predicate slice at a lane no mask offset
     /// reaches, while they are emitted: see [`predicates::UnalignedSliceWrite`].
     slice_writes: HashMap<InstId, predicates::UnalignedSliceWrite>,
@@ -681,25 +682,26 @@ impl Selector<'_> {
     /// dwords when that is shorter (`<0,1,2,3>` of i64 is the dwords `<0,0,1,0,2,0,3,0>`, one
     /// `:uv`).
     fn materialize(&mut self, c: &Constant, ty: VisaType) -> R<m::VarId> {
-        if let Some(&var) = self.constants.get(&(c.clone(), ty)) {
-            return Ok(var);
-        }
-        let var = self.materialize_new(c, ty)?;
-        self.constants.insert((c.clone(), ty), var);
-        Ok(var)
-    }
-
-    /// [`Self::materialize`] into a new temporary.
-    fn materialize_new(&mut self, c: &Constant, ty: VisaType) -> R<m::VarId> {
-        let n = c.ty.num_elems();
         let elem = c.ty.elem().unwrap_or(Elem::I32);
         let values = c
             .elems
             .iter()
             .map(|e| e.map(|bits| imm_of(bits, elem, ty).map(|imm| imm_bits(imm, ty))).transpose())
             .collect::<R<Vec<_>>>()?;
+        let key = (values, ty.size());
+        if let Some(&var) = self.constants.get(&key) {
+            return self.view(var, ty);
+        }
+        let var = self.materialize_new(&key.0, ty)?;
+        self.constants.insert(key, var);
+        Ok(var)
+    }
+
+    /// [`Self::materialize`] of element bits `values` (of type `ty`) into a new temporary.
+    fn materialize_new(&mut self, values: &[Option<u64>], ty: VisaType) -> R<m::VarId> {
+        let n = values.len() as u32;
         let max = |s: &Self, t: VisaType| (2 * s.grf() / t.size()).clamp(1, 32);
-        let (plan, cap) = constants::plan(&values, ty, max(self, ty));
+        let (plan, cap) = constants::plan(values, ty, max(self, ty));
         if matches!(ty, VisaType::Q | VisaType::UQ) {
             let words: Vec<Option<u64>> =
                 values.iter().flat_map(|v| [v.map(|b| b & 0xffff_ffff), v.map(|b| b >> 32)]).collect();
