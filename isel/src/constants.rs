@@ -61,6 +61,11 @@ pub(crate) enum ArithOp {
 pub(crate) fn plan(values: &[Option<u64>], ty: VisaType, max_exec: u32) -> (Vec<Piece>, u32) {
     let n = values.len() as u32;
     let mut best = runs(values, 0, n, ty, max_exec);
+    if let Some(p) = background(values, ty, max_exec) {
+        if p.len() < best.len() {
+            best = p;
+        }
+    }
     let mut cap = n;
     if packable(ty) {
         if let Some(p) = chunked(values, ty, max_exec) {
@@ -165,6 +170,40 @@ fn runs(values: &[Option<u64>], lo: u32, hi: u32, ty: VisaType, max_exec: u32) -
         i += size;
     }
     out
+}
+
+/// The most frequent element written to every lane first, then the other elements over it in
+/// runs (`<7, 4, 4, 4, 4, 4, 4, 4>`: `mov (8) 4`, `mov (1) 7`). `None` when every defined element
+/// is the same (plain runs are that plan).
+fn background(values: &[Option<u64>], ty: VisaType, max_exec: u32) -> Option<Vec<Piece>> {
+    let n = values.len() as u32;
+    let mut counts: Vec<(u64, u32)> = Vec::new();
+    for v in values.iter().flatten() {
+        match counts.iter_mut().find(|(x, _)| x == v) {
+            Some((_, c)) => *c += 1,
+            None => counts.push((*v, 1)),
+        }
+    }
+    if counts.len() < 2 {
+        return None;
+    }
+    let (mode, _) = *counts.iter().max_by_key(|(_, c)| *c)?;
+    let filled: Vec<Option<u64>> = vec![Some(mode); n as usize];
+    let mut out = runs(&filled, 0, n, ty, max_exec);
+    let mut i = 0;
+    while i < n {
+        if values[i as usize].is_none_or(|v| v == mode) {
+            i += 1;
+            continue;
+        }
+        let mut end = i;
+        while end < n && values[end as usize].is_some_and(|v| v != mode) {
+            end += 1;
+        }
+        out.extend(runs(values, i, end, ty, max_exec));
+        i = end;
+    }
+    Some(out)
 }
 
 /// The restricted float code (`:vf`: sign, 3-bit exponent biased by 3, 4-bit mantissa; code 0
@@ -524,6 +563,15 @@ mod tests {
         let odd: Vec<Option<u64>> =
             [0.1f32, 0.2, 0.3, 0.4].iter().map(|f| Some(f.to_bits().into())).collect();
         assert_eq!(check(&odd, VisaType::F, 16), 4);
+    }
+
+    #[test]
+    fn one_odd_element_patches_a_splat() {
+        let mut v = ints(&[4; 8], VisaType::D);
+        v[0] = Some(219_816_506);
+        assert_eq!(check(&v, VisaType::D, 16), 2);
+        v[5] = Some(9);
+        assert_eq!(check(&v, VisaType::D, 16), 3);
     }
 
     #[test]
