@@ -4,44 +4,39 @@ bb0:
   %v1 = shl i32 %v0, 2
   %v2 = call <16 x i32> @llvm.genx.oword.ld.v16i32(i32 0, i32 %arg0, i32 %v1)
   %v3 = icmp sgt <16 x i32> %v2, <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %v4 = xor <16 x i1> %v3, <i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true>
-  %v5 = xor <16 x i1> %v4, <i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true>
-  %v6 = call { <32 x i1>, <16 x i1>, i1 } @llvm.genx.simdcf.goto.v32i1.v16i1.v16i1(<32 x i1> <i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true>, <16 x i1> <i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false>, <16 x i1> %v5)
-  %v7 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v6, 0
-  %v8 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v6, 1
-  %v9 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v6, 2
-  br i1 %v9, label %bb2, label %bb1
+  %v4 = call { <32 x i1>, <16 x i1>, i1 } @llvm.genx.simdcf.goto.v32i1.v16i1.v16i1(<32 x i1> <i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true>, <16 x i1> <i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false>, <16 x i1> %v3)
+  %v5 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v4, 0
+  %v6 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v4, 1
+  %v7 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v4, 2
+  br i1 %v7, label %bb2, label %bb1
 bb1:
-  %v10 = shl <16 x i32> %v2, <i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1>
-  %v11 = call <16 x i1> @llvm.genx.rdpredregion.v16i1.v32i1(<32 x i1> %v7, i32 0)
-  %v12 = select <16 x i1> %v11, <16 x i32> %v10, <16 x i32> %v2
-  %v13 = xor <16 x i1> <i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true>, <i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true>
-  %v14 = call { <32 x i1>, <16 x i1>, i1 } @llvm.genx.simdcf.goto.v32i1.v16i1.v16i1(<32 x i1> %v7, <16 x i1> <i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false>, <16 x i1> %v13)
-  %v15 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v14, 0
-  %v16 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v14, 1
-  %v17 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v14, 2
-  br i1 %v17, label %bb2, label %bb2
+  %v8 = shl <16 x i32> %v2, <i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1>
+  %v9 = call <16 x i1> @llvm.genx.rdpredregion.v16i1.v32i1(<32 x i1> %v5, i32 0)
+  %v10 = select <16 x i1> %v9, <16 x i32> %v8, <16 x i32> %v2
+  %v11 = call { <32 x i1>, <16 x i1>, i1 } @llvm.genx.simdcf.goto.v32i1.v16i1.v16i1(<32 x i1> %v5, <16 x i1> <i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false>, <16 x i1> <i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false>)
+  %v12 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v11, 0
+  %v13 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v11, 1
+  %v14 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v11, 2
+  br i1 %v14, label %bb2, label %bb2
 bb2:
-  %v18 = phi <16 x i32> [ %v2, %bb0 ], [ %v12, %bb1 ], [ %v12, %bb1 ]
-  %v19 = phi <16 x i1> [ <i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false>, %bb0 ], [ %v16, %bb1 ], [ %v16, %bb1 ]
-  %v20 = phi <32 x i1> [ %v7, %bb0 ], [ %v15, %bb1 ], [ %v15, %bb1 ]
-  %v21 = call { <32 x i1>, i1 } @llvm.genx.simdcf.join.v32i1.v16i1(<32 x i1> %v20, <16 x i1> %v8)
-  %v22 = extractvalue { <32 x i1>, i1 } %v21, 0
-  %v23 = extractvalue { <32 x i1>, i1 } %v21, 1
-  br i1 %v23, label %bb4, label %bb3
+  %v15 = phi <16 x i32> [ %v2, %bb0 ], [ %v10, %bb1 ], [ %v10, %bb1 ]
+  %v16 = phi <16 x i1> [ <i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false>, %bb0 ], [ %v13, %bb1 ], [ %v13, %bb1 ]
+  %v17 = phi <32 x i1> [ %v5, %bb0 ], [ %v12, %bb1 ], [ %v12, %bb1 ]
+  %v18 = call { <32 x i1>, i1 } @llvm.genx.simdcf.join.v32i1.v16i1(<32 x i1> %v17, <16 x i1> %v6)
+  %v19 = extractvalue { <32 x i1>, i1 } %v18, 0
+  %v20 = extractvalue { <32 x i1>, i1 } %v18, 1
+  br i1 %v20, label %bb4, label %bb3
 bb3:
-  %v24 = sub <16 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>, %v18
-  %v25 = call <16 x i1> @llvm.genx.rdpredregion.v16i1.v32i1(<32 x i1> %v22, i32 0)
-  %v26 = select <16 x i1> %v25, <16 x i32> %v24, <16 x i32> %v18
+  %v21 = sub <16 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>, %v15
+  %v22 = call <16 x i1> @llvm.genx.rdpredregion.v16i1.v32i1(<32 x i1> %v19, i32 0)
+  %v23 = select <16 x i1> %v22, <16 x i32> %v21, <16 x i32> %v15
   br label %bb4
 bb4:
-  %v27 = phi <16 x i32> [ %v18, %bb2 ], [ %v26, %bb3 ]
-  %v28 = call { <32 x i1>, i1 } @llvm.genx.simdcf.join.v32i1.v16i1(<32 x i1> %v22, <16 x i1> %v19)
-  %v29 = extractvalue { <32 x i1>, i1 } %v28, 0
-  %v30 = extractvalue { <32 x i1>, i1 } %v28, 1
+  %v24 = phi <16 x i32> [ %v15, %bb2 ], [ %v23, %bb3 ]
+  %v25 = call { <32 x i1>, i1 } @llvm.genx.simdcf.join.v32i1.v16i1(<32 x i1> %v19, <16 x i1> %v16)
   br label %bb5
 bb5:
-  call void @llvm.genx.oword.st.v16i32(i32 %arg0, i32 %v1, <16 x i32> %v27)
+  call void @llvm.genx.oword.st.v16i32(i32 %arg0, i32 %v1, <16 x i32> %v24)
   ret void
 }
 
