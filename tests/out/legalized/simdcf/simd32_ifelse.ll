@@ -4,77 +4,81 @@ bb0:
   %v1 = shl i32 %v0, 3
   %v2 = call <32 x float> @llvm.genx.oword.ld.v32f32(i32 0, i32 %arg0, i32 %v1)
   %v3 = call <32 x float> @llvm.genx.wrregionf.v32f32.f32.i16.i1(<32 x float> undef, float %arg1, i32 0, i32 1, i32 1, i16 0, i32 undef, i1 true)
-  %v27 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v3, i32 0, i32 1, i32 0, i16 0, i32 undef)
-  %v28 = call <32 x float> @llvm.genx.wrregionf.v32f32.v16f32.i16.i1(<32 x float> undef, <16 x float> %v27, i32 0, i32 16, i32 1, i16 0, i32 undef, i1 true)
-  %v29 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v3, i32 0, i32 1, i32 0, i16 0, i32 undef)
-  %v30 = call <32 x float> @llvm.genx.wrregionf.v32f32.v16f32.i16.i1(<32 x float> %v28, <16 x float> %v29, i32 0, i32 16, i32 1, i16 64, i32 undef, i1 true)
-  %v31 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v2, i32 0, i32 16, i32 1, i16 0, i32 undef)
-  %v32 = fcmp olt <16 x float> %v31, <float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000>
-  %v33 = call <32 x i1> @llvm.genx.wrpredregion.v32i1.v32i1.v16i1(<32 x i1> undef, <16 x i1> %v32, i32 0)
-  %v34 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v2, i32 0, i32 16, i32 1, i16 64, i32 undef)
-  %v35 = fcmp olt <16 x float> %v34, <float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000>
-  %v36 = call <32 x i1> @llvm.genx.wrpredregion.v32i1.v32i1.v16i1(<32 x i1> %v33, <16 x i1> %v35, i32 16)
-  %v6 = call { <32 x i1>, <32 x i1>, i1 } @llvm.genx.simdcf.goto.v32i1.v32i1.v32i1(<32 x i1> <i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true>, <32 x i1> <i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false>, <32 x i1> %v36)
-  %v7 = extractvalue { <32 x i1>, <32 x i1>, i1 } %v6, 0
-  %v8 = extractvalue { <32 x i1>, <32 x i1>, i1 } %v6, 1
-  %v9 = extractvalue { <32 x i1>, <32 x i1>, i1 } %v6, 2
-  br i1 %v9, label %bb2, label %bb1
+  %v31 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v3, i32 0, i32 1, i32 0, i16 0, i32 undef)
+  %v32 = call <32 x float> @llvm.genx.wrregionf.v32f32.v16f32.i16.i1(<32 x float> undef, <16 x float> %v31, i32 0, i32 16, i32 1, i16 0, i32 undef, i1 true)
+  %v33 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v3, i32 0, i32 1, i32 0, i16 0, i32 undef)
+  %v34 = call <32 x float> @llvm.genx.wrregionf.v32f32.v16f32.i16.i1(<32 x float> %v32, <16 x float> %v33, i32 0, i32 16, i32 1, i16 64, i32 undef, i1 true)
+  %v35 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v2, i32 0, i32 16, i32 1, i16 0, i32 undef)
+  %v36 = fcmp olt <16 x float> %v35, <float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000>
+  %v37 = call <32 x i1> @llvm.genx.wrpredregion.v32i1.v32i1.v16i1(<32 x i1> undef, <16 x i1> %v36, i32 0)
+  %v38 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v2, i32 0, i32 16, i32 1, i16 64, i32 undef)
+  %v39 = fcmp olt <16 x float> %v38, <float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000>
+  %v40 = call <32 x i1> @llvm.genx.wrpredregion.v32i1.v32i1.v16i1(<32 x i1> %v37, <16 x i1> %v39, i32 16)
+  %v6 = xor <32 x i1> %v40, <i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true>
+  %v7 = xor <32 x i1> %v6, <i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true>
+  %v8 = call { <32 x i1>, <32 x i1>, i1 } @llvm.genx.simdcf.goto.v32i1.v32i1.v32i1(<32 x i1> <i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true>, <32 x i1> <i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false>, <32 x i1> %v7)
+  %v9 = extractvalue { <32 x i1>, <32 x i1>, i1 } %v8, 0
+  %v10 = extractvalue { <32 x i1>, <32 x i1>, i1 } %v8, 1
+  %v11 = extractvalue { <32 x i1>, <32 x i1>, i1 } %v8, 2
+  br i1 %v11, label %bb2, label %bb1
 bb1:
-  %v37 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v2, i32 0, i32 16, i32 1, i16 0, i32 undef)
-  %v38 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v30, i32 0, i32 16, i32 1, i16 0, i32 undef)
-  %v39 = fmul <16 x float> %v37, %v38
-  %v40 = call <32 x float> @llvm.genx.wrregionf.v32f32.v16f32.i16.i1(<32 x float> undef, <16 x float> %v39, i32 0, i32 16, i32 1, i16 0, i32 undef, i1 true)
-  %v41 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v2, i32 0, i32 16, i32 1, i16 64, i32 undef)
-  %v42 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v30, i32 0, i32 16, i32 1, i16 64, i32 undef)
+  %v41 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v2, i32 0, i32 16, i32 1, i16 0, i32 undef)
+  %v42 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v34, i32 0, i32 16, i32 1, i16 0, i32 undef)
   %v43 = fmul <16 x float> %v41, %v42
-  %v44 = call <32 x float> @llvm.genx.wrregionf.v32f32.v16f32.i16.i1(<32 x float> %v40, <16 x float> %v43, i32 0, i32 16, i32 1, i16 64, i32 undef, i1 true)
-  %v45 = call <16 x i1> @llvm.genx.rdpredregion.v16i1.v32i1(<32 x i1> %v7, i32 0)
-  %v46 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v44, i32 0, i32 16, i32 1, i16 0, i32 undef)
-  %v47 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v2, i32 0, i32 16, i32 1, i16 0, i32 undef)
-  %v48 = select <16 x i1> %v45, <16 x float> %v46, <16 x float> %v47
-  %v49 = call <32 x float> @llvm.genx.wrregionf.v32f32.v16f32.i16.i1(<32 x float> %v2, <16 x float> %v48, i32 0, i32 16, i32 1, i16 0, i32 undef, i1 true)
-  %v50 = call <16 x i1> @llvm.genx.rdpredregion.v16i1.v32i1(<32 x i1> %v7, i32 16)
-  %v51 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v44, i32 0, i32 16, i32 1, i16 64, i32 undef)
-  %v52 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v49, i32 0, i32 16, i32 1, i16 64, i32 undef)
-  %v53 = select <16 x i1> %v50, <16 x float> %v51, <16 x float> %v52
-  %v54 = call <32 x float> @llvm.genx.wrregionf.v32f32.v16f32.i16.i1(<32 x float> %v49, <16 x float> %v53, i32 0, i32 16, i32 1, i16 64, i32 undef, i1 true)
-  %v12 = call { <32 x i1>, <32 x i1>, i1 } @llvm.genx.simdcf.goto.v32i1.v32i1.v32i1(<32 x i1> %v7, <32 x i1> <i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false>, <32 x i1> <i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false>)
-  %v13 = extractvalue { <32 x i1>, <32 x i1>, i1 } %v12, 0
-  %v14 = extractvalue { <32 x i1>, <32 x i1>, i1 } %v12, 1
-  %v15 = extractvalue { <32 x i1>, <32 x i1>, i1 } %v12, 2
-  br i1 %v15, label %bb2, label %bb2
+  %v44 = call <32 x float> @llvm.genx.wrregionf.v32f32.v16f32.i16.i1(<32 x float> undef, <16 x float> %v43, i32 0, i32 16, i32 1, i16 0, i32 undef, i1 true)
+  %v45 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v2, i32 0, i32 16, i32 1, i16 64, i32 undef)
+  %v46 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v34, i32 0, i32 16, i32 1, i16 64, i32 undef)
+  %v47 = fmul <16 x float> %v45, %v46
+  %v48 = call <32 x float> @llvm.genx.wrregionf.v32f32.v16f32.i16.i1(<32 x float> %v44, <16 x float> %v47, i32 0, i32 16, i32 1, i16 64, i32 undef, i1 true)
+  %v49 = call <16 x i1> @llvm.genx.rdpredregion.v16i1.v32i1(<32 x i1> %v9, i32 0)
+  %v50 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v48, i32 0, i32 16, i32 1, i16 0, i32 undef)
+  %v51 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v2, i32 0, i32 16, i32 1, i16 0, i32 undef)
+  %v52 = select <16 x i1> %v49, <16 x float> %v50, <16 x float> %v51
+  %v53 = call <32 x float> @llvm.genx.wrregionf.v32f32.v16f32.i16.i1(<32 x float> %v2, <16 x float> %v52, i32 0, i32 16, i32 1, i16 0, i32 undef, i1 true)
+  %v54 = call <16 x i1> @llvm.genx.rdpredregion.v16i1.v32i1(<32 x i1> %v9, i32 16)
+  %v55 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v48, i32 0, i32 16, i32 1, i16 64, i32 undef)
+  %v56 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v53, i32 0, i32 16, i32 1, i16 64, i32 undef)
+  %v57 = select <16 x i1> %v54, <16 x float> %v55, <16 x float> %v56
+  %v58 = call <32 x float> @llvm.genx.wrregionf.v32f32.v16f32.i16.i1(<32 x float> %v53, <16 x float> %v57, i32 0, i32 16, i32 1, i16 64, i32 undef, i1 true)
+  %v14 = call { <32 x i1>, <32 x i1>, i1 } @llvm.genx.simdcf.goto.v32i1.v32i1.v32i1(<32 x i1> %v9, <32 x i1> <i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false>, <32 x i1> <i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false>)
+  %v15 = extractvalue { <32 x i1>, <32 x i1>, i1 } %v14, 0
+  %v16 = extractvalue { <32 x i1>, <32 x i1>, i1 } %v14, 1
+  %v17 = extractvalue { <32 x i1>, <32 x i1>, i1 } %v14, 2
+  br i1 %v17, label %bb2, label %bb2
 bb2:
-  %v16 = phi <32 x float> [ %v2, %bb0 ], [ %v54, %bb1 ], [ %v54, %bb1 ]
-  %v17 = phi <32 x i1> [ <i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false>, %bb0 ], [ %v14, %bb1 ], [ %v14, %bb1 ]
-  %v18 = phi <32 x i1> [ %v7, %bb0 ], [ %v13, %bb1 ], [ %v13, %bb1 ]
-  %v19 = call { <32 x i1>, i1 } @llvm.genx.simdcf.join.v32i1.v32i1(<32 x i1> %v18, <32 x i1> %v8)
-  %v20 = extractvalue { <32 x i1>, i1 } %v19, 0
-  %v21 = extractvalue { <32 x i1>, i1 } %v19, 1
-  br i1 %v21, label %bb4, label %bb3
+  %v18 = phi <32 x float> [ %v2, %bb0 ], [ %v58, %bb1 ], [ %v58, %bb1 ]
+  %v19 = phi <32 x i1> [ <i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false>, %bb0 ], [ %v16, %bb1 ], [ %v16, %bb1 ]
+  %v20 = phi <32 x i1> [ %v9, %bb0 ], [ %v15, %bb1 ], [ %v15, %bb1 ]
+  %v21 = call { <32 x i1>, i1 } @llvm.genx.simdcf.join.v32i1.v32i1(<32 x i1> %v20, <32 x i1> %v10)
+  %v22 = extractvalue { <32 x i1>, i1 } %v21, 0
+  %v23 = extractvalue { <32 x i1>, i1 } %v21, 1
+  br i1 %v23, label %bb4, label %bb3
 bb3:
-  %v55 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v16, i32 0, i32 16, i32 1, i16 0, i32 undef)
-  %v56 = fadd <16 x float> %v55, <float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000>
-  %v57 = call <32 x float> @llvm.genx.wrregionf.v32f32.v16f32.i16.i1(<32 x float> undef, <16 x float> %v56, i32 0, i32 16, i32 1, i16 0, i32 undef, i1 true)
-  %v58 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v16, i32 0, i32 16, i32 1, i16 64, i32 undef)
-  %v59 = fadd <16 x float> %v58, <float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000>
-  %v60 = call <32 x float> @llvm.genx.wrregionf.v32f32.v16f32.i16.i1(<32 x float> %v57, <16 x float> %v59, i32 0, i32 16, i32 1, i16 64, i32 undef, i1 true)
-  %v61 = call <16 x i1> @llvm.genx.rdpredregion.v16i1.v32i1(<32 x i1> %v20, i32 0)
-  %v62 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v60, i32 0, i32 16, i32 1, i16 0, i32 undef)
-  %v63 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v16, i32 0, i32 16, i32 1, i16 0, i32 undef)
-  %v64 = select <16 x i1> %v61, <16 x float> %v62, <16 x float> %v63
-  %v65 = call <32 x float> @llvm.genx.wrregionf.v32f32.v16f32.i16.i1(<32 x float> %v16, <16 x float> %v64, i32 0, i32 16, i32 1, i16 0, i32 undef, i1 true)
-  %v66 = call <16 x i1> @llvm.genx.rdpredregion.v16i1.v32i1(<32 x i1> %v20, i32 16)
-  %v67 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v60, i32 0, i32 16, i32 1, i16 64, i32 undef)
-  %v68 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v65, i32 0, i32 16, i32 1, i16 64, i32 undef)
-  %v69 = select <16 x i1> %v66, <16 x float> %v67, <16 x float> %v68
-  %v70 = call <32 x float> @llvm.genx.wrregionf.v32f32.v16f32.i16.i1(<32 x float> %v65, <16 x float> %v69, i32 0, i32 16, i32 1, i16 64, i32 undef, i1 true)
+  %v59 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v18, i32 0, i32 16, i32 1, i16 0, i32 undef)
+  %v60 = fadd <16 x float> %v59, <float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000>
+  %v61 = call <32 x float> @llvm.genx.wrregionf.v32f32.v16f32.i16.i1(<32 x float> undef, <16 x float> %v60, i32 0, i32 16, i32 1, i16 0, i32 undef, i1 true)
+  %v62 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v18, i32 0, i32 16, i32 1, i16 64, i32 undef)
+  %v63 = fadd <16 x float> %v62, <float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000>
+  %v64 = call <32 x float> @llvm.genx.wrregionf.v32f32.v16f32.i16.i1(<32 x float> %v61, <16 x float> %v63, i32 0, i32 16, i32 1, i16 64, i32 undef, i1 true)
+  %v65 = call <16 x i1> @llvm.genx.rdpredregion.v16i1.v32i1(<32 x i1> %v22, i32 0)
+  %v66 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v64, i32 0, i32 16, i32 1, i16 0, i32 undef)
+  %v67 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v18, i32 0, i32 16, i32 1, i16 0, i32 undef)
+  %v68 = select <16 x i1> %v65, <16 x float> %v66, <16 x float> %v67
+  %v69 = call <32 x float> @llvm.genx.wrregionf.v32f32.v16f32.i16.i1(<32 x float> %v18, <16 x float> %v68, i32 0, i32 16, i32 1, i16 0, i32 undef, i1 true)
+  %v70 = call <16 x i1> @llvm.genx.rdpredregion.v16i1.v32i1(<32 x i1> %v22, i32 16)
+  %v71 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v64, i32 0, i32 16, i32 1, i16 64, i32 undef)
+  %v72 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v69, i32 0, i32 16, i32 1, i16 64, i32 undef)
+  %v73 = select <16 x i1> %v70, <16 x float> %v71, <16 x float> %v72
+  %v74 = call <32 x float> @llvm.genx.wrregionf.v32f32.v16f32.i16.i1(<32 x float> %v69, <16 x float> %v73, i32 0, i32 16, i32 1, i16 64, i32 undef, i1 true)
   br label %bb4
 bb4:
-  %v24 = phi <32 x float> [ %v16, %bb2 ], [ %v70, %bb3 ]
-  %v25 = call { <32 x i1>, i1 } @llvm.genx.simdcf.join.v32i1.v32i1(<32 x i1> %v20, <32 x i1> %v17)
+  %v26 = phi <32 x float> [ %v18, %bb2 ], [ %v74, %bb3 ]
+  %v27 = call { <32 x i1>, i1 } @llvm.genx.simdcf.join.v32i1.v32i1(<32 x i1> %v22, <32 x i1> %v19)
+  %v28 = extractvalue { <32 x i1>, i1 } %v27, 0
+  %v29 = extractvalue { <32 x i1>, i1 } %v27, 1
   br label %bb5
 bb5:
-  call void @llvm.genx.oword.st.v32f32(i32 %arg0, i32 %v1, <32 x float> %v24)
+  call void @llvm.genx.oword.st.v32f32(i32 %arg0, i32 %v1, <32 x float> %v26)
   ret void
 }
 

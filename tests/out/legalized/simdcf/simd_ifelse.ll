@@ -4,39 +4,43 @@ bb0:
   %v1 = shl i32 %v0, 2
   %v2 = call <16 x i32> @llvm.genx.oword.ld.v16i32(i32 0, i32 %arg0, i32 %v1)
   %v3 = icmp sgt <16 x i32> %v2, <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %v4 = call { <32 x i1>, <16 x i1>, i1 } @llvm.genx.simdcf.goto.v32i1.v16i1.v16i1(<32 x i1> <i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true>, <16 x i1> <i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false>, <16 x i1> %v3)
-  %v5 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v4, 0
-  %v6 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v4, 1
-  %v7 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v4, 2
-  br i1 %v7, label %bb2, label %bb1
+  %v4 = xor <16 x i1> %v3, <i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true>
+  %v5 = xor <16 x i1> %v4, <i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true>
+  %v6 = call { <32 x i1>, <16 x i1>, i1 } @llvm.genx.simdcf.goto.v32i1.v16i1.v16i1(<32 x i1> <i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true>, <16 x i1> <i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false>, <16 x i1> %v5)
+  %v7 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v6, 0
+  %v8 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v6, 1
+  %v9 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v6, 2
+  br i1 %v9, label %bb2, label %bb1
 bb1:
-  %v8 = shl <16 x i32> %v2, <i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1>
-  %v9 = call <16 x i1> @llvm.genx.rdpredregion.v16i1.v32i1(<32 x i1> %v5, i32 0)
-  %v10 = select <16 x i1> %v9, <16 x i32> %v8, <16 x i32> %v2
-  %v11 = call { <32 x i1>, <16 x i1>, i1 } @llvm.genx.simdcf.goto.v32i1.v16i1.v16i1(<32 x i1> %v5, <16 x i1> <i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false>, <16 x i1> <i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false>)
-  %v12 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v11, 0
-  %v13 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v11, 1
-  %v14 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v11, 2
-  br i1 %v14, label %bb2, label %bb2
+  %v10 = shl <16 x i32> %v2, <i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1>
+  %v11 = call <16 x i1> @llvm.genx.rdpredregion.v16i1.v32i1(<32 x i1> %v7, i32 0)
+  %v12 = select <16 x i1> %v11, <16 x i32> %v10, <16 x i32> %v2
+  %v13 = call { <32 x i1>, <16 x i1>, i1 } @llvm.genx.simdcf.goto.v32i1.v16i1.v16i1(<32 x i1> %v7, <16 x i1> <i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false>, <16 x i1> <i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false>)
+  %v14 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v13, 0
+  %v15 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v13, 1
+  %v16 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v13, 2
+  br i1 %v16, label %bb2, label %bb2
 bb2:
-  %v15 = phi <16 x i32> [ %v2, %bb0 ], [ %v10, %bb1 ], [ %v10, %bb1 ]
-  %v16 = phi <16 x i1> [ <i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false>, %bb0 ], [ %v13, %bb1 ], [ %v13, %bb1 ]
-  %v17 = phi <32 x i1> [ %v5, %bb0 ], [ %v12, %bb1 ], [ %v12, %bb1 ]
-  %v18 = call { <32 x i1>, i1 } @llvm.genx.simdcf.join.v32i1.v16i1(<32 x i1> %v17, <16 x i1> %v6)
-  %v19 = extractvalue { <32 x i1>, i1 } %v18, 0
-  %v20 = extractvalue { <32 x i1>, i1 } %v18, 1
-  br i1 %v20, label %bb4, label %bb3
+  %v17 = phi <16 x i32> [ %v2, %bb0 ], [ %v12, %bb1 ], [ %v12, %bb1 ]
+  %v18 = phi <16 x i1> [ <i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false>, %bb0 ], [ %v15, %bb1 ], [ %v15, %bb1 ]
+  %v19 = phi <32 x i1> [ %v7, %bb0 ], [ %v14, %bb1 ], [ %v14, %bb1 ]
+  %v20 = call { <32 x i1>, i1 } @llvm.genx.simdcf.join.v32i1.v16i1(<32 x i1> %v19, <16 x i1> %v8)
+  %v21 = extractvalue { <32 x i1>, i1 } %v20, 0
+  %v22 = extractvalue { <32 x i1>, i1 } %v20, 1
+  br i1 %v22, label %bb4, label %bb3
 bb3:
-  %v21 = sub <16 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>, %v15
-  %v22 = call <16 x i1> @llvm.genx.rdpredregion.v16i1.v32i1(<32 x i1> %v19, i32 0)
-  %v23 = select <16 x i1> %v22, <16 x i32> %v21, <16 x i32> %v15
+  %v23 = sub <16 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>, %v17
+  %v24 = call <16 x i1> @llvm.genx.rdpredregion.v16i1.v32i1(<32 x i1> %v21, i32 0)
+  %v25 = select <16 x i1> %v24, <16 x i32> %v23, <16 x i32> %v17
   br label %bb4
 bb4:
-  %v24 = phi <16 x i32> [ %v15, %bb2 ], [ %v23, %bb3 ]
-  %v25 = call { <32 x i1>, i1 } @llvm.genx.simdcf.join.v32i1.v16i1(<32 x i1> %v19, <16 x i1> %v16)
+  %v26 = phi <16 x i32> [ %v17, %bb2 ], [ %v25, %bb3 ]
+  %v27 = call { <32 x i1>, i1 } @llvm.genx.simdcf.join.v32i1.v16i1(<32 x i1> %v21, <16 x i1> %v18)
+  %v28 = extractvalue { <32 x i1>, i1 } %v27, 0
+  %v29 = extractvalue { <32 x i1>, i1 } %v27, 1
   br label %bb5
 bb5:
-  call void @llvm.genx.oword.st.v16i32(i32 %arg0, i32 %v1, <16 x i32> %v24)
+  call void @llvm.genx.oword.st.v16i32(i32 %arg0, i32 %v1, <16 x i32> %v26)
   ret void
 }
 

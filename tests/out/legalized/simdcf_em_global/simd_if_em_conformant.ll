@@ -3,38 +3,42 @@ bb0:
   %v0 = call i32 @llvm.genx.group.id.x.i32()
   %v1 = shl i32 %v0, 3
   %v2 = call <32 x i32> @llvm.genx.oword.ld.v32i32(i32 0, i32 %arg0, i32 %v1)
-  %v16 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v32i32.i16(<32 x i32> %v2, i32 0, i32 8, i32 2, i16 0, i32 undef)
-  %v17 = icmp sgt <8 x i32> %v16, <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %v18 = call <16 x i1> @llvm.genx.wrpredregion.v16i1.v16i1.v8i1(<16 x i1> undef, <8 x i1> %v17, i32 0)
-  %v19 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v32i32.i16(<32 x i32> %v2, i32 0, i32 8, i32 2, i16 64, i32 undef)
-  %v20 = icmp sgt <8 x i32> %v19, <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %v21 = call <16 x i1> @llvm.genx.wrpredregion.v16i1.v16i1.v8i1(<16 x i1> %v18, <8 x i1> %v20, i32 8)
-  %v5 = call { <32 x i1>, <16 x i1>, i1 } @llvm.genx.simdcf.goto.v32i1.v16i1.v16i1(<32 x i1> <i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true>, <16 x i1> <i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false>, <16 x i1> %v21)
-  %v6 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v5, 0
-  %v7 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v5, 1
-  %v8 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v5, 2
-  br i1 %v8, label %bb2, label %bb1
+  %v20 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v32i32.i16(<32 x i32> %v2, i32 0, i32 8, i32 2, i16 0, i32 undef)
+  %v21 = icmp sgt <8 x i32> %v20, <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %v22 = call <16 x i1> @llvm.genx.wrpredregion.v16i1.v16i1.v8i1(<16 x i1> undef, <8 x i1> %v21, i32 0)
+  %v23 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v32i32.i16(<32 x i32> %v2, i32 0, i32 8, i32 2, i16 64, i32 undef)
+  %v24 = icmp sgt <8 x i32> %v23, <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %v25 = call <16 x i1> @llvm.genx.wrpredregion.v16i1.v16i1.v8i1(<16 x i1> %v22, <8 x i1> %v24, i32 8)
+  %v5 = xor <16 x i1> %v25, <i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true>
+  %v6 = xor <16 x i1> %v5, <i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true>
+  %v7 = call { <32 x i1>, <16 x i1>, i1 } @llvm.genx.simdcf.goto.v32i1.v16i1.v16i1(<32 x i1> <i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true>, <16 x i1> <i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false>, <16 x i1> %v6)
+  %v8 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v7, 0
+  %v9 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v7, 1
+  %v10 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v7, 2
+  br i1 %v10, label %bb2, label %bb1
 bb1:
-  %v11 = call <16 x i1> @llvm.genx.rdpredregion.v16i1.v32i1(<32 x i1> %v6, i32 0)
-  %v22 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v32i32.i16(<32 x i32> %v2, i32 0, i32 8, i32 2, i16 0, i32 undef)
-  %v23 = call <16 x i32> @llvm.genx.wrregioni.v16i32.v8i32.i16.i1(<16 x i32> undef, <8 x i32> %v22, i32 0, i32 8, i32 1, i16 0, i32 undef, i1 true)
-  %v24 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v32i32.i16(<32 x i32> %v2, i32 0, i32 8, i32 2, i16 64, i32 undef)
-  %v25 = call <16 x i32> @llvm.genx.wrregioni.v16i32.v8i32.i16.i1(<16 x i32> %v23, <8 x i32> %v24, i32 0, i32 8, i32 1, i16 32, i32 undef, i1 true)
-  %v26 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v16i32.i16(<16 x i32> %v25, i32 0, i32 8, i32 1, i16 0, i32 undef)
-  %v27 = shl <8 x i32> %v26, <i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1>
-  %v28 = call <8 x i1> @llvm.genx.rdpredregion.v8i1.v16i1(<16 x i1> %v11, i32 0)
-  %v29 = call <32 x i32> @llvm.genx.wrregioni.v32i32.v8i32.i16.v8i1(<32 x i32> %v2, <8 x i32> %v27, i32 0, i32 8, i32 2, i16 0, i32 undef, <8 x i1> %v28)
-  %v30 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v16i32.i16(<16 x i32> %v25, i32 0, i32 8, i32 1, i16 32, i32 undef)
+  %v13 = call <16 x i1> @llvm.genx.rdpredregion.v16i1.v32i1(<32 x i1> %v8, i32 0)
+  %v26 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v32i32.i16(<32 x i32> %v2, i32 0, i32 8, i32 2, i16 0, i32 undef)
+  %v27 = call <16 x i32> @llvm.genx.wrregioni.v16i32.v8i32.i16.i1(<16 x i32> undef, <8 x i32> %v26, i32 0, i32 8, i32 1, i16 0, i32 undef, i1 true)
+  %v28 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v32i32.i16(<32 x i32> %v2, i32 0, i32 8, i32 2, i16 64, i32 undef)
+  %v29 = call <16 x i32> @llvm.genx.wrregioni.v16i32.v8i32.i16.i1(<16 x i32> %v27, <8 x i32> %v28, i32 0, i32 8, i32 1, i16 32, i32 undef, i1 true)
+  %v30 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v16i32.i16(<16 x i32> %v29, i32 0, i32 8, i32 1, i16 0, i32 undef)
   %v31 = shl <8 x i32> %v30, <i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1>
-  %v32 = call <8 x i1> @llvm.genx.rdpredregion.v8i1.v16i1(<16 x i1> %v11, i32 8)
-  %v33 = call <32 x i32> @llvm.genx.wrregioni.v32i32.v8i32.i16.v8i1(<32 x i32> %v29, <8 x i32> %v31, i32 0, i32 8, i32 2, i16 64, i32 undef, <8 x i1> %v32)
+  %v32 = call <8 x i1> @llvm.genx.rdpredregion.v8i1.v16i1(<16 x i1> %v13, i32 0)
+  %v33 = call <32 x i32> @llvm.genx.wrregioni.v32i32.v8i32.i16.v8i1(<32 x i32> %v2, <8 x i32> %v31, i32 0, i32 8, i32 2, i16 0, i32 undef, <8 x i1> %v32)
+  %v34 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v16i32.i16(<16 x i32> %v29, i32 0, i32 8, i32 1, i16 32, i32 undef)
+  %v35 = shl <8 x i32> %v34, <i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1>
+  %v36 = call <8 x i1> @llvm.genx.rdpredregion.v8i1.v16i1(<16 x i1> %v13, i32 8)
+  %v37 = call <32 x i32> @llvm.genx.wrregioni.v32i32.v8i32.i16.v8i1(<32 x i32> %v33, <8 x i32> %v35, i32 0, i32 8, i32 2, i16 64, i32 undef, <8 x i1> %v36)
   br label %bb2
 bb2:
-  %v13 = phi <32 x i32> [ %v2, %bb0 ], [ %v33, %bb1 ]
-  %v14 = call { <32 x i1>, i1 } @llvm.genx.simdcf.join.v32i1.v16i1(<32 x i1> %v6, <16 x i1> %v7)
+  %v15 = phi <32 x i32> [ %v2, %bb0 ], [ %v37, %bb1 ]
+  %v16 = call { <32 x i1>, i1 } @llvm.genx.simdcf.join.v32i1.v16i1(<32 x i1> %v8, <16 x i1> %v9)
+  %v17 = extractvalue { <32 x i1>, i1 } %v16, 0
+  %v18 = extractvalue { <32 x i1>, i1 } %v16, 1
   br label %bb3
 bb3:
-  call void @llvm.genx.oword.st.v32i32(i32 %arg0, i32 %v1, <32 x i32> %v13)
+  call void @llvm.genx.oword.st.v32i32(i32 %arg0, i32 %v1, <32 x i32> %v15)
   ret void
 }
 

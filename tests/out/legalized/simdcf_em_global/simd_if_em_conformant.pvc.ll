@@ -5,23 +5,27 @@ bb0:
   %v2 = call <32 x i32> @llvm.genx.oword.ld.v32i32(i32 0, i32 %arg0, i32 %v1)
   %v3 = call <16 x i32> @llvm.genx.rdregioni.v16i32.v32i32.i16(<32 x i32> %v2, i32 0, i32 16, i32 2, i16 0, i32 undef)
   %v4 = icmp sgt <16 x i32> %v3, <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %v5 = call { <32 x i1>, <16 x i1>, i1 } @llvm.genx.simdcf.goto.v32i1.v16i1.v16i1(<32 x i1> <i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true>, <16 x i1> <i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false>, <16 x i1> %v4)
-  %v6 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v5, 0
-  %v7 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v5, 1
-  %v8 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v5, 2
-  br i1 %v8, label %bb2, label %bb1
+  %v5 = xor <16 x i1> %v4, <i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true>
+  %v6 = xor <16 x i1> %v5, <i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true>
+  %v7 = call { <32 x i1>, <16 x i1>, i1 } @llvm.genx.simdcf.goto.v32i1.v16i1.v16i1(<32 x i1> <i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true>, <16 x i1> <i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false>, <16 x i1> %v6)
+  %v8 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v7, 0
+  %v9 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v7, 1
+  %v10 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v7, 2
+  br i1 %v10, label %bb2, label %bb1
 bb1:
-  %v9 = call <16 x i32> @llvm.genx.rdregioni.v16i32.v32i32.i16(<32 x i32> %v2, i32 0, i32 16, i32 2, i16 0, i32 undef)
-  %v10 = shl <16 x i32> %v9, <i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1>
-  %v11 = call <16 x i1> @llvm.genx.rdpredregion.v16i1.v32i1(<32 x i1> %v6, i32 0)
-  %v12 = call <32 x i32> @llvm.genx.wrregioni.v32i32.v16i32.i16.v16i1(<32 x i32> %v2, <16 x i32> %v10, i32 0, i32 16, i32 2, i16 0, i32 undef, <16 x i1> %v11)
+  %v11 = call <16 x i32> @llvm.genx.rdregioni.v16i32.v32i32.i16(<32 x i32> %v2, i32 0, i32 16, i32 2, i16 0, i32 undef)
+  %v12 = shl <16 x i32> %v11, <i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1>
+  %v13 = call <16 x i1> @llvm.genx.rdpredregion.v16i1.v32i1(<32 x i1> %v8, i32 0)
+  %v14 = call <32 x i32> @llvm.genx.wrregioni.v32i32.v16i32.i16.v16i1(<32 x i32> %v2, <16 x i32> %v12, i32 0, i32 16, i32 2, i16 0, i32 undef, <16 x i1> %v13)
   br label %bb2
 bb2:
-  %v13 = phi <32 x i32> [ %v2, %bb0 ], [ %v12, %bb1 ]
-  %v14 = call { <32 x i1>, i1 } @llvm.genx.simdcf.join.v32i1.v16i1(<32 x i1> %v6, <16 x i1> %v7)
+  %v15 = phi <32 x i32> [ %v2, %bb0 ], [ %v14, %bb1 ]
+  %v16 = call { <32 x i1>, i1 } @llvm.genx.simdcf.join.v32i1.v16i1(<32 x i1> %v8, <16 x i1> %v9)
+  %v17 = extractvalue { <32 x i1>, i1 } %v16, 0
+  %v18 = extractvalue { <32 x i1>, i1 } %v16, 1
   br label %bb3
 bb3:
-  call void @llvm.genx.oword.st.v32i32(i32 %arg0, i32 %v1, <32 x i32> %v13)
+  call void @llvm.genx.oword.st.v32i32(i32 %arg0, i32 %v1, <32 x i32> %v15)
   ret void
 }
 
