@@ -176,6 +176,7 @@ pub fn compile_unit(
         genxc_regalloc::forward::read_past_region_writes(&mut f);
         genxc_regalloc::forward::clone_implicit_input_reads(&mut f);
         verified(&f, callees, "forward")?;
+        genxc_isel::clone_splat_reads(&mut f);
         let bales = genxc_isel::bales_for(&f, platform);
         baled.push((id, f, bales));
     }

@@ -18,8 +18,8 @@ use genxc_visa::model::{Exec, Imm, Inst as VInst, Pred, Src, SrcOp, VisaType};
 
 use crate::sequences::{
     abs64, add3, bfn, binary64, compare64, divide, divide64, double_to_int64, extend64, extend_i1_64,
-    float_to_int64, frem, int64_to_double, int64_to_float, rotate32, select64, trunc64, trunc64_to_i1, DOp,
-    Op64, Opd, Out, PRef, Prog, Rel, Step,
+    float_to_int64, frem, int64_to_double, int64_to_float, rotate32, select64, shift64_const, trunc64,
+    trunc64_to_i1, DOp, Op64, Opd, Out, PRef, Prog, Rel, Step,
 };
 
 /// An input of a sequence as vISA reads it.
@@ -76,6 +76,28 @@ pub(super) fn select(s: &mut Selector, id: InstId) -> Option<R<()>> {
                     Some(emit(s, id, &prog, &[lhs, rhs], &[], None))
                 }
             }
+        }
+        // a shift by a constant: the halves shifted and or'ed, without masks or selects
+        InstKind::Binary { op: op @ (BinOp::Shl | BinOp::LShr | BinOp::AShr), lhs, rhs }
+            if elem == Elem::I64 && emu64 && s.f().as_const(rhs).and_then(|c| c.splat_value()).is_some() =>
+        {
+            let amount = s.f().as_const(rhs).and_then(|c| c.splat_value()).unwrap_or(0) as u32;
+            let op = match op {
+                BinOp::Shl => Op64::Shl,
+                BinOp::LShr => Op64::LShr,
+                _ => Op64::AShr,
+            };
+            Some(emit(s, id, &shift64_const(op, amount), &[lhs], &[], None))
+        }
+        InstKind::Binary { op: op @ (BinOp::And | BinOp::Or | BinOp::Xor), lhs, rhs }
+            if elem == Elem::I64 && emu64 && bitwise64_in_place(s, id, lhs, rhs) =>
+        {
+            let op = match op {
+                BinOp::And => m::AluOp::And,
+                BinOp::Or => m::AluOp::Or,
+                _ => m::AluOp::Xor,
+            };
+            Some(bitwise64(s, id, op, lhs, rhs))
         }
         InstKind::Binary { op, lhs, rhs } if elem == Elem::I64 && emu64 => {
             let prog = match op {
@@ -273,25 +295,9 @@ impl Selector<'_> {
             if let Some(bits) = c.splat_value() {
                 return Ok(In::Imm { bits, bytes });
             }
-            if bytes < 8 {
-                let tmp = self.materialize(&c, unsigned_type(e)?)?;
-                return Ok(In::Var { var: tmp, byte: 0, scalar: false, bytes });
-            }
-            // a constant vector of i64: its dwords into a temporary
-            let words = 2;
-            let tmp = self.temp(VisaType::UD, t.num_elems() * words)?;
-            for (i, el) in c.elems.iter().enumerate() {
-                let bits = el.unwrap_or(0);
-                for w in 0..words {
-                    let (row, col) = self.row_col((i as u32 * words + w) * 4, 4);
-                    self.push(alu(
-                        m::AluOp::Mov,
-                        Exec::nm(1),
-                        m::Dst { var: tmp, row, col, hstride: 1 }.into(),
-                        vec![Imm::UD((bits >> (32 * w)) as u32).into()],
-                    ));
-                }
-            }
+            // a constant vector of i64 is planned on its dwords when that is shorter
+            let ty = if bytes == 8 { VisaType::UQ } else { unsigned_type(e)? };
+            let tmp = self.materialize(&c, ty)?;
             return Ok(In::Var { var: tmp, byte: 0, scalar: false, bytes });
         }
         if let Value::Inst(d) = v {
@@ -603,11 +609,41 @@ fn emit(
             _ => s.temp_pred(base + n)?,
         });
     }
+    // a half of a 64-bit result computed by one operation no other step reads is written by that
+    // operation straight into the destination (no temporary and no move), when the write is
+    // unmasked and the destination is not an input the later steps still read
+    let mut direct_halves: Vec<Option<u32>> = vec![None; prog.temps as usize];
+    if let (Out::Pair(lo, hi), Target::Data { dst, pred: None, .. }) = (prog.out, target) {
+        let r = root(s, dst.var);
+        let overlaps = ins.iter().any(|i| matches!(i, In::Var { var, .. } if root(s, *var) == r));
+        let stride = u32::from(dst.hstride) * 2;
+        if final_copy.is_none() && !overlaps && (k == 1 || stride <= 4) && lo != hi {
+            for (half, o) in [(0u32, lo), (4, hi)] {
+                if let Opd::T(t) = o {
+                    if sole_result(prog, t) {
+                        direct_halves[t as usize] = Some(half);
+                    }
+                }
+            }
+        }
+    }
     let mut e = 0;
     while e < n {
         let exec = Exec::nm(k as u8).at(((base + e) / 4) as u8);
+        let mut direct = vec![None; prog.temps as usize];
+        if let Target::Data { dst, .. } = target {
+            for (t, half) in direct_halves.iter().enumerate() {
+                if let Some(half) = *half {
+                    let at =
+                        dst.row as u32 * s.grf() + dst.col as u32 * 8 + e * 8 * u32::from(dst.hstride) + half;
+                    let (row, col) = s.row_col(at, 4);
+                    let hstride = if k == 1 { 1 } else { dst.hstride * 2 };
+                    direct[t] = Some(m::Dst { var: dst.var, row, col, hstride });
+                }
+            }
+        }
         for step in &prog.steps {
-            emit_step(s, step, exec, e, k, &ins, &temps, &preds, cpred)?;
+            emit_step(s, step, exec, e, k, &ins, &temps, &direct, &preds, cpred)?;
         }
         if let Target::Data { dst, ty, pred } = target {
             let grf = s.grf();
@@ -620,6 +656,9 @@ fn emit(
                     }
                     let ud = s.view(dst.var, VisaType::UD)?;
                     for (half, o) in [(0, lo), (4, hi)] {
+                        if matches!(o, Opd::T(t) if direct_halves[t as usize].is_some()) {
+                            continue;
+                        }
                         let at = dst_at(8) + e * 8 * u32::from(dst.hstride) + half;
                         let (row, col) = s.row_col(at, 4);
                         let src = s.emu_opd(o, VisaType::UD, None, e, k, &ins, &temps)?;
@@ -655,6 +694,110 @@ fn emit(
     Ok(())
 }
 
+/// Whether the 64-bit bitwise operation `id` can run on the dwords of its operands as they are:
+/// its result and its operands are whole variables of their own (nothing baled: no region, no
+/// predicated write), or constants whose elements are one dword repeated, and no operand shares
+/// storage with the result at another offset.
+fn bitwise64_in_place(s: &Selector, id: InstId, lhs: Value, rhs: Value) -> bool {
+    let f = s.f();
+    if s.fx().bales.baled_into.contains_key(&id) {
+        return false;
+    }
+    let n = f.insts[id].ty.num_elems();
+    if !matches!(2 * n, 2 | 4 | 8 | 16 | 32 | 64) {
+        return false;
+    }
+    let asg = &s.fx().asg;
+    let Some(dst) = asg.var(Value::Inst(id)) else { return false };
+    [lhs, rhs].into_iter().all(|v| match v {
+        Value::Const(_) => f
+            .as_const(v)
+            .and_then(|c| if c.is_undef() { Some(0) } else { c.splat_value() })
+            .is_some_and(|b| b as u32 == (b >> 32) as u32),
+        Value::Inst(d) if s.fx().bales.is_baled(d) => false,
+        _ => asg.var(v).is_some_and(|var| var == dst || asg.storage(var) != asg.storage(dst)),
+    })
+}
+
+/// A 64-bit `and`/`or`/`xor` checked by [`bitwise64_in_place`]: one operation on the dword view
+/// of its operands (both halves at once), two GRFs of dwords at a time.
+fn bitwise64(s: &mut Selector, id: InstId, op: m::AluOp, lhs: Value, rhs: Value) -> R<()> {
+    let n = s.f().insts[id].ty.num_elems();
+    let words = 2 * n;
+    let k = words.min(2 * s.grf() / 4);
+    let base = s.var_of(Value::Inst(id))?;
+    let dst = s.view(base, VisaType::UD)?;
+    let mut srcs = Vec::new();
+    for v in [lhs, rhs] {
+        srcs.push(match s.f().as_const(v).cloned() {
+            Some(c) => Err(if c.is_undef() { 0 } else { c.splat_value().unwrap_or(0) as u32 }),
+            None => {
+                let scalar = s.f().value_type(v).num_elems() == 1;
+                let var = s.var_of(v)?;
+                Ok((s.view(var, VisaType::UD)?, scalar))
+            }
+        });
+    }
+    let mut e = 0;
+    while e < words {
+        let (row, col) = s.row_col(e * 4, 4);
+        let ops = srcs
+            .iter()
+            .map(|x| match *x {
+                Err(bits) => Imm::UD(bits).into(),
+                // a scalar read as its two dwords, repeated
+                Ok((var, true)) => Src::region(var, 0, 0, m::Region::new(0, 2, 1)).into(),
+                Ok((var, false)) => Src::region(var, row, col, m::Region::CONTIG).into(),
+            })
+            .collect();
+        s.push(alu(op, Exec::nm(k as u8), m::Dst { var: dst, row, col, hstride: 1 }.into(), ops));
+        e += k;
+    }
+    Ok(())
+}
+
+/// Whether temporary `t` of `prog` is written by exactly one operation, add with carry or select
+/// and read by no step
+/// (so it can be written where the result goes).
+fn sole_result(prog: &Prog, t: u8) -> bool {
+    let reads = |o: &Opd| *o == Opd::T(t);
+    let mut writers = 0;
+    for step in &prog.steps {
+        match *step {
+            Step::Op { dst, a, b, .. } => {
+                writers += u32::from(dst == t);
+                if reads(&a) || reads(&b) {
+                    return false;
+                }
+            }
+            Step::Bfn { dst, a, b, c, .. } => {
+                if dst == t || reads(&a) || reads(&b) || reads(&c) {
+                    return false;
+                }
+            }
+            Step::Addc { dst, carry, a, b } | Step::Subb { dst, borrow: carry, a, b } => {
+                writers += u32::from(dst == t);
+                if carry == t || reads(&a) || reads(&b) {
+                    return false;
+                }
+            }
+            Step::Cmp { a, b, .. } => {
+                if reads(&a) || reads(&b) {
+                    return false;
+                }
+            }
+            Step::Sel { dst, a, b, .. } => {
+                writers += u32::from(dst == t);
+                if reads(&a) || reads(&b) {
+                    return false;
+                }
+            }
+            Step::PLogic { .. } => {}
+        }
+    }
+    writers == 1
+}
+
 #[allow(clippy::too_many_arguments)]
 fn emit_step(
     s: &mut Selector,
@@ -664,11 +807,15 @@ fn emit_step(
     k: u32,
     ins: &[In],
     temps: &[m::VarId],
+    direct: &[Option<m::Dst>],
     preds: &[m::PredId],
     cond: Option<m::PredId>,
 ) -> R<()> {
     use VisaType::{D, F, UD};
     let tdst = |s: &mut Selector, t: u8, ty: VisaType| -> R<m::Dst> {
+        if let Some(d) = direct[t as usize] {
+            return Ok(m::Dst { var: s.view(d.var, ty)?, ..d });
+        }
         Ok(m::Dst::new(s.view(temps[t as usize], ty)?, 0))
     };
     match *step {

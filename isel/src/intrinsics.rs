@@ -478,6 +478,12 @@ impl Selector<'_> {
             }
         }
         let n = t.num_elems();
+        if let Some(c) = self.f().as_const(v).cloned() {
+            // a constant is written straight into the message variable
+            let tmp = self.materialize(&c, ty)?;
+            self.k.vars[(tmp.0 - m::NUM_PREDEF_VARS) as usize].align = m::Align::Grf;
+            return Ok(tmp);
+        }
         let tmp = self.temp(ty, n)?;
         self.k.vars.last_mut().expect("just added").align = m::Align::Grf;
         if baled {

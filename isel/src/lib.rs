@@ -11,6 +11,7 @@
 //! reported as `unsupported: <what>`, never emitted wrongly.
 
 pub mod availability;
+mod constants;
 mod control;
 mod emulate;
 mod hw_registers;
@@ -22,11 +23,13 @@ mod predicates;
 mod sampler;
 mod sequences;
 mod simdcf;
+mod splat;
 mod stack_calls;
 mod surface;
 mod sync;
 pub mod xmx;
 
+pub use splat::clone_splat_reads;
 pub use stack_calls::{frame as stack_call_frame, Frame as StackCallFrame, StackCallee};
 
 use genxc_diag::{internal, not_available, unsupported, Diagnostic, Failure};
@@ -206,6 +209,10 @@ struct Selector<'a> {
     implicit: HashMap<u8, m::VarId>,
     /// Counter naming temporaries (`tmpN`, `ptmpN`).
     next_temp: u32,
+    /// Constant vectors already materialized since the last label, by element bits and element
+    /// size: read again from their temporary (nothing writes it after its plan), through a view
+    /// when the type differs, instead of built again.
+    constants: HashMap<(Vec<Option<u64>>, u32), m::VarId>,
     /// Compares (and other `i1` results) written into a predicate slice at a lane no mask offset
     /// reaches, while they are emitted: see [`predicates::UnalignedSliceWrite`].
     slice_writes: HashMap<InstId, predicates::UnalignedSliceWrite>,
@@ -323,6 +330,7 @@ fn select_unit(
         addrs: HashMap::new(),
         implicit: HashMap::new(),
         next_temp: 0,
+        constants: HashMap::new(),
         slice_writes: HashMap::new(),
         stack_callees: callees.iter().cloned().collect(),
         abi_views: HashMap::new(),
@@ -353,6 +361,7 @@ fn select_unit(
     }
     for i in 0..s.funcs.len() {
         s.cur = i;
+        s.constants.clear();
         if let Some(l) = s.funcs[i].sub {
             s.k.body.push(VInst::Subroutine(l));
         }
@@ -667,40 +676,74 @@ impl Selector<'_> {
         Src::region(var, row, col, src_region(r))
     }
 
-    /// Writes a non-splat constant vector into a fresh variable, element by element (runs of
-    /// equal elements with one instruction each).
+    /// Writes a non-splat constant vector into a fresh variable of type `ty`: the shortest plan of
+    /// [`constants::plan`] (runs of equal elements, packed `:v`/`:uv`/`:vf` immediates, or an
+    /// arithmetic sequence built from `<0,...,7>`). A 64-bit integer vector is planned on its
+    /// dwords when that is shorter (`<0,1,2,3>` of i64 is the dwords `<0,0,1,0,2,0,3,0>`, one
+    /// `:uv`).
     fn materialize(&mut self, c: &Constant, ty: VisaType) -> R<m::VarId> {
-        let n = c.ty.num_elems();
-        let tmp = self.temp(ty, n)?;
         let elem = c.ty.elem().unwrap_or(Elem::I32);
-        // one mov writes at most two GRFs
-        let max = (2 * self.grf() / ty.size()).clamp(1, 32) as usize;
-        let mut i = 0usize;
-        while i < n as usize {
-            let bits = c.elems[i].unwrap_or(0);
-            // the longest power-of-two run of equal values starting at i, aligned to its size
-            let mut size = 1usize;
-            while size * 2 <= max
-                && i.is_multiple_of(size * 2)
-                && i + size * 2 <= n as usize
-                && c.elems[i..i + size * 2].iter().all(|e| e.unwrap_or(0) == bits)
-            {
-                size *= 2;
-            }
-            let imm = imm_of(bits, elem, ty)?;
-            let (row, col) = self.row_col(i as u32 * ty.size(), ty.size());
-            self.push(alu(
-                m::AluOp::Mov,
-                Exec::nm(size as u8),
-                m::Dst { var: tmp, row, col, hstride: 1 }.into(),
-                vec![imm.into()],
-            ));
-            i += size;
+        let values = c
+            .elems
+            .iter()
+            .map(|e| e.map(|bits| imm_of(bits, elem, ty).map(|imm| imm_bits(imm, ty))).transpose())
+            .collect::<R<Vec<_>>>()?;
+        let key = (values, ty.size());
+        if let Some(&var) = self.constants.get(&key) {
+            return self.view(var, ty);
         }
+        let var = self.materialize_new(&key.0, ty)?;
+        self.constants.insert(key, var);
+        Ok(var)
+    }
+
+    /// [`Self::materialize`] of element bits `values` (of type `ty`) into a new temporary.
+    fn materialize_new(&mut self, values: &[Option<u64>], ty: VisaType) -> R<m::VarId> {
+        let n = values.len() as u32;
+        let max = |s: &Self, t: VisaType| (2 * s.grf() / t.size()).clamp(1, 32);
+        let (plan, cap) = constants::plan(values, ty, max(self, ty));
+        if matches!(ty, VisaType::Q | VisaType::UQ) {
+            let words: Vec<Option<u64>> =
+                values.iter().flat_map(|v| [v.map(|b| b & 0xffff_ffff), v.map(|b| b >> 32)]).collect();
+            let (wplan, wcap) = constants::plan(&words, VisaType::UD, max(self, VisaType::UD));
+            if wplan.len() < plan.len() {
+                let tmp = self.temp(ty, n.max(wcap.div_ceil(2)))?;
+                let ud = self.view(tmp, VisaType::UD)?;
+                self.emit_plan(&wplan, ud, VisaType::UD);
+                return Ok(tmp);
+            }
+        }
+        let tmp = self.temp(ty, cap)?;
+        self.emit_plan(&plan, tmp, ty);
         Ok(tmp)
     }
 
+    /// Emits a plan of [`constants::plan`] into `var` (elements of type `ty`).
+    fn emit_plan(&mut self, plan: &[constants::Piece], var: m::VarId, ty: VisaType) {
+        for piece in plan {
+            let (op, at, n, srcs) = match *piece {
+                constants::Piece::Mov { at, n, imm } => (m::AluOp::Mov, at, n, vec![imm.into()]),
+                constants::Piece::Arith { op, at, n, src, imm } => {
+                    let (row, col) = self.row_col(src * ty.size(), ty.size());
+                    let region = if n == 1 { m::Region::SCALAR } else { m::Region::CONTIG };
+                    let op = match op {
+                        constants::ArithOp::Add => m::AluOp::Add,
+                        constants::ArithOp::Mul => m::AluOp::Mul,
+                        constants::ArithOp::Shl => m::AluOp::Shl,
+                    };
+                    (op, at, n, vec![Src::region(var, row, col, region).into(), imm.into()])
+                }
+            };
+            let (row, col) = self.row_col(at * ty.size(), ty.size());
+            self.push(alu(op, Exec::nm(n as u8), m::Dst { var, row, col, hstride: 1 }.into(), srcs));
+        }
+    }
+
     fn push(&mut self, i: VInst) {
+        // code after a label may be reached without what came before it
+        if matches!(i, VInst::Label(_)) {
+            self.constants.clear();
+        }
         self.k.body.push(i);
     }
 
@@ -1463,6 +1506,26 @@ fn imm_of(bits: u64, e: Elem, ty: VisaType) -> R<Imm> {
         VisaType::DF => Imm::DF(f64::from_bits(bits)),
         VisaType::BF => return Err(unsupported("bfloat immediates")),
     })
+}
+
+/// The element bits of a scalar immediate of type `ty` (zero-extended to 64).
+fn imm_bits(imm: Imm, ty: VisaType) -> u64 {
+    let bits = match imm {
+        Imm::D(x) => x as u32 as u64,
+        Imm::UD(x) | Imm::V(x) | Imm::UV(x) | Imm::VF(x) => x.into(),
+        Imm::W(x) => x as u16 as u64,
+        Imm::UW(x) | Imm::HF(x) => x.into(),
+        Imm::B(x) => x as u8 as u64,
+        Imm::UB(x) => x.into(),
+        Imm::Q(x) => x as u64,
+        Imm::UQ(x) => x,
+        Imm::F(x) => x.to_bits().into(),
+        Imm::DF(x) => x.to_bits(),
+    };
+    match ty.size() {
+        8 => bits,
+        w => bits & ((1u64 << (8 * w)) - 1),
+    }
 }
 
 fn unencodable(r: &Region) -> Failure {

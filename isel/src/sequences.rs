@@ -304,6 +304,56 @@ fn shift64_into(b: &mut B, op: Op64, x: (Opd, Opd), amount: Opd) -> (Opd, Opd) {
     }
 }
 
+/// The sequence of the 64-bit shift `op` (`Shl`, `LShr` or `AShr`) of input 0 by the constant
+/// `amount & 63`: no masks, compares or selects. Below 32 each half is the shifted half or'ed with
+/// the bits crossing from the other (4 steps: 3 for the shift and the or of the half that takes
+/// bits, 1 for the other); from 32 one half is the other half shifted by `amount - 32` and the
+/// other is zero or the sign (1-2 steps); a shift by 0 is the input.
+pub(crate) fn shift64_const(op: Op64, amount: u32) -> Prog {
+    use Opd::*;
+    let mut b = B::default();
+    let k = amount & 63;
+    let (a0, a1) = (Lo(A), Hi(A));
+    let out = if k == 0 {
+        Out::Pair(a0, a1)
+    } else if k < 32 {
+        match op {
+            Op64::Shl => {
+                let lo = b.op(DOp::Shl, a0, Imm(k));
+                let up = b.op(DOp::Shl, a1, Imm(k));
+                let cross = b.op(DOp::Shr, a0, Imm(32 - k));
+                let hi = b.op(DOp::Or, up, cross);
+                Out::Pair(lo, hi)
+            }
+            _ => {
+                let sh = if op == Op64::AShr { DOp::Asr } else { DOp::Shr };
+                let hi = b.op(sh, a1, Imm(k));
+                let down = b.op(DOp::Shr, a0, Imm(k));
+                let cross = b.op(DOp::Shl, a1, Imm(32 - k));
+                let lo = b.op(DOp::Or, down, cross);
+                Out::Pair(lo, hi)
+            }
+        }
+    } else {
+        match op {
+            Op64::Shl => {
+                let hi = b.op(DOp::Shl, a0, Imm(k - 32));
+                Out::Pair(Imm(0), hi)
+            }
+            Op64::AShr => {
+                let lo = b.op(DOp::Asr, a1, Imm(k - 32));
+                let hi = b.op(DOp::Asr, a1, Imm(31));
+                Out::Pair(lo, hi)
+            }
+            _ => {
+                let lo = b.op(DOp::Shr, a1, Imm(k - 32));
+                Out::Pair(lo, Imm(0))
+            }
+        }
+    };
+    b.done(out)
+}
+
 /// Adds the steps of `x + y` (or `x - y`) on (low, high) pairs; returns the pair.
 fn add64_into(b: &mut B, sub: bool, x: (Opd, Opd), y: (Opd, Opd)) -> (Opd, Opd) {
     let (lo, c) = (b.t(), b.t());
@@ -1179,6 +1229,19 @@ mod tests {
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        #[test]
+        fn constant_shifts_match_native_shifts(a in edge64(), k in 0u32..64) {
+            for op in [Op64::Shl, Op64::LShr, Op64::AShr] {
+                let prog = shift64_const(op, k);
+                let got = run(&prog, &[(a, 64)], false, &exact);
+                prop_assert_eq!(got, reference(op, a, k.into()), "{:?} {:#x} by {}", op, a, k);
+                prop_assert!(prog.steps.len() <= 4 && prog.preds == 0, "{:?} by {}: {:?}", op, k, prog);
+                if k >= 32 {
+                    prop_assert!(prog.steps.len() <= 2, "{:?} by {}: {:?}", op, k, prog);
+                }
+            }
+        }
 
         #[test]
         fn sixty_four_bit_sequences_match_native_arithmetic(a in edge64(), b in edge64()) {

@@ -262,7 +262,12 @@ impl Thread {
                 }
                 continue;
             }
-            // the terminator
+            // the terminator, a step too: a loop with no instruction (constant folding can leave
+            // `l: br label %l`) still stops at the limit
+            self.steps += 1;
+            if self.steps > launch.step_limit {
+                return Err(SimError::StepLimit { limit: launch.step_limit });
+            }
             let target = match &f.blocks[fr.block].term {
                 Terminator::Br(b) => *b,
                 Terminator::CondBr { cond, on_true, on_false } => {

@@ -16,6 +16,7 @@ mod builder;
 mod by_reference;
 mod cast_callees;
 mod compiler_copies;
+mod constant_fold;
 mod function_pointers;
 mod globals;
 mod linkage;
@@ -50,6 +51,9 @@ use inkwell::llvm_sys::{LLVMOpcode, LLVMTypeKind};
 /// stack memory per thread. Errors are located diagnostics of constructs a rewrite recognized and
 /// cannot compile (never a partial rewrite left for the import to misread).
 pub fn prepare_module(m: &ModuleRef, platform: Platform, stack_bytes: u32) -> Result<(), Vec<Diagnostic>> {
+    // Operations on constants become the constants they compute (LLVM's constant folder), in
+    // every module.
+    constant_fold::fold_constant_operations(m);
     if !needs_preparation(m) {
         return Ok(());
     }

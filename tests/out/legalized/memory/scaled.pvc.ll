@@ -2,10 +2,9 @@ define dllexport void @scaled(i32 %arg0, i32 %arg1) {
 bb0:
   %v0 = call i32 @llvm.genx.group.id.x.i32()
   %v1 = shl i32 %v0, 6
-  %v2 = mul <16 x i32> <i32 0, i32 1, i32 2, i32 3, i32 4, i32 5, i32 6, i32 7, i32 8, i32 9, i32 10, i32 11, i32 12, i32 13, i32 14, i32 15>, <i32 8, i32 8, i32 8, i32 8, i32 8, i32 8, i32 8, i32 8, i32 8, i32 8, i32 8, i32 8, i32 8, i32 8, i32 8, i32 8>
-  %v3 = call <16 x float> @llvm.genx.gather.scaled2.v16f32.i16.v16i32(i32 2, i16 0, i32 %arg0, i32 %v1, <16 x i32> %v2)
-  %v4 = fcmp ogt <16 x float> %v3, <float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000>
-  call void @llvm.genx.scatter.scaled.v16i1.i16.v16i32.v16f32(<16 x i1> %v4, i32 2, i16 0, i32 %arg1, i32 %v1, <16 x i32> %v2, <16 x float> %v3)
+  %v2 = call <16 x float> @llvm.genx.gather.scaled2.v16f32.i16.v16i32(i32 2, i16 0, i32 %arg0, i32 %v1, <16 x i32> <i32 0, i32 8, i32 16, i32 24, i32 32, i32 40, i32 48, i32 56, i32 64, i32 72, i32 80, i32 88, i32 96, i32 104, i32 112, i32 120>)
+  %v3 = fcmp ogt <16 x float> %v2, <float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000>
+  call void @llvm.genx.scatter.scaled.v16i1.i16.v16i32.v16f32(<16 x i1> %v3, i32 2, i16 0, i32 %arg1, i32 %v1, <16 x i32> <i32 0, i32 8, i32 16, i32 24, i32 32, i32 40, i32 48, i32 56, i32 64, i32 72, i32 80, i32 88, i32 96, i32 104, i32 112, i32 120>, <16 x float> %v2)
   ret void
 }
 

@@ -16,32 +16,31 @@ bb0:
 bb1:
   %v12 = fmul <32 x float> %v2, %v4
   %v13 = select <32 x i1> %v9, <32 x float> %v12, <32 x float> %v2
-  %v14 = xor <32 x i1> <i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true>, <i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true>
-  %v15 = call { <32 x i1>, <32 x i1>, i1 } @llvm.genx.simdcf.goto.v32i1.v32i1.v32i1(<32 x i1> %v9, <32 x i1> <i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false>, <32 x i1> %v14)
-  %v16 = extractvalue { <32 x i1>, <32 x i1>, i1 } %v15, 0
-  %v17 = extractvalue { <32 x i1>, <32 x i1>, i1 } %v15, 1
-  %v18 = extractvalue { <32 x i1>, <32 x i1>, i1 } %v15, 2
-  br i1 %v18, label %bb2, label %bb2
+  %v14 = call { <32 x i1>, <32 x i1>, i1 } @llvm.genx.simdcf.goto.v32i1.v32i1.v32i1(<32 x i1> %v9, <32 x i1> <i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false>, <32 x i1> <i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false>)
+  %v15 = extractvalue { <32 x i1>, <32 x i1>, i1 } %v14, 0
+  %v16 = extractvalue { <32 x i1>, <32 x i1>, i1 } %v14, 1
+  %v17 = extractvalue { <32 x i1>, <32 x i1>, i1 } %v14, 2
+  br i1 %v17, label %bb2, label %bb2
 bb2:
-  %v19 = phi <32 x float> [ %v2, %bb0 ], [ %v13, %bb1 ], [ %v13, %bb1 ]
-  %v20 = phi <32 x i1> [ <i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false>, %bb0 ], [ %v17, %bb1 ], [ %v17, %bb1 ]
-  %v21 = phi <32 x i1> [ %v9, %bb0 ], [ %v16, %bb1 ], [ %v16, %bb1 ]
-  %v22 = call { <32 x i1>, i1 } @llvm.genx.simdcf.join.v32i1.v32i1(<32 x i1> %v21, <32 x i1> %v10)
-  %v23 = extractvalue { <32 x i1>, i1 } %v22, 0
-  %v24 = extractvalue { <32 x i1>, i1 } %v22, 1
-  br i1 %v24, label %bb4, label %bb3
+  %v18 = phi <32 x float> [ %v2, %bb0 ], [ %v13, %bb1 ], [ %v13, %bb1 ]
+  %v19 = phi <32 x i1> [ <i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false>, %bb0 ], [ %v16, %bb1 ], [ %v16, %bb1 ]
+  %v20 = phi <32 x i1> [ %v9, %bb0 ], [ %v15, %bb1 ], [ %v15, %bb1 ]
+  %v21 = call { <32 x i1>, i1 } @llvm.genx.simdcf.join.v32i1.v32i1(<32 x i1> %v20, <32 x i1> %v10)
+  %v22 = extractvalue { <32 x i1>, i1 } %v21, 0
+  %v23 = extractvalue { <32 x i1>, i1 } %v21, 1
+  br i1 %v23, label %bb4, label %bb3
 bb3:
-  %v25 = fadd <32 x float> %v19, <float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000>
-  %v26 = select <32 x i1> %v23, <32 x float> %v25, <32 x float> %v19
+  %v24 = fadd <32 x float> %v18, <float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000>
+  %v25 = select <32 x i1> %v22, <32 x float> %v24, <32 x float> %v18
   br label %bb4
 bb4:
-  %v27 = phi <32 x float> [ %v19, %bb2 ], [ %v26, %bb3 ]
-  %v28 = call { <32 x i1>, i1 } @llvm.genx.simdcf.join.v32i1.v32i1(<32 x i1> %v23, <32 x i1> %v20)
-  %v29 = extractvalue { <32 x i1>, i1 } %v28, 0
-  %v30 = extractvalue { <32 x i1>, i1 } %v28, 1
+  %v26 = phi <32 x float> [ %v18, %bb2 ], [ %v25, %bb3 ]
+  %v27 = call { <32 x i1>, i1 } @llvm.genx.simdcf.join.v32i1.v32i1(<32 x i1> %v22, <32 x i1> %v19)
+  %v28 = extractvalue { <32 x i1>, i1 } %v27, 0
+  %v29 = extractvalue { <32 x i1>, i1 } %v27, 1
   br label %bb5
 bb5:
-  call void @llvm.genx.oword.st.v32f32(i32 %arg0, i32 %v1, <32 x float> %v27)
+  call void @llvm.genx.oword.st.v32f32(i32 %arg0, i32 %v1, <32 x float> %v26)
   ret void
 }
 

@@ -15,33 +15,32 @@ bb1:
   %v10 = shl <16 x i32> %v2, <i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1>
   %v11 = call <16 x i1> @llvm.genx.rdpredregion.v16i1.v32i1(<32 x i1> %v7, i32 0)
   %v12 = select <16 x i1> %v11, <16 x i32> %v10, <16 x i32> %v2
-  %v13 = xor <16 x i1> <i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true>, <i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true>
-  %v14 = call { <32 x i1>, <16 x i1>, i1 } @llvm.genx.simdcf.goto.v32i1.v16i1.v16i1(<32 x i1> %v7, <16 x i1> <i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false>, <16 x i1> %v13)
-  %v15 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v14, 0
-  %v16 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v14, 1
-  %v17 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v14, 2
-  br i1 %v17, label %bb2, label %bb2
+  %v13 = call { <32 x i1>, <16 x i1>, i1 } @llvm.genx.simdcf.goto.v32i1.v16i1.v16i1(<32 x i1> %v7, <16 x i1> <i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false>, <16 x i1> <i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false>)
+  %v14 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v13, 0
+  %v15 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v13, 1
+  %v16 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v13, 2
+  br i1 %v16, label %bb2, label %bb2
 bb2:
-  %v18 = phi <16 x i32> [ %v2, %bb0 ], [ %v12, %bb1 ], [ %v12, %bb1 ]
-  %v19 = phi <16 x i1> [ <i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false>, %bb0 ], [ %v16, %bb1 ], [ %v16, %bb1 ]
-  %v20 = phi <32 x i1> [ %v7, %bb0 ], [ %v15, %bb1 ], [ %v15, %bb1 ]
-  %v21 = call { <32 x i1>, i1 } @llvm.genx.simdcf.join.v32i1.v16i1(<32 x i1> %v20, <16 x i1> %v8)
-  %v22 = extractvalue { <32 x i1>, i1 } %v21, 0
-  %v23 = extractvalue { <32 x i1>, i1 } %v21, 1
-  br i1 %v23, label %bb4, label %bb3
+  %v17 = phi <16 x i32> [ %v2, %bb0 ], [ %v12, %bb1 ], [ %v12, %bb1 ]
+  %v18 = phi <16 x i1> [ <i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false>, %bb0 ], [ %v15, %bb1 ], [ %v15, %bb1 ]
+  %v19 = phi <32 x i1> [ %v7, %bb0 ], [ %v14, %bb1 ], [ %v14, %bb1 ]
+  %v20 = call { <32 x i1>, i1 } @llvm.genx.simdcf.join.v32i1.v16i1(<32 x i1> %v19, <16 x i1> %v8)
+  %v21 = extractvalue { <32 x i1>, i1 } %v20, 0
+  %v22 = extractvalue { <32 x i1>, i1 } %v20, 1
+  br i1 %v22, label %bb4, label %bb3
 bb3:
-  %v24 = sub <16 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>, %v18
-  %v25 = call <16 x i1> @llvm.genx.rdpredregion.v16i1.v32i1(<32 x i1> %v22, i32 0)
-  %v26 = select <16 x i1> %v25, <16 x i32> %v24, <16 x i32> %v18
+  %v23 = sub <16 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>, %v17
+  %v24 = call <16 x i1> @llvm.genx.rdpredregion.v16i1.v32i1(<32 x i1> %v21, i32 0)
+  %v25 = select <16 x i1> %v24, <16 x i32> %v23, <16 x i32> %v17
   br label %bb4
 bb4:
-  %v27 = phi <16 x i32> [ %v18, %bb2 ], [ %v26, %bb3 ]
-  %v28 = call { <32 x i1>, i1 } @llvm.genx.simdcf.join.v32i1.v16i1(<32 x i1> %v22, <16 x i1> %v19)
-  %v29 = extractvalue { <32 x i1>, i1 } %v28, 0
-  %v30 = extractvalue { <32 x i1>, i1 } %v28, 1
+  %v26 = phi <16 x i32> [ %v17, %bb2 ], [ %v25, %bb3 ]
+  %v27 = call { <32 x i1>, i1 } @llvm.genx.simdcf.join.v32i1.v16i1(<32 x i1> %v21, <16 x i1> %v18)
+  %v28 = extractvalue { <32 x i1>, i1 } %v27, 0
+  %v29 = extractvalue { <32 x i1>, i1 } %v27, 1
   br label %bb5
 bb5:
-  call void @llvm.genx.oword.st.v16i32(i32 %arg0, i32 %v1, <16 x i32> %v27)
+  call void @llvm.genx.oword.st.v16i32(i32 %arg0, i32 %v1, <16 x i32> %v26)
   ret void
 }
 

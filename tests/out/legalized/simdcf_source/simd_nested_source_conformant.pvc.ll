@@ -34,33 +34,32 @@ bb3:
   %v25 = extractvalue { <32 x i1>, i1 } %v23, 1
   br label %bb4
 bb4:
-  %v26 = xor <16 x i1> <i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true>, <i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true>
-  %v27 = call { <32 x i1>, <16 x i1>, i1 } @llvm.genx.simdcf.goto.v32i1.v16i1.v16i1(<32 x i1> %v24, <16 x i1> <i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false>, <16 x i1> %v26)
-  %v28 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v27, 0
-  %v29 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v27, 1
-  %v30 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v27, 2
-  br i1 %v30, label %bb5, label %bb5
+  %v26 = call { <32 x i1>, <16 x i1>, i1 } @llvm.genx.simdcf.goto.v32i1.v16i1.v16i1(<32 x i1> %v24, <16 x i1> <i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false>, <16 x i1> <i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false>)
+  %v27 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v26, 0
+  %v28 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v26, 1
+  %v29 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v26, 2
+  br i1 %v29, label %bb5, label %bb5
 bb5:
-  %v31 = phi <16 x i32> [ %v2, %bb0 ], [ %v22, %bb4 ], [ %v22, %bb4 ]
-  %v32 = phi <16 x i1> [ <i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false>, %bb0 ], [ %v29, %bb4 ], [ %v29, %bb4 ]
-  %v33 = phi <32 x i1> [ %v7, %bb0 ], [ %v28, %bb4 ], [ %v28, %bb4 ]
-  %v34 = call { <32 x i1>, i1 } @llvm.genx.simdcf.join.v32i1.v16i1(<32 x i1> %v33, <16 x i1> %v8)
-  %v35 = extractvalue { <32 x i1>, i1 } %v34, 0
-  %v36 = extractvalue { <32 x i1>, i1 } %v34, 1
-  br i1 %v36, label %bb7, label %bb6
+  %v30 = phi <16 x i32> [ %v2, %bb0 ], [ %v22, %bb4 ], [ %v22, %bb4 ]
+  %v31 = phi <16 x i1> [ <i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false>, %bb0 ], [ %v28, %bb4 ], [ %v28, %bb4 ]
+  %v32 = phi <32 x i1> [ %v7, %bb0 ], [ %v27, %bb4 ], [ %v27, %bb4 ]
+  %v33 = call { <32 x i1>, i1 } @llvm.genx.simdcf.join.v32i1.v16i1(<32 x i1> %v32, <16 x i1> %v8)
+  %v34 = extractvalue { <32 x i1>, i1 } %v33, 0
+  %v35 = extractvalue { <32 x i1>, i1 } %v33, 1
+  br i1 %v35, label %bb7, label %bb6
 bb6:
-  %v37 = sub <16 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>, %v31
-  %v38 = call <16 x i1> @llvm.genx.rdpredregion.v16i1.v32i1(<32 x i1> %v35, i32 0)
-  %v39 = select <16 x i1> %v38, <16 x i32> %v37, <16 x i32> %v31
+  %v36 = sub <16 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>, %v30
+  %v37 = call <16 x i1> @llvm.genx.rdpredregion.v16i1.v32i1(<32 x i1> %v34, i32 0)
+  %v38 = select <16 x i1> %v37, <16 x i32> %v36, <16 x i32> %v30
   br label %bb7
 bb7:
-  %v40 = phi <16 x i32> [ %v31, %bb5 ], [ %v39, %bb6 ]
-  %v41 = call { <32 x i1>, i1 } @llvm.genx.simdcf.join.v32i1.v16i1(<32 x i1> %v35, <16 x i1> %v32)
-  %v42 = extractvalue { <32 x i1>, i1 } %v41, 0
-  %v43 = extractvalue { <32 x i1>, i1 } %v41, 1
+  %v39 = phi <16 x i32> [ %v30, %bb5 ], [ %v38, %bb6 ]
+  %v40 = call { <32 x i1>, i1 } @llvm.genx.simdcf.join.v32i1.v16i1(<32 x i1> %v34, <16 x i1> %v31)
+  %v41 = extractvalue { <32 x i1>, i1 } %v40, 0
+  %v42 = extractvalue { <32 x i1>, i1 } %v40, 1
   br label %bb8
 bb8:
-  call void @llvm.genx.oword.st.v16i32(i32 %arg0, i32 %v1, <16 x i32> %v40)
+  call void @llvm.genx.oword.st.v16i32(i32 %arg0, i32 %v1, <16 x i32> %v39)
   ret void
 }
 

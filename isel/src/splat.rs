@@ -1,0 +1,99 @@
+//! Splat reads cloned per user, before baling: a region read in which every lane reads the same
+//! element (`<0;1,0>`, what an `insertelement` into undef and a zero-mask `shufflevector` become
+//! once region reads are forwarded through the insert) and that has several users would be a
+//! value of its own, copied once into a vector variable that each user then reads. Each operand
+//! that reads it from an operation taking source regions gets its own copy of the read, placed
+//! right before that operation, which then folds it as a `<0;1,0>` source region: no vector
+//! variable and no copy. This is what Intel's GenX baling does with a splat read by more than one
+//! instruction. The read itself stays for users that do not take regions (calls, phis,
+//! terminators, messages) and is dropped when none is left.
+
+use genxc_genx::bale::takes_src_regions;
+use genxc_genx::ir::{Function, Inst, InstId, InstKind, Value};
+use genxc_genx::Elem;
+
+/// Whether `id` is a region read of a variable in which every lane reads the same element, of
+/// data (not predicates), direct.
+fn is_splat_read(f: &Function, id: InstId) -> bool {
+    let InstKind::RdRegion { input, region: r } = &f.insts[id].kind else { return false };
+    f.as_const(*input).is_none()
+        && r.indirect.is_none()
+        && r.num_elems > 1
+        && (r.stride == 0 || r.width == 1)
+        && (r.vstride == 0 || r.num_elems <= r.width)
+        && f.insts[id].ty.elem().is_some_and(|e| e != Elem::I1)
+}
+
+/// Whether `n` lanes is a vISA execution size (an operation of another size does not fold
+/// regions).
+fn is_exec_size(n: u32) -> bool {
+    matches!(n, 1 | 2 | 4 | 8 | 16 | 32)
+}
+
+/// Gives every region-taking operand that reads a splat read with several uses a copy of the
+/// read of its own, right before its operation; drops the reads left without uses. Returns the
+/// number of copies made.
+pub fn clone_splat_reads(f: &mut Function) -> usize {
+    let uses = f.use_counts();
+    let shared = |f: &Function, v: Value| match v {
+        Value::Inst(d) => {
+            uses.get(genxc_genx::ir::inst_index(d)).is_some_and(|&n| n > 1) && is_splat_read(f, d)
+        }
+        _ => false,
+    };
+    let mut cloned = Vec::new();
+    for b in f.layout.clone() {
+        let old = std::mem::take(&mut f.blocks[b].insts);
+        let mut new = Vec::with_capacity(old.len());
+        for u in old {
+            let kind = f.insts[u].kind.clone();
+            let (operands, lanes): (Vec<Value>, u32) = match &kind {
+                k if takes_src_regions(k) => (k.operands(), f.insts[u].ty.num_elems().max(1)),
+                InstKind::WrRegion { new, region, .. } => (vec![*new], region.num_elems),
+                _ => (Vec::new(), 0),
+            };
+            if !is_exec_size(lanes) || !operands.iter().any(|&v| shared(f, v)) {
+                new.push(u);
+                continue;
+            }
+            // one copy per operand slot, in operand order
+            let mut copies = Vec::new();
+            for &v in &operands {
+                if let (true, Value::Inst(d)) = (shared(f, v), v) {
+                    let read = f.insts[d].clone();
+                    let name =
+                        if read.name.is_empty() { String::new() } else { format!("{}.splat", read.name) };
+                    let c = f.insts.alloc(Inst { name, ..read });
+                    new.push(c);
+                    copies.push(Some(Value::Inst(c)));
+                    cloned.push(d);
+                } else {
+                    copies.push(None);
+                }
+            }
+            let mut slot = 0;
+            let mut swap = |v: Value| {
+                let out = copies.get(slot).copied().flatten().unwrap_or(v);
+                slot += 1;
+                out
+            };
+            let user = &mut f.insts[u].kind;
+            match user {
+                InstKind::WrRegion { new: n, .. } => *n = swap(*n),
+                k => k.map_operands(swap),
+            }
+            new.push(u);
+        }
+        f.blocks[b].insts = new;
+    }
+    // the reads no operand reads any more
+    let uses = f.use_counts();
+    let dead: Vec<InstId> =
+        cloned.iter().copied().filter(|&d| uses[genxc_genx::ir::inst_index(d)] == 0).collect();
+    if !dead.is_empty() {
+        for b in f.layout.clone() {
+            f.blocks[b].insts.retain(|i| !dead.contains(i));
+        }
+    }
+    cloned.len()
+}
