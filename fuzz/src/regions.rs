@@ -386,7 +386,7 @@ pub fn region_kernel(seed: u64) -> RegionKernel {
         // Float data is made finite in the integer domain: clearing the exponent's top bit of
         // every element leaves no NaN or infinity (the simulator models float moves through
         // f64, which does not keep a signalling NaN's payload: see
-        // docs/region-campaign-results.md).
+        // CONFORMANCE.md, region campaign).
         if e.is_float() {
             let keep = if e == ElemType::Half { "-1073758209" } else { "-1073741825" };
             let f = w.fresh("fin");
