@@ -29,6 +29,7 @@ const FIXTURES: &[(&str, &str, &str, usize, usize)] = &[
     ("grf_span.ll", "tgllp", "grf-span", 3, 4),
     ("row_crosses_grf.ll", "tgllp", "row-crosses-grf", 1, 2),
     ("indirect_span.ll", "tgllp", "indirect-span", 0, 2),
+    ("qword_2d_emulated.ll", "tgllp", "qword-2d-emulated", 1, 2),
 ];
 
 fn fixture(name: &str) -> PathBuf {

@@ -5,6 +5,7 @@
 //! (`genxc::region_oracle`) accepts genxc's own `--emit legalized` output of generated kernels,
 //! catches a wrong split, and says what it does not model.
 
+mod common;
 #[path = "../fuzz/src/region_run.rs"]
 mod region_run;
 #[path = "../fuzz/src/regions.rs"]
@@ -101,6 +102,27 @@ fn campaign_regressions_agree_with_their_input() {
                 agrees(&f.display().to_string(), &text, platform, seed)
                     .unwrap_or_else(|e| panic!("{} on {platform}: {e}", f.display()));
             }
+        }
+    }
+}
+
+/// The campaign's regression kernels, compiled by genxc, pass Intel's finalizer on SKL, TGLLP,
+/// DG2 and PVC (TGLLP's stopped on the 2D QWord source of `qword_rows_tgllp.ll` before).
+#[test]
+fn campaign_regressions_pass_the_finalizer() {
+    if !common::finalizer_available() {
+        return;
+    }
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/regions/campaign");
+    let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    files.sort();
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap();
+        for p in [Platform::Skl, Platform::Tgllp, Platform::Dg2, Platform::Pvc] {
+            let visa = compile(&text, p.info().name, "visaasm")
+                .unwrap_or_else(|e| panic!("{} on {p}: {e}", f.display()));
+            common::finalize("k.visaasm", &visa, p.info().finalizer_name)
+                .unwrap_or_else(|e| panic!("{} on {p}: {e}", f.display()));
         }
     }
 }

@@ -90,6 +90,8 @@ pub enum Illegal {
     ImmediateRange(i32),
     /// A single-indirect region whose possible positions may cross too many GRFs.
     IndirectSpan,
+    /// A 2D source of 64-bit elements on a part without QWord moves.
+    Qword2DEmulated,
 }
 
 impl fmt::Display for Illegal {
@@ -111,6 +113,9 @@ impl fmt::Display for Illegal {
             Illegal::Misaligned => f.write_str("byte offset is not a multiple of the element size"),
             Illegal::ImmediateRange(o) => write!(f, "indirect immediate offset {o} is outside -512..511"),
             Illegal::IndirectSpan => f.write_str("indirect region may cross too many GRFs"),
+            Illegal::Qword2DEmulated => {
+                f.write_str("a 2D 64-bit source needs QWord moves, which this part lacks")
+            }
         }
     }
 }
@@ -145,6 +150,7 @@ pub const RULES: &[Rule] = &[
     Rule { id: "grf-span", section: "1.4", text: "a region must lie in two GRFs from its first element's GRF (one for bytes without multi-indirect byte regioning)" },
     Rule { id: "row-crosses-grf", section: "1.5", text: "each row of a 2D source must lie inside one GRF" },
     Rule { id: "indirect-span", section: "1.4", text: "a single-indirect region must lie in the GRFs an indirect operand may touch (run time: needs the index value)" },
+    Rule { id: "qword-2d-emulated", section: "1.9", text: "a 64-bit source must be 1D on parts without QWord moves (ICLLP, TGLLP: the finalizer cannot split a 2D QWord move)" },
 ];
 
 impl Illegal {
@@ -167,6 +173,7 @@ impl Illegal {
             Illegal::Misaligned => "misaligned",
             Illegal::ImmediateRange(_) => "immediate-range",
             Illegal::IndirectSpan => "indirect-span",
+            Illegal::Qword2DEmulated => "qword-2d-emulated",
         };
         rule(id).unwrap_or(&RULES[0])
     }
@@ -194,6 +201,21 @@ pub fn pred_min_size(p: Platform) -> u32 {
 /// Elements of the address register (cap on multi-indirect rows).
 pub fn address_elems(p: Platform) -> u32 {
     p.info().address_elems.max(1)
+}
+
+/// Whether the part moves 64-bit elements natively. Gen11 and XeLP (ICLLP, TGLLP) have no QWord
+/// moves: the finalizer splits each into DWord moves. (DG2 emulates 64-bit arithmetic too, but its
+/// finalizer takes QWord moves of 2D regions.)
+pub fn has_qword_moves(p: Platform) -> bool {
+    !matches!(p, Platform::Icllp | Platform::Tgllp)
+}
+
+/// Whether 64-bit elements of this region must be read one row at a time: the part has no QWord
+/// moves, and its finalizer, splitting a QWord move into DWord moves, refuses a 2D 64-bit source
+/// (`GenX_IR -platform TGLLP`: "unsupported region" for `mov (4) ... <1;2,0>:q`), while each row,
+/// a 1D region, is taken.
+pub fn qword_rows_only(r: &Region, p: Platform) -> bool {
+    r.elem_bytes == 8 && !has_qword_moves(p) && stride_1d(r).is_none()
 }
 
 /// The largest execution size vISA has.
@@ -324,6 +346,9 @@ pub fn check(a: &Access, p: Platform) -> Result<(), Illegal> {
                 }
                 if !matches!(r.vstride, 0 | 1 | 2 | 4 | 8 | 16 | 32) {
                     return Err(Illegal::VStride(r.vstride));
+                }
+                if qword_rows_only(r, p) {
+                    return Err(Illegal::Qword2DEmulated);
                 }
             }
         },
@@ -505,7 +530,7 @@ pub fn legal_size(a: &Access, idx: u32, use_real_idx: bool, p: Platform) -> u32 
     if multi && eb == 1 && !mibr {
         vw = 1;
     }
-    if r.indirect.is_some() && !multi && is_2d {
+    if (r.indirect.is_some() && !multi && is_2d) || (allow_2d && !multi && qword_rows_only(r, p)) {
         vw = vw.min(pow2_floor(width - idx % width));
     }
     vw.clamp(1, i64::from(MAX_EXEC_SIZE)) as u32
@@ -599,6 +624,22 @@ mod tests {
         assert_eq!(Illegal::GrfSpan(2).rule().id, "grf-span");
         assert_eq!(Illegal::IndirectSpan.rule().id, "indirect-span");
         assert_eq!(Illegal::Misaligned.rule().id, "misaligned");
+    }
+
+    #[test]
+    fn qword_2d_sources_are_read_by_rows_without_qword_moves() {
+        // <1;2,0> of 4 x i64 at byte 16: rows [e2, e2], [e3, e3]
+        let a = Access::new(reg(8, 4, 1, 2, 0, 16), Role::Source, 8);
+        assert_eq!(check(&a, Platform::Tgllp), Err(Illegal::Qword2DEmulated));
+        assert_eq!(check(&a, Platform::Icllp).unwrap_err().rule().id, "qword-2d-emulated");
+        assert_eq!(check(&a, Platform::Dg2), Ok(()));
+        assert_eq!(legal_size(&a, 0, true, Platform::Tgllp), 2);
+        assert_eq!(legal_size(&a, 0, true, Platform::Dg2), 4);
+        // one row is 1D, legal everywhere; 32-bit 2D regions are not concerned
+        let row = Access::new(reg(8, 2, 1, 2, 0, 16), Role::Source, 8);
+        assert_eq!(check(&row, Platform::Tgllp), Ok(()));
+        let dw = Access::new(reg(4, 4, 1, 2, 0, 16), Role::Source, 16);
+        assert_eq!(check(&dw, Platform::Tgllp), Ok(()));
     }
 
     #[test]

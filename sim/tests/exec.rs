@@ -2056,3 +2056,30 @@ fn movs_sets_the_sampler_index_a_sample_uses() {
     assert_eq!(through(2), vec![3.0, 4.0, 1.0, 4.0, 6.0, 7.0, 5.0, 3.0]);
     assert_eq!(through(5), vec![4.0, 1.0, 1.0, 4.0, 6.0, 7.0, 5.0, 3.0]);
 }
+
+#[test]
+fn same_size_integer_moves_copy_definedness_byte_by_byte() {
+    let (mut k, out) = with_out("t");
+    let r = k.add_var("r", VisaType::D, 8, Align::Grf);
+    let rb = k.add_alias("rb", VisaType::UB, 32, Align::Grf, r, 0);
+    let t = k.add_var("t", VisaType::D, 8, Align::Grf);
+    let u = k.add_var("u", VisaType::D, 8, Align::Grf);
+    op(&mut k, AluOp::Mov, E8, d(t, 0), vec![i(Imm::D(0))]);
+    op(&mut k, AluOp::Mov, E8, d(u, 0), vec![i(Imm::D(0))]);
+    // bytes 0 and 2 of r's first dword written, 1 and 3 not
+    op(&mut k, AluOp::Mov, E1, d(rb, 0), vec![i(Imm::UW(0x11))]);
+    op(&mut k, AluOp::Mov, E1, d(rb, 2), vec![i(Imm::UW(0x33))]);
+    // a dword copy keeps the written bytes; an add reads the value whole
+    op(&mut k, AluOp::Mov, E1, d(t, 0), vec![rg(r, 0, 0, 0, 1, 0)]);
+    op(&mut k, AluOp::Add, E1, d(u, 0), vec![rg(r, 0, 0, 0, 1, 0), i(Imm::D(0))]);
+    ost(&mut k, Owords::O2, out, 0, t);
+    ost(&mut k, Owords::O2, out, 32, u);
+    ret(&mut k);
+    let (res, m) = run_out(&k);
+    res.unwrap();
+    let bytes = &m.buffers[0].bytes;
+    assert_eq!(bytes.get(0, 1), (0x11, true));
+    assert!(!bytes.get(1, 1).1 && !bytes.get(3, 1).1);
+    assert_eq!(bytes.get(2, 1), (0x33, true));
+    assert_eq!(word(&m, 0, 8), None);
+}

@@ -13,6 +13,7 @@
 //! type). `min`/`max` of floats return the other operand when one is NaN (IEEE minNum/maxNum)
 //! and order -0 below +0. `cmp` of floats with a NaN is false except `ne`. Float-to-integer
 //! conversion truncates toward zero and saturates; integer-to-float rounds to nearest even.
+//! A `mov` between integer types of one size copies bits, so it keeps which bytes are defined.
 
 use super::control::enabled;
 use super::regions::Val;
@@ -21,7 +22,7 @@ use super::value::{self, Num};
 use super::Ctx;
 use crate::error::SimError;
 use crate::math;
-use genxc_visa::{AluOp, CmpDst, CmpOp, DstOp, Exec, Inst, Pred, SrcOp, VisaType};
+use genxc_visa::{AluOp, CmpDst, CmpOp, DstOp, Exec, Inst, Pred, SrcMod, SrcOp, VarId, VisaType};
 
 impl Thread {
     /// Executes an ALU instruction with the lanes of `mask`.
@@ -208,6 +209,9 @@ impl Thread {
         if op == AluOp::Plane {
             return self.plane(cx, sat, n, dst, srcs, (write, undef_pred));
         }
+        if op == AluOp::Mov && !sat && self.bit_copy(cx, n, dst, &srcs[0], (write, undef_pred))? {
+            return Ok(());
+        }
         let mut vals: Vec<Vec<Val>> = Vec::with_capacity(srcs.len());
         let mut tys = Vec::with_capacity(srcs.len());
         for s in srcs {
@@ -277,6 +281,57 @@ impl Thread {
             self.write_dst(cx, dst, i, bits, def)?;
         }
         Ok(())
+    }
+
+    /// A `mov` between integer types of one size, without saturation or source modifier, copies
+    /// bits: each destination byte is defined when its source byte is (a lane with some unwritten
+    /// bytes keeps its written ones, as the hardware's copy does; reading it whole as a value would
+    /// make the whole lane undefined). Gives false, doing nothing, for any other move.
+    fn bit_copy(
+        &mut self,
+        cx: &Ctx,
+        n: usize,
+        dst: &DstOp,
+        src: &SrcOp,
+        (write, undef_pred): (u32, u32),
+    ) -> Result<bool, SimError> {
+        let modifier = match src {
+            SrcOp::Gen(s) => s.modifier,
+            SrcOp::Ind(s) => s.modifier,
+            _ => return Ok(false),
+        };
+        if modifier != SrcMod::None || !matches!(dst, DstOp::Gen(_) | DstOp::Ind(_)) {
+            return Ok(false);
+        }
+        let sty = self.src_type(cx, src)?;
+        let Some(dty) = self.dst_type(cx, dst)? else { return Ok(false) };
+        if sty.is_float() || dty.is_float() || sty.size() != dty.size() {
+            return Ok(false);
+        }
+        if matches!(dst, DstOp::Gen(d) if d.var == VarId::NULL) {
+            return Ok(true);
+        }
+        let es = dty.size() as usize;
+        // every lane is read before any is written (the source may overlap the destination)
+        let mut lanes = Vec::with_capacity(n);
+        for i in (0..n).filter(|i| write >> i & 1 == 1) {
+            let (at, ty, var) = self.src_elem(cx, src, i)?;
+            self.reg_get(cx, at, ty.size(), var); // warns when some byte is unwritten
+            let at = at as usize;
+            let data = self.regs.data[at..at + es].to_vec();
+            let defined = self.regs.defined[at..at + es].to_vec();
+            lanes.push((i, data, defined));
+        }
+        for (i, data, mut defined) in lanes {
+            if undef_pred >> i & 1 == 1 {
+                defined.fill(false);
+            }
+            let (at, _) = self.dst_elem(cx, dst, i)?;
+            let at = at as usize;
+            self.regs.data[at..at + es].copy_from_slice(&data);
+            self.regs.defined[at..at + es].copy_from_slice(&defined);
+        }
+        Ok(true)
     }
 
     /// `plane`: src0's first, second and fourth floats (p, q, r) and, per group of 8 lanes, 8

@@ -99,7 +99,12 @@ impl Thread {
 
     /// The register-file byte address of lane `i` of a source, its element type, and the
     /// variable it belongs to (for messages).
-    fn src_elem(&self, cx: &Ctx, op: &SrcOp, i: usize) -> Result<(u32, VisaType, VarId), SimError> {
+    pub(super) fn src_elem(
+        &self,
+        cx: &Ctx,
+        op: &SrcOp,
+        i: usize,
+    ) -> Result<(u32, VisaType, VarId), SimError> {
         let lane_off = |r: Region, esize: u32| -> Result<u32, SimError> {
             if r.width == 0 {
                 return Err(SimError::Malformed("region of width 0".into()));
@@ -205,7 +210,7 @@ impl Thread {
     }
 
     /// The register-file byte address of lane `i` of a general or indirect destination.
-    fn dst_elem(&self, cx: &Ctx, op: &DstOp, i: usize) -> Result<(u32, VisaType), SimError> {
+    pub(super) fn dst_elem(&self, cx: &Ctx, op: &DstOp, i: usize) -> Result<(u32, VisaType), SimError> {
         match op {
             DstOp::Gen(d) => {
                 let slot = cx.layout.slot(cx.k, d.var)?;
