@@ -13,6 +13,7 @@
 mod common;
 
 use common::{compile, finalize_under, finalizer_available, fixtures, input};
+use genxc::genxc_diag::Kind;
 use genxc_genx::Platform;
 
 /// The platforms measured: genxc's platform, Intel's folder in tests/fixtures/intel, and the
@@ -207,6 +208,11 @@ fn quality_fixtures_pass_the_finalizer_on_skl() {
     assert!(sources.len() >= 3, "the code-size fixtures: {sources:?}");
     for source in sources {
         let result = compile(&[input(&source)], Platform::Skl, 0);
+        // a message SKL lacks (SLM oword blocks) is its "not available" answer, which
+        // tests/finalizer.rs checks fixture by fixture
+        if result.failed() && result.diagnostics.iter().all(|d| d.kind == Kind::NotAvailable) {
+            continue;
+        }
         assert!(!result.failed(), "{source}: {:?}", result.diagnostics);
         for file in result.outputs.iter().filter(|f| f.name.ends_with(".visaasm")) {
             let text = std::str::from_utf8(&file.bytes).unwrap();

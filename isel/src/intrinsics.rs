@@ -572,6 +572,13 @@ impl Selector<'_> {
                 if *i != v || region.num_elems != 1 || region.indirect.is_some() || region.offset % 4 != 0 {
                     return None;
                 }
+                // a read baled into a 64-bit operation is an operand of an emulated sequence,
+                // which reads the vector variable itself
+                if let Some(&u) = self.fx().bales.baled_into.get(&r) {
+                    if matches!(f.insts[u].ty.elem(), Some(Elem::I64 | Elem::Double)) {
+                        return None;
+                    }
+                }
                 readers += 1;
             }
         }
