@@ -20,12 +20,13 @@
 //! An element that is undefined before (an `undef` operand, a division by zero) may be anything
 //! after: a legalizer may refine it.
 
+use genxc_genx::import::convert::{fcmp_pred, icmp_pred};
 use genxc_genx::import::raw::{ModuleRef, Ty, Val};
 use genxc_genx::intrinsics::is_overload_suffix;
-use genxc_genx::ir::{BinOp, CastOp, CmpPred};
+use genxc_genx::ir::{BinOp, CastOp};
 use genxc_genx::{Elem, Region, Value};
 use genxc_legalize::interp::{binary, cast, compare, read_region, write_region, Bits};
-use inkwell::llvm_sys::{LLVMIntPredicate, LLVMOpcode, LLVMRealPredicate, LLVMTypeKind};
+use inkwell::llvm_sys::{LLVMOpcode, LLVMTypeKind};
 use std::collections::HashMap;
 use std::fmt;
 
@@ -406,44 +407,6 @@ fn castop(op: LLVMOpcode) -> Option<CastOp> {
     })
 }
 
-fn icmp(p: LLVMIntPredicate) -> CmpPred {
-    use LLVMIntPredicate::*;
-    match p {
-        LLVMIntEQ => CmpPred::Eq,
-        LLVMIntNE => CmpPred::Ne,
-        LLVMIntUGT => CmpPred::Ugt,
-        LLVMIntUGE => CmpPred::Uge,
-        LLVMIntULT => CmpPred::Ult,
-        LLVMIntULE => CmpPred::Ule,
-        LLVMIntSGT => CmpPred::Sgt,
-        LLVMIntSGE => CmpPred::Sge,
-        LLVMIntSLT => CmpPred::Slt,
-        LLVMIntSLE => CmpPred::Sle,
-    }
-}
-
-fn fcmp(p: LLVMRealPredicate) -> CmpPred {
-    use LLVMRealPredicate::*;
-    match p {
-        LLVMRealPredicateFalse => CmpPred::FFalse,
-        LLVMRealOEQ => CmpPred::FOeq,
-        LLVMRealOGT => CmpPred::FOgt,
-        LLVMRealOGE => CmpPred::FOge,
-        LLVMRealOLT => CmpPred::FOlt,
-        LLVMRealOLE => CmpPred::FOle,
-        LLVMRealONE => CmpPred::FOne,
-        LLVMRealORD => CmpPred::FOrd,
-        LLVMRealUNO => CmpPred::FUno,
-        LLVMRealUEQ => CmpPred::FUeq,
-        LLVMRealUGT => CmpPred::FUgt,
-        LLVMRealUGE => CmpPred::FUge,
-        LLVMRealULT => CmpPred::FUlt,
-        LLVMRealULE => CmpPred::FUle,
-        LLVMRealUNE => CmpPred::FUne,
-        LLVMRealPredicateTrue => CmpPred::FTrue,
-    }
-}
-
 /// Element `i` of an operand, a scalar standing for every element.
 fn lane(d: &Data, i: usize) -> Option<u64> {
     if d.bits.len() == 1 {
@@ -484,7 +447,11 @@ fn step(inst: Val, frame: &Frame, out: &mut Run) -> Result<Option<Data>, OracleE
         }
         LLVMICmp | LLVMFCmp => {
             let (x, y) = (operand(0)?, operand(1)?);
-            let pred = if op == LLVMICmp { icmp(inst.icmp_predicate()) } else { fcmp(inst.fcmp_predicate()) };
+            let pred = if op == LLVMICmp {
+                icmp_pred(inst.icmp_predicate())
+            } else {
+                fcmp_pred(inst.fcmp_predicate())
+            };
             let (_, n) = shape(ty)?;
             let bits = (0..n as usize)
                 .map(|i| match (lane(&x, i), lane(&y, i)) {

@@ -756,7 +756,8 @@ fn is_terminator(op: LLVMOpcode) -> bool {
     )
 }
 
-fn icmp_pred(p: LLVMIntPredicate) -> CmpPred {
+/// The GenX IR compare predicate of an LLVM integer compare predicate.
+pub fn icmp_pred(p: LLVMIntPredicate) -> CmpPred {
     use LLVMIntPredicate::*;
     match p {
         LLVMIntEQ => CmpPred::Eq,
@@ -772,7 +773,8 @@ fn icmp_pred(p: LLVMIntPredicate) -> CmpPred {
     }
 }
 
-fn fcmp_pred(p: LLVMRealPredicate) -> CmpPred {
+/// The GenX IR compare predicate of an LLVM floating-point compare predicate.
+pub fn fcmp_pred(p: LLVMRealPredicate) -> CmpPred {
     use LLVMRealPredicate::*;
     match p {
         LLVMRealPredicateFalse => CmpPred::FFalse,
