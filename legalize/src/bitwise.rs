@@ -78,6 +78,12 @@ fn operand_plan(f: &Function, v: Value, grouped: &[bool]) -> Option<DwordOperand
     if let Some(c) = f.as_const(v) {
         return c.ty.is_vector().then_some(DwordOperand::Const(v));
     }
+    // a quotient or remainder has unspecified lanes where it divided by zero: at element width
+    // such a lane stays its own (the reference interpreter and the simulator track definedness
+    // per element, and a dword would spread it to the neighbouring elements)
+    if holds_quotient(f, v, 64) {
+        return None;
+    }
     if let Value::Inst(rd) = v {
         if grouped.get(raw(rd)).copied().unwrap_or(false) {
             if let InstKind::RdRegion { input, region } = &f.insts[rd].kind {
@@ -91,18 +97,31 @@ fn operand_plan(f: &Function, v: Value, grouped: &[bool]) -> Option<DwordOperand
             }
         }
     }
-    // a quotient or remainder has unspecified lanes where it divided by zero: at element width
-    // such a lane stays its own (the reference interpreter and the simulator track definedness
-    // per element, and a dword would spread it to the neighbouring elements)
-    if let Value::Inst(d) = v {
-        if matches!(
-            f.insts[d].kind,
-            InstKind::Binary { op: BinOp::SDiv | BinOp::UDiv | BinOp::SRem | BinOp::URem, .. }
-        ) {
-            return None;
+    Some(DwordOperand::Whole(v))
+}
+
+/// Whether `v` is a quotient or remainder or is computed from one (through the regions, casts and
+/// operations legalization leaves around split divisions); a search longer than `budget` values
+/// counts as finding one.
+fn holds_quotient(f: &Function, v: Value, budget: usize) -> bool {
+    let mut work = vec![v];
+    let mut seen = 0;
+    while let Some(v) = work.pop() {
+        let Value::Inst(d) = v else { continue };
+        seen += 1;
+        if seen > budget {
+            return true;
+        }
+        match &f.insts[d].kind {
+            InstKind::Binary { op: BinOp::SDiv | BinOp::UDiv | BinOp::SRem | BinOp::URem, .. } => {
+                return true
+            }
+            // anything computed from a quotient: regions, casts (an i8 division is done at a
+            // wider type and truncated), element-wise operations of it
+            kind => kind.for_each_operand(|x| work.push(x)),
         }
     }
-    Some(DwordOperand::Whole(v))
+    false
 }
 
 /// What `id` becomes, if it is a bitwise operation on bytes or words with a dword view.
