@@ -17,6 +17,7 @@
 
 mod common;
 
+use common::ONE_BUFFER_KERNEL_METADATA;
 use genxc::{CompileOptions, Emit, EmitSet, Input, TargetPlatform};
 use genxc_genx::intrinsic_class::{family, Audience, Family, VC_INTERNAL};
 use genxc_genx::intrinsics::{IntrinsicId, SatOp, ALL};
@@ -182,12 +183,7 @@ entry:
   ret void
 }}
 
-attributes #0 = {{ noinline nounwind \"CMGenxMain\" }}
-!genx.kernels = !{{!0}}
-!0 = !{{void (i32)* @k, !\"k\", !1, i32 0, i32 0, !2, !3, i32 0}}
-!1 = !{{i32 2}}
-!2 = !{{i32 0}}
-!3 = !{{!\"buffer_t read_write\"}}
+{ONE_BUFFER_KERNEL_METADATA}
 "
     )
 }

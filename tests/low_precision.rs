@@ -9,6 +9,9 @@
 //! executors, and in the simulator from hand-written vISA, against its definition with chosen
 //! random bits.
 
+mod common;
+
+use common::ONE_BUFFER_KERNEL_METADATA;
 use genxc::{CompileOptions, Emit, EmitSet, Input, TargetPlatform};
 use genxc_sim::exec::{self, Config};
 use genxc_sim::launch::{Launch, Rng};
@@ -44,12 +47,7 @@ entry:
   ret void
 }}
 
-attributes #0 = {{ noinline nounwind \"CMGenxMain\" }}
-!genx.kernels = !{{!0}}
-!0 = !{{void (i32)* @k, !\"k\", !1, i32 0, i32 0, !2, !3, i32 0}}
-!1 = !{{i32 2}}
-!2 = !{{i32 0}}
-!3 = !{{!\"buffer_t read_write\"}}
+{ONE_BUFFER_KERNEL_METADATA}
 "
     )
 }

@@ -11,6 +11,9 @@
 // the checks index the operands, the output and the expected values by lane together
 #![allow(clippy::needless_range_loop)]
 
+mod common;
+
+use common::ONE_BUFFER_KERNEL_METADATA;
 use genxc::{CompileOptions, Emit, EmitSet, Input, TargetPlatform};
 use genxc_sim::exec::{self, Config};
 use genxc_sim::launch::{Launch, Rng};
@@ -39,12 +42,7 @@ entry:
   ret void
 }}
 
-attributes #0 = {{ noinline nounwind \"CMGenxMain\" }}
-!genx.kernels = !{{!0}}
-!0 = !{{void (i32)* @k, !\"k\", !1, i32 0, i32 0, !2, !3, i32 0}}
-!1 = !{{i32 2}}
-!2 = !{{i32 0}}
-!3 = !{{!\"buffer_t read_write\"}}
+{ONE_BUFFER_KERNEL_METADATA}
 "
     )
 }

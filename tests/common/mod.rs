@@ -105,3 +105,12 @@ pub fn compile(inputs: &[genxc::Input], platform: genxc_genx::Platform, jobs: us
         &genxc::CompileOptions { platform, emit: genxc::Emit::Visaasm.into(), jobs, ..Default::default() },
     )
 }
+
+/// The attributes and `!genx.kernels` node of a kernel `@k(i32 %buf)` whose one argument is a
+/// read-write buffer, ending a generated test kernel (followed by nothing else).
+pub const ONE_BUFFER_KERNEL_METADATA: &str = "attributes #0 = { noinline nounwind \"CMGenxMain\" }
+!genx.kernels = !{!0}
+!0 = !{void (i32)* @k, !\"k\", !1, i32 0, i32 0, !2, !3, i32 0}
+!1 = !{i32 2}
+!2 = !{i32 0}
+!3 = !{!\"buffer_t read_write\"}";
