@@ -670,7 +670,7 @@ pub fn erase_dead(insts: &[Val]) {
 }
 
 /// The overload suffix of a type (`i32`, `f32`, `v8i32`, ...).
-fn mangle(t: Ty) -> String {
+pub(super) fn mangle(t: Ty) -> String {
     match t.kind() {
         LLVMTypeKind::LLVMVectorTypeKind => format!("v{}{}", t.vector_size(), mangle(t.element())),
         LLVMTypeKind::LLVMIntegerTypeKind => format!("i{}", t.int_width()),

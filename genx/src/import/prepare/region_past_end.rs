@@ -16,6 +16,7 @@
 use super::super::raw::{ModuleRef, Ty, Val};
 use super::super::validate::inst_label;
 use super::builder::{Builder, NONAME};
+use super::region_access::mangle;
 use genxc_diag::{unsupported, Diagnostic, Location};
 use inkwell::llvm_sys::core::*;
 use inkwell::llvm_sys::prelude::*;
@@ -214,18 +215,6 @@ fn replace(call: Val, v: Val) {
     unsafe {
         LLVMReplaceAllUsesWith(call.0, v.0);
         LLVMInstructionEraseFromParent(call.0);
-    }
-}
-
-/// The overload suffix of a type (`i32`, `f32`, `v8i32`, ...).
-fn mangle(t: Ty) -> String {
-    match t.kind() {
-        LLVMTypeKind::LLVMVectorTypeKind => format!("v{}{}", t.vector_size(), mangle(t.element())),
-        LLVMTypeKind::LLVMIntegerTypeKind => format!("i{}", t.int_width()),
-        LLVMTypeKind::LLVMHalfTypeKind => "f16".into(),
-        LLVMTypeKind::LLVMFloatTypeKind => "f32".into(),
-        LLVMTypeKind::LLVMDoubleTypeKind => "f64".into(),
-        _ => "x".into(),
     }
 }
 

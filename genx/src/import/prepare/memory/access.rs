@@ -11,8 +11,9 @@
 //! dword slot per lane (as vISA's SVM_GATHER returns it). A shape no message fits is split; what
 //! no message can do is refused, located.
 
-use super::super::super::raw::Val;
+use super::super::super::raw::{Ty, Val};
 use super::super::is_pointer;
+use super::super::region_access;
 use super::address::{Addr, Addresses};
 use super::Space;
 use crate::Platform;
@@ -202,7 +203,7 @@ impl Messages<'_, '_> {
             for t in std::iter::once(ret).chain(tys.iter().copied()) {
                 if LLVMGetTypeKind(t) != LLVMTypeKind::LLVMVoidTypeKind {
                     name.push('.');
-                    name.push_str(&mangle(t));
+                    name.push_str(&region_access::mangle(Ty(t)));
                 }
             }
             let fty = LLVMFunctionType(ret, tys.as_mut_ptr(), tys.len() as u32, 0);
@@ -949,21 +950,4 @@ fn byte_chunks(len: u64, align: u64) -> Vec<(u64, u32, u32)> {
         off += n;
     }
     out
-}
-
-/// The overload mangling of a type: `v8f32`, `i64`, ...
-fn mangle(t: LLVMTypeRef) -> String {
-    // SAFETY: a valid type.
-    unsafe {
-        match LLVMGetTypeKind(t) {
-            LLVMTypeKind::LLVMVectorTypeKind => {
-                format!("v{}{}", LLVMGetVectorSize(t), mangle(LLVMGetElementType(t)))
-            }
-            LLVMTypeKind::LLVMIntegerTypeKind => format!("i{}", LLVMGetIntTypeWidth(t)),
-            LLVMTypeKind::LLVMHalfTypeKind => "f16".into(),
-            LLVMTypeKind::LLVMFloatTypeKind => "f32".into(),
-            LLVMTypeKind::LLVMDoubleTypeKind => "f64".into(),
-            _ => "x".into(),
-        }
-    }
 }
