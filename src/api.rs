@@ -168,6 +168,10 @@ pub struct CompileOptions {
     /// The 256-register file (ocloc's `-doubleGRF`, `-ze-exp-register-file-size=256`): the
     /// finalizer allocates 256 GRFs per thread (PVC).
     pub large_grf: bool,
+    /// Work-items per hardware thread of MLIR `gpu` kernels (`--simd-width=8|16|32`).
+    pub simd_width: u32,
+    /// How memref arguments of MLIR `gpu` kernels are passed (`--memref-args=svm|surface`).
+    pub memref_args: genxc_mlir_to_llvm::gpu::MemrefArgs,
 }
 
 impl Default for CompileOptions {
@@ -184,6 +188,8 @@ impl Default for CompileOptions {
             finalizer: None,
             finalizer_options: Vec::new(),
             large_grf: false,
+            simd_width: genxc_mlir_to_llvm::gpu::DEFAULT_SIMD_WIDTH,
+            memref_args: genxc_mlir_to_llvm::gpu::MemrefArgs::Svm,
         }
     }
 }
@@ -250,6 +256,14 @@ impl CompileOptions {
                     opts.stack_mem_size = stack_mem_size(word, &n["stateless-stack-mem-size=".len()..])?;
                     continue;
                 }
+                Some(n) if n.starts_with("simd-width=") => {
+                    opts.simd_width = simd_width(word, &n["simd-width=".len()..])?;
+                    continue;
+                }
+                Some(n) if n.starts_with("memref-args=") => {
+                    opts.memref_args = memref_args(word, &n["memref-args=".len()..])?;
+                    continue;
+                }
                 _ => {}
             }
             let Some(
@@ -303,6 +317,26 @@ impl CompileOptions {
             opts.emit = Emit::Visaasm.into();
         }
         Ok(opts)
+    }
+}
+
+/// The SIMD width of MLIR `gpu` kernels option `word` gives: 8, 16 or 32.
+pub fn simd_width(word: &str, value: &str) -> Result<u32, Diagnostic> {
+    match value.trim() {
+        "8" => Ok(8),
+        "16" => Ok(16),
+        "32" => Ok(32),
+        v => Err(Diagnostic::error(format!("option '{word}' needs 8, 16 or 32, found '{v}'"))),
+    }
+}
+
+/// How memref arguments of MLIR `gpu` kernels are passed, as option `word` says: `svm` or
+/// `surface`.
+pub fn memref_args(word: &str, value: &str) -> Result<genxc_mlir_to_llvm::gpu::MemrefArgs, Diagnostic> {
+    match value.trim() {
+        "svm" => Ok(genxc_mlir_to_llvm::gpu::MemrefArgs::Svm),
+        "surface" => Ok(genxc_mlir_to_llvm::gpu::MemrefArgs::Surface),
+        v => Err(Diagnostic::error(format!("option '{word}' needs svm or surface, found '{v}'"))),
     }
 }
 

@@ -11,6 +11,7 @@ use genxc_frontend::mlir::{
     Attr, BlockId, OpId, Operation, RegionId, Scalar, Successor, Type, ValueId, DYNAMIC, FCMP, ICMP,
 };
 
+mod gpu_launch;
 mod memref;
 mod scf;
 mod vector;
@@ -832,6 +833,7 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
             ("vector", "mask") => self.vector_mask(op)?,
             ("vector", _) => self.vector(op, short)?,
             ("scf", _) => self.scf(op, short)?,
+            ("gpu", "launch_func") => self.launch_func(op)?,
             ("builtin", "unrealized_conversion_cast") => {
                 // Casts between a type and itself after conversion are no-ops; others are refused.
                 for (k, &r) in op.results.iter().enumerate() {
