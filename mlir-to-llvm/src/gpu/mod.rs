@@ -5,7 +5,8 @@
 //! surfaces (`surface`), followed by one 32-bit general argument per dynamic size, stride and
 //! offset; scalar arguments are general arguments (`index` is 32 bits); workgroup attributions are
 //! placed in shared local memory, whose size the kernel metadata gives. Device functions (a
-//! `gpu.func` without `kernel`) are inlined where kernels call them. Host functions (those that
+//! `gpu.func` without `kernel`, or a `func.func`, which `func.call` names) are inlined where
+//! kernels call them. Host functions (those that
 //! launch kernels) are left to the caller: see [`GpuOptions::host_functions`].
 //!
 //! [`uniformity`] finds the values that vary between work-items; [`simt`] widens the body.
@@ -149,6 +150,9 @@ pub fn gpu_module(em: &mut ModuleEmitter<'_>, op: &Operation) -> Result<(), Diag
                 } else {
                     device.insert(str_attr(f, "sym_name"), o);
                 }
+            }
+            "func.func" => {
+                device.insert(str_attr(f, "sym_name"), o);
             }
             "gpu.module_end" => {}
             n => {

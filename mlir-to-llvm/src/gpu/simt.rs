@@ -785,15 +785,75 @@ impl<'m, 'a> Simt<'m, 'a> {
         Ok(size)
     }
 
-    fn gather_name(&self, m: &Mem, t: &LTy, store: bool) -> String {
-        let w = self.w;
-        let vt = self.vty(t).mangle();
+    /// The intrinsic name of a gather (`store` false) or scatter of `n` lanes of `t` in `m`.
+    fn gather_name(m: &Mem, t: &LTy, n: u32, store: bool) -> String {
+        let vt = LTy::Vec(n as u64, Box::new(t.clone())).mangle();
         match (m.space, store) {
-            (MemSpace::Svm, false) => format!("llvm.genx.svm.gather.{vt}.v{w}i1.v{w}i64"),
-            (MemSpace::Svm, true) => format!("llvm.genx.svm.scatter.v{w}i1.v{w}i64.{vt}"),
-            (_, false) => format!("llvm.genx.gather.scaled.{vt}.v{w}i1.v{w}i32"),
-            (_, true) => format!("llvm.genx.scatter.scaled.v{w}i1.v{w}i32.{vt}"),
+            (MemSpace::Svm, false) => format!("llvm.genx.svm.gather.{vt}.v{n}i1.v{n}i64"),
+            (MemSpace::Svm, true) => format!("llvm.genx.svm.scatter.v{n}i1.v{n}i64.{vt}"),
+            (_, false) => format!("llvm.genx.gather.scaled.{vt}.v{n}i1.v{n}i32"),
+            (_, true) => format!("llvm.genx.scatter.scaled.v{n}i1.v{n}i32.{vt}"),
         }
+    }
+
+    /// A gather or scatter of all W lanes. Messages go out 16 lanes wide, which every platform
+    /// has: 32 lanes as two messages (SIMD32 messages need PVC), 8 lanes of a scaled (surface or
+    /// SLM) message padded to 16 with the extra lanes off (PVC has no SIMD8 of those). `args` are
+    /// the message's arguments; vectors of W elements among them are split or padded, the lane
+    /// mask through a word vector so that each message gets a predicate of its own. Returns the
+    /// gathered `<W x T>` (none for a scatter).
+    fn message(&mut self, m: &Mem, t: &LTy, store: bool, args: &[(String, LTy)]) -> Option<String> {
+        let w = self.w;
+        let pad = m.space != MemSpace::Svm && w == 8;
+        if w == 16 || (w == 8 && !pad) {
+            let ret = if store { LTy::Void } else { self.vty(t) };
+            return self.call(&Self::gather_name(m, t, w, store), &ret, args);
+        }
+        let h = 16u32;
+        let parts = if w == 32 { 2 } else { 1 };
+        let mut halves = Vec::new();
+        for part in 0..parts {
+            // Element k of the message is element idx[k] of the W lanes (beyond W: off / undef).
+            let idx: Vec<u32> = (0..h).map(|k| part * h + k).collect();
+            let mut a = Vec::new();
+            for (v, ty) in args {
+                match ty {
+                    LTy::Vec(n, e) if *n == w as u64 && **e == LTy::Int(1) => {
+                        let wt = format!("<{w} x i16>");
+                        let z = self.emit(&format!("zext {ty} {v} to {wt}"));
+                        let sel: Vec<String> = idx.iter().map(|i| format!("i32 {i}")).collect();
+                        let piece = self.emit(&format!(
+                            "shufflevector {wt} {z}, {wt} zeroinitializer, <{h} x i32> <{}>",
+                            sel.join(", ")
+                        ));
+                        let p = self.emit(&format!("icmp ne <{h} x i16> {piece}, zeroinitializer"));
+                        a.push((p, LTy::Vec(h as u64, Box::new(LTy::Int(1)))));
+                    }
+                    LTy::Vec(n, e) if *n == w as u64 => {
+                        let sel: Vec<String> = idx
+                            .iter()
+                            .map(|&i| if i < w { format!("i32 {i}") } else { "i32 undef".into() })
+                            .collect();
+                        let x = self.emit(&format!(
+                            "shufflevector {ty} {v}, {ty} undef, <{h} x i32> <{}>",
+                            sel.join(", ")
+                        ));
+                        a.push((x, LTy::Vec(h as u64, e.clone())));
+                    }
+                    _ => a.push((v.clone(), ty.clone())),
+                }
+            }
+            let ret = if store { LTy::Void } else { LTy::Vec(h as u64, Box::new(t.clone())) };
+            halves.push(self.call(&Self::gather_name(m, t, h, store), &ret, &a));
+        }
+        if store {
+            return None;
+        }
+        let ht = LTy::Vec(h as u64, Box::new(t.clone()));
+        let all: Vec<String> = (0..w).map(|i| format!("i32 {i}")).collect();
+        let lo = halves[0].clone().unwrap_or_default();
+        let hi = halves.get(1).cloned().flatten().unwrap_or_else(|| "undef".into());
+        Some(self.emit(&format!("shufflevector {ht} {lo}, {ht} {hi}, <{w} x i32> <{}>", all.join(", "))))
     }
 
     /// The leading arguments of a gather or scatter message of `m`.
@@ -859,8 +919,7 @@ impl<'m, 'a> Simt<'m, 'a> {
                 let vt = self.vty(&t);
                 let mut args = self.message_args(&m, &mask, &addrs);
                 args.push(("undef".into(), vt.clone()));
-                let name = self.gather_name(&m, &t, false);
-                let r = self.call(&name, &vt, &args).unwrap_or_default();
+                let r = self.message(&m, &t, false, &args).unwrap_or_default();
                 if matches!(ix, Index::Uniform(_)) {
                     let s = self.emit(&format!("extractelement <{w} x {t}> {r}, i32 0"));
                     self.set(op.results[0], s, t, false);
@@ -901,8 +960,7 @@ impl<'m, 'a> Simt<'m, 'a> {
                 let vt = self.vty(&t);
                 let mut args = self.message_args(&m, &mask, &addrs);
                 args.push((v, vt));
-                let name = self.gather_name(&m, &t, true);
-                self.call(&name, &LTy::Void, &args);
+                self.message(&m, &t, true, &args);
             }
         }
         Ok(())
