@@ -385,7 +385,10 @@ fn kernel(em: &mut ModuleEmitter<'_>, id: OpId, device: &HashMap<String, OpId>) 
         );
         slm += (bytes + 15) / 16 * 16;
     }
-    s.region(body).map_err(|e| err_at(file, op.loc, e).with_context(format!("gpu kernel @{name}")))?;
+    if let Err(e) = s.region(body) {
+        let (loc, what) = s.error_at.clone().unwrap_or((op.loc, op.name.clone()));
+        return Err(err_at(file, loc, e).with_context(format!("'{what}' in gpu kernel @{name}")));
+    }
     let text = s.finish();
     let plist: Vec<String> = params.iter().map(|(t, n)| format!("{t} {n}")).collect();
     let group = em.kernel_attr_group();

@@ -57,6 +57,8 @@ pub struct Simt<'m, 'a> {
     /// Device functions of the module by name: their `gpu.func` operations.
     pub(super) device: HashMap<String, OpId>,
     depth: u32,
+    /// Where the first error happened: the operation and its name.
+    pub(super) error_at: Option<(genxc_frontend::mlir::Loc, String)>,
 }
 
 /// A memory index: one element offset for all lanes, a run of W consecutive elements from a
@@ -107,6 +109,7 @@ impl<'m, 'a> Simt<'m, 'a> {
             cache: HashMap::new(),
             device: HashMap::new(),
             depth: 0,
+            error_at: None,
         }
     }
 
@@ -303,12 +306,9 @@ impl<'m, 'a> Simt<'m, 'a> {
             let op = self.ir.op(o);
             match op.name.as_str() {
                 "scf.yield" | "gpu.return" | "func.return" => yielded = op.operands.clone(),
-                _ => self.op(o).map_err(|e| {
-                    let mut f = e;
-                    if !f.message.contains("(at ") {
-                        f.message = format!("{} (at {}:{}, '{}')", f.message, op.loc.line, op.loc.col, op.name);
-                    }
-                    f
+                _ => self.op(o).inspect_err(|_| {
+                    // The innermost operation that failed locates the error.
+                    self.error_at.get_or_insert((op.loc, op.name.clone()));
                 })?,
             }
         }
@@ -868,9 +868,10 @@ impl<'m, 'a> Simt<'m, 'a> {
             ],
             _ => {
                 let surface = if m.space == MemSpace::Slm { SLM_BTI.to_string() } else { m.base.clone() };
+                // Blocks of 2^2 = 4 bytes (a dword per lane), no scaling of the offsets.
                 vec![
                     (mask.into(), mt),
-                    ("0".into(), LTy::Int(32)),
+                    ("2".into(), LTy::Int(32)),
                     ("0".into(), LTy::Int(16)),
                     (surface, LTy::Int(32)),
                     ("0".into(), LTy::Int(32)),
