@@ -439,3 +439,44 @@ fn simd_width_and_memref_args_options() {
     assert!(e.to_string().contains("needs 8, 16 or 32, found '12'"), "{e}");
     assert!(CompileOptions::parse("--memref-args=buffer").is_err());
 }
+
+/// A kernel using `xegpu` operations is subgroup-level: not widened (its ids are the hardware
+/// thread's), lowered like a `genx.kernel` function, whose `xegpu` operations are lowered
+/// elsewhere (until they are, the refusal names the operation, not the SIMT mapping).
+#[test]
+fn xegpu_kernels_are_subgroup_level() {
+    let text = "module attributes {gpu.container_module} {\n  gpu.module @m {\n    gpu.func @sg(%a: memref<?xi32>) kernel {\n      %b = gpu.block_id x\n      %t = gpu.thread_id x\n      %s = arith.addi %b, %t : index\n      %v = arith.index_cast %s : index to i32\n      memref.store %v, %a[%s] : memref<?xi32>\n      \"xegpu.fence\"() <{fence_scope = #xegpu<fence_scope workgroup>, memory_kind = #xegpu<memory_scope global>}> : () -> ()\n      gpu.return\n    }\n  }\n}\n";
+    let opts = options(TargetPlatform::Pvc, 16, MemrefArgs::Svm, &[Emit::Llvm]);
+    let out = genxc::compile_bytes("sg.mlir", text.as_bytes(), &opts);
+    if out.failed() {
+        let log = out.log();
+        assert!(log.contains("sg.mlir:9:7:") && log.contains("xegpu.fence"), "{log}");
+        assert!(!log.contains("SIMT"), "{log}");
+    } else {
+        let t = String::from_utf8(out.outputs[0].bytes.clone()).unwrap();
+        assert!(t.contains("define dllexport spir_kernel void @sg("), "{t}");
+        assert!(!t.contains("<16 x i32>"), "not widened: {t}");
+    }
+    // Without the xegpu operation the same kernel is a SIMT kernel: its thread id x is per lane.
+    let simt = text.replace("      \"xegpu.fence\"() <{fence_scope = #xegpu<fence_scope workgroup>, memory_kind = #xegpu<memory_scope global>}> : () -> ()\n", "");
+    let out = genxc::compile_bytes("simt.mlir", simt.as_bytes(), &opts);
+    assert!(!out.failed(), "{}", out.log());
+    let t = String::from_utf8(out.outputs[0].bytes.clone()).unwrap();
+    assert!(t.contains("<16 x i32>"), "{t}");
+}
+
+/// kernels.json describes the SIMT mapping of gpu kernels.
+#[test]
+fn kernels_json_tells_the_simd_width() {
+    let out = genxc::compile_inputs(
+        &[input("06_2d_scale.mlir")],
+        &options(TargetPlatform::Dg2, 32, MemrefArgs::Svm, &[Emit::Visaasm, Emit::Metadata]),
+    );
+    assert!(!out.failed(), "{}", out.log());
+    let json: serde_json::Value = serde_json::from_str(out.kernels_json().unwrap()).unwrap();
+    let simt = &json["kernels"][0]["simt"];
+    assert_eq!(simt["simd_width"], 32, "{json}");
+    assert!(simt["local_size_x"].as_str().unwrap().contains("divided by simd_width"), "{json}");
+    assert_eq!(simt["mlir_args"][1], "size 0 of %in (i32)", "{json}");
+    assert_eq!(json["kernels"][0]["args"].as_array().unwrap().iter().filter(|a| a["implicit"].is_null()).count(), 6);
+}

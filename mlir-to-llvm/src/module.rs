@@ -323,7 +323,7 @@ impl<'a> ModuleEmitter<'a> {
         Ok((out, self.gpu_kernels, self.notes))
     }
 
-    fn function_sym(&mut self, op: &Operation) -> Result<Sym, Diagnostic> {
+    pub(crate) fn function_sym(&mut self, op: &Operation) -> Result<Sym, Diagnostic> {
         let Some(Attr::Type(fty)) = op.attr("function_type") else {
             return Err(err_at(self.file, op.loc, "function without a function_type"));
         };
@@ -613,7 +613,7 @@ impl<'a> ModuleEmitter<'a> {
         }
     }
 
-    fn function(&mut self, id: OpId) -> Result<(), Diagnostic> {
+    pub(crate) fn function(&mut self, id: OpId) -> Result<(), Diagnostic> {
         let ir = self.ir;
         let op = ir.op(id);
         let name = str_attr(op, "sym_name").unwrap_or_default();
@@ -621,7 +621,8 @@ impl<'a> ModuleEmitter<'a> {
             self.syms.get(&name).cloned().ok_or_else(|| err_at(self.file, op.loc, "unknown function"))?;
         let Sym::Func { ret, params, vararg, mlir } = sym.clone() else { unreachable!() };
         let has_body = op.regions.first().is_some_and(|r| !ir.region(*r).blocks.is_empty());
-        let kernel = op.attr("genx.kernel").is_some();
+        // A subgroup-level gpu kernel (docs/mlir-gpu.md) is a kernel like a genx.kernel function.
+        let kernel = op.attr("genx.kernel").is_some() || op.attr("gpu.kernel").is_some();
         let mut linkage =
             dialect_body(op, "linkage").map(|l| Self::linkage_text(&l).to_string()).unwrap_or_default();
         let vis = str_attr(op, "sym_visibility").unwrap_or_default();

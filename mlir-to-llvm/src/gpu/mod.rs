@@ -164,10 +164,55 @@ pub fn gpu_module(em: &mut ModuleEmitter<'_>, op: &Operation) -> Result<(), Diag
             }
         }
     }
-    for k in kernels {
+    let (subgroup, simt): (Vec<OpId>, Vec<OpId>) = kernels.into_iter().partition(|&k| uses_xegpu(em, k));
+    if !subgroup.is_empty() {
+        // Subgroup-level kernels are functions as written, and so are the device functions they
+        // may call.
+        let mut funcs: Vec<OpId> = device.values().copied().filter(|&f| ir.op(f).name == "func.func").collect();
+        funcs.sort();
+        funcs.extend(&subgroup);
+        for &f in &funcs {
+            let fop = ir.op(f);
+            if fop.attr("workgroup_attributions").is_some() || ir.region(fop.regions[0]).blocks.first().is_some_and(|b| {
+                let n = match fop.attr("function_type") {
+                    Some(Attr::Type(Type::Function { inputs, .. })) => inputs.len(),
+                    _ => 0,
+                };
+                ir.block(*b).args.len() > n
+            }) {
+                return Err(err_at(em.file, fop.loc, unsupported("attributions of a subgroup-level (xegpu) kernel")));
+            }
+            let sym = em.function_sym(fop)?;
+            em.syms.insert(str_attr(fop, "sym_name"), sym);
+        }
+        for f in funcs {
+            em.function(f)?;
+        }
+    }
+    for k in simt {
         kernel(em, k, &device)?;
     }
     Ok(())
+}
+
+/// Whether a kernel's body uses `xegpu` operations: then it is a subgroup-level kernel, compiled
+/// as Intel's MLIR pipeline compiles those (through the vector-compute path): no widening, the
+/// ids are the hardware thread's.
+fn uses_xegpu(em: &ModuleEmitter<'_>, k: OpId) -> bool {
+    let ir = em.ir;
+    let mut stack = ir.op(k).regions.clone();
+    while let Some(r) = stack.pop() {
+        for &b in &ir.region(r).blocks {
+            for &o in &ir.block(b).ops {
+                let op = ir.op(o);
+                if op.name.starts_with("xegpu.") {
+                    return true;
+                }
+                stack.extend(op.regions.iter().copied());
+            }
+        }
+    }
+    false
 }
 
 fn scalar_param(t: &Type) -> Option<LTy> {
