@@ -601,9 +601,8 @@ pub fn compile_inputs_staged(
         let kernels: Vec<_> = compiled.iter_mut().flat_map(|c| std::mem::take(&mut c.kernels)).collect();
         let reports: Vec<_> = compiled.iter().flat_map(|c| c.finalizer.iter().cloned()).collect();
         let simt: Vec<_> = compiled.iter().flat_map(|c| c.gpu_kernels.iter().cloned()).collect();
-        let text = times.time(Stage::Import, || {
-            crate::json::kernels_json_simt(&kernels, opts.platform, &reports, &simt)
-        });
+        let text = times
+            .time(Stage::Import, || crate::json::kernels_json_simt(&kernels, opts.platform, &reports, &simt));
         json = Some(Output::new(Emit::Metadata, "kernels.json".into(), text.into_bytes()));
     }
     // Kind by kind in the order of Emit::ALL, each kind in input order.

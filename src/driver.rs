@@ -503,7 +503,10 @@ fn compile_whole(
     let only_llvm = opts.emit.iter().eq([Emit::Llvm]) && !opts.stats;
     let gpu_notes: Vec<Diagnostic> = gpu_notes
         .into_iter()
-        .map(|n| Diagnostic { severity: genxc_diag::Severity::Note, ..Diagnostic::warning(format!("{name}: {n}")) })
+        .map(|n| Diagnostic {
+            severity: genxc_diag::Severity::Note,
+            ..Diagnostic::warning(format!("{name}: {n}"))
+        })
         .collect();
     out.warnings.extend(gpu_notes.iter().cloned());
     if is_mlir && opts.emit.contains(Emit::Llvm) {

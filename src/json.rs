@@ -16,8 +16,8 @@
 
 use crate::finalize::FinalizerReport;
 use genxc_genx::metadata::{ImplicitArg, Kernel};
-use genxc_mlir_to_llvm::gpu::KernelInfo;
 use genxc_genx::Platform;
+use genxc_mlir_to_llvm::gpu::KernelInfo;
 use serde::Serialize;
 
 /// The schema version written in `"version"`; it changes when a field changes meaning or goes away,
@@ -215,7 +215,12 @@ fn payload_size(k: &Kernel, grf: u32) -> u32 {
     end.div_ceil(grf).max(1) * grf
 }
 
-fn kernel_json(k: &Kernel, grf: u32, report: Option<&FinalizerReport>, simt: Option<&KernelInfo>) -> KernelJson {
+fn kernel_json(
+    k: &Kernel,
+    grf: u32,
+    report: Option<&FinalizerReport>,
+    simt: Option<&KernelInfo>,
+) -> KernelJson {
     KernelJson {
         name: k.name.clone(),
         slm_size: k.slm_size,

@@ -42,6 +42,6 @@ pub use api::{
 };
 
 pub use genxc_diag;
-pub use genxc_mlir_to_llvm::gpu::MemrefArgs;
 pub use genxc_genx::Platform as TargetPlatform;
+pub use genxc_mlir_to_llvm::gpu::MemrefArgs;
 pub use genxc_regalloc::Stats as AllocationStats;

@@ -31,7 +31,13 @@ fn input(fixture: &str) -> Input {
 }
 
 fn options(platform: TargetPlatform, w: u32, memref_args: MemrefArgs, emit: &[Emit]) -> CompileOptions {
-    CompileOptions { platform, emit: EmitSet::of(emit), simd_width: w, memref_args, ..CompileOptions::default() }
+    CompileOptions {
+        platform,
+        emit: EmitSet::of(emit),
+        simd_width: w,
+        memref_args,
+        ..CompileOptions::default()
+    }
 }
 
 /// The vISA text of `kernel` compiled from `fixture`.
@@ -44,7 +50,10 @@ fn visa(fixture: &str, kernel: &str, platform: TargetPlatform, w: u32, memref_ar
 /// The translated LLVM IR of a fixture (kernels only: host functions are left out with a note
 /// when vISA is asked for too, so ask for LLVM alone).
 fn llvm(fixture: &str, w: u32, memref_args: MemrefArgs) -> String {
-    let out = genxc::compile_inputs(&[input(fixture)], &options(TargetPlatform::Tgllp, w, memref_args, &[Emit::Llvm]));
+    let out = genxc::compile_inputs(
+        &[input(fixture)],
+        &options(TargetPlatform::Tgllp, w, memref_args, &[Emit::Llvm]),
+    );
     assert!(!out.failed(), "{}", out.log());
     String::from_utf8(out.outputs[0].bytes.clone()).unwrap()
 }
@@ -57,7 +66,11 @@ fn gpu_fixtures_parse_with_mlir_opt_19() {
     for (fixture, _) in FIXTURES {
         let path = common::fixtures().join("mlir-gpu").join(fixture);
         let out = Command::new("mlir-opt-19").arg(&path).output().unwrap();
-        assert!(out.status.success(), "{fixture}: mlir-opt-19 refuses it: {}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{fixture}: mlir-opt-19 refuses it: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
     }
 }
 
@@ -73,7 +86,9 @@ fn gpu_kernels_are_accepted_by_the_finalizer() {
                 let text = visa(fixture, kernel, p, w, m);
                 assert!(text.starts_with(".version 4.1\n"));
                 if have {
-                    if let Err(e) = common::finalize(&format!("{kernel}.visaasm"), &text, p.info().finalizer_name) {
+                    if let Err(e) =
+                        common::finalize(&format!("{kernel}.visaasm"), &text, p.info().finalizer_name)
+                    {
                         panic!("{fixture} W={w} {m:?}: {e}");
                     }
                     checked += 1;
@@ -140,7 +155,11 @@ fn simulate(
             Arg::Buf(data) if memref_args == MemrefArgs::Svm => {
                 let base = svm_base(pointers);
                 pointers += 1;
-                ids.push(memory.add(format!("arg {i}"), BufferKind::Svm { base }, Bytes::defined(data.clone())));
+                ids.push(memory.add(
+                    format!("arg {i}"),
+                    BufferKind::Svm { base },
+                    Bytes::defined(data.clone()),
+                ));
                 args.push(ArgValue::Pointer(base));
                 specs.push(ArgSpec::Pointer);
             }
@@ -166,7 +185,8 @@ fn simulate(
     assert_eq!(exec::arg_specs(&kernels[0]), specs, "{fixture}: the kernel's arguments");
     let slm = 64 * 1024;
     memory.add("slm", BufferKind::Slm, Bytes::undefined(slm as usize));
-    let launch = Launch { groups: run.groups, group_size: run.threads, args, slm_size: slm, step_limit: 10_000_000 };
+    let launch =
+        Launch { groups: run.groups, group_size: run.threads, args, slm_size: slm, step_limit: 10_000_000 };
     let config = Config { grf_bytes: platform.grf_bytes(), bti_base: 0 };
     exec::run(&kernels, &config, &launch, &mut memory)
         .unwrap_or_else(|e| panic!("{fixture} on {platform:?} W={w} {memref_args:?}: {e}"));
@@ -224,7 +244,13 @@ fn saxpy_runs() {
         let run = Run {
             groups: [groups, 1, 1],
             threads: [threads, 1, 1],
-            args: vec![Arg::F32(a), Arg::Buf(f32s(&x)), Arg::I32(n as i32), Arg::Buf(f32s(&y)), Arg::I32(n as i32)],
+            args: vec![
+                Arg::F32(a),
+                Arg::Buf(f32s(&x)),
+                Arg::I32(n as i32),
+                Arg::Buf(f32s(&y)),
+                Arg::I32(n as i32),
+            ],
         };
         let out = simulate("02_saxpy.mlir", "saxpy", p, w, m, &run);
         let want: Vec<f32> = (0..n).map(|i| a * x[i] + y[i]).collect();
@@ -277,7 +303,8 @@ fn shuffles_run() {
         let out = simulate("04_shuffle.mlir", "shuffle", p, w, m, &run);
         let swapped: Vec<i32> = (0..n).map(|i| x[i ^ 1]).collect();
         let lane = |i: usize| i % w as usize;
-        let shifted: Vec<i32> = (0..n).map(|i| if lane(i) + 2 < w as usize { x[i + 2] } else { -1 }).collect();
+        let shifted: Vec<i32> =
+            (0..n).map(|i| if lane(i) + 2 < w as usize { x[i + 2] } else { -1 }).collect();
         assert_eq!(as_i32s(&out[1]), swapped, "{p:?} W={w} {m:?}");
         assert_eq!(as_i32s(&out[2]), shifted, "{p:?} W={w} {m:?}");
     });
@@ -426,7 +453,11 @@ fn unsupported_constructs_are_located_refusals() {
         b"gpu.module @m {\n  gpu.func @k() kernel {\n    %t = gpu.thread_id w\n    gpu.return\n  }\n}\n",
         &CompileOptions::default(),
     );
-    assert!(bad.log().contains("k.mlir:3:24: error: expected a dimension x, y or z, found 'w'"), "{}", bad.log());
+    assert!(
+        bad.log().contains("k.mlir:3:24: error: expected a dimension x, y or z, found 'w'"),
+        "{}",
+        bad.log()
+    );
 }
 
 /// `--simd-width` and `--memref-args` read as options, bad values refused.
@@ -478,5 +509,8 @@ fn kernels_json_tells_the_simd_width() {
     assert_eq!(simt["simd_width"], 32, "{json}");
     assert!(simt["local_size_x"].as_str().unwrap().contains("divided by simd_width"), "{json}");
     assert_eq!(simt["mlir_args"][1], "size 0 of %in (i32)", "{json}");
-    assert_eq!(json["kernels"][0]["args"].as_array().unwrap().iter().filter(|a| a["implicit"].is_null()).count(), 6);
+    assert_eq!(
+        json["kernels"][0]["args"].as_array().unwrap().iter().filter(|a| a["implicit"].is_null()).count(),
+        6
+    );
 }

@@ -172,7 +172,8 @@ impl<'a> ModuleEmitter<'a> {
         let mut bytes = text.as_bytes().to_vec();
         bytes.push(0);
         let len = bytes.len();
-        self.globals.push(format!("@.str.gpu.{n} = private unnamed_addr constant [{len} x i8] {}", c_string(&bytes)));
+        self.globals
+            .push(format!("@.str.gpu.{n} = private unnamed_addr constant [{len} x i8] {}", c_string(&bytes)));
         format!("getelementptr ([{len} x i8], [{len} x i8]* @.str.gpu.{n}, i64 0, i64 0)")
     }
 
@@ -193,7 +194,14 @@ impl<'a> ModuleEmitter<'a> {
     }
 
     /// The `genx.kernels` node of a kernel from its argument kinds and descriptions.
-    pub(crate) fn push_kernel_metadata(&mut self, name: &str, params: &[LTy], kinds: &[u32], descs: &[&str], slm: u32) {
+    pub(crate) fn push_kernel_metadata(
+        &mut self,
+        name: &str,
+        params: &[LTy],
+        kinds: &[u32],
+        descs: &[&str],
+        slm: u32,
+    ) {
         let id = self.metadata.len();
         let fty = LTy::Func(Box::new(LTy::Void), params.to_vec(), false);
         let list = |v: Vec<String>| v.join(", ");
@@ -204,9 +212,21 @@ impl<'a> ModuleEmitter<'a> {
             id + 2,
             id + 3
         ));
-        self.metadata.push(format!("!{} = !{{{}}}", id + 1, list(kinds.iter().map(|k| format!("i32 {k}")).collect())));
-        self.metadata.push(format!("!{} = !{{{}}}", id + 2, list(kinds.iter().map(|_| "i32 0".to_string()).collect())));
-        self.metadata.push(format!("!{} = !{{{}}}", id + 3, list(descs.iter().map(|d| format!("!\"{d}\"")).collect())));
+        self.metadata.push(format!(
+            "!{} = !{{{}}}",
+            id + 1,
+            list(kinds.iter().map(|k| format!("i32 {k}")).collect())
+        ));
+        self.metadata.push(format!(
+            "!{} = !{{{}}}",
+            id + 2,
+            list(kinds.iter().map(|_| "i32 0".to_string()).collect())
+        ));
+        self.metadata.push(format!(
+            "!{} = !{{{}}}",
+            id + 3,
+            list(descs.iter().map(|d| format!("!\"{d}\"")).collect())
+        ));
         self.kernels.push(format!("!{id}"));
     }
 

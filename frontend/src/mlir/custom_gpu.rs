@@ -139,8 +139,10 @@ impl Parser<'_> {
                 let pos = self.tok.start;
                 let mode = self.ident("a shuffle mode")?;
                 if !matches!(mode.as_str(), "xor" | "up" | "down" | "idx") {
-                    return self
-                        .err_at(pos, format!("expected a shuffle mode xor, up, down or idx, found '{mode}'"));
+                    return self.err_at(
+                        pos,
+                        format!("expected a shuffle mode xor, up, down or idx, found '{mode}'"),
+                    );
                 }
                 let v = self.operand_ref()?;
                 self.expect_punct(b',')?;
@@ -302,7 +304,11 @@ impl Parser<'_> {
                 let r = self.operand_ref()?;
                 self.expect_punct(b':')?;
                 let t = self.parse_type()?;
-                arg_attrs.push(if self.is_punct(b'{') { self.parse_dict_attr()? } else { Attr::Dict(vec![]) });
+                arg_attrs.push(if self.is_punct(b'{') {
+                    self.parse_dict_attr()?
+                } else {
+                    Attr::Dict(vec![])
+                });
                 self.skip_loc()?;
                 named.push((r, t));
                 if self.eat_punct(b')') {

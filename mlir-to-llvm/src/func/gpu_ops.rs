@@ -43,7 +43,8 @@ impl FnEmitter<'_, '_> {
                 let (id, size) = ("llvm.genx.local.id.v3i32", "llvm.genx.local.size.v3i32");
                 let ids = self.call_decl(id, &v3, &[]);
                 let sizes = self.call_decl(size, &v3, &[]);
-                let c = |s: &mut Self, v: &str, k: u32| s.emit(&format!("extractelement <3 x i32> {v}, i32 {k}"));
+                let c =
+                    |s: &mut Self, v: &str, k: u32| s.emit(&format!("extractelement <3 x i32> {v}, i32 {k}"));
                 let (x, y, z) = (c(self, &ids, 0), c(self, &ids, 1), c(self, &ids, 2));
                 let (sx, sy) = (c(self, &sizes, 0), c(self, &sizes, 1));
                 let a = self.emit(&format!("mul i32 {z}, {sy}"));

@@ -168,19 +168,26 @@ pub fn gpu_module(em: &mut ModuleEmitter<'_>, op: &Operation) -> Result<(), Diag
     if !subgroup.is_empty() {
         // Subgroup-level kernels are functions as written, and so are the device functions they
         // may call.
-        let mut funcs: Vec<OpId> = device.values().copied().filter(|&f| ir.op(f).name == "func.func").collect();
+        let mut funcs: Vec<OpId> =
+            device.values().copied().filter(|&f| ir.op(f).name == "func.func").collect();
         funcs.sort();
         funcs.extend(&subgroup);
         for &f in &funcs {
             let fop = ir.op(f);
-            if fop.attr("workgroup_attributions").is_some() || ir.region(fop.regions[0]).blocks.first().is_some_and(|b| {
-                let n = match fop.attr("function_type") {
-                    Some(Attr::Type(Type::Function { inputs, .. })) => inputs.len(),
-                    _ => 0,
-                };
-                ir.block(*b).args.len() > n
-            }) {
-                return Err(err_at(em.file, fop.loc, unsupported("attributions of a subgroup-level (xegpu) kernel")));
+            if fop.attr("workgroup_attributions").is_some()
+                || ir.region(fop.regions[0]).blocks.first().is_some_and(|b| {
+                    let n = match fop.attr("function_type") {
+                        Some(Attr::Type(Type::Function { inputs, .. })) => inputs.len(),
+                        _ => 0,
+                    };
+                    ir.block(*b).args.len() > n
+                })
+            {
+                return Err(err_at(
+                    em.file,
+                    fop.loc,
+                    unsupported("attributions of a subgroup-level (xegpu) kernel"),
+                ));
             }
             let sym = em.function_sym(fop)?;
             em.syms.insert(str_attr(fop, "sym_name"), sym);
@@ -282,7 +289,8 @@ fn kernel(em: &mut ModuleEmitter<'_>, id: OpId, device: &HashMap<String, OpId>) 
         return Err(err_at(file, op.loc, "a gpu kernel must not return values"));
     }
     let body = op.regions[0];
-    let entry = *ir.region(body).blocks.first().ok_or_else(|| err_at(file, op.loc, "a gpu kernel needs a body"))?;
+    let entry =
+        *ir.region(body).blocks.first().ok_or_else(|| err_at(file, op.loc, "a gpu kernel needs a body"))?;
     let args = ir.block(entry).args.clone();
     let workgroup = op.attr("workgroup_attributions").and_then(Attr::as_int).unwrap_or(0) as usize;
     let u = uniformity::analyse(ir, body);
@@ -372,7 +380,11 @@ fn kernel(em: &mut ModuleEmitter<'_>, id: OpId, device: &HashMap<String, OpId>) 
                         (st, stat, off)
                     }
                     Layout::Map(_) => {
-                        return Err(err_at(file, op.loc, unsupported("memref arguments with affine map layouts")))
+                        return Err(err_at(
+                            file,
+                            op.loc,
+                            unsupported("memref arguments with affine map layouts"),
+                        ))
                     }
                 };
                 s.vals.insert(
@@ -405,7 +417,9 @@ fn kernel(em: &mut ModuleEmitter<'_>, id: OpId, device: &HashMap<String, OpId>) 
             return Err(err_at(
                 file,
                 op.loc,
-                unsupported("private attributions of a gpu kernel (use memref.alloca-free code or workgroup memory)"),
+                unsupported(
+                    "private attributions of a gpu kernel (use memref.alloca-free code or workgroup memory)",
+                ),
             ));
         }
         let Some(et) = elem_ty(t) else {

@@ -244,9 +244,10 @@ impl<'m, 'a> Simt<'m, 'a> {
     }
 
     fn get(&self, v: ValueId) -> Res<GV> {
-        self.vals.get(&v).cloned().ok_or_else(|| {
-            invalid(format!("value %{} is used before it is defined", self.ir.value(v).name))
-        })
+        self.vals
+            .get(&v)
+            .cloned()
+            .ok_or_else(|| invalid(format!("value %{} is used before it is defined", self.ir.value(v).name)))
     }
 
     /// A value as a scalar (it must be uniform).
@@ -339,7 +340,10 @@ impl<'m, 'a> Simt<'m, 'a> {
                 let r = self.emit(&format!("{ins} {ty} {x}, {y}"));
                 self.set(op.results[0], r, t, varying);
             }
-            ("arith", "maxsi" | "maxui" | "minsi" | "minui" | "maxnumf" | "minnumf" | "maximumf" | "minimumf") => {
+            (
+                "arith",
+                "maxsi" | "maxui" | "minsi" | "minui" | "maxnumf" | "minnumf" | "maximumf" | "minimumf",
+            ) => {
                 let pred = match short {
                     "maxsi" => "icmp sgt",
                     "maxui" => "icmp ugt",
@@ -403,10 +407,13 @@ impl<'m, 'a> Simt<'m, 'a> {
             ("memref", "load") => self.load(op)?,
             ("memref", "store") => self.store(op)?,
             ("memref", "dim") => {
-                let GV::Mem(m) = self.get(op.operands[0])? else { return Err(invalid("memref.dim of a value")) };
+                let GV::Mem(m) = self.get(op.operands[0])? else {
+                    return Err(invalid("memref.dim of a value"));
+                };
                 let k = uniformity::const_int(ir, op.operands[1])
                     .ok_or_else(|| unsupported("memref.dim with a dimension that is not a constant"))?;
-                let s = m.sizes.get(k as usize).cloned().ok_or_else(|| invalid("memref.dim past the rank"))?;
+                let s =
+                    m.sizes.get(k as usize).cloned().ok_or_else(|| invalid("memref.dim past the rank"))?;
                 self.set(op.results[0], s, LTy::Int(32), false);
             }
             ("scf", "if") => self.scf_if(op)?,
@@ -429,7 +436,9 @@ impl<'m, 'a> Simt<'m, 'a> {
         let (ft, tt) = (self.shape_ty(from, varying), self.shape_ty(to, varying));
         let ins = match c {
             "index_cast" | "extsi" | "trunci" | "index_castui" | "extui" => {
-                let (LTy::Int(a), LTy::Int(b)) = (from, to) else { return Err(invalid("integer cast of a float")) };
+                let (LTy::Int(a), LTy::Int(b)) = (from, to) else {
+                    return Err(invalid("integer cast of a float"));
+                };
                 if a == b {
                     return Ok(x.to_string());
                 }
@@ -575,7 +584,8 @@ impl<'m, 'a> Simt<'m, 'a> {
         let valid = self.emit(&format!("and <{w} x i1> {below}, {nonneg}"));
         let from = self.emit(&format!("select <{w} x i1> {valid}, {vi} {src}, {vi} {lanes}"));
         let size = bytes_of(&t);
-        let bytes = self.emit(&format!("mul {vi} {from}, {}", self.splat_const(&LTy::Int(32), &size.to_string())));
+        let bytes =
+            self.emit(&format!("mul {vi} {from}, {}", self.splat_const(&LTy::Int(32), &size.to_string())));
         let offs = self.emit(&format!("trunc {vi} {bytes} to <{w} x i16>"));
         let vt = self.vty(&t);
         let kind = if t.is_float() { "f" } else { "i" };
@@ -634,8 +644,10 @@ impl<'m, 'a> Simt<'m, 'a> {
             let half = LTy::Vec(h as u64, Box::new(t.clone()));
             let lo: Vec<String> = (0..h).map(|i| format!("i32 {i}")).collect();
             let hi: Vec<String> = (h..n).map(|i| format!("i32 {i}")).collect();
-            let a = self.emit(&format!("shufflevector {from} {cur}, {from} undef, <{h} x i32> <{}>", lo.join(", ")));
-            let b = self.emit(&format!("shufflevector {from} {cur}, {from} undef, <{h} x i32> <{}>", hi.join(", ")));
+            let a = self
+                .emit(&format!("shufflevector {from} {cur}, {from} undef, <{h} x i32> <{}>", lo.join(", ")));
+            let b = self
+                .emit(&format!("shufflevector {from} {cur}, {from} undef, <{h} x i32> <{}>", hi.join(", ")));
             let ins = match (kind.as_str(), float) {
                 ("add", false) => Some("add"),
                 ("add", true) => Some("fadd"),
@@ -691,7 +703,11 @@ impl<'m, 'a> Simt<'m, 'a> {
             let ty = self.shape_ty(&LTy::Int(32), varying);
             let stride =
                 if varying { self.broadcast(&m.strides[k], &LTy::Int(32)) } else { m.strides[k].clone() };
-            let term = if m.static_strides[k] == Some(1) { x } else { self.emit(&format!("mul {ty} {x}, {stride}")) };
+            let term = if m.static_strides[k] == Some(1) {
+                x
+            } else {
+                self.emit(&format!("mul {ty} {x}, {stride}"))
+            };
             acc = Some(match acc {
                 None => term,
                 Some(a) => self.emit(&format!("add {ty} {a}, {term}")),
@@ -1113,7 +1129,9 @@ impl<'m, 'a> Simt<'m, 'a> {
     /// A call of a device function (a `gpu.func` without `kernel` in the same module), inlined:
     /// its body is widened with the uniformity of the call's arguments.
     fn inline_call(&mut self, op: &Operation) -> Res<()> {
-        let Some(Attr::Symbol(name)) = op.attr("callee") else { return Err(invalid("call without a callee")) };
+        let Some(Attr::Symbol(name)) = op.attr("callee") else {
+            return Err(invalid("call without a callee"));
+        };
         let Some(&f) = self.device.get(name) else {
             return Err(unsupported(format!(
                 "a call of @{name} in a SIMT gpu kernel (only device functions of the same gpu.module)"
@@ -1124,7 +1142,8 @@ impl<'m, 'a> Simt<'m, 'a> {
         }
         let fop = self.ir.op(f);
         let body = fop.regions[0];
-        let entry = *self.ir.region(body).blocks.first().ok_or_else(|| invalid("device function without a body"))?;
+        let entry =
+            *self.ir.region(body).blocks.first().ok_or_else(|| invalid("device function without a body"))?;
         let params = self.ir.block(entry).args.clone();
         if params.len() != op.operands.len() {
             return Err(invalid(format!("@{name} takes {} arguments", params.len())));

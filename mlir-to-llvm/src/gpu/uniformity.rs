@@ -167,12 +167,8 @@ fn visit(ir: &Ir, o: OpId, u: &mut Uniformity) {
         "arith.muli" | "index.mul" if any(u) => {
             let (x, y) = (op.operands[0], op.operands[1]);
             let coef = match (u.varies(x), u.varies(y)) {
-                (true, false) => {
-                    const_int(ir, y).and_then(|k| u.lane_coef.get(&x).map(|c| c * k as i64))
-                }
-                (false, true) => {
-                    const_int(ir, x).and_then(|k| u.lane_coef.get(&y).map(|c| c * k as i64))
-                }
+                (true, false) => const_int(ir, y).and_then(|k| u.lane_coef.get(&x).map(|c| c * k as i64)),
+                (false, true) => const_int(ir, x).and_then(|k| u.lane_coef.get(&y).map(|c| c * k as i64)),
                 _ => None,
             };
             mark(u, op.results[0], coef.filter(|c| *c != 0));
