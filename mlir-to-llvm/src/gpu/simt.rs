@@ -5,7 +5,8 @@
 //! `index` is 32 bits wide in kernels. Control flow: a uniform `scf.if` or `scf.for` stays scalar
 //! control flow (branches and phis); an `scf.if` whose condition varies runs both sides under a
 //! lane mask (`<W x i1>`): loads and stores in them are masked gathers and scatters, and the
-//! results are selected per lane. A loop whose bounds vary between lanes is refused.
+//! results are selected per lane. A loop whose bounds vary between lanes runs while any lane
+//! still iterates, under the mask of those lanes (`simt/control.rs`).
 //!
 //! Memory: a memref is a base address (SVM pointer, SLM offset or surface index) with its sizes and
 //! strides as 32-bit scalars. A uniform index is a scalar access; an index that is `uniform + lane`
@@ -19,6 +20,8 @@ use crate::types::{quote, scalar_text, LTy};
 use foldhash::{HashMap, HashMapExt};
 use genxc_diag::{invalid, unsupported, Failure};
 use genxc_frontend::mlir::{Attr, Ir, OpId, Operation, RegionId, Scalar, Type, ValueId, FCMP, ICMP};
+
+mod control;
 
 type Res<T> = Result<T, Failure>;
 
@@ -979,145 +982,6 @@ impl<'m, 'a> Simt<'m, 'a> {
                 args.push((v, vt));
                 self.message(&m, &t, true, &args);
             }
-        }
-        Ok(())
-    }
-
-    // ------------------------------------------------------------------ control flow
-
-    fn scf_if(&mut self, op: &Operation) -> Res<()> {
-        let cond_varies = self.u.varies(op.operands[0]);
-        if !cond_varies && self.mask.is_none() {
-            return self.uniform_if(op);
-        }
-        let w = self.w;
-        let (c, _) = self.lanes(op.operands[0])?;
-        let outer = self.mask.clone();
-        let then_mask = match &outer {
-            Some(m) => self.emit(&format!("and <{w} x i1> {m}, {c}")),
-            None => c.clone(),
-        };
-        let not_c = self.emit(&format!("xor <{w} x i1> {c}, {}", self.all_lanes()));
-        let else_mask = match &outer {
-            Some(m) => self.emit(&format!("and <{w} x i1> {m}, {not_c}")),
-            None => not_c,
-        };
-        self.mask = Some(then_mask);
-        let then_vals = self.region(op.regions[0]);
-        let else_vals = match op.regions.get(1) {
-            Some(&r) if then_vals.is_ok() => {
-                self.mask = Some(else_mask);
-                self.region(r)
-            }
-            _ => Ok(vec![]),
-        };
-        self.mask = outer;
-        let (then_vals, else_vals) = (then_vals?, else_vals?);
-        for (k, &r) in op.results.iter().enumerate() {
-            let (Some(&a), Some(&b)) = (then_vals.get(k), else_vals.get(k)) else {
-                return Err(invalid("scf.if with results needs both branches to yield them"));
-            };
-            let varying = self.u.varies(r);
-            let (x, t) = self.shaped(a, varying)?;
-            let (y, _) = self.shaped(b, varying)?;
-            let ty = self.shape_ty(&t, varying);
-            let v = if varying {
-                self.emit(&format!("select <{w} x i1> {c}, {ty} {x}, {ty} {y}"))
-            } else {
-                let (cs, _) = self.scalar(op.operands[0])?;
-                self.emit(&format!("select i1 {cs}, {ty} {x}, {ty} {y}"))
-            };
-            self.set(r, v, t, varying);
-        }
-        Ok(())
-    }
-
-    fn uniform_if(&mut self, op: &Operation) -> Res<()> {
-        let (c, _) = self.scalar(op.operands[0])?;
-        let (lt, le, lj) = (self.new_label("then"), self.new_label("else"), self.new_label("endif"));
-        self.inst(&format!("br i1 {c}, label %{lt}, label %{le}"));
-        let mut incoming = Vec::new();
-        for (k, label) in [(0usize, &lt), (1, &le)] {
-            self.start_block(label);
-            let vals = match op.regions.get(k) {
-                Some(&r) => self.region(r)?,
-                None => vec![],
-            };
-            let mut shaped = Vec::new();
-            for (i, &r) in op.results.iter().enumerate() {
-                let v = *vals.get(i).ok_or_else(|| invalid("scf.if branch yields too few values"))?;
-                shaped.push(self.shaped(v, self.u.varies(r))?);
-            }
-            incoming.push((shaped, self.label.clone()));
-            self.inst(&format!("br label %{lj}"));
-        }
-        self.start_block(&lj);
-        for (i, &r) in op.results.iter().enumerate() {
-            let varying = self.u.varies(r);
-            let t = incoming[0].0[i].1.clone();
-            let ty = self.shape_ty(&t, varying);
-            let list: Vec<String> =
-                incoming.iter().map(|(vals, l)| format!("[ {}, %{l} ]", vals[i].0)).collect();
-            let v = self.emit(&format!("phi {ty} {}", list.join(", ")));
-            self.set(r, v, t, varying);
-        }
-        Ok(())
-    }
-
-    fn scf_for(&mut self, op: &Operation) -> Res<()> {
-        if op.operands.iter().take(3).any(|v| self.u.varies(*v)) {
-            return Err(unsupported("a loop whose trip count varies between work-items"));
-        }
-        let (lb, _) = self.scalar(op.operands[0])?;
-        let (ub, _) = self.scalar(op.operands[1])?;
-        let (step, _) = self.scalar(op.operands[2])?;
-        let body = op.regions[0];
-        let entry = *self.ir.region(body).blocks.first().ok_or_else(|| invalid("scf.for without a body"))?;
-        let args = self.ir.block(entry).args.clone();
-        let it = self.scalar_ty_of(args[0])?;
-        let mut inits = Vec::new();
-        for (k, &a) in args.iter().enumerate().skip(1) {
-            let varying = self.u.varies(a);
-            inits.push((self.shaped(op.operands[2 + k], varying)?, varying));
-        }
-        let pre = self.label.clone();
-        let (lh, lb_, lx) = (self.new_label("loop"), self.new_label("body"), self.new_label("done"));
-        self.inst(&format!("br label %{lh}"));
-        self.start_block(&lh);
-        self.next += 1;
-        let marker = format!("@@phis{}@@\n", self.next);
-        self.out.push_str(&marker);
-        let iv = self.fresh();
-        let mut phis = Vec::new();
-        for (k, ((_, t), varying)) in inits.iter().enumerate() {
-            let n = self.fresh();
-            self.set(args[k + 1], n.clone(), t.clone(), *varying);
-            phis.push(n);
-        }
-        self.set(args[0], iv.clone(), it.clone(), false);
-        let c = self.emit(&format!("icmp slt {it} {iv}, {ub}"));
-        self.inst(&format!("br i1 {c}, label %{lb_}, label %{lx}"));
-        self.start_block(&lb_);
-        let yielded = self.region(body)?;
-        let mut next_vals = Vec::new();
-        for (k, &v) in yielded.iter().enumerate() {
-            let varying = inits.get(k).is_some_and(|i| i.1);
-            next_vals.push(self.shaped(v, varying)?.0);
-        }
-        let nx = self.emit(&format!("add {it} {iv}, {step}"));
-        let latch = self.label.clone();
-        self.inst(&format!("br label %{lh}"));
-        let mut text = format!("  {iv} = phi {it} [ {lb}, %{pre} ], [ {nx}, %{latch} ]\n");
-        for (k, ((init, t), varying)) in inits.iter().enumerate() {
-            let ty = self.shape_ty(t, *varying);
-            let y = next_vals.get(k).ok_or_else(|| invalid("scf.for body yields too few values"))?;
-            text.push_str(&format!("  {} = phi {ty} [ {init}, %{pre} ], [ {y}, %{latch} ]\n", phis[k]));
-        }
-        self.out = self.out.replace(&marker, &text);
-        self.start_block(&lx);
-        for (k, &r) in op.results.iter().enumerate() {
-            let ((_, t), varying) = inits[k].clone();
-            self.set(r, phis[k].clone(), t, varying);
         }
         Ok(())
     }

@@ -131,10 +131,12 @@ fn visit(ir: &Ir, o: OpId, u: &mut Uniformity) {
             let Some(&body) = op.regions.first() else { return };
             let Some(&entry) = ir.region(body).blocks.first() else { return };
             let args = ir.block(entry).args.clone();
+            // Bounds that vary give each lane its own trip count: everything the loop carries varies.
+            let bounds = op.operands.iter().take(3).any(|v| u.varies(*v));
             for (k, &r) in op.results.iter().enumerate() {
                 let init = op.operands.get(3 + k).is_some_and(|v| u.varies(*v));
                 let next = yielded(ir, body, k).is_some_and(|v| u.varies(v));
-                if init || next {
+                if init || next || bounds {
                     mark(u, r, None);
                     if let Some(&a) = args.get(k + 1) {
                         mark(u, a, None);
