@@ -25,6 +25,7 @@ const FIXTURES: &[(&str, &str)] = &[
     ("05_divergent_if.mlir", "abs2"),
     ("06_2d_scale.mlir", "scale_rows"),
     ("07_divergent_loop.mlir", "window_sum"),
+    ("08_private.mlir", "scratch"),
 ];
 
 fn input(fixture: &str) -> Input {
@@ -382,6 +383,24 @@ fn divergent_loop_runs() {
         };
         let out = simulate("07_divergent_loop.mlir", "window_sum", p, w, m, &run);
         let want: Vec<i32> = (0..n).map(|i| input[i..=i + i % 5].iter().sum()).collect();
+        assert_eq!(as_i32s(&out[1]), want, "{p:?} W={w} {m:?}");
+    });
+}
+
+#[test]
+fn private_memory_runs() {
+    for_all(|p, w, m| {
+        let (groups, threads) = (2u32, 2u32);
+        let n = (groups * threads * w) as usize;
+        let x: Vec<i32> = (0..n).map(|i| (i as i32 * 5) % 23 - 11).collect();
+        let zeros = vec![0i32; n];
+        let run = Run {
+            groups: [groups, 1, 1],
+            threads: [threads, 1, 1],
+            args: vec![Arg::Buf(i32s(&x)), Arg::I32(n as i32), Arg::Buf(i32s(&zeros)), Arg::I32(n as i32)],
+        };
+        let out = simulate("08_private.mlir", "scratch", p, w, m, &run);
+        let want: Vec<i32> = x.iter().map(|&v| v + if v & 1 == 1 { 100 } else { 3 * v }).collect();
         assert_eq!(as_i32s(&out[1]), want, "{p:?} W={w} {m:?}");
     });
 }

@@ -4,7 +4,8 @@
 //! This module owns the kernel ABI: memref arguments become SVM pointers (`--memref-args=svm`) or
 //! surfaces (`surface`), followed by one 32-bit general argument per dynamic size, stride and
 //! offset; scalar arguments are general arguments (`index` is 32 bits); workgroup attributions are
-//! placed in shared local memory, whose size the kernel metadata gives. Device functions (a
+//! placed in shared local memory, whose size the kernel metadata gives; private attributions of a
+//! static shape live in registers (one per element, indexed by constants). Device functions (a
 //! `gpu.func` without `kernel`, or a `func.func`, which `func.call` names) are inlined where
 //! kernels call them. Host functions (those that
 //! launch kernels) are left to the caller: see [`GpuOptions::host_functions`].
@@ -414,13 +415,24 @@ fn kernel(em: &mut ModuleEmitter<'_>, id: OpId, device: &HashMap<String, OpId>) 
             return Err(err_at(file, op.loc, unsupported(format!("an attribution of type {t}"))));
         };
         if !is_workgroup {
-            return Err(err_at(
-                file,
-                op.loc,
-                unsupported(
-                    "private attributions of a gpu kernel (use memref.alloca-free code or workgroup memory)",
-                ),
-            ));
+            // A private attribution: registers, one `<W x T>` per element.
+            let (Some(et), false) = (elem_ty(t), shape.contains(&DYNAMIC)) else {
+                return Err(err_at(file, op.loc, unsupported(format!("a private attribution of type {t}"))));
+            };
+            let n: i64 = shape.iter().product();
+            if n > 64 {
+                return Err(err_at(
+                    file,
+                    op.loc,
+                    unsupported(format!(
+                        "a private attribution of {n} elements (at most 64 live in registers)"
+                    )),
+                ));
+            }
+            let vt = LTy::Vec(w as u64, Box::new(et.clone()));
+            let slots = (0..n).map(|_| s.pro(&format!("alloca {vt}"))).collect();
+            s.vals.insert(a, simt::GV::Private(shape.clone(), et, slots));
+            continue;
         }
         let Some(et) = elem_ty(t) else {
             return Err(err_at(file, op.loc, unsupported(format!("workgroup memory of type {t}"))));

@@ -34,6 +34,9 @@ pub enum GV {
     Lanes(String, LTy),
     /// A memref.
     Mem(Mem),
+    /// A private attribution: one register (`<W x T>` alloca promoted by mem2reg) per element,
+    /// with the memref's shape.
+    Private(Vec<i64>, LTy, Vec<String>),
 }
 
 /// The binding-table index GenX gives shared local memory.
@@ -261,7 +264,7 @@ impl<'m, 'a> Simt<'m, 'a> {
                 "value %{} varies between work-items where a uniform value is needed",
                 self.ir.value(v).name
             ))),
-            GV::Mem(_) => Err(invalid("a memref where a scalar is needed")),
+            GV::Mem(_) | GV::Private(..) => Err(invalid("a memref where a scalar is needed")),
         }
     }
 
@@ -270,7 +273,7 @@ impl<'m, 'a> Simt<'m, 'a> {
         match self.get(v)? {
             GV::Uniform(s, t) => Ok((self.broadcast(&s, &t), t)),
             GV::Lanes(s, t) => Ok((s, t)),
-            GV::Mem(_) => Err(invalid("a memref where a value is needed")),
+            GV::Mem(_) | GV::Private(..) => Err(invalid("a memref where a value is needed")),
         }
     }
 
@@ -907,7 +910,37 @@ impl<'m, 'a> Simt<'m, 'a> {
         }
     }
 
+    /// The register of element `idx` of a private attribution (constant indices only).
+    fn private_slot(&self, shape: &[i64], slots: &[String], idx: &[ValueId]) -> Res<String> {
+        if idx.len() != shape.len() {
+            return Err(invalid(format!("{} indices for a memref of rank {}", idx.len(), shape.len())));
+        }
+        let mut at = 0i64;
+        for (k, &v) in idx.iter().enumerate() {
+            let i = uniformity::const_int(self.ir, v).ok_or_else(|| {
+                unsupported(
+                    "private memory indexed by a value that is not a constant (it lives in registers)",
+                )
+            })?;
+            if i < 0 || i as i64 >= shape[k] {
+                return Err(invalid(format!(
+                    "index {i} is out of bounds of dimension {k} of size {}",
+                    shape[k]
+                )));
+            }
+            at = at * shape[k] + i as i64;
+        }
+        Ok(slots[at as usize].clone())
+    }
+
     fn load(&mut self, op: &Operation) -> Res<()> {
+        if let GV::Private(shape, t, slots) = self.get(op.operands[0])? {
+            let slot = self.private_slot(&shape, &slots, &op.operands[1..])?;
+            let vt = self.vty(&t);
+            let r = self.emit(&format!("load {vt}, {vt}* {slot}"));
+            self.set(op.results[0], r, t, true);
+            return Ok(());
+        }
         let m = self.memref_of(op.operands[0])?;
         let t = scalar_ty(self.ir.ty(op.results[0]))?;
         let ix = self.index(&m, &op.operands[1..])?;
@@ -952,6 +985,17 @@ impl<'m, 'a> Simt<'m, 'a> {
     }
 
     fn store(&mut self, op: &Operation) -> Res<()> {
+        if let GV::Private(shape, t, slots) = self.get(op.operands[1])? {
+            let slot = self.private_slot(&shape, &slots, &op.operands[2..])?;
+            let vt = self.vty(&t);
+            let (mut v, _) = self.lanes(op.operands[0])?;
+            if let Some(m) = self.mask.clone() {
+                let old = self.emit(&format!("load {vt}, {vt}* {slot}"));
+                v = self.emit(&format!("select <{} x i1> {m}, {vt} {v}, {vt} {old}", self.w));
+            }
+            self.inst(&format!("store {vt} {v}, {vt}* {slot}"));
+            return Ok(());
+        }
         let m = self.memref_of(op.operands[1])?;
         let value_varies = self.u.varies(op.operands[0]);
         let ix = self.index(&m, &op.operands[2..])?;

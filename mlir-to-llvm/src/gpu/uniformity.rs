@@ -4,13 +4,13 @@
 //!
 //! A value varies when it is `gpu.thread_id x`, `gpu.global_id x` or `gpu.lane_id` (the lane is
 //! the low part of the x id; y and z ids are the thread's own, the same on every lane), a shuffle
-//! result, a load at a varying index, the result of an `scf.if` whose condition varies, an
+//! result, a load at a varying index or from private memory, the result of an `scf.if` whose condition varies, an
 //! iteration argument or result of a loop that yields a varying value, or any other operation
 //! with a varying operand. `gpu.subgroup_reduce` and constants are uniform. The analysis runs to a
 //! fixed point, so loop-carried values are found whatever the order of their definitions.
 
 use foldhash::{HashMap, HashSet};
-use genxc_frontend::mlir::{Attr, Ir, OpId, RegionId, ValueDef, ValueId};
+use genxc_frontend::mlir::{Attr, Ir, OpId, RegionId, Type, ValueDef, ValueId};
 
 /// What the analysis found.
 #[derive(Default, Debug)]
@@ -109,6 +109,10 @@ fn visit(ir: &Ir, o: OpId, u: &mut Uniformity) {
             }
         }
         "gpu.subgroup_reduce" => {}
+        // Private memory holds each work-item's own values.
+        "memref.load" if matches!(ir.ty(op.operands[0]), Type::MemRef { space: 5, .. }) => {
+            mark(u, op.results[0], None)
+        }
         // A device function may read the lane's ids: its results are taken as varying.
         "func.call" => {
             for &r in &op.results {
