@@ -563,3 +563,58 @@ fn kernels_json_tells_the_simd_width() {
         6
     );
 }
+
+/// Malformed operations (the generic form takes any operand counts) and truncated kernels are
+/// errors, never panics.
+#[test]
+fn malformed_gpu_input_is_an_error() {
+    let cases: &[(&str, &str)] = &[
+        (
+            "      %t = gpu.thread_id x\n      %s:2 = \"gpu.shuffle\"(%t) {mode = #gpu<shuffle_mode xor>} : (index) -> (index, i1)\n",
+            "k.mlir:5:14: error: 'gpu.shuffle' in gpu kernel @k: malformed 'gpu.shuffle': 1 operands, 2 results, 0 regions",
+        ),
+        (
+            "      %t = \"gpu.thread_id\"() : () -> index\n",
+            "k.mlir:4:12: error: 'gpu.thread_id' in gpu kernel @k: 'gpu.thread_id' without a dimension x, y or z",
+        ),
+        (
+            "      %t = gpu.thread_id x\n      %x = \"arith.addi\"(%t) : (index) -> index\n      \"memref.store\"(%t) : (index) -> ()\n",
+            "k.mlir:5:12: error: 'arith.addi' in gpu kernel @k: malformed 'arith.addi': 1 operands, 1 results, 0 regions",
+        ),
+    ];
+    for (body, want) in cases {
+        let text = format!(
+            "module attributes {{gpu.container_module}} {{\n  gpu.module @m {{\n    gpu.func @k(%a: memref<?xi32>) kernel {{\n{body}      gpu.return\n    }}\n  }}\n}}\n"
+        );
+        for emit in [Emit::Llvm, Emit::Visaasm] {
+            let out = genxc::compile_bytes(
+                "k.mlir",
+                text.as_bytes(),
+                &options(TargetPlatform::Tgllp, 16, MemrefArgs::Svm, &[emit]),
+            );
+            assert!(out.failed(), "{text}");
+            assert!(out.log().contains(want), "{}", out.log());
+        }
+    }
+    let launch = "func.func @h() {\n  \"gpu.launch_func\"() {kernel = @m::@k, operandSegmentSizes = array<i32: 0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0>} : () -> ()\n  return\n}\n";
+    let out = genxc::compile_bytes(
+        "h.mlir",
+        launch.as_bytes(),
+        &options(TargetPlatform::Tgllp, 16, MemrefArgs::Svm, &[Emit::Llvm]),
+    );
+    assert!(out.log().contains("h.mlir:2:3: error: 'gpu.launch_func': gpu.launch_func whose operandSegmentSizes do not match its operands"), "{}", out.log());
+    // Every fixture cut after each of its lines: an error or a compile, never a panic.
+    for (fixture, _) in FIXTURES {
+        let text = String::from_utf8(input(fixture).bytes).unwrap();
+        let mut cut = 0;
+        for line in text.split_inclusive('\n') {
+            cut += line.len();
+            let part = &text[..cut];
+            let _ = genxc::compile_bytes(
+                "cut.mlir",
+                part.as_bytes(),
+                &options(TargetPlatform::Tgllp, 8, MemrefArgs::Svm, &[Emit::Llvm]),
+            );
+        }
+    }
+}

@@ -92,7 +92,13 @@ impl FnEmitter<'_, '_> {
             Some(Attr::Array(v)) => v.iter().filter_map(Attr::as_int).map(|x| x as usize).collect(),
             _ => return Err(invalid("gpu.launch_func without operandSegmentSizes")),
         };
-        if seg.len() < 12 || seg[0] != 0 || !op.results.is_empty() {
+        if seg.len() < 12
+            || seg.iter().sum::<usize>() != op.operands.len()
+            || seg[1..7].iter().any(|&n| n != 1)
+        {
+            return Err(invalid("gpu.launch_func whose operandSegmentSizes do not match its operands"));
+        }
+        if seg[0] != 0 || !op.results.is_empty() {
             return Err(unsupported("asynchronous gpu.launch_func (dependencies and tokens)"));
         }
         if seg[7..10].iter().any(|&n| n != 0) {

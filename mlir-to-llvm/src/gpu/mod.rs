@@ -176,7 +176,7 @@ pub fn gpu_module(em: &mut ModuleEmitter<'_>, op: &Operation) -> Result<(), Diag
         for &f in &funcs {
             let fop = ir.op(f);
             if fop.attr("workgroup_attributions").is_some()
-                || ir.region(fop.regions[0]).blocks.first().is_some_and(|b| {
+                || fop.regions.first().and_then(|r| ir.region(*r).blocks.first()).is_some_and(|b| {
                     let n = match fop.attr("function_type") {
                         Some(Attr::Type(Type::Function { inputs, .. })) => inputs.len(),
                         _ => 0,
@@ -289,10 +289,13 @@ fn kernel(em: &mut ModuleEmitter<'_>, id: OpId, device: &HashMap<String, OpId>) 
     if !results.is_empty() {
         return Err(err_at(file, op.loc, "a gpu kernel must not return values"));
     }
-    let body = op.regions[0];
-    let entry =
-        *ir.region(body).blocks.first().ok_or_else(|| err_at(file, op.loc, "a gpu kernel needs a body"))?;
+    let no_body = || err_at(file, op.loc, "a gpu kernel needs a body");
+    let body = *op.regions.first().ok_or_else(no_body)?;
+    let entry = *ir.region(body).blocks.first().ok_or_else(no_body)?;
     let args = ir.block(entry).args.clone();
+    if args.len() < inputs.len() {
+        return Err(err_at(file, op.loc, "the kernel's body has fewer arguments than its type"));
+    }
     let workgroup = op.attr("workgroup_attributions").and_then(Attr::as_int).unwrap_or(0) as usize;
     let u = uniformity::analyse(ir, body);
     let mut s = simt::Simt::new(em, ir, w, u);

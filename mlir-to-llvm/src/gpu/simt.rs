@@ -325,6 +325,7 @@ impl<'m, 'a> Simt<'m, 'a> {
     fn op(&mut self, id: OpId) -> Res<()> {
         let ir = self.ir;
         let op = ir.op(id);
+        check_shape(ir, op)?;
         let (dialect, short) = op.name.split_once('.').unwrap_or(("", &op.name));
         let varying = op.results.first().is_some_and(|r| self.u.varies(*r));
         match (dialect, short) {
@@ -471,7 +472,12 @@ impl<'m, 'a> Simt<'m, 'a> {
         let op = ir.op(id);
         let w = self.w;
         let i32t = LTy::Int(32);
-        let d = uniformity::dimension(ir, id).unwrap_or(0);
+        let needs_dim = matches!(short, "thread_id" | "global_id" | "block_id" | "block_dim" | "grid_dim");
+        let d = match uniformity::dimension(ir, id) {
+            Some(d) if d < 3 => d,
+            _ if needs_dim => return Err(invalid(format!("'gpu.{short}' without a dimension x, y or z"))),
+            _ => 0,
+        };
         match short {
             "thread_id" | "global_id" | "lane_id" => {
                 let local = if short == "lane_id" {
@@ -1049,7 +1055,7 @@ impl<'m, 'a> Simt<'m, 'a> {
             return Err(unsupported(format!("recursive device function @{name}")));
         }
         let fop = self.ir.op(f);
-        let body = fop.regions[0];
+        let body = *fop.regions.first().ok_or_else(|| invalid(format!("@{name} has no body")))?;
         let entry =
             *self.ir.region(body).blocks.first().ok_or_else(|| invalid("device function without a body"))?;
         let params = self.ir.block(entry).args.clone();
@@ -1083,6 +1089,51 @@ impl<'m, 'a> Simt<'m, 'a> {
         drop(inner);
         Ok(())
     }
+}
+
+/// Checks the operand, result and region counts of an operation the emitter lowers, so that a
+/// malformed operation (the generic form takes any) is an error, not a panic.
+fn check_shape(ir: &Ir, op: &Operation) -> Res<()> {
+    let (dialect, short) = op.name.split_once('.').unwrap_or(("", &op.name));
+    let (operands, results, regions): (std::ops::RangeInclusive<usize>, Option<usize>, usize) =
+        match (dialect, short) {
+            ("arith" | "index", "constant") => (0..=0, Some(1), 0),
+            ("arith", "select") => (3..=3, Some(1), 0),
+            ("arith", "cmpi" | "cmpf") => (2..=2, Some(1), 0),
+            ("arith", b) if binary(b).is_some() || b.starts_with("max") || b.starts_with("min") => {
+                (2..=2, Some(1), 0)
+            }
+            ("arith", c) if is_cast(c) => (1..=1, Some(1), 0),
+            ("math", _) => (1..=1, Some(1), 0),
+            ("memref", "load") => (1..=usize::MAX, Some(1), 0),
+            ("memref", "store") => (2..=usize::MAX, Some(0), 0),
+            ("memref", "dim") => (2..=2, Some(1), 0),
+            ("scf", "if") => (1..=1, None, 1),
+            ("scf", "for") => (3..=usize::MAX, Some(op.operands.len().saturating_sub(3)), 1),
+            ("gpu", "barrier") => (0..=0, Some(0), 0),
+            ("gpu", "shuffle") => (3..=3, Some(2), 0),
+            ("gpu", "subgroup_reduce") => (1..=1, Some(1), 0),
+            ("gpu", _) => (0..=0, Some(1), 0),
+            _ => return Ok(()),
+        };
+    let ok = operands.contains(&op.operands.len())
+        && results.is_none_or(|n| n == op.results.len())
+        && op.regions.len() >= regions
+        && op.regions.iter().all(|r| ir.region(*r).blocks.len() == 1);
+    let body_args = match (dialect, short) {
+        ("scf", "for") => ir.region(op.regions[0]).blocks.first().map(|b| ir.block(*b).args.len()),
+        _ => None,
+    };
+    if !ok || body_args.is_some_and(|n| n != 1 + op.results.len()) {
+        return Err(invalid(format!(
+            "malformed '{}': {} operands, {} results, {} regions",
+            op.name,
+            op.operands.len(),
+            op.results.len(),
+            op.regions.len()
+        )));
+    }
+    Ok(())
 }
 
 fn binary(op: &str) -> Option<&'static str> {

@@ -96,13 +96,18 @@ fn mark(u: &mut Uniformity, v: ValueId, coef: Option<i64>) {
 fn visit(ir: &Ir, o: OpId, u: &mut Uniformity) {
     let op = ir.op(o);
     let any = |u: &Uniformity| op.operands.iter().any(|v| u.varies(*v));
+    // Malformed operations (the generic form allows any counts) take the generic rule; the
+    // emitter refuses them.
+    let binary = op.operands.len() == 2 && op.results.len() == 1;
+    let unary = op.operands.len() == 1 && op.results.len() == 1;
+    let single = op.results.len() == 1;
     match op.name.as_str() {
-        "gpu.thread_id" | "gpu.global_id" => {
+        "gpu.thread_id" | "gpu.global_id" if single => {
             if dimension(ir, o) == Some(0) {
                 mark(u, op.results[0], Some(1));
             }
         }
-        "gpu.lane_id" => mark(u, op.results[0], Some(1)),
+        "gpu.lane_id" if single => mark(u, op.results[0], Some(1)),
         "gpu.shuffle" => {
             for &r in &op.results {
                 mark(u, r, None);
@@ -110,7 +115,13 @@ fn visit(ir: &Ir, o: OpId, u: &mut Uniformity) {
         }
         "gpu.subgroup_reduce" => {}
         // Private memory holds each work-item's own values.
-        "memref.load" if matches!(ir.ty(op.operands[0]), Type::MemRef { space: 5, .. }) => {
+        "memref.load"
+            if single
+                && op
+                    .operands
+                    .first()
+                    .is_some_and(|m| matches!(ir.ty(*m), Type::MemRef { space: 5, .. })) =>
+        {
             mark(u, op.results[0], None)
         }
         // A device function may read the lane's ids: its results are taken as varying.
@@ -154,7 +165,7 @@ fn visit(ir: &Ir, o: OpId, u: &mut Uniformity) {
             }
             walk(ir, body, u);
         }
-        "arith.addi" | "arith.subi" | "index.add" | "index.sub" if any(u) => {
+        "arith.addi" | "arith.subi" | "index.add" | "index.sub" if binary && any(u) => {
             let c = |u: &Uniformity, v: ValueId| -> Option<i64> {
                 if u.varies(v) {
                     u.lane_coef.get(&v).copied()
@@ -170,7 +181,7 @@ fn visit(ir: &Ir, o: OpId, u: &mut Uniformity) {
             };
             mark(u, op.results[0], coef.filter(|c| *c != 0));
         }
-        "arith.muli" | "index.mul" if any(u) => {
+        "arith.muli" | "index.mul" if binary && any(u) => {
             let (x, y) = (op.operands[0], op.operands[1]);
             let coef = match (u.varies(x), u.varies(y)) {
                 (true, false) => const_int(ir, y).and_then(|k| u.lane_coef.get(&x).map(|c| c * k as i64)),
@@ -179,7 +190,7 @@ fn visit(ir: &Ir, o: OpId, u: &mut Uniformity) {
             };
             mark(u, op.results[0], coef.filter(|c| *c != 0));
         }
-        "arith.index_cast" | "arith.index_castui" | "arith.extsi" | "arith.extui" if any(u) => {
+        "arith.index_cast" | "arith.index_castui" | "arith.extsi" | "arith.extui" if unary && any(u) => {
             let coef = u.lane_coef.get(&op.operands[0]).copied();
             mark(u, op.results[0], coef);
         }
