@@ -618,3 +618,21 @@ fn malformed_gpu_input_is_an_error() {
         }
     }
 }
+
+/// A loop-carried index that becomes varying on a later pass of the analysis loses the lane
+/// coefficient an earlier pass gave what it feeds: `j2 = j + thread_id x` with `j` carried is
+/// `(k + 1) * lane` apart between lanes, a gather, not a block load.
+#[test]
+fn loop_carried_indices_are_not_taken_for_contiguous() {
+    let text = "module attributes {gpu.container_module} {\n  gpu.module @m {\n    gpu.func @k(%a: memref<?xi32>, %o: memref<?xi32>) kernel {\n      %t = gpu.thread_id x\n      %c0 = arith.constant 0 : index\n      %c1 = arith.constant 1 : index\n      %c4 = arith.constant 4 : index\n      %z = arith.constant 0 : i32\n      %r:2 = scf.for %k = %c0 to %c4 step %c1 iter_args(%j = %c0, %s = %z) -> (index, i32) {\n        %j2 = arith.addi %j, %t : index\n        %v = memref.load %a[%j2] : memref<?xi32>\n        %s2 = arith.addi %s, %v : i32\n        scf.yield %j2, %s2 : index, i32\n      }\n      memref.store %r#1, %o[%t] : memref<?xi32>\n      gpu.return\n    }\n  }\n}\n";
+    let out = genxc::compile_bytes(
+        "k.mlir",
+        text.as_bytes(),
+        &options(TargetPlatform::Tgllp, 16, MemrefArgs::Svm, &[Emit::Llvm]),
+    );
+    assert!(!out.failed(), "{}", out.log());
+    let t = String::from_utf8(out.outputs[0].bytes.clone()).unwrap();
+    assert!(t.contains("llvm.genx.svm.gather.v16i32"), "{t}");
+    assert!(!t.contains("load <16 x i32>"), "{t}");
+    assert!(t.contains("store <16 x i32>"), "the store at thread_id x is a block: {t}");
+}

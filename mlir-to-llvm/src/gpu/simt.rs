@@ -1073,7 +1073,7 @@ impl<'m, 'a> Simt<'m, 'a> {
         self.depth += 1;
         let r = self.region(body);
         self.depth -= 1;
-        let inner = std::mem::replace(&mut self.u, saved);
+        self.u = saved;
         let rets = r?;
         for (&res, &v) in op.results.iter().zip(&rets) {
             let g = self.get(v)?;
@@ -1086,7 +1086,6 @@ impl<'m, 'a> Simt<'m, 'a> {
                 self.vals.insert(res, g);
             }
         }
-        drop(inner);
         Ok(())
     }
 }

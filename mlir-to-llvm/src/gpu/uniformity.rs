@@ -62,10 +62,12 @@ pub fn analyse(ir: &Ir, body: RegionId) -> Uniformity {
 pub fn analyse_seeded(ir: &Ir, body: RegionId, seeds: &[ValueId]) -> Uniformity {
     let mut u = Uniformity::default();
     u.varying.extend(seeds.iter().copied());
+    // Values only become varying, and a coefficient is recomputed from its operands' current
+    // state on each pass (loop-carried values have none): this reaches a fixed point.
     loop {
-        let before = (u.varying.len(), u.lane_coef.len());
+        let before = (u.varying.clone(), u.lane_coef.clone());
         walk(ir, body, &mut u);
-        if (u.varying.len(), u.lane_coef.len()) == before {
+        if (&u.varying, &u.lane_coef) == (&before.0, &before.1) {
             return u;
         }
     }
@@ -88,9 +90,10 @@ fn yielded(ir: &Ir, region: RegionId, i: usize) -> Option<ValueId> {
 
 fn mark(u: &mut Uniformity, v: ValueId, coef: Option<i64>) {
     u.varying.insert(v);
-    if let Some(c) = coef {
-        u.lane_coef.entry(v).or_insert(c);
-    }
+    match coef {
+        Some(c) => u.lane_coef.insert(v, c),
+        None => u.lane_coef.remove(&v),
+    };
 }
 
 fn visit(ir: &Ir, o: OpId, u: &mut Uniformity) {
