@@ -5,7 +5,8 @@
 //! builtin, func, arith, cf, math, index, vector, memref, complex and llvm dialects becomes LLVM
 //! instructions, written as LLVM 14 IR text (typed pointers; an opaque `!llvm.ptr` is `i8*`) that
 //! the driver parses into an inkwell module. Functions with the `genx.kernel` attribute become
-//! `dllexport` GenX kernels with their `genx.kernels` metadata.
+//! `dllexport` GenX kernels with their `genx.kernels` metadata; kernels of the `gpu` dialect
+//! become GenX kernels running a work-item per SIMD lane ([`gpu`], docs/mlir-gpu.md).
 
 mod func;
 pub mod gpu;
