@@ -234,9 +234,13 @@ fn scalar_param(t: &Type) -> Option<LTy> {
     })
 }
 
+/// The element type of a memref a kernel can address: a power-of-two number of bytes.
 fn elem_ty(t: &Type) -> Option<LTy> {
     match t {
-        Type::MemRef { elem, .. } => scalar_param(elem),
+        Type::MemRef { elem, .. } => match **elem {
+            Type::Int(w, _) if !matches!(w, 1 | 8 | 16 | 32 | 64) => None,
+            ref e => scalar_param(e),
+        },
         _ => None,
     }
 }
@@ -257,6 +261,7 @@ fn identity_strides(
         stat[k] = cur.1;
         cur = match (cur.1, shape[k]) {
             (Some(a), b) if b != DYNAMIC => ((a * b).to_string(), Some(a * b)),
+            _ if cur.0 == "1" => (sizes[k].clone(), None),
             _ => (emit(&format!("mul i32 {}, {}", cur.0, sizes[k])), None),
         };
     }

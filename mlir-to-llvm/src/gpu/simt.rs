@@ -749,12 +749,13 @@ impl<'m, 'a> Simt<'m, 'a> {
         }
     }
 
-    /// The scalar address (`i64` for SVM, `i32` byte offset otherwise) of element `off`.
+    /// The scalar address (`i64` for SVM, `i32` byte offset otherwise) of element `off` (element
+    /// sizes are powers of two: 1, 2, 4 or 8 bytes).
     fn scalar_address(&mut self, m: &Mem, off: &str, size: u32) -> String {
         match m.space {
             MemSpace::Svm => {
                 let o = self.emit(&format!("sext i32 {off} to i64"));
-                let b = self.emit(&format!("mul i64 {o}, {size}"));
+                let b = self.emit(&format!("shl i64 {o}, {}", size.trailing_zeros()));
                 self.emit(&format!("add i64 {}, {b}", m.base))
             }
             _ => {
@@ -774,8 +775,8 @@ impl<'m, 'a> Simt<'m, 'a> {
         match m.space {
             MemSpace::Svm => {
                 let o = self.emit(&format!("sext <{w} x i32> {offs} to <{w} x i64>"));
-                let s = self.splat_const(&LTy::Int(64), &size.to_string());
-                let b = self.emit(&format!("mul <{w} x i64> {o}, {s}"));
+                let s = self.splat_const(&LTy::Int(64), &size.trailing_zeros().to_string());
+                let b = self.emit(&format!("shl <{w} x i64> {o}, {s}"));
                 let base = self.broadcast(&m.base, &LTy::Int(64));
                 self.emit(&format!("add <{w} x i64> {base}, {b}"))
             }
