@@ -636,3 +636,28 @@ fn loop_carried_indices_are_not_taken_for_contiguous() {
     assert!(!t.contains("load <16 x i32>"), "{t}");
     assert!(t.contains("store <16 x i32>"), "the store at thread_id x is a block: {t}");
 }
+
+/// The command line: `--simd-width` and `--memref-args` reach the kernel, the host function's
+/// note goes to stderr, and a bad width is a usage error.
+#[test]
+fn command_line_options_and_the_host_note() {
+    let dir = tempfile::tempdir().unwrap();
+    let fixture = common::fixtures().join("mlir-gpu/01_vector_add.mlir");
+    let o = Command::new(env!("CARGO_BIN_EXE_genxc"))
+        .arg(&fixture)
+        .args(["--simd-width=8", "--memref-args=surface", "--emit", "visaasm,metadata", "-o"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("note: ") && stderr.contains("host function @launch is not compiled for the GPU"),
+        "{stderr}"
+    );
+    let json = std::fs::read_to_string(dir.path().join("kernels.json")).unwrap();
+    assert!(json.contains("\"simd_width\": 8"), "{json}");
+    assert!(json.contains("\"resource\": \"buffer\""), "memrefs are surfaces: {json}");
+    let o = Command::new(env!("CARGO_BIN_EXE_genxc")).arg(&fixture).arg("--simd-width=12").output().unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", String::from_utf8_lossy(&o.stderr));
+}
