@@ -726,6 +726,94 @@ fn opencl_builtin_variables_give_the_ids_and_sizes() {
     }
 }
 
+#[test]
+fn opencl_builtin_variables_beyond_ids_give_intels_values() {
+    if !route_available() {
+        return;
+    }
+    // GlobalOffset (0, also inside the global id), WorkDim, the linear ids and the sub-group
+    // built-ins as Intel's Vector Compiler gives them, against the same values written with the
+    // payload intrinsics: 2 x 2 x 2 groups of 2 x 2 x 1 threads.
+    let spv = to_spirv("spirv/builtin_more.ll", false);
+    for platform in [Platform::Skl, Platform::Tgllp, Platform::Dg2, Platform::Pvc] {
+        same_memory("spirv/builtin_more_genx.ll", &spv, platform, [2, 2, 2], [2, 2, 1])
+            .unwrap_or_else(|e| panic!("{platform:?}: {e}"));
+        let out = compile("k.spv", &spv, platform);
+        if common::finalizer_available() {
+            let name = format!("{platform:?}").to_uppercase();
+            common::finalize("builtin_more.visaasm", out.visaasm_of("builtin_more").unwrap(), &name)
+                .unwrap_or_else(|e| panic!("{platform:?}: GenX_IR: {e}"));
+        }
+    }
+}
+
+/// The opcodes of the instructions of a module.
+fn opcodes(w: &[u32]) -> Vec<u32> {
+    starts(w).into_iter().map(|s| w[s] & 0xffff).collect()
+}
+
+#[test]
+fn opencl_std_instructions_and_builtin_calls_by_family() {
+    if !route_available() {
+        return;
+    }
+    // Each fixture calls the `__spirv_ocl_*`/`__spirv_*` built-ins, which the route writes as
+    // OpExtInst OpenCL.std (12) and relational instructions (OpIsNan 156 ..., OpAny 154, OpAll
+    // 155); the reader gives them back by number, and the simulator on the .spv must leave what
+    // the reference interpreter leaves on the .ll, where the import reads the calls by name.
+    for (fixture, ext_insts, relational) in [
+        ("spirv/ocl_math.ll", 15, 0),
+        ("spirv/ocl_common.ll", 12, 0),
+        ("spirv/ocl_integer.ll", 17, 0),
+        ("spirv/ocl_relational.ll", 2, 10),
+    ] {
+        let spv = to_spirv(fixture, false);
+        let ops = opcodes(&words(&spv));
+        assert_eq!(ops.iter().filter(|&&o| o == 12).count(), ext_insts, "{fixture}: OpExtInst count");
+        let relational_ops = ops.iter().filter(|&&o| (154..=164).contains(&o)).count();
+        assert_eq!(relational_ops, relational, "{fixture}: relational instructions");
+        for platform in [Platform::Skl, Platform::Tgllp, Platform::Dg2, Platform::Pvc] {
+            same_memory(fixture, &spv, platform, [1, 1, 1], [1, 1, 1])
+                .unwrap_or_else(|e| panic!("{fixture} on {platform:?}: {e}"));
+            if common::finalizer_available() {
+                let out = compile("k.spv", &spv, platform);
+                let kernel = fixture.trim_start_matches("spirv/").trim_end_matches(".ll");
+                let name = format!("{platform:?}").to_uppercase();
+                common::finalize(&format!("{kernel}.visaasm"), out.visaasm_of(kernel).unwrap(), &name)
+                    .unwrap_or_else(|e| panic!("{fixture} on {platform:?}: GenX_IR: {e}"));
+            }
+        }
+    }
+}
+
+#[test]
+fn inline_assembly_gives_the_same_visa() {
+    if !route_available() {
+        return;
+    }
+    // The route writes `call asm` as OpAsmTargetINTEL/OpAsmINTEL/OpAsmCallINTEL (side effects as
+    // SideEffectsINTEL); the reader rebuilds the calls, and the vISA is the .ll route's.
+    for fixture in ["intrinsics/inline_asm.ll", "intrinsics/inline_asm_constraints.ll"] {
+        let spv = to_spirv(fixture, false);
+        let ops = opcodes(&words(&spv));
+        assert!(ops.contains(&5610) && ops.contains(&5611), "{fixture}: no OpAsmINTEL/OpAsmCallINTEL");
+        for platform in [Platform::Skl, Platform::Tgllp, Platform::Dg2, Platform::Pvc] {
+            let ll = outputs(&compile(fixture, &common::input(fixture).bytes, platform)).unwrap();
+            let from_spv = outputs(&compile("k.spv", &spv, platform)).unwrap_or_else(|log| panic!("{log}"));
+            assert_eq!(first_difference(&ll, &from_spv), None, "{fixture} on {platform:?}");
+            if common::finalizer_available() {
+                let name = format!("{platform:?}").to_uppercase();
+                for (file, text) in &from_spv {
+                    if file.ends_with(".visaasm") {
+                        common::finalize(file, &String::from_utf8_lossy(text), &name)
+                            .unwrap_or_else(|e| panic!("{fixture} on {platform:?}: GenX_IR: {e}"));
+                    }
+                }
+            }
+        }
+    }
+}
+
 // ---- specialization constants ----
 
 /// The rebuilt LLVM module of `spv` with the given specialization constants, or the log.
@@ -767,6 +855,72 @@ fn specialization_constants_take_their_defaults_or_the_given_values() {
     );
     let log = rebuilt_llvm(&spv, &[(4, "half")]).unwrap_err();
     assert!(log.contains("cannot take the value 'half'"), "{log}");
+}
+
+/// The hand-assembled module tests/fixtures/spirv/`name`.spvasm (spirv-as, SPIR-V 1.2), or
+/// `None` without spirv-as (the test skips, or fails when tools are required).
+fn assemble(name: &str) -> Option<Vec<u8>> {
+    if !common::tool_available("spirv-as", "--version", "spirv-tools") {
+        return None;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("k.spv");
+    let source = common::fixtures().join(format!("spirv/{name}.spvasm"));
+    let run = Command::new("spirv-as")
+        .args(["--target-env", "spv1.2"])
+        .arg(&source)
+        .arg("-o")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(run.status.success(), "spirv-as {name}: {}", String::from_utf8_lossy(&run.stderr));
+    Some(std::fs::read(out).unwrap())
+}
+
+/// The first 8 dwords the reference interpreter leaves in surface 0 after running kernel 0 of
+/// `module` once.
+fn reference_dwords(module: &genxc_genx::Module) -> Vec<i32> {
+    use genxc_sim::launch::{Fill, Launch};
+    use genxc_sim::reference;
+    let specs = reference::arg_specs(module, 0);
+    let (run, mut memory) = Launch::random_filled(&specs, 1, 0, [1, 1, 1], [1, 1, 1], 0, Fill::Mixed);
+    reference::run(module, 0, 0, &run, &mut memory).unwrap();
+    let id = memory.surface(0).unwrap();
+    (0..8).map(|i| memory.buffers[id].bytes.get(4 * i, 4).0 as u32 as i32).collect()
+}
+
+#[test]
+fn specialization_constant_operations_fold_with_defaults_and_given_values() {
+    let Some(spv) = assemble("spec_ops") else { return };
+    let input = genxc::Input { name: "k.spv".into(), bytes: spv.clone() };
+    // Select, SMod, FMul then ConvertFToS, SLessThan/ShiftLeftLogical/Select, VectorShuffle then
+    // CompositeExtract, CompositeInsert then CompositeExtract, INotEqual/LogicalNot/LogicalAnd/
+    // Not/SNegate/Select, ISub then SDiv: with a = 7, b = -3, f = 2.5, t = true ...
+    let defaults = genxc::import(&input, Platform::Tgllp).unwrap();
+    assert_eq!(reference_dwords(&defaults), [7, 4, 6, 28, -3, 7, 2, -2]);
+    // ... and with a = 10, b = 4, f = -1.5, t = false, through genxc::import_specialized.
+    let given: Vec<(u32, String)> =
+        [(0, "10"), (1, "4"), (2, "-1.5"), (3, "false")].iter().map(|(i, v)| (*i, v.to_string())).collect();
+    let set = genxc::import_specialized(&input, Platform::Tgllp, &given).unwrap();
+    assert_eq!(reference_dwords(&set), [4, 4, 2, 40, 4, 10, -10, -2]);
+    // The compile takes the same values: LLVM folded every expression.
+    let given: Vec<(u32, &str)> = given.iter().map(|(i, v)| (*i, v.as_str())).collect();
+    let llvm = rebuilt_llvm(&spv, &given).unwrap();
+    let lanes: Vec<&str> = llvm
+        .lines()
+        .filter(|l| l.contains("insertelement <8 x i32>"))
+        .filter_map(|l| l.split(", i32 ").nth(1))
+        .collect();
+    assert_eq!(lanes, ["4", "4", "2", "40", "4", "10", "-10", "-2"], "{llvm}");
+    for platform in [Platform::Skl, Platform::Tgllp, Platform::Dg2, Platform::Pvc] {
+        let out = compile("k.spv", &spv, platform);
+        assert!(!out.failed(), "{}", out.log());
+        if common::finalizer_available() {
+            let name = format!("{platform:?}").to_uppercase();
+            common::finalize("spec_ops.visaasm", out.visaasm_of("spec_ops").unwrap(), &name)
+                .unwrap_or_else(|e| panic!("{platform:?}: GenX_IR: {e}"));
+        }
+    }
 }
 
 /// A module of the given instructions (opcode, operands) after the kernel capabilities and the
