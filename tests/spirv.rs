@@ -15,7 +15,7 @@ mod spirv_route;
 
 use genxc::{CompileOptions, Emit, Outcome};
 use genxc_genx::Platform;
-use spirv_route::{route_available, to_spirv};
+use spirv_route::{route_available, to_spirv, to_spirv_with};
 use std::process::Command;
 
 /// Fixtures the writer route carries without change: same vISA and kernels.json.
@@ -814,6 +814,49 @@ fn inline_assembly_gives_the_same_visa() {
     }
 }
 
+#[test]
+fn single_element_vectors_come_back_at_interfaces() {
+    if !route_available() {
+        return;
+    }
+    // With rewrite-sev the writer adaptor makes the `<1 x i32>` parameter, result, pointer and
+    // global scalars, marked SingleElementVectorINTEL (6085); the reader gives the vectors back,
+    // and the .spv gives the .ll's vISA and kernels.json.
+    let fixture = "spirv/single_element.ll";
+    let spv = to_spirv_with(fixture, &["--rewrite-types", "--rewrite-sev"]);
+    let w = words(&spv);
+    let marked = starts(&w).into_iter().filter(|&s| w[s] & 0xffff == OP_DECORATE && w[s + 2] == 6085).count();
+    assert_eq!(marked, 4, "the parameter, the pointer, the result and the global are marked");
+    let llvm = genxc_spirv::to_llvm_text("k.spv", &spv, &[]).map_err(|d| d.to_string()).unwrap().text;
+    assert!(llvm.contains("define internal <1 x i32> @twice(<1 x i32> %a, <1 x i32>* %p)"), "{llvm}");
+    assert!(llvm.contains("@g = internal global <1 x i32> <i32 5>"), "{llvm}");
+    for platform in [Platform::Skl, Platform::Tgllp, Platform::Dg2, Platform::Pvc] {
+        let ll = outputs(&compile(fixture, &common::input(fixture).bytes, platform)).unwrap();
+        let from_spv =
+            outputs(&compile("single_element.spv", &spv, platform)).unwrap_or_else(|log| panic!("{log}"));
+        assert_eq!(first_difference(&ll, &from_spv), None, "{platform:?}");
+        if common::finalizer_available() {
+            let name = format!("{platform:?}").to_uppercase();
+            common::finalize("single_element.visaasm", out_text(&from_spv, "single_element.visaasm"), &name)
+                .unwrap_or_else(|e| panic!("{platform:?}: GenX_IR: {e}"));
+        }
+    }
+    // A decoration on a value that cannot have been a single-element vector is refused.
+    let mut bad = w.clone();
+    // (the pointer's decoration: the one with a literal, its inner pointer levels)
+    let at =
+        starts(&bad).into_iter().find(|&s| bad[s] == (4 << 16 | OP_DECORATE) && bad[s + 2] == 6085).unwrap();
+    bad[at + 3] = 7;
+    let log = compile("k.spv", &bytes(&bad), Platform::Tgllp).log();
+    assert!(log.contains("SingleElementVectorINTEL 7 on"), "{log}");
+}
+
+/// The text of output `name` among `outputs`.
+fn out_text<'a>(outputs: &'a [(String, Vec<u8>)], name: &str) -> &'a str {
+    let bytes = &outputs.iter().find(|(n, _)| n == name).unwrap_or_else(|| panic!("no {name}")).1;
+    std::str::from_utf8(bytes).unwrap()
+}
+
 // ---- specialization constants ----
 
 /// The rebuilt LLVM module of `spv` with the given specialization constants, or the log.
@@ -921,6 +964,37 @@ fn specialization_constant_operations_fold_with_defaults_and_given_values() {
                 .unwrap_or_else(|e| panic!("{platform:?}: GenX_IR: {e}"));
         }
     }
+}
+
+#[test]
+fn two_result_instructions_and_member_offsets() {
+    let Some(spv) = assemble("two_results") else { return };
+    // OpIAddCarry, OpISubBorrow, OpUMulExtended and OpSMulExtended become the `__spirv_*` calls
+    // the import expands: the memory of the plain-arithmetic kernel, on the four platforms.
+    for platform in [Platform::Skl, Platform::Tgllp, Platform::Dg2, Platform::Pvc] {
+        same_memory("spirv/two_results.ll", &spv, platform, [1, 1, 1], [1, 1, 1])
+            .unwrap_or_else(|e| panic!("{platform:?}: {e}"));
+        if common::finalizer_available() {
+            let out = compile("k.spv", &spv, platform);
+            let name = format!("{platform:?}").to_uppercase();
+            common::finalize("two_results.visaasm", out.visaasm_of("two_results").unwrap(), &name)
+                .unwrap_or_else(|e| panic!("{platform:?}: GenX_IR: {e}"));
+        }
+    }
+    // The structure's Offsets (0, 8, 16, 32 for i8, i64, <3 x float>, i16) are LLVM's; one that
+    // is not is refused at the word of its OpMemberDecorate (72).
+    let mut w = words(&spv);
+    let decorate = starts(&w).into_iter().filter(|&s| w[s] & 0xffff == 72).nth(2).unwrap();
+    assert_eq!(&w[decorate + 2..decorate + 5], &[2, 35, 16], "member 2's Offset");
+    w[decorate + 4] = 12;
+    let log = refusal(&bytes(&w));
+    assert!(
+        log.contains(&format!(
+            "SPIR-V at word {decorate}: member 2 (<3 x float>) of %{} has Offset 12, LLVM's layout of {{ i8, i64, <3 x float>, i16 }} puts it at byte 16",
+            w[decorate + 1]
+        )),
+        "{log}"
+    );
 }
 
 /// A module of the given instructions (opcode, operands) after the kernel capabilities and the
