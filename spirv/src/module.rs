@@ -192,6 +192,15 @@ impl<'a> Spirv<'a> {
         }) else {
             return Ok(None);
         };
+        // A module written with VectorAnyINTEL keeps the vector of one component itself (the
+        // decoration marks it then): nothing to give back.
+        let mut bottom = t;
+        while let Ty::Pointer(p, _) = bottom {
+            bottom = p;
+        }
+        if matches!(bottom, Ty::Vector(_, 1)) {
+            return Ok(None);
+        }
         crate::types::single_element(t, inner).map(Some).ok_or_else(|| {
             self.error(
                 at,
