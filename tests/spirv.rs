@@ -915,8 +915,9 @@ fn specialization_constants_take_their_defaults_or_the_given_values() {
     assert!(log.contains("cannot take the value 'half'"), "{log}");
 }
 
-/// The hand-assembled module tests/fixtures/spirv/`name`.spvasm (spirv-as, SPIR-V 1.2), or
-/// `None` without spirv-as (the test skips, or fails when tools are required).
+/// The hand-assembled module tests/fixtures/spirv/`name`.spvasm (spirv-as, SPIR-V 1.2, numeric
+/// ids kept for the raw words of instructions it does not know), or `None` without spirv-as (the
+/// test skips, or fails when tools are required).
 fn assemble(name: &str) -> Option<Vec<u8>> {
     if !common::tool_available("spirv-as", "--version", "spirv-tools") {
         return None;
@@ -925,7 +926,7 @@ fn assemble(name: &str) -> Option<Vec<u8>> {
     let out = dir.path().join("k.spv");
     let source = common::fixtures().join(format!("spirv/{name}.spvasm"));
     let run = Command::new("spirv-as")
-        .args(["--target-env", "spv1.2"])
+        .args(["--preserve-numeric-ids", "--target-env", "spv1.2"])
         .arg(&source)
         .arg("-o")
         .arg(&out)
@@ -982,7 +983,7 @@ fn specialization_constant_operations_fold_with_defaults_and_given_values() {
 }
 
 #[test]
-fn two_result_instructions_and_member_offsets() {
+fn two_result_and_bfloat16_instructions_and_member_offsets() {
     let Some(spv) = assemble("two_results") else { return };
     // OpIAddCarry, OpISubBorrow, OpUMulExtended and OpSMulExtended become the `__spirv_*` calls
     // the import expands: the memory of the plain-arithmetic kernel, on the four platforms.
@@ -994,6 +995,14 @@ fn two_result_instructions_and_member_offsets() {
             let name = format!("{platform:?}").to_uppercase();
             common::finalize("two_results.visaasm", out.visaasm_of("two_results").unwrap(), &name)
                 .unwrap_or_else(|e| panic!("{platform:?}: GenX_IR: {e}"));
+        }
+    }
+    // OpConvertFToBF16INTEL and OpConvertBF16ToFINTEL: the `__spirv_*` conversions, rounding to
+    // nearest even as the plain-arithmetic kernel does.
+    if let Some(bf16) = assemble("bf16") {
+        for platform in [Platform::Skl, Platform::Tgllp, Platform::Dg2, Platform::Pvc] {
+            same_memory("spirv/bf16.ll", &bf16, platform, [1, 1, 1], [1, 1, 1])
+                .unwrap_or_else(|e| panic!("bf16 on {platform:?}: {e}"));
         }
     }
     // The structure's Offsets (0, 8, 16, 32 for i8, i64, <3 x float>, i16) are LLVM's; one that
