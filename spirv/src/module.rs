@@ -474,11 +474,23 @@ fn check_member_offset(m: &Spirv, id: u32, member: u32, offset: u64, word: usize
                 t.llvm()
             ))));
         };
-        at = at.div_ceil(align) * align;
+        let aligned = crate::types::align_to(at, align).and_then(|a| {
+            if i == member as usize {
+                Some(a)
+            } else {
+                a.checked_add(size)
+            }
+        });
+        let Some(aligned) = aligned else {
+            return Err(Diagnostic::error(unsupported(format!(
+                "{}: SPIR-V at word {word}: a structure larger than 2^64 bytes",
+                m.file
+            ))));
+        };
+        at = aligned;
         if i == member as usize {
             break;
         }
-        at += size;
     }
     if at != offset {
         return Err(Diagnostic::error(unsupported(format!(

@@ -249,7 +249,7 @@ pub fn layout(t: &Ty, pointers64: bool) -> Option<(u64, u64)> {
                 u64::from(e.bits().or_else(|| e.is_pointer().then_some(if pointers64 { 64 } else { 32 }))?);
             let store = (bits * u64::from(*n)).div_ceil(8);
             let align = store.next_power_of_two();
-            (store.div_ceil(align) * align, align)
+            (align_to(store, align)?, align)
         }
         Ty::Array(e, n) => {
             let (size, align) = layout(e, pointers64)?;
@@ -259,13 +259,18 @@ pub fn layout(t: &Ty, pointers64: bool) -> Option<(u64, u64)> {
             let (mut at, mut max) = (0u64, 1u64);
             for t in members {
                 let (size, align) = layout(t, pointers64)?;
-                at = at.div_ceil(align) * align + size;
+                at = align_to(at, align)?.checked_add(size)?;
                 max = max.max(align);
             }
-            (at.div_ceil(max) * max, max)
+            (align_to(at, max)?, max)
         }
         Ty::Void | Ty::Function(..) | Ty::Opaque(_) => return None,
     })
+}
+
+/// `at` rounded up to a multiple of `align` (at least 1), `None` on overflow.
+pub fn align_to(at: u64, align: u64) -> Option<u64> {
+    at.div_ceil(align.max(1)).checked_mul(align.max(1))
 }
 
 /// The LLVM address space of a SPIR-V storage class (the translator's SPIR mapping).
