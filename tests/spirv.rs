@@ -936,7 +936,7 @@ fn assemble(name: &str) -> Option<Vec<u8>> {
     Some(std::fs::read(out).unwrap())
 }
 
-/// The first 8 dwords the reference interpreter leaves in surface 0 after running kernel 0 of
+/// The first 16 dwords the reference interpreter leaves in surface 0 after running kernel 0 of
 /// `module` once.
 fn reference_dwords(module: &genxc_genx::Module) -> Vec<i32> {
     use genxc_sim::launch::{Fill, Launch};
@@ -945,7 +945,7 @@ fn reference_dwords(module: &genxc_genx::Module) -> Vec<i32> {
     let (run, mut memory) = Launch::random_filled(&specs, 1, 0, [1, 1, 1], [1, 1, 1], 0, Fill::Mixed);
     reference::run(module, 0, 0, &run, &mut memory).unwrap();
     let id = memory.surface(0).unwrap();
-    (0..8).map(|i| memory.buffers[id].bytes.get(4 * i, 4).0 as u32 as i32).collect()
+    (0..16).map(|i| memory.buffers[id].bytes.get(4 * i, 4).0 as u32 as i32).collect()
 }
 
 #[test]
@@ -956,12 +956,14 @@ fn specialization_constant_operations_fold_with_defaults_and_given_values() {
     // CompositeExtract, CompositeInsert then CompositeExtract, INotEqual/LogicalNot/LogicalAnd/
     // Not/SNegate/Select, ISub then SDiv: with a = 7, b = -3, f = 2.5, t = true ...
     let defaults = genxc::import(&input, Platform::Tgllp).unwrap();
-    assert_eq!(reference_dwords(&defaults), [7, 4, 6, 28, -3, 7, 2, -2]);
+    // Then FMod (times 10), SMod of (a, b) by (b, a), f through half (times 10), b >> 1 in 64
+    // bits, b < a unsigned, t || b > a unsigned, a ^ b.
+    assert_eq!(reference_dwords(&defaults), [7, 4, 6, 28, -3, 7, 2, -2, 2, -2, 4, 25, -2, 0, 11, -6]);
     // ... and with a = 10, b = 4, f = -1.5, t = false, through genxc::import_specialized.
     let given: Vec<(u32, String)> =
         [(0, "10"), (1, "4"), (2, "-1.5"), (3, "false")].iter().map(|(i, v)| (*i, v.to_string())).collect();
     let set = genxc::import_specialized(&input, Platform::Tgllp, &given).unwrap();
-    assert_eq!(reference_dwords(&set), [4, 4, 2, 40, 4, 10, -10, -2]);
+    assert_eq!(reference_dwords(&set), [4, 4, 2, 40, 4, 10, -10, -2, 0, 2, 4, -15, 2, 1, 22, 14]);
     // The compile takes the same values: LLVM folded every expression.
     let given: Vec<(u32, &str)> = given.iter().map(|(i, v)| (*i, v.as_str())).collect();
     let llvm = rebuilt_llvm(&spv, &given).unwrap();
@@ -970,7 +972,8 @@ fn specialization_constant_operations_fold_with_defaults_and_given_values() {
         .filter(|l| l.contains("insertelement <8 x i32>"))
         .filter_map(|l| l.split(", i32 ").nth(1))
         .collect();
-    assert_eq!(lanes, ["4", "4", "2", "40", "4", "10", "-10", "-2"], "{llvm}");
+    let expected = ["4", "4", "2", "40", "4", "10", "-10", "-2", "0", "2", "4", "-15", "2", "1", "22", "14"];
+    assert_eq!(lanes, expected, "{llvm}");
     for platform in [Platform::Skl, Platform::Tgllp, Platform::Dg2, Platform::Pvc] {
         let out = compile("k.spv", &spv, platform);
         assert!(!out.failed(), "{}", out.log());

@@ -424,13 +424,24 @@ impl Body<'_> {
         }
         if let Some(&(_, llvm)) = INT_BINARY.iter().find(|(o, _)| *o == op) {
             let t = self.result_ty(at)?;
-            let line = format!(
-                "{} = {llvm} {} {}, {}",
-                self.result(at)?,
-                t.llvm(),
-                self.operand(at, 0)?,
-                self.operand(at, 1)?
-            );
+            let mut amount = self.operand(at, 1)?;
+            // A shift's amount may be of another width than its base: LLVM's is the base's type.
+            if matches!(op, Op::ShiftLeftLogical | Op::ShiftRightLogical | Op::ShiftRightArithmetic) {
+                let from = self.vty(at, self.id(at, 1)?)?;
+                if let (Some(to_bits), Some(from_bits)) = (t.bits(), from.bits()) {
+                    if to_bits != from_bits {
+                        let cast = if to_bits > from_bits { "zext" } else { "trunc" };
+                        let converted = self.temp(at);
+                        w.line(
+                            at.offset,
+                            format!("  {converted} = {cast} {} to {}", self.typed(at, 1)?, t.llvm()),
+                        );
+                        amount = converted;
+                    }
+                }
+            }
+            let line =
+                format!("{} = {llvm} {} {}, {amount}", self.result(at)?, t.llvm(), self.operand(at, 0)?);
             w.line(at.offset, format!("  {line}"));
             return Ok(());
         }

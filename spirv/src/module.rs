@@ -879,6 +879,19 @@ fn spec_constant_op(m: &Spirv, at: &Located, ty: &Ty) -> Result<String, Diagnost
             }
         }
     }
+    // A shift's amount may be of another width than its base: LLVM's is the base's type.
+    if matches!(op, Op::ShiftLeftLogical | Op::ShiftRightLogical | Op::ShiftRightArithmetic)
+        && operands.len() == 2
+    {
+        let (base, amount) = (&operands[0].0, &operands[1].0);
+        if let (Some(to), Some(from)) = (base.bits(), amount.bits()) {
+            if to != from {
+                let cast = if to > from { "zext" } else { "trunc" };
+                let text = format!("{cast} ({} {} to {})", amount.llvm(), operands[1].1, base.llvm());
+                operands[1] = (base.clone(), text);
+            }
+        }
+    }
     let typed = |o: &(Ty, String)| format!("{} {}", o.0.llvm(), o.1);
     let arity = |n: usize| -> Result<(), Diagnostic> {
         if operands.len() == n {
