@@ -549,7 +549,17 @@ pub fn compile_bytes(name: &str, bytes: &[u8], opts: &CompileOptions) -> Outcome
 /// Reads one input into the GenX IR module the pipeline starts from (kernels, their metadata,
 /// functions), as a compile for `platform` would: what a reference interpreter of the input runs.
 pub fn import(input: &Input, platform: Platform) -> Result<genxc_genx::Module, Vec<Diagnostic>> {
-    driver::import_input(input, platform)
+    driver::import_input(input, platform, &[])
+}
+
+/// [`import`] with the SPIR-V specialization constants `spec_constants` (SpecId, value as
+/// written, as in [`CompileOptions::spec_constants`]) set; other inputs ignore them.
+pub fn import_specialized(
+    input: &Input,
+    platform: Platform,
+    spec_constants: &[(u32, String)],
+) -> Result<genxc_genx::Module, Vec<Diagnostic>> {
+    driver::import_input(input, platform, spec_constants)
 }
 
 /// Compiles several inputs together (kernel names must be unique across them); outputs are

@@ -396,7 +396,11 @@ fn with_context<T>(work: impl FnOnce(&inkwell::context::Context) -> T) -> T {
 
 /// Reads an input (`.ll`, `.bc` or `.mlir`) into the GenX IR the pipeline starts from, with the
 /// same parsing, limits, import and diagnostics as a compile, but no per-kernel stage.
-pub(crate) fn import_input(input: &Input, platform: Platform) -> Result<genxc_genx::Module, Vec<Diagnostic>> {
+pub(crate) fn import_input(
+    input: &Input,
+    platform: Platform,
+    spec: &[(u32, String)],
+) -> Result<genxc_genx::Module, Vec<Diagnostic>> {
     let name = &input.name;
     let is_mlir = name.ends_with(".mlir");
     let ctx = inkwell::context::Context::create();
@@ -408,7 +412,7 @@ pub(crate) fn import_input(input: &Input, platform: Platform) -> Result<genxc_ge
             let gpu = genxc_mlir_to_llvm::gpu::GpuOptions { host_functions: false, ..Default::default() };
             genxc_mlir_to_llvm::load_with(&ctx, name, &input.bytes, &gpu).map(|l| l.0)
         } else if is_spirv(input) {
-            let (module, rebuilt) = genxc_spirv::load_with_map(&ctx, name, &input.bytes, &[])?;
+            let (module, rebuilt) = genxc_spirv::load_with_map(&ctx, name, &input.bytes, spec)?;
             spirv = Some(SpirvMap::new(rebuilt));
             Ok(module)
         } else {
