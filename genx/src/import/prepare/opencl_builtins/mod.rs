@@ -25,6 +25,7 @@
 //! the GenX id intrinsics ([`work_item`]).
 
 mod emit;
+mod inverse_math;
 pub mod mangling;
 mod soft_math;
 mod work_item;
@@ -179,6 +180,9 @@ pub enum Builtin {
     FloatToBf16,
     /// `__spirv_ConvertBF16ToFINTEL`: the bits of a bfloat16 to float.
     Bf16ToFloat,
+    /// The inverse trigonometric, hyperbolic and pi-scaled functions, `expm1`, `log1p`, `cbrt`
+    /// ([`inverse_math`]).
+    Math(inverse_math::MathFn),
 }
 
 /// Integer signedness a name fixes (the SPIR-V `s_`/`u_` names), else the mangling's.
@@ -318,28 +322,12 @@ const SPIRV_CORE: &[(&str, Builtin)] = &[
 
 /// OpenCL built-ins genxc knows but does not expand: a call of one is refused by name.
 const NOT_EXPANDED: &[&str] = &[
-    "acos",
-    "acosh",
-    "acospi",
-    "asin",
-    "asinh",
-    "asinpi",
-    "atan",
-    "atan2",
-    "atanh",
-    "atanpi",
-    "atan2pi",
-    "cbrt",
-    "cosh",
-    "cospi",
     "erf",
     "erfc",
-    "expm1",
     "hypot",
     "ilogb",
     "lgamma",
     "lgamma_r",
-    "log1p",
     "logb",
     "maxmag",
     "minmag",
@@ -349,10 +337,6 @@ const NOT_EXPANDED: &[&str] = &[
     "remainder",
     "remquo",
     "rootn",
-    "sinh",
-    "sinpi",
-    "tanh",
-    "tanpi",
     "tgamma",
     "mad_sat",
     "s_mad_sat",
@@ -428,7 +412,11 @@ fn base_name(name: &str) -> (bool, &str) {
 fn lookup(name: &str) -> Option<(Builtin, Signedness)> {
     match base_name(name) {
         (true, n) => SPIRV_CORE.iter().find(|(k, _)| *k == n).map(|&(_, b)| (b, T)),
-        (false, n) => OPENCL.iter().find(|(k, _, _)| *k == n).map(|&(_, b, s)| (b, s)),
+        (false, n) => OPENCL
+            .iter()
+            .find(|(k, _, _)| *k == n)
+            .map(|&(_, b, s)| (b, s))
+            .or_else(|| inverse_math::lookup(n).map(|f| (Builtin::Math(f), T))),
     }
 }
 
@@ -510,6 +498,7 @@ fn expand(ir: &Ir, op: Builtin, signed: bool, args: &[Val], ret: Ty) -> Result<V
         Ldexp | SinCos | Modf | Fract | Frexp => 2,
         Fmin | Fmax | Copysign | Fdim | Fmod | Pow | Powr | Step | Max | Min | AbsDiff | AddSat | SubSat
         | Hadd | Rhadd | MulHi | Mul24 | Rotate | Upsample | Compare(_) => 2,
+        Math(f) => f.arity(),
         _ => 1,
     };
     want(arity)?;
@@ -633,6 +622,17 @@ fn expand(ir: &Ir, op: Builtin, signed: bool, args: &[Val], ret: Ty) -> Result<V
                 return Ok(ir.cast(LLVMFPTrunc, r, t));
             }
             transcendental(ir, op, &a)?
+        }
+        Math(f) => {
+            float_only("this function")?;
+            if half {
+                // through single precision, as the other transcendental functions
+                let ft = ir.with_elem(t, float_type(ir));
+                let wide: Vec<Val> = a.iter().map(|&v| ir.cast(LLVMFPExt, v, ft)).collect();
+                let r = inverse_math::expand_math(ir, f, &wide);
+                return Ok(ir.cast(LLVMFPTrunc, r, t));
+            }
+            inverse_math::expand_math(ir, f, &a)
         }
         Clamp if float => {
             let lo = ir.intr("llvm.maxnum", t, &[x, a[1]]);
@@ -993,7 +993,8 @@ mod tests {
         assert_eq!(t.what, Ok((Builtin::IsNan, true)));
         let t = classify("__spirv_ConvertFToBF16INTEL").unwrap();
         assert_eq!(t.what, Ok((Builtin::FloatToBf16, true)));
-        assert!(classify("_Z4atanf").unwrap().what.unwrap_err().contains("not expanded"));
+        assert_eq!(classify("_Z4atanf").unwrap().what, Ok((Builtin::Math(inverse_math::MathFn::Atan), true)));
+        assert!(classify("_Z6tgammaf").unwrap().what.unwrap_err().contains("not expanded"));
         assert!(classify("_Z6remquoffPU3AS4i").unwrap().what.unwrap_err().contains("pointer"));
         assert_eq!(classify("_Z5frexpdPU3AS4i").unwrap().what, Ok((Builtin::Frexp, true)));
         assert!(classify("_Z6myfuncf").is_none());
