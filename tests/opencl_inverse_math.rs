@@ -145,6 +145,20 @@ const CASES: &[Case] = &[
         ranges: &[(-1.0, 1.0), (-1e-3, 1e-3)],
     },
     Case { name: "cbrt", reference: |x, _| x.cbrt(), binary: false, bound: 2.0, ranges: &[(-10.0, 10.0)] },
+    Case {
+        name: "erf",
+        reference: |x, _| libm::erf(x),
+        binary: false,
+        bound: 16.0,
+        ranges: &[(-1.0, 1.0), (-7.0, 7.0)],
+    },
+    Case {
+        name: "erfc",
+        reference: |x, _| libm::erfc(x),
+        binary: false,
+        bound: 16.0,
+        ranges: &[(-1.0, 1.0), (-3.0, 30.0)],
+    },
 ];
 
 /// x = n/2 + r with |r| <= 1/4 exactly, after removing a multiple of 2: (quadrant n mod 4, r).

@@ -71,6 +71,10 @@ pub enum MathFn {
     Log1p,
     /// `cbrt`.
     Cbrt,
+    /// `erf`.
+    Erf,
+    /// `erfc`: 1 - erf(x).
+    Erfc,
 }
 
 /// The OpenCL names of [`MathFn`].
@@ -95,6 +99,8 @@ const NAMES: &[(&str, MathFn)] = &[
     ("expm1", MathFn::Expm1),
     ("log1p", MathFn::Log1p),
     ("cbrt", MathFn::Cbrt),
+    ("erf", MathFn::Erf),
+    ("erfc", MathFn::Erfc),
 ];
 
 /// The function named `name` (without prefixes), if it is one of this file's.
@@ -186,11 +192,13 @@ pub(super) fn expand_math(ir: &Ir, f: MathFn, a: &[Val]) -> Val {
         MathFn::Expm1 => expm1(ir, x),
         MathFn::Log1p => log1p(ir, x),
         MathFn::Cbrt => cbrt(ir, x),
+        MathFn::Erf => super::error_function::error_function(ir, x, false),
+        MathFn::Erfc => super::error_function::error_function(ir, x, true),
     }
 }
 
 /// `a / b`: the IEEE division in double precision, `fdiv` in single.
-fn quotient(ir: &Ir, a: Val, b: Val) -> Val {
+pub(super) fn quotient(ir: &Ir, a: Val, b: Val) -> Val {
     if is_double(a.ty()) {
         ir.intr("llvm.genx.ieee.div", a.ty(), &[a, b])
     } else {
@@ -208,7 +216,7 @@ fn root(ir: &Ir, a: Val) -> Val {
 }
 
 /// `a * b + c` rounded once.
-fn fma(ir: &Ir, a: Val, b: Val, c: Val) -> Val {
+pub(super) fn fma(ir: &Ir, a: Val, b: Val, c: Val) -> Val {
     ir.intr("llvm.fma", a.ty(), &[a, b, c])
 }
 
@@ -229,7 +237,7 @@ fn sign_bit(ir: &Ir, x: Val) -> Val {
 }
 
 /// `v` clamped to [lo, hi] (NaN kept).
-fn clamp(ir: &Ir, v: Val, lo: f64, hi: f64) -> Val {
+pub(super) fn clamp(ir: &Ir, v: Val, lo: f64, hi: f64) -> Val {
     let t = v.ty();
     let v = ir.select(ir.fcmp(LLVMRealOGT, v, ir.f(t, hi)), ir.f(t, hi), v);
     ir.select(ir.fcmp(LLVMRealOLT, v, ir.f(t, lo)), ir.f(t, lo), v)
@@ -270,7 +278,7 @@ fn pow2(ir: &Ir, k: Val, t: Ty) -> Val {
 }
 
 /// `v` * 2^k in two exact scalings, for k up to twice the exponent range.
-fn scale2(ir: &Ir, v: Val, k: Val) -> Val {
+pub(super) fn scale2(ir: &Ir, v: Val, k: Val) -> Val {
     let kt = k.ty();
     let k1 = ir.bin(LLVMAShr, k, ir.i(kt, 1));
     let k2 = ir.bin(LLVMSub, k, k1);
@@ -378,7 +386,7 @@ fn atan2(ir: &Ir, y: Val, x: Val, pi_scaled: bool) -> Val {
 
 /// (q, k) with e^x = 2^k (1 + q) for a finite x whose k fits the exponent range twice over; q is
 /// the Taylor series of expm1 on the reduced argument, accurate relative to q itself.
-fn exp_reduced(ir: &Ir, x: Val) -> (Val, Val) {
+pub(super) fn exp_reduced(ir: &Ir, x: Val) -> (Val, Val) {
     let t = x.ty();
     let double = is_double(t);
     let (ln2, degree) = if double { (LN2_HI_F64, 13) } else { (LN2_HI_F32, 8) };

@@ -25,6 +25,7 @@
 //! the GenX id intrinsics ([`work_item`]).
 
 mod emit;
+mod error_function;
 mod inverse_math;
 pub mod mangling;
 mod soft_math;
@@ -322,8 +323,6 @@ const SPIRV_CORE: &[(&str, Builtin)] = &[
 
 /// OpenCL built-ins genxc knows but does not expand: a call of one is refused by name.
 const NOT_EXPANDED: &[&str] = &[
-    "erf",
-    "erfc",
     "hypot",
     "ilogb",
     "lgamma",
