@@ -15,10 +15,12 @@
 //! and `half_` forms of every transcendental) are the math unit's native precision; `exp`,
 //! `exp10`, `log`, `log10` add a reduction or scaling around it. Double `sqrt` is the IEEE
 //! square root; double `exp`, `exp2`, `exp10`, `log`, `log2`, `log10`, `sin`, `cos`, `tan`,
-//! `rsqrt` and the roundings are software sequences within OpenCL's bounds
+//! `rsqrt` and the roundings are software sequences within OpenCL's bounds, and so are the
+//! inverse trigonometric, hyperbolic and pi-scaled functions, `expm1`, `log1p`, `cbrt`
+//! ([`inverse_math`]), `erf` and `erfc` ([`error_function`]) in every precision
 //! (docs/opencl-builtins.md gives the measured ulp). `sincos`, `modf`, `fract` and `frexp` store
 //! their second result through their pointer argument. A known built-in without an expansion
-//! (double `pow`, `atan`, ...) or with other pointer arguments is refused, located:
+//! (double `pow`, `tgamma`, ...) or with other pointer arguments is refused, located:
 //! "unsupported: OpenCL built-in <name> ...".
 //!
 //! The SPIR-V work-item built-ins (`__spirv_BuiltInGlobalInvocationId` and the others) become
