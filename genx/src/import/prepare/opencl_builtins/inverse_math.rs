@@ -75,6 +75,8 @@ pub enum MathFn {
     Erf,
     /// `erfc`: 1 - erf(x).
     Erfc,
+    /// `lgamma`: log |Gamma(x)|.
+    Lgamma,
 }
 
 /// The OpenCL names of [`MathFn`].
@@ -101,6 +103,7 @@ const NAMES: &[(&str, MathFn)] = &[
     ("cbrt", MathFn::Cbrt),
     ("erf", MathFn::Erf),
     ("erfc", MathFn::Erfc),
+    ("lgamma", MathFn::Lgamma),
 ];
 
 /// The function named `name` (without prefixes), if it is one of this file's.
@@ -194,6 +197,7 @@ pub(super) fn expand_math(ir: &Ir, f: MathFn, a: &[Val]) -> Val {
         MathFn::Cbrt => cbrt(ir, x),
         MathFn::Erf => super::error_function::error_function(ir, x, false),
         MathFn::Erfc => super::error_function::error_function(ir, x, true),
+        MathFn::Lgamma => super::gamma::lgamma(ir, x),
     }
 }
 
@@ -477,7 +481,7 @@ fn tanh(ir: &Ir, x: Val) -> Val {
 }
 
 /// log(u) + c for u > 0 (c a small correction), with the special values of a logarithm of u.
-fn log_plus(ir: &Ir, u: Val, c: Val) -> Val {
+pub(super) fn log_plus(ir: &Ir, u: Val, c: Val) -> Val {
     let t = u.ty();
     let double = is_double(t);
     let i32t = i32_of(ir, t);
@@ -596,7 +600,7 @@ fn trunc(ir: &Ir, x: Val) -> Val {
 
 /// sinpi, cospi or tanpi of x: x less a multiple of 2 (exact), then x = k/2 + r, |r| <= 1/4
 /// (exact), sin and cos of pi r chosen and negated by k mod 4.
-fn trig_pi(ir: &Ir, f: MathFn, x: Val) -> Val {
+pub(super) fn trig_pi(ir: &Ir, f: MathFn, x: Val) -> Val {
     let t = x.ty();
     let i32t = i32_of(ir, t);
     let finite = ir.fcmp(LLVMRealOLT, ir.fabs(x), ir.f(t, f64::INFINITY));

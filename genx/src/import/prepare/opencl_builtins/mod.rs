@@ -17,7 +17,8 @@
 //! square root; double `exp`, `exp2`, `exp10`, `log`, `log2`, `log10`, `sin`, `cos`, `tan`,
 //! `rsqrt` and the roundings are software sequences within OpenCL's bounds, and so are the
 //! inverse trigonometric, hyperbolic and pi-scaled functions, `expm1`, `log1p`, `cbrt`
-//! ([`inverse_math`]), `erf` and `erfc` ([`error_function`]) in every precision
+//! ([`inverse_math`]), `erf` and `erfc` ([`error_function`]), `lgamma` ([`gamma`]) in every
+//! precision
 //! (docs/opencl-builtins.md gives the measured ulp). `sincos`, `modf`, `fract` and `frexp` store
 //! their second result through their pointer argument. A known built-in without an expansion
 //! (double `pow`, `tgamma`, ...) or with other pointer arguments is refused, located:
@@ -28,6 +29,7 @@
 
 mod emit;
 mod error_function;
+mod gamma;
 mod inverse_math;
 pub mod mangling;
 mod soft_math;
@@ -327,7 +329,6 @@ const SPIRV_CORE: &[(&str, Builtin)] = &[
 const NOT_EXPANDED: &[&str] = &[
     "hypot",
     "ilogb",
-    "lgamma",
     "lgamma_r",
     "logb",
     "maxmag",
