@@ -95,6 +95,8 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("builtins/spirv_work_items.ll", &[]),
     ("builtins/opencl_pow.ll", &[]),
     ("builtins/opencl_pointer_out.ll", &[]),
+    ("builtins/opencl_gelu.ll", &[]),
+    ("builtins/opencl_geometry.ll", &[]),
     (
         "builtins/fp64/opencl_double.ll",
         &[(Platform::Tgllp, "is not available on tgllp"), (Platform::Dg2, "is not available on dg2")],

@@ -15,16 +15,22 @@
 //! and `half_` forms of every transcendental) are the math unit's native precision; `exp`,
 //! `exp10`, `log`, `log10` add a reduction or scaling around it. Double `sqrt` is the IEEE
 //! square root; double `exp`, `exp2`, `exp10`, `log`, `log2`, `log10`, `sin`, `cos`, `tan`,
-//! `rsqrt` and the roundings are software sequences within OpenCL's bounds
+//! `rsqrt` and the roundings are software sequences within OpenCL's bounds, and so are the
+//! inverse trigonometric, hyperbolic and pi-scaled functions, `expm1`, `log1p`, `cbrt`
+//! ([`inverse_math`]), `erf` and `erfc` ([`error_function`]), `lgamma` ([`gamma`]) in every
+//! precision
 //! (docs/opencl-builtins.md gives the measured ulp). `sincos`, `modf`, `fract` and `frexp` store
 //! their second result through their pointer argument. A known built-in without an expansion
-//! (double `pow`, `atan`, ...) or with other pointer arguments is refused, located:
+//! (double `pow`, `tgamma`, ...) or with other pointer arguments is refused, located:
 //! "unsupported: OpenCL built-in <name> ...".
 //!
 //! The SPIR-V work-item built-ins (`__spirv_BuiltInGlobalInvocationId` and the others) become
 //! the GenX id intrinsics ([`work_item`]).
 
 mod emit;
+mod error_function;
+mod gamma;
+mod inverse_math;
 pub mod mangling;
 mod soft_math;
 mod work_item;
@@ -179,6 +185,9 @@ pub enum Builtin {
     FloatToBf16,
     /// `__spirv_ConvertBF16ToFINTEL`: the bits of a bfloat16 to float.
     Bf16ToFloat,
+    /// The inverse trigonometric, hyperbolic and pi-scaled functions, `expm1`, `log1p`, `cbrt`
+    /// ([`inverse_math`]).
+    Math(inverse_math::MathFn),
 }
 
 /// Integer signedness a name fixes (the SPIR-V `s_`/`u_` names), else the mangling's.
@@ -318,28 +327,9 @@ const SPIRV_CORE: &[(&str, Builtin)] = &[
 
 /// OpenCL built-ins genxc knows but does not expand: a call of one is refused by name.
 const NOT_EXPANDED: &[&str] = &[
-    "acos",
-    "acosh",
-    "acospi",
-    "asin",
-    "asinh",
-    "asinpi",
-    "atan",
-    "atan2",
-    "atanh",
-    "atanpi",
-    "atan2pi",
-    "cbrt",
-    "cosh",
-    "cospi",
-    "erf",
-    "erfc",
-    "expm1",
     "hypot",
     "ilogb",
-    "lgamma",
     "lgamma_r",
-    "log1p",
     "logb",
     "maxmag",
     "minmag",
@@ -349,10 +339,6 @@ const NOT_EXPANDED: &[&str] = &[
     "remainder",
     "remquo",
     "rootn",
-    "sinh",
-    "sinpi",
-    "tanh",
-    "tanpi",
     "tgamma",
     "mad_sat",
     "s_mad_sat",
@@ -428,7 +414,11 @@ fn base_name(name: &str) -> (bool, &str) {
 fn lookup(name: &str) -> Option<(Builtin, Signedness)> {
     match base_name(name) {
         (true, n) => SPIRV_CORE.iter().find(|(k, _)| *k == n).map(|&(_, b)| (b, T)),
-        (false, n) => OPENCL.iter().find(|(k, _, _)| *k == n).map(|&(_, b, s)| (b, s)),
+        (false, n) => OPENCL
+            .iter()
+            .find(|(k, _, _)| *k == n)
+            .map(|&(_, b, s)| (b, s))
+            .or_else(|| inverse_math::lookup(n).map(|f| (Builtin::Math(f), T))),
     }
 }
 
@@ -510,6 +500,7 @@ fn expand(ir: &Ir, op: Builtin, signed: bool, args: &[Val], ret: Ty) -> Result<V
         Ldexp | SinCos | Modf | Fract | Frexp => 2,
         Fmin | Fmax | Copysign | Fdim | Fmod | Pow | Powr | Step | Max | Min | AbsDiff | AddSat | SubSat
         | Hadd | Rhadd | MulHi | Mul24 | Rotate | Upsample | Compare(_) => 2,
+        Math(f) => f.arity(),
         _ => 1,
     };
     want(arity)?;
@@ -633,6 +624,17 @@ fn expand(ir: &Ir, op: Builtin, signed: bool, args: &[Val], ret: Ty) -> Result<V
                 return Ok(ir.cast(LLVMFPTrunc, r, t));
             }
             transcendental(ir, op, &a)?
+        }
+        Math(f) => {
+            float_only("this function")?;
+            if half {
+                // through single precision, as the other transcendental functions
+                let ft = ir.with_elem(t, float_type(ir));
+                let wide: Vec<Val> = a.iter().map(|&v| ir.cast(LLVMFPExt, v, ft)).collect();
+                let r = inverse_math::expand_math(ir, f, &wide);
+                return Ok(ir.cast(LLVMFPTrunc, r, t));
+            }
+            inverse_math::expand_math(ir, f, &a)
         }
         Clamp if float => {
             let lo = ir.intr("llvm.maxnum", t, &[x, a[1]]);
@@ -993,7 +995,8 @@ mod tests {
         assert_eq!(t.what, Ok((Builtin::IsNan, true)));
         let t = classify("__spirv_ConvertFToBF16INTEL").unwrap();
         assert_eq!(t.what, Ok((Builtin::FloatToBf16, true)));
-        assert!(classify("_Z4atanf").unwrap().what.unwrap_err().contains("not expanded"));
+        assert_eq!(classify("_Z4atanf").unwrap().what, Ok((Builtin::Math(inverse_math::MathFn::Atan), true)));
+        assert!(classify("_Z6tgammaf").unwrap().what.unwrap_err().contains("not expanded"));
         assert!(classify("_Z6remquoffPU3AS4i").unwrap().what.unwrap_err().contains("pointer"));
         assert_eq!(classify("_Z5frexpdPU3AS4i").unwrap().what, Ok((Builtin::Frexp, true)));
         assert!(classify("_Z6myfuncf").is_none());
