@@ -12,6 +12,7 @@ use genxc_frontend::mlir::{
 };
 
 mod memref;
+mod runner;
 mod scf;
 mod vector;
 
@@ -35,6 +36,8 @@ pub struct FnEmitter<'m, 'a> {
     arg_names: HashMap<BlockId, Vec<(String, LTy)>>,
     /// Forwarding blocks made by the current terminator, placed after its block.
     pending: Vec<(String, String)>,
+    /// Whether the function is a GPU kernel (host-only runtime calls are refused there).
+    pub in_kernel: bool,
 }
 
 fn ints(a: Option<&Attr>) -> Vec<i64> {
@@ -95,6 +98,7 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
             phis: HashMap::new(),
             arg_names: HashMap::new(),
             pending: Vec::new(),
+            in_kernel: false,
         }
     }
 

@@ -620,6 +620,7 @@ impl<'a> ModuleEmitter<'a> {
         }
         let body = {
             let mut f = FnEmitter::new(self, &name, ret.clone(), mlir.as_ref().map(|m| m.1.clone()));
+            f.in_kernel = kernel;
             f.run(op.regions[0], &arg_names, &params, mlir.as_ref().map(|m| &m.0[..]))?
         };
         self.funcs.push(format!(

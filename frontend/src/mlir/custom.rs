@@ -1,5 +1,6 @@
 //! Custom (pretty) forms of the operations genxc understands: builtin, func, arith, cf, math,
-//! index, vector, memref, complex and llvm (modern, typed-pointer and early spellings).
+//! index, vector, memref, complex and llvm (modern, typed-pointer and early spellings); those of
+//! scf are in `custom_scf.rs`.
 //!
 //! Each form produces the same [`OpBuild`] as the generic form would: MLIR's attribute names,
 //! enumerations as integers, and the result types the form implies.
@@ -8,6 +9,9 @@ use super::ast::*;
 use super::lexer::Tok;
 use super::parser::{OpBuild, OperandRef, Parser, ResultName, R};
 use genxc_diag::unsupported;
+
+#[path = "custom_scf.rs"]
+mod custom_scf;
 
 /// `arith.cmpi` / `llvm.icmp` predicates in enum order.
 pub const ICMP: [&str; 10] = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"];
@@ -640,29 +644,7 @@ impl Parser<'_> {
                 b.attrs.push(("ordering".into(), Attr::Dialect("llvm.ordering".into(), ordering)));
                 self.opt_attr_dict(&mut b)?;
             }
-            ("scf", "for") => self.parse_scf_for(&mut b)?,
-            ("scf", "if") => {
-                let c = self.operand_ref()?;
-                if self.eat_arrow() {
-                    b.results = self.result_types()?;
-                }
-                b.operands = vec![self.resolve(&c, &Type::int(1))?];
-                b.regions.push(self.parse_region(None)?);
-                if self.eat_kw("else") {
-                    b.regions.push(self.parse_region(None)?);
-                }
-                self.opt_attr_dict(&mut b)?;
-            }
-            ("scf", "yield") => {
-                self.opt_attr_dict(&mut b)?;
-                if self.tok.kind == Tok::Percent {
-                    let refs = self.operands()?;
-                    self.expect_punct(b':')?;
-                    let p = self.tok.start;
-                    let tys = self.type_list_no_parens()?;
-                    b.operands = self.resolve_all(&refs, &tys, p)?;
-                }
-            }
+            ("scf", _) => self.parse_scf(op, &mut b, pos)?,
             ("cf", "br") | ("llvm", "br") => {
                 let s = self.successor()?;
                 b.successors.push(s);
@@ -1231,18 +1213,34 @@ impl Parser<'_> {
                 }
             }
             ("vector", "print") => {
+                // `vector.print [%v : T] [str "text"] [punctuation <kind>] [attrs]`
                 if self.at_operand() {
                     let v = self.operand_ref()?;
                     self.opt_attr_dict(&mut b)?;
                     let t = self.colon_type()?;
                     b.operands = vec![self.resolve(&v, &t)?];
-                } else {
+                }
+                loop {
                     if self.eat_kw("str") {
                         let s = self.string_lit()?;
                         b.attrs.push(("stringLiteral".into(), Attr::Str(s)));
+                    } else if self.eat_kw("punctuation") {
+                        self.expect_punct(b'<')?;
+                        let p = self.tok.start;
+                        let k = self.ident("a punctuation")?;
+                        if !matches!(k.as_str(), "no_punctuation" | "newline" | "comma" | "open" | "close") {
+                            return self.err_at(
+                                p,
+                                format!("unknown punctuation '{k}' (no_punctuation, newline, comma, open or close)"),
+                            );
+                        }
+                        self.expect_punct(b'>')?;
+                        b.attrs.push(("punctuation".into(), Attr::Dialect("vector.punctuation".into(), k)));
+                    } else {
+                        break;
                     }
-                    self.opt_attr_dict(&mut b)?;
                 }
+                self.opt_attr_dict(&mut b)?;
             }
             ("tensor", _) | ("bufferization", _) | ("linalg", _) => {
                 return self.err_at(
@@ -1402,49 +1400,6 @@ impl Parser<'_> {
             b.regions.push(self.parse_region(None)?);
         }
         Ok(())
-    }
-
-    /// `scf.for %iv = %lb to %ub step %step [iter_args(%a = %init, ...) -> (types)] [: type] {body}`:
-    /// operands lb, ub, step then the initial values; the body's arguments are the induction
-    /// variable and the iteration arguments; the results are the iteration arguments' last values.
-    fn parse_scf_for(&mut self, b: &mut OpBuild) -> R<()> {
-        let iv = self.operand_ref()?;
-        self.expect_punct(b'=')?;
-        let bounds = [self.operand_ref()?, self.expect_kw("to").and_then(|_| self.operand_ref())?];
-        self.expect_kw("step")?;
-        let step = self.operand_ref()?;
-        let mut iters = Vec::new();
-        if self.eat_kw("iter_args") {
-            self.expect_punct(b'(')?;
-            while !self.eat_punct(b')') {
-                let a = self.operand_ref()?;
-                self.expect_punct(b'=')?;
-                iters.push((a, self.operand_ref()?));
-                self.eat_punct(b',');
-            }
-            if !self.eat_arrow() {
-                return self.expected("'->' and the types of the iteration arguments");
-            }
-            let p = self.tok.start;
-            b.results = self.result_types()?;
-            if b.results.len() != iters.len() {
-                return self
-                    .err_at(p, format!("{} iteration arguments but {} types", iters.len(), b.results.len()));
-            }
-        }
-        let ivt = if self.eat_punct(b':') { self.parse_type()? } else { Type::Index };
-        for r in [&bounds[0], &bounds[1], &step] {
-            let v = self.resolve(r, &ivt)?;
-            b.operands.push(v);
-        }
-        let mut args = vec![(iv, ivt)];
-        for ((a, init), t) in iters.into_iter().zip(b.results.clone()) {
-            let v = self.resolve(&init, &t)?;
-            b.operands.push(v);
-            args.push((a, t));
-        }
-        b.regions.push(self.parse_region(Some(args))?);
-        self.opt_attr_dict(b)
     }
 
     /// `func.func` and `llvm.func` headers and bodies.
