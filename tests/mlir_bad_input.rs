@@ -26,6 +26,11 @@ const CASES: &[(&str, &str)] = &[
     ("not_utf8.mlir", "error: not_utf8.mlir: not MLIR text: the file is not UTF-8"),
     ("scf_yield_count.mlir", "scf_yield_count.mlir:4:8: error: 'scf.for': scf.yield gives 0 values to an scf.for of 1 results"),
     ("scf_iter_types.mlir", "scf_iter_types.mlir:4:71: error: 2 iteration arguments but 1 types"),
+    ("scf_while_condition.mlir", "scf_while_condition.mlir:2:8: error: 'scf.while': the before region of an scf.while ends with scf.condition"),
+    ("scf_switch_duplicate.mlir", "scf_switch_duplicate.mlir:6:8: error: case value 2 appears twice"),
+    ("scf_reduce_count.mlir", "scf_reduce_count.mlir:4:8: error: 'scf.parallel': scf.reduce gives 0 values (0 regions) to an scf.parallel of 1 results"),
+    ("vector_print_punctuation.mlir", "vector_print_punctuation.mlir:2:38: error: unknown punctuation 'semicolon' (no_punctuation, newline, comma, open or close)"),
+    ("vector_print_kernel.mlir", "vector_print_kernel.mlir:3:3: error: 'vector.print': unsupported: vector.print in a GPU kernel: the MLIR runner utilities library it calls runs on the host"),
     ("fence_ordering.mlir", "fence_ordering.mlir:2:14: error: a fence cannot be 'monotonic' (acquire, release, acq_rel or seq_cst)"),
 ];
 
