@@ -386,6 +386,18 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
         {
             return Err(unsupported("tensor values must be bufferized first"));
         }
+        let scalable = |&v: &ValueId| match ir.ty(v) {
+            Type::Vector { scalable, .. } => scalable.iter().any(|&s| s),
+            Type::LlvmVec { scalable, .. } => *scalable,
+            _ => false,
+        };
+        if !matches!(dialect, "llvm" | "func")
+            && (op.results.iter().any(scalable) || op.operands.iter().any(scalable))
+        {
+            return Err(unsupported(format!(
+                "{name} on scalable vectors is not modeled (only LLVM-dialect operations, calls and returns carry them)"
+            )));
+        }
         match (dialect, short) {
             ("arith", "constant")
             | ("llvm", "mlir.constant")
@@ -744,6 +756,12 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
                     _ => "zeroinitializer",
                 };
                 self.set(op.results[0], s.into(), t);
+            }
+            ("llvm", "va_arg") => {
+                let (p, pt) = self.get(op.operands[0])?;
+                let t = self.result_ty(op, 0)?;
+                let r = self.emit(&format!("va_arg {pt} {p}, {t}"));
+                self.set(op.results[0], r, t);
             }
             ("llvm", "mlir.addressof") => {
                 let Some(Attr::Symbol(g)) = op.attr("global_name") else {
@@ -1278,6 +1296,15 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
             "abs" | "ctlz" | "cttz" if a.len() == 1 => {
                 a.push(("false".into(), LTy::Int(1)));
                 format!("llvm.{name}.{}", ret.mangle())
+            }
+            "vastart" | "vaend" | "vacopy" => {
+                // The variadic-argument intrinsics take their lists as i8*.
+                for slot in a.iter_mut() {
+                    let (v, t) = slot.clone();
+                    let sp = if let LTy::Ptr(_, s) = t { s } else { 0 };
+                    *slot = (self.coerce(&v, &t, &LTy::Int(8).ptr_to(sp))?, LTy::Int(8).ptr_to(sp));
+                }
+                format!("llvm.va_{}", &name[2..])
             }
             "trap" | "debugtrap" | "donothing" | "stacksave" | "stackrestore" | "assume" => {
                 format!("llvm.{name}")

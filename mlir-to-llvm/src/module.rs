@@ -413,6 +413,12 @@ impl<'a> ModuleEmitter<'a> {
                     .collect::<Result<Vec<_>, Failure>>()?;
                 Ok(format!("{{ {} }}", parts.join(", ")))
             }
+            (Attr::Symbol(g), t @ LTy::Ptr(..)) => {
+                // The address of a global or function (`llvm.mlir.constant([@a, @b])`).
+                let (pt, text) =
+                    self.symbol_address(g).ok_or_else(|| invalid(format!("unknown symbol @{g}")))?;
+                Ok(const_cast(&text, &pt, t))
+            }
             (a, t) => Err(unsupported(format!("constant {a:?} of type {t}"))),
         }
     }

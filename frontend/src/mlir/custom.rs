@@ -893,6 +893,36 @@ impl Parser<'_> {
                 let m = mask.iter().map(|&i| Attr::Int(i as i128, Type::int(32))).collect();
                 b.attrs.push(("mask".into(), Attr::Array(m)));
             }
+            ("llvm", "intr.vastart") | ("llvm", "intr.vaend") => {
+                // `llvm.intr.vastart %list : !llvm.ptr`
+                let l = self.operand_ref()?;
+                self.opt_attr_dict(&mut b)?;
+                let t = self.colon_type()?;
+                b.operands = vec![self.resolve(&l, &t)?];
+            }
+            ("llvm", "intr.vacopy") => {
+                // `llvm.intr.vacopy %src to %dest : !llvm.ptr, !llvm.ptr`
+                let src = self.operand_ref()?;
+                self.expect_kw("to")?;
+                let dest = self.operand_ref()?;
+                self.opt_attr_dict(&mut b)?;
+                let t0 = self.colon_type()?;
+                self.expect_punct(b',')?;
+                let t1 = self.parse_type()?;
+                b.operands = vec![self.resolve(&dest, &t1)?, self.resolve(&src, &t0)?];
+            }
+            ("llvm", "va_arg") => {
+                // `llvm.va_arg %list : (!llvm.ptr) -> i32`
+                let l = self.operand_ref()?;
+                self.opt_attr_dict(&mut b)?;
+                self.expect_punct(b':')?;
+                let p = self.tok.start;
+                let Type::Function { inputs, results } = self.parse_type()? else {
+                    return self.err_at(p, "expected a function type");
+                };
+                b.operands = self.resolve_all(&[l], &inputs, p)?;
+                b.results = results;
+            }
             ("llvm", o) if o.starts_with("intr.") => {
                 let paren = self.eat_punct(b'(');
                 let refs = self.operands()?;
@@ -918,6 +948,12 @@ impl Parser<'_> {
                 if self.eat_punct(b'[') {
                     syms = self.operands()?;
                     self.expect_punct(b']')?;
+                }
+                // `alignment = 8`, the keyword form of MLIR after 19 (19 writes `{alignment = 8}`).
+                if self.eat_kw("alignment") {
+                    self.expect_punct(b'=')?;
+                    let a = self.int_lit()?;
+                    b.attrs.push(("alignment".into(), Attr::Int(a, Type::int(64))));
                 }
                 self.opt_attr_dict(&mut b)?;
                 let mt = self.colon_type()?;
