@@ -33,6 +33,7 @@ const CASES: &[(&str, &str)] = &[
     ("vector_print_kernel.mlir", "vector_print_kernel.mlir:3:3: error: 'vector.print': unsupported: vector.print in a GPU kernel: the MLIR runner utilities library it calls runs on the host"),
     ("small_float.mlir", "small_float.mlir:1:18: error: unsupported: the float type 'f4E2M1FN': LLVM 14 has no type to hold it"),
     ("scalable_arith.mlir", "scalable_arith.mlir:2:8: error: 'arith.addi': unsupported: arith.addi on scalable vectors is not modeled (only LLVM-dialect operations, calls and returns carry them)"),
+    ("blockaddress_tag.mlir", "blockaddress_tag.mlir:2:8: error: 'llvm.blockaddress': no block of @f carries the block tag 9"),
     ("fence_ordering.mlir", "fence_ordering.mlir:2:14: error: a fence cannot be 'monotonic' (acquire, release, acq_rel or seq_cst)"),
 ];
 

@@ -361,6 +361,29 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
         Ok(out)
     }
 
+    /// The label of the block of this function holding `llvm.blocktag <id = tag>`.
+    fn tagged_block(&self, tag: i128) -> Res<String> {
+        let ir = self.m.ir;
+        let mut found = None;
+        for (&b, label) in &self.labels {
+            let tagged = ir.block(b).ops.iter().any(|&o| {
+                let op = ir.op(o);
+                op.name == "llvm.blocktag" && op.attr("tag").and_then(Attr::as_int) == Some(tag)
+            });
+            if tagged {
+                if found.is_some() {
+                    return Err(invalid(format!("two blocks carry the block tag {tag}")));
+                }
+                found = Some(label.clone());
+            }
+        }
+        match found {
+            Some(l) if l == "entry" => Err(invalid("the entry block cannot have its address taken")),
+            Some(l) => Ok(l),
+            None => Err(invalid(format!("no block of @{} carries the block tag {tag}", self.name))),
+        }
+    }
+
     fn const_of(&self, v: ValueId) -> Option<i128> {
         let ir = self.m.ir;
         match ir.value(v).def {
@@ -744,6 +767,40 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
                 self.start_block(ok);
             }
             ("llvm", "unreachable") => self.inst("unreachable"),
+            ("llvm", "blocktag") => {}
+            ("llvm", "blockaddress") => {
+                let tag = op.attr("tag").and_then(Attr::as_int).ok_or("llvm.blockaddress without a tag")?;
+                let f = match op.attr("function") {
+                    Some(Attr::Symbol(f)) => f.clone(),
+                    _ => return Err(invalid("llvm.blockaddress without a function")),
+                };
+                if f != self.name {
+                    return Err(unsupported(format!(
+                        "llvm.blockaddress of a block of another function (@{f}) is not modeled"
+                    )));
+                }
+                let label = self.tagged_block(tag)?;
+                let t = self.result_ty(op, 0)?;
+                let text = format!("blockaddress(@{}, %{label})", quote(&f));
+                self.set(op.results[0], const_cast(&text, &LTy::i8ptr(), &t), t);
+            }
+            ("llvm", "indirectbr") => {
+                let (v, t) = self.get(op.operands[0])?;
+                let mut seen = HashSet::new();
+                for s in &op.successors {
+                    if !seen.insert(s.block) && !s.args.is_empty() {
+                        return Err(unsupported(
+                            "an llvm.indirectbr reaching one block twice with arguments is not modeled",
+                        ));
+                    }
+                }
+                let mut labels = Vec::new();
+                for s in &op.successors {
+                    labels.push(self.edge(s, false)?);
+                }
+                let list = labels.iter().map(|l| format!("label %{l}")).collect::<Vec<_>>().join(", ");
+                self.inst(&format!("indirectbr {t} {v}, [{list}]"));
+            }
             ("llvm", "mlir.undef")
             | ("llvm", "mlir.poison")
             | ("llvm", "mlir.zero")
@@ -1341,6 +1398,7 @@ fn is_terminator(name: &str) -> bool {
             | "llvm.cond_br"
             | "llvm.switch"
             | "llvm.unreachable"
+            | "llvm.indirectbr"
     )
 }
 

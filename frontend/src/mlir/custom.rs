@@ -893,6 +893,43 @@ impl Parser<'_> {
                 let m = mask.iter().map(|&i| Attr::Int(i as i128, Type::int(32))).collect();
                 b.attrs.push(("mask".into(), Attr::Array(m)));
             }
+            ("llvm", "blockaddress") => {
+                // `llvm.blockaddress <function = @f, tag = <id = 1>> : !llvm.ptr`
+                self.expect_punct(b'<')?;
+                self.expect_kw("function")?;
+                self.expect_punct(b'=')?;
+                let f = self.symbol()?;
+                self.expect_punct(b',')?;
+                self.expect_kw("tag")?;
+                self.expect_punct(b'=')?;
+                let tag = self.block_tag()?;
+                self.expect_punct(b'>')?;
+                b.attrs.push(("function".into(), Attr::Symbol(f)));
+                b.attrs.push(("tag".into(), Attr::Int(tag, Type::int(32))));
+                self.opt_attr_dict(&mut b)?;
+                b.results.push(self.colon_type()?);
+            }
+            ("llvm", "blocktag") => {
+                // `llvm.blocktag <id = 1>`
+                let tag = self.block_tag()?;
+                b.attrs.push(("tag".into(), Attr::Int(tag, Type::int(32))));
+                self.opt_attr_dict(&mut b)?;
+            }
+            ("llvm", "indirectbr") => {
+                // `llvm.indirectbr %addr : !llvm.ptr, [^bb1, ^bb2(%v : i32)]`
+                let a = self.operand_ref()?;
+                self.opt_attr_dict(&mut b)?;
+                let t = self.colon_type()?;
+                b.operands = vec![self.resolve(&a, &t)?];
+                self.expect_punct(b',')?;
+                self.expect_punct(b'[')?;
+                while !self.eat_punct(b']') {
+                    b.successors.push(self.successor()?);
+                    if !self.eat_punct(b',') && !self.is_punct(b']') {
+                        return self.expected("',' or ']'");
+                    }
+                }
+            }
             ("llvm", "intr.vastart") | ("llvm", "intr.vaend") => {
                 // `llvm.intr.vastart %list : !llvm.ptr`
                 let l = self.operand_ref()?;
@@ -1436,6 +1473,16 @@ impl Parser<'_> {
             b.regions.push(self.parse_region(None)?);
         }
         Ok(())
+    }
+
+    /// `<id = N>`: the tag of a block an `llvm.blockaddress` names.
+    fn block_tag(&mut self) -> R<i128> {
+        self.expect_punct(b'<')?;
+        self.expect_kw("id")?;
+        self.expect_punct(b'=')?;
+        let id = self.int_lit()?;
+        self.expect_punct(b'>')?;
+        Ok(id)
     }
 
     /// `func.func` and `llvm.func` headers and bodies.
