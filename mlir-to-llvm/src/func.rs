@@ -8,7 +8,8 @@ use crate::types::{dense_text, int_text, quote, scalar_text, LTy};
 use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 use genxc_diag::{invalid, unsupported, Diagnostic, Failure};
 use genxc_frontend::mlir::{
-    Attr, BlockId, OpId, Operation, RegionId, Scalar, Successor, Type, ValueId, DYNAMIC, FCMP, ICMP,
+    Attr, BlockId, OpId, Operation, RegionId, Scalar, Successor, Type, ValueId, ATOMIC_ORDERINGS, DYNAMIC,
+    FCMP, ICMP,
 };
 
 mod memref;
@@ -359,6 +360,49 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
             out.push(self.edge(s, dup)?);
         }
         Ok(out)
+    }
+
+    /// The modifiers of an `llvm.load` / `llvm.store`: `atomic ` and `volatile ` (before the type)
+    /// and what follows the address: the sync scope and ordering of an atomic access, the
+    /// alignment, and the `!invariant.load` / `!invariant.group` metadata.
+    fn access_modifiers(&mut self, op: &Operation, what: &str) -> Res<(&'static str, &'static str, String)> {
+        let vol = if op.attr("volatile_").is_some() { "volatile " } else { "" };
+        let align = op.attr("alignment").and_then(Attr::as_int);
+        let ordering = match op.attr("ordering") {
+            Some(Attr::Int(k, _)) => *k,
+            Some(Attr::Dialect(_, o)) => ATOMIC_ORDERINGS.iter().position(|x| x == o).unwrap_or(0) as i128,
+            _ => 0,
+        };
+        let mut tail = String::new();
+        let atomic = if ordering > 0 {
+            let name = usize::try_from(ordering)
+                .ok()
+                .and_then(|k| ATOMIC_ORDERINGS.get(k))
+                .filter(|n| !n.is_empty())
+                .ok_or_else(|| invalid(format!("atomic ordering {ordering}")))?;
+            if align.is_none() {
+                return Err(invalid(format!("an atomic llvm.{what} needs an alignment")));
+            }
+            if let Some(s) = op.attr("syncscope").and_then(Attr::as_str) {
+                tail.push_str(&format!(" syncscope(\"{s}\")"));
+            }
+            tail.push_str(&format!(" {name}"));
+            "atomic "
+        } else {
+            ""
+        };
+        if let Some(a) = align {
+            tail.push_str(&format!(", align {a}"));
+        }
+        if op.attr("invariant").is_some() && what == "load" {
+            let n = self.m.empty_node();
+            tail.push_str(&format!(", !invariant.load {n}"));
+        }
+        if op.attr("invariantGroup").is_some() {
+            let n = self.m.empty_node();
+            tail.push_str(&format!(", !invariant.group {n}"));
+        }
+        Ok((atomic, vol, tail))
     }
 
     /// The label of the block of this function holding `llvm.blocktag <id = tag>`.
@@ -833,13 +877,8 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
                 let t = self.result_ty(op, 0)?;
                 let space = if let LTy::Ptr(_, s) = &pt { *s } else { 0 };
                 let q = self.coerce(&p, &pt, &t.ptr_to(space))?;
-                let vol = if op.attr("volatile_").is_some() { "volatile " } else { "" };
-                let al = op
-                    .attr("alignment")
-                    .and_then(Attr::as_int)
-                    .map(|a| format!(", align {a}"))
-                    .unwrap_or_default();
-                let r = self.emit(&format!("load {vol}{t}, {} {q}{al}", t.ptr_to(space)));
+                let (atomic, vol, tail) = self.access_modifiers(op, "load")?;
+                let r = self.emit(&format!("load {atomic}{vol}{t}, {} {q}{tail}", t.ptr_to(space)));
                 self.set(op.results[0], r, t);
             }
             ("llvm", "store") => {
@@ -848,13 +887,8 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
                 let space = if let LTy::Ptr(_, s) = &pt { *s } else { 0 };
                 let dst = t.ptr_to(space);
                 let q = self.coerce(&p, &pt, &dst)?;
-                let vol = if op.attr("volatile_").is_some() { "volatile " } else { "" };
-                let al = op
-                    .attr("alignment")
-                    .and_then(Attr::as_int)
-                    .map(|a| format!(", align {a}"))
-                    .unwrap_or_default();
-                self.inst(&format!("store {vol}{t} {v}, {dst} {q}{al}"));
+                let (atomic, vol, tail) = self.access_modifiers(op, "store")?;
+                self.inst(&format!("store {atomic}{vol}{t} {v}, {dst} {q}{tail}"));
             }
             ("llvm", "getelementptr") => self.gep(op)?,
             ("llvm", "alloca") => {

@@ -52,6 +52,8 @@ pub struct ModuleEmitter<'a> {
     attr_groups: Vec<String>,
     kernels: Vec<String>,
     metadata: Vec<String>,
+    /// The metadata nodes of `llvm.module_flags` (`!llvm.module.flags`).
+    flag_nodes: Vec<String>,
 }
 
 /// A conversion error at an operation.
@@ -129,6 +131,7 @@ impl<'a> ModuleEmitter<'a> {
             attr_groups: Vec::new(),
             kernels: Vec::new(),
             metadata: Vec::new(),
+            flag_nodes: Vec::new(),
         }
     }
 
@@ -150,6 +153,115 @@ impl<'a> ModuleEmitter<'a> {
             name.to_string(),
             Sym::Func { ret: ret.clone(), params: params.to_vec(), vararg, mlir: None },
         );
+    }
+
+    /// `llvm.mlir.global_ctors` / `global_dtors`: the appending global `@llvm.global_ctors` (or
+    /// dtors) of `{ priority, function, data }` entries (data null unless a symbol is given).
+    fn structors(&mut self, op: &Operation) -> Result<(), Failure> {
+        let ctors = op.name.ends_with("ctors");
+        let key = if ctors { "ctors" } else { "dtors" };
+        let list = |a: Option<&Attr>| match a {
+            Some(Attr::Array(v)) => v.clone(),
+            _ => Vec::new(),
+        };
+        let (funcs, prios, data) = (list(op.attr(key)), list(op.attr("priorities")), list(op.attr("data")));
+        if funcs.len() != prios.len() || (!data.is_empty() && data.len() != funcs.len()) {
+            return Err(invalid(format!(
+                "{} {key} with {} priorities and {} data",
+                funcs.len(),
+                prios.len(),
+                data.len()
+            )));
+        }
+        if funcs.is_empty() {
+            return Ok(());
+        }
+        let fty = LTy::Func(Box::new(LTy::Void), vec![], false).ptr_to(0);
+        let entry = LTy::Struct(vec![LTy::Int(32), fty.clone(), LTy::i8ptr()], false);
+        let mut items = Vec::new();
+        for (k, (f, p)) in funcs.iter().zip(&prios).enumerate() {
+            let Attr::Symbol(f) = f else {
+                return Err(invalid(format!("a {key} entry is not a function symbol")));
+            };
+            let (ft, ftext) =
+                self.symbol_address(f).ok_or_else(|| invalid(format!("unknown function @{f}")))?;
+            let p = p.as_int().ok_or_else(|| invalid("a priority is not an integer"))?;
+            let d = match data.get(k) {
+                Some(Attr::Symbol(g)) => {
+                    let (gt, gtext) =
+                        self.symbol_address(g).ok_or_else(|| invalid(format!("unknown symbol @{g}")))?;
+                    const_cast(&gtext, &gt, &LTy::i8ptr())
+                }
+                Some(Attr::Dialect(n, _)) if n == "llvm.zero" => "null".into(),
+                None => "null".into(),
+                Some(other) => return Err(unsupported(format!("{key} data {other:?}"))),
+            };
+            items.push(format!("{entry} {{ i32 {p}, {fty} {}, i8* {d} }}", const_cast(&ftext, &ft, &fty)));
+        }
+        self.globals.push(format!(
+            "@llvm.global_{key} = appending global [{} x {entry}] [{}]",
+            items.len(),
+            items.join(", ")
+        ));
+        Ok(())
+    }
+
+    /// `llvm.module_flags`: one `!{i32 behavior, !"key", value}` node per flag, listed by
+    /// `!llvm.module.flags`; integer and string values.
+    fn module_flags(&mut self, op: &Operation) -> Result<(), Failure> {
+        const BEHAVIORS: [&str; 8] =
+            ["error", "warning", "require", "override", "append", "appendunique", "max", "min"];
+        let Some(Attr::Array(flags)) = op.attr("flags") else {
+            return Err(invalid("llvm.module_flags takes a list of #llvm.mlir.module_flag"));
+        };
+        for f in flags {
+            let Attr::Dialect(n, body) = f else {
+                return Err(invalid("a module flag is a #llvm.mlir.module_flag"));
+            };
+            if n != "llvm.mlir.module_flag" {
+                return Err(invalid(format!("a module flag is a #llvm.mlir.module_flag, not #{n}")));
+            }
+            let mut parts = body.splitn(3, ',').map(str::trim);
+            let (Some(b), Some(k), Some(v)) = (parts.next(), parts.next(), parts.next()) else {
+                return Err(invalid(format!("module flag <{body}>: expected <behavior, \"key\", value>")));
+            };
+            let behavior = BEHAVIORS
+                .iter()
+                .position(|&x| x == b)
+                .ok_or_else(|| invalid(format!("unknown module flag behavior '{b}'")))?
+                + 1;
+            if b == "min" {
+                return Err(unsupported(
+                    "module flag behavior 'min': LLVM 14 has none (it came with LLVM 15)",
+                ));
+            }
+            let key = k
+                .strip_prefix('"')
+                .and_then(|k| k.strip_suffix('"'))
+                .ok_or("a module flag key is a string")?;
+            let value = if let Ok(i) = v.parse::<i64>() {
+                format!("i32 {i}")
+            } else if let Some(s) = v.strip_prefix('"').and_then(|v| v.strip_suffix('"')) {
+                format!("!\"{s}\"")
+            } else {
+                return Err(unsupported(format!("module flag value {v} (integers and strings are)")));
+            };
+            let i = self.metadata.len();
+            self.metadata.push(format!("!{i} = !{{i32 {behavior}, !\"{key}\", {value}}}"));
+            self.flag_nodes.push(format!("!{i}"));
+        }
+        Ok(())
+    }
+
+    /// The metadata node `!{}` (made once), which `!invariant.load` and `!invariant.group` name.
+    pub(crate) fn empty_node(&mut self) -> String {
+        let text = |i: usize| format!("!{i} = !{{}}");
+        if let Some(i) = (0..self.metadata.len()).find(|&i| self.metadata[i] == text(i)) {
+            return format!("!{i}");
+        }
+        let i = self.metadata.len();
+        self.metadata.push(text(i));
+        format!("!{i}")
     }
 
     /// Translates the module operation to LLVM IR text.
@@ -198,7 +310,11 @@ impl<'a> ModuleEmitter<'a> {
                 "func.func" | "llvm.func" => self.function(id)?,
                 "llvm.mlir.global" => self.llvm_global(op)?,
                 "memref.global" => self.memref_global(op)?,
-                "llvm.mlir.global_ctors" | "llvm.mlir.global_dtors" | "llvm.comdat" | "llvm.module_flags" => {
+                "llvm.mlir.global_ctors" | "llvm.mlir.global_dtors" => {
+                    self.structors(op).map_err(|e| err_at(self.file, op.loc, e))?
+                }
+                "llvm.module_flags" => self.module_flags(op).map_err(|e| err_at(self.file, op.loc, e))?,
+                "llvm.comdat" => {
                     return Err(err_at(self.file, op.loc, unsupported(format!("'{}'", op.name))))
                 }
                 n if n.starts_with("tensor.") || n.starts_with("bufferization.") => {
@@ -245,6 +361,9 @@ impl<'a> ModuleEmitter<'a> {
         }
         if !self.kernels.is_empty() {
             out.push_str(&format!("!genx.kernels = !{{{}}}\n", self.kernels.join(", ")));
+        }
+        if !self.flag_nodes.is_empty() {
+            out.push_str(&format!("!llvm.module.flags = !{{{}}}\n", self.flag_nodes.join(", ")));
         }
         for m in &self.metadata {
             out.push_str(m);

@@ -20,6 +20,9 @@ pub const FCMP: [&str; 16] = [
     "false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule", "une",
     "uno", "true",
 ];
+/// LLVM atomic orderings in the order of MLIR's `AtomicOrdering` enumeration (3 is unused).
+pub const ATOMIC_ORDERINGS: [&str; 8] =
+    ["not_atomic", "unordered", "monotonic", "", "acquire", "release", "acq_rel", "seq_cst"];
 /// Linkage keywords of `llvm.func` and `llvm.mlir.global`.
 pub const LINKAGES: [&str; 11] = [
     "private",
@@ -723,11 +726,35 @@ impl Parser<'_> {
                 b.results.push(self.colon_type()?);
             }
             ("llvm", "mlir.global") => self.parse_llvm_global(&mut b)?,
+            ("llvm", "mlir.global_ctors") | ("llvm", "mlir.global_dtors") => {
+                // `{ctors = [@f], priorities = [0 : i32]}` (MLIR 19) or the same without braces
+                // (later MLIR, with `data = [...]`).
+                if self.is_punct(b'{') {
+                    self.opt_attr_dict(&mut b)?;
+                } else {
+                    while self.tok.kind == Tok::Ident && self.peek2().kind == Tok::Punct(b'=') {
+                        let name = self.ident("an attribute name")?;
+                        self.expect_punct(b'=')?;
+                        let a = self.parse_attr()?;
+                        b.attrs.push((name, a));
+                        if !self.eat_punct(b',') {
+                            break;
+                        }
+                    }
+                }
+            }
+            ("llvm", "module_flags") => {
+                // `llvm.module_flags [#llvm.mlir.module_flag<error, "wchar_size", 4>, ...]`
+                let flags = self.parse_attr()?;
+                b.attrs.push(("flags".into(), flags));
+                self.opt_attr_dict(&mut b)?;
+            }
             ("llvm", "load") => {
                 if self.eat_kw("volatile") {
                     b.attrs.push(("volatile_".into(), Attr::Unit));
                 }
                 let p = self.operand_ref()?;
+                self.memory_access_flags(&mut b)?;
                 self.opt_attr_dict(&mut b)?;
                 let pt = self.colon_type()?;
                 let rt = if self.eat_arrow() {
@@ -748,6 +775,7 @@ impl Parser<'_> {
                 let v = self.operand_ref()?;
                 self.expect_punct(b',')?;
                 let p = self.operand_ref()?;
+                self.memory_access_flags(&mut b)?;
                 self.opt_attr_dict(&mut b)?;
                 let t0 = self.colon_type()?;
                 let (vt, pt) = if self.eat_punct(b',') {
@@ -1471,6 +1499,33 @@ impl Parser<'_> {
         b.attrs.push(("global_type".into(), Attr::Type(ty)));
         if self.is_punct(b'{') {
             b.regions.push(self.parse_region(None)?);
+        }
+        Ok(())
+    }
+
+    /// The flags of `llvm.load` / `llvm.store` after the address: `atomic [syncscope("s")]
+    /// <ordering>` (the ordering as MLIR's enumeration value, as the generic form holds it),
+    /// `invariant`, `invariant_group`.
+    fn memory_access_flags(&mut self, b: &mut OpBuild) -> R<()> {
+        if self.eat_kw("atomic") {
+            if self.eat_kw("syncscope") {
+                self.expect_punct(b'(')?;
+                let s = self.string_lit()?;
+                self.expect_punct(b')')?;
+                b.attrs.push(("syncscope".into(), Attr::Str(s)));
+            }
+            let p = self.tok.start;
+            let o = self.ident("an atomic ordering")?;
+            let Some(k) = ATOMIC_ORDERINGS.iter().position(|&x| x == o) else {
+                return self.err_at(p, format!("unknown atomic ordering '{o}'"));
+            };
+            b.attrs.push(("ordering".into(), Attr::Int(k as i128, Type::int(64))));
+        }
+        if self.eat_kw("invariant") {
+            b.attrs.push(("invariant".into(), Attr::Unit));
+        }
+        if self.eat_kw("invariant_group") {
+            b.attrs.push(("invariantGroup".into(), Attr::Unit));
         }
         Ok(())
     }

@@ -13,5 +13,5 @@ mod llvm_text_type;
 pub mod parser;
 
 pub use ast::*;
-pub use custom::{FCMP, ICMP, LINKAGES};
+pub use custom::{ATOMIC_ORDERINGS, FCMP, ICMP, LINKAGES};
 pub use parser::{parse, MAX_DEPTH};
