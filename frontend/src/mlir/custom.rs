@@ -529,7 +529,7 @@ impl Parser<'_> {
                     || (d == "llvm" && LLVM_CASTS.contains(&o))
                     || (d == "index" && matches!(o, "casts" | "castu"))
                     || (d == "vector" && o == "bitcast")
-                    || (d == "memref" && o == "cast") =>
+                    || (d == "memref" && matches!(o, "cast" | "memory_space_cast")) =>
             {
                 self.op_flags(&mut b)?;
                 let a = self.operand_ref()?;
@@ -1151,6 +1151,21 @@ impl Parser<'_> {
                 let t1 = self.parse_type()?;
                 self.push_mixed(&mut b, &m, &t0, [(so, d0), (ss, d1), (st, d2)])?;
                 b.results.push(t1);
+            }
+            ("memref", "reshape") => {
+                // `memref.reshape %src(%shape) : (memref<..>, memref<Nxi64>) -> memref<..>`
+                let src = self.operand_ref()?;
+                self.expect_punct(b'(')?;
+                let shape = self.operand_ref()?;
+                self.expect_punct(b')')?;
+                self.opt_attr_dict(&mut b)?;
+                self.expect_punct(b':')?;
+                let p = self.tok.start;
+                let Type::Function { inputs, results } = self.parse_type()? else {
+                    return self.err_at(p, "expected a function type");
+                };
+                b.operands = self.resolve_all(&[src, shape], &inputs, p)?;
+                b.results = results;
             }
             ("memref", "reinterpret_cast") => {
                 let m = self.operand_ref()?;
