@@ -858,6 +858,10 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
                 };
                 self.set(op.results[0], s.into(), t);
             }
+            ("llvm", "dso_local_equivalent") => {
+                let (text, t) = self.m.dso_local_equivalent(op)?;
+                self.set(op.results[0], text, t);
+            }
             ("llvm", "va_arg") => {
                 let (p, pt) = self.get(op.operands[0])?;
                 let t = self.result_ty(op, 0)?;

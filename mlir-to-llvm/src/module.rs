@@ -54,6 +54,9 @@ pub struct ModuleEmitter<'a> {
     metadata: Vec<String>,
     /// The metadata nodes of `llvm.module_flags` (`!llvm.module.flags`).
     flag_nodes: Vec<String>,
+    /// Functions written before the current point of the output: the declarations (all printed
+    /// before any definition) and the definitions made so far.
+    written_before: std::collections::BTreeSet<String>,
 }
 
 /// A conversion error at an operation.
@@ -132,6 +135,7 @@ impl<'a> ModuleEmitter<'a> {
             kernels: Vec::new(),
             metadata: Vec::new(),
             flag_nodes: Vec::new(),
+            written_before: Default::default(),
         }
     }
 
@@ -253,6 +257,29 @@ impl<'a> ModuleEmitter<'a> {
         Ok(())
     }
 
+    /// `llvm.dso_local_equivalent @f`: the constant `dso_local_equivalent @f` of the function's
+    /// pointer type, cast to the operation's result type.
+    pub(crate) fn dso_local_equivalent(&mut self, op: &Operation) -> Result<(String, LTy), Failure> {
+        let Some(Attr::Symbol(f)) = op.attr("function_name") else {
+            return Err(invalid("llvm.dso_local_equivalent without a function"));
+        };
+        let Some(fty) = self.syms.get(f).and_then(Sym::fn_type) else {
+            return Err(invalid(format!("llvm.dso_local_equivalent of @{f}, which is not a function")));
+        };
+        let t = match op.results.first() {
+            Some(&r) => self.types.convert(self.ir.ty(r))?,
+            None => return Err(invalid("llvm.dso_local_equivalent has a result")),
+        };
+        if !self.written_before.contains(f) {
+            // LLVM 14's parser crashes on a dso_local_equivalent written before its function.
+            return Err(unsupported(format!(
+                "llvm.dso_local_equivalent of @{f} before @{f} is defined (LLVM 14 cannot read that forward reference)"
+            )));
+        }
+        let pt = fty.ptr_to(0);
+        Ok((const_cast(&format!("dso_local_equivalent @{}", quote(f)), &pt, &t), t))
+    }
+
     /// The metadata node `!{}` (made once), which `!invariant.load` and `!invariant.group` name.
     pub(crate) fn empty_node(&mut self) -> String {
         let text = |i: usize| format!("!{i} = !{{}}");
@@ -287,6 +314,9 @@ impl<'a> ModuleEmitter<'a> {
                 "func.func" | "llvm.func" => {
                     let name = str_attr(op, "sym_name").unwrap_or_default();
                     let sym = self.function_sym(op)?;
+                    if op.regions.first().is_none_or(|r| ir.region(*r).blocks.is_empty()) {
+                        self.written_before.insert(name.clone());
+                    }
                     if op.attr("genx.kernel").is_some() {
                         has_kernel = true;
                     }
@@ -584,6 +614,24 @@ impl<'a> ModuleEmitter<'a> {
                         .ok_or_else(|| fail(invalid(format!("unknown symbol @{g}"))))?;
                     CVal::Text(const_cast(&text, &pt, &t), t)
                 }
+                "llvm.dso_local_equivalent" => {
+                    // Globals are written before every function.
+                    return Err(fail(unsupported(
+                        "llvm.dso_local_equivalent in a global initializer (LLVM 14 cannot read a dso_local_equivalent written before its function)",
+                    )));
+                }
+                "llvm.add" | "llvm.sub" | "llvm.mul" | "llvm.and" | "llvm.or" | "llvm.xor" => {
+                    let (a, b) = (get(op.operands[0])?, get(op.operands[1])?);
+                    let t = rty.clone().unwrap_or(LTy::Void);
+                    let kw = &op.name[5..];
+                    CVal::Text(format!("{kw} ({} {}, {} {})", a.ty(), a.text(), b.ty(), b.text()), t)
+                }
+                "llvm.trunc" | "llvm.zext" | "llvm.sext" => {
+                    let v = get(op.operands[0])?;
+                    let t = rty.clone().unwrap_or(LTy::Void);
+                    let kw = &op.name[5..];
+                    CVal::Text(format!("{kw} ({} {} to {t})", v.ty(), v.text()), t)
+                }
                 "llvm.insertvalue" => {
                     let agg = get(op.operands[0])?;
                     let v = get(op.operands[1])?;
@@ -748,6 +796,7 @@ impl<'a> ModuleEmitter<'a> {
             f.in_kernel = kernel;
             f.run(op.regions[0], &arg_names, &params, mlir.as_ref().map(|m| &m.0[..]))?
         };
+        self.written_before.insert(name.clone());
         self.funcs.push(format!(
             "define {linkage}{ret} @{}({}){group} {{\n{body}}}\n",
             quote(&name),

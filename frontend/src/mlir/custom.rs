@@ -712,11 +712,12 @@ impl Parser<'_> {
                 b.attrs.push(("msg".into(), Attr::Str(m)));
             }
             ("llvm", "unreachable") => self.opt_attr_dict(&mut b)?,
-            ("llvm", "mlir.addressof") => {
+            ("llvm", "mlir.addressof") | ("llvm", "dso_local_equivalent") => {
                 let s = self.symbol()?;
                 self.opt_attr_dict(&mut b)?;
                 b.results.push(self.colon_type()?);
-                b.attrs.push(("global_name".into(), Attr::Symbol(s)));
+                let key = if op == "mlir.addressof" { "global_name" } else { "function_name" };
+                b.attrs.push((key.into(), Attr::Symbol(s)));
             }
             ("llvm", "mlir.undef")
             | ("llvm", "mlir.poison")
