@@ -22,6 +22,14 @@ use genxc_frontend::mlir::{Attr, OpId, Operation, RegionId, DYNAMIC};
 /// A lowered value: its text and LLVM type.
 type Val = (String, LTy);
 
+/// One iteration of a counted loop: given the induction variable and the carried values, lowers
+/// the body and returns the carried values of the next iteration.
+type LoopBody<'f, E> = dyn FnMut(&mut E, &str, &[Val]) -> Res<Vec<Val>> + 'f;
+
+/// The innermost body of a loop nest: given every induction variable and the carried values,
+/// lowers it and returns the carried values of the next iteration.
+type NestBody<'f, E> = dyn FnMut(&mut E, &[String], &[Val]) -> Res<Vec<Val>> + 'f;
+
 /// The operations that end an scf region.
 const TERMINATORS: [&str; 5] =
     ["scf.yield", "scf.condition", "scf.reduce", "scf.reduce.return", "scf.forall.in_parallel"];
@@ -109,7 +117,7 @@ impl FnEmitter<'_, '_> {
         ivt: &LTy,
         [lb, ub, step]: [&str; 3],
         inits: &[Val],
-        body: &mut dyn FnMut(&mut Self, &str, &[Val]) -> Res<Vec<Val>>,
+        body: &mut LoopBody<'_, Self>,
     ) -> Res<Vec<Val>> {
         let before = self.cur_label();
         let header = self.new_label("for.header");
@@ -292,7 +300,7 @@ impl FnEmitter<'_, '_> {
         dims: &[[String; 3]],
         ivs: &mut Vec<String>,
         accs: &[Val],
-        inner: &mut dyn FnMut(&mut Self, &[String], &[Val]) -> Res<Vec<Val>>,
+        inner: &mut NestBody<'_, Self>,
     ) -> Res<Vec<Val>> {
         let Some((first, rest)) = dims.split_first() else { return inner(self, ivs, accs) };
         let ix = self.m.types.index();
