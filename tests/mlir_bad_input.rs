@@ -37,6 +37,7 @@ const CASES: &[(&str, &str)] = &[
     ("module_flag_min.mlir", "module_flag_min.mlir:1:1: error: unsupported: module flag behavior 'min': LLVM 14 has none (it came with LLVM 15)"),
     ("atomic_alignment.mlir", "atomic_alignment.mlir:2:8: error: 'llvm.load': an atomic llvm.load needs an alignment"),
     ("dso_local_forward.mlir", "dso_local_forward.mlir:2:8: error: 'llvm.dso_local_equivalent': unsupported: llvm.dso_local_equivalent of @f before @f is defined (LLVM 14 cannot read that forward reference)"),
+    ("call_bundle.mlir", "call_bundle.mlir:3:20: error: unsupported: operand bundles on a call"),
     ("fence_ordering.mlir", "fence_ordering.mlir:2:14: error: a fence cannot be 'monotonic' (acquire, release, acq_rel or seq_cst)"),
 ];
 

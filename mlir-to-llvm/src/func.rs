@@ -730,7 +730,26 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
                 }
                 let _ = &self.results;
             }
-            ("func", "call") | ("llvm", "call") => self.call(op)?,
+            ("func", "call") | ("llvm", "call") | ("llvm", "invoke") => self.call(op)?,
+            ("llvm", "landingpad") => {
+                let t = self.result_ty(op, 0)?;
+                let mut text = format!("landingpad {t}");
+                if op.attr("cleanup").is_some() {
+                    text.push_str(" cleanup");
+                }
+                for (v, vt) in self.operands(op)? {
+                    text.push_str(&format!(" catch {vt} {v}"));
+                }
+                if op.attr("cleanup").is_none() && op.operands.is_empty() {
+                    return Err(invalid("an llvm.landingpad needs cleanup or a clause"));
+                }
+                let r = self.emit(&text);
+                self.set(op.results[0], r, t);
+            }
+            ("llvm", "resume") => {
+                let (v, t) = self.get(op.operands[0])?;
+                self.inst(&format!("resume {t} {v}"));
+            }
             ("func", "constant") => {
                 let Some(Attr::Symbol(f)) = op.attr("value") else { return Err("missing symbol".into()) };
                 let (pt, text) = self.m.symbol_address(f).ok_or_else(|| format!("unknown function @{f}"))?;
@@ -1152,6 +1171,32 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
     }
 
     fn call_results(&mut self, op: &Operation, ret: &LTy, call: &str) -> Res<()> {
+        if op.name == "llvm.invoke" {
+            // An invoke ends its block: its normal and unwind destinations follow the call.
+            let [normal, unwind] = &op.successors[..] else {
+                return Err(invalid("llvm.invoke has a normal and an unwind destination"));
+            };
+            let labels = self.edges(&[normal.clone(), unwind.clone()])?;
+            let text = format!(
+                "invoke{} to label %{} unwind label %{}",
+                call.strip_prefix("call").unwrap_or(call),
+                labels[0],
+                labels[1]
+            );
+            if *ret == LTy::Void {
+                self.inst(&text);
+                return Ok(());
+            }
+            let r = self.emit(&text);
+            if let Some(&res) = op.results.first() {
+                let t = self.result_ty(op, 0)?;
+                if t != *ret {
+                    return Err(unsupported(format!("an llvm.invoke whose {ret} result is used as {t}")));
+                }
+                self.set(res, r, t);
+            }
+            return Ok(());
+        }
         if *ret == LTy::Void {
             self.inst(call);
             return Ok(());
@@ -1437,6 +1482,8 @@ fn is_terminator(name: &str) -> bool {
             | "llvm.switch"
             | "llvm.unreachable"
             | "llvm.indirectbr"
+            | "llvm.invoke"
+            | "llvm.resume"
     )
 }
 

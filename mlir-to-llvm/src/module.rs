@@ -797,8 +797,17 @@ impl<'a> ModuleEmitter<'a> {
             f.run(op.regions[0], &arg_names, &params, mlir.as_ref().map(|m| &m.0[..]))?
         };
         self.written_before.insert(name.clone());
+        let personality = match op.attr("personality") {
+            Some(Attr::Symbol(p)) => {
+                let (pt, text) = self
+                    .symbol_address(p)
+                    .ok_or_else(|| err_at(self.file, op.loc, format!("unknown personality function @{p}")))?;
+                format!(" personality {pt} {text}")
+            }
+            _ => String::new(),
+        };
         self.funcs.push(format!(
-            "define {linkage}{ret} @{}({}){group} {{\n{body}}}\n",
+            "define {linkage}{ret} @{}({}){group}{personality} {{\n{body}}}\n",
             quote(&name),
             header_params.join(", ")
         ));

@@ -1005,7 +1005,32 @@ impl Parser<'_> {
                 b.operands = self.resolve_all(&refs, &inputs, p)?;
                 b.results = results;
             }
-            ("llvm", "call") => self.parse_llvm_call(&mut b, pos)?,
+            ("llvm", "call") | ("llvm", "invoke") => self.parse_llvm_call(&mut b, pos)?,
+            ("llvm", "landingpad") => {
+                // `llvm.landingpad [cleanup] [(catch %v : T)]... : !llvm.struct<(ptr, i32)>`
+                if self.eat_kw("cleanup") {
+                    b.attrs.push(("cleanup".into(), Attr::Unit));
+                }
+                while self.eat_punct(b'(') {
+                    let p = self.tok.start;
+                    let kind = self.ident("catch or filter")?;
+                    if kind != "catch" {
+                        return self.err_at(p, unsupported(format!("a landingpad '{kind}' clause")));
+                    }
+                    let v = self.operand_ref()?;
+                    let t = self.colon_type()?;
+                    self.expect_punct(b')')?;
+                    b.operands.push(self.resolve(&v, &t)?);
+                }
+                self.opt_attr_dict(&mut b)?;
+                b.results.push(self.colon_type()?);
+            }
+            ("llvm", "resume") => {
+                let v = self.operand_ref()?;
+                self.opt_attr_dict(&mut b)?;
+                let t = self.colon_type()?;
+                b.operands = vec![self.resolve(&v, &t)?];
+            }
             ("memref", "alloc") | ("memref", "alloca") => {
                 self.expect_punct(b'(')?;
                 let dyn_sizes = self.operands()?;
@@ -1415,6 +1440,15 @@ impl Parser<'_> {
         self.expect_punct(b'(')?;
         let refs = self.operands()?;
         self.expect_punct(b')')?;
+        if self.eat_kw("to") {
+            // llvm.invoke: `to ^normal(args) unwind ^unwind(args)`
+            b.successors.push(self.successor()?);
+            self.expect_kw("unwind")?;
+            b.successors.push(self.successor()?);
+        }
+        if self.is_punct(b'[') {
+            return self.err(unsupported("operand bundles on a call"));
+        }
         if self.eat_kw("vararg") {
             self.expect_punct(b'(')?;
             let t = self.parse_type()?;
