@@ -54,6 +54,8 @@ pub struct ModuleEmitter<'a> {
     metadata: Vec<String>,
     /// The metadata nodes of `llvm.module_flags` (`!llvm.module.flags`).
     flag_nodes: Vec<String>,
+    /// The metadata nodes of `llvm.linker_options` (`!llvm.linker.options`).
+    linker_nodes: Vec<String>,
     /// Functions written before the current point of the output: the declarations (all printed
     /// before any definition) and the definitions made so far.
     written_before: std::collections::BTreeSet<String>,
@@ -135,6 +137,7 @@ impl<'a> ModuleEmitter<'a> {
             kernels: Vec::new(),
             metadata: Vec::new(),
             flag_nodes: Vec::new(),
+            linker_nodes: Vec::new(),
             written_before: Default::default(),
         }
     }
@@ -207,6 +210,22 @@ impl<'a> ModuleEmitter<'a> {
             items.len(),
             items.join(", ")
         ));
+        Ok(())
+    }
+
+    /// `llvm.linker_options`: one `!{!"opt", ...}` node of strings, listed by `!llvm.linker.options`.
+    fn linker_options(&mut self, op: &Operation) -> Result<(), Failure> {
+        let Some(Attr::Array(opts)) = op.attr("options") else {
+            return Err(invalid("llvm.linker_options takes a list of strings"));
+        };
+        let mut parts = Vec::new();
+        for o in opts {
+            let Attr::Str(bytes) = o else { return Err(invalid("a linker option is a string")) };
+            parts.push(format!("!{}", &c_string(bytes)[1..]));
+        }
+        let i = self.metadata.len();
+        self.metadata.push(format!("!{i} = !{{{}}}", parts.join(", ")));
+        self.linker_nodes.push(format!("!{i}"));
         Ok(())
     }
 
@@ -344,6 +363,7 @@ impl<'a> ModuleEmitter<'a> {
                     self.structors(op).map_err(|e| err_at(self.file, op.loc, e))?
                 }
                 "llvm.module_flags" => self.module_flags(op).map_err(|e| err_at(self.file, op.loc, e))?,
+                "llvm.linker_options" => self.linker_options(op).map_err(|e| err_at(self.file, op.loc, e))?,
                 "llvm.comdat" => {
                     return Err(err_at(self.file, op.loc, unsupported(format!("'{}'", op.name))))
                 }
@@ -391,6 +411,9 @@ impl<'a> ModuleEmitter<'a> {
         }
         if !self.kernels.is_empty() {
             out.push_str(&format!("!genx.kernels = !{{{}}}\n", self.kernels.join(", ")));
+        }
+        if !self.linker_nodes.is_empty() {
+            out.push_str(&format!("!llvm.linker.options = !{{{}}}\n", self.linker_nodes.join(", ")));
         }
         if !self.flag_nodes.is_empty() {
             out.push_str(&format!("!llvm.module.flags = !{{{}}}\n", self.flag_nodes.join(", ")));

@@ -744,6 +744,12 @@ impl Parser<'_> {
                     }
                 }
             }
+            ("llvm", "linker_options") => {
+                // `llvm.linker_options ["/DEFAULTLIB:", "libcmt"]`
+                let options = self.parse_attr()?;
+                b.attrs.push(("options".into(), options));
+                self.opt_attr_dict(&mut b)?;
+            }
             ("llvm", "module_flags") => {
                 // `llvm.module_flags [#llvm.mlir.module_flag<error, "wchar_size", 4>, ...]`
                 let flags = self.parse_attr()?;
