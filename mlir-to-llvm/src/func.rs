@@ -8,10 +8,10 @@ use crate::types::{dense_text, int_text, quote, scalar_text, LTy};
 use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 use genxc_diag::{invalid, unsupported, Diagnostic, Failure};
 use genxc_frontend::mlir::{
-    Attr, BlockId, OpId, Operation, RegionId, Scalar, Successor, Type, ValueId, ATOMIC_ORDERINGS, DYNAMIC,
-    FCMP, ICMP,
+    Attr, BlockId, OpId, Operation, RegionId, Scalar, Successor, Type, ValueId, DYNAMIC, FCMP, ICMP,
 };
 
+mod llvm_ext;
 mod memref;
 mod runner;
 mod scf;
@@ -362,72 +362,6 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
         Ok(out)
     }
 
-    /// The modifiers of an `llvm.load` / `llvm.store`: `atomic ` and `volatile ` (before the type)
-    /// and what follows the address: the sync scope and ordering of an atomic access, the
-    /// alignment, and the `!invariant.load` / `!invariant.group` metadata.
-    fn access_modifiers(&mut self, op: &Operation, what: &str) -> Res<(&'static str, &'static str, String)> {
-        let vol = if op.attr("volatile_").is_some() { "volatile " } else { "" };
-        let align = op.attr("alignment").and_then(Attr::as_int);
-        let ordering = match op.attr("ordering") {
-            Some(Attr::Int(k, _)) => *k,
-            Some(Attr::Dialect(_, o)) => ATOMIC_ORDERINGS.iter().position(|x| x == o).unwrap_or(0) as i128,
-            _ => 0,
-        };
-        let mut tail = String::new();
-        let atomic = if ordering > 0 {
-            let name = usize::try_from(ordering)
-                .ok()
-                .and_then(|k| ATOMIC_ORDERINGS.get(k))
-                .filter(|n| !n.is_empty())
-                .ok_or_else(|| invalid(format!("atomic ordering {ordering}")))?;
-            if align.is_none() {
-                return Err(invalid(format!("an atomic llvm.{what} needs an alignment")));
-            }
-            if let Some(s) = op.attr("syncscope").and_then(Attr::as_str) {
-                tail.push_str(&format!(" syncscope(\"{s}\")"));
-            }
-            tail.push_str(&format!(" {name}"));
-            "atomic "
-        } else {
-            ""
-        };
-        if let Some(a) = align {
-            tail.push_str(&format!(", align {a}"));
-        }
-        if op.attr("invariant").is_some() && what == "load" {
-            let n = self.m.empty_node();
-            tail.push_str(&format!(", !invariant.load {n}"));
-        }
-        if op.attr("invariantGroup").is_some() {
-            let n = self.m.empty_node();
-            tail.push_str(&format!(", !invariant.group {n}"));
-        }
-        Ok((atomic, vol, tail))
-    }
-
-    /// The label of the block of this function holding `llvm.blocktag <id = tag>`.
-    fn tagged_block(&self, tag: i128) -> Res<String> {
-        let ir = self.m.ir;
-        let mut found = None;
-        for (&b, label) in &self.labels {
-            let tagged = ir.block(b).ops.iter().any(|&o| {
-                let op = ir.op(o);
-                op.name == "llvm.blocktag" && op.attr("tag").and_then(Attr::as_int) == Some(tag)
-            });
-            if tagged {
-                if found.is_some() {
-                    return Err(invalid(format!("two blocks carry the block tag {tag}")));
-                }
-                found = Some(label.clone());
-            }
-        }
-        match found {
-            Some(l) if l == "entry" => Err(invalid("the entry block cannot have its address taken")),
-            Some(l) => Ok(l),
-            None => Err(invalid(format!("no block of @{} carries the block tag {tag}", self.name))),
-        }
-    }
-
     fn const_of(&self, v: ValueId) -> Option<i128> {
         let ir = self.m.ir;
         match ir.value(v).def {
@@ -731,25 +665,7 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
                 let _ = &self.results;
             }
             ("func", "call") | ("llvm", "call") | ("llvm", "invoke") => self.call(op)?,
-            ("llvm", "landingpad") => {
-                let t = self.result_ty(op, 0)?;
-                let mut text = format!("landingpad {t}");
-                if op.attr("cleanup").is_some() {
-                    text.push_str(" cleanup");
-                }
-                for (v, vt) in self.operands(op)? {
-                    text.push_str(&format!(" catch {vt} {v}"));
-                }
-                if op.attr("cleanup").is_none() && op.operands.is_empty() {
-                    return Err(invalid("an llvm.landingpad needs cleanup or a clause"));
-                }
-                let r = self.emit(&text);
-                self.set(op.results[0], r, t);
-            }
-            ("llvm", "resume") => {
-                let (v, t) = self.get(op.operands[0])?;
-                self.inst(&format!("resume {t} {v}"));
-            }
+            ("llvm", s) if llvm_ext::OPS.contains(&s) => self.llvm_ext(op, s)?,
             ("func", "constant") => {
                 let Some(Attr::Symbol(f)) = op.attr("value") else { return Err("missing symbol".into()) };
                 let (pt, text) = self.m.symbol_address(f).ok_or_else(|| format!("unknown function @{f}"))?;
@@ -830,40 +746,6 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
                 self.start_block(ok);
             }
             ("llvm", "unreachable") => self.inst("unreachable"),
-            ("llvm", "blocktag") => {}
-            ("llvm", "blockaddress") => {
-                let tag = op.attr("tag").and_then(Attr::as_int).ok_or("llvm.blockaddress without a tag")?;
-                let f = match op.attr("function") {
-                    Some(Attr::Symbol(f)) => f.clone(),
-                    _ => return Err(invalid("llvm.blockaddress without a function")),
-                };
-                if f != self.name {
-                    return Err(unsupported(format!(
-                        "llvm.blockaddress of a block of another function (@{f}) is not modeled"
-                    )));
-                }
-                let label = self.tagged_block(tag)?;
-                let t = self.result_ty(op, 0)?;
-                let text = format!("blockaddress(@{}, %{label})", quote(&f));
-                self.set(op.results[0], const_cast(&text, &LTy::i8ptr(), &t), t);
-            }
-            ("llvm", "indirectbr") => {
-                let (v, t) = self.get(op.operands[0])?;
-                let mut seen = HashSet::new();
-                for s in &op.successors {
-                    if !seen.insert(s.block) && !s.args.is_empty() {
-                        return Err(unsupported(
-                            "an llvm.indirectbr reaching one block twice with arguments is not modeled",
-                        ));
-                    }
-                }
-                let mut labels = Vec::new();
-                for s in &op.successors {
-                    labels.push(self.edge(s, false)?);
-                }
-                let list = labels.iter().map(|l| format!("label %{l}")).collect::<Vec<_>>().join(", ");
-                self.inst(&format!("indirectbr {t} {v}, [{list}]"));
-            }
             ("llvm", "mlir.undef")
             | ("llvm", "mlir.poison")
             | ("llvm", "mlir.zero")
@@ -876,16 +758,6 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
                     _ => "zeroinitializer",
                 };
                 self.set(op.results[0], s.into(), t);
-            }
-            ("llvm", "dso_local_equivalent") => {
-                let (text, t) = self.m.dso_local_equivalent(op)?;
-                self.set(op.results[0], text, t);
-            }
-            ("llvm", "va_arg") => {
-                let (p, pt) = self.get(op.operands[0])?;
-                let t = self.result_ty(op, 0)?;
-                let r = self.emit(&format!("va_arg {pt} {p}, {t}"));
-                self.set(op.results[0], r, t);
             }
             ("llvm", "mlir.addressof") => {
                 let Some(Attr::Symbol(g)) = op.attr("global_name") else {

@@ -1,6 +1,7 @@
 //! Custom (pretty) forms of the operations genxc understands: builtin, func, arith, cf, math,
 //! index, vector, memref, complex and llvm (modern, typed-pointer and early spellings); those of
-//! scf are in `custom_scf.rs`.
+//! scf are in `custom_scf.rs`, the LLVM dialect's control transfers, variadic arguments and
+//! module directives in `custom_llvm_ext.rs`.
 //!
 //! Each form produces the same [`OpBuild`] as the generic form would: MLIR's attribute names,
 //! enumerations as integers, and the result types the form implies.
@@ -10,6 +11,8 @@ use super::lexer::Tok;
 use super::parser::{OpBuild, OperandRef, Parser, ResultName, R};
 use genxc_diag::unsupported;
 
+#[path = "custom_llvm_ext.rs"]
+mod custom_llvm_ext;
 #[path = "custom_scf.rs"]
 mod custom_scf;
 
@@ -727,35 +730,6 @@ impl Parser<'_> {
                 b.results.push(self.colon_type()?);
             }
             ("llvm", "mlir.global") => self.parse_llvm_global(&mut b)?,
-            ("llvm", "mlir.global_ctors") | ("llvm", "mlir.global_dtors") => {
-                // `{ctors = [@f], priorities = [0 : i32]}` (MLIR 19) or the same without braces
-                // (later MLIR, with `data = [...]`).
-                if self.is_punct(b'{') {
-                    self.opt_attr_dict(&mut b)?;
-                } else {
-                    while self.tok.kind == Tok::Ident && self.peek2().kind == Tok::Punct(b'=') {
-                        let name = self.ident("an attribute name")?;
-                        self.expect_punct(b'=')?;
-                        let a = self.parse_attr()?;
-                        b.attrs.push((name, a));
-                        if !self.eat_punct(b',') {
-                            break;
-                        }
-                    }
-                }
-            }
-            ("llvm", "linker_options") => {
-                // `llvm.linker_options ["/DEFAULTLIB:", "libcmt"]`
-                let options = self.parse_attr()?;
-                b.attrs.push(("options".into(), options));
-                self.opt_attr_dict(&mut b)?;
-            }
-            ("llvm", "module_flags") => {
-                // `llvm.module_flags [#llvm.mlir.module_flag<error, "wchar_size", 4>, ...]`
-                let flags = self.parse_attr()?;
-                b.attrs.push(("flags".into(), flags));
-                self.opt_attr_dict(&mut b)?;
-            }
             ("llvm", "load") => {
                 if self.eat_kw("volatile") {
                     b.attrs.push(("volatile_".into(), Attr::Unit));
@@ -928,73 +902,7 @@ impl Parser<'_> {
                 let m = mask.iter().map(|&i| Attr::Int(i as i128, Type::int(32))).collect();
                 b.attrs.push(("mask".into(), Attr::Array(m)));
             }
-            ("llvm", "blockaddress") => {
-                // `llvm.blockaddress <function = @f, tag = <id = 1>> : !llvm.ptr`
-                self.expect_punct(b'<')?;
-                self.expect_kw("function")?;
-                self.expect_punct(b'=')?;
-                let f = self.symbol()?;
-                self.expect_punct(b',')?;
-                self.expect_kw("tag")?;
-                self.expect_punct(b'=')?;
-                let tag = self.block_tag()?;
-                self.expect_punct(b'>')?;
-                b.attrs.push(("function".into(), Attr::Symbol(f)));
-                b.attrs.push(("tag".into(), Attr::Int(tag, Type::int(32))));
-                self.opt_attr_dict(&mut b)?;
-                b.results.push(self.colon_type()?);
-            }
-            ("llvm", "blocktag") => {
-                // `llvm.blocktag <id = 1>`
-                let tag = self.block_tag()?;
-                b.attrs.push(("tag".into(), Attr::Int(tag, Type::int(32))));
-                self.opt_attr_dict(&mut b)?;
-            }
-            ("llvm", "indirectbr") => {
-                // `llvm.indirectbr %addr : !llvm.ptr, [^bb1, ^bb2(%v : i32)]`
-                let a = self.operand_ref()?;
-                self.opt_attr_dict(&mut b)?;
-                let t = self.colon_type()?;
-                b.operands = vec![self.resolve(&a, &t)?];
-                self.expect_punct(b',')?;
-                self.expect_punct(b'[')?;
-                while !self.eat_punct(b']') {
-                    b.successors.push(self.successor()?);
-                    if !self.eat_punct(b',') && !self.is_punct(b']') {
-                        return self.expected("',' or ']'");
-                    }
-                }
-            }
-            ("llvm", "intr.vastart") | ("llvm", "intr.vaend") => {
-                // `llvm.intr.vastart %list : !llvm.ptr`
-                let l = self.operand_ref()?;
-                self.opt_attr_dict(&mut b)?;
-                let t = self.colon_type()?;
-                b.operands = vec![self.resolve(&l, &t)?];
-            }
-            ("llvm", "intr.vacopy") => {
-                // `llvm.intr.vacopy %src to %dest : !llvm.ptr, !llvm.ptr`
-                let src = self.operand_ref()?;
-                self.expect_kw("to")?;
-                let dest = self.operand_ref()?;
-                self.opt_attr_dict(&mut b)?;
-                let t0 = self.colon_type()?;
-                self.expect_punct(b',')?;
-                let t1 = self.parse_type()?;
-                b.operands = vec![self.resolve(&dest, &t1)?, self.resolve(&src, &t0)?];
-            }
-            ("llvm", "va_arg") => {
-                // `llvm.va_arg %list : (!llvm.ptr) -> i32`
-                let l = self.operand_ref()?;
-                self.opt_attr_dict(&mut b)?;
-                self.expect_punct(b':')?;
-                let p = self.tok.start;
-                let Type::Function { inputs, results } = self.parse_type()? else {
-                    return self.err_at(p, "expected a function type");
-                };
-                b.operands = self.resolve_all(&[l], &inputs, p)?;
-                b.results = results;
-            }
+            ("llvm", o) if custom_llvm_ext::OPS.contains(&o) => self.parse_llvm_ext(o, &mut b)?,
             ("llvm", o) if o.starts_with("intr.") => {
                 let paren = self.eat_punct(b'(');
                 let refs = self.operands()?;
@@ -1012,31 +920,6 @@ impl Parser<'_> {
                 b.results = results;
             }
             ("llvm", "call") | ("llvm", "invoke") => self.parse_llvm_call(&mut b, pos)?,
-            ("llvm", "landingpad") => {
-                // `llvm.landingpad [cleanup] [(catch %v : T)]... : !llvm.struct<(ptr, i32)>`
-                if self.eat_kw("cleanup") {
-                    b.attrs.push(("cleanup".into(), Attr::Unit));
-                }
-                while self.eat_punct(b'(') {
-                    let p = self.tok.start;
-                    let kind = self.ident("catch or filter")?;
-                    if kind != "catch" {
-                        return self.err_at(p, unsupported(format!("a landingpad '{kind}' clause")));
-                    }
-                    let v = self.operand_ref()?;
-                    let t = self.colon_type()?;
-                    self.expect_punct(b')')?;
-                    b.operands.push(self.resolve(&v, &t)?);
-                }
-                self.opt_attr_dict(&mut b)?;
-                b.results.push(self.colon_type()?);
-            }
-            ("llvm", "resume") => {
-                let v = self.operand_ref()?;
-                self.opt_attr_dict(&mut b)?;
-                let t = self.colon_type()?;
-                b.operands = vec![self.resolve(&v, &t)?];
-            }
             ("memref", "alloc") | ("memref", "alloca") => {
                 self.expect_punct(b'(')?;
                 let dyn_sizes = self.operands()?;
@@ -1557,43 +1440,6 @@ impl Parser<'_> {
             b.regions.push(self.parse_region(None)?);
         }
         Ok(())
-    }
-
-    /// The flags of `llvm.load` / `llvm.store` after the address: `atomic [syncscope("s")]
-    /// <ordering>` (the ordering as MLIR's enumeration value, as the generic form holds it),
-    /// `invariant`, `invariant_group`.
-    fn memory_access_flags(&mut self, b: &mut OpBuild) -> R<()> {
-        if self.eat_kw("atomic") {
-            if self.eat_kw("syncscope") {
-                self.expect_punct(b'(')?;
-                let s = self.string_lit()?;
-                self.expect_punct(b')')?;
-                b.attrs.push(("syncscope".into(), Attr::Str(s)));
-            }
-            let p = self.tok.start;
-            let o = self.ident("an atomic ordering")?;
-            let Some(k) = ATOMIC_ORDERINGS.iter().position(|&x| x == o) else {
-                return self.err_at(p, format!("unknown atomic ordering '{o}'"));
-            };
-            b.attrs.push(("ordering".into(), Attr::Int(k as i128, Type::int(64))));
-        }
-        if self.eat_kw("invariant") {
-            b.attrs.push(("invariant".into(), Attr::Unit));
-        }
-        if self.eat_kw("invariant_group") {
-            b.attrs.push(("invariantGroup".into(), Attr::Unit));
-        }
-        Ok(())
-    }
-
-    /// `<id = N>`: the tag of a block an `llvm.blockaddress` names.
-    fn block_tag(&mut self) -> R<i128> {
-        self.expect_punct(b'<')?;
-        self.expect_kw("id")?;
-        self.expect_punct(b'=')?;
-        let id = self.int_lit()?;
-        self.expect_punct(b'>')?;
-        Ok(id)
     }
 
     /// `func.func` and `llvm.func` headers and bodies.
