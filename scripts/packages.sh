@@ -27,6 +27,12 @@ need_spirv_route() {
   [ -e /usr/lib/x86_64-linux-gnu/libLLVMGenXIntrinsics.a ] || need+=(intel-vc-intrinsics-dev)
 }
 
+# MLIR 19's runner utilities (libmlir_c_runner_utils.so, libmlir_runner_utils.so), which programs
+# using vector.print or printMemref* load under lli (tests/mlir_exec.rs).
+need_mlir_runtime() {
+  [ -e /usr/lib/llvm-19/lib/libmlir_c_runner_utils.so.19.1 ] || need+=(libmlir-19)
+}
+
 # Installs what `need` lists (as root, or through sudo); says what on standard error.
 install_needed() {
   if [ "${#need[@]}" -gt 0 ]; then

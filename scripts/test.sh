@@ -3,8 +3,8 @@
 # they are missing: LLVM 14 (inkwell links libLLVM-14), and libigc-tools for GenX_IR, Intel's vISA
 # finalizer that every emitted kernel is checked against; gcc for the C client of libgenxc.so;
 # make, which reads back the --depfile output; intel-opencl-icd for Intel's Vector Compiler;
-# mlir-19-tools and llvm-19 for the MLIR oracle; llvm-spirv-14 and intel-vc-intrinsics-dev for the
-# SPIR-V writer route (tests/spirv.rs).
+# mlir-19-tools and llvm-19 for the MLIR oracle, libmlir-19 for its runner utilities (vector.print);
+# llvm-spirv-14 and intel-vc-intrinsics-dev for the SPIR-V writer route (tests/spirv.rs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,6 +23,8 @@ need_tool make make
 # MLIR 19's own tools are the oracle of the MLIR differential tests (tests/mlir_exec.rs).
 need_tool mlir-opt-19 mlir-19-tools
 need_tool lli-19 llvm-19
+# MLIR 19's runner utilities library: the MLIR programs using vector.print run with it.
+need_mlir_runtime
 install_needed
 
 # Tests that need one of the tools above fail, rather than skip, when it is missing.

@@ -4,8 +4,13 @@
 //! `mlir-translate-19 --mlir-to-llvmir`, `lli-19`). A second test re-derives every expected output
 //! with those tools, so the committed files cannot drift from MLIR's behaviour.
 //!
-//! Without the tools the tests skip, except when `CI` or `GENXC_REQUIRE_TOOLS` (set by
-//! `scripts/test.sh`) is set: then they fail.
+//! Programs marked `// ORACLE: runtime` call MLIR's runner utilities (`vector.print`,
+//! `printMemrefF32`, ...): both `lli`s load MLIR 19's `libmlir_c_runner_utils.so` and
+//! `libmlir_runner_utils.so` for them (`--dlopen`), and the base address `printMemref*` prints is
+//! masked (`base@ = ADDR`) in the outputs compared.
+//!
+//! Without the tools (or the runtime library, Debian's libmlir-19) the tests skip, except when `CI`
+//! or `GENXC_REQUIRE_TOOLS` (set by `scripts/test.sh`) is set: then they fail.
 
 mod common;
 
@@ -57,13 +62,64 @@ fn tool_available(tool: &str) -> bool {
     ok
 }
 
-/// Runs `lli` on LLVM IR text; returns stdout (and the exit code when not 0).
-fn run_lli(lli: &str, ir: &str) -> String {
+/// The runner utilities libraries of MLIR 19 a `// ORACLE: runtime` program is run with.
+const RUNTIME_LIBS: [&str; 2] = ["libmlir_c_runner_utils.so.19.1", "libmlir_runner_utils.so.19.1"];
+
+/// Where the runtime libraries are: Debian's libmlir-19 package, or the folder the MLIR oracle's
+/// setup unpacks it into (`$MLIR_ORACLE_CACHE`, default `/tmp/mlir-oracle-cache`).
+fn runtime_dir() -> Option<PathBuf> {
+    let cache = std::env::var("MLIR_ORACLE_CACHE").unwrap_or_else(|_| "/tmp/mlir-oracle-cache".into());
+    [PathBuf::from("/usr/lib/llvm-19/lib"), Path::new(&cache).join("libmlir-19/usr/lib/llvm-19/lib")]
+        .into_iter()
+        .find(|d| RUNTIME_LIBS.iter().all(|l| d.join(l).exists()))
+}
+
+/// Whether a program needs the runtime library (its `// ORACLE: runtime` line).
+fn needs_runtime(text: &str) -> bool {
+    text.lines().any(|l| l.trim() == "// ORACLE: runtime")
+}
+
+/// The `--dlopen` arguments for a program: none, the runtime libraries, or `None` (after saying
+/// why) when it needs them and they are missing and not required.
+fn runtime_args(p: &Path) -> Option<Vec<String>> {
+    if !needs_runtime(&std::fs::read_to_string(p).unwrap()) {
+        return Some(Vec::new());
+    }
+    match runtime_dir() {
+        Some(d) => Some(RUNTIME_LIBS.iter().map(|l| format!("--dlopen={}", d.join(l).display())).collect()),
+        None if common::tools_required() => panic!(
+            "{}: MLIR 19's runner utilities library is required when CI or GENXC_REQUIRE_TOOLS is set \
+             (Debian package libmlir-19)",
+            p.display()
+        ),
+        None => {
+            eprintln!("{}: no MLIR runner utilities library (libmlir-19): skipping", p.display());
+            None
+        }
+    }
+}
+
+/// Masks what differs between runs: the base address `printMemref*` prints.
+fn mask_addresses(out: &str) -> String {
+    let mut s = String::new();
+    let mut rest = out;
+    while let Some(i) = rest.find("base@ = 0x") {
+        s.push_str(&rest[..i]);
+        s.push_str("base@ = ADDR");
+        rest = rest[i + "base@ = 0x".len()..].trim_start_matches(|c: char| c.is_ascii_hexdigit());
+    }
+    s.push_str(rest);
+    s
+}
+
+/// Runs `lli` on LLVM IR text with extra arguments; returns stdout, addresses masked (and the exit
+/// code when not 0).
+fn run_lli(lli: &str, ir: &str, args: &[String]) -> String {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("prog.ll");
     std::fs::write(&path, ir).unwrap();
-    let out = Command::new(lli).arg(&path).output().unwrap();
-    let mut s = String::from_utf8_lossy(&out.stdout).into_owned();
+    let out = Command::new(lli).args(args).arg(&path).output().unwrap();
+    let mut s = mask_addresses(&String::from_utf8_lossy(&out.stdout));
     if out.status.code() != Some(0) {
         s.push_str(&format!("; exit {:?}\n{}", out.status.code(), String::from_utf8_lossy(&out.stderr)));
     }
@@ -81,8 +137,11 @@ fn genxc_output_runs_like_mlir() {
     }
     let progs = programs();
     assert!(progs.len() >= 60, "only {} runnable programs", progs.len());
+    let runtime = progs.iter().filter(|p| needs_runtime(&std::fs::read_to_string(p).unwrap())).count();
+    assert!(runtime >= 2, "only {runtime} programs use the runner utilities");
     let mut failures = Vec::new();
     for p in &progs {
+        let Some(rt) = runtime_args(p) else { continue };
         let input = common::input(&rel(p));
         let opts = genxc::CompileOptions { emit: genxc::Emit::Llvm.into(), ..Default::default() };
         let result = genxc::compile_inputs(&[input], &opts);
@@ -95,7 +154,7 @@ fn genxc_output_runs_like_mlir() {
             continue;
         }
         let ir = String::from_utf8(result.outputs[0].bytes.clone()).unwrap();
-        let got = run_lli(LLI14, &ir);
+        let got = run_lli(LLI14, &ir, &rt);
         let want = std::fs::read_to_string(p.with_extension("expected")).unwrap();
         if got != want {
             failures.push(format!(
@@ -130,6 +189,7 @@ fn expected_outputs_are_mlir_19s() {
     }
     let mut failures = Vec::new();
     for p in programs() {
+        let Some(rt) = runtime_args(&p) else { continue };
         let text = std::fs::read_to_string(&p).unwrap();
         let opt = Command::new("mlir-opt-19").arg(&p).args(pipeline(&text)).output().unwrap();
         assert!(
@@ -148,7 +208,7 @@ fn expected_outputs_are_mlir_19s() {
         tr.stdin.take().unwrap().write_all(&opt.stdout).unwrap();
         let ll = tr.wait_with_output().unwrap();
         assert!(ll.status.success(), "{}: mlir-translate-19 failed", p.display());
-        let got = run_lli("lli-19", &String::from_utf8_lossy(&ll.stdout));
+        let got = run_lli("lli-19", &String::from_utf8_lossy(&ll.stdout), &rt);
         let want = std::fs::read_to_string(p.with_extension("expected")).unwrap();
         if got != want {
             failures.push(format!("{}:\n--- committed\n{want}\n--- MLIR 19\n{got}", p.display()));
@@ -179,8 +239,17 @@ fn other_spellings_run_like_their_modern_twins() {
         let opts = genxc::CompileOptions { emit: genxc::Emit::Llvm.into(), ..Default::default() };
         let result = genxc::compile_inputs(&[common::input(&format!("mlir-forms/{name}"))], &opts);
         assert!(!result.failed(), "{name}: {:#?}", result.diagnostics);
-        let got = run_lli(LLI14, &String::from_utf8(result.outputs[0].bytes.clone()).unwrap());
+        let got = run_lli(LLI14, &String::from_utf8(result.outputs[0].bytes.clone()).unwrap(), &[]);
         let want = std::fs::read_to_string(twin.with_extension("expected")).unwrap();
         assert_eq!(got, want, "{name} differs from {}", twin.display());
     }
+}
+
+#[test]
+fn printed_addresses_are_masked() {
+    assert_eq!(
+        mask_addresses("Memref base@ = 0x7ffe3a rank = 1\nbase@ = 0x1f0 x\n"),
+        "Memref base@ = ADDR rank = 1\nbase@ = ADDR x\n"
+    );
+    assert_eq!(mask_addresses("base@ = 12"), "base@ = 12");
 }

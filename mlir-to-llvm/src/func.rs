@@ -12,7 +12,9 @@ use genxc_frontend::mlir::{
 };
 
 mod gpu_ops;
+mod llvm_ext;
 mod memref;
+mod runner;
 mod scf;
 mod vector;
 
@@ -36,6 +38,8 @@ pub struct FnEmitter<'m, 'a> {
     arg_names: HashMap<BlockId, Vec<(String, LTy)>>,
     /// Forwarding blocks made by the current terminator, placed after its block.
     pending: Vec<(String, String)>,
+    /// Whether the function is a GPU kernel (host-only runtime calls are refused there).
+    pub in_kernel: bool,
 }
 
 fn ints(a: Option<&Attr>) -> Vec<i64> {
@@ -96,6 +100,7 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
             phis: HashMap::new(),
             arg_names: HashMap::new(),
             pending: Vec::new(),
+            in_kernel: false,
         }
     }
 
@@ -383,6 +388,18 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
         {
             return Err(unsupported("tensor values must be bufferized first"));
         }
+        let scalable = |&v: &ValueId| match ir.ty(v) {
+            Type::Vector { scalable, .. } => scalable.iter().any(|&s| s),
+            Type::LlvmVec { scalable, .. } => *scalable,
+            _ => false,
+        };
+        if !matches!(dialect, "llvm" | "func")
+            && (op.results.iter().any(scalable) || op.operands.iter().any(scalable))
+        {
+            return Err(unsupported(format!(
+                "{name} on scalable vectors is not modeled (only LLVM-dialect operations, calls and returns carry them)"
+            )));
+        }
         match (dialect, short) {
             ("arith", "constant")
             | ("llvm", "mlir.constant")
@@ -648,7 +665,8 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
                 }
                 let _ = &self.results;
             }
-            ("func", "call") | ("llvm", "call") => self.call(op)?,
+            ("func", "call") | ("llvm", "call") | ("llvm", "invoke") => self.call(op)?,
+            ("llvm", s) if llvm_ext::OPS.contains(&s) => self.llvm_ext(op, s)?,
             ("func", "constant") => {
                 let Some(Attr::Symbol(f)) = op.attr("value") else { return Err("missing symbol".into()) };
                 let (pt, text) = self.m.symbol_address(f).ok_or_else(|| format!("unknown function @{f}"))?;
@@ -755,13 +773,8 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
                 let t = self.result_ty(op, 0)?;
                 let space = if let LTy::Ptr(_, s) = &pt { *s } else { 0 };
                 let q = self.coerce(&p, &pt, &t.ptr_to(space))?;
-                let vol = if op.attr("volatile_").is_some() { "volatile " } else { "" };
-                let al = op
-                    .attr("alignment")
-                    .and_then(Attr::as_int)
-                    .map(|a| format!(", align {a}"))
-                    .unwrap_or_default();
-                let r = self.emit(&format!("load {vol}{t}, {} {q}{al}", t.ptr_to(space)));
+                let (atomic, vol, tail) = self.access_modifiers(op, "load")?;
+                let r = self.emit(&format!("load {atomic}{vol}{t}, {} {q}{tail}", t.ptr_to(space)));
                 self.set(op.results[0], r, t);
             }
             ("llvm", "store") => {
@@ -770,13 +783,8 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
                 let space = if let LTy::Ptr(_, s) = &pt { *s } else { 0 };
                 let dst = t.ptr_to(space);
                 let q = self.coerce(&p, &pt, &dst)?;
-                let vol = if op.attr("volatile_").is_some() { "volatile " } else { "" };
-                let al = op
-                    .attr("alignment")
-                    .and_then(Attr::as_int)
-                    .map(|a| format!(", align {a}"))
-                    .unwrap_or_default();
-                self.inst(&format!("store {vol}{t} {v}, {dst} {q}{al}"));
+                let (atomic, vol, tail) = self.access_modifiers(op, "store")?;
+                self.inst(&format!("store {atomic}{vol}{t} {v}, {dst} {q}{tail}"));
             }
             ("llvm", "getelementptr") => self.gep(op)?,
             ("llvm", "alloca") => {
@@ -1038,6 +1046,32 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
     }
 
     fn call_results(&mut self, op: &Operation, ret: &LTy, call: &str) -> Res<()> {
+        if op.name == "llvm.invoke" {
+            // An invoke ends its block: its normal and unwind destinations follow the call.
+            let [normal, unwind] = &op.successors[..] else {
+                return Err(invalid("llvm.invoke has a normal and an unwind destination"));
+            };
+            let labels = self.edges(&[normal.clone(), unwind.clone()])?;
+            let text = format!(
+                "invoke{} to label %{} unwind label %{}",
+                call.strip_prefix("call").unwrap_or(call),
+                labels[0],
+                labels[1]
+            );
+            if *ret == LTy::Void {
+                self.inst(&text);
+                return Ok(());
+            }
+            let r = self.emit(&text);
+            if let Some(&res) = op.results.first() {
+                let t = self.result_ty(op, 0)?;
+                if t != *ret {
+                    return Err(unsupported(format!("an llvm.invoke whose {ret} result is used as {t}")));
+                }
+                self.set(res, r, t);
+            }
+            return Ok(());
+        }
         if *ret == LTy::Void {
             self.inst(call);
             return Ok(());
@@ -1278,6 +1312,15 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
                 a.push(("false".into(), LTy::Int(1)));
                 format!("llvm.{name}.{}", ret.mangle())
             }
+            "vastart" | "vaend" | "vacopy" => {
+                // The variadic-argument intrinsics take their lists as i8*.
+                for slot in a.iter_mut() {
+                    let (v, t) = slot.clone();
+                    let sp = if let LTy::Ptr(_, s) = t { s } else { 0 };
+                    *slot = (self.coerce(&v, &t, &LTy::Int(8).ptr_to(sp))?, LTy::Int(8).ptr_to(sp));
+                }
+                format!("llvm.va_{}", &name[2..])
+            }
             "trap" | "debugtrap" | "donothing" | "stacksave" | "stackrestore" | "assume" => {
                 format!("llvm.{name}")
             }
@@ -1314,6 +1357,9 @@ fn is_terminator(name: &str) -> bool {
             | "llvm.cond_br"
             | "llvm.switch"
             | "llvm.unreachable"
+            | "llvm.indirectbr"
+            | "llvm.invoke"
+            | "llvm.resume"
     )
 }
 

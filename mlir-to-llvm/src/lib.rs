@@ -2,8 +2,8 @@
 //! conventions, memref descriptors, C-interface wrappers) and translation of the result to LLVM IR.
 //!
 //! The conversion and the translation run in one walk over each function: every operation of the
-//! builtin, func, arith, cf, math, index, vector, memref, complex and llvm dialects becomes LLVM
-//! instructions, written as LLVM 14 IR text (typed pointers; an opaque `!llvm.ptr` is `i8*`) that
+//! builtin, func, arith, cf, math, index, scf, vector, memref, complex and llvm dialects becomes LLVM
+//! instructions (`vector.print` calls of MLIR's runner utilities library), written as LLVM 14 IR text (typed pointers; an opaque `!llvm.ptr` is `i8*`) that
 //! the driver parses into an inkwell module. Functions with the `genx.kernel` attribute become
 //! `dllexport` GenX kernels with their `genx.kernels` metadata; kernels of the `gpu` dialect
 //! become GenX kernels running a work-item per SIMD lane ([`gpu`], docs/mlir-gpu.md).

@@ -58,6 +58,13 @@ pub struct ModuleEmitter<'a> {
     pub gpu_kernels: Vec<crate::gpu::KernelInfo>,
     /// Notes for the user (host functions left out).
     pub notes: Vec<String>,
+    /// The metadata nodes of `llvm.module_flags` (`!llvm.module.flags`).
+    flag_nodes: Vec<String>,
+    /// The metadata nodes of `llvm.linker_options` (`!llvm.linker.options`).
+    linker_nodes: Vec<String>,
+    /// Functions written before the current point of the output: the declarations (all printed
+    /// before any definition) and the definitions made so far.
+    written_before: std::collections::BTreeSet<String>,
 }
 
 /// A conversion error at an operation.
@@ -138,6 +145,9 @@ impl<'a> ModuleEmitter<'a> {
             gpu: crate::gpu::GpuOptions::default(),
             gpu_kernels: Vec::new(),
             notes: Vec::new(),
+            flag_nodes: Vec::new(),
+            linker_nodes: Vec::new(),
+            written_before: Default::default(),
         }
     }
 
@@ -159,6 +169,154 @@ impl<'a> ModuleEmitter<'a> {
             name.to_string(),
             Sym::Func { ret: ret.clone(), params: params.to_vec(), vararg, mlir: None },
         );
+    }
+
+    /// `llvm.mlir.global_ctors` / `global_dtors`: the appending global `@llvm.global_ctors` (or
+    /// dtors) of `{ priority, function, data }` entries (data null unless a symbol is given).
+    fn structors(&mut self, op: &Operation) -> Result<(), Failure> {
+        let ctors = op.name.ends_with("ctors");
+        let key = if ctors { "ctors" } else { "dtors" };
+        let list = |a: Option<&Attr>| match a {
+            Some(Attr::Array(v)) => v.clone(),
+            _ => Vec::new(),
+        };
+        let (funcs, prios, data) = (list(op.attr(key)), list(op.attr("priorities")), list(op.attr("data")));
+        if funcs.len() != prios.len() || (!data.is_empty() && data.len() != funcs.len()) {
+            return Err(invalid(format!(
+                "{} {key} with {} priorities and {} data",
+                funcs.len(),
+                prios.len(),
+                data.len()
+            )));
+        }
+        if funcs.is_empty() {
+            return Ok(());
+        }
+        let fty = LTy::Func(Box::new(LTy::Void), vec![], false).ptr_to(0);
+        let entry = LTy::Struct(vec![LTy::Int(32), fty.clone(), LTy::i8ptr()], false);
+        let mut items = Vec::new();
+        for (k, (f, p)) in funcs.iter().zip(&prios).enumerate() {
+            let Attr::Symbol(f) = f else {
+                return Err(invalid(format!("a {key} entry is not a function symbol")));
+            };
+            let (ft, ftext) =
+                self.symbol_address(f).ok_or_else(|| invalid(format!("unknown function @{f}")))?;
+            let p = p.as_int().ok_or_else(|| invalid("a priority is not an integer"))?;
+            let d = match data.get(k) {
+                Some(Attr::Symbol(g)) => {
+                    let (gt, gtext) =
+                        self.symbol_address(g).ok_or_else(|| invalid(format!("unknown symbol @{g}")))?;
+                    const_cast(&gtext, &gt, &LTy::i8ptr())
+                }
+                Some(Attr::Dialect(n, _)) if n == "llvm.zero" => "null".into(),
+                None => "null".into(),
+                Some(other) => return Err(unsupported(format!("{key} data {other:?}"))),
+            };
+            items.push(format!("{entry} {{ i32 {p}, {fty} {}, i8* {d} }}", const_cast(&ftext, &ft, &fty)));
+        }
+        self.globals.push(format!(
+            "@llvm.global_{key} = appending global [{} x {entry}] [{}]",
+            items.len(),
+            items.join(", ")
+        ));
+        Ok(())
+    }
+
+    /// `llvm.linker_options`: one `!{!"opt", ...}` node of strings, listed by `!llvm.linker.options`.
+    fn linker_options(&mut self, op: &Operation) -> Result<(), Failure> {
+        let Some(Attr::Array(opts)) = op.attr("options") else {
+            return Err(invalid("llvm.linker_options takes a list of strings"));
+        };
+        let mut parts = Vec::new();
+        for o in opts {
+            let Attr::Str(bytes) = o else { return Err(invalid("a linker option is a string")) };
+            parts.push(format!("!{}", &c_string(bytes)[1..]));
+        }
+        let i = self.metadata.len();
+        self.metadata.push(format!("!{i} = !{{{}}}", parts.join(", ")));
+        self.linker_nodes.push(format!("!{i}"));
+        Ok(())
+    }
+
+    /// `llvm.module_flags`: one `!{i32 behavior, !"key", value}` node per flag, listed by
+    /// `!llvm.module.flags`; integer and string values.
+    fn module_flags(&mut self, op: &Operation) -> Result<(), Failure> {
+        const BEHAVIORS: [&str; 8] =
+            ["error", "warning", "require", "override", "append", "appendunique", "max", "min"];
+        let Some(Attr::Array(flags)) = op.attr("flags") else {
+            return Err(invalid("llvm.module_flags takes a list of #llvm.mlir.module_flag"));
+        };
+        for f in flags {
+            let Attr::Dialect(n, body) = f else {
+                return Err(invalid("a module flag is a #llvm.mlir.module_flag"));
+            };
+            if n != "llvm.mlir.module_flag" {
+                return Err(invalid(format!("a module flag is a #llvm.mlir.module_flag, not #{n}")));
+            }
+            let mut parts = body.splitn(3, ',').map(str::trim);
+            let (Some(b), Some(k), Some(v)) = (parts.next(), parts.next(), parts.next()) else {
+                return Err(invalid(format!("module flag <{body}>: expected <behavior, \"key\", value>")));
+            };
+            let behavior = BEHAVIORS
+                .iter()
+                .position(|&x| x == b)
+                .ok_or_else(|| invalid(format!("unknown module flag behavior '{b}'")))?
+                + 1;
+            if b == "min" {
+                return Err(unsupported(
+                    "module flag behavior 'min': LLVM 14 has none (it came with LLVM 15)",
+                ));
+            }
+            let key = k
+                .strip_prefix('"')
+                .and_then(|k| k.strip_suffix('"'))
+                .ok_or("a module flag key is a string")?;
+            let value = if let Ok(i) = v.parse::<i64>() {
+                format!("i32 {i}")
+            } else if let Some(s) = v.strip_prefix('"').and_then(|v| v.strip_suffix('"')) {
+                format!("!\"{s}\"")
+            } else {
+                return Err(unsupported(format!("module flag value {v} (integers and strings are)")));
+            };
+            let i = self.metadata.len();
+            self.metadata.push(format!("!{i} = !{{i32 {behavior}, !\"{key}\", {value}}}"));
+            self.flag_nodes.push(format!("!{i}"));
+        }
+        Ok(())
+    }
+
+    /// `llvm.dso_local_equivalent @f`: the constant `dso_local_equivalent @f` of the function's
+    /// pointer type, cast to the operation's result type.
+    pub(crate) fn dso_local_equivalent(&mut self, op: &Operation) -> Result<(String, LTy), Failure> {
+        let Some(Attr::Symbol(f)) = op.attr("function_name") else {
+            return Err(invalid("llvm.dso_local_equivalent without a function"));
+        };
+        let Some(fty) = self.syms.get(f).and_then(Sym::fn_type) else {
+            return Err(invalid(format!("llvm.dso_local_equivalent of @{f}, which is not a function")));
+        };
+        let t = match op.results.first() {
+            Some(&r) => self.types.convert(self.ir.ty(r))?,
+            None => return Err(invalid("llvm.dso_local_equivalent has a result")),
+        };
+        if !self.written_before.contains(f) {
+            // LLVM 14's parser crashes on a dso_local_equivalent written before its function.
+            return Err(unsupported(format!(
+                "llvm.dso_local_equivalent of @{f} before @{f} is defined (LLVM 14 cannot read that forward reference)"
+            )));
+        }
+        let pt = fty.ptr_to(0);
+        Ok((const_cast(&format!("dso_local_equivalent @{}", quote(f)), &pt, &t), t))
+    }
+
+    /// The metadata node `!{}` (made once), which `!invariant.load` and `!invariant.group` name.
+    pub(crate) fn empty_node(&mut self) -> String {
+        let text = |i: usize| format!("!{i} = !{{}}");
+        if let Some(i) = (0..self.metadata.len()).find(|&i| self.metadata[i] == text(i)) {
+            return format!("!{i}");
+        }
+        let i = self.metadata.len();
+        self.metadata.push(text(i));
+        format!("!{i}")
     }
 
     /// Translates the module operation to LLVM IR text.
@@ -257,6 +415,9 @@ impl<'a> ModuleEmitter<'a> {
                 "func.func" | "llvm.func" => {
                     let name = str_attr(op, "sym_name").unwrap_or_default();
                     let sym = self.function_sym(op)?;
+                    if op.regions.first().is_none_or(|r| ir.region(*r).blocks.is_empty()) {
+                        self.written_before.insert(name.clone());
+                    }
                     if op.attr("genx.kernel").is_some() {
                         has_kernel = true;
                     }
@@ -288,7 +449,12 @@ impl<'a> ModuleEmitter<'a> {
                 "func.func" | "llvm.func" => self.function(id)?,
                 "llvm.mlir.global" => self.llvm_global(op)?,
                 "memref.global" => self.memref_global(op)?,
-                "llvm.mlir.global_ctors" | "llvm.mlir.global_dtors" | "llvm.comdat" | "llvm.module_flags" => {
+                "llvm.mlir.global_ctors" | "llvm.mlir.global_dtors" => {
+                    self.structors(op).map_err(|e| err_at(self.file, op.loc, e))?
+                }
+                "llvm.module_flags" => self.module_flags(op).map_err(|e| err_at(self.file, op.loc, e))?,
+                "llvm.linker_options" => self.linker_options(op).map_err(|e| err_at(self.file, op.loc, e))?,
+                "llvm.comdat" => {
                     return Err(err_at(self.file, op.loc, unsupported(format!("'{}'", op.name))))
                 }
                 n if n.starts_with("tensor.") || n.starts_with("bufferization.") => {
@@ -335,6 +501,12 @@ impl<'a> ModuleEmitter<'a> {
         }
         if !self.kernels.is_empty() {
             out.push_str(&format!("!genx.kernels = !{{{}}}\n", self.kernels.join(", ")));
+        }
+        if !self.linker_nodes.is_empty() {
+            out.push_str(&format!("!llvm.linker.options = !{{{}}}\n", self.linker_nodes.join(", ")));
+        }
+        if !self.flag_nodes.is_empty() {
+            out.push_str(&format!("!llvm.module.flags = !{{{}}}\n", self.flag_nodes.join(", ")));
         }
         for m in &self.metadata {
             out.push_str(m);
@@ -503,6 +675,12 @@ impl<'a> ModuleEmitter<'a> {
                     .collect::<Result<Vec<_>, Failure>>()?;
                 Ok(format!("{{ {} }}", parts.join(", ")))
             }
+            (Attr::Symbol(g), t @ LTy::Ptr(..)) => {
+                // The address of a global or function (`llvm.mlir.constant([@a, @b])`).
+                let (pt, text) =
+                    self.symbol_address(g).ok_or_else(|| invalid(format!("unknown symbol @{g}")))?;
+                Ok(const_cast(&text, &pt, t))
+            }
             (a, t) => Err(unsupported(format!("constant {a:?} of type {t}"))),
         }
     }
@@ -548,6 +726,24 @@ impl<'a> ModuleEmitter<'a> {
                         .symbol_address(g)
                         .ok_or_else(|| fail(invalid(format!("unknown symbol @{g}"))))?;
                     CVal::Text(const_cast(&text, &pt, &t), t)
+                }
+                "llvm.dso_local_equivalent" => {
+                    // Globals are written before every function.
+                    return Err(fail(unsupported(
+                        "llvm.dso_local_equivalent in a global initializer (LLVM 14 cannot read a dso_local_equivalent written before its function)",
+                    )));
+                }
+                "llvm.add" | "llvm.sub" | "llvm.mul" | "llvm.and" | "llvm.or" | "llvm.xor" => {
+                    let (a, b) = (get(op.operands[0])?, get(op.operands[1])?);
+                    let t = rty.clone().unwrap_or(LTy::Void);
+                    let kw = &op.name[5..];
+                    CVal::Text(format!("{kw} ({} {}, {} {})", a.ty(), a.text(), b.ty(), b.text()), t)
+                }
+                "llvm.trunc" | "llvm.zext" | "llvm.sext" => {
+                    let v = get(op.operands[0])?;
+                    let t = rty.clone().unwrap_or(LTy::Void);
+                    let kw = &op.name[5..];
+                    CVal::Text(format!("{kw} ({} {} to {t})", v.ty(), v.text()), t)
                 }
                 "llvm.insertvalue" => {
                     let agg = get(op.operands[0])?;
@@ -711,10 +907,21 @@ impl<'a> ModuleEmitter<'a> {
         }
         let body = {
             let mut f = FnEmitter::new(self, &name, ret.clone(), mlir.as_ref().map(|m| m.1.clone()));
+            f.in_kernel = kernel;
             f.run(op.regions[0], &arg_names, &params, mlir.as_ref().map(|m| &m.0[..]))?
         };
+        self.written_before.insert(name.clone());
+        let personality = match op.attr("personality") {
+            Some(Attr::Symbol(p)) => {
+                let (pt, text) = self
+                    .symbol_address(p)
+                    .ok_or_else(|| err_at(self.file, op.loc, format!("unknown personality function @{p}")))?;
+                format!(" personality {pt} {text}")
+            }
+            _ => String::new(),
+        };
         self.funcs.push(format!(
-            "define {linkage}{ret} @{}({}){group} {{\n{body}}}\n",
+            "define {linkage}{ret} @{}({}){group}{personality} {{\n{body}}}\n",
             quote(&name),
             header_params.join(", ")
         ));

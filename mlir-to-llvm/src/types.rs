@@ -30,6 +30,8 @@ pub enum LTy {
     Ptr(Box<LTy>, u32),
     /// `<N x T>`.
     Vec(u64, Box<LTy>),
+    /// `<vscale x N x T>`: a scalable vector (LLVM-dialect signatures and values only).
+    ScalableVec(u64, Box<LTy>),
     /// `[N x T]`.
     Array(u64, Box<LTy>),
     /// `{ ... }` or packed `<{ ... }>`.
@@ -73,6 +75,7 @@ impl LTy {
             LTy::X86Fp80 => "f80".into(),
             LTy::Fp128 => "f128".into(),
             LTy::Vec(n, e) => format!("v{n}{}", e.mangle()),
+            LTy::ScalableVec(n, e) => format!("nxv{n}{}", e.mangle()),
             LTy::Ptr(e, s) => format!("p{s}{}", e.mangle()),
             LTy::Array(n, e) => format!("a{n}{}", e.mangle()),
             other => other.to_string().replace(['{', '}', ' ', ','], ""),
@@ -98,6 +101,7 @@ impl fmt::Display for LTy {
             },
             LTy::Ptr(e, s) => write!(f, "{e} addrspace({s})*"),
             LTy::Vec(n, e) => write!(f, "<{n} x {e}>"),
+            LTy::ScalableVec(n, e) => write!(f, "<vscale x {n} x {e}>"),
             LTy::Array(n, e) => write!(f, "[{n} x {e}]"),
             LTy::Struct(ts, false) => {
                 if ts.is_empty() {
@@ -185,8 +189,10 @@ impl Types {
             Type::F128 => LTy::Fp128,
             Type::None => return Err(unsupported("the 'none' type has no LLVM equivalent")),
             Type::Vector { shape, scalable, elem } => {
-                if scalable.iter().any(|&s| s) {
-                    return Err(unsupported(format!("scalable vector {t}")));
+                if scalable.iter().rev().skip(1).any(|&s| s) {
+                    return Err(unsupported(format!(
+                        "scalable vector {t} (only the last dimension may scale)"
+                    )));
                 }
                 let e = self.convert(elem)?;
                 if !matches!(
@@ -195,7 +201,12 @@ impl Types {
                 ) {
                     return Err(unsupported(format!("vector element type in {t}")));
                 }
-                let mut out = LTy::Vec(shape.last().copied().unwrap_or(1), Box::new(e));
+                let n = shape.last().copied().unwrap_or(1);
+                let mut out = if scalable.last() == Some(&true) {
+                    LTy::ScalableVec(n, Box::new(e))
+                } else {
+                    LTy::Vec(n, Box::new(e))
+                };
                 for &d in shape.iter().rev().skip(1) {
                     out = LTy::Array(d, Box::new(out));
                 }
@@ -238,7 +249,9 @@ impl Types {
                 LTy::Func(Box::new(self.convert(ret)?), ps, *vararg)
             }
             Type::LlvmVec { len, scalable: false, elem } => LTy::Vec(*len, Box::new(self.convert(elem)?)),
-            Type::LlvmVec { .. } => return Err(unsupported(format!("scalable vector {t}"))),
+            Type::LlvmVec { len, scalable: true, elem } => {
+                LTy::ScalableVec(*len, Box::new(self.convert(elem)?))
+            }
             Type::LlvmOther(n) => match n.as_str() {
                 "label" => LTy::Other("label"),
                 "metadata" => LTy::Other("metadata"),

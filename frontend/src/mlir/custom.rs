@@ -1,5 +1,7 @@
 //! Custom (pretty) forms of the operations genxc understands: builtin, func, arith, cf, math,
-//! index, vector, memref, complex and llvm (modern, typed-pointer and early spellings).
+//! index, vector, memref, complex and llvm (modern, typed-pointer and early spellings); those of
+//! scf are in `custom_scf.rs`, the LLVM dialect's control transfers, variadic arguments and
+//! module directives in `custom_llvm_ext.rs`.
 //!
 //! Each form produces the same [`OpBuild`] as the generic form would: MLIR's attribute names,
 //! enumerations as integers, and the result types the form implies.
@@ -9,6 +11,11 @@ use super::lexer::Tok;
 use super::parser::{OpBuild, OperandRef, Parser, ResultName, R};
 use genxc_diag::unsupported;
 
+#[path = "custom_llvm_ext.rs"]
+mod custom_llvm_ext;
+#[path = "custom_scf.rs"]
+mod custom_scf;
+
 /// `arith.cmpi` / `llvm.icmp` predicates in enum order.
 pub const ICMP: [&str; 10] = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"];
 /// `arith.cmpf` / `llvm.fcmp` predicates in enum order.
@@ -16,6 +23,9 @@ pub const FCMP: [&str; 16] = [
     "false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule", "une",
     "uno", "true",
 ];
+/// LLVM atomic orderings in the order of MLIR's `AtomicOrdering` enumeration (3 is unused).
+pub const ATOMIC_ORDERINGS: [&str; 8] =
+    ["not_atomic", "unordered", "monotonic", "", "acquire", "release", "acq_rel", "seq_cst"];
 /// Linkage keywords of `llvm.func` and `llvm.mlir.global`.
 pub const LINKAGES: [&str; 11] = [
     "private",
@@ -522,7 +532,7 @@ impl Parser<'_> {
                     || (d == "llvm" && LLVM_CASTS.contains(&o))
                     || (d == "index" && matches!(o, "casts" | "castu"))
                     || (d == "vector" && o == "bitcast")
-                    || (d == "memref" && o == "cast") =>
+                    || (d == "memref" && matches!(o, "cast" | "memory_space_cast")) =>
             {
                 self.op_flags(&mut b)?;
                 let a = self.operand_ref()?;
@@ -640,29 +650,7 @@ impl Parser<'_> {
                 b.attrs.push(("ordering".into(), Attr::Dialect("llvm.ordering".into(), ordering)));
                 self.opt_attr_dict(&mut b)?;
             }
-            ("scf", "for") => self.parse_scf_for(&mut b)?,
-            ("scf", "if") => {
-                let c = self.operand_ref()?;
-                if self.eat_arrow() {
-                    b.results = self.result_types()?;
-                }
-                b.operands = vec![self.resolve(&c, &Type::int(1))?];
-                b.regions.push(self.parse_region(None)?);
-                if self.eat_kw("else") {
-                    b.regions.push(self.parse_region(None)?);
-                }
-                self.opt_attr_dict(&mut b)?;
-            }
-            ("scf", "yield") => {
-                self.opt_attr_dict(&mut b)?;
-                if self.tok.kind == Tok::Percent {
-                    let refs = self.operands()?;
-                    self.expect_punct(b':')?;
-                    let p = self.tok.start;
-                    let tys = self.type_list_no_parens()?;
-                    b.operands = self.resolve_all(&refs, &tys, p)?;
-                }
-            }
+            ("scf", _) => self.parse_scf(op, &mut b, pos)?,
             ("cf", "br") | ("llvm", "br") => {
                 let s = self.successor()?;
                 b.successors.push(s);
@@ -727,11 +715,12 @@ impl Parser<'_> {
                 b.attrs.push(("msg".into(), Attr::Str(m)));
             }
             ("llvm", "unreachable") => self.opt_attr_dict(&mut b)?,
-            ("llvm", "mlir.addressof") => {
+            ("llvm", "mlir.addressof") | ("llvm", "dso_local_equivalent") => {
                 let s = self.symbol()?;
                 self.opt_attr_dict(&mut b)?;
                 b.results.push(self.colon_type()?);
-                b.attrs.push(("global_name".into(), Attr::Symbol(s)));
+                let key = if op == "mlir.addressof" { "global_name" } else { "function_name" };
+                b.attrs.push((key.into(), Attr::Symbol(s)));
             }
             ("llvm", "mlir.undef")
             | ("llvm", "mlir.poison")
@@ -746,6 +735,7 @@ impl Parser<'_> {
                     b.attrs.push(("volatile_".into(), Attr::Unit));
                 }
                 let p = self.operand_ref()?;
+                self.memory_access_flags(&mut b)?;
                 self.opt_attr_dict(&mut b)?;
                 let pt = self.colon_type()?;
                 let rt = if self.eat_arrow() {
@@ -766,6 +756,7 @@ impl Parser<'_> {
                 let v = self.operand_ref()?;
                 self.expect_punct(b',')?;
                 let p = self.operand_ref()?;
+                self.memory_access_flags(&mut b)?;
                 self.opt_attr_dict(&mut b)?;
                 let t0 = self.colon_type()?;
                 let (vt, pt) = if self.eat_punct(b',') {
@@ -911,6 +902,7 @@ impl Parser<'_> {
                 let m = mask.iter().map(|&i| Attr::Int(i as i128, Type::int(32))).collect();
                 b.attrs.push(("mask".into(), Attr::Array(m)));
             }
+            ("llvm", o) if custom_llvm_ext::OPS.contains(&o) => self.parse_llvm_ext(o, &mut b)?,
             ("llvm", o) if o.starts_with("intr.") => {
                 let paren = self.eat_punct(b'(');
                 let refs = self.operands()?;
@@ -927,7 +919,7 @@ impl Parser<'_> {
                 b.operands = self.resolve_all(&refs, &inputs, p)?;
                 b.results = results;
             }
-            ("llvm", "call") => self.parse_llvm_call(&mut b, pos)?,
+            ("llvm", "call") | ("llvm", "invoke") => self.parse_llvm_call(&mut b, pos)?,
             ("memref", "alloc") | ("memref", "alloca") => {
                 self.expect_punct(b'(')?;
                 let dyn_sizes = self.operands()?;
@@ -936,6 +928,12 @@ impl Parser<'_> {
                 if self.eat_punct(b'[') {
                     syms = self.operands()?;
                     self.expect_punct(b']')?;
+                }
+                // `alignment = 8`, the keyword form of MLIR after 19 (19 writes `{alignment = 8}`).
+                if self.eat_kw("alignment") {
+                    self.expect_punct(b'=')?;
+                    let a = self.int_lit()?;
+                    b.attrs.push(("alignment".into(), Attr::Int(a, Type::int(64))));
                 }
                 self.opt_attr_dict(&mut b)?;
                 let mt = self.colon_type()?;
@@ -1068,6 +1066,21 @@ impl Parser<'_> {
                 let t1 = self.parse_type()?;
                 self.push_mixed(&mut b, &m, &t0, [(so, d0), (ss, d1), (st, d2)])?;
                 b.results.push(t1);
+            }
+            ("memref", "reshape") => {
+                // `memref.reshape %src(%shape) : (memref<..>, memref<Nxi64>) -> memref<..>`
+                let src = self.operand_ref()?;
+                self.expect_punct(b'(')?;
+                let shape = self.operand_ref()?;
+                self.expect_punct(b')')?;
+                self.opt_attr_dict(&mut b)?;
+                self.expect_punct(b':')?;
+                let p = self.tok.start;
+                let Type::Function { inputs, results } = self.parse_type()? else {
+                    return self.err_at(p, "expected a function type");
+                };
+                b.operands = self.resolve_all(&[src, shape], &inputs, p)?;
+                b.results = results;
             }
             ("memref", "reinterpret_cast") => {
                 let m = self.operand_ref()?;
@@ -1231,18 +1244,34 @@ impl Parser<'_> {
                 }
             }
             ("vector", "print") => {
+                // `vector.print [%v : T] [str "text"] [punctuation <kind>] [attrs]`
                 if self.at_operand() {
                     let v = self.operand_ref()?;
                     self.opt_attr_dict(&mut b)?;
                     let t = self.colon_type()?;
                     b.operands = vec![self.resolve(&v, &t)?];
-                } else {
+                }
+                loop {
                     if self.eat_kw("str") {
                         let s = self.string_lit()?;
                         b.attrs.push(("stringLiteral".into(), Attr::Str(s)));
+                    } else if self.eat_kw("punctuation") {
+                        self.expect_punct(b'<')?;
+                        let p = self.tok.start;
+                        let k = self.ident("a punctuation")?;
+                        if !matches!(k.as_str(), "no_punctuation" | "newline" | "comma" | "open" | "close") {
+                            return self.err_at(
+                                p,
+                                format!("unknown punctuation '{k}' (no_punctuation, newline, comma, open or close)"),
+                            );
+                        }
+                        self.expect_punct(b'>')?;
+                        b.attrs.push(("punctuation".into(), Attr::Dialect("vector.punctuation".into(), k)));
+                    } else {
+                        break;
                     }
-                    self.opt_attr_dict(&mut b)?;
                 }
+                self.opt_attr_dict(&mut b)?;
             }
             ("gpu", o) if super::custom_gpu::is_gpu_op(o) => self.parse_gpu(o, &mut b)?,
             ("tensor", _) | ("bufferization", _) | ("linalg", _) => {
@@ -1301,6 +1330,15 @@ impl Parser<'_> {
         self.expect_punct(b'(')?;
         let refs = self.operands()?;
         self.expect_punct(b')')?;
+        if self.eat_kw("to") {
+            // llvm.invoke: `to ^normal(args) unwind ^unwind(args)`
+            b.successors.push(self.successor()?);
+            self.expect_kw("unwind")?;
+            b.successors.push(self.successor()?);
+        }
+        if self.is_punct(b'[') {
+            return self.err(unsupported("operand bundles on a call"));
+        }
         if self.eat_kw("vararg") {
             self.expect_punct(b'(')?;
             let t = self.parse_type()?;
@@ -1403,49 +1441,6 @@ impl Parser<'_> {
             b.regions.push(self.parse_region(None)?);
         }
         Ok(())
-    }
-
-    /// `scf.for %iv = %lb to %ub step %step [iter_args(%a = %init, ...) -> (types)] [: type] {body}`:
-    /// operands lb, ub, step then the initial values; the body's arguments are the induction
-    /// variable and the iteration arguments; the results are the iteration arguments' last values.
-    fn parse_scf_for(&mut self, b: &mut OpBuild) -> R<()> {
-        let iv = self.operand_ref()?;
-        self.expect_punct(b'=')?;
-        let bounds = [self.operand_ref()?, self.expect_kw("to").and_then(|_| self.operand_ref())?];
-        self.expect_kw("step")?;
-        let step = self.operand_ref()?;
-        let mut iters = Vec::new();
-        if self.eat_kw("iter_args") {
-            self.expect_punct(b'(')?;
-            while !self.eat_punct(b')') {
-                let a = self.operand_ref()?;
-                self.expect_punct(b'=')?;
-                iters.push((a, self.operand_ref()?));
-                self.eat_punct(b',');
-            }
-            if !self.eat_arrow() {
-                return self.expected("'->' and the types of the iteration arguments");
-            }
-            let p = self.tok.start;
-            b.results = self.result_types()?;
-            if b.results.len() != iters.len() {
-                return self
-                    .err_at(p, format!("{} iteration arguments but {} types", iters.len(), b.results.len()));
-            }
-        }
-        let ivt = if self.eat_punct(b':') { self.parse_type()? } else { Type::Index };
-        for r in [&bounds[0], &bounds[1], &step] {
-            let v = self.resolve(r, &ivt)?;
-            b.operands.push(v);
-        }
-        let mut args = vec![(iv, ivt)];
-        for ((a, init), t) in iters.into_iter().zip(b.results.clone()) {
-            let v = self.resolve(&init, &t)?;
-            b.operands.push(v);
-            args.push((a, t));
-        }
-        b.regions.push(self.parse_region(Some(args))?);
-        self.opt_attr_dict(b)
     }
 
     /// `func.func` and `llvm.func` headers and bodies.

@@ -4,7 +4,7 @@
 use super::{ints, is_dyn, FnEmitter, Res};
 use crate::module::const_cast;
 use crate::types::LTy;
-use genxc_diag::unsupported;
+use genxc_diag::{invalid, unsupported};
 use genxc_frontend::mlir::{Attr, Layout, Operation, Type, ValueId, DYNAMIC};
 
 impl FnEmitter<'_, '_> {
@@ -313,6 +313,77 @@ impl FnEmitter<'_, '_> {
                 let b2 = self.coerce(&aligned, &sfs[1], &fs[1])?;
                 let nd = self.make_desc(&rt, &a2, &b2, &offset, &sizes, &strides);
                 self.set(op.results[0], nd, rt);
+            }
+            "reshape" => {
+                // The source's buffer seen with the result's sizes (static, or read from the shape
+                // memref) and row-major strides, as MemRefToLLVM lowers it.
+                let (d, dt) = self.get(op.operands[0])?;
+                let (_, _, layout, _) = self.memref_info(op.operands[0])?;
+                if layout != Layout::Identity {
+                    return Err(unsupported("memref.reshape of a memref with a non-identity layout"));
+                }
+                let (sd, st) = self.get(op.operands[1])?;
+                let (_, se, _, _) = self.memref_info(op.operands[1])?;
+                let (rshape, _, rlayout, _) = self.memref_info(op.results[0])?;
+                if rlayout != Layout::Identity {
+                    return Err(unsupported("memref.reshape to a memref with a non-identity layout"));
+                }
+                let rt = self.result_ty(op, 0)?;
+                let mut sizes = Vec::new();
+                for (i, &n) in rshape.iter().enumerate() {
+                    if n != DYNAMIC {
+                        sizes.push(n.to_string());
+                        continue;
+                    }
+                    let addr = self.elem_addr(&sd, &st, &se, &[i.to_string()]);
+                    let sp = self.m.types.members(&st).unwrap_or_default()[0].clone();
+                    let v = self.emit(&format!("load {se}, {sp} {addr}"));
+                    let v = match se {
+                        LTy::Int(w) if w == super::int_width(&ix) => v,
+                        LTy::Int(w) if w < super::int_width(&ix) => {
+                            self.emit(&format!("sext {se} {v} to {ix}"))
+                        }
+                        LTy::Int(_) => self.emit(&format!("trunc {se} {v} to {ix}")),
+                        _ => return Err(invalid("the shape of memref.reshape holds integers")),
+                    };
+                    sizes.push(v);
+                }
+                let mut strides = vec![String::from("1"); sizes.len()];
+                for i in (0..sizes.len().saturating_sub(1)).rev() {
+                    strides[i] = match (strides[i + 1].parse::<i64>(), sizes[i + 1].parse::<i64>()) {
+                        (Ok(a), Ok(b)) => (a * b).to_string(),
+                        _ => self.emit(&format!("mul {ix} {}, {}", strides[i + 1], sizes[i + 1])),
+                    };
+                }
+                let alloc = self.emit(&format!("extractvalue {dt} {d}, 0"));
+                let aligned = self.emit(&format!("extractvalue {dt} {d}, 1"));
+                let offset = self.emit(&format!("extractvalue {dt} {d}, 2"));
+                let fs = self.m.types.members(&rt).unwrap_or_default();
+                let sfs = self.m.types.members(&dt).unwrap_or_default();
+                let a2 = self.coerce(&alloc, &sfs[0], &fs[0])?;
+                let b2 = self.coerce(&aligned, &sfs[1], &fs[1])?;
+                let nd = self.make_desc(&rt, &a2, &b2, &offset, &sizes, &strides);
+                self.set(op.results[0], nd, rt);
+            }
+            "memory_space_cast" => {
+                // Both pointers cast to the new address space; sizes, strides and offset kept.
+                let (d, dt) = self.get(op.operands[0])?;
+                let rt = self.result_ty(op, 0)?;
+                if !matches!(self.m.ir.ty(op.operands[0]), Type::MemRef { .. }) {
+                    return Err(unsupported("memref.memory_space_cast of an unranked memref"));
+                }
+                let fs = self.m.types.members(&rt).unwrap_or_default();
+                let sfs = self.m.types.members(&dt).unwrap_or_default();
+                if fs.len() != sfs.len() || fs.len() < 3 {
+                    return Err(invalid(format!("memref.memory_space_cast from {dt} to {rt}")));
+                }
+                let mut acc = "undef".to_string();
+                for (k, (f, sf)) in fs.iter().zip(&sfs).enumerate() {
+                    let x = self.emit(&format!("extractvalue {dt} {d}, {k}"));
+                    let y = if k < 2 { self.coerce(&x, sf, f)? } else { x };
+                    acc = self.emit(&format!("insertvalue {rt} {acc}, {f} {y}, {k}"));
+                }
+                self.set(op.results[0], acc, rt);
             }
             "extract_strided_metadata" => {
                 let (d, dt) = self.get(op.operands[0])?;

@@ -332,9 +332,7 @@ impl FnEmitter<'_, '_> {
                 };
                 self.set(op.results[0], r, t);
             }
-            "print" => {
-                return Err(unsupported("vector.print needs the MLIR runtime library; print with printf"))
-            }
+            "print" => return self.vector_print(op),
             other => return Err(unsupported(format!("vector.{other}"))),
         }
         Ok(())

@@ -3,6 +3,23 @@
 //! the modern and early spellings, with their nesting bounded.
 
 use super::{Parser, R};
+use genxc_diag::unsupported;
+
+/// MLIR's small and machine-learning float types, which LLVM 14 cannot represent.
+const SMALL_FLOATS: [&str; 12] = [
+    "f4E2M1FN",
+    "f6E2M3FN",
+    "f6E3M2FN",
+    "f8E5M2",
+    "f8E4M3",
+    "f8E4M3FN",
+    "f8E5M2FNUZ",
+    "f8E4M3FNUZ",
+    "f8E4M3B11FNUZ",
+    "f8E3M4",
+    "f8E8M0FNU",
+    "tf32",
+];
 use crate::mlir::ast::*;
 use crate::mlir::lexer::{skip_trivia, Tok};
 
@@ -210,6 +227,12 @@ impl Parser<'_> {
                 }
                 Type::MemRef { shape: dims, elem: Box::new(elem), layout, space }
             }
+            _ if SMALL_FLOATS.contains(&s) => {
+                return self.err_at(
+                    pos,
+                    unsupported(format!("the float type '{s}': LLVM 14 has no type to hold it")),
+                )
+            }
             _ => return self.err_at(pos, format!("unknown type '{s}'")),
         })
     }
@@ -316,7 +339,13 @@ impl Parser<'_> {
             "vec" => {
                 self.expect_punct(b'<')?;
                 let scalable = if self.eat_punct(b'?') {
-                    self.expect_kw("x")?;
+                    // `? x 4 x T`, or `?x4 x T` where the lexer reads `x4` as one word.
+                    let t = self.tok;
+                    if t.kind == Tok::Ident && self.text(t).len() > 1 && self.text(t).starts_with('x') {
+                        self.reset(t.start + 1);
+                    } else {
+                        self.expect_kw("x")?;
+                    }
                     true
                 } else {
                     false
@@ -399,6 +428,12 @@ impl Parser<'_> {
             n if n.starts_with('i') && n[1..].parse::<u32>().is_ok_and(|w| (1..=1 << 24).contains(&w)) => {
                 Ok(Type::int(n[1..].parse().unwrap_or(32)))
             }
+            "target" => self.err_at(
+                pos,
+                unsupported(
+                    "target extension type '!llvm.target<...>': LLVM 14 has none (they came with LLVM 16)",
+                ),
+            ),
             _ => self.err_at(pos, format!("unknown LLVM type '!llvm.{name}'")),
         }
     }
