@@ -14,6 +14,7 @@ use genxc_frontend::mlir::{
 mod memref;
 mod scf;
 mod vector;
+pub(crate) mod xegpu;
 
 type Res<T> = Result<T, Failure>;
 
@@ -832,6 +833,7 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
             ("vector", "mask") => self.vector_mask(op)?,
             ("vector", _) => self.vector(op, short)?,
             ("scf", _) => self.scf(op, short)?,
+            ("xegpu", _) => self.xegpu(op, short)?,
             ("builtin", "unrealized_conversion_cast") => {
                 // Casts between a type and itself after conversion are no-ops; others are refused.
                 for (k, &r) in op.results.iter().enumerate() {

@@ -87,3 +87,25 @@ pub fn function_position(text: &str, name: &str) -> Option<(u32, u32)> {
             .then(|| (i as u32 + 1, col as u32 + 1))
     })
 }
+
+/// Where the instruction `inst` (a diagnostic's `%name`, printed text or `call to @...` label) of
+/// the translated function `function` comes from in MLIR text: the line and column its lowering
+/// recorded in a trailing `; dialect.op LINE:COL` comment (xegpu operations record theirs), with
+/// the operation's name. `overload` is the GenX intrinsic table's overload-suffix rule.
+pub fn instruction_position(
+    file: &str,
+    text: &str,
+    function: &str,
+    inst: &str,
+    overload: &dyn Fn(&str) -> bool,
+) -> Option<(u32, u32, String)> {
+    let parts = mlir_to_llvm_ir(file, text).ok()?;
+    parts.iter().find_map(|part| {
+        let (line, _) = genxc_frontend::llvm::SourceMap::new(part).instruction(function, inst, overload)?;
+        let l = part.lines().nth(line as usize - 1)?;
+        let (_, tag) = l.rsplit_once("; ")?;
+        let (name, pos) = tag.trim().split_once(' ')?;
+        let (ln, col) = pos.split_once(':')?;
+        Some((ln.parse().ok()?, col.parse().ok()?, name.to_string()))
+    })
+}

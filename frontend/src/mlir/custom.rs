@@ -9,6 +9,9 @@ use super::lexer::Tok;
 use super::parser::{OpBuild, OperandRef, Parser, ResultName, R};
 use genxc_diag::unsupported;
 
+#[path = "custom_xegpu.rs"]
+pub(crate) mod xegpu;
+
 /// `arith.cmpi` / `llvm.icmp` predicates in enum order.
 pub const ICMP: [&str; 10] = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"];
 /// `arith.cmpf` / `llvm.fcmp` predicates in enum order.
@@ -1244,6 +1247,7 @@ impl Parser<'_> {
                     self.opt_attr_dict(&mut b)?;
                 }
             }
+            ("xegpu", o) => self.parse_xegpu(&mut b, o, pos)?,
             ("tensor", _) | ("bufferization", _) | ("linalg", _) => {
                 return self.err_at(
                     pos,

@@ -13,5 +13,6 @@ mod llvm_text_type;
 pub mod parser;
 
 pub use ast::*;
+pub use custom::xegpu::ATOMIC_RMW_KINDS;
 pub use custom::{FCMP, ICMP, LINKAGES};
 pub use parser::{parse, MAX_DEPTH};

@@ -1,0 +1,256 @@
+//! MLIR 19's xegpu dialect through genxc: the kernels of tests/fixtures/mlir-xegpu/ parse with
+//! `mlir-opt-19`, compile for PVC to vISA that Intel's finalizer accepts (as PVC and PVCXT), compile
+//! for DG2 where it has the messages (LSC gathers, scatters, atomics, fences) and are refused there,
+//! at the xegpu operation, where it has not (2D block messages). The GEMM and the gather/scatter
+//! kernel run in the simulator and are checked against plain Rust.
+
+mod common;
+
+use common::{finalize, finalizer_available, input, tool_available};
+use genxc::{CompileOptions, Emit, EmitSet, TargetPlatform};
+use genxc_sim::exec::{self, Config};
+use genxc_sim::launch::{Launch, Rng};
+use half::f16;
+use std::process::Command;
+
+/// Each fixture: its kernels, and what DG2 says (`None`: it compiles; else the refused operation
+/// and its line and column).
+const FIXTURES: &[(&str, &[&str], Option<(&str, u32, u32)>)] = &[
+    ("mlir-xegpu/01_gemm_kernel.mlir", &["xegpu_gemm"], Some(("xegpu.prefetch_nd", 32, 5))),
+    ("mlir-xegpu/02_gather_scatter_kernel.mlir", &["xegpu_gather_scatter"], None),
+    ("mlir-xegpu/03_block_forms_kernel.mlir", &["xegpu_block_forms"], Some(("xegpu.prefetch_nd", 11, 3))),
+    ("mlir-xegpu/04_barriers_kernel.mlir", &["xegpu_barriers"], Some(("xegpu.nbarrier_arrive", 18, 3))),
+];
+
+/// Compiles a fixture for a platform: the vISA text of each kernel, or the compile log.
+fn compile(fixture: &str, platform: TargetPlatform) -> Result<Vec<(String, String)>, String> {
+    let opts = CompileOptions { platform, emit: EmitSet::of(&[Emit::Visaasm]), ..CompileOptions::default() };
+    let outcome = genxc::compile_inputs(&[input(fixture)], &opts);
+    if outcome.failed() {
+        return Err(outcome.log());
+    }
+    Ok(outcome
+        .outputs
+        .iter()
+        .map(|f| (f.name.clone(), String::from_utf8(f.bytes.clone()).unwrap()))
+        .collect())
+}
+
+#[test]
+fn fixtures_parse_with_mlir_opt_19() {
+    if !tool_available("mlir-opt-19", "--version", "mlir-19-tools") {
+        return;
+    }
+    for (fixture, _, _) in FIXTURES {
+        let out = Command::new("mlir-opt-19").arg(common::fixtures().join(fixture)).output().unwrap();
+        assert!(
+            out.status.success(),
+            "{fixture}: mlir-opt-19 refuses it: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
+#[test]
+fn pvc_kernels_are_accepted_by_the_finalizer_as_pvc_and_pvcxt() {
+    let have = finalizer_available();
+    let mut checked = 0;
+    for (fixture, names, _) in FIXTURES {
+        let out = compile(fixture, TargetPlatform::Pvc).unwrap_or_else(|log| panic!("{fixture}: {log}"));
+        let got: Vec<&str> = out.iter().map(|(n, _)| n.trim_end_matches(".visaasm")).collect();
+        assert_eq!(&got, names, "{fixture}");
+        for (name, text) in &out {
+            if have {
+                finalize(name, text, "PVC").unwrap_or_else(|e| panic!("{fixture}: {e}"));
+                checked += 1;
+            }
+        }
+    }
+    if have {
+        assert_eq!(checked, FIXTURES.len());
+    }
+}
+
+#[test]
+fn dg2_compiles_lsc_messages_and_refuses_2d_blocks_at_the_operation() {
+    let have = finalizer_available();
+    for (fixture, _, refused) in FIXTURES {
+        match (compile(fixture, TargetPlatform::Dg2), refused) {
+            (Ok(out), None) => {
+                for (name, text) in &out {
+                    if have {
+                        finalize(name, text, "DG2").unwrap_or_else(|e| panic!("{fixture}: {e}"));
+                    }
+                }
+            }
+            (Err(log), Some((op, line, col))) => {
+                assert!(log.contains("is not available on dg2"), "{fixture}: {log}");
+                assert!(log.contains(&format!(", {op}: ")), "{fixture}: the message names {op}: {log}");
+                if *line > 0 {
+                    assert!(log.contains(&format!("{fixture}:{line}:{col}: error")), "{fixture}: {log}");
+                }
+            }
+            (Ok(_), Some(_)) => panic!("{fixture} compiled on DG2"),
+            (Err(log), None) => panic!("{fixture} on DG2: {log}"),
+        }
+    }
+}
+
+/// C (16 x 32) = A (16 x 64) x B (64 x 32) of the GEMM fixture.
+const M: usize = 16;
+const N: usize = 32;
+const K: usize = 64;
+
+/// Runs the GEMM kernel on A and B (f16 bits, row-major) on a 2 x 2 launch; C's f32 values.
+fn run_gemm(text: &str, a: &[u16], b: &[u16]) -> Vec<f32> {
+    let kernels = genxc_visa::read_text(text).unwrap();
+    let specs = exec::arg_specs(&kernels[0]);
+    assert_eq!(specs.len(), 3, "three SVM pointers");
+    let (launch, mut memory) = Launch::random(&specs, 1, 0, [2, 2, 1], [1, 1, 1], 0);
+    for (i, data) in [a, b].iter().enumerate() {
+        let bytes: Vec<u8> = data.iter().flat_map(|h| h.to_le_bytes()).collect();
+        memory.buffers[i].bytes.data[..bytes.len()].copy_from_slice(&bytes);
+    }
+    exec::run(
+        &kernels,
+        &Config { grf_bytes: TargetPlatform::Pvc.grf_bytes(), bti_base: 0 },
+        &launch,
+        &mut memory,
+    )
+    .unwrap_or_else(|e| panic!("simulator: {e}"));
+    let out = &memory.buffers[2].bytes;
+    assert!(out.defined[..M * N * 4].iter().all(|d| *d), "the kernel left part of C undefined");
+    out.data[..M * N * 4].chunks(4).map(|c| f32::from_le_bytes(c.try_into().unwrap())).collect()
+}
+
+/// Checks C against the exact product: the device rounds the running f32 sum once per systolic
+/// stage (8 per dpas, K / 16 dpas), so each element may be off by that many f32 roundings of the
+/// sum of magnitudes.
+fn check_gemm(a: &[f64], b: &[f64], c: &[f32]) -> Result<(), String> {
+    for m in 0..M {
+        for n in 0..N {
+            let products: Vec<f64> = (0..K).map(|k| a[m * K + k] * b[k * N + n]).collect();
+            let exact: f64 = products.iter().sum();
+            let magnitude: f64 = products.iter().map(|p| p.abs()).sum();
+            let tol = (K / 2 + 1) as f64 * magnitude * f64::from(f32::EPSILON) / 2.0;
+            let got = f64::from(c[m * N + n]);
+            if (got - exact).abs() > tol {
+                return Err(format!("C[{m}][{n}] = {got}, the product gives {exact} (tolerance {tol})"));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn random_halves(rng: &mut Rng, n: usize) -> (Vec<u16>, Vec<f64>) {
+    (0..n)
+        .map(|_| {
+            let h = f16::from_f64(rng.float(-4.0, 4.0));
+            (h.to_bits(), h.to_f64())
+        })
+        .unzip()
+}
+
+#[test]
+fn xegpu_gemm_matches_the_rust_matrix_product() {
+    let out = compile("mlir-xegpu/01_gemm_kernel.mlir", TargetPlatform::Pvc).unwrap();
+    for seed in 1..=3 {
+        let mut rng = Rng::new(seed);
+        let (a_bits, a) = random_halves(&mut rng, M * K);
+        let (b_bits, b) = random_halves(&mut rng, K * N);
+        let c = run_gemm(&out[0].1, &a_bits, &b_bits);
+        check_gemm(&a, &b, &c).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        // The check fails for a product of other matrices (B transposed into A's place).
+        let mut b_swapped = b.clone();
+        b_swapped.swap(0, N);
+        b_swapped.swap(1, 5 * N + 3);
+        assert!(check_gemm(&a, &b_swapped, &c).is_err(), "seed {seed}: the check cannot fail");
+    }
+}
+
+/// The gather/scatter kernel's effect on `dst` (f32 bits) for `src`, computed here.
+fn gather_scatter_reference(src: &[f32], dst: &mut [f32]) {
+    let s: Vec<f32> = (0..16).map(|i| src[2 * i] + src[2 * i + 1]).collect();
+    for i in (0..16).step_by(2) {
+        dst[15 - i] = s[i];
+    }
+    dst[16..48].copy_from_slice(&src[32..64]);
+    for i in 0..16 {
+        let old = dst[64 + i];
+        dst[64 + i] = old + s[i];
+        dst[96 + i] = old;
+    }
+}
+
+#[test]
+fn xegpu_gather_scatter_matches_rust_on_pvc_and_dg2() {
+    for platform in [TargetPlatform::Pvc, TargetPlatform::Dg2] {
+        let out = compile("mlir-xegpu/02_gather_scatter_kernel.mlir", platform).unwrap();
+        let kernels = genxc_visa::read_text(&out[0].1).unwrap();
+        let specs = exec::arg_specs(&kernels[0]);
+        for seed in 1..=3 {
+            let mut rng = Rng::new(seed);
+            let src: Vec<f32> = (0..64).map(|_| rng.float(-100.0, 100.0) as f32).collect();
+            let mut dst: Vec<f32> = (0..128).map(|_| rng.float(-100.0, 100.0) as f32).collect();
+            let (launch, mut memory) = Launch::random(&specs, seed, 0, [1, 1, 1], [1, 1, 1], 0);
+            for (i, data) in [&src, &dst].iter().enumerate() {
+                let bytes: Vec<u8> = data.iter().flat_map(|x| x.to_le_bytes()).collect();
+                memory.buffers[i].bytes.data[..bytes.len()].copy_from_slice(&bytes);
+                memory.buffers[i].bytes.defined[..bytes.len()].iter_mut().for_each(|d| *d = true);
+            }
+            exec::run(
+                &kernels,
+                &Config { grf_bytes: platform.grf_bytes(), bti_base: 0 },
+                &launch,
+                &mut memory,
+            )
+            .unwrap_or_else(|e| panic!("{platform:?}: simulator: {e}"));
+            gather_scatter_reference(&src, &mut dst);
+            let got: Vec<f32> = memory.buffers[1].bytes.data[..128 * 4]
+                .chunks(4)
+                .map(|c| f32::from_le_bytes(c.try_into().unwrap()))
+                .collect();
+            for (i, (g, w)) in got.iter().zip(&dst).enumerate() {
+                assert_eq!(
+                    g.to_bits(),
+                    w.to_bits(),
+                    "{platform:?} seed {seed}: dst[{i}] = {g}, expected {w}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn malformed_xegpu_is_refused_with_a_located_message() {
+    let opts = CompileOptions { platform: TargetPlatform::Pvc, ..CompileOptions::default() };
+    let cases = [
+        (
+            "func.func @k(%a: i64) attributes {genx.kernel} {\n  %t = xegpu.create_nd_tdesc %a[0, 0], [8, 16], [16, 2] : i64 -> !xegpu.tensor_desc<8x16xf16>\n  return\n}\n",
+            "2:8",
+            "innermost stride",
+        ),
+        (
+            "func.func @k(%a: i64) attributes {genx.kernel} {\n  %t = xegpu.create_nd_tdesc %a[0, 0], [8, 16], [16, 1] : i64 -> !xegpu.tensor_desc<8x16xf16>\n  %v = xegpu.load_nd %t {transpose = array<i64: 1, 0>} : !xegpu.tensor_desc<8x16xf16> -> vector<16x8xf16>\n  return\n}\n",
+            "3:8",
+            "transpose of 8- or 16-bit elements",
+        ),
+        (
+            "func.func @k(%a: i64) attributes {genx.kernel} {\n  %t = xegpu.nonsense %a : i64\n  return\n}\n",
+            "2:8",
+            "unknown operation 'xegpu.nonsense'",
+        ),
+        (
+            "func.func @k(%a: i64, %m: vector<16xi1>, %v: vector<16xf32>) attributes {genx.kernel} {\n  %t = xegpu.create_tdesc %a[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15] : i64 -> !xegpu.tensor_desc<16xf32, #xegpu.tdesc_attr<scattered = true>>\n  %o = xegpu.atomic_rmw mulf %t, %m, %v : !xegpu.tensor_desc<16xf32, #xegpu.tdesc_attr<scattered = true>>, vector<16xi1>, vector<16xf32> -> vector<16xf32>\n  return\n}\n",
+            "3:8",
+            "xegpu.atomic_rmw mulf",
+        ),
+    ];
+    for (text, at, what) in cases {
+        let i = genxc::Input { name: "bad.mlir".into(), bytes: text.as_bytes().to_vec() };
+        let outcome = genxc::compile_inputs(&[i], &opts);
+        assert!(outcome.failed(), "{text}");
+        let log = outcome.log();
+        assert!(log.contains(&format!("bad.mlir:{at}:")) && log.contains(what), "{text}\n{log}");
+    }
+}
