@@ -180,6 +180,15 @@ fn vec_len(t: &LTy) -> u64 {
     }
 }
 
+/// The element type of a message's data: the descriptor's own (so the simulator's reference knows
+/// float data), but bf16 as i16 (genxc holds bfloat values as i16 inside a kernel).
+fn message_elem(d: &TensorDesc) -> LTy {
+    match d.elem {
+        LTy::BFloat => LTy::Int(16),
+        ref e => e.clone(),
+    }
+}
+
 fn deep_scalar(t: &LTy) -> LTy {
     match t {
         LTy::Array(_, e) | LTy::Vec(_, e) => deep_scalar(e),
@@ -508,19 +517,18 @@ impl FnEmitter<'_, '_> {
             return Ok(());
         }
         let rt = self.conv(&ir.ty(r).clone())?;
-        let elem = ft.scalar().clone();
         let mut at = 0u64;
-        let v = self.unflatten(flat, ft, &rt, &elem, &mut at);
+        let v = self.unflatten(flat, ft, &rt, &mut at);
         self.set(r, v, rt);
         Ok(())
     }
 
-    fn unflatten(&mut self, flat: &str, ft: &LTy, t: &LTy, elem: &LTy, at: &mut u64) -> String {
+    fn unflatten(&mut self, flat: &str, ft: &LTy, t: &LTy, at: &mut u64) -> String {
         match t {
             LTy::Array(n, e) => {
                 let mut acc = "undef".to_string();
                 for k in 0..*n {
-                    let x = self.unflatten(flat, ft, e, elem, at);
+                    let x = self.unflatten(flat, ft, e, at);
                     acc = self.emit(&format!("insertvalue {t} {acc}, {e} {x}, {k}"));
                 }
                 acc
@@ -569,7 +577,7 @@ impl FnEmitter<'_, '_> {
         for k in 2..7 {
             fields.push((self.emit(&format!("extractelement {dt} {dv}, i32 {k}")), "i32"));
         }
-        let ity = LTy::Int(d.bits);
+        let ity = message_elem(&d);
         let n = h * w;
         let data_ty = intrinsic_vec_of(&ity, n);
         let mut order = 1;
@@ -750,7 +758,7 @@ impl FnEmitter<'_, '_> {
                 m
             }
         };
-        let ity = LTy::Int(d.bits);
+        let ity = message_elem(&d);
         let n = lanes * chunk;
         let data_ty = intrinsic_vec_of(&ity, n);
         let subop: u8 = match short {
