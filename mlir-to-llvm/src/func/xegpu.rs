@@ -569,7 +569,11 @@ impl FnEmitter<'_, '_> {
                 d.array_length
             )));
         }
-        let (h, w) = if d.shape.len() == 2 { (d.shape[0], d.shape[1]) } else { (1, d.shape[0]) };
+        let [h, w] = d.shape[..] else {
+            return Err(unsupported(format!(
+                "xegpu.{short} of a 1-D descriptor (MLIR 19's block messages take 2-D ones)"
+            )));
+        };
         let (l1, l3) = cache_controls(op)?;
         let (dv, dt) = self.get(op.operands[desc_at])?;
         let b2 = self.emit(&format!("shufflevector {dt} {dv}, {dt} undef, <2 x i32> <i32 0, i32 1>"));
