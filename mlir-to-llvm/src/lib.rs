@@ -6,6 +6,8 @@
 //! instructions, written as LLVM 14 IR text (typed pointers; an opaque `!llvm.ptr` is `i8*`) that
 //! the driver parses into an inkwell module. Functions with the `genx.kernel` attribute become
 //! `dllexport` GenX kernels with their `genx.kernels` metadata.
+//! MLIR 19's xegpu operations become GenX intrinsics (LSC messages, dpas, fences, named barriers:
+//! see `func/xegpu.rs`).
 
 mod func;
 mod module;
