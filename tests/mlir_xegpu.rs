@@ -388,6 +388,16 @@ fn malformed_xegpu_is_refused_with_a_located_message() {
             "3:8",
             "xegpu.atomic_rmw mulf",
         ),
+        (
+            "func.func @k() attributes {genx.kernel} {\n  %v = \"xegpu.load_nd\"() : () -> vector<8x16xf16>\n  return\n}\n",
+            "2:8",
+            "xegpu.load_nd with 0 operands and 1 results",
+        ),
+        (
+            "func.func @k(%a: vector<8x8x2xf16>, %b: vector<8x32x2xf16>) attributes {genx.kernel} {\n  %d = xegpu.dpas %a, %b : vector<8x8x2xf16>, vector<8x32x2xf16> -> vector<8x32xf32>\n  return\n}\n",
+            "2:8",
+            "xegpu.dpas of 32 columns",
+        ),
     ];
     for (text, at, what) in cases {
         let i = genxc::Input { name: "bad.mlir".into(), bytes: text.as_bytes().to_vec() };

@@ -40,6 +40,31 @@ pub(crate) struct TensorDesc {
     slm: bool,
 }
 
+/// Operand counts (least, most) and result count of the operations with fixed ones.
+const ARITY: [(&str, usize, usize, usize); 17] = [
+    ("create_nd_tdesc", 1, usize::MAX, 1),
+    ("update_nd_offset", 1, 3, 1),
+    ("load_nd", 1, 1, 1),
+    ("store_nd", 2, 2, 0),
+    ("prefetch_nd", 1, 1, 0),
+    ("create_tdesc", 1, usize::MAX, 1),
+    ("update_offset", 1, usize::MAX, 1),
+    ("load", 2, 2, 1),
+    ("store", 3, 3, 0),
+    ("prefetch", 1, 1, 0),
+    ("atomic_rmw", 3, 3, 1),
+    ("dpas", 2, 3, 1),
+    ("fence", 0, 0, 0),
+    ("alloc_nbarrier", 0, 0, 0),
+    ("init_nbarrier", 2, 2, 1),
+    ("nbarrier_arrive", 1, 1, 0),
+    ("nbarrier_wait", 1, 1, 0),
+];
+
+/// The most elements a descriptor may hold (a 2D block message moves at most 2 KiB per block and
+/// four blocks; a scattered one at most 32 lanes of 64 elements).
+const MAX_DESC_ELEMS: u64 = 8192;
+
 /// LSC cache control codes (vISA's `LSC_CACHE_OPT`) of XeGPU's cache policies.
 const CACHE_POLICIES: [(&str, u8); 6] = [
     ("uncached", 1),
@@ -102,6 +127,9 @@ pub(crate) fn parse_tensor_desc(text: &str) -> Res<TensorDesc> {
                 other => return Err(unsupported(format!("tensor descriptor attribute '{other}'"))),
             }
         }
+    }
+    if d.shape.iter().try_fold(1u64, |a, &x| a.checked_mul(x)).is_none_or(|n| n > MAX_DESC_ELEMS) {
+        return Err(unsupported(format!("tensor descriptor {text}: more than {MAX_DESC_ELEMS} elements")));
     }
     if d.shape.is_empty() || d.shape.len() > 2 || d.shape.contains(&0) {
         return Err(unsupported(format!("tensor descriptor {text}: 1-D and 2-D shapes are lowered")));
@@ -175,7 +203,7 @@ fn vector_size_code(n: u64) -> Res<u8> {
 fn vec_len(t: &LTy) -> u64 {
     match t {
         LTy::Vec(n, _) => *n,
-        LTy::Array(n, e) => n * vec_len(e),
+        LTy::Array(n, e) => n.saturating_mul(vec_len(e)),
         _ => 1,
     }
 }
@@ -222,6 +250,15 @@ impl FnEmitter<'_, '_> {
     }
 
     fn xegpu_op(&mut self, op: &Operation, short: &str) -> Res<()> {
+        let (min, max, results) =
+            ARITY.iter().find(|a| a.0 == short).map_or((0, usize::MAX, 0), |a| (a.1, a.2, a.3));
+        if op.operands.len() < min || op.operands.len() > max || op.results.len() != results {
+            return Err(invalid(format!(
+                "xegpu.{short} with {} operands and {} results",
+                op.operands.len(),
+                op.results.len()
+            )));
+        }
         match short {
             "create_nd_tdesc" => self.xegpu_create_nd(op),
             "update_nd_offset" => self.xegpu_update_nd(op),
@@ -362,7 +399,11 @@ impl FnEmitter<'_, '_> {
                 let mut row_major = vec![0i64; rank];
                 for i in (0..rank).rev() {
                     row_major[i] = row;
-                    row = if shape[i] == DYNAMIC || row == DYNAMIC { DYNAMIC } else { row * shape[i] };
+                    row = if shape[i] == DYNAMIC || row == DYNAMIC {
+                        DYNAMIC
+                    } else {
+                        row.checked_mul(shape[i]).unwrap_or(DYNAMIC)
+                    };
                 }
                 for i in 0..rank {
                     sizes.push(if shape[i] == DYNAMIC {
@@ -456,6 +497,9 @@ impl FnEmitter<'_, '_> {
 
     /// A vector operand as one flat LLVM vector of `n` elements of `elem`.
     fn xegpu_flat(&mut self, v: &str, t: &LTy) -> Res<(String, LTy)> {
+        if vec_len(t) > MAX_DESC_ELEMS {
+            return Err(unsupported(format!("an xegpu operand of {} elements", vec_len(t))));
+        }
         let leaves = self.leaves(v, t);
         let elem = deep_scalar(t);
         let n: u64 = leaves.iter().map(|(_, l)| l).sum();
@@ -623,7 +667,7 @@ impl FnEmitter<'_, '_> {
                     return Err(invalid(format!("transpose {p:?} of a 2-D descriptor")));
                 }
             }
-            if rshape.iter().product::<u64>() != n {
+            if rshape.iter().try_fold(1u64, |a, &x| a.checked_mul(x)) != Some(n) {
                 return Err(invalid(format!("xegpu.load_nd result {rt} does not hold the {h}x{w} block")));
             }
         }
@@ -913,9 +957,14 @@ impl FnEmitter<'_, '_> {
         let per = u64::from(32 / abits);
         // A: m x (depth * per) elements; B: depth x n x per.
         let depth = bsh[0];
-        if ash[0] != m || ash[2] != per || bsh[1] != n || bsh[2] != per || ash[1] * ash[2] != depth * per {
+        if ash[0] != m || ash[2] != per || bsh[1] != n || bsh[2] != per || ash[1] != depth {
             return Err(invalid(format!(
                 "xegpu.dpas shapes {ash:?} x {bsh:?} -> {rsh:?} do not make one matrix product"
+            )));
+        }
+        if !matches!(n, 8 | 16) {
+            return Err(unsupported(format!(
+                "xegpu.dpas of {n} columns (the systolic array is 8 lanes wide on DG2, 16 on PVC)"
             )));
         }
         if depth != 8 || !(1..=8).contains(&m) {
