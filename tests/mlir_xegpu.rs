@@ -104,6 +104,19 @@ fn dg2_compiles_lsc_messages_and_refuses_2d_blocks_and_named_barriers_at_the_ope
     check_platform(TargetPlatform::Dg2, "DG2", |k| FIXTURES[k].3);
 }
 
+#[test]
+fn skl_and_tgllp_refuse_every_fixture_at_its_first_lsc_operation() {
+    for platform in [TargetPlatform::Skl, TargetPlatform::Tgllp] {
+        let pname = format!("{platform:?}").to_lowercase();
+        for (fixture, kernel, ..) in FIXTURES {
+            let log =
+                compile(fixture, platform).err().unwrap_or_else(|| panic!("{fixture} compiled on {pname}"));
+            assert!(log.contains(&format!("is not available on {pname}")), "{fixture}: {log}");
+            assert!(log.contains(&format!(": error: in function @{kernel}, xegpu.")), "{fixture}: {log}");
+        }
+    }
+}
+
 /// C (16 x 32) = A (16 x 64) x B (64 x 32) of the GEMM fixture.
 const M: usize = 16;
 const N: usize = 32;
