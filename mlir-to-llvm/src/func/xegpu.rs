@@ -631,25 +631,23 @@ impl FnEmitter<'_, '_> {
         let mut order = 1;
         let mut vnni = 0;
         if short == "load_nd" {
-            let f = u64::from(32 / d.bits.min(32));
             let rt = self.m.ir.ty(op.results[0]).clone();
             let rshape: Vec<u64> = match &rt {
                 Type::Vector { shape, .. } => shape.clone(),
                 t => return Err(invalid(format!("xegpu.load_nd result {t} is not a vector"))),
             };
             if let Some(axis) = op.attr("vnni_axis").and_then(Attr::as_int) {
-                let last = d.shape.len() as i128 - 1;
                 if d.bits >= 32 {
                     return Err(unsupported(
                         "vnni_axis on 32- or 64-bit elements (VNNI packs 8- and 16-bit ones)",
                     ));
                 }
-                if axis == 0 && d.shape.len() == 2 {
-                    vnni = 1;
-                } else if axis != last {
-                    return Err(invalid(format!("vnni_axis {axis} of a {}-D descriptor", d.shape.len())));
+                // Axis 1 packs pairs (quads) along the rows, which the plain rows already are.
+                match axis {
+                    0 => vnni = 1,
+                    1 => {}
+                    _ => return Err(invalid(format!("vnni_axis {axis} of a 2-D descriptor"))),
                 }
-                let _ = f;
             }
             if let Some(Attr::Array(p)) = op.attr("transpose") {
                 let p: Vec<i128> = p.iter().filter_map(Attr::as_int).collect();
