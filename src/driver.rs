@@ -711,6 +711,15 @@ fn position(d: &Diagnostic, sm: &genxc_frontend::llvm::SourceMap) -> Option<(u32
 /// Points a diagnostic about a function of an MLIR input at that function in the MLIR text.
 fn locate_mlir(d: Diagnostic, file: &str, text: &str) -> Diagnostic {
     let Location::Ir { function, inst } = &d.location else { return d };
+    if let Some(i) = inst.as_ref().filter(|_| text.contains("xegpu.")) {
+        let overload = &genxc_genx::intrinsics::is_overload_suffix;
+        if let Some((line, col, op)) =
+            genxc_mlir_to_llvm::instruction_position(file, text, function, i, overload)
+        {
+            let subject = format!("in function @{function}, {op}");
+            return at_source(d, Some(subject), file, line, col);
+        }
+    }
     let Some((line, col)) = genxc_mlir_to_llvm::function_position(text, function) else { return d };
     let subject = match inst {
         Some(i) => {

@@ -17,6 +17,7 @@ mod memref;
 mod runner;
 mod scf;
 mod vector;
+pub(crate) mod xegpu;
 
 type Res<T> = Result<T, Failure>;
 
@@ -843,6 +844,7 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
             ("scf", _) => self.scf(op, short)?,
             ("gpu", "launch_func") => self.launch_func(op)?,
             ("gpu", g) => self.subgroup_gpu_op(op, g)?,
+            ("xegpu", _) => self.xegpu(op, short)?,
             ("builtin", "unrealized_conversion_cast") => {
                 // Casts between a type and itself after conversion are no-ops; others are refused.
                 for (k, &r) in op.results.iter().enumerate() {

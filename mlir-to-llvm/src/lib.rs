@@ -7,6 +7,8 @@
 //! the driver parses into an inkwell module. Functions with the `genx.kernel` attribute become
 //! `dllexport` GenX kernels with their `genx.kernels` metadata; kernels of the `gpu` dialect
 //! become GenX kernels running a work-item per SIMD lane ([`gpu`], docs/mlir-gpu.md).
+//! MLIR 19's xegpu operations become GenX intrinsics (LSC messages, dpas, fences, named barriers:
+//! see `func/xegpu.rs`).
 
 mod func;
 pub mod gpu;
@@ -131,5 +133,27 @@ pub fn function_position(text: &str, name: &str) -> Option<(u32, u32)> {
         let head = &l[..col];
         (head.contains("func.func") || head.contains("llvm.func") || head.trim_start().starts_with("func "))
             .then(|| (i as u32 + 1, col as u32 + 1))
+    })
+}
+
+/// Where the instruction `inst` (a diagnostic's `%name`, printed text or `call to @...` label) of
+/// the translated function `function` comes from in MLIR text: the line and column its lowering
+/// recorded in a trailing `; dialect.op LINE:COL` comment (xegpu operations record theirs), with
+/// the operation's name. `overload` is the GenX intrinsic table's overload-suffix rule.
+pub fn instruction_position(
+    file: &str,
+    text: &str,
+    function: &str,
+    inst: &str,
+    overload: &dyn Fn(&str) -> bool,
+) -> Option<(u32, u32, String)> {
+    let parts = mlir_to_llvm_ir(file, text).ok()?;
+    parts.iter().find_map(|part| {
+        let (line, _) = genxc_frontend::llvm::SourceMap::new(part).instruction(function, inst, overload)?;
+        let l = part.lines().nth(line as usize - 1)?;
+        let (_, tag) = l.rsplit_once("; ")?;
+        let (name, pos) = tag.trim().split_once(' ')?;
+        let (ln, col) = pos.split_once(':')?;
+        Some((ln.parse().ok()?, col.parse().ok()?, name.to_string()))
     })
 }

@@ -1138,8 +1138,9 @@ impl<'a> ModuleEmitter<'a> {
         let kinds_node = id + 1;
         let io_node = id + 2;
         let desc_node = id + 3;
+        let nbarriers = crate::func::xegpu::nbarrier_count(ir, op);
         self.metadata.push(format!(
-            "!{k_node} = !{{{fty}* @{}, !\"{name}\", !{kinds_node}, i32 {slm}, i32 0, !{io_node}, !{desc_node}, i32 0}}",
+            "!{k_node} = !{{{fty}* @{}, !\"{name}\", !{kinds_node}, i32 {slm}, i32 0, !{io_node}, !{desc_node}, i32 {nbarriers}}}",
             quote(name)
         ));
         let list = |v: Vec<String>| v.join(", ");

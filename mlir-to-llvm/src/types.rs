@@ -258,6 +258,7 @@ impl Types {
                 "token" => LTy::Other("token"),
                 _ => return Err(unsupported(format!("LLVM type !llvm.{n}"))),
             },
+            Type::Opaque(s) if s.starts_with("!xegpu.") => return crate::func::xegpu::llvm_type(s),
             Type::Opaque(s) => return Err(unsupported(format!("type {s} of an unknown dialect"))),
         })
     }

@@ -15,6 +15,8 @@ use genxc_diag::unsupported;
 mod custom_llvm_ext;
 #[path = "custom_scf.rs"]
 mod custom_scf;
+#[path = "custom_xegpu.rs"]
+pub(crate) mod xegpu;
 
 /// `arith.cmpi` / `llvm.icmp` predicates in enum order.
 pub const ICMP: [&str; 10] = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"];
@@ -1274,6 +1276,7 @@ impl Parser<'_> {
                 self.opt_attr_dict(&mut b)?;
             }
             ("gpu", o) if super::custom_gpu::is_gpu_op(o) => self.parse_gpu(o, &mut b)?,
+            ("xegpu", o) => self.parse_xegpu(&mut b, o, pos)?,
             ("tensor", _) | ("bufferization", _) | ("linalg", _) => {
                 return self.err_at(
                     pos,
