@@ -32,11 +32,9 @@ const FIXTURES: &[(&str, &str, Refusal, Refusal)] = &[
         None,
         Some(("xegpu.load_nd", 11, 9)),
     ),
+    // Written with gpu.module / gpu.func: a subgroup-level kernel of the gpu dialect.
+    ("mlir-xegpu/06_gpu_module_gemm.mlir", "xegpu_gemm", None, Some(("xegpu.load_nd", 25, 15))),
 ];
-
-/// Written with gpu.module / gpu.func: parsed by mlir-opt-19 here; genxc reads the gpu dialect
-/// once that work is merged (then it joins [`FIXTURES`]).
-const GPU_FIXTURES: &[&str] = &["mlir-xegpu/06_gpu_module_gemm.mlir"];
 
 /// Compiles a fixture for a platform: the vISA text of each kernel, or the compile log.
 fn compile(fixture: &str, platform: TargetPlatform) -> Result<Vec<(String, String)>, String> {
@@ -57,7 +55,7 @@ fn fixtures_parse_with_mlir_opt_19() {
     if !tool_available("mlir-opt-19", "--version", "mlir-19-tools") {
         return;
     }
-    for fixture in FIXTURES.iter().map(|f| f.0).chain(GPU_FIXTURES.iter().copied()) {
+    for fixture in FIXTURES.iter().map(|f| f.0) {
         let out = Command::new("mlir-opt-19").arg(common::fixtures().join(fixture)).output().unwrap();
         assert!(
             out.status.success(),
@@ -174,18 +172,21 @@ fn random_halves(rng: &mut Rng, n: usize) -> (Vec<u16>, Vec<f64>) {
 
 #[test]
 fn xegpu_gemm_matches_the_rust_matrix_product() {
-    let out = compile("mlir-xegpu/01_gemm_kernel.mlir", TargetPlatform::Pvc).unwrap();
-    for seed in 1..=3 {
-        let mut rng = Rng::new(seed);
-        let (a_bits, a) = random_halves(&mut rng, M * K);
-        let (b_bits, b) = random_halves(&mut rng, K * N);
-        let c = run_gemm(&out[0].1, &a_bits, &b_bits);
-        check_gemm(&a, &b, &c).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-        // The check fails for a product of other matrices (B transposed into A's place).
-        let mut b_swapped = b.clone();
-        b_swapped.swap(0, N);
-        b_swapped.swap(1, 5 * N + 3);
-        assert!(check_gemm(&a, &b_swapped, &c).is_err(), "seed {seed}: the check cannot fail");
+    // The same GEMM as a genx.kernel function and as a gpu.func kernel of a gpu.module.
+    for fixture in ["mlir-xegpu/01_gemm_kernel.mlir", "mlir-xegpu/06_gpu_module_gemm.mlir"] {
+        let out = compile(fixture, TargetPlatform::Pvc).unwrap();
+        for seed in 1..=3 {
+            let mut rng = Rng::new(seed);
+            let (a_bits, a) = random_halves(&mut rng, M * K);
+            let (b_bits, b) = random_halves(&mut rng, K * N);
+            let c = run_gemm(&out[0].1, &a_bits, &b_bits);
+            check_gemm(&a, &b, &c).unwrap_or_else(|e| panic!("{fixture}, seed {seed}: {e}"));
+            // The check fails for a product of other matrices (B transposed into A's place).
+            let mut b_swapped = b.clone();
+            b_swapped.swap(0, N);
+            b_swapped.swap(1, 5 * N + 3);
+            assert!(check_gemm(&a, &b_swapped, &c).is_err(), "{fixture}, seed {seed}: the check cannot fail");
+        }
     }
 }
 

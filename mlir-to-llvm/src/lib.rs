@@ -148,8 +148,16 @@ pub fn instruction_position(
     overload: &dyn Fn(&str) -> bool,
 ) -> Option<(u32, u32, String)> {
     let parts = mlir_to_llvm_ir(file, text).ok()?;
+    // A subgroup-level gpu kernel's body is inlined from its own function, whose instruction
+    // names the inliner suffixed with `.i` (then a number when taken).
+    let inlined =
+        inst.rsplit_once(".i").filter(|(_, n)| n.bytes().all(|b| b.is_ascii_digit())).map(|(b, _)| b);
+    let body = gpu::subgroup_body_name(function);
     parts.iter().find_map(|part| {
-        let (line, _) = genxc_frontend::llvm::SourceMap::new(part).instruction(function, inst, overload)?;
+        let map = genxc_frontend::llvm::SourceMap::new(part);
+        let (line, _) = map
+            .instruction(function, inst, overload)
+            .or_else(|| map.instruction(&body, inlined?, overload))?;
         let l = part.lines().nth(line as usize - 1)?;
         let (_, tag) = l.rsplit_once("; ")?;
         let (name, pos) = tag.trim().split_once(' ')?;

@@ -359,12 +359,13 @@ impl<'a> ModuleEmitter<'a> {
         kinds: &[u32],
         descs: &[&str],
         slm: u32,
+        nbarriers: u32,
     ) {
         let id = self.metadata.len();
         let fty = LTy::Func(Box::new(LTy::Void), params.to_vec(), false);
         let list = |v: Vec<String>| v.join(", ");
         self.metadata.push(format!(
-            "!{id} = !{{{fty}* @{}, !\"{name}\", !{}, i32 {slm}, i32 0, !{}, !{}, i32 0}}",
+            "!{id} = !{{{fty}* @{}, !\"{name}\", !{}, i32 {slm}, i32 0, !{}, !{}, i32 {nbarriers}}}",
             quote(name),
             id + 1,
             id + 2,
@@ -838,11 +839,14 @@ impl<'a> ModuleEmitter<'a> {
         let Sym::Func { ret, params, vararg, mlir } = sym.clone() else { unreachable!() };
         let has_body = op.regions.first().is_some_and(|r| !ir.region(*r).blocks.is_empty());
         // A subgroup-level gpu kernel (docs/mlir-gpu.md) is a kernel like a genx.kernel function.
-        let kernel = op.attr("genx.kernel").is_some() || op.attr("gpu.kernel").is_some();
+        // Its body is an internal function under another name, called by a kernel that takes its
+        // memrefs as SVM pointers (crate::gpu::subgroup_kernel).
+        let subgroup = op.name == "gpu.func" && op.attr("gpu.kernel").is_some();
+        let kernel = op.attr("genx.kernel").is_some() || (op.attr("gpu.kernel").is_some() && !subgroup);
         let mut linkage =
             dialect_body(op, "linkage").map(|l| Self::linkage_text(&l).to_string()).unwrap_or_default();
         let vis = str_attr(op, "sym_visibility").unwrap_or_default();
-        if op.name == "func.func" && vis == "private" && has_body {
+        if (op.name == "func.func" && vis == "private" && has_body) || subgroup {
             linkage = "internal ".into();
         }
         if kernel {
@@ -920,13 +924,18 @@ impl<'a> ModuleEmitter<'a> {
             }
             _ => String::new(),
         };
+        let def_name = if subgroup { crate::gpu::subgroup_body_name(&name) } else { name.clone() };
         self.funcs.push(format!(
             "define {linkage}{ret} @{}({}){group}{personality} {{\n{body}}}\n",
-            quote(&name),
+            quote(&def_name),
             header_params.join(", ")
         ));
         if kernel {
             self.kernel_metadata(op, &name, &params)?;
+        }
+        if subgroup {
+            let inputs = mlir.as_ref().map(|m| m.0.clone()).unwrap_or_default();
+            crate::gpu::subgroup_kernel(self, op, &name, &params, &inputs)?;
         }
         if op.attr("llvm.emit_c_interface").is_some() {
             if let Some((ins, outs)) = &mlir {

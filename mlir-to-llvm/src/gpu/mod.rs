@@ -175,7 +175,7 @@ pub fn gpu_module(em: &mut ModuleEmitter<'_>, op: &Operation) -> Result<(), Diag
         funcs.extend(&subgroup);
         for &f in &funcs {
             let fop = ir.op(f);
-            if fop.attr("workgroup_attributions").is_some()
+            if fop.attr("workgroup_attributions").and_then(Attr::as_int).unwrap_or(0) > 0
                 || fop.regions.first().and_then(|r| ir.region(*r).blocks.first()).is_some_and(|b| {
                     let n = match fop.attr("function_type") {
                         Some(Attr::Type(Type::Function { inputs, .. })) => inputs.len(),
@@ -477,7 +477,183 @@ fn kernel(em: &mut ModuleEmitter<'_>, id: OpId, device: &HashMap<String, OpId>) 
         plist.join(", ")
     ));
     let ptys: Vec<LTy> = params.iter().map(|p| p.0.clone()).collect();
-    em.push_kernel_metadata(&name, &ptys, &kinds, &descs, slm as u32);
+    em.push_kernel_metadata(&name, &ptys, &kinds, &descs, slm as u32, 0);
     em.gpu_kernels.push(KernelInfo { name, simd_width: w, args: info });
+    Ok(())
+}
+
+/// The name of the internal function holding a subgroup-level kernel's body.
+pub(crate) fn subgroup_body_name(kernel: &str) -> String {
+    format!("{kernel}.subgroup")
+}
+
+/// The kernel of a subgroup-level (xegpu) `gpu.func` whose body was written as the internal
+/// function [`subgroup_body_name`] with MLIR's unbundled memref parameters: the kernel takes each
+/// memref as an SVM pointer plus its dynamic sizes, strides and offset (i32 general arguments, as
+/// SIMT kernels do), scalars as they are (`index` as i32), and calls the body, which the import
+/// inlines (an internal function with pointer parameters).
+pub(crate) fn subgroup_kernel(
+    em: &mut ModuleEmitter<'_>,
+    op: &Operation,
+    name: &str,
+    params: &[LTy],
+    inputs: &[Type],
+) -> Result<(), Diagnostic> {
+    let file = em.file;
+    let refuse = |what: String| err_at(file, op.loc, unsupported(what));
+    let mut kparams: Vec<LTy> = Vec::new();
+    let mut kinds = Vec::new();
+    let mut descs = Vec::new();
+    let mut body = String::new();
+    let mut call_args: Vec<String> = Vec::new();
+    let mut next = 0usize;
+    let mut tmp = 0usize;
+    let mut fresh = |body: &mut String, rhs: String| {
+        tmp += 1;
+        body.push_str(&format!("  %k{tmp} = {rhs}\n"));
+        format!("%k{tmp}")
+    };
+    for (i, t) in inputs.iter().enumerate() {
+        match t {
+            Type::MemRef { shape, layout, space, .. } => {
+                if !matches!(space, 0 | 1) {
+                    return Err(refuse(format!("a kernel memref argument in address space {space}")));
+                }
+                let Some(et) = elem_ty(t) else {
+                    return Err(refuse(format!("memref argument of type {t}")));
+                };
+                let rank = shape.len();
+                let Some(slice) = params.get(next..next + 3 + 2 * rank) else {
+                    return Err(refuse(format!("memref argument {i} of type {t}")));
+                };
+                next += 3 + 2 * rank;
+                let p = format!("%a{i}");
+                kparams.push(et.ptr_to(1));
+                kinds.push(0);
+                descs.push("svmptr_t read_write");
+                let ptr = if slice[0] == et.ptr_to(1) {
+                    p.clone()
+                } else {
+                    fresh(&mut body, format!("addrspacecast {} {p} to {}", et.ptr_to(1), slice[0]))
+                };
+                let mut dynamic = |body: &mut String, what: String, kparams: &mut Vec<LTy>| {
+                    kparams.push(LTy::Int(32));
+                    kinds.push(0);
+                    descs.push("");
+                    let v = format!("%a{i}.{what}");
+                    fresh(body, format!("sext i32 {v} to i64"))
+                };
+                let sizes: Vec<String> = shape
+                    .iter()
+                    .enumerate()
+                    .map(|(k, &d)| {
+                        if d == DYNAMIC {
+                            dynamic(&mut body, format!("size{k}"), &mut kparams)
+                        } else {
+                            d.to_string()
+                        }
+                    })
+                    .collect();
+                let (strides, offset) = match layout {
+                    Layout::Identity => {
+                        let mut st = vec!["1".to_string(); rank];
+                        for k in (0..rank.saturating_sub(1)).rev() {
+                            st[k] = match (st[k + 1].parse::<i64>(), sizes[k + 1].parse::<i64>()) {
+                                (Ok(a), Ok(b)) => (a * b).to_string(),
+                                _ => fresh(&mut body, format!("mul i64 {}, {}", st[k + 1], sizes[k + 1])),
+                            };
+                        }
+                        (st, "0".to_string())
+                    }
+                    Layout::Strided { strides, offset } => {
+                        let st = strides
+                            .iter()
+                            .enumerate()
+                            .map(|(k, &x)| {
+                                if x == DYNAMIC {
+                                    dynamic(&mut body, format!("stride{k}"), &mut kparams)
+                                } else {
+                                    x.to_string()
+                                }
+                            })
+                            .collect();
+                        let off = if *offset == DYNAMIC {
+                            dynamic(&mut body, "offset".into(), &mut kparams)
+                        } else {
+                            offset.to_string()
+                        };
+                        (st, off)
+                    }
+                    Layout::Map(_) => return Err(refuse("memref arguments with affine map layouts".into())),
+                };
+                call_args.push(format!("{} {ptr}", slice[0]));
+                call_args.push(format!("{} {ptr}", slice[1]));
+                call_args.push(format!("{} {offset}", slice[2]));
+                for (k, v) in sizes.iter().chain(&strides).enumerate() {
+                    call_args.push(format!("{} {v}", slice[3 + k]));
+                }
+            }
+            _ => {
+                let Some(pt) = params.get(next).cloned() else {
+                    return Err(refuse(format!("argument {i} of type {t}")));
+                };
+                next += 1;
+                let p = format!("%a{i}");
+                if matches!(t, Type::Index) && pt != LTy::Int(32) {
+                    kparams.push(LTy::Int(32));
+                    let v = fresh(&mut body, format!("sext i32 {p} to {pt}"));
+                    call_args.push(format!("{pt} {v}"));
+                } else {
+                    kparams.push(pt.clone());
+                    call_args.push(format!("{pt} {p}"));
+                }
+                kinds.push(0);
+                descs.push("");
+            }
+        }
+    }
+    if next != params.len() {
+        return Err(refuse("a subgroup-level kernel whose parameters do not follow its type".into()));
+    }
+    let mut header = Vec::new();
+    let mut k = 0;
+    for (i, t) in inputs.iter().enumerate() {
+        // Parameter names follow the order they were pushed: the memref, then its dynamic parts.
+        let first = kparams[k].clone();
+        header.push(format!("{first} %a{i}"));
+        k += 1;
+        if let Type::MemRef { shape, layout, .. } = t {
+            let mut extra = Vec::new();
+            extra.extend(
+                shape.iter().enumerate().filter(|(_, &d)| d == DYNAMIC).map(|(k, _)| format!("size{k}")),
+            );
+            if let Layout::Strided { strides, offset } = layout {
+                extra.extend(
+                    strides
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, &x)| x == DYNAMIC)
+                        .map(|(k, _)| format!("stride{k}")),
+                );
+                if *offset == DYNAMIC {
+                    extra.push("offset".into());
+                }
+            }
+            for e in extra {
+                header.push(format!("i32 %a{i}.{e}"));
+                k += 1;
+            }
+        }
+    }
+    let group = em.kernel_attr_group();
+    let nbarriers = crate::func::xegpu::nbarrier_count(em.ir, op).clamp(0, u32::MAX as i128) as u32;
+    em.push_function(format!(
+        "define dllexport spir_kernel void @{}({}) #{group} {{\nentry:\n{body}  call void @{}({})\n  ret void\n}}\n",
+        quote(name),
+        header.join(", "),
+        quote(&subgroup_body_name(name)),
+        call_args.join(", ")
+    ));
+    em.push_kernel_metadata(name, &kparams, &kinds, &descs, 0, nbarriers);
     Ok(())
 }
