@@ -51,7 +51,7 @@ fn inverse_factorials(max: u32) -> Vec<f64> {
 
 impl Ir<'_> {
     /// `t` rounded to the nearest integer, as a double and as the low 32 bits of the integer.
-    fn round_to_int(&self, t: Val) -> (Val, Val) {
+    pub(super) fn round_to_int(&self, t: Val) -> (Val, Val) {
         let m = self.f(t.ty(), ROUNDER);
         let s = self.fadd(t, m);
         let kf = self.fsub(s, m);
@@ -61,7 +61,7 @@ impl Ir<'_> {
 
     /// 2^k for an `i32` k in [-1076, 1025], as two normal doubles of type `t` whose product it
     /// is.
-    fn pow2_parts(&self, k: Val, t: Ty) -> (Val, Val) {
+    pub(super) fn pow2_parts(&self, k: Val, t: Ty) -> (Val, Val) {
         let i32t = k.ty();
         let k1 = self.bin(LLVMAShr, k, self.i(i32t, 1));
         let k2 = self.bin(LLVMSub, k, k1);
@@ -82,7 +82,7 @@ impl Ir<'_> {
     }
 
     /// e^r on |r| <= ln2/2 (plus rounding), double.
-    fn exp_poly(&self, r: Val) -> Val {
+    pub(super) fn exp_poly(&self, r: Val) -> Val {
         self.horner(r, &inverse_factorials(13))
     }
 
@@ -125,6 +125,23 @@ impl Ir<'_> {
     /// log(x) of a positive normal or subnormal double as (e, log(m)) with x = 2^e * m.
     fn log_parts(&self, x: Val) -> (Val, Val) {
         let t = x.ty();
+        let (e, m) = self.log_split(x);
+        let f = self.fsub(m, self.f(t, 1.0));
+        let s = self.intr("llvm.genx.ieee.div", t, &[f, self.fadd(self.f(t, 2.0), f)]);
+        let hfsq = self.fmul(self.f(t, 0.5), self.fmul(f, f));
+        let z = self.fmul(s, s);
+        // R(z) = 2 (z/3 + z²/5 + ...), ten terms: the next is below 2^-60 of the result.
+        let series: Vec<f64> = (1..=10).map(|k| 2.0 / (2 * k + 1) as f64).collect();
+        let rz = self.fmul(z, self.horner(z, &series));
+        let inner = self.fsub(hfsq, self.fmul(s, self.fadd(hfsq, rz)));
+        let log_m = self.fsub(f, inner);
+        (e, log_m)
+    }
+
+    /// x = 2^e m of a positive normal or subnormal double, m in [sqrt(1/2), sqrt(2)) from the
+    /// exponent bits (a subnormal scaled by 2^54 first): (e as a double, m).
+    pub(super) fn log_split(&self, x: Val) -> (Val, Val) {
+        let t = x.ty();
         let i32t = self.with_elem(t, self.int(32));
         let tiny = self.fcmp(LLVMRealOLT, x, self.f(t, f64::MIN_POSITIVE));
         let xs = self.select(tiny, self.fmul(x, self.f(t, 2f64.powi(54))), x);
@@ -136,16 +153,7 @@ impl Ir<'_> {
         let him =
             self.bin(LLVMAdd, self.bin(LLVMAnd, hi2, self.i(i32t, 0xf_ffff)), self.i(i32t, 0x3fe6_a09e));
         let m = self.double_of_words(lo, him, t);
-        let f = self.fsub(m, self.f(t, 1.0));
-        let s = self.intr("llvm.genx.ieee.div", t, &[f, self.fadd(self.f(t, 2.0), f)]);
-        let hfsq = self.fmul(self.f(t, 0.5), self.fmul(f, f));
-        let z = self.fmul(s, s);
-        // R(z) = 2 (z/3 + z²/5 + ...), ten terms: the next is below 2^-60 of the result.
-        let series: Vec<f64> = (1..=10).map(|k| 2.0 / (2 * k + 1) as f64).collect();
-        let rz = self.fmul(z, self.horner(z, &series));
-        let inner = self.fsub(hfsq, self.fmul(s, self.fadd(hfsq, rz)));
-        let log_m = self.fsub(f, inner);
-        (self.cast(LLVMSIToFP, e, t), log_m)
+        (self.cast(LLVMSIToFP, e, t), m)
     }
 
     /// The special values of a logarithm: +inf at +inf, -inf at zeros, NaN below zero and at NaN.

