@@ -554,3 +554,489 @@ fn pown_and_rootn_are_within_16_ulp() {
     }
     assert!(failures.is_empty(), "{failures}");
 }
+
+/// `remainder(x, y)` of floats, exactly: the quotient's parity and remainder from the
+/// significands by modular doubling (no float arithmetic), ties to even.
+fn remainder_ref(x: f32, y: f32) -> f32 {
+    if x.is_nan() || y.is_nan() || x.is_infinite() || y == 0.0 {
+        return f32::NAN;
+    }
+    if y.is_infinite() {
+        return x;
+    }
+    let parts = |v: f32| -> (u128, i32) {
+        let b = v.abs().to_bits();
+        let (e, m) = ((b >> 23) as i32, u128::from(b & 0x7f_ffff));
+        if e == 0 {
+            (m, -149)
+        } else {
+            (m | 0x80_0000, e - 150)
+        }
+    };
+    let ((mx, ex), (my, ey)) = (parts(x), parts(y));
+    if mx == 0 {
+        return x;
+    }
+    if ey > ex {
+        // |x| < |y|: the quotient is 0 or 1 (ties to 0)
+        let (ax, ay) = (f64::from(x.abs()), f64::from(y.abs()));
+        let v = if 2.0 * ax > ay { (ax - ay) as f32 } else { ax as f32 };
+        return if x < 0.0 { -v } else { v };
+    }
+    // |x| = mx 2^ex, |y| = my 2^ey, ex >= ey; work in units of 2^ey
+    let unit = ex.min(ey);
+    let my_u = my << (ey - unit);
+    // mx 2^(ex - unit) mod 2 my_u, by doubling
+    let modulus = 2 * my_u;
+    let mut r = mx % modulus;
+    for _ in 0..ex - unit {
+        r = (2 * r) % modulus;
+    }
+    // r in [0, 2|y|): the quotient's parity is r >= |y|
+    let (mut r, odd) = if r >= my_u { (r - my_u, true) } else { (r, false) };
+    let mut negative_r = false;
+    if 2 * r > my_u || (2 * r == my_u && odd) {
+        r = my_u - r;
+        negative_r = true;
+    }
+    let magnitude = r as f64 * 2f64.powi(unit);
+    let v = if negative_r { -magnitude } else { magnitude } as f32;
+    if x < 0.0 {
+        -v
+    } else {
+        v
+    }
+}
+
+/// `nextafter` from `next_up`/`next_down`.
+fn nextafter_ref(x: f64, y: f64, single: bool) -> f64 {
+    if x.is_nan() || y.is_nan() {
+        return f64::NAN;
+    }
+    if x == y {
+        return y;
+    }
+    if single {
+        let x = x as f32;
+        f64::from(if (y as f32) > x { x.next_up() } else { x.next_down() })
+    } else if y > x {
+        x.next_up()
+    } else {
+        x.next_down()
+    }
+}
+
+/// `maxmag` (`max`) or `minmag`.
+fn magnitude_ref(x: f64, y: f64, max: bool) -> f64 {
+    let (ax, ay) = (x.abs(), y.abs());
+    if (max && ax > ay) || (!max && ax < ay) {
+        x
+    } else if (max && ay > ax) || (!max && ay < ax) {
+        y
+    } else if x == 0.0 && y == 0.0 {
+        // zeros of both signs: -0 below +0
+        let positive = if max {
+            x.is_sign_positive() || y.is_sign_positive()
+        } else {
+            x.is_sign_positive() && y.is_sign_positive()
+        };
+        if positive {
+            0.0
+        } else {
+            -0.0
+        }
+    } else if max {
+        x.max(y)
+    } else {
+        x.min(y)
+    }
+}
+
+#[test]
+fn two_argument_float_functions_match_their_references() {
+    let mut failures = String::new();
+    // (name, bound in ulp, reference, exact-bit function)
+    type Reference = fn(f64, f64, bool) -> f64;
+    let cases: [(&str, f64, Reference); 6] = [
+        ("hypot", 4.0, |x, y, s| if s { f64::from((x as f32 as f64).hypot(y) as f32) } else { x.hypot(y) }),
+        ("remainder", 0.0, |x, y, _| f64::from(remainder_ref(x as f32, y as f32))),
+        ("nextafter", 0.0, nextafter_ref),
+        ("maxmag", 0.0, |x, y, _| magnitude_ref(x, y, true)),
+        ("minmag", 0.0, |x, y, _| magnitude_ref(x, y, false)),
+        ("divide", 0.0, |x, y, s| if s { f64::from(x as f32 / y as f32) } else { x / y }),
+    ];
+    for (name, bound, reference) in cases {
+        for single in [true, false] {
+            if name == "remainder" && !single {
+                continue;
+            }
+            let mut rng = Rng(0x4242 + name.len() as u64);
+            let (xs, ys) = float_pairs(single, 4096, || {
+                let x = if single {
+                    f32::from_bits(rng.next() as u32 & 0xff7f_ffff) as f64
+                } else {
+                    f64::from_bits(rng.next() & 0xffef_ffff_ffff_ffff)
+                };
+                let y = match rng.next() % 3 {
+                    0 => x * rng.range(-2.0, 2.0),
+                    1 => rng.range(-1e3, 1e3),
+                    _ => {
+                        if single {
+                            f32::from_bits(rng.next() as u32 & 0xff7f_ffff) as f64
+                        } else {
+                            f64::from_bits(rng.next() & 0xffef_ffff_ffff_ffff)
+                        }
+                    }
+                };
+                (x, y)
+            });
+            let name_m = if name == "divide" { "native_divide" } else { name };
+            let platforms = if single {
+                [TargetPlatform::Tgllp, TargetPlatform::Pvc]
+            } else {
+                [TargetPlatform::Skl, TargetPlatform::Pvc]
+            };
+            for platform in platforms {
+                match measure2(name_m, single, platform, &xs, &ys, |x, y| reference(x, y, single)) {
+                    Ok((u, x, y)) => {
+                        let kind = if single { "float" } else { "double" };
+                        eprintln!("| {name} | {kind} | {platform:?} | {u:.2} | ({x:e}, {y:e}) |");
+                        if u > bound {
+                            failures.push_str(&format!(
+                                "{name}({kind}) on {platform:?}: {u:.2} ulp at ({x:e}, {y:e})\n"
+                            ));
+                        }
+                    }
+                    Err(why) => failures.push_str(&format!("{name} on {platform:?}: {why}\n")),
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{failures}");
+}
+
+/// `ilogb` from the bits: the exponent field, subnormals by their leading zeros.
+fn ilogb_ref(x: f64) -> i32 {
+    if x.is_nan() || x.is_infinite() {
+        return i32::MAX;
+    }
+    if x == 0.0 {
+        return i32::MIN;
+    }
+    let b = x.abs().to_bits();
+    let e = (b >> 52) as i32;
+    if e == 0 {
+        -1011 - (b.leading_zeros() as i32)
+    } else {
+        e - 1023
+    }
+}
+
+#[test]
+fn exponent_functions_and_nan_are_exact() {
+    let mut rng = Rng(0x1066);
+    let mut xs: Vec<f64> = EDGES.to_vec();
+    while xs.len() < 2048 {
+        xs.push(f64::from_bits(rng.next()));
+    }
+    let mut failures = String::new();
+    for single in [true, false] {
+        let xs: Vec<f64> = xs.iter().map(|&x| if single { x as f32 as f64 } else { x }).collect();
+        let (t, m) = if single { (E::F32, "f") } else { (E::F64, "d") };
+        let platforms = if single {
+            [TargetPlatform::Tgllp, TargetPlatform::Pvc]
+        } else {
+            [TargetPlatform::Skl, TargetPlatform::Pvc]
+        };
+        for platform in platforms {
+            let got = run(&format!("_Z5ilogbDv8_{m}"), &[t], E::I32, &[bits(&xs, single)], platform);
+            match got {
+                Ok(got) => {
+                    for (&x, &g) in xs.iter().zip(&got) {
+                        if g as u32 as i32 != ilogb_ref(x) {
+                            failures
+                                .push_str(&format!("ilogb({x:e}) on {platform:?}: {}\n", g as u32 as i32));
+                            break;
+                        }
+                    }
+                }
+                Err(why) => failures.push_str(&format!("ilogb on {platform:?}: {why}\n")),
+            }
+            match run(&format!("_Z4logbDv8_{m}"), &[t], t, &[bits(&xs, single)], platform) {
+                Ok(got) => {
+                    for (&x, &g) in xs.iter().zip(&got) {
+                        let want = match ilogb_ref(x) {
+                            _ if x.is_nan() => f64::NAN,
+                            _ if x.is_infinite() => f64::INFINITY,
+                            _ if x == 0.0 => f64::NEG_INFINITY,
+                            e => f64::from(e),
+                        };
+                        if ulps(value(g, single), want, single) != Some(0.0) {
+                            failures
+                                .push_str(&format!("logb({x:e}) on {platform:?}: {}\n", value(g, single)));
+                            break;
+                        }
+                    }
+                }
+                Err(why) => failures.push_str(&format!("logb on {platform:?}: {why}\n")),
+            }
+            let recip = run(&format!("_Z12native_recipDv8_{m}"), &[t], t, &[bits(&xs, single)], platform);
+            match recip {
+                Ok(got) => {
+                    for (&x, &g) in xs.iter().zip(&got) {
+                        let want = if single { f64::from(1.0 / x as f32) } else { 1.0 / x };
+                        if ulps(value(g, single), want, single) != Some(0.0) {
+                            failures
+                                .push_str(&format!("recip({x:e}) on {platform:?}: {}\n", value(g, single)));
+                            break;
+                        }
+                    }
+                }
+                Err(why) => failures.push_str(&format!("recip on {platform:?}: {why}\n")),
+            }
+            // nan(code): a quiet NaN with the code's low bits in its significand
+            let codes: Vec<u64> = (0..64).map(|k| rng.next() >> (k % 64)).collect();
+            let (ct, mask, quiet) = if single {
+                (E::I32, 0x3f_ffffu64, 0x7fc0_0000u64)
+            } else {
+                (E::I64, 0x7_ffff_ffff_ffff, 0x7ff8_0000_0000_0000)
+            };
+            let codes: Vec<u64> = codes.iter().map(|&c| if single { c & 0xffff_ffff } else { c }).collect();
+            let name = if single { "_Z3nanDv8_j" } else { "_Z3nanDv8_m" };
+            match run(name, &[ct], t, &[codes.clone()], platform) {
+                Ok(got) => {
+                    for (&c, &g) in codes.iter().zip(&got) {
+                        if g != quiet | (c & mask) {
+                            failures.push_str(&format!("nan({c:#x}) on {platform:?}: {g:#x}\n"));
+                            break;
+                        }
+                    }
+                }
+                Err(why) => failures.push_str(&format!("nan on {platform:?}: {why}\n")),
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{failures}");
+}
+
+/// Integer element types of the integer built-ins, with their mangling letters (signed,
+/// unsigned).
+const INTS: [(E, u32, &str, &str); 4] =
+    [(E::I8, 8, "c", "h"), (E::I16, 16, "s", "t"), (E::I32, 32, "i", "j"), (E::I64, 64, "l", "m")];
+
+/// `v`'s low `w` bits as a signed (or unsigned) integer.
+fn int_of(v: u64, w: u32, signed: bool) -> i128 {
+    let v = if w == 64 { v } else { v & ((1u64 << w) - 1) };
+    if signed && w < 128 && v >> (w - 1) & 1 == 1 {
+        i128::from(v) - (1i128 << w)
+    } else {
+        i128::from(v)
+    }
+}
+
+#[test]
+fn integer_functions_match_i128_arithmetic() {
+    let mut rng = Rng(0x5a7);
+    let mut failures = String::new();
+    for (t, w, sm, um) in INTS {
+        let n = lane_count(&[t]);
+        let mut cols: Vec<Vec<u64>> = vec![Vec::new(), Vec::new(), Vec::new()];
+        let edges = [0u64, 1, u64::MAX, 1 << (w - 1), (1 << (w - 1)) - 1, 2, u64::MAX - 1];
+        for &a in &edges {
+            for &b in &edges {
+                for &c in &edges[..3] {
+                    cols[0].push(a);
+                    cols[1].push(b);
+                    cols[2].push(c);
+                }
+            }
+        }
+        while cols[0].len() < 4096 {
+            for col in cols.iter_mut() {
+                let v = rng.next();
+                col.push(if rng.next() % 4 == 0 { v >> (rng.next() % 64) } else { v });
+            }
+        }
+        for signed in [true, false] {
+            let m = if signed { sm } else { um };
+            for (name, arity) in [("mad_sat", 3), ("mul_hi", 2), ("mad_hi", 3)] {
+                if name != "mad_sat" && w != 64 {
+                    continue;
+                }
+                let params = if arity == 3 { "S_S_" } else { "S_" };
+                let mangled = format!("_Z{}{name}Dv{n}_{m}{params}", name.len());
+                let types = vec![t; arity];
+                match run(&mangled, &types, t, &cols[..arity], TargetPlatform::Tgllp) {
+                    Ok(got) => {
+                        for i in 0..got.len() {
+                            let a = int_of(cols[0][i], w, signed);
+                            let b = int_of(cols[1][i], w, signed);
+                            let c = int_of(cols[2][i], w, signed);
+                            let (lo, hi) = if signed {
+                                (-(1i128 << (w - 1)), (1i128 << (w - 1)) - 1)
+                            } else {
+                                (0, (1i128 << w) - 1)
+                            };
+                            let want = match name {
+                                "mad_sat" => {
+                                    // a*b + c in 129+ bits: |a*b| < 2^127
+                                    let p = a.checked_mul(b).map(|p| p.checked_add(c));
+                                    match p {
+                                        Some(Some(v)) => v.clamp(lo, hi),
+                                        _ => hi,
+                                    }
+                                }
+                                "mul_hi" => {
+                                    if signed {
+                                        (a * b) >> w
+                                    } else {
+                                        ((a as u128 * b as u128) >> w) as i128
+                                    }
+                                }
+                                _ => {
+                                    let h = if signed {
+                                        (a * b) >> w
+                                    } else {
+                                        ((a as u128 * b as u128) >> w) as i128
+                                    };
+                                    int_of((h + c) as u64, w, signed)
+                                }
+                            };
+                            if int_of(got[i], w, signed) != want {
+                                failures.push_str(&format!(
+                                    "{mangled}({a}, {b}, {c}) = {}, expected {want}\n",
+                                    int_of(got[i], w, signed)
+                                ));
+                                break;
+                            }
+                        }
+                    }
+                    Err(why) => failures.push_str(&format!("{mangled}: {why}\n")),
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{failures}");
+}
+
+#[test]
+fn variable_shuffles_pick_lanes_by_the_mask() {
+    let mut rng = Rng(0x5f);
+    // (float lanes without NaN patterns: the simulator quiets a signaling NaN a float move copies)
+    let xs: Vec<u64> = (0..1024).map(|_| rng.next() & 0xff7f_ffff).collect();
+    let ys: Vec<u64> = (0..1024).map(|_| rng.next() & 0xffff_ffff).collect();
+    let masks: Vec<u64> = (0..1024).map(|_| rng.next() & 0xffff_ffff).collect();
+    let mut failures = String::new();
+    for platform in [TargetPlatform::Skl, TargetPlatform::Tgllp, TargetPlatform::Dg2, TargetPlatform::Pvc] {
+        match run("_Z7shuffleDv8_fDv8_j", &[E::F32, E::I32], E::F32, &[xs.clone(), masks.clone()], platform) {
+            Ok(got) => {
+                for (i, &g) in got.iter().enumerate() {
+                    let want = xs[i / 8 * 8 + (masks[i] % 8) as usize];
+                    if g != want {
+                        failures.push_str(&format!(
+                            "shuffle on {platform:?}, row {i}: {g:#x}, expected {want:#x}\n"
+                        ));
+                        break;
+                    }
+                }
+            }
+            Err(why) => failures.push_str(&format!("shuffle on {platform:?}: {why}\n")),
+        }
+        let cols = [xs.clone(), ys.clone(), masks.clone()];
+        match run("_Z8shuffle2Dv8_iS_Dv8_j", &[E::I32, E::I32, E::I32], E::I32, &cols, platform) {
+            Ok(got) => {
+                for (i, &g) in got.iter().enumerate() {
+                    let k = (masks[i] % 16) as usize;
+                    let want = if k < 8 { xs[i / 8 * 8 + k] } else { ys[i / 8 * 8 + k - 8] };
+                    if g != want {
+                        failures.push_str(&format!(
+                            "shuffle2 on {platform:?}, row {i}: {g:#x}, expected {want:#x}\n"
+                        ));
+                        break;
+                    }
+                }
+            }
+            Err(why) => failures.push_str(&format!("shuffle2 on {platform:?}: {why}\n")),
+        }
+    }
+    assert!(failures.is_empty(), "{failures}");
+}
+
+/// Every kernel of this file's functions: (mangled name, argument types, result type).
+fn kernel_catalog() -> Vec<(String, Vec<E>, E)> {
+    let mut out = Vec::new();
+    for (t, m) in [(E::F32, "f"), (E::F64, "d")] {
+        for name in ["pow", "powr", "hypot", "nextafter", "maxmag", "minmag", "native_divide", "half_divide"]
+        {
+            if name == "half_divide" && t == E::F64 {
+                continue;
+            }
+            out.push((format!("_Z{}{name}Dv8_{m}S_", name.len()), vec![t, t], t));
+        }
+        for name in ["pown", "rootn"] {
+            out.push((format!("_Z{}{name}Dv8_{m}Dv8_i", name.len()), vec![t, E::I32], t));
+        }
+        out.push((format!("_Z5ilogbDv8_{m}"), vec![t], E::I32));
+        out.push((format!("_Z4logbDv8_{m}"), vec![t], t));
+        out.push((format!("_Z12native_recipDv8_{m}"), vec![t], t));
+    }
+    out.push(("_Z9remainderDv8_fS_".into(), vec![E::F32, E::F32], E::F32));
+    out.push(("_Z3nanDv8_j".into(), vec![E::I32], E::F32));
+    out.push(("_Z3nanDv8_m".into(), vec![E::I64], E::F64));
+    out.push(("_Z7shuffleDv8_fDv8_j".into(), vec![E::F32, E::I32], E::F32));
+    out.push(("_Z8shuffle2Dv8_iS_Dv8_j".into(), vec![E::I32, E::I32, E::I32], E::I32));
+    for (t, _, sm, um) in INTS {
+        let n = lane_count(&[t]);
+        for m in [sm, um] {
+            out.push((format!("_Z7mad_satDv{n}_{m}S_S_"), vec![t; 3], t));
+        }
+    }
+    for m in ["l", "m"] {
+        out.push((format!("_Z6mul_hiDv8_{m}S_"), vec![E::I64; 2], E::I64));
+        out.push((format!("_Z6mad_hiDv8_{m}S_S_"), vec![E::I64; 3], E::I64));
+    }
+    out
+}
+
+#[test]
+fn misc_builtin_kernels_pass_the_finalizer() {
+    if !common::finalizer_available() {
+        eprintln!("GenX_IR not installed: finalizer check skipped");
+        return;
+    }
+    let mut failures = String::new();
+    let mut checked = 0;
+    for (mangled, types, ret) in kernel_catalog() {
+        let text = kernel(&mangled, &types, ret);
+        // (nan of a ulong code is bit logic: it compiles without double precision)
+        let double = types.contains(&E::F64);
+        for (platform, name) in [
+            (TargetPlatform::Skl, "SKL"),
+            (TargetPlatform::Tgllp, "TGLLP"),
+            (TargetPlatform::Dg2, "DG2"),
+            (TargetPlatform::Pvc, "PVC"),
+        ] {
+            let result = compile(&text, platform);
+            if double && matches!(platform, TargetPlatform::Tgllp | TargetPlatform::Dg2) {
+                match result {
+                    Err(log) if log.contains("is not available on") => checked += 1,
+                    other => failures.push_str(&format!("{mangled} on {name}: {other:?}\n")),
+                }
+                continue;
+            }
+            match result.and_then(|visa| common::finalize("k.visaasm", &visa, name)) {
+                Ok(_) => checked += 1,
+                Err(why) => failures.push_str(&format!("{mangled} on {name}: {why}\n")),
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{failures}");
+    assert_eq!(checked, kernel_catalog().len() * 4);
+}
+
+#[test]
+fn double_remainder_is_refused_by_name() {
+    let log =
+        compile(&kernel("_Z9remainderDv8_dS_", &[E::F64, E::F64], E::F64), TargetPlatform::Skl).unwrap_err();
+    assert!(log.contains("unsupported: OpenCL built-in remainder") && log.contains("frem"), "{log}");
+}
