@@ -29,6 +29,7 @@ pub mod mangling;
 mod misc_math;
 mod power;
 mod soft_math;
+mod trig_reduction;
 mod work_item;
 
 use super::super::raw::{ModuleRef, Ty, Val};

@@ -7,7 +7,8 @@
 //! `log`/`log2`/`log10` split the argument into 2^e * m with m in [sqrt(1/2), sqrt(2)) from its
 //! exponent bits (subnormals scaled first), and evaluate log(m) = f - (f²/2 - s(f²/2 + R(s²))) with
 //! s = f/(2+f) (an IEEE division) and R the atanh series; `sin`/`cos`/`tan` reduce by multiples of
-//! pi/2 in three parts (exact for |k| < 2^20) and evaluate the Taylor polynomials of degree 17/18
+//! pi/2 in three parts (exact for |k| < 2^20; larger arguments by the bits of 2/pi, in
+//! trig_reduction.rs) and evaluate the Taylor polynomials of degree 17/18
 //! on |r| <= pi/4, choosing and negating by the quadrant.
 //!
 //! Single precision `exp`/`exp10` use the math unit's `exp` (base 2) on a reduced argument, as
@@ -32,9 +33,8 @@ const LN10_TAIL: f64 = -2.1707562233822494e-16;
 const PIO2_1: f64 = 1.570796326734125614166259765625;
 const PIO2_2: f64 = 6.077100506303965976609289646148681640625e-11;
 const PIO2_3: f64 = 2.0222662487959506e-21;
-/// The magnitude from which double `sin`, `cos` and `tan` give NaN: the reduction by pi/2 in three
-/// parts is exact below it; larger arguments need the reduction by the bits of 2/pi
-/// (Payne-Hanek), which is not implemented.
+/// The magnitude from which double `sin`, `cos` and `tan` reduce by the bits of 2/pi
+/// (trig_reduction.rs): the reduction by pi/2 in three parts is exact below it.
 pub(super) const TRIG_LIMIT: f64 = 1048576.0;
 /// 1.5 * 2^52: adding it rounds a double of magnitude below 2^51 to an integer.
 const ROUNDER: f64 = 6755399441055744.0;
@@ -188,15 +188,21 @@ impl Ir<'_> {
         self.log_edges(x, res)
     }
 
-    /// (sin r, cos r, quadrant k) of x = k pi/2 + r, double; NaN for |x| >= [`TRIG_LIMIT`].
+    /// (sin r, cos r, quadrant k) of x = k pi/2 + r, double (NaN for infinities and NaN).
     fn sin_cos_parts(&self, x: Val) -> (Val, Val, Val) {
         let t = x.ty();
         let inside = self.fcmp(LLVMRealOLT, self.fabs(x), self.f(t, TRIG_LIMIT));
-        let x = self.select(inside, x, self.f(t, f64::NAN));
-        let (kf, k) = self.round_to_int(self.fmul(x, self.f(t, std::f64::consts::FRAC_2_PI)));
-        let r = self.fsub(x, self.fmul(kf, self.f(t, PIO2_1)));
+        let small = self.select(inside, x, self.f(t, 0.0));
+        let (kf, k) = self.round_to_int(self.fmul(small, self.f(t, std::f64::consts::FRAC_2_PI)));
+        let r = self.fsub(small, self.fmul(kf, self.f(t, PIO2_1)));
         let r = self.fsub(r, self.fmul(kf, self.f(t, PIO2_2)));
         let r = self.fsub(r, self.fmul(kf, self.f(t, PIO2_3)));
+        // from 2^20 up: the reduction by the bits of 2/pi; NaN for infinities and NaN
+        let (r_large, k_large) = self.reduce_pio2_large(self.select(inside, self.f(t, TRIG_LIMIT), x));
+        let finite = self.fcmp(LLVMRealOLT, self.fabs(x), self.f(t, f64::INFINITY));
+        let r_large = self.select(finite, r_large, self.f(t, f64::NAN));
+        let r = self.select(inside, r, r_large);
+        let k = self.select(inside, k, k_large);
         let z = self.fmul(r, r);
         let inv = inverse_factorials(18);
         // (-1)^(n/2): the sign of the r^n term (n even) or r^(n+1) term (n odd)
