@@ -345,7 +345,7 @@ fn pow_arguments(rng: &mut Rng, single: bool) -> (f64, f64) {
     let (emax, zmax) = if single { (126.0, 140.0) } else { (1020.0, 1100.0) };
     let e = rng.range(-emax, emax).round();
     let x = rng.range(0.5, 1.0) * 2f64.powf(e);
-    let x = if rng.next() % 4 == 0 { -x } else { x };
+    let x = if rng.next().is_multiple_of(4) { -x } else { x };
     let lx = x.abs().log2().abs().max(1e-3);
     let y = match rng.next() % 3 {
         0 => rng.range(-zmax, zmax) / lx,
@@ -353,7 +353,7 @@ fn pow_arguments(rng: &mut Rng, single: bool) -> (f64, f64) {
         _ => rng.range(-4.0, 4.0),
     };
     // x near 1 with a large y
-    if rng.next() % 8 == 0 {
+    if rng.next().is_multiple_of(8) {
         let x = 1.0 + rng.range(-1e-6, 1e-6);
         return (x, rng.range(-1e8, 1e8));
     }
@@ -436,7 +436,7 @@ fn pown_and_rootn_are_within_16_ulp() {
     }
     while xs.len() < 4096 {
         let x = rng.range(-4.0, 4.0);
-        xs.push(if rng.next() % 2 == 0 { x } else { 1.0 + x * 1e-4 });
+        xs.push(if rng.next().is_multiple_of(2) { x } else { 1.0 + x * 1e-4 });
         ns.push((rng.next() % 401) as i32 - 200);
     }
     for (single, platforms) in [
@@ -509,9 +509,9 @@ fn pown_and_rootn_are_within_16_ulp() {
                 let r = ((rng.next() >> (64 - r_bits)) | 1) as f64 * 2f64.powi((rng.next() % 40) as i32 - 20);
                 let x = r.powi(n);
                 if x.is_finite() && x != 0.0 && x.is_normal() {
-                    let neg = n % 2 == 1 && rng.next() % 2 == 0;
+                    let neg = n % 2 == 1 && rng.next().is_multiple_of(2);
                     xs.push(if neg { -x } else { x });
-                    ns.push(if rng.next() % 2 == 0 { n } else { -n });
+                    ns.push(if rng.next().is_multiple_of(2) { n } else { -n });
                     exact.push((xs.len() - 1, r));
                 }
             }
@@ -803,7 +803,7 @@ fn exponent_functions_and_nan_are_exact() {
             };
             let codes: Vec<u64> = codes.iter().map(|&c| if single { c & 0xffff_ffff } else { c }).collect();
             let name = if single { "_Z3nanDv8_j" } else { "_Z3nanDv8_m" };
-            match run(name, &[ct], t, &[codes.clone()], platform) {
+            match run(name, &[ct], t, std::slice::from_ref(&codes), platform) {
                 Ok(got) => {
                     for (&c, &g) in codes.iter().zip(&got) {
                         if g != quiet | (c & mask) {
@@ -854,7 +854,7 @@ fn integer_functions_match_i128_arithmetic() {
         while cols[0].len() < 4096 {
             for col in cols.iter_mut() {
                 let v = rng.next();
-                col.push(if rng.next() % 4 == 0 { v >> (rng.next() % 64) } else { v });
+                col.push(if rng.next().is_multiple_of(4) { v >> (rng.next() % 64) } else { v });
             }
         }
         for signed in [true, false] {
@@ -1068,7 +1068,7 @@ fn trig_arguments(rng: &mut Rng) -> Vec<f64> {
             1 => f64::from_bits(rng.next() & 0x7fef_ffff_ffff_ffff),
             _ => rng.range(-1e9, 1e9),
         };
-        out.push(if rng.next() % 2 == 0 { -v } else { v });
+        out.push(if rng.next().is_multiple_of(2) { -v } else { v });
     }
     out
 }

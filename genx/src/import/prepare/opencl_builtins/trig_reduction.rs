@@ -119,8 +119,7 @@ impl Ir<'_> {
                     self.bin(LLVMShl, self.cast(LLVMZExt, table[i], i64t), self.i(i64t, 32)),
                     self.cast(LLVMZExt, table[i + 1], i64t),
                 );
-                let word = self.bin(LLVMAnd, self.bin(LLVMLShr, pair, down), self.i(i64t, 0xffff_ffff));
-                word
+                self.bin(LLVMAnd, self.bin(LLVMLShr, pair, down), self.i(i64t, 0xffff_ffff))
             })
             .collect();
         w.reverse();
