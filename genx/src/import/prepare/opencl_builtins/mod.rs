@@ -15,10 +15,12 @@
 //! and `half_` forms of every transcendental) are the math unit's native precision; `exp`,
 //! `exp10`, `log`, `log10` add a reduction or scaling around it. Double `sqrt` is the IEEE
 //! square root; double `exp`, `exp2`, `exp10`, `log`, `log2`, `log10`, `sin`, `cos`, `tan`,
-//! `rsqrt` and the roundings are software sequences within OpenCL's bounds
-//! (docs/opencl-builtins.md gives the measured ulp). `sincos`, `modf`, `fract` and `frexp` store
-//! their second result through their pointer argument. A known built-in without an expansion
-//! (double `pow`, `atan`, ...) or with other pointer arguments is refused, located:
+//! `pow`, `powr`, `pown`, `rootn` ([`power`]), `rsqrt` and the roundings are software sequences
+//! within OpenCL's bounds (docs/opencl-builtins.md gives the measured ulp; large trigonometric
+//! arguments are reduced by [`trig_reduction`]); the remaining integer, common and vector
+//! functions are [`misc_math`]'s. `sincos`, `modf`, `fract`, `frexp` and `remquo` store their
+//! second result through their pointer argument. A known built-in without an expansion (`atan`,
+//! double `remainder`, ...) or with other pointer arguments is refused, located:
 //! "unsupported: OpenCL built-in <name> ...".
 //!
 //! The SPIR-V work-item built-ins (`__spirv_BuiltInGlobalInvocationId` and the others) become
