@@ -23,6 +23,7 @@ const REGION: usize = 16 * 1024;
 /// An element type of a kernel argument or result.
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum E {
+    F16,
     F32,
     F64,
     I8,
@@ -34,6 +35,7 @@ enum E {
 impl E {
     fn llvm(self) -> &'static str {
         match self {
+            E::F16 => "half",
             E::F32 => "float",
             E::F64 => "double",
             E::I8 => "i8",
@@ -44,6 +46,7 @@ impl E {
     }
     fn suffix(self) -> &'static str {
         match self {
+            E::F16 => "f16",
             E::F32 => "f32",
             E::F64 => "f64",
             E::I8 => "i8",
@@ -55,7 +58,7 @@ impl E {
     fn bytes(self) -> usize {
         match self {
             E::I8 => 1,
-            E::I16 => 2,
+            E::I16 | E::F16 => 2,
             E::F32 | E::I32 => 4,
             E::F64 | E::I64 => 8,
         }
@@ -981,6 +984,14 @@ fn kernel_catalog() -> Vec<(String, Vec<E>, E)> {
         out.push((format!("_Z12native_recipDv8_{m}"), vec![t], t));
     }
     out.push(("_Z9remainderDv8_fS_".into(), vec![E::F32, E::F32], E::F32));
+    for name in ["hypot", "remainder", "nextafter", "maxmag", "minmag", "pow"] {
+        out.push((format!("_Z{}{name}Dv8_DhS_", name.len()), vec![E::F16, E::F16], E::F16));
+    }
+    for name in ["pown", "rootn"] {
+        out.push((format!("_Z{}{name}Dv8_DhDv8_i", name.len()), vec![E::F16, E::I32], E::F16));
+    }
+    out.push(("_Z5ilogbDv8_Dh".into(), vec![E::F16], E::I32));
+    out.push(("_Z4logbDv8_Dh".into(), vec![E::F16], E::F16));
     out.push(("_Z3nanDv8_j".into(), vec![E::I32], E::F32));
     out.push(("_Z3nanDv8_m".into(), vec![E::I64], E::F64));
     out.push(("_Z7shuffleDv8_fDv8_j".into(), vec![E::F32, E::I32], E::F32));
@@ -1121,6 +1132,102 @@ fn double_trig_is_within_bounds_over_the_whole_range() {
             eprintln!("| {name} | double | {platform:?} | {:.2} | {:e} |", worst.0, worst.1);
             if worst.0 > bound {
                 failures.push_str(&format!("{name} on {platform:?}: {:.2} ulp at {:e}\n", worst.0, worst.1));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{failures}");
+}
+
+/// The distance of half `got` from `want` (a double, rounded to half here) in ulps of the half
+/// result; `None` when their classes differ.
+fn half_ulps(got: half::f16, want: f64) -> Option<f64> {
+    let want = half::f16::from_f64(want);
+    let (g, w) = (got.to_f64(), want.to_f64());
+    if w.is_nan() || g.is_nan() {
+        return (w.is_nan() && g.is_nan()).then_some(0.0);
+    }
+    if w.is_infinite() || g.is_infinite() || (w == 0.0 && g == 0.0) {
+        return (g.to_bits() == w.to_bits() || (w == 0.0 && g == 0.0 && got.to_bits() == want.to_bits()))
+            .then_some(0.0);
+    }
+    let a = want.to_bits() & 0x7fff;
+    let up = half::f16::from_bits(a + 1).to_f64();
+    let ulp = if up.is_finite() { up - half::f16::from_bits(a).to_f64() } else { 32.0 };
+    Some((g - w).abs() / ulp)
+}
+
+#[test]
+fn half_functions_round_their_single_precision_results() {
+    let mut rng = Rng(0x16);
+    let mut xs: Vec<u64> = Vec::new();
+    let mut ys: Vec<u64> = Vec::new();
+    let edges: Vec<u64> = EDGES.iter().map(|&v| u64::from(half::f16::from_f64(v).to_bits())).collect();
+    for &x in &edges {
+        for &y in &edges {
+            xs.push(x);
+            ys.push(y);
+        }
+    }
+    while xs.len() < 4096 {
+        xs.push(rng.next() & 0xfbff);
+        ys.push(rng.next() & 0xfbff);
+    }
+    let h = |b: u64| half::f16::from_bits(b as u16).to_f64();
+    let mut failures = String::new();
+    type Reference = fn(f64, f64) -> f64;
+    let cases: [(&str, f64, Reference); 4] = [
+        ("hypot", 4.0, f64::hypot),
+        ("remainder", 0.0, |x, y| f64::from(remainder_ref(x as f32, y as f32))),
+        ("nextafter", 0.0, |x, y| {
+            if x.is_nan() || y.is_nan() {
+                return f64::NAN;
+            }
+            let hx = half::f16::from_f64(x);
+            if x == y {
+                return y;
+            }
+            let b = hx.to_bits();
+            let next = if x == 0.0 {
+                if y > 0.0 {
+                    1
+                } else {
+                    0x8001
+                }
+            } else if (y > x) == (x > 0.0) {
+                b + 1
+            } else {
+                b - 1
+            };
+            half::f16::from_bits(next).to_f64()
+        }),
+        ("maxmag", 0.0, |x, y| magnitude_ref(x, y, true)),
+    ];
+    for platform in [TargetPlatform::Tgllp, TargetPlatform::Pvc] {
+        for (name, bound, reference) in cases {
+            let mangled = format!("_Z{}{name}Dv8_DhS_", name.len());
+            match run(&mangled, &[E::F16, E::F16], E::F16, &[xs.clone(), ys.clone()], platform) {
+                Ok(got) => {
+                    let mut worst = 0.0f64;
+                    for i in 0..got.len() {
+                        let (x, y) = (h(xs[i]), h(ys[i]));
+                        let want = reference(x, y);
+                        match half_ulps(half::f16::from_bits(got[i] as u16), want) {
+                            Some(d) => worst = worst.max(d),
+                            None => {
+                                failures.push_str(&format!(
+                                    "{name}(half {x:e}, {y:e}) on {platform:?} = {:e}, expected {want:e}\n",
+                                    h(got[i])
+                                ));
+                                break;
+                            }
+                        }
+                    }
+                    eprintln!("| {name} | half | {platform:?} | {worst:.2} |");
+                    if worst > bound {
+                        failures.push_str(&format!("{name}(half) on {platform:?}: {worst:.2} ulp\n"));
+                    }
+                }
+                Err(why) => failures.push_str(&format!("{name}(half) on {platform:?}: {why}\n")),
             }
         }
     }
