@@ -810,7 +810,7 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
                 }
                 // a constant, or the predicate of logic on compares and constants: its lanes
                 // copied into the slice
-                value => s.write_pred_slice(id, value, args[2]),
+                value => s.write_pred_slice(id, args[0], value, args[2]),
             }
         }
         Any | All => {

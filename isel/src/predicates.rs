@@ -214,7 +214,8 @@ impl Selector<'_> {
     /// The `wrpredregion` `id` of an `i1` value that is not a compare baled into it (a constant
     /// mask, or predicate logic): the value's lanes from lane 0 of a predicate (a constant's set
     /// by `setp`), moved into the slice at lane 0 or inserted through words at any other lane.
-    pub(crate) fn write_pred_slice(&mut self, id: InstId, value: Value, offset: Value) -> R<()> {
+    /// Into an `undef` old value the other lanes are cleared first, so no lane is left unset.
+    pub(crate) fn write_pred_slice(&mut self, id: InstId, old: Value, value: Value, offset: Value) -> R<()> {
         let off = self
             .f()
             .as_const(offset)
@@ -227,6 +228,11 @@ impl Selector<'_> {
             .filter(|l| l + n <= 32)
             .ok_or_else(|| invalid("a wrpredregion slice beyond 32 lanes"))?;
         let src = self.pred_at0(value)?;
+        if self.f().as_const(old).is_some_and(|c| c.is_undef()) {
+            let all = self.f().value_type(old).num_elems();
+            let zero = if all <= 16 { Imm::UW(0) } else { Imm::UD(0) };
+            self.push(VInst::Setp { exec: pred_exec(all), dst: p, src: zero.into() });
+        }
         if lane == 0 {
             self.move_pred(p, src, n);
             return Ok(());
