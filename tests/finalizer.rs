@@ -97,8 +97,14 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("builtins/opencl_pointer_out.ll", &[]),
     ("builtins/opencl_gelu.ll", &[]),
     ("builtins/opencl_geometry.ll", &[]),
+    ("builtins/opencl_pow_constant.ll", &[]),
+    ("builtins/opencl_misc.ll", &[]),
     (
         "builtins/fp64/opencl_double.ll",
+        &[(Platform::Tgllp, "is not available on tgllp"), (Platform::Dg2, "is not available on dg2")],
+    ),
+    (
+        "builtins/fp64/opencl_double_power.ll",
         &[(Platform::Tgllp, "is not available on tgllp"), (Platform::Dg2, "is not available on dg2")],
     ),
     ("intrinsics/compiler_copies.ll", &[]),
