@@ -168,6 +168,9 @@ pub struct CompileOptions {
     /// The 256-register file (ocloc's `-doubleGRF`, `-ze-exp-register-file-size=256`): the
     /// finalizer allocates 256 GRFs per thread (PVC).
     pub large_grf: bool,
+    /// Which floating-point multiply-adds become one `mad` (ocloc's and clang's
+    /// `-ffp-contract=off|on|fast`; genxc's default is `fast`).
+    pub fp_contract: genxc_genx::lower::FpContract,
 }
 
 impl Default for CompileOptions {
@@ -184,6 +187,7 @@ impl Default for CompileOptions {
             finalizer: None,
             finalizer_options: Vec::new(),
             large_grf: false,
+            fp_contract: genxc_genx::lower::FpContract::Fast,
         }
     }
 }
@@ -564,7 +568,7 @@ pub fn compile_inputs_staged(
     }
     let mut json = None;
     if opts.emit.contains(Emit::Metadata) {
-        let kernels: Vec<_> = compiled.iter_mut().flat_map(|c| std::mem::take(&mut c.kernels)).collect();
+        let kernels: Vec<_> = compiled.iter_mut().flat_map(|c| std::mem::take(&mut c.abi)).collect();
         let reports: Vec<_> = compiled.iter().flat_map(|c| c.finalizer.iter().cloned()).collect();
         let text = times
             .time(Stage::Import, || crate::json::kernels_json_finalized(&kernels, opts.platform, &reports));

@@ -11,6 +11,7 @@
 //! diagnostic.
 
 use crate::api::{CompileOptions, Emit, Input, Output, Sink};
+use crate::kernel_abi::KernelAbi;
 use crate::pipeline::{self, Checks, Products, UnitOutput};
 use crate::timing::{self, PassTimes, PhaseTimes, Stage};
 use crate::{memory, split};
@@ -28,8 +29,11 @@ use std::time::Instant;
 pub(crate) struct InputOutputs {
     /// Outputs, each kind in its deterministic order.
     pub outputs: Vec<Output>,
-    /// The metadata of the input's kernels in `genx.kernels` order (only with `--emit metadata`).
-    pub kernels: Vec<Kernel>,
+    /// The metadata of the input's kernels in `genx.kernels` order (only with `--emit metadata`
+    /// or `zebin`), until [`Self::abis`] pairs it with the inputs selection declared.
+    kernels: Vec<Kernel>,
+    /// The payload inputs of each selected kernel, by kernel name, in unit order.
+    selected_inputs: Vec<(String, Vec<genxc_visa::Input>)>,
     /// `(kernel, counts)` in unit order (only with `CompileOptions::stats`).
     pub stats: Vec<(String, Stats)>,
     /// The kernels encoded for the `.isa` container, in unit order, until [`Self::add_isa`].
@@ -45,6 +49,9 @@ pub(crate) struct InputOutputs {
     /// The selected vISA kernels (with the stack functions they call) for the zebin, in unit
     /// order, until [`Self::add_zebin`].
     selected: Vec<crate::finalize::Unit>,
+    /// The ABI of each kernel after selection, in `genx.kernels` order (only with `--emit
+    /// metadata`), once [`compile_input`] has paired metadata and selected inputs.
+    pub abi: Vec<KernelAbi>,
     /// The finalizer's report of each kernel of the zebin, in unit order.
     pub finalizer: Vec<(String, crate::finalize::FinalizerReport)>,
 }
@@ -57,6 +64,9 @@ impl InputOutputs {
         if let Some(text) = out.legalized.take() {
             let name = format!("{}.legalized.ll", out.kernel);
             self.outputs.push(Output::staged(Emit::Legalized, name, text.into_bytes(), sink));
+        }
+        if out.role == UnitRole::Kernel && !out.inputs.is_empty() {
+            self.selected_inputs.push((out.kernel.clone(), std::mem::take(&mut out.inputs)));
         }
         if out.units.is_some() {
             self.stats.extend(out.stats.take().map(|s| (out.kernel.clone(), s)));
@@ -72,7 +82,7 @@ impl InputOutputs {
             self.outputs.push(Output::staged(Emit::Legalized, name, text.into_bytes(), sink));
         }
         if let Some(stats) = out.stats {
-            self.stats.push((out.kernel, stats));
+            self.stats.push((out.kernel.clone(), stats));
         }
         self.objects.extend(out.object);
         self.selected
@@ -83,6 +93,7 @@ impl InputOutputs {
     fn absorb(&mut self, unit: InputOutputs) {
         self.outputs.extend(unit.outputs);
         self.kernels.extend(unit.kernels);
+        self.selected_inputs.extend(unit.selected_inputs);
         self.stats.extend(unit.stats);
         self.objects.extend(unit.objects);
         self.function_objects.extend(unit.function_objects);
@@ -160,6 +171,19 @@ impl InputOutputs {
         Ok(())
     }
 
+    /// The ABI of each kernel after selection ([`KernelAbi`]), in `genx.kernels` order: its
+    /// metadata with the payload inputs its selected vISA declared. Takes the metadata.
+    pub fn abis(&mut self) -> Vec<KernelAbi> {
+        let inputs = std::mem::take(&mut self.selected_inputs);
+        std::mem::take(&mut self.kernels)
+            .into_iter()
+            .map(|k| match inputs.iter().find(|(name, _)| *name == k.name) {
+                Some((_, i)) => KernelAbi::after_selection(k, i),
+                None => KernelAbi::after_selection(k, &[]),
+            })
+            .collect()
+    }
+
     /// Finalizes the selected kernels and adds the zebin of them, named after the input.
     fn add_zebin(
         &mut self,
@@ -168,8 +192,10 @@ impl InputOutputs {
         times: &mut PassTimes,
     ) -> Result<(), Vec<Diagnostic>> {
         let selected = std::mem::take(&mut self.selected);
-        let (bytes, reports) =
-            times.time(Stage::Isel, || crate::zebin::build(&self.kernels, selected, opts))?;
+        let abis = self.abis();
+        let built = times.time(Stage::Isel, || crate::zebin::build(&abis, selected, opts));
+        self.abi = abis;
+        let (bytes, reports) = built?;
         self.outputs.push(Output::new(Emit::Zebin, format!("{}.bin", stem(input)), bytes));
         for (kernel, r) in &reports {
             if r.spill_sends > 0 || r.fill_sends > 0 {
@@ -201,6 +227,7 @@ fn products(opts: &CompileOptions) -> Products {
         visaasm: opts.emit.contains(Emit::Visaasm),
         object: opts.emit.contains(Emit::Isa),
         finalize: opts.emit.contains(Emit::Zebin),
+        abi: opts.emit.contains(Emit::Metadata),
     }
 }
 
@@ -233,9 +260,11 @@ pub(crate) fn compile_input(
     };
     if want.finalize {
         out.add_zebin(&input.name, opts, times)?;
-        if !opts.emit.contains(Emit::Metadata) {
-            out.kernels.clear();
-        }
+    } else {
+        out.abi = out.abis();
+    }
+    if !opts.emit.contains(Emit::Metadata) {
+        out.abi.clear();
     }
     Ok(out)
 }
@@ -289,7 +318,7 @@ fn compile_split(
         if metadata {
             outputs.kernels.push(u.kernel.clone());
         }
-        let out = pipeline::compile_unit(u, platform, want, checks, mark).ok()?;
+        let out = pipeline::compile_unit(u, platform, opts.fp_contract, want, checks, mark).ok()?;
         outputs.add_unit(out, sink);
         Some((kernel, md, outputs))
     });
@@ -568,7 +597,7 @@ fn compile_whole(
     drop(module);
     let platform = opts.platform;
     let results = run_parallel(units, thread_pool(opts).as_ref(), times, None::<fn()>, |u, mark| {
-        let out = pipeline::compile_unit(u, platform, want, checks, mark)?;
+        let out = pipeline::compile_unit(u, platform, opts.fp_contract, want, checks, mark)?;
         let mut outputs = InputOutputs::default();
         outputs.add_unit(out, sink);
         Ok(outputs)
@@ -739,14 +768,16 @@ mod tests {
                     let opts = CompileOptions { platform, emit, jobs: 2, stats, ..CompileOptions::default() };
                     let want = products(&opts);
                     let mut times = PassTimes::new();
-                    let json = |k: &[Kernel]| crate::json::kernels_json(k, platform);
-                    let whole = compile_whole(input, &opts, want, &mut times, None)
-                        .map(|out| (out.outputs, out.stats, json(&out.kernels)));
+                    let json = |mut out: InputOutputs| {
+                        let abis = out.abis();
+                        (out.outputs, out.stats, crate::json::kernels_json(&abis, platform))
+                    };
+                    let whole = compile_whole(input, &opts, want, &mut times, None).map(json);
                     match compile_split(input, &opts, want, &mut times, None) {
                         Some(out) => {
                             split += 1;
                             assert_eq!(
-                                Ok(&(out.outputs, out.stats, json(&out.kernels))),
+                                Ok(&json(out)),
                                 whole.as_ref(),
                                 "{} {emit:?} {platform:?}",
                                 input.name
