@@ -171,6 +171,16 @@ pub struct CompileOptions {
     /// Which floating-point multiply-adds become one `mad` (ocloc's and clang's
     /// `-ffp-contract=off|on|fast`; genxc's default is `fast`).
     pub fp_contract: genxc_genx::lower::FpContract,
+    /// Source lines into the vISA and a `.debug_line` in the zebin (ocloc's `-g`,
+    /// `-ze-kernel-debug-enable`): the input's `!dbg` locations, or the lines of its text.
+    pub debug_lines: bool,
+}
+
+impl CompileOptions {
+    /// How code is generated for these options.
+    pub fn codegen(&self) -> crate::pipeline::Codegen {
+        crate::pipeline::Codegen { fp_contract: self.fp_contract, debug_lines: self.debug_lines }
+    }
 }
 
 impl Default for CompileOptions {
@@ -188,6 +198,7 @@ impl Default for CompileOptions {
             finalizer_options: Vec::new(),
             large_grf: false,
             fp_contract: genxc_genx::lower::FpContract::Fast,
+            debug_lines: false,
         }
     }
 }

@@ -251,7 +251,8 @@ pub(crate) fn compile_input(
     let want = products(opts);
     // Metadata alone needs nothing past import: the whole module, without kernel units, is cheaper.
     let mut out = None;
-    if want != Products::default() && !opts.emit.contains(Emit::Llvm) {
+    // source lines (-g) come from the whole input's text and debug metadata
+    if want != Products::default() && !opts.emit.contains(Emit::Llvm) && !opts.debug_lines {
         out = compile_split(input, opts, want, times, sink);
     }
     let mut out = match out {
@@ -318,7 +319,7 @@ fn compile_split(
         if metadata {
             outputs.kernels.push(u.kernel.clone());
         }
-        let out = pipeline::compile_unit(u, platform, opts.fp_contract, want, checks, mark).ok()?;
+        let out = pipeline::compile_unit(u, platform, opts.codegen(), want, checks, mark).ok()?;
         outputs.add_unit(out, sink);
         Some((kernel, md, outputs))
     });
@@ -545,6 +546,9 @@ fn compile_whole(
             locate(d)
         })?;
     out.warnings = locate(std::mem::take(&mut module.notes));
+    if opts.debug_lines {
+        text_lines(&mut module, name, source.as_ref());
+    }
     if checks.enabled() {
         genxc_genx::verify::verify_module(&module, "import").map_err(|d| {
             end_import(times);
@@ -597,7 +601,7 @@ fn compile_whole(
     drop(module);
     let platform = opts.platform;
     let results = run_parallel(units, thread_pool(opts).as_ref(), times, None::<fn()>, |u, mark| {
-        let out = pipeline::compile_unit(u, platform, opts.fp_contract, want, checks, mark)?;
+        let out = pipeline::compile_unit(u, platform, opts.codegen(), want, checks, mark)?;
         let mut outputs = InputOutputs::default();
         outputs.add_unit(out, sink);
         Ok(outputs)
@@ -618,6 +622,41 @@ fn compile_whole(
         out.add_isa(name, times);
     }
     Ok(out)
+}
+
+/// Gives the functions of `module` without `!dbg` locations the lines of the input's text (`-g`):
+/// each instruction found in the text by its label (a named value's definition, a call by its
+/// callee) has its line; the others belong to the line before them. A function whose lines came
+/// from `!dbg` locations keeps them. The file is the input's file name.
+fn text_lines(
+    module: &mut genxc_genx::Module,
+    input: &str,
+    source: Option<&genxc_frontend::llvm::SourceMap>,
+) {
+    let base = input.rsplit(['/', '\\']).next().unwrap_or(input);
+    for (_, f) in module.functions.iter_mut() {
+        if !f.lines.is_empty() {
+            if f.source_file.is_empty() {
+                f.source_file = base.to_string();
+            }
+            continue;
+        }
+        let Some(sm) = source else { continue };
+        let found: Vec<_> = f
+            .insts
+            .iter()
+            .filter_map(|(id, _)| {
+                let label = f.value_name(genxc_genx::Value::Inst(id));
+                let (line, _) =
+                    sm.instruction(&f.name, &label, &genxc_genx::intrinsics::is_overload_suffix)?;
+                Some((id, line))
+            })
+            .collect();
+        if !found.is_empty() {
+            f.lines.extend(found);
+            f.source_file = base.to_string();
+        }
+    }
 }
 
 /// The worker threads of a compile: `opts.jobs` of them, or one per core when it is 0; `None`

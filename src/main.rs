@@ -140,7 +140,7 @@ struct Cli {
     finalizer: Option<String>,
 
     /// ocloc's API options for the Vector Compiler path, as one string: `-vc-codegen`,
-    /// `-doubleGRF` (PVC), `-Xfinalizer "<option>"`, `-ffp-contract=fast|on|off`,
+    /// `-doubleGRF` (PVC), `-Xfinalizer "<option>"`, `-ffp-contract=fast|on|off`, `-g`,
     /// `-disable-finalizer-msg`, `-stateless-stack-mem-size=<bytes>`; an unknown option is a usage
     /// error. Example: `--options "-vc-codegen -doubleGRF"`
     #[arg(long, value_name = "OPTIONS", allow_hyphen_values = true)]
@@ -262,6 +262,7 @@ fn run(cli: &Cli, times: &mut PassTimes) -> ExitCode {
         finalizer_options: Vec::new(),
         large_grf: false,
         fp_contract: Default::default(),
+        debug_lines: false,
     };
     for value in &cli.spec_constants {
         match genxc::spec_constant("--spec-constant", value) {

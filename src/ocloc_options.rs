@@ -11,9 +11,10 @@
 //! `-ffp-contract=fast|on|off` (which multiply-adds become one `mad`: `genxc_genx::lower::FpContract`),
 //! `-disable-finalizer-msg` (accepted: the finalizer's messages are never printed),
 //! `-stateless-stack-mem-size=<bytes>` (handled by `CompileOptions::parse`).
-//! Internal options: `-ze-exp-register-file-size=<128|256>`. Options genxc knows but does not
-//! implement (`-g`, `-ze-kernel-debug-enable`, `-vc-use-bindless-buffers`) are refused as not
-//! modeled; anything else stays an unknown option for the caller to report.
+//! `-g` / `-ze-kernel-debug-enable` (source lines into the vISA and the zebin's `.debug_line`).
+//! Internal options: `-ze-exp-register-file-size=<128|256>`. `-vc-use-bindless-buffers`, which
+//! genxc knows but does not implement, is refused as not modeled; anything else stays an unknown
+//! option for the caller to report.
 
 use crate::api::CompileOptions;
 use genxc_diag::Diagnostic;
@@ -92,7 +93,8 @@ pub fn apply(
             Ok(())
         }
         "g" | "ze-kernel-debug-enable" => {
-            Err(not_modeled(word, "source lines in vISA and a .debug_line in the zebin"))
+            opts.debug_lines = true;
+            Ok(())
         }
         "vc-use-bindless-buffers" => {
             Err(not_modeled(word, "bindless buffers (genxc binds buffers in the binding table)"))

@@ -55,6 +55,15 @@ impl Products {
     }
 }
 
+/// How code is generated, from the options (`-ffp-contract=`, `-g`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Codegen {
+    /// Which multiply-adds become one `mad`.
+    pub fp_contract: FpContract,
+    /// Source lines into the vISA (`LOC`/`FILE`), from the lines the import recorded.
+    pub debug_lines: bool,
+}
+
 /// Checks run between the stages besides the passes' own.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Checks {
@@ -134,7 +143,7 @@ impl Default for UnitOutput {
 pub fn compile_unit(
     unit: KernelUnit,
     platform: Platform,
-    contract: FpContract,
+    codegen: Codegen,
     want: Products,
     checks: Checks,
     mark: &mut dyn FnMut(Stage),
@@ -153,7 +162,10 @@ pub fn compile_unit(
     // lower, legalize (one function at a time: the first function that fails is the one reported)
     // Declarations of the stack functions the unit calls have no body: they only name callees.
     for (_, f) in functions.iter_mut().filter(|(_, f)| !is_declaration(f)) {
-        genxc_genx::lower::lower_function_with(f, contract).map_err(|d| vec![d])?;
+        if !codegen.debug_lines {
+            f.lines.clear();
+        }
+        genxc_genx::lower::lower_function_with(f, codegen.fp_contract).map_err(|d| vec![d])?;
         verified(f, callees, "lower")?;
         genxc_legalize::run(f, platform).map_err(|d| vec![d])?;
         verified(f, callees, "legalize")?;

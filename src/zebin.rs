@@ -370,8 +370,10 @@ pub fn build(
         extra.extend(["-TotalGRFNum".to_string(), "256".to_string()]);
     }
     let finalized =
-        finalize::finalize(selected, opts.platform, finalizer, opts.jobs, &extra).map_err(|d| vec![d])?;
+        finalize::finalize(selected, opts.platform, finalizer, opts.jobs, &extra, opts.debug_lines)
+            .map_err(|d| vec![d])?;
     let mut infos = Vec::with_capacity(finalized.len());
+    let mut lines = Vec::new();
     let mut code = Vec::with_capacity(finalized.len());
     let mut reports = Vec::with_capacity(finalized.len());
     let mut errors = Vec::new();
@@ -385,13 +387,23 @@ pub fn build(
             }
             Err(d) => errors.push(d),
         }
+        if opts.debug_lines {
+            let (file, rows) = f.lines;
+            lines.push(genxc_zebin::debug_line::KernelLines { file, rows, code_bytes: f.code.len() as u64 });
+        }
         reports.push((f.name.clone(), f.report));
         code.push((f.name, f.code));
     }
     if !errors.is_empty() {
         return Err(errors);
     }
-    let program = Program { device, kernels: code, data_const: Vec::new(), zeinfo: ZeInfo::new(infos) };
+    let program = Program {
+        device,
+        kernels: code,
+        data_const: Vec::new(),
+        debug_line: genxc_zebin::debug_line::write(&lines),
+        zeinfo: ZeInfo::new(infos),
+    };
     let bytes =
         genxc_zebin::write(&program).map_err(|why| vec![Diagnostic::error(genxc_diag::internal(why))])?;
     Ok((bytes, reports))

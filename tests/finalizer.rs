@@ -29,6 +29,7 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("cm/12_wide_fmul64.ll", &[]),
     ("zebin/spill_pressure.ll", &[]),
     ("zebin/fp_contract.ll", &[]),
+    ("zebin/debug_locations.ll", &[]),
     ("calls/stack_calls.ll", &[]),
     ("calls/linked_call.ll", &[]),
     ("calls/linked_symbol.ll", &[]),

@@ -469,8 +469,6 @@ fn ocloc_option_strings() {
     assert_eq!(err("-options '-O2'"), "error: unknown option '-O2'");
     assert_eq!(err("-Xfinalizer"), "error: option '-Xfinalizer' needs a value");
     assert!(err("-options '-vc-codegen").contains("unclosed '"));
-    assert!(err("-g").contains("option '-g': not modeled"));
-    assert!(err("-ze-kernel-debug-enable").contains("not modeled"));
     assert_eq!(err("-ffp-contract=maybe"), "error: option '-ffp-contract=maybe' needs fast, on or off");
     assert!(err("-internal_options -vc-use-bindless-buffers").contains("not modeled: bindless buffers"));
     assert_eq!(
@@ -859,6 +857,106 @@ fn ffp_contract_decides_which_multiply_adds_are_one_mad() {
             let float: Vec<&str> = listing.iter().map(String::as_str).filter(|l| l.contains(">:f")).collect();
             let float = float.join("\n");
             assert_eq!(mul_add_counts(&float).0, mads, "-ffp-contract={mode} {device}:\n{float}");
+        }
+    }
+}
+
+/// The `(file, lines)` of each line table `llvm-dwarfdump-14 --debug-line` reads in a file.
+fn dwarf_lines(path: &Path) -> Vec<(String, Vec<u32>)> {
+    let run = Command::new("llvm-dwarfdump-14")
+        .arg("--debug-line")
+        .arg(path)
+        .output()
+        .expect("llvm-dwarfdump-14 runs");
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let text = String::from_utf8_lossy(&run.stdout).into_owned();
+    let mut out: Vec<(String, Vec<u32>)> = Vec::new();
+    let mut in_rows = false;
+    for line in text.lines() {
+        let t = line.trim();
+        if let Some(name) = t.strip_prefix("name: ") {
+            out.push((name.trim_matches('"').to_string(), Vec::new()));
+            in_rows = false;
+        } else if t.starts_with("------") {
+            in_rows = true;
+        } else if in_rows && t.starts_with("0x") {
+            let n: u32 = t.split_whitespace().nth(1).unwrap().parse().unwrap();
+            out.last_mut().expect("a file before the rows").1.push(n);
+        } else if t.is_empty() {
+            in_rows = false;
+        }
+    }
+    out
+}
+
+#[test]
+fn source_lines_reach_the_zebins_debug_line() {
+    // without !dbg locations: the lines of the input text (fp_contract.ll: its instructions are
+    // on lines 13 to 20, the multiply of line 16 contracted into line 17's mad); with them
+    // (debug_locations.ll): the lines of kernel.cm they name, 5 to 9
+    let cases: [(&str, &str, &[u32]); 2] = [
+        ("zebin/fp_contract.ll", "fp_contract.ll", &[13, 14, 15, 17, 18, 19, 20]),
+        ("zebin/debug_locations.ll", "kernel.cm", &[5, 6, 7, 8, 9]),
+    ];
+    for (fixture, file, lines) in cases {
+        // the vISA holds the file and a LOC per line, and only with -g
+        let visa = |options: &str| {
+            let opts = CompileOptions::parse(&format!("-emit visaasm {options}")).unwrap();
+            let outcome = genxc::compile_inputs(&[input(fixture)], &opts);
+            assert!(!outcome.failed(), "{}", outcome.log());
+            let text = outcome.of_kind(Emit::Visaasm).next().unwrap().text().unwrap().to_string();
+            text
+        };
+        let with = visa("-options -g");
+        assert!(with.contains(&format!("FILE \"{file}\"")), "{with}");
+        let locs: Vec<u32> =
+            with.lines().filter_map(|l| l.trim().strip_prefix("LOC ")).map(|n| n.parse().unwrap()).collect();
+        let mut sorted = locs.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted, lines, "{fixture}");
+        assert!(!visa("").contains("LOC "), "{fixture}: lines without -g");
+        assert_eq!(visa("-options -ze-kernel-debug-enable"), with);
+    }
+    if !tools() || !tool_available("llvm-dwarfdump-14", "--version", "llvm-14") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    for (fixture, file, lines) in cases {
+        for (platform, device, _) in OCLOC_PLATFORMS {
+            let compile = |options: &str| {
+                let opts = CompileOptions::parse(&format!(
+                    "-platform {} -emit zebin {options}",
+                    platform.info().name
+                ))
+                .unwrap();
+                let outcome = genxc::compile_inputs(&[input(fixture)], &opts);
+                assert!(!outcome.failed(), "{fixture} {device}: {}", outcome.log());
+                outcome.zebin().unwrap().to_vec()
+            };
+            let bytes = compile("-options -g");
+            let (z, _) = read_back(&bytes, genxc::zebin::device(platform).unwrap());
+            assert!(z.section(".debug_line").is_some(), "{fixture} {device}");
+            let path = dir.path().join("g.bin");
+            std::fs::write(&path, &bytes).unwrap();
+            // llvm-dwarfdump reads one table back, of the source file, with the source lines
+            let tables = dwarf_lines(&path);
+            assert_eq!(tables.len(), 1, "{fixture} {device}: {tables:?}");
+            let (name, rows) = &tables[0];
+            assert_eq!(name, file);
+            let mut seen = rows.clone();
+            seen.sort();
+            seen.dedup();
+            assert_eq!(seen, lines, "{fixture} {device}: every line with code, and no other");
+            // the runtime's decoder takes it with no more warnings than without the line table
+            let (status, warnings, text) = validate(&path, device);
+            let plain = dir.path().join("plain.bin");
+            std::fs::write(&plain, compile("")).unwrap();
+            let (plain_status, plain_warnings, _) = validate(&plain, device);
+            assert_eq!((status, plain_status), (Some(0), Some(0)), "{text}");
+            assert!(warnings.len() <= plain_warnings.len(), "{warnings:?} vs {plain_warnings:?}");
+            let (z, _) = read_back(&std::fs::read(&plain).unwrap(), genxc::zebin::device(platform).unwrap());
+            assert!(z.section(".debug_line").is_none(), "no line table without -g");
         }
     }
 }
