@@ -908,6 +908,8 @@ mod tests {
             "spirv/spec_constant.ll",
             // Reads the `__spirv_BuiltIn*` globals, which the work-item rewrite binds per module.
             "spirv/builtin_ids.ll",
+            // `!dbg` locations: debug metadata the plan does not take.
+            "zebin/debug_locations.ll",
         ];
         // Intel's final IR of the examples (tests/fixtures/regions/intel) holds globals.
         fell_back.retain(|name| !name.starts_with("regions/intel/"));
