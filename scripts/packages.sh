@@ -18,10 +18,12 @@ need_llvm14() {
 }
 
 # The SPIR-V writer route of tests/spirv.rs: llvm-spirv-14, the GenX SPIR-V writer adaptor's
-# library (libLLVMGenXIntrinsics.a) and a C++ compiler for the test's driver of it.
+# library (libLLVMGenXIntrinsics.a), a C++ compiler for the test's driver of it, and spirv-as for
+# the hand-assembled modules (tests/fixtures/spirv/*.spvasm).
 need_spirv_route() {
   need_tool llvm-spirv-14 llvm-spirv-14
   need_tool c++ g++
+  need_tool spirv-as spirv-tools
   [ -e /usr/lib/x86_64-linux-gnu/libLLVMGenXIntrinsics.a ] || need+=(intel-vc-intrinsics-dev)
 }
 

@@ -174,6 +174,10 @@ pub struct CompileOptions {
     /// Source lines into the vISA and a `.debug_line` in the zebin (ocloc's `-g`,
     /// `-ze-kernel-debug-enable`): the input's `!dbg` locations, or the lines of its text.
     pub debug_lines: bool,
+    /// Work-items per hardware thread of MLIR `gpu` kernels (`--simd-width=8|16|32`).
+    pub simd_width: u32,
+    /// How memref arguments of MLIR `gpu` kernels are passed (`--memref-args=svm|surface`).
+    pub memref_args: genxc_mlir_to_llvm::gpu::MemrefArgs,
 }
 
 impl CompileOptions {
@@ -199,6 +203,8 @@ impl Default for CompileOptions {
             large_grf: false,
             fp_contract: genxc_genx::lower::FpContract::Fast,
             debug_lines: false,
+            simd_width: genxc_mlir_to_llvm::gpu::DEFAULT_SIMD_WIDTH,
+            memref_args: genxc_mlir_to_llvm::gpu::MemrefArgs::Svm,
         }
     }
 }
@@ -265,6 +271,14 @@ impl CompileOptions {
                     opts.stack_mem_size = stack_mem_size(word, &n["stateless-stack-mem-size=".len()..])?;
                     continue;
                 }
+                Some(n) if n.starts_with("simd-width=") => {
+                    opts.simd_width = simd_width(word, &n["simd-width=".len()..])?;
+                    continue;
+                }
+                Some(n) if n.starts_with("memref-args=") => {
+                    opts.memref_args = memref_args(word, &n["memref-args=".len()..])?;
+                    continue;
+                }
                 _ => {}
             }
             let Some(
@@ -318,6 +332,26 @@ impl CompileOptions {
             opts.emit = Emit::Visaasm.into();
         }
         Ok(opts)
+    }
+}
+
+/// The SIMD width of MLIR `gpu` kernels option `word` gives: 8, 16 or 32.
+pub fn simd_width(word: &str, value: &str) -> Result<u32, Diagnostic> {
+    match value.trim() {
+        "8" => Ok(8),
+        "16" => Ok(16),
+        "32" => Ok(32),
+        v => Err(Diagnostic::error(format!("option '{word}' needs 8, 16 or 32, found '{v}'"))),
+    }
+}
+
+/// How memref arguments of MLIR `gpu` kernels are passed, as option `word` says: `svm` or
+/// `surface`.
+pub fn memref_args(word: &str, value: &str) -> Result<genxc_mlir_to_llvm::gpu::MemrefArgs, Diagnostic> {
+    match value.trim() {
+        "svm" => Ok(genxc_mlir_to_llvm::gpu::MemrefArgs::Svm),
+        "surface" => Ok(genxc_mlir_to_llvm::gpu::MemrefArgs::Surface),
+        v => Err(Diagnostic::error(format!("option '{word}' needs svm or surface, found '{v}'"))),
     }
 }
 
@@ -530,7 +564,17 @@ pub fn compile_bytes(name: &str, bytes: &[u8], opts: &CompileOptions) -> Outcome
 /// Reads one input into the GenX IR module the pipeline starts from (kernels, their metadata,
 /// functions), as a compile for `platform` would: what a reference interpreter of the input runs.
 pub fn import(input: &Input, platform: Platform) -> Result<genxc_genx::Module, Vec<Diagnostic>> {
-    driver::import_input(input, platform)
+    driver::import_input(input, platform, &[])
+}
+
+/// [`import`] with the SPIR-V specialization constants `spec_constants` (SpecId, value as
+/// written, as in [`CompileOptions::spec_constants`]) set; other inputs ignore them.
+pub fn import_specialized(
+    input: &Input,
+    platform: Platform,
+    spec_constants: &[(u32, String)],
+) -> Result<genxc_genx::Module, Vec<Diagnostic>> {
+    driver::import_input(input, platform, spec_constants)
 }
 
 /// Compiles several inputs together (kernel names must be unique across them); outputs are
@@ -581,8 +625,9 @@ pub fn compile_inputs_staged(
     if opts.emit.contains(Emit::Metadata) {
         let kernels: Vec<_> = compiled.iter_mut().flat_map(|c| std::mem::take(&mut c.abi)).collect();
         let reports: Vec<_> = compiled.iter().flat_map(|c| c.finalizer.iter().cloned()).collect();
+        let simt: Vec<_> = compiled.iter().flat_map(|c| c.gpu_kernels.iter().cloned()).collect();
         let text = times
-            .time(Stage::Import, || crate::json::kernels_json_finalized(&kernels, opts.platform, &reports));
+            .time(Stage::Import, || crate::json::kernels_json_simt(&kernels, opts.platform, &reports, &simt));
         json = Some(Output::new(Emit::Metadata, "kernels.json".into(), text.into_bytes()));
     }
     // Kind by kind in the order of Emit::ALL, each kind in input order.

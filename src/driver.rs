@@ -43,6 +43,8 @@ pub(crate) struct InputOutputs {
     function_objects: Vec<genxc_visa::KernelObject>,
     /// Warnings about the input (the import's notes), located.
     pub warnings: Vec<Diagnostic>,
+    /// The MLIR `gpu` kernels of the input: SIMD width and arguments, for kernels.json.
+    pub gpu_kernels: Vec<genxc_mlir_to_llvm::gpu::KernelInfo>,
     /// The selected units of a stack-call program (kernels making stack calls and stack
     /// functions), in unit order, until [`Self::add_stack_call_files`].
     program: Vec<UnitOutput>,
@@ -424,7 +426,11 @@ fn with_context<T>(work: impl FnOnce(&inkwell::context::Context) -> T) -> T {
 
 /// Reads an input (`.ll`, `.bc` or `.mlir`) into the GenX IR the pipeline starts from, with the
 /// same parsing, limits, import and diagnostics as a compile, but no per-kernel stage.
-pub(crate) fn import_input(input: &Input, platform: Platform) -> Result<genxc_genx::Module, Vec<Diagnostic>> {
+pub(crate) fn import_input(
+    input: &Input,
+    platform: Platform,
+    spec: &[(u32, String)],
+) -> Result<genxc_genx::Module, Vec<Diagnostic>> {
     let name = &input.name;
     let is_mlir = name.ends_with(".mlir");
     let ctx = inkwell::context::Context::create();
@@ -433,9 +439,10 @@ pub(crate) fn import_input(input: &Input, platform: Platform) -> Result<genxc_ge
         genxc_frontend::limits::check_size(name, input.bytes.len() as u64)?;
         if is_mlir {
             genxc_frontend::limits::scan_text(name, &input.bytes, genxc_frontend::limits::Syntax::Mlir)?;
-            genxc_mlir_to_llvm::load(&ctx, name, &input.bytes)
+            let gpu = genxc_mlir_to_llvm::gpu::GpuOptions { host_functions: false, ..Default::default() };
+            genxc_mlir_to_llvm::load_with(&ctx, name, &input.bytes, &gpu).map(|l| l.0)
         } else if is_spirv(input) {
-            let (module, rebuilt) = genxc_spirv::load_with_map(&ctx, name, &input.bytes, &[])?;
+            let (module, rebuilt) = genxc_spirv::load_with_map(&ctx, name, &input.bytes, spec)?;
             spirv = Some(SpirvMap::new(rebuilt));
             Ok(module)
         } else {
@@ -494,13 +501,23 @@ fn compile_whole(
     let is_mlir = name.ends_with(".mlir");
     let ctx = inkwell::context::Context::create();
     let mut spirv = None;
+    let mut gpu_notes = Vec::new();
+    let mut gpu_kernels = Vec::new();
     let llvm = times
         .time(Stage::Parse, || {
             genxc_frontend::limits::check_size(name, input.bytes.len() as u64)?;
             if is_mlir {
                 // Bounded nesting before any parser recurses on it.
                 genxc_frontend::limits::scan_text(name, &input.bytes, genxc_frontend::limits::Syntax::Mlir)?;
-                genxc_mlir_to_llvm::load(&ctx, name, &input.bytes)
+                let gpu = genxc_mlir_to_llvm::gpu::GpuOptions {
+                    simd_width: opts.simd_width,
+                    memref_args: opts.memref_args,
+                    host_functions: opts.emit.iter().eq([Emit::Llvm]) && !opts.stats,
+                };
+                let (module, kernels, notes) = genxc_mlir_to_llvm::load_with(&ctx, name, &input.bytes, &gpu)?;
+                gpu_notes = notes;
+                gpu_kernels = kernels;
+                Ok(module)
             } else if is_spirv(input) {
                 let (module, rebuilt) =
                     genxc_spirv::load_with_map(&ctx, name, &input.bytes, &opts.spec_constants)?;
@@ -516,8 +533,16 @@ fn compile_whole(
         let (wall, cpu) = import.elapsed();
         times.add(Stage::Import, wall, cpu);
     };
-    let mut out = InputOutputs::default();
+    let mut out = InputOutputs { gpu_kernels, ..InputOutputs::default() };
     let only_llvm = opts.emit.iter().eq([Emit::Llvm]) && !opts.stats;
+    let gpu_notes: Vec<Diagnostic> = gpu_notes
+        .into_iter()
+        .map(|n| Diagnostic {
+            severity: genxc_diag::Severity::Note,
+            ..Diagnostic::warning(format!("{name}: {n}"))
+        })
+        .collect();
+    out.warnings.extend(gpu_notes.iter().cloned());
     if is_mlir && opts.emit.contains(Emit::Llvm) {
         // The translated module as it is: the CPU programs an MLIR file holds are not GenX kernels.
         let text = llvm.print_to_string().to_string();
@@ -545,7 +570,8 @@ fn compile_whole(
             end_import(times);
             locate(d)
         })?;
-    out.warnings = locate(std::mem::take(&mut module.notes));
+    out.warnings = gpu_notes;
+    out.warnings.extend(locate(std::mem::take(&mut module.notes)));
     if opts.debug_lines {
         text_lines(&mut module, name, source.as_ref());
     }
@@ -908,6 +934,8 @@ mod tests {
             "spirv/spec_constant.ll",
             // Reads the `__spirv_BuiltIn*` globals, which the work-item rewrite binds per module.
             "spirv/builtin_ids.ll",
+            // A global (`@g`), which the plan does not take (added by the spirv merge).
+            "spirv/single_element.ll",
             // `!dbg` locations: debug metadata the plan does not take.
             "zebin/debug_locations.ll",
         ];

@@ -18,6 +18,7 @@ use crate::finalize::FinalizerReport;
 use crate::kernel_abi::KernelAbi;
 use genxc_genx::metadata::{ImplicitArg, Kernel};
 use genxc_genx::Platform;
+use genxc_mlir_to_llvm::gpu::KernelInfo;
 use serde::Serialize;
 
 /// The schema version written in `"version"`; it changes when a field changes meaning or goes away,
@@ -105,7 +106,24 @@ struct KernelJson {
     /// What the vISA finalizer made of the kernel; only with `--emit zebin`.
     #[serde(skip_serializing_if = "Option::is_none")]
     finalizer: Option<FinalizerJson>,
+    /// How an MLIR `gpu` kernel maps work-items to lanes; only for those kernels.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    simt: Option<SimtJson>,
 }
+
+/// The SIMT mapping of an MLIR `gpu` kernel (docs/mlir-gpu.md).
+#[derive(Serialize)]
+struct SimtJson {
+    /// Work-items per hardware thread (one per SIMD lane).
+    simd_width: u32,
+    /// What the runtime's local size x counts.
+    local_size_x: &'static str,
+    /// The MLIR argument each kernel argument carries, in kernel argument order.
+    mlir_args: Vec<String>,
+}
+
+/// What `local_size_x` says.
+const LOCAL_SIZE_X: &str = "hardware threads: the work-items of a group in x divided by simd_width";
 
 /// The finalizer's report of one kernel: registers, Gen instructions, code bytes, and spills.
 #[derive(Serialize)]
@@ -202,7 +220,12 @@ fn access(desc: &str) -> Option<&'static str> {
     )
 }
 
-fn kernel_json(abi: &KernelAbi, grf: u32, report: Option<&FinalizerReport>) -> KernelJson {
+fn kernel_json(
+    abi: &KernelAbi,
+    grf: u32,
+    report: Option<&FinalizerReport>,
+    simt: Option<&KernelInfo>,
+) -> KernelJson {
     let k: &Kernel = &abi.metadata;
     KernelJson {
         name: k.name.clone(),
@@ -259,6 +282,11 @@ fn kernel_json(abi: &KernelAbi, grf: u32, report: Option<&FinalizerReport>) -> K
             fill_sends: r.fill_sends,
             fill_bytes: r.fill_bytes,
         }),
+        simt: simt.map(|g| SimtJson {
+            simd_width: g.simd_width,
+            local_size_x: LOCAL_SIZE_X,
+            mlir_args: g.args.clone(),
+        }),
     }
 }
 
@@ -275,12 +303,24 @@ pub fn kernels_json_finalized(
     platform: Platform,
     reports: &[(String, FinalizerReport)],
 ) -> String {
+    kernels_json_simt(kernels, platform, reports, &[])
+}
+
+/// [`kernels_json_finalized`] with the SIMT mapping of the MLIR `gpu` kernels among `kernels`, in
+/// a `"simt"` object.
+pub fn kernels_json_simt(
+    kernels: &[KernelAbi],
+    platform: Platform,
+    reports: &[(String, FinalizerReport)],
+    simt: &[KernelInfo],
+) -> String {
     let report = |k: &KernelAbi| reports.iter().find(|(n, _)| *n == k.metadata.name).map(|(_, r)| r);
+    let simt = |k: &KernelAbi| simt.iter().find(|g| g.name == k.metadata.name);
     let file = File {
         version: SCHEMA_VERSION,
         platform: platform.info().name,
         grf_bytes: platform.grf_bytes(),
-        kernels: kernels.iter().map(|k| kernel_json(k, platform.grf_bytes(), report(k))).collect(),
+        kernels: kernels.iter().map(|k| kernel_json(k, platform.grf_bytes(), report(k), simt(k))).collect(),
         globals: globals_json(kernels),
     };
     let mut s = serde_json::to_string_pretty(&file).unwrap_or_default();

@@ -38,10 +38,11 @@ pub mod timing;
 pub mod zebin;
 
 pub use api::{
-    compile_bytes, compile_inputs, compile_inputs_staged, import, spec_constant, stack_mem_size,
-    CompileOptions, Emit, EmitSet, Input, Outcome, Output, Sink,
+    compile_bytes, compile_inputs, compile_inputs_staged, import, import_specialized, memref_args,
+    simd_width, spec_constant, stack_mem_size, CompileOptions, Emit, EmitSet, Input, Outcome, Output, Sink,
 };
 
 pub use genxc_diag;
 pub use genxc_genx::Platform as TargetPlatform;
+pub use genxc_mlir_to_llvm::gpu::MemrefArgs;
 pub use genxc_regalloc::Stats as AllocationStats;

@@ -11,7 +11,7 @@
 
 use clap::{Parser, ValueEnum};
 use genxc::timing::{PassTimes, Stage};
-use genxc::{CompileOptions, Emit, Input};
+use genxc::{CompileOptions, Emit, Input, MemrefArgs};
 use genxc_genx::Platform;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::{IsTerminal, Write};
@@ -128,6 +128,13 @@ struct Cli {
     /// kernel needing more is refused. A multiple of 16. Example: `--stateless-stack-mem-size=16384`
     #[arg(long = "stateless-stack-mem-size", value_name = "BYTES", default_value_t = genxc_genx::import::prepare::STACK_BYTES_PER_THREAD)]
     stateless_stack_mem_size: u32,
+    /// Work-items per hardware thread of MLIR `gpu` dialect kernels (a work-item per SIMD lane;
+    /// the runtime's local size x counts hardware threads, the work-items divided by this).
+    #[arg(long = "simd-width", value_name = "8|16|32", default_value_t = genxc_mlir_to_llvm::gpu::DEFAULT_SIMD_WIDTH, value_parser = clap::builder::TypedValueParser::map(clap::builder::PossibleValuesParser::new(["8", "16", "32"]), |s: String| s.parse::<u32>().unwrap_or(16)))]
+    simd_width: u32,
+    /// How memref arguments of MLIR `gpu` kernels are passed: an SVM pointer each, or a surface.
+    #[arg(long = "memref-args", value_name = "svm|surface", default_value = "svm", value_parser = ["svm", "surface"])]
+    memref_args: String,
     /// The value of a SPIR-V specialization constant, by its SpecId; repeat for several. The
     /// constant's type says how the value reads: an integer (decimal, or hexadecimal with 0x), a
     /// float, or true/false. Example: `--spec-constant 3=16`
@@ -263,6 +270,8 @@ fn run(cli: &Cli, times: &mut PassTimes) -> ExitCode {
         large_grf: false,
         fp_contract: Default::default(),
         debug_lines: false,
+        simd_width: cli.simd_width,
+        memref_args: if cli.memref_args == "surface" { MemrefArgs::Surface } else { MemrefArgs::Svm },
     };
     for value in &cli.spec_constants {
         match genxc::spec_constant("--spec-constant", value) {

@@ -15,7 +15,7 @@ mod spirv_route;
 
 use genxc::{CompileOptions, Emit, Outcome};
 use genxc_genx::Platform;
-use spirv_route::{route_available, to_spirv};
+use spirv_route::{route_available, to_spirv, to_spirv_with};
 use std::process::Command;
 
 /// Fixtures the writer route carries without change: same vISA and kernels.json.
@@ -512,21 +512,20 @@ fn the_command_exits_1_and_writes_nothing_on_bad_spirv() {
     assert!(!out_dir.exists() || std::fs::read_dir(&out_dir).unwrap().next().is_none());
 }
 
-#[test]
-fn mutated_modules_never_panic() {
-    let Some(spv) = sample() else { return };
-    let w = words(&spv);
-    // A fixed xorshift sequence: every run tries the same mutations.
-    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+/// Compiles `count` mutants of `w` (a fixed xorshift sequence from `seed`: words replaced, bits
+/// flipped, words bumped, some truncated); every one must fail without output or compile with
+/// it, never panic. Returns how many were refused.
+fn mutants_refused(w: &[u32], count: usize, seed: u64) -> usize {
+    let mut state = seed;
     let mut next = move || {
         state ^= state << 13;
         state ^= state >> 7;
         state ^= state << 17;
         state
     };
-    let (mut refused, mut compiled) = (0, 0);
-    for _ in 0..300 {
-        let mut m = w.clone();
+    let mut refused = 0;
+    for _ in 0..count {
+        let mut m = w.to_vec();
         for _ in 0..1 + next() % 3 {
             let at = 5 + (next() as usize) % (m.len() - 5);
             m[at] = match next() % 4 {
@@ -542,13 +541,29 @@ fn mutated_modules_never_panic() {
         }
         let out = compile("mutant.spv", &bytes(&m), Platform::Tgllp);
         assert_eq!(out.failed(), out.outputs.is_empty(), "{}", out.log());
-        if out.failed() {
-            refused += 1;
-        } else {
-            compiled += 1;
-        }
+        refused += usize::from(out.failed());
     }
-    assert!(refused > 100, "only {refused} of 300 mutants refused ({compiled} compiled)");
+    refused
+}
+
+#[test]
+fn mutated_modules_never_panic() {
+    let Some(spv) = sample() else { return };
+    let refused = mutants_refused(&words(&spv), 300, 0x9e37_79b9_7f4a_7c15);
+    assert!(refused > 100, "only {refused} of 300 mutants refused");
+    // The constructs read since: specialization constant operations, member decorations and
+    // the two-result instructions (hand-assembled), inline assembly and single-element vectors
+    // (the route).
+    let mut more = Vec::new();
+    more.extend(assemble("spec_ops"));
+    more.extend(assemble("two_results"));
+    more.push(to_spirv("intrinsics/inline_asm.ll", false));
+    more.push(to_spirv_with("spirv/single_element.ll", &["--rewrite-types", "--rewrite-sev"]));
+    more.push(to_spirv("spirv/ocl_math.ll", false));
+    for (i, spv) in more.iter().enumerate() {
+        let refused = mutants_refused(&words(spv), 100, 0x2545_f491_4f6c_dd1d + i as u64);
+        assert!(refused > 30, "sample {i}: only {refused} of 100 mutants refused");
+    }
 }
 
 /// Kernel names and argument counts Intel's Vector Compiler finds in a module: `ocloc compile
@@ -726,6 +741,137 @@ fn opencl_builtin_variables_give_the_ids_and_sizes() {
     }
 }
 
+#[test]
+fn opencl_builtin_variables_beyond_ids_give_intels_values() {
+    if !route_available() {
+        return;
+    }
+    // GlobalOffset (0, also inside the global id), WorkDim, the linear ids and the sub-group
+    // built-ins as Intel's Vector Compiler gives them, against the same values written with the
+    // payload intrinsics: 2 x 2 x 2 groups of 2 x 2 x 1 threads.
+    let spv = to_spirv("spirv/builtin_more.ll", false);
+    for platform in [Platform::Skl, Platform::Tgllp, Platform::Dg2, Platform::Pvc] {
+        same_memory("spirv/builtin_more_genx.ll", &spv, platform, [2, 2, 2], [2, 2, 1])
+            .unwrap_or_else(|e| panic!("{platform:?}: {e}"));
+        let out = compile("k.spv", &spv, platform);
+        if common::finalizer_available() {
+            let name = format!("{platform:?}").to_uppercase();
+            common::finalize("builtin_more.visaasm", out.visaasm_of("builtin_more").unwrap(), &name)
+                .unwrap_or_else(|e| panic!("{platform:?}: GenX_IR: {e}"));
+        }
+    }
+}
+
+/// The opcodes of the instructions of a module.
+fn opcodes(w: &[u32]) -> Vec<u32> {
+    starts(w).into_iter().map(|s| w[s] & 0xffff).collect()
+}
+
+#[test]
+fn opencl_std_instructions_and_builtin_calls_by_family() {
+    if !route_available() {
+        return;
+    }
+    // Each fixture calls the `__spirv_ocl_*`/`__spirv_*` built-ins, which the route writes as
+    // OpExtInst OpenCL.std (12) and relational instructions (OpIsNan 156 ..., OpAny 154, OpAll
+    // 155); the reader gives them back by number, and the simulator on the .spv must leave what
+    // the reference interpreter leaves on the .ll, where the import reads the calls by name.
+    for (fixture, ext_insts, relational) in [
+        ("spirv/ocl_math.ll", 15, 0),
+        ("spirv/ocl_common.ll", 12, 0),
+        ("spirv/ocl_integer.ll", 17, 0),
+        ("spirv/ocl_relational.ll", 2, 10),
+    ] {
+        let spv = to_spirv(fixture, false);
+        let ops = opcodes(&words(&spv));
+        assert_eq!(ops.iter().filter(|&&o| o == 12).count(), ext_insts, "{fixture}: OpExtInst count");
+        let relational_ops = ops.iter().filter(|&&o| (154..=164).contains(&o)).count();
+        assert_eq!(relational_ops, relational, "{fixture}: relational instructions");
+        for platform in [Platform::Skl, Platform::Tgllp, Platform::Dg2, Platform::Pvc] {
+            same_memory(fixture, &spv, platform, [1, 1, 1], [1, 1, 1])
+                .unwrap_or_else(|e| panic!("{fixture} on {platform:?}: {e}"));
+            if common::finalizer_available() {
+                let out = compile("k.spv", &spv, platform);
+                let kernel = fixture.trim_start_matches("spirv/").trim_end_matches(".ll");
+                let name = format!("{platform:?}").to_uppercase();
+                common::finalize(&format!("{kernel}.visaasm"), out.visaasm_of(kernel).unwrap(), &name)
+                    .unwrap_or_else(|e| panic!("{fixture} on {platform:?}: GenX_IR: {e}"));
+            }
+        }
+    }
+}
+
+#[test]
+fn inline_assembly_gives_the_same_visa() {
+    if !route_available() {
+        return;
+    }
+    // The route writes `call asm` as OpAsmTargetINTEL/OpAsmINTEL/OpAsmCallINTEL (side effects as
+    // SideEffectsINTEL); the reader rebuilds the calls, and the vISA is the .ll route's.
+    for fixture in ["intrinsics/inline_asm.ll", "intrinsics/inline_asm_constraints.ll"] {
+        let spv = to_spirv(fixture, false);
+        let ops = opcodes(&words(&spv));
+        assert!(ops.contains(&5610) && ops.contains(&5611), "{fixture}: no OpAsmINTEL/OpAsmCallINTEL");
+        for platform in [Platform::Skl, Platform::Tgllp, Platform::Dg2, Platform::Pvc] {
+            let ll = outputs(&compile(fixture, &common::input(fixture).bytes, platform)).unwrap();
+            let from_spv = outputs(&compile("k.spv", &spv, platform)).unwrap_or_else(|log| panic!("{log}"));
+            assert_eq!(first_difference(&ll, &from_spv), None, "{fixture} on {platform:?}");
+            if common::finalizer_available() {
+                let name = format!("{platform:?}").to_uppercase();
+                for (file, text) in &from_spv {
+                    if file.ends_with(".visaasm") {
+                        common::finalize(file, &String::from_utf8_lossy(text), &name)
+                            .unwrap_or_else(|e| panic!("{fixture} on {platform:?}: GenX_IR: {e}"));
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn single_element_vectors_come_back_at_interfaces() {
+    if !route_available() {
+        return;
+    }
+    // With rewrite-sev the writer adaptor makes the `<1 x i32>` parameter, result, pointer and
+    // global scalars, marked SingleElementVectorINTEL (6085); the reader gives the vectors back,
+    // and the .spv gives the .ll's vISA and kernels.json.
+    let fixture = "spirv/single_element.ll";
+    let spv = to_spirv_with(fixture, &["--rewrite-types", "--rewrite-sev"]);
+    let w = words(&spv);
+    let marked = starts(&w).into_iter().filter(|&s| w[s] & 0xffff == OP_DECORATE && w[s + 2] == 6085).count();
+    assert_eq!(marked, 4, "the parameter, the pointer, the result and the global are marked");
+    let llvm = genxc_spirv::to_llvm_text("k.spv", &spv, &[]).map_err(|d| d.to_string()).unwrap().text;
+    assert!(llvm.contains("define internal <1 x i32> @twice(<1 x i32> %a, <1 x i32>* %p)"), "{llvm}");
+    assert!(llvm.contains("@g = internal global <1 x i32> <i32 5>"), "{llvm}");
+    for platform in [Platform::Skl, Platform::Tgllp, Platform::Dg2, Platform::Pvc] {
+        let ll = outputs(&compile(fixture, &common::input(fixture).bytes, platform)).unwrap();
+        let from_spv =
+            outputs(&compile("single_element.spv", &spv, platform)).unwrap_or_else(|log| panic!("{log}"));
+        assert_eq!(first_difference(&ll, &from_spv), None, "{platform:?}");
+        if common::finalizer_available() {
+            let name = format!("{platform:?}").to_uppercase();
+            common::finalize("single_element.visaasm", out_text(&from_spv, "single_element.visaasm"), &name)
+                .unwrap_or_else(|e| panic!("{platform:?}: GenX_IR: {e}"));
+        }
+    }
+    // A decoration on a value that cannot have been a single-element vector is refused.
+    let mut bad = w.clone();
+    // (the pointer's decoration: the one with a literal, its inner pointer levels)
+    let at =
+        starts(&bad).into_iter().find(|&s| bad[s] == (4 << 16 | OP_DECORATE) && bad[s + 2] == 6085).unwrap();
+    bad[at + 3] = 7;
+    let log = compile("k.spv", &bytes(&bad), Platform::Tgllp).log();
+    assert!(log.contains("SingleElementVectorINTEL 7 on"), "{log}");
+}
+
+/// The text of output `name` among `outputs`.
+fn out_text<'a>(outputs: &'a [(String, Vec<u8>)], name: &str) -> &'a str {
+    let bytes = &outputs.iter().find(|(n, _)| n == name).unwrap_or_else(|| panic!("no {name}")).1;
+    std::str::from_utf8(bytes).unwrap()
+}
+
 // ---- specialization constants ----
 
 /// The rebuilt LLVM module of `spv` with the given specialization constants, or the log.
@@ -767,6 +913,115 @@ fn specialization_constants_take_their_defaults_or_the_given_values() {
     );
     let log = rebuilt_llvm(&spv, &[(4, "half")]).unwrap_err();
     assert!(log.contains("cannot take the value 'half'"), "{log}");
+}
+
+/// The hand-assembled module tests/fixtures/spirv/`name`.spvasm (spirv-as, SPIR-V 1.2, numeric
+/// ids kept for the raw words of instructions it does not know), or `None` without spirv-as (the
+/// test skips, or fails when tools are required).
+fn assemble(name: &str) -> Option<Vec<u8>> {
+    if !common::tool_available("spirv-as", "--version", "spirv-tools") {
+        return None;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("k.spv");
+    let source = common::fixtures().join(format!("spirv/{name}.spvasm"));
+    let run = Command::new("spirv-as")
+        .args(["--preserve-numeric-ids", "--target-env", "spv1.2"])
+        .arg(&source)
+        .arg("-o")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(run.status.success(), "spirv-as {name}: {}", String::from_utf8_lossy(&run.stderr));
+    Some(std::fs::read(out).unwrap())
+}
+
+/// The first 16 dwords the reference interpreter leaves in surface 0 after running kernel 0 of
+/// `module` once.
+fn reference_dwords(module: &genxc_genx::Module) -> Vec<i32> {
+    use genxc_sim::launch::{Fill, Launch};
+    use genxc_sim::reference;
+    let specs = reference::arg_specs(module, 0);
+    let (run, mut memory) = Launch::random_filled(&specs, 1, 0, [1, 1, 1], [1, 1, 1], 0, Fill::Mixed);
+    reference::run(module, 0, 0, &run, &mut memory).unwrap();
+    let id = memory.surface(0).unwrap();
+    (0..16).map(|i| memory.buffers[id].bytes.get(4 * i, 4).0 as u32 as i32).collect()
+}
+
+#[test]
+fn specialization_constant_operations_fold_with_defaults_and_given_values() {
+    let Some(spv) = assemble("spec_ops") else { return };
+    let input = genxc::Input { name: "k.spv".into(), bytes: spv.clone() };
+    // Select, SMod, FMul then ConvertFToS, SLessThan/ShiftLeftLogical/Select, VectorShuffle then
+    // CompositeExtract, CompositeInsert then CompositeExtract, INotEqual/LogicalNot/LogicalAnd/
+    // Not/SNegate/Select, ISub then SDiv: with a = 7, b = -3, f = 2.5, t = true ...
+    let defaults = genxc::import(&input, Platform::Tgllp).unwrap();
+    // Then FMod (times 10), SMod of (a, b) by (b, a), f through half (times 10), b >> 1 in 64
+    // bits, b < a unsigned, t || b > a unsigned, a ^ b.
+    assert_eq!(reference_dwords(&defaults), [7, 4, 6, 28, -3, 7, 2, -2, 2, -2, 4, 25, -2, 0, 11, -6]);
+    // ... and with a = 10, b = 4, f = -1.5, t = false, through genxc::import_specialized.
+    let given: Vec<(u32, String)> =
+        [(0, "10"), (1, "4"), (2, "-1.5"), (3, "false")].iter().map(|(i, v)| (*i, v.to_string())).collect();
+    let set = genxc::import_specialized(&input, Platform::Tgllp, &given).unwrap();
+    assert_eq!(reference_dwords(&set), [4, 4, 2, 40, 4, 10, -10, -2, 0, 2, 4, -15, 2, 1, 22, 14]);
+    // The compile takes the same values: LLVM folded every expression.
+    let given: Vec<(u32, &str)> = given.iter().map(|(i, v)| (*i, v.as_str())).collect();
+    let llvm = rebuilt_llvm(&spv, &given).unwrap();
+    let lanes: Vec<&str> = llvm
+        .lines()
+        .filter(|l| l.contains("insertelement <8 x i32>"))
+        .filter_map(|l| l.split(", i32 ").nth(1))
+        .collect();
+    let expected = ["4", "4", "2", "40", "4", "10", "-10", "-2", "0", "2", "4", "-15", "2", "1", "22", "14"];
+    assert_eq!(lanes, expected, "{llvm}");
+    for platform in [Platform::Skl, Platform::Tgllp, Platform::Dg2, Platform::Pvc] {
+        let out = compile("k.spv", &spv, platform);
+        assert!(!out.failed(), "{}", out.log());
+        if common::finalizer_available() {
+            let name = format!("{platform:?}").to_uppercase();
+            common::finalize("spec_ops.visaasm", out.visaasm_of("spec_ops").unwrap(), &name)
+                .unwrap_or_else(|e| panic!("{platform:?}: GenX_IR: {e}"));
+        }
+    }
+}
+
+#[test]
+fn two_result_and_bfloat16_instructions_and_member_offsets() {
+    let Some(spv) = assemble("two_results") else { return };
+    // OpIAddCarry, OpISubBorrow, OpUMulExtended and OpSMulExtended become the `__spirv_*` calls
+    // the import expands: the memory of the plain-arithmetic kernel, on the four platforms.
+    for platform in [Platform::Skl, Platform::Tgllp, Platform::Dg2, Platform::Pvc] {
+        same_memory("spirv/two_results.ll", &spv, platform, [1, 1, 1], [1, 1, 1])
+            .unwrap_or_else(|e| panic!("{platform:?}: {e}"));
+        if common::finalizer_available() {
+            let out = compile("k.spv", &spv, platform);
+            let name = format!("{platform:?}").to_uppercase();
+            common::finalize("two_results.visaasm", out.visaasm_of("two_results").unwrap(), &name)
+                .unwrap_or_else(|e| panic!("{platform:?}: GenX_IR: {e}"));
+        }
+    }
+    // OpConvertFToBF16INTEL and OpConvertBF16ToFINTEL: the `__spirv_*` conversions, rounding to
+    // nearest even as the plain-arithmetic kernel does.
+    if let Some(bf16) = assemble("bf16") {
+        for platform in [Platform::Skl, Platform::Tgllp, Platform::Dg2, Platform::Pvc] {
+            same_memory("spirv/bf16.ll", &bf16, platform, [1, 1, 1], [1, 1, 1])
+                .unwrap_or_else(|e| panic!("bf16 on {platform:?}: {e}"));
+        }
+    }
+    // The structure's Offsets (0, 8, 16, 32 for i8, i64, <3 x float>, i16) are LLVM's; one that
+    // is not is refused at the word of its OpMemberDecorate (72).
+    let mut w = words(&spv);
+    let decorate = starts(&w).into_iter().filter(|&s| w[s] & 0xffff == 72).nth(2).unwrap();
+    assert_eq!(&w[decorate + 2..decorate + 5], &[2, 35, 16], "member 2's Offset");
+    w[decorate + 4] = 12;
+    let log = refusal(&bytes(&w));
+    assert!(
+        log.contains(&format!(
+            "SPIR-V at word {decorate}: member 2 (<3 x float>) of %{} has Offset 12, LLVM's layout of {{ i8, i64, <3 x float>, i16 }} puts it at byte 16",
+            w[decorate + 1]
+        )),
+        "{log}"
+    );
 }
 
 /// A module of the given instructions (opcode, operands) after the kernel capabilities and the

@@ -11,6 +11,7 @@ use genxc_frontend::mlir::{
     Attr, BlockId, OpId, Operation, RegionId, Scalar, Successor, Type, ValueId, DYNAMIC, FCMP, ICMP,
 };
 
+mod gpu_ops;
 mod memref;
 mod scf;
 mod vector;
@@ -628,7 +629,7 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
             }
             ("math", m) => self.math(op, m)?,
             ("complex", c) => self.complex(op, c)?,
-            ("func", "return") | ("llvm", "return") => {
+            ("func", "return") | ("llvm", "return") | ("gpu", "return") => {
                 let a = self.operands(op)?;
                 let ret = self.ret.clone();
                 match a.len() {
@@ -832,6 +833,8 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
             ("vector", "mask") => self.vector_mask(op)?,
             ("vector", _) => self.vector(op, short)?,
             ("scf", _) => self.scf(op, short)?,
+            ("gpu", "launch_func") => self.launch_func(op)?,
+            ("gpu", g) => self.subgroup_gpu_op(op, g)?,
             ("builtin", "unrealized_conversion_cast") => {
                 // Casts between a type and itself after conversion are no-ops; others are refused.
                 for (k, &r) in op.results.iter().enumerate() {
@@ -1303,6 +1306,7 @@ fn is_terminator(name: &str) -> bool {
         name,
         "func.return"
             | "llvm.return"
+            | "gpu.return"
             | "cf.br"
             | "cf.cond_br"
             | "cf.switch"

@@ -5,9 +5,11 @@
 //! builtin, func, arith, cf, math, index, vector, memref, complex and llvm dialects becomes LLVM
 //! instructions, written as LLVM 14 IR text (typed pointers; an opaque `!llvm.ptr` is `i8*`) that
 //! the driver parses into an inkwell module. Functions with the `genx.kernel` attribute become
-//! `dllexport` GenX kernels with their `genx.kernels` metadata.
+//! `dllexport` GenX kernels with their `genx.kernels` metadata; kernels of the `gpu` dialect
+//! become GenX kernels running a work-item per SIMD lane ([`gpu`], docs/mlir-gpu.md).
 
 mod func;
+pub mod gpu;
 mod module;
 pub mod types;
 
@@ -24,6 +26,27 @@ pub fn mlir_to_llvm_ir(file: &str, text: &str) -> Result<Vec<String>, Diagnostic
 
 /// Translates one `builtin.module` of a parsed file to LLVM IR text.
 pub fn translate_module(file: &str, ir: &mlir::Ir, module: mlir::OpId) -> Result<String, Diagnostic> {
+    translate_module_with(file, ir, module, &gpu::GpuOptions::default()).map(|t| t.text)
+}
+
+/// One module translated: the LLVM IR text, the gpu kernels it holds and notes for the user.
+#[derive(Clone, Debug, Default)]
+pub struct Translation {
+    /// LLVM IR text.
+    pub text: String,
+    /// The gpu dialect kernels, with their SIMD width and arguments.
+    pub gpu_kernels: Vec<gpu::KernelInfo>,
+    /// Notes (host functions left out of a GPU compile).
+    pub notes: Vec<String>,
+}
+
+/// [`translate_module`] with the gpu dialect's options.
+pub fn translate_module_with(
+    file: &str,
+    ir: &mlir::Ir,
+    module: mlir::OpId,
+    opts: &gpu::GpuOptions,
+) -> Result<Translation, Diagnostic> {
     let op = ir.op(module);
     let mut index_bits = 64;
     for (k, v) in &op.attrs {
@@ -39,7 +62,10 @@ pub fn translate_module(file: &str, ir: &mlir::Ir, module: mlir::OpId) -> Result
             }
         }
     }
-    module::ModuleEmitter::new(file, ir, index_bits).run(module)
+    let mut em = module::ModuleEmitter::new(file, ir, index_bits);
+    em.gpu = *opts;
+    let (text, gpu_kernels, notes) = em.run_collect(module)?;
+    Ok(Translation { text, gpu_kernels, notes })
 }
 
 /// Reads an MLIR file into a verified LLVM 14 module: parse, lower, translate, then parse the
@@ -49,10 +75,30 @@ pub fn load<'ctx>(
     file: &str,
     bytes: &[u8],
 ) -> Result<inkwell::module::Module<'ctx>, Diagnostic> {
+    load_with(ctx, file, bytes, &gpu::GpuOptions::default()).map(|l| l.0)
+}
+
+/// [`load`] with the gpu dialect's options; also returns the gpu kernels and the notes of every
+/// part.
+pub fn load_with<'ctx>(
+    ctx: &'ctx inkwell::context::Context,
+    file: &str,
+    bytes: &[u8],
+    opts: &gpu::GpuOptions,
+) -> Result<(inkwell::module::Module<'ctx>, Vec<gpu::KernelInfo>, Vec<String>), Diagnostic> {
     let Ok(text) = std::str::from_utf8(bytes) else {
         return Err(Diagnostic::error(format!("{file}: not MLIR text: the file is not UTF-8")));
     };
-    let parts = mlir_to_llvm_ir(file, text)?;
+    let parsed = mlir::parse(file, text)?;
+    let mut kernels = Vec::new();
+    let mut notes = Vec::new();
+    let mut parts = Vec::new();
+    for &m in &parsed.modules {
+        let t = translate_module_with(file, &parsed.ir, m, opts)?;
+        kernels.extend(t.gpu_kernels);
+        notes.extend(t.notes);
+        parts.push(t.text);
+    }
     let mut module: Option<inkwell::module::Module<'ctx>> = None;
     for part in parts {
         let m = genxc_frontend::llvm::load(ctx, &format!("{file}.ll"), part.as_bytes()).map_err(|d| {
@@ -73,7 +119,7 @@ pub fn load<'ctx>(
             })?,
         }
     }
-    Ok(module.unwrap_or_else(|| ctx.create_module(file)))
+    Ok((module.unwrap_or_else(|| ctx.create_module(file)), kernels, notes))
 }
 
 /// Where the function `name` is defined in MLIR text (`func.func @name` or `llvm.func @name`), as

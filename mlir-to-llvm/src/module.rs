@@ -52,6 +52,12 @@ pub struct ModuleEmitter<'a> {
     attr_groups: Vec<String>,
     kernels: Vec<String>,
     metadata: Vec<String>,
+    /// Options of the gpu dialect's lowering.
+    pub(crate) gpu: crate::gpu::GpuOptions,
+    /// The gpu kernels translated, for their description.
+    pub gpu_kernels: Vec<crate::gpu::KernelInfo>,
+    /// Notes for the user (host functions left out).
+    pub notes: Vec<String>,
 }
 
 /// A conversion error at an operation.
@@ -129,6 +135,9 @@ impl<'a> ModuleEmitter<'a> {
             attr_groups: Vec::new(),
             kernels: Vec::new(),
             metadata: Vec::new(),
+            gpu: crate::gpu::GpuOptions::default(),
+            gpu_kernels: Vec::new(),
+            notes: Vec::new(),
         }
     }
 
@@ -153,7 +162,80 @@ impl<'a> ModuleEmitter<'a> {
     }
 
     /// Translates the module operation to LLVM IR text.
-    pub fn run(mut self, module: OpId) -> Result<String, Diagnostic> {
+    pub fn run(self, module: OpId) -> Result<String, Diagnostic> {
+        self.run_collect(module).map(|r| r.0)
+    }
+
+    /// A private constant holding `text` and a NUL, as an `i8*` constant expression.
+    pub(crate) fn string_constant(&mut self, text: &str) -> String {
+        let n = self.globals.len();
+        let mut bytes = text.as_bytes().to_vec();
+        bytes.push(0);
+        let len = bytes.len();
+        self.globals
+            .push(format!("@.str.gpu.{n} = private unnamed_addr constant [{len} x i8] {}", c_string(&bytes)));
+        format!("getelementptr ([{len} x i8], [{len} x i8]* @.str.gpu.{n}, i64 0, i64 0)")
+    }
+
+    /// Adds a function definition's text.
+    pub(crate) fn push_function(&mut self, text: String) {
+        self.funcs.push(text);
+    }
+
+    /// The attribute group of GenX kernels (`noinline nounwind "CMGenxMain"`), made once.
+    pub(crate) fn kernel_attr_group(&mut self) -> usize {
+        let g = "{ noinline nounwind \"CMGenxMain\" }";
+        if let Some(i) = self.attr_groups.iter().position(|a| a.ends_with(g)) {
+            return i;
+        }
+        let n = self.attr_groups.len();
+        self.attr_groups.push(format!("attributes #{n} = {g}"));
+        n
+    }
+
+    /// The `genx.kernels` node of a kernel from its argument kinds and descriptions.
+    pub(crate) fn push_kernel_metadata(
+        &mut self,
+        name: &str,
+        params: &[LTy],
+        kinds: &[u32],
+        descs: &[&str],
+        slm: u32,
+    ) {
+        let id = self.metadata.len();
+        let fty = LTy::Func(Box::new(LTy::Void), params.to_vec(), false);
+        let list = |v: Vec<String>| v.join(", ");
+        self.metadata.push(format!(
+            "!{id} = !{{{fty}* @{}, !\"{name}\", !{}, i32 {slm}, i32 0, !{}, !{}, i32 0}}",
+            quote(name),
+            id + 1,
+            id + 2,
+            id + 3
+        ));
+        self.metadata.push(format!(
+            "!{} = !{{{}}}",
+            id + 1,
+            list(kinds.iter().map(|k| format!("i32 {k}")).collect())
+        ));
+        self.metadata.push(format!(
+            "!{} = !{{{}}}",
+            id + 2,
+            list(kinds.iter().map(|_| "i32 0".to_string()).collect())
+        ));
+        self.metadata.push(format!(
+            "!{} = !{{{}}}",
+            id + 3,
+            list(descs.iter().map(|d| format!("!\"{d}\"")).collect())
+        ));
+        self.kernels.push(format!("!{id}"));
+    }
+
+    /// Translates the module operation to LLVM IR text, with the gpu kernels' descriptions and
+    /// the notes of the translation.
+    pub fn run_collect(
+        mut self,
+        module: OpId,
+    ) -> Result<(String, Vec<crate::gpu::KernelInfo>, Vec<String>), Diagnostic> {
         let ir = self.ir;
         let mop = ir.op(module);
         let mut header = String::new();
@@ -195,6 +277,14 @@ impl<'a> ModuleEmitter<'a> {
         for &id in &body {
             let op = ir.op(id);
             match op.name.as_str() {
+                "gpu.module" => {
+                    has_kernel = true;
+                    crate::gpu::gpu_module(&mut self, op)?
+                }
+                "func.func" if crate::gpu::is_host_function(&self, op) && !self.gpu.host_functions => {
+                    let name = str_attr(op, "sym_name").unwrap_or_default();
+                    self.notes.push(format!("host function @{name} is not compiled for the GPU"));
+                }
                 "func.func" | "llvm.func" => self.function(id)?,
                 "llvm.mlir.global" => self.llvm_global(op)?,
                 "memref.global" => self.memref_global(op)?,
@@ -250,10 +340,10 @@ impl<'a> ModuleEmitter<'a> {
             out.push_str(m);
             out.push('\n');
         }
-        Ok(out)
+        Ok((out, self.gpu_kernels, self.notes))
     }
 
-    fn function_sym(&mut self, op: &Operation) -> Result<Sym, Diagnostic> {
+    pub(crate) fn function_sym(&mut self, op: &Operation) -> Result<Sym, Diagnostic> {
         let Some(Attr::Type(fty)) = op.attr("function_type") else {
             return Err(err_at(self.file, op.loc, "function without a function_type"));
         };
@@ -543,7 +633,7 @@ impl<'a> ModuleEmitter<'a> {
         }
     }
 
-    fn function(&mut self, id: OpId) -> Result<(), Diagnostic> {
+    pub(crate) fn function(&mut self, id: OpId) -> Result<(), Diagnostic> {
         let ir = self.ir;
         let op = ir.op(id);
         let name = str_attr(op, "sym_name").unwrap_or_default();
@@ -551,7 +641,8 @@ impl<'a> ModuleEmitter<'a> {
             self.syms.get(&name).cloned().ok_or_else(|| err_at(self.file, op.loc, "unknown function"))?;
         let Sym::Func { ret, params, vararg, mlir } = sym.clone() else { unreachable!() };
         let has_body = op.regions.first().is_some_and(|r| !ir.region(*r).blocks.is_empty());
-        let kernel = op.attr("genx.kernel").is_some();
+        // A subgroup-level gpu kernel (docs/mlir-gpu.md) is a kernel like a genx.kernel function.
+        let kernel = op.attr("genx.kernel").is_some() || op.attr("gpu.kernel").is_some();
         let mut linkage =
             dialect_body(op, "linkage").map(|l| Self::linkage_text(&l).to_string()).unwrap_or_default();
         let vis = str_attr(op, "sym_visibility").unwrap_or_default();

@@ -61,12 +61,20 @@ pub const CAPABILITIES: &[Capability] = &[
     Capability::SubgroupDispatch,
     // The OptNoneINTEL function control: an optimization hint, nothing to rebuild.
     Capability::OptNoneINTEL,
+    // OpConvertFToBF16INTEL/OpConvertBF16ToFINTEL: calls of the built-ins the import expands.
+    Capability::BFloat16ConversionINTEL,
+    // Inline assembly (OpAsmTargetINTEL, OpAsmINTEL, OpAsmCallINTEL): LLVM `call asm`.
+    Capability::AsmINTEL,
 ];
 
 /// The highest SPIR-V version read (1.4: what the CM, ESIMD and ISPC producers write).
 const MAX_VERSION: (u32, u32) = (1, 4);
 /// OpDecorate's opcode.
 const OP_DECORATE: u32 = 71;
+/// OpSpecConstantOp's opcode.
+const OP_SPEC_CONSTANT_OP: u32 = 52;
+/// OpAsmTargetINTEL's opcode.
+const OP_ASM_TARGET_INTEL: u32 = 5609;
 /// OpCapability's opcode.
 const OP_CAPABILITY: u32 = 17;
 
@@ -99,6 +107,8 @@ pub struct Binary {
     pub insts: Vec<Located>,
     /// Decorations taken out: target id, decoration, word offset.
     pub extra: Vec<(u32, ExtraDecoration, usize)>,
+    /// The result ids of the OpAsmTargetINTEL instructions (taken out).
+    pub asm_targets: Vec<u32>,
 }
 
 /// Whether the bytes start with the SPIR-V magic number (either byte order).
@@ -154,6 +164,8 @@ pub fn read(file: &str, bytes: &[u8]) -> Result<Binary, Diagnostic> {
     let mut kept: Vec<u32> = words[..5].to_vec();
     let mut offsets = Vec::new();
     let mut extra = Vec::new();
+    let mut literals: Vec<(usize, Vec<u32>)> = Vec::new();
+    let mut asm_targets = Vec::new();
     let mut at = 5;
     while at < words.len() {
         let count = (words[at] >> 16) as usize;
@@ -181,6 +193,44 @@ pub fn read(file: &str, bytes: &[u8]) -> Result<Binary, Diagnostic> {
                     "{file}: SPIR-V at word {at}: capability {capability:?} is not read by genxc"
                 ))));
             }
+        }
+        // rspirv reads one literal where OpSpecConstantOp's VectorShuffle (79) takes its lanes and
+        // CompositeExtract (81) / CompositeInsert (82) their indices: it is given the first, and
+        // the others are put back after parsing.
+        if opcode == OP_SPEC_CONSTANT_OP && count >= 4 {
+            let ids = match inst[3] {
+                79 | 82 => Some(2),
+                81 => Some(1),
+                _ => None,
+            };
+            if let Some(ids) = ids.filter(|&n| count > 5 + n) {
+                let keep = 5 + ids;
+                offsets.push(at);
+                kept.push(((keep as u32) << 16) | opcode);
+                kept.extend_from_slice(&inst[1..keep]);
+                literals.push((at, inst[keep - 1..].to_vec()));
+                at += count;
+                continue;
+            }
+        }
+        // OpAsmTargetINTEL: llvm-spirv writes it without the result type the grammar gives it;
+        // the reader needs nothing of it (OpAsmINTEL names it as its target).
+        if opcode == OP_ASM_TARGET_INTEL && count >= 3 {
+            let (result, string) =
+                if inst[2] >= bound { (inst[1], &inst[2..]) } else { (inst[2], &inst[3..]) };
+            if result == 0 || result >= bound {
+                return Err(at_word(file, at, format!("id %{result} is outside the id bound {bound}")));
+            }
+            if literal_string(string).is_none() {
+                return Err(at_word(
+                    file,
+                    at,
+                    "OpAsmTargetINTEL's target is not a NUL-terminated UTF-8 string",
+                ));
+            }
+            asm_targets.push(result);
+            at += count;
+            continue;
         }
         if opcode == OP_DECORATE
             && count >= 3
@@ -219,7 +269,15 @@ pub fn read(file: &str, bytes: &[u8]) -> Result<Binary, Diagnostic> {
         let offset = offsets.get(index).copied().unwrap_or(words.len());
         return Err(at_word(file, offset, state_message(&state)));
     }
-    Ok(Binary { version, insts: consumer.insts, extra })
+    let mut insts = consumer.insts;
+    for (offset, all) in literals {
+        if let Some(l) = insts.iter_mut().find(|l| l.offset == offset) {
+            let ids = l.inst.operands.len().saturating_sub(1);
+            l.inst.operands.truncate(ids);
+            l.inst.operands.extend(all.into_iter().map(dr::Operand::LiteralBit32));
+        }
+    }
+    Ok(Binary { version, insts, extra, asm_targets })
 }
 
 /// A string literal: UTF-8 bytes up to a NUL, packed little-endian in words.

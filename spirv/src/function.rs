@@ -45,6 +45,12 @@ struct Body<'a> {
     locals: HashMap<u32, String>,
     /// The ids of the function's blocks.
     labels: std::collections::HashSet<u32>,
+    /// Lines to write at the top of the entry block: the scalar values of single-element vector
+    /// parameters.
+    entry: Vec<String>,
+    /// The single-element vector type of the result when the function returns one, with the
+    /// scalar type its body returns.
+    ret_single_element: Option<(Ty, Ty)>,
 }
 
 /// The LLVM local names of `f`'s parameters, labels and values: OpName when it has one not yet
@@ -134,6 +140,22 @@ pub fn write(
             params[i] = t.clone();
         }
     }
+    // Single-element vectors the writer adaptor made scalars come back at the interface; the
+    // body keeps its scalars, converted at the top of the entry block and at the returns.
+    let mut entry = Vec::new();
+    let mut scalar_params = HashMap::new();
+    for (i, &p) in f.params.iter().enumerate() {
+        let at = m.insts[f.start..f.end].iter().find(|l| l.inst.result_id == Some(p)).unwrap_or(head);
+        if let Some(vector) = m.single_element(at, p, &params[i])? {
+            scalar_params.insert(p, (vector.clone(), params[i].clone()));
+            params[i] = vector;
+        }
+    }
+    let ret_single_element = m.single_element(head, f.id, &ret)?.map(|v| (v, (*ret).clone()));
+    let ret = match &ret_single_element {
+        Some((v, _)) => Box::new(v.clone()),
+        None => ret,
+    };
     let linkage = m.linkage(f.id);
     let mut attrs: Vec<String> = Vec::new();
     if f.control & 0x2 != 0 {
@@ -204,7 +226,15 @@ pub fn write(
         .filter(|l| l.inst.class.opcode == Op::Label)
         .filter_map(|l| l.inst.result_id)
         .collect();
-    let mut body = Body { cx, aliases: HashMap::new(), intrinsics, temps: 0, locals, labels };
+    let mut aliases = HashMap::new();
+    for (&p, (vector, scalar)) in &scalar_params {
+        let scalar_name = format!("%\"sev.{}\"", locals[&p].trim_start_matches('%').trim_matches('"'));
+        let value = format!("{} {}", vector.llvm(), locals[&p]);
+        entry.push(crate::types::single_element_conversion(vector, scalar, &value, &scalar_name, false));
+        aliases.insert(p, scalar_name);
+    }
+    entry.sort();
+    let mut body = Body { cx, aliases, intrinsics, temps: 0, locals, labels, entry, ret_single_element };
     for at in &m.insts[f.start + 1..f.end - 1] {
         body.inst(at, w)?;
     }
@@ -394,13 +424,24 @@ impl Body<'_> {
         }
         if let Some(&(_, llvm)) = INT_BINARY.iter().find(|(o, _)| *o == op) {
             let t = self.result_ty(at)?;
-            let line = format!(
-                "{} = {llvm} {} {}, {}",
-                self.result(at)?,
-                t.llvm(),
-                self.operand(at, 0)?,
-                self.operand(at, 1)?
-            );
+            let mut amount = self.operand(at, 1)?;
+            // A shift's amount may be of another width than its base: LLVM's is the base's type.
+            if matches!(op, Op::ShiftLeftLogical | Op::ShiftRightLogical | Op::ShiftRightArithmetic) {
+                let from = self.vty(at, self.id(at, 1)?)?;
+                if let (Some(to_bits), Some(from_bits)) = (t.bits(), from.bits()) {
+                    if to_bits != from_bits {
+                        let cast = if to_bits > from_bits { "zext" } else { "trunc" };
+                        let converted = self.temp(at);
+                        w.line(
+                            at.offset,
+                            format!("  {converted} = {cast} {} to {}", self.typed(at, 1)?, t.llvm()),
+                        );
+                        amount = converted;
+                    }
+                }
+            }
+            let line =
+                format!("{} = {llvm} {} {}, {amount}", self.result(at)?, t.llvm(), self.operand(at, 0)?);
             w.line(at.offset, format!("  {line}"));
             return Ok(());
         }
@@ -410,10 +451,18 @@ impl Body<'_> {
             w.line(at.offset, format!("  {line}"));
             return Ok(());
         }
+        if let Some(&(_, name, sign)) = crate::opencl_std::CORE_CALLS.iter().find(|(o, _, _)| *o == op) {
+            let params = self.operand_types(at, 0)?;
+            let args = (0..inst.operands.len()).map(|i| self.typed(at, i)).collect::<Result<Vec<_>, _>>()?;
+            return self.builtin_call(at, w, &format!("__spirv_{name}"), &params, sign, &args);
+        }
         let line = match op {
             Op::Label => {
                 let label = self.result(at)?;
                 w.line(at.offset, format!("{}:", &label[1..]));
+                for line in std::mem::take(&mut self.entry) {
+                    w.line(at.offset, format!("  {line}"));
+                }
                 return Ok(());
             }
             Op::Phi => {
@@ -675,6 +724,33 @@ impl Body<'_> {
                 )
             }
             Op::FunctionCall => return self.call(at, w),
+            Op::AsmCallINTEL => {
+                let asm = self.id(at, 0)?;
+                let Some(asm) = m.asms.get(&asm) else {
+                    return Err(m.error(at, format!("%{asm} is not an OpAsmINTEL")));
+                };
+                let t = self.result_ty(at)?;
+                let mut args = Vec::new();
+                for i in 1..inst.operands.len() {
+                    args.push(self.typed(at, i)?);
+                }
+                if matches!(&asm.ty, Ty::Function(_, params) if params.len() != args.len()) {
+                    return Err(m.error(at, "OpAsmCallINTEL's arguments do not match its assembly's type"));
+                }
+                let effects = if asm.side_effects { "sideeffect " } else { "" };
+                let call = format!(
+                    "call {} asm {effects}\"{}\", \"{}\"({})",
+                    t.llvm(),
+                    crate::rebuild::escape(&asm.template),
+                    crate::rebuild::escape(&asm.constraints),
+                    args.join(", ")
+                );
+                if t == Ty::Void {
+                    call
+                } else {
+                    format!("{} = {call}", self.result(at)?)
+                }
+            }
             Op::Undef => {
                 if let Some(r) = inst.result_id {
                     self.aliases.insert(r, "undef".into());
@@ -828,19 +904,37 @@ impl Body<'_> {
                     args.push(self.typed(at, i)?);
                     decl_params.push(self.vty(at, self.id(at, i)?)?.llvm());
                 }
-                let Some((name, extra)) = crate::opencl_std::intrinsic(number, &t) else {
-                    return Err(m.unsupported(
-                        at,
-                        format!("OpenCL.std instruction {number} ({})", crate::opencl_std::name(number)),
-                    ));
+                let Some(cl) = rspirv::spirv::CLOp::from_u32(number) else {
+                    return Err(m.error(at, format!("OpExtInst {number} is not an OpenCL.std instruction")));
                 };
-                decl_params.extend(extra.iter().map(|e| e.0.to_string()));
-                self.intrinsics.insert(
-                    name.clone(),
-                    format!("declare {} @{name}({})", t.llvm(), decl_params.join(", ")),
-                );
-                args.extend(extra.iter().map(|e| format!("{} {}", e.0, e.1)));
-                format!("{} = call {} @{name}({})", self.result(at)?, t.llvm(), args.join(", "))
+                match crate::opencl_std::lowering(cl) {
+                    crate::opencl_std::Lowering::Intrinsic(base, extra) => {
+                        let name = format!("{base}.{}", t.mangle());
+                        decl_params.extend(extra.iter().map(|e| e.0.to_string()));
+                        self.intrinsics.insert(
+                            name.clone(),
+                            format!("declare {} @{name}({})", t.llvm(), decl_params.join(", ")),
+                        );
+                        args.extend(extra.iter().map(|e| format!("{} {}", e.0, e.1)));
+                        format!("{} = call {} @{name}({})", self.result(at)?, t.llvm(), args.join(", "))
+                    }
+                    crate::opencl_std::Lowering::Call(sign) => {
+                        let params = self.operand_types(at, 2)?;
+                        return self.builtin_call(
+                            at,
+                            w,
+                            &format!("__spirv_ocl_{cl:?}"),
+                            &params,
+                            sign,
+                            &args,
+                        );
+                    }
+                    crate::opencl_std::Lowering::Refused(what) => {
+                        return Err(
+                            m.unsupported(at, format!("OpenCL.std instruction {number} ({cl:?}): {what}"))
+                        )
+                    }
+                }
             }
             Op::Branch => format!("br label {}", self.label(at, 0)?),
             Op::BranchConditional => {
@@ -867,11 +961,57 @@ impl Body<'_> {
                 format!("switch {}, label {} [ {} ]", self.typed(at, 0)?, self.label(at, 1)?, cases.join(" "))
             }
             Op::Return => "ret void".into(),
-            Op::ReturnValue => format!("ret {}", self.typed(at, 0)?),
+            Op::ReturnValue => match self.ret_single_element.clone() {
+                Some((vector, scalar)) => {
+                    let t = self.temp(at);
+                    let value = self.typed(at, 0)?;
+                    w.line(
+                        at.offset,
+                        format!(
+                            "  {}",
+                            crate::types::single_element_conversion(&vector, &scalar, &value, &t, true)
+                        ),
+                    );
+                    format!("ret {} {t}", vector.llvm())
+                }
+                None => format!("ret {}", self.typed(at, 0)?),
+            },
             Op::Unreachable => "unreachable".into(),
             other => return Err(m.unsupported(at, format!("{other:?} is not read by genxc"))),
         };
         w.line(at.offset, format!("  {line}"));
+        Ok(())
+    }
+
+    /// The types of the id operands from `first` on.
+    fn operand_types(&self, at: &Located, first: usize) -> Result<Vec<Ty>, Diagnostic> {
+        (first..at.inst.operands.len()).map(|i| self.vty(at, self.id(at, i)?)).collect()
+    }
+
+    /// A call of the SPIR-V built-in function `name` (mangled for `params`) with the typed
+    /// arguments `args`, declared once; the import's OpenCL built-in expansion reads it.
+    fn builtin_call(
+        &mut self,
+        at: &Located,
+        w: &mut Writer,
+        name: &str,
+        params: &[Ty],
+        sign: crate::opencl_std::Signedness,
+        args: &[String],
+    ) -> Result<(), Diagnostic> {
+        let m = self.cx.m;
+        let t = self.result_ty(at)?;
+        let decl_params = params.iter().map(Ty::llvm).collect::<Vec<_>>().join(", ");
+        let symbol = crate::opencl_std::mangle(name, params, sign).ok_or_else(|| {
+            m.unsupported(at, format!("{name} of ({decl_params}): not a type a built-in function takes"))
+        })?;
+        self.intrinsics.insert(symbol.clone(), format!("declare {} @{symbol}({decl_params})", t.llvm()));
+        let call = format!("call {} @{symbol}({})", t.llvm(), args.join(", "));
+        if t == Ty::Void {
+            w.line(at.offset, format!("  {call}"));
+        } else {
+            w.line(at.offset, format!("  {} = {call}", self.result(at)?));
+        }
         Ok(())
     }
 
@@ -893,13 +1033,34 @@ impl Body<'_> {
             return Ok(());
         }
         let t = self.result_ty(at)?;
+        // A callee whose single-element vectors came back takes and gives them as vectors.
+        let callee_params =
+            m.functions.iter().find(|f| f.id == callee).map(|f| f.params.clone()).unwrap_or_default();
         let mut args = Vec::new();
         for i in 1..at.inst.operands.len() {
-            args.push(self.typed(at, i)?);
+            let arg = self.typed(at, i)?;
+            let scalar = self.vty(at, self.id(at, i)?)?;
+            match callee_params.get(i - 1).map(|&p| m.single_element(at, p, &scalar)).transpose()?.flatten() {
+                Some(vector) => {
+                    let v = self.temp(at);
+                    let line = crate::types::single_element_conversion(&vector, &scalar, &arg, &v, true);
+                    w.line(at.offset, format!("  {line}"));
+                    args.push(format!("{} {v}", vector.llvm()));
+                }
+                None => args.push(arg),
+            }
         }
-        let call = format!("call {} {}({})", t.llvm(), llvm_name('@', name), args.join(", "));
+        let ret_vector = m.single_element(at, callee, &t)?;
+        let call_ty = ret_vector.as_ref().unwrap_or(&t);
+        let call = format!("call {} {}({})", call_ty.llvm(), llvm_name('@', name), args.join(", "));
         if t == Ty::Void {
             w.line(at.offset, format!("  {call}"));
+        } else if let Some(vector) = ret_vector {
+            let v = self.temp(at);
+            w.line(at.offset, format!("  {v} = {call}"));
+            let value = format!("{} {v}", vector.llvm());
+            let line = crate::types::single_element_conversion(&vector, &t, &value, &self.result(at)?, false);
+            w.line(at.offset, format!("  {line}"));
         } else {
             w.line(at.offset, format!("  {} = {call}", self.result(at)?));
         }

@@ -18,6 +18,19 @@ pub struct Constant {
     pub text: String,
 }
 
+/// An OpAsmINTEL: one inline assembly statement, called by OpAsmCallINTEL.
+#[derive(Clone, Debug)]
+pub struct InlineAsm {
+    /// The statement's function type (result and operands).
+    pub ty: Ty,
+    /// The assembly template (vISA text with `$N` operands).
+    pub template: String,
+    /// The LLVM constraint string.
+    pub constraints: String,
+    /// Whether it has side effects (the SideEffectsINTEL decoration).
+    pub side_effects: bool,
+}
+
 /// One OpFunction: where its instructions are and what it is.
 #[derive(Clone, Debug)]
 pub struct Function {
@@ -89,6 +102,11 @@ pub struct Spirv<'a> {
     pub spec_ids: std::collections::HashSet<u32>,
     /// The number of parts and the nesting depth of each type, by id.
     pub type_sizes: HashMap<u32, (usize, usize)>,
+    /// The Offset member decorations: struct id, member index, byte offset, and the word of the
+    /// decorating instruction; checked against LLVM's layout once the types are known.
+    pub member_offsets: Vec<(u32, u32, u64, usize)>,
+    /// The inline assembly statements (OpAsmINTEL), by id.
+    pub asms: HashMap<u32, InlineAsm>,
 }
 
 /// What marks a reference to a global (`g`) or function (`f`) by id in a constant's text, resolved
@@ -162,6 +180,38 @@ impl<'a> Spirv<'a> {
             .and_then(|(_, ops)| ops.first().and_then(operand_number))
     }
 
+    /// The single-element vector type the value `id` of type `t` was, if it carries the
+    /// SingleElementVectorINTEL decoration (the writer adaptor's rewrite-sev); an error at `at`
+    /// when `t` cannot have been one.
+    pub fn single_element(&self, at: &Located, id: u32, t: &Ty) -> Result<Option<Ty>, Diagnostic> {
+        let Some(inner) = self.extra.get(&id).and_then(|ds| {
+            ds.iter().find_map(|d| match d {
+                ExtraDecoration::SingleElementVector(n) => Some(*n),
+                _ => None,
+            })
+        }) else {
+            return Ok(None);
+        };
+        // A module written with VectorAnyINTEL keeps the vector of one component itself (the
+        // decoration marks it then): nothing to give back.
+        let mut bottom = t;
+        while let Ty::Pointer(p, _) = bottom {
+            bottom = p;
+        }
+        if matches!(bottom, Ty::Vector(_, 1)) {
+            return Ok(None);
+        }
+        crate::types::single_element(t, inner).map(Some).ok_or_else(|| {
+            self.error(
+                at,
+                format!(
+                    "SingleElementVectorINTEL {inner} on %{id} of type {}: not a scalar under that many pointers",
+                    t.llvm()
+                ),
+            )
+        })
+    }
+
     /// The import or export name of `id` (LinkageAttributes) and whether it is an import.
     pub fn linkage(&self, id: u32) -> Option<(String, bool)> {
         let (_, ops) =
@@ -209,11 +259,13 @@ pub fn gather<'a>(file: &'a str, binary: Binary, spec: &[(u32, String)]) -> Resu
         spec: spec.iter().cloned().collect(),
         spec_ids: std::collections::HashSet::new(),
         type_sizes: HashMap::new(),
+        member_offsets: Vec::new(),
+        asms: HashMap::new(),
     };
     for (target, d, _) in binary.extra {
         m.extra.entry(target).or_default().push(d);
     }
-    let mut defined = std::collections::HashSet::new();
+    let mut defined: std::collections::HashSet<u32> = binary.asm_targets.iter().copied().collect();
     let mut memory_model = false;
     let mut open: Option<Function> = None;
     // Media block images are images whose parameter carries MediaBlockIOINTEL: the types come
@@ -300,9 +352,42 @@ pub fn gather<'a>(file: &'a str, binary: Binary, spec: &[(u32, String)]) -> Resu
                     m.extra.entry(target).or_default().extend(extra.iter().cloned());
                 }
             }
-            // Member offsets would have to be checked against LLVM's layout of the struct.
-            Op::MemberDecorate | Op::GroupMemberDecorate => {
-                return Err(m.unsupported(at, format!("{:?} is not read by genxc", inst.class.opcode)));
+            // Member decorations: Offset is checked against LLVM's layout of the struct (after the
+            // types); the others (NonWritable, alignment hints, ...) carry nothing the rebuilt
+            // module needs and are read only.
+            Op::MemberDecorate => {
+                let (Some(id), Some(member), Some(Operand::Decoration(d))) =
+                    (id_at(inst, 0), literal_at(inst, 1), inst.operands.get(2))
+                else {
+                    return Err(
+                        m.error(at, "OpMemberDecorate without a structure, a member and a decoration")
+                    );
+                };
+                if *d == Decoration::Offset {
+                    let offset = inst.operands.get(3).and_then(operand_number);
+                    let offset =
+                        offset.ok_or_else(|| m.error(at, "the Offset decoration without a byte offset"))?;
+                    m.member_offsets.push((id, member, offset, at.offset));
+                }
+            }
+            Op::GroupMemberDecorate => {
+                let Some(group) = id_at(inst, 0) else {
+                    return Err(m.error(at, "OpGroupMemberDecorate without a group"));
+                };
+                let offset = m.decoration_literal(group, Decoration::Offset);
+                if (inst.operands.len() - 1) % 2 != 0 {
+                    return Err(m.error(at, "OpGroupMemberDecorate with a structure without its member"));
+                }
+                for pair in inst.operands[1..].chunks(2) {
+                    let (Operand::IdRef(id), Operand::LiteralBit32(member)) = (&pair[0], &pair[1]) else {
+                        return Err(
+                            m.error(at, "OpGroupMemberDecorate's targets are not structure-member pairs")
+                        );
+                    };
+                    if let Some(offset) = offset {
+                        m.member_offsets.push((*id, *member, offset, at.offset));
+                    }
+                }
             }
             Op::Function => {
                 if open.is_some() {
@@ -356,8 +441,66 @@ pub fn gather<'a>(file: &'a str, binary: Binary, spec: &[(u32, String)]) -> Resu
     if !memory_model {
         return Err(at_word(file, 5, "the module has no OpMemoryModel"));
     }
+    for &(id, member, offset, word) in &m.member_offsets {
+        check_member_offset(&m, id, member, offset, word)?;
+    }
     m.insts = insts;
     Ok(m)
+}
+
+/// Checks the Offset decoration of member `member` of structure `id` (from the instruction at
+/// `word`) against the byte offset LLVM's layout gives that member in the rebuilt module.
+fn check_member_offset(m: &Spirv, id: u32, member: u32, offset: u64, word: usize) -> Result<(), Diagnostic> {
+    let Some(Ty::Struct(members)) = m.types.get(&id) else {
+        return Err(at_word(
+            m.file,
+            word,
+            format!("the member decoration's target %{id} is not a structure type"),
+        ));
+    };
+    let Some(ty) = members.get(member as usize) else {
+        return Err(at_word(
+            m.file,
+            word,
+            format!("member {member} of %{id} decorated, the structure has {} members", members.len()),
+        ));
+    };
+    let mut at = 0u64;
+    for (i, t) in members.iter().enumerate() {
+        let Some((size, align)) = crate::types::layout(t, m.pointers64) else {
+            return Err(Diagnostic::error(unsupported(format!(
+                "{}: SPIR-V at word {word}: the Offset of a member of a structure holding {} (no memory layout)",
+                m.file,
+                t.llvm()
+            ))));
+        };
+        let aligned = crate::types::align_to(at, align).and_then(|a| {
+            if i == member as usize {
+                Some(a)
+            } else {
+                a.checked_add(size)
+            }
+        });
+        let Some(aligned) = aligned else {
+            return Err(Diagnostic::error(unsupported(format!(
+                "{}: SPIR-V at word {word}: a structure larger than 2^64 bytes",
+                m.file
+            ))));
+        };
+        at = aligned;
+        if i == member as usize {
+            break;
+        }
+    }
+    if at != offset {
+        return Err(Diagnostic::error(unsupported(format!(
+            "{}: SPIR-V at word {word}: member {member} ({}) of %{id} has Offset {offset}, LLVM's layout of {} puts it at byte {at}",
+            m.file,
+            ty.llvm(),
+            Ty::Struct(members.clone()).llvm()
+        ))));
+    }
+    Ok(())
 }
 
 /// Records a module-scope type or constant instruction.
@@ -566,6 +709,22 @@ fn type_or_constant(m: &mut Spirv, at: &Located) -> Result<(), Diagnostic> {
             m.constants.insert(id, Constant { ty, text });
             return Ok(());
         }
+        Op::AsmINTEL => {
+            let ty = id_at(inst, 0).map_or(Ok(&Ty::Void), |t| m.ty(at, t))?.clone();
+            if !matches!(ty, Ty::Function(..)) {
+                return Err(m.error(at, "OpAsmINTEL's assembly type is not a function type"));
+            }
+            let (Some(Operand::LiteralString(template)), Some(Operand::LiteralString(constraints))) =
+                (inst.operands.get(2), inst.operands.get(3))
+            else {
+                return Err(m.error(at, "OpAsmINTEL without its instructions and constraints"));
+            };
+            let side_effects = m.has_decoration(id, Decoration::SideEffectsINTEL);
+            let asm =
+                InlineAsm { ty, template: template.clone(), constraints: constraints.clone(), side_effects };
+            m.asms.insert(id, asm);
+            return Ok(());
+        }
         Op::ExtInst if id_at(inst, 0).is_some_and(|set| m.debug_info.contains(&set)) => return Ok(()),
         Op::Line
         | Op::NoLine
@@ -643,27 +802,119 @@ fn constant_operand(m: &Spirv, at: &Located, id: u32) -> Result<(Ty, String), Di
     Err(m.error(at, format!("%{id} is not a constant or a global defined before")))
 }
 
-/// The LLVM constant expression of an OpSpecConstantOp of result type `ty`: address arithmetic
-/// on globals, casts and integer arithmetic.
+/// A constant of `ty` with every element `value` (the scalar itself for scalar types).
+fn splat(ty: &Ty, value: &str) -> String {
+    match ty {
+        Ty::Vector(e, n) => {
+            format!("<{}>", (0..*n).map(|_| format!("{} {value}", e.llvm())).collect::<Vec<_>>().join(", "))
+        }
+        _ => value.to_string(),
+    }
+}
+
+/// OpSpecConstantOp's operations that are one LLVM binary constant expression.
+const SPEC_BINARY: &[(Op, &str)] = &[
+    (Op::IAdd, "add"),
+    (Op::ISub, "sub"),
+    (Op::IMul, "mul"),
+    (Op::UDiv, "udiv"),
+    (Op::SDiv, "sdiv"),
+    (Op::UMod, "urem"),
+    (Op::SRem, "srem"),
+    (Op::ShiftLeftLogical, "shl"),
+    (Op::ShiftRightLogical, "lshr"),
+    (Op::ShiftRightArithmetic, "ashr"),
+    (Op::BitwiseAnd, "and"),
+    (Op::BitwiseOr, "or"),
+    (Op::BitwiseXor, "xor"),
+    (Op::LogicalAnd, "and"),
+    (Op::LogicalOr, "or"),
+    (Op::LogicalNotEqual, "xor"),
+    (Op::LogicalEqual, "icmp eq"),
+    (Op::FAdd, "fadd"),
+    (Op::FSub, "fsub"),
+    (Op::FMul, "fmul"),
+    (Op::FDiv, "fdiv"),
+    (Op::FRem, "frem"),
+    (Op::IEqual, "icmp eq"),
+    (Op::INotEqual, "icmp ne"),
+    (Op::UGreaterThan, "icmp ugt"),
+    (Op::UGreaterThanEqual, "icmp uge"),
+    (Op::ULessThan, "icmp ult"),
+    (Op::ULessThanEqual, "icmp ule"),
+    (Op::SGreaterThan, "icmp sgt"),
+    (Op::SGreaterThanEqual, "icmp sge"),
+    (Op::SLessThan, "icmp slt"),
+    (Op::SLessThanEqual, "icmp sle"),
+];
+
+/// OpSpecConstantOp's conversions that are one LLVM cast whatever the widths.
+const SPEC_CASTS: &[(Op, &str)] = &[
+    (Op::ConvertFToU, "fptoui"),
+    (Op::ConvertFToS, "fptosi"),
+    (Op::ConvertSToF, "sitofp"),
+    (Op::ConvertUToF, "uitofp"),
+    (Op::ConvertPtrToU, "ptrtoint"),
+    (Op::ConvertUToPtr, "inttoptr"),
+];
+
+/// The LLVM constant expression of an OpSpecConstantOp of result type `ty`: every operation the
+/// Kernel capability allows (arithmetic, bitwise, logical, comparisons, select, conversions,
+/// vector shuffles, composite extract and insert, address arithmetic). LLVM folds it when it
+/// reads the module, so the rebuilt module holds its value.
 fn spec_constant_op(m: &Spirv, at: &Located, ty: &Ty) -> Result<String, Diagnostic> {
     let inst = &at.inst;
     let Some(Operand::LiteralSpecConstantOpInteger(op)) = inst.operands.first() else {
         return Err(m.error(at, "OpSpecConstantOp without an opcode"));
     };
+    // The id operands (constants or globals) and the literal ones (indices, shuffle lanes).
     let mut operands = Vec::new();
-    for i in 1..inst.operands.len() {
-        let id = id_at(inst, i).ok_or_else(|| m.error(at, format!("operand {i} is not an id")))?;
-        operands.push(constant_operand(m, at, id)?);
+    let mut literals = Vec::new();
+    for (i, operand) in inst.operands.iter().enumerate().skip(1) {
+        match operand {
+            Operand::LiteralBit32(v) => literals.push(*v),
+            _ => {
+                let id = id_at(inst, i).ok_or_else(|| m.error(at, format!("operand {i} is not an id")))?;
+                operands.push(constant_operand(m, at, id)?);
+            }
+        }
+    }
+    // A shift's amount may be of another width than its base: LLVM's is the base's type.
+    if matches!(op, Op::ShiftLeftLogical | Op::ShiftRightLogical | Op::ShiftRightArithmetic)
+        && operands.len() == 2
+    {
+        let (base, amount) = (&operands[0].0, &operands[1].0);
+        if let (Some(to), Some(from)) = (base.bits(), amount.bits()) {
+            if to != from {
+                let cast = if to > from { "zext" } else { "trunc" };
+                let text = format!("{cast} ({} {} to {})", amount.llvm(), operands[1].1, base.llvm());
+                operands[1] = (base.clone(), text);
+            }
+        }
     }
     let typed = |o: &(Ty, String)| format!("{} {}", o.0.llvm(), o.1);
+    let arity = |n: usize| -> Result<(), Diagnostic> {
+        if operands.len() == n {
+            Ok(())
+        } else {
+            Err(m.error(at, format!("OpSpecConstantOp {op:?} takes {n} operands, found {}", operands.len())))
+        }
+    };
     let cast = |name: &str| -> Result<String, Diagnostic> {
-        let [from] = operands.as_slice() else { return Err(m.error(at, "a cast takes one operand")) };
-        Ok(format!("{name} ({} to {})", typed(from), ty.llvm()))
+        arity(1)?;
+        Ok(format!("{name} ({} to {})", typed(&operands[0]), ty.llvm()))
     };
     let binary = |name: &str| -> Result<String, Diagnostic> {
-        let [a, b] = operands.as_slice() else { return Err(m.error(at, "the operation takes two operands")) };
-        Ok(format!("{name} ({}, {})", typed(a), typed(b)))
+        arity(2)?;
+        Ok(format!("{name} ({}, {})", typed(&operands[0]), typed(&operands[1])))
     };
+    let indices = |list: &[u32]| list.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
+    if let Some(&(_, name)) = SPEC_BINARY.iter().find(|(o, _)| o == op) {
+        return binary(name);
+    }
+    if let Some(&(_, name)) = SPEC_CASTS.iter().find(|(o, _)| o == op) {
+        return cast(name);
+    }
     Ok(match op {
         Op::InBoundsPtrAccessChain | Op::PtrAccessChain | Op::AccessChain | Op::InBoundsAccessChain => {
             let Some((base, rest)) = operands.split_first() else {
@@ -695,27 +946,104 @@ fn spec_constant_op(m: &Spirv, at: &Located, ty: &Ty) -> Result<String, Diagnost
                 _ => cast("bitcast")?,
             }
         }
-        Op::ConvertPtrToU => cast("ptrtoint")?,
-        Op::ConvertUToPtr => cast("inttoptr")?,
-        Op::UConvert | Op::SConvert => {
+        Op::UConvert | Op::SConvert | Op::FConvert => {
             let from = operands.first().and_then(|o| o.0.bits()).unwrap_or(0);
-            match ty.bits().unwrap_or(0).cmp(&from) {
-                std::cmp::Ordering::Less => cast("trunc")?,
-                std::cmp::Ordering::Equal => cast("bitcast")?,
-                std::cmp::Ordering::Greater if *op == Op::UConvert => cast("zext")?,
-                std::cmp::Ordering::Greater => cast("sext")?,
+            match (op, ty.bits().unwrap_or(0).cmp(&from)) {
+                (_, std::cmp::Ordering::Equal) => cast("bitcast")?,
+                (Op::FConvert, std::cmp::Ordering::Less) => cast("fptrunc")?,
+                (Op::FConvert, _) => cast("fpext")?,
+                (_, std::cmp::Ordering::Less) => cast("trunc")?,
+                (Op::UConvert, _) => cast("zext")?,
+                _ => cast("sext")?,
             }
         }
-        Op::IAdd => binary("add")?,
-        Op::ISub => binary("sub")?,
-        Op::IMul => binary("mul")?,
-        Op::ShiftLeftLogical => binary("shl")?,
-        Op::ShiftRightLogical => binary("lshr")?,
-        Op::ShiftRightArithmetic => binary("ashr")?,
-        Op::BitwiseAnd => binary("and")?,
-        Op::BitwiseOr => binary("or")?,
-        Op::BitwiseXor => binary("xor")?,
-        other => return Err(m.unsupported(at, format!("OpSpecConstantOp {other:?}"))),
+        Op::SNegate => {
+            arity(1)?;
+            format!("sub ({} zeroinitializer, {})", ty.llvm(), typed(&operands[0]))
+        }
+        Op::FNegate => {
+            arity(1)?;
+            format!("fneg ({})", typed(&operands[0]))
+        }
+        Op::Not => {
+            arity(1)?;
+            format!("xor ({}, {} {})", typed(&operands[0]), ty.llvm(), splat(ty, "-1"))
+        }
+        Op::LogicalNot => {
+            arity(1)?;
+            format!("xor ({}, {} {})", typed(&operands[0]), ty.llvm(), splat(ty, "true"))
+        }
+        // The remainder with the sign of the divisor: srem/frem, plus the divisor when the two
+        // signs differ and the remainder is not zero.
+        Op::SMod | Op::FMod => {
+            arity(2)?;
+            let (a, b) = (typed(&operands[0]), typed(&operands[1]));
+            let t = ty.llvm();
+            let (rem, add, cmp, zero) = if *op == Op::SMod {
+                ("srem", "add", "icmp slt", splat(ty, "0"))
+            } else {
+                ("frem", "fadd", "fcmp olt", splat(ty, "0.0"))
+            };
+            let ne = if *op == Op::SMod { "icmp ne" } else { "fcmp one" };
+            let r = format!("{rem} ({a}, {b})");
+            let bt = match ty {
+                Ty::Vector(_, n) => format!("<{n} x i1>"),
+                _ => "i1".to_string(),
+            };
+            let mask = format!(
+                "{bt} and ({bt} {ne} ({t} {r}, {t} {zero}), {bt} xor ({bt} {cmp} ({t} {r}, {t} {zero}), {bt} {cmp} ({b}, {t} {zero})))"
+            );
+            format!("select ({mask}, {t} {add} ({t} {r}, {b}), {t} {r})")
+        }
+        Op::Select => {
+            arity(3)?;
+            format!("select ({}, {}, {})", typed(&operands[0]), typed(&operands[1]), typed(&operands[2]))
+        }
+        Op::VectorShuffle => {
+            arity(2)?;
+            let lanes: Vec<String> = literals
+                .iter()
+                .map(|&l| if l == u32::MAX { "i32 undef".to_string() } else { format!("i32 {l}") })
+                .collect();
+            format!(
+                "shufflevector ({}, {}, <{} x i32> <{}>)",
+                typed(&operands[0]),
+                typed(&operands[1]),
+                lanes.len(),
+                lanes.join(", ")
+            )
+        }
+        Op::CompositeExtract => {
+            arity(1)?;
+            match (&operands[0].0, literals.as_slice()) {
+                (Ty::Vector(..), [i]) => format!("extractelement ({}, i32 {i})", typed(&operands[0])),
+                (Ty::Array(..) | Ty::Struct(_), [_, ..]) => {
+                    format!("extractvalue ({}, {})", typed(&operands[0]), indices(&literals))
+                }
+                _ => return Err(m.unsupported(at, "OpSpecConstantOp CompositeExtract of this shape")),
+            }
+        }
+        Op::CompositeInsert => {
+            arity(2)?;
+            match (&operands[1].0, literals.as_slice()) {
+                (Ty::Vector(..), [i]) => {
+                    format!("insertelement ({}, {}, i32 {i})", typed(&operands[1]), typed(&operands[0]))
+                }
+                (Ty::Array(..) | Ty::Struct(_), [_, ..]) => format!(
+                    "insertvalue ({}, {}, {})",
+                    typed(&operands[1]),
+                    typed(&operands[0]),
+                    indices(&literals)
+                ),
+                _ => return Err(m.unsupported(at, "OpSpecConstantOp CompositeInsert of this shape")),
+            }
+        }
+        other => {
+            return Err(m.unsupported(
+                at,
+                format!("OpSpecConstantOp {other:?} (not allowed by the Kernel capability)"),
+            ))
+        }
     })
 }
 

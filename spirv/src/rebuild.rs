@@ -92,6 +92,7 @@ pub fn rebuild(m: &Spirv) -> Result<Rebuilt, Diagnostic> {
         names.insert(f.id, name);
     }
     let mut globals: HashMap<u32, String> = HashMap::new();
+    let mut definitions: HashMap<u32, String> = HashMap::new();
     let mut attributes: Vec<String> = Vec::new();
     let mut builtins = HashMap::new();
     // Globals are named first: an initializer may refer to a global defined after it.
@@ -119,11 +120,29 @@ pub fn rebuild(m: &Spirv) -> Result<Rebuilt, Diagnostic> {
             unique = format!("{name}.{n}");
             n += 1;
         }
-        globals.insert(id, llvm_name('@', &unique));
+        // A single-element vector global (rewrite-sev) is defined with its vector type; its uses
+        // keep the scalar type through a constant bitcast of its address.
+        let defined_name = llvm_name('@', &unique);
+        let use_text = match (m.ty(at, at.inst.result_type.unwrap_or(0))?, at.inst.result_type) {
+            (Ty::Pointer(pointee, space), Some(_)) => match m.single_element(at, id, pointee)? {
+                Some(vector) => {
+                    let space = if *space == 0 { String::new() } else { format!(" addrspace({space})") };
+                    format!(
+                        "bitcast ({}{space}* {defined_name} to {}{space}*)",
+                        vector.llvm(),
+                        pointee.llvm()
+                    )
+                }
+                None => defined_name.clone(),
+            },
+            _ => defined_name.clone(),
+        };
+        globals.insert(id, use_text);
+        definitions.insert(id, defined_name);
         defined.push(at);
     }
     for at in defined {
-        global(m, at, &mut w, &names, &globals, &mut attributes)?;
+        global(m, at, &mut w, &names, &globals, &definitions, &mut attributes)?;
     }
     let mut intrinsics = BTreeMap::new();
     let mut metadata = Vec::new();
@@ -371,6 +390,7 @@ fn global(
     w: &mut Writer,
     names: &HashMap<u32, String>,
     globals: &HashMap<u32, String>,
+    definitions: &HashMap<u32, String>,
     attributes: &mut Vec<String>,
 ) -> Result<(), Diagnostic> {
     let inst = &at.inst;
@@ -380,6 +400,9 @@ fn global(
     let Ty::Pointer(pointee, space) = m.ty(at, ty)?.clone() else {
         return Err(m.error(at, "OpVariable's type is not a pointer"));
     };
+    let scalar = (*pointee).clone();
+    let single_element = m.single_element(at, id, &scalar)?;
+    let pointee = Box::new(single_element.clone().unwrap_or(scalar.clone()));
     let import = m.linkage(id).is_some_and(|(_, import)| import);
     let linkage = if import {
         "external "
@@ -394,7 +417,17 @@ fn global(
     } else {
         match id_at(inst, 1) {
             Some(c) => match m.constants.get(&c) {
-                Some(c) => format!(" {}", resolve(&c.text, names, globals)),
+                Some(c) => {
+                    let text = resolve(&c.text, names, globals);
+                    match &single_element {
+                        Some(_) if matches!(text.as_str(), "undef" | "zeroinitializer" | "null") => {
+                            format!(" {text}")
+                        }
+                        Some(Ty::Vector(e, 1)) => format!(" <{} {text}>", e.llvm()),
+                        Some(v) => format!(" bitcast ({} {text} to {})", scalar.llvm(), v.llvm()),
+                        None => format!(" {text}"),
+                    }
+                }
                 None => return Err(m.error(at, format!("initializer %{c} is not a constant"))),
             },
             None => " undef".into(),
@@ -418,7 +451,11 @@ fn global(
     let space = if space == 0 { String::new() } else { format!("addrspace({space}) ") };
     w.line(
         at.offset,
-        format!("{} = {linkage}{space}{constant} {}{init}{align}{attr_ref}", globals[&id], pointee.llvm()),
+        format!(
+            "{} = {linkage}{space}{constant} {}{init}{align}{attr_ref}",
+            definitions[&id],
+            pointee.llvm()
+        ),
     );
     Ok(())
 }

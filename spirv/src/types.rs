@@ -186,6 +186,93 @@ impl Ty {
     }
 }
 
+/// The type the writer adaptor's rewrite-sev option turned into `t`: the single-element vector
+/// it was, with `inner` of `t`'s pointer levels inside the vector and the others outside
+/// (SingleElementVectorINTEL's literal): `i32` with 0 is `<1 x i32>`, `i32**` with 0
+/// `<1 x i32>**`, with 1 `<1 x i32*>*`. `None` when `t` has fewer pointer levels or is not a
+/// scalar at the bottom.
+pub fn single_element(t: &Ty, inner: u32) -> Option<Ty> {
+    let mut depth = 0u32;
+    let mut bottom = t;
+    while let Ty::Pointer(p, _) = bottom {
+        depth += 1;
+        bottom = p;
+    }
+    if inner > depth || !matches!(bottom, Ty::Bool | Ty::Int(_) | Ty::Float(_)) {
+        return None;
+    }
+    fn wrap(t: &Ty, outer: u32) -> Ty {
+        match t {
+            Ty::Pointer(p, a) if outer > 0 => Ty::Pointer(Box::new(wrap(p, outer - 1)), *a),
+            _ => Ty::Vector(Box::new(t.clone()), 1),
+        }
+    }
+    Some(wrap(t, depth - inner))
+}
+
+/// The conversion between a single-element vector type `vector` ([`single_element`]) and the
+/// scalar type `scalar` it was written as: its lines' instruction text, from the typed value
+/// `value` (`<type> <value>`) into the named `result`. The vector itself converts by its element;
+/// a pointer to it by a bitcast.
+pub fn single_element_conversion(
+    vector: &Ty,
+    scalar: &Ty,
+    value: &str,
+    result: &str,
+    to_vector: bool,
+) -> String {
+    match (vector, to_vector) {
+        (Ty::Vector(_, 1), true) => {
+            format!("{result} = insertelement {} undef, {value}, i32 0", vector.llvm())
+        }
+        (Ty::Vector(..), false) => format!("{result} = extractelement {value}, i32 0"),
+        (_, true) => format!("{result} = bitcast {value} to {}", vector.llvm()),
+        (_, false) => format!("{result} = bitcast {value} to {}", scalar.llvm()),
+    }
+}
+
+/// The allocation size and ABI alignment in bytes LLVM's layout of the rebuilt module
+/// (`e-p:64:64-i64:64-n8:16:32`, or 32-bit pointers) gives a type: scalars and pointers their
+/// size, vectors their size rounded up to a power of two, arrays their element's alignment,
+/// structures their members' largest alignment, each member at its alignment. `None` for types
+/// without a memory layout (void, functions, opaque types).
+pub fn layout(t: &Ty, pointers64: bool) -> Option<(u64, u64)> {
+    Some(match t {
+        Ty::Bool => (1, 1),
+        Ty::Int(w) | Ty::Float(w) => (u64::from(*w) / 8, u64::from(*w) / 8),
+        Ty::Pointer(p, _) if matches!(**p, Ty::Resource(_)) => (4, 4),
+        Ty::Pointer(..) if pointers64 => (8, 8),
+        Ty::Pointer(..) => (4, 4),
+        Ty::Resource(_) => (4, 4),
+        Ty::Vector(e, n) => {
+            let bits =
+                u64::from(e.bits().or_else(|| e.is_pointer().then_some(if pointers64 { 64 } else { 32 }))?);
+            let store = (bits * u64::from(*n)).div_ceil(8);
+            let align = store.next_power_of_two();
+            (align_to(store, align)?, align)
+        }
+        Ty::Array(e, n) => {
+            let (size, align) = layout(e, pointers64)?;
+            (size.checked_mul(*n)?, align)
+        }
+        Ty::Struct(members) => {
+            let (mut at, mut max) = (0u64, 1u64);
+            for t in members {
+                let (size, align) = layout(t, pointers64)?;
+                at = align_to(at, align)?.checked_add(size)?;
+                max = max.max(align);
+            }
+            (align_to(at, max)?, max)
+        }
+        Ty::Void | Ty::Function(..) | Ty::Opaque(_) => return None,
+    })
+}
+
+/// `at` rounded up to a multiple of `align` (at least 1), `None` on overflow.
+pub fn align_to(at: u64, align: u64) -> Option<u64> {
+    at.div_ceil(align.max(1)).checked_mul(align.max(1))
+}
+
 /// The LLVM address space of a SPIR-V storage class (the translator's SPIR mapping).
 pub fn address_space(storage_class: u32) -> Option<u32> {
     match storage_class {
@@ -231,6 +318,28 @@ mod tests {
         assert_eq!(resource_of_image(5, false, 1, false).unwrap().desc(), "image1d_buffer_t write_only");
         assert_eq!(resource_of_image(2, true, 0, false), None, "no 3D arrays");
         assert_eq!(resource_of_image(0, false, 7, false), None, "no such access");
+    }
+
+    #[test]
+    fn single_element_vectors_by_inner_pointer_levels() {
+        let i32p = |n: u32| (0..n).fold(Ty::Int(32), |t, _| Ty::Pointer(Box::new(t), 0));
+        assert_eq!(single_element(&Ty::Int(32), 0).unwrap().llvm(), "<1 x i32>");
+        assert_eq!(single_element(&i32p(2), 0).unwrap().llvm(), "<1 x i32>**");
+        assert_eq!(single_element(&i32p(2), 1).unwrap().llvm(), "<1 x i32*>*");
+        assert_eq!(single_element(&i32p(3), 3).unwrap().llvm(), "<1 x i32***>");
+        assert_eq!(single_element(&i32p(1), 2), None);
+        assert_eq!(single_element(&Ty::Struct(vec![]), 0), None);
+    }
+
+    #[test]
+    fn layouts_are_llvms() {
+        let s =
+            Ty::Struct(vec![Ty::Int(8), Ty::Int(64), Ty::Vector(Box::new(Ty::Float(32)), 3), Ty::Int(16)]);
+        // i8 at 0, i64 at 8, <3 x float> (12 bytes, aligned 16) at 16, i16 at 32; size 48.
+        assert_eq!(layout(&s, true), Some((48, 16)));
+        assert_eq!(layout(&Ty::Pointer(Box::new(Ty::Int(8)), 1), false), Some((4, 4)));
+        assert_eq!(layout(&Ty::Array(Box::new(Ty::Int(16)), 5), true), Some((10, 2)));
+        assert_eq!(layout(&Ty::Void, true), None);
     }
 
     #[test]

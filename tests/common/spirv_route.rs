@@ -70,13 +70,17 @@ pub fn route_available() -> bool {
 
 /// Converts a fixture to SPIR-V through the writer route (`--rewrite-types` unless `plain`).
 pub fn to_spirv(fixture: &str, plain: bool) -> Vec<u8> {
+    to_spirv_with(fixture, if plain { &[] } else { &["--rewrite-types"] })
+}
+
+/// Converts a fixture to SPIR-V through the writer route with the writer driver's `options`
+/// (`--rewrite-types`, `--rewrite-sev`).
+pub fn to_spirv_with(fixture: &str, options: &[&str]) -> Vec<u8> {
     let dir = tempfile::tempdir().unwrap();
     let bc = dir.path().join("k.bc");
     let spv = dir.path().join("k.spv");
     let mut writer = Command::new(writer().unwrap());
-    if !plain {
-        writer.arg("--rewrite-types");
-    }
+    writer.args(options);
     let w = writer.arg(common::fixtures().join(fixture)).arg(&bc).output().unwrap();
     assert!(w.status.success(), "{fixture}: writer adaptor: {}", String::from_utf8_lossy(&w.stderr));
     let t = Command::new("llvm-spirv-14")

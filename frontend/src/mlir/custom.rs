@@ -1244,6 +1244,7 @@ impl Parser<'_> {
                     self.opt_attr_dict(&mut b)?;
                 }
             }
+            ("gpu", o) if super::custom_gpu::is_gpu_op(o) => self.parse_gpu(o, &mut b)?,
             ("tensor", _) | ("bufferization", _) | ("linalg", _) => {
                 return self.err_at(
                     pos,

@@ -187,6 +187,12 @@ impl Parser<'_> {
                     match self.parse_attr()? {
                         Attr::Layout(l) => layout = l,
                         Attr::Int(v, _) => space = v as u32,
+                        Attr::Dialect(n, b) if n == "gpu.address_space" => {
+                            space = match gpu_address_space(&b) {
+                                Some(s) => s,
+                                None => return self.err_at(apos, format!("unknown gpu address space '{b}'")),
+                            }
+                        }
                         Attr::Dialect(n, b) if n.starts_with("affine_map") || n == "map" => {
                             layout = Layout::Map(b)
                         }
@@ -437,4 +443,15 @@ impl Parser<'_> {
     }
 
     // ---------------------------------------------------------------- attributes
+}
+
+/// The address space number of `#gpu.address_space<name>`, as the LLVM dialect numbers them for
+/// GPU targets: global 1, workgroup (shared local memory) 3, private 5.
+pub fn gpu_address_space(name: &str) -> Option<u32> {
+    match name.trim() {
+        "global" => Some(1),
+        "workgroup" => Some(3),
+        "private" => Some(5),
+        _ => None,
+    }
 }
