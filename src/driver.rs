@@ -6,7 +6,7 @@
 //! with them the kernels' metadata for `kernels.json`) is first split into one small module per
 //! kernel unit (module `split`), so parsing and import run in parallel too and no LLVM module of
 //! the whole input is held. An input the split is unsure about, any unit that fails, and every
-//! input that needs the whole module or nothing past import (`--emit llvm`, metadata alone, MLIR,
+//! input that needs the whole module or nothing past import (`--emit llvm`, a check, MLIR,
 //! bitcode, a check without output) is compiled as one whole module, which also gives every
 //! diagnostic.
 
@@ -251,7 +251,8 @@ pub(crate) fn compile_input(
     sink: Option<&dyn Sink>,
 ) -> Result<InputOutputs, Vec<Diagnostic>> {
     let want = products(opts);
-    // Metadata alone needs nothing past import: the whole module, without kernel units, is cheaper.
+    // Nothing per kernel (a check without output): the whole module, without kernel units, is
+    // cheaper. (Metadata is the kernels' ABI after selection: it is a per-kernel product.)
     let mut out = None;
     // source lines (-g) come from the whole input's text and debug metadata
     if want != Products::default() && !opts.emit.contains(Emit::Llvm) && !opts.debug_lines {
