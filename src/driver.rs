@@ -6,7 +6,7 @@
 //! with them the kernels' metadata for `kernels.json`) is first split into one small module per
 //! kernel unit (module `split`), so parsing and import run in parallel too and no LLVM module of
 //! the whole input is held. An input the split is unsure about, any unit that fails, and every
-//! input that needs the whole module or nothing past import (`--emit llvm`, a check, MLIR,
+//! input that needs the whole module or nothing past import (`--emit llvm`, MLIR,
 //! bitcode, a check without output) is compiled as one whole module, which also gives every
 //! diagnostic.
 
