@@ -29,6 +29,7 @@ const FIXTURES: &[(&str, &str)] = &[
     ("09_collatz_while.mlir", "collatz"),
     ("10_switch.mlir", "by_lane"),
     ("11_uniform_while.mlir", "pow2"),
+    ("12_parallel.mlir", "window"),
 ];
 
 fn input(fixture: &str) -> Input {
@@ -524,6 +525,34 @@ fn uniform_while_runs() {
     });
 }
 
+#[test]
+fn parallel_loops_run_per_work_item() {
+    for_all(|p, w, m| {
+        let (groups, threads) = (2u32, 2u32);
+        let n = (groups * threads * w) as usize;
+        let input: Vec<i32> = (0..n + 12).map(|i| (i as i32 * 7) % 15 - 7).collect();
+        let zeros = vec![0i32; n];
+        let pairs0 = vec![-1i32; 2 * n];
+        let run = Run {
+            groups: [groups, 1, 1],
+            threads: [threads, 1, 1],
+            args: vec![
+                Arg::Buf(i32s(&input)),
+                Arg::I32(input.len() as i32),
+                Arg::Buf(i32s(&zeros)),
+                Arg::I32(n as i32),
+                Arg::Buf(i32s(&pairs0)),
+                Arg::I32(2 * n as i32),
+            ],
+        };
+        let out = simulate("12_parallel.mlir", "window", p, w, m, &run);
+        let want: Vec<i32> = (0..n).map(|i| 100 * input[i..i + 12].iter().sum::<i32>() + 12).collect();
+        let pairs: Vec<i32> = (0..2 * n).map(|j| input[j / 2] + (j % 2) as i32).collect();
+        assert_eq!(as_i32s(&out[1]), want, "{p:?} W={w} {m:?}");
+        assert_eq!(as_i32s(&out[2]), pairs, "{p:?} W={w} {m:?}");
+    });
+}
+
 /// The shapes of the new control flow: a varying while condition is a branch on "any lane
 /// continues"; a uniform one a scalar branch with per-lane carried values; a varying switch has
 /// no `switch` (per-lane selects), a uniform one is a `switch`.
@@ -540,6 +569,9 @@ fn while_and_switch_lowering_shapes() {
     let t = llvm("10_switch.mlir", 16, MemrefArgs::Svm);
     assert_eq!(t.matches("switch i32 ").count(), 1, "only the uniform switch branches: {t}");
     assert!(t.contains("icmp eq <16 x i32>"), "{t}");
+    let t = llvm("12_parallel.mlir", 16, MemrefArgs::Svm);
+    assert!(t.contains("= phi i32 [ 0, %entry ]"), "scalar loops with a uniform count: {t}");
+    assert!(t.contains("= phi <16 x i32> [ zeroinitializer, %entry ]"), "a per-lane sum: {t}");
 }
 
 /// Bad `scf.while` / `scf.index_switch` / `scf.execute_region` in a kernel: located errors.
@@ -572,6 +604,14 @@ fn malformed_structured_control_flow_is_refused() {
         "      %t = gpu.thread_id x\n      %r = \"scf.while\"(%t) ({\n      ^bb0(%x: index):\n        scf.yield %x : index\n      }, {\n      ^bb0(%y: index):\n        scf.yield %y : index\n      }) : (index) -> index\n",
     );
     assert!(log.contains("k.mlir:5:12: error:") && log.contains("ends with scf.condition"), "{log}");
+    let log = compile(
+        "      %t = gpu.thread_id x\n      %c0 = arith.constant 0 : index\n      %c1 = arith.constant 1 : index\n      scf.parallel (%q) = (%c0) to (%t) step (%c1) {\n        scf.reduce\n      }\n",
+    );
+    assert!(
+        log.contains("k.mlir:7:7: error:")
+            && log.contains("scf.parallel whose bounds vary between work-items"),
+        "{log}"
+    );
 }
 
 /// Uniform values stay scalars, varying ones are W-lane vectors, and an index that is

@@ -314,7 +314,8 @@ impl<'m, 'a> Simt<'m, 'a> {
         for &o in self.ir.region_ops(r) {
             let op = self.ir.op(o);
             match op.name.as_str() {
-                "scf.yield" | "scf.condition" | "gpu.return" | "func.return" => yielded = op.operands.clone(),
+                "scf.yield" | "scf.condition" | "scf.reduce" | "scf.reduce.return" | "gpu.return"
+                | "func.return" => yielded = op.operands.clone(),
                 _ => self.op(o).inspect_err(|_| {
                     // The innermost operation that failed locates the error.
                     self.error_at.get_or_insert((op.loc, op.name.clone()));
@@ -430,6 +431,7 @@ impl<'m, 'a> Simt<'m, 'a> {
             ("scf", "while") => self.scf_while(op)?,
             ("scf", "index_switch") => self.scf_index_switch(op)?,
             ("scf", "execute_region") => self.scf_execute_region(op)?,
+            ("scf", "parallel") => self.scf_parallel(op)?,
             ("gpu", _) => self.gpu(id, short)?,
             ("func", "call") => self.inline_call(op)?,
             _ => return Err(unsupported(format!("'{}' in a SIMT gpu kernel", op.name))),

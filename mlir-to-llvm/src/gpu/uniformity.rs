@@ -171,6 +171,7 @@ fn visit(ir: &Ir, o: OpId, u: &mut Uniformity) {
             walk(ir, body, u);
         }
         "scf.while" => visit_while(ir, op, u),
+        "scf.parallel" => visit_parallel(ir, op, u),
         // A switch on a varying index, or a case yielding a varying value, gives varying results.
         "scf.index_switch" | "scf.execute_region" => {
             for &r in &op.regions {
@@ -262,4 +263,49 @@ fn visit_while(ir: &Ir, op: &genxc_frontend::mlir::Operation, u: &mut Uniformity
     }
     walk(ir, before, u);
     walk(ir, after, u);
+}
+
+/// `scf.parallel` (run as sequential loops per work-item): an induction variable varies when
+/// the bounds do; a result varies when its initial value, the bounds, the value `scf.reduce`
+/// combines or the combination varies, and then so do its reduction region's arguments.
+fn visit_parallel(ir: &Ir, op: &genxc_frontend::mlir::Operation, u: &mut Uniformity) {
+    let Some(&body) = op.regions.first() else { return };
+    let n_bounds = op.operands.len().saturating_sub(op.results.len());
+    let bounds = op.operands[..n_bounds].iter().any(|v| u.varies(*v));
+    if bounds {
+        if let Some(&b) = ir.region(body).blocks.first() {
+            for &iv in &ir.block(b).args {
+                mark(u, iv, None);
+            }
+        }
+    }
+    walk(ir, body, u);
+    let Some(reduce) = ir.region_ops(body).last().map(|&t| ir.op(t)).filter(|t| t.name == "scf.reduce")
+    else {
+        return;
+    };
+    for (k, &r) in op.results.iter().enumerate() {
+        let Some(&region) = reduce.regions.get(k) else { continue };
+        let args = ir.region(region).blocks.first().map(|&b| ir.block(b).args.clone()).unwrap_or_default();
+        let value = reduce.operands.get(k).is_some_and(|v| u.varies(*v));
+        if value {
+            if let Some(&a) = args.get(1) {
+                mark(u, a, None);
+            }
+        }
+        walk(ir, region, u);
+        let combined = ir
+            .region_ops(region)
+            .last()
+            .map(|&t| ir.op(t))
+            .and_then(|t| t.operands.first())
+            .is_some_and(|v| u.varies(*v));
+        let init = op.operands.get(n_bounds + k).is_some_and(|v| u.varies(*v));
+        if init || bounds || value || combined {
+            mark(u, r, None);
+            for &a in &args {
+                mark(u, a, None);
+            }
+        }
+    }
 }

@@ -6,7 +6,8 @@
 //! the after region under the lanes whose condition held; a lane's results are frozen at the
 //! values `scf.condition` forwarded when its condition became false. A switch on a uniform index
 //! is a `switch`; on a varying index every case runs under the mask of the lanes that take it and
-//! each result is selected per lane. A single-block `scf.execute_region` is its block inline.
+//! each result is selected per lane. A single-block `scf.execute_region` is its block inline;
+//! an `scf.parallel` (uniform bounds) is sequential loops per work-item, reductions carried.
 
 use super::{Res, Simt};
 use crate::types::LTy;
@@ -380,5 +381,131 @@ impl Simt<'_, '_> {
             self.set(r, x, t, varying);
         }
         Ok(())
+    }
+
+    /// `scf.parallel` inside a kernel: each work-item runs its iterations as sequential loops,
+    /// the first variable outermost (bounds must be uniform: scalar loops), each `scf.reduce`
+    /// value combined into its result by the reduction region in iteration order.
+    pub(super) fn scf_parallel(&mut self, op: &Operation) -> Res<()> {
+        let [body] = op.regions[..] else { return Err(invalid("scf.parallel has one region")) };
+        let n_bounds = op.operands.len().saturating_sub(op.results.len());
+        let ivs = self.region_args(body)?;
+        let n = ivs.len();
+        if n_bounds != 3 * n {
+            return Err(invalid(format!(
+                "malformed 'scf.parallel': {} operands for {n} induction variables and {} results",
+                op.operands.len(),
+                op.results.len()
+            )));
+        }
+        if op.operands[..n_bounds].iter().any(|v| self.u.varies(*v)) {
+            return Err(unsupported(
+                "scf.parallel whose bounds vary between work-items in a SIMT gpu kernel (use scf.for)",
+            ));
+        }
+        let mut dims = Vec::new();
+        for d in 0..n {
+            let (lb, t) = self.scalar(op.operands[d])?;
+            let (ub, _) = self.scalar(op.operands[n + d])?;
+            let (step, _) = self.scalar(op.operands[2 * n + d])?;
+            dims.push(([lb, ub, step], t));
+        }
+        let mut accs = Vec::new();
+        for (k, &r) in op.results.iter().enumerate() {
+            let varying = self.u.varies(r);
+            let (v, t) = self.shaped(op.operands[n_bounds + k], varying)?;
+            accs.push((v, t, varying));
+        }
+        let out = self.parallel_level(op, body, &ivs, &dims, accs)?;
+        for (&r, (v, t, varying)) in op.results.iter().zip(out) {
+            self.set(r, v, t, varying);
+        }
+        Ok(())
+    }
+
+    /// The loop of induction variable `dims.len()` from the end of `ivs` (the innermost runs the
+    /// body); returns the accumulators after it.
+    fn parallel_level(
+        &mut self,
+        op: &Operation,
+        body: RegionId,
+        ivs: &[ValueId],
+        dims: &[([String; 3], LTy)],
+        accs: Vec<(String, LTy, bool)>,
+    ) -> Res<Vec<(String, LTy, bool)>> {
+        let Some((([lb, ub, step], it), rest)) = dims.split_first() else {
+            return self.parallel_body(op, body, accs);
+        };
+        let d = ivs.len() - dims.len();
+        let pre = self.label.clone();
+        let (lh, lb_, lx) = (self.new_label("ploop"), self.new_label("pbody"), self.new_label("pdone"));
+        self.inst(&format!("br label %{lh}"));
+        self.start_block(&lh);
+        self.next += 1;
+        let marker = format!("@@phis{}@@\n", self.next);
+        self.out.push_str(&marker);
+        let iv = self.fresh();
+        let phis: Vec<(String, LTy, bool)> =
+            accs.iter().map(|(_, t, varying)| (self.fresh(), t.clone(), *varying)).collect();
+        self.set(ivs[d], iv.clone(), it.clone(), false);
+        let c = self.emit(&format!("icmp slt {it} {iv}, {ub}"));
+        self.inst(&format!("br i1 {c}, label %{lb_}, label %{lx}"));
+        self.start_block(&lb_);
+        let inner = self.parallel_level(op, body, ivs, rest, phis.clone())?;
+        let nx = self.emit(&format!("add {it} {iv}, {step}"));
+        let latch = self.label.clone();
+        self.inst(&format!("br label %{lh}"));
+        let mut text = format!("  {iv} = phi {it} [ {lb}, %{pre} ], [ {nx}, %{latch} ]\n");
+        for (((p, t, varying), (init, ..)), (next, ..)) in phis.iter().zip(&accs).zip(&inner) {
+            let ty = self.shape_ty(t, *varying);
+            text.push_str(&format!("  {p} = phi {ty} [ {init}, %{pre} ], [ {next}, %{latch} ]\n"));
+        }
+        self.out = self.out.replace(&marker, &text);
+        self.start_block(&lx);
+        Ok(phis)
+    }
+
+    /// One iteration of an `scf.parallel` body, its `scf.reduce` values combined into `accs`.
+    fn parallel_body(
+        &mut self,
+        op: &Operation,
+        body: RegionId,
+        accs: Vec<(String, LTy, bool)>,
+    ) -> Res<Vec<(String, LTy, bool)>> {
+        let vals = self.region(body)?;
+        let term = self.ir.region_ops(body).last().map(|&t| self.ir.op(t));
+        let Some(reduce) = term.filter(|t| t.name == "scf.reduce") else {
+            return if accs.is_empty() {
+                Ok(accs)
+            } else {
+                Err(invalid("the body of an scf.parallel with results ends with scf.reduce"))
+            };
+        };
+        if vals.len() != accs.len() || reduce.regions.len() != accs.len() {
+            return Err(invalid(format!(
+                "scf.reduce gives {} values ({} regions) to an scf.parallel of {} results",
+                vals.len(),
+                reduce.regions.len(),
+                op.results.len()
+            )));
+        }
+        let mut next = Vec::new();
+        for (((acc, t, varying), &v), &r) in accs.into_iter().zip(&vals).zip(&reduce.regions) {
+            let args = self.region_args(r)?;
+            let rterm = self.ir.region_ops(r).last().map(|&t| self.ir.op(t));
+            if args.len() != 2 || rterm.is_none_or(|t| t.name != "scf.reduce.return" || t.operands.len() != 1)
+            {
+                return Err(invalid(
+                    "a reduction region takes two arguments and ends with scf.reduce.return of one value",
+                ));
+            }
+            self.set(args[0], acc, t.clone(), varying);
+            let (x, _) = self.shaped(v, varying)?;
+            self.set(args[1], x, t.clone(), varying);
+            let out = self.region(r)?;
+            let (y, _) = self.shaped(out[0], varying)?;
+            next.push((y, t, varying));
+        }
+        Ok(next)
     }
 }
