@@ -30,6 +30,7 @@ const FIXTURES: &[(&str, &str)] = &[
     ("10_switch.mlir", "by_lane"),
     ("11_uniform_while.mlir", "pow2"),
     ("12_parallel.mlir", "window"),
+    ("13_nested_control.mlir", "nested"),
 ];
 
 fn input(fixture: &str) -> Input {
@@ -550,6 +551,51 @@ fn parallel_loops_run_per_work_item() {
         let pairs: Vec<i32> = (0..2 * n).map(|j| input[j / 2] + (j % 2) as i32).collect();
         assert_eq!(as_i32s(&out[1]), want, "{p:?} W={w} {m:?}");
         assert_eq!(as_i32s(&out[2]), pairs, "{p:?} W={w} {m:?}");
+    });
+}
+
+#[test]
+fn nested_lane_masks_run() {
+    for_all(|p, w, m| {
+        let (groups, threads) = (2u32, 2u32);
+        let n = (groups * threads * w) as usize;
+        let x: Vec<i32> = (0..n).map(|i| (i as i32 * 17) % 41 - 10).collect();
+        let zeros = vec![0i32; n];
+        let nines = vec![-9i32; n];
+        let run = Run {
+            groups: [groups, 1, 1],
+            threads: [threads, 1, 1],
+            args: vec![
+                Arg::Buf(i32s(&x)),
+                Arg::I32(n as i32),
+                Arg::Buf(i32s(&zeros)),
+                Arg::I32(n as i32),
+                Arg::Buf(i32s(&nines)),
+                Arg::I32(n as i32),
+            ],
+        };
+        let out = simulate("13_nested_control.mlir", "nested", p, w, m, &run);
+        let mut want = Vec::new();
+        let mut tmp = Vec::new();
+        for (i, &v) in x.iter().enumerate() {
+            let (r, t) = match i % 3 {
+                0 => {
+                    let (mut y, mut c, mut last) = (v, 0, -9);
+                    while y > 0 {
+                        last = y;
+                        y -= 3;
+                        c += 1;
+                    }
+                    (c, last)
+                }
+                1 => (4 * v, -9),
+                _ => (v - 1, -9),
+            };
+            want.push(r);
+            tmp.push(t);
+        }
+        assert_eq!(as_i32s(&out[1]), want, "{p:?} W={w} {m:?}");
+        assert_eq!(as_i32s(&out[2]), tmp, "{p:?} W={w} {m:?}");
     });
 }
 
