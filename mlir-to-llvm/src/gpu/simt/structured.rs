@@ -46,6 +46,7 @@ impl Simt<'_, '_> {
         Ok((before, bargs, after, aargs))
     }
 
+    /// `scf.while`: a scalar loop when its condition is uniform, else [`Self::divergent_while`].
     pub(super) fn scf_while(&mut self, op: &Operation) -> Res<()> {
         let (before, bargs, after, aargs) = self.while_shape(op)?;
         let cond = self.ir.region_ops(before).last().map(|&t| self.ir.op(t).operands[0]);
@@ -245,6 +246,7 @@ impl Simt<'_, '_> {
         Ok(out)
     }
 
+    /// `scf.index_switch`: a `switch` on a uniform index, else [`Self::divergent_switch`].
     pub(super) fn scf_index_switch(&mut self, op: &Operation) -> Res<()> {
         let cases = self.switch_cases(op)?;
         if self.u.varies(op.operands[0]) {
