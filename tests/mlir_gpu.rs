@@ -26,6 +26,11 @@ const FIXTURES: &[(&str, &str)] = &[
     ("06_2d_scale.mlir", "scale_rows"),
     ("07_divergent_loop.mlir", "window_sum"),
     ("08_private.mlir", "scratch"),
+    ("09_collatz_while.mlir", "collatz"),
+    ("10_switch.mlir", "by_lane"),
+    ("11_uniform_while.mlir", "pow2"),
+    ("12_parallel.mlir", "window"),
+    ("13_nested_control.mlir", "nested"),
 ];
 
 fn input(fixture: &str) -> Input {
@@ -403,6 +408,256 @@ fn private_memory_runs() {
         let want: Vec<i32> = x.iter().map(|&v| v + if v & 1 == 1 { 100 } else { 3 * v }).collect();
         assert_eq!(as_i32s(&out[1]), want, "{p:?} W={w} {m:?}");
     });
+}
+
+/// The Collatz step count of `x` (at most 1000 steps) and the value before the last step.
+fn collatz(x: i32) -> (i32, Option<i32>) {
+    let (mut y, mut n, mut last) = (x, 0, None);
+    while y > 1 && n < 1000 {
+        last = Some(y);
+        y = if y & 1 != 0 { 3 * y + 1 } else { y / 2 };
+        n += 1;
+    }
+    (n, last)
+}
+
+#[test]
+fn divergent_while_runs() {
+    for_all(|p, w, m| {
+        let (groups, threads) = (2u32, 2u32);
+        let n = (groups * threads * w) as usize;
+        // Trip counts from 0 (x <= 1) to over a hundred (27: 111 steps) within each thread.
+        let x: Vec<i32> =
+            (0..n).map(|i| [27, 1, 6, 0, 7, 97, 2, -5, 31, 12][i % 10] + (i / 10) as i32).collect();
+        let sevens = vec![7i32; n];
+        let run = Run {
+            groups: [groups, 1, 1],
+            threads: [threads, 1, 1],
+            args: vec![
+                Arg::Buf(i32s(&x)),
+                Arg::I32(n as i32),
+                Arg::Buf(i32s(&sevens)),
+                Arg::I32(n as i32),
+                Arg::Buf(i32s(&sevens)),
+                Arg::I32(n as i32),
+            ],
+        };
+        let out = simulate("09_collatz_while.mlir", "collatz", p, w, m, &run);
+        let steps: Vec<i32> = x.iter().map(|&v| collatz(v).0).collect();
+        let last: Vec<i32> = x.iter().map(|&v| collatz(v).1.unwrap_or(7)).collect();
+        assert_eq!(as_i32s(&out[1]), steps, "{p:?} W={w} {m:?}");
+        assert_eq!(as_i32s(&out[2]), last, "only lanes still looping store: {p:?} W={w} {m:?}");
+    });
+}
+
+#[test]
+fn divergent_and_uniform_switches_run() {
+    for_all(|p, w, m| {
+        let (groups, threads) = (2u32, 2u32);
+        let n = (groups * threads * w) as usize;
+        let x: Vec<i32> = (0..n).map(|i| (i as i32 * 13) % 29 - 14).collect();
+        let zeros = vec![0i32; n];
+        for mode in [0, 1, 5] {
+            let run = Run {
+                groups: [groups, 1, 1],
+                threads: [threads, 1, 1],
+                args: vec![
+                    Arg::Buf(i32s(&x)),
+                    Arg::I32(n as i32),
+                    Arg::Buf(i32s(&zeros)),
+                    Arg::I32(n as i32),
+                    Arg::Buf(i32s(&zeros)),
+                    Arg::I32(n as i32),
+                    Arg::I32(mode),
+                ],
+            };
+            let out = simulate("10_switch.mlir", "by_lane", p, w, m, &run);
+            let bias = match mode {
+                0 => 1,
+                1 => 7,
+                _ => -1,
+            };
+            let want: Vec<i32> = (0..n)
+                .map(|i| {
+                    let v = x[i];
+                    bias + match i % 4 {
+                        0 => 2 * v,
+                        1 => v + 100,
+                        2 => -v,
+                        _ => v * v,
+                    }
+                })
+                .collect();
+            let tags: Vec<i32> = (0..n).map(|i| 10 + (i % 4) as i32).collect();
+            assert_eq!(as_i32s(&out[1]), want, "{p:?} W={w} {m:?} mode {mode}");
+            assert_eq!(as_i32s(&out[2]), tags, "{p:?} W={w} {m:?} mode {mode}");
+        }
+    });
+}
+
+#[test]
+fn uniform_while_runs() {
+    for_all(|p, w, m| {
+        let (groups, threads) = (2u32, 1u32);
+        let n = (groups * threads * w) as usize;
+        let x: Vec<i32> = (0..n).map(|i| i as i32 * 3 - 20).collect();
+        for bound in [0, 1, 5, 64, 100] {
+            let zeros = vec![0i32; n];
+            let run = Run {
+                groups: [groups, 1, 1],
+                threads: [threads, 1, 1],
+                args: vec![
+                    Arg::Buf(i32s(&x)),
+                    Arg::I32(n as i32),
+                    Arg::Buf(i32s(&zeros)),
+                    Arg::I32(n as i32),
+                    Arg::I32(bound),
+                ],
+            };
+            let out = simulate("11_uniform_while.mlir", "pow2", p, w, m, &run);
+            let (mut pw, mut steps) = (1i32, 0i32);
+            while pw < bound {
+                pw *= 2;
+                steps += 1;
+            }
+            let want: Vec<i32> = x.iter().map(|&v| v * pw + steps).collect();
+            assert_eq!(as_i32s(&out[1]), want, "{p:?} W={w} {m:?} n={bound}");
+        }
+    });
+}
+
+#[test]
+fn parallel_loops_run_per_work_item() {
+    for_all(|p, w, m| {
+        let (groups, threads) = (2u32, 2u32);
+        let n = (groups * threads * w) as usize;
+        let input: Vec<i32> = (0..n + 12).map(|i| (i as i32 * 7) % 15 - 7).collect();
+        let zeros = vec![0i32; n];
+        let pairs0 = vec![-1i32; 2 * n];
+        let run = Run {
+            groups: [groups, 1, 1],
+            threads: [threads, 1, 1],
+            args: vec![
+                Arg::Buf(i32s(&input)),
+                Arg::I32(input.len() as i32),
+                Arg::Buf(i32s(&zeros)),
+                Arg::I32(n as i32),
+                Arg::Buf(i32s(&pairs0)),
+                Arg::I32(2 * n as i32),
+            ],
+        };
+        let out = simulate("12_parallel.mlir", "window", p, w, m, &run);
+        let want: Vec<i32> = (0..n).map(|i| 100 * input[i..i + 12].iter().sum::<i32>() + 12).collect();
+        let pairs: Vec<i32> = (0..2 * n).map(|j| input[j / 2] + (j % 2) as i32).collect();
+        assert_eq!(as_i32s(&out[1]), want, "{p:?} W={w} {m:?}");
+        assert_eq!(as_i32s(&out[2]), pairs, "{p:?} W={w} {m:?}");
+    });
+}
+
+#[test]
+fn nested_lane_masks_run() {
+    for_all(|p, w, m| {
+        let (groups, threads) = (2u32, 2u32);
+        let n = (groups * threads * w) as usize;
+        let x: Vec<i32> = (0..n).map(|i| (i as i32 * 17) % 41 - 10).collect();
+        let zeros = vec![0i32; n];
+        let nines = vec![-9i32; n];
+        let run = Run {
+            groups: [groups, 1, 1],
+            threads: [threads, 1, 1],
+            args: vec![
+                Arg::Buf(i32s(&x)),
+                Arg::I32(n as i32),
+                Arg::Buf(i32s(&zeros)),
+                Arg::I32(n as i32),
+                Arg::Buf(i32s(&nines)),
+                Arg::I32(n as i32),
+            ],
+        };
+        let out = simulate("13_nested_control.mlir", "nested", p, w, m, &run);
+        let mut want = Vec::new();
+        let mut tmp = Vec::new();
+        for (i, &v) in x.iter().enumerate() {
+            let (r, t) = match i % 3 {
+                0 => {
+                    let (mut y, mut c, mut last) = (v, 0, -9);
+                    while y > 0 {
+                        last = y;
+                        y -= 3;
+                        c += 1;
+                    }
+                    (c, last)
+                }
+                1 => (4 * v, -9),
+                _ => (v - 1, -9),
+            };
+            want.push(r);
+            tmp.push(t);
+        }
+        assert_eq!(as_i32s(&out[1]), want, "{p:?} W={w} {m:?}");
+        assert_eq!(as_i32s(&out[2]), tmp, "{p:?} W={w} {m:?}");
+    });
+}
+
+/// The shapes of the new control flow: a varying while condition is a branch on "any lane
+/// continues"; a uniform one a scalar branch with per-lane carried values; a varying switch has
+/// no `switch` (per-lane selects), a uniform one is a `switch`.
+#[test]
+fn while_and_switch_lowering_shapes() {
+    let t = llvm("09_collatz_while.mlir", 16, MemrefArgs::Svm);
+    assert!(t.contains("bitcast <16 x i1> ") && t.contains(" to i16"), "{t}");
+    assert!(t.contains("= phi <16 x i1> [ <i1 true"), "the mask of the lanes still looping: {t}");
+    assert!(t.contains("llvm.genx.svm.scatter"), "the after region's store is masked: {t}");
+    let t = llvm("11_uniform_while.mlir", 16, MemrefArgs::Svm);
+    assert!(t.contains("= phi i32 [ 1, %entry ]"), "a scalar loop: {t}");
+    assert!(t.contains("= phi <16 x i32> [ %"), "a per-lane carried value: {t}");
+    assert!(!t.contains("<16 x i1>"), "no lane mask: {t}");
+    let t = llvm("10_switch.mlir", 16, MemrefArgs::Svm);
+    assert_eq!(t.matches("switch i32 ").count(), 1, "only the uniform switch branches: {t}");
+    assert!(t.contains("icmp eq <16 x i32>"), "{t}");
+    let t = llvm("12_parallel.mlir", 16, MemrefArgs::Svm);
+    assert!(t.contains("= phi i32 [ 0, %entry ]"), "scalar loops with a uniform count: {t}");
+    assert!(t.contains("= phi <16 x i32> [ zeroinitializer, %entry ]"), "a per-lane sum: {t}");
+}
+
+/// Bad `scf.while` / `scf.index_switch` / `scf.execute_region` in a kernel: located errors.
+#[test]
+fn malformed_structured_control_flow_is_refused() {
+    let compile = |body: &str| {
+        let text = format!(
+            "module attributes {{gpu.container_module}} {{\n  gpu.module @m {{\n    gpu.func @k(%a: memref<?xi32>, %n: index) kernel {{\n{body}      gpu.return\n    }}\n  }}\n}}\n"
+        );
+        let out = genxc::compile_bytes(
+            "k.mlir",
+            text.as_bytes(),
+            &options(TargetPlatform::Tgllp, 16, MemrefArgs::Svm, &[Emit::Llvm]),
+        );
+        assert!(out.failed(), "{text}");
+        out.log()
+    };
+    let log = compile(
+        "      %t = gpu.thread_id x\n      %r = scf.execute_region -> index {\n        cf.br ^bb1(%t : index)\n      ^bb1(%x: index):\n        scf.yield %x : index\n      }\n",
+    );
+    assert!(
+        log.contains("k.mlir:5:12: error:") && log.contains("scf.execute_region of several blocks"),
+        "{log}"
+    );
+    let log = compile(
+        "      %t = gpu.thread_id x\n      %r = \"scf.index_switch\"(%t) ({\n        scf.yield %t : index\n      }, {\n        scf.yield %t : index\n      }) {cases = array<i64: 1, 2>} : (index) -> index\n",
+    );
+    assert!(log.contains("k.mlir:5:12: error:") && log.contains("2 case values, 1 case regions"), "{log}");
+    let log = compile(
+        "      %t = gpu.thread_id x\n      %r = \"scf.while\"(%t) ({\n      ^bb0(%x: index):\n        scf.yield %x : index\n      }, {\n      ^bb0(%y: index):\n        scf.yield %y : index\n      }) : (index) -> index\n",
+    );
+    assert!(log.contains("k.mlir:5:12: error:") && log.contains("ends with scf.condition"), "{log}");
+    let log = compile(
+        "      %t = gpu.thread_id x\n      %c0 = arith.constant 0 : index\n      %c1 = arith.constant 1 : index\n      scf.parallel (%q) = (%c0) to (%t) step (%c1) {\n        scf.reduce\n      }\n",
+    );
+    assert!(
+        log.contains("k.mlir:7:7: error:")
+            && log.contains("scf.parallel whose bounds vary between work-items"),
+        "{log}"
+    );
 }
 
 /// Uniform values stay scalars, varying ones are W-lane vectors, and an index that is

@@ -6,7 +6,8 @@
 //! control flow (branches and phis); an `scf.if` whose condition varies runs both sides under a
 //! lane mask (`<W x i1>`): loads and stores in them are masked gathers and scatters, and the
 //! results are selected per lane. A loop whose bounds vary between lanes runs while any lane
-//! still iterates, under the mask of those lanes (`simt/control.rs`).
+//! still iterates, under the mask of those lanes (`simt/control.rs`); `scf.while`,
+//! `scf.index_switch` and `scf.execute_region` follow the same scheme (`simt/structured.rs`).
 //!
 //! Memory: a memref is a base address (SVM pointer, SLM offset or surface index) with its sizes and
 //! strides as 32-bit scalars. A uniform index is a scalar access; an index that is `uniform + lane`
@@ -22,6 +23,7 @@ use genxc_diag::{invalid, unsupported, Failure};
 use genxc_frontend::mlir::{Attr, Ir, OpId, Operation, RegionId, Scalar, Type, ValueId, FCMP, ICMP};
 
 mod control;
+mod structured;
 
 type Res<T> = Result<T, Failure>;
 
@@ -312,7 +314,8 @@ impl<'m, 'a> Simt<'m, 'a> {
         for &o in self.ir.region_ops(r) {
             let op = self.ir.op(o);
             match op.name.as_str() {
-                "scf.yield" | "gpu.return" | "func.return" => yielded = op.operands.clone(),
+                "scf.yield" | "scf.condition" | "scf.reduce" | "scf.reduce.return" | "gpu.return"
+                | "func.return" => yielded = op.operands.clone(),
                 _ => self.op(o).inspect_err(|_| {
                     // The innermost operation that failed locates the error.
                     self.error_at.get_or_insert((op.loc, op.name.clone()));
@@ -425,6 +428,10 @@ impl<'m, 'a> Simt<'m, 'a> {
             }
             ("scf", "if") => self.scf_if(op)?,
             ("scf", "for") => self.scf_for(op)?,
+            ("scf", "while") => self.scf_while(op)?,
+            ("scf", "index_switch") => self.scf_index_switch(op)?,
+            ("scf", "execute_region") => self.scf_execute_region(op)?,
+            ("scf", "parallel") => self.scf_parallel(op)?,
             ("gpu", _) => self.gpu(id, short)?,
             ("func", "call") => self.inline_call(op)?,
             _ => return Err(unsupported(format!("'{}' in a SIMT gpu kernel", op.name))),

@@ -4,8 +4,10 @@
 //!
 //! A value varies when it is `gpu.thread_id x`, `gpu.global_id x` or `gpu.lane_id` (the lane is
 //! the low part of the x id; y and z ids are the thread's own, the same on every lane), a shuffle
-//! result, a load at a varying index or from private memory, the result of an `scf.if` whose condition varies, an
-//! iteration argument or result of a loop that yields a varying value, or any other operation
+//! result, a load at a varying index or from private memory, the result of an `scf.if` whose
+//! condition varies or of an `scf.index_switch` whose index varies, an iteration argument or
+//! result of a loop (`scf.for`, `scf.while`) that yields a varying value or whose bounds or
+//! condition vary, a result of any region yielding a varying value, or any other operation
 //! with a varying operand. `gpu.subgroup_reduce` and constants are uniform. The analysis runs to a
 //! fixed point, so loop-carried values are found whatever the order of their definitions.
 
@@ -168,6 +170,21 @@ fn visit(ir: &Ir, o: OpId, u: &mut Uniformity) {
             }
             walk(ir, body, u);
         }
+        "scf.while" => visit_while(ir, op, u),
+        "scf.parallel" => visit_parallel(ir, op, u),
+        // A switch on a varying index, or a case yielding a varying value, gives varying results.
+        "scf.index_switch" | "scf.execute_region" => {
+            for &r in &op.regions {
+                walk(ir, r, u);
+            }
+            let index = any(u);
+            for (i, &r) in op.results.iter().enumerate() {
+                let from_yield = op.regions.iter().any(|&g| yielded(ir, g, i).is_some_and(|v| u.varies(v)));
+                if index || from_yield {
+                    mark(u, r, None);
+                }
+            }
+        }
         "arith.addi" | "arith.subi" | "index.add" | "index.sub" if binary && any(u) => {
             let c = |u: &Uniformity, v: ValueId| -> Option<i64> {
                 if u.varies(v) {
@@ -205,6 +222,89 @@ fn visit(ir: &Ir, o: OpId, u: &mut Uniformity) {
                 for &r in &op.results {
                     mark(u, r, None);
                 }
+            }
+        }
+    }
+}
+
+/// `scf.while`: the before region's arguments carry the initial values, then what the after
+/// region yields; the after region's arguments and the results are what `scf.condition`
+/// forwards. A condition that varies gives each lane its own trip count: everything the loop
+/// carries varies.
+fn visit_while(ir: &Ir, op: &genxc_frontend::mlir::Operation, u: &mut Uniformity) {
+    let [before, after] = op.regions[..] else { return };
+    let args_of = |r: RegionId| -> Vec<ValueId> {
+        ir.region(r).blocks.first().map(|&b| ir.block(b).args.clone()).unwrap_or_default()
+    };
+    let (before_args, after_args) = (args_of(before), args_of(after));
+    let condition = ir
+        .region_ops(before)
+        .last()
+        .map(|&t| ir.op(t))
+        .filter(|t| t.name == "scf.condition")
+        .map(|t| t.operands.clone())
+        .unwrap_or_default();
+    let cond_varies = condition.first().is_some_and(|c| u.varies(*c));
+    for (k, &a) in before_args.iter().enumerate() {
+        let init = op.operands.get(k).is_some_and(|v| u.varies(*v));
+        let next = yielded(ir, after, k).is_some_and(|v| u.varies(v));
+        if init || next || cond_varies {
+            mark(u, a, None);
+        }
+    }
+    for (j, &a) in after_args.iter().enumerate() {
+        let fwd = condition.get(j + 1).is_some_and(|v| u.varies(*v));
+        if fwd || cond_varies {
+            mark(u, a, None);
+            if let Some(&r) = op.results.get(j) {
+                mark(u, r, None);
+            }
+        }
+    }
+    walk(ir, before, u);
+    walk(ir, after, u);
+}
+
+/// `scf.parallel` (run as sequential loops per work-item): an induction variable varies when
+/// the bounds do; a result varies when its initial value, the bounds, the value `scf.reduce`
+/// combines or the combination varies, and then so do its reduction region's arguments.
+fn visit_parallel(ir: &Ir, op: &genxc_frontend::mlir::Operation, u: &mut Uniformity) {
+    let Some(&body) = op.regions.first() else { return };
+    let n_bounds = op.operands.len().saturating_sub(op.results.len());
+    let bounds = op.operands[..n_bounds].iter().any(|v| u.varies(*v));
+    if bounds {
+        if let Some(&b) = ir.region(body).blocks.first() {
+            for &iv in &ir.block(b).args {
+                mark(u, iv, None);
+            }
+        }
+    }
+    walk(ir, body, u);
+    let Some(reduce) = ir.region_ops(body).last().map(|&t| ir.op(t)).filter(|t| t.name == "scf.reduce")
+    else {
+        return;
+    };
+    for (k, &r) in op.results.iter().enumerate() {
+        let Some(&region) = reduce.regions.get(k) else { continue };
+        let args = ir.region(region).blocks.first().map(|&b| ir.block(b).args.clone()).unwrap_or_default();
+        let value = reduce.operands.get(k).is_some_and(|v| u.varies(*v));
+        if value {
+            if let Some(&a) = args.get(1) {
+                mark(u, a, None);
+            }
+        }
+        walk(ir, region, u);
+        let combined = ir
+            .region_ops(region)
+            .last()
+            .map(|&t| ir.op(t))
+            .and_then(|t| t.operands.first())
+            .is_some_and(|v| u.varies(*v));
+        let init = op.operands.get(n_bounds + k).is_some_and(|v| u.varies(*v));
+        if init || bounds || value || combined {
+            mark(u, r, None);
+            for &a in &args {
+                mark(u, a, None);
             }
         }
     }
