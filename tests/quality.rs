@@ -49,6 +49,10 @@ const RECORDED: &[(&str, &str, u32)] = &[
     ("tgllp", "slm_exchange", 31),
     ("tgllp", "splat_blend", 26),
     ("tgllp", "svm_addr64", 45),
+    ("tgllp", "byte_logic", 25),
+    ("tgllp", "merged_tiles", 29),
+    ("tgllp", "slm_exchange_ids", 36),
+    ("tgllp", "filter_chain", 18),
     ("dg2", "saxpy", 12),
     ("dg2", "haar_pairs", 11),
     ("dg2", "transpose8x8", 44),
@@ -65,6 +69,10 @@ const RECORDED: &[(&str, &str, u32)] = &[
     ("dg2", "slm_exchange", 36),
     ("dg2", "splat_blend", 27),
     ("dg2", "svm_addr64", 47),
+    ("dg2", "byte_logic", 25),
+    ("dg2", "merged_tiles", 29),
+    ("dg2", "slm_exchange_ids", 38),
+    ("dg2", "filter_chain", 20),
     ("pvc", "saxpy", 11),
     ("pvc", "haar_pairs", 9),
     ("pvc", "transpose8x8", 29),
@@ -81,6 +89,10 @@ const RECORDED: &[(&str, &str, u32)] = &[
     ("pvc", "slm_exchange", 36),
     ("pvc", "splat_blend", 24),
     ("pvc", "svm_addr64", 24),
+    ("pvc", "byte_logic", 32),
+    ("pvc", "merged_tiles", 32),
+    ("pvc", "slm_exchange_ids", 35),
+    ("pvc", "filter_chain", 18),
 ];
 
 /// Gen instructions of a `GenX_IR` listing: `(body, prologue)`. Instructions are the lines that
