@@ -53,6 +53,7 @@ const RECORDED: &[(&str, &str, u32)] = &[
     ("tgllp", "merged_tiles", 29),
     ("tgllp", "slm_exchange_ids", 36),
     ("tgllp", "filter_chain", 18),
+    ("tgllp", "clamp_minmax", 23),
     ("dg2", "saxpy", 12),
     ("dg2", "haar_pairs", 11),
     ("dg2", "transpose8x8", 44),
@@ -73,6 +74,7 @@ const RECORDED: &[(&str, &str, u32)] = &[
     ("dg2", "merged_tiles", 29),
     ("dg2", "slm_exchange_ids", 38),
     ("dg2", "filter_chain", 20),
+    ("dg2", "clamp_minmax", 24),
     ("pvc", "saxpy", 11),
     ("pvc", "haar_pairs", 9),
     ("pvc", "transpose8x8", 29),
@@ -93,6 +95,7 @@ const RECORDED: &[(&str, &str, u32)] = &[
     ("pvc", "merged_tiles", 32),
     ("pvc", "slm_exchange_ids", 35),
     ("pvc", "filter_chain", 18),
+    ("pvc", "clamp_minmax", 23),
 ];
 
 /// Gen instructions of a `GenX_IR` listing: `(body, prologue)`. Instructions are the lines that
