@@ -462,6 +462,7 @@ pub fn assign_unit(
         }
     }
     let mut out: Vec<Option<Assignment>> = vec![None; n];
+    let mut joinable = Joinable::of_unit(&calls);
     // each allocated function as its callers see a call of it: its parameter and result unit
     // variables, and every unit variable the call may overwrite (its own and its callees')
     let mut site_of: Vec<Option<CallSite>> = vec![None; n];
@@ -470,7 +471,7 @@ pub fn assign_unit(
         let sites: CallSites =
             calls[i].iter().filter_map(|&(call, j)| Some((call, site_of[j].as_ref()?))).collect();
         let lv = liveness::analyze(f, bales);
-        let joinable = Joinable::for_caller(i, &calls);
+        joinable.caller = i;
         let a = assign_calls(f, &lv, &sites, &joinable);
         // the callees' unit variables this function made one storage: a view of the first
         for &(u, w) in &a.joins {
@@ -510,24 +511,30 @@ pub fn assign_unit(
 /// that overwrites either (every call of `F` or `G` and of what reaches them).
 #[derive(Default)]
 struct Joinable {
-    /// Per function of the unit: whether the function being allocated is its only caller.
-    only_caller: Vec<bool>,
+    /// The function being allocated.
+    caller: usize,
+    /// Per function of the unit: the one function calling it (`None`: none, or several).
+    sole_caller: Vec<Option<usize>>,
     /// `reach[f][g]`: function `f` calls `g`, directly or through other functions.
     reach: Vec<Vec<bool>>,
 }
 
 impl Joinable {
-    /// The functions that function `caller` may join the unit variables of, given every
-    /// function's calls (as `(call, callee)` pairs).
-    fn for_caller(caller: usize, calls: &[Vec<(InstId, usize)>]) -> Joinable {
+    /// The call graph facts of a unit, given every function's calls (as `(call, callee)`
+    /// pairs); computed once per unit, [`Joinable::caller`] set per function allocated.
+    fn of_unit(calls: &[Vec<(InstId, usize)>]) -> Joinable {
         let n = calls.len();
-        let mut callers: Vec<Vec<usize>> = vec![Vec::new(); n];
+        let mut sole_caller: Vec<Option<Option<usize>>> = vec![None; n];
         for (f, cs) in calls.iter().enumerate() {
             for &(_, g) in cs {
-                callers[g].push(f);
+                sole_caller[g] = match sole_caller[g] {
+                    None => Some(Some(f)),
+                    Some(Some(h)) if h == f => Some(Some(f)),
+                    _ => Some(None),
+                };
             }
         }
-        let only_caller = callers.iter().map(|c| !c.is_empty() && c.iter().all(|&f| f == caller)).collect();
+        let sole_caller = sole_caller.into_iter().map(Option::flatten).collect();
         let mut reach = vec![vec![false; n]; n];
         for (f, row) in reach.iter_mut().enumerate() {
             let mut stack: Vec<usize> = calls[f].iter().map(|&(_, g)| g).collect();
@@ -538,13 +545,13 @@ impl Joinable {
                 }
             }
         }
-        Joinable { only_caller, reach }
+        Joinable { caller: 0, sole_caller, reach }
     }
 
     /// Whether unit variables `u` and `w` may be one storage.
     fn pair(&self, u: UnitVar, w: UnitVar) -> bool {
         let (f, g) = (u.func as usize, w.func as usize);
-        let only = |x: usize| self.only_caller.get(x).copied().unwrap_or(false);
+        let only = |x: usize| self.sole_caller.get(x).copied().flatten() == Some(self.caller);
         u.ty == w.ty && f != g && only(f) && only(g) && !self.reach[f][g] && !self.reach[g][f]
     }
 }
