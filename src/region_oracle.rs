@@ -652,7 +652,16 @@ fn alu_intrinsic(name: &str, ty: Ty, args: &[Data]) -> Result<Option<Data>, Orac
             .collect();
         return Ok(Some(Data { elem, bits }));
     }
-    let Some(op) = OPS.into_iter().find(|b| is(name, b)) else { return Ok(None) };
+    // LLVM's own integer minimum and maximum (genxc's preparation makes them of compare and
+    // select pairs) compute what the GenX ones do
+    const LLVM_MIN_MAX: [(&str, &str); 4] = [
+        ("llvm.umin", "llvm.genx.umin"),
+        ("llvm.umax", "llvm.genx.umax"),
+        ("llvm.smin", "llvm.genx.smin"),
+        ("llvm.smax", "llvm.genx.smax"),
+    ];
+    let llvm = LLVM_MIN_MAX.into_iter().find(|(l, _)| is(name, l)).map(|(_, g)| g);
+    let Some(op) = OPS.into_iter().find(|b| is(name, b)).or(llvm) else { return Ok(None) };
     let (elem, n) = shape(ty)?;
     let arity = if op == "llvm.genx.add3" { 3 } else { 2 };
     if args.len() != arity || args.iter().any(|a| a.elem != elem) {

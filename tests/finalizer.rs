@@ -82,6 +82,7 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("quality/slm_exchange_ids.ll", &[(Platform::Skl, SLM_OWORD_SKL)]),
     ("quality/merged_tiles.ll", &[]),
     ("quality/subroutine_chain.ll", &[]),
+    ("quality/clamp_minmax.ll", &[]),
     ("pressure/live_tiles.ll", &[]),
     ("pressure/gemm_tile.ll", &[]),
     ("pressure/long_live.ll", &[]),

@@ -39,7 +39,10 @@
 //! the subroutine (those calls may overwrite it). An argument is a candidate for the parameter's
 //! unit variable and a call's result for the result variable, in cost order with the rest; a value
 //! can live there when it is not live across any such call and does not interfere with what
-//! already lives there. Where it cannot, the call copies ([`Assignment::calls`]).
+//! already lives there. Where it cannot, the call copies ([`Assignment::calls`]). A caller may
+//! also put two callees' unit variables in one set (`f(g(x))`: `g`'s result is `f`'s argument)
+//! when it is the only caller of both and neither reaches the other ([`Joinable`]): the callee
+//! variable becomes a view of the other one, and the result passes on with no copy.
 
 pub mod forward;
 pub mod liveness;
@@ -192,6 +195,9 @@ pub struct Assignment {
     pub placed: placement::Placed,
     /// Counts.
     pub stats: Stats,
+    /// Unit variables this function made one storage (see [`Joinable`]): the first of each pair
+    /// is to become a view of the second ([`assign_unit`] rewrites the callee's variable).
+    joins: Vec<(UnitVar, UnitVar)>,
 }
 
 impl Assignment {
@@ -263,8 +269,13 @@ struct Sets<'a> {
     parent: Vec<ValIdx>,
     merged: Vec<Option<BTreeMap<u32, u32>>>,
     cat: Vec<Category>,
-    /// The unit variable a set lives in (at its representative): two never merge.
+    /// The unit variable a set lives in (at its representative).
     unit: Vec<Option<UnitVar>>,
+    /// The other unit variables a set holds (at its representative): unit variables that
+    /// `joinable` lets share one storage, which the set's values then live in.
+    joined: HashMap<ValIdx, Vec<UnitVar>>,
+    /// Whether two unit variables of callees may become one storage (see [`Joinable`]).
+    joinable: &'a Joinable,
 }
 
 /// The segments of one set.
@@ -334,7 +345,7 @@ impl Sets<'_> {
         let (ua, ub) = (self.unit[a as usize], self.unit[b as usize]);
         if !force
             && (self.cat[a as usize] != self.cat[b as usize]
-                || ua.is_some() && ub.is_some() && ua != ub
+                || ua.is_some() && ub.is_some() && ua != ub && !self.units_joinable(a, b)
                 || self.interfere(a, b))
         {
             return false;
@@ -351,7 +362,28 @@ impl Sets<'_> {
         }
         self.parent[small as usize] = big;
         self.unit[big as usize] = ua.or(ub);
+        // the unit variables of both sets past the first, without repeats
+        let mut more: Vec<UnitVar> = [a, b]
+            .iter()
+            .flat_map(|r| self.unit[*r as usize].into_iter().chain(self.joined.remove(r).unwrap_or_default()))
+            .collect();
+        more.sort_unstable_by_key(|u| (u.func, u.var));
+        more.dedup();
+        more.retain(|u| Some(*u) != self.unit[big as usize]);
+        if !more.is_empty() {
+            self.joined.insert(big, more);
+        }
         true
+    }
+
+    /// The unit variables of set `r` (a representative).
+    fn units(&self, r: ValIdx) -> impl Iterator<Item = UnitVar> + '_ {
+        self.unit[r as usize].into_iter().chain(self.joined.get(&r).into_iter().flatten().copied())
+    }
+
+    /// Whether every unit variable of set `a` may share storage with every one of set `b`.
+    fn units_joinable(&self, a: ValIdx, b: ValIdx) -> bool {
+        self.units(a).all(|u| self.units(b).all(|w| u == w || self.joinable.pair(u, w)))
     }
 }
 
@@ -380,7 +412,7 @@ pub fn assign(f: &Function, bales: &Bales) -> Assignment {
 
 /// [`assign`] with the liveness already computed.
 pub fn assign_with(f: &Function, _bales: &Bales, lv: &Liveness) -> Assignment {
-    assign_calls(f, lv, &HashMap::default())
+    assign_calls(f, lv, &HashMap::default(), &Joinable::default())
 }
 
 /// Assigns variables to the functions of a kernel unit: `funcs[0]` is the kernel and `callee`
@@ -430,6 +462,7 @@ pub fn assign_unit(
         }
     }
     let mut out: Vec<Option<Assignment>> = vec![None; n];
+    let mut joinable = Joinable::of_unit(&calls);
     // each allocated function as its callers see a call of it: its parameter and result unit
     // variables, and every unit variable the call may overwrite (its own and its callees')
     let mut site_of: Vec<Option<CallSite>> = vec![None; n];
@@ -438,7 +471,15 @@ pub fn assign_unit(
         let sites: CallSites =
             calls[i].iter().filter_map(|&(call, j)| Some((call, site_of[j].as_ref()?))).collect();
         let lv = liveness::analyze(f, bales);
-        let a = assign_calls(f, &lv, &sites);
+        joinable.caller = i;
+        let a = assign_calls(f, &lv, &sites, &joinable);
+        // the callees' unit variables this function made one storage: a view of the first
+        for &(u, w) in &a.joins {
+            if let Some(callee) = out[u.func as usize].as_mut() {
+                callee.vars[u.var.0 as usize].unit = Some(w);
+                callee.stats.variables -= 1;
+            }
+        }
         let unit = |var: Option<VarIdx>| var.and_then(|v| unit_var(&a, i, v));
         let params: Vec<Option<UnitVar>> =
             (0..f.params.len()).map(|p| unit(a.var(Value::Param(p as u32)))).collect();
@@ -456,6 +497,63 @@ pub fn assign_unit(
         out[i] = Some(a);
     }
     out.into_iter().map(Option::unwrap_or_default).collect()
+}
+
+/// Which unit variables of its callees the function being allocated may make one storage, as
+/// IGC's GenX backend coalesces a subroutine's unified return value with the next call's argument
+/// (`f(g(x))`: `g`'s result variable is `f`'s parameter variable, so no copy passes it on).
+///
+/// Two unit variables `u` (of function `F`) and `w` (of `G`) may share storage when they have the
+/// same type, `F` and `G` are two functions, neither reaches the other (so no body running
+/// between a write and a read of one touches the other), and the function being allocated is the
+/// only one calling `F` and the only one calling `G`. Then the caller alone keeps values in
+/// them, and its coalescing already checks that no value of the shared set is live across a call
+/// that overwrites either (every call of `F` or `G` and of what reaches them).
+#[derive(Default)]
+struct Joinable {
+    /// The function being allocated.
+    caller: usize,
+    /// Per function of the unit: the one function calling it (`None`: none, or several).
+    sole_caller: Vec<Option<usize>>,
+    /// `reach[f][g]`: function `f` calls `g`, directly or through other functions.
+    reach: Vec<Vec<bool>>,
+}
+
+impl Joinable {
+    /// The call graph facts of a unit, given every function's calls (as `(call, callee)`
+    /// pairs); computed once per unit, [`Joinable::caller`] set per function allocated.
+    fn of_unit(calls: &[Vec<(InstId, usize)>]) -> Joinable {
+        let n = calls.len();
+        let mut sole_caller: Vec<Option<Option<usize>>> = vec![None; n];
+        for (f, cs) in calls.iter().enumerate() {
+            for &(_, g) in cs {
+                sole_caller[g] = match sole_caller[g] {
+                    None => Some(Some(f)),
+                    Some(Some(h)) if h == f => Some(Some(f)),
+                    _ => Some(None),
+                };
+            }
+        }
+        let sole_caller = sole_caller.into_iter().map(Option::flatten).collect();
+        let mut reach = vec![vec![false; n]; n];
+        for (f, row) in reach.iter_mut().enumerate() {
+            let mut stack: Vec<usize> = calls[f].iter().map(|&(_, g)| g).collect();
+            while let Some(g) = stack.pop() {
+                if !row[g] {
+                    row[g] = true;
+                    stack.extend(calls[g].iter().map(|&(_, h)| h));
+                }
+            }
+        }
+        Joinable { caller: 0, sole_caller, reach }
+    }
+
+    /// Whether unit variables `u` and `w` may be one storage.
+    fn pair(&self, u: UnitVar, w: UnitVar) -> bool {
+        let (f, g) = (u.func as usize, w.func as usize);
+        let only = |x: usize| self.sole_caller.get(x).copied().flatten() == Some(self.caller);
+        u.ty == w.ty && f != g && only(f) && only(g) && !self.reach[f][g] && !self.reach[g][f]
+    }
 }
 
 /// The unit variable that variable `v` of function `func` (allocated as `a`) stands for: its
@@ -489,7 +587,7 @@ struct PseudoValue {
 type CallSites<'a> = HashMap<InstId, &'a CallSite>;
 
 /// [`assign_with`] for a function whose calls are `sites`.
-fn assign_calls(f: &Function, lv: &Liveness, sites: &CallSites<'_>) -> Assignment {
+fn assign_calls(f: &Function, lv: &Liveness, sites: &CallSites<'_>, joinable: &Joinable) -> Assignment {
     let mut a = Assignment::default();
     let nv = lv.values.len();
     // pseudo-values: the unit variables the calls pass values in (live where a call may
@@ -542,7 +640,8 @@ fn assign_calls(f: &Function, lv: &Liveness, sites: &CallSites<'_>) -> Assignmen
             unit[nv + k] = Some(u);
         }
     }
-    let mut sets = Sets { lv, parent: (0..total as u32).collect(), merged, cat, unit };
+    let mut sets =
+        Sets { lv, parent: (0..total as u32).collect(), merged, cat, unit, joined: HashMap::new(), joinable };
     let idx = |v: Value| lv.index_of(v);
     // copy candidates (program order) and the normal ones
     let mut normal: Vec<(u64, ValIdx, ValIdx)> = Vec::new();
@@ -685,7 +784,12 @@ fn assign_calls(f: &Function, lv: &Liveness, sites: &CallSites<'_>) -> Assignmen
         storage[vi] = Some(a.storage(var));
         match vi.checked_sub(nv).map(|k| pseudo[k].what) {
             Some(Pseudo::Ret) => a.ret = Some(var),
-            Some(Pseudo::Unit(_)) => {}
+            Some(Pseudo::Unit(u)) => {
+                // a unit variable joined with another one this function keeps a value in
+                if let Some(w) = a.vars[a.storage(var).0 as usize].unit.filter(|&w| w != u) {
+                    a.joins.push((u, w));
+                }
+            }
             None => match lv.values[vi] {
                 Value::Param(p) => a.of_param[p as usize] = Some(var),
                 Value::Inst(i) => a.of_inst[u32::from(i.into_raw()) as usize] = Some(var),

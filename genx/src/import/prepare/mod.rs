@@ -21,6 +21,7 @@ mod function_pointers;
 mod globals;
 mod linkage;
 mod memory;
+mod min_max;
 mod opencl_builtins;
 mod predefined_vars;
 pub mod printf;
@@ -54,6 +55,7 @@ pub fn prepare_module(m: &ModuleRef, platform: Platform, stack_bytes: u32) -> Re
     // Operations on constants become the constants they compute (LLVM's constant folder), in
     // every module.
     constant_fold::fold_constant_operations(m);
+    min_max::select_min_max(m);
     if !needs_preparation(m) {
         return Ok(());
     }

@@ -373,6 +373,13 @@ impl<'a> Addresses<'a> {
                         };
                         if scale == 1 {
                             i
+                        } else if scale.is_power_of_two() && bits == 64 {
+                            // a shift: one instruction (a few on parts without 64-bit integers)
+                            // where a 64-bit multiplication is a sequence of dword products
+                            // (vISA `mul` takes no 64-bit sources); a 32-bit one stays a `mul`,
+                            // which folds with an add into a `mad`
+                            let k = LLVMConstInt(self.int(bits), u64::from(scale.trailing_zeros()), 0);
+                            LLVMBuildShl(self.builder, i, k, c"".as_ptr())
                         } else {
                             let s = LLVMConstInt(self.int(bits), scale, 0);
                             LLVMBuildMul(self.builder, i, s, c"".as_ptr())
