@@ -222,6 +222,14 @@ const CASES: &[Case] = &[
         ranges: &[(0.0, 10.0), (0.0, 1e4), (-10.0, 0.0)],
         floor: 1.0,
     },
+    Case {
+        name: "tgamma",
+        reference: |x, _| libm::tgamma(x),
+        binary: false,
+        bound: 16.0,
+        ranges: &[(0.0, 5.0), (-5.0, 0.0), (0.0, 36.0), (-45.0, 0.0), (0.0, 172.0), (-186.0, 0.0)],
+        floor: 0.0,
+    },
 ];
 
 /// x = n/2 + r with |r| <= 1/4 exactly, after removing a multiple of 2: (quadrant n mod 4, r).
