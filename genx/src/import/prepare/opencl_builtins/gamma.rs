@@ -149,7 +149,7 @@ pub(super) fn lgamma(ir: &Ir, x: Val) -> Val {
 
 /// The Taylor series of 1/Gamma(3/2 + u) in u, constant term first (mpmath, 40 digits).
 const RGAMMA_F64: [f64; 21] = [
-    1.1283791670955126,
+    std::f64::consts::FRAC_2_SQRT_PI, // 1/Gamma(3/2)
     -0.0411745264452831,
     -0.5266544355255445,
     0.17510202604393457,
@@ -189,7 +189,7 @@ struct GammaLimits {
 const GAMMA_F64: GammaLimits = GammaLimits {
     last: 184,
     split: 100,
-    overflow: 171.62437695630272,
+    overflow: 171.624_376_956_302_7,
     tiny: 1.0 / (1u64 << 60) as f64,
     terms: 21,
 };
