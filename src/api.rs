@@ -168,10 +168,23 @@ pub struct CompileOptions {
     /// The 256-register file (ocloc's `-doubleGRF`, `-ze-exp-register-file-size=256`): the
     /// finalizer allocates 256 GRFs per thread (PVC).
     pub large_grf: bool,
+    /// Which floating-point multiply-adds become one `mad` (ocloc's and clang's
+    /// `-ffp-contract=off|on|fast`; genxc's default is `fast`).
+    pub fp_contract: genxc_genx::lower::FpContract,
+    /// Source lines into the vISA and a `.debug_line` in the zebin (ocloc's `-g`,
+    /// `-ze-kernel-debug-enable`): the input's `!dbg` locations, or the lines of its text.
+    pub debug_lines: bool,
     /// Work-items per hardware thread of MLIR `gpu` kernels (`--simd-width=8|16|32`).
     pub simd_width: u32,
     /// How memref arguments of MLIR `gpu` kernels are passed (`--memref-args=svm|surface`).
     pub memref_args: genxc_mlir_to_llvm::gpu::MemrefArgs,
+}
+
+impl CompileOptions {
+    /// How code is generated for these options.
+    pub fn codegen(&self) -> crate::pipeline::Codegen {
+        crate::pipeline::Codegen { fp_contract: self.fp_contract, debug_lines: self.debug_lines }
+    }
 }
 
 impl Default for CompileOptions {
@@ -188,6 +201,8 @@ impl Default for CompileOptions {
             finalizer: None,
             finalizer_options: Vec::new(),
             large_grf: false,
+            fp_contract: genxc_genx::lower::FpContract::Fast,
+            debug_lines: false,
             simd_width: genxc_mlir_to_llvm::gpu::DEFAULT_SIMD_WIDTH,
             memref_args: genxc_mlir_to_llvm::gpu::MemrefArgs::Svm,
         }
@@ -608,7 +623,7 @@ pub fn compile_inputs_staged(
     }
     let mut json = None;
     if opts.emit.contains(Emit::Metadata) {
-        let kernels: Vec<_> = compiled.iter_mut().flat_map(|c| std::mem::take(&mut c.kernels)).collect();
+        let kernels: Vec<_> = compiled.iter_mut().flat_map(|c| std::mem::take(&mut c.abi)).collect();
         let reports: Vec<_> = compiled.iter().flat_map(|c| c.finalizer.iter().cloned()).collect();
         let simt: Vec<_> = compiled.iter().flat_map(|c| c.gpu_kernels.iter().cloned()).collect();
         let text = times

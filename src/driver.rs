@@ -6,11 +6,12 @@
 //! with them the kernels' metadata for `kernels.json`) is first split into one small module per
 //! kernel unit (module `split`), so parsing and import run in parallel too and no LLVM module of
 //! the whole input is held. An input the split is unsure about, any unit that fails, and every
-//! input that needs the whole module or nothing past import (`--emit llvm`, metadata alone, MLIR,
+//! input that needs the whole module or nothing past import (`--emit llvm`, MLIR,
 //! bitcode, a check without output) is compiled as one whole module, which also gives every
 //! diagnostic.
 
 use crate::api::{CompileOptions, Emit, Input, Output, Sink};
+use crate::kernel_abi::KernelAbi;
 use crate::pipeline::{self, Checks, Products, UnitOutput};
 use crate::timing::{self, PassTimes, PhaseTimes, Stage};
 use crate::{memory, split};
@@ -28,8 +29,11 @@ use std::time::Instant;
 pub(crate) struct InputOutputs {
     /// Outputs, each kind in its deterministic order.
     pub outputs: Vec<Output>,
-    /// The metadata of the input's kernels in `genx.kernels` order (only with `--emit metadata`).
-    pub kernels: Vec<Kernel>,
+    /// The metadata of the input's kernels in `genx.kernels` order (only with `--emit metadata`
+    /// or `zebin`), until [`Self::abis`] pairs it with the inputs selection declared.
+    kernels: Vec<Kernel>,
+    /// The payload inputs of each selected kernel, by kernel name, in unit order.
+    selected_inputs: Vec<(String, Vec<genxc_visa::Input>)>,
     /// `(kernel, counts)` in unit order (only with `CompileOptions::stats`).
     pub stats: Vec<(String, Stats)>,
     /// The kernels encoded for the `.isa` container, in unit order, until [`Self::add_isa`].
@@ -47,6 +51,9 @@ pub(crate) struct InputOutputs {
     /// The selected vISA kernels (with the stack functions they call) for the zebin, in unit
     /// order, until [`Self::add_zebin`].
     selected: Vec<crate::finalize::Unit>,
+    /// The ABI of each kernel after selection, in `genx.kernels` order (only with `--emit
+    /// metadata`), once [`compile_input`] has paired metadata and selected inputs.
+    pub abi: Vec<KernelAbi>,
     /// The finalizer's report of each kernel of the zebin, in unit order.
     pub finalizer: Vec<(String, crate::finalize::FinalizerReport)>,
 }
@@ -59,6 +66,9 @@ impl InputOutputs {
         if let Some(text) = out.legalized.take() {
             let name = format!("{}.legalized.ll", out.kernel);
             self.outputs.push(Output::staged(Emit::Legalized, name, text.into_bytes(), sink));
+        }
+        if out.role == UnitRole::Kernel && !out.inputs.is_empty() {
+            self.selected_inputs.push((out.kernel.clone(), std::mem::take(&mut out.inputs)));
         }
         if out.units.is_some() {
             self.stats.extend(out.stats.take().map(|s| (out.kernel.clone(), s)));
@@ -74,7 +84,7 @@ impl InputOutputs {
             self.outputs.push(Output::staged(Emit::Legalized, name, text.into_bytes(), sink));
         }
         if let Some(stats) = out.stats {
-            self.stats.push((out.kernel, stats));
+            self.stats.push((out.kernel.clone(), stats));
         }
         self.objects.extend(out.object);
         self.selected
@@ -85,6 +95,7 @@ impl InputOutputs {
     fn absorb(&mut self, unit: InputOutputs) {
         self.outputs.extend(unit.outputs);
         self.kernels.extend(unit.kernels);
+        self.selected_inputs.extend(unit.selected_inputs);
         self.stats.extend(unit.stats);
         self.objects.extend(unit.objects);
         self.function_objects.extend(unit.function_objects);
@@ -162,6 +173,19 @@ impl InputOutputs {
         Ok(())
     }
 
+    /// The ABI of each kernel after selection ([`KernelAbi`]), in `genx.kernels` order: its
+    /// metadata with the payload inputs its selected vISA declared. Takes the metadata.
+    pub fn abis(&mut self) -> Vec<KernelAbi> {
+        let inputs = std::mem::take(&mut self.selected_inputs);
+        std::mem::take(&mut self.kernels)
+            .into_iter()
+            .map(|k| match inputs.iter().find(|(name, _)| *name == k.name) {
+                Some((_, i)) => KernelAbi::after_selection(k, i),
+                None => KernelAbi::after_selection(k, &[]),
+            })
+            .collect()
+    }
+
     /// Finalizes the selected kernels and adds the zebin of them, named after the input.
     fn add_zebin(
         &mut self,
@@ -170,8 +194,10 @@ impl InputOutputs {
         times: &mut PassTimes,
     ) -> Result<(), Vec<Diagnostic>> {
         let selected = std::mem::take(&mut self.selected);
-        let (bytes, reports) =
-            times.time(Stage::Isel, || crate::zebin::build(&self.kernels, selected, opts))?;
+        let abis = self.abis();
+        let built = times.time(Stage::Isel, || crate::zebin::build(&abis, selected, opts));
+        self.abi = abis;
+        let (bytes, reports) = built?;
         self.outputs.push(Output::new(Emit::Zebin, format!("{}.bin", stem(input)), bytes));
         for (kernel, r) in &reports {
             if r.spill_sends > 0 || r.fill_sends > 0 {
@@ -203,6 +229,7 @@ fn products(opts: &CompileOptions) -> Products {
         visaasm: opts.emit.contains(Emit::Visaasm),
         object: opts.emit.contains(Emit::Isa),
         finalize: opts.emit.contains(Emit::Zebin),
+        abi: opts.emit.contains(Emit::Metadata),
     }
 }
 
@@ -224,9 +251,11 @@ pub(crate) fn compile_input(
     sink: Option<&dyn Sink>,
 ) -> Result<InputOutputs, Vec<Diagnostic>> {
     let want = products(opts);
-    // Metadata alone needs nothing past import: the whole module, without kernel units, is cheaper.
+    // Nothing per kernel (a check without output): the whole module, without kernel units, is
+    // cheaper. (Metadata is the kernels' ABI after selection: it is a per-kernel product.)
     let mut out = None;
-    if want != Products::default() && !opts.emit.contains(Emit::Llvm) {
+    // source lines (-g) come from the whole input's text and debug metadata
+    if want != Products::default() && !opts.emit.contains(Emit::Llvm) && !opts.debug_lines {
         out = compile_split(input, opts, want, times, sink);
     }
     let mut out = match out {
@@ -235,9 +264,11 @@ pub(crate) fn compile_input(
     };
     if want.finalize {
         out.add_zebin(&input.name, opts, times)?;
-        if !opts.emit.contains(Emit::Metadata) {
-            out.kernels.clear();
-        }
+    } else {
+        out.abi = out.abis();
+    }
+    if !opts.emit.contains(Emit::Metadata) {
+        out.abi.clear();
     }
     Ok(out)
 }
@@ -291,7 +322,7 @@ fn compile_split(
         if metadata {
             outputs.kernels.push(u.kernel.clone());
         }
-        let out = pipeline::compile_unit(u, platform, want, checks, mark).ok()?;
+        let out = pipeline::compile_unit(u, platform, opts.codegen(), want, checks, mark).ok()?;
         outputs.add_unit(out, sink);
         Some((kernel, md, outputs))
     });
@@ -542,6 +573,9 @@ fn compile_whole(
         })?;
     out.warnings = gpu_notes;
     out.warnings.extend(locate(std::mem::take(&mut module.notes)));
+    if opts.debug_lines {
+        text_lines(&mut module, name, source.as_ref());
+    }
     if checks.enabled() {
         genxc_genx::verify::verify_module(&module, "import").map_err(|d| {
             end_import(times);
@@ -594,7 +628,7 @@ fn compile_whole(
     drop(module);
     let platform = opts.platform;
     let results = run_parallel(units, thread_pool(opts).as_ref(), times, None::<fn()>, |u, mark| {
-        let out = pipeline::compile_unit(u, platform, want, checks, mark)?;
+        let out = pipeline::compile_unit(u, platform, opts.codegen(), want, checks, mark)?;
         let mut outputs = InputOutputs::default();
         outputs.add_unit(out, sink);
         Ok(outputs)
@@ -615,6 +649,41 @@ fn compile_whole(
         out.add_isa(name, times);
     }
     Ok(out)
+}
+
+/// Gives the functions of `module` without `!dbg` locations the lines of the input's text (`-g`):
+/// each instruction found in the text by its label (a named value's definition, a call by its
+/// callee) has its line; the others belong to the line before them. A function whose lines came
+/// from `!dbg` locations keeps them. The file is the input's file name.
+fn text_lines(
+    module: &mut genxc_genx::Module,
+    input: &str,
+    source: Option<&genxc_frontend::llvm::SourceMap>,
+) {
+    let base = input.rsplit(['/', '\\']).next().unwrap_or(input);
+    for (_, f) in module.functions.iter_mut() {
+        if !f.lines.is_empty() {
+            if f.source_file.is_empty() {
+                f.source_file = base.to_string();
+            }
+            continue;
+        }
+        let Some(sm) = source else { continue };
+        let found: Vec<_> = f
+            .insts
+            .iter()
+            .filter_map(|(id, _)| {
+                let label = f.value_name(genxc_genx::Value::Inst(id));
+                let (line, _) =
+                    sm.instruction(&f.name, &label, &genxc_genx::intrinsics::is_overload_suffix)?;
+                Some((id, line))
+            })
+            .collect();
+        if !found.is_empty() {
+            f.lines.extend(found);
+            f.source_file = base.to_string();
+        }
+    }
 }
 
 /// The worker threads of a compile: `opts.jobs` of them, or one per core when it is 0; `None`
@@ -774,14 +843,16 @@ mod tests {
                     let opts = CompileOptions { platform, emit, jobs: 2, stats, ..CompileOptions::default() };
                     let want = products(&opts);
                     let mut times = PassTimes::new();
-                    let json = |k: &[Kernel]| crate::json::kernels_json(k, platform);
-                    let whole = compile_whole(input, &opts, want, &mut times, None)
-                        .map(|out| (out.outputs, out.stats, json(&out.kernels)));
+                    let json = |mut out: InputOutputs| {
+                        let abis = out.abis();
+                        (out.outputs, out.stats, crate::json::kernels_json(&abis, platform))
+                    };
+                    let whole = compile_whole(input, &opts, want, &mut times, None).map(json);
                     match compile_split(input, &opts, want, &mut times, None) {
                         Some(out) => {
                             split += 1;
                             assert_eq!(
-                                Ok(&(out.outputs, out.stats, json(&out.kernels))),
+                                Ok(&json(out)),
                                 whole.as_ref(),
                                 "{} {emit:?} {platform:?}",
                                 input.name
@@ -873,6 +944,10 @@ mod tests {
             "spirv/spec_constant.ll",
             // Reads the `__spirv_BuiltIn*` globals, which the work-item rewrite binds per module.
             "spirv/builtin_ids.ll",
+            // A global (`@g`), which the plan does not take (added by the spirv merge).
+            "spirv/single_element.ll",
+            // `!dbg` locations: debug metadata the plan does not take.
+            "zebin/debug_locations.ll",
         ];
         // Intel's final IR of the examples (tests/fixtures/regions/intel) holds globals.
         fell_back.retain(|name| !name.starts_with("regions/intel/"));

@@ -12,6 +12,12 @@
 //!
 //! From each kernel's Gen assembly listing comes a [`FinalizerReport`]: registers, scratch size,
 //! instruction count.
+//!
+//! With source lines (`-g`: the kernels' vISA holds `LOC`/`FILE` instructions) the finalizer
+//! also runs with `-generateDebugInfo` and writes, per kernel, a `.dbg` file mapping Gen code
+//! offsets to vISA instruction indices ([`read_dbg`]); with the kernel's own vISA that gives the
+//! source line of each piece of Gen code ([`Finalized::lines`]), the rows of the zebin's
+//! `.debug_line`.
 
 use genxc_diag::Diagnostic;
 use genxc_genx::Platform;
@@ -61,6 +67,84 @@ pub struct Finalized {
     pub code: Vec<u8>,
     /// What the listing says.
     pub report: FinalizerReport,
+    /// With source lines (`-g`): the source file and `(Gen code offset, source line)` rows in
+    /// code order, a row where the line changes; empty without.
+    pub lines: (String, Vec<(u64, u32)>),
+}
+
+/// A kernel's name and its `(vISA instruction index, Gen code offset)` pairs.
+pub type DebugMap = (String, Vec<(u32, u32)>);
+
+/// The `(vISA instruction index, Gen code offset)` map of each kernel in the vISA finalizer's
+/// debug information file (`-generateDebugInfo`'s `.dbg`), by kernel name. The layout read: the
+/// magic number `0xdeadd010`, a 16-bit object count, then per object a 16-bit name length and
+/// the name, a 32-bit relocation offset, a map this reader skips (32-bit count of 8-byte pairs),
+/// then the 32-bit count of `(vISA index, Gen offset)` pairs of 32-bit words; variable and
+/// subroutine records may follow and are not read.
+pub fn read_dbg(bytes: &[u8]) -> Result<Vec<DebugMap>, String> {
+    let mut at = 0usize;
+    let mut take = |n: usize| -> Result<&[u8], String> {
+        let s = bytes.get(at..at + n).ok_or_else(|| format!("the debug information ends at byte {at}"))?;
+        at += n;
+        Ok(s)
+    };
+    let u16_at = |s: &[u8]| u16::from_le_bytes([s[0], s[1]]);
+    let u32_at = |s: &[u8]| u32::from_le_bytes([s[0], s[1], s[2], s[3]]);
+    if u32_at(take(4)?) != 0xdead_d010 {
+        return Err("not vISA debug information (magic number)".into());
+    }
+    let objects = u16_at(take(2)?);
+    let mut out = Vec::new();
+    // only the first object's maps are read: the variable records after them are not
+    for _ in 0..objects.min(1) {
+        let len = u16_at(take(2)?) as usize;
+        let name = String::from_utf8_lossy(take(len)?).into_owned();
+        take(4)?; // relocation offset
+        let skipped = u32_at(take(4)?) as usize;
+        take(skipped.checked_mul(8).ok_or("a map too large")?)?;
+        let n = u32_at(take(4)?) as usize;
+        let mut map = Vec::with_capacity(n.min(1 << 16));
+        for _ in 0..n {
+            let pair = take(8)?;
+            map.push((u32_at(&pair[..4]), u32_at(&pair[4..])));
+        }
+        out.push((name, map));
+    }
+    Ok(out)
+}
+
+/// The source rows of a kernel's Gen code: each `(vISA index, Gen offset)` of `map` gets the line
+/// of the last `LOC` at or before that instruction of `kernel` (vISA indices count the entry label
+/// the encoder writes before the body as 0, so body instruction `i` is index `i + 1`); rows in
+/// offset order, one where the line changes. Also the file of its first `FILE`.
+pub fn source_rows(kernel: &Kernel, map: &[(u32, u32)]) -> (String, Vec<(u64, u32)>) {
+    let mut line_at = Vec::with_capacity(kernel.body.len() + 1);
+    line_at.push(0);
+    let mut line = 0;
+    let mut file = String::new();
+    for inst in &kernel.body {
+        match inst {
+            genxc_visa::Inst::Loc(l) => line = *l,
+            genxc_visa::Inst::File(f) if file.is_empty() => file = f.clone(),
+            _ => {}
+        }
+        line_at.push(line);
+    }
+    let mut pairs: Vec<(u64, u32)> = map
+        .iter()
+        .filter_map(|&(index, offset)| {
+            let l = *line_at.get(index as usize)?;
+            (l > 0).then_some((u64::from(offset), l))
+        })
+        .collect();
+    pairs.sort_by_key(|&(o, _)| o);
+    let mut rows: Vec<(u64, u32)> = Vec::with_capacity(pairs.len());
+    for (o, l) in pairs {
+        if rows.last().is_none_or(|&(_, last)| last != l) {
+            rows.push((o, l));
+        }
+    }
+    (file, rows)
 }
 
 /// The finalizer to run: `path`, or `GenX_IR` on the `PATH`.
@@ -77,6 +161,7 @@ pub fn finalize(
     finalizer: &str,
     workers: usize,
     extra: &[String],
+    debug_lines: bool,
 ) -> Result<Vec<Finalized>, Diagnostic> {
     if kernels.is_empty() {
         return Ok(Vec::new());
@@ -100,7 +185,7 @@ pub fn finalize(
     let results: Vec<Result<Vec<Finalized>, Diagnostic>> = std::thread::scope(|s| {
         let handles: Vec<_> = chunks
             .iter()
-            .map(|chunk| s.spawn(move || finalize_batch(chunk, platform, finalizer, extra)))
+            .map(|chunk| s.spawn(move || finalize_batch(chunk, platform, finalizer, extra, debug_lines)))
             .collect();
         handles
             .into_iter()
@@ -124,6 +209,7 @@ fn finalize_batch(
     platform: Platform,
     finalizer: &str,
     extra: &[String],
+    debug_lines: bool,
 ) -> Result<Vec<Finalized>, Diagnostic> {
     let names = || batch.iter().map(|(_, u)| format!("'{}'", u.kernel.name)).collect::<Vec<_>>().join(", ");
     let fail =
@@ -144,6 +230,7 @@ fn finalize_batch(
         .arg("batch.isa")
         .args(["-platform", platform.info().finalizer_name, "-binary", "-output"])
         .args(extra)
+        .args(debug_lines.then_some("-generateDebugInfo"))
         .current_dir(dir.path())
         .output()
         .map_err(|e| {
@@ -173,7 +260,16 @@ fn finalize_batch(
         let asm = std::fs::read_to_string(dir.path().join(format!("k{i}.asm"))).unwrap_or_default();
         let report = report(&asm, &code, platform.grf_bytes())
             .map_err(|why| fail(format!("kernel '{}': {why}", k.name)))?;
-        out.push(Finalized { name: k.name.clone(), code, report });
+        let lines = if debug_lines {
+            let dbg = std::fs::read(dir.path().join(format!("k{i}.dbg")))
+                .map_err(|_| fail(format!("{finalizer} wrote no debug information for '{}'", k.name)))?;
+            let maps = read_dbg(&dbg).map_err(|why| fail(format!("kernel '{}': {why}", k.name)))?;
+            let map = maps.first().map(|(_, m)| m.as_slice()).unwrap_or_default();
+            source_rows(k, map)
+        } else {
+            (String::new(), Vec::new())
+        };
+        out.push(Finalized { name: k.name.clone(), code, report, lines });
     }
     Ok(out)
 }

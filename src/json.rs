@@ -15,6 +15,7 @@
 //! The text is deterministic: fields in a fixed order, kernels in input order.
 
 use crate::finalize::FinalizerReport;
+use crate::kernel_abi::KernelAbi;
 use genxc_genx::metadata::{ImplicitArg, Kernel};
 use genxc_genx::Platform;
 use genxc_mlir_to_llvm::gpu::KernelInfo;
@@ -57,9 +58,9 @@ struct RelocJson {
 }
 
 /// The data section of `kernels` (each kernel lists its module's), every symbol once.
-fn globals_json(kernels: &[Kernel]) -> Vec<GlobalJson> {
+fn globals_json(kernels: &[KernelAbi]) -> Vec<GlobalJson> {
     let mut out: Vec<GlobalJson> = Vec::new();
-    for g in kernels.iter().flat_map(|k| &k.globals) {
+    for g in kernels.iter().flat_map(|k| &k.metadata.globals) {
         if out.iter().any(|o| o.name == g.name) {
             continue;
         }
@@ -86,6 +87,9 @@ struct KernelJson {
     named_barriers: u32,
     payload_size: u32,
     args: Vec<ArgJson>,
+    /// The payload inputs selection declared that no argument stands for (local ids, local
+    /// size, group count read through intrinsics), by offset.
+    implicit_inputs: Vec<ImplicitInputJson>,
     /// The printf string table (index -> string); only for a kernel with a printf buffer argument.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     printf_strings: Vec<String>,
@@ -142,6 +146,14 @@ struct FinalizerJson {
 struct PrivateMemoryJson {
     per_thread: u32,
     thread_slots: u32,
+}
+
+/// A payload input selection declared: what the runtime writes where.
+#[derive(Serialize)]
+struct ImplicitInputJson {
+    implicit: String,
+    offset: u32,
+    size: u32,
 }
 
 #[derive(Serialize)]
@@ -208,24 +220,27 @@ fn access(desc: &str) -> Option<&'static str> {
     )
 }
 
-/// Bytes of the thread payload the kernel reads: from r0 to the end of the GRF holding the last
-/// input, a whole number of GRFs.
-fn payload_size(k: &Kernel, grf: u32) -> u32 {
-    let end = k.args.iter().filter_map(|a| a.offset.map(|o| o + a.size)).max().unwrap_or(0);
-    end.div_ceil(grf).max(1) * grf
-}
-
 fn kernel_json(
-    k: &Kernel,
+    abi: &KernelAbi,
     grf: u32,
     report: Option<&FinalizerReport>,
     simt: Option<&KernelInfo>,
 ) -> KernelJson {
+    let k: &Kernel = &abi.metadata;
     KernelJson {
         name: k.name.clone(),
         slm_size: k.slm_size,
         named_barriers: k.nbarrier_count,
-        payload_size: payload_size(k, grf),
+        payload_size: abi.payload_size(grf),
+        implicit_inputs: abi
+            .selected_inputs
+            .iter()
+            .map(|i| ImplicitInputJson {
+                implicit: implicit_name(i.kind).unwrap_or_default(),
+                offset: i.offset,
+                size: i.size,
+            })
+            .collect(),
         args: k
             .args
             .iter()
@@ -277,14 +292,14 @@ fn kernel_json(
 
 /// The `kernels.json` text for the kernels, in their order (input order, then each module's
 /// `genx.kernels` order).
-pub fn kernels_json(kernels: &[Kernel], platform: Platform) -> String {
+pub fn kernels_json(kernels: &[KernelAbi], platform: Platform) -> String {
     kernels_json_finalized(kernels, platform, &[])
 }
 
 /// [`kernels_json`] with the finalizer's report of each kernel that has one (`--emit zebin`), in
 /// a `"finalizer"` object.
 pub fn kernels_json_finalized(
-    kernels: &[Kernel],
+    kernels: &[KernelAbi],
     platform: Platform,
     reports: &[(String, FinalizerReport)],
 ) -> String {
@@ -294,13 +309,13 @@ pub fn kernels_json_finalized(
 /// [`kernels_json_finalized`] with the SIMT mapping of the MLIR `gpu` kernels among `kernels`, in
 /// a `"simt"` object.
 pub fn kernels_json_simt(
-    kernels: &[Kernel],
+    kernels: &[KernelAbi],
     platform: Platform,
     reports: &[(String, FinalizerReport)],
     simt: &[KernelInfo],
 ) -> String {
-    let report = |k: &Kernel| reports.iter().find(|(n, _)| *n == k.name).map(|(_, r)| r);
-    let simt = |k: &Kernel| simt.iter().find(|g| g.name == k.name);
+    let report = |k: &KernelAbi| reports.iter().find(|(n, _)| *n == k.metadata.name).map(|(_, r)| r);
+    let simt = |k: &KernelAbi| simt.iter().find(|g| g.name == k.metadata.name);
     let file = File {
         version: SCHEMA_VERSION,
         platform: platform.info().name,

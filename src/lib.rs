@@ -27,6 +27,7 @@ pub mod depfile;
 mod driver;
 pub mod finalize;
 pub mod json;
+pub mod kernel_abi;
 pub mod memory;
 pub mod ocloc_options;
 pub mod pipeline;

@@ -147,7 +147,7 @@ struct Cli {
     finalizer: Option<String>,
 
     /// ocloc's API options for the Vector Compiler path, as one string: `-vc-codegen`,
-    /// `-doubleGRF` (PVC), `-Xfinalizer "<option>"`, `-ffp-contract=fast|on`,
+    /// `-doubleGRF` (PVC), `-Xfinalizer "<option>"`, `-ffp-contract=fast|on|off`, `-g`,
     /// `-disable-finalizer-msg`, `-stateless-stack-mem-size=<bytes>`; an unknown option is a usage
     /// error. Example: `--options "-vc-codegen -doubleGRF"`
     #[arg(long, value_name = "OPTIONS", allow_hyphen_values = true)]
@@ -268,6 +268,8 @@ fn run(cli: &Cli, times: &mut PassTimes) -> ExitCode {
         finalizer: cli.finalizer.clone(),
         finalizer_options: Vec::new(),
         large_grf: false,
+        fp_contract: Default::default(),
+        debug_lines: false,
         simd_width: cli.simd_width,
         memref_args: if cli.memref_args == "surface" { MemrefArgs::Surface } else { MemrefArgs::Svm },
     };

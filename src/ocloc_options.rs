@@ -7,15 +7,18 @@
 //!
 //! API options: `-vc-codegen` (accepted: genxc is a Vector Compiler back end), `-ze-enable-zebin`
 //! (accepted: zebin is the only device binary written), `-doubleGRF` (the 256-register file, for
-//! the finalizer; PVC only), `-Xfinalizer <option>` (passed to the finalizer), `-ffp-contract=fast`
-//! or `=on` (what genxc does), `-disable-finalizer-msg` (accepted: the finalizer's messages are
-//! never printed), `-stateless-stack-mem-size=<bytes>` (handled by `CompileOptions::parse`).
-//! Internal options: `-ze-exp-register-file-size=<128|256>`. Options genxc knows but does not
-//! implement (`-g`, `-ze-kernel-debug-enable`, `-ffp-contract=off`, `-vc-use-bindless-buffers`) are
-//! refused as not modeled; anything else stays an unknown option for the caller to report.
+//! the finalizer; PVC only), `-Xfinalizer <option>` (passed to the finalizer),
+//! `-ffp-contract=fast|on|off` (which multiply-adds become one `mad`: `genxc_genx::lower::FpContract`),
+//! `-disable-finalizer-msg` (accepted: the finalizer's messages are never printed),
+//! `-stateless-stack-mem-size=<bytes>` (handled by `CompileOptions::parse`).
+//! `-g` / `-ze-kernel-debug-enable` (source lines into the vISA and the zebin's `.debug_line`).
+//! Internal options: `-ze-exp-register-file-size=<128|256>`. `-vc-use-bindless-buffers`, which
+//! genxc knows but does not implement, is refused as not modeled; anything else stays an unknown
+//! option for the caller to report.
 
 use crate::api::CompileOptions;
 use genxc_diag::Diagnostic;
+use genxc_genx::lower::FpContract;
 use genxc_genx::Platform;
 
 /// Splits an option string into words: white space separates, `'...'` and `"..."` group (the
@@ -77,12 +80,21 @@ pub fn apply(
             opts.large_grf = true;
             Ok(())
         }
-        "ffp-contract=fast" | "ffp-contract=on" => Ok(()),
+        "ffp-contract=fast" => {
+            opts.fp_contract = FpContract::Fast;
+            Ok(())
+        }
+        "ffp-contract=on" => {
+            opts.fp_contract = FpContract::On;
+            Ok(())
+        }
         "ffp-contract=off" => {
-            Err(not_modeled(word, "genxc contracts multiply-adds as IGC's Vector Compiler does"))
+            opts.fp_contract = FpContract::Off;
+            Ok(())
         }
         "g" | "ze-kernel-debug-enable" => {
-            Err(not_modeled(word, "source lines in vISA and a .debug_line in the zebin"))
+            opts.debug_lines = true;
+            Ok(())
         }
         "vc-use-bindless-buffers" => {
             Err(not_modeled(word, "bindless buffers (genxc binds buffers in the binding table)"))
@@ -110,11 +122,14 @@ pub fn apply(
     Some(result)
 }
 
-/// Checks the options that depend on the platform: the large register file is PVC's.
+/// Checks the options that depend on the platform: the large register file is PVC's. (GenX_IR
+/// takes `-TotalGRFNum 256` for any platform, and Intel's ocloc writes `grf_count: 256` for TGLLP
+/// and DG2 too, but only Xe-HPC threads have 256 registers: code using r128 and up does not run
+/// on the others.)
 pub fn check(opts: &CompileOptions) -> Result<(), Diagnostic> {
     if opts.large_grf && opts.platform != Platform::Pvc {
         return Err(Diagnostic::error(genxc_diag::unsupported(format!(
-            "the 256-register file (-doubleGRF) on {}: only PVC has it",
+            "-doubleGRF is not available on {}: its threads have 128 registers (the 256-register mode is PVC's)",
             opts.platform.info().name
         ))));
     }

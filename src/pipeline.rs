@@ -18,6 +18,7 @@
 use crate::timing::Stage;
 use genxc_diag::Diagnostic;
 use genxc_genx::ir::Module;
+use genxc_genx::lower::FpContract;
 use genxc_genx::metadata::Kernel;
 use genxc_genx::units::{is_declaration, KernelUnit, UnitRole};
 use genxc_genx::verify::{self, Callees};
@@ -38,6 +39,8 @@ pub struct Products {
     pub object: bool,
     /// The selected vISA kernel itself, which `--emit zebin` hands to the finalizer.
     pub finalize: bool,
+    /// The payload inputs selection declares (the kernel's ABI, which `kernels.json` lists).
+    pub abi: bool,
 }
 
 impl Products {
@@ -48,8 +51,17 @@ impl Products {
 
     /// Whether the vISA kernel is wanted.
     fn needs_selection(self) -> bool {
-        self.visaasm || self.object || self.finalize
+        self.visaasm || self.object || self.finalize || self.abi
     }
+}
+
+/// How code is generated, from the options (`-ffp-contract=`, `-g`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Codegen {
+    /// Which multiply-adds become one `mad`.
+    pub fp_contract: FpContract,
+    /// Source lines into the vISA (`LOC`/`FILE`), from the lines the import recorded.
+    pub debug_lines: bool,
 }
 
 /// Checks run between the stages besides the passes' own.
@@ -103,6 +115,9 @@ pub struct UnitOutput {
     pub object: Option<genxc_visa::KernelObject>,
     /// The selected vISA kernel ([`Products::finalize`]).
     pub selected: Option<genxc_visa::Kernel>,
+    /// The payload inputs of the selected kernel (empty for a stack function, or when nothing
+    /// was selected): the kernel's ABI after selection ([`crate::kernel_abi`]).
+    pub inputs: Vec<genxc_visa::Input>,
 }
 
 impl Default for UnitOutput {
@@ -117,6 +132,7 @@ impl Default for UnitOutput {
             visaasm: None,
             object: None,
             selected: None,
+            inputs: Vec::new(),
         }
     }
 }
@@ -127,6 +143,7 @@ impl Default for UnitOutput {
 pub fn compile_unit(
     unit: KernelUnit,
     platform: Platform,
+    codegen: Codegen,
     want: Products,
     checks: Checks,
     mark: &mut dyn FnMut(Stage),
@@ -145,7 +162,10 @@ pub fn compile_unit(
     // lower, legalize (one function at a time: the first function that fails is the one reported)
     // Declarations of the stack functions the unit calls have no body: they only name callees.
     for (_, f) in functions.iter_mut().filter(|(_, f)| !is_declaration(f)) {
-        genxc_genx::lower::lower_function(f).map_err(|d| vec![d])?;
+        if !codegen.debug_lines {
+            f.lines.clear();
+        }
+        genxc_genx::lower::lower_function_with(f, codegen.fp_contract).map_err(|d| vec![d])?;
         verified(f, callees, "lower")?;
         genxc_legalize::run(f, platform).map_err(|d| vec![d])?;
         verified(f, callees, "legalize")?;
@@ -244,6 +264,9 @@ pub fn compile_unit(
         }
     }
 
+    if role == UnitRole::Kernel {
+        out.inputs = k.inputs.clone();
+    }
     // write (a unit of a stack-call program is written in the file of each kernel reaching it)
     if role == UnitRole::StackFunction || !out.stack_callees.is_empty() {
         out.units = Some(k);

@@ -27,6 +27,7 @@
 
 use crate::api::CompileOptions;
 use crate::finalize::{self, Finalized, FinalizerReport};
+use crate::kernel_abi::KernelAbi;
 use genxc_diag::Diagnostic;
 use genxc_genx::metadata::{AddressSpace, ArgCategory, ImplicitArg, Kernel};
 use genxc_genx::Platform;
@@ -96,13 +97,12 @@ fn image_type(desc: &str) -> Option<&'static str> {
     TYPES.iter().find(|(key, _)| desc.contains(key)).map(|&(_, t)| t)
 }
 
-/// What one kernel's `.ze_info` entry is made from: its metadata, the inputs its vISA declares,
-/// its finalized code, and whether it waits at a barrier.
+/// What one kernel's `.ze_info` entry is made from: its ABI after selection, its finalized code,
+/// and whether it waits at a barrier.
 pub struct KernelParts<'a> {
-    /// The kernel's metadata (arguments, SLM, private memory).
-    pub metadata: &'a Kernel,
-    /// The inputs of its vISA kernel: the payload its code reads.
-    pub inputs: &'a [genxc_visa::Input],
+    /// The kernel's ABI: metadata (arguments, SLM, private memory) and the implicit inputs
+    /// selection declared, the payload its code reads (what `kernels.json` lists too).
+    pub abi: &'a KernelAbi,
     /// Its finalized code and the finalizer's report.
     pub finalized: &'a Finalized,
     /// Work-group barriers it uses.
@@ -111,7 +111,8 @@ pub struct KernelParts<'a> {
 
 /// The `.ze_info` entry of one kernel for `platform`.
 pub fn kernel_info(parts: &KernelParts, platform: Platform) -> Result<KernelInfo, Diagnostic> {
-    let KernelParts { metadata: k, inputs, finalized: f, barriers } = *parts;
+    let KernelParts { abi, finalized: f, barriers } = *parts;
+    let k = &abi.metadata;
     if !k.globals.is_empty() {
         return Err(unsupported(&k.name, "the global data section (its symbols and relocations)"));
     }
@@ -236,25 +237,18 @@ pub fn kernel_info(parts: &KernelParts, platform: Platform) -> Result<KernelInfo
         info.per_thread_memory_buffers
             .push(PerThreadBuffer { kind: PerThreadBufferKind::SpillFill, size: f.report.scratch_size });
     }
-    // the implicit inputs selection declared (local size, group count), which the metadata does
-    // not list; every other input must be an argument of the metadata
-    for i in inputs {
-        let offset = u32::from(i.offset);
-        if k.args.iter().any(|a| a.offset == Some(offset)) {
-            continue;
-        }
-        let arg_type = match i.implicit {
-            genxc_visa::ImplicitKind::LOCAL_ID
-                if offset == grf && u32::from(i.size) == PACKED_LOCAL_ID_BYTES =>
-            {
-                continue
-            }
-            genxc_visa::ImplicitKind::LOCAL_SIZE => PayloadArgType::LocalSize,
-            genxc_visa::ImplicitKind::GROUP_COUNT => PayloadArgType::GroupCount,
+    // the implicit inputs selection declared (local ids, local size, group count), which the
+    // metadata does not list
+    for i in &abi.selected_inputs {
+        let offset = i.offset;
+        let arg_type = match i.kind {
+            ImplicitArg::LocalId if offset == grf && i.size == PACKED_LOCAL_ID_BYTES => continue,
+            ImplicitArg::LocalSize => PayloadArgType::LocalSize,
+            ImplicitArg::GroupCount => PayloadArgType::GroupCount,
             kind => {
                 return Err(unsupported(
                     &k.name,
-                    format!("the vISA input of implicit kind {kind} at byte {offset} ({} bytes)", i.size),
+                    format!("the selected implicit input {kind:?} at byte {offset} ({} bytes)", i.size),
                 ))
             }
         };
@@ -264,7 +258,7 @@ pub fn kernel_info(parts: &KernelParts, platform: Platform) -> Result<KernelInfo
                 format!("the implicit {} input at byte {offset}", arg_type.name()),
             ));
         };
-        info.payload_arguments.push(PayloadArg::implicit(arg_type, at, u32::from(i.size)));
+        info.payload_arguments.push(PayloadArg::implicit(arg_type, at, i.size));
     }
     Ok(info)
 }
@@ -328,9 +322,10 @@ fn uses_barrier(k: &genxc_visa::Kernel) -> bool {
 pub type Built = (Vec<u8>, Vec<(String, FinalizerReport)>);
 
 /// Finalizes `selected` (the input's vISA kernels) and packs them with the `.ze_info` made from
-/// `kernels` (their metadata) into a zebin; also gives the finalizer's report of each kernel.
+/// `kernels` (their ABI after selection) into a zebin; also gives the finalizer's report of each
+/// kernel.
 pub fn build(
-    kernels: &[Kernel],
+    kernels: &[KernelAbi],
     selected: Vec<finalize::Unit>,
     opts: &CompileOptions,
 ) -> Result<Built, Vec<Diagnostic>> {
@@ -340,11 +335,10 @@ pub fn build(
         .map(|u| u32::from(uses_barrier(&u.kernel) || u.functions.iter().any(uses_barrier)))
         .collect();
     let stack_calls: Vec<bool> = selected.iter().map(|u| !u.functions.is_empty()).collect();
-    let inputs: Vec<Vec<genxc_visa::Input>> = selected.iter().map(|u| u.kernel.inputs.clone()).collect();
     // check the metadata before starting any finalizer
     for u in &selected {
         let k = &u.kernel;
-        let Some(md) = kernels.iter().find(|m| m.name == k.name) else {
+        let Some(md) = kernels.iter().map(|a| &a.metadata).find(|m| m.name == k.name) else {
             return Err(vec![Diagnostic::error(genxc_diag::internal(format!(
                 "no metadata for kernel '{}'",
                 k.name
@@ -376,16 +370,16 @@ pub fn build(
         extra.extend(["-TotalGRFNum".to_string(), "256".to_string()]);
     }
     let finalized =
-        finalize::finalize(selected, opts.platform, finalizer, opts.jobs, &extra).map_err(|d| vec![d])?;
+        finalize::finalize(selected, opts.platform, finalizer, opts.jobs, &extra, opts.debug_lines)
+            .map_err(|d| vec![d])?;
     let mut infos = Vec::with_capacity(finalized.len());
+    let mut lines = Vec::new();
     let mut code = Vec::with_capacity(finalized.len());
     let mut reports = Vec::with_capacity(finalized.len());
     let mut errors = Vec::new();
-    for (((f, barriers), inputs), stack_calls) in
-        finalized.into_iter().zip(barriers).zip(&inputs).zip(stack_calls)
-    {
-        let md = kernels.iter().find(|m| m.name == f.name).expect("checked above");
-        let parts = KernelParts { metadata: md, inputs, finalized: &f, barriers };
+    for ((f, barriers), stack_calls) in finalized.into_iter().zip(barriers).zip(stack_calls) {
+        let abi = kernels.iter().find(|m| m.metadata.name == f.name).expect("checked above");
+        let parts = KernelParts { abi, finalized: &f, barriers };
         match kernel_info(&parts, opts.platform) {
             Ok(mut info) => {
                 info.execution_env.has_stack_calls = stack_calls;
@@ -393,13 +387,23 @@ pub fn build(
             }
             Err(d) => errors.push(d),
         }
+        if opts.debug_lines {
+            let (file, rows) = f.lines;
+            lines.push(genxc_zebin::debug_line::KernelLines { file, rows, code_bytes: f.code.len() as u64 });
+        }
         reports.push((f.name.clone(), f.report));
         code.push((f.name, f.code));
     }
     if !errors.is_empty() {
         return Err(errors);
     }
-    let program = Program { device, kernels: code, data_const: Vec::new(), zeinfo: ZeInfo::new(infos) };
+    let program = Program {
+        device,
+        kernels: code,
+        data_const: Vec::new(),
+        debug_line: genxc_zebin::debug_line::write(&lines),
+        zeinfo: ZeInfo::new(infos),
+    };
     let bytes =
         genxc_zebin::write(&program).map_err(|why| vec![Diagnostic::error(genxc_diag::internal(why))])?;
     Ok((bytes, reports))

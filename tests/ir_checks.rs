@@ -94,7 +94,7 @@ fn every_stage_verifies_on_every_fixture_and_platform() {
             verify_unit(&u, "kernel units").unwrap_or_else(|d| panic!("{}:\n{}", at("units"), show(&d)));
             let kernel = u.kernel.name.clone();
             let n = u.functions.len();
-            match genxc::pipeline::compile_unit(u, platform, want, checks, &mut |_| {}) {
+            match genxc::pipeline::compile_unit(u, platform, Default::default(), want, checks, &mut |_| {}) {
                 Ok(out) => {
                     assert!(out.visaasm.is_some());
                     kernels += 1;

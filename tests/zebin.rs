@@ -469,9 +469,6 @@ fn ocloc_option_strings() {
     assert_eq!(err("-options '-O2'"), "error: unknown option '-O2'");
     assert_eq!(err("-Xfinalizer"), "error: option '-Xfinalizer' needs a value");
     assert!(err("-options '-vc-codegen").contains("unclosed '"));
-    assert!(err("-g").contains("option '-g': not modeled"));
-    assert!(err("-ze-kernel-debug-enable").contains("not modeled"));
-    assert!(err("-ffp-contract=off").contains("not modeled"));
     assert_eq!(err("-ffp-contract=maybe"), "error: option '-ffp-contract=maybe' needs fast, on or off");
     assert!(err("-internal_options -vc-use-bindless-buffers").contains("not modeled: bindless buffers"));
     assert_eq!(
@@ -482,7 +479,7 @@ fn ocloc_option_strings() {
     let outcome =
         genxc::compile_inputs(&[input("cm/01_saxpy_oword.ll")], &parse("-platform dg2 -doubleGRF").unwrap());
     assert!(
-        outcome.log().contains("the 256-register file (-doubleGRF) on dg2: only PVC has it"),
+        outcome.log().contains("-doubleGRF is not available on dg2: its threads have 128 registers"),
         "{}",
         outcome.log()
     );
@@ -626,4 +623,340 @@ fn every_fixture_zebin_genxc_writes_for_dg2_is_valid() {
         }
     }
     assert!(valid >= 100, "only {valid} zebins ({refused} refused)");
+}
+
+/// `kernels.json` of a fixture for `platform`, with `emit` besides it.
+fn kernels_json(fixture: &str, platform: Platform, emit: &[Emit]) -> (serde_json::Value, genxc::Outcome) {
+    let mut kinds = emit.to_vec();
+    kinds.push(Emit::Metadata);
+    let opts = CompileOptions { platform, emit: genxc::EmitSet::of(&kinds), ..CompileOptions::default() };
+    let outcome = genxc::compile_inputs(&[input(fixture)], &opts);
+    assert!(!outcome.failed(), "{fixture}: {}", outcome.log());
+    let json = serde_json::from_str(outcome.kernels_json().expect("kernels.json")).unwrap();
+    (json, outcome)
+}
+
+/// `(implicit, offset, size)` of each of a kernel's implicit inputs in kernels.json.
+fn implicit_inputs(kernel: &serde_json::Value) -> Vec<(String, u64, u64)> {
+    kernel["implicit_inputs"]
+        .as_array()
+        .expect("an implicit_inputs array")
+        .iter()
+        .map(|i| {
+            (
+                i["implicit"].as_str().unwrap().to_string(),
+                i["offset"].as_u64().unwrap(),
+                i["size"].as_u64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn kernels_json_lists_the_implicit_inputs_selection_declares() {
+    // kernels/ids.ll reads the group count (grid2d), the local size and local ids (local) through
+    // intrinsics, with no metadata argument for them: selection declares the inputs
+    for platform in [Platform::Tgllp, Platform::Pvc] {
+        let grf = u64::from(platform.grf_bytes());
+        let (alone, _) = kernels_json("kernels/ids.ll", platform, &[]);
+        let (with_visa, outcome) = kernels_json("kernels/ids.ll", platform, &[Emit::Visaasm]);
+        assert_eq!(alone, with_visa, "kernels.json alone is the one written beside the vISA");
+        for k in alone["kernels"].as_array().unwrap() {
+            let name = k["name"].as_str().unwrap();
+            let found = implicit_inputs(k);
+            let kinds: Vec<&str> = found.iter().map(|(i, ..)| i.as_str()).collect();
+            match name {
+                "grid2d" => assert_eq!(kinds, ["group_count"], "{platform:?}"),
+                "local" => assert_eq!(kinds, ["local_id", "local_size"], "{platform:?}"),
+                other => panic!("unexpected kernel {other}"),
+            }
+            // each is the vISA's own implicit input, at the same offset and size
+            let visa = outcome.get(&format!("{name}.visaasm")).and_then(genxc::Output::text).unwrap();
+            for (kind, offset, size) in &found {
+                let directive = format!(".implicit_{}", kind.to_ascii_uppercase());
+                let line = visa
+                    .lines()
+                    .find(|l| l.contains(&directive))
+                    .unwrap_or_else(|| panic!("{name}: no {directive} in\n{visa}"));
+                assert!(
+                    line.contains(&format!("offset={offset} size={size}")),
+                    "{name}: {line} vs {offset}/{size}"
+                );
+            }
+            if name == "local" {
+                assert_eq!(found[0].1, grf, "the local ids are r1");
+            }
+            // the payload covers them
+            let end = found.iter().map(|(_, o, s)| o + s).max().unwrap();
+            assert!(k["payload_size"].as_u64().unwrap() >= end, "{name}");
+        }
+    }
+}
+
+#[test]
+fn kernels_json_and_ze_info_describe_the_same_payload() {
+    if !tools() {
+        return;
+    }
+    for fixture in ["kernels/ids.ll", "cm/11_slm_neighbor.ll", "cm/01_saxpy_oword.ll"] {
+        for (platform, ..) in OCLOC_PLATFORMS {
+            let base = 2 * u64::from(platform.grf_bytes());
+            let (json, outcome) = kernels_json(fixture, platform, &[Emit::Zebin]);
+            let (_, info) = read_back(outcome.zebin().unwrap(), genxc::zebin::device(platform).unwrap());
+            for (k, ze) in json["kernels"].as_array().unwrap().iter().zip(&info.kernels) {
+                assert_eq!(k["name"].as_str(), Some(ze.name.as_str()));
+                // every implicit input, listed or selected, is the .ze_info's at offset - 2 GRFs
+                // (local ids: the per-thread payload)
+                let listed = k["args"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .filter(|a| !a["implicit"].is_null() && !a["offset"].is_null())
+                    .map(|a| {
+                        (
+                            a["implicit"].as_str().unwrap().to_string(),
+                            a["offset"].as_u64().unwrap(),
+                            a["size"].as_u64().unwrap(),
+                        )
+                    });
+                for (kind, offset, size) in implicit_inputs(k).into_iter().chain(listed) {
+                    if kind == "local_id" {
+                        let ids = &ze.per_thread_payload_arguments[0];
+                        assert_eq!((ids.offset, ids.size), (0, 6), "{fixture} {platform:?}");
+                        continue;
+                    }
+                    let t = match kind.as_str() {
+                        "local_size" => PayloadArgType::LocalSize,
+                        "group_count" => PayloadArgType::GroupCount,
+                        other => panic!("{fixture}: implicit {other}"),
+                    };
+                    let arg = ze.payload_arguments.iter().find(|p| p.arg_type == t).unwrap_or_else(|| {
+                        panic!("{fixture} {platform:?} {}: no {kind} in .ze_info", ze.name)
+                    });
+                    assert_eq!(
+                        (u64::from(arg.offset), u64::from(arg.size)),
+                        (offset - base, size),
+                        "{fixture} {platform:?} {}: {kind}",
+                        ze.name
+                    );
+                }
+                // and nothing in .ze_info that kernels.json does not list
+                let implicit_in_ze = ze
+                    .payload_arguments
+                    .iter()
+                    .filter(|p| matches!(p.arg_type, PayloadArgType::LocalSize | PayloadArgType::GroupCount))
+                    .count();
+                let implicit_in_json = implicit_inputs(k).iter().filter(|(i, ..)| i != "local_id").count()
+                    + k["args"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .filter(|a| matches!(a["implicit"].as_str(), Some("local_size" | "group_count")))
+                        .count();
+                assert_eq!(implicit_in_ze, implicit_in_json, "{fixture} {platform:?} {}", ze.name);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_large_register_file_removes_the_spills_of_a_high_pressure_kernel() {
+    if !tools() {
+        return;
+    }
+    // pressure/double_grf.ll keeps about 160 PVC registers live: GenX_IR spills with the 128 of
+    // the default file, and not with the 256 of the large one
+    let compile = |options: &str| {
+        let opts = CompileOptions::parse(&format!("-platform pvc -emit zebin,metadata {options}")).unwrap();
+        let outcome = genxc::compile_inputs(&[input("pressure/double_grf.ll")], &opts);
+        assert!(!outcome.failed(), "{options}: {}", outcome.log());
+        outcome
+    };
+    let small = compile("");
+    let r = &small.finalizer[0].1;
+    assert_eq!(r.grf_count, 128);
+    assert!(r.scratch_size > 0 && r.spill_sends > 0 && r.fill_sends > 0, "{r:?}");
+    assert!(small.log().contains("warning: kernel 'double_grf' spills registers"), "{}", small.log());
+    for options in ["-doubleGRF", "-internal_options -ze-exp-register-file-size=256"] {
+        let large = compile(options);
+        let r = &large.finalizer[0].1;
+        assert_eq!(r.grf_count, 256, "{options}");
+        assert_eq!((r.scratch_size, r.spill_sends, r.fill_sends), (0, 0, 0), "{options}: {r:?}");
+        assert!(large.diagnostics.is_empty(), "{options}: {}", large.log());
+        let json: serde_json::Value = serde_json::from_str(large.kernels_json().unwrap()).unwrap();
+        assert_eq!(json["kernels"][0]["finalizer"]["grf_count"], 256);
+        let (_, info) = read_back(large.zebin().unwrap(), Device::Pvc);
+        assert_eq!(info.kernels[0].execution_env.grf_count, 256);
+        assert!(info.kernels[0].per_thread_memory_buffers.is_empty(), "no scratch space without spills");
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("k.bin");
+        std::fs::write(&path, large.zebin().unwrap()).unwrap();
+        assert_eq!(validate(&path, "pvc").0, Some(0));
+    }
+    // and back to the default file
+    let back = compile("-doubleGRF -internal_options -ze-exp-register-file-size=128");
+    assert_eq!(back.finalizer[0].1.grf_count, 128);
+    // not where threads have 128 registers
+    for platform in ["tgllp", "dg2", "mtl"] {
+        let opts = CompileOptions::parse(&format!("-platform {platform} -emit zebin -doubleGRF")).unwrap();
+        let outcome = genxc::compile_inputs(&[input("pressure/double_grf.ll")], &opts);
+        assert!(outcome.failed() && outcome.outputs.is_empty());
+        assert!(
+            outcome.log().contains(&format!("-doubleGRF is not available on {platform}")),
+            "{}",
+            outcome.log()
+        );
+    }
+}
+
+/// `(mad, mul, add)`: how many of each a vISA or Gen listing holds (by opcode, the first word
+/// after any predicate or `(W)` mask).
+fn mul_add_counts(listing: &str) -> (usize, usize, usize) {
+    let ops: Vec<&str> = listing
+        .lines()
+        .filter_map(|l| l.split_whitespace().find(|w| !w.starts_with('(') && !w.ends_with(')')))
+        .map(|w| w.split('.').next().unwrap_or(w))
+        .collect();
+    let n = |op: &str| ops.iter().filter(|o| **o == op).count();
+    (n("mad"), n("mul"), n("add"))
+}
+
+#[test]
+fn ffp_contract_decides_which_multiply_adds_are_one_mad() {
+    // zebin/fp_contract.ll: one fmul + fadd pair and one llvm.fmuladd
+    let expected = [("fast", (2, 0, 0)), ("on", (1, 1, 1)), ("off", (0, 2, 2))];
+    for (mode, counts) in expected {
+        let opts = CompileOptions::parse(&format!("-emit visaasm -options '-ffp-contract={mode}'")).unwrap();
+        let outcome = genxc::compile_inputs(&[input("zebin/fp_contract.ll")], &opts);
+        assert!(!outcome.failed(), "{mode}: {}", outcome.log());
+        let visa = outcome.get("fp_contract.visaasm").and_then(genxc::Output::text).unwrap();
+        assert_eq!(mul_add_counts(visa), counts, "-ffp-contract={mode}:\n{visa}");
+    }
+    // genxc's default is fast, as IGC's Vector Compiler's
+    let default = genxc::compile_inputs(&[input("zebin/fp_contract.ll")], &CompileOptions::default());
+    let visa = default.get("fp_contract.visaasm").and_then(genxc::Output::text).unwrap();
+    assert_eq!(mul_add_counts(visa).0, 2);
+    if !tools() {
+        return;
+    }
+    // the finalizer keeps the choice: the Gen code has as many mads
+    let dir = tempfile::tempdir().unwrap();
+    for (mode, (mads, ..)) in expected {
+        for (platform, device, iga) in OCLOC_PLATFORMS {
+            let opts = CompileOptions::parse(&format!(
+                "-platform {} -emit zebin -options '-ffp-contract={mode}'",
+                platform.info().name
+            ))
+            .unwrap();
+            let outcome = genxc::compile_inputs(&[input("zebin/fp_contract.ll")], &opts);
+            assert!(!outcome.failed(), "{mode} {platform:?}: {}", outcome.log());
+            let (z, _) = read_back(outcome.zebin().unwrap(), genxc::zebin::device(platform).unwrap());
+            let (_, code) = z.kernels().next().unwrap();
+            // the float operations (the payload prologue computes addresses with integer mads)
+            let listing: Vec<String> = iga_listing(code, iga, dir.path()).unwrap();
+            let float: Vec<&str> = listing.iter().map(String::as_str).filter(|l| l.contains(">:f")).collect();
+            let float = float.join("\n");
+            assert_eq!(mul_add_counts(&float).0, mads, "-ffp-contract={mode} {device}:\n{float}");
+        }
+    }
+}
+
+/// The `(file, lines)` of each line table `llvm-dwarfdump-14 --debug-line` reads in a file.
+fn dwarf_lines(path: &Path) -> Vec<(String, Vec<u32>)> {
+    let run = Command::new("llvm-dwarfdump-14")
+        .arg("--debug-line")
+        .arg(path)
+        .output()
+        .expect("llvm-dwarfdump-14 runs");
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let text = String::from_utf8_lossy(&run.stdout).into_owned();
+    let mut out: Vec<(String, Vec<u32>)> = Vec::new();
+    let mut in_rows = false;
+    for line in text.lines() {
+        let t = line.trim();
+        if let Some(name) = t.strip_prefix("name: ") {
+            out.push((name.trim_matches('"').to_string(), Vec::new()));
+            in_rows = false;
+        } else if t.starts_with("------") {
+            in_rows = true;
+        } else if in_rows && t.starts_with("0x") {
+            let n: u32 = t.split_whitespace().nth(1).unwrap().parse().unwrap();
+            out.last_mut().expect("a file before the rows").1.push(n);
+        } else if t.is_empty() {
+            in_rows = false;
+        }
+    }
+    out
+}
+
+#[test]
+fn source_lines_reach_the_zebins_debug_line() {
+    // without !dbg locations: the lines of the input text (fp_contract.ll: its instructions are
+    // on lines 13 to 20, the multiply of line 16 contracted into line 17's mad); with them
+    // (debug_locations.ll): the lines of kernel.cm they name, 5 to 9
+    let cases: [(&str, &str, &[u32]); 2] = [
+        ("zebin/fp_contract.ll", "fp_contract.ll", &[13, 14, 15, 17, 18, 19, 20]),
+        ("zebin/debug_locations.ll", "kernel.cm", &[5, 6, 7, 8, 9]),
+    ];
+    for (fixture, file, lines) in cases {
+        // the vISA holds the file and a LOC per line, and only with -g
+        let visa = |options: &str| {
+            let opts = CompileOptions::parse(&format!("-emit visaasm {options}")).unwrap();
+            let outcome = genxc::compile_inputs(&[input(fixture)], &opts);
+            assert!(!outcome.failed(), "{}", outcome.log());
+            let text = outcome.of_kind(Emit::Visaasm).next().unwrap().text().unwrap().to_string();
+            text
+        };
+        let with = visa("-options -g");
+        assert!(with.contains(&format!("FILE \"{file}\"")), "{with}");
+        let locs: Vec<u32> =
+            with.lines().filter_map(|l| l.trim().strip_prefix("LOC ")).map(|n| n.parse().unwrap()).collect();
+        let mut sorted = locs.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted, lines, "{fixture}");
+        assert!(!visa("").contains("LOC "), "{fixture}: lines without -g");
+        assert_eq!(visa("-options -ze-kernel-debug-enable"), with);
+    }
+    if !tools() || !tool_available("llvm-dwarfdump-14", "--version", "llvm-14") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    for (fixture, file, lines) in cases {
+        for (platform, device, _) in OCLOC_PLATFORMS {
+            let compile = |options: &str| {
+                let opts = CompileOptions::parse(&format!(
+                    "-platform {} -emit zebin {options}",
+                    platform.info().name
+                ))
+                .unwrap();
+                let outcome = genxc::compile_inputs(&[input(fixture)], &opts);
+                assert!(!outcome.failed(), "{fixture} {device}: {}", outcome.log());
+                outcome.zebin().unwrap().to_vec()
+            };
+            let bytes = compile("-options -g");
+            let (z, _) = read_back(&bytes, genxc::zebin::device(platform).unwrap());
+            assert!(z.section(".debug_line").is_some(), "{fixture} {device}");
+            let path = dir.path().join("g.bin");
+            std::fs::write(&path, &bytes).unwrap();
+            // llvm-dwarfdump reads one table back, of the source file, with the source lines
+            let tables = dwarf_lines(&path);
+            assert_eq!(tables.len(), 1, "{fixture} {device}: {tables:?}");
+            let (name, rows) = &tables[0];
+            assert_eq!(name, file);
+            let mut seen = rows.clone();
+            seen.sort();
+            seen.dedup();
+            assert_eq!(seen, lines, "{fixture} {device}: every line with code, and no other");
+            // the runtime's decoder takes it with no more warnings than without the line table
+            let (status, warnings, text) = validate(&path, device);
+            let plain = dir.path().join("plain.bin");
+            std::fs::write(&plain, compile("")).unwrap();
+            let (plain_status, plain_warnings, _) = validate(&plain, device);
+            assert_eq!((status, plain_status), (Some(0), Some(0)), "{text}");
+            assert!(warnings.len() <= plain_warnings.len(), "{warnings:?} vs {plain_warnings:?}");
+            let (z, _) = read_back(&std::fs::read(&plain).unwrap(), genxc::zebin::device(platform).unwrap());
+            assert!(z.section(".debug_line").is_none(), "no line table without -g");
+        }
+    }
 }

@@ -93,7 +93,14 @@ fn stages(c: &mut Criterion) {
                 units
                     .into_iter()
                     .map(|u| {
-                        let out = genxc::pipeline::compile_unit(u, PLATFORM, want, checks, &mut |_| {});
+                        let out = genxc::pipeline::compile_unit(
+                            u,
+                            PLATFORM,
+                            Default::default(),
+                            want,
+                            checks,
+                            &mut |_| {},
+                        );
                         out.expect("compiles").visaasm.map_or(0, |text| text.len())
                     })
                     .sum::<usize>()

@@ -71,6 +71,12 @@ pub struct Function {
     pub insts: Arena<Inst>,
     /// Constants used as operands.
     pub consts: Arena<Constant>,
+    /// The source line of the instructions that have one (the input's `!dbg` locations, or the
+    /// line of the input's text), for debug information (`-g`); an instruction made by a pass
+    /// has none and belongs to the line before it.
+    pub lines: foldhash::HashMap<InstId, u32>,
+    /// The source file of those lines (empty when unknown).
+    pub source_file: String,
 }
 
 /// The index of an instruction in its function's arena, for per-instruction tables such as
@@ -129,6 +135,8 @@ impl Function {
             layout: Vec::new(),
             insts: Arena::new(),
             consts: Arena::new(),
+            lines: foldhash::HashMap::default(),
+            source_file: String::new(),
         }
     }
 

@@ -13,9 +13,36 @@ use crate::region::Region;
 use crate::types::{Elem, Type};
 use genxc_diag::Diagnostic;
 
-/// Lowers every element operation of a function, after contracting multiply-adds.
+/// Which floating-point multiply-adds become one `mad` (one rounding), as clang's and ocloc's
+/// `-ffp-contract=`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum FpContract {
+    /// No contraction: an `fmul` and an `fadd` stay two operations, and an `llvm.fmuladd` is
+    /// computed as a multiply then an add (two roundings), as LLVM's strict fusion mode does.
+    Off,
+    /// Only what the input contracted: `llvm.fmuladd` and `llvm.fma` are one `mad`; separate
+    /// `fmul` and `fadd` stay two operations.
+    On,
+    /// Every single-use `fmul` feeding an `fadd` is contracted too (IGC's Vector Compiler's
+    /// default for CM code, and genxc's).
+    #[default]
+    Fast,
+}
+
+/// Lowers every element operation of a function, after contracting multiply-adds as
+/// [`FpContract::Fast`] does.
 pub fn lower_function(f: &mut Function) -> Result<(), Diagnostic> {
-    contract_mul_add(f);
+    lower_function_with(f, FpContract::Fast)
+}
+
+/// Lowers every element operation of a function, after contracting (or splitting) multiply-adds
+/// as `contract` says.
+pub fn lower_function_with(f: &mut Function, contract: FpContract) -> Result<(), Diagnostic> {
+    match contract {
+        FpContract::Fast => contract_mul_add(f),
+        FpContract::On => {}
+        FpContract::Off => split_mul_add(f),
+    }
     for bi in 0..f.layout.len() {
         let b = f.layout[bi];
         let mut i = 0;
@@ -294,6 +321,32 @@ fn shuffle_runs(mask: &[Option<u32>], a_len: u32) -> Vec<ShuffleRun> {
         runs.push(run);
     }
     runs
+}
+
+/// Splits each `llvm.fmuladd(a, b, c)` into `fadd(fmul(a, b), c)`: the product is rounded before
+/// the add ([`FpContract::Off`]). `llvm.fma`, which asks for one rounding, stays.
+pub fn split_mul_add(f: &mut Function) {
+    for bi in 0..f.layout.len() {
+        let b = f.layout[bi];
+        let mut i = 0;
+        while i < f.blocks[b].insts.len() {
+            let id = f.blocks[b].insts[i];
+            let InstKind::Intrinsic { id: IntrinsicId::LlvmFmuladd, args } = &f.insts[id].kind else {
+                i += 1;
+                continue;
+            };
+            let &[a, x, c] = args.as_slice() else {
+                i += 1;
+                continue;
+            };
+            let (ty, name) = (f.insts[id].ty, format!("{}.mul", f.insts[id].name));
+            let mul =
+                f.insts.alloc(Inst { kind: InstKind::Binary { op: BinOp::FMul, lhs: a, rhs: x }, ty, name });
+            f.insts[id].kind = InstKind::Binary { op: BinOp::FAdd, lhs: Value::Inst(mul), rhs: c };
+            f.blocks[b].insts.insert(i, mul);
+            i += 2;
+        }
+    }
 }
 
 /// Contracts `fadd(fmul(a, b), c)` (either operand order) into `llvm.fmuladd(a, b, c)`, one vISA

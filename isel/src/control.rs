@@ -13,6 +13,12 @@ use genxc_visa::model::{Exec, Inst as VInst, Pred};
 impl Selector<'_> {
     pub(crate) fn function(&mut self) -> Result<(), (Option<String>, Failure)> {
         let layout = self.f().layout.clone();
+        // debug information (-g): the source file, then a LOC wherever the line changes
+        let mut line = 0;
+        if !self.f().lines.is_empty() && !self.f().source_file.is_empty() {
+            let file = self.f().source_file.clone();
+            self.push(VInst::File(file));
+        }
         for (bi, &b) in layout.iter().enumerate() {
             if bi > 0 {
                 let l = self.block_label(b);
@@ -25,6 +31,12 @@ impl Selector<'_> {
                     || self.fx().cf.is_mask(Value::Inst(id))
                 {
                     continue;
+                }
+                if let Some(&l) = self.f().lines.get(&id) {
+                    if l != line {
+                        line = l;
+                        self.push(VInst::Loc(l));
+                    }
                 }
                 // the label is built only on failure: naming an unnamed call counts its calls
                 if let Err(m) = self.inst(id) {

@@ -808,7 +808,9 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
                     s.inst(d)?;
                     s.finish_slice_write(d)
                 }
-                _ => Err(unsupported("a predicate slice write of a value that is not a compare")),
+                // a constant, or the predicate of logic on compares and constants: its lanes
+                // copied into the slice
+                value => s.write_pred_slice(id, args[0], value, args[2]),
             }
         }
         Any | All => {

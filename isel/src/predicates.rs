@@ -211,6 +211,36 @@ impl Selector<'_> {
         self.pred_of(Value::Inst(id))
     }
 
+    /// The `wrpredregion` `id` of an `i1` value that is not a compare baled into it (a constant
+    /// mask, or predicate logic): the value's lanes from lane 0 of a predicate (a constant's set
+    /// by `setp`), moved into the slice at lane 0 or inserted through words at any other lane.
+    /// Into an `undef` old value the other lanes are cleared first, so no lane is left unset.
+    pub(crate) fn write_pred_slice(&mut self, id: InstId, old: Value, value: Value, offset: Value) -> R<()> {
+        let off = self
+            .f()
+            .as_const(offset)
+            .and_then(|c| c.splat_value())
+            .ok_or("wrpredregion offset must be constant")?;
+        let n = self.f().value_type(value).num_elems();
+        let (p, lane) = self.pred_of(Value::Inst(id))?;
+        let lane = u32::try_from(u64::from(lane) + off)
+            .ok()
+            .filter(|l| l + n <= 32)
+            .ok_or_else(|| invalid("a wrpredregion slice beyond 32 lanes"))?;
+        let src = self.pred_at0(value)?;
+        if self.f().as_const(old).is_some_and(|c| c.is_undef()) {
+            let all = self.f().value_type(old).num_elems();
+            let zero = if all <= 16 { Imm::UW(0) } else { Imm::UD(0) };
+            self.push(VInst::Setp { exec: pred_exec(all), dst: p, src: zero.into() });
+        }
+        if lane == 0 {
+            self.move_pred(p, src, n);
+            return Ok(());
+        }
+        self.slice_writes.insert(id, UnalignedSliceWrite { temp: src, pred: p, lane: lane as u8, lanes: n });
+        self.finish_slice_write(id)
+    }
+
     /// Completes the write of instruction `id` into a predicate slice at a lane no mask offset
     /// reaches, if it was one: the lanes of the predicate around the slice (a window
     /// [`lane_window`] addresses) are spread into words, the temporary's lanes replace the

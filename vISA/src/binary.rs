@@ -339,6 +339,14 @@ fn inst<'a>(b: &mut Buf, k: &'a Kernel, i: &'a Inst, pool: &mut Pool<'a>) {
         // Free text has no encoding: writers of `.isa` refuse such kernels first
         // ([`try_write_isa`], the driver); nothing is written for it here.
         Inst::Verbatim { .. } => {}
+        Inst::File(name) => {
+            b.u8(0x51);
+            b.u32(pool.id(name));
+        }
+        Inst::Loc(line) => {
+            b.u8(0x52);
+            b.u32(*line);
+        }
         Inst::FAddr { function, dst: d } => {
             b.u8(0x50);
             b.u16(pool.id(function) as u16);

@@ -1439,6 +1439,11 @@ pub enum Inst {
         /// GRFs of `%retval` returned by the callee.
         ret_size: u8,
     },
+    /// `LOC n`: the source line of the instructions that follow (debug information; the
+    /// finalizer carries it onto the Gen code it makes of them).
+    Loc(u32),
+    /// `FILE "name"`: the source file of the `LOC` lines that follow.
+    File(String),
     /// Inline assembly: vISA text written verbatim, with operands (variables genxc allocated)
     /// substituted where the template names them. Only the text form can carry it.
     Verbatim {

@@ -667,6 +667,11 @@ impl Dec<'_, '_> {
                 let ret_size = self.r.u8()?;
                 Inst::FCall { pred, exec, function, arg_size, ret_size }
             }
+            0x51 => {
+                let at = self.r.pos;
+                Inst::File(pool_name(at, self.pool, self.r.u32()?)?)
+            }
+            0x52 => Inst::Loc(self.r.u32()?),
             0x50 => {
                 let at = self.r.pos;
                 let function = pool_name(at, self.pool, u32::from(self.r.u16()?))?;

@@ -469,6 +469,8 @@ impl W<'_> {
             ),
             Inst::FRet { pred, exec } => format!("{}fret {}", self.pred(*pred), exec_fmt(*exec)),
             Inst::FAddr { function, dst } => format!("faddr {} {}", symbol(function), self.dst(dst)),
+            Inst::Loc(line) => format!("LOC {line}"),
+            Inst::File(name) => format!("FILE \"{}\"", name.replace(['"', '\\'], "_")),
             Inst::Verbatim { pieces } => {
                 let mut t = String::new();
                 for p in pieces {

@@ -423,6 +423,7 @@ pub fn validate(k: &Kernel) -> Result<(), Vec<String>> {
                 }
                 call_sizes(&mut c.errs, &format!("inst {at}: fcall"), *arg_size, *ret_size);
             }
+            Inst::Loc(_) | Inst::File(_) => {}
             Inst::Verbatim { pieces } => {
                 for p in pieces {
                     match p {

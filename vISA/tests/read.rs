@@ -502,6 +502,8 @@ fn every_form() -> Kernel {
             params,
         });
     }
+    k.push(Inst::File("kernel.cm".into()));
+    k.push(Inst::Loc(42));
     k.push(Inst::Barrier);
     k.push(Inst::Fence(Fence { sw_only: true, ..Fence::default() }));
     k.push(Inst::Fence(Fence {

@@ -3,7 +3,8 @@
 //!
 //! Layout written: the ELF header (class 64, little endian, type `ET_REL`, machine `EM_INTELGT`),
 //! then the section data, then the section headers: `.text.<kernel>` per kernel (`SHT_PROGBITS`,
-//! alloc + exec), `.data.const` when there is constant data, `.symtab` (one local function symbol
+//! alloc + exec), `.data.const` when there is constant data, `.debug_line` when there is a line
+//! table, `.symtab` (one local function symbol
 //! per kernel), `.ze_info` (`SHT_ZEBIN_ZEINFO`), `.note.intelgt.compat` (the IntelGT notes:
 //! product family, GFX core, target flags, `.ze_info` version) and `.strtab` (section and symbol
 //! names).
@@ -57,6 +58,9 @@ pub struct Program {
     pub kernels: Vec<(String, Vec<u8>)>,
     /// Constant data (`.data.const`), omitted when empty.
     pub data_const: Vec<u8>,
+    /// The DWARF line table of the kernels (`.debug_line`, see [`crate::debug_line`]), omitted
+    /// when empty.
+    pub debug_line: Vec<u8>,
     /// The metadata.
     pub zeinfo: ZeInfo,
 }
@@ -266,6 +270,21 @@ pub fn write(program: &Program) -> Result<Vec<u8>, String> {
             link: 0,
             info: 0,
             align: 16,
+            entsize: 0,
+        });
+    }
+    if !program.debug_line.is_empty() {
+        let sname = strtab.add(".debug_line");
+        let offset = place(&mut data, &program.debug_line, 1);
+        headers.push(Header {
+            name: sname,
+            kind: SHT_PROGBITS,
+            flags: 0,
+            offset,
+            size: program.debug_line.len() as u64,
+            link: 0,
+            info: 0,
+            align: 1,
             entsize: 0,
         });
     }

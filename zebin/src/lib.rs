@@ -9,6 +9,7 @@
 //! [`zeinfo::parse`] turns into a tree. The layout facts (section types, note types, the target
 //! flags) follow the public descriptions of the format in Intel's compute-runtime and IGC sources.
 
+pub mod debug_line;
 pub mod elf;
 pub mod zeinfo;
 

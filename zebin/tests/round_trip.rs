@@ -63,6 +63,7 @@ fn written_and_read_back() {
             device,
             kernels: vec![("first".into(), vec![1; 48]), ("second kernel".into(), vec![2; 16])],
             data_const: vec![7; 5],
+            debug_line: Vec::new(),
             zeinfo: ZeInfo::new(vec![kernel("first"), kernel("second kernel")]),
         };
         let bytes = write(&program).unwrap();
@@ -88,6 +89,7 @@ fn mismatched_programs_are_refused() {
         device: Device::Dg2,
         kernels: vec![("a".into(), vec![0; 16])],
         data_const: Vec::new(),
+        debug_line: Vec::new(),
         zeinfo: ZeInfo::new(vec![kernel("b")]),
     };
     assert!(write(&program).unwrap_err().contains("are not those of the code"));
@@ -103,6 +105,7 @@ fn bad_files_are_errors() {
         device: Device::Pvc,
         kernels: vec![("k".into(), vec![0; 16])],
         data_const: Vec::new(),
+        debug_line: Vec::new(),
         zeinfo: ZeInfo::new(vec![kernel("k")]),
     };
     let bytes = write(&program).unwrap();

@@ -360,6 +360,13 @@ impl FnImporter<'_> {
                     Inst { kind: InstKind::Phi { incoming: Vec::new() }, ty, name: inst.name() };
                 let Value::Inst(id) = self.f.push_inst(b, placeholder) else { unreachable!() };
                 self.insts.insert(inst, id);
+                let line = inst.debug_line();
+                if line > 0 {
+                    self.f.lines.insert(id, line);
+                    if self.f.source_file.is_empty() {
+                        self.f.source_file = inst.debug_file();
+                    }
+                }
                 body.push((b, inst, Some(id)));
             }
         }

@@ -53,6 +53,28 @@ impl Val {
         }
     }
 
+    /// The source line of an instruction's `!dbg` location, 0 when it has none.
+    pub fn debug_line(self) -> u32 {
+        // SAFETY: valid instruction; LLVM gives 0 for an instruction without a location.
+        unsafe { inkwell::llvm_sys::core::LLVMGetDebugLocLine(self.0) }
+    }
+
+    /// The source file of an instruction's `!dbg` location (empty when it has none).
+    pub fn debug_file(self) -> String {
+        if self.debug_line() == 0 {
+            return String::new();
+        }
+        let mut len = 0u32;
+        // SAFETY: valid instruction with a location; LLVM returns `len` bytes it owns.
+        unsafe {
+            let p = inkwell::llvm_sys::core::LLVMGetDebugLocFilename(self.0, &mut len);
+            if p.is_null() || len == 0 {
+                return String::new();
+            }
+            String::from_utf8_lossy(std::slice::from_raw_parts(p as *const u8, len as usize)).into_owned()
+        }
+    }
+
     /// The value printed as LLVM text, first line only.
     pub fn print(self) -> String {
         // SAFETY: valid value.

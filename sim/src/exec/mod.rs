@@ -236,7 +236,8 @@ fn run_slice(prog: &Program, t: &mut Thread, memory: &mut Memory, limit: u64) ->
             return Err(SimError::Fault("execution ran past the end of the kernel without a ret".into()));
         };
         match inst {
-            Inst::Label(_) => {
+            // a label, or debug information (source lines): no operation, and no step
+            Inst::Label(_) | Inst::Loc(_) | Inst::File(_) => {
                 t.flow.set(mask, pc + 1);
                 continue;
             }

@@ -292,6 +292,17 @@ impl KernelReader {
                     let ret_size = c.num("the fcall return size")?;
                     Inst::FCall { pred, exec, function, arg_size, ret_size }
                 }
+                "LOC" => {
+                    no_pred(c)?;
+                    no_sub(sub, bad_suffix)?;
+                    Inst::Loc(c.num("the LOC line")?)
+                }
+                "FILE" => {
+                    no_pred(c)?;
+                    no_sub(sub, bad_suffix)?;
+                    c.ws();
+                    Inst::File(c.string()?)
+                }
                 "faddr" => {
                     no_pred(c)?;
                     no_sub(sub, bad_suffix)?;

@@ -15,13 +15,15 @@
 //! and `half_` forms of every transcendental) are the math unit's native precision; `exp`,
 //! `exp10`, `log`, `log10` add a reduction or scaling around it. Double `sqrt` is the IEEE
 //! square root; double `exp`, `exp2`, `exp10`, `log`, `log2`, `log10`, `sin`, `cos`, `tan`,
-//! `rsqrt` and the roundings are software sequences within OpenCL's bounds, and so are the
-//! inverse trigonometric, hyperbolic and pi-scaled functions, `expm1`, `log1p`, `cbrt`
-//! ([`inverse_math`]), `erf` and `erfc` ([`error_function`]), `lgamma`, `lgamma_r` and `tgamma`
-//! ([`gamma`]) in every precision
-//! (docs/opencl-builtins.md gives the measured ulp). `sincos`, `modf`, `fract`, `frexp` and
-//! `lgamma_r` store their second result through their pointer argument. A known built-in without
-//! an expansion (double `pow`, `hypot`, ...) or with other pointer arguments is refused, located:
+//! `pow`, `powr`, `pown`, `rootn` ([`power`]), `rsqrt` and the roundings are software sequences
+//! within OpenCL's bounds, and so are the inverse trigonometric, hyperbolic and pi-scaled
+//! functions, `expm1`, `log1p`, `cbrt` ([`inverse_math`]), `erf` and `erfc` ([`error_function`]),
+//! `lgamma`, `lgamma_r` and `tgamma` ([`gamma`]) in every precision (docs/opencl-builtins.md gives
+//! the measured ulp; large trigonometric arguments are reduced by [`trig_reduction`]); the
+//! remaining integer, common and vector functions are [`misc_math`]'s. `sincos`, `modf`, `fract`,
+//! `frexp`, `remquo` and `lgamma_r` store their second result through their pointer argument. A
+//! known built-in without an expansion (double `remainder`, ...) or with other pointer arguments
+//! is refused, located:
 //! "unsupported: OpenCL built-in <name> ...".
 //!
 //! The SPIR-V work-item built-ins (`__spirv_BuiltInGlobalInvocationId` and the others) become
@@ -32,7 +34,10 @@ mod error_function;
 mod gamma;
 mod inverse_math;
 pub mod mangling;
+mod misc_math;
+mod power;
 mod soft_math;
+mod trig_reduction;
 mod work_item;
 
 use super::super::raw::{ModuleRef, Ty, Val};
@@ -183,6 +188,38 @@ pub enum Builtin {
     Select,
     /// `bitselect`.
     Bitselect,
+    /// `pown`: x to an `int` power.
+    Pown,
+    /// `rootn`: the n-th root of x.
+    Rootn,
+    /// `mad_sat`: a * b + c saturated (integer).
+    MadSat,
+    /// `hypot`: sqrt(x² + y²) without spurious overflow.
+    Hypot,
+    /// `remainder`: x - n y with n the integer nearest x / y (ties to even).
+    Remainder,
+    /// `remquo`: `remainder`, the low bits of n stored through the pointer.
+    Remquo,
+    /// `nextafter`: the neighbour of x toward y.
+    Nextafter,
+    /// `ilogb`: the exponent of x as `int`.
+    Ilogb,
+    /// `logb`: the exponent of x as a float.
+    Logb,
+    /// `maxmag`: the argument of larger magnitude.
+    Maxmag,
+    /// `minmag`: the argument of smaller magnitude.
+    Minmag,
+    /// `nan`: a quiet NaN carrying a code.
+    Nan,
+    /// `divide` (`native_divide`, `half_divide`): x / y.
+    Divide,
+    /// `recip` (`native_recip`, `half_recip`): 1 / x.
+    Recip,
+    /// `shuffle`: lanes of one vector by a mask.
+    Shuffle,
+    /// `shuffle2`: lanes of two vectors by a mask.
+    Shuffle2,
     /// `__spirv_ConvertFToBF16INTEL`: float to the bits of a bfloat16 (nearest even).
     FloatToBf16,
     /// `__spirv_ConvertBF16ToFINTEL`: the bits of a bfloat16 to float.
@@ -310,6 +347,24 @@ const OPENCL: &[(&str, Builtin, Signedness)] = &[
     ("all", Builtin::All, T),
     ("select", Builtin::Select, T),
     ("bitselect", Builtin::Bitselect, T),
+    ("pown", Builtin::Pown, T),
+    ("rootn", Builtin::Rootn, T),
+    ("mad_sat", Builtin::MadSat, T),
+    ("s_mad_sat", Builtin::MadSat, S),
+    ("u_mad_sat", Builtin::MadSat, U),
+    ("hypot", Builtin::Hypot, T),
+    ("remainder", Builtin::Remainder, T),
+    ("remquo", Builtin::Remquo, T),
+    ("nextafter", Builtin::Nextafter, T),
+    ("ilogb", Builtin::Ilogb, T),
+    ("logb", Builtin::Logb, T),
+    ("maxmag", Builtin::Maxmag, T),
+    ("minmag", Builtin::Minmag, T),
+    ("nan", Builtin::Nan, T),
+    ("divide", Builtin::Divide, T),
+    ("recip", Builtin::Recip, T),
+    ("shuffle", Builtin::Shuffle, T),
+    ("shuffle2", Builtin::Shuffle2, T),
 ];
 
 /// The SPIR-V core built-ins (`__spirv_<name>`) that are OpenCL functions under another name.
@@ -329,26 +384,7 @@ const SPIRV_CORE: &[(&str, Builtin)] = &[
 ];
 
 /// OpenCL built-ins genxc knows but does not expand: a call of one is refused by name.
-const NOT_EXPANDED: &[&str] = &[
-    "hypot",
-    "ilogb",
-    "logb",
-    "maxmag",
-    "minmag",
-    "nan",
-    "nextafter",
-    "pown",
-    "remainder",
-    "remquo",
-    "rootn",
-    "mad_sat",
-    "s_mad_sat",
-    "u_mad_sat",
-    "divide",
-    "recip",
-    "shuffle",
-    "shuffle2",
-];
+const NOT_EXPANDED: &[&str] = &[];
 
 /// A recognized built-in call target: what it is and how its integers are signed.
 #[derive(Clone, Debug, PartialEq)]
@@ -368,7 +404,12 @@ fn classify(symbol: &str) -> Option<Target> {
             let stores = matches!(
                 lookup(&d.name),
                 Some((
-                    Builtin::SinCos | Builtin::Modf | Builtin::Fract | Builtin::Frexp | Builtin::LgammaR,
+                    Builtin::SinCos
+                        | Builtin::Modf
+                        | Builtin::Fract
+                        | Builtin::Frexp
+                        | Builtin::Remquo
+                        | Builtin::LgammaR,
                     _
                 ))
             );
@@ -499,6 +540,9 @@ fn expand(ir: &Ir, op: Builtin, signed: bool, args: &[Val], ret: Ty) -> Result<V
             Err(format!("{} arguments (expected {n})", args.len()))
         }
     };
+    if misc_math::handles(op) {
+        return misc_math::expand(ir, op, signed, args, ret);
+    }
     let arity = match op {
         Fma | Mad | Clamp | Mix | Smoothstep | MadHi | Mad24 | Select | Bitselect => 3,
         Ldexp | SinCos | Modf | Fract | Frexp | LgammaR => 2,
@@ -611,6 +655,8 @@ fn expand(ir: &Ir, op: Builtin, signed: bool, args: &[Val], ret: Ty) -> Result<V
             ir.ldexp(x, a[1])
         }
         SinCos | Modf | Fract | Frexp | LgammaR => unreachable!("expanded by pointer_out"),
+        Pown | Rootn | MadSat | Hypot | Remainder | Remquo | Nextafter | Ilogb | Logb | Maxmag | Minmag
+        | Nan | Divide | Recip | Shuffle | Shuffle2 => unreachable!("expanded by misc_math"),
         Sqrt if is_double(t) => ir.intr("llvm.genx.ieee.sqrt", t, &[x]),
         Sqrt => ir.intr("llvm.sqrt", t, &[x]),
         Rsqrt if is_double(t) => {
@@ -871,6 +917,8 @@ fn transcendental(ir: &Ir, op: Builtin, a: &[Val]) -> Result<Val, String> {
             Sin => ir.sin_cos_f64(x, false),
             Cos => ir.sin_cos_f64(x, true),
             Tan => ir.tan_f64(x),
+            Pow => ir.pow_f64(a[0], a[1], true),
+            Powr => ir.pow_f64(a[0], a[1], false),
             _ => return Err(format!("of {} (no double-precision sequence)", t.print())),
         });
     }
@@ -967,6 +1015,7 @@ fn mul_hi(ir: &Ir, x: Val, y: Val, signed: bool) -> Result<Val, String> {
             let p = ir.bin(LLVMMul, ir.cast(ext, x, wide), ir.cast(ext, y, wide));
             Ok(ir.cast(LLVMTrunc, ir.bin(LLVMAShr, p, ir.i(wide, w as i64)), t))
         }
+        64 => Ok(misc_math::mul_hi64(ir, x, y, signed)),
         _ => Err(format!("mul_hi of {} (a product of {} bits)", t.print(), 2 * w)),
     }
 }
@@ -1009,13 +1058,13 @@ mod tests {
         let t = classify("__spirv_ConvertFToBF16INTEL").unwrap();
         assert_eq!(t.what, Ok((Builtin::FloatToBf16, true)));
         assert_eq!(classify("_Z4atanf").unwrap().what, Ok((Builtin::Math(inverse_math::MathFn::Atan), true)));
-        assert!(classify("_Z5hypotff").unwrap().what.unwrap_err().contains("not expanded"));
         assert_eq!(
             classify("_Z6tgammaf").unwrap().what,
             Ok((Builtin::Math(inverse_math::MathFn::Tgamma), true))
         );
         assert_eq!(classify("_Z8lgamma_rDv8_fPU3AS4Dv8_i").unwrap().what, Ok((Builtin::LgammaR, true)));
-        assert!(classify("_Z6remquoffPU3AS4i").unwrap().what.unwrap_err().contains("pointer"));
+        assert_eq!(classify("_Z6remquoffPU3AS4i").unwrap().what, Ok((Builtin::Remquo, true)));
+        assert!(classify("_Z3expfPU3AS4f").unwrap().what.unwrap_err().contains("pointer"));
         assert_eq!(classify("_Z5frexpdPU3AS4i").unwrap().what, Ok((Builtin::Frexp, true)));
         assert!(classify("_Z6myfuncf").is_none());
         assert!(classify("llvm.genx.exp.f32").is_none());

@@ -7,7 +7,8 @@
 //! `log`/`log2`/`log10` split the argument into 2^e * m with m in [sqrt(1/2), sqrt(2)) from its
 //! exponent bits (subnormals scaled first), and evaluate log(m) = f - (f²/2 - s(f²/2 + R(s²))) with
 //! s = f/(2+f) (an IEEE division) and R the atanh series; `sin`/`cos`/`tan` reduce by multiples of
-//! pi/2 in three parts (exact for |k| < 2^20) and evaluate the Taylor polynomials of degree 17/18
+//! pi/2 in three parts (exact for |k| < 2^20; larger arguments by the bits of 2/pi, in
+//! trig_reduction.rs) and evaluate the Taylor polynomials of degree 17/18
 //! on |r| <= pi/4, choosing and negating by the quadrant.
 //!
 //! Single precision `exp`/`exp10` use the math unit's `exp` (base 2) on a reduced argument, as
@@ -32,9 +33,8 @@ const LN10_TAIL: f64 = -2.1707562233822494e-16;
 const PIO2_1: f64 = 1.570796326734125614166259765625;
 const PIO2_2: f64 = 6.077100506303965976609289646148681640625e-11;
 const PIO2_3: f64 = 2.0222662487959506e-21;
-/// The magnitude from which double `sin`, `cos` and `tan` give NaN: the reduction by pi/2 in three
-/// parts is exact below it; larger arguments need the reduction by the bits of 2/pi
-/// (Payne-Hanek), which is not implemented.
+/// The magnitude from which double `sin`, `cos` and `tan` reduce by the bits of 2/pi
+/// (trig_reduction.rs): the reduction by pi/2 in three parts is exact below it.
 pub(super) const TRIG_LIMIT: f64 = 1048576.0;
 /// 1.5 * 2^52: adding it rounds a double of magnitude below 2^51 to an integer.
 const ROUNDER: f64 = 6755399441055744.0;
@@ -51,7 +51,7 @@ fn inverse_factorials(max: u32) -> Vec<f64> {
 
 impl Ir<'_> {
     /// `t` rounded to the nearest integer, as a double and as the low 32 bits of the integer.
-    fn round_to_int(&self, t: Val) -> (Val, Val) {
+    pub(super) fn round_to_int(&self, t: Val) -> (Val, Val) {
         let m = self.f(t.ty(), ROUNDER);
         let s = self.fadd(t, m);
         let kf = self.fsub(s, m);
@@ -61,7 +61,7 @@ impl Ir<'_> {
 
     /// 2^k for an `i32` k in [-1076, 1025], as two normal doubles of type `t` whose product it
     /// is.
-    fn pow2_parts(&self, k: Val, t: Ty) -> (Val, Val) {
+    pub(super) fn pow2_parts(&self, k: Val, t: Ty) -> (Val, Val) {
         let i32t = k.ty();
         let k1 = self.bin(LLVMAShr, k, self.i(i32t, 1));
         let k2 = self.bin(LLVMSub, k, k1);
@@ -82,7 +82,7 @@ impl Ir<'_> {
     }
 
     /// e^r on |r| <= ln2/2 (plus rounding), double.
-    fn exp_poly(&self, r: Val) -> Val {
+    pub(super) fn exp_poly(&self, r: Val) -> Val {
         self.horner(r, &inverse_factorials(13))
     }
 
@@ -125,6 +125,23 @@ impl Ir<'_> {
     /// log(x) of a positive normal or subnormal double as (e, log(m)) with x = 2^e * m.
     fn log_parts(&self, x: Val) -> (Val, Val) {
         let t = x.ty();
+        let (e, m) = self.log_split(x);
+        let f = self.fsub(m, self.f(t, 1.0));
+        let s = self.intr("llvm.genx.ieee.div", t, &[f, self.fadd(self.f(t, 2.0), f)]);
+        let hfsq = self.fmul(self.f(t, 0.5), self.fmul(f, f));
+        let z = self.fmul(s, s);
+        // R(z) = 2 (z/3 + z²/5 + ...), ten terms: the next is below 2^-60 of the result.
+        let series: Vec<f64> = (1..=10).map(|k| 2.0 / (2 * k + 1) as f64).collect();
+        let rz = self.fmul(z, self.horner(z, &series));
+        let inner = self.fsub(hfsq, self.fmul(s, self.fadd(hfsq, rz)));
+        let log_m = self.fsub(f, inner);
+        (e, log_m)
+    }
+
+    /// x = 2^e m of a positive normal or subnormal double, m in [sqrt(1/2), sqrt(2)) from the
+    /// exponent bits (a subnormal scaled by 2^54 first): (e as a double, m).
+    pub(super) fn log_split(&self, x: Val) -> (Val, Val) {
+        let t = x.ty();
         let i32t = self.with_elem(t, self.int(32));
         let tiny = self.fcmp(LLVMRealOLT, x, self.f(t, f64::MIN_POSITIVE));
         let xs = self.select(tiny, self.fmul(x, self.f(t, 2f64.powi(54))), x);
@@ -136,16 +153,7 @@ impl Ir<'_> {
         let him =
             self.bin(LLVMAdd, self.bin(LLVMAnd, hi2, self.i(i32t, 0xf_ffff)), self.i(i32t, 0x3fe6_a09e));
         let m = self.double_of_words(lo, him, t);
-        let f = self.fsub(m, self.f(t, 1.0));
-        let s = self.intr("llvm.genx.ieee.div", t, &[f, self.fadd(self.f(t, 2.0), f)]);
-        let hfsq = self.fmul(self.f(t, 0.5), self.fmul(f, f));
-        let z = self.fmul(s, s);
-        // R(z) = 2 (z/3 + z²/5 + ...), ten terms: the next is below 2^-60 of the result.
-        let series: Vec<f64> = (1..=10).map(|k| 2.0 / (2 * k + 1) as f64).collect();
-        let rz = self.fmul(z, self.horner(z, &series));
-        let inner = self.fsub(hfsq, self.fmul(s, self.fadd(hfsq, rz)));
-        let log_m = self.fsub(f, inner);
-        (self.cast(LLVMSIToFP, e, t), log_m)
+        (self.cast(LLVMSIToFP, e, t), m)
     }
 
     /// The special values of a logarithm: +inf at +inf, -inf at zeros, NaN below zero and at NaN.
@@ -180,15 +188,21 @@ impl Ir<'_> {
         self.log_edges(x, res)
     }
 
-    /// (sin r, cos r, quadrant k) of x = k pi/2 + r, double; NaN for |x| >= [`TRIG_LIMIT`].
+    /// (sin r, cos r, quadrant k) of x = k pi/2 + r, double (NaN for infinities and NaN).
     fn sin_cos_parts(&self, x: Val) -> (Val, Val, Val) {
         let t = x.ty();
         let inside = self.fcmp(LLVMRealOLT, self.fabs(x), self.f(t, TRIG_LIMIT));
-        let x = self.select(inside, x, self.f(t, f64::NAN));
-        let (kf, k) = self.round_to_int(self.fmul(x, self.f(t, std::f64::consts::FRAC_2_PI)));
-        let r = self.fsub(x, self.fmul(kf, self.f(t, PIO2_1)));
+        let small = self.select(inside, x, self.f(t, 0.0));
+        let (kf, k) = self.round_to_int(self.fmul(small, self.f(t, std::f64::consts::FRAC_2_PI)));
+        let r = self.fsub(small, self.fmul(kf, self.f(t, PIO2_1)));
         let r = self.fsub(r, self.fmul(kf, self.f(t, PIO2_2)));
         let r = self.fsub(r, self.fmul(kf, self.f(t, PIO2_3)));
+        // from 2^20 up: the reduction by the bits of 2/pi; NaN for infinities and NaN
+        let (r_large, k_large) = self.reduce_pio2_large(self.select(inside, self.f(t, TRIG_LIMIT), x));
+        let finite = self.fcmp(LLVMRealOLT, self.fabs(x), self.f(t, f64::INFINITY));
+        let r_large = self.select(finite, r_large, self.f(t, f64::NAN));
+        let r = self.select(inside, r, r_large);
+        let k = self.select(inside, k, k_large);
         let z = self.fmul(r, r);
         let inv = inverse_factorials(18);
         // (-1)^(n/2): the sign of the r^n term (n even) or r^(n+1) term (n odd)
