@@ -1,5 +1,6 @@
 //! Accuracy of the OpenCL inverse trigonometric, hyperbolic and pi-scaled built-ins, `expm1`,
-//! `log1p` and `cbrt` (genx/src/import/prepare/opencl_builtins/inverse_math.rs): a kernel
+//! `log1p`, `cbrt`, `erf`, `erfc`, `lgamma`, `lgamma_r` and `tgamma`
+//! (genx/src/import/prepare/opencl_builtins/): a kernel
 //! calling one mangled built-in on `<8 x T>` loads (two loads for `atan2`/`atan2pi`) is compiled,
 //! run in the simulator over edge values and pseudo-random arguments (8192 per function and
 //! type), and every result is compared with a Rust reference: the largest distance in ulp must
@@ -221,6 +222,14 @@ const CASES: &[Case] = &[
         bound: 16.0,
         ranges: &[(0.0, 10.0), (0.0, 1e4), (-10.0, 0.0)],
         floor: 1.0,
+    },
+    Case {
+        name: "tgamma",
+        reference: |x, _| libm::tgamma(x),
+        binary: false,
+        bound: 16.0,
+        ranges: &[(0.0, 5.0), (-5.0, 0.0), (0.0, 36.0), (-45.0, 0.0), (0.0, 172.0), (-186.0, 0.0)],
+        floor: 0.0,
     },
 ];
 
@@ -611,6 +620,135 @@ fn check(e: Elem, platforms: &[TargetPlatform], bound_of: fn(&Case) -> f64) {
     assert!(failures.is_empty(), "{failures}");
 }
 
+/// The `lgamma_r` kernel: as [`kernel`] for `lgamma`, with the sign through a stack slot (a
+/// generic pointer, as the SPIR-V translator leaves it) stored at 3 regions + 32 g bytes.
+fn kernel_lgamma_r(e: Elem) -> String {
+    let (t, s) = (e.llvm(), e.suffix());
+    let m = e.mangled();
+    let ow = 8 * e.bytes() / 16;
+    let region = REGION / 16;
+    format!(
+        "target datalayout = \"e-p:64:64-i64:64-n8:16:32\"
+target triple = \"genx64-unknown-unknown\"
+
+declare <8 x {t}> @llvm.genx.oword.ld.{s}(i32, i32, i32)
+declare void @llvm.genx.oword.st.{s}(i32, i32, <8 x {t}>)
+declare void @llvm.genx.oword.st.v8i32(i32, i32, <8 x i32>)
+declare i32 @llvm.genx.group.id.x()
+declare spir_func <8 x {t}> @_Z8lgamma_rDv8_{m}PU3AS4Dv8_i(<8 x {t}>, <8 x i32> addrspace(4)*)
+
+define dllexport spir_kernel void @k(i32 %buf) #0 {{
+entry:
+  %slot = alloca <8 x i32>, align 32
+  %slot.g = addrspacecast <8 x i32>* %slot to <8 x i32> addrspace(4)*
+  %g = call i32 @llvm.genx.group.id.x()
+  %off = mul i32 %g, {ow}
+  %x = call <8 x {t}> @llvm.genx.oword.ld.{s}(i32 0, i32 %buf, i32 %off)
+  %r = call spir_func <8 x {t}> @_Z8lgamma_rDv8_{m}PU3AS4Dv8_i(<8 x {t}> %x, <8 x i32> addrspace(4)* %slot.g)
+  %sign = load <8 x i32>, <8 x i32>* %slot
+  %o = add i32 %off, {out}
+  call void @llvm.genx.oword.st.{s}(i32 %buf, i32 %o, <8 x {t}> %r)
+  %g2 = mul i32 %g, 2
+  %os = add i32 %g2, {signs}
+  call void @llvm.genx.oword.st.v8i32(i32 %buf, i32 %os, <8 x i32> %sign)
+  ret void
+}}
+
+{ONE_BUFFER_KERNEL_METADATA}
+",
+        out = 2 * region,
+        signs = 3 * region
+    )
+}
+
+/// Runs `lgamma_r` in `e` on `platform` over `lgamma`'s arguments: the value as `lgamma`'s
+/// (within `bound` ulp, measured as [`measure`] does) and the sign exactly `libm::lgamma_r`'s.
+fn check_lgamma_r(e: Elem, platform: TargetPlatform, bound: f64) -> Result<f64, String> {
+    let case = CASES.iter().find(|c| c.name == "lgamma").ok_or("no lgamma case")?;
+    let args = arguments(case, e, 8192);
+    let visa = compile(&kernel_lgamma_r(e), platform)?;
+    let kernels = genxc_visa::read_text(&visa).map_err(|err| format!("{err:?}"))?;
+    let n = e.bytes();
+    let mut worst: f64 = 0.0;
+    // 2048 arguments a run: their signs fill 8 KiB of the last region
+    for chunk in args.chunks(2048) {
+        let groups = chunk.len().div_ceil(8) as u32;
+        let (launch, mut memory) =
+            Launch::random(&exec::arg_specs(&kernels[0]), 1, 0, [groups, 1, 1], [1, 1, 1], 0);
+        let buf = &mut memory.buffers[0].bytes;
+        for (i, &(x, _)) in chunk.iter().enumerate() {
+            e.store(x, &mut buf.data[n * i..n * i + n]);
+        }
+        exec::run(&kernels, &Config { grf_bytes: platform.grf_bytes(), bti_base: 0 }, &launch, &mut memory)
+            .map_err(|err| format!("simulator: {err}"))?;
+        let data = &memory.buffers[0].bytes.data;
+        for (i, &(x, _)) in chunk.iter().enumerate() {
+            let got = e.load(&data[2 * REGION + n * i..2 * REGION + n * i + n]);
+            let sign =
+                i32::from_le_bytes(data[3 * REGION + 4 * i..3 * REGION + 4 * i + 4].try_into().unwrap());
+            let (value, want_sign) = libm::lgamma_r(x);
+            let want = e.round(value);
+            let d =
+                ulps(got, want, e).ok_or_else(|| format!("lgamma_r({x:e}) = {got:e}, expected {want:e}"))?;
+            let d = if want.abs() < case.floor { d * spacing(want, e) / spacing(case.floor, e) } else { d };
+            if d > bound {
+                return Err(format!("lgamma_r({x:e}) = {got:e}, expected {want:e}: {d:.2} ulp"));
+            }
+            if sign != want_sign {
+                return Err(format!("lgamma_r({x:e}) stored sign {sign}, expected {want_sign}"));
+            }
+            worst = worst.max(d);
+        }
+    }
+    Ok(worst)
+}
+
+#[test]
+fn lgamma_r_stores_the_sign_of_gamma() {
+    for (e, platform, bound) in [
+        (Elem::F64, TargetPlatform::Skl, 16.0),
+        (Elem::F64, TargetPlatform::Pvc, 16.0),
+        (Elem::F32, TargetPlatform::Tgllp, 16.0),
+        (Elem::F32, TargetPlatform::Pvc, 16.0),
+        (Elem::F16, TargetPlatform::Dg2, 1.0),
+    ] {
+        match check_lgamma_r(e, platform, bound) {
+            Ok(ulp) => eprintln!("| lgamma_r | {e:?} | {platform:?} | {ulp:.2} |"),
+            Err(why) => panic!("{e:?} on {platform:?}: {why}"),
+        }
+    }
+}
+
+#[test]
+fn lgamma_r_kernels_pass_the_finalizer() {
+    if !common::finalizer_available() {
+        eprintln!("GenX_IR not installed: finalizer check skipped");
+        return;
+    }
+    let mut checked = 0;
+    for (e, platforms) in [
+        (
+            Elem::F32,
+            &[
+                ("SKL", TargetPlatform::Skl),
+                ("TGLLP", TargetPlatform::Tgllp),
+                ("DG2", TargetPlatform::Dg2),
+                ("PVC", TargetPlatform::Pvc),
+            ][..],
+        ),
+        (Elem::F16, &[("TGLLP", TargetPlatform::Tgllp)][..]),
+        (Elem::F64, &[("SKL", TargetPlatform::Skl), ("PVC", TargetPlatform::Pvc)][..]),
+    ] {
+        for &(name, platform) in platforms {
+            compile(&kernel_lgamma_r(e), platform)
+                .and_then(|visa| common::finalize("k.visaasm", &visa, name))
+                .unwrap_or_else(|why| panic!("lgamma_r({e:?}) on {name}: {why}"));
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 7);
+}
+
 #[test]
 fn double_inverse_math_is_within_opencl_bounds() {
     check(Elem::F64, &[TargetPlatform::Skl, TargetPlatform::Pvc], |c| c.bound);
@@ -664,7 +802,7 @@ fn inverse_math_kernels_pass_the_finalizer() {
 #[test]
 fn double_inverse_math_is_not_available_without_double_precision() {
     for platform in [TargetPlatform::Tgllp, TargetPlatform::Dg2] {
-        for name in ["atan", "sinh", "log1p"] {
+        for name in ["atan", "sinh", "log1p", "tgamma"] {
             let log = compile(&kernel(name, false, Elem::F64), platform)
                 .err()
                 .unwrap_or_else(|| panic!("{name} on {platform:?}"));

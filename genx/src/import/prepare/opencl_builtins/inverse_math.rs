@@ -77,6 +77,8 @@ pub enum MathFn {
     Erfc,
     /// `lgamma`: log |Gamma(x)|.
     Lgamma,
+    /// `tgamma`: Gamma(x).
+    Tgamma,
 }
 
 /// The OpenCL names of [`MathFn`].
@@ -104,6 +106,7 @@ const NAMES: &[(&str, MathFn)] = &[
     ("erf", MathFn::Erf),
     ("erfc", MathFn::Erfc),
     ("lgamma", MathFn::Lgamma),
+    ("tgamma", MathFn::Tgamma),
 ];
 
 /// The function named `name` (without prefixes), if it is one of this file's.
@@ -198,6 +201,7 @@ pub(super) fn expand_math(ir: &Ir, f: MathFn, a: &[Val]) -> Val {
         MathFn::Erf => super::error_function::error_function(ir, x, false),
         MathFn::Erfc => super::error_function::error_function(ir, x, true),
         MathFn::Lgamma => super::gamma::lgamma(ir, x),
+        MathFn::Tgamma => super::gamma::tgamma(ir, x),
     }
 }
 

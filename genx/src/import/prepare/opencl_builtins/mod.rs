@@ -18,11 +18,12 @@
 //! `pow`, `powr`, `pown`, `rootn` ([`power`]), `rsqrt` and the roundings are software sequences
 //! within OpenCL's bounds, and so are the inverse trigonometric, hyperbolic and pi-scaled
 //! functions, `expm1`, `log1p`, `cbrt` ([`inverse_math`]), `erf` and `erfc` ([`error_function`]),
-//! `lgamma` ([`gamma`]) in every precision (docs/opencl-builtins.md gives the measured ulp; large
-//! trigonometric arguments are reduced by [`trig_reduction`]); the remaining integer, common and
-//! vector functions are [`misc_math`]'s. `sincos`, `modf`, `fract`, `frexp` and `remquo` store
-//! their second result through their pointer argument. A known built-in without an expansion
-//! (`tgamma`, double `remainder`, ...) or with other pointer arguments is refused, located:
+//! `lgamma`, `lgamma_r` and `tgamma` ([`gamma`]) in every precision (docs/opencl-builtins.md gives
+//! the measured ulp; large trigonometric arguments are reduced by [`trig_reduction`]); the
+//! remaining integer, common and vector functions are [`misc_math`]'s. `sincos`, `modf`, `fract`,
+//! `frexp`, `remquo` and `lgamma_r` store their second result through their pointer argument. A
+//! known built-in without an expansion (double `remainder`, ...) or with other pointer arguments
+//! is refused, located:
 //! "unsupported: OpenCL built-in <name> ...".
 //!
 //! The SPIR-V work-item built-ins (`__spirv_BuiltInGlobalInvocationId` and the others) become
@@ -91,6 +92,8 @@ pub enum Builtin {
     Fract,
     /// `frexp`: the mantissa in [0.5, 1), the exponent stored through the (integer) pointer.
     Frexp,
+    /// `lgamma_r`: log |Gamma(x)|, the sign of Gamma(x) stored through the (integer) pointer.
+    LgammaR,
     /// `sqrt`.
     Sqrt,
     /// `rsqrt`.
@@ -257,6 +260,7 @@ const OPENCL: &[(&str, Builtin, Signedness)] = &[
     ("modf", Builtin::Modf, T),
     ("fract", Builtin::Fract, T),
     ("frexp", Builtin::Frexp, T),
+    ("lgamma_r", Builtin::LgammaR, T),
     ("sqrt", Builtin::Sqrt, T),
     ("rsqrt", Builtin::Rsqrt, T),
     ("exp", Builtin::Exp, T),
@@ -380,7 +384,7 @@ const SPIRV_CORE: &[(&str, Builtin)] = &[
 ];
 
 /// OpenCL built-ins genxc knows but does not expand: a call of one is refused by name.
-const NOT_EXPANDED: &[&str] = &["lgamma_r", "tgamma"];
+const NOT_EXPANDED: &[&str] = &[];
 
 /// A recognized built-in call target: what it is and how its integers are signed.
 #[derive(Clone, Debug, PartialEq)]
@@ -400,7 +404,12 @@ fn classify(symbol: &str) -> Option<Target> {
             let stores = matches!(
                 lookup(&d.name),
                 Some((
-                    Builtin::SinCos | Builtin::Modf | Builtin::Fract | Builtin::Frexp | Builtin::Remquo,
+                    Builtin::SinCos
+                        | Builtin::Modf
+                        | Builtin::Fract
+                        | Builtin::Frexp
+                        | Builtin::Remquo
+                        | Builtin::LgammaR,
                     _
                 ))
             );
@@ -536,14 +545,14 @@ fn expand(ir: &Ir, op: Builtin, signed: bool, args: &[Val], ret: Ty) -> Result<V
     }
     let arity = match op {
         Fma | Mad | Clamp | Mix | Smoothstep | MadHi | Mad24 | Select | Bitselect => 3,
-        Ldexp | SinCos | Modf | Fract | Frexp => 2,
+        Ldexp | SinCos | Modf | Fract | Frexp | LgammaR => 2,
         Fmin | Fmax | Copysign | Fdim | Fmod | Pow | Powr | Step | Max | Min | AbsDiff | AddSat | SubSat
         | Hadd | Rhadd | MulHi | Mul24 | Rotate | Upsample | Compare(_) => 2,
         Math(f) => f.arity(),
         _ => 1,
     };
     want(arity)?;
-    if matches!(op, SinCos | Modf | Fract | Frexp) {
+    if matches!(op, SinCos | Modf | Fract | Frexp | LgammaR) {
         return pointer_out(ir, op, args[0], args[1]);
     }
     // The shape every argument takes: the widest argument's (scalars of vector overloads are
@@ -645,7 +654,7 @@ fn expand(ir: &Ir, op: Builtin, signed: bool, args: &[Val], ret: Ty) -> Result<V
             }
             ir.ldexp(x, a[1])
         }
-        SinCos | Modf | Fract | Frexp => unreachable!("expanded by pointer_out"),
+        SinCos | Modf | Fract | Frexp | LgammaR => unreachable!("expanded by pointer_out"),
         Pown | Rootn | MadSat | Hypot | Remainder | Remquo | Nextafter | Ilogb | Logb | Maxmag | Minmag
         | Nan | Divide | Recip | Shuffle | Shuffle2 => unreachable!("expanded by misc_math"),
         Sqrt if is_double(t) => ir.intr("llvm.genx.ieee.sqrt", t, &[x]),
@@ -933,13 +942,15 @@ fn transcendental(ir: &Ir, op: Builtin, a: &[Val]) -> Result<Val, String> {
     })
 }
 
-/// `sincos`, `modf`, `fract` and `frexp`: the result, with the second one stored through `ptr`.
+/// `sincos`, `modf`, `fract`, `frexp` and `lgamma_r`: the result, with the second one stored
+/// through `ptr`.
 fn pointer_out(ir: &Ir, op: Builtin, x: Val, ptr: Val) -> Result<Val, String> {
     let t = x.ty();
     if !is_float(t) || elem(t).kind() == LLVMTypeKind::LLVMHalfTypeKind && op == Builtin::Frexp {
         return Err(format!("of {} (float or double elements expected)", t.print()));
     }
-    let stored_ty = if op == Builtin::Frexp { ir.with_elem(t, ir.int(32)) } else { t };
+    let int_out = matches!(op, Builtin::Frexp | Builtin::LgammaR);
+    let stored_ty = if int_out { ir.with_elem(t, ir.int(32)) } else { t };
     if ptr.ty().kind() != LLVMTypeKind::LLVMPointerTypeKind || ptr.ty().element() != stored_ty {
         return Err(format!("a result pointer of {} for {}", ptr.ty().print(), t.print()));
     }
@@ -952,6 +963,13 @@ fn pointer_out(ir: &Ir, op: Builtin, x: Val, ptr: Val) -> Result<Val, String> {
     };
     let (ret, stored) = match op {
         Builtin::Frexp => ir.frexp(x),
+        Builtin::LgammaR => {
+            // half through single precision, as lgamma
+            let half = elem(t).kind() == LLVMTypeKind::LLVMHalfTypeKind;
+            let wide = if half { ir.cast(LLVMFPExt, x, ir.with_elem(t, float_type(ir))) } else { x };
+            let r = inverse_math::expand_math(ir, inverse_math::MathFn::Lgamma, &[wide]);
+            (ir.cast(LLVMFPTrunc, r, t), gamma::gamma_sign(ir, wide))
+        }
         Builtin::SinCos => {
             let sin = transcendental(ir, Builtin::Sin, &[x])?;
             (sin, transcendental(ir, Builtin::Cos, &[x])?)
@@ -1040,7 +1058,11 @@ mod tests {
         let t = classify("__spirv_ConvertFToBF16INTEL").unwrap();
         assert_eq!(t.what, Ok((Builtin::FloatToBf16, true)));
         assert_eq!(classify("_Z4atanf").unwrap().what, Ok((Builtin::Math(inverse_math::MathFn::Atan), true)));
-        assert!(classify("_Z6tgammaf").unwrap().what.unwrap_err().contains("not expanded"));
+        assert_eq!(
+            classify("_Z6tgammaf").unwrap().what,
+            Ok((Builtin::Math(inverse_math::MathFn::Tgamma), true))
+        );
+        assert_eq!(classify("_Z8lgamma_rDv8_fPU3AS4Dv8_i").unwrap().what, Ok((Builtin::LgammaR, true)));
         assert_eq!(classify("_Z6remquoffPU3AS4i").unwrap().what, Ok((Builtin::Remquo, true)));
         assert!(classify("_Z3expfPU3AS4f").unwrap().what.unwrap_err().contains("pointer"));
         assert_eq!(classify("_Z5frexpdPU3AS4i").unwrap().what, Ok((Builtin::Frexp, true)));
