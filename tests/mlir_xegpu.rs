@@ -24,7 +24,7 @@ const FIXTURES: &[(&str, &str, Refusal, Refusal)] = &[
     ("mlir-xegpu/01_gemm_kernel.mlir", "xegpu_gemm", None, Some(("xegpu.prefetch_nd", 32, 5))),
     ("mlir-xegpu/02_gather_scatter_kernel.mlir", "xegpu_gather_scatter", None, None),
     ("mlir-xegpu/03_block_forms_kernel.mlir", "xegpu_block_forms", None, Some(("xegpu.prefetch_nd", 11, 3))),
-    ("mlir-xegpu/04_barriers_kernel.mlir", "xegpu_barriers", None, Some(("xegpu.nbarrier_arrive", 18, 3))),
+    ("mlir-xegpu/04_barriers_kernel.mlir", "xegpu_barriers", None, Some(("xegpu.nbarrier_arrive", 35, 3))),
     ("mlir-xegpu/05_dpas_dg2_kernel.mlir", "xegpu_dpas_dg2", Some(("xegpu.dpas", 14, 8)), None),
     (
         "mlir-xegpu/07_transpose_dpas_kernel.mlir",
@@ -32,6 +32,7 @@ const FIXTURES: &[(&str, &str, Refusal, Refusal)] = &[
         None,
         Some(("xegpu.load_nd", 11, 9)),
     ),
+    ("mlir-xegpu/08_atomic_assign_kernel.mlir", "xegpu_atomic_assign", None, None),
     // Written with gpu.module / gpu.func: a subgroup-level kernel of the gpu dialect.
     ("mlir-xegpu/06_gpu_module_gemm.mlir", "xegpu_gemm", None, Some(("xegpu.load_nd", 25, 15))),
 ];
@@ -274,24 +275,28 @@ fn dg2_dpas_adds_the_product_to_the_gathered_accumulator() {
 /// (on genxc's vISA) of the runnable fixtures leave every output byte alike, on random data.
 #[test]
 fn the_simulator_agrees_with_the_reference_interpreter() {
+    let one = [1, 1, 1];
     let runs = [
-        ("mlir-xegpu/01_gemm_kernel.mlir", TargetPlatform::Pvc, [2, 2, 1]),
-        ("mlir-xegpu/02_gather_scatter_kernel.mlir", TargetPlatform::Pvc, [1, 1, 1]),
-        ("mlir-xegpu/02_gather_scatter_kernel.mlir", TargetPlatform::Dg2, [1, 1, 1]),
-        ("mlir-xegpu/05_dpas_dg2_kernel.mlir", TargetPlatform::Dg2, [1, 1, 1]),
-        ("mlir-xegpu/07_transpose_dpas_kernel.mlir", TargetPlatform::Pvc, [1, 1, 1]),
+        ("mlir-xegpu/01_gemm_kernel.mlir", TargetPlatform::Pvc, [2, 2, 1], one),
+        ("mlir-xegpu/02_gather_scatter_kernel.mlir", TargetPlatform::Pvc, one, one),
+        ("mlir-xegpu/02_gather_scatter_kernel.mlir", TargetPlatform::Dg2, one, one),
+        ("mlir-xegpu/04_barriers_kernel.mlir", TargetPlatform::Pvc, [2, 1, 1], [4, 1, 1]),
+        ("mlir-xegpu/05_dpas_dg2_kernel.mlir", TargetPlatform::Dg2, one, one),
+        ("mlir-xegpu/07_transpose_dpas_kernel.mlir", TargetPlatform::Pvc, one, one),
+        ("mlir-xegpu/08_atomic_assign_kernel.mlir", TargetPlatform::Pvc, one, one),
+        ("mlir-xegpu/08_atomic_assign_kernel.mlir", TargetPlatform::Dg2, one, one),
     ];
-    for (fixture, platform, groups) in runs {
+    for (fixture, platform, groups, group_size) in runs {
         let module = genxc::import(&input(fixture), platform).unwrap_or_else(|d| panic!("{fixture}: {d:?}"));
         let specs = reference::arg_specs(&module, 0);
         let out = compile(fixture, platform).unwrap();
         let kernels = genxc_visa::read_text(&out[0].1).unwrap();
         assert_eq!(exec::arg_specs(&kernels[0]), specs, "{fixture}");
         for seed in 1..=3 {
-            let (launch, mut expected) = Launch::random(&specs, seed, 0, groups, [1, 1, 1], 0);
+            let (launch, mut expected) = Launch::random(&specs, seed, 0, groups, group_size, 0);
             reference::run(&module, 0, 0, &launch, &mut expected)
                 .unwrap_or_else(|e| panic!("{fixture} reference: {e}"));
-            let (launch, mut got) = Launch::random(&specs, seed, 0, groups, [1, 1, 1], 0);
+            let (launch, mut got) = Launch::random(&specs, seed, 0, groups, group_size, 0);
             exec::run(&kernels, &Config { grf_bytes: platform.grf_bytes(), bti_base: 0 }, &launch, &mut got)
                 .unwrap_or_else(|e| panic!("{fixture} simulator: {e}"));
             if let Err(d) = compare(&expected, &got) {
@@ -299,6 +304,92 @@ fn the_simulator_agrees_with_the_reference_interpreter() {
             }
         }
     }
+}
+
+/// Runs the named barrier kernel (04) on one group of `threads` threads over random memory: the
+/// f32 values of `dst`'s first 8 rows of 16.
+fn run_barriers(threads: u32, seed: u64) -> Result<Vec<f32>, String> {
+    let out = compile("mlir-xegpu/04_barriers_kernel.mlir", TargetPlatform::Pvc).unwrap();
+    let kernels = genxc_visa::read_text(&out[0].1).unwrap();
+    let specs = exec::arg_specs(&kernels[0]);
+    let (launch, mut memory) = Launch::random(&specs, seed, 0, [1, 1, 1], [threads, 1, 1], 0);
+    let config = Config { grf_bytes: TargetPlatform::Pvc.grf_bytes(), bti_base: 0 };
+    exec::run(&kernels, &config, &launch, &mut memory).map_err(|e| e.to_string())?;
+    Ok(memory.buffers[0].bytes.data[..8 * 16 * 4]
+        .chunks(4)
+        .map(|c| f32::from_le_bytes(c.try_into().unwrap()))
+        .collect())
+}
+
+#[test]
+fn named_barrier_orders_the_row_exchange_of_four_threads() {
+    for seed in 1..=3 {
+        let got = run_barriers(4, seed).unwrap_or_else(|e| panic!("simulator: {e}"));
+        for t in 0..4 {
+            for i in 0..16 {
+                let row = (16 * t + i) as f32;
+                let theirs = (16 * ((t + 1) % 4) + i) as f32;
+                assert_eq!(got[16 * t + i], row, "seed {seed}: row {t}, element {i}");
+                assert_eq!(got[64 + 16 * t + i], 2.0 * theirs, "seed {seed}: row {}, element {i}", 4 + t);
+            }
+        }
+    }
+}
+
+#[test]
+fn atomic_assign_exchanges_and_returns_the_old_values_on_pvc_and_dg2() {
+    for platform in [TargetPlatform::Pvc, TargetPlatform::Dg2] {
+        let out = compile("mlir-xegpu/08_atomic_assign_kernel.mlir", platform).unwrap();
+        let kernels = genxc_visa::read_text(&out[0].1).unwrap();
+        let specs = exec::arg_specs(&kernels[0]);
+        for seed in 1..=3 {
+            let mut rng = Rng::new(seed);
+            let src: Vec<f32> = (0..16).map(|_| rng.float(-100.0, 100.0) as f32).collect();
+            let dst: Vec<f32> = (0..32).map(|_| rng.float(-100.0, 100.0) as f32).collect();
+            let ints: Vec<i32> = (0..32).map(|_| rng.below(1 << 20) as i32 - (1 << 19)).collect();
+            let (launch, mut memory) = Launch::random(&specs, seed, 0, [1, 1, 1], [1, 1, 1], 0);
+            fill(&mut memory, 0, &src, |x: f32| x.to_le_bytes().to_vec());
+            fill(&mut memory, 1, &dst, |x: f32| x.to_le_bytes().to_vec());
+            fill(&mut memory, 2, &ints, |x: i32| x.to_le_bytes().to_vec());
+            let config = Config { grf_bytes: platform.grf_bytes(), bti_base: 0 };
+            exec::run(&kernels, &config, &launch, &mut memory)
+                .unwrap_or_else(|e| panic!("{platform:?}: simulator: {e}"));
+            let words = |i: usize, n: usize| -> Vec<[u8; 4]> {
+                memory.buffers[i].bytes.data[..4 * n].chunks(4).map(|c| c.try_into().unwrap()).collect()
+            };
+            let (got, goti) = (words(1, 32), words(2, 32));
+            for i in 0..16 {
+                let even = i % 2 == 0;
+                let want = if even { src[i] } else { dst[i] };
+                assert_eq!(f32::from_le_bytes(got[i]), want, "{platform:?} seed {seed}: dst[{i}]");
+                let want_old = if even { dst[i] } else { dst[16 + i] };
+                assert_eq!(
+                    f32::from_le_bytes(got[16 + i]),
+                    want_old,
+                    "{platform:?} seed {seed}: dst[{}]",
+                    16 + i
+                );
+                assert_eq!(
+                    i32::from_le_bytes(goti[i]),
+                    100 * i as i32,
+                    "{platform:?} seed {seed}: ints[{i}]"
+                );
+                assert_eq!(
+                    i32::from_le_bytes(goti[16 + i]),
+                    ints[i],
+                    "{platform:?} seed {seed}: ints[{}]",
+                    16 + i
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_named_barrier_its_group_cannot_complete_is_a_fault() {
+    // barrier 1 waits for 4 signals; a group of 2 threads never completes it
+    let err = run_barriers(2, 1).unwrap_err();
+    assert!(err.contains("named barrier 1 is never completed: 2 of the 4 threads"), "{err}");
 }
 
 /// Writes `data` at the start of buffer `i` and marks it defined.
@@ -400,7 +491,7 @@ fn malformed_xegpu_is_refused_with_a_located_message() {
         (
             "func.func @k(%a: i64, %m: vector<16xi1>, %v: vector<16xf32>) attributes {genx.kernel} {\n  %t = xegpu.create_tdesc %a[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15] : i64 -> !xegpu.tensor_desc<16xf32, #xegpu.tdesc_attr<scattered = true>>\n  %o = xegpu.atomic_rmw mulf %t, %m, %v : !xegpu.tensor_desc<16xf32, #xegpu.tdesc_attr<scattered = true>>, vector<16xi1>, vector<16xf32> -> vector<16xf32>\n  return\n}\n",
             "3:8",
-            "xegpu.atomic_rmw mulf",
+            "xegpu.atomic_rmw mulf (LSC has no such atomic; the compare-exchange loop",
         ),
         (
             "func.func @k() attributes {genx.kernel} {\n  %v = \"xegpu.load_nd\"() : () -> vector<8x16xf16>\n  return\n}\n",

@@ -827,6 +827,14 @@ impl FnEmitter<'_, '_> {
                     ("minnumf", true) => 0x15,
                     ("andi", false) => 0x18,
                     ("ori", false) => 0x19,
+                    // an exchange: LSC's atomic store, which returns the old value
+                    ("assign", _) => 0x0b,
+                    ("mulf" | "muli" | "maximumf" | "minimumf", _) => {
+                        return Err(unsupported(format!(
+                            "xegpu.atomic_rmw {name} (LSC has no such atomic; the compare-exchange \
+                             loop that would make it is not implemented)"
+                        )))
+                    }
                     _ => {
                         return Err(unsupported(format!(
                             "xegpu.atomic_rmw {name} on {} elements (LSC has no such atomic)",
