@@ -33,6 +33,7 @@ const FIXTURES: &[(&str, &str, Refusal, Refusal)] = &[
         Some(("xegpu.load_nd", 11, 9)),
     ),
     ("mlir-xegpu/08_atomic_assign_kernel.mlir", "xegpu_atomic_assign", None, None),
+    ("mlir-xegpu/09_narrow_scatter_kernel.mlir", "xegpu_narrow_scatter", None, None),
     // Written with gpu.module / gpu.func: a subgroup-level kernel of the gpu dialect.
     ("mlir-xegpu/06_gpu_module_gemm.mlir", "xegpu_gemm", None, Some(("xegpu.load_nd", 25, 15))),
 ];
@@ -285,6 +286,8 @@ fn the_simulator_agrees_with_the_reference_interpreter() {
         ("mlir-xegpu/07_transpose_dpas_kernel.mlir", TargetPlatform::Pvc, one, one),
         ("mlir-xegpu/08_atomic_assign_kernel.mlir", TargetPlatform::Pvc, one, one),
         ("mlir-xegpu/08_atomic_assign_kernel.mlir", TargetPlatform::Dg2, one, one),
+        ("mlir-xegpu/09_narrow_scatter_kernel.mlir", TargetPlatform::Pvc, one, one),
+        ("mlir-xegpu/09_narrow_scatter_kernel.mlir", TargetPlatform::Dg2, one, one),
     ];
     for (fixture, platform, groups, group_size) in runs {
         let module = genxc::import(&input(fixture), platform).unwrap_or_else(|d| panic!("{fixture}: {d:?}"));
@@ -381,6 +384,39 @@ fn atomic_assign_exchanges_and_returns_the_old_values_on_pvc_and_dg2() {
                     16 + i
                 );
             }
+        }
+    }
+}
+
+#[test]
+fn scattered_16_and_8_bit_elements_match_rust_on_pvc_and_dg2() {
+    for platform in [TargetPlatform::Pvc, TargetPlatform::Dg2] {
+        let out = compile("mlir-xegpu/09_narrow_scatter_kernel.mlir", platform).unwrap();
+        let kernels = genxc_visa::read_text(&out[0].1).unwrap();
+        let specs = exec::arg_specs(&kernels[0]);
+        for seed in 1..=3 {
+            let mut rng = Rng::new(seed);
+            let h: Vec<u16> = (0..32).map(|_| rng.below(1 << 16) as u16).collect();
+            let b: Vec<u8> = (0..48).map(|_| rng.below(256) as u8).collect();
+            let oh: Vec<u16> = (0..16).map(|_| rng.below(1 << 16) as u16).collect();
+            let (launch, mut memory) = Launch::random(&specs, seed, 0, [1, 1, 1], [1, 1, 1], 0);
+            fill(&mut memory, 0, &h, |x: u16| x.to_le_bytes().to_vec());
+            fill(&mut memory, 1, &b, |x: u8| vec![x]);
+            fill(&mut memory, 2, &oh, |x: u16| x.to_le_bytes().to_vec());
+            let config = Config { grf_bytes: platform.grf_bytes(), bti_base: 0 };
+            exec::run(&kernels, &config, &launch, &mut memory)
+                .unwrap_or_else(|e| panic!("{platform:?}: simulator: {e}"));
+            let goth: Vec<u16> = memory.buffers[2].bytes.data[..32]
+                .chunks(2)
+                .map(|c| u16::from_le_bytes(c.try_into().unwrap()))
+                .collect();
+            let gotb = &memory.buffers[3].bytes.data[..16];
+            for i in 0..16 {
+                let want = if i % 2 == 0 { h[2 * i] } else { oh[15 - i] };
+                assert_eq!(goth[15 - i], want, "{platform:?} seed {seed}: oh[{}]", 15 - i);
+                assert_eq!(gotb[i], b[3 * i].wrapping_add(b[3 * i]), "{platform:?} seed {seed}: ob[{i}]");
+            }
+            assert!(memory.buffers[3].bytes.defined[..16].iter().all(|d| *d), "{platform:?}: ob written");
         }
     }
 }

@@ -783,14 +783,18 @@ impl FnEmitter<'_, '_> {
                 "xegpu.{short} on a memory_scope = slm descriptor (SLM addresses are 32-bit; global memory is lowered)"
             )));
         }
-        if d.bits < 32 {
-            return Err(unsupported(format!(
-                "xegpu.{short} of {}-bit elements (32- and 64-bit elements are lowered)",
-                d.bits
-            )));
-        }
         let lanes = d.shape[0];
         let chunk = d.shape.get(1).copied().unwrap_or(1);
+        // 8- and 16-bit elements travel in a 32-bit slot per lane (LSC d8u32 / d16u32): one
+        // element per lane, zero-extended on the way in, truncated on the way out
+        let narrow = d.bits < 32;
+        if narrow && (chunk != 1 || short == "atomic_rmw") {
+            return Err(unsupported(format!(
+                "xegpu.{short} of {}-bit elements {} (d8u32/d16u32 messages carry one element per lane)",
+                d.bits,
+                if short == "atomic_rmw" { "as an atomic" } else { "with chunk_size > 1" }
+            )));
+        }
         let (l1, l3) = cache_controls(op)?;
         let (addr, at) = self.get(op.operands[desc_at])?;
         let pred_ty = LTy::Vec(lanes, Box::new(LTy::Int(1)));
@@ -804,9 +808,11 @@ impl FnEmitter<'_, '_> {
                 m
             }
         };
-        let ity = message_elem(&d);
+        let ity = if narrow { LTy::Int(32) } else { message_elem(&d) };
         let n = lanes * chunk;
         let data_ty = intrinsic_vec_of(&ity, n);
+        // the elements as integers of their own width (8- and 16-bit elements)
+        let narrow_ty = intrinsic_vec_of(&LTy::Int(d.bits), n);
         let subop: u8 = match short {
             "store" => 4,
             "atomic_rmw" => {
@@ -857,7 +863,7 @@ impl FnEmitter<'_, '_> {
             (l3 as u64, 8),
             (1, 16),
             (0, 32),
-            (u64::from(data_size_code(d.bits)), 8),
+            (u64::from(if narrow { data_size_code(d.bits) + 4 } else { data_size_code(d.bits) }), 8),
             (u64::from(vector_size_code(chunk)?), 8),
             (1, 8),
             (0, 8),
@@ -877,7 +883,12 @@ impl FnEmitter<'_, '_> {
                 let transposed = matches!(op.attr("transpose"), Some(Attr::Array(p)) if p.len() == 2);
                 let r = if chunk > 1 && !transposed { self.transpose(&r, &data_ty, chunk, lanes) } else { r };
                 let et = intrinsic_vec_of(&d.elem, n);
-                let r = self.bitcast_vec(&r, &data_ty, &et);
+                let r = if narrow {
+                    let t = self.emit(&format!("trunc {data_ty} {r} to {narrow_ty}"));
+                    self.bitcast_vec(&t, &narrow_ty, &et)
+                } else {
+                    self.bitcast_vec(&r, &data_ty, &et)
+                };
                 self.xegpu_result(op.results[0], &r, &et)
             }
             "store" => {
@@ -889,7 +900,12 @@ impl FnEmitter<'_, '_> {
                         vec_len(&ft)
                     )));
                 }
-                let data = self.bitcast_vec(&fv, &ft, &data_ty);
+                let data = if narrow {
+                    let t = self.bitcast_vec(&fv, &ft, &narrow_ty);
+                    self.emit(&format!("zext {narrow_ty} {t} to {data_ty}"))
+                } else {
+                    self.bitcast_vec(&fv, &ft, &data_ty)
+                };
                 let data = if chunk > 1 { self.transpose(&data, &data_ty, lanes, chunk) } else { data };
                 args.push((data, data_ty.clone()));
                 args.push(("0".into(), LTy::Int(32)));
