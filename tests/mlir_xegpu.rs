@@ -34,6 +34,7 @@ const FIXTURES: &[(&str, &str, Refusal, Refusal)] = &[
     ),
     ("mlir-xegpu/08_atomic_assign_kernel.mlir", "xegpu_atomic_assign", None, None),
     ("mlir-xegpu/09_narrow_scatter_kernel.mlir", "xegpu_narrow_scatter", None, None),
+    ("mlir-xegpu/10_slm_scatter_kernel.mlir", "xegpu_slm_scatter", None, None),
     // Written with gpu.module / gpu.func: a subgroup-level kernel of the gpu dialect.
     ("mlir-xegpu/06_gpu_module_gemm.mlir", "xegpu_gemm", None, Some(("xegpu.load_nd", 25, 15))),
 ];
@@ -288,6 +289,8 @@ fn the_simulator_agrees_with_the_reference_interpreter() {
         ("mlir-xegpu/08_atomic_assign_kernel.mlir", TargetPlatform::Dg2, one, one),
         ("mlir-xegpu/09_narrow_scatter_kernel.mlir", TargetPlatform::Pvc, one, one),
         ("mlir-xegpu/09_narrow_scatter_kernel.mlir", TargetPlatform::Dg2, one, one),
+        ("mlir-xegpu/10_slm_scatter_kernel.mlir", TargetPlatform::Pvc, one, one),
+        ("mlir-xegpu/10_slm_scatter_kernel.mlir", TargetPlatform::Dg2, one, one),
     ];
     for (fixture, platform, groups, group_size) in runs {
         let module = genxc::import(&input(fixture), platform).unwrap_or_else(|d| panic!("{fixture}: {d:?}"));
@@ -417,6 +420,34 @@ fn scattered_16_and_8_bit_elements_match_rust_on_pvc_and_dg2() {
                 assert_eq!(gotb[i], b[3 * i].wrapping_add(b[3 * i]), "{platform:?} seed {seed}: ob[{i}]");
             }
             assert!(memory.buffers[3].bytes.defined[..16].iter().all(|d| *d), "{platform:?}: ob written");
+        }
+    }
+}
+
+#[test]
+fn slm_scatter_gather_and_atomic_match_rust_on_pvc_and_dg2() {
+    for platform in [TargetPlatform::Pvc, TargetPlatform::Dg2] {
+        let out = compile("mlir-xegpu/10_slm_scatter_kernel.mlir", platform).unwrap();
+        let kernels = genxc_visa::read_text(&out[0].1).unwrap();
+        let specs = exec::arg_specs(&kernels[0]);
+        for seed in 1..=3 {
+            let mut rng = Rng::new(seed);
+            let src: Vec<f32> = (0..16).map(|_| rng.float(-100.0, 100.0) as f32).collect();
+            let k: Vec<i32> = (0..16).map(|_| rng.below(1 << 20) as i32 - (1 << 19)).collect();
+            let (launch, mut memory) = Launch::random(&specs, seed, 0, [1, 1, 1], [1, 1, 1], 256);
+            fill(&mut memory, 0, &src, |x: f32| x.to_le_bytes().to_vec());
+            fill(&mut memory, 2, &k, |x: i32| x.to_le_bytes().to_vec());
+            let config = Config { grf_bytes: platform.grf_bytes(), bti_base: 0 };
+            exec::run(&kernels, &config, &launch, &mut memory)
+                .unwrap_or_else(|e| panic!("{platform:?}: simulator: {e}"));
+            let words: Vec<[u8; 4]> =
+                memory.buffers[1].bytes.data[..48 * 4].chunks(4).map(|c| c.try_into().unwrap()).collect();
+            for i in 0..16 {
+                assert_eq!(f32::from_le_bytes(words[i]), src[15 - i], "{platform:?} seed {seed}: dst[{i}]");
+                assert_eq!(i32::from_le_bytes(words[16 + i]), k[i], "{platform:?} seed {seed}: old[{i}]");
+                let sum = k[i].wrapping_add(1000 * i as i32);
+                assert_eq!(i32::from_le_bytes(words[32 + i]), sum, "{platform:?} seed {seed}: sum[{i}]");
+            }
         }
     }
 }

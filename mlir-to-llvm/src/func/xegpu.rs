@@ -778,11 +778,6 @@ impl FnEmitter<'_, '_> {
         if !d.scattered {
             return Err(invalid(format!("xegpu.{short} needs a scattered descriptor (scattered = true)")));
         }
-        if d.slm {
-            return Err(unsupported(format!(
-                "xegpu.{short} on a memory_scope = slm descriptor (SLM addresses are 32-bit; global memory is lowered)"
-            )));
-        }
         let lanes = d.shape[0];
         let chunk = d.shape.get(1).copied().unwrap_or(1);
         // 8- and 16-bit elements travel in a 32-bit slot per lane (LSC d8u32 / d16u32): one
@@ -797,6 +792,14 @@ impl FnEmitter<'_, '_> {
         }
         let (l1, l3) = cache_controls(op)?;
         let (addr, at) = self.get(op.operands[desc_at])?;
+        // shared local memory: LSC SLM messages, 32-bit offsets, no cache controls
+        let (space, (addr, at), (l1, l3)) = if d.slm {
+            let t32 = LTy::Vec(lanes, Box::new(LTy::Int(32)));
+            let a32 = self.emit(&format!("trunc {at} {addr} to {t32}"));
+            ("slm", (a32, t32), (0, 0))
+        } else {
+            ("stateless", (addr, at), (l1, l3))
+        };
         let pred_ty = LTy::Vec(lanes, Box::new(LTy::Int(1)));
         let pred = match short {
             "prefetch" => format!("<{}>", vec!["i1 true"; lanes as usize].join(", ")),
@@ -876,7 +879,7 @@ impl FnEmitter<'_, '_> {
             "load" => {
                 args.push(("0".into(), LTy::Int(32)));
                 args.push(("zeroinitializer".into(), data_ty.clone()));
-                let name = format!("llvm.genx.lsc.load.merge.stateless.{}.{suffix}", data_ty.mangle());
+                let name = format!("llvm.genx.lsc.load.merge.{space}.{}.{suffix}", data_ty.mangle());
                 let r = self.call_decl(&name, &data_ty, &args);
                 // The message leaves the chunk's element k of every lane together (k-major); the
                 // result is lane-major unless the load transposes.
@@ -909,13 +912,13 @@ impl FnEmitter<'_, '_> {
                 let data = if chunk > 1 { self.transpose(&data, &data_ty, lanes, chunk) } else { data };
                 args.push((data, data_ty.clone()));
                 args.push(("0".into(), LTy::Int(32)));
-                let name = format!("llvm.genx.lsc.store.stateless.{suffix}.{}", data_ty.mangle());
+                let name = format!("llvm.genx.lsc.store.{space}.{suffix}.{}", data_ty.mangle());
                 self.call_decl(&name, &LTy::Void, &args);
                 Ok(())
             }
             "prefetch" => {
                 args.push(("0".into(), LTy::Int(32)));
-                let name = format!("llvm.genx.lsc.prefetch.stateless.{suffix}");
+                let name = format!("llvm.genx.lsc.prefetch.{space}.{suffix}");
                 self.call_decl(&name, &LTy::Void, &args);
                 Ok(())
             }
@@ -930,7 +933,7 @@ impl FnEmitter<'_, '_> {
                 args.push(("undef".into(), data_ty.clone()));
                 args.push(("0".into(), LTy::Int(32)));
                 args.push(("undef".into(), data_ty.clone()));
-                let name = format!("llvm.genx.lsc.xatomic.stateless.{}.{suffix}", data_ty.mangle());
+                let name = format!("llvm.genx.lsc.xatomic.{space}.{}.{suffix}", data_ty.mangle());
                 let r = self.call_decl(&name, &data_ty, &args);
                 let et = intrinsic_vec_of(&d.elem, n);
                 let r = self.bitcast_vec(&r, &data_ty, &et);
