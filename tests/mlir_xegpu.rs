@@ -35,6 +35,7 @@ const FIXTURES: &[(&str, &str, Refusal, Refusal)] = &[
     ("mlir-xegpu/08_atomic_assign_kernel.mlir", "xegpu_atomic_assign", None, None),
     ("mlir-xegpu/09_narrow_scatter_kernel.mlir", "xegpu_narrow_scatter", None, None),
     ("mlir-xegpu/10_slm_scatter_kernel.mlir", "xegpu_slm_scatter", None, None),
+    ("mlir-xegpu/11_atomic_cas_kernel.mlir", "xegpu_atomic_cas", None, None),
     // Written with gpu.module / gpu.func: a subgroup-level kernel of the gpu dialect.
     ("mlir-xegpu/06_gpu_module_gemm.mlir", "xegpu_gemm", None, Some(("xegpu.load_nd", 25, 15))),
 ];
@@ -291,6 +292,8 @@ fn the_simulator_agrees_with_the_reference_interpreter() {
         ("mlir-xegpu/09_narrow_scatter_kernel.mlir", TargetPlatform::Dg2, one, one),
         ("mlir-xegpu/10_slm_scatter_kernel.mlir", TargetPlatform::Pvc, one, one),
         ("mlir-xegpu/10_slm_scatter_kernel.mlir", TargetPlatform::Dg2, one, one),
+        ("mlir-xegpu/11_atomic_cas_kernel.mlir", TargetPlatform::Pvc, one, one),
+        ("mlir-xegpu/11_atomic_cas_kernel.mlir", TargetPlatform::Dg2, one, one),
     ];
     for (fixture, platform, groups, group_size) in runs {
         let module = genxc::import(&input(fixture), platform).unwrap_or_else(|d| panic!("{fixture}: {d:?}"));
@@ -452,6 +455,83 @@ fn slm_scatter_gather_and_atomic_match_rust_on_pvc_and_dg2() {
     }
 }
 
+/// arith's maximumf (`max`) or minimumf: a NaN operand gives NaN; +0 is above -0.
+fn arith_extremum(a: f32, b: f32, max: bool) -> f32 {
+    if a.is_nan() || b.is_nan() {
+        f32::NAN
+    } else if a == b {
+        f32::from_bits(if max { a.to_bits() & b.to_bits() } else { a.to_bits() | b.to_bits() })
+    } else if (a > b) == max {
+        a
+    } else {
+        b
+    }
+}
+
+#[test]
+fn compare_exchange_atomics_match_rust_on_pvc_and_dg2() {
+    for platform in [TargetPlatform::Pvc, TargetPlatform::Dg2] {
+        let out = compile("mlir-xegpu/11_atomic_cas_kernel.mlir", platform).unwrap();
+        let kernels = genxc_visa::read_text(&out[0].1).unwrap();
+        let specs = exec::arg_specs(&kernels[0]);
+        for seed in 1..=3 {
+            let mut rng = Rng::new(seed);
+            let mut f: Vec<f32> = (0..48).map(|_| rng.float(-10.0, 10.0) as f32).collect();
+            let mut ints: Vec<i32> = (0..16).map(|_| rng.below(20001) as i32 - 10000).collect();
+            let mut v: Vec<f32> = (0..16).map(|_| rng.float(-10.0, 10.0) as f32).collect();
+            // NaN on either side, signed zeros both ways, equal values
+            v[1] = f32::NAN;
+            f[16 + 2] = f32::NAN;
+            f[32 + 2] = f32::NAN;
+            (v[3], f[16 + 3], f[32 + 3]) = (-0.0, 0.0, 0.0);
+            (v[4], f[16 + 4], f[32 + 4]) = (0.0, -0.0, -0.0);
+            (f[16 + 5], f[32 + 5]) = (v[5], v[5]);
+            let (launch, mut memory) = Launch::random(&specs, seed, 0, [1, 1, 1], [1, 1, 1], 0);
+            fill(&mut memory, 0, &f, |x: f32| x.to_le_bytes().to_vec());
+            fill(&mut memory, 1, &ints, |x: i32| x.to_le_bytes().to_vec());
+            fill(&mut memory, 2, &v, |x: f32| x.to_le_bytes().to_vec());
+            let config = Config { grf_bytes: platform.grf_bytes(), bti_base: 0 };
+            exec::run(&kernels, &config, &launch, &mut memory)
+                .unwrap_or_else(|e| panic!("{platform:?}: simulator: {e}"));
+            // the reference: the lanes' atomics in lane order
+            let mut old = vec![0u32; 64];
+            for l in 0..16 {
+                let a = if l == 15 { 0 } else { l };
+                old[l] = f[a].to_bits();
+                f[a] *= v[l];
+                old[16 + l] = ints[l] as u32;
+                ints[l] = ints[l].wrapping_mul(3 * l as i32 - 7);
+                for (k, max) in [(2, true), (3, false)] {
+                    let at = 16 * (k - 1) + l;
+                    old[16 * k + l] = f[at].to_bits();
+                    f[at] = arith_extremum(f[at], v[l], max);
+                }
+            }
+            let words = |i: usize, n: usize| -> Vec<u32> {
+                memory.buffers[i].bytes.data[..4 * n]
+                    .chunks(4)
+                    .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
+                    .collect()
+            };
+            let same = |g: u32, w: u32| g == w || (f32::from_bits(g).is_nan() && f32::from_bits(w).is_nan());
+            for (j, (g, w)) in words(0, 48).into_iter().zip(f.iter().map(|x| x.to_bits())).enumerate() {
+                assert!(
+                    same(g, w),
+                    "{platform:?} seed {seed}: f[{j}] = {}, expected {}",
+                    f32::from_bits(g),
+                    f32::from_bits(w)
+                );
+            }
+            for (j, (g, w)) in words(1, 16).into_iter().zip(&ints).enumerate() {
+                assert_eq!(g as i32, *w, "{platform:?} seed {seed}: i[{j}]");
+            }
+            for (j, (g, w)) in words(3, 64).into_iter().zip(&old).enumerate() {
+                assert!(same(g, *w), "{platform:?} seed {seed}: out[{j}] = {g:#x}, expected {w:#x}");
+            }
+        }
+    }
+}
+
 #[test]
 fn a_named_barrier_its_group_cannot_complete_is_a_fault() {
     // barrier 1 waits for 4 signals; a group of 2 threads never completes it
@@ -556,9 +636,9 @@ fn malformed_xegpu_is_refused_with_a_located_message() {
             "unknown operation 'xegpu.nonsense'",
         ),
         (
-            "func.func @k(%a: i64, %m: vector<16xi1>, %v: vector<16xf32>) attributes {genx.kernel} {\n  %t = xegpu.create_tdesc %a[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15] : i64 -> !xegpu.tensor_desc<16xf32, #xegpu.tdesc_attr<scattered = true>>\n  %o = xegpu.atomic_rmw mulf %t, %m, %v : !xegpu.tensor_desc<16xf32, #xegpu.tdesc_attr<scattered = true>>, vector<16xi1>, vector<16xf32> -> vector<16xf32>\n  return\n}\n",
+            "func.func @k(%a: i64, %m: vector<16xi1>, %v: vector<16xi32>) attributes {genx.kernel} {\n  %t = xegpu.create_tdesc %a[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15] : i64 -> !xegpu.tensor_desc<16xi32, #xegpu.tdesc_attr<scattered = true>>\n  %o = xegpu.atomic_rmw mulf %t, %m, %v : !xegpu.tensor_desc<16xi32, #xegpu.tdesc_attr<scattered = true>>, vector<16xi1>, vector<16xi32> -> vector<16xi32>\n  return\n}\n",
             "3:8",
-            "xegpu.atomic_rmw mulf (LSC has no such atomic; the compare-exchange loop",
+            "xegpu.atomic_rmw mulf on i32 elements (LSC has no such atomic)",
         ),
         (
             "func.func @k() attributes {genx.kernel} {\n  %v = \"xegpu.load_nd\"() : () -> vector<8x16xf16>\n  return\n}\n",

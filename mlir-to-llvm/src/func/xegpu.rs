@@ -816,6 +816,8 @@ impl FnEmitter<'_, '_> {
         let data_ty = intrinsic_vec_of(&ity, n);
         // the elements as integers of their own width (8- and 16-bit elements)
         let narrow_ty = intrinsic_vec_of(&LTy::Int(d.bits), n);
+        // a kind LSC has no atomic for: a compare-exchange loop
+        let mut cas_kind = None;
         let subop: u8 = match short {
             "store" => 4,
             "atomic_rmw" => {
@@ -838,11 +840,9 @@ impl FnEmitter<'_, '_> {
                     ("ori", false) => 0x19,
                     // an exchange: LSC's atomic store, which returns the old value
                     ("assign", _) => 0x0b,
-                    ("mulf" | "muli" | "maximumf" | "minimumf", _) => {
-                        return Err(unsupported(format!(
-                            "xegpu.atomic_rmw {name} (LSC has no such atomic; the compare-exchange \
-                             loop that would make it is not implemented)"
-                        )))
+                    ("mulf" | "maximumf" | "minimumf", true) | ("muli", false) => {
+                        cas_kind = Some(name);
+                        0x12
                     }
                     _ => {
                         return Err(unsupported(format!(
@@ -922,6 +922,10 @@ impl FnEmitter<'_, '_> {
                 self.call_decl(&name, &LTy::Void, &args);
                 Ok(())
             }
+            _ if cas_kind.is_some() => {
+                let kind = cas_kind.unwrap_or_default();
+                self.xegpu_atomic_cas_loop(op, kind, args, &d, &format!("{space}.{{}}.{suffix}"))
+            }
             _ => {
                 let (v, vt) = self.get(op.operands[2])?;
                 let (fv, ft) = self.xegpu_flat(&v, &vt)?;
@@ -940,6 +944,95 @@ impl FnEmitter<'_, '_> {
                 self.xegpu_result(op.results[0], &r, &et)
             }
         }
+    }
+
+    /// `atomic_rmw` of a kind LSC has no atomic for (`mulf`, `muli`, `maximumf`, `minimumf`) as a
+    /// compare-exchange loop: the lanes gather the current values, compute the new ones and
+    /// `icas` them (bitwise compare); a lane whose compare saw another value (a lane or thread
+    /// wrote in between) tries again from the value it saw. The result is the old value each
+    /// lane's successful exchange replaced. `args` are the message's operands up to the addresses
+    /// (sub-opcode icas); `names` the intrinsic name pattern (`{}` for the data type).
+    fn xegpu_atomic_cas_loop(
+        &mut self,
+        op: &Operation,
+        kind: &str,
+        mut args: Vec<(String, LTy)>,
+        d: &TensorDesc,
+        names: &str,
+    ) -> Res<()> {
+        let lanes = d.shape[0];
+        let et = intrinsic_vec_of(&d.elem, lanes);
+        let it = intrinsic_vec_of(&LTy::Int(d.bits), lanes);
+        let bt = LTy::Vec(lanes, Box::new(LTy::Int(1)));
+        let (v, vt) = self.get(op.operands[2])?;
+        let (fv, ft) = self.xegpu_flat(&v, &vt)?;
+        if vec_len(&ft) != lanes {
+            return Err(invalid("xegpu.atomic_rmw value does not have one element per lane"));
+        }
+        let val = self.bitcast_vec(&fv, &ft, &et);
+        let pred = args[0].0.clone();
+        let addr_at = args.len() - 1;
+        // the gather of the current values (a plain load of the same lanes)
+        let mut load = args.clone();
+        load[1].0 = "0".into();
+        load.push(("0".into(), LTy::Int(32)));
+        load.push(("zeroinitializer".into(), it.clone()));
+        let name = names.replacen("{}", &it.mangle(), 1);
+        let cur0 = self.call_decl(&format!("llvm.genx.lsc.load.merge.{name}"), &it, &load);
+        let entry = self.cur_label();
+        let head = self.new_label("xegpu.cas");
+        let exit = self.new_label("xegpu.cas.end");
+        self.inst(&format!("br label %{head}"));
+        self.start_block(head.clone());
+        let (cur, todo, res) = (self.fresh(), self.fresh(), self.fresh());
+        let (seen, todo2, res2) = (self.fresh(), self.fresh(), self.fresh());
+        self.inst(&format!("{cur} = phi {it} [ {cur0}, %{entry} ], [ {seen}, %{head} ]"));
+        self.inst(&format!("{todo} = phi {bt} [ {pred}, %{entry} ], [ {todo2}, %{head} ]"));
+        self.inst(&format!("{res} = phi {it} [ zeroinitializer, %{entry} ], [ {res2}, %{head} ]"));
+        let a = self.bitcast_vec(&cur, &it, &et);
+        let new = match kind {
+            "mulf" => self.emit(&format!("fmul {et} {a}, {val}")),
+            "muli" => self.emit(&format!("mul {et} {a}, {val}")),
+            _ => {
+                // arith's maximumf / minimumf: a NaN operand gives NaN; +0 is above -0
+                let max = kind == "maximumf";
+                let gt = self.emit(&format!("fcmp {} {et} {a}, {val}", if max { "ogt" } else { "olt" }));
+                let sel = self.emit(&format!("select {bt} {gt}, {et} {a}, {et} {val}"));
+                let vi = self.bitcast_vec(&val, &et, &it);
+                let zi = self.emit(&format!("{} {it} {cur}, {vi}", if max { "and" } else { "or" }));
+                let z = self.bitcast_vec(&zi, &it, &et);
+                let eq = self.emit(&format!("fcmp oeq {et} {a}, {val}"));
+                let r = self.emit(&format!("select {bt} {eq}, {et} {z}, {et} {sel}"));
+                let uno = self.emit(&format!("fcmp uno {et} {a}, {val}"));
+                let nan = self.emit(&format!("fadd {et} {a}, {val}"));
+                self.emit(&format!("select {bt} {uno}, {et} {nan}, {et} {r}"))
+            }
+        };
+        let new = self.bitcast_vec(&new, &et, &it);
+        args[0].0 = todo.clone();
+        let addr = args[addr_at].clone();
+        args.truncate(addr_at);
+        args.push(addr);
+        args.push((cur.clone(), it.clone()));
+        args.push((new, it.clone()));
+        args.push(("0".into(), LTy::Int(32)));
+        args.push((cur.clone(), it.clone()));
+        let ps: Vec<LTy> = args.iter().map(|a| a.1.clone()).collect();
+        self.m.declare(&format!("llvm.genx.lsc.xatomic.{name}"), &it, &ps, false);
+        let list = args.iter().map(|(v, t)| format!("{t} {v}")).collect::<Vec<_>>().join(", ");
+        self.inst(&format!("{seen} = call {it} @llvm.genx.lsc.xatomic.{name}({list})"));
+        let same = self.emit(&format!("icmp eq {it} {seen}, {cur}"));
+        let done = self.emit(&format!("and {bt} {todo}, {same}"));
+        self.inst(&format!("{res2} = select {bt} {done}, {it} {cur}, {it} {res}"));
+        let all = format!("<{}>", vec!["i1 true"; lanes as usize].join(", "));
+        let differ = self.emit(&format!("xor {bt} {same}, {all}"));
+        self.inst(&format!("{todo2} = and {bt} {todo}, {differ}"));
+        let bits = self.emit(&format!("bitcast {bt} {todo2} to i{lanes}"));
+        let more = self.emit(&format!("icmp ne i{lanes} {bits}, 0"));
+        self.inst(&format!("br i1 {more}, label %{head}, label %{exit}"));
+        self.start_block(exit);
+        let r = self.bitcast_vec(&res2, &it, &et);
+        self.xegpu_result(op.results[0], &r, &et)
     }
 
     /// Transposes a row-major `rows` x `cols` matrix held in the vector `v`.
