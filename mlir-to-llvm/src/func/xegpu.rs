@@ -607,17 +607,39 @@ impl FnEmitter<'_, '_> {
         if d.scattered {
             return Err(invalid(format!("xegpu.{short} needs a block descriptor, not a scattered one")));
         }
-        if d.array_length != 1 {
-            return Err(unsupported(format!(
-                "xegpu.{short} of a descriptor with array_length = {} (MLIR 19's load_nd verifier takes no result for it; one block per message is lowered)",
-                d.array_length
-            )));
-        }
         let [h, w] = d.shape[..] else {
             return Err(unsupported(format!(
                 "xegpu.{short} of a 1-D descriptor (MLIR 19's block messages take 2-D ones)"
             )));
         };
+        // array_length: that many blocks side by side in one message (the 2D block load's block
+        // count), block b starting b * w columns further
+        let blocks = d.array_length;
+        if blocks != 1 {
+            if short == "store_nd" {
+                return Err(unsupported(format!(
+                    "xegpu.store_nd of a descriptor with array_length = {blocks} (the 2D block store writes one block)"
+                )));
+            }
+            // the finalizer's rule: 8- and 16-bit elements in 1, 2 or 4 blocks, 32-bit ones in 1 or
+            // 2, 64-bit ones in 1
+            let most = match d.bits {
+                8 | 16 => 4,
+                32 => 2,
+                _ => 1,
+            };
+            if !matches!(blocks, 2 | 4) || blocks > most {
+                return Err(unsupported(format!(
+                    "xegpu.{short} with array_length = {blocks} of {}-bit elements (2D block messages take at most {most} block(s) of them, 1, 2 or 4)",
+                    d.bits
+                )));
+            }
+            if blocks * w * u64::from(d.bits / 8) > 64 {
+                return Err(unsupported(format!(
+                    "xegpu.{short} of {blocks} blocks {w} elements wide (the blocks of one message span at most 64 bytes)"
+                )));
+            }
+        }
         let (l1, l3) = cache_controls(op)?;
         let (dv, dt) = self.get(op.operands[desc_at])?;
         let b2 = self.emit(&format!("shufflevector {dt} {dv}, {dt} undef, <2 x i32> <i32 0, i32 1>"));
@@ -665,8 +687,15 @@ impl FnEmitter<'_, '_> {
                     return Err(invalid(format!("transpose {p:?} of a 2-D descriptor")));
                 }
             }
-            if rshape.iter().try_fold(1u64, |a, &x| a.checked_mul(x)) != Some(n) {
-                return Err(invalid(format!("xegpu.load_nd result {rt} does not hold the {h}x{w} block")));
+            if blocks != 1 && order == 2 {
+                return Err(unsupported(format!(
+                    "xegpu.load_nd transposing {blocks} blocks (the transposing 2D block load reads one)"
+                )));
+            }
+            if rshape.iter().try_fold(1u64, |a, &x| a.checked_mul(x)) != Some(n * blocks) {
+                return Err(invalid(format!(
+                    "xegpu.load_nd result {rt} does not hold {blocks} {h}x{w} block(s)"
+                )));
             }
         }
         let mut args: Vec<(String, LTy)> = vec![("<i1 true>".into(), LTy::Vec(1, Box::new(LTy::Int(1))))];
@@ -675,7 +704,7 @@ impl FnEmitter<'_, '_> {
             (l3 as u64, 8),
             (u64::from(data_size_code(d.bits)), 8),
             (order, 8),
-            (1, 8),
+            (blocks, 8),
             (w, 16),
             (h, 16),
             (vnni, 8),
@@ -686,6 +715,30 @@ impl FnEmitter<'_, '_> {
             args.push((v.clone(), if *t == "i64" { LTy::Int(64) } else { LTy::Int(32) }));
         }
         match short {
+            "load_nd" if blocks != 1 => {
+                // each block of the register image starts at a whole register (64 bytes): the
+                // result is the blocks' elements one after another, without the padding
+                let per_grf = 64 / u64::from(d.bits / 8);
+                let block = n.next_multiple_of(per_grf);
+                let image_ty = intrinsic_vec_of(&ity, block * blocks);
+                let name = format!("llvm.genx.lsc.load2d.stateless.{}.v1i1.i64", image_ty.mangle());
+                let r = self.call_decl(&name, &image_ty, &args);
+                let all_ty = intrinsic_vec_of(&ity, n * blocks);
+                let r = if block == n {
+                    r
+                } else {
+                    let idx: Vec<String> =
+                        (0..n * blocks).map(|i| format!("i32 {}", (i / n) * block + i % n)).collect();
+                    self.emit(&format!(
+                        "shufflevector {image_ty} {r}, {image_ty} undef, <{} x i32> <{}>",
+                        n * blocks,
+                        idx.join(", ")
+                    ))
+                };
+                let et = intrinsic_vec_of(&d.elem, n * blocks);
+                let r = self.bitcast_vec(&r, &all_ty, &et);
+                self.xegpu_result(op.results[0], &r, &et)
+            }
             "load_nd" => {
                 let name = format!("llvm.genx.lsc.load2d.stateless.{}.v1i1.i64", data_ty.mangle());
                 let r = self.call_decl(&name, &data_ty, &args);
