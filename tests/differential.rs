@@ -90,8 +90,6 @@ const NOT_RUN: &[(&str, &str, &str)] = &[
     ("avs.ll", "avs", "avs"),
     // The thread's hardware state (time stamp, thread id, %sr0, ...): values of the hardware.
     ("hw_state.ll", "hw_state", "llvm.genx.timestamp"),
-    // Named barriers (PVC): barriers of a subset of the thread group, which neither executor has.
-    ("named_barrier.ll", "named_barrier", "nbarrier"),
     // Inline vISA assembly: free text, which neither the simulator nor the reference executes.
     ("inline_asm.ll", "inline_asm", "inline assembly"),
     ("inline_asm_constraints.ll", "asm_constraints", "inline assembly"),

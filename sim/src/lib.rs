@@ -20,6 +20,7 @@ pub mod launch;
 pub mod low_precision;
 pub mod math;
 pub mod memory;
+pub mod named_barrier;
 pub mod reference;
 
 pub use error::{Report, SimError};

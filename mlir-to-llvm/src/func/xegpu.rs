@@ -607,17 +607,39 @@ impl FnEmitter<'_, '_> {
         if d.scattered {
             return Err(invalid(format!("xegpu.{short} needs a block descriptor, not a scattered one")));
         }
-        if d.array_length != 1 {
-            return Err(unsupported(format!(
-                "xegpu.{short} of a descriptor with array_length = {} (MLIR 19's load_nd verifier takes no result for it; one block per message is lowered)",
-                d.array_length
-            )));
-        }
         let [h, w] = d.shape[..] else {
             return Err(unsupported(format!(
                 "xegpu.{short} of a 1-D descriptor (MLIR 19's block messages take 2-D ones)"
             )));
         };
+        // array_length: that many blocks side by side in one message (the 2D block load's block
+        // count), block b starting b * w columns further
+        let blocks = d.array_length;
+        if blocks != 1 {
+            if short == "store_nd" {
+                return Err(unsupported(format!(
+                    "xegpu.store_nd of a descriptor with array_length = {blocks} (the 2D block store writes one block)"
+                )));
+            }
+            // the finalizer's rule: 8- and 16-bit elements in 1, 2 or 4 blocks, 32-bit ones in 1 or
+            // 2, 64-bit ones in 1
+            let most = match d.bits {
+                8 | 16 => 4,
+                32 => 2,
+                _ => 1,
+            };
+            if !matches!(blocks, 2 | 4) || blocks > most {
+                return Err(unsupported(format!(
+                    "xegpu.{short} with array_length = {blocks} of {}-bit elements (2D block messages take at most {most} block(s) of them, 1, 2 or 4)",
+                    d.bits
+                )));
+            }
+            if blocks * w * u64::from(d.bits / 8) > 64 {
+                return Err(unsupported(format!(
+                    "xegpu.{short} of {blocks} blocks {w} elements wide (the blocks of one message span at most 64 bytes)"
+                )));
+            }
+        }
         let (l1, l3) = cache_controls(op)?;
         let (dv, dt) = self.get(op.operands[desc_at])?;
         let b2 = self.emit(&format!("shufflevector {dt} {dv}, {dt} undef, <2 x i32> <i32 0, i32 1>"));
@@ -665,8 +687,15 @@ impl FnEmitter<'_, '_> {
                     return Err(invalid(format!("transpose {p:?} of a 2-D descriptor")));
                 }
             }
-            if rshape.iter().try_fold(1u64, |a, &x| a.checked_mul(x)) != Some(n) {
-                return Err(invalid(format!("xegpu.load_nd result {rt} does not hold the {h}x{w} block")));
+            if blocks != 1 && order == 2 {
+                return Err(unsupported(format!(
+                    "xegpu.load_nd transposing {blocks} blocks (the transposing 2D block load reads one)"
+                )));
+            }
+            if rshape.iter().try_fold(1u64, |a, &x| a.checked_mul(x)) != Some(n * blocks) {
+                return Err(invalid(format!(
+                    "xegpu.load_nd result {rt} does not hold {blocks} {h}x{w} block(s)"
+                )));
             }
         }
         let mut args: Vec<(String, LTy)> = vec![("<i1 true>".into(), LTy::Vec(1, Box::new(LTy::Int(1))))];
@@ -675,7 +704,7 @@ impl FnEmitter<'_, '_> {
             (l3 as u64, 8),
             (u64::from(data_size_code(d.bits)), 8),
             (order, 8),
-            (1, 8),
+            (blocks, 8),
             (w, 16),
             (h, 16),
             (vnni, 8),
@@ -686,6 +715,30 @@ impl FnEmitter<'_, '_> {
             args.push((v.clone(), if *t == "i64" { LTy::Int(64) } else { LTy::Int(32) }));
         }
         match short {
+            "load_nd" if blocks != 1 => {
+                // each block of the register image starts at a whole register (64 bytes): the
+                // result is the blocks' elements one after another, without the padding
+                let per_grf = 64 / u64::from(d.bits / 8);
+                let block = n.next_multiple_of(per_grf);
+                let image_ty = intrinsic_vec_of(&ity, block * blocks);
+                let name = format!("llvm.genx.lsc.load2d.stateless.{}.v1i1.i64", image_ty.mangle());
+                let r = self.call_decl(&name, &image_ty, &args);
+                let all_ty = intrinsic_vec_of(&ity, n * blocks);
+                let r = if block == n {
+                    r
+                } else {
+                    let idx: Vec<String> =
+                        (0..n * blocks).map(|i| format!("i32 {}", (i / n) * block + i % n)).collect();
+                    self.emit(&format!(
+                        "shufflevector {image_ty} {r}, {image_ty} undef, <{} x i32> <{}>",
+                        n * blocks,
+                        idx.join(", ")
+                    ))
+                };
+                let et = intrinsic_vec_of(&d.elem, n * blocks);
+                let r = self.bitcast_vec(&r, &all_ty, &et);
+                self.xegpu_result(op.results[0], &r, &et)
+            }
             "load_nd" => {
                 let name = format!("llvm.genx.lsc.load2d.stateless.{}.v1i1.i64", data_ty.mangle());
                 let r = self.call_decl(&name, &data_ty, &args);
@@ -778,21 +831,28 @@ impl FnEmitter<'_, '_> {
         if !d.scattered {
             return Err(invalid(format!("xegpu.{short} needs a scattered descriptor (scattered = true)")));
         }
-        if d.slm {
-            return Err(unsupported(format!(
-                "xegpu.{short} on a memory_scope = slm descriptor (SLM addresses are 32-bit; global memory is lowered)"
-            )));
-        }
-        if d.bits < 32 {
-            return Err(unsupported(format!(
-                "xegpu.{short} of {}-bit elements (32- and 64-bit elements are lowered)",
-                d.bits
-            )));
-        }
         let lanes = d.shape[0];
         let chunk = d.shape.get(1).copied().unwrap_or(1);
+        // 8- and 16-bit elements travel in a 32-bit slot per lane (LSC d8u32 / d16u32): one
+        // element per lane, zero-extended on the way in, truncated on the way out
+        let narrow = d.bits < 32;
+        if narrow && (chunk != 1 || short == "atomic_rmw") {
+            return Err(unsupported(format!(
+                "xegpu.{short} of {}-bit elements {} (d8u32/d16u32 messages carry one element per lane)",
+                d.bits,
+                if short == "atomic_rmw" { "as an atomic" } else { "with chunk_size > 1" }
+            )));
+        }
         let (l1, l3) = cache_controls(op)?;
         let (addr, at) = self.get(op.operands[desc_at])?;
+        // shared local memory: LSC SLM messages, 32-bit offsets, no cache controls
+        let (space, (addr, at), (l1, l3)) = if d.slm {
+            let t32 = LTy::Vec(lanes, Box::new(LTy::Int(32)));
+            let a32 = self.emit(&format!("trunc {at} {addr} to {t32}"));
+            ("slm", (a32, t32), (0, 0))
+        } else {
+            ("stateless", (addr, at), (l1, l3))
+        };
         let pred_ty = LTy::Vec(lanes, Box::new(LTy::Int(1)));
         let pred = match short {
             "prefetch" => format!("<{}>", vec!["i1 true"; lanes as usize].join(", ")),
@@ -804,9 +864,13 @@ impl FnEmitter<'_, '_> {
                 m
             }
         };
-        let ity = message_elem(&d);
+        let ity = if narrow { LTy::Int(32) } else { message_elem(&d) };
         let n = lanes * chunk;
         let data_ty = intrinsic_vec_of(&ity, n);
+        // the elements as integers of their own width (8- and 16-bit elements)
+        let narrow_ty = intrinsic_vec_of(&LTy::Int(d.bits), n);
+        // a kind LSC has no atomic for: a compare-exchange loop
+        let mut cas_kind = None;
         let subop: u8 = match short {
             "store" => 4,
             "atomic_rmw" => {
@@ -827,6 +891,12 @@ impl FnEmitter<'_, '_> {
                     ("minnumf", true) => 0x15,
                     ("andi", false) => 0x18,
                     ("ori", false) => 0x19,
+                    // an exchange: LSC's atomic store, which returns the old value
+                    ("assign", _) => 0x0b,
+                    ("mulf" | "maximumf" | "minimumf", true) | ("muli", false) => {
+                        cas_kind = Some(name);
+                        0x12
+                    }
                     _ => {
                         return Err(unsupported(format!(
                             "xegpu.atomic_rmw {name} on {} elements (LSC has no such atomic)",
@@ -849,7 +919,7 @@ impl FnEmitter<'_, '_> {
             (l3 as u64, 8),
             (1, 16),
             (0, 32),
-            (u64::from(data_size_code(d.bits)), 8),
+            (u64::from(if narrow { data_size_code(d.bits) + 4 } else { data_size_code(d.bits) }), 8),
             (u64::from(vector_size_code(chunk)?), 8),
             (1, 8),
             (0, 8),
@@ -862,14 +932,19 @@ impl FnEmitter<'_, '_> {
             "load" => {
                 args.push(("0".into(), LTy::Int(32)));
                 args.push(("zeroinitializer".into(), data_ty.clone()));
-                let name = format!("llvm.genx.lsc.load.merge.stateless.{}.{suffix}", data_ty.mangle());
+                let name = format!("llvm.genx.lsc.load.merge.{space}.{}.{suffix}", data_ty.mangle());
                 let r = self.call_decl(&name, &data_ty, &args);
                 // The message leaves the chunk's element k of every lane together (k-major); the
                 // result is lane-major unless the load transposes.
                 let transposed = matches!(op.attr("transpose"), Some(Attr::Array(p)) if p.len() == 2);
                 let r = if chunk > 1 && !transposed { self.transpose(&r, &data_ty, chunk, lanes) } else { r };
                 let et = intrinsic_vec_of(&d.elem, n);
-                let r = self.bitcast_vec(&r, &data_ty, &et);
+                let r = if narrow {
+                    let t = self.emit(&format!("trunc {data_ty} {r} to {narrow_ty}"));
+                    self.bitcast_vec(&t, &narrow_ty, &et)
+                } else {
+                    self.bitcast_vec(&r, &data_ty, &et)
+                };
                 self.xegpu_result(op.results[0], &r, &et)
             }
             "store" => {
@@ -881,19 +956,28 @@ impl FnEmitter<'_, '_> {
                         vec_len(&ft)
                     )));
                 }
-                let data = self.bitcast_vec(&fv, &ft, &data_ty);
+                let data = if narrow {
+                    let t = self.bitcast_vec(&fv, &ft, &narrow_ty);
+                    self.emit(&format!("zext {narrow_ty} {t} to {data_ty}"))
+                } else {
+                    self.bitcast_vec(&fv, &ft, &data_ty)
+                };
                 let data = if chunk > 1 { self.transpose(&data, &data_ty, lanes, chunk) } else { data };
                 args.push((data, data_ty.clone()));
                 args.push(("0".into(), LTy::Int(32)));
-                let name = format!("llvm.genx.lsc.store.stateless.{suffix}.{}", data_ty.mangle());
+                let name = format!("llvm.genx.lsc.store.{space}.{suffix}.{}", data_ty.mangle());
                 self.call_decl(&name, &LTy::Void, &args);
                 Ok(())
             }
             "prefetch" => {
                 args.push(("0".into(), LTy::Int(32)));
-                let name = format!("llvm.genx.lsc.prefetch.stateless.{suffix}");
+                let name = format!("llvm.genx.lsc.prefetch.{space}.{suffix}");
                 self.call_decl(&name, &LTy::Void, &args);
                 Ok(())
+            }
+            _ if cas_kind.is_some() => {
+                let kind = cas_kind.unwrap_or_default();
+                self.xegpu_atomic_cas_loop(op, kind, args, &d, &format!("{space}.{{}}.{suffix}"))
             }
             _ => {
                 let (v, vt) = self.get(op.operands[2])?;
@@ -906,13 +990,102 @@ impl FnEmitter<'_, '_> {
                 args.push(("undef".into(), data_ty.clone()));
                 args.push(("0".into(), LTy::Int(32)));
                 args.push(("undef".into(), data_ty.clone()));
-                let name = format!("llvm.genx.lsc.xatomic.stateless.{}.{suffix}", data_ty.mangle());
+                let name = format!("llvm.genx.lsc.xatomic.{space}.{}.{suffix}", data_ty.mangle());
                 let r = self.call_decl(&name, &data_ty, &args);
                 let et = intrinsic_vec_of(&d.elem, n);
                 let r = self.bitcast_vec(&r, &data_ty, &et);
                 self.xegpu_result(op.results[0], &r, &et)
             }
         }
+    }
+
+    /// `atomic_rmw` of a kind LSC has no atomic for (`mulf`, `muli`, `maximumf`, `minimumf`) as a
+    /// compare-exchange loop: the lanes gather the current values, compute the new ones and
+    /// `icas` them (bitwise compare); a lane whose compare saw another value (a lane or thread
+    /// wrote in between) tries again from the value it saw. The result is the old value each
+    /// lane's successful exchange replaced. `args` are the message's operands up to the addresses
+    /// (sub-opcode icas); `names` the intrinsic name pattern (`{}` for the data type).
+    fn xegpu_atomic_cas_loop(
+        &mut self,
+        op: &Operation,
+        kind: &str,
+        mut args: Vec<(String, LTy)>,
+        d: &TensorDesc,
+        names: &str,
+    ) -> Res<()> {
+        let lanes = d.shape[0];
+        let et = intrinsic_vec_of(&d.elem, lanes);
+        let it = intrinsic_vec_of(&LTy::Int(d.bits), lanes);
+        let bt = LTy::Vec(lanes, Box::new(LTy::Int(1)));
+        let (v, vt) = self.get(op.operands[2])?;
+        let (fv, ft) = self.xegpu_flat(&v, &vt)?;
+        if vec_len(&ft) != lanes {
+            return Err(invalid("xegpu.atomic_rmw value does not have one element per lane"));
+        }
+        let val = self.bitcast_vec(&fv, &ft, &et);
+        let pred = args[0].0.clone();
+        let addr_at = args.len() - 1;
+        // the gather of the current values (a plain load of the same lanes)
+        let mut load = args.clone();
+        load[1].0 = "0".into();
+        load.push(("0".into(), LTy::Int(32)));
+        load.push(("zeroinitializer".into(), it.clone()));
+        let name = names.replacen("{}", &it.mangle(), 1);
+        let cur0 = self.call_decl(&format!("llvm.genx.lsc.load.merge.{name}"), &it, &load);
+        let entry = self.cur_label();
+        let head = self.new_label("xegpu.cas");
+        let exit = self.new_label("xegpu.cas.end");
+        self.inst(&format!("br label %{head}"));
+        self.start_block(head.clone());
+        let (cur, todo, res) = (self.fresh(), self.fresh(), self.fresh());
+        let (seen, todo2, res2) = (self.fresh(), self.fresh(), self.fresh());
+        self.inst(&format!("{cur} = phi {it} [ {cur0}, %{entry} ], [ {seen}, %{head} ]"));
+        self.inst(&format!("{todo} = phi {bt} [ {pred}, %{entry} ], [ {todo2}, %{head} ]"));
+        self.inst(&format!("{res} = phi {it} [ zeroinitializer, %{entry} ], [ {res2}, %{head} ]"));
+        let a = self.bitcast_vec(&cur, &it, &et);
+        let new = match kind {
+            "mulf" => self.emit(&format!("fmul {et} {a}, {val}")),
+            "muli" => self.emit(&format!("mul {et} {a}, {val}")),
+            _ => {
+                // arith's maximumf / minimumf: a NaN operand gives NaN; +0 is above -0
+                let max = kind == "maximumf";
+                let gt = self.emit(&format!("fcmp {} {et} {a}, {val}", if max { "ogt" } else { "olt" }));
+                let sel = self.emit(&format!("select {bt} {gt}, {et} {a}, {et} {val}"));
+                let vi = self.bitcast_vec(&val, &et, &it);
+                let zi = self.emit(&format!("{} {it} {cur}, {vi}", if max { "and" } else { "or" }));
+                let z = self.bitcast_vec(&zi, &it, &et);
+                let eq = self.emit(&format!("fcmp oeq {et} {a}, {val}"));
+                let r = self.emit(&format!("select {bt} {eq}, {et} {z}, {et} {sel}"));
+                let uno = self.emit(&format!("fcmp uno {et} {a}, {val}"));
+                let nan = self.emit(&format!("fadd {et} {a}, {val}"));
+                self.emit(&format!("select {bt} {uno}, {et} {nan}, {et} {r}"))
+            }
+        };
+        let new = self.bitcast_vec(&new, &et, &it);
+        args[0].0 = todo.clone();
+        let addr = args[addr_at].clone();
+        args.truncate(addr_at);
+        args.push(addr);
+        args.push((cur.clone(), it.clone()));
+        args.push((new, it.clone()));
+        args.push(("0".into(), LTy::Int(32)));
+        args.push((cur.clone(), it.clone()));
+        let ps: Vec<LTy> = args.iter().map(|a| a.1.clone()).collect();
+        self.m.declare(&format!("llvm.genx.lsc.xatomic.{name}"), &it, &ps, false);
+        let list = args.iter().map(|(v, t)| format!("{t} {v}")).collect::<Vec<_>>().join(", ");
+        self.inst(&format!("{seen} = call {it} @llvm.genx.lsc.xatomic.{name}({list})"));
+        let same = self.emit(&format!("icmp eq {it} {seen}, {cur}"));
+        let done = self.emit(&format!("and {bt} {todo}, {same}"));
+        self.inst(&format!("{res2} = select {bt} {done}, {it} {cur}, {it} {res}"));
+        let all = format!("<{}>", vec!["i1 true"; lanes as usize].join(", "));
+        let differ = self.emit(&format!("xor {bt} {same}, {all}"));
+        self.inst(&format!("{todo2} = and {bt} {todo}, {differ}"));
+        let bits = self.emit(&format!("bitcast {bt} {todo2} to i{lanes}"));
+        let more = self.emit(&format!("icmp ne i{lanes} {bits}, 0"));
+        self.inst(&format!("br i1 {more}, label %{head}, label %{exit}"));
+        self.start_block(exit);
+        let r = self.bitcast_vec(&res2, &it, &et);
+        self.xegpu_result(op.results[0], &r, &et)
     }
 
     /// Transposes a row-major `rows` x `cols` matrix held in the vector `v`.

@@ -2,7 +2,8 @@
 //!
 //! Thread groups run one after another, each with fresh shared local memory. The threads of a
 //! group run one at a time, each until it ends or reaches a `barrier`; when every thread of the
-//! group has reached the barrier or ended, the waiting ones continue. Memory is sequentially
+//! group has reached the barrier or ended, the waiting ones continue; a thread that waits on a
+//! named barrier continues once the barrier's phase completes ([`crate::named_barrier`]). Memory is sequentially
 //! consistent (fences are no-ops). Inside a thread, instructions execute in program order on
 //! the lanes the SIMD control flow enables ([`control`]); every instruction reads all its sources
 //! before writing its destination. Files: [`state`] (register file, predicates, addresses,
@@ -27,6 +28,7 @@ pub use crate::math;
 use crate::error::{OutputArg, Report, SimError};
 use crate::launch::{ArgSpec, Launch};
 use crate::memory::Memory;
+use crate::named_barrier::{NamedBarriers, Signalled};
 use control::Next;
 use genxc_visa::model::VisaType;
 use genxc_visa::{InputTarget, Inst, Kernel, ThreadSync, UnitKind};
@@ -150,6 +152,17 @@ enum Stop {
     Ended,
     /// The thread reached a barrier.
     Barrier,
+    /// The thread waits on a named barrier: (barrier index, phase).
+    NamedWait(usize, u64),
+}
+
+/// Where a thread of the group stands between two slices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Standing {
+    /// It runs (or is to).
+    Running,
+    /// It stopped at a `Stop`.
+    Stopped(Stop),
 }
 
 /// Runs `kernels[0]` for every thread of `launch` over `memory`; the `.global_function`s among
@@ -177,16 +190,43 @@ pub fn run(
         for ids in group {
             ts.push(Thread::new(k, &cx.layout, launch, *ids, width)?);
         }
-        let mut ended = vec![false; ts.len()];
+        let mut nb = NamedBarriers::default();
+        let mut signalled = vec![Signalled::default(); ts.len()];
+        let mut standing = vec![Standing::Running; ts.len()];
         loop {
-            for (t, done) in ts.iter_mut().zip(ended.iter_mut()) {
-                if !*done && run_slice(&prog, t, memory, launch.step_limit)? == Stop::Ended {
-                    *done = true;
+            // Every thread is at the barrier or ended: the waiting ones continue.
+            let at = |s: &Standing, stop: Stop| *s == Standing::Stopped(stop);
+            if standing.iter().all(|s| at(s, Stop::Barrier) || at(s, Stop::Ended)) {
+                for s in standing.iter_mut().filter(|s| at(s, Stop::Barrier)) {
+                    *s = Standing::Running;
                 }
             }
-            // Every thread is at the barrier or ended: the waiting ones continue.
-            if ended.iter().all(|&d| d) {
+            let mut ran = false;
+            for (i, t) in ts.iter_mut().enumerate() {
+                let go = match standing[i] {
+                    Standing::Running => true,
+                    Standing::Stopped(Stop::NamedWait(id, phase)) => nb.completed(id, phase),
+                    Standing::Stopped(_) => false,
+                };
+                if go {
+                    ran = true;
+                    let stop = run_slice(&prog, t, memory, launch.step_limit, &mut nb, &mut signalled[i])?;
+                    standing[i] = Standing::Stopped(stop);
+                }
+            }
+            if standing.iter().all(|s| *s == Standing::Stopped(Stop::Ended)) {
                 break;
+            }
+            if !ran {
+                let waits: Vec<(usize, u64)> = standing
+                    .iter()
+                    .filter_map(|s| match s {
+                        Standing::Stopped(Stop::NamedWait(id, phase)) => Some((*id, *phase)),
+                        _ => None,
+                    })
+                    .collect();
+                let live = standing.iter().filter(|s| !at(s, Stop::Ended)).count();
+                return Err(nb.deadlock(&waits, live));
             }
         }
         for t in &ts {
@@ -219,7 +259,14 @@ fn output_args(k: &Kernel, layout: &Layout, t: &Thread) -> Result<Vec<OutputArg>
 }
 
 /// Runs a thread until it ends or reaches a barrier.
-fn run_slice(prog: &Program, t: &mut Thread, memory: &mut Memory, limit: u64) -> Result<Stop, SimError> {
+fn run_slice(
+    prog: &Program,
+    t: &mut Thread,
+    memory: &mut Memory,
+    limit: u64,
+    nb: &mut NamedBarriers,
+    mine: &mut Signalled,
+) -> Result<Stop, SimError> {
     loop {
         let (pc, mask) = match t.flow.next_at() {
             Next::Done if t.calls.is_empty() => return Ok(Stop::Ended),
@@ -287,6 +334,20 @@ fn run_slice(prog: &Program, t: &mut Thread, memory: &mut Memory, limit: u64) ->
         // a split-phase barrier's wait completes once every thread signalled, and every thread
         // waits after it signals: the same stop as `barrier`, the signal being the arrival
         let barrier = matches!(inst, Inst::Barrier | Inst::Sync(ThreadSync::SplitBarrier { signal: false }));
+        if let Inst::Sync(ThreadSync::NamedBarrier { signal, id, threads }) = inst {
+            let id = t.scalar(cx, id, "named barrier id")? as u64;
+            t.flow.set(mask, pc + 1);
+            if *signal {
+                let threads = t.scalar(cx, threads, "named barrier thread count")? as u64;
+                nb.signal(mine, id & 0xff, threads & 0xff)?;
+                continue;
+            }
+            let (id, phase) = nb.wait_target(mine, id & 0xff)?;
+            if nb.completed(id, phase) {
+                continue;
+            }
+            return Ok(Stop::NamedWait(id, phase));
+        }
         t.execute(cx, inst, mask, memory)?;
         t.flow.set(mask, pc + 1);
         if barrier {
@@ -305,7 +366,7 @@ impl Thread {
                 ThreadSync::SplitBarrier { .. } | ThreadSync::Yield | ThreadSync::SamplerCacheFlush,
             ) => Ok(()),
             Inst::Sync(ThreadSync::NamedBarrier { .. }) => {
-                Err(SimError::NotModeled("nbarrier (named barriers of a subset of the thread group)".into()))
+                Err(SimError::Malformed("nbarrier outside the group's scheduler".into()))
             }
             Inst::Sync(ThreadSync::Wait { .. }) => {
                 Err(SimError::NotModeled("wait (the gateway's notification registers)".into()))

@@ -8,7 +8,8 @@
 //! calls through explicit frames), the thread and group ids, SIMD control flow (`thread`), the ALU
 //! intrinsics (`alu`), the matrix engine's `dpas` family (`xmx`) and the memory messages with the semantics of the vISA messages they
 //! become (`messages`). The threads of a group run one after another until each ends or reaches a
-//! barrier; all continue once every thread of the group waits; groups run in order, each with a
+//! barrier; all continue once every thread of the group waits (a wait on a named barrier, once its
+//! phase completes: `crate::named_barrier`); groups run in order, each with a
 //! fresh shared local memory.
 
 mod alu;
@@ -22,6 +23,7 @@ mod xmx;
 use crate::error::{Report, SimError};
 use crate::launch::{ArgSpec, ArgValue, Launch, ThreadIds};
 use crate::memory::Memory;
+use crate::named_barrier::NamedBarriers;
 use genxc_genx::metadata::{ArgCategory, ImplicitArg};
 use genxc_genx::{Elem, Module, Type};
 pub use genxc_legalize::interp::Bits;
@@ -102,23 +104,47 @@ pub fn run(
             .iter()
             .map(|ids| Thread::new(module, k.func, kernel_args(module, kernel, ids, launch)?, *ids))
             .collect::<Result<Vec<_>, SimError>>()?;
+        let mut nb = NamedBarriers::default();
+        // each live thread's stop; `None`: it runs (or is to)
+        let mut stops: Vec<Option<Stop>> = vec![None; threads.len()];
         loop {
-            for t in threads.iter_mut().filter(|t| !t.done) {
-                match t.run(module, launch, memory)? {
-                    Stop::Barrier | Stop::Done => {}
+            // every live thread at the barrier: they continue
+            if stops.iter().all(|s| matches!(s, Some(Stop::Barrier | Stop::Done))) {
+                let ended = stops.iter().filter(|s| **s == Some(Stop::Done)).count();
+                if ended == threads.len() {
+                    break;
+                }
+                if ended != 0 {
+                    return Err(SimError::Fault(format!(
+                        "a barrier that {ended} of the {} threads of group {:?} never reach (they ended)",
+                        threads.len(),
+                        group[0].group
+                    )));
+                }
+                stops.iter_mut().for_each(|s| *s = None);
+            }
+            let mut ran = false;
+            for (t, stop) in threads.iter_mut().zip(stops.iter_mut()) {
+                let go = match *stop {
+                    None => true,
+                    Some(Stop::NamedWait(id, phase)) => nb.completed(id, phase),
+                    Some(_) => false,
+                };
+                if go {
+                    ran = true;
+                    *stop = Some(t.run(module, launch, memory, &mut nb)?);
                 }
             }
-            let live = threads.iter().filter(|t| !t.done).count();
-            if live == 0 {
-                break;
-            }
-            if live != threads.len() {
-                return Err(SimError::Fault(format!(
-                    "a barrier that {} of the {} threads of group {:?} never reach (they ended)",
-                    threads.len() - live,
-                    threads.len(),
-                    group[0].group
-                )));
+            if !ran {
+                let waits: Vec<(usize, u64)> = stops
+                    .iter()
+                    .filter_map(|s| match s {
+                        Some(Stop::NamedWait(id, phase)) => Some((*id, *phase)),
+                        _ => None,
+                    })
+                    .collect();
+                let live = stops.iter().filter(|s| **s != Some(Stop::Done)).count();
+                return Err(nb.deadlock(&waits, live));
             }
         }
         report.instructions += threads.iter().map(|t| t.steps).sum::<u64>();

@@ -13,6 +13,7 @@ use super::{alu, contract, from_interp, messages, xmx, Bits};
 use crate::error::SimError;
 use crate::launch::{Launch, ThreadIds};
 use crate::memory::Memory;
+use crate::named_barrier::{NamedBarriers, Signalled};
 use genxc_genx::intrinsics::IntrinsicId;
 use genxc_genx::ir::{inst_index, BinOp, BlockId, FuncId, InstId, Terminator};
 use genxc_genx::{Function, InstKind, Module, Type, Value};
@@ -25,6 +26,8 @@ pub(super) enum Stop {
     Barrier,
     /// It returned from the kernel.
     Done,
+    /// It waits on a named barrier: (barrier index, phase).
+    NamedWait(usize, u64),
 }
 
 /// The activation of one function.
@@ -55,6 +58,8 @@ pub(super) struct Thread {
     /// `%sp` and `%fp` (`llvm.genx.read/write.predef.reg` 10 and 11): the thread's, across calls;
     /// `None` until written.
     stack_regs: [Option<u64>; 2],
+    /// The named barrier phases it signalled and has not waited on.
+    signalled: Signalled,
 }
 
 /// What an instruction produced.
@@ -112,7 +117,14 @@ impl Thread {
         ids: ThreadIds,
     ) -> Result<Thread, SimError> {
         let frame = new_frame(&module.functions[kernel], kernel, args, None)?;
-        Ok(Thread { frames: vec![frame], ids, steps: 0, done: false, stack_regs: [None, None] })
+        Ok(Thread {
+            frames: vec![frame],
+            ids,
+            steps: 0,
+            done: false,
+            stack_regs: [None, None],
+            signalled: Signalled::default(),
+        })
     }
 
     /// Runs until the thread ends or reaches a barrier.
@@ -121,6 +133,7 @@ impl Thread {
         module: &Module,
         launch: &Launch,
         memory: &mut Memory,
+        nb: &mut NamedBarriers,
     ) -> Result<Stop, SimError> {
         loop {
             let Some(fr) = self.frames.last_mut() else {
@@ -195,6 +208,28 @@ impl Thread {
                         let reg = vals.first().and_then(|v| v.first().copied().flatten());
                         let slot = super::super::launch::hw_thread_slot(launch, self.ids);
                         Produced::Value(predefined_reg(&mut self.stack_regs, *iid, reg, &vals, slot)?)
+                    }
+                    // a named barrier: a signal counts towards the barrier's phase; a wait stops the
+                    // thread until its phase completes
+                    InstKind::Intrinsic { id: IntrinsicId::Nbarrier, args } => {
+                        let mut ops = [0u64; 3];
+                        for (o, &a) in ops.iter_mut().zip(args.iter()) {
+                            *o = get(fr, f, a)?.first().copied().flatten().ok_or_else(|| {
+                                SimError::Undefined(
+                                    "an operand of llvm.genx.nbarrier was never written".into(),
+                                )
+                            })?;
+                        }
+                        let [signal, id, threads] = ops;
+                        if signal != 0 {
+                            nb.signal(&mut self.signalled, id & 0xff, threads & 0xff)?;
+                        } else {
+                            let (id, phase) = nb.wait_target(&mut self.signalled, id & 0xff)?;
+                            if !nb.completed(id, phase) {
+                                return Ok(Stop::NamedWait(id, phase));
+                            }
+                        }
+                        Produced::Value(Vec::new())
                     }
                     // the wait of a split-phase barrier: every thread signalled before it waits
                     InstKind::Intrinsic { id: IntrinsicId::Sbarrier, args }
