@@ -383,9 +383,6 @@ const SPIRV_CORE: &[(&str, Builtin)] = &[
     ("ConvertBF16ToFINTEL", Builtin::Bf16ToFloat),
 ];
 
-/// OpenCL built-ins genxc knows but does not expand: a call of one is refused by name.
-const NOT_EXPANDED: &[&str] = &[];
-
 /// A recognized built-in call target: what it is and how its integers are signed.
 #[derive(Clone, Debug, PartialEq)]
 struct Target {
@@ -414,7 +411,7 @@ fn classify(symbol: &str) -> Option<Target> {
                 ))
             );
             if d.params.iter().any(|p| p.pointer) && !stores {
-                let known = lookup(&d.name).is_some() || NOT_EXPANDED.contains(&base_name(&d.name).1);
+                let known = lookup(&d.name).is_some();
                 return known.then(|| Target {
                     what: Err(format!("OpenCL built-in {}: pointer arguments are not expanded", d.name)),
                     name: d.name,
@@ -434,9 +431,6 @@ fn classify(symbol: &str) -> Option<Target> {
                 U => false,
             };
             Some(Target { name, what: Ok((b, signed)) })
-        }
-        None if NOT_EXPANDED.contains(&base_name(&name).1) => {
-            Some(Target { what: Err(format!("OpenCL built-in {name} is not expanded by genxc")), name })
         }
         None => None,
     }
