@@ -5,8 +5,9 @@
 //! still in the loop (what GenX's SIMD control flow does, written with a lane mask).
 
 use super::{Res, Simt};
+use crate::types::LTy;
 use genxc_diag::invalid;
-use genxc_frontend::mlir::Operation;
+use genxc_frontend::mlir::{Operation, ValueId};
 
 impl Simt<'_, '_> {
     pub(super) fn scf_if(&mut self, op: &Operation) -> Res<()> {
@@ -75,8 +76,20 @@ impl Simt<'_, '_> {
             incoming.push((shaped, self.label.clone()));
             self.inst(&format!("br label %{lj}"));
         }
-        self.start_block(&lj);
-        for (i, &r) in op.results.iter().enumerate() {
+        self.join_results(&lj, &op.results, &incoming);
+        Ok(())
+    }
+
+    /// Starts block `join` and gives each of `results` the phi of the values the branches bring
+    /// (`incoming`: each branch's values, shaped as the result varies, and its last label).
+    pub(super) fn join_results(
+        &mut self,
+        join: &str,
+        results: &[ValueId],
+        incoming: &[(Vec<(String, LTy)>, String)],
+    ) {
+        self.start_block(join);
+        for (i, &r) in results.iter().enumerate() {
             let varying = self.u.varies(r);
             let t = incoming[0].0[i].1.clone();
             let ty = self.shape_ty(&t, varying);
@@ -85,7 +98,6 @@ impl Simt<'_, '_> {
             let v = self.emit(&format!("phi {ty} {}", list.join(", ")));
             self.set(r, v, t, varying);
         }
-        Ok(())
     }
 
     pub(super) fn scf_for(&mut self, op: &Operation) -> Res<()> {

@@ -277,16 +277,7 @@ impl Simt<'_, '_> {
             incoming.push((shaped, self.label.clone()));
             self.inst(&format!("br label %{join}"));
         }
-        self.start_block(&join);
-        for (i, &r) in op.results.iter().enumerate() {
-            let varying = self.u.varies(r);
-            let t = incoming[0].0[i].1.clone();
-            let ty = self.shape_ty(&t, varying);
-            let list: Vec<String> =
-                incoming.iter().map(|(vals, l)| format!("[ {}, %{l} ]", vals[i].0)).collect();
-            let v = self.emit(&format!("phi {ty} {}", list.join(", ")));
-            self.set(r, v, t, varying);
-        }
+        self.join_results(&join, &op.results, &incoming);
         Ok(())
     }
 
