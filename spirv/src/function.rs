@@ -243,7 +243,7 @@ pub fn write(
 }
 
 /// Integer binary operations: SPIR-V opcode and LLVM instruction.
-const INT_BINARY: &[(Op, &str)] = &[
+pub(crate) const INT_BINARY: &[(Op, &str)] = &[
     (Op::IAdd, "add"),
     (Op::ISub, "sub"),
     (Op::IMul, "mul"),
@@ -268,7 +268,7 @@ const INT_BINARY: &[(Op, &str)] = &[
 ];
 
 /// Comparisons: SPIR-V opcode, LLVM instruction and predicate.
-const COMPARE: &[(Op, &str)] = &[
+pub(crate) const COMPARE: &[(Op, &str)] = &[
     (Op::IEqual, "icmp eq"),
     (Op::INotEqual, "icmp ne"),
     (Op::LogicalEqual, "icmp eq"),

@@ -812,42 +812,6 @@ fn splat(ty: &Ty, value: &str) -> String {
     }
 }
 
-/// OpSpecConstantOp's operations that are one LLVM binary constant expression.
-const SPEC_BINARY: &[(Op, &str)] = &[
-    (Op::IAdd, "add"),
-    (Op::ISub, "sub"),
-    (Op::IMul, "mul"),
-    (Op::UDiv, "udiv"),
-    (Op::SDiv, "sdiv"),
-    (Op::UMod, "urem"),
-    (Op::SRem, "srem"),
-    (Op::ShiftLeftLogical, "shl"),
-    (Op::ShiftRightLogical, "lshr"),
-    (Op::ShiftRightArithmetic, "ashr"),
-    (Op::BitwiseAnd, "and"),
-    (Op::BitwiseOr, "or"),
-    (Op::BitwiseXor, "xor"),
-    (Op::LogicalAnd, "and"),
-    (Op::LogicalOr, "or"),
-    (Op::LogicalNotEqual, "xor"),
-    (Op::LogicalEqual, "icmp eq"),
-    (Op::FAdd, "fadd"),
-    (Op::FSub, "fsub"),
-    (Op::FMul, "fmul"),
-    (Op::FDiv, "fdiv"),
-    (Op::FRem, "frem"),
-    (Op::IEqual, "icmp eq"),
-    (Op::INotEqual, "icmp ne"),
-    (Op::UGreaterThan, "icmp ugt"),
-    (Op::UGreaterThanEqual, "icmp uge"),
-    (Op::ULessThan, "icmp ult"),
-    (Op::ULessThanEqual, "icmp ule"),
-    (Op::SGreaterThan, "icmp sgt"),
-    (Op::SGreaterThanEqual, "icmp sge"),
-    (Op::SLessThan, "icmp slt"),
-    (Op::SLessThanEqual, "icmp sle"),
-];
-
 /// OpSpecConstantOp's conversions that are one LLVM cast whatever the widths.
 const SPEC_CASTS: &[(Op, &str)] = &[
     (Op::ConvertFToU, "fptoui"),
@@ -909,7 +873,12 @@ fn spec_constant_op(m: &Spirv, at: &Located, ty: &Ty) -> Result<String, Diagnost
         Ok(format!("{name} ({}, {})", typed(&operands[0]), typed(&operands[1])))
     };
     let indices = |list: &[u32]| list.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
-    if let Some(&(_, name)) = SPEC_BINARY.iter().find(|(o, _)| o == op) {
+    // OpSpecConstantOp's binary operations: the integer, logical and floating-point arithmetic of
+    // function bodies and their integer comparisons, each one LLVM constant expression.
+    let integer_compares = crate::function::COMPARE.iter().filter(|(_, l)| l.starts_with("icmp"));
+    if let Some(&(_, name)) =
+        crate::function::INT_BINARY.iter().chain(integer_compares).find(|(o, _)| o == op)
+    {
         return binary(name);
     }
     if let Some(&(_, name)) = SPEC_CASTS.iter().find(|(o, _)| o == op) {
