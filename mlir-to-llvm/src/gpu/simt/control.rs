@@ -80,6 +80,17 @@ impl Simt<'_, '_> {
         Ok(())
     }
 
+    /// Branches to the loop header `header` and starts it with a placeholder, returned, where the
+    /// header's phis go once the back edges are known.
+    pub(super) fn open_loop_header(&mut self, header: &str) -> String {
+        self.inst(&format!("br label %{header}"));
+        self.start_block(header);
+        self.next += 1;
+        let marker = format!("@@phis{}@@\n", self.next);
+        self.out.push_str(&marker);
+        marker
+    }
+
     /// Starts block `join` and gives each of `results` the phi of the values the branches bring
     /// (`incoming`: each branch's values, shaped as the result varies, and its last label).
     pub(super) fn join_results(
@@ -118,11 +129,7 @@ impl Simt<'_, '_> {
         }
         let pre = self.label.clone();
         let (lh, lb_, lx) = (self.new_label("loop"), self.new_label("body"), self.new_label("done"));
-        self.inst(&format!("br label %{lh}"));
-        self.start_block(&lh);
-        self.next += 1;
-        let marker = format!("@@phis{}@@\n", self.next);
-        self.out.push_str(&marker);
+        let marker = self.open_loop_header(&lh);
         let iv = self.fresh();
         let mut phis = Vec::new();
         for (k, ((_, t), varying)) in inits.iter().enumerate() {
@@ -178,11 +185,7 @@ impl Simt<'_, '_> {
         let outer = self.mask.clone();
         let pre = self.label.clone();
         let (lh, lb_, lx) = (self.new_label("loop"), self.new_label("body"), self.new_label("done"));
-        self.inst(&format!("br label %{lh}"));
-        self.start_block(&lh);
-        self.next += 1;
-        let marker = format!("@@phis{}@@\n", self.next);
-        self.out.push_str(&marker);
+        let marker = self.open_loop_header(&lh);
         let ivt = self.vty(&it);
         let iv = self.fresh();
         let mut phis = Vec::new();

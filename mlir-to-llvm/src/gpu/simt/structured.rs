@@ -61,11 +61,7 @@ impl Simt<'_, '_> {
         }
         let pre = self.label.clone();
         let (lh, la, lx) = (self.new_label("while"), self.new_label("after"), self.new_label("wdone"));
-        self.inst(&format!("br label %{lh}"));
-        self.start_block(&lh);
-        self.next += 1;
-        let marker = format!("@@phis{}@@\n", self.next);
-        self.out.push_str(&marker);
+        let marker = self.open_loop_header(&lh);
         let mut phis = Vec::new();
         for (k, ((_, t), varying)) in inits.iter().enumerate() {
             let n = self.fresh();
@@ -134,11 +130,7 @@ impl Simt<'_, '_> {
         let start_mask = outer.clone().unwrap_or_else(|| self.all_lanes());
         let pre = self.label.clone();
         let (lh, la, lx) = (self.new_label("while"), self.new_label("after"), self.new_label("wdone"));
-        self.inst(&format!("br label %{lh}"));
-        self.start_block(&lh);
-        self.next += 1;
-        let marker = format!("@@phis{}@@\n", self.next);
-        self.out.push_str(&marker);
+        let marker = self.open_loop_header(&lh);
         let live = self.fresh();
         let mut phis = Vec::new();
         for (k, (_, t)) in inits.iter().enumerate() {
@@ -432,11 +424,7 @@ impl Simt<'_, '_> {
         let d = ivs.len() - dims.len();
         let pre = self.label.clone();
         let (lh, lb_, lx) = (self.new_label("ploop"), self.new_label("pbody"), self.new_label("pdone"));
-        self.inst(&format!("br label %{lh}"));
-        self.start_block(&lh);
-        self.next += 1;
-        let marker = format!("@@phis{}@@\n", self.next);
-        self.out.push_str(&marker);
+        let marker = self.open_loop_header(&lh);
         let iv = self.fresh();
         let phis: Vec<(String, LTy, bool)> =
             accs.iter().map(|(_, t, varying)| (self.fresh(), t.clone(), *varying)).collect();
