@@ -17,7 +17,7 @@
 
 mod common;
 
-use common::ONE_BUFFER_KERNEL_METADATA;
+use common::{visa_of_k, ONE_BUFFER_KERNEL_METADATA};
 use genxc::{CompileOptions, Emit, EmitSet, Input, TargetPlatform};
 use genxc_genx::intrinsic_class::{family, Audience, Family, VC_INTERNAL};
 use genxc_genx::intrinsics::{IntrinsicId, SatOp, ALL};
@@ -283,21 +283,10 @@ fn added_opcodes(visa: &str, frame: &str) -> BTreeMap<String, i32> {
     out
 }
 
-/// What one compile of a kernel gave: the vISA, or the compile log.
-fn compile(text: &str, platform: TargetPlatform) -> Result<String, String> {
-    let input = Input { name: "sample.ll".into(), bytes: text.as_bytes().to_vec() };
-    let opts = CompileOptions { platform, emit: EmitSet::of(&[Emit::Visaasm]), ..CompileOptions::default() };
-    let outcome = genxc::compile_inputs(std::slice::from_ref(&input), &opts);
-    if outcome.failed() {
-        return Err(outcome.log());
-    }
-    outcome.visaasm_of("k").map(str::to_string).ok_or_else(|| "no vISA of k".to_string())
-}
-
 /// One cell of the table: the opcodes the call added to the frame, or "not available".
 fn cell(s: &SampleCall, platform: TargetPlatform, finalizer: Option<&str>, failures: &mut String) -> String {
     let name = s.id.name();
-    match compile(&sample_kernel(s), platform) {
+    match visa_of_k(&sample_kernel(s), platform) {
         Ok(visa) => {
             if let Some(p) = finalizer {
                 if let Err(e) = common::finalize("k.visaasm", &visa, p) {
@@ -305,7 +294,7 @@ fn cell(s: &SampleCall, platform: TargetPlatform, finalizer: Option<&str>, failu
                 }
             }
             let stored = if s.ret == Ty::Carry { Ty::VI32 } else { s.ret };
-            let frame = compile(&baseline_kernel(stored), platform).expect("the frame compiles");
+            let frame = visa_of_k(&baseline_kernel(stored), platform).expect("the frame compiles");
             let added: Vec<String> = added_opcodes(&visa, &frame)
                 .into_iter()
                 .map(|(op, n)| if n == 1 { format!("`{op}`") } else { format!("`{op}` x{n}") })
@@ -535,7 +524,7 @@ fn xmx_cell(
 ) -> String {
     let name = id.name();
     let lanes = if platform == TargetPlatform::Pvc { 16 } else { 8 };
-    match compile(&xmx_sample(id, lanes), platform) {
+    match visa_of_k(&xmx_sample(id, lanes), platform) {
         Ok(visa) => {
             if let Some(p) = finalizer {
                 if let Err(e) = common::finalize("k.visaasm", &visa, p) {
@@ -546,7 +535,7 @@ fn xmx_cell(
             let value = format!(
                 "  %wl = call <{lanes} x i32> @llvm.genx.rdregioni.v{lanes}i32.v{w}i32.i16(<{w} x i32> %w, i32 0, i32 {lanes}, i32 1, i16 0, i32 undef)\n  %r = add <{lanes} x i32> %acc, %wl"
             );
-            let frame = compile(&xmx_kernel("", &value, lanes), platform).expect("the frame compiles");
+            let frame = visa_of_k(&xmx_kernel("", &value, lanes), platform).expect("the frame compiles");
             let added: Vec<String> = added_opcodes(&visa, &frame)
                 .into_iter()
                 .map(|(op, n)| if n == 1 { format!("`{op}`") } else { format!("`{op}` x{n}") })

@@ -11,8 +11,8 @@
 
 mod common;
 
-use common::ONE_BUFFER_KERNEL_METADATA;
-use genxc::{CompileOptions, Emit, EmitSet, Input, TargetPlatform};
+use common::{visa_of_k, ONE_BUFFER_KERNEL_METADATA};
+use genxc::{Input, TargetPlatform};
 use genxc_sim::exec::{self, Config};
 use genxc_sim::launch::{Launch, Rng};
 use genxc_sim::reference;
@@ -294,17 +294,6 @@ fn half_patterns() -> Vec<u32> {
 // ---------------------------------------------------------------------------------------------
 // Running
 
-/// The module text compiled for `platform`: its vISA, or the compile log.
-fn compile(text: &str, platform: TargetPlatform) -> Result<String, String> {
-    let input = Input { name: "k.ll".into(), bytes: text.as_bytes().to_vec() };
-    let opts = CompileOptions { platform, emit: EmitSet::of(&[Emit::Visaasm]), ..CompileOptions::default() };
-    let outcome = genxc::compile_inputs(std::slice::from_ref(&input), &opts);
-    if outcome.failed() {
-        return Err(outcome.log());
-    }
-    outcome.visaasm_of("k").map(str::to_string).ok_or_else(|| "no vISA of k".to_string())
-}
-
 /// The 16 output dwords of vISA `text` run on `input` (16 dwords).
 fn run_visa(text: &str, platform: TargetPlatform, input: &[u32]) -> Vec<u32> {
     let kernels = genxc_visa::read_text(text).unwrap_or_else(|e| panic!("{e}\n{text}"));
@@ -374,7 +363,7 @@ fn check(
     want: impl Fn(u32) -> Option<u32>,
     nan: (u32, u32, u32),
 ) -> usize {
-    let visa = compile(text, platform).unwrap_or_else(|log| panic!("{what} on {platform:?}: {log}"));
+    let visa = visa_of_k(text, platform).unwrap_or_else(|log| panic!("{what} on {platform:?}: {log}"));
     let mut checked = 0;
     for batch in patterns.chunks(N) {
         for (executor, out) in [
@@ -394,7 +383,7 @@ fn check(
 
 /// Checks that `text` is refused on `platform` as not available.
 fn refused(what: &str, text: &str, platform: TargetPlatform) {
-    let log = compile(text, platform).err().unwrap_or_else(|| panic!("{what} compiled on {platform:?}"));
+    let log = visa_of_k(text, platform).err().unwrap_or_else(|| panic!("{what} compiled on {platform:?}"));
     assert!(log.contains("is not available on"), "{what} on {platform:?}: {log}");
 }
 

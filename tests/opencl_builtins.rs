@@ -13,8 +13,8 @@
 
 mod common;
 
-use common::ONE_BUFFER_KERNEL_METADATA;
-use genxc::{CompileOptions, Emit, EmitSet, Input, TargetPlatform};
+use common::{visa_of_k, Rng, ONE_BUFFER_KERNEL_METADATA};
+use genxc::TargetPlatform;
 use genxc_sim::exec::{self, Config};
 use genxc_sim::launch::Launch;
 
@@ -159,32 +159,6 @@ entry:
     )
 }
 
-fn compile(text: &str, platform: TargetPlatform) -> Result<String, String> {
-    let input = Input { name: "k.ll".into(), bytes: text.as_bytes().to_vec() };
-    let opts = CompileOptions { platform, emit: EmitSet::of(&[Emit::Visaasm]), ..CompileOptions::default() };
-    let outcome = genxc::compile_inputs(std::slice::from_ref(&input), &opts);
-    if outcome.failed() {
-        return Err(outcome.log());
-    }
-    outcome.visaasm_of("k").map(str::to_string).ok_or_else(|| "no vISA of k".to_string())
-}
-
-/// A small deterministic generator (splitmix64).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn unit(&mut self) -> f64 {
-        (self.next() >> 11) as f64 / (1u64 << 53) as f64
-    }
-}
-
 /// The arguments of a case: edge values, then uniform values in its range, then (for the
 /// logarithms and roots) positive values of random exponent, subnormals included.
 fn arguments(case: &Case, e: Elem, count: usize) -> Vec<f64> {
@@ -282,7 +256,7 @@ fn ulps(got: f64, want: f64, e: Elem) -> Option<f64> {
 /// Runs `case` on `platform` over `args`, returning the largest ulp distance and the argument
 /// where it occurs, or the first class mismatch.
 fn measure(case: &Case, e: Elem, platform: TargetPlatform, args: &[f64]) -> Result<(f64, f64), String> {
-    let visa = compile(&kernel(case.name, e), platform)?;
+    let visa = visa_of_k(&kernel(case.name, e), platform)?;
     let kernels = genxc_visa::read_text(&visa).map_err(|err| format!("{err:?}"))?;
     let per_run = HALF / e.bytes();
     let mut worst = (0.0, 0.0);
@@ -394,7 +368,7 @@ fn builtin_kernels_pass_the_finalizer() {
                     "DG2" => TargetPlatform::Dg2,
                     _ => TargetPlatform::Pvc,
                 };
-                let result = compile(&kernel(case.name, e), platform)
+                let result = visa_of_k(&kernel(case.name, e), platform)
                     .and_then(|visa| common::finalize("k.visaasm", &visa, name));
                 match result {
                     Ok(_) => checked += 1,
@@ -411,7 +385,7 @@ fn builtin_kernels_pass_the_finalizer() {
 fn double_builtins_are_not_available_without_double_precision() {
     for platform in [TargetPlatform::Tgllp, TargetPlatform::Dg2] {
         let log =
-            compile(&kernel("exp", Elem::F64), platform).err().unwrap_or_else(|| panic!("{platform:?}"));
+            visa_of_k(&kernel("exp", Elem::F64), platform).err().unwrap_or_else(|| panic!("{platform:?}"));
         assert!(log.contains("is not available on"), "{platform:?}: {log}");
     }
 }
@@ -419,12 +393,12 @@ fn double_builtins_are_not_available_without_double_precision() {
 #[test]
 fn unexpanded_builtins_are_refused_located() {
     // tgamma, refused before, is expanded (tests/opencl_inverse_math.rs measures it)
-    compile(&kernel("tgamma", Elem::F32), TargetPlatform::Tgllp).unwrap_or_else(|log| panic!("{log}"));
+    visa_of_k(&kernel("tgamma", Elem::F32), TargetPlatform::Tgllp).unwrap_or_else(|log| panic!("{log}"));
     let text = kernel("remainder", Elem::F64)
         .replace("(<8 x double>)", "(<8 x double>, <8 x double>)")
         .replace("(<8 x double> %x)", "(<8 x double> %x, <8 x double> %x)");
     let text = text.replace("_Z9remainderDv8_d", "_Z9remainderDv8_dS_");
-    let log = compile(&text, TargetPlatform::Skl).unwrap_err();
+    let log = visa_of_k(&text, TargetPlatform::Skl).unwrap_err();
     assert!(log.contains("OpenCL built-in remainder") && log.contains("exact double frem"), "{log}");
 }
 

@@ -12,8 +12,8 @@
 
 mod common;
 
-use common::ONE_BUFFER_KERNEL_METADATA;
-use genxc::{CompileOptions, Emit, EmitSet, Input, TargetPlatform};
+use common::{visa_of_k, Rng, ONE_BUFFER_KERNEL_METADATA};
+use genxc::TargetPlatform;
 use genxc_sim::exec::{self, Config};
 use genxc_sim::launch::Launch;
 
@@ -130,16 +130,6 @@ entry:
     )
 }
 
-fn compile(text: &str, platform: TargetPlatform) -> Result<String, String> {
-    let input = Input { name: "k.ll".into(), bytes: text.as_bytes().to_vec() };
-    let opts = CompileOptions { platform, emit: EmitSet::of(&[Emit::Visaasm]), ..CompileOptions::default() };
-    let outcome = genxc::compile_inputs(std::slice::from_ref(&input), &opts);
-    if outcome.failed() {
-        return Err(outcome.log());
-    }
-    outcome.visaasm_of("k").map(str::to_string).ok_or_else(|| "no vISA of k".to_string())
-}
-
 /// Runs the built-in `mangled` over the argument columns `args` (bits, one column per
 /// argument) on `platform`: the result bits of each row.
 fn run(
@@ -149,7 +139,7 @@ fn run(
     args: &[Vec<u64>],
     platform: TargetPlatform,
 ) -> Result<Vec<u64>, String> {
-    let visa = compile(&kernel(mangled, types, ret), platform)?;
+    let visa = visa_of_k(&kernel(mangled, types, ret), platform)?;
     let kernels = genxc_visa::read_text(&visa).map_err(|err| format!("{err:?}"))?;
     let mut all = types.to_vec();
     all.push(ret);
@@ -185,25 +175,6 @@ fn run(
         start = end;
     }
     Ok(out)
-}
-
-/// A small deterministic generator (splitmix64).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn unit(&mut self) -> f64 {
-        (self.next() >> 11) as f64 / (1u64 << 53) as f64
-    }
-    fn range(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * self.unit()
-    }
 }
 
 /// Distance of `got` from the correctly rounded `want` in units of the last place of `want`
@@ -1027,7 +998,7 @@ fn misc_builtin_kernels_pass_the_finalizer() {
             (TargetPlatform::Dg2, "DG2"),
             (TargetPlatform::Pvc, "PVC"),
         ] {
-            let result = compile(&text, platform);
+            let result = visa_of_k(&text, platform);
             if double && matches!(platform, TargetPlatform::Tgllp | TargetPlatform::Dg2) {
                 match result {
                     Err(log) if log.contains("is not available on") => checked += 1,
@@ -1047,8 +1018,8 @@ fn misc_builtin_kernels_pass_the_finalizer() {
 
 #[test]
 fn double_remainder_is_refused_by_name() {
-    let log =
-        compile(&kernel("_Z9remainderDv8_dS_", &[E::F64, E::F64], E::F64), TargetPlatform::Skl).unwrap_err();
+    let log = visa_of_k(&kernel("_Z9remainderDv8_dS_", &[E::F64, E::F64], E::F64), TargetPlatform::Skl)
+        .unwrap_err();
     assert!(log.contains("unsupported: OpenCL built-in remainder") && log.contains("frem"), "{log}");
 }
 

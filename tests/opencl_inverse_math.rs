@@ -12,8 +12,8 @@
 
 mod common;
 
-use common::ONE_BUFFER_KERNEL_METADATA;
-use genxc::{CompileOptions, Emit, EmitSet, Input, TargetPlatform};
+use common::{visa_of_k, Rng, ONE_BUFFER_KERNEL_METADATA};
+use genxc::TargetPlatform;
 use genxc_sim::exec::{self, Config};
 use genxc_sim::launch::Launch;
 use std::f64::consts::PI;
@@ -399,32 +399,6 @@ entry:
     )
 }
 
-fn compile(text: &str, platform: TargetPlatform) -> Result<String, String> {
-    let input = Input { name: "k.ll".into(), bytes: text.as_bytes().to_vec() };
-    let opts = CompileOptions { platform, emit: EmitSet::of(&[Emit::Visaasm]), ..CompileOptions::default() };
-    let outcome = genxc::compile_inputs(std::slice::from_ref(&input), &opts);
-    if outcome.failed() {
-        return Err(outcome.log());
-    }
-    outcome.visaasm_of("k").map(str::to_string).ok_or_else(|| "no vISA of k".to_string())
-}
-
-/// A small deterministic generator (splitmix64).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn unit(&mut self) -> f64 {
-        (self.next() >> 11) as f64 / (1u64 << 53) as f64
-    }
-}
-
 /// Edge values every function sees (in both argument positions of the binary ones).
 const EDGES: &[f64] = &[
     0.0,
@@ -560,7 +534,7 @@ fn measure(
     platform: TargetPlatform,
     args: &[(f64, f64)],
 ) -> Result<(f64, (f64, f64)), String> {
-    let visa = compile(&kernel(case.name, case.binary, e), platform)?;
+    let visa = visa_of_k(&kernel(case.name, case.binary, e), platform)?;
     let kernels = genxc_visa::read_text(&visa).map_err(|err| format!("{err:?}"))?;
     let n = e.bytes();
     let per_run = REGION / n;
@@ -666,7 +640,7 @@ entry:
 fn check_lgamma_r(e: Elem, platform: TargetPlatform, bound: f64) -> Result<f64, String> {
     let case = CASES.iter().find(|c| c.name == "lgamma").ok_or("no lgamma case")?;
     let args = arguments(case, e, 8192);
-    let visa = compile(&kernel_lgamma_r(e), platform)?;
+    let visa = visa_of_k(&kernel_lgamma_r(e), platform)?;
     let kernels = genxc_visa::read_text(&visa).map_err(|err| format!("{err:?}"))?;
     let n = e.bytes();
     let mut worst: f64 = 0.0;
@@ -740,7 +714,7 @@ fn lgamma_r_kernels_pass_the_finalizer() {
         (Elem::F64, &[("SKL", TargetPlatform::Skl), ("PVC", TargetPlatform::Pvc)][..]),
     ] {
         for &(name, platform) in platforms {
-            compile(&kernel_lgamma_r(e), platform)
+            visa_of_k(&kernel_lgamma_r(e), platform)
                 .and_then(|visa| common::finalize("k.visaasm", &visa, name))
                 .unwrap_or_else(|why| panic!("lgamma_r({e:?}) on {name}: {why}"));
             checked += 1;
@@ -786,7 +760,7 @@ fn inverse_math_kernels_pass_the_finalizer() {
                     "DG2" => TargetPlatform::Dg2,
                     _ => TargetPlatform::Pvc,
                 };
-                let result = compile(&kernel(case.name, case.binary, e), platform)
+                let result = visa_of_k(&kernel(case.name, case.binary, e), platform)
                     .and_then(|visa| common::finalize("k.visaasm", &visa, name));
                 match result {
                     Ok(_) => checked += 1,
@@ -803,7 +777,7 @@ fn inverse_math_kernels_pass_the_finalizer() {
 fn double_inverse_math_is_not_available_without_double_precision() {
     for platform in [TargetPlatform::Tgllp, TargetPlatform::Dg2] {
         for name in ["atan", "sinh", "log1p", "tgamma"] {
-            let log = compile(&kernel(name, false, Elem::F64), platform)
+            let log = visa_of_k(&kernel(name, false, Elem::F64), platform)
                 .err()
                 .unwrap_or_else(|| panic!("{name} on {platform:?}"));
             assert!(log.contains("is not available on"), "{platform:?}: {log}");

@@ -114,3 +114,42 @@ pub const ONE_BUFFER_KERNEL_METADATA: &str = "attributes #0 = { noinline nounwin
 !1 = !{i32 2}
 !2 = !{i32 0}
 !3 = !{!\"buffer_t read_write\"}";
+
+/// Compiles the LLVM IR `text` (one input, `k.ll`) for `platform` and returns the vISA text of its
+/// kernel `k`, or the compile log.
+pub fn visa_of_k(text: &str, platform: genxc::TargetPlatform) -> Result<String, String> {
+    let input = genxc::Input { name: "k.ll".into(), bytes: text.as_bytes().to_vec() };
+    let opts = genxc::CompileOptions {
+        platform,
+        emit: genxc::EmitSet::of(&[genxc::Emit::Visaasm]),
+        ..genxc::CompileOptions::default()
+    };
+    let outcome = genxc::compile_inputs(std::slice::from_ref(&input), &opts);
+    if outcome.failed() {
+        return Err(outcome.log());
+    }
+    outcome.visaasm_of("k").map(str::to_string).ok_or_else(|| "no vISA of k".to_string())
+}
+
+/// A small deterministic generator (splitmix64) for test inputs: the same seed gives the same
+/// values on every machine.
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// The next 64 random bits.
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    /// A double in [0, 1) with 53 random bits.
+    pub fn unit(&mut self) -> f64 {
+        (self.next() >> 11) as f64 / (1u64 << 53) as f64
+    }
+    /// A double in [lo, hi).
+    pub fn range(&mut self, lo: f64, hi: f64) -> f64 {
+        lo + (hi - lo) * self.unit()
+    }
+}
