@@ -280,6 +280,21 @@ fn float_sat_clamps_to_unit_interval() {
 }
 
 #[test]
+fn raw_float_moves_keep_signalling_nans_and_denormals() {
+    // a signalling NaN with a payload and a float denormal, written through a dword view of `r`
+    let w = compute(VisaType::F, Owords::O1, |k, r| {
+        let bits = k.add_alias("bits", VisaType::UD, 16, Align::Grf, r, 0);
+        op(k, AluOp::Mov, E1, d(bits, 0), vec![i(Imm::UD(0x7f80_0123))]);
+        op(k, AluOp::Mov, E1, d(bits, 1), vec![i(Imm::UD(0x0000_0005))]);
+        // raw moves (same float type, no modifier) copy the bits
+        op(k, AluOp::Mov, E1, d(r, 2), vec![sc(r, 0)]);
+        op(k, AluOp::Mov, E1, d(r, 3), vec![sc(r, 1)]);
+    });
+    assert_eq!(w[2], 0x7f80_0123, "raw float mov of a signalling NaN");
+    assert_eq!(w[3], 5, "raw float mov of a denormal");
+}
+
+#[test]
 fn half_rounding_and_conversions() {
     let (mut k, out) = with_out("t");
     let h = k.add_var("h", VisaType::HF, 16, Align::Grf);

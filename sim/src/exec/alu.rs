@@ -283,8 +283,8 @@ impl Thread {
         Ok(())
     }
 
-    /// A `mov` between integer types of one size, without saturation or source modifier, copies
-    /// bits: each destination byte is defined when its source byte is (a lane with some unwritten
+    /// A `mov` between integer types of one size, or from a float type to the same type (a raw
+    /// move), without saturation or source modifier, copies bits: each destination byte is defined when its source byte is (a lane with some unwritten
     /// bytes keeps its written ones, as the hardware's copy does; reading it whole as a value would
     /// make the whole lane undefined). Gives false, doing nothing, for any other move.
     fn bit_copy(
@@ -305,7 +305,9 @@ impl Thread {
         }
         let sty = self.src_type(cx, src)?;
         let Some(dty) = self.dst_type(cx, dst)? else { return Ok(false) };
-        if sty.is_float() || dty.is_float() || sty.size() != dty.size() {
+        // a float `mov` whose types are the same is a raw move: NaN payloads (signalling NaNs
+        // included) and denormals pass unchanged, as on the hardware
+        if ((sty.is_float() || dty.is_float()) && sty != dty) || sty.size() != dty.size() {
             return Ok(false);
         }
         if matches!(dst, DstOp::Gen(d) if d.var == VarId::NULL) {
