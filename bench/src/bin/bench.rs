@@ -10,7 +10,7 @@ use genxc_bench::measure::{
     best_of, finalizer_alone, helper_main, ocloc, ocloc_binary, on_path, record_finalizer_main,
     recorded_batches, run, Run, MEASURE_ARG, RECORD_ENV,
 };
-use genxc_bench::report::{parse_time_passes, Cell, Report, Row};
+use genxc_bench::report::{parse_time_passes, Cell, Report, Row, ZEBIN_OPS};
 use genxc_bench::workload::Workload;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -26,9 +26,6 @@ struct Plan {
     /// genxc `--emit zebin` and the finalizer alone run too (issue 21's rows).
     zebin: bool,
 }
-
-/// The kernel size of issue 21's `--emit zebin` rows: 512 kernels of it fit IGC's limit.
-const ZEBIN_OPS: usize = 100;
 
 struct Args {
     quick: bool,
