@@ -6,6 +6,8 @@
 #
 #   scripts/bench.sh            the full grid (a few minutes on 2 cores)
 #   scripts/bench.sh --quick    a smaller grid (about a minute)
+#   scripts/bench.sh --zebin    only issue 21's `--emit zebin` rows (1, 64, 512 kernels) against ocloc
+#                               and against GenX_IR alone on the same containers
 #   scripts/bench.sh --help     the bench's other options (--keep DIR, --seed N, --no-igc, ...)
 set -euo pipefail
 cd "$(dirname "$0")/.."

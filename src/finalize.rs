@@ -1,8 +1,10 @@
 //! Running Intel's vISA finalizer (`GenX_IR`) to get each kernel's Gen code, for `--emit zebin`.
 //!
-//! The kernels are shared out into as many batches as there are workers; each batch is one `.isa`
-//! container finalized by one `GenX_IR` process in a folder of its own, and the batches run at
-//! the same time. Every kernel carries an `OutputAsmPath` attribute naming its output files
+//! The kernels are shared out into as many batches as there are workers, balanced by size (the
+//! finalizer's time grows with a kernel's vISA instructions: equal counts of unequal kernels left
+//! a core idle while the other finished the large ones); each batch is one `.isa` container
+//! finalized by one `GenX_IR` process in a folder of its own, and the batches run at the same
+//! time. Every kernel carries an `OutputAsmPath` attribute naming its output files
 //! (`k<N>.asm`, and with `-binary` the Gen code `k<N>.dat`), since the finalizer otherwise writes
 //! every kernel of a container to the same file. On parts whose threads load their own payload
 //! (Xe-HP and later) each kernel also declares its per-thread payload (`PerThreadInputSize`, one
@@ -168,8 +170,8 @@ pub fn finalize(
     }
     let workers =
         if workers == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { workers };
-    let batches = workers.min(kernels.len());
-    let per_batch = kernels.len().div_ceil(batches);
+    let sizes: Vec<usize> = kernels.iter().map(finalizer_work).collect();
+    let batches = balanced_batches(&sizes, workers.min(kernels.len()));
     // Xe-HP and later: the threads load their own payload
     let own_prologue = matches!(platform, Platform::Dg2 | Platform::Mtl | Platform::Pvc);
     let grf = platform.grf_bytes();
@@ -181,7 +183,8 @@ pub fn finalize(
             k.attrs.push(KernelAttr::PerThreadInputSize(grf));
         }
     }
-    let chunks: Vec<&[(usize, Unit)]> = numbered.chunks(per_batch).collect();
+    let chunks: Vec<Vec<&(usize, Unit)>> =
+        batches.iter().map(|batch| batch.iter().map(|&i| &numbered[i]).collect()).collect();
     let results: Vec<Result<Vec<Finalized>, Diagnostic>> = std::thread::scope(|s| {
         let handles: Vec<_> = chunks
             .iter()
@@ -196,16 +199,50 @@ pub fn finalize(
             })
             .collect()
     });
-    let mut out = Vec::with_capacity(numbered.len());
-    for r in results {
-        out.extend(r?);
+    // back in kernel order
+    let mut out: Vec<Option<Finalized>> = (0..numbered.len()).map(|_| None).collect();
+    for (batch, r) in batches.iter().zip(results) {
+        for (&i, f) in batch.iter().zip(r?) {
+            out[i] = Some(f);
+        }
     }
-    Ok(out)
+    Ok(out.into_iter().flatten().collect())
+}
+
+/// The finalizer's work on a unit, in vISA instructions: the kernel's and those of the stack
+/// functions linked into its code.
+fn finalizer_work(unit: &Unit) -> usize {
+    unit.kernel.body.len() + unit.functions.iter().map(|f| f.body.len()).sum::<usize>()
+}
+
+/// `count` batches of the kernels of `sizes` (indices), balanced by size: each kernel, largest
+/// first, goes to the batch with the least work so far (the first of equals); each batch lists
+/// its kernels in kernel order. Deterministic, and no batch is empty when `count` is at most the
+/// number of kernels.
+pub fn balanced_batches(sizes: &[usize], count: usize) -> Vec<Vec<usize>> {
+    let count = count.clamp(1, sizes.len().max(1));
+    let mut order: Vec<usize> = (0..sizes.len()).collect();
+    // largest first; equal sizes in kernel order
+    order.sort_by_key(|&i| (std::cmp::Reverse(sizes[i]), i));
+    let mut batches: Vec<(usize, Vec<usize>)> = vec![(0, Vec::new()); count];
+    for i in order {
+        let least = (0..count).min_by_key(|&b| (batches[b].0, batches[b].1.len(), b)).unwrap_or(0);
+        batches[least].0 += sizes[i];
+        batches[least].1.push(i);
+    }
+    batches
+        .into_iter()
+        .map(|(_, mut b)| {
+            b.sort_unstable();
+            b
+        })
+        .filter(|b| !b.is_empty())
+        .collect()
 }
 
 /// One `GenX_IR` run on one container of `batch`.
 fn finalize_batch(
-    batch: &[(usize, Unit)],
+    batch: &[&(usize, Unit)],
     platform: Platform,
     finalizer: &str,
     extra: &[String],
@@ -274,9 +311,12 @@ fn finalize_batch(
     Ok(out)
 }
 
-/// The number after `key` on the listing's header line starting with `prefix`.
+/// The number after `key` on the listing's header line starting with `prefix`. (The text is
+/// searched as a whole, not line by line: reading the listings was a tenth of genxc's own work
+/// in `--emit zebin`.)
 fn header_number(asm: &str, prefix: &str, key: &str) -> Option<u32> {
-    let line = asm.lines().find(|l| l.starts_with(prefix))?;
+    let (at, _) = asm.match_indices(prefix).find(|&(at, _)| at == 0 || asm.as_bytes()[at - 1] == b'\n')?;
+    let line = asm[at..].lines().next()?;
     let rest = &line[line.find(key)? + key.len()..];
     let digits: String = rest.trim_start().chars().take_while(|c| c.is_ascii_digit()).collect();
     digits.parse().ok()
@@ -321,7 +361,10 @@ pub fn report(asm: &str, code: &[u8], grf_bytes: u32) -> Result<FinalizerReport,
     let inst_count = header_number(asm, "//.instCount", "instCount").unwrap_or(0);
     let scratch_size = header_number(asm, "//.spill size", "size").unwrap_or(0);
     let (mut spill_sends, mut spill_bytes, mut fill_sends, mut fill_bytes) = (0, 0, 0, 0);
-    for line in asm.lines().filter(|l| !l.starts_with("//")) {
+    // spill and fill messages are rare: the lines are read only when there is one
+    let spills = asm.contains("scratch space");
+    let message_lines = if spills { asm } else { "" };
+    for line in message_lines.lines().filter(|l| !l.starts_with("//")) {
         if line.contains("scratch space spill") {
             // the data registers follow the header's in `wr:1h+N` / `wr:1+N`
             let data = line.find("wr:").and_then(|at| number_after(&line[at..], "+")).unwrap_or(0);
@@ -332,11 +375,12 @@ pub fn report(asm: &str, code: &[u8], grf_bytes: u32) -> Result<FinalizerReport,
             fill_bytes += number_after(line, "rd:").unwrap_or(0) * grf_bytes;
         }
     }
-    let per_thread_prologue = if asm.lines().any(|l| l.trim() == "per_thread_prolog:") {
-        Some(prologue_bytes(code).ok_or("the per-thread prologue has no load")?)
-    } else {
-        None
-    };
+    let per_thread_prologue =
+        if asm.contains("per_thread_prolog:") && asm.lines().any(|l| l.trim() == "per_thread_prolog:") {
+            Some(prologue_bytes(code).ok_or("the per-thread prologue has no load")?)
+        } else {
+            None
+        };
     Ok(FinalizerReport {
         grf_count,
         inst_count,
@@ -348,4 +392,60 @@ pub fn report(asm: &str, code: &[u8], grf_bytes: u32) -> Result<FinalizerReport,
         code_bytes: code.len() as u32,
         per_thread_prologue,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{balanced_batches, report, FinalizerReport};
+
+    #[test]
+    fn the_listing_is_read_for_registers_instructions_and_spills() {
+        let asm = "//.kernel k\n\
+                   //.note mentions //.instCount 7 in passing\n\
+                   //.thread_config numGRF=256, numAcc=8\n\
+                   //.instCount 42\n\
+                   //.spill size 128\n\
+                   (W) send.dc0 (16|M0) null r3 r5 0x80 0x020F1000 // wr:1h+2, rd:0; scratch space spill\n\
+                   (W) send.dc0 (16|M0) r6 r3 null 0x0 0x021F1000 // wr:1h+0, rd:2; scratch space fill\n";
+        let r = report(asm, &[0; 48], 32).unwrap();
+        let want = FinalizerReport {
+            grf_count: 256,
+            inst_count: 42,
+            scratch_size: 128,
+            spill_sends: 1,
+            spill_bytes: 64,
+            fill_sends: 1,
+            fill_bytes: 64,
+            code_bytes: 48,
+            per_thread_prologue: None,
+        };
+        assert_eq!(r, want);
+        // no header lines and no spill: the defaults
+        let r = report("//.kernel k\nmov (1) r1.0<1>:d 0x0:d\n", &[], 32).unwrap();
+        assert_eq!((r.grf_count, r.inst_count, r.scratch_size, r.spill_sends), (128, 0, 0, 0));
+        // a prologue label without a load in the code is an error
+        assert!(report("per_thread_prolog:\n", &[0; 16], 32).is_err());
+    }
+
+    #[test]
+    fn batches_are_balanced_by_size_and_keep_kernel_order() {
+        // equal counts would give [0, 1, 2] (1,200) and [3, 4, 5] (30)
+        let sizes = [1000, 100, 100, 10, 10, 10];
+        assert_eq!(balanced_batches(&sizes, 2), vec![vec![0], vec![1, 2, 3, 4, 5]]);
+        // equal sizes: equal counts, kernels alternating
+        assert_eq!(balanced_batches(&[5; 5], 2), vec![vec![0, 2, 4], vec![1, 3]]);
+        // more batches than kernels, and kernels of no instructions: no batch is empty
+        assert_eq!(balanced_batches(&[0, 0, 7], 8), vec![vec![2], vec![0], vec![1]]);
+        assert_eq!(balanced_batches(&[3, 1], 0), vec![vec![0, 1]]);
+        assert!(balanced_batches(&[], 4).is_empty());
+        // every kernel exactly once
+        let sizes: Vec<usize> = (0..100).map(|i| (i * 37) % 101).collect();
+        let b = balanced_batches(&sizes, 3);
+        let mut all: Vec<usize> = b.concat();
+        all.sort_unstable();
+        assert_eq!(all, (0..100).collect::<Vec<_>>());
+        let work: Vec<usize> = b.iter().map(|k| k.iter().map(|&i| sizes[i]).sum()).collect();
+        let (lo, hi) = (work.iter().min().unwrap(), work.iter().max().unwrap());
+        assert!(hi - lo <= 100, "{work:?}");
+    }
 }

@@ -6,6 +6,10 @@
 //! generated workloads, reported at least the bench's own size. [`best_of`] therefore spawns
 //! each measured command from a small helper process ([`MEASURE_ARG`], handled by
 //! [`helper_main`]): the peak a command reports is then its own, above a floor of a few MB.
+//!
+//! For `genxc --emit zebin` the bench also measures Intel's finalizer alone on the very `.isa`
+//! containers genxc hands it: a recording finalizer ([`RECORD_ENV`]) keeps them during one run,
+//! and [`finalizer_alone`] replays them, one process per container as genxc runs them.
 
 use std::io::Read;
 use std::process::{Command, Stdio};
@@ -170,13 +174,14 @@ pub fn on_path(program: &str) -> bool {
 }
 
 /// Intel's Vector Compiler on bitcode `bc`, writing into `out` (emptied first): ocloc as
-/// /work/shared/tools/igc-vc's recipe runs it.
+/// /work/shared/tools/igc-vc's recipe runs it, to a zebin (`-ze-enable-zebin`, what issue 21
+/// compares `genxc --emit zebin` with).
 pub fn ocloc(bc: &std::path::Path, out: &std::path::Path) -> Command {
     let _ = std::fs::remove_dir_all(out);
     let mut c = Command::new("ocloc");
     c.args(["compile", "-llvm_input", "-file"])
         .arg(bc)
-        .args(["-device", "tgllp", "-options", "-vc-codegen", "-out_dir"])
+        .args(["-device", "tgllp", "-options", "-vc-codegen -ze-enable-zebin", "-out_dir"])
         .arg(out);
     c
 }
@@ -188,6 +193,137 @@ pub fn ocloc_binary(dir: &std::path::Path) -> Option<std::path::PathBuf> {
         .flatten()
         .find(|e| e.file_name().to_string_lossy().ends_with(".bin"))
         .map(|e| e.path())
+}
+
+/// The environment variable that makes the `bench` binary a recording finalizer: run as genxc's
+/// `--finalizer` with this variable naming a folder, it copies the `.isa` container genxc hands
+/// it into that folder, with the arguments beside it (one a line, `.args`), and then runs the real
+/// finalizer ([`REAL_FINALIZER_ENV`], default `GenX_IR`) with the same arguments in its place.
+/// [`finalizer_alone`] replays the recorded containers: the finalizer's own work on exactly what
+/// genxc gave it.
+pub const RECORD_ENV: &str = "GENXC_BENCH_RECORD_FINALIZER";
+
+/// The finalizer a recording finalizer runs (default `GenX_IR` on the `PATH`).
+pub const REAL_FINALIZER_ENV: &str = "GENXC_BENCH_REAL_FINALIZER";
+
+/// The recording finalizer's side of [`RECORD_ENV`]: `args` are the finalizer's arguments, the
+/// container first (relative to the working folder). Returns the exit code: the real finalizer's,
+/// or 2 when the container cannot be copied or the finalizer cannot be started.
+pub fn record_finalizer_main(dir: &std::path::Path, args: &[std::ffi::OsString]) -> i32 {
+    let Some(container) = args.first() else {
+        eprintln!("bench (recording finalizer): no container to finalize");
+        return 2;
+    };
+    // one name per batch: the process id is unique among the batches running together, the
+    // clock among the runs
+    let nanos =
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+    let stem = dir.join(format!("batch-{nanos}-{}", std::process::id()));
+    let arg_lines: String = args.iter().map(|a| format!("{}\n", a.to_string_lossy())).collect();
+    let copied = std::fs::create_dir_all(dir)
+        .and_then(|_| std::fs::copy(container, stem.with_extension("isa")))
+        .and_then(|_| std::fs::write(stem.with_extension("args"), arg_lines));
+    if let Err(e) = copied {
+        eprintln!("bench (recording finalizer): cannot record {}: {e}", container.to_string_lossy());
+        return 2;
+    }
+    let real = std::env::var_os(REAL_FINALIZER_ENV).unwrap_or_else(|| "GenX_IR".into());
+    match Command::new(&real).args(args).status() {
+        Ok(s) => s.code().unwrap_or(2),
+        Err(e) => {
+            eprintln!("bench (recording finalizer): cannot run {}: {e}", real.to_string_lossy());
+            2
+        }
+    }
+}
+
+/// One recorded finalizer batch: its container and the arguments genxc ran the finalizer with
+/// (the container's file name first).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Batch {
+    /// The recorded `.isa` container.
+    pub container: std::path::PathBuf,
+    /// The finalizer's arguments, as genxc gave them.
+    pub args: Vec<String>,
+}
+
+/// The batches a recording finalizer wrote into `dir`, by file name.
+pub fn recorded_batches(dir: &std::path::Path) -> std::io::Result<Vec<Batch>> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir)? {
+        let path = e?.path();
+        if path.extension().is_some_and(|x| x == "args") {
+            let args: Vec<String> = std::fs::read_to_string(&path)?.lines().map(str::to_string).collect();
+            out.push(Batch { container: path.with_extension("isa"), args });
+        }
+    }
+    out.sort_by(|a, b| a.container.cmp(&b.container));
+    Ok(out)
+}
+
+/// The finalizer `finalizer` alone on `batches`, as genxc runs it: one process per batch, all
+/// started together, each in a new folder of its own holding its container under the name genxc
+/// gave it. `wall` is from the first start to the last exit, `cpu` the sum of the processes'
+/// CPU, `peak_rss_kib` the largest process's peak; the first failure is the result. Runs the set
+/// up to `max` times within `budget` and keeps the run of least CPU.
+pub fn finalizer_alone(
+    finalizer: &str,
+    batches: &[Batch],
+    max: usize,
+    budget: Duration,
+) -> std::io::Result<Run> {
+    if batches.is_empty() {
+        return Err(std::io::Error::other("no finalizer batch was recorded"));
+    }
+    let started = Instant::now();
+    let mut best: Option<Run> = None;
+    for _ in 0..max.max(1) {
+        let dirs = batches
+            .iter()
+            .map(|b| {
+                let dir = tempfile::tempdir()?;
+                let name = b.args.first().map_or("batch.isa", String::as_str);
+                std::fs::copy(&b.container, dir.path().join(name))?;
+                Ok(dir)
+            })
+            .collect::<std::io::Result<Vec<_>>>()?;
+        let start = Instant::now();
+        let runs: Vec<std::io::Result<Run>> = std::thread::scope(|s| {
+            let handles: Vec<_> = batches
+                .iter()
+                .zip(&dirs)
+                .map(|(b, dir)| {
+                    s.spawn(move || run(Command::new(finalizer).args(&b.args).current_dir(dir.path())))
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| {
+                    h.join().unwrap_or_else(|_| Err(std::io::Error::other("a measuring thread panicked")))
+                })
+                .collect()
+        });
+        let wall = start.elapsed();
+        let runs = runs.into_iter().collect::<std::io::Result<Vec<Run>>>()?;
+        if let Some(failed) = runs.iter().find(|r| !r.ok) {
+            return Ok(failed.clone());
+        }
+        let r = Run {
+            wall,
+            cpu: runs.iter().map(|r| r.cpu).sum(),
+            peak_rss_kib: runs.iter().map(|r| r.peak_rss_kib).max().unwrap_or(0),
+            ok: true,
+            status: "exit 0".into(),
+            stderr: String::new(),
+        };
+        if best.as_ref().is_none_or(|b| r.cpu < b.cpu) {
+            best = Some(r);
+        }
+        if started.elapsed() >= budget {
+            break;
+        }
+    }
+    Ok(best.expect("at least one run"))
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! The benchmark's results: one row per workload and tool, the `genxc --time-passes` lines read
 //! back into per-stage figures, the growth exponents, the table (Markdown) and the verdict on
-//! each target of issue 7.
+//! each target of issue 7 and of issue 21's speed of `genxc --emit zebin` (against ocloc, and
+//! against Intel's finalizer alone on the same containers).
 
 use std::fmt::Write;
 
@@ -119,6 +120,9 @@ pub struct Row {
     /// genxc `--emit zebin` on the `.ll`: to the device binary, Intel's finalizer (GenX_IR)
     /// included, as IGC's row.
     pub genxc_zebin: Cell,
+    /// Intel's finalizer alone on the `.isa` containers genxc gave it for the zebin, one process
+    /// per container at once: wall of the set, CPU summed over the processes.
+    pub finalizer: Cell,
 }
 
 impl Row {
@@ -172,6 +176,9 @@ pub struct Report {
     pub rows: Vec<Row>,
     /// The `-j1` / `-j2` comparison: (row index at -j1, row index at -j2, outputs identical).
     pub jobs_pair: Option<(usize, usize, bool)>,
+    /// Cores of the machine (0 is taken as 1): the finalizer's CPU time divided by them is the
+    /// shortest wall time its work can take.
+    pub cores: usize,
 }
 
 /// The growth exponent of one step of a scan: from one size to the next.
@@ -247,7 +254,32 @@ pub struct Verdict {
     pub detail: String,
 }
 
+/// The kernel size (operations) of issue 21's `--emit zebin` rows, where its targets are judged:
+/// 512 kernels of it fit the operations IGC runs on. Other sizes are shown beside the verdicts.
+pub const ZEBIN_OPS: usize = 100;
+
+/// The kernel counts at which `genxc --emit zebin` is judged against the finalizer alone.
+pub const ZEBIN_MANY: [usize; 2] = [64, 512];
+
+/// How much longer than the finalizer's CPU time divided by the cores `genxc --emit zebin` may
+/// take at [`ZEBIN_MANY`] kernels (10%).
+pub const ZEBIN_SLACK: f64 = 1.10;
+
+/// How many times faster than ocloc `genxc --emit zebin` must be on one kernel.
+pub const ZEBIN_ONE_KERNEL_SPEEDUP: f64 = 5.0;
+
 impl Report {
+    /// The finalizer's CPU time of a row divided by the cores: the shortest wall time its work
+    /// can take on this machine.
+    pub fn finalizer_bound_ms(&self, r: &Row) -> Option<f64> {
+        Some(r.finalizer.cpu_ms()? / self.cores.max(1) as f64)
+    }
+
+    /// `genxc --emit zebin`'s wall time over [`Self::finalizer_bound_ms`].
+    pub fn zebin_over_bound(&self, r: &Row) -> Option<f64> {
+        ratio(r.genxc_zebin.ms(), self.finalizer_bound_ms(r))
+    }
+
     /// Rows of the default `-j` with `ops` operations, by kernel count (the scan in N).
     fn scan_n(&self, ops: usize) -> Vec<&Row> {
         let mut v: Vec<&Row> = self.rows.iter().filter(|r| r.ops == ops && r.jobs == 0).collect();
@@ -453,6 +485,58 @@ impl Report {
                 over.join("; ")
             },
         });
+        // 6. (issue 21) On one kernel, genxc --emit zebin at least 5x faster than ocloc as a
+        //    whole process, Intel's finalizer included.
+        // (judged at S = ZEBIN_OPS; other sizes follow in the detail)
+        let mut one: Vec<(String, f64, bool)> = self
+            .rows
+            .iter()
+            .filter(|r| r.kernels == 1 && r.jobs == 0)
+            .filter_map(|r| Some((r.label(), ratio(r.igc.ms(), r.genxc_zebin.ms())?, r.ops == ZEBIN_OPS)))
+            .collect();
+        one.sort_by_key(|o| !o.2);
+        let worst = one.iter().filter(|o| o.2).min_by(|a, b| a.1.total_cmp(&b.1));
+        out.push(Verdict {
+            target: format!(
+                "--emit zebin >= {ZEBIN_ONE_KERNEL_SPEEDUP:.0}x faster than ocloc -vc-codegen on 1 kernel of {ZEBIN_OPS} ops (whole process, finalizer included)"
+            ),
+            pass: worst.map(|w| w.1 >= ZEBIN_ONE_KERNEL_SPEEDUP),
+            detail: if worst.is_none() {
+                "not measured".into()
+            } else {
+                one.iter()
+                    .map(|(l, x, judged)| format!("{x:.1}x ({l}{})", if *judged { "" } else { ", not judged" }))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            },
+        });
+        // 7. (issue 21) At 64 and 512 kernels, genxc --emit zebin within 10% of the finalizer's
+        //    own CPU time divided by the cores.
+        let many: Vec<(String, f64, f64, f64)> = self
+            .rows
+            .iter()
+            .filter(|r| ZEBIN_MANY.contains(&r.kernels) && r.jobs == 0 && r.ops == ZEBIN_OPS)
+            .filter_map(|r| {
+                Some((r.label(), r.genxc_zebin.ms()?, self.finalizer_bound_ms(r)?, self.zebin_over_bound(r)?))
+            })
+            .collect();
+        out.push(Verdict {
+            target: format!(
+                "--emit zebin within {:.0}% of GenX_IR's CPU / {} cores at {} kernels of {ZEBIN_OPS} ops",
+                (ZEBIN_SLACK - 1.0) * 100.0,
+                self.cores.max(1),
+                ZEBIN_MANY.map(|n| n.to_string()).join(" and ")
+            ),
+            pass: (!many.is_empty()).then(|| many.iter().all(|m| m.3 <= ZEBIN_SLACK)),
+            detail: if many.is_empty() {
+                "not measured".into()
+            } else {
+                many.iter()
+                    .map(|(l, z, b, x)| format!("{x:.2}x ({l}: {} ms against {} ms)", fmt_ms(*z), fmt_ms(*b)))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            },
+        });
         out
     }
 
@@ -465,12 +549,14 @@ impl Report {
         for st in stage_cols {
             let _ = write!(s, "{st} ms (MB) | ");
         }
-        s.push_str("peak MB | limit MB | llvm-as-14 ms | llvm-as CPU ms | llvm-as peak MB | genxc / llvm-as | genxc .mlir ms | IGC VC ms | IGC / genxc | genxc zebin ms | genxc zebin CPU ms | IGC / genxc zebin |\n");
+        s.push_str("peak MB | limit MB | llvm-as-14 ms | llvm-as CPU ms | llvm-as peak MB | genxc / llvm-as | genxc .mlir ms | IGC VC ms | IGC / genxc | genxc zebin ms | genxc zebin CPU ms | IGC / genxc zebin | GenX_IR alone ms | GenX_IR CPU ms | GenX_IR CPU / cores ms | genxc zebin / (GenX_IR CPU / cores) | genxc zebin / GenX_IR alone | genxc zebin CPU / GenX_IR CPU |\n");
         s.push_str("|---|---:|---:|---:|");
         for _ in stage_cols {
             s.push_str("---:|");
         }
-        s.push_str("---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        s.push_str(
+            "---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+        );
         for r in &self.rows {
             let cpu = |c: &Cell| c.cpu_ms().map_or("–".into(), fmt_ms);
             let _ = write!(
@@ -490,7 +576,7 @@ impl Report {
             let peak = r.genxc.rss_kib().map_or("–".into(), fmt_mb);
             let _ = writeln!(
                 s,
-                "{peak} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+                "{peak} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
                 fmt_mb(r.memory_limit_kib()),
                 r.llvm_as.show(),
                 cpu(&r.llvm_as),
@@ -502,6 +588,12 @@ impl Report {
                 r.genxc_zebin.show(),
                 cpu(&r.genxc_zebin),
                 show_ratio(ratio(r.igc.ms(), r.genxc_zebin.ms())),
+                r.finalizer.show(),
+                cpu(&r.finalizer),
+                self.finalizer_bound_ms(r).map_or("–".into(), fmt_ms),
+                show_ratio(self.zebin_over_bound(r)),
+                show_ratio(ratio(r.genxc_zebin.ms(), r.finalizer.ms())),
+                show_ratio(ratio(r.genxc_zebin.cpu_ms(), r.finalizer.cpu_ms())),
             );
         }
         let (g, c) = (self.growth(), self.growth_of(Cell::cpu_ms));
@@ -577,6 +669,7 @@ mod tests {
                 rss_kib: 1,
             }),
             genxc_zebin: Cell::Skipped("–".into()),
+            finalizer: Cell::Skipped("–".into()),
         }
     }
 
@@ -593,6 +686,7 @@ mod tests {
                 row(512, 100, 2, 520.0, 600.0, None),
             ],
             jobs_pair: Some((5, 6, true)),
+            cores: 2,
         };
         let v = rep.verdicts();
         assert_eq!(v[0].pass, Some(true), "{v:?}");
@@ -635,6 +729,7 @@ mod tests {
                 row(64, 100, 0, 73.0, 90.0, Some(930.0)),
             ],
             jobs_pair: None,
+            cores: 2,
         };
         let pk = rep.per_kernel();
         assert_eq!(pk.len(), 1, "{pk:?}");
@@ -649,6 +744,7 @@ mod tests {
         let mut rep = Report {
             rows: vec![row(1, 100, 0, 10.0, 6.0, None), row(8, 100, 0, 20.0, 12.0, None)],
             jobs_pair: None,
+            cores: 2,
         };
         let v = rep.verdicts();
         assert_eq!((v[0].pass, v[5].pass), (Some(true), Some(true)), "{v:?}");
@@ -656,5 +752,48 @@ mod tests {
         let v = rep.verdicts();
         assert_eq!((v[0].pass, v[5].pass), (Some(false), Some(false)), "{v:?}");
         assert_eq!(v[5].detail, "genxc failed: 8 x 100", "{v:?}");
+    }
+
+    #[test]
+    fn zebin_verdicts_follow_the_figures() {
+        let t = |ms: f64, cpu_ms: f64| Cell::Time { ms, cpu_ms, rss_kib: 1 };
+        let mut rows = vec![row(1, 100, 0, 5.0, 10.0, Some(100.0)), row(64, 100, 0, 30.0, 30.0, Some(600.0))];
+        rows.push(row(512, 100, 0, 200.0, 200.0, Some(5000.0)));
+        // another size is shown, not judged: 3x on one kernel of 1,000 operations
+        rows.push(row(1, 1000, 0, 20.0, 20.0, Some(300.0)));
+        rows[3].genxc_zebin = t(100.0, 90.0);
+        // one kernel: ocloc 100 ms against 15 ms, 6.7x
+        rows[0].genxc_zebin = t(15.0, 14.0);
+        // 64 kernels: 290 ms against 500 / 2 = 250 ms (1.16x); 512: 2,100 against 4,000 / 2 (1.05x)
+        rows[1].genxc_zebin = t(290.0, 560.0);
+        rows[1].finalizer = t(260.0, 500.0);
+        rows[2].genxc_zebin = t(2100.0, 4100.0);
+        rows[2].finalizer = t(2050.0, 4000.0);
+        let mut rep = Report { rows, jobs_pair: None, cores: 2 };
+        let v = rep.verdicts();
+        assert_eq!(v[6].pass, Some(true), "{v:?}");
+        assert_eq!(v[6].detail, "6.7x (1 x 100), 3.0x (1 x 1000, not judged)", "{v:?}");
+        assert_eq!(v[7].pass, Some(false), "{v:?}");
+        assert_eq!(
+            v[7].detail,
+            "1.16x (64 x 100: 290 ms against 250 ms), 1.05x (512 x 100: 2100 ms against 2000 ms)"
+        );
+        rep.rows[1].genxc_zebin = t(270.0, 540.0);
+        rep.rows[0].genxc_zebin = t(25.0, 24.0);
+        let v = rep.verdicts();
+        assert_eq!((v[6].pass, v[7].pass), (Some(false), Some(true)), "{v:?}");
+        let text = rep.render();
+        assert!(text.contains("| 25.0 | 24.0 | 4.00 | – | – | – | – |"), "{text}");
+        assert!(text.contains("| 270 | 540 | 2.22 | 260 | 500 | 250 | 1.08 | 1.04 | 1.08 |"), "{text}");
+        assert!(text.contains("FAIL  --emit zebin >= 5x faster than ocloc"), "{text}");
+        assert!(
+            text.contains(
+                "PASS  --emit zebin within 10% of GenX_IR's CPU / 2 cores at 64 and 512 kernels of 100 ops"
+            ),
+            "{text}"
+        );
+        // nothing measured: no verdict either way
+        rep.rows.iter_mut().for_each(|r| r.finalizer = Cell::Skipped("–".into()));
+        assert_eq!(rep.verdicts()[7].pass, None);
     }
 }

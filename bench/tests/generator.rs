@@ -162,3 +162,36 @@ fn the_bench_reads_the_time_passes_report() {
     let total = parsed.last().unwrap();
     assert!(total.wall_ms > 0.0 && total.peak_rss_kib > 0, "{total:?}");
 }
+
+/// The workloads of the `--emit zebin` rows (kernels of 100 operations, the bench's seed) give
+/// zebins the runtime's decoder accepts: `ocloc validate` on TGLLP, the platform the bench
+/// compares on, and every kernel is in the binary.
+#[test]
+fn the_zebin_rows_workloads_give_zebins_ocloc_validates() {
+    if !common::finalizer_available() || !common::tool_available("ocloc", "--help", "intel-opencl-icd") {
+        return;
+    }
+    let m = Workload { kernels: 3, ops: 100, seed: 7 }.generate();
+    let opts = genxc::CompileOptions {
+        platform: Platform::Tgllp,
+        emit: genxc::Emit::Zebin.into(),
+        ..genxc::CompileOptions::default()
+    };
+    let out = genxc::compile_inputs(&[genxc::Input { name: "k.ll".into(), bytes: m.ll.into_bytes() }], &opts);
+    assert!(!out.failed(), "{}", out.log());
+    let bin = &out.of_kind(genxc::Emit::Zebin).next().expect("a zebin").bytes;
+    for k in ["k0", "k1", "k2"] {
+        assert!(bin.windows(3).any(|w| w == format!("{k}\0").as_bytes()), "{k} not in the zebin");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("k.bin");
+    std::fs::write(&path, bin).unwrap();
+    let r = Command::new("ocloc")
+        .args(["validate", "-file"])
+        .arg(&path)
+        .args(["-device", "tgllp"])
+        .output()
+        .unwrap();
+    let log = format!("{}{}", String::from_utf8_lossy(&r.stdout), String::from_utf8_lossy(&r.stderr));
+    assert!(r.status.success(), "ocloc validate rejected the zebin:\n{log}");
+}

@@ -51,3 +51,57 @@ fn the_helper_passes_through_status_stderr_arguments_environment_and_folder() {
     let r = best_of(|| Command::new("false"), Some(helper()), 3, Duration::from_secs(5)).unwrap();
     assert_eq!(r.status, "exit 1");
 }
+
+/// A finalizer script for the recording tests: checks its container is there, writes its
+/// arguments to `ran.txt` in its working folder and exits with 0.
+fn fake_finalizer(dir: &Path) -> std::path::PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join("fake-finalizer.sh");
+    std::fs::write(&path, "#!/bin/sh\ntest -f \"$1\" || exit 7\necho \"$@\" > ran.txt\n").unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
+#[test]
+fn the_recording_finalizer_keeps_the_containers_and_the_replay_runs_them() {
+    use genxc_bench::measure::{finalizer_alone, recorded_batches, REAL_FINALIZER_ENV, RECORD_ENV};
+    let tools = tempfile::tempdir().unwrap();
+    let fake = fake_finalizer(tools.path());
+    let record = tools.path().join("record");
+    let mut batches = Vec::new();
+    for (i, bytes) in [b"first".as_slice(), b"second"].into_iter().enumerate() {
+        let work = tempfile::tempdir().unwrap();
+        std::fs::write(work.path().join("batch.isa"), bytes).unwrap();
+        // genxc runs the bench binary as its finalizer, in the batch's folder
+        let r = Command::new(helper())
+            .args(["batch.isa", "-platform", "TGLLP", "-binary"])
+            .env(RECORD_ENV, &record)
+            .env(REAL_FINALIZER_ENV, &fake)
+            .current_dir(work.path())
+            .output()
+            .unwrap();
+        assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+        // the real finalizer ran in its place, with the same arguments
+        let ran = std::fs::read_to_string(work.path().join("ran.txt")).unwrap();
+        assert_eq!(ran, "batch.isa -platform TGLLP -binary\n");
+        batches = recorded_batches(&record).unwrap();
+        assert_eq!(batches.len(), i + 1, "{batches:?}");
+    }
+    let mut kept: Vec<Vec<u8>> = batches.iter().map(|b| std::fs::read(&b.container).unwrap()).collect();
+    kept.sort();
+    assert_eq!(kept, [b"first".to_vec(), b"second".to_vec()]);
+    assert!(batches.iter().all(|b| b.args == ["batch.isa", "-platform", "TGLLP", "-binary"]), "{batches:?}");
+    // the replay: one process per container, its CPU summed
+    let fake = fake.to_string_lossy().into_owned();
+    let r = finalizer_alone(&fake, &batches, 2, Duration::ZERO).unwrap();
+    assert!(r.ok && r.wall > Duration::ZERO, "{r:?}");
+    // a finalizer that fails is the result; no recorded batch is an error
+    let missing = vec![genxc_bench::measure::Batch {
+        container: tools.path().join("none.isa"),
+        args: vec!["batch.isa".into()],
+    }];
+    assert!(finalizer_alone(&fake, &missing, 1, Duration::ZERO).is_err());
+    assert!(finalizer_alone(&fake, &[], 1, Duration::ZERO).is_err());
+    let r = finalizer_alone("false", &batches, 1, Duration::ZERO).unwrap();
+    assert!(!r.ok, "{r:?}");
+}

@@ -3,11 +3,14 @@
 //! kernels, finalization included), and prints one table with ratios, growth exponents and a
 //! PASS/FAIL line per target of issue 7. `scripts/bench.sh` builds and runs it.
 //!
-//! Usage: `bench [--quick] [--genxc PATH] [--seed N] [--keep DIR] [--no-igc] [--no-mlir]`, or
+//! Usage: `bench [--quick | --zebin] [--genxc PATH] [--seed N] [--keep DIR] [--no-igc] [--no-mlir]`, or
 //! `bench --generate N,S [--seed N] [--keep DIR]` to write one workload and stop.
 
-use genxc_bench::measure::{best_of, helper_main, ocloc, ocloc_binary, on_path, Run, MEASURE_ARG};
-use genxc_bench::report::{parse_time_passes, Cell, Report, Row};
+use genxc_bench::measure::{
+    best_of, finalizer_alone, helper_main, ocloc, ocloc_binary, on_path, record_finalizer_main,
+    recorded_batches, run, Run, MEASURE_ARG, RECORD_ENV,
+};
+use genxc_bench::report::{parse_time_passes, Cell, Report, Row, ZEBIN_OPS};
 use genxc_bench::workload::Workload;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -20,10 +23,13 @@ struct Plan {
     jobs: usize,
     igc: bool,
     mlir: bool,
+    /// genxc `--emit zebin` and the finalizer alone run too (issue 21's rows).
+    zebin: bool,
 }
 
 struct Args {
     quick: bool,
+    zebin_only: bool,
     genxc: PathBuf,
     seed: u64,
     keep: Option<PathBuf>,
@@ -32,8 +38,10 @@ struct Args {
     generate: Option<(usize, usize)>,
 }
 
-const USAGE: &str = "usage: bench [--quick] [--genxc PATH] [--seed N] [--keep DIR] [--no-igc] [--no-mlir]\n\
+const USAGE: &str =
+    "usage: bench [--quick | --zebin] [--genxc PATH] [--seed N] [--keep DIR] [--no-igc] [--no-mlir]\n\
   --quick     a smaller grid (about a minute)\n\
+  --zebin     only the rows of issue 21's --emit zebin targets: 1, 64 and 512 kernels of 100 ops\n\
   --genxc     the genxc binary (default: next to this one, i.e. target/release/genxc)\n\
   --seed      workload seed (default 7)\n\
   --keep      generate into DIR and keep it (default: a temporary folder)\n\
@@ -45,6 +53,7 @@ fn parse_args() -> Result<Args, String> {
     let exe = std::env::current_exe().map_err(|e| e.to_string())?;
     let mut a = Args {
         quick: false,
+        zebin_only: false,
         genxc: exe.with_file_name("genxc"),
         seed: 7,
         keep: None,
@@ -57,6 +66,7 @@ fn parse_args() -> Result<Args, String> {
         let mut value = |name: &str| it.next().ok_or(format!("{name} needs a value"));
         match arg.as_str() {
             "--quick" => a.quick = true,
+            "--zebin" => a.zebin_only = true,
             "--genxc" => a.genxc = PathBuf::from(value("--genxc")?),
             "--seed" => a.seed = value("--seed")?.parse().map_err(|e| format!("--seed: {e}"))?,
             "--keep" => a.keep = Some(PathBuf::from(value("--keep")?)),
@@ -78,7 +88,7 @@ fn parse_args() -> Result<Args, String> {
 
 /// The grid: a scan in N at S = 100, a scan in S at N = 1, kernels of 1,000 operations for the
 /// IGC comparison, and 512 kernels at -j1 and -j2.
-fn plan(quick: bool) -> Vec<Plan> {
+fn plan(quick: bool, zebin_only: bool) -> Vec<Plan> {
     // (kernels, ops, -j); IGC runs on the workloads of at most `igc_limit` operations in all.
     const QUICK: &[(usize, usize, usize)] = &[
         (1, 100, 0),
@@ -105,14 +115,26 @@ fn plan(quick: bool) -> Vec<Plan> {
         (512, 1000, 1),
         (512, 1000, 2),
     ];
-    let (grid, igc_limit) = if quick { (QUICK, 8_000) } else { (FULL, 64_000) };
+    const ZEBIN: &[(usize, usize, usize)] = &[(1, ZEBIN_OPS, 0), (64, ZEBIN_OPS, 0), (512, ZEBIN_OPS, 0)];
+    let (grid, igc_limit) = match (quick, zebin_only) {
+        (_, true) => (ZEBIN, 64_000),
+        (true, false) => (QUICK, 8_000),
+        (false, false) => (FULL, 64_000),
+    };
+    // issue 21's rows: --emit zebin at 1, 64 and 512 kernels of 100 operations, beside IGC
+    // where it runs, and wherever else IGC runs
+    let zebin_row = |kernels: usize, ops: usize| ops == ZEBIN_OPS && [1, 64, 512].contains(&kernels);
     grid.iter()
-        .map(|&(kernels, ops, jobs)| Plan {
-            kernels,
-            ops,
-            jobs,
-            igc: kernels * ops <= igc_limit && jobs == 0,
-            mlir: jobs == 0,
+        .map(|&(kernels, ops, jobs)| {
+            let igc = kernels * ops <= igc_limit && jobs == 0;
+            Plan {
+                kernels,
+                ops,
+                jobs,
+                igc,
+                mlir: jobs == 0 && !zebin_only,
+                zebin: jobs == 0 && (igc || zebin_row(kernels, ops)),
+            }
         })
         .collect()
 }
@@ -157,6 +179,10 @@ fn main() -> ExitCode {
     if argv.first().is_some_and(|a| a == MEASURE_ARG) {
         return ExitCode::from(helper_main(&argv[1..]) as u8);
     }
+    // run by genxc as its finalizer, to record the containers it finalizes
+    if let Some(dir) = std::env::var_os(RECORD_ENV) {
+        return ExitCode::from(record_finalizer_main(Path::new(&dir), &argv) as u8);
+    }
     let helper = match std::env::current_exe() {
         Ok(exe) => exe,
         Err(e) => {
@@ -164,6 +190,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let bench_exe = helper.clone();
     let helper = Some(helper.as_path());
     let args = match parse_args() {
         Ok(a) => a,
@@ -206,11 +233,12 @@ fn main() -> ExitCode {
     let tmp = tempfile::tempdir().expect("a temporary folder");
     let root = args.keep.clone().unwrap_or_else(|| tmp.path().to_path_buf());
     let (reps, budget) = if args.quick { (1, Duration::ZERO) } else { (3, Duration::from_secs(3)) };
-    let mut report = Report::default();
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut report = Report { cores, ..Report::default() };
     let mut j_rows: Vec<(usize, PathBuf)> = Vec::new();
     // Every output folder of genxc's runs, removed at the end.
     let outputs = std::cell::RefCell::new(Vec::<PathBuf>::new());
-    for p in plan(args.quick) {
+    for p in plan(args.quick, args.zebin_only) {
         let w = Workload { kernels: p.kernels, ops: p.ops, seed: args.seed };
         let dir = root.join(w.stem());
         let (ll, mlir) = match write_workload(&w, &dir) {
@@ -296,8 +324,8 @@ fn main() -> ExitCode {
                 r => cell(r, "IGC (ocloc -vc-codegen)"),
             }
         };
-        // genxc to the device binary where IGC ran, on the same platform (tgllp)
-        let genxc_zebin = if !matches!(igc, Cell::Time { .. }) || !on_path("GenX_IR") {
+        // genxc to the device binary (issue 21's rows and where IGC ran), on IGC's platform (tgllp)
+        let genxc_zebin = if !p.zebin || !on_path("GenX_IR") {
             Cell::Skipped("–".into())
         } else {
             let r = best_of(
@@ -312,6 +340,23 @@ fn main() -> ExitCode {
             );
             cell(r, "genxc --emit zebin")
         };
+        // the finalizer alone on the containers genxc gives it, as genxc runs it
+        let finalizer = if matches!(genxc_zebin, Cell::Time { .. }) {
+            let record = dir.join("finalizer-batches");
+            let _ = std::fs::remove_dir_all(&record);
+            let mut c = genxc_cmd(&ll, &fresh("out-record"));
+            c.args(["--emit", "zebin", "--finalizer"]).arg(&bench_exe).env(RECORD_ENV, &record);
+            let recorded = match run(&mut c) {
+                Ok(r) if r.ok => recorded_batches(&record),
+                Ok(r) => Err(std::io::Error::other(format!("{}: {}", r.status, r.stderr.trim_end()))),
+                Err(e) => Err(e),
+            };
+            let r = recorded.and_then(|batches| finalizer_alone("GenX_IR", &batches, reps, budget));
+            let _ = std::fs::remove_dir_all(&record);
+            cell(r, "GenX_IR alone on genxc's containers")
+        } else {
+            Cell::Skipped("–".into())
+        };
         let row = Row {
             kernels: p.kernels,
             ops: p.ops,
@@ -323,15 +368,18 @@ fn main() -> ExitCode {
             llvm_as,
             igc,
             genxc_zebin,
+            finalizer,
         };
         eprintln!(
-            "bench: {} kernels x {} ops{}: genxc {:?} ms, llvm-as-14 {:?} ms, IGC {:?} ms",
+            "bench: {} kernels x {} ops{}: genxc {:?} ms, llvm-as-14 {:?} ms, IGC {:?} ms, genxc zebin {:?} ms, GenX_IR CPU {:?} ms",
             p.kernels,
             p.ops,
             if p.jobs == 0 { String::new() } else { format!(" -j{}", p.jobs) },
             row.genxc.ms().map(|v| v.round()),
             row.llvm_as.ms().map(|v| v.round()),
-            row.igc.ms().map(|v| v.round())
+            row.igc.ms().map(|v| v.round()),
+            row.genxc_zebin.ms().map(|v| v.round()),
+            row.finalizer.cpu_ms().map(|v| v.round())
         );
         if p.jobs != 0 {
             j_rows.push((report.rows.len(), out));
@@ -352,8 +400,12 @@ fn main() -> ExitCode {
         );
     }
     println!(
-        "IGC VC times are `ocloc compile -llvm_input -file k.bc -device tgllp -options -vc-codegen`: \
-         they include vISA finalization to Gen code and ocloc's start-up; genxc stops at vISA."
+        "IGC VC times are `ocloc compile -llvm_input -file k.bc -device tgllp -options \"-vc-codegen \
+         -ze-enable-zebin\"`: they include vISA finalization to Gen code and ocloc's start-up; genxc \
+         stops at vISA. genxc zebin: `genxc k.ll --emit zebin` (TGLLP), GenX_IR included. GenX_IR \
+         alone: GenX_IR on the .isa containers genxc gave it in a recorded run, one process per \
+         container, all at once; its CPU is the sum of theirs, divided by the {cores} cores for the \
+         target."
     );
     ExitCode::SUCCESS
 }
