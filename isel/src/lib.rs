@@ -216,6 +216,10 @@ struct Selector<'a> {
     /// Compares (and other `i1` results) written into a predicate slice at a lane no mask offset
     /// reaches, while they are emitted: see [`predicates::UnalignedSliceWrite`].
     slice_writes: HashMap<InstId, predicates::UnalignedSliceWrite>,
+    /// Predicate slices already copied down to lane 0 since the last label: `(predicate, first
+    /// lane, lanes)` to the predicate holding them from lane 0, read again instead of copied
+    /// again through words. A write to either predicate forgets the entry.
+    slice_copies: HashMap<(m::PredId, u8, u32), m::PredId>,
     /// The stack functions the unit calls, by their declaration in the unit.
     stack_callees: HashMap<FuncId, StackCallee>,
     /// The typed views of `%arg` / `%retval` declared: (base, byte offset, type, elements).
@@ -332,6 +336,7 @@ fn select_unit(
         next_temp: 0,
         constants: HashMap::new(),
         slice_writes: HashMap::new(),
+        slice_copies: HashMap::new(),
         stack_callees: callees.iter().cloned().collect(),
         abi_views: HashMap::new(),
         slm_init_kb: 0,
@@ -362,6 +367,7 @@ fn select_unit(
     for i in 0..s.funcs.len() {
         s.cur = i;
         s.constants.clear();
+        s.slice_copies.clear();
         if let Some(l) = s.funcs[i].sub {
             s.k.body.push(VInst::Subroutine(l));
         }
@@ -744,6 +750,7 @@ impl Selector<'_> {
         if matches!(i, VInst::Label(_)) {
             self.constants.clear();
         }
+        self.forget_slice_copies(&i);
         self.k.body.push(i);
     }
 

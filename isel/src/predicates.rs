@@ -111,6 +111,9 @@ impl Selector<'_> {
             return Ok(p);
         }
         let n = self.f().value_type(v).num_elems();
+        if let Some(&q) = self.slice_copies.get(&(p, lane, n)) {
+            return Ok(q);
+        }
         let tmp = self.temp_pred(n)?;
         self.copy_pred(tmp, v)?;
         Ok(tmp)
@@ -125,6 +128,9 @@ impl Selector<'_> {
             return Ok((p, lane));
         }
         let n = self.f().value_type(v).num_elems();
+        if let Some(&q) = self.slice_copies.get(&(p, lane, n)) {
+            return Ok((q, 0));
+        }
         let tmp = self.temp_pred(n)?;
         self.copy_pred_slice(tmp, p, u32::from(lane), n)?;
         Ok((tmp, 0))
@@ -267,12 +273,20 @@ impl Selector<'_> {
             src0,
             src1: Imm::UW(0).into(),
         });
+        // the temporary still holds the slice from lane 0
+        self.slice_copies.insert((sw.pred, sw.lane, k), sw.temp);
         Ok(())
     }
 
     /// Lanes `lane..lane + n` of predicate `p` into lanes from 0 of predicate `d` (`lane` not 0):
-    /// through words, as [`Self::finish_slice_write`].
+    /// moved from a copy made earlier in the block, or through words as
+    /// [`Self::finish_slice_write`].
     fn copy_pred_slice(&mut self, d: m::PredId, p: m::PredId, lane: u32, n: u32) -> R<()> {
+        let key = (p, u8::try_from(lane).map_err(|_| internal("a predicate lane beyond 255"))?, n);
+        if let Some(&q) = self.slice_copies.get(&key) {
+            self.move_pred(d, q, n);
+            return Ok(());
+        }
         let (start, size) = lane_window(lane, n);
         let off = lane - start;
         let kk = n.next_power_of_two();
@@ -285,7 +299,36 @@ impl Selector<'_> {
             src0,
             src1: Imm::UW(0).into(),
         });
+        self.slice_copies.insert(key, d);
         Ok(())
+    }
+
+    /// Forgets the slice copies instruction `i` may invalidate, before it is emitted: those of a
+    /// predicate it writes (as the slice's source or its copy), and all of them at a label, a call
+    /// or inline assembly (code reached from elsewhere, or predicates written unseen). The code
+    /// after a branch is reached only through it, so a branch keeps them.
+    pub(crate) fn forget_slice_copies(&mut self, i: &VInst) {
+        if self.slice_copies.is_empty() {
+            return;
+        }
+        let written = match i {
+            VInst::Alu { dst: m::DstOp::Pred(p), .. }
+            | VInst::Bfn { dst: m::DstOp::Pred(p), .. }
+            | VInst::MinMax { dst: m::DstOp::Pred(p), .. }
+            | VInst::Cmp { dst: m::CmpDst::Pred(p), .. }
+            | VInst::Setp { dst: p, .. } => *p,
+            VInst::Label(_)
+            | VInst::Subroutine(_)
+            | VInst::Call { .. }
+            | VInst::FCall { .. }
+            | VInst::IFCall { .. }
+            | VInst::Verbatim { .. } => {
+                self.slice_copies.clear();
+                return;
+            }
+            _ => return,
+        };
+        self.slice_copies.retain(|&(p, _, _), q| p != written && *q != written);
     }
 
     /// A fresh word vector of `len` elements whose first `size` hold lanes `start..start + size`
