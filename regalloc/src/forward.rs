@@ -9,6 +9,7 @@
 //! are read through: a vector operation written by a `wrregion` is baled into it, and a second
 //! reader would give it a variable (and a move) of its own.
 
+use genxc_genx::intrinsics::IntrinsicId;
 use genxc_genx::ir::{Function, InstId, InstKind, Value};
 use genxc_genx::Region;
 // foldhash: a fast hash, seeded per process (SipHash was a tenth of a small kernel's compile).
@@ -35,8 +36,46 @@ pub fn forward_region_reads(f: &mut Function) -> usize {
             rewritten += 1;
         }
     }
+    rewritten += forward_predicate_reads(f);
     if rewritten > 0 {
         remove_dead_regions(f);
+    }
+    rewritten
+}
+
+/// The predicate form of the same step, for the chains legalization makes of a split compare:
+/// `rdpredregion(wrpredregion(old, new, W), R)` reads `new` when the lanes `R` lie in `W`, and
+/// `old` when they miss `W` (then the chain is followed further). The read then takes its lanes
+/// straight from the compare that wrote them, instead of from the joined predicate (a join through
+/// words for a slice no mask offset reaches). Returns the number of reads rewritten.
+fn forward_predicate_reads(f: &mut Function) -> usize {
+    use IntrinsicId::{Rdpredregion, Wrpredregion};
+    let lane_of = |f: &Function, v: Value| f.as_const(v).and_then(|c| c.splat_value());
+    let mut rewritten = 0;
+    let ids: Vec<InstId> = f.layout.iter().flat_map(|&b| f.blocks[b].insts.clone()).collect();
+    for &id in &ids {
+        let InstKind::Intrinsic { id: Rdpredregion, args } = &f.insts[id].kind else { continue };
+        let (mut src, Some(mut lane)) = (args[0], lane_of(f, args[1])) else { continue };
+        let lanes = u64::from(f.insts[id].ty.num_elems());
+        let start = (src, lane);
+        while let Value::Inst(w) = src {
+            let InstKind::Intrinsic { id: Wrpredregion, args: wa } = &f.insts[w].kind else { break };
+            let Some(at) = lane_of(f, wa[2]) else { break };
+            let written = u64::from(f.value_type(wa[1]).num_elems());
+            if lane >= at && lane + lanes <= at + written {
+                (src, lane) = (wa[1], lane - at);
+            } else if lane + lanes <= at || lane >= at + written {
+                src = wa[0];
+            } else {
+                break;
+            }
+        }
+        if (src, lane) == start || f.as_const(src).is_some_and(|c| c.is_undef()) {
+            continue;
+        }
+        let off = f.add_const(genxc_genx::ir::Constant::int(genxc_genx::Elem::I32, lane as i64));
+        f.insts[id].kind = InstKind::Intrinsic { id: Rdpredregion, args: vec![src, off] };
+        rewritten += 1;
     }
     rewritten
 }
@@ -213,8 +252,14 @@ fn remove_dead_regions(f: &mut Function) {
             let b = f.layout[bi];
             let insts = &f.insts;
             f.blocks[b].insts.retain(|i| {
-                let dead = matches!(insts[*i].kind, InstKind::RdRegion { .. } | InstKind::WrRegion { .. })
-                    && uses[genxc_genx::ir::inst_index(*i)] == 0;
+                let region = match &insts[*i].kind {
+                    InstKind::RdRegion { .. } | InstKind::WrRegion { .. } => true,
+                    InstKind::Intrinsic { id, .. } => {
+                        matches!(id, IntrinsicId::Rdpredregion | IntrinsicId::Wrpredregion)
+                    }
+                    _ => false,
+                };
+                let dead = region && uses[genxc_genx::ir::inst_index(*i)] == 0;
                 removed |= dead;
                 !dead
             });
