@@ -438,6 +438,23 @@ impl Selector<'_> {
         Ok(())
     }
 
+    /// Whether `v` is a float constant none of whose elements is a NaN: it equals itself, so the
+    /// "ordered" half of a compare with it needs no check.
+    fn never_nan(&self, v: Value) -> bool {
+        let Some(e) = self.f().value_type(v).elem() else { return false };
+        let Some(c) = self.f().as_const(v) else { return false };
+        c.elems.iter().all(|bits| match (bits, e) {
+            (Some(b), Elem::Half) => b & 0x7c00 != 0x7c00 || b & 0x3ff == 0,
+            (Some(b), Elem::Float) => !f32::from_bits(*b as u32).is_nan(),
+            (Some(b), Elem::Double) => !f64::from_bits(*b).is_nan(),
+            _ => false,
+        })
+    }
+
+    /// The float compares that are not one `cmp`: `ord`/`uno` (every operand equals itself, or
+    /// not), `one`/`ueq` (less or greater, or neither), `true`/`false`. An operand that is a
+    /// constant with no NaN is ordered by itself and not checked, and a value compared with
+    /// itself is checked once: `uno x, 0.0` is one `cmp.ne x x`.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn cmp_special(
         &mut self,
@@ -453,32 +470,56 @@ impl Selector<'_> {
         let x = self.src(a, ty)?;
         let y = self.src(b, ty)?;
         let cmp = |rel, p, s0, s1| VInst::Cmp { rel, exec, dst: m::CmpDst::Pred(p), src0: s0, src1: s1 };
+        // the operands whose order needs checking (x != x only for a NaN)
+        let mut unordered = Vec::new();
+        if !self.never_nan(a) {
+            unordered.push(x);
+        }
+        if !self.never_nan(b) && b != a {
+            unordered.push(y);
+        }
         // The temporary is used at the compare's mask offset (the upper half of a split compare
         // runs at M5): it needs the lanes below that offset too.
         let temp_lanes = n + u32::from(exec.mask) * 4;
+        let lanes = if n >= 32 { u32::MAX } else { (1u32 << n) - 1 };
         match pred {
             FFalse | FTrue => {
                 let bits = if pred == FTrue { u32::MAX >> (32 - n) } else { 0 };
                 self.push(VInst::Setp { exec, dst: p, src: Imm::UD(bits).into() });
             }
-            FOrd | FUno => {
-                // ordered: both operands equal themselves
-                let q = self.temp_pred(temp_lanes)?;
-                self.push(cmp(m::CmpOp::Eq, p, x, x));
-                self.push(cmp(m::CmpOp::Eq, q, y, y));
-                self.push(alu(m::AluOp::And, exec, m::DstOp::Pred(p), vec![SrcOp::Pred(p), SrcOp::Pred(q)]));
-                if pred == FUno {
-                    self.push(alu(m::AluOp::Not, exec, m::DstOp::Pred(p), vec![SrcOp::Pred(p)]));
+            FOrd | FUno => match unordered[..] {
+                [] => {
+                    let bits = if pred == FOrd { lanes } else { 0 };
+                    self.push(VInst::Setp { exec, dst: p, src: Imm::UD(bits).into() });
                 }
+                [v] => {
+                    let rel = if pred == FOrd { m::CmpOp::Eq } else { m::CmpOp::Ne };
+                    self.push(cmp(rel, p, v, v));
+                }
+                _ => {
+                    // ordered: both operands equal themselves; unordered: either does not
+                    let (rel, join) = if pred == FOrd {
+                        (m::CmpOp::Eq, m::AluOp::And)
+                    } else {
+                        (m::CmpOp::Ne, m::AluOp::Or)
+                    };
+                    let q = self.temp_pred(temp_lanes)?;
+                    self.push(cmp(rel, p, x, x));
+                    self.push(cmp(rel, q, y, y));
+                    self.push(alu(join, exec, m::DstOp::Pred(p), vec![SrcOp::Pred(p), SrcOp::Pred(q)]));
+                }
+            },
+            _ if unordered.is_empty() => {
+                // no NaN: one is ne, ueq is eq
+                let rel = if pred == FOne { m::CmpOp::Ne } else { m::CmpOp::Eq };
+                self.push(cmp(rel, p, x, y));
             }
             _ => {
-                // one: ordered and not equal; ueq: its negation
+                // one: less or greater (both false for a NaN); ueq: its negation
                 let q = self.temp_pred(temp_lanes)?;
-                self.push(cmp(m::CmpOp::Ne, p, x, y));
-                self.push(cmp(m::CmpOp::Eq, q, x, x));
-                self.push(alu(m::AluOp::And, exec, m::DstOp::Pred(p), vec![SrcOp::Pred(p), SrcOp::Pred(q)]));
-                self.push(cmp(m::CmpOp::Eq, q, y, y));
-                self.push(alu(m::AluOp::And, exec, m::DstOp::Pred(p), vec![SrcOp::Pred(p), SrcOp::Pred(q)]));
+                self.push(cmp(m::CmpOp::Lt, p, x, y));
+                self.push(cmp(m::CmpOp::Gt, q, x, y));
+                self.push(alu(m::AluOp::Or, exec, m::DstOp::Pred(p), vec![SrcOp::Pred(p), SrcOp::Pred(q)]));
                 if pred == FUeq {
                     self.push(alu(m::AluOp::Not, exec, m::DstOp::Pred(p), vec![SrcOp::Pred(p)]));
                 }
