@@ -129,6 +129,9 @@ struct Func {
     ret: Option<m::VarId>,
     /// Result predicate of a subroutine returning i1 values, and its lanes.
     ret_pred: Option<(m::PredId, u32)>,
+    /// `i1` values that live in a subroutine's predicate instead of their own (see
+    /// [`predicates::PredHome`]).
+    pred_homes: HashMap<InstId, predicates::PredHome>,
     /// Its SIMD control flow: goto/join masks (no variables) and goto targets.
     cf: SimdCf,
 }
@@ -308,6 +311,7 @@ fn select_unit(
                 sub: None,
                 ret: None,
                 ret_pred: None,
+                pred_homes: HashMap::new(),
                 cf: p.simd_cf,
             }
         })
@@ -368,6 +372,7 @@ fn select_unit(
         s.cur = i;
         s.constants.clear();
         s.slice_copies.clear();
+        s.funcs[i].pred_homes = s.plan_pred_homes();
         if let Some(l) = s.funcs[i].sub {
             s.k.body.push(VInst::Subroutine(l));
         }

@@ -3,9 +3,10 @@
 //! and conditions of branches and selects are predicates or their negation.
 
 use super::{alu, imm_of, pred_bits, pred_decl_lanes, signed_type, unsigned_type, Selector, R};
+use foldhash::{HashMap, HashMapExt};
 use genxc_diag::{internal, invalid, unsupported};
 use genxc_genx::intrinsics::IntrinsicId;
-use genxc_genx::ir::{BinOp, CastOp, CmpPred, InstId, InstKind, Value};
+use genxc_genx::ir::{inst_index, BinOp, CastOp, CmpPred, InstId, InstKind, Terminator, Value};
 use genxc_genx::Elem;
 use genxc_regalloc::{Category, VarIdx};
 use genxc_visa::model as m;
@@ -24,6 +25,18 @@ pub(crate) struct UnalignedSliceWrite {
     pub lane: u8,
     /// The slice's lanes.
     pub lanes: u32,
+}
+
+/// Where an `i1` value lives instead of its own predicate variable: a subroutine's predicate it
+/// is passed through, so the copy into it (or out of it) is left out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum PredHome {
+    /// The result predicate of the function being selected (the value is what it returns).
+    Result,
+    /// The predicate of argument `param` of the unit's function `func` (the value is passed there).
+    Argument { func: usize, param: VarIdx },
+    /// The result predicate of the unit's function `func` (the value is what a call returned).
+    CallResult { func: usize },
 }
 
 /// The lanes `[start, start + size)` one instruction can address that cover lanes
@@ -165,8 +178,101 @@ impl Selector<'_> {
                 }
             }
         }
+        if let Value::Inst(d) = v {
+            if let Some(home) = self.fx().pred_homes.get(&d).copied() {
+                return Ok((self.pred_home(home)?, 0));
+            }
+        }
         let idx = self.fx().asg.var(v).ok_or_else(|| internal("predicate value without a variable"))?;
         Ok((self.pred_var(idx)?, 0))
+    }
+
+    /// The predicate of a [`PredHome`].
+    fn pred_home(&mut self, home: PredHome) -> R<m::PredId> {
+        let result =
+            |p: Option<(m::PredId, u32)>| p.map(|(p, _)| p).ok_or_else(|| internal("no result predicate"));
+        match home {
+            PredHome::Result => result(self.fx().ret_pred),
+            PredHome::Argument { func, param } => self.in_function(func, |s| s.pred_var(param)),
+            PredHome::CallResult { func } => result(self.funcs[func].ret_pred),
+        }
+    }
+
+    /// The `i1` values of the current function that can live in a subroutine's predicate, where
+    /// nothing else writes that predicate while they live: a compare or predicate logic whose only
+    /// use is the `ret` of its block (in the result predicate) or an argument of a call of the
+    /// unit later in its block (in the argument's predicate), with no call in between; the result
+    /// of a call whose every use is in its block with no call after it before the last use (read
+    /// from the callee's result predicate). Not in a function with SIMD control flow.
+    pub(crate) fn plan_pred_homes(&self) -> HashMap<InstId, PredHome> {
+        let mut homes = HashMap::new();
+        let f = self.f();
+        if !self.fx().cf.is_empty() {
+            return homes;
+        }
+        let uses = f.use_counts();
+        let unit_callee = |i: InstId| match &f.insts[i].kind {
+            InstKind::Call { callee, args } if !self.stack_callees.contains_key(callee) => {
+                // (a call of the function itself would write the predicates it reads)
+                self.func_of.get(callee).filter(|&&ci| ci != self.cur).map(|&ci| (ci, args.as_slice()))
+            }
+            _ => None,
+        };
+        let is_call = |i: InstId| {
+            matches!(
+                f.insts[i].kind,
+                InstKind::Call { .. } | InstKind::IndirectCall { .. } | InstKind::InlineAsm { .. }
+            )
+        };
+        for &b in &f.layout {
+            let insts = &f.blocks[b].insts;
+            for (k, &d) in insts.iter().enumerate() {
+                if f.insts[d].ty.elem() != Some(Elem::I1) {
+                    continue;
+                }
+                let v = Value::Inst(d);
+                let reads = |i: InstId| {
+                    let mut n = 0;
+                    f.insts[i].kind.for_each_operand(|o| n += u32::from(o == v));
+                    n
+                };
+                let in_term = f.blocks[b].term.operands().iter().filter(|&&o| o == v).count() as u32;
+                let computed = matches!(f.insts[d].kind, InstKind::Cmp { .. } | InstKind::Binary { .. });
+                let later = &insts[k + 1..];
+                let home = if let Some((ci, _)) = unit_callee(d) {
+                    // every use in this block, before any further call
+                    let in_block: u32 = later.iter().map(|&i| reads(i)).sum::<u32>() + in_term;
+                    let last = later.iter().rposition(|&i| reads(i) > 0).map_or(0, |j| j + 1);
+                    let end = if in_term > 0 { later.len() } else { last };
+                    let ok = in_block == uses[inst_index(d)]
+                        && in_block > 0
+                        && !later[..end].iter().any(|&i| is_call(i))
+                        && self.funcs[ci].ret_pred.is_some();
+                    ok.then_some(PredHome::CallResult { func: ci })
+                } else if !computed || uses[inst_index(d)] != 1 {
+                    None
+                } else if in_term == 1 {
+                    let ret = matches!(f.blocks[b].term, Terminator::Ret(Some(_)));
+                    let ok = ret && self.fx().ret_pred.is_some() && !later.iter().any(|&i| is_call(i));
+                    ok.then_some(PredHome::Result)
+                } else {
+                    // the one use: an argument of a call of the unit in this block
+                    later.iter().position(|&i| reads(i) > 0).and_then(|j| {
+                        let (ci, args) = unit_callee(later[j])?;
+                        if later[..j].iter().any(|&i| is_call(i)) {
+                            return None;
+                        }
+                        let at = args.iter().position(|&a| a == v)?;
+                        let param = self.funcs[ci].asg.var(Value::Param(at as u32))?;
+                        Some(PredHome::Argument { func: ci, param })
+                    })
+                };
+                if let Some(h) = home {
+                    homes.insert(d, h);
+                }
+            }
+        }
+        homes
     }
 
     /// The vISA predicate of a regalloc predicate variable (declared on first use).
