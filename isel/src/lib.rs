@@ -1214,9 +1214,12 @@ impl Selector<'_> {
                 if cl != 0 {
                     c = self.pred_at0(cond)?;
                 }
+                let exec = predicates::pred_exec(n);
+                if self.select_i1_with_constant(d, c, on_true, on_false, n)? {
+                    return Ok(());
+                }
                 let t = self.pred_at0(on_true)?;
                 let f = self.pred_at0(on_false)?;
-                let exec = predicates::pred_exec(n);
                 let q = self.temp_pred(n)?;
                 self.push(alu(m::AluOp::Not, exec, m::DstOp::Pred(q), vec![SrcOp::Pred(c)]));
                 self.push(alu(m::AluOp::And, exec, m::DstOp::Pred(q), vec![SrcOp::Pred(q), SrcOp::Pred(f)]));

@@ -695,6 +695,69 @@ impl Selector<'_> {
         Ok(())
     }
 
+    /// A select of `i1` values into `d` on predicate `c` where a value is a constant (what LLVM
+    /// makes of `a && b`: `select a, b, false`) or both are the same: one logic operation, a
+    /// `not` or a move instead of the general four. Returns whether it was one of these.
+    pub(crate) fn select_i1_with_constant(
+        &mut self,
+        d: m::PredId,
+        c: m::PredId,
+        on_true: Value,
+        on_false: Value,
+        n: u32,
+    ) -> R<bool> {
+        let exec = pred_exec(n);
+        let splat = |s: &Self, v: Value| {
+            let c = s.f().as_const(v)?;
+            let first = c.elems.first().copied().flatten()?;
+            c.elems.iter().all(|e| *e == Some(first)).then_some(first & 1 == 1)
+        };
+        let logic = |s: &mut Self, o, x, y| {
+            s.push(alu(o, exec, m::DstOp::Pred(d), vec![SrcOp::Pred(x), SrcOp::Pred(y)]));
+        };
+        let not_c = |s: &mut Self| -> R<m::PredId> {
+            let q = s.temp_pred(n)?;
+            s.push(alu(m::AluOp::Not, exec, m::DstOp::Pred(q), vec![SrcOp::Pred(c)]));
+            Ok(q)
+        };
+        match (splat(self, on_true), splat(self, on_false)) {
+            (Some(true), Some(false)) => self.move_pred(d, c, n),
+            (Some(false), Some(true)) => {
+                self.push(alu(m::AluOp::Not, exec, m::DstOp::Pred(d), vec![SrcOp::Pred(c)]));
+            }
+            (Some(t), Some(_)) => {
+                let bits = if t { u32::MAX >> (32 - n.min(32)) } else { 0 };
+                self.push(VInst::Setp { exec, dst: d, src: Imm::UD(bits).into() });
+            }
+            // c | f, !c & f
+            (Some(t), None) => {
+                let f = self.pred_at0(on_false)?;
+                if t {
+                    logic(self, m::AluOp::Or, c, f);
+                } else {
+                    let q = not_c(self)?;
+                    logic(self, m::AluOp::And, q, f);
+                }
+            }
+            // c & t, !c | t
+            (None, Some(f)) => {
+                let t = self.pred_at0(on_true)?;
+                if f {
+                    let q = not_c(self)?;
+                    logic(self, m::AluOp::Or, q, t);
+                } else {
+                    logic(self, m::AluOp::And, c, t);
+                }
+            }
+            (None, None) if on_true == on_false => {
+                let t = self.pred_at0(on_true)?;
+                self.move_pred(d, t, n);
+            }
+            (None, None) => return Ok(false),
+        }
+        Ok(true)
+    }
+
     /// Casts from and to i1.
     pub(crate) fn cast_i1(&mut self, id: InstId, op: CastOp, value: Value) -> R<()> {
         let n = self.f().insts[id].ty.num_elems();
