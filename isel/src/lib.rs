@@ -223,6 +223,10 @@ struct Selector<'a> {
     /// lane, lanes)` to the predicate holding them from lane 0, read again instead of copied
     /// again through words. A write to either predicate forgets the entry.
     slice_copies: HashMap<(m::PredId, u8, u32), m::PredId>,
+    /// Scalar compares of the current function kept as a dword of all ones or zero instead of a
+    /// predicate, because every use broadcasts them to the lanes of a select (`setp` from the
+    /// dword): see [`Selector::cmp_into_word`].
+    cond_words: HashMap<InstId, m::VarId>,
     /// The stack functions the unit calls, by their declaration in the unit.
     stack_callees: HashMap<FuncId, StackCallee>,
     /// The typed views of `%arg` / `%retval` declared: (base, byte offset, type, elements).
@@ -341,6 +345,7 @@ fn select_unit(
         constants: HashMap::new(),
         slice_writes: HashMap::new(),
         slice_copies: HashMap::new(),
+        cond_words: HashMap::new(),
         stack_callees: callees.iter().cloned().collect(),
         abi_views: HashMap::new(),
         slm_init_kb: 0,
@@ -372,6 +377,7 @@ fn select_unit(
         s.cur = i;
         s.constants.clear();
         s.slice_copies.clear();
+        s.cond_words.clear();
         s.funcs[i].pred_homes = s.plan_pred_homes();
         if let Some(l) = s.funcs[i].sub {
             s.k.body.push(VInst::Subroutine(l));
@@ -1199,6 +1205,9 @@ impl Selector<'_> {
                 intrinsics::int_div_expansion(self, id, op, lhs, rhs)
             }
             InstKind::Cmp { pred, lhs, rhs } => {
+                if self.cmp_into_word(id, pred, lhs, rhs)? {
+                    return Ok(());
+                }
                 let (p, lane) = self.pred_dst(id)?;
                 self.cmp_emit(pred, lhs, rhs, n, p, lane)
             }

@@ -634,6 +634,64 @@ impl Selector<'_> {
         Ok(())
     }
 
+    /// A scalar compare of dwords whose every use is the condition of a select of several lanes:
+    /// compared into a dword (all ones or zero) that each select sets its predicate from with one
+    /// `setp`, instead of a predicate broadcast through a word and a second compare. Returns
+    /// whether it was such a compare.
+    pub(crate) fn cmp_into_word(&mut self, id: InstId, pred: CmpPred, a: Value, b: Value) -> R<bool> {
+        use CmpPred::*;
+        let f = self.f();
+        if f.insts[id].ty.num_elems() != 1 || f.value_type(a).elem() != Some(Elem::I32) {
+            return Ok(false);
+        }
+        let (rel, unsigned) = match pred {
+            Eq => (m::CmpOp::Eq, false),
+            Ne => (m::CmpOp::Ne, false),
+            Sgt | Ugt => (m::CmpOp::Gt, pred == Ugt),
+            Sge | Uge => (m::CmpOp::Ge, pred == Uge),
+            Slt | Ult => (m::CmpOp::Lt, pred == Ult),
+            Sle | Ule => (m::CmpOp::Le, pred == Ule),
+            _ => return Ok(false),
+        };
+        let v = Value::Inst(id);
+        let mut uses = 0;
+        for &bl in &f.layout {
+            if f.blocks[bl].term.operands().contains(&v) {
+                return Ok(false);
+            }
+            for &i in &f.blocks[bl].insts {
+                let mut reads = 0;
+                f.insts[i].kind.for_each_operand(|o| reads += u32::from(o == v));
+                if reads == 0 {
+                    continue;
+                }
+                let broadcast = matches!(f.insts[i].kind,
+                    InstKind::Select { cond, on_true, on_false } if cond == v && on_true != v && on_false != v)
+                    && f.insts[i].ty.num_elems() > 1;
+                if !broadcast || self.fx().cf.is_mask(Value::Inst(i)) {
+                    return Ok(false);
+                }
+                uses += reads;
+            }
+        }
+        if uses == 0 || self.fx().bales.is_baled(id) {
+            return Ok(false);
+        }
+        let ty = if unsigned { VisaType::UD } else { VisaType::D };
+        let x = self.src(a, ty)?;
+        let y = self.src(b, ty)?;
+        let w = self.temp(VisaType::UD, 1)?;
+        self.push(VInst::Cmp {
+            rel,
+            exec: Exec::nm(1),
+            dst: m::CmpDst::Gen(m::Dst::new(w, 0)),
+            src0: x,
+            src1: y,
+        });
+        self.cond_words.insert(id, w);
+        Ok(true)
+    }
+
     /// A predicate covering `n` lanes for `cond` (a scalar condition is broadcast).
     pub(crate) fn cond_pred(&mut self, cond: Value, n: u32) -> R<(m::PredId, u8)> {
         let cn = self.f().value_type(cond).num_elems();
@@ -642,6 +700,16 @@ impl Selector<'_> {
         }
         if cn != 1 {
             return Err(internal("a condition of another width"));
+        }
+        // a compare kept as a dword of all ones or zero: every lane's bit set from it
+        let word = match cond {
+            Value::Inst(d) => self.cond_words.get(&d).copied(),
+            _ => None,
+        };
+        if let Some(w) = word {
+            let q = self.temp_pred(n)?;
+            self.push(VInst::Setp { exec: pred_exec(n), dst: q, src: Src::scalar(w, 0).into() });
+            return Ok((q, 0));
         }
         // broadcast a scalar condition: 0/1 in a word, compared in every lane
         let (p, lane) = self.pred_of(cond)?;
