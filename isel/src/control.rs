@@ -5,7 +5,8 @@
 
 use super::{imm_of, signed_type, CopyFrom, CopySrc, Loc, Selector, R};
 use genxc_diag::{internal, unsupported, Failure};
-use genxc_genx::ir::{BlockId, FuncId, InstId, InstKind, Terminator, Value};
+use genxc_genx::intrinsics::IntrinsicId;
+use genxc_genx::ir::{inst_index, BlockId, FuncId, InstId, InstKind, Terminator, Value};
 use genxc_genx::{Elem, Type};
 use genxc_visa::model as m;
 use genxc_visa::model::{Exec, Inst as VInst, Pred};
@@ -25,8 +26,13 @@ impl Selector<'_> {
                 self.push(VInst::Label(l));
             }
             let insts = self.f().blocks[b].insts.clone();
+            let folded = match self.reduction_branch(b) {
+                Ok(r) => r.map(|(d, _)| d),
+                Err(m) => return Err((None, m)),
+            };
             for id in insts {
                 if self.fx().bales.is_baled(id)
+                    || folded == Some(id)
                     || matches!(self.f().insts[id].kind, InstKind::Phi { .. })
                     || self.fx().cf.is_mask(Value::Inst(id))
                 {
@@ -263,6 +269,53 @@ impl Selector<'_> {
         Ok(common)
     }
 
+    /// The `llvm.genx.any`/`llvm.genx.all` that block `b` ends with when its branch is the only
+    /// use: the branch reads the vector predicate through `.any`/`.all` (`(P.any) jmp`), and the
+    /// reduction is not selected. Only where the vector's predicate is certainly intact at the
+    /// branch: the reduction is the block's last instruction, the predicate a whole variable of
+    /// exactly its lanes (the hardware combines every declared lane), no `i1` phi copy on the
+    /// edges and no SIMD control flow in the function.
+    pub(crate) fn reduction_branch(&mut self, b: BlockId) -> R<Option<(InstId, Pred)>> {
+        let Terminator::CondBr { cond: Value::Inst(d), on_true, on_false } = self.f().blocks[b].term else {
+            return Ok(None);
+        };
+        if self.f().blocks[b].insts.last() != Some(&d) || !self.fx().cf.is_empty() {
+            return Ok(None);
+        }
+        let InstKind::Intrinsic { id, ref args } = self.f().insts[d].kind else { return Ok(None) };
+        let ctrl = match id {
+            IntrinsicId::Any => m::PredCtrl::Any,
+            IntrinsicId::All => m::PredCtrl::All,
+            _ => return Ok(None),
+        };
+        let x = args[0];
+        let n = self.f().value_type(x).num_elems();
+        let whole_var = match x {
+            Value::Inst(xi) => {
+                !matches!(self.f().insts[xi].kind, InstKind::Intrinsic { id: IntrinsicId::Rdpredregion, .. })
+            }
+            _ => false,
+        };
+        if !whole_var || self.fx().cf.is_mask(x) || self.f().use_counts()[inst_index(d)] != 1 {
+            return Ok(None);
+        }
+        let i1_phi = |s: &Self, t: BlockId| {
+            s.f().blocks[t].insts.iter().any(|&i| {
+                matches!(s.f().insts[i].kind, InstKind::Phi { .. })
+                    && s.f().insts[i].ty.elem() == Some(Elem::I1)
+            })
+        };
+        if i1_phi(self, on_true) || i1_phi(self, on_false) {
+            return Ok(None);
+        }
+        let Some(idx) = self.fx().asg.var(x) else { return Ok(None) };
+        let p = self.pred_var(idx)?;
+        if u32::from(self.k.preds[usize::from(p.0) - 1].num_elts) != n {
+            return Ok(None);
+        }
+        Ok(Some((d, Pred { id: p, inverse: false, ctrl })))
+    }
+
     /// A two-way branch on predicate `p` (true: `t`, false: `f`). Copies that both edges need
     /// are done before the branch.
     pub(crate) fn branch(
@@ -305,6 +358,9 @@ impl Selector<'_> {
                 if let Some(c) = self.f().as_const(cond) {
                     let to = if c.elems.first().copied().flatten() == Some(1) { on_true } else { on_false };
                     return self.goto_block(b, to, next);
+                }
+                if let Some((_, p)) = self.reduction_branch(b)? {
+                    return self.branch(b, p, on_true, on_false, next);
                 }
                 let (p, lane) = self.pred_of(cond)?;
                 if lane != 0 {

@@ -129,6 +129,9 @@ struct Func {
     ret: Option<m::VarId>,
     /// Result predicate of a subroutine returning i1 values, and its lanes.
     ret_pred: Option<(m::PredId, u32)>,
+    /// `i1` values that live in a subroutine's predicate instead of their own (see
+    /// [`predicates::PredHome`]).
+    pred_homes: HashMap<InstId, predicates::PredHome>,
     /// Its SIMD control flow: goto/join masks (no variables) and goto targets.
     cf: SimdCf,
 }
@@ -216,6 +219,14 @@ struct Selector<'a> {
     /// Compares (and other `i1` results) written into a predicate slice at a lane no mask offset
     /// reaches, while they are emitted: see [`predicates::UnalignedSliceWrite`].
     slice_writes: HashMap<InstId, predicates::UnalignedSliceWrite>,
+    /// Predicate slices already copied down to lane 0 since the last label: `(predicate, first
+    /// lane, lanes)` to the predicate holding them from lane 0, read again instead of copied
+    /// again through words. A write to either predicate forgets the entry.
+    slice_copies: HashMap<(m::PredId, u8, u32), m::PredId>,
+    /// Scalar compares of the current function kept as a dword of all ones or zero instead of a
+    /// predicate, because every use broadcasts them to the lanes of a select (`setp` from the
+    /// dword): see [`Selector::cmp_into_word`].
+    cond_words: HashMap<InstId, m::VarId>,
     /// The stack functions the unit calls, by their declaration in the unit.
     stack_callees: HashMap<FuncId, StackCallee>,
     /// The typed views of `%arg` / `%retval` declared: (base, byte offset, type, elements).
@@ -304,6 +315,7 @@ fn select_unit(
                 sub: None,
                 ret: None,
                 ret_pred: None,
+                pred_homes: HashMap::new(),
                 cf: p.simd_cf,
             }
         })
@@ -332,6 +344,8 @@ fn select_unit(
         next_temp: 0,
         constants: HashMap::new(),
         slice_writes: HashMap::new(),
+        slice_copies: HashMap::new(),
+        cond_words: HashMap::new(),
         stack_callees: callees.iter().cloned().collect(),
         abi_views: HashMap::new(),
         slm_init_kb: 0,
@@ -362,6 +376,9 @@ fn select_unit(
     for i in 0..s.funcs.len() {
         s.cur = i;
         s.constants.clear();
+        s.slice_copies.clear();
+        s.cond_words.clear();
+        s.funcs[i].pred_homes = s.plan_pred_homes();
         if let Some(l) = s.funcs[i].sub {
             s.k.body.push(VInst::Subroutine(l));
         }
@@ -744,6 +761,7 @@ impl Selector<'_> {
         if matches!(i, VInst::Label(_)) {
             self.constants.clear();
         }
+        self.forget_slice_copies(&i);
         self.k.body.push(i);
     }
 
@@ -1187,6 +1205,9 @@ impl Selector<'_> {
                 intrinsics::int_div_expansion(self, id, op, lhs, rhs)
             }
             InstKind::Cmp { pred, lhs, rhs } => {
+                if self.cmp_into_word(id, pred, lhs, rhs)? {
+                    return Ok(());
+                }
                 let (p, lane) = self.pred_dst(id)?;
                 self.cmp_emit(pred, lhs, rhs, n, p, lane)
             }
@@ -1202,9 +1223,12 @@ impl Selector<'_> {
                 if cl != 0 {
                     c = self.pred_at0(cond)?;
                 }
+                let exec = predicates::pred_exec(n);
+                if self.select_i1_with_constant(d, c, on_true, on_false, n)? {
+                    return Ok(());
+                }
                 let t = self.pred_at0(on_true)?;
                 let f = self.pred_at0(on_false)?;
-                let exec = predicates::pred_exec(n);
                 let q = self.temp_pred(n)?;
                 self.push(alu(m::AluOp::Not, exec, m::DstOp::Pred(q), vec![SrcOp::Pred(c)]));
                 self.push(alu(m::AluOp::And, exec, m::DstOp::Pred(q), vec![SrcOp::Pred(q), SrcOp::Pred(f)]));

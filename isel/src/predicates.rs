@@ -3,9 +3,10 @@
 //! and conditions of branches and selects are predicates or their negation.
 
 use super::{alu, imm_of, pred_bits, pred_decl_lanes, signed_type, unsigned_type, Selector, R};
+use foldhash::{HashMap, HashMapExt};
 use genxc_diag::{internal, invalid, unsupported};
 use genxc_genx::intrinsics::IntrinsicId;
-use genxc_genx::ir::{BinOp, CastOp, CmpPred, InstId, InstKind, Value};
+use genxc_genx::ir::{inst_index, BinOp, CastOp, CmpPred, InstId, InstKind, Terminator, Value};
 use genxc_genx::Elem;
 use genxc_regalloc::{Category, VarIdx};
 use genxc_visa::model as m;
@@ -24,6 +25,18 @@ pub(crate) struct UnalignedSliceWrite {
     pub lane: u8,
     /// The slice's lanes.
     pub lanes: u32,
+}
+
+/// Where an `i1` value lives instead of its own predicate variable: a subroutine's predicate it
+/// is passed through, so the copy into it (or out of it) is left out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum PredHome {
+    /// The result predicate of the function being selected (the value is what it returns).
+    Result,
+    /// The predicate of argument `param` of the unit's function `func` (the value is passed there).
+    Argument { func: usize, param: VarIdx },
+    /// The result predicate of the unit's function `func` (the value is what a call returned).
+    CallResult { func: usize },
 }
 
 /// The lanes `[start, start + size)` one instruction can address that cover lanes
@@ -111,6 +124,9 @@ impl Selector<'_> {
             return Ok(p);
         }
         let n = self.f().value_type(v).num_elems();
+        if let Some(&q) = self.slice_copies.get(&(p, lane, n)) {
+            return Ok(q);
+        }
         let tmp = self.temp_pred(n)?;
         self.copy_pred(tmp, v)?;
         Ok(tmp)
@@ -125,6 +141,9 @@ impl Selector<'_> {
             return Ok((p, lane));
         }
         let n = self.f().value_type(v).num_elems();
+        if let Some(&q) = self.slice_copies.get(&(p, lane, n)) {
+            return Ok((q, 0));
+        }
         let tmp = self.temp_pred(n)?;
         self.copy_pred_slice(tmp, p, u32::from(lane), n)?;
         Ok((tmp, 0))
@@ -159,8 +178,101 @@ impl Selector<'_> {
                 }
             }
         }
+        if let Value::Inst(d) = v {
+            if let Some(home) = self.fx().pred_homes.get(&d).copied() {
+                return Ok((self.pred_home(home)?, 0));
+            }
+        }
         let idx = self.fx().asg.var(v).ok_or_else(|| internal("predicate value without a variable"))?;
         Ok((self.pred_var(idx)?, 0))
+    }
+
+    /// The predicate of a [`PredHome`].
+    fn pred_home(&mut self, home: PredHome) -> R<m::PredId> {
+        let result =
+            |p: Option<(m::PredId, u32)>| p.map(|(p, _)| p).ok_or_else(|| internal("no result predicate"));
+        match home {
+            PredHome::Result => result(self.fx().ret_pred),
+            PredHome::Argument { func, param } => self.in_function(func, |s| s.pred_var(param)),
+            PredHome::CallResult { func } => result(self.funcs[func].ret_pred),
+        }
+    }
+
+    /// The `i1` values of the current function that can live in a subroutine's predicate, where
+    /// nothing else writes that predicate while they live: a compare or predicate logic whose only
+    /// use is the `ret` of its block (in the result predicate) or an argument of a call of the
+    /// unit later in its block (in the argument's predicate), with no call in between; the result
+    /// of a call whose every use is in its block with no call after it before the last use (read
+    /// from the callee's result predicate). Not in a function with SIMD control flow.
+    pub(crate) fn plan_pred_homes(&self) -> HashMap<InstId, PredHome> {
+        let mut homes = HashMap::new();
+        let f = self.f();
+        if !self.fx().cf.is_empty() {
+            return homes;
+        }
+        let uses = f.use_counts();
+        let unit_callee = |i: InstId| match &f.insts[i].kind {
+            InstKind::Call { callee, args } if !self.stack_callees.contains_key(callee) => {
+                // (a call of the function itself would write the predicates it reads)
+                self.func_of.get(callee).filter(|&&ci| ci != self.cur).map(|&ci| (ci, args.as_slice()))
+            }
+            _ => None,
+        };
+        let is_call = |i: InstId| {
+            matches!(
+                f.insts[i].kind,
+                InstKind::Call { .. } | InstKind::IndirectCall { .. } | InstKind::InlineAsm { .. }
+            )
+        };
+        for &b in &f.layout {
+            let insts = &f.blocks[b].insts;
+            for (k, &d) in insts.iter().enumerate() {
+                if f.insts[d].ty.elem() != Some(Elem::I1) {
+                    continue;
+                }
+                let v = Value::Inst(d);
+                let reads = |i: InstId| {
+                    let mut n = 0;
+                    f.insts[i].kind.for_each_operand(|o| n += u32::from(o == v));
+                    n
+                };
+                let in_term = f.blocks[b].term.operands().iter().filter(|&&o| o == v).count() as u32;
+                let computed = matches!(f.insts[d].kind, InstKind::Cmp { .. } | InstKind::Binary { .. });
+                let later = &insts[k + 1..];
+                let home = if let Some((ci, _)) = unit_callee(d) {
+                    // every use in this block, before any further call
+                    let in_block: u32 = later.iter().map(|&i| reads(i)).sum::<u32>() + in_term;
+                    let last = later.iter().rposition(|&i| reads(i) > 0).map_or(0, |j| j + 1);
+                    let end = if in_term > 0 { later.len() } else { last };
+                    let ok = in_block == uses[inst_index(d)]
+                        && in_block > 0
+                        && !later[..end].iter().any(|&i| is_call(i))
+                        && self.funcs[ci].ret_pred.is_some();
+                    ok.then_some(PredHome::CallResult { func: ci })
+                } else if !computed || uses[inst_index(d)] != 1 {
+                    None
+                } else if in_term == 1 {
+                    let ret = matches!(f.blocks[b].term, Terminator::Ret(Some(_)));
+                    let ok = ret && self.fx().ret_pred.is_some() && !later.iter().any(|&i| is_call(i));
+                    ok.then_some(PredHome::Result)
+                } else {
+                    // the one use: an argument of a call of the unit in this block
+                    later.iter().position(|&i| reads(i) > 0).and_then(|j| {
+                        let (ci, args) = unit_callee(later[j])?;
+                        if later[..j].iter().any(|&i| is_call(i)) {
+                            return None;
+                        }
+                        let at = args.iter().position(|&a| a == v)?;
+                        let param = self.funcs[ci].asg.var(Value::Param(at as u32))?;
+                        Some(PredHome::Argument { func: ci, param })
+                    })
+                };
+                if let Some(h) = home {
+                    homes.insert(d, h);
+                }
+            }
+        }
+        homes
     }
 
     /// The vISA predicate of a regalloc predicate variable (declared on first use).
@@ -267,12 +379,20 @@ impl Selector<'_> {
             src0,
             src1: Imm::UW(0).into(),
         });
+        // the temporary still holds the slice from lane 0
+        self.slice_copies.insert((sw.pred, sw.lane, k), sw.temp);
         Ok(())
     }
 
     /// Lanes `lane..lane + n` of predicate `p` into lanes from 0 of predicate `d` (`lane` not 0):
-    /// through words, as [`Self::finish_slice_write`].
+    /// moved from a copy made earlier in the block, or through words as
+    /// [`Self::finish_slice_write`].
     fn copy_pred_slice(&mut self, d: m::PredId, p: m::PredId, lane: u32, n: u32) -> R<()> {
+        let key = (p, u8::try_from(lane).map_err(|_| internal("a predicate lane beyond 255"))?, n);
+        if let Some(&q) = self.slice_copies.get(&key) {
+            self.move_pred(d, q, n);
+            return Ok(());
+        }
         let (start, size) = lane_window(lane, n);
         let off = lane - start;
         let kk = n.next_power_of_two();
@@ -285,7 +405,36 @@ impl Selector<'_> {
             src0,
             src1: Imm::UW(0).into(),
         });
+        self.slice_copies.insert(key, d);
         Ok(())
+    }
+
+    /// Forgets the slice copies instruction `i` may invalidate, before it is emitted: those of a
+    /// predicate it writes (as the slice's source or its copy), and all of them at a label, a call
+    /// or inline assembly (code reached from elsewhere, or predicates written unseen). The code
+    /// after a branch is reached only through it, so a branch keeps them.
+    pub(crate) fn forget_slice_copies(&mut self, i: &VInst) {
+        if self.slice_copies.is_empty() {
+            return;
+        }
+        let written = match i {
+            VInst::Alu { dst: m::DstOp::Pred(p), .. }
+            | VInst::Bfn { dst: m::DstOp::Pred(p), .. }
+            | VInst::MinMax { dst: m::DstOp::Pred(p), .. }
+            | VInst::Cmp { dst: m::CmpDst::Pred(p), .. }
+            | VInst::Setp { dst: p, .. } => *p,
+            VInst::Label(_)
+            | VInst::Subroutine(_)
+            | VInst::Call { .. }
+            | VInst::FCall { .. }
+            | VInst::IFCall { .. }
+            | VInst::Verbatim { .. } => {
+                self.slice_copies.clear();
+                return;
+            }
+            _ => return,
+        };
+        self.slice_copies.retain(|&(p, _, _), q| p != written && *q != written);
     }
 
     /// A fresh word vector of `len` elements whose first `size` hold lanes `start..start + size`
@@ -395,6 +544,23 @@ impl Selector<'_> {
         Ok(())
     }
 
+    /// Whether `v` is a float constant none of whose elements is a NaN: it equals itself, so the
+    /// "ordered" half of a compare with it needs no check.
+    fn never_nan(&self, v: Value) -> bool {
+        let Some(e) = self.f().value_type(v).elem() else { return false };
+        let Some(c) = self.f().as_const(v) else { return false };
+        c.elems.iter().all(|bits| match (bits, e) {
+            (Some(b), Elem::Half) => b & 0x7c00 != 0x7c00 || b & 0x3ff == 0,
+            (Some(b), Elem::Float) => !f32::from_bits(*b as u32).is_nan(),
+            (Some(b), Elem::Double) => !f64::from_bits(*b).is_nan(),
+            _ => false,
+        })
+    }
+
+    /// The float compares that are not one `cmp`: `ord`/`uno` (every operand equals itself, or
+    /// not), `one`/`ueq` (less or greater, or neither), `true`/`false`. An operand that is a
+    /// constant with no NaN is ordered by itself and not checked, and a value compared with
+    /// itself is checked once: `uno x, 0.0` is one `cmp.ne x x`.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn cmp_special(
         &mut self,
@@ -410,38 +576,120 @@ impl Selector<'_> {
         let x = self.src(a, ty)?;
         let y = self.src(b, ty)?;
         let cmp = |rel, p, s0, s1| VInst::Cmp { rel, exec, dst: m::CmpDst::Pred(p), src0: s0, src1: s1 };
+        // the operands whose order needs checking (x != x only for a NaN)
+        let mut unordered = Vec::new();
+        if !self.never_nan(a) {
+            unordered.push(x);
+        }
+        if !self.never_nan(b) && b != a {
+            unordered.push(y);
+        }
         // The temporary is used at the compare's mask offset (the upper half of a split compare
         // runs at M5): it needs the lanes below that offset too.
         let temp_lanes = n + u32::from(exec.mask) * 4;
+        let lanes = if n >= 32 { u32::MAX } else { (1u32 << n) - 1 };
         match pred {
             FFalse | FTrue => {
                 let bits = if pred == FTrue { u32::MAX >> (32 - n) } else { 0 };
                 self.push(VInst::Setp { exec, dst: p, src: Imm::UD(bits).into() });
             }
-            FOrd | FUno => {
-                // ordered: both operands equal themselves
-                let q = self.temp_pred(temp_lanes)?;
-                self.push(cmp(m::CmpOp::Eq, p, x, x));
-                self.push(cmp(m::CmpOp::Eq, q, y, y));
-                self.push(alu(m::AluOp::And, exec, m::DstOp::Pred(p), vec![SrcOp::Pred(p), SrcOp::Pred(q)]));
-                if pred == FUno {
-                    self.push(alu(m::AluOp::Not, exec, m::DstOp::Pred(p), vec![SrcOp::Pred(p)]));
+            FOrd | FUno => match unordered[..] {
+                [] => {
+                    let bits = if pred == FOrd { lanes } else { 0 };
+                    self.push(VInst::Setp { exec, dst: p, src: Imm::UD(bits).into() });
                 }
+                [v] => {
+                    let rel = if pred == FOrd { m::CmpOp::Eq } else { m::CmpOp::Ne };
+                    self.push(cmp(rel, p, v, v));
+                }
+                _ => {
+                    // ordered: both operands equal themselves; unordered: either does not
+                    let (rel, join) = if pred == FOrd {
+                        (m::CmpOp::Eq, m::AluOp::And)
+                    } else {
+                        (m::CmpOp::Ne, m::AluOp::Or)
+                    };
+                    let q = self.temp_pred(temp_lanes)?;
+                    self.push(cmp(rel, p, x, x));
+                    self.push(cmp(rel, q, y, y));
+                    self.push(alu(join, exec, m::DstOp::Pred(p), vec![SrcOp::Pred(p), SrcOp::Pred(q)]));
+                }
+            },
+            _ if unordered.is_empty() => {
+                // no NaN: one is ne, ueq is eq
+                let rel = if pred == FOne { m::CmpOp::Ne } else { m::CmpOp::Eq };
+                self.push(cmp(rel, p, x, y));
             }
             _ => {
-                // one: ordered and not equal; ueq: its negation
+                // one: less or greater (both false for a NaN); ueq: its negation
                 let q = self.temp_pred(temp_lanes)?;
-                self.push(cmp(m::CmpOp::Ne, p, x, y));
-                self.push(cmp(m::CmpOp::Eq, q, x, x));
-                self.push(alu(m::AluOp::And, exec, m::DstOp::Pred(p), vec![SrcOp::Pred(p), SrcOp::Pred(q)]));
-                self.push(cmp(m::CmpOp::Eq, q, y, y));
-                self.push(alu(m::AluOp::And, exec, m::DstOp::Pred(p), vec![SrcOp::Pred(p), SrcOp::Pred(q)]));
+                self.push(cmp(m::CmpOp::Lt, p, x, y));
+                self.push(cmp(m::CmpOp::Gt, q, x, y));
+                self.push(alu(m::AluOp::Or, exec, m::DstOp::Pred(p), vec![SrcOp::Pred(p), SrcOp::Pred(q)]));
                 if pred == FUeq {
                     self.push(alu(m::AluOp::Not, exec, m::DstOp::Pred(p), vec![SrcOp::Pred(p)]));
                 }
             }
         }
         Ok(())
+    }
+
+    /// A scalar compare of dwords whose every use is the condition of a select of several lanes:
+    /// compared into a dword (all ones or zero) that each select sets its predicate from with one
+    /// `setp`, instead of a predicate broadcast through a word and a second compare. Returns
+    /// whether it was such a compare.
+    pub(crate) fn cmp_into_word(&mut self, id: InstId, pred: CmpPred, a: Value, b: Value) -> R<bool> {
+        use CmpPred::*;
+        let f = self.f();
+        if f.insts[id].ty.num_elems() != 1 || f.value_type(a).elem() != Some(Elem::I32) {
+            return Ok(false);
+        }
+        let (rel, unsigned) = match pred {
+            Eq => (m::CmpOp::Eq, false),
+            Ne => (m::CmpOp::Ne, false),
+            Sgt | Ugt => (m::CmpOp::Gt, pred == Ugt),
+            Sge | Uge => (m::CmpOp::Ge, pred == Uge),
+            Slt | Ult => (m::CmpOp::Lt, pred == Ult),
+            Sle | Ule => (m::CmpOp::Le, pred == Ule),
+            _ => return Ok(false),
+        };
+        let v = Value::Inst(id);
+        let mut uses = 0;
+        for &bl in &f.layout {
+            if f.blocks[bl].term.operands().contains(&v) {
+                return Ok(false);
+            }
+            for &i in &f.blocks[bl].insts {
+                let mut reads = 0;
+                f.insts[i].kind.for_each_operand(|o| reads += u32::from(o == v));
+                if reads == 0 {
+                    continue;
+                }
+                let broadcast = matches!(f.insts[i].kind,
+                    InstKind::Select { cond, on_true, on_false } if cond == v && on_true != v && on_false != v)
+                    && f.insts[i].ty.num_elems() > 1;
+                if !broadcast || self.fx().cf.is_mask(Value::Inst(i)) {
+                    return Ok(false);
+                }
+                uses += reads;
+            }
+        }
+        if uses == 0 || self.fx().bales.is_baled(id) {
+            return Ok(false);
+        }
+        let ty = if unsigned { VisaType::UD } else { VisaType::D };
+        let x = self.src(a, ty)?;
+        let y = self.src(b, ty)?;
+        let w = self.temp(VisaType::UD, 1)?;
+        self.push(VInst::Cmp {
+            rel,
+            exec: Exec::nm(1),
+            dst: m::CmpDst::Gen(m::Dst::new(w, 0)),
+            src0: x,
+            src1: y,
+        });
+        self.cond_words.insert(id, w);
+        Ok(true)
     }
 
     /// A predicate covering `n` lanes for `cond` (a scalar condition is broadcast).
@@ -452,6 +700,16 @@ impl Selector<'_> {
         }
         if cn != 1 {
             return Err(internal("a condition of another width"));
+        }
+        // a compare kept as a dword of all ones or zero: every lane's bit set from it
+        let word = match cond {
+            Value::Inst(d) => self.cond_words.get(&d).copied(),
+            _ => None,
+        };
+        if let Some(w) = word {
+            let q = self.temp_pred(n)?;
+            self.push(VInst::Setp { exec: pred_exec(n), dst: q, src: Src::scalar(w, 0).into() });
+            return Ok((q, 0));
         }
         // broadcast a scalar condition: 0/1 in a word, compared in every lane
         let (p, lane) = self.pred_of(cond)?;
@@ -503,6 +761,69 @@ impl Selector<'_> {
         let pb = self.pred_at(b, dl)?;
         self.push(alu(o, exec, m::DstOp::Pred(d), vec![SrcOp::Pred(pa), SrcOp::Pred(pb)]));
         Ok(())
+    }
+
+    /// A select of `i1` values into `d` on predicate `c` where a value is a constant (what LLVM
+    /// makes of `a && b`: `select a, b, false`) or both are the same: one logic operation, a
+    /// `not` or a move instead of the general four. Returns whether it was one of these.
+    pub(crate) fn select_i1_with_constant(
+        &mut self,
+        d: m::PredId,
+        c: m::PredId,
+        on_true: Value,
+        on_false: Value,
+        n: u32,
+    ) -> R<bool> {
+        let exec = pred_exec(n);
+        let splat = |s: &Self, v: Value| {
+            let c = s.f().as_const(v)?;
+            let first = c.elems.first().copied().flatten()?;
+            c.elems.iter().all(|e| *e == Some(first)).then_some(first & 1 == 1)
+        };
+        let logic = |s: &mut Self, o, x, y| {
+            s.push(alu(o, exec, m::DstOp::Pred(d), vec![SrcOp::Pred(x), SrcOp::Pred(y)]));
+        };
+        let not_c = |s: &mut Self| -> R<m::PredId> {
+            let q = s.temp_pred(n)?;
+            s.push(alu(m::AluOp::Not, exec, m::DstOp::Pred(q), vec![SrcOp::Pred(c)]));
+            Ok(q)
+        };
+        match (splat(self, on_true), splat(self, on_false)) {
+            (Some(true), Some(false)) => self.move_pred(d, c, n),
+            (Some(false), Some(true)) => {
+                self.push(alu(m::AluOp::Not, exec, m::DstOp::Pred(d), vec![SrcOp::Pred(c)]));
+            }
+            (Some(t), Some(_)) => {
+                let bits = if t { u32::MAX >> (32 - n.min(32)) } else { 0 };
+                self.push(VInst::Setp { exec, dst: d, src: Imm::UD(bits).into() });
+            }
+            // c | f, !c & f
+            (Some(t), None) => {
+                let f = self.pred_at0(on_false)?;
+                if t {
+                    logic(self, m::AluOp::Or, c, f);
+                } else {
+                    let q = not_c(self)?;
+                    logic(self, m::AluOp::And, q, f);
+                }
+            }
+            // c & t, !c | t
+            (None, Some(f)) => {
+                let t = self.pred_at0(on_true)?;
+                if f {
+                    let q = not_c(self)?;
+                    logic(self, m::AluOp::Or, q, t);
+                } else {
+                    logic(self, m::AluOp::And, c, t);
+                }
+            }
+            (None, None) if on_true == on_false => {
+                let t = self.pred_at0(on_true)?;
+                self.move_pred(d, t, n);
+            }
+            (None, None) => return Ok(false),
+        }
+        Ok(true)
     }
 
     /// Casts from and to i1.

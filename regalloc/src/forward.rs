@@ -9,7 +9,8 @@
 //! are read through: a vector operation written by a `wrregion` is baled into it, and a second
 //! reader would give it a variable (and a move) of its own.
 
-use genxc_genx::ir::{Function, InstId, InstKind, Value};
+use genxc_genx::intrinsics::IntrinsicId;
+use genxc_genx::ir::{Constant, Function, InstId, InstKind, Value};
 use genxc_genx::Region;
 // foldhash: a fast hash, seeded per process (SipHash was a tenth of a small kernel's compile).
 use foldhash::HashMap;
@@ -35,8 +36,63 @@ pub fn forward_region_reads(f: &mut Function) -> usize {
             rewritten += 1;
         }
     }
+    rewritten += forward_predicate_reads(f);
     if rewritten > 0 {
         remove_dead_regions(f);
+    }
+    rewritten
+}
+
+/// The predicate form of the same step, for the chains legalization makes of a split compare:
+/// `rdpredregion(wrpredregion(old, new, W), R)` reads `new` when the lanes `R` lie in `W`, and
+/// `old` when they miss `W` (then the chain is followed further). The read then takes its lanes
+/// straight from the compare that wrote them, instead of from the joined predicate (a join through
+/// words for a slice no mask offset reaches). A read of lanes of a constant (the mask of a split
+/// masked write) becomes the constant of those lanes. Returns the number of reads rewritten.
+fn forward_predicate_reads(f: &mut Function) -> usize {
+    use IntrinsicId::{Rdpredregion, Wrpredregion};
+    let lane_of = |f: &Function, v: Value| f.as_const(v).and_then(|c| c.splat_value());
+    let mut rewritten = 0;
+    let ids: Vec<InstId> = f.layout.iter().flat_map(|&b| f.blocks[b].insts.clone()).collect();
+    for &id in &ids {
+        let InstKind::Intrinsic { id: Rdpredregion, args } = &f.insts[id].kind else { continue };
+        let (mut src, Some(mut lane)) = (args[0], lane_of(f, args[1])) else { continue };
+        let lanes = u64::from(f.insts[id].ty.num_elems());
+        let start = (src, lane);
+        while let Value::Inst(w) = src {
+            let InstKind::Intrinsic { id: Wrpredregion, args: wa } = &f.insts[w].kind else { break };
+            let Some(at) = lane_of(f, wa[2]) else { break };
+            let written = u64::from(f.value_type(wa[1]).num_elems());
+            if lane >= at && lane + lanes <= at + written {
+                (src, lane) = (wa[1], lane - at);
+            } else if lane + lanes <= at || lane >= at + written {
+                src = wa[0];
+            } else {
+                break;
+            }
+        }
+        if let Some(c) = f.as_const(src).filter(|c| !c.is_undef()) {
+            // lanes of a constant mask: the constant slice itself (all set: no predicate at all)
+            let at = |i: u64| c.elems.get(i as usize).or(c.elems.first()).copied().flatten();
+            let elems: Vec<_> = (lane..lane + lanes).map(at).collect();
+            let slice = f.add_const(Constant { ty: f.insts[id].ty, elems });
+            let old = Value::Inst(id);
+            let swap = |v: Value| if v == old { slice } else { v };
+            for b in f.layout.clone() {
+                for i in f.blocks[b].insts.clone() {
+                    f.insts[i].kind.map_operands(swap);
+                }
+                f.blocks[b].term.map_operands(swap);
+            }
+            rewritten += 1;
+            continue;
+        }
+        if (src, lane) == start || f.as_const(src).is_some_and(|c| c.is_undef()) {
+            continue;
+        }
+        let off = f.add_const(Constant::int(genxc_genx::Elem::I32, lane as i64));
+        f.insts[id].kind = InstKind::Intrinsic { id: Rdpredregion, args: vec![src, off] };
+        rewritten += 1;
     }
     rewritten
 }
@@ -213,8 +269,14 @@ fn remove_dead_regions(f: &mut Function) {
             let b = f.layout[bi];
             let insts = &f.insts;
             f.blocks[b].insts.retain(|i| {
-                let dead = matches!(insts[*i].kind, InstKind::RdRegion { .. } | InstKind::WrRegion { .. })
-                    && uses[genxc_genx::ir::inst_index(*i)] == 0;
+                let region = match &insts[*i].kind {
+                    InstKind::RdRegion { .. } | InstKind::WrRegion { .. } => true,
+                    InstKind::Intrinsic { id, .. } => {
+                        matches!(id, IntrinsicId::Rdpredregion | IntrinsicId::Wrpredregion)
+                    }
+                    _ => false,
+                };
+                let dead = region && uses[genxc_genx::ir::inst_index(*i)] == 0;
                 removed |= dead;
                 !dead
             });
@@ -228,7 +290,7 @@ fn remove_dead_regions(f: &mut Function) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use genxc_genx::ir::{Constant, Inst, Linkage, Terminator};
+    use genxc_genx::ir::{CmpPred, Constant, Inst, Linkage, Terminator};
     use genxc_genx::types::{Elem, Type};
 
     #[test]
@@ -278,6 +340,71 @@ mod tests {
             _ => unreachable!(),
         };
         assert_eq!((input(lo), input(hi), input(again)), (x, w1, x));
+    }
+
+    #[test]
+    fn a_split_compare_is_read_from_its_pieces() {
+        use genxc_genx::intrinsics::IntrinsicId::{Rdpredregion, Wrpredregion};
+        let (p3, p2, p1) = (Type::Vector(Elem::I1, 3), Type::Vector(Elem::I1, 2), Type::Vector(Elem::I1, 1));
+        let (v2, v1) = (Type::Vector(Elem::I32, 2), Type::Vector(Elem::I32, 1));
+        let mut f = Function::new("k", Linkage::Kernel, vec![v2, v1], Type::Void);
+        let b = f.add_block("entry");
+        let undef = f.add_const(Constant::undef(p3));
+        let (zero, two) =
+            (f.add_const(Constant::int(Elem::I32, 0)), f.add_const(Constant::int(Elem::I32, 2)));
+        let push = |f: &mut Function, kind, ty| f.push_inst(b, Inst { kind, ty, name: String::new() });
+        let z2 = f.add_const(Constant::splat(v2, 0));
+        let z1 = f.add_const(Constant::splat(v1, 0));
+        let lo = push(&mut f, InstKind::Cmp { pred: CmpPred::Slt, lhs: Value::Param(0), rhs: z2 }, p2);
+        let hi = push(&mut f, InstKind::Cmp { pred: CmpPred::Slt, lhs: Value::Param(1), rhs: z1 }, p1);
+        let w1 = push(&mut f, InstKind::Intrinsic { id: Wrpredregion, args: vec![undef, lo, zero] }, p3);
+        let w2 = push(&mut f, InstKind::Intrinsic { id: Wrpredregion, args: vec![w1, hi, two] }, p3);
+        let r_lo = push(&mut f, InstKind::Intrinsic { id: Rdpredregion, args: vec![w2, zero] }, p2);
+        let r_hi = push(&mut f, InstKind::Intrinsic { id: Rdpredregion, args: vec![w2, two] }, p1);
+        // a read across both pieces keeps the join
+        let r_all = push(&mut f, InstKind::Intrinsic { id: Rdpredregion, args: vec![w2, zero] }, p3);
+        for r in [r_lo, r_hi, r_all] {
+            push(
+                &mut f,
+                InstKind::Intrinsic { id: genxc_genx::intrinsics::IntrinsicId::Any, args: vec![r] },
+                Type::Scalar(Elem::I1),
+            );
+        }
+        assert_eq!(forward_region_reads(&mut f), 2);
+        let read = |v: Value| match v {
+            Value::Inst(i) => match &f.insts[i].kind {
+                InstKind::Intrinsic { id: Rdpredregion, args } => {
+                    (args[0], f.as_const(args[1]).and_then(|c| c.splat_value()))
+                }
+                _ => unreachable!(),
+            },
+            _ => unreachable!(),
+        };
+        assert_eq!(read(r_lo), (lo, Some(0)));
+        assert_eq!(read(r_hi), (hi, Some(0)));
+        assert_eq!(read(r_all), (w2, Some(0)));
+        let Value::Inst(w2) = w2 else { unreachable!() };
+        assert!(f.blocks[b].insts.contains(&w2));
+    }
+
+    #[test]
+    fn lanes_of_a_constant_mask_are_a_constant() {
+        use genxc_genx::intrinsics::IntrinsicId::{Any, Rdpredregion};
+        let (p3, p1) = (Type::Vector(Elem::I1, 3), Type::Vector(Elem::I1, 1));
+        let mut f = Function::new("k", Linkage::Kernel, vec![], Type::Void);
+        let b = f.add_block("entry");
+        let mask = f.add_const(Constant { ty: p3, elems: vec![Some(1), Some(0), Some(1)] });
+        let two = f.add_const(Constant::int(Elem::I32, 2));
+        let push = |f: &mut Function, kind, ty| f.push_inst(b, Inst { kind, ty, name: String::new() });
+        let lane2 = push(&mut f, InstKind::Intrinsic { id: Rdpredregion, args: vec![mask, two] }, p1);
+        let any = push(&mut f, InstKind::Intrinsic { id: Any, args: vec![lane2] }, Type::Scalar(Elem::I1));
+        assert_eq!(forward_region_reads(&mut f), 1);
+        let Value::Inst(any) = any else { unreachable!() };
+        let InstKind::Intrinsic { args, .. } = &f.insts[any].kind else { unreachable!() };
+        let c = f.as_const(args[0]).expect("a constant");
+        assert_eq!((c.ty, c.elems.clone()), (p1, vec![Some(1)]));
+        // the read is gone
+        assert_eq!(f.blocks[b].insts.len(), 1);
     }
 
     #[test]

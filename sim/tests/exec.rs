@@ -792,6 +792,37 @@ fn backward_goto_loops_per_lane_and_jmp_loops_uniformly() {
 }
 
 #[test]
+fn a_scalar_branch_combines_every_declared_lane_then_inverts() {
+    let (mut k, out, x, r) = lanes_kernel();
+    let (all, some) = (k.add_pred("all", 16), k.add_pred("some", 16));
+    let labels: Vec<_> = (0..4).map(|n| k.add_label(&format!("L{n}"))).collect();
+    let ctrl = |id, inverse, ctrl| Some(Pred { id, inverse, ctrl });
+    op(&mut k, AluOp::Mov, E16, d(r, 0), vec![i(Imm::D(0))]);
+    k.push(Inst::Cmp { rel: CmpOp::Ge, exec: E16, dst: CmpDst::Pred(all), src0: v(x), src1: i(Imm::D(0)) });
+    k.push(Inst::Cmp { rel: CmpOp::Gt, exec: E16, dst: CmpDst::Pred(some), src0: v(x), src1: i(Imm::D(5)) });
+    // lane 0 of `some` is clear, lanes 6-15 set: not all of them (taken), some of them (taken)
+    k.push(Inst::Jmp { pred: ctrl(some, true, PredCtrl::All), exec: NM1, target: labels[0] });
+    op(&mut k, AluOp::Add, E16, d(r, 0), vec![v(r), i(Imm::D(100))]);
+    k.push(Inst::Label(labels[0]));
+    k.push(Inst::Jmp { pred: ctrl(some, false, PredCtrl::Any), exec: NM1, target: labels[1] });
+    op(&mut k, AluOp::Add, E16, d(r, 0), vec![v(r), i(Imm::D(1000))]);
+    k.push(Inst::Label(labels[1]));
+    // every lane of `all` is set: not taken
+    k.push(Inst::Jmp { pred: ctrl(all, true, PredCtrl::All), exec: NM1, target: labels[2] });
+    op(&mut k, AluOp::Add, E16, d(r, 0), vec![v(r), i(Imm::D(1))]);
+    k.push(Inst::Label(labels[2]));
+    // `some` has a set lane: !any is false, not taken
+    k.push(Inst::Jmp { pred: ctrl(some, true, PredCtrl::Any), exec: NM1, target: labels[3] });
+    op(&mut k, AluOp::Add, E16, d(r, 0), vec![v(r), i(Imm::D(10))]);
+    k.push(Inst::Label(labels[3]));
+    ost(&mut k, Owords::O4, out, 0, r);
+    ret(&mut k);
+    let (res, m) = run_lanes(&k);
+    res.unwrap();
+    assert_eq!(words(&m, 16), vec![11; 16]);
+}
+
+#[test]
 fn call_and_ret_uniform_and_divergent() {
     let (mut k, out, x, r) = lanes_kernel();
     let p = k.add_pred("p", 16);

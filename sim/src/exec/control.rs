@@ -175,27 +175,40 @@ pub fn enabled(exec: Exec, mask: u32) -> u32 {
 }
 
 impl Thread {
-    /// The relative lanes a predicate selects: (true lanes, undefined lanes), `.any`/`.all`
-    /// evaluated over the exec size. No predicate selects every lane.
+    /// The relative lanes a predicate selects: (true lanes, undefined lanes). No predicate selects
+    /// every lane. `.any`/`.all` combine the predicate's lanes first and `!` inverts the combined
+    /// result (`(!P.all)`: not every lane is set); they combine the lanes of the exec size, or
+    /// every lane the predicate declares for a one-lane instruction (a scalar branch on a whole
+    /// vector compare, which the finalizer makes an `anyNh`/`allNh` of the declared size).
     pub fn predicate(&self, pred: Option<Pred>, exec: Exec) -> Result<(u32, u32), SimError> {
         let size = usize::from(exec.size).min(32);
         let all = if size == 32 { u32::MAX } else { (1u32 << size) - 1 };
         let Some(p) = pred else { return Ok((all, 0)) };
-        let (mut on, mut undef) = (0u32, 0u32);
-        for i in 0..size {
-            let (b, d) = self.pred_bit(p.id, usize::from(exec.mask) * 4 + i)?;
-            if b != p.inverse {
-                on |= 1 << i;
+        let lane_bits = |count: usize| -> Result<(u32, u32), SimError> {
+            let (mut on, mut undef) = (0u32, 0u32);
+            for i in 0..count {
+                let (b, d) = self.pred_bit(p.id, usize::from(exec.mask) * 4 + i)?;
+                if b {
+                    on |= 1 << i;
+                }
+                if !d {
+                    undef |= 1 << i;
+                }
             }
-            if !d {
-                undef |= 1 << i;
-            }
+            Ok((on, undef))
+        };
+        if p.ctrl == PredCtrl::None {
+            let (on, undef) = lane_bits(size)?;
+            return Ok((if p.inverse { !on & all } else { on }, undef));
         }
-        Ok(match p.ctrl {
-            PredCtrl::None => (on, undef),
-            PredCtrl::Any => (if on != 0 { all } else { 0 }, if undef != 0 { all } else { 0 }),
-            PredCtrl::All => (if on == all { all } else { 0 }, if undef != 0 { all } else { 0 }),
-        })
+        let count = if size == 1 { self.pred_lanes(p.id)?.min(32) } else { size };
+        let every = if count == 32 { u32::MAX } else { (1u32 << count) - 1 };
+        let (on, undef) = lane_bits(count)?;
+        let combined = match p.ctrl {
+            PredCtrl::Any => on != 0,
+            _ => on == every,
+        };
+        Ok((if combined != p.inverse { all } else { 0 }, if undef != 0 { all } else { 0 }))
     }
 
     /// A predicate that decides control flow: undefined bits are an error.

@@ -72,6 +72,14 @@ impl Thread {
         }
     }
 
+    /// The lanes predicate `p` declares.
+    pub fn pred_lanes(&self, p: PredId) -> Result<usize, SimError> {
+        p.0.checked_sub(1)
+            .and_then(|i| self.preds.get(usize::from(i)))
+            .map(Vec::len)
+            .ok_or_else(|| SimError::Malformed(format!("undeclared predicate P{}", p.0)))
+    }
+
     /// Sets predicate bit `P(lane)`.
     pub fn set_pred_bit(&mut self, p: PredId, lane: usize, v: bool, def: bool) -> Result<(), SimError> {
         let bits = p.0.checked_sub(1).and_then(|i| self.preds.get_mut(usize::from(i)));
