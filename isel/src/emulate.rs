@@ -121,7 +121,7 @@ pub(super) fn select(s: &mut Selector, id: InstId) -> Option<R<()>> {
                 && !(matches!(op, BinOp::UDiv | BinOp::URem) && pow2_const(s.f(), rhs).is_some()) =>
         {
             let signed = matches!(op, BinOp::SDiv | BinOp::SRem);
-            let prog = divide(signed, matches!(op, BinOp::SRem | BinOp::URem));
+            let prog = divide(8 * elem.bytes(), signed, matches!(op, BinOp::SRem | BinOp::URem));
             Some(emit(s, id, &prog, &[lhs, rhs], &[], None))
         }
         InstKind::Binary { op: BinOp::FRem, lhs, rhs } if matches!(elem, Elem::Float | Elem::Half) => {
@@ -834,9 +834,11 @@ fn emit_step(
                 DOp::MovU => (m::AluOp::Mov, UD, UD, UD, Some(false)),
                 DOp::MovS => (m::AluOp::Mov, D, D, D, Some(true)),
                 DOp::ToF => (m::AluOp::Mov, F, UD, UD, None),
+                DOp::SToF => (m::AluOp::Mov, F, D, D, Some(true)),
                 DOp::FInv => (m::AluOp::Inv, F, F, F, None),
                 DOp::FMul => (m::AluOp::Mul, F, F, F, None),
                 DOp::FToU => (m::AluOp::Mov, UD, F, F, None),
+                DOp::FToS => (m::AluOp::Mov, D, F, F, None),
                 DOp::FSub => (m::AluOp::Add, F, F, F, None),
                 DOp::Lzd => (m::AluOp::Lzd, UD, UD, UD, None),
                 DOp::HToF => (m::AluOp::Mov, F, VisaType::HF, VisaType::HF, None),
