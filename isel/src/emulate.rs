@@ -627,6 +627,17 @@ fn emit(
             }
         }
     }
+    // likewise a dword integer result: the one step computing it writes the destination (a
+    // narrower one keeps its move: the finalizer splits word and byte writes of dword operations)
+    let mut direct_word = None;
+    if let (Out::Word(Opd::T(t)), Target::Data { dst, ty, pred: None }) = (prog.out, target) {
+        let r = root(s, dst.var);
+        let overlaps = ins.iter().any(|i| matches!(i, In::Var { var, .. } if root(s, *var) == r));
+        let dword = matches!(ty, VisaType::D | VisaType::UD);
+        if final_copy.is_none() && !overlaps && dword && sole_result(prog, t) && dword_writer(prog, t) {
+            direct_word = Some(t);
+        }
+    }
     let mut e = 0;
     while e < n {
         let exec = Exec::nm(k as u8).at(((base + e) / 4) as u8);
@@ -640,6 +651,11 @@ fn emit(
                     let hstride = if k == 1 { 1 } else { dst.hstride * 2 };
                     direct[t] = Some(m::Dst { var: dst.var, row, col, hstride });
                 }
+            }
+            if let Some(t) = direct_word {
+                let at = dst.row as u32 * s.grf() + dst.col as u32 * 4 + e * 4 * u32::from(dst.hstride);
+                let (row, col) = s.row_col(at, 4);
+                direct[t as usize] = Some(m::Dst { var: dst.var, row, col, hstride: dst.hstride });
             }
         }
         for step in &prog.steps {
@@ -666,6 +682,7 @@ fn emit(
                         s.push(mov(pred, exec, d.into(), src));
                     }
                 }
+                Out::Word(Opd::T(t)) if direct_word == Some(t) => {}
                 Out::Word(o) => {
                     let at = dst_at(ty.size()) + e * ty.size() * u32::from(dst.hstride);
                     let (row, col) = s.row_col(at, ty.size());
@@ -754,6 +771,19 @@ fn bitwise64(s: &mut Selector, id: InstId, op: m::AluOp, lhs: Value, rhs: Value)
         e += k;
     }
     Ok(())
+}
+
+/// Whether the step writing temporary `t` of `prog` may write a dword destination directly: an
+/// integer operation or select (not the float ones, whose result is float bits, nor add with
+/// carry, which has a carry to write too).
+fn dword_writer(prog: &Prog, t: u8) -> bool {
+    prog.steps.iter().any(|step| match *step {
+        Step::Op { op, dst, .. } if dst == t => {
+            !matches!(op, DOp::ToF | DOp::SToF | DOp::FInv | DOp::FMul | DOp::FSub | DOp::HToF)
+        }
+        Step::Sel { dst, .. } => dst == t,
+        _ => false,
+    })
 }
 
 /// Whether temporary `t` of `prog` is written by exactly one operation, add with carry or select
