@@ -155,6 +155,8 @@ pub fn compile_unit(
     if want == Products::default() {
         return Ok(out);
     }
+    // repeated long divisions: one subroutine each shape (before the signatures are taken)
+    genxc_legalize::outline::outline_divisions(&mut functions, platform);
     // The signatures of the unit's functions, for the verifier's checks of calls.
     let callees = checks.enabled().then(|| Callees::of(&functions));
     let callees = callees.as_ref();

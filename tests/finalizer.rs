@@ -170,6 +170,7 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("kernels/int_bits.ll", &[]),
     ("kernels/int64.ll", &[]),
     ("kernels/int_div.ll", &[]),
+    ("kernels/shared_division.ll", &[]),
     ("kernels/simdcf.ll", &[]),
     ("kernels/simdcf_messages.ll", &[]),
     ("kernels/simdcf_exit_copy.ll", &[]),
@@ -346,6 +347,7 @@ fn sixty_four_bit_emulation_is_accepted_on_icllp_and_mtl() {
     for (fixture, p) in [
         ("kernels/int64.ll", Platform::Icllp),
         ("kernels/int64_div.ll", Platform::Icllp),
+        ("kernels/shared_division.ll", Platform::Icllp),
         ("kernels/int64.ll", Platform::Mtl),
         ("kernels/int64_div.ll", Platform::Mtl),
         ("kernels/int64_double.ll", Platform::Mtl),

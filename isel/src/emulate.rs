@@ -121,7 +121,7 @@ pub(super) fn select(s: &mut Selector, id: InstId) -> Option<R<()>> {
                 && !(matches!(op, BinOp::UDiv | BinOp::URem) && pow2_const(s.f(), rhs).is_some()) =>
         {
             let signed = matches!(op, BinOp::SDiv | BinOp::SRem);
-            let prog = divide(signed, matches!(op, BinOp::SRem | BinOp::URem));
+            let prog = divide(8 * elem.bytes(), signed, matches!(op, BinOp::SRem | BinOp::URem));
             Some(emit(s, id, &prog, &[lhs, rhs], &[], None))
         }
         InstKind::Binary { op: BinOp::FRem, lhs, rhs } if matches!(elem, Elem::Float | Elem::Half) => {
@@ -627,6 +627,17 @@ fn emit(
             }
         }
     }
+    // likewise a dword integer result: the one step computing it writes the destination (a
+    // narrower one keeps its move: the finalizer splits word and byte writes of dword operations)
+    let mut direct_word = None;
+    if let (Out::Word(Opd::T(t)), Target::Data { dst, ty, pred: None }) = (prog.out, target) {
+        let r = root(s, dst.var);
+        let overlaps = ins.iter().any(|i| matches!(i, In::Var { var, .. } if root(s, *var) == r));
+        let dword = matches!(ty, VisaType::D | VisaType::UD);
+        if final_copy.is_none() && !overlaps && dword && sole_result(prog, t) && dword_writer(prog, t) {
+            direct_word = Some(t);
+        }
+    }
     let mut e = 0;
     while e < n {
         let exec = Exec::nm(k as u8).at(((base + e) / 4) as u8);
@@ -640,6 +651,11 @@ fn emit(
                     let hstride = if k == 1 { 1 } else { dst.hstride * 2 };
                     direct[t] = Some(m::Dst { var: dst.var, row, col, hstride });
                 }
+            }
+            if let Some(t) = direct_word {
+                let at = dst.row as u32 * s.grf() + dst.col as u32 * 4 + e * 4 * u32::from(dst.hstride);
+                let (row, col) = s.row_col(at, 4);
+                direct[t as usize] = Some(m::Dst { var: dst.var, row, col, hstride: dst.hstride });
             }
         }
         for step in &prog.steps {
@@ -666,6 +682,7 @@ fn emit(
                         s.push(mov(pred, exec, d.into(), src));
                     }
                 }
+                Out::Word(Opd::T(t)) if direct_word == Some(t) => {}
                 Out::Word(o) => {
                     let at = dst_at(ty.size()) + e * ty.size() * u32::from(dst.hstride);
                     let (row, col) = s.row_col(at, ty.size());
@@ -756,6 +773,19 @@ fn bitwise64(s: &mut Selector, id: InstId, op: m::AluOp, lhs: Value, rhs: Value)
     Ok(())
 }
 
+/// Whether the step writing temporary `t` of `prog` may write a dword destination directly: an
+/// integer operation or select (not the float ones, whose result is float bits, nor add with
+/// carry, which has a carry to write too).
+fn dword_writer(prog: &Prog, t: u8) -> bool {
+    prog.steps.iter().any(|step| match *step {
+        Step::Op { op, dst, .. } if dst == t => {
+            !matches!(op, DOp::ToF | DOp::SToF | DOp::FInv | DOp::FMul | DOp::FSub | DOp::HToF)
+        }
+        Step::Sel { dst, .. } => dst == t,
+        _ => false,
+    })
+}
+
 /// Whether temporary `t` of `prog` is written by exactly one operation, add with carry or select
 /// and read by no step
 /// (so it can be written where the result goes).
@@ -834,9 +864,11 @@ fn emit_step(
                 DOp::MovU => (m::AluOp::Mov, UD, UD, UD, Some(false)),
                 DOp::MovS => (m::AluOp::Mov, D, D, D, Some(true)),
                 DOp::ToF => (m::AluOp::Mov, F, UD, UD, None),
+                DOp::SToF => (m::AluOp::Mov, F, D, D, Some(true)),
                 DOp::FInv => (m::AluOp::Inv, F, F, F, None),
                 DOp::FMul => (m::AluOp::Mul, F, F, F, None),
                 DOp::FToU => (m::AluOp::Mov, UD, F, F, None),
+                DOp::FToS => (m::AluOp::Mov, D, F, F, None),
                 DOp::FSub => (m::AluOp::Add, F, F, F, None),
                 DOp::Lzd => (m::AluOp::Lzd, UD, UD, UD, None),
                 DOp::HToF => (m::AluOp::Mov, F, VisaType::HF, VisaType::HF, None),

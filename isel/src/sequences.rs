@@ -66,12 +66,16 @@ pub(crate) enum DOp {
     MovS,
     /// Unsigned integer to float (round to nearest even).
     ToF,
+    /// Signed integer (sign-extended from the input's width) to float (round to nearest even).
+    SToF,
     /// Float reciprocal (`inv`).
     FInv,
     /// Float product.
     FMul,
     /// Float to unsigned integer (truncating, saturating, NaN to 0).
     FToU,
+    /// Float to signed integer (truncating, saturating, NaN to 0).
+    FToS,
     /// Float difference.
     FSub,
     /// Leading zero count (32 for 0).
@@ -648,9 +652,14 @@ pub(crate) fn frem(half: bool) -> Prog {
     b.done(Out::Word(res))
 }
 
-/// Integer division or remainder of inputs 0 and 1 (32 bits or narrower, extended first).
-pub(crate) fn divide(signed: bool, rem: bool) -> Prog {
+/// Integer division or remainder of `bits`-bit inputs 0 and 1: [`divide_narrow`] for 8 and 16
+/// bits, the float-reciprocal estimate with an integer Newton step and two corrections for 32
+/// (narrower inputs extended first).
+pub(crate) fn divide(bits: u32, signed: bool, rem: bool) -> Prog {
     use Opd::*;
+    if bits <= 16 {
+        return divide_narrow(signed, rem);
+    }
     let mut b = B::default();
     let ext = if signed { DOp::MovS } else { DOp::MovU };
     let x = b.op1(ext, Lo(A));
@@ -671,6 +680,33 @@ pub(crate) fn divide(signed: bool, rem: bool) -> Prog {
     let v = b.op(DOp::Xor, if rem { r } else { q }, s);
     let v = b.op(DOp::Sub, v, s);
     b.done(Out::Word(v))
+}
+
+/// Division or remainder of 8- or 16-bit inputs 0 and 1 through one float division: both are
+/// exact as floats (sign-extended when `signed`), and the quotient is the product of the
+/// dividend and the reciprocal scaled by 1 + 2^-20, truncated toward zero by the conversion
+/// back (which is C's rounding for signed operands too). The scale lifts an exact quotient
+/// above its integer whatever the error of `inv` (a few units in the last place, 2^-22 at
+/// most) and of the two roundings, and stays below the next integer, which is at least
+/// `1/(|x| + |y|)`, 2^-17, away in relative terms for operands below 2^16. The remainder is `x - q * y`, right
+/// in its low 16 bits whatever the extension. A zero divisor (undefined in LLVM) gives what the
+/// conversion of an infinity or NaN gives.
+pub(crate) fn divide_narrow(signed: bool, rem: bool) -> Prog {
+    use Opd::*;
+    let mut b = B::default();
+    let (to_float, to_int) = if signed { (DOp::SToF, DOp::FToS) } else { (DOp::ToF, DOp::FToU) };
+    let fx = b.op1(to_float, Lo(A));
+    let fy = b.op1(to_float, Lo(BB));
+    let r = b.op1(DOp::FInv, fy);
+    let r = b.op(DOp::FMul, r, Imm((1.0f32 + 2f32.powi(-20)).to_bits()));
+    let p = b.op(DOp::FMul, fx, r);
+    let q = b.op1(to_int, p);
+    if !rem {
+        return b.done(Out::Word(q));
+    }
+    let qy = b.op(DOp::Mul, q, Lo(BB));
+    let r = b.op(DOp::Sub, Lo(A), qy);
+    b.done(Out::Word(r))
 }
 
 /// Adds `(hi << s) | (lo >> (32 - s))` for `s` in 0..31 given with `r = 31 - s`: the top dword
@@ -1061,9 +1097,14 @@ pub(crate) fn run(p: &Prog, inputs: &[(u64, u32)], cond: bool, inv: &dyn Fn(f32)
                         ((x << (32 - w)) as i32 >> (32 - w)) as u32
                     }
                     DOp::ToF => (x as f32).to_bits(),
+                    DOp::SToF => {
+                        let w = width(a);
+                        (((x << (32 - w)) as i32 >> (32 - w)) as f32).to_bits()
+                    }
                     DOp::FInv => inv(f(x)).to_bits(),
                     DOp::FMul => (f(x) * f(y)).to_bits(),
                     DOp::FToU => f(x) as u32,
+                    DOp::FToS => f(x) as i32 as u32,
                     DOp::FSub => (f(x) - f(y)).to_bits(),
                     DOp::Lzd => x.leading_zeros(),
                     DOp::HToF => half::f16::from_bits(x as u16).to_f32().to_bits(),
@@ -1296,16 +1337,16 @@ mod tests {
                 }
                 let sx = |v: u32| ((v << (32 - bits)) as i32) >> (32 - bits);
                 let ins = [(u64::from(ua), bits), (u64::from(ub), bits)];
-                let q = run(&divide(false, false), &ins, false, &inv) as u32 & mask;
-                let r = run(&divide(false, true), &ins, false, &inv) as u32 & mask;
+                let q = run(&divide(bits, false, false), &ins, false, &inv) as u32 & mask;
+                let r = run(&divide(bits, false, true), &ins, false, &inv) as u32 & mask;
                 prop_assert_eq!(q, ua / ub, "{}-bit {} udiv {}", bits, ua, ub);
                 prop_assert_eq!(r, ua % ub, "{}-bit {} urem {}", bits, ua, ub);
                 let (sa, sb) = (sx(ua), sx(ub));
                 if sb == -1 && sa == sx(1 << (bits - 1)) {
                     return Ok(()); // overflow: undefined in LLVM
                 }
-                let q = run(&divide(true, false), &ins, false, &inv) as u32 & mask;
-                let r = run(&divide(true, true), &ins, false, &inv) as u32 & mask;
+                let q = run(&divide(bits, true, false), &ins, false, &inv) as u32 & mask;
+                let r = run(&divide(bits, true, true), &ins, false, &inv) as u32 & mask;
                 prop_assert_eq!(q, (sa / sb) as u32 & mask, "{}-bit {} sdiv {}", bits, sa, sb);
                 prop_assert_eq!(r, (sa % sb) as u32 & mask, "{}-bit {} srem {}", bits, sa, sb);
                 Ok(())
@@ -1479,6 +1520,81 @@ mod tests {
         }
     }
 
+    /// The narrow division sequences of `bits`-bit operands: udiv, urem, sdiv, srem.
+    fn narrow_progs(bits: u32) -> [Prog; 4] {
+        [
+            divide(bits, false, false),
+            divide(bits, false, true),
+            divide(bits, true, false),
+            divide(bits, true, true),
+        ]
+    }
+
+    /// Runs the narrow division sequences `progs` on the `bits`-bit `a` and `b` (raw bits) with
+    /// `inv` and compares them with Rust's division of the same width.
+    fn check_narrow(progs: &[Prog; 4], bits: u32, a: u32, b: u32, inv: &dyn Fn(f32) -> f32) {
+        let mask = (1u32 << bits) - 1;
+        let (ua, ub) = (a & mask, b & mask);
+        let ins = [(u64::from(ua), bits), (u64::from(ub), bits)];
+        let get = |i: usize| run(&progs[i], &ins, false, inv) as u32 & mask;
+        if let (Some(q), Some(r)) = (ua.checked_div(ub), ua.checked_rem(ub)) {
+            assert_eq!(get(0), q, "{bits}-bit {ua} udiv {ub}");
+            assert_eq!(get(1), r, "{bits}-bit {ua} urem {ub}");
+        }
+        let sx = |v: u32| ((v << (32 - bits)) as i32) >> (32 - bits);
+        let (sa, sb) = (sx(ua), sx(ub));
+        if sb == 0 || (sb == -1 && sa == sx(1 << (bits - 1))) {
+            return;
+        }
+        assert_eq!(get(2), (sa / sb) as u32 & mask, "{bits}-bit {sa} sdiv {sb}");
+        assert_eq!(get(3), (sa % sb) as u32 & mask, "{bits}-bit {sa} srem {sb}");
+    }
+
+    #[test]
+    fn byte_division_is_exact_on_every_pair() {
+        let progs = narrow_progs(8);
+        for ulps in [-2, 0, 2] {
+            let inv = inv_off(ulps);
+            for a in 0..256u32 {
+                for b in 0..256u32 {
+                    check_narrow(&progs, 8, a, b, &inv);
+                }
+            }
+        }
+    }
+
+    /// Every divisor with the dividends nearest a quotient boundary from below and on it (the
+    /// largest ones: the relative gap to the next integer is smallest there), unsigned and of
+    /// every sign, with `inv` at both ends of its error.
+    #[test]
+    fn word_division_is_exact_for_every_divisor_at_the_largest_quotients() {
+        let progs = narrow_progs(16);
+        for ulps in [-2, 2] {
+            let inv = inv_off(ulps);
+            for b in 1..=0xffffu32 {
+                // as unsigned, then as signed magnitudes (below 2^15)
+                for limit in [0xffff, 0x8000] {
+                    if b > limit {
+                        continue;
+                    }
+                    let top = limit / b * b;
+                    for a in [top, top - 1, (top + b - 1).min(limit)] {
+                        check_narrow(&progs, 16, a, b, &inv);
+                        if limit == 0x8000 {
+                            for (x, y) in [
+                                (a, b.wrapping_neg()),
+                                (a.wrapping_neg(), b),
+                                (a.wrapping_neg(), b.wrapping_neg()),
+                            ] {
+                                check_narrow(&progs, 16, x, y, &inv);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn division_is_exact_for_every_small_divisor_and_the_largest_dividends() {
         for b in 1..=4096u32 {
@@ -1486,12 +1602,12 @@ mod tests {
                 for ulps in [-2, 0, 2] {
                     let ins = [(u64::from(a), 32), (u64::from(b), 32)];
                     assert_eq!(
-                        run(&divide(false, false), &ins, false, &inv_off(ulps)) as u32,
+                        run(&divide(32, false, false), &ins, false, &inv_off(ulps)) as u32,
                         a / b,
                         "{a} / {b}"
                     );
                     assert_eq!(
-                        run(&divide(false, true), &ins, false, &inv_off(ulps)) as u32,
+                        run(&divide(32, false, true), &ins, false, &inv_off(ulps)) as u32,
                         a % b,
                         "{a} % {b}"
                     );

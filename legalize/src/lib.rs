@@ -22,6 +22,7 @@ pub mod group;
 pub mod interp;
 pub mod legal;
 pub mod live;
+pub mod outline;
 pub mod retype;
 pub mod split;
 #[cfg(feature = "proptest")]

@@ -1,0 +1,455 @@
+//! Division outlining: the integer divisions and remainders a kernel unit has the platform expand
+//! into long sequences (64-bit ones on every part, since vISA `div`/`mod` take no q/uq operands;
+//! 32-bit ones on parts without `div`, DG2 and PVC) become calls of one subroutine per element
+//! type and lane count, an unsigned division, when the unit has at least two of the same shape:
+//! the sequence is selected once instead of once per use.
+//!
+//! Around the call each use keeps its own short part in IR: a remainder is `x - q * y`, a signed
+//! division divides the magnitudes (`(x ^ s) - s` with `s = x >> (bits - 1)`) and sets the sign
+//! of the quotient (the signs' xor) or of the remainder (the dividend's) the same way. A division
+//! and a remainder of the same operands in one block share the call. Unsigned divisions by a
+//! power of two (shifts and masks) and divisions the platform does natively are left alone.
+
+use genxc_genx::ir::{BinOp, Constant, Inst, Linkage, Terminator};
+use genxc_genx::{Elem, FuncId, Function, InstId, InstKind, Platform, Region, Type, Value};
+use la_arena::Arena;
+use std::collections::HashMap;
+
+/// Fewest divisions of one shape that are outlined (one is cheaper in line).
+const MIN_USES: usize = 2;
+
+/// Whether `op` on `ty` is a division the platform expands into a long sequence.
+fn expanded(f: &Function, op: BinOp, ty: Type, rhs: Value, platform: Platform) -> bool {
+    if !matches!(op, BinOp::UDiv | BinOp::URem | BinOp::SDiv | BinOp::SRem) {
+        return false;
+    }
+    let wide = match ty.elem() {
+        Some(Elem::I64) => true,
+        Some(Elem::I32) => !platform.info().has_int_divide,
+        _ => return false,
+    };
+    // an unsigned division by a power of two is a shift or a mask
+    let pow2 = f.as_const(rhs).and_then(Constant::splat_value).is_some_and(|v| v.is_power_of_two());
+    wide && !(pow2 && matches!(op, BinOp::UDiv | BinOp::URem))
+}
+
+/// The divisions of `f` that [`expanded`] selects: (block position, instruction, op, type).
+fn divisions(f: &Function, platform: Platform) -> Vec<(InstId, BinOp, Type)> {
+    let mut out = Vec::new();
+    for &b in &f.layout {
+        for &i in &f.blocks[b].insts {
+            let inst = &f.insts[i];
+            if let InstKind::Binary { op, rhs, .. } = inst.kind {
+                if expanded(f, op, inst.ty, rhs, platform) {
+                    out.push((i, op, inst.ty));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Outlines the repeated expanded divisions of the functions of a kernel unit (see the module
+/// comment); the subroutines are added at the end of `functions`.
+pub fn outline_divisions(functions: &mut Arena<Function>, platform: Platform) {
+    let bodies: Vec<FuncId> =
+        functions.iter().filter(|(_, f)| !f.layout.is_empty()).map(|(id, _)| id).collect();
+    for &id in &bodies {
+        fold_self_divisions(&mut functions[id], platform);
+    }
+    // the lane counts of each element type's divisions
+    let mut lanes: HashMap<Elem, Vec<u32>> = HashMap::new();
+    for &id in &bodies {
+        for (_, _, ty) in divisions(&functions[id], platform) {
+            if let Some(e) = ty.elem() {
+                lanes.entry(e).or_default().push(ty.num_elems());
+            }
+        }
+    }
+    let mut subs: HashMap<Elem, (Type, FuncId)> = HashMap::new();
+    let mut elems: Vec<Elem> = lanes.keys().copied().collect();
+    elems.sort_by_key(|e| e.bits());
+    for elem in elems {
+        let ns = &lanes[&elem];
+        let width = sub_width(platform, elem, ns);
+        let calls: u32 = ns.iter().map(|&n| calls_of(n, width).unwrap_or(0)).sum();
+        if (calls as usize) < MIN_USES {
+            continue;
+        }
+        let ty =
+            if width == 1 && ns.iter().all(|&n| n == 1) && scalar_uses(functions, &bodies, platform, elem) {
+                Type::Scalar(elem)
+            } else {
+                Type::Vector(elem, width)
+            };
+        let sub = functions.alloc(udiv_subroutine(ty));
+        subs.insert(elem, (ty, sub));
+    }
+    if subs.is_empty() {
+        return;
+    }
+    for id in bodies {
+        let f = &mut functions[id];
+        let found: Vec<_> = divisions(f, platform)
+            .into_iter()
+            .filter(|(_, _, ty)| {
+                ty.elem()
+                    .and_then(|e| subs.get(&e))
+                    .is_some_and(|(sub, _)| calls_of(ty.num_elems(), sub.num_elems()).is_some())
+            })
+            .collect();
+        rewrite(f, &found, &subs);
+    }
+}
+
+/// Whether every division of `elem` in the unit is of a scalar type (not a one-element vector).
+fn scalar_uses(functions: &Arena<Function>, bodies: &[FuncId], platform: Platform, elem: Elem) -> bool {
+    bodies.iter().all(|&id| {
+        divisions(&functions[id], platform)
+            .iter()
+            .all(|(_, _, ty)| ty.elem() != Some(elem) || matches!(ty, Type::Scalar(_)))
+    })
+}
+
+/// The lane count of the subroutine of `elem` for divisions of lane counts `ns`: their one lane
+/// count when they share it and it fits one piece of the expansion (two registers of the widest
+/// element), else that piece: narrower divisions are widened to it, wider ones call it per piece.
+fn sub_width(platform: Platform, elem: Elem, ns: &[u32]) -> u32 {
+    let piece = 2 * platform.info().grf_bytes / elem.bytes().max(4);
+    match ns.first() {
+        Some(&n) if ns.iter().all(|&m| m == n) && n <= piece => n,
+        _ => piece,
+    }
+}
+
+/// How many calls of a `width`-lane subroutine a division of `n` lanes makes: one when it fits,
+/// one per piece when it is a multiple; `None` otherwise (left in line).
+fn calls_of(n: u32, width: u32) -> Option<u32> {
+    if n <= width {
+        Some(1)
+    } else if n.is_multiple_of(width) {
+        Some(n / width)
+    } else {
+        None
+    }
+}
+
+/// Divisions and remainders of a value by itself that the platform would expand: 1 and 0 (a
+/// zero operand is undefined behaviour, any result will do).
+fn fold_self_divisions(f: &mut Function, platform: Platform) {
+    for (id, op, ty) in divisions(f, platform) {
+        let InstKind::Binary { lhs, rhs, .. } = f.insts[id].kind else { continue };
+        if lhs != rhs {
+            continue;
+        }
+        let one = matches!(op, BinOp::UDiv | BinOp::SDiv);
+        let c = f.add_const(Constant::splat(ty, u64::from(one)));
+        f.replace_insts(&[id], c);
+    }
+}
+
+/// The subroutine `x / y` (unsigned) of type `ty`.
+fn udiv_subroutine(ty: Type) -> Function {
+    let (elem, n) = (ty.elem().unwrap_or(Elem::I64), ty.num_elems());
+    let name = format!("__genxc_udiv_i{}_x{}", elem.bits(), n);
+    let mut f = Function::new(name, Linkage::Internal, vec![ty, ty], ty);
+    let b = f.add_block("entry");
+    let q = f.push_inst(
+        b,
+        Inst {
+            kind: InstKind::Binary { op: BinOp::UDiv, lhs: Value::Param(0), rhs: Value::Param(1) },
+            ty,
+            name: String::new(),
+        },
+    );
+    f.blocks[b].term = Terminator::Ret(Some(q));
+    f
+}
+
+/// An operand made non-negative for a signed division: its magnitude and its sign mask (all ones
+/// where negative).
+#[derive(Clone, Copy)]
+struct Magnitude {
+    abs: Value,
+    sign: Value,
+}
+
+/// Builds the instructions put before a division.
+struct Before<'a> {
+    f: &'a mut Function,
+    new: Vec<InstId>,
+}
+
+impl Before<'_> {
+    fn inst(&mut self, kind: InstKind, ty: Type) -> Value {
+        let id = self.f.insts.alloc(Inst { kind, ty, name: String::new() });
+        self.new.push(id);
+        Value::Inst(id)
+    }
+
+    fn bin(&mut self, op: BinOp, lhs: Value, rhs: Value, ty: Type) -> Value {
+        // constants fold
+        if let (Some(a), Some(b)) = (self.f.as_const(lhs), self.f.as_const(rhs)) {
+            if let Some(c) = fold(op, a, b, ty) {
+                return self.f.add_const(c);
+            }
+        }
+        self.inst(InstKind::Binary { op, lhs, rhs }, ty)
+    }
+
+    /// `x / y` (unsigned, type `ty`) by calls of `callee` (of type `sub`): one call when the
+    /// types match; the operands widened into the subroutine's lanes and the quotient read back
+    /// when `ty` is narrower; one call per piece, the quotients written into one vector, when it
+    /// is wider.
+    fn udiv(&mut self, callee: FuncId, sub: Type, x: Value, y: Value, ty: Type) -> Value {
+        let (n, w) = (ty.num_elems(), sub.num_elems());
+        let eb = ty.elem().map_or(8, Elem::bytes);
+        if ty == sub {
+            return self.inst(InstKind::Call { callee, args: vec![x, y] }, ty);
+        }
+        let all = self.f.add_const(Constant::int(Elem::I1, 1));
+        if n <= w {
+            let undef = self.f.add_const(Constant::undef(sub));
+            let region = Region::contiguous(eb, n, 0);
+            let wide = |v: Value, s: &mut Self| {
+                s.inst(InstKind::WrRegion { old: undef, new: v, region, mask: all }, sub)
+            };
+            let (wx, wy) = (wide(x, self), wide(y, self));
+            let q = self.inst(InstKind::Call { callee, args: vec![wx, wy] }, sub);
+            return self.inst(InstKind::RdRegion { input: q, region }, ty);
+        }
+        let mut acc = self.f.add_const(Constant::undef(ty));
+        for j in 0..n / w {
+            let region = Region::contiguous(eb, w, j * w);
+            let px = self.piece(x, region, sub);
+            let py = self.piece(y, region, sub);
+            let q = self.inst(InstKind::Call { callee, args: vec![px, py] }, sub);
+            acc = self.inst(InstKind::WrRegion { old: acc, new: q, region, mask: all }, ty);
+        }
+        acc
+    }
+
+    /// The lanes `region` of `v` (a constant's own elements when it is one).
+    fn piece(&mut self, v: Value, region: Region, sub: Type) -> Value {
+        if let Some(c) = self.f.as_const(v) {
+            let start = region.offset as usize / region.elem_bytes as usize;
+            let elems =
+                (0..region.num_elems as usize)
+                    .map(|i| {
+                        if c.elems.len() == 1 {
+                            c.elems[0]
+                        } else {
+                            c.elems.get(start + i).copied().flatten()
+                        }
+                    })
+                    .collect();
+            return self.f.add_const(Constant { ty: sub, elems });
+        }
+        self.inst(InstKind::RdRegion { input: v, region }, sub)
+    }
+
+    /// `|x|` and the sign mask of `x`.
+    fn magnitude(&mut self, x: Value, ty: Type) -> Magnitude {
+        let bits = ty.elem().map_or(64, Elem::bits);
+        let top = self.f.add_const(Constant::splat(ty, u64::from(bits - 1)));
+        let sign = self.bin(BinOp::AShr, x, top, ty);
+        let flipped = self.bin(BinOp::Xor, x, sign, ty);
+        let abs = self.bin(BinOp::Sub, flipped, sign, ty);
+        Magnitude { abs, sign }
+    }
+}
+
+/// `op` on two constants element by element (an undefined element taken as 0), for the few
+/// operations [`Before::bin`] builds.
+fn fold(op: BinOp, a: &Constant, b: &Constant, ty: Type) -> Option<Constant> {
+    let elem = ty.elem()?;
+    let n = ty.num_elems() as usize;
+    let get = |c: &Constant, i: usize| -> u64 {
+        let bits = if c.elems.len() == 1 { c.elems[0] } else { c.elems.get(i).copied().flatten() };
+        bits.unwrap_or(0)
+    };
+    let mut elems = Vec::with_capacity(n);
+    for i in 0..n {
+        let v = crate::interp::binary(op, elem, get(a, i), get(b, i))?;
+        elems.push(Some(v));
+    }
+    Some(Constant { ty, elems })
+}
+
+/// Replaces divisions `found` of `f` by calls of `subs` with their signs and remainders around.
+fn rewrite(f: &mut Function, found: &[(InstId, BinOp, Type)], subs: &HashMap<Elem, (Type, FuncId)>) {
+    // the call (and the magnitudes) already made for a pair of operands in a block
+    type Made = (Value, Option<(Magnitude, Magnitude)>);
+    let mut made: HashMap<(usize, bool, Value, Value), Made> = HashMap::new();
+    for &(id, op, ty) in found {
+        let Some(&(sub, callee)) = ty.elem().and_then(|e| subs.get(&e)) else { continue };
+        let InstKind::Binary { lhs, rhs, .. } = f.insts[id].kind else { continue };
+        let Some(block) = f.layout.iter().position(|&b| f.blocks[b].insts.contains(&id)) else { continue };
+        let signed = matches!(op, BinOp::SDiv | BinOp::SRem);
+        let key = (block, signed, lhs, rhs);
+        if op == BinOp::UDiv && ty == sub {
+            match made.get(&key) {
+                // the same quotient again
+                Some(&(q, _)) => f.replace_insts(&[id], q),
+                None => {
+                    f.insts[id].kind = InstKind::Call { callee, args: vec![lhs, rhs] };
+                    made.insert(key, (Value::Inst(id), None));
+                }
+            }
+            continue;
+        }
+        let mut before = Before { f, new: Vec::new() };
+        let (q, mags) = match made.get(&key) {
+            Some(&m) => m,
+            None => {
+                let mags = signed.then(|| (before.magnitude(lhs, ty), before.magnitude(rhs, ty)));
+                let (x, y) = mags.map_or((lhs, rhs), |(x, y)| (x.abs, y.abs));
+                let q = before.udiv(callee, sub, x, y, ty);
+                made.insert(key, (q, mags));
+                (q, mags)
+            }
+        };
+        // the last operation takes the division's own instruction (its uses stay)
+        let last = match (op, mags) {
+            (BinOp::SDiv, Some((x, y))) => {
+                let s = before.bin(BinOp::Xor, x.sign, y.sign, ty);
+                let v = before.bin(BinOp::Xor, q, s, ty);
+                Some((BinOp::Sub, v, s))
+            }
+            (BinOp::SRem, Some((x, y))) => {
+                let m = before.bin(BinOp::Mul, q, y.abs, ty);
+                let r = before.bin(BinOp::Sub, x.abs, m, ty);
+                let v = before.bin(BinOp::Xor, r, x.sign, ty);
+                Some((BinOp::Sub, v, x.sign))
+            }
+            (BinOp::URem, _) => {
+                let m = before.bin(BinOp::Mul, q, rhs, ty);
+                Some((BinOp::Sub, lhs, m))
+            }
+            // an unsigned quotient through a widened or split call: the quotient itself
+            _ => None,
+        };
+        let new = before.new;
+        let bid = f.layout[block];
+        let at = f.blocks[bid].insts.iter().position(|&i| i == id).unwrap_or(0);
+        f.blocks[bid].insts.splice(at..at, new);
+        match last {
+            Some((op, lhs, rhs)) => f.insts[id].kind = InstKind::Binary { op, lhs, rhs },
+            None => f.replace_insts(&[id], q),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::interp::{run_calling, Bits, InterpError};
+    use genxc_genx::ir::truncate_bits;
+
+    /// The divisions of the test kernel: one of each kind, at several widths, on DG2 (no `div`:
+    /// 32-bit divisions are expanded too; pieces of 8 qwords or 16 dwords).
+    const SHAPES: [(BinOp, Type); 9] = [
+        (BinOp::UDiv, Type::Vector(Elem::I64, 4)),
+        (BinOp::URem, Type::Vector(Elem::I64, 16)),
+        (BinOp::SDiv, Type::Scalar(Elem::I64)),
+        (BinOp::SRem, Type::Vector(Elem::I64, 8)),
+        (BinOp::SDiv, Type::Vector(Elem::I32, 32)),
+        (BinOp::SRem, Type::Vector(Elem::I32, 32)),
+        (BinOp::UDiv, Type::Vector(Elem::I32, 16)),
+        (BinOp::URem, Type::Vector(Elem::I32, 3)),
+        (BinOp::SDiv, Type::Vector(Elem::I32, 32)),
+    ];
+
+    /// A kernel dividing parameter pairs by `SHAPES`, returning division `ret` (the last one a
+    /// signed division of the same operands as the one before: a shared call).
+    fn kernel(ret: usize) -> Function {
+        let params: Vec<Type> = SHAPES.iter().flat_map(|&(_, ty)| [ty, ty]).collect();
+        let mut f = Function::new("k", Linkage::Kernel, params, SHAPES[ret].1);
+        let b = f.add_block("entry");
+        let mut results = Vec::new();
+        for (i, &(op, ty)) in SHAPES.iter().enumerate() {
+            let i = if i == 8 { 5 } else { i } as u32;
+            let kind = InstKind::Binary { op, lhs: Value::Param(2 * i), rhs: Value::Param(2 * i + 1) };
+            results.push(f.push_inst(b, Inst { kind, ty, name: String::new() }));
+        }
+        f.blocks[b].term = Terminator::Ret(Some(results[ret]));
+        f
+    }
+
+    /// Operands of every sign and magnitude (divisors never zero).
+    fn args(seed: u64) -> Vec<Bits> {
+        let mut x = seed | 1;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let edges = [0u64, 1, u64::MAX, 1 << 63, 1 << 31, 7, u64::MAX - 6];
+        SHAPES
+            .iter()
+            .flat_map(|&(_, ty)| [ty, ty])
+            .enumerate()
+            .map(|(p, ty)| {
+                let e = ty.elem().unwrap_or(Elem::I64);
+                (0..ty.num_elems())
+                    .map(|_| {
+                        let r = next();
+                        let v =
+                            if r % 4 == 0 { edges[(r >> 8) as usize % edges.len()] } else { r >> (r % 61) };
+                        let v = truncate_bits(v, e);
+                        Some(if p % 2 == 1 && v == 0 { 3 } else { v })
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// Runs `f` of `arena`, its calls running their callees.
+    fn eval(arena: &Arena<Function>, f: FuncId, args: &[Bits]) -> Result<Option<Bits>, InterpError> {
+        run_calling(&arena[f], args, &|callee, a| eval(arena, callee, a))
+    }
+
+    #[test]
+    fn outlined_divisions_compute_what_the_divisions_did() {
+        for ret in 0..SHAPES.len() {
+            let mut arena = Arena::new();
+            let k = arena.alloc(kernel(ret));
+            let before = arena.clone();
+            outline_divisions(&mut arena, Platform::Dg2);
+            // one subroutine per element type, and no expanded division left in the kernel
+            assert_eq!(arena.len(), 3);
+            assert!(divisions(&arena[k], Platform::Dg2).is_empty());
+            for seed in 1..40 {
+                let a = args(seed * 0x9e37_79b9);
+                let want = eval(&before, k, &a).expect("runs").expect("a value");
+                let got = eval(&arena, k, &a).expect("runs").expect("a value");
+                for (i, (w, g)) in want.iter().zip(&got).enumerate() {
+                    // lanes the division leaves undefined (signed overflow) may be anything
+                    if w.is_some() {
+                        assert_eq!(w, g, "division {ret} lane {i} seed {seed}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_single_division_and_native_ones_stay_in_line() {
+        let mut f = Function::new("k", Linkage::Kernel, vec![Type::Vector(Elem::I32, 8); 2], Type::Void);
+        let b = f.add_block("entry");
+        for op in [BinOp::UDiv, BinOp::SRem] {
+            let kind = InstKind::Binary { op, lhs: Value::Param(0), rhs: Value::Param(1) };
+            f.push_inst(b, Inst { kind, ty: Type::Vector(Elem::I32, 8), name: String::new() });
+        }
+        f.blocks[b].term = Terminator::Ret(None);
+        let mut arena = Arena::new();
+        arena.alloc(f);
+        // TGLLP divides dwords natively
+        outline_divisions(&mut arena, Platform::Tgllp);
+        assert_eq!(arena.len(), 1);
+        // DG2 expands them: two of one shape share a subroutine
+        outline_divisions(&mut arena, Platform::Dg2);
+        assert_eq!(arena.len(), 2);
+    }
+}
