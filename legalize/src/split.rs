@@ -173,8 +173,11 @@ pub fn legalize_function(f: &mut Function, platform: Platform) -> Result<Stats, 
     Ok(cx.stats)
 }
 
+/// A place in a function: (block in layout order, plus one; place in its block).
+type Position = (u32, u32);
+
 /// The position of every instruction, and the latest position using each (see [`Cx`]).
-fn positions(f: &Function) -> (Vec<(u32, u32)>, Vec<(u32, u32)>) {
+fn positions(f: &Function) -> (Vec<Position>, Vec<Position>) {
     let n = f.insts.len();
     let (mut position, mut last_use) = (vec![(0, 0); n], vec![(0, 0); n]);
     for (k, &b) in f.layout.iter().enumerate() {
@@ -271,10 +274,10 @@ struct Cx<'f> {
     wrpred: IntrinsicId,
     /// The (block in layout order, place in its block) of every instruction of the function
     /// as it was before the pass (pieces have none).
-    position: Vec<(u32, u32)>,
+    position: Vec<Position>,
     /// The latest position using each instruction's result (a terminator is after its block's
     /// instructions; `(0, 0)` for none).
-    last_use: Vec<(u32, u32)>,
+    last_use: Vec<Position>,
     /// Constants made once: undefined vectors by type, i32 offsets by value.
     undefs: Vec<(Type, Value)>,
     /// The SIMD control flow execution mask EM and its slices (see [`Cx::em_select_base`]).
