@@ -8,7 +8,7 @@
 //! It runs on the functions that access memory (found before the memory lowering, by name, since
 //! the lowering may rebuild a function with new parameters), and only on them: a function in
 //! GenX form compiles the same whatever else its module holds. Before the lowering it runs only
-//! on those that name no global variable ([`without_globals`]).
+//! on those without an address computation on constants ([`without_constant_addresses`]).
 
 use super::super::raw::{ModuleRef, Val};
 use super::outside_genx_form;
@@ -26,26 +26,22 @@ pub fn functions_accessing_memory(m: &ModuleRef) -> Vec<String> {
         .collect()
 }
 
-/// The functions of `names` that name no global variable (in an operand, or inside a constant
-/// expression operand): the early CSE's folding would turn their address computations into
-/// constant expressions the memory lowering does not follow.
-pub fn without_globals(m: &ModuleRef, names: &[String]) -> Vec<String> {
-    fn names_global(v: Val, depth: u32) -> bool {
-        // SAFETY: a kind query on a live value.
-        if unsafe { !LLVMIsAGlobalVariable(v.0).is_null() } {
-            return true;
-        }
-        depth < 8 && v.is_constant_expr() && v.operands().into_iter().any(|o| names_global(o, depth + 1))
-    }
+/// The functions of `names` without an address computation on constants only (a
+/// getelementptr or pointer cast of a global with constant indices): the early CSE would fold it
+/// into a constant expression, which the memory lowering does not follow inside the constant
+/// expressions built on it.
+pub fn without_constant_addresses(m: &ModuleRef, names: &[String]) -> Vec<String> {
+    use inkwell::llvm_sys::LLVMOpcode::*;
+    let constant_address = |i: Val| {
+        matches!(
+            i.opcode(),
+            LLVMGetElementPtr | LLVMBitCast | LLVMAddrSpaceCast | LLVMPtrToInt | LLVMIntToPtr
+        ) && i.operands().into_iter().all(|o| o.is_constant())
+    };
     m.functions()
         .into_iter()
         .filter(|f| !f.is_declaration() && names.contains(&f.name()))
-        .filter(|f| {
-            !f.blocks()
-                .into_iter()
-                .flat_map(|b| b.instructions())
-                .any(|i| i.operands().into_iter().any(|o| names_global(o, 0)))
-        })
+        .filter(|f| !f.blocks().into_iter().flat_map(|b| b.instructions()).any(constant_address))
         .map(|f| f.name())
         .collect()
 }

@@ -120,14 +120,14 @@ pub fn prepare_module(m: &ModuleRef, platform: Platform, stack_bytes: u32) -> Re
     // elements.
     aggregates::split_aggregate_values(m);
     // Loads of an address already loaded become the loaded value (LLVM's early CSE), before the
-    // memory lowering makes messages of them (in the functions that name no global: folding
-    // would hide their addresses in constant expressions), and the address arithmetic it
+    // memory lowering makes messages of them (in the functions without an address computed from
+    // constants only, which folding would make a constant expression), and the address arithmetic it
     // builds is built once per index (the same pass after it), in the functions that access
     // memory.
     let accessing = common_subexpressions::functions_accessing_memory(m);
     common_subexpressions::eliminate_common_subexpressions(
         m,
-        &common_subexpressions::without_globals(m, &accessing),
+        &common_subexpressions::without_constant_addresses(m, &accessing),
     );
     // Pointer kernel arguments become integer addresses, and accesses through them messages.
     memory::lower_memory(m, platform)?;
