@@ -82,7 +82,8 @@ pub fn takes_dst_region(kind: &InstKind) -> bool {
 }
 
 /// Whether an indirect region (a single variable index) may be an operand of the operation `op`
-/// in place: a plain binary operation (no division, which some platforms expand) on word or
+/// in place: a plain binary operation (no division, which some platforms expand, and no integer
+/// multiplication, which the finalizer expands on parts without a 32x32-bit multiplier) on word or
 /// dword elements, which instruction selection never expands into a sequence, so the operand is
 /// read (or written) once through one address register. A move keeps its own `mov` (the
 /// finalizer propagates it), and a destination spans at most 16 bytes: the finalizer splits a
@@ -93,7 +94,9 @@ fn indirect_operand_ok(f: &Function, region: &crate::Region, op: InstId) -> bool
         return false;
     }
     let inst = &f.insts[op];
+    let int_mul = matches!(&inst.kind, InstKind::Binary { op: BinOp::Mul, .. });
     matches!(inst.ty.elem().map(crate::Elem::bytes), Some(2 | 4))
+        && !int_mul
         && matches!(&inst.kind, InstKind::Binary { op, .. }
             if !matches!(op, BinOp::SDiv | BinOp::UDiv | BinOp::SRem | BinOp::URem | BinOp::FDiv | BinOp::FRem))
 }
