@@ -600,6 +600,26 @@ mod tests {
     }
 
     #[test]
+    fn index_alignment_widens_single_indirect_pieces() {
+        let p = Platform::Tgllp;
+        let mut r = reg(4, 16, 16, 16, 1, 0);
+        r.indirect = Some(genxc_genx::Value::Param(0));
+        let mut a = Access::new(r, Role::Destination, 32);
+        // any index: the piece may start anywhere, one element at a time
+        assert_eq!(legal_size(&a, 0, true, p), 1);
+        // a 16-byte aligned index: at most 12 dwords to the end of the next GRF, so 8
+        a.index_align = IndexAlign::new(4, 0);
+        assert_eq!(legal_size(&a, 0, true, p), 8);
+        assert_eq!(legal_size(&a, 8, true, p), 8);
+        // GRF aligned: two whole GRFs
+        a.index_align = IndexAlign::new(5, 0);
+        assert_eq!(legal_size(&a, 0, true, p), 16);
+        // a misaligned element is not helped
+        a.index_align = IndexAlign::new(4, 2);
+        assert_eq!(legal_size(&a, 0, true, p), 1);
+    }
+
+    #[test]
     fn exec_sizes_and_strides() {
         let p = Platform::Tgllp;
         assert!(is_legal(&reg(4, 8, 8, 8, 1, 0), Role::Source, p));
