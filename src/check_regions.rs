@@ -349,7 +349,7 @@ fn check_call(
         RegionKind::Read => Role::Source,
         RegionKind::Write => Role::Destination,
     };
-    let access = Access { region, role, input_elems, index_elems };
+    let access = Access { region, role, input_elems, index_elems, index_align: Default::default() };
     let verdict = match check(&access, platform) {
         Ok(()) => Verdict::Legal { largest_piece: legal_size(&access, 0, true, platform) },
         Err(why) => Verdict::Illegal(why),

@@ -12,7 +12,7 @@
 //! predicate slice (`wrpredregion`) writes straight into that predicate.
 
 use crate::intrinsics::IntrinsicId;
-use crate::ir::{Function, InstId, InstKind, Value};
+use crate::ir::{BinOp, Function, InstId, InstKind, Value};
 // foldhash: a fast hash, seeded per process (SipHash was a tenth of a small kernel's compile).
 use foldhash::{HashMap, HashMapExt};
 
@@ -81,6 +81,26 @@ pub fn takes_dst_region(kind: &InstKind) -> bool {
     takes_src_regions(kind) && !matches!(kind, InstKind::Cmp { .. })
 }
 
+/// Whether an indirect region (a single variable index) may be an operand of the operation `op`
+/// in place: a plain binary operation (no division, which some platforms expand, and no integer
+/// multiplication, which the finalizer expands on parts without a 32x32-bit multiplier) on word or
+/// dword elements, which instruction selection never expands into a sequence, so the operand is
+/// read (or written) once through one address register. A move keeps its own `mov` (the
+/// finalizer propagates it), and a destination spans at most 16 bytes: the finalizer splits a
+/// wider indirect destination that may straddle a GRF into an accumulator write and a move.
+fn indirect_operand_ok(f: &Function, region: &crate::Region, op: InstId) -> bool {
+    let Some(idx) = region.indirect else { return true };
+    if f.value_type(idx).is_vector() {
+        return false;
+    }
+    let inst = &f.insts[op];
+    let int_mul = matches!(&inst.kind, InstKind::Binary { op: BinOp::Mul, .. });
+    matches!(inst.ty.elem().map(crate::Elem::bytes), Some(2 | 4))
+        && !int_mul
+        && matches!(&inst.kind, InstKind::Binary { op, .. }
+            if !matches!(op, BinOp::SDiv | BinOp::UDiv | BinOp::SRem | BinOp::URem | BinOp::FDiv | BinOp::FRem))
+}
+
 fn is_modifier(f: &Function, d: InstId) -> bool {
     match &f.insts[d].kind {
         InstKind::FNeg(_) => true,
@@ -133,7 +153,7 @@ pub fn analyze(
                 if let InstKind::RdRegion { input, region } = &f.insts[d].kind {
                     if single_use_in_block(&b, d, u)
                         && f.as_const(*input).is_none()
-                        && region.indirect.is_none()
+                        && (region.indirect.is_none() || indirect_operand_ok(f, region, u))
                         && src_ok(region, exec)
                     {
                         b.baled_into.insert(d, u);
@@ -172,7 +192,8 @@ pub fn analyze(
                 if takes_dst_region(&f.insts[*d].kind)
                     && single_use_in_block(&b, *d, u)
                     && mask_ok
-                    && region.indirect.is_none()
+                    && (region.indirect.is_none()
+                        || (indirect_operand_ok(f, region, *d) && region.num_elems * region.elem_bytes <= 16))
                     && dst_ok(region)
                 {
                     b.baled_into.insert(*d, u);

@@ -17,9 +17,9 @@ use genxc_visa::model as m;
 use genxc_visa::model::{Exec, Imm, Inst as VInst, Pred, Src, SrcOp, VisaType};
 
 use crate::sequences::{
-    abs64, add3, bfn, binary64, compare64, divide, divide64, double_to_int64, extend64, extend_i1_64,
-    float_to_int64, frem, int64_to_double, int64_to_float, rotate32, select64, shift64_const, trunc64,
-    trunc64_to_i1, DOp, Op64, Opd, Out, PRef, Prog, Rel, Step,
+    abs64, add3, add64_low_const, bfn, binary64, compare64, divide, divide64, double_to_int64, extend64,
+    extend_i1_64, float_to_int64, frem, int64_to_double, int64_to_float, rotate32, select64, shift64_const,
+    trunc64, trunc64_to_i1, DOp, Op64, Opd, Out, PRef, Prog, Rel, Step,
 };
 
 /// An input of a sequence as vISA reads it.
@@ -98,6 +98,13 @@ pub(super) fn select(s: &mut Selector, id: InstId) -> Option<R<()>> {
                 _ => m::AluOp::Xor,
             };
             Some(bitwise64(s, id, op, lhs, rhs))
+        }
+        // an offset below 2^32 (every element's high dword zero): the high half adds the carry
+        InstKind::Binary { op: BinOp::Add, lhs, rhs }
+            if elem == Elem::I64 && emu64 && (high_dwords_zero(s, rhs) || high_dwords_zero(s, lhs)) =>
+        {
+            let (x, y) = if high_dwords_zero(s, rhs) { (lhs, rhs) } else { (rhs, lhs) };
+            Some(emit(s, id, &add64_low_const(), &[x, y], &[], None))
         }
         InstKind::Binary { op, lhs, rhs } if elem == Elem::I64 && emu64 => {
             let prog = match op {
@@ -242,6 +249,11 @@ pub(super) fn select(s: &mut Selector, id: InstId) -> Option<R<()>> {
         }
         _ => None,
     }
+}
+
+/// Whether `v` is a 64-bit constant whose every element is defined and below 2^32.
+fn high_dwords_zero(s: &Selector, v: Value) -> bool {
+    s.f().as_const(v).is_some_and(|c| c.elems.iter().all(|e| e.is_some_and(|b| b >> 32 == 0)))
 }
 
 fn narrow(bytes: u32) -> Elem {

@@ -56,7 +56,15 @@ fn src_region_ok(r: &Region, exec: u32, grf: u32) -> bool {
     let col_ok = r.offset >= 0
         && (r.offset as u32).is_multiple_of(r.elem_bytes)
         && (r.offset as u32 % grf) / r.elem_bytes < 256;
-    if !is_exec_size(exec) || !col_ok || r.indirect.is_some() {
+    if r.indirect.is_some() {
+        // an indirect operand in place (the bale rules say which users take one): an immediate
+        // offset in range and one row
+        return is_exec_size(exec)
+            && (-512..=511).contains(&r.offset)
+            && (r.num_elems == 1 || r.width == r.num_elems)
+            && matches!(r.stride, 0 | 1 | 2 | 4);
+    }
+    if !is_exec_size(exec) || !col_ok {
         return false;
     }
     if r.num_elems == 1 || (r.width == 1 && r.stride == 0) {
@@ -787,6 +795,10 @@ impl Selector<'_> {
                         }
                         let base = self.var_of(input)?;
                         let var = self.view(base, ty)?;
+                        if region.indirect.is_some() {
+                            // through an address register loaded here
+                            return self.rd_var(d, var, &region, ty, region.num_elems);
+                        }
                         return Ok(SrcOp::Gen(self.region_src(var, &region, ty)));
                     }
                     InstKind::FNeg(x) => return negate(self.src(x, ty)?),
@@ -828,6 +840,9 @@ impl Selector<'_> {
                 let base = self.prepare_wrregion(w)?;
                 let var = self.view(base, ty)?;
                 let wm = self.write_mask(mask)?;
+                if let Some(idx) = region.indirect {
+                    return Ok((self.indirect_dst(w, var, &region, idx, ty)?, wm));
+                }
                 return Ok((self.region_dst(var, &region, ty).into(), wm));
             }
             return Err(internal("a result baled into something other than a wrregion"));
@@ -1276,14 +1291,7 @@ impl Selector<'_> {
                 let src = self.src(new, ty)?;
                 let view = self.view(var, ty)?;
                 let dst: m::DstOp = if let Some(idx) = region.indirect {
-                    let a = self.address(id, view, idx)?;
-                    m::DstOp::Ind(m::IndDst {
-                        addr: a,
-                        addr_elem: 0,
-                        byte_offset: region.offset as i16,
-                        ty,
-                        hstride: if region.num_elems == 1 { 1 } else { region.stride as u8 },
-                    })
+                    self.indirect_dst(id, view, &region, idx, ty)?
                 } else {
                     if !dst_region_ok(&region, self.grf()) {
                         return Err(unencodable(&region));
@@ -1359,6 +1367,26 @@ impl Selector<'_> {
             return Err(unencodable(region));
         }
         Ok(SrcOp::Gen(self.region_src(view, region, ty)))
+    }
+
+    /// The destination `region` of `var` at the byte index `idx`, written by the wrregion `at`:
+    /// through an address register loaded here.
+    fn indirect_dst(
+        &mut self,
+        at: InstId,
+        var: m::VarId,
+        region: &Region,
+        idx: Value,
+        ty: VisaType,
+    ) -> R<m::DstOp> {
+        let a = self.address(at, var, idx)?;
+        Ok(m::DstOp::Ind(m::IndDst {
+            addr: a,
+            addr_elem: 0,
+            byte_offset: i16::try_from(region.offset).map_err(|_| "an indirect offset out of range")?,
+            ty,
+            hstride: if region.num_elems == 1 { 1 } else { region.stride as u8 },
+        }))
     }
 
     /// Loads an address register with the address of `var` plus the byte index `idx`.

@@ -358,6 +358,17 @@ pub(crate) fn shift64_const(op: Op64, amount: u32) -> Prog {
     b.done(out)
 }
 
+/// The sequence of `a + b` on 64-bit inputs 0 and 1 where the high dword of input 1 is zero (a
+/// constant offset below 2^32): the high half adds only the carry (2 operations, not 3).
+pub(crate) fn add64_low_const() -> Prog {
+    use Opd::*;
+    let mut b = B::default();
+    let (lo, c) = (b.t(), b.t());
+    b.steps.push(Step::Addc { dst: lo, carry: c, a: Lo(A), b: Lo(BB) });
+    let hi = b.op(DOp::Add, Hi(A), T(c));
+    b.done(Out::Pair(T(lo), hi))
+}
+
 /// Adds the steps of `x + y` (or `x - y`) on (low, high) pairs; returns the pair.
 fn add64_into(b: &mut B, sub: bool, x: (Opd, Opd), y: (Opd, Opd)) -> (Opd, Opd) {
     let (lo, c) = (b.t(), b.t());
@@ -367,7 +378,12 @@ fn add64_into(b: &mut B, sub: bool, x: (Opd, Opd), y: (Opd, Opd)) -> (Opd, Opd) 
         Step::Addc { dst: lo, carry: c, a: x.0, b: y.0 }
     });
     let o = if sub { DOp::Sub } else { DOp::Add };
-    let h = b.op(o, x.1, y.1);
+    // a zero high half (a 32-bit constant offset) adds nothing but the carry
+    let h = match (x.1, y.1) {
+        (_, Opd::Imm(0)) => x.1,
+        (Opd::Imm(0), _) if !sub => y.1,
+        _ => b.op(o, x.1, y.1),
+    };
     let h = b.op(o, h, Opd::T(c));
     (Opd::T(lo), h)
 }
@@ -1282,6 +1298,14 @@ mod tests {
                     prop_assert!(prog.steps.len() <= 2, "{:?} by {}: {:?}", op, k, prog);
                 }
             }
+        }
+
+        #[test]
+        fn adding_a_dword_constant_matches_native_addition(a in edge64(), b in any::<u32>()) {
+            let prog = add64_low_const();
+            let got = run(&prog, &[(a, 64), (u64::from(b), 64)], false, &exact);
+            prop_assert_eq!(got, a.wrapping_add(u64::from(b)), "{:#x} + {:#x}", a, b);
+            prop_assert_eq!(prog.steps.len(), 2);
         }
 
         #[test]

@@ -111,9 +111,11 @@ pub fn members(f: &Function, uses: &[u32]) -> Vec<bool> {
         let here = |m: &InstId| block_of.get(raw(*m)) == Some(&here_k);
         for &id in block {
             let inst = &f.insts[id];
-            let mut consider = |v: Value, user_width: u32| {
+            // a member's every use is this instruction (an rdregion read twice, as in `x * x`,
+            // is one member read once per piece)
+            let mut consider = |v: Value, user_width: u32, uses_here: u32| {
                 if let Value::Inst(m) = v {
-                    if here(&m) && uses.get(raw(m)) == Some(&1) && member_kind_ok(f, m, user_width) {
+                    if here(&m) && uses.get(raw(m)) == Some(&uses_here) && member_kind_ok(f, m, user_width) {
                         grouped[raw(m)] = true;
                     }
                 }
@@ -121,15 +123,18 @@ pub fn members(f: &Function, uses: &[u32]) -> Vec<bool> {
             match &inst.kind {
                 k if is_elementwise(k) && inst.ty.is_vector() => {
                     let w = inst.ty.num_elems();
-                    k.for_each_operand(|v| {
+                    let mut operands = Vec::with_capacity(3);
+                    k.for_each_operand(|v| operands.push(v));
+                    for (j, &v) in operands.iter().enumerate() {
+                        let first = !operands[..j].contains(&v);
                         if let Value::Inst(m) = v {
-                            if matches!(f.insts[m].kind, InstKind::RdRegion { .. }) {
-                                consider(v, w)
+                            if first && matches!(f.insts[m].kind, InstKind::RdRegion { .. }) {
+                                consider(v, w, operands.iter().filter(|&&o| o == v).count() as u32)
                             }
                         }
-                    });
+                    }
                 }
-                InstKind::WrRegion { new, region, .. } => consider(*new, region.num_elems),
+                InstKind::WrRegion { new, region, .. } => consider(*new, region.num_elems, 1),
                 _ => {}
             }
         }
@@ -164,6 +169,14 @@ fn index_elems(f: &Function, idx: Option<Value>) -> u32 {
     idx.map_or(0, |i| f.value_type(i).num_elems().max(1))
 }
 
+/// The known low bits of a single variable index (none for direct and multi-indirect ones).
+fn index_align(f: &Function, idx: Option<Value>) -> crate::legal::IndexAlign {
+    match idx {
+        Some(i) if !f.value_type(i).is_vector() => crate::index_align::index_align(f, i),
+        _ => crate::legal::IndexAlign::UNKNOWN,
+    }
+}
+
 fn region_operand(f: &Function, rd: InstId) -> Option<Operand> {
     let inst = &f.insts[rd];
     let InstKind::RdRegion { input, region } = &inst.kind else { return None };
@@ -172,6 +185,7 @@ fn region_operand(f: &Function, rd: InstId) -> Option<Operand> {
         role: Role::Source,
         input_elems: f.value_type(*input).num_elems(),
         index_elems: index_elems(f, region.indirect),
+        index_align: index_align(f, region.indirect),
     };
     Some(Operand::Region { rd, input: *input, access, elem: inst.ty.elem()? })
 }
@@ -221,6 +235,7 @@ pub fn build(f: &Function, id: InstId, uses: &[u32], grouped: &[bool]) -> Option
                 role: Role::Destination,
                 input_elems: inst.ty.num_elems(),
                 index_elems: index_elems(f, region.indirect),
+                index_align: index_align(f, region.indirect),
             };
             let head =
                 Head::Wr { old: *old, access, mask: *mask, mask_is_vector: f.value_type(*mask).is_vector() };

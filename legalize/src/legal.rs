@@ -12,6 +12,7 @@
 //! [`Illegal::rule`]) is the legality oracle of a legalizer's output, and [`legal_size`] /
 //! [`source_piece_size`] the greedy piece rule that bounds how many pieces a region needs.
 
+pub use crate::index_align::IndexAlign;
 use genxc_genx::{Platform, Region};
 use std::fmt;
 
@@ -35,13 +36,15 @@ pub struct Access {
     pub input_elems: u32,
     /// Elements of the variable index: 0 direct, 1 single indirect, more for multi-indirect.
     pub index_elems: u32,
+    /// The known low bits of a single variable index (bytes), [`IndexAlign::UNKNOWN`] when none.
+    pub index_align: IndexAlign,
 }
 
 impl Access {
     /// An access whose index kind follows the region (`indirect` set means a scalar index).
     pub fn new(region: Region, role: Role, input_elems: u32) -> Access {
         let index_elems = u32::from(region.indirect.is_some());
-        Access { region, role, input_elems, index_elems }
+        Access { region, role, input_elems, index_elems, index_align: IndexAlign::UNKNOWN }
     }
 
     /// Whether the region has one variable index per row.
@@ -480,8 +483,22 @@ pub fn legal_size(a: &Access, idx: u32, use_real_idx: bool, p: Platform) -> u32 
                     etb = epg * gpi - (max & (epg - 1));
                 }
                 let pw = i64::from(r.parent_width);
+                let log_a = i64::from(a.index_align.log);
+                let log_eb = log2_floor(eb);
                 if is_pow2(pw) && pw <= gpi * epg {
                     etb = etb.max(pw - real_idx.rem_euclid(pw));
+                } else if a.index_elems <= 1 && log_a > 0 {
+                    // the index is n * 2^log_a + extra: the first element's byte in its GRF is at
+                    // most the last position with those low bits
+                    let extra = (i64::from(a.index_align.extra) + i64::from(r.offset) + real_idx * eb)
+                        & ((1i64 << log_a) - 1);
+                    if log_a >= log_grf && extra == 0 {
+                        etb = epg * gpi;
+                    } else if log_a >= log_eb && extra & (eb - 1) == 0 {
+                        let la = log_a.min(log_grf) - log_eb;
+                        let ex = (extra & (grf - 1)) >> log_eb;
+                        etb = etb.max((1i64 << la) - ex + (gpi - 1) * epg);
+                    }
                 }
                 etb
             };
@@ -580,6 +597,26 @@ mod tests {
 
     fn reg(eb: u32, n: u32, vs: i64, w: i64, s: i64, off: i64) -> Region {
         Region::from_operands(eb, n, vs, w, s, off, None, 0).unwrap()
+    }
+
+    #[test]
+    fn index_alignment_widens_single_indirect_pieces() {
+        let p = Platform::Tgllp;
+        let mut r = reg(4, 16, 16, 16, 1, 0);
+        r.indirect = Some(genxc_genx::Value::Param(0));
+        let mut a = Access::new(r, Role::Destination, 32);
+        // any index: the piece may start anywhere, one element at a time
+        assert_eq!(legal_size(&a, 0, true, p), 1);
+        // a 16-byte aligned index: at most 12 dwords to the end of the next GRF, so 8
+        a.index_align = IndexAlign::new(4, 0);
+        assert_eq!(legal_size(&a, 0, true, p), 8);
+        assert_eq!(legal_size(&a, 8, true, p), 8);
+        // GRF aligned: two whole GRFs
+        a.index_align = IndexAlign::new(5, 0);
+        assert_eq!(legal_size(&a, 0, true, p), 16);
+        // a misaligned element is not helped
+        a.index_align = IndexAlign::new(4, 2);
+        assert_eq!(legal_size(&a, 0, true, p), 1);
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //!
 //! Modules: [`legal`] (legality rules and the legal piece size), [`collapse`] (combining nested
 //! regions), [`retype`] (moves on other element types), [`bitwise`] (byte and word logic on dwords), [`split`] (subregions, split plans and the pass over the GenX IR), [`group`] (which
-//! instructions are split together) and [`interp`] (a reference interpreter of region semantics).
+//! instructions are split together), [`index_align`] (the known low bits of a variable index) and [`interp`] (a reference interpreter of region semantics).
 //!
 //! # Property-testing a legalizer
 //!
@@ -19,6 +19,7 @@
 pub mod bitwise;
 pub mod collapse;
 pub mod group;
+pub mod index_align;
 pub mod interp;
 pub mod legal;
 pub mod live;

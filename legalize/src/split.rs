@@ -173,6 +173,33 @@ pub fn legalize_function(f: &mut Function, platform: Platform) -> Result<Stats, 
     Ok(cx.stats)
 }
 
+/// A place in a function: (block in layout order, plus one; place in its block).
+type Position = (u32, u32);
+
+/// The position of every instruction, and the latest position using each (see [`Cx`]).
+fn positions(f: &Function) -> (Vec<Position>, Vec<Position>) {
+    let n = f.insts.len();
+    let (mut position, mut last_use) = (vec![(0, 0); n], vec![(0, 0); n]);
+    for (k, &b) in f.layout.iter().enumerate() {
+        let block = &f.blocks[b];
+        let mut note = |v: Value, at: (u32, u32)| {
+            if let Some(l) = match v {
+                Value::Inst(i) => last_use.get_mut(raw(i)),
+                _ => None,
+            } {
+                *l = (*l).max(at);
+            }
+        };
+        for (j, &id) in block.insts.iter().enumerate() {
+            let at = (k as u32 + 1, j as u32);
+            position[raw(id)] = at;
+            f.insts[id].kind.for_each_operand(|v| note(v, at));
+        }
+        block.term.operands().into_iter().for_each(|v| note(v, (k as u32 + 1, u32::MAX)));
+    }
+    (position, last_use)
+}
+
 /// Makes room for the pieces up front (ids stay the same: instructions are moved in order).
 fn reserve_insts(f: &mut Function) {
     let old = std::mem::take(&mut f.insts);
@@ -245,6 +272,12 @@ struct Cx<'f> {
     true_i1: Value,
     rdpred: IntrinsicId,
     wrpred: IntrinsicId,
+    /// The (block in layout order, place in its block) of every instruction of the function
+    /// as it was before the pass (pieces have none).
+    position: Vec<Position>,
+    /// The latest position using each instruction's result (a terminator is after its block's
+    /// instructions; `(0, 0)` for none).
+    last_use: Vec<Position>,
     /// Constants made once: undefined vectors by type, i32 offsets by value.
     undefs: Vec<(Type, Value)>,
     /// The SIMD control flow execution mask EM and its slices (see [`Cx::em_select_base`]).
@@ -261,6 +294,7 @@ impl<'f> Cx<'f> {
         let em =
             genxc_genx::simdcf::analyze(f).map(|cf| cf.em_lanes.into_keys().collect()).unwrap_or_default();
         let n = f.insts.len();
+        let (position, last_use) = positions(f);
         let true_i1 = f.add_const(Constant { ty: Type::Scalar(Elem::I1), elems: vec![Some(1)] });
         let (rdpred, wrpred) = (IntrinsicId::Rdpredregion, IntrinsicId::Wrpredregion);
         Ok(Cx {
@@ -279,7 +313,20 @@ impl<'f> Cx<'f> {
             undefs: Vec::new(),
             offsets: Vec::new(),
             em,
+            position,
+            last_use,
         })
+    }
+
+    /// Whether the vector a group's wrregion writes into is used after the group (in layout
+    /// order): it then stays live past the head, so the written chain is a copy of it anyway,
+    /// and the pieces may read it as it was without costing a copy.
+    fn written_vector_live_after(&self, b: &SplitGroup) -> bool {
+        let Head::Wr { old: Value::Inst(old), .. } = b.head else { return false };
+        match (self.last_use.get(raw(old)), self.position.get(raw(b.head_inst))) {
+            (Some(&last), Some(&head)) => last > head,
+            _ => false,
+        }
     }
 
     fn replace(&mut self, id: InstId, v: Value) {
@@ -476,7 +523,12 @@ impl<'f> Cx<'f> {
         }
         let plan = loop {
             match self.plan(&b) {
-                Ok(plan) if plan.len() > 1 && reads_written_vector(&b) && !reads_apart_from_writes(&b) => {
+                Ok(plan)
+                    if plan.len() > 1
+                        && reads_written_vector(&b)
+                        && !reads_apart_from_writes(&b)
+                        && !self.written_vector_live_after(&b) =>
+                {
                     // The pieces would read the vector after earlier pieces wrote into it, maybe
                     // where they wrote: read it whole first (split on its own), then write.
                     self.read_written_vector_first(&mut b, out)?;
@@ -716,10 +768,11 @@ impl<'f> Cx<'f> {
                 _ if same.is_some() => same.unwrap_or(self.true_i1),
                 Operand::Region { input, access, elem, .. } => {
                     let region = self.piece_region(&access, start, n, out)?;
-                    // a read of the written vector takes it as the earlier pieces left it (only
-                    // groups whose reads lie apart from their writes get here)
+                    // a read of the written vector takes it as the earlier pieces left it when the
+                    // reads lie apart from the writes; otherwise (the vector stays live past the
+                    // group) it reads the vector as it was
                     let input = match b.head {
-                        Head::Wr { old, .. } if input == old => prev,
+                        Head::Wr { old, .. } if input == old && reads_apart_from_writes(b) => prev,
                         _ => input,
                     };
                     self.push(out, InstKind::RdRegion { input, region }, Type::Vector(elem, n))

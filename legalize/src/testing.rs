@@ -263,12 +263,14 @@ pub fn region_accesses(f: &Function) -> Vec<(InstId, Access)> {
                     role: Role::Source,
                     input_elems: f.value_type(*input).num_elems(),
                     index_elems: idx(region),
+                    index_align: crate::legal::IndexAlign::UNKNOWN,
                 },
                 InstKind::WrRegion { region, .. } => Access {
                     region: *region,
                     role: Role::Destination,
                     input_elems: inst.ty.num_elems(),
                     index_elems: idx(region),
+                    index_align: crate::legal::IndexAlign::UNKNOWN,
                 },
                 _ => continue,
             };

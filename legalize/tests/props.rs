@@ -57,7 +57,7 @@ proptest! {
         let x = b.rd(Value::Param(0), r);
         let f = b.ret(x);
         let (g, _) = legalize_and_compare(&f, p, &args);
-        let access = Access { region: r, role: Role::Source, input_elems: total, index_elems: u32::from(indirect) };
+        let access = Access { region: r, role: Role::Source, input_elems: total, index_elems: u32::from(indirect), index_align: Default::default() };
         let greedy = genxc_legalize::plan_region(&access, p).len();
         prop_assert!(pieces_of(&g, Value::Param(0)) <= greedy);
     }

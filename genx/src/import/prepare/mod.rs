@@ -15,6 +15,7 @@ mod bfloat;
 mod builder;
 mod by_reference;
 mod cast_callees;
+mod common_subexpressions;
 mod compiler_copies;
 mod constant_fold;
 mod function_pointers;
@@ -118,8 +119,19 @@ pub fn prepare_module(m: &ModuleRef, platform: Platform, stack_bytes: u32) -> Re
     // Struct and array values (insertvalue/extractvalue chains, phis, selects) split into their
     // elements.
     aggregates::split_aggregate_values(m);
+    // Loads of an address already loaded become the loaded value (LLVM's early CSE), before the
+    // memory lowering makes messages of them (in the functions without an address computed from
+    // constants only, which folding would make a constant expression), and the address arithmetic it
+    // builds is built once per index (the same pass after it), in the functions that access
+    // memory.
+    let accessing = common_subexpressions::functions_accessing_memory(m);
+    common_subexpressions::eliminate_common_subexpressions(
+        m,
+        &common_subexpressions::without_constant_addresses(m, &accessing),
+    );
     // Pointer kernel arguments become integer addresses, and accesses through them messages.
     memory::lower_memory(m, platform)?;
+    common_subexpressions::eliminate_common_subexpressions(m, &accessing);
     // Goto and join blocks in the shape selection takes.
     for f in m.functions() {
         simd_cf::conform(f);
