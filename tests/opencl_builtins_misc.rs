@@ -1,11 +1,12 @@
 //! The OpenCL built-ins of genx/src/import/prepare/opencl_builtins/misc_math.rs and power.rs
 //! (double `pow`/`powr`/`pown`/`rootn`, float `pown`/`rootn`, 64-bit `mul_hi`/`mad_hi`,
 //! `mad_sat`, `hypot`, `remainder` (float; double in tests/double_frem.rs), `nextafter`, `ilogb`,
-//! `logb`, `maxmag`, `minmag`, `nan`, `divide`/`recip`, `shuffle`/`shuffle2`) run in the simulator on thousands of arguments against
-//! Rust references: integer arithmetic in `i128`/`u128`, float results in ulps of the correctly
-//! rounded result (OpenCL's bound for each function), exact bits for the exact functions. The
-//! kernels also go through GenX_IR for SKL, TGLLP, DG2 and PVC (the double ones on SKL and PVC;
-//! TGLLP and DG2 refuse them as not available).
+//! `logb`, `maxmag`, `minmag`, `nan`, `divide`/`recip`, `shuffle`/`shuffle2`) run in the
+//! simulator on thousands of arguments against Rust references: integer arithmetic in
+//! `i128`/`u128`, float results in ulps of the correctly rounded result (OpenCL's bound for each
+//! function), exact bits for the exact functions. The kernels also go through GenX_IR for SKL,
+//! TGLLP, DG2 and PVC (the double ones on SKL and PVC; TGLLP and DG2 refuse them as not
+//! available).
 //!
 //! `cargo test --test opencl_builtins_misc -- --nocapture` prints the measured ulps that
 //! docs/opencl-builtins.md records.
