@@ -5,8 +5,9 @@
 //! subnormals, the extremes, infinities, NaNs, |x| < |y|, exponent gaps up to 2,097 binades),
 //! quotients just below and above integers, and random bit patterns. Each kernel runs in the
 //! simulator and in the reference interpreter on SKL and PVC (and MTL for the scalar form), as a
-//! scalar per lane and on 8- and 16-lane vectors, and goes through GenX_IR for SKL, MTL, PVC and
-//! PVCXT; TGLLP and DG2, without double precision, refuse it as not available.
+//! scalar per lane and on 8- and 16-lane vectors, and inside a SIMD `if` (the loop's uniform
+//! branch within a goto/join region), and goes through GenX_IR for SKL, MTL, PVC and PVCXT; TGLLP
+//! and DG2, without double precision, refuse it as not available.
 
 mod common;
 
@@ -334,12 +335,13 @@ fn mismatches(form: Form, xs: &[f64], ys: &[f64], out: &Outputs) -> Vec<String> 
             };
             let q_ok = want_q.is_none_or(|q| q == quo[i]);
             if (!same(res[i], want) || !q_ok) && bad.len() < 10 {
+                let quotient =
+                    if want_q.is_some() { format!(", quotient {}", quo[i]) } else { String::new() };
                 bad.push(format!(
-                    "{executor}: {form:?}({x:e} [{:#x}], {y:e} [{:#x}]) = {:e}, quotient {}, want {want:e} {want_q:?}",
+                    "{executor}: {form:?}({x:e} [{:#x}], {y:e} [{:#x}]) = {:e}{quotient}, want {want:e} {want_q:?}",
                     x.to_bits(),
                     y.to_bits(),
                     f64::from_bits(res[i]),
-                    quo[i]
                 ));
             }
         }
@@ -437,4 +439,110 @@ fn double_frem_passes_the_finalizer_or_is_not_available() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// A SIMD8 `if` (Intel's CMSimdCFLowering form, as tests/fixtures/kernels/simdcf.ll's
+/// `simd8_if`) whose lanes of odd x compute x 2^900 frem 7 2^-1000 (1,900 binades: 38 steps of
+/// the loop, inside the goto/join region); the other lanes keep x. Doubles out at byte 64.
+const SIMD_IF_KERNEL: &str = "target datalayout = \"e-p:64:64-i64:64-n8:16:32\"
+target triple = \"genx64-unknown-unknown\"
+
+declare <8 x i32> @llvm.genx.oword.ld.v8i32(i32, i32, i32)
+declare void @llvm.genx.oword.st.v8f64(i32, i32, <8 x double>)
+declare { <32 x i1>, <8 x i1>, i1 } @llvm.genx.simdcf.goto.v32i1.v8i1(<32 x i1>, <8 x i1>, <8 x i1>)
+declare { <32 x i1>, i1 } @llvm.genx.simdcf.join.v32i1.v8i1(<32 x i1>, <8 x i1>)
+
+define dllexport spir_kernel void @k(i32 %buf) #0 {
+entry:
+  %x = call <8 x i32> @llvm.genx.oword.ld.v8i32(i32 0, i32 %buf, i32 0)
+  %xd = sitofp <8 x i32> %x to <8 x double>
+  %odd = and <8 x i32> %x, <i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1>
+  %isodd = icmp ne <8 x i32> %odd, zeroinitializer
+  %goto = call { <32 x i1>, <8 x i1>, i1 } @llvm.genx.simdcf.goto.v32i1.v8i1(<32 x i1> <i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true>, <8 x i1> zeroinitializer, <8 x i1> %isodd)
+  %em = extractvalue { <32 x i1>, <8 x i1>, i1 } %goto, 0
+  %rm = extractvalue { <32 x i1>, <8 x i1>, i1 } %goto, 1
+  %skip = extractvalue { <32 x i1>, <8 x i1>, i1 } %goto, 2
+  br i1 %skip, label %endif, label %then
+
+then:
+  %big = fmul <8 x double> %xd, <double 0x7830000000000000, double 0x7830000000000000, double 0x7830000000000000, double 0x7830000000000000, double 0x7830000000000000, double 0x7830000000000000, double 0x7830000000000000, double 0x7830000000000000>
+  %fr = frem <8 x double> %big, <double 0x019c000000000000, double 0x019c000000000000, double 0x019c000000000000, double 0x019c000000000000, double 0x019c000000000000, double 0x019c000000000000, double 0x019c000000000000, double 0x019c000000000000>
+  %em8 = shufflevector <32 x i1> %em, <32 x i1> undef, <8 x i32> <i32 0, i32 1, i32 2, i32 3, i32 4, i32 5, i32 6, i32 7>
+  %fr.pred = select <8 x i1> %em8, <8 x double> %fr, <8 x double> %xd
+  br label %endif
+
+endif:
+  %v = phi <8 x double> [ %xd, %entry ], [ %fr.pred, %then ]
+  %join = call { <32 x i1>, i1 } @llvm.genx.simdcf.join.v32i1.v8i1(<32 x i1> %em, <8 x i1> %rm)
+  br label %after
+
+after:
+  call void @llvm.genx.oword.st.v8f64(i32 %buf, i32 4, <8 x double> %v)
+  ret void
+}
+
+attributes #0 = { noinline nounwind \"CMGenxMain\" }
+!genx.kernels = !{!0}
+!0 = !{void (i32)* @k, !\"k\", !1, i32 0, i32 0, !2, !3, i32 0}
+!1 = !{i32 2}
+!2 = !{i32 0}
+!3 = !{!\"buffer_t read_write\"}
+";
+
+#[test]
+fn double_frem_inside_simd_control_flow_computes_only_the_active_lanes() {
+    let xs: [i32; 8] = [3, 4, -5, 1_000_001, 2_147_483_647, -8, 77, -2_147_483_647];
+    let scale = f64::from_bits(0x7830_0000_0000_0000);
+    let y = f64::from_bits(0x019c_0000_0000_0000);
+    let want: Vec<f64> =
+        xs.iter().map(|&x| if x & 1 == 1 { (f64::from(x) * scale) % y } else { f64::from(x) }).collect();
+    assert!(want.iter().zip(&xs).any(|(w, &x)| x & 1 == 1 && *w != 0.0 && *w != f64::from(x)));
+    let with_tools = common::finalizer_available();
+    for (platform, name) in
+        [(TargetPlatform::Skl, "SKL"), (TargetPlatform::Mtl, "MTL"), (TargetPlatform::Pvc, "PVC")]
+    {
+        let visa = compile(SIMD_IF_KERNEL, platform).unwrap_or_else(|log| panic!("{platform:?}: {log}"));
+        if with_tools {
+            common::finalize("k.visaasm", &visa, name).unwrap_or_else(|why| panic!("{why}"));
+        }
+        let kernels = genxc_visa::read_text(&visa).unwrap();
+        let module = genxc::import(
+            &Input { name: "k.ll".into(), bytes: SIMD_IF_KERNEL.as_bytes().to_vec() },
+            platform,
+        )
+        .unwrap_or_else(|e| panic!("{e:?}"));
+        for executor in ["simulator", "reference"] {
+            let specs = if executor == "simulator" {
+                exec::arg_specs(&kernels[0])
+            } else {
+                reference::arg_specs(&module, 0)
+            };
+            let (launch, mut memory) = Launch::random(&specs, 1, 0, [1, 1, 1], [1, 1, 1], 0);
+            let buf = &mut memory.buffers[0].bytes;
+            for (i, x) in xs.iter().enumerate() {
+                buf.data[4 * i..4 * i + 4].copy_from_slice(&x.to_le_bytes());
+            }
+            if executor == "simulator" {
+                exec::run(
+                    &kernels,
+                    &Config { grf_bytes: platform.grf_bytes(), bti_base: 0 },
+                    &launch,
+                    &mut memory,
+                )
+                .unwrap_or_else(|e| panic!("simulator on {platform:?}: {e}"));
+            } else {
+                reference::run(&module, 0, 0, &launch, &mut memory)
+                    .unwrap_or_else(|e| panic!("reference: {e}"));
+            }
+            let data = &memory.buffers[0].bytes.data;
+            for (i, w) in want.iter().enumerate() {
+                let got = f64::from_le_bytes(data[64 + 8 * i..72 + 8 * i].try_into().unwrap());
+                assert!(
+                    same(got.to_bits(), *w),
+                    "{executor} on {platform:?}, lane {i} (x = {}): {got:e}, want {w:e}",
+                    xs[i]
+                );
+            }
+        }
+    }
 }
