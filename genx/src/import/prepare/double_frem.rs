@@ -18,12 +18,11 @@
 //! k = min(d, 50): r' = r 2^k (exact), Q = r'/my < 2^50, z = 1/my within 2^-52 relative (computed
 //! once before the loop, see [`reciprocal`]), q0 = RN(r' z) is within Q (2^-52 + 2^-53) (1 + 2^-52)
 //! < 3/8 of Q, so q = q0 rounded to an integer (adding and subtracting 2^52) is floor(Q) or
-//! floor(Q) + 1; the new remainder
-//! r' - q my is then an integer in (-my, my), computed exactly by one fused multiply-add, plus my
-//! where negative (exact); d -= k. A lane with d = 0 keeps its r (q is 0, or 1 and corrected).
-//! At the end, r 2^(ey-1075) (two exact scalings by normal powers of two: the result is
-//! representable, subnormal or not) with x's sign. NaN for a NaN or infinite x, a NaN or zero y;
-//! x itself where |x| < |y| (an infinite y included).
+//! floor(Q) + 1; the new remainder r' - q my is then an integer in (-my, my), computed exactly by
+//! one fused multiply-add, plus my where negative (exact); d -= k. A lane with d = 0 keeps its r
+//! (q is 0, or 1 and corrected). At the end, r 2^(ey-1075) (two exact scalings by normal powers
+//! of two: the result is representable, subnormal or not) with x's sign. NaN for a NaN or infinite
+//! x, a NaN or zero y; x itself where |x| < |y| (an infinite y included).
 //!
 //! Platforms without double precision (TGLLP, DG2) keep the `frem`: selection refuses double
 //! arithmetic there as not available, as it does every double operation.
