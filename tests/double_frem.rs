@@ -11,8 +11,8 @@
 
 mod common;
 
-use common::ONE_BUFFER_KERNEL_METADATA;
-use genxc::{CompileOptions, Emit, EmitSet, Input, TargetPlatform};
+use common::{visa_of_k, Rng, ONE_BUFFER_KERNEL_METADATA};
+use genxc::{Input, TargetPlatform};
 use genxc_sim::exec::{self, Config};
 use genxc_sim::launch::Launch;
 use genxc_sim::reference;
@@ -115,16 +115,6 @@ fn neg_zeros(n: usize) -> String {
     vec!["double -0.0"; n].join(", ")
 }
 
-fn compile(text: &str, platform: TargetPlatform) -> Result<String, String> {
-    let input = Input { name: "k.ll".into(), bytes: text.as_bytes().to_vec() };
-    let opts = CompileOptions { platform, emit: EmitSet::of(&[Emit::Visaasm]), ..CompileOptions::default() };
-    let outcome = genxc::compile_inputs(std::slice::from_ref(&input), &opts);
-    if outcome.failed() {
-        return Err(outcome.log());
-    }
-    outcome.visaasm_of("k").map(str::to_string).ok_or_else(|| "no vISA of k".to_string())
-}
-
 /// The results (bits) and remquo quotients of each pair under the simulator and the reference
 /// interpreter: `[(simulator), (reference)]`.
 type Outputs = [(Vec<u64>, Vec<i32>); 2];
@@ -132,7 +122,7 @@ type Outputs = [(Vec<u64>, Vec<i32>); 2];
 /// Runs the kernel of `form` on `n` lanes over the pairs `(xs, ys)` on `platform`.
 fn run(form: Form, n: usize, xs: &[f64], ys: &[f64], platform: TargetPlatform) -> Result<Outputs, String> {
     let text = kernel(form, n);
-    let visa = compile(&text, platform)?;
+    let visa = visa_of_k(&text, platform)?;
     let kernels = genxc_visa::read_text(&visa).map_err(|err| format!("{err:?}"))?;
     let module = genxc::import(&Input { name: "k.ll".into(), bytes: text.as_bytes().to_vec() }, platform)
         .map_err(|e| format!("{e:?}"))?;
@@ -206,19 +196,6 @@ fn edges() -> Vec<f64> {
     let negatives: Vec<f64> = v.iter().map(|x| -x).collect();
     v.extend(negatives);
     v
-}
-
-/// A small deterministic generator (splitmix64).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
 }
 
 /// Every pair of edge values, then `extra` rows: random bit patterns, quotients just below and
@@ -419,7 +396,7 @@ fn double_frem_passes_the_finalizer_or_is_not_available() {
             (TargetPlatform::Mtl, "MTL"),
             (TargetPlatform::Pvc, "PVC"),
         ] {
-            let result = compile(&text, platform);
+            let result = visa_of_k(&text, platform);
             if matches!(platform, TargetPlatform::Tgllp | TargetPlatform::Dg2) {
                 match result {
                     Err(log) if log.contains("is not available on") => {}
@@ -501,7 +478,7 @@ fn double_frem_inside_simd_control_flow_computes_only_the_active_lanes() {
     for (platform, name) in
         [(TargetPlatform::Skl, "SKL"), (TargetPlatform::Mtl, "MTL"), (TargetPlatform::Pvc, "PVC")]
     {
-        let visa = compile(SIMD_IF_KERNEL, platform).unwrap_or_else(|log| panic!("{platform:?}: {log}"));
+        let visa = visa_of_k(SIMD_IF_KERNEL, platform).unwrap_or_else(|log| panic!("{platform:?}: {log}"));
         if with_tools {
             common::finalize("k.visaasm", &visa, name).unwrap_or_else(|why| panic!("{why}"));
         }
