@@ -10,16 +10,10 @@ use std::path::Path;
 /// error's printed text.
 const CASES: &[(&str, &str, Kind, &str)] = &[
     (
-        "bad/inst_frem.ll",
-        "-platform skl",
-        Kind::Unsupported,
-        "inst_frem.ll:6:3: error: in function @k, instruction %x: unsupported: frem of double values",
-    ),
-    (
-        "bad/inst_frem.ll",
+        "builtins/fp64/double_frem.ll",
         "-platform tgllp",
         Kind::NotAvailable,
-        "inst_frem.ll:6:3: error: in function @k, instruction %x: double precision arithmetic is not available on tgllp",
+        "double_frem.ll:24:3: error: in function @k, instruction %r: double precision arithmetic is not available on tgllp",
     ),
     (
         "refusals/lsc_load.ll",

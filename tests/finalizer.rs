@@ -111,6 +111,10 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
         "builtins/fp64/opencl_double_power.ll",
         &[(Platform::Tgllp, "is not available on tgllp"), (Platform::Dg2, "is not available on dg2")],
     ),
+    (
+        "builtins/fp64/double_frem.ll",
+        &[(Platform::Tgllp, "is not available on tgllp"), (Platform::Dg2, "is not available on dg2")],
+    ),
     ("intrinsics/compiler_copies.ll", &[]),
     ("intrinsics/inline_asm.ll", &[]),
     ("intrinsics/accepted/inline_asm_immediate_register.ll", &[]),

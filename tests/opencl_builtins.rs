@@ -391,15 +391,19 @@ fn double_builtins_are_not_available_without_double_precision() {
 }
 
 #[test]
-fn unexpanded_builtins_are_refused_located() {
-    // tgamma, refused before, is expanded (tests/opencl_inverse_math.rs measures it)
+fn builtins_that_do_not_fit_their_call_are_refused_located() {
+    // tgamma and double remainder, refused before, are expanded (tests/opencl_inverse_math.rs and
+    // tests/double_frem.rs measure them)
     visa_of_k(&kernel("tgamma", Elem::F32), TargetPlatform::Tgllp).unwrap_or_else(|log| panic!("{log}"));
     let text = kernel("remainder", Elem::F64)
         .replace("(<8 x double>)", "(<8 x double>, <8 x double>)")
         .replace("(<8 x double> %x)", "(<8 x double> %x, <8 x double> %x)");
     let text = text.replace("_Z9remainderDv8_d", "_Z9remainderDv8_dS_");
-    let log = visa_of_k(&text, TargetPlatform::Skl).unwrap_err();
-    assert!(log.contains("OpenCL built-in remainder") && log.contains("exact double frem"), "{log}");
+    visa_of_k(&text, TargetPlatform::Skl).unwrap_or_else(|log| panic!("{log}"));
+    // remainder called with one argument
+    let log = visa_of_k(&kernel("remainder", Elem::F64), TargetPlatform::Skl).unwrap_err();
+    assert!(log.contains("OpenCL built-in remainder") && log.contains("(expected 2)"), "{log}");
+    assert!(log.starts_with("k.ll:"), "{log}");
 }
 
 #[test]

@@ -1024,7 +1024,9 @@ impl Selector<'_> {
                     BinOp::SRem if int_div => (m::AluOp::Mod, s, false),
                     BinOp::URem if int_div => (m::AluOp::Mod, u, false),
                     BinOp::SDiv | BinOp::UDiv | BinOp::SRem | BinOp::URem => return Ok(None),
-                    BinOp::FRem => return Err(unsupported("frem of double values")),
+                    BinOp::FRem => {
+                        return Err(unsupported("frem of doubles left by the import's preparation"))
+                    }
                 };
                 let mut b = plain(*rhs, ty);
                 if neg {

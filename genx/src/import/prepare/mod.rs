@@ -18,6 +18,7 @@ mod cast_callees;
 mod common_subexpressions;
 mod compiler_copies;
 mod constant_fold;
+mod double_frem;
 mod function_pointers;
 mod globals;
 mod linkage;
@@ -66,6 +67,8 @@ pub fn prepare_module(m: &ModuleRef, platform: Platform, stack_bytes: u32) -> Re
     // Calls of OpenCL built-in functions (and their SPIR-V names) become the operations they
     // stand for (first: the expansions use LLVM intrinsics and reductions later rewrites lower).
     opencl_builtins::expand_opencl_builtins(m)?;
+    // frem of doubles (also from fmod, remainder, remquo) becomes the exact loop, inlined.
+    double_frem::expand_double_frem(m, platform);
     // Defined functions that are neither kernels nor stack calls become internal subroutines.
     linkage::internalize_subroutines(m);
     // Copies Intel's GenX passes insert (constant materialization, address conversion) become the
@@ -174,7 +177,8 @@ fn declares_simd_cf(m: &ModuleRef) -> bool {
     m.functions().into_iter().any(|f| f.is_declaration() && f.name().starts_with("llvm.genx.simdcf."))
 }
 
-/// Whether an instruction needs a rewrite: one that works on memory or yields a pointer.
+/// Whether an instruction needs a rewrite: one that works on memory or yields a pointer, bfloat
+/// values, or a `frem` of doubles.
 fn outside_genx_form(i: Val) -> bool {
     use LLVMOpcode::*;
     matches!(
@@ -190,6 +194,7 @@ fn outside_genx_form(i: Val) -> bool {
             | LLVMPtrToInt
     ) || is_pointer(i.ty())
         || bfloat::is_bfloat(i.ty())
+        || double_frem::is_double_frem(i)
         || is_memory_intrinsic_call(i)
 }
 

@@ -10,7 +10,7 @@ use inkwell::llvm_sys::prelude::*;
 use inkwell::llvm_sys::{LLVMIntPredicate, LLVMOpcode, LLVMRealPredicate, LLVMTypeKind};
 
 /// A builder positioned at one built-in call, with its module.
-pub(super) struct Ir<'a> {
+pub(in super::super) struct Ir<'a> {
     /// The instruction builder.
     pub b: &'a Builder,
     /// The module (for intrinsic declarations).
@@ -27,7 +27,7 @@ pub(super) fn elem(t: Ty) -> Ty {
 }
 
 /// The lane count of a type (1 for a scalar).
-pub(super) fn lanes(t: Ty) -> u32 {
+pub(in super::super) fn lanes(t: Ty) -> u32 {
     if t.kind() == LLVMTypeKind::LLVMVectorTypeKind {
         t.vector_size()
     } else {
@@ -42,7 +42,7 @@ pub(super) fn is_float(t: Ty) -> bool {
 }
 
 /// Whether `t` has double elements.
-pub(super) fn is_double(t: Ty) -> bool {
+pub(in super::super) fn is_double(t: Ty) -> bool {
     elem(t).kind() == LLVMTypeKind::LLVMDoubleTypeKind
 }
 

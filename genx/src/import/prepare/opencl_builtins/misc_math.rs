@@ -8,8 +8,8 @@
 //!
 //! Every sequence works on whole vectors without branches. Half precision goes through single
 //! precision (exact for these functions: every result is a half value or is rounded once).
-//! `remainder`/`remquo` of double are refused: they need the exact double `frem`, which
-//! selection does not model.
+//! `remainder`/`remquo` of double take the same steps: their double `frem` becomes the exact loop
+//! of `prepare/double_frem.rs`.
 
 use super::super::super::raw::{Ty, Val};
 use super::emit::{elem, is_double, is_float, lanes, Ir};
@@ -94,12 +94,7 @@ pub(super) fn expand(ir: &Ir, op: Builtin, signed: bool, args: &[Val], ret: Ty) 
     }
     Ok(match op {
         Hypot => hypot(ir, a[0], a[1]),
-        Remainder => {
-            if is_double(t) {
-                return Err(remainder_of_double());
-            }
-            remainder_parts(ir, a[0], a[1]).0
-        }
+        Remainder => remainder_parts(ir, a[0], a[1]).0,
         Nextafter => nextafter(ir, a[0], a[1]),
         Ilogb => ilogb(ir, a[0]),
         Logb => logb(ir, a[0]),
@@ -130,10 +125,6 @@ pub(super) fn expand(ir: &Ir, op: Builtin, signed: bool, args: &[Val], ret: Ty) 
 fn float_type(ir: &Ir) -> Ty {
     // SAFETY: valid context.
     Ty(unsafe { LLVMFloatTypeInContext(ir.b.ctx) })
-}
-
-fn remainder_of_double() -> String {
-    "of double (it needs the exact double frem, which selection does not model)".into()
 }
 
 /// `maxmag` (`max` true) or `minmag`: the argument of larger (smaller) magnitude, `fmax`
@@ -239,7 +230,7 @@ fn hypot(ir: &Ir, x: Val, y: Val) -> Val {
 }
 
 /// `remainder(x, y)` and the low seven bits of the quotient of `remquo` (with the sign of x/y),
-/// single precision: r = |x| mod 128|y| by the exact `frem`, then the quotient's bits from 64|y|
+/// single or double precision: r = |x| mod 128|y| by the exact `frem`, then the quotient's bits from 64|y|
 /// down (each subtraction exact), then one more |y| where the remainder is above |y|/2 or
 /// exactly half of it with an odd quotient. NaN (quotient 0) for an infinite or NaN x, a NaN
 /// or zero y.
@@ -291,9 +282,6 @@ fn remquo(ir: &Ir, x: Val, y: Val, ptr: Val) -> Result<Val, String> {
     let t = x.ty();
     if !is_float(t) || y.ty() != t {
         return Err(format!("of {} and {} (floating-point elements expected)", t.print(), y.ty().print()));
-    }
-    if is_double(t) {
-        return Err(remainder_of_double());
     }
     let qt = ir.with_elem(t, ir.int(32));
     if ptr.ty().kind() != LLVMTypeKind::LLVMPointerTypeKind || ptr.ty().element() != qt {

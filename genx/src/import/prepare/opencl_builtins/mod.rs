@@ -22,14 +22,14 @@
 //! the measured ulp; large trigonometric arguments are reduced by [`trig_reduction`]); the
 //! remaining integer, common and vector functions are [`misc_math`]'s. `sincos`, `modf`, `fract`,
 //! `frexp`, `remquo` and `lgamma_r` store their second result through their pointer argument. A
-//! known built-in without an expansion (double `remainder`, ...) or with other pointer arguments
-//! is refused, located:
+//! known built-in with other pointer arguments, or called with arguments that do not fit it, is
+//! refused, located:
 //! "unsupported: OpenCL built-in <name> ...".
 //!
 //! The SPIR-V work-item built-ins (`__spirv_BuiltInGlobalInvocationId` and the others) become
 //! the GenX id intrinsics ([`work_item`]).
 
-mod emit;
+pub(super) mod emit;
 mod error_function;
 mod gamma;
 mod inverse_math;

@@ -411,7 +411,7 @@ impl Ir<'_> {
 
 /// The direction of a rounding to an integer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Rounding {
+pub(in super::super) enum Rounding {
     /// To nearest, ties to even (`rint`).
     Nearest,
     /// Toward zero (`trunc`).
