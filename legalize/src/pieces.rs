@@ -274,3 +274,91 @@ pub fn read_newest_writes(f: &mut Function) -> usize {
     }
     changed
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use genxc_genx::ir::{BinOp, Constant, Inst, Terminator};
+    use genxc_genx::{BlockId, Elem, Linkage, Type};
+
+    fn push(f: &mut Function, b: BlockId, kind: InstKind, ty: Type) -> Value {
+        f.push_inst(b, Inst { kind, ty, name: String::new() })
+    }
+
+    fn all(f: &mut Function) -> Value {
+        f.add_const(Constant::int(Elem::I1, 1))
+    }
+
+    /// `<8 x i32>` pieces of a `<16 x i32>` vector: elements `start..start + 8`.
+    fn half(start: u32) -> Region {
+        Region::contiguous(4, 8, start)
+    }
+
+    #[test]
+    fn split_result_pieces_are_read_where_they_were_written() {
+        let (v16, v8) = (Type::Vector(Elem::I32, 16), Type::Vector(Elem::I32, 8));
+        let mut f = Function::new("k", Linkage::Kernel, vec![v8, v8], v16);
+        let b = f.add_block("entry");
+        let (p0, p1) = (Value::Param(0), Value::Param(1));
+        // the pieces of an operation joined into a vector built from undef, read back piece by piece
+        let lo = push(&mut f, b, InstKind::Binary { op: BinOp::Add, lhs: p0, rhs: p1 }, v8);
+        let hi = push(&mut f, b, InstKind::Binary { op: BinOp::Mul, lhs: p0, rhs: p1 }, v8);
+        let undef = f.add_const(Constant::undef(v16));
+        let m = all(&mut f);
+        let w0 = push(&mut f, b, InstKind::WrRegion { old: undef, new: lo, region: half(0), mask: m }, v16);
+        let w1 = push(&mut f, b, InstKind::WrRegion { old: w0, new: hi, region: half(8), mask: m }, v16);
+        let r0 = push(&mut f, b, InstKind::RdRegion { input: w1, region: half(0) }, v8);
+        let r1 = push(&mut f, b, InstKind::RdRegion { input: w1, region: half(8) }, v8);
+        let s = push(&mut f, b, InstKind::Binary { op: BinOp::Sub, lhs: r1, rhs: r0 }, v8);
+        let out = push(&mut f, b, InstKind::WrRegion { old: undef, new: s, region: half(0), mask: m }, v16);
+        f.blocks[b].term = Terminator::Ret(Some(out));
+        assert_eq!(rewrite_piece_reads(&mut f), 2);
+        let Value::Inst(si) = s else { unreachable!() };
+        assert!(matches!(f.insts[si].kind, InstKind::Binary { lhs, rhs, .. } if lhs == hi && rhs == lo));
+        // the joined vector and its reads are gone
+        let left: Vec<InstId> = f.blocks[b].insts.clone();
+        for gone in [w0, w1, r0, r1] {
+            let Value::Inst(g) = gone else { unreachable!() };
+            assert!(!left.contains(&g));
+        }
+    }
+
+    #[test]
+    fn a_vector_also_read_whole_keeps_its_pieces_joined() {
+        let (v16, v8) = (Type::Vector(Elem::I32, 16), Type::Vector(Elem::I32, 8));
+        let mut f = Function::new("k", Linkage::Kernel, vec![v8], v16);
+        let b = f.add_block("entry");
+        let p0 = Value::Param(0);
+        let lo = push(&mut f, b, InstKind::Binary { op: BinOp::Add, lhs: p0, rhs: p0 }, v8);
+        let undef = f.add_const(Constant::undef(v16));
+        let m = all(&mut f);
+        let w0 = push(&mut f, b, InstKind::WrRegion { old: undef, new: lo, region: half(0), mask: m }, v16);
+        let w1 = push(&mut f, b, InstKind::WrRegion { old: w0, new: p0, region: half(8), mask: m }, v16);
+        let r0 = push(&mut f, b, InstKind::RdRegion { input: w1, region: half(0) }, v8);
+        let s = push(&mut f, b, InstKind::Binary { op: BinOp::Sub, lhs: r0, rhs: p0 }, v8);
+        let _ = s;
+        f.blocks[b].term = Terminator::Ret(Some(w1));
+        // w1 is returned whole: its reads stay reads of it (the pieces and the whole never both live)
+        assert_eq!(forward_written_regions(&mut f), 0);
+    }
+
+    #[test]
+    fn a_read_after_a_write_of_other_elements_reads_the_write() {
+        let (v16, v8) = (Type::Vector(Elem::I32, 16), Type::Vector(Elem::I32, 8));
+        let mut f = Function::new("k", Linkage::Kernel, vec![v16, v8], v16);
+        let b = f.add_block("entry");
+        let (a, x) = (Value::Param(0), Value::Param(1));
+        let m = all(&mut f);
+        let w = push(&mut f, b, InstKind::WrRegion { old: a, new: x, region: half(0), mask: m }, v16);
+        let hi = push(&mut f, b, InstKind::RdRegion { input: a, region: half(8) }, v8);
+        let lo = push(&mut f, b, InstKind::RdRegion { input: a, region: Region::contiguous(4, 8, 4) }, v8);
+        let w2 = push(&mut f, b, InstKind::WrRegion { old: w, new: hi, region: half(8), mask: m }, v16);
+        let _ = lo;
+        f.blocks[b].term = Terminator::Ret(Some(w2));
+        // elements 8..16 are not written by w: read from w; elements 4..12 overlap it: stay
+        assert_eq!(read_newest_writes(&mut f), 1);
+        let (Value::Inst(hi), Value::Inst(lo)) = (hi, lo) else { unreachable!() };
+        assert!(matches!(f.insts[hi].kind, InstKind::RdRegion { input, .. } if input == w));
+        assert!(matches!(f.insts[lo].kind, InstKind::RdRegion { input, .. } if input == a));
+    }
+}
