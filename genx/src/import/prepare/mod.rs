@@ -17,6 +17,7 @@ mod by_reference;
 mod cast_callees;
 mod compiler_copies;
 mod constant_fold;
+mod dead_phis;
 mod function_pointers;
 mod globals;
 mod linkage;
@@ -56,6 +57,8 @@ pub fn prepare_module(m: &ModuleRef, platform: Platform, stack_bytes: u32) -> Re
     // every module.
     constant_fold::fold_constant_operations(m);
     min_max::select_min_max(m);
+    // Loop-carried values nothing reads go with the operations only they use, in every module.
+    dead_phis::remove_dead_phis(m);
     if !needs_preparation(m) {
         return Ok(());
     }
