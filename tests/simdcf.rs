@@ -121,8 +121,10 @@ fn if_else_is_a_forward_goto_to_else_and_an_else_goto_to_endif() {
     assert!(gotos[0].starts_with("(!P_") && gotos[0].ends_with("goto (M1, 16) L_simd_ifelse_else"), "{t}");
     // the "else" goto takes every lane left (CMSimdCFLowering's constant condition, negated)
     assert_eq!(gotos[1], "goto (M1, 16) L_simd_ifelse_endif", "{t}");
-    // writes inside the if run under the execution mask, not a predicate
-    assert!(b.iter().any(|l| l.starts_with("mov (M1, 16) ")), "{t}");
+    // the operations inside the if run under the execution mask (not a predicate), straight into
+    // the variable the select keeps its old value in: no NoMask result and masked move
+    assert!(b.contains(&"shl (M1, 16) V_x(0,0)<1> V_x(0,0)<1;1,0> 1:d"), "{t}");
+    assert!(!b.iter().any(|l| l.starts_with("mov (M1, 16) ")), "{t}");
     // EM and RM have no variables
     assert!(!t.contains("EM") && !t.contains("RM"), "{t}");
     let (then, els) = (label_at(&b, "L_simd_ifelse_then"), label_at(&b, "L_simd_ifelse_else"));
@@ -171,29 +173,30 @@ fn simd32_writes_each_half_under_its_own_mask_offset() {
         assert!(t.contains("goto (M1, 32) L_simd32_ifelse_else"), "{p}: {t}");
         if p == Platform::Tgllp {
             // 32 floats are two 16-lane pieces on a 32-byte GRF: lanes 0-15 and 16-31 of EM
-            assert!(t.contains("mov (M1, 16) ") && t.contains("mov (M5, 16) "), "{p}: {t}");
+            assert!(t.contains("mul (M1, 16) ") && t.contains("mul (M5, 16) "), "{p}: {t}");
         } else {
-            assert!(t.contains("mov (M1, 32) "), "{p}: {t}");
+            assert!(t.contains("mul (M1, 32) "), "{p}: {t}");
         }
     }
-    // legalization splits the 32-lane EM selects in halves chained from their false operand, so
-    // each half writes in place over the old value: one masked move per half, no whole copies
-    // (as IGC's Vector Compiler: 4 moves in the if/else where 16 were emitted before)
+    // legalization splits the 32-lane EM selects in halves chained from their false operand, and
+    // each half reads the half of the operation that feeds it (not the joined vector), so each
+    // half of the operation runs under its mask in place over the old value: no moves at all in
+    // the if/else (as IGC's Vector Compiler; 16 moves were emitted once, then 4)
     let t = kernel("simd32_ifelse", Platform::Tgllp);
     let b = body(&t);
-    for (src, lo, hi) in [
-        ("V_a2", "V_x(0,0)<1> V_a2(0,0)", "V_x(2,0)<1> V_a2(2,0)"),
-        ("V_b2", "V_x(0,0)<1> V_b2(0,0)", "V_x(2,0)<1> V_b2(2,0)"),
+    for (op, lo, hi) in [
+        ("mul", "V_x(0,0)<1> V_x(0,0)<1;1,0>", "V_x(2,0)<1> V_x(2,0)<1;1,0>"),
+        ("add", "V_x(0,0)<1> V_x(0,0)<1;1,0> 1.0:f", "V_x(2,0)<1> V_x(2,0)<1;1,0> 1.0:f"),
     ] {
-        assert!(b.contains(&format!("mov (M1, 16) {lo}<1;1,0>").as_str()), "{src}: {t}");
-        assert!(b.contains(&format!("mov (M5, 16) {hi}<1;1,0>").as_str()), "{src}: {t}");
+        assert!(b.iter().any(|l| l.starts_with(&format!("{op} (M1, 16) {lo}"))), "{op}: {t}");
+        assert!(b.iter().any(|l| l.starts_with(&format!("{op} (M5, 16) {hi}"))), "{op}: {t}");
     }
     let then = label_at(&b, "L_simd32_ifelse_then");
     let end = label_at(&b, "L_simd32_ifelse_endif");
     let movs = b[then..end].iter().filter(|l| l.starts_with("mov ")).count();
-    assert_eq!(movs, 4, "{t}");
+    assert_eq!(movs, 0, "{t}");
     let t = kernel("simd8_if", Platform::Tgllp);
-    assert!(t.contains("goto (M1, 8) L_simd8_if_endif") && t.contains("mov (M1, 8) "), "{t}");
+    assert!(t.contains("goto (M1, 8) L_simd8_if_endif") && t.contains("mul (M1, 8) "), "{t}");
     // a wrregion predicated by EM writes its region under the mask (even lanes, two pieces of 8)
     let t = kernel("simd_if", Platform::Tgllp);
     assert!(t.contains("shl (M1, 8) V_x(0,0)<2>") && t.contains("shl (M3, 8) V_x(2,0)<2>"), "{t}");
@@ -205,8 +208,10 @@ fn the_finalizer_turns_goto_targets_into_joins() {
         return;
     }
     for p in [Platform::Skl, Platform::Tgllp, Platform::Dg2, Platform::Pvc] {
-        // (the finalizer if-converts simd_nested's one-instruction inner if into a predicated move)
-        for (k, gotos) in [("simd_ifelse", 2), ("simd_nested", 2), ("simd_dowhile", 1), ("simd_break", 2)] {
+        // (the finalizer if-converts simd_nested's one-instruction inner if into a predicated move,
+        // and simd_ifelse, whose branches are one masked instruction each, into two predicated
+        // instructions, as it does IGC's)
+        for (k, gotos) in [("simd_nested", 2), ("simd_dowhile", 1), ("simd_break", 2)] {
             let asm = finalize(&format!("{k}.visaasm"), &kernel(k, p), p.info().finalizer_name)
                 .unwrap_or_else(|e| panic!("{e}"));
             let code: Vec<&str> = asm.lines().map(|l| l.split("//").next().unwrap_or("")).collect();

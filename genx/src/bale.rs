@@ -9,7 +9,10 @@
 //! Besides regions, three kinds of operations fold into their user: `fneg` and absolute value
 //! (a source modifier), and an operation under `llvm.genx.sat` (the `.sat` flag). A `wrregion`
 //! with a vector mask takes its operation as a predicated write. A compare written into a
-//! predicate slice (`wrpredregion`) writes straight into that predicate.
+//! predicate slice (`wrpredregion`) writes straight into that predicate. An element-wise operation
+//! whose only user is a select on the SIMD control flow execution mask (`select(EM, op, old)`, the
+//! form of an assignment inside a SIMD `if`) runs under the hardware mask straight into the
+//! select's destination instead of through a variable of its own.
 
 use crate::intrinsics::IntrinsicId;
 use crate::ir::{BinOp, Function, InstId, InstKind, Value};
@@ -101,6 +104,30 @@ fn indirect_operand_ok(f: &Function, region: &crate::Region, op: InstId) -> bool
             if !matches!(op, BinOp::SDiv | BinOp::UDiv | BinOp::SRem | BinOp::URem | BinOp::FDiv | BinOp::FRem))
 }
 
+/// Whether instruction `d` is one vISA ALU instruction on every platform that can run under the
+/// execution mask in place of the select that reads it: 8- to 32-bit and floating-point
+/// arithmetic, logic, shifts, negation and conversions (no 64-bit integer operation, which some
+/// platforms emulate with sequences, no division of integers, no predicate operation).
+pub fn maskable_operation(f: &Function, d: InstId) -> bool {
+    use crate::ir::{BinOp, CastOp};
+    use crate::types::Elem;
+    let inst = &f.insts[d];
+    let plain = |e: Option<Elem>| matches!(e, Some(e) if e != Elem::I1 && e != Elem::I64);
+    if !plain(inst.ty.elem()) {
+        return false;
+    }
+    match &inst.kind {
+        InstKind::Binary { op, .. } => {
+            !matches!(op, BinOp::SDiv | BinOp::UDiv | BinOp::SRem | BinOp::URem | BinOp::FRem)
+        }
+        InstKind::FNeg(_) => true,
+        InstKind::Cast { op, value } => {
+            *op != CastOp::BitCast && is_alu(&inst.kind) && plain(f.value_type(*value).elem())
+        }
+        _ => false,
+    }
+}
+
 fn is_modifier(f: &Function, d: InstId) -> bool {
     match &f.insts[d].kind {
         InstKind::FNeg(_) => true,
@@ -126,6 +153,8 @@ pub fn analyze(
     let single_use_in_block = |b: &Bales, d: InstId, user: InstId| {
         b.use_count(Value::Inst(d)) == 1 && block_of.get(&d) == block_of.get(&user)
     };
+    // the execution mask values of SIMD control flow (none without goto/join)
+    let cf = crate::simdcf::analyze(f).unwrap_or_default();
     for &bl in &f.layout {
         for &u in &f.blocks[bl].insts {
             let kind = &f.insts[u].kind;
@@ -182,6 +211,17 @@ pub fn analyze(
                             b.baled_into.insert(d, u);
                         }
                     }
+                }
+            }
+            // An operation selected under the execution mask: computed under the mask.
+            if let InstKind::Select { cond, on_true: Value::Inst(d), .. } = kind {
+                if cf.em_lane(*cond).is_some()
+                    && maskable_operation(f, *d)
+                    && f.insts[*d].ty == f.insts[u].ty
+                    && single_use_in_block(&b, *d, u)
+                    && !b.is_baled(*d)
+                {
+                    b.baled_into.insert(*d, u);
                 }
             }
             // Destination region: an ALU result written by a wrregion (predicated by its mask).

@@ -655,10 +655,13 @@ fn em_slice(f: &Function, cf: &SimdCf, i: InstId) -> Option<u32> {
 
 /// The operand of a memory message intrinsic that is its per-lane predicate: the messages that
 /// run under the execution mask when it is a slice of EM (CMSimdCFLowering puts EM there for a
-/// message inside SIMD control flow). Raw sends are not among them.
+/// message inside SIMD control flow). Raw sends without an explicit execution size are among
+/// them (their predicate follows the modifier); the explicit forms carry their own execution
+/// control.
 pub fn message_predicate(id: IntrinsicId) -> Option<usize> {
     use IntrinsicId::*;
     match id {
+        RawSend | RawSendNoresult | RawSends | RawSendsNoresult => Some(1),
         GatherScaled | ScatterScaled | Gather4Scaled | Scatter4Scaled | SvmGather | SvmScatter
         | SvmGather4Scaled | SvmScatter4Scaled | LscFence => Some(0),
         GatherMaskedScaled2 | Gather4MaskedScaled2 => Some(5),

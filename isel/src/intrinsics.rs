@@ -1658,11 +1658,15 @@ fn raw_send(s: &mut Selector, id: InstId, form: RawSendForm, name: &str, args: &
     // A constant all-true predicate of any width is no predicate (Intel's compiler drops it: the
     // CM compiler writes `<16 x i1>` true for a 1-lane send); another one has one bit per lane.
     let all_true = s.f().as_const(arg(Pred)).and_then(|c| c.splat_value()) == Some(1);
-    let (WriteMask { pred, em, .. }, _) =
+    let (WriteMask { pred, em, .. }, masked) =
         if all_true { (WriteMask::default(), exec) } else { vector_or_true_pred(s, arg(Pred), exec, name)? };
-    if em {
-        return Err(unsupported(format!("{name} predicated by the SIMD control flow execution mask")));
+    if em && explicit {
+        return Err(unsupported(format!(
+            "{name} (with an explicit execution size) predicated by the SIMD control flow execution mask"
+        )));
     }
+    // under a slice of EM: the lanes the hardware mask enables, from that slice's first lane
+    let exec = if em { masked } else { exec };
     // sizes in GRFs
     let grf = s.grf();
     let payload = |s: &Selector, v: Value, what: &str| -> R<u32> {

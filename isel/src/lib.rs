@@ -1096,16 +1096,7 @@ impl Selector<'_> {
         let (dst, wm) = self.dst_for_masked(id, d.dst_ty)?;
         let mut pred = wm.pred;
         let mut exec = wm.exec(self.exec_of(n)?);
-        let mut srcs = Vec::new();
-        for o in &d.srcs {
-            let s = self.src(o.value, o.ty)?;
-            srcs.push(match o.modifier {
-                SrcMod::None => s,
-                SrcMod::Neg => negate(s)?,
-                SrcMod::Abs => absolute(s)?,
-                other => return Err(internal(format!("modifier {other:?}"))),
-            });
-        }
+        let mut srcs = self.alu_srcs(&d)?;
         if let Some(c) = cond {
             if pred.is_some() {
                 return Err(unsupported("a select written under a wrregion mask"));
@@ -1160,6 +1151,35 @@ impl Selector<'_> {
                         src1: srcs[1],
                     });
                 }
+            }
+        }
+        Ok(())
+    }
+
+    /// The source operands of an ALU-like instruction, with their modifiers.
+    fn alu_srcs(&mut self, d: &AluDesc) -> R<Vec<SrcOp>> {
+        let mut srcs = Vec::with_capacity(d.srcs.len());
+        for o in &d.srcs {
+            let s = self.src(o.value, o.ty)?;
+            srcs.push(match o.modifier {
+                SrcMod::None => s,
+                SrcMod::Neg => negate(s)?,
+                SrcMod::Abs => absolute(s)?,
+                other => return Err(internal(format!("modifier {other:?}"))),
+            });
+        }
+        Ok(srcs)
+    }
+
+    /// Emits an ALU-like instruction without predicate (it may run under the execution mask).
+    fn push_alu_desc(&mut self, d: &AluDesc, exec: Exec, dst: m::DstOp, srcs: Vec<SrcOp>) -> R<()> {
+        match d.op {
+            Op::Alu(op) => self.push(VInst::Alu { op, pred: None, sat: d.sat, exec, dst, srcs }),
+            Op::Min | Op::Max => {
+                let [src0, src1] = srcs[..] else {
+                    return Err(internal("min/max without two sources"));
+                };
+                self.push(VInst::MinMax { max: matches!(d.op, Op::Max), sat: d.sat, exec, dst, src0, src1 });
             }
         }
         Ok(())

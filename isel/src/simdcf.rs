@@ -221,14 +221,31 @@ impl Selector<'_> {
     }
 
     /// `select(EM, t, f)`: `f` in every lane (NoMask), then `t` under the execution mask; through
-    /// a temporary when writing `f` would destroy `t`.
+    /// a temporary when writing `f` would destroy `t`. An operation `t` baled into the select is
+    /// computed under the mask straight into the destination (the form of an assignment inside a
+    /// SIMD `if`), which is one instruction when `f` is already in place.
     pub(super) fn em_select(&mut self, id: InstId, d: AluDesc, lane: u32) -> R<()> {
         let n = self.f().insts[id].ty.num_elems();
-        let ty = d.dst_ty;
         let (t, f) = (d.srcs[0].value, d.srcs[1].value);
         if self.sat_of(id) {
             return Err(unsupported("a saturated select on the SIMD control flow execution mask"));
         }
+        // the operation computed under the mask, or a move of `t`
+        let op = match t {
+            Value::Inst(ti)
+                if self.fx().bales.baled_into.get(&ti) == Some(&id)
+                    && genxc_genx::bale::maskable_operation(self.f(), ti) =>
+            {
+                self.alu_desc(ti)?.ok_or_else(|| internal("an operation under the execution mask"))?
+            }
+            _ => AluDesc {
+                op: super::Op::Alu(m::AluOp::Mov),
+                dst_ty: d.dst_ty,
+                srcs: vec![d.srcs[0]],
+                sat: false,
+            },
+        };
+        let ty = op.dst_ty;
         let baled = self.fx().bales.baled_into.contains_key(&id);
         let (dst, wm) = self.dst_for_masked(id, ty)?;
         let m::DstOp::Gen(dg) = dst else {
@@ -243,7 +260,8 @@ impl Selector<'_> {
         }
         let all = wm.exec(self.exec_of(n)?);
         let masked = Exec { nomask: false, ..all.at((lane / 4) as u8) };
-        let (ts, fs) = (self.src(t, ty)?, self.src(f, ty)?);
+        let fs = self.src(f, ty)?;
+        let srcs = self.alu_srcs(&op)?;
         let d_st = self.storage_of(dg.var);
         let same_storage = |s: &Self, op: &SrcOp| match op {
             SrcOp::Gen(g) => s.storage_of(g.var) == d_st,
@@ -272,18 +290,18 @@ impl Selector<'_> {
             dst,
             srcs: vec![src],
         };
-        if same_storage(self, &ts) && !f_in_place {
+        if !f_in_place && srcs.iter().any(|s| same_storage(self, s)) {
+            // writing `f` first would destroy a source: the result built in a temporary
             let tmp = self.temp(ty, n)?;
             let region = if n == 1 { m::Region::SCALAR } else { m::Region::CONTIG };
             self.push(mov(Exec::nm(all.size), m::Dst::new(tmp, 0).into(), fs));
-            self.push(mov(masked, m::Dst::new(tmp, 0).into(), ts));
+            self.push_alu_desc(&op, masked, m::Dst::new(tmp, 0).into(), srcs)?;
             self.push(mov(all, dst, Src::region(tmp, 0, 0, region).into()));
             return Ok(());
         }
         if !f_in_place {
             self.push(mov(all, dst, fs));
         }
-        self.push(mov(masked, dst, ts));
-        Ok(())
+        self.push_alu_desc(&op, masked, dst, srcs)
     }
 }

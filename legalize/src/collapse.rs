@@ -230,8 +230,9 @@ fn collapse_where(f: &mut Function, accept: impl Fn(&Function, &Access) -> bool)
     count
 }
 
-/// Removes `rdregion`s whose result is not used (they have no effect), repeatedly.
-fn remove_unused_reads(f: &mut Function) {
+/// Removes `rdregion`s and `wrregion`s whose result is not used (they have no effect),
+/// repeatedly.
+pub(crate) fn remove_unused_reads(f: &mut Function) {
     let mut uses = f.use_counts();
     let raw = |v: genxc_genx::InstId| u32::from(v.into_raw()) as usize;
     loop {
@@ -239,9 +240,16 @@ fn remove_unused_reads(f: &mut Function) {
         for b in f.layout.clone() {
             let mut keep = Vec::with_capacity(f.blocks[b].insts.len());
             for &id in f.blocks[b].insts.iter().rev() {
-                if let InstKind::RdRegion { input, region } = &f.insts[id].kind {
+                let operands = match &f.insts[id].kind {
+                    InstKind::RdRegion { input, region } => Some(vec![Some(*input), region.indirect]),
+                    InstKind::WrRegion { old, new, region, mask } => {
+                        Some(vec![Some(*old), Some(*new), Some(*mask), region.indirect])
+                    }
+                    _ => None,
+                };
+                if let Some(operands) = operands {
                     if uses[raw(id)] == 0 {
-                        for v in [Some(*input), region.indirect].into_iter().flatten() {
+                        for v in operands.into_iter().flatten() {
                             if let Value::Inst(i) = v {
                                 uses[raw(i)] -= 1;
                             }

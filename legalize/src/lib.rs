@@ -2,8 +2,11 @@
 //! accesses and wide operations are split into legal pieces.
 //!
 //! Modules: [`legal`] (legality rules and the legal piece size), [`collapse`] (combining nested
-//! regions), [`retype`] (moves on other element types), [`bitwise`] (byte and word logic on dwords), [`split`] (subregions, split plans and the pass over the GenX IR), [`group`] (which
-//! instructions are split together), [`index_align`] (the known low bits of a variable index) and [`interp`] (a reference interpreter of region semantics).
+//! regions), [`pieces`] (reads of split pieces from the writes that made them), [`retype`] (moves
+//! on other element types), [`bitwise`] (byte and word logic on dwords), [`split`] (subregions,
+//! split plans and the pass over the GenX IR), [`group`] (which instructions are split together),
+//! [`index_align`] (the known low bits of a variable index), [`outline`] (long divisions shared
+//! as one subroutine) and [`interp`] (a reference interpreter of region semantics).
 //!
 //! # Property-testing a legalizer
 //!
@@ -24,6 +27,7 @@ pub mod interp;
 pub mod legal;
 pub mod live;
 pub mod outline;
+pub mod pieces;
 pub mod retype;
 pub mod split;
 #[cfg(feature = "proptest")]
@@ -39,7 +43,8 @@ use genxc_genx::{Diagnostic, Function, Platform};
 /// operations on bytes and words as dwords, move bytes (and
 /// 64-bit values where the platform has no 64-bit integer ALU) as wider or narrower elements, split
 /// what is not
-/// legal on `platform`, then collapse the nested reads splitting left where that stays legal.
+/// legal on `platform`, read the split pieces straight from their writes, then collapse the nested
+/// reads splitting left where that stays legal.
 /// With direct regions the result is a fixed point: running the pass again changes nothing.
 pub fn run(f: &mut Function, platform: Platform) -> Result<Stats, Diagnostic> {
     collapse::collapse_function(f);
@@ -49,6 +54,7 @@ pub fn run(f: &mut Function, platform: Platform) -> Result<Stats, Diagnostic> {
         retype::retype_moves(f, platform);
     }
     let mut stats = split::legalize_function(f, platform)?;
+    pieces::rewrite_piece_reads(f);
     collapse::collapse_legal(f, platform);
     // pieces of moves that could not be retyped whole may be retypable on their own
     if retypable && retype::retype_moves(f, platform) > 0 {
@@ -56,6 +62,7 @@ pub fn run(f: &mut Function, platform: Platform) -> Result<Stats, Diagnostic> {
         stats.groups += more.groups;
         stats.groups_split += more.groups_split;
         stats.pieces += more.pieces;
+        pieces::rewrite_piece_reads(f);
         collapse::collapse_legal(f, platform);
     }
     Ok(stats)

@@ -18,6 +18,7 @@ mod cast_callees;
 mod common_subexpressions;
 mod compiler_copies;
 mod constant_fold;
+mod dead_phis;
 mod double_frem;
 mod function_pointers;
 mod globals;
@@ -58,6 +59,8 @@ pub fn prepare_module(m: &ModuleRef, platform: Platform, stack_bytes: u32) -> Re
     // every module.
     constant_fold::fold_constant_operations(m);
     min_max::select_min_max(m);
+    // Loop-carried values nothing reads go with the operations only they use, in every module.
+    dead_phis::remove_dead_phis(m);
     if !needs_preparation(m) {
         return Ok(());
     }

@@ -7,7 +7,9 @@
 //! The value is built from instructions selection already takes, with no new GenX IR operation:
 //! `%s = select <N x i1> %EM, <N x i16> 1, <N x i16> 0` (a select on EM, selected as a move of 0
 //! to every lane and a move of 1 under the execution mask: only the enabled lanes write 1), then
-//! `icmp ne %s, 0`, an ordinary predicate.
+//! `icmp ne %s, 0`, an ordinary predicate. An extension of EM to integers (`zext`/`sext`) where
+//! that EM is the execution mask is that select itself, of the integer type (1 or -1 and 0), with
+//! no predicate in between.
 //!
 //! Which uses are served by the hardware mask: the EM operand of a goto or join, a phi of masks, a
 //! slice of EM (its own uses are examined), and the condition of a select, the mask of a wrregion
@@ -638,11 +640,55 @@ fn get_em(em: Val, at: Val) -> Option<Val> {
     }
 }
 
+/// Rewrites each `zext` or `sext` of an EM value (or a slice of one) to integers, where that EM
+/// is the execution mask, into the select on EM of 1 (or -1) and 0 of the integer type: a move of 0
+/// to every lane and one of 1 under the mask, straight into the integers, where the lanes as a
+/// predicate would take the same two moves into words, a compare and a predicated select more.
+fn extend_by_select(m: &mut Masks) {
+    let ems: Vec<Val> = m.key.keys().chain(m.slice_of.keys()).copied().collect();
+    for v in ems {
+        for u in v.users() {
+            let signed = match u.opcode() {
+                LLVMOpcode::LLVMZExt => false,
+                LLVMOpcode::LLVMSExt => true,
+                _ => continue,
+            };
+            let Some(&b) = m.block.get(&u) else { continue };
+            let Some(key) = m.key_of(m.base_of(v)) else { continue };
+            if u.ty().kind() != LLVMTypeKind::LLVMVectorTypeKind
+                || m.current_before(u) != Some(key)
+                || m.empty_before(u)
+            {
+                continue;
+            }
+            // SAFETY: `u` is a live `<N x i1> -> <N x iK>` extension of `v`; the select has its
+            // type and replaces it before it is erased.
+            unsafe {
+                let ty = LLVMTypeOf(u.0);
+                let n = LLVMGetVectorSize(ty);
+                let elem = LLVMGetElementType(ty);
+                let one = LLVMConstInt(elem, if signed { u64::MAX } else { 1 }, signed as i32);
+                let mut ones = vec![one; n as usize];
+                let ones = LLVMConstVector(ones.as_mut_ptr(), n);
+                let builder = LLVMCreateBuilderInContext(LLVMGetTypeContext(ty));
+                LLVMPositionBuilderBefore(builder, u.0);
+                let sel = LLVMBuildSelect(builder, v.0, ones, LLVMConstNull(ty), c"em.ext".as_ptr());
+                LLVMDisposeBuilder(builder);
+                LLVMReplaceAllUsesWith(u.0, sel);
+                LLVMInstructionEraseFromParent(u.0);
+                m.block.remove(&u);
+                m.block.insert(Val(sel), b);
+            }
+        }
+    }
+}
+
 /// Gives every use of an execution mask as data in function `f` the lanes that mask enables (see
 /// the module documentation).
 pub fn lower_em_as_data(f: Val) {
     let mut m = Masks::analyze(f);
     fold_empty_blocks(&mut m, f);
+    extend_by_select(&mut m);
     let ems: Vec<Val> = m.key.keys().chain(m.slice_of.keys()).copied().collect();
     let mut uses: Vec<(Val, Val, u32)> = Vec::new();
     for v in ems {
