@@ -25,11 +25,15 @@
 //! global in a kernel's code two relocations (`R_ZE_SYM_ADDR_32`, `R_ZE_SYM_ADDR_32_HI`) at the
 //! placeholder immediates the finalizer wrote ([`crate::finalize::symbol_refs`]).
 //!
+//! A function the module only declares and a kernel calls (`faddr` + `ifcall`) is an undefined
+//! global `STT_FUNC` symbol, and its `faddr` two relocations like a global's.
+//!
 //! Not modeled (refused with a message): printf, private
 //! memory (genxc's threads find their stack by `%sr0`, which does not match how the runtime sizes
-//! the private memory it allocates), function addresses (indirect calls and calls to functions
-//! the module only declares: relocations a linker resolves), other implicit arguments, and
-//! platforms before TGLLP.
+//! the private memory it allocates), the address of a function the module defines (an indirect
+//! call: the finalizer links the function into each kernel that calls it, so no one symbol
+//! names it), an address taken in a stack function, other implicit arguments, and platforms
+//! before TGLLP.
 
 use crate::api::CompileOptions;
 use crate::finalize::{self, Finalized, FinalizerReport};
@@ -120,9 +124,6 @@ pub struct KernelParts<'a> {
 pub fn kernel_info(parts: &KernelParts, platform: Platform) -> Result<KernelInfo, Diagnostic> {
     let KernelParts { abi, finalized: f, barriers } = *parts;
     let k = &abi.metadata;
-    if !k.external_functions.is_empty() {
-        return Err(unsupported(&k.name, "calls to functions the module only declares (their relocations)"));
-    }
     let grf = platform.grf_bytes();
     let base = 2 * grf;
     let mut info = KernelInfo {
@@ -290,9 +291,6 @@ fn private_memory_refusal(k: &Kernel) -> Diagnostic {
 /// Why the zebin writer cannot describe kernel `k`, if it cannot: what the metadata alone shows,
 /// checked before any finalizer runs.
 fn check_modeled(k: &Kernel) -> Result<(), Diagnostic> {
-    if !k.external_functions.is_empty() {
-        return Err(unsupported(&k.name, "calls to functions the module only declares (their relocations)"));
-    }
     let with_implicit = |i: ImplicitArg| k.args.iter().any(|a| a.implicit == i);
     if with_implicit(ImplicitArg::PrintfBuffer) {
         return Err(printf_refusal(k));
@@ -446,7 +444,8 @@ pub fn build(
             )]);
         }
         let data_symbol = |s: &str| md.globals.iter().any(|g| g.name == s);
-        if let Some(function) = faddrs(k).into_iter().find(|s| !data_symbol(s)) {
+        let external = |s: &str| md.external_functions.iter().any(|f| f == s);
+        if let Some(function) = faddrs(k).into_iter().find(|s| !data_symbol(s) && !external(s)) {
             return Err(vec![unsupported(
                 &k.name,
                 format!("the address of function '{function}' (an indirect call's relocation, which the finalizer leaves to a linker)"),
@@ -459,7 +458,15 @@ pub fn build(
             )]);
         }
     }
-    let data = data_image(kernels.iter().flat_map(|a| &a.metadata.globals)).map_err(|d| vec![d])?;
+    let mut data = data_image(kernels.iter().flat_map(|a| &a.metadata.globals)).map_err(|d| vec![d])?;
+    // the functions the kernels call and the module only declares: undefined symbols a linker
+    // (the runtime, given the module that defines them) resolves
+    for f in kernels.iter().flat_map(|a| &a.metadata.external_functions) {
+        if data.symbols.iter().any(|s| &s.name == f) {
+            continue;
+        }
+        data.symbols.push(SymbolDef { name: f.clone(), place: SymbolPlace::UndefinedFunction, size: 0 });
+    }
     let finalizer = finalize::finalizer_command(opts.finalizer.as_deref());
     let mut extra = opts.finalizer_options.clone();
     if opts.large_grf {

@@ -348,10 +348,8 @@ fn zebin_refusals_are_messages() {
     // what the zebin writer does not model says so, before any finalizer runs
     for (fixture, message) in [
         ("calls/indirect_calls.ll", "not modeled by the zebin writer: the address of function 'add_one'"),
-        (
-            "calls/call_undefined.ll",
-            "not modeled by the zebin writer: calls to functions the module only declares",
-        ),
+        // the call itself is modeled (an undefined symbol); its stack is private memory
+        ("calls/call_undefined.ll", "not modeled by the zebin writer: private memory"),
         ("calls/stack_args_memory.ll", "not modeled by the zebin writer: private memory"),
         ("printf/printf_values.ll", "not modeled by the zebin writer: printf"),
         ("intrinsics/inline_asm.ll", "--emit zebin of inline assembly"),
@@ -1178,6 +1176,36 @@ fn global_relocations_are_of_the_kinds_intels_compiler_writes() {
                 .find(|s| s.name.starts_with(".rel.text."))
                 .unwrap_or_else(|| panic!("{who}"));
             assert_eq!(rel.kind, 9, "{who} on {device}");
+        }
+    }
+}
+
+#[test]
+fn the_address_of_a_declared_function_is_an_undefined_symbol_relocated() {
+    if !tools() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let fixture = "zebin/extern_address.ll";
+    let with_intel = tool_available("llvm-as-14", "--version", "llvm-14");
+    for (platform, device, iga) in OCLOC_PLATFORMS {
+        let what = format!("{fixture} on {device}");
+        let bytes = genxc_zebin(fixture, platform);
+        let (z, _) = read_back(&bytes, genxc::zebin::device(platform).unwrap());
+        check_accepted(&bytes, device, dir.path(), &what);
+        let sym = z.symbols.iter().find(|s| s.name == "ext_scale").unwrap_or_else(|| panic!("{what}"));
+        // global, undefined (section 0), no size
+        assert_eq!((sym.info, sym.section, sym.size), (0x10, 0, 0), "{what}");
+        assert_eq!(check_code_relocations(&z, iga, dir.path(), &what), 2);
+        let mut kinds: Vec<u32> = z.relocations.iter().map(|r| r.kind).collect();
+        kinds.sort();
+        assert_eq!(kinds, [2, 3], "{what}");
+        if with_intel {
+            // Intel's zebin of the same kernel: the same symbol and relocation kinds
+            let intel = genxc_zebin::read(&intel_zebin(fixture, device, dir.path())).unwrap();
+            assert_eq!(reloc_kinds(&intel), reloc_kinds(&z), "{what}");
+            let intel_sym = intel.symbols.iter().find(|s| s.name == "ext_scale").unwrap();
+            assert_eq!((intel_sym.info, intel_sym.section), (sym.info, sym.section), "{what}");
         }
     }
 }

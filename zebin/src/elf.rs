@@ -6,7 +6,7 @@
 //! alloc + exec), the data sections that have contents (`.data.const`, `.data.global`,
 //! `.data.const.string`), `.debug_line` when there is a line table, `.symtab` (one local
 //! function symbol per kernel, then the global symbols of data objects and of functions defined
-//! elsewhere), the relocation sections (`.rel.text.<kernel>` for a kernel's code,
+//! elsewhere, undefined), the relocation sections (`.rel.text.<kernel>` for a kernel's code,
 //! `.rela.data.*` for a data section, see [`crate::reloc`]), `.ze_info` (`SHT_ZEBIN_ZEINFO`),
 //! `.note.intelgt.compat` (the IntelGT notes: product family, GFX core, target flags, `.ze_info`
 //! version) and `.strtab` (section and symbol names).
@@ -40,8 +40,9 @@ const SYM_SIZE: usize = 24;
 const STT_FUNC_LOCAL: u8 = 2;
 /// `STT_OBJECT` with `STB_GLOBAL`, the symbol of a data object.
 pub const STT_OBJECT_GLOBAL: u8 = 0x11;
-/// `STT_FUNC` with `STB_GLOBAL`, the symbol of a function defined elsewhere.
-pub const STT_FUNC_GLOBAL: u8 = 0x12;
+/// `STT_NOTYPE` with `STB_GLOBAL`, the (undefined) symbol of a function defined elsewhere, as
+/// Intel's compiler writes it.
+pub const STT_NOTYPE_GLOBAL: u8 = 0x10;
 
 /// The owner name of the IntelGT notes.
 pub const INTELGT_NOTE_OWNER: &str = "IntelGT";
@@ -361,7 +362,7 @@ pub fn write(program: &Program) -> Result<Vec<u8>, String> {
                 }
                 add_symbol(name, STT_OBJECT_GLOBAL, index, offset, sym.size);
             }
-            SymbolPlace::UndefinedFunction => add_symbol(name, STT_FUNC_GLOBAL, 0, 0, 0),
+            SymbolPlace::UndefinedFunction => add_symbol(name, STT_NOTYPE_GLOBAL, 0, 0, 0),
         }
     }
     let symtab_index = headers.len() + 1;

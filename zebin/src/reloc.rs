@@ -81,8 +81,8 @@ pub enum SymbolPlace {
         /// Byte offset in the section.
         offset: u64,
     },
-    /// A function the zebin does not define (`STT_FUNC`, `SHN_UNDEF`): another module of the
-    /// program defines it.
+    /// A function the zebin does not define (`SHN_UNDEF`, of type `STT_NOTYPE` as Intel's
+    /// compiler writes it): another module of the program defines it.
     UndefinedFunction,
 }
 

@@ -210,7 +210,7 @@ fn symbols_and_relocations_are_read_back() {
             ("table", 0x11, 0, 32),
             ("cursor", 0x11, 8, 8),
             ("fmt", 0x11, 0, 4),
-            ("ext", 0x12, 0, 0)
+            ("ext", 0x10, 0, 0)
         ]
     );
     // defined symbols name their section, the undefined function none
