@@ -28,7 +28,11 @@
 //! A function the module only declares and a kernel calls (`faddr` + `ifcall`) is an undefined
 //! global `STT_FUNC` symbol, and its `faddr` two relocations like a global's.
 //!
-//! Not modeled (refused with a message): printf, private
+//! printf: the records name their strings by address (the driver asks the printf rewrite for
+//! that when it writes a zebin), the strings are globals placed in `.data.const.string`, and the
+//! buffer's address is the `printf_buffer` payload argument.
+//!
+//! Not modeled (refused with a message): printf records holding string indices, private
 //! memory (genxc's threads find their stack by `%sr0`, which does not match how the runtime sizes
 //! the private memory it allocates), the address of a function the module defines (an indirect
 //! call: the finalizer links the function into each kernel that calls it, so no one symbol
@@ -175,7 +179,7 @@ pub fn kernel_info(parts: &KernelParts, platform: Platform) -> Result<KernelInfo
             ImplicitArg::LocalSize => implicit(PayloadArgType::LocalSize, 12)?,
             ImplicitArg::GroupCount => implicit(PayloadArgType::GroupCount, 12)?,
             ImplicitArg::PrivateBase => return Err(private_memory_refusal(k)),
-            ImplicitArg::PrintfBuffer => return Err(printf_refusal(k)),
+            ImplicitArg::PrintfBuffer => implicit(PayloadArgType::PrintfBuffer, 8)?,
             ImplicitArg::Other(n) => return Err(unsupported(&k.name, format!("implicit argument kind {n}"))),
             // the per-thread payload, declared above
             ImplicitArg::LocalId => continue,
@@ -268,12 +272,21 @@ pub fn kernel_info(parts: &KernelParts, platform: Platform) -> Result<KernelInfo
     Ok(info)
 }
 
-/// The refusal of a kernel with a printf buffer.
-fn printf_refusal(k: &Kernel) -> Diagnostic {
+/// The refusal of a kernel whose printf records do not name string `s` by address.
+fn printf_refusal(k: &Kernel, s: &str) -> Diagnostic {
     unsupported(
         &k.name,
-        "printf (the runtime reads format strings by address from .data.const.string; genxc's printf buffer holds string indices)",
+        format!("printf records naming the string {s:?} by index (the runtime reads a zebin's printf strings by address from .data.const.string)"),
     )
+}
+
+/// Whether global `g` is printf string `s`: constant, its bytes the string and a NUL.
+fn is_string_of(g: &DataGlobal, s: &str) -> bool {
+    g.constant
+        && g.relocs.is_empty()
+        && g.init.len() == s.len() + 1
+        && g.init.starts_with(s.as_bytes())
+        && g.init.last() == Some(&0)
 }
 
 /// The refusal of a kernel with private memory.
@@ -293,7 +306,10 @@ fn private_memory_refusal(k: &Kernel) -> Diagnostic {
 fn check_modeled(k: &Kernel) -> Result<(), Diagnostic> {
     let with_implicit = |i: ImplicitArg| k.args.iter().any(|a| a.implicit == i);
     if with_implicit(ImplicitArg::PrintfBuffer) {
-        return Err(printf_refusal(k));
+        // the records must name their strings by address: each string a global of the data section
+        if let Some(s) = k.printf_strings.iter().find(|s| !k.globals.iter().any(|g| is_string_of(g, s))) {
+            return Err(printf_refusal(k, s));
+        }
     }
     if with_implicit(ImplicitArg::PrivateBase) {
         return Err(private_memory_refusal(k));
@@ -313,6 +329,8 @@ struct DataImage {
     constant: Vec<u8>,
     /// `.data.global`.
     global: Vec<u8>,
+    /// `.data.const.string`: the printf strings.
+    string: Vec<u8>,
     /// A global symbol per object.
     symbols: Vec<SymbolDef>,
     /// The addresses stored in initializers.
@@ -320,11 +338,15 @@ struct DataImage {
 }
 
 /// Lays out the module's data section (`globals`, each object once whatever the number of
-/// kernels listing it): constants in `.data.const`, the others in `.data.global`, each at its
-/// alignment, with its initial bytes; an address an initializer holds becomes an `R_ZE_SYM_ADDR`
+/// kernels listing it): the printf strings (`printf_strings`) in `.data.const.string`, packed,
+/// other constants in `.data.const`, the others in `.data.global`, each at its alignment, with
+/// its initial bytes; an address an initializer holds becomes an `R_ZE_SYM_ADDR`
 /// relocation (with its addend) and zeros in the bytes. An address of a symbol that is not a
 /// data object is refused.
-fn data_image<'a>(globals: impl IntoIterator<Item = &'a DataGlobal>) -> Result<DataImage, Diagnostic> {
+fn data_image<'a>(
+    globals: impl IntoIterator<Item = &'a DataGlobal>,
+    printf_strings: &[&String],
+) -> Result<DataImage, Diagnostic> {
     let mut objects: Vec<&DataGlobal> = Vec::new();
     for g in globals {
         if !objects.iter().any(|o| o.name == g.name) {
@@ -334,12 +356,14 @@ fn data_image<'a>(globals: impl IntoIterator<Item = &'a DataGlobal>) -> Result<D
     let mut image = DataImage::default();
     let mut placed: Vec<(DataSection, u64)> = Vec::with_capacity(objects.len());
     for g in &objects {
-        let (section, bytes) = if g.constant {
+        let (section, bytes) = if printf_strings.iter().any(|s| is_string_of(g, s)) {
+            (DataSection::ConstString, &mut image.string)
+        } else if g.constant {
             (DataSection::Const, &mut image.constant)
         } else {
             (DataSection::Global, &mut image.global)
         };
-        let align = g.align.max(1) as usize;
+        let align = if section == DataSection::ConstString { 1 } else { g.align.max(1) as usize };
         bytes.resize(bytes.len().div_ceil(align) * align, 0);
         let offset = bytes.len() as u64;
         let mut init = g.init.clone();
@@ -458,7 +482,9 @@ pub fn build(
             )]);
         }
     }
-    let mut data = data_image(kernels.iter().flat_map(|a| &a.metadata.globals)).map_err(|d| vec![d])?;
+    let printf_strings: Vec<&String> = kernels.iter().flat_map(|a| &a.metadata.printf_strings).collect();
+    let mut data =
+        data_image(kernels.iter().flat_map(|a| &a.metadata.globals), &printf_strings).map_err(|d| vec![d])?;
     // the functions the kernels call and the module only declares: undefined symbols a linker
     // (the runtime, given the module that defines them) resolves
     for f in kernels.iter().flat_map(|a| &a.metadata.external_functions) {
@@ -507,7 +533,7 @@ pub fn build(
         kernels: code,
         data_const: data.constant,
         data_global: data.global,
-        data_const_string: Vec::new(),
+        data_const_string: data.string,
         symbols: data.symbols,
         relocations: {
             relocations.extend(data.relocations);
