@@ -22,7 +22,8 @@
 //! module carries the named metadata [`PRINTF_BY_ADDRESS_MD`]): the record starts with the
 //! format string's 64-bit address and a `%s` argument is its tag and the string's 64-bit
 //! address; the string globals stay, in the data section, and the string table is still kept
-//! for kernels.json.
+//! for kernels.json. A record that does not fit is then marked by the 8-byte address
+//! `0xffffffff` (where eight bytes fit), at which the runtime's decoder stops.
 
 use super::super::raw::{ModuleRef, Ty, Val};
 use super::super::validate::inst_label;
@@ -602,15 +603,23 @@ impl<'m> Resolver<'m> {
             LLVMSetAlignment(st, 4);
         }
         LLVMBuildBr(b, done);
-        // full: the invalid index -1 where four bytes still fit.
+        // full: the invalid index -1 where four bytes still fit; by address, the 8-byte format
+        // address 0xffffffff where eight do (where the runtime's decoder stops).
         LLVMPositionBuilderAtEnd(b, full);
-        let end4 = LLVMBuildAdd(b, off64, self.c64(4), c"".as_ptr());
-        let fits4 = LLVMBuildICmp(b, LLVMIntPredicate::LLVMIntULE, end4, limit, c"".as_ptr());
-        LLVMBuildCondBr(b, fits4, mark, done);
+        let mark_bytes: u64 = if self.by_address { 8 } else { 4 };
+        let end_mark = LLVMBuildAdd(b, off64, self.c64(mark_bytes), c"".as_ptr());
+        let fits_mark = LLVMBuildICmp(b, LLVMIntPredicate::LLVMIntULE, end_mark, limit, c"".as_ptr());
+        LLVMBuildCondBr(b, fits_mark, mark, done);
         LLVMPositionBuilderAtEnd(b, mark);
         let p = LLVMBuildIntToPtr(b, at, p32, c"".as_ptr());
         let st = LLVMBuildStore(b, self.c32(u32::MAX), p);
         LLVMSetAlignment(st, 4);
+        if self.by_address {
+            let a = LLVMBuildAdd(b, at, self.c64(4), c"".as_ptr());
+            let p = LLVMBuildIntToPtr(b, a, p32, c"".as_ptr());
+            let st = LLVMBuildStore(b, self.c32(0), p);
+            LLVMSetAlignment(st, 4);
+        }
         LLVMBuildBr(b, done);
         LLVMPositionBuilderAtEnd(b, done);
         let ret = LLVMBuildSelect(b, fits, self.c32(0), self.c32(u32::MAX), c"".as_ptr());
