@@ -280,13 +280,10 @@ fn printf_refusal(k: &Kernel, s: &str) -> Diagnostic {
     )
 }
 
-/// Whether global `g` is printf string `s`: constant, its bytes the string and a NUL.
+/// Whether global `g` is printf string `s`: constant, its bytes the string and a NUL (what
+/// follows, in an array larger than the string, is not read).
 fn is_string_of(g: &DataGlobal, s: &str) -> bool {
-    g.constant
-        && g.relocs.is_empty()
-        && g.init.len() == s.len() + 1
-        && g.init.starts_with(s.as_bytes())
-        && g.init.last() == Some(&0)
+    g.constant && g.relocs.is_empty() && g.init.starts_with(s.as_bytes()) && g.init.get(s.len()) == Some(&0)
 }
 
 /// The refusal of a kernel with private memory.
