@@ -20,6 +20,13 @@
 //! offsets to vISA instruction indices ([`read_dbg`]); with the kernel's own vISA that gives the
 //! source line of each piece of Gen code ([`Finalized::lines`]), the rows of the zebin's
 //! `.debug_line`.
+//!
+//! A kernel taking the address of a symbol (vISA `faddr`: a global of the data section, a printf
+//! string, a function defined elsewhere) also runs with `-generateDebugInfo`: the finalizer
+//! writes each such address as two `mov`s of the placeholder immediate [`ADDRESS_PLACEHOLDER`]
+//! (the low and the high dword of the 64-bit value) and no relocation table, and the `.dbg` map
+//! says which vISA instruction, so which `faddr` and which symbol, each `mov` comes from
+//! ([`symbol_refs`]): the places the zebin's relocations patch.
 
 use genxc_diag::Diagnostic;
 use genxc_genx::Platform;
@@ -72,6 +79,86 @@ pub struct Finalized {
     /// With source lines (`-g`): the source file and `(Gen code offset, source line)` rows in
     /// code order, a row where the line changes; empty without.
     pub lines: (String, Vec<(u64, u32)>),
+    /// The placeholder immediates of the symbol addresses (`faddr`) in the code, in code order.
+    pub symbol_refs: Vec<SymbolRef>,
+}
+
+/// The immediate `GenX_IR` writes for each half of a symbol's address (`faddr`), for a linker to
+/// replace.
+pub const ADDRESS_PLACEHOLDER: u32 = 0x6E10_CA2E;
+
+/// One placeholder dword of a symbol address in a kernel's Gen code.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SymbolRef {
+    /// Byte offset of the 32-bit immediate in the kernel's code.
+    pub offset: u32,
+    /// The symbol (the `faddr` operand).
+    pub symbol: String,
+    /// Whether the `mov` writes the high dword of the address (else the low one).
+    pub high: bool,
+}
+
+/// Gen opcode of `mov`.
+const OPCODE_MOV: u8 = 0x61;
+
+/// The placeholder dwords of the `faddr`s of `kernel` in its Gen `code`: every uncompacted `mov`
+/// whose immediate is [`ADDRESS_PLACEHOLDER`], attributed to a vISA instruction by the `.dbg`
+/// `map` (a Gen instruction belongs to the index of the last pair at or before its offset; body
+/// instruction `i` is index `i + 1`). A `mov` attributed to an instruction other than a `faddr`
+/// is an ordinary constant and left out. Its destination's sub-register (bits 51..55 of the
+/// instruction: the byte offset, counted in 2-byte units where a GRF is 64 bytes) says which
+/// dword of the 64-bit address it writes. A `faddr` with a placeholder of one half must have one
+/// of the other (the finalizer may drop an unused one, or repeat a half it rematerializes).
+pub fn symbol_refs(
+    kernel: &Kernel,
+    map: &[(u32, u32)],
+    code: &[u8],
+    grf_bytes: u32,
+) -> Result<Vec<SymbolRef>, String> {
+    let mut by_offset: Vec<(u32, u32)> = map.iter().map(|&(index, offset)| (offset, index)).collect();
+    by_offset.sort();
+    let mut refs = Vec::new();
+    let mut at = 0usize;
+    while at + 8 <= code.len() {
+        let size = if code[at + 3] & COMPACTED != 0 { 8 } else { 16 };
+        let Some(inst) = code.get(at..at + size) else { break };
+        let imm = inst.get(12..16).map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
+        if size == 16 && inst[0] & 0x7f == OPCODE_MOV && imm == Some(ADDRESS_PLACEHOLDER) {
+            let index = by_offset.iter().take_while(|&&(o, _)| o as usize <= at).last().map(|&(_, i)| i);
+            let faddr = index.and_then(|i| kernel.body.get((i as usize).checked_sub(1)?));
+            if let Some(genxc_visa::Inst::FAddr { function, .. }) = faddr {
+                let subreg = u32::from(inst[6] >> 3);
+                let byte = if grf_bytes == 64 { subreg * 2 } else { subreg };
+                refs.push(SymbolRef {
+                    offset: at as u32 + 12,
+                    symbol: function.clone(),
+                    high: (byte / 4) % 2 == 1,
+                });
+            }
+        }
+        at += size;
+    }
+    for (i, inst) in kernel.body.iter().enumerate() {
+        let genxc_visa::Inst::FAddr { function, .. } = inst else { continue };
+        let index = i as u32 + 1;
+        let halves: Vec<bool> = refs
+            .iter()
+            .filter(|r| {
+                let owner =
+                    by_offset.iter().take_while(|&&(o, _)| o <= r.offset - 12).last().map(|&(_, i)| i);
+                owner == Some(index)
+            })
+            .map(|r| r.high)
+            .collect();
+        // none when the finalizer dropped an unused address; several of a half when it
+        // rematerialized the constant; never one half without the other
+        if halves.contains(&true) != halves.contains(&false) {
+            return Err(format!(
+                "the address of '{function}' (vISA instruction {index}) has placeholder movs of only one dword in the Gen code"
+            ));
+        }
+    }
+    Ok(refs)
 }
 
 /// A kernel's name and its `(vISA instruction index, Gen code offset)` pairs.
@@ -263,11 +350,13 @@ fn finalize_batch(
     let functions: Vec<_> = functions.into_iter().map(genxc_visa::encode_kernel).collect();
     let container = genxc_visa::write_container(&objects, &functions);
     std::fs::write(dir.path().join("batch.isa"), container).map_err(|e| fail(e.to_string()))?;
+    let takes_address = |k: &Kernel| k.body.iter().any(|i| matches!(i, genxc_visa::Inst::FAddr { .. }));
+    let debug_info = debug_lines || batch.iter().any(|(_, u)| takes_address(&u.kernel));
     let run = Command::new(finalizer)
         .arg("batch.isa")
         .args(["-platform", platform.info().finalizer_name, "-binary", "-output"])
         .args(extra)
-        .args(debug_lines.then_some("-generateDebugInfo"))
+        .args(debug_info.then_some("-generateDebugInfo"))
         .current_dir(dir.path())
         .output()
         .map_err(|e| {
@@ -297,16 +386,22 @@ fn finalize_batch(
         let asm = std::fs::read_to_string(dir.path().join(format!("k{i}.asm"))).unwrap_or_default();
         let report = report(&asm, &code, platform.grf_bytes())
             .map_err(|why| fail(format!("kernel '{}': {why}", k.name)))?;
-        let lines = if debug_lines {
+        let maps = if debug_lines || takes_address(k) {
             let dbg = std::fs::read(dir.path().join(format!("k{i}.dbg")))
                 .map_err(|_| fail(format!("{finalizer} wrote no debug information for '{}'", k.name)))?;
-            let maps = read_dbg(&dbg).map_err(|why| fail(format!("kernel '{}': {why}", k.name)))?;
-            let map = maps.first().map(|(_, m)| m.as_slice()).unwrap_or_default();
-            source_rows(k, map)
+            read_dbg(&dbg).map_err(|why| fail(format!("kernel '{}': {why}", k.name)))?
         } else {
-            (String::new(), Vec::new())
+            Vec::new()
         };
-        out.push(Finalized { name: k.name.clone(), code, report, lines });
+        let map = maps.first().map(|(_, m)| m.as_slice()).unwrap_or_default();
+        let lines = if debug_lines { source_rows(k, map) } else { (String::new(), Vec::new()) };
+        let symbol_refs = if takes_address(k) {
+            symbol_refs(k, map, &code, platform.grf_bytes())
+                .map_err(|why| fail(format!("kernel '{}': {why}", k.name)))?
+        } else {
+            Vec::new()
+        };
+        out.push(Finalized { name: k.name.clone(), code, report, lines, symbol_refs });
     }
     Ok(out)
 }
@@ -396,7 +491,49 @@ pub fn report(asm: &str, code: &[u8], grf_bytes: u32) -> Result<FinalizerReport,
 
 #[cfg(test)]
 mod tests {
-    use super::{balanced_batches, report, FinalizerReport};
+    use super::*;
+    use genxc_visa::{Dst, Inst, VarId};
+
+    /// A 16-byte `mov (1) rN.<dword>:ud imm` as Gen12 encodes it for a 32-byte GRF (the
+    /// destination's byte offset in bits 51..55).
+    fn mov_imm(dword: u8, imm: u32) -> Vec<u8> {
+        let mut i = vec![0x61, 0, 0, 0x80, 0x20, 0x42, 0x05 | (dword * 4) << 3, 0x01, 0, 0, 0, 0];
+        i.extend_from_slice(&imm.to_le_bytes());
+        i
+    }
+
+    fn kernel(symbols: &[&str]) -> Kernel {
+        let mut k = Kernel::new("k");
+        for s in symbols {
+            k.body.push(Inst::FAddr { function: s.to_string(), dst: Dst::new(VarId(32), 0).into() });
+        }
+        k
+    }
+
+    #[test]
+    fn placeholders_are_found_by_the_debug_map() {
+        // faddr "a" (vISA index 1) at 0..32 and faddr "b" (index 2) from 32 on; "b"'s halves
+        // swapped by the scheduler, and a mov of the same constant outside a faddr ignored
+        let mut code = mov_imm(2, ADDRESS_PLACEHOLDER);
+        code.extend(mov_imm(3, ADDRESS_PLACEHOLDER));
+        code.extend(mov_imm(1, ADDRESS_PLACEHOLDER));
+        code.extend(mov_imm(0, ADDRESS_PLACEHOLDER));
+        code.extend(mov_imm(0, ADDRESS_PLACEHOLDER));
+        let map = [(1, 0), (2, 32), (3, 64)];
+        let refs = symbol_refs(&kernel(&["a", "b"]), &map, &code, 32).unwrap();
+        let got: Vec<(u32, &str, bool)> =
+            refs.iter().map(|r| (r.offset, r.symbol.as_str(), r.high)).collect();
+        assert_eq!(got, [(12, "a", false), (28, "a", true), (44, "b", true), (60, "b", false)]);
+        // on a 64-byte GRF the field counts 2-byte units: dword 1's field on a 32-byte GRF (4)
+        // is dword 2 there, a low half with no high one
+        let refs = symbol_refs(&kernel(&["a"]), &[(1, 0)], &mov_imm(1, ADDRESS_PLACEHOLDER)[..], 64);
+        assert!(refs.unwrap_err().contains("only one dword"));
+        // an address dropped by the finalizer has no placeholder, and that is no error
+        assert_eq!(symbol_refs(&kernel(&["a"]), &[(1, 0)], &mov_imm(0, 7), 32).unwrap(), []);
+        // one half without the other is
+        let e = symbol_refs(&kernel(&["a"]), &[(1, 0)], &mov_imm(0, ADDRESS_PLACEHOLDER), 32).unwrap_err();
+        assert!(e.contains("'a'") && e.contains("only one dword"), "{e}");
+    }
 
     #[test]
     fn the_listing_is_read_for_registers_instructions_and_spills() {

@@ -19,22 +19,37 @@
 //!   and the functions it reaches linked into its code by the finalizer (they travel in the
 //!   function table of its container).
 //!
-//! Not modeled (refused with a message): kernels of a data section (globals), printf, private
+//! Globals kept in memory (the module's data section) go to `.data.const` (constants) and
+//! `.data.global` (writable), each a global `STT_OBJECT` symbol at its offset; an address stored
+//! in an initializer is an `R_ZE_SYM_ADDR` relocation of its data section, and each `faddr` of a
+//! global in a kernel's code two relocations (`R_ZE_SYM_ADDR_32`, `R_ZE_SYM_ADDR_32_HI`) at the
+//! placeholder immediates the finalizer wrote ([`crate::finalize::symbol_refs`]).
+//!
+//! A function the module only declares and a kernel calls (`faddr` + `ifcall`) is an undefined
+//! global `STT_FUNC` symbol, and its `faddr` two relocations like a global's.
+//!
+//! printf: the records name their strings by address (the driver asks the printf rewrite for
+//! that when it writes a zebin), the strings are globals placed in `.data.const.string`, and the
+//! buffer's address is the `printf_buffer` payload argument.
+//!
+//! Not modeled (refused with a message): printf records holding string indices, private
 //! memory (genxc's threads find their stack by `%sr0`, which does not match how the runtime sizes
-//! the private memory it allocates), function addresses (indirect calls and calls to functions
-//! the module only declares: relocations a linker resolves), other implicit arguments, and
-//! platforms before TGLLP.
+//! the private memory it allocates), the address of a function the module defines (an indirect
+//! call: the finalizer links the function into each kernel that calls it, so no one symbol
+//! names it), an address taken in a stack function, other implicit arguments, and platforms
+//! before TGLLP.
 
 use crate::api::CompileOptions;
 use crate::finalize::{self, Finalized, FinalizerReport};
 use crate::kernel_abi::KernelAbi;
 use genxc_diag::Diagnostic;
+use genxc_genx::data_section::DataGlobal;
 use genxc_genx::metadata::{AddressSpace, ArgCategory, ImplicitArg, Kernel};
 use genxc_genx::Platform;
 use genxc_zebin::{
-    AccessType, AddrMode, AddrSpace, BindingTableIndex, Device, ExecutionEnv, KernelInfo, PayloadArg,
-    PayloadArgType, PerThreadArgType, PerThreadBuffer, PerThreadBufferKind, PerThreadPayloadArg, Program,
-    ZeInfo,
+    AccessType, AddrMode, AddrSpace, BindingTableIndex, DataSection, Device, ExecutionEnv, KernelInfo,
+    PayloadArg, PayloadArgType, PerThreadArgType, PerThreadBuffer, PerThreadBufferKind, PerThreadPayloadArg,
+    Program, RelocTarget, RelocType, Relocation, SymbolDef, SymbolPlace, ZeInfo,
 };
 
 /// The zebin device of a platform, or why there is none.
@@ -113,12 +128,6 @@ pub struct KernelParts<'a> {
 pub fn kernel_info(parts: &KernelParts, platform: Platform) -> Result<KernelInfo, Diagnostic> {
     let KernelParts { abi, finalized: f, barriers } = *parts;
     let k = &abi.metadata;
-    if !k.globals.is_empty() {
-        return Err(unsupported(&k.name, "the global data section (its symbols and relocations)"));
-    }
-    if !k.external_functions.is_empty() {
-        return Err(unsupported(&k.name, "calls to functions the module only declares (their relocations)"));
-    }
     let grf = platform.grf_bytes();
     let base = 2 * grf;
     let mut info = KernelInfo {
@@ -170,7 +179,7 @@ pub fn kernel_info(parts: &KernelParts, platform: Platform) -> Result<KernelInfo
             ImplicitArg::LocalSize => implicit(PayloadArgType::LocalSize, 12)?,
             ImplicitArg::GroupCount => implicit(PayloadArgType::GroupCount, 12)?,
             ImplicitArg::PrivateBase => return Err(private_memory_refusal(k)),
-            ImplicitArg::PrintfBuffer => return Err(printf_refusal(k)),
+            ImplicitArg::PrintfBuffer => implicit(PayloadArgType::PrintfBuffer, 8)?,
             ImplicitArg::Other(n) => return Err(unsupported(&k.name, format!("implicit argument kind {n}"))),
             // the per-thread payload, declared above
             ImplicitArg::LocalId => continue,
@@ -263,12 +272,18 @@ pub fn kernel_info(parts: &KernelParts, platform: Platform) -> Result<KernelInfo
     Ok(info)
 }
 
-/// The refusal of a kernel with a printf buffer.
-fn printf_refusal(k: &Kernel) -> Diagnostic {
+/// The refusal of a kernel whose printf records do not name string `s` by address.
+fn printf_refusal(k: &Kernel, s: &str) -> Diagnostic {
     unsupported(
         &k.name,
-        "printf (the runtime reads format strings by address from .data.const.string; genxc's printf buffer holds string indices)",
+        format!("printf records naming the string {s:?} by index (the runtime reads a zebin's printf strings by address from .data.const.string)"),
     )
+}
+
+/// Whether global `g` is printf string `s`: constant, its bytes the string and a NUL (what
+/// follows, in an array larger than the string, is not read).
+fn is_string_of(g: &DataGlobal, s: &str) -> bool {
+    g.constant && g.relocs.is_empty() && g.init.starts_with(s.as_bytes()) && g.init.get(s.len()) == Some(&0)
 }
 
 /// The refusal of a kernel with private memory.
@@ -286,15 +301,12 @@ fn private_memory_refusal(k: &Kernel) -> Diagnostic {
 /// Why the zebin writer cannot describe kernel `k`, if it cannot: what the metadata alone shows,
 /// checked before any finalizer runs.
 fn check_modeled(k: &Kernel) -> Result<(), Diagnostic> {
-    if !k.globals.is_empty() {
-        return Err(unsupported(&k.name, "the global data section (its symbols and relocations)"));
-    }
-    if !k.external_functions.is_empty() {
-        return Err(unsupported(&k.name, "calls to functions the module only declares (their relocations)"));
-    }
     let with_implicit = |i: ImplicitArg| k.args.iter().any(|a| a.implicit == i);
     if with_implicit(ImplicitArg::PrintfBuffer) {
-        return Err(printf_refusal(k));
+        // the records must name their strings by address: each string a global of the data section
+        if let Some(s) = k.printf_strings.iter().find(|s| !k.globals.iter().any(|g| is_string_of(g, s))) {
+            return Err(printf_refusal(k, s));
+        }
     }
     if with_implicit(ImplicitArg::PrivateBase) {
         return Err(private_memory_refusal(k));
@@ -305,6 +317,98 @@ fn check_modeled(k: &Kernel) -> Result<(), Diagnostic> {
         return Err(unsupported(&k.name, format!("implicit argument kind {n}")));
     }
     Ok(())
+}
+
+/// The global data of a zebin: the data sections' bytes, their symbols and relocations.
+#[derive(Default)]
+struct DataImage {
+    /// `.data.const`.
+    constant: Vec<u8>,
+    /// `.data.global`.
+    global: Vec<u8>,
+    /// `.data.const.string`: the printf strings.
+    string: Vec<u8>,
+    /// A global symbol per object.
+    symbols: Vec<SymbolDef>,
+    /// The addresses stored in initializers.
+    relocations: Vec<Relocation>,
+}
+
+/// Lays out the module's data section (`globals`, each object once whatever the number of
+/// kernels listing it): the printf strings (`printf_strings`) in `.data.const.string`, packed,
+/// other constants in `.data.const`, the others in `.data.global`, each at its alignment, with
+/// its initial bytes; an address an initializer holds becomes an `R_ZE_SYM_ADDR`
+/// relocation (with its addend) and zeros in the bytes. An address of a symbol that is not a
+/// data object is refused.
+fn data_image<'a>(
+    globals: impl IntoIterator<Item = &'a DataGlobal>,
+    printf_strings: &[&String],
+) -> Result<DataImage, Diagnostic> {
+    let mut objects: Vec<&DataGlobal> = Vec::new();
+    for g in globals {
+        if !objects.iter().any(|o| o.name == g.name) {
+            objects.push(g);
+        }
+    }
+    let mut image = DataImage::default();
+    let mut placed: Vec<(DataSection, u64)> = Vec::with_capacity(objects.len());
+    for g in &objects {
+        let (section, bytes) = if printf_strings.iter().any(|s| is_string_of(g, s)) {
+            (DataSection::ConstString, &mut image.string)
+        } else if g.constant {
+            (DataSection::Const, &mut image.constant)
+        } else {
+            (DataSection::Global, &mut image.global)
+        };
+        let align = if section == DataSection::ConstString { 1 } else { g.align.max(1) as usize };
+        bytes.resize(bytes.len().div_ceil(align) * align, 0);
+        let offset = bytes.len() as u64;
+        let mut init = g.init.clone();
+        init.resize(g.size as usize, 0);
+        for r in &g.relocs {
+            if let Some(slot) = init.get_mut(r.offset as usize..r.offset as usize + 8) {
+                slot.fill(0);
+            }
+        }
+        bytes.extend_from_slice(&init);
+        image.symbols.push(SymbolDef {
+            name: g.name.clone(),
+            place: SymbolPlace::Data { section, offset },
+            size: g.size,
+        });
+        placed.push((section, offset));
+    }
+    for (g, &(section, offset)) in objects.iter().zip(&placed) {
+        for r in &g.relocs {
+            if !objects.iter().any(|o| o.name == r.symbol) {
+                return Err(Diagnostic::error(genxc_diag::unsupported(format!(
+                    "--emit zebin: not modeled by the zebin writer: global @{} holds the address of @{}, which is not a global of the data section",
+                    g.name, r.symbol
+                ))));
+            }
+            image.relocations.push(Relocation {
+                target: RelocTarget::Data(section),
+                offset: offset + r.offset,
+                kind: RelocType::SymAddr,
+                symbol: r.symbol.clone(),
+                addend: r.addend,
+            });
+        }
+    }
+    Ok(image)
+}
+
+/// The relocations of kernel `kernel`'s code: one per placeholder dword of a symbol address.
+fn code_relocations(kernel: &str, refs: &[finalize::SymbolRef]) -> Vec<Relocation> {
+    refs.iter()
+        .map(|r| Relocation {
+            target: RelocTarget::Kernel(kernel.to_string()),
+            offset: u64::from(r.offset),
+            kind: if r.high { RelocType::SymAddr32Hi } else { RelocType::SymAddr32 },
+            symbol: r.symbol.clone(),
+            addend: 0,
+        })
+        .collect()
 }
 
 /// Whether a vISA kernel waits at a work-group barrier.
@@ -345,13 +449,24 @@ pub fn build(
             )))]);
         };
         check_modeled(md).map_err(|d| vec![d])?;
-        let faddr = std::iter::once(k).chain(&u.functions).find_map(|f| {
-            f.body.iter().find_map(|i| match i {
-                genxc_visa::Inst::FAddr { function, .. } => Some(function.clone()),
-                _ => None,
-            })
-        });
-        if let Some(function) = faddr {
+        let faddrs = |f: &genxc_visa::Kernel| -> Vec<String> {
+            f.body
+                .iter()
+                .filter_map(|i| match i {
+                    genxc_visa::Inst::FAddr { function, .. } => Some(function.clone()),
+                    _ => None,
+                })
+                .collect()
+        };
+        if let Some((f, symbol)) = u.functions.iter().find_map(|f| Some((f, faddrs(f).into_iter().next()?))) {
+            return Err(vec![unsupported(
+                &k.name,
+                format!("the address of '{symbol}' taken in stack function '{}' (the finalizer's map of the kernel's code does not cover the functions linked into it)", f.name),
+            )]);
+        }
+        let data_symbol = |s: &str| md.globals.iter().any(|g| g.name == s);
+        let external = |s: &str| md.external_functions.iter().any(|f| f == s);
+        if let Some(function) = faddrs(k).into_iter().find(|s| !data_symbol(s) && !external(s)) {
             return Err(vec![unsupported(
                 &k.name,
                 format!("the address of function '{function}' (an indirect call's relocation, which the finalizer leaves to a linker)"),
@@ -363,6 +478,17 @@ pub fn build(
                 format!("the stack function '{}', whose name is not a vISA identifier (the .isa function table needs one)", f.name),
             )]);
         }
+    }
+    let printf_strings: Vec<&String> = kernels.iter().flat_map(|a| &a.metadata.printf_strings).collect();
+    let mut data =
+        data_image(kernels.iter().flat_map(|a| &a.metadata.globals), &printf_strings).map_err(|d| vec![d])?;
+    // the functions the kernels call and the module only declares: undefined symbols a linker
+    // (the runtime, given the module that defines them) resolves
+    for f in kernels.iter().flat_map(|a| &a.metadata.external_functions) {
+        if data.symbols.iter().any(|s| &s.name == f) {
+            continue;
+        }
+        data.symbols.push(SymbolDef { name: f.clone(), place: SymbolPlace::UndefinedFunction, size: 0 });
     }
     let finalizer = finalize::finalizer_command(opts.finalizer.as_deref());
     let mut extra = opts.finalizer_options.clone();
@@ -377,6 +503,7 @@ pub fn build(
     let mut code = Vec::with_capacity(finalized.len());
     let mut reports = Vec::with_capacity(finalized.len());
     let mut errors = Vec::new();
+    let mut relocations = Vec::new();
     for ((f, barriers), stack_calls) in finalized.into_iter().zip(barriers).zip(stack_calls) {
         let abi = kernels.iter().find(|m| m.metadata.name == f.name).expect("checked above");
         let parts = KernelParts { abi, finalized: &f, barriers };
@@ -391,6 +518,7 @@ pub fn build(
             let (file, rows) = f.lines;
             lines.push(genxc_zebin::debug_line::KernelLines { file, rows, code_bytes: f.code.len() as u64 });
         }
+        relocations.extend(code_relocations(&f.name, &f.symbol_refs));
         reports.push((f.name.clone(), f.report));
         code.push((f.name, f.code));
     }
@@ -400,7 +528,14 @@ pub fn build(
     let program = Program {
         device,
         kernels: code,
-        data_const: Vec::new(),
+        data_const: data.constant,
+        data_global: data.global,
+        data_const_string: data.string,
+        symbols: data.symbols,
+        relocations: {
+            relocations.extend(data.relocations);
+            relocations
+        },
         debug_line: genxc_zebin::debug_line::write(&lines),
         zeinfo: ZeInfo::new(infos),
     };

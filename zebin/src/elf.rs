@@ -3,12 +3,15 @@
 //!
 //! Layout written: the ELF header (class 64, little endian, type `ET_REL`, machine `EM_INTELGT`),
 //! then the section data, then the section headers: `.text.<kernel>` per kernel (`SHT_PROGBITS`,
-//! alloc + exec), `.data.const` when there is constant data, `.debug_line` when there is a line
-//! table, `.symtab` (one local function symbol
-//! per kernel), `.ze_info` (`SHT_ZEBIN_ZEINFO`), `.note.intelgt.compat` (the IntelGT notes:
-//! product family, GFX core, target flags, `.ze_info` version) and `.strtab` (section and symbol
-//! names).
+//! alloc + exec), the data sections that have contents (`.data.const`, `.data.global`,
+//! `.data.const.string`), `.debug_line` when there is a line table, `.symtab` (one local
+//! function symbol per kernel, then the global symbols of data objects and of functions defined
+//! elsewhere, undefined), the relocation sections (`.rel.text.<kernel>` for a kernel's code,
+//! `.rela.data.*` for a data section, see [`crate::reloc`]), `.ze_info` (`SHT_ZEBIN_ZEINFO`),
+//! `.note.intelgt.compat` (the IntelGT notes: product family, GFX core, target flags, `.ze_info`
+//! version) and `.strtab` (section and symbol names).
 
+use crate::reloc::{DataSection, ReadRelocation, RelocTarget, Relocation, SymbolDef, SymbolPlace};
 use crate::zeinfo::ZeInfo;
 use crate::Device;
 
@@ -24,6 +27,10 @@ const SHT_PROGBITS: u32 = 1;
 const SHT_SYMTAB: u32 = 2;
 const SHT_STRTAB: u32 = 3;
 const SHT_NOTE: u32 = 7;
+const SHT_RELA: u32 = 4;
+const SHT_REL: u32 = 9;
+const REL_SIZE: usize = 16;
+const RELA_SIZE: usize = 24;
 const SHF_ALLOC: u64 = 2;
 const SHF_EXECINSTR: u64 = 4;
 const EHDR_SIZE: usize = 64;
@@ -31,6 +38,11 @@ const SHDR_SIZE: usize = 64;
 const SYM_SIZE: usize = 24;
 /// `STT_FUNC` with `STB_LOCAL`, the symbol of a kernel.
 const STT_FUNC_LOCAL: u8 = 2;
+/// `STT_OBJECT` with `STB_GLOBAL`, the symbol of a data object.
+pub const STT_OBJECT_GLOBAL: u8 = 0x11;
+/// `STT_NOTYPE` with `STB_GLOBAL`, the (undefined) symbol of a function defined elsewhere, as
+/// Intel's compiler writes it.
+pub const STT_NOTYPE_GLOBAL: u8 = 0x10;
 
 /// The owner name of the IntelGT notes.
 pub const INTELGT_NOTE_OWNER: &str = "IntelGT";
@@ -58,6 +70,14 @@ pub struct Program {
     pub kernels: Vec<(String, Vec<u8>)>,
     /// Constant data (`.data.const`), omitted when empty.
     pub data_const: Vec<u8>,
+    /// Writable global data (`.data.global`), omitted when empty.
+    pub data_global: Vec<u8>,
+    /// printf format strings (`.data.const.string`), omitted when empty.
+    pub data_const_string: Vec<u8>,
+    /// The global symbols: objects of the data sections, functions defined elsewhere.
+    pub symbols: Vec<SymbolDef>,
+    /// The relocations of the kernels' code and of the data sections.
+    pub relocations: Vec<Relocation>,
     /// The DWARF line table of the kernels (`.debug_line`, see [`crate::debug_line`]), omitted
     /// when empty.
     pub debug_line: Vec<u8>,
@@ -117,6 +137,19 @@ pub struct ReadZebin {
     pub notes: Vec<Note>,
     /// The symbols of `.symtab` (the null symbol left out).
     pub symbols: Vec<Symbol>,
+    /// The entries of every relocation section, in section order.
+    pub relocations: Vec<ReadRelocation>,
+}
+
+impl Program {
+    /// The contents of data section `s`.
+    pub fn data(&self, s: DataSection) -> &[u8] {
+        match s {
+            DataSection::Global => &self.data_global,
+            DataSection::Const => &self.data_const,
+            DataSection::ConstString => &self.data_const_string,
+        }
+    }
 }
 
 impl ReadZebin {
@@ -258,20 +291,27 @@ pub fn write(program: &Program) -> Result<Vec<u8>, String> {
         let sym = strtab.add(name);
         symbols.push((sym, headers.len() as u16, bytes.len() as u64));
     }
-    if !program.data_const.is_empty() {
-        let sname = strtab.add(".data.const");
-        let offset = place(&mut data, &program.data_const, 16);
+    // the data sections, and the section index of each written
+    let mut data_index: Vec<(DataSection, u16)> = Vec::new();
+    for s in DataSection::ALL {
+        let bytes = program.data(s);
+        if bytes.is_empty() {
+            continue;
+        }
+        let sname = strtab.add(s.name());
+        let offset = place(&mut data, bytes, 16);
         headers.push(Header {
             name: sname,
             kind: SHT_PROGBITS,
             flags: SHF_ALLOC,
             offset,
-            size: program.data_const.len() as u64,
+            size: bytes.len() as u64,
             link: 0,
             info: 0,
             align: 16,
             entsize: 0,
         });
+        data_index.push((s, headers.len() as u16));
     }
     if !program.debug_line.is_empty() {
         let sname = strtab.add(".debug_line");
@@ -288,15 +328,42 @@ pub fn write(program: &Program) -> Result<Vec<u8>, String> {
             entsize: 0,
         });
     }
-    // .symtab: the null symbol, then one local function symbol per kernel
+    // .symtab: the null symbol, then one local function symbol per kernel, then the globals
+    let locals = symbols.len();
     let mut symtab = vec![0u8; SYM_SIZE];
-    for &(name, section, size) in &symbols {
+    let mut add_symbol = |name: u32, info: u8, section: u16, value: u64, size: u64| {
         symtab.extend_from_slice(&name.to_le_bytes());
-        symtab.push(STT_FUNC_LOCAL);
+        symtab.push(info);
         symtab.push(0);
         symtab.extend_from_slice(&section.to_le_bytes());
-        symtab.extend_from_slice(&0u64.to_le_bytes());
+        symtab.extend_from_slice(&value.to_le_bytes());
         symtab.extend_from_slice(&size.to_le_bytes());
+    };
+    for &(name, section, size) in &symbols {
+        add_symbol(name, STT_FUNC_LOCAL, section, 0, size);
+    }
+    let mut global_names: Vec<&str> = Vec::with_capacity(program.symbols.len());
+    for sym in &program.symbols {
+        if sym.name.is_empty() || sym.name.contains('\0') {
+            return Err(format!("a global symbol has no usable name ('{}')", sym.name));
+        }
+        if global_names.contains(&sym.name.as_str()) || code.contains(&sym.name.as_str()) {
+            return Err(format!("two symbols are named '{}'", sym.name));
+        }
+        global_names.push(&sym.name);
+        let name = strtab.add(&sym.name);
+        match sym.place {
+            SymbolPlace::Data { section, offset } => {
+                let Some(&(_, index)) = data_index.iter().find(|(s, _)| *s == section) else {
+                    return Err(format!("symbol '{}' is in {}, which is empty", sym.name, section.name()));
+                };
+                if offset.checked_add(sym.size).is_none_or(|end| end > program.data(section).len() as u64) {
+                    return Err(format!("symbol '{}' runs past the end of {}", sym.name, section.name()));
+                }
+                add_symbol(name, STT_OBJECT_GLOBAL, index, offset, sym.size);
+            }
+            SymbolPlace::UndefinedFunction => add_symbol(name, STT_NOTYPE_GLOBAL, 0, 0, 0),
+        }
     }
     let symtab_index = headers.len() + 1;
     let sname = strtab.add(".symtab");
@@ -308,10 +375,64 @@ pub fn write(program: &Program) -> Result<Vec<u8>, String> {
         offset,
         size: symtab.len() as u64,
         link: 0, // the string table's index, set below
-        info: symbols.len() as u32 + 1,
+        info: locals as u32 + 1,
         align: 8,
         entsize: SYM_SIZE as u64,
     });
+    // the relocation sections: one per kernel or data section patched
+    let mut targets: Vec<&RelocTarget> = Vec::new();
+    for r in &program.relocations {
+        if !targets.contains(&&r.target) {
+            targets.push(&r.target);
+        }
+    }
+    for target in targets {
+        let (name, section, size, with_addend) = match target {
+            RelocTarget::Kernel(k) => {
+                let Some(i) = code.iter().position(|c| c == k) else {
+                    return Err(format!("a relocation of the code of '{k}', which is not a kernel"));
+                };
+                (format!(".rel.text.{k}"), i as u16 + 1, program.kernels[i].1.len() as u64, false)
+            }
+            RelocTarget::Data(s) => {
+                let Some(&(_, index)) = data_index.iter().find(|(d, _)| d == s) else {
+                    return Err(format!("a relocation of {}, which is empty", s.name()));
+                };
+                (format!(".rela{}", s.name()), index, program.data(*s).len() as u64, true)
+            }
+        };
+        let mut entries = Vec::new();
+        for r in program.relocations.iter().filter(|r| &r.target == target) {
+            let Some(sym) = global_names.iter().position(|n| *n == r.symbol) else {
+                return Err(format!("a relocation names '{}', which is not a global symbol", r.symbol));
+            };
+            if r.offset.checked_add(r.kind.width()).is_none_or(|end| end > size) {
+                return Err(format!("a relocation at byte {} runs past the end of its section", r.offset));
+            }
+            if !with_addend && r.addend != 0 {
+                return Err(format!("a code relocation of '{}' with addend {}", r.symbol, r.addend));
+            }
+            let sym = (locals + 1 + sym) as u64;
+            entries.extend_from_slice(&r.offset.to_le_bytes());
+            entries.extend_from_slice(&(sym << 32 | u64::from(r.kind.number())).to_le_bytes());
+            if with_addend {
+                entries.extend_from_slice(&r.addend.to_le_bytes());
+            }
+        }
+        let sname = strtab.add(&name);
+        let offset = place(&mut data, &entries, 8);
+        headers.push(Header {
+            name: sname,
+            kind: if with_addend { SHT_RELA } else { SHT_REL },
+            flags: 0,
+            offset,
+            size: entries.len() as u64,
+            link: symtab_index as u32,
+            info: u32::from(section),
+            align: 8,
+            entsize: if with_addend { RELA_SIZE } else { REL_SIZE } as u64,
+        });
+    }
     let yaml = program.zeinfo.to_yaml();
     let sname = strtab.add(".ze_info");
     let offset = place(&mut data, yaml.as_bytes(), 1);
@@ -438,6 +559,7 @@ pub fn read(bytes: &[u8]) -> Result<ReadZebin, String> {
         return Err(format!("section name table index {shstrndx} is not a section"));
     }
     let mut raw = Vec::with_capacity(shnum);
+    let mut links = Vec::with_capacity(shnum);
     for i in 0..shnum {
         let h = shoff
             .checked_add(i * SHDR_SIZE)
@@ -454,7 +576,9 @@ pub fn read(bytes: &[u8]) -> Result<ReadZebin, String> {
                 .ok_or(format!("section {i} is outside the file"))?
                 .to_vec()
         };
+        let link_info = (u32_at(bytes, h + 40)?, u32_at(bytes, h + 44)?);
         raw.push((u32_at(bytes, h)?, kind, u64_at(bytes, h + 8)?, data));
+        links.push(link_info);
     }
     let names = raw[shstrndx].3.clone();
     let mut sections = Vec::with_capacity(shnum);
@@ -502,5 +626,42 @@ pub fn read(bytes: &[u8]) -> Result<ReadZebin, String> {
             });
         }
     }
-    Ok(ReadZebin { file_type, machine, sections, notes, symbols })
+    let mut relocations = Vec::new();
+    for (s, &(_, info)) in sections.iter().zip(&links) {
+        let with_addend = match s.kind {
+            SHT_REL => false,
+            SHT_RELA => true,
+            _ => continue,
+        };
+        let target = sections
+            .get(info as usize)
+            .ok_or(format!("relocation section {} patches section {info}, which is not one", s.name))?;
+        for e in s.data.chunks(if with_addend { RELA_SIZE } else { REL_SIZE }) {
+            let offset = u64_at(e, 0).map_err(|_| format!("a truncated entry in {}", s.name))?;
+            let r_info = u64_at(e, 8).map_err(|_| format!("a truncated entry in {}", s.name))?;
+            let addend = if with_addend {
+                u64_at(e, 16).map_err(|_| format!("a truncated entry in {}", s.name))? as i64
+            } else {
+                0
+            };
+            let sym = (r_info >> 32) as usize;
+            let symbol = match sym {
+                0 => String::new(),
+                n => symbols
+                    .get(n - 1)
+                    .ok_or(format!("a relocation of {} names symbol {n}, which is not one", s.name))?
+                    .name
+                    .clone(),
+            };
+            relocations.push(ReadRelocation {
+                section: target.name.clone(),
+                with_addend,
+                offset,
+                kind: r_info as u32,
+                symbol,
+                addend,
+            });
+        }
+    }
+    Ok(ReadZebin { file_type, machine, sections, notes, symbols, relocations })
 }

@@ -1,5 +1,5 @@
 //! zebin, the device binary Intel's compute runtime (Level Zero, OpenCL) loads: an ELF64 file with
-//! one `.text.<kernel>` section of Gen code per kernel, the `.ze_info` YAML metadata that tells the
+//! one `.text.<kernel>` section of Gen code per kernel, global data with its symbols and relocations, the `.ze_info` YAML metadata that tells the
 //! runtime how to launch each kernel (execution environment, payload arguments, per-thread
 //! payload, binding table), optional constant data, a symbol table, and the IntelGT compatibility
 //! notes naming the target device.
@@ -11,9 +11,11 @@
 
 pub mod debug_line;
 pub mod elf;
+pub mod reloc;
 pub mod zeinfo;
 
 pub use elf::{read, write, Note, Program, ReadZebin, Section, Symbol};
+pub use reloc::{DataSection, ReadRelocation, RelocTarget, RelocType, Relocation, SymbolDef, SymbolPlace};
 pub use zeinfo::{
     parse, AccessType, AddrMode, AddrSpace, BindingTableIndex, ExecutionEnv, KernelInfo, Node, PayloadArg,
     PayloadArgType, PerThreadArgType, PerThreadBuffer, PerThreadBufferKind, PerThreadPayloadArg, ZeInfo,

@@ -63,6 +63,10 @@ fn written_and_read_back() {
             device,
             kernels: vec![("first".into(), vec![1; 48]), ("second kernel".into(), vec![2; 16])],
             data_const: vec![7; 5],
+            data_global: Vec::new(),
+            data_const_string: Vec::new(),
+            symbols: Vec::new(),
+            relocations: Vec::new(),
             debug_line: Vec::new(),
             zeinfo: ZeInfo::new(vec![kernel("first"), kernel("second kernel")]),
         };
@@ -89,6 +93,10 @@ fn mismatched_programs_are_refused() {
         device: Device::Dg2,
         kernels: vec![("a".into(), vec![0; 16])],
         data_const: Vec::new(),
+        data_global: Vec::new(),
+        data_const_string: Vec::new(),
+        symbols: Vec::new(),
+        relocations: Vec::new(),
         debug_line: Vec::new(),
         zeinfo: ZeInfo::new(vec![kernel("b")]),
     };
@@ -105,6 +113,10 @@ fn bad_files_are_errors() {
         device: Device::Pvc,
         kernels: vec![("k".into(), vec![0; 16])],
         data_const: Vec::new(),
+        data_global: Vec::new(),
+        data_const_string: Vec::new(),
+        symbols: Vec::new(),
+        relocations: Vec::new(),
         debug_line: Vec::new(),
         zeinfo: ZeInfo::new(vec![kernel("k")]),
     };
@@ -141,4 +153,109 @@ fn yaml_subset() {
     assert!(err("version '1.1'\n").contains("expected 'key: value'"));
     assert!(err("version: '1.1'\n   kernels:\n").contains("unexpected indentation"));
     assert!(err("version: '1.1\n").contains("unterminated"));
+}
+
+/// A program with data in every data section, global symbols (objects and an undefined
+/// function) and relocations of code and data.
+fn with_relocations() -> Program {
+    use genxc_zebin::{DataSection, RelocTarget, RelocType, Relocation, SymbolDef, SymbolPlace};
+    let object = |name: &str, section, offset, size| SymbolDef {
+        name: name.into(),
+        place: SymbolPlace::Data { section, offset },
+        size,
+    };
+    let reloc = |target, offset, kind, symbol: &str, addend| Relocation {
+        target,
+        offset,
+        kind,
+        symbol: symbol.into(),
+        addend,
+    };
+    let code = RelocTarget::Kernel("k".into());
+    Program {
+        device: Device::Dg2,
+        kernels: vec![("k".into(), vec![0; 64])],
+        data_const: vec![1; 32],
+        data_global: vec![2; 16],
+        data_const_string: b"%d\n\0".to_vec(),
+        symbols: vec![
+            object("table", DataSection::Const, 0, 32),
+            object("cursor", DataSection::Global, 8, 8),
+            object("fmt", DataSection::ConstString, 0, 4),
+            SymbolDef { name: "ext".into(), place: SymbolPlace::UndefinedFunction, size: 0 },
+        ],
+        relocations: vec![
+            reloc(code.clone(), 12, RelocType::SymAddr32, "cursor", 0),
+            reloc(code.clone(), 28, RelocType::SymAddr32Hi, "cursor", 0),
+            reloc(code, 44, RelocType::SymAddr32, "ext", 0),
+            reloc(RelocTarget::Data(DataSection::Global), 8, RelocType::SymAddr, "table", 12),
+        ],
+        debug_line: Vec::new(),
+        zeinfo: ZeInfo::new(vec![kernel("k")]),
+    }
+}
+
+#[test]
+fn symbols_and_relocations_are_read_back() {
+    let program = with_relocations();
+    let z = read(&write(&program).unwrap()).unwrap();
+    assert_eq!(z.section(".data.global").unwrap().data, [2; 16]);
+    assert_eq!(z.section(".data.const.string").unwrap().data, b"%d\n\0");
+    let names: Vec<(&str, u8, u64, u64)> =
+        z.symbols.iter().map(|s| (s.name.as_str(), s.info, s.value, s.size)).collect();
+    assert_eq!(
+        names,
+        [
+            ("k", 2, 0, 64),
+            ("table", 0x11, 0, 32),
+            ("cursor", 0x11, 8, 8),
+            ("fmt", 0x11, 0, 4),
+            ("ext", 0x10, 0, 0)
+        ]
+    );
+    // defined symbols name their section, the undefined function none
+    assert_eq!(z.sections[z.symbols[2].section as usize].name, ".data.global");
+    assert_eq!(z.symbols[4].section, 0);
+    let relocs: Vec<(&str, bool, u64, u32, &str, i64)> = z
+        .relocations
+        .iter()
+        .map(|r| (r.section.as_str(), r.with_addend, r.offset, r.kind, r.symbol.as_str(), r.addend))
+        .collect();
+    assert_eq!(
+        relocs,
+        [
+            (".text.k", false, 12, 2, "cursor", 0),
+            (".text.k", false, 28, 3, "cursor", 0),
+            (".text.k", false, 44, 2, "ext", 0),
+            (".data.global", true, 8, 1, "table", 12),
+        ]
+    );
+    assert!(z.section(".rel.text.k").is_some() && z.section(".rela.data.global").is_some());
+}
+
+#[test]
+fn bad_relocations_are_refused() {
+    let mut p = with_relocations();
+    p.relocations[0].symbol = "nowhere".into();
+    assert!(write(&p).unwrap_err().contains("'nowhere', which is not a global symbol"));
+    let mut p = with_relocations();
+    p.relocations[1].offset = 62;
+    assert!(write(&p).unwrap_err().contains("runs past the end"));
+    let mut p = with_relocations();
+    p.relocations[2].addend = 4;
+    assert!(write(&p).unwrap_err().contains("code relocation"));
+    let mut p = with_relocations();
+    p.symbols[1].size = 9;
+    assert!(write(&p).unwrap_err().contains("'cursor' runs past the end of .data.global"));
+    let mut p = with_relocations();
+    p.symbols[3].name = "k".into();
+    assert_eq!(write(&p).unwrap_err(), "two symbols are named 'k'");
+    let mut p = with_relocations();
+    p.data_global.clear();
+    assert!(write(&p).unwrap_err().contains(".data.global, which is empty"));
+    // truncations of a file with relocations are errors, not panics
+    let bytes = write(&with_relocations()).unwrap();
+    for len in 0..bytes.len() {
+        let _ = read(&bytes[..len]);
+    }
 }

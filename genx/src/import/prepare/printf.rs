@@ -17,6 +17,13 @@
 //! around the stores without splitting blocks here. Format and `%s` strings go into the string
 //! table, kept in the named metadata [`PRINTF_STRINGS_MD`] in index order for kernels.json; the
 //! string globals, then unused, are deleted.
+//!
+//! For a zebin the runtime reads strings by address instead ([`request_strings_by_address`]: the
+//! module carries the named metadata [`PRINTF_BY_ADDRESS_MD`]): the record starts with the
+//! format string's 64-bit address and a `%s` argument is its tag and the string's 64-bit
+//! address; the string globals stay, in the data section, and the string table is still kept
+//! for kernels.json. A record that does not fit is then marked by the 8-byte address
+//! `0xffffffff` (where eight bytes fit), at which the runtime's decoder stops.
 
 use super::super::raw::{ModuleRef, Ty, Val};
 use super::super::validate::inst_label;
@@ -36,6 +43,18 @@ pub const PRINTF_BUFFER_BYTES: u32 = 4 << 20;
 
 /// Named metadata holding the string table: operand `i` is `!{!"string i"}`.
 pub const PRINTF_STRINGS_MD: &str = "genx.printf.strings";
+
+/// Named metadata whose presence asks for printf records holding string addresses (a zebin's
+/// format) rather than string indices.
+pub const PRINTF_BY_ADDRESS_MD: &str = "genx.printf.by_address";
+
+/// Marks `m` so that its printf records hold the 64-bit addresses of their strings (as the
+/// compute runtime reads a zebin's printf buffer) rather than string indices.
+pub fn request_strings_by_address(m: &inkwell::module::Module<'_>) {
+    let node = m.get_context().metadata_node(&[]);
+    // adding an operand to a named metadata node of the module cannot fail for a node
+    let _ = m.add_global_metadata(PRINTF_BY_ADDRESS_MD, &node);
+}
 
 /// Data-type tags of the printf buffer (the compute runtime's `PrintfDataType`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -167,6 +186,8 @@ struct Resolver<'m> {
     table: StringTable,
     writers: HashMap<u32, LLVMValueRef>,
     maybe_dead: Vec<LLVMValueRef>,
+    /// Records hold string addresses ([`PRINTF_BY_ADDRESS_MD`]), not indices.
+    by_address: bool,
 }
 
 type R<T> = Result<T, Failure>;
@@ -178,7 +199,16 @@ impl<'m> Resolver<'m> {
             let ctx = LLVMGetModuleContext(m.0);
             (ctx, LLVMCreateBuilderInContext(ctx))
         };
-        Resolver { m, ctx, b, table: StringTable::default(), writers: HashMap::new(), maybe_dead: Vec::new() }
+        let by_address = !m.named_metadata(PRINTF_BY_ADDRESS_MD).is_empty();
+        Resolver {
+            m,
+            ctx,
+            b,
+            table: StringTable::default(),
+            writers: HashMap::new(),
+            maybe_dead: Vec::new(),
+            by_address,
+        }
     }
 
     fn i32t(&self) -> LLVMTypeRef {
@@ -238,7 +268,7 @@ impl<'m> Resolver<'m> {
         let convs = conversions(&fmt)?;
         // SAFETY: the builder is positioned before a live instruction of the module.
         unsafe { LLVMPositionBuilderBefore(self.b, call.0) };
-        let fmt_index = self.string_index(fmt_val.0)?;
+        let fmt_words = self.string_words(fmt_val.0)?;
         let mut args = Vec::new();
         // Arguments past the conversions are dropped (as IGC does): the runtime never reads them.
         for (k, &conv) in convs.iter().enumerate() {
@@ -251,7 +281,7 @@ impl<'m> Resolver<'m> {
         for i in 0..nargs {
             self.maybe_dead.push(call.operand(i).0);
         }
-        let mut record = vec![fmt_index];
+        let mut record = fmt_words;
         for a in &args {
             record.push(self.c32(a.tag as u32));
             if let Some(n) = a.count {
@@ -294,6 +324,69 @@ impl<'m> Resolver<'m> {
         }
     }
 
+    /// What a record holds for a string argument: its index (one dword), or with
+    /// [`PRINTF_BY_ADDRESS_MD`] its 64-bit address (two dwords; its strings still join the table).
+    fn string_words(&mut self, v: LLVMValueRef) -> R<Vec<LLVMValueRef>> {
+        if !self.by_address {
+            return Ok(vec![self.string_index(v)?]);
+        }
+        self.intern_strings(v)?;
+        let address = self.string_address(v)?;
+        Ok(self.split64(address))
+    }
+
+    /// The i64 address of a string argument: `llvm.genx.gaddr` of its global (the memory
+    /// lowering's form of a global's address, which keeps the global in the data section), or a
+    /// `select` of two such.
+    fn string_address(&mut self, v: LLVMValueRef) -> R<LLVMValueRef> {
+        let val = Val(v);
+        if val.is_instruction() && val.opcode() == LLVMOpcode::LLVMSelect {
+            let t = self.string_address(val.operand(1).0)?;
+            let f = self.string_address(val.operand(2).0)?;
+            // SAFETY: a select of two i64 values at the builder's position.
+            return Ok(unsafe { LLVMBuildSelect(self.b, val.operand(0).0, t, f, c"str.address".as_ptr()) });
+        }
+        let mut g = v;
+        // SAFETY: kind queries on live values.
+        while unsafe { LLVMIsAGlobalVariable(g).is_null() } {
+            g = cast_operand(g).ok_or_else(|| {
+                unsupported(format!("a printf string that is not a global: {}", Val(v).print()))
+            })?;
+        }
+        // SAFETY: `g` is a global variable of the module; the declaration is made once in the
+        // module's context; the call is built at the builder's position.
+        Ok(unsafe {
+            let space = LLVMGetPointerAddressSpace(LLVMTypeOf(g));
+            let i8p = LLVMPointerType(LLVMInt8TypeInContext(self.ctx), space);
+            let name = CString::new(format!("llvm.genx.gaddr.i64.p{space}i8")).unwrap_or_default();
+            let fty = LLVMFunctionType(self.i64t(), [i8p].as_mut_ptr(), 1, 0);
+            let mut decl = LLVMGetNamedFunction(self.m.0, name.as_ptr());
+            if decl.is_null() {
+                decl = LLVMAddFunction(self.m.0, name.as_ptr(), fty);
+            }
+            let arg = LLVMConstPointerCast(g, i8p);
+            LLVMBuildCall2(self.b, fty, decl, [arg].as_mut_ptr(), 1, c"str.address".as_ptr())
+        })
+    }
+
+    /// Adds the constant strings a string argument may be (through casts, zero GEPs and
+    /// `select`s) to the table, without building anything; an error when it is not one.
+    fn intern_strings(&mut self, v: LLVMValueRef) -> R<()> {
+        if let Some(s) = constant_string(v) {
+            self.table.intern(&s);
+            return Ok(());
+        }
+        let val = Val(v);
+        if val.is_instruction() && val.opcode() == LLVMOpcode::LLVMSelect {
+            self.intern_strings(val.operand(1).0)?;
+            return self.intern_strings(val.operand(2).0);
+        }
+        if let Some(inner) = cast_operand(v) {
+            return self.intern_strings(inner);
+        }
+        Err(unsupported(format!("a printf string that is not a constant string: {}", Val(v).print())))
+    }
+
     /// The i32 index of a string argument: a constant string (through casts and zero GEPs), or a
     /// `select` of two such.
     fn string_index(&mut self, v: LLVMValueRef) -> R<LLVMValueRef> {
@@ -321,8 +414,8 @@ impl<'m> Resolver<'m> {
         let scalar = |tag, dwords| Ok(RecordArg { tag, count: None, dwords });
         match ty.kind() {
             LLVMTypeKind::LLVMPointerTypeKind if conv == b's' => {
-                let i = self.string_index(a.0)?;
-                scalar(PrintfDataType::String, vec![i])
+                let words = self.string_words(a.0)?;
+                scalar(PrintfDataType::String, words)
             }
             LLVMTypeKind::LLVMPointerTypeKind => {
                 // SAFETY: ptrtoint zero-extends a narrower pointer to i64.
@@ -510,15 +603,23 @@ impl<'m> Resolver<'m> {
             LLVMSetAlignment(st, 4);
         }
         LLVMBuildBr(b, done);
-        // full: the invalid index -1 where four bytes still fit.
+        // full: the invalid index -1 where four bytes still fit; by address, the 8-byte format
+        // address 0xffffffff where eight do (where the runtime's decoder stops).
         LLVMPositionBuilderAtEnd(b, full);
-        let end4 = LLVMBuildAdd(b, off64, self.c64(4), c"".as_ptr());
-        let fits4 = LLVMBuildICmp(b, LLVMIntPredicate::LLVMIntULE, end4, limit, c"".as_ptr());
-        LLVMBuildCondBr(b, fits4, mark, done);
+        let mark_bytes: u64 = if self.by_address { 8 } else { 4 };
+        let end_mark = LLVMBuildAdd(b, off64, self.c64(mark_bytes), c"".as_ptr());
+        let fits_mark = LLVMBuildICmp(b, LLVMIntPredicate::LLVMIntULE, end_mark, limit, c"".as_ptr());
+        LLVMBuildCondBr(b, fits_mark, mark, done);
         LLVMPositionBuilderAtEnd(b, mark);
         let p = LLVMBuildIntToPtr(b, at, p32, c"".as_ptr());
         let st = LLVMBuildStore(b, self.c32(u32::MAX), p);
         LLVMSetAlignment(st, 4);
+        if self.by_address {
+            let a = LLVMBuildAdd(b, at, self.c64(4), c"".as_ptr());
+            let p = LLVMBuildIntToPtr(b, a, p32, c"".as_ptr());
+            let st = LLVMBuildStore(b, self.c32(0), p);
+            LLVMSetAlignment(st, 4);
+        }
         LLVMBuildBr(b, done);
         LLVMPositionBuilderAtEnd(b, done);
         let ret = LLVMBuildSelect(b, fits, self.c32(0), self.c32(u32::MAX), c"".as_ptr());
