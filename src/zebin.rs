@@ -169,7 +169,9 @@ pub fn kernel_info(parts: &KernelParts, platform: Platform) -> Result<KernelInfo
         let arg = match a.implicit {
             ImplicitArg::LocalSize => implicit(PayloadArgType::LocalSize, 12)?,
             ImplicitArg::GroupCount => implicit(PayloadArgType::GroupCount, 12)?,
-            ImplicitArg::PrivateBase => return Err(private_memory_refusal(k)),
+            // the code places each thread's stack at `base + %hw_id * size` (the zebin's
+            // convention, `StackThreadIndex::HardwareThreadId`); the buffer is declared below
+            ImplicitArg::PrivateBase => implicit(PayloadArgType::PrivateBaseStateless, 8)?,
             ImplicitArg::PrintfBuffer => return Err(printf_refusal(k)),
             ImplicitArg::Other(n) => return Err(unsupported(&k.name, format!("implicit argument kind {n}"))),
             // the per-thread payload, declared above
@@ -237,6 +239,11 @@ pub fn kernel_info(parts: &KernelParts, platform: Platform) -> Result<KernelInfo
         info.per_thread_memory_buffers
             .push(PerThreadBuffer { kind: PerThreadBufferKind::SpillFill, size: f.report.scratch_size });
     }
+    // the private memory (stack) the code strides by per hardware thread
+    if k.private_memory > 0 {
+        info.per_thread_memory_buffers
+            .push(PerThreadBuffer { kind: PerThreadBufferKind::Private, size: k.private_memory });
+    }
     // the implicit inputs selection declared (local ids, local size, group count), which the
     // metadata does not list
     for i in &abi.selected_inputs {
@@ -271,18 +278,6 @@ fn printf_refusal(k: &Kernel) -> Diagnostic {
     )
 }
 
-/// The refusal of a kernel with private memory.
-fn private_memory_refusal(k: &Kernel) -> Diagnostic {
-    unsupported(
-        &k.name,
-        format!(
-            "private memory (genxc's code places each thread's {} bytes of stack by the low 14 bits of %sr0, {} slots; the runtime sizes private memory by its own count of hardware threads)",
-            k.private_memory,
-            genxc_genx::import::prepare::STACK_THREAD_SLOTS
-        ),
-    )
-}
-
 /// Why the zebin writer cannot describe kernel `k`, if it cannot: what the metadata alone shows,
 /// checked before any finalizer runs.
 fn check_modeled(k: &Kernel) -> Result<(), Diagnostic> {
@@ -295,9 +290,6 @@ fn check_modeled(k: &Kernel) -> Result<(), Diagnostic> {
     let with_implicit = |i: ImplicitArg| k.args.iter().any(|a| a.implicit == i);
     if with_implicit(ImplicitArg::PrintfBuffer) {
         return Err(printf_refusal(k));
-    }
-    if with_implicit(ImplicitArg::PrivateBase) {
-        return Err(private_memory_refusal(k));
     }
     if let Some(ImplicitArg::Other(n)) =
         k.args.iter().map(|a| a.implicit).find(|i| matches!(i, ImplicitArg::Other(_)))
