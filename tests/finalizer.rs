@@ -30,6 +30,8 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("zebin/spill_pressure.ll", &[]),
     ("zebin/fp_contract.ll", &[]),
     ("zebin/debug_locations.ll", &[]),
+    ("zebin/private_array.ll", &[]),
+    ("zebin/private_recursion.ll", &[]),
     ("calls/stack_calls.ll", &[]),
     ("calls/linked_call.ll", &[]),
     ("calls/linked_symbol.ll", &[]),

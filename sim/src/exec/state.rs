@@ -101,10 +101,14 @@ impl Layout {
         for (id, size) in [(VarId::ARG, ARG_BYTES), (VarId::RETVAL, RETVAL_BYTES)] {
             slots[id.0 as usize] = Some(Slot { start: place(size, &mut roots)?, size, ty: VisaType::UD });
         }
-        // The stack and frame pointers and %sr0 (whose low bits number the hardware thread).
-        for (id, size, ty) in
-            [(VarId::SP, 8, VisaType::UQ), (VarId::FP, 8, VisaType::UQ), (VarId::SR0, 16, VisaType::UD)]
-        {
+        // The stack and frame pointers, %sr0 (whose low bits number the hardware thread) and
+        // %hw_id (the hardware thread id: the same number).
+        for (id, size, ty) in [
+            (VarId::SP, 8, VisaType::UQ),
+            (VarId::FP, 8, VisaType::UQ),
+            (VarId::SR0, 16, VisaType::UD),
+            (VarId::HW_ID, 4, VisaType::UD),
+        ] {
             slots[id.0 as usize] = Some(Slot { start: place(size, &mut roots)?, size, ty });
         }
         // Aliases, possibly of aliases: resolve until nothing changes.
@@ -328,6 +332,11 @@ impl Thread {
             sr0[..4].copy_from_slice(&hw_thread_slot(launch, ids).to_le_bytes());
             t.regs.data[at..at + 16].copy_from_slice(&sr0);
             t.regs.defined[at..at + 16].fill(true);
+        }
+        if let Some(Some(s)) = layout.slots.get(VarId::HW_ID.0 as usize) {
+            let at = s.start as usize;
+            t.regs.data[at..at + 4].copy_from_slice(&hw_thread_slot(launch, ids).to_le_bytes());
+            t.regs.defined[at..at + 4].fill(true);
         }
 
         for (input, arg) in bind_inputs(k, launch)? {

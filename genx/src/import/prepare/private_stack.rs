@@ -11,8 +11,9 @@
 //!   run at once, so a runtime allocates `size * 16384` bytes ([`StackThreadIndex::Sr0Slot`], the
 //!   `.visaasm`/`.isa` outputs' convention). For a zebin ([`StackThreadIndex::HardwareThreadId`])
 //!   the thread's part starts at `base + %hw_id * size` instead, as Intel's Vector Compiler
-//!   places it: the finalizer computes `%hw_id` from `%sr0` with the platform's unused thread-id
-//!   bits squeezed out, so it stays below the runtime's count of hardware threads, and the
+//!   places it (by a hardware thread id): `GenX_IR` reads `%hw_id` as the thread's fixed-function
+//!   thread id (bits 9:0 of r0.5 on TGLLP, DG2 and PVC), the index the hardware addresses
+//!   per-thread scratch by, which stays below the runtime's count of hardware threads; the
 //!   runtime allocates `size` bytes (`per_thread_memory_buffers`, `private_space`) times that
 //!   count. A kernel that uses the stack sets `%sp` and `%fp` there first.
 //! - A function with slots reads `%sp` at its entry (its frame base), moves `%sp` past its frame
