@@ -314,7 +314,7 @@ fn compile_split(
     };
     let units: Vec<&split::UnitPlan> = plan.units.iter().collect();
     let (results, scanned) = run_parallel(units, Some(&pool), times, Some(scan), |unit, mark| {
-        let (u, md) = unit_from_text(&plan, unit, name, platform, private_stack(opts), mark)?;
+        let (u, md) = unit_from_text(&plan, unit, name, platform, opts, mark)?;
         if checks.enabled() {
             genxc_genx::verify::verify_unit(&u, "import").ok()?;
         }
@@ -364,6 +364,15 @@ fn private_stack(opts: &CompileOptions) -> PrivateStack {
     PrivateStack { bytes_per_thread: opts.stack_mem_size, thread_index }
 }
 
+/// Marks the kernels of `module` as taking bindless buffers when `opts` asks for them
+/// (`-vc-use-bindless-buffers`): selection and the zebin writer then treat their buffer arguments
+/// as surface-state offsets.
+fn mark_bindless_buffers(module: &mut genxc_genx::Module, opts: &CompileOptions) {
+    for k in &mut module.kernels {
+        k.bindless_buffers = opts.bindless_buffers;
+    }
+}
+
 /// Parses and imports one unit's text and builds its kernel unit, as the whole module would have
 /// built it: the same functions (checked against the plan), shared subroutines renamed after the
 /// kernel. Also gives the kernel metadata values it took. `None` on any error.
@@ -372,9 +381,10 @@ fn unit_from_text(
     unit: &split::UnitPlan,
     name: &str,
     platform: Platform,
-    stack: PrivateStack,
+    opts: &CompileOptions,
     mark: &mut dyn FnMut(Stage),
 ) -> Option<(KernelUnit, u32)> {
+    let stack = private_stack(opts);
     let text = plan.text(unit);
     let large = text.len() > memory::LARGE_UNIT_BYTES;
     let imported = with_context(|ctx| {
@@ -390,7 +400,8 @@ fn unit_from_text(
         memory::trim_llvm_heap();
         memory::large_unit();
     }
-    let (module, md) = imported?;
+    let (mut module, md) = imported?;
+    mark_bindless_buffers(&mut module, opts);
     if !module.notes.is_empty() {
         // warnings are located and reported by the whole-module compile
         return None;
@@ -584,7 +595,10 @@ fn compile_whole(
         opts.platform,
         private_stack(opts),
     )
-    .map(|(module, _)| module)
+    .map(|(mut module, _)| {
+        mark_bindless_buffers(&mut module, opts);
+        module
+    })
     .map_err(|d| {
         end_import(times);
         locate(d)

@@ -194,6 +194,12 @@ pub fn kernel_info(parts: &KernelParts, platform: Platform) -> Result<KernelInfo
                     };
                 let desc = a.type_desc.to_ascii_lowercase();
                 match (a.category, a.pointer.map(|p| p.space)) {
+                    // a bindless buffer: its surface-state offset in the payload, no
+                    // binding-table entry (the code sets %bss to it)
+                    (ArgCategory::Surface, _) if k.is_bindless_buffer(index) => {
+                        let access = a.pointer.map(|p| access_of(p.access)).unwrap_or(access_of_desc(&desc));
+                        by_pointer(AddrMode::Bindless, AddrSpace::Global, Some(access), offset, 4)
+                    }
                     (ArgCategory::Surface, _) => {
                         let bti = k.binding_table_index(index).unwrap_or(0);
                         info.binding_table_indices

@@ -470,7 +470,8 @@ fn ocloc_option_strings() {
     assert_eq!(err("-Xfinalizer"), "error: option '-Xfinalizer' needs a value");
     assert!(err("-options '-vc-codegen").contains("unclosed '"));
     assert_eq!(err("-ffp-contract=maybe"), "error: option '-ffp-contract=maybe' needs fast, on or off");
-    assert!(err("-internal_options -vc-use-bindless-buffers").contains("not modeled: bindless buffers"));
+    assert!(!CompileOptions::default().bindless_buffers);
+    assert!(parse("-internal_options -vc-use-bindless-buffers").unwrap().bindless_buffers);
     assert_eq!(
         err("-ze-exp-register-file-size=64"),
         "error: option '-ze-exp-register-file-size=64' needs 128 or 256, found '64'"
