@@ -413,3 +413,20 @@ fn bindless_refusals_are_located() {
     let opts = CompileOptions { platform: Platform::Dg2, ..Default::default() };
     assert!(!genxc::compile_inputs(&[input("surfaces/surface_values.ll")], &opts).failed());
 }
+
+#[test]
+fn kernels_json_binds_no_bindless_buffer() {
+    for bindless in [false, true] {
+        let outcome =
+            compile_bindless("zebin/bindless_buffers.ll", Platform::Dg2, &[Emit::Metadata], bindless);
+        let json: serde_json::Value = serde_json::from_str(outcome.kernels_json().unwrap()).unwrap();
+        let oword = &json["kernels"][0];
+        assert_eq!(oword["name"], "bindless_oword");
+        for arg in 1..3 {
+            let a = &oword["args"][arg];
+            // the payload holds the surface-state offset; no binding-table index to bind it at
+            assert!(a["offset"].is_u64(), "{a}");
+            assert_eq!(a["bti"].is_null(), bindless, "bindless {bindless}: {a}");
+        }
+    }
+}
