@@ -352,7 +352,6 @@ fn zebin_refusals_are_messages() {
             "calls/call_undefined.ll",
             "not modeled by the zebin writer: calls to functions the module only declares",
         ),
-        ("calls/stack_args_memory.ll", "not modeled by the zebin writer: private memory"),
         ("printf/printf_values.ll", "not modeled by the zebin writer: printf"),
         ("intrinsics/inline_asm.ll", "--emit zebin of inline assembly"),
         ("globals/address_in_global.ll", "not modeled by the zebin writer: the global data section"),
