@@ -980,6 +980,8 @@ mod tests {
             "spirv/single_element.ll",
             // `!dbg` locations: debug metadata the plan does not take.
             "zebin/debug_locations.ll",
+            // A stack function (recursion through private memory).
+            "zebin/private_recursion.ll",
         ];
         // Intel's final IR of the examples (tests/fixtures/regions/intel) holds globals.
         fell_back.retain(|name| !name.starts_with("regions/intel/"));
