@@ -168,6 +168,9 @@ pub struct CompileOptions {
     /// The 256-register file (ocloc's `-doubleGRF`, `-ze-exp-register-file-size=256`): the
     /// finalizer allocates 256 GRFs per thread (PVC).
     pub large_grf: bool,
+    /// Bindless buffers (ocloc's internal `-vc-use-bindless-buffers`): buffer arguments are
+    /// surface-state offsets accessed through vISA's bindless surface, not binding-table entries.
+    pub bindless_buffers: bool,
     /// Which floating-point multiply-adds become one `mad` (ocloc's and clang's
     /// `-ffp-contract=off|on|fast`; genxc's default is `fast`).
     pub fp_contract: genxc_genx::lower::FpContract,
@@ -201,6 +204,7 @@ impl Default for CompileOptions {
             finalizer: None,
             finalizer_options: Vec::new(),
             large_grf: false,
+            bindless_buffers: false,
             fp_contract: genxc_genx::lower::FpContract::Fast,
             debug_lines: false,
             simd_width: genxc_mlir_to_llvm::gpu::DEFAULT_SIMD_WIDTH,

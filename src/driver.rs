@@ -16,6 +16,7 @@ use crate::pipeline::{self, Checks, Products, UnitOutput};
 use crate::timing::{self, PassTimes, PhaseTimes, Stage};
 use crate::{memory, split};
 use genxc_diag::{Diagnostic, Location};
+use genxc_genx::import::prepare::{PrivateStack, StackThreadIndex};
 use genxc_genx::metadata::Kernel;
 use genxc_genx::units::{KernelUnit, UnitRole};
 use genxc_genx::Platform;
@@ -313,7 +314,7 @@ fn compile_split(
     };
     let units: Vec<&split::UnitPlan> = plan.units.iter().collect();
     let (results, scanned) = run_parallel(units, Some(&pool), times, Some(scan), |unit, mark| {
-        let (u, md) = unit_from_text(&plan, unit, name, platform, opts.stack_mem_size, mark)?;
+        let (u, md) = unit_from_text(&plan, unit, name, platform, opts, mark)?;
         if checks.enabled() {
             genxc_genx::verify::verify_unit(&u, "import").ok()?;
         }
@@ -351,6 +352,27 @@ fn compile_split(
     Some(out)
 }
 
+/// The private stack of `opts`' compile: `-stateless-stack-mem-size` bytes per thread, found by
+/// the finalizer's hardware thread id when the code goes into a zebin (what the runtime's private
+/// memory size covers), by genxc's `%sr0` slots otherwise.
+fn private_stack(opts: &CompileOptions) -> PrivateStack {
+    let thread_index = if opts.emit.contains(Emit::Zebin) {
+        StackThreadIndex::HardwareThreadId
+    } else {
+        StackThreadIndex::Sr0Slot
+    };
+    PrivateStack { bytes_per_thread: opts.stack_mem_size, thread_index }
+}
+
+/// Marks the kernels of `module` as taking bindless buffers when `opts` asks for them
+/// (`-vc-use-bindless-buffers`): selection and the zebin writer then treat their buffer arguments
+/// as surface-state offsets.
+fn mark_bindless_buffers(module: &mut genxc_genx::Module, opts: &CompileOptions) {
+    for k in &mut module.kernels {
+        k.bindless_buffers = opts.bindless_buffers;
+    }
+}
+
 /// Parses and imports one unit's text and builds its kernel unit, as the whole module would have
 /// built it: the same functions (checked against the plan), shared subroutines renamed after the
 /// kernel. Also gives the kernel metadata values it took. `None` on any error.
@@ -359,9 +381,10 @@ fn unit_from_text(
     unit: &split::UnitPlan,
     name: &str,
     platform: Platform,
-    stack_bytes: u32,
+    opts: &CompileOptions,
     mark: &mut dyn FnMut(Stage),
 ) -> Option<(KernelUnit, u32)> {
+    let stack = private_stack(opts);
     let text = plan.text(unit);
     let large = text.len() > memory::LARGE_UNIT_BYTES;
     let imported = with_context(|ctx| {
@@ -369,7 +392,7 @@ fn unit_from_text(
         drop(text);
         let llvm = llvm.ok()?;
         mark(Stage::Parse);
-        genxc_genx::import::import_module_counted_with_stack(&llvm, platform, stack_bytes).ok()
+        genxc_genx::import::import_module_counted_with_private_stack(&llvm, platform, stack).ok()
     });
     if large {
         // The context keeps the constants of the large module: it goes with the module.
@@ -377,7 +400,8 @@ fn unit_from_text(
         memory::trim_llvm_heap();
         memory::large_unit();
     }
-    let (module, md) = imported?;
+    let (mut module, md) = imported?;
+    mark_bindless_buffers(&mut module, opts);
     if !module.notes.is_empty() {
         // warnings are located and reported by the whole-module compile
         return None;
@@ -570,11 +594,19 @@ fn compile_whole(
         // a zebin's printf buffer names strings by address (the runtime reads them there)
         genxc_genx::import::prepare::printf::request_strings_by_address(&llvm);
     }
-    let mut module = genxc_genx::import::import_module_with_stack(&llvm, opts.platform, opts.stack_mem_size)
-        .map_err(|d| {
-            end_import(times);
-            locate(d)
-        })?;
+    let mut module = genxc_genx::import::import_module_counted_with_private_stack(
+        &llvm,
+        opts.platform,
+        private_stack(opts),
+    )
+    .map(|(mut module, _)| {
+        mark_bindless_buffers(&mut module, opts);
+        module
+    })
+    .map_err(|d| {
+        end_import(times);
+        locate(d)
+    })?;
     out.warnings = gpu_notes;
     out.warnings.extend(locate(std::mem::take(&mut module.notes)));
     if opts.debug_lines {
@@ -954,6 +986,8 @@ mod tests {
             "zebin/debug_locations.ll",
             // The address of a declared-only function (an external symbol), as the calls fixtures.
             "zebin/extern_address.ll",
+            // A stack function (recursion through private memory).
+            "zebin/private_recursion.ll",
         ];
         // Intel's final IR of the examples (tests/fixtures/regions/intel) holds globals.
         fell_back.retain(|name| !name.starts_with("regions/intel/"));

@@ -11,7 +11,8 @@
 //! ```
 //! `offset` is the byte offset in the thread payload, `null` for an argument that is not an input;
 //! `bti` is the binding-table index at which a surface argument must be bound, or the
-//! sampler-state index of a sampler argument.
+//! sampler-state index of a sampler argument; `null` for a bindless buffer
+//! (`-vc-use-bindless-buffers`), whose payload bytes at `offset` hold its surface-state offset.
 //! The text is deterministic: fields in a fixed order, kernels in input order.
 
 use crate::finalize::FinalizerReport;
@@ -251,7 +252,9 @@ fn kernel_json(
                 implicit: implicit_name(a.implicit),
                 kind_code: a.kind_code,
                 offset: a.offset,
-                bti: k.binding_table_index(index).or_else(|| k.sampler_index(index)),
+                bti: (!k.is_bindless_buffer(index))
+                    .then(|| k.binding_table_index(index).or_else(|| k.sampler_index(index)))
+                    .flatten(),
                 size: a.size,
                 io_kind: a.io_kind.name(),
                 type_desc: a.type_desc.clone(),

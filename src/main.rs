@@ -153,7 +153,7 @@ struct Cli {
     #[arg(long, value_name = "OPTIONS", allow_hyphen_values = true)]
     options: Vec<String>,
 
-    /// ocloc's internal options, as one string: `-ze-exp-register-file-size=128|256`. Example:
+    /// ocloc's internal options, as one string: `-ze-exp-register-file-size=128|256`, `-vc-use-bindless-buffers`. Example:
     /// `--internal-options "-ze-exp-register-file-size=256"`
     #[arg(long = "internal-options", value_name = "OPTIONS", allow_hyphen_values = true)]
     internal_options: Vec<String>,
@@ -268,6 +268,7 @@ fn run(cli: &Cli, times: &mut PassTimes) -> ExitCode {
         finalizer: cli.finalizer.clone(),
         finalizer_options: Vec::new(),
         large_grf: false,
+        bindless_buffers: false,
         fp_contract: Default::default(),
         debug_lines: false,
         simd_width: cli.simd_width,

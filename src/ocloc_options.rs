@@ -12,9 +12,9 @@
 //! `-disable-finalizer-msg` (accepted: the finalizer's messages are never printed),
 //! `-stateless-stack-mem-size=<bytes>` (handled by `CompileOptions::parse`).
 //! `-g` / `-ze-kernel-debug-enable` (source lines into the vISA and the zebin's `.debug_line`).
-//! Internal options: `-ze-exp-register-file-size=<128|256>`. `-vc-use-bindless-buffers`, which
-//! genxc knows but does not implement, is refused as not modeled; anything else stays an unknown
-//! option for the caller to report.
+//! Internal options: `-ze-exp-register-file-size=<128|256>`, `-vc-use-bindless-buffers` (buffer
+//! arguments as bindless surface-state offsets, `CompileOptions::bindless_buffers`); anything
+//! else stays an unknown option for the caller to report.
 
 use crate::api::CompileOptions;
 use genxc_diag::Diagnostic;
@@ -62,10 +62,6 @@ pub fn words(text: &str) -> Result<Vec<String>, Diagnostic> {
     Ok(out)
 }
 
-fn not_modeled(word: &str, why: &str) -> Diagnostic {
-    Diagnostic::error(genxc_diag::unsupported(format!("option '{word}': not modeled: {why}")))
-}
-
 /// Reads ocloc option `word` (its `-` or `--` prefix still on) into `opts`, taking its value from
 /// `rest` when it has one. `None` when the word is not an ocloc option genxc knows.
 pub fn apply(
@@ -97,7 +93,8 @@ pub fn apply(
             Ok(())
         }
         "vc-use-bindless-buffers" => {
-            Err(not_modeled(word, "bindless buffers (genxc binds buffers in the binding table)"))
+            opts.bindless_buffers = true;
+            Ok(())
         }
         "Xfinalizer" => match rest.next() {
             Some(value) => words(&value).map(|w| opts.finalizer_options.extend(w)),

@@ -178,7 +178,9 @@ pub fn kernel_info(parts: &KernelParts, platform: Platform) -> Result<KernelInfo
         let arg = match a.implicit {
             ImplicitArg::LocalSize => implicit(PayloadArgType::LocalSize, 12)?,
             ImplicitArg::GroupCount => implicit(PayloadArgType::GroupCount, 12)?,
-            ImplicitArg::PrivateBase => return Err(private_memory_refusal(k)),
+            // the code places each thread's stack at `base + %hw_id * size` (the zebin's
+            // convention, `StackThreadIndex::HardwareThreadId`); the buffer is declared below
+            ImplicitArg::PrivateBase => implicit(PayloadArgType::PrivateBaseStateless, 8)?,
             ImplicitArg::PrintfBuffer => implicit(PayloadArgType::PrintfBuffer, 8)?,
             ImplicitArg::Other(n) => return Err(unsupported(&k.name, format!("implicit argument kind {n}"))),
             // the per-thread payload, declared above
@@ -201,6 +203,12 @@ pub fn kernel_info(parts: &KernelParts, platform: Platform) -> Result<KernelInfo
                     };
                 let desc = a.type_desc.to_ascii_lowercase();
                 match (a.category, a.pointer.map(|p| p.space)) {
+                    // a bindless buffer: its surface-state offset in the payload, no
+                    // binding-table entry (the code sets %bss to it)
+                    (ArgCategory::Surface, _) if k.is_bindless_buffer(index) => {
+                        let access = a.pointer.map(|p| access_of(p.access)).unwrap_or(access_of_desc(&desc));
+                        by_pointer(AddrMode::Bindless, AddrSpace::Global, Some(access), offset, 4)
+                    }
                     (ArgCategory::Surface, _) => {
                         let bti = k.binding_table_index(index).unwrap_or(0);
                         info.binding_table_indices
@@ -246,6 +254,11 @@ pub fn kernel_info(parts: &KernelParts, platform: Platform) -> Result<KernelInfo
         info.per_thread_memory_buffers
             .push(PerThreadBuffer { kind: PerThreadBufferKind::SpillFill, size: f.report.scratch_size });
     }
+    // the private memory (stack) the code strides by per hardware thread
+    if k.private_memory > 0 {
+        info.per_thread_memory_buffers
+            .push(PerThreadBuffer { kind: PerThreadBufferKind::Private, size: k.private_memory });
+    }
     // the implicit inputs selection declared (local ids, local size, group count), which the
     // metadata does not list
     for i in &abi.selected_inputs {
@@ -286,18 +299,6 @@ fn is_string_of(g: &DataGlobal, s: &str) -> bool {
     g.constant && g.relocs.is_empty() && g.init.starts_with(s.as_bytes()) && g.init.get(s.len()) == Some(&0)
 }
 
-/// The refusal of a kernel with private memory.
-fn private_memory_refusal(k: &Kernel) -> Diagnostic {
-    unsupported(
-        &k.name,
-        format!(
-            "private memory (genxc's code places each thread's {} bytes of stack by the low 14 bits of %sr0, {} slots; the runtime sizes private memory by its own count of hardware threads)",
-            k.private_memory,
-            genxc_genx::import::prepare::STACK_THREAD_SLOTS
-        ),
-    )
-}
-
 /// Why the zebin writer cannot describe kernel `k`, if it cannot: what the metadata alone shows,
 /// checked before any finalizer runs.
 fn check_modeled(k: &Kernel) -> Result<(), Diagnostic> {
@@ -307,9 +308,6 @@ fn check_modeled(k: &Kernel) -> Result<(), Diagnostic> {
         if let Some(s) = k.printf_strings.iter().find(|s| !k.globals.iter().any(|g| is_string_of(g, s))) {
             return Err(printf_refusal(k, s));
         }
-    }
-    if with_implicit(ImplicitArg::PrivateBase) {
-        return Err(private_memory_refusal(k));
     }
     if let Some(ImplicitArg::Other(n)) =
         k.args.iter().map(|a| a.implicit).find(|i| matches!(i, ImplicitArg::Other(_)))

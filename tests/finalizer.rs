@@ -31,6 +31,8 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("zebin/fp_contract.ll", &[]),
     ("zebin/debug_locations.ll", &[]),
     ("zebin/extern_address.ll", &[]),
+    ("zebin/private_array.ll", &[]),
+    ("zebin/private_recursion.ll", &[]),
     ("calls/stack_calls.ll", &[]),
     ("calls/linked_call.ll", &[]),
     ("calls/linked_symbol.ll", &[]),

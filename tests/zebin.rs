@@ -348,9 +348,6 @@ fn zebin_refusals_are_messages() {
     // what the zebin writer does not model says so, before any finalizer runs
     for (fixture, message) in [
         ("calls/indirect_calls.ll", "not modeled by the zebin writer: the address of function 'add_one'"),
-        // the call itself is modeled (an undefined symbol); its stack is private memory
-        ("calls/call_undefined.ll", "not modeled by the zebin writer: private memory"),
-        ("calls/stack_args_memory.ll", "not modeled by the zebin writer: private memory"),
         ("intrinsics/inline_asm.ll", "--emit zebin of inline assembly"),
     ] {
         let outcome = compile(Platform::Dg2, Some("/nonexistent/GenX_IR"), fixture);
@@ -466,7 +463,8 @@ fn ocloc_option_strings() {
     assert_eq!(err("-Xfinalizer"), "error: option '-Xfinalizer' needs a value");
     assert!(err("-options '-vc-codegen").contains("unclosed '"));
     assert_eq!(err("-ffp-contract=maybe"), "error: option '-ffp-contract=maybe' needs fast, on or off");
-    assert!(err("-internal_options -vc-use-bindless-buffers").contains("not modeled: bindless buffers"));
+    assert!(!CompileOptions::default().bindless_buffers);
+    assert!(parse("-internal_options -vc-use-bindless-buffers").unwrap().bindless_buffers);
     assert_eq!(
         err("-ze-exp-register-file-size=64"),
         "error: option '-ze-exp-register-file-size=64' needs 128 or 256, found '64'"
@@ -592,6 +590,7 @@ fn every_fixture_zebin_genxc_writes_for_dg2_is_valid() {
         "intrinsics",
         "aggregates",
         "simdcf",
+        "printf",
         "zebin",
     ] {
         let mut files: Vec<String> = std::fs::read_dir(fixtures().join(area))

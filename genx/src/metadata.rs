@@ -255,6 +255,10 @@ pub struct Kernel {
     /// The functions the kernel calls (itself or through its stack functions) that the module
     /// only declares: symbols of `faddr` relocations the link step must resolve.
     pub external_functions: Vec<String>,
+    /// Whether the buffer arguments are bindless (`-vc-use-bindless-buffers`): each is a 32-bit
+    /// surface-state offset in the payload, accessed through vISA's bindless surface `%bss`,
+    /// with no binding-table entry ([`Kernel::is_bindless_buffer`]).
+    pub bindless_buffers: bool,
 }
 
 impl Kernel {
@@ -265,6 +269,20 @@ impl Kernel {
             return None;
         }
         Some(self.args[..arg].iter().filter(|a| a.category == ArgCategory::Surface).count() as u32)
+    }
+
+    /// Whether argument `arg` is a bindless buffer: a surface argument that is not an image
+    /// (its type descriptor names no `image*_t`) of a kernel compiled with bindless buffers.
+    pub fn is_bindless_buffer(&self, arg: usize) -> bool {
+        self.bindless_buffers
+            && self.args.get(arg).is_some_and(|a| {
+                a.category == ArgCategory::Surface && !a.type_desc.to_ascii_lowercase().contains("image")
+            })
+    }
+
+    /// Whether some argument is a bindless buffer ([`Kernel::is_bindless_buffer`]).
+    pub fn has_bindless_buffers(&self) -> bool {
+        (0..self.args.len()).any(|a| self.is_bindless_buffer(a))
     }
 
     /// The sampler-state index of sampler argument `arg`: sampler arguments are bound at 0, 1, ...
@@ -762,6 +780,7 @@ fn kernel_from_raw(
         globals: Vec::new(),
         private_memory: 0,
         external_functions: Vec::new(),
+        bindless_buffers: false,
     })
 }
 
@@ -796,6 +815,7 @@ fn synthesize(func: FuncId, f: &Function, platform: Platform) -> Result<Kernel, 
         globals: Vec::new(),
         private_memory: 0,
         external_functions: Vec::new(),
+        bindless_buffers: false,
     })
 }
 

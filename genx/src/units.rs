@@ -261,6 +261,7 @@ pub fn build_units(module: &Module) -> Result<Vec<KernelUnit>, Vec<Diagnostic>> 
                     globals: Vec::new(),
                     private_memory: 0,
                     external_functions: Vec::new(),
+                    bindless_buffers: false,
                 },
                 UnitRole::StackFunction,
             ),

@@ -203,6 +203,9 @@ struct Selector<'a> {
     decl_types: HashMap<m::VarId, VisaType>,
     /// Surface arguments: their surface variable and binding-table index.
     surfaces: HashMap<u32, (m::SurfaceId, u32)>,
+    /// The kernel's bindless buffer arguments (`-vc-use-bindless-buffers`), by parameter: each is
+    /// a general input holding its surface-state offset.
+    bindless: HashMap<u32, m::VarId>,
     /// Sampler arguments: their sampler variable (bound from the payload) and sampler index.
     samplers: HashMap<u32, (m::SamplerId, u32)>,
     /// Surface arguments also used as general values (passed to a subroutine, through a phi or a
@@ -296,6 +299,7 @@ pub fn select_stack_function(
         globals: Vec::new(),
         private_memory: 0,
         external_functions: Vec::new(),
+        bindless_buffers: false,
     };
     select_unit(&kernel, platform, funcs, callees, true)
 }
@@ -343,6 +347,7 @@ fn select_unit(
         views: HashMap::new(),
         decl_types: HashMap::new(),
         surfaces: HashMap::new(),
+        bindless: HashMap::new(),
         samplers: HashMap::new(),
         surface_values: Vec::new(),
         surface_temp: None,
@@ -471,6 +476,10 @@ impl Selector<'_> {
             let Some(idx) = self.fx().asg.var(Value::Param(p as u32)) else { continue };
             if arg.category == ArgCategory::Sampler {
                 self.declare_sampler_input(p, &arg)?;
+                continue;
+            }
+            if kernel.is_bindless_buffer(p) {
+                self.declare_bindless_buffer(p as u32, idx, arg.offset)?;
                 continue;
             }
             if arg.category != ArgCategory::General {

@@ -144,7 +144,7 @@ pub(crate) fn lsc(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[Value]
     let (wm, exec) = msg_mask(s, args[0], exec)?;
     let pred = wm.pred;
     let model = match model {
-        LscModel::Bti => m::LscAddrModel::Bti(s.binding_index(args[form.surface])?),
+        LscModel::Bti => s.lsc_surface_model(args[form.surface])?,
         LscModel::Bindless => m::LscAddrModel::Bss(lsc_surface(s, args[form.surface], name)?),
         LscModel::Stateless | LscModel::Slm => m::LscAddrModel::Flat,
     };

@@ -6,10 +6,17 @@
 //! in one surface variable of the kernel with `movs` right before the message. A surface argument
 //! used as a general value (passed on, selected, computed with) reads a general variable set to
 //! its binding-table index at the kernel's entry.
+//!
+//! With bindless buffers (`-vc-use-bindless-buffers`, [`genxc_genx::metadata::Kernel::bindless_buffers`])
+//! a buffer argument is instead a general input holding the buffer's surface-state offset: a
+//! message on it sets vISA's bindless surface `%bss` to that offset with `movs` right before it
+//! (an LSC message addresses it as `bss(offset)`). Its offset cannot travel as a value into
+//! another function (the callee would take it for a binding-table index), and a run-time
+//! surface index is refused in such a kernel: an index and an offset cannot be told apart.
 
 use super::{CopySrc, Selector, R};
-use genxc_diag::{internal, invalid};
-use genxc_genx::ir::Value;
+use genxc_diag::{internal, invalid, unsupported};
+use genxc_genx::ir::{InstKind, Value};
 use genxc_genx::Elem;
 use genxc_regalloc::VarIdx;
 use genxc_visa::model::{self as m, Exec, Imm, Inst as VInst, SrcOp, VisaType};
@@ -31,6 +38,8 @@ enum SurfaceOperand {
     Constant(u64),
     /// A value computed at run time (general argument, parameter, phi, select, arithmetic).
     RunTime,
+    /// A bindless buffer argument: its surface-state offset is the argument's input variable.
+    Bindless,
 }
 
 impl Selector<'_> {
@@ -40,6 +49,9 @@ impl Selector<'_> {
             if self.cur == 0 {
                 if let Some(&(sid, bti)) = self.surfaces.get(&p) {
                     return Ok(SurfaceOperand::Argument(sid, bti));
+                }
+                if self.bindless.contains_key(&p) {
+                    return Ok(SurfaceOperand::Bindless);
                 }
             }
         }
@@ -52,6 +64,11 @@ impl Selector<'_> {
                 Some(b) => Ok(SurfaceOperand::Constant(b)),
                 None => Err("the surface operand is undefined".into()),
             };
+        }
+        if self.kernel.has_bindless_buffers() {
+            return Err(unsupported(
+                "a surface index computed at run time in a kernel with bindless buffers (-vc-use-bindless-buffers): not modeled (a binding-table index and a surface-state offset cannot be told apart)",
+            ));
         }
         Ok(SurfaceOperand::RunTime)
     }
@@ -77,6 +94,11 @@ impl Selector<'_> {
                 )))
             }
             SurfaceOperand::RunTime => self.src(v, VisaType::UD)?,
+            SurfaceOperand::Bindless => {
+                let src = self.src(v, VisaType::UD)?;
+                self.push(VInst::Movs { exec: Exec::nm(1), dst: m::SurfaceId::BSS, src });
+                return Ok(m::SurfaceId::BSS);
+            }
         };
         let sid = self.surface_temp();
         self.push(VInst::Movs { exec: Exec::nm(1), dst: sid, src });
@@ -93,6 +115,44 @@ impl Selector<'_> {
         sid
     }
 
+    /// The address model of an LSC message on surface `v`: `bss(offset)` for a bindless buffer
+    /// argument, `bti(index)` ([`Self::binding_index`]) otherwise.
+    pub(crate) fn lsc_surface_model(&mut self, v: Value) -> R<m::LscAddrModel> {
+        if let SurfaceOperand::Bindless = self.surface_operand(v)? {
+            return Ok(m::LscAddrModel::Bss(super::lsc::lsc_operand(self, v, VisaType::UD)?));
+        }
+        Ok(m::LscAddrModel::Bti(self.binding_index(v)?))
+    }
+
+    /// Declares bindless buffer argument `p` (regalloc variable `idx`) as the general input of
+    /// its surface-state offset, 4 bytes at payload byte `offset`. An argument passed to another
+    /// function is refused: the callee would read the offset as a binding-table index.
+    pub(crate) fn declare_bindless_buffer(&mut self, p: u32, idx: VarIdx, offset: Option<u32>) -> R<()> {
+        let Some(offset) = offset else {
+            return Err(internal("a bindless buffer argument without a payload offset"));
+        };
+        let passed = self.f().insts.iter().any(|(_, i)| match &i.kind {
+            InstKind::Call { args, .. } | InstKind::IndirectCall { args, .. } => {
+                args.contains(&Value::Param(p))
+            }
+            _ => false,
+        });
+        if passed {
+            return Err(unsupported(format!(
+                "bindless buffer argument {p} (-vc-use-bindless-buffers) passed to a function: not modeled (the callee would read its surface-state offset as a binding-table index)"
+            )));
+        }
+        let id = self.var_idx(idx)?;
+        self.k.inputs.push(m::Input {
+            target: m::InputTarget::Var(id),
+            offset: offset as u16,
+            size: 4,
+            implicit: 0,
+        });
+        self.bindless.insert(p, id);
+        Ok(())
+    }
+
     /// The surface of an LSC message's `bti` operand: a surface argument's fixed index or a
     /// constant index (at most 255, the 8 bits of the message's index) as an immediate, a run-time
     /// index as a 32-bit variable.
@@ -104,6 +164,7 @@ impl Selector<'_> {
                 Err(invalid(format!("invalid binding-table index {b} (at most 255)")))
             }
             SurfaceOperand::RunTime => super::lsc::lsc_operand(self, v, VisaType::UD),
+            SurfaceOperand::Bindless => Err(internal("a bindless buffer taken for a binding-table index")),
         }
     }
 

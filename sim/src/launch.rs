@@ -21,6 +21,9 @@ use crate::memory::{BufferKind, Bytes, Memory};
 pub enum ArgSpec {
     /// A surface (buffer or image), bound in the binding table.
     Surface,
+    /// A bindless buffer: the payload holds its surface-state offset (the launch's surface at
+    /// binding-table index `i` has its surface state at `i * SURFACE_STATE_BYTES`).
+    BindlessSurface,
     /// A sampler.
     Sampler,
     /// A 64-bit address of an SVM buffer.
@@ -96,6 +99,10 @@ pub const MAX_THREADS: u32 = 1 << 20;
 /// The most shared local memory per group a launch may have in the simulators (16 MiB, far
 /// beyond any GPU's).
 pub const MAX_SLM_BYTES: u32 = 16 << 20;
+
+/// Bytes of one surface state in the simulators' bindless surface-state heap: the surface a
+/// launch binds at index `i` is the bindless surface at offset `i * SURFACE_STATE_BYTES`.
+pub const SURFACE_STATE_BYTES: u32 = 64;
 
 /// Bytes of each surface and SVM buffer a random launch creates.
 pub const BUFFER_BYTES: u32 = 64 * 1024;
@@ -245,7 +252,7 @@ impl Launch {
         let (mut surfaces, mut samplers, mut pointers) = (0u32, 0u32, 0usize);
         for (i, spec) in specs.iter().enumerate() {
             args.push(match *spec {
-                ArgSpec::Surface => {
+                ArgSpec::Surface | ArgSpec::BindlessSurface => {
                     let bti = bti_base + surfaces;
                     surfaces += 1;
                     let kind = BufferKind::Surface {
@@ -259,7 +266,11 @@ impl Launch {
                         kind,
                         random_buffer(&mut rng, BUFFER_BYTES, fill),
                     );
-                    ArgValue::Surface(bti)
+                    if *spec == ArgSpec::BindlessSurface {
+                        ArgValue::Bytes(bti.wrapping_mul(SURFACE_STATE_BYTES).to_le_bytes().to_vec())
+                    } else {
+                        ArgValue::Surface(bti)
+                    }
                 }
                 ArgSpec::Sampler => {
                     samplers += 1;

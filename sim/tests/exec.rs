@@ -1416,24 +1416,38 @@ fn block2d_shapes_the_hardware_lacks_and_small_variables_are_errors() {
 }
 
 #[test]
-fn lsc_bindless_addressing_is_not_modeled() {
-    let (mut k, p, _) = block2d_kernel();
-    let dat = k.add_var("dat", VisaType::UD, 8, Align::Grf);
-    k.push(Inst::Lsc {
-        op: LscOp::Load,
-        sfid: LscSfid::Ugm,
-        cache: (0, 0),
-        pred: None,
-        exec: NM1,
-        addr: LscAddr { model: LscAddrModel::Bss(LscSurface::Imm(0x40)), var: p, offset: 0, bits: 32 },
-        shape: LscShape { bits: 32, c32: false, elems: 8, transpose: true, chmask: 0 },
-        data: dat,
-        src1: VarId::NULL,
-        src2: VarId::NULL,
-    });
-    ret(&mut k);
-    let e = run_block2d(&k).0.unwrap_err();
-    assert!(matches!(e, SimError::NotModeled(ref s) if s.contains("bindless")), "{e}");
+fn lsc_bindless_addressing_reads_the_surface_state_heap() {
+    // a bss offset names the surface bound at offset / SURFACE_STATE_BYTES: 0x40 is the surface at
+    // index 1 (none is bound here: the load reads undefined values), 0x44 lies between two surface
+    // states (a fault)
+    for (offset, fault) in [(0x40u32, false), (0x44, true)] {
+        let (mut k, p, _) = block2d_kernel();
+        let dat = k.add_var("dat", VisaType::UD, 8, Align::Grf);
+        k.push(Inst::Lsc {
+            op: LscOp::Load,
+            sfid: LscSfid::Ugm,
+            cache: (0, 0),
+            pred: None,
+            exec: NM1,
+            addr: LscAddr { model: LscAddrModel::Bss(LscSurface::Imm(offset)), var: p, offset: 0, bits: 32 },
+            shape: LscShape { bits: 32, c32: false, elems: 8, transpose: true, chmask: 0 },
+            data: dat,
+            src1: VarId::NULL,
+            src2: VarId::NULL,
+        });
+        ret(&mut k);
+        match run_block2d(&k).0 {
+            Err(e) => {
+                assert!(!matches!(e, SimError::NotModeled(_)), "{offset:#x}: {e}");
+                assert_eq!(
+                    matches!(e, SimError::Fault(ref s) if s.contains("surface-state offset")),
+                    fault,
+                    "{offset:#x}: {e}"
+                );
+            }
+            Ok(_) => assert!(!fault, "{offset:#x}: no fault"),
+        }
+    }
 }
 
 // ---------------------------------------------------------------- undefined values, inputs

@@ -53,11 +53,26 @@ pub fn import_module_counted_with_stack(
     platform: Platform,
     stack_bytes: u32,
 ) -> Result<(Module, u32), Vec<Diagnostic>> {
+    import_module_counted_with_private_stack(
+        m,
+        platform,
+        super::prepare::PrivateStack::sr0_slots(stack_bytes),
+    )
+}
+
+/// [`import_module_counted`] with the private stack memory `stack` (its bytes per thread and how
+/// a thread finds its part: a zebin's code uses the finalizer's hardware thread id).
+pub fn import_module_counted_with_private_stack(
+    m: &inkwell::module::Module<'_>,
+    platform: Platform,
+    stack: super::prepare::PrivateStack,
+) -> Result<(Module, u32), Vec<Diagnostic>> {
+    let stack_bytes = stack.bytes_per_thread;
     let mr = ModuleRef(m.as_mut_ptr());
     // (before the preparation, which rebuilds kernels with pointer parameters without their
     // attributes)
     check_unlisted_kernel_args(&mr, &kernel_nodes(&mr).0)?;
-    super::prepare::prepare_module(&mr, platform, stack_bytes)?;
+    super::prepare::prepare_module(&mr, platform, stack)?;
     // Regions reaching past the end of their vector (GenX form or not): split into the parts
     // inside it, each with a warning.
     let region_warnings = super::prepare::region_past_end::clip_regions_past_end(&mr)?;

@@ -13,6 +13,6 @@ pub mod raw;
 pub mod validate;
 
 pub use convert::{
-    import_module, import_module_counted, import_module_counted_with_stack, import_module_with_stack,
-    MD_BUDGET,
+    import_module, import_module_counted, import_module_counted_with_private_stack,
+    import_module_counted_with_stack, import_module_with_stack, MD_BUDGET,
 };

@@ -12,7 +12,7 @@
 //! caller's values), the `%arg` GRFs passed become undefined in the caller (the call destroys
 //! them), and the caller continues after the `fcall`. The sizes
 //! must fit `%arg`/`%retval` and match the callee's `ArgSize`/`RetValSize` when it declares them.
-//! `%sp`, `%fp` and `%sr0` are the thread's: the callee starts with the caller's, and the caller
+//! `%sp`, `%fp`, `%sr0` and `%hw_id` are the thread's: the callee starts with the caller's, and the caller
 //! continues with the `%sp` and `%fp` the callee leaves.
 //! Recursion is bounded by the step limit and by [`MAX_CALL_DEPTH`] nested calls.
 
@@ -129,8 +129,8 @@ impl Thread {
         copy_var(caller_layout, &self.regs, &cx.layout, &mut regs, VarId::ARG, arg_bytes)?;
         // `%retval` is one area: lanes or bytes the callee leaves alone keep the caller's values.
         copy_var(caller_layout, &self.regs, &cx.layout, &mut regs, VarId::RETVAL, ret_bytes)?;
-        // The stack and frame pointers and %sr0 are the thread's, not the function's.
-        for (v, n) in [(VarId::SP, 8), (VarId::FP, 8), (VarId::SR0, 16)] {
+        // The stack and frame pointers, %sr0 and %hw_id are the thread's, not the function's.
+        for (v, n) in [(VarId::SP, 8), (VarId::FP, 8), (VarId::SR0, 16), (VarId::HW_ID, 4)] {
             copy_var(caller_layout, &self.regs, &cx.layout, &mut regs, v, n)?;
         }
         let mut flow = Flow::new(self.flow.width);

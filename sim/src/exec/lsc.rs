@@ -13,10 +13,9 @@
 //! data is `%null`): see [`Block2dImage`] for the register image and [`Thread::lsc_block2d`] for
 //! the surface and its edges.
 //!
-//! Bindless (`bss`) addressing is not modeled: its operand is an offset into the bindless surface
-//! state heap, where the driver writes `RENDER_SURFACE_STATE` entries, and the simulated launch
-//! has no such heap (it binds buffers to binding-table indices only), so there is no surface to
-//! resolve the offset to.
+//! Bindless (`bss`) addressing reads its operand as a surface-state offset in the launch's
+//! bindless heap, where the surface bound at index `i` has its state at
+//! `i * launch::SURFACE_STATE_BYTES` (a model of the driver's `RENDER_SURFACE_STATE` entries).
 
 use super::messages::atomic_result;
 use super::state::Thread;
@@ -67,11 +66,12 @@ impl Thread {
                 LscSurface::Imm(b) => b,
                 LscSurface::Var(v) => self.scalar(cx, &Src::scalar(v, 0).into(), "LSC surface")? as u32,
             }),
-            (_, LscAddrModel::Bss(_)) => {
-                return Err(SimError::NotModeled(
-                    "LSC bindless (bss) addressing (the launch has no bindless surface-state heap)".into(),
-                ))
-            }
+            (LscSfid::Ugm, LscAddrModel::Bss(s)) => super::state::bindless_space(match s {
+                LscSurface::Imm(o) => o,
+                LscSurface::Var(v) => {
+                    self.scalar(cx, &Src::scalar(v, 0).into(), "LSC surface-state offset")? as u32
+                }
+            })?,
             (s, _) => return Err(SimError::NotModeled(format!("LSC messages to {s:?}"))),
         };
         let ab = u32::from(addr.bits) / 8;

@@ -30,7 +30,7 @@ use crate::launch::{ArgSpec, Launch};
 use crate::memory::Memory;
 use crate::named_barrier::{NamedBarriers, Signalled};
 use control::Next;
-use genxc_visa::model::VisaType;
+use genxc_visa::model::{LscAddrModel, LscSurface, SrcOp, SurfaceId, VarId, VisaType};
 use genxc_visa::{InputTarget, Inst, Kernel, ThreadSync, UnitKind};
 use state::{Layout, Thread};
 use std::collections::HashMap;
@@ -123,9 +123,25 @@ impl<'a> Program<'a> {
 pub fn arg_specs(kernel: &Kernel) -> Vec<ArgSpec> {
     let mut inputs: Vec<_> = kernel.inputs.iter().filter(|i| i.implicit == 0).collect();
     inputs.sort_by_key(|i| i.offset);
+    // the inputs the kernel moves into the bindless surface %bss: bindless buffers
+    let bindless: Vec<VarId> = kernel
+        .body
+        .iter()
+        .filter_map(|inst| match inst {
+            Inst::Movs { dst, src: SrcOp::Gen(g), .. } if *dst == SurfaceId::BSS => {
+                Some(root_var(kernel, g.var))
+            }
+            Inst::Lsc { addr, .. } => match addr.model {
+                LscAddrModel::Bss(LscSurface::Var(v)) => Some(root_var(kernel, v)),
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect();
     inputs
         .iter()
         .map(|i| match i.target {
+            InputTarget::Var(v) if bindless.contains(&root_var(kernel, v)) => ArgSpec::BindlessSurface,
             InputTarget::Surface(_) => ArgSpec::Surface,
             InputTarget::Sampler(_) => ArgSpec::Sampler,
             // A 64-bit integer argument is taken for an SVM address (as the reference does).
@@ -143,6 +159,18 @@ pub fn arg_specs(kernel: &Kernel) -> Vec<ArgSpec> {
             }
         })
         .collect()
+}
+
+/// The variable `v` aliases, through any chain of aliases (`v` itself when it is no alias).
+fn root_var(kernel: &Kernel, v: VarId) -> VarId {
+    let mut v = v;
+    for _ in 0..=kernel.vars.len() {
+        match kernel.var(v).and_then(|d| d.alias) {
+            Some((base, _)) => v = base,
+            None => break,
+        }
+    }
+    v
 }
 
 /// How one slice of a thread's run ended.

@@ -101,10 +101,14 @@ impl Layout {
         for (id, size) in [(VarId::ARG, ARG_BYTES), (VarId::RETVAL, RETVAL_BYTES)] {
             slots[id.0 as usize] = Some(Slot { start: place(size, &mut roots)?, size, ty: VisaType::UD });
         }
-        // The stack and frame pointers and %sr0 (whose low bits number the hardware thread).
-        for (id, size, ty) in
-            [(VarId::SP, 8, VisaType::UQ), (VarId::FP, 8, VisaType::UQ), (VarId::SR0, 16, VisaType::UD)]
-        {
+        // The stack and frame pointers, %sr0 (whose low bits number the hardware thread) and
+        // %hw_id (the hardware thread id: the same number).
+        for (id, size, ty) in [
+            (VarId::SP, 8, VisaType::UQ),
+            (VarId::FP, 8, VisaType::UQ),
+            (VarId::SR0, 16, VisaType::UD),
+            (VarId::HW_ID, 4, VisaType::UD),
+        ] {
             slots[id.0 as usize] = Some(Slot { start: place(size, &mut roots)?, size, ty });
         }
         // Aliases, possibly of aliases: resolve until nothing changes.
@@ -180,6 +184,8 @@ pub struct Thread {
     pub addrs: Vec<Vec<Lane<u32>>>,
     /// User surfaces (`surfaces[i]` is `T<6+i>`): the binding-table index they hold.
     pub surfaces: Vec<Option<u32>>,
+    /// The bindless surface `%bss`: the surface-state offset it holds.
+    pub bss: Option<u32>,
     /// Samplers (`samplers[i]` is `S<i>`): the sampler index they hold.
     pub samplers: Vec<Option<u32>>,
     /// The control state of the lanes.
@@ -315,6 +321,7 @@ impl Thread {
             preds: k.preds.iter().map(|p| vec![(false, false); usize::from(p.num_elts)]).collect(),
             addrs: k.addrs.iter().map(|a| vec![(0, false); usize::from(a.num_elts)]).collect(),
             surfaces: vec![None; k.surfaces.len()],
+            bss: None,
             samplers: vec![None; k.samplers.len()],
             flow: super::control::Flow::new(width),
             func: 0,
@@ -328,6 +335,11 @@ impl Thread {
             sr0[..4].copy_from_slice(&hw_thread_slot(launch, ids).to_le_bytes());
             t.regs.data[at..at + 16].copy_from_slice(&sr0);
             t.regs.defined[at..at + 16].fill(true);
+        }
+        if let Some(Some(s)) = layout.slots.get(VarId::HW_ID.0 as usize) {
+            let at = s.start as usize;
+            t.regs.data[at..at + 4].copy_from_slice(&hw_thread_slot(launch, ids).to_le_bytes());
+            t.regs.defined[at..at + 4].fill(true);
         }
 
         for (input, arg) in bind_inputs(k, launch)? {
@@ -404,6 +416,10 @@ impl Thread {
 
     /// Binds a surface variable to a binding-table index.
     pub fn set_surface(&mut self, s: SurfaceId, bti: u32) -> Result<(), SimError> {
+        if s == SurfaceId::BSS {
+            self.bss = Some(bti);
+            return Ok(());
+        }
         let slot = s.0.checked_sub(NUM_PREDEF_SURFACES).and_then(|i| self.surfaces.get_mut(usize::from(i)));
         match slot {
             Some(slot) => {
@@ -421,6 +437,12 @@ impl Thread {
     pub fn space(&self, s: SurfaceId) -> Result<Space, SimError> {
         if s == SurfaceId::SLM {
             return Ok(Space::Slm);
+        }
+        if s == SurfaceId::BSS {
+            return match self.bss {
+                Some(offset) => bindless_space(offset),
+                None => Err(SimError::Undefined("the bindless surface %bss was never set".into())),
+            };
         }
         match s.0.checked_sub(NUM_PREDEF_SURFACES) {
             Some(i) => match self.surfaces.get(usize::from(i)) {
@@ -440,4 +462,16 @@ impl Thread {
             ))),
         }
     }
+}
+
+/// The surface at surface-state offset `offset` of the bindless heap: the launch's surface bound
+/// at `offset / SURFACE_STATE_BYTES`; an offset between two surface states is a fault.
+pub fn bindless_space(offset: u32) -> Result<Space, SimError> {
+    use crate::launch::SURFACE_STATE_BYTES;
+    if !offset.is_multiple_of(SURFACE_STATE_BYTES) {
+        return Err(SimError::Fault(format!(
+            "bindless surface-state offset {offset:#x} is not a multiple of {SURFACE_STATE_BYTES}"
+        )));
+    }
+    Ok(Space::Surface(offset / SURFACE_STATE_BYTES))
 }

@@ -43,7 +43,8 @@ mod untyped_atomics;
 
 pub use memory::{ACCESS_ATTR, MEMORY_ATTR};
 pub use private_stack::{
-    MAX_STACK_BYTES_PER_THREAD, PRIVATE_BASE_INTRINSIC, STACK_BYTES_PER_THREAD, STACK_THREAD_SLOTS,
+    PrivateStack, StackThreadIndex, MAX_STACK_BYTES_PER_THREAD, PRIVATE_BASE_INTRINSIC,
+    STACK_BYTES_PER_THREAD, STACK_THREAD_SLOTS,
 };
 
 use super::raw::{ModuleRef, Ty, Val};
@@ -51,10 +52,10 @@ use crate::Platform;
 use genxc_diag::Diagnostic;
 use inkwell::llvm_sys::{LLVMOpcode, LLVMTypeKind};
 
-/// Rewrites `m` into the form the GenX import takes, for `platform`, with `stack_bytes` of private
-/// stack memory per thread. Errors are located diagnostics of constructs a rewrite recognized and
+/// Rewrites `m` into the form the GenX import takes, for `platform`, with `stack` (bytes and
+/// thread index) of private stack memory per thread. Errors are located diagnostics of constructs a rewrite recognized and
 /// cannot compile (never a partial rewrite left for the import to misread).
-pub fn prepare_module(m: &ModuleRef, platform: Platform, stack_bytes: u32) -> Result<(), Vec<Diagnostic>> {
+pub fn prepare_module(m: &ModuleRef, platform: Platform, stack: PrivateStack) -> Result<(), Vec<Diagnostic>> {
     // Operations on constants become the constants they compute (LLVM's constant folder), in
     // every module.
     constant_fold::fold_constant_operations(m);
@@ -121,7 +122,7 @@ pub fn prepare_module(m: &ModuleRef, platform: Platform, stack_bytes: u32) -> Re
     promote_array::promote_arrays(m)?;
     // The stack slots left (too large for registers, or whose address escapes) get places in
     // per-thread stack memory, and stack functions take pointers as 64-bit addresses.
-    private_stack::place_private_memory(m, platform.grf_bytes(), stack_bytes)?;
+    private_stack::place_private_memory(m, platform.grf_bytes(), stack)?;
     // Struct and array values (insertvalue/extractvalue chains, phis, selects) split into their
     // elements.
     aggregates::split_aggregate_values(m);

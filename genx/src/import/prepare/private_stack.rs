@@ -8,8 +8,14 @@
 //!   default) of a private memory buffer whose 64-bit base the kernel receives as an implicit argument
 //!   (kind 96, `llvm.genx.private.base` until the import binds it). The thread's part starts at
 //!   `base + (%sr0 & 0x3fff) * size`: the low 14 bits of `%sr0` number the hardware threads that
-//!   run at once, so a runtime allocates `size * 16384` bytes. A kernel that uses the stack sets
-//!   `%sp` and `%fp` there first.
+//!   run at once, so a runtime allocates `size * 16384` bytes ([`StackThreadIndex::Sr0Slot`], the
+//!   `.visaasm`/`.isa` outputs' convention). For a zebin ([`StackThreadIndex::HardwareThreadId`])
+//!   the thread's part starts at `base + %hw_id * size` instead, as Intel's Vector Compiler
+//!   places it (by a hardware thread id): `GenX_IR` reads `%hw_id` as the thread's fixed-function
+//!   thread id (bits 9:0 of r0.5 on TGLLP, DG2 and PVC), the index the hardware addresses
+//!   per-thread scratch by, which stays below the runtime's count of hardware threads; the
+//!   runtime allocates `size` bytes (`per_thread_memory_buffers`, `private_space`) times that
+//!   count. A kernel that uses the stack sets `%sp` and `%fp` there first.
 //! - A function with slots reads `%sp` at its entry (its frame base), moves `%sp` past its frame
 //!   (slots in decreasing alignment, the frame rounded to 16 bytes, an oword, as every `%sp` stays)
 //!   and puts `%sp` back before every return; slot `k` is at `frame base + offset k`.
@@ -52,6 +58,34 @@ pub const STACK_THREAD_SLOTS: u32 = 1 << 14;
 /// implicit argument.
 pub const PRIVATE_BASE_INTRINSIC: &str = "llvm.genx.private.base";
 
+/// How a kernel's threads find their part of the private memory buffer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum StackThreadIndex {
+    /// The low 14 bits of `%sr0` ([`STACK_THREAD_SLOTS`] slots): genxc's own convention, for
+    /// `.visaasm` and `.isa` outputs.
+    #[default]
+    Sr0Slot,
+    /// `%hw_id`, the hardware thread id the finalizer computes (Intel's Vector Compiler's
+    /// convention, which the compute runtime's private memory size covers): for zebins.
+    HardwareThreadId,
+}
+
+/// The private stack memory of each hardware thread: its size and how a thread finds it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PrivateStack {
+    /// Bytes each thread gets (`-stateless-stack-mem-size`).
+    pub bytes_per_thread: u32,
+    /// How a thread finds its part.
+    pub thread_index: StackThreadIndex,
+}
+
+impl PrivateStack {
+    /// `bytes_per_thread` of stack found by genxc's own `%sr0` slots.
+    pub fn sr0_slots(bytes_per_thread: u32) -> PrivateStack {
+        PrivateStack { bytes_per_thread, thread_index: StackThreadIndex::Sr0Slot }
+    }
+}
+
 /// vISA number of `%sp`.
 const SP: u64 = 10;
 /// vISA number of `%fp`.
@@ -64,7 +98,12 @@ const FRAME_ALIGN: u64 = 16;
 /// Places the private memory of `m`: stack functions' pointer parameters become i64 addresses,
 /// remaining stack slots get frame slots, kernels that use the stack set it up; a kernel whose
 /// stack does not fit is a diagnostic.
-pub fn place_private_memory(m: &ModuleRef, grf_bytes: u32, stack_bytes: u32) -> Result<(), Vec<Diagnostic>> {
+pub fn place_private_memory(
+    m: &ModuleRef,
+    grf_bytes: u32,
+    stack: PrivateStack,
+) -> Result<(), Vec<Diagnostic>> {
+    let stack_bytes = stack.bytes_per_thread;
     let b = Builder::new(m);
     pass_addresses_to_stack_functions(m, &b);
     // SAFETY: the module's own data layout.
@@ -123,7 +162,7 @@ pub fn place_private_memory(m: &ModuleRef, grf_bytes: u32, stack_bytes: u32) -> 
             ));
             continue;
         }
-        let sp = init_stack(m, &b, f, stack_bytes);
+        let sp = init_stack(m, &b, f, stack);
         // The kernel's own frame starts where it just set %sp: no read of it back.
         if let Some(base) = frame_bases.get(&f.0) {
             // SAFETY: the frame base read is replaced by the value written, then erased.
@@ -317,21 +356,26 @@ fn lay_out(
 /// Sets up the stack at the entry of kernel `k`: `%sp` and `%fp` at the thread's part of the
 /// private memory (before anything else of the kernel, its own frame included); gives that
 /// address.
-fn init_stack(m: &ModuleRef, b: &Builder, k: Val, stack_bytes: u32) -> Val {
+fn init_stack(m: &ModuleRef, b: &Builder, k: Val, stack: PrivateStack) -> Val {
     let entry = k.blocks()[0];
     b.before(entry.instructions()[0]);
     let i64t = b.int_ty(64);
     let base = b.call_intrinsic(m.0, PRIVATE_BASE_INTRINSIC, i64t, &[]);
-    // SAFETY: live context.
-    let undef32 = unsafe { LLVMGetUndef(b.int_ty(32)) };
-    let sr0 = b.call_intrinsic(
-        m.0,
-        "llvm.genx.read.predef.reg.i32.i32",
-        b.int_ty(32),
-        &[b.int_const(32, SR0).0, undef32],
-    );
-    let slot = b.bin(LLVMOpcode::LLVMAnd, sr0, b.int_const(32, u64::from(STACK_THREAD_SLOTS - 1)));
-    let off = b.bin(LLVMOpcode::LLVMMul, slot, b.int_const(32, u64::from(stack_bytes)));
+    let slot = match stack.thread_index {
+        StackThreadIndex::Sr0Slot => {
+            // SAFETY: live context.
+            let undef32 = unsafe { LLVMGetUndef(b.int_ty(32)) };
+            let sr0 = b.call_intrinsic(
+                m.0,
+                "llvm.genx.read.predef.reg.i32.i32",
+                b.int_ty(32),
+                &[b.int_const(32, SR0).0, undef32],
+            );
+            b.bin(LLVMOpcode::LLVMAnd, sr0, b.int_const(32, u64::from(STACK_THREAD_SLOTS - 1)))
+        }
+        StackThreadIndex::HardwareThreadId => b.call_intrinsic(m.0, "llvm.genx.get.hwid", b.int_ty(32), &[]),
+    };
+    let off = b.bin(LLVMOpcode::LLVMMul, slot, b.int_const(32, u64::from(stack.bytes_per_thread)));
     // SAFETY: an i32 value widened.
     let off64 = Val(unsafe { LLVMBuildZExt(b.b, off.0, i64t, NONAME) });
     let sp = b.bin(LLVMOpcode::LLVMAdd, base, off64);
