@@ -91,6 +91,18 @@ fn name_char(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b"._$-".contains(&b)
 }
 
+/// The bytes at which [`references`] may find something: comments, strings, `@name`, `ptr`, `!N`.
+const REFERENCE_STARTS: [bool; 256] = {
+    let mut t = [false; 256];
+    let starts = b";\"@p!";
+    let mut i = 0;
+    while i < starts.len() {
+        t[starts[i] as usize] = true;
+        i += 1;
+    }
+    t
+};
+
 /// The functions (`@name`) and metadata nodes (`!N`) an entity's text refers to, outside comments
 /// and strings; `None` for a quoted or numbered global name, which the plan does not handle.
 fn references(text: &str) -> Option<(Vec<&str>, Vec<u32>)> {
@@ -98,18 +110,16 @@ fn references(text: &str) -> Option<(Vec<&str>, Vec<u32>)> {
     let (mut functions, mut nodes) = (Vec::new(), Vec::new());
     let mut i = 0;
     while i < b.len() {
+        // Most bytes start nothing the scan looks at: step over them without the match.
+        if !REFERENCE_STARTS[usize::from(b[i])] {
+            i += 1;
+            continue;
+        }
         match b[i] {
-            b';' => {
-                while i < b.len() && b[i] != b'\n' {
-                    i += 1;
-                }
-            }
+            b';' => i = memchr::memchr(b'\n', &b[i..]).map_or(b.len(), |e| i + e),
             b'"' => {
                 i += 1;
-                while i < b.len() && b[i] != b'"' {
-                    i += 1;
-                }
-                i += 1;
+                i = memchr::memchr(b'"', &b[i..]).map_or(b.len(), |e| i + e) + 1;
             }
             b'@' => {
                 let start = i + 1;

@@ -92,35 +92,25 @@ fn parse<'ctx>(ctx: &'ctx Context, file: &str, bytes: &[u8]) -> Result<Module<'c
 fn check_datalayouts(file: &str, bytes: &[u8]) -> Result<(), Diagnostic> {
     const WORD: &[u8] = b"datalayout";
     let word_char = |b: u8| b.is_ascii_alphanumeric() || b"%@!$._-".contains(&b);
-    let (mut i, mut line, mut line_start) = (0usize, 1u32, 0usize);
-    while i < bytes.len() {
+    let mut i = 0usize;
+    // Only a comment, a string or the keyword's first letter matters: jump from one to the next
+    // (the line of a refused string is counted when there is one).
+    while let Some(at) = memchr::memchr3(b';', b'"', b'd', &bytes[i..]) {
+        i += at;
         match bytes[i] {
             b';' => {
-                while i < bytes.len() && bytes[i] != b'\n' {
-                    i += 1;
-                }
+                i = memchr::memchr(b'\n', &bytes[i..]).map_or(bytes.len(), |e| i + e);
                 continue;
-            }
-            b'\n' => {
-                line += 1;
-                line_start = i + 1;
             }
             b'"' => {
                 i += 1;
-                while i < bytes.len() && bytes[i] != b'"' {
-                    if bytes[i] == b'\n' {
-                        line += 1;
-                        line_start = i + 1;
-                    }
-                    i += 1;
-                }
+                i = memchr::memchr(b'"', &bytes[i..]).map_or(bytes.len(), |e| i + e);
             }
             _ if bytes[i..].starts_with(WORD)
                 && (i == 0 || !word_char(bytes[i - 1]))
                 && !bytes.get(i + WORD.len()).is_some_and(|&b| word_char(b)) =>
             {
                 let mut j = i + WORD.len();
-                let mut lines = (line, line_start);
                 // White space, `=` and comments may stand between the keyword and the string.
                 while j < bytes.len()
                     && (bytes[j].is_ascii_whitespace() || bytes[j] == b'=' || bytes[j] == b';')
@@ -129,8 +119,6 @@ fn check_datalayouts(file: &str, bytes: &[u8]) -> Result<(), Diagnostic> {
                         while j + 1 < bytes.len() && bytes[j + 1] != b'\n' {
                             j += 1;
                         }
-                    } else if bytes[j] == b'\n' {
-                        lines = (lines.0 + 1, j + 1);
                     }
                     j += 1;
                 }
@@ -139,10 +127,14 @@ fn check_datalayouts(file: &str, bytes: &[u8]) -> Result<(), Diagnostic> {
                     if let Some(end) = end {
                         let spec = String::from_utf8_lossy(&bytes[j + 1..end]);
                         if let Err(why) = datalayout_error(&spec) {
-                            let col = String::from_utf8_lossy(&bytes[lines.1..j]).chars().count() as u32 + 1;
+                            let before = &bytes[..j];
+                            let line = memchr::memchr_iter(b'\n', before).count() as u32 + 1;
+                            let line_start = memchr::memrchr(b'\n', before).map_or(0, |n| n + 1);
+                            let col =
+                                String::from_utf8_lossy(&bytes[line_start..j]).chars().count() as u32 + 1;
                             return Err(Diagnostic::at_source(
                                 file,
-                                lines.0,
+                                line,
                                 col,
                                 format!("invalid target datalayout \"{spec}\": {why}"),
                             ));
@@ -155,6 +147,9 @@ fn check_datalayouts(file: &str, bytes: &[u8]) -> Result<(), Diagnostic> {
             _ => {}
         }
         i += 1;
+        if i >= bytes.len() {
+            break;
+        }
     }
     Ok(())
 }

@@ -41,7 +41,9 @@ pub fn mangle(prefix: &str, name: &str) -> String {
     if prefix.is_empty() {
         return sanitize(name);
     }
-    let mut s = prefix.to_string();
+    // One allocation: the name's characters map one to one.
+    let mut s = String::with_capacity(prefix.len() + name.len());
+    s.push_str(prefix);
     s.extend(name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }));
     s
 }

@@ -189,7 +189,7 @@ fn param_string_attr(f: Val, i: usize, key: &str) -> Option<String> {
         let mut len = 0u32;
         let p = inkwell::llvm_sys::core::LLVMGetStringAttributeValue(a, &mut len);
         let bytes = std::slice::from_raw_parts(p as *const u8, len as usize);
-        Some(String::from_utf8_lossy(bytes).into_owned())
+        Some(super::raw::owned_text(bytes))
     }
 }
 

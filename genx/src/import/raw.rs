@@ -49,7 +49,7 @@ impl Val {
             if p.is_null() || len == 0 {
                 return String::new();
             }
-            String::from_utf8_lossy(std::slice::from_raw_parts(p as *const u8, len)).into_owned()
+            owned_text(std::slice::from_raw_parts(p as *const u8, len))
         }
     }
 
@@ -71,7 +71,7 @@ impl Val {
             if p.is_null() || len == 0 {
                 return String::new();
             }
-            String::from_utf8_lossy(std::slice::from_raw_parts(p as *const u8, len as usize)).into_owned()
+            owned_text(std::slice::from_raw_parts(p as *const u8, len as usize))
         }
     }
 
@@ -391,7 +391,7 @@ impl Val {
             let mut len = 0;
             let p = LLVMGetStringAttributeValue(a, &mut len);
             let bytes = std::slice::from_raw_parts(p as *const u8, len as usize);
-            Some(String::from_utf8_lossy(bytes).into_owned())
+            Some(owned_text(bytes))
         }
     }
 
@@ -427,10 +427,7 @@ impl Val {
             if p.is_null() {
                 return Some(String::new());
             }
-            Some(
-                String::from_utf8_lossy(std::slice::from_raw_parts(p as *const u8, len as usize))
-                    .into_owned(),
-            )
+            Some(owned_text(std::slice::from_raw_parts(p as *const u8, len as usize)))
         }
     }
 
@@ -443,6 +440,16 @@ impl Val {
             LLVMGetMDNodeOperands(self.0, buf.as_mut_ptr());
             buf.into_iter().map(|p| (!p.is_null()).then_some(Val(p))).collect()
         }
+    }
+}
+
+/// A name or string LLVM owns, copied: valid UTF-8 (every name of a generated kernel) is copied
+/// directly, anything else with U+FFFD for its invalid bytes, as `String::from_utf8_lossy` gives.
+/// The direct check is word-at-a-time on ASCII, where the lossy decoder walks byte by byte.
+pub(crate) fn owned_text(bytes: &[u8]) -> String {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => text.to_owned(),
+        Err(_) => String::from_utf8_lossy(bytes).into_owned(),
     }
 }
 
