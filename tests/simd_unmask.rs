@@ -93,9 +93,10 @@ fn unmask_region_stores_are_nomask_and_the_rest_under_the_mask() {
         let join =
             body.iter().rposition(|l| l.starts_with("L_") && l.ends_with("endif:")).expect("join label");
         let inside = &body[goto + 1..join];
-        // the doubled value written to every lane, then r + 1 under the execution mask
+        // the doubled value written to every lane, then r + 1 under the execution mask (computed
+        // in place, or moved)
         assert!(inside.iter().any(|l| l.starts_with("mov (M1_NM, 8)")), "{platform:?}:\n{text}");
-        assert!(inside.iter().any(|l| l.starts_with("mov (M1, 8)")), "{platform:?}:\n{text}");
+        assert!(inside.iter().any(|l| l.contains(" (M1, 8) ")), "{platform:?}:\n{text}");
         assert!(!text.contains("unmask."), "{platform:?}: the region's calls are left:\n{text}");
         // the slots the front end kept are registers again, not private memory
         let slots = &visa.iter().find(|(k, _)| k == "slots").expect("kernel slots").1;

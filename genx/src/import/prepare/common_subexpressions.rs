@@ -13,7 +13,7 @@
 use super::super::raw::{ModuleRef, Val};
 use super::outside_genx_form;
 use inkwell::llvm_sys::core::*;
-use inkwell::llvm_sys::transforms::scalar::LLVMAddEarlyCSEMemSSAPass;
+use inkwell::llvm_sys::transforms::scalar::{LLVMAddDCEPass, LLVMAddEarlyCSEMemSSAPass};
 
 /// The names of the defined functions of `m` that access memory (an instruction the memory
 /// lowering rewrites).
@@ -47,7 +47,9 @@ pub fn without_constant_addresses(m: &ModuleRef, names: &[String]) -> Vec<String
 }
 
 /// Runs LLVM's early CSE (with MemorySSA, so redundant loads go too) over the functions of `m`
-/// named in `names` that are still defined.
+/// named in `names` that are still defined, then LLVM's dead code elimination: an instruction
+/// whose last use the CSE replaced after visiting it (an `insertelement` whose lane a later
+/// `extractelement` read) is removed rather than selected.
 pub fn eliminate_common_subexpressions(m: &ModuleRef, names: &[String]) {
     let funcs: Vec<Val> =
         m.functions().into_iter().filter(|f| !f.is_declaration() && names.contains(&f.name())).collect();
@@ -59,6 +61,7 @@ pub fn eliminate_common_subexpressions(m: &ModuleRef, names: &[String]) {
     unsafe {
         let fpm = LLVMCreateFunctionPassManagerForModule(m.0);
         LLVMAddEarlyCSEMemSSAPass(fpm);
+        LLVMAddDCEPass(fpm);
         LLVMInitializeFunctionPassManager(fpm);
         for f in funcs {
             LLVMRunFunctionPassManager(fpm, f.0);

@@ -3,28 +3,20 @@ bb0:
   %v0 = call i32 @llvm.genx.group.id.x.i32()
   %v1 = shl i32 %v0, 3
   %v2 = call <32 x i32> @llvm.genx.oword.ld.v32i32(i32 0, i32 %arg0, i32 %v1)
-  %v10 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v32i32.i16(<32 x i32> %v2, i32 0, i32 8, i32 2, i16 0, i32 undef)
-  %v11 = call <16 x i32> @llvm.genx.wrregioni.v16i32.v8i32.i16.i1(<16 x i32> undef, <8 x i32> %v10, i32 0, i32 8, i32 1, i16 0, i32 undef, i1 true)
-  %v12 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v32i32.i16(<32 x i32> %v2, i32 0, i32 8, i32 2, i16 64, i32 undef)
-  %v13 = call <16 x i32> @llvm.genx.wrregioni.v16i32.v8i32.i16.i1(<16 x i32> %v11, <8 x i32> %v12, i32 0, i32 8, i32 1, i16 32, i32 undef, i1 true)
-  %v14 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v32i32.i16(<32 x i32> %v2, i32 0, i32 8, i32 2, i16 4, i32 undef)
-  %v15 = call <16 x i32> @llvm.genx.wrregioni.v16i32.v8i32.i16.i1(<16 x i32> undef, <8 x i32> %v14, i32 0, i32 8, i32 1, i16 0, i32 undef, i1 true)
-  %v16 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v32i32.i16(<32 x i32> %v2, i32 0, i32 8, i32 2, i16 68, i32 undef)
-  %v17 = call <16 x i32> @llvm.genx.wrregioni.v16i32.v8i32.i16.i1(<16 x i32> %v15, <8 x i32> %v16, i32 0, i32 8, i32 1, i16 32, i32 undef, i1 true)
-  %v18 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v16i32.i16(<16 x i32> %v13, i32 0, i32 8, i32 1, i16 0, i32 undef)
-  %v19 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v16i32.i16(<16 x i32> %v17, i32 0, i32 8, i32 1, i16 0, i32 undef)
+  %v18 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v32i32.i16(<32 x i32> %v2, i32 0, i32 8, i32 2, i16 0, i32 undef)
+  %v19 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v32i32.i16(<32 x i32> %v2, i32 0, i32 8, i32 2, i16 4, i32 undef)
   %v20 = add <8 x i32> %v18, %v19
   %v21 = call <32 x i32> @llvm.genx.wrregioni.v32i32.v8i32.i16.i1(<32 x i32> undef, <8 x i32> %v20, i32 0, i32 8, i32 2, i16 0, i32 undef, i1 true)
-  %v22 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v16i32.i16(<16 x i32> %v13, i32 0, i32 8, i32 1, i16 32, i32 undef)
-  %v23 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v16i32.i16(<16 x i32> %v17, i32 0, i32 8, i32 1, i16 32, i32 undef)
+  %v22 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v32i32.i16(<32 x i32> %v2, i32 0, i32 8, i32 2, i16 64, i32 undef)
+  %v23 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v32i32.i16(<32 x i32> %v2, i32 0, i32 8, i32 2, i16 68, i32 undef)
   %v24 = add <8 x i32> %v22, %v23
   %v25 = call <32 x i32> @llvm.genx.wrregioni.v32i32.v8i32.i16.i1(<32 x i32> %v21, <8 x i32> %v24, i32 0, i32 8, i32 2, i16 64, i32 undef, i1 true)
-  %v26 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v16i32.i16(<16 x i32> %v13, i32 0, i32 8, i32 1, i16 0, i32 undef)
-  %v27 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v16i32.i16(<16 x i32> %v17, i32 0, i32 8, i32 1, i16 0, i32 undef)
+  %v26 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v32i32.i16(<32 x i32> %v2, i32 0, i32 8, i32 2, i16 0, i32 undef)
+  %v27 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v32i32.i16(<32 x i32> %v2, i32 0, i32 8, i32 2, i16 4, i32 undef)
   %v28 = sub <8 x i32> %v26, %v27
   %v29 = call <32 x i32> @llvm.genx.wrregioni.v32i32.v8i32.i16.i1(<32 x i32> %v25, <8 x i32> %v28, i32 0, i32 8, i32 2, i16 4, i32 undef, i1 true)
-  %v30 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v16i32.i16(<16 x i32> %v13, i32 0, i32 8, i32 1, i16 32, i32 undef)
-  %v31 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v16i32.i16(<16 x i32> %v17, i32 0, i32 8, i32 1, i16 32, i32 undef)
+  %v30 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v32i32.i16(<32 x i32> %v2, i32 0, i32 8, i32 2, i16 64, i32 undef)
+  %v31 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v32i32.i16(<32 x i32> %v2, i32 0, i32 8, i32 2, i16 68, i32 undef)
   %v32 = sub <8 x i32> %v30, %v31
   %v33 = call <32 x i32> @llvm.genx.wrregioni.v32i32.v8i32.i16.i1(<32 x i32> %v29, <8 x i32> %v32, i32 0, i32 8, i32 2, i16 68, i32 undef, i1 true)
   call void @llvm.genx.oword.st.v32i32(i32 %arg1, i32 %v1, <32 x i32> %v33)
@@ -34,9 +26,7 @@ bb0:
 declare i32 @llvm.genx.group.id.x.i32()
 declare <32 x i32> @llvm.genx.oword.ld.v32i32(i32, i32, i32)
 declare void @llvm.genx.oword.st.v32i32(i32, i32, <32 x i32>)
-declare <8 x i32> @llvm.genx.rdregioni.v8i32.v16i32.i16(<16 x i32>, i32, i32, i32, i16, i32)
 declare <8 x i32> @llvm.genx.rdregioni.v8i32.v32i32.i16(<32 x i32>, i32, i32, i32, i16, i32)
-declare <16 x i32> @llvm.genx.wrregioni.v16i32.v8i32.i16.i1(<16 x i32>, <8 x i32>, i32, i32, i32, i16, i32, i1)
 declare <32 x i32> @llvm.genx.wrregioni.v32i32.v8i32.i16.i1(<32 x i32>, <8 x i32>, i32, i32, i32, i16, i32, i1)
 
 !genx.kernels = !{!0}

@@ -15,7 +15,7 @@ bb0:
   %v17 = fmul <16 x float> %v15, %v16
   %v18 = call <16 x i1> @llvm.genx.rdpredregion.v16i1.v32i1(<32 x i1> %v14, i32 0)
   %v19 = call <32 x float> @llvm.genx.wrregionf.v32f32.v16f32.i16.v16i1(<32 x float> %v2, <16 x float> %v17, i32 0, i32 16, i32 1, i16 0, i32 undef, <16 x i1> %v18)
-  %v20 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v2, i32 0, i32 16, i32 1, i16 64, i32 undef)
+  %v20 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v19, i32 0, i32 16, i32 1, i16 64, i32 undef)
   %v21 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v4, i32 0, i32 1, i32 0, i16 0, i32 undef)
   %v22 = fmul <16 x float> %v20, %v21
   %v23 = call <16 x i1> @llvm.genx.rdpredregion.v16i1.v32i1(<32 x i1> %v14, i32 16)

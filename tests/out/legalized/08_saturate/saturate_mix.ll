@@ -7,29 +7,21 @@ bb0:
   %v16 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v2, i32 0, i32 16, i32 1, i16 0, i32 undef)
   %v17 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v3, i32 0, i32 16, i32 1, i16 0, i32 undef)
   %v18 = fadd <16 x float> %v16, %v17
-  %v19 = call <32 x float> @llvm.genx.wrregionf.v32f32.v16f32.i16.i1(<32 x float> undef, <16 x float> %v18, i32 0, i32 16, i32 1, i16 0, i32 undef, i1 true)
   %v20 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v2, i32 0, i32 16, i32 1, i16 64, i32 undef)
   %v21 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v3, i32 0, i32 16, i32 1, i16 64, i32 undef)
   %v22 = fadd <16 x float> %v20, %v21
-  %v23 = call <32 x float> @llvm.genx.wrregionf.v32f32.v16f32.i16.i1(<32 x float> %v19, <16 x float> %v22, i32 0, i32 16, i32 1, i16 64, i32 undef, i1 true)
-  %v24 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v23, i32 0, i32 16, i32 1, i16 0, i32 undef)
-  %v25 = call <16 x float> @llvm.genx.sat.v16f32.v16f32(<16 x float> %v24)
+  %v25 = call <16 x float> @llvm.genx.sat.v16f32.v16f32(<16 x float> %v18)
   %v26 = call <32 x float> @llvm.genx.wrregionf.v32f32.v16f32.i16.i1(<32 x float> undef, <16 x float> %v25, i32 0, i32 16, i32 1, i16 0, i32 undef, i1 true)
-  %v27 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v23, i32 0, i32 16, i32 1, i16 64, i32 undef)
-  %v28 = call <16 x float> @llvm.genx.sat.v16f32.v16f32(<16 x float> %v27)
+  %v28 = call <16 x float> @llvm.genx.sat.v16f32.v16f32(<16 x float> %v22)
   %v29 = call <32 x float> @llvm.genx.wrregionf.v32f32.v16f32.i16.i1(<32 x float> %v26, <16 x float> %v28, i32 0, i32 16, i32 1, i16 64, i32 undef, i1 true)
   call void @llvm.genx.oword.st.v32f32(i32 %arg2, i32 %v1, <32 x float> %v29)
   %v30 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v29, i32 0, i32 16, i32 1, i16 0, i32 undef)
   %v31 = fmul <16 x float> %v30, <float 0x406FE00000000000, float 0x406FE00000000000, float 0x406FE00000000000, float 0x406FE00000000000, float 0x406FE00000000000, float 0x406FE00000000000, float 0x406FE00000000000, float 0x406FE00000000000, float 0x406FE00000000000, float 0x406FE00000000000, float 0x406FE00000000000, float 0x406FE00000000000, float 0x406FE00000000000, float 0x406FE00000000000, float 0x406FE00000000000, float 0x406FE00000000000>
-  %v32 = call <32 x float> @llvm.genx.wrregionf.v32f32.v16f32.i16.i1(<32 x float> undef, <16 x float> %v31, i32 0, i32 16, i32 1, i16 0, i32 undef, i1 true)
   %v33 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v29, i32 0, i32 16, i32 1, i16 64, i32 undef)
   %v34 = fmul <16 x float> %v33, <float 0x406FE00000000000, float 0x406FE00000000000, float 0x406FE00000000000, float 0x406FE00000000000, float 0x406FE00000000000, float 0x406FE00000000000, float 0x406FE00000000000, float 0x406FE00000000000, float 0x406FE00000000000, float 0x406FE00000000000, float 0x406FE00000000000, float 0x406FE00000000000, float 0x406FE00000000000, float 0x406FE00000000000, float 0x406FE00000000000, float 0x406FE00000000000>
-  %v35 = call <32 x float> @llvm.genx.wrregionf.v32f32.v16f32.i16.i1(<32 x float> %v32, <16 x float> %v34, i32 0, i32 16, i32 1, i16 64, i32 undef, i1 true)
-  %v36 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v35, i32 0, i32 16, i32 1, i16 0, i32 undef)
-  %v37 = call <16 x i8> @llvm.genx.fptoui.sat.v16i8.v16f32(<16 x float> %v36)
+  %v37 = call <16 x i8> @llvm.genx.fptoui.sat.v16i8.v16f32(<16 x float> %v31)
   %v38 = call <32 x i8> @llvm.genx.wrregioni.v32i8.v16i8.i16.i1(<32 x i8> undef, <16 x i8> %v37, i32 0, i32 16, i32 1, i16 0, i32 undef, i1 true)
-  %v39 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v35, i32 0, i32 16, i32 1, i16 64, i32 undef)
-  %v40 = call <16 x i8> @llvm.genx.fptoui.sat.v16i8.v16f32(<16 x float> %v39)
+  %v40 = call <16 x i8> @llvm.genx.fptoui.sat.v16i8.v16f32(<16 x float> %v34)
   %v41 = call <32 x i8> @llvm.genx.wrregioni.v32i8.v16i8.i16.i1(<32 x i8> %v38, <16 x i8> %v40, i32 0, i32 16, i32 1, i16 16, i32 undef, i1 true)
   %v9 = shl i32 %v0, 1
   call void @llvm.genx.oword.st.v32i8(i32 %arg3, i32 %v9, <32 x i8> %v41)

@@ -18,24 +18,16 @@ bb0:
   %v12 = fptoui <8 x float> %v1 to <8 x i64>
   %v22 = call <8 x half> @llvm.genx.rdregionf.v8f16.v16f16.i16(<16 x half> %v2, i32 0, i32 8, i32 1, i16 0, i32 undef)
   %v23 = fptosi <8 x half> %v22 to <8 x i64>
-  %v24 = call <16 x i64> @llvm.genx.wrregioni.v16i64.v8i64.i16.i1(<16 x i64> undef, <8 x i64> %v23, i32 0, i32 8, i32 1, i16 0, i32 undef, i1 true)
   %v25 = call <8 x half> @llvm.genx.rdregionf.v8f16.v16f16.i16(<16 x half> %v2, i32 0, i32 8, i32 1, i16 16, i32 undef)
   %v26 = fptosi <8 x half> %v25 to <8 x i64>
-  %v27 = call <16 x i64> @llvm.genx.wrregioni.v16i64.v8i64.i16.i1(<16 x i64> %v24, <8 x i64> %v26, i32 0, i32 8, i32 1, i16 64, i32 undef, i1 true)
   %v28 = call <8 x half> @llvm.genx.rdregionf.v8f16.v16f16.i16(<16 x half> %v2, i32 0, i32 8, i32 1, i16 0, i32 undef)
   %v29 = fptoui <8 x half> %v28 to <8 x i64>
-  %v30 = call <16 x i64> @llvm.genx.wrregioni.v16i64.v8i64.i16.i1(<16 x i64> undef, <8 x i64> %v29, i32 0, i32 8, i32 1, i16 0, i32 undef, i1 true)
   %v31 = call <8 x half> @llvm.genx.rdregionf.v8f16.v16f16.i16(<16 x half> %v2, i32 0, i32 8, i32 1, i16 16, i32 undef)
   %v32 = fptoui <8 x half> %v31 to <8 x i64>
-  %v33 = call <16 x i64> @llvm.genx.wrregioni.v16i64.v8i64.i16.i1(<16 x i64> %v30, <8 x i64> %v32, i32 0, i32 8, i32 1, i16 64, i32 undef, i1 true)
   %v15 = xor <8 x i64> %v11, %v12
-  %v34 = call <8 x i64> @llvm.genx.rdregioni.v8i64.v16i64.i16(<16 x i64> %v27, i32 0, i32 8, i32 1, i16 0, i32 undef)
-  %v35 = call <8 x i64> @llvm.genx.rdregioni.v8i64.v16i64.i16(<16 x i64> %v33, i32 0, i32 8, i32 1, i16 0, i32 undef)
-  %v36 = add <8 x i64> %v34, %v35
+  %v36 = add <8 x i64> %v23, %v29
   %v37 = call <16 x i64> @llvm.genx.wrregioni.v16i64.v8i64.i16.i1(<16 x i64> undef, <8 x i64> %v36, i32 0, i32 8, i32 1, i16 0, i32 undef, i1 true)
-  %v38 = call <8 x i64> @llvm.genx.rdregioni.v8i64.v16i64.i16(<16 x i64> %v27, i32 0, i32 8, i32 1, i16 64, i32 undef)
-  %v39 = call <8 x i64> @llvm.genx.rdregioni.v8i64.v16i64.i16(<16 x i64> %v33, i32 0, i32 8, i32 1, i16 64, i32 undef)
-  %v40 = add <8 x i64> %v38, %v39
+  %v40 = add <8 x i64> %v26, %v32
   %v41 = call <16 x i64> @llvm.genx.wrregioni.v16i64.v8i64.i16.i1(<16 x i64> %v37, <8 x i64> %v40, i32 0, i32 8, i32 1, i16 64, i32 undef, i1 true)
   call void @llvm.genx.oword.st.v8i64(i32 %arg0, i32 12, <8 x i64> %v15)
   call void @llvm.genx.oword.st.v16i64(i32 %arg0, i32 16, <16 x i64> %v41)
@@ -51,7 +43,6 @@ declare void @llvm.genx.oword.st.v8f32(i32, i32, <8 x float>)
 declare void @llvm.genx.oword.st.v8i64(i32, i32, <8 x i64>)
 declare <8 x half> @llvm.genx.rdregionf.v8f16.v16f16.i16(<16 x half>, i32, i32, i32, i16, i32)
 declare <8 x half> @llvm.genx.rdregionf.v8f16.v8f16.i16(<8 x half>, i32, i32, i32, i16, i32)
-declare <8 x i64> @llvm.genx.rdregioni.v8i64.v16i64.i16(<16 x i64>, i32, i32, i32, i16, i32)
 declare <16 x half> @llvm.genx.wrregionf.v16f16.v8f16.i16.i1(<16 x half>, <8 x half>, i32, i32, i32, i16, i32, i1)
 declare <16 x i64> @llvm.genx.wrregioni.v16i64.v8i64.i16.i1(<16 x i64>, <8 x i64>, i32, i32, i32, i16, i32, i1)
 

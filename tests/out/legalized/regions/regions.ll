@@ -14,9 +14,9 @@ bb0:
   %v6 = call <8 x float> @llvm.genx.rdregionf.v8f32.v8f32.i16(<8 x float> %v5, i32 0, i32 1, i32 0, i16 0, i32 undef)
   %v7 = fmul <8 x float> %v21, %v6
   %v8 = call <32 x float> @llvm.genx.wrregionf.v32f32.v8f32.i16.i1(<32 x float> %v0, <8 x float> %v7, i32 0, i32 8, i32 2, i16 0, i32 undef, i1 true)
-  %v22 = call <8 x float> @llvm.genx.rdregionf.v8f32.v32f32.i16(<32 x float> %v0, i32 0, i32 8, i32 2, i16 4, i32 undef)
+  %v22 = call <8 x float> @llvm.genx.rdregionf.v8f32.v32f32.i16(<32 x float> %v8, i32 0, i32 8, i32 2, i16 4, i32 undef)
   %v23 = call <32 x float> @llvm.genx.wrregionf.v32f32.v8f32.i16.i1(<32 x float> %v8, <8 x float> %v22, i32 0, i32 8, i32 1, i16 64, i32 undef, i1 true)
-  %v24 = call <8 x float> @llvm.genx.rdregionf.v8f32.v32f32.i16(<32 x float> %v0, i32 0, i32 8, i32 2, i16 68, i32 undef)
+  %v24 = call <8 x float> @llvm.genx.rdregionf.v8f32.v32f32.i16(<32 x float> %v8, i32 0, i32 8, i32 2, i16 68, i32 undef)
   %v25 = call <32 x float> @llvm.genx.wrregionf.v32f32.v8f32.i16.i1(<32 x float> %v23, <8 x float> %v24, i32 0, i32 8, i32 1, i16 96, i32 undef, i1 true)
   %v11 = call <32 x float> @llvm.genx.wrregionf.v32f32.f32.i16.i1(<32 x float> %v25, float 0x4004000000000000, i32 0, i32 1, i32 1, i16 124, i32 undef, i1 true)
   call void @llvm.genx.oword.st.v32f32(i32 %arg1, i32 0, <32 x float> %v11)

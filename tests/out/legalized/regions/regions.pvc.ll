@@ -9,7 +9,7 @@ bb0:
   %v6 = call <8 x float> @llvm.genx.rdregionf.v8f32.v8f32.i16(<8 x float> %v5, i32 0, i32 1, i32 0, i16 0, i32 undef)
   %v7 = fmul <8 x float> %v3, %v6
   %v8 = call <32 x float> @llvm.genx.wrregionf.v32f32.v8f32.i16.i1(<32 x float> %v0, <8 x float> %v7, i32 0, i32 8, i32 2, i16 0, i32 undef, i1 true)
-  %v9 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v0, i32 0, i32 16, i32 2, i16 4, i32 undef)
+  %v9 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v8, i32 0, i32 16, i32 2, i16 4, i32 undef)
   %v10 = call <32 x float> @llvm.genx.wrregionf.v32f32.v16f32.i16.i1(<32 x float> %v8, <16 x float> %v9, i32 0, i32 16, i32 1, i16 64, i32 undef, i1 true)
   %v11 = call <32 x float> @llvm.genx.wrregionf.v32f32.f32.i16.i1(<32 x float> %v10, float 0x4004000000000000, i32 0, i32 1, i32 1, i16 124, i32 undef, i1 true)
   call void @llvm.genx.oword.st.v32f32(i32 %arg1, i32 0, <32 x float> %v11)

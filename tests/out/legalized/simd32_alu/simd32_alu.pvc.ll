@@ -13,8 +13,18 @@ bb0:
   %v11 = xor <32 x i32> %v10, %v3
   %v12 = call <32 x i32> @llvm.genx.smin.v32i32.v32i32.v32i32(<32 x i32> %v11, <32 x i32> %v2)
   %v13 = or <32 x i32> %v3, <i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1>
-  %v14 = udiv <32 x i32> %v12, %v13
-  %v15 = srem <32 x i32> %v2, %v13
+  %v14 = call <32 x i32> @__genxc_udiv_i32_x32(<32 x i32> %v12, <32 x i32> %v13)
+  %v27 = ashr <32 x i32> %v2, <i32 31, i32 31, i32 31, i32 31, i32 31, i32 31, i32 31, i32 31, i32 31, i32 31, i32 31, i32 31, i32 31, i32 31, i32 31, i32 31, i32 31, i32 31, i32 31, i32 31, i32 31, i32 31, i32 31, i32 31, i32 31, i32 31, i32 31, i32 31, i32 31, i32 31, i32 31, i32 31>
+  %v28 = xor <32 x i32> %v2, %v27
+  %v29 = sub <32 x i32> %v28, %v27
+  %v30 = ashr <32 x i32> %v13, <i32 31, i32 31, i32 31, i32 31, i32 31, i32 31, i32 31, i32 31, i32 31, i32 31, i32 31, i32 31, i32 31, i32 31, i32 31, i32 31, i32 31, i32 31, i32 31, i32 31, i32 31, i32 31, i32 31, i32 31, i32 31, i32 31, i32 31, i32 31, i32 31, i32 31, i32 31, i32 31>
+  %v31 = xor <32 x i32> %v13, %v30
+  %v32 = sub <32 x i32> %v31, %v30
+  %v33 = call <32 x i32> @__genxc_udiv_i32_x32(<32 x i32> %v29, <32 x i32> %v32)
+  %v34 = mul <32 x i32> %v33, %v32
+  %v35 = sub <32 x i32> %v29, %v34
+  %v36 = xor <32 x i32> %v35, %v27
+  %v15 = sub <32 x i32> %v36, %v27
   %v16 = add <32 x i32> %v14, %v15
   %v17 = fptosi <32 x float> %v9 to <32 x i32>
   %v18 = sub <32 x i32> %v16, %v17
@@ -27,6 +37,12 @@ bb0:
   call void @llvm.genx.oword.st.v32i32(i32 %arg1, i32 8, <32 x i32> %v18)
   call void @llvm.genx.oword.st.v32i16(i32 %arg1, i32 16, <32 x i16> %v20)
   ret void
+}
+
+define internal <32 x i32> @__genxc_udiv_i32_x32(<32 x i32> %arg0, <32 x i32> %arg1) {
+bb0:
+  %v0 = udiv <32 x i32> %arg0, %arg1
+  ret <32 x i32> %v0
 }
 
 declare <32 x float> @llvm.fmuladd.v32f32(<32 x float>, <32 x float>, <32 x float>)

@@ -4,10 +4,6 @@ bb0:
   %v1 = shl i32 %v0, 3
   %v2 = call <32 x float> @llvm.genx.oword.ld.v32f32(i32 0, i32 %arg0, i32 %v1)
   %v3 = call <32 x float> @llvm.genx.wrregionf.v32f32.f32.i16.i1(<32 x float> undef, float %arg1, i32 0, i32 1, i32 1, i16 0, i32 undef, i1 true)
-  %v31 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v3, i32 0, i32 1, i32 0, i16 0, i32 undef)
-  %v32 = call <32 x float> @llvm.genx.wrregionf.v32f32.v16f32.i16.i1(<32 x float> undef, <16 x float> %v31, i32 0, i32 16, i32 1, i16 0, i32 undef, i1 true)
-  %v33 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v3, i32 0, i32 1, i32 0, i16 0, i32 undef)
-  %v34 = call <32 x float> @llvm.genx.wrregionf.v32f32.v16f32.i16.i1(<32 x float> %v32, <16 x float> %v33, i32 0, i32 16, i32 1, i16 64, i32 undef, i1 true)
   %v35 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v2, i32 0, i32 16, i32 1, i16 0, i32 undef)
   %v36 = fcmp olt <16 x float> %v35, <float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000, float 0x0000000000000000>
   %v37 = call <32 x i1> @llvm.genx.wrpredregion.v32i1.v32i1.v16i1(<32 x i1> undef, <16 x i1> %v36, i32 0)
@@ -22,23 +18,19 @@ bb0:
   %v11 = extractvalue { <32 x i1>, <32 x i1>, i1 } %v8, 2
   br i1 %v11, label %bb2, label %bb1
 bb1:
-  %v41 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v2, i32 0, i32 16, i32 1, i16 0, i32 undef)
-  %v42 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v34, i32 0, i32 16, i32 1, i16 0, i32 undef)
-  %v43 = fmul <16 x float> %v41, %v42
-  %v44 = call <32 x float> @llvm.genx.wrregionf.v32f32.v16f32.i16.i1(<32 x float> undef, <16 x float> %v43, i32 0, i32 16, i32 1, i16 0, i32 undef, i1 true)
-  %v45 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v2, i32 0, i32 16, i32 1, i16 64, i32 undef)
-  %v46 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v34, i32 0, i32 16, i32 1, i16 64, i32 undef)
-  %v47 = fmul <16 x float> %v45, %v46
-  %v48 = call <32 x float> @llvm.genx.wrregionf.v32f32.v16f32.i16.i1(<32 x float> %v44, <16 x float> %v47, i32 0, i32 16, i32 1, i16 64, i32 undef, i1 true)
   %v49 = call <16 x i1> @llvm.genx.rdpredregion.v16i1.v32i1(<32 x i1> %v9, i32 0)
-  %v50 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v48, i32 0, i32 16, i32 1, i16 0, i32 undef)
   %v51 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v2, i32 0, i32 16, i32 1, i16 0, i32 undef)
-  %v52 = select <16 x i1> %v49, <16 x float> %v50, <16 x float> %v51
+  %v41 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v2, i32 0, i32 16, i32 1, i16 0, i32 undef)
+  %v42 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v3, i32 0, i32 1, i32 0, i16 0, i32 undef)
+  %v43 = fmul <16 x float> %v41, %v42
+  %v52 = select <16 x i1> %v49, <16 x float> %v43, <16 x float> %v51
   %v53 = call <32 x float> @llvm.genx.wrregionf.v32f32.v16f32.i16.i1(<32 x float> %v2, <16 x float> %v52, i32 0, i32 16, i32 1, i16 0, i32 undef, i1 true)
   %v54 = call <16 x i1> @llvm.genx.rdpredregion.v16i1.v32i1(<32 x i1> %v9, i32 16)
-  %v55 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v48, i32 0, i32 16, i32 1, i16 64, i32 undef)
   %v56 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v53, i32 0, i32 16, i32 1, i16 64, i32 undef)
-  %v57 = select <16 x i1> %v54, <16 x float> %v55, <16 x float> %v56
+  %v45 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v53, i32 0, i32 16, i32 1, i16 64, i32 undef)
+  %v46 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v3, i32 0, i32 1, i32 0, i16 0, i32 undef)
+  %v47 = fmul <16 x float> %v45, %v46
+  %v57 = select <16 x i1> %v54, <16 x float> %v47, <16 x float> %v56
   %v58 = call <32 x float> @llvm.genx.wrregionf.v32f32.v16f32.i16.i1(<32 x float> %v53, <16 x float> %v57, i32 0, i32 16, i32 1, i16 64, i32 undef, i1 true)
   %v14 = call { <32 x i1>, <32 x i1>, i1 } @llvm.genx.simdcf.goto.v32i1.v32i1.v32i1(<32 x i1> %v9, <32 x i1> <i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false>, <32 x i1> <i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false>)
   %v15 = extractvalue { <32 x i1>, <32 x i1>, i1 } %v14, 0
@@ -54,21 +46,17 @@ bb2:
   %v23 = extractvalue { <32 x i1>, i1 } %v21, 1
   br i1 %v23, label %bb4, label %bb3
 bb3:
+  %v65 = call <16 x i1> @llvm.genx.rdpredregion.v16i1.v32i1(<32 x i1> %v22, i32 0)
+  %v67 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v18, i32 0, i32 16, i32 1, i16 0, i32 undef)
   %v59 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v18, i32 0, i32 16, i32 1, i16 0, i32 undef)
   %v60 = fadd <16 x float> %v59, <float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000>
-  %v61 = call <32 x float> @llvm.genx.wrregionf.v32f32.v16f32.i16.i1(<32 x float> undef, <16 x float> %v60, i32 0, i32 16, i32 1, i16 0, i32 undef, i1 true)
-  %v62 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v18, i32 0, i32 16, i32 1, i16 64, i32 undef)
-  %v63 = fadd <16 x float> %v62, <float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000>
-  %v64 = call <32 x float> @llvm.genx.wrregionf.v32f32.v16f32.i16.i1(<32 x float> %v61, <16 x float> %v63, i32 0, i32 16, i32 1, i16 64, i32 undef, i1 true)
-  %v65 = call <16 x i1> @llvm.genx.rdpredregion.v16i1.v32i1(<32 x i1> %v22, i32 0)
-  %v66 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v64, i32 0, i32 16, i32 1, i16 0, i32 undef)
-  %v67 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v18, i32 0, i32 16, i32 1, i16 0, i32 undef)
-  %v68 = select <16 x i1> %v65, <16 x float> %v66, <16 x float> %v67
+  %v68 = select <16 x i1> %v65, <16 x float> %v60, <16 x float> %v67
   %v69 = call <32 x float> @llvm.genx.wrregionf.v32f32.v16f32.i16.i1(<32 x float> %v18, <16 x float> %v68, i32 0, i32 16, i32 1, i16 0, i32 undef, i1 true)
   %v70 = call <16 x i1> @llvm.genx.rdpredregion.v16i1.v32i1(<32 x i1> %v22, i32 16)
-  %v71 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v64, i32 0, i32 16, i32 1, i16 64, i32 undef)
   %v72 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v69, i32 0, i32 16, i32 1, i16 64, i32 undef)
-  %v73 = select <16 x i1> %v70, <16 x float> %v71, <16 x float> %v72
+  %v62 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v69, i32 0, i32 16, i32 1, i16 64, i32 undef)
+  %v63 = fadd <16 x float> %v62, <float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000>
+  %v73 = select <16 x i1> %v70, <16 x float> %v63, <16 x float> %v72
   %v74 = call <32 x float> @llvm.genx.wrregionf.v32f32.v16f32.i16.i1(<32 x float> %v69, <16 x float> %v73, i32 0, i32 16, i32 1, i16 64, i32 undef, i1 true)
   br label %bb4
 bb4:

@@ -24,8 +24,8 @@ bb1:
   %v19 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v16, 2
   br i1 %v19, label %bb4, label %bb2
 bb2:
-  %v20 = add <16 x i32> %v5, <i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1>
   %v21 = call <16 x i1> @llvm.genx.rdpredregion.v16i1.v32i1(<32 x i1> %v17, i32 0)
+  %v20 = add <16 x i32> %v5, <i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1>
   %v22 = select <16 x i1> %v21, <16 x i32> %v20, <16 x i32> %v5
   %v23 = ashr <16 x i32> %v13, <i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1>
   %v24 = call <16 x i1> @llvm.genx.rdpredregion.v16i1.v32i1(<32 x i1> %v17, i32 0)

@@ -19,20 +19,16 @@ bb0:
 bb1:
   %v13 = call <16 x i1> @llvm.genx.rdpredregion.v16i1.v32i1(<32 x i1> %v8, i32 0)
   %v26 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v32i32.i16(<32 x i32> %v2, i32 0, i32 8, i32 2, i16 0, i32 undef)
-  %v27 = call <16 x i32> @llvm.genx.wrregioni.v16i32.v8i32.i16.i1(<16 x i32> undef, <8 x i32> %v26, i32 0, i32 8, i32 1, i16 0, i32 undef, i1 true)
-  %v28 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v32i32.i16(<32 x i32> %v2, i32 0, i32 8, i32 2, i16 64, i32 undef)
-  %v29 = call <16 x i32> @llvm.genx.wrregioni.v16i32.v8i32.i16.i1(<16 x i32> %v27, <8 x i32> %v28, i32 0, i32 8, i32 1, i16 32, i32 undef, i1 true)
-  %v30 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v16i32.i16(<16 x i32> %v29, i32 0, i32 8, i32 1, i16 0, i32 undef)
+  %v27 = shl <8 x i32> %v26, <i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1>
+  %v28 = call <8 x i1> @llvm.genx.rdpredregion.v8i1.v16i1(<16 x i1> %v13, i32 0)
+  %v29 = call <32 x i32> @llvm.genx.wrregioni.v32i32.v8i32.i16.v8i1(<32 x i32> %v2, <8 x i32> %v27, i32 0, i32 8, i32 2, i16 0, i32 undef, <8 x i1> %v28)
+  %v30 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v32i32.i16(<32 x i32> %v29, i32 0, i32 8, i32 2, i16 64, i32 undef)
   %v31 = shl <8 x i32> %v30, <i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1>
-  %v32 = call <8 x i1> @llvm.genx.rdpredregion.v8i1.v16i1(<16 x i1> %v13, i32 0)
-  %v33 = call <32 x i32> @llvm.genx.wrregioni.v32i32.v8i32.i16.v8i1(<32 x i32> %v2, <8 x i32> %v31, i32 0, i32 8, i32 2, i16 0, i32 undef, <8 x i1> %v32)
-  %v34 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v16i32.i16(<16 x i32> %v29, i32 0, i32 8, i32 1, i16 32, i32 undef)
-  %v35 = shl <8 x i32> %v34, <i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1>
-  %v36 = call <8 x i1> @llvm.genx.rdpredregion.v8i1.v16i1(<16 x i1> %v13, i32 8)
-  %v37 = call <32 x i32> @llvm.genx.wrregioni.v32i32.v8i32.i16.v8i1(<32 x i32> %v33, <8 x i32> %v35, i32 0, i32 8, i32 2, i16 64, i32 undef, <8 x i1> %v36)
+  %v32 = call <8 x i1> @llvm.genx.rdpredregion.v8i1.v16i1(<16 x i1> %v13, i32 8)
+  %v33 = call <32 x i32> @llvm.genx.wrregioni.v32i32.v8i32.i16.v8i1(<32 x i32> %v29, <8 x i32> %v31, i32 0, i32 8, i32 2, i16 64, i32 undef, <8 x i1> %v32)
   br label %bb2
 bb2:
-  %v15 = phi <32 x i32> [ %v2, %bb0 ], [ %v37, %bb1 ]
+  %v15 = phi <32 x i32> [ %v2, %bb0 ], [ %v33, %bb1 ]
   %v16 = call { <32 x i1>, i1 } @llvm.genx.simdcf.join.v32i1.v16i1(<32 x i1> %v8, <16 x i1> %v9)
   %v17 = extractvalue { <32 x i1>, i1 } %v16, 0
   %v18 = extractvalue { <32 x i1>, i1 } %v16, 1
@@ -47,12 +43,10 @@ declare <32 x i32> @llvm.genx.oword.ld.v32i32(i32, i32, i32)
 declare void @llvm.genx.oword.st.v32i32(i32, i32, <32 x i32>)
 declare <16 x i1> @llvm.genx.rdpredregion.v16i1.v32i1(<32 x i1>, i32)
 declare <8 x i1> @llvm.genx.rdpredregion.v8i1.v16i1(<16 x i1>, i32)
-declare <8 x i32> @llvm.genx.rdregioni.v8i32.v16i32.i16(<16 x i32>, i32, i32, i32, i16, i32)
 declare <8 x i32> @llvm.genx.rdregioni.v8i32.v32i32.i16(<32 x i32>, i32, i32, i32, i16, i32)
 declare { <32 x i1>, <16 x i1>, i1 } @llvm.genx.simdcf.goto.v32i1.v16i1.v16i1(<32 x i1>, <16 x i1>, <16 x i1>)
 declare { <32 x i1>, i1 } @llvm.genx.simdcf.join.v32i1.v16i1(<32 x i1>, <16 x i1>)
 declare <16 x i1> @llvm.genx.wrpredregion.v16i1.v16i1.v8i1(<16 x i1>, <8 x i1>, i32)
-declare <16 x i32> @llvm.genx.wrregioni.v16i32.v8i32.i16.i1(<16 x i32>, <8 x i32>, i32, i32, i32, i16, i32, i1)
 declare <32 x i32> @llvm.genx.wrregioni.v32i32.v8i32.i16.v8i1(<32 x i32>, <8 x i32>, i32, i32, i32, i16, i32, <8 x i1>)
 
 !genx.kernels = !{!0}

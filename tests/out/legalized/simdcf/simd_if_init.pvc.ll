@@ -12,8 +12,8 @@ bb0:
   %v9 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v6, 2
   br i1 %v9, label %bb2, label %bb1
 bb1:
-  %v10 = mul <16 x i32> %v2, <i32 2, i32 2, i32 2, i32 2, i32 2, i32 2, i32 2, i32 2, i32 2, i32 2, i32 2, i32 2, i32 2, i32 2, i32 2, i32 2>
   %v11 = call <16 x i1> @llvm.genx.rdpredregion.v16i1.v32i1(<32 x i1> %v7, i32 0)
+  %v10 = mul <16 x i32> %v2, <i32 2, i32 2, i32 2, i32 2, i32 2, i32 2, i32 2, i32 2, i32 2, i32 2, i32 2, i32 2, i32 2, i32 2, i32 2, i32 2>
   %v12 = select <16 x i1> %v11, <16 x i32> %v10, <16 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
   br label %bb2
 bb2:

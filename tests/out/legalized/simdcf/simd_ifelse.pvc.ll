@@ -12,8 +12,8 @@ bb0:
   %v9 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v6, 2
   br i1 %v9, label %bb2, label %bb1
 bb1:
-  %v10 = shl <16 x i32> %v2, <i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1>
   %v11 = call <16 x i1> @llvm.genx.rdpredregion.v16i1.v32i1(<32 x i1> %v7, i32 0)
+  %v10 = shl <16 x i32> %v2, <i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1>
   %v12 = select <16 x i1> %v11, <16 x i32> %v10, <16 x i32> %v2
   %v13 = call { <32 x i1>, <16 x i1>, i1 } @llvm.genx.simdcf.goto.v32i1.v16i1.v16i1(<32 x i1> %v7, <16 x i1> <i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false>, <16 x i1> <i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false>)
   %v14 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v13, 0
@@ -29,8 +29,8 @@ bb2:
   %v22 = extractvalue { <32 x i1>, i1 } %v20, 1
   br i1 %v22, label %bb4, label %bb3
 bb3:
-  %v23 = sub <16 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>, %v17
   %v24 = call <16 x i1> @llvm.genx.rdpredregion.v16i1.v32i1(<32 x i1> %v21, i32 0)
+  %v23 = sub <16 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>, %v17
   %v25 = select <16 x i1> %v24, <16 x i32> %v23, <16 x i32> %v17
   br label %bb4
 bb4:

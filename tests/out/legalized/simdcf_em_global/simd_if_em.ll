@@ -17,20 +17,16 @@ bb0:
 bb1:
   %v11 = call <16 x i1> @llvm.genx.rdpredregion.v16i1.v32i1(<32 x i1> %v6, i32 0)
   %v23 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v32i32.i16(<32 x i32> %v2, i32 0, i32 8, i32 2, i16 0, i32 undef)
-  %v24 = call <16 x i32> @llvm.genx.wrregioni.v16i32.v8i32.i16.i1(<16 x i32> undef, <8 x i32> %v23, i32 0, i32 8, i32 1, i16 0, i32 undef, i1 true)
-  %v25 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v32i32.i16(<32 x i32> %v2, i32 0, i32 8, i32 2, i16 64, i32 undef)
-  %v26 = call <16 x i32> @llvm.genx.wrregioni.v16i32.v8i32.i16.i1(<16 x i32> %v24, <8 x i32> %v25, i32 0, i32 8, i32 1, i16 32, i32 undef, i1 true)
-  %v27 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v16i32.i16(<16 x i32> %v26, i32 0, i32 8, i32 1, i16 0, i32 undef)
+  %v24 = shl <8 x i32> %v23, <i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1>
+  %v25 = call <8 x i1> @llvm.genx.rdpredregion.v8i1.v16i1(<16 x i1> %v11, i32 0)
+  %v26 = call <32 x i32> @llvm.genx.wrregioni.v32i32.v8i32.i16.v8i1(<32 x i32> %v2, <8 x i32> %v24, i32 0, i32 8, i32 2, i16 0, i32 undef, <8 x i1> %v25)
+  %v27 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v32i32.i16(<32 x i32> %v26, i32 0, i32 8, i32 2, i16 64, i32 undef)
   %v28 = shl <8 x i32> %v27, <i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1>
-  %v29 = call <8 x i1> @llvm.genx.rdpredregion.v8i1.v16i1(<16 x i1> %v11, i32 0)
-  %v30 = call <32 x i32> @llvm.genx.wrregioni.v32i32.v8i32.i16.v8i1(<32 x i32> %v2, <8 x i32> %v28, i32 0, i32 8, i32 2, i16 0, i32 undef, <8 x i1> %v29)
-  %v31 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v16i32.i16(<16 x i32> %v26, i32 0, i32 8, i32 1, i16 32, i32 undef)
-  %v32 = shl <8 x i32> %v31, <i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1>
-  %v33 = call <8 x i1> @llvm.genx.rdpredregion.v8i1.v16i1(<16 x i1> %v11, i32 8)
-  %v34 = call <32 x i32> @llvm.genx.wrregioni.v32i32.v8i32.i16.v8i1(<32 x i32> %v30, <8 x i32> %v32, i32 0, i32 8, i32 2, i16 64, i32 undef, <8 x i1> %v33)
+  %v29 = call <8 x i1> @llvm.genx.rdpredregion.v8i1.v16i1(<16 x i1> %v11, i32 8)
+  %v30 = call <32 x i32> @llvm.genx.wrregioni.v32i32.v8i32.i16.v8i1(<32 x i32> %v26, <8 x i32> %v28, i32 0, i32 8, i32 2, i16 64, i32 undef, <8 x i1> %v29)
   br label %bb2
 bb2:
-  %v13 = phi <32 x i32> [ %v2, %bb0 ], [ %v34, %bb1 ]
+  %v13 = phi <32 x i32> [ %v2, %bb0 ], [ %v30, %bb1 ]
   %v14 = call { <32 x i1>, i1 } @llvm.genx.simdcf.join.v32i1.v16i1(<32 x i1> %v6, <16 x i1> %v7)
   %v15 = extractvalue { <32 x i1>, i1 } %v14, 0
   call void @llvm.genx.oword.st.v32i32(i32 %arg0, i32 %v1, <32 x i32> %v13)
@@ -42,12 +38,10 @@ declare <32 x i32> @llvm.genx.oword.ld.v32i32(i32, i32, i32)
 declare void @llvm.genx.oword.st.v32i32(i32, i32, <32 x i32>)
 declare <16 x i1> @llvm.genx.rdpredregion.v16i1.v32i1(<32 x i1>, i32)
 declare <8 x i1> @llvm.genx.rdpredregion.v8i1.v16i1(<16 x i1>, i32)
-declare <8 x i32> @llvm.genx.rdregioni.v8i32.v16i32.i16(<16 x i32>, i32, i32, i32, i16, i32)
 declare <8 x i32> @llvm.genx.rdregioni.v8i32.v32i32.i16(<32 x i32>, i32, i32, i32, i16, i32)
 declare { <32 x i1>, <16 x i1>, i1 } @llvm.genx.simdcf.goto.v32i1.v16i1.v16i1(<32 x i1>, <16 x i1>, <16 x i1>)
 declare { <32 x i1>, i1 } @llvm.genx.simdcf.join.v32i1.v16i1(<32 x i1>, <16 x i1>)
 declare <16 x i1> @llvm.genx.wrpredregion.v16i1.v16i1.v8i1(<16 x i1>, <8 x i1>, i32)
-declare <16 x i32> @llvm.genx.wrregioni.v16i32.v8i32.i16.i1(<16 x i32>, <8 x i32>, i32, i32, i32, i16, i32, i1)
 declare <32 x i32> @llvm.genx.wrregioni.v32i32.v8i32.i16.v8i1(<32 x i32>, <8 x i32>, i32, i32, i32, i16, i32, <8 x i1>)
 
 !genx.kernels = !{!0}

@@ -10,8 +10,8 @@ bb0:
   %v7 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v4, 2
   br i1 %v7, label %bb2, label %bb1
 bb1:
-  %v8 = shl <16 x i32> %v2, <i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1>
   %v9 = call <16 x i1> @llvm.genx.rdpredregion.v16i1.v32i1(<32 x i1> %v5, i32 0)
+  %v8 = shl <16 x i32> %v2, <i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1>
   %v10 = select <16 x i1> %v9, <16 x i32> %v8, <16 x i32> %v2
   %v11 = call { <32 x i1>, <16 x i1>, i1 } @llvm.genx.simdcf.goto.v32i1.v16i1.v16i1(<32 x i1> %v5, <16 x i1> <i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false>, <16 x i1> <i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false>)
   %v12 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v11, 0
@@ -27,8 +27,8 @@ bb2:
   %v20 = extractvalue { <32 x i1>, i1 } %v18, 1
   br i1 %v20, label %bb4, label %bb3
 bb3:
-  %v21 = sub <16 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>, %v17
   %v22 = call <16 x i1> @llvm.genx.rdpredregion.v16i1.v32i1(<32 x i1> %v19, i32 0)
+  %v21 = sub <16 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>, %v17
   %v23 = select <16 x i1> %v22, <16 x i32> %v21, <16 x i32> %v17
   br label %bb4
 bb4:

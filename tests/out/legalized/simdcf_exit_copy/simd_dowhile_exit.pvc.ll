@@ -5,36 +5,32 @@ bb0:
   %v2 = call <16 x i32> @llvm.genx.oword.ld.v16i32(i32 0, i32 %arg0, i32 %v1)
   br label %bb1
 bb1:
-  %v3 = phi <16 x i32> [ <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>, %bb0 ], [ %v12, %bb2 ]
-  %v4 = phi <16 x i32> [ %v2, %bb0 ], [ %v9, %bb2 ]
-  %v5 = phi <16 x i1> [ <i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false>, %bb0 ], [ %v18, %bb2 ]
-  %v6 = phi <32 x i1> [ <i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true>, %bb0 ], [ %v17, %bb2 ]
-  %v7 = sub <16 x i32> %v4, <i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3>
-  %v8 = call <16 x i1> @llvm.genx.rdpredregion.v16i1.v32i1(<32 x i1> %v6, i32 0)
-  %v9 = select <16 x i1> %v8, <16 x i32> %v7, <16 x i32> %v4
-  %v10 = add <16 x i32> %v3, <i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1>
-  %v11 = call <16 x i1> @llvm.genx.rdpredregion.v16i1.v32i1(<32 x i1> %v6, i32 0)
-  %v12 = select <16 x i1> %v11, <16 x i32> %v10, <16 x i32> %v3
-  %v13 = icmp sgt <16 x i32> %v7, <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %v14 = xor <16 x i1> %v13, <i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true>
-  %v15 = xor <16 x i1> %v14, <i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true>
-  %v16 = call { <32 x i1>, <16 x i1>, i1 } @llvm.genx.simdcf.goto.v32i1.v16i1.v16i1(<32 x i1> %v6, <16 x i1> %v5, <16 x i1> %v15)
-  %v17 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v16, 0
-  %v18 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v16, 1
-  %v19 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v16, 2
-  br i1 %v19, label %bb3, label %bb2
+  %v3 = phi <16 x i32> [ %v2, %bb0 ], [ %v8, %bb2 ]
+  %v4 = phi <16 x i1> [ <i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false>, %bb0 ], [ %v14, %bb2 ]
+  %v5 = phi <32 x i1> [ <i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true>, %bb0 ], [ %v13, %bb2 ]
+  %v6 = sub <16 x i32> %v3, <i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3>
+  %v7 = call <16 x i1> @llvm.genx.rdpredregion.v16i1.v32i1(<32 x i1> %v5, i32 0)
+  %v8 = select <16 x i1> %v7, <16 x i32> %v6, <16 x i32> %v3
+  %v9 = icmp sgt <16 x i32> %v6, <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %v10 = xor <16 x i1> %v9, <i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true>
+  %v11 = xor <16 x i1> %v10, <i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true>
+  %v12 = call { <32 x i1>, <16 x i1>, i1 } @llvm.genx.simdcf.goto.v32i1.v16i1.v16i1(<32 x i1> %v5, <16 x i1> %v4, <16 x i1> %v11)
+  %v13 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v12, 0
+  %v14 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v12, 1
+  %v15 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v12, 2
+  br i1 %v15, label %bb3, label %bb2
 bb2:
   br label %bb1
 bb3:
-  %v20 = phi <16 x i32> [ %v7, %bb1 ]
-  %v21 = call { <32 x i1>, i1 } @llvm.genx.simdcf.join.v32i1.v16i1(<32 x i1> %v17, <16 x i1> %v18)
-  %v22 = extractvalue { <32 x i1>, i1 } %v21, 0
-  %v23 = extractvalue { <32 x i1>, i1 } %v21, 1
+  %v16 = phi <16 x i32> [ %v6, %bb1 ]
+  %v17 = call { <32 x i1>, i1 } @llvm.genx.simdcf.join.v32i1.v16i1(<32 x i1> %v13, <16 x i1> %v14)
+  %v18 = extractvalue { <32 x i1>, i1 } %v17, 0
+  %v19 = extractvalue { <32 x i1>, i1 } %v17, 1
   br label %bb4
 bb4:
-  %v24 = mul <16 x i32> %v20, %v20
-  %v25 = add <16 x i32> %v24, %v7
-  call void @llvm.genx.oword.st.v16i32(i32 %arg1, i32 %v1, <16 x i32> %v25)
+  %v20 = mul <16 x i32> %v16, %v16
+  %v21 = add <16 x i32> %v20, %v6
+  call void @llvm.genx.oword.st.v16i32(i32 %arg1, i32 %v1, <16 x i32> %v21)
   ret void
 }
 

@@ -13,8 +13,8 @@ bb0:
   %v10 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v7, 2
   br i1 %v10, label %bb2, label %bb1
 bb1:
-  %v11 = shl <16 x i32> %v2, <i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1>
   %v12 = call <16 x i1> @llvm.genx.rdpredregion.v16i1.v32i1(<32 x i1> %v8, i32 0)
+  %v11 = shl <16 x i32> %v2, <i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1>
   %v13 = select <16 x i1> %v12, <16 x i32> %v11, <16 x i32> %v2
   br label %bb2
 bb2:

@@ -11,8 +11,8 @@ bb0:
   %v8 = extractvalue { <32 x i1>, <8 x i1>, i1 } %v5, 2
   br i1 %v8, label %bb2, label %bb1
 bb1:
-  %v9 = mul <8 x i32> %v2, <i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3>
   %v10 = call <8 x i1> @llvm.genx.rdpredregion.v8i1.v32i1(<32 x i1> %v6, i32 0)
+  %v9 = mul <8 x i32> %v2, <i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3>
   %v11 = select <8 x i1> %v10, <8 x i32> %v9, <8 x i32> %v2
   br label %bb2
 bb2:

@@ -13,8 +13,8 @@ bb0:
   %v10 = extractvalue { <32 x i1>, <8 x i1>, i1 } %v7, 2
   br i1 %v10, label %bb2, label %bb1
 bb1:
-  %v11 = mul <8 x i32> %v2, <i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3>
   %v12 = call <8 x i1> @llvm.genx.rdpredregion.v8i1.v32i1(<32 x i1> %v8, i32 0)
+  %v11 = mul <8 x i32> %v2, <i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3>
   %v13 = select <8 x i1> %v12, <8 x i32> %v11, <8 x i32> %v2
   br label %bb2
 bb2:

@@ -46,8 +46,8 @@ bb5:
   %v33 = extractvalue { <32 x i1>, i1 } %v31, 1
   br i1 %v33, label %bb7, label %bb6
 bb6:
-  %v34 = sub <16 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>, %v2
   %v35 = call <16 x i1> @llvm.genx.rdpredregion.v16i1.v32i1(<32 x i1> %v32, i32 0)
+  %v34 = sub <16 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>, %v2
   %v36 = select <16 x i1> %v35, <16 x i32> %v34, <16 x i32> %v30
   br label %bb7
 bb7:

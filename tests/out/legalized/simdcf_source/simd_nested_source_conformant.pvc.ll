@@ -48,8 +48,8 @@ bb5:
   %v35 = extractvalue { <32 x i1>, i1 } %v33, 1
   br i1 %v35, label %bb7, label %bb6
 bb6:
-  %v36 = sub <16 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>, %v30
   %v37 = call <16 x i1> @llvm.genx.rdpredregion.v16i1.v32i1(<32 x i1> %v34, i32 0)
+  %v36 = sub <16 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>, %v30
   %v38 = select <16 x i1> %v37, <16 x i32> %v36, <16 x i32> %v30
   br label %bb7
 bb7:

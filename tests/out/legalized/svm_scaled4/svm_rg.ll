@@ -30,12 +30,8 @@ bb0:
   %v47 = call <16 x i64> @llvm.genx.wrregioni.v16i64.v8i64.i16.i1(<16 x i64> %v43, <8 x i64> %v46, i32 0, i32 8, i32 1, i16 64, i32 undef, i1 true)
   %v11 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %arg2, i32 0, i32 16, i32 1, i16 64, i32 undef)
   %v12 = call <16 x float> @llvm.genx.svm.gather.v16f32.v16i1.v16i64.v16f32(<16 x i1> %v31, i32 0, <16 x i64> %v47, <16 x float> %v11)
-  %v23 = call <16 x float> @llvm.genx.rdregionf.v16f32.v16f32.i16(<16 x float> %v6, i32 0, i32 16, i32 1, i16 0, i32 undef)
-  %v24 = call <32 x float> @llvm.genx.wrregionf.v32f32.v16f32.i16.i1(<32 x float> undef, <16 x float> %v23, i32 0, i32 16, i32 1, i16 0, i32 undef, i1 true)
-  %v25 = call <16 x float> @llvm.genx.rdregionf.v16f32.v16f32.i16(<16 x float> %v12, i32 0, i32 16, i32 1, i16 0, i32 undef)
-  %v13 = call <32 x float> @llvm.genx.wrregionf.v32f32.v16f32.i16.i1(<32 x float> %v24, <16 x float> %v25, i32 0, i32 16, i32 1, i16 64, i32 undef, i1 true)
-  %v14 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v13, i32 0, i32 16, i32 1, i16 0, i32 undef)
-  %v15 = call <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float> %v13, i32 0, i32 16, i32 1, i16 64, i32 undef)
+  %v14 = call <16 x float> @llvm.genx.rdregionf.v16f32.v16f32.i16(<16 x float> %v6, i32 0, i32 16, i32 1, i16 0, i32 undef)
+  %v15 = call <16 x float> @llvm.genx.rdregionf.v16f32.v16f32.i16(<16 x float> %v12, i32 0, i32 16, i32 1, i16 0, i32 undef)
   %v16 = fadd <16 x float> %v14, %v15
   %v17 = add i64 %arg0, 0
   %v18 = call <16 x i64> @llvm.genx.wrregioni.v16i64.i64.i16.i1(<16 x i64> undef, i64 %v17, i32 0, i32 1, i32 1, i16 0, i32 undef, i1 true)
@@ -58,7 +54,6 @@ declare <8 x i64> @llvm.genx.rdregioni.v8i64.v16i64.i16(<16 x i64>, i32, i32, i3
 declare <16 x float> @llvm.genx.svm.gather.v16f32.v16i1.v16i64.v16f32(<16 x i1>, i32, <16 x i64>, <16 x float>)
 declare void @llvm.genx.svm.scatter.v16i1.v16i64.v16f32(<16 x i1>, i32, <16 x i64>, <16 x float>)
 declare <16 x i1> @llvm.genx.wrpredregion.v16i1.v16i1.v8i1(<16 x i1>, <8 x i1>, i32)
-declare <32 x float> @llvm.genx.wrregionf.v32f32.v16f32.i16.i1(<32 x float>, <16 x float>, i32, i32, i32, i16, i32, i1)
 declare <16 x i64> @llvm.genx.wrregioni.v16i64.i64.i16.i1(<16 x i64>, i64, i32, i32, i32, i16, i32, i1)
 declare <16 x i64> @llvm.genx.wrregioni.v16i64.v8i64.i16.i1(<16 x i64>, <8 x i64>, i32, i32, i32, i16, i32, i1)
 

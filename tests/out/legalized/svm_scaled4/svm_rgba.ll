@@ -58,16 +58,10 @@ bb0:
   %v22 = call <48 x i32> @llvm.genx.wrregioni.v48i32.v16i32.i16.i1(<48 x i32> %v85, <16 x i32> %v45, i32 0, i32 16, i32 1, i16 128, i32 undef, i1 true)
   %v46 = call <16 x i32> @llvm.genx.rdregioni.v16i32.v16i32.i16(<16 x i32> %v19, i32 0, i32 16, i32 1, i16 0, i32 undef)
   %v23 = call <48 x i32> @llvm.genx.wrregioni.v48i32.v16i32.i16.i1(<48 x i32> undef, <16 x i32> %v46, i32 0, i32 16, i32 1, i16 0, i32 undef, i1 true)
-  %v86 = call <16 x i32> @llvm.genx.rdregioni.v16i32.v48i32.i16(<48 x i32> %v22, i32 0, i32 16, i32 1, i16 128, i32 undef)
-  %v87 = call <64 x i32> @llvm.genx.wrregioni.v64i32.v16i32.i16.i1(<64 x i32> undef, <16 x i32> %v86, i32 0, i32 16, i32 1, i16 128, i32 undef, i1 true)
-  %v49 = call <16 x i32> @llvm.genx.rdregioni.v16i32.v48i32.i16(<48 x i32> %v23, i32 0, i32 16, i32 1, i16 0, i32 undef)
-  %v24 = call <64 x i32> @llvm.genx.wrregioni.v64i32.v16i32.i16.i1(<64 x i32> %v87, <16 x i32> %v49, i32 0, i32 16, i32 1, i16 192, i32 undef, i1 true)
-  %v88 = call <16 x i32> @llvm.genx.rdregioni.v16i32.v64i32.i16(<64 x i32> %v24, i32 0, i32 16, i32 1, i16 128, i32 undef)
+  %v88 = call <16 x i32> @llvm.genx.rdregioni.v16i32.v48i32.i16(<48 x i32> %v22, i32 0, i32 16, i32 1, i16 128, i32 undef)
   %v89 = xor <16 x i32> %v88, <i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1>
-  %v90 = call <32 x i32> @llvm.genx.wrregioni.v32i32.v16i32.i16.i1(<32 x i32> undef, <16 x i32> %v89, i32 0, i32 16, i32 1, i16 0, i32 undef, i1 true)
-  %v91 = call <16 x i32> @llvm.genx.rdregioni.v16i32.v64i32.i16(<64 x i32> %v24, i32 0, i32 16, i32 1, i16 192, i32 undef)
+  %v91 = call <16 x i32> @llvm.genx.rdregioni.v16i32.v48i32.i16(<48 x i32> %v23, i32 0, i32 16, i32 1, i16 0, i32 undef)
   %v92 = xor <16 x i32> %v91, <i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1, i32 -1>
-  %v93 = call <32 x i32> @llvm.genx.wrregioni.v32i32.v16i32.i16.i1(<32 x i32> %v90, <16 x i32> %v92, i32 0, i32 16, i32 1, i16 64, i32 undef, i1 true)
   %v27 = add i64 %arg0, 8
   %v28 = call <16 x i64> @llvm.genx.wrregioni.v16i64.i64.i16.i1(<16 x i64> undef, i64 %v27, i32 0, i32 1, i32 1, i16 0, i32 undef, i1 true)
   %v94 = call <8 x i64> @llvm.genx.rdregioni.v8i64.v16i64.i16(<16 x i64> %arg1, i32 0, i32 8, i32 1, i16 0, i32 undef)
@@ -78,8 +72,7 @@ bb0:
   %v99 = call <8 x i64> @llvm.genx.rdregioni.v8i64.v16i64.i16(<16 x i64> %v28, i32 0, i32 1, i32 0, i16 0, i32 undef)
   %v100 = add <8 x i64> %v98, %v99
   %v101 = call <16 x i64> @llvm.genx.wrregioni.v16i64.v8i64.i16.i1(<16 x i64> %v97, <8 x i64> %v100, i32 0, i32 8, i32 1, i16 64, i32 undef, i1 true)
-  %v31 = call <16 x i32> @llvm.genx.rdregioni.v16i32.v32i32.i16(<32 x i32> %v93, i32 0, i32 16, i32 1, i16 0, i32 undef)
-  call void @llvm.genx.svm.scatter.v16i1.v16i64.v16i32(<16 x i1> <i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true>, i32 0, <16 x i64> %v101, <16 x i32> %v31)
+  call void @llvm.genx.svm.scatter.v16i1.v16i64.v16i32(<16 x i1> <i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true>, i32 0, <16 x i64> %v101, <16 x i32> %v89)
   %v33 = add i64 %arg0, 12
   %v34 = call <16 x i64> @llvm.genx.wrregioni.v16i64.i64.i16.i1(<16 x i64> undef, i64 %v33, i32 0, i32 1, i32 1, i16 0, i32 undef, i1 true)
   %v102 = call <8 x i64> @llvm.genx.rdregioni.v8i64.v16i64.i16(<16 x i64> %arg1, i32 0, i32 8, i32 1, i16 0, i32 undef)
@@ -90,15 +83,13 @@ bb0:
   %v107 = call <8 x i64> @llvm.genx.rdregioni.v8i64.v16i64.i16(<16 x i64> %v34, i32 0, i32 1, i32 0, i16 0, i32 undef)
   %v108 = add <8 x i64> %v106, %v107
   %v109 = call <16 x i64> @llvm.genx.wrregioni.v16i64.v8i64.i16.i1(<16 x i64> %v105, <8 x i64> %v108, i32 0, i32 8, i32 1, i16 64, i32 undef, i1 true)
-  %v37 = call <16 x i32> @llvm.genx.rdregioni.v16i32.v32i32.i16(<32 x i32> %v93, i32 0, i32 16, i32 1, i16 64, i32 undef)
-  call void @llvm.genx.svm.scatter.v16i1.v16i64.v16i32(<16 x i1> <i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true>, i32 0, <16 x i64> %v109, <16 x i32> %v37)
+  call void @llvm.genx.svm.scatter.v16i1.v16i64.v16i32(<16 x i1> <i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true>, i32 0, <16 x i64> %v109, <16 x i32> %v92)
   ret void
 }
 
 declare <16 x i32> @llvm.genx.rdregioni.v16i32.v16i32.i16(<16 x i32>, i32, i32, i32, i16, i32)
 declare <16 x i32> @llvm.genx.rdregioni.v16i32.v32i32.i16(<32 x i32>, i32, i32, i32, i16, i32)
 declare <16 x i32> @llvm.genx.rdregioni.v16i32.v48i32.i16(<48 x i32>, i32, i32, i32, i16, i32)
-declare <16 x i32> @llvm.genx.rdregioni.v16i32.v64i32.i16(<64 x i32>, i32, i32, i32, i16, i32)
 declare <8 x i64> @llvm.genx.rdregioni.v8i64.v16i64.i16(<16 x i64>, i32, i32, i32, i16, i32)
 declare <16 x i32> @llvm.genx.svm.gather.v16i32.v16i1.v16i64.v16i32(<16 x i1>, i32, <16 x i64>, <16 x i32>)
 declare void @llvm.genx.svm.scatter.v16i1.v16i64.v16i32(<16 x i1>, i32, <16 x i64>, <16 x i32>)
@@ -106,7 +97,6 @@ declare <16 x i64> @llvm.genx.wrregioni.v16i64.i64.i16.i1(<16 x i64>, i64, i32, 
 declare <16 x i64> @llvm.genx.wrregioni.v16i64.v8i64.i16.i1(<16 x i64>, <8 x i64>, i32, i32, i32, i16, i32, i1)
 declare <32 x i32> @llvm.genx.wrregioni.v32i32.v16i32.i16.i1(<32 x i32>, <16 x i32>, i32, i32, i32, i16, i32, i1)
 declare <48 x i32> @llvm.genx.wrregioni.v48i32.v16i32.i16.i1(<48 x i32>, <16 x i32>, i32, i32, i32, i16, i32, i1)
-declare <64 x i32> @llvm.genx.wrregioni.v64i32.v16i32.i16.i1(<64 x i32>, <16 x i32>, i32, i32, i32, i16, i32, i1)
 
 !genx.kernels = !{!0}
 !0 = !{void (i64, <16 x i64>)* @svm_rgba, !"svm_rgba", !1, i32 0, !2, !3, !4, i32 0}
