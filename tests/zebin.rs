@@ -14,7 +14,7 @@
 
 mod common;
 
-use common::{fixtures, input, tool_available};
+use common::{fixtures, input, intel_zebin, tool_available, validate};
 use genxc::{CompileOptions, Emit};
 use genxc_genx::Platform;
 use genxc_zebin::{AddrSpace, Device, PayloadArgType, ZeInfo};
@@ -54,25 +54,6 @@ fn genxc_zebin(fixture: &str, platform: Platform) -> Vec<u8> {
     let out = outcome.of_kind(Emit::Zebin).next().expect("a zebin output");
     assert!(out.name.ends_with(".bin"), "{}", out.name);
     out.bytes.clone()
-}
-
-/// `ocloc validate` of a file: exit status and the warnings it lists.
-fn validate(path: &Path, device: &str) -> (Option<i32>, Vec<String>, String) {
-    let run = Command::new("ocloc")
-        .args(["validate", "-file"])
-        .arg(path)
-        .args(["-device", device])
-        .output()
-        .expect("ocloc runs");
-    let text = String::from_utf8_lossy(&run.stdout).into_owned() + &String::from_utf8_lossy(&run.stderr);
-    let warnings = text
-        .lines()
-        .skip_while(|l| !l.contains("potential problems"))
-        .skip(1)
-        .take_while(|l| !l.trim().is_empty())
-        .map(str::to_string)
-        .collect();
-    (run.status.code(), warnings, text)
 }
 
 /// The lines of iga64's listing of `code` for `platform`, or its complaint.
@@ -283,26 +264,9 @@ fn cm_examples_bind_arguments_as_intels_compiler_does() {
     let dir = tempfile::tempdir().unwrap();
     let mut compared = 0;
     for fixture in cm_fixtures() {
-        let bc = dir.path().join("k.bc");
-        let run =
-            Command::new("llvm-as-14").arg(fixtures().join(&fixture)).arg("-o").arg(&bc).output().unwrap();
-        assert!(run.status.success(), "{fixture}: {}", String::from_utf8_lossy(&run.stderr));
         for (platform, device, _) in OCLOC_PLATFORMS {
+            let intel = intel_zebin(&fixture, device, dir.path());
             let out = dir.path().join("intel");
-            let run = Command::new("ocloc")
-                .args(["compile", "-llvm_input", "-file"])
-                .arg(&bc)
-                .args(["-device", device, "-options", "-vc-codegen -ze-enable-zebin", "-output", "k"])
-                .args(["-output_no_suffix", "-out_dir"])
-                .arg(&out)
-                .output()
-                .unwrap();
-            assert!(
-                run.status.success(),
-                "{fixture}: Intel's compile failed: {}",
-                String::from_utf8_lossy(&run.stdout)
-            );
-            let intel = std::fs::read(out.join("k")).unwrap();
             // Intel's zebin draws at least as many warnings as genxc's
             let (status, intel_warnings, _) = validate(&out.join("k"), device);
             assert_eq!(status, Some(0));
@@ -1040,28 +1004,6 @@ fn check_code_relocations(z: &genxc_zebin::ReadZebin, iga: &str, dir: &Path, wha
         assert_eq!(placeholders, relocated, "{what}: kernel {name}");
     }
     n
-}
-
-/// Intel's zebin of a fixture (`ocloc compile -llvm_input ... -vc-codegen -ze-enable-zebin`).
-fn intel_zebin(fixture: &str, device: &str, dir: &Path) -> Vec<u8> {
-    let bc = dir.join("intel.bc");
-    let run = Command::new("llvm-as-14").arg(fixtures().join(fixture)).arg("-o").arg(&bc).output().unwrap();
-    assert!(run.status.success(), "{fixture}: {}", String::from_utf8_lossy(&run.stderr));
-    let out = dir.join("intel");
-    let run = Command::new("ocloc")
-        .args(["compile", "-llvm_input", "-file"])
-        .arg(&bc)
-        .args(["-device", device, "-options", "-vc-codegen -ze-enable-zebin", "-output", "k"])
-        .args(["-output_no_suffix", "-out_dir"])
-        .arg(&out)
-        .output()
-        .unwrap();
-    assert!(
-        run.status.success(),
-        "{fixture}: Intel's compile failed: {}",
-        String::from_utf8_lossy(&run.stdout)
-    );
-    std::fs::read(out.join("k")).unwrap()
 }
 
 /// A zebin the runtime's decoder accepts with no warning but the symbol table one, and that

@@ -23,15 +23,13 @@
 
 mod common;
 
-use common::{fixtures, input, tool_available};
+use common::{input, intel_zebin, tool_available, validate};
 use genxc::{CompileOptions, Emit, EmitSet};
 use genxc_genx::Platform;
 use genxc_sim::exec::{self, Config};
 use genxc_sim::launch::{svm_base, Fill, Launch};
 use genxc_sim::memory::{BufferKind, Memory};
 use genxc_zebin::{PayloadArgType, PerThreadBufferKind, ZeInfo};
-use std::path::Path;
-use std::process::Command;
 
 /// The platforms ocloc knows: genxc's platform and ocloc's device name.
 const OCLOC_PLATFORMS: [(Platform, &str); 3] =
@@ -58,43 +56,6 @@ fn compile(fixture: &str, platform: Platform, emit: &[Emit], stack: u32) -> genx
 fn ze_info(bytes: &[u8]) -> ZeInfo {
     let z = genxc_zebin::read(bytes).expect("a zebin");
     ZeInfo::from_yaml(z.zeinfo_text().expect("a .ze_info")).expect("the .ze_info reads back")
-}
-
-/// `ocloc validate` of a file: exit status and the warnings it lists.
-fn validate(path: &Path, device: &str) -> (Option<i32>, Vec<String>, String) {
-    let run = Command::new("ocloc").args(["validate", "-file"]).arg(path).args(["-device", device]).output();
-    let run = run.expect("ocloc runs");
-    let text = String::from_utf8_lossy(&run.stdout).into_owned() + &String::from_utf8_lossy(&run.stderr);
-    let warnings = text
-        .lines()
-        .skip_while(|l| !l.contains("potential problems"))
-        .skip(1)
-        .take_while(|l| !l.trim().is_empty())
-        .map(str::to_string)
-        .collect();
-    (run.status.code(), warnings, text)
-}
-
-/// Intel's zebin of `fixture` for ocloc device `device`.
-fn intel_zebin(fixture: &str, device: &str, dir: &Path) -> Vec<u8> {
-    let bc = dir.join("k.bc");
-    let run = Command::new("llvm-as-14").arg(fixtures().join(fixture)).arg("-o").arg(&bc).output().unwrap();
-    assert!(run.status.success(), "{fixture}: {}", String::from_utf8_lossy(&run.stderr));
-    let out = dir.join("intel");
-    let run = Command::new("ocloc")
-        .args(["compile", "-llvm_input", "-file"])
-        .arg(&bc)
-        .args(["-device", device, "-options", "-vc-codegen -ze-enable-zebin", "-output", "k"])
-        .args(["-output_no_suffix", "-out_dir"])
-        .arg(&out)
-        .output()
-        .unwrap();
-    assert!(
-        run.status.success(),
-        "{fixture}: Intel's compile failed: {}",
-        String::from_utf8_lossy(&run.stdout)
-    );
-    std::fs::read(out.join("k")).unwrap()
 }
 
 /// What the runtime must provide a kernel's private memory with: its implicit payload arguments
