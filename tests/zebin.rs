@@ -14,7 +14,7 @@
 
 mod common;
 
-use common::{fixtures, input, intel_zebin, tool_available, validate};
+use common::{disasm, fixtures, input, intel_zebin, tool_available, validate};
 use genxc::{CompileOptions, Emit};
 use genxc_genx::Platform;
 use genxc_zebin::{AddrSpace, Device, PayloadArgType, ZeInfo};
@@ -137,19 +137,7 @@ fn cm_examples_are_zebins_the_runtime_accepts() {
             );
             // ocloc disasm decodes it and dumps the same sections
             let dump = dir.path().join(format!("dump_{checked}"));
-            std::fs::create_dir_all(&dump).unwrap();
-            let run = Command::new("ocloc")
-                .args(["disasm", "-file"])
-                .arg(&path)
-                .args(["-device", device, "-dump"])
-                .arg(&dump)
-                .output()
-                .unwrap();
-            assert!(
-                run.status.success(),
-                "{what}: ocloc disasm failed: {}",
-                String::from_utf8_lossy(&run.stdout)
-            );
+            disasm(&path, device, &dump, &what);
             assert_eq!(
                 std::fs::read_to_string(dump.join(".ze_info")).unwrap(),
                 z.zeinfo_text().unwrap(),
@@ -1014,16 +1002,7 @@ fn check_accepted(bytes: &[u8], device: &str, dir: &Path, what: &str) {
     let (status, warnings, log) = validate(&path, device);
     assert_eq!(status, Some(0), "{what}: ocloc validate rejected the zebin:\n{log}");
     assert!(warnings.iter().all(|w| w.contains("Ignoring symbol table")), "{what}: warnings {warnings:?}");
-    let dump = dir.join("reloc_dump");
-    std::fs::create_dir_all(&dump).unwrap();
-    let run = Command::new("ocloc")
-        .args(["disasm", "-file"])
-        .arg(&path)
-        .args(["-device", device, "-dump"])
-        .arg(&dump)
-        .output()
-        .unwrap();
-    assert!(run.status.success(), "{what}: ocloc disasm failed: {}", String::from_utf8_lossy(&run.stdout));
+    disasm(&path, device, &dir.join("reloc_dump"), what);
 }
 
 #[test]

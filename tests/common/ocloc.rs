@@ -41,3 +41,17 @@ pub fn intel_zebin(fixture: &str, device: &str, dir: &Path) -> Vec<u8> {
     );
     std::fs::read(out.join("k")).unwrap()
 }
+
+/// `ocloc disasm` of a device binary into `dump` (one file per section); panics naming `what`
+/// when ocloc cannot decode it.
+pub fn disasm(path: &Path, device: &str, dump: &Path, what: &str) {
+    std::fs::create_dir_all(dump).unwrap();
+    let run = Command::new("ocloc")
+        .args(["disasm", "-file"])
+        .arg(path)
+        .args(["-device", device, "-dump"])
+        .arg(dump)
+        .output()
+        .unwrap();
+    assert!(run.status.success(), "{what}: ocloc disasm failed: {}", String::from_utf8_lossy(&run.stdout));
+}
