@@ -415,44 +415,8 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
                 // Constants are used as operands directly.
                 self.set(op.results[0], text, t);
             }
-            ("arith", "addi")
-            | ("arith", "subi")
-            | ("arith", "muli")
-            | ("arith", "divsi")
-            | ("arith", "divui")
-            | ("arith", "remsi")
-            | ("arith", "remui")
-            | ("arith", "andi")
-            | ("arith", "ori")
-            | ("arith", "xori")
-            | ("arith", "shli")
-            | ("arith", "shrsi")
-            | ("arith", "shrui")
-            | ("arith", "addf")
-            | ("arith", "subf")
-            | ("arith", "mulf")
-            | ("arith", "divf")
-            | ("arith", "remf") => {
-                let ins = match short {
-                    "addi" => "add",
-                    "subi" => "sub",
-                    "muli" => "mul",
-                    "divsi" => "sdiv",
-                    "divui" => "udiv",
-                    "remsi" => "srem",
-                    "remui" => "urem",
-                    "andi" => "and",
-                    "ori" => "or",
-                    "xori" => "xor",
-                    "shli" => "shl",
-                    "shrsi" => "ashr",
-                    "shrui" => "lshr",
-                    "addf" => "fadd",
-                    "subf" => "fsub",
-                    "mulf" => "fmul",
-                    "divf" => "fdiv",
-                    _ => "frem",
-                };
+            ("arith", b) if arith_binary(b).is_some() => {
+                let ins = arith_binary(b).unwrap_or("add");
                 self.binary(op, ins)?;
             }
             ("llvm", "add")
@@ -1436,4 +1400,30 @@ fn rpo(ir: &genxc_frontend::mlir::Ir, blocks: &[BlockId]) -> Vec<BlockId> {
         }
     }
     post
+}
+
+/// The LLVM instruction of an `arith` dialect binary operation (`addi` -> `add`, `remf` -> `frem`,
+/// ...), by its short name; `None` for any other operation.
+pub(crate) fn arith_binary(short: &str) -> Option<&'static str> {
+    Some(match short {
+        "addi" => "add",
+        "subi" => "sub",
+        "muli" => "mul",
+        "divsi" => "sdiv",
+        "divui" => "udiv",
+        "remsi" => "srem",
+        "remui" => "urem",
+        "andi" => "and",
+        "ori" => "or",
+        "xori" => "xor",
+        "shli" => "shl",
+        "shrsi" => "ashr",
+        "shrui" => "lshr",
+        "addf" => "fadd",
+        "subf" => "fsub",
+        "mulf" => "fmul",
+        "divf" => "fdiv",
+        "remf" => "frem",
+        _ => return None,
+    })
 }

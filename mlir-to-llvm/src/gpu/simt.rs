@@ -16,6 +16,7 @@
 
 use super::uniformity::{self, Uniformity};
 use super::{Mem, MemSpace};
+use crate::func::arith_binary;
 use crate::module::ModuleEmitter;
 use crate::types::{quote, scalar_text, LTy};
 use foldhash::{HashMap, HashMapExt};
@@ -342,8 +343,8 @@ impl<'m, 'a> Simt<'m, 'a> {
                 };
                 self.set(op.results[0], text, t, false);
             }
-            ("arith", b) if binary(b).is_some() => {
-                let ins = binary(b).unwrap_or("add");
+            ("arith", b) if arith_binary(b).is_some() => {
+                let ins = arith_binary(b).unwrap_or("add");
                 let (x, t) = self.shaped(op.operands[0], varying)?;
                 let (y, _) = self.shaped(op.operands[1], varying)?;
                 let ty = self.shape_ty(&t, varying);
@@ -1107,7 +1108,7 @@ fn check_shape(ir: &Ir, op: &Operation) -> Res<()> {
             ("arith" | "index", "constant") => (0..=0, Some(1), 0),
             ("arith", "select") => (3..=3, Some(1), 0),
             ("arith", "cmpi" | "cmpf") => (2..=2, Some(1), 0),
-            ("arith", b) if binary(b).is_some() || b.starts_with("max") || b.starts_with("min") => {
+            ("arith", b) if arith_binary(b).is_some() || b.starts_with("max") || b.starts_with("min") => {
                 (2..=2, Some(1), 0)
             }
             ("arith", c) if is_cast(c) => (1..=1, Some(1), 0),
@@ -1141,29 +1142,6 @@ fn check_shape(ir: &Ir, op: &Operation) -> Res<()> {
         )));
     }
     Ok(())
-}
-
-fn binary(op: &str) -> Option<&'static str> {
-    Some(match op {
-        "addi" => "add",
-        "subi" => "sub",
-        "muli" => "mul",
-        "divsi" => "sdiv",
-        "divui" => "udiv",
-        "remsi" => "srem",
-        "remui" => "urem",
-        "andi" => "and",
-        "ori" => "or",
-        "xori" => "xor",
-        "shli" => "shl",
-        "shrsi" => "ashr",
-        "shrui" => "lshr",
-        "addf" => "fadd",
-        "subf" => "fsub",
-        "mulf" => "fmul",
-        "divf" => "fdiv",
-        _ => return None,
-    })
 }
 
 fn is_cast(op: &str) -> bool {
