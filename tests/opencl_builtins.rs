@@ -13,7 +13,7 @@
 
 mod common;
 
-use common::{visa_of_k, Rng, ONE_BUFFER_KERNEL_METADATA};
+use common::{ulps, visa_of_k, Format, Rng, ONE_BUFFER_KERNEL_METADATA};
 use genxc::TargetPlatform;
 use genxc_sim::exec::{self, Config};
 use genxc_sim::launch::Launch;
@@ -101,6 +101,14 @@ enum Elem {
 }
 
 impl Elem {
+    /// The format of its values.
+    fn format(self) -> Format {
+        match self {
+            Elem::F32 => Format::Single,
+            Elem::F64 => Format::Double,
+        }
+    }
+
     fn llvm(self) -> &'static str {
         match self {
             Elem::F32 => "float",
@@ -221,38 +229,6 @@ fn arguments(case: &Case, e: Elem, count: usize) -> Vec<f64> {
     out
 }
 
-/// Distance of `got` from the correctly rounded `want` in units of the last place of `want`
-/// (of type `e`); `None` when their classes differ (NaN, infinity, or a sign of zero).
-fn ulps(got: f64, want: f64, e: Elem) -> Option<f64> {
-    if want.is_nan() || got.is_nan() {
-        return (want.is_nan() && got.is_nan()).then_some(0.0);
-    }
-    if want.is_infinite() || got.is_infinite() {
-        return (want == got).then_some(0.0);
-    }
-    if want == 0.0 && got == 0.0 {
-        return (want.is_sign_negative() == got.is_sign_negative()).then_some(0.0);
-    }
-    // the spacing of the representable numbers at |want| (below it, at the largest finite one)
-    let ulp = match e {
-        Elem::F64 => {
-            let w = want.abs();
-            let up = f64::from_bits(w.to_bits() + 1);
-            if up.is_finite() {
-                up - w
-            } else {
-                w - f64::from_bits(w.to_bits() - 1)
-            }
-        }
-        Elem::F32 => {
-            let w = (want as f32).abs();
-            let up = f32::from_bits(w.to_bits() + 1);
-            (if up.is_finite() { up - w } else { w - f32::from_bits(w.to_bits() - 1) }) as f64
-        }
-    };
-    Some((got - want).abs() / ulp)
-}
-
 /// Runs `case` on `platform` over `args`, returning the largest ulp distance and the argument
 /// where it occurs, or the first class mismatch.
 fn measure(case: &Case, e: Elem, platform: TargetPlatform, args: &[f64]) -> Result<(f64, f64), String> {
@@ -285,7 +261,7 @@ fn measure(case: &Case, e: Elem, platform: TargetPlatform, args: &[f64]) -> Resu
                 Elem::F64 => (case.reference)(x),
                 Elem::F32 => (case.reference)(x) as f32 as f64,
             };
-            let d = ulps(got, want, e)
+            let d = ulps(got, want, e.format())
                 .ok_or_else(|| format!("{}({x:e}) = {got:e}, expected {want:e}", case.name))?;
             if d > worst.0 {
                 worst = (d, x);
@@ -409,11 +385,11 @@ fn builtins_that_do_not_fit_their_call_are_refused_located() {
 #[test]
 fn the_ulp_measure_sees_one_ulp() {
     let x = 1.0f64 / 3.0;
-    assert_eq!(ulps(f64::from_bits(x.to_bits() + 1), x, Elem::F64), Some(1.0));
-    assert_eq!(ulps(x, x, Elem::F64), Some(0.0));
-    assert_eq!(ulps(f64::INFINITY, f64::MAX, Elem::F64), None);
-    assert_eq!(ulps(0.0, f64::NAN, Elem::F64), None);
-    assert_eq!(ulps(-0.0, 0.0, Elem::F64), None);
+    assert_eq!(ulps(f64::from_bits(x.to_bits() + 1), x, Elem::F64.format()), Some(1.0));
+    assert_eq!(ulps(x, x, Elem::F64.format()), Some(0.0));
+    assert_eq!(ulps(f64::INFINITY, f64::MAX, Elem::F64.format()), None);
+    assert_eq!(ulps(0.0, f64::NAN, Elem::F64.format()), None);
+    assert_eq!(ulps(-0.0, 0.0, Elem::F64.format()), None);
     let y = 1.0f32 / 3.0;
-    assert_eq!(ulps(f32::from_bits(y.to_bits() + 2) as f64, y as f64, Elem::F32), Some(2.0));
+    assert_eq!(ulps(f32::from_bits(y.to_bits() + 2) as f64, y as f64, Elem::F32.format()), Some(2.0));
 }

@@ -13,7 +13,7 @@
 
 mod common;
 
-use common::{visa_of_k, Rng, ONE_BUFFER_KERNEL_METADATA};
+use common::{ulps, visa_of_k, Format, Rng, ONE_BUFFER_KERNEL_METADATA};
 use genxc::TargetPlatform;
 use genxc_sim::exec::{self, Config};
 use genxc_sim::launch::Launch;
@@ -178,34 +178,6 @@ fn run(
     Ok(out)
 }
 
-/// Distance of `got` from the correctly rounded `want` in units of the last place of `want`
-/// (a float when `single`); `None` when their classes differ (NaN, infinity, sign of zero).
-fn ulps(got: f64, want: f64, single: bool) -> Option<f64> {
-    if want.is_nan() || got.is_nan() {
-        return (want.is_nan() && got.is_nan()).then_some(0.0);
-    }
-    if want.is_infinite() || got.is_infinite() {
-        return (want == got).then_some(0.0);
-    }
-    if want == 0.0 && got == 0.0 {
-        return (want.is_sign_negative() == got.is_sign_negative()).then_some(0.0);
-    }
-    let ulp = if single {
-        let w = (want as f32).abs();
-        let up = f32::from_bits(w.to_bits() + 1);
-        (if up.is_finite() { up - w } else { w - f32::from_bits(w.to_bits() - 1) }) as f64
-    } else {
-        let w = want.abs();
-        let up = f64::from_bits(w.to_bits() + 1);
-        if up.is_finite() {
-            up - w
-        } else {
-            w - f64::from_bits(w.to_bits() - 1)
-        }
-    };
-    Some((got - want).abs() / ulp)
-}
-
 /// Special values every float argument column starts with.
 const EDGES: &[f64] = &[
     0.0,
@@ -285,7 +257,7 @@ fn measure2(
         let want = reference(x, y);
         let want = if single { want as f32 as f64 } else { want };
         let g = value(g, single);
-        let d = ulps(g, want, single)
+        let d = ulps(g, want, Format::single_or_double(single))
             .ok_or_else(|| format!("{name}({x:e}, {y:e}) = {g:e}, expected {want:e}"))?;
         if d > worst.0 {
             worst = (d, x, y);
@@ -374,8 +346,8 @@ fn measure_int_exponent(
         let want = reference(x, n);
         let want = if single { want as f32 as f64 } else { want };
         let g = value(g, single);
-        let d =
-            ulps(g, want, single).ok_or_else(|| format!("{name}({x:e}, {n}) = {g:e}, expected {want:e}"))?;
+        let d = ulps(g, want, Format::single_or_double(single))
+            .ok_or_else(|| format!("{name}({x:e}, {n}) = {g:e}, expected {want:e}"))?;
         if d > worst.0 {
             worst = (d, x, n);
         }
@@ -747,7 +719,7 @@ fn exponent_functions_and_nan_are_exact() {
                             _ if x == 0.0 => f64::NEG_INFINITY,
                             e => f64::from(e),
                         };
-                        if ulps(value(g, single), want, single) != Some(0.0) {
+                        if ulps(value(g, single), want, Format::single_or_double(single)) != Some(0.0) {
                             failures
                                 .push_str(&format!("logb({x:e}) on {platform:?}: {}\n", value(g, single)));
                             break;
@@ -761,7 +733,7 @@ fn exponent_functions_and_nan_are_exact() {
                 Ok(got) => {
                     for (&x, &g) in xs.iter().zip(&got) {
                         let want = if single { f64::from(1.0 / x as f32) } else { 1.0 / x };
-                        if ulps(value(g, single), want, single) != Some(0.0) {
+                        if ulps(value(g, single), want, Format::single_or_double(single)) != Some(0.0) {
                             failures
                                 .push_str(&format!("recip({x:e}) on {platform:?}: {}\n", value(g, single)));
                             break;
@@ -1085,7 +1057,7 @@ fn double_trig_is_within_bounds_over_the_whole_range() {
                 } else {
                     reference(x)
                 };
-                match ulps(f64::from_bits(g), want, false) {
+                match ulps(f64::from_bits(g), want, Format::Double) {
                     Some(d) if d > worst.0 => worst = (d, x),
                     Some(_) => {}
                     None => {

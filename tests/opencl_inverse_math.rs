@@ -12,7 +12,7 @@
 
 mod common;
 
-use common::{visa_of_k, Rng, ONE_BUFFER_KERNEL_METADATA};
+use common::{spacing, ulps, visa_of_k, Format, Rng, ONE_BUFFER_KERNEL_METADATA};
 use genxc::TargetPlatform;
 use genxc_sim::exec::{self, Config};
 use genxc_sim::launch::Launch;
@@ -302,6 +302,15 @@ enum Elem {
 }
 
 impl Elem {
+    /// The format of its values.
+    fn format(self) -> Format {
+        match self {
+            Elem::F16 => Format::Half,
+            Elem::F32 => Format::Single,
+            Elem::F64 => Format::Double,
+        }
+    }
+
     fn llvm(self) -> &'static str {
         match self {
             Elem::F16 => "half",
@@ -482,50 +491,6 @@ fn arguments(case: &Case, e: Elem, count: usize) -> Vec<(f64, f64)> {
     out.iter().map(|&(x, y)| (e.round(x), e.round(y))).collect()
 }
 
-/// The spacing of `e` at |want| (below it at the largest finite value).
-fn spacing(want: f64, e: Elem) -> f64 {
-    match e {
-        Elem::F64 => {
-            let w = want.abs();
-            let up = f64::from_bits(w.to_bits() + 1);
-            if up.is_finite() {
-                up - w
-            } else {
-                w - f64::from_bits(w.to_bits() - 1)
-            }
-        }
-        Elem::F32 => {
-            let w = (want as f32).abs();
-            let up = f32::from_bits(w.to_bits() + 1);
-            (if up.is_finite() { up - w } else { w - f32::from_bits(w.to_bits() - 1) }) as f64
-        }
-        Elem::F16 => {
-            let w = half::f16::from_f64(want.abs());
-            let up = half::f16::from_bits(w.to_bits() + 1);
-            if up.is_finite() {
-                up.to_f64() - w.to_f64()
-            } else {
-                w.to_f64() - half::f16::from_bits(w.to_bits() - 1).to_f64()
-            }
-        }
-    }
-}
-
-/// Distance of `got` from `want` (the reference rounded to `e`) in ulp of `want`; `None` when
-/// their classes differ (NaN, infinity, or a sign of zero).
-fn ulps(got: f64, want: f64, e: Elem) -> Option<f64> {
-    if want.is_nan() || got.is_nan() {
-        return (want.is_nan() && got.is_nan()).then_some(0.0);
-    }
-    if want.is_infinite() || got.is_infinite() {
-        return (want == got).then_some(0.0);
-    }
-    if want == 0.0 && got == 0.0 {
-        return (want.is_sign_negative() == got.is_sign_negative()).then_some(0.0);
-    }
-    Some((got - want).abs() / spacing(want, e))
-}
-
 /// Runs `case` on `platform` over `args`: the largest ulp distance and its arguments, or the
 /// first class mismatch.
 fn measure(
@@ -555,9 +520,13 @@ fn measure(
             let got = e.load(&out[n * i..n * i + n]);
             let want = e.round((case.reference)(x, y));
             let at = if case.binary { format!("({x:e}, {y:e})") } else { format!("({x:e})") };
-            let d = ulps(got, want, e)
+            let d = ulps(got, want, e.format())
                 .ok_or_else(|| format!("{}{at} = {got:e}, expected {want:e}", case.name))?;
-            let d = if want.abs() < case.floor { d * spacing(want, e) / spacing(case.floor, e) } else { d };
+            let d = if want.abs() < case.floor {
+                d * spacing(want, e.format()) / spacing(case.floor, e.format())
+            } else {
+                d
+            };
             if d > worst.0 {
                 worst = (d, (x, y));
             }
@@ -662,9 +631,13 @@ fn check_lgamma_r(e: Elem, platform: TargetPlatform, bound: f64) -> Result<f64, 
                 i32::from_le_bytes(data[3 * REGION + 4 * i..3 * REGION + 4 * i + 4].try_into().unwrap());
             let (value, want_sign) = libm::lgamma_r(x);
             let want = e.round(value);
-            let d =
-                ulps(got, want, e).ok_or_else(|| format!("lgamma_r({x:e}) = {got:e}, expected {want:e}"))?;
-            let d = if want.abs() < case.floor { d * spacing(want, e) / spacing(case.floor, e) } else { d };
+            let d = ulps(got, want, e.format())
+                .ok_or_else(|| format!("lgamma_r({x:e}) = {got:e}, expected {want:e}"))?;
+            let d = if want.abs() < case.floor {
+                d * spacing(want, e.format()) / spacing(case.floor, e.format())
+            } else {
+                d
+            };
             if d > bound {
                 return Err(format!("lgamma_r({x:e}) = {got:e}, expected {want:e}: {d:.2} ulp"));
             }
@@ -795,6 +768,6 @@ fn the_references_keep_opencl_special_values() {
     assert_eq!(tanpi(1.5), f64::NEG_INFINITY);
     assert!(tanpi(1.0).is_sign_negative());
     assert!((sinpi(1.0 / 6.0) - 0.5).abs() < 1e-16);
-    assert_eq!(ulps(f64::from_bits(1.0f64.to_bits() + 3), 1.0, Elem::F64), Some(3.0));
-    assert_eq!(ulps(-0.0, 0.0, Elem::F32), None);
+    assert_eq!(ulps(f64::from_bits(1.0f64.to_bits() + 3), 1.0, Elem::F64.format()), Some(3.0));
+    assert_eq!(ulps(-0.0, 0.0, Elem::F32.format()), None);
 }

@@ -26,9 +26,12 @@ pub fn kernel_count(fixture: &str) -> usize {
 
 mod ocloc;
 mod oracle;
+mod ulps;
 #[allow(unused_imports)] // a test binary that runs no ocloc check
 pub use ocloc::*;
 pub use oracle::*;
+#[allow(unused_imports)] // a test binary that measures no ulps
+pub use ulps::*;
 
 /// Whether `GenX_IR` can be run. Without it, tests fail when tools are required (`CI` or
 /// `GENXC_REQUIRE_TOOLS`, which `scripts/test.sh` sets) and skip otherwise.
