@@ -1,8 +1,10 @@
 //! Division outlining: the integer divisions and remainders a kernel unit has the platform expand
 //! into long sequences (64-bit ones on every part, since vISA `div`/`mod` take no q/uq operands;
 //! 32-bit ones on parts without `div`, DG2 and PVC) become calls of one subroutine per element
-//! type and lane count, an unsigned division, when the unit has at least two of the same shape:
-//! the sequence is selected once instead of once per use.
+//! type and lane count, an unsigned division: the sequence is selected once instead of once per
+//! use. A dword subroutine is the platform's float-reciprocal expansion, made when the unit has
+//! at least two dword divisions (one is shorter in line); a qword one is a loop over the
+//! quotient's bits (a few instructions, run 64 times), made for every unit with a qword division.
 //!
 //! Around the call each use keeps its own short part in IR: a remainder is `x - q * y`, a signed
 //! division divides the magnitudes (`(x ^ s) - s` with `s = x >> (bits - 1)`) and sets the sign
@@ -10,13 +12,20 @@
 //! and a remainder of the same operands in one block share the call. Unsigned divisions by a
 //! power of two (shifts and masks) and divisions the platform does natively are left alone.
 
-use genxc_genx::ir::{BinOp, Constant, Inst, Linkage, Terminator};
+use genxc_genx::ir::{BinOp, CmpPred, Constant, Inst, Linkage, Terminator};
 use genxc_genx::{Elem, FuncId, Function, InstId, InstKind, Platform, Region, Type, Value};
 use la_arena::Arena;
 use std::collections::HashMap;
 
-/// Fewest divisions of one shape that are outlined (one is cheaper in line).
-const MIN_USES: usize = 2;
+/// Fewest divisions of one shape that are outlined: a dword division's expansion is short, one
+/// is cheaper in line; a qword division's loop is a subroutine even when it is the only one.
+fn min_uses(elem: Elem) -> usize {
+    if elem == Elem::I64 {
+        1
+    } else {
+        2
+    }
+}
 
 /// Whether `op` on `ty` is a division the platform expands into a long sequence.
 fn expanded(f: &Function, op: BinOp, ty: Type, rhs: Value, platform: Platform) -> bool {
@@ -73,7 +82,7 @@ pub fn outline_divisions(functions: &mut Arena<Function>, platform: Platform) {
         let ns = &lanes[&elem];
         let width = sub_width(platform, elem, ns);
         let calls: u32 = ns.iter().map(|&n| calls_of(n, width).unwrap_or(0)).sum();
-        if (calls as usize) < MIN_USES {
+        if (calls as usize) < min_uses(elem) {
             continue;
         }
         let ty =
@@ -148,11 +157,16 @@ fn fold_self_divisions(f: &mut Function, platform: Platform) {
     }
 }
 
-/// The subroutine `x / y` (unsigned) of type `ty`.
+/// The subroutine `x / y` (unsigned) of type `ty`: for dwords the division itself (the platform's
+/// short float-reciprocal expansion); for qwords [`bit_loop_udiv`].
 fn udiv_subroutine(ty: Type) -> Function {
     let (elem, n) = (ty.elem().unwrap_or(Elem::I64), ty.num_elems());
     let name = format!("__genxc_udiv_i{}_x{}", elem.bits(), n);
     let mut f = Function::new(name, Linkage::Internal, vec![ty, ty], ty);
+    if elem == Elem::I64 {
+        bit_loop_udiv(&mut f, ty);
+        return f;
+    }
     let b = f.add_block("entry");
     let q = f.push_inst(
         b,
@@ -164,6 +178,57 @@ fn udiv_subroutine(ty: Type) -> Function {
     );
     f.blocks[b].term = Terminator::Ret(Some(q));
     f
+}
+
+/// The body of a qword division subroutine: restoring division, one quotient bit an iteration.
+/// The dividend `x` is shifted left through the partial remainder `r` (`r:x` as one 128-bit
+/// value); where `r >= y` the divisor is subtracted and the bit shifted out of `x` is replaced by
+/// a quotient bit 1, so that after 64 iterations `x` holds the quotient (and `r` the remainder).
+/// The loop count is the quotient's width, the same for every lane: the loop is uniform (a
+/// scalar counter and branch), one copy of the body whatever the lane count. A zero divisor
+/// (undefined in LLVM) gives all ones.
+fn bit_loop_udiv(f: &mut Function, ty: Type) {
+    let lanes = |e: Elem| match ty {
+        Type::Scalar(_) => Type::Scalar(e),
+        _ => Type::Vector(e, ty.num_elems()),
+    };
+    let counter = Type::Scalar(Elem::I32);
+    let entry = f.add_block("entry");
+    let body = f.add_block("bit");
+    let exit = f.add_block("done");
+    f.blocks[entry].term = Terminator::Br(body);
+    let (zero, one, top) = (qword(f, ty, 0), qword(f, ty, 1), qword(f, ty, 63));
+    let (bits, step, none) = (qword(f, counter, 64), qword(f, counter, 1), qword(f, counter, 0));
+    let mut at = |kind: InstKind, ty: Type| f.push_inst(body, Inst { kind, ty, name: String::new() });
+    let (y, x0) = (Value::Param(1), Value::Param(0));
+    let x = at(InstKind::Phi { incoming: vec![(entry, x0)] }, ty);
+    let r = at(InstKind::Phi { incoming: vec![(entry, zero)] }, ty);
+    let i = at(InstKind::Phi { incoming: vec![(entry, bits)] }, counter);
+    let out = at(InstKind::Binary { op: BinOp::LShr, lhs: x, rhs: top }, ty);
+    let rs = at(InstKind::Binary { op: BinOp::Shl, lhs: r, rhs: one }, ty);
+    let r1 = at(InstKind::Binary { op: BinOp::Or, lhs: rs, rhs: out }, ty);
+    let xs = at(InstKind::Binary { op: BinOp::Shl, lhs: x, rhs: one }, ty);
+    let ge = at(InstKind::Cmp { pred: CmpPred::Uge, lhs: r1, rhs: y }, lanes(Elem::I1));
+    let d = at(InstKind::Binary { op: BinOp::Sub, lhs: r1, rhs: y }, ty);
+    let r2 = at(InstKind::Select { cond: ge, on_true: d, on_false: r1 }, ty);
+    let xo = at(InstKind::Binary { op: BinOp::Or, lhs: xs, rhs: one }, ty);
+    let x2 = at(InstKind::Select { cond: ge, on_true: xo, on_false: xs }, ty);
+    let i2 = at(InstKind::Binary { op: BinOp::Sub, lhs: i, rhs: step }, counter);
+    let more = at(InstKind::Cmp { pred: CmpPred::Ne, lhs: i2, rhs: none }, Type::Scalar(Elem::I1));
+    for (phi, next) in [(x, x2), (r, r2), (i, i2)] {
+        if let Value::Inst(p) = phi {
+            if let InstKind::Phi { incoming } = &mut f.insts[p].kind {
+                incoming.push((body, next));
+            }
+        }
+    }
+    f.blocks[body].term = Terminator::CondBr { cond: more, on_true: body, on_false: exit };
+    f.blocks[exit].term = Terminator::Ret(Some(x2));
+}
+
+/// The constant `v` in every lane of `ty`.
+fn qword(f: &mut Function, ty: Type, v: u64) -> Value {
+    f.add_const(Constant::splat(ty, v))
 }
 
 /// An operand made non-negative for a signed division: its magnitude and its sign mask (all ones
