@@ -8,7 +8,9 @@
 //!   most 16 values away from 0;
 //! - an arithmetic sequence `a + d*i` (`<0,1,...,15>`, `<0,16,...,240>`): `<0,...,7>` from one
 //!   `:uv`, doubled by `add`s of the lanes already written, then one `mul` (`shl` for a power of
-//!   two) by `d` and one `add` of `a`.
+//!   two) by `d` and one `add` of `a`;
+//! - a periodic vector (`<7, -7, 3, 1000, 7, -7, 3, 1000, ...>`): its first period planned on its
+//!   own, then one `mov` repeating it over every lane through a `<0;p,1>` region.
 //!
 //! A plan is plain data ([`Piece`]s); [`eval`] runs one, which is what the unit tests check every
 //! plan against. Integer plans wrap in the element width like the hardware; float plans use only
@@ -28,6 +30,16 @@ pub(crate) enum Piece {
         n: u32,
         /// The immediate.
         imm: Imm,
+    },
+    /// `mov (n) t[at..at+n] t[0]<0;period,1>`: the first `period` elements repeated (lane `i`
+    /// takes element `i % period`; the lanes of the first period rewrite the values they hold).
+    Repeat {
+        /// First element written (a multiple of `period`).
+        at: u32,
+        /// Lanes (a multiple of `period`).
+        n: u32,
+        /// Elements repeated.
+        period: u32,
     },
     /// `op (n) t[at..at+n] t[src..src+n] imm`.
     Arith {
@@ -78,8 +90,14 @@ pub(crate) fn plan(values: &[Option<u64>], ty: VisaType, max_exec: u32) -> (Vec<
                 best = p;
             }
         }
+        if let Some(p) = periodic(values, ty, max_exec) {
+            if p.len() < best.len() {
+                best = p;
+            }
+        }
         for piece in &best {
-            let (Piece::Mov { at, n, .. } | Piece::Arith { at, n, .. }) = *piece;
+            let (Piece::Mov { at, n, .. } | Piece::Arith { at, n, .. } | Piece::Repeat { at, n, .. }) =
+                *piece;
             cap = cap.max(at + n);
         }
     }
@@ -294,6 +312,34 @@ fn chunked(values: &[Option<u64>], ty: VisaType, max_exec: u32) -> Option<Vec<Pi
     packed_any.then_some(out)
 }
 
+/// The vector as a repetition of its first `p` elements (`p` a power of two, at most half the
+/// lanes; undefined elements fit any value): those planned on their own, then one
+/// [`Piece::Repeat`] per `max_exec` lanes. The shortest such plan; `None` when the vector has no
+/// period.
+fn periodic(values: &[Option<u64>], ty: VisaType, max_exec: u32) -> Option<Vec<Piece>> {
+    let n = values.len() as u32;
+    let total = n.next_power_of_two();
+    let step = total.min(max_exec);
+    let mut best: Option<Vec<Piece>> = None;
+    let mut p = 2;
+    while p * 2 <= total && p <= step && p <= 16 {
+        let head: Vec<Option<u64>> =
+            (0..p).map(|j| (j..n).step_by(p as usize).find_map(|i| values[i as usize])).collect();
+        let fits = values.iter().enumerate().all(|(i, v)| v.is_none() || *v == head[i % p as usize]);
+        if fits {
+            let (mut out, _) = plan(&head, ty, max_exec);
+            for at in (0..total).step_by(step as usize) {
+                out.push(Piece::Repeat { at, n: step, period: p });
+            }
+            if best.as_ref().is_none_or(|b| out.len() < b.len()) {
+                best = Some(out);
+            }
+        }
+        p *= 2;
+    }
+    best
+}
+
 /// [`sequence`] of the `len` elements from `at` (a power of two), placed there.
 fn part_sequence(
     values: &[Option<u64>],
@@ -312,6 +358,8 @@ fn part_sequence(
                 Piece::Arith { op, at: a, n, src, imm } => {
                     Piece::Arith { op, at: a + at, n, src: src + at, imm }
                 }
+                // a sequence repeats nothing
+                repeat @ Piece::Repeat { .. } => repeat,
             })
             .collect(),
     )
@@ -455,6 +503,12 @@ pub(crate) fn eval(plan: &[Piece], ty: VisaType, cap: u32) -> Vec<u64> {
                     t[(at + l) as usize] = imm_lane(imm, l);
                 }
             }
+            Piece::Repeat { at, n, period } => {
+                let head: Vec<u64> = t[..period as usize].to_vec();
+                for l in 0..n {
+                    t[(at + l) as usize] = head[(l % period) as usize];
+                }
+            }
             Piece::Arith { op, at, n, src, imm } => {
                 let y = scalar_bits(imm, ty);
                 for l in 0..n {
@@ -529,8 +583,11 @@ mod tests {
             }
         }
         for piece in &p {
-            let (Piece::Mov { n, .. } | Piece::Arith { n, .. }) = *piece;
+            let (Piece::Mov { n, .. } | Piece::Arith { n, .. } | Piece::Repeat { n, .. }) = *piece;
             assert!(n.is_power_of_two() && n <= max_exec, "{p:?}");
+            if let Piece::Repeat { at, period, .. } = *piece {
+                assert!(at % period == 0 && n % period == 0 && period <= 16, "{p:?}");
+            }
         }
         p.len()
     }
@@ -575,6 +632,19 @@ mod tests {
     }
 
     #[test]
+    fn a_periodic_vector_repeats_its_first_period() {
+        // int_div.ll's srem divisor: the period <7, -7, 3, 1000> (a splat of 7 and three
+        // patches), then one repeating mov
+        let v: Vec<i64> = (0..16).map(|i| [7, -7, 3, 1000][i % 4]).collect();
+        assert_eq!(check(&ints(&v, VisaType::D), VisaType::D, 16), 5);
+        // two lanes of 16 copies each on a part with 8-lane dword pieces
+        assert_eq!(check(&ints(&v, VisaType::D), VisaType::D, 8), 6);
+        let mut pairs = ints(&(0..32).map(|i| [70_000, -90_000][i % 2]).collect::<Vec<_>>(), VisaType::D);
+        pairs[5] = None;
+        assert_eq!(check(&pairs, VisaType::D, 32), 3);
+    }
+
+    #[test]
     fn runs_stay_when_they_are_shorter() {
         let halves = [700i64, 700, 700, 700, 900, 900, 900, 900];
         assert_eq!(check(&ints(&halves, VisaType::D), VisaType::D, 16), 2);
@@ -592,6 +662,13 @@ mod tests {
         ) {
             let ty = [VisaType::D, VisaType::UD, VisaType::W, VisaType::UW, VisaType::F][tyi];
             let v: Vec<i64> = if seq { (0..v.len() as i64).map(|i| start + step * i).collect() } else { v };
+            // a periodic vector now and then: the first elements repeated
+            let v: Vec<i64> = if step % 3 == 0 && !seq {
+                let p = 1usize << (start.unsigned_abs() % 4);
+                (0..v.len()).map(|i| v[i % p.min(v.len())]).collect()
+            } else {
+                v
+            };
             let v: Vec<i64> = if ty == VisaType::F { v.iter().map(|x| x % 1_000_000).collect() } else { v };
             check(&ints(&v, ty), ty, max);
         }

@@ -711,8 +711,8 @@ impl Selector<'_> {
     }
 
     /// Writes a non-splat constant vector into a fresh variable of type `ty`: the shortest plan of
-    /// [`constants::plan`] (runs of equal elements, packed `:v`/`:uv`/`:vf` immediates, or an
-    /// arithmetic sequence built from `<0,...,7>`). A 64-bit integer vector is planned on its
+    /// [`constants::plan`] (runs of equal elements, packed `:v`/`:uv`/`:vf` immediates, an
+    /// arithmetic sequence built from `<0,...,7>`, or a period repeated). A 64-bit integer vector is planned on its
     /// dwords when that is shorter (`<0,1,2,3>` of i64 is the dwords `<0,0,1,0,2,0,3,0>`, one
     /// `:uv`).
     fn materialize(&mut self, c: &Constant, ty: VisaType) -> R<m::VarId> {
@@ -757,6 +757,10 @@ impl Selector<'_> {
         for piece in plan {
             let (op, at, n, srcs) = match *piece {
                 constants::Piece::Mov { at, n, imm } => (m::AluOp::Mov, at, n, vec![imm.into()]),
+                constants::Piece::Repeat { at, n, period } => {
+                    let region = m::Region::new(0, period as u8, 1);
+                    (m::AluOp::Mov, at, n, vec![Src::region(var, 0, 0, region).into()])
+                }
                 constants::Piece::Arith { op, at, n, src, imm } => {
                     let (row, col) = self.row_col(src * ty.size(), ty.size());
                     let region = if n == 1 { m::Region::SCALAR } else { m::Region::CONTIG };
