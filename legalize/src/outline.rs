@@ -6,7 +6,8 @@
 //! at least two dword divisions (one is shorter in line); a qword one is a loop over the
 //! quotient's bits (a few instructions, run 64 times), made for every unit with a qword division.
 //!
-//! Around the call each use keeps its own short part in IR: a remainder is `x - q * y`, a signed
+//! Around the call each use keeps its own short part in IR: a remainder is the one the qword
+//! loop returns after the quotient (when the unit has a qword remainder), else `x - q * y`; a signed
 //! division divides the magnitudes (`(x ^ s) - s` with `s = x >> (bits - 1)`) and sets the sign
 //! of the quotient (the signs' xor) or of the remainder (the dividend's) the same way. A division
 //! and a remainder of the same operands in one block share the call. Unsigned divisions by a
@@ -16,6 +17,17 @@ use genxc_genx::ir::{BinOp, CmpPred, Constant, Inst, Linkage, Terminator};
 use genxc_genx::{Elem, FuncId, Function, InstId, InstKind, Platform, Region, Type, Value};
 use la_arena::Arena;
 use std::collections::HashMap;
+
+/// The subroutine of one element type.
+#[derive(Clone, Copy)]
+struct Sub {
+    /// The type of its operands (and of its quotient).
+    ty: Type,
+    /// The function.
+    callee: FuncId,
+    /// Whether it returns the remainder too, after the quotient (`2 * lanes` elements).
+    with_rem: bool,
+}
 
 /// Fewest divisions of one shape that are outlined: a dword division's expansion is short, one
 /// is cheaper in line; a qword division's loop is a subroutine even when it is the only one.
@@ -66,16 +78,20 @@ pub fn outline_divisions(functions: &mut Arena<Function>, platform: Platform) {
     for &id in &bodies {
         fold_self_divisions(&mut functions[id], platform);
     }
-    // the lane counts of each element type's divisions
+    // the lane counts of each element type's divisions, and the types with a remainder
     let mut lanes: HashMap<Elem, Vec<u32>> = HashMap::new();
+    let mut rems: Vec<Elem> = Vec::new();
     for &id in &bodies {
-        for (_, _, ty) in divisions(&functions[id], platform) {
+        for (_, op, ty) in divisions(&functions[id], platform) {
             if let Some(e) = ty.elem() {
                 lanes.entry(e).or_default().push(ty.num_elems());
+                if matches!(op, BinOp::URem | BinOp::SRem) {
+                    rems.push(e);
+                }
             }
         }
     }
-    let mut subs: HashMap<Elem, (Type, FuncId)> = HashMap::new();
+    let mut subs: HashMap<Elem, Sub> = HashMap::new();
     let mut elems: Vec<Elem> = lanes.keys().copied().collect();
     elems.sort_by_key(|e| e.bits());
     for elem in elems {
@@ -91,8 +107,10 @@ pub fn outline_divisions(functions: &mut Arena<Function>, platform: Platform) {
             } else {
                 Type::Vector(elem, width)
             };
-        let sub = functions.alloc(udiv_subroutine(ty));
-        subs.insert(elem, (ty, sub));
+        // the loop has the remainder anyway: returned, it saves each remainder its product
+        let with_rem = elem == Elem::I64 && rems.contains(&elem);
+        let callee = functions.alloc(udiv_subroutine(ty, with_rem));
+        subs.insert(elem, Sub { ty, callee, with_rem });
     }
     if subs.is_empty() {
         return;
@@ -104,7 +122,7 @@ pub fn outline_divisions(functions: &mut Arena<Function>, platform: Platform) {
             .filter(|(_, _, ty)| {
                 ty.elem()
                     .and_then(|e| subs.get(&e))
-                    .is_some_and(|(sub, _)| calls_of(ty.num_elems(), sub.num_elems()).is_some())
+                    .is_some_and(|sub| calls_of(ty.num_elems(), sub.ty.num_elems()).is_some())
             })
             .collect();
         rewrite(f, &found, &subs);
@@ -158,15 +176,22 @@ fn fold_self_divisions(f: &mut Function, platform: Platform) {
 }
 
 /// The subroutine `x / y` (unsigned) of type `ty`: for dwords the division itself (the platform's
-/// short float-reciprocal expansion); for qwords [`bit_loop_udiv`].
-fn udiv_subroutine(ty: Type) -> Function {
+/// short float-reciprocal expansion); for qwords [`bit_loop_udiv`], returning `x % y` too after
+/// the quotient (`2 * lanes` elements) when `with_rem`.
+fn udiv_subroutine(ty: Type, with_rem: bool) -> Function {
     let (elem, n) = (ty.elem().unwrap_or(Elem::I64), ty.num_elems());
-    let name = format!("__genxc_udiv_i{}_x{}", elem.bits(), n);
-    let mut f = Function::new(name, Linkage::Internal, vec![ty, ty], ty);
     if elem == Elem::I64 {
-        bit_loop_udiv(&mut f, ty);
+        let (name, ret) = if with_rem {
+            (format!("__genxc_udivrem_i64_x{n}"), Type::Vector(elem, 2 * n))
+        } else {
+            (format!("__genxc_udiv_i64_x{n}"), ty)
+        };
+        let mut f = Function::new(name, Linkage::Internal, vec![ty, ty], ret);
+        bit_loop_udiv(&mut f, ty, with_rem);
         return f;
     }
+    let name = format!("__genxc_udiv_i{}_x{}", elem.bits(), n);
+    let mut f = Function::new(name, Linkage::Internal, vec![ty, ty], ty);
     let b = f.add_block("entry");
     let q = f.push_inst(
         b,
@@ -186,8 +211,9 @@ fn udiv_subroutine(ty: Type) -> Function {
 /// a quotient bit 1, so that after 64 iterations `x` holds the quotient (and `r` the remainder).
 /// The loop count is the quotient's width, the same for every lane: the loop is uniform (a
 /// scalar counter and branch), one copy of the body whatever the lane count. A zero divisor
-/// (undefined in LLVM) gives all ones.
-fn bit_loop_udiv(f: &mut Function, ty: Type) {
+/// (undefined in LLVM) gives all ones. With `with_rem` the function returns the quotient's lanes
+/// then the remainder's.
+fn bit_loop_udiv(f: &mut Function, ty: Type, with_rem: bool) {
     let lanes = |e: Elem| match ty {
         Type::Scalar(_) => Type::Scalar(e),
         _ => Type::Vector(e, ty.num_elems()),
@@ -223,7 +249,20 @@ fn bit_loop_udiv(f: &mut Function, ty: Type) {
         }
     }
     f.blocks[body].term = Terminator::CondBr { cond: more, on_true: body, on_false: exit };
-    f.blocks[exit].term = Terminator::Ret(Some(x2));
+    let ret = if with_rem {
+        let (n, pair) = (ty.num_elems(), Type::Vector(Elem::I64, 2 * ty.num_elems()));
+        let (undef, all) = (f.add_const(Constant::undef(pair)), f.add_const(Constant::int(Elem::I1, 1)));
+        let mut old = undef;
+        for (k, v) in [x2, r2].into_iter().enumerate() {
+            let region = Region::contiguous(8, n, k as u32 * n);
+            let kind = InstKind::WrRegion { old, new: v, region, mask: all };
+            old = f.push_inst(exit, Inst { kind, ty: pair, name: String::new() });
+        }
+        old
+    } else {
+        x2
+    };
+    f.blocks[exit].term = Terminator::Ret(Some(ret));
 }
 
 /// The constant `v` in every lane of `ty`.
@@ -262,36 +301,57 @@ impl Before<'_> {
         self.inst(InstKind::Binary { op, lhs, rhs }, ty)
     }
 
-    /// `x / y` (unsigned, type `ty`) by calls of `callee` (of type `sub`): one call when the
-    /// types match; the operands widened into the subroutine's lanes and the quotient read back
-    /// when `ty` is narrower; one call per piece, the quotients written into one vector, when it
-    /// is wider.
-    fn udiv(&mut self, callee: FuncId, sub: Type, x: Value, y: Value, ty: Type) -> Value {
-        let (n, w) = (ty.num_elems(), sub.num_elems());
+    /// `x / y` (unsigned, type `ty`) by calls of `sub`, and `x % y` when `sub` returns it: one
+    /// call when the types match; the operands widened into the subroutine's lanes and the
+    /// results read back when `ty` is narrower; one call per piece, the results written into one
+    /// vector each, when it is wider.
+    fn udivrem(&mut self, sub: Sub, x: Value, y: Value, ty: Type) -> (Value, Option<Value>) {
+        let (n, w) = (ty.num_elems(), sub.ty.num_elems());
         let eb = ty.elem().map_or(8, Elem::bytes);
-        if ty == sub {
-            return self.inst(InstKind::Call { callee, args: vec![x, y] }, ty);
+        let ret = if sub.with_rem { Type::Vector(ty.elem().unwrap_or(Elem::I64), 2 * w) } else { sub.ty };
+        let callee = sub.callee;
+        // the quotient and remainder lanes `k..k + count` of a call's result
+        let read = |s: &mut Self, call: Value, k: u32, count: u32, t: Type| {
+            let q = if sub.with_rem || count != w {
+                s.inst(InstKind::RdRegion { input: call, region: Region::contiguous(eb, count, k) }, t)
+            } else {
+                call
+            };
+            let r = sub.with_rem.then(|| {
+                let region = Region::contiguous(eb, count, w + k);
+                s.inst(InstKind::RdRegion { input: call, region }, t)
+            });
+            (q, r)
+        };
+        if ty == sub.ty {
+            let call = self.inst(InstKind::Call { callee, args: vec![x, y] }, ret);
+            return read(self, call, 0, n, ty);
         }
         let all = self.f.add_const(Constant::int(Elem::I1, 1));
         if n <= w {
-            let undef = self.f.add_const(Constant::undef(sub));
+            let undef = self.f.add_const(Constant::undef(sub.ty));
             let region = Region::contiguous(eb, n, 0);
             let wide = |v: Value, s: &mut Self| {
-                s.inst(InstKind::WrRegion { old: undef, new: v, region, mask: all }, sub)
+                s.inst(InstKind::WrRegion { old: undef, new: v, region, mask: all }, sub.ty)
             };
             let (wx, wy) = (wide(x, self), wide(y, self));
-            let q = self.inst(InstKind::Call { callee, args: vec![wx, wy] }, sub);
-            return self.inst(InstKind::RdRegion { input: q, region }, ty);
+            let call = self.inst(InstKind::Call { callee, args: vec![wx, wy] }, ret);
+            return read(self, call, 0, n, ty);
         }
-        let mut acc = self.f.add_const(Constant::undef(ty));
+        let mut acc_q = self.f.add_const(Constant::undef(ty));
+        let mut acc_r = sub.with_rem.then_some(acc_q);
         for j in 0..n / w {
             let region = Region::contiguous(eb, w, j * w);
-            let px = self.piece(x, region, sub);
-            let py = self.piece(y, region, sub);
-            let q = self.inst(InstKind::Call { callee, args: vec![px, py] }, sub);
-            acc = self.inst(InstKind::WrRegion { old: acc, new: q, region, mask: all }, ty);
+            let px = self.piece(x, region, sub.ty);
+            let py = self.piece(y, region, sub.ty);
+            let call = self.inst(InstKind::Call { callee, args: vec![px, py] }, ret);
+            let (q, r) = read(self, call, 0, w, sub.ty);
+            acc_q = self.inst(InstKind::WrRegion { old: acc_q, new: q, region, mask: all }, ty);
+            if let (Some(acc), Some(r)) = (acc_r, r) {
+                acc_r = Some(self.inst(InstKind::WrRegion { old: acc, new: r, region, mask: all }, ty));
+            }
         }
-        acc
+        (acc_q, acc_r)
     }
 
     /// The lanes `region` of `v` (a constant's own elements when it is one).
@@ -342,36 +402,36 @@ fn fold(op: BinOp, a: &Constant, b: &Constant, ty: Type) -> Option<Constant> {
 }
 
 /// Replaces divisions `found` of `f` by calls of `subs` with their signs and remainders around.
-fn rewrite(f: &mut Function, found: &[(InstId, BinOp, Type)], subs: &HashMap<Elem, (Type, FuncId)>) {
-    // the call (and the magnitudes) already made for a pair of operands in a block
-    type Made = (Value, Option<(Magnitude, Magnitude)>);
+fn rewrite(f: &mut Function, found: &[(InstId, BinOp, Type)], subs: &HashMap<Elem, Sub>) {
+    // the call's results (and the magnitudes) already made for a pair of operands in a block
+    type Made = (Value, Option<Value>, Option<(Magnitude, Magnitude)>);
     let mut made: HashMap<(usize, bool, Value, Value), Made> = HashMap::new();
     for &(id, op, ty) in found {
-        let Some(&(sub, callee)) = ty.elem().and_then(|e| subs.get(&e)) else { continue };
+        let Some(&sub) = ty.elem().and_then(|e| subs.get(&e)) else { continue };
         let InstKind::Binary { lhs, rhs, .. } = f.insts[id].kind else { continue };
         let Some(block) = f.layout.iter().position(|&b| f.blocks[b].insts.contains(&id)) else { continue };
         let signed = matches!(op, BinOp::SDiv | BinOp::SRem);
         let key = (block, signed, lhs, rhs);
-        if op == BinOp::UDiv && ty == sub {
+        if op == BinOp::UDiv && ty == sub.ty && !sub.with_rem {
             match made.get(&key) {
                 // the same quotient again
-                Some(&(q, _)) => f.replace_insts(&[id], q),
+                Some(&(q, ..)) => f.replace_insts(&[id], q),
                 None => {
-                    f.insts[id].kind = InstKind::Call { callee, args: vec![lhs, rhs] };
-                    made.insert(key, (Value::Inst(id), None));
+                    f.insts[id].kind = InstKind::Call { callee: sub.callee, args: vec![lhs, rhs] };
+                    made.insert(key, (Value::Inst(id), None, None));
                 }
             }
             continue;
         }
         let mut before = Before { f, new: Vec::new() };
-        let (q, mags) = match made.get(&key) {
+        let (q, r, mags) = match made.get(&key) {
             Some(&m) => m,
             None => {
                 let mags = signed.then(|| (before.magnitude(lhs, ty), before.magnitude(rhs, ty)));
                 let (x, y) = mags.map_or((lhs, rhs), |(x, y)| (x.abs, y.abs));
-                let q = before.udiv(callee, sub, x, y, ty);
-                made.insert(key, (q, mags));
-                (q, mags)
+                let (q, r) = before.udivrem(sub, x, y, ty);
+                made.insert(key, (q, r, mags));
+                (q, r, mags)
             }
         };
         // the last operation takes the division's own instruction (its uses stay)
@@ -382,16 +442,21 @@ fn rewrite(f: &mut Function, found: &[(InstId, BinOp, Type)], subs: &HashMap<Ele
                 Some((BinOp::Sub, v, s))
             }
             (BinOp::SRem, Some((x, y))) => {
-                let m = before.bin(BinOp::Mul, q, y.abs, ty);
-                let r = before.bin(BinOp::Sub, x.abs, m, ty);
+                let r = match r {
+                    Some(r) => r,
+                    None => {
+                        let m = before.bin(BinOp::Mul, q, y.abs, ty);
+                        before.bin(BinOp::Sub, x.abs, m, ty)
+                    }
+                };
                 let v = before.bin(BinOp::Xor, r, x.sign, ty);
                 Some((BinOp::Sub, v, x.sign))
             }
-            (BinOp::URem, _) => {
+            (BinOp::URem, _) if r.is_none() => {
                 let m = before.bin(BinOp::Mul, q, rhs, ty);
                 Some((BinOp::Sub, lhs, m))
             }
-            // an unsigned quotient through a widened or split call: the quotient itself
+            // an unsigned quotient or remainder the call gave: the value itself
             _ => None,
         };
         let new = before.new;
@@ -400,7 +465,7 @@ fn rewrite(f: &mut Function, found: &[(InstId, BinOp, Type)], subs: &HashMap<Ele
         f.blocks[bid].insts.splice(at..at, new);
         match last {
             Some((op, lhs, rhs)) => f.insts[id].kind = InstKind::Binary { op, lhs, rhs },
-            None => f.replace_insts(&[id], q),
+            None => f.replace_insts(&[id], if op == BinOp::URem { r.unwrap_or(q) } else { q }),
         }
     }
 }
