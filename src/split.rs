@@ -489,7 +489,8 @@ attributes #0 = { \"CMGenxMain\" }\n!genx.kernels = !{!1, !0}\n!0 = !{void (i32)
             text.push_str(&format!("define dllexport void @k{k}() {{\n  ret void\n}}\n"));
         }
         let plan = plan(&text).unwrap();
-        assert_eq!(plan.chunks(1), [0..10]);
+        assert_eq!(plan.chunks(1).first(), Some(&(0..10)));
+        assert_eq!(plan.chunks(1).len(), 1);
         let two = plan.chunks(2);
         assert_eq!(two.len(), 2);
         assert_eq!((two[0].start, two[0].end, two[1].end), (0, two[1].start, 10));
