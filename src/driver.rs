@@ -3,9 +3,9 @@
 //! output kind asked for from that one run.
 //!
 //! `.ll` text from which per-kernel products are asked (vISA, `.isa`, legalized IR, `--stats`;
-//! with them the kernels' metadata for `kernels.json`) is first split into one small module per
-//! kernel unit (module `split`), so parsing and import run in parallel too and no LLVM module of
-//! the whole input is held. An input the split is unsure about, any unit that fails, and every
+//! with them the kernels' metadata for `kernels.json`) is first split into small modules of a few
+//! kernel units each (module `split`), so parsing and import run in parallel too and no LLVM module
+//! of the whole input is held. An input the split is unsure about, any unit that fails, and every
 //! input that needs the whole module or nothing past import (`--emit llvm`, MLIR,
 //! bitcode, a check without output) is compiled as one whole module, which also gives every
 //! diagnostic.
@@ -280,10 +280,10 @@ fn is_spirv(input: &Input) -> bool {
     genxc_spirv::is_spirv(&input.bytes) || input.name.ends_with(".spv")
 }
 
-/// Compiles `.ll` text one kernel unit at a time ([`split`]): each unit's text is parsed in its
-/// own LLVM context, imported, compiled and dropped on a worker thread. `None` when the input has
-/// no plan or any unit fails: then [`compile_whole`] compiles the input and reports every
-/// diagnostic as it always has. Outputs are byte-identical to [`compile_whole`]'s.
+/// Compiles `.ll` text a chunk of kernel units at a time ([`split`]): each chunk's text is parsed
+/// in the worker thread's LLVM context, imported and dropped, and its units compiled on the worker
+/// threads. `None` when the input has no plan or any unit fails: then [`compile_whole`] compiles
+/// the input and reports every diagnostic as it always has. Outputs are byte-identical to [`compile_whole`]'s.
 fn compile_split(
     input: &Input,
     opts: &CompileOptions,
@@ -312,12 +312,18 @@ fn compile_split(
     let scan = || {
         genxc_frontend::limits::scan_text(name, &input.bytes, genxc_frontend::limits::Syntax::Llvm).is_ok()
     };
-    let units: Vec<&split::UnitPlan> = plan.units.iter().collect();
-    let (results, scanned) = run_parallel(units, Some(&pool), times, Some(scan), |unit, mark| {
-        let (u, md) = unit_from_text(&plan, unit, name, platform, opts, mark)?;
+    let chunks: Vec<Vec<&split::UnitPlan>> =
+        plan.chunks(pool.current_num_threads()).into_iter().map(|r| plan.units[r].iter().collect()).collect();
+    let import = |chunk: Vec<&split::UnitPlan>, mark: &mut dyn FnMut(Stage)| {
+        let units = units_from_text(&plan, &chunk, name, platform, opts, mark)?;
         if checks.enabled() {
-            genxc_genx::verify::verify_unit(&u, "import").ok()?;
+            for (u, _) in &units {
+                genxc_genx::verify::verify_unit(u, "import").ok()?;
+            }
         }
+        Some(units)
+    };
+    let compile = |(u, md): (KernelUnit, u32), mark: &mut dyn FnMut(Stage)| {
         let kernel = u.kernel.name.clone();
         let mut outputs = InputOutputs::default();
         if metadata {
@@ -326,11 +332,13 @@ fn compile_split(
         let out = pipeline::compile_unit(u, platform, opts.codegen(), want, checks, mark).ok()?;
         outputs.add_unit(out, sink);
         Some((kernel, md, outputs))
-    });
-    if scanned != Some(true) {
+    };
+    let (results, scanned) = run_chunks(chunks, &pool, times, scan, import, compile);
+    if !scanned {
         return None;
     }
-    let results: Vec<_> = results.into_iter().collect::<Option<_>>()?;
+    let results: Vec<_> = results.into_iter().collect::<Option<Vec<Vec<_>>>>()?;
+    let results: Vec<_> = results.into_iter().flatten().collect::<Option<_>>()?;
     // What the whole module would refuse: two kernels of one name, too much kernel metadata.
     let mut names = foldhash::HashSet::default();
     if !results.iter().all(|(k, ..)| names.insert(k.as_str())) {
@@ -373,21 +381,22 @@ fn mark_bindless_buffers(module: &mut genxc_genx::Module, opts: &CompileOptions)
     }
 }
 
-/// Parses and imports one unit's text and builds its kernel unit, as the whole module would have
-/// built it: the same functions (checked against the plan), shared subroutines renamed after the
-/// kernel. Also gives the kernel metadata values it took. `None` on any error.
-fn unit_from_text(
+/// Parses and imports the text of a chunk of units ([`split::Plan::chunks`]) as one module and
+/// builds its kernel units, as the whole module would have built them: the same functions
+/// (checked against the plan), in the same order, shared subroutines renamed after the kernel.
+/// Each unit comes with the kernel metadata values it took. `None` on any error.
+fn units_from_text(
     plan: &split::Plan<'_>,
-    unit: &split::UnitPlan,
+    chunk: &[&split::UnitPlan],
     name: &str,
     platform: Platform,
     opts: &CompileOptions,
     mark: &mut dyn FnMut(Stage),
-) -> Option<(KernelUnit, u32)> {
+) -> Option<Vec<(KernelUnit, u32)>> {
     let stack = private_stack(opts);
-    let text = plan.text(unit);
+    let text = plan.chunk_text(chunk);
     let large = text.len() > memory::LARGE_UNIT_BYTES;
-    let imported = with_context(|ctx| {
+    let imported = with_context(chunk.len(), |ctx| {
         let llvm = genxc_frontend::llvm::load(ctx, name, text.as_bytes());
         drop(text);
         let llvm = llvm.ok()?;
@@ -406,23 +415,56 @@ fn unit_from_text(
         // warnings are located and reported by the whole-module compile
         return None;
     }
-    let mut units = genxc_genx::units::build_units(&module).ok()?;
-    let mut u = units.pop().filter(|_| units.is_empty())?;
-    let names: foldhash::HashSet<&str> = u.functions.iter().map(|(_, f)| f.name.as_str()).collect();
-    if u.functions[u.entry].name != unit.kernel
-        || names.len() != unit.functions.len()
-        || !unit.functions.iter().all(|f| names.contains(f.as_str()))
-    {
+    let units = genxc_genx::units::build_units(&module).ok()?;
+    if units.len() != chunk.len() {
         return None;
     }
-    let entry = u.entry;
-    for (id, f) in u.functions.iter_mut() {
-        if id != entry && plan.shared.contains(&f.name) {
-            f.name = format!("{}_{}", f.name, u.kernel.name);
+    // How many units of this chunk reach each function: the unit builder named those reached by
+    // several after their kernel already; the whole module names so every function it shares.
+    let mut users: foldhash::HashMap<&str, usize> = foldhash::HashMap::default();
+    for unit in chunk {
+        for f in &unit.functions {
+            if *f != unit.kernel {
+                *users.entry(f.as_str()).or_default() += 1;
+            }
         }
     }
+    let mut out = Vec::with_capacity(units.len());
+    for (mut u, unit) in units.into_iter().zip(chunk) {
+        if u.functions[u.entry].name != unit.kernel || u.functions.len() != unit.functions.len() {
+            return None;
+        }
+        let entry = u.entry;
+        let suffix = format!("_{}", u.kernel.name);
+        let mut originals = foldhash::HashSet::default();
+        for (id, f) in u.functions.iter_mut() {
+            if id == entry {
+                continue;
+            }
+            let chunk_users = |name: &str| users.get(name).copied().unwrap_or(0);
+            let (original, renamed) = match f.name.strip_suffix(&suffix) {
+                Some(base) if chunk_users(base) > 1 => (base.to_string(), true),
+                _ if chunk_users(&f.name) == 1 => (f.name.clone(), false),
+                _ => return None,
+            };
+            if !unit.functions.contains(&original) || !originals.insert(original.clone()) {
+                return None;
+            }
+            match (plan.shared.contains(&original), renamed) {
+                (true, false) => f.name.push_str(&suffix),
+                (false, true) => return None,
+                _ => {}
+            }
+        }
+        out.push((u, 0));
+    }
+    // The kernel metadata values the chunk took, counted with its first unit (the driver sums
+    // them over the units).
+    if let Some(first) = out.first_mut() {
+        first.1 = md;
+    }
     mark(Stage::Import);
-    Some((u, md))
+    Some(out)
 }
 
 /// Units an LLVM context of a worker thread parses before it is replaced: creating a context costs
@@ -435,16 +477,16 @@ thread_local! {
         const { std::cell::RefCell::new(None) };
 }
 
-/// Runs `work` with this thread's LLVM context for units (every module it makes must be dropped
-/// before it returns).
-fn with_context<T>(work: impl FnOnce(&inkwell::context::Context) -> T) -> T {
+/// Runs `work` with this thread's LLVM context for units, counting `units` parsed (every module
+/// it makes must be dropped before it returns).
+fn with_context<T>(units: usize, work: impl FnOnce(&inkwell::context::Context) -> T) -> T {
     CONTEXT.with(|cell| {
         let mut slot = cell.borrow_mut();
         if slot.as_ref().is_none_or(|(_, used)| *used >= UNITS_PER_CONTEXT) {
             *slot = Some((inkwell::context::Context::create(), 0));
         }
         let (ctx, used) = slot.as_mut().expect("a context was just made");
-        *used += 1;
+        *used += units;
         work(ctx)
     })
 }
@@ -774,6 +816,77 @@ where
         }
         None => (side(), items.into_iter().map(one).collect()),
     };
+    let wall = start.elapsed();
+    let mut cpu = side_cpu;
+    let results = timed
+        .into_iter()
+        .map(|(result, spent)| {
+            cpu += spent;
+            result
+        })
+        .collect();
+    times.add_parallel(wall, &cpu);
+    (results, side)
+}
+
+/// Runs `import` on each chunk of units in parallel on `pool`, and `compile` on each unit a chunk
+/// gave as soon as it gave them, on the same threads: the units of one chunk are shared among the
+/// threads too. Results come back in chunk order, each chunk's units in order (`None` for a chunk
+/// whose import failed). `side` runs beside them (its time counts as parsing). `import` and
+/// `compile` call their `mark` argument when one of their stages ends (after `compile`'s last
+/// mark, the time counts as instruction selection); the section's times are added to `times`.
+fn run_chunks<C, U, T, R>(
+    chunks: Vec<Vec<C>>,
+    pool: &rayon::ThreadPool,
+    times: &mut PassTimes,
+    side: impl FnOnce() -> R + Send,
+    import: impl Fn(Vec<C>, &mut dyn FnMut(Stage)) -> Option<Vec<U>> + Sync + Send,
+    compile: impl Fn(U, &mut dyn FnMut(Stage)) -> T + Sync + Send,
+) -> (Vec<Option<Vec<T>>>, R)
+where
+    C: Send,
+    U: Send,
+    T: Send,
+    R: Send,
+{
+    crate::progress::add(chunks.iter().map(Vec::len).sum());
+    let one_unit = |u: U| {
+        let mut spent = PhaseTimes::default();
+        let mut last = timing::thread_cpu();
+        let result = compile(u, &mut |stage| spent.lap(&mut last, stage));
+        spent.lap(&mut last, Stage::Isel);
+        crate::progress::done();
+        (result, spent)
+    };
+    let one_chunk = |chunk: Vec<C>| {
+        let count = chunk.len();
+        let mut spent = PhaseTimes::default();
+        let mut last = timing::thread_cpu();
+        let units = import(chunk, &mut |stage| spent.lap(&mut last, stage));
+        // Not lapped after the units: this thread's time in them is theirs.
+        spent.lap(&mut last, Stage::Import);
+        let Some(units) = units else {
+            (0..count).for_each(|_| crate::progress::done());
+            return (None, spent);
+        };
+        let timed: Vec<(T, PhaseTimes)> = units.into_par_iter().with_max_len(1).map(one_unit).collect();
+        let mut results = Vec::with_capacity(timed.len());
+        for (result, unit_spent) in timed {
+            spent += unit_spent;
+            results.push(result);
+        }
+        (Some(results), spent)
+    };
+    let side = || {
+        let mut spent = PhaseTimes::default();
+        let mut last = timing::thread_cpu();
+        let result = side();
+        spent.lap(&mut last, Stage::Parse);
+        (result, spent)
+    };
+    let start = Instant::now();
+    let ((side, side_cpu), timed): ((R, PhaseTimes), Vec<_>) = pool
+        .install(|| rayon::join(side, || chunks.into_par_iter().with_max_len(1).map(one_chunk).collect()));
     let wall = start.elapsed();
     let mut cpu = side_cpu;
     let results = timed

@@ -406,6 +406,17 @@ fn finalize_batch(
     Ok(out)
 }
 
+/// The header of a listing: its lines before the first variable declaration (`//.declare`), where
+/// GenX_IR writes the kernel's counts; the whole listing when it declares nothing. (A header
+/// line that is absent, such as `//.spill size` without spills, is then looked for in a few
+/// lines rather than in every comment of the code.)
+fn listing_header(asm: &str) -> &str {
+    match memchr::memmem::find(asm.as_bytes(), b"\n//.declare") {
+        Some(at) => &asm[..at + 1],
+        None => asm,
+    }
+}
+
 /// The number after `key` on the listing's header line starting with `prefix`. (The text is
 /// searched as a whole, not line by line: reading the listings was a tenth of genxc's own work
 /// in `--emit zebin`.)
@@ -452,9 +463,10 @@ fn number_after(line: &str, key: &str) -> Option<u32> {
 /// registers the spill and fill messages move (`wr:<header>+<n>` and `rd:<n>` in the listing's
 /// message comments).
 pub fn report(asm: &str, code: &[u8], grf_bytes: u32) -> Result<FinalizerReport, String> {
-    let grf_count = header_number(asm, "//.thread_config", "numGRF=").unwrap_or(128);
-    let inst_count = header_number(asm, "//.instCount", "instCount").unwrap_or(0);
-    let scratch_size = header_number(asm, "//.spill size", "size").unwrap_or(0);
+    let header = listing_header(asm);
+    let grf_count = header_number(header, "//.thread_config", "numGRF=").unwrap_or(128);
+    let inst_count = header_number(header, "//.instCount", "instCount").unwrap_or(0);
+    let scratch_size = header_number(header, "//.spill size", "size").unwrap_or(0);
     let (mut spill_sends, mut spill_bytes, mut fill_sends, mut fill_bytes) = (0, 0, 0, 0);
     // spill and fill messages are rare: the lines are read only when there is one
     let spills = asm.contains("scratch space");
@@ -545,6 +557,9 @@ mod tests {
                    (W) send.dc0 (16|M0) null r3 r5 0x80 0x020F1000 // wr:1h+2, rd:0; scratch space spill\n\
                    (W) send.dc0 (16|M0) r6 r3 null 0x0 0x021F1000 // wr:1h+0, rd:2; scratch space fill\n";
         let r = report(asm, &[0; 48], 32).unwrap();
+        // Only the header (the lines before the first declaration) holds the counts.
+        let declared = asm.replace("//.spill size 128\n", "//.declare v (1) rf=r size=4\n//.spill size 64\n");
+        assert_eq!(report(&declared, &[0; 48], 32).unwrap().scratch_size, 0);
         let want = FinalizerReport {
             grf_count: 256,
             inst_count: 42,

@@ -1,6 +1,8 @@
-//! Splitting `.ll` text into one small module per kernel unit, so that LLVM parsing and import run
-//! on the worker threads, one `LLVMContext` per unit, and no LLVM module of the whole input is ever
-//! held in memory.
+//! Splitting `.ll` text into small modules of kernel units, so that LLVM parsing and import run
+//! on the worker threads, in each thread's own `LLVMContext`, and no LLVM module of the whole input
+//! is ever held in memory. Consecutive units are parsed together as one module, a chunk of about
+//! [`CHUNK_BYTES`] ([`Plan::chunks`]): what units share (the header, the intrinsic declarations)
+//! is then parsed, verified and imported once per chunk rather than once per unit.
 //!
 //! [`plan`] is a textual pre-scan of the whole input. It cuts the text into top-level entities
 //! (header lines, `declare`s, `define`s, numbered metadata nodes, named metadata), finds the
@@ -67,20 +69,64 @@ pub struct UnitPlan {
     node: Option<u32>,
 }
 
+/// Text a chunk of units holds (what [`Plan::chunks`] aims at): LLVM parses and imports a chunk
+/// as one module, so the header and the declarations its units share are parsed once per chunk
+/// rather than once per unit, while the LLVM module a worker holds stays small.
+pub const CHUNK_BYTES: usize = 512 << 10;
+
 impl Plan<'_> {
-    /// The LLVM IR text of one unit: its entities in file order, `!genx.kernels` naming only its
-    /// kernel's node.
-    pub fn text(&self, unit: &UnitPlan) -> String {
-        let mut out = String::new();
-        for &i in &unit.entities {
+    /// The LLVM IR text of consecutive units ([`Plan::chunks`]) as one module: the entities of any
+    /// of them in file order, once each, and a `!genx.kernels` naming their kernels' nodes in unit
+    /// order (so the module's kernels come in unit order).
+    pub fn chunk_text(&self, units: &[&UnitPlan]) -> String {
+        let mut entities: Vec<usize> = units.iter().flat_map(|u| u.entities.iter().copied()).collect();
+        if units.len() > 1 {
+            entities.sort_unstable();
+            entities.dedup();
+        }
+        let size: usize = entities.iter().map(|&i| self.entities[i].end - self.entities[i].start).sum();
+        let mut out = String::with_capacity(size + 16 * units.len());
+        for i in entities {
             let e = &self.entities[i];
             if let Kind::KernelList(_) = e.kind {
-                if let Some(n) = unit.node {
-                    out.push_str(&format!("!genx.kernels = !{{!{n}}}\n"));
+                let nodes: Vec<String> =
+                    units.iter().filter_map(|u| u.node).map(|n| format!("!{n}")).collect();
+                if !nodes.is_empty() {
+                    out.push_str(&format!("!genx.kernels = !{{{}}}\n", nodes.join(", ")));
                 }
             } else {
                 out.push_str(&self.text[e.start..e.end]);
             }
+        }
+        out
+    }
+
+    /// The bytes of input text a unit holds.
+    fn unit_bytes(&self, unit: &UnitPlan) -> usize {
+        unit.entities.iter().map(|&i| self.entities[i].end - self.entities[i].start).sum()
+    }
+
+    /// The units cut into chunks of consecutive units (index ranges into [`Plan::units`]), each
+    /// parsed and imported as one module: about [`CHUNK_BYTES`] of text each, and at least
+    /// `workers` chunks when there are that many units, so every worker parses. Units with a
+    /// `genx.kernels` node and units without one are never in one chunk (a module's listed
+    /// kernels come before its unlisted ones).
+    pub fn chunks(&self, workers: usize) -> Vec<std::ops::Range<usize>> {
+        let sizes: Vec<usize> = self.units.iter().map(|u| self.unit_bytes(u)).collect();
+        let total: usize = sizes.iter().sum();
+        let count = total.div_ceil(CHUNK_BYTES).max(workers.min(self.units.len())).max(1);
+        let target = total.div_ceil(count);
+        let mut out = Vec::new();
+        let (mut start, mut bytes) = (0, 0);
+        for (i, u) in self.units.iter().enumerate() {
+            if i > start && (bytes >= target || u.node.is_some() != self.units[start].node.is_some()) {
+                out.push(start..i);
+                (start, bytes) = (i, 0);
+            }
+            bytes += sizes[i];
+        }
+        if start < self.units.len() {
+            out.push(start..self.units.len());
         }
         out
     }
@@ -409,16 +455,50 @@ attributes #0 = { \"CMGenxMain\" }\n!genx.kernels = !{!1, !0}\n!0 = !{void (i32)
         let kernels: Vec<&str> = plan.units.iter().map(|u| u.kernel.as_str()).collect();
         assert_eq!(kernels, ["b", "a"], "in genx.kernels order");
         assert_eq!(plan.shared, ["sub".to_string()].into_iter().collect());
-        let b = plan.text(&plan.units[0]);
+        let b = plan.chunk_text(&[&plan.units[0]]);
         // The first unit also holds what no kernel reaches (the unused declaration).
         assert!(b.contains("@unused") && !b.contains("define dllexport void @a"), "{b}");
         assert!(b.contains("!genx.kernels = !{!1}\n") && b.contains("  !2}\n") && !b.contains("!0 ="), "{b}");
-        let a = plan.text(&plan.units[1]);
+        let a = plan.chunk_text(&[&plan.units[1]]);
         assert!(
             !a.contains("@unused") && !a.contains("; a comment") && a.contains("@llvm.genx.group.id.x()\n")
         );
         assert!(a.contains("!genx.kernels = !{!0}\n") && a.contains("!2 = !{i32 0}\n"), "{a}");
         assert_eq!(plan.units[1].functions, ["a", "sub"].into_iter().map(String::from).collect());
+    }
+
+    #[test]
+    fn a_chunk_holds_its_units_once_in_file_order() {
+        let plan = plan(TWO).unwrap();
+        let both = plan.chunk_text(&[&plan.units[0], &plan.units[1]]);
+        assert!(both.contains("!genx.kernels = !{!1, !0}\n"), "{both}");
+        assert_eq!(both.matches("define internal i32 @sub").count(), 1, "{both}");
+        assert_eq!(both.matches("declare i32 @llvm.genx.group.id.x()").count(), 1, "{both}");
+        let a = both.find("define dllexport void @a").unwrap();
+        let b = both.find("define dllexport void @b").unwrap();
+        assert!(both.find("@sub(i32 %x)").unwrap() < a && a < b, "file order: {both}");
+        // One unit's chunk is its own text.
+        assert!(!plan.chunk_text(&[&plan.units[1]]).contains("@unused"));
+    }
+
+    #[test]
+    fn chunks_cover_the_units_in_order() {
+        // Many small kernels: one chunk per worker, in unit order.
+        let mut text = String::from("target triple = \"genx64-unknown-unknown\"\n");
+        for k in 0..10 {
+            text.push_str(&format!("define dllexport void @k{k}() {{\n  ret void\n}}\n"));
+        }
+        let plan = plan(&text).unwrap();
+        assert_eq!(plan.chunks(1).first(), Some(&(0..10)));
+        assert_eq!(plan.chunks(1).len(), 1);
+        let two = plan.chunks(2);
+        assert_eq!(two.len(), 2);
+        assert_eq!((two[0].start, two[0].end, two[1].end), (0, two[1].start, 10));
+        assert_eq!(plan.chunks(64).len(), 10, "at most one chunk per unit");
+        // Kernels listed in genx.kernels and kernels that are not never share a chunk.
+        let plan = super::plan(TWO.replace("!genx.kernels = !{!1, !0}", "!genx.kernels = !{!1}").as_str())
+            .map(|p| p.chunks(1));
+        assert_eq!(plan, Some(vec![0..1, 1..2]));
     }
 
     #[test]
