@@ -357,8 +357,16 @@ pub fn finalize(
     }
     let workers =
         if workers == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { workers };
-    let sizes: Vec<usize> = kernels.iter().map(finalizer_work).collect();
-    let batches = balanced_batches(&sizes, workers.min(kernels.len()));
+    // units with inline assembly are finalized from vISA text, one per batch; the others share
+    // containers
+    let (text, encoded): (Vec<usize>, Vec<usize>) =
+        (0..kernels.len()).partition(|&i| has_inline_asm(&kernels[i]));
+    let sizes: Vec<usize> = encoded.iter().map(|&i| finalizer_work(&kernels[i])).collect();
+    let mut batches: Vec<Vec<usize>> = balanced_batches(&sizes, workers.min(encoded.len()))
+        .into_iter()
+        .map(|b| b.into_iter().map(|j| encoded[j]).collect())
+        .collect();
+    batches.extend(text.into_iter().map(|i| vec![i]));
     // Xe-HP and later: the threads load their own payload
     let own_prologue = matches!(platform, Platform::Dg2 | Platform::Mtl | Platform::Pvc);
     let grf = platform.grf_bytes();
@@ -394,6 +402,34 @@ pub fn finalize(
         }
     }
     Ok(out.into_iter().flatten().collect())
+}
+
+/// Whether a unit holds inline assembly (vISA text, which has no `.isa` encoding).
+fn has_inline_asm(u: &Unit) -> bool {
+    genxc_visa::has_verbatim(&u.kernel) || u.functions.iter().any(genxc_visa::has_verbatim)
+}
+
+/// Whether a unit takes a symbol's address (`faddr`) in the kernel or a function.
+fn takes_any_address(u: &Unit) -> bool {
+    std::iter::once(&u.kernel)
+        .chain(&u.functions)
+        .any(|k| k.body.iter().any(|i| matches!(i, genxc_visa::Inst::FAddr { .. })))
+}
+
+/// The first inline assembly of a unit that holds more than one line (so more than one vISA
+/// instruction for the finalizer's numbering), as written.
+fn multi_line_asm(u: &Unit) -> Option<String> {
+    std::iter::once(&u.kernel).chain(&u.functions).flat_map(|k| &k.body).find_map(|i| {
+        let genxc_visa::Inst::Verbatim { pieces } = i else { return None };
+        let literal: String = pieces
+            .iter()
+            .filter_map(|p| match p {
+                genxc_visa::VerbatimPiece::Text(t) => Some(t.as_str()),
+                _ => None,
+            })
+            .collect();
+        literal.trim().contains('\n').then_some(literal)
+    })
 }
 
 /// The finalizer's work on a unit, in vISA instructions: the kernel's and those of the stack
@@ -439,7 +475,6 @@ fn finalize_batch(
     let fail =
         |why: String| Diagnostic::error(format!("the vISA finalizer failed on kernel {}: {why}", names()));
     let dir = tempfile::tempdir().map_err(|e| fail(format!("no temporary folder: {e}")))?;
-    let objects: Vec<_> = batch.iter().map(|(_, u)| genxc_visa::encode_kernel(&u.kernel)).collect();
     // the stack functions of the batch's kernels, each once, in the container's function table
     let mut function_units: Vec<&Kernel> = Vec::new();
     for f in batch.iter().flat_map(|(_, u)| &u.functions) {
@@ -447,9 +482,28 @@ fn finalize_batch(
             function_units.push(f);
         }
     }
-    let functions: Vec<_> = function_units.iter().map(|f| genxc_visa::encode_kernel(f)).collect();
-    let container = genxc_visa::write_container(&objects, &functions);
-    std::fs::write(dir.path().join("batch.isa"), container).map_err(|e| fail(e.to_string()))?;
+    // inline assembly has no `.isa` encoding: such a unit (alone in its batch) goes as vISA text
+    let input = match batch {
+        [(_, u)] if has_inline_asm(u) => {
+            if let Some(why) = multi_line_asm(u).filter(|_| debug_lines || takes_any_address(u)) {
+                return Err(Diagnostic::error(genxc_diag::unsupported(format!(
+                    "--emit zebin of kernel '{}': not modeled by the zebin writer: inline assembly of several lines ({why:?}) in a kernel whose Gen code is mapped back to its vISA instructions (source lines, symbol addresses): the finalizer numbers the assembly's own instructions",
+                    u.kernel.name
+                ))));
+            }
+            let units: Vec<Kernel> = std::iter::once(&u.kernel).chain(&u.functions).cloned().collect();
+            std::fs::write(dir.path().join("batch.visaasm"), genxc_visa::write_text_file(&units))
+                .map_err(|e| fail(e.to_string()))?;
+            "batch.visaasm"
+        }
+        _ => {
+            let objects: Vec<_> = batch.iter().map(|(_, u)| genxc_visa::encode_kernel(&u.kernel)).collect();
+            let functions: Vec<_> = function_units.iter().map(|f| genxc_visa::encode_kernel(f)).collect();
+            let container = genxc_visa::write_container(&objects, &functions);
+            std::fs::write(dir.path().join("batch.isa"), container).map_err(|e| fail(e.to_string()))?;
+            "batch.isa"
+        }
+    };
     let takes_address = |k: &Kernel| k.body.iter().any(|i| matches!(i, genxc_visa::Inst::FAddr { .. }));
     // the finalizer links every function of the container into every kernel of it: where one
     // takes an address, each kernel's code may hold its placeholders
@@ -458,7 +512,7 @@ fn finalize_batch(
         |u: &Unit| debug_lines || functions_take_address || takes_address(&u.kernel) || u.exports_functions;
     let debug_info = batch.iter().any(|(_, u)| needs_map(u));
     let run = Command::new(finalizer)
-        .arg("batch.isa")
+        .arg(input)
         .args(["-platform", platform.info().finalizer_name, "-binary", "-output"])
         .args(extra)
         .args(debug_info.then_some("-generateDebugInfo"))

@@ -26,18 +26,21 @@
 //! placeholder immediates the finalizer wrote ([`crate::finalize::symbol_refs`]).
 //!
 //! A function the module only declares and a kernel calls (`faddr` + `ifcall`) is an undefined
-//! global `STT_FUNC` symbol, and its `faddr` two relocations like a global's.
+//! global `STT_FUNC` symbol, and its `faddr` two relocations like a global's. The functions whose
+//! address the module takes (in a kernel, in a stack function, in a global's initializer) are
+//! placed as Intel's compiler places them: in the code of an extra entry,
+//! [`EXPORTED_FUNCTIONS_KERNEL`], each a global `STT_FUNC` symbol there; their addresses are
+//! relocations naming those symbols.
 //!
 //! printf: the records name their strings by address (the driver asks the printf rewrite for
 //! that when it writes a zebin), the strings are globals placed in `.data.const.string`, and the
 //! buffer's address is the `printf_buffer` payload argument.
 //!
-//! Not modeled (refused with a message): printf records holding string indices, private
-//! memory (genxc's threads find their stack by `%sr0`, which does not match how the runtime sizes
-//! the private memory it allocates), the address of a function the module defines (an indirect
-//! call: the finalizer links the function into each kernel that calls it, so no one symbol
-//! names it), an address taken in a stack function, other implicit arguments, and platforms
-//! before TGLLP.
+//! Private memory: the `private_space` buffer has the bytes each thread strides by (the frames
+//! the kernel needs, or the whole stack where their depth is known at run time only).
+//!
+//! Not modeled (refused with a message): printf records holding string indices, other implicit
+//! arguments, a kernel named as the exported functions' entry, and platforms before TGLLP.
 
 use crate::api::CompileOptions;
 use crate::finalize::{self, Finalized, FinalizerReport};
