@@ -995,6 +995,9 @@ mod tests {
             "zebin/extern_address.ll",
             // A stack function (recursion through private memory).
             "zebin/private_recursion.ll",
+            // Function addresses in a global and in stack functions.
+            "zebin/function_pointers.ll",
+            "zebin/address_in_stack_function.ll",
         ];
         // Intel's final IR of the examples (tests/fixtures/regions/intel) holds globals.
         fell_back.retain(|name| !name.starts_with("regions/intel/"));

@@ -357,10 +357,11 @@ pub fn finalize(
     }
     let workers =
         if workers == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { workers };
-    // units with inline assembly are finalized from vISA text, one per batch; the others share
-    // containers
+    // units with inline assembly are finalized from vISA text, one per batch, and the holder of
+    // the exported functions alone (the finalizer links every function of a container into each
+    // of its kernels); the others share containers
     let (text, encoded): (Vec<usize>, Vec<usize>) =
-        (0..kernels.len()).partition(|&i| has_inline_asm(&kernels[i]));
+        (0..kernels.len()).partition(|&i| has_inline_asm(&kernels[i]) || kernels[i].exports_functions);
     let sizes: Vec<usize> = encoded.iter().map(|&i| finalizer_work(&kernels[i])).collect();
     let mut batches: Vec<Vec<usize>> = balanced_batches(&sizes, workers.min(encoded.len()))
         .into_iter()
