@@ -109,6 +109,9 @@ pub struct SymbolRef {
 /// Gen opcode of `mov`.
 const OPCODE_MOV: u8 = 0x61;
 
+/// A debug object with its vISA: the unit, its base, its `(Gen offset, vISA index)` pairs.
+type PlacedObject<'a> = (&'a Kernel, u32, Vec<(u32, u32)>);
+
 /// The placeholder dwords of the `faddr`s in a kernel's Gen `code`: every uncompacted `mov`
 /// whose immediate is [`ADDRESS_PLACEHOLDER`], attributed to a vISA instruction by the `.dbg`
 /// objects (`objects`: each the vISA of the kernel or of a stack function linked into its code,
@@ -124,7 +127,8 @@ pub fn symbol_refs(
     code: &[u8],
     grf_bytes: u32,
 ) -> Result<Vec<SymbolRef>, String> {
-    let mut objects: Vec<(&Kernel, u32, Vec<(u32, u32)>)> = objects
+    // each object's vISA, base, and `(Gen offset, vISA index)` pairs in offset order
+    let mut objects: Vec<PlacedObject> = objects
         .iter()
         .map(|&(k, o)| {
             let mut by_offset: Vec<(u32, u32)> =

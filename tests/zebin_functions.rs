@@ -83,7 +83,7 @@ fn check_function_symbols(
             s.value
         );
         // the last instruction of its code is a return
-        let last = listing.iter().filter(|(at, _)| *at < s.value + s.size).last().unwrap();
+        let last = listing.iter().rfind(|(at, _)| *at < s.value + s.size).unwrap();
         assert!(last.1.contains("ret"), "{what}: {name} ends in '{}'", last.1);
         placed.push((name.to_string(), s.value));
     }

@@ -96,10 +96,10 @@ fn reachable(module: &Module, root: FuncId) -> Vec<FuncId> {
         for &b in &f.layout {
             for &inst in &f.blocks[b].insts {
                 match &f.insts[inst].kind {
-                    &(InstKind::Call { callee, .. } | InstKind::FuncAddr(callee)) => {
-                        if !order.contains(&callee) {
-                            order.push(callee);
-                        }
+                    &(InstKind::Call { callee, .. } | InstKind::FuncAddr(callee))
+                        if !order.contains(&callee) =>
+                    {
+                        order.push(callee);
                     }
                     InstKind::GlobalAddr(symbol) => {
                         for callee in functions_in_data(module, symbol) {
