@@ -88,8 +88,11 @@ impl InputOutputs {
             self.stats.push((out.kernel.clone(), stats));
         }
         self.objects.extend(out.object);
-        self.selected
-            .extend(out.selected.map(|kernel| crate::finalize::Unit { kernel, functions: Vec::new() }));
+        self.selected.extend(out.selected.map(|kernel| crate::finalize::Unit {
+            kernel,
+            functions: Vec::new(),
+            exports_functions: false,
+        }));
     }
 
     /// Appends what one unit gave, in unit order.
@@ -147,7 +150,11 @@ impl InputOutputs {
                 // the finalizer links the functions the kernel reaches into its code
                 let mut units = units.into_iter();
                 if let Some(kernel) = units.next() {
-                    self.selected.push(crate::finalize::Unit { kernel, functions: units.collect() });
+                    self.selected.push(crate::finalize::Unit {
+                        kernel,
+                        functions: units.collect(),
+                        exports_functions: false,
+                    });
                 }
             }
         }
@@ -1101,6 +1108,9 @@ mod tests {
             "zebin/extern_address.ll",
             // A stack function (recursion through private memory).
             "zebin/private_recursion.ll",
+            // Function addresses in a global and in stack functions.
+            "zebin/function_pointers.ll",
+            "zebin/address_in_stack_function.ll",
         ];
         // Intel's final IR of the examples (tests/fixtures/regions/intel) holds globals.
         fell_back.retain(|name| !name.starts_with("regions/intel/"));

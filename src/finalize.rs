@@ -41,6 +41,10 @@ pub struct Unit {
     pub kernel: Kernel,
     /// The `.global_function`s the kernel reaches (empty for a kernel making no stack call).
     pub functions: Vec<Kernel>,
+    /// Whether the functions' places in the code are wanted ([`Finalized::functions`]): the
+    /// unit is the holder of the functions whose address is taken, whose code the zebin's
+    /// function symbols point into.
+    pub exports_functions: bool,
 }
 
 /// What the finalizer says about one kernel's code.
@@ -81,6 +85,10 @@ pub struct Finalized {
     pub lines: (String, Vec<(u64, u32)>),
     /// The placeholder immediates of the symbol addresses (`faddr`) in the code, in code order.
     pub symbol_refs: Vec<SymbolRef>,
+    /// Where the finalizer linked each stack function into the code: its name and the byte
+    /// offset of its entry (read from the `.dbg` map, so known when one was read: with source
+    /// lines, symbol addresses, or [`Unit::exports_functions`]).
+    pub functions: Vec<(String, u32)>,
 }
 
 /// The immediate `GenX_IR` writes for each half of a symbol's address (`faddr`), for a linker to
@@ -101,32 +109,52 @@ pub struct SymbolRef {
 /// Gen opcode of `mov`.
 const OPCODE_MOV: u8 = 0x61;
 
-/// The placeholder dwords of the `faddr`s of `kernel` in its Gen `code`: every uncompacted `mov`
+/// A debug object with its vISA: the unit, its base, its `(Gen offset, vISA index)` pairs.
+type PlacedObject<'a> = (&'a Kernel, u32, Vec<(u32, u32)>);
+
+/// The placeholder dwords of the `faddr`s in a kernel's Gen `code`: every uncompacted `mov`
 /// whose immediate is [`ADDRESS_PLACEHOLDER`], attributed to a vISA instruction by the `.dbg`
-/// `map` (a Gen instruction belongs to the index of the last pair at or before its offset; body
-/// instruction `i` is index `i + 1`). A `mov` attributed to an instruction other than a `faddr`
-/// is an ordinary constant and left out. Its destination's sub-register (bits 51..55 of the
-/// instruction: the byte offset, counted in 2-byte units where a GRF is 64 bytes) says which
-/// dword of the 64-bit address it writes. A `faddr` with a placeholder of one half must have one
-/// of the other (the finalizer may drop an unused one, or repeat a half it rematerializes).
+/// objects (`objects`: each the vISA of the kernel or of a stack function linked into its code,
+/// with its debug object). A Gen instruction belongs to the object of the last base at or before
+/// its offset, and there to the index of the last pair at or before it (body instruction `i` is
+/// index `i + 1`). A `mov` attributed to an instruction other than a `faddr` is an ordinary
+/// constant and left out. Its destination's sub-register (bits 51..55 of the instruction: the
+/// byte offset, counted in 2-byte units where a GRF is 64 bytes) says which dword of the 64-bit
+/// address it writes. A `faddr` with a placeholder of one half must have one of the other (the
+/// finalizer may drop an unused one, or repeat a half it rematerializes).
 pub fn symbol_refs(
-    kernel: &Kernel,
-    map: &[(u32, u32)],
+    objects: &[(&Kernel, &DebugObject)],
     code: &[u8],
     grf_bytes: u32,
 ) -> Result<Vec<SymbolRef>, String> {
-    let mut by_offset: Vec<(u32, u32)> = map.iter().map(|&(index, offset)| (offset, index)).collect();
-    by_offset.sort();
+    // each object's vISA, base, and `(Gen offset, vISA index)` pairs in offset order
+    let mut objects: Vec<PlacedObject> = objects
+        .iter()
+        .map(|&(k, o)| {
+            let mut by_offset: Vec<(u32, u32)> =
+                o.map.iter().map(|&(index, offset)| (o.base.saturating_add(offset), index)).collect();
+            by_offset.sort();
+            (k, o.base, by_offset)
+        })
+        .collect();
+    objects.sort_by_key(|&(_, base, _)| base);
+    // the object and the vISA index a Gen offset belongs to
+    let owner = |at: u32| -> Option<(usize, u32)> {
+        let o = objects.iter().rposition(|&(_, base, _)| base <= at)?;
+        let index = objects[o].2.iter().take_while(|&&(off, _)| off <= at).last()?.1;
+        Some((o, index))
+    };
     let mut refs = Vec::new();
+    let mut owners = Vec::new();
     let mut at = 0usize;
     while at + 8 <= code.len() {
         let size = if code[at + 3] & COMPACTED != 0 { 8 } else { 16 };
         let Some(inst) = code.get(at..at + size) else { break };
         let imm = inst.get(12..16).map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
         if size == 16 && inst[0] & 0x7f == OPCODE_MOV && imm == Some(ADDRESS_PLACEHOLDER) {
-            let index = by_offset.iter().take_while(|&&(o, _)| o as usize <= at).last().map(|&(_, i)| i);
-            let faddr = index.and_then(|i| kernel.body.get((i as usize).checked_sub(1)?));
-            if let Some(genxc_visa::Inst::FAddr { function, .. }) = faddr {
+            let found = owner(at as u32);
+            let faddr = found.and_then(|(o, i)| objects[o].0.body.get((i as usize).checked_sub(1)?));
+            if let (Some(genxc_visa::Inst::FAddr { function, .. }), Some(found)) = (faddr, found) {
                 let subreg = u32::from(inst[6] >> 3);
                 let byte = if grf_bytes == 64 { subreg * 2 } else { subreg };
                 refs.push(SymbolRef {
@@ -134,72 +162,148 @@ pub fn symbol_refs(
                     symbol: function.clone(),
                     high: (byte / 4) % 2 == 1,
                 });
+                owners.push(found);
             }
         }
         at += size;
     }
-    for (i, inst) in kernel.body.iter().enumerate() {
-        let genxc_visa::Inst::FAddr { function, .. } = inst else { continue };
-        let index = i as u32 + 1;
-        let halves: Vec<bool> = refs
-            .iter()
-            .filter(|r| {
-                let owner =
-                    by_offset.iter().take_while(|&&(o, _)| o <= r.offset - 12).last().map(|&(_, i)| i);
-                owner == Some(index)
-            })
-            .map(|r| r.high)
-            .collect();
-        // none when the finalizer dropped an unused address; several of a half when it
-        // rematerialized the constant; never one half without the other
-        if halves.contains(&true) != halves.contains(&false) {
-            return Err(format!(
-                "the address of '{function}' (vISA instruction {index}) has placeholder movs of only one dword in the Gen code"
-            ));
+    for (o, (unit, _, _)) in objects.iter().enumerate() {
+        for (i, inst) in unit.body.iter().enumerate() {
+            let genxc_visa::Inst::FAddr { function, .. } = inst else { continue };
+            let index = i as u32 + 1;
+            let halves: Vec<bool> =
+                refs.iter().zip(&owners).filter(|(_, &w)| w == (o, index)).map(|(r, _)| r.high).collect();
+            // none when the finalizer dropped an unused address; several of a half when it
+            // rematerialized the constant; never one half without the other
+            if halves.contains(&true) != halves.contains(&false) {
+                return Err(format!(
+                    "the address of '{function}' (vISA instruction {index} of '{}') has placeholder movs of only one dword in the Gen code",
+                    unit.name
+                ));
+            }
         }
     }
     Ok(refs)
 }
 
-/// A kernel's name and its `(vISA instruction index, Gen code offset)` pairs.
-pub type DebugMap = (String, Vec<(u32, u32)>);
+/// One compiled object of the finalizer's debug information: the kernel, or a stack function
+/// linked into its code.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DebugObject {
+    /// The kernel's or the function's name.
+    pub name: String,
+    /// Byte offset of the object's code in the kernel's Gen code (0 for the kernel itself).
+    pub base: u32,
+    /// `(vISA instruction index, Gen code offset)` pairs, offsets counted from `base`.
+    pub map: Vec<(u32, u32)>,
+}
 
-/// The `(vISA instruction index, Gen code offset)` map of each kernel in the vISA finalizer's
-/// debug information file (`-generateDebugInfo`'s `.dbg`), by kernel name. The layout read: the
-/// magic number `0xdeadd010`, a 16-bit object count, then per object a 16-bit name length and
-/// the name, a 32-bit relocation offset, a map this reader skips (32-bit count of 8-byte pairs),
-/// then the 32-bit count of `(vISA index, Gen offset)` pairs of 32-bit words; variable and
-/// subroutine records may follow and are not read.
-pub fn read_dbg(bytes: &[u8]) -> Result<Vec<DebugMap>, String> {
-    let mut at = 0usize;
-    let mut take = |n: usize| -> Result<&[u8], String> {
-        let s = bytes.get(at..at + n).ok_or_else(|| format!("the debug information ends at byte {at}"))?;
-        at += n;
-        Ok(s)
-    };
-    let u16_at = |s: &[u8]| u16::from_le_bytes([s[0], s[1]]);
-    let u32_at = |s: &[u8]| u32::from_le_bytes([s[0], s[1], s[2], s[3]]);
-    if u32_at(take(4)?) != 0xdead_d010 {
+/// The objects of the vISA finalizer's debug information file (`-generateDebugInfo`'s `.dbg`):
+/// the kernel first, then each stack function linked into its code. The layout read: the magic
+/// number `0xdeadd010`, a 16-bit object count, then per object a 16-bit name length and the
+/// name, the 32-bit offset of its code in the kernel's, a map this reader skips (32-bit count of
+/// 8-byte pairs), the 32-bit count of `(vISA index, Gen offset)` pairs of 32-bit words, then the
+/// records this reader skips: the variables (32-bit count; each a name and its live intervals),
+/// the subroutines (16-bit count; each a name, two 32-bit vISA offsets, live intervals), the
+/// 16-bit frame size, three optional locations (a byte, and live intervals when it is set), and
+/// the callee- and caller-save records. A live interval list is a 16-bit count of intervals,
+/// each a start and an end (16-bit, 32-bit in the optional locations), a virtual and a physical
+/// register file byte, then a 32-bit memory offset (file 3) or a 16-bit register and
+/// sub-register (four bytes either way).
+pub fn read_dbg(bytes: &[u8]) -> Result<Vec<DebugObject>, String> {
+    let mut r = DbgReader { bytes, at: 0 };
+    if r.u32()? != 0xdead_d010 {
         return Err("not vISA debug information (magic number)".into());
     }
-    let objects = u16_at(take(2)?);
-    let mut out = Vec::new();
-    // only the first object's maps are read: the variable records after them are not
-    for _ in 0..objects.min(1) {
-        let len = u16_at(take(2)?) as usize;
-        let name = String::from_utf8_lossy(take(len)?).into_owned();
-        take(4)?; // relocation offset
-        let skipped = u32_at(take(4)?) as usize;
-        take(skipped.checked_mul(8).ok_or("a map too large")?)?;
-        let n = u32_at(take(4)?) as usize;
+    let objects = r.u16()?;
+    let mut out = Vec::with_capacity(usize::from(objects));
+    for _ in 0..objects {
+        let name = r.name()?;
+        let base = r.u32()?;
+        let skipped = r.u32()? as usize;
+        r.take(skipped.checked_mul(8).ok_or("a map too large")?)?;
+        let n = r.u32()? as usize;
         let mut map = Vec::with_capacity(n.min(1 << 16));
         for _ in 0..n {
-            let pair = take(8)?;
-            map.push((u32_at(&pair[..4]), u32_at(&pair[4..])));
+            map.push((r.u32()?, r.u32()?));
         }
-        out.push((name, map));
+        for _ in 0..r.u32()? {
+            r.name()?;
+            r.live_intervals(2)?;
+        }
+        for _ in 0..r.u16()? {
+            r.name()?;
+            r.take(8)?;
+            r.live_intervals(2)?;
+        }
+        r.take(2)?; // frame size
+        for _ in 0..3 {
+            if r.take(1)?[0] != 0 {
+                r.live_intervals(4)?;
+            }
+        }
+        for _ in 0..2 {
+            r.saved_registers()?;
+        }
+        out.push(DebugObject { name, base, map });
     }
     Ok(out)
+}
+
+/// A cursor over the bytes of a `.dbg` file.
+struct DbgReader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl DbgReader<'_> {
+    fn take(&mut self, n: usize) -> Result<&[u8], String> {
+        let end = self.at.checked_add(n).ok_or("a record too large")?;
+        let s = self
+            .bytes
+            .get(self.at..end)
+            .ok_or_else(|| format!("the debug information ends at byte {}", self.at))?;
+        self.at = end;
+        Ok(s)
+    }
+
+    fn u16(&mut self) -> Result<u16, String> {
+        let s = self.take(2)?;
+        Ok(u16::from_le_bytes([s[0], s[1]]))
+    }
+
+    fn u32(&mut self) -> Result<u32, String> {
+        let s = self.take(4)?;
+        Ok(u32::from_le_bytes([s[0], s[1], s[2], s[3]]))
+    }
+
+    fn name(&mut self) -> Result<String, String> {
+        let len = usize::from(self.u16()?);
+        Ok(String::from_utf8_lossy(self.take(len)?).into_owned())
+    }
+
+    /// A list of live intervals whose bounds are `bound` bytes each.
+    fn live_intervals(&mut self, bound: usize) -> Result<(), String> {
+        for _ in 0..self.u16()? {
+            // start, end, virtual and physical register files, then the location: a 32-bit
+            // memory offset or a 16-bit register and sub-register, four bytes either way
+            self.take(2 * bound + 2 + 4)?;
+        }
+        Ok(())
+    }
+
+    /// Callee- or caller-save records: per Gen offset, the registers saved and where.
+    fn saved_registers(&mut self) -> Result<(), String> {
+        for _ in 0..self.u16()? {
+            self.take(4)?;
+            for _ in 0..self.u16()? {
+                // register and bytes, whether saved in a register, then that register and
+                // sub-register or a 32-bit memory offset: four bytes either way
+                self.take(4 + 1 + 4)?;
+            }
+        }
+        Ok(())
+    }
 }
 
 /// The source rows of a kernel's Gen code: each `(vISA index, Gen offset)` of `map` gets the line
@@ -257,8 +361,17 @@ pub fn finalize(
     }
     let workers =
         if workers == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { workers };
-    let sizes: Vec<usize> = kernels.iter().map(finalizer_work).collect();
-    let batches = balanced_batches(&sizes, workers.min(kernels.len()));
+    // units with inline assembly are finalized from vISA text, one per batch, and the holder of
+    // the exported functions alone (the finalizer links every function of a container into each
+    // of its kernels); the others share containers
+    let (text, encoded): (Vec<usize>, Vec<usize>) =
+        (0..kernels.len()).partition(|&i| has_inline_asm(&kernels[i]) || kernels[i].exports_functions);
+    let sizes: Vec<usize> = encoded.iter().map(|&i| finalizer_work(&kernels[i])).collect();
+    let mut batches: Vec<Vec<usize>> = balanced_batches(&sizes, workers.min(encoded.len()))
+        .into_iter()
+        .map(|b| b.into_iter().map(|j| encoded[j]).collect())
+        .collect();
+    batches.extend(text.into_iter().map(|i| vec![i]));
     // Xe-HP and later: the threads load their own payload
     let own_prologue = matches!(platform, Platform::Dg2 | Platform::Mtl | Platform::Pvc);
     let grf = platform.grf_bytes();
@@ -294,6 +407,34 @@ pub fn finalize(
         }
     }
     Ok(out.into_iter().flatten().collect())
+}
+
+/// Whether a unit holds inline assembly (vISA text, which has no `.isa` encoding).
+fn has_inline_asm(u: &Unit) -> bool {
+    genxc_visa::has_verbatim(&u.kernel) || u.functions.iter().any(genxc_visa::has_verbatim)
+}
+
+/// Whether a unit takes a symbol's address (`faddr`) in the kernel or a function.
+fn takes_any_address(u: &Unit) -> bool {
+    std::iter::once(&u.kernel)
+        .chain(&u.functions)
+        .any(|k| k.body.iter().any(|i| matches!(i, genxc_visa::Inst::FAddr { .. })))
+}
+
+/// The first inline assembly of a unit that holds more than one line (so more than one vISA
+/// instruction for the finalizer's numbering), as written.
+fn multi_line_asm(u: &Unit) -> Option<String> {
+    std::iter::once(&u.kernel).chain(&u.functions).flat_map(|k| &k.body).find_map(|i| {
+        let genxc_visa::Inst::Verbatim { pieces } = i else { return None };
+        let literal: String = pieces
+            .iter()
+            .filter_map(|p| match p {
+                genxc_visa::VerbatimPiece::Text(t) => Some(t.as_str()),
+                _ => None,
+            })
+            .collect();
+        literal.trim().contains('\n').then_some(literal)
+    })
 }
 
 /// The finalizer's work on a unit, in vISA instructions: the kernel's and those of the stack
@@ -339,21 +480,44 @@ fn finalize_batch(
     let fail =
         |why: String| Diagnostic::error(format!("the vISA finalizer failed on kernel {}: {why}", names()));
     let dir = tempfile::tempdir().map_err(|e| fail(format!("no temporary folder: {e}")))?;
-    let objects: Vec<_> = batch.iter().map(|(_, u)| genxc_visa::encode_kernel(&u.kernel)).collect();
     // the stack functions of the batch's kernels, each once, in the container's function table
-    let mut functions: Vec<&Kernel> = Vec::new();
+    let mut function_units: Vec<&Kernel> = Vec::new();
     for f in batch.iter().flat_map(|(_, u)| &u.functions) {
-        if !functions.iter().any(|g| g.name == f.name) {
-            functions.push(f);
+        if !function_units.iter().any(|g| g.name == f.name) {
+            function_units.push(f);
         }
     }
-    let functions: Vec<_> = functions.into_iter().map(genxc_visa::encode_kernel).collect();
-    let container = genxc_visa::write_container(&objects, &functions);
-    std::fs::write(dir.path().join("batch.isa"), container).map_err(|e| fail(e.to_string()))?;
+    // inline assembly has no `.isa` encoding: such a unit (alone in its batch) goes as vISA text
+    let input = match batch {
+        [(_, u)] if has_inline_asm(u) => {
+            if let Some(why) = multi_line_asm(u).filter(|_| debug_lines || takes_any_address(u)) {
+                return Err(Diagnostic::error(genxc_diag::unsupported(format!(
+                    "--emit zebin of kernel '{}': not modeled by the zebin writer: inline assembly of several lines ({why:?}) in a kernel whose Gen code is mapped back to its vISA instructions (source lines, symbol addresses): the finalizer numbers the assembly's own instructions",
+                    u.kernel.name
+                ))));
+            }
+            let units: Vec<Kernel> = std::iter::once(&u.kernel).chain(&u.functions).cloned().collect();
+            std::fs::write(dir.path().join("batch.visaasm"), genxc_visa::write_text_file(&units))
+                .map_err(|e| fail(e.to_string()))?;
+            "batch.visaasm"
+        }
+        _ => {
+            let objects: Vec<_> = batch.iter().map(|(_, u)| genxc_visa::encode_kernel(&u.kernel)).collect();
+            let functions: Vec<_> = function_units.iter().map(|f| genxc_visa::encode_kernel(f)).collect();
+            let container = genxc_visa::write_container(&objects, &functions);
+            std::fs::write(dir.path().join("batch.isa"), container).map_err(|e| fail(e.to_string()))?;
+            "batch.isa"
+        }
+    };
     let takes_address = |k: &Kernel| k.body.iter().any(|i| matches!(i, genxc_visa::Inst::FAddr { .. }));
-    let debug_info = debug_lines || batch.iter().any(|(_, u)| takes_address(&u.kernel));
+    // the finalizer links every function of the container into every kernel of it: where one
+    // takes an address, each kernel's code may hold its placeholders
+    let functions_take_address = function_units.iter().any(|f| takes_address(f));
+    let needs_map =
+        |u: &Unit| debug_lines || functions_take_address || takes_address(&u.kernel) || u.exports_functions;
+    let debug_info = batch.iter().any(|(_, u)| needs_map(u));
     let run = Command::new(finalizer)
-        .arg("batch.isa")
+        .arg(input)
         .args(["-platform", platform.info().finalizer_name, "-binary", "-output"])
         .args(extra)
         .args(debug_info.then_some("-generateDebugInfo"))
@@ -380,28 +544,46 @@ fn finalize_batch(
         return Err(fail(format!("{finalizer} exited with {}:\n{log_text}", run.status)));
     }
     let mut out = Vec::with_capacity(batch.len());
-    for (i, Unit { kernel: k, .. }) in batch {
+    for (i, unit) in batch {
+        let k = &unit.kernel;
         let code = std::fs::read(dir.path().join(format!("k{i}.dat")))
             .map_err(|_| fail(format!("{finalizer} wrote no code for '{}':\n{}", k.name, log())))?;
         let asm = std::fs::read_to_string(dir.path().join(format!("k{i}.asm"))).unwrap_or_default();
         let report = report(&asm, &code, platform.grf_bytes())
             .map_err(|why| fail(format!("kernel '{}': {why}", k.name)))?;
-        let maps = if debug_lines || takes_address(k) {
+        let objects = if needs_map(unit) {
             let dbg = std::fs::read(dir.path().join(format!("k{i}.dbg")))
                 .map_err(|_| fail(format!("{finalizer} wrote no debug information for '{}'", k.name)))?;
             read_dbg(&dbg).map_err(|why| fail(format!("kernel '{}': {why}", k.name)))?
         } else {
             Vec::new()
         };
-        let map = maps.first().map(|(_, m)| m.as_slice()).unwrap_or_default();
+        let map = objects.first().map(|o| o.map.as_slice()).unwrap_or_default();
         let lines = if debug_lines { source_rows(k, map) } else { (String::new(), Vec::new()) };
-        let symbol_refs = if takes_address(k) {
-            symbol_refs(k, map, &code, platform.grf_bytes())
+        // the kernel's own object, then the functions linked into its code
+        let mut units: Vec<(&Kernel, &DebugObject)> = Vec::with_capacity(objects.len());
+        let mut placed = Vec::new();
+        for (n, o) in objects.iter().enumerate() {
+            let unit =
+                if n == 0 { Some(k) } else { function_units.iter().copied().find(|f| f.name == o.name) };
+            let Some(unit) = unit else {
+                return Err(fail(format!(
+                    "kernel '{}': its debug information names '{}', no function of the container",
+                    k.name, o.name
+                )));
+            };
+            if n > 0 {
+                placed.push((o.name.clone(), o.base));
+            }
+            units.push((unit, o));
+        }
+        let symbol_refs = if needs_map(unit) && (takes_address(k) || functions_take_address) {
+            symbol_refs(&units, &code, platform.grf_bytes())
                 .map_err(|why| fail(format!("kernel '{}': {why}", k.name)))?
         } else {
             Vec::new()
         };
-        out.push(Finalized { name: k.name.clone(), code, report, lines, symbol_refs });
+        out.push(Finalized { name: k.name.clone(), code, report, lines, symbol_refs, functions: placed });
     }
     Ok(out)
 }
@@ -522,6 +704,10 @@ mod tests {
         k
     }
 
+    fn object(name: &str, base: u32, map: &[(u32, u32)]) -> DebugObject {
+        DebugObject { name: name.to_string(), base, map: map.to_vec() }
+    }
+
     #[test]
     fn placeholders_are_found_by_the_debug_map() {
         // faddr "a" (vISA index 1) at 0..32 and faddr "b" (index 2) from 32 on; "b"'s halves
@@ -531,20 +717,96 @@ mod tests {
         code.extend(mov_imm(1, ADDRESS_PLACEHOLDER));
         code.extend(mov_imm(0, ADDRESS_PLACEHOLDER));
         code.extend(mov_imm(0, ADDRESS_PLACEHOLDER));
-        let map = [(1, 0), (2, 32), (3, 64)];
-        let refs = symbol_refs(&kernel(&["a", "b"]), &map, &code, 32).unwrap();
+        let k = kernel(&["a", "b"]);
+        let o = object("k", 0, &[(1, 0), (2, 32), (3, 64)]);
+        let refs = symbol_refs(&[(&k, &o)], &code, 32).unwrap();
         let got: Vec<(u32, &str, bool)> =
             refs.iter().map(|r| (r.offset, r.symbol.as_str(), r.high)).collect();
         assert_eq!(got, [(12, "a", false), (28, "a", true), (44, "b", true), (60, "b", false)]);
         // on a 64-byte GRF the field counts 2-byte units: dword 1's field on a 32-byte GRF (4)
         // is dword 2 there, a low half with no high one
-        let refs = symbol_refs(&kernel(&["a"]), &[(1, 0)], &mov_imm(1, ADDRESS_PLACEHOLDER)[..], 64);
+        let a = kernel(&["a"]);
+        let o = object("k", 0, &[(1, 0)]);
+        let refs = symbol_refs(&[(&a, &o)], &mov_imm(1, ADDRESS_PLACEHOLDER)[..], 64);
         assert!(refs.unwrap_err().contains("only one dword"));
         // an address dropped by the finalizer has no placeholder, and that is no error
-        assert_eq!(symbol_refs(&kernel(&["a"]), &[(1, 0)], &mov_imm(0, 7), 32).unwrap(), []);
+        assert_eq!(symbol_refs(&[(&a, &o)], &mov_imm(0, 7), 32).unwrap(), []);
         // one half without the other is
-        let e = symbol_refs(&kernel(&["a"]), &[(1, 0)], &mov_imm(0, ADDRESS_PLACEHOLDER), 32).unwrap_err();
+        let e = symbol_refs(&[(&a, &o)], &mov_imm(0, ADDRESS_PLACEHOLDER), 32).unwrap_err();
         assert!(e.contains("'a'") && e.contains("only one dword"), "{e}");
+    }
+
+    #[test]
+    fn placeholders_in_linked_functions_are_found_by_their_objects() {
+        // the kernel (no faddr) up to 32, then function "f" linked at 32 whose first
+        // instruction (index 1, map offset 0 from its base) takes the address of "g"
+        let mut code = mov_imm(0, ADDRESS_PLACEHOLDER);
+        code.extend(mov_imm(1, 5));
+        code.extend(mov_imm(1, ADDRESS_PLACEHOLDER));
+        code.extend(mov_imm(0, ADDRESS_PLACEHOLDER));
+        let k = Kernel::new("k");
+        let mut f = kernel(&["g"]);
+        f.name = "f".into();
+        let (ko, fo) = (object("k", 0, &[(1, 0), (2, 32)]), object("f", 32, &[(1, 0), (2, 32)]));
+        let refs = symbol_refs(&[(&k, &ko), (&f, &fo)], &code, 32).unwrap();
+        let got: Vec<(u32, &str, bool)> =
+            refs.iter().map(|r| (r.offset, r.symbol.as_str(), r.high)).collect();
+        // the kernel's placeholder-valued mov is no faddr: left out
+        assert_eq!(got, [(44, "g", true), (60, "g", false)]);
+        // the function's high half alone is an error naming the function
+        let e = symbol_refs(&[(&k, &ko), (&f, &fo)], &code[..48], 32).unwrap_err();
+        assert!(e.contains("of 'f'"), "{e}");
+    }
+
+    /// A `.dbg` file of `objects`, each with no variables, subroutines or saved registers but
+    /// one live interval of each kind, as the finalizer writes them.
+    fn dbg_file(objects: &[DebugObject]) -> Vec<u8> {
+        let mut d = 0xdead_d010u32.to_le_bytes().to_vec();
+        d.extend((objects.len() as u16).to_le_bytes());
+        let name = |d: &mut Vec<u8>, n: &str| {
+            d.extend((n.len() as u16).to_le_bytes());
+            d.extend(n.as_bytes());
+        };
+        for o in objects {
+            name(&mut d, &o.name);
+            d.extend(o.base.to_le_bytes());
+            d.extend(1u32.to_le_bytes()); // one vISA byte offset pair, skipped
+            d.extend([0; 8]);
+            d.extend((o.map.len() as u32).to_le_bytes());
+            for &(i, at) in &o.map {
+                d.extend(i.to_le_bytes());
+                d.extend(at.to_le_bytes());
+            }
+            d.extend(1u32.to_le_bytes()); // one variable, in memory
+            name(&mut d, "V32");
+            d.extend(1u16.to_le_bytes());
+            d.extend([0, 0, 9, 0, 2, 3, 1, 2, 3, 4]);
+            d.extend(1u16.to_le_bytes()); // one subroutine
+            name(&mut d, "sub");
+            d.extend([0; 8]);
+            d.extend(0u16.to_le_bytes());
+            d.extend(64u16.to_le_bytes()); // frame size
+            d.extend([1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 1, 0, 1, 0]); // BE_FP in r1.1
+            d.extend([0, 0]); // caller's BE_FP and return address not saved
+            d.extend(1u16.to_le_bytes()); // callee save: one offset, one register
+            d.extend(16u32.to_le_bytes());
+            d.extend(1u16.to_le_bytes());
+            d.extend([0, 4, 32, 0, 0, 0, 1, 0, 0]);
+            d.extend(0u16.to_le_bytes()); // caller save: none
+        }
+        d
+    }
+
+    #[test]
+    fn every_object_of_the_debug_information_is_read() {
+        let objects = [object("k", 0, &[(1, 0), (4, 48)]), object("f", 472, &[(2, 0), (5, 120)])];
+        assert_eq!(read_dbg(&dbg_file(&objects)).unwrap(), objects);
+        // a file cut short is an error, not a panic
+        let bytes = dbg_file(&objects);
+        for cut in [3, 10, bytes.len() - 1] {
+            assert!(read_dbg(&bytes[..cut]).is_err(), "cut at {cut}");
+        }
+        assert!(read_dbg(&[0; 8]).unwrap_err().contains("magic"));
     }
 
     #[test]

@@ -219,8 +219,9 @@ pub fn compile_unit(
         return Ok(out);
     }
 
-    // free vISA text (inline assembly) has no `.isa` encoding (which the finalizer reads too)
-    if want.object || want.finalize {
+    // free vISA text (inline assembly) has no `.isa` encoding (the finalizer reads such a
+    // kernel as vISA text instead)
+    if want.object {
         for (_, f, _) in &baled {
             let asm = f
                 .layout
@@ -231,11 +232,9 @@ pub fn compile_unit(
                 return Err(vec![Diagnostic::in_function(
                     f.name.clone(),
                     Some(f.value_name(genxc_genx::Value::Inst(i))),
-                    genxc_diag::unsupported(if want.object {
-                        "--emit isa of inline assembly: its vISA text has no .isa encoding; emit visaasm"
-                    } else {
-                        "--emit zebin of inline assembly: its vISA text has no .isa encoding, which the finalizer batches read; emit visaasm"
-                    }),
+                    genxc_diag::unsupported(
+                        "--emit isa of inline assembly: its vISA text has no .isa encoding; emit visaasm",
+                    ),
                 )]);
             }
         }

@@ -26,18 +26,21 @@
 //! placeholder immediates the finalizer wrote ([`crate::finalize::symbol_refs`]).
 //!
 //! A function the module only declares and a kernel calls (`faddr` + `ifcall`) is an undefined
-//! global `STT_FUNC` symbol, and its `faddr` two relocations like a global's.
+//! global `STT_FUNC` symbol, and its `faddr` two relocations like a global's. The functions whose
+//! address the module takes (in a kernel, in a stack function, in a global's initializer) are
+//! placed as Intel's compiler places them: in the code of an extra entry,
+//! [`EXPORTED_FUNCTIONS_KERNEL`], each a global `STT_FUNC` symbol there; their addresses are
+//! relocations naming those symbols.
 //!
 //! printf: the records name their strings by address (the driver asks the printf rewrite for
 //! that when it writes a zebin), the strings are globals placed in `.data.const.string`, and the
 //! buffer's address is the `printf_buffer` payload argument.
 //!
-//! Not modeled (refused with a message): printf records holding string indices, private
-//! memory (genxc's threads find their stack by `%sr0`, which does not match how the runtime sizes
-//! the private memory it allocates), the address of a function the module defines (an indirect
-//! call: the finalizer links the function into each kernel that calls it, so no one symbol
-//! names it), an address taken in a stack function, other implicit arguments, and platforms
-//! before TGLLP.
+//! Private memory: the `private_space` buffer has the bytes each thread strides by (the frames
+//! the kernel needs, or the whole stack where their depth is known at run time only).
+//!
+//! Not modeled (refused with a message): printf records holding string indices, other implicit
+//! arguments, a kernel named as the exported functions' entry, and platforms before TGLLP.
 
 use crate::api::CompileOptions;
 use crate::finalize::{self, Finalized, FinalizerReport};
@@ -336,11 +339,12 @@ struct DataImage {
 /// kernels listing it): the printf strings (`printf_strings`) in `.data.const.string`, packed,
 /// other constants in `.data.const`, the others in `.data.global`, each at its alignment, with
 /// its initial bytes; an address an initializer holds becomes an `R_ZE_SYM_ADDR`
-/// relocation (with its addend) and zeros in the bytes. An address of a symbol that is not a
-/// data object is refused.
+/// relocation (with its addend) and zeros in the bytes. An address of a symbol that is neither a
+/// data object nor a function symbol (`function_symbol`) is refused.
 fn data_image<'a>(
     globals: impl IntoIterator<Item = &'a DataGlobal>,
     printf_strings: &[&String],
+    function_symbol: &dyn Fn(&str) -> bool,
 ) -> Result<DataImage, Diagnostic> {
     let mut objects: Vec<&DataGlobal> = Vec::new();
     for g in globals {
@@ -378,9 +382,9 @@ fn data_image<'a>(
     }
     for (g, &(section, offset)) in objects.iter().zip(&placed) {
         for r in &g.relocs {
-            if !objects.iter().any(|o| o.name == r.symbol) {
+            if !objects.iter().any(|o| o.name == r.symbol) && !function_symbol(&r.symbol) {
                 return Err(Diagnostic::error(genxc_diag::unsupported(format!(
-                    "--emit zebin: not modeled by the zebin writer: global @{} holds the address of @{}, which is not a global of the data section",
+                    "--emit zebin: not modeled by the zebin writer: global @{} holds the address of @{}, which is neither a global of the data section nor a function of a symbol",
                     g.name, r.symbol
                 ))));
             }
@@ -409,6 +413,150 @@ fn code_relocations(kernel: &str, refs: &[finalize::SymbolRef]) -> Vec<Relocatio
         .collect()
 }
 
+/// The entry whose code holds the functions whose address is taken, named as Intel's compiler
+/// names it (the compute runtime takes its code as the module's exported functions and does not
+/// list it as a kernel).
+pub const EXPORTED_FUNCTIONS_KERNEL: &str = "Intel_Symbol_Table_Void_Program";
+
+/// The symbols whose address vISA unit `k` takes (`faddr`).
+fn faddr_targets(k: &genxc_visa::Kernel) -> impl Iterator<Item = &String> {
+    k.body.iter().filter_map(|i| match i {
+        genxc_visa::Inst::FAddr { function, .. } => Some(function),
+        _ => None,
+    })
+}
+
+/// Whether vISA unit `k` makes a stack call (direct or through an address).
+fn makes_calls(k: &genxc_visa::Kernel) -> bool {
+    k.body.iter().any(|i| matches!(i, genxc_visa::Inst::FCall { .. } | genxc_visa::Inst::IFCall { .. }))
+}
+
+/// The functions of `all` that `roots` reach by direct calls (`fcall`), the roots included.
+fn called_closure<'a>(roots: Vec<&'a str>, all: &[&'a genxc_visa::Kernel]) -> Vec<&'a str> {
+    let mut order = roots;
+    let mut i = 0;
+    while i < order.len() {
+        if let Some(f) = all.iter().find(|f| f.name == order[i]) {
+            for inst in &f.body {
+                if let genxc_visa::Inst::FCall { function, .. } = inst {
+                    if !order.contains(&function.as_str()) && all.iter().any(|g| &g.name == function) {
+                        order.push(function);
+                    }
+                }
+            }
+        }
+        i += 1;
+    }
+    order
+}
+
+/// Moves the functions whose address is taken (a `faddr` in any kernel or stack function, or an
+/// address in a global's initializer) out of the kernels' units into one unit of their own, the
+/// [`EXPORTED_FUNCTIONS_KERNEL`] entry (an empty kernel with those functions, and the functions
+/// they call, in its function table: the finalizer links them all into its code), as Intel's
+/// compiler places them: a function pointer then names one place whatever kernel calls through
+/// it. Each kernel keeps the stack functions it calls directly. Gives that unit and the names of
+/// the functions whose address is taken, or `None` when there are none.
+fn split_exported_functions(
+    selected: &mut [finalize::Unit],
+    kernels: &[KernelAbi],
+) -> Result<Option<(finalize::Unit, Vec<String>)>, Diagnostic> {
+    let mut all: Vec<&genxc_visa::Kernel> = Vec::new();
+    for f in selected.iter().flat_map(|u| &u.functions) {
+        if !all.iter().any(|g| g.name == f.name) {
+            all.push(f);
+        }
+    }
+    let mut taken: Vec<&str> = Vec::new();
+    let in_data = kernels.iter().flat_map(|a| &a.metadata.globals).flat_map(|g| &g.relocs).map(|r| &r.symbol);
+    let in_code =
+        selected.iter().flat_map(|u| std::iter::once(&u.kernel).chain(&u.functions)).flat_map(faddr_targets);
+    for s in in_code.chain(in_data) {
+        if all.iter().any(|f| &f.name == s) && !taken.contains(&s.as_str()) {
+            taken.push(s);
+        }
+    }
+    if taken.is_empty() {
+        return Ok(None);
+    }
+    if let Some(u) = selected.iter().find(|u| u.kernel.name == EXPORTED_FUNCTIONS_KERNEL) {
+        return Err(unsupported(
+            &u.kernel.name,
+            format!("a kernel named {EXPORTED_FUNCTIONS_KERNEL}, the name of the entry holding the functions whose address is taken"),
+        ));
+    }
+    let holder: Vec<genxc_visa::Kernel> = called_closure(taken.clone(), &all)
+        .iter()
+        .filter_map(|n| all.iter().find(|f| f.name == *n))
+        .map(|f| (*f).clone())
+        .collect();
+    let names: Vec<String> = taken.iter().map(|s| s.to_string()).collect();
+    let mut kernel = genxc_visa::Kernel::new(EXPORTED_FUNCTIONS_KERNEL);
+    kernel.body.push(genxc_visa::Inst::Ret { pred: None, exec: genxc_visa::Exec::new(1) });
+    for u in selected.iter_mut() {
+        let owned: Vec<genxc_visa::Kernel> = std::mem::take(&mut u.functions);
+        let refs: Vec<&genxc_visa::Kernel> = owned.iter().collect();
+        let roots: Vec<&str> = u
+            .kernel
+            .body
+            .iter()
+            .filter_map(|i| match i {
+                genxc_visa::Inst::FCall { function, .. } => Some(function.as_str()),
+                _ => None,
+            })
+            .collect();
+        let called = called_closure(roots, &refs);
+        let kept: Vec<genxc_visa::Kernel> =
+            owned.iter().filter(|f| called.contains(&f.name.as_str())).cloned().collect();
+        u.functions = kept;
+    }
+    Ok(Some((finalize::Unit { kernel, functions: holder, exports_functions: true }, names)))
+}
+
+/// The global `STT_FUNC` symbols of the functions whose address is taken (`names`), at their
+/// places in the code of the [`EXPORTED_FUNCTIONS_KERNEL`] entry (`f`), each as long as the code
+/// up to the next function linked there (or the end).
+fn function_symbols(f: &Finalized, names: &[String]) -> Result<Vec<SymbolDef>, Diagnostic> {
+    let mut starts: Vec<u32> = f.functions.iter().map(|&(_, at)| at).collect();
+    starts.push(f.code.len() as u32);
+    starts.sort_unstable();
+    names
+        .iter()
+        .map(|name| {
+            let Some(&(_, at)) = f.functions.iter().find(|(n, _)| n == name) else {
+                return Err(Diagnostic::error(genxc_diag::internal(format!(
+                    "the finalizer did not link function '{name}' into the code of {EXPORTED_FUNCTIONS_KERNEL}"
+                ))));
+            };
+            let end = starts.iter().copied().find(|&s| s > at).unwrap_or(at);
+            Ok(SymbolDef {
+                name: name.clone(),
+                place: SymbolPlace::Function { kernel: f.name.clone(), offset: u64::from(at) },
+                size: u64::from(end - at),
+            })
+        })
+        .collect()
+}
+
+/// The `.ze_info` entry of the [`EXPORTED_FUNCTIONS_KERNEL`] (never launched): its register
+/// count, SIMD 1 and the packed local ids, as Intel's compiler declares it.
+fn exported_functions_info(f: &Finalized) -> KernelInfo {
+    KernelInfo {
+        name: f.name.clone(),
+        execution_env: ExecutionEnv {
+            grf_count: f.report.grf_count,
+            simd_size: 1,
+            ..ExecutionEnv::default()
+        },
+        per_thread_payload_arguments: vec![PerThreadPayloadArg {
+            arg_type: PerThreadArgType::PackedLocalIds,
+            offset: 0,
+            size: PACKED_LOCAL_ID_BYTES,
+        }],
+        ..KernelInfo::default()
+    }
+}
+
 /// Whether a vISA kernel waits at a work-group barrier.
 fn uses_barrier(k: &genxc_visa::Kernel) -> bool {
     k.body.iter().any(|i| {
@@ -428,7 +576,7 @@ pub type Built = (Vec<u8>, Vec<(String, FinalizerReport)>);
 /// kernel.
 pub fn build(
     kernels: &[KernelAbi],
-    selected: Vec<finalize::Unit>,
+    mut selected: Vec<finalize::Unit>,
     opts: &CompileOptions,
 ) -> Result<Built, Vec<Diagnostic>> {
     let device = device(opts.platform).map_err(|d| vec![d])?;
@@ -436,7 +584,6 @@ pub fn build(
         .iter()
         .map(|u| u32::from(uses_barrier(&u.kernel) || u.functions.iter().any(uses_barrier)))
         .collect();
-    let stack_calls: Vec<bool> = selected.iter().map(|u| !u.functions.is_empty()).collect();
     // check the metadata before starting any finalizer
     for u in &selected {
         let k = &u.kernel;
@@ -447,27 +594,18 @@ pub fn build(
             )))]);
         };
         check_modeled(md).map_err(|d| vec![d])?;
-        let faddrs = |f: &genxc_visa::Kernel| -> Vec<String> {
-            f.body
-                .iter()
-                .filter_map(|i| match i {
-                    genxc_visa::Inst::FAddr { function, .. } => Some(function.clone()),
-                    _ => None,
-                })
-                .collect()
-        };
-        if let Some((f, symbol)) = u.functions.iter().find_map(|f| Some((f, faddrs(f).into_iter().next()?))) {
-            return Err(vec![unsupported(
-                &k.name,
-                format!("the address of '{symbol}' taken in stack function '{}' (the finalizer's map of the kernel's code does not cover the functions linked into it)", f.name),
-            )]);
-        }
         let data_symbol = |s: &str| md.globals.iter().any(|g| g.name == s);
         let external = |s: &str| md.external_functions.iter().any(|f| f == s);
-        if let Some(function) = faddrs(k).into_iter().find(|s| !data_symbol(s) && !external(s)) {
+        let defined = |s: &str| u.functions.iter().any(|f| f.name == s);
+        let taken = std::iter::once(&u.kernel)
+            .chain(&u.functions)
+            .flat_map(|f| faddr_targets(f).map(move |s| (f, s)));
+        if let Some((f, symbol)) =
+            taken.into_iter().find(|(_, s)| !data_symbol(s) && !external(s) && !defined(s))
+        {
             return Err(vec![unsupported(
                 &k.name,
-                format!("the address of function '{function}' (an indirect call's relocation, which the finalizer leaves to a linker)"),
+                format!("the address of '{symbol}' taken in '{}', which is no global, no function the module declares and no stack function the kernel reaches", f.name),
             )]);
         }
         if let Some(f) = u.functions.iter().find(|f| genxc_visa::text::sanitize(&f.name) != f.name) {
@@ -477,9 +615,20 @@ pub fn build(
             )]);
         }
     }
+    let exported = split_exported_functions(&mut selected, kernels).map_err(|d| vec![d])?;
+    let exported_names: Vec<String> = exported.as_ref().map(|(_, names)| names.clone()).unwrap_or_default();
+    let stack_calls: Vec<bool> = selected
+        .iter()
+        .map(|u| !u.functions.is_empty() || std::iter::once(&u.kernel).chain(&u.functions).any(makes_calls))
+        .collect();
     let printf_strings: Vec<&String> = kernels.iter().flat_map(|a| &a.metadata.printf_strings).collect();
+    let function_symbol = |s: &str| {
+        exported_names.iter().any(|f| f == s)
+            || kernels.iter().any(|a| a.metadata.external_functions.iter().any(|f| f == s))
+    };
     let mut data =
-        data_image(kernels.iter().flat_map(|a| &a.metadata.globals), &printf_strings).map_err(|d| vec![d])?;
+        data_image(kernels.iter().flat_map(|a| &a.metadata.globals), &printf_strings, &function_symbol)
+            .map_err(|d| vec![d])?;
     // the functions the kernels call and the module only declares: undefined symbols a linker
     // (the runtime, given the module that defines them) resolves
     for f in kernels.iter().flat_map(|a| &a.metadata.external_functions) {
@@ -487,6 +636,10 @@ pub fn build(
             continue;
         }
         data.symbols.push(SymbolDef { name: f.clone(), place: SymbolPlace::UndefinedFunction, size: 0 });
+    }
+    let user_kernels = selected.len();
+    if let Some((unit, _)) = exported {
+        selected.push(unit);
     }
     let finalizer = finalize::finalizer_command(opts.finalizer.as_deref());
     let mut extra = opts.finalizer_options.clone();
@@ -502,7 +655,16 @@ pub fn build(
     let mut reports = Vec::with_capacity(finalized.len());
     let mut errors = Vec::new();
     let mut relocations = Vec::new();
-    for ((f, barriers), stack_calls) in finalized.into_iter().zip(barriers).zip(stack_calls) {
+    let (mut exported_info, mut exported_code) = (None, None);
+    let mut finalized = finalized.into_iter();
+    let user: Vec<Finalized> = finalized.by_ref().take(user_kernels).collect();
+    if let Some(f) = finalized.next() {
+        data.symbols.extend(function_symbols(&f, &exported_names).map_err(|d| vec![d])?);
+        relocations.extend(code_relocations(&f.name, &f.symbol_refs));
+        exported_info = Some(exported_functions_info(&f));
+        exported_code = Some((f.name, f.code));
+    }
+    for ((f, barriers), stack_calls) in user.into_iter().zip(barriers).zip(stack_calls) {
         let abi = kernels.iter().find(|m| m.metadata.name == f.name).expect("checked above");
         let parts = KernelParts { abi, finalized: &f, barriers };
         match kernel_info(&parts, opts.platform) {
@@ -523,6 +685,8 @@ pub fn build(
     if !errors.is_empty() {
         return Err(errors);
     }
+    infos.extend(exported_info);
+    code.extend(exported_code);
     let program = Program {
         device,
         kernels: code,

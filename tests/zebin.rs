@@ -14,7 +14,10 @@
 
 mod common;
 
-use common::{disasm, fixtures, input, intel_zebin, tool_available, validate};
+use common::{
+    check_accepted, check_code_relocations, disasm, fixtures, input, intel_zebin, reloc_kinds,
+    tool_available, validate,
+};
 use genxc::{CompileOptions, Emit};
 use genxc_genx::Platform;
 use genxc_zebin::{AddrSpace, Device, PayloadArgType, ZeInfo};
@@ -297,15 +300,6 @@ fn zebin_refusals_are_messages() {
     assert!(missing.failed());
     assert!(missing.log().contains("cannot run '/nonexistent/GenX_IR'"), "{}", missing.log());
     assert!(missing.log().contains("kernel 'saxpy'"), "{}", missing.log());
-    // what the zebin writer does not model says so, before any finalizer runs
-    for (fixture, message) in [
-        ("calls/indirect_calls.ll", "not modeled by the zebin writer: the address of function 'add_one'"),
-        ("intrinsics/inline_asm.ll", "--emit zebin of inline assembly"),
-    ] {
-        let outcome = compile(Platform::Dg2, Some("/nonexistent/GenX_IR"), fixture);
-        assert!(outcome.failed() && outcome.outputs.is_empty(), "{fixture}");
-        assert!(outcome.log().contains(message), "{fixture}: {}", outcome.log());
-    }
     // a finalizer that fails (here `false`) is reported, not taken for code
     let failing = compile(Platform::Tgllp, Some("false"), "cm/01_saxpy_oword.ll");
     assert!(
@@ -906,103 +900,6 @@ fn source_lines_reach_the_zebins_debug_line() {
             assert!(z.section(".debug_line").is_none(), "no line table without -g");
         }
     }
-}
-
-/// iga64's listing of `code` with the offset of each instruction: `(offset, text)`.
-fn iga_listing_at(code: &[u8], platform: &str, dir: &Path) -> Vec<(u64, String)> {
-    let path = dir.join("code_at.krn");
-    std::fs::write(&path, code).unwrap();
-    let run = Command::new("iga64")
-        .args(["-d", &format!("-p={platform}"), "-Xprint-pc"])
-        .arg(&path)
-        .output()
-        .unwrap();
-    assert!(run.status.success(), "iga64: {}", String::from_utf8_lossy(&run.stderr));
-    String::from_utf8_lossy(&run.stdout)
-        .lines()
-        .filter_map(|l| {
-            let rest = l.trim_start().strip_prefix("/* [")?;
-            let (pc, text) = rest.split_once(']')?;
-            Some((u64::from_str_radix(pc, 16).ok()?, text.trim_start_matches([' ', '*', '/']).to_string()))
-        })
-        .collect()
-}
-
-/// The dword index of the destination of a listed `mov` (`rN.M<1>:ud` gives M).
-fn mov_dst_dword(text: &str) -> Option<u32> {
-    let dst = text.split_whitespace().find(|w| w.starts_with('r') && w.contains('<'))?;
-    dst.split_once('.')?.1.split('<').next()?.parse().ok()
-}
-
-/// `(relocated section kind, r_type)` of each relocation and `(symbol info, defining section)`
-/// of each global symbol.
-type RelocKinds = (Vec<(String, u32)>, Vec<(u8, String)>);
-
-/// The [`RelocKinds`] of a zebin: what Intel's and genxc's zebins must agree on.
-fn reloc_kinds(z: &genxc_zebin::ReadZebin) -> RelocKinds {
-    let kind_of =
-        |section: &str| if section.starts_with(".text.") { ".text".to_string() } else { section.to_string() };
-    let mut relocs: Vec<(String, u32)> =
-        z.relocations.iter().map(|r| (kind_of(&r.section), r.kind)).collect();
-    relocs.sort();
-    relocs.dedup();
-    let mut symbols: Vec<(u8, String)> = z
-        .symbols
-        .iter()
-        .filter(|s| s.info >> 4 == 1)
-        .map(|s| (s.info, z.sections.get(s.section as usize).map_or(String::new(), |x| x.name.clone())))
-        .collect();
-    symbols.sort();
-    symbols.dedup();
-    (relocs, symbols)
-}
-
-/// Checks the relocations of a zebin's code: each lands on the immediate dword of a `mov` of the
-/// placeholder (iga64's listing), the low half (`R_ZE_SYM_ADDR_32`) into an even dword, the high
-/// half (`_HI`) into an odd one, and names a global symbol of the zebin; gives the number of
-/// code relocations.
-fn check_code_relocations(z: &genxc_zebin::ReadZebin, iga: &str, dir: &Path, what: &str) -> usize {
-    let mut n = 0;
-    for (name, code) in z.kernels() {
-        let listing = iga_listing_at(code, iga, dir);
-        for r in z.relocations.iter().filter(|r| r.section == format!(".text.{name}")) {
-            let at =
-                r.offset.checked_sub(12).unwrap_or_else(|| panic!("{what}: a relocation at {}", r.offset));
-            let (_, text) = listing
-                .iter()
-                .find(|(o, _)| *o == at)
-                .unwrap_or_else(|| panic!("{what}: no instruction at {at:#x} for {r:?}"));
-            assert!(text.contains("mov") && text.contains("0x6E10CA2E"), "{what}: {r:?} lands on '{text}'");
-            let dword = mov_dst_dword(text).unwrap_or_else(|| panic!("{what}: '{text}'"));
-            let high = match genxc_zebin::RelocType::from_number(r.kind) {
-                Some(genxc_zebin::RelocType::SymAddr32) => false,
-                Some(genxc_zebin::RelocType::SymAddr32Hi) => true,
-                k => panic!("{what}: code relocation of type {k:?}"),
-            };
-            assert_eq!(dword % 2 == 1, high, "{what}: {r:?} on '{text}'");
-            assert!(!r.with_addend && r.addend == 0, "{what}: {r:?}");
-            let sym =
-                z.symbols.iter().find(|s| s.name == r.symbol).unwrap_or_else(|| panic!("{what}: {r:?}"));
-            assert_eq!(sym.info >> 4, 1, "{what}: {} is not a global symbol", r.symbol);
-            n += 1;
-        }
-        // every placeholder of the listing is relocated
-        let placeholders = listing.iter().filter(|(_, t)| t.contains("0x6E10CA2E")).count();
-        let relocated = z.relocations.iter().filter(|r| r.section == format!(".text.{name}")).count();
-        assert_eq!(placeholders, relocated, "{what}: kernel {name}");
-    }
-    n
-}
-
-/// A zebin the runtime's decoder accepts with no warning but the symbol table one, and that
-/// `ocloc disasm` decodes.
-fn check_accepted(bytes: &[u8], device: &str, dir: &Path, what: &str) {
-    let path = dir.join("reloc.bin");
-    std::fs::write(&path, bytes).unwrap();
-    let (status, warnings, log) = validate(&path, device);
-    assert_eq!(status, Some(0), "{what}: ocloc validate rejected the zebin:\n{log}");
-    assert!(warnings.iter().all(|w| w.contains("Ignoring symbol table")), "{what}: warnings {warnings:?}");
-    disasm(&path, device, &dir.join("reloc_dump"), what);
 }
 
 #[test]

@@ -11,8 +11,9 @@
 //! call resolved at link time). Units share nothing, so later passes run on them in parallel.
 //! Recursion through subroutines is diagnosed with the cycle; recursion through a stack function
 //! is a stack call like any other. A function whose address a unit takes (`faddr`, for indirect
-//! calls) is a stack function reached like a called one: the unit holds a declaration of it, and
-//! its body is a unit of its own in the file of every kernel that reaches it.
+//! calls), or whose address the initializer of a global the unit takes the address of holds, is
+//! a stack function reached like a called one: the unit holds a declaration of it, and its body
+//! is a unit of its own in the file of every kernel that reaches it.
 
 use crate::ir::{FuncId, Function, InstKind, Linkage, Module};
 use crate::metadata::Kernel;
@@ -94,16 +95,50 @@ fn reachable(module: &Module, root: FuncId) -> Vec<FuncId> {
         let f = &module.functions[order[i]];
         for &b in &f.layout {
             for &inst in &f.blocks[b].insts {
-                if let InstKind::Call { callee, .. } | InstKind::FuncAddr(callee) = f.insts[inst].kind {
-                    if !order.contains(&callee) {
+                match &f.insts[inst].kind {
+                    &(InstKind::Call { callee, .. } | InstKind::FuncAddr(callee))
+                        if !order.contains(&callee) =>
+                    {
                         order.push(callee);
                     }
+                    InstKind::GlobalAddr(symbol) => {
+                        for callee in functions_in_data(module, symbol) {
+                            if !order.contains(&callee) {
+                                order.push(callee);
+                            }
+                        }
+                    }
+                    _ => {}
                 }
             }
         }
         i += 1;
     }
     order
+}
+
+/// The functions whose addresses the initializer of data global `symbol` holds, directly or
+/// through the globals whose addresses it holds.
+fn functions_in_data(module: &Module, symbol: &str) -> Vec<FuncId> {
+    let globals = module.kernels.first().map_or(&[][..], |k| &k.globals[..]);
+    let mut seen = vec![symbol.to_string()];
+    let mut found = Vec::new();
+    let mut i = 0;
+    while i < seen.len() {
+        if let Some(g) = globals.iter().find(|g| g.name == seen[i]) {
+            for r in &g.relocs {
+                if let Some(f) = module.function_by_name(&r.symbol) {
+                    if !found.contains(&f) {
+                        found.push(f);
+                    }
+                } else if !seen.contains(&r.symbol) {
+                    seen.push(r.symbol.clone());
+                }
+            }
+        }
+        i += 1;
+    }
+    found
 }
 
 /// The functions the module only declares that `root` calls or takes the address of, itself or
@@ -237,6 +272,15 @@ pub fn build_units(module: &Module) -> Result<Vec<KernelUnit>, Vec<Diagnostic>> 
                         Function::new(func.name.clone(), Linkage::External, func.params.clone(), func.ret);
                     decls.insert(c, functions.alloc(decl));
                 }
+            }
+        }
+        // the stack functions reached through the addresses globals hold: declared too, so the
+        // unit's file carries them (a call through such an address needs their code)
+        for &f in order {
+            let func = &module.functions[f];
+            if f != *root && is_stack_function(func) && !decls.contains_key(&f) {
+                let decl = Function::new(func.name.clone(), Linkage::External, func.params.clone(), func.ret);
+                decls.insert(f, functions.alloc(decl));
             }
         }
         for (_, func) in functions.iter_mut() {

@@ -43,6 +43,8 @@ pub const STT_OBJECT_GLOBAL: u8 = 0x11;
 /// `STT_NOTYPE` with `STB_GLOBAL`, the (undefined) symbol of a function defined elsewhere, as
 /// Intel's compiler writes it.
 pub const STT_NOTYPE_GLOBAL: u8 = 0x10;
+/// `STT_FUNC` with `STB_GLOBAL`, the symbol of a function whose address is taken.
+pub const STT_FUNC_GLOBAL: u8 = 0x12;
 
 /// The owner name of the IntelGT notes.
 pub const INTELGT_NOTE_OWNER: &str = "IntelGT";
@@ -363,6 +365,21 @@ pub fn write(program: &Program) -> Result<Vec<u8>, String> {
                 add_symbol(name, STT_OBJECT_GLOBAL, index, offset, sym.size);
             }
             SymbolPlace::UndefinedFunction => add_symbol(name, STT_NOTYPE_GLOBAL, 0, 0, 0),
+            SymbolPlace::Function { ref kernel, offset } => {
+                let Some(i) = code.iter().position(|c| c == kernel) else {
+                    return Err(format!(
+                        "function '{}' is in the code of '{kernel}', which is not a kernel",
+                        sym.name
+                    ));
+                };
+                if offset.checked_add(sym.size).is_none_or(|end| end > program.kernels[i].1.len() as u64) {
+                    return Err(format!(
+                        "function '{}' runs past the end of the code of '{kernel}'",
+                        sym.name
+                    ));
+                }
+                add_symbol(name, STT_FUNC_GLOBAL, i as u16 + 1, offset, sym.size);
+            }
         }
     }
     let symtab_index = headers.len() + 1;

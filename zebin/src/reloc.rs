@@ -84,6 +84,15 @@ pub enum SymbolPlace {
     /// A function the zebin does not define (`SHN_UNDEF`, of type `STT_NOTYPE` as Intel's
     /// compiler writes it): another module of the program defines it.
     UndefinedFunction,
+    /// A function defined at `offset` of a kernel's code (`STT_FUNC`, global): the functions
+    /// whose address is taken, which Intel's compiler places in the code of the
+    /// `Intel_Symbol_Table_Void_Program` entry.
+    Function {
+        /// The kernel whose `.text.<kernel>` section holds the function.
+        kernel: String,
+        /// Byte offset of the function's entry in that section.
+        offset: u64,
+    },
 }
 
 /// A global symbol of the zebin.

@@ -259,3 +259,41 @@ fn bad_relocations_are_refused() {
         let _ = read(&bytes[..len]);
     }
 }
+
+#[test]
+fn function_symbols_are_global_functions_of_their_entrys_code() {
+    use genxc_zebin::{RelocTarget, RelocType, Relocation, SymbolDef, SymbolPlace};
+    let mut p = with_relocations();
+    p.kernels.push(("Intel_Symbol_Table_Void_Program".into(), vec![0; 48]));
+    p.zeinfo = ZeInfo::new(vec![kernel("k"), kernel("Intel_Symbol_Table_Void_Program")]);
+    let function = |name: &str, offset, size| SymbolDef {
+        name: name.into(),
+        place: SymbolPlace::Function { kernel: "Intel_Symbol_Table_Void_Program".into(), offset },
+        size,
+    };
+    p.symbols.push(function("f", 16, 32));
+    p.relocations.push(Relocation {
+        target: RelocTarget::Kernel("k".into()),
+        offset: 60,
+        kind: RelocType::SymAddr32,
+        symbol: "f".into(),
+        addend: 0,
+    });
+    let z = read(&write(&p).unwrap()).unwrap();
+    let f = z.symbols.iter().find(|s| s.name == "f").unwrap();
+    assert_eq!((f.info, f.value, f.size), (0x12, 16, 32));
+    assert_eq!(z.sections[f.section as usize].name, ".text.Intel_Symbol_Table_Void_Program");
+    assert!(z.relocations.iter().any(|r| r.symbol == "f" && r.section == ".text.k" && r.offset == 60));
+    // past the end of its code, or in the code of no kernel: refused
+    let mut bad = p.clone();
+    bad.symbols.last_mut().unwrap().size = 33;
+    assert!(write(&bad).unwrap_err().contains("function 'f' runs past the end"));
+    let mut bad = p;
+    bad.symbols.pop();
+    bad.symbols.push(SymbolDef {
+        name: "f".into(),
+        place: SymbolPlace::Function { kernel: "nowhere".into(), offset: 0 },
+        size: 8,
+    });
+    assert!(write(&bad).unwrap_err().contains("which is not a kernel"));
+}

@@ -146,7 +146,14 @@ pub fn import_module_counted_with_private_stack(
     for k in &mut module.kernels {
         k.globals = globals.clone();
     }
-    super::private_base::bind_private_base(&mut module, stack_bytes, platform)?;
+    // the bytes each kernel's threads stride by, where the stack placement chose fewer than
+    // the whole stack (a zebin's kernel of known frames)
+    let strides: Vec<(String, u32)> = mr
+        .functions()
+        .into_iter()
+        .filter_map(|f| Some((f.name(), super::prepare::private_bytes(f)?)))
+        .collect();
+    super::private_base::bind_private_base(&mut module, stack_bytes, &strides, platform)?;
     super::kernel_outputs::bind_output_args(&mut module)?;
     Ok((module, values))
 }

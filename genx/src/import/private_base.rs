@@ -12,11 +12,13 @@ use crate::platform::Platform;
 use crate::types::{Elem, Type};
 use genxc_diag::{unsupported, Diagnostic};
 
-/// Binds the private base of every kernel that reads it and records `bytes_per_thread` of
-/// private memory for it. A non-kernel function that reads it is refused.
+/// Binds the private base of every kernel that reads it and records the private memory each of
+/// its threads strides by: its entry of `strides` (kernel function name, bytes), else
+/// `bytes_per_thread`. A non-kernel function that reads it is refused.
 pub fn bind_private_base(
     module: &mut Module,
     bytes_per_thread: u32,
+    strides: &[(String, u32)],
     platform: Platform,
 ) -> Result<(), Vec<Diagnostic>> {
     refuse_outside_kernels(
@@ -29,8 +31,10 @@ pub fn bind_private_base(
         if !reads(&module.functions[func], IntrinsicId::PrivateBase) {
             continue;
         }
+        let function_name = &module.functions[func].name;
+        let stride = strides.iter().find(|(n, _)| n == function_name).map_or(bytes_per_thread, |&(_, b)| b);
         let kernel = &mut module.kernels[k];
-        kernel.private_memory = bytes_per_thread;
+        kernel.private_memory = stride;
         let arg = match kernel.args.iter().position(|a| a.implicit == ImplicitArg::PrivateBase) {
             Some(a) => a,
             None => {

@@ -43,7 +43,7 @@ mod untyped_atomics;
 
 pub use memory::{ACCESS_ATTR, MEMORY_ATTR};
 pub use private_stack::{
-    PrivateStack, StackThreadIndex, MAX_STACK_BYTES_PER_THREAD, PRIVATE_BASE_INTRINSIC,
+    private_bytes, PrivateStack, StackThreadIndex, MAX_STACK_BYTES_PER_THREAD, PRIVATE_BASE_INTRINSIC,
     STACK_BYTES_PER_THREAD, STACK_THREAD_SLOTS,
 };
 

@@ -15,7 +15,11 @@
 //!   thread id (bits 9:0 of r0.5 on TGLLP, DG2 and PVC), the index the hardware addresses
 //!   per-thread scratch by, which stays below the runtime's count of hardware threads; the
 //!   runtime allocates `size` bytes (`per_thread_memory_buffers`, `private_space`) times that
-//!   count. A kernel that uses the stack sets `%sp` and `%fp` there first.
+//!   count. There a kernel strides by the frames it needs (its own and the deepest chain of the
+//!   functions it calls, rounded to 16 bytes) when no recursion, indirect call or call of code
+//!   compiled elsewhere makes that depth a run-time matter, as Intel's compiler sizes its
+//!   `private_space`; the stride is recorded on the kernel ([`private_bytes`]) for the metadata.
+//!   A kernel that uses the stack sets `%sp` and `%fp` there first.
 //! - A function with slots reads `%sp` at its entry (its frame base), moves `%sp` past its frame
 //!   (slots in decreasing alignment, the frame rounded to 16 bytes, an oword, as every `%sp` stays)
 //!   and puts `%sp` back before every return; slot `k` is at `frame base + offset k`.
@@ -162,7 +166,19 @@ pub fn place_private_memory(
             ));
             continue;
         }
-        let sp = init_stack(m, &b, f, stack);
+        // a zebin declares the bytes each thread's part has: the frames the kernel needs when
+        // they are known (no recursion, no code compiled elsewhere or called through an
+        // address), else the whole stack; the code strides by the same number
+        let known = !reaches_recursion(f, &mut Vec::new(), &mut HashSet::new())
+            && !calls_unknown_code(f, true, &mut HashSet::new());
+        let bytes_per_thread = match stack.thread_index {
+            StackThreadIndex::HardwareThreadId if known => {
+                (deepest.div_ceil(FRAME_ALIGN) * FRAME_ALIGN).max(FRAME_ALIGN) as u32
+            }
+            _ => stack_bytes,
+        };
+        set_private_bytes(m, f, bytes_per_thread);
+        let sp = init_stack(m, &b, f, PrivateStack { bytes_per_thread, ..stack });
         // The kernel's own frame starts where it just set %sp: no read of it back.
         if let Some(base) = frame_bases.get(&f.0) {
             // SAFETY: the frame base read is replaced by the value written, then erased.
@@ -206,6 +222,73 @@ fn deepest_chain(
     }
     on_chain.remove(&f.0);
     own + deepest
+}
+
+/// The string attribute of a kernel recording the bytes of private memory each of its threads
+/// strides by ([`private_bytes`]).
+const PRIVATE_BYTES_ATTR: &str = "genxc-private-bytes";
+
+/// Records on kernel `k` the bytes of private memory each thread strides by.
+fn set_private_bytes(m: &ModuleRef, k: Val, bytes: u32) {
+    let value = bytes.to_string();
+    // SAFETY: live function of the module's context; the attribute index of the function is -1.
+    unsafe {
+        let ctx = LLVMGetModuleContext(m.0);
+        let a = LLVMCreateStringAttribute(
+            ctx,
+            PRIVATE_BYTES_ATTR.as_ptr().cast(),
+            PRIVATE_BYTES_ATTR.len() as u32,
+            value.as_ptr().cast(),
+            value.len() as u32,
+        );
+        LLVMAddAttributeAtIndex(k.0, LLVMAttributeFunctionIndex, a);
+    }
+}
+
+/// The bytes of private memory each thread of kernel `k` strides by, as the stack placement
+/// recorded them (`None` for a kernel without a stack).
+pub fn private_bytes(k: Val) -> Option<u32> {
+    // SAFETY: valid function; the name is passed with its length; the value is copied out.
+    let text = unsafe {
+        let a = LLVMGetStringAttributeAtIndex(
+            k.0,
+            LLVMAttributeFunctionIndex,
+            PRIVATE_BYTES_ATTR.as_ptr().cast(),
+            PRIVATE_BYTES_ATTR.len() as u32,
+        );
+        if a.is_null() {
+            return None;
+        }
+        let mut len = 0;
+        let p = LLVMGetStringAttributeValue(a, &mut len);
+        String::from_utf8_lossy(std::slice::from_raw_parts(p.cast::<u8>(), len as usize)).into_owned()
+    };
+    text.parse().ok()
+}
+
+/// Whether `f` reaches a function of a cycle of direct calls (recursion: its depth is known at
+/// run time only). `path` holds the functions of the current chain, `done` those found without
+/// one.
+fn reaches_recursion(f: Val, path: &mut Vec<LLVMValueRef>, done: &mut HashSet<LLVMValueRef>) -> bool {
+    if path.contains(&f.0) {
+        return true;
+    }
+    if done.contains(&f.0) {
+        return false;
+    }
+    path.push(f.0);
+    let found = f.blocks().into_iter().flat_map(|bb| bb.instructions()).any(|i| {
+        if i.opcode() != LLVMOpcode::LLVMCall || i.called_value().is_inline_asm() {
+            return false;
+        }
+        let g = i.called_value();
+        g.is_function() && !g.is_declaration() && reaches_recursion(g, path, done)
+    });
+    path.pop();
+    if !found {
+        done.insert(f.0);
+    }
+    found
 }
 
 /// Whether `f` or a function it calls directly calls a function the module only declares, or
