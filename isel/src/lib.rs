@@ -743,34 +743,51 @@ impl Selector<'_> {
             if wplan.len() < plan.len() {
                 let tmp = self.temp(ty, n.max(wcap.div_ceil(2)))?;
                 let ud = self.view(tmp, VisaType::UD)?;
-                self.emit_plan(&wplan, ud, VisaType::UD);
+                self.emit_plan(&wplan, ud, VisaType::UD)?;
                 return Ok(tmp);
             }
         }
         let tmp = self.temp(ty, cap)?;
-        self.emit_plan(&plan, tmp, ty);
+        self.emit_plan(&plan, tmp, ty)?;
         Ok(tmp)
     }
 
-    /// Emits a plan of [`constants::plan`] into `var` (elements of type `ty`).
-    fn emit_plan(&mut self, plan: &[constants::Piece], var: m::VarId, ty: VisaType) {
+    /// Emits a plan of [`constants::plan`] into `var` (elements of type `ty`); a plan with a word
+    /// scratch gets a fresh `w` temporary for it.
+    fn emit_plan(&mut self, plan: &[constants::Piece], var: m::VarId, ty: VisaType) -> R<()> {
+        let mut words = None;
+        let arith = |op| match op {
+            constants::ArithOp::Add => m::AluOp::Add,
+            constants::ArithOp::Mul => m::AluOp::Mul,
+            constants::ArithOp::Shl => m::AluOp::Shl,
+        };
         for piece in plan {
             let (op, at, n, srcs) = match *piece {
                 constants::Piece::Mov { at, n, imm } => (m::AluOp::Mov, at, n, vec![imm.into()]),
+                constants::Piece::MovWords { n, imm } => {
+                    let w = self.temp(VisaType::W, n)?;
+                    words = Some(w);
+                    let dst = m::Dst { var: w, row: 0, col: 0, hstride: 1 };
+                    self.push(alu(m::AluOp::Mov, Exec::nm(n as u8), dst.into(), vec![imm.into()]));
+                    continue;
+                }
+                constants::Piece::Widen { op, at, n, imm } => {
+                    let w = words.ok_or_else(|| {
+                        internal("a constant plan reads its word scratch before writing it")
+                    })?;
+                    let region = if n == 1 { m::Region::SCALAR } else { m::Region::CONTIG };
+                    (arith(op), at, n, vec![Src::region(w, 0, 0, region).into(), imm.into()])
+                }
                 constants::Piece::Arith { op, at, n, src, imm } => {
                     let (row, col) = self.row_col(src * ty.size(), ty.size());
                     let region = if n == 1 { m::Region::SCALAR } else { m::Region::CONTIG };
-                    let op = match op {
-                        constants::ArithOp::Add => m::AluOp::Add,
-                        constants::ArithOp::Mul => m::AluOp::Mul,
-                        constants::ArithOp::Shl => m::AluOp::Shl,
-                    };
-                    (op, at, n, vec![Src::region(var, row, col, region).into(), imm.into()])
+                    (arith(op), at, n, vec![Src::region(var, row, col, region).into(), imm.into()])
                 }
             };
             let (row, col) = self.row_col(at * ty.size(), ty.size());
             self.push(alu(op, Exec::nm(n as u8), m::Dst { var, row, col, hstride: 1 }.into(), srcs));
         }
+        Ok(())
     }
 
     fn push(&mut self, i: VInst) {
