@@ -220,6 +220,11 @@ struct Selector<'a> {
     sampler_temp: Option<m::SamplerId>,
     /// Address variable of each (function, regalloc address variable).
     addrs: HashMap<(usize, VarIdx), m::AddrId>,
+    /// Address variables loaded since the last label or call, by (base variable, byte index
+    /// value, rows): read again by a later access of the same region start instead of loaded
+    /// again (regalloc gives each access an address variable of its own, so only a new load of
+    /// the same access overwrites one; the index value lives until its last access).
+    loaded_addrs: Vec<(m::VarId, Value, u32, m::AddrId)>,
     implicit: HashMap<u8, m::VarId>,
     /// Counter naming temporaries (`tmpN`, `ptmpN`).
     next_temp: u32,
@@ -353,6 +358,7 @@ fn select_unit(
         surface_temp: None,
         sampler_temp: None,
         addrs: HashMap::new(),
+        loaded_addrs: Vec::new(),
         implicit: HashMap::new(),
         next_temp: 0,
         constants: HashMap::new(),
@@ -393,6 +399,7 @@ fn select_unit(
         s.cond_words.clear();
         s.funcs[i].pred_homes = s.plan_pred_homes();
         if let Some(l) = s.funcs[i].sub {
+            s.loaded_addrs.clear();
             s.k.body.push(VInst::Subroutine(l));
         }
         if i == 0 {
@@ -794,6 +801,23 @@ impl Selector<'_> {
         // code after a label may be reached without what came before it
         if matches!(i, VInst::Label(_)) {
             self.constants.clear();
+        }
+        // address registers are not kept across control flow, calls or inline assembly
+        if matches!(
+            i,
+            VInst::Label(_)
+                | VInst::Subroutine(_)
+                | VInst::Jmp { .. }
+                | VInst::Goto { .. }
+                | VInst::Call { .. }
+                | VInst::Ret { .. }
+                | VInst::FCall { .. }
+                | VInst::IFCall { .. }
+                | VInst::FRet { .. }
+                | VInst::SwitchJmp { .. }
+                | VInst::Verbatim { .. }
+        ) {
+            self.loaded_addrs.clear();
         }
         self.forget_slice_copies(&i);
         self.k.body.push(i);
@@ -1449,6 +1473,11 @@ impl Selector<'_> {
             .address
             .get(&at)
             .ok_or_else(|| internal("an indirect region without an address"))?;
+        if let Some(&(.., a)) =
+            self.loaded_addrs.iter().find(|(v, i, r, _)| *v == var && *i == idx && *r == rows)
+        {
+            return Ok(a);
+        }
         let a = match self.addrs.get(&(self.cur, av)) {
             Some(a) => *a,
             None => {
@@ -1467,6 +1496,8 @@ impl Selector<'_> {
             base_offset: 0,
             src1: i,
         });
+        self.loaded_addrs.retain(|e| e.3 != a);
+        self.loaded_addrs.push((var, idx, rows, a));
         Ok(a)
     }
 
