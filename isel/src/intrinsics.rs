@@ -1258,11 +1258,6 @@ fn memory(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[Value]) -> R<(
                 // The vISA specification gives 8 blocks to 4-byte blocks only.
                 return Err(unsupported(format!("{name} of 8 one-byte blocks per lane")));
             }
-            if log2 > 0 && n < 8 {
-                return Err(invalid(format!(
-                    "{name}: more than one block per lane needs 8 or more lanes, not {n}"
-                )));
-            }
             let (wm, exec) = msg_mask(s, args[0], exec)?;
             let pred = wm.pred;
             let addresses = Raw::of(s.block_var(args[2])?);

@@ -220,6 +220,11 @@ struct Selector<'a> {
     sampler_temp: Option<m::SamplerId>,
     /// Address variable of each (function, regalloc address variable).
     addrs: HashMap<(usize, VarIdx), m::AddrId>,
+    /// Address variables loaded since the last label or call, by (base variable, byte index
+    /// value, rows): read again by a later access of the same region start instead of loaded
+    /// again (regalloc gives each access an address variable of its own, so only a new load of
+    /// the same access overwrites one; the index value lives until its last access).
+    loaded_addrs: Vec<(m::VarId, Value, u32, m::AddrId)>,
     implicit: HashMap<u8, m::VarId>,
     /// Counter naming temporaries (`tmpN`, `ptmpN`).
     next_temp: u32,
@@ -353,6 +358,7 @@ fn select_unit(
         surface_temp: None,
         sampler_temp: None,
         addrs: HashMap::new(),
+        loaded_addrs: Vec::new(),
         implicit: HashMap::new(),
         next_temp: 0,
         constants: HashMap::new(),
@@ -393,6 +399,7 @@ fn select_unit(
         s.cond_words.clear();
         s.funcs[i].pred_homes = s.plan_pred_homes();
         if let Some(l) = s.funcs[i].sub {
+            s.loaded_addrs.clear();
             s.k.body.push(VInst::Subroutine(l));
         }
         if i == 0 {
@@ -743,17 +750,24 @@ impl Selector<'_> {
             if wplan.len() < plan.len() {
                 let tmp = self.temp(ty, n.max(wcap.div_ceil(2)))?;
                 let ud = self.view(tmp, VisaType::UD)?;
-                self.emit_plan(&wplan, ud, VisaType::UD);
+                self.emit_plan(&wplan, ud, VisaType::UD)?;
                 return Ok(tmp);
             }
         }
         let tmp = self.temp(ty, cap)?;
-        self.emit_plan(&plan, tmp, ty);
+        self.emit_plan(&plan, tmp, ty)?;
         Ok(tmp)
     }
 
-    /// Emits a plan of [`constants::plan`] into `var` (elements of type `ty`).
-    fn emit_plan(&mut self, plan: &[constants::Piece], var: m::VarId, ty: VisaType) {
+    /// Emits a plan of [`constants::plan`] into `var` (elements of type `ty`); a plan with a word
+    /// scratch gets a fresh `w` temporary for it.
+    fn emit_plan(&mut self, plan: &[constants::Piece], var: m::VarId, ty: VisaType) -> R<()> {
+        let mut words = None;
+        let arith = |op| match op {
+            constants::ArithOp::Add => m::AluOp::Add,
+            constants::ArithOp::Mul => m::AluOp::Mul,
+            constants::ArithOp::Shl => m::AluOp::Shl,
+        };
         for piece in plan {
             let (op, at, n, srcs) = match *piece {
                 constants::Piece::Mov { at, n, imm } => (m::AluOp::Mov, at, n, vec![imm.into()]),
@@ -761,26 +775,53 @@ impl Selector<'_> {
                     let region = m::Region::new(0, period as u8, 1);
                     (m::AluOp::Mov, at, n, vec![Src::region(var, 0, 0, region).into()])
                 }
+                constants::Piece::MovWords { n, imm } => {
+                    let w = self.temp(VisaType::W, n)?;
+                    words = Some(w);
+                    let dst = m::Dst { var: w, row: 0, col: 0, hstride: 1 };
+                    self.push(alu(m::AluOp::Mov, Exec::nm(n as u8), dst.into(), vec![imm.into()]));
+                    continue;
+                }
+                constants::Piece::Widen { op, at, n, imm } => {
+                    let w = words.ok_or_else(|| {
+                        internal("a constant plan reads its word scratch before writing it")
+                    })?;
+                    let region = if n == 1 { m::Region::SCALAR } else { m::Region::CONTIG };
+                    (arith(op), at, n, vec![Src::region(w, 0, 0, region).into(), imm.into()])
+                }
                 constants::Piece::Arith { op, at, n, src, imm } => {
                     let (row, col) = self.row_col(src * ty.size(), ty.size());
                     let region = if n == 1 { m::Region::SCALAR } else { m::Region::CONTIG };
-                    let op = match op {
-                        constants::ArithOp::Add => m::AluOp::Add,
-                        constants::ArithOp::Mul => m::AluOp::Mul,
-                        constants::ArithOp::Shl => m::AluOp::Shl,
-                    };
-                    (op, at, n, vec![Src::region(var, row, col, region).into(), imm.into()])
+                    (arith(op), at, n, vec![Src::region(var, row, col, region).into(), imm.into()])
                 }
             };
             let (row, col) = self.row_col(at * ty.size(), ty.size());
             self.push(alu(op, Exec::nm(n as u8), m::Dst { var, row, col, hstride: 1 }.into(), srcs));
         }
+        Ok(())
     }
 
     fn push(&mut self, i: VInst) {
         // code after a label may be reached without what came before it
         if matches!(i, VInst::Label(_)) {
             self.constants.clear();
+        }
+        // address registers are not kept across control flow, calls or inline assembly
+        if matches!(
+            i,
+            VInst::Label(_)
+                | VInst::Subroutine(_)
+                | VInst::Jmp { .. }
+                | VInst::Goto { .. }
+                | VInst::Call { .. }
+                | VInst::Ret { .. }
+                | VInst::FCall { .. }
+                | VInst::IFCall { .. }
+                | VInst::FRet { .. }
+                | VInst::SwitchJmp { .. }
+                | VInst::Verbatim { .. }
+        ) {
+            self.loaded_addrs.clear();
         }
         self.forget_slice_copies(&i);
         self.k.body.push(i);
@@ -1436,6 +1477,11 @@ impl Selector<'_> {
             .address
             .get(&at)
             .ok_or_else(|| internal("an indirect region without an address"))?;
+        if let Some(&(.., a)) =
+            self.loaded_addrs.iter().find(|(v, i, r, _)| *v == var && *i == idx && *r == rows)
+        {
+            return Ok(a);
+        }
         let a = match self.addrs.get(&(self.cur, av)) {
             Some(a) => *a,
             None => {
@@ -1454,6 +1500,8 @@ impl Selector<'_> {
             base_offset: 0,
             src1: i,
         });
+        self.loaded_addrs.retain(|e| e.3 != a);
+        self.loaded_addrs.push((var, idx, rows, a));
         Ok(a)
     }
 

@@ -39,7 +39,8 @@ pub use split::{legalize_function, plan_region, subregion, Piece, Stats};
 use genxc_genx::{Diagnostic, Function, Platform};
 
 /// The whole pass as instruction selection and `--emit legalized` see it, on a function whose
-/// element operations are already lowered to regions: collapse nested regions, do bitwise
+/// element operations are already lowered to regions: drop region writes later writes cover,
+/// collapse nested regions, do bitwise
 /// operations on bytes and words as dwords, move bytes (and
 /// 64-bit values where the platform has no 64-bit integer ALU) as wider or narrower elements, split
 /// what is not
@@ -47,6 +48,9 @@ use genxc_genx::{Diagnostic, Function, Platform};
 /// reads splitting left where that stays legal.
 /// With direct regions the result is a fixed point: running the pass again changes nothing.
 pub fn run(f: &mut Function, platform: Platform) -> Result<Stats, Diagnostic> {
+    if live::remove_dead_writes(f) > 0 {
+        collapse::remove_unused_reads(f);
+    }
     collapse::collapse_function(f);
     bitwise::retype_bitwise(f);
     let retypable = retype::has_candidates(f, platform);

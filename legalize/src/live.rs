@@ -2,7 +2,8 @@
 //!
 //! Legalization uses it to split an operation so that a run of dead elements (computed but never
 //! used) forms pieces of its own, which are then not emitted (the spec's `splitDeadElements` with
-//! GenXLiveElements). The analysis is local to a block and conservative: a value used outside its
+//! GenXLiveElements), and to drop a region write whose every written element is dead (a later
+//! write covers it before anything reads it: [`remove_dead_writes`]). The analysis is local to a block and conservative: a value used outside its
 //! block, by a terminator, a call, an intrinsic or a phi keeps every element live.
 
 use genxc_genx::ir::{BinOp, CastOp};
@@ -207,6 +208,54 @@ pub fn analyze(f: &Function) -> LiveElements {
     LiveElements { dead_masks: live, any }
 }
 
+/// Makes every `wrregion` (with a direct region) whose written elements are all dead in its
+/// result its old value instead (later writes overwrite them before anything reads them, as the
+/// lanes of a shuffle's constant operand a chain of insertions then replaces), and removes it;
+/// returns how many it removed. The reads that only fed such writes become unused.
+pub fn remove_dead_writes(f: &mut Function) -> usize {
+    let live = analyze(f);
+    if live.is_empty() {
+        return 0;
+    }
+    let mut with: foldhash::HashMap<InstId, Value> = foldhash::HashMap::default();
+    for &b in &f.layout {
+        for &id in &f.blocks[b].insts {
+            let (Some(&mask), InstKind::WrRegion { old, region, .. }) = (live.get(&id), &f.insts[id].kind)
+            else {
+                continue;
+            };
+            let n = f.insts[id].ty.num_elems();
+            let written_dead = region.indirect.is_none()
+                && (0..region.num_elems)
+                    .all(|i| region_elem(region, i).is_some_and(|e| e < n.min(64) && mask >> e & 1 == 0));
+            if written_dead {
+                with.insert(id, *old);
+            }
+        }
+    }
+    if with.is_empty() {
+        return 0;
+    }
+    // a removed write's old value may itself be a removed write
+    let resolve = |mut v: Value| {
+        while let Value::Inst(i) = v {
+            match with.get(&i) {
+                Some(&old) => v = old,
+                None => break,
+            }
+        }
+        v
+    };
+    for b in f.layout.clone() {
+        f.blocks[b].insts.retain(|i| !with.contains_key(i));
+        f.blocks[b].term.map_operands(resolve);
+        for i in f.blocks[b].insts.clone() {
+            f.insts[i].kind.map_operands(resolve);
+        }
+    }
+    with.len()
+}
+
 /// The width of the next piece of a result with live elements `live`, at `start`, given the width
 /// `w` the legality rules allow: one live run `[first & !3, last]` is taken whole when `w` allows,
 /// and the dead elements before and after it form pieces of their own.
@@ -251,6 +300,53 @@ mod tests {
             s += n;
         }
         out
+    }
+
+    #[test]
+    fn a_write_later_writes_cover_becomes_its_old_value() {
+        use genxc_genx::ir::{Constant, Inst, Terminator};
+        use genxc_genx::{Elem, Linkage, Type};
+        let (v8, v2) = (Type::Vector(Elem::I32, 8), Type::Vector(Elem::I32, 2));
+        let mut f = Function::new("k", Linkage::Kernel, vec![v2, Type::Scalar(Elem::I32)], v8);
+        let b = f.add_block("entry");
+        let undef = f.add_const(Constant::undef(v8));
+        let m = f.add_const(Constant::int(Elem::I1, 1));
+        let push = |f: &mut Function, kind: InstKind, ty: Type| {
+            f.push_inst(b, Inst { kind, ty, name: String::new() })
+        };
+        let one = |e: u32| Region::contiguous(4, 1, e);
+        // lanes 0..2 from a parameter, then lanes 0 and 1 overwritten one by one; lanes 2..4 kept
+        let w0 = push(
+            &mut f,
+            InstKind::WrRegion {
+                old: undef,
+                new: Value::Param(0),
+                region: Region::contiguous(4, 2, 0),
+                mask: m,
+            },
+            v8,
+        );
+        let w1 = push(
+            &mut f,
+            InstKind::WrRegion {
+                old: w0,
+                new: Value::Param(0),
+                region: Region::contiguous(4, 2, 2),
+                mask: m,
+            },
+            v8,
+        );
+        let w2 =
+            push(&mut f, InstKind::WrRegion { old: w1, new: Value::Param(1), region: one(0), mask: m }, v8);
+        let w3 =
+            push(&mut f, InstKind::WrRegion { old: w2, new: Value::Param(1), region: one(1), mask: m }, v8);
+        f.blocks[b].term = Terminator::Ret(Some(w3));
+        assert_eq!(remove_dead_writes(&mut f), 1);
+        let (Value::Inst(g), Value::Inst(k)) = (w0, w1) else { unreachable!() };
+        assert!(!f.blocks[b].insts.contains(&g));
+        assert!(matches!(f.insts[k].kind, InstKind::WrRegion { old, .. } if old == undef));
+        // nothing more to remove
+        assert_eq!(remove_dead_writes(&mut f), 0);
     }
 
     #[test]

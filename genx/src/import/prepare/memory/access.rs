@@ -848,14 +848,10 @@ impl AtomicKind {
 }
 
 /// Lanes and log2 block count of a [`Form::SvmBytes`] message of `len` elements of `eb` (1 or 2)
-/// bytes: a word is two one-byte blocks, and more than one block per lane takes 8 or more lanes
-/// (the extra lanes are off).
+/// bytes: one lane per element, a word as two one-byte blocks (the finalizer pads a message of
+/// fewer than 8 lanes itself, as for Intel's `svm_gather.1.2 (M1, 1)` of a scalar word).
 fn svm_byte_blocks(eb: u64, len: u32) -> (u32, u64) {
-    if eb == 2 {
-        (len.max(8), 1)
-    } else {
-        (len, 0)
-    }
+    (len, u64::from(eb == 2))
 }
 
 /// The LSC load/store intrinsic of a memory.
