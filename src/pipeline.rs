@@ -155,6 +155,8 @@ pub fn compile_unit(
     if want == Products::default() {
         return Ok(out);
     }
+    // subroutine parameters every call passes the same constant (or surface or sampler index)
+    genxc_genx::constant_arguments::propagate_constant_arguments(&mut functions, entry, &kernel);
     // repeated long divisions: one subroutine each shape (before the signatures are taken)
     genxc_legalize::outline::outline_divisions(&mut functions, platform);
     // The signatures of the unit's functions, for the verifier's checks of calls.
