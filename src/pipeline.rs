@@ -155,6 +155,8 @@ pub fn compile_unit(
     if want == Products::default() {
         return Ok(out);
     }
+    // subroutine parameters every call passes the same constant (or surface or sampler index)
+    genxc_genx::constant_arguments::propagate_constant_arguments(&mut functions, entry, &kernel);
     // repeated long divisions: one subroutine each shape (before the signatures are taken)
     genxc_legalize::outline::outline_divisions(&mut functions, platform);
     // The signatures of the unit's functions, for the verifier's checks of calls.
@@ -167,6 +169,8 @@ pub fn compile_unit(
         if !codegen.debug_lines {
             f.lines.clear();
         }
+        // uniform if/else that only computes a phi's values: selects
+        genxc_genx::branch_fold::fold_branches(f);
         genxc_genx::lower::lower_function_with(f, codegen.fp_contract).map_err(|d| vec![d])?;
         verified(f, callees, "lower")?;
         genxc_legalize::run(f, platform).map_err(|d| vec![d])?;

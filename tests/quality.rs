@@ -53,6 +53,7 @@ const RECORDED: &[(&str, &str, u32)] = &[
     ("tgllp", "merged_tiles", 29),
     ("tgllp", "slm_exchange_ids", 34),
     ("tgllp", "filter_chain", 18),
+    ("tgllp", "surface_subroutine_select", 24),
     ("tgllp", "clamp_minmax", 23),
     ("dg2", "saxpy", 12),
     ("dg2", "haar_pairs", 11),
@@ -74,6 +75,7 @@ const RECORDED: &[(&str, &str, u32)] = &[
     ("dg2", "merged_tiles", 29),
     ("dg2", "slm_exchange_ids", 36),
     ("dg2", "filter_chain", 20),
+    ("dg2", "surface_subroutine_select", 23),
     ("dg2", "clamp_minmax", 24),
     ("pvc", "saxpy", 11),
     ("pvc", "haar_pairs", 9),
@@ -95,6 +97,7 @@ const RECORDED: &[(&str, &str, u32)] = &[
     ("pvc", "merged_tiles", 32),
     ("pvc", "slm_exchange_ids", 33),
     ("pvc", "filter_chain", 18),
+    ("pvc", "surface_subroutine_select", 23),
     ("pvc", "clamp_minmax", 23),
 ];
 

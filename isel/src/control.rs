@@ -167,7 +167,7 @@ impl Selector<'_> {
 
     /// The storage a copy source reads (`None` for a constant).
     pub(crate) fn src_loc(&mut self, v: Value) -> R<Option<Loc>> {
-        if self.f().as_const(v).is_some() {
+        if self.f().as_const(v).is_some() || self.argument_index_value(v).is_some() {
             return Ok(None);
         }
         if self.f().value_type(v).elem() == Some(Elem::I1) {
@@ -183,7 +183,8 @@ impl Selector<'_> {
         let dsts: Vec<m::VarId> = copies.iter().map(|c| self.storage_of(c.0)).collect();
         let mut plan = Vec::new();
         for (&(d, v), &ds) in copies.iter().zip(&dsts) {
-            let clobbered = self.f().as_const(v).is_none() && {
+            let immediate = self.f().as_const(v).is_some() || self.argument_index_value(v).is_some();
+            let clobbered = !immediate && {
                 let sv = self.var_of(v)?;
                 let sv = self.storage_of(sv);
                 sv != ds && dsts.contains(&sv)

@@ -839,6 +839,10 @@ impl Selector<'_> {
             let tmp = self.materialize(&c, ty)?;
             return Ok(SrcOp::Gen(Src::vec(tmp, 0)));
         }
+        if let Some(index) = self.argument_index_value(v) {
+            // a surface or sampler argument read as a value is its fixed index
+            return Ok(SrcOp::Imm(imm_of(u64::from(index), Elem::I32, ty)?));
+        }
         if let Value::Inst(d) = v {
             if self.fx().bales.is_baled(d) {
                 let kind = self.f().insts[d].kind.clone();
@@ -977,6 +981,15 @@ impl Selector<'_> {
                     return self.copy(dst, 0, CopySrc::Var(tmp, 0), n, ty);
                 }
             }
+        }
+        if let Some(index) = self.argument_index_value(v) {
+            // a surface or sampler argument's index, unless `dst` is the variable holding it
+            let holder = self.fx().asg.var(v).and_then(|i| self.fx().vars[i.0 as usize]);
+            if holder.is_some_and(|h| self.storage_of(h) == self.storage_of(dst)) {
+                return Ok(());
+            }
+            let imm = imm_of(u64::from(index), Elem::I32, ty)?;
+            return self.copy(dst, 0, CopySrc::Op(imm.into()), n, ty);
         }
         if let Value::Inst(d) = v {
             if self.fx().bales.is_baled(d) {

@@ -45,14 +45,17 @@ impl Selector<'_> {
         Ok(())
     }
 
-    /// The sampler variable of a message's sampler operand: a sampler argument's own variable
-    /// (bound from the payload), or, for a constant index (0..15) or one computed at run time (a
-    /// general argument, a subroutine parameter, a phi, a select), the kernel's sampler temporary
-    /// set to it with `movs` right before the message.
+    /// The sampler variable of a message's sampler operand: a sampler argument's own variable,
+    /// first set to the argument's fixed sampler index (`bti` in kernels.json) with `movs`, so
+    /// the finalizer puts the constant index in the message descriptor (read from the payload,
+    /// the index is added to the descriptor at run time); or, for a constant index (0..15) or
+    /// one computed at run time (a general argument, a subroutine parameter, a phi, a select),
+    /// the kernel's sampler temporary set to it with `movs` right before the message.
     fn sampler_operand(&mut self, v: Value, name: &str) -> R<m::SamplerId> {
         if let Value::Param(p) = v {
             if self.cur == 0 {
-                if let Some(&(sid, _)) = self.samplers.get(&p) {
+                if let Some(&(sid, index)) = self.samplers.get(&p) {
+                    self.push(VInst::MovsSampler { exec: Exec::nm(1), dst: sid, src: Imm::UD(index).into() });
                     return Ok(sid);
                 }
             }

@@ -182,6 +182,17 @@ impl Selector<'_> {
             .or_else(|| self.samplers.iter().find_map(|(&p, &(_, index))| is_arg(p).then_some(index)))
     }
 
+    /// The binding-table or sampler index of `v` when it is a surface argument (not a bindless
+    /// buffer) or a sampler argument of the kernel: fixed by the argument's place, so a read of
+    /// it as a value is that constant.
+    pub(crate) fn argument_index_value(&self, v: Value) -> Option<u32> {
+        let Value::Param(p) = v else { return None };
+        if self.cur != 0 {
+            return None;
+        }
+        self.surfaces.get(&p).map(|&(_, bti)| bti).or_else(|| self.samplers.get(&p).map(|&(_, index)| index))
+    }
+
     /// Sets, at the kernel's entry (body position `entry_at`), the general variables that hold
     /// surface arguments used as values to the arguments' binding-table indices.
     pub(crate) fn set_surface_values(&mut self, entry_at: usize) -> R<()> {
