@@ -381,3 +381,29 @@ fn the_execution_mask_as_data_is_a_move_of_one_under_the_mask_over_zero() {
         }
     }
 }
+
+/// An assignment inside a linearized SIMD `if` (`select(EM, x + 3, x)`) whose arithmetic was written
+/// before the goto (hoisted above it by genxc, or placed there in the entry block by hand) is
+/// computed under the execution mask straight into `x`: one `add (M1, 16)` in the SIMD block, no
+/// addition in every lane and no masked move.
+#[test]
+fn arithmetic_selected_under_the_mask_runs_under_it() {
+    for p in [Platform::Skl, Platform::Tgllp, Platform::Dg2, Platform::Pvc] {
+        for k in ["linearized_if", "linearized_if_hoist", "linearized_if_hoist_conformant"] {
+            let t = kernel_in("kernels/simdcf_shapes.ll", k, p);
+            let b = body(&t);
+            let goto = b.iter().position(|l| is_goto(l)).expect("a goto");
+            let masked: Vec<usize> = (0..b.len())
+                .filter(|&i| b[i].starts_with("add (M1, 16) "))
+                .chain((0..b.len()).filter(|&i| b[i].starts_with("sub (M1, 16) ")))
+                .collect();
+            assert_eq!(masked.len(), 1, "{k} on {p}:\n{t}");
+            assert!(masked[0] > goto, "{k} on {p}: the update is not after the goto:\n{t}");
+            assert!(!b.iter().any(|l| l.starts_with("mov (M1, ")), "{k} on {p}: a masked move:\n{t}");
+            assert!(
+                !b.iter().any(|l| (l.starts_with("add (M1_NM, 16)") || l.starts_with("sub (M1_NM, 16)"))),
+                "{k} on {p}: the update in every lane:\n{t}"
+            );
+        }
+    }
+}
