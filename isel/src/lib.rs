@@ -1260,6 +1260,9 @@ impl Selector<'_> {
             InstKind::Cast { op: CastOp::BitCast, value } => self.bitcast(id, value),
             InstKind::Cast { op, value } => self.cast_i1(id, op, value),
             InstKind::Select { cond, on_true, on_false } => {
+                if let Some(lane) = self.fx().cf.em_lane(cond) {
+                    return self.em_select_compare(id, on_true, on_false, lane);
+                }
                 // select of predicates: (c & t) | (~c & f)
                 let (d, dl) = self.pred_dst(id)?;
                 if dl != 0 {

@@ -16,7 +16,7 @@
 
 use super::{AluDesc, Selector, R};
 use genxc_diag::{internal, unsupported};
-use genxc_genx::ir::{BlockId, InstId, Terminator, Value};
+use genxc_genx::ir::{BlockId, InstId, InstKind, Terminator, Value};
 use genxc_genx::simdcf::GotoTarget;
 use genxc_visa::model as m;
 use genxc_visa::model::{Exec, Inst as VInst, Pred, Src, SrcOp};
@@ -303,5 +303,49 @@ impl Selector<'_> {
             self.push(mov(all, dst, fs));
         }
         self.push_alu_desc(&op, masked, dst, srcs)
+    }
+
+    /// `select(EM, cmp, false)` of predicates, the compare baled into the select: the predicate
+    /// cleared in every lane (NoMask), then the compare under the execution mask into it, so the
+    /// lanes the mask disables stay false (Intel's form of a compare ANDed with the execution mask).
+    pub(super) fn em_select_compare(&mut self, id: InstId, t: Value, f: Value, lane: u32) -> R<()> {
+        let cmp = match t {
+            Value::Inst(ti) if self.fx().bales.baled_into.get(&ti) == Some(&id) => {
+                self.f().insts[ti].kind.clone()
+            }
+            _ => InstKind::Phi { incoming: Vec::new() },
+        };
+        let InstKind::Cmp { pred, lhs, rhs } = cmp else {
+            return Err(unsupported(format!(
+                "a select of predicates on the SIMD control flow execution mask other than of a compare and false ({})",
+                self.f().value_name(f)
+            )));
+        };
+        let n = self.f().insts[id].ty.num_elems();
+        let (d, dl) = self.pred_dst(id)?;
+        if dl != 0 || lane != 0 {
+            return Err(unsupported(
+                "a compare under the SIMD control flow execution mask into a predicate slice",
+            ));
+        }
+        let e = self.f().value_type(lhs).elem().ok_or("void compare")?;
+        use genxc_genx::ir::CmpPred::*;
+        let unsigned = matches!(pred, Ugt | Uge | Ult | Ule);
+        let ty = if unsigned { super::unsigned_type(e)? } else { super::signed_type(e)? };
+        let rel = match pred {
+            Eq | FOeq => m::CmpOp::Eq,
+            Ne | FUne => m::CmpOp::Ne,
+            Ugt | Sgt | FOgt => m::CmpOp::Gt,
+            Uge | Sge | FOge => m::CmpOp::Ge,
+            Ult | Slt | FOlt => m::CmpOp::Lt,
+            Ule | Sle | FOle => m::CmpOp::Le,
+            _ => return Err(internal("a compare under the execution mask that needs a negation")),
+        };
+        self.push(VInst::Setp { exec: super::predicates::pred_exec(n), dst: d, src: m::Imm::UD(0).into() });
+        let x = self.src(lhs, ty)?;
+        let y = self.src(rhs, ty)?;
+        let exec = Exec { nomask: false, ..Exec::nm(n as u8) };
+        self.push(VInst::Cmp { rel, exec, dst: m::CmpDst::Pred(d), src0: x, src1: y });
+        Ok(())
     }
 }
