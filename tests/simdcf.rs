@@ -446,3 +446,20 @@ fn arithmetic_selected_under_the_mask_runs_under_it() {
         }
     }
 }
+
+/// Two nested forward gotos to one join, whose phi takes the same constant on both "no lane left"
+/// edges (the execution mask read after the join: zero when no lane is left): the copy before the
+/// outer goto already put it in the phi's variable, and the inner goto's block writes nothing
+/// there, so the constant is written once.
+#[test]
+fn a_constant_the_outer_goto_already_copied_is_not_copied_again() {
+    for p in [Platform::Skl, Platform::Tgllp, Platform::Dg2, Platform::Pvc] {
+        let t = kernel_in("simdcf/em_as_data.ll", "em_phi_after_join", p);
+        let b = body(&t);
+        let gotos: Vec<usize> = (0..b.len()).filter(|&i| is_goto(b[i])).collect();
+        assert_eq!(gotos.len(), 2, "em_phi_after_join on {p}:\n{t}");
+        let clears: Vec<usize> = (0..b.len()).filter(|&i| b[i].starts_with("setp (M1_NM, 32) ")).collect();
+        assert_eq!(clears.len(), 1, "em_phi_after_join on {p}:\n{t}");
+        assert!(clears[0] < gotos[0], "em_phi_after_join on {p}: not before the outer goto:\n{t}");
+    }
+}
