@@ -463,3 +463,21 @@ fn a_constant_the_outer_goto_already_copied_is_not_copied_again() {
         assert!(clears[0] < gotos[0], "em_phi_after_join on {p}: not before the outer goto:\n{t}");
     }
 }
+
+/// A splat made before a loop and read by one compare in the loop (`simd_break`'s limit) is read
+/// in place by that compare as a `<0;1,0>` region, not copied into a vector before the loop.
+#[test]
+fn a_splat_read_in_a_loop_is_a_scalar_region_of_its_user() {
+    for p in [Platform::Skl, Platform::Tgllp, Platform::Dg2, Platform::Pvc] {
+        let t = kernel("simd_break", p);
+        let b = body(&t);
+        assert!(
+            !b.iter().any(|l| l.starts_with("mov (M1_NM, 16) ") && l.ends_with("V_limit(0,0)<0;1,0>")),
+            "simd_break on {p}: the limit copied into a vector:\n{t}"
+        );
+        assert!(
+            b.iter().any(|l| l.starts_with("cmp.") && l.contains("V_limit(0,0)<0;1,0>")),
+            "simd_break on {p}: the compare does not read the limit in place:\n{t}"
+        );
+    }
+}
