@@ -440,7 +440,7 @@ fn arithmetic_selected_under_the_mask_runs_under_it() {
             assert!(masked[0] > goto, "{k} on {p}: the update is not after the goto:\n{t}");
             assert!(!b.iter().any(|l| l.starts_with("mov (M1, ")), "{k} on {p}: a masked move:\n{t}");
             assert!(
-                !b.iter().any(|l| (l.starts_with("add (M1_NM, 16)") || l.starts_with("sub (M1_NM, 16)"))),
+                !b.iter().any(|l| l.starts_with("add (M1_NM, 16)") || l.starts_with("sub (M1_NM, 16)")),
                 "{k} on {p}: the update in every lane:\n{t}"
             );
         }

@@ -29,6 +29,7 @@ mod surface;
 mod sync;
 pub mod xmx;
 
+pub use control::place_branch_targets;
 pub use splat::clone_splat_reads;
 pub use stack_calls::{frame as stack_call_frame, Frame as StackCallFrame, StackCallee};
 
