@@ -198,6 +198,7 @@ pub fn compile_unit(
     }
     let mut baled = Vec::with_capacity(order.len());
     for (id, mut f) in order {
+        genxc_isel::place_branch_targets(&mut f);
         genxc_regalloc::forward::forward_region_reads(&mut f);
         genxc_regalloc::forward::read_past_region_writes(&mut f);
         genxc_regalloc::forward::clone_implicit_input_reads(&mut f);

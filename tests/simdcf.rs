@@ -353,14 +353,36 @@ fn em_as_data_moves(b: &[&str]) -> usize {
         .count()
 }
 
+/// The compares of `b` under the execution mask into a predicate cleared just before: a `setp` of
+/// 0 to every lane (NoMask), right followed by a `cmp` of as many lanes under the mask into it.
+fn masked_compares(b: &[&str]) -> usize {
+    b.windows(2)
+        .filter(|w| {
+            let clear = w[0].strip_prefix("setp (M1_NM, ").and_then(|r| r.split_once(") "));
+            let cmp = w[1]
+                .strip_prefix("cmp.")
+                .and_then(|r| r.split_once(" (M1, "))
+                .and_then(|(_, r)| r.split_once(") "));
+            match (clear, cmp) {
+                (Some((n0, d0)), Some((n1, d1))) => {
+                    n0 == n1
+                        && d0
+                            .split_once(' ')
+                            .is_some_and(|(p, s)| s.starts_with("0:") && d1.starts_with(&format!("{p} ")))
+                }
+                _ => false,
+            }
+        })
+        .count()
+}
+
 #[test]
 fn the_execution_mask_as_data_is_a_move_of_one_under_the_mask_over_zero() {
     let fixture = "simdcf/em_as_data.ll";
     for p in [Platform::Skl, Platform::Tgllp, Platform::Dg2, Platform::Pvc] {
         // (kernel, how many times the lanes are read): once inside the if; once at the end of the
         // inner if for the phi after the join (zero on the edges taken when no lane is left)
-        for (k, n) in [("em_lanes_if", 1), ("em_and_pred", 1), ("em_linearized", 1), ("em_phi_after_join", 1)]
-        {
+        for (k, n) in [("em_lanes_if", 1), ("em_linearized", 1), ("em_phi_after_join", 1)] {
             let t = kernel_in(fixture, k, p);
             let b = body(&t);
             assert_eq!(em_as_data_moves(&b), n, "{k} on {p}:\n{t}");
@@ -368,9 +390,26 @@ fn the_execution_mask_as_data_is_a_move_of_one_under_the_mask_over_zero() {
             let moves = b.iter().position(|l| l.starts_with("mov (M1, ")).expect("a move under the mask");
             assert!(goto < moves, "{k} on {p}: the lanes are read before the goto:\n{t}");
         }
-        // the loop's EM phi ANDed with the loop condition: read in the loop body, before its goto
-        let t = kernel_in(fixture, "em_dowhile_and", p);
-        assert_eq!(em_as_data_moves(&body(&t)), 1, "em_dowhile_and on {p}:\n{t}");
+        // a compare ANDed with EM (inside the if; the loop's EM phi ANDed with the loop
+        // condition, in the loop body before its goto): the compare under the mask into a
+        // predicate cleared first, with no lanes as data
+        for k in ["em_and_pred", "em_dowhile_and"] {
+            let t = kernel_in(fixture, k, p);
+            let b = body(&t);
+            assert_eq!(em_as_data_moves(&b), 0, "{k} on {p}:\n{t}");
+            assert_eq!(masked_compares(&b), 1, "{k} on {p}:\n{t}");
+        }
+        // a float compare made inside the if, and a word compare that also feeds the goto
+        // (computed again under the mask): each under the mask, the lanes never as data
+        for k in ["em_and_fcmp", "em_and_words"] {
+            let t = kernel_in("simdcf/em_and_compare.ll", k, p);
+            let b = body(&t);
+            assert_eq!(em_as_data_moves(&b), 0, "{k} on {p}:\n{t}");
+            assert_eq!(masked_compares(&b), 1, "{k} on {p}:\n{t}");
+            let goto = b.iter().position(|l| is_goto(l)).expect("a goto");
+            let clear = b.iter().position(|l| l.starts_with("setp (M1_NM, ")).expect("a cleared predicate");
+            assert!(goto < clear, "{k} on {p}: the masked compare is before the goto:\n{t}");
+        }
         // the empty mask after a do-while is folded: nothing reads it
         let t = kernel_in(fixture, "em_dowhile_exit", p);
         assert_eq!(em_as_data_moves(&body(&t)), 0, "em_dowhile_exit on {p}:\n{t}");
@@ -379,5 +418,66 @@ fn the_execution_mask_as_data_is_a_move_of_one_under_the_mask_over_zero() {
             let t = kernel_in(fixture, &format!("{k}_conformant"), p);
             assert_eq!(em_as_data_moves(&body(&t)), 0, "{k}_conformant on {p}:\n{t}");
         }
+    }
+}
+
+/// An assignment inside a linearized SIMD `if` (`select(EM, x + 3, x)`) whose arithmetic was written
+/// before the goto (hoisted above it by genxc, or placed there in the entry block by hand) is
+/// computed under the execution mask straight into `x`: one `add (M1, 16)` in the SIMD block, no
+/// addition in every lane and no masked move.
+#[test]
+fn arithmetic_selected_under_the_mask_runs_under_it() {
+    for p in [Platform::Skl, Platform::Tgllp, Platform::Dg2, Platform::Pvc] {
+        for k in ["linearized_if", "linearized_if_hoist", "linearized_if_hoist_conformant"] {
+            let t = kernel_in("kernels/simdcf_shapes.ll", k, p);
+            let b = body(&t);
+            let goto = b.iter().position(|l| is_goto(l)).expect("a goto");
+            let masked: Vec<usize> = (0..b.len())
+                .filter(|&i| b[i].starts_with("add (M1, 16) "))
+                .chain((0..b.len()).filter(|&i| b[i].starts_with("sub (M1, 16) ")))
+                .collect();
+            assert_eq!(masked.len(), 1, "{k} on {p}:\n{t}");
+            assert!(masked[0] > goto, "{k} on {p}: the update is not after the goto:\n{t}");
+            assert!(!b.iter().any(|l| l.starts_with("mov (M1, ")), "{k} on {p}: a masked move:\n{t}");
+            assert!(
+                !b.iter().any(|l| l.starts_with("add (M1_NM, 16)") || l.starts_with("sub (M1_NM, 16)")),
+                "{k} on {p}: the update in every lane:\n{t}"
+            );
+        }
+    }
+}
+
+/// Two nested forward gotos to one join, whose phi takes the same constant on both "no lane left"
+/// edges (the execution mask read after the join: zero when no lane is left): the copy before the
+/// outer goto already put it in the phi's variable, and the inner goto's block writes nothing
+/// there, so the constant is written once.
+#[test]
+fn a_constant_the_outer_goto_already_copied_is_not_copied_again() {
+    for p in [Platform::Skl, Platform::Tgllp, Platform::Dg2, Platform::Pvc] {
+        let t = kernel_in("simdcf/em_as_data.ll", "em_phi_after_join", p);
+        let b = body(&t);
+        let gotos: Vec<usize> = (0..b.len()).filter(|&i| is_goto(b[i])).collect();
+        assert_eq!(gotos.len(), 2, "em_phi_after_join on {p}:\n{t}");
+        let clears: Vec<usize> = (0..b.len()).filter(|&i| b[i].starts_with("setp (M1_NM, 32) ")).collect();
+        assert_eq!(clears.len(), 1, "em_phi_after_join on {p}:\n{t}");
+        assert!(clears[0] < gotos[0], "em_phi_after_join on {p}: not before the outer goto:\n{t}");
+    }
+}
+
+/// A splat made before a loop and read by one compare in the loop (`simd_break`'s limit) is read
+/// in place by that compare as a `<0;1,0>` region, not copied into a vector before the loop.
+#[test]
+fn a_splat_read_in_a_loop_is_a_scalar_region_of_its_user() {
+    for p in [Platform::Skl, Platform::Tgllp, Platform::Dg2, Platform::Pvc] {
+        let t = kernel("simd_break", p);
+        let b = body(&t);
+        assert!(
+            !b.iter().any(|l| l.starts_with("mov (M1_NM, 16) ") && l.ends_with("V_limit(0,0)<0;1,0>")),
+            "simd_break on {p}: the limit copied into a vector:\n{t}"
+        );
+        assert!(
+            b.iter().any(|l| l.starts_with("cmp.") && l.contains("V_limit(0,0)<0;1,0>")),
+            "simd_break on {p}: the compare does not read the limit in place:\n{t}"
+        );
     }
 }

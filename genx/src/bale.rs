@@ -128,6 +128,28 @@ pub fn maskable_operation(f: &Function, d: InstId) -> bool {
     }
 }
 
+/// Whether compare predicate `p` is one vISA `cmp` with no negation: the integer relations and
+/// the ordered float ones (`une` too, true on NaN as vISA's `cmp.ne` is).
+pub fn plain_relation(p: crate::ir::CmpPred) -> bool {
+    use crate::ir::CmpPred::*;
+    matches!(
+        p,
+        Eq | Ne | Ugt | Uge | Ult | Ule | Sgt | Sge | Slt | Sle | FOeq | FUne | FOgt | FOge | FOlt | FOle
+    )
+}
+
+/// Whether instruction `d` is a compare that is one vISA `cmp` on every platform, which can run
+/// under the execution mask into a predicate cleared first (`select(EM, cmp, false)`: the lanes
+/// the mask enables that compare true): a vector of 8- to 32-bit integers or of floats (no
+/// 64-bit element, which some platforms emulate), with a relation that needs no negation.
+pub fn maskable_compare(f: &Function, d: InstId) -> bool {
+    use crate::types::Elem;
+    let InstKind::Cmp { pred, lhs, .. } = &f.insts[d].kind else { return false };
+    let ty = f.value_type(*lhs);
+    let plain = matches!(ty.elem(), Some(e) if e != Elem::I1 && e.bytes() <= 4);
+    plain && ty.num_elems() > 1 && ty.num_elems() <= 32 && plain_relation(*pred)
+}
+
 fn is_modifier(f: &Function, d: InstId) -> bool {
     match &f.insts[d].kind {
         InstKind::FNeg(_) => true,
@@ -217,6 +239,19 @@ pub fn analyze(
             if let InstKind::Select { cond, on_true: Value::Inst(d), .. } = kind {
                 if cf.em_lane(*cond).is_some()
                     && maskable_operation(f, *d)
+                    && f.insts[*d].ty == f.insts[u].ty
+                    && single_use_in_block(&b, *d, u)
+                    && !b.is_baled(*d)
+                {
+                    b.baled_into.insert(*d, u);
+                }
+            }
+            // A compare selected over false under the execution mask: computed under the mask.
+            if let InstKind::Select { cond, on_true: Value::Inst(d), on_false } = kind {
+                let none = f.as_const(*on_false).is_some_and(|c| c.elems.iter().all(|e| *e == Some(0)));
+                if cf.em_lane(*cond) == Some(0)
+                    && none
+                    && maskable_compare(f, *d)
                     && f.insts[*d].ty == f.insts[u].ty
                     && single_use_in_block(&b, *d, u)
                     && !b.is_baled(*d)

@@ -490,3 +490,41 @@ impl Selector<'_> {
         Ok(())
     }
 }
+
+/// Places, after a block that branches two ways to blocks neither of which follows it, one of
+/// those blocks that only it enters (a later one, not the entry): the branch then jumps to the
+/// other block and falls through, where it was a conditional jump and a jump. The moved block may
+/// need a jump to the block that used to follow it, which the block placed before that one no
+/// longer needs; the count of jumps does not grow. Functions with SIMD control flow keep their
+/// layout (gotos fall through to the block after theirs).
+pub fn place_branch_targets(f: &mut genxc_genx::ir::Function) {
+    if !genxc_genx::simdcf::analyze(f).is_ok_and(|cf| cf.is_empty()) {
+        return;
+    }
+    let mut preds: foldhash::HashMap<BlockId, usize> = foldhash::HashMap::default();
+    for &b in &f.layout {
+        for s in f.blocks[b].term.successors() {
+            *preds.entry(s).or_default() += 1;
+        }
+    }
+    let entry = f.layout.first().copied();
+    let mut i = 0;
+    while i + 1 < f.layout.len() {
+        let b = f.layout[i];
+        if let Terminator::CondBr { on_true, on_false, .. } = f.blocks[b].term {
+            let next = f.layout[i + 1];
+            if on_true != on_false && next != on_true && next != on_false {
+                let later = |s: BlockId| f.layout.iter().position(|&x| x == s).filter(|&p| p > i + 1);
+                let only_from_b = |s: BlockId| preds.get(&s) == Some(&1) && Some(s) != entry;
+                if let Some((s, at)) = [on_true, on_false]
+                    .into_iter()
+                    .find_map(|s| Some((s, later(s)?)).filter(|_| only_from_b(s)))
+                {
+                    f.layout.remove(at);
+                    f.layout.insert(i + 1, s);
+                }
+            }
+        }
+        i += 1;
+    }
+}

@@ -29,6 +29,7 @@ mod surface;
 mod sync;
 pub mod xmx;
 
+pub use control::place_branch_targets;
 pub use splat::clone_splat_reads;
 pub use stack_calls::{frame as stack_call_frame, Frame as StackCallFrame, StackCallee};
 
@@ -1318,6 +1319,9 @@ impl Selector<'_> {
             InstKind::Cast { op: CastOp::BitCast, value } => self.bitcast(id, value),
             InstKind::Cast { op, value } => self.cast_i1(id, op, value),
             InstKind::Select { cond, on_true, on_false } => {
+                if let Some(lane) = self.fx().cf.em_lane(cond) {
+                    return self.em_select_compare(id, on_true, on_false, lane);
+                }
                 // select of predicates: (c & t) | (~c & f)
                 let (d, dl) = self.pred_dst(id)?;
                 if dl != 0 {

@@ -16,8 +16,9 @@
 
 use super::{AluDesc, Selector, R};
 use genxc_diag::{internal, unsupported};
-use genxc_genx::ir::{BlockId, InstId, Terminator, Value};
+use genxc_genx::ir::{BlockId, InstId, InstKind, Terminator, Value};
 use genxc_genx::simdcf::GotoTarget;
+use genxc_genx::Elem;
 use genxc_visa::model as m;
 use genxc_visa::model::{Exec, Inst as VInst, Pred, Src, SrcOp};
 
@@ -148,13 +149,62 @@ impl Selector<'_> {
         Ok(())
     }
 
+    /// The copies of constants on the "no lane left" edge `b -> to` of a forward goto that the
+    /// block entering `b` already did: `b` is entered only by falling through the forward goto of
+    /// one block `a` to the same join block `to`, whose copies before that goto (on every path) put
+    /// the same constant in the same variable, and nothing from there to `b`'s goto writes that
+    /// variable (`a`'s fall-through copies, `b`'s instructions; `b` calls no subroutine). The
+    /// variable still holds the constant, as in two nested ifs that leave for one join with the
+    /// same value.
+    fn jip_copies_done_before(&mut self, b: BlockId, to: BlockId) -> R<Vec<(super::Loc, Value)>> {
+        let fx = self.fx();
+        let f = &fx.f;
+        let preds: Vec<BlockId> =
+            f.layout.iter().copied().filter(|&x| f.blocks[x].term.successors().contains(&b)).collect();
+        let [a] = preds[..] else { return Ok(Vec::new()) };
+        let falls_in = matches!(fx.cf.gotos.get(&a), Some(g) if g.target == GotoTarget::Forward(to))
+            && matches!(f.blocks[a].term, Terminator::CondBr { on_true, on_false, .. } if on_true == to && on_false == b);
+        if !falls_in || f.blocks[b].insts.iter().any(|&i| matches!(f.insts[i].kind, InstKind::Call { .. })) {
+            return Ok(Vec::new());
+        }
+        let earlier = fx.asg.phi_copies.get(&(a, to)).cloned().unwrap_or_default();
+        let mut written: HashSet<_> =
+            fx.asg.phi_copies.get(&(a, b)).into_iter().flatten().map(|c| fx.asg.storage(c.dst)).collect();
+        for &i in &f.blocks[b].insts {
+            if let Some(v) = fx.asg.var(Value::Inst(i)) {
+                written.insert(fx.asg.storage(v));
+            }
+        }
+        let mut done = Vec::new();
+        for c in fx.asg.phi_copies.get(&(b, to)).cloned().unwrap_or_default() {
+            let Some(k) = f.as_const(c.src) else { continue };
+            let st = fx.asg.storage(c.dst);
+            let same = earlier.iter().any(|e| fx.asg.storage(e.dst) == st && f.as_const(e.src) == Some(k));
+            if same && !written.contains(&st) && !fx.cf.is_mask(Value::Inst(c.phi)) {
+                done.push((c.dst, c.phi, c.src));
+            }
+        }
+        let mut out = Vec::new();
+        for (dst, phi, src) in done {
+            let loc = if self.f().insts[phi].ty.elem() == Some(Elem::I1) {
+                super::Loc::Pred(self.pred_var(dst)?)
+            } else {
+                super::Loc::Var(self.var_idx(dst)?)
+            };
+            out.push((loc, src));
+        }
+        Ok(out)
+    }
+
     /// A block ending in a goto.
     fn goto(&mut self, b: BlockId, g: genxc_genx::simdcf::Goto, next: Option<BlockId>) -> R<()> {
         match g.target {
             GotoTarget::Forward(uip) => match self.f().blocks[b].term.clone() {
                 Terminator::CondBr { on_true, on_false, .. } if on_true != on_false => {
                     // the copies of the "no lane left" edge go before the goto, on every path
-                    let jip = self.edge_copies(b, on_true)?;
+                    let mut jip = self.edge_copies(b, on_true)?;
+                    let done = self.jip_copies_done_before(b, on_true)?;
+                    jip.retain(|c| !done.contains(c));
                     if !jip.is_empty() {
                         self.check_hoistable(b, on_true)?;
                         self.emit_phi_copies(jip)?;
@@ -303,5 +353,49 @@ impl Selector<'_> {
             self.push(mov(all, dst, fs));
         }
         self.push_alu_desc(&op, masked, dst, srcs)
+    }
+
+    /// `select(EM, cmp, false)` of predicates, the compare baled into the select: the predicate
+    /// cleared in every lane (NoMask), then the compare under the execution mask into it, so the
+    /// lanes the mask disables stay false (Intel's form of a compare ANDed with the execution mask).
+    pub(super) fn em_select_compare(&mut self, id: InstId, t: Value, f: Value, lane: u32) -> R<()> {
+        let cmp = match t {
+            Value::Inst(ti) if self.fx().bales.baled_into.get(&ti) == Some(&id) => {
+                self.f().insts[ti].kind.clone()
+            }
+            _ => InstKind::Phi { incoming: Vec::new() },
+        };
+        let InstKind::Cmp { pred, lhs, rhs } = cmp else {
+            return Err(unsupported(format!(
+                "a select of predicates on the SIMD control flow execution mask other than of a compare and false ({})",
+                self.f().value_name(f)
+            )));
+        };
+        let n = self.f().insts[id].ty.num_elems();
+        let (d, dl) = self.pred_dst(id)?;
+        if dl != 0 || lane != 0 {
+            return Err(unsupported(
+                "a compare under the SIMD control flow execution mask into a predicate slice",
+            ));
+        }
+        let e = self.f().value_type(lhs).elem().ok_or("void compare")?;
+        use genxc_genx::ir::CmpPred::*;
+        let unsigned = matches!(pred, Ugt | Uge | Ult | Ule);
+        let ty = if unsigned { super::unsigned_type(e)? } else { super::signed_type(e)? };
+        let rel = match pred {
+            Eq | FOeq => m::CmpOp::Eq,
+            Ne | FUne => m::CmpOp::Ne,
+            Ugt | Sgt | FOgt => m::CmpOp::Gt,
+            Uge | Sge | FOge => m::CmpOp::Ge,
+            Ult | Slt | FOlt => m::CmpOp::Lt,
+            Ule | Sle | FOle => m::CmpOp::Le,
+            _ => return Err(internal("a compare under the execution mask that needs a negation")),
+        };
+        self.push(VInst::Setp { exec: super::predicates::pred_exec(n), dst: d, src: m::Imm::UD(0).into() });
+        let x = self.src(lhs, ty)?;
+        let y = self.src(rhs, ty)?;
+        let exec = Exec { nomask: false, ..Exec::nm(n as u8) };
+        self.push(VInst::Cmp { rel, exec, dst: m::CmpDst::Pred(d), src0: x, src1: y });
+        Ok(())
     }
 }

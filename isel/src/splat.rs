@@ -5,8 +5,9 @@
 //! that reads it from an operation taking source regions gets its own copy of the read, placed
 //! right before that operation, which then folds it as a `<0;1,0>` source region: no vector
 //! variable and no copy. This is what Intel's GenX baling does with a splat read by more than one
-//! instruction. The read itself stays for users that do not take regions (calls, phis,
-//! terminators, messages) and is dropped when none is left.
+//! instruction. A read whose one user is in another block (a splat made before a loop that reads
+//! it) is cloned the same way, into the user's block. The read itself stays for users that do not
+//! take regions (calls, phis, terminators, messages) and is dropped when none is left.
 
 use genxc_genx::bale::takes_src_regions;
 use genxc_genx::ir::{Function, Inst, InstId, InstKind, Value};
@@ -35,9 +36,14 @@ fn is_exec_size(n: u32) -> bool {
 /// number of copies made.
 pub fn clone_splat_reads(f: &mut Function) -> usize {
     let uses = f.use_counts();
-    let shared = |f: &Function, v: Value| match v {
+    let block_of: std::collections::HashMap<InstId, genxc_genx::ir::BlockId> =
+        f.layout.iter().flat_map(|&b| f.blocks[b].insts.iter().map(move |&i| (i, b))).collect();
+    // a read with several uses, or whose one use is in another block (a loop reading a splat
+    // made before it): baling folds a region only into a user of the read's own block
+    let shared = |f: &Function, v: Value, at: genxc_genx::ir::BlockId| match v {
         Value::Inst(d) => {
-            uses.get(genxc_genx::ir::inst_index(d)).is_some_and(|&n| n > 1) && is_splat_read(f, d)
+            let n = uses.get(genxc_genx::ir::inst_index(d)).copied().unwrap_or(0);
+            (n > 1 || (n == 1 && block_of.get(&d).is_some_and(|&db| db != at))) && is_splat_read(f, d)
         }
         _ => false,
     };
@@ -52,14 +58,14 @@ pub fn clone_splat_reads(f: &mut Function) -> usize {
                 InstKind::WrRegion { new, region, .. } => (vec![*new], region.num_elems),
                 _ => (Vec::new(), 0),
             };
-            if !is_exec_size(lanes) || !operands.iter().any(|&v| shared(f, v)) {
+            if !is_exec_size(lanes) || !operands.iter().any(|&v| shared(f, v, b)) {
                 new.push(u);
                 continue;
             }
             // one copy per operand slot, in operand order
             let mut copies = Vec::new();
             for &v in &operands {
-                if let (true, Value::Inst(d)) = (shared(f, v), v) {
+                if let (true, Value::Inst(d)) = (shared(f, v, b), v) {
                     let read = f.insts[d].clone();
                     let name =
                         if read.name.is_empty() { String::new() } else { format!("{}.splat", read.name) };

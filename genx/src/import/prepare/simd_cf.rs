@@ -74,6 +74,7 @@ pub fn conform(f: Val) {
     for b in f.blocks() {
         restore_branch(f, b);
     }
+    sink_into_simd_blocks(f);
     super::simd_cf_em::lower_em_as_data(f);
     for b in f.blocks() {
         sink_below_join(b);
@@ -213,6 +214,7 @@ fn hoist_above_goto(b: Bb) {
         }
         let stays = uses_any(i, &depends)
             || is_mask_reader(i, &masks)
+            || selected_under_mask(i, &masks)
             || i.opcode() == LLVMOpcode::LLVMPHI
             || cf_of(i).is_some()
             || (effect_stays && has_effects(i));
@@ -223,6 +225,91 @@ fn hoist_above_goto(b: Bb) {
             move_before(i, goto);
         }
     }
+}
+
+/// Whether `i` is plain arithmetic whose every user is a select on an execution mask that picks
+/// it (`select(EM, i, old)`, the linearized form of an assignment inside a SIMD `if`): it stays
+/// with the select, which computes it under the execution mask straight into `old`'s register
+/// (see `crate::bale`); hoisted above the goto it would be computed in every lane and then moved.
+fn selected_under_mask(i: Val, masks: &HashSet<Val>) -> bool {
+    use LLVMOpcode::*;
+    let arithmetic = matches!(
+        i.opcode(),
+        LLVMAdd
+            | LLVMSub
+            | LLVMMul
+            | LLVMFAdd
+            | LLVMFSub
+            | LLVMFMul
+            | LLVMShl
+            | LLVMLShr
+            | LLVMAShr
+            | LLVMAnd
+            | LLVMOr
+            | LLVMXor
+            | LLVMFNeg
+    );
+    let users = i.users();
+    arithmetic
+        && !users.is_empty()
+        && users.iter().all(|&u| {
+            u.opcode() == LLVMSelect
+                && is_em_slice(u.operand(0), masks)
+                && u.operand(1) == i
+                && u.operand(2) != i
+        })
+}
+
+/// Arithmetic whose every user is a select on an execution mask that picks it (see
+/// `selected_under_mask`), all in one other block that only the arithmetic's block enters (a
+/// goto's SIMD block, run at most as often), moves down to its first user there: the select then
+/// computes it under the execution mask, one instruction where a computation in every lane and a
+/// masked move are two.
+fn sink_into_simd_blocks(f: Val) {
+    let blocks = f.blocks();
+    let Some(&first) = blocks.first() else { return };
+    let masks = masks_of(first);
+    let mut preds: std::collections::HashMap<Bb, Vec<Bb>> = std::collections::HashMap::new();
+    for &b in &blocks {
+        if let Some(t) = block_terminator(b.0) {
+            for s in t.successors() {
+                preds.entry(s).or_default().push(b);
+            }
+        }
+    }
+    for &a in &blocks {
+        for i in a.instructions().into_iter().rev() {
+            if !selected_under_mask(i, &masks) {
+                continue;
+            }
+            // SAFETY: instructions of the live function `f`.
+            let block_of = |u: Val| Bb(unsafe { LLVMGetInstructionParent(u.0) });
+            let users = i.users();
+            let b = block_of(users[0]);
+            if b == a
+                || users.iter().any(|&u| block_of(u) != b)
+                || preds.get(&b).map(Vec::as_slice) != Some(&[a])
+            {
+                continue;
+            }
+            let Some(at) = b.instructions().into_iter().find(|x| users.contains(x)) else { continue };
+            move_before(i, at);
+        }
+    }
+}
+
+/// Whether `v` is a mask of `masks` or a slice of one (a shufflevector or region read of it).
+fn is_em_slice(v: Val, masks: &HashSet<Val>) -> bool {
+    if masks.contains(&v) {
+        return true;
+    }
+    if !v.is_instruction() || v.num_operands() == 0 {
+        return false;
+    }
+    let slice = v.opcode() == LLVMOpcode::LLVMShuffleVector
+        || callee_name(v)
+            .is_some_and(|n| n.starts_with("llvm.genx.rdregion") || n.starts_with("llvm.genx.rdpredregion"));
+    slice && is_em_slice(v.operand(0), masks)
 }
 
 /// Step 3: in a block with a join, code before it that the join does not need moves below it.

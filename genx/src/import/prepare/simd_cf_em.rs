@@ -683,12 +683,112 @@ fn extend_by_select(m: &mut Masks) {
     }
 }
 
+/// Whether `c` is a vector compare one vISA `cmp` computes under the execution mask (the shape
+/// `crate::bale::maskable_compare` takes): of 8- to 32-bit integers or half/single floats, with a
+/// relation that needs no negation.
+fn masked_compare_shape(c: Val) -> bool {
+    use inkwell::llvm_sys::LLVMRealPredicate::*;
+    if !c.is_instruction() || c.num_operands() != 2 {
+        return false;
+    }
+    let relation = match c.opcode() {
+        LLVMOpcode::LLVMICmp => true,
+        // SAFETY: an fcmp instruction of a live function.
+        LLVMOpcode::LLVMFCmp => matches!(
+            unsafe { LLVMGetFCmpPredicate(c.0) },
+            LLVMRealOEQ | LLVMRealUNE | LLVMRealOGT | LLVMRealOGE | LLVMRealOLT | LLVMRealOLE
+        ),
+        _ => false,
+    };
+    let t = c.operand(0).ty();
+    if !relation || t.kind() != LLVMTypeKind::LLVMVectorTypeKind {
+        return false;
+    }
+    // SAFETY: a vector type of a live module.
+    let (n, elem) = unsafe { (LLVMGetVectorSize(t.0), LLVMGetElementType(t.0)) };
+    // SAFETY: a scalar type of a live module.
+    let fits = unsafe {
+        match LLVMGetTypeKind(elem) {
+            LLVMTypeKind::LLVMIntegerTypeKind => matches!(LLVMGetIntTypeWidth(elem), 8 | 16 | 32),
+            LLVMTypeKind::LLVMHalfTypeKind | LLVMTypeKind::LLVMFloatTypeKind => true,
+            _ => false,
+        }
+    };
+    fits && (2..=32).contains(&n)
+}
+
+/// Rewrites each `and` of a vector compare with an EM value, where that EM is the execution mask
+/// and its first lane is the mask's first (not the message predicate the hardware mask serves
+/// with no rewrite), into `select EM, compare, false` with the compare (a copy when it has other
+/// users) right before it: the compare runs under the execution mask into a predicate cleared
+/// first, two instructions where the lanes as data and the `and` take five.
+fn and_by_masked_compare(m: &mut Masks) {
+    let ems: Vec<Val> = m.key.keys().chain(m.slice_of.keys()).copied().collect();
+    for v in ems {
+        for u in v.users() {
+            if u.opcode() != LLVMOpcode::LLVMAnd || !u.is_instruction() || u.operand(0) == u.operand(1) {
+                continue;
+            }
+            let k = if u.operand(0) == v { 0 } else { 1 };
+            let c = u.operand(1 - k);
+            let Some(&b) = m.block.get(&u) else { continue };
+            let Some(key) = m.key_of(m.base_of(v)) else { continue };
+            if !masked_compare_shape(c)
+                || m.served_by_mask(v, u, k)
+                || m.current_before(u) != Some(key)
+                || m.empty_before(u)
+                || !first_lanes(m, v)
+            {
+                continue;
+            }
+            // SAFETY: `u` is a live `and` of `v` and the compare `c`, both available before `u`;
+            // the copy of `c` reads the same operands, and the select has `u`'s type and replaces
+            // it before it is erased.
+            unsafe {
+                let cmp = if c.users().len() == 1 && m.block.get(&c) == Some(&b) {
+                    LLVMInstructionRemoveFromParent(c.0);
+                    c.0
+                } else {
+                    LLVMInstructionClone(c.0)
+                };
+                insert_before(cmp, u);
+                m.block.insert(Val(cmp), b);
+                let builder = LLVMCreateBuilderInContext(LLVMGetTypeContext(LLVMTypeOf(u.0)));
+                LLVMPositionBuilderBefore(builder, u.0);
+                let sel =
+                    LLVMBuildSelect(builder, v.0, cmp, LLVMConstNull(LLVMTypeOf(u.0)), c"em.cmp".as_ptr());
+                LLVMDisposeBuilder(builder);
+                LLVMReplaceAllUsesWith(u.0, sel);
+                LLVMInstructionEraseFromParent(u.0);
+                m.block.remove(&u);
+                m.block.insert(Val(sel), b);
+            }
+        }
+    }
+}
+
+/// Whether EM value `v` starts at the execution mask's first lane: an EM, or slices of one that
+/// each start at its lane 0.
+fn first_lanes(m: &Masks, mut v: Val) -> bool {
+    while let Some(&s) = m.slice_of.get(&v) {
+        if v.opcode() != LLVMOpcode::LLVMShuffleVector {
+            return false;
+        }
+        if v.shuffle_mask().iter().enumerate().any(|(i, e)| *e != Some(i as u32)) {
+            return false;
+        }
+        v = s;
+    }
+    true
+}
+
 /// Gives every use of an execution mask as data in function `f` the lanes that mask enables (see
 /// the module documentation).
 pub fn lower_em_as_data(f: Val) {
     let mut m = Masks::analyze(f);
     fold_empty_blocks(&mut m, f);
     extend_by_select(&mut m);
+    and_by_masked_compare(&mut m);
     let ems: Vec<Val> = m.key.keys().chain(m.slice_of.keys()).copied().collect();
     let mut uses: Vec<(Val, Val, u32)> = Vec::new();
     for v in ems {
