@@ -2,7 +2,10 @@
 //! instructions, and the thread-payload, memory, synchronisation and message intrinsics as their
 //! vISA instructions. Integer division where the platform has none is expanded here too.
 
-use super::{alu, mov, signed_type, unsigned_type, AluDesc, CopySrc, Op, Operand, Selector, WriteMask, R};
+use super::{
+    alu, block_headers, mov, signed_type, unsigned_type, AluDesc, CopySrc, Op, Operand, Selector, WriteMask,
+    R,
+};
 use crate::availability::AluFeature;
 use crate::lsc::lsc;
 use genxc_diag::{invalid, not_available, unsupported};
@@ -909,6 +912,14 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
             }
             let bytes = ty.bytes();
             let size = if matches!(bytes, 2 | 4 | 8) { m::Owords::O1 } else { owords(bytes)? };
+            let offset = s.scalar_u32(args[2], name)?;
+            if let (OwordLd, 16.., Some(bti), Some(header)) =
+                (iid, bytes, s.known_bti(args[1]), s.oword_header(&offset))
+            {
+                let dst = s.msg_dst(id)?;
+                let block = block_headers::OwordBlock { write: false, owords: size.count(), bti };
+                return s.raw_oword_block(block, header, dst);
+            }
             let surface = s.surface(args[1])?;
             if surface == m::SurfaceId::SLM && !s.platform.info().has_oword_slm {
                 return Err(not_available(format!(
@@ -916,7 +927,6 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
                     s.platform
                 )));
             }
-            let offset = s.scalar_u32(args[2], name)?;
             if bytes < 16 {
                 // A load of one word or one or two dwords: one oword is the smallest block, as Intel's Vector
                 // Compiler emits it (`oword_ld (1)`); it lands in a GRF-aligned oword of its own and
@@ -946,6 +956,12 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
                 return oword_st_small(s, name, args, bytes);
             }
             let size = owords(bytes)?;
+            let offset = s.scalar_u32(args[1], name)?;
+            let src = Raw::of(s.block_var(args[2])?);
+            if let (Some(bti), Some(header)) = (s.known_bti(args[0]), s.oword_header(&offset)) {
+                let block = block_headers::OwordBlock { write: true, owords: size.count(), bti };
+                return s.raw_oword_block(block, header, src);
+            }
             let surface = s.surface(args[0])?;
             if surface == m::SurfaceId::SLM && !s.platform.info().has_oword_slm {
                 return Err(not_available(format!(
@@ -953,8 +969,6 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
                     s.platform
                 )));
             }
-            let offset = s.scalar_u32(args[1], name)?;
-            let src = Raw::of(s.block_var(args[2])?);
             s.push(VInst::OwordSt { size, surface, offset, src });
             Ok(())
         }

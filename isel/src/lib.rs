@@ -11,6 +11,7 @@
 //! reported as `unsupported: <what>`, never emitted wrongly.
 
 pub mod availability;
+mod block_headers;
 mod constants;
 mod control;
 mod emulate;
@@ -142,6 +143,9 @@ struct Func {
     pred_homes: HashMap<InstId, predicates::PredHome>,
     /// Its SIMD control flow: goto/join masks (no variables) and goto targets.
     cf: SimdCf,
+    /// Regalloc variables declared as the offset dword of a message header (see
+    /// [`block_headers`]).
+    block_headers: foldhash::HashSet<u32>,
 }
 
 /// How a result is written: under a predicate, or under the execution mask of SIMD control flow
@@ -200,6 +204,8 @@ struct Selector<'a> {
     /// The function being emitted.
     cur: usize,
     views: HashMap<(m::VarId, VisaType), m::VarId>,
+    /// Message header variables whose offset dword a variable aliases (see [`block_headers`]).
+    header_vars: foldhash::HashSet<m::VarId>,
     decl_types: HashMap<m::VarId, VisaType>,
     /// Surface arguments: their surface variable and binding-table index.
     surfaces: HashMap<u32, (m::SurfaceId, u32)>,
@@ -329,6 +335,7 @@ fn select_unit(
                 ret_pred: None,
                 pred_homes: HashMap::new(),
                 cf: p.simd_cf,
+                block_headers: foldhash::HashSet::default(),
             }
         })
         .collect();
@@ -345,6 +352,7 @@ fn select_unit(
         func_of,
         cur: 0,
         views: HashMap::new(),
+        header_vars: foldhash::HashSet::default(),
         decl_types: HashMap::new(),
         surfaces: HashMap::new(),
         bindless: HashMap::new(),
@@ -392,6 +400,7 @@ fn select_unit(
         s.slice_copies.clear();
         s.cond_words.clear();
         s.funcs[i].pred_homes = s.plan_pred_homes();
+        s.funcs[i].block_headers = s.plan_block_headers();
         if let Some(l) = s.funcs[i].sub {
             s.k.body.push(VInst::Subroutine(l));
         }
@@ -644,7 +653,12 @@ impl Selector<'_> {
         let prefix = if self.cur == 0 { String::new() } else { format!("{}_", self.f().name) };
         // a surface argument's general variable is named apart from its surface variable
         let suffix = if surface_bti.is_some() { "_bti" } else { "" };
-        let id = self.add_var(format!("{prefix}{}{suffix}", var.name), ty, var.ty.num_elems(), alias)?;
+        let name = format!("{prefix}{}{suffix}", var.name);
+        let alias = match alias {
+            Some(a) => Some(a),
+            None => self.header_of_planned(idx, &name)?,
+        };
+        let id = self.add_var(name, ty, var.ty.num_elems(), alias)?;
         self.funcs[self.cur].vars[idx.0 as usize] = Some(id);
         if let Some(bti) = surface_bti {
             self.surface_values.push((id, bti));
