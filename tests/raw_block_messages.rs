@@ -1,9 +1,10 @@
 //! Oword block messages genxc sends raw (`raw_sends` to the data cache, with a message header it
 //! builds in place: see isel's `block_headers`). For every message shape genxc emits raw in the
-//! fixture quality/oword_headers.ll (reads and writes of 1, 2, 4 and 8 owords) on TGLLP, DG2 and
-//! PVC, the descriptor and extended descriptor of the send in GenX_IR's listing of genxc's vISA
+//! fixture quality/oword_headers.ll (reads and writes of 1, 2, 4 and 8 owords, offsets in a
+//! variable or a constant) on TGLLP, DG2 and PVC, the descriptor and extended descriptor of the send in GenX_IR's listing of genxc's vISA
 //! must be the ones GenX_IR derives itself from the equivalent vISA message (`oword_ld` or
-//! `oword_st` of the same size on the same binding-table index), and the simulator's decoding of
+//! `oword_st` of the same size on the same binding-table index; `svm_block_ld`/`svm_block_st` for
+//! the A64 blocks of quality/svm_addr64.ll), and the simulator's decoding of
 //! that descriptor must give the block size and direction the listing's comment names.
 
 mod common;
@@ -37,7 +38,7 @@ fn oword_sends(listing: &str) -> Vec<Send> {
         // the comment: `wr:1h+0, rd:2; oword block read x4 // $4`
         let Some((_, message)) = comment.split_once("; ") else { continue };
         let message = message.split("//").next().unwrap_or("").trim();
-        if !message.starts_with("oword block") {
+        if !message.starts_with("oword block") && !message.starts_with("a64 unaligned oword block") {
             continue;
         }
         let code = code.split('{').next().unwrap_or(code);
@@ -52,22 +53,30 @@ fn oword_sends(listing: &str) -> Vec<Send> {
     out
 }
 
-/// A kernel of one vISA oword block message (`oword_ld` or `oword_st` of `owords` owords on
-/// binding-table index `bti`) with its offset an argument at payload byte `input`.
-fn visa_form(write: bool, owords: u32, bti: u32, input: u32) -> String {
-    let message = if write { "oword_st" } else { "oword_ld" };
+/// A kernel of one vISA block message (`oword_ld` or `oword_st` of `owords` owords on
+/// binding-table index `bti`, or `svm_block_ld`/`svm_block_st` when `a64`) with its offset or
+/// address an argument at payload byte `input`.
+fn visa_form(a64: bool, write: bool, owords: u32, bti: u32, input: u32) -> String {
+    let (message, surface, ty) = match (a64, write) {
+        (false, false) => ("oword_ld", " T", "ud"),
+        (false, true) => ("oword_st", " T", "ud"),
+        (true, false) => ("svm_block_ld", "", "uq"),
+        (true, true) => ("svm_block_st", "", "uq"),
+    };
+    let bind = if a64 { String::new() } else { format!("    movs (M1_NM, 1) T(0) {bti}:ud\n") };
     format!(
         ".version 4.1\n.kernel \"shape\"\n\
-         .decl off v_type=G type=ud num_elts=1 align=dword\n\
+         .decl off v_type=G type={ty} num_elts=1 align=qword\n\
          .decl data v_type=G type=d num_elts={} align=GRF\n\
          .decl T v_type=T num_elts=1\n\
-         .input off offset={input} size=4\n\
+         .input off offset={input} size={}\n\
          .kernel_attr Target=\"cm\"\n\
          .function \"shape_main\"\n\
-         \x20   movs (M1_NM, 1) T(0) {bti}:ud\n\
-         \x20   {message} ({owords}) T off(0,0)<0;1,0> data.0\n\
+         {bind}\
+         \x20   {message} ({owords}){surface} off(0,0)<0;1,0> data.0\n\
          \x20   ret (M1, 1)\n",
-        owords * 4
+        owords * 4,
+        if a64 { 8 } else { 4 },
     )
 }
 
@@ -77,14 +86,20 @@ fn raw_oword_descriptors_are_the_finalizers() {
         return;
     }
     for (platform, finalizer, input_offset) in PLATFORMS {
-        let result = compile(&[input("quality/oword_headers.ll")], platform, 0);
-        assert!(!result.failed(), "{platform:?}: {:?}", result.diagnostics);
         let mut shapes = Vec::new();
-        for kernel in ["oword_shapes", "oword_rows"] {
+        let kernels = [
+            ("quality/oword_headers.ll", "oword_shapes", "raw_sends.10."),
+            ("quality/oword_headers.ll", "oword_rows", "raw_sends.10."),
+            ("quality/oword_headers.ll", "oword_constants", "raw_sends.10."),
+            ("quality/svm_addr64.ll", "svm_addr64", "raw_sends.12."),
+        ];
+        for (fixture, kernel, raw_form) in kernels {
+            let result = compile(&[input(fixture)], platform, 0);
+            assert!(!result.failed(), "{platform:?}: {:?}", result.diagnostics);
             let file = format!("{kernel}.visaasm");
             let out = result.outputs.iter().find(|f| f.name == file).expect("a kernel of the fixture");
             let text = std::str::from_utf8(&out.bytes).unwrap();
-            let raw = text.lines().filter(|l| l.trim_start().starts_with("raw_sends.10.")).count();
+            let raw = text.lines().filter(|l| l.trim_start().starts_with(raw_form)).count();
             let listing = finalize_under(&file, text, finalizer).unwrap();
             let sends = oword_sends(&listing);
             assert!(
@@ -100,18 +115,29 @@ fn raw_oword_descriptors_are_the_finalizers() {
                 assert!(shapes.iter().any(|s| s.message == name), "{platform:?}: no {name} in {shapes:?}");
             }
         }
+        assert!(
+            shapes.iter().any(|s| s.message.starts_with("a64")),
+            "{platform:?}: no A64 block in {shapes:?}"
+        );
         for send in shapes {
             let write = send.message.contains("write");
+            let a64 = send.message.starts_with("a64");
             let owords: u32 = send.message.rsplit('x').next().unwrap().parse().unwrap();
             let bti = send.desc & 0xFF;
-            let reference = visa_form(write, owords, bti, input_offset);
+            let reference = visa_form(a64, write, owords, bti, input_offset);
             let listing = finalize_under("shape.visaasm", &reference, finalizer).unwrap();
             let theirs = oword_sends(&listing);
             assert_eq!(theirs, vec![send.clone()], "{platform:?}: genxc's send against the vISA form's");
             // the simulator decodes the descriptor into what the listing says
             let d = Descriptor::decode(send.desc);
             assert_eq!(d.oword_block_owords(), Some(owords), "{platform:?} {send:?}");
-            assert_eq!(d.msg_type, if write { 8 } else { 0 }, "{platform:?} {send:?}");
+            let msg_type = match (a64, write) {
+                (false, false) => 0,
+                (false, true) => 8,
+                (true, false) => 20,
+                (true, true) => 21,
+            };
+            assert_eq!(d.msg_type, msg_type, "{platform:?} {send:?}");
             assert!(d.header && d.mlen == 1, "{platform:?} {send:?}");
         }
     }

@@ -143,9 +143,8 @@ struct Func {
     pred_homes: HashMap<InstId, predicates::PredHome>,
     /// Its SIMD control flow: goto/join masks (no variables) and goto targets.
     cf: SimdCf,
-    /// Regalloc variables declared as the offset dword of a message header (see
-    /// [`block_headers`]).
-    block_headers: foldhash::HashSet<u32>,
+    /// Oword block messages sent raw and their headers (see [`block_headers`]).
+    block_headers: block_headers::HeaderPlan,
 }
 
 /// How a result is written: under a predicate, or under the execution mask of SIMD control flow
@@ -206,6 +205,8 @@ struct Selector<'a> {
     views: HashMap<(m::VarId, VisaType), m::VarId>,
     /// Message header variables whose offset dword a variable aliases (see [`block_headers`]).
     header_vars: foldhash::HashSet<m::VarId>,
+    /// Headers holding a constant offset since the last label (see [`block_headers`]).
+    constant_headers: HashMap<u32, m::VarId>,
     decl_types: HashMap<m::VarId, VisaType>,
     /// Surface arguments: their surface variable and binding-table index.
     surfaces: HashMap<u32, (m::SurfaceId, u32)>,
@@ -335,7 +336,7 @@ fn select_unit(
                 ret_pred: None,
                 pred_homes: HashMap::new(),
                 cf: p.simd_cf,
-                block_headers: foldhash::HashSet::default(),
+                block_headers: block_headers::HeaderPlan::default(),
             }
         })
         .collect();
@@ -353,6 +354,7 @@ fn select_unit(
         cur: 0,
         views: HashMap::new(),
         header_vars: foldhash::HashSet::default(),
+        constant_headers: HashMap::new(),
         decl_types: HashMap::new(),
         surfaces: HashMap::new(),
         bindless: HashMap::new(),
@@ -397,6 +399,7 @@ fn select_unit(
     for i in 0..s.funcs.len() {
         s.cur = i;
         s.constants.clear();
+        s.constant_headers.clear();
         s.slice_copies.clear();
         s.cond_words.clear();
         s.funcs[i].pred_homes = s.plan_pred_homes();
@@ -658,7 +661,12 @@ impl Selector<'_> {
             Some(a) => Some(a),
             None => self.header_of_planned(idx, &name)?,
         };
-        let id = self.add_var(name, ty, var.ty.num_elems(), alias)?;
+        let mut n = var.ty.num_elems();
+        if alias.is_none() && self.fx().block_headers.padded.contains(&idx.0) {
+            // the result of a block read sent raw: its response fills whole GRFs
+            n = n.max(self.grf() / ty.size());
+        }
+        let id = self.add_var(name, ty, n, alias)?;
         self.funcs[self.cur].vars[idx.0 as usize] = Some(id);
         if let Some(bti) = surface_bti {
             self.surface_values.push((id, bti));
@@ -791,6 +799,7 @@ impl Selector<'_> {
         // code after a label may be reached without what came before it
         if matches!(i, VInst::Label(_)) {
             self.constants.clear();
+            self.constant_headers.clear();
         }
         self.forget_slice_copies(&i);
         self.k.body.push(i);

@@ -1,13 +1,15 @@
 //! Raw split sends (`raw_sends`) whose message descriptor the simulator decodes, as the data
-//! port does: the oword block read and write of the data cache (HDC, shared function 0xA) on a
-//! binding-table surface or shared local memory. The descriptor's fields: binding-table index in
-//! bits 7:0, block size in 10:8 (0: one oword, the low half of the block; 2: two owords; 3:
-//! four; 4: eight), message type in 18:14 (0: oword block read; 8: oword block write), header
-//! present in bit 19, response length in 24:20 and message length in 28:25 (GRFs). The header
-//! (the first payload, one GRF) gives the block's offset in owords in its dword 2; a write's data
-//! is the second payload, whose length the instruction says. Every other message (other shared
-//! functions, other message types, `raw_send`, an end of thread, a predicate) is reported as not
-//! modeled, never guessed.
+//! port does: the oword block read and write of the data cache 0 (HDC, shared function 0xA) on a
+//! binding-table surface or shared local memory, and the A64 (stateless, 64-bit address) oword
+//! block read and write of the data cache 1 (shared function 0xC). The descriptor's fields:
+//! binding-table index in bits 7:0 (255, stateless, for A64), block size in 10:8 (0: one oword;
+//! 2: two owords; 3: four; 4: eight), message type in 18:14 (data cache 0: 0 oword block read, 8
+//! oword block write; data cache 1: 20 A64 oword block read, 21 A64 oword block write), header
+//! present in bit 19, response length in 24:20 and message length in 28:25 (GRFs). The header (the
+//! first payload, one GRF) gives the block's offset in owords in its dword 2, or the A64 block's
+//! byte address in its qword 0; a write's data is the second payload, whose length the
+//! instruction says. Every other message (other shared functions, other message types,
+//! `raw_send`, an end of thread, a predicate) is reported as not modeled, never guessed.
 
 use super::state::Thread;
 use super::Ctx;
@@ -17,6 +19,14 @@ use genxc_visa::{Inst, SrcOp};
 
 /// Shared function id of the data cache 0 (HDC) data port.
 const SFID_DC0: u8 = 0xA;
+/// Shared function id of the data cache 1 data port (A64 messages).
+const SFID_DC1: u8 = 0xC;
+/// Data cache 1 message type of an A64 oword block read.
+const A64_OWORD_BLOCK_READ: u32 = 20;
+/// Data cache 1 message type of an A64 oword block write.
+const A64_OWORD_BLOCK_WRITE: u32 = 21;
+/// Binding-table index of a stateless (A64) message.
+const BTI_STATELESS: u32 = 255;
 /// HDC message type of an oword block read.
 const OWORD_BLOCK_READ: u32 = 0;
 /// HDC message type of an oword block write.
@@ -89,17 +99,22 @@ impl Thread {
         if pred.is_some() || !exec.nomask {
             return Err(SimError::NotModeled("a predicated or masked raw_sends".into()));
         }
-        if *sfid != SFID_DC0 {
-            return Err(SimError::NotModeled(format!("raw_sends to shared function {sfid:#x}")));
-        }
         let d = Descriptor::decode(descriptor_value(self, cx, desc)?);
+        let write = match (*sfid, d.msg_type) {
+            (SFID_DC0, OWORD_BLOCK_READ) | (SFID_DC1, A64_OWORD_BLOCK_READ) => false,
+            (SFID_DC0, OWORD_BLOCK_WRITE) | (SFID_DC1, A64_OWORD_BLOCK_WRITE) => true,
+            (SFID_DC0 | SFID_DC1, t) => {
+                return Err(SimError::NotModeled(format!(
+                    "data cache message type {t} (shared function {sfid:#x})"
+                )))
+            }
+            (other, _) => {
+                return Err(SimError::NotModeled(format!("raw_sends to shared function {other:#x}")))
+            }
+        };
         let Some(owords) = d.oword_block_owords() else {
             return Err(SimError::NotModeled(format!("data cache message control {:#x}", d.control)));
         };
-        if !matches!(d.msg_type, OWORD_BLOCK_READ | OWORD_BLOCK_WRITE) {
-            return Err(SimError::NotModeled(format!("data cache message type {}", d.msg_type)));
-        }
-        let write = d.msg_type == OWORD_BLOCK_WRITE;
         let data_grfs = (owords * 16).div_ceil(cx.grf);
         let (want_rlen, want_src1) = if write { (0, data_grfs) } else { (data_grfs, 0) };
         if !d.header || d.mlen != 1 || u32::from(*num_src0) != 1 || d.rlen != want_rlen {
@@ -113,15 +128,26 @@ impl Thread {
                 "raw_sends of an oword block of {owords} owords with {num_src1} data and {num_dst} response GRFs"
             )));
         }
-        let space = match d.bti {
-            BTI_SLM => Space::Slm,
-            b if b <= MAX_USER_BTI => Space::Surface(b),
-            b => {
-                return Err(SimError::NotModeled(format!("oword block messages on binding-table index {b}")))
+        let (space, addr) = if *sfid == SFID_DC1 {
+            if d.bti != BTI_STATELESS {
+                return Err(SimError::NotModeled(format!(
+                    "A64 block messages on binding-table index {}",
+                    d.bti
+                )));
             }
+            (Space::Svm, self.raw_value(cx, *src0, 0, 8, "the address (header qword 0)")?)
+        } else {
+            let space = match d.bti {
+                BTI_SLM => Space::Slm,
+                b if b <= MAX_USER_BTI => Space::Surface(b),
+                b => {
+                    return Err(SimError::NotModeled(format!(
+                        "oword block messages on binding-table index {b}"
+                    )))
+                }
+            };
+            (space, self.raw_value(cx, *src0, 8, 4, "the offset (header dword 2)")? * 16)
         };
-        let offset = self.raw_value(cx, *src0, 8, 4, "the offset (header dword 2)")?;
-        let addr = offset * 16;
         if write {
             self.block_store(cx, mem, space, addr, owords * 16, *src1)
         } else {
@@ -146,5 +172,13 @@ mod tests {
         assert_eq!(Descriptor::decode(0x0218_0200).oword_block_owords(), Some(2));
         // an "oword aligned block read" (type 1) of the finalizer's argument prologue
         assert_eq!(Descriptor::decode(0x0218_42FD).msg_type, 1);
+        // "a64 unaligned oword block read x8" and "write x1" (TGLLP)
+        let a64 = Descriptor::decode(0x024D_04FF);
+        assert_eq!(
+            (a64.bti, a64.msg_type, a64.rlen, a64.oword_block_owords()),
+            (255, A64_OWORD_BLOCK_READ, 4, Some(8))
+        );
+        let a64 = Descriptor::decode(0x020D_40FF);
+        assert_eq!((a64.msg_type, a64.rlen, a64.oword_block_owords()), (A64_OWORD_BLOCK_WRITE, 0, Some(1)));
     }
 }
