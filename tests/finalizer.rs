@@ -397,6 +397,8 @@ fn inline_asm_text_reaches_the_finalizer() {
         let asm: Vec<&str> = text
             .lines()
             .map(str::trim)
+            // (the messages, sent raw, name `%null` too)
+            .filter(|l| !l.starts_with("raw_sends"))
             .filter(|l| l.starts_with("add (M1, ") || l.starts_with("shl (M1, 8)") || l.contains("%null"))
             .collect();
         assert_eq!(asm.len(), 4, "{p}: {text}");

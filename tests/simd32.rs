@@ -30,7 +30,9 @@ fn thirty_two_lane_dword_work_is_simd32_on_pvc() {
     assert!(vector.len() > 50, "{vector:#?}");
     // the 64-lane sat is cut like the multiply it saturates, each piece one `mul.sat`
     assert_eq!(vector.iter().filter(|(_, l)| l.starts_with("mul.sat")).count(), 2, "{vector:#?}");
-    for (n, line) in &vector {
+    // (an oword block message sent raw is a block, not lanes: its send's execution size is the
+    // finalizer's own for the vISA form)
+    for (n, line) in vector.iter().filter(|(_, l)| !l.starts_with("raw_sends.10.")) {
         assert_eq!(*n, 32, "not SIMD32 on pvc: {line}");
     }
     // the 32-byte-register parts split the same work into SIMD16 pieces

@@ -2,7 +2,10 @@
 //! instructions, and the thread-payload, memory, synchronisation and message intrinsics as their
 //! vISA instructions. Integer division where the platform has none is expanded here too.
 
-use super::{alu, mov, signed_type, unsigned_type, AluDesc, CopySrc, Op, Operand, Selector, WriteMask, R};
+use super::{
+    alu, block_headers, mov, signed_type, unsigned_type, AluDesc, CopySrc, Op, Operand, Selector, WriteMask,
+    R,
+};
 use crate::availability::AluFeature;
 use crate::lsc::lsc;
 use genxc_diag::{invalid, not_available, unsupported};
@@ -909,6 +912,17 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
             }
             let bytes = ty.bytes();
             let size = if matches!(bytes, 2 | 4 | 8) { m::Owords::O1 } else { owords(bytes)? };
+            let offset = s.scalar_u32(args[2], name)?;
+            if let (OwordLd, 16.., Some(bti)) = (iid, bytes, s.known_bti(args[1])) {
+                let dst = s.msg_dst(id)?;
+                let block = block_headers::OwordBlock { write: false, owords: size.count(), bti: Some(bti) };
+                // (a response of whole GRFs only: a smaller destination would be overwritten past its end)
+                if s.response_fits(block, dst) {
+                    if let Some(header) = s.message_header(id, &offset)? {
+                        return s.raw_oword_block(block, header, dst);
+                    }
+                }
+            }
             let surface = s.surface(args[1])?;
             if surface == m::SurfaceId::SLM && !s.platform.info().has_oword_slm {
                 return Err(not_available(format!(
@@ -916,7 +930,6 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
                     s.platform
                 )));
             }
-            let offset = s.scalar_u32(args[2], name)?;
             if bytes < 16 {
                 // A load of one word or one or two dwords: one oword is the smallest block, as Intel's Vector
                 // Compiler emits it (`oword_ld (1)`); it lands in a GRF-aligned oword of its own and
@@ -946,6 +959,14 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
                 return oword_st_small(s, name, args, bytes);
             }
             let size = owords(bytes)?;
+            let offset = s.scalar_u32(args[1], name)?;
+            let src = Raw::of(s.block_var(args[2])?);
+            let raw = s.known_bti(args[0]);
+            let header = if raw.is_some() { s.message_header(id, &offset)? } else { None };
+            if let (Some(bti), Some(header)) = (raw, header) {
+                let block = block_headers::OwordBlock { write: true, owords: size.count(), bti: Some(bti) };
+                return s.raw_oword_block(block, header, src);
+            }
             let surface = s.surface(args[0])?;
             if surface == m::SurfaceId::SLM && !s.platform.info().has_oword_slm {
                 return Err(not_available(format!(
@@ -953,8 +974,6 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
                     s.platform
                 )));
             }
-            let offset = s.scalar_u32(args[1], name)?;
-            let src = Raw::of(s.block_var(args[2])?);
             s.push(VInst::OwordSt { size, surface, offset, src });
             Ok(())
         }
@@ -1226,6 +1245,14 @@ fn memory(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[Value]) -> R<(
             let size = owords(data_ty.bytes())?;
             let address = s.src(args[0], VisaType::UQ)?;
             let data = if store { Raw::of(s.block_var(args[1])?) } else { s.msg_dst(id)? };
+            // sent raw when the address is a header's (a response of whole GRFs only)
+            let block = block_headers::OwordBlock { write: store, owords: size.count(), bti: None };
+            let whole = store || s.response_fits(block, data);
+            let header = s.header_at(&address, block_headers::HeaderSlot::A64Address);
+            if let (true, Some(header)) = (whole && block_headers::sends_raw_oword_blocks(s.platform), header)
+            {
+                return s.raw_oword_block(block, header, data);
+            }
             s.push(VInst::SvmBlock { store, size, address, data });
             Ok(())
         }

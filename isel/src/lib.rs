@@ -11,6 +11,7 @@
 //! reported as `unsupported: <what>`, never emitted wrongly.
 
 pub mod availability;
+mod block_headers;
 mod constants;
 mod control;
 mod emulate;
@@ -143,6 +144,8 @@ struct Func {
     pred_homes: HashMap<InstId, predicates::PredHome>,
     /// Its SIMD control flow: goto/join masks (no variables) and goto targets.
     cf: SimdCf,
+    /// Oword block messages sent raw and their headers (see [`block_headers`]).
+    block_headers: block_headers::HeaderPlan,
 }
 
 /// How a result is written: under a predicate, or under the execution mask of SIMD control flow
@@ -201,6 +204,10 @@ struct Selector<'a> {
     /// The function being emitted.
     cur: usize,
     views: HashMap<(m::VarId, VisaType), m::VarId>,
+    /// Message header variables whose offset dword a variable aliases (see [`block_headers`]).
+    header_vars: foldhash::HashSet<m::VarId>,
+    /// Headers holding a constant offset since the last label (see [`block_headers`]).
+    constant_headers: HashMap<u32, m::VarId>,
     decl_types: HashMap<m::VarId, VisaType>,
     /// Surface arguments: their surface variable and binding-table index.
     surfaces: HashMap<u32, (m::SurfaceId, u32)>,
@@ -335,6 +342,7 @@ fn select_unit(
                 ret_pred: None,
                 pred_homes: HashMap::new(),
                 cf: p.simd_cf,
+                block_headers: block_headers::HeaderPlan::default(),
             }
         })
         .collect();
@@ -351,6 +359,8 @@ fn select_unit(
         func_of,
         cur: 0,
         views: HashMap::new(),
+        header_vars: foldhash::HashSet::default(),
+        constant_headers: HashMap::new(),
         decl_types: HashMap::new(),
         surfaces: HashMap::new(),
         bindless: HashMap::new(),
@@ -396,9 +406,11 @@ fn select_unit(
     for i in 0..s.funcs.len() {
         s.cur = i;
         s.constants.clear();
+        s.constant_headers.clear();
         s.slice_copies.clear();
         s.cond_words.clear();
         s.funcs[i].pred_homes = s.plan_pred_homes();
+        s.funcs[i].block_headers = s.plan_block_headers();
         if let Some(l) = s.funcs[i].sub {
             s.loaded_addrs.clear();
             s.k.body.push(VInst::Subroutine(l));
@@ -652,7 +664,17 @@ impl Selector<'_> {
         let prefix = if self.cur == 0 { String::new() } else { format!("{}_", self.f().name) };
         // a surface argument's general variable is named apart from its surface variable
         let suffix = if surface_bti.is_some() { "_bti" } else { "" };
-        let id = self.add_var(format!("{prefix}{}{suffix}", var.name), ty, var.ty.num_elems(), alias)?;
+        let name = format!("{prefix}{}{suffix}", var.name);
+        let alias = match alias {
+            Some(a) => Some(a),
+            None => self.header_of_planned(idx, &name)?,
+        };
+        let mut n = var.ty.num_elems();
+        if alias.is_none() && self.fx().block_headers.padded.contains(&idx.0) {
+            // the result of a block read sent raw: its response fills whole GRFs
+            n = n.max(self.grf() / ty.size());
+        }
+        let id = self.add_var(name, ty, n, alias)?;
         self.funcs[self.cur].vars[idx.0 as usize] = Some(id);
         if let Some(bti) = surface_bti {
             self.surface_values.push((id, bti));
@@ -806,6 +828,7 @@ impl Selector<'_> {
         // code after a label may be reached without what came before it
         if matches!(i, VInst::Label(_)) {
             self.constants.clear();
+            self.constant_headers.clear();
         }
         // address registers are not kept across control flow, calls or inline assembly
         if matches!(

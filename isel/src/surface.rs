@@ -22,7 +22,7 @@ use genxc_regalloc::VarIdx;
 use genxc_visa::model::{self as m, Exec, Imm, Inst as VInst, SrcOp, VisaType};
 
 /// The largest binding-table index of a user surface (240..255 are reserved).
-const MAX_USER_BTI: u64 = 239;
+pub(crate) const MAX_USER_BTI: u64 = 239;
 /// The binding-table index of the stack surface (`T1`).
 const BTI_STACK: u64 = 253;
 /// The binding-table index of shared local memory (`%slm`, `T0`).
@@ -31,7 +31,7 @@ const BTI_SLM: u64 = 254;
 const BTI_STATELESS: u64 = 255;
 
 /// What a message's surface operand is, before any instruction is emitted for it.
-enum SurfaceOperand {
+pub(crate) enum SurfaceOperand {
     /// A kernel surface argument: its surface variable and fixed binding-table index.
     Argument(m::SurfaceId, u32),
     /// A constant binding-table index.
@@ -44,7 +44,7 @@ enum SurfaceOperand {
 
 impl Selector<'_> {
     /// Classifies a surface operand; an undefined or non-scalar-i32 operand is an error.
-    fn surface_operand(&self, v: Value) -> R<SurfaceOperand> {
+    pub(crate) fn surface_operand(&self, v: Value) -> R<SurfaceOperand> {
         if let Value::Param(p) = v {
             if self.cur == 0 {
                 if let Some(&(sid, bti)) = self.surfaces.get(&p) {

@@ -76,7 +76,7 @@ impl Thread {
     }
 
     /// Loads `len` bytes of a block from memory into a raw operand, a dword at a time.
-    fn block_load(
+    pub(super) fn block_load(
         &mut self,
         cx: &Ctx,
         mem: &mut Memory,
@@ -93,7 +93,7 @@ impl Thread {
     }
 
     /// Stores `len` bytes of a raw operand as a block, a dword at a time.
-    fn block_store(
+    pub(super) fn block_store(
         &mut self,
         cx: &Ctx,
         mem: &mut Memory,

@@ -9,7 +9,8 @@
 //! before writing its destination. Files: [`state`] (register file, predicates, addresses,
 //! inputs), [`regions`] (operand access), [`value`] (types and conversions), [`alu`], [`control`],
 //! [`calls`] (stack calls to the file's `.global_function`s),
-//! [`messages`] (legacy surface and SVM messages), [`lsc`] (LSC messages). The precision model of
+//! [`messages`] (legacy surface and SVM messages), [`raw_send`] (raw sends whose descriptor is
+//! decoded), [`lsc`] (LSC messages). The precision model of
 //! the math functions is [`math`] (shared with the reference interpreter).
 
 pub mod alu;
@@ -17,6 +18,7 @@ pub mod calls;
 pub mod control;
 pub mod lsc;
 pub mod messages;
+pub mod raw_send;
 pub mod regions;
 pub mod sampler;
 pub mod state;
@@ -410,9 +412,7 @@ impl Thread {
             | Inst::AddrAdd { .. } => self.alu(cx, inst, mask),
             Inst::Lsc { .. } | Inst::LscBlock2d { .. } => self.lsc(cx, inst, mask, memory),
             Inst::Dpas { .. } => self.dpas(cx, inst, mask),
-            Inst::RawSend { .. } | Inst::RawSends { .. } => {
-                Err(SimError::NotModeled("raw_send/raw_sends (their descriptors are not decoded)".into()))
-            }
+            Inst::RawSend { .. } | Inst::RawSends { .. } => self.raw_send(cx, inst, memory),
             Inst::Sample { .. } | Inst::Load { .. } => self.sampler_message(cx, inst, mask, memory),
             Inst::Load3d { op, .. } => Err(SimError::NotModeled(format!(
                 "{}: the sampler's 3D load messages (texel offsets, levels of detail, multisampled \
