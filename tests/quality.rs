@@ -54,6 +54,7 @@ const RECORDED: &[(&str, &str, u32)] = &[
     ("tgllp", "slm_exchange_ids", 34),
     ("tgllp", "filter_chain", 18),
     ("tgllp", "clamp_minmax", 23),
+    ("tgllp", "predicate_algebra", 25),
     ("dg2", "saxpy", 12),
     ("dg2", "haar_pairs", 11),
     ("dg2", "transpose8x8", 44),
@@ -75,6 +76,7 @@ const RECORDED: &[(&str, &str, u32)] = &[
     ("dg2", "slm_exchange_ids", 36),
     ("dg2", "filter_chain", 20),
     ("dg2", "clamp_minmax", 24),
+    ("dg2", "predicate_algebra", 27),
     ("pvc", "saxpy", 11),
     ("pvc", "haar_pairs", 9),
     ("pvc", "transpose8x8", 29),
@@ -96,6 +98,7 @@ const RECORDED: &[(&str, &str, u32)] = &[
     ("pvc", "slm_exchange_ids", 33),
     ("pvc", "filter_chain", 18),
     ("pvc", "clamp_minmax", 23),
+    ("pvc", "predicate_algebra", 25),
 ];
 
 /// Gen instructions of a `GenX_IR` listing: `(body, prologue)`. Instructions are the lines that
