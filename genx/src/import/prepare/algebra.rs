@@ -7,7 +7,7 @@
 //! as that; a predicate operation repeated in a block computed once; then LLVM's instruction
 //! simplifier (which only ever replaces an instruction by a value already there or a constant:
 //! `select c, x, x` is `x`, `(x + y) - x` is `y`) and removes what is left unused. It runs on
-//! modules in GenX form (the rewrites of [`super::prepare_module`] build what they need).
+//! valid modules in GenX form, after the validation (convert.rs).
 
 use super::super::raw::{ModuleRef, Val};
 use super::builder::{Builder, NONAME};
@@ -331,9 +331,21 @@ fn calls_simd_cf(f: Val) -> bool {
     })
 }
 
+/// Whether `f` computes a value nothing uses (other than by a call): the simplifier would remove
+/// it, and with it the error the selection gives for an operation the platform lacks; such a
+/// function is left as it is.
+fn has_unused_values(f: Val) -> bool {
+    f.blocks().into_iter().flat_map(|b| b.instructions()).any(|i| {
+        i.opcode() != LLVMOpcode::LLVMCall
+            && i.ty().kind() != LLVMTypeKind::LLVMVoidTypeKind
+            && i.users().is_empty()
+    })
+}
+
 /// Runs the folds over every defined function of `m`.
 pub fn simplify_algebra(m: &ModuleRef) {
-    let defined: Vec<Val> = m.functions().into_iter().filter(|f| !f.is_declaration()).collect();
+    let defined: Vec<Val> =
+        m.functions().into_iter().filter(|f| !f.is_declaration() && !has_unused_values(*f)).collect();
     let b = Builder::new(m);
     for &f in &defined {
         if !calls_simd_cf(f) {

@@ -10,7 +10,7 @@
 //! names it, located, as before.
 
 mod aggregates;
-mod algebra;
+pub mod algebra;
 mod assert_print;
 mod bfloat;
 mod builder;
@@ -61,9 +61,6 @@ pub fn prepare_module(m: &ModuleRef, platform: Platform, stack: PrivateStack) ->
     // Operations on constants become the constants they compute (LLVM's constant folder), in
     // every module.
     constant_fold::fold_constant_operations(m);
-    if !needs_preparation(m) {
-        algebra::simplify_algebra(m);
-    }
     min_max::select_min_max(m);
     // Loop-carried values nothing reads go with the operations only they use, in every module.
     dead_phis::remove_dead_phis(m);
