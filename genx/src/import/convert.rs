@@ -72,11 +72,17 @@ pub fn import_module_counted_with_private_stack(
     // (before the preparation, which rebuilds kernels with pointer parameters without their
     // attributes)
     check_unlisted_kernel_args(&mr, &kernel_nodes(&mr).0)?;
+    let genx_form = !super::prepare::needs_preparation(&mr);
     super::prepare::prepare_module(&mr, platform, stack)?;
     // Regions reaching past the end of their vector (GenX form or not): split into the parts
     // inside it, each with a warning.
     let region_warnings = super::prepare::region_past_end::clip_regions_past_end(&mr)?;
     super::validate::validate(&mr)?;
+    // Predicate and integer algebra on a valid module in GenX form (after the validation, which
+    // thus sees every instruction the source holds, used or not).
+    if genx_form {
+        super::prepare::algebra::simplify_algebra(&mr);
+    }
     let mut module = Module::default();
     let mut fmap: HashMap<Val, FuncId> = HashMap::new();
     let defined: Vec<Val> = mr.functions().into_iter().filter(|f| !f.is_declaration()).collect();

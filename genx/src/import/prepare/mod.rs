@@ -10,6 +10,7 @@
 //! names it, located, as before.
 
 mod aggregates;
+pub mod algebra;
 mod assert_print;
 mod bfloat;
 mod builder;
@@ -33,6 +34,7 @@ mod promote_array;
 mod reductions;
 mod region_access;
 pub mod region_past_end;
+mod select_diamonds;
 mod simd_cf;
 mod simd_cf_em;
 mod simd_cf_source;

@@ -7,28 +7,27 @@ bb0:
   %v4 = fneg <8 x float> %v3
   %v5 = fdiv <8 x float> %v4, <float 0x4008000000000000, float 0x4008000000000000, float 0x4008000000000000, float 0x4008000000000000, float 0x4008000000000000, float 0x4008000000000000, float 0x4008000000000000, float 0x4008000000000000>
   %v6 = fptrunc <8 x float> %v5 to <8 x half>
-  %v8 = call <8 x half> @llvm.fmuladd.v8f16(<8 x half> %v6, <8 x half> <half 0xH3C00, half 0xH3C00, half 0xH3C00, half 0xH3C00, half 0xH3C00, half 0xH3C00, half 0xH3C00, half 0xH3C00>, <8 x half> %v6)
-  %v9 = fpext <8 x half> %v8 to <8 x float>
-  %v10 = fptosi <8 x float> %v9 to <8 x i32>
-  %v11 = fptoui <8 x float> %v9 to <8 x i32>
-  %v12 = trunc <8 x i32> %v10 to <8 x i16>
-  %v13 = zext <8 x i16> %v12 to <8 x i32>
-  %v14 = sext <8 x i16> %v12 to <8 x i32>
-  %v15 = add <8 x i32> %v13, %v14
-  %v16 = add <8 x i32> %v15, %v11
-  call void @llvm.genx.oword.st.v8i32(i32 254, i32 %arg0, <8 x i32> %v16)
-  %v18 = bitcast <8 x i32> %v16 to <8 x float>
-  %v19 = fmul <8 x float> %v18, %v9
-  call void @llvm.genx.oword.st.v8f32(i32 254, i32 %arg0, <8 x float> %v19)
-  %v23 = call <8 x half> @llvm.genx.rdregionf.v8f16.v8f16.i16(<8 x half> %v8, i32 0, i32 8, i32 1, i16 0, i32 undef)
-  %v24 = call <16 x half> @llvm.genx.wrregionf.v16f16.v8f16.i16.i1(<16 x half> undef, <8 x half> %v23, i32 0, i32 8, i32 1, i16 0, i32 undef, i1 true)
-  %v25 = call <8 x half> @llvm.genx.rdregionf.v8f16.v8f16.i16(<8 x half> %v6, i32 0, i32 8, i32 1, i16 0, i32 undef)
-  %v21 = call <16 x half> @llvm.genx.wrregionf.v16f16.v8f16.i16.i1(<16 x half> %v24, <8 x half> %v25, i32 0, i32 8, i32 1, i16 16, i32 undef, i1 true)
-  call void @llvm.genx.oword.st.v16f16(i32 254, i32 %arg0, <16 x half> %v21)
+  %v7 = fadd <8 x half> %v6, %v6
+  %v8 = fpext <8 x half> %v7 to <8 x float>
+  %v9 = fptosi <8 x float> %v8 to <8 x i32>
+  %v10 = fptoui <8 x float> %v8 to <8 x i32>
+  %v11 = trunc <8 x i32> %v9 to <8 x i16>
+  %v12 = zext <8 x i16> %v11 to <8 x i32>
+  %v13 = sext <8 x i16> %v11 to <8 x i32>
+  %v14 = add <8 x i32> %v12, %v13
+  %v15 = add <8 x i32> %v14, %v10
+  call void @llvm.genx.oword.st.v8i32(i32 254, i32 %arg0, <8 x i32> %v15)
+  %v17 = bitcast <8 x i32> %v15 to <8 x float>
+  %v18 = fmul <8 x float> %v17, %v8
+  call void @llvm.genx.oword.st.v8f32(i32 254, i32 %arg0, <8 x float> %v18)
+  %v22 = call <8 x half> @llvm.genx.rdregionf.v8f16.v8f16.i16(<8 x half> %v7, i32 0, i32 8, i32 1, i16 0, i32 undef)
+  %v23 = call <16 x half> @llvm.genx.wrregionf.v16f16.v8f16.i16.i1(<16 x half> undef, <8 x half> %v22, i32 0, i32 8, i32 1, i16 0, i32 undef, i1 true)
+  %v24 = call <8 x half> @llvm.genx.rdregionf.v8f16.v8f16.i16(<8 x half> %v6, i32 0, i32 8, i32 1, i16 0, i32 undef)
+  %v20 = call <16 x half> @llvm.genx.wrregionf.v16f16.v8f16.i16.i1(<16 x half> %v23, <8 x half> %v24, i32 0, i32 8, i32 1, i16 16, i32 undef, i1 true)
+  call void @llvm.genx.oword.st.v16f16(i32 254, i32 %arg0, <16 x half> %v20)
   ret void
 }
 
-declare <8 x half> @llvm.fmuladd.v8f16(<8 x half>, <8 x half>, <8 x half>)
 declare <8 x i32> @llvm.genx.oword.ld.v8i32(i32, i32, i32)
 declare void @llvm.genx.oword.st.v16f16(i32, i32, <16 x half>)
 declare void @llvm.genx.oword.st.v8f32(i32, i32, <8 x float>)

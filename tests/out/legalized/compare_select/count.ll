@@ -6,13 +6,12 @@ bb0:
   %v3 = call <16 x i32> @llvm.genx.wrregioni.v16i32.i32.i16.i1(<16 x i32> undef, i32 %arg1, i32 0, i32 1, i32 1, i16 0, i32 undef, i1 true)
   %v4 = call <16 x i32> @llvm.genx.rdregioni.v16i32.v16i32.i16(<16 x i32> %v3, i32 0, i32 1, i32 0, i16 0, i32 undef)
   %v5 = icmp ugt <16 x i32> %v2, %v4
-  %v6 = zext <16 x i1> %v5 to <16 x i32>
-  %v7 = mul <16 x i32> %v6, <i32 100, i32 100, i32 100, i32 100, i32 100, i32 100, i32 100, i32 100, i32 100, i32 100, i32 100, i32 100, i32 100, i32 100, i32 100, i32 100>
-  %v8 = add <16 x i32> %v2, %v7
-  %v10 = icmp eq i32 %arg2, 1
-  %v9 = sub <16 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>, %v8
-  %v11 = select i1 %v10, <16 x i32> %v9, <16 x i32> %v8
-  call void @llvm.genx.oword.st.v16i32(i32 %arg0, i32 %v1, <16 x i32> %v11)
+  %v6 = select <16 x i1> %v5, <16 x i32> <i32 100, i32 100, i32 100, i32 100, i32 100, i32 100, i32 100, i32 100, i32 100, i32 100, i32 100, i32 100, i32 100, i32 100, i32 100, i32 100>, <16 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %v7 = add <16 x i32> %v2, %v6
+  %v9 = icmp eq i32 %arg2, 1
+  %v8 = sub <16 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>, %v7
+  %v10 = select i1 %v9, <16 x i32> %v8, <16 x i32> %v7
+  call void @llvm.genx.oword.st.v16i32(i32 %arg0, i32 %v1, <16 x i32> %v10)
   ret void
 }
 

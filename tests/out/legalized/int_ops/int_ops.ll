@@ -8,22 +8,19 @@ bb0:
   %v5 = shl i32 %v4, 2
   %v6 = call <16 x i32> @llvm.genx.oword.ld.v16i32(i32 0, i32 %arg0, i32 %v5)
   %v7 = add <16 x i32> %v6, <i32 7, i32 7, i32 7, i32 7, i32 7, i32 7, i32 7, i32 7, i32 7, i32 7, i32 7, i32 7, i32 7, i32 7, i32 7, i32 7>
-  %v8 = sub <16 x i32> %v7, %v6
-  %v9 = mul <16 x i32> %v8, %v7
-  %v10 = and <16 x i32> %v9, %v6
-  %v11 = or <16 x i32> %v10, %v7
-  %v12 = xor <16 x i32> %v11, %v8
-  %v13 = shl <16 x i32> %v12, <i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3>
-  %v14 = lshr <16 x i32> %v13, <i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1>
-  %v15 = ashr <16 x i32> %v14, <i32 2, i32 2, i32 2, i32 2, i32 2, i32 2, i32 2, i32 2, i32 2, i32 2, i32 2, i32 2, i32 2, i32 2, i32 2, i32 2>
-  call void @llvm.genx.oword.st.v16i32(i32 %arg0, i32 %v5, <16 x i32> %v15)
-  %v17 = call <32 x i16> @llvm.genx.oword.ld.v32i16(i32 0, i32 %arg0, i32 %arg1)
-  %v18 = mul <32 x i16> %v17, %v17
-  %v19 = sub <32 x i16> <i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0>, %v18
-  call void @llvm.genx.oword.st.v32i16(i32 %arg0, i32 %arg1, <32 x i16> %v19)
-  %v21 = call <32 x i8> @llvm.genx.oword.ld.v32i8(i32 0, i32 %arg0, i32 %v5)
-  %v22 = add <32 x i8> %v21, %v21
-  call void @llvm.genx.oword.st.v32i8(i32 %arg0, i32 %arg1, <32 x i8> %v22)
+  %v8 = mul <16 x i32> <i32 7, i32 7, i32 7, i32 7, i32 7, i32 7, i32 7, i32 7, i32 7, i32 7, i32 7, i32 7, i32 7, i32 7, i32 7, i32 7>, %v7
+  %v9 = and <16 x i32> %v8, %v6
+  %v10 = or <16 x i32> %v9, %v7
+  %v11 = xor <16 x i32> %v10, <i32 7, i32 7, i32 7, i32 7, i32 7, i32 7, i32 7, i32 7, i32 7, i32 7, i32 7, i32 7, i32 7, i32 7, i32 7, i32 7>
+  %v12 = and <16 x i32> %v11, <i32 536870911, i32 536870911, i32 536870911, i32 536870911, i32 536870911, i32 536870911, i32 536870911, i32 536870911, i32 536870911, i32 536870911, i32 536870911, i32 536870911, i32 536870911, i32 536870911, i32 536870911, i32 536870911>
+  call void @llvm.genx.oword.st.v16i32(i32 %arg0, i32 %v5, <16 x i32> %v12)
+  %v14 = call <32 x i16> @llvm.genx.oword.ld.v32i16(i32 0, i32 %arg0, i32 %arg1)
+  %v15 = mul <32 x i16> %v14, %v14
+  %v16 = sub <32 x i16> <i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0>, %v15
+  call void @llvm.genx.oword.st.v32i16(i32 %arg0, i32 %arg1, <32 x i16> %v16)
+  %v18 = call <32 x i8> @llvm.genx.oword.ld.v32i8(i32 0, i32 %arg0, i32 %v5)
+  %v19 = add <32 x i8> %v18, %v18
+  call void @llvm.genx.oword.st.v32i8(i32 %arg0, i32 %arg1, <32 x i8> %v19)
   ret void
 }
 

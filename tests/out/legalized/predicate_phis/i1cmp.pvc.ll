@@ -9,22 +9,17 @@ bb0:
   %v6 = icmp eq <16 x i1> %v3, %v5
   %v7 = icmp ne <16 x i1> %v3, %v5
   %v8 = icmp ult <16 x i1> %v3, %v5
-  %v9 = icmp sgt <16 x i1> %v3, %v5
-  %v10 = select <16 x i1> %v6, <16 x i1> %v8, <16 x i1> %v9
-  %v11 = icmp ugt i32 %v0, 3
-  %v12 = icmp eq i32 %v0, 9
-  %v13 = select i1 %v11, i1 %v12, i1 false
-  %v14 = zext <16 x i1> %v6 to <16 x i32>
-  %v15 = zext <16 x i1> %v7 to <16 x i32>
-  %v16 = sext <16 x i1> %v10 to <16 x i32>
-  %v17 = zext i1 %v13 to i32
-  %v18 = call <16 x i32> @llvm.genx.wrregioni.v16i32.i32.i16.i1(<16 x i32> undef, i32 %v17, i32 0, i32 1, i32 1, i16 0, i32 undef, i1 true)
-  %v19 = call <16 x i32> @llvm.genx.rdregioni.v16i32.v16i32.i16(<16 x i32> %v18, i32 0, i32 1, i32 0, i16 0, i32 undef)
-  %v20 = shl <16 x i32> %v15, <i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1>
-  %v21 = or <16 x i32> %v14, %v20
-  %v22 = xor <16 x i32> %v21, %v16
-  %v23 = add <16 x i32> %v22, %v19
-  call void @llvm.genx.oword.st.v16i32(i32 %arg0, i32 %v1, <16 x i32> %v23)
+  %v9 = icmp eq i32 %v0, 9
+  %v10 = zext <16 x i1> %v6 to <16 x i32>
+  %v11 = sext <16 x i1> %v8 to <16 x i32>
+  %v12 = zext i1 %v9 to i32
+  %v13 = call <16 x i32> @llvm.genx.wrregioni.v16i32.i32.i16.i1(<16 x i32> undef, i32 %v12, i32 0, i32 1, i32 1, i16 0, i32 undef, i1 true)
+  %v14 = call <16 x i32> @llvm.genx.rdregioni.v16i32.v16i32.i16(<16 x i32> %v13, i32 0, i32 1, i32 0, i16 0, i32 undef)
+  %v15 = select <16 x i1> %v7, <16 x i32> <i32 2, i32 2, i32 2, i32 2, i32 2, i32 2, i32 2, i32 2, i32 2, i32 2, i32 2, i32 2, i32 2, i32 2, i32 2, i32 2>, <16 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %v16 = or <16 x i32> %v10, %v15
+  %v17 = xor <16 x i32> %v16, %v11
+  %v18 = add <16 x i32> %v17, %v14
+  call void @llvm.genx.oword.st.v16i32(i32 %arg0, i32 %v1, <16 x i32> %v18)
   ret void
 }
 

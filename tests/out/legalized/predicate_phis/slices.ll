@@ -7,17 +7,14 @@ bb0:
   %v4 = call <8 x i1> @llvm.genx.rdpredregion.v8i1.v16i1(<16 x i1> %v3, i32 0)
   %v5 = call <8 x i1> @llvm.genx.rdpredregion.v8i1.v16i1(<16 x i1> %v3, i32 8)
   %v6 = and <8 x i1> %v4, %v5
-  %v7 = select <8 x i1> %v5, <8 x i1> %v4, <8 x i1> %v6
-  %v8 = zext <8 x i1> %v5 to <8 x i32>
-  %v9 = icmp eq i32 %v0, 3
-  br i1 %v9, label %bb2, label %bb1
+  %v7 = zext <8 x i1> %v5 to <8 x i32>
+  %v8 = icmp eq i32 %v0, 3
+  %v9 = select i1 %v8, <8 x i1> %v5, <8 x i1> %v6
+  br label %bb1
 bb1:
-  br label %bb2
-bb2:
-  %v10 = phi <8 x i1> [ %v5, %bb0 ], [ %v7, %bb1 ]
-  %v11 = zext <8 x i1> %v10 to <8 x i32>
-  %v12 = add <8 x i32> %v11, %v8
-  call void @llvm.genx.oword.st.v8i32(i32 %arg0, i32 %v1, <8 x i32> %v12)
+  %v10 = zext <8 x i1> %v9 to <8 x i32>
+  %v11 = add <8 x i32> %v10, %v7
+  call void @llvm.genx.oword.st.v8i32(i32 %arg0, i32 %v1, <8 x i32> %v11)
   ret void
 }
 

@@ -14,13 +14,11 @@ bb0:
 
 define internal i1 @odd_or(i1 %arg0, i32 %arg1) {
 bb0:
-  br i1 %arg0, label %bb2, label %bb1
-bb1:
   %v0 = and i32 %arg1, 1
   %v1 = icmp ne i32 %v0, 0
-  br label %bb2
-bb2:
-  %v2 = phi i1 [ true, %bb0 ], [ %v1, %bb1 ]
+  %v2 = or i1 %arg0, %v1
+  br label %bb1
+bb1:
   ret i1 %v2
 }
 

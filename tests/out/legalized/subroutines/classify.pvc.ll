@@ -15,15 +15,11 @@ bb0:
 define internal i32 @sign(i32 %arg0) {
 bb0:
   %v0 = icmp slt i32 %arg0, 0
-  br i1 %v0, label %bb2, label %bb1
-bb1:
   %v1 = icmp sgt i32 %arg0, 0
   %v2 = zext i1 %v1 to i32
-  br label %bb3
-bb2:
-  br label %bb3
-bb3:
-  %v3 = phi i32 [ -1, %bb2 ], [ %v2, %bb1 ]
+  %v3 = select i1 %v0, i32 -1, i32 %v2
+  br label %bb1
+bb1:
   ret i32 %v3
 }
 

@@ -1,0 +1,374 @@
+//! Integer and predicate algebra on the LLVM module, the folds of LLVM's instruction combiner
+//! that Intel's Vector Compiler gets from it before its GenX passes and that genxc would
+//! otherwise select as written: compares of `i1` values in one canonical form (a signed compare
+//! of `i1` is the unsigned one of the other order: `true` is -1); a shift by a constant of a
+//! shift by a constant as one shift or one `and`; an operation of a constant and a choice
+//! between constants on a predicate (an extended predicate) as a select of two constants; a select of predicates that is an `and` or an `or`
+//! as that; a predicate operation repeated in a block computed once; then LLVM's instruction
+//! simplifier (which only ever replaces an instruction by a value already there or a constant:
+//! `select c, x, x` is `x`, `(x + y) - x` is `y`) and removes what is left unused. It runs on
+//! valid modules in GenX form, after the validation (convert.rs).
+
+use super::super::raw::{ModuleRef, Val};
+use super::builder::{Builder, NONAME};
+use inkwell::llvm_sys::core::*;
+use inkwell::llvm_sys::prelude::LLVMValueRef;
+use inkwell::llvm_sys::transforms::scalar::LLVMAddInstructionSimplifyPass;
+use inkwell::llvm_sys::{LLVMIntPredicate, LLVMOpcode, LLVMTypeKind};
+
+/// Whether `v`'s type is `i1` or a vector of `i1`.
+fn is_predicate(v: Val) -> bool {
+    let t = v.ty();
+    let e = if t.kind() == LLVMTypeKind::LLVMVectorTypeKind { t.element() } else { t };
+    e.kind() == LLVMTypeKind::LLVMIntegerTypeKind && e.int_width() == 1
+}
+
+/// The unsigned predicate a signed compare of `i1` values is, with the operands swapped.
+fn unsigned_swapped(p: LLVMIntPredicate) -> Option<LLVMIntPredicate> {
+    use LLVMIntPredicate::*;
+    Some(match p {
+        LLVMIntSGT => LLVMIntULT,
+        LLVMIntSGE => LLVMIntULE,
+        LLVMIntSLT => LLVMIntUGT,
+        LLVMIntSLE => LLVMIntUGE,
+        _ => return None,
+    })
+}
+
+/// Rewrites every signed compare of `i1` values in `f` into the unsigned compare of the same
+/// operands that it equals (`a >s b` is `a <u b`); returns how many.
+fn canonical_predicate_compares(b: &Builder, f: Val) -> usize {
+    let mut n = 0;
+    for i in f.blocks().into_iter().flat_map(|b| b.instructions()) {
+        if i.opcode() != LLVMOpcode::LLVMICmp || !is_predicate(i.operand(0)) {
+            continue;
+        }
+        if let Some(p) = unsigned_swapped(i.icmp_predicate()) {
+            b.before(i);
+            // SAFETY: `i` is a live icmp of two `i1` operands; the new compare has its type and
+            // replaces every use of it before it is erased.
+            unsafe {
+                let c = LLVMBuildICmp(b.b, p, i.operand(0).0, i.operand(1).0, NONAME);
+                LLVMReplaceAllUsesWith(i.0, c);
+                LLVMInstructionEraseFromParent(i.0);
+            }
+            n += 1;
+        }
+    }
+    n
+}
+
+/// Whether operation `op` gives the same result with its two operands swapped.
+fn commutes(op: LLVMOpcode) -> bool {
+    matches!(op, LLVMOpcode::LLVMAnd | LLVMOpcode::LLVMOr | LLVMOpcode::LLVMXor)
+}
+
+/// The identity of a predicate operation `i` (a compare giving a predicate, or a logic
+/// operation or select of predicates): its opcode, compare predicate and operands (the operands
+/// of a commuting operation in a fixed order). `None` for any other instruction.
+fn predicate_key(i: Val) -> Option<(i32, i32, Vec<usize>)> {
+    use LLVMOpcode::*;
+    let op = i.opcode();
+    if !is_predicate(i) {
+        return None;
+    }
+    let predicate = match op {
+        LLVMICmp => i.icmp_predicate() as i32,
+        LLVMFCmp => i.fcmp_predicate() as i32,
+        LLVMAnd | LLVMOr | LLVMXor | LLVMSelect => -1,
+        _ => return None,
+    };
+    let mut ops: Vec<usize> = i.operands().into_iter().map(|o| o.0 as usize).collect();
+    if commutes(op) {
+        ops.sort_unstable();
+    }
+    Some((op as i32, predicate, ops))
+}
+
+/// Replaces every predicate operation of `f` that repeats one earlier in its block (the same
+/// operation of the same operands) by that one; returns how many. Predicates only: a repeated
+/// integer computation may be worth its instruction (a message header built in place), a
+/// repeated predicate is a flag register operation and a register for nothing.
+fn reuse_predicates(f: Val) -> usize {
+    let mut n = 0;
+    for block in f.blocks() {
+        let mut seen: std::collections::HashMap<(i32, i32, Vec<usize>), Val> = Default::default();
+        for i in block.instructions() {
+            let Some(key) = predicate_key(i) else { continue };
+            match seen.get(&key) {
+                // SAFETY: `first` is an instruction of the same type before `i` in its block.
+                Some(&first) => unsafe {
+                    LLVMReplaceAllUsesWith(i.0, first.0);
+                    LLVMInstructionEraseFromParent(i.0);
+                    n += 1;
+                },
+                None => {
+                    seen.insert(key, i);
+                }
+            }
+        }
+    }
+    n
+}
+
+/// The value of every element of integer constant `v` (scalar or vector) when they are all
+/// the same, sign-extended.
+fn splat_int(v: Val) -> Option<i64> {
+    if v.is_zero_aggregate() {
+        return Some(0);
+    }
+    if let Some(c) = v.const_int() {
+        return Some(c);
+    }
+    let elems = v.const_vector_elems()?;
+    let first = elems.first()?.const_int()?;
+    elems.iter().all(|e| e.const_int() == Some(first)).then_some(first)
+}
+
+/// The bits of one element of integer (or integer vector) value `v`.
+fn element_bits(v: Val) -> u32 {
+    let t = v.ty();
+    let e = if t.kind() == LLVMTypeKind::LLVMVectorTypeKind { t.element() } else { t };
+    e.int_width()
+}
+
+/// Whether `v` is an instruction of opcode `op`.
+fn is_op(v: Val, op: LLVMOpcode) -> bool {
+    v.is_instruction() && v.opcode() == op
+}
+
+/// A constant of `v`'s type with every element `x`.
+fn splat_of(v: Val, x: u64) -> LLVMValueRef {
+    // SAFETY: `v`'s type is an integer or a vector of integers; the elements built are of its
+    // element type and the vector has its length.
+    unsafe {
+        let t = v.ty();
+        if t.kind() != LLVMTypeKind::LLVMVectorTypeKind {
+            return LLVMConstInt(t.0, x, 0);
+        }
+        let e = LLVMConstInt(t.element().0, x, 0);
+        let mut elems = vec![e; t.vector_size() as usize];
+        LLVMConstVector(elems.as_mut_ptr(), elems.len() as u32)
+    }
+}
+
+/// A shift by a constant of a shift by a constant, as one operation (the mask it amounts to, or
+/// one shift by the sum): `(y << k) >>u k` is `y & (-1 >>u k)`, `(y >>u k) << k` is
+/// `y & (-1 << k)`, `(y >>u j) >>u k` is `y >>u (j + k)` (and `<<` alike), and `(y >>u j) >>s k`
+/// with `j >= 1` is `(y >>u j) >>u k` (the sign bit is zero). Builds the replacement of `i`.
+fn fold_shift(b: &Builder, i: Val) -> Option<Val> {
+    use LLVMOpcode::*;
+    let op = i.opcode();
+    if !matches!(op, LLVMShl | LLVMLShr | LLVMAShr) {
+        return None;
+    }
+    let (x, amount) = (i.operand(0), i.operand(1));
+    let k = splat_int(amount)?;
+    if !x.is_instruction() {
+        return None;
+    }
+    let inner = x.opcode();
+    if !matches!(inner, LLVMShl | LLVMLShr) {
+        return None;
+    }
+    let (y, inner_amount) = (x.operand(0), x.operand(1));
+    let j = splat_int(inner_amount)?;
+    let w = i64::from(element_bits(i));
+    if !(0..w).contains(&k) || !(0..w).contains(&j) {
+        return None;
+    }
+    b.before(i);
+    // SAFETY: every operand is of `i`'s type (shift amounts and masks are constants of it).
+    unsafe {
+        let ones = LLVMConstAllOnes(i.ty().0);
+        Some(Val(match (op, inner) {
+            (LLVMAShr, LLVMLShr) if j >= 1 => LLVMBuildLShr(b.b, x.0, amount.0, NONAME),
+            (LLVMLShr, LLVMShl) if j == k => LLVMBuildAnd(b.b, y.0, LLVMConstLShr(ones, amount.0), NONAME),
+            (LLVMShl, LLVMLShr) if j == k => LLVMBuildAnd(b.b, y.0, LLVMConstShl(ones, amount.0), NONAME),
+            (LLVMLShr, LLVMLShr) | (LLVMShl, LLVMShl) if j + k < w => {
+                let sum = LLVMConstAdd(inner_amount.0, amount.0);
+                LLVMBuildBinOp(b.b, op, y.0, sum, NONAME)
+            }
+            _ => return None,
+        }))
+    }
+}
+
+/// The predicate and the two constants integer `v` is when it is a choice between constants
+/// on a predicate: `zext p` (1 or 0), `sext p` (-1 or 0), `select p, C1, C2`.
+fn choice_of_constants(v: Val) -> Option<(Val, LLVMValueRef, LLVMValueRef)> {
+    use LLVMOpcode::*;
+    if !v.is_instruction() {
+        return None;
+    }
+    let constant = |c: Val| c.is_constant() && !c.is_constant_expr() && !c.is_undef();
+    // SAFETY: constants of `v`'s type.
+    let clear = unsafe { LLVMConstNull(v.ty().0) };
+    match v.opcode() {
+        LLVMZExt if is_predicate(v.operand(0)) => Some((v.operand(0), splat_of(v, 1), clear)),
+        LLVMSExt if is_predicate(v.operand(0)) => Some((v.operand(0), splat_of(v, u64::MAX), clear)),
+        LLVMSelect if !is_predicate(v) && constant(v.operand(1)) && constant(v.operand(2)) => {
+            Some((v.operand(0), v.operand(1).0, v.operand(2).0))
+        }
+        _ => None,
+    }
+}
+
+/// The operation of a constant and a choice between constants on a predicate (see
+/// [`choice_of_constants`]) as the select of the operation's two constant results: `zext p *
+/// 100` is `select p, 100, 0`, `zext p << 1` is `select p, 2, 0`, `(select p, 255, 0) | 1` is
+/// `select p, 255, 1` (one `sel` for two instructions). Builds the replacement of `i`.
+fn fold_choice_of_constants(b: &Builder, i: Val) -> Option<Val> {
+    use LLVMOpcode::*;
+    let op = i.opcode();
+    if !matches!(op, LLVMMul | LLVMShl | LLVMAnd | LLVMOr | LLVMXor | LLVMAdd | LLVMSub) {
+        return None;
+    }
+    let (a, c) = (i.operand(0), i.operand(1));
+    let ((p, set, clear), other, choice_first) = if let Some(choice) = choice_of_constants(a) {
+        (choice, c, true)
+    } else {
+        (choice_of_constants(c)?, a, false)
+    };
+    if !other.is_constant() || other.is_constant_expr() || other.is_undef() {
+        return None;
+    }
+    if op == LLVMShl
+        && !(choice_first && splat_int(other).is_some_and(|k| (0..i64::from(element_bits(i))).contains(&k)))
+    {
+        return None;
+    }
+    // SAFETY: constants of `i`'s type, folded by LLVM's constant folder; the select's condition
+    // is the predicate the choice is made on (of `i`'s shape, or a scalar).
+    unsafe {
+        let apply = |e: LLVMValueRef| {
+            let (l, r) = if choice_first { (e, other.0) } else { (other.0, e) };
+            match op {
+                LLVMMul => LLVMConstMul(l, r),
+                LLVMShl => LLVMConstShl(l, r),
+                LLVMAnd => LLVMConstAnd(l, r),
+                LLVMOr => LLVMConstOr(l, r),
+                LLVMXor => LLVMConstXor(l, r),
+                LLVMAdd => LLVMConstAdd(l, r),
+                _ => LLVMConstSub(l, r),
+            }
+        };
+        b.before(i);
+        Some(Val(LLVMBuildSelect(b.b, p.0, apply(set), apply(clear), NONAME)))
+    }
+}
+
+/// Whether predicate `v` is `true` wherever predicate `c` is (it is `c`, all ones, or an `or`
+/// with `c`).
+fn true_where(v: Val, c: Val) -> bool {
+    v.0 == c.0
+        || splat_int(v) == Some(-1)
+        || (is_op(v, LLVMOpcode::LLVMOr) && v.operands().iter().any(|o| o.0 == c.0))
+}
+
+/// Whether predicate `v` is `false` wherever predicate `c` is not (it is `c`, all zeros, or an
+/// `and` with `c`).
+fn false_where_not(v: Val, c: Val) -> bool {
+    v.0 == c.0
+        || splat_int(v) == Some(0)
+        || (is_op(v, LLVMOpcode::LLVMAnd) && v.operands().iter().any(|o| o.0 == c.0))
+}
+
+/// A select of predicates that is logic: `select c, t, f` is `c & t` when `f` is false where
+/// `c` is (`f` is `x & c`, or false), and `c | f` when `t` is true where `c` is. Builds the
+/// replacement of `i`.
+fn fold_predicate_select(b: &Builder, i: Val) -> Option<Val> {
+    if i.opcode() != LLVMOpcode::LLVMSelect || !is_predicate(i) {
+        return None;
+    }
+    let (c, t, f) = (i.operand(0), i.operand(1), i.operand(2));
+    if c.ty().0 != i.ty().0 {
+        return None;
+    }
+    b.before(i);
+    // SAFETY: `c`, `t` and `f` are predicates of `i`'s type.
+    unsafe {
+        if false_where_not(f, c) {
+            Some(Val(LLVMBuildAnd(b.b, c.0, t.0, NONAME)))
+        } else if true_where(t, c) {
+            Some(Val(LLVMBuildOr(b.b, c.0, f.0, NONAME)))
+        } else {
+            None
+        }
+    }
+}
+
+/// Applies the folds above to every instruction of `f` (and to their results in turn); returns
+/// how many instructions it replaced.
+fn fold_operations(b: &Builder, f: Val) -> usize {
+    let mut n = 0;
+    for i in f.blocks().into_iter().flat_map(|b| b.instructions()) {
+        let mut current = i;
+        while let Some(next) = fold_shift(b, current)
+            .or_else(|| fold_choice_of_constants(b, current))
+            .or_else(|| fold_predicate_select(b, current))
+        {
+            // SAFETY: `next` is of `current`'s type and computes its value, built before it.
+            unsafe {
+                LLVMReplaceAllUsesWith(current.0, next.0);
+                LLVMInstructionEraseFromParent(current.0);
+            }
+            current = next;
+            n += 1;
+        }
+    }
+    n
+}
+
+/// Whether `f` calls a SIMD control flow intrinsic (its branches are the SIMD control flow
+/// lowering's, left as they are).
+fn calls_simd_cf(f: Val) -> bool {
+    f.blocks().into_iter().flat_map(|b| b.instructions()).any(|i| {
+        i.opcode() == LLVMOpcode::LLVMCall && {
+            let callee = i.called_value();
+            callee.is_function() && callee.name().starts_with("llvm.genx.simdcf.")
+        }
+    })
+}
+
+/// Whether `f` computes a value nothing uses (other than by a call): the simplifier would remove
+/// it, and with it the error the selection gives for an operation the platform lacks; such a
+/// function is left as it is.
+fn has_unused_values(f: Val) -> bool {
+    f.blocks().into_iter().flat_map(|b| b.instructions()).any(|i| {
+        i.opcode() != LLVMOpcode::LLVMCall
+            && i.ty().kind() != LLVMTypeKind::LLVMVoidTypeKind
+            && i.users().is_empty()
+    })
+}
+
+/// Runs the folds over every defined function of `m`.
+pub fn simplify_algebra(m: &ModuleRef) {
+    let defined: Vec<Val> =
+        m.functions().into_iter().filter(|f| !f.is_declaration() && !has_unused_values(*f)).collect();
+    let b = Builder::new(m);
+    for &f in &defined {
+        if !calls_simd_cf(f) {
+            super::select_diamonds::select_diamonds(f);
+        }
+    }
+    // SAFETY: `m` is a live module; the function pass manager is created for it and disposed of
+    // here, and the functions run are defined functions of it.
+    unsafe {
+        let fpm = LLVMCreateFunctionPassManagerForModule(m.0);
+        LLVMAddInstructionSimplifyPass(fpm);
+        LLVMInitializeFunctionPassManager(fpm);
+        // twice: the simplifier's constants open more folds (a compare of equal predicates is
+        // `true`, its extension a constant)
+        for _ in 0..2 {
+            for &f in &defined {
+                canonical_predicate_compares(&b, f);
+                fold_operations(&b, f);
+                reuse_predicates(f);
+                LLVMRunFunctionPassManager(fpm, f.0);
+            }
+        }
+        LLVMFinalizeFunctionPassManager(fpm);
+        LLVMDisposePassManager(fpm);
+    }
+}
