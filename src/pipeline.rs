@@ -169,8 +169,6 @@ pub fn compile_unit(
         if !codegen.debug_lines {
             f.lines.clear();
         }
-        // uniform if/else that only computes a phi's values: selects
-        genxc_genx::branch_fold::fold_branches(f);
         genxc_genx::lower::lower_function_with(f, codegen.fp_contract).map_err(|d| vec![d])?;
         verified(f, callees, "lower")?;
         genxc_legalize::run(f, platform).map_err(|d| vec![d])?;

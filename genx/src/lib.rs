@@ -9,7 +9,6 @@
 use genxc_llvm_link as _;
 
 pub mod bale;
-pub mod branch_fold;
 pub mod constant_arguments;
 pub mod data_section;
 #[cfg(feature = "import")]
