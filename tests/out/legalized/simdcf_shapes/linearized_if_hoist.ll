@@ -4,19 +4,19 @@ bb0:
   %v1 = shl i32 %v0, 2
   %v2 = call <16 x i32> @llvm.genx.oword.ld.v16i32(i32 0, i32 %arg0, i32 %v1)
   %v3 = icmp slt <16 x i32> %v2, <i32 5, i32 5, i32 5, i32 5, i32 5, i32 5, i32 5, i32 5, i32 5, i32 5, i32 5, i32 5, i32 5, i32 5, i32 5, i32 5>
-  %v4 = add <16 x i32> %v2, <i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3>
-  %v5 = call { <32 x i1>, <16 x i1>, i1 } @llvm.genx.simdcf.goto.v32i1.v16i1.v16i1(<32 x i1> <i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true>, <16 x i1> <i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false>, <16 x i1> %v3)
-  %v6 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v5, 0
-  %v7 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v5, 1
-  %v8 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v5, 2
-  br i1 %v8, label %bb2, label %bb1
+  %v4 = call { <32 x i1>, <16 x i1>, i1 } @llvm.genx.simdcf.goto.v32i1.v16i1.v16i1(<32 x i1> <i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true>, <16 x i1> <i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false, i1 false>, <16 x i1> %v3)
+  %v5 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v4, 0
+  %v6 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v4, 1
+  %v7 = extractvalue { <32 x i1>, <16 x i1>, i1 } %v4, 2
+  br i1 %v7, label %bb2, label %bb1
 bb1:
-  %v9 = call <16 x i1> @llvm.genx.rdpredregion.v16i1.v32i1(<32 x i1> %v6, i32 0)
-  %v10 = select <16 x i1> %v9, <16 x i32> %v4, <16 x i32> %v2
+  %v9 = call <16 x i1> @llvm.genx.rdpredregion.v16i1.v32i1(<32 x i1> %v5, i32 0)
+  %v8 = add <16 x i32> %v2, <i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3, i32 3>
+  %v10 = select <16 x i1> %v9, <16 x i32> %v8, <16 x i32> %v2
   br label %bb2
 bb2:
   %v11 = phi <16 x i32> [ %v2, %bb0 ], [ %v10, %bb1 ]
-  %v12 = call { <32 x i1>, i1 } @llvm.genx.simdcf.join.v32i1.v16i1(<32 x i1> %v6, <16 x i1> %v7)
+  %v12 = call { <32 x i1>, i1 } @llvm.genx.simdcf.join.v32i1.v16i1(<32 x i1> %v5, <16 x i1> %v6)
   call void @llvm.genx.oword.st.v16i32(i32 %arg0, i32 %v1, <16 x i32> %v11)
   ret void
 }
