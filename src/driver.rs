@@ -823,17 +823,7 @@ where
         }
         None => (side(), items.into_iter().map(one).collect()),
     };
-    let wall = start.elapsed();
-    let mut cpu = side_cpu;
-    let results = timed
-        .into_iter()
-        .map(|(result, spent)| {
-            cpu += spent;
-            result
-        })
-        .collect();
-    times.add_parallel(wall, &cpu);
-    (results, side)
+    (gather_timed(times, start, side_cpu, timed), side)
 }
 
 /// Runs `import` on each chunk of units in parallel on `pool`, and `compile` on each unit a chunk
@@ -894,6 +884,17 @@ where
     let start = Instant::now();
     let ((side, side_cpu), timed): ((R, PhaseTimes), Vec<_>) = pool
         .install(|| rayon::join(side, || chunks.into_par_iter().with_max_len(1).map(one_chunk).collect()));
+    (gather_timed(times, start, side_cpu, timed), side)
+}
+
+/// The results of a parallel phase that began at `start`, in order; adds its wall time and the
+/// CPU time of every item and of the side task (`side_cpu`) to `times`.
+fn gather_timed<T>(
+    times: &mut PassTimes,
+    start: Instant,
+    side_cpu: PhaseTimes,
+    timed: Vec<(T, PhaseTimes)>,
+) -> Vec<T> {
     let wall = start.elapsed();
     let mut cpu = side_cpu;
     let results = timed
@@ -904,7 +905,7 @@ where
         })
         .collect();
     times.add_parallel(wall, &cpu);
-    (results, side)
+    results
 }
 
 /// Points a diagnostic about a function or symbol at its line and column in `.ll` text, keeping the

@@ -144,11 +144,7 @@ pub fn kernel_info(parts: &KernelParts, platform: Platform) -> Result<KernelInfo
             offset_to_skip_per_thread_data_load: f.report.per_thread_prologue,
             ..ExecutionEnv::default()
         },
-        per_thread_payload_arguments: vec![PerThreadPayloadArg {
-            arg_type: PerThreadArgType::PackedLocalIds,
-            offset: 0,
-            size: PACKED_LOCAL_ID_BYTES,
-        }],
+        per_thread_payload_arguments: packed_local_ids(),
         ..KernelInfo::default()
     };
     for (index, a) in k.args.iter().enumerate() {
@@ -538,6 +534,15 @@ fn function_symbols(f: &Finalized, names: &[String]) -> Result<Vec<SymbolDef>, D
         .collect()
 }
 
+/// The per-thread payload every kernel declares: the packed local ids at offset 0.
+fn packed_local_ids() -> Vec<PerThreadPayloadArg> {
+    vec![PerThreadPayloadArg {
+        arg_type: PerThreadArgType::PackedLocalIds,
+        offset: 0,
+        size: PACKED_LOCAL_ID_BYTES,
+    }]
+}
+
 /// The `.ze_info` entry of the [`EXPORTED_FUNCTIONS_KERNEL`] (never launched): its register
 /// count, SIMD 1 and the packed local ids, as Intel's compiler declares it.
 fn exported_functions_info(f: &Finalized) -> KernelInfo {
@@ -548,11 +553,7 @@ fn exported_functions_info(f: &Finalized) -> KernelInfo {
             simd_size: 1,
             ..ExecutionEnv::default()
         },
-        per_thread_payload_arguments: vec![PerThreadPayloadArg {
-            arg_type: PerThreadArgType::PackedLocalIds,
-            offset: 0,
-            size: PACKED_LOCAL_ID_BYTES,
-        }],
+        per_thread_payload_arguments: packed_local_ids(),
         ..KernelInfo::default()
     }
 }

@@ -59,6 +59,16 @@ fn ze_info(bytes: &[u8]) -> ZeInfo {
     ZeInfo::from_yaml(z.zeinfo_text().expect("a .ze_info")).expect("the .ze_info reads back")
 }
 
+/// The sizes of the first kernel's private-memory buffers.
+fn private_sizes(info: &ZeInfo) -> Vec<u32> {
+    info.kernels[0]
+        .per_thread_memory_buffers
+        .iter()
+        .filter(|b| b.kind == PerThreadBufferKind::Private)
+        .map(|b| b.size)
+        .collect()
+}
+
 /// What the runtime must provide a kernel's private memory with: its implicit payload arguments
 /// (type and size), its per-thread buffers' kinds, and whether it makes stack calls.
 fn private_abi(info: &ZeInfo) -> (Vec<(&'static str, u32)>, Vec<PerThreadBufferKind>, bool) {
@@ -133,13 +143,7 @@ fn the_stack_size_option_sizes_the_private_buffer() {
     // strides by them
     for stack in [8192, 16384] {
         let outcome = compile("zebin/private_array.ll", Platform::Dg2, &[Emit::Zebin, Emit::Visaasm], stack);
-        let info = ze_info(outcome.zebin().expect("a zebin"));
-        let sizes: Vec<u32> = info.kernels[0]
-            .per_thread_memory_buffers
-            .iter()
-            .filter(|b| b.kind == PerThreadBufferKind::Private)
-            .map(|b| b.size)
-            .collect();
+        let sizes = private_sizes(&ze_info(outcome.zebin().expect("a zebin")));
         assert_eq!(sizes, [6000], "{stack}");
         let visa = outcome.visaasm_of("big_private_array").expect("the vISA");
         // the thread's part: %hw_id times the frames' bytes, no trace of the stack size
@@ -150,13 +154,7 @@ fn the_stack_size_option_sizes_the_private_buffer() {
     for stack in [4096, 16384] {
         let outcome =
             compile("zebin/private_recursion.ll", Platform::Dg2, &[Emit::Zebin, Emit::Visaasm], stack);
-        let info = ze_info(outcome.zebin().expect("a zebin"));
-        let sizes: Vec<u32> = info.kernels[0]
-            .per_thread_memory_buffers
-            .iter()
-            .filter(|b| b.kind == PerThreadBufferKind::Private)
-            .map(|b| b.size)
-            .collect();
+        let sizes = private_sizes(&ze_info(outcome.zebin().expect("a zebin")));
         assert_eq!(sizes, [stack]);
         // the code strides by the same size
         let visa = outcome.visaasm_of("recursion").expect("the vISA");

@@ -200,19 +200,7 @@ mod tests {
             ty: Type::Scalar(Elem::I32),
             pointer: None,
         };
-        Kernel {
-            func,
-            name: "k".into(),
-            args: categories.iter().map(|&c| arg(c)).collect(),
-            slm_size: 0,
-            nbarrier_count: 0,
-            synthesized: true,
-            printf_strings: Vec::new(),
-            globals: Vec::new(),
-            private_memory: 0,
-            external_functions: Vec::new(),
-            bindless_buffers: false,
-        }
+        Kernel::synthesized(func, "k".into(), categories.iter().map(|&c| arg(c)).collect())
     }
 
     #[test]

@@ -262,6 +262,24 @@ pub struct Kernel {
 }
 
 impl Kernel {
+    /// A kernel node genxc builds itself (the input has none for `func`): no shared local
+    /// memory, named barriers, printf strings, globals, private memory or external functions.
+    pub fn synthesized(func: FuncId, name: String, args: Vec<KernelArg>) -> Self {
+        Kernel {
+            func,
+            name,
+            args,
+            slm_size: 0,
+            nbarrier_count: 0,
+            synthesized: true,
+            printf_strings: Vec::new(),
+            globals: Vec::new(),
+            private_memory: 0,
+            external_functions: Vec::new(),
+            bindless_buffers: false,
+        }
+    }
+
     /// The binding-table index of surface argument `arg`: surface arguments are bound at 0, 1, ...
     /// in argument order (`None` for an argument that is not a surface).
     pub fn binding_table_index(&self, arg: usize) -> Option<u32> {
@@ -804,19 +822,7 @@ fn synthesize(func: FuncId, f: &Function, platform: Platform) -> Result<Kernel, 
         })
         .collect();
     compute_offsets(&mut args, platform).map_err(|m| md_error(&f.name, m))?;
-    Ok(Kernel {
-        func,
-        name: f.name.clone(),
-        args,
-        slm_size: 0,
-        nbarrier_count: 0,
-        synthesized: true,
-        printf_strings: Vec::new(),
-        globals: Vec::new(),
-        private_memory: 0,
-        external_functions: Vec::new(),
-        bindless_buffers: false,
-    })
+    Ok(Kernel::synthesized(func, f.name.clone(), args))
 }
 
 #[cfg(test)]

@@ -293,22 +293,7 @@ pub fn build_units(module: &Module) -> Result<Vec<KernelUnit>, Vec<Diagnostic>> 
         let entry = bodies[root];
         let (kernel, role) = match kernel {
             Some(k) => (Kernel { func: entry, ..(*k).clone() }, UnitRole::Kernel),
-            None => (
-                Kernel {
-                    func: entry,
-                    name: root_name.clone(),
-                    args: Vec::new(),
-                    slm_size: 0,
-                    nbarrier_count: 0,
-                    synthesized: true,
-                    printf_strings: Vec::new(),
-                    globals: Vec::new(),
-                    private_memory: 0,
-                    external_functions: Vec::new(),
-                    bindless_buffers: false,
-                },
-                UnitRole::StackFunction,
-            ),
+            None => (Kernel::synthesized(entry, root_name.clone(), Vec::new()), UnitRole::StackFunction),
         };
         let linked = decls
             .keys()

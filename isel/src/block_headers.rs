@@ -14,21 +14,10 @@ use super::*;
 use foldhash::HashSet;
 use genxc_visa::model::Raw;
 
-/// Shared function id of the data cache 0 (HDC) data port: oword block reads and writes.
-pub(crate) const SFID_DC0: u8 = 0xA;
-/// Shared function id of the data cache 1 data port: A64 (stateless) block reads and writes.
-pub(crate) const SFID_DC1: u8 = 0xC;
-
-/// HDC message type of an oword block read (descriptor bits 18:14).
-const MSG_OWORD_BLOCK_READ: u32 = 0;
-/// HDC message type of an oword block write.
-const MSG_OWORD_BLOCK_WRITE: u32 = 8;
-/// Data cache 1 message type of an A64 (unaligned) oword block read.
-const MSG_A64_OWORD_BLOCK_READ: u32 = 20;
-/// Data cache 1 message type of an A64 oword block write.
-const MSG_A64_OWORD_BLOCK_WRITE: u32 = 21;
-/// Binding-table index of a stateless (A64) message.
-const BTI_STATELESS: u8 = 255;
+use genxc_visa::model::data_port::{
+    A64_OWORD_BLOCK_READ, A64_OWORD_BLOCK_WRITE, BTI_STATELESS, OWORD_BLOCK_READ, OWORD_BLOCK_WRITE,
+};
+pub(crate) use genxc_visa::model::data_port::{SFID_DC0, SFID_DC1};
 
 /// Where a block message reads its address in its header.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -93,10 +82,10 @@ impl OwordBlock {
     pub fn descriptor(self, grf: u32) -> Option<u32> {
         let rlen = if self.write { 0 } else { self.data_grfs(grf) };
         let ty = match (self.bti.is_none(), self.write) {
-            (false, false) => MSG_OWORD_BLOCK_READ,
-            (false, true) => MSG_OWORD_BLOCK_WRITE,
-            (true, false) => MSG_A64_OWORD_BLOCK_READ,
-            (true, true) => MSG_A64_OWORD_BLOCK_WRITE,
+            (false, false) => OWORD_BLOCK_READ,
+            (false, true) => OWORD_BLOCK_WRITE,
+            (true, false) => A64_OWORD_BLOCK_READ,
+            (true, true) => A64_OWORD_BLOCK_WRITE,
         };
         let size = self.block_size_code()?;
         let bti = self.bti.unwrap_or(BTI_STATELESS);

@@ -301,19 +301,7 @@ pub fn select_stack_function(
     let Some(first) = funcs.first() else {
         return Err(vec![Diagnostic::error(internal("a stack function unit without functions"))]);
     };
-    let kernel = Kernel {
-        func: first.id,
-        name: first.function.name.clone(),
-        args: Vec::new(),
-        slm_size: 0,
-        nbarrier_count: 0,
-        synthesized: true,
-        printf_strings: Vec::new(),
-        globals: Vec::new(),
-        private_memory: 0,
-        external_functions: Vec::new(),
-        bindless_buffers: false,
-    };
+    let kernel = Kernel::synthesized(first.id, first.function.name.clone(), Vec::new());
     select_unit(&kernel, platform, funcs, callees, true)
 }
 

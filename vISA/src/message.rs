@@ -7,6 +7,26 @@
 
 use crate::model::{Inst, Raw, SrcOp, VarId};
 
+/// The fixed codes of the data-port messages genxc sends raw (`raw_sends` with a descriptor it
+/// builds itself): shared function ids, message types (descriptor bits 18:14) and the
+/// stateless binding-table index. Selection encodes them; the simulator decodes them.
+pub mod data_port {
+    /// Shared function id of the data cache 0 (HDC) data port: oword block reads and writes.
+    pub const SFID_DC0: u8 = 0xA;
+    /// Shared function id of the data cache 1 data port: A64 (stateless) block reads and writes.
+    pub const SFID_DC1: u8 = 0xC;
+    /// HDC message type of an oword block read.
+    pub const OWORD_BLOCK_READ: u32 = 0;
+    /// HDC message type of an oword block write.
+    pub const OWORD_BLOCK_WRITE: u32 = 8;
+    /// Data cache 1 message type of an A64 (unaligned) oword block read.
+    pub const A64_OWORD_BLOCK_READ: u32 = 20;
+    /// Data cache 1 message type of an A64 oword block write.
+    pub const A64_OWORD_BLOCK_WRITE: u32 = 21;
+    /// Binding-table index of a stateless (A64) message.
+    pub const BTI_STATELESS: u8 = 255;
+}
+
 /// Number of owords of a block message (1, 2, 4, 8; 16 only where the target allows); counts and
 /// codes in [`crate::target::OWORDS`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -17,20 +17,11 @@ use crate::error::SimError;
 use crate::memory::{Memory, Space};
 use genxc_visa::{Inst, SrcOp};
 
-/// Shared function id of the data cache 0 (HDC) data port.
-const SFID_DC0: u8 = 0xA;
-/// Shared function id of the data cache 1 data port (A64 messages).
-const SFID_DC1: u8 = 0xC;
-/// Data cache 1 message type of an A64 oword block read.
-const A64_OWORD_BLOCK_READ: u32 = 20;
-/// Data cache 1 message type of an A64 oword block write.
-const A64_OWORD_BLOCK_WRITE: u32 = 21;
+use genxc_visa::model::data_port::{
+    A64_OWORD_BLOCK_READ, A64_OWORD_BLOCK_WRITE, OWORD_BLOCK_READ, OWORD_BLOCK_WRITE, SFID_DC0, SFID_DC1,
+};
 /// Binding-table index of a stateless (A64) message.
-const BTI_STATELESS: u32 = 255;
-/// HDC message type of an oword block read.
-const OWORD_BLOCK_READ: u32 = 0;
-/// HDC message type of an oword block write.
-const OWORD_BLOCK_WRITE: u32 = 8;
+const BTI_STATELESS: u32 = genxc_visa::model::data_port::BTI_STATELESS as u32;
 /// Binding-table index of shared local memory.
 const BTI_SLM: u32 = 254;
 /// Largest binding-table index of a user surface.

@@ -14,39 +14,10 @@ use foldhash::{HashSet, HashSetExt};
 /// Whether an instruction only computes its value (no effect, no call).
 fn is_pure(i: Val) -> bool {
     use LLVMOpcode::*;
-    matches!(
-        i.opcode(),
-        LLVMPHI
-            | LLVMAdd
-            | LLVMFAdd
-            | LLVMSub
-            | LLVMFSub
-            | LLVMMul
-            | LLVMFMul
-            | LLVMShl
-            | LLVMLShr
-            | LLVMAShr
-            | LLVMAnd
-            | LLVMOr
-            | LLVMXor
-            | LLVMFNeg
-            | LLVMTrunc
-            | LLVMZExt
-            | LLVMSExt
-            | LLVMFPTrunc
-            | LLVMFPExt
-            | LLVMFPToUI
-            | LLVMFPToSI
-            | LLVMUIToFP
-            | LLVMSIToFP
-            | LLVMBitCast
-            | LLVMICmp
-            | LLVMFCmp
-            | LLVMSelect
-            | LLVMExtractElement
-            | LLVMInsertElement
-            | LLVMShuffleVector
-    )
+    let op = i.opcode();
+    matches!(op, LLVMPHI | LLVMBitCast | LLVMExtractElement | LLVMInsertElement | LLVMShuffleVector)
+        || super::is_lane_arithmetic(op)
+        || super::is_compare_select_or_conversion(op)
 }
 
 /// Removes the dead phis of every function of `m` and the pure operations only they use; returns

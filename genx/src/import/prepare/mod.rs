@@ -177,6 +177,48 @@ pub fn needs_preparation(m: &ModuleRef) -> bool {
         || bfloat::declares_bfloat(m)
 }
 
+/// Whether `op` is lane-wise integer or float arithmetic that cannot trap (no division or
+/// remainder).
+fn is_lane_arithmetic(op: LLVMOpcode) -> bool {
+    use LLVMOpcode::*;
+    matches!(
+        op,
+        LLVMAdd
+            | LLVMSub
+            | LLVMMul
+            | LLVMFAdd
+            | LLVMFSub
+            | LLVMFMul
+            | LLVMShl
+            | LLVMLShr
+            | LLVMAShr
+            | LLVMAnd
+            | LLVMOr
+            | LLVMXor
+            | LLVMFNeg
+    )
+}
+
+/// Whether `op` is a compare, a select or a conversion between number types (none can trap).
+fn is_compare_select_or_conversion(op: LLVMOpcode) -> bool {
+    use LLVMOpcode::*;
+    matches!(
+        op,
+        LLVMICmp
+            | LLVMFCmp
+            | LLVMSelect
+            | LLVMTrunc
+            | LLVMZExt
+            | LLVMSExt
+            | LLVMFPTrunc
+            | LLVMFPExt
+            | LLVMFPToUI
+            | LLVMFPToSI
+            | LLVMUIToFP
+            | LLVMSIToFP
+    )
+}
+
 /// Whether `m` declares a SIMD control flow intrinsic (goto, join, any, predicate): a module that
 /// calls one declares it, so this finds SIMD control flow without reading every instruction.
 fn declares_simd_cf(m: &ModuleRef) -> bool {

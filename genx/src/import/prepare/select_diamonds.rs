@@ -28,10 +28,7 @@ fn speculation_cost(i: Val) -> Option<usize> {
     use LLVMOpcode::*;
     match i.opcode() {
         LLVMInsertElement | LLVMShuffleVector | LLVMExtractElement | LLVMBitCast => Some(0),
-        LLVMAdd | LLVMSub | LLVMMul | LLVMShl | LLVMLShr | LLVMAShr | LLVMAnd | LLVMOr | LLVMXor
-        | LLVMFAdd | LLVMFSub | LLVMFMul | LLVMFNeg | LLVMICmp | LLVMFCmp | LLVMSelect | LLVMTrunc
-        | LLVMZExt | LLVMSExt | LLVMFPToUI | LLVMFPToSI | LLVMUIToFP | LLVMSIToFP | LLVMFPTrunc
-        | LLVMFPExt => Some(1),
+        op if super::is_lane_arithmetic(op) || super::is_compare_select_or_conversion(op) => Some(1),
         _ => None,
     }
 }

@@ -232,28 +232,12 @@ fn hoist_above_goto(b: Bb) {
 /// with the select, which computes it under the execution mask straight into `old`'s register
 /// (see `crate::bale`); hoisted above the goto it would be computed in every lane and then moved.
 fn selected_under_mask(i: Val, masks: &HashSet<Val>) -> bool {
-    use LLVMOpcode::*;
-    let arithmetic = matches!(
-        i.opcode(),
-        LLVMAdd
-            | LLVMSub
-            | LLVMMul
-            | LLVMFAdd
-            | LLVMFSub
-            | LLVMFMul
-            | LLVMShl
-            | LLVMLShr
-            | LLVMAShr
-            | LLVMAnd
-            | LLVMOr
-            | LLVMXor
-            | LLVMFNeg
-    );
+    let arithmetic = super::is_lane_arithmetic(i.opcode());
     let users = i.users();
     arithmetic
         && !users.is_empty()
         && users.iter().all(|&u| {
-            u.opcode() == LLVMSelect
+            u.opcode() == LLVMOpcode::LLVMSelect
                 && is_em_slice(u.operand(0), masks)
                 && u.operand(1) == i
                 && u.operand(2) != i
