@@ -358,14 +358,16 @@ pub fn simplify_algebra(m: &ModuleRef) {
         let fpm = LLVMCreateFunctionPassManagerForModule(m.0);
         LLVMAddInstructionSimplifyPass(fpm);
         LLVMInitializeFunctionPassManager(fpm);
-        // twice: the simplifier's constants open more folds (a compare of equal predicates is
-        // `true`, its extension a constant)
-        for _ in 0..2 {
-            for &f in &defined {
-                canonical_predicate_compares(&b, f);
-                fold_operations(&b, f);
-                reuse_predicates(f);
-                LLVMRunFunctionPassManager(fpm, f.0);
+        // twice where the first round changed something: the simplifier's constants open more
+        // folds (a compare of equal predicates is `true`, its extension a constant)
+        for &f in &defined {
+            for _ in 0..2 {
+                let folded =
+                    canonical_predicate_compares(&b, f) + fold_operations(&b, f) + reuse_predicates(f);
+                let simplified = LLVMRunFunctionPassManager(fpm, f.0) != 0;
+                if folded == 0 && !simplified {
+                    break;
+                }
             }
         }
         LLVMFinalizeFunctionPassManager(fpm);
