@@ -421,7 +421,7 @@ fn double_frem_passes_the_finalizer_or_is_not_available() {
 /// A SIMD8 `if` (Intel's CMSimdCFLowering form, as tests/fixtures/kernels/simdcf.ll's
 /// `simd8_if`) whose lanes of odd x compute x 2^900 frem 7 2^-1000 (1,900 binades: 38 steps of
 /// the loop, inside the goto/join region); the other lanes keep x. Doubles out at byte 64.
-const SIMD_IF_KERNEL: &str = "target datalayout = \"e-p:64:64-i64:64-n8:16:32\"
+const SIMD_IF_BODY: &str = "target datalayout = \"e-p:64:64-i64:64-n8:16:32\"
 target triple = \"genx64-unknown-unknown\"
 
 declare <8 x i32> @llvm.genx.oword.ld.v8i32(i32, i32, i32)
@@ -458,13 +458,12 @@ after:
   ret void
 }
 
-attributes #0 = { noinline nounwind \"CMGenxMain\" }
-!genx.kernels = !{!0}
-!0 = !{void (i32)* @k, !\"k\", !1, i32 0, i32 0, !2, !3, i32 0}
-!1 = !{i32 2}
-!2 = !{i32 0}
-!3 = !{!\"buffer_t read_write\"}
 ";
+
+/// The kernel of `SIMD_IF_BODY` with its metadata.
+fn simd_if_kernel() -> String {
+    format!("{SIMD_IF_BODY}{}\n", common::ONE_BUFFER_KERNEL_METADATA)
+}
 
 #[test]
 fn double_frem_inside_simd_control_flow_computes_only_the_active_lanes() {
@@ -478,16 +477,14 @@ fn double_frem_inside_simd_control_flow_computes_only_the_active_lanes() {
     for (platform, name) in
         [(TargetPlatform::Skl, "SKL"), (TargetPlatform::Mtl, "MTL"), (TargetPlatform::Pvc, "PVC")]
     {
-        let visa = visa_of_k(SIMD_IF_KERNEL, platform).unwrap_or_else(|log| panic!("{platform:?}: {log}"));
+        let visa = visa_of_k(&simd_if_kernel(), platform).unwrap_or_else(|log| panic!("{platform:?}: {log}"));
         if with_tools {
             common::finalize("k.visaasm", &visa, name).unwrap_or_else(|why| panic!("{why}"));
         }
         let kernels = genxc_visa::read_text(&visa).unwrap();
-        let module = genxc::import(
-            &Input { name: "k.ll".into(), bytes: SIMD_IF_KERNEL.as_bytes().to_vec() },
-            platform,
-        )
-        .unwrap_or_else(|e| panic!("{e:?}"));
+        let module =
+            genxc::import(&Input { name: "k.ll".into(), bytes: simd_if_kernel().into_bytes() }, platform)
+                .unwrap_or_else(|e| panic!("{e:?}"));
         for executor in ["simulator", "reference"] {
             let specs = if executor == "simulator" {
                 exec::arg_specs(&kernels[0])
