@@ -109,15 +109,101 @@ pub struct SymbolRef {
 /// Gen opcode of `mov`.
 const OPCODE_MOV: u8 = 0x61;
 
-/// A debug object with its vISA: the unit, its base, its `(Gen offset, vISA index)` pairs.
-type PlacedObject<'a> = (&'a Kernel, u32, Vec<(u32, u32)>);
+/// A debug object with its vISA: the unit, its base, its `(Gen offset, vISA index)` pairs, and
+/// the body instruction of each vISA index ([`body_of_index`]).
+type PlacedObject<'a> = (&'a Kernel, u32, Vec<(u32, u32)>, Vec<Option<usize>>);
+
+/// How many instructions the finalizer numbers for `inst` of a kernel body: one, except for
+/// inline assembly, where it numbers each line of the template (operands substituted) holding an
+/// instruction or a label, and not the lines holding nothing but white space and comments (`//`
+/// to the end of the line, `/* ... */`) nor declarations (`.decl` and the other `.` directives):
+/// what `GenX_IR` shows as the `/// $N` annotations of its listing and writes in its `.dbg` map.
+pub fn numbered_instructions(inst: &genxc_visa::Inst) -> u32 {
+    let genxc_visa::Inst::Verbatim { pieces } = inst else { return 1 };
+    // an operand is never empty and holds no comment: one placeholder word stands for each
+    let text: String = pieces
+        .iter()
+        .map(|p| match p {
+            genxc_visa::VerbatimPiece::Text(t) => t.as_str(),
+            _ => "operand",
+        })
+        .collect();
+    let mut count = 0;
+    let mut in_block = false;
+    for line in text.lines() {
+        // the line without its comments
+        let mut code = String::new();
+        let mut rest = line;
+        loop {
+            if in_block {
+                match rest.find("*/") {
+                    Some(end) => {
+                        rest = &rest[end + 2..];
+                        in_block = false;
+                    }
+                    None => break,
+                }
+            } else {
+                let line_comment = rest.find("//");
+                let block = rest.find("/*");
+                match (line_comment, block) {
+                    (Some(l), b) if b.is_none_or(|b| l < b) => {
+                        code.push_str(&rest[..l]);
+                        break;
+                    }
+                    (_, Some(b)) => {
+                        code.push_str(&rest[..b]);
+                        code.push(' ');
+                        rest = &rest[b + 2..];
+                        in_block = true;
+                    }
+                    _ => {
+                        code.push_str(rest);
+                        break;
+                    }
+                }
+            }
+        }
+        let code = code.trim();
+        if !code.is_empty() && !code.starts_with('.') {
+            count += 1;
+        }
+    }
+    count
+}
+
+/// The vISA index the finalizer gives the first instruction of each of `kernel`'s body
+/// instructions (the entry label being index 0, so the first body instruction is index 1), and
+/// last the index past the body: each body instruction takes [`numbered_instructions`] indices.
+pub fn visa_indices(kernel: &Kernel) -> Vec<u32> {
+    let mut starts = Vec::with_capacity(kernel.body.len() + 1);
+    let mut next = 1u32;
+    for inst in &kernel.body {
+        starts.push(next);
+        next = next.saturating_add(numbered_instructions(inst));
+    }
+    starts.push(next);
+    starts
+}
+
+/// The body instruction each vISA index of `kernel` belongs to (none for the entry label, index
+/// 0): the inverse of [`visa_indices`].
+pub fn body_of_index(kernel: &Kernel) -> Vec<Option<usize>> {
+    let starts = visa_indices(kernel);
+    let mut owners = vec![None];
+    for (i, w) in starts.windows(2).enumerate() {
+        owners.extend((w[0]..w[1]).map(|_| Some(i)));
+    }
+    owners
+}
 
 /// The placeholder dwords of the `faddr`s in a kernel's Gen `code`: every uncompacted `mov`
 /// whose immediate is [`ADDRESS_PLACEHOLDER`], attributed to a vISA instruction by the `.dbg`
 /// objects (`objects`: each the vISA of the kernel or of a stack function linked into its code,
 /// with its debug object). A Gen instruction belongs to the object of the last base at or before
-/// its offset, and there to the index of the last pair at or before it (body instruction `i` is
-/// index `i + 1`). A `mov` attributed to an instruction other than a `faddr` is an ordinary
+/// its offset, and there to the index of the last pair at or before it (numbered as
+/// [`visa_indices`] says: the entry label 0, then one per instruction, those of an inline
+/// assembly template each counted). A `mov` attributed to an instruction other than a `faddr` is an ordinary
 /// constant and left out. Its destination's sub-register (bits 51..55 of the instruction: the
 /// byte offset, counted in 2-byte units where a GRF is 64 bytes) says which dword of the 64-bit
 /// address it writes. A `faddr` with a placeholder of one half must have one of the other (the
@@ -134,13 +220,13 @@ pub fn symbol_refs(
             let mut by_offset: Vec<(u32, u32)> =
                 o.map.iter().map(|&(index, offset)| (o.base.saturating_add(offset), index)).collect();
             by_offset.sort();
-            (k, o.base, by_offset)
+            (k, o.base, by_offset, body_of_index(k))
         })
         .collect();
-    objects.sort_by_key(|&(_, base, _)| base);
+    objects.sort_by_key(|&(_, base, _, _)| base);
     // the object and the vISA index a Gen offset belongs to
     let owner = |at: u32| -> Option<(usize, u32)> {
-        let o = objects.iter().rposition(|&(_, base, _)| base <= at)?;
+        let o = objects.iter().rposition(|&(_, base, _, _)| base <= at)?;
         let index = objects[o].2.iter().take_while(|&&(off, _)| off <= at).last()?.1;
         Some((o, index))
     };
@@ -153,7 +239,10 @@ pub fn symbol_refs(
         let imm = inst.get(12..16).map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
         if size == 16 && inst[0] & 0x7f == OPCODE_MOV && imm == Some(ADDRESS_PLACEHOLDER) {
             let found = owner(at as u32);
-            let faddr = found.and_then(|(o, i)| objects[o].0.body.get((i as usize).checked_sub(1)?));
+            let faddr = found.and_then(|(o, i)| {
+                let (unit, _, _, body) = &objects[o];
+                unit.body.get((*body.get(i as usize)?)?)
+            });
             if let (Some(genxc_visa::Inst::FAddr { function, .. }), Some(found)) = (faddr, found) {
                 let subreg = u32::from(inst[6] >> 3);
                 let byte = if grf_bytes == 64 { subreg * 2 } else { subreg };
@@ -167,10 +256,11 @@ pub fn symbol_refs(
         }
         at += size;
     }
-    for (o, (unit, _, _)) in objects.iter().enumerate() {
+    for (o, (unit, _, _, _)) in objects.iter().enumerate() {
+        let starts = visa_indices(unit);
         for (i, inst) in unit.body.iter().enumerate() {
             let genxc_visa::Inst::FAddr { function, .. } = inst else { continue };
-            let index = i as u32 + 1;
+            let index = starts[i];
             let halves: Vec<bool> =
                 refs.iter().zip(&owners).filter(|(_, &w)| w == (o, index)).map(|(r, _)| r.high).collect();
             // none when the finalizer dropped an unused address; several of a half when it
@@ -308,8 +398,9 @@ impl DbgReader<'_> {
 
 /// The source rows of a kernel's Gen code: each `(vISA index, Gen offset)` of `map` gets the line
 /// of the last `LOC` at or before that instruction of `kernel` (vISA indices count the entry label
-/// the encoder writes before the body as 0, so body instruction `i` is index `i + 1`); rows in
-/// offset order, one where the line changes. Also the file of its first `FILE`.
+/// the encoder writes before the body as 0, then each body instruction as [`visa_indices`] does:
+/// the instructions of an inline assembly template each have their own); rows in offset order,
+/// one where the line changes. Also the file of its first `FILE`.
 pub fn source_rows(kernel: &Kernel, map: &[(u32, u32)]) -> (String, Vec<(u64, u32)>) {
     let mut line_at = Vec::with_capacity(kernel.body.len() + 1);
     line_at.push(0);
@@ -321,7 +412,8 @@ pub fn source_rows(kernel: &Kernel, map: &[(u32, u32)]) -> (String, Vec<(u64, u3
             genxc_visa::Inst::File(f) if file.is_empty() => file = f.clone(),
             _ => {}
         }
-        line_at.push(line);
+        // the instructions of an inline assembly template take the line of the template
+        line_at.extend((0..numbered_instructions(inst)).map(|_| line));
     }
     let mut pairs: Vec<(u64, u32)> = map
         .iter()
@@ -414,29 +506,6 @@ fn has_inline_asm(u: &Unit) -> bool {
     genxc_visa::has_verbatim(&u.kernel) || u.functions.iter().any(genxc_visa::has_verbatim)
 }
 
-/// Whether a unit takes a symbol's address (`faddr`) in the kernel or a function.
-fn takes_any_address(u: &Unit) -> bool {
-    std::iter::once(&u.kernel)
-        .chain(&u.functions)
-        .any(|k| k.body.iter().any(|i| matches!(i, genxc_visa::Inst::FAddr { .. })))
-}
-
-/// The first inline assembly of a unit that holds more than one line (so more than one vISA
-/// instruction for the finalizer's numbering), as written.
-fn multi_line_asm(u: &Unit) -> Option<String> {
-    std::iter::once(&u.kernel).chain(&u.functions).flat_map(|k| &k.body).find_map(|i| {
-        let genxc_visa::Inst::Verbatim { pieces } = i else { return None };
-        let literal: String = pieces
-            .iter()
-            .filter_map(|p| match p {
-                genxc_visa::VerbatimPiece::Text(t) => Some(t.as_str()),
-                _ => None,
-            })
-            .collect();
-        literal.trim().contains('\n').then_some(literal)
-    })
-}
-
 /// The finalizer's work on a unit, in vISA instructions: the kernel's and those of the stack
 /// functions linked into its code.
 fn finalizer_work(unit: &Unit) -> usize {
@@ -490,12 +559,6 @@ fn finalize_batch(
     // inline assembly has no `.isa` encoding: such a unit (alone in its batch) goes as vISA text
     let input = match batch {
         [(_, u)] if has_inline_asm(u) => {
-            if let Some(why) = multi_line_asm(u).filter(|_| debug_lines || takes_any_address(u)) {
-                return Err(Diagnostic::error(genxc_diag::unsupported(format!(
-                    "--emit zebin of kernel '{}': not modeled by the zebin writer: inline assembly of several lines ({why:?}) in a kernel whose Gen code is mapped back to its vISA instructions (source lines, symbol addresses): the finalizer numbers the assembly's own instructions",
-                    u.kernel.name
-                ))));
-            }
             let units: Vec<Kernel> = std::iter::once(&u.kernel).chain(&u.functions).cloned().collect();
             std::fs::write(dir.path().join("batch.visaasm"), genxc_visa::write_text_file(&units))
                 .map_err(|e| fail(e.to_string()))?;
@@ -686,7 +749,7 @@ pub fn report(asm: &str, code: &[u8], grf_bytes: u32) -> Result<FinalizerReport,
 #[cfg(test)]
 mod tests {
     use super::*;
-    use genxc_visa::{Dst, Inst, VarId};
+    use genxc_visa::{Dst, Inst, VarId, VerbatimPiece};
 
     /// A 16-byte `mov (1) rN.<dword>:ud imm` as Gen12 encodes it for a 32-byte GRF (the
     /// destination's byte offset in bits 51..55).
@@ -756,6 +819,77 @@ mod tests {
         // the function's high half alone is an error naming the function
         let e = symbol_refs(&[(&k, &ko), (&f, &fo)], &code[..48], 32).unwrap_err();
         assert!(e.contains("of 'f'"), "{e}");
+    }
+
+    /// Inline assembly of `lines` (joined by newlines), a destination operand after the
+    /// execution size of each instruction.
+    fn verbatim(lines: &[&str]) -> Inst {
+        let mut pieces = Vec::new();
+        for (n, line) in lines.iter().enumerate() {
+            let text = if n > 0 { format!("\n{line}") } else { line.to_string() };
+            match text.split_once("(M1, 1) ") {
+                Some((head, tail)) => {
+                    pieces.push(VerbatimPiece::Text(format!("{head}(M1, 1) ")));
+                    pieces.push(VerbatimPiece::Dst(Dst::new(VarId(32), 0).into()));
+                    pieces.push(VerbatimPiece::Text(format!(" {tail}")));
+                }
+                _ => pieces.push(VerbatimPiece::Text(text)),
+            }
+        }
+        Inst::Verbatim { pieces }
+    }
+
+    #[test]
+    fn the_finalizer_numbers_each_instruction_and_label_of_a_template() {
+        // what GenX_IR numbers (its listing's `/// $N`): instructions and labels, not comments,
+        // empty lines or declarations
+        let template = verbatim(&[
+            "mov (M1, 1) 1:d",
+            "// a comment",
+            "   ",
+            "skip:",
+            ".decl T v_type=G type=d num_elts=1",
+            "  /* a block",
+            "   comment */ add (M1, 1) 2:d // and a trailing one",
+            "mul (M1, 1) /* inside */ 3:d",
+            "",
+        ]);
+        assert_eq!(numbered_instructions(&template), 4);
+        assert_eq!(numbered_instructions(&verbatim(&["// only a comment"])), 0);
+        assert_eq!(numbered_instructions(&Inst::Loc(3)), 1);
+        // the indices of a body: entry label 0, the template from 2 to 5, the LOC after it 6
+        let mut k = kernel(&["a"]);
+        k.body.push(template);
+        k.body.push(Inst::Loc(9));
+        k.body.push(Inst::FAddr { function: "b".into(), dst: Dst::new(VarId(32), 0).into() });
+        assert_eq!(visa_indices(&k), [1, 2, 6, 7, 8]);
+        assert_eq!(body_of_index(&k), [None, Some(0), Some(1), Some(1), Some(1), Some(1), Some(2), Some(3)]);
+        // the faddr of "b" is index 7: its placeholders are found there, not at index 4 (inside
+        // the template) where one instruction per template would put it
+        let mut code = mov_imm(0, ADDRESS_PLACEHOLDER);
+        code.extend(mov_imm(1, ADDRESS_PLACEHOLDER));
+        code.extend(mov_imm(0, ADDRESS_PLACEHOLDER));
+        code.extend(mov_imm(0, ADDRESS_PLACEHOLDER));
+        code.extend(mov_imm(1, ADDRESS_PLACEHOLDER));
+        let o = object("k", 0, &[(1, 0), (4, 32), (7, 48)]);
+        let refs = symbol_refs(&[(&k, &o)], &code, 32).unwrap();
+        let got: Vec<(u32, &str, bool)> =
+            refs.iter().map(|r| (r.offset, r.symbol.as_str(), r.high)).collect();
+        // index 4 (32..48) is the template's: its placeholder-valued mov is no faddr
+        assert_eq!(got, [(12, "a", false), (28, "a", true), (60, "b", false), (76, "b", true)]);
+    }
+
+    #[test]
+    fn the_lines_of_a_template_are_the_line_before_it() {
+        // LOC 5, a template of three instructions (indices 2 to 4), LOC 9 (5) and a faddr (6)
+        let mut k = Kernel::new("k");
+        k.body.push(Inst::Loc(5));
+        k.body.push(verbatim(&["mov (M1, 1) 1:d", "add (M1, 1) 2:d", "// x", "mul (M1, 1) 3:d"]));
+        k.body.push(Inst::Loc(9));
+        k.body.push(Inst::FAddr { function: "b".into(), dst: Dst::new(VarId(32), 0).into() });
+        let map = [(2, 0), (4, 16), (6, 32)];
+        assert_eq!(source_rows(&k, &map).1, [(0, 5), (32, 9)]);
+        // (counted as one instruction, index 4 would be the faddr's, at line 9)
     }
 
     /// A `.dbg` file of `objects`, each with no variables, subroutines or saved registers but
