@@ -259,7 +259,9 @@ pub fn compile_unit(
         .collect();
     let k = match role {
         UnitRole::Kernel => genxc_isel::select(&kernel, platform, prepared, &stack_callees)?,
-        UnitRole::StackFunction => genxc_isel::select_stack_function(platform, prepared, &stack_callees)?,
+        UnitRole::StackFunction => {
+            genxc_isel::select_stack_function(platform, prepared, &stack_callees, kernel.bindless_buffers)?
+        }
     };
     if checks.enabled() {
         if let Err(problems) = genxc_visa::validate::validate(&k) {

@@ -395,6 +395,49 @@ fn bindless_refusals_are_located() {
 }
 
 #[test]
+fn a_stack_function_of_a_bindless_module_takes_no_surface_value() {
+    // a value computed from bindless buffers (a select of two), passed to a stack function that
+    // reads through it: the function, selected without its callers, would take the offset for a
+    // binding-table index; refused at its message, for every output
+    let fixture = "zebin/bindless_stack_surface.ll";
+    for emit in [Emit::Visaasm, Emit::Zebin] {
+        let opts = CompileOptions {
+            platform: Platform::Dg2,
+            bindless_buffers: true,
+            emit: emit.into(),
+            ..Default::default()
+        };
+        let outcome = genxc::compile_inputs(&[input(fixture)], &opts);
+        assert!(outcome.failed() && outcome.outputs.is_empty(), "{emit:?}");
+        let log = outcome.log();
+        assert!(log.contains("bindless_stack_surface.ll:16:"), "{log}");
+        assert!(
+            log.contains("@read_block") && log.contains("stack function") && log.contains("bindless"),
+            "{log}"
+        );
+        assert!(!log.contains("internal error"), "{log}");
+    }
+    // bound, the value is a binding-table index the function reads through (it runs in the
+    // simulator: tests/differential.rs), and every stack function of the module reads it so
+    let opts = CompileOptions { platform: Platform::Dg2, ..Default::default() };
+    let outcome = genxc::compile_inputs(&[input(fixture)], &opts);
+    assert!(!outcome.failed(), "{}", outcome.log());
+    assert!(outcome.visaasm_of("bindless_stack_surface").unwrap().contains("oword_ld"));
+    // the same value reaching the stack function as data, not as a surface: accepted bindless
+    let text = std::fs::read_to_string(common::fixtures().join(fixture)).unwrap();
+    let data = text.replace(
+        "%x = call <8 x i32> @llvm.genx.oword.ld.v8i32(i32 0, i32 %surface, i32 %ow)",
+        "%s = add i32 %surface, %ow\n  %v = insertelement <8 x i32> undef, i32 %s, i32 0\n  \
+         %x = shufflevector <8 x i32> %v, <8 x i32> undef, <8 x i32> zeroinitializer",
+    );
+    assert_ne!(data, text);
+    let opts = CompileOptions { platform: Platform::Dg2, bindless_buffers: true, ..Default::default() };
+    let outcome =
+        genxc::compile_inputs(&[genxc::Input { name: "data.ll".into(), bytes: data.into_bytes() }], &opts);
+    assert!(!outcome.failed(), "{}", outcome.log());
+}
+
+#[test]
 fn kernels_json_binds_no_bindless_buffer() {
     for bindless in [false, true] {
         let outcome =

@@ -293,7 +293,13 @@ pub fn build_units(module: &Module) -> Result<Vec<KernelUnit>, Vec<Diagnostic>> 
         let entry = bodies[root];
         let (kernel, role) = match kernel {
             Some(k) => (Kernel { func: entry, ..(*k).clone() }, UnitRole::Kernel),
-            None => (Kernel::synthesized(entry, root_name.clone(), Vec::new()), UnitRole::StackFunction),
+            None => {
+                // a stack function of a module with bindless buffers: its run-time surface
+                // indices may be offsets (selection refuses them)
+                let mut k = Kernel::synthesized(entry, root_name.clone(), Vec::new());
+                k.bindless_buffers = module.kernels.iter().any(|k| k.bindless_buffers);
+                (k, UnitRole::StackFunction)
+            }
         };
         let linked = decls
             .keys()

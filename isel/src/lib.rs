@@ -293,15 +293,19 @@ pub fn select(
 /// Selects a stack function (a vISA `.global_function`) from the functions of its unit:
 /// `funcs[0]` is the function, the others its subroutines; `callees` as for [`select`]. Its
 /// arguments arrive in `%arg`, its result leaves in `%retval` (see `stack_calls`).
+/// `bindless_buffers`: the function belongs to a module whose buffers are bindless
+/// (`-vc-use-bindless-buffers`), so a surface index it receives may be a surface-state offset.
 pub fn select_stack_function(
     platform: Platform,
     funcs: Vec<PreparedFunction>,
     callees: &[(FuncId, StackCallee)],
+    bindless_buffers: bool,
 ) -> Result<m::Kernel, Vec<Diagnostic>> {
     let Some(first) = funcs.first() else {
         return Err(vec![Diagnostic::error(internal("a stack function unit without functions"))]);
     };
-    let kernel = Kernel::synthesized(first.id, first.function.name.clone(), Vec::new());
+    let mut kernel = Kernel::synthesized(first.id, first.function.name.clone(), Vec::new());
+    kernel.bindless_buffers = bindless_buffers;
     select_unit(&kernel, platform, funcs, callees, true)
 }
 

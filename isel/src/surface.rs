@@ -12,7 +12,9 @@
 //! message on it sets vISA's bindless surface `%bss` to that offset with `movs` right before it
 //! (an LSC message addresses it as `bss(offset)`). Its offset cannot travel as a value into
 //! another function (the callee would take it for a binding-table index), and a run-time
-//! surface index is refused in such a kernel: an index and an offset cannot be told apart.
+//! surface index is refused in such a kernel, and in a stack function of such a module (its
+//! callers may pass an offset, or a value computed from one): an index and an offset cannot be
+//! told apart.
 
 use super::{CopySrc, Selector, R};
 use genxc_diag::{internal, invalid, unsupported};
@@ -68,6 +70,11 @@ impl Selector<'_> {
         if self.kernel.has_bindless_buffers() {
             return Err(unsupported(
                 "a surface index computed at run time in a kernel with bindless buffers (-vc-use-bindless-buffers): not modeled (a binding-table index and a surface-state offset cannot be told apart)",
+            ));
+        }
+        if self.kernel.bindless_buffers && self.k.unit == m::UnitKind::GlobalFunction {
+            return Err(unsupported(
+                "a surface index computed at run time in a stack function of a module with bindless buffers (-vc-use-bindless-buffers): not modeled (its callers may pass a bindless buffer's surface-state offset, which selection of the function, made without them, cannot tell from a binding-table index)",
             ));
         }
         Ok(SurfaceOperand::RunTime)
