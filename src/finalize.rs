@@ -19,7 +19,9 @@
 //! also runs with `-generateDebugInfo` and writes, per kernel, a `.dbg` file mapping Gen code
 //! offsets to vISA instruction indices ([`read_dbg`]); with the kernel's own vISA that gives the
 //! source line of each piece of Gen code ([`Finalized::lines`]), the rows of the zebin's
-//! `.debug_line`.
+//! `.debug_line`. The finalizer numbers a kernel's instructions from the entry label, and each
+//! instruction or label line of an inline assembly template as one of its own
+//! ([`visa_indices`]).
 //!
 //! A kernel taking the address of a symbol (vISA `faddr`: a global of the data section, a printf
 //! string, a function defined elsewhere) also runs with `-generateDebugInfo`: the finalizer
@@ -203,8 +205,8 @@ pub fn body_of_index(kernel: &Kernel) -> Vec<Option<usize>> {
 /// with its debug object). A Gen instruction belongs to the object of the last base at or before
 /// its offset, and there to the index of the last pair at or before it (numbered as
 /// [`visa_indices`] says: the entry label 0, then one per instruction, those of an inline
-/// assembly template each counted). A `mov` attributed to an instruction other than a `faddr` is an ordinary
-/// constant and left out. Its destination's sub-register (bits 51..55 of the instruction: the
+/// assembly template each counted). A `mov` attributed to an instruction other than a `faddr`
+/// is an ordinary constant and left out. Its destination's sub-register (bits 51..55 of the instruction: the
 /// byte offset, counted in 2-byte units where a GRF is 64 bytes) says which dword of the 64-bit
 /// address it writes. A `faddr` with a placeholder of one half must have one of the other (the
 /// finalizer may drop an unused one, or repeat a half it rematerializes).

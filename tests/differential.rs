@@ -98,6 +98,7 @@ const NOT_RUN: &[(&str, &str, &str)] = &[
     // Inline vISA assembly: free text, which neither the simulator nor the reference executes.
     ("inline_asm.ll", "inline_asm", "inline assembly"),
     ("inline_asm_constraints.ll", "asm_constraints", "inline assembly"),
+    ("inline_asm_lines.ll", "asm_lines", "inline assembly"),
 ];
 
 /// The fixture sources: the CM examples, the stack-call fixtures, the kernel fixtures, the memory,

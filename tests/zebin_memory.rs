@@ -417,8 +417,8 @@ fn a_stack_function_of_a_bindless_module_takes_no_surface_value() {
         );
         assert!(!log.contains("internal error"), "{log}");
     }
-    // bound, the value is a binding-table index the function reads through (it runs in the
-    // simulator: tests/differential.rs), and every stack function of the module reads it so
+    // bound, the value is a binding-table index the function reads through (the kernel runs in
+    // the simulator to the reference's results: tests/differential.rs)
     let opts = CompileOptions { platform: Platform::Dg2, ..Default::default() };
     let outcome = genxc::compile_inputs(&[input(fixture)], &opts);
     assert!(!outcome.failed(), "{}", outcome.log());
