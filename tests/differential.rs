@@ -99,6 +99,7 @@ const NOT_RUN: &[(&str, &str, &str)] = &[
     ("inline_asm.ll", "inline_asm", "inline assembly"),
     ("inline_asm_constraints.ll", "asm_constraints", "inline assembly"),
     ("inline_asm_lines.ll", "asm_lines", "inline assembly"),
+    ("inline_asm_stack_function.ll", "asm_in_function", "inline assembly"),
 ];
 
 /// The fixture sources: the CM examples, the stack-call fixtures, the kernel fixtures, the memory,

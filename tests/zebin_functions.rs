@@ -427,6 +427,16 @@ fn inline_assembly_of_several_lines_maps_back_to_its_instructions() {
             assert_eq!(listed("7"), [Some(18)], "{what}: {listing:#?}");
         }
     }
+    // the same in a stack function linked into the kernel's code: its own numbering
+    let fixture_in_function = "zebin/inline_asm_stack_function.ll";
+    for (platform, device, iga) in OCLOC_PLATFORMS {
+        let what = format!("{fixture_in_function} on {device}");
+        let (bytes, z, _) = zebin(fixture_in_function, platform);
+        check_accepted(&bytes, device, dir.path(), &what);
+        assert_eq!(check_code_relocations(&z, iga, dir.path(), &what), 2, "{what}");
+        let relocated: Vec<&str> = z.relocations.iter().map(|r| r.section.as_str()).collect();
+        assert_eq!(relocated, [".text.asm_in_function"; 2], "{what}");
+    }
     // MTL, which this ocloc does not know: read back, relocated in genxc's reader, decoded
     let opts = CompileOptions::parse("-platform mtl -emit zebin -options -g").unwrap();
     let outcome = genxc::compile_inputs(&[input(fixture)], &opts);
