@@ -1,7 +1,8 @@
 //! Oword block messages genxc sends raw (`raw_sends` to the data cache, with a message header it
 //! builds in place: see isel's `block_headers`). For every message shape genxc emits raw in the
 //! fixture quality/oword_headers.ll (reads and writes of 1, 2, 4 and 8 owords, offsets in a
-//! variable or a constant; the aligned reads of `oword_ld_unaligned` in kernels/multi.ll) on TGLLP,
+//! variable or a constant; the aligned reads of `oword_ld_unaligned` in kernels/multi.ll; shared
+//! local memory's blocks in surfaces/predefined_slm.ll) on TGLLP,
 //! DG2 and PVC, the descriptor and extended descriptor of the send in GenX_IR's listing of genxc's vISA
 //! must be the ones GenX_IR derives itself from the equivalent vISA message (`oword_ld`,
 //! `oword_ld_unaligned` or `oword_st` of the same size on the same binding-table index; `svm_block_ld`/`svm_block_st` for
@@ -115,6 +116,7 @@ fn raw_oword_descriptors_are_the_finalizers() {
             ("quality/oword_headers.ll", "oword_constants", "raw_sends.10."),
             ("quality/svm_addr64.ll", "svm_addr64", "raw_sends.12."),
             ("kernels/multi.ll", "second", "raw_sends.10."),
+            ("surfaces/predefined_slm.ll", "slm_254", "raw_sends.10."),
         ];
         for (fixture, kernel, raw_form) in kernels {
             let result = compile(&[input(fixture)], platform, 0);

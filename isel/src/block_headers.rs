@@ -324,11 +324,16 @@ impl Selector<'_> {
     }
 
     /// The binding-table index of a message's surface operand when it is known when compiling
-    /// (a surface argument's fixed index, or a constant user index).
+    /// (a surface argument's fixed index, a constant user index, or shared local memory's 254
+    /// where oword block messages reach it).
     pub(crate) fn known_bti(&self, v: Value) -> Option<u8> {
         match self.surface_operand(v).ok()? {
             surface::SurfaceOperand::Argument(_, bti) => u8::try_from(bti).ok(),
             surface::SurfaceOperand::Constant(b) if b <= surface::MAX_USER_BTI => u8::try_from(b).ok(),
+            // shared local memory, where oword block messages reach it
+            surface::SurfaceOperand::Constant(surface::BTI_SLM) if self.platform.info().has_oword_slm => {
+                u8::try_from(surface::BTI_SLM).ok()
+            }
             _ => None,
         }
     }
