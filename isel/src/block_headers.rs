@@ -183,13 +183,12 @@ impl Selector<'_> {
         let mut reads: HashMap<u32, (HeaderSlot, u32, u32)> = HashMap::default();
         for (at, &b) in f.layout.iter().enumerate() {
             let mut constants: HashMap<u64, Vec<InstId>> = HashMap::default();
-            // the calls of the block before each instruction of it
-            let mut calls_before: HashMap<InstId, u32> = HashMap::default();
-            let mut calls = 0;
-            for &i in &f.blocks[b].insts {
-                calls_before.insert(i, calls);
+            // the position in the block of its last call so far
+            let insts = &f.blocks[b].insts;
+            let mut last_call = None;
+            for (pos, &i) in insts.iter().enumerate() {
                 if matches!(f.insts[i].kind, InstKind::Call { .. }) {
-                    calls += 1;
+                    last_call = Some(pos);
                 }
                 let InstKind::Intrinsic { id, ref args } = f.insts[i].kind else { continue };
                 let (surface, offset, data, read) = match id {
@@ -230,8 +229,8 @@ impl Selector<'_> {
                     r.1 += 1;
                     // an offset computed before a call of the same block lives across it in a
                     // variable of its own, which the finalizer copies into the header
-                    let across_call = matches!(offset, Value::Inst(d)
-                        if calls_before.get(&d).is_some_and(|&c| c < calls));
+                    let across_call = matches!((offset, last_call), (Value::Inst(d), Some(c))
+                        if insts[..c].contains(&d));
                     r.2 += if in_loop[at] || across_call { 2 } else { 1 };
                 } else if let (Some(_), Some(c)) = (surface, f.as_const(offset).and_then(|c| c.splat_value()))
                 {
