@@ -6,8 +6,10 @@
 //! value is baled only into its single user in the same block, so reading its operands at the
 //! user's position sees the same values.
 //!
-//! Besides regions, three kinds of operations fold into their user: `fneg` and absolute value
-//! (a source modifier), and an operation under `llvm.genx.sat` (the `.sat` flag). A `wrregion`
+//! Besides regions, four kinds of operations fold into their user: `fneg` and absolute value
+//! (a source modifier), an operation under `llvm.genx.sat` (the `.sat` flag), and a `zext` or
+//! `sext` of bytes or words read by integer arithmetic (the narrow operand as a source of its
+//! own type). A `wrregion`
 //! with a vector mask takes its operation as a predicated write. A compare written into a
 //! predicate slice (`wrpredregion`) writes straight into that predicate. An element-wise operation
 //! whose only user is a select on the SIMD control flow execution mask (`select(EM, op, old)`, the
@@ -150,6 +152,29 @@ pub fn maskable_compare(f: &Function, d: InstId) -> bool {
     plain && ty.num_elems() > 1 && ty.num_elems() <= 32 && plain_relation(*pred)
 }
 
+/// Whether instruction `d` is an integer extension that can be read as a source of another
+/// type: a `zext`/`sext` of bytes or words to words or dwords. Its user reads the narrow
+/// operand with an unsigned (`zext`) or signed (`sext`) source type, which the ALU extends to
+/// the execution type itself (IGC's Vector Compiler folds such extensions the same way).
+pub fn is_source_extension(f: &Function, d: InstId) -> bool {
+    use crate::ir::CastOp;
+    use crate::types::Elem;
+    let InstKind::Cast { op: CastOp::ZExt | CastOp::SExt, value } = &f.insts[d].kind else { return false };
+    matches!(f.value_type(*value).elem(), Some(Elem::I8 | Elem::I16))
+        && matches!(f.insts[d].ty.elem(), Some(Elem::I16 | Elem::I32))
+}
+
+/// Whether operand `v` of instruction `u` may be an extension read as its source type
+/// ([`is_source_extension`]): `u` is a word or dword `add`, `mul`, `and`, `or`, `xor`, or the
+/// first operand of a `sub` (the second is negated, and a negated unsigned source is not its
+/// extension's negation).
+fn extension_user(kind: &InstKind, ty: &crate::types::Type, v: Value) -> bool {
+    use crate::types::Elem;
+    let InstKind::Binary { op, rhs, .. } = kind else { return false };
+    let plain = matches!(op, BinOp::Add | BinOp::Mul | BinOp::And | BinOp::Or | BinOp::Xor);
+    (plain || (*op == BinOp::Sub && *rhs != v)) && matches!(ty.elem(), Some(Elem::I16 | Elem::I32))
+}
+
 fn is_modifier(f: &Function, d: InstId) -> bool {
     match &f.insts[d].kind {
         InstKind::FNeg(_) => true,
@@ -197,6 +222,20 @@ pub fn analyze(
                     && is_modifier(f, d)
                     && single_use_in_block(&b, d, u)
                     && f.insts[d].ty.elem() == f.value_type(v).elem()
+                {
+                    b.baled_into.insert(d, u);
+                    continue;
+                }
+                // An extension read as its narrow operand's source type (not of a modifier,
+                // whose value on the narrow type may differ).
+                if extension_user(kind, &f.insts[u].ty, v)
+                    && is_source_extension(f, d)
+                    && single_use_in_block(&b, d, u)
+                    && !f.insts[d]
+                        .kind
+                        .operands()
+                        .iter()
+                        .any(|o| matches!(o, Value::Inst(x) if b.is_baled(*x) && is_modifier(f, *x)))
                 {
                     b.baled_into.insert(d, u);
                     continue;

@@ -1,6 +1,6 @@
 //! Oword block messages sent raw, with a header genxc builds in place.
 //!
-//! For every `oword_ld`/`oword_st` the finalizer copies the offset into a fresh message header
+//! For every `oword_ld`/`oword_ld_unaligned`/`oword_st` the finalizer copies the offset into a fresh message header
 //! (dword 2 of a GRF), one copy per message. Here the regalloc variable holding an offset that
 //! oword block messages on a known binding-table index read is declared as dword 2 of a
 //! GRF-sized header variable (an alias), so the instruction that computes the offset writes the
@@ -15,7 +15,8 @@ use foldhash::HashSet;
 use genxc_visa::model::Raw;
 
 use genxc_visa::model::data_port::{
-    A64_OWORD_BLOCK_READ, A64_OWORD_BLOCK_WRITE, BTI_STATELESS, OWORD_BLOCK_READ, OWORD_BLOCK_WRITE,
+    A64_OWORD_BLOCK_READ, A64_OWORD_BLOCK_WRITE, ALIGNED_OWORD_BLOCK_READ, BTI_STATELESS, OWORD_BLOCK_READ,
+    OWORD_BLOCK_WRITE,
 };
 pub(crate) use genxc_visa::model::data_port::{SFID_DC0, SFID_DC1};
 
@@ -56,6 +57,9 @@ pub(crate) struct OwordBlock {
     pub owords: u32,
     /// Binding-table index of the surface; `None` for an A64 block.
     pub bti: Option<u8>,
+    /// An unaligned read on a surface (`oword_ld_unaligned`): the header's offset is in bytes (a
+    /// multiple of 4) rather than owords.
+    pub unaligned: bool,
 }
 
 impl OwordBlock {
@@ -82,6 +86,7 @@ impl OwordBlock {
     pub fn descriptor(self, grf: u32) -> Option<u32> {
         let rlen = if self.write { 0 } else { self.data_grfs(grf) };
         let ty = match (self.bti.is_none(), self.write) {
+            (false, false) if self.unaligned => ALIGNED_OWORD_BLOCK_READ,
             (false, false) => OWORD_BLOCK_READ,
             (false, true) => OWORD_BLOCK_WRITE,
             (true, false) => A64_OWORD_BLOCK_READ,
@@ -134,7 +139,8 @@ impl Selector<'_> {
     /// message header: the offsets of oword block loads and stores of at least one oword on a
     /// surface whose binding-table index is known, held in a variable of their own (a 32-bit
     /// scalar, not an argument, not an alias, not a variable of another function), that two or
-    /// more messages read, or one in a loop, or one and other instructions. (The finalizer
+    /// more messages read, or one in a loop, or one after a call the offset lives across, or one
+    /// and other instructions. (The finalizer
     /// builds the header of a message in place when nothing else reads its offset; sent raw, such
     /// a header only moves, and the scoreboard may cost more.)
     ///
@@ -177,10 +183,16 @@ impl Selector<'_> {
         let mut reads: HashMap<u32, (HeaderSlot, u32, u32)> = HashMap::default();
         for (at, &b) in f.layout.iter().enumerate() {
             let mut constants: HashMap<u64, Vec<InstId>> = HashMap::default();
-            for &i in &f.blocks[b].insts {
+            // the position in the block of its last call so far
+            let insts = &f.blocks[b].insts;
+            let mut last_call = None;
+            for (pos, &i) in insts.iter().enumerate() {
+                if matches!(f.insts[i].kind, InstKind::Call { .. }) {
+                    last_call = Some(pos);
+                }
                 let InstKind::Intrinsic { id, ref args } = f.insts[i].kind else { continue };
                 let (surface, offset, data, read) = match id {
-                    IntrinsicId::OwordLd if args.len() == 3 => {
+                    IntrinsicId::OwordLd | IntrinsicId::OwordLdUnaligned if args.len() == 3 => {
                         (Some(args[1]), args[2], f.value_type(Value::Inst(i)), true)
                     }
                     IntrinsicId::OwordSt if args.len() == 3 => {
@@ -215,7 +227,11 @@ impl Selector<'_> {
                         continue;
                     }
                     r.1 += 1;
-                    r.2 += if in_loop[at] { 2 } else { 1 };
+                    // an offset computed before a call of the same block lives across it in a
+                    // variable of its own, which the finalizer copies into the header
+                    let across_call = matches!((offset, last_call), (Value::Inst(d), Some(c))
+                        if insts[..c].contains(&d));
+                    r.2 += if in_loop[at] || across_call { 2 } else { 1 };
                 } else if let (Some(_), Some(c)) = (surface, f.as_const(offset).and_then(|c| c.splat_value()))
                 {
                     constants.entry(c).or_default().push(i);
@@ -307,11 +323,16 @@ impl Selector<'_> {
     }
 
     /// The binding-table index of a message's surface operand when it is known when compiling
-    /// (a surface argument's fixed index, or a constant user index).
+    /// (a surface argument's fixed index, a constant user index, or shared local memory's 254
+    /// where oword block messages reach it).
     pub(crate) fn known_bti(&self, v: Value) -> Option<u8> {
         match self.surface_operand(v).ok()? {
             surface::SurfaceOperand::Argument(_, bti) => u8::try_from(bti).ok(),
             surface::SurfaceOperand::Constant(b) if b <= surface::MAX_USER_BTI => u8::try_from(b).ok(),
+            // shared local memory, where oword block messages reach it
+            surface::SurfaceOperand::Constant(surface::BTI_SLM) if self.platform.info().has_oword_slm => {
+                u8::try_from(surface::BTI_SLM).ok()
+            }
             _ => None,
         }
     }
@@ -364,22 +385,34 @@ mod tests {
     fn descriptors_are_the_finalizers() {
         // GenX_IR's listing of `oword_ld (4)`, `oword_ld (8)`, `oword_ld (2)`, `oword_st (4)` on
         // TGLLP (32-byte GRFs) and `oword_ld (4)` on PVC (64-byte GRFs)
-        let ld4 = OwordBlock { write: false, owords: 4, bti: Some(1) };
+        let ld4 = OwordBlock { write: false, owords: 4, bti: Some(1), unaligned: false };
         assert_eq!(ld4.descriptor(32), Some(0x0228_0301));
-        assert_eq!(OwordBlock { write: false, owords: 8, bti: Some(0) }.descriptor(32), Some(0x0248_0400));
-        assert_eq!(OwordBlock { write: false, owords: 2, bti: Some(0) }.descriptor(32), Some(0x0218_0200));
-        let st4 = OwordBlock { write: true, owords: 4, bti: Some(2) };
+        assert_eq!(
+            OwordBlock { write: false, owords: 8, bti: Some(0), unaligned: false }.descriptor(32),
+            Some(0x0248_0400)
+        );
+        assert_eq!(
+            OwordBlock { write: false, owords: 2, bti: Some(0), unaligned: false }.descriptor(32),
+            Some(0x0218_0200)
+        );
+        let st4 = OwordBlock { write: true, owords: 4, bti: Some(2), unaligned: false };
         assert_eq!(st4.descriptor(32), Some(0x020A_0302));
         assert_eq!(st4.ex_descriptor(32), 0x80);
         assert_eq!(ld4.descriptor(64), Some(0x0218_0301));
-        assert_eq!(OwordBlock { write: false, owords: 16, bti: Some(0) }.descriptor(32), None);
+        assert_eq!(
+            OwordBlock { write: false, owords: 16, bti: Some(0), unaligned: false }.descriptor(32),
+            None
+        );
         // "a64 unaligned oword block read x8" (TGLLP; PVC: rd:2), "write x1"
-        let a64 = OwordBlock { write: false, owords: 8, bti: None };
+        let a64 = OwordBlock { write: false, owords: 8, bti: None, unaligned: false };
         assert_eq!(
             (a64.descriptor(32), a64.descriptor(64), a64.sfid()),
             (Some(0x024D_04FF), Some(0x022D_04FF), SFID_DC1)
         );
-        let a64 = OwordBlock { write: true, owords: 1, bti: None };
+        let a64 = OwordBlock { write: true, owords: 1, bti: None, unaligned: false };
         assert_eq!((a64.descriptor(32), a64.ex_descriptor(32)), (Some(0x020D_40FF), 0x40));
+        // GenX_IR's listing of `oword_ld_unaligned (2)` on TGLLP
+        let unaligned = OwordBlock { write: false, owords: 2, bti: Some(0), unaligned: true };
+        assert_eq!(unaligned.descriptor(32), Some(0x0218_4200));
     }
 }

@@ -913,9 +913,15 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
             let bytes = ty.bytes();
             let size = if matches!(bytes, 2 | 4 | 8) { m::Owords::O1 } else { owords(bytes)? };
             let offset = s.scalar_u32(args[2], name)?;
-            if let (OwordLd, 16.., Some(bti)) = (iid, bytes, s.known_bti(args[1])) {
+            if let (16.., Some(bti)) = (bytes, s.known_bti(args[1])) {
                 let dst = s.msg_dst(id)?;
-                let block = block_headers::OwordBlock { write: false, owords: size.count(), bti: Some(bti) };
+                let unaligned = iid == OwordLdUnaligned;
+                let block = block_headers::OwordBlock {
+                    write: false,
+                    owords: size.count(),
+                    bti: Some(bti),
+                    unaligned,
+                };
                 // (a response of whole GRFs only: a smaller destination would be overwritten past its end)
                 if s.response_fits(block, dst) {
                     if let Some(header) = s.message_header(id, &offset)? {
@@ -964,7 +970,12 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
             let raw = s.known_bti(args[0]);
             let header = if raw.is_some() { s.message_header(id, &offset)? } else { None };
             if let (Some(bti), Some(header)) = (raw, header) {
-                let block = block_headers::OwordBlock { write: true, owords: size.count(), bti: Some(bti) };
+                let block = block_headers::OwordBlock {
+                    write: true,
+                    owords: size.count(),
+                    bti: Some(bti),
+                    unaligned: false,
+                };
                 return s.raw_oword_block(block, header, src);
             }
             let surface = s.surface(args[0])?;
@@ -1246,7 +1257,8 @@ fn memory(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[Value]) -> R<(
             let address = s.src(args[0], VisaType::UQ)?;
             let data = if store { Raw::of(s.block_var(args[1])?) } else { s.msg_dst(id)? };
             // sent raw when the address is a header's (a response of whole GRFs only)
-            let block = block_headers::OwordBlock { write: store, owords: size.count(), bti: None };
+            let block =
+                block_headers::OwordBlock { write: store, owords: size.count(), bti: None, unaligned: false };
             let whole = store || s.response_fits(block, data);
             let header = s.header_at(&address, block_headers::HeaderSlot::A64Address);
             if let (true, Some(header)) = (whole && block_headers::sends_raw_oword_blocks(s.platform), header)

@@ -876,6 +876,13 @@ impl Selector<'_> {
                         return Ok(SrcOp::Gen(self.region_src(var, &region, ty)));
                     }
                     InstKind::FNeg(x) => return negate(self.src(x, ty)?),
+                    // an extension read as its operand's own (narrow) type
+                    InstKind::Cast { op: op @ (CastOp::ZExt | CastOp::SExt), value } => {
+                        let from = self.f().value_type(value).elem().ok_or("void cast")?;
+                        let narrow =
+                            if op == CastOp::ZExt { unsigned_type(from)? } else { signed_type(from)? };
+                        return self.src(value, narrow);
+                    }
                     InstKind::Intrinsic { args, .. } if args.len() == 1 => {
                         return absolute(self.src(args[0], ty)?);
                     }

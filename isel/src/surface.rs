@@ -28,7 +28,7 @@ pub(crate) const MAX_USER_BTI: u64 = 239;
 /// The binding-table index of the stack surface (`T1`).
 const BTI_STACK: u64 = 253;
 /// The binding-table index of shared local memory (`%slm`, `T0`).
-const BTI_SLM: u64 = 254;
+pub(crate) const BTI_SLM: u64 = 254;
 /// The binding-table index of stateless (A32) access (`T5`).
 const BTI_STATELESS: u64 = 255;
 

@@ -1,9 +1,12 @@
-//! Bitwise operations on byte and word vectors done on a dword view (code-size class 4 of issue 22).
+//! Bitwise operations on byte, word and qword vectors done on a dword view (code-size class 4 of
+//! issue 22).
 //!
-//! `and`, `or` and `xor` act on bits, so an operation on `i8` or `i16` elements gives the same bytes
-//! when its operands are read as `i32` elements covering the same bytes. Byte operations cost the
-//! finalizer strided byte regions and split instructions; on dwords they take a quarter (a half for
-//! words) of the elements and one register-wide instruction per piece. An operation is retyped when
+//! `and`, `or` and `xor` act on bits, so an operation on `i8`, `i16` or `i64` elements gives the
+//! same bytes when its operands are read as `i32` elements covering the same bytes. Byte operations
+//! cost the finalizer strided byte regions and split instructions; on dwords they take a quarter (a
+//! half for words) of the elements and one register-wide instruction per piece. A qword operation
+//! on dwords (on platforms with a 64-bit integer ALU) runs on the integer pipe instead of the long
+//! one: no scoreboard wait for a long-pipe result before a message reads it. An operation is retyped when
 //! its size is a whole number of dwords and every operand has a dword view: a grouped rdregion whose
 //! region retypes ([`crate::retype::retype_region`]: contiguous rows starting on dword boundaries),
 //! a constant (its bytes packed into dwords), or any other vector value (a bitcast, which selection
@@ -15,7 +18,7 @@
 use crate::retype::retype_region;
 use genxc_genx::ir::{BinOp, CastOp, Constant, Inst};
 use genxc_genx::{Elem, Function, InstId, InstKind, Region, Type, Value};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// One operand of a retyped operation.
 #[derive(Clone, Copy)]
@@ -44,18 +47,24 @@ fn is_true(f: &Function, v: Value) -> bool {
     f.as_const(v).is_some_and(|c| !c.ty.is_vector() && c.elems.first() == Some(&Some(1)))
 }
 
-/// The dwords holding the bytes of a constant vector of `i8` or `i16` elements (undefined elements
-/// count as zero; an entirely undefined constant stays undefined).
+/// The dwords holding the bytes of a constant vector of `i8`, `i16` or `i64` elements (undefined
+/// byte or word elements count as zero, an undefined qword is two undefined dwords; an entirely
+/// undefined constant stays undefined).
 pub fn pack_dwords(c: &Constant) -> Option<Constant> {
     let elem = c.ty.elem()?;
     let eb = elem.bytes();
-    if !matches!(elem, Elem::I8 | Elem::I16) || !(c.ty.bytes()).is_multiple_of(4) {
+    if !matches!(elem, Elem::I8 | Elem::I16 | Elem::I64) || !(c.ty.bytes()).is_multiple_of(4) {
         return None;
     }
     let n = c.ty.bytes() / 4;
     let ty = Type::Vector(Elem::I32, n);
     if c.is_undef() {
         return Some(Constant::undef(ty));
+    }
+    if elem == Elem::I64 {
+        // each qword is its low dword then its high dword
+        let halves = |e: &Option<u64>| [e.map(|x| x & 0xffff_ffff), e.map(|x| x >> 32)];
+        return Some(Constant { ty, elems: c.elems.iter().flat_map(halves).collect() });
     }
     let per = (4 / eb) as usize;
     let mask = (1u64 << (8 * eb)) - 1;
@@ -124,9 +133,12 @@ fn holds_quotient(f: &Function, v: Value, budget: usize) -> bool {
     false
 }
 
-/// What `id` becomes, if it is a bitwise operation on bytes or words with a dword view.
+/// What `id` becomes, if it is a bitwise operation on bytes or words (or qwords when `qwords`)
+/// with a dword view.
 fn plan(
     f: &Function,
+    qwords: bool,
+    qword_arithmetic_reads: &HashSet<InstId>,
     id: InstId,
     uses: &[u32],
     grouped: &[bool],
@@ -136,13 +148,30 @@ fn plan(
     let InstKind::Binary { op: BinOp::And | BinOp::Or | BinOp::Xor, lhs, rhs } = inst.kind else {
         return None;
     };
-    let Type::Vector(Elem::I8 | Elem::I16, _) = inst.ty else { return None };
+    if !retyped_type(&inst.ty, qwords) {
+        return None;
+    }
     if !inst.ty.bytes().is_multiple_of(4) {
         return None;
     }
     let lhs = operand_plan(f, lhs, grouped)?;
     let rhs = operand_plan(f, rhs, grouped)?;
     if matches!((lhs, rhs), (DwordOperand::Const(_), DwordOperand::Const(_))) {
+        return None;
+    }
+    // a qword constant stays one immediate unless its dwords are all the same (-1, 0); a qword
+    // result other qword arithmetic reads stays on the qword (long) pipe with it
+    let qword = inst.ty.elem() == Some(Elem::I64);
+    if qword && qword_arithmetic_reads.contains(&id) {
+        return None;
+    }
+    let one_dword = |o: DwordOperand| match o {
+        DwordOperand::Const(v) => {
+            f.as_const(v).and_then(pack_dwords).is_some_and(|c| c.splat_value().is_some())
+        }
+        _ => true,
+    };
+    if qword && !(one_dword(lhs) && one_dword(rhs)) {
         return None;
     }
     // the result's single user, a wrregion of it with a true mask, writes dwords too
@@ -191,12 +220,20 @@ fn view(f: &mut Function, v: Value, name: &str, out: &mut Vec<InstId>, views: &m
     Value::Inst(id)
 }
 
-/// Retypes the bitwise operations on bytes and words of a function to dwords (see the module
-/// documentation); returns how many.
-pub fn retype_bitwise(f: &mut Function) -> usize {
+/// Whether a bitwise operation of type `ty` is retyped: byte and word vectors, and qword vectors
+/// when `qwords` (platforms with a 64-bit integer ALU; elsewhere selection already does a qword
+/// operation on the dword halves of its operands).
+fn retyped_type(ty: &Type, qwords: bool) -> bool {
+    matches!(ty, Type::Vector(Elem::I8 | Elem::I16, _))
+        || (qwords && matches!(ty, Type::Vector(Elem::I64, _)))
+}
+
+/// Retypes the bitwise operations on bytes and words (and qwords when `qwords`, see
+/// [`retyped_type`]) of a function to dwords (see the module documentation); returns how many.
+pub fn retype_bitwise(f: &mut Function, qwords: bool) -> usize {
     let has_candidates = f.layout.iter().flat_map(|&b| f.blocks[b].insts.iter()).any(|&i| {
         matches!(f.insts[i].kind, InstKind::Binary { op: BinOp::And | BinOp::Or | BinOp::Xor, .. })
-            && matches!(f.insts[i].ty, Type::Vector(Elem::I8 | Elem::I16, _))
+            && retyped_type(&f.insts[i].ty, qwords)
     });
     if !has_candidates {
         return 0;
@@ -209,6 +246,29 @@ pub fn retype_bitwise(f: &mut Function) -> usize {
         for &i in &f.blocks[b].insts {
             if let InstKind::WrRegion { new: Value::Inst(op), .. } = f.insts[i].kind {
                 users.insert(op, i);
+            }
+        }
+    }
+    // the values qword arithmetic other than logic reads (through regions too)
+    let mut qword_reads = HashSet::new();
+    if qwords {
+        for &b in &f.layout {
+            for &i in &f.blocks[b].insts {
+                let k = &f.insts[i].kind;
+                let logic = matches!(k, InstKind::Binary { op: BinOp::And | BinOp::Or | BinOp::Xor, .. });
+                let arithmetic =
+                    matches!(k, InstKind::Binary { .. } | InstKind::Cast { .. } | InstKind::Cmp { .. });
+                if logic || !arithmetic || f.insts[i].ty.elem() != Some(Elem::I64) {
+                    continue;
+                }
+                k.for_each_operand(|v| {
+                    if let Value::Inst(d) = v {
+                        qword_reads.insert(d);
+                        if let InstKind::RdRegion { input: Value::Inst(x), .. } = f.insts[d].kind {
+                            qword_reads.insert(x);
+                        }
+                    }
+                });
             }
         }
     }
@@ -239,7 +299,7 @@ pub fn retype_bitwise(f: &mut Function) -> usize {
                 out.push(id);
                 continue;
             }
-            let Some(p) = plan(f, id, &uses, &grouped, &users) else {
+            let Some(p) = plan(f, qwords, &qword_reads, id, &uses, &grouped, &users) else {
                 out.push(id);
                 continue;
             };

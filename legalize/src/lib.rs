@@ -52,7 +52,7 @@ pub fn run(f: &mut Function, platform: Platform) -> Result<Stats, Diagnostic> {
         collapse::remove_unused_reads(f);
     }
     collapse::collapse_function(f);
-    bitwise::retype_bitwise(f);
+    bitwise::retype_bitwise(f, platform.info().has_int64);
     let retypable = retype::has_candidates(f, platform);
     if retypable {
         retype::retype_moves(f, platform);

@@ -17,6 +17,9 @@ pub mod data_port {
     pub const SFID_DC1: u8 = 0xC;
     /// HDC message type of an oword block read.
     pub const OWORD_BLOCK_READ: u32 = 0;
+    /// HDC message type of an "oword aligned block read" (GenX_IR's name): the header's offset in
+    /// bytes, a multiple of 4, as vISA's `oword_ld_unaligned` gives it.
+    pub const ALIGNED_OWORD_BLOCK_READ: u32 = 1;
     /// HDC message type of an oword block write.
     pub const OWORD_BLOCK_WRITE: u32 = 8;
     /// Data cache 1 message type of an A64 (unaligned) oword block read.

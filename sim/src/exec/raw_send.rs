@@ -3,8 +3,8 @@
 //! binding-table surface or shared local memory, and the A64 (stateless, 64-bit address) oword
 //! block read and write of the data cache 1 (shared function 0xC). The descriptor's fields:
 //! binding-table index in bits 7:0 (255, stateless, for A64), block size in 10:8 (0: one oword;
-//! 2: two owords; 3: four; 4: eight), message type in 18:14 (data cache 0: 0 oword block read, 8
-//! oword block write; data cache 1: 20 A64 oword block read, 21 A64 oword block write), header
+//! 2: two owords; 3: four; 4: eight), message type in 18:14 (data cache 0: 0 oword block read, 1
+//! oword aligned block read, whose header offset is in bytes, 8 oword block write; data cache 1: 20 A64 oword block read, 21 A64 oword block write), header
 //! present in bit 19, response length in 24:20 and message length in 28:25 (GRFs). The header (the
 //! first payload, one GRF) gives the block's offset in owords in its dword 2, or the A64 block's
 //! byte address in its qword 0; a write's data is the second payload, whose length the
@@ -18,7 +18,8 @@ use crate::memory::{Memory, Space};
 use genxc_visa::{Inst, SrcOp};
 
 use genxc_visa::model::data_port::{
-    A64_OWORD_BLOCK_READ, A64_OWORD_BLOCK_WRITE, OWORD_BLOCK_READ, OWORD_BLOCK_WRITE, SFID_DC0, SFID_DC1,
+    A64_OWORD_BLOCK_READ, A64_OWORD_BLOCK_WRITE, ALIGNED_OWORD_BLOCK_READ, OWORD_BLOCK_READ,
+    OWORD_BLOCK_WRITE, SFID_DC0, SFID_DC1,
 };
 /// Binding-table index of a stateless (A64) message.
 const BTI_STATELESS: u32 = genxc_visa::model::data_port::BTI_STATELESS as u32;
@@ -92,7 +93,9 @@ impl Thread {
         }
         let d = Descriptor::decode(descriptor_value(self, cx, desc)?);
         let write = match (*sfid, d.msg_type) {
-            (SFID_DC0, OWORD_BLOCK_READ) | (SFID_DC1, A64_OWORD_BLOCK_READ) => false,
+            (SFID_DC0, OWORD_BLOCK_READ | ALIGNED_OWORD_BLOCK_READ) | (SFID_DC1, A64_OWORD_BLOCK_READ) => {
+                false
+            }
             (SFID_DC0, OWORD_BLOCK_WRITE) | (SFID_DC1, A64_OWORD_BLOCK_WRITE) => true,
             (SFID_DC0 | SFID_DC1, t) => {
                 return Err(SimError::NotModeled(format!(
@@ -137,7 +140,10 @@ impl Thread {
                     )))
                 }
             };
-            (space, self.raw_value(cx, *src0, 8, 4, "the offset (header dword 2)")? * 16)
+            let offset = self.raw_value(cx, *src0, 8, 4, "the offset (header dword 2)")?;
+            // an aligned block read's offset is in bytes (as `oword_ld_unaligned`'s, which the
+            // finalizer sends as this message), the others' in owords
+            (space, if d.msg_type == ALIGNED_OWORD_BLOCK_READ { offset } else { offset * 16 })
         };
         if write {
             self.block_store(cx, mem, space, addr, owords * 16, *src1)
@@ -162,7 +168,7 @@ mod tests {
         assert_eq!((wr.bti, wr.msg_type, wr.header, wr.rlen, wr.mlen), (2, OWORD_BLOCK_WRITE, true, 0, 1));
         assert_eq!(Descriptor::decode(0x0218_0200).oword_block_owords(), Some(2));
         // an "oword aligned block read" (type 1) of the finalizer's argument prologue
-        assert_eq!(Descriptor::decode(0x0218_42FD).msg_type, 1);
+        assert_eq!(Descriptor::decode(0x0218_42FD).msg_type, ALIGNED_OWORD_BLOCK_READ);
         // "a64 unaligned oword block read x8" and "write x1" (TGLLP)
         let a64 = Descriptor::decode(0x024D_04FF);
         assert_eq!(

@@ -4,7 +4,7 @@
 //! of `i1` is the unsigned one of the other order: `true` is -1); a shift by a constant of a
 //! shift by a constant as one shift or one `and`; an operation of a constant and a choice
 //! between constants on a predicate (an extended predicate) as a select of two constants; a select of predicates that is an `and` or an `or`
-//! as that; a predicate operation repeated in a block computed once; then LLVM's instruction
+//! as that; an integer doubling `x + x` as `x << 1`; a predicate operation repeated in a block computed once; then LLVM's instruction
 //! simplifier (which only ever replaces an instruction by a value already there or a constant:
 //! `select c, x, x` is `x`, `(x + y) - x` is `y`) and removes what is left unused. It runs on
 //! valid modules in GenX form, after the validation (convert.rs).
@@ -298,6 +298,23 @@ fn fold_predicate_select(b: &Builder, i: Val) -> Option<Val> {
     }
 }
 
+/// An integer doubling `x + x` as `x << 1` (IGC's instruction combiner's canonical form): on
+/// bytes and words the shift by a constant needs no widening copy of a second operand, which the
+/// finalizer adds for an `add` of two byte sources. Elements of at most 32 bits (a 64-bit shift
+/// by a constant is a sequence on platforms without 64-bit integers). Builds the replacement of
+/// `i`.
+fn fold_doubling(b: &Builder, i: Val) -> Option<Val> {
+    if i.opcode() != LLVMOpcode::LLVMAdd || i.operand(0).0 != i.operand(1).0 || is_predicate(i) {
+        return None;
+    }
+    if element_bits(i) > 32 {
+        return None;
+    }
+    b.before(i);
+    // SAFETY: the shift amount is a constant of `i`'s type.
+    unsafe { Some(Val(LLVMBuildShl(b.b, i.operand(0).0, splat_of(i, 1), NONAME))) }
+}
+
 /// Applies the folds above to every instruction of `f` (and to their results in turn); returns
 /// how many instructions it replaced.
 fn fold_operations(b: &Builder, f: Val) -> usize {
@@ -307,6 +324,7 @@ fn fold_operations(b: &Builder, f: Val) -> usize {
         while let Some(next) = fold_shift(b, current)
             .or_else(|| fold_choice_of_constants(b, current))
             .or_else(|| fold_predicate_select(b, current))
+            .or_else(|| fold_doubling(b, current))
         {
             // SAFETY: `next` is of `current`'s type and computes its value, built before it.
             unsafe {
