@@ -73,7 +73,7 @@ pub fn import_module_counted_with_private_stack(
     // attributes)
     check_unlisted_kernel_args(&mr, &kernel_nodes(&mr).0)?;
     let genx_form = !super::prepare::needs_preparation(&mr);
-    super::prepare::prepare_module(&mr, platform, stack)?;
+    super::prepare::prepare_module(&mr, platform, stack, !genx_form)?;
     // Regions reaching past the end of their vector (GenX form or not): split into the parts
     // inside it, each with a warning.
     let region_warnings = super::prepare::region_past_end::clip_regions_past_end(&mr)?;
