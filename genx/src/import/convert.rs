@@ -7,7 +7,8 @@
 
 use super::raw::{Bb, ModuleRef, Val};
 use super::validate::{
-    gen_type, global_address_of, inst_label, is_callee_cast, is_function_address, linkage_of, Callee, Callees,
+    gen_type, global_address_of, inst_label, is_callee_cast, is_function_address, linkage_of, Callee,
+    Callees, GenTypes,
 };
 use crate::intrinsics::IntrinsicId;
 use crate::ir::*;
@@ -73,7 +74,7 @@ pub fn import_module_counted_with_private_stack(
     // attributes)
     check_unlisted_kernel_args(&mr, &kernel_nodes(&mr).0)?;
     let genx_form = !super::prepare::needs_preparation(&mr);
-    super::prepare::prepare_module(&mr, platform, stack)?;
+    super::prepare::prepare_module(&mr, platform, stack, !genx_form)?;
     // Regions reaching past the end of their vector (GenX form or not): split into the parts
     // inside it, each with a warning.
     let region_warnings = super::prepare::region_past_end::clip_regions_past_end(&mr)?;
@@ -112,6 +113,9 @@ pub fn import_module_counted_with_private_stack(
         fmap.insert(f, module.functions.alloc(func));
     }
     let mut diags = Vec::new();
+    // one classification per callee and per type for the whole module
+    let mut callees = Callees::default();
+    let mut types = GenTypes::default();
     for &f in &defined {
         let id = fmap[&f];
         let shell = module.functions[id].clone();
@@ -122,9 +126,13 @@ pub fn import_module_counted_with_private_stack(
             insts: HashMap::new(),
             params: f.params().into_iter().enumerate().map(|(i, p)| (p, i as u32)).collect(),
             consts: HashMap::new(),
-            callees: Callees::default(),
+            callees: std::mem::take(&mut callees),
+            types: std::mem::take(&mut types),
         };
-        match imp.import_body(f) {
+        let imported = imp.import_body(f);
+        callees = std::mem::take(&mut imp.callees);
+        types = std::mem::take(&mut imp.types);
+        match imported {
             Ok(()) => {
                 carry_fields_after_call(&mut imp.f);
                 module.functions[id] = imp.f
@@ -348,6 +356,7 @@ struct FnImporter<'a> {
     params: HashMap<Val, u32>,
     consts: HashMap<Val, Value>,
     callees: Callees,
+    types: GenTypes,
 }
 
 type R<T> = Result<T, Failure>;
@@ -381,7 +390,8 @@ impl FnImporter<'_> {
                 {
                     Type::Void
                 } else {
-                    gen_type(inst.ty())
+                    self.types
+                        .of(inst.ty())
                         .map_err(|m| Diagnostic::in_function(&fname, Some(inst_label(inst)), m))?
                 };
                 let placeholder =

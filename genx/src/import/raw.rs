@@ -53,6 +53,36 @@ impl Val {
         }
     }
 
+    /// `f` applied to the value's name (empty when unnamed), read in place when it is valid
+    /// UTF-8 (no copy), else as [`Val::name`] gives it.
+    pub fn with_name<R>(self, f: impl FnOnce(&str) -> R) -> R {
+        let mut len = 0usize;
+        // SAFETY: valid value; LLVM returns a pointer to `len` bytes owned by the value, which
+        // live while the value keeps its name (the call of `f` does not rename it).
+        let bytes = unsafe {
+            let p = LLVMGetValueName2(self.0, &mut len);
+            if p.is_null() || len == 0 {
+                return f("");
+            }
+            std::slice::from_raw_parts(p as *const u8, len)
+        };
+        match std::str::from_utf8(bytes) {
+            Ok(text) => f(text),
+            Err(_) => f(&String::from_utf8_lossy(bytes)),
+        }
+    }
+
+    /// Whether the value's name starts with ASCII text `prefix` (as [`Val::name`]'s does: its
+    /// replacement characters are never ASCII), read in place.
+    pub fn name_starts_with(self, prefix: &str) -> bool {
+        let mut len = 0usize;
+        // SAFETY: valid value; LLVM returns a pointer to `len` bytes owned by the value.
+        unsafe {
+            let p = LLVMGetValueName2(self.0, &mut len);
+            !p.is_null() && std::slice::from_raw_parts(p as *const u8, len).starts_with(prefix.as_bytes())
+        }
+    }
+
     /// The source line of an instruction's `!dbg` location, 0 when it has none.
     pub fn debug_line(self) -> u32 {
         // SAFETY: valid instruction; LLVM gives 0 for an instruction without a location.
@@ -110,19 +140,49 @@ impl Val {
     /// any more (LLVM keeps one after a rewrite replaced its uses) is not a user.
     pub fn users(self) -> Vec<Val> {
         let mut out: Vec<Val> = Vec::new();
+        // a declared intrinsic has a use per call of the module: past a few users, the ones seen
+        // are looked up in a set instead of the list
+        let mut seen: Option<foldhash::HashSet<Val>> = None;
+        self.any_user(|user| {
+            let repeated = match &mut seen {
+                Some(set) => !set.insert(user),
+                None if out.len() < 16 => out.contains(&user),
+                None => {
+                    let mut set: foldhash::HashSet<Val> = out.iter().copied().collect();
+                    let repeated = !set.insert(user);
+                    seen = Some(set);
+                    repeated
+                }
+            };
+            if !repeated {
+                out.push(user);
+            }
+            false
+        });
+        out
+    }
+
+    /// Whether `pred` holds for a user of the value (as [`Val::users`] lists them, each user
+    /// asked once per use), stopping at the first; no list is built.
+    pub fn any_user(self, mut pred: impl FnMut(Val) -> bool) -> bool {
         // SAFETY: valid value; the use list ends with null.
         unsafe {
             let mut u = LLVMGetFirstUse(self.0);
             while !u.is_null() {
                 let user = Val(LLVMGetUser(u));
                 let dead_constant = user.is_constant_expr() && LLVMGetFirstUse(user.0).is_null();
-                if !dead_constant && !out.contains(&user) {
-                    out.push(user);
+                if !dead_constant && pred(user) {
+                    return true;
                 }
                 u = LLVMGetNextUse(u);
             }
         }
-        out
+        false
+    }
+
+    /// Whether the value has a user ([`Val::users`] is not empty).
+    pub fn has_users(self) -> bool {
+        self.any_user(|_| true)
     }
 
     /// Whether this is a function argument.
@@ -395,6 +455,12 @@ impl Val {
         }
     }
 
+    /// Functions: every instruction, block after block in layout order, read one at a time
+    /// (see [`Bb::each_instruction`]; the blocks are listed first).
+    pub fn each_instruction(self) -> impl Iterator<Item = Val> {
+        self.blocks().into_iter().flat_map(Bb::each_instruction)
+    }
+
     /// Functions: basic blocks in layout order.
     pub fn blocks(self) -> Vec<Bb> {
         let mut out = Vec::new();
@@ -467,6 +533,14 @@ impl Bb {
         }
     }
 
+    /// Instructions in order, read one at a time: the next is read before an instruction is
+    /// handed out, so the caller may erase the instruction it was given (and insert before it:
+    /// what it inserts is not visited), as with the list [`Bb::instructions`] gives.
+    pub fn each_instruction(self) -> Instructions {
+        // SAFETY: valid block.
+        Instructions(unsafe { LLVMGetFirstInstruction(self.0) })
+    }
+
     /// Instructions in order.
     pub fn instructions(self) -> Vec<Val> {
         let mut out = Vec::new();
@@ -479,6 +553,24 @@ impl Bb {
             }
         }
         out
+    }
+}
+
+/// The instructions of a block, in order (see [`Bb::each_instruction`]).
+pub struct Instructions(LLVMValueRef);
+
+impl Iterator for Instructions {
+    type Item = Val;
+
+    fn next(&mut self) -> Option<Val> {
+        if self.0.is_null() {
+            return None;
+        }
+        let current = Val(self.0);
+        // SAFETY: `current` is a live instruction (the caller erases at most the one it was
+        // given, after this read).
+        self.0 = unsafe { LLVMGetNextInstruction(current.0) };
+        Some(current)
     }
 }
 

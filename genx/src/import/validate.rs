@@ -167,6 +167,8 @@ pub fn validate(m: &ModuleRef) -> Result<(), Vec<Diagnostic>> {
         );
     }
     let mut defined = 0;
+    let mut callees = Callees::default();
+    let mut types = GenTypes::default();
     for f in m.functions() {
         if f.is_declaration() {
             continue;
@@ -180,7 +182,7 @@ pub fn validate(m: &ModuleRef) -> Result<(), Vec<Diagnostic>> {
             ));
             break;
         }
-        validate_function(f, &mut diags);
+        validate_function(f, &mut callees, &mut types, &mut diags);
     }
     if diags.is_empty() {
         Ok(())
@@ -189,7 +191,7 @@ pub fn validate(m: &ModuleRef) -> Result<(), Vec<Diagnostic>> {
     }
 }
 
-fn validate_function(f: Val, diags: &mut Vec<Diagnostic>) {
+fn validate_function(f: Val, callees: &mut Callees, types: &mut GenTypes, diags: &mut Vec<Diagnostic>) {
     let fname = f.name();
     let at_fn = |msg: String| Diagnostic::in_function(fname.clone(), None, msg);
     if let Err(m) = linkage_of(f) {
@@ -210,7 +212,6 @@ fn validate_function(f: Val, diags: &mut Vec<Diagnostic>) {
         }
     }
     let mut count = 0;
-    let mut callees = Callees::default();
     for bb in f.blocks() {
         for inst in bb.instructions() {
             count += 1;
@@ -220,7 +221,7 @@ fn validate_function(f: Val, diags: &mut Vec<Diagnostic>) {
                 )));
                 return;
             }
-            if let Err(msg) = check_instruction(inst, &mut callees) {
+            if let Err(msg) = check_instruction(inst, callees, types) {
                 diags.push(Diagnostic::in_function(fname.clone(), Some(diag_label(f, inst)), msg));
             }
         }
@@ -262,8 +263,8 @@ pub enum Callee {
     InlineAsm(crate::inline_asm::InlineAsm),
 }
 
-/// Callee classifications of one function's calls, by called value: a kernel calls a few
-/// intrinsics many times, and classifying one looks its name up among hundreds.
+/// Callee classifications of one module's calls, by called value: the kernels of a module call
+/// a few intrinsics many times, and classifying one looks its name up among hundreds.
 #[derive(Debug, Default)]
 pub struct Callees(foldhash::HashMap<Val, Result<Callee, Failure>>);
 
@@ -384,7 +385,7 @@ pub fn is_callee_cast(v: Val) -> bool {
 pub fn is_function_address(inst: Val) -> bool {
     inst.opcode() == LLVMOpcode::LLVMCall
         && inst.called_value().is_function()
-        && inst.called_value().name().starts_with("llvm.genx.gaddr.")
+        && inst.called_value().name_starts_with("llvm.genx.gaddr.")
         && inst.num_call_args() == 1
         && inst.operand(0).is_function()
 }
@@ -394,7 +395,7 @@ pub fn is_function_address(inst: Val) -> bool {
 pub fn global_address_of(inst: Val) -> Option<Val> {
     if inst.opcode() != LLVMOpcode::LLVMCall
         || !inst.called_value().is_function()
-        || !inst.called_value().name().starts_with("llvm.genx.gaddr.")
+        || !inst.called_value().name_starts_with("llvm.genx.gaddr.")
         || inst.num_call_args() != 1
     {
         return None;
@@ -458,7 +459,19 @@ pub fn is_external_declaration(f: Val) -> bool {
         && intrinsics::lookup(&name).is_none()
 }
 
-fn check_instruction(inst: Val, callees: &mut Callees) -> Result<(), Failure> {
+/// [`gen_type`] of each type met, asked once per type (types are unique in their context: a
+/// module's instructions have few of them and many operands each).
+#[derive(Debug, Default)]
+pub struct GenTypes(foldhash::HashMap<Ty, Result<Type, String>>);
+
+impl GenTypes {
+    /// [`gen_type`] of `t`.
+    pub fn of(&mut self, t: Ty) -> Result<Type, String> {
+        self.0.entry(t).or_insert_with(|| gen_type(t)).clone()
+    }
+}
+
+fn check_instruction(inst: Val, callees: &mut Callees, types: &mut GenTypes) -> Result<(), Failure> {
     use LLVMOpcode::*;
     let op = inst.opcode();
     if is_callee_cast(inst) {
@@ -539,7 +552,7 @@ fn check_instruction(inst: Val, callees: &mut Callees) -> Result<(), Failure> {
     if !skip_operands {
         // several inline-asm outputs: a struct whose fields inline_asm_of checked
         if !inline_asm_struct_call(inst) {
-            gen_type(inst.ty()).map_err(|m| format!("result type: {m}"))?;
+            types.of(inst.ty()).map_err(|m| format!("result type: {m}"))?;
         }
         let n = if op == LLVMCall { inst.num_call_args() } else { inst.num_operands() };
         for i in 0..n {
@@ -550,30 +563,29 @@ fn check_instruction(inst: Val, callees: &mut Callees) -> Result<(), Failure> {
             if v.is_constant_expr() && !super::const_expr::folds(v) {
                 return Err(unsupported(format!("constant expression {}", v.print())));
             }
-            if v.ty().kind() == LLVMTypeKind::LLVMLabelTypeKind
-                || v.ty().kind() == LLVMTypeKind::LLVMMetadataTypeKind
-            {
+            let t = v.ty();
+            if matches!(t.kind(), LLVMTypeKind::LLVMLabelTypeKind | LLVMTypeKind::LLVMMetadataTypeKind) {
                 continue;
             }
-            gen_type(v.ty()).map_err(|m| format!("operand {i}: {m}"))?;
+            types.of(t).map_err(|m| format!("operand {i}: {m}"))?;
         }
     }
     if let Some(id) = intrinsic {
-        check_intrinsic_call(inst, id)?;
+        check_intrinsic_call(inst, id, types)?;
     }
     Ok(())
 }
 
 /// Checks a call of a known intrinsic against its signature ([`intrinsics::check_call`]), once
 /// its result and operands are known to be Gen values.
-fn check_intrinsic_call(inst: Val, id: IntrinsicId) -> Result<(), String> {
-    let Ok(result) = gen_type(inst.ty()) else { return Ok(()) };
+fn check_intrinsic_call(inst: Val, id: IntrinsicId, gen_types: &mut GenTypes) -> Result<(), String> {
+    let Ok(result) = gen_types.of(inst.ty()) else { return Ok(()) };
     let n = inst.num_call_args();
     let mut types = Vec::with_capacity(n as usize);
     let mut constant = Vec::with_capacity(n as usize);
     for i in 0..n {
         let v = inst.operand(i);
-        let Ok(t) = gen_type(v.ty()) else { return Ok(()) };
+        let Ok(t) = gen_types.of(v.ty()) else { return Ok(()) };
         types.push(t);
         constant.push(v.is_constant() && !v.is_undef());
     }

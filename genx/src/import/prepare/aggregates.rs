@@ -66,12 +66,16 @@ pub fn split_aggregate_values(m: &ModuleRef) {
 pub fn has_aggregates(m: &ModuleRef) -> bool {
     m.functions().into_iter().filter(|f| !f.is_declaration()).any(|f| {
         has_aggregate_signature(f)
-            || f.blocks().into_iter().flat_map(|b| b.instructions()).any(|i| {
-                is_aggregate(i.ty()) && !is_intrinsic_call(i)
-                    || matches!(i.opcode(), LLVMOpcode::LLVMExtractValue | LLVMOpcode::LLVMInsertValue)
-                        && !is_intrinsic_call(i.operand(0))
-            })
+            || f.blocks().into_iter().flat_map(|b| b.instructions()).any(makes_aggregate)
     })
+}
+
+/// Whether instruction `i` makes an aggregate value (other than the struct result of an
+/// intrinsic or inline assembly) or reads or writes one.
+pub fn makes_aggregate(i: Val) -> bool {
+    is_aggregate(i.ty()) && !is_intrinsic_call(i)
+        || matches!(i.opcode(), LLVMOpcode::LLVMExtractValue | LLVMOpcode::LLVMInsertValue)
+            && !is_intrinsic_call(i.operand(0))
 }
 
 /// Whether `t` is a struct or an array type.
@@ -80,7 +84,7 @@ pub fn is_aggregate(t: Ty) -> bool {
 }
 
 /// Whether `f` takes or returns an aggregate.
-fn has_aggregate_signature(f: Val) -> bool {
+pub fn has_aggregate_signature(f: Val) -> bool {
     let t = f.function_type();
     is_aggregate(t.return_type()) || t.param_types().into_iter().any(is_aggregate)
 }

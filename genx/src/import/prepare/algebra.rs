@@ -39,7 +39,7 @@ fn unsigned_swapped(p: LLVMIntPredicate) -> Option<LLVMIntPredicate> {
 /// operands that it equals (`a >s b` is `a <u b`); returns how many.
 fn canonical_predicate_compares(b: &Builder, f: Val) -> usize {
     let mut n = 0;
-    for i in f.blocks().into_iter().flat_map(|b| b.instructions()) {
+    for i in f.each_instruction() {
         if i.opcode() != LLVMOpcode::LLVMICmp || !is_predicate(i.operand(0)) {
             continue;
         }
@@ -92,8 +92,8 @@ fn predicate_key(i: Val) -> Option<(i32, i32, Vec<usize>)> {
 fn reuse_predicates(f: Val) -> usize {
     let mut n = 0;
     for block in f.blocks() {
-        let mut seen: std::collections::HashMap<(i32, i32, Vec<usize>), Val> = Default::default();
-        for i in block.instructions() {
+        let mut seen: foldhash::HashMap<(i32, i32, Vec<usize>), Val> = Default::default();
+        for i in block.each_instruction() {
             let Some(key) = predicate_key(i) else { continue };
             match seen.get(&key) {
                 // SAFETY: `first` is an instruction of the same type before `i` in its block.
@@ -203,10 +203,10 @@ fn choice_of_constants(v: Val) -> Option<(Val, LLVMValueRef, LLVMValueRef)> {
     }
     let constant = |c: Val| c.is_constant() && !c.is_constant_expr() && !c.is_undef();
     // SAFETY: constants of `v`'s type.
-    let clear = unsafe { LLVMConstNull(v.ty().0) };
+    let clear = || unsafe { LLVMConstNull(v.ty().0) };
     match v.opcode() {
-        LLVMZExt if is_predicate(v.operand(0)) => Some((v.operand(0), splat_of(v, 1), clear)),
-        LLVMSExt if is_predicate(v.operand(0)) => Some((v.operand(0), splat_of(v, u64::MAX), clear)),
+        LLVMZExt if is_predicate(v.operand(0)) => Some((v.operand(0), splat_of(v, 1), clear())),
+        LLVMSExt if is_predicate(v.operand(0)) => Some((v.operand(0), splat_of(v, u64::MAX), clear())),
         LLVMSelect if !is_predicate(v) && constant(v.operand(1)) && constant(v.operand(2)) => {
             Some((v.operand(0), v.operand(1).0, v.operand(2).0))
         }
@@ -319,7 +319,7 @@ fn fold_doubling(b: &Builder, i: Val) -> Option<Val> {
 /// how many instructions it replaced.
 fn fold_operations(b: &Builder, f: Val) -> usize {
     let mut n = 0;
-    for i in f.blocks().into_iter().flat_map(|b| b.instructions()) {
+    for i in f.each_instruction() {
         let mut current = i;
         while let Some(next) = fold_shift(b, current)
             .or_else(|| fold_choice_of_constants(b, current))
@@ -341,10 +341,10 @@ fn fold_operations(b: &Builder, f: Val) -> usize {
 /// Whether `f` calls a SIMD control flow intrinsic (its branches are the SIMD control flow
 /// lowering's, left as they are).
 fn calls_simd_cf(f: Val) -> bool {
-    f.blocks().into_iter().flat_map(|b| b.instructions()).any(|i| {
+    f.each_instruction().any(|i| {
         i.opcode() == LLVMOpcode::LLVMCall && {
             let callee = i.called_value();
-            callee.is_function() && callee.name().starts_with("llvm.genx.simdcf.")
+            callee.is_function() && callee.name_starts_with("llvm.genx.simdcf.")
         }
     })
 }
@@ -353,10 +353,10 @@ fn calls_simd_cf(f: Val) -> bool {
 /// it, and with it the error the selection gives for an operation the platform lacks; such a
 /// function is left as it is.
 fn has_unused_values(f: Val) -> bool {
-    f.blocks().into_iter().flat_map(|b| b.instructions()).any(|i| {
+    f.each_instruction().any(|i| {
         i.opcode() != LLVMOpcode::LLVMCall
             && i.ty().kind() != LLVMTypeKind::LLVMVoidTypeKind
-            && i.users().is_empty()
+            && !i.has_users()
     })
 }
 

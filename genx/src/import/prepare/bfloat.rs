@@ -45,14 +45,9 @@ fn points_to_bfloat(t: Ty) -> bool {
 }
 
 /// Whether a function's signature mentions `bfloat`.
-fn signature_has_bfloat(f: Val) -> bool {
+pub(super) fn signature_has_bfloat(f: Val) -> bool {
     let ft = f.function_type();
     is_bfloat(ft.return_type()) || ft.param_types().into_iter().any(|t| is_bfloat(t) || points_to_bfloat(t))
-}
-
-/// Whether `m` declares a function (an intrinsic) with `bfloat` in its signature.
-pub(super) fn declares_bfloat(m: &ModuleRef) -> bool {
-    m.functions().into_iter().any(|f| f.is_declaration() && signature_has_bfloat(f))
 }
 
 /// Whether instruction `i` has a `bfloat` result or operand.

@@ -33,9 +33,15 @@ fn cast_calls(m: &ModuleRef) -> Vec<(Val, Val)> {
     out
 }
 
-/// Whether `m` calls a function through a cast of it.
-pub fn has_cast_callees(m: &ModuleRef) -> bool {
-    !cast_calls(m).is_empty()
+/// Whether function `f` is called through a cast of it.
+pub fn is_called_through_cast(f: Val) -> bool {
+    f.any_user(|cast| {
+        cast.is_constant_expr()
+            && cast.const_opcode() == LLVMOpcode::LLVMBitCast
+            && cast.any_user(|call| {
+                call.is_instruction() && call.opcode() == LLVMOpcode::LLVMCall && call.called_value() == cast
+            })
+    })
 }
 
 /// The address space of pointer type `t`.

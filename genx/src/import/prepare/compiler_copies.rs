@@ -51,9 +51,9 @@ impl CompilerCopy {
     }
 }
 
-/// Whether `m` declares one of the compiler copy intrinsics.
-pub fn declares_compiler_copies(m: &ModuleRef) -> bool {
-    m.functions().into_iter().any(|f| f.is_declaration() && CompilerCopy::of_callee(&f.name()).is_some())
+/// Whether a declared function named `name` is one of the compiler copy intrinsics.
+pub fn is_compiler_copy(name: &str) -> bool {
+    CompilerCopy::of_callee(name).is_some()
 }
 
 /// Replaces every call of a compiler copy intrinsic in `m` by the value it copies. A call whose

@@ -19,11 +19,12 @@ pub fn fold_constant_operations(m: &ModuleRef) -> usize {
     let mut folded = 0;
     for f in m.functions().into_iter().filter(|f| !f.is_declaration()) {
         for b in f.blocks() {
-            for i in b.instructions() {
-                let ops = i.operands();
-                if ops.is_empty() || !ops.iter().all(|o| o.is_constant() && !o.is_function()) {
+            for i in b.each_instruction() {
+                let n = i.num_operands();
+                if n == 0 || !(0..n).all(|k| i.operand(k).is_constant() && !i.operand(k).is_function()) {
                     continue;
                 }
+                let ops = i.operands();
                 let Some(c) = fold(i, &ops) else { continue };
                 // SAFETY: `c` is a constant of the instruction's type; the instruction is unused
                 // once its uses are replaced, and erasing it does not disturb the snapshot of the

@@ -20,13 +20,55 @@ fn is_pure(i: Val) -> bool {
         || super::is_compare_select_or_conversion(op)
 }
 
+/// Whether every phi among `insts` (the instructions of one function) reaches, through its users
+/// and theirs, an instruction that is not pure: then none is dead. Functions whose values are
+/// all used find it after a few steps per phi.
+fn every_phi_read(insts: &[Val]) -> bool {
+    // values known to reach an instruction that is not pure, and values known not to
+    let mut read: HashSet<usize> = HashSet::new();
+    let mut unread: HashSet<usize> = HashSet::new();
+    insts
+        .iter()
+        .filter(|i| i.opcode() == LLVMOpcode::LLVMPHI)
+        .all(|&phi| reaches_impure(phi, &mut read, &mut unread))
+}
+
+/// Whether a user of `v`, or a user of one of its pure users in turn, is not pure (depth first,
+/// each value once). A search that finds one proves it for `v`; one that finds none proves
+/// that for every value it visited (all their users were searched).
+fn reaches_impure(v: Val, read: &mut HashSet<usize>, unread: &mut HashSet<usize>) -> bool {
+    let mut visited: Vec<Val> = vec![v];
+    let mut seen: HashSet<usize> = HashSet::new();
+    seen.insert(v.0 as usize);
+    let mut stack: Vec<Val> = vec![v];
+    while let Some(x) = stack.pop() {
+        let hit = x.any_user(|u| {
+            let key = u.0 as usize;
+            if !is_pure(u) || read.contains(&key) {
+                return true;
+            }
+            if !unread.contains(&key) && seen.insert(key) {
+                stack.push(u);
+                visited.push(u);
+            }
+            false
+        });
+        if hit {
+            read.insert(v.0 as usize);
+            return true;
+        }
+    }
+    unread.extend(visited.iter().map(|x| x.0 as usize));
+    false
+}
+
 /// Removes the dead phis of every function of `m` and the pure operations only they use; returns
 /// how many instructions it removed.
 pub fn remove_dead_phis(m: &ModuleRef) -> usize {
     let mut removed = 0;
     for f in m.functions().into_iter().filter(|f| !f.is_declaration()) {
-        let insts: Vec<Val> = f.blocks().into_iter().flat_map(|b| b.instructions()).collect();
-        if !insts.iter().any(|i| i.opcode() == LLVMOpcode::LLVMPHI) {
+        let insts: Vec<Val> = f.each_instruction().collect();
+        if !insts.iter().any(|i| i.opcode() == LLVMOpcode::LLVMPHI) || every_phi_read(&insts) {
             continue;
         }
         // live: what has an effect, and every instruction it reads, transitively

@@ -51,12 +51,7 @@ fn is_intrinsic(f: Val) -> bool {
 /// instruction or a global other than the `llvm.*` metadata globals, such as `llvm.used`). A
 /// kernel is not one: its address is left for the validator to refuse where it is used.
 fn address_taken(m: &ModuleRef) -> Vec<Val> {
-    m.functions()
-        .into_iter()
-        .filter(|&f| {
-            !is_intrinsic(f) && !is_kernel(f) && f.users().into_iter().any(|u| takes_address(u, f, 0))
-        })
-        .collect()
+    m.functions().into_iter().filter(|&f| is_address_taken(f)).collect()
 }
 
 /// Whether `f` is a kernel (`dllexport` or `"CMGenxMain"`).
@@ -78,17 +73,25 @@ fn takes_address(u: Val, v: Val, depth: u32) -> bool {
         return !metadata && !u.name().starts_with("llvm.");
     }
     // a constant expression or aggregate: whatever uses it
-    depth < 16 && u.users().into_iter().any(|w| takes_address(w, u, depth + 1))
+    depth < 16 && u.any_user(|w| takes_address(w, u, depth + 1))
 }
 
 /// Whether function `f` has the one instruction kind or constant that holds a function pointer.
 fn mentions_function_pointer(f: Val) -> bool {
-    f.blocks().into_iter().flat_map(|b| b.instructions()).any(|i| {
-        is_function_pointer(i.ty())
-            || (i.opcode() == LLVMOpcode::LLVMCall
-                && !i.called_value().is_function()
-                && !i.called_value().is_inline_asm())
-    })
+    f.blocks().into_iter().flat_map(|b| b.instructions()).any(holds_function_pointer)
+}
+
+/// Whether instruction `i` yields a function pointer or calls through a pointer.
+pub fn holds_function_pointer(i: Val) -> bool {
+    is_function_pointer(i.ty())
+        || (i.opcode() == LLVMOpcode::LLVMCall
+            && !i.called_value().is_function()
+            && !i.called_value().is_inline_asm())
+}
+
+/// Whether the address of function `f` is taken (see [`address_taken`]).
+pub fn is_address_taken(f: Val) -> bool {
+    !is_intrinsic(f) && !is_kernel(f) && f.any_user(|u| takes_address(u, f, 0))
 }
 
 /// Whether `m` has a function pointer: a function whose address is taken, or a call through a

@@ -73,9 +73,9 @@ fn is_recursive(f: Val) -> bool {
     false
 }
 
-/// Whether `m` defines a function [`internalize_subroutines`] would make internal.
-pub fn has_plain_external_functions(m: &ModuleRef) -> bool {
-    m.functions().into_iter().any(|f| is_plain_external(f) && !is_recursive(f))
+/// Whether [`internalize_subroutines`] would make function `f` internal.
+pub fn is_plain_external_function(f: Val) -> bool {
+    is_plain_external(f) && !is_recursive(f)
 }
 
 /// Gives internal linkage to every defined function of `m` that is neither a kernel, nor a stack

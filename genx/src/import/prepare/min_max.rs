@@ -73,7 +73,7 @@ pub fn select_min_max(m: &ModuleRef) -> usize {
     let mut compares: Vec<Val> = Vec::new();
     for f in m.functions().into_iter().filter(|f| !f.is_declaration()) {
         for block in f.blocks() {
-            for s in block.instructions() {
+            for s in block.each_instruction() {
                 let Some((name, x, y)) = min_max_of(s) else { continue };
                 compares.push(s.operand(0));
                 b.before(s);

@@ -55,16 +55,23 @@ use genxc_diag::Diagnostic;
 use inkwell::llvm_sys::{LLVMOpcode, LLVMTypeKind};
 
 /// Rewrites `m` into the form the GenX import takes, for `platform`, with `stack` (bytes and
-/// thread index) of private stack memory per thread. Errors are located diagnostics of constructs a rewrite recognized and
-/// cannot compile (never a partial rewrite left for the import to misread).
-pub fn prepare_module(m: &ModuleRef, platform: Platform, stack: PrivateStack) -> Result<(), Vec<Diagnostic>> {
+/// thread index) of private stack memory per thread. `needed` is [`needs_preparation`] of `m` as
+/// given (asked again only when the rewrites made in every module change something). Errors are
+/// located diagnostics of constructs a rewrite recognized and cannot compile (never a partial
+/// rewrite left for the import to misread).
+pub fn prepare_module(
+    m: &ModuleRef,
+    platform: Platform,
+    stack: PrivateStack,
+    needed: bool,
+) -> Result<(), Vec<Diagnostic>> {
     // Operations on constants become the constants they compute (LLVM's constant folder), in
     // every module.
-    constant_fold::fold_constant_operations(m);
-    min_max::select_min_max(m);
+    let mut changed = constant_fold::fold_constant_operations(m);
+    changed += min_max::select_min_max(m);
     // Loop-carried values nothing reads go with the operations only they use, in every module.
-    dead_phis::remove_dead_phis(m);
-    if !needs_preparation(m) {
+    changed += dead_phis::remove_dead_phis(m);
+    if !(if changed == 0 { needed } else { needs_preparation(m) }) {
         return Ok(());
     }
     // Calls through a bitcast of a function become direct calls of it (before the rewrites that
@@ -154,27 +161,43 @@ pub fn prepare_module(m: &ModuleRef, platform: Platform, stack: PrivateStack) ->
 /// expands (SPIR-V built-ins, Intel's compiler copies, LLVM's vector reductions, the untyped
 /// atomics, the SVM four-channel messages), bfloat values, a stack function with more arguments
 /// than `%arg` holds, or a call of a declared-only function (whose caller sets up the stack).
+///
+/// One walk over the module asks each function every question once (the functions in order, a
+/// function's own facts before its instructions), stopping at the first that holds.
 pub fn needs_preparation(m: &ModuleRef) -> bool {
-    if !m.globals().is_empty() || function_pointers::has_function_pointers(m) {
+    if !m.globals().is_empty() {
         return true;
     }
-    m.functions().into_iter().filter(|f| !f.is_declaration()).any(|f| {
-        f.function_type().param_types().into_iter().any(is_pointer)
-            || f.blocks().into_iter().flat_map(|b| b.instructions()).any(outside_genx_form)
-    }) || declares_simd_cf(m)
-        || simd_unmask::declares_unmask(m)
-        || aggregates::has_aggregates(m)
-        || spirv_builtins::declares_spirv_builtins(m)
-        || opencl_builtins::declares_opencl_builtins(m)
-        || compiler_copies::declares_compiler_copies(m)
-        || reductions::declares_reductions(m)
-        || private_stack::may_pass_arguments_on_stack(m)
-        || private_stack::calls_declared_functions(m)
-        || linkage::has_plain_external_functions(m)
-        || untyped_atomics::declares_untyped_atomics(m)
-        || svm_scaled4::declares_svm_scaled4(m)
-        || cast_callees::has_cast_callees(m)
-        || bfloat::declares_bfloat(m)
+    m.functions().into_iter().any(|f| {
+        function_pointers::is_address_taken(f)
+            || cast_callees::is_called_through_cast(f)
+            || private_stack::may_pass_arguments_on_stack(m, f)
+            || if f.is_declaration() {
+                f.with_name(declares_rewritten_intrinsic)
+                    || bfloat::signature_has_bfloat(f)
+                    || private_stack::is_called_declared_function(f)
+            } else {
+                linkage::is_plain_external_function(f)
+                    || f.function_type().param_types().into_iter().any(is_pointer)
+                    || aggregates::has_aggregate_signature(f)
+                    || f.each_instruction().any(outside_genx_form)
+            }
+    })
+}
+
+/// Whether a declared function named `name` is one a rewrite expands or needs: SIMD control flow
+/// (whose blocks may need conforming), the unmask intrinsics, SPIR-V and OpenCL built-ins,
+/// Intel's compiler copies, LLVM's vector reductions, the untyped atomics, the SVM four-channel
+/// messages.
+fn declares_rewritten_intrinsic(name: &str) -> bool {
+    name.starts_with("llvm.genx.simdcf.")
+        || simd_unmask::is_unmask(name)
+        || spirv_builtins::is_spirv_builtin(name)
+        || opencl_builtins::is_opencl_builtin(name)
+        || compiler_copies::is_compiler_copy(name)
+        || reductions::is_reduction(name)
+        || untyped_atomics::is_untyped_atomic(name)
+        || svm_scaled4::is_svm_scaled4(name)
 }
 
 /// Whether `op` is lane-wise integer or float arithmetic that cannot trap (no division or
@@ -219,18 +242,14 @@ fn is_compare_select_or_conversion(op: LLVMOpcode) -> bool {
     )
 }
 
-/// Whether `m` declares a SIMD control flow intrinsic (goto, join, any, predicate): a module that
-/// calls one declares it, so this finds SIMD control flow without reading every instruction.
-fn declares_simd_cf(m: &ModuleRef) -> bool {
-    m.functions().into_iter().any(|f| f.is_declaration() && f.name().starts_with("llvm.genx.simdcf."))
-}
-
-/// Whether an instruction needs a rewrite: one that works on memory or yields a pointer, bfloat
-/// values, or a `frem` of doubles.
+/// Whether an instruction needs a rewrite: one that works on memory or yields a pointer (a
+/// function pointer among them), calls through a pointer, makes an aggregate value, has bfloat
+/// values, or is a `frem` of doubles.
 fn outside_genx_form(i: Val) -> bool {
     use LLVMOpcode::*;
-    matches!(
-        i.opcode(),
+    let op = i.opcode();
+    if matches!(
+        op,
         LLVMAlloca
             | LLVMLoad
             | LLVMStore
@@ -240,20 +259,36 @@ fn outside_genx_form(i: Val) -> bool {
             | LLVMAddrSpaceCast
             | LLVMIntToPtr
             | LLVMPtrToInt
-    ) || is_pointer(i.ty())
-        || bfloat::is_bfloat(i.ty())
-        || double_frem::is_double_frem(i)
-        || is_memory_intrinsic_call(i)
+    ) {
+        return true;
+    }
+    let ty = i.ty();
+    if is_pointer(ty)
+        || bfloat::is_bfloat(ty)
+        || aggregates::is_aggregate(ty) && aggregates::makes_aggregate(i)
+    {
+        return true;
+    }
+    match op {
+        LLVMFRem => double_frem::is_double_frem(i),
+        LLVMExtractValue | LLVMInsertValue => aggregates::makes_aggregate(i),
+        LLVMCall => {
+            let callee = i.called_value();
+            if callee.is_function() {
+                is_memory_intrinsic(callee)
+            } else {
+                // a call through a function pointer
+                !callee.is_inline_asm()
+            }
+        }
+        _ => false,
+    }
 }
 
-/// Whether `i` calls `llvm.memcpy`, `llvm.memmove` or `llvm.memset` (whose pointer operands may
-/// be constants, so no instruction of the function has a pointer type).
-fn is_memory_intrinsic_call(i: Val) -> bool {
-    if i.opcode() != LLVMOpcode::LLVMCall || !i.called_value().is_function() {
-        return false;
-    }
-    let name = i.called_value().name();
-    ["llvm.memcpy", "llvm.memmove", "llvm.memset"].iter().any(|p| name.starts_with(p))
+/// Whether function `f` is `llvm.memcpy`, `llvm.memmove` or `llvm.memset` (whose pointer operands
+/// may be constants, so no instruction of the function has a pointer type).
+fn is_memory_intrinsic(f: Val) -> bool {
+    ["llvm.memcpy", "llvm.memmove", "llvm.memset"].iter().any(|p| f.name_starts_with(p))
 }
 
 /// Whether `t` is a pointer type.

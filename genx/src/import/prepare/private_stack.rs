@@ -524,26 +524,24 @@ fn arg_places(
     Some((places, on_stack))
 }
 
-/// Whether `m` calls a function it only declares (not an intrinsic): a kernel reaching it sets up
-/// the stack the callee may use.
-pub fn calls_declared_functions(m: &ModuleRef) -> bool {
-    m.functions().into_iter().any(|f| f.is_declaration() && is_stack_function(f) && !f.users().is_empty())
+/// Whether declared function `f` is called, not an intrinsic: a kernel reaching it sets up the
+/// stack the callee may use.
+pub fn is_called_declared_function(f: Val) -> bool {
+    is_stack_function(f) && f.has_users()
 }
 
-/// Whether a function of `m` may take more arguments than `%arg` holds (counting every parameter
-/// as padded to the widest GRF, so no platform's overflow is missed).
-pub fn may_pass_arguments_on_stack(m: &ModuleRef) -> bool {
+/// Whether function `f` of module `m` may take more arguments than `%arg` holds (counting every
+/// parameter as padded to the widest GRF, so no platform's overflow is missed).
+pub fn may_pass_arguments_on_stack(m: &ModuleRef, f: Val) -> bool {
     // SAFETY: the module's own data layout.
     let td = unsafe { LLVMGetModuleDataLayout(m.0) };
-    m.functions().into_iter().any(|f| {
-        is_stack_function(f)
-            && f.function_type()
-                .param_types()
-                .into_iter()
-                .map(|p| arg_bytes(td, p).unwrap_or(0).div_ceil(64) * 64)
-                .sum::<u64>()
-                > ARG_BYTES
-    })
+    is_stack_function(f)
+        && f.function_type()
+            .param_types()
+            .into_iter()
+            .map(|p| arg_bytes(td, p).unwrap_or(0).div_ceil(64) * 64)
+            .sum::<u64>()
+            > ARG_BYTES
 }
 
 /// Moves the parameters of stack functions that do not fit in `%arg` onto the stack: callers

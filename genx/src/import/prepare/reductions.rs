@@ -83,9 +83,9 @@ impl Reduction {
     }
 }
 
-/// Whether `m` declares a vector reduction intrinsic.
-pub fn declares_reductions(m: &ModuleRef) -> bool {
-    m.functions().into_iter().any(|f| f.is_declaration() && Reduction::of_callee(&f.name()).is_some())
+/// Whether a declared function named `name` is a vector reduction intrinsic.
+pub fn is_reduction(name: &str) -> bool {
+    Reduction::of_callee(name).is_some()
 }
 
 /// Expands every call of a vector reduction intrinsic in `m`. A call whose operands do not have

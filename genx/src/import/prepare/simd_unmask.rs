@@ -28,9 +28,10 @@ const BEGIN: &str = "llvm.genx.unmask.begin";
 /// The name of the region's end.
 const END: &str = "llvm.genx.unmask.end";
 
-/// Whether module `m` declares the unmask intrinsics (a module calling them declares them).
-pub fn declares_unmask(m: &super::ModuleRef) -> bool {
-    m.functions().into_iter().any(|f| f.is_declaration() && (f.name() == BEGIN || f.name() == END))
+/// Whether a declared function named `name` is one of the unmask intrinsics (a module calling
+/// them declares them).
+pub fn is_unmask(name: &str) -> bool {
+    name == BEGIN || name == END
 }
 
 /// Whether function `f` calls the unmask intrinsics.

@@ -59,9 +59,9 @@ impl TwoResultOp {
     }
 }
 
-/// Whether `m` declares a SPIR-V two-result built-in.
-pub fn declares_spirv_builtins(m: &ModuleRef) -> bool {
-    m.functions().into_iter().any(|f| f.is_declaration() && TwoResultOp::of_callee(&f.name()).is_some())
+/// Whether a declared function named `name` is a SPIR-V two-result built-in.
+pub fn is_spirv_builtin(name: &str) -> bool {
+    TwoResultOp::of_callee(name).is_some()
 }
 
 /// Expands every call of a SPIR-V two-result built-in in `m`.

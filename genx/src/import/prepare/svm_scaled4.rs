@@ -30,9 +30,9 @@ fn scaled4(name: &str) -> Option<bool> {
     }
 }
 
-/// Whether `m` declares an SVM four-channel gather or scatter.
-pub fn declares_svm_scaled4(m: &ModuleRef) -> bool {
-    m.functions().into_iter().any(|f| f.is_declaration() && scaled4(&f.name()).is_some())
+/// Whether a declared function named `name` is an SVM four-channel gather or scatter.
+pub fn is_svm_scaled4(name: &str) -> bool {
+    scaled4(name).is_some()
 }
 
 /// The constant integer value of `v`, if it is one.

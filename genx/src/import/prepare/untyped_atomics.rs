@@ -40,9 +40,9 @@ fn untyped_atomic(name: &str) -> Option<(&'static str, u32, &str)> {
     })
 }
 
-/// Whether `m` declares an untyped atomic.
-pub fn declares_untyped_atomics(m: &ModuleRef) -> bool {
-    m.functions().into_iter().any(|f| f.is_declaration() && untyped_atomic(&f.name()).is_some())
+/// Whether a declared function named `name` is an untyped atomic.
+pub fn is_untyped_atomic(name: &str) -> bool {
+    untyped_atomic(name).is_some()
 }
 
 /// Whether `t` is a vector of `i32`.

@@ -461,10 +461,11 @@ fn lookup(name: &str) -> Option<(Builtin, Signedness)> {
     }
 }
 
-/// Whether `m` declares an OpenCL or SPIR-V built-in this rewrite expands or refuses.
-pub fn declares_opencl_builtins(m: &ModuleRef) -> bool {
-    m.functions().into_iter().any(|f| f.is_declaration() && classify(&f.name()).is_some())
-        || work_item::has_work_items(m)
+/// Whether a declared function named `name` is an OpenCL or SPIR-V built-in this rewrite expands
+/// or refuses, or a work-item built-in (whose global form makes a module need preparation as
+/// every global does).
+pub fn is_opencl_builtin(name: &str) -> bool {
+    classify(name).is_some() || work_item::work_item_of(name).is_some()
 }
 
 /// Expands every call of an OpenCL or SPIR-V built-in function in `m`.
