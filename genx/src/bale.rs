@@ -17,9 +17,9 @@
 //! select's destination instead of through a variable of its own.
 
 use crate::intrinsics::IntrinsicId;
-use crate::ir::{BinOp, Function, InstId, InstKind, Value};
+use crate::ir::{inst_index, BinOp, BlockId, Function, InstId, InstKind, Value};
 // foldhash: a fast hash, seeded per process (SipHash was a tenth of a small kernel's compile).
-use foldhash::{HashMap, HashMapExt};
+use foldhash::HashMap;
 
 /// Use counts and bale decisions of one function.
 #[derive(Clone, Debug, Default)]
@@ -191,23 +191,26 @@ pub fn analyze(
     dst_ok: impl Fn(&crate::region::Region) -> bool,
 ) -> Bales {
     let mut b = Bales { uses: f.use_counts(), ..Bales::default() };
-    let mut block_of = HashMap::new();
+    // the block of each instruction of the layout, by instruction index
+    let mut block_of: Vec<Option<BlockId>> = vec![None; f.insts.len()];
     for &bl in &f.layout {
         for &i in &f.blocks[bl].insts {
-            block_of.insert(i, bl);
+            block_of[inst_index(i)] = Some(bl);
         }
     }
-    let single_use_in_block = |b: &Bales, d: InstId, user: InstId| {
-        b.use_count(Value::Inst(d)) == 1 && block_of.get(&d) == block_of.get(&user)
-    };
+    let block = |i: InstId| block_of.get(inst_index(i)).copied().flatten();
+    let single_use_in_block =
+        |b: &Bales, d: InstId, user: InstId| b.use_count(Value::Inst(d)) == 1 && block(d) == block(user);
     // the execution mask values of SIMD control flow (none without goto/join)
     let cf = crate::simdcf::analyze(f).unwrap_or_default();
+    // the source operands of one instruction (reused)
+    let mut srcs: Vec<(Value, u32)> = Vec::new();
     for &bl in &f.layout {
         for &u in &f.blocks[bl].insts {
             let kind = &f.insts[u].kind;
             let exec = f.insts[u].ty.num_elems().max(1);
             // Source regions: rdregions feeding an ALU operation, or the `new` value of a wrregion.
-            let mut srcs = Vec::new();
+            srcs.clear();
             if takes_src_regions(kind) {
                 kind.for_each_operand(|v| srcs.push((v, exec)));
             } else if let InstKind::WrRegion { new, region, .. } = kind {
@@ -216,7 +219,7 @@ pub fn analyze(
             let modifier_user = takes_src_regions(kind)
                 && !matches!(kind, InstKind::Select { .. })
                 && !matches!(kind, InstKind::Intrinsic { id: IntrinsicId::Sat, .. });
-            for (v, exec) in srcs {
+            for &(v, exec) in &srcs {
                 let Value::Inst(d) = v else { continue };
                 if modifier_user
                     && is_modifier(f, d)

@@ -354,18 +354,7 @@ pub fn split_mul_add(f: &mut Function) {
 /// As in IGC's Vector Compiler, CM code is compiled with floating-point contraction allowed.
 pub fn contract_mul_add(f: &mut Function) {
     let fmuladd = IntrinsicId::LlvmFmuladd;
-    let mut uses: foldhash::HashMap<InstId, u32> = foldhash::HashMap::default();
-    let mut count = |v: Value| {
-        if let Value::Inst(i) = v {
-            *uses.entry(i).or_default() += 1;
-        }
-    };
-    for &b in &f.layout {
-        for &i in &f.blocks[b].insts {
-            f.insts[i].kind.for_each_operand(&mut count);
-        }
-        f.blocks[b].term.operands().into_iter().for_each(&mut count);
-    }
+    let uses = f.use_counts();
     for bi in 0..f.layout.len() {
         let b = f.layout[bi];
         let mut dead = Vec::new();
@@ -376,7 +365,9 @@ pub fn contract_mul_add(f: &mut Function) {
                 continue;
             }
             let mul_of = |v: Value| match v {
-                Value::Inst(m) if uses.get(&m) == Some(&1) && f.blocks[b].insts[..k].contains(&m) => {
+                Value::Inst(m)
+                    if uses.get(inst_index(m)) == Some(&1) && f.blocks[b].insts[..k].contains(&m) =>
+                {
                     match f.insts[m].kind {
                         InstKind::Binary { op: BinOp::FMul, lhs, rhs } => Some((m, lhs, rhs)),
                         _ => None,

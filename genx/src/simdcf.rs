@@ -160,13 +160,15 @@ enum Role {
 /// Finds and checks the SIMD control flow of a function (empty when it has none).
 pub fn analyze(f: &Function) -> Result<SimdCf, Error> {
     let mut cf = SimdCf::default();
-    let order: Vec<InstId> = f.layout.iter().flat_map(|&b| f.blocks[b].insts.iter().copied()).collect();
-    let block_of: HashMap<InstId, BlockId> =
-        f.layout.iter().flat_map(|&b| f.blocks[b].insts.iter().map(move |&i| (i, b))).collect();
-    let gotojoins: Vec<InstId> = order.iter().copied().filter(|&i| kind_of(f, i).is_some()).collect();
+    let layout_insts = || f.layout.iter().flat_map(|&b| f.blocks[b].insts.iter().copied());
+    // most functions have no goto or join: nothing else to build for them
+    let gotojoins: Vec<InstId> = layout_insts().filter(|&i| kind_of(f, i).is_some()).collect();
     if gotojoins.is_empty() {
         return Ok(cf);
     }
+    let order: Vec<InstId> = layout_insts().collect();
+    let block_of: HashMap<InstId, BlockId> =
+        f.layout.iter().flat_map(|&b| f.blocks[b].insts.iter().map(move |&i| (i, b))).collect();
     // 1. roles: fields of gotos and joins, then phis of them
     let mut role: HashMap<Value, Role> = HashMap::new();
     for &i in &order {

@@ -44,7 +44,7 @@ enum Target {
 /// selected natively.
 pub(super) fn select(s: &mut Selector, id: InstId) -> Option<R<()>> {
     let info = s.platform.info();
-    let inst = s.f().insts[id].clone();
+    let inst = s.inst_copy(id);
     let elem = inst.ty.elem()?;
     let emu64 = !info.has_int64;
     let is64 = |s: &Selector, v: Value| s.f().value_type(v).elem() == Some(Elem::I64);

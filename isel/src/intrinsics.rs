@@ -8,7 +8,7 @@ use super::{
 };
 use crate::availability::AluFeature;
 use crate::lsc::lsc;
-use genxc_diag::{invalid, not_available, unsupported};
+use genxc_diag::{internal, invalid, not_available, unsupported};
 use genxc_genx::intrinsics::{AtomicFamily, AtomicKind, IntrinsicId, RawSendForm, SatOp};
 use genxc_genx::ir::{BinOp, InstId, InstKind, Value};
 use genxc_genx::{Elem, Platform, Type};
@@ -878,7 +878,7 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
                 return Err(invalid(format!("{name} returns a vector of 3 elements, not {ty}")));
             }
             let src = s.implicit_input(kind)?;
-            let sty = s.decl_types[&src];
+            let sty = s.decl_type(src).ok_or_else(|| internal("an implicit input without a declaration"))?;
             let e = ty.elem().ok_or("void")?;
             let dty = unsigned_type(e)?;
             if dty.size() == sty.size() && s.alias_of_input(Value::Inst(id), src)? {

@@ -208,7 +208,6 @@ struct Selector<'a> {
     header_vars: foldhash::HashSet<m::VarId>,
     /// Headers holding a constant offset since the last label (see [`block_headers`]).
     constant_headers: HashMap<u32, m::VarId>,
-    decl_types: HashMap<m::VarId, VisaType>,
     /// Surface arguments: their surface variable and binding-table index.
     surfaces: HashMap<u32, (m::SurfaceId, u32)>,
     /// The kernel's bindless buffer arguments (`-vc-use-bindless-buffers`), by parameter: each is
@@ -353,7 +352,6 @@ fn select_unit(
         views: HashMap::new(),
         header_vars: foldhash::HashSet::default(),
         constant_headers: HashMap::new(),
-        decl_types: HashMap::new(),
         surfaces: HashMap::new(),
         bindless: HashMap::new(),
         samplers: HashMap::new(),
@@ -460,9 +458,14 @@ impl Selector<'_> {
             m::Align::Grf
         };
         self.k.vars.push(m::VarDecl { name, ty, num_elts, align, alias, input_output: false });
-        let id = m::VarId(m::NUM_PREDEF_VARS + self.k.vars.len() as u32 - 1);
-        self.decl_types.insert(id, ty);
-        Ok(id)
+        Ok(m::VarId(m::NUM_PREDEF_VARS + self.k.vars.len() as u32 - 1))
+    }
+
+    /// The declared type of a general variable this selection declared (`None` for a predefined
+    /// variable): read from its declaration, which [`Self::add_var`] alone creates.
+    fn decl_type(&self, var: m::VarId) -> Option<VisaType> {
+        let k = var.0.checked_sub(m::NUM_PREDEF_VARS)?;
+        self.k.vars.get(k as usize).map(|d| d.ty)
     }
 
     fn temp(&mut self, ty: VisaType, n: u32) -> R<m::VarId> {
@@ -632,10 +635,11 @@ impl Selector<'_> {
         if let Some(v) = self.fx().vars[idx.0 as usize] {
             return Ok(v);
         }
-        let var = self.fx().asg.vars[idx.0 as usize].clone();
+        let var = &self.fx().asg.vars[idx.0 as usize];
+        let (unit, category, var_ty, alias_of) = (var.unit, var.category, var.ty, var.alias_of);
         // a surface argument's general variable holds its binding-table index from the entry on
         let surface_bti = self.surface_argument_index(idx);
-        if let Some(u) = var.unit {
+        if let Some(u) = unit {
             // a variable of another function of the unit (a callee's parameter or result)
             let id = self.in_function(u.func as usize, |s| s.var_idx(u.var))?;
             self.funcs[self.cur].vars[idx.0 as usize] = Some(id);
@@ -644,24 +648,32 @@ impl Selector<'_> {
             }
             return Ok(id);
         }
-        if var.category != Category::General {
+        if category != Category::General {
             return Err(internal("a predicate variable used as data"));
         }
-        let elem = var.ty.elem().ok_or("a variable without a type")?;
+        let elem = var_ty.elem().ok_or("a variable without a type")?;
         let ty = signed_type(elem)?;
-        let alias = match var.alias_of {
+        let alias = match alias_of {
             Some((base, off)) => Some((self.var_idx(base)?, off as u16)),
             None => None,
         };
-        let prefix = if self.cur == 0 { String::new() } else { format!("{}_", self.f().name) };
-        // a surface argument's general variable is named apart from its surface variable
+        // `<function>_<name>` in a subroutine; a surface argument's general variable is named
+        // apart from its surface variable (`_bti`)
+        let var_name = &self.fx().asg.vars[idx.0 as usize].name;
+        let prefix = if self.cur == 0 { "" } else { self.f().name.as_str() };
         let suffix = if surface_bti.is_some() { "_bti" } else { "" };
-        let name = format!("{prefix}{}{suffix}", var.name);
+        let mut name = String::with_capacity(prefix.len() + 1 + var_name.len() + suffix.len());
+        if self.cur != 0 {
+            name.push_str(prefix);
+            name.push('_');
+        }
+        name.push_str(var_name);
+        name.push_str(suffix);
         let alias = match alias {
             Some(a) => Some(a),
             None => self.header_of_planned(idx, &name)?,
         };
-        let mut n = var.ty.num_elems();
+        let mut n = var_ty.num_elems();
         if alias.is_none() && self.fx().block_headers.padded.contains(&idx.0) {
             // the result of a block read sent raw: its response fills whole GRFs
             n = n.max(self.grf() / ty.size());
@@ -689,8 +701,8 @@ impl Selector<'_> {
 
     /// A view of `var` with type `ty` (the variable itself when its type already is `ty`).
     fn view(&mut self, var: m::VarId, ty: VisaType) -> R<m::VarId> {
-        let decl = match self.decl_types.get(&var) {
-            Some(t) => *t,
+        let decl = match self.decl_type(var) {
+            Some(t) => t,
             None => return Ok(var),
         };
         if decl == ty {
@@ -699,18 +711,18 @@ impl Selector<'_> {
         // a view of an alias is a view of the storage it aliases
         let mut var = var;
         while let Some((base, 0)) = self.k.vars[(var.0 - m::NUM_PREDEF_VARS) as usize].alias {
-            if self.decl_types.get(&base) == Some(&ty) {
+            if self.decl_type(base) == Some(ty) {
                 return Ok(base);
             }
             var = base;
         }
-        let decl = self.decl_types.get(&var).copied().unwrap_or(decl);
+        let decl = self.decl_type(var).unwrap_or(decl);
         if let Some(&v) = self.views.get(&(var, ty)) {
             return Ok(v);
         }
         let d = &self.k.vars[(var.0 - m::NUM_PREDEF_VARS) as usize];
         let bytes = u32::from(d.num_elts) * decl.size();
-        let name = format!("{}_{}", d.name, ty.text());
+        let name = [d.name.as_str(), "_", ty.text()].concat();
         let v = self.add_var(name, ty, (bytes / ty.size()).max(1), Some((var, 0)))?;
         self.views.insert((var, ty), v);
         Ok(v)
@@ -1282,11 +1294,18 @@ impl Selector<'_> {
         })
     }
 
+    /// A copy of instruction `id`'s operation and type (selection reads them while it changes
+    /// the selector; the name is not copied).
+    fn inst_copy(&self, id: InstId) -> genxc_genx::ir::Inst {
+        let i = &self.f().insts[id];
+        genxc_genx::ir::Inst { kind: i.kind.clone(), ty: i.ty, name: String::new() }
+    }
+
     fn inst(&mut self, id: InstId) -> R<()> {
         if let Some(r) = emulate::select(self, id) {
             return r;
         }
-        let inst = self.f().insts[id].clone();
+        let inst = self.inst_copy(id);
         let n = inst.ty.num_elems();
         // sat whose operand is baled into it: emit the operand with .sat
         if let InstKind::Intrinsic { id: iid, args } = &inst.kind {

@@ -10,7 +10,7 @@
 //! take regions (calls, phis, terminators, messages) and is dropped when none is left.
 
 use genxc_genx::bale::takes_src_regions;
-use genxc_genx::ir::{Function, Inst, InstId, InstKind, Value};
+use genxc_genx::ir::{inst_index, BlockId, Function, Inst, InstId, InstKind, Value};
 use genxc_genx::Elem;
 
 /// Whether `id` is a region read of a variable in which every lane reads the same element, of
@@ -36,14 +36,20 @@ fn is_exec_size(n: u32) -> bool {
 /// number of copies made.
 pub fn clone_splat_reads(f: &mut Function) -> usize {
     let uses = f.use_counts();
-    let block_of: std::collections::HashMap<InstId, genxc_genx::ir::BlockId> =
-        f.layout.iter().flat_map(|&b| f.blocks[b].insts.iter().map(move |&i| (i, b))).collect();
+    // the block of each instruction of the layout, by instruction index
+    let mut block_of: Vec<Option<BlockId>> = vec![None; f.insts.len()];
+    for &b in &f.layout {
+        for &i in &f.blocks[b].insts {
+            block_of[inst_index(i)] = Some(b);
+        }
+    }
     // a read with several uses, or whose one use is in another block (a loop reading a splat
     // made before it): baling folds a region only into a user of the read's own block
-    let shared = |f: &Function, v: Value, at: genxc_genx::ir::BlockId| match v {
+    let shared = |f: &Function, v: Value, at: BlockId| match v {
         Value::Inst(d) => {
-            let n = uses.get(genxc_genx::ir::inst_index(d)).copied().unwrap_or(0);
-            (n > 1 || (n == 1 && block_of.get(&d).is_some_and(|&db| db != at))) && is_splat_read(f, d)
+            let n = uses.get(inst_index(d)).copied().unwrap_or(0);
+            let elsewhere = || block_of.get(inst_index(d)).copied().flatten().is_some_and(|db| db != at);
+            (n > 1 || (n == 1 && elsewhere())) && is_splat_read(f, d)
         }
         _ => false,
     };
@@ -52,16 +58,31 @@ pub fn clone_splat_reads(f: &mut Function) -> usize {
         let old = std::mem::take(&mut f.blocks[b].insts);
         let mut new = Vec::with_capacity(old.len());
         for u in old {
-            let kind = f.insts[u].kind.clone();
-            let (operands, lanes): (Vec<Value>, u32) = match &kind {
-                k if takes_src_regions(k) => (k.operands(), f.insts[u].ty.num_elems().max(1)),
-                InstKind::WrRegion { new, region, .. } => (vec![*new], region.num_elems),
-                _ => (Vec::new(), 0),
+            // the operands that may fold a region, and the operation's lanes (none: no operand)
+            let kind = &f.insts[u].kind;
+            let (src_regions, lanes) = match kind {
+                k if takes_src_regions(k) => (true, f.insts[u].ty.num_elems().max(1)),
+                InstKind::WrRegion { region, .. } => (false, region.num_elems),
+                _ => (false, 0),
             };
-            if !is_exec_size(lanes) || !operands.iter().any(|&v| shared(f, v, b)) {
+            let any_shared = match kind {
+                _ if !is_exec_size(lanes) => false,
+                k if src_regions => {
+                    let mut any = false;
+                    k.for_each_operand(|v| any = any || shared(f, v, b));
+                    any
+                }
+                InstKind::WrRegion { new, .. } => shared(f, *new, b),
+                _ => false,
+            };
+            if !any_shared {
                 new.push(u);
                 continue;
             }
+            let operands = match kind {
+                InstKind::WrRegion { new, .. } if !src_regions => vec![*new],
+                k => k.operands(),
+            };
             // one copy per operand slot, in operand order
             let mut copies = Vec::new();
             for &v in &operands {
@@ -94,8 +115,7 @@ pub fn clone_splat_reads(f: &mut Function) -> usize {
     }
     // the reads no operand reads any more
     let uses = f.use_counts();
-    let dead: Vec<InstId> =
-        cloned.iter().copied().filter(|&d| uses[genxc_genx::ir::inst_index(d)] == 0).collect();
+    let dead: Vec<InstId> = cloned.iter().copied().filter(|&d| uses[inst_index(d)] == 0).collect();
     if !dead.is_empty() {
         for b in f.layout.clone() {
             f.blocks[b].insts.retain(|i| !dead.contains(i));

@@ -213,17 +213,19 @@ pub fn clone_implicit_input_reads(f: &mut Function) -> usize {
     };
     let uses = f.use_counts();
     let mut added = 0;
+    // the operands of one instruction (reused)
+    let mut ops = Vec::new();
     for bi in 0..f.layout.len() {
         let b = f.layout[bi];
         let old = std::mem::take(&mut f.blocks[b].insts);
         let mut out = Vec::with_capacity(old.len());
         for &u in &old {
             if takes_src_regions(&f.insts[u].kind) && f.insts[u].ty.num_elems() >= 1 {
-                let mut ops = Vec::new();
+                ops.clear();
                 f.insts[u].kind.for_each_operand(|v| ops.push(v));
-                for (k, v) in ops.into_iter().enumerate() {
+                for (k, &v) in ops.iter().enumerate() {
                     let Value::Inst(r) = v else { continue };
-                    let InstKind::RdRegion { input, region } = f.insts[r].kind.clone() else { continue };
+                    let InstKind::RdRegion { input, region } = f.insts[r].kind else { continue };
                     if region.num_elems != 1
                         || region.indirect.is_some()
                         || !implicit(f, input)

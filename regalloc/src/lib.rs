@@ -54,7 +54,6 @@ use genxc_genx::intrinsics::IntrinsicId;
 use genxc_genx::ir::{BlockId, CastOp, FuncId, Function, InstId, InstKind, Linkage, Terminator, Value};
 use genxc_genx::types::{Elem, Type};
 use liveness::{two_address_old, Liveness, ValIdx};
-use std::collections::BTreeMap;
 
 /// The register file a variable lives in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -267,7 +266,7 @@ pub fn copy_cost(ty: Type, depth: u32) -> u64 {
 struct Sets<'a> {
     lv: &'a Liveness,
     parent: Vec<ValIdx>,
-    merged: Vec<Option<BTreeMap<u32, u32>>>,
+    merged: Vec<Option<Vec<(u32, u32)>>>,
     cat: Vec<Category>,
     /// The unit variable a set lives in (at its representative).
     unit: Vec<Option<UnitVar>>,
@@ -278,38 +277,11 @@ struct Sets<'a> {
     joinable: &'a Joinable,
 }
 
-/// The segments of one set.
-enum SetRange<'s> {
-    Single(&'s [(u32, u32)]),
-    Merged(&'s BTreeMap<u32, u32>),
-}
-
-impl SetRange<'_> {
-    fn len(&self) -> usize {
-        match self {
-            SetRange::Single(s) => s.len(),
-            SetRange::Merged(m) => m.len(),
-        }
-    }
-
-    /// Whether some segment overlaps `[s, e)`: the last segment starting before `e` is the only
-    /// one that can reach past `s`.
-    fn overlaps(&self, s: u32, e: u32) -> bool {
-        match self {
-            SetRange::Single(segs) => {
-                let k = segs.partition_point(|x| x.0 < e);
-                k > 0 && segs[k - 1].1 > s
-            }
-            SetRange::Merged(m) => m.range(..e).next_back().is_some_and(|(_, &be)| be > s),
-        }
-    }
-
-    fn for_each(&self, mut g: impl FnMut(u32, u32) -> bool) -> bool {
-        match self {
-            SetRange::Single(segs) => segs.iter().any(|&(s, e)| g(s, e)),
-            SetRange::Merged(m) => m.iter().any(|(&s, &e)| g(s, e)),
-        }
-    }
+/// Whether some segment of `segs` (sorted, disjoint) overlaps `[s, e)`: the last segment
+/// starting before `e` is the only one that can reach past `s`.
+fn overlaps(segs: &[(u32, u32)], s: u32, e: u32) -> bool {
+    let k = segs.partition_point(|x| x.0 < e);
+    k > 0 && segs[k - 1].1 > s
 }
 
 impl Sets<'_> {
@@ -322,17 +294,18 @@ impl Sets<'_> {
         x
     }
 
-    fn range(&self, r: ValIdx) -> SetRange<'_> {
+    /// The segments of set `r` (a representative): sorted, disjoint and not touching.
+    fn range(&self, r: ValIdx) -> &[(u32, u32)] {
         match &self.merged[r as usize] {
-            Some(m) => SetRange::Merged(m),
-            None => SetRange::Single(self.lv.range(r)),
+            Some(m) => m,
+            None => self.lv.range(r),
         }
     }
 
     fn interfere(&self, a: ValIdx, b: ValIdx) -> bool {
         let (ra, rb) = (self.range(a), self.range(b));
         let (small, big) = if ra.len() <= rb.len() { (ra, rb) } else { (rb, ra) };
-        small.for_each(|s, e| big.overlaps(s, e))
+        small.iter().any(|&(s, e)| overlaps(big, s, e))
     }
 
     /// Merges the sets of `a` and `b` when they do not interfere (or `force`); whether they are
@@ -351,15 +324,13 @@ impl Sets<'_> {
             return false;
         }
         let (big, small) = if self.range(a).len() >= self.range(b).len() { (a, b) } else { (b, a) };
-        let segs: Vec<(u32, u32)> = match self.merged[small as usize].take() {
-            Some(m) => m.into_iter().collect(),
-            None => self.lv.range(small).to_vec(),
-        };
+        let (small_segs, big_segs) = (self.merged[small as usize].take(), self.merged[big as usize].take());
         let lv = self.lv;
-        let r = self.merged[big as usize].get_or_insert_with(|| lv.range(big).iter().copied().collect());
-        for (s, e) in segs {
-            insert_segment(r, s, e);
-        }
+        let union = union_segments(
+            big_segs.as_deref().unwrap_or_else(|| lv.range(big)),
+            small_segs.as_deref().unwrap_or_else(|| lv.range(small)),
+        );
+        self.merged[big as usize] = Some(union);
         self.parent[small as usize] = big;
         self.unit[big as usize] = ua.or(ub);
         // the unit variables of both sets past the first, without repeats
@@ -387,21 +358,25 @@ impl Sets<'_> {
     }
 }
 
-/// Inserts `[s, e)` into disjoint segments, merging what it overlaps or touches.
-fn insert_segment(r: &mut BTreeMap<u32, u32>, s: u32, e: u32) {
-    let (mut ns, mut ne) = (s, e);
-    if let Some((&ps, &pe)) = r.range(..=s).next_back() {
-        if pe >= s {
-            ns = ps;
-            ne = ne.max(pe);
-            r.remove(&ps);
+/// The union of two lists of sorted, disjoint segments, as sorted segments that neither overlap
+/// nor touch (touching or overlapping segments become one).
+fn union_segments(a: &[(u32, u32)], b: &[(u32, u32)]) -> Vec<(u32, u32)> {
+    let mut out: Vec<(u32, u32)> = Vec::with_capacity(a.len() + b.len());
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() || j < b.len() {
+        let (s, e) = if j == b.len() || i < a.len() && a[i].0 <= b[j].0 {
+            i += 1;
+            a[i - 1]
+        } else {
+            j += 1;
+            b[j - 1]
+        };
+        match out.last_mut() {
+            Some(last) if last.1 >= s => last.1 = last.1.max(e),
+            _ => out.push((s, e)),
         }
     }
-    while let Some((&qs, &qe)) = r.range(ns..=ne).next() {
-        ne = ne.max(qe);
-        r.remove(&qs);
-    }
-    r.insert(ns, ne);
+    out
 }
 
 /// Assigns variables to the values of a function given its bales.
@@ -626,15 +601,13 @@ fn assign_calls(f: &Function, lv: &Liveness, sites: &CallSites<'_>, joinable: &J
         (nv + pseudo.len() - 1) as ValIdx
     });
     let total = nv + pseudo.len();
-    let mut merged: Vec<Option<BTreeMap<u32, u32>>> = vec![None; nv];
+    let mut merged: Vec<Option<Vec<(u32, u32)>>> = vec![None; nv];
     let mut cat: Vec<Category> = lv.values.iter().map(|&v| category(f.value_type(v))).collect();
     let mut unit = vec![None; total];
     for (k, p) in pseudo.iter().enumerate() {
-        let mut m = BTreeMap::new();
-        for &(s, e) in &p.segs {
-            insert_segment(&mut m, s, e);
-        }
-        merged.push(Some(m));
+        let mut segs = p.segs.clone();
+        segs.sort_unstable();
+        merged.push(Some(union_segments(&segs, &[])));
         cat.push(category(p.ty));
         if let Pseudo::Unit(u) = p.what {
             unit[nv + k] = Some(u);
@@ -943,13 +916,15 @@ mod tests {
 
     #[test]
     fn segments_merge_when_they_touch() {
-        let mut r: BTreeMap<u32, u32> = [(0, 2), (5, 7), (9, 12)].into_iter().collect();
-        let v = |r: &BTreeMap<u32, u32>| r.iter().map(|(a, b)| (*a, *b)).collect::<Vec<_>>();
-        insert_segment(&mut r, 2, 5);
-        assert_eq!(v(&r), vec![(0, 7), (9, 12)]);
-        insert_segment(&mut r, 13, 14);
-        assert_eq!(v(&r), vec![(0, 7), (9, 12), (13, 14)]);
-        insert_segment(&mut r, 8, 20);
-        assert_eq!(v(&r), vec![(0, 7), (8, 20)]);
+        let r = vec![(0, 2), (5, 7), (9, 12)];
+        let r = union_segments(&r, &[(2, 5)]);
+        assert_eq!(r, vec![(0, 7), (9, 12)]);
+        let r = union_segments(&r, &[(13, 14)]);
+        assert_eq!(r, vec![(0, 7), (9, 12), (13, 14)]);
+        let r = union_segments(&[(8, 20)], &r);
+        assert_eq!(r, vec![(0, 7), (8, 20)]);
+        // repeated and overlapping segments of both lists
+        assert_eq!(union_segments(&[(1, 2), (1, 2), (4, 6)], &[(1, 3), (5, 9)]), vec![(1, 3), (4, 9)]);
+        assert!(overlaps(&r, 6, 7) && !overlaps(&r, 7, 8) && overlaps(&r, 19, 30));
     }
 }

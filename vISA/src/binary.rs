@@ -12,8 +12,8 @@
 //! surfaces, predicates, labels and attributes, each once, in that order.
 
 use crate::model::*;
-use crate::text::sanitize;
-use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
+use crate::text::{sanitize, unique_all};
+use foldhash::{HashMap, HashMapExt};
 
 /// The bytes of one operand or field sequence.
 #[derive(Default)]
@@ -718,30 +718,17 @@ impl<'a> Pool<'a> {
     }
 }
 
-fn unique_names<'a>(used: &mut HashSet<String>, names: impl Iterator<Item = &'a str>) -> Vec<String> {
-    names
-        .map(|n| {
-            let base = sanitize(n);
-            let mut cand = base.clone();
-            let mut i = 1;
-            while !used.insert(cand.clone()) {
-                cand = format!("{base}_{i}");
-                i += 1;
-            }
-            cand
-        })
-        .collect()
-}
-
 /// Returns (kernel object bytes, offset of its num_inputs field inside the object).
 fn kernel_object(k: &Kernel) -> (Vec<u8>, u32) {
-    let mut used = HashSet::new();
-    let vars = unique_names(&mut used, k.vars.iter().map(|v| v.name.as_str()));
-    let addrs = unique_names(&mut used, k.addrs.iter().map(|v| v.name.as_str()));
-    let samplers = unique_names(&mut used, k.samplers.iter().map(|v| v.name.as_str()));
-    let surfaces = unique_names(&mut used, k.surfaces.iter().map(|v| v.name.as_str()));
-    let preds = unique_names(&mut used, k.preds.iter().map(|v| v.name.as_str()));
-    let labels = unique_names(&mut HashSet::new(), k.labels.iter().map(|v| v.name.as_str()));
+    let mut vars: Vec<String> = k.vars.iter().map(|v| sanitize(&v.name)).collect();
+    let mut addrs: Vec<String> = k.addrs.iter().map(|v| sanitize(&v.name)).collect();
+    let mut samplers: Vec<String> = k.samplers.iter().map(|v| sanitize(&v.name)).collect();
+    let mut surfaces: Vec<String> = k.surfaces.iter().map(|v| sanitize(&v.name)).collect();
+    let mut preds: Vec<String> = k.preds.iter().map(|v| sanitize(&v.name)).collect();
+    let mut labels: Vec<String> = k.labels.iter().map(|v| sanitize(&v.name)).collect();
+    // one namespace for the variables of every kind (in this order), one for labels
+    unique_all(&mut [&mut vars, &mut addrs, &mut samplers, &mut surfaces, &mut preds]);
+    unique_all(&mut [&mut labels]);
 
     let mut pool = Pool::new(&k.name);
     let var_ids: Vec<u32> = vars.iter().map(|n| pool.id(n)).collect();
@@ -766,14 +753,17 @@ fn kernel_object(k: &Kernel) -> (Vec<u8>, u32) {
         attrs.bytes(&value);
     }
 
-    let mut code = Buf::default();
+    // reserved at once: about 24 bytes an instruction, 16 a declaration and its name
+    let mut code = Buf(Vec::with_capacity(3 + 24 * k.body.len()));
     code.u8(0x30);
     code.u16(0);
     for i in &k.body {
         inst(&mut code, k, i, &mut pool);
     }
 
-    let mut b = Buf::default();
+    let decls = k.vars.len() + k.addrs.len() + k.preds.len() + k.labels.len() + k.inputs.len();
+    let strings: usize = pool.strings.iter().map(|s| s.len() + 1).sum();
+    let mut b = Buf(Vec::with_capacity(64 + strings + 16 * decls + attrs.0.len() + code.0.len()));
     b.u32(pool.strings.len() as u32);
     for s in &pool.strings {
         b.bytes(s.as_bytes());

@@ -13,6 +13,12 @@ use std::fmt::Write;
 /// Replaces every character outside `[A-Za-z0-9_]` by `_` and prefixes `_` if the result would
 /// start with a digit or be empty.
 pub fn sanitize(name: &str) -> String {
+    if name.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_')
+        && name.bytes().next().is_some_and(|c| !c.is_ascii_digit())
+    {
+        // already an identifier (the usual name)
+        return name.to_string();
+    }
     let mut s: String =
         name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect();
     if s.is_empty() || s.starts_with(|c: char| c.is_ascii_digit()) {
@@ -44,8 +50,32 @@ pub fn mangle(prefix: &str, name: &str) -> String {
     // One allocation: the name's characters map one to one.
     let mut s = String::with_capacity(prefix.len() + name.len());
     s.push_str(prefix);
-    s.extend(name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }));
+    if name.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_') {
+        // the usual name: kept as it is
+        s.push_str(name);
+    } else {
+        s.extend(name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }));
+    }
     s
+}
+
+/// [`unique`] applied to the names of `lists` in order, in one namespace: the names themselves
+/// when none repeats (the usual case, checked without copying a name), else each made unique in
+/// turn.
+pub(crate) fn unique_all(lists: &mut [&mut Vec<String>]) {
+    let distinct = {
+        let mut seen: HashSet<&str> = HashSet::with_capacity(lists.iter().map(|l| l.len()).sum());
+        lists.iter().flat_map(|l| l.iter()).all(|n| seen.insert(n.as_str()))
+    };
+    if distinct {
+        return;
+    }
+    let mut used = HashSet::new();
+    for l in lists.iter_mut() {
+        for n in l.iter_mut() {
+            *n = unique(&mut used, std::mem::take(n));
+        }
+    }
 }
 
 fn unique(used: &mut HashSet<String>, base: String) -> String {
@@ -82,21 +112,16 @@ pub struct TextNames {
 impl TextNames {
     /// Computes the mangled names of `k`.
     pub fn new(k: &Kernel) -> TextNames {
-        let mut used = HashSet::new();
-        let mut many = |prefix: &str, names: Vec<&str>| -> Vec<String> {
-            names.into_iter().map(|n| unique(&mut used, mangle(prefix, n))).collect()
-        };
-        let vars = many("V_", k.vars.iter().map(|v| v.name.as_str()).collect());
-        let addrs = many("A_", k.addrs.iter().map(|v| v.name.as_str()).collect());
-        let preds = many("P_", k.preds.iter().map(|v| v.name.as_str()).collect());
-        let samplers = many("S_", k.samplers.iter().map(|v| v.name.as_str()).collect());
-        let surfaces = many("T_", k.surfaces.iter().map(|v| v.name.as_str()).collect());
-        let mut lused = HashSet::new();
-        let entry = unique(&mut lused, format!("{}_main", sanitize(&k.name)));
-        let mut labels = vec![entry];
-        for l in k.labels.iter().skip(1) {
-            labels.push(unique(&mut lused, mangle("L_", &l.name)));
-        }
+        let mut vars: Vec<String> = k.vars.iter().map(|v| mangle("V_", &v.name)).collect();
+        let mut addrs: Vec<String> = k.addrs.iter().map(|v| mangle("A_", &v.name)).collect();
+        let mut preds: Vec<String> = k.preds.iter().map(|v| mangle("P_", &v.name)).collect();
+        let mut samplers: Vec<String> = k.samplers.iter().map(|v| mangle("S_", &v.name)).collect();
+        let mut surfaces: Vec<String> = k.surfaces.iter().map(|v| mangle("T_", &v.name)).collect();
+        // one namespace for the variables of every kind, one for labels
+        unique_all(&mut [&mut vars, &mut addrs, &mut preds, &mut samplers, &mut surfaces]);
+        let mut labels = vec![format!("{}_main", sanitize(&k.name))];
+        labels.extend(k.labels.iter().skip(1).map(|l| mangle("L_", &l.name)));
+        unique_all(&mut [&mut labels]);
         TextNames { vars, addrs, preds, samplers, surfaces, labels }
     }
 
@@ -326,10 +351,6 @@ impl W<'_> {
         Fmt(move |f| put_src(f, &self.names, s))
     }
 
-    fn gdst(&self, d: Dst) -> impl std::fmt::Display + '_ {
-        Fmt(move |f| put_gdst(f, &self.names, d))
-    }
-
     fn dst<'s>(&'s self, d: &'s DstOp) -> impl std::fmt::Display + 's {
         Fmt(move |f| put_dst(f, &self.names, d))
     }
@@ -369,6 +390,10 @@ impl W<'_> {
             o.push('\n');
             return;
         }
+        if self.put_head(inst) {
+            self.put_message_operands(inst);
+            return;
+        }
         let n = &self.names;
         let s = match inst {
             Inst::Label(l) => {
@@ -379,8 +404,23 @@ impl W<'_> {
                 let _ = writeln!(self.out, "\n.function \"{}\"", n.label(*l));
                 return;
             }
-            // Written at the top of this function.
-            Inst::Alu { .. } => return,
+            // Written at the top of this function, and by `put_head`.
+            Inst::Alu { .. }
+            | Inst::AddcSubb { .. }
+            | Inst::Cmp { .. }
+            | Inst::Movs { .. }
+            | Inst::Call { .. }
+            | Inst::Jmp { .. }
+            | Inst::Goto { .. }
+            | Inst::MinMax { .. }
+            | Inst::Setp { .. }
+            | Inst::Ret { .. }
+            | Inst::OwordLd { .. }
+            | Inst::OwordSt { .. }
+            | Inst::Gather { .. }
+            | Inst::Scaled { .. }
+            | Inst::SvmBlock { .. }
+            | Inst::RawSends { .. } => return,
             Inst::Bfn { func, pred, exec, dst, srcs } => {
                 let mut t =
                     format!("{}bfn.x{func:X} {} {}", self.pred(*pred), exec_fmt(*exec), self.dst(dst));
@@ -404,42 +444,6 @@ impl W<'_> {
                 let _ = write!(t, "{}({},{})", n.var(src2.var), src2.row, src2.col);
                 t
             }
-            Inst::AddcSubb { sub, pred, exec, dst, carry, src0, src1 } => format!(
-                "{}{} {} {} {} {} {}",
-                self.pred(*pred),
-                if *sub { "subb" } else { "addc" },
-                exec_fmt(*exec),
-                self.gdst(*dst),
-                self.gdst(*carry),
-                self.src(src0),
-                self.src(src1)
-            ),
-            Inst::MinMax { max, sat, exec, dst, src0, src1 } => format!(
-                "{}{} {} {} {} {}",
-                if *max { "max" } else { "min" },
-                if *sat { ".sat" } else { "" },
-                exec_fmt(*exec),
-                self.dst(dst),
-                self.src(src0),
-                self.src(src1)
-            ),
-            Inst::Cmp { rel, exec, dst, src0, src1 } => format!(
-                "cmp.{} {} {} {} {}",
-                rel.text(),
-                exec_fmt(*exec),
-                Fmt(move |f| match *dst {
-                    CmpDst::Pred(p) => f.write_str(n.pred(p)),
-                    CmpDst::Gen(g) => put_gdst(f, n, g),
-                }),
-                self.src(src0),
-                self.src(src1)
-            ),
-            Inst::Setp { exec, dst, src } => {
-                format!("setp {} {} {}", exec_fmt(*exec), n.pred(*dst), self.src(src))
-            }
-            Inst::Movs { exec, dst, src } => {
-                format!("movs {} {}(0) {}", exec_fmt(*exec), n.surface(*dst), self.src(src))
-            }
             Inst::MovsSampler { exec, dst, src } => {
                 format!("movs {} {}(0) {}", exec_fmt(*exec), n.samplers[dst.0 as usize], self.src(src))
             }
@@ -453,16 +457,6 @@ impl W<'_> {
                 if *base_offset != 0 { format!("[{base_offset}]") } else { String::new() },
                 self.src(src1)
             ),
-            Inst::Jmp { pred, exec, target } => {
-                format!("{}jmp {} {}", self.pred(*pred), exec_fmt(*exec), n.label(*target))
-            }
-            Inst::Goto { pred, exec, target } => {
-                format!("{}goto {} {}", self.pred(*pred), exec_fmt(*exec), n.label(*target))
-            }
-            Inst::Call { pred, exec, target } => {
-                format!("{}call {} {}", self.pred(*pred), exec_fmt(*exec), n.label(*target))
-            }
-            Inst::Ret { pred, exec } => format!("{}ret {}", self.pred(*pred), exec_fmt(*exec)),
             Inst::FCall { pred, exec, function, arg_size, ret_size } => format!(
                 "{}fcall {} {} {arg_size} {ret_size}",
                 self.pred(*pred),
@@ -497,15 +491,6 @@ impl W<'_> {
                 self.src(index),
                 targets.iter().map(|t| n.label(*t)).collect::<Vec<_>>().join(", ")
             ),
-            Inst::OwordLd { size, unaligned, surface, .. } => format!(
-                "{} ({}) {}",
-                if *unaligned { "oword_ld_unaligned" } else { "oword_ld" },
-                size.count(),
-                n.surface(*surface)
-            ),
-            Inst::OwordSt { size, surface, .. } => {
-                format!("oword_st ({}) {}", size.count(), n.surface(*surface))
-            }
             Inst::MediaLd { modifier, surface, plane, width, height, .. }
             | Inst::MediaSt { modifier, surface, plane, width, height, .. } => format!(
                 "{}.{} ({}, {}) {} {}",
@@ -515,21 +500,6 @@ impl W<'_> {
                 height,
                 n.surface(*surface),
                 plane
-            ),
-            Inst::Gather { store, elt_size, exec, surface, .. } => format!(
-                "{}.{} {} {}",
-                if *store { "scatter" } else { "gather" },
-                elt_size,
-                exec_fmt(*exec),
-                n.surface(*surface)
-            ),
-            Inst::Scaled { store, pred, exec, blocks, surface, .. } => format!(
-                "{}{}.{} {} {}",
-                self.pred(*pred),
-                if *store { "scatter_scaled" } else { "gather_scaled" },
-                blocks.count(),
-                exec_fmt(*exec),
-                n.surface(*surface)
             ),
             Inst::Scaled4 { store, pred, exec, channels, surface, .. } => format!(
                 "{}{}.{} {} {}",
@@ -638,9 +608,6 @@ impl W<'_> {
             Inst::Load { channels, exec, surface, .. } => {
                 format!("load.{} ({}) {}", channels.text(), exec.size, n.surface(*surface))
             }
-            Inst::SvmBlock { store, size, .. } => {
-                format!("{} ({})", if *store { "svm_block_st" } else { "svm_block_ld" }, size.count())
-            }
             Inst::SvmScatter { store, pred, exec, block, num_blocks, .. } => format!(
                 "{}{}.{}.{} {}",
                 self.pred(*pred),
@@ -737,23 +704,161 @@ impl W<'_> {
                 num_src,
                 num_dst
             ),
-            Inst::RawSends { sendc, eot, pred, exec, sfid, num_src0, num_src1, num_dst, .. } => format!(
-                "{}raw_sends{}{}.{}{}.{}.{} {}",
-                self.pred(*pred),
-                if *sendc { "c" } else { "" },
-                if *eot { "_eot" } else { "" },
-                // the text form of raw_sendsc has no shared function id (it is 0)
-                if *sendc { String::new() } else { format!("{sfid}.") },
-                num_src0,
-                num_src1,
-                num_dst,
-                exec_fmt(*exec)
-            ),
         };
         let _ = self.k;
         self.out.push_str("    ");
         self.out.push_str(&s);
-        // a message's operands follow its head
+        self.put_message_operands(inst);
+    }
+
+    /// Writes the indented head of the most frequent instructions besides ALU ones straight into
+    /// the text (the others are formatted in [`Self::inst`]); `false` for any other instruction,
+    /// with nothing written.
+    fn put_head(&mut self, inst: &Inst) -> bool {
+        let (o, n) = (&mut self.out, &self.names);
+        let head = |o: &mut String, pred: Option<Pred>, name: &str| {
+            o.push_str("    ");
+            let _ = put_pred(o, n, pred);
+            o.push_str(name);
+        };
+        match inst {
+            Inst::Movs { exec, dst, src } => {
+                head(o, None, "movs ");
+                let _ = put_exec(o, *exec);
+                o.push(' ');
+                o.push_str(n.surface(*dst));
+                o.push_str("(0) ");
+                let _ = put_src(o, n, src);
+            }
+            Inst::Call { pred, exec, target }
+            | Inst::Jmp { pred, exec, target }
+            | Inst::Goto { pred, exec, target } => {
+                let name = match inst {
+                    Inst::Call { .. } => "call ",
+                    Inst::Jmp { .. } => "jmp ",
+                    _ => "goto ",
+                };
+                head(o, *pred, name);
+                let _ = put_exec(o, *exec);
+                o.push(' ');
+                o.push_str(n.label(*target));
+            }
+            Inst::MinMax { max, sat, exec, dst, src0, src1 } => {
+                head(o, None, if *max { "max" } else { "min" });
+                if *sat {
+                    o.push_str(".sat");
+                }
+                o.push(' ');
+                let _ = put_exec(o, *exec);
+                o.push(' ');
+                let _ = put_dst(o, n, dst);
+                for x in [src0, src1] {
+                    o.push(' ');
+                    let _ = put_src(o, n, x);
+                }
+            }
+            Inst::Setp { exec, dst, src } => {
+                head(o, None, "setp ");
+                let _ = put_exec(o, *exec);
+                o.push(' ');
+                o.push_str(n.pred(*dst));
+                o.push(' ');
+                let _ = put_src(o, n, src);
+            }
+            Inst::Ret { pred, exec } => {
+                head(o, *pred, "ret ");
+                let _ = put_exec(o, *exec);
+            }
+            Inst::Cmp { rel, exec, dst, src0, src1 } => {
+                head(o, None, "cmp.");
+                o.push_str(rel.text());
+                o.push(' ');
+                let _ = put_exec(o, *exec);
+                o.push(' ');
+                let _ = match *dst {
+                    CmpDst::Pred(p) => o.write_str(n.pred(p)),
+                    CmpDst::Gen(g) => put_gdst(o, n, g),
+                };
+                for x in [src0, src1] {
+                    o.push(' ');
+                    let _ = put_src(o, n, x);
+                }
+            }
+            Inst::AddcSubb { sub, pred, exec, dst, carry, src0, src1 } => {
+                head(o, *pred, if *sub { "subb " } else { "addc " });
+                let _ = put_exec(o, *exec);
+                for d in [dst, carry] {
+                    o.push(' ');
+                    let _ = put_gdst(o, n, *d);
+                }
+                for x in [src0, src1] {
+                    o.push(' ');
+                    let _ = put_src(o, n, x);
+                }
+            }
+            Inst::OwordLd { size, unaligned, surface, .. } => {
+                head(o, None, if *unaligned { "oword_ld_unaligned (" } else { "oword_ld (" });
+                let _ = put_num(o, size.count());
+                o.push_str(") ");
+                o.push_str(n.surface(*surface));
+            }
+            Inst::OwordSt { size, surface, .. } => {
+                head(o, None, "oword_st (");
+                let _ = put_num(o, size.count());
+                o.push_str(") ");
+                o.push_str(n.surface(*surface));
+            }
+            Inst::Gather { store, elt_size, exec, surface, .. } => {
+                head(o, None, if *store { "scatter." } else { "gather." });
+                let _ = put_num(o, *elt_size);
+                o.push(' ');
+                let _ = put_exec(o, *exec);
+                o.push(' ');
+                o.push_str(n.surface(*surface));
+            }
+            Inst::Scaled { store, pred, exec, blocks, surface, .. } => {
+                head(o, *pred, if *store { "scatter_scaled." } else { "gather_scaled." });
+                let _ = put_num(o, blocks.count());
+                o.push(' ');
+                let _ = put_exec(o, *exec);
+                o.push(' ');
+                o.push_str(n.surface(*surface));
+            }
+            Inst::SvmBlock { store, size, .. } => {
+                head(o, None, if *store { "svm_block_st (" } else { "svm_block_ld (" });
+                let _ = put_num(o, size.count());
+                o.push(')');
+            }
+            Inst::RawSends { sendc, eot, pred, exec, sfid, num_src0, num_src1, num_dst, .. } => {
+                head(o, *pred, "raw_sends");
+                if *sendc {
+                    o.push('c');
+                }
+                if *eot {
+                    o.push_str("_eot");
+                }
+                o.push('.');
+                // the text form of raw_sendsc has no shared function id (it is 0)
+                if !*sendc {
+                    let _ = put_num(o, *sfid);
+                    o.push('.');
+                }
+                for (k, x) in [num_src0, num_src1, num_dst].into_iter().enumerate() {
+                    if k > 0 {
+                        o.push('.');
+                    }
+                    let _ = put_num(o, *x);
+                }
+                o.push(' ');
+                let _ = put_exec(o, *exec);
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    /// Writes a message's operands after its head, then ends the line.
+    fn put_message_operands(&mut self, inst: &Inst) {
         if let Some(mut ops) = inst.message_operands() {
             if let Inst::SvmAtomic { .. } = inst {
                 // svm_atomic's text lists the old values before the sources
@@ -830,30 +935,37 @@ fn escape(s: &str) -> String {
 
 /// Writes one kernel as a complete `.visaasm` file.
 pub fn write_text(k: &Kernel) -> String {
-    let mut out = String::from(".version 4.1\n");
-    out.push_str(&write_unit(k));
-    out
+    let mut out = String::with_capacity(unit_text_estimate(k));
+    out.push_str(".version 4.1\n");
+    write_unit(k, out)
 }
 
 /// Writes several units (kernels and `.global_function`s, as in one file with stack calls) as one
 /// `.visaasm` file, in order.
 pub fn write_text_file(units: &[Kernel]) -> String {
-    let mut out = String::from(".version 4.1\n");
+    let mut out = String::with_capacity(units.iter().map(unit_text_estimate).sum());
+    out.push_str(".version 4.1\n");
     for (i, k) in units.iter().enumerate() {
         if i > 0 {
             out.push('\n');
         }
-        out.push_str(&write_unit(k));
+        out = write_unit(k, out);
     }
     out
+}
+
+/// About the bytes of a unit's text (a line of some 48 bytes per declaration and instruction), to
+/// reserve the text at once.
+fn unit_text_estimate(k: &Kernel) -> usize {
+    64 + 48 * (k.vars.len() + k.preds.len() + k.inputs.len() + k.body.len())
 }
 
 /// One unit: `.kernel` or `.global_function`, declarations, attributes and code. A function's name
 /// is sanitized (an `fcall` names it by a bare identifier). Both kinds start their code with an
 /// entry `.function` label: GenX_IR's flow graph builder fails ("Unknown error in Flow Graph") on
-/// a `.global_function` that calls subroutines without one.
-fn write_unit(k: &Kernel) -> String {
-    let mut w = W { names: TextNames::new(k), k, out: String::new() };
+/// a `.global_function` that calls subroutines without one. Appended to `out`, which is returned.
+fn write_unit(k: &Kernel, out: String) -> String {
+    let mut w = W { names: TextNames::new(k), k, out };
     match k.unit {
         UnitKind::Kernel => {
             let _ = writeln!(w.out, ".kernel \"{}\"", escape(&k.name));
