@@ -785,11 +785,17 @@ mod tests {
         );
         rep.rows[1].genxc_zebin = t(270.0, 540.0);
         rep.rows[0].genxc_zebin = t(25.0, 24.0);
+        // the .ll figures sit beside the bitcode's, judged by nothing
+        rep.rows[1].genxc_zebin_ll = t(300.0, 580.0);
         let v = rep.verdicts();
         assert_eq!((v[6].pass, v[7].pass), (Some(false), Some(true)), "{v:?}");
         let text = rep.render();
-        assert!(text.contains("| 25.0 | 24.0 | 4.00 | – | – | – | – |"), "{text}");
-        assert!(text.contains("| 270 | 540 | 2.22 | 260 | 500 | 250 | 1.08 | 1.04 | 1.08 |"), "{text}");
+        assert!(text.contains("| 25.0 | 24.0 | – | – | 4.00 | – | – | – | – |"), "{text}");
+        assert!(
+            text.contains("| 270 | 540 | 300 | 580 | 2.22 | 260 | 500 | 250 | 1.08 | 1.04 | 1.08 |"),
+            "{text}"
+        );
+        assert!(text.contains("| genxc zebin ms | genxc zebin CPU ms | genxc zebin .ll ms |"), "{text}");
         assert!(text.contains("FAIL  --emit zebin >= 5x faster than ocloc"), "{text}");
         assert!(
             text.contains(
