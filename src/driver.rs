@@ -313,12 +313,14 @@ fn compile_split(
     let checks = Checks { verify_each: opts.verify_each };
     // the zebin's .ze_info is made from the kernels' metadata too
     let metadata = opts.emit.contains(Emit::Metadata) || opts.emit.contains(Emit::Zebin);
-    // The limits scan of the whole text (what the whole module would refuse before parsing) runs
-    // beside the units, off the serial path; each unit's own text is scanned before LLVM parses
-    // it, so no unit waits for it.
-    let scan = || {
-        genxc_frontend::limits::scan_text(name, &input.bytes, genxc_frontend::limits::Syntax::Llvm).is_ok()
-    };
+    // The limits scan (what the whole module would refuse before parsing) runs on each chunk's
+    // text, before LLVM parses it (`llvm::load`), and not again on the whole text: a chunk is
+    // whole top-level entities of the input, every entity is in some chunk (what no unit reaches
+    // goes with the first), the text between entities is blank and comment lines, and an entity
+    // LLVM parsed closes every bracket it opens. So when every chunk parses, every bracket of the
+    // whole text is as deep as in its chunk and every `<N x` / `[N x` is the same: the whole text
+    // passes exactly when every chunk does, and a chunk that fails leaves the input to the whole
+    // module, which reports it.
     let chunks: Vec<Vec<&split::UnitPlan>> =
         plan.chunks(pool.current_num_threads()).into_iter().map(|r| plan.units[r].iter().collect()).collect();
     let import = |chunk: Vec<&split::UnitPlan>, mark: &mut dyn FnMut(Stage)| {
@@ -340,10 +342,7 @@ fn compile_split(
         outputs.add_unit(out, sink);
         Some((kernel, md, outputs))
     };
-    let (results, scanned) = run_chunks(chunks, &pool, times, scan, import, compile);
-    if !scanned {
-        return None;
-    }
+    let results = run_chunks(chunks, &pool, times, import, compile);
     let results: Vec<_> = results.into_iter().collect::<Option<Vec<Vec<_>>>>()?;
     let results: Vec<_> = results.into_iter().flatten().collect::<Option<_>>()?;
     // What the whole module would refuse: two kernels of one name, too much kernel metadata.
@@ -829,22 +828,20 @@ where
 /// Runs `import` on each chunk of units in parallel on `pool`, and `compile` on each unit a chunk
 /// gave as soon as it gave them, on the same threads: the units of one chunk are shared among the
 /// threads too. Results come back in chunk order, each chunk's units in order (`None` for a chunk
-/// whose import failed). `side` runs beside them (its time counts as parsing). `import` and
-/// `compile` call their `mark` argument when one of their stages ends (after `compile`'s last
-/// mark, the time counts as instruction selection); the section's times are added to `times`.
-fn run_chunks<C, U, T, R>(
+/// whose import failed). `import` and `compile` call their `mark` argument when one of their
+/// stages ends (after `compile`'s last mark, the time counts as instruction selection); the
+/// section's times are added to `times`.
+fn run_chunks<C, U, T>(
     chunks: Vec<Vec<C>>,
     pool: &rayon::ThreadPool,
     times: &mut PassTimes,
-    side: impl FnOnce() -> R + Send,
     import: impl Fn(Vec<C>, &mut dyn FnMut(Stage)) -> Option<Vec<U>> + Sync + Send,
     compile: impl Fn(U, &mut dyn FnMut(Stage)) -> T + Sync + Send,
-) -> (Vec<Option<Vec<T>>>, R)
+) -> Vec<Option<Vec<T>>>
 where
     C: Send,
     U: Send,
     T: Send,
-    R: Send,
 {
     crate::progress::add(chunks.iter().map(Vec::len).sum());
     let one_unit = |u: U| {
@@ -874,17 +871,9 @@ where
         }
         (Some(results), spent)
     };
-    let side = || {
-        let mut spent = PhaseTimes::default();
-        let mut last = timing::thread_cpu();
-        let result = side();
-        spent.lap(&mut last, Stage::Parse);
-        (result, spent)
-    };
     let start = Instant::now();
-    let ((side, side_cpu), timed): ((R, PhaseTimes), Vec<_>) = pool
-        .install(|| rayon::join(side, || chunks.into_par_iter().with_max_len(1).map(one_chunk).collect()));
-    (gather_timed(times, start, side_cpu, timed), side)
+    let timed: Vec<_> = pool.install(|| chunks.into_par_iter().with_max_len(1).map(one_chunk).collect());
+    gather_timed(times, start, PhaseTimes::default(), timed)
 }
 
 /// The results of a parallel phase that began at `start`, in order; adds its wall time and the

@@ -155,13 +155,11 @@ fn references(text: &str) -> Option<(Vec<&str>, Vec<u32>)> {
     let b = text.as_bytes();
     let (mut functions, mut nodes) = (Vec::new(), Vec::new());
     let mut i = 0;
-    while i < b.len() {
+    loop {
         // Most bytes start nothing the scan looks at: step over them without the match.
-        if !REFERENCE_STARTS[usize::from(b[i])] {
-            i += 1;
-            continue;
-        }
-        match b[i] {
+        i = genxc_frontend::limits::next_stop(b, i, &REFERENCE_STARTS);
+        let Some(&at) = b.get(i) else { break };
+        match at {
             b';' => i = memchr::memchr(b'\n', &b[i..]).map_or(b.len(), |e| i + e),
             b'"' => {
                 i += 1;

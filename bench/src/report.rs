@@ -117,9 +117,11 @@ pub struct Row {
     pub llvm_as: Cell,
     /// Intel's Vector Compiler (ocloc) on the bitcode, finalization included.
     pub igc: Cell,
-    /// genxc `--emit zebin` on the `.ll`: to the device binary, Intel's finalizer (GenX_IR)
-    /// included, as IGC's row.
+    /// genxc `--emit zebin` on the bitcode IGC's row is given (`k.bc`): to the device binary,
+    /// Intel's finalizer (GenX_IR) included, as IGC's row.
     pub genxc_zebin: Cell,
+    /// genxc `--emit zebin` on the `.ll` text of the same kernels (the other input users have).
+    pub genxc_zebin_ll: Cell,
     /// Intel's finalizer alone on the `.isa` containers genxc gave it for the zebin, one process
     /// per container at once: wall of the set, CPU summed over the processes.
     pub finalizer: Cell,
@@ -549,13 +551,13 @@ impl Report {
         for st in stage_cols {
             let _ = write!(s, "{st} ms (MB) | ");
         }
-        s.push_str("peak MB | limit MB | llvm-as-14 ms | llvm-as CPU ms | llvm-as peak MB | genxc / llvm-as | genxc .mlir ms | IGC VC ms | IGC / genxc | genxc zebin ms | genxc zebin CPU ms | IGC / genxc zebin | GenX_IR alone ms | GenX_IR CPU ms | GenX_IR CPU / cores ms | genxc zebin / (GenX_IR CPU / cores) | genxc zebin / GenX_IR alone | genxc zebin CPU / GenX_IR CPU |\n");
+        s.push_str("peak MB | limit MB | llvm-as-14 ms | llvm-as CPU ms | llvm-as peak MB | genxc / llvm-as | genxc .mlir ms | IGC VC ms | IGC / genxc | genxc zebin ms | genxc zebin CPU ms | genxc zebin .ll ms | genxc zebin .ll CPU ms | IGC / genxc zebin | GenX_IR alone ms | GenX_IR CPU ms | GenX_IR CPU / cores ms | genxc zebin / (GenX_IR CPU / cores) | genxc zebin / GenX_IR alone | genxc zebin CPU / GenX_IR CPU |\n");
         s.push_str("|---|---:|---:|---:|");
         for _ in stage_cols {
             s.push_str("---:|");
         }
         s.push_str(
-            "---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+            "---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
         );
         for r in &self.rows {
             let cpu = |c: &Cell| c.cpu_ms().map_or("–".into(), fmt_ms);
@@ -576,7 +578,7 @@ impl Report {
             let peak = r.genxc.rss_kib().map_or("–".into(), fmt_mb);
             let _ = writeln!(
                 s,
-                "{peak} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+                "{peak} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
                 fmt_mb(r.memory_limit_kib()),
                 r.llvm_as.show(),
                 cpu(&r.llvm_as),
@@ -587,6 +589,8 @@ impl Report {
                 show_ratio(ratio(r.igc.ms(), r.genxc.ms())),
                 r.genxc_zebin.show(),
                 cpu(&r.genxc_zebin),
+                r.genxc_zebin_ll.show(),
+                cpu(&r.genxc_zebin_ll),
                 show_ratio(ratio(r.igc.ms(), r.genxc_zebin.ms())),
                 r.finalizer.show(),
                 cpu(&r.finalizer),
@@ -669,6 +673,7 @@ mod tests {
                 rss_kib: 1,
             }),
             genxc_zebin: Cell::Skipped("–".into()),
+            genxc_zebin_ll: Cell::Skipped("–".into()),
             finalizer: Cell::Skipped("–".into()),
         }
     }
@@ -780,11 +785,17 @@ mod tests {
         );
         rep.rows[1].genxc_zebin = t(270.0, 540.0);
         rep.rows[0].genxc_zebin = t(25.0, 24.0);
+        // the .ll figures sit beside the bitcode's, judged by nothing
+        rep.rows[1].genxc_zebin_ll = t(300.0, 580.0);
         let v = rep.verdicts();
         assert_eq!((v[6].pass, v[7].pass), (Some(false), Some(true)), "{v:?}");
         let text = rep.render();
-        assert!(text.contains("| 25.0 | 24.0 | 4.00 | – | – | – | – |"), "{text}");
-        assert!(text.contains("| 270 | 540 | 2.22 | 260 | 500 | 250 | 1.08 | 1.04 | 1.08 |"), "{text}");
+        assert!(text.contains("| 25.0 | 24.0 | – | – | 4.00 | – | – | – | – |"), "{text}");
+        assert!(
+            text.contains("| 270 | 540 | 300 | 580 | 2.22 | 260 | 500 | 250 | 1.08 | 1.04 | 1.08 |"),
+            "{text}"
+        );
+        assert!(text.contains("| genxc zebin ms | genxc zebin CPU ms | genxc zebin .ll ms |"), "{text}");
         assert!(text.contains("FAIL  --emit zebin >= 5x faster than ocloc"), "{text}");
         assert!(
             text.contains(

@@ -11,6 +11,7 @@ use inkwell::memory_buffer::MemoryBuffer;
 use inkwell::module::Module;
 #[allow(deprecated)]
 use inkwell::passes::PassManager;
+use inkwell::values::InstructionOpcode;
 
 /// Whether the bytes are LLVM bitcode (raw or in the wrapper header).
 pub fn is_bitcode(bytes: &[u8]) -> bool {
@@ -32,12 +33,29 @@ pub fn load<'ctx>(ctx: &'ctx Context, file: &str, bytes: &[u8]) -> Result<Module
     // module with SIMD unmask regions keeps its slots: which stores a region makes unmasked is what
     // it means, and the preparation stage lowers the regions on them, then promotes them.
     let unmask = module.get_function("llvm.genx.unmask.begin").is_some();
-    if !unmask && (is_bitcode(bytes) || memchr::memmem::find(bytes, b"alloca").is_some()) {
+    let text_has_alloca = || is_bitcode(bytes) || memchr::memmem::find(bytes, b"alloca").is_some();
+    if !unmask && text_has_alloca() && has_entry_alloca(&module) {
         let pm: PassManager<Module> = PassManager::create(());
         pm.add_promote_memory_to_register_pass();
         pm.run_on(&module);
     }
     Ok(module)
+}
+
+/// Whether a function of `module` has an `alloca` in its entry block: the only stack slots mem2reg
+/// promotes, so without one it would change nothing (and its dominator trees cost about as much
+/// as the verifier on bitcode, where no text tells that there is no `alloca`).
+fn has_entry_alloca(module: &Module) -> bool {
+    module.get_functions().any(|f| {
+        let mut inst = f.get_first_basic_block().and_then(|entry| entry.get_first_instruction());
+        while let Some(i) = inst {
+            if i.get_opcode() == InstructionOpcode::Alloca {
+                return true;
+            }
+            inst = i.get_next_instruction();
+        }
+        false
+    })
 }
 
 /// The input LLVM is reading and its kind, for [`exit_on_llvm_fatal_error`]'s message.
@@ -526,6 +544,22 @@ mod tests {
         assert!(is_bitcode(bc.as_slice()));
         let m2 = load(&ctx, "k.bc", bc.as_slice()).unwrap();
         assert!(m2.get_function("k").is_some());
+    }
+
+    #[test]
+    fn bitcode_stack_slots_are_promoted_only_from_entry_blocks() {
+        let ctx = Context::create();
+        let bitcode = |text: &str| {
+            let buf = MemoryBuffer::create_from_memory_range_copy(text.as_bytes(), "t.ll");
+            ctx.create_module_from_ir(buf).unwrap().write_bitcode_to_memory()
+        };
+        let promoted = load(&ctx, "k.bc", bitcode(OK).as_slice()).unwrap().print_to_string().to_string();
+        assert!(!promoted.contains("alloca") && promoted.contains("add i32 %a, 1"), "{promoted}");
+        // mem2reg leaves a slot outside the entry block alone: with no other, it is not run
+        let late = "define void @k(i32 %a) {\nentry:\n  br label %b\nb:\n  %p = alloca i32\n  store i32 %a, i32* %p\n  ret void\n}\n";
+        let kept = load(&ctx, "k.bc", bitcode(late).as_slice()).unwrap().print_to_string().to_string();
+        assert!(kept.contains("alloca") && kept.contains("store i32 %a"), "{kept}");
+        assert!(!has_entry_alloca(&load(&ctx, "k.bc", bitcode(late).as_slice()).unwrap()));
     }
 
     #[test]

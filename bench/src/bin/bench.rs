@@ -324,13 +324,18 @@ fn main() -> ExitCode {
                 r => cell(r, "IGC (ocloc -vc-codegen)"),
             }
         };
-        // genxc to the device binary (issue 21's rows and where IGC ran), on IGC's platform (tgllp)
-        let genxc_zebin = if !p.zebin || !on_path("GenX_IR") {
-            Cell::Skipped("–".into())
-        } else {
+        // genxc to the device binary (issue 21's rows and where IGC ran), on IGC's platform
+        // (tgllp): on the bitcode IGC is given (the main row), and on the `.ll` text beside it
+        let zebin_of = |input: &Path, what: &str| {
+            if !p.zebin || !on_path("GenX_IR") {
+                return Cell::Skipped("–".into());
+            }
+            if !input.is_file() {
+                return Cell::Skipped(format!("{}: not written (llvm-as-14 is needed)", input.display()));
+            }
             let r = best_of(
                 || {
-                    let mut c = genxc_cmd(&ll, &fresh("out-zebin"));
+                    let mut c = genxc_cmd(input, &fresh("out-zebin"));
                     c.args(["--emit", "zebin"]);
                     c
                 },
@@ -338,13 +343,16 @@ fn main() -> ExitCode {
                 reps,
                 budget,
             );
-            cell(r, "genxc --emit zebin")
+            cell(r, what)
         };
-        // the finalizer alone on the containers genxc gives it, as genxc runs it
+        let genxc_zebin = zebin_of(&bc, "genxc k.bc --emit zebin");
+        let genxc_zebin_ll = zebin_of(&ll, "genxc k.ll --emit zebin");
+        // the finalizer alone on the containers genxc gives it, as genxc runs it (the same
+        // containers from the bitcode as from the text)
         let finalizer = if matches!(genxc_zebin, Cell::Time { .. }) {
             let record = dir.join("finalizer-batches");
             let _ = std::fs::remove_dir_all(&record);
-            let mut c = genxc_cmd(&ll, &fresh("out-record"));
+            let mut c = genxc_cmd(&bc, &fresh("out-record"));
             c.args(["--emit", "zebin", "--finalizer"]).arg(&bench_exe).env(RECORD_ENV, &record);
             let recorded = match run(&mut c) {
                 Ok(r) if r.ok => recorded_batches(&record),
@@ -368,6 +376,7 @@ fn main() -> ExitCode {
             llvm_as,
             igc,
             genxc_zebin,
+            genxc_zebin_ll,
             finalizer,
         };
         eprintln!(
@@ -402,7 +411,8 @@ fn main() -> ExitCode {
     println!(
         "IGC VC times are `ocloc compile -llvm_input -file k.bc -device tgllp -options \"-vc-codegen \
          -ze-enable-zebin\"`: they include vISA finalization to Gen code and ocloc's start-up; genxc \
-         stops at vISA. genxc zebin: `genxc k.ll --emit zebin` (TGLLP), GenX_IR included. GenX_IR \
+         stops at vISA. genxc zebin: `genxc k.bc --emit zebin` (TGLLP), GenX_IR included, on the \
+         bitcode IGC is given (the .ll columns: the same on `k.ll`). GenX_IR \
          alone: GenX_IR on the .isa containers genxc gave it in a recorded run, one process per \
          container, all at once; its CPU is the sum of theirs, divided by the {cores} cores for the \
          target."
