@@ -76,6 +76,8 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("memory/bytes_words.ll", &[]),
     ("globals/shared_table.ll", &[]),
     ("globals/address_in_global.ll", &[]),
+    ("globals/device_table.ll", &[]),
+    ("globals/device_address_in_global.ll", &[]),
     ("globals/address_stored.ll", &[]),
     ("globals/accepted/global_address_stored.ll", &[]),
     ("globals/accepted/global_device_memory.ll", &[]),
