@@ -78,6 +78,7 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("globals/address_in_global.ll", &[]),
     ("globals/device_table.ll", &[]),
     ("globals/device_address_in_global.ll", &[]),
+    ("globals/private_linkage.ll", &[]),
     ("globals/address_stored.ll", &[]),
     ("globals/accepted/global_address_stored.ll", &[]),
     ("globals/accepted/global_device_memory.ll", &[]),

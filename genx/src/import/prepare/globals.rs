@@ -172,7 +172,32 @@ fn localize_whole(m: &ModuleRef, rw: &Rewriter, g: Val) -> Result<bool, String> 
     }
     delete_global(g);
     super::promote_array::mem2reg(m);
+    if is_pointer {
+        fold_constant_addresses(m, &slots.into_keys().collect::<Vec<_>>());
+    }
     Ok(true)
+}
+
+/// Folds, in `functions`, the address arithmetic a localized pointer global's initializer opened:
+/// the loads became the initializer (an address in another global, a constant expression), so a
+/// step from it (`&@data[2] + 1`) is a constant address too (`&@data[3]`), one `faddr` plus one
+/// offset as Intel's compiler computes it. A function computing a value nothing uses is left as it
+/// is (see [`super::algebra`]).
+fn fold_constant_addresses(m: &ModuleRef, functions: &[Val]) {
+    // SAFETY: `m` is a live module; the function pass manager is created for it and disposed of
+    // here, and the functions run are defined functions of it.
+    unsafe {
+        let fpm = LLVMCreateFunctionPassManagerForModule(m.0);
+        inkwell::llvm_sys::transforms::scalar::LLVMAddInstructionSimplifyPass(fpm);
+        LLVMInitializeFunctionPassManager(fpm);
+        for &f in functions {
+            if !super::algebra::has_unused_values(f) {
+                LLVMRunFunctionPassManager(fpm, f.0);
+            }
+        }
+        LLVMFinalizeFunctionPassManager(fpm);
+        LLVMDisposePassManager(fpm);
+    }
 }
 
 /// A diagnostic located at global `g`.
