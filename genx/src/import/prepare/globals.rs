@@ -50,6 +50,9 @@ use std::collections::BTreeMap;
 /// Largest global kept in registers, in bytes (the private-array bound).
 const MAX_GLOBAL_BYTES: u64 = super::promote_array::MAX_PRIVATE_ARRAY_BYTES;
 
+/// Most rounds of folding constant region reads and writes of localized globals.
+const MAX_FOLD_ROUNDS: u32 = 8;
+
 /// Most rounds of inlining subroutines that use a mutable global into their callers.
 const MAX_INLINE_ROUNDS: u32 = 16;
 
@@ -173,17 +176,18 @@ fn localize_whole(m: &ModuleRef, rw: &Rewriter, g: Val) -> Result<bool, String> 
     delete_global(g);
     super::promote_array::mem2reg(m);
     if is_pointer {
-        fold_constant_addresses(m, &slots.into_keys().collect::<Vec<_>>());
+        simplify_localized(m, &slots.into_keys().collect::<Vec<_>>());
     }
     Ok(true)
 }
 
-/// Folds, in `functions`, the address arithmetic a localized pointer global's initializer opened:
-/// the loads became the initializer (an address in another global, a constant expression), so a
-/// step from it (`&@data[2] + 1`) is a constant address too (`&@data[3]`), one `faddr` plus one
-/// offset as Intel's compiler computes it. A function computing a value nothing uses is left as it
-/// is (see [`super::algebra`]).
-fn fold_constant_addresses(m: &ModuleRef, functions: &[Val]) {
+/// Folds, in `functions`, what reads of a localized global's initializer opened: a pointer
+/// global's loads became the initializer (an address in another global, a constant expression),
+/// so a step from it (`&@data[2] + 1`) is a constant address too (`&@data[3]`), one `faddr` plus
+/// one offset as Intel's compiler computes it; a folded region read makes the vector it is
+/// inserted into a constant. A function computing a value nothing uses is left as it is (see
+/// [`super::algebra`]).
+fn simplify_localized(m: &ModuleRef, functions: &[Val]) {
     // SAFETY: `m` is a live module; the function pass manager is created for it and disposed of
     // here, and the functions run are defined functions of it.
     unsafe {
@@ -404,7 +408,148 @@ fn localize_mutable(
     localized_in.sort();
     localized_in.dedup();
     erase_dead_region_accesses(&localized_in);
+    // reads of the initializer become constants, the operations on them fold, and writes of
+    // constants into a constant copy make the next reads constant too
+    for _ in 0..MAX_FOLD_ROUNDS {
+        if fold_constant_region_accesses(&localized_in) == 0 {
+            break;
+        }
+        simplify_localized(m, &localized_in);
+    }
     Ok(())
+}
+
+/// Folds, in `functions`, the region reads and writes of a localized global that mem2reg left on
+/// constants (its initializer, or a constant written into it): `rdregion(<5, 0>, 0, 1, 1, 4)` is
+/// `0`, the constant the thread's copy holds there, and `wrregion(<5, 0>, 7, 0, 1, 1, 4, true)` is
+/// `<5, 7>`, as Intel's compiler propagates them. Returns how many were folded.
+fn fold_constant_region_accesses(functions: &[Val]) -> usize {
+    let mut folded = 0;
+    for i in functions.iter().flat_map(|f| f.blocks()).flat_map(|b| b.instructions()) {
+        if let Some(c) = constant_region_read(i).or_else(|| constant_region_write(i)) {
+            // SAFETY: `c` is a constant of `i`'s type; `i` is erased after its uses are replaced.
+            unsafe {
+                LLVMReplaceAllUsesWith(i.0, c.0);
+                LLVMInstructionEraseFromParent(i.0);
+            }
+            folded += 1;
+        }
+    }
+    folded
+}
+
+/// The element type's size in bytes of a vector of numbers.
+fn element_bytes(elem: Ty) -> Option<i64> {
+    match elem.kind() {
+        inkwell::llvm_sys::LLVMTypeKind::LLVMIntegerTypeKind if elem.int_width() % 8 == 0 => {
+            Some(i64::from(elem.int_width() / 8))
+        }
+        inkwell::llvm_sys::LLVMTypeKind::LLVMFloatTypeKind => Some(4),
+        inkwell::llvm_sys::LLVMTypeKind::LLVMHalfTypeKind => Some(2),
+        inkwell::llvm_sys::LLVMTypeKind::LLVMDoubleTypeKind => Some(8),
+        _ => None,
+    }
+}
+
+/// Element `index` of constant vector `v`, when it folds to a plain constant.
+fn constant_element(v: Val, index: i64) -> Option<Val> {
+    if index < 0 || index >= i64::from(v.ty().vector_size()) {
+        return None;
+    }
+    // SAFETY: a constant vector and an in-range index: LLVM folds it to the element constant.
+    let e = Val(unsafe {
+        LLVMConstExtractElement(
+            v.0,
+            LLVMConstInt(LLVMInt32TypeInContext(LLVMGetTypeContext(v.ty().0)), index as u64, 0),
+        )
+    });
+    (!e.is_constant_expr() && e.is_constant()).then_some(e)
+}
+
+/// The source elements a region with these constant parameters covers, in order: `count`
+/// indices from `offset` bytes, rows of `width` elements `stride` apart, rows `vstride` apart.
+fn region_indices(i: Val, first: u32, elem_bytes: i64, count: i64) -> Option<Vec<i64>> {
+    let vstride = i.operand(first).const_int()?;
+    let width = i.operand(first + 1).const_int()?;
+    let stride = i.operand(first + 2).const_int()?;
+    let offset = i.operand(first + 3).const_int()?;
+    if width <= 0 || offset % elem_bytes != 0 {
+        return None;
+    }
+    Some((0..count).map(|k| offset / elem_bytes + (k / width) * vstride + (k % width) * stride).collect())
+}
+
+/// How many elements a region value of type `t` has (a scalar is one).
+fn region_count(t: Ty) -> i64 {
+    if t.kind() == inkwell::llvm_sys::LLVMTypeKind::LLVMVectorTypeKind {
+        i64::from(t.vector_size())
+    } else {
+        1
+    }
+}
+
+/// Whether `f` is the `llvm.genx.` region intrinsic named by `prefix`, with `args` arguments.
+fn is_region_call(i: Val, prefix: &str, args: u32) -> bool {
+    i.opcode() == inkwell::llvm_sys::LLVMOpcode::LLVMCall && {
+        let callee = i.called_value();
+        callee.is_function() && callee.name().starts_with(prefix) && i.num_call_args() == args
+    }
+}
+
+/// The constant an `llvm.genx.wrregion` of a constant into a constant vector at a constant
+/// offset, under an all-true mask, makes.
+fn constant_region_write(i: Val) -> Option<Val> {
+    if !is_region_call(i, "llvm.genx.wrregion", 8) {
+        return None;
+    }
+    let (old, new, mask) = (i.operand(0), i.operand(1), i.operand(7));
+    if !old.is_constant()
+        || !new.is_constant()
+        || old.ty().kind() != inkwell::llvm_sys::LLVMTypeKind::LLVMVectorTypeKind
+    {
+        return None;
+    }
+    let all_true = mask.const_int() == Some(1) || mask.const_int() == Some(-1);
+    if !all_true {
+        return None;
+    }
+    let elem_bytes = element_bytes(old.ty().element())?;
+    let count = region_count(new.ty());
+    let indices = region_indices(i, 2, elem_bytes, count)?;
+    let mut elems: Vec<_> = (0..i64::from(old.ty().vector_size()))
+        .map(|k| constant_element(old, k).map(|v| v.0))
+        .collect::<Option<Vec<_>>>()?;
+    for (k, &index) in indices.iter().enumerate() {
+        let value = if new.ty().kind() == inkwell::llvm_sys::LLVMTypeKind::LLVMVectorTypeKind {
+            constant_element(new, k as i64)?
+        } else {
+            new
+        };
+        *elems.get_mut(usize::try_from(index).ok()?)? = value.0;
+    }
+    // SAFETY: constants of the old value's element type, as many as it has.
+    Some(Val(unsafe { LLVMConstVector(elems.as_mut_ptr(), elems.len() as u32) }))
+}
+
+/// The constant an `llvm.genx.rdregion` of a constant vector at a constant offset reads.
+fn constant_region_read(i: Val) -> Option<Val> {
+    if !is_region_call(i, "llvm.genx.rdregion", 6) {
+        return None;
+    }
+    let src = i.operand(0);
+    if !src.is_constant() || src.ty().kind() != inkwell::llvm_sys::LLVMTypeKind::LLVMVectorTypeKind {
+        return None;
+    }
+    let elem_bytes = element_bytes(src.ty().element())?;
+    let ty = i.ty();
+    let indices = region_indices(i, 1, elem_bytes, region_count(ty))?;
+    if ty.kind() != inkwell::llvm_sys::LLVMTypeKind::LLVMVectorTypeKind {
+        return constant_element(src, indices[0]);
+    }
+    let mut elems: Vec<_> =
+        indices.iter().map(|&k| constant_element(src, k).map(|v| v.0)).collect::<Option<Vec<_>>>()?;
+    // SAFETY: constants of the result's element type, as many as it has.
+    Some(Val(unsafe { LLVMConstVector(elems.as_mut_ptr(), elems.len() as u32) }))
 }
 
 /// Erases, in `functions`, the region reads and writes of localized globals mem2reg left without
