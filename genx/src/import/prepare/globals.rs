@@ -441,7 +441,7 @@ fn fold_constant_region_accesses(functions: &[Val]) -> usize {
 /// The element type's size in bytes of a vector of numbers.
 fn element_bytes(elem: Ty) -> Option<i64> {
     match elem.kind() {
-        inkwell::llvm_sys::LLVMTypeKind::LLVMIntegerTypeKind if elem.int_width() % 8 == 0 => {
+        inkwell::llvm_sys::LLVMTypeKind::LLVMIntegerTypeKind if elem.int_width().is_multiple_of(8) => {
             Some(i64::from(elem.int_width() / 8))
         }
         inkwell::llvm_sys::LLVMTypeKind::LLVMFloatTypeKind => Some(4),
