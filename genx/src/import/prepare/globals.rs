@@ -322,6 +322,7 @@ fn localize_mutable(
     let mut diags = Vec::new();
     let mut ok = Vec::new();
     let mut localized_in = Vec::new();
+    let mut pinned_in = Vec::new();
     for &g in globals {
         // SAFETY: a global's type is a pointer type.
         let space = unsafe { LLVMGetPointerAddressSpace(LLVMTypeOf(g.0)) };
@@ -379,7 +380,9 @@ fn localize_mutable(
             ));
             continue;
         }
-        // Thread-private: each kernel using it (however many) gets its own copy.
+        // Thread-private: each kernel using it (however many) gets its own copy. A pinned one
+        // (volatile accesses) keeps its accesses as written: its kernels are left out of the folds.
+        let pinned = uses.accesses.iter().any(|a| a.volatile);
         // An initializer registers cannot hold (a constant expression): in memory.
         let Ok(init) =
             initializer(g).filter(|i| !i.is_undef()).map(|i| flatten_constant(i, &layout)).transpose()
@@ -387,7 +390,11 @@ fn localize_mutable(
             continue;
         };
         for (kernel, list) in by_kernel {
-            localized_in.push(kernel);
+            if pinned {
+                pinned_in.push(kernel);
+            } else {
+                localized_in.push(kernel);
+            }
             let slot = rw.entry_alloca(kernel, layout.vector_type(), &format!("{}.local", g.name()));
             if let Some(c) = init {
                 rw.at_entry(kernel);
@@ -407,6 +414,7 @@ fn localize_mutable(
     super::promote_array::mem2reg(m);
     localized_in.sort();
     localized_in.dedup();
+    localized_in.retain(|k| !pinned_in.contains(k));
     erase_dead_region_accesses(&localized_in);
     // reads of the initializer become constants, the operations on them fold, and writes of
     // constants into a constant copy make the next reads constant too
