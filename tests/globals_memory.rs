@@ -1,6 +1,7 @@
-//! Globals in memory (the data section): what the fixtures of `tests/fixtures/globals` that keep
-//! globals in memory compile to, beyond the per-kernel checks of `tests/prepared_forms.rs` and
-//! `tests/differential.rs`: a global one kernel writes is what the next kernel reads (in the
+//! Globals in memory (the data section) and thread-private globals: what the fixtures of
+//! `tests/fixtures/globals` compile to, beyond the per-kernel checks of `tests/prepared_forms.rs`
+//! and `tests/differential.rs`: a device-memory global one kernel writes is what the next kernel
+//! reads, while a private global is each thread's own copy, starting from its initializer (in the
 //! simulator running genxc's vISA for every platform, and in the reference interpreter), the
 //! section listed in `kernels.json` (bytes, relocations, read-only or writable), the symbols
 //! `faddr` names (quoted when not vISA identifiers), and refusals of what stays out of memory.
@@ -30,47 +31,70 @@ fn dwords(memory: &Memory, bti: u32, n: usize) -> Vec<i32> {
     (0..n).map(|i| i32::from_le_bytes(b.data[4 * i..4 * i + 4].try_into().unwrap())).collect()
 }
 
-/// What `@consume` of shared_table.ll writes after `@produce` ran on the same memory: the rows
+/// What `@consume` of device_table.ll writes after `@produce` ran on the same memory: the rows
 /// `@produce` wrote (100 * g + k), plus one.
 fn produced_then_consumed() -> Vec<i32> {
     (0..4).flat_map(|g| (0..8).map(move |k| 100 * g + k + 1)).collect()
 }
 
-#[test]
-fn a_global_one_kernel_writes_is_what_another_reads() {
-    let fixture = "globals/shared_table.ll";
+/// Runs `@produce` then `@consume` of `fixture` on one memory, in the reference interpreter and
+/// in the simulator for every platform, and checks the first 32 dwords of the buffer against
+/// `expected`; returns the module's globals in memory.
+fn produce_then_consume(fixture: &str, expected: &[i32]) -> Vec<genxc_genx::data_section::DataGlobal> {
     let module = genxc::import(&common::input(fixture), TargetPlatform::Tgllp).unwrap();
-    let globals = &module.kernels[0].globals;
-    assert_eq!(globals.len(), 1, "{globals:?}");
-    assert!(!globals[0].constant && globals[0].size == 128 && globals[0].align == 64, "{globals:?}");
+    let globals = module.kernels[0].globals.clone();
     let specs = reference::arg_specs(&module, 0);
-    let expected = produced_then_consumed();
     // the reference interpreter: produce, then consume, on one memory
     let (launch, mut memory) = Launch::random(&specs, 5, 0, [4, 1, 1], [1, 1, 1], 0);
-    memory.place_globals(globals).unwrap();
+    memory.place_globals(&globals).unwrap();
     let (produce, consume) = (0, 1);
     assert_eq!(module.kernels[consume].name, "consume");
     reference::run(&module, produce, 0, &launch, &mut memory).unwrap();
     reference::run(&module, consume, 0, &launch, &mut memory).unwrap();
     let ArgValue::Surface(bti) = launch.args[0] else { panic!("{:?}", launch.args) };
-    assert_eq!(dwords(&memory, bti, 32), expected, "reference");
+    assert_eq!(dwords(&memory, bti, 32), expected, "{fixture}: reference");
     // genxc's vISA in the simulator, every platform
     for platform in PLATFORMS {
         let outcome = compile(fixture, platform, &[Emit::Visaasm]);
         let (launch, mut memory) = Launch::random(&specs, 5, 0, [4, 1, 1], [1, 1, 1], 0);
-        memory.place_globals(globals).unwrap();
+        memory.place_globals(&globals).unwrap();
         let config = Config { grf_bytes: platform.grf_bytes(), bti_base: 0 };
         for kernel in ["produce", "consume"] {
             let kernels = genxc_visa::read_text(outcome.visaasm_of(kernel).unwrap()).unwrap();
             exec::run(&kernels, &config, &launch, &mut memory).unwrap();
         }
-        assert_eq!(dwords(&memory, bti, 32), expected, "{platform:?}");
+        assert_eq!(dwords(&memory, bti, 32), expected, "{fixture} on {platform:?}");
+    }
+    globals
+}
+
+#[test]
+fn a_device_global_one_kernel_writes_is_what_another_reads() {
+    let globals = produce_then_consume("globals/device_table.ll", &produced_then_consumed());
+    assert_eq!(globals.len(), 1, "{globals:?}");
+    assert!(!globals[0].constant && globals[0].size == 128 && globals[0].align == 64, "{globals:?}");
+}
+
+#[test]
+fn a_private_global_is_each_threads_own_copy() {
+    // shared_table.ll is device_table.ll on a private global: what @produce writes to its copy
+    // no other thread sees; @consume reads the initializer (table[i] = i), plus one. Nothing of
+    // it is in memory, and @produce's store is gone (a copy nothing reads).
+    let initial_plus_one: Vec<i32> = (1..=32).collect();
+    let globals = produce_then_consume("globals/shared_table.ll", &initial_plus_one);
+    assert!(globals.is_empty(), "{globals:?}");
+    for platform in PLATFORMS {
+        let outcome = compile("globals/shared_table.ll", platform, &[Emit::Visaasm]);
+        let text = outcome.visaasm_of("produce").unwrap();
+        let writes = text.lines().filter(|l| l.contains("oword_st") || l.contains("svm_")).count();
+        assert_eq!(writes, 1, "{platform:?}: only the write to %buf: {text}");
+        assert!(!text.contains("faddr"), "{platform:?}: {text}");
     }
 }
 
 #[test]
 fn kernels_json_lists_the_data_section() {
-    let outcome = compile("globals/address_in_global.ll", TargetPlatform::Tgllp, &[Emit::Metadata]);
+    let outcome = compile("globals/device_address_in_global.ll", TargetPlatform::Tgllp, &[Emit::Metadata]);
     let json: serde_json::Value = serde_json::from_str(outcome.kernels_json().unwrap()).unwrap();
     let globals = json["globals"].as_array().unwrap();
     let by_name = |n: &str| globals.iter().find(|g| g["name"] == n).unwrap_or_else(|| panic!("{n}: {json}"));
@@ -108,9 +132,17 @@ fn faddr_names_the_symbol_quoted_when_it_is_not_an_identifier() {
             })
             .collect();
         assert_eq!(symbols, ["counter.state"], "{platform:?}");
-        let outcome = compile("globals/address_in_global.ll", platform, &[Emit::Visaasm]);
+        let outcome = compile("globals/device_address_in_global.ll", platform, &[Emit::Visaasm]);
         let text = outcome.visaasm_of("follow").unwrap();
         assert!(text.contains("faddr cursor ") && text.contains("faddr next "), "{text}");
+        // the same program on private globals: @cursor and @next are the thread's own, only the
+        // table their initializer points into stays in memory (as in Intel's compiler)
+        let outcome = compile("globals/address_in_global.ll", platform, &[Emit::Visaasm]);
+        let text = outcome.visaasm_of("follow").unwrap();
+        assert!(
+            text.contains("faddr data ") && !text.contains("faddr cursor ") && !text.contains("faddr next "),
+            "{text}"
+        );
     }
     assert_eq!(genxc_visa::text::symbol("a.b"), "\"a.b\"");
     assert_eq!(genxc_visa::text::symbol("ab_1"), "ab_1");

@@ -33,6 +33,8 @@ const FIXTURES: &[&str] = &[
     "globals/shared_table.ll",
     "globals/address_in_global.ll",
     "globals/address_stored.ll",
+    "globals/device_table.ll",
+    "globals/device_address_in_global.ll",
 ];
 
 /// Fixtures whose legalized text a second pass refines (a 7-element write overwrites part of an
@@ -154,9 +156,9 @@ fn legalized_output_parses_and_compiles_again() {
             }
         }
     }
-    // 20 fixtures (multi, 07_subroutine_clone and shared_table have 2 kernels each, simdcf 8) on 4
-    // platforms
-    assert_eq!(outputs, 30 * 4);
+    // 22 fixtures (multi, 07_subroutine_clone, shared_table and device_table have 2 kernels each,
+    // simdcf 8) on 4 platforms
+    assert_eq!(outputs, 33 * 4);
 }
 
 #[test]

@@ -84,6 +84,8 @@ const SAME: &[&str] = &[
     "globals/address_in_global.ll",
     "globals/address_stored.ll",
     "globals/constant_table.ll",
+    "globals/device_address_in_global.ll",
+    "globals/device_table.ll",
     "globals/mutable_global.ll",
     "globals/private_array.ll",
     "globals/shared_table.ll",

@@ -352,7 +352,7 @@ fn calls_simd_cf(f: Val) -> bool {
 /// Whether `f` computes a value nothing uses (other than by a call): the simplifier would remove
 /// it, and with it the error the selection gives for an operation the platform lacks; such a
 /// function is left as it is.
-fn has_unused_values(f: Val) -> bool {
+pub(super) fn has_unused_values(f: Val) -> bool {
     f.each_instruction().any(|i| {
         i.opcode() != LLVMOpcode::LLVMCall
             && i.ty().kind() != LLVMTypeKind::LLVMVoidTypeKind
