@@ -196,7 +196,7 @@ fn fold_shift(b: &Builder, i: Val) -> Option<Val> {
 
 /// The predicate and the two constants integer `v` is when it is a choice between constants
 /// on a predicate: `zext p` (1 or 0), `sext p` (-1 or 0), `select p, C1, C2`.
-fn choice_of_constants(v: Val) -> Option<(Val, LLVMValueRef, LLVMValueRef)> {
+pub(super) fn choice_of_constants(v: Val) -> Option<(Val, LLVMValueRef, LLVMValueRef)> {
     use LLVMOpcode::*;
     if !v.is_instruction() {
         return None;
@@ -221,7 +221,9 @@ fn choice_of_constants(v: Val) -> Option<(Val, LLVMValueRef, LLVMValueRef)> {
 fn fold_choice_of_constants(b: &Builder, i: Val) -> Option<Val> {
     use LLVMOpcode::*;
     let op = i.opcode();
-    if !matches!(op, LLVMMul | LLVMShl | LLVMAnd | LLVMOr | LLVMXor | LLVMAdd | LLVMSub) {
+    if !matches!(op, LLVMMul | LLVMShl | LLVMAnd | LLVMOr | LLVMXor | LLVMAdd | LLVMSub)
+        || super::predicated_update::is_masked_update(i)
+    {
         return None;
     }
     let (a, c) = (i.operand(0), i.operand(1));
@@ -360,15 +362,31 @@ pub fn simplify_algebra(m: &ModuleRef) {
         LLVMInitializeFunctionPassManager(fpm);
         // twice where the first round changed something: the simplifier's constants open more
         // folds (a compare of equal predicates is `true`, its extension a constant)
-        for &f in &defined {
+        let rounds = |f: Val| {
             for _ in 0..2 {
-                let folded =
-                    canonical_predicate_compares(&b, f) + fold_operations(&b, f) + reuse_predicates(f);
+                let folded = canonical_predicate_compares(&b, f)
+                    + fold_operations(&b, f)
+                    + reuse_predicates(f)
+                    + super::unroll::known_on_edges(f);
                 let simplified = LLVMRunFunctionPassManager(fpm, f.0) != 0;
                 if folded == 0 && !simplified {
                     break;
                 }
             }
+        };
+        for &f in &defined {
+            rounds(f);
+        }
+        // Counted loops of a few trips unrolled, and their copies folded in turn.
+        let unrolled: Vec<Val> =
+            defined.iter().copied().filter(|&f| super::unroll::has_small_counted_loop(f)).collect();
+        super::unroll::unroll_loops(m.0, &unrolled);
+        for &f in &unrolled {
+            rounds(f);
+        }
+        // Last, on the folded code: additions of a constant on a predicate as predicated updates.
+        for &f in &defined {
+            super::predicated_update::predicated_updates(&b, f);
         }
         LLVMFinalizeFunctionPassManager(fpm);
         LLVMDisposePassManager(fpm);
