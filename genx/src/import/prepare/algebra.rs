@@ -300,6 +300,59 @@ fn fold_predicate_select(b: &Builder, i: Val) -> Option<Val> {
     }
 }
 
+/// The predicate `v` negates when it is `xor p, true` (either order).
+fn negated(v: Val) -> Option<Val> {
+    if !is_op(v, LLVMOpcode::LLVMXor) || !is_predicate(v) {
+        return None;
+    }
+    let (a, c) = (v.operand(0), v.operand(1));
+    if splat_int(c) == Some(-1) {
+        Some(a)
+    } else if splat_int(a) == Some(-1) {
+        Some(c)
+    } else {
+        None
+    }
+}
+
+/// Equality of predicates as logic, `a != b` is `a ^ b` and `a == b` is `!(a ^ b)` (so that
+/// both share the `xor`, and a negation read as a condition goes, below); a choice on a negated
+/// predicate as the other choice on the predicate: `select !p, t, f` is `select p, f, t`, `zext
+/// !p` is `select p, 0, 1`, `sext !p` is `select p, 0, -1` (a `sel` under `(!P)` instead of a
+/// `not` and a `sel`). Builds the replacement of `i`.
+fn fold_negations(b: &Builder, i: Val) -> Option<Val> {
+    use LLVMOpcode::*;
+    match i.opcode() {
+        LLVMICmp if is_predicate(i.operand(0)) => {
+            let p = i.icmp_predicate();
+            if !matches!(p, LLVMIntPredicate::LLVMIntEQ | LLVMIntPredicate::LLVMIntNE) {
+                return None;
+            }
+            b.before(i);
+            // SAFETY: `i`'s operands are predicates of one type; the results are of `i`'s type.
+            unsafe {
+                let x = LLVMBuildXor(b.b, i.operand(0).0, i.operand(1).0, NONAME);
+                Some(Val(if p == LLVMIntPredicate::LLVMIntEQ { LLVMBuildNot(b.b, x, NONAME) } else { x }))
+            }
+        }
+        LLVMSelect => {
+            let p = negated(i.operand(0))?;
+            b.before(i);
+            // SAFETY: `p` is the condition's operand, of its type; the arms are `i`'s.
+            Some(Val(unsafe { LLVMBuildSelect(b.b, p.0, i.operand(2).0, i.operand(1).0, NONAME) }))
+        }
+        LLVMZExt | LLVMSExt => {
+            let p = negated(i.operand(0))?;
+            let set = if i.opcode() == LLVMZExt { 1 } else { u64::MAX };
+            b.before(i);
+            // SAFETY: `p` is a predicate of the extended operand's shape; the constants are of
+            // `i`'s type.
+            Some(Val(unsafe { LLVMBuildSelect(b.b, p.0, LLVMConstNull(i.ty().0), splat_of(i, set), NONAME) }))
+        }
+        _ => None,
+    }
+}
+
 /// Applies the folds above to every instruction of `f` (and to their results in turn); returns
 /// how many instructions it replaced.
 fn fold_operations(b: &Builder, f: Val) -> usize {
@@ -309,6 +362,7 @@ fn fold_operations(b: &Builder, f: Val) -> usize {
         while let Some(next) = fold_shift(b, current)
             .or_else(|| fold_choice_of_constants(b, current))
             .or_else(|| fold_predicate_select(b, current))
+            .or_else(|| fold_negations(b, current))
         {
             // SAFETY: `next` is of `current`'s type and computes its value, built before it.
             unsafe {
