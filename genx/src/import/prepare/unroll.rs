@@ -14,7 +14,9 @@
 use super::super::raw::{Bb, Val};
 use inkwell::llvm_sys::core::*;
 use inkwell::llvm_sys::prelude::LLVMModuleRef;
-use inkwell::llvm_sys::transforms::scalar::{LLVMAddInstructionSimplifyPass, LLVMAddLoopUnrollPass};
+use inkwell::llvm_sys::transforms::scalar::{
+    LLVMAddEarlyCSEPass, LLVMAddInstructionSimplifyPass, LLVMAddLoopUnrollPass,
+};
 use inkwell::llvm_sys::{LLVMIntPredicate, LLVMOpcode, LLVMTypeKind};
 
 /// The most trips a loop unrolled here runs.
@@ -193,8 +195,10 @@ pub(super) fn has_small_counted_loop(f: Val) -> bool {
     false
 }
 
-/// Runs LLVM's loop unroller, then its instruction simplifier, on each function of `functions`
-/// (functions of module `m` with a small counted loop).
+/// Runs LLVM's loop unroller, then its early common-subexpression elimination (a value every
+/// copy computes the same, a select of loop-invariant constants, once) and its instruction
+/// simplifier, on each function of `functions` (functions of module `m` with a small counted
+/// loop).
 pub(super) fn unroll_loops(m: LLVMModuleRef, functions: &[Val]) {
     if functions.is_empty() {
         return;
@@ -204,6 +208,7 @@ pub(super) fn unroll_loops(m: LLVMModuleRef, functions: &[Val]) {
     unsafe {
         let fpm = LLVMCreateFunctionPassManagerForModule(m);
         LLVMAddLoopUnrollPass(fpm);
+        LLVMAddEarlyCSEPass(fpm);
         LLVMAddInstructionSimplifyPass(fpm);
         LLVMInitializeFunctionPassManager(fpm);
         for &f in functions {
