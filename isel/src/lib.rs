@@ -250,6 +250,10 @@ struct Selector<'a> {
     /// predicate, because every use broadcasts them to the lanes of a select (`setp` from the
     /// dword): see [`Selector::cmp_into_word`].
     cond_words: HashMap<InstId, m::VarId>,
+    /// Scalar compares of the current function made on the lanes of the selects that read them
+    /// (all of one lane count, in the compare's block): the predicate and its lanes; see
+    /// [`Selector::cmp_into_word`].
+    cond_lanes: HashMap<InstId, (m::PredId, u32)>,
     /// The stack functions the unit calls, by their declaration in the unit.
     stack_callees: HashMap<FuncId, StackCallee>,
     /// The typed views of `%arg` / `%retval` declared: (base, byte offset, type, elements).
@@ -366,6 +370,7 @@ fn select_unit(
         slice_writes: HashMap::new(),
         slice_copies: HashMap::new(),
         cond_words: HashMap::new(),
+        cond_lanes: HashMap::new(),
         stack_callees: callees.iter().cloned().collect(),
         abi_views: HashMap::new(),
         slm_init_kb: 0,
@@ -399,6 +404,7 @@ fn select_unit(
         s.constant_headers.clear();
         s.slice_copies.clear();
         s.cond_words.clear();
+        s.cond_lanes.clear();
         s.funcs[i].pred_homes = s.plan_pred_homes();
         s.funcs[i].block_headers = s.plan_block_headers();
         if let Some(l) = s.funcs[i].sub {

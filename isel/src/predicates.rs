@@ -634,14 +634,58 @@ impl Selector<'_> {
         Ok(())
     }
 
-    /// A scalar compare of dwords whose every use is the condition of a select of several lanes:
+    /// A scalar compare whose every use is the condition of a select of several lanes. When the
+    /// selects are all of `n` lanes and in the compare's block, the compare runs on `n` lanes of
+    /// its scalar operands (`<0;1,0>` regions) into a predicate the selects read as it is: one
+    /// instruction, the condition set once in every lane. Otherwise (a compare of dwords) it is
     /// compared into a dword (all ones or zero) that each select sets its predicate from with one
     /// `setp`, instead of a predicate broadcast through a word and a second compare. Returns
     /// whether it was such a compare.
     pub(crate) fn cmp_into_word(&mut self, id: InstId, pred: CmpPred, a: Value, b: Value) -> R<bool> {
         use CmpPred::*;
         let f = self.f();
-        if f.insts[id].ty.num_elems() != 1 || f.value_type(a).elem() != Some(Elem::I32) {
+        let elem = f.value_type(a).elem();
+        if f.insts[id].ty.num_elems() != 1 || elem.is_none() || elem == Some(Elem::I1) {
+            return Ok(false);
+        }
+        let v = Value::Inst(id);
+        let mut uses = 0;
+        // the lanes of the selects when all have the same count and sit in the compare's block
+        let mut lanes: Option<u32> = None;
+        let mut same_block = true;
+        for &bl in &f.layout {
+            if f.blocks[bl].term.operands().contains(&v) {
+                return Ok(false);
+            }
+            let holds_compare = f.blocks[bl].insts.contains(&id);
+            for &i in &f.blocks[bl].insts {
+                let mut reads = 0;
+                f.insts[i].kind.for_each_operand(|o| reads += u32::from(o == v));
+                if reads == 0 {
+                    continue;
+                }
+                let n = f.insts[i].ty.num_elems();
+                let broadcast = matches!(f.insts[i].kind,
+                    InstKind::Select { cond, on_true, on_false } if cond == v && on_true != v && on_false != v)
+                    && n > 1;
+                if !broadcast || self.fx().cf.is_mask(Value::Inst(i)) {
+                    return Ok(false);
+                }
+                same_block &= holds_compare && lanes.is_none_or(|l| l == n);
+                lanes = Some(n);
+                uses += reads;
+            }
+        }
+        if uses == 0 || self.fx().bales.is_baled(id) {
+            return Ok(false);
+        }
+        if let Some(n) = lanes.filter(|&n| same_block && n <= 32) {
+            let q = self.temp_pred(n)?;
+            self.cmp_emit(pred, a, b, n, q, 0)?;
+            self.cond_lanes.insert(id, (q, n));
+            return Ok(true);
+        }
+        if elem != Some(Elem::I32) {
             return Ok(false);
         }
         let (rel, unsigned) = match pred {
@@ -653,30 +697,6 @@ impl Selector<'_> {
             Sle | Ule => (m::CmpOp::Le, pred == Ule),
             _ => return Ok(false),
         };
-        let v = Value::Inst(id);
-        let mut uses = 0;
-        for &bl in &f.layout {
-            if f.blocks[bl].term.operands().contains(&v) {
-                return Ok(false);
-            }
-            for &i in &f.blocks[bl].insts {
-                let mut reads = 0;
-                f.insts[i].kind.for_each_operand(|o| reads += u32::from(o == v));
-                if reads == 0 {
-                    continue;
-                }
-                let broadcast = matches!(f.insts[i].kind,
-                    InstKind::Select { cond, on_true, on_false } if cond == v && on_true != v && on_false != v)
-                    && f.insts[i].ty.num_elems() > 1;
-                if !broadcast || self.fx().cf.is_mask(Value::Inst(i)) {
-                    return Ok(false);
-                }
-                uses += reads;
-            }
-        }
-        if uses == 0 || self.fx().bales.is_baled(id) {
-            return Ok(false);
-        }
         let ty = if unsigned { VisaType::UD } else { VisaType::D };
         let x = self.src(a, ty)?;
         let y = self.src(b, ty)?;
@@ -700,6 +720,14 @@ impl Selector<'_> {
         }
         if cn != 1 {
             return Err(internal("a condition of another width"));
+        }
+        // a compare made on the lanes of its selects
+        if let Value::Inst(d) = cond {
+            if let Some(&(q, lanes)) = self.cond_lanes.get(&d) {
+                if lanes == n {
+                    return Ok((q, 0));
+                }
+            }
         }
         // a compare kept as a dword of all ones or zero: every lane's bit set from it
         let word = match cond {

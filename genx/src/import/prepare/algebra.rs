@@ -196,7 +196,7 @@ fn fold_shift(b: &Builder, i: Val) -> Option<Val> {
 
 /// The predicate and the two constants integer `v` is when it is a choice between constants
 /// on a predicate: `zext p` (1 or 0), `sext p` (-1 or 0), `select p, C1, C2`.
-fn choice_of_constants(v: Val) -> Option<(Val, LLVMValueRef, LLVMValueRef)> {
+pub(super) fn choice_of_constants(v: Val) -> Option<(Val, LLVMValueRef, LLVMValueRef)> {
     use LLVMOpcode::*;
     if !v.is_instruction() {
         return None;
@@ -221,7 +221,9 @@ fn choice_of_constants(v: Val) -> Option<(Val, LLVMValueRef, LLVMValueRef)> {
 fn fold_choice_of_constants(b: &Builder, i: Val) -> Option<Val> {
     use LLVMOpcode::*;
     let op = i.opcode();
-    if !matches!(op, LLVMMul | LLVMShl | LLVMAnd | LLVMOr | LLVMXor | LLVMAdd | LLVMSub) {
+    if !matches!(op, LLVMMul | LLVMShl | LLVMAnd | LLVMOr | LLVMXor | LLVMAdd | LLVMSub)
+        || super::predicated_update::is_masked_update(i)
+    {
         return None;
     }
     let (a, c) = (i.operand(0), i.operand(1));
@@ -315,6 +317,59 @@ fn fold_doubling(b: &Builder, i: Val) -> Option<Val> {
     unsafe { Some(Val(LLVMBuildShl(b.b, i.operand(0).0, splat_of(i, 1), NONAME))) }
 }
 
+/// The predicate `v` negates when it is `xor p, true` (either order).
+fn negated(v: Val) -> Option<Val> {
+    if !is_op(v, LLVMOpcode::LLVMXor) || !is_predicate(v) {
+        return None;
+    }
+    let (a, c) = (v.operand(0), v.operand(1));
+    if splat_int(c) == Some(-1) {
+        Some(a)
+    } else if splat_int(a) == Some(-1) {
+        Some(c)
+    } else {
+        None
+    }
+}
+
+/// Equality of predicates as logic, `a != b` is `a ^ b` and `a == b` is `!(a ^ b)` (so that
+/// both share the `xor`, and a negation read as a condition goes, below); a choice on a negated
+/// predicate as the other choice on the predicate: `select !p, t, f` is `select p, f, t`, `zext
+/// !p` is `select p, 0, 1`, `sext !p` is `select p, 0, -1` (a `sel` under `(!P)` instead of a
+/// `not` and a `sel`). Builds the replacement of `i`.
+fn fold_negations(b: &Builder, i: Val) -> Option<Val> {
+    use LLVMOpcode::*;
+    match i.opcode() {
+        LLVMICmp if is_predicate(i.operand(0)) => {
+            let p = i.icmp_predicate();
+            if !matches!(p, LLVMIntPredicate::LLVMIntEQ | LLVMIntPredicate::LLVMIntNE) {
+                return None;
+            }
+            b.before(i);
+            // SAFETY: `i`'s operands are predicates of one type; the results are of `i`'s type.
+            unsafe {
+                let x = LLVMBuildXor(b.b, i.operand(0).0, i.operand(1).0, NONAME);
+                Some(Val(if p == LLVMIntPredicate::LLVMIntEQ { LLVMBuildNot(b.b, x, NONAME) } else { x }))
+            }
+        }
+        LLVMSelect => {
+            let p = negated(i.operand(0))?;
+            b.before(i);
+            // SAFETY: `p` is the condition's operand, of its type; the arms are `i`'s.
+            Some(Val(unsafe { LLVMBuildSelect(b.b, p.0, i.operand(2).0, i.operand(1).0, NONAME) }))
+        }
+        LLVMZExt | LLVMSExt => {
+            let p = negated(i.operand(0))?;
+            let set = if i.opcode() == LLVMZExt { 1 } else { u64::MAX };
+            b.before(i);
+            // SAFETY: `p` is a predicate of the extended operand's shape; the constants are of
+            // `i`'s type.
+            Some(Val(unsafe { LLVMBuildSelect(b.b, p.0, LLVMConstNull(i.ty().0), splat_of(i, set), NONAME) }))
+        }
+        _ => None,
+    }
+}
+
 /// Applies the folds above to every instruction of `f` (and to their results in turn); returns
 /// how many instructions it replaced.
 fn fold_operations(b: &Builder, f: Val) -> usize {
@@ -325,6 +380,7 @@ fn fold_operations(b: &Builder, f: Val) -> usize {
             .or_else(|| fold_choice_of_constants(b, current))
             .or_else(|| fold_predicate_select(b, current))
             .or_else(|| fold_doubling(b, current))
+            .or_else(|| fold_negations(b, current))
         {
             // SAFETY: `next` is of `current`'s type and computes its value, built before it.
             unsafe {
@@ -378,15 +434,31 @@ pub fn simplify_algebra(m: &ModuleRef) {
         LLVMInitializeFunctionPassManager(fpm);
         // twice where the first round changed something: the simplifier's constants open more
         // folds (a compare of equal predicates is `true`, its extension a constant)
-        for &f in &defined {
+        let rounds = |f: Val| {
             for _ in 0..2 {
-                let folded =
-                    canonical_predicate_compares(&b, f) + fold_operations(&b, f) + reuse_predicates(f);
+                let folded = canonical_predicate_compares(&b, f)
+                    + fold_operations(&b, f)
+                    + reuse_predicates(f)
+                    + super::unroll::known_on_edges(f);
                 let simplified = LLVMRunFunctionPassManager(fpm, f.0) != 0;
                 if folded == 0 && !simplified {
                     break;
                 }
             }
+        };
+        for &f in &defined {
+            rounds(f);
+        }
+        // Counted loops of a few trips unrolled, and their copies folded in turn.
+        let unrolled: Vec<Val> =
+            defined.iter().copied().filter(|&f| super::unroll::has_small_counted_loop(f)).collect();
+        super::unroll::unroll_loops(m.0, &unrolled);
+        for &f in &unrolled {
+            rounds(f);
+        }
+        // Last, on the folded code: additions of a constant on a predicate as predicated updates.
+        for &f in &defined {
+            super::predicated_update::predicated_updates(&b, f);
         }
         LLVMFinalizeFunctionPassManager(fpm);
         LLVMDisposePassManager(fpm);

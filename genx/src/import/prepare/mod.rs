@@ -28,6 +28,7 @@ mod memory;
 mod min_max;
 mod opencl_builtins;
 mod predefined_vars;
+mod predicated_update;
 pub mod printf;
 mod private_stack;
 mod promote_array;
@@ -41,6 +42,7 @@ mod simd_cf_source;
 mod simd_unmask;
 mod spirv_builtins;
 mod svm_scaled4;
+mod unroll;
 mod untyped_atomics;
 
 pub use memory::{ACCESS_ATTR, MEMORY_ATTR};

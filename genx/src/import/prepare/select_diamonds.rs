@@ -115,13 +115,44 @@ fn diamond_at(head: Bb, preds: &HashMap<usize, usize>) -> Option<Diamond> {
     let phis: Vec<Val> =
         join.instructions().into_iter().take_while(|i| i.opcode() == LLVMOpcode::LLVMPHI).collect();
     // a select of data vectors on a scalar condition first copies the condition to every lane
-    // (two instructions more), about what the jumps cost; one of predicates is logic
+    // (two instructions more), about what the jumps cost; one of predicates is logic; a
+    // compare only the branch reads is made on the selects' lanes instead (one instruction), when
+    // they all have the same lanes
     let scalar = phis.iter().all(|p| {
         let t = p.ty();
         t.kind() != LLVMTypeKind::LLVMVectorTypeKind
             || (t.element().kind() == LLVMTypeKind::LLVMIntegerTypeKind && t.element().int_width() == 1)
     });
-    (phis.len() <= MAX_PHIS && scalar).then_some(Diamond { head, cond, then, other, join })
+    let lanes: Vec<u32> = phis
+        .iter()
+        .map(|p| p.ty())
+        .filter(|t| t.kind() == LLVMTypeKind::LLVMVectorTypeKind)
+        .map(|t| t.vector_size())
+        .collect();
+    let one_lane_count = lanes.windows(2).all(|w| w[0] == w[1])
+        && phis.iter().all(|p| p.ty().kind() == LLVMTypeKind::LLVMVectorTypeKind);
+    let compared_in_lanes = one_lane_count && lane_compare(cond, head);
+    (phis.len() <= MAX_PHIS && (scalar || compared_in_lanes)).then_some(Diamond {
+        head,
+        cond,
+        then,
+        other,
+        join,
+    })
+}
+
+/// Whether `cond` is a compare of non-predicate scalars in block `head` that only the branch
+/// reads: the selection makes it on the lanes of the selects it becomes the condition of.
+fn lane_compare(cond: Val, head: Bb) -> bool {
+    cond.is_instruction()
+        && matches!(cond.opcode(), LLVMOpcode::LLVMICmp | LLVMOpcode::LLVMFCmp)
+        && cond.users().len() == 1
+        && {
+            let t = cond.operand(0).ty();
+            t.kind() != LLVMTypeKind::LLVMVectorTypeKind && !(t.kind() == LLVMTypeKind::LLVMIntegerTypeKind && t.int_width() == 1)
+        }
+        // SAFETY: a valid instruction.
+        && unsafe { LLVMGetInstructionParent(cond.0) } == head.0
 }
 
 /// Folds diamond `d`: the arms' instructions move before the head's branch, each phi of the
