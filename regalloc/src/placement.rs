@@ -23,7 +23,7 @@
 
 use crate::liveness::{Liveness, ValIdx};
 use crate::{Assignment, Category, VarIdx, WrRegionPrep};
-use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
+use foldhash::{HashSet, HashSetExt};
 use genxc_genx::intrinsic_class::{family, Family};
 use genxc_genx::intrinsics::IntrinsicId;
 use genxc_genx::ir::{CastOp, Function, InstId, InstKind, Value};
@@ -375,64 +375,92 @@ fn same_bits_source(f: &Function, a: &Assignment, r: InstId) -> Option<(Value, u
 /// storage at the bits' offset and the copy moves nothing, as Intel's compiler reads a loaded
 /// byte or field in place. Returns how many.
 pub fn place_same_bits(f: &Function, lv: &Liveness, a: &mut Assignment) -> usize {
-    let n = lv.values.len();
-    let mut storage: Vec<Option<VarIdx>> =
-        (0..n).map(|vi| a.var(lv.values[vi]).map(|x| a.storage(x))).collect();
-    let mut members: HashMap<VarIdx, Vec<ValIdx>> = HashMap::new();
-    for (vi, s) in storage.iter().enumerate() {
-        if let Some(s) = s {
-            members.entry(*s).or_default().push(vi as ValIdx);
-        }
-    }
-    let mut aliased: HashSet<VarIdx> = a.vars.iter().filter_map(|v| v.alias_of.map(|(b, _)| b)).collect();
-    // the views placed here: they move nothing, so they never overwrite what they share storage with
-    let mut views: HashSet<ValIdx> = HashSet::new();
-    let mut count = 0;
+    // the candidates first: most functions have none, and then nothing else is computed
+    let mut cands: Vec<(InstId, Value, u32, ValIdx, ValIdx)> = Vec::new();
     for &b in &f.layout {
         for &r in &f.blocks[b].insts {
             if a.placed.contains(&r) {
                 continue;
             }
             let Some((x, offset)) = same_bits_source(f, a, r) else { continue };
-            let (Some(vi), Some(xi)) = (lv.index_of(Value::Inst(r)), lv.index_of(x)) else { continue };
-            let (Some(vs), Some(xs)) = (storage[vi as usize], storage[xi as usize]) else { continue };
-            let Some(xv) = a.var(x) else { continue };
-            // the byte offset of x's variable in its storage
-            let mut at = xv;
-            let mut base = 0u32;
-            while let Some((up, off)) = a.vars[at.0 as usize].alias_of {
-                base += off;
-                at = up;
+            if let (Some(vi), Some(xi)) = (lv.index_of(Value::Inst(r)), lv.index_of(x)) {
+                cands.push((r, x, offset, vi, xi));
             }
-            let offset = base + offset;
-            let alone = vs != xs
-                && fits(a, xs, i64::from(offset), f.insts[r].ty.bytes())
-                && members.get(&vs).is_some_and(|m| m.len() == 1)
-                && !aliased.contains(&vs)
-                && a.vars[vs.0 as usize].param.is_none()
-                && a.vars[vs.0 as usize].unit.is_none()
-                && a.vars[xs.0 as usize].unit.is_none()
-                && a.vars[vs.0 as usize].category == Category::General
-                && a.vars[xs.0 as usize].category == Category::General;
-            if !alone {
-                continue;
-            }
-            let live = lv.range(vi);
-            let clash = members.get(&xs).is_some_and(|m| {
-                m.iter().any(|&k| k != xi && !views.contains(&k) && overlaps(lv.range(k), live))
-            });
-            if clash {
-                continue;
-            }
-            a.vars[vs.0 as usize].alias_of = Some((xs, offset));
-            a.placed.insert(r);
-            aliased.insert(xs);
-            storage[vi as usize] = Some(xs);
-            members.remove(&vs);
-            members.entry(xs).or_default().push(vi);
-            views.insert(vi);
-            count += 1;
         }
+    }
+    if cands.is_empty() {
+        return 0;
+    }
+    let n = lv.values.len();
+    let nvars = a.vars.len();
+    let mut storage: Vec<Option<VarIdx>> =
+        (0..n).map(|vi| a.var(lv.values[vi]).map(|x| a.storage(x))).collect();
+    // how many values live in each storage, and which live in a candidate's source storage
+    let mut count_in = vec![0u32; nvars];
+    let mut wanted = vec![false; nvars];
+    for &(.., xi) in &cands {
+        if let Some(xs) = storage[xi as usize] {
+            wanted[xs.0 as usize] = true;
+        }
+    }
+    let mut members: Vec<Vec<ValIdx>> = vec![Vec::new(); nvars];
+    for (vi, s) in storage.iter().enumerate() {
+        if let Some(s) = s {
+            count_in[s.0 as usize] += 1;
+            if wanted[s.0 as usize] {
+                members[s.0 as usize].push(vi as ValIdx);
+            }
+        }
+    }
+    let mut aliased = vec![false; nvars];
+    for v in &a.vars {
+        if let Some((b, _)) = v.alias_of {
+            aliased[b.0 as usize] = true;
+        }
+    }
+    // the views placed here: they move nothing, so they never overwrite what they share storage with
+    let mut views: HashSet<ValIdx> = HashSet::new();
+    let mut count = 0;
+    for (r, x, offset, vi, xi) in cands {
+        let (Some(vs), Some(xs)) = (storage[vi as usize], storage[xi as usize]) else { continue };
+        let Some(xv) = a.var(x) else { continue };
+        // the byte offset of x's variable in its storage
+        let mut at = xv;
+        let mut base = 0u32;
+        while let Some((up, off)) = a.vars[at.0 as usize].alias_of {
+            base += off;
+            at = up;
+        }
+        let offset = base + offset;
+        let (vsi, xsi) = (vs.0 as usize, xs.0 as usize);
+        let alone = vs != xs
+            && wanted[xsi]
+            && fits(a, xs, i64::from(offset), f.insts[r].ty.bytes())
+            && count_in[vsi] == 1
+            && !aliased[vsi]
+            && a.vars[vsi].param.is_none()
+            && a.vars[vsi].unit.is_none()
+            && a.vars[xsi].unit.is_none()
+            && a.vars[vsi].category == Category::General
+            && a.vars[xsi].category == Category::General;
+        if !alone {
+            continue;
+        }
+        let live = lv.range(vi);
+        let clash =
+            members[xsi].iter().any(|&k| k != xi && !views.contains(&k) && overlaps(lv.range(k), live));
+        if clash {
+            continue;
+        }
+        a.vars[vsi].alias_of = Some((xs, offset));
+        a.placed.insert(r);
+        aliased[xsi] = true;
+        storage[vi as usize] = Some(xs);
+        count_in[vsi] = 0;
+        count_in[xsi] += 1;
+        members[xsi].push(vi);
+        views.insert(vi);
+        count += 1;
     }
     count
 }
