@@ -476,7 +476,7 @@ impl Selector<'_> {
         let baled = matches!(v, Value::Inst(d) if self.fx().bales.is_baled(d));
         if self.f().as_const(v).is_none() && !baled {
             let var = self.var_of(v)?;
-            if self.grf_aligned(var) {
+            if self.grf_aligned(var) || self.align_to_grf(var) {
                 return Ok(var);
             }
         }
@@ -496,6 +496,30 @@ impl Selector<'_> {
             self.copy_value(tmp, v)?;
         }
         Ok(tmp)
+    }
+
+    /// Declares a scalar variable of the kernel's own (not an alias, an input, or a predefined
+    /// variable) GRF-aligned, so a message reads or writes it in place as Intel's compiler does
+    /// with a field address or a value it stores, instead of through a GRF-aligned copy; whether
+    /// it did. Raising a root variable's alignment changes no alias of it.
+    fn align_to_grf(&mut self, var: m::VarId) -> bool {
+        // a view at offset 0 of a scalar is that scalar
+        let mut var = var;
+        for _ in 0..8 {
+            match var.0.checked_sub(m::NUM_PREDEF_VARS).and_then(|k| self.k.vars.get(k as usize)) {
+                Some(d) if d.alias.is_some_and(|(_, off)| off == 0) => var = d.alias.expect("an alias").0,
+                _ => break,
+            }
+        }
+        let Some(k) = var.0.checked_sub(m::NUM_PREDEF_VARS) else { return false };
+        let input = self.k.inputs.iter().any(|i| i.target == m::InputTarget::Var(var));
+        match self.k.vars.get_mut(k as usize) {
+            Some(d) if d.alias.is_none() && !d.input_output && !input && d.num_elts == 1 => {
+                d.align = m::Align::Grf;
+                true
+            }
+            _ => false,
+        }
     }
 
     /// Whether a declared variable starts on a register boundary: a GRF-aligned variable, or an

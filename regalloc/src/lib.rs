@@ -26,7 +26,9 @@
 //!
 //! After that, [`placement::place_merged_loads`] lets a load merged into a vector by a
 //! `wrregion` of whole registers write straight into that vector's variable, and
-//! [`placement::place_region_views`] makes a read of whole registers a view of its input.
+//! [`placement::place_region_views`] makes a read of whole registers a view of its input, and
+//! [`placement::place_same_bits`] makes a one-element copy (a scalar written whole into a
+//! one-element vector, read back out of one, or truncated) a view of its source.
 //!
 //! Register categories: `i1` values live in predicate variables, indices of indirect regions in
 //! address variables (one per indirect access, [`Assignment::address`]), everything else in
@@ -844,6 +846,7 @@ fn assign_calls(f: &Function, lv: &Liveness, sites: &CallSites<'_>, joinable: &J
     placement::place_merged_loads(f, lv, &mut a);
     placement::place_region_views(f, lv, &mut a);
     placement::place_copy_chains(f, lv, &mut a);
+    placement::place_same_bits(f, lv, &mut a);
     a
 }
 

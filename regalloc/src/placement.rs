@@ -23,7 +23,11 @@
 
 use crate::liveness::{Liveness, ValIdx};
 use crate::{Assignment, Category, VarIdx, WrRegionPrep};
-use genxc_genx::ir::{Function, InstId, InstKind, Value};
+use foldhash::{HashSet, HashSetExt};
+use genxc_genx::intrinsic_class::{family, Family};
+use genxc_genx::intrinsics::IntrinsicId;
+use genxc_genx::ir::{CastOp, Function, InstId, InstKind, Value};
+use genxc_genx::types::{Elem, Type};
 
 /// The instruction ids of the placed `wrregion`s and region reads (for selection: they move
 /// nothing).
@@ -326,9 +330,201 @@ pub fn place_copy_chains(f: &Function, lv: &Liveness, a: &mut Assignment) -> usi
     count
 }
 
+/// What a copy of the same bits reads: `v = rdregion(x, R)` of one element, a `wrregion` of a
+/// whole vector from undef (`<1 x T> = wrregion(undef, x)`), or the `trunc` of one integer to a
+/// narrower one (its low bytes). The value read, and the byte offset of `v`'s bits in it.
+fn same_bits_source(f: &Function, a: &Assignment, r: InstId) -> Option<(Value, u32)> {
+    let inst = &f.insts[r];
+    let whole_one = |g: &genxc_genx::Region| g.indirect.is_none() && g.offset >= 0;
+    match &inst.kind {
+        InstKind::RdRegion { input, region }
+            if inst.ty.num_elems() == 1 && f.value_type(*input).num_elems() == 1 && whole_one(region) =>
+        {
+            Some((*input, region.offset as u32))
+        }
+        InstKind::WrRegion { old, new, region, mask } => {
+            let mask_true = f.as_const(*mask).is_some_and(|c| c.elems.iter().all(|e| *e == Some(1)));
+            let all = region.offset == 0
+                && region.num_elems * region.elem_bytes == inst.ty.bytes()
+                && (region.num_elems == 1 || (region.width == region.num_elems && region.stride == 1))
+                && f.value_type(*new).bytes() == inst.ty.bytes();
+            (mask_true
+                && all
+                && whole_one(region)
+                && f.as_const(*old).is_some_and(|c| c.is_undef())
+                && a.wrregion.get(&Value::Inst(r)) == Some(&WrRegionPrep::Undef))
+            .then_some((*new, 0))
+        }
+        InstKind::Cast { op: CastOp::Trunc, value } => {
+            let int = |t: Type| t.num_elems() == 1 && t.elem().is_some_and(|e| e.is_int() && e != Elem::I1);
+            // not of a thread-payload copy (a group id): the finalizer reads those from r0 in
+            // place, which it no longer does once the copy has a narrower view
+            let payload = matches!(value, Value::Inst(d)
+                if matches!(&f.insts[*d].kind, InstKind::Intrinsic { id, .. }
+                    if *id == IntrinsicId::ReadPredefReg || family(*id) == Some(Family::ThreadPayload)));
+            (!payload && int(inst.ty) && int(f.value_type(*value))).then_some((*value, 0))
+        }
+        _ => None,
+    }
+}
+
+/// Copies that move the same bits ([`same_bits_source`]): a scalar read of one element, a
+/// scalar written whole into a one-element vector (the form a message's address or data takes),
+/// a truncation to a narrower integer. Where `v`'s variable holds `v` alone and nothing else
+/// living in the source's storage is live while `v` is, `v`'s variable becomes an alias of that
+/// storage at the bits' offset and the copy moves nothing, as Intel's compiler reads a loaded
+/// byte or field in place. Returns how many.
+pub fn place_same_bits(f: &Function, lv: &Liveness, a: &mut Assignment) -> usize {
+    // the candidates first: most functions have none, and then nothing else is computed
+    let mut cands: Vec<(InstId, Value, u32, ValIdx, ValIdx)> = Vec::new();
+    for &b in &f.layout {
+        for &r in &f.blocks[b].insts {
+            if a.placed.contains(&r) {
+                continue;
+            }
+            let Some((x, offset)) = same_bits_source(f, a, r) else { continue };
+            if let (Some(vi), Some(xi)) = (lv.index_of(Value::Inst(r)), lv.index_of(x)) {
+                cands.push((r, x, offset, vi, xi));
+            }
+        }
+    }
+    if cands.is_empty() {
+        return 0;
+    }
+    let n = lv.values.len();
+    let nvars = a.vars.len();
+    let mut storage: Vec<Option<VarIdx>> =
+        (0..n).map(|vi| a.var(lv.values[vi]).map(|x| a.storage(x))).collect();
+    // how many values live in each storage, and which live in a candidate's source storage
+    let mut count_in = vec![0u32; nvars];
+    let mut wanted = vec![false; nvars];
+    for &(.., xi) in &cands {
+        if let Some(xs) = storage[xi as usize] {
+            wanted[xs.0 as usize] = true;
+        }
+    }
+    let mut members: Vec<Vec<ValIdx>> = vec![Vec::new(); nvars];
+    for (vi, s) in storage.iter().enumerate() {
+        if let Some(s) = s {
+            count_in[s.0 as usize] += 1;
+            if wanted[s.0 as usize] {
+                members[s.0 as usize].push(vi as ValIdx);
+            }
+        }
+    }
+    let mut aliased = vec![false; nvars];
+    for v in &a.vars {
+        if let Some((b, _)) = v.alias_of {
+            aliased[b.0 as usize] = true;
+        }
+    }
+    // the views placed here: they move nothing, so they never overwrite what they share storage with
+    let mut views: HashSet<ValIdx> = HashSet::new();
+    let mut count = 0;
+    for (r, x, offset, vi, xi) in cands {
+        let (Some(vs), Some(xs)) = (storage[vi as usize], storage[xi as usize]) else { continue };
+        let Some(xv) = a.var(x) else { continue };
+        // the byte offset of x's variable in its storage
+        let mut at = xv;
+        let mut base = 0u32;
+        while let Some((up, off)) = a.vars[at.0 as usize].alias_of {
+            base += off;
+            at = up;
+        }
+        let offset = base + offset;
+        let (vsi, xsi) = (vs.0 as usize, xs.0 as usize);
+        let alone = vs != xs
+            && wanted[xsi]
+            && fits(a, xs, i64::from(offset), f.insts[r].ty.bytes())
+            && count_in[vsi] == 1
+            && !aliased[vsi]
+            && a.vars[vsi].param.is_none()
+            && a.vars[vsi].unit.is_none()
+            && a.vars[xsi].unit.is_none()
+            && a.vars[vsi].category == Category::General
+            && a.vars[xsi].category == Category::General;
+        if !alone {
+            continue;
+        }
+        let live = lv.range(vi);
+        let clash =
+            members[xsi].iter().any(|&k| k != xi && !views.contains(&k) && overlaps(lv.range(k), live));
+        if clash {
+            continue;
+        }
+        a.vars[vsi].alias_of = Some((xs, offset));
+        a.placed.insert(r);
+        aliased[xsi] = true;
+        storage[vi as usize] = Some(xs);
+        count_in[vsi] = 0;
+        count_in[xsi] += 1;
+        members[xsi].push(vi);
+        views.insert(vi);
+        count += 1;
+    }
+    count
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::assign;
+    use genxc_genx::ir::{BinOp, BlockId, Constant, Inst, Linkage, Terminator};
+    use genxc_genx::region::Region;
+
+    fn push(f: &mut Function, b: BlockId, kind: InstKind, ty: Type) -> Value {
+        f.push_inst(b, Inst { kind, ty, name: String::new() })
+    }
+
+    fn add(f: &mut Function, b: BlockId, x: Value, y: Value) -> Value {
+        let ty = f.value_type(x);
+        push(f, b, InstKind::Binary { op: BinOp::Add, lhs: x, rhs: y }, ty)
+    }
+
+    /// `<1 x i64> w = wrregion(undef, s)` of `s = p + p` that lives on, and `t = trunc s to i8`:
+    /// both are views of `s`'s storage and move nothing; a truncated group id is not.
+    #[test]
+    fn one_element_copies_are_views_of_their_source() {
+        let q = Type::Scalar(Elem::I64);
+        let mut f = Function::new("k", Linkage::Kernel, vec![q], Type::Void);
+        let b = f.add_block("entry");
+        let s = add(&mut f, b, Value::Param(0), Value::Param(0));
+        let undef = f.add_const(Constant::undef(Type::Vector(Elem::I64, 1)));
+        let mask = f.add_const(Constant::int(Elem::I1, 1));
+        let region = Region::contiguous(8, 1, 0);
+        let w = push(
+            &mut f,
+            b,
+            InstKind::WrRegion { old: undef, new: s, region, mask },
+            Type::Vector(Elem::I64, 1),
+        );
+        let ww = add(&mut f, b, w, w);
+        let t = push(&mut f, b, InstKind::Cast { op: CastOp::Trunc, value: s }, Type::Scalar(Elem::I8));
+        let tt = add(&mut f, b, t, t);
+        let s2 = add(&mut f, b, s, s);
+        let g = push(
+            &mut f,
+            b,
+            InstKind::Intrinsic { id: IntrinsicId::GroupIdX, args: vec![] },
+            Type::Scalar(Elem::I32),
+        );
+        let gt = push(&mut f, b, InstKind::Cast { op: CastOp::Trunc, value: g }, Type::Scalar(Elem::I16));
+        let gg = add(&mut f, b, g, g);
+        let gtt = add(&mut f, b, gt, gt);
+        f.blocks[b].term = Terminator::Ret(None);
+        let _ = (ww, tt, s2, gg, gtt);
+        let bales = genxc_genx::bale::analyze(&f, |_, _| true, |_| true);
+        let a = assign(&f, &bales);
+        let id = |v: Value| match v {
+            Value::Inst(i) => i,
+            _ => unreachable!("an instruction"),
+        };
+        let storage = |v: Value| a.storage(a.var(v).expect("a variable"));
+        assert!(a.placed.contains(&id(w)) && a.placed.contains(&id(t)));
+        assert_eq!((storage(w), storage(t)), (storage(s), storage(s)));
+        assert!(!a.placed.contains(&id(gt)));
+        assert_ne!(storage(gt), storage(g));
+    }
 
     #[test]
     fn segments_overlap_only_when_they_share_a_point() {
