@@ -4,17 +4,13 @@ bb0:
   %v1 = shl i32 %v0, 2
   %v2 = call <16 x float> @llvm.genx.oword.ld.v16f32(i32 0, i32 %arg0, i32 %v1)
   %v3 = fcmp ogt float %arg1, 0x0000000000000000
-  br i1 %v3, label %bb1, label %bb2
-bb1:
   %v4 = call <16 x float> @llvm.genx.wrregionf.v16f32.f32.i16.i1(<16 x float> undef, float %arg1, i32 0, i32 1, i32 1, i16 0, i32 undef, i1 true)
+  %v7 = fsub <16 x float> %v2, <float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000>
   %v5 = call <16 x float> @llvm.genx.rdregionf.v16f32.v16f32.i16(<16 x float> %v4, i32 0, i32 1, i32 0, i16 0, i32 undef)
   %v6 = fmul <16 x float> %v2, %v5
-  br label %bb3
-bb2:
-  %v7 = fsub <16 x float> %v2, <float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000, float 0x3FF0000000000000>
-  br label %bb3
-bb3:
-  %v8 = phi <16 x float> [ %v6, %bb1 ], [ %v7, %bb2 ]
+  %v8 = select i1 %v3, <16 x float> %v6, <16 x float> %v7
+  br label %bb1
+bb1:
   call void @llvm.genx.oword.st.v16f32(i32 %arg0, i32 %v1, <16 x float> %v8)
   ret void
 }

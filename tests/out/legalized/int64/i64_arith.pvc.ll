@@ -8,9 +8,15 @@ bb0:
   %v5 = call <8 x i64> @llvm.genx.rdregioni.v8i64.v8i64.i16(<8 x i64> %v4, i32 0, i32 1, i32 0, i16 0, i32 undef)
   %v6 = mul <8 x i64> %v3, %v5
   %v7 = sub <8 x i64> <i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0>, %v6
-  %v8 = xor <8 x i64> %v7, %v0
+  %v12 = bitcast <8 x i64> %v7 to <16 x i32>
+  %v13 = bitcast <8 x i64> %v0 to <16 x i32>
+  %v14 = xor <16 x i32> %v12, %v13
+  %v8 = bitcast <16 x i32> %v14 to <8 x i64>
   %v9 = or <8 x i64> %v8, <i64 255, i64 255, i64 255, i64 255, i64 255, i64 255, i64 255, i64 255>
-  %v10 = and <8 x i64> %v9, %v1
+  %v15 = bitcast <8 x i64> %v9 to <16 x i32>
+  %v16 = bitcast <8 x i64> %v1 to <16 x i32>
+  %v17 = and <16 x i32> %v15, %v16
+  %v10 = bitcast <16 x i32> %v17 to <8 x i64>
   call void @llvm.genx.oword.st.v8i64(i32 %arg0, i32 8, <8 x i64> %v10)
   ret void
 }

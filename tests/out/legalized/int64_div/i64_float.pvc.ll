@@ -18,7 +18,10 @@ bb0:
   %v12 = fptoui <8 x float> %v1 to <8 x i64>
   %v13 = fptosi <16 x half> %v2 to <16 x i64>
   %v14 = fptoui <16 x half> %v2 to <16 x i64>
-  %v15 = xor <8 x i64> %v11, %v12
+  %v22 = bitcast <8 x i64> %v11 to <16 x i32>
+  %v23 = bitcast <8 x i64> %v12 to <16 x i32>
+  %v24 = xor <16 x i32> %v22, %v23
+  %v15 = bitcast <16 x i32> %v24 to <8 x i64>
   %v16 = add <16 x i64> %v13, %v14
   call void @llvm.genx.oword.st.v8i64(i32 %arg0, i32 12, <8 x i64> %v15)
   call void @llvm.genx.oword.st.v16i64(i32 %arg0, i32 16, <16 x i64> %v16)

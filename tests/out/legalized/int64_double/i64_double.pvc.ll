@@ -8,7 +8,10 @@ bb0:
   call void @llvm.genx.oword.st.v8f64(i32 %arg0, i32 8, <8 x double> %v4)
   %v6 = fptosi <8 x double> %v1 to <8 x i64>
   %v7 = fptoui <8 x double> %v1 to <8 x i64>
-  %v8 = xor <8 x i64> %v6, %v7
+  %v10 = bitcast <8 x i64> %v6 to <16 x i32>
+  %v11 = bitcast <8 x i64> %v7 to <16 x i32>
+  %v12 = xor <16 x i32> %v10, %v11
+  %v8 = bitcast <16 x i32> %v12 to <8 x i64>
   call void @llvm.genx.oword.st.v8i64(i32 %arg0, i32 12, <8 x i64> %v8)
   ret void
 }

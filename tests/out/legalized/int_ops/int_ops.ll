@@ -19,7 +19,7 @@ bb0:
   %v16 = sub <32 x i16> <i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0, i16 0>, %v15
   call void @llvm.genx.oword.st.v32i16(i32 %arg0, i32 %arg1, <32 x i16> %v16)
   %v18 = call <32 x i8> @llvm.genx.oword.ld.v32i8(i32 0, i32 %arg0, i32 %v5)
-  %v19 = add <32 x i8> %v18, %v18
+  %v19 = shl <32 x i8> %v18, <i8 1, i8 1, i8 1, i8 1, i8 1, i8 1, i8 1, i8 1, i8 1, i8 1, i8 1, i8 1, i8 1, i8 1, i8 1, i8 1, i8 1, i8 1, i8 1, i8 1, i8 1, i8 1, i8 1, i8 1, i8 1, i8 1, i8 1, i8 1, i8 1, i8 1, i8 1, i8 1>
   call void @llvm.genx.oword.st.v32i8(i32 %arg0, i32 %arg1, <32 x i8> %v19)
   ret void
 }

@@ -7,13 +7,13 @@ bb0:
   %v4 = call <8 x i1> @llvm.genx.rdpredregion.v8i1.v16i1(<16 x i1> %v3, i32 0)
   %v5 = call <8 x i1> @llvm.genx.rdpredregion.v8i1.v16i1(<16 x i1> %v3, i32 8)
   %v6 = and <8 x i1> %v4, %v5
-  %v7 = zext <8 x i1> %v5 to <8 x i32>
-  %v8 = icmp eq i32 %v0, 3
-  %v9 = select i1 %v8, <8 x i1> %v5, <8 x i1> %v6
+  %v7 = icmp eq i32 %v0, 3
+  %v8 = select i1 %v7, <8 x i1> %v5, <8 x i1> %v6
   br label %bb1
 bb1:
-  %v10 = zext <8 x i1> %v9 to <8 x i32>
-  %v11 = add <8 x i32> %v10, %v7
+  %v9 = zext <8 x i1> %v8 to <8 x i32>
+  %v10 = add <8 x i32> %v9, <i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1>
+  %v11 = call <8 x i32> @llvm.genx.wrregioni.v8i32.v8i32.i16.v8i1(<8 x i32> %v9, <8 x i32> %v10, i32 0, i32 8, i32 1, i16 0, i32 undef, <8 x i1> %v5)
   call void @llvm.genx.oword.st.v8i32(i32 %arg0, i32 %v1, <8 x i32> %v11)
   ret void
 }
@@ -22,6 +22,7 @@ declare i32 @llvm.genx.group.id.x.i32()
 declare <16 x i32> @llvm.genx.oword.ld.v16i32(i32, i32, i32)
 declare void @llvm.genx.oword.st.v8i32(i32, i32, <8 x i32>)
 declare <8 x i1> @llvm.genx.rdpredregion.v8i1.v16i1(<16 x i1>, i32)
+declare <8 x i32> @llvm.genx.wrregioni.v8i32.v8i32.i16.v8i1(<8 x i32>, <8 x i32>, i32, i32, i32, i16, i32, <8 x i1>)
 
 !genx.kernels = !{!0}
 !0 = !{void (i32)* @slices, !"slices", !1, i32 0, !2, !3, !4, i32 0}
