@@ -804,13 +804,7 @@ fn ffp_contract_decides_which_multiply_adds_are_one_mad() {
 
 /// The `(file, lines)` of each line table `llvm-dwarfdump-14 --debug-line` reads in a file.
 fn dwarf_lines(path: &Path) -> Vec<(String, Vec<u32>)> {
-    let run = Command::new("llvm-dwarfdump-14")
-        .arg("--debug-line")
-        .arg(path)
-        .output()
-        .expect("llvm-dwarfdump-14 runs");
-    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
-    let text = String::from_utf8_lossy(&run.stdout).into_owned();
+    let text = common::debug_line_dump(path);
     let mut out: Vec<(String, Vec<u32>)> = Vec::new();
     let mut in_rows = false;
     for line in text.lines() {

@@ -338,13 +338,7 @@ fn inline_assembly_is_finalized_from_visa_text() {
 /// The `(address, line)` rows of the one line table `llvm-dwarfdump-14 --debug-line` reads in
 /// a file, and its file name.
 fn dwarf_rows(path: &Path) -> (String, Vec<(u64, u32)>) {
-    let run = std::process::Command::new("llvm-dwarfdump-14")
-        .arg("--debug-line")
-        .arg(path)
-        .output()
-        .expect("llvm-dwarfdump-14 runs");
-    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
-    let text = String::from_utf8_lossy(&run.stdout).into_owned();
+    let text = common::debug_line_dump(path);
     let names: Vec<&str> = text.lines().filter_map(|l| l.trim().strip_prefix("name: ")).collect();
     assert_eq!(names.len(), 1, "one file: {text}");
     let rows = text

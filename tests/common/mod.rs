@@ -24,6 +24,17 @@ pub fn kernel_count(fixture: &str) -> usize {
     text.lines().filter(|l| l.starts_with("define dllexport") || l.starts_with("define spir_kernel")).count()
 }
 
+/// What `llvm-dwarfdump-14 --debug-line` prints for a file (the test fails if it cannot read it).
+pub fn debug_line_dump(path: &Path) -> String {
+    let run = Command::new("llvm-dwarfdump-14")
+        .arg("--debug-line")
+        .arg(path)
+        .output()
+        .expect("llvm-dwarfdump-14 runs");
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    String::from_utf8_lossy(&run.stdout).into_owned()
+}
+
 mod ocloc;
 mod oracle;
 mod ulps;

@@ -316,6 +316,16 @@ fn put_src<O: Write>(o: &mut O, names: &TextNames, s: &SrcOp) -> std::fmt::Resul
 }
 
 /// Appends a raw operand, `V.offset`.
+/// `<exec> <dst><sep><src>`: the operands of an instruction whose destination is a named
+/// register (a surface, a predicate) rather than a region.
+fn put_named_dst_src(o: &mut String, names: &TextNames, e: Exec, dst: &str, sep: &str, src: &SrcOp) {
+    let _ = put_exec(o, e);
+    o.push(' ');
+    o.push_str(dst);
+    o.push_str(sep);
+    let _ = put_src(o, names, src);
+}
+
 fn put_raw<O: Write>(o: &mut O, names: &TextNames, r: Raw) -> std::fmt::Result {
     o.write_str(names.var(r.var))?;
     o.write_char('.')?;
@@ -724,11 +734,7 @@ impl W<'_> {
         match inst {
             Inst::Movs { exec, dst, src } => {
                 head(o, None, "movs ");
-                let _ = put_exec(o, *exec);
-                o.push(' ');
-                o.push_str(n.surface(*dst));
-                o.push_str("(0) ");
-                let _ = put_src(o, n, src);
+                put_named_dst_src(o, n, *exec, n.surface(*dst), "(0) ", src);
             }
             Inst::Call { pred, exec, target }
             | Inst::Jmp { pred, exec, target }
@@ -759,11 +765,7 @@ impl W<'_> {
             }
             Inst::Setp { exec, dst, src } => {
                 head(o, None, "setp ");
-                let _ = put_exec(o, *exec);
-                o.push(' ');
-                o.push_str(n.pred(*dst));
-                o.push(' ');
-                let _ = put_src(o, n, src);
+                put_named_dst_src(o, n, *exec, n.pred(*dst), " ", src);
             }
             Inst::Ret { pred, exec } => {
                 head(o, *pred, "ret ");

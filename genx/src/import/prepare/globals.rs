@@ -572,26 +572,14 @@ fn erase_dead_region_accesses(functions: &[Val]) {
                     || callee.name().starts_with("llvm.genx.wrregion"))
         }
     };
+    // Lane arithmetic, conversions and element moves: nothing of them is left to do once unused.
     let is_pure_arithmetic = |i: Val| {
         use inkwell::llvm_sys::LLVMOpcode::*;
-        matches!(
-            i.opcode(),
-            LLVMAdd
-                | LLVMSub
-                | LLVMMul
-                | LLVMShl
-                | LLVMLShr
-                | LLVMAShr
-                | LLVMAnd
-                | LLVMOr
-                | LLVMXor
-                | LLVMTrunc
-                | LLVMZExt
-                | LLVMSExt
-                | LLVMBitCast
-                | LLVMInsertElement
-                | LLVMShuffleVector
-        )
+        super::is_lane_arithmetic(i.opcode())
+            || matches!(
+                i.opcode(),
+                LLVMTrunc | LLVMZExt | LLVMSExt | LLVMBitCast | LLVMInsertElement | LLVMShuffleVector
+            )
     };
     let mut work: Vec<Val> = functions
         .iter()

@@ -204,7 +204,7 @@ fn declares_rewritten_intrinsic(name: &str) -> bool {
 
 /// Whether `op` is lane-wise integer or float arithmetic that cannot trap (no division or
 /// remainder).
-fn is_lane_arithmetic(op: LLVMOpcode) -> bool {
+pub(super) fn is_lane_arithmetic(op: LLVMOpcode) -> bool {
     use LLVMOpcode::*;
     matches!(
         op,
