@@ -316,6 +316,30 @@ fn put_src<O: Write>(o: &mut O, names: &TextNames, s: &SrcOp) -> std::fmt::Resul
 }
 
 /// Appends a raw operand, `V.offset`.
+/// `<mnemonic>[.sat] <exec> <dst> <src>...`: an ALU-form instruction after its predicate.
+fn put_alu_operands<'s>(
+    o: &mut String,
+    names: &TextNames,
+    mnemonic: &str,
+    sat: bool,
+    e: Exec,
+    dst: &DstOp,
+    srcs: impl IntoIterator<Item = &'s SrcOp>,
+) {
+    o.push_str(mnemonic);
+    if sat {
+        o.push_str(".sat");
+    }
+    o.push(' ');
+    let _ = put_exec(o, e);
+    o.push(' ');
+    let _ = put_dst(o, names, dst);
+    for x in srcs {
+        o.push(' ');
+        let _ = put_src(o, names, x);
+    }
+}
+
 /// `<exec> <dst><sep><src>`: the operands of an instruction whose destination is a named
 /// register (a surface, a predicate) rather than a region.
 fn put_named_dst_src(o: &mut String, names: &TextNames, e: Exec, dst: &str, sep: &str, src: &SrcOp) {
@@ -385,18 +409,7 @@ impl W<'_> {
             let (o, n) = (&mut self.out, &self.names);
             o.push_str("    ");
             let _ = put_pred(o, n, *pred);
-            o.push_str(op.mnemonic());
-            if *sat {
-                o.push_str(".sat");
-            }
-            o.push(' ');
-            let _ = put_exec(o, *exec);
-            o.push(' ');
-            let _ = put_dst(o, n, dst);
-            for x in srcs {
-                o.push(' ');
-                let _ = put_src(o, n, x);
-            }
+            put_alu_operands(o, n, op.mnemonic(), *sat, *exec, dst, srcs);
             o.push('\n');
             return;
         }
@@ -750,18 +763,8 @@ impl W<'_> {
                 o.push_str(n.label(*target));
             }
             Inst::MinMax { max, sat, exec, dst, src0, src1 } => {
-                head(o, None, if *max { "max" } else { "min" });
-                if *sat {
-                    o.push_str(".sat");
-                }
-                o.push(' ');
-                let _ = put_exec(o, *exec);
-                o.push(' ');
-                let _ = put_dst(o, n, dst);
-                for x in [src0, src1] {
-                    o.push(' ');
-                    let _ = put_src(o, n, x);
-                }
+                head(o, None, "");
+                put_alu_operands(o, n, if *max { "max" } else { "min" }, *sat, *exec, dst, [src0, src1]);
             }
             Inst::Setp { exec, dst, src } => {
                 head(o, None, "setp ");
