@@ -520,6 +520,13 @@ pub(crate) fn owned_text(bytes: &[u8]) -> String {
 }
 
 impl Bb {
+    /// The block's terminator, if it has one yet.
+    pub fn terminator(self) -> Option<Val> {
+        // SAFETY: a valid block.
+        let t = unsafe { LLVMGetBasicBlockTerminator(self.0) };
+        (!t.is_null()).then_some(Val(t))
+    }
+
     /// Label of the block (empty when unnamed).
     pub fn name(self) -> String {
         // SAFETY: valid block; the name is NUL-terminated and owned by the block.

@@ -452,7 +452,7 @@ pub fn simplify_algebra(m: &ModuleRef) {
         // Counted loops of a few trips unrolled, and their copies folded in turn.
         let unrolled: Vec<Val> =
             defined.iter().copied().filter(|&f| super::unroll::has_small_counted_loop(f)).collect();
-        super::unroll::unroll_loops(m.0, &unrolled);
+        super::unroll::unroll_loops(m, &unrolled);
         for &f in &unrolled {
             rounds(f);
         }

@@ -12,7 +12,6 @@
 
 use super::super::raw::{ModuleRef, Val};
 use super::outside_genx_form;
-use inkwell::llvm_sys::core::*;
 use inkwell::llvm_sys::transforms::scalar::{LLVMAddDCEPass, LLVMAddEarlyCSEMemSSAPass};
 
 /// The names of the defined functions of `m` that access memory (an instruction the memory
@@ -53,20 +52,5 @@ pub fn without_constant_addresses(m: &ModuleRef, names: &[String]) -> Vec<String
 pub fn eliminate_common_subexpressions(m: &ModuleRef, names: &[String]) {
     let funcs: Vec<Val> =
         m.functions().into_iter().filter(|f| !f.is_declaration() && names.contains(&f.name())).collect();
-    if funcs.is_empty() {
-        return;
-    }
-    // SAFETY: a function pass manager over a module LLVM owns for the whole call, run on defined
-    // functions of that module; disposed after.
-    unsafe {
-        let fpm = LLVMCreateFunctionPassManagerForModule(m.0);
-        LLVMAddEarlyCSEMemSSAPass(fpm);
-        LLVMAddDCEPass(fpm);
-        LLVMInitializeFunctionPassManager(fpm);
-        for f in funcs {
-            LLVMRunFunctionPassManager(fpm, f.0);
-        }
-        LLVMFinalizeFunctionPassManager(fpm);
-        LLVMDisposePassManager(fpm);
-    }
+    super::run_function_passes(m, &funcs, &[LLVMAddEarlyCSEMemSSAPass, LLVMAddDCEPass]);
 }

@@ -188,20 +188,13 @@ fn localize_whole(m: &ModuleRef, rw: &Rewriter, g: Val) -> Result<bool, String> 
 /// inserted into a constant. A function computing a value nothing uses is left as it is (see
 /// [`super::algebra`]).
 fn simplify_localized(m: &ModuleRef, functions: &[Val]) {
-    // SAFETY: `m` is a live module; the function pass manager is created for it and disposed of
-    // here, and the functions run are defined functions of it.
-    unsafe {
-        let fpm = LLVMCreateFunctionPassManagerForModule(m.0);
-        inkwell::llvm_sys::transforms::scalar::LLVMAddInstructionSimplifyPass(fpm);
-        LLVMInitializeFunctionPassManager(fpm);
-        for &f in functions {
-            if !super::algebra::has_unused_values(f) {
-                LLVMRunFunctionPassManager(fpm, f.0);
-            }
-        }
-        LLVMFinalizeFunctionPassManager(fpm);
-        LLVMDisposePassManager(fpm);
-    }
+    let simplified: Vec<Val> =
+        functions.iter().copied().filter(|&f| !super::algebra::has_unused_values(f)).collect();
+    super::run_function_passes(
+        m,
+        &simplified,
+        &[inkwell::llvm_sys::transforms::scalar::LLVMAddInstructionSimplifyPass],
+    );
 }
 
 /// A diagnostic located at global `g`.

@@ -202,6 +202,32 @@ fn declares_rewritten_intrinsic(name: &str) -> bool {
         || svm_scaled4::is_svm_scaled4(name)
 }
 
+/// A pass LLVM's C API adds to a pass manager (`LLVMAdd...Pass`).
+pub(super) type AddPass = unsafe extern "C" fn(inkwell::llvm_sys::prelude::LLVMPassManagerRef);
+
+/// Runs LLVM's function passes `passes`, in order, over each of `functions` (defined functions of
+/// module `m`), one pass manager for all of them.
+pub(super) fn run_function_passes(m: &ModuleRef, functions: &[Val], passes: &[AddPass]) {
+    if functions.is_empty() {
+        return;
+    }
+    use inkwell::llvm_sys::core::*;
+    // SAFETY: `m` is a live module; the function pass manager is created for it and disposed of
+    // here, and the functions run are defined functions of it.
+    unsafe {
+        let fpm = LLVMCreateFunctionPassManagerForModule(m.0);
+        for add in passes {
+            add(fpm);
+        }
+        LLVMInitializeFunctionPassManager(fpm);
+        for f in functions {
+            LLVMRunFunctionPassManager(fpm, f.0);
+        }
+        LLVMFinalizeFunctionPassManager(fpm);
+        LLVMDisposePassManager(fpm);
+    }
+}
+
 /// Whether `op` is lane-wise integer or float arithmetic that cannot trap (no division or
 /// remainder).
 pub(super) fn is_lane_arithmetic(op: LLVMOpcode) -> bool {

@@ -45,10 +45,9 @@ fn speculable_arm(b: Bb) -> Option<Vec<Val>> {
     (cost <= MAX_ARM_COST).then_some(insts)
 }
 
-/// The terminator of block `b`.
+/// The terminator of block `b` (the module is verified: every block has one).
 fn terminator(b: Bb) -> Val {
-    // SAFETY: a block of a well-formed function has a terminator.
-    Val(unsafe { LLVMGetBasicBlockTerminator(b.0) })
+    b.terminator().expect("a block of a verified function ends in a terminator")
 }
 
 /// The single successor of `b` when its terminator is an unconditional branch.

@@ -164,7 +164,7 @@ impl Masks {
                     }
                 }
             }
-            if let Some(t) = terminator(b) {
+            if let Some(t) = b.terminator() {
                 for s in t.successors() {
                     m.preds.entry(s).or_default().push(b);
                 }
@@ -439,7 +439,7 @@ impl Masks {
             }
             Em::Of(g) => {
                 let gb = *self.block.get(&g)?;
-                let t = terminator(gb)?;
+                let t = gb.terminator()?;
                 if t.opcode() != LLVMOpcode::LLVMBr || !t.is_conditional() {
                     return None;
                 }
@@ -503,7 +503,7 @@ impl Masks {
             return Some(w);
         }
         let key = self.key_of(w)?;
-        let t = terminator(p)?;
+        let t = p.terminator()?;
         if let Some(&g) = self.goto_at.get(&p) {
             return (key == Em::Of(g) && taken_edge(p, g, h)).then(|| zero_of(w));
         }
@@ -566,7 +566,7 @@ fn fold_empty_blocks(m: &mut Masks, f: Val) {
 /// Whether the edge from `p` (ending in goto `g`) to `h` is the one the goto takes when no lane is
 /// left in its EM: the true successor of a branch on the goto's branch condition.
 fn taken_edge(p: Bb, g: Val, h: Bb) -> bool {
-    let Some(t) = terminator(p) else { return false };
+    let Some(t) = p.terminator() else { return false };
     if t.opcode() != LLVMOpcode::LLVMBr || !t.is_conditional() {
         return false;
     }
@@ -592,12 +592,6 @@ fn set(map: &mut HashMap<Bb, Em>, b: Bb, v: Option<Em>) -> bool {
         Some(e) => map.insert(b, e) != Some(e),
         None => map.remove(&b).is_some(),
     }
-}
-
-fn terminator(b: Bb) -> Option<Val> {
-    // SAFETY: a block of a live function.
-    let t = unsafe { LLVMGetBasicBlockTerminator(b.0) };
-    (!t.is_null()).then_some(Val(t))
 }
 
 fn first_non_phi(b: Bb) -> Option<Val> {

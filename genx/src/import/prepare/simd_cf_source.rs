@@ -57,13 +57,6 @@ fn refuse(f: Val, at: Option<Val>, what: impl Into<String>) -> Diagnostic {
     Diagnostic::in_function(f.name(), inst, unsupported(what))
 }
 
-/// The terminator of a block.
-fn terminator(b: Bb) -> Option<Val> {
-    // SAFETY: a block of a live function.
-    let t = unsafe { LLVMGetBasicBlockTerminator(b.0) };
-    (!t.is_null()).then_some(Val(t))
-}
-
 /// The condition of a conditional branch, if `t` is one.
 fn branch_condition(t: Val) -> Option<Val> {
     // SAFETY: a terminator of a live function.
@@ -182,7 +175,7 @@ unsafe fn lower_in_slots(f: Val, module: LLVMModuleRef) -> Result<(), Diagnostic
     let succ: Vec<Vec<usize>> = blocks
         .iter()
         .map(|&b| {
-            terminator(b).map(|t| t.successors().iter().map(|s| index[&s.0]).collect()).unwrap_or_default()
+            b.terminator().map(|t| t.successors().iter().map(|s| index[&s.0]).collect()).unwrap_or_default()
         })
         .collect();
     let ipdom = immediate_post_dominators(&succ);
@@ -190,7 +183,7 @@ unsafe fn lower_in_slots(f: Val, module: LLVMModuleRef) -> Result<(), Diagnostic
     // 1. SIMD branches and the blocks under SIMD control flow, with their width.
     let mut simd: HashMap<usize, u32> = HashMap::new();
     for (i, &b) in blocks.iter().enumerate() {
-        let Some(t) = terminator(b) else { continue };
+        let Some(t) = b.terminator() else { continue };
         if let Some(c) = branch_condition(t).and_then(any_operand) {
             simd.insert(i, c.ty().vector_size());
         }
@@ -209,7 +202,7 @@ unsafe fn lower_in_slots(f: Val, module: LLVMModuleRef) -> Result<(), Diagnostic
                         Some(w) if w != width => {
                             return Err(refuse(
                                 f,
-                                terminator(blocks[m]),
+                                blocks[m].terminator(),
                                 format!("SIMD control flow of widths {w} and {width} over one block"),
                             ))
                         }
@@ -220,7 +213,7 @@ unsafe fn lower_in_slots(f: Val, module: LLVMModuleRef) -> Result<(), Diagnostic
             }
         }
         for (&b, &width) in &under {
-            let Some(t) = terminator(blocks[b]) else { continue };
+            let Some(t) = blocks[b].terminator() else { continue };
             let next = b + 1;
             let is_simd_branch = match t.opcode() {
                 LLVMOpcode::LLVMBr => branch_condition(t).is_some() || succ[b].first() != Some(&next),
@@ -244,7 +237,7 @@ unsafe fn lower_in_slots(f: Val, module: LLVMModuleRef) -> Result<(), Diagnostic
     order.sort();
     for b in order {
         let width = simd[&b];
-        let t = terminator(blocks[b]).expect("a SIMD branch ends its block");
+        let t = blocks[b].terminator().expect("a SIMD branch ends its block");
         let next = b + 1;
         let cond = branch_condition(t);
         let (taken, other) = match succ[b].as_slice() {
@@ -475,7 +468,7 @@ unsafe fn demote(ctx: LLVMContextRef, blocks: &[Bb], under: &HashMap<usize, u32>
     }
     for (v, slot, p) in stores {
         // A phi's incoming value that was itself a phi is now that phi's load.
-        if let Some(t) = terminator(p) {
+        if let Some(t) = p.terminator() {
             LLVMPositionBuilderBefore(builder, t.0);
             LLVMBuildStore(builder, v, slot);
         }
@@ -487,7 +480,7 @@ unsafe fn demote(ctx: LLVMContextRef, blocks: &[Bb], under: &HashMap<usize, u32>
             let ty = LLVMTypeOf(i.0);
             if LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMVoidTypeKind
                 || i.opcode() == LLVMOpcode::LLVMAlloca
-                || terminator(block) == Some(i)
+                || block.terminator() == Some(i)
             {
                 continue;
             }

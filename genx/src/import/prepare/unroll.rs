@@ -11,9 +11,8 @@
 //! [%c, latch]` with the latch continuing on `%more & %c`) the constant it is and the loop
 //! counted.
 
-use super::super::raw::{Bb, Val};
+use super::super::raw::{Bb, ModuleRef, Val};
 use inkwell::llvm_sys::core::*;
-use inkwell::llvm_sys::prelude::LLVMModuleRef;
 use inkwell::llvm_sys::transforms::scalar::{
     LLVMAddEarlyCSEPass, LLVMAddInstructionSimplifyPass, LLVMAddLoopUnrollPass,
 };
@@ -57,7 +56,7 @@ pub(super) fn known_on_edges(f: Val) -> usize {
                 if v.is_constant() {
                     continue;
                 }
-                let Some(br) = terminator(from) else { continue };
+                let Some(br) = from.terminator() else { continue };
                 if br.opcode() != LLVMOpcode::LLVMBr || !br.is_conditional() {
                     continue;
                 }
@@ -74,13 +73,6 @@ pub(super) fn known_on_edges(f: Val) -> usize {
         }
     }
     n
-}
-
-/// The terminator of `b`, if it has one.
-fn terminator(b: Bb) -> Option<Val> {
-    // SAFETY: a valid block.
-    let t = unsafe { LLVMGetBasicBlockTerminator(b.0) };
-    (!t.is_null()).then_some(Val(t))
 }
 
 /// The value of integer constant `v` (scalar), zero-extended to 64 bits at `width` bits.
@@ -112,7 +104,7 @@ fn compare(p: LLVMIntPredicate, a: u64, b: u64, width: u32) -> bool {
 /// or `sub`), the counter a phi of the header that enters the loop with a constant. `None` for
 /// any other loop, or one of more than [`MAX_TRIPS`] trips.
 fn trips(header: Bb, latch: Bb) -> Option<u64> {
-    let br = terminator(latch)?;
+    let br = latch.terminator()?;
     if br.opcode() != LLVMOpcode::LLVMBr || !br.is_conditional() {
         return None;
     }
@@ -182,7 +174,7 @@ pub(super) fn has_small_counted_loop(f: Val) -> bool {
     let blocks = f.blocks();
     let sizes: Vec<u64> = blocks.iter().map(|b| b.instructions().len() as u64).collect();
     for (l, &latch) in blocks.iter().enumerate() {
-        let Some(br) = terminator(latch) else { continue };
+        let Some(br) = latch.terminator() else { continue };
         for header in br.successors() {
             let Some(h) = blocks[..=l].iter().position(|b| b.0 == header.0) else { continue };
             if let Some(n) = trips(header, latch) {
@@ -199,22 +191,10 @@ pub(super) fn has_small_counted_loop(f: Val) -> bool {
 /// copy computes the same, a select of loop-invariant constants, once) and its instruction
 /// simplifier, on each function of `functions` (functions of module `m` with a small counted
 /// loop).
-pub(super) fn unroll_loops(m: LLVMModuleRef, functions: &[Val]) {
-    if functions.is_empty() {
-        return;
-    }
-    // SAFETY: `m` is a live module; the function pass manager is created for it and disposed of
-    // here, and the functions run are defined functions of it.
-    unsafe {
-        let fpm = LLVMCreateFunctionPassManagerForModule(m);
-        LLVMAddLoopUnrollPass(fpm);
-        LLVMAddEarlyCSEPass(fpm);
-        LLVMAddInstructionSimplifyPass(fpm);
-        LLVMInitializeFunctionPassManager(fpm);
-        for &f in functions {
-            LLVMRunFunctionPassManager(fpm, f.0);
-        }
-        LLVMFinalizeFunctionPassManager(fpm);
-        LLVMDisposePassManager(fpm);
-    }
+pub(super) fn unroll_loops(m: &ModuleRef, functions: &[Val]) {
+    super::run_function_passes(
+        m,
+        functions,
+        &[LLVMAddLoopUnrollPass, LLVMAddEarlyCSEPass, LLVMAddInstructionSimplifyPass],
+    );
 }
