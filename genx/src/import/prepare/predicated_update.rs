@@ -10,6 +10,7 @@
 
 use super::super::raw::Val;
 use super::builder::{Builder, NONAME};
+use super::region_access::mangle;
 use inkwell::llvm_sys::core::*;
 use inkwell::llvm_sys::prelude::{LLVMTypeRef, LLVMValueRef};
 use inkwell::llvm_sys::{LLVMOpcode, LLVMTypeKind};
@@ -62,11 +63,11 @@ fn predicated_update(i: Val) -> Option<(Val, Val, LLVMValueRef)> {
     updatable(b).then_some((b, p, c))
 }
 
-/// The overload name of the integer wrregion writing a whole `<n x iK>` under a `<n x i1>` mask.
-fn wrregion_name(t: Val) -> String {
-    let ty = t.ty();
-    let v = format!("v{}i{}", ty.vector_size(), ty.element().int_width());
-    format!("llvm.genx.wrregioni.{v}.{v}.i16.v{}i1", ty.vector_size())
+/// The overload name of the integer wrregion writing a whole `<n x iK>` value `t` under the
+/// `<n x i1>` mask `mask`.
+fn wrregion_name(t: Val, mask: Val) -> String {
+    let v = mangle(t.ty());
+    format!("llvm.genx.wrregioni.{v}.{v}.i16.{}", mangle(mask.ty()))
 }
 
 /// Rewrites every predicated update of `f` (see the module documentation); returns how many.
@@ -96,7 +97,7 @@ pub(super) fn predicated_updates(b: &Builder, f: Val) -> usize {
             let i16t = LLVMInt16TypeInContext(b.ctx);
             let mut params: [LLVMTypeRef; 8] = [ty.0, ty.0, i32t, i32t, i32t, i16t, i32t, p.ty().0];
             let fty = LLVMFunctionType(ty.0, params.as_mut_ptr(), 8, 0);
-            let name = std::ffi::CString::new(wrregion_name(i)).expect("no NUL in an overload name");
+            let name = std::ffi::CString::new(wrregion_name(i, p)).expect("no NUL in an overload name");
             let mut decl = LLVMGetNamedFunction(m, name.as_ptr());
             if decl.is_null() {
                 decl = LLVMAddFunction(m, name.as_ptr(), fty);
