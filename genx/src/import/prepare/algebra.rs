@@ -396,7 +396,7 @@ fn fold_operations(b: &Builder, f: Val) -> usize {
 
 /// Whether `f` calls a SIMD control flow intrinsic (its branches are the SIMD control flow
 /// lowering's, left as they are).
-fn calls_simd_cf(f: Val) -> bool {
+pub(super) fn calls_simd_cf(f: Val) -> bool {
     f.each_instruction().any(|i| {
         i.opcode() == LLVMOpcode::LLVMCall && {
             let callee = i.called_value();
