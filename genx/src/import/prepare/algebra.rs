@@ -17,7 +17,7 @@ use inkwell::llvm_sys::transforms::scalar::LLVMAddInstructionSimplifyPass;
 use inkwell::llvm_sys::{LLVMIntPredicate, LLVMOpcode, LLVMTypeKind};
 
 /// Whether `v`'s type is `i1` or a vector of `i1`.
-fn is_predicate(v: Val) -> bool {
+pub(super) fn is_predicate(v: Val) -> bool {
     let t = v.ty();
     let e = if t.kind() == LLVMTypeKind::LLVMVectorTypeKind { t.element() } else { t };
     e.kind() == LLVMTypeKind::LLVMIntegerTypeKind && e.int_width() == 1
@@ -318,7 +318,7 @@ fn fold_doubling(b: &Builder, i: Val) -> Option<Val> {
 }
 
 /// The predicate `v` negates when it is `xor p, true` (either order).
-fn negated(v: Val) -> Option<Val> {
+pub(super) fn negated(v: Val) -> Option<Val> {
     if !is_op(v, LLVMOpcode::LLVMXor) || !is_predicate(v) {
         return None;
     }
@@ -457,8 +457,10 @@ pub fn simplify_algebra(m: &ModuleRef) {
             rounds(f);
         }
         // Last, on the folded code: additions of a constant on a predicate as predicated updates.
+        // Then selects on an `and` or an `or` of predicates as two selects.
         for &f in &defined {
             super::predicated_update::predicated_updates(&b, f);
+            super::predicate_selects::split_predicate_selects(&b, f);
         }
         LLVMFinalizeFunctionPassManager(fpm);
         LLVMDisposePassManager(fpm);

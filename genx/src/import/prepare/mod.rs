@@ -28,6 +28,7 @@ mod memory;
 mod min_max;
 mod opencl_builtins;
 mod predefined_vars;
+mod predicate_selects;
 mod predicated_update;
 pub mod printf;
 mod private_stack;
