@@ -3,13 +3,14 @@
 //! `select p, t, (select q, t, e)`. A logic operation of two flag registers is two Gen
 //! instructions (the finalizer copies one flag into a GRF to `and` it with the other) where the
 //! second `sel` is one, so a select that is the only reader of such a predicate is one
-//! instruction shorter as two selects, the shape Intel's Vector Compiler gives it (`(P2) sel t, C,
-//! 0` then `(P1) sel r, t, 0`). An unsigned relation of predicates is such logic with a negated
-//! operand (`a <u b` is `!a & b`: the isel's `not` and `and`), and a negated operand (`!p`) is a
-//! select with the arms swapped (a `sel` under `(!P)`). Only selects of plain values (8- to 32-bit integers, half, float) that
-//! fill at most 64 bytes, one `sel` on every platform, and outside SIMD control flow. Runs last
-//! in the predicate algebra ([`super::algebra`]), after the predicated updates, whose masks stay
-//! as they are.
+//! instruction shorter as two selects, the shape Intel's Vector Compiler gives it (`(P2) sel t,
+//! C, 0` then `(P1) sel r, t, 0`). Not where both operands are compares only the operation reads:
+//! the finalizer fuses those into a predicated compare (see [`fused_compares`]). An unsigned
+//! relation of predicates is such logic with a negated operand (`a <u b` is `!a & b`: the isel's
+//! `not` and `and`), and a negated operand (`!p`) is a select with the arms swapped (a `sel` under
+//! `(!P)`). Only selects of plain values (8- to 32-bit integers, half, float) that fill at most 64
+//! bytes, one `sel` on every platform, and outside SIMD control flow. Runs last in the predicate
+//! algebra ([`super::algebra`]), after the predicated updates, whose masks stay as they are.
 
 use super::super::raw::{Ty, Val};
 use super::builder::{Builder, NONAME};
@@ -41,6 +42,19 @@ struct Logic {
     q: (Val, bool),
 }
 
+/// Whether logic operation `c` is of two compares of values that only `c` reads: the finalizer
+/// computes it as the second compare under the first one's flag (`cmp f0.0; (f0.0) cmp f0.0`, and
+/// `(~f0.0)` for an `or`), no instruction of its own, so the select on it stays one `sel`.
+fn fused_compares(c: Val) -> bool {
+    use LLVMOpcode::*;
+    c.operands().into_iter().all(|o| {
+        o.is_instruction()
+            && matches!(o.opcode(), LLVMICmp | LLVMFCmp)
+            && !super::algebra::is_predicate(o.operand(0))
+            && o.users().len() == 1
+    })
+}
+
 /// The split `i` has: `(condition, logic)` when `i` is a select of plain values (see
 /// [`one_sel`]) whose condition is an `and` or an `or` of predicates, or an unsigned relation of
 /// them (`a <u b` is `!a & b`, `a <=u b` is `!a | b`, and the other order alike), read by `i`
@@ -57,6 +71,7 @@ fn split_select(i: Val) -> Option<(Val, Logic)> {
     }
     let (a, b) = (c.operand(0), c.operand(1));
     let logic = match c.opcode() {
+        LLVMAnd | LLVMOr if fused_compares(c) => return None,
         LLVMAnd => Logic { and: true, p: (a, false), q: (b, false) },
         LLVMOr => Logic { and: false, p: (a, false), q: (b, false) },
         LLVMICmp if super::algebra::is_predicate(a) => match c.icmp_predicate() {
