@@ -22,6 +22,7 @@ mod lsc;
 mod predefined;
 mod predicates;
 mod sampler;
+mod select_polarity;
 mod sequences;
 mod simdcf;
 mod splat;
@@ -254,6 +255,9 @@ struct Selector<'a> {
     /// (all of one lane count, in the compare's block): the predicate and its lanes; see
     /// [`Selector::cmp_into_word`].
     cond_lanes: HashMap<InstId, (m::PredId, u32)>,
+    /// Compares of the current function emitted inverted for the selects of two immediates that
+    /// read them, which swap their sources: see [`select_polarity`].
+    inverted_conds: foldhash::HashSet<InstId>,
     /// The stack functions the unit calls, by their declaration in the unit.
     stack_callees: HashMap<FuncId, StackCallee>,
     /// The typed views of `%arg` / `%retval` declared: (base, byte offset, type, elements).
@@ -371,6 +375,7 @@ fn select_unit(
         slice_copies: HashMap::new(),
         cond_words: HashMap::new(),
         cond_lanes: HashMap::new(),
+        inverted_conds: Default::default(),
         stack_callees: callees.iter().cloned().collect(),
         abi_views: HashMap::new(),
         slm_init_kb: 0,
@@ -405,6 +410,7 @@ fn select_unit(
         s.slice_copies.clear();
         s.cond_words.clear();
         s.cond_lanes.clear();
+        s.inverted_conds.clear();
         s.funcs[i].pred_homes = s.plan_pred_homes();
         s.funcs[i].block_headers = s.plan_block_headers();
         if let Some(l) = s.funcs[i].sub {
@@ -1225,6 +1231,9 @@ impl Selector<'_> {
                     return Ok(());
                 }
             }
+            if self.cond_inverted(c) {
+                srcs.swap(0, 1);
+            }
             let (p, plane) = self.cond_pred(c, n)?;
             pred = Some(Pred::on(p));
             exec = exec.at(plane / 4);
@@ -1366,6 +1375,7 @@ impl Selector<'_> {
                 if self.cmp_into_word(id, pred, lhs, rhs)? {
                     return Ok(());
                 }
+                let pred = self.select_polarity(id, pred);
                 let (p, lane) = self.pred_dst(id)?;
                 self.cmp_emit(pred, lhs, rhs, n, p, lane)
             }

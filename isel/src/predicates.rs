@@ -911,8 +911,10 @@ impl Selector<'_> {
             ));
             let (p, lane) = self.pred_dst(id)?;
             let region = if n == 1 { m::Region::SCALAR } else { m::Region::CONTIG };
+            // (the low bit clear where the selects reading it want the inverse)
+            let rel = if self.trunc_inverted(id) { m::CmpOp::Eq } else { m::CmpOp::Ne };
             self.push(VInst::Cmp {
-                rel: m::CmpOp::Ne,
+                rel,
                 exec: exec.at(lane / 4),
                 dst: m::CmpDst::Pred(p),
                 src0: Src::region(tmp, 0, 0, region).into(),

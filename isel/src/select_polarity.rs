@@ -1,0 +1,109 @@
+//! The sense of a compare read only by selects of two immediates. The finalizer encodes at most
+//! one immediate in a `sel` (the second source): the first goes into a register by a `mov` of its
+//! own, which later `sel`s of the same first immediate read again instead of moving it anew. A
+//! compare of integers (or the truncation of an integer to `i1`, a compare with zero) whose
+//! readers are all selects of two immediates in its block, each picking its smaller immediate
+//! where the compare holds, is emitted as the inverse compare, and its selects swap their
+//! sources: every such `sel` then has its larger immediate first, so the selects of one pair of
+//! values in either order share that register (Intel's vISA has `(P1) sel 2, 1` and `(P2) sel 2,
+//! 1` for a choice of two surfaces made on compares of either sense: one `mov` of 2).
+
+use crate::Selector;
+use genxc_genx::ir::{CmpPred, InstId, InstKind, Value};
+use genxc_genx::Elem;
+
+/// The integer compare that holds exactly where `p` does not (`None` for float compares).
+fn inverse(p: CmpPred) -> Option<CmpPred> {
+    use CmpPred::*;
+    Some(match p {
+        Eq => Ne,
+        Ne => Eq,
+        Ugt => Ule,
+        Ule => Ugt,
+        Uge => Ult,
+        Ult => Uge,
+        Sgt => Sle,
+        Sle => Sgt,
+        Sge => Slt,
+        Slt => Sge,
+        _ => return None,
+    })
+}
+
+impl Selector<'_> {
+    /// The immediate value `v` is as a `sel` source: a splat integer constant of at most 32 bits
+    /// (sign-extended) or a surface or sampler argument read as its fixed index.
+    fn select_immediate(&self, v: Value) -> Option<i64> {
+        if let Some(i) = self.argument_index_value(v) {
+            return Some(i64::from(i));
+        }
+        let c = self.f().as_const(v)?;
+        let e = c.ty.elem()?;
+        if !matches!(e, Elem::I8 | Elem::I16 | Elem::I32) {
+            return None;
+        }
+        c.splat_value()?;
+        c.sext(0)
+    }
+
+    /// Whether the `i1` result of compare (or truncation) `id` is read only by selects of two
+    /// immediates in its block that each pick the smaller one where it holds (see the module
+    /// documentation): it is then emitted inverted and its selects swapped.
+    fn inverts_for_selects(&self, id: InstId) -> bool {
+        let f = self.f();
+        let v = Value::Inst(id);
+        if self.fx().bales.is_baled(id) {
+            return false;
+        }
+        let mut selects = 0;
+        for &bl in &f.layout {
+            if f.blocks[bl].term.operands().contains(&v) {
+                return false;
+            }
+            let holds_compare = f.blocks[bl].insts.contains(&id);
+            for &i in &f.blocks[bl].insts {
+                let mut reads = 0;
+                f.insts[i].kind.for_each_operand(|o| reads += u32::from(o == v));
+                if reads == 0 {
+                    continue;
+                }
+                let InstKind::Select { cond, on_true, on_false } = f.insts[i].kind else { return false };
+                if !holds_compare || reads != 1 || cond != v || self.fx().cf.is_mask(Value::Inst(i)) {
+                    return false;
+                }
+                match (self.select_immediate(on_true), self.select_immediate(on_false)) {
+                    (Some(t), Some(e)) if t < e => selects += 1,
+                    _ => return false,
+                }
+            }
+        }
+        selects > 0
+    }
+
+    /// The compare to emit for compare `id` of relation `pred`: its inverse when its selects
+    /// want it (recorded, so that they swap their sources), `pred` otherwise.
+    pub(crate) fn select_polarity(&mut self, id: InstId, pred: CmpPred) -> CmpPred {
+        match inverse(pred) {
+            Some(q) if self.inverts_for_selects(id) => {
+                self.inverted_conds.insert(id);
+                q
+            }
+            _ => pred,
+        }
+    }
+
+    /// Whether truncation `id` to `i1` is emitted as a compare of the low bit with zero for
+    /// equality (its selects want the inverse, recorded) rather than inequality.
+    pub(crate) fn trunc_inverted(&mut self, id: InstId) -> bool {
+        let inverted = self.inverts_for_selects(id);
+        if inverted {
+            self.inverted_conds.insert(id);
+        }
+        inverted
+    }
+
+    /// Whether the condition of a select was emitted inverted (its sources are then swapped).
+    pub(crate) fn cond_inverted(&self, cond: Value) -> bool {
+        matches!(cond, Value::Inst(c) if self.inverted_conds.contains(&c))
+    }
+}
