@@ -336,6 +336,7 @@ fn every_fixture_kernel_matches_its_input() {
 /// (prepare/algebra.rs), so that Intel's compile of the source checks the rewrite.
 const INTEL_CHECKED: &[&str] = &[
     "quality/predicate_algebra.ll",
+    "quality/predicated_selects.ll",
     "quality/counted_updates.ll",
     "kernels/int_ops.ll",
     "kernels/predicate_phis.ll",

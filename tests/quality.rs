@@ -59,7 +59,8 @@ const RECORDED: &[(&str, &str, u32)] = &[
     ("tgllp", "oword_shapes", 17),
     ("tgllp", "oword_rows", 25),
     ("tgllp", "oword_constants", 15),
-    ("tgllp", "predicate_algebra", 25),
+    ("tgllp", "predicate_algebra", 22),
+    ("tgllp", "predicated_selects", 25),
     ("dg2", "saxpy", 10),
     ("dg2", "haar_pairs", 11),
     ("dg2", "transpose8x8", 44),
@@ -83,7 +84,8 @@ const RECORDED: &[(&str, &str, u32)] = &[
     ("dg2", "surface_subroutine_select", 23),
     ("dg2", "clamp_minmax", 22),
     ("dg2", "counted_updates", 23),
-    ("dg2", "predicate_algebra", 27),
+    ("dg2", "predicate_algebra", 23),
+    ("dg2", "predicated_selects", 26),
     ("dg2", "oword_shapes", 18),
     ("dg2", "oword_rows", 25),
     ("dg2", "oword_constants", 16),
@@ -113,7 +115,8 @@ const RECORDED: &[(&str, &str, u32)] = &[
     ("pvc", "oword_shapes", 16),
     ("pvc", "oword_rows", 21),
     ("pvc", "oword_constants", 15),
-    ("pvc", "predicate_algebra", 25),
+    ("pvc", "predicate_algebra", 22),
+    ("pvc", "predicated_selects", 25),
 ];
 
 /// Gen instructions of a `GenX_IR` listing: `(body, prologue)`. Instructions are the lines that
