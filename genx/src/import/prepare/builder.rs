@@ -47,3 +47,14 @@ impl Builder {
         Val(unsafe { LLVMBuildBinOp(self.b, op, a.0, c.0, NONAME) })
     }
 }
+
+/// Moves `from`'s name to `to` (which replaces it), so that the vISA variable keeps the name the
+/// source gave the value.
+pub(super) fn take_name(to: Val, from: Val) {
+    let name = from.name();
+    // SAFETY: two live values; `from` gives its name up before `to` takes it (no suffix added).
+    unsafe {
+        LLVMSetValueName2(from.0, NONAME, 0);
+        LLVMSetValueName2(to.0, name.as_ptr() as *const _, name.len());
+    }
+}

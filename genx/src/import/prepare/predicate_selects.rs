@@ -13,7 +13,7 @@
 //! algebra ([`super::algebra`]), after the predicated updates, whose masks stay as they are.
 
 use super::super::raw::{Ty, Val};
-use super::builder::{Builder, NONAME};
+use super::builder::{take_name, Builder, NONAME};
 use inkwell::llvm_sys::core::*;
 use inkwell::llvm_sys::{LLVMOpcode, LLVMTypeKind};
 
@@ -122,6 +122,7 @@ pub(super) fn split_predicate_selects(b: &Builder, f: Val) -> usize {
         b.before(i);
         let inner = select_on(b, logic.q, t, e);
         let outer = if logic.and { select_on(b, logic.p, inner, e) } else { select_on(b, logic.p, t, inner) };
+        take_name(outer, i);
         // SAFETY: `outer` computes `i`'s value, of its type, built before it; the condition `c`
         // was read by `i` only.
         unsafe {

@@ -11,7 +11,7 @@
 //! predicate algebra ([`super::algebra`]) on modules in GenX form.
 
 use super::super::raw::{Ty, Val};
-use super::builder::{Builder, NONAME};
+use super::builder::{take_name, Builder, NONAME};
 use super::region_access::mangle;
 use inkwell::llvm_sys::core::*;
 use inkwell::llvm_sys::prelude::{LLVMTypeRef, LLVMValueRef};
@@ -193,6 +193,7 @@ pub(super) fn predicated_updates(b: &Builder, f: Val) -> usize {
         // `p`; the masked write replaces it before it is erased (`v` stays, read by the write).
         unsafe {
             let w = masked_write(b, f, x, v.0, p);
+            take_name(Val(w), i);
             LLVMReplaceAllUsesWith(i.0, w);
             LLVMInstructionEraseFromParent(i.0);
         }

@@ -22,7 +22,7 @@ bb0:
   %v12 = call <32 x i32> @llvm.genx.rdregioni.v32i32.v128i32.i16(<128 x i32> %v6, i32 0, i32 32, i32 1, i16 0, i32 undef)
   %v13 = add <32 x i32> %v11, %v12
   %v14 = xor <32 x i32> %v13, %v7
-  %v15 = select <32 x i1> %v8, <32 x i32> %v14, <32 x i32> %v9
+  %v15 = call <32 x i32> @llvm.genx.wrregioni.v32i32.v32i32.i16.v32i1(<32 x i32> %v9, <32 x i32> %v14, i32 0, i32 32, i32 1, i16 0, i32 undef, <32 x i1> %v8)
   %v36 = call <16 x i64> @llvm.genx.rdregioni.v16i64.v32i64.i16(<32 x i64> %v5, i32 0, i32 16, i32 1, i16 0, i32 undef)
   %v38 = add <16 x i64> %v36, %v23
   %v39 = call <32 x i64> @llvm.genx.wrregioni.v32i64.v16i64.i16.i1(<32 x i64> undef, <16 x i64> %v38, i32 0, i32 16, i32 1, i16 0, i32 undef, i1 true)
@@ -49,6 +49,7 @@ declare void @llvm.genx.lsc.store.stateless.v32i1.i8.i8.i8.i16.i8.i8.i8.i8.v32i6
 declare <16 x i32> @llvm.genx.rdregioni.v16i32.v32i32.i16(<32 x i32>, i32, i32, i32, i16, i32)
 declare <16 x i64> @llvm.genx.rdregioni.v16i64.v32i64.i16(<32 x i64>, i32, i32, i32, i16, i32)
 declare <32 x i32> @llvm.genx.rdregioni.v32i32.v128i32.i16(<128 x i32>, i32, i32, i32, i16, i32)
+declare <32 x i32> @llvm.genx.wrregioni.v32i32.v32i32.i16.v32i1(<32 x i32>, <32 x i32>, i32, i32, i32, i16, i32, <32 x i1>)
 declare <32 x i64> @llvm.genx.wrregioni.v32i64.i64.i16.i1(<32 x i64>, i64, i32, i32, i32, i16, i32, i1)
 declare <32 x i64> @llvm.genx.wrregioni.v32i64.v16i64.i16.i1(<32 x i64>, <16 x i64>, i32, i32, i32, i16, i32, i1)
 
