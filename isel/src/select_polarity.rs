@@ -55,6 +55,12 @@ impl Selector<'_> {
         if self.fx().bales.is_baled(id) {
             return false;
         }
+        // (a compare of predicates is logic, left as it is)
+        if let InstKind::Cmp { lhs, .. } = f.insts[id].kind {
+            if f.value_type(lhs).elem() == Some(Elem::I1) {
+                return false;
+            }
+        }
         let mut selects = 0;
         for &bl in &f.layout {
             if f.blocks[bl].term.operands().contains(&v) {
