@@ -113,3 +113,46 @@ impl Selector<'_> {
         matches!(cond, Value::Inst(c) if self.inverted_conds.contains(&c))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::inverse;
+    use genxc_genx::ir::CmpPred;
+
+    /// The integer relation `p` of `a` and `b` (dwords; signed relations on their signed view).
+    fn holds(p: CmpPred, a: u32, b: u32) -> bool {
+        use CmpPred::*;
+        let (sa, sb) = (a as i32, b as i32);
+        match p {
+            Eq => a == b,
+            Ne => a != b,
+            Ugt => a > b,
+            Uge => a >= b,
+            Ult => a < b,
+            Ule => a <= b,
+            Sgt => sa > sb,
+            Sge => sa >= sb,
+            Slt => sa < sb,
+            Sle => sa <= sb,
+            _ => unreachable!("not an integer relation"),
+        }
+    }
+
+    #[test]
+    fn inverse_holds_exactly_where_the_relation_does_not() {
+        use CmpPred::*;
+        let values = [0, 1, 2, 0x7fff_ffff, 0x8000_0000, 0xffff_fffe, 0xffff_ffff];
+        for p in [Eq, Ne, Ugt, Uge, Ult, Ule, Sgt, Sge, Slt, Sle] {
+            let q = inverse(p).expect("every integer relation has an inverse");
+            assert_eq!(inverse(q), Some(p));
+            for a in values {
+                for b in values {
+                    assert_ne!(holds(p, a, b), holds(q, a, b), "{p:?} and {q:?} of {a:#x}, {b:#x}");
+                }
+            }
+        }
+        // float relations are not inverted (their inverse is an unordered compare, a sequence)
+        assert_eq!(inverse(FOlt), None);
+        assert_eq!(inverse(FUne), None);
+    }
+}
