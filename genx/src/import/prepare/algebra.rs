@@ -4,7 +4,8 @@
 //! of `i1` is the unsigned one of the other order: `true` is -1); a shift by a constant of a
 //! shift by a constant as one shift or one `and`; an operation of a constant and a choice
 //! between constants on a predicate (an extended predicate) as a select of two constants; a select of predicates that is an `and` or an `or`
-//! as that; an integer doubling `x + x` as `x << 1`; a predicate operation repeated in a block computed once; then LLVM's instruction
+//! as that; a select of predicates whose arms share an `and`/`or` term as that operation of the
+//! term and a select of the rest; an integer doubling `x + x` as `x << 1`; a predicate operation repeated in a block computed once; then LLVM's instruction
 //! simplifier (which only ever replaces an instruction by a value already there or a constant:
 //! `select c, x, x` is `x`, `(x + y) - x` is `y`) and removes what is left unused. It runs on
 //! valid modules in GenX form, after the validation (convert.rs).
