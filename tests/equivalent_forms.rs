@@ -20,6 +20,7 @@ const FIXTURES: &[&str] = &[
     "simdcf/em_as_data.ll",
     "intrinsics/untyped_atomics.ll",
     "intrinsics/svm_scaled4.ll",
+    "kernels/select_common_term.ll",
 ];
 /// The suffix of a twin's name.
 const TWIN: &str = "_conformant";

@@ -104,7 +104,7 @@ const RECORDED: &[(&str, &str, u32)] = &[
     ("pvc", "tile_mul", 15),
     ("pvc", "slm_exchange", 34),
     ("pvc", "splat_blend", 22),
-    ("pvc", "svm_addr64", 23),
+    ("pvc", "svm_addr64", 21),
     ("pvc", "byte_logic", 32),
     ("pvc", "merged_tiles", 32),
     ("pvc", "slm_exchange_ids", 32),

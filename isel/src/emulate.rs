@@ -18,8 +18,8 @@ use genxc_visa::model::{Exec, Imm, Inst as VInst, Pred, Src, SrcOp, VisaType};
 
 use crate::sequences::{
     abs64, add3, add64_low_const, bfn, binary64, compare64, divide, divide64, double_to_int64, extend64,
-    extend_i1_64, float_to_int64, frem, int64_to_double, int64_to_float, rotate32, select64, shift64_const,
-    trunc64, trunc64_to_i1, DOp, Op64, Opd, Out, PRef, Prog, Rel, Step,
+    extend_i1_64, float_to_int64, frem, int64_to_double, int64_to_float, mul64_low_const, rotate32, select64,
+    shift64_const, trunc64, trunc64_to_i1, DOp, Op64, Opd, Out, PRef, Prog, Rel, Step,
 };
 
 /// An input of a sequence as vISA reads it.
@@ -50,8 +50,13 @@ pub(super) fn select(s: &mut Selector, id: InstId) -> Option<R<()>> {
     let is64 = |s: &Selector, v: Value| s.f().value_type(v).elem() == Some(Elem::I64);
     let plat = s.platform;
     match inst.kind {
-        // vISA `mul` takes no q/uq sources on any part: 64-bit products are always built
+        // vISA `mul` takes no q/uq sources on any part: 64-bit products are always built; by a
+        // factor below 2^32 (every element's high dword zero) without that dword's cross product
         InstKind::Binary { op: BinOp::Mul, lhs, rhs } if elem == Elem::I64 => {
+            if high_dwords_zero(s, rhs) || high_dwords_zero(s, lhs) {
+                let (x, y) = if high_dwords_zero(s, rhs) { (lhs, rhs) } else { (rhs, lhs) };
+                return Some(emit(s, id, &mul64_low_const(), &[x, y], &[], None));
+            }
             Some(emit(s, id, &binary64(Op64::Mul), &[lhs, rhs], &[], None))
         }
         // vISA `div`/`mod` take no q/uq operands on any part (SKL's finalizer rejects them too):

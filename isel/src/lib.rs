@@ -29,6 +29,7 @@ mod splat;
 mod stack_calls;
 mod surface;
 mod sync;
+mod word_offsets;
 pub mod xmx;
 
 pub use control::place_branch_targets;
@@ -1277,7 +1278,10 @@ impl Selector<'_> {
     fn alu_srcs(&mut self, d: &AluDesc) -> R<Vec<SrcOp>> {
         let mut srcs = Vec::with_capacity(d.srcs.len());
         for o in &d.srcs {
-            let s = self.src(o.value, o.ty)?;
+            let s = match self.word_offsets(d, o)? {
+                Some(s) => s,
+                None => self.src(o.value, o.ty)?,
+            };
             srcs.push(match o.modifier {
                 SrcMod::None => s,
                 SrcMod::Neg => negate(s)?,

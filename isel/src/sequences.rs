@@ -369,6 +369,20 @@ pub(crate) fn add64_low_const() -> Prog {
     b.done(Out::Pair(T(lo), hi))
 }
 
+/// The sequence of `a * b` on 64-bit inputs 0 and 1 where the high dword of input 1 is zero (a
+/// constant factor below 2^32): the cross product of input 1's high dword is zero, so the high
+/// half is the high dword of the low product plus the low dword of `a`'s high half times `b`
+/// (4 operations, not 6).
+pub(crate) fn mul64_low_const() -> Prog {
+    use Opd::*;
+    let mut b = B::default();
+    let lo = b.op(DOp::Mul, Lo(A), Lo(BB));
+    let h = b.op(DOp::MulhU, Lo(A), Lo(BB));
+    let y = b.op(DOp::Mul, Hi(A), Lo(BB));
+    let h = b.op(DOp::Add, h, y);
+    b.done(Out::Pair(lo, h))
+}
+
 /// Adds the steps of `x + y` (or `x - y`) on (low, high) pairs; returns the pair.
 fn add64_into(b: &mut B, sub: bool, x: (Opd, Opd), y: (Opd, Opd)) -> (Opd, Opd) {
     let (lo, c) = (b.t(), b.t());
@@ -1306,6 +1320,14 @@ mod tests {
             let got = run(&prog, &[(a, 64), (u64::from(b), 64)], false, &exact);
             prop_assert_eq!(got, a.wrapping_add(u64::from(b)), "{:#x} + {:#x}", a, b);
             prop_assert_eq!(prog.steps.len(), 2);
+        }
+
+        #[test]
+        fn multiplying_by_a_dword_constant_matches_native_multiplication(a in edge64(), b in any::<u32>()) {
+            let prog = mul64_low_const();
+            let got = run(&prog, &[(a, 64), (u64::from(b), 64)], false, &exact);
+            prop_assert_eq!(got, a.wrapping_mul(u64::from(b)), "{:#x} * {:#x}", a, b);
+            prop_assert_eq!(prog.steps.len(), 4);
         }
 
         #[test]

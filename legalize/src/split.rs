@@ -803,7 +803,10 @@ impl<'f> Cx<'f> {
                 let ty = Type::Vector(inst.ty.elem().unwrap_or(Elem::I32), n);
                 let mut it = vals.iter();
                 kind.map_operands(|v| it.next().copied().unwrap_or(v));
-                self.push(out, kind, ty)
+                match identity_operand(self.f, &kind, ty) {
+                    Some(v) => v,
+                    None => self.push(out, kind, ty),
+                }
             }
             None => vals.first().copied().ok_or_else(|| Diagnostic::error(internal("empty group")))?,
         };
@@ -834,6 +837,31 @@ impl<'f> Cx<'f> {
                 }
             }
         }
+    }
+}
+
+/// The operand a piece of a split integer operation is when its constant operand is the
+/// operation's identity on every element of the piece (`x ^ 0`, `x + 0`, `x - 0`, `x | 0`,
+/// shifts by 0, `x & -1`, `x * 1`: the piece of `<1, 256, 0>` that holds the last element), of
+/// the piece's type `ty`; `None` when the piece computes something.
+fn identity_operand(f: &Function, kind: &InstKind, ty: Type) -> Option<Value> {
+    let InstKind::Binary { op, lhs, rhs } = *kind else { return None };
+    let bits = ty.elem().filter(|e| e.is_int() && *e != Elem::I1)?.bytes() * 8;
+    let mask = if bits >= 64 { u64::MAX } else { (1u64 << bits) - 1 };
+    let is = |v: Value, x: u64| {
+        f.as_const(v)
+            .is_some_and(|c| !c.elems.is_empty() && c.elems.iter().all(|e| e.is_some_and(|b| b & mask == x)))
+    };
+    let of_type = |v: Value| (f.value_type(v) == ty).then_some(v);
+    use BinOp::*;
+    match op {
+        Add | Or | Xor | Sub | Shl | LShr | AShr if is(rhs, 0) => of_type(lhs),
+        Add | Or | Xor if is(lhs, 0) => of_type(rhs),
+        And if is(rhs, mask) => of_type(lhs),
+        And if is(lhs, mask) => of_type(rhs),
+        Mul if is(rhs, 1) => of_type(lhs),
+        Mul if is(lhs, 1) => of_type(rhs),
+        _ => None,
     }
 }
 

@@ -4,7 +4,8 @@
 //! of `i1` is the unsigned one of the other order: `true` is -1); a shift by a constant of a
 //! shift by a constant as one shift or one `and`; an operation of a constant and a choice
 //! between constants on a predicate (an extended predicate) as a select of two constants; a select of predicates that is an `and` or an `or`
-//! as that; an integer doubling `x + x` as `x << 1`; a predicate operation repeated in a block computed once; then LLVM's instruction
+//! as that; a select of predicates whose arms share an `and`/`or` term as that operation of the
+//! term and a select of the rest; an integer doubling `x + x` as `x << 1`; a predicate operation repeated in a block computed once; then LLVM's instruction
 //! simplifier (which only ever replaces an instruction by a value already there or a constant:
 //! `select c, x, x` is `x`, `(x + y) - x` is `y`) and removes what is left unused. It runs on
 //! valid modules in GenX form, after the validation (convert.rs).
@@ -300,6 +301,73 @@ fn fold_predicate_select(b: &Builder, i: Val) -> Option<Val> {
     }
 }
 
+/// The operands of predicate `v` under logic operation `op` (`and` or `or`): its two operands
+/// when it is that operation, else `v` itself (`v` is `v & true` and `v | false`).
+fn terms(v: Val, op: LLVMOpcode) -> Vec<Val> {
+    if is_op(v, op) {
+        v.operands()
+    } else {
+        vec![v]
+    }
+}
+
+/// A select of predicates whose two arms share a term of one logic operation, as that operation
+/// of the term and a select of what is left: `select c, a & x, a & y` is `a & select(c, x, y)`,
+/// an arm that is the term itself leaving the operation's identity (`select c, a, a & y` is
+/// `a & select(c, true, y)`), and `or` alike. The condition may be a scalar choosing between
+/// whole vectors: the select left has a constant arm, which is logic of the condition (see
+/// [`fold_predicate_select`]; selection takes `select c, true, y` on a scalar `c` as an `or`
+/// with `c` compared on every lane) instead of the `(c & t) | (!c & f)` of two computed arms.
+/// Builds the replacement of `i`.
+fn fold_select_common_term(b: &Builder, i: Val) -> Option<Val> {
+    use LLVMOpcode::*;
+    if i.opcode() != LLVMSelect || !is_predicate(i) {
+        return None;
+    }
+    let (c, t, f) = (i.operand(0), i.operand(1), i.operand(2));
+    if t.0 == f.0 {
+        return None;
+    }
+    for (op, identity) in [(LLVMAnd, u64::MAX), (LLVMOr, 0)] {
+        // an arm that is the term itself (whatever it computes), else the terms of both
+        let (ts, fs) = if terms(f, op).iter().any(|y| y.0 == t.0) {
+            (vec![t], terms(f, op))
+        } else if terms(t, op).iter().any(|x| x.0 == f.0) {
+            (terms(t, op), vec![f])
+        } else {
+            (terms(t, op), terms(f, op))
+        };
+        // fewer operations only when an arm is the term (the select left has a constant arm) or
+        // both arms' operations go with the select
+        let sole_use = |arm: Val| arm.users().len() == 1;
+        if !(ts.len() == 1 || fs.len() == 1 || (sole_use(t) && sole_use(f))) || ts.len() + fs.len() < 3 {
+            continue;
+        }
+        let Some(a) = ts.iter().copied().find(|x| fs.iter().any(|y| y.0 == x.0)) else { continue };
+        // what each arm is besides `a`: the other operand, or the identity when the arm is `a`
+        let rest = |arm: &[Val]| -> LLVMValueRef {
+            match arm {
+                [p, q] if p.0 == a.0 => q.0,
+                [p, _] => p.0,
+                _ => splat_of(i, identity),
+            }
+        };
+        let (x, y) = (rest(&ts), rest(&fs));
+        b.before(i);
+        // SAFETY: `c` is `i`'s condition; `x`, `y` and `a` are predicates of `i`'s type.
+        unsafe {
+            let s = LLVMBuildSelect(b.b, c.0, x, y, NONAME);
+            let r = if op == LLVMAnd {
+                LLVMBuildAnd(b.b, a.0, s, NONAME)
+            } else {
+                LLVMBuildOr(b.b, a.0, s, NONAME)
+            };
+            return Some(Val(r));
+        }
+    }
+    None
+}
+
 /// An integer doubling `x + x` as `x << 1` (IGC's instruction combiner's canonical form): on
 /// bytes and words the shift by a constant needs no widening copy of a second operand, which the
 /// finalizer adds for an `add` of two byte sources. Elements of at most 32 bits (a 64-bit shift
@@ -379,6 +447,7 @@ fn fold_operations(b: &Builder, f: Val) -> usize {
         while let Some(next) = fold_shift(b, current)
             .or_else(|| fold_choice_of_constants(b, current))
             .or_else(|| fold_predicate_select(b, current))
+            .or_else(|| fold_select_common_term(b, current))
             .or_else(|| fold_doubling(b, current))
             .or_else(|| fold_negations(b, current))
         {

@@ -6,9 +6,9 @@ bb0:
   %v3 = icmp sgt <16 x i32> %v2, <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
   %v4 = call <8 x i1> @llvm.genx.rdpredregion.v8i1.v16i1(<16 x i1> %v3, i32 0)
   %v5 = call <8 x i1> @llvm.genx.rdpredregion.v8i1.v16i1(<16 x i1> %v3, i32 8)
-  %v6 = and <8 x i1> %v4, %v5
-  %v7 = icmp eq i32 %v0, 3
-  %v8 = select i1 %v7, <8 x i1> %v5, <8 x i1> %v6
+  %v6 = icmp eq i32 %v0, 3
+  %v7 = select i1 %v6, <8 x i1> <i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true>, <8 x i1> %v4
+  %v8 = and <8 x i1> %v5, %v7
   br label %bb1
 bb1:
   %v9 = zext <8 x i1> %v8 to <8 x i32>
