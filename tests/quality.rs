@@ -60,6 +60,7 @@ const RECORDED: &[(&str, &str, u32)] = &[
     ("tgllp", "oword_rows", 25),
     ("tgllp", "oword_constants", 15),
     ("tgllp", "predicate_algebra", 25),
+    ("tgllp", "lane_words", 24),
     ("dg2", "saxpy", 10),
     ("dg2", "haar_pairs", 11),
     ("dg2", "transpose8x8", 44),
@@ -87,6 +88,7 @@ const RECORDED: &[(&str, &str, u32)] = &[
     ("dg2", "oword_shapes", 18),
     ("dg2", "oword_rows", 25),
     ("dg2", "oword_constants", 16),
+    ("dg2", "lane_words", 25),
     ("pvc", "saxpy", 9),
     ("pvc", "haar_pairs", 8),
     ("pvc", "transpose8x8", 29),
@@ -114,6 +116,7 @@ const RECORDED: &[(&str, &str, u32)] = &[
     ("pvc", "oword_rows", 21),
     ("pvc", "oword_constants", 15),
     ("pvc", "predicate_algebra", 25),
+    ("pvc", "lane_words", 24),
 ];
 
 /// Gen instructions of a `GenX_IR` listing: `(body, prologue)`. Instructions are the lines that
