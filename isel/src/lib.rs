@@ -1728,7 +1728,10 @@ fn imm_of(bits: u64, e: Elem, ty: VisaType) -> R<Imm> {
 /// The element bits of constant `c` read as type `ty` (`None` for undefined elements).
 fn constant_bits(c: &Constant, ty: VisaType) -> R<Vec<Option<u64>>> {
     let elem = c.ty.elem().unwrap_or(Elem::I32);
-    c.elems.iter().map(|e| e.map(|bits| imm_of(bits, elem, ty).map(|imm| imm_bits(imm, ty))).transpose()).collect()
+    c.elems
+        .iter()
+        .map(|e| e.map(|bits| imm_of(bits, elem, ty).map(|imm| imm_bits(imm, ty))).transpose())
+        .collect()
 }
 
 /// The element bits of a scalar immediate of type `ty` (zero-extended to 64).

@@ -123,7 +123,10 @@ mod tests {
     #[test]
     fn dwords_of_sign_extended_words_become_words() {
         let c = dwords(&[Some(0), Some(-1), None, Some(32767), Some(-32768)]);
-        assert_eq!(word_elements(&c, false), Some(vec![Some(0), Some(0xffff), None, Some(0x7fff), Some(0x8000)]));
+        assert_eq!(
+            word_elements(&c, false),
+            Some(vec![Some(0), Some(0xffff), None, Some(0x7fff), Some(0x8000)])
+        );
         // a negated -32768 would not fit
         assert_eq!(word_elements(&c, true), None);
         assert_eq!(word_elements(&dwords(&[Some(1), Some(32768)]), false), None);
