@@ -30,6 +30,7 @@ mod stack_calls;
 mod surface;
 mod sync;
 mod word_offsets;
+mod word_operands;
 pub mod xmx;
 
 pub use control::place_branch_targets;
@@ -148,6 +149,9 @@ struct Func {
     cf: SimdCf,
     /// Oword block messages sent raw and their headers (see [`block_headers`]).
     block_headers: block_headers::HeaderPlan,
+    /// The constant vectors (element bits) every use of which reads as words (see
+    /// [`word_operands`]), found on first need.
+    word_constants: Option<foldhash::HashSet<Vec<Option<u64>>>>,
 }
 
 /// How a result is written: under a predicate, or under the execution mask of SIMD control flow
@@ -343,6 +347,7 @@ fn select_unit(
                 pred_homes: HashMap::new(),
                 cf: p.simd_cf,
                 block_headers: block_headers::HeaderPlan::default(),
+                word_constants: None,
             }
         })
         .collect();
@@ -763,19 +768,23 @@ impl Selector<'_> {
     /// dwords when that is shorter (`<0,1,2,3>` of i64 is the dwords `<0,0,1,0,2,0,3,0>`, one
     /// `:uv`).
     fn materialize(&mut self, c: &Constant, ty: VisaType) -> R<m::VarId> {
-        let elem = c.ty.elem().unwrap_or(Elem::I32);
-        let values = c
-            .elems
-            .iter()
-            .map(|e| e.map(|bits| imm_of(bits, elem, ty).map(|imm| imm_bits(imm, ty))).transpose())
-            .collect::<R<Vec<_>>>()?;
-        let key = (values, ty.size());
-        if let Some(&var) = self.constants.get(&key) {
-            return self.view(var, ty);
+        if let Some(var) = self.constant_var(c, ty)? {
+            return Ok(var);
         }
+        let key = (constant_bits(c, ty)?, ty.size());
         let var = self.materialize_new(&key.0, ty)?;
         self.constants.insert(key, var);
         Ok(var)
+    }
+
+    /// The temporary already holding constant `c` as elements of type `ty` (a view of it), if
+    /// one was written since the last label.
+    fn constant_var(&mut self, c: &Constant, ty: VisaType) -> R<Option<m::VarId>> {
+        let key = (constant_bits(c, ty)?, ty.size());
+        match self.constants.get(&key) {
+            Some(&var) => Ok(Some(self.view(var, ty)?)),
+            None => Ok(None),
+        }
     }
 
     /// [`Self::materialize`] of element bits `values` (of type `ty`) into a new temporary.
@@ -1278,7 +1287,11 @@ impl Selector<'_> {
     fn alu_srcs(&mut self, d: &AluDesc) -> R<Vec<SrcOp>> {
         let mut srcs = Vec::with_capacity(d.srcs.len());
         for o in &d.srcs {
-            let s = match self.word_offsets(d, o)? {
+            let word = match self.word_offsets(d, o)? {
+                Some(s) => Some(s),
+                None => self.word_constant_src(d, o)?,
+            };
+            let s = match word {
                 Some(s) => s,
                 None => self.src(o.value, o.ty)?,
             };
@@ -1725,6 +1738,15 @@ fn imm_of(bits: u64, e: Elem, ty: VisaType) -> R<Imm> {
         VisaType::DF => Imm::DF(f64::from_bits(bits)),
         VisaType::BF => return Err(unsupported("bfloat immediates")),
     })
+}
+
+/// The element bits of constant `c` read as type `ty` (`None` for undefined elements).
+fn constant_bits(c: &Constant, ty: VisaType) -> R<Vec<Option<u64>>> {
+    let elem = c.ty.elem().unwrap_or(Elem::I32);
+    c.elems
+        .iter()
+        .map(|e| e.map(|bits| imm_of(bits, elem, ty).map(|imm| imm_bits(imm, ty))).transpose())
+        .collect()
 }
 
 /// The element bits of a scalar immediate of type `ty` (zero-extended to 64).

@@ -95,13 +95,33 @@ fn zero_coordinate(s: &Selector, v: Value) -> bool {
 }
 
 /// A coordinate operand of a sampler message: `%null` when it and every later one (`trailing_null`)
-/// are undefined or all zero (the message then omits the trailing parameters, which read as 0),
-/// else its variable as a block.
+/// are undefined or all zero (`trailing_null` tells whether every later one is), else its
+/// variable as a block. The finalizer builds the whole payload of a `sample` or `load` whatever
+/// its operands, copying `%null` into it like any variable: an all-zero coordinate is therefore
+/// written as zeros into a variable of its own, which the finalizer places in the payload (one
+/// instruction, as the copy of `%null` would be, and the parameter is a defined 0 as in Intel's
+/// vISA); only an undefined one is `%null`.
 fn coordinate(s: &mut Selector, v: Value, trailing_null: bool) -> R<Raw> {
-    if trailing_null && zero_coordinate(s, v) {
-        return Ok(Raw::NULL);
+    if !trailing_null || !zero_coordinate(s, v) {
+        return Ok(Raw::of(s.block_var(v)?));
     }
-    Ok(Raw::of(s.block_var(v)?))
+    let c = s.f().as_const(v).cloned().filter(|c| !c.is_undef());
+    let Some(c) = c else { return Ok(Raw::NULL) };
+    let ty = if c.ty.elem() == Some(Elem::Float) { VisaType::F } else { VisaType::D };
+    let n = c.ty.num_elems();
+    let zeros = s.temp(ty, n)?;
+    s.k.vars.last_mut().expect("just added").align = m::Align::Grf;
+    let zero = if ty == VisaType::F { Imm::F(0.0) } else { Imm::D(0) };
+    let dst = m::Dst { var: zeros, row: 0, col: 0, hstride: 1 };
+    s.push(VInst::Alu {
+        op: m::AluOp::Mov,
+        pred: None,
+        sat: false,
+        exec: Exec::nm(n as u8),
+        dst: dst.into(),
+        srcs: vec![SrcOp::Imm(zero)],
+    });
+    Ok(Raw::of(zeros))
 }
 
 /// The exec size of a sampler message from the lanes of its `u` coordinates.
