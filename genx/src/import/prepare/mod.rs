@@ -28,6 +28,7 @@ mod memory;
 mod min_max;
 mod opencl_builtins;
 mod overwritten_lanes;
+mod packed_values;
 mod predefined_vars;
 mod predicated_update;
 pub mod printf;
@@ -143,8 +144,16 @@ pub fn prepare_module(
     // Struct and array values (insertvalue/extractvalue chains, phis, selects) split into their
     // elements.
     aggregates::split_aggregate_values(m);
-    // (the selects and shuffles of split aggregates, folded as in every module above)
+    // (the selects and shuffles of split aggregates, folded as in every module above) Vectors
+    // packed from the lanes of one vector, or from phis carrying its parts around a loop, stay
+    // that vector (a struct passed packed to a subroutine and returned by it).
     fold_lanes(m);
+    {
+        let b = builder::Builder::new(m);
+        for f in m.functions().into_iter().filter(|f| !f.is_declaration()) {
+            packed_values::keep_vectors_whole(&b, f);
+        }
+    }
     // Loads of an address already loaded become the loaded value (LLVM's early CSE), before the
     // memory lowering makes messages of them (in the functions without an address computed from
     // constants only, which folding would make a constant expression), and the address arithmetic it
