@@ -8,10 +8,12 @@
 //!   vector;
 //! - a chain whose lanes all come from phis of its own block, read by nothing else, becomes one
 //!   phi of the whole vector: on each incoming edge the vector those phis' incoming values are the
-//!   lanes of, or the chain rebuilt at the end of the predecessor from them (constants fold).
+//!   lanes of, or a copy of the chain at the end of the predecessor, on those values.
 //!
-//! The copies this saves are whole-vector moves into the packed argument's variable on every
-//! call (Intel's compiler keeps such a struct in the subroutine's argument registers throughout).
+//! Lane reads whose readers are all in the one block their block alone enters are moved there.
+//! Functions with SIMD control flow are left as they are. The copies this saves are whole-vector
+//! moves into the packed argument's variable on every call (Intel's compiler keeps such a struct
+//! in the subroutine's argument registers throughout).
 
 use super::super::raw::{Bb, Val};
 use super::builder::Builder;
@@ -304,9 +306,24 @@ fn single_predecessor(bb: Bb) -> Option<Bb> {
     from
 }
 
+/// Whether `f` calls a SIMD control flow intrinsic (its blocks run under execution masks).
+fn has_simd_cf(f: Val) -> bool {
+    f.each_instruction().any(|i| {
+        i.opcode() == LLVMOpcode::LLVMCall && {
+            let c = i.called_value();
+            c.is_function() && c.name_starts_with("llvm.genx.simdcf.")
+        }
+    })
+}
+
 /// Keeps the vectors of `f` rebuilt from their own lanes whole (see the module documentation);
 /// returns how many chains it replaced.
 pub(super) fn keep_vectors_whole(b: &Builder, f: Val) -> usize {
+    if has_simd_cf(f) {
+        // (moving lane writes and reads between blocks would change the execution mask they
+        // run under)
+        return 0;
+    }
     let mut n = 0;
     for i in f.each_instruction() {
         // the head of a chain: a lane write no other lane write reads
