@@ -150,6 +150,37 @@ fn aggregates_compute_what_the_source_says() {
 }
 
 #[test]
+fn a_struct_a_subroutine_updates_stays_in_its_variables() {
+    // struct_updates.ll: the struct `@bump` takes and returns lives in its variables around the
+    // loop and from one call to the next; the only moves of the loop and between the two calls
+    // in a row set the scalar argument (no copy of the struct in or out of a call).
+    let input = common::input("aggregates/struct_updates.ll");
+    for (platform, name) in PLATFORMS {
+        let opts =
+            CompileOptions { platform, emit: EmitSet::of(&[Emit::Visaasm]), ..CompileOptions::default() };
+        let outcome = genxc::compile_inputs(std::slice::from_ref(&input), &opts);
+        assert!(!outcome.failed(), "{name}: {}", outcome.log());
+        let visa = outcome.visaasm_of("upd").expect("the upd kernel");
+        let main: Vec<&str> = visa
+            .lines()
+            .map(str::trim)
+            .skip_while(|l| !l.starts_with(".function \"upd"))
+            .take_while(|l| !l.starts_with(".function \"L_bump"))
+            .collect();
+        let from = main.iter().position(|l| *l == "L_upd_loop:").expect("the loop label");
+        let calls: Vec<usize> =
+            main.iter().enumerate().filter(|(_, l)| l.starts_with("call")).map(|(k, _)| k).collect();
+        assert_eq!(calls.len(), 3, "{name}:\n{visa}");
+        for l in &main[from..calls[2]] {
+            assert!(
+                !l.starts_with("mov") || l.contains(" V_bump_a(0,0)<1> "),
+                "{name}: a struct copy around the calls: {l}\n{visa}"
+            );
+        }
+    }
+}
+
+#[test]
 fn predefined_variables_hold_what_the_source_says() {
     // %retval read after a stack call, %arg written and read back (the reference interpreter does
     // not model these registers: these values are the check)

@@ -240,10 +240,21 @@ fn lower_shuffle(
         }
     }
     // General case: write runs of elements that form a strided region of one operand (undefined
-    // entries go with any run) into an undefined vector.
+    // entries go with any run) into an undefined vector; or, when the first operand has the
+    // result's type and some runs are its own lanes in place, into that operand, writing only
+    // the other runs (its variable can then be updated in place).
     let mut cur = f.add_const(Constant::undef(ty));
     let true_mask = f.add_const(Constant::int(Elem::I1, 1));
-    let runs = shuffle_runs(mask, a_len);
+    let mut runs = shuffle_runs(mask, a_len);
+    let in_place = |r: &ShuffleRun| r.first < a_len && r.first == r.at && (r.stride == 1 || r.len == 1);
+    if f.value_type(a) == ty
+        && ty.elem() != Some(Elem::I1)
+        && runs.iter().any(in_place)
+        && !runs.iter().all(in_place)
+    {
+        runs.retain(|r| !in_place(r));
+        cur = a;
+    }
     for (k, run) in runs.iter().enumerate() {
         let (src, j) = if run.first < a_len { (a, run.first) } else { (b, run.first - a_len) };
         let read = Region {

@@ -639,8 +639,10 @@ impl Selector<'_> {
     /// its scalar operands (`<0;1,0>` regions) into a predicate the selects read as it is: one
     /// instruction, the condition set once in every lane. Otherwise (a compare of dwords) it is
     /// compared into a dword (all ones or zero) that each select sets its predicate from with one
-    /// `setp`, instead of a predicate broadcast through a word and a second compare. Returns
-    /// whether it was such a compare.
+    /// `setp`, instead of a predicate broadcast through a word and a second compare. Scalar
+    /// selects on it besides (in any block) read the compare made as usual into its own predicate,
+    /// and the selects of several lanes the one on their lanes (no word then). Returns whether the
+    /// compare needs nothing more.
     pub(crate) fn cmp_into_word(&mut self, id: InstId, pred: CmpPred, a: Value, b: Value) -> R<bool> {
         use CmpPred::*;
         let f = self.f();
@@ -653,6 +655,7 @@ impl Selector<'_> {
         // the lanes of the selects when all have the same count and sit in the compare's block
         let mut lanes: Option<u32> = None;
         let mut same_block = true;
+        let mut scalar_selects = 0;
         for &bl in &f.layout {
             if f.blocks[bl].term.operands().contains(&v) {
                 return Ok(false);
@@ -665,10 +668,14 @@ impl Selector<'_> {
                     continue;
                 }
                 let n = f.insts[i].ty.num_elems();
-                let broadcast = matches!(f.insts[i].kind,
-                    InstKind::Select { cond, on_true, on_false } if cond == v && on_true != v && on_false != v)
-                    && n > 1;
-                if !broadcast || self.fx().cf.is_mask(Value::Inst(i)) {
+                let select = matches!(f.insts[i].kind,
+                    InstKind::Select { cond, on_true, on_false } if cond == v && on_true != v && on_false != v);
+                if select && n == 1 && !self.fx().cf.is_mask(Value::Inst(i)) {
+                    // a scalar select reads the compare's own predicate
+                    scalar_selects += 1;
+                    continue;
+                }
+                if !(select && n > 1) || self.fx().cf.is_mask(Value::Inst(i)) {
                     return Ok(false);
                 }
                 same_block &= holds_compare && lanes.is_none_or(|l| l == n);
@@ -683,9 +690,11 @@ impl Selector<'_> {
             let q = self.temp_pred(n)?;
             self.cmp_emit(pred, a, b, n, q, 0)?;
             self.cond_lanes.insert(id, (q, n));
-            return Ok(true);
+            // with scalar selects as well, the compare is also made into its own predicate for
+            // them (two compares instead of a broadcast through a word and a second compare)
+            return Ok(scalar_selects == 0);
         }
-        if elem != Some(Elem::I32) {
+        if scalar_selects > 0 || elem != Some(Elem::I32) {
             return Ok(false);
         }
         let (rel, unsigned) = match pred {

@@ -7,7 +7,9 @@
 //! Aggregates crossing a call are handled first. An internal function (a subroutine or a stack
 //! call, `"CMStackCall"`) that takes or returns one gets a flattened signature: one parameter per
 //! leaf of an aggregate parameter, and an aggregate result packed into one vector (its leaves side
-//! by side, when their elements all have one width), which the callers unpack. A subroutine whose
+//! by side, when their elements all have one width), which the callers unpack; its first
+//! parameter of the result's type is passed packed the same way and the result written over it,
+//! so that a struct the subroutine updates stays in one variable. A subroutine whose
 //! result does not pack is inlined into its callers instead (like [`super::by_reference`] does).
 //! Only functions all of whose uses are direct calls in the module are rewritten: an externally
 //! visible function keeps the ABI its other callers expect.
@@ -382,9 +384,15 @@ impl Packing {
 
     /// Packs `leaves` into the vector (at the builder's position).
     fn pack(&self, b: &Builder, leaves: &[Val]) -> Val {
-        let total = self.vector.vector_size();
         // SAFETY: valid type.
-        let mut acc = Val(unsafe { LLVMGetUndef(self.vector.0) });
+        self.pack_over(b, leaves, Val(unsafe { LLVMGetUndef(self.vector.0) }))
+    }
+
+    /// Packs `leaves` into the vector written over `base` (a vector of the packed type): every
+    /// lane is a leaf's, so the base only gives the writes a variable to update in place.
+    fn pack_over(&self, b: &Builder, leaves: &[Val], base: Val) -> Val {
+        let total = self.vector.vector_size();
+        let mut acc = base;
         for (&(lt, at, n), &v) in self.places.iter().zip(leaves) {
             let v = b.bitcast(v, self.as_packed(b, lt, n));
             if lt.kind() != LLVMTypeKind::LLVMVectorTypeKind {
@@ -435,8 +443,9 @@ fn flattenable(f: Val) -> bool {
         && (!is_aggregate(t.return_type()) || packing_of(t.return_type()).is_some())
 }
 
-/// Replaces `f` by a function with one parameter per leaf of its aggregate parameters and its
-/// aggregate result packed into a vector; rewrites every call. The aggregates this leaves at the
+/// Replaces `f` by a function with one parameter per leaf of its aggregate parameters (but the
+/// first of the result's type, packed like it) and its aggregate result packed into a vector;
+/// rewrites every call. The aggregates this leaves at the
 /// edges (an `insertvalue` chain per aggregate parameter, `extractvalue`s before each return and
 /// call) are split by [`split_function`] afterwards.
 fn flatten_signature(m: &ModuleRef, b: &Builder, f: Val) {
@@ -444,8 +453,17 @@ fn flatten_signature(m: &ModuleRef, b: &Builder, f: Val) {
     let ret = fty.return_type();
     let packing = if is_aggregate(ret) { packing_of(ret) } else { None };
     let new_ret = packing.as_ref().map_or(ret, |p| p.vector);
+    // The first aggregate parameter of the result's type is passed packed like the result, and
+    // the result is written over it: the caller's value, the parameter and the result can then
+    // share one variable (a struct a subroutine updates is updated in place, as Intel's
+    // coalescing of a struct argument with the returned struct does).
+    let shared = packing.as_ref().and_then(|_| fty.param_types().into_iter().position(|p| p == ret));
     let mut params: Vec<LLVMTypeRef> = Vec::new();
-    for p in fty.param_types() {
+    for (k, p) in fty.param_types().into_iter().enumerate() {
+        if let (Some(pk), true) = (&packing, shared == Some(k)) {
+            params.push(pk.vector.0);
+            continue;
+        }
         let mut ts = Vec::new();
         leaf_types(p, &mut ts);
         params.extend(ts.into_iter().map(|t| t.0));
@@ -474,9 +492,23 @@ fn flatten_signature(m: &ModuleRef, b: &Builder, f: Val) {
         // Parameters: a leaf parameter stands for itself; an aggregate one is rebuilt at entry.
         let new_params = nf.params();
         let mut k = 0usize;
+        let mut base = None;
         if let Some(entry) = nf.blocks().first().copied() {
             let first = entry.instructions()[0];
-            for p in f.params() {
+            for (j, p) in f.params().into_iter().enumerate() {
+                if let (Some(pk), true) = (&packing, shared == Some(j)) {
+                    // the packed parameter, unpacked into the aggregate at entry
+                    let v = new_params[k];
+                    k += 1;
+                    let pn = p.name();
+                    LLVMSetValueName2(v.0, pn.as_ptr() as *const _, pn.len());
+                    b.before(first);
+                    let leaves = pk.unpack(b, v);
+                    let agg = b.build_aggregate(p.ty(), &mut leaves.into_iter());
+                    LLVMReplaceAllUsesWith(p.0, agg.0);
+                    base = Some(v);
+                    continue;
+                }
                 let n = leaf_count(p.ty()).unwrap_or(0);
                 let leaves = &new_params[k..k + n];
                 k += n;
@@ -504,7 +536,10 @@ fn flatten_signature(m: &ModuleRef, b: &Builder, f: Val) {
                         b.before(i);
                         let mut leaves = Vec::new();
                         b.read_leaves(i.operand(0), ret, &mut leaves);
-                        let v = p.pack(b, &leaves);
+                        let v = match base {
+                            Some(v0) => p.pack_over(b, &leaves, v0),
+                            None => p.pack(b, &leaves),
+                        };
                         LLVMSetOperand(i.0, 0, v.0);
                     }
                 }
@@ -518,7 +553,10 @@ fn flatten_signature(m: &ModuleRef, b: &Builder, f: Val) {
                 let a = call.operand(i);
                 let mut leaves = Vec::new();
                 b.read_leaves(a, a.ty(), &mut leaves);
-                args.extend(leaves.into_iter().map(|v| v.0));
+                match &packing {
+                    Some(pk) if shared == Some(i as usize) => args.push(pk.pack(b, &leaves).0),
+                    _ => args.extend(leaves.into_iter().map(|v| v.0)),
+                }
             }
             let nc = Val(LLVMBuildCall2(b.b, nfty, nf.0, args.as_mut_ptr(), args.len() as u32, NONAME));
             LLVMSetInstructionCallConv(nc.0, LLVMGetInstructionCallConv(call.0));

@@ -27,6 +27,8 @@ mod linkage;
 mod memory;
 mod min_max;
 mod opencl_builtins;
+mod overwritten_lanes;
+mod packed_values;
 mod predefined_vars;
 mod predicate_selects;
 mod predicated_update;
@@ -36,6 +38,7 @@ mod promote_array;
 mod reductions;
 mod region_access;
 pub mod region_past_end;
+mod select_arms;
 mod select_diamonds;
 mod simd_cf;
 mod simd_cf_em;
@@ -72,6 +75,10 @@ pub fn prepare_module(
     // every module.
     let mut changed = constant_fold::fold_constant_operations(m);
     changed += min_max::select_min_max(m);
+    // Operations of two selects on one predicate with constant arms on one side become one
+    // select of the operation, and shuffle lanes later insertions overwrite are left undefined,
+    // in every module.
+    changed += fold_lanes(m);
     // Loop-carried values nothing reads go with the operations only they use, in every module.
     changed += dead_phis::remove_dead_phis(m);
     if !(if changed == 0 { needed } else { needs_preparation(m) }) {
@@ -138,6 +145,16 @@ pub fn prepare_module(
     // Struct and array values (insertvalue/extractvalue chains, phis, selects) split into their
     // elements.
     aggregates::split_aggregate_values(m);
+    // (the selects and shuffles of split aggregates, folded as in every module above) Vectors
+    // packed from the lanes of one vector, or from phis carrying its parts around a loop, stay
+    // that vector (a struct passed packed to a subroutine and returned by it).
+    fold_lanes(m);
+    {
+        let b = builder::Builder::new(m);
+        for f in m.functions().into_iter().filter(|f| !f.is_declaration()) {
+            packed_values::keep_vectors_whole(&b, f);
+        }
+    }
     // Loads of an address already loaded become the loaded value (LLVM's early CSE), before the
     // memory lowering makes messages of them (in the functions without an address computed from
     // constants only, which folding would make a constant expression), and the address arithmetic it
@@ -201,6 +218,20 @@ fn declares_rewritten_intrinsic(name: &str) -> bool {
         || reductions::is_reduction(name)
         || untyped_atomics::is_untyped_atomic(name)
         || svm_scaled4::is_svm_scaled4(name)
+}
+
+/// The lane folds every module gets ([`select_arms`], [`overwritten_lanes`]) over each defined
+/// function of `m`; returns how many instructions they rewrote.
+fn fold_lanes(m: &ModuleRef) -> usize {
+    let b = builder::Builder::new(m);
+    m.functions()
+        .into_iter()
+        .filter(|f| !f.is_declaration())
+        .map(|f| {
+            select_arms::fold_selects_feeding_operations(&b, f)
+                + overwritten_lanes::undefine_overwritten_lanes(&b, f)
+        })
+        .sum()
 }
 
 /// A pass LLVM's C API adds to a pass manager (`LLVMAdd...Pass`).
