@@ -8,6 +8,7 @@
 //! instructions need one and emits it, one piece of lanes at a time.
 
 use super::{alu, mov, negate, pow2_const, signed_type, unsigned_type, Selector, R};
+use crate::add3_fusion::fuse_add3;
 use crate::availability::AluFeature;
 use genxc_diag::{internal, invalid, not_available, unsupported};
 use genxc_genx::intrinsics::IntrinsicId;
@@ -552,6 +553,14 @@ fn emit(
     extra: &[In],
     cond: Option<Value>,
 ) -> R<()> {
+    // chained adds as one add3 where the platform has it
+    let fused;
+    let prog = if AluFeature::Add3.available(s.platform) {
+        fused = fuse_add3(prog);
+        &fused
+    } else {
+        prog
+    };
     let n = s.f().insts[id].ty.num_elems();
     s.exec_of(n)?;
     let res_elem = s.f().insts[id].ty.elem().ok_or("void result")?;
@@ -793,7 +802,7 @@ fn dword_writer(prog: &Prog, t: u8) -> bool {
         Step::Op { op, dst, .. } if dst == t => {
             !matches!(op, DOp::ToF | DOp::SToF | DOp::FInv | DOp::FMul | DOp::FSub | DOp::HToF)
         }
-        Step::Sel { dst, .. } => dst == t,
+        Step::Sel { dst, .. } | Step::Add3 { dst, .. } => dst == t,
         _ => false,
     })
 }
@@ -814,6 +823,12 @@ fn sole_result(prog: &Prog, t: u8) -> bool {
             }
             Step::Bfn { dst, a, b, c, .. } => {
                 if dst == t || reads(&a) || reads(&b) || reads(&c) {
+                    return false;
+                }
+            }
+            Step::Add3 { dst, a, b, c } => {
+                writers += u32::from(dst == t);
+                if reads(&a) || reads(&b) || reads(&c) {
                     return false;
                 }
             }
@@ -898,6 +913,56 @@ fn emit_step(
             let srcs =
                 [a, b, c].into_iter().map(|o| s.emu_opd(o, UD, None, e, k, ins, temps)).collect::<R<_>>()?;
             s.push(VInst::Bfn { func, pred: None, exec, dst: d.into(), srcs });
+        }
+        Step::Add3 { dst, a, b, c } => {
+            let d = tdst(s, dst, UD)?;
+            // a temporary of the sequence in the middle source, which takes no immediate: an
+            // input half may be a constant the finalizer propagates into its reader (it folds
+            // it into the first or last source, or into a plain add, but the middle one needs a
+            // move)
+            let mut opds = [a, b, c];
+            if let Some(i) = opds.iter().position(|o| matches!(o, Opd::T(_))) {
+                opds.swap(1, i);
+            }
+            let mut srcs =
+                opds.into_iter().map(|o| s.emu_opd(o, UD, None, e, k, ins, temps)).collect::<R<Vec<_>>>()?;
+            // an immediate last
+            if let Some(i) = srcs.iter().position(|o| matches!(o, SrcOp::Imm(_))) {
+                if i != 2 && !matches!(srcs[2], SrcOp::Imm(_)) {
+                    srcs.swap(i, 2);
+                }
+            }
+            let imms: Vec<u32> = srcs
+                .iter()
+                .filter_map(|o| match o {
+                    SrcOp::Imm(Imm::UD(x)) => Some(*x),
+                    _ => None,
+                })
+                .collect();
+            // a three-source instruction writes packed dwords only (a strided destination costs
+            // the finalizer a move)
+            let packed = d.hstride == 1 || k == 1;
+            match imms.len() {
+                // no immediate, or one add3 takes (16 bits, as its last source)
+                0 if packed => s.push(alu(m::AluOp::Add3, exec, d.into(), srcs)),
+                1 if packed && imms[0] <= u32::from(u16::MAX) => {
+                    s.push(alu(m::AluOp::Add3, exec, d.into(), srcs))
+                }
+                // all constant: the sum
+                3 => {
+                    let sum = imms.iter().fold(0u32, |acc, x| acc.wrapping_add(*x));
+                    s.push(mov(None, exec, d.into(), Imm::UD(sum).into()));
+                }
+                // two adds into the destination (no source reads it: see `fuse_add3`), each with at
+                // most one immediate
+                _ => {
+                    let last = srcs.pop().ok_or_else(|| internal("add3 without sources"))?;
+                    s.push(alu(m::AluOp::Add, exec, d.into(), srcs));
+                    let region = if k == 1 { m::Region::SCALAR } else { m::Region::new(d.hstride, 1, 0) };
+                    let sum = Src::region(d.var, d.row, d.col, region).into();
+                    s.push(alu(m::AluOp::Add, exec, d.into(), vec![sum, last]));
+                }
+            }
         }
         Step::Addc { dst, carry, a, b } | Step::Subb { dst, borrow: carry, a, b } => {
             let sub = matches!(step, Step::Subb { .. });

@@ -10,6 +10,7 @@
 //! fold (it knows which regions the instructions can encode). What this selector cannot emit is
 //! reported as `unsupported: <what>`, never emitted wrongly.
 
+mod add3_fusion;
 pub mod availability;
 mod block_headers;
 mod constants;
