@@ -67,7 +67,7 @@ pub(crate) fn fuse_add3(prog: &Prog) -> Prog {
                     .flatten()
                     .any(|s| written(s).contains(&Some(v))))
             };
-            // no source is the destination (so the step may also run as two adds into it)
+            // no source is the destination
             if rewritten(x) || rewritten(y) || x == Opd::T(u) || y == Opd::T(u) {
                 continue;
             }

@@ -916,22 +916,9 @@ fn emit_step(
         }
         Step::Add3 { dst, a, b, c } => {
             let d = tdst(s, dst, UD)?;
-            // a temporary of the sequence in the middle source, which takes no immediate: an
-            // input half may be a constant the finalizer propagates into its reader (it folds
-            // it into the first or last source, or into a plain add, but the middle one needs a
-            // move)
-            let mut opds = [a, b, c];
-            if let Some(i) = opds.iter().position(|o| matches!(o, Opd::T(_))) {
-                opds.swap(1, i);
-            }
-            let mut srcs =
+            let opds = [a, b, c];
+            let srcs =
                 opds.into_iter().map(|o| s.emu_opd(o, UD, None, e, k, ins, temps)).collect::<R<Vec<_>>>()?;
-            // an immediate last
-            if let Some(i) = srcs.iter().position(|o| matches!(o, SrcOp::Imm(_))) {
-                if i != 2 && !matches!(srcs[2], SrcOp::Imm(_)) {
-                    srcs.swap(i, 2);
-                }
-            }
             let imms: Vec<u32> = srcs
                 .iter()
                 .filter_map(|o| match o {
@@ -940,28 +927,34 @@ fn emit_step(
                 })
                 .collect();
             // a three-source instruction writes packed dwords only (a strided destination costs
-            // the finalizer a move)
+            // the finalizer a move) and takes one immediate of 16 bits
             let packed = d.hstride == 1 || k == 1;
-            match imms.len() {
-                // no immediate, or one add3 takes (16 bits, as its last source)
-                0 if packed => s.push(alu(m::AluOp::Add3, exec, d.into(), srcs)),
-                1 if packed && imms[0] <= u32::from(u16::MAX) => {
-                    s.push(alu(m::AluOp::Add3, exec, d.into(), srcs))
+            let fits = imms.is_empty() || (imms.len() == 1 && imms[0] <= u32::from(u16::MAX));
+            if packed && fits {
+                // a temporary of the sequence in the middle source, which takes no immediate (an
+                // input half may be a constant the finalizer propagates into its reader: it folds
+                // one into the first or last source, the middle one needs a move); an immediate
+                // last
+                let mut order = [0, 1, 2];
+                if let Some(i) = opds.iter().position(|o| matches!(o, Opd::T(_))) {
+                    order.swap(1, i);
                 }
-                // all constant: the sum
-                3 => {
-                    let sum = imms.iter().fold(0u32, |acc, x| acc.wrapping_add(*x));
-                    s.push(mov(None, exec, d.into(), Imm::UD(sum).into()));
+                if let Some(i) = order.iter().position(|&j| matches!(srcs[j], SrcOp::Imm(_))) {
+                    order.swap(i, 2);
                 }
-                // two adds into the destination (no source reads it: see `fuse_add3`), each with at
-                // most one immediate
-                _ => {
-                    let last = srcs.pop().ok_or_else(|| internal("add3 without sources"))?;
-                    s.push(alu(m::AluOp::Add, exec, d.into(), srcs));
-                    let region = if k == 1 { m::Region::SCALAR } else { m::Region::new(d.hstride, 1, 0) };
-                    let sum = Src::region(d.var, d.row, d.col, region).into();
-                    s.push(alu(m::AluOp::Add, exec, d.into(), vec![sum, last]));
-                }
+                let ordered = order.iter().map(|&j| srcs[j].clone()).collect();
+                s.push(alu(m::AluOp::Add3, exec, d.into(), ordered));
+            } else if imms.len() == 3 {
+                let sum = imms.iter().fold(0u32, |acc, x| acc.wrapping_add(*x));
+                s.push(mov(None, exec, d.into(), Imm::UD(sum).into()));
+            } else {
+                // the two adds the sequence had: `t = a + b` into a temporary, then `d = t + c`
+                let t = s.temp(UD, k)?;
+                let mut srcs = srcs;
+                let last = srcs.pop().ok_or_else(|| internal("add3 without sources"))?;
+                s.push(alu(m::AluOp::Add, exec, m::Dst::new(t, 0).into(), srcs));
+                let sum = if k == 1 { Src::scalar(t, 0) } else { Src::vec(t, 0) };
+                s.push(alu(m::AluOp::Add, exec, d.into(), vec![sum.into(), last]));
             }
         }
         Step::Addc { dst, carry, a, b } | Step::Subb { dst, borrow: carry, a, b } => {
