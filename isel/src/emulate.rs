@@ -942,7 +942,7 @@ fn emit_step(
                 if let Some(i) = order.iter().position(|&j| matches!(srcs[j], SrcOp::Imm(_))) {
                     order.swap(i, 2);
                 }
-                let ordered = order.iter().map(|&j| srcs[j].clone()).collect();
+                let ordered = order.iter().map(|&j| srcs[j]).collect();
                 s.push(alu(m::AluOp::Add3, exec, d.into(), ordered));
             } else if imms.len() == 3 {
                 let sum = imms.iter().fold(0u32, |acc, x| acc.wrapping_add(*x));
