@@ -183,6 +183,42 @@ fn the_stored_address_is_where_the_loader_placed_the_global() {
     assert!(e.to_string().contains("faddr of `counter.state`"), "{e}");
 }
 
+#[test]
+fn an_element_of_a_loaded_value_written_into_a_zero_vector_is_one_predicated_sel() {
+    // follow builds <a, b, 0, ...> from two loaded dwords: `a` into the zero vector is
+    // `setp P 1` and `(P) sel v, a, 0` (Intel's form: the finalizer does not gather it with the
+    // move of `b` through a copy that waits on both loads), and the kernel still writes
+    // [data[2+g], data[3+g], 0, ...] at dword 8g (data[i] = 10 + i).
+    for fixture in ["globals/address_in_global.ll", "globals/device_address_in_global.ll"] {
+        let module = genxc::import(&common::input(fixture), TargetPlatform::Tgllp).unwrap();
+        let specs = reference::arg_specs(&module, 0);
+        let want: Vec<i32> = (0..4).flat_map(|g| [12 + g, 13 + g, 0, 0, 0, 0, 0, 0]).collect();
+        for platform in PLATFORMS {
+            let outcome = compile(fixture, platform, &[Emit::Visaasm]);
+            let text = outcome.visaasm_of("follow").unwrap();
+            let sel = text.lines().find(|l| l.contains(") sel (M1_NM, 8) V_v0(0,0)<1>"));
+            assert!(sel.is_some_and(|l| l.trim_end().ends_with(" 0:d")), "{fixture} {platform:?}:\n{text}");
+            assert!(text.lines().any(|l| l.trim().starts_with("setp (M1_NM, 8)") && l.ends_with(" 1:ud")));
+            assert!(
+                !text.contains("mov (M1_NM, 8) V_v0(0,0)<1> 0:d"),
+                "{fixture} {platform:?}: the zero fill"
+            );
+            if common::finalizer_available() {
+                let name = format!("{platform:?}").to_uppercase();
+                common::finalize("follow.visaasm", text, &name)
+                    .unwrap_or_else(|e| panic!("{fixture} on {platform:?}: GenX_IR: {e}"));
+            }
+            let kernels = genxc_visa::read_text(text).unwrap();
+            let (launch, mut memory) = Launch::random(&specs, 7, 0, [4, 1, 1], [1, 1, 1], 0);
+            memory.place_globals(&module.kernels[0].globals).unwrap();
+            let config = Config { grf_bytes: platform.grf_bytes(), bti_base: 0 };
+            exec::run(&kernels, &config, &launch, &mut memory).unwrap();
+            let ArgValue::Surface(bti) = launch.args[0] else { panic!("{:?}", launch.args) };
+            assert_eq!(dwords(&memory, bti, 32), want, "{fixture} on {platform:?}");
+        }
+    }
+}
+
 /// Compiles LLVM text; the log when it fails.
 fn compile_text(text: &str) -> Result<genxc::Outcome, String> {
     let opts = CompileOptions { emit: EmitSet::of(&[Emit::Visaasm]), ..CompileOptions::default() };

@@ -244,6 +244,48 @@ fn a_full_buffer_takes_no_record() {
 }
 
 #[test]
+fn a_record_ending_at_the_buffer_end_is_written_and_one_byte_further_is_not() {
+    // print_pointer's record is 24 bytes (index, %s tag and index, %p tag and 8-byte address).
+    // Free space starting 24 bytes before the end takes it whole; 20 bytes before, only the -1
+    // mark; 4 bytes before, the mark in the last dword; at the end, nothing at all.
+    const RECORD: usize = 24;
+    let size = 4usize << 20;
+    let fixture = "printf/printf_pointer.ll";
+    for platform in PLATFORMS {
+        let (fresh, _) = run(fixture, "print_pointer", platform, Vec::new(), 4);
+        let record = &fresh[4..4 + RECORD];
+        assert!(record.iter().any(|&b| b != 0), "{platform:?}: no record at the start");
+        for start in [size - RECORD, size - 20, size - 4, size] {
+            let (data, _) = run(fixture, "print_pointer", platform, Vec::new(), start as u32);
+            let head = u32::from_le_bytes(data[..4].try_into().unwrap()) as usize;
+            assert_eq!(head, start + RECORD, "{platform:?} from {start}: the offset grows by the record");
+            assert!(data[4..start].iter().all(|&b| b == 0), "{platform:?} from {start}: a write before");
+            let rest = &data[start..];
+            let expected: Vec<u8> = match size - start {
+                RECORD => record.to_vec(),
+                0 => Vec::new(),
+                n => [vec![0xff; 4], vec![0; n - 4]].concat(),
+            };
+            assert_eq!(rest, &expected[..], "{platform:?} from {start}");
+        }
+    }
+}
+
+#[test]
+fn whether_a_record_fits_is_one_dword_compare() {
+    // The claimed offset is compared with the last offset the record fits at (one 32-bit `cmp`
+    // for the record and one for the -1 mark), not the 64-bit end with the buffer size, which
+    // platforms without 64-bit integer compares split into three compares and two predicate ops.
+    let opts = CompileOptions { platform: TargetPlatform::Tgllp, ..CompileOptions::default() };
+    let outcome = genxc::compile_inputs(&[common::input("printf/printf_pointer.ll")], &opts);
+    assert!(!outcome.failed(), "{}", outcome.log());
+    let text = outcome.visaasm_of("print_pointer").expect("the kernel's vISA");
+    let compares: Vec<&str> = text.lines().filter(|l| l.trim_start().starts_with("cmp")).collect();
+    assert_eq!(compares.len(), 2, "{text}");
+    assert!(compares.iter().all(|l| l.contains(":ud") && l.contains("cmp.le")), "{compares:?}");
+}
+
+#[test]
 fn kernels_json_has_the_printf_fields_only_for_a_printing_kernel() {
     let opts = CompileOptions { emit: EmitSet::of(&[Emit::Metadata]), ..CompileOptions::default() };
     let outcome = genxc::compile_inputs(&[common::input("printf/printf_values.ll")], &opts);

@@ -91,7 +91,7 @@ const RECORDED: &[(&str, &str, u32)] = &[
     ("dg2", "tile_mul", 17),
     ("dg2", "slm_exchange", 34),
     ("dg2", "splat_blend", 25),
-    ("dg2", "svm_addr64", 43),
+    ("dg2", "svm_addr64", 42),
     ("dg2", "byte_logic", 25),
     ("dg2", "merged_tiles", 29),
     ("dg2", "slm_exchange_ids", 35),

@@ -8,6 +8,7 @@
 //! instructions need one and emits it, one piece of lanes at a time.
 
 use super::{alu, mov, negate, pow2_const, signed_type, unsigned_type, Selector, R};
+use crate::add3_fusion::fuse_add3;
 use crate::availability::AluFeature;
 use genxc_diag::{internal, invalid, not_available, unsupported};
 use genxc_genx::intrinsics::IntrinsicId;
@@ -557,6 +558,14 @@ fn emit(
     extra: &[In],
     cond: Option<Value>,
 ) -> R<()> {
+    // chained adds as one add3 where the platform has it
+    let fused;
+    let prog = if AluFeature::Add3.available(s.platform) {
+        fused = fuse_add3(prog);
+        &fused
+    } else {
+        prog
+    };
     let n = s.f().insts[id].ty.num_elems();
     s.exec_of(n)?;
     let res_elem = s.f().insts[id].ty.elem().ok_or("void result")?;
@@ -798,7 +807,7 @@ fn dword_writer(prog: &Prog, t: u8) -> bool {
         Step::Op { op, dst, .. } if dst == t => {
             !matches!(op, DOp::ToF | DOp::SToF | DOp::FInv | DOp::FMul | DOp::FSub | DOp::HToF)
         }
-        Step::Sel { dst, .. } => dst == t,
+        Step::Sel { dst, .. } | Step::Add3 { dst, .. } => dst == t,
         _ => false,
     })
 }
@@ -819,6 +828,12 @@ fn sole_result(prog: &Prog, t: u8) -> bool {
             }
             Step::Bfn { dst, a, b, c, .. } => {
                 if dst == t || reads(&a) || reads(&b) || reads(&c) {
+                    return false;
+                }
+            }
+            Step::Add3 { dst, a, b, c } => {
+                writers += u32::from(dst == t);
+                if reads(&a) || reads(&b) || reads(&c) {
                     return false;
                 }
             }
@@ -903,6 +918,49 @@ fn emit_step(
             let srcs =
                 [a, b, c].into_iter().map(|o| s.emu_opd(o, UD, None, e, k, ins, temps)).collect::<R<_>>()?;
             s.push(VInst::Bfn { func, pred: None, exec, dst: d.into(), srcs });
+        }
+        Step::Add3 { dst, a, b, c } => {
+            let d = tdst(s, dst, UD)?;
+            let opds = [a, b, c];
+            let srcs =
+                opds.into_iter().map(|o| s.emu_opd(o, UD, None, e, k, ins, temps)).collect::<R<Vec<_>>>()?;
+            let imms: Vec<u32> = srcs
+                .iter()
+                .filter_map(|o| match o {
+                    SrcOp::Imm(Imm::UD(x)) => Some(*x),
+                    _ => None,
+                })
+                .collect();
+            // a three-source instruction writes packed dwords only (a strided destination costs
+            // the finalizer a move) and takes one immediate of 16 bits
+            let packed = d.hstride == 1 || k == 1;
+            let fits = imms.is_empty() || (imms.len() == 1 && imms[0] <= u32::from(u16::MAX));
+            if packed && fits {
+                // a temporary of the sequence in the middle source, which takes no immediate (an
+                // input half may be a constant the finalizer propagates into its reader: it folds
+                // one into the first or last source, the middle one needs a move); an immediate
+                // last
+                let mut order = [0, 1, 2];
+                if let Some(i) = opds.iter().position(|o| matches!(o, Opd::T(_))) {
+                    order.swap(1, i);
+                }
+                if let Some(i) = order.iter().position(|&j| matches!(srcs[j], SrcOp::Imm(_))) {
+                    order.swap(i, 2);
+                }
+                let ordered = order.iter().map(|&j| srcs[j]).collect();
+                s.push(alu(m::AluOp::Add3, exec, d.into(), ordered));
+            } else if imms.len() == 3 {
+                let sum = imms.iter().fold(0u32, |acc, x| acc.wrapping_add(*x));
+                s.push(mov(None, exec, d.into(), Imm::UD(sum).into()));
+            } else {
+                // the two adds the sequence had: `t = a + b` into a temporary, then `d = t + c`
+                let t = s.temp(UD, k)?;
+                let mut srcs = srcs;
+                let last = srcs.pop().ok_or_else(|| internal("add3 without sources"))?;
+                s.push(alu(m::AluOp::Add, exec, m::Dst::new(t, 0).into(), srcs));
+                let sum = if k == 1 { Src::scalar(t, 0) } else { Src::vec(t, 0) };
+                s.push(alu(m::AluOp::Add, exec, d.into(), vec![sum.into(), last]));
+            }
         }
         Step::Addc { dst, carry, a, b } | Step::Subb { dst, borrow: carry, a, b } => {
             let sub = matches!(step, Step::Subb { .. });

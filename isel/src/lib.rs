@@ -10,6 +10,7 @@
 //! fold (it knows which regions the instructions can encode). What this selector cannot emit is
 //! reported as `unsupported: <what>`, never emitted wrongly.
 
+mod add3_fusion;
 pub mod availability;
 mod block_headers;
 mod constants;
@@ -22,6 +23,7 @@ mod lsc;
 mod predefined;
 mod predicates;
 mod sampler;
+mod sel_insert;
 mod select_polarity;
 mod sequences;
 mod simdcf;
@@ -1453,6 +1455,9 @@ impl Selector<'_> {
                         // The operation writes straight into the region when it is emitted.
                         return self.inst(d);
                     }
+                }
+                if self.scalar_into_splat(id)? {
+                    return Ok(());
                 }
                 let var = self.prepare_wrregion(id)?;
                 if self.fx().asg.placed.contains(&id) {

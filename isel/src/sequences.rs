@@ -110,6 +110,9 @@ pub(crate) enum Step {
     Addc { dst: u8, carry: u8, a: Opd, b: Opd },
     /// `T(dst) = a - b`, `T(borrow)` = 1 when `a < b` unsigned.
     Subb { dst: u8, borrow: u8, a: Opd, b: Opd },
+    /// `T(dst) = a + b + c` (vISA `add3`, where the platform has it: made by
+    /// `crate::add3_fusion` from two chained adds).
+    Add3 { dst: u8, a: Opd, b: Opd, c: Opd },
     /// `T(dst)` = the boolean function `func` of `a`, `b` and `c`, bit by bit (vISA `bfn`).
     Bfn { func: u8, dst: u8, a: Opd, b: Opd, c: Opd },
     /// `P(p) = a rel b` (signed or unsigned).
@@ -1144,6 +1147,9 @@ pub(crate) fn run(p: &Prog, inputs: &[(u64, u32)], cond: bool, inv: &dyn Fn(f32)
                 let (v, c) = get(&t, a).overflowing_add(get(&t, b));
                 t[dst as usize] = v;
                 t[carry as usize] = c as u32;
+            }
+            Step::Add3 { dst, a, b, c } => {
+                t[dst as usize] = get(&t, a).wrapping_add(get(&t, b)).wrapping_add(get(&t, c));
             }
             Step::Bfn { func, dst, a, b, c } => {
                 let (x, y, z) = (get(&t, a), get(&t, b), get(&t, c));

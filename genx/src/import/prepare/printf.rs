@@ -588,9 +588,9 @@ impl<'m> Resolver<'m> {
             0,
         );
         let off64 = LLVMBuildZExt(b, off, i64t, c"printf.offset".as_ptr());
-        let end = LLVMBuildAdd(b, off64, self.c64(u64::from(size)), c"".as_ptr());
-        let limit = self.c64(u64::from(PRINTF_BUFFER_BYTES));
-        let fits = LLVMBuildICmp(b, LLVMIntPredicate::LLVMIntULE, end, limit, c"printf.fits".as_ptr());
+        // `offset + bytes <= buffer size` without the 64-bit sum: `offset <= size - bytes` on the
+        // claimed dword itself (a 32-bit compare, no carry to check).
+        let fits = self.fits_after(b, off, size, c"printf.fits");
         let at = LLVMBuildAdd(b, buf, off64, c"printf.at".as_ptr());
         LLVMBuildCondBr(b, fits, write, full);
         // write: the record, dword by dword.
@@ -606,9 +606,8 @@ impl<'m> Resolver<'m> {
         // full: the invalid index -1 where four bytes still fit; by address, the 8-byte format
         // address 0xffffffff where eight do (where the runtime's decoder stops).
         LLVMPositionBuilderAtEnd(b, full);
-        let mark_bytes: u64 = if self.by_address { 8 } else { 4 };
-        let end_mark = LLVMBuildAdd(b, off64, self.c64(mark_bytes), c"".as_ptr());
-        let fits_mark = LLVMBuildICmp(b, LLVMIntPredicate::LLVMIntULE, end_mark, limit, c"".as_ptr());
+        let mark_bytes: u32 = if self.by_address { 8 } else { 4 };
+        let fits_mark = self.fits_after(b, off, mark_bytes, c"");
         LLVMBuildCondBr(b, fits_mark, mark, done);
         LLVMPositionBuilderAtEnd(b, mark);
         let p = LLVMBuildIntToPtr(b, at, p32, c"".as_ptr());
@@ -626,6 +625,23 @@ impl<'m> Resolver<'m> {
         LLVMBuildRet(b, ret);
         LLVMDisposeBuilder(b);
         f
+    }
+
+    /// Whether `bytes` bytes from the buffer offset `off` (the `i32` the atomic add returned) end
+    /// within the buffer: `off <= PRINTF_BUFFER_BYTES - bytes` as an unsigned 32-bit compare (the
+    /// same as `zext(off) + bytes <= PRINTF_BUFFER_BYTES` in 64 bits), false when `bytes` alone
+    /// exceeds the buffer.
+    unsafe fn fits_after(
+        &self,
+        b: LLVMBuilderRef,
+        off: LLVMValueRef,
+        bytes: u32,
+        name: &std::ffi::CStr,
+    ) -> LLVMValueRef {
+        match PRINTF_BUFFER_BYTES.checked_sub(bytes) {
+            Some(last) => LLVMBuildICmp(b, LLVMIntPredicate::LLVMIntULE, off, self.c32(last), name.as_ptr()),
+            None => LLVMConstInt(LLVMInt1TypeInContext(self.ctx), 0, 0),
+        }
     }
 
     /// The declaration of `name` with type `fty`, added when absent.
