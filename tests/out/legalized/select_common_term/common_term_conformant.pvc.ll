@@ -19,7 +19,7 @@ bb0:
   %v16 = or <8 x i32> %v12, %v13
   %v17 = select i1 %v10, <8 x i32> %v16, <8 x i32> %v12
   %v18 = and <8 x i32> %v11, %v12
-  %v19 = select <8 x i1> %v8, <8 x i32> %v18, <8 x i32> %v14
+  %v19 = call <8 x i32> @llvm.genx.wrregioni.v8i32.v8i32.i16.v8i1(<8 x i32> %v14, <8 x i32> %v18, i32 0, i32 8, i32 1, i16 0, i32 undef, <8 x i1> %v8)
   %v20 = shl <8 x i32> %v17, <i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1>
   %v21 = shl <8 x i32> %v19, <i32 2, i32 2, i32 2, i32 2, i32 2, i32 2, i32 2, i32 2>
   %v22 = or <8 x i32> %v15, %v20
@@ -33,6 +33,7 @@ declare i32 @llvm.genx.group.id.x.i32()
 declare <16 x i32> @llvm.genx.oword.ld.v16i32(i32, i32, i32)
 declare void @llvm.genx.oword.st.v8i32(i32, i32, <8 x i32>)
 declare <8 x i32> @llvm.genx.rdregioni.v8i32.v16i32.i16(<16 x i32>, i32, i32, i32, i16, i32)
+declare <8 x i32> @llvm.genx.wrregioni.v8i32.v8i32.i16.v8i1(<8 x i32>, <8 x i32>, i32, i32, i32, i16, i32, <8 x i1>)
 
 !genx.kernels = !{!0}
 !0 = !{void (i32)* @common_term_conformant, !"common_term_conformant", !1, i32 0, !2, !3, !4, i32 0}
