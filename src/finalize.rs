@@ -495,6 +495,7 @@ pub fn finalize(
     });
     // back in kernel order
     let mut out: Vec<Option<Finalized>> = (0..numbered.len()).map(|_| None).collect();
+    crate::memory::dispose(numbered);
     for (batch, r) in batches.iter().zip(results) {
         for (&i, f) in batch.iter().zip(r?) {
             out[i] = Some(f);
