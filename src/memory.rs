@@ -97,3 +97,28 @@ impl<T> Drop for UntilExit<T> {
         dispose(unsafe { std::mem::ManuallyDrop::take(&mut self.0) });
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::rc::Rc;
+
+    /// A library caller's values are freed; once the command has called [`leave_to_exit`] they are
+    /// left to the exit. (One test: the flag is the process's, and no other test of this binary
+    /// reads whether its values were freed.)
+    #[test]
+    fn dispose_frees_until_the_command_leaves_values_to_exit() {
+        let value = Rc::new(1);
+        dispose(Rc::clone(&value));
+        assert_eq!(Rc::strong_count(&value), 1, "disposed of without leave_to_exit: freed");
+        drop(UntilExit::new(Rc::clone(&value)));
+        assert_eq!(Rc::strong_count(&value), 1, "an UntilExit without leave_to_exit: freed");
+        leave_to_exit();
+        dispose(Rc::clone(&value));
+        assert_eq!(Rc::strong_count(&value), 2, "disposed of after leave_to_exit: kept");
+        let held = UntilExit::new(Rc::clone(&value));
+        assert_eq!(**held, 1);
+        drop(held);
+        assert_eq!(Rc::strong_count(&value), 3, "an UntilExit after leave_to_exit: kept");
+    }
+}
