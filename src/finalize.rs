@@ -717,7 +717,7 @@ pub fn report(asm: &str, code: &[u8], grf_bytes: u32) -> Result<FinalizerReport,
     let scratch_size = header_number(header, "//.spill size", "size").unwrap_or(0);
     let (mut spill_sends, mut spill_bytes, mut fill_sends, mut fill_bytes) = (0, 0, 0, 0);
     // spill and fill messages are rare: the lines are read only when there is one
-    // (the whole listing is searched with memchr's vectorized search, a fifth cheaper than
+    // (the whole listing is searched with memchr's vectorized search, a sixth cheaper than
     // `str::contains` on these listings)
     let has = |needle: &str| memchr::memmem::find(asm.as_bytes(), needle.as_bytes()).is_some();
     let spills = has("scratch space");
