@@ -572,7 +572,8 @@ fn compile_whole(
 ) -> Result<InputOutputs, Vec<Diagnostic>> {
     let name = &input.name;
     let is_mlir = name.ends_with(".mlir");
-    let ctx = inkwell::context::Context::create();
+    // the command leaves the context (and the module of a small input) to the process's exit
+    let ctx = memory::UntilExit::new(inkwell::context::Context::create());
     let mut spirv = None;
     let mut gpu_notes = Vec::new();
     let mut gpu_kernels = Vec::new();
@@ -681,12 +682,14 @@ fn compile_whole(
     }
     // The GenX IR holds everything from here on: the LLVM module is not kept through the
     // per-kernel stages.
-    drop(llvm);
     if input.bytes.len() > memory::LARGE_UNIT_BYTES {
+        drop(llvm);
         memory::trim_llvm_heap();
         if input.bytes.len() / module.kernels.len().max(1) > memory::LARGE_UNIT_BYTES {
             memory::large_unit();
         }
+    } else {
+        memory::dispose(llvm);
     }
     if want == Products::default() {
         end_import(times);

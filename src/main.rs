@@ -208,6 +208,8 @@ fn main() -> ExitCode {
     if cli.check_regions {
         return check_regions(&cli);
     }
+    // the process frees what the compile is done with when it exits (`genxc::memory`)
+    genxc::memory::leave_to_exit();
     let mut times = PassTimes::new();
     let code = run(&cli, &mut times);
     if cli.time_passes {

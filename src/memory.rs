@@ -10,6 +10,12 @@
 //! over [`LARGE_UNIT_BYTES`] switches it to returning at once and gives glibc's free memory back
 //! after its LLVM module is dropped. Through the C ABI (system allocator) the mimalloc settings
 //! have no effect.
+//!
+//! The `genxc` command also leaves to the process's exit what a compile is done with only when the
+//! compile ends (as clang's `-disable-free` does): the LLVM module of a whole small input and its
+//! context, the vISA kernels handed to the finalizer. Freeing them one allocation at a time was
+//! about 4% of the command's own work. The library and the C ABI free everything: only the command
+//! calls [`leave_to_exit`].
 
 /// A unit (or whole module) text from which the unit counts as large.
 pub const LARGE_UNIT_BYTES: usize = 1 << 20;
@@ -47,4 +53,72 @@ pub(crate) fn trim_llvm_heap() {
 pub(crate) fn large_unit() {
     // SAFETY: as in `tune_mimalloc`.
     unsafe { libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, 0) };
+}
+
+/// Whether [`leave_to_exit`] was called: what [`dispose`] and [`UntilExit`] get is not freed.
+static LEFT_TO_EXIT: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// For the `genxc` command only: from now on, the values given to [`dispose`] and [`UntilExit`]
+/// are left to the process's exit instead of being freed.
+pub fn leave_to_exit() {
+    LEFT_TO_EXIT.store(true, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// Drops `value`, or forgets it when the process frees it at exit ([`leave_to_exit`]).
+pub(crate) fn dispose<T>(value: T) {
+    if LEFT_TO_EXIT.load(std::sync::atomic::Ordering::Relaxed) {
+        std::mem::forget(value);
+    } else {
+        drop(value);
+    }
+}
+
+/// A value that goes through [`dispose`] when it goes out of scope (an LLVM context, which would
+/// free the modules left in it).
+pub(crate) struct UntilExit<T>(std::mem::ManuallyDrop<T>);
+
+impl<T> UntilExit<T> {
+    /// Holds `value` until it goes out of scope.
+    pub(crate) fn new(value: T) -> UntilExit<T> {
+        UntilExit(std::mem::ManuallyDrop::new(value))
+    }
+}
+
+impl<T> std::ops::Deref for UntilExit<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T> Drop for UntilExit<T> {
+    fn drop(&mut self) {
+        // SAFETY: the value is taken once, here, and never used again.
+        dispose(unsafe { std::mem::ManuallyDrop::take(&mut self.0) });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::rc::Rc;
+
+    /// A library caller's values are freed; once the command has called [`leave_to_exit`] they are
+    /// left to the exit. (One test: the flag is the process's, and no other test of this binary
+    /// reads whether its values were freed.)
+    #[test]
+    fn dispose_frees_until_the_command_leaves_values_to_exit() {
+        let value = Rc::new(1);
+        dispose(Rc::clone(&value));
+        assert_eq!(Rc::strong_count(&value), 1, "disposed of without leave_to_exit: freed");
+        drop(UntilExit::new(Rc::clone(&value)));
+        assert_eq!(Rc::strong_count(&value), 1, "an UntilExit without leave_to_exit: freed");
+        leave_to_exit();
+        dispose(Rc::clone(&value));
+        assert_eq!(Rc::strong_count(&value), 2, "disposed of after leave_to_exit: kept");
+        let held = UntilExit::new(Rc::clone(&value));
+        assert_eq!(**held, 1);
+        drop(held);
+        assert_eq!(Rc::strong_count(&value), 3, "an UntilExit after leave_to_exit: kept");
+    }
 }

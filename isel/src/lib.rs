@@ -355,6 +355,9 @@ fn select_unit(
         .collect();
     let mut k =
         if stack_function { m::Kernel::new_function(&kernel.name) } else { m::Kernel::new(&kernel.name) };
+    // about one vISA instruction an IR instruction, and a label a block: reserved at once (growing
+    // the body step by step copied it several times a kernel)
+    k.body.reserve(funcs.iter().map(|f| f.f.insts.len() + 2 * f.f.layout.len() + 4).sum::<usize>() * 5 / 4);
     if !stack_function {
         k.attrs.push(m::KernelAttr::Target3d(false));
     }

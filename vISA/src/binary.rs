@@ -701,9 +701,10 @@ struct Pool<'a> {
 }
 
 impl<'a> Pool<'a> {
-    /// A pool holding `first` at index 0.
-    fn new(first: &'a str) -> Pool<'a> {
-        let mut pool = Pool { strings: Vec::new(), index: HashMap::new() };
+    /// A pool holding `first` at index 0, with room for `capacity` strings.
+    fn new(first: &'a str, capacity: usize) -> Pool<'a> {
+        let mut pool =
+            Pool { strings: Vec::with_capacity(capacity), index: HashMap::with_capacity(capacity) };
         pool.id(first);
         pool
     }
@@ -730,7 +731,9 @@ fn kernel_object(k: &Kernel) -> (Vec<u8>, u32) {
     unique_all(&mut [&mut vars, &mut addrs, &mut samplers, &mut surfaces, &mut preds]);
     unique_all(&mut [&mut labels]);
 
-    let mut pool = Pool::new(&k.name);
+    // the kernel's name, its declarations' names and its attributes' names, and a few more
+    let names = 1 + vars.len() + addrs.len() + samplers.len() + surfaces.len() + preds.len() + labels.len();
+    let mut pool = Pool::new(&k.name, names + k.attrs.len() + 8);
     let var_ids: Vec<u32> = vars.iter().map(|n| pool.id(n)).collect();
     let addr_ids: Vec<u32> = addrs.iter().map(|n| pool.id(n)).collect();
     let sampler_ids: Vec<u32> = samplers.iter().map(|n| pool.id(n)).collect();
