@@ -1027,6 +1027,7 @@ mod tests {
         // memory kernels (their stack functions again), and subroutines whose aggregate signatures
         // it flattens.
         let expected = vec![
+            "aggregates/struct_updates.ll",
             "aggregates/structs.ll",
             "builtins/spirv_carry.ll",
             // the SPIR-V work-item globals
