@@ -53,6 +53,7 @@ const SUPPORTED: &[(&str, &[(Platform, &str)])] = &[
     ("kernels/casts_half.ll", &[(Platform::Skl, SLM_OWORD_SKL)]),
     ("kernels/float_arith.ll", &[]),
     ("kernels/compare_select.ll", &[]),
+    ("kernels/select_polarity_lanes.ll", &[]),
     ("kernels/control.ll", &[]),
     ("kernels/subroutines.ll", &[]),
     ("kernels/subroutines_in_place.ll", &[]),

@@ -52,7 +52,9 @@ impl Selector<'_> {
     fn inverts_for_selects(&self, id: InstId) -> bool {
         let f = self.f();
         let v = Value::Inst(id);
-        if self.fx().bales.is_baled(id) {
+        // (a compare also made on the lanes of its wider selects keeps its sense: those selects
+        // read that predicate, made as written, and must not swap their sources)
+        if self.fx().bales.is_baled(id) || self.cond_lanes.contains_key(&id) {
             return false;
         }
         // (a compare of predicates is logic, left as it is)
