@@ -29,8 +29,9 @@ fn query(config: &Path, args: &[&str]) -> Option<String> {
 /// and `scalaropts`, the always-inliner in `ipo`), and `executionengine`, which inkwell's module
 /// drop names. No target backend: genxc makes no host code, and `llvm-config --libnames` without
 /// components lists every backend, whose archives then came in through inkwell's unused
-/// `Target::initialize_all` and ran some 270 static constructors (command-line options, pass
-/// registrations) at every start of every process: half of the `genxc` command's start-up.
+/// `Target::initialize_all` and ran about 270 of the 548 static constructors (command-line
+/// options, pass registrations) at every start of every process: a quarter of the instructions
+/// of `genxc --version`, and with the JIT's and the other unused components' a third.
 /// Inkwell functions the binaries never call may name symbols of other components; the linker's
 /// section garbage collection drops them with the functions, and a call that is kept but missing
 /// fails the link.
