@@ -23,11 +23,37 @@ fn query(config: &Path, args: &[&str]) -> Option<String> {
     out.status.success().then(|| String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
+/// The LLVM components genxc's code calls, for `llvm-config --link-static --libnames`, which adds
+/// what they depend on: the IR and its verifier (`core`, `analysis`), the `.bc` and `.ll` readers
+/// and the bitcode writer, the legacy passes of the import (mem2reg and SROA in `transformutils`
+/// and `scalaropts`, the always-inliner in `ipo`), and `executionengine`, which inkwell's module
+/// drop names. No target backend: genxc makes no host code, and `llvm-config --libnames` without
+/// components lists every backend, whose archives then came in through inkwell's unused
+/// `Target::initialize_all` and ran about 270 of the 548 static constructors (command-line
+/// options, pass registrations) at every start of every process: a quarter of the instructions
+/// of `genxc --version`, and with the JIT's and the other unused components' a third.
+/// Inkwell functions the binaries never call may name symbols of other components; the linker's
+/// section garbage collection drops them with the functions, and a call that is kept but missing
+/// fails the link.
+const COMPONENTS: &[&str] = &[
+    "core",
+    "analysis",
+    "bitreader",
+    "bitwriter",
+    "irreader",
+    "transformutils",
+    "scalaropts",
+    "ipo",
+    "executionengine",
+];
+
 /// The static archives to link, in llvm-config's order (each before what it depends on), when
 /// every one of them is installed. Polly is left out: Debian's llvm-config lists it because its
 /// tools load it, but nothing genxc calls needs it and its archives are in another package.
 fn static_archives(config: &Path, libdir: &Path) -> Option<Vec<String>> {
-    let names = query(config, &["--link-static", "--libnames"])?;
+    let args: Vec<&str> =
+        ["--link-static", "--libnames"].into_iter().chain(COMPONENTS.iter().copied()).collect();
+    let names = query(config, &args)?;
     let mut libs = Vec::new();
     for file in names.split_whitespace() {
         let name = file.strip_prefix("lib")?.strip_suffix(".a")?;
@@ -40,6 +66,18 @@ fn static_archives(config: &Path, libdir: &Path) -> Option<Vec<String>> {
         libs.push(name.to_string());
     }
     (!libs.is_empty()).then_some(libs)
+}
+
+/// Whether `libstdc++.a` is installed where the C compiler links from (libstdc++-12-dev on Debian
+/// 12; without it the shared `libstdc++.so.6` is linked). Linked statically, the C++ runtime LLVM
+/// needs costs no loading, no symbol lookups and no relocation of its own at each start: about
+/// 1.8 million of the 3.8 million instructions `genxc --version` took with the shared one.
+fn static_libstdcxx() -> bool {
+    println!("cargo:rerun-if-env-changed=CC");
+    let cc = std::env::var_os("CC").unwrap_or_else(|| "cc".into());
+    let Ok(out) = Command::new(cc).arg("-print-file-name=libstdc++.a").output() else { return false };
+    let path = PathBuf::from(String::from_utf8_lossy(&out.stdout).trim());
+    out.status.success() && path.is_absolute() && path.is_file()
 }
 
 fn main() {
@@ -63,7 +101,9 @@ fn main() {
             for lib in libs {
                 println!("cargo:rustc-link-lib=static:-bundle={lib}");
             }
-            let system = query(&config, &["--link-static", "--system-libs"]).unwrap_or_default();
+            let args: Vec<&str> =
+                ["--link-static", "--system-libs"].into_iter().chain(COMPONENTS.iter().copied()).collect();
+            let system = query(&config, &args).unwrap_or_default();
             for flag in system.split_whitespace() {
                 if let Some(lib) = flag.strip_prefix("-l") {
                     println!("cargo:rustc-link-lib=dylib={lib}");
@@ -76,7 +116,10 @@ fn main() {
                     }
                 }
             }
-            println!("cargo:rustc-link-lib=dylib=stdc++");
+            // LLVM's C++ runtime: statically too when the C compiler has the archive (its objects
+            // are position-independent, so libgenxc.so can hold them).
+            let kind = if static_libstdcxx() { "static:-bundle" } else { "dylib" };
+            println!("cargo:rustc-link-lib={kind}=stdc++");
             println!("cargo:rustc-env=GENXC_LLVM_LINKAGE=static");
         }
         None => {

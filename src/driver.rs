@@ -714,13 +714,16 @@ fn compile_whole(
     }
     drop(module);
     let platform = opts.platform;
-    let results = run_parallel(units, thread_pool(opts).as_ref(), times, None::<fn()>, |u, mark| {
+    // One unit (a one-kernel module) runs on this thread: starting the workers would only cost.
+    let pool = if units.len() > 1 { thread_pool(opts) } else { None };
+    let results = run_parallel(units, pool.as_ref(), times, None::<fn()>, |u, mark| {
         let out = pipeline::compile_unit(u, platform, opts.codegen(), want, checks, mark)?;
         let mut outputs = InputOutputs::default();
         outputs.add_unit(out, sink);
         Ok(outputs)
     })
     .0;
+    drop(pool);
     let mut diags = Vec::new();
     for r in results {
         match r {

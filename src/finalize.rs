@@ -479,20 +479,24 @@ pub fn finalize(
     }
     let chunks: Vec<Vec<&(usize, Unit)>> =
         batches.iter().map(|batch| batch.iter().map(|&i| &numbered[i]).collect()).collect();
-    let results: Vec<Result<Vec<Finalized>, Diagnostic>> = std::thread::scope(|s| {
-        let handles: Vec<_> = chunks
-            .iter()
-            .map(|chunk| s.spawn(move || finalize_batch(chunk, platform, finalizer, extra, debug_lines)))
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| {
-                h.join().unwrap_or_else(|_| {
-                    Err(Diagnostic::error(genxc_diag::internal("a finalizer batch thread panicked")))
+    // One batch (one kernel, or `-j1`) is finalized from this thread, which would only wait.
+    let results: Vec<Result<Vec<Finalized>, Diagnostic>> = match chunks.as_slice() {
+        [chunk] => vec![finalize_batch(chunk, platform, finalizer, extra, debug_lines)],
+        _ => std::thread::scope(|s| {
+            let handles: Vec<_> = chunks
+                .iter()
+                .map(|chunk| s.spawn(move || finalize_batch(chunk, platform, finalizer, extra, debug_lines)))
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| {
+                    h.join().unwrap_or_else(|_| {
+                        Err(Diagnostic::error(genxc_diag::internal("a finalizer batch thread panicked")))
+                    })
                 })
-            })
-            .collect()
-    });
+                .collect()
+        }),
+    };
     // back in kernel order
     let mut out: Vec<Option<Finalized>> = (0..numbered.len()).map(|_| None).collect();
     crate::memory::dispose(numbered);
