@@ -47,9 +47,9 @@ pub struct BitcodePlan {
     kernels: HashSet<String>,
 }
 
-/// Bitcode a chunk of units holds about as much as a chunk of `.ll` text ([`crate::split::CHUNK_BYTES`]):
-/// bitcode is about a quarter of its text.
-const CHUNK_BITCODE_BYTES: usize = crate::split::CHUNK_BYTES / 4;
+/// Kernels a chunk holds at least (when there are that many): every chunk reads the global values
+/// and metadata of the whole module again, which costs about what materializing a few kernels does.
+const MIN_CHUNK_UNITS: usize = 8;
 
 /// The function a `!genx.kernels` node names first (its kernel), if it names one.
 fn node_function(node: LLVMValueRef) -> Option<LLVMValueRef> {
@@ -146,7 +146,8 @@ pub fn plan(file: &str, bytes: &[u8]) -> Option<BitcodePlan> {
         if name.starts_with("llvm.dbg") || name == "llvm.module.flags" {
             return None;
         }
-        if name != KERNEL_LIST && named_operands(&module, &name).into_iter().any(|op| !lazy::metadata_globals(op).is_empty())
+        if name != KERNEL_LIST
+            && named_operands(&module, &name).into_iter().any(|op| !lazy::metadata_globals(op).is_empty())
         {
             return None;
         }
@@ -158,13 +159,19 @@ pub fn plan(file: &str, bytes: &[u8]) -> Option<BitcodePlan> {
         // SAFETY: a function value of the live module.
         let f = unsafe { FunctionValue::new(kernel) }?;
         let name = name_of(f);
-        if !kernels.contains(&name) || lazy::metadata_globals(node) != [kernel] || !listed.insert(name.clone()) {
+        if !kernels.contains(&name)
+            || lazy::metadata_globals(node) != [kernel]
+            || !listed.insert(name.clone())
+        {
             return None;
         }
         units.push(BitcodeUnit { kernel: name, listed: true });
     }
     units.extend(
-        in_order.into_iter().filter(|k| !listed.contains(k)).map(|kernel| BitcodeUnit { kernel, listed: false }),
+        in_order
+            .into_iter()
+            .filter(|k| !listed.contains(k))
+            .map(|kernel| BitcodeUnit { kernel, listed: false }),
     );
     if units.is_empty() {
         return None;
@@ -174,11 +181,14 @@ pub fn plan(file: &str, bytes: &[u8]) -> Option<BitcodePlan> {
 
 impl BitcodePlan {
     /// The units cut into chunks of consecutive units (index ranges into [`BitcodePlan::units`]):
-    /// about [`CHUNK_BITCODE_BYTES`] of the input's `bytes` each, and at least `workers` chunks
-    /// when there are that many units. Listed and unlisted kernels are never in one chunk.
-    pub fn chunks(&self, workers: usize, bytes: usize) -> Vec<std::ops::Range<usize>> {
+    /// one chunk per worker (`workers`), of about the same number of units, but
+    /// [`MIN_CHUNK_UNITS`] units at least. Unlike `.ll` text, bitcode is not cut into chunks of a
+    /// given size: each chunk reads the global values and metadata of every kernel again, so more
+    /// chunks would cost more in all; a chunk holds only its own functions, so its memory is its
+    /// share of the module's. Listed and unlisted kernels are never in one chunk.
+    pub fn chunks(&self, workers: usize) -> Vec<std::ops::Range<usize>> {
         let n = self.units.len();
-        let count = bytes.div_ceil(CHUNK_BITCODE_BYTES).max(workers.min(n)).max(1);
+        let count = workers.min(n.div_ceil(MIN_CHUNK_UNITS)).max(1);
         let per_chunk = n.div_ceil(count);
         let mut out = Vec::new();
         let mut start = 0;
@@ -246,7 +256,8 @@ pub fn chunk_module<'ctx>(
         })
         .collect();
     lazy::keep_named_metadata_operands(&module, KERNEL_LIST, &keep?);
-    let dropped: Vec<FunctionValue> = module.get_functions().filter(|&f| lazy::is_materializable(f)).collect();
+    let dropped: Vec<FunctionValue> =
+        module.get_functions().filter(|&f| lazy::is_materializable(f)).collect();
     for f in dropped {
         // SAFETY: `f` is a live function.
         if unsafe { !LLVMGetFirstUse(f.as_value_ref()).is_null() } {
@@ -257,4 +268,72 @@ pub fn chunk_module<'ctx>(
     }
     lazy::finish(&module, file).ok()?;
     Some((module, functions))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two listed kernels (in the reverse of their module order), an unlisted one, a subroutine
+    /// the two listed ones share.
+    const THREE: &str = "target triple = \"genx64-unknown-unknown\"\n\
+declare i32 @llvm.genx.group.id.x()\n\
+define internal i32 @sub(i32 %x) {\n  ret i32 %x\n}\n\
+define dllexport void @a(i32 %p) {\n  %g = call i32 @llvm.genx.group.id.x()\n  %s = call i32 @sub(i32 %g)\n  ret void\n}\n\
+define dllexport void @b(i32 %p) {\n  %s = call i32 @sub(i32 %p)\n  ret void\n}\n\
+define dllexport void @c(i32 %p) {\n  ret void\n}\n\
+!genx.kernels = !{!1, !0}\n!0 = !{void (i32)* @a, !\"a\", !2}\n!1 = !{void (i32)* @b, !\"b\", !2}\n!2 = !{i32 0}\n";
+
+    /// The bitcode of `.ll` text.
+    fn bitcode(text: &str) -> Vec<u8> {
+        let ctx = Context::create();
+        let buf =
+            inkwell::memory_buffer::MemoryBuffer::create_from_memory_range_copy(text.as_bytes(), "k.ll");
+        let module = ctx.create_module_from_ir(buf).unwrap();
+        let bytes = module.write_bitcode_to_memory().as_slice().to_vec();
+        bytes
+    }
+
+    #[test]
+    fn units_come_in_the_whole_modules_order() {
+        let plan = plan("k.bc", &bitcode(THREE)).unwrap();
+        let order: Vec<(&str, bool)> = plan.units.iter().map(|u| (u.kernel.as_str(), u.listed)).collect();
+        assert_eq!(order, [("b", true), ("a", true), ("c", false)]);
+        assert_eq!(plan.defined.len(), 4);
+        // listed and unlisted kernels apart, one chunk per worker at most
+        assert_eq!(plan.chunks(2), vec![0..2, 2..3]);
+        assert_eq!(plan.chunks(1), vec![0..2, 2..3]);
+    }
+
+    #[test]
+    fn a_chunk_module_holds_its_kernels_and_what_they_reach() {
+        let bytes = bitcode(THREE);
+        let plan = plan("k.bc", &bytes).unwrap();
+        let ctx = Context::create();
+        let (module, functions) = chunk_module(&plan, &[&plan.units[1]], &ctx, "k.bc", &bytes).unwrap();
+        let names: Vec<String> = module.get_functions().map(name_of).collect();
+        assert_eq!(names, ["llvm.genx.group.id.x", "sub", "a"]);
+        assert_eq!(functions, vec![["a", "sub"].into_iter().map(String::from).collect::<HashSet<_>>()]);
+        let text = module.print_to_string().to_string();
+        assert!(text.contains("!genx.kernels = !{!0}") && text.contains("@a, !\"a\""), "{text}");
+        // the unlisted kernel's chunk has no kernel list at all
+        let (module, _) = chunk_module(&plan, &[&plan.units[2]], &ctx, "k.bc", &bytes).unwrap();
+        let text = module.print_to_string().to_string();
+        assert!(!text.contains("genx.kernels") && !text.contains("@sub"), "{text}");
+    }
+
+    #[test]
+    fn anything_unsure_is_left_to_the_whole_module() {
+        let refused = [
+            ("a global", "@g = global i32 0\n"),
+            ("an external function", "define void @ext() {\n  ret void\n}\n"),
+            ("module flags", "!llvm.module.flags = !{!2}\n"),
+            ("named metadata naming a function", "!other = !{!3}\n!3 = !{void (i32)* @c}\n"),
+        ];
+        for (what, extra) in refused {
+            assert!(plan("k.bc", &bitcode(&format!("{THREE}{extra}"))).is_none(), "{what}");
+        }
+        let no_kernel = "target triple = \"genx64-unknown-unknown\"\ndeclare void @f()\n";
+        assert!(plan("k.bc", &bitcode(no_kernel)).is_none());
+    }
 }

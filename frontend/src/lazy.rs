@@ -97,7 +97,9 @@ pub fn keep_named_metadata_operands(module: &Module, name: &str, keep: &[bool]) 
     let Ok(name) = CString::new(name) else { return };
     let keep: Vec<u8> = keep.iter().map(|&k| u8::from(k)).collect();
     // SAFETY: the module is live; `keep` holds `keep.len()` flags.
-    unsafe { genxc_keep_named_metadata_operands(module.as_mut_ptr(), name.as_ptr(), keep.as_ptr(), keep.len()) }
+    unsafe {
+        genxc_keep_named_metadata_operands(module.as_mut_ptr(), name.as_ptr(), keep.as_ptr(), keep.len())
+    }
 }
 
 /// Strips the debug information of `f` as LLVM's whole-module bitcode read strips (and warns
