@@ -146,9 +146,9 @@ pub fn plan(file: &str, bytes: &[u8]) -> Option<BitcodePlan> {
         if name.starts_with("llvm.dbg") || name == "llvm.module.flags" {
             return None;
         }
-        if name != KERNEL_LIST
-            && named_operands(&module, &name).into_iter().any(|op| !lazy::metadata_globals(op).is_empty())
-        {
+        // SAFETY: operands of the live module's named metadata.
+        let refers = |op| unsafe { !lazy::metadata_globals(op).is_empty() };
+        if name != KERNEL_LIST && named_operands(&module, &name).into_iter().any(refers) {
             return None;
         }
     }
@@ -159,10 +159,9 @@ pub fn plan(file: &str, bytes: &[u8]) -> Option<BitcodePlan> {
         // SAFETY: a function value of the live module.
         let f = unsafe { FunctionValue::new(kernel) }?;
         let name = name_of(f);
-        if !kernels.contains(&name)
-            || lazy::metadata_globals(node) != [kernel]
-            || !listed.insert(name.clone())
-        {
+        // SAFETY: an operand of the live module's named metadata.
+        let refers_to = unsafe { lazy::metadata_globals(node) };
+        if !kernels.contains(&name) || refers_to != [kernel] || !listed.insert(name.clone()) {
             return None;
         }
         units.push(BitcodeUnit { kernel: name, listed: true });

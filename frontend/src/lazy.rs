@@ -82,9 +82,13 @@ pub fn referenced_functions<'ctx>(f: FunctionValue<'ctx>) -> Vec<FunctionValue<'
 
 /// The global values (as raw LLVM values) a metadata value (a named metadata operand, as the C API
 /// gives it) refers to through its nodes and constants, each once.
-pub fn metadata_globals(md: LLVMValueRef) -> Vec<LLVMValueRef> {
+///
+/// # Safety
+///
+/// `md` must be a live metadata-as-value of a live module.
+pub unsafe fn metadata_globals(md: LLVMValueRef) -> Vec<LLVMValueRef> {
     let mut found: Vec<LLVMValueRef> = Vec::new();
-    // SAFETY: `md` is a live metadata value; the callback only pushes into `found`.
+    // SAFETY: `md` is live (the caller's promise); the callback only pushes into `found`.
     unsafe { genxc_metadata_globals(md, push_value, (&raw mut found).cast()) };
     let mut seen = foldhash::HashSet::default();
     found.retain(|v| seen.insert(*v));
