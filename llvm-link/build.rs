@@ -1,4 +1,5 @@
-//! Chooses and prints the LLVM 14 link directives (see `src/lib.rs`).
+//! Chooses and prints the LLVM 14 link directives, and compiles genxc's C++ shim over LLVM
+//! (`shim/shim.cpp`) with `llvm-config --cxxflags` (see `src/lib.rs`).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -80,10 +81,28 @@ fn static_libstdcxx() -> bool {
     out.status.success() && path.is_absolute() && path.is_file()
 }
 
+/// Compiles `shim/shim.cpp` into a static library linked before LLVM's (it calls into LLVM).
+fn build_shim(config: &Path) {
+    println!("cargo:rerun-if-changed=shim/shim.cpp");
+    let flags = query(config, &["--cxxflags"]).expect("llvm-config --cxxflags");
+    let mut build = cc::Build::new();
+    build.cpp(true).file("shim/shim.cpp").warnings(false);
+    // The C++ runtime is linked below with LLVM's, statically when it can be.
+    build.cpp_link_stdlib(None);
+    for flag in flags.split_whitespace() {
+        // The optimization level and debug info are the build profile's (cc sets them).
+        if !flag.starts_with("-O") && flag != "-g" {
+            build.flag(flag);
+        }
+    }
+    build.compile("genxc_llvm_shim");
+}
+
 fn main() {
     println!("cargo:rerun-if-env-changed=GENXC_LLVM_LINK");
     println!("cargo:rerun-if-env-changed=LLVM_SYS_140_PREFIX");
     let config = llvm_config();
+    build_shim(&config);
     let libdir = PathBuf::from(query(&config, &["--libdir"]).expect("llvm-config --libdir").trim());
     println!("cargo:rustc-link-search=native={}", libdir.display());
     let choice = std::env::var("GENXC_LLVM_LINK").unwrap_or_default();
@@ -129,6 +148,8 @@ fn main() {
                 let name = file.strip_prefix("lib").and_then(|f| f.strip_suffix(".so")).unwrap_or(file);
                 println!("cargo:rustc-link-lib=dylib={name}");
             }
+            // the shim's C++ runtime
+            println!("cargo:rustc-link-lib=dylib=stdc++");
             println!("cargo:rustc-env=GENXC_LLVM_LINKAGE=dynamic");
         }
     }

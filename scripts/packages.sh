@@ -10,9 +10,11 @@ need_tool() {
 }
 
 # LLVM 14: genxc links llvm-14-dev's static archives (crate genxc-llvm-link; libLLVM-14 when they are
-# missing); the tests and the bench run llvm-as-14.
+# missing) and compiles its C++ shim over LLVM with a C++ compiler (g++: Debian's gcc package does
+# not bring it); the tests and the bench run llvm-as-14.
 need_llvm14() {
   need_tool llvm-config-14 llvm-14-dev
+  need_tool c++ g++
   need_tool llvm-as-14 llvm-14
   [ -e /usr/lib/llvm-14/lib/libLLVM-14.so ] || need+=(libllvm14)
 }

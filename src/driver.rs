@@ -2,19 +2,20 @@
 //! units, run [`pipeline::compile_unit`] on each unit on the worker threads, and gather every
 //! output kind asked for from that one run.
 //!
-//! `.ll` text from which per-kernel products are asked (vISA, `.isa`, legalized IR, `--stats`;
-//! with them the kernels' metadata for `kernels.json`) is first split into small modules of a few
-//! kernel units each (module `split`), so parsing and import run in parallel too and no LLVM module
-//! of the whole input is held. An input the split is unsure about, any unit that fails, and every
-//! input that needs the whole module or nothing past import (`--emit llvm`, MLIR,
-//! bitcode, a check without output) is compiled as one whole module, which also gives every
-//! diagnostic.
+//! `.ll` text from which per-kernel products are asked (vISA, `.isa`, legalized IR, `--stats`,
+//! zebin; with them the kernels' metadata for `kernels.json`) is first split into small modules of
+//! a few kernel units each (module `split`), so parsing and import run in parallel too and no LLVM
+//! module of the whole input is held. Bitcode is split likewise (module `split_bitcode`): each
+//! worker reads it lazily and materializes only its chunk's functions. An input the split is unsure
+//! about, any unit that fails, and every input that needs the whole module or nothing past import
+//! (`--emit llvm`, MLIR, SPIR-V, a check without output) is compiled as one whole module, which
+//! also gives every diagnostic.
 
 use crate::api::{CompileOptions, Emit, Input, Output, Sink};
 use crate::kernel_abi::KernelAbi;
 use crate::pipeline::{self, Checks, Products, UnitOutput};
 use crate::timing::{self, PassTimes, PhaseTimes, Stage};
-use crate::{memory, split};
+use crate::{memory, split, split_bitcode};
 use genxc_diag::{Diagnostic, Location};
 use genxc_genx::import::prepare::{PrivateStack, StackThreadIndex};
 use genxc_genx::metadata::Kernel;
@@ -264,7 +265,11 @@ pub(crate) fn compile_input(
     let mut out = None;
     // source lines (-g) come from the whole input's text and debug metadata
     if want != Products::default() && !opts.emit.contains(Emit::Llvm) && !opts.debug_lines {
-        out = compile_split(input, opts, want, times, sink);
+        out = if genxc_frontend::llvm::is_bitcode(&input.bytes) {
+            compile_split_bitcode(input, opts, want, times, sink)
+        } else {
+            compile_split(input, opts, want, times, sink)
+        };
     }
     let mut out = match out {
         Some(out) => out,
@@ -345,6 +350,18 @@ fn compile_split(
     let results = run_chunks(chunks, &pool, times, import, compile);
     let results: Vec<_> = results.into_iter().collect::<Option<Vec<Vec<_>>>>()?;
     let results: Vec<_> = results.into_iter().flatten().collect::<Option<_>>()?;
+    gather_units(results, name, want, times, sink)
+}
+
+/// What the units of a split input gave, `(kernel, metadata values, outputs)` in unit order, as
+/// the input's outputs; `None` where the whole module would refuse the input.
+fn gather_units(
+    results: Vec<(String, u32, InputOutputs)>,
+    name: &str,
+    want: Products,
+    times: &mut PassTimes,
+    sink: Option<&dyn Sink>,
+) -> Option<InputOutputs> {
     // What the whole module would refuse: two kernels of one name, too much kernel metadata.
     let mut names = foldhash::HashSet::default();
     if !results.iter().all(|(k, ..)| names.insert(k.as_str())) {
@@ -364,6 +381,117 @@ fn compile_split(
         out.add_isa(name, times);
     }
     Some(out)
+}
+
+/// Compiles bitcode a chunk of kernel units at a time ([`split_bitcode`]): each worker thread reads
+/// the bitcode lazily in its own LLVM context and materializes, verifies and imports only its
+/// chunk's functions. Once every chunk is imported (the names of subroutines several kernels share
+/// depend on all of them), the units are compiled on the same threads. `None` when the input has
+/// no plan, when a function is in no unit, or when any chunk or unit fails: then [`compile_whole`]
+/// compiles the input and reports every diagnostic as it always has. Outputs are byte-identical to
+/// [`compile_whole`]'s.
+fn compile_split_bitcode(
+    input: &Input,
+    opts: &CompileOptions,
+    want: Products,
+    times: &mut PassTimes,
+    sink: Option<&dyn Sink>,
+) -> Option<InputOutputs> {
+    let name = &input.name;
+    if name.ends_with(".mlir") || !genxc_frontend::llvm::is_bitcode(&input.bytes) || is_spirv(input) {
+        return None;
+    }
+    let pool = thread_pool(opts)?;
+    // One worker reads one chunk: the whole module, without the plan's read before it.
+    if pool.current_num_threads() < 2 {
+        return None;
+    }
+    let plan = times.time(Stage::Parse, || {
+        genxc_frontend::limits::check_size(name, input.bytes.len() as u64).ok()?;
+        split_bitcode::plan(name, &input.bytes)
+    })?;
+    let platform = opts.platform;
+    let checks = Checks { verify_each: opts.verify_each };
+    let metadata = opts.emit.contains(Emit::Metadata) || opts.emit.contains(Emit::Zebin);
+    let stack = private_stack(opts);
+    let chunks: Vec<Vec<&split_bitcode::BitcodeUnit>> =
+        plan.chunks(pool.current_num_threads()).into_iter().map(|r| plan.units[r].iter().collect()).collect();
+    let large = input.bytes.len() / plan.units.len() > memory::LARGE_UNIT_BYTES;
+    // Per chunk: its units, not yet named, and the functions each must hold.
+    type Imported = (Vec<KernelUnit>, u32, Vec<foldhash::HashSet<String>>);
+    let import = |chunk: &[&split_bitcode::BitcodeUnit], mark: &mut dyn FnMut(Stage)| -> Option<Imported> {
+        let imported = with_context(chunk.len(), |ctx| {
+            let (llvm, functions) = split_bitcode::chunk_module(&plan, chunk, ctx, name, &input.bytes)?;
+            mark(Stage::Parse);
+            let module = genxc_genx::import::import_module_counted_with_private_stack(&llvm, platform, stack);
+            Some((module.ok()?, functions))
+        });
+        if large {
+            CONTEXT.with(|cell| cell.borrow_mut().take());
+            memory::trim_llvm_heap();
+            memory::large_unit();
+        }
+        let (module, functions) = imported?;
+        let (units, md) = units_of_module(module, chunk.len(), opts)?;
+        mark(Stage::Import);
+        Some((units, md, functions))
+    };
+    let start = Instant::now();
+    let timed: Vec<_> = pool.install(|| {
+        chunks
+            .par_iter()
+            .with_max_len(1)
+            .map(|chunk| {
+                let mut spent = PhaseTimes::default();
+                let mut last = timing::thread_cpu();
+                let result = import(chunk, &mut |stage| spent.lap(&mut last, stage));
+                spent.lap(&mut last, Stage::Import);
+                (result, spent)
+            })
+            .collect()
+    });
+    let imported: Vec<Imported> =
+        gather_timed(times, start, PhaseTimes::default(), timed).into_iter().collect::<Option<_>>()?;
+    // Every function the module defines is in some unit (the whole module imports the others
+    // too), and those several kernels reach are named after each kernel.
+    let mut reached_by: foldhash::HashMap<&str, usize> = foldhash::HashMap::default();
+    for (chunk, (_, _, functions)) in chunks.iter().zip(&imported) {
+        for (unit, set) in chunk.iter().zip(functions) {
+            for f in set {
+                if *f != unit.kernel {
+                    *reached_by.entry(f.as_str()).or_default() += 1;
+                }
+            }
+        }
+    }
+    let kernels: foldhash::HashSet<&str> = plan.units.iter().map(|u| u.kernel.as_str()).collect();
+    if plan.defined.iter().any(|f| !kernels.contains(f.as_str()) && !reached_by.contains_key(f.as_str())) {
+        return None;
+    }
+    let shared: foldhash::HashSet<String> =
+        reached_by.iter().filter(|&(_, &n)| n > 1).map(|(f, _)| f.to_string()).collect();
+    let mut units = Vec::with_capacity(plan.units.len());
+    for (chunk, (chunk_units, md, functions)) in chunks.iter().zip(imported) {
+        let chunk: Vec<(&str, &foldhash::HashSet<String>)> =
+            chunk.iter().zip(&functions).map(|(u, f)| (u.kernel.as_str(), f)).collect();
+        units.extend(name_shared_subroutines(chunk_units, md, &chunk, &shared)?);
+    }
+    let compile = |(u, md): (KernelUnit, u32), mark: &mut dyn FnMut(Stage)| {
+        if checks.enabled() {
+            genxc_genx::verify::verify_unit(&u, "import").ok()?;
+        }
+        let kernel = u.kernel.name.clone();
+        let mut outputs = InputOutputs::default();
+        if metadata {
+            outputs.kernels.push(u.kernel.clone());
+        }
+        let out = pipeline::compile_unit(u, platform, opts.codegen(), want, checks, mark).ok()?;
+        outputs.add_unit(out, sink);
+        Some((kernel, md, outputs))
+    };
+    let results = run_parallel(units, Some(&pool), times, None::<fn()>, compile).0;
+    let results: Vec<_> = results.into_iter().collect::<Option<_>>()?;
+    gather_units(results, name, want, times, sink)
 }
 
 /// The private stack of `opts`' compile: `-stateless-stack-mem-size` bytes per thread, found by
@@ -415,29 +543,56 @@ fn units_from_text(
         memory::trim_llvm_heap();
         memory::large_unit();
     }
-    let (mut module, md) = imported?;
+    let (units, md) = units_of_module(imported?, chunk.len(), opts)?;
+    let chunk: Vec<(&str, &foldhash::HashSet<String>)> =
+        chunk.iter().map(|u| (u.kernel.as_str(), &u.functions)).collect();
+    let out = name_shared_subroutines(units, md, &chunk, &plan.shared)?;
+    mark(Stage::Import);
+    Some(out)
+}
+
+/// The kernel units of a chunk's imported module (with the kernel metadata values it took), when
+/// it imported without notes (the whole module locates and reports them) and gave `count` units.
+fn units_of_module(
+    imported: (genxc_genx::Module, u32),
+    count: usize,
+    opts: &CompileOptions,
+) -> Option<(Vec<KernelUnit>, u32)> {
+    let (mut module, md) = imported;
     mark_bindless_buffers(&mut module, opts);
     if !module.notes.is_empty() {
         // warnings are located and reported by the whole-module compile
         return None;
     }
     let units = genxc_genx::units::build_units(&module).ok()?;
-    if units.len() != chunk.len() {
-        return None;
-    }
+    (units.len() == count).then_some((units, md))
+}
+
+/// Names the subroutines of a chunk's units as the whole module names them: `chunk` gives, per
+/// unit, its kernel and the functions the unit must hold; a function several kernels of the whole
+/// input reach (`shared`) is named after the unit's kernel. The unit builder named so the functions
+/// several units of the chunk reach already. Each unit comes with the kernel metadata values it
+/// took: `md` (the chunk's) with the first, 0 with the others (the driver sums them). `None` when
+/// a unit's functions are not the expected ones.
+fn name_shared_subroutines(
+    units: Vec<KernelUnit>,
+    md: u32,
+    chunk: &[(&str, &foldhash::HashSet<String>)],
+    shared: &foldhash::HashSet<String>,
+) -> Option<Vec<(KernelUnit, u32)>> {
     // How many units of this chunk reach each function: the unit builder named those reached by
     // several after their kernel already; the whole module names so every function it shares.
     let mut users: foldhash::HashMap<&str, usize> = foldhash::HashMap::default();
-    for unit in chunk {
-        for f in &unit.functions {
-            if *f != unit.kernel {
+    for (kernel, functions) in chunk {
+        for f in functions.iter() {
+            if f != kernel {
                 *users.entry(f.as_str()).or_default() += 1;
             }
         }
     }
     let mut out = Vec::with_capacity(units.len());
-    for (mut u, unit) in units.into_iter().zip(chunk) {
-        if u.functions[u.entry].name != unit.kernel || u.functions.len() != unit.functions.len() {
+    for (mut u, (kernel, functions)) in units.into_iter().zip(chunk) {
+        if u.functions[u.entry].name != *kernel || u.functions.len() != functions.len() {
             return None;
         }
         let entry = u.entry;
@@ -453,10 +608,10 @@ fn units_from_text(
                 _ if chunk_users(&f.name) == 1 => (f.name.clone(), false),
                 _ => return None,
             };
-            if !unit.functions.contains(&original) || !originals.insert(original.clone()) {
+            if !functions.contains(&original) || !originals.insert(original.clone()) {
                 return None;
             }
-            match (plan.shared.contains(&original), renamed) {
+            match (shared.contains(&original), renamed) {
                 (true, false) => f.name.push_str(&suffix),
                 (false, true) => return None,
                 _ => {}
@@ -464,12 +619,9 @@ fn units_from_text(
         }
         out.push((u, 0));
     }
-    // The kernel metadata values the chunk took, counted with its first unit (the driver sums
-    // them over the units).
     if let Some(first) = out.first_mut() {
         first.1 = md;
     }
-    mark(Stage::Import);
     Some(out)
 }
 
@@ -968,8 +1120,8 @@ mod tests {
     /// Every `.ll` fixture, and workloads of many kernels sharing subroutines: the split path
     /// gives the whole module's bytes when it takes the input, and leaves every input that fails to
     /// the whole module.
-    #[test]
-    fn split_compilation_matches_the_whole_module() {
+    /// Every `.ll` fixture, sorted by name.
+    fn fixture_inputs() -> Vec<Input> {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
         let mut inputs = Vec::new();
         let mut dirs = vec![root.clone()];
@@ -985,6 +1137,12 @@ mod tests {
             }
         }
         inputs.sort_by(|a, b| a.name.cmp(&b.name));
+        inputs
+    }
+
+    #[test]
+    fn split_compilation_matches_the_whole_module() {
+        let mut inputs = fixture_inputs();
         inputs.push(Input { name: "many.ll".into(), bytes: many_kernels(40).into_bytes() });
         let (mut split, mut whole_only) = (0, 0);
         let mut fell_back = std::collections::BTreeSet::new();
@@ -1122,6 +1280,70 @@ mod tests {
         fell_back.retain(|name| !name.starts_with("regions/intel/"));
         assert_eq!(fell_back, expected.into_iter().collect(), "{split} split, {whole_only} whole");
         assert!(whole_only > 4 * 100, "{whole_only}: every bad input compiles as a whole module");
+    }
+
+    /// The bitcode of `.ll` text, `None` when genxc does not load it (LLVM would abort on some).
+    fn bitcode(input: &Input) -> Option<Input> {
+        let ctx = inkwell::context::Context::create();
+        genxc_frontend::llvm::load(&ctx, &input.name, &input.bytes).ok()?;
+        let buf =
+            inkwell::memory_buffer::MemoryBuffer::create_from_memory_range_copy(&input.bytes, &input.name);
+        let module = ctx.create_module_from_ir(buf).ok()?;
+        let bytes = module.write_bitcode_to_memory().as_slice().to_vec();
+        Some(Input { name: format!("{}.bc", input.name.trim_end_matches(".ll")), bytes })
+    }
+
+    /// Every `.ll` fixture LLVM parses, as bitcode, and workloads of many kernels sharing
+    /// subroutines: the bitcode split gives the whole module's bytes when it takes the input, and
+    /// takes most inputs with kernels.
+    #[test]
+    fn bitcode_split_compilation_matches_the_whole_module() {
+        let mut inputs: Vec<Input> = fixture_inputs().iter().filter_map(bitcode).collect();
+        for n in [1, 40] {
+            let many = Input { name: format!("many{n}.ll"), bytes: many_kernels(n).into_bytes() };
+            inputs.push(bitcode(&many).unwrap());
+        }
+        let (mut split, mut whole_only) = (0, 0);
+        let all = EmitSet::of(&[Emit::Visaasm, Emit::Isa, Emit::Legalized, Emit::Metadata]);
+        for input in &inputs {
+            for (emit, stats) in [(all, true), (Emit::Visaasm.into(), false)] {
+                let platform = Platform::Tgllp;
+                let opts = CompileOptions { platform, emit, jobs: 2, stats, ..CompileOptions::default() };
+                let want = products(&opts);
+                let mut times = PassTimes::new();
+                let json = |mut out: InputOutputs| {
+                    let abis = out.abis();
+                    (out.outputs, out.stats, crate::json::kernels_json(&abis, platform))
+                };
+                let whole = compile_whole(input, &opts, want, &mut times, None).map(json);
+                match compile_split_bitcode(input, &opts, want, &mut times, None) {
+                    Some(out) => {
+                        split += 1;
+                        assert_eq!(Ok(&json(out)), whole.as_ref(), "{} {emit:?}", input.name);
+                    }
+                    None => whole_only += 1,
+                }
+            }
+        }
+        assert!(split > 2 * 250, "{split} split, {whole_only} whole");
+        assert!(inputs.iter().rev().take(2).all(|i| split_bitcode::plan(&i.name, &i.bytes).is_some()));
+    }
+
+    /// Bitcode the split must leave to the whole module, which compiles it: a subroutine no kernel
+    /// calls (the whole module imports it), a kernel calling another.
+    #[test]
+    fn bitcode_split_leaves_unsure_inputs_to_the_whole_module() {
+        let base = many_kernels(4);
+        let unused = format!("{base}define internal i32 @unused(i32 %x) {{\n  ret i32 %x\n}}\n");
+        let called = base
+            .replace("%s = call i32 @own1(i32 %g)", "call void @k0(i32 %g)\n  %s = call i32 @own1(i32 %g)");
+        let opts = CompileOptions { emit: Emit::Visaasm.into(), jobs: 2, ..CompileOptions::default() };
+        for text in [unused, called] {
+            let input = bitcode(&Input { name: "k.ll".into(), bytes: text.into_bytes() }).unwrap();
+            let mut times = PassTimes::new();
+            assert!(split_bitcode::plan(&input.name, &input.bytes).is_some());
+            assert!(compile_split_bitcode(&input, &opts, products(&opts), &mut times, None).is_none());
+        }
     }
 
     /// A module of `n` kernels, each calling a subroutine of its own and one shared by all.

@@ -34,6 +34,7 @@ pub mod pipeline;
 pub mod progress;
 pub mod region_oracle;
 mod split;
+mod split_bitcode;
 pub mod timing;
 pub mod zebin;
 

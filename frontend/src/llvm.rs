@@ -21,25 +21,36 @@ pub fn is_bitcode(bytes: &[u8]) -> bool {
 /// Parses, verifies and runs mem2reg on one input (not on a module with SIMD unmask regions, whose
 /// stack slots the preparation stage reads). `file` is the name used in diagnostics. Text
 /// is first checked against [`crate::limits`].
-#[allow(deprecated)] // the legacy pass manager is the one LLVM 14's C API offers for mem2reg
 pub fn load<'ctx>(ctx: &'ctx Context, file: &str, bytes: &[u8]) -> Result<Module<'ctx>, Diagnostic> {
     let module = parse(ctx, file, bytes)?;
+    // Text without the word `alloca` has no stack slot to promote (most generated kernels).
+    let text_has_alloca = || is_bitcode(bytes) || memchr::memmem::find(bytes, b"alloca").is_some();
+    verify_and_promote(&module, file, text_has_alloca)?;
+    Ok(module)
+}
+
+/// Verifies a parsed module and runs mem2reg on it when `may_have_alloca()` and a function has an
+/// `alloca` in its entry block ([`load`] after parsing).
+#[allow(deprecated)] // the legacy pass manager is the one LLVM 14's C API offers for mem2reg
+pub(crate) fn verify_and_promote(
+    module: &Module,
+    file: &str,
+    may_have_alloca: impl FnOnce() -> bool,
+) -> Result<(), Diagnostic> {
     if let Err(msg) = module.verify() {
         let text = msg.to_string();
         let first = text.lines().next().unwrap_or("").trim().to_string();
         return Err(Diagnostic::error(format!("{file}: invalid LLVM IR: {first}")));
     }
-    // Text without the word `alloca` has no stack slot to promote (most generated kernels). A
-    // module with SIMD unmask regions keeps its slots: which stores a region makes unmasked is what
-    // it means, and the preparation stage lowers the regions on them, then promotes them.
+    // A module with SIMD unmask regions keeps its slots: which stores a region makes unmasked is
+    // what it means, and the preparation stage lowers the regions on them, then promotes them.
     let unmask = module.get_function("llvm.genx.unmask.begin").is_some();
-    let text_has_alloca = || is_bitcode(bytes) || memchr::memmem::find(bytes, b"alloca").is_some();
-    if !unmask && text_has_alloca() && has_entry_alloca(&module) {
+    if !unmask && may_have_alloca() && has_entry_alloca(module) {
         let pm: PassManager<Module> = PassManager::create(());
         pm.add_promote_memory_to_register_pass();
-        pm.run_on(&module);
+        pm.run_on(module);
     }
-    Ok(module)
+    Ok(())
 }
 
 /// Whether a function of `module` has an `alloca` in its entry block: the only stack slots mem2reg
@@ -82,10 +93,15 @@ pub fn exit_on_llvm_fatal_error() {
     unsafe { inkwell::llvm_sys::error_handling::LLVMInstallFatalErrorHandler(Some(handler)) }
 }
 
-fn parse<'ctx>(ctx: &'ctx Context, file: &str, bytes: &[u8]) -> Result<Module<'ctx>, Diagnostic> {
+/// Records that LLVM is reading `file` (for [`exit_on_llvm_fatal_error`]'s message).
+pub(crate) fn reading(file: &str, bytes: &[u8]) {
     if let Ok(mut r) = READING.lock() {
         *r = (file.to_string(), if is_bitcode(bytes) { "LLVM bitcode" } else { "LLVM IR" });
     }
+}
+
+fn parse<'ctx>(ctx: &'ctx Context, file: &str, bytes: &[u8]) -> Result<Module<'ctx>, Diagnostic> {
+    reading(file, bytes);
     if is_bitcode(bytes) {
         let buf = MemoryBuffer::create_from_memory_range_copy(bytes, file);
         return Module::parse_bitcode_from_buffer(&buf, ctx).map_err(|e| {

@@ -8,6 +8,13 @@
 //! its host process. When the archives are missing it links `libLLVM-14.so`. Setting
 //! `GENXC_LLVM_LINK=dynamic` (or `static`) at build time chooses explicitly.
 //!
+//! The build script also compiles genxc's C++ shim over LLVM (`shim/shim.cpp`, with the `cc` crate
+//! and `llvm-config --cxxflags`): the few operations LLVM's C API lacks, as `extern "C"` functions
+//! (`genxc_*`) that the crates using them declare. Reading bitcode lazily and materializing one
+//! function at a time, the functions a body refers to, trimming a named metadata node and
+//! stripping a function's debug info (genxc-frontend's `lazy` module, for bitcode read in chunks of
+//! kernels); InstSimplify on one function without a pass manager (genxc-genx's preparation).
+//!
 //! Every crate that calls inkwell names this crate (`use genxc_llvm_link as _;`) so that its link
 //! directives reach each binary and test that needs LLVM.
 

@@ -14,7 +14,6 @@ use super::super::raw::{ModuleRef, Val};
 use super::builder::{Builder, NONAME};
 use inkwell::llvm_sys::core::*;
 use inkwell::llvm_sys::prelude::LLVMValueRef;
-use inkwell::llvm_sys::transforms::scalar::LLVMAddInstructionSimplifyPass;
 use inkwell::llvm_sys::{LLVMIntPredicate, LLVMOpcode, LLVMTypeKind};
 
 /// Whether `v`'s type is `i1` or a vector of `i1`.
@@ -495,43 +494,34 @@ pub fn simplify_algebra(m: &ModuleRef) {
             super::select_diamonds::select_diamonds(f);
         }
     }
-    // SAFETY: `m` is a live module; the function pass manager is created for it and disposed of
-    // here, and the functions run are defined functions of it.
-    unsafe {
-        let fpm = LLVMCreateFunctionPassManagerForModule(m.0);
-        LLVMAddInstructionSimplifyPass(fpm);
-        LLVMInitializeFunctionPassManager(fpm);
-        // twice where the first round changed something: the simplifier's constants open more
-        // folds (a compare of equal predicates is `true`, its extension a constant)
-        let rounds = |f: Val| {
-            for _ in 0..2 {
-                let folded = canonical_predicate_compares(&b, f)
-                    + fold_operations(&b, f)
-                    + reuse_predicates(f)
-                    + super::unroll::known_on_edges(f);
-                let simplified = LLVMRunFunctionPassManager(fpm, f.0) != 0;
-                if folded == 0 && !simplified {
-                    break;
-                }
+    // twice where the first round changed something: the simplifier's constants open more
+    // folds (a compare of equal predicates is `true`, its extension a constant)
+    let rounds = |f: Val| {
+        for _ in 0..2 {
+            let folded = canonical_predicate_compares(&b, f)
+                + fold_operations(&b, f)
+                + reuse_predicates(f)
+                + super::unroll::known_on_edges(f);
+            let simplified = super::simplify_instructions(f);
+            if folded == 0 && !simplified {
+                break;
             }
-        };
-        for &f in &defined {
-            rounds(f);
         }
-        // Counted loops of a few trips unrolled, and their copies folded in turn.
-        let unrolled: Vec<Val> =
-            defined.iter().copied().filter(|&f| super::unroll::has_small_counted_loop(f)).collect();
-        super::unroll::unroll_loops(m, &unrolled);
-        for &f in &unrolled {
-            rounds(f);
-        }
-        // Last, on the folded code: additions of a constant on a predicate as predicated updates.
-        // Then selects on an `and` or an `or` of predicates as two selects.
-        for &f in &defined {
-            super::predicated_update::predicated_updates(&b, f);
-            super::predicate_selects::split_predicate_selects(&b, f);
-        }
-        LLVMFinalizeFunctionPassManager(fpm);
-        LLVMDisposePassManager(fpm);
+    };
+    for &f in &defined {
+        rounds(f);
+    }
+    // Counted loops of a few trips unrolled, and their copies folded in turn.
+    let unrolled: Vec<Val> =
+        defined.iter().copied().filter(|&f| super::unroll::has_small_counted_loop(f)).collect();
+    super::unroll::unroll_loops(m, &unrolled);
+    for &f in &unrolled {
+        rounds(f);
+    }
+    // Last, on the folded code: additions of a constant on a predicate as predicated updates.
+    // Then selects on an `and` or an `or` of predicates as two selects.
+    for &f in &defined {
+        super::predicated_update::predicated_updates(&b, f);
+        super::predicate_selects::split_predicate_selects(&b, f);
     }
 }

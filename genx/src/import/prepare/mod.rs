@@ -234,6 +234,20 @@ fn fold_lanes(m: &ModuleRef) -> usize {
         .sum()
 }
 
+extern "C" {
+    /// InstSimplify over one function without a pass manager (genxc's shim over LLVM, crate
+    /// genxc-llvm-link): 1 when the function changed.
+    fn genxc_simplify_instructions(f: inkwell::llvm_sys::prelude::LLVMValueRef) -> std::ffi::c_int;
+}
+
+/// Runs LLVM's instruction simplifier over `f` (a defined function), as the legacy pass manager's
+/// InstSimplify pass does but without the pass manager and its analyses around it; whether `f`
+/// changed.
+pub(super) fn simplify_instructions(f: Val) -> bool {
+    // SAFETY: `f` is a live defined function.
+    unsafe { genxc_simplify_instructions(f.0) != 0 }
+}
+
 /// A pass LLVM's C API adds to a pass manager (`LLVMAdd...Pass`).
 pub(super) type AddPass = unsafe extern "C" fn(inkwell::llvm_sys::prelude::LLVMPassManagerRef);
 
