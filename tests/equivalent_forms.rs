@@ -21,6 +21,7 @@ const FIXTURES: &[&str] = &[
     "intrinsics/untyped_atomics.ll",
     "intrinsics/svm_scaled4.ll",
     "kernels/select_common_term.ll",
+    "twins/lane_folds.ll",
 ];
 /// The suffix of a twin's name.
 const TWIN: &str = "_conformant";
