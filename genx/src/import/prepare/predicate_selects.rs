@@ -131,7 +131,10 @@ pub(super) fn split_predicate_selects(b: &Builder, f: Val) -> usize {
             LLVMInstructionEraseFromParent(c.0);
         }
         erase_if_unused(logic.p.0);
-        erase_if_unused(logic.q.0);
+        // (one value on both sides is erased once)
+        if logic.q.0 != logic.p.0 {
+            erase_if_unused(logic.q.0);
+        }
         work.push(inner);
         work.push(outer);
         n += 1;
