@@ -328,8 +328,9 @@ fn compile_split(
     // module, which reports it.
     let chunks: Vec<Vec<&split::UnitPlan>> =
         plan.chunks(pool.current_num_threads()).into_iter().map(|r| plan.units[r].iter().collect()).collect();
+    let forms = ChunkForms::default();
     let import = |chunk: Vec<&split::UnitPlan>, mark: &mut dyn FnMut(Stage)| {
-        let units = units_from_text(&plan, &chunk, name, platform, opts, mark)?;
+        let units = units_from_text(&plan, &chunk, name, platform, opts, &forms, mark)?;
         if checks.enabled() {
             for (u, _) in &units {
                 genxc_genx::verify::verify_unit(u, "import").ok()?;
@@ -350,7 +351,29 @@ fn compile_split(
     let results = run_chunks(chunks, &pool, times, import, compile);
     let results: Vec<_> = results.into_iter().collect::<Option<Vec<Vec<_>>>>()?;
     let results: Vec<_> = results.into_iter().flatten().collect::<Option<_>>()?;
+    if !forms.agree() {
+        return None;
+    }
     gather_units(results, name, want, times, sink)
+}
+
+/// Whether the chunks of a split input were in GenX form when imported (the import gives such a
+/// module the predicate and integer algebra, and a module needing preparation not): the whole
+/// module is in GenX form exactly when every chunk is, so the split gives the whole module's code
+/// only when all chunks agree.
+#[derive(Default)]
+struct ChunkForms(std::sync::atomic::AtomicU8);
+
+impl ChunkForms {
+    /// Notes one chunk's form.
+    fn note(&self, genx_form: bool) {
+        self.0.fetch_or(if genx_form { 1 } else { 2 }, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// Whether every chunk noted was in the same form.
+    fn agree(&self) -> bool {
+        self.0.load(std::sync::atomic::Ordering::Relaxed) != 3
+    }
 }
 
 /// What the units of a split input gave, `(kernel, metadata values, outputs)` in unit order, as
@@ -419,12 +442,15 @@ fn compile_split_bitcode(
     let large = input.bytes.len() / plan.units.len() > memory::LARGE_UNIT_BYTES;
     // Per chunk: its units, not yet named, and the functions each must hold.
     type Imported = (Vec<KernelUnit>, u32, Vec<foldhash::HashSet<String>>);
+    let forms = ChunkForms::default();
     let import = |chunk: &[&split_bitcode::BitcodeUnit], mark: &mut dyn FnMut(Stage)| -> Option<Imported> {
         let imported = with_context(chunk.len(), |ctx| {
             let (llvm, functions) = split_bitcode::chunk_module(&plan, chunk, ctx, name, &input.bytes)?;
             mark(Stage::Parse);
-            let module = genxc_genx::import::import_module_counted_with_private_stack(&llvm, platform, stack);
-            Some((module.ok()?, functions))
+            let (module, values, genx_form) =
+                genxc_genx::import::import_module_in_form(&llvm, platform, stack).ok()?;
+            forms.note(genx_form);
+            Some(((module, values), functions))
         });
         if large {
             CONTEXT.with(|cell| cell.borrow_mut().take());
@@ -452,6 +478,9 @@ fn compile_split_bitcode(
     });
     let imported: Vec<Imported> =
         gather_timed(times, start, PhaseTimes::default(), timed).into_iter().collect::<Option<_>>()?;
+    if !forms.agree() {
+        return None;
+    }
     // Every function the module defines is in some unit (the whole module imports the others
     // too), and those several kernels reach are named after each kernel.
     let mut reached_by: foldhash::HashMap<&str, usize> = foldhash::HashMap::default();
@@ -519,12 +548,14 @@ fn mark_bindless_buffers(module: &mut genxc_genx::Module, opts: &CompileOptions)
 /// builds its kernel units, as the whole module would have built them: the same functions
 /// (checked against the plan), in the same order, shared subroutines renamed after the kernel.
 /// Each unit comes with the kernel metadata values it took. `None` on any error.
+#[allow(clippy::too_many_arguments)]
 fn units_from_text(
     plan: &split::Plan<'_>,
     chunk: &[&split::UnitPlan],
     name: &str,
     platform: Platform,
     opts: &CompileOptions,
+    forms: &ChunkForms,
     mark: &mut dyn FnMut(Stage),
 ) -> Option<Vec<(KernelUnit, u32)>> {
     let stack = private_stack(opts);
@@ -535,7 +566,10 @@ fn units_from_text(
         drop(text);
         let llvm = llvm.ok()?;
         mark(Stage::Parse);
-        genxc_genx::import::import_module_counted_with_private_stack(&llvm, platform, stack).ok()
+        let (module, values, genx_form) =
+            genxc_genx::import::import_module_in_form(&llvm, platform, stack).ok()?;
+        forms.note(genx_form);
+        Some((module, values))
     });
     if large {
         // The context keeps the constants of the large module: it goes with the module.
@@ -1117,9 +1151,6 @@ mod tests {
     use super::*;
     use crate::api::EmitSet;
 
-    /// Every `.ll` fixture, and workloads of many kernels sharing subroutines: the split path
-    /// gives the whole module's bytes when it takes the input, and leaves every input that fails to
-    /// the whole module.
     /// Every `.ll` fixture, sorted by name.
     fn fixture_inputs() -> Vec<Input> {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
@@ -1140,39 +1171,56 @@ mod tests {
         inputs
     }
 
+    /// A split path: [`compile_split`] or [`compile_split_bitcode`].
+    type SplitPath =
+        fn(&Input, &CompileOptions, Products, &mut PassTimes, Option<&dyn Sink>) -> Option<InputOutputs>;
+
+    /// The option sets the split tests compare on `platform`: every kind with statistics, and
+    /// vISA alone.
+    fn split_options(platform: Platform) -> [CompileOptions; 2] {
+        let all = EmitSet::of(&[Emit::Visaasm, Emit::Isa, Emit::Legalized, Emit::Metadata]);
+        [(all, true), (Emit::Visaasm.into(), false)].map(|(emit, stats)| CompileOptions {
+            platform,
+            emit,
+            jobs: 2,
+            stats,
+            ..CompileOptions::default()
+        })
+    }
+
+    /// Compiles `input` whole and through `split`, and checks the split's outputs, statistics and
+    /// kernels.json are the whole module's when it takes the input: (whether the split took it,
+    /// whether the whole module compiled).
+    fn split_matches_whole(input: &Input, opts: &CompileOptions, split: SplitPath) -> (bool, bool) {
+        let want = products(opts);
+        let mut times = PassTimes::new();
+        let json = |mut out: InputOutputs| {
+            let abis = out.abis();
+            (out.outputs, out.stats, crate::json::kernels_json(&abis, opts.platform))
+        };
+        let whole = compile_whole(input, opts, want, &mut times, None).map(json);
+        let Some(out) = split(input, opts, want, &mut times, None) else { return (false, whole.is_ok()) };
+        assert_eq!(Ok(&json(out)), whole.as_ref(), "{} {:?} {:?}", input.name, opts.emit, opts.platform);
+        (true, whole.is_ok())
+    }
+
+    /// Every `.ll` fixture, and workloads of many kernels sharing subroutines: the split path
+    /// gives the whole module's bytes when it takes the input, and leaves every input that fails to
+    /// the whole module.
     #[test]
     fn split_compilation_matches_the_whole_module() {
         let mut inputs = fixture_inputs();
         inputs.push(Input { name: "many.ll".into(), bytes: many_kernels(40).into_bytes() });
         let (mut split, mut whole_only) = (0, 0);
         let mut fell_back = std::collections::BTreeSet::new();
-        let all = EmitSet::of(&[Emit::Visaasm, Emit::Isa, Emit::Legalized, Emit::Metadata]);
         for input in &inputs {
-            for (emit, stats) in [(all, true), (Emit::Visaasm.into(), false)] {
-                for platform in [Platform::Tgllp, Platform::Pvc] {
-                    let opts = CompileOptions { platform, emit, jobs: 2, stats, ..CompileOptions::default() };
-                    let want = products(&opts);
-                    let mut times = PassTimes::new();
-                    let json = |mut out: InputOutputs| {
-                        let abis = out.abis();
-                        (out.outputs, out.stats, crate::json::kernels_json(&abis, platform))
-                    };
-                    let whole = compile_whole(input, &opts, want, &mut times, None).map(json);
-                    match compile_split(input, &opts, want, &mut times, None) {
-                        Some(out) => {
-                            split += 1;
-                            assert_eq!(
-                                Ok(&json(out)),
-                                whole.as_ref(),
-                                "{} {emit:?} {platform:?}",
-                                input.name
-                            );
-                        }
-                        None => {
-                            whole_only += 1;
-                            if whole.is_ok() {
-                                fell_back.insert(input.name.as_str());
-                            }
+            for opts in [Platform::Tgllp, Platform::Pvc].into_iter().flat_map(split_options) {
+                match split_matches_whole(input, &opts, compile_split) {
+                    (true, _) => split += 1,
+                    (false, whole_ok) => {
+                        whole_only += 1;
+                        if whole_ok {
+                            fell_back.insert(input.name.as_str());
                         }
                     }
                 }
@@ -1275,6 +1323,32 @@ mod tests {
             "zebin/bindless_stack_surface.ll",
             "zebin/inline_asm_lines.ll",
             "zebin/inline_asm_stack_function.ll",
+            // Kernels in GenX form beside kernels needing preparation (SIMD control flow, the
+            // unmask intrinsics, untyped atomics, SVM four-channel messages, a twin in a form the
+            // rewrites leave): the whole module is prepared and gets no predicate algebra, so chunks
+            // in different forms leave the input to it.
+            "intrinsics/samples/simdcf.any.ll",
+            "intrinsics/samples/simdcf.predicate.ll",
+            "intrinsics/samples/svm.gather4.scaled.ll",
+            "intrinsics/samples/svm.gather4.scaled.pvc.ll",
+            "intrinsics/samples/svm.scatter4.scaled.ll",
+            "intrinsics/samples/svm.scatter4.scaled.pvc.ll",
+            "intrinsics/samples/untyped.atomic.add.ll",
+            "intrinsics/samples/untyped.atomic.and.ll",
+            "intrinsics/samples/untyped.atomic.cmpxchg.ll",
+            "intrinsics/samples/untyped.atomic.dec.ll",
+            "intrinsics/samples/untyped.atomic.imax.ll",
+            "intrinsics/samples/untyped.atomic.imin.ll",
+            "intrinsics/samples/untyped.atomic.inc.ll",
+            "intrinsics/samples/untyped.atomic.max.ll",
+            "intrinsics/samples/untyped.atomic.min.ll",
+            "intrinsics/samples/untyped.atomic.or.ll",
+            "intrinsics/samples/untyped.atomic.sub.ll",
+            "intrinsics/samples/untyped.atomic.xchg.ll",
+            "intrinsics/samples/untyped.atomic.xor.ll",
+            "kernels/shared_division.ll",
+            "simdcf/unmask.ll",
+            "twins/lane_folds.ll",
         ];
         // Intel's final IR of the examples (tests/fixtures/regions/intel) holds globals.
         fell_back.retain(|name| !name.starts_with("regions/intel/"));
@@ -1304,24 +1378,11 @@ mod tests {
             inputs.push(bitcode(&many).unwrap());
         }
         let (mut split, mut whole_only) = (0, 0);
-        let all = EmitSet::of(&[Emit::Visaasm, Emit::Isa, Emit::Legalized, Emit::Metadata]);
         for input in &inputs {
-            for (emit, stats) in [(all, true), (Emit::Visaasm.into(), false)] {
-                let platform = Platform::Tgllp;
-                let opts = CompileOptions { platform, emit, jobs: 2, stats, ..CompileOptions::default() };
-                let want = products(&opts);
-                let mut times = PassTimes::new();
-                let json = |mut out: InputOutputs| {
-                    let abis = out.abis();
-                    (out.outputs, out.stats, crate::json::kernels_json(&abis, platform))
-                };
-                let whole = compile_whole(input, &opts, want, &mut times, None).map(json);
-                match compile_split_bitcode(input, &opts, want, &mut times, None) {
-                    Some(out) => {
-                        split += 1;
-                        assert_eq!(Ok(&json(out)), whole.as_ref(), "{} {emit:?}", input.name);
-                    }
-                    None => whole_only += 1,
+            for opts in split_options(Platform::Tgllp) {
+                match split_matches_whole(input, &opts, compile_split_bitcode) {
+                    (true, _) => split += 1,
+                    (false, _) => whole_only += 1,
                 }
             }
         }

@@ -68,6 +68,17 @@ pub fn import_module_counted_with_private_stack(
     platform: Platform,
     stack: super::prepare::PrivateStack,
 ) -> Result<(Module, u32), Vec<Diagnostic>> {
+    import_module_in_form(m, platform, stack).map(|(module, values, _)| (module, values))
+}
+
+/// [`import_module_counted_with_private_stack`], and whether `m` was already in GenX form (no
+/// preparation needed: its functions then get the predicate and integer algebra). A module split
+/// in parts must find every part in the same form to import as the whole module does.
+pub fn import_module_in_form(
+    m: &inkwell::module::Module<'_>,
+    platform: Platform,
+    stack: super::prepare::PrivateStack,
+) -> Result<(Module, u32, bool), Vec<Diagnostic>> {
     let stack_bytes = stack.bytes_per_thread;
     let mr = ModuleRef(m.as_mut_ptr());
     // (before the preparation, which rebuilds kernels with pointer parameters without their
@@ -169,7 +180,7 @@ pub fn import_module_counted_with_private_stack(
         .collect();
     super::private_base::bind_private_base(&mut module, stack_bytes, &strides, platform)?;
     super::kernel_outputs::bind_output_args(&mut module)?;
-    Ok((module, values))
+    Ok((module, values, genx_form))
 }
 
 /// Marks the kernel arguments that were pointers in the input (the preparation stage left a

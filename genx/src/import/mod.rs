@@ -14,5 +14,5 @@ pub mod validate;
 
 pub use convert::{
     import_module, import_module_counted, import_module_counted_with_private_stack,
-    import_module_counted_with_stack, import_module_with_stack, MD_BUDGET,
+    import_module_counted_with_stack, import_module_in_form, import_module_with_stack, MD_BUDGET,
 };
