@@ -11,6 +11,7 @@
 //! reported as `unsupported: <what>`, never emitted wrongly.
 
 mod add3_fusion;
+mod alu_ops;
 pub mod availability;
 mod block_headers;
 mod constants;
@@ -22,6 +23,7 @@ mod intrinsics;
 mod lsc;
 mod predefined;
 mod predicates;
+mod regions;
 mod sampler;
 mod sel_insert;
 mod select_polarity;
@@ -31,6 +33,7 @@ mod splat;
 mod stack_calls;
 mod surface;
 mod sync;
+mod variables;
 mod word_offsets;
 mod word_operands;
 pub mod xmx;
@@ -43,7 +46,7 @@ use genxc_diag::{internal, not_available, unsupported, Diagnostic, Failure};
 use genxc_genx::bale::{self, Bales};
 use genxc_genx::intrinsics::IntrinsicId;
 use genxc_genx::ir::{BinOp, BlockId, CastOp, Constant, FuncId, Function, InstId, InstKind, Value};
-use genxc_genx::metadata::{ArgCategory, Kernel};
+use genxc_genx::metadata::Kernel;
 use genxc_genx::region::Region;
 use genxc_genx::simdcf::SimdCf;
 use genxc_genx::{Elem, Platform, Type};
@@ -51,6 +54,7 @@ use genxc_regalloc::{Assignment, Category, VarIdx, WrRegionPrep};
 use genxc_visa::model::{self as m, Exec, Imm, Inst as VInst, Pred, Src, SrcMod, SrcOp, VisaType};
 // foldhash: a fast hash, seeded per process (SipHash was a tenth of a small kernel's compile).
 use foldhash::{HashMap, HashMapExt};
+use regions::unencodable;
 
 type R<T> = Result<T, Failure>;
 
@@ -468,182 +472,6 @@ impl Selector<'_> {
         self.platform.grf_bytes()
     }
 
-    fn add_var(&mut self, name: String, ty: VisaType, n: u32, alias: Option<(m::VarId, u16)>) -> R<m::VarId> {
-        let num_elts = u16::try_from(n).map_err(|_| unsupported(format!("a vector of {n} elements")))?;
-        let bytes = n * ty.size();
-        let align = if alias.is_some() || bytes < self.grf() && n == 1 {
-            if ty.size() == 8 {
-                m::Align::Qword
-            } else {
-                m::Align::Dword
-            }
-        } else {
-            m::Align::Grf
-        };
-        self.k.vars.push(m::VarDecl { name, ty, num_elts, align, alias, input_output: false });
-        Ok(m::VarId(m::NUM_PREDEF_VARS + self.k.vars.len() as u32 - 1))
-    }
-
-    /// The declared type of a general variable this selection declared (`None` for a predefined
-    /// variable): read from its declaration, which [`Self::add_var`] alone creates.
-    fn decl_type(&self, var: m::VarId) -> Option<VisaType> {
-        let k = var.0.checked_sub(m::NUM_PREDEF_VARS)?;
-        self.k.vars.get(k as usize).map(|d| d.ty)
-    }
-
-    fn temp(&mut self, ty: VisaType, n: u32) -> R<m::VarId> {
-        self.next_temp += 1;
-        self.add_var(format!("tmp{}", self.next_temp), ty, n, None)
-    }
-
-    fn temp_pred(&mut self, n: u32) -> R<m::PredId> {
-        let lanes = pred_decl_lanes(n)?;
-        self.next_temp += 1;
-        Ok(self.k.add_pred(&format!("ptmp{}", self.next_temp), lanes))
-    }
-
-    /// Inputs of the kernel: general arguments as variables, surfaces as surface variables.
-    fn declare_inputs(&mut self) -> R<()> {
-        let kernel = self.kernel;
-        let params = self.f().params.len();
-        if kernel.args.len() != params {
-            return Err("kernel metadata does not match the signature".into());
-        }
-        for p in 0..params {
-            let arg = kernel.args[p].clone();
-            let Some(idx) = self.fx().asg.var(Value::Param(p as u32)) else { continue };
-            if arg.category == ArgCategory::Sampler {
-                self.declare_sampler_input(p, &arg)?;
-                continue;
-            }
-            if kernel.is_bindless_buffer(p) {
-                self.declare_bindless_buffer(p as u32, idx, arg.offset)?;
-                continue;
-            }
-            if arg.category != ArgCategory::General {
-                let name = self.fx().asg.vars[idx.0 as usize].name.clone();
-                let sid = self.k.add_surface(&name);
-                let bti = kernel.binding_table_index(p).ok_or("a surface argument without an index")?;
-                self.surfaces.insert(p as u32, (sid, bti));
-                if let Some(off) = arg.offset {
-                    self.k.inputs.push(m::Input {
-                        target: m::InputTarget::Surface(sid),
-                        offset: off as u16,
-                        size: 4,
-                        implicit: 0,
-                    });
-                }
-                continue;
-            }
-            if arg.ty.elem() == Some(Elem::I1) {
-                self.declare_predicate_input(idx, arg.ty.num_elems(), arg.offset)?;
-                continue;
-            }
-            let id = self.var_idx(idx)?;
-            if arg.io_kind.is_output() {
-                // an output argument's register also holds a result when the kernel ends
-                let storage = self.storage_of(id);
-                self.k.vars[(storage.0 - m::NUM_PREDEF_VARS) as usize].input_output = true;
-            }
-            if let Some(off) = arg.offset {
-                // The private memory base is an implicit input, as Intel's Vector Compiler writes it.
-                let implicit = if arg.implicit == genxc_genx::metadata::ImplicitArg::PrivateBase {
-                    m::ImplicitKind::PRIVATE_BASE
-                } else {
-                    0
-                };
-                self.k.inputs.push(m::Input {
-                    target: m::InputTarget::Var(id),
-                    offset: off as u16,
-                    size: arg.size as u16,
-                    implicit,
-                });
-            }
-        }
-        Ok(())
-    }
-
-    /// An `i1` or `<N x i1>` kernel argument: the payload holds one byte per lane (a `ub` input
-    /// variable), and the kernel's first instructions make the predicate from bit 0 of each byte
-    /// (`and` 1, `cmp.ne` 0, 16 lanes at a time), as Intel's Vector Compiler does.
-    fn declare_predicate_input(&mut self, idx: VarIdx, lanes: u32, offset: Option<u32>) -> R<()> {
-        if !matches!(lanes, 1 | 2 | 4 | 8 | 16 | 32) {
-            return Err(unsupported(format!(
-                "an i1 kernel argument of {lanes} lanes (not 1, 2, 4, 8, 16 or 32)"
-            )));
-        }
-        if self.fx().asg.vars[idx.0 as usize].category != Category::Predicate {
-            return Err(unsupported("an i1 kernel argument used as data"));
-        }
-        let name = format!("{}_bytes", self.fx().asg.vars[idx.0 as usize].name);
-        let bytes = self.add_var(name, VisaType::UB, lanes, None)?;
-        let Some(off) = offset else { return Ok(()) };
-        self.k.inputs.push(m::Input {
-            target: m::InputTarget::Var(bytes),
-            offset: off as u16,
-            size: lanes as u16,
-            implicit: 0,
-        });
-        let pred = self.pred_var(idx)?;
-        let bits = self.temp(VisaType::UB, lanes)?;
-        let width = lanes.min(16);
-        for start in (0..lanes).step_by(16) {
-            let (row, col) = self.row_col(start, 1);
-            let src = |v| {
-                if lanes == 1 {
-                    Src::scalar(v, 0)
-                } else {
-                    Src::region(v, row, col, m::Region::CONTIG)
-                }
-            };
-            let dst = m::Dst { var: bits, row, col, hstride: 1 };
-            let exec = Exec::nm(width as u8);
-            self.push(alu(m::AluOp::And, exec, dst.into(), vec![src(bytes).into(), Imm::UB(1).into()]));
-            self.push(VInst::Cmp {
-                rel: m::CmpOp::Ne,
-                exec: exec.at((start / 4) as u8),
-                dst: m::CmpDst::Pred(pred),
-                src0: src(bits).into(),
-                src1: Imm::UB(0).into(),
-            });
-        }
-        Ok(())
-    }
-
-    /// A subroutine's label, argument variables and result variable.
-    fn declare_subroutine(&mut self) -> R<()> {
-        let name = self.f().name.clone();
-        let l = self.k.add_subroutine(&name);
-        self.funcs[self.cur].sub = Some(l);
-        for p in 0..self.f().params.len() {
-            if let Some(idx) = self.fx().asg.var(Value::Param(p as u32)) {
-                if self.f().params[p].elem() == Some(Elem::I1) {
-                    // an i1 argument is passed in the subroutine's predicate variable
-                    self.pred_var(idx)?;
-                } else {
-                    self.var_idx(idx)?;
-                }
-            }
-        }
-        let ret = self.f().ret;
-        if ret != Type::Void {
-            let e = ret.elem().ok_or("a subroutine result without a type")?;
-            if e == Elem::I1 {
-                // returned in a predicate of the subroutine's own, copied out by each call
-                let n = ret.num_elems();
-                let p = self.k.add_pred(&format!("{name}_ret"), pred_decl_lanes(n)?);
-                self.funcs[self.cur].ret_pred = Some((p, n));
-                return Ok(());
-            }
-            // the unified return value's variable (regalloc)
-            let r = self.fx().asg.ret.ok_or_else(|| internal("a subroutine without a result variable"))?;
-            let var = self.var_idx(r)?;
-            let v = self.view(var, signed_type(e)?)?;
-            self.funcs[self.cur].ret = Some(v);
-        }
-        Ok(())
-    }
-
     /// Runs `work` with function `func` of the unit as the current one, then makes the current
     /// function current again.
     fn in_function<T>(&mut self, func: usize, work: impl FnOnce(&mut Self) -> T) -> T {
@@ -653,118 +481,10 @@ impl Selector<'_> {
         out
     }
 
-    /// The vISA variable of a regalloc variable (declared on first use).
-    fn var_idx(&mut self, idx: VarIdx) -> R<m::VarId> {
-        if let Some(v) = self.fx().vars[idx.0 as usize] {
-            return Ok(v);
-        }
-        let var = &self.fx().asg.vars[idx.0 as usize];
-        let (unit, category, var_ty, alias_of) = (var.unit, var.category, var.ty, var.alias_of);
-        // a surface argument's general variable holds its binding-table index from the entry on
-        let surface_bti = self.surface_argument_index(idx);
-        if let Some(u) = unit {
-            // a variable of another function of the unit (a callee's parameter or result)
-            let id = self.in_function(u.func as usize, |s| s.var_idx(u.var))?;
-            self.funcs[self.cur].vars[idx.0 as usize] = Some(id);
-            if let Some(bti) = surface_bti {
-                self.surface_values.push((id, bti));
-            }
-            return Ok(id);
-        }
-        if category != Category::General {
-            return Err(internal("a predicate variable used as data"));
-        }
-        let elem = var_ty.elem().ok_or("a variable without a type")?;
-        let ty = signed_type(elem)?;
-        let alias = match alias_of {
-            Some((base, off)) => Some((self.var_idx(base)?, off as u16)),
-            None => None,
-        };
-        // `<function>_<name>` in a subroutine; a surface argument's general variable is named
-        // apart from its surface variable (`_bti`)
-        let var_name = &self.fx().asg.vars[idx.0 as usize].name;
-        let prefix = if self.cur == 0 { "" } else { self.f().name.as_str() };
-        let suffix = if surface_bti.is_some() { "_bti" } else { "" };
-        let mut name = String::with_capacity(prefix.len() + 1 + var_name.len() + suffix.len());
-        if self.cur != 0 {
-            name.push_str(prefix);
-            name.push('_');
-        }
-        name.push_str(var_name);
-        name.push_str(suffix);
-        let alias = match alias {
-            Some(a) => Some(a),
-            None => self.header_of_planned(idx, &name)?,
-        };
-        let mut n = var_ty.num_elems();
-        if alias.is_none() && self.fx().block_headers.padded.contains(&idx.0) {
-            // the result of a block read sent raw: its response fills whole GRFs
-            n = n.max(self.grf() / ty.size());
-        }
-        let id = self.add_var(name, ty, n, alias)?;
-        self.funcs[self.cur].vars[idx.0 as usize] = Some(id);
-        if let Some(bti) = surface_bti {
-            self.surface_values.push((id, bti));
-        }
-        Ok(id)
-    }
-
-    fn var_of(&mut self, v: Value) -> R<m::VarId> {
-        if let Value::Param(p) = v {
-            if self.cur == 0 && (self.surfaces.contains_key(&p) || self.samplers.contains_key(&p)) {
-                // a surface argument used as a value: its variable holds the binding-table index
-                let idx =
-                    self.fx().asg.var(v).ok_or_else(|| internal("a surface argument without a variable"))?;
-                return self.var_idx(idx);
-            }
-        }
-        let idx = self.fx().asg.var(v).ok_or_else(|| internal("value without a variable"))?;
-        self.var_idx(idx)
-    }
-
-    /// A view of `var` with type `ty` (the variable itself when its type already is `ty`).
-    fn view(&mut self, var: m::VarId, ty: VisaType) -> R<m::VarId> {
-        let decl = match self.decl_type(var) {
-            Some(t) => t,
-            None => return Ok(var),
-        };
-        if decl == ty {
-            return Ok(var);
-        }
-        // a view of an alias is a view of the storage it aliases
-        let mut var = var;
-        while let Some((base, 0)) = self.k.vars[(var.0 - m::NUM_PREDEF_VARS) as usize].alias {
-            if self.decl_type(base) == Some(ty) {
-                return Ok(base);
-            }
-            var = base;
-        }
-        let decl = self.decl_type(var).unwrap_or(decl);
-        if let Some(&v) = self.views.get(&(var, ty)) {
-            return Ok(v);
-        }
-        let d = &self.k.vars[(var.0 - m::NUM_PREDEF_VARS) as usize];
-        let bytes = u32::from(d.num_elts) * decl.size();
-        let name = [d.name.as_str(), "_", ty.text()].concat();
-        let v = self.add_var(name, ty, (bytes / ty.size()).max(1), Some((var, 0)))?;
-        self.views.insert((var, ty), v);
-        Ok(v)
-    }
-
     fn imm(&self, c: &Constant, ty: VisaType) -> R<Option<Imm>> {
         let bits = if c.is_undef() { Some(0) } else { c.splat_value() };
         let Some(bits) = bits else { return Ok(None) };
         Ok(Some(imm_of(bits, c.ty.elem().unwrap_or(Elem::I32), ty)?))
-    }
-
-    fn row_col(&self, byte_off: u32, elem_bytes: u32) -> (u8, u8) {
-        let grf = self.grf();
-        ((byte_off / grf) as u8, ((byte_off % grf) / elem_bytes) as u8)
-    }
-
-    fn region_src(&self, var: m::VarId, r: &Region, ty: VisaType) -> Src {
-        let (row, col) = self.row_col(r.offset as u32, ty.size());
-        Src::region(var, row, col, src_region(r))
     }
 
     /// Writes a non-splat constant vector into a fresh variable of type `ty`: the shortest plan of
@@ -996,12 +716,6 @@ impl Selector<'_> {
         Ok((Some(Pred::on(p)), lane))
     }
 
-    fn region_dst(&self, var: m::VarId, r: &Region, ty: VisaType) -> m::Dst {
-        let (row, col) = self.row_col(r.offset as u32, ty.size());
-        let h = if r.num_elems == 1 { 1 } else { r.stride as u8 };
-        m::Dst { var, row, col, hstride: h }
-    }
-
     /// Copies `n` elements of type `ty` from `src` (variable and start element, or an operand
     /// used for every piece) into `dst` from element `at`, in pieces of at most two GRFs.
     fn copy(&mut self, dst: m::VarId, at: u32, src: CopySrc, n: u32, ty: VisaType) -> R<()> {
@@ -1118,217 +832,6 @@ impl Selector<'_> {
     fn new_label(&mut self, hint: &str) -> m::LabelId {
         self.next_temp += 1;
         self.k.add_label(&format!("{}_{hint}{}", self.f().name, self.next_temp))
-    }
-
-    /// The vISA form of an ALU-like instruction, if it is one.
-    fn alu_desc(&self, id: InstId) -> R<Option<AluDesc>> {
-        let inst = &self.f().insts[id];
-        let f = self.f();
-        let op = |o| Op::Alu(o);
-        let plain = |v: Value, ty: VisaType| Operand { value: v, ty, modifier: SrcMod::None };
-        Ok(Some(match &inst.kind {
-            InstKind::Binary { op: bop, lhs, rhs } => {
-                let e = inst.ty.elem().ok_or("void arithmetic")?;
-                if e == Elem::I1 {
-                    return Ok(None);
-                }
-                self.check_64bit(e, "arithmetic")?;
-                let s = signed_type(e)?;
-                let u = unsigned_type(e)?;
-                let int_div = self.platform.info().has_int_divide;
-                let (o, ty, neg) = match bop {
-                    BinOp::Add | BinOp::FAdd => (m::AluOp::Add, s, false),
-                    BinOp::Sub | BinOp::FSub => (m::AluOp::Add, s, true),
-                    BinOp::Mul | BinOp::FMul => (m::AluOp::Mul, s, false),
-                    BinOp::FDiv => (m::AluOp::Div, s, false),
-                    BinOp::And => (m::AluOp::And, s, false),
-                    BinOp::Or => (m::AluOp::Or, s, false),
-                    BinOp::Xor => (m::AluOp::Xor, s, false),
-                    BinOp::Shl => (m::AluOp::Shl, s, false),
-                    BinOp::LShr => (m::AluOp::Shr, u, false),
-                    BinOp::AShr => (m::AluOp::Asr, s, false),
-                    BinOp::UDiv | BinOp::URem if pow2_const(f, *rhs).is_some() => return Ok(None),
-                    BinOp::SDiv if int_div => (m::AluOp::Div, s, false),
-                    BinOp::UDiv if int_div => (m::AluOp::Div, u, false),
-                    BinOp::SRem if int_div => (m::AluOp::Mod, s, false),
-                    BinOp::URem if int_div => (m::AluOp::Mod, u, false),
-                    BinOp::SDiv | BinOp::UDiv | BinOp::SRem | BinOp::URem => return Ok(None),
-                    BinOp::FRem => {
-                        return Err(unsupported("frem of doubles left by the import's preparation"))
-                    }
-                };
-                let mut b = plain(*rhs, ty);
-                if neg {
-                    b.modifier = SrcMod::Neg;
-                }
-                AluDesc { op: op(o), dst_ty: ty, srcs: vec![plain(*lhs, ty), b], sat: false }
-            }
-            InstKind::FNeg(v) => {
-                let e = inst.ty.elem().ok_or("void fneg")?;
-                self.check_64bit(e, "arithmetic")?;
-                let ty = signed_type(e)?;
-                AluDesc {
-                    op: op(m::AluOp::Mov),
-                    dst_ty: ty,
-                    srcs: vec![Operand { value: *v, ty, modifier: SrcMod::Neg }],
-                    sat: false,
-                }
-            }
-            InstKind::Cast { op: cop, value } if *cop != CastOp::BitCast => {
-                let from = f.value_type(*value).elem().ok_or("void cast")?;
-                let to = inst.ty.elem().ok_or("void cast")?;
-                if from == Elem::I1 || to == Elem::I1 {
-                    return Ok(None);
-                }
-                self.check_64bit(from, "conversion")?;
-                self.check_64bit(to, "conversion")?;
-                let (sty, dty) = match cop {
-                    CastOp::ZExt | CastOp::UIToFP => (unsigned_type(from)?, signed_type(to)?),
-                    CastOp::FPToUI => (signed_type(from)?, unsigned_type(to)?),
-                    _ => (signed_type(from)?, signed_type(to)?),
-                };
-                AluDesc { op: op(m::AluOp::Mov), dst_ty: dty, srcs: vec![plain(*value, sty)], sat: false }
-            }
-            InstKind::Select { cond: _, on_true, on_false } => {
-                let e = inst.ty.elem().ok_or("void select")?;
-                if e == Elem::I1 {
-                    return Ok(None);
-                }
-                self.check_64bit(e, "select")?;
-                let ty = signed_type(e)?;
-                AluDesc {
-                    op: op(m::AluOp::Sel),
-                    dst_ty: ty,
-                    srcs: vec![plain(*on_true, ty), plain(*on_false, ty)],
-                    sat: false,
-                }
-            }
-            InstKind::Intrinsic { id: iid, args } => {
-                match intrinsics::alu_intrinsic(self, *iid, inst.ty, args)? {
-                    Some(d) => d,
-                    None => return Ok(None),
-                }
-            }
-            _ => return Ok(None),
-        }))
-    }
-
-    /// Emits an ALU-like instruction whose result goes to `dst_of` (the instruction itself, or
-    /// the sat it is baled into).
-    fn emit_alu(&mut self, id: InstId, d: AluDesc, cond: Option<Value>) -> R<()> {
-        let n = self.f().insts[id].ty.num_elems();
-        if let Some(c) = cond {
-            if let Some(lane) = self.fx().cf.em_lane(c) {
-                return self.em_select(id, d, lane);
-            }
-        }
-        let (dst, wm) = self.dst_for_masked(id, d.dst_ty)?;
-        let mut pred = wm.pred;
-        let mut exec = wm.exec(self.exec_of(n)?);
-        let mut srcs = self.alu_srcs(&d)?;
-        if let Some(c) = cond {
-            if pred.is_some() {
-                return Err(unsupported("a select written under a wrregion mask"));
-            }
-            if let Some(cc) = self.f().as_const(c) {
-                // a constant condition picks one operand
-                let pick = if cc.splat_value() == Some(1) { 0 } else { 1 };
-                if cc.splat_value().is_some() {
-                    let s = srcs.swap_remove(pick);
-                    self.push(VInst::Alu {
-                        op: m::AluOp::Mov,
-                        pred: None,
-                        sat: d.sat,
-                        exec,
-                        dst,
-                        srcs: vec![s],
-                    });
-                    return Ok(());
-                }
-            }
-            if self.cond_inverted(c) {
-                srcs.swap(0, 1);
-            }
-            let (p, plane) = self.cond_pred(c, n)?;
-            pred = Some(Pred::on(p));
-            exec = exec.at(plane / 4);
-        }
-        let sat = d.sat || self.sat_of(id);
-        match d.op {
-            Op::Alu(op) => self.push(VInst::Alu { op, pred, sat, exec, dst, srcs }),
-            Op::Min | Op::Max => {
-                if pred.is_some() {
-                    // min/max have no predicate: compute into a temporary, then a predicated move
-                    let n = self.f().insts[id].ty.num_elems();
-                    let tmp = self.temp(d.dst_ty, n)?;
-                    let max = matches!(d.op, Op::Max);
-                    let (s0, s1) = (srcs[0], srcs[1]);
-                    self.push(VInst::MinMax {
-                        max,
-                        sat,
-                        exec: Exec::nm(n as u8),
-                        dst: m::Dst::new(tmp, 0).into(),
-                        src0: s0,
-                        src1: s1,
-                    });
-                    let region = if n == 1 { m::Region::SCALAR } else { m::Region::CONTIG };
-                    self.push(mov(pred, exec, dst, Src::region(tmp, 0, 0, region).into()));
-                } else {
-                    self.push(VInst::MinMax {
-                        max: matches!(d.op, Op::Max),
-                        sat,
-                        exec,
-                        dst,
-                        src0: srcs[0],
-                        src1: srcs[1],
-                    });
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// The source operands of an ALU-like instruction, with their modifiers.
-    fn alu_srcs(&mut self, d: &AluDesc) -> R<Vec<SrcOp>> {
-        let mut srcs = Vec::with_capacity(d.srcs.len());
-        for o in &d.srcs {
-            let word = match self.word_offsets(d, o)? {
-                Some(s) => Some(s),
-                None => self.word_constant_src(d, o)?,
-            };
-            let s = match word {
-                Some(s) => s,
-                None => self.src(o.value, o.ty)?,
-            };
-            srcs.push(match o.modifier {
-                SrcMod::None => s,
-                SrcMod::Neg => negate(s)?,
-                SrcMod::Abs => absolute(s)?,
-                other => return Err(internal(format!("modifier {other:?}"))),
-            });
-        }
-        Ok(srcs)
-    }
-
-    /// Emits an ALU-like instruction without predicate (it may run under the execution mask).
-    fn push_alu_desc(&mut self, d: &AluDesc, exec: Exec, dst: m::DstOp, srcs: Vec<SrcOp>) -> R<()> {
-        match d.op {
-            Op::Alu(op) => self.push(VInst::Alu { op, pred: None, sat: d.sat, exec, dst, srcs }),
-            Op::Min | Op::Max => {
-                let [src0, src1] = srcs[..] else {
-                    return Err(internal("min/max without two sources"));
-                };
-                self.push(VInst::MinMax { max: matches!(d.op, Op::Max), sat: d.sat, exec, dst, src0, src1 });
-            }
-        }
-        Ok(())
-    }
-
-    /// Whether the instruction is baled into a sat.
-    fn sat_of(&self, id: InstId) -> bool {
-        self.fx().bales.baled_into.get(&id).is_some_and(|&s| {
-            matches!(&self.f().insts[s].kind, InstKind::Intrinsic { id: IntrinsicId::Sat, .. })
-        })
     }
 
     /// A copy of instruction `id`'s operation and type (selection reads them while it changes
@@ -1509,107 +1012,6 @@ impl Selector<'_> {
         }
     }
 
-    /// A source operand reading `region` of `input` (direct, or indirect through an address
-    /// register).
-    fn rd_src(&mut self, at: InstId, input: Value, region: &Region, ty: VisaType, n: u32) -> R<SrcOp> {
-        if let Some(c) = self.f().as_const(input).cloned() {
-            // a region of a constant: the constant's elements, materialized
-            let base = self.materialize(&c, ty)?;
-            return self.rd_var(at, base, region, ty, n);
-        }
-        if let Some(uw) = self.local_id_in_place(input) {
-            return self.local_id_read(at, uw, region);
-        }
-        let base = self.var_of(input)?;
-        let view = self.view(base, ty)?;
-        self.rd_var(at, view, region, ty, n)
-    }
-
-    fn rd_var(&mut self, at: InstId, view: m::VarId, region: &Region, ty: VisaType, n: u32) -> R<SrcOp> {
-        if let Some(idx) = region.indirect {
-            let a = self.address(at, view, idx)?;
-            let multi = self.f().value_type(idx).num_elems() > 1;
-            let r = if multi {
-                m::Region::new(0, region.width as u8, region.stride as u8)
-            } else {
-                src_region(region)
-            };
-            return Ok(SrcOp::Ind(m::IndSrc {
-                addr: a,
-                addr_elem: 0,
-                byte_offset: i16::try_from(region.offset).map_err(|_| "an indirect offset out of range")?,
-                ty,
-                region: r,
-                multi,
-                modifier: SrcMod::None,
-            }));
-        }
-        if !src_region_ok(region, n, self.grf()) {
-            return Err(unencodable(region));
-        }
-        Ok(SrcOp::Gen(self.region_src(view, region, ty)))
-    }
-
-    /// The destination `region` of `var` at the byte index `idx`, written by the wrregion `at`:
-    /// through an address register loaded here.
-    fn indirect_dst(
-        &mut self,
-        at: InstId,
-        var: m::VarId,
-        region: &Region,
-        idx: Value,
-        ty: VisaType,
-    ) -> R<m::DstOp> {
-        let a = self.address(at, var, idx)?;
-        Ok(m::DstOp::Ind(m::IndDst {
-            addr: a,
-            addr_elem: 0,
-            byte_offset: i16::try_from(region.offset).map_err(|_| "an indirect offset out of range")?,
-            ty,
-            hstride: if region.num_elems == 1 { 1 } else { region.stride as u8 },
-        }))
-    }
-
-    /// Loads an address register with the address of `var` plus the byte index `idx`.
-    fn address(&mut self, at: InstId, var: m::VarId, idx: Value) -> R<m::AddrId> {
-        let rows = self.f().value_type(idx).num_elems();
-        if !matches!(rows, 1 | 2 | 4 | 8 | 16) {
-            return Err(unsupported(format!("a multi-indirect region with {rows} rows")));
-        }
-        let av = *self
-            .fx()
-            .asg
-            .address
-            .get(&at)
-            .ok_or_else(|| internal("an indirect region without an address"))?;
-        if let Some(&(.., a)) =
-            self.loaded_addrs.iter().find(|(v, i, r, _)| *v == var && *i == idx && *r == rows)
-        {
-            return Ok(a);
-        }
-        let a = match self.addrs.get(&(self.cur, av)) {
-            Some(a) => *a,
-            None => {
-                let prefix = if self.cur == 0 { String::new() } else { format!("{}_", self.f().name) };
-                let name = format!("{prefix}{}", self.fx().asg.vars[av.0 as usize].name);
-                let a = self.k.add_addr(&name, rows as u16);
-                self.addrs.insert((self.cur, av), a);
-                a
-            }
-        };
-        let i = self.src(idx, VisaType::UW)?;
-        self.push(VInst::AddrAdd {
-            exec: Exec::nm(rows as u8),
-            dst: m::AddrOpnd { addr: a, elem: 0, width: rows as u8 },
-            base: var,
-            base_offset: 0,
-            src1: i,
-        });
-        self.loaded_addrs.retain(|e| e.3 != a);
-        self.loaded_addrs.push((var, idx, rows, a));
-        Ok(a)
-    }
-
     /// A bitcast: an alias (already given by regalloc), or a predicate <-> integer move.
     fn bitcast(&mut self, id: InstId, value: Value) -> R<()> {
         let to = self.f().insts[id].ty;
@@ -1721,16 +1123,6 @@ fn pow2_const(f: &Function, v: Value) -> Option<u32> {
     (c != 0 && c.is_power_of_two()).then(|| c.trailing_zeros())
 }
 
-fn src_region(r: &Region) -> m::Region {
-    if r.num_elems == 1 || (r.width == 1 && r.stride == 0) {
-        m::Region::SCALAR
-    } else if r.width == r.num_elems {
-        m::Region::new(r.stride as u8, 1, 0)
-    } else {
-        m::Region::new(r.vstride as u8, r.width as u8, r.stride as u8)
-    }
-}
-
 /// An immediate of vISA type `ty` from constant bits of element type `e`.
 fn imm_of(bits: u64, e: Elem, ty: VisaType) -> R<Imm> {
     let sx = genxc_genx::ir::sign_extend(bits, e);
@@ -1775,13 +1167,6 @@ fn imm_bits(imm: Imm, ty: VisaType) -> u64 {
         8 => bits,
         w => bits & ((1u64 << (8 * w)) - 1),
     }
-}
-
-fn unencodable(r: &Region) -> Failure {
-    unsupported(format!(
-        "region <{};{},{}> of {} elements at byte {} is not encodable",
-        r.vstride, r.width, r.stride, r.num_elems, r.offset
-    ))
 }
 
 fn negate(op: SrcOp) -> R<SrcOp> {
