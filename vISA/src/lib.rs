@@ -3,8 +3,10 @@
 //! knows nothing of the GenX IR; instruction selection (`genxc-isel`) fills the model in.
 
 pub mod binary;
+pub mod instruction;
 pub mod message;
 pub mod model;
+pub mod operand;
 pub mod read_binary;
 pub mod read_text;
 pub mod target;
