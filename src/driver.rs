@@ -316,8 +316,6 @@ fn compile_split(
     })?;
     let platform = opts.platform;
     let checks = Checks { verify_each: opts.verify_each };
-    // the zebin's .ze_info is made from the kernels' metadata too
-    let metadata = opts.emit.contains(Emit::Metadata) || opts.emit.contains(Emit::Zebin);
     // The limits scan (what the whole module would refuse before parsing) runs on each chunk's
     // text, before LLVM parses it (`llvm::load`), and not again on the whole text: a chunk is
     // whole top-level entities of the input, every entity is in some chunk (what no unit reaches
@@ -339,14 +337,7 @@ fn compile_split(
         Some(units)
     };
     let compile = |(u, md): (KernelUnit, u32), mark: &mut dyn FnMut(Stage)| {
-        let kernel = u.kernel.name.clone();
-        let mut outputs = InputOutputs::default();
-        if metadata {
-            outputs.kernels.push(u.kernel.clone());
-        }
-        let out = pipeline::compile_unit(u, platform, opts.codegen(), want, checks, mark).ok()?;
-        outputs.add_unit(out, sink);
-        Some((kernel, md, outputs))
+        split_unit_outputs(u, md, opts, want, checks, sink, mark)
     };
     let results = run_chunks(chunks, &pool, times, import, compile);
     let results: Vec<_> = results.into_iter().collect::<Option<Vec<Vec<_>>>>()?;
@@ -374,6 +365,28 @@ impl ChunkForms {
     fn agree(&self) -> bool {
         self.0.load(std::sync::atomic::Ordering::Relaxed) != 3
     }
+}
+
+/// Compiles one unit of a split input (its kernel metadata values `md`): `(kernel, md, outputs)`,
+/// the kernel itself among the outputs when metadata or a zebin is wanted; `None` when it fails.
+fn split_unit_outputs(
+    u: KernelUnit,
+    md: u32,
+    opts: &CompileOptions,
+    want: Products,
+    checks: Checks,
+    sink: Option<&dyn Sink>,
+    mark: &mut dyn FnMut(Stage),
+) -> Option<(String, u32, InputOutputs)> {
+    let kernel = u.kernel.name.clone();
+    let mut outputs = InputOutputs::default();
+    // the zebin's .ze_info is made from the kernels' metadata too
+    if opts.emit.contains(Emit::Metadata) || opts.emit.contains(Emit::Zebin) {
+        outputs.kernels.push(u.kernel.clone());
+    }
+    let out = pipeline::compile_unit(u, opts.platform, opts.codegen(), want, checks, mark).ok()?;
+    outputs.add_unit(out, sink);
+    Some((kernel, md, outputs))
 }
 
 /// What the units of a split input gave, `(kernel, metadata values, outputs)` in unit order, as
@@ -435,7 +448,6 @@ fn compile_split_bitcode(
     })?;
     let platform = opts.platform;
     let checks = Checks { verify_each: opts.verify_each };
-    let metadata = opts.emit.contains(Emit::Metadata) || opts.emit.contains(Emit::Zebin);
     let stack = private_stack(opts);
     let chunks: Vec<Vec<&split_bitcode::BitcodeUnit>> =
         plan.chunks(pool.current_num_threads()).into_iter().map(|r| plan.units[r].iter().collect()).collect();
@@ -509,14 +521,7 @@ fn compile_split_bitcode(
         if checks.enabled() {
             genxc_genx::verify::verify_unit(&u, "import").ok()?;
         }
-        let kernel = u.kernel.name.clone();
-        let mut outputs = InputOutputs::default();
-        if metadata {
-            outputs.kernels.push(u.kernel.clone());
-        }
-        let out = pipeline::compile_unit(u, platform, opts.codegen(), want, checks, mark).ok()?;
-        outputs.add_unit(out, sink);
-        Some((kernel, md, outputs))
+        split_unit_outputs(u, md, opts, want, checks, sink, mark)
     };
     let results = run_parallel(units, Some(&pool), times, None::<fn()>, compile).0;
     let results: Vec<_> = results.into_iter().collect::<Option<_>>()?;
