@@ -13,6 +13,7 @@
 
 use crate::api::{CompileOptions, Emit, Input, Output, Sink};
 use crate::kernel_abi::KernelAbi;
+use crate::local_names::LocalNames;
 use crate::pipeline::{self, Checks, Products, UnitOutput};
 use crate::timing::{self, PassTimes, PhaseTimes, Stage};
 use crate::{memory, split, split_bitcode};
@@ -252,12 +253,32 @@ pub(crate) fn stem(name: &str) -> String {
 }
 
 /// Compiles one input once for every kind `opts` asks for (an empty set checks the input up to
-/// its kernel metadata and produces nothing).
+/// its kernel metadata and produces nothing). When no output shows local value names
+/// ([`LocalNames::of_compile`]), the LLVM contexts discard them; a compile without names that
+/// gives any diagnostic but a spill warning (which names a kernel only) is run again with names,
+/// so every message is the one a compile with names gives.
 pub(crate) fn compile_input(
     input: &Input,
     opts: &CompileOptions,
     times: &mut PassTimes,
     sink: Option<&dyn Sink>,
+) -> Result<InputOutputs, Vec<Diagnostic>> {
+    if LocalNames::of_compile(input, opts) == LocalNames::Discard {
+        if let Ok(out) = compile_input_with(input, opts, times, sink, LocalNames::Discard) {
+            return Ok(out);
+        }
+    }
+    compile_input_with(input, opts, times, sink, LocalNames::Keep)
+}
+
+/// [`compile_input`] with LLVM contexts that keep or discard local value names as `names` says.
+/// Without names, the import's warnings are returned as errors (the caller compiles again).
+fn compile_input_with(
+    input: &Input,
+    opts: &CompileOptions,
+    times: &mut PassTimes,
+    sink: Option<&dyn Sink>,
+    names: LocalNames,
 ) -> Result<InputOutputs, Vec<Diagnostic>> {
     let want = products(opts);
     // Nothing per kernel (a check without output): the whole module, without kernel units, is
@@ -266,14 +287,14 @@ pub(crate) fn compile_input(
     // source lines (-g) come from the whole input's text and debug metadata
     if want != Products::default() && !opts.emit.contains(Emit::Llvm) && !opts.debug_lines {
         out = if genxc_frontend::llvm::is_bitcode(&input.bytes) {
-            compile_split_bitcode(input, opts, want, times, sink)
+            compile_split_bitcode(input, opts, want, times, sink, names)
         } else {
-            compile_split(input, opts, want, times, sink)
+            compile_split(input, opts, want, times, sink, names)
         };
     }
     let mut out = match out {
         Some(out) => out,
-        None => compile_whole(input, opts, want, times, sink)?,
+        None => compile_whole(input, opts, want, times, sink, names)?,
     };
     if want.finalize {
         out.add_zebin(&input.name, opts, times)?;
@@ -288,7 +309,7 @@ pub(crate) fn compile_input(
 
 /// Whether an input goes to the SPIR-V reader: it starts with the SPIR-V magic number or is named
 /// `.spv` (so a `.spv` file with a wrong magic number gets the SPIR-V reader's diagnostic).
-fn is_spirv(input: &Input) -> bool {
+pub(crate) fn is_spirv(input: &Input) -> bool {
     genxc_spirv::is_spirv(&input.bytes) || input.name.ends_with(".spv")
 }
 
@@ -302,6 +323,7 @@ fn compile_split(
     want: Products,
     times: &mut PassTimes,
     sink: Option<&dyn Sink>,
+    names: LocalNames,
 ) -> Option<InputOutputs> {
     let name = &input.name;
     if name.ends_with(".mlir") || genxc_frontend::llvm::is_bitcode(&input.bytes) || is_spirv(input) {
@@ -328,7 +350,7 @@ fn compile_split(
         plan.chunks(pool.current_num_threads()).into_iter().map(|r| plan.units[r].iter().collect()).collect();
     let forms = ChunkForms::default();
     let import = |chunk: Vec<&split::UnitPlan>, mark: &mut dyn FnMut(Stage)| {
-        let units = units_from_text(&plan, &chunk, name, platform, opts, &forms, mark)?;
+        let units = units_from_text(&plan, &chunk, name, platform, opts, &forms, names, mark)?;
         if checks.enabled() {
             for (u, _) in &units {
                 genxc_genx::verify::verify_unit(u, "import").ok()?;
@@ -432,6 +454,7 @@ fn compile_split_bitcode(
     want: Products,
     times: &mut PassTimes,
     sink: Option<&dyn Sink>,
+    names: LocalNames,
 ) -> Option<InputOutputs> {
     let name = &input.name;
     if name.ends_with(".mlir") || !genxc_frontend::llvm::is_bitcode(&input.bytes) || is_spirv(input) {
@@ -456,7 +479,7 @@ fn compile_split_bitcode(
     type Imported = (Vec<KernelUnit>, u32, Vec<foldhash::HashSet<String>>);
     let forms = ChunkForms::default();
     let import = |chunk: &[&split_bitcode::BitcodeUnit], mark: &mut dyn FnMut(Stage)| -> Option<Imported> {
-        let imported = with_context(chunk.len(), |ctx| {
+        let imported = with_context(chunk.len(), names, |ctx| {
             let (llvm, functions) = split_bitcode::chunk_module(&plan, chunk, ctx, name, &input.bytes)?;
             mark(Stage::Parse);
             let (module, values, genx_form) =
@@ -561,12 +584,13 @@ fn units_from_text(
     platform: Platform,
     opts: &CompileOptions,
     forms: &ChunkForms,
+    names: LocalNames,
     mark: &mut dyn FnMut(Stage),
 ) -> Option<Vec<(KernelUnit, u32)>> {
     let stack = private_stack(opts);
     let text = plan.chunk_text(chunk);
     let large = text.len() > memory::LARGE_UNIT_BYTES;
-    let imported = with_context(chunk.len(), |ctx| {
+    let imported = with_context(chunk.len(), names, |ctx| {
         let llvm = genxc_frontend::llvm::load(ctx, name, text.as_bytes());
         drop(text);
         let llvm = llvm.ok()?;
@@ -674,9 +698,10 @@ thread_local! {
         const { std::cell::RefCell::new(None) };
 }
 
-/// Runs `work` with this thread's LLVM context for units, counting `units` parsed (every module
-/// it makes must be dropped before it returns).
-fn with_context<T>(units: usize, work: impl FnOnce(&inkwell::context::Context) -> T) -> T {
+/// Runs `work` with this thread's LLVM context for units, keeping or discarding local value names
+/// as `names` says, counting `units` parsed (every module it makes must be dropped before it
+/// returns).
+fn with_context<T>(units: usize, names: LocalNames, work: impl FnOnce(&inkwell::context::Context) -> T) -> T {
     CONTEXT.with(|cell| {
         let mut slot = cell.borrow_mut();
         if slot.as_ref().is_none_or(|(_, used)| *used >= UNITS_PER_CONTEXT) {
@@ -684,6 +709,7 @@ fn with_context<T>(units: usize, work: impl FnOnce(&inkwell::context::Context) -
         }
         let (ctx, used) = slot.as_mut().expect("a context was just made");
         *used += units;
+        names.apply(ctx);
         work(ctx)
     })
 }
@@ -753,18 +779,22 @@ impl SpirvMap {
     }
 }
 
-/// [`compile_input`] through one LLVM module of the whole input.
+/// [`compile_input`] through one LLVM module of the whole input, in an LLVM context keeping or
+/// discarding local value names as `names` says (without names, the import's warnings come back
+/// as the error: they may name values).
 fn compile_whole(
     input: &Input,
     opts: &CompileOptions,
     want: Products,
     times: &mut PassTimes,
     sink: Option<&dyn Sink>,
+    names: LocalNames,
 ) -> Result<InputOutputs, Vec<Diagnostic>> {
     let name = &input.name;
     let is_mlir = name.ends_with(".mlir");
     // the command leaves the context (and the module of a small input) to the process's exit
     let ctx = memory::UntilExit::new(inkwell::context::Context::create());
+    names.apply(&ctx);
     let mut spirv = None;
     let mut gpu_notes = Vec::new();
     let mut gpu_kernels = Vec::new();
@@ -847,6 +877,10 @@ fn compile_whole(
         end_import(times);
         locate(d)
     })?;
+    if names == LocalNames::Discard && !module.notes.is_empty() {
+        end_import(times);
+        return Err(std::mem::take(&mut module.notes));
+    }
     out.warnings = gpu_notes;
     out.warnings.extend(locate(std::mem::take(&mut module.notes)));
     if opts.debug_lines {
@@ -1177,8 +1211,14 @@ mod tests {
     }
 
     /// A split path: [`compile_split`] or [`compile_split_bitcode`].
-    type SplitPath =
-        fn(&Input, &CompileOptions, Products, &mut PassTimes, Option<&dyn Sink>) -> Option<InputOutputs>;
+    type SplitPath = fn(
+        &Input,
+        &CompileOptions,
+        Products,
+        &mut PassTimes,
+        Option<&dyn Sink>,
+        LocalNames,
+    ) -> Option<InputOutputs>;
 
     /// The option sets the split tests compare on `platform`: every kind with statistics, and
     /// vISA alone.
@@ -1203,8 +1243,10 @@ mod tests {
             let abis = out.abis();
             (out.outputs, out.stats, crate::json::kernels_json(&abis, opts.platform))
         };
-        let whole = compile_whole(input, opts, want, &mut times, None).map(json);
-        let Some(out) = split(input, opts, want, &mut times, None) else { return (false, whole.is_ok()) };
+        let whole = compile_whole(input, opts, want, &mut times, None, LocalNames::Keep).map(json);
+        let Some(out) = split(input, opts, want, &mut times, None, LocalNames::Keep) else {
+            return (false, whole.is_ok());
+        };
         assert_eq!(Ok(&json(out)), whole.as_ref(), "{} {:?} {:?}", input.name, opts.emit, opts.platform);
         (true, whole.is_ok())
     }
@@ -1408,7 +1450,9 @@ mod tests {
             let input = bitcode(&Input { name: "k.ll".into(), bytes: text.into_bytes() }).unwrap();
             let mut times = PassTimes::new();
             assert!(split_bitcode::plan(&input.name, &input.bytes).is_some());
-            assert!(compile_split_bitcode(&input, &opts, products(&opts), &mut times, None).is_none());
+            let split =
+                compile_split_bitcode(&input, &opts, products(&opts), &mut times, None, LocalNames::Keep);
+            assert!(split.is_none());
         }
     }
 

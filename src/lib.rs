@@ -28,6 +28,7 @@ mod driver;
 pub mod finalize;
 pub mod json;
 pub mod kernel_abi;
+mod local_names;
 pub mod memory;
 pub mod ocloc_options;
 pub mod pipeline;

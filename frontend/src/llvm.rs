@@ -6,7 +6,8 @@
 //! an instruction, [`SourceMap`] finds where that function or instruction is written in `.ll` text.
 
 use genxc_diag::Diagnostic;
-use inkwell::context::Context;
+use inkwell::context::{AsContextRef, Context};
+use inkwell::llvm_sys::core::{LLVMContextSetDiscardValueNames, LLVMContextShouldDiscardValueNames};
 use inkwell::memory_buffer::MemoryBuffer;
 use inkwell::module::Module;
 #[allow(deprecated)]
@@ -118,7 +119,33 @@ fn parse<'ctx>(ctx: &'ctx Context, file: &str, bytes: &[u8]) -> Result<Module<'c
     // LLVM 14 aborts the process (report_fatal_error) on a datalayout it cannot parse.
     check_datalayouts(file, bytes)?;
     let buf = MemoryBuffer::create_from_memory_range_copy(bytes, file);
-    ctx.create_module_from_ir(buf).map_err(|e| syntax_error(file, &e.to_string()))
+    // LLVM's text parser finds local values by their names: it refuses a context that discards
+    // them. It reads with names, and the context discards them again afterwards (the import then
+    // reads no local name, `keeps_local_names`).
+    let discarding = !keeps_local_names(ctx);
+    if discarding {
+        set_local_names(ctx, true);
+    }
+    let module = ctx.create_module_from_ir(buf);
+    if discarding {
+        set_local_names(ctx, false);
+    }
+    module.map_err(|e| syntax_error(file, &e.to_string()))
+}
+
+/// Makes `ctx` keep (`true`) or discard the names of the local values it reads and makes
+/// (instructions, arguments, basic blocks): LLVM's `discard-value-names`. Global values keep their
+/// names either way. A compile whose outputs show no local name discards them: LLVM then neither
+/// reads them from bitcode nor builds the functions' symbol tables.
+pub fn set_local_names(ctx: &Context, keep: bool) {
+    // SAFETY: the context is live.
+    unsafe { LLVMContextSetDiscardValueNames(ctx.as_ctx_ref(), i32::from(!keep)) }
+}
+
+/// Whether `ctx` keeps the names of local values ([`set_local_names`]); a new context does.
+pub fn keeps_local_names(ctx: &Context) -> bool {
+    // SAFETY: the context is live.
+    unsafe { LLVMContextShouldDiscardValueNames(ctx.as_ctx_ref()) == 0 }
 }
 
 /// Finds every `datalayout = "..."` outside comments and strings and checks its string with

@@ -717,12 +717,14 @@ fn assign_calls(f: &Function, lv: &Liveness, sites: &CallSites<'_>, joinable: &J
     a.of_inst = vec![None; f.insts.len()];
     let order = (nv..total).chain(0..nv);
     for vi in order {
+        // A value's variable is named only when it gets a variable of its own (most values join
+        // another's).
         let (ty, name, param, unit) = match vi.checked_sub(nv) {
             Some(k) => {
                 let ty = pseudo[k].ty;
                 match pseudo[k].what {
-                    Pseudo::Unit(u) => (ty, format!("unit{k}"), None, Some(u)),
-                    Pseudo::Ret => (ty, "ret".to_string(), None, None),
+                    Pseudo::Unit(u) => (ty, VarName::Given(format!("unit{k}")), None, Some(u)),
+                    Pseudo::Ret => (ty, VarName::Given("ret".to_string()), None, None),
                 }
             }
             None => {
@@ -734,12 +736,17 @@ fn assign_calls(f: &Function, lv: &Liveness, sites: &CallSites<'_>, joinable: &J
                     Value::Param(p) => Some(p),
                     _ => None,
                 };
-                (f.value_type(v), value_name(f, v, a.vars.len()), param, None)
+                (f.value_type(v), VarName::Of(v), param, None)
             }
+        };
+        let name = |a: &Assignment| match name {
+            VarName::Given(n) => n,
+            VarName::Of(v) => value_name(f, v, a.vars.len()),
         };
         let root = sets.find(vi as ValIdx);
         let var = match base[root as usize] {
             None => {
+                let name = name(&a);
                 let var = a.push(Variable { name, ty, alias_of: None, param, category: category(ty), unit });
                 base[root as usize] = Some((var, ty));
                 var
@@ -749,6 +756,7 @@ fn assign_calls(f: &Function, lv: &Liveness, sites: &CallSites<'_>, joinable: &J
                 Some(&var) => var,
                 None => {
                     let alias_of = Some((b, 0));
+                    let name = name(&a);
                     let var =
                         a.push(Variable { name, ty, alias_of, param, category: category(ty), unit: None });
                     views.insert((root, ty), var);
@@ -854,6 +862,14 @@ fn is_pred_slice(kind: &InstKind) -> bool {
     matches!(kind, InstKind::Intrinsic { id: IntrinsicId::Rdpredregion, .. })
 }
 
+/// The name of a variable being made: given, or that of the value it is made for.
+enum VarName {
+    Given(String),
+    Of(Value),
+}
+
+/// The name of the variable of value `v`, the `n`-th variable: the value's name, else `arg<i>` for
+/// parameter `i`, `t<n>` for any other (every value of a compile that reads no local names).
 fn value_name(f: &Function, v: Value, n: usize) -> String {
     match v {
         Value::Param(i) => f
@@ -861,10 +877,30 @@ fn value_name(f: &Function, v: Value, n: usize) -> String {
             .get(i as usize)
             .filter(|n| !n.is_empty())
             .cloned()
-            .unwrap_or_else(|| format!("arg{i}")),
+            .unwrap_or_else(|| numbered("arg", i as usize)),
         Value::Inst(i) if !f.insts[i].name.is_empty() => f.insts[i].name.clone(),
-        _ => format!("t{n}"),
+        _ => numbered("t", n),
     }
+}
+
+/// `prefix` followed by `n` in decimal, in one allocation (`format!` cost a few hundred
+/// instructions a name, thousands of names a compile without local names).
+fn numbered(prefix: &str, n: usize) -> String {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut rest = n;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    let mut s = String::with_capacity(prefix.len() + digits.len() - at);
+    s.push_str(prefix);
+    s.extend(digits[at..].iter().map(|&d| char::from(d)));
+    s
 }
 
 /// The old value of a region write: a `wrregion`, or a `wrpredregion` (predicate slice write).

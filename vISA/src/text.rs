@@ -7,7 +7,7 @@
 
 use crate::model::*;
 // foldhash: a fast hash, seeded per process (SipHash was a tenth of a small kernel's compile).
-use foldhash::{HashSet, HashSetExt};
+use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 use std::fmt::Write;
 
 /// Replaces every character outside `[A-Za-z0-9_]` by `_` and prefixes `_` if the result would
@@ -70,25 +70,35 @@ pub(crate) fn unique_all(lists: &mut [&mut Vec<String>]) {
     if distinct {
         return;
     }
-    let mut used = HashSet::new();
+    let mut used = HashSet::with_capacity(lists.iter().map(|l| l.len()).sum());
+    let mut next = HashMap::new();
     for l in lists.iter_mut() {
         for n in l.iter_mut() {
-            *n = unique(&mut used, std::mem::take(n));
+            *n = unique(&mut used, &mut next, std::mem::take(n));
         }
     }
 }
 
-fn unique(used: &mut HashSet<String>, base: String) -> String {
-    if used.insert(base.clone()) {
+/// `base` if no name in `used` is, else `base_<k>` for the least `k >= 1` whose name is not: that
+/// name, added to `used`. `next` holds, per base that was taken, the least `k` not yet tried (the
+/// names tried before stay taken, so the search goes on from there: a kernel of many unnamed
+/// blocks has as many labels of one base).
+fn unique(used: &mut HashSet<String>, next: &mut HashMap<String, usize>, base: String) -> String {
+    if !used.contains(base.as_str()) {
+        used.insert(base.clone());
         return base;
     }
-    let mut n = 1;
+    if !next.contains_key(base.as_str()) {
+        next.insert(base.clone(), 1);
+    }
+    let k = next.get_mut(base.as_str()).expect("the base was just added");
     loop {
-        let cand = format!("{base}_{n}");
-        if used.insert(cand.clone()) {
+        let cand = format!("{base}_{k}");
+        *k += 1;
+        if !used.contains(cand.as_str()) {
+            used.insert(cand.clone());
             return cand;
         }
-        n += 1;
     }
 }
 

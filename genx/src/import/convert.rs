@@ -102,6 +102,9 @@ pub fn import_module_in_form(
     // calls name: stack calls resolved at link time.
     let declared: Vec<Val> =
         mr.functions().into_iter().filter(|&f| super::validate::is_external_declaration(f)).collect();
+    // Names of parameters, blocks and instructions: only what vISA variables, labels and
+    // diagnostics are named after, so not read when no output shows them.
+    let local_names = mr.keeps_local_names();
     for &f in defined.iter().chain(&declared) {
         let fty = f.function_type();
         let gen_signature =
@@ -120,7 +123,9 @@ pub fn import_module_in_form(
         let ret =
             gen_type(fty.return_type()).map_err(|m| vec![Diagnostic::in_function(f.name(), None, m)])?;
         let mut func = Function::new(f.name(), linkage, params, ret);
-        func.param_names = f.params().iter().map(|p| p.name()).collect();
+        if local_names {
+            func.param_names = f.params().iter().map(|p| p.name()).collect();
+        }
         fmap.insert(f, module.functions.alloc(func));
     }
     let mut diags = Vec::new();
@@ -139,6 +144,7 @@ pub fn import_module_in_form(
             consts: HashMap::new(),
             callees: std::mem::take(&mut callees),
             types: std::mem::take(&mut types),
+            local_names,
         };
         let imported = imp.import_body(f);
         callees = std::mem::take(&mut imp.callees);
@@ -368,6 +374,8 @@ struct FnImporter<'a> {
     consts: HashMap<Val, Value>,
     callees: Callees,
     types: GenTypes,
+    /// Whether blocks and instructions take their LLVM names (`ModuleRef::keeps_local_names`).
+    local_names: bool,
 }
 
 type R<T> = Result<T, Failure>;
@@ -377,7 +385,7 @@ impl FnImporter<'_> {
         let fname = f.name();
         let blocks = f.blocks();
         for &bb in &blocks {
-            let id = self.f.add_block(bb.name());
+            let id = self.f.add_block(if self.local_names { bb.name() } else { String::new() });
             self.blocks.insert(bb, id);
         }
         // Pass 1: a slot for every instruction that is not a terminator or a dropped call.
@@ -405,8 +413,8 @@ impl FnImporter<'_> {
                         .of(inst.ty())
                         .map_err(|m| Diagnostic::in_function(&fname, Some(inst_label(inst)), m))?
                 };
-                let placeholder =
-                    Inst { kind: InstKind::Phi { incoming: Vec::new() }, ty, name: inst.name() };
+                let name = if self.local_names { inst.name() } else { String::new() };
+                let placeholder = Inst { kind: InstKind::Phi { incoming: Vec::new() }, ty, name };
                 let Value::Inst(id) = self.f.push_inst(b, placeholder) else { unreachable!() };
                 self.insts.insert(inst, id);
                 let line = inst.debug_line();

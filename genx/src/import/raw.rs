@@ -654,6 +654,14 @@ impl Ty {
 pub struct ModuleRef(pub LLVMModuleRef);
 
 impl ModuleRef {
+    /// Whether the module's context keeps the names of local values (instructions, arguments,
+    /// basic blocks): a compile whose outputs show none discards them, and the import then reads
+    /// none (a `.ll` module, which LLVM's text parser reads with names, still has them).
+    pub fn keeps_local_names(&self) -> bool {
+        // SAFETY: valid module, whose context is live.
+        unsafe { LLVMContextShouldDiscardValueNames(LLVMGetModuleContext(self.0)) == 0 }
+    }
+
     /// Every function, defined or declared, in order.
     pub fn functions(&self) -> Vec<Val> {
         let mut out = Vec::new();
