@@ -273,7 +273,7 @@ pub(crate) fn compile_input(
 
 /// [`compile_input`] with LLVM contexts that keep or discard local value names as `names` says.
 /// Without names, the import's warnings are returned as errors (the caller compiles again).
-fn compile_input_with(
+pub(crate) fn compile_input_with(
     input: &Input,
     opts: &CompileOptions,
     times: &mut PassTimes,

@@ -120,23 +120,17 @@ fn parse<'ctx>(ctx: &'ctx Context, file: &str, bytes: &[u8]) -> Result<Module<'c
     check_datalayouts(file, bytes)?;
     let buf = MemoryBuffer::create_from_memory_range_copy(bytes, file);
     // LLVM's text parser finds local values by their names: it refuses a context that discards
-    // them. It reads with names, and the context discards them again afterwards (the import then
-    // reads no local name, `keeps_local_names`).
-    let discarding = !keeps_local_names(ctx);
-    if discarding {
-        set_local_names(ctx, true);
-    }
-    let module = ctx.create_module_from_ir(buf);
-    if discarding {
-        set_local_names(ctx, false);
-    }
-    module.map_err(|e| syntax_error(file, &e.to_string()))
+    // them, and a context must not start discarding names its modules hold (LLVM 14 then frees
+    // a name twice when the module goes), so text is read in a context that keeps them.
+    set_local_names(ctx, true);
+    ctx.create_module_from_ir(buf).map_err(|e| syntax_error(file, &e.to_string()))
 }
 
 /// Makes `ctx` keep (`true`) or discard the names of the local values it reads and makes
 /// (instructions, arguments, basic blocks): LLVM's `discard-value-names`. Global values keep their
-/// names either way. A compile whose outputs show no local name discards them: LLVM then neither
-/// reads them from bitcode nor builds the functions' symbol tables.
+/// names either way. A compile of bitcode whose outputs show no local name discards them: LLVM's
+/// bitcode reader then gives no value its name and builds no function's symbol table. Only for a
+/// context without modules: names a module holds must not be discarded after the fact.
 pub fn set_local_names(ctx: &Context, keep: bool) {
     // SAFETY: the context is live.
     unsafe { LLVMContextSetDiscardValueNames(ctx.as_ctx_ref(), i32::from(!keep)) }

@@ -655,8 +655,8 @@ pub struct ModuleRef(pub LLVMModuleRef);
 
 impl ModuleRef {
     /// Whether the module's context keeps the names of local values (instructions, arguments,
-    /// basic blocks): a compile whose outputs show none discards them, and the import then reads
-    /// none (a `.ll` module, which LLVM's text parser reads with names, still has them).
+    /// basic blocks): a compile of bitcode whose outputs show none discards them, and the import
+    /// then does not ask for them.
     pub fn keeps_local_names(&self) -> bool {
         // SAFETY: valid module, whose context is live.
         unsafe { LLVMContextShouldDiscardValueNames(LLVMGetModuleContext(self.0)) == 0 }
