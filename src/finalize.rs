@@ -965,7 +965,17 @@ mod tests {
         let r = report(asm, &[0; 48], 32).unwrap();
         // Only the header (the lines before the first declaration) holds the counts.
         let declared = asm.replace("//.spill size 128\n", "//.declare v (1) rf=r size=4\n//.spill size 64\n");
-        assert_eq!(report(&declared, &[0; 48], 32).unwrap().scratch_size, 0);
+        let r2 = report(&declared, &[0; 48], 32).unwrap();
+        assert_eq!(r2.scratch_size, 0);
+        // the messages after the declarations are read
+        assert_eq!((r2.spill_sends, r2.fill_sends, r2.fill_bytes), (1, 1, 64));
+        // a prologue label after the declarations is found
+        let prologue = "//.kernel k\n//.declare a (1) rf=r size=4\n//.declare b (2) rf=r size=4\n\
+                        per_thread_prolog:\n";
+        let mut code = vec![0u8; 48];
+        code[0] = OPCODE_SEND;
+        code[16] = OPCODE_NOP;
+        assert_eq!(report(prologue, &code, 32).unwrap().per_thread_prologue, Some(32));
         let want = FinalizerReport {
             grf_count: 256,
             inst_count: 42,
