@@ -170,7 +170,40 @@ impl<T> Drop for UntilExit<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::alloc::{GlobalAlloc, Layout};
     use std::rc::Rc;
+
+    /// Blocks of every size up to a few pages, at alignments from 1 to 4096 bytes (the plain
+    /// calls and the aligned ones), are aligned as asked, zeroed when asked, and keep their bytes
+    /// when reallocated larger and smaller.
+    #[test]
+    fn mimalloc_blocks_are_aligned_as_asked() {
+        let sizes = (1..=80).chain([96, 100, 127, 128, 200, 1000, 4096, 5000, 70_000]);
+        for size in sizes {
+            for align in [1, 2, 4, 8, 16, 32, 64, 4096] {
+                let layout = Layout::from_size_align(size, align).unwrap();
+                // SAFETY: non-zero sizes; every block is freed once, with its layout.
+                unsafe {
+                    let mut p = Mimalloc.alloc(layout);
+                    assert!(!p.is_null() && p as usize % align == 0, "size {size} align {align}");
+                    std::ptr::write_bytes(p, 0xa5, size);
+                    let z = Mimalloc.alloc_zeroed(layout);
+                    assert!(z as usize % align == 0, "zeroed size {size} align {align}");
+                    assert!(std::slice::from_raw_parts(z, size).iter().all(|&b| b == 0));
+                    Mimalloc.dealloc(z, layout);
+                    let mut current = layout;
+                    for new_size in [size * 3 + 5, size.div_ceil(2)] {
+                        let kept = size.min(new_size);
+                        p = Mimalloc.realloc(p, current, new_size);
+                        assert!(p as usize % align == 0, "realloc {size} -> {new_size} align {align}");
+                        assert!(std::slice::from_raw_parts(p, kept).iter().all(|&b| b == 0xa5));
+                        current = Layout::from_size_align(new_size, align).unwrap();
+                    }
+                    Mimalloc.dealloc(p, current);
+                }
+            }
+        }
+    }
 
     /// A library caller's values are freed; once the command has called [`leave_to_exit`] they are
     /// left to the exit. (One test: the flag is the process's, and no other test of this binary

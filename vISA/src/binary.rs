@@ -1012,3 +1012,39 @@ pub fn write_container(kernels: &[KernelObject], functions: &[KernelObject]) -> 
     }
     h.0
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The names read back from a kernel's `.isa`: variables, and labels after the entry label the
+    /// reader adds.
+    fn names_back(k: &Kernel) -> (Vec<String>, Vec<String>) {
+        let back = crate::read_isa(&write_isa(std::slice::from_ref(k))).expect("reads back");
+        let vars = back[0].vars.iter().map(|v| v.name.clone()).collect();
+        (vars, back[0].labels.iter().skip(1).map(|l| l.name.clone()).collect())
+    }
+
+    #[test]
+    fn names_are_kept_sanitized_or_made_distinct_per_namespace() {
+        // distinct identifiers: kept as they are, a label may share a variable's name
+        let mut k = Kernel::new("k");
+        for name in ["a", "b", "k"] {
+            k.add_var(name, VisaType::D, 1, Align::Dword);
+        }
+        k.add_label("a");
+        k.body.push(Inst::Label(LabelId(0)));
+        assert_eq!(names_back(&k), (vec!["a".into(), "b".into(), "k".into()], vec!["a".into()]));
+        // the same name twice, and names to sanitize into an existing one: numbered
+        let mut k = Kernel::new("k");
+        for name in ["a", "a", "b.c", "b_c"] {
+            k.add_var(name, VisaType::D, 1, Align::Dword);
+        }
+        k.add_label("l");
+        k.add_label("l");
+        k.body.push(Inst::Label(LabelId(0)));
+        k.body.push(Inst::Label(LabelId(1)));
+        let want_vars = vec!["a".into(), "a_1".into(), "b_c".into(), "b_c_1".into()];
+        assert_eq!(names_back(&k), (want_vars, vec!["l".into(), "l_1".into()]));
+    }
+}
