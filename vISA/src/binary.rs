@@ -13,8 +13,8 @@
 
 use crate::model::*;
 use crate::text::{sanitize, sanitized, unique_all};
-use std::borrow::Cow;
 use foldhash::{HashMap, HashMapExt};
+use std::borrow::Cow;
 
 /// The bytes of one operand or field sequence.
 #[derive(Default)]
@@ -977,7 +977,8 @@ pub fn write_container(kernels: &[KernelObject], functions: &[KernelObject]) -> 
     let kernel_entries: usize = kernels.iter().map(|k| 2 + k.name.len() + 4 + 4 + 4 + 2 + 2 + 1).sum();
     let function_entries: usize = functions.iter().map(|f| 1 + 2 + f.name.len() + 4 + 4 + 2 + 2).sum();
     let header_len = 4 + 2 + 2 + kernel_entries + 2 + 2 + function_entries;
-    let mut h = Buf::default();
+    let objects: usize = kernels.iter().chain(functions).map(|k| k.bytes.len()).sum();
+    let mut h = Buf(Vec::with_capacity(header_len + objects));
     h.u32(0x4153_4943); // "CISA"
     h.u8(4);
     h.u8(1);

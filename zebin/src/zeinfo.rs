@@ -12,7 +12,6 @@
 //! mappings and sequences, plain and single-quoted scalars), which is also the form Intel's
 //! compiler writes.
 
-
 /// The `.ze_info` version written: the newest minor version the installed runtime's decoder
 /// knows (a newer minor draws a warning), with every key used here.
 pub const ZEINFO_VERSION: (u32, u32) = (1, 15);
