@@ -185,17 +185,20 @@ mod tests {
                 // SAFETY: non-zero sizes; every block is freed once, with its layout.
                 unsafe {
                     let mut p = Mimalloc.alloc(layout);
-                    assert!(!p.is_null() && p as usize % align == 0, "size {size} align {align}");
+                    assert!(!p.is_null() && (p as usize).is_multiple_of(align), "size {size} align {align}");
                     std::ptr::write_bytes(p, 0xa5, size);
                     let z = Mimalloc.alloc_zeroed(layout);
-                    assert!(z as usize % align == 0, "zeroed size {size} align {align}");
+                    assert!((z as usize).is_multiple_of(align), "zeroed size {size} align {align}");
                     assert!(std::slice::from_raw_parts(z, size).iter().all(|&b| b == 0));
                     Mimalloc.dealloc(z, layout);
                     let mut current = layout;
                     for new_size in [size * 3 + 5, size.div_ceil(2)] {
                         let kept = size.min(new_size);
                         p = Mimalloc.realloc(p, current, new_size);
-                        assert!(p as usize % align == 0, "realloc {size} -> {new_size} align {align}");
+                        assert!(
+                            (p as usize).is_multiple_of(align),
+                            "realloc {size} -> {new_size} align {align}"
+                        );
                         assert!(std::slice::from_raw_parts(p, kept).iter().all(|&b| b == 0xa5));
                         current = Layout::from_size_align(new_size, align).unwrap();
                     }
