@@ -466,8 +466,7 @@ pub fn finalize(
         .map(|b| b.into_iter().map(|j| encoded[j]).collect())
         .collect();
     batches.extend(text.into_iter().map(|i| vec![i]));
-    // Xe-HP and later: the threads load their own payload
-    let own_prologue = matches!(platform, Platform::Dg2 | Platform::Mtl | Platform::Pvc);
+    let own_prologue = loads_own_payload(platform);
     let grf = platform.grf_bytes();
     let mut numbered: Vec<(usize, Unit)> = kernels.into_iter().enumerate().collect();
     for (i, Unit { kernel: k, .. }) in &mut numbered {
@@ -506,6 +505,12 @@ pub fn finalize(
         }
     }
     Ok(out.into_iter().flatten().collect())
+}
+
+/// Whether the threads of `platform` load their own payload (Xe-HP and later): its kernels declare
+/// a per-thread payload, and the finalizer starts their code with the prologue that loads it.
+fn loads_own_payload(platform: Platform) -> bool {
+    matches!(platform, Platform::Dg2 | Platform::Mtl | Platform::Pvc)
 }
 
 /// Whether a unit holds inline assembly (vISA text, which has no `.isa` encoding).
@@ -619,7 +624,9 @@ fn finalize_batch(
         let code = std::fs::read(dir.path().join(format!("k{i}.dat")))
             .map_err(|_| fail(format!("{finalizer} wrote no code for '{}':\n{}", k.name, log())))?;
         let asm = std::fs::read_to_string(dir.path().join(format!("k{i}.asm"))).unwrap_or_default();
-        let report = report(&asm, &code, platform.grf_bytes())
+        // a payload prologue comes of the kernel's per-thread payload, or of options passed through
+        let prologue = loads_own_payload(platform) || !extra.is_empty();
+        let report = report(&asm, &code, platform.grf_bytes(), prologue)
             .map_err(|why| fail(format!("kernel '{}': {why}", k.name)))?;
         let objects = if needs_map(unit) {
             let dbg = std::fs::read(dir.path().join(format!("k{i}.dbg")))
@@ -713,8 +720,10 @@ fn number_after(line: &str, key: &str) -> Option<u32> {
 
 /// The report of one kernel from its Gen assembly listing and code. `grf_bytes` sizes the
 /// registers the spill and fill messages move (`wr:<header>+<n>` and `rd:<n>` in the listing's
-/// message comments).
-pub fn report(asm: &str, code: &[u8], grf_bytes: u32) -> Result<FinalizerReport, String> {
+/// message comments). The listing is searched for a per-thread payload prologue only when the
+/// finalizer may have written one (`prologue`: the kernel declares a per-thread payload, or
+/// options were passed through to the finalizer).
+pub fn report(asm: &str, code: &[u8], grf_bytes: u32, prologue: bool) -> Result<FinalizerReport, String> {
     let header = listing_header(asm);
     let grf_count = header_number(header, "//.thread_config", "numGRF=").unwrap_or(128);
     let inst_count = header_number(header, "//.instCount", "instCount").unwrap_or(0);
@@ -738,7 +747,7 @@ pub fn report(asm: &str, code: &[u8], grf_bytes: u32) -> Result<FinalizerReport,
         }
     }
     let per_thread_prologue =
-        if has("per_thread_prolog:") && asm.lines().any(|l| l.trim() == "per_thread_prolog:") {
+        if prologue && has("per_thread_prolog:") && asm.lines().any(|l| l.trim() == "per_thread_prolog:") {
             Some(prologue_bytes(code).ok_or("the per-thread prologue has no load")?)
         } else {
             None
@@ -962,10 +971,22 @@ mod tests {
                    //.spill size 128\n\
                    (W) send.dc0 (16|M0) null r3 r5 0x80 0x020F1000 // wr:1h+2, rd:0; scratch space spill\n\
                    (W) send.dc0 (16|M0) r6 r3 null 0x0 0x021F1000 // wr:1h+0, rd:2; scratch space fill\n";
-        let r = report(asm, &[0; 48], 32).unwrap();
+        let r = report(asm, &[0; 48], 32, true).unwrap();
         // Only the header (the lines before the first declaration) holds the counts.
         let declared = asm.replace("//.spill size 128\n", "//.declare v (1) rf=r size=4\n//.spill size 64\n");
-        assert_eq!(report(&declared, &[0; 48], 32).unwrap().scratch_size, 0);
+        let r2 = report(&declared, &[0; 48], 32, true).unwrap();
+        assert_eq!(r2.scratch_size, 0);
+        // the messages after the declarations are read
+        assert_eq!((r2.spill_sends, r2.fill_sends, r2.fill_bytes), (1, 1, 64));
+        // a prologue label after the declarations is found
+        let prologue = "//.kernel k\n//.declare a (1) rf=r size=4\n//.declare b (2) rf=r size=4\n\
+                        per_thread_prolog:\n";
+        let mut code = vec![0u8; 48];
+        code[0] = OPCODE_SEND;
+        code[16] = OPCODE_NOP;
+        assert_eq!(report(prologue, &code, 32, true).unwrap().per_thread_prologue, Some(32));
+        // not looked for where the finalizer writes none
+        assert_eq!(report(prologue, &code, 32, false).unwrap().per_thread_prologue, None);
         let want = FinalizerReport {
             grf_count: 256,
             inst_count: 42,
@@ -979,10 +1000,10 @@ mod tests {
         };
         assert_eq!(r, want);
         // no header lines and no spill: the defaults
-        let r = report("//.kernel k\nmov (1) r1.0<1>:d 0x0:d\n", &[], 32).unwrap();
+        let r = report("//.kernel k\nmov (1) r1.0<1>:d 0x0:d\n", &[], 32, true).unwrap();
         assert_eq!((r.grf_count, r.inst_count, r.scratch_size, r.spill_sends), (128, 0, 0, 0));
         // a prologue label without a load in the code is an error
-        assert!(report("per_thread_prolog:\n", &[0; 16], 32).is_err());
+        assert!(report("per_thread_prolog:\n", &[0; 16], 32, true).is_err());
     }
 
     #[test]

@@ -20,7 +20,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: genxc::memory::Mimalloc = genxc::memory::Mimalloc;
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
 enum EmitArg {

@@ -11,6 +11,11 @@
 //! after its LLVM module is dropped. Through the C ABI (system allocator) the mimalloc settings
 //! have no effect.
 //!
+//! The command enters mimalloc through [`Mimalloc`]: its plain calls where their blocks have the
+//! alignment asked, its aligned calls only for the rest (the `mimalloc` crate's allocator takes
+//! the aligned calls for every allocation, which cost more, and over-allocate for a hash table's
+//! 16-byte alignment).
+//!
 //! The `genxc` command also leaves to the process's exit what a compile is done with only when the
 //! compile ends (as clang's `-disable-free` does): the LLVM module of a whole small input and its
 //! context, the vISA kernels handed to the finalizer. Freeing them one allocation at a time was
@@ -37,6 +42,70 @@ pub fn tune_mimalloc() {
     unsafe {
         libmimalloc_sys::mi_option_set(MI_OPTION_ARENA_EAGER_COMMIT, 0);
         libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, PURGE_DELAY_MS);
+    }
+}
+
+/// The alignment of every mimalloc block of at least this many bytes (`MI_MAX_ALIGN_SIZE`, the
+/// alignment of C's `max_align_t`): on 64-bit targets its size classes up to 64 bytes are whole
+/// double words past the one-word class, the larger ones multiples of 16 bytes, and its pages
+/// start 16-byte aligned. The rule of Rust's own `System` allocator for `malloc`.
+const MI_MAX_ALIGN_SIZE: usize = 16;
+
+/// Whether a plain mimalloc call gives a block of `size` bytes aligned to `align`.
+#[inline]
+fn plain_call_aligns(align: usize, size: usize) -> bool {
+    align <= MI_MAX_ALIGN_SIZE && align <= size
+}
+
+/// The `genxc` command's global allocator: mimalloc, through `mi_malloc` / `mi_zalloc` /
+/// `mi_realloc` when their blocks have the alignment asked ([`MI_MAX_ALIGN_SIZE`], nearly every
+/// Rust allocation), through the aligned calls otherwise; `mi_free` for both.
+pub struct Mimalloc;
+
+// SAFETY: every block comes from mimalloc, aligned as the layout asks (the plain calls only where
+// their blocks have that alignment), and goes back to mimalloc's `mi_free`.
+unsafe impl std::alloc::GlobalAlloc for Mimalloc {
+    #[inline]
+    unsafe fn alloc(&self, layout: std::alloc::Layout) -> *mut u8 {
+        // SAFETY: mimalloc's allocation calls take any size and a power-of-two alignment.
+        unsafe {
+            if plain_call_aligns(layout.align(), layout.size()) {
+                libmimalloc_sys::mi_malloc(layout.size()) as *mut u8
+            } else {
+                libmimalloc_sys::mi_malloc_aligned(layout.size(), layout.align()) as *mut u8
+            }
+        }
+    }
+
+    #[inline]
+    unsafe fn alloc_zeroed(&self, layout: std::alloc::Layout) -> *mut u8 {
+        // SAFETY: as in `alloc`.
+        unsafe {
+            if plain_call_aligns(layout.align(), layout.size()) {
+                libmimalloc_sys::mi_zalloc(layout.size()) as *mut u8
+            } else {
+                libmimalloc_sys::mi_zalloc_aligned(layout.size(), layout.align()) as *mut u8
+            }
+        }
+    }
+
+    #[inline]
+    unsafe fn dealloc(&self, ptr: *mut u8, _layout: std::alloc::Layout) {
+        // SAFETY: `ptr` came from one of the mimalloc calls above.
+        unsafe { libmimalloc_sys::mi_free(ptr as *mut std::ffi::c_void) }
+    }
+
+    #[inline]
+    unsafe fn realloc(&self, ptr: *mut u8, layout: std::alloc::Layout, new_size: usize) -> *mut u8 {
+        // SAFETY: `ptr` came from one of the mimalloc calls above, with `layout`'s alignment.
+        unsafe {
+            if plain_call_aligns(layout.align(), new_size) {
+                libmimalloc_sys::mi_realloc(ptr as *mut std::ffi::c_void, new_size) as *mut u8
+            } else {
+                libmimalloc_sys::mi_realloc_aligned(ptr as *mut std::ffi::c_void, new_size, layout.align())
+                    as *mut u8
+            }
+        }
     }
 }
 
@@ -101,7 +170,43 @@ impl<T> Drop for UntilExit<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::alloc::{GlobalAlloc, Layout};
     use std::rc::Rc;
+
+    /// Blocks of every size up to a few pages, at alignments from 1 to 4096 bytes (the plain
+    /// calls and the aligned ones), are aligned as asked, zeroed when asked, and keep their bytes
+    /// when reallocated larger and smaller.
+    #[test]
+    fn mimalloc_blocks_are_aligned_as_asked() {
+        let sizes = (1..=80).chain([96, 100, 127, 128, 200, 1000, 4096, 5000, 70_000]);
+        for size in sizes {
+            for align in [1, 2, 4, 8, 16, 32, 64, 4096] {
+                let layout = Layout::from_size_align(size, align).unwrap();
+                // SAFETY: non-zero sizes; every block is freed once, with its layout.
+                unsafe {
+                    let mut p = Mimalloc.alloc(layout);
+                    assert!(!p.is_null() && (p as usize).is_multiple_of(align), "size {size} align {align}");
+                    std::ptr::write_bytes(p, 0xa5, size);
+                    let z = Mimalloc.alloc_zeroed(layout);
+                    assert!((z as usize).is_multiple_of(align), "zeroed size {size} align {align}");
+                    assert!(std::slice::from_raw_parts(z, size).iter().all(|&b| b == 0));
+                    Mimalloc.dealloc(z, layout);
+                    let mut current = layout;
+                    for new_size in [size * 3 + 5, size.div_ceil(2)] {
+                        let kept = size.min(new_size);
+                        p = Mimalloc.realloc(p, current, new_size);
+                        assert!(
+                            (p as usize).is_multiple_of(align),
+                            "realloc {size} -> {new_size} align {align}"
+                        );
+                        assert!(std::slice::from_raw_parts(p, kept).iter().all(|&b| b == 0xa5));
+                        current = Layout::from_size_align(new_size, align).unwrap();
+                    }
+                    Mimalloc.dealloc(p, current);
+                }
+            }
+        }
+    }
 
     /// A library caller's values are freed; once the command has called [`leave_to_exit`] they are
     /// left to the exit. (One test: the flag is the process's, and no other test of this binary

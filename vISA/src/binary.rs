@@ -12,8 +12,9 @@
 //! surfaces, predicates, labels and attributes, each once, in that order.
 
 use crate::model::*;
-use crate::text::{sanitize, unique_all};
+use crate::text::{sanitize, sanitized, unique_all};
 use foldhash::{HashMap, HashMapExt};
+use std::borrow::Cow;
 
 /// The bytes of one operand or field sequence.
 #[derive(Default)]
@@ -29,12 +30,20 @@ impl Buf {
     fn u32(&mut self, v: u32) {
         self.0.extend_from_slice(&v.to_le_bytes());
     }
-    fn u64(&mut self, v: u64) {
-        self.0.extend_from_slice(&v.to_le_bytes());
-    }
     fn bytes(&mut self, b: &[u8]) {
         self.0.extend_from_slice(b);
     }
+    /// A field sequence of a known length at once (one capacity check rather than one a field).
+    fn fields<const N: usize>(&mut self, bytes: [u8; N]) {
+        self.0.extend_from_slice(&bytes);
+    }
+}
+
+/// The bytes of a general operand: class and modifier, variable, row, column, region.
+fn general(class: u8, var: VarId, row: u8, col: u8, region: u16) -> [u8; 9] {
+    let [v0, v1, v2, v3] = var.0.to_le_bytes();
+    let [r0, r1] = region.to_le_bytes();
+    [class, v0, v1, v2, v3, row, col, r0, r1]
 }
 
 fn exec_size_code(size: u8) -> u8 {
@@ -103,13 +112,13 @@ const CLASS_STATE: u8 = 6;
 
 fn src(b: &mut Buf, s: &SrcOp) {
     match *s {
-        SrcOp::Gen(g) => {
-            b.u8(CLASS_GENERAL | g.modifier.code() << 3);
-            b.u32(g.var.0);
-            b.u8(g.row);
-            b.u8(g.col);
-            b.u16(src_region(g.region, false));
-        }
+        SrcOp::Gen(g) => b.fields(general(
+            CLASS_GENERAL | g.modifier.code() << 3,
+            g.var,
+            g.row,
+            g.col,
+            src_region(g.region, false),
+        )),
         SrcOp::Ind(i) => {
             b.u8(CLASS_INDIRECT | i.modifier.code() << 3);
             b.u16(i.addr.0);
@@ -119,7 +128,6 @@ fn src(b: &mut Buf, s: &SrcOp) {
             b.u16(src_region(i.region, i.multi));
         }
         SrcOp::Imm(imm) => {
-            b.u8(CLASS_IMMEDIATE);
             let (ty, bits): (u8, u64) = match imm {
                 Imm::D(v) => (VisaType::D.code(), v as u32 as u64),
                 Imm::UD(v) => (VisaType::UD.code(), v as u64),
@@ -136,11 +144,11 @@ fn src(b: &mut Buf, s: &SrcOp) {
                 Imm::VF(v) => (9, v as u64),
                 Imm::UV(v) => (12, v as u64),
             };
-            b.u8(ty);
+            let [x0, x1, x2, x3, x4, x5, x6, x7] = bits.to_le_bytes();
             if matches!(imm, Imm::Q(_) | Imm::UQ(_) | Imm::DF(_)) {
-                b.u64(bits);
+                b.fields([CLASS_IMMEDIATE, ty, x0, x1, x2, x3, x4, x5, x6, x7]);
             } else {
-                b.u32(bits as u32);
+                b.fields([CLASS_IMMEDIATE, ty, x0, x1, x2, x3]);
             }
         }
         SrcOp::Pred(p) => {
@@ -159,11 +167,8 @@ fn addr_opnd(b: &mut Buf, a: AddrOpnd) {
 }
 
 fn gdst(b: &mut Buf, d: Dst, sat: bool) {
-    b.u8(CLASS_GENERAL | if sat { MOD_SAT << 3 } else { 0 });
-    b.u32(d.var.0);
-    b.u8(d.row);
-    b.u8(d.col);
-    b.u16(region_code(d.hstride) << 8);
+    let class = CLASS_GENERAL | if sat { MOD_SAT << 3 } else { 0 };
+    b.fields(general(class, d.var, d.row, d.col, region_code(d.hstride) << 8));
 }
 
 fn dst(b: &mut Buf, d: &DstOp, sat: bool) {
@@ -186,8 +191,9 @@ fn dst(b: &mut Buf, d: &DstOp, sat: bool) {
 }
 
 fn raw(b: &mut Buf, r: Raw) {
-    b.u32(r.var.0);
-    b.u16(r.offset);
+    let [v0, v1, v2, v3] = r.var.0.to_le_bytes();
+    let [o0, o1] = r.offset.to_le_bytes();
+    b.fields([v0, v1, v2, v3, o0, o1]);
 }
 
 fn num_blocks_code(n: u8) -> u8 {
@@ -211,16 +217,19 @@ fn inst<'a>(b: &mut Buf, k: &'a Kernel, i: &'a Inst, pool: &mut Pool<'a>) {
             b.u16(l.0);
         }
         Inst::Alu { op, pred, sat, exec, dst: d, srcs } => {
-            b.u8(op.opcode());
-            b.u8(exec_byte(*exec));
             // fcvt is the one ALU form without a predicate field
             if *op != AluOp::Fcvt {
-                b.u16(pred_word(*pred));
+                let [p0, p1] = pred_word(*pred).to_le_bytes();
+                b.fields([op.opcode(), exec_byte(*exec), p0, p1]);
+            } else {
+                b.fields([op.opcode(), exec_byte(*exec)]);
             }
             dst(b, d, *sat);
             for s in srcs {
                 src(b, s);
             }
+            // not a message: no operands follow
+            return;
         }
         Inst::Bfn { func, pred, exec, dst: d, srcs } => {
             b.u8(0x85);
@@ -677,10 +686,12 @@ fn inst<'a>(b: &mut Buf, k: &'a Kernel, i: &'a Inst, pool: &mut Pool<'a>) {
         }
     }
     // a message's operands follow its fixed fields
-    for o in i.message_operands().into_iter().flatten() {
-        match o {
-            MsgOperand::Src(s) => src(b, s),
-            MsgOperand::Raw(r) => raw(b, r),
+    if let Some(operands) = i.message_operands() {
+        for o in operands.as_slice() {
+            match *o {
+                MsgOperand::Src(s) => src(b, s),
+                MsgOperand::Raw(r) => raw(b, r),
+            }
         }
     }
 }
@@ -719,27 +730,68 @@ impl<'a> Pool<'a> {
     }
 }
 
+/// The declared names of a kernel, sanitized, per kind: variables, address variables, samplers,
+/// surfaces, predicates (one namespace), then labels (a namespace of their own).
+type DeclNames<'k> = [Vec<Cow<'k, str>>; 6];
+
+/// The string pool of a kernel object started with its name and its declarations' names, and
+/// the pool index of each declaration's name (per kind, as [`DeclNames`]). `None` when two names
+/// of a namespace are the same (the pool gives equal strings one index).
+fn declared_pool<'a>(
+    kernel: &'a str,
+    names: &'a DeclNames<'_>,
+    capacity: usize,
+) -> Option<(Pool<'a>, [Vec<u32>; 6])> {
+    let mut pool = Pool::new(kernel, capacity);
+    // the pool indices a namespace has used so far
+    let mut used = vec![false; 1 + names.iter().map(Vec::len).sum::<usize>()];
+    let mut ids: [Vec<u32>; 6] = Default::default();
+    for (kind, list) in names.iter().enumerate() {
+        if kind == 5 {
+            // labels: a fresh namespace
+            used.fill(false);
+        }
+        let mut kind_ids = Vec::with_capacity(list.len());
+        for name in list {
+            let id = pool.id(name);
+            if std::mem::replace(&mut used[id as usize], true) {
+                return None;
+            }
+            kind_ids.push(id);
+        }
+        ids[kind] = kind_ids;
+    }
+    Some((pool, ids))
+}
+
 /// Returns (kernel object bytes, offset of its num_inputs field inside the object).
 fn kernel_object(k: &Kernel) -> (Vec<u8>, u32) {
-    let mut vars: Vec<String> = k.vars.iter().map(|v| sanitize(&v.name)).collect();
-    let mut addrs: Vec<String> = k.addrs.iter().map(|v| sanitize(&v.name)).collect();
-    let mut samplers: Vec<String> = k.samplers.iter().map(|v| sanitize(&v.name)).collect();
-    let mut surfaces: Vec<String> = k.surfaces.iter().map(|v| sanitize(&v.name)).collect();
-    let mut preds: Vec<String> = k.preds.iter().map(|v| sanitize(&v.name)).collect();
-    let mut labels: Vec<String> = k.labels.iter().map(|v| sanitize(&v.name)).collect();
-    // one namespace for the variables of every kind (in this order), one for labels
-    unique_all(&mut [&mut vars, &mut addrs, &mut samplers, &mut surfaces, &mut preds]);
-    unique_all(&mut [&mut labels]);
-
+    let mut names: DeclNames = [
+        k.vars.iter().map(|v| sanitized(&v.name)).collect(),
+        k.addrs.iter().map(|v| sanitized(&v.name)).collect(),
+        k.samplers.iter().map(|v| sanitized(&v.name)).collect(),
+        k.surfaces.iter().map(|v| sanitized(&v.name)).collect(),
+        k.preds.iter().map(|v| sanitized(&v.name)).collect(),
+        k.labels.iter().map(|v| sanitized(&v.name)).collect(),
+    ];
     // the kernel's name, its declarations' names and its attributes' names, and a few more
-    let names = 1 + vars.len() + addrs.len() + samplers.len() + surfaces.len() + preds.len() + labels.len();
-    let mut pool = Pool::new(&k.name, names + k.attrs.len() + 8);
-    let var_ids: Vec<u32> = vars.iter().map(|n| pool.id(n)).collect();
-    let addr_ids: Vec<u32> = addrs.iter().map(|n| pool.id(n)).collect();
-    let sampler_ids: Vec<u32> = samplers.iter().map(|n| pool.id(n)).collect();
-    let surface_ids: Vec<u32> = surfaces.iter().map(|n| pool.id(n)).collect();
-    let pred_ids: Vec<u32> = preds.iter().map(|n| pool.id(n)).collect();
-    let label_ids: Vec<u32> = labels.iter().map(|n| pool.id(n)).collect();
+    let capacity = 1 + names.iter().map(Vec::len).sum::<usize>() + k.attrs.len() + 8;
+    // Names are almost always distinct per namespace: the pool is built from them as they are,
+    // and again from de-duplicated names when two of a namespace are the same.
+    let (mut pool, [var_ids, addr_ids, sampler_ids, surface_ids, pred_ids, label_ids]) =
+        match declared_pool(&k.name, &names, capacity) {
+            Some(built) => built,
+            None => {
+                let mut owned: [Vec<String>; 6] =
+                    std::array::from_fn(|kind| names[kind].drain(..).map(Cow::into_owned).collect());
+                // one namespace for the variables of every kind (in this order), one for labels
+                let [vars, addrs, samplers, surfaces, preds, labels] = &mut owned;
+                unique_all(&mut [vars, addrs, samplers, surfaces, preds]);
+                unique_all(&mut [labels]);
+                names = owned.map(|list| list.into_iter().map(Cow::Owned).collect());
+                declared_pool(&k.name, &names, capacity).expect("names made distinct per namespace")
+            }
+        };
     let input_output = k.vars.iter().any(|v| v.input_output).then(|| pool.id(VAR_ATTR_INPUT_OUTPUT));
     let mut attrs = Buf::default();
     for a in &k.attrs {
@@ -925,7 +977,8 @@ pub fn write_container(kernels: &[KernelObject], functions: &[KernelObject]) -> 
     let kernel_entries: usize = kernels.iter().map(|k| 2 + k.name.len() + 4 + 4 + 4 + 2 + 2 + 1).sum();
     let function_entries: usize = functions.iter().map(|f| 1 + 2 + f.name.len() + 4 + 4 + 2 + 2).sum();
     let header_len = 4 + 2 + 2 + kernel_entries + 2 + 2 + function_entries;
-    let mut h = Buf::default();
+    let objects: usize = kernels.iter().chain(functions).map(|k| k.bytes.len()).sum();
+    let mut h = Buf(Vec::with_capacity(header_len + objects));
     h.u32(0x4153_4943); // "CISA"
     h.u8(4);
     h.u8(1);
@@ -959,4 +1012,40 @@ pub fn write_container(kernels: &[KernelObject], functions: &[KernelObject]) -> 
         h.bytes(&k.bytes);
     }
     h.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The names read back from a kernel's `.isa`: variables, and labels after the entry label the
+    /// reader adds.
+    fn names_back(k: &Kernel) -> (Vec<String>, Vec<String>) {
+        let back = crate::read_isa(&write_isa(std::slice::from_ref(k))).expect("reads back");
+        let vars = back[0].vars.iter().map(|v| v.name.clone()).collect();
+        (vars, back[0].labels.iter().skip(1).map(|l| l.name.clone()).collect())
+    }
+
+    #[test]
+    fn names_are_kept_sanitized_or_made_distinct_per_namespace() {
+        // distinct identifiers: kept as they are, a label may share a variable's name
+        let mut k = Kernel::new("k");
+        for name in ["a", "b", "k"] {
+            k.add_var(name, VisaType::D, 1, Align::Dword);
+        }
+        k.add_label("a");
+        k.body.push(Inst::Label(LabelId(0)));
+        assert_eq!(names_back(&k), (vec!["a".into(), "b".into(), "k".into()], vec!["a".into()]));
+        // the same name twice, and names to sanitize into an existing one: numbered
+        let mut k = Kernel::new("k");
+        for name in ["a", "a", "b.c", "b_c"] {
+            k.add_var(name, VisaType::D, 1, Align::Dword);
+        }
+        k.add_label("l");
+        k.add_label("l");
+        k.body.push(Inst::Label(LabelId(0)));
+        k.body.push(Inst::Label(LabelId(1)));
+        let want_vars = vec!["a".into(), "a_1".into(), "b_c".into(), "b_c_1".into()];
+        assert_eq!(names_back(&k), (want_vars, vec!["l".into(), "l_1".into()]));
+    }
 }

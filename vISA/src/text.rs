@@ -13,18 +13,22 @@ use std::fmt::Write;
 /// Replaces every character outside `[A-Za-z0-9_]` by `_` and prefixes `_` if the result would
 /// start with a digit or be empty.
 pub fn sanitize(name: &str) -> String {
+    sanitized(name).into_owned()
+}
+
+/// [`sanitize`], borrowing the name when it is already an identifier (the usual name: no copy).
+pub(crate) fn sanitized(name: &str) -> std::borrow::Cow<'_, str> {
     if name.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_')
         && name.bytes().next().is_some_and(|c| !c.is_ascii_digit())
     {
-        // already an identifier (the usual name)
-        return name.to_string();
+        return std::borrow::Cow::Borrowed(name);
     }
     let mut s: String =
         name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect();
     if s.is_empty() || s.starts_with(|c: char| c.is_ascii_digit()) {
         s.insert(0, '_');
     }
-    s
+    std::borrow::Cow::Owned(s)
 }
 
 /// A symbol name as an operand of the text (`faddr`'s function, a data symbol): bare when it is a

@@ -12,8 +12,6 @@
 //! mappings and sequences, plain and single-quoted scalars), which is also the form Intel's
 //! compiler writes.
 
-use std::fmt::Write as _;
-
 /// The `.ze_info` version written: the newest minor version the installed runtime's decoder
 /// knows (a newer minor draws a warning), with every key used here.
 pub const ZEINFO_VERSION: (u32, u32) = (1, 15);
@@ -335,6 +333,36 @@ fn scalar(s: &str) -> String {
     }
 }
 
+/// Appends `n` in decimal.
+fn push_u32(y: &mut String, mut n: u32) {
+    let mut digits = [0u8; 10];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    // ASCII digits
+    y.push_str(std::str::from_utf8(&digits[at..]).unwrap_or_default());
+}
+
+/// Appends one `key: value` line (`key` holds the indentation and the `: `).
+fn text_line(y: &mut String, key: &str, value: &str) {
+    y.push_str(key);
+    y.push_str(value);
+    y.push('\n');
+}
+
+/// Appends one `key: <n>` line (`key` holds the indentation and the `: `).
+fn number_line(y: &mut String, key: &str, n: u32) {
+    y.push_str(key);
+    push_u32(y, n);
+    y.push('\n');
+}
+
 impl ZeInfo {
     /// The metadata of `kernels` at [`ZEINFO_VERSION`].
     pub fn new(kernels: Vec<KernelInfo>) -> ZeInfo {
@@ -343,85 +371,92 @@ impl ZeInfo {
 
     /// The YAML text of the `.ze_info` section.
     pub fn to_yaml(&self) -> String {
-        let mut y = String::new();
-        let _ = writeln!(y, "---\nversion: '{}.{}'\nkernels:", self.version.0, self.version.1);
+        // about 600 bytes a kernel of a few arguments; written with `push_str` (the formatting
+        // machinery of `writeln!` was most of the writer's work)
+        let mut y = String::with_capacity(64 + 640 * self.kernels.len());
+        y.push_str("---\nversion: '");
+        push_u32(&mut y, self.version.0);
+        y.push('.');
+        push_u32(&mut y, self.version.1);
+        y.push_str("'\nkernels:\n");
         for k in &self.kernels {
-            let _ = writeln!(y, "  - name: {}", scalar(&k.name));
+            text_line(&mut y, "  - name: ", &scalar(&k.name));
             let e = &k.execution_env;
-            let _ = writeln!(y, "    execution_env:");
+            y.push_str("    execution_env:\n");
             if e.barrier_count > 0 {
-                let _ = writeln!(y, "      barrier_count: {}", e.barrier_count);
+                number_line(&mut y, "      barrier_count: ", e.barrier_count);
             }
-            let _ = writeln!(y, "      grf_count: {}", e.grf_count);
+            number_line(&mut y, "      grf_count: ", e.grf_count);
             if e.has_stack_calls {
-                let _ = writeln!(y, "      has_stack_calls: true");
+                y.push_str("      has_stack_calls: true\n");
             }
             if let Some(n) = e.offset_to_skip_per_thread_data_load {
-                let _ = writeln!(y, "      offset_to_skip_per_thread_data_load: {n}");
+                number_line(&mut y, "      offset_to_skip_per_thread_data_load: ", n);
             }
             if let Some(n) = e.private_size {
-                let _ = writeln!(y, "      private_size: {n}");
+                number_line(&mut y, "      private_size: ", n);
             }
             if let Some(n) = e.required_sub_group_size {
-                let _ = writeln!(y, "      required_sub_group_size: {n}");
+                number_line(&mut y, "      required_sub_group_size: ", n);
             }
-            let _ = writeln!(y, "      simd_size: {}", e.simd_size);
+            number_line(&mut y, "      simd_size: ", e.simd_size);
             if e.slm_size > 0 {
-                let _ = writeln!(y, "      slm_size: {}", e.slm_size);
+                number_line(&mut y, "      slm_size: ", e.slm_size);
             }
             if let Some(n) = e.spill_size {
-                let _ = writeln!(y, "      spill_size: {n}");
+                number_line(&mut y, "      spill_size: ", n);
             }
             if !k.payload_arguments.is_empty() {
-                let _ = writeln!(y, "    payload_arguments:");
+                y.push_str("    payload_arguments:\n");
                 for a in &k.payload_arguments {
-                    let _ = writeln!(y, "      - arg_type: {}", a.arg_type.name());
-                    let _ = writeln!(y, "        offset: {}", a.offset);
-                    let _ = writeln!(y, "        size: {}", a.size);
+                    text_line(&mut y, "      - arg_type: ", a.arg_type.name());
+                    number_line(&mut y, "        offset: ", a.offset);
+                    number_line(&mut y, "        size: ", a.size);
                     if let Some(i) = a.arg_index {
-                        let _ = writeln!(y, "        arg_index: {i}");
+                        number_line(&mut y, "        arg_index: ", i);
                     }
                     if let Some(m) = a.addrmode {
-                        let _ = writeln!(y, "        addrmode: {}", m.name());
+                        text_line(&mut y, "        addrmode: ", m.name());
                     }
                     if let Some(s) = a.addrspace {
-                        let _ = writeln!(y, "        addrspace: {}", s.name());
+                        text_line(&mut y, "        addrspace: ", s.name());
                     }
                     if let Some(t) = a.access_type {
-                        let _ = writeln!(y, "        access_type: {}", t.name());
+                        text_line(&mut y, "        access_type: ", t.name());
                     }
                     if let Some(o) = a.source_offset {
-                        let _ = writeln!(y, "        source_offset: {o}");
+                        number_line(&mut y, "        source_offset: ", o);
                     }
                     if let Some(s) = a.sampler_index {
-                        let _ = writeln!(y, "        sampler_index: {s}");
+                        number_line(&mut y, "        sampler_index: ", s);
                     }
                     if let Some(t) = &a.image_type {
-                        let _ = writeln!(y, "        image_type: {}", scalar(t));
+                        text_line(&mut y, "        image_type: ", &scalar(t));
                     }
                 }
             }
             if !k.per_thread_payload_arguments.is_empty() {
-                let _ = writeln!(y, "    per_thread_payload_arguments:");
+                y.push_str("    per_thread_payload_arguments:\n");
                 for a in &k.per_thread_payload_arguments {
-                    let _ = writeln!(y, "      - arg_type: {}", a.arg_type.name());
-                    let _ = writeln!(y, "        offset: {}", a.offset);
-                    let _ = writeln!(y, "        size: {}", a.size);
+                    text_line(&mut y, "      - arg_type: ", a.arg_type.name());
+                    number_line(&mut y, "        offset: ", a.offset);
+                    number_line(&mut y, "        size: ", a.size);
                 }
             }
             if !k.binding_table_indices.is_empty() {
-                let _ = writeln!(y, "    binding_table_indices:");
+                y.push_str("    binding_table_indices:\n");
                 for b in &k.binding_table_indices {
-                    let _ = writeln!(y, "      - bti_value: {}", b.bti_value);
-                    let _ = writeln!(y, "        arg_index: {}", b.arg_index);
+                    number_line(&mut y, "      - bti_value: ", b.bti_value);
+                    number_line(&mut y, "        arg_index: ", b.arg_index);
                 }
             }
             if !k.per_thread_memory_buffers.is_empty() {
-                let _ = writeln!(y, "    per_thread_memory_buffers:");
+                y.push_str("    per_thread_memory_buffers:\n");
                 for b in &k.per_thread_memory_buffers {
                     let (kind, usage) = b.kind.names();
-                    let _ =
-                        writeln!(y, "      - type: {kind}\n        usage: {usage}\n        size: {}", b.size);
+                    text_line(&mut y, "      - type: ", kind);
+                    text_line(&mut y, "        usage: ", usage);
+                    number_line(&mut y, "        size: ", b.size);
                 }
             }
         }
@@ -798,5 +833,23 @@ fn entry(line: &Line, lines: &[Line], at: &mut usize, indent: usize) -> Result<(
         Some(next) if next.indent > indent => Ok((key.to_string(), block(lines, at, next.indent)?)),
         Some(next) if next.indent == indent && next.item => Ok((key.to_string(), block(lines, at, indent)?)),
         _ => Ok((key.to_string(), Node::Scalar(String::new()))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_are_written_as_display_writes_them() {
+        for n in [0, 1, 9, 10, 99, 100, 4096, 65_535, 1_000_000_007, u32::MAX] {
+            let mut y = String::from("x");
+            push_u32(&mut y, n);
+            assert_eq!(y, format!("x{n}"));
+        }
+        let mut y = String::new();
+        number_line(&mut y, "  size: ", 42);
+        text_line(&mut y, "  name: ", "k");
+        assert_eq!(y, "  size: 42\n  name: k\n");
     }
 }
