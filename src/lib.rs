@@ -36,6 +36,7 @@ pub mod region_oracle;
 mod split;
 mod split_bitcode;
 pub mod timing;
+pub mod trace;
 pub mod zebin;
 
 pub use api::{
