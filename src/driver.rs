@@ -186,11 +186,17 @@ impl InputOutputs {
     /// metadata with the payload inputs its selected vISA declared. Takes the metadata.
     pub fn abis(&mut self) -> Vec<KernelAbi> {
         let inputs = std::mem::take(&mut self.selected_inputs);
+        // by name, the first of a name as a search in unit order finds it (a name is looked up
+        // once per kernel: a scan of every unit for each was quadratic in the kernels)
+        let mut by_name: foldhash::HashMap<&str, &[genxc_visa::Input]> = foldhash::HashMap::default();
+        for (name, i) in &inputs {
+            by_name.entry(name.as_str()).or_insert(i.as_slice());
+        }
         std::mem::take(&mut self.kernels)
             .into_iter()
-            .map(|k| match inputs.iter().find(|(name, _)| *name == k.name) {
-                Some((_, i)) => KernelAbi::after_selection(k, i),
-                None => KernelAbi::after_selection(k, &[]),
+            .map(|k| {
+                let i = by_name.get(k.name.as_str()).copied().unwrap_or_default();
+                KernelAbi::after_selection(k, i)
             })
             .collect()
     }

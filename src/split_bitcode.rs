@@ -18,6 +18,7 @@
 
 use foldhash::{HashSet, HashSetExt};
 use genxc_frontend::lazy;
+#[cfg(test)]
 use inkwell::context::Context;
 use inkwell::llvm_sys::core::*;
 use inkwell::llvm_sys::prelude::LLVMValueRef;
