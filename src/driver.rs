@@ -187,11 +187,17 @@ impl InputOutputs {
     /// metadata with the payload inputs its selected vISA declared. Takes the metadata.
     pub fn abis(&mut self) -> Vec<KernelAbi> {
         let inputs = std::mem::take(&mut self.selected_inputs);
+        // by name, the first of a name as a search in unit order finds it (a name is looked up
+        // once per kernel: a scan of every unit for each was quadratic in the kernels)
+        let mut by_name: foldhash::HashMap<&str, &[genxc_visa::Input]> = foldhash::HashMap::default();
+        for (name, i) in &inputs {
+            by_name.entry(name.as_str()).or_insert(i.as_slice());
+        }
         std::mem::take(&mut self.kernels)
             .into_iter()
-            .map(|k| match inputs.iter().find(|(name, _)| *name == k.name) {
-                Some((_, i)) => KernelAbi::after_selection(k, i),
-                None => KernelAbi::after_selection(k, &[]),
+            .map(|k| {
+                let i = by_name.get(k.name.as_str()).copied().unwrap_or_default();
+                KernelAbi::after_selection(k, i)
             })
             .collect()
     }
@@ -205,7 +211,10 @@ impl InputOutputs {
     ) -> Result<(), Vec<Diagnostic>> {
         let selected = std::mem::take(&mut self.selected);
         let abis = self.abis();
-        let built = times.time(Stage::Isel, || crate::zebin::build(&abis, selected, opts));
+        let built = times.time(Stage::Isel, || {
+            let _phase = crate::trace::phase(|| "zebin".into());
+            crate::zebin::build(&abis, selected, opts)
+        });
         self.abi = abis;
         let (bytes, reports) = built?;
         self.outputs.push(Output::new(Emit::Zebin, format!("{}.bin", stem(input)), bytes));
@@ -332,6 +341,7 @@ fn compile_split(
     // The pre-scan runs on the units' threads too.
     let pool = thread_pool(opts)?;
     let plan = times.time(Stage::Parse, || {
+        let _phase = crate::trace::phase(|| "plan".into());
         genxc_frontend::limits::check_size(name, input.bytes.len() as u64).ok()?;
         let text = std::str::from_utf8(&input.bytes).ok()?;
         pool.install(|| split::plan(text))
@@ -350,6 +360,7 @@ fn compile_split(
         plan.chunks(pool.current_num_threads()).into_iter().map(|r| plan.units[r].iter().collect()).collect();
     let forms = ChunkForms::default();
     let import = |chunk: Vec<&split::UnitPlan>, mark: &mut dyn FnMut(Stage)| {
+        let _phase = crate::trace::phase(|| format!("import {}", chunk.len()));
         let units = units_from_text(&plan, &chunk, name, platform, opts, &forms, names, mark)?;
         if checks.enabled() {
             for (u, _) in &units {
@@ -359,9 +370,11 @@ fn compile_split(
         Some(units)
     };
     let compile = |(u, md): (KernelUnit, u32), mark: &mut dyn FnMut(Stage)| {
+        let _phase = crate::trace::phase(|| format!("unit {}", u.kernel.name));
         split_unit_outputs(u, md, opts, want, checks, sink, mark)
     };
     let results = run_chunks(chunks, &pool, times, import, compile);
+    let _phase = crate::trace::phase(|| "gather".into());
     let results: Vec<_> = results.into_iter().collect::<Option<Vec<Vec<_>>>>()?;
     let results: Vec<_> = results.into_iter().flatten().collect::<Option<_>>()?;
     if !forms.agree() {
@@ -465,57 +478,97 @@ fn compile_split_bitcode(
     if pool.current_num_threads() < 2 {
         return None;
     }
-    let plan = times.time(Stage::Parse, || {
-        genxc_frontend::limits::check_size(name, input.bytes.len() as u64).ok()?;
-        split_bitcode::plan(name, &input.bytes)
-    })?;
+    genxc_frontend::limits::check_size(name, input.bytes.len() as u64).ok()?;
+    let workers = pool.current_num_threads();
     let platform = opts.platform;
     let checks = Checks { verify_each: opts.verify_each };
     let stack = private_stack(opts);
-    let chunks: Vec<Vec<&split_bitcode::BitcodeUnit>> =
-        plan.chunks(pool.current_num_threads()).into_iter().map(|r| plan.units[r].iter().collect()).collect();
-    let large = input.bytes.len() / plan.units.len() > memory::LARGE_UNIT_BYTES;
+    // Each reader reads the bitcode lazily in its worker's context and plans the units from that
+    // module itself (the plan is the same for all: no serial read of the plan before the chunks,
+    // and no chunk reads the module's global values and metadata twice), then imports chunk `r`
+    // of the plan from that module, and chunks `r + readers`, ... (when there are more chunks than
+    // workers) from a new read each. A small input has one reader: another would plan for nothing.
+    let readers = workers.min(1 + input.bytes.len() / READER_BYTES);
     // Per chunk: its units, not yet named, and the functions each must hold.
     type Imported = (Vec<KernelUnit>, u32, Vec<foldhash::HashSet<String>>);
     let forms = ChunkForms::default();
-    let import = |chunk: &[&split_bitcode::BitcodeUnit], mark: &mut dyn FnMut(Stage)| -> Option<Imported> {
-        let imported = with_context(chunk.len(), names, |ctx| {
-            let (llvm, functions) = split_bitcode::chunk_module(&plan, chunk, ctx, name, &input.bytes)?;
-            mark(Stage::Parse);
-            let (module, values, genx_form) =
-                genxc_genx::import::import_module_in_form(&llvm, platform, stack).ok()?;
-            forms.note(genx_form);
-            Some(((module, values), functions))
-        });
-        if large {
-            CONTEXT.with(|cell| cell.borrow_mut().take());
-            memory::trim_llvm_heap();
-            memory::large_unit();
+    type Read = (split_bitcode::BitcodePlan, Vec<(usize, Imported)>);
+    let reader = |first: usize, mark: &mut dyn FnMut(Stage)| -> Option<Read> {
+        let mut plan: Option<split_bitcode::BitcodePlan> = None;
+        let mut out = Vec::new();
+        let mut index = first;
+        while plan.as_ref().is_none_or(|p| index < p.chunks(workers).len()) {
+            let _phase = crate::trace::phase(|| format!("import chunk {index}"));
+            let imported = with_context(0, names, |ctx| {
+                let whole = genxc_frontend::lazy::read_lazily(ctx, name, &input.bytes)?;
+                if plan.is_none() {
+                    plan = Some(split_bitcode::plan_of(&whole)?);
+                }
+                let plan = plan.as_ref()?;
+                let Some(range) = plan.chunks(workers).get(index).cloned() else {
+                    return Some(None);
+                };
+                let chunk: Vec<&split_bitcode::BitcodeUnit> = plan.units[range].iter().collect();
+                let (llvm, functions) = split_bitcode::chunk_of_module(plan, &chunk, whole, name)?;
+                mark(Stage::Parse);
+                let (module, values, genx_form) =
+                    genxc_genx::import::import_module_in_form(&llvm, platform, stack).ok()?;
+                forms.note(genx_form);
+                Some(Some((chunk.len(), (module, values), functions)))
+            });
+            let plan = plan.as_ref()?;
+            if input.bytes.len() / plan.units.len() > memory::LARGE_UNIT_BYTES {
+                CONTEXT.with(|cell| cell.borrow_mut().take());
+                memory::trim_llvm_heap();
+                memory::large_unit();
+            }
+            let Some((count, module, functions)) = imported? else { break };
+            count_context_units(count);
+            let (units, md) = units_of_module(module, count, opts)?;
+            mark(Stage::Import);
+            out.push((index, (units, md, functions)));
+            index += readers;
         }
-        let (module, functions) = imported?;
-        let (units, md) = units_of_module(module, chunk.len(), opts)?;
-        mark(Stage::Import);
-        Some((units, md, functions))
+        Some((plan?, out))
     };
     let start = Instant::now();
     let timed: Vec<_> = pool.install(|| {
-        chunks
-            .par_iter()
+        (0..readers)
+            .into_par_iter()
             .with_max_len(1)
-            .map(|chunk| {
+            .map(|r| {
                 let mut spent = PhaseTimes::default();
                 let mut last = timing::thread_cpu();
-                let result = import(chunk, &mut |stage| spent.lap(&mut last, stage));
+                let result = reader(r, &mut |stage| spent.lap(&mut last, stage));
                 spent.lap(&mut last, Stage::Import);
                 (result, spent)
             })
             .collect()
     });
-    let imported: Vec<Imported> =
+    let read: Vec<Read> =
         gather_timed(times, start, PhaseTimes::default(), timed).into_iter().collect::<Option<_>>()?;
+    let mut plan = None;
+    let mut by_chunk: Vec<Option<Imported>> = Vec::new();
+    for (p, chunks) in read {
+        plan.get_or_insert(p);
+        for (index, imported) in chunks {
+            if by_chunk.len() <= index {
+                by_chunk.resize_with(index + 1, || None);
+            }
+            by_chunk[index] = Some(imported);
+        }
+    }
+    let plan = plan?;
+    let chunks: Vec<Vec<&split_bitcode::BitcodeUnit>> =
+        plan.chunks(workers).into_iter().map(|r| plan.units[r].iter().collect()).collect();
+    if by_chunk.len() != chunks.len() {
+        return None;
+    }
+    let imported: Vec<Imported> = by_chunk.into_iter().collect::<Option<_>>()?;
     if !forms.agree() {
         return None;
     }
+    let naming = crate::trace::phase(|| "name".into());
     // Every function the module defines is in some unit (the whole module imports the others
     // too), and those several kernels reach are named after each kernel.
     let mut reached_by: foldhash::HashMap<&str, usize> = foldhash::HashMap::default();
@@ -540,13 +593,16 @@ fn compile_split_bitcode(
             chunk.iter().zip(&functions).map(|(u, f)| (u.kernel.as_str(), f)).collect();
         units.extend(name_shared_subroutines(chunk_units, md, &chunk, &shared)?);
     }
+    drop(naming);
     let compile = |(u, md): (KernelUnit, u32), mark: &mut dyn FnMut(Stage)| {
+        let _phase = crate::trace::phase(|| format!("unit {}", u.kernel.name));
         if checks.enabled() {
             genxc_genx::verify::verify_unit(&u, "import").ok()?;
         }
         split_unit_outputs(u, md, opts, want, checks, sink, mark)
     };
     let results = run_parallel(units, Some(&pool), times, None::<fn()>, compile).0;
+    let _phase = crate::trace::phase(|| "gather".into());
     let results: Vec<_> = results.into_iter().collect::<Option<_>>()?;
     gather_units(results, name, want, times, sink)
 }
@@ -686,6 +742,20 @@ fn name_shared_subroutines(
         first.1 = md;
     }
     Some(out)
+}
+
+/// Bytes of bitcode per reader of a split input ([`compile_split_bitcode`]) at least: a smaller
+/// input has fewer readers (about the size of eight kernels of 100 operations, the fewest a
+/// chunk holds when there are more).
+const READER_BYTES: usize = 16 * 1024;
+
+/// Counts `units` more parsed in this thread's LLVM context for units ([`with_context`]).
+fn count_context_units(units: usize) {
+    CONTEXT.with(|cell| {
+        if let Some((_, used)) = cell.borrow_mut().as_mut() {
+            *used += units;
+        }
+    });
 }
 
 /// Units an LLVM context of a worker thread parses before it is replaced: creating a context costs

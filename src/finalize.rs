@@ -453,6 +453,7 @@ pub fn finalize(
     if kernels.is_empty() {
         return Ok(Vec::new());
     }
+    let _phase = crate::trace::phase(|| "finalize".into());
     let workers =
         if workers == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { workers };
     // units with inline assembly are finalized from vISA text, one per batch, and the holder of
@@ -560,6 +561,7 @@ fn finalize_batch(
     let names = || batch.iter().map(|(_, u)| format!("'{}'", u.kernel.name)).collect::<Vec<_>>().join(", ");
     let fail =
         |why: String| Diagnostic::error(format!("the vISA finalizer failed on kernel {}: {why}", names()));
+    let encoding = crate::trace::phase(|| format!("encode {}", batch.len()));
     let dir = tempfile::tempdir().map_err(|e| fail(format!("no temporary folder: {e}")))?;
     // the stack functions of the batch's kernels, each once, in the container's function table
     let mut function_units: Vec<&Kernel> = Vec::new();
@@ -591,6 +593,8 @@ fn finalize_batch(
     let needs_map =
         |u: &Unit| debug_lines || functions_take_address || takes_address(&u.kernel) || u.exports_functions;
     let debug_info = batch.iter().any(|(_, u)| needs_map(u));
+    drop(encoding);
+    let running = crate::trace::phase(|| format!("GenX_IR {}", batch.len()));
     let run = Command::new(finalizer)
         .arg(input)
         .args(["-platform", platform.info().finalizer_name, "-binary", "-output"])
@@ -601,6 +605,8 @@ fn finalize_batch(
         .map_err(|e| {
             fail(format!("cannot run '{finalizer}': {e} (install libigc-tools or pass --finalizer PATH)"))
         })?;
+    drop(running);
+    let _reading = crate::trace::phase(|| format!("listings {}", batch.len()));
     let log = || {
         let mut log = String::from_utf8_lossy(&run.stdout).into_owned();
         log.push_str(&String::from_utf8_lossy(&run.stderr));

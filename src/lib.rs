@@ -37,6 +37,7 @@ pub mod region_oracle;
 mod split;
 mod split_bitcode;
 pub mod timing;
+pub mod trace;
 pub mod zebin;
 
 pub use api::{

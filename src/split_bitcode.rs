@@ -4,18 +4,21 @@
 //! `!genx.kernels` to the chunk's kernels, then verifies and imports that small module. No LLVM
 //! module of the whole input is read, verified or imported.
 //!
-//! [`plan`] reads the bitcode's global values and metadata (no function body) on the calling
-//! thread and refuses (`None`: the driver compiles the whole module as before) whatever it is not
+//! [`plan_of`] reads a lazily read module's global values and metadata (no function body): each
+//! worker plans from its own read, then cuts that module to its chunk ([`chunk_of_module`]), so
+//! no thread reads the plan before the chunks and no chunk reads the module twice. It refuses
+//! (`None`: the driver compiles the whole module as before) whatever it is not
 //! sure a chunk compiles as the whole module would: global variables, aliases and ifuncs, defined
 //! functions other than `dllexport` kernels and `internal` subroutines, unnamed functions, named
 //! metadata other than `!genx.kernels` that refers to a global value, debug info, module flags, a
 //! `!genx.kernels` node that names another global value than its kernel or a kernel twice. What
-//! only the bodies tell is checked per chunk by [`chunk_module`] (a kernel reached from another,
+//! only the bodies tell is checked per chunk by [`chunk_of_module`] (a kernel reached from another,
 //! debug info in a body, a function to drop that something still uses) and by the driver once
 //! every chunk is read (a function no kernel reaches: the whole module would import it too).
 
 use foldhash::{HashSet, HashSetExt};
 use genxc_frontend::lazy;
+#[cfg(test)]
 use inkwell::context::Context;
 use inkwell::llvm_sys::core::*;
 use inkwell::llvm_sys::prelude::LLVMValueRef;
@@ -102,10 +105,20 @@ fn name_of(f: FunctionValue) -> String {
 }
 
 /// Plans the units of bitcode, or `None` when the whole module must be compiled (see the module
-/// documentation). A module with no kernel has no plan.
+/// documentation). A module with no kernel has no plan. (The driver plans from each worker's own
+/// read, [`plan_of`].)
+#[cfg(test)]
 pub fn plan(file: &str, bytes: &[u8]) -> Option<BitcodePlan> {
     let ctx = Context::create();
     let module = lazy::read_lazily(&ctx, file, bytes)?;
+    plan_of(&module)
+}
+
+/// The units of a module of bitcode read lazily ([`lazy::read_lazily`]: no function body read
+/// yet), or `None` when the whole module must be compiled (see the module documentation). The
+/// module is left as it was, so a worker can plan from the module it then cuts to its chunk
+/// ([`chunk_of_module`]).
+pub fn plan_of(module: &Module) -> Option<BitcodePlan> {
     let m = module.as_mut_ptr();
     // SAFETY: the module is live.
     let has_globals = unsafe {
@@ -142,19 +155,19 @@ pub fn plan(file: &str, bytes: &[u8]) -> Option<BitcodePlan> {
     if defined.len() > genxc_genx::import::validate::MAX_FUNCTIONS {
         return None;
     }
-    for name in named_metadata(&module) {
+    for name in named_metadata(module) {
         if name.starts_with("llvm.dbg") || name == "llvm.module.flags" {
             return None;
         }
         // SAFETY: operands of the live module's named metadata.
         let refers = |op| unsafe { !lazy::metadata_globals(op).is_empty() };
-        if name != KERNEL_LIST && named_operands(&module, &name).into_iter().any(refers) {
+        if name != KERNEL_LIST && named_operands(module, &name).into_iter().any(refers) {
             return None;
         }
     }
     let mut units = Vec::new();
     let mut listed = HashSet::new();
-    for node in named_operands(&module, KERNEL_LIST) {
+    for node in named_operands(module, KERNEL_LIST) {
         let kernel = node_function(node)?;
         // SAFETY: a function value of the live module.
         let f = unsafe { FunctionValue::new(kernel) }?;
@@ -207,6 +220,7 @@ impl BitcodePlan {
 /// `genxc_frontend::llvm::load` gives a whole module. With it, per unit, the names of the functions
 /// it holds (its kernel and the subroutines the kernel reaches). `None` when anything differs from
 /// what the whole module would give (see the module documentation).
+#[cfg(test)]
 pub fn chunk_module<'ctx>(
     plan: &BitcodePlan,
     chunk: &[&BitcodeUnit],
@@ -215,6 +229,17 @@ pub fn chunk_module<'ctx>(
     bytes: &'ctx [u8],
 ) -> Option<(Module<'ctx>, Vec<HashSet<String>>)> {
     let module = lazy::read_lazily(ctx, file, bytes)?;
+    chunk_of_module(plan, chunk, module, file)
+}
+
+/// The module of a chunk of units cut from `module`, the whole bitcode read lazily (no function
+/// body read yet), and the functions of each unit, as [`chunk_module`] gives them.
+pub fn chunk_of_module<'ctx>(
+    plan: &BitcodePlan,
+    chunk: &[&BitcodeUnit],
+    module: Module<'ctx>,
+    file: &str,
+) -> Option<(Module<'ctx>, Vec<HashSet<String>>)> {
     let mut functions = Vec::with_capacity(chunk.len());
     for unit in chunk {
         let root = module.get_function(&unit.kernel)?;
