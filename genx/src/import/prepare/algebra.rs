@@ -561,7 +561,9 @@ impl Candidates {
                     c.compares = c.compares || unsigned_swapped(i.icmp_predicate()).is_some();
                 }
                 c.operations = c.operations || may_fold(i, op);
-                if matches!(op, LLVMICmp | LLVMFCmp | LLVMAnd | LLVMOr | LLVMXor | LLVMSelect) && is_predicate(i) {
+                if matches!(op, LLVMICmp | LLVMFCmp | LLVMAnd | LLVMOr | LLVMXor | LLVMSelect)
+                    && is_predicate(i)
+                {
                     predicate_operations += 1;
                 }
             }
@@ -603,8 +605,7 @@ pub fn simplify_algebra(m: &ModuleRef) {
         for _ in 0..2 {
             let candidates = Candidates::of(f);
             let compares = if candidates.compares { canonical_predicate_compares(&b, f) } else { 0 };
-            let operations =
-                if candidates.operations || compares > 0 { fold_operations(&b, f) } else { 0 };
+            let operations = if candidates.operations || compares > 0 { fold_operations(&b, f) } else { 0 };
             let repeats =
                 if candidates.repeats || compares + operations > 0 { reuse_predicates(f) } else { 0 };
             let folded = compares + operations + repeats + super::unroll::known_on_edges(f);
