@@ -17,6 +17,7 @@
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -164,9 +165,23 @@ void genxc_keep_named_metadata_operands(LLVMModuleRef m, const char *name, const
 /// 1 when there was any.
 int genxc_strip_function_debug_info(LLVMValueRef f) { return stripDebugInfo(*unwrap<Function>(f)); }
 
+/// Whether InstSimplify leaves `I` as it is whatever its operands are: a call (not a musttail
+/// one) of a function with a name in LLVM's reserved namespace that LLVM does not know as one of
+/// its intrinsics (`llvm.genx.*`). The constant folder folds the intrinsics it knows by their
+/// IDs and library functions by their names, none of them in that namespace, and the
+/// simplifications of intrinsic calls all go by the ID.
+static bool isUnknownIntrinsicCall(const Instruction &I) {
+  const auto *Call = dyn_cast<CallInst>(&I);
+  if (!Call || Call->isMustTailCall())
+    return false;
+  const auto *Callee = dyn_cast<Function>(Call->getCalledOperand());
+  return Callee && Callee->isIntrinsic() && Callee->getIntrinsicID() == Intrinsic::not_intrinsic;
+}
+
 /// InstSimplify on function `f`, as the legacy pass manager's pass runs it (same simplifications,
 /// same order, same analyses: a dominator tree, the default target library info, an assumption
-/// cache) but without a pass manager around it. Returns 1 when the function changed.
+/// cache) but without a pass manager around it, and without asking about the calls it leaves as
+/// they are (see `isUnknownIntrinsicCall`). Returns 1 when the function changed.
 int genxc_simplify_instructions(LLVMValueRef f) {
   Function &F = *unwrap<Function>(f);
   if (F.hasOptNone())
@@ -196,6 +211,8 @@ int genxc_simplify_instructions(LLVMValueRef f) {
           continue;
         }
         if (I.use_empty())
+          continue;
+        if (isUnknownIntrinsicCall(I))
           continue;
         Value *Simpler = SimplifyInstruction(&I, Query);
         if (!Simpler)

@@ -221,9 +221,7 @@ pub(super) fn choice_of_constants(v: Val) -> Option<(Val, LLVMValueRef, LLVMValu
 fn fold_choice_of_constants(b: &Builder, i: Val) -> Option<Val> {
     use LLVMOpcode::*;
     let op = i.opcode();
-    if !matches!(op, LLVMMul | LLVMShl | LLVMAnd | LLVMOr | LLVMXor | LLVMAdd | LLVMSub)
-        || super::predicated_update::is_masked_update(i)
-    {
+    if !matches!(op, LLVMMul | LLVMShl | LLVMAnd | LLVMOr | LLVMXor | LLVMAdd | LLVMSub) {
         return None;
     }
     let (a, c) = (i.operand(0), i.operand(1));
@@ -232,6 +230,10 @@ fn fold_choice_of_constants(b: &Builder, i: Val) -> Option<Val> {
     } else {
         (choice_of_constants(c)?, a, false)
     };
+    // (asked after the choice, which is cheaper: the user list of `i`)
+    if super::predicated_update::is_masked_update(i) {
+        return None;
+    }
     if !other.is_constant() || other.is_constant_expr() || other.is_undef() {
         return None;
     }
@@ -437,11 +439,44 @@ fn fold_negations(b: &Builder, i: Val) -> Option<Val> {
     }
 }
 
+/// The opcode of `v` when it is an instruction.
+fn opcode_of(v: Val) -> Option<LLVMOpcode> {
+    v.is_instruction().then(|| v.opcode())
+}
+
+/// Whether some fold above may apply to instruction `i` of opcode `op`: a cheap necessary
+/// condition of each (its opcode, and the opcode of the operand it looks through), asked before
+/// the folds themselves.
+fn may_fold(i: Val, op: LLVMOpcode) -> bool {
+    use LLVMOpcode::*;
+    match op {
+        LLVMShl | LLVMLShr | LLVMAShr | LLVMMul | LLVMAnd | LLVMOr | LLVMXor | LLVMAdd | LLVMSub => {
+            let (a, c) = (i.operand(0), i.operand(1));
+            let (oa, oc) = (opcode_of(a), opcode_of(c));
+            let choice = |o: Option<LLVMOpcode>| matches!(o, Some(LLVMZExt | LLVMSExt | LLVMSelect));
+            // a shift of a shift, a choice between constants, a doubling
+            matches!(op, LLVMShl | LLVMLShr | LLVMAShr) && matches!(oa, Some(LLVMShl | LLVMLShr))
+                || op != LLVMLShr && op != LLVMAShr && (choice(oa) || choice(oc))
+                || op == LLVMAdd && a.0 == c.0
+        }
+        // the selects of predicates, a select on a negation
+        LLVMSelect => true,
+        // a compare of predicates
+        LLVMICmp => is_predicate(i.operand(0)),
+        // an extended negation
+        LLVMZExt | LLVMSExt => opcode_of(i.operand(0)) == Some(LLVMXor),
+        _ => false,
+    }
+}
+
 /// Applies the folds above to every instruction of `f` (and to their results in turn); returns
 /// how many instructions it replaced.
 fn fold_operations(b: &Builder, f: Val) -> usize {
     let mut n = 0;
     for i in f.each_instruction() {
+        if !may_fold(i, i.opcode()) {
+            continue;
+        }
         let mut current = i;
         while let Some(next) = fold_shift(b, current)
             .or_else(|| fold_choice_of_constants(b, current))
@@ -484,24 +519,96 @@ pub(super) fn has_unused_values(f: Val) -> bool {
     })
 }
 
+/// [`calls_simd_cf`] of `f`, or `None` when [`has_unused_values`] of `f` holds: both questions
+/// in one walk over the function.
+fn simd_cf_unless_unused(f: Val) -> Option<bool> {
+    let mut simd_cf = false;
+    for i in f.each_instruction() {
+        if i.opcode() == LLVMOpcode::LLVMCall {
+            simd_cf = simd_cf || {
+                let callee = i.called_value();
+                callee.is_function() && callee.name_starts_with("llvm.genx.simdcf.")
+            };
+        } else if i.ty().kind() != LLVMTypeKind::LLVMVoidTypeKind && !i.has_users() {
+            return None;
+        }
+    }
+    Some(simd_cf)
+}
+
+/// Which of the rewrites of a round of the algebra may change a function, from one walk over it
+/// (each a necessary condition of the rewrite: one that is not flagged would change nothing).
+#[derive(Default)]
+struct Candidates {
+    /// A signed compare of predicates ([`canonical_predicate_compares`]).
+    compares: bool,
+    /// An instruction one of the folds may apply to ([`may_fold`], [`fold_operations`]).
+    operations: bool,
+    /// A block with two predicate operations ([`predicate_key`], [`reuse_predicates`]).
+    repeats: bool,
+}
+
+impl Candidates {
+    /// The candidates of function `f` as it is.
+    fn of(f: Val) -> Candidates {
+        use LLVMOpcode::*;
+        let mut c = Candidates::default();
+        for block in f.blocks() {
+            let mut predicate_operations = 0;
+            for i in block.each_instruction() {
+                let op = i.opcode();
+                if op == LLVMICmp && is_predicate(i.operand(0)) {
+                    c.compares = c.compares || unsigned_swapped(i.icmp_predicate()).is_some();
+                }
+                c.operations = c.operations || may_fold(i, op);
+                if matches!(op, LLVMICmp | LLVMFCmp | LLVMAnd | LLVMOr | LLVMXor | LLVMSelect)
+                    && is_predicate(i)
+                {
+                    predicate_operations += 1;
+                }
+            }
+            c.repeats = c.repeats || predicate_operations >= 2;
+        }
+        c
+    }
+}
+
+/// Whether `f` has an instruction the rewrites after the rounds look for: a select, or an
+/// extension (a choice between constants on a predicate, see [`choice_of_constants`]), which
+/// every predicated update and every select split has.
+fn has_choices(f: Val) -> bool {
+    use LLVMOpcode::*;
+    f.each_instruction().any(|i| matches!(i.opcode(), LLVMSelect | LLVMZExt | LLVMSExt))
+}
+
 /// Runs the folds over every defined function of `m`.
 pub fn simplify_algebra(m: &ModuleRef) {
-    let defined: Vec<Val> =
-        m.functions().into_iter().filter(|f| !f.is_declaration() && !has_unused_values(*f)).collect();
+    let mut defined: Vec<Val> = Vec::new();
+    let mut plain_flow: Vec<bool> = Vec::new();
+    for f in m.functions().into_iter().filter(|f| !f.is_declaration()) {
+        if let Some(simd_cf) = simd_cf_unless_unused(f) {
+            defined.push(f);
+            plain_flow.push(!simd_cf);
+        }
+    }
     let b = Builder::new(m);
-    for &f in &defined {
-        if !calls_simd_cf(f) {
+    for (&f, &plain) in defined.iter().zip(&plain_flow) {
+        if plain {
             super::select_diamonds::select_diamonds(f);
         }
     }
     // twice where the first round changed something: the simplifier's constants open more
-    // folds (a compare of equal predicates is `true`, its extension a constant)
+    // folds (a compare of equal predicates is `true`, its extension a constant). A rewrite runs
+    // where one before it in the round changed something, or where its candidates (from one walk
+    // over the function as the round found it) are.
     let rounds = |f: Val| {
         for _ in 0..2 {
-            let folded = canonical_predicate_compares(&b, f)
-                + fold_operations(&b, f)
-                + reuse_predicates(f)
-                + super::unroll::known_on_edges(f);
+            let candidates = Candidates::of(f);
+            let compares = if candidates.compares { canonical_predicate_compares(&b, f) } else { 0 };
+            let operations = if candidates.operations || compares > 0 { fold_operations(&b, f) } else { 0 };
+            let repeats =
+                if candidates.repeats || compares + operations > 0 { reuse_predicates(f) } else { 0 };
+            let folded = compares + operations + repeats + super::unroll::known_on_edges(f);
             let simplified = super::simplify_instructions(f);
             if folded == 0 && !simplified {
                 break;
@@ -520,8 +627,11 @@ pub fn simplify_algebra(m: &ModuleRef) {
     }
     // Last, on the folded code: additions of a constant on a predicate as predicated updates.
     // Then selects on an `and` or an `or` of predicates as two selects.
+    // (neither makes a select or an extension: where the first finds none, so does the second)
     for &f in &defined {
-        super::predicated_update::predicated_updates(&b, f);
-        super::predicate_selects::split_predicate_selects(&b, f);
+        if has_choices(f) {
+            super::predicated_update::predicated_updates(&b, f);
+            super::predicate_selects::split_predicate_selects(&b, f);
+        }
     }
 }

@@ -20,46 +20,62 @@ fn is_pure(i: Val) -> bool {
         || super::is_compare_select_or_conversion(op)
 }
 
-/// Whether every phi among `insts` (the instructions of one function) reaches, through its users
-/// and theirs, an instruction that is not pure: then none is dead. Functions whose values are
-/// all used find it after a few steps per phi.
-fn every_phi_read(insts: &[Val]) -> bool {
-    // values known to reach an instruction that is not pure, and values known not to
-    let mut read: HashSet<usize> = HashSet::new();
-    let mut unread: HashSet<usize> = HashSet::new();
-    insts
-        .iter()
-        .filter(|i| i.opcode() == LLVMOpcode::LLVMPHI)
-        .all(|&phi| reaches_impure(phi, &mut read, &mut unread))
+/// Whether every phi of `phis` (the phis of one function) reaches, through its users and theirs,
+/// an instruction that is not pure: then none is dead. Functions whose values are all used find
+/// it after a few steps per phi.
+fn every_phi_read(phis: &[Val]) -> bool {
+    let mut search = Search::default();
+    phis.iter().all(|&phi| search.reaches_impure(phi))
 }
 
-/// Whether a user of `v`, or a user of one of its pure users in turn, is not pure (depth first,
-/// each value once). A search that finds one proves it for `v`; one that finds none proves
-/// that for every value it visited (all their users were searched).
-fn reaches_impure(v: Val, read: &mut HashSet<usize>, unread: &mut HashSet<usize>) -> bool {
-    let mut visited: Vec<Val> = vec![v];
-    let mut seen: HashSet<usize> = HashSet::new();
-    seen.insert(v.0 as usize);
-    let mut stack: Vec<Val> = vec![v];
-    while let Some(x) = stack.pop() {
-        let hit = x.any_user(|u| {
-            let key = u.0 as usize;
-            if !is_pure(u) || read.contains(&key) {
+/// The state of the searches of [`every_phi_read`]: what they proved, and the buffers of one
+/// search (emptied, not freed, between searches).
+#[derive(Default)]
+struct Search {
+    /// Values known to reach an instruction that is not pure.
+    read: HashSet<usize>,
+    /// Values known not to.
+    unread: HashSet<usize>,
+    /// The values one search has visited, in order.
+    visited: Vec<Val>,
+    /// The values one search has visited, as a set.
+    seen: HashSet<usize>,
+    /// The values whose users one search has still to look at.
+    stack: Vec<Val>,
+}
+
+impl Search {
+    /// Whether a user of `v`, or a user of one of its pure users in turn, is not pure (depth
+    /// first, each value once). A search that finds one proves it for `v`; one that finds none
+    /// proves that for every value it visited (all their users were searched).
+    fn reaches_impure(&mut self, v: Val) -> bool {
+        let Search { read, unread, visited, seen, stack } = self;
+        visited.clear();
+        seen.clear();
+        stack.clear();
+        visited.push(v);
+        seen.insert(v.0 as usize);
+        stack.push(v);
+        while let Some(x) = stack.pop() {
+            let hit = x.any_user(|u| {
+                let key = u.0 as usize;
+                if !is_pure(u) || read.contains(&key) {
+                    return true;
+                }
+                if !unread.contains(&key) && seen.insert(key) {
+                    stack.push(u);
+                    visited.push(u);
+                }
+                false
+            });
+            if hit {
+                read.insert(v.0 as usize);
                 return true;
             }
-            if !unread.contains(&key) && seen.insert(key) {
-                stack.push(u);
-                visited.push(u);
-            }
-            false
-        });
-        if hit {
-            read.insert(v.0 as usize);
-            return true;
         }
+        unread.extend(visited.iter().map(|x| x.0 as usize));
+        false
     }
-    unread.extend(visited.iter().map(|x| x.0 as usize));
-    false
 }
 
 /// Removes the dead phis of every function of `m` and the pure operations only they use; returns
@@ -67,10 +83,16 @@ fn reaches_impure(v: Val, read: &mut HashSet<usize>, unread: &mut HashSet<usize>
 pub fn remove_dead_phis(m: &ModuleRef) -> usize {
     let mut removed = 0;
     for f in m.functions().into_iter().filter(|f| !f.is_declaration()) {
-        let insts: Vec<Val> = f.each_instruction().collect();
-        if !insts.iter().any(|i| i.opcode() == LLVMOpcode::LLVMPHI) || every_phi_read(&insts) {
+        // (the phis of a block come first in it)
+        let phis: Vec<Val> = f
+            .blocks()
+            .into_iter()
+            .flat_map(|b| b.each_instruction().take_while(|i| i.opcode() == LLVMOpcode::LLVMPHI))
+            .collect();
+        if phis.is_empty() || every_phi_read(&phis) {
             continue;
         }
+        let insts: Vec<Val> = f.each_instruction().collect();
         // live: what has an effect, and every instruction it reads, transitively
         let mut live: HashSet<usize> = HashSet::new();
         let mut work: Vec<Val> = insts.iter().copied().filter(|&i| !is_pure(i)).collect();

@@ -362,7 +362,11 @@ fn outside_genx_form(i: Val) -> bool {
 /// Whether function `f` is `llvm.memcpy`, `llvm.memmove` or `llvm.memset` (whose pointer operands
 /// may be constants, so no instruction of the function has a pointer type).
 fn is_memory_intrinsic(f: Val) -> bool {
-    ["llvm.memcpy", "llvm.memmove", "llvm.memset"].iter().any(|p| f.name_starts_with(p))
+    // (the name read once: a lookup in the context's table of value names)
+    f.with_name(|name| {
+        name.starts_with("llvm.mem")
+            && ["llvm.memcpy", "llvm.memmove", "llvm.memset"].iter().any(|p| name.starts_with(p))
+    })
 }
 
 /// Whether `t` is a pointer type.

@@ -36,6 +36,11 @@ pub(super) fn fold_selects_feeding_operations(b: &Builder, f: Val) -> usize {
         if !super::is_lane_arithmetic(op) || op == LLVMOpcode::LLVMFNeg || i.num_operands() != 2 {
             continue;
         }
+        // (both operands selects before their users are listed)
+        let is_select = |v: Val| v.is_instruction() && v.opcode() == LLVMOpcode::LLVMSelect;
+        if !is_select(i.operand(0)) || !is_select(i.operand(1)) {
+            continue;
+        }
         let (Some((c, a, x)), Some((c2, d, y))) =
             (single_use_select(i.operand(0)), single_use_select(i.operand(1)))
         else {

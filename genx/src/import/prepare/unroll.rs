@@ -45,7 +45,8 @@ fn implies(cond: Val, v: Val) -> bool {
 pub(super) fn known_on_edges(f: Val) -> usize {
     let mut n = 0;
     for block in f.blocks() {
-        for phi in block.instructions() {
+        // (the phis are read one at a time: setting their operands leaves the list as it is)
+        for phi in block.each_instruction() {
             if phi.opcode() != LLVMOpcode::LLVMPHI {
                 break;
             }
@@ -172,13 +173,14 @@ fn trips(header: Bb, latch: Bb) -> Option<u64> {
 /// [`MAX_UNROLLED_INSTRUCTIONS`].
 pub(super) fn has_small_counted_loop(f: Val) -> bool {
     let blocks = f.blocks();
-    let sizes: Vec<u64> = blocks.iter().map(|b| b.instructions().len() as u64).collect();
+    // (the sizes of the loop's blocks, counted once a loop is counted)
+    let size = |b: &Bb| b.each_instruction().count() as u64;
     for (l, &latch) in blocks.iter().enumerate() {
         let Some(br) = latch.terminator() else { continue };
         for header in br.successors() {
             let Some(h) = blocks[..=l].iter().position(|b| b.0 == header.0) else { continue };
             if let Some(n) = trips(header, latch) {
-                if n * sizes[h..=l].iter().sum::<u64>() <= MAX_UNROLLED_INSTRUCTIONS {
+                if n * blocks[h..=l].iter().map(size).sum::<u64>() <= MAX_UNROLLED_INSTRUCTIONS {
                     return true;
                 }
             }
