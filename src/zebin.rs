@@ -585,10 +585,16 @@ pub fn build(
         .iter()
         .map(|u| u32::from(uses_barrier(&u.kernel) || u.functions.iter().any(uses_barrier)))
         .collect();
+    // each kernel's ABI by name, the first of a name as a search in order finds it (a search per
+    // kernel was quadratic in the kernels)
+    let mut abi_of: foldhash::HashMap<&str, &KernelAbi> = foldhash::HashMap::default();
+    for a in kernels {
+        abi_of.entry(a.metadata.name.as_str()).or_insert(a);
+    }
     // check the metadata before starting any finalizer
     for u in &selected {
         let k = &u.kernel;
-        let Some(md) = kernels.iter().map(|a| &a.metadata).find(|m| m.name == k.name) else {
+        let Some(md) = abi_of.get(k.name.as_str()).map(|a| &a.metadata) else {
             return Err(vec![Diagnostic::error(genxc_diag::internal(format!(
                 "no metadata for kernel '{}'",
                 k.name
@@ -666,7 +672,7 @@ pub fn build(
         exported_code = Some((f.name, f.code));
     }
     for ((f, barriers), stack_calls) in user.into_iter().zip(barriers).zip(stack_calls) {
-        let abi = kernels.iter().find(|m| m.metadata.name == f.name).expect("checked above");
+        let abi = *abi_of.get(f.name.as_str()).expect("checked above");
         let parts = KernelParts { abi, finalized: &f, barriers };
         match kernel_info(&parts, opts.platform) {
             Ok(mut info) => {
