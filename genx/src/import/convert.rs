@@ -645,14 +645,8 @@ impl FnImporter<'_> {
                 Ok(InstKind::Call { callee, args })
             }
             Callee::Intrinsic(id) => match id {
-                IntrinsicId::Rdregioni | IntrinsicId::Rdregionf => {
-                    let args: Vec<Val> = (0..n).map(|i| inst.operand(i)).collect();
-                    self.rdregion(inst, id, &args)
-                }
-                IntrinsicId::Wrregioni | IntrinsicId::Wrregionf => {
-                    let args: Vec<Val> = (0..n).map(|i| inst.operand(i)).collect();
-                    self.wrregion(inst, id, &args)
-                }
+                IntrinsicId::Rdregioni | IntrinsicId::Rdregionf => self.rdregion(inst, id, n),
+                IntrinsicId::Wrregioni | IntrinsicId::Wrregionf => self.wrregion(inst, id, n),
                 IntrinsicId::Output1 if self.f.linkage != Linkage::Kernel => Err(unsupported(
                     "llvm.genx.output.1 in a function that is not a kernel (it names a kernel output argument)",
                 )),
@@ -723,14 +717,16 @@ impl FnImporter<'_> {
         Ok(region)
     }
 
-    fn rdregion(&mut self, inst: Val, id: IntrinsicId, args: &[Val]) -> R<InstKind> {
+    /// A call of `rdregion` with `n` arguments.
+    fn rdregion(&mut self, inst: Val, id: IntrinsicId, n: u32) -> R<InstKind> {
         let name = id.name();
-        if args.len() != 6 {
-            return Err(invalid(format!("{name} takes 6 operands, found {}", args.len())));
+        if n != 6 {
+            return Err(invalid(format!("{name} takes 6 operands, found {n}")));
         }
+        let args: [Val; 6] = std::array::from_fn(|i| inst.operand(i as u32));
         let input = self.value(args[0])?;
         let in_ty = self.f.value_type(input);
-        let res_ty = gen_type(inst.ty())?;
+        let res_ty = self.types.of(inst.ty())?;
         let (Some(elem), Some(res_elem)) = (in_ty.elem(), res_ty.elem()) else {
             return Err(invalid(format!("{name}: operands must be values")));
         };
@@ -739,20 +735,22 @@ impl FnImporter<'_> {
                 "{name}: reads {res_ty} from {in_ty}; element types must match and must not be i1"
             )));
         }
-        let region = self.region_operands(name, elem, res_ty.num_elems(), args, 1, in_ty.bytes())?;
+        let region = self.region_operands(name, elem, res_ty.num_elems(), &args, 1, in_ty.bytes())?;
         Ok(InstKind::RdRegion { input, region })
     }
 
-    fn wrregion(&mut self, inst: Val, id: IntrinsicId, args: &[Val]) -> R<InstKind> {
+    /// A call of `wrregion` with `n` arguments.
+    fn wrregion(&mut self, inst: Val, id: IntrinsicId, n: u32) -> R<InstKind> {
         let name = id.name();
-        if args.len() != 8 {
-            return Err(invalid(format!("{name} takes 8 operands, found {}", args.len())));
+        if n != 8 {
+            return Err(invalid(format!("{name} takes 8 operands, found {n}")));
         }
+        let args: [Val; 8] = std::array::from_fn(|i| inst.operand(i as u32));
         let old = self.value(args[0])?;
         let new = self.value(args[1])?;
         let old_ty = self.f.value_type(old);
         let new_ty = self.f.value_type(new);
-        let res_ty = gen_type(inst.ty())?;
+        let res_ty = self.types.of(inst.ty())?;
         if res_ty != old_ty {
             return Err(invalid(format!(
                 "{name}: result {res_ty} differs from the old value's type {old_ty}"
@@ -767,7 +765,7 @@ impl FnImporter<'_> {
             )));
         }
         let n = new_ty.num_elems();
-        let region = self.region_operands(name, elem, n, args, 2, old_ty.bytes())?;
+        let region = self.region_operands(name, elem, n, &args, 2, old_ty.bytes())?;
         let mask = self.value(args[7])?;
         match self.f.value_type(mask) {
             Type::Scalar(Elem::I1) => {}

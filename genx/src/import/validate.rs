@@ -271,9 +271,23 @@ pub enum Callee {
 }
 
 /// Callee classifications of one module's calls, by called value: the kernels of a module call
-/// a few intrinsics many times, and classifying one looks its name up among hundreds.
-#[derive(Debug, Default)]
-pub struct Callees(foldhash::HashMap<Val, Classified>);
+/// a few intrinsics many times, and classifying one looks its name up among hundreds. The recent
+/// ones are also in a small table indexed by the called value's address, read without hashing.
+#[derive(Debug)]
+pub struct Callees {
+    index: foldhash::HashMap<Val, usize>,
+    all: Vec<Classified>,
+    recent: [(Val, usize); RECENT_CALLEES],
+}
+
+/// Slots of [`Callees`]' table of recent called values (a power of two).
+const RECENT_CALLEES: usize = 16;
+
+impl Default for Callees {
+    fn default() -> Self {
+        Callees { index: Default::default(), all: Vec::new(), recent: [(Val(std::ptr::null_mut()), 0); RECENT_CALLEES] }
+    }
+}
 
 /// What a called value is: the callee of its calls ([`callee_of`]), and whether it is
 /// `llvm.genx.gaddr` (its calls may be addresses: [`global_address_of`], [`is_function_address`]).
@@ -292,12 +306,30 @@ impl Callees {
     /// [`Callees::of`] by reference, and whether the callee is `llvm.genx.gaddr` (the call is an
     /// address when [`gaddr_global`] or [`gaddr_function`] finds its operand): the name of the
     /// callee is read once per called value, not once per call.
+    #[inline]
     pub fn classify(&mut self, call: Val) -> (&Result<Callee, Failure>, bool) {
-        let c = self
-            .0
-            .entry(call.called_value())
-            .or_insert_with(|| Classified { callee: callee_of(call), gaddr: is_gaddr(call.called_value()) });
+        let called = call.called_value();
+        // values are allocated at least 16-byte aligned: the bits above pick the slot
+        let slot = (called.0 as usize >> 4) & (RECENT_CALLEES - 1);
+        let k = if self.recent[slot].0 == called { self.recent[slot].1 } else { self.classify_new(call, slot) };
+        let c = &self.all[k];
         (&c.callee, c.gaddr)
+    }
+
+    /// The index in `all` of the classification of a callee not in the table of recent ones.
+    #[inline(never)]
+    fn classify_new(&mut self, call: Val, slot: usize) -> usize {
+        let called = call.called_value();
+        let k = match self.index.get(&called) {
+            Some(&k) => k,
+            None => {
+                self.all.push(Classified { callee: callee_of(call), gaddr: is_gaddr(called) });
+                self.index.insert(called, self.all.len() - 1);
+                self.all.len() - 1
+            }
+        };
+        self.recent[slot] = (called, k);
+        k
     }
 }
 
@@ -518,12 +550,26 @@ impl Default for GenTypes {
 
 impl GenTypes {
     /// [`gen_type`] of `t`.
+    #[inline]
     pub fn of(&mut self, t: Ty) -> Result<Type, String> {
-        // types are allocated at least 8-byte aligned: the bits above pick the slot
-        let slot = (t.0 as usize >> 4) & (RECENT_TYPES - 1);
+        let slot = Self::slot(t);
         if self.recent[slot].0 == t {
             return Ok(self.recent[slot].1);
         }
+        self.of_new(t)
+    }
+
+    /// The slot of `t` in the table of recent types: types are allocated 16-byte aligned, so the
+    /// bits above pick it.
+    #[inline]
+    fn slot(t: Ty) -> usize {
+        (t.0 as usize >> 4) & (RECENT_TYPES - 1)
+    }
+
+    /// [`GenTypes::of`] a type not in the table of recent ones.
+    #[inline(never)]
+    fn of_new(&mut self, t: Ty) -> Result<Type, String> {
+        let slot = Self::slot(t);
         let found = self.all.entry(t).or_insert_with(|| gen_type(t)).clone();
         if let Ok(gt) = found {
             self.recent[slot] = (t, gt);
