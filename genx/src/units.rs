@@ -435,6 +435,45 @@ mod tests {
     }
 
     #[test]
+    fn taking_units_moves_the_bodies_one_unit_holds_and_builds_the_same_units() {
+        let mut m = Module::default();
+        let leaf = func(&mut m, "leaf", Linkage::Internal, &[]);
+        let smooth = func(&mut m, "smooth", Linkage::Internal, &[leaf]);
+        let only_a = func(&mut m, "only_a", Linkage::Internal, &[]);
+        let ext = func(&mut m, "ext", Linkage::External, &[leaf]);
+        func(&mut m, "a", Linkage::Kernel, &[smooth, only_a, ext]);
+        func(&mut m, "b", Linkage::Kernel, &[smooth]);
+        m.kernels = build_kernels(&m, &[], Platform::Tgllp).unwrap();
+        let shown = |units: &[KernelUnit]| {
+            units
+                .iter()
+                .map(|u| {
+                    let mut linked = u.linked.clone();
+                    linked.sort();
+                    format!("{:?} {:?} {:?} {:?} {linked:?}", u.kernel, u.functions, u.entry, u.role)
+                })
+                .collect::<Vec<_>>()
+        };
+        let built = build_units(&m).unwrap();
+        let taken = take_units(&mut m).unwrap();
+        assert_eq!(shown(&built), shown(&taken));
+        // the kernels and the subroutine of one kernel moved out; shared ones and the stack
+        // function stay
+        for (_, f) in m.functions.iter() {
+            let moved = ["a", "b", "only_a"].contains(&f.name.as_str());
+            assert_eq!(is_declaration(f), moved, "{}", f.name);
+        }
+        // on an error nothing moves
+        let mut r = Module::default();
+        let x = func(&mut r, "x", Linkage::Internal, &[]);
+        set_calls(&mut r, x, &[x]);
+        func(&mut r, "k", Linkage::Kernel, &[x]);
+        r.kernels = build_kernels(&r, &[], Platform::Tgllp).unwrap();
+        assert!(take_units(&mut r).is_err());
+        assert!(r.functions.iter().all(|(_, f)| !is_declaration(f)));
+    }
+
+    #[test]
     fn recursion_is_diagnosed_with_its_cycle() {
         let mut m = Module::default();
         let x = func(&mut m, "x", Linkage::Internal, &[]);

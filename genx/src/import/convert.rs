@@ -129,9 +129,13 @@ pub fn import_module_in_form(
     // the tables of one function, emptied for the next (their room is kept)
     let mut blocks = HashMap::new();
     let mut values = HashMap::new();
+    // room for the instructions of a function: as many as the previous one had (the kernels of
+    // a module are often alike)
+    let mut room = 0;
     for &f in &defined {
         let id = fmap[&f];
-        let shell = module.functions[id].clone();
+        let mut shell = module.functions[id].clone();
+        shell.insts = la_arena::Arena::with_capacity(room);
         blocks.clear();
         values.clear();
         values.extend(f.params().into_iter().enumerate().map(|(i, p)| (p, Value::Param(i as u32))));
@@ -148,6 +152,7 @@ pub fn import_module_in_form(
         types = std::mem::take(&mut imp.types);
         blocks = std::mem::take(&mut imp.blocks);
         values = std::mem::take(&mut imp.values);
+        room = imp.f.insts.len().min(1 << 12);
         match imported {
             Ok(()) => {
                 carry_fields_after_call(&mut imp.f);

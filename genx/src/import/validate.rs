@@ -285,7 +285,11 @@ const RECENT_CALLEES: usize = 16;
 
 impl Default for Callees {
     fn default() -> Self {
-        Callees { index: Default::default(), all: Vec::new(), recent: [(Val(std::ptr::null_mut()), 0); RECENT_CALLEES] }
+        Callees {
+            index: Default::default(),
+            all: Vec::new(),
+            recent: [(Val(std::ptr::null_mut()), 0); RECENT_CALLEES],
+        }
     }
 }
 
@@ -309,9 +313,9 @@ impl Callees {
     #[inline]
     pub fn classify(&mut self, call: Val) -> (&Result<Callee, Failure>, bool) {
         let called = call.called_value();
-        // values are allocated at least 16-byte aligned: the bits above pick the slot
-        let slot = (called.0 as usize >> 4) & (RECENT_CALLEES - 1);
-        let k = if self.recent[slot].0 == called { self.recent[slot].1 } else { self.classify_new(call, slot) };
+        let slot = recent_slot(called.0 as usize, RECENT_CALLEES);
+        let k =
+            if self.recent[slot].0 == called { self.recent[slot].1 } else { self.classify_new(call, slot) };
         let c = &self.all[k];
         (&c.callee, c.gaddr)
     }
@@ -331,6 +335,14 @@ impl Callees {
         self.recent[slot] = (called, k);
         k
     }
+}
+
+/// The slot of the object at `address` in a table of `slots` recent ones (a power of two): the
+/// top bits of the address times a large odd constant (Fibonacci hashing), as objects of one
+/// kind often lie a fixed stride apart.
+#[inline]
+fn recent_slot(address: usize, slots: usize) -> usize {
+    ((address as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - slots.trailing_zeros())) as usize
 }
 
 /// Whether called value `c` is the function `llvm.genx.gaddr` (any overload).
@@ -559,11 +571,10 @@ impl GenTypes {
         self.of_new(t)
     }
 
-    /// The slot of `t` in the table of recent types: types are allocated 16-byte aligned, so the
-    /// bits above pick it.
+    /// The slot of `t` in the table of recent types.
     #[inline]
     fn slot(t: Ty) -> usize {
-        (t.0 as usize >> 4) & (RECENT_TYPES - 1)
+        recent_slot(t.0 as usize, RECENT_TYPES)
     }
 
     /// [`GenTypes::of`] a type not in the table of recent ones.
