@@ -683,7 +683,7 @@ fn units_of_module(
         // warnings are located and reported by the whole-module compile
         return None;
     }
-    let units = genxc_genx::units::build_units(&module).ok()?;
+    let units = genxc_genx::units::take_units(&mut module).ok()?;
     (units.len() == count).then_some((units, md))
 }
 
@@ -993,7 +993,8 @@ fn compile_whole(
         }
         return Ok(out);
     }
-    let units = genxc_genx::units::build_units(&module).and_then(|units| {
+    // (the module's bodies move into the units: it is dropped below)
+    let units = genxc_genx::units::take_units(&mut module).and_then(|units| {
         if checks.enabled() {
             for u in &units {
                 genxc_genx::verify::verify_unit(u, "kernel units")?;

@@ -115,10 +115,11 @@ impl Function {
             }
         };
         for &b in &self.layout {
-            for &i in &self.blocks[b].insts {
+            let block = &self.blocks[b];
+            for &i in &block.insts {
                 self.insts[i].kind.for_each_operand(&mut count);
             }
-            self.blocks[b].term.operands().into_iter().for_each(&mut count);
+            block.term.for_each_operand(&mut count);
         }
         uses
     }
@@ -719,6 +720,16 @@ impl Terminator {
             Terminator::Switch { value, .. } => vec![*value],
             Terminator::Ret(Some(v)) => vec![*v],
             _ => Vec::new(),
+        }
+    }
+
+    /// Calls `f` on every value operand ([`Terminator::operands`] without a list).
+    pub fn for_each_operand(&self, mut f: impl FnMut(Value)) {
+        match self {
+            Terminator::CondBr { cond: v, .. }
+            | Terminator::Switch { value: v, .. }
+            | Terminator::Ret(Some(v)) => f(*v),
+            _ => {}
         }
     }
 

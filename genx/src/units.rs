@@ -201,11 +201,51 @@ fn cycle_through(g: &DiGraphMap<FuncId, ()>, module: &Module, start: FuncId) -> 
 /// Builds one unit per kernel, in metadata order, then one per defined stack function the
 /// kernels reach (directly or through other stack functions), in first-reached order.
 pub fn build_units(module: &Module) -> Result<Vec<KernelUnit>, Vec<Diagnostic>> {
+    let plan = plan_units(module)?;
+    Ok(assemble_units(module, &plan, &mut HashMap::new()))
+}
+
+/// [`build_units`], moving into its unit every body only one unit holds (a kernel, a subroutine
+/// of one kernel) instead of copying it: `module` keeps its kernels' metadata and its stack
+/// functions, and the functions moved out are left as shells without blocks (name, linkage and
+/// signature). On an error `module` is untouched.
+pub fn take_units(module: &mut Module) -> Result<Vec<KernelUnit>, Vec<Diagnostic>> {
+    let plan = plan_units(module)?;
+    // how many units hold each function's body
+    let mut holders: HashMap<FuncId, usize> = HashMap::new();
+    for order in &plan.reach {
+        for &f in order {
+            *holders.entry(f).or_default() += 1;
+        }
+    }
+    let mut taken = HashMap::new();
+    for (f, n) in holders {
+        let func = &module.functions[f];
+        if n == 1 && !is_stack_function(func) {
+            let shell = Function::new(func.name.clone(), func.linkage, func.params.clone(), func.ret);
+            taken.insert(f, std::mem::replace(&mut module.functions[f], shell));
+        }
+    }
+    Ok(assemble_units(module, &plan, &mut taken))
+}
+
+/// The units of a module before their functions are copied: each root (a kernel with its index
+/// in the metadata, or a stack function) and the functions it reaches ([`reachable`]), and how
+/// many units reach each subroutine.
+struct UnitPlan {
+    roots: Vec<(FuncId, Option<usize>)>,
+    reach: Vec<Vec<FuncId>>,
+    users: HashMap<FuncId, usize>,
+}
+
+/// Finds the units' roots and what they reach; recursion through subroutines is an error, one
+/// per root whose unit would hold a cycle.
+fn plan_units(module: &Module) -> Result<UnitPlan, Vec<Diagnostic>> {
     let g = call_graph(module);
     let mut diags = Vec::new();
     // The roots: kernels, then stack functions with a body as they are reached.
-    let mut roots: Vec<(FuncId, Option<&Kernel>)> =
-        module.kernels.iter().map(|k| (k.func, Some(k))).collect();
+    let mut roots: Vec<(FuncId, Option<usize>)> =
+        module.kernels.iter().enumerate().map(|(k, kernel)| (kernel.func, Some(k))).collect();
     let mut reach: Vec<Vec<FuncId>> = Vec::new();
     let mut i = 0;
     while i < roots.len() {
@@ -226,19 +266,35 @@ pub fn build_units(module: &Module) -> Result<Vec<KernelUnit>, Vec<Diagnostic>> 
             *users.entry(f).or_default() += 1;
         }
     }
-    let mut units = Vec::new();
-    for ((root, kernel), order) in roots.iter().zip(&reach) {
-        let root_name = &module.functions[*root].name;
-        if let Some(cycle) = cycle_through(&g, module, *root) {
+    for &(root, _) in &roots {
+        if let Some(cycle) = cycle_through(&g, module, root) {
             diags.push(Diagnostic::in_function(
-                root_name.clone(),
+                module.functions[root].name.clone(),
                 None,
                 format!(
                     "recursion is not supported by the GenX backend through subroutines: {cycle} (make a function of the cycle a stack function: external linkage or \"CMStackCall\")"
                 ),
             ));
-            continue;
         }
+    }
+    if diags.is_empty() {
+        Ok(UnitPlan { roots, reach, users })
+    } else {
+        Err(diags)
+    }
+}
+
+/// The units of `plan`, each holding its functions: those of `taken` moved in, the others copied
+/// from `module`.
+fn assemble_units(
+    module: &Module,
+    plan: &UnitPlan,
+    taken: &mut HashMap<FuncId, Function>,
+) -> Vec<KernelUnit> {
+    let mut units = Vec::new();
+    for (&(root, kernel), order) in plan.roots.iter().zip(&plan.reach) {
+        let kernel = kernel.map(|k| &module.kernels[k]);
+        let root_name = &module.functions[root].name;
         let unit_name = kernel.map_or(root_name.as_str(), |k| k.name.as_str());
         let mut functions = Arena::new();
         // Bodies (the entry and its subroutines), and declarations of the stack functions called.
@@ -246,11 +302,11 @@ pub fn build_units(module: &Module) -> Result<Vec<KernelUnit>, Vec<Diagnostic>> 
         let mut decls = HashMap::new();
         for &f in order {
             let func = &module.functions[f];
-            if f != *root && is_stack_function(func) {
+            if f != root && is_stack_function(func) {
                 continue;
             }
-            let mut clone = func.clone();
-            if f != *root && users.get(&f).copied().unwrap_or(0) > 1 {
+            let mut clone = taken.remove(&f).unwrap_or_else(|| func.clone());
+            if f != root && plan.users.get(&f).copied().unwrap_or(0) > 1 {
                 clone.name = format!("{}_{}", clone.name, unit_name);
             }
             bodies.insert(f, functions.alloc(clone));
@@ -278,7 +334,7 @@ pub fn build_units(module: &Module) -> Result<Vec<KernelUnit>, Vec<Diagnostic>> 
         // unit's file carries them (a call through such an address needs their code)
         for &f in order {
             let func = &module.functions[f];
-            if f != *root && is_stack_function(func) && !decls.contains_key(&f) {
+            if f != root && is_stack_function(func) && !decls.contains_key(&f) {
                 let decl = Function::new(func.name.clone(), Linkage::External, func.params.clone(), func.ret);
                 decls.insert(f, functions.alloc(decl));
             }
@@ -290,9 +346,9 @@ pub fn build_units(module: &Module) -> Result<Vec<KernelUnit>, Vec<Diagnostic>> 
                 }
             }
         }
-        let entry = bodies[root];
+        let entry = bodies[&root];
         let (kernel, role) = match kernel {
-            Some(k) => (Kernel { func: entry, ..(*k).clone() }, UnitRole::Kernel),
+            Some(k) => (Kernel { func: entry, ..k.clone() }, UnitRole::Kernel),
             None => {
                 // a stack function of a module with bindless buffers: its run-time surface
                 // indices may be offsets (selection refuses them)
@@ -308,11 +364,7 @@ pub fn build_units(module: &Module) -> Result<Vec<KernelUnit>, Vec<Diagnostic>> 
             .collect();
         units.push(KernelUnit { kernel, functions, entry, role, linked });
     }
-    if diags.is_empty() {
-        Ok(units)
-    } else {
-        Err(diags)
-    }
+    units
 }
 
 #[cfg(test)]
@@ -380,6 +432,45 @@ mod tests {
             }
             assert_eq!(u.kernel.func, u.entry);
         }
+    }
+
+    #[test]
+    fn taking_units_moves_the_bodies_one_unit_holds_and_builds_the_same_units() {
+        let mut m = Module::default();
+        let leaf = func(&mut m, "leaf", Linkage::Internal, &[]);
+        let smooth = func(&mut m, "smooth", Linkage::Internal, &[leaf]);
+        let only_a = func(&mut m, "only_a", Linkage::Internal, &[]);
+        let ext = func(&mut m, "ext", Linkage::External, &[leaf]);
+        func(&mut m, "a", Linkage::Kernel, &[smooth, only_a, ext]);
+        func(&mut m, "b", Linkage::Kernel, &[smooth]);
+        m.kernels = build_kernels(&m, &[], Platform::Tgllp).unwrap();
+        let shown = |units: &[KernelUnit]| {
+            units
+                .iter()
+                .map(|u| {
+                    let mut linked = u.linked.clone();
+                    linked.sort();
+                    format!("{:?} {:?} {:?} {:?} {linked:?}", u.kernel, u.functions, u.entry, u.role)
+                })
+                .collect::<Vec<_>>()
+        };
+        let built = build_units(&m).unwrap();
+        let taken = take_units(&mut m).unwrap();
+        assert_eq!(shown(&built), shown(&taken));
+        // the kernels and the subroutine of one kernel moved out; shared ones and the stack
+        // function stay
+        for (_, f) in m.functions.iter() {
+            let moved = ["a", "b", "only_a"].contains(&f.name.as_str());
+            assert_eq!(is_declaration(f), moved, "{}", f.name);
+        }
+        // on an error nothing moves
+        let mut r = Module::default();
+        let x = func(&mut r, "x", Linkage::Internal, &[]);
+        set_calls(&mut r, x, &[x]);
+        func(&mut r, "k", Linkage::Kernel, &[x]);
+        r.kernels = build_kernels(&r, &[], Platform::Tgllp).unwrap();
+        assert!(take_units(&mut r).is_err());
+        assert!(r.functions.iter().all(|(_, f)| !is_declaration(f)));
     }
 
     #[test]

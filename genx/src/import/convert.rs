@@ -7,8 +7,7 @@
 
 use super::raw::{Bb, ModuleRef, Val};
 use super::validate::{
-    gen_type, global_address_of, inst_label, is_callee_cast, is_function_address, linkage_of, Callee,
-    Callees, GenTypes,
+    gaddr_function, gaddr_global, gen_type, inst_label, is_callee_cast, linkage_of, Callee, Callees, GenTypes,
 };
 use crate::intrinsics::IntrinsicId;
 use crate::ir::*;
@@ -132,16 +131,24 @@ pub fn import_module_in_form(
     // one classification per callee and per type for the whole module
     let mut callees = Callees::default();
     let mut types = GenTypes::default();
+    // the tables of one function, emptied for the next (their room is kept)
+    let mut blocks = HashMap::new();
+    let mut values = HashMap::new();
+    // room for the instructions of a function: as many as the previous one had (the kernels of
+    // a module are often alike)
+    let mut room = 0;
     for &f in &defined {
         let id = fmap[&f];
-        let shell = module.functions[id].clone();
+        let mut shell = module.functions[id].clone();
+        shell.insts = la_arena::Arena::with_capacity(room);
+        blocks.clear();
+        values.clear();
+        values.extend(f.params().into_iter().enumerate().map(|(i, p)| (p, Value::Param(i as u32))));
         let mut imp = FnImporter {
             f: shell,
             fmap: &fmap,
-            blocks: HashMap::new(),
-            insts: HashMap::new(),
-            params: f.params().into_iter().enumerate().map(|(i, p)| (p, i as u32)).collect(),
-            consts: HashMap::new(),
+            blocks: std::mem::take(&mut blocks),
+            values: std::mem::take(&mut values),
             callees: std::mem::take(&mut callees),
             types: std::mem::take(&mut types),
             local_names,
@@ -149,6 +156,9 @@ pub fn import_module_in_form(
         let imported = imp.import_body(f);
         callees = std::mem::take(&mut imp.callees);
         types = std::mem::take(&mut imp.types);
+        blocks = std::mem::take(&mut imp.blocks);
+        values = std::mem::take(&mut imp.values);
+        room = imp.f.insts.len().min(1 << 12);
         match imported {
             Ok(()) => {
                 carry_fields_after_call(&mut imp.f);
@@ -369,9 +379,8 @@ struct FnImporter<'a> {
     f: Function,
     fmap: &'a HashMap<Val, FuncId>,
     blocks: HashMap<Bb, BlockId>,
-    insts: HashMap<Val, InstId>,
-    params: HashMap<Val, u32>,
-    consts: HashMap<Val, Value>,
+    /// The GenX IR value of each LLVM value met: instruction results, parameters, constants.
+    values: HashMap<Val, Value>,
     callees: Callees,
     types: GenTypes,
     /// Whether blocks and instructions take their LLVM names (`ModuleRef::keeps_local_names`).
@@ -392,20 +401,24 @@ impl FnImporter<'_> {
         let mut body = Vec::new();
         for &bb in &blocks {
             let b = self.blocks[&bb];
-            for inst in bb.instructions() {
-                if is_terminator(inst.opcode()) {
-                    body.push((b, inst, None));
+            for inst in bb.each_instruction() {
+                let op = inst.opcode();
+                if is_terminator(op) {
+                    body.push((b, inst, op, None));
                     continue;
                 }
-                let callee = (inst.opcode() == LLVMOpcode::LLVMCall).then(|| self.callees.of(inst));
-                if matches!(callee, Some(Ok(Callee::Ignored))) || is_callee_cast(inst) {
+                if op == LLVMOpcode::LLVMIntToPtr && is_callee_cast(inst) {
+                    continue;
+                }
+                let callee = (op == LLVMOpcode::LLVMCall).then(|| self.callees.classify(inst).0);
+                if matches!(callee, Some(Ok(Callee::Ignored))) {
                     continue;
                 }
                 // A goto, join, addc or subb returns a struct; its fields are the extractvalues
                 // that read it.
                 let ty = if matches!(callee, Some(Ok(Callee::Intrinsic(id)))
-                    if simdcf::intrinsic_kind(id).is_some() || id.is_carry())
-                    || matches!(&callee, Some(Ok(Callee::InlineAsm(asm))) if !asm.fields.is_empty())
+                    if simdcf::intrinsic_kind(*id).is_some() || id.is_carry())
+                    || matches!(callee, Some(Ok(Callee::InlineAsm(asm))) if !asm.fields.is_empty())
                 {
                     Type::Void
                 } else {
@@ -416,7 +429,7 @@ impl FnImporter<'_> {
                 let name = if self.local_names { inst.name() } else { String::new() };
                 let placeholder = Inst { kind: InstKind::Phi { incoming: Vec::new() }, ty, name };
                 let Value::Inst(id) = self.f.push_inst(b, placeholder) else { unreachable!() };
-                self.insts.insert(inst, id);
+                self.values.insert(inst, Value::Inst(id));
                 let line = inst.debug_line();
                 if line > 0 {
                     self.f.lines.insert(id, line);
@@ -424,19 +437,19 @@ impl FnImporter<'_> {
                         self.f.source_file = inst.debug_file();
                     }
                 }
-                body.push((b, inst, Some(id)));
+                body.push((b, inst, op, Some(id)));
             }
         }
         // Pass 2: the operations.
-        for (b, inst, slot) in body {
+        for (b, inst, op, slot) in body {
             let here = |m: Failure| Diagnostic::in_function(&fname, Some(inst_label(inst)), m);
             match slot {
                 Some(id) => {
-                    let kind = self.convert(inst).map_err(here)?;
+                    let kind = self.convert(inst, op).map_err(here)?;
                     self.f.insts[id].kind = kind;
                 }
                 None => {
-                    let term = self.terminator(inst).map_err(here)?;
+                    let term = self.terminator(inst, op).map_err(here)?;
                     self.f.blocks[b].term = term;
                 }
             }
@@ -449,14 +462,8 @@ impl FnImporter<'_> {
     }
 
     fn value(&mut self, v: Val) -> R<Value> {
-        if let Some(&i) = self.insts.get(&v) {
-            return Ok(Value::Inst(i));
-        }
-        if let Some(&p) = self.params.get(&v) {
-            return Ok(Value::Param(p));
-        }
-        if let Some(&c) = self.consts.get(&v) {
-            return Ok(c);
+        if let Some(&x) = self.values.get(&v) {
+            return Ok(x);
         }
         if v.is_instruction() {
             return Err(invalid(format!(
@@ -466,7 +473,7 @@ impl FnImporter<'_> {
         }
         let c = self.constant(v)?;
         let val = self.f.add_const(c);
-        self.consts.insert(v, val);
+        self.values.insert(v, val);
         Ok(val)
     }
 
@@ -520,15 +527,18 @@ impl FnImporter<'_> {
         })
     }
 
-    fn convert(&mut self, inst: Val) -> R<InstKind> {
+    fn convert(&mut self, inst: Val, op: LLVMOpcode) -> R<InstKind> {
         use LLVMOpcode::*;
-        let op = inst.opcode();
-        let ops = inst.operands();
+        if op == LLVMCall {
+            return self.call(inst);
+        }
+        // operand `i`, read when the operation needs it
+        let ops = |i: u32| inst.operand(i);
         let bin = |op: BinOp, s: &mut Self| -> R<InstKind> {
-            Ok(InstKind::Binary { op, lhs: s.value(ops[0])?, rhs: s.value(ops[1])? })
+            Ok(InstKind::Binary { op, lhs: s.value(ops(0))?, rhs: s.value(ops(1))? })
         };
         let cast =
-            |op: CastOp, s: &mut Self| -> R<InstKind> { Ok(InstKind::Cast { op, value: s.value(ops[0])? }) };
+            |op: CastOp, s: &mut Self| -> R<InstKind> { Ok(InstKind::Cast { op, value: s.value(ops(0))? }) };
         Ok(match op {
             LLVMAdd => bin(BinOp::Add, self)?,
             LLVMSub => bin(BinOp::Sub, self)?,
@@ -548,7 +558,7 @@ impl FnImporter<'_> {
             LLVMFMul => bin(BinOp::FMul, self)?,
             LLVMFDiv => bin(BinOp::FDiv, self)?,
             LLVMFRem => bin(BinOp::FRem, self)?,
-            LLVMFNeg => InstKind::FNeg(self.value(ops[0])?),
+            LLVMFNeg => InstKind::FNeg(self.value(ops(0))?),
             LLVMTrunc => cast(CastOp::Trunc, self)?,
             LLVMZExt => cast(CastOp::ZExt, self)?,
             LLVMSExt => cast(CastOp::SExt, self)?,
@@ -561,30 +571,30 @@ impl FnImporter<'_> {
             LLVMBitCast => cast(CastOp::BitCast, self)?,
             LLVMICmp => InstKind::Cmp {
                 pred: icmp_pred(inst.icmp_predicate()),
-                lhs: self.value(ops[0])?,
-                rhs: self.value(ops[1])?,
+                lhs: self.value(ops(0))?,
+                rhs: self.value(ops(1))?,
             },
             LLVMFCmp => InstKind::Cmp {
                 pred: fcmp_pred(inst.fcmp_predicate()),
-                lhs: self.value(ops[0])?,
-                rhs: self.value(ops[1])?,
+                lhs: self.value(ops(0))?,
+                rhs: self.value(ops(1))?,
             },
             LLVMSelect => InstKind::Select {
-                cond: self.value(ops[0])?,
-                on_true: self.value(ops[1])?,
-                on_false: self.value(ops[2])?,
+                cond: self.value(ops(0))?,
+                on_true: self.value(ops(1))?,
+                on_false: self.value(ops(2))?,
             },
             LLVMExtractElement => {
-                InstKind::ExtractElement { vector: self.value(ops[0])?, index: self.value(ops[1])? }
+                InstKind::ExtractElement { vector: self.value(ops(0))?, index: self.value(ops(1))? }
             }
             LLVMInsertElement => InstKind::InsertElement {
-                vector: self.value(ops[0])?,
-                elem: self.value(ops[1])?,
-                index: self.value(ops[2])?,
+                vector: self.value(ops(0))?,
+                elem: self.value(ops(1))?,
+                index: self.value(ops(2))?,
             },
             LLVMShuffleVector => InstKind::Shuffle {
-                a: self.value(ops[0])?,
-                b: self.value(ops[1])?,
+                a: self.value(ops(0))?,
+                b: self.value(ops(1))?,
                 mask: inst.shuffle_mask(),
             },
             LLVMPHI => {
@@ -594,37 +604,47 @@ impl FnImporter<'_> {
                 }
                 InstKind::Phi { incoming }
             }
-            LLVMCall => self.call(inst)?,
             LLVMExtractValue => match inst.aggregate_indices()[..] {
-                [index] => InstKind::ExtractValue { aggregate: self.value(ops[0])?, index },
+                [index] => InstKind::ExtractValue { aggregate: self.value(ops(0))?, index },
                 _ => return Err(unsupported("extractvalue instruction")),
             },
             _ => return Err(unsupported(format!("instruction {}", inst.print()))),
         })
     }
 
+    /// The values of the first `n` operands of `inst` (a call's arguments).
+    fn args(&mut self, inst: Val, n: u32) -> R<Vec<Value>> {
+        let mut args = Vec::with_capacity(n as usize);
+        for i in 0..n {
+            args.push(self.value(inst.operand(i))?);
+        }
+        Ok(args)
+    }
+
     fn call(&mut self, inst: Val) -> R<InstKind> {
         let n = inst.num_call_args();
-        let args: Vec<Val> = (0..n).map(|i| inst.operand(i)).collect();
-        if let Some(g) = global_address_of(inst) {
-            return Ok(InstKind::GlobalAddr(g.name()));
+        let (callee, gaddr) = self.callees.classify(inst);
+        let callee = callee.clone();
+        if gaddr {
+            if let Some(g) = gaddr_global(inst) {
+                return Ok(InstKind::GlobalAddr(g.name()));
+            }
+            if let Some(f) = gaddr_function(inst) {
+                let func = *self.fmap.get(&f).ok_or_else(|| {
+                    unsupported(format!("the address of @{}, whose signature is not of Gen types", f.name()))
+                })?;
+                return Ok(InstKind::FuncAddr(func));
+            }
         }
-        if is_function_address(inst) {
-            let f = inst.operand(0);
-            let func = *self.fmap.get(&f).ok_or_else(|| {
-                unsupported(format!("the address of @{}, whose signature is not of Gen types", f.name()))
-            })?;
-            return Ok(InstKind::FuncAddr(func));
-        }
-        match self.callees.of(inst)? {
+        match callee? {
             Callee::Indirect(addr) => {
                 let addr = self.value(addr)?;
-                let args = args.into_iter().map(|a| self.value(a)).collect::<R<Vec<_>>>()?;
+                let args = self.args(inst, n)?;
                 Ok(InstKind::IndirectCall { addr, args })
             }
             Callee::Ignored => Err(internal("dropped intrinsic reached conversion")),
             Callee::InlineAsm(asm) => {
-                let args = args.into_iter().map(|a| self.value(a)).collect::<R<Vec<_>>>()?;
+                let args = self.args(inst, n)?;
                 Ok(InstKind::InlineAsm { asm: Box::new(asm), args })
             }
             Callee::Defined(f) => {
@@ -634,17 +654,17 @@ impl FnImporter<'_> {
                         f.name()
                     ))
                 })?;
-                let args = args.into_iter().map(|a| self.value(a)).collect::<R<Vec<_>>>()?;
+                let args = self.args(inst, n)?;
                 Ok(InstKind::Call { callee, args })
             }
             Callee::Intrinsic(id) => match id {
-                IntrinsicId::Rdregioni | IntrinsicId::Rdregionf => self.rdregion(inst, id, &args),
-                IntrinsicId::Wrregioni | IntrinsicId::Wrregionf => self.wrregion(inst, id, &args),
+                IntrinsicId::Rdregioni | IntrinsicId::Rdregionf => self.rdregion(inst, id, n),
+                IntrinsicId::Wrregioni | IntrinsicId::Wrregionf => self.wrregion(inst, id, n),
                 IntrinsicId::Output1 if self.f.linkage != Linkage::Kernel => Err(unsupported(
                     "llvm.genx.output.1 in a function that is not a kernel (it names a kernel output argument)",
                 )),
                 _ => {
-                    let args = args.into_iter().map(|a| self.value(a)).collect::<R<Vec<_>>>()?;
+                    let args = self.args(inst, n)?;
                     Ok(InstKind::Intrinsic { id, args })
                 }
             },
@@ -710,14 +730,16 @@ impl FnImporter<'_> {
         Ok(region)
     }
 
-    fn rdregion(&mut self, inst: Val, id: IntrinsicId, args: &[Val]) -> R<InstKind> {
+    /// A call of `rdregion` with `n` arguments.
+    fn rdregion(&mut self, inst: Val, id: IntrinsicId, n: u32) -> R<InstKind> {
         let name = id.name();
-        if args.len() != 6 {
-            return Err(invalid(format!("{name} takes 6 operands, found {}", args.len())));
+        if n != 6 {
+            return Err(invalid(format!("{name} takes 6 operands, found {n}")));
         }
+        let args: [Val; 6] = std::array::from_fn(|i| inst.operand(i as u32));
         let input = self.value(args[0])?;
         let in_ty = self.f.value_type(input);
-        let res_ty = gen_type(inst.ty())?;
+        let res_ty = self.types.of(inst.ty())?;
         let (Some(elem), Some(res_elem)) = (in_ty.elem(), res_ty.elem()) else {
             return Err(invalid(format!("{name}: operands must be values")));
         };
@@ -726,20 +748,22 @@ impl FnImporter<'_> {
                 "{name}: reads {res_ty} from {in_ty}; element types must match and must not be i1"
             )));
         }
-        let region = self.region_operands(name, elem, res_ty.num_elems(), args, 1, in_ty.bytes())?;
+        let region = self.region_operands(name, elem, res_ty.num_elems(), &args, 1, in_ty.bytes())?;
         Ok(InstKind::RdRegion { input, region })
     }
 
-    fn wrregion(&mut self, inst: Val, id: IntrinsicId, args: &[Val]) -> R<InstKind> {
+    /// A call of `wrregion` with `n` arguments.
+    fn wrregion(&mut self, inst: Val, id: IntrinsicId, n: u32) -> R<InstKind> {
         let name = id.name();
-        if args.len() != 8 {
-            return Err(invalid(format!("{name} takes 8 operands, found {}", args.len())));
+        if n != 8 {
+            return Err(invalid(format!("{name} takes 8 operands, found {n}")));
         }
+        let args: [Val; 8] = std::array::from_fn(|i| inst.operand(i as u32));
         let old = self.value(args[0])?;
         let new = self.value(args[1])?;
         let old_ty = self.f.value_type(old);
         let new_ty = self.f.value_type(new);
-        let res_ty = gen_type(inst.ty())?;
+        let res_ty = self.types.of(inst.ty())?;
         if res_ty != old_ty {
             return Err(invalid(format!(
                 "{name}: result {res_ty} differs from the old value's type {old_ty}"
@@ -754,7 +778,7 @@ impl FnImporter<'_> {
             )));
         }
         let n = new_ty.num_elems();
-        let region = self.region_operands(name, elem, n, args, 2, old_ty.bytes())?;
+        let region = self.region_operands(name, elem, n, &args, 2, old_ty.bytes())?;
         let mask = self.value(args[7])?;
         match self.f.value_type(mask) {
             Type::Scalar(Elem::I1) => {}
@@ -764,9 +788,9 @@ impl FnImporter<'_> {
         Ok(InstKind::WrRegion { old, new, region, mask })
     }
 
-    fn terminator(&mut self, inst: Val) -> R<Terminator> {
+    fn terminator(&mut self, inst: Val, op: LLVMOpcode) -> R<Terminator> {
         use LLVMOpcode::*;
-        Ok(match inst.opcode() {
+        Ok(match op {
             LLVMRet => {
                 if inst.num_operands() == 0 {
                     Terminator::Ret(None)

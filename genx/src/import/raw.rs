@@ -513,6 +513,10 @@ impl Val {
 /// directly, anything else with U+FFFD for its invalid bytes, as `String::from_utf8_lossy` gives.
 /// The direct check is word-at-a-time on ASCII, where the lossy decoder walks byte by byte.
 pub(crate) fn owned_text(bytes: &[u8]) -> String {
+    if bytes.is_ascii() {
+        // SAFETY: ASCII is valid UTF-8 (the usual name: checked faster than by the decoder).
+        return unsafe { String::from_utf8_unchecked(bytes.to_vec()) };
+    }
     match std::str::from_utf8(bytes) {
         Ok(text) => text.to_owned(),
         Err(_) => String::from_utf8_lossy(bytes).into_owned(),

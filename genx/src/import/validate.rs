@@ -169,6 +169,7 @@ pub fn validate(m: &ModuleRef) -> Result<(), Vec<Diagnostic>> {
     let mut defined = 0;
     let mut callees = Callees::default();
     let mut types = GenTypes::default();
+    let mut scratch = CallOperands::default();
     for f in m.functions() {
         if f.is_declaration() {
             continue;
@@ -182,7 +183,7 @@ pub fn validate(m: &ModuleRef) -> Result<(), Vec<Diagnostic>> {
             ));
             break;
         }
-        validate_function(f, &mut callees, &mut types, &mut diags);
+        validate_function(f, &mut callees, &mut types, &mut scratch, &mut diags);
     }
     if diags.is_empty() {
         Ok(())
@@ -191,7 +192,13 @@ pub fn validate(m: &ModuleRef) -> Result<(), Vec<Diagnostic>> {
     }
 }
 
-fn validate_function(f: Val, callees: &mut Callees, types: &mut GenTypes, diags: &mut Vec<Diagnostic>) {
+fn validate_function(
+    f: Val,
+    callees: &mut Callees,
+    types: &mut GenTypes,
+    scratch: &mut CallOperands,
+    diags: &mut Vec<Diagnostic>,
+) {
     let fname = f.name();
     let at_fn = |msg: String| Diagnostic::in_function(fname.clone(), None, msg);
     if let Err(m) = linkage_of(f) {
@@ -213,7 +220,7 @@ fn validate_function(f: Val, callees: &mut Callees, types: &mut GenTypes, diags:
     }
     let mut count = 0;
     for bb in f.blocks() {
-        for inst in bb.instructions() {
+        for inst in bb.each_instruction() {
             count += 1;
             if count > MAX_INSTRUCTIONS {
                 diags.push(at_fn(format!(
@@ -221,7 +228,7 @@ fn validate_function(f: Val, callees: &mut Callees, types: &mut GenTypes, diags:
                 )));
                 return;
             }
-            if let Err(msg) = check_instruction(inst, callees, types) {
+            if let Err(msg) = check_instruction(inst, callees, types, scratch) {
                 diags.push(Diagnostic::in_function(fname.clone(), Some(diag_label(f, inst)), msg));
             }
         }
@@ -264,15 +271,83 @@ pub enum Callee {
 }
 
 /// Callee classifications of one module's calls, by called value: the kernels of a module call
-/// a few intrinsics many times, and classifying one looks its name up among hundreds.
-#[derive(Debug, Default)]
-pub struct Callees(foldhash::HashMap<Val, Result<Callee, Failure>>);
+/// a few intrinsics many times, and classifying one looks its name up among hundreds. The recent
+/// ones are also in a small table indexed by the called value's address, read without hashing.
+#[derive(Debug)]
+pub struct Callees {
+    index: foldhash::HashMap<Val, usize>,
+    all: Vec<Classified>,
+    recent: [(Val, usize); RECENT_CALLEES],
+}
+
+/// Slots of [`Callees`]' table of recent called values (a power of two).
+const RECENT_CALLEES: usize = 16;
+
+impl Default for Callees {
+    fn default() -> Self {
+        Callees {
+            index: Default::default(),
+            all: Vec::new(),
+            recent: [(Val(std::ptr::null_mut()), 0); RECENT_CALLEES],
+        }
+    }
+}
+
+/// What a called value is: the callee of its calls ([`callee_of`]), and whether it is
+/// `llvm.genx.gaddr` (its calls may be addresses: [`global_address_of`], [`is_function_address`]).
+#[derive(Debug)]
+struct Classified {
+    callee: Result<Callee, Failure>,
+    gaddr: bool,
+}
 
 impl Callees {
     /// Classifies the callee of a call ([`callee_of`]), once per called value.
     pub fn of(&mut self, call: Val) -> Result<Callee, Failure> {
-        self.0.entry(call.called_value()).or_insert_with(|| callee_of(call)).clone()
+        self.classify(call).0.clone()
     }
+
+    /// [`Callees::of`] by reference, and whether the callee is `llvm.genx.gaddr` (the call is an
+    /// address when [`gaddr_global`] or [`gaddr_function`] finds its operand): the name of the
+    /// callee is read once per called value, not once per call.
+    #[inline]
+    pub fn classify(&mut self, call: Val) -> (&Result<Callee, Failure>, bool) {
+        let called = call.called_value();
+        let slot = recent_slot(called.0 as usize, RECENT_CALLEES);
+        let k =
+            if self.recent[slot].0 == called { self.recent[slot].1 } else { self.classify_new(call, slot) };
+        let c = &self.all[k];
+        (&c.callee, c.gaddr)
+    }
+
+    /// The index in `all` of the classification of a callee not in the table of recent ones.
+    #[inline(never)]
+    fn classify_new(&mut self, call: Val, slot: usize) -> usize {
+        let called = call.called_value();
+        let k = match self.index.get(&called) {
+            Some(&k) => k,
+            None => {
+                self.all.push(Classified { callee: callee_of(call), gaddr: is_gaddr(called) });
+                self.index.insert(called, self.all.len() - 1);
+                self.all.len() - 1
+            }
+        };
+        self.recent[slot] = (called, k);
+        k
+    }
+}
+
+/// The slot of the object at `address` in a table of `slots` recent ones (a power of two): the
+/// top bits of the address times a large odd constant (Fibonacci hashing), as objects of one
+/// kind often lie a fixed stride apart.
+#[inline]
+fn recent_slot(address: usize, slots: usize) -> usize {
+    ((address as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - slots.trailing_zeros())) as usize
+}
+
+/// Whether called value `c` is the function `llvm.genx.gaddr` (any overload).
+fn is_gaddr(c: Val) -> bool {
+    c.is_function() && c.name_starts_with("llvm.genx.gaddr.")
 }
 
 /// Reads the inline assembly a call calls: template and constraints, checked against the call's
@@ -383,26 +458,33 @@ pub fn is_callee_cast(v: Val) -> bool {
 /// Whether `inst` is `llvm.genx.gaddr` of a function of the module (its address, for indirect
 /// calls).
 pub fn is_function_address(inst: Val) -> bool {
-    inst.opcode() == LLVMOpcode::LLVMCall
-        && inst.called_value().is_function()
-        && inst.called_value().name_starts_with("llvm.genx.gaddr.")
-        && inst.num_call_args() == 1
-        && inst.operand(0).is_function()
+    inst.opcode() == LLVMOpcode::LLVMCall && is_gaddr(inst.called_value()) && gaddr_function(inst).is_some()
 }
 
 /// The global variable whose address `inst` is: `llvm.genx.gaddr` of a global variable (through
 /// pointer casts), a global of the data section.
 pub fn global_address_of(inst: Val) -> Option<Val> {
-    if inst.opcode() != LLVMOpcode::LLVMCall
-        || !inst.called_value().is_function()
-        || !inst.called_value().name_starts_with("llvm.genx.gaddr.")
-        || inst.num_call_args() != 1
-    {
+    if inst.opcode() != LLVMOpcode::LLVMCall || !is_gaddr(inst.called_value()) {
         return None;
     }
-    let g = strip_pointer_casts(inst.operand(0));
+    gaddr_global(inst)
+}
+
+/// For a call of `llvm.genx.gaddr` (see [`Callees::classify`]): the global variable whose address
+/// it is, as [`global_address_of`] finds it.
+pub fn gaddr_global(call: Val) -> Option<Val> {
+    if call.num_call_args() != 1 {
+        return None;
+    }
+    let g = strip_pointer_casts(call.operand(0));
     // SAFETY: a kind query on a live value.
     (unsafe { !inkwell::llvm_sys::core::LLVMIsAGlobalVariable(g.0).is_null() }).then_some(g)
+}
+
+/// For a call of `llvm.genx.gaddr` (see [`Callees::classify`]): the function whose address it
+/// is, as [`is_function_address`] finds it.
+pub fn gaddr_function(call: Val) -> Option<Val> {
+    (call.num_call_args() == 1).then(|| call.operand(0)).filter(|f| f.is_function())
 }
 
 /// `v` without the pointer-cast constant expressions around it (LLVM folds a cast of an array
@@ -460,41 +542,99 @@ pub fn is_external_declaration(f: Val) -> bool {
 }
 
 /// [`gen_type`] of each type met, asked once per type (types are unique in their context: a
-/// module's instructions have few of them and many operands each).
-#[derive(Debug, Default)]
-pub struct GenTypes(foldhash::HashMap<Ty, Result<Type, String>>);
+/// module's instructions have few of them and many operands each). The Gen types found are also
+/// in a small table indexed by the type's address, read without hashing: every operand of every
+/// instruction asks.
+#[derive(Debug)]
+pub struct GenTypes {
+    all: foldhash::HashMap<Ty, Result<Type, String>>,
+    recent: [(Ty, Type); RECENT_TYPES],
+}
 
-impl GenTypes {
-    /// [`gen_type`] of `t`.
-    pub fn of(&mut self, t: Ty) -> Result<Type, String> {
-        self.0.entry(t).or_insert_with(|| gen_type(t)).clone()
+/// Slots of [`GenTypes`]' table of recent Gen types (a power of two).
+const RECENT_TYPES: usize = 32;
+
+impl Default for GenTypes {
+    fn default() -> Self {
+        GenTypes { all: Default::default(), recent: [(Ty(std::ptr::null_mut()), Type::Void); RECENT_TYPES] }
     }
 }
 
-fn check_instruction(inst: Val, callees: &mut Callees, types: &mut GenTypes) -> Result<(), Failure> {
+impl GenTypes {
+    /// [`gen_type`] of `t`.
+    #[inline]
+    pub fn of(&mut self, t: Ty) -> Result<Type, String> {
+        let slot = Self::slot(t);
+        if self.recent[slot].0 == t {
+            return Ok(self.recent[slot].1);
+        }
+        self.of_new(t)
+    }
+
+    /// The slot of `t` in the table of recent types.
+    #[inline]
+    fn slot(t: Ty) -> usize {
+        recent_slot(t.0 as usize, RECENT_TYPES)
+    }
+
+    /// [`GenTypes::of`] a type not in the table of recent ones.
+    #[inline(never)]
+    fn of_new(&mut self, t: Ty) -> Result<Type, String> {
+        let slot = Self::slot(t);
+        let found = self.all.entry(t).or_insert_with(|| gen_type(t)).clone();
+        if let Ok(gt) = found {
+            self.recent[slot] = (t, gt);
+        }
+        found
+    }
+}
+
+/// The Gen types of a call's operands and whether each is a defined constant, kept from call to
+/// call (their buffers are reused), for [`intrinsics::check_call`].
+#[derive(Debug, Default)]
+struct CallOperands {
+    types: Vec<Type>,
+    constant: Vec<bool>,
+}
+
+fn check_instruction(
+    inst: Val,
+    callees: &mut Callees,
+    types: &mut GenTypes,
+    scratch: &mut CallOperands,
+) -> Result<(), Failure> {
     use LLVMOpcode::*;
     let op = inst.opcode();
-    if is_callee_cast(inst) {
+    if op == LLVMIntToPtr && is_callee_cast(inst) {
         return Ok(());
     }
-    if let Some(g) = global_address_of(inst) {
-        if inst.ty().kind() != LLVMTypeKind::LLVMIntegerTypeKind || inst.ty().int_width() != 64 {
-            return Err(invalid(format!("the address of global @{} must be an i64", g.name())));
+    // a call's callee, classified once per called value
+    let (callee, gaddr) = match op {
+        LLVMCall => {
+            let (callee, gaddr) = callees.classify(inst);
+            (Some(callee), gaddr)
         }
-        return Ok(());
-    }
-    if is_function_address(inst) {
-        let f = inst.operand(0);
-        if inst.ty().kind() != LLVMTypeKind::LLVMIntegerTypeKind || inst.ty().int_width() != 64 {
-            return Err(invalid(format!("the address of @{} must be an i64", f.name())));
+        _ => (None, false),
+    };
+    if gaddr {
+        if let Some(g) = gaddr_global(inst) {
+            if inst.ty().kind() != LLVMTypeKind::LLVMIntegerTypeKind || inst.ty().int_width() != 64 {
+                return Err(invalid(format!("the address of global @{} must be an i64", g.name())));
+            }
+            return Ok(());
         }
-        return match linkage_of(f) {
-            Ok(Linkage::External) => Ok(()),
-            _ => Err(unsupported(format!(
-                "the address of @{}, which is not a stack function (external linkage or \"CMStackCall\")",
-                f.name()
-            ))),
-        };
+        if let Some(f) = gaddr_function(inst) {
+            if inst.ty().kind() != LLVMTypeKind::LLVMIntegerTypeKind || inst.ty().int_width() != 64 {
+                return Err(invalid(format!("the address of @{} must be an i64", f.name())));
+            }
+            return match linkage_of(f) {
+                Ok(Linkage::External) => Ok(()),
+                _ => Err(unsupported(format!(
+                    "the address of @{}, which is not a stack function (external linkage or \"CMStackCall\")",
+                    f.name()
+                ))),
+            };
+        }
     }
     match op {
         LLVMAlloca => {
@@ -526,70 +666,67 @@ fn check_instruction(inst: Val, callees: &mut Callees, types: &mut GenTypes) -> 
         }
         _ => {}
     }
-    let mut skip_operands = false;
     let mut intrinsic = None;
-    if op == LLVMCall {
-        match callees.of(inst)? {
-            Callee::Ignored => skip_operands = true,
-            Callee::Intrinsic(id) => {
-                if let Some(kind) = simdcf::intrinsic_kind(id) {
-                    return check_simdcf_call(inst, kind).map_err(invalid);
-                }
-                if id.is_carry() {
-                    return check_carry_call(inst, id).map_err(invalid);
-                }
-                if matches!(id, IntrinsicId::SimdcfAny | IntrinsicId::SimdcfPredicate) {
-                    return Err(unsupported(format!(
-                        "{} (SIMD control flow in the front end's form; lower it to llvm.genx.simdcf.goto/join first, as CMSimdCFLowering does)",
-                        id.name()
-                    )));
-                }
-                intrinsic = Some(id);
+    let mut asm = false;
+    match callee {
+        Some(Err(e)) => return Err(e.clone()),
+        Some(Ok(Callee::Ignored)) => return Ok(()),
+        Some(Ok(Callee::Intrinsic(id))) => {
+            let id = *id;
+            if let Some(kind) = simdcf::intrinsic_kind(id) {
+                return check_simdcf_call(inst, kind).map_err(invalid);
             }
-            Callee::Defined(_) | Callee::Indirect(_) | Callee::InlineAsm(_) => {}
+            if id.is_carry() {
+                return check_carry_call(inst, id).map_err(invalid);
+            }
+            if matches!(id, IntrinsicId::SimdcfAny | IntrinsicId::SimdcfPredicate) {
+                return Err(unsupported(format!(
+                    "{} (SIMD control flow in the front end's form; lower it to llvm.genx.simdcf.goto/join first, as CMSimdCFLowering does)",
+                    id.name()
+                )));
+            }
+            intrinsic = Some(id);
         }
+        Some(Ok(Callee::InlineAsm(_))) => asm = true,
+        Some(Ok(Callee::Defined(_) | Callee::Indirect(_))) | None => {}
     }
-    if !skip_operands {
-        // several inline-asm outputs: a struct whose fields inline_asm_of checked
-        if !inline_asm_struct_call(inst) {
-            types.of(inst.ty()).map_err(|m| format!("result type: {m}"))?;
-        }
-        let n = if op == LLVMCall { inst.num_call_args() } else { inst.num_operands() };
-        for i in 0..n {
-            let v = inst.operand(i);
-            if v.is_null() || v.is_basic_block() {
-                continue;
-            }
-            if v.is_constant_expr() && !super::const_expr::folds(v) {
-                return Err(unsupported(format!("constant expression {}", v.print())));
-            }
-            let t = v.ty();
-            if matches!(t.kind(), LLVMTypeKind::LLVMLabelTypeKind | LLVMTypeKind::LLVMMetadataTypeKind) {
-                continue;
-            }
-            types.of(t).map_err(|m| format!("operand {i}: {m}"))?;
-        }
-    }
-    if let Some(id) = intrinsic {
-        check_intrinsic_call(inst, id, types)?;
-    }
-    Ok(())
-}
-
-/// Checks a call of a known intrinsic against its signature ([`intrinsics::check_call`]), once
-/// its result and operands are known to be Gen values.
-fn check_intrinsic_call(inst: Val, id: IntrinsicId, gen_types: &mut GenTypes) -> Result<(), String> {
-    let Ok(result) = gen_types.of(inst.ty()) else { return Ok(()) };
-    let n = inst.num_call_args();
-    let mut types = Vec::with_capacity(n as usize);
-    let mut constant = Vec::with_capacity(n as usize);
+    // several inline-asm outputs: a struct whose fields inline_asm_of checked
+    let result = if asm && inst.ty().kind() == LLVMTypeKind::LLVMStructTypeKind {
+        None
+    } else {
+        Some(types.of(inst.ty()).map_err(|m| format!("result type: {m}"))?)
+    };
+    let n = if op == LLVMCall { inst.num_call_args() } else { inst.num_operands() };
+    // a known intrinsic's operands, for its signature's check: unchecked when one is not a value
+    scratch.types.clear();
+    scratch.constant.clear();
+    let mut all_values = true;
     for i in 0..n {
         let v = inst.operand(i);
-        let Ok(t) = gen_types.of(v.ty()) else { return Ok(()) };
-        types.push(t);
-        constant.push(v.is_constant() && !v.is_undef());
+        if v.is_null() || v.is_basic_block() {
+            all_values = false;
+            continue;
+        }
+        if v.is_constant_expr() && !super::const_expr::folds(v) {
+            return Err(unsupported(format!("constant expression {}", v.print())));
+        }
+        let t = v.ty();
+        if matches!(t.kind(), LLVMTypeKind::LLVMLabelTypeKind | LLVMTypeKind::LLVMMetadataTypeKind) {
+            all_values = false;
+            continue;
+        }
+        let gt = types.of(t).map_err(|m| format!("operand {i}: {m}"))?;
+        if intrinsic.is_some() {
+            scratch.types.push(gt);
+            scratch.constant.push(v.is_constant() && !v.is_undef());
+        }
     }
-    intrinsics::check_call(id, result, &types, &constant)
+    // Checks a call of a known intrinsic against its signature, once its result and operands
+    // are known to be Gen values.
+    if let (Some(id), Some(result), true) = (intrinsic, result, all_values) {
+        intrinsics::check_call(id, result, &scratch.types, &scratch.constant)?;
+    }
+    Ok(())
 }
 
 /// Whether `v` is a call of `llvm.genx.simdcf.goto` or `llvm.genx.simdcf.join` (for a value that
