@@ -285,8 +285,9 @@ impl Selector<'_> {
             return Err(internal("not a predicate"));
         }
         let lanes = pred_decl_lanes(var.ty.num_elems())?;
-        let prefix = if self.cur == 0 { String::new() } else { format!("{}_", self.f().name) };
-        let p = self.k.add_pred(&format!("{prefix}{}", var.name), lanes);
+        let prefix = if self.cur == 0 { "" } else { self.f().name.as_str() };
+        let name = [prefix, if self.cur == 0 { "" } else { "_" }, var.name.as_str()].concat();
+        let p = self.k.add_pred(&name, lanes);
         self.funcs[self.cur].preds[idx.0 as usize] = Some(p);
         Ok(p)
     }
