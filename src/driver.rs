@@ -385,6 +385,8 @@ fn split_unit_outputs(
         outputs.kernels.push(u.kernel.clone());
     }
     let out = pipeline::compile_unit(u, opts.platform, opts.codegen(), want, checks, mark).ok()?;
+    // staging the unit's files (a sink writes them out now) is writing, not selection
+    mark(Stage::Write);
     outputs.add_unit(out, sink);
     Some((kernel, md, outputs))
 }
@@ -909,6 +911,8 @@ fn compile_whole(
     let pool = if units.len() > 1 { thread_pool(opts) } else { None };
     let results = run_parallel(units, pool.as_ref(), times, None::<fn()>, |u, mark| {
         let out = pipeline::compile_unit(u, platform, opts.codegen(), want, checks, mark)?;
+        // staging the unit's files (a sink writes them out now) is writing, not selection
+        mark(Stage::Write);
         let mut outputs = InputOutputs::default();
         outputs.add_unit(out, sink);
         Ok(outputs)

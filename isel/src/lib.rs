@@ -18,6 +18,7 @@ mod constants;
 mod control;
 mod emulate;
 mod hw_registers;
+mod i1_readers;
 mod inline_asm;
 mod intrinsics;
 mod lsc;
@@ -277,6 +278,8 @@ struct Selector<'a> {
     stack_frame: Option<stack_calls::Frame>,
     /// The largest shared local memory size (KB) an `llvm.genx.slm.init` asks for.
     slm_init_kb: u32,
+    /// The readers of the result last asked about (see [`i1_readers`]).
+    last_readers: std::cell::RefCell<Option<i1_readers::Readers>>,
 }
 
 /// One function of a kernel unit as selection takes it: lowered and legalized, its region reads
@@ -395,6 +398,7 @@ fn select_unit(
         abi_views: HashMap::new(),
         slm_init_kb: 0,
         stack_frame: None,
+        last_readers: Default::default(),
     };
     let fail = |s: &Selector, inst: Option<String>, msg: Failure| {
         vec![Diagnostic::in_function(s.funcs[s.cur].f.name.clone(), inst, msg)]
