@@ -386,8 +386,9 @@ fn split_unit_outputs(
     }
     let out = pipeline::compile_unit(u, opts.platform, opts.codegen(), want, checks, mark).ok()?;
     // staging the unit's files (a sink writes them out now) is writing, not selection
-    mark(Stage::Write);
+    mark(Stage::Isel);
     outputs.add_unit(out, sink);
+    mark(Stage::Write);
     Some((kernel, md, outputs))
 }
 
@@ -912,9 +913,10 @@ fn compile_whole(
     let results = run_parallel(units, pool.as_ref(), times, None::<fn()>, |u, mark| {
         let out = pipeline::compile_unit(u, platform, opts.codegen(), want, checks, mark)?;
         // staging the unit's files (a sink writes them out now) is writing, not selection
-        mark(Stage::Write);
+        mark(Stage::Isel);
         let mut outputs = InputOutputs::default();
         outputs.add_unit(out, sink);
+        mark(Stage::Write);
         Ok(outputs)
     })
     .0;
