@@ -420,7 +420,10 @@ fn split_unit_outputs(
         outputs.kernels.push(u.kernel.clone());
     }
     let out = pipeline::compile_unit(u, opts.platform, opts.codegen(), want, checks, mark).ok()?;
+    // staging the unit's files (a sink writes them out now) is writing, not selection
+    mark(Stage::Isel);
     outputs.add_unit(out, sink);
+    mark(Stage::Write);
     Some((kernel, md, outputs))
 }
 
@@ -1014,8 +1017,11 @@ fn compile_whole(
     let pool = if units.len() > 1 { thread_pool(opts) } else { None };
     let results = run_parallel(units, pool.as_ref(), times, None::<fn()>, |u, mark| {
         let out = pipeline::compile_unit(u, platform, opts.codegen(), want, checks, mark)?;
+        // staging the unit's files (a sink writes them out now) is writing, not selection
+        mark(Stage::Isel);
         let mut outputs = InputOutputs::default();
         outputs.add_unit(out, sink);
+        mark(Stage::Write);
         Ok(outputs)
     })
     .0;

@@ -165,20 +165,6 @@ impl Selector<'_> {
                 }
             }
         }
-        // reads of each variable by any instruction or branch
-        let mut uses: HashMap<u32, u32> = HashMap::default();
-        let asg = &self.fx().asg;
-        let mut count = |v: Value| {
-            if let Some(idx) = asg.var(v) {
-                *uses.entry(idx.0).or_default() += 1;
-            }
-        };
-        for &b in &f.layout {
-            for &i in &f.blocks[b].insts {
-                f.insts[i].kind.for_each_operand(&mut count);
-            }
-            f.blocks[b].term.operands().into_iter().for_each(&mut count);
-        }
         // reads as the offset of an oword block message, a read in a loop counted twice
         let mut reads: HashMap<u32, (HeaderSlot, u32, u32)> = HashMap::default();
         for (at, &b) in f.layout.iter().enumerate() {
@@ -240,8 +226,25 @@ impl Selector<'_> {
             let shared = constants.into_values().filter(|m| m.len() >= 2);
             out.shared_constants.extend(shared.flatten());
         }
+        if reads.is_empty() {
+            return out;
+        }
+        // reads of each variable by any instruction or branch
+        let asg = &self.fx().asg;
+        let mut uses = vec![0u32; asg.vars.len()];
+        let mut count = |v: Value| {
+            if let Some(idx) = asg.var(v) {
+                uses[idx.0 as usize] += 1;
+            }
+        };
+        for &b in &f.layout {
+            for &i in &f.blocks[b].insts {
+                f.insts[i].kind.for_each_operand(&mut count);
+            }
+            f.blocks[b].term.operands().into_iter().for_each(&mut count);
+        }
         let pays = |(v, (_, n, weight)): &(u32, (HeaderSlot, u32, u32))| {
-            *weight >= 2 || uses.get(v).is_some_and(|u| u > n)
+            *weight >= 2 || uses.get(*v as usize).is_some_and(|u| u > n)
         };
         out.offset_vars.extend(reads.into_iter().filter(pays).map(|(v, (slot, ..))| (v, slot)));
         out
@@ -297,7 +300,7 @@ impl Selector<'_> {
             return Ok(None);
         };
         let dwords = self.grf() / 4;
-        let h = self.add_var(format!("{name}_hdr"), VisaType::UD, dwords, None)?;
+        let h = self.add_var([name, "_hdr"].concat(), VisaType::UD, dwords, None)?;
         self.header_vars.insert(h);
         Ok(Some((h, slot.byte())))
     }

@@ -18,8 +18,13 @@
 //! A plan is plain data ([`Piece`]s); [`eval`] runs one, which is what the unit tests check every
 //! plan against. Integer plans wrap in the element width like the hardware; float plans use only
 //! integers below 2^24, where float arithmetic is exact.
+//!
+//! Trying every shape costs tens of thousands of instructions a vector, and the kernels of one
+//! module tend to write the same few vectors (lane offsets of gathers and scatters): [`plan_once`]
+//! keeps the plans a thread made, so a vector is planned once a thread.
 
 use genxc_visa::model::{Imm, VisaType};
+use std::cell::RefCell;
 
 /// One instruction of a plan, on element indices of the temporary.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -86,6 +91,35 @@ pub(crate) enum ArithOp {
     Mul,
     /// `shl`.
     Shl,
+}
+
+/// The key of a plan: the element bits, their type and the lanes an instruction may have.
+type PlanKey = (Vec<Option<u64>>, VisaType, u32);
+
+/// Plans kept by [`plan_once`] on one thread before it forgets them all (a bound on memory).
+const PLANS_KEPT: usize = 1024;
+
+thread_local! {
+    /// The plans this thread made, by [`PlanKey`].
+    static PLANS: RefCell<foldhash::HashMap<PlanKey, (Vec<Piece>, u32)>> = RefCell::default();
+}
+
+/// [`plan`], made once a thread for each vector, type and lane bound (a plan depends on nothing
+/// else, so the one kept is the one [`plan`] would make again).
+pub(crate) fn plan_once(values: &[Option<u64>], ty: VisaType, max_exec: u32) -> (Vec<Piece>, u32) {
+    let key = (values.to_vec(), ty, max_exec);
+    if let Some(made) = PLANS.with(|p| p.borrow().get(&key).cloned()) {
+        return made;
+    }
+    let made = plan(values, ty, max_exec);
+    PLANS.with(|p| {
+        let mut plans = p.borrow_mut();
+        if plans.len() >= PLANS_KEPT {
+            plans.clear();
+        }
+        plans.insert(key, made.clone());
+    });
+    made
 }
 
 /// The plan that writes `values` (element bits of type `ty`, `None` for undefined elements) with

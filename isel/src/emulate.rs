@@ -45,9 +45,12 @@ enum Target {
 /// selected natively.
 pub(super) fn select(s: &mut Selector, id: InstId) -> Option<R<()>> {
     let info = s.platform.info();
+    let emu64 = !info.has_int64;
+    if !may_emulate(&s.f().insts[id], emu64, info.has_int_divide) {
+        return None;
+    }
     let inst = s.inst_copy(id);
     let elem = inst.ty.elem()?;
-    let emu64 = !info.has_int64;
     let is64 = |s: &Selector, v: Value| s.f().value_type(v).elem() == Some(Elem::I64);
     let plat = s.platform;
     match inst.kind {
@@ -254,6 +257,28 @@ pub(super) fn select(s: &mut Selector, id: InstId) -> Option<R<()>> {
             Some(emit(s, id, &prog, &args[..n], &[], None))
         }
         _ => None,
+    }
+}
+
+/// Whether [`select`] may emulate instruction `inst` (a cheap test on its kind and type, true for
+/// every instruction one of its arms takes): `emu64` without a 64-bit integer ALU, `int_divide`
+/// with `div`/`mod`.
+fn may_emulate(inst: &genxc_genx::ir::Inst, emu64: bool, int_divide: bool) -> bool {
+    let Some(elem) = inst.ty.elem() else { return false };
+    match inst.kind {
+        InstKind::Binary { op, .. } => {
+            elem == Elem::I64
+                || op == BinOp::FRem
+                || (!int_divide && matches!(op, BinOp::SDiv | BinOp::SRem | BinOp::UDiv | BinOp::URem))
+        }
+        InstKind::Cmp { .. } => emu64,
+        InstKind::Select { .. } => emu64 && elem == Elem::I64,
+        InstKind::Cast { op, .. } => emu64 && op != CastOp::BitCast,
+        InstKind::Intrinsic { id, .. } => {
+            matches!(id, IntrinsicId::Add3 | IntrinsicId::Bfn | IntrinsicId::Rol | IntrinsicId::Ror)
+                || (emu64 && elem == Elem::I64)
+        }
+        _ => false,
     }
 }
 

@@ -18,6 +18,7 @@ mod constants;
 mod control;
 mod emulate;
 mod hw_registers;
+mod i1_readers;
 mod inline_asm;
 mod intrinsics;
 mod lsc;
@@ -277,6 +278,8 @@ struct Selector<'a> {
     stack_frame: Option<stack_calls::Frame>,
     /// The largest shared local memory size (KB) an `llvm.genx.slm.init` asks for.
     slm_init_kb: u32,
+    /// The readers of the result last asked about (see [`i1_readers`]).
+    last_readers: std::cell::RefCell<Option<i1_readers::Readers>>,
 }
 
 /// One function of a kernel unit as selection takes it: lowered and legalized, its region reads
@@ -395,6 +398,7 @@ fn select_unit(
         abi_views: HashMap::new(),
         slm_init_kb: 0,
         stack_frame: None,
+        last_readers: Default::default(),
     };
     let fail = |s: &Selector, inst: Option<String>, msg: Failure| {
         vec![Diagnostic::in_function(s.funcs[s.cur].f.name.clone(), inst, msg)]
@@ -493,10 +497,10 @@ impl Selector<'_> {
     /// dwords when that is shorter (`<0,1,2,3>` of i64 is the dwords `<0,0,1,0,2,0,3,0>`, one
     /// `:uv`).
     fn materialize(&mut self, c: &Constant, ty: VisaType) -> R<m::VarId> {
-        if let Some(var) = self.constant_var(c, ty)? {
-            return Ok(var);
-        }
         let key = (constant_bits(c, ty)?, ty.size());
+        if let Some(&var) = self.constants.get(&key) {
+            return self.view(var, ty);
+        }
         let var = self.materialize_new(&key.0, ty)?;
         self.constants.insert(key, var);
         Ok(var)
@@ -516,11 +520,11 @@ impl Selector<'_> {
     fn materialize_new(&mut self, values: &[Option<u64>], ty: VisaType) -> R<m::VarId> {
         let n = values.len() as u32;
         let max = |s: &Self, t: VisaType| (2 * s.grf() / t.size()).clamp(1, 32);
-        let (plan, cap) = constants::plan(values, ty, max(self, ty));
+        let (plan, cap) = constants::plan_once(values, ty, max(self, ty));
         if matches!(ty, VisaType::Q | VisaType::UQ) {
             let words: Vec<Option<u64>> =
                 values.iter().flat_map(|v| [v.map(|b| b & 0xffff_ffff), v.map(|b| b >> 32)]).collect();
-            let (wplan, wcap) = constants::plan(&words, VisaType::UD, max(self, VisaType::UD));
+            let (wplan, wcap) = constants::plan_once(&words, VisaType::UD, max(self, VisaType::UD));
             if wplan.len() < plan.len() {
                 let tmp = self.temp(ty, n.max(wcap.div_ceil(2)))?;
                 let ud = self.view(tmp, VisaType::UD)?;
@@ -823,7 +827,7 @@ impl Selector<'_> {
         if let Some(l) = self.fx().labels.get(&b) {
             return *l;
         }
-        let name = format!("{}_{}", self.f().name, self.f().blocks[b].name);
+        let name = [self.f().name.as_str(), "_", self.f().blocks[b].name.as_str()].concat();
         let l = self.k.add_label(&name);
         self.funcs[self.cur].labels.insert(b, l);
         l
@@ -851,31 +855,32 @@ impl Selector<'_> {
         if let Some(r) = emulate::select(self, id) {
             return r;
         }
-        let inst = self.inst_copy(id);
-        let n = inst.ty.num_elems();
         // sat whose operand is baled into it: emit the operand with .sat
-        if let InstKind::Intrinsic { id: iid, args } = &inst.kind {
-            if *iid == IntrinsicId::Sat {
-                if let Value::Inst(d) = args[0] {
-                    let region = matches!(self.f().insts[d].kind, InstKind::RdRegion { .. });
-                    if !region && self.fx().bales.baled_into.get(&d) == Some(&id) {
-                        let desc = self.alu_desc(d)?.ok_or_else(|| internal("sat of a non-ALU operation"))?;
-                        let cond = match self.f().insts[d].kind {
-                            InstKind::Select { cond, .. } => Some(cond),
-                            _ => None,
-                        };
-                        return self.emit_alu(d, desc, cond);
-                    }
-                }
+        let sat_operand = match &self.f().insts[id].kind {
+            InstKind::Intrinsic { id: IntrinsicId::Sat, args } => Some(args[0]),
+            _ => None,
+        };
+        if let Some(Value::Inst(d)) = sat_operand {
+            let region = matches!(self.f().insts[d].kind, InstKind::RdRegion { .. });
+            if !region && self.fx().bales.baled_into.get(&d) == Some(&id) {
+                let desc = self.alu_desc(d)?.ok_or_else(|| internal("sat of a non-ALU operation"))?;
+                let cond = match self.f().insts[d].kind {
+                    InstKind::Select { cond, .. } => Some(cond),
+                    _ => None,
+                };
+                return self.emit_alu(d, desc, cond);
             }
         }
         if let Some(d) = self.alu_desc(id)? {
-            let cond = match inst.kind {
+            let cond = match self.f().insts[id].kind {
                 InstKind::Select { cond, .. } => Some(cond),
                 _ => None,
             };
             return self.emit_alu(id, d, cond);
         }
+        // the other kinds read the instruction while they change the selector: a copy
+        let inst = self.inst_copy(id);
+        let n = inst.ty.num_elems();
         match inst.kind {
             InstKind::Binary { op, lhs, rhs } => {
                 let e = inst.ty.elem().ok_or("void")?;
@@ -1107,6 +1112,26 @@ fn pred_bits(c: &Constant, n: u32) -> Imm {
     } else {
         Imm::UD(bits)
     }
+}
+
+/// `prefix` followed by `n` in decimal (the names of temporaries: `tmp12`), without the
+/// formatting machinery.
+fn numbered(prefix: &str, n: u32) -> String {
+    let mut digits = [0u8; 10];
+    let mut at = digits.len();
+    let mut x = n;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (x % 10) as u8;
+        x /= 10;
+        if x == 0 {
+            break;
+        }
+    }
+    let mut out = String::with_capacity(prefix.len() + digits.len() - at);
+    out.push_str(prefix);
+    out.extend(digits[at..].iter().map(|&d| char::from(d)));
+    out
 }
 
 fn pow2_floor(n: u32) -> u32 {

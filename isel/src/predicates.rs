@@ -285,8 +285,9 @@ impl Selector<'_> {
             return Err(internal("not a predicate"));
         }
         let lanes = pred_decl_lanes(var.ty.num_elems())?;
-        let prefix = if self.cur == 0 { String::new() } else { format!("{}_", self.f().name) };
-        let p = self.k.add_pred(&format!("{prefix}{}", var.name), lanes);
+        let prefix = if self.cur == 0 { "" } else { self.f().name.as_str() };
+        let name = [prefix, if self.cur == 0 { "" } else { "_" }, var.name.as_str()].concat();
+        let p = self.k.add_pred(&name, lanes);
         self.funcs[self.cur].preds[idx.0 as usize] = Some(p);
         Ok(p)
     }
@@ -656,32 +657,26 @@ impl Selector<'_> {
         let mut lanes: Option<u32> = None;
         let mut same_block = true;
         let mut scalar_selects = 0;
-        for &bl in &f.layout {
-            if f.blocks[bl].term.operands().contains(&v) {
+        let readers = self.readers_of(id);
+        if readers.branch {
+            return Ok(false);
+        }
+        for r in &readers.insts {
+            let i = r.inst;
+            let n = f.insts[i].ty.num_elems();
+            let select = matches!(f.insts[i].kind,
+                InstKind::Select { cond, on_true, on_false } if cond == v && on_true != v && on_false != v);
+            if select && n == 1 && !self.fx().cf.is_mask(Value::Inst(i)) {
+                // a scalar select reads the compare's own predicate
+                scalar_selects += 1;
+                continue;
+            }
+            if !(select && n > 1) || self.fx().cf.is_mask(Value::Inst(i)) {
                 return Ok(false);
             }
-            let holds_compare = f.blocks[bl].insts.contains(&id);
-            for &i in &f.blocks[bl].insts {
-                let mut reads = 0;
-                f.insts[i].kind.for_each_operand(|o| reads += u32::from(o == v));
-                if reads == 0 {
-                    continue;
-                }
-                let n = f.insts[i].ty.num_elems();
-                let select = matches!(f.insts[i].kind,
-                    InstKind::Select { cond, on_true, on_false } if cond == v && on_true != v && on_false != v);
-                if select && n == 1 && !self.fx().cf.is_mask(Value::Inst(i)) {
-                    // a scalar select reads the compare's own predicate
-                    scalar_selects += 1;
-                    continue;
-                }
-                if !(select && n > 1) || self.fx().cf.is_mask(Value::Inst(i)) {
-                    return Ok(false);
-                }
-                same_block &= holds_compare && lanes.is_none_or(|l| l == n);
-                lanes = Some(n);
-                uses += reads;
-            }
+            same_block &= r.same_block && lanes.is_none_or(|l| l == n);
+            lanes = Some(n);
+            uses += r.reads;
         }
         if uses == 0 || self.fx().bales.is_baled(id) {
             return Ok(false);

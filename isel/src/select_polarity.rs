@@ -63,26 +63,20 @@ impl Selector<'_> {
                 return false;
             }
         }
+        let readers = self.readers_of(id);
+        if readers.branch {
+            return false;
+        }
         let mut selects = 0;
-        for &bl in &f.layout {
-            if f.blocks[bl].term.operands().contains(&v) {
+        for r in &readers.insts {
+            let i = r.inst;
+            let InstKind::Select { cond, on_true, on_false } = f.insts[i].kind else { return false };
+            if !r.same_block || r.reads != 1 || cond != v || self.fx().cf.is_mask(Value::Inst(i)) {
                 return false;
             }
-            let holds_compare = f.blocks[bl].insts.contains(&id);
-            for &i in &f.blocks[bl].insts {
-                let mut reads = 0;
-                f.insts[i].kind.for_each_operand(|o| reads += u32::from(o == v));
-                if reads == 0 {
-                    continue;
-                }
-                let InstKind::Select { cond, on_true, on_false } = f.insts[i].kind else { return false };
-                if !holds_compare || reads != 1 || cond != v || self.fx().cf.is_mask(Value::Inst(i)) {
-                    return false;
-                }
-                match (self.select_immediate(on_true), self.select_immediate(on_false)) {
-                    (Some(t), Some(e)) if t < e => selects += 1,
-                    _ => return false,
-                }
+            match (self.select_immediate(on_true), self.select_immediate(on_false)) {
+                (Some(t), Some(e)) if t < e => selects += 1,
+                _ => return false,
             }
         }
         selects > 0

@@ -44,14 +44,14 @@ impl Selector<'_> {
     /// Declares a temporary general variable (`tmpN`) of `n` elements of type `ty`.
     pub(crate) fn temp(&mut self, ty: VisaType, n: u32) -> R<m::VarId> {
         self.next_temp += 1;
-        self.add_var(format!("tmp{}", self.next_temp), ty, n, None)
+        self.add_var(crate::numbered("tmp", self.next_temp), ty, n, None)
     }
 
     /// Declares a temporary predicate variable (`ptmpN`) for `n` lanes.
     pub(crate) fn temp_pred(&mut self, n: u32) -> R<m::PredId> {
         let lanes = pred_decl_lanes(n)?;
         self.next_temp += 1;
-        Ok(self.k.add_pred(&format!("ptmp{}", self.next_temp), lanes))
+        Ok(self.k.add_pred(&crate::numbered("ptmp", self.next_temp), lanes))
     }
 
     /// Inputs of the kernel: general arguments as variables, surfaces as surface variables.
@@ -197,10 +197,17 @@ impl Selector<'_> {
     }
 
     /// The vISA variable of a regalloc variable (declared on first use).
+    #[inline]
     pub(crate) fn var_idx(&mut self, idx: VarIdx) -> R<m::VarId> {
-        if let Some(v) = self.fx().vars[idx.0 as usize] {
-            return Ok(v);
+        match self.fx().vars[idx.0 as usize] {
+            Some(v) => Ok(v),
+            None => self.declare_var_idx(idx),
         }
+    }
+
+    /// Declares the vISA variable of a regalloc variable on its first use ([`Self::var_idx`]).
+    #[inline(never)]
+    fn declare_var_idx(&mut self, idx: VarIdx) -> R<m::VarId> {
         let var = &self.fx().asg.vars[idx.0 as usize];
         let (unit, category, var_ty, alias_of) = (var.unit, var.category, var.ty, var.alias_of);
         // a surface argument's general variable holds its binding-table index from the entry on

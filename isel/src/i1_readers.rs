@@ -1,0 +1,69 @@
+//! The readers of an `i1` result: the instructions of the current function that read it (in
+//! layout order, with how many of their operands read it and whether they sit in the block of the
+//! result) and whether a branch reads it. Selection asks this for a compare twice, whether it is
+//! kept as a dword for its selects ([`crate::predicates`]) and whether it is emitted inverted for
+//! them ([`crate::select_polarity`]): the walk of the function is made once, for the first.
+
+use crate::Selector;
+use genxc_genx::ir::{Function, InstId, Value};
+
+/// One instruction reading a result.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Reader {
+    /// The instruction.
+    pub inst: InstId,
+    /// How many of its operands are the result.
+    pub reads: u32,
+    /// Whether it is in the block of the result.
+    pub same_block: bool,
+}
+
+/// The readers of one result of one function, as [`Selector::readers_of`] last found them.
+#[derive(Clone, Debug)]
+pub(crate) struct Readers {
+    /// The function (its index in the unit).
+    func: usize,
+    /// The result.
+    id: InstId,
+    /// The instructions reading it, in layout order.
+    pub insts: Vec<Reader>,
+    /// Whether a branch reads it.
+    pub branch: bool,
+}
+
+/// The readers of result `id` of `f` (function `func` of the unit), by a walk of the blocks in
+/// layout order.
+fn walk(f: &Function, func: usize, id: InstId) -> Readers {
+    let v = Value::Inst(id);
+    let mut insts = Vec::new();
+    let mut branch = false;
+    for &bl in &f.layout {
+        branch |= f.blocks[bl].term.operands().contains(&v);
+        let same_block = f.blocks[bl].insts.contains(&id);
+        for &i in &f.blocks[bl].insts {
+            let mut reads = 0;
+            f.insts[i].kind.for_each_operand(|o| reads += u32::from(o == v));
+            if reads > 0 {
+                insts.push(Reader { inst: i, reads, same_block });
+            }
+        }
+    }
+    Readers { func, id, insts, branch }
+}
+
+impl Selector<'_> {
+    /// The readers of result `id` of the current function (the walk kept for the next question
+    /// about the same result).
+    pub(crate) fn readers_of(&self, id: InstId) -> Readers {
+        let mut last = self.last_readers.borrow_mut();
+        // the second question (the last one asked about a compare) takes the walk
+        match last.take() {
+            Some(r) if r.func == self.cur && r.id == id => r,
+            _ => {
+                let r = walk(self.f(), self.cur, id);
+                *last = Some(r.clone());
+                r
+            }
+        }
+    }
+}
