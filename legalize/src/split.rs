@@ -157,7 +157,7 @@ pub fn legalize_function(f: &mut Function, platform: Platform) -> Result<Stats, 
                 Some(group) => {
                     cx.stats.groups += 1;
                     // pieces carry the name of the operation they come from, for diagnostics
-                    cx.piece_name = cx.f.insts[group.op.unwrap_or(id)].name.clone();
+                    cx.piece_name = Some(group.op.unwrap_or(id));
                     match cx.legalize_group(group, &mut out)? {
                         Some(v) => cx.replace(id, v),
                         None => out.push(id),
@@ -265,8 +265,8 @@ struct Cx<'f> {
     /// Instructions replaced by pieces (removed from their blocks at the end of the block).
     dead: Vec<bool>,
     stats: Stats,
-    /// Name given to the pieces of the group being split.
-    piece_name: String,
+    /// The instruction whose name the pieces of the group being split are given.
+    piece_name: Option<InstId>,
     /// Live elements of results that have dead ones.
     live: crate::live::LiveElements,
     true_i1: Value,
@@ -305,7 +305,7 @@ impl<'f> Cx<'f> {
             repl: vec![None; n],
             dead: vec![false; n],
             stats: Stats::default(),
-            piece_name: String::new(),
+            piece_name: None,
             live,
             true_i1,
             rdpred,
@@ -384,7 +384,7 @@ impl<'f> Cx<'f> {
     }
 
     fn push(&mut self, out: &mut Vec<InstId>, kind: InstKind, ty: Type) -> Value {
-        let name = if self.piece_name.is_empty() { String::new() } else { self.piece_name.clone() };
+        let name = self.piece_name.map_or_else(String::new, |i| self.f.insts[i].name.clone());
         let id = self.f.insts.alloc(Inst { kind, ty, name });
         out.push(id);
         Value::Inst(id)

@@ -335,6 +335,10 @@ impl Sets<'_> {
         self.merged[big as usize] = Some(union);
         self.parent[small as usize] = big;
         self.unit[big as usize] = ua.or(ub);
+        if ua.is_none() && ub.is_none() && self.joined.is_empty() {
+            // no unit variable in either set
+            return true;
+        }
         // the unit variables of both sets past the first, without repeats
         let mut more: Vec<UnitVar> = [a, b]
             .iter()

@@ -453,7 +453,10 @@ pub fn normalize(mut segs: Vec<(u32, u32)>) -> Vec<(u32, u32)> {
 /// [`normalize`] appending to `out` (`segs` is left sorted).
 fn normalize_into(segs: &mut Vec<(u32, u32)>, out: &mut Vec<(u32, u32)>) {
     segs.retain(|s| s.0 < s.1);
-    segs.sort_unstable();
+    // (most values' pieces come sorted: a def and its uses in one block)
+    if !segs.is_sorted() {
+        segs.sort_unstable();
+    }
     let first = out.len();
     for &(s, e) in segs.iter() {
         let out_len = out.len();
