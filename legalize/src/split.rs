@@ -254,6 +254,17 @@ fn raw(id: InstId) -> usize {
     u32::from(id.into_raw()) as usize
 }
 
+/// What `v` is replaced by after the pass: itself, or the end of its chain of replacements.
+fn resolve(repl: &[Option<Value>], mut v: Value) -> Value {
+    while let Value::Inst(i) = v {
+        match repl.get(raw(i)).copied().flatten() {
+            Some(n) => v = n,
+            None => break,
+        }
+    }
+    v
+}
+
 /// Per-function state of the pass.
 struct Cx<'f> {
     f: &'f mut Function,
@@ -337,31 +348,16 @@ impl<'f> Cx<'f> {
         self.repl[i] = Some(v);
     }
 
-    fn resolve(&self, mut v: Value) -> Value {
-        while let Value::Inst(i) = v {
-            match self.repl.get(raw(i)).copied().flatten() {
-                Some(n) => v = n,
-                None => break,
-            }
-        }
-        v
-    }
-
     fn apply_replacements(&mut self) {
         if self.repl.iter().all(Option::is_none) {
             return;
         }
-        let layout = self.f.layout.clone();
-        for b in layout {
-            for k in 0..self.f.blocks[b].insts.len() {
-                let id = self.f.blocks[b].insts[k];
-                let mut kind = std::mem::replace(&mut self.f.insts[id].kind, InstKind::FNeg(self.true_i1));
-                kind.map_operands(|v| self.resolve(v));
-                self.f.insts[id].kind = kind;
+        let (repl, f) = (&self.repl, &mut *self.f);
+        for &b in &f.layout {
+            for &id in &f.blocks[b].insts {
+                f.insts[id].kind.map_operands(|v| resolve(repl, v));
             }
-            let mut term = std::mem::replace(&mut self.f.blocks[b].term, genxc_genx::Terminator::Unreachable);
-            term.map_operands(|v| self.resolve(v));
-            self.f.blocks[b].term = term;
+            f.blocks[b].term.map_operands(|v| resolve(repl, v));
         }
     }
 
