@@ -294,6 +294,9 @@ struct Cx<'f> {
     /// The SIMD control flow execution mask EM and its slices (see [`Cx::em_select_base`]).
     em: HashSet<Value>,
     offsets: Vec<(u32, Value)>,
+    /// Legal sizes of whole vectors read as sources, by (element bytes, elements, start): see
+    /// [`Cx::whole_vector_size`].
+    whole_sizes: std::cell::RefCell<Vec<((u32, u32, u32), u32)>>,
 }
 
 impl<'f> Cx<'f> {
@@ -323,6 +326,7 @@ impl<'f> Cx<'f> {
             wrpred,
             undefs: Vec::new(),
             offsets: Vec::new(),
+            whole_sizes: std::cell::RefCell::new(Vec::new()),
             em,
             position,
             last_use,
@@ -390,6 +394,20 @@ impl<'f> Cx<'f> {
         self.f.value_type(v).elem().map_or(1, Elem::bytes)
     }
 
+    /// The legal size at `start` of a whole `n`-element vector of `eb`-byte elements read as a
+    /// source ([`legal::legal_size`] of its contiguous region), remembered per function: the
+    /// operands of most groups are such vectors of a few shapes.
+    fn whole_vector_size(&self, eb: u32, n: u32, start: u32) -> u32 {
+        let key = (eb, n, start);
+        if let Some(&(_, size)) = self.whole_sizes.borrow().iter().find(|(k, _)| *k == key) {
+            return size;
+        }
+        let a = Access::new(Region::contiguous(eb, n, 0), Role::Source, n);
+        let size = legal::legal_size(&a, start, true, self.p);
+        self.whole_sizes.borrow_mut().push((key, size));
+        size
+    }
+
     /// The width of the piece at `start`, and the predicate minimum at that start (0 if none).
     fn piece_width(&self, b: &SplitGroup, start: u32) -> (u32, u32) {
         let p = self.p;
@@ -435,8 +453,7 @@ impl<'f> Cx<'f> {
                     let eb = self.elem_bytes(*value);
                     if plain_ebs & eb == 0 {
                         plain_ebs |= eb;
-                        let a = Access::new(Region::contiguous(eb, w_all, 0), Role::Source, w_all);
-                        w = w.min(legal::legal_size(&a, start, true, p));
+                        w = w.min(self.whole_vector_size(eb, w_all, start));
                     }
                 }
                 Operand::Pred(_) | Operand::Const(_) | Operand::Scalar(_) => {}
