@@ -265,6 +265,9 @@ fn resolve(repl: &[Option<Value>], mut v: Value) -> Value {
     v
 }
 
+/// A whole vector read as a source from an element: (element bytes, elements, start).
+type WholeVector = (u32, u32, u32);
+
 /// Per-function state of the pass.
 struct Cx<'f> {
     f: &'f mut Function,
@@ -296,7 +299,7 @@ struct Cx<'f> {
     offsets: Vec<(u32, Value)>,
     /// Legal sizes of whole vectors read as sources, by (element bytes, elements, start): see
     /// [`Cx::whole_vector_size`].
-    whole_sizes: std::cell::RefCell<Vec<((u32, u32, u32), u32)>>,
+    whole_sizes: std::cell::RefCell<Vec<(WholeVector, u32)>>,
 }
 
 impl<'f> Cx<'f> {
