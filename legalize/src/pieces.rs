@@ -63,6 +63,14 @@ fn offsets_equal(r: &Region, want: &[i64]) -> bool {
 
 /// Whether two direct regions touch no byte in common.
 fn disjoint(a: &Region, b: &Region) -> bool {
+    if a.indirect.is_some() || b.indirect.is_some() || a.width == 0 || b.width == 0 {
+        return false;
+    }
+    // regions whose byte spans lie apart touch no byte in common (without listing elements)
+    let ((alo, ahi), (blo, bhi)) = (a.byte_span(), b.byte_span());
+    if ahi <= blo || bhi <= alo {
+        return true;
+    }
     let (Some(x), Some(y)) = (element_offsets(a), element_offsets(b)) else { return false };
     let (ea, eb) = (i64::from(a.elem_bytes), i64::from(b.elem_bytes));
     x.iter().all(|&p| y.iter().all(|&q| p + ea <= q || q + eb <= p))
@@ -160,8 +168,9 @@ pub fn forward_written_regions(f: &mut Function) -> usize {
         }
     };
     let chains: HashMap<InstId, bool> = reads_of.keys().map(|&t| (t, read_back(t))).collect();
-    let mut forward: HashMap<InstId, Value> = HashMap::new();
-    let mut copied = 0;
+    // the value each forwarded read is replaced by, by the read's instruction index
+    let mut forward: Vec<Option<Value>> = Vec::new();
+    let (mut forwarded, mut copied) = (0, 0);
     for (id, top, v) in found_reads {
         if !chains[&top] {
             continue;
@@ -174,30 +183,34 @@ pub fn forward_written_regions(f: &mut Function) -> usize {
                 copied += 1;
             }
             v => {
-                forward.insert(id, v);
+                if forward.is_empty() {
+                    forward = vec![None; f.insts.len()];
+                }
+                forward[genxc_genx::ir::inst_index(id)] = Some(v);
+                forwarded += 1;
             }
         }
     }
-    if forward.is_empty() {
+    if forwarded == 0 {
         return copied;
     }
     // a forwarded value may itself be a forwarded read
     let resolve = |mut v: Value| {
         while let Value::Inst(i) = v {
-            match forward.get(&i) {
-                Some(&w) => v = w,
+            match forward.get(genxc_genx::ir::inst_index(i)).copied().flatten() {
+                Some(w) => v = w,
                 None => break,
             }
         }
         v
     };
-    for b in f.layout.clone() {
+    for &b in &f.layout {
         f.blocks[b].term.map_operands(resolve);
-        for id in f.blocks[b].insts.clone() {
+        for &id in &f.blocks[b].insts {
             f.insts[id].kind.map_operands(resolve);
         }
     }
-    forward.len() + copied
+    forwarded + copied
 }
 
 /// Whether instruction `v` is an `rdregion` of a direct region.
