@@ -237,13 +237,22 @@ pub(crate) fn remove_unused_reads(f: &mut Function) {
     let raw = |v: genxc_genx::InstId| u32::from(v.into_raw()) as usize;
     loop {
         let mut removed = false;
-        for b in f.layout.clone() {
-            let mut keep = Vec::with_capacity(f.blocks[b].insts.len());
-            for &id in f.blocks[b].insts.iter().rev() {
+        for &b in &f.layout {
+            let insts = &mut f.blocks[b].insts;
+            // (a block with nothing to remove is left as it is)
+            let unused = |id: &genxc_genx::InstId| {
+                uses[raw(*id)] == 0
+                    && matches!(f.insts[*id].kind, InstKind::RdRegion { .. } | InstKind::WrRegion { .. })
+            };
+            if !insts.iter().any(unused) {
+                continue;
+            }
+            let mut keep = Vec::with_capacity(insts.len());
+            for &id in insts.iter().rev() {
                 let operands = match &f.insts[id].kind {
-                    InstKind::RdRegion { input, region } => Some(vec![Some(*input), region.indirect]),
+                    InstKind::RdRegion { input, region } => Some([Some(*input), region.indirect, None, None]),
                     InstKind::WrRegion { old, new, region, mask } => {
-                        Some(vec![Some(*old), Some(*new), Some(*mask), region.indirect])
+                        Some([Some(*old), Some(*new), Some(*mask), region.indirect])
                     }
                     _ => None,
                 };
@@ -261,7 +270,7 @@ pub(crate) fn remove_unused_reads(f: &mut Function) {
                 keep.push(id);
             }
             keep.reverse();
-            f.blocks[b].insts = keep;
+            *insts = keep;
         }
         if !removed {
             break;

@@ -63,8 +63,10 @@ fn contiguous_base(r: &Region) -> Option<u32> {
 
 /// Computes the live elements of the vector values of `f` (only those with a dead element appear).
 pub fn analyze(f: &Function) -> LiveElements {
-    let mut block_of = vec![None; f.insts.len()];
-    for &b in &f.layout {
+    // the block of each instruction (needed only to find uses in other blocks)
+    let several = f.layout.len() > 1;
+    let mut block_of = vec![None; if several { f.insts.len() } else { 0 }];
+    for &b in f.layout.iter().filter(|_| several) {
         for &i in &f.blocks[b].insts {
             if let Some(s) = block_of.get_mut(raw(i)) {
                 *s = Some(b);

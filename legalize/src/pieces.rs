@@ -48,8 +48,29 @@ fn element_offsets(r: &Region) -> Option<Vec<i64>> {
     )
 }
 
+/// Whether the byte offsets of a region's elements are `want` (as [`element_offsets`] lists them),
+/// without listing them.
+fn offsets_equal(r: &Region, want: &[i64]) -> bool {
+    if r.indirect.is_some() || r.width == 0 || r.num_elems as usize != want.len() {
+        return false;
+    }
+    let eb = i64::from(r.elem_bytes);
+    (0..r.num_elems).zip(want).all(|(i, &w)| {
+        let (row, col) = (i64::from(i / r.width), i64::from(i % r.width));
+        i64::from(r.offset) + (row * i64::from(r.vstride) + col * i64::from(r.stride)) * eb == w
+    })
+}
+
 /// Whether two direct regions touch no byte in common.
 fn disjoint(a: &Region, b: &Region) -> bool {
+    if a.indirect.is_some() || b.indirect.is_some() || a.width == 0 || b.width == 0 {
+        return false;
+    }
+    // regions whose byte spans lie apart touch no byte in common (without listing elements)
+    let ((alo, ahi), (blo, bhi)) = (a.byte_span(), b.byte_span());
+    if ahi <= blo || bhi <= alo {
+        return true;
+    }
     let (Some(x), Some(y)) = (element_offsets(a), element_offsets(b)) else { return false };
     let (ea, eb) = (i64::from(a.elem_bytes), i64::from(b.elem_bytes));
     x.iter().all(|&p| y.iter().all(|&q| p + ea <= q || q + eb <= p))
@@ -59,18 +80,21 @@ fn disjoint(a: &Region, b: &Region) -> bool {
 /// of its input chain wrote (past the writes of that chain that touch none of them) by the written
 /// value (the read is left unused). Returns how many reads it replaced.
 pub fn forward_written_regions(f: &mut Function) -> usize {
-    let uses = f.use_counts();
-    let count = |v: Value| match v {
-        Value::Inst(i) => uses[genxc_genx::ir::inst_index(i)],
-        _ => 0,
-    };
     // the reads that find their elements written whole: (read, the chain it reads, the value)
     let mut found_reads = Vec::new();
-    for b in f.layout.clone() {
+    for &b in &f.layout {
         for &id in &f.blocks[b].insts {
             let InstKind::RdRegion { input: Value::Inst(top), region: rd } = &f.insts[id].kind else {
                 continue;
             };
+            if rd.indirect.is_some() || rd.width == 0 {
+                continue;
+            }
+            // a read of anything but a region write finds nothing (without listing its elements)
+            if !matches!(f.insts[*top].kind, InstKind::WrRegion { .. }) {
+                found_reads.push((id, *top, None));
+                continue;
+            }
             let Some(want) = element_offsets(rd) else { continue };
             // look down the chain of writes for the one that wrote these elements
             let mut w = *top;
@@ -80,7 +104,7 @@ pub fn forward_written_regions(f: &mut Function) -> usize {
                 if region.elem_bytes != rd.elem_bytes {
                     break None;
                 }
-                if all_lanes && element_offsets(region).as_ref() == Some(&want) {
+                if all_lanes && offsets_equal(region, &want) {
                     break (f.value_type(*new) == f.insts[id].ty).then_some(*new);
                 }
                 // (a masked write writes fewer elements of its region: none of `R`'s either)
@@ -99,11 +123,19 @@ pub fn forward_written_regions(f: &mut Function) -> usize {
             }
         }
     }
+    if found_reads.iter().all(|r| r.2.is_none()) {
+        return 0;
+    }
+    let uses = f.use_counts();
+    let count = |v: Value| match v {
+        Value::Inst(i) => uses[genxc_genx::ir::inst_index(i)],
+        _ => 0,
+    };
     // only chains that exist to be read back (built from undef, each write used once by the next,
     // every read of the last one found, none of them only moved into another vector, which
     // placement makes a view of this one): the pieces replace the whole vector, never both live
     let mut moved = vec![false; f.insts.len()];
-    for b in f.layout.clone() {
+    for &b in &f.layout {
         for &i in &f.blocks[b].insts {
             if let InstKind::WrRegion { new: Value::Inst(n), .. } = &f.insts[i].kind {
                 moved[genxc_genx::ir::inst_index(*n)] = true;
@@ -136,8 +168,9 @@ pub fn forward_written_regions(f: &mut Function) -> usize {
         }
     };
     let chains: HashMap<InstId, bool> = reads_of.keys().map(|&t| (t, read_back(t))).collect();
-    let mut forward: HashMap<InstId, Value> = HashMap::new();
-    let mut copied = 0;
+    // the value each forwarded read is replaced by, by the read's instruction index
+    let mut forward: Vec<Option<Value>> = Vec::new();
+    let (mut forwarded, mut copied) = (0, 0);
     for (id, top, v) in found_reads {
         if !chains[&top] {
             continue;
@@ -150,30 +183,34 @@ pub fn forward_written_regions(f: &mut Function) -> usize {
                 copied += 1;
             }
             v => {
-                forward.insert(id, v);
+                if forward.is_empty() {
+                    forward = vec![None; f.insts.len()];
+                }
+                forward[genxc_genx::ir::inst_index(id)] = Some(v);
+                forwarded += 1;
             }
         }
     }
-    if forward.is_empty() {
+    if forwarded == 0 {
         return copied;
     }
     // a forwarded value may itself be a forwarded read
     let resolve = |mut v: Value| {
         while let Value::Inst(i) = v {
-            match forward.get(&i) {
-                Some(&w) => v = w,
+            match forward.get(genxc_genx::ir::inst_index(i)).copied().flatten() {
+                Some(w) => v = w,
                 None => break,
             }
         }
         v
     };
-    for b in f.layout.clone() {
+    for &b in &f.layout {
         f.blocks[b].term.map_operands(resolve);
-        for id in f.blocks[b].insts.clone() {
+        for &id in &f.blocks[b].insts {
             f.insts[id].kind.map_operands(resolve);
         }
     }
-    forward.len() + copied
+    forwarded + copied
 }
 
 /// Whether instruction `v` is an `rdregion` of a direct region.
@@ -193,9 +230,16 @@ fn single_use(uses: &[u32], v: Value) -> Option<InstId> {
 /// under SIMD control flow takes) right before that select, with the region reads only it uses.
 /// Returns how many operations moved.
 pub fn sink_select_operations(f: &mut Function) -> usize {
+    let is_select = |f: &Function, i: &InstId| matches!(f.insts[*i].kind, InstKind::Select { .. });
+    if !f.layout.iter().any(|&b| f.blocks[b].insts.iter().any(|i| is_select(f, i))) {
+        return 0;
+    }
     let uses = f.use_counts();
     let mut moved = 0;
     for b in f.layout.clone() {
+        if !f.blocks[b].insts.iter().any(|i| is_select(f, i)) {
+            continue;
+        }
         let insts = f.blocks[b].insts.clone();
         let pos: HashMap<InstId, usize> = insts.iter().enumerate().map(|(k, &i)| (i, k)).collect();
         // instruction -> the select it moves before
@@ -240,23 +284,27 @@ pub fn sink_select_operations(f: &mut Function) -> usize {
 /// (repeatedly, down the chain). Returns how many reads changed.
 pub fn read_newest_writes(f: &mut Function) -> usize {
     let mut changed = 0;
-    for b in f.layout.clone() {
-        let insts = f.blocks[b].insts.clone();
-        // old value -> the unmasked direct writes of it in this block, with their positions
-        let mut writes: HashMap<Value, Vec<(usize, InstId)>> = HashMap::new();
+    // old value -> (position of its first write in the block, that write, how many writes)
+    let mut writes: HashMap<Value, (usize, InstId, u32)> = HashMap::new();
+    for &b in &f.layout {
+        let insts = &f.blocks[b].insts;
+        // the unmasked direct writes of each old value in this block, with their positions
+        writes.clear();
         for (k, &w) in insts.iter().enumerate() {
             if let InstKind::WrRegion { old, .. } = &f.insts[w].kind {
-                writes.entry(*old).or_default().push((k, w));
+                writes.entry(*old).and_modify(|e| e.2 += 1).or_insert((k, w, 1));
             }
         }
         if writes.is_empty() {
             continue;
         }
         for (k, &r) in insts.iter().enumerate() {
-            let InstKind::RdRegion { input, region } = f.insts[r].kind.clone() else { continue };
-            let mut input = input;
-            while let Some(ws) = writes.get(&input) {
-                let [(wk, w)] = ws[..] else { break };
+            let InstKind::RdRegion { input, region } = &f.insts[r].kind else { continue };
+            let (mut input, region) = (*input, *region);
+            while let Some(&(wk, w, n)) = writes.get(&input) {
+                if n != 1 {
+                    break;
+                }
                 // (a masked write writes fewer elements of its region: none of `R`'s either)
                 let InstKind::WrRegion { region: wr, .. } = &f.insts[w].kind else { break };
                 if wk >= k || !disjoint(wr, &region) {

@@ -157,7 +157,7 @@ pub fn legalize_function(f: &mut Function, platform: Platform) -> Result<Stats, 
                 Some(group) => {
                     cx.stats.groups += 1;
                     // pieces carry the name of the operation they come from, for diagnostics
-                    cx.piece_name = cx.f.insts[group.op.unwrap_or(id)].name.clone();
+                    cx.piece_name = Some(group.op.unwrap_or(id));
                     match cx.legalize_group(group, &mut out)? {
                         Some(v) => cx.replace(id, v),
                         None => out.push(id),
@@ -254,6 +254,20 @@ fn raw(id: InstId) -> usize {
     u32::from(id.into_raw()) as usize
 }
 
+/// What `v` is replaced by after the pass: itself, or the end of its chain of replacements.
+fn resolve(repl: &[Option<Value>], mut v: Value) -> Value {
+    while let Value::Inst(i) = v {
+        match repl.get(raw(i)).copied().flatten() {
+            Some(n) => v = n,
+            None => break,
+        }
+    }
+    v
+}
+
+/// A whole vector read as a source from an element: (element bytes, elements, start).
+type WholeVector = (u32, u32, u32);
+
 /// Per-function state of the pass.
 struct Cx<'f> {
     f: &'f mut Function,
@@ -265,8 +279,8 @@ struct Cx<'f> {
     /// Instructions replaced by pieces (removed from their blocks at the end of the block).
     dead: Vec<bool>,
     stats: Stats,
-    /// Name given to the pieces of the group being split.
-    piece_name: String,
+    /// The instruction whose name the pieces of the group being split are given.
+    piece_name: Option<InstId>,
     /// Live elements of results that have dead ones.
     live: crate::live::LiveElements,
     true_i1: Value,
@@ -283,6 +297,9 @@ struct Cx<'f> {
     /// The SIMD control flow execution mask EM and its slices (see [`Cx::em_select_base`]).
     em: HashSet<Value>,
     offsets: Vec<(u32, Value)>,
+    /// Legal sizes of whole vectors read as sources, by (element bytes, elements, start): see
+    /// [`Cx::whole_vector_size`].
+    whole_sizes: std::cell::RefCell<Vec<(WholeVector, u32)>>,
 }
 
 impl<'f> Cx<'f> {
@@ -305,13 +322,14 @@ impl<'f> Cx<'f> {
             repl: vec![None; n],
             dead: vec![false; n],
             stats: Stats::default(),
-            piece_name: String::new(),
+            piece_name: None,
             live,
             true_i1,
             rdpred,
             wrpred,
             undefs: Vec::new(),
             offsets: Vec::new(),
+            whole_sizes: std::cell::RefCell::new(Vec::new()),
             em,
             position,
             last_use,
@@ -337,31 +355,16 @@ impl<'f> Cx<'f> {
         self.repl[i] = Some(v);
     }
 
-    fn resolve(&self, mut v: Value) -> Value {
-        while let Value::Inst(i) = v {
-            match self.repl.get(raw(i)).copied().flatten() {
-                Some(n) => v = n,
-                None => break,
-            }
-        }
-        v
-    }
-
     fn apply_replacements(&mut self) {
         if self.repl.iter().all(Option::is_none) {
             return;
         }
-        let layout = self.f.layout.clone();
-        for b in layout {
-            for k in 0..self.f.blocks[b].insts.len() {
-                let id = self.f.blocks[b].insts[k];
-                let mut kind = std::mem::replace(&mut self.f.insts[id].kind, InstKind::FNeg(self.true_i1));
-                kind.map_operands(|v| self.resolve(v));
-                self.f.insts[id].kind = kind;
+        let (repl, f) = (&self.repl, &mut *self.f);
+        for &b in &f.layout {
+            for &id in &f.blocks[b].insts {
+                f.insts[id].kind.map_operands(|v| resolve(repl, v));
             }
-            let mut term = std::mem::replace(&mut self.f.blocks[b].term, genxc_genx::Terminator::Unreachable);
-            term.map_operands(|v| self.resolve(v));
-            self.f.blocks[b].term = term;
+            f.blocks[b].term.map_operands(|v| resolve(repl, v));
         }
     }
 
@@ -384,7 +387,7 @@ impl<'f> Cx<'f> {
     }
 
     fn push(&mut self, out: &mut Vec<InstId>, kind: InstKind, ty: Type) -> Value {
-        let name = if self.piece_name.is_empty() { String::new() } else { self.piece_name.clone() };
+        let name = self.piece_name.map_or_else(String::new, |i| self.f.insts[i].name.clone());
         let id = self.f.insts.alloc(Inst { kind, ty, name });
         out.push(id);
         Value::Inst(id)
@@ -392,6 +395,20 @@ impl<'f> Cx<'f> {
 
     fn elem_bytes(&self, v: Value) -> u32 {
         self.f.value_type(v).elem().map_or(1, Elem::bytes)
+    }
+
+    /// The legal size at `start` of a whole `n`-element vector of `eb`-byte elements read as a
+    /// source ([`legal::legal_size`] of its contiguous region), remembered per function: the
+    /// operands of most groups are such vectors of a few shapes.
+    fn whole_vector_size(&self, eb: u32, n: u32, start: u32) -> u32 {
+        let key = (eb, n, start);
+        if let Some(&(_, size)) = self.whole_sizes.borrow().iter().find(|(k, _)| *k == key) {
+            return size;
+        }
+        let a = Access::new(Region::contiguous(eb, n, 0), Role::Source, n);
+        let size = legal::legal_size(&a, start, true, self.p);
+        self.whole_sizes.borrow_mut().push((key, size));
+        size
     }
 
     /// The width of the piece at `start`, and the predicate minimum at that start (0 if none).
@@ -439,8 +456,7 @@ impl<'f> Cx<'f> {
                     let eb = self.elem_bytes(*value);
                     if plain_ebs & eb == 0 {
                         plain_ebs |= eb;
-                        let a = Access::new(Region::contiguous(eb, w_all, 0), Role::Source, w_all);
-                        w = w.min(legal::legal_size(&a, start, true, p));
+                        w = w.min(self.whole_vector_size(eb, w_all, start));
                     }
                 }
                 Operand::Pred(_) | Operand::Const(_) | Operand::Scalar(_) => {}

@@ -335,6 +335,10 @@ impl Sets<'_> {
         self.merged[big as usize] = Some(union);
         self.parent[small as usize] = big;
         self.unit[big as usize] = ua.or(ub);
+        if ua.is_none() && ub.is_none() && self.joined.is_empty() {
+            // no unit variable in either set
+            return true;
+        }
         // the unit variables of both sets past the first, without repeats
         let mut more: Vec<UnitVar> = [a, b]
             .iter()
@@ -388,8 +392,18 @@ pub fn assign(f: &Function, bales: &Bales) -> Assignment {
 }
 
 /// [`assign`] with the liveness already computed.
-pub fn assign_with(f: &Function, _bales: &Bales, lv: &Liveness) -> Assignment {
-    assign_calls(f, lv, &HashMap::default(), &Joinable::default())
+pub fn assign_with(f: &Function, bales: &Bales, lv: &Liveness) -> Assignment {
+    assign_calls(f, lv, &use_counts(f, bales), &HashMap::default(), &Joinable::default())
+}
+
+/// The use counts of `f`'s instructions: those its bales were decided with (counted on `f` as it
+/// is), or counted again when the bales have none for this function.
+fn use_counts<'a>(f: &Function, bales: &'a Bales) -> std::borrow::Cow<'a, [u32]> {
+    if bales.uses.len() == f.insts.len() {
+        std::borrow::Cow::Borrowed(&bales.uses)
+    } else {
+        std::borrow::Cow::Owned(f.use_counts())
+    }
 }
 
 /// Assigns variables to the functions of a kernel unit: `funcs[0]` is the kernel and `callee`
@@ -449,7 +463,7 @@ pub fn assign_unit(
             calls[i].iter().filter_map(|&(call, j)| Some((call, site_of[j].as_ref()?))).collect();
         let lv = liveness::analyze(f, bales);
         joinable.caller = i;
-        let a = assign_calls(f, &lv, &sites, &joinable);
+        let a = assign_calls(f, &lv, &use_counts(f, bales), &sites, &joinable);
         // the callees' unit variables this function made one storage: a view of the first
         for &(u, w) in &a.joins {
             if let Some(callee) = out[u.func as usize].as_mut() {
@@ -564,7 +578,13 @@ struct PseudoValue {
 type CallSites<'a> = HashMap<InstId, &'a CallSite>;
 
 /// [`assign_with`] for a function whose calls are `sites`.
-fn assign_calls(f: &Function, lv: &Liveness, sites: &CallSites<'_>, joinable: &Joinable) -> Assignment {
+fn assign_calls(
+    f: &Function,
+    lv: &Liveness,
+    uses: &[u32],
+    sites: &CallSites<'_>,
+    joinable: &Joinable,
+) -> Assignment {
     let mut a = Assignment::default();
     let nv = lv.values.len();
     // pseudo-values: the unit variables the calls pass values in (live where a call may
@@ -572,9 +592,11 @@ fn assign_calls(f: &Function, lv: &Liveness, sites: &CallSites<'_>, joinable: &J
     let mut pseudo: Vec<PseudoValue> = Vec::new();
     let mut unit_index: HashMap<UnitVar, ValIdx> = HashMap::new();
     let mut site_list: Vec<(InstId, &CallSite)> = Vec::new();
-    for &b in &f.layout {
+    // (most functions call no subroutine of their unit: no lookup per instruction then)
+    let site_of = |i: &InstId| if sites.is_empty() { None } else { sites.get(i) };
+    for &b in f.layout.iter().filter(|_| !sites.is_empty()) {
         for &i in &f.blocks[b].insts {
-            if let Some(site) = sites.get(&i) {
+            if let Some(site) = site_of(&i) {
                 site_list.push((i, site));
                 for &u in site.params.iter().flatten().chain(site.ret.iter()) {
                     unit_index.entry(u).or_insert_with(|| {
@@ -621,12 +643,14 @@ fn assign_calls(f: &Function, lv: &Liveness, sites: &CallSites<'_>, joinable: &J
     // copy candidates (program order) and the normal ones
     let mut normal: Vec<(u64, ValIdx, ValIdx)> = Vec::new();
     let mut failed_bitcasts = 0;
+    // two-address instructions with storage: each gets a `wrregion` entry below
+    let mut two_address = 0;
     for &b in &f.layout {
         let node = lv.block_node[u32::from(b.into_raw()) as usize];
         for &i in &f.blocks[b].insts {
             let v = Value::Inst(i);
             let inst = &f.insts[i];
-            if let (InstKind::Call { args, .. }, Some(site)) = (&inst.kind, sites.get(&i)) {
+            if let (InstKind::Call { args, .. }, Some(site)) = (&inst.kind, site_of(&i)) {
                 // arguments into the callee's parameter variables, the result out of its result
                 let depth = lv.node_depth(node);
                 for (k, x) in args.iter().enumerate() {
@@ -688,7 +712,9 @@ fn assign_calls(f: &Function, lv: &Liveness, sites: &CallSites<'_>, joinable: &J
                     }
                 }
                 kind => {
-                    if let Some(oi) = two_address_old(kind).and_then(idx) {
+                    let old = two_address_old(kind);
+                    two_address += usize::from(old.is_some());
+                    if let Some(oi) = old.and_then(idx) {
                         normal.push((copy_cost(inst.ty, lv.node_depth(node)), vi, oi));
                     }
                 }
@@ -785,6 +811,7 @@ fn assign_calls(f: &Function, lv: &Liveness, sites: &CallSites<'_>, joinable: &J
         _ => false,
     };
     let same_storage = |x: Value, y: Value| same(idx(x), idx(y));
+    a.wrregion.reserve(two_address);
     // copies where candidates failed
     a.stats.copies += failed_bitcasts;
     for &b in &f.layout {
@@ -804,7 +831,7 @@ fn assign_calls(f: &Function, lv: &Liveness, sites: &CallSites<'_>, joinable: &J
                 }
                 continue;
             }
-            if let (InstKind::Call { args, .. }, Some(site)) = (&inst.kind, sites.get(&i)) {
+            if let (InstKind::Call { args, .. }, Some(site)) = (&inst.kind, site_of(&i)) {
                 let mut prep = CallPrep::default();
                 for (k, x) in args.iter().enumerate() {
                     let dst = site.params.get(k).copied().flatten().map(|u| unit_index[&u]);
@@ -851,7 +878,7 @@ fn assign_calls(f: &Function, lv: &Liveness, sites: &CallSites<'_>, joinable: &J
             a.stats.copies += usize::from(f.as_const(x).is_none() && !same(idx(x), ret_pseudo));
         }
     }
-    placement::place_merged_loads(f, lv, &mut a);
+    placement::place_merged_loads_with(f, lv, uses, &mut a);
     placement::place_region_views(f, lv, &mut a);
     placement::place_copy_chains(f, lv, &mut a);
     placement::place_same_bits(f, lv, &mut a);

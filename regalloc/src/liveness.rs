@@ -201,9 +201,12 @@ pub fn analyze(f: &Function, bales: &Bales) -> Liveness {
     lv.depth = loop_depths(&preds, &succs);
     // values
     lv.inst_index = vec![NONE; ninsts];
+    // (room for every instruction of the layout: one allocation each)
+    let laid_out: usize = f.layout.iter().map(|&b| f.blocks[b].insts.len()).sum();
+    lv.values.reserve(f.params.len() + laid_out);
     lv.values.extend((0..f.params.len()).map(|p| Value::Param(p as u32)));
-    let mut def: Vec<(usize, u32)> =
-        (0..f.params.len()).map(|_| (block_node[bidx(f.layout[0])], 0)).collect();
+    let mut def: Vec<(usize, u32)> = Vec::with_capacity(f.params.len() + laid_out);
+    def.extend((0..f.params.len()).map(|_| (block_node[bidx(f.layout[0])], 0)));
     for &b in &f.layout {
         let node = block_node[bidx(b)];
         for &i in &f.blocks[b].insts {
@@ -228,7 +231,7 @@ pub fn analyze(f: &Function, bales: &Bales) -> Liveness {
     }
     let nv = lv.values.len();
     // uses: (value, node, point); phi copies: (phi, edge node, point)
-    let mut uses: Vec<(ValIdx, u32, u32)> = Vec::new();
+    let mut uses: Vec<(ValIdx, u32, u32)> = Vec::with_capacity(2 * laid_out + f.layout.len());
     let mut phicpy: Vec<(ValIdx, u32, u32)> = Vec::new();
     for &b in &f.layout {
         let node = block_node[bidx(b)];
@@ -453,7 +456,10 @@ pub fn normalize(mut segs: Vec<(u32, u32)>) -> Vec<(u32, u32)> {
 /// [`normalize`] appending to `out` (`segs` is left sorted).
 fn normalize_into(segs: &mut Vec<(u32, u32)>, out: &mut Vec<(u32, u32)>) {
     segs.retain(|s| s.0 < s.1);
-    segs.sort_unstable();
+    // (most values' pieces come sorted: a def and its uses in one block)
+    if !segs.is_sorted() {
+        segs.sort_unstable();
+    }
     let first = out.len();
     for &(s, e) in segs.iter() {
         let out_len = out.len();

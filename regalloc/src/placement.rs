@@ -97,10 +97,14 @@ fn pieces(f: &Function, lv: &Liveness, d: InstId, uses: &[u32]) -> Option<(Vec<P
 /// Places loads into the `wrregion`s that merge them where that is safe (see the module
 /// documentation); returns how many.
 pub fn place_merged_loads(f: &Function, lv: &Liveness, a: &mut Assignment) -> usize {
+    place_merged_loads_with(f, lv, &f.use_counts(), a)
+}
+
+/// [`place_merged_loads`] given the use counts of `f`'s instructions ([`Function::use_counts`]).
+pub fn place_merged_loads_with(f: &Function, lv: &Liveness, uses: &[u32], a: &mut Assignment) -> usize {
     let n = lv.values.len();
     let storage_of = |a: &Assignment, vi: usize| a.var(lv.values[vi]).map(|x| a.storage(x));
     let mut storage: Vec<Option<VarIdx>> = (0..n).map(|vi| storage_of(a, vi)).collect();
-    let uses = f.use_counts();
     // loads placed so far: (storage, byte span, the load's value index)
     let mut placed: Vec<(VarIdx, (i64, i64), ValIdx)> = Vec::new();
     let mut count = 0;
@@ -112,7 +116,7 @@ pub fn place_merged_loads(f: &Function, lv: &Liveness, a: &mut Assignment) -> us
             }
             let Some(li) = lv.index_of(Value::Inst(d)) else { continue };
             let Some(ls) = storage[li as usize] else { continue };
-            let Some((pieces, delta)) = pieces(f, lv, d, &uses) else { continue };
+            let Some((pieces, delta)) = pieces(f, lv, d, uses) else { continue };
             if delta < 0 || delta % PLACE_ALIGN != 0 {
                 continue;
             }
