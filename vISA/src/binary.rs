@@ -741,7 +741,7 @@ fn declared_pool<'a>(
     kernel: &'a str,
     names: &'a DeclNames<'_>,
     capacity: usize,
-) -> Option<(Pool<'a>, [Vec<u32>; 6])> {
+) -> Result<(Pool<'a>, [Vec<u32>; 6]), usize> {
     let mut pool = Pool::new(kernel, capacity);
     // the pool indices a namespace has used so far
     let mut used = vec![false; 1 + names.iter().map(Vec::len).sum::<usize>()];
@@ -755,13 +755,13 @@ fn declared_pool<'a>(
         for name in list {
             let id = pool.id(name);
             if std::mem::replace(&mut used[id as usize], true) {
-                return None;
+                return Err(kind);
             }
             kind_ids.push(id);
         }
         ids[kind] = kind_ids;
     }
-    Some((pool, ids))
+    Ok((pool, ids))
 }
 
 /// Returns (kernel object bytes, offset of its num_inputs field inside the object).
@@ -777,21 +777,25 @@ fn kernel_object(k: &Kernel) -> (Vec<u8>, u32) {
     // the kernel's name, its declarations' names and its attributes' names, and a few more
     let capacity = 1 + names.iter().map(Vec::len).sum::<usize>() + k.attrs.len() + 8;
     // Names are almost always distinct per namespace: the pool is built from them as they are,
-    // and again from de-duplicated names when two of a namespace are the same.
-    let (mut pool, [var_ids, addr_ids, sampler_ids, surface_ids, pred_ids, label_ids]) =
-        match declared_pool(&k.name, &names, capacity) {
-            Some(built) => built,
-            None => {
-                let mut owned: [Vec<String>; 6] =
-                    std::array::from_fn(|kind| names[kind].drain(..).map(Cow::into_owned).collect());
-                // one namespace for the variables of every kind (in this order), one for labels
-                let [vars, addrs, samplers, surfaces, preds, labels] = &mut owned;
-                unique_all(&mut [vars, addrs, samplers, surfaces, preds]);
-                unique_all(&mut [labels]);
-                names = owned.map(|list| list.into_iter().map(Cow::Owned).collect());
-                declared_pool(&k.name, &names, capacity).expect("names made distinct per namespace")
-            }
+    // and again when two of a namespace are the same, with that namespace's names de-duplicated
+    // (one namespace for the variables of every kind, in this order, one for labels: the labels
+    // of unnamed blocks share a base when the input has no value names). De-duplicating a
+    // namespace whose names are distinct leaves them as they are.
+    let mut deduplicated = [false; 2];
+    let (mut pool, [var_ids, addr_ids, sampler_ids, surface_ids, pred_ids, label_ids]) = loop {
+        let kind = match declared_pool(&k.name, &names, capacity) {
+            Ok(built) => break built,
+            Err(kind) => kind,
         };
+        let (namespace, kinds) = if kind == 5 { (1, 5..6) } else { (0, 0..5) };
+        assert!(!std::mem::replace(&mut deduplicated[namespace], true), "names made distinct per namespace");
+        let mut owned: Vec<Vec<String>> =
+            kinds.clone().map(|kind| names[kind].drain(..).map(Cow::into_owned).collect()).collect();
+        unique_all(&mut owned.iter_mut().collect::<Vec<_>>());
+        for (kind, list) in kinds.zip(owned) {
+            names[kind] = list.into_iter().map(Cow::Owned).collect();
+        }
+    };
     let input_output = k.vars.iter().any(|v| v.input_output).then(|| pool.id(VAR_ATTR_INPUT_OUTPUT));
     let mut attrs = Buf::default();
     for a in &k.attrs {
