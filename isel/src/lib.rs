@@ -1117,21 +1117,10 @@ fn pred_bits(c: &Constant, n: u32) -> Imm {
 /// `prefix` followed by `n` in decimal (the names of temporaries: `tmp12`), without the
 /// formatting machinery.
 fn numbered(prefix: &str, n: u32) -> String {
-    let mut digits = [0u8; 10];
-    let mut at = digits.len();
-    let mut x = n;
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (x % 10) as u8;
-        x /= 10;
-        if x == 0 {
-            break;
-        }
-    }
-    let mut out = String::with_capacity(prefix.len() + digits.len() - at);
-    out.push_str(prefix);
-    out.extend(digits[at..].iter().map(|&d| char::from(d)));
-    out
+    let mut name = String::with_capacity(prefix.len() + 10);
+    name.push_str(prefix);
+    name.push_str(itoa::Buffer::new().format(n));
+    name
 }
 
 fn pow2_floor(n: u32) -> u32 {

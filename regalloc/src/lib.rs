@@ -913,21 +913,10 @@ fn value_name(f: &Function, v: Value, n: usize) -> String {
 /// `prefix` followed by `n` in decimal, in one allocation (`format!` cost a few hundred
 /// instructions a name, thousands of names a compile without local names).
 fn numbered(prefix: &str, n: usize) -> String {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    let mut rest = n;
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (rest % 10) as u8;
-        rest /= 10;
-        if rest == 0 {
-            break;
-        }
-    }
-    let mut s = String::with_capacity(prefix.len() + digits.len() - at);
-    s.push_str(prefix);
-    s.extend(digits[at..].iter().map(|&d| char::from(d)));
-    s
+    let mut name = String::with_capacity(prefix.len() + 20);
+    name.push_str(prefix);
+    name.push_str(itoa::Buffer::new().format(n));
+    name
 }
 
 /// The old value of a region write: a `wrregion`, or a `wrpredregion` (predicate slice write).

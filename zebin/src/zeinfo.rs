@@ -334,19 +334,8 @@ fn scalar(s: &str) -> String {
 }
 
 /// Appends `n` in decimal.
-fn push_u32(y: &mut String, mut n: u32) {
-    let mut digits = [0u8; 10];
-    let mut at = digits.len();
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    // ASCII digits
-    y.push_str(std::str::from_utf8(&digits[at..]).unwrap_or_default());
+fn push_u32(y: &mut String, n: u32) {
+    y.push_str(itoa::Buffer::new().format(n));
 }
 
 /// Appends one `key: value` line (`key` holds the indentation and the `: `).
