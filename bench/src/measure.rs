@@ -9,7 +9,9 @@
 //!
 //! For `genxc --emit zebin` the bench also measures Intel's finalizer alone on the very `.isa`
 //! containers genxc hands it: a recording finalizer ([`RECORD_ENV`]) keeps them during one run,
-//! and [`finalizer_alone`] replays them, one process per container as genxc runs them.
+//! and [`finalizer_once`] replays them, one process per container as genxc runs them. The two are
+//! measured in [`interleaved_pairs`], each pair's ratio taken against itself: on a machine whose
+//! speed drifts over minutes, the ratio of two minima taken apart is mostly that drift.
 
 use std::io::Read;
 use std::process::{Command, Stdio};
@@ -199,7 +201,7 @@ pub fn ocloc_binary(dir: &std::path::Path) -> Option<std::path::PathBuf> {
 /// `--finalizer` with this variable naming a folder, it copies the `.isa` container genxc hands
 /// it into that folder, with the arguments beside it (one a line, `.args`), and then runs the real
 /// finalizer ([`REAL_FINALIZER_ENV`], default `GenX_IR`) with the same arguments in its place.
-/// [`finalizer_alone`] replays the recorded containers: the finalizer's own work on exactly what
+/// [`finalizer_once`] replays the recorded containers: the finalizer's own work on exactly what
 /// genxc gave it.
 pub const RECORD_ENV: &str = "GENXC_BENCH_RECORD_FINALIZER";
 
@@ -261,69 +263,80 @@ pub fn recorded_batches(dir: &std::path::Path) -> std::io::Result<Vec<Batch>> {
     Ok(out)
 }
 
-/// The finalizer `finalizer` alone on `batches`, as genxc runs it: one process per batch, all
-/// started together, each in a new folder of its own holding its container under the name genxc
-/// gave it. `wall` is from the first start to the last exit, `cpu` the sum of the processes'
-/// CPU, `peak_rss_kib` the largest process's peak; the first failure is the result. Runs the set
-/// up to `max` times within `budget` and keeps the run of least CPU.
-pub fn finalizer_alone(
-    finalizer: &str,
-    batches: &[Batch],
-    max: usize,
-    budget: Duration,
-) -> std::io::Result<Run> {
+/// The finalizer `finalizer` alone on `batches`, once, as genxc runs it: one process per batch,
+/// all started together, each in a new folder of its own holding its container under the name
+/// genxc gave it. `wall` is from the first start to the last exit, `cpu` the sum of the
+/// processes' CPU, `peak_rss_kib` the largest process's peak; the first failure is the result.
+pub fn finalizer_once(finalizer: &str, batches: &[Batch]) -> std::io::Result<Run> {
     if batches.is_empty() {
         return Err(std::io::Error::other("no finalizer batch was recorded"));
     }
-    let started = Instant::now();
-    let mut best: Option<Run> = None;
-    for _ in 0..max.max(1) {
-        let dirs = batches
+    let dirs = batches
+        .iter()
+        .map(|b| {
+            let dir = tempfile::tempdir()?;
+            let name = b.args.first().map_or("batch.isa", String::as_str);
+            std::fs::copy(&b.container, dir.path().join(name))?;
+            Ok(dir)
+        })
+        .collect::<std::io::Result<Vec<_>>>()?;
+    let start = Instant::now();
+    let runs: Vec<std::io::Result<Run>> = std::thread::scope(|s| {
+        let handles: Vec<_> = batches
             .iter()
-            .map(|b| {
-                let dir = tempfile::tempdir()?;
-                let name = b.args.first().map_or("batch.isa", String::as_str);
-                std::fs::copy(&b.container, dir.path().join(name))?;
-                Ok(dir)
-            })
-            .collect::<std::io::Result<Vec<_>>>()?;
-        let start = Instant::now();
-        let runs: Vec<std::io::Result<Run>> = std::thread::scope(|s| {
-            let handles: Vec<_> = batches
-                .iter()
-                .zip(&dirs)
-                .map(|(b, dir)| {
-                    s.spawn(move || run(Command::new(finalizer).args(&b.args).current_dir(dir.path())))
-                })
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| {
-                    h.join().unwrap_or_else(|_| Err(std::io::Error::other("a measuring thread panicked")))
-                })
-                .collect()
-        });
-        let wall = start.elapsed();
-        let runs = runs.into_iter().collect::<std::io::Result<Vec<Run>>>()?;
-        if let Some(failed) = runs.iter().find(|r| !r.ok) {
-            return Ok(failed.clone());
-        }
-        let r = Run {
-            wall,
-            cpu: runs.iter().map(|r| r.cpu).sum(),
-            peak_rss_kib: runs.iter().map(|r| r.peak_rss_kib).max().unwrap_or(0),
-            ok: true,
-            status: "exit 0".into(),
-            stderr: String::new(),
+            .zip(&dirs)
+            .map(|(b, dir)| s.spawn(move || run(Command::new(finalizer).args(&b.args).current_dir(dir.path()))))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|_| Err(std::io::Error::other("a measuring thread panicked"))))
+            .collect()
+    });
+    let wall = start.elapsed();
+    let runs = runs.into_iter().collect::<std::io::Result<Vec<Run>>>()?;
+    if let Some(failed) = runs.iter().find(|r| !r.ok) {
+        return Ok(failed.clone());
+    }
+    Ok(Run {
+        wall,
+        cpu: runs.iter().map(|r| r.cpu).sum(),
+        peak_rss_kib: runs.iter().map(|r| r.peak_rss_kib).max().unwrap_or(0),
+        ok: true,
+        status: "exit 0".into(),
+        stderr: String::new(),
+    })
+}
+
+/// Measures two things in interleaved pairs: pair `i` runs `a` then `b` when `i` is even, `b`
+/// then `a` when it is odd, so that the machine's drift within a pair weighs on each side
+/// equally often. Runs at least `min` pairs (and at least one), then more until `budget` is
+/// spent or `max` pairs are done. Stops after the first pair in which either side failed (that
+/// pair is the last one returned). Each pair is `(a's run, b's run)`, whatever its order.
+pub fn interleaved_pairs(
+    mut a: impl FnMut() -> std::io::Result<Run>,
+    mut b: impl FnMut() -> std::io::Result<Run>,
+    min: usize,
+    max: usize,
+    budget: Duration,
+) -> std::io::Result<Vec<(Run, Run)>> {
+    let started = Instant::now();
+    let (min, max) = (min.max(1), max.max(min.max(1)));
+    let mut pairs = Vec::new();
+    while pairs.len() < max && (pairs.len() < min || started.elapsed() < budget) {
+        let pair = if pairs.len() % 2 == 0 {
+            let ra = a()?;
+            (ra, b()?)
+        } else {
+            let rb = b()?;
+            (a()?, rb)
         };
-        if best.as_ref().is_none_or(|b| r.cpu < b.cpu) {
-            best = Some(r);
-        }
-        if started.elapsed() >= budget {
+        let failed = !pair.0.ok || !pair.1.ok;
+        pairs.push(pair);
+        if failed {
             break;
         }
     }
-    Ok(best.expect("at least one run"))
+    Ok(pairs)
 }
 
 #[cfg(test)]
@@ -344,4 +357,36 @@ mod tests {
         assert!(big.ok && big.peak_rss_kib > 80 * 1024, "{big:?}");
         assert!(big.cpu > Duration::ZERO && big.cpu < big.wall * 3, "{big:?}");
     }
+
+    #[test]
+    fn pairs_alternate_their_order_and_respect_the_counts() {
+        let order = std::cell::RefCell::new(String::new());
+        let ok = || run(&mut Command::new("true"));
+        let a = || {
+            order.borrow_mut().push('a');
+            ok()
+        };
+        let b = || {
+            order.borrow_mut().push('b');
+            ok()
+        };
+        let pairs = interleaved_pairs(a, b, 3, 10, Duration::ZERO).unwrap();
+        assert_eq!(pairs.len(), 3);
+        assert_eq!(*order.borrow(), "abbaab");
+        assert!(pairs.iter().all(|(x, y)| x.ok && y.ok));
+        // the budget buys more pairs up to the maximum
+        order.borrow_mut().clear();
+        let pairs = interleaved_pairs(a, b, 1, 4, Duration::from_secs(3600)).unwrap();
+        assert_eq!((pairs.len(), order.borrow().len()), (4, 8));
+        // a failure ends the pairs
+        let mut n = 0;
+        let fails_second = || {
+            n += 1;
+            run(Command::new("sh").args(["-c", if n == 2 { "exit 1" } else { "true" }]))
+        };
+        let pairs = interleaved_pairs(ok, fails_second, 5, 10, Duration::ZERO).unwrap();
+        assert_eq!(pairs.len(), 2);
+        assert!(pairs[0].1.ok && !pairs[1].1.ok && pairs[1].0.ok);
+    }
+
 }

@@ -64,7 +64,7 @@ fn fake_finalizer(dir: &Path) -> std::path::PathBuf {
 
 #[test]
 fn the_recording_finalizer_keeps_the_containers_and_the_replay_runs_them() {
-    use genxc_bench::measure::{finalizer_alone, recorded_batches, REAL_FINALIZER_ENV, RECORD_ENV};
+    use genxc_bench::measure::{finalizer_once, recorded_batches, REAL_FINALIZER_ENV, RECORD_ENV};
     let tools = tempfile::tempdir().unwrap();
     let fake = fake_finalizer(tools.path());
     let record = tools.path().join("record");
@@ -93,15 +93,15 @@ fn the_recording_finalizer_keeps_the_containers_and_the_replay_runs_them() {
     assert!(batches.iter().all(|b| b.args == ["batch.isa", "-platform", "TGLLP", "-binary"]), "{batches:?}");
     // the replay: one process per container, its CPU summed
     let fake = fake.to_string_lossy().into_owned();
-    let r = finalizer_alone(&fake, &batches, 2, Duration::ZERO).unwrap();
+    let r = finalizer_once(&fake, &batches).unwrap();
     assert!(r.ok && r.wall > Duration::ZERO, "{r:?}");
     // a finalizer that fails is the result; no recorded batch is an error
     let missing = vec![genxc_bench::measure::Batch {
         container: tools.path().join("none.isa"),
         args: vec!["batch.isa".into()],
     }];
-    assert!(finalizer_alone(&fake, &missing, 1, Duration::ZERO).is_err());
-    assert!(finalizer_alone(&fake, &[], 1, Duration::ZERO).is_err());
-    let r = finalizer_alone("false", &batches, 1, Duration::ZERO).unwrap();
+    assert!(finalizer_once(&fake, &missing).is_err());
+    assert!(finalizer_once(&fake, &[]).is_err());
+    let r = finalizer_once("false", &batches).unwrap();
     assert!(!r.ok, "{r:?}");
 }

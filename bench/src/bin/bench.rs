@@ -7,10 +7,10 @@
 //! `bench --generate N,S [--seed N] [--keep DIR]` to write one workload and stop.
 
 use genxc_bench::measure::{
-    best_of, finalizer_alone, helper_main, ocloc, ocloc_binary, on_path, record_finalizer_main,
-    recorded_batches, run, Run, MEASURE_ARG, RECORD_ENV,
+    best_of, finalizer_once, helper_main, interleaved_pairs, ocloc, ocloc_binary, on_path,
+    record_finalizer_main, recorded_batches, run, run_via, Run, MEASURE_ARG, RECORD_ENV,
 };
-use genxc_bench::report::{parse_time_passes, Cell, Report, Row, ZEBIN_OPS};
+use genxc_bench::report::{parse_time_passes, Cell, Pair, Report, Row, ZEBIN_OPS};
 use genxc_bench::workload::Workload;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -233,6 +233,10 @@ fn main() -> ExitCode {
     let tmp = tempfile::tempdir().expect("a temporary folder");
     let root = args.keep.clone().unwrap_or_else(|| tmp.path().to_path_buf());
     let (reps, budget) = if args.quick { (1, Duration::ZERO) } else { (3, Duration::from_secs(3)) };
+    // issue 21's interleaved pairs: at least `pair_min`, then more within `pair_budget` (the small
+    // rows get many), at most `pair_max`
+    let (pair_min, pair_max, pair_budget) =
+        if args.quick { (1, 1, Duration::ZERO) } else { (5, 41, Duration::from_secs(8)) };
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut report = Report { cores, ..Report::default() };
     let mut j_rows: Vec<(usize, PathBuf)> = Vec::new();
@@ -345,11 +349,14 @@ fn main() -> ExitCode {
             );
             cell(r, what)
         };
-        let genxc_zebin = zebin_of(&bc, "genxc k.bc --emit zebin");
-        let genxc_zebin_ll = zebin_of(&ll, "genxc k.ll --emit zebin");
-        // the finalizer alone on the containers genxc gives it, as genxc runs it (the same
-        // containers from the bitcode as from the text)
-        let finalizer = if matches!(genxc_zebin, Cell::Time { .. }) {
+        // issue 21's ratio: genxc on the bitcode and the finalizer alone on the containers genxc
+        // gives it (recorded once: genxc's outputs are deterministic, so every run hands the
+        // finalizer the same containers), measured in interleaved pairs; the cells keep the best
+        // runs, the ratio is each pair's own
+        let mut zebin_pairs = Vec::new();
+        let (genxc_zebin, finalizer) = if !p.zebin || !on_path("GenX_IR") || !bc.is_file() {
+            (zebin_of(&bc, "genxc k.bc --emit zebin"), Cell::Skipped("–".into()))
+        } else {
             let record = dir.join("finalizer-batches");
             let _ = std::fs::remove_dir_all(&record);
             let mut c = genxc_cmd(&bc, &fresh("out-record"));
@@ -359,12 +366,58 @@ fn main() -> ExitCode {
                 Ok(r) => Err(std::io::Error::other(format!("{}: {}", r.status, r.stderr.trim_end()))),
                 Err(e) => Err(e),
             };
-            let r = recorded.and_then(|batches| finalizer_alone("GenX_IR", &batches, reps, budget));
+            let cells = match recorded {
+                Err(e) => (
+                    zebin_of(&bc, "genxc k.bc --emit zebin"),
+                    cell(Err(e), "recording genxc's finalizer batches"),
+                ),
+                Ok(batches) => {
+                    let genxc_run = || {
+                        let mut c = genxc_cmd(&bc, &fresh("out-zebin"));
+                        c.args(["--emit", "zebin"]);
+                        run_via(&bench_exe, &c)
+                    };
+                    let pairs = interleaved_pairs(
+                        genxc_run,
+                        || finalizer_once("GenX_IR", &batches),
+                        pair_min,
+                        pair_max,
+                        pair_budget,
+                    );
+                    match pairs {
+                        Err(e) => (cell(Err(e), "genxc k.bc --emit zebin"), Cell::Skipped("–".into())),
+                        Ok(pairs) => {
+                            let failed = |side: fn(&(Run, Run)) -> &Run| {
+                                pairs.iter().map(side).find(|r| !r.ok).cloned()
+                            };
+                            let (g_failed, f_failed) = (failed(|p| &p.0), failed(|p| &p.1));
+                            zebin_pairs = pairs
+                                .iter()
+                                .filter(|(g, f)| g.ok && f.ok)
+                                .map(|(g, f)| Pair {
+                                    genxc_ms: g.wall.as_secs_f64() * 1e3,
+                                    genxc_cpu_ms: g.cpu.as_secs_f64() * 1e3,
+                                    finalizer_ms: f.wall.as_secs_f64() * 1e3,
+                                    finalizer_cpu_ms: f.cpu.as_secs_f64() * 1e3,
+                                })
+                                .collect();
+                            let best_genxc = g_failed
+                                .or_else(|| pairs.iter().map(|p| &p.0).min_by_key(|r| r.wall).cloned());
+                            let best_finalizer = f_failed
+                                .or_else(|| pairs.iter().map(|p| &p.1).min_by_key(|r| r.cpu).cloned());
+                            let none = || std::io::Error::other("not run");
+                            (
+                                cell(best_genxc.ok_or_else(none), "genxc k.bc --emit zebin"),
+                                cell(best_finalizer.ok_or_else(none), "GenX_IR alone on genxc's containers"),
+                            )
+                        }
+                    }
+                }
+            };
             let _ = std::fs::remove_dir_all(&record);
-            cell(r, "GenX_IR alone on genxc's containers")
-        } else {
-            Cell::Skipped("–".into())
+            cells
         };
+        let genxc_zebin_ll = zebin_of(&ll, "genxc k.ll --emit zebin");
         let row = Row {
             kernels: p.kernels,
             ops: p.ops,
@@ -378,6 +431,7 @@ fn main() -> ExitCode {
             genxc_zebin,
             genxc_zebin_ll,
             finalizer,
+            zebin_pairs,
         };
         eprintln!(
             "bench: {} kernels x {} ops{}: genxc {:?} ms, llvm-as-14 {:?} ms, IGC {:?} ms, genxc zebin {:?} ms, GenX_IR CPU {:?} ms",
@@ -415,7 +469,10 @@ fn main() -> ExitCode {
          bitcode IGC is given (the .ll columns: the same on `k.ll`). GenX_IR \
          alone: GenX_IR on the .isa containers genxc gave it in a recorded run, one process per \
          container, all at once; its CPU is the sum of theirs, divided by the {cores} cores for the \
-         target."
+         target. genxc zebin and GenX_IR alone are measured in interleaved pairs (one genxc run, \
+         one GenX_IR set, the order alternating): their cells are the least wall (genxc) and the \
+         least CPU (GenX_IR) of the pairs, the three ratios the medians of the pairs' own ratios, \
+         beside the count of pairs and the interquartile range of the target's ratio."
     );
     ExitCode::SUCCESS
 }
