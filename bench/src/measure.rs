@@ -285,7 +285,9 @@ pub fn finalizer_once(finalizer: &str, batches: &[Batch]) -> std::io::Result<Run
         let handles: Vec<_> = batches
             .iter()
             .zip(&dirs)
-            .map(|(b, dir)| s.spawn(move || run(Command::new(finalizer).args(&b.args).current_dir(dir.path()))))
+            .map(|(b, dir)| {
+                s.spawn(move || run(Command::new(finalizer).args(&b.args).current_dir(dir.path())))
+            })
             .collect();
         handles
             .into_iter()
@@ -388,5 +390,4 @@ mod tests {
         assert_eq!(pairs.len(), 2);
         assert!(pairs[0].1.ok && !pairs[1].1.ok && pairs[1].0.ok);
     }
-
 }
