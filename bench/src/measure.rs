@@ -24,6 +24,9 @@ pub struct Run {
     pub wall: Duration,
     /// CPU time of the child (user and system, every thread).
     pub cpu: Duration,
+    /// CPU time of the longest of a set of processes run together ([`finalizer_once`]), the
+    /// run's own `cpu` for one process: the set's wall time on a machine with a core for each.
+    pub longest_cpu: Duration,
     /// Peak resident set of the child, KiB.
     pub peak_rss_kib: u64,
     /// Whether it exited with status 0.
@@ -74,7 +77,7 @@ pub fn run(cmd: &mut Command) -> std::io::Result<Run> {
         Duration::from_secs(t.tv_sec.max(0) as u64) + Duration::from_micros(t.tv_usec.max(0) as u64)
     };
     let cpu = tv(usage.ru_utime) + tv(usage.ru_stime);
-    Ok(Run { wall, cpu, peak_rss_kib: usage.ru_maxrss.max(0) as u64, ok, status, stderr })
+    Ok(Run { wall, cpu, longest_cpu: cpu, peak_rss_kib: usage.ru_maxrss.max(0) as u64, ok, status, stderr })
 }
 
 /// The first argument that makes the `bench` binary the measuring helper: `bench --measure-child
@@ -126,9 +129,11 @@ pub fn run_via(helper: &std::path::Path, cmd: &Command) -> std::io::Result<Run> 
     let [wall, cpu, peak, status @ ..] = fields.as_slice() else { return Err(bad()) };
     let ns = |s: &str| s.parse::<u64>().map(Duration::from_nanos).map_err(|_| bad());
     let status = status.join(" ");
+    let cpu = ns(cpu)?;
     Ok(Run {
         wall: ns(wall)?,
-        cpu: ns(cpu)?,
+        cpu,
+        longest_cpu: cpu,
         peak_rss_kib: peak.parse().map_err(|_| bad())?,
         ok: status == "exit 0",
         status,
@@ -302,6 +307,7 @@ pub fn finalizer_once(finalizer: &str, batches: &[Batch]) -> std::io::Result<Run
     Ok(Run {
         wall,
         cpu: runs.iter().map(|r| r.cpu).sum(),
+        longest_cpu: runs.iter().map(|r| r.cpu).max().unwrap_or_default(),
         peak_rss_kib: runs.iter().map(|r| r.peak_rss_kib).max().unwrap_or(0),
         ok: true,
         status: "exit 0".into(),

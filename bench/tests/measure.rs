@@ -95,6 +95,8 @@ fn the_recording_finalizer_keeps_the_containers_and_the_replay_runs_them() {
     let fake = fake.to_string_lossy().into_owned();
     let r = finalizer_once(&fake, &batches).unwrap();
     assert!(r.ok && r.wall > Duration::ZERO, "{r:?}");
+    // the longest process's CPU: one of the two, at most their sum
+    assert!(r.longest_cpu <= r.cpu && r.longest_cpu * 2 >= r.cpu, "{r:?}");
     // a finalizer that fails is the result; no recorded batch is an error
     let missing = vec![genxc_bench::measure::Batch {
         container: tools.path().join("none.isa"),

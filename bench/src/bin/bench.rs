@@ -399,6 +399,7 @@ fn main() -> ExitCode {
                                     genxc_cpu_ms: g.cpu.as_secs_f64() * 1e3,
                                     finalizer_ms: f.wall.as_secs_f64() * 1e3,
                                     finalizer_cpu_ms: f.cpu.as_secs_f64() * 1e3,
+                                    finalizer_longest_cpu_ms: f.longest_cpu.as_secs_f64() * 1e3,
                                 })
                                 .collect();
                             let best_genxc = g_failed
