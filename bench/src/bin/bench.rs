@@ -473,7 +473,10 @@ fn main() -> ExitCode {
          target. genxc zebin and GenX_IR alone are measured in interleaved pairs (one genxc run, \
          one GenX_IR set, the order alternating): their cells are the least wall (genxc) and the \
          least CPU (GenX_IR) of the pairs, the three ratios the medians of the pairs' own ratios, \
-         beside the count of pairs and the interquartile range of the target's ratio."
+         beside the count of pairs and the interquartile range of the target's ratio. The verdict \
+         reads the load-corrected pair ratio: genxc's wall over GenX_IR alone's in the same pair \
+         (other processes lengthen both), times GenX_IR's quiet wall (its longest process's CPU) \
+         over its CPU / cores; on a quiet machine it is the target's ratio itself."
     );
     ExitCode::SUCCESS
 }
