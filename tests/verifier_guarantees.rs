@@ -40,7 +40,11 @@ fn cases() -> Vec<(&'static str, String, &'static str)> {
             "PHINode should have one entry for each predecessor of its parent basic block!",
         ),
         ("phi_below", format!("{KERNEL}\n{phi_below}"), "PHI nodes not grouped at top of basic block!"),
-        ("entry_loop", format!("{KERNEL}\n{entry_loop}"), "Entry block to function must not have predecessors!"),
+        (
+            "entry_loop",
+            format!("{KERNEL}\n{entry_loop}"),
+            "Entry block to function must not have predecessors!",
+        ),
         (
             "intrinsic_signature",
             format!("declare i32 @llvm.smax.i32(i32, i16)\n{KERNEL}\n{intrinsic}"),
@@ -77,7 +81,11 @@ fn bitcode_the_verifier_refuses_is_an_error_on_every_path() {
             let stderr = String::from_utf8_lossy(&run.stderr);
             assert_eq!(run.status.code(), Some(1), "{name} {jobs}: {stderr}");
             let first = stderr.lines().next().unwrap_or("");
-            assert_eq!(first, format!("error: {file}: invalid LLVM IR: {message}"), "{name} {jobs}: {stderr}");
+            assert_eq!(
+                first,
+                format!("error: {file}: invalid LLVM IR: {message}"),
+                "{name} {jobs}: {stderr}"
+            );
             let written = std::fs::read_dir(&out).map(|d| d.count()).unwrap_or(0);
             assert_eq!(written, 0, "{name} {jobs}: an output was written");
         }
