@@ -600,8 +600,13 @@ pub fn simplify_algebra(m: &ModuleRef) {
     // twice where the first round changed something: the simplifier's constants open more
     // folds (a compare of equal predicates is `true`, its extension a constant). A rewrite runs
     // where one before it in the round changed something, or where its candidates (from one walk
-    // over the function as the round found it) are.
+    // over the function as the round found it) are. The simplifier runs again only on a
+    // function that changed since its last run: `settled` says that run changed nothing and
+    // nothing changed the function since. The simplifier's result is a function of the function
+    // alone (its analyses are built afresh on each run) and a run that changes nothing touches
+    // nothing, so a run then would change nothing either: skipping it is exact.
     let rounds = |f: Val| {
+        let mut settled = false;
         for _ in 0..2 {
             let candidates = Candidates::of(f);
             let compares = if candidates.compares { canonical_predicate_compares(&b, f) } else { 0 };
@@ -609,10 +614,11 @@ pub fn simplify_algebra(m: &ModuleRef) {
             let repeats =
                 if candidates.repeats || compares + operations > 0 { reuse_predicates(f) } else { 0 };
             let folded = compares + operations + repeats + super::unroll::known_on_edges(f);
-            let simplified = super::simplify_instructions(f);
+            let simplified = (folded > 0 || !settled) && super::simplify_instructions(f);
             if folded == 0 && !simplified {
                 break;
             }
+            settled = !simplified;
         }
     };
     for &f in &defined {
