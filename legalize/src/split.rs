@@ -140,9 +140,19 @@ pub struct Stats {
 /// that are not legal as they are get split into legal pieces joined by wrregion chains. Returns an
 /// error (never panics) for regions that do not fit their vectors or types.
 pub fn legalize_function(f: &mut Function, platform: Platform) -> Result<Stats, Diagnostic> {
+    legalize_function_with(f, platform, None)
+}
+
+/// [`legalize_function`], given the live elements of `f` when they are known (computed on `f` as
+/// it is, by [`crate::live::analyze`]); `None` computes them.
+pub(crate) fn legalize_function_with(
+    f: &mut Function,
+    platform: Platform,
+    live: Option<crate::live::LiveElements>,
+) -> Result<Stats, Diagnostic> {
     group::validate(f)?;
     reserve_insts(f);
-    let mut cx = Cx::new(f, platform)?;
+    let mut cx = Cx::new(f, platform, live)?;
     let layout = cx.f.layout.clone();
     for b in layout {
         let old = std::mem::take(&mut cx.f.blocks[b].insts);
@@ -303,10 +313,14 @@ struct Cx<'f> {
 }
 
 impl<'f> Cx<'f> {
-    fn new(f: &'f mut Function, p: Platform) -> Result<Self, Diagnostic> {
+    fn new(
+        f: &'f mut Function,
+        p: Platform,
+        live: Option<crate::live::LiveElements>,
+    ) -> Result<Self, Diagnostic> {
         let uses = f.use_counts();
         let grouped = group::members(f, &uses);
-        let live = crate::live::analyze(f);
+        let live = live.unwrap_or_else(|| crate::live::analyze(f));
         // (a function whose SIMD control flow is refused is refused at selection, with its reason)
         let em =
             genxc_genx::simdcf::analyze(f).map(|cf| cf.em_lanes.into_keys().collect()).unwrap_or_default();
