@@ -6,7 +6,8 @@
 //! on other element types), [`bitwise`] (byte and word logic on dwords), [`split`] (subregions,
 //! split plans and the pass over the GenX IR), [`group`] (which instructions are split together),
 //! [`index_align`] (the known low bits of a variable index), [`outline`] (long divisions shared
-//! as one subroutine) and [`interp`] (a reference interpreter of region semantics).
+//! as one subroutine), [`interp`] (a reference interpreter of region semantics) and
+//! [`inline_vec`] (short lists without an allocation).
 //!
 //! # Property-testing a legalizer
 //!
@@ -23,6 +24,7 @@ pub mod bitwise;
 pub mod collapse;
 pub mod group;
 pub mod index_align;
+pub mod inline_vec;
 pub mod interp;
 pub mod legal;
 pub mod live;

@@ -210,6 +210,23 @@ fn positions(f: &Function) -> (Vec<Position>, Vec<Position>) {
     (position, last_use)
 }
 
+/// Whether some wrregion's old vector is read by a grouped rdregion before it (a superset of the
+/// groups that read the vector their wrregion writes into, [`reads_written_vector`], the only ones
+/// that look at positions: [`Cx::written_vector_live_after`]).
+fn reads_of_written_vectors(f: &Function, grouped: &[bool]) -> bool {
+    let mut read = vec![false; f.insts.len()];
+    for &b in &f.layout {
+        for &id in &f.blocks[b].insts {
+            match f.insts[id].kind {
+                InstKind::RdRegion { input: Value::Inst(x), .. } if grouped[raw(id)] => read[raw(x)] = true,
+                InstKind::WrRegion { old: Value::Inst(x), .. } if read[raw(x)] => return true,
+                _ => {}
+            }
+        }
+    }
+    false
+}
+
 /// Makes room for the pieces up front (ids stay the same: instructions are moved in order).
 fn reserve_insts(f: &mut Function) {
     let old = std::mem::take(&mut f.insts);
@@ -255,10 +272,8 @@ fn reads_apart_from_writes(b: &SplitGroup) -> bool {
     })
 }
 
-/// Room for a typical plan: pieces of at most 32 elements, plus the odd tail (one allocation).
-fn plan_capacity(width: u32) -> usize {
-    (width as usize / 16 + 4).min(64)
-}
+/// The piece widths of a group, in order (inline up to four: most groups are one piece).
+type Plan = crate::inline_vec::InlineVec<u32, 4>;
 
 fn raw(id: InstId) -> usize {
     u32::from(id.into_raw()) as usize
@@ -297,7 +312,7 @@ struct Cx<'f> {
     rdpred: IntrinsicId,
     wrpred: IntrinsicId,
     /// The (block in layout order, place in its block) of every instruction of the function
-    /// as it was before the pass (pieces have none).
+    /// as it was before the pass (pieces have none; empty when no group asks for it).
     position: Vec<Position>,
     /// The latest position using each instruction's result (a terminator is after its block's
     /// instructions; `(0, 0)` for none).
@@ -325,7 +340,9 @@ impl<'f> Cx<'f> {
         let em =
             genxc_genx::simdcf::analyze(f).map(|cf| cf.em_lanes.into_keys().collect()).unwrap_or_default();
         let n = f.insts.len();
-        let (position, last_use) = positions(f);
+        // (only a group whose wrregion's old vector one of its rdregions reads asks for them)
+        let (position, last_use) =
+            if reads_of_written_vectors(f, &grouped) { positions(f) } else { (Vec::new(), Vec::new()) };
         let true_i1 = f.add_const(Constant { ty: Type::Scalar(Elem::I1), elems: vec![Some(1)] });
         let (rdpred, wrpred) = (IntrinsicId::Rdpredregion, IntrinsicId::Wrpredregion);
         Ok(Cx {
@@ -514,8 +531,8 @@ impl<'f> Cx<'f> {
 
     /// The width sequence of a group, or `Err(())` when a piece is narrower than its predicate
     /// allows (the caller then ungroups and tries again).
-    fn plan(&self, b: &SplitGroup) -> Result<Vec<u32>, ()> {
-        let mut out = Vec::with_capacity(plan_capacity(b.width));
+    fn plan(&self, b: &SplitGroup) -> Result<Plan, ()> {
+        let mut out = Plan::new(0);
         let mut start = 0;
         while start < b.width {
             let (w, pred_min) = self.piece_width(b, start);
@@ -660,8 +677,8 @@ impl<'f> Cx<'f> {
         Ok(())
     }
 
-    fn plan_ignoring_pred(&self, b: &SplitGroup) -> Vec<u32> {
-        let mut out = Vec::with_capacity(plan_capacity(b.width));
+    fn plan_ignoring_pred(&self, b: &SplitGroup) -> Plan {
+        let mut out = Plan::new(0);
         let mut start = 0;
         while start < b.width {
             let w = self.piece_width(b, start).0;
