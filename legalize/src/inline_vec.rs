@@ -29,6 +29,7 @@ impl<T: Copy, const N: usize> InlineVec<T, N> {
     }
 
     /// Appends `x`.
+    #[inline]
     pub fn push(&mut self, x: T) {
         if self.len < N {
             self.inline[self.len] = x;
@@ -46,6 +47,7 @@ impl<T: Copy, const N: usize> InlineVec<T, N> {
 impl<T: Copy, const N: usize> Deref for InlineVec<T, N> {
     type Target = [T];
 
+    #[inline]
     fn deref(&self) -> &[T] {
         if self.len <= N {
             &self.inline[..self.len]
@@ -56,6 +58,7 @@ impl<T: Copy, const N: usize> Deref for InlineVec<T, N> {
 }
 
 impl<T: Copy, const N: usize> DerefMut for InlineVec<T, N> {
+    #[inline]
     fn deref_mut(&mut self) -> &mut [T] {
         if self.len <= N {
             &mut self.inline[..self.len]

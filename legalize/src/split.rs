@@ -210,21 +210,28 @@ fn positions(f: &Function) -> (Vec<Position>, Vec<Position>) {
     (position, last_use)
 }
 
-/// Whether some wrregion's old vector is read by a grouped rdregion before it (a superset of the
-/// groups that read the vector their wrregion writes into, [`reads_written_vector`], the only ones
-/// that look at positions: [`Cx::written_vector_live_after`]).
+/// Whether some group reads the vector its wrregion writes into (the groups
+/// [`reads_written_vector`] finds, as [`group::build`] makes them from `grouped`): only those look
+/// at positions ([`Cx::written_vector_live_after`]).
 fn reads_of_written_vectors(f: &Function, grouped: &[bool]) -> bool {
-    let mut read = vec![false; f.insts.len()];
-    for &b in &f.layout {
-        for &id in &f.blocks[b].insts {
-            match f.insts[id].kind {
-                InstKind::RdRegion { input: Value::Inst(x), .. } if grouped[raw(id)] => read[raw(x)] = true,
-                InstKind::WrRegion { old: Value::Inst(x), .. } if read[raw(x)] => return true,
-                _ => {}
-            }
+    let is_grouped = |m: InstId| grouped.get(raw(m)).copied().unwrap_or(false);
+    let reads = |m: InstId, old: Value| {
+        is_grouped(m) && matches!(f.insts[m].kind, InstKind::RdRegion { input, .. } if input == old)
+    };
+    f.layout.iter().flat_map(|&b| &f.blocks[b].insts).any(|&id| {
+        let InstKind::WrRegion { old, new: Value::Inst(n), .. } = f.insts[id].kind else { return false };
+        if !is_grouped(n) {
+            return false;
         }
-    }
-    false
+        let kind = &f.insts[n].kind;
+        if group::is_elementwise(kind) {
+            let mut hit = false;
+            kind.for_each_operand(|v| hit |= matches!(v, Value::Inst(m) if reads(m, old)));
+            hit
+        } else {
+            reads(n, old)
+        }
+    })
 }
 
 /// Makes room for the pieces up front (ids stay the same: instructions are moved in order).
