@@ -133,14 +133,18 @@ pub fn collapse_function(f: &mut Function) -> usize {
 /// become that direct region; irregular rows stay indirect. Returns how many changed.
 pub fn constant_indices(f: &mut Function) -> usize {
     let mut count = 0;
-    for b in f.layout.clone() {
-        for id in f.blocks[b].insts.clone() {
-            let (input_ty, region, is_write) = match &f.insts[id].kind {
-                InstKind::RdRegion { input, region } => (f.value_type(*input), *region, false),
-                InstKind::WrRegion { region, .. } => (f.insts[id].ty, *region, true),
+    for l in 0..f.layout.len() {
+        let b = f.layout[l];
+        for k in 0..f.blocks[b].insts.len() {
+            let id = f.blocks[b].insts[k];
+            // (only a region indexed by a constant changes: its input's type is looked up then)
+            let (input, region, is_write) = match &f.insts[id].kind {
+                InstKind::RdRegion { input, region } => (Some(*input), *region, false),
+                InstKind::WrRegion { region, .. } => (None, *region, true),
                 _ => continue,
             };
             let Some(Value::Const(c)) = region.indirect else { continue };
+            let input_ty = input.map_or(f.insts[id].ty, |v| f.value_type(v));
             let Some(direct) = direct_region(&region, &f.consts[c].elems, input_ty.bytes(), is_write) else {
                 continue;
             };
@@ -208,15 +212,15 @@ pub fn collapse_legal(f: &mut Function, platform: Platform) -> usize {
 
 fn collapse_where(f: &mut Function, accept: impl Fn(&Function, &Access) -> bool) -> usize {
     let mut count = 0;
-    let layout = f.layout.clone();
-    for b in layout {
-        let ids = f.blocks[b].insts.clone();
-        for id in ids {
-            let InstKind::RdRegion { input: Value::Inst(src), region: inner } = f.insts[id].kind.clone()
-            else {
+    for l in 0..f.layout.len() {
+        let b = f.layout[l];
+        for k in 0..f.blocks[b].insts.len() {
+            let id = f.blocks[b].insts[k];
+            // (matched in place: cloning every instruction's kind to look at it cost more than the rest)
+            let InstKind::RdRegion { input: Value::Inst(src), region: inner } = f.insts[id].kind else {
                 continue;
             };
-            let InstKind::RdRegion { input: a, region: outer } = f.insts[src].kind.clone() else { continue };
+            let InstKind::RdRegion { input: a, region: outer } = f.insts[src].kind else { continue };
             let multi = |r: &Region| r.indirect.is_some_and(|i| f.value_type(i).is_vector());
             let nest =
                 Nesting { outer_multi: multi(&outer), inner_multi: multi(&inner), outer_masked: false };

@@ -8,6 +8,7 @@
 //! the head's block. Membership is decided once per function from use counts ([`members`]), then
 //! [`build`] describes the group of each head as plain data for the splitter.
 
+use crate::inline_vec::InlineVec;
 use crate::legal::{Access, Role};
 use genxc_genx::ir::CastOp;
 use genxc_genx::{ConstId, Diagnostic, Elem, Function, InstId, InstKind, Type, Value};
@@ -123,7 +124,7 @@ pub fn members(f: &Function, uses: &[u32]) -> Vec<bool> {
             match &inst.kind {
                 k if is_elementwise(k) && inst.ty.is_vector() => {
                     let w = inst.ty.num_elems();
-                    let mut operands = Vec::with_capacity(3);
+                    let mut operands = InlineVec::<Value, 4>::new(Value::Param(0));
                     k.for_each_operand(|v| operands.push(v));
                     for (j, &v) in operands.iter().enumerate() {
                         let first = !operands[..j].contains(&v);

@@ -6,7 +6,8 @@
 //! on other element types), [`bitwise`] (byte and word logic on dwords), [`split`] (subregions,
 //! split plans and the pass over the GenX IR), [`group`] (which instructions are split together),
 //! [`index_align`] (the known low bits of a variable index), [`outline`] (long divisions shared
-//! as one subroutine) and [`interp`] (a reference interpreter of region semantics).
+//! as one subroutine), [`interp`] (a reference interpreter of region semantics) and
+//! [`inline_vec`] (short lists without an allocation).
 //!
 //! # Property-testing a legalizer
 //!
@@ -23,6 +24,7 @@ pub mod bitwise;
 pub mod collapse;
 pub mod group;
 pub mod index_align;
+pub mod inline_vec;
 pub mod interp;
 pub mod legal;
 pub mod live;
@@ -48,16 +50,18 @@ use genxc_genx::{Diagnostic, Function, Platform};
 /// reads splitting left where that stays legal.
 /// With direct regions the result is a fixed point: running the pass again changes nothing.
 pub fn run(f: &mut Function, platform: Platform) -> Result<Stats, Diagnostic> {
-    if live::remove_dead_writes(f) > 0 {
+    let live = live::analyze(f);
+    let removed = live::remove_dead_writes_with(f, &live);
+    if removed > 0 {
         collapse::remove_unused_reads(f);
     }
-    collapse::collapse_function(f);
-    bitwise::retype_bitwise(f, platform.info().has_int64);
+    let collapsed = collapse::collapse_function(f);
+    let widened = bitwise::retype_bitwise(f, platform.info().has_int64);
     let retypable = retype::has_candidates(f, platform);
-    if retypable {
-        retype::retype_moves(f, platform);
-    }
-    let mut stats = split::legalize_function(f, platform)?;
+    let retyped = if retypable { retype::retype_moves(f, platform) } else { 0 };
+    // the live elements stay those of `f` when none of the passes above changed it
+    let unchanged = removed == 0 && collapsed == 0 && widened == 0 && retyped == 0;
+    let mut stats = split::legalize_function_with(f, platform, unchanged.then_some(live))?;
     pieces::rewrite_piece_reads(f);
     collapse::collapse_legal(f, platform);
     // pieces of moves that could not be retyped whole may be retypable on their own

@@ -215,7 +215,12 @@ pub fn analyze(f: &Function) -> LiveElements {
 /// lanes of a shuffle's constant operand a chain of insertions then replaces), and removes it;
 /// returns how many it removed. The reads that only fed such writes become unused.
 pub fn remove_dead_writes(f: &mut Function) -> usize {
-    let live = analyze(f);
+    remove_dead_writes_with(f, &analyze(f))
+}
+
+/// [`remove_dead_writes`] with the live elements of `f` already computed ([`analyze`]); when it
+/// removes nothing, `live` still describes `f`.
+pub fn remove_dead_writes_with(f: &mut Function, live: &LiveElements) -> usize {
     if live.is_empty() {
         return 0;
     }

@@ -140,9 +140,19 @@ pub struct Stats {
 /// that are not legal as they are get split into legal pieces joined by wrregion chains. Returns an
 /// error (never panics) for regions that do not fit their vectors or types.
 pub fn legalize_function(f: &mut Function, platform: Platform) -> Result<Stats, Diagnostic> {
+    legalize_function_with(f, platform, None)
+}
+
+/// [`legalize_function`], given the live elements of `f` when they are known (computed on `f` as
+/// it is, by [`crate::live::analyze`]); `None` computes them.
+pub(crate) fn legalize_function_with(
+    f: &mut Function,
+    platform: Platform,
+    live: Option<crate::live::LiveElements>,
+) -> Result<Stats, Diagnostic> {
     group::validate(f)?;
     reserve_insts(f);
-    let mut cx = Cx::new(f, platform)?;
+    let mut cx = Cx::new(f, platform, live)?;
     let layout = cx.f.layout.clone();
     for b in layout {
         let old = std::mem::take(&mut cx.f.blocks[b].insts);
@@ -200,6 +210,30 @@ fn positions(f: &Function) -> (Vec<Position>, Vec<Position>) {
     (position, last_use)
 }
 
+/// Whether some group reads the vector its wrregion writes into (the groups
+/// [`reads_written_vector`] finds, as [`group::build`] makes them from `grouped`): only those look
+/// at positions ([`Cx::written_vector_live_after`]).
+fn reads_of_written_vectors(f: &Function, grouped: &[bool]) -> bool {
+    let is_grouped = |m: InstId| grouped.get(raw(m)).copied().unwrap_or(false);
+    let reads = |m: InstId, old: Value| {
+        is_grouped(m) && matches!(f.insts[m].kind, InstKind::RdRegion { input, .. } if input == old)
+    };
+    f.layout.iter().flat_map(|&b| &f.blocks[b].insts).any(|&id| {
+        let InstKind::WrRegion { old, new: Value::Inst(n), .. } = f.insts[id].kind else { return false };
+        if !is_grouped(n) {
+            return false;
+        }
+        let kind = &f.insts[n].kind;
+        if group::is_elementwise(kind) {
+            let mut hit = false;
+            kind.for_each_operand(|v| hit |= matches!(v, Value::Inst(m) if reads(m, old)));
+            hit
+        } else {
+            reads(n, old)
+        }
+    })
+}
+
 /// Makes room for the pieces up front (ids stay the same: instructions are moved in order).
 fn reserve_insts(f: &mut Function) {
     let old = std::mem::take(&mut f.insts);
@@ -245,10 +279,8 @@ fn reads_apart_from_writes(b: &SplitGroup) -> bool {
     })
 }
 
-/// Room for a typical plan: pieces of at most 32 elements, plus the odd tail (one allocation).
-fn plan_capacity(width: u32) -> usize {
-    (width as usize / 16 + 4).min(64)
-}
+/// The piece widths of a group, in order (inline up to four: most groups are one piece).
+type Plan = crate::inline_vec::InlineVec<u32, 4>;
 
 fn raw(id: InstId) -> usize {
     u32::from(id.into_raw()) as usize
@@ -287,7 +319,7 @@ struct Cx<'f> {
     rdpred: IntrinsicId,
     wrpred: IntrinsicId,
     /// The (block in layout order, place in its block) of every instruction of the function
-    /// as it was before the pass (pieces have none).
+    /// as it was before the pass (pieces have none; empty when no group asks for it).
     position: Vec<Position>,
     /// The latest position using each instruction's result (a terminator is after its block's
     /// instructions; `(0, 0)` for none).
@@ -303,15 +335,21 @@ struct Cx<'f> {
 }
 
 impl<'f> Cx<'f> {
-    fn new(f: &'f mut Function, p: Platform) -> Result<Self, Diagnostic> {
+    fn new(
+        f: &'f mut Function,
+        p: Platform,
+        live: Option<crate::live::LiveElements>,
+    ) -> Result<Self, Diagnostic> {
         let uses = f.use_counts();
         let grouped = group::members(f, &uses);
-        let live = crate::live::analyze(f);
+        let live = live.unwrap_or_else(|| crate::live::analyze(f));
         // (a function whose SIMD control flow is refused is refused at selection, with its reason)
         let em =
             genxc_genx::simdcf::analyze(f).map(|cf| cf.em_lanes.into_keys().collect()).unwrap_or_default();
         let n = f.insts.len();
-        let (position, last_use) = positions(f);
+        // (only a group whose wrregion's old vector one of its rdregions reads asks for them)
+        let (position, last_use) =
+            if reads_of_written_vectors(f, &grouped) { positions(f) } else { (Vec::new(), Vec::new()) };
         let true_i1 = f.add_const(Constant { ty: Type::Scalar(Elem::I1), elems: vec![Some(1)] });
         let (rdpred, wrpred) = (IntrinsicId::Rdpredregion, IntrinsicId::Wrpredregion);
         Ok(Cx {
@@ -500,8 +538,8 @@ impl<'f> Cx<'f> {
 
     /// The width sequence of a group, or `Err(())` when a piece is narrower than its predicate
     /// allows (the caller then ungroups and tries again).
-    fn plan(&self, b: &SplitGroup) -> Result<Vec<u32>, ()> {
-        let mut out = Vec::with_capacity(plan_capacity(b.width));
+    fn plan(&self, b: &SplitGroup) -> Result<Plan, ()> {
+        let mut out = Plan::new(0);
         let mut start = 0;
         while start < b.width {
             let (w, pred_min) = self.piece_width(b, start);
@@ -646,8 +684,8 @@ impl<'f> Cx<'f> {
         Ok(())
     }
 
-    fn plan_ignoring_pred(&self, b: &SplitGroup) -> Vec<u32> {
-        let mut out = Vec::with_capacity(plan_capacity(b.width));
+    fn plan_ignoring_pred(&self, b: &SplitGroup) -> Plan {
+        let mut out = Plan::new(0);
         let mut start = 0;
         while start < b.width {
             let w = self.piece_width(b, start).0;
