@@ -226,7 +226,7 @@ impl Selector<'_> {
 
     /// Whether the instruction is baled into a sat.
     pub(crate) fn sat_of(&self, id: InstId) -> bool {
-        self.fx().bales.baled_into.get(&id).is_some_and(|&s| {
+        self.fx().bales.baled_into(id).is_some_and(|s| {
             matches!(&self.f().insts[s].kind, InstKind::Intrinsic { id: IntrinsicId::Sat, .. })
         })
     }

@@ -113,9 +113,16 @@ pub fn clone_splat_reads(f: &mut Function) -> usize {
         }
         f.blocks[b].insts = new;
     }
-    // the reads no operand reads any more
-    let uses = f.use_counts();
-    let dead: Vec<InstId> = cloned.iter().copied().filter(|&d| uses[inst_index(d)] == 0).collect();
+    // the reads no operand reads any more: each copy took one use of its read and reads the
+    // read's input once more
+    let mut left = uses;
+    for &d in &cloned {
+        left[inst_index(d)] -= 1;
+        if let InstKind::RdRegion { input: Value::Inst(x), .. } = f.insts[d].kind {
+            left[inst_index(x)] += 1;
+        }
+    }
+    let dead: Vec<InstId> = cloned.iter().copied().filter(|&d| left[inst_index(d)] == 0).collect();
     if !dead.is_empty() {
         for b in f.layout.clone() {
             f.blocks[b].insts.retain(|i| !dead.contains(i));
