@@ -230,8 +230,10 @@ pub fn analyze(
     let block = |i: InstId| block_of.get(inst_index(i)).copied().flatten();
     let single_use_in_block =
         |b: &Bales, d: InstId, user: InstId| b.use_count(Value::Inst(d)) == 1 && block(d) == block(user);
-    // the execution mask values of SIMD control flow (none without goto/join)
-    let cf = crate::simdcf::analyze(f).unwrap_or_default();
+    // the execution mask values of SIMD control flow (none without goto/join), found for the
+    // first select (only a select's condition is asked about)
+    let cf_cell = std::cell::OnceCell::new();
+    let cf = || cf_cell.get_or_init(|| crate::simdcf::analyze(f).unwrap_or_default());
     // the source operands of one instruction (reused)
     let mut srcs: Vec<(Value, u32)> = Vec::new();
     for &bl in &f.layout {
@@ -308,7 +310,7 @@ pub fn analyze(
             }
             // An operation selected under the execution mask: computed under the mask.
             if let InstKind::Select { cond, on_true: Value::Inst(d), .. } = kind {
-                if cf.em_lane(*cond).is_some()
+                if cf().em_lane(*cond).is_some()
                     && maskable_operation(f, *d)
                     && f.insts[*d].ty == f.insts[u].ty
                     && single_use_in_block(&b, *d, u)
@@ -320,7 +322,7 @@ pub fn analyze(
             // A compare selected over false under the execution mask: computed under the mask.
             if let InstKind::Select { cond, on_true: Value::Inst(d), on_false } = kind {
                 let none = f.as_const(*on_false).is_some_and(|c| c.elems.iter().all(|e| *e == Some(0)));
-                if cf.em_lane(*cond) == Some(0)
+                if cf().em_lane(*cond) == Some(0)
                     && none
                     && maskable_compare(f, *d)
                     && f.insts[*d].ty == f.insts[u].ty

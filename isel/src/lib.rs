@@ -625,10 +625,12 @@ impl Selector<'_> {
         if self.f().value_type(v).elem() == Some(Elem::I1) {
             return Err(internal("a predicate used as a data operand"));
         }
-        if let Some(c) = self.f().as_const(v).cloned() {
-            if let Some(imm) = self.imm(&c, ty)? {
+        if let Some(c) = self.f().as_const(v) {
+            if let Some(imm) = self.imm(c, ty)? {
                 return Ok(SrcOp::Imm(imm));
             }
+            // (a copy: materializing changes the selector)
+            let c = c.clone();
             let tmp = self.materialize(&c, ty)?;
             return Ok(SrcOp::Gen(Src::vec(tmp, 0)));
         }
