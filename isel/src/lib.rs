@@ -203,8 +203,63 @@ struct Operand {
 struct AluDesc {
     op: Op,
     dst_ty: VisaType,
-    srcs: Vec<Operand>,
+    srcs: Operands,
     sat: bool,
+}
+
+/// The source operands of an [`AluDesc`], held in place: an ALU-like vISA instruction has at most
+/// four (`bfi`), and one is described for every instruction selected, so a list on the heap would
+/// be an allocation each.
+#[derive(Clone, Copy, Debug)]
+struct Operands {
+    ops: [Operand; Operands::MAX],
+    len: u8,
+}
+
+impl Operands {
+    /// The most source operands a vISA ALU instruction takes.
+    const MAX: usize = 4;
+
+    /// No operands.
+    fn new() -> Self {
+        let none = Operand { value: Value::Param(0), ty: VisaType::UD, modifier: SrcMod::None };
+        Operands { ops: [none; Self::MAX], len: 0 }
+    }
+
+    /// The operands of `list`, in order.
+    fn of(list: &[Operand]) -> Self {
+        list.iter().copied().collect()
+    }
+
+    /// Appends an operand (an ALU-like instruction never has more than [`Self::MAX`]).
+    fn push(&mut self, o: Operand) {
+        self.ops[usize::from(self.len)] = o;
+        self.len += 1;
+    }
+}
+
+impl std::ops::Deref for Operands {
+    type Target = [Operand];
+
+    fn deref(&self) -> &[Operand] {
+        &self.ops[..usize::from(self.len)]
+    }
+}
+
+impl std::ops::DerefMut for Operands {
+    fn deref_mut(&mut self) -> &mut [Operand] {
+        &mut self.ops[..usize::from(self.len)]
+    }
+}
+
+impl FromIterator<Operand> for Operands {
+    fn from_iter<I: IntoIterator<Item = Operand>>(iter: I) -> Self {
+        let mut out = Operands::new();
+        for o in iter {
+            out.push(o);
+        }
+        out
+    }
 }
 
 struct Selector<'a> {

@@ -14,7 +14,7 @@
 //! it when that overwrites nothing the fall-through code reads, and a join's "no lane left" edge
 //! must not need any (there is no place for them).
 
-use super::{AluDesc, Selector, R};
+use super::{AluDesc, Operands, Selector, R};
 use genxc_diag::{internal, unsupported};
 use genxc_genx::ir::{BlockId, InstId, InstKind, Terminator, Value};
 use genxc_genx::simdcf::GotoTarget;
@@ -291,7 +291,7 @@ impl Selector<'_> {
             _ => AluDesc {
                 op: super::Op::Alu(m::AluOp::Mov),
                 dst_ty: d.dst_ty,
-                srcs: vec![d.srcs[0]],
+                srcs: Operands::of(&[d.srcs[0]]),
                 sat: false,
             },
         };

@@ -35,6 +35,10 @@ fn is_exec_size(n: u32) -> bool {
 /// read of its own, right before its operation; drops the reads left without uses. Returns the
 /// number of copies made.
 pub fn clone_splat_reads(f: &mut Function) -> usize {
+    // most functions have no splat read at all: nothing to count
+    if !f.insts.iter().any(|(id, _)| is_splat_read(f, id)) {
+        return 0;
+    }
     let uses = f.use_counts();
     // the block of each instruction of the layout, by instruction index
     let mut block_of: Vec<Option<BlockId>> = vec![None; f.insts.len()];
