@@ -18,8 +18,6 @@
 
 use crate::intrinsics::IntrinsicId;
 use crate::ir::{inst_index, BinOp, BlockId, Function, InstId, InstKind, Value};
-// foldhash: a fast hash, seeded per process (SipHash was a tenth of a small kernel's compile).
-use foldhash::HashMap;
 
 /// Use counts and bale decisions of one function.
 #[derive(Clone, Debug, Default)]
@@ -27,14 +25,45 @@ pub struct Bales {
     /// How many times each instruction result is used (by instructions and terminators), indexed
     /// by [`crate::ir::inst_index`] ([`Function::use_counts`]).
     pub uses: Vec<u32>,
-    /// Instructions folded into their single user: the user.
-    pub baled_into: HashMap<InstId, InstId>,
+    /// The user each instruction is folded into, by [`crate::ir::inst_index`] (the raw index of
+    /// the user, [`Bales::NOT_BALED`] for an instruction that is not folded): a dense vector, as
+    /// selection asks about every instruction and operand.
+    users: Vec<u32>,
 }
 
 impl Bales {
+    /// The mark of an instruction folded into no user in [`Bales::user_indices`].
+    pub const NOT_BALED: u32 = u32::MAX;
+
     /// Whether the instruction's result is folded into its user.
+    #[inline]
     pub fn is_baled(&self, id: InstId) -> bool {
-        self.baled_into.contains_key(&id)
+        self.users.get(inst_index(id)).is_some_and(|&u| u != Self::NOT_BALED)
+    }
+
+    /// The user the instruction's result is folded into (`None` when it is not baled).
+    #[inline]
+    pub fn baled_into(&self, id: InstId) -> Option<InstId> {
+        match self.users.get(inst_index(id)) {
+            Some(&u) if u != Self::NOT_BALED => Some(InstId::from_raw(u.into())),
+            _ => None,
+        }
+    }
+
+    /// The raw index of the user each instruction is folded into, by instruction index
+    /// ([`Bales::NOT_BALED`] when it is not; shorter than the function when its last instructions
+    /// are not baled).
+    pub fn user_indices(&self) -> &[u32] {
+        &self.users
+    }
+
+    /// Folds instruction `d` into its user `u`.
+    fn bale(&mut self, d: InstId, u: InstId) {
+        let at = inst_index(d);
+        if self.users.len() <= at {
+            self.users.resize(at + 1, Self::NOT_BALED);
+        }
+        self.users[at] = inst_index(u) as u32;
     }
 
     /// Number of uses of a value (0 for constants and parameters are counted too).
@@ -190,7 +219,7 @@ pub fn analyze(
     src_ok: impl Fn(&crate::region::Region, u32) -> bool,
     dst_ok: impl Fn(&crate::region::Region) -> bool,
 ) -> Bales {
-    let mut b = Bales { uses: f.use_counts(), ..Bales::default() };
+    let mut b = Bales { uses: f.use_counts(), users: vec![Bales::NOT_BALED; f.insts.len()] };
     // the block of each instruction of the layout, by instruction index
     let mut block_of: Vec<Option<BlockId>> = vec![None; f.insts.len()];
     for &bl in &f.layout {
@@ -201,8 +230,10 @@ pub fn analyze(
     let block = |i: InstId| block_of.get(inst_index(i)).copied().flatten();
     let single_use_in_block =
         |b: &Bales, d: InstId, user: InstId| b.use_count(Value::Inst(d)) == 1 && block(d) == block(user);
-    // the execution mask values of SIMD control flow (none without goto/join)
-    let cf = crate::simdcf::analyze(f).unwrap_or_default();
+    // the execution mask values of SIMD control flow (none without goto/join), found for the
+    // first select (only a select's condition is asked about)
+    let cf_cell = std::cell::OnceCell::new();
+    let cf = || cf_cell.get_or_init(|| crate::simdcf::analyze(f).unwrap_or_default());
     // the source operands of one instruction (reused)
     let mut srcs: Vec<(Value, u32)> = Vec::new();
     for &bl in &f.layout {
@@ -226,7 +257,7 @@ pub fn analyze(
                     && single_use_in_block(&b, d, u)
                     && f.insts[d].ty.elem() == f.value_type(v).elem()
                 {
-                    b.baled_into.insert(d, u);
+                    b.bale(d, u);
                     continue;
                 }
                 // An extension read as its narrow operand's source type (not of a modifier,
@@ -240,7 +271,7 @@ pub fn analyze(
                         .iter()
                         .any(|o| matches!(o, Value::Inst(x) if b.is_baled(*x) && is_modifier(f, *x)))
                 {
-                    b.baled_into.insert(d, u);
+                    b.bale(d, u);
                     continue;
                 }
                 if let InstKind::RdRegion { input, region } = &f.insts[d].kind {
@@ -249,7 +280,7 @@ pub fn analyze(
                         && (region.indirect.is_none() || indirect_operand_ok(f, region, u))
                         && src_ok(region, exec)
                     {
-                        b.baled_into.insert(d, u);
+                        b.bale(d, u);
                     }
                 }
             }
@@ -264,7 +295,7 @@ pub fn analyze(
                             && single_use_in_block(&b, d, u)
                             && !b.is_baled(d)
                         {
-                            b.baled_into.insert(d, u);
+                            b.bale(d, u);
                         }
                     }
                 }
@@ -272,33 +303,33 @@ pub fn analyze(
                 if *id == IntrinsicId::Wrpredregion && args.len() == 3 {
                     if let Value::Inst(d) = args[1] {
                         if matches!(f.insts[d].kind, InstKind::Cmp { .. }) && single_use_in_block(&b, d, u) {
-                            b.baled_into.insert(d, u);
+                            b.bale(d, u);
                         }
                     }
                 }
             }
             // An operation selected under the execution mask: computed under the mask.
             if let InstKind::Select { cond, on_true: Value::Inst(d), .. } = kind {
-                if cf.em_lane(*cond).is_some()
+                if cf().em_lane(*cond).is_some()
                     && maskable_operation(f, *d)
                     && f.insts[*d].ty == f.insts[u].ty
                     && single_use_in_block(&b, *d, u)
                     && !b.is_baled(*d)
                 {
-                    b.baled_into.insert(*d, u);
+                    b.bale(*d, u);
                 }
             }
             // A compare selected over false under the execution mask: computed under the mask.
             if let InstKind::Select { cond, on_true: Value::Inst(d), on_false } = kind {
                 let none = f.as_const(*on_false).is_some_and(|c| c.elems.iter().all(|e| *e == Some(0)));
-                if cf.em_lane(*cond) == Some(0)
+                if cf().em_lane(*cond) == Some(0)
                     && none
                     && maskable_compare(f, *d)
                     && f.insts[*d].ty == f.insts[u].ty
                     && single_use_in_block(&b, *d, u)
                     && !b.is_baled(*d)
                 {
-                    b.baled_into.insert(*d, u);
+                    b.bale(*d, u);
                 }
             }
             // Destination region: an ALU result written by a wrregion (predicated by its mask).
@@ -313,7 +344,7 @@ pub fn analyze(
                         || (indirect_operand_ok(f, region, *d) && region.num_elems * region.elem_bytes <= 16))
                     && dst_ok(region)
                 {
-                    b.baled_into.insert(*d, u);
+                    b.bale(*d, u);
                 }
             }
         }

@@ -5,7 +5,8 @@
 
 use crate::intrinsics;
 use crate::{
-    absolute, mov, negate, pow2_const, signed_type, unsigned_type, AluDesc, Op, Operand, Selector, R,
+    absolute, mov, negate, pow2_const, signed_type, unsigned_type, AluDesc, Op, Operand, Operands, Selector,
+    R,
 };
 use genxc_diag::{internal, unsupported};
 use genxc_genx::intrinsics::IntrinsicId;
@@ -55,7 +56,7 @@ impl Selector<'_> {
                 if neg {
                     b.modifier = SrcMod::Neg;
                 }
-                AluDesc { op: op(o), dst_ty: ty, srcs: vec![plain(*lhs, ty), b], sat: false }
+                AluDesc { op: op(o), dst_ty: ty, srcs: Operands::of(&[plain(*lhs, ty), b]), sat: false }
             }
             InstKind::FNeg(v) => {
                 let e = inst.ty.elem().ok_or("void fneg")?;
@@ -64,7 +65,7 @@ impl Selector<'_> {
                 AluDesc {
                     op: op(m::AluOp::Mov),
                     dst_ty: ty,
-                    srcs: vec![Operand { value: *v, ty, modifier: SrcMod::Neg }],
+                    srcs: Operands::of(&[Operand { value: *v, ty, modifier: SrcMod::Neg }]),
                     sat: false,
                 }
             }
@@ -81,7 +82,12 @@ impl Selector<'_> {
                     CastOp::FPToUI => (signed_type(from)?, unsigned_type(to)?),
                     _ => (signed_type(from)?, signed_type(to)?),
                 };
-                AluDesc { op: op(m::AluOp::Mov), dst_ty: dty, srcs: vec![plain(*value, sty)], sat: false }
+                AluDesc {
+                    op: op(m::AluOp::Mov),
+                    dst_ty: dty,
+                    srcs: Operands::of(&[plain(*value, sty)]),
+                    sat: false,
+                }
             }
             InstKind::Select { cond: _, on_true, on_false } => {
                 let e = inst.ty.elem().ok_or("void select")?;
@@ -93,7 +99,7 @@ impl Selector<'_> {
                 AluDesc {
                     op: op(m::AluOp::Sel),
                     dst_ty: ty,
-                    srcs: vec![plain(*on_true, ty), plain(*on_false, ty)],
+                    srcs: Operands::of(&[plain(*on_true, ty), plain(*on_false, ty)]),
                     sat: false,
                 }
             }
@@ -185,7 +191,7 @@ impl Selector<'_> {
     /// The source operands of an ALU-like instruction, with their modifiers.
     pub(crate) fn alu_srcs(&mut self, d: &AluDesc) -> R<Vec<SrcOp>> {
         let mut srcs = Vec::with_capacity(d.srcs.len());
-        for o in &d.srcs {
+        for o in d.srcs.iter() {
             let word = match self.word_offsets(d, o)? {
                 Some(s) => Some(s),
                 None => self.word_constant_src(d, o)?,
@@ -226,7 +232,7 @@ impl Selector<'_> {
 
     /// Whether the instruction is baled into a sat.
     pub(crate) fn sat_of(&self, id: InstId) -> bool {
-        self.fx().bales.baled_into.get(&id).is_some_and(|&s| {
+        self.fx().bales.baled_into(id).is_some_and(|s| {
             matches!(&self.f().insts[s].kind, InstKind::Intrinsic { id: IntrinsicId::Sat, .. })
         })
     }

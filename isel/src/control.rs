@@ -297,7 +297,7 @@ impl Selector<'_> {
             }
             _ => false,
         };
-        if !whole_var || self.fx().cf.is_mask(x) || self.f().use_counts()[inst_index(d)] != 1 {
+        if !whole_var || self.fx().cf.is_mask(x) || self.use_counts()[inst_index(d)] != 1 {
             return Ok(None);
         }
         let i1_phi = |s: &Self, t: BlockId| {

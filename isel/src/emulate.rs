@@ -768,7 +768,7 @@ fn emit(
 /// storage with the result at another offset.
 fn bitwise64_in_place(s: &Selector, id: InstId, lhs: Value, rhs: Value) -> bool {
     let f = s.f();
-    if s.fx().bales.baled_into.contains_key(&id) {
+    if s.fx().bales.is_baled(id) {
         return false;
     }
     let n = f.insts[id].ty.num_elems();

@@ -5,7 +5,7 @@
 //! them ([`crate::select_polarity`]): the walk of the function is made once, for the first.
 
 use crate::Selector;
-use genxc_genx::ir::{Function, InstId, Value};
+use genxc_genx::ir::{inst_index, Function, InstId, Value};
 
 /// One instruction reading a result.
 #[derive(Clone, Copy, Debug)]
@@ -32,21 +32,33 @@ pub(crate) struct Readers {
 }
 
 /// The readers of result `id` of `f` (function `func` of the unit), by a walk of the blocks in
-/// layout order.
-fn walk(f: &Function, func: usize, id: InstId) -> Readers {
+/// layout order that stops once it has seen all `uses` reads of the result (its use count, which
+/// counts the reads by instructions and branches of the layout the same way).
+fn walk(f: &Function, func: usize, id: InstId, uses: u32) -> Readers {
     let v = Value::Inst(id);
     let mut insts = Vec::new();
     let mut branch = false;
+    let mut seen = 0;
     for &bl in &f.layout {
-        branch |= f.blocks[bl].term.operands().contains(&v);
-        let same_block = f.blocks[bl].insts.contains(&id);
-        for &i in &f.blocks[bl].insts {
+        if seen >= uses {
+            break;
+        }
+        let block = &f.blocks[bl];
+        let same_block = block.insts.contains(&id);
+        for &i in &block.insts {
             let mut reads = 0;
             f.insts[i].kind.for_each_operand(|o| reads += u32::from(o == v));
             if reads > 0 {
                 insts.push(Reader { inst: i, reads, same_block });
+                seen += reads;
             }
         }
+        block.term.for_each_operand(|o| {
+            if o == v {
+                branch = true;
+                seen += 1;
+            }
+        });
     }
     Readers { func, id, insts, branch }
 }
@@ -60,7 +72,8 @@ impl Selector<'_> {
         match last.take() {
             Some(r) if r.func == self.cur && r.id == id => r,
             _ => {
-                let r = walk(self.f(), self.cur, id);
+                let uses = self.use_counts().get(inst_index(id)).copied().unwrap_or(u32::MAX);
+                let r = walk(self.f(), self.cur, id, uses);
                 *last = Some(r.clone());
                 r
             }

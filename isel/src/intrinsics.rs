@@ -231,7 +231,7 @@ impl Selector<'_> {
                 }
                 // a read baled into a 64-bit operation is an operand of an emulated sequence,
                 // which reads the vector variable itself
-                if let Some(&u) = self.fx().bales.baled_into.get(&r) {
+                if let Some(u) = self.fx().bales.baled_into(r) {
                     if matches!(f.insts[u].ty.elem(), Some(Elem::I64 | Elem::Double)) {
                         return None;
                     }
@@ -254,9 +254,9 @@ impl Selector<'_> {
         region: &genxc_genx::Region,
     ) -> R<SrcOp> {
         let elem = Src::scalar(uw, (region.offset / 4) as u8);
-        let widening_ok = match self.fx().bales.baled_into.get(&rd) {
+        let widening_ok = match self.fx().bales.baled_into(rd) {
             None => true,
-            Some(&u) => matches!(
+            Some(u) => matches!(
                 self.f().insts[u].kind,
                 InstKind::Binary { op: BinOp::Add | BinOp::Sub | BinOp::Mul, .. }
                     | InstKind::Cmp { .. }
@@ -461,7 +461,7 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
                 return Err(unsupported("a predicate slice write that keeps its old value alive"));
             }
             match args[1] {
-                Value::Inst(d) if s.fx().bales.baled_into.get(&d) == Some(&id) => {
+                Value::Inst(d) if s.fx().bales.baled_into(d) == Some(id) => {
                     s.inst(d)?;
                     s.finish_slice_write(d)
                 }

@@ -203,8 +203,63 @@ struct Operand {
 struct AluDesc {
     op: Op,
     dst_ty: VisaType,
-    srcs: Vec<Operand>,
+    srcs: Operands,
     sat: bool,
+}
+
+/// The source operands of an [`AluDesc`], held in place: an ALU-like vISA instruction has at most
+/// four (`bfi`), and one is described for every instruction selected, so a list on the heap would
+/// be an allocation each.
+#[derive(Clone, Copy, Debug)]
+struct Operands {
+    ops: [Operand; Operands::MAX],
+    len: u8,
+}
+
+impl Operands {
+    /// The most source operands a vISA ALU instruction takes.
+    const MAX: usize = 4;
+
+    /// No operands.
+    fn new() -> Self {
+        let none = Operand { value: Value::Param(0), ty: VisaType::UD, modifier: SrcMod::None };
+        Operands { ops: [none; Self::MAX], len: 0 }
+    }
+
+    /// The operands of `list`, in order.
+    fn of(list: &[Operand]) -> Self {
+        list.iter().copied().collect()
+    }
+
+    /// Appends an operand (an ALU-like instruction never has more than [`Self::MAX`]).
+    fn push(&mut self, o: Operand) {
+        self.ops[usize::from(self.len)] = o;
+        self.len += 1;
+    }
+}
+
+impl std::ops::Deref for Operands {
+    type Target = [Operand];
+
+    fn deref(&self) -> &[Operand] {
+        &self.ops[..usize::from(self.len)]
+    }
+}
+
+impl std::ops::DerefMut for Operands {
+    fn deref_mut(&mut self) -> &mut [Operand] {
+        &mut self.ops[..usize::from(self.len)]
+    }
+}
+
+impl FromIterator<Operand> for Operands {
+    fn from_iter<I: IntoIterator<Item = Operand>>(iter: I) -> Self {
+        let mut out = Operands::new();
+        for o in iter {
+            out.push(o);
+        }
+        out
+    }
 }
 
 struct Selector<'a> {
@@ -365,6 +420,8 @@ fn select_unit(
     // about one vISA instruction an IR instruction, and a label a block: reserved at once (growing
     // the body step by step copied it several times a kernel)
     k.body.reserve(funcs.iter().map(|f| f.f.insts.len() + 2 * f.f.layout.len() + 4).sum::<usize>() * 5 / 4);
+    // a declaration each regalloc variable, and about a fifth more for temporaries and views
+    k.vars.reserve(funcs.iter().map(|f| f.asg.vars.len()).sum::<usize>() * 6 / 5 + 8);
     if !stack_function {
         k.attrs.push(m::KernelAttr::Target3d(false));
     }
@@ -470,6 +527,18 @@ impl Selector<'_> {
 
     fn f(&self) -> &Function {
         &self.funcs[self.cur].f
+    }
+
+    /// How many times each instruction result of the current function is used, by instruction
+    /// index: the counts its bales were decided with (the function is not changed after baling),
+    /// or counted again when the bales have none for it.
+    fn use_counts(&self) -> std::borrow::Cow<'_, [u32]> {
+        let fx = self.fx();
+        if fx.bales.uses.len() == fx.f.insts.len() {
+            std::borrow::Cow::Borrowed(&fx.bales.uses)
+        } else {
+            std::borrow::Cow::Owned(fx.f.use_counts())
+        }
     }
 
     fn grf(&self) -> u32 {
@@ -611,10 +680,12 @@ impl Selector<'_> {
         if self.f().value_type(v).elem() == Some(Elem::I1) {
             return Err(internal("a predicate used as a data operand"));
         }
-        if let Some(c) = self.f().as_const(v).cloned() {
-            if let Some(imm) = self.imm(&c, ty)? {
+        if let Some(c) = self.f().as_const(v) {
+            if let Some(imm) = self.imm(c, ty)? {
                 return Ok(SrcOp::Imm(imm));
             }
+            // (a copy: materializing changes the selector)
+            let c = c.clone();
             let tmp = self.materialize(&c, ty)?;
             return Ok(SrcOp::Gen(Src::vec(tmp, 0)));
         }
@@ -674,12 +745,12 @@ impl Selector<'_> {
     fn dst_for_masked(&mut self, id: InstId, ty: VisaType) -> R<(m::DstOp, WriteMask)> {
         let mut id = id;
         // an operation under sat writes where the sat writes
-        if let Some(&s) = self.fx().bales.baled_into.get(&id) {
+        if let Some(s) = self.fx().bales.baled_into(id) {
             if matches!(&self.f().insts[s].kind, InstKind::Intrinsic { id: IntrinsicId::Sat, .. }) {
                 id = s;
             }
         }
-        if let Some(&w) = self.fx().bales.baled_into.get(&id) {
+        if let Some(w) = self.fx().bales.baled_into(id) {
             if let InstKind::WrRegion { region, mask, .. } = self.f().insts[w].kind.clone() {
                 let base = self.prepare_wrregion(w)?;
                 let var = self.view(base, ty)?;
@@ -862,7 +933,7 @@ impl Selector<'_> {
         };
         if let Some(Value::Inst(d)) = sat_operand {
             let region = matches!(self.f().insts[d].kind, InstKind::RdRegion { .. });
-            if !region && self.fx().bales.baled_into.get(&d) == Some(&id) {
+            if !region && self.fx().bales.baled_into(d) == Some(id) {
                 let desc = self.alu_desc(d)?.ok_or_else(|| internal("sat of a non-ALU operation"))?;
                 let cond = match self.f().insts[d].kind {
                     InstKind::Select { cond, .. } => Some(cond),
@@ -960,7 +1031,7 @@ impl Selector<'_> {
                 }
                 let ty = signed_type(e)?;
                 if let Value::Inst(d) = new {
-                    if self.fx().bales.baled_into.get(&d) == Some(&id)
+                    if self.fx().bales.baled_into(d) == Some(id)
                         && !matches!(self.f().insts[d].kind, InstKind::RdRegion { .. })
                     {
                         // The operation writes straight into the region when it is emitted.

@@ -210,7 +210,7 @@ impl Selector<'_> {
         if !self.fx().cf.is_empty() {
             return homes;
         }
-        let uses = f.use_counts();
+        let uses = self.use_counts();
         let unit_callee = |i: InstId| match &f.insts[i].kind {
             InstKind::Call { callee, args } if !self.stack_callees.contains_key(callee) => {
                 // (a call of the function itself would write the predicates it reads)
@@ -296,7 +296,7 @@ impl Selector<'_> {
     /// is baled into. A slice starting at a lane that is not a multiple of 4 is written through a
     /// temporary from lane 0 ([`UnalignedSliceWrite`], inserted by [`Self::finish_slice_write`]).
     pub(crate) fn pred_dst(&mut self, id: InstId) -> R<(m::PredId, u8)> {
-        if let Some(&w) = self.fx().bales.baled_into.get(&id) {
+        if let Some(w) = self.fx().bales.baled_into(id) {
             let InstKind::Intrinsic { args, .. } = self.f().insts[w].kind.clone() else {
                 return Err(internal("compare baled into a non-wrpredregion"));
             };

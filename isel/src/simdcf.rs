@@ -14,7 +14,7 @@
 //! it when that overwrites nothing the fall-through code reads, and a join's "no lane left" edge
 //! must not need any (there is no place for them).
 
-use super::{AluDesc, Selector, R};
+use super::{AluDesc, Operands, Selector, R};
 use genxc_diag::{internal, unsupported};
 use genxc_genx::ir::{BlockId, InstId, InstKind, Terminator, Value};
 use genxc_genx::simdcf::GotoTarget;
@@ -283,7 +283,7 @@ impl Selector<'_> {
         // the operation computed under the mask, or a move of `t`
         let op = match t {
             Value::Inst(ti)
-                if self.fx().bales.baled_into.get(&ti) == Some(&id)
+                if self.fx().bales.baled_into(ti) == Some(id)
                     && genxc_genx::bale::maskable_operation(self.f(), ti) =>
             {
                 self.alu_desc(ti)?.ok_or_else(|| internal("an operation under the execution mask"))?
@@ -291,12 +291,12 @@ impl Selector<'_> {
             _ => AluDesc {
                 op: super::Op::Alu(m::AluOp::Mov),
                 dst_ty: d.dst_ty,
-                srcs: vec![d.srcs[0]],
+                srcs: Operands::of(&[d.srcs[0]]),
                 sat: false,
             },
         };
         let ty = op.dst_ty;
-        let baled = self.fx().bales.baled_into.contains_key(&id);
+        let baled = self.fx().bales.is_baled(id);
         let (dst, wm) = self.dst_for_masked(id, ty)?;
         let m::DstOp::Gen(dg) = dst else {
             return Err(unsupported(
@@ -360,9 +360,7 @@ impl Selector<'_> {
     /// lanes the mask disables stay false (Intel's form of a compare ANDed with the execution mask).
     pub(super) fn em_select_compare(&mut self, id: InstId, t: Value, f: Value, lane: u32) -> R<()> {
         let cmp = match t {
-            Value::Inst(ti) if self.fx().bales.baled_into.get(&ti) == Some(&id) => {
-                self.f().insts[ti].kind.clone()
-            }
+            Value::Inst(ti) if self.fx().bales.baled_into(ti) == Some(id) => self.f().insts[ti].kind.clone(),
             _ => InstKind::Phi { incoming: Vec::new() },
         };
         let InstKind::Cmp { pred, lhs, rhs } = cmp else {

@@ -35,6 +35,10 @@ fn is_exec_size(n: u32) -> bool {
 /// read of its own, right before its operation; drops the reads left without uses. Returns the
 /// number of copies made.
 pub fn clone_splat_reads(f: &mut Function) -> usize {
+    // most functions have no splat read at all: nothing to count
+    if !f.insts.iter().any(|(id, _)| is_splat_read(f, id)) {
+        return 0;
+    }
     let uses = f.use_counts();
     // the block of each instruction of the layout, by instruction index
     let mut block_of: Vec<Option<BlockId>> = vec![None; f.insts.len()];
@@ -53,32 +57,42 @@ pub fn clone_splat_reads(f: &mut Function) -> usize {
         }
         _ => false,
     };
+    // whether operation `u` of block `b` reads a shared splat read through an operand that may
+    // fold a region
+    let reads_shared = |f: &Function, u: InstId, b: BlockId| {
+        let kind = &f.insts[u].kind;
+        let (src_regions, lanes) = match kind {
+            k if takes_src_regions(k) => (true, f.insts[u].ty.num_elems().max(1)),
+            InstKind::WrRegion { region, .. } => (false, region.num_elems),
+            _ => (false, 0),
+        };
+        match kind {
+            _ if !is_exec_size(lanes) => false,
+            k if src_regions => {
+                let mut any = false;
+                k.for_each_operand(|v| any = any || shared(f, v, b));
+                any
+            }
+            InstKind::WrRegion { new, .. } => shared(f, *new, b),
+            _ => false,
+        }
+    };
     let mut cloned = Vec::new();
-    for b in f.layout.clone() {
+    for bi in 0..f.layout.len() {
+        let b = f.layout[bi];
+        // a block without such an operation is left as it is (most blocks)
+        if !f.blocks[b].insts.iter().any(|&u| reads_shared(f, u, b)) {
+            continue;
+        }
         let old = std::mem::take(&mut f.blocks[b].insts);
         let mut new = Vec::with_capacity(old.len());
         for u in old {
-            // the operands that may fold a region, and the operation's lanes (none: no operand)
-            let kind = &f.insts[u].kind;
-            let (src_regions, lanes) = match kind {
-                k if takes_src_regions(k) => (true, f.insts[u].ty.num_elems().max(1)),
-                InstKind::WrRegion { region, .. } => (false, region.num_elems),
-                _ => (false, 0),
-            };
-            let any_shared = match kind {
-                _ if !is_exec_size(lanes) => false,
-                k if src_regions => {
-                    let mut any = false;
-                    k.for_each_operand(|v| any = any || shared(f, v, b));
-                    any
-                }
-                InstKind::WrRegion { new, .. } => shared(f, *new, b),
-                _ => false,
-            };
-            if !any_shared {
+            if !reads_shared(f, u, b) {
                 new.push(u);
                 continue;
             }
+            let kind = &f.insts[u].kind;
+            let src_regions = takes_src_regions(kind);
             let operands = match kind {
                 InstKind::WrRegion { new, .. } if !src_regions => vec![*new],
                 k => k.operands(),
@@ -113,9 +127,16 @@ pub fn clone_splat_reads(f: &mut Function) -> usize {
         }
         f.blocks[b].insts = new;
     }
-    // the reads no operand reads any more
-    let uses = f.use_counts();
-    let dead: Vec<InstId> = cloned.iter().copied().filter(|&d| uses[inst_index(d)] == 0).collect();
+    // the reads no operand reads any more: each copy took one use of its read and reads the
+    // read's input once more
+    let mut left = uses;
+    for &d in &cloned {
+        left[inst_index(d)] -= 1;
+        if let InstKind::RdRegion { input: Value::Inst(x), .. } = f.insts[d].kind {
+            left[inst_index(x)] += 1;
+        }
+    }
+    let dead: Vec<InstId> = cloned.iter().copied().filter(|&d| left[inst_index(d)] == 0).collect();
     if !dead.is_empty() {
         for b in f.layout.clone() {
             f.blocks[b].insts.retain(|i| !dead.contains(i));

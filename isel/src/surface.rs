@@ -179,14 +179,16 @@ impl Selector<'_> {
     /// index) or a sampler argument's value (its sampler index), for regalloc variable `idx` of
     /// the kernel function; `None` otherwise.
     pub(crate) fn surface_argument_index(&self, idx: VarIdx) -> Option<u32> {
-        if self.cur != 0 {
+        if self.cur != 0 || (self.surfaces.is_empty() && self.samplers.is_empty()) {
             return None;
         }
-        let is_arg = |p: u32| self.fx().asg.var(Value::Param(p)) == Some(idx);
-        self.surfaces
-            .iter()
-            .find_map(|(&p, &(_, bti))| is_arg(p).then_some(bti))
-            .or_else(|| self.samplers.iter().find_map(|(&p, &(_, index))| is_arg(p).then_some(index)))
+        // the parameters whose variable `idx` is (most variables are none: no table is looked up)
+        let asg = &self.fx().asg;
+        let params = (0..self.f().params.len() as u32).filter(|&p| asg.var(Value::Param(p)) == Some(idx));
+        params
+            .clone()
+            .find_map(|p| self.surfaces.get(&p).map(|&(_, bti)| bti))
+            .or_else(|| params.clone().find_map(|p| self.samplers.get(&p).map(|&(_, index)| index)))
     }
 
     /// The binding-table or sampler index of `v` when it is a surface argument (not a bindless

@@ -274,14 +274,17 @@ impl Selector<'_> {
     }
 
     /// A view of `var` with type `ty` (the variable itself when its type already is `ty`).
+    #[inline]
     pub(crate) fn view(&mut self, var: m::VarId, ty: VisaType) -> R<m::VarId> {
-        let decl = match self.decl_type(var) {
-            Some(t) => t,
-            None => return Ok(var),
-        };
-        if decl == ty {
-            return Ok(var);
+        match self.decl_type(var) {
+            Some(decl) if decl != ty => self.typed_view(var, decl, ty),
+            _ => Ok(var),
         }
+    }
+
+    /// [`Self::view`] of a variable declared with type `decl`, another type than `ty`.
+    #[inline(never)]
+    fn typed_view(&mut self, var: m::VarId, decl: VisaType, ty: VisaType) -> R<m::VarId> {
         // a view of an alias is a view of the storage it aliases
         let mut var = var;
         while let Some((base, 0)) = self.k.vars[(var.0 - m::NUM_PREDEF_VARS) as usize].alias {

@@ -122,8 +122,10 @@ pub fn analyze(f: &Function, bales: &Bales) -> Liveness {
     };
     // the bale user of each baled instruction, densely
     let mut baled_into = vec![NONE; ninsts];
-    for (&d, &u) in &bales.baled_into {
-        baled_into[raw(d)] = raw(u) as u32;
+    for (slot, &u) in baled_into.iter_mut().zip(bales.user_indices()) {
+        if u != Bales::NOT_BALED {
+            *slot = u;
+        }
     }
     let is_baled = |i: InstId| baled_into[raw(i)] != NONE;
     // nodes and numbers

@@ -3,7 +3,7 @@
 //! saturating arithmetic) given as an [`AluDesc`] the selector emits like any ALU instruction.
 
 use crate::availability::AluFeature;
-use crate::{signed_type, unsigned_type, AluDesc, Op, Operand, Selector, R};
+use crate::{signed_type, unsigned_type, AluDesc, Op, Operand, Operands, Selector, R};
 use genxc_diag::{invalid, not_available, unsupported};
 use genxc_genx::intrinsics::{IntrinsicId, SatOp};
 use genxc_genx::ir::Value;
@@ -42,16 +42,16 @@ pub(crate) fn alu_intrinsic(s: &Selector, iid: IntrinsicId, ty: Type, args: &[Va
     let un = |o: m::AluOp, t: VisaType, md: SrcMod| AluDesc {
         op: Op::Alu(o),
         dst_ty: t,
-        srcs: vec![Operand { value: args[0], ty: t, modifier: md }],
+        srcs: Operands::of(&[Operand { value: args[0], ty: t, modifier: md }]),
         sat: false,
     };
     let bin = |o: Op, t: VisaType, st: VisaType| AluDesc {
         op: o,
         dst_ty: t,
-        srcs: vec![
+        srcs: Operands::of(&[
             Operand { value: args[0], ty: st, modifier: SrcMod::None },
             Operand { value: args[1], ty: st, modifier: SrcMod::None },
-        ],
+        ]),
         sat: false,
     };
     let need = |n: usize| -> R<()> {
@@ -154,7 +154,7 @@ pub(crate) fn alu_intrinsic(s: &Selector, iid: IntrinsicId, ty: Type, args: &[Va
             need(3)?;
             let t = float(e, "mad")?;
             let o = |i: usize| Operand { value: args[i], ty: t, modifier: SrcMod::None };
-            AluDesc { op: op(m::AluOp::Mad), dst_ty: t, srcs: vec![o(0), o(1), o(2)], sat: false }
+            AluDesc { op: op(m::AluOp::Mad), dst_ty: t, srcs: Operands::of(&[o(0), o(1), o(2)]), sat: false }
         }
         LlvmCtpop | Cbit => {
             need(1)?;
@@ -169,7 +169,7 @@ pub(crate) fn alu_intrinsic(s: &Selector, iid: IntrinsicId, ty: Type, args: &[Va
                 return Err(unsupported(format!("{name} of a non-32-bit value")));
             }
             AluDesc {
-                srcs: vec![Operand { value: args[0], ty: VisaType::UD, modifier: SrcMod::None }],
+                srcs: Operands::of(&[Operand { value: args[0], ty: VisaType::UD, modifier: SrcMod::None }]),
                 ..un(m::AluOp::Lzd, VisaType::UD, SrcMod::None)
             }
         }
@@ -189,7 +189,7 @@ pub(crate) fn alu_intrinsic(s: &Selector, iid: IntrinsicId, ty: Type, args: &[Va
             AluDesc {
                 op: op(m::AluOp::Mov),
                 dst_ty: dt,
-                srcs: vec![Operand { value: args[0], ty: st, modifier: SrcMod::None }],
+                srcs: Operands::of(&[Operand { value: args[0], ty: st, modifier: SrcMod::None }]),
                 sat: true,
             }
         }
@@ -224,7 +224,7 @@ pub(crate) fn alu_intrinsic(s: &Selector, iid: IntrinsicId, ty: Type, args: &[Va
                 return Err(unsupported(format!("{name} of a non-32-bit value")));
             }
             AluDesc {
-                srcs: vec![Operand { value: args[0], ty: st, modifier: SrcMod::None }],
+                srcs: Operands::of(&[Operand { value: args[0], ty: st, modifier: SrcMod::None }]),
                 ..un(m::AluOp::Fbh, int_ty(e, false)?, SrcMod::None)
             }
         }
@@ -346,7 +346,7 @@ pub(crate) fn alu_intrinsic(s: &Selector, iid: IntrinsicId, ty: Type, args: &[Va
             }
             let st = int_ty(a, src_signed)?;
             let dt = int_ty(r, dst_signed)?;
-            let mut srcs: Vec<Operand> =
+            let mut srcs: Operands =
                 (0..2).map(|i| Operand { value: args[i], ty: st, modifier: SrcMod::None }).collect();
             if add {
                 srcs.push(Operand { value: args[2], ty: dt, modifier: SrcMod::None });
