@@ -13,7 +13,7 @@
 
 use crate::model::*;
 use crate::text::{sanitize, sanitized, unique_all};
-use foldhash::{HashMap, HashMapExt};
+use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 use std::borrow::Cow;
 
 /// The bytes of one operand or field sequence.
@@ -46,16 +46,10 @@ fn general(class: u8, var: VarId, row: u8, col: u8, region: u16) -> [u8; 9] {
     [class, v0, v1, v2, v3, row, col, r0, r1]
 }
 
+/// The code of an execution size: its base-2 logarithm (1 -> 0 ... 32 -> 5).
 fn exec_size_code(size: u8) -> u8 {
-    match size {
-        1 => 0,
-        2 => 1,
-        4 => 2,
-        8 => 3,
-        16 => 4,
-        32 => 5,
-        _ => panic!("invalid exec size {size}"),
-    }
+    assert!(size.is_power_of_two() && size <= 32, "invalid exec size {size}");
+    size.trailing_zeros() as u8
 }
 
 fn emask_code(e: Exec) -> u8 {
@@ -84,17 +78,14 @@ fn pred_word(p: Option<Pred>) -> u16 {
     }
 }
 
+/// The code of a region's stride or width: 0 -> 1, then 2 + its base-2 logarithm (1 -> 2 ...
+/// 32 -> 7).
 fn region_code(v: u8) -> u16 {
-    match v {
-        0 => 1,
-        1 => 2,
-        2 => 3,
-        4 => 4,
-        8 => 5,
-        16 => 6,
-        32 => 7,
-        _ => panic!("invalid region value {v}"),
+    if v == 0 {
+        return 1;
     }
+    assert!(v.is_power_of_two() && v <= 32, "invalid region value {v}");
+    v.trailing_zeros() as u16 + 2
 }
 
 fn src_region(r: Region, multi: bool) -> u16 {
@@ -730,72 +721,80 @@ impl<'a> Pool<'a> {
     }
 }
 
-/// The declared names of a kernel, sanitized, per kind: variables, address variables, samplers,
-/// surfaces, predicates (one namespace), then labels (a namespace of their own).
-type DeclNames<'k> = [Vec<Cow<'k, str>>; 6];
+/// The declared names of a kernel's variable namespace, sanitized, per kind: variables, address
+/// variables, samplers, surfaces, predicates.
+type VarNames<'k> = [Vec<Cow<'k, str>>; 5];
 
-/// The string pool of a kernel object started with its name and its declarations' names, and
-/// the pool index of each declaration's name (per kind, as [`DeclNames`]). `None` when two names
-/// of a namespace are the same (the pool gives equal strings one index).
-fn declared_pool<'a>(
-    kernel: &'a str,
-    names: &'a DeclNames<'_>,
-    capacity: usize,
-) -> Result<(Pool<'a>, [Vec<u32>; 6]), usize> {
+/// The string pool of a kernel object started with its name and the names of its variable
+/// namespace, and the pool index of each of those names (per kind, as [`VarNames`]). `None` when
+/// two of them are the same (the pool gives equal strings one index).
+fn declared_pool<'a>(kernel: &'a str, names: &'a VarNames<'_>, capacity: usize) -> Option<(Pool<'a>, [Vec<u32>; 5])> {
     let mut pool = Pool::new(kernel, capacity);
-    // the pool indices a namespace has used so far
+    // the pool indices the namespace has used so far
     let mut used = vec![false; 1 + names.iter().map(Vec::len).sum::<usize>()];
-    let mut ids: [Vec<u32>; 6] = Default::default();
+    let mut ids: [Vec<u32>; 5] = Default::default();
     for (kind, list) in names.iter().enumerate() {
-        if kind == 5 {
-            // labels: a fresh namespace
-            used.fill(false);
-        }
         let mut kind_ids = Vec::with_capacity(list.len());
         for name in list {
             let id = pool.id(name);
             if std::mem::replace(&mut used[id as usize], true) {
-                return Err(kind);
+                return None;
             }
             kind_ids.push(id);
         }
         ids[kind] = kind_ids;
     }
-    Ok((pool, ids))
+    Some((pool, ids))
+}
+
+/// Whether no two of `names` are the same.
+fn distinct(names: &[Cow<'_, str>]) -> bool {
+    let mut seen: HashSet<&str> = HashSet::with_capacity(names.len());
+    names.iter().all(|n| seen.insert(n))
+}
+
+/// `names` de-duplicated (identity when they are distinct).
+fn made_distinct<'k>(names: Vec<Cow<'k, str>>) -> Vec<Cow<'k, str>> {
+    if distinct(&names) {
+        return names;
+    }
+    let mut owned: Vec<String> = names.into_iter().map(Cow::into_owned).collect();
+    unique_all(&mut [&mut owned]);
+    owned.into_iter().map(Cow::Owned).collect()
 }
 
 /// Returns (kernel object bytes, offset of its num_inputs field inside the object).
 fn kernel_object(k: &Kernel) -> (Vec<u8>, u32) {
-    let mut names: DeclNames = [
+    // Labels are a namespace of their own, made distinct before any goes in the pool (the labels
+    // of unnamed blocks share a base when the input has no value names: then the common case).
+    let labels = made_distinct(k.labels.iter().map(|v| sanitized(&v.name)).collect());
+    let mut names: VarNames = [
         k.vars.iter().map(|v| sanitized(&v.name)).collect(),
         k.addrs.iter().map(|v| sanitized(&v.name)).collect(),
         k.samplers.iter().map(|v| sanitized(&v.name)).collect(),
         k.surfaces.iter().map(|v| sanitized(&v.name)).collect(),
         k.preds.iter().map(|v| sanitized(&v.name)).collect(),
-        k.labels.iter().map(|v| sanitized(&v.name)).collect(),
     ];
     // the kernel's name, its declarations' names and its attributes' names, and a few more
-    let capacity = 1 + names.iter().map(Vec::len).sum::<usize>() + k.attrs.len() + 8;
-    // Names are almost always distinct per namespace: the pool is built from them as they are,
-    // and again when two of a namespace are the same, with that namespace's names de-duplicated
-    // (one namespace for the variables of every kind, in this order, one for labels: the labels
-    // of unnamed blocks share a base when the input has no value names). De-duplicating a
-    // namespace whose names are distinct leaves them as they are.
-    let mut deduplicated = [false; 2];
-    let (mut pool, [var_ids, addr_ids, sampler_ids, surface_ids, pred_ids, label_ids]) = loop {
-        let kind = match declared_pool(&k.name, &names, capacity) {
-            Ok(built) => break built,
-            Err(kind) => kind,
-        };
-        let (namespace, kinds) = if kind == 5 { (1, 5..6) } else { (0, 0..5) };
-        assert!(!std::mem::replace(&mut deduplicated[namespace], true), "names made distinct per namespace");
+    let capacity = 1 + names.iter().map(Vec::len).sum::<usize>() + labels.len() + k.attrs.len() + 8;
+    // The variable namespace's names are almost always distinct: the pool is built from them as
+    // they are, and again, once, when two are the same, with them de-duplicated (one namespace
+    // for the variables of every kind, in this order). De-duplicating names that are distinct
+    // leaves them as they are.
+    let mut deduplicated = false;
+    let (mut pool, [var_ids, addr_ids, sampler_ids, surface_ids, pred_ids]) = loop {
+        if let Some(built) = declared_pool(&k.name, &names, capacity) {
+            break built;
+        }
+        assert!(!std::mem::replace(&mut deduplicated, true), "names made distinct per namespace");
         let mut owned: Vec<Vec<String>> =
-            kinds.clone().map(|kind| names[kind].drain(..).map(Cow::into_owned).collect()).collect();
+            names.iter_mut().map(|list| list.drain(..).map(Cow::into_owned).collect()).collect();
         unique_all(&mut owned.iter_mut().collect::<Vec<_>>());
-        for (kind, list) in kinds.zip(owned) {
+        for (kind, list) in owned.into_iter().enumerate() {
             names[kind] = list.into_iter().map(Cow::Owned).collect();
         }
     };
+    let label_ids: Vec<u32> = labels.iter().map(|name| pool.id(name)).collect();
     let input_output = k.vars.iter().any(|v| v.input_output).then(|| pool.id(VAR_ATTR_INPUT_OUTPUT));
     let mut attrs = Buf::default();
     for a in &k.attrs {
@@ -812,8 +811,8 @@ fn kernel_object(k: &Kernel) -> (Vec<u8>, u32) {
         attrs.bytes(&value);
     }
 
-    // reserved at once: about 24 bytes an instruction, 16 a declaration and its name
-    let mut code = Buf(Vec::with_capacity(3 + 24 * k.body.len()));
+    // reserved at once: at most about 32 bytes an instruction, 16 a declaration and its name
+    let mut code = Buf(Vec::with_capacity(3 + 32 * k.body.len()));
     code.u8(0x30);
     code.u16(0);
     for i in &k.body {
