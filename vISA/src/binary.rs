@@ -78,14 +78,25 @@ fn pred_word(p: Option<Pred>) -> u16 {
     }
 }
 
-/// The code of a region's stride or width: 0 -> 1, then 2 + its base-2 logarithm (1 -> 2 ...
-/// 32 -> 7).
-fn region_code(v: u8) -> u16 {
-    if v == 0 {
-        return 1;
+/// The code of each region stride or width up to 32 (0 -> 1, then 2 + its base-2 logarithm: 1 ->
+/// 2 ... 32 -> 7), 0 where the value is no region value.
+const REGION_CODES: [u8; 33] = {
+    let mut codes = [0; 33];
+    codes[0] = 1;
+    let mut log = 0;
+    while log <= 5 {
+        codes[1 << log] = log as u8 + 2;
+        log += 1;
     }
-    assert!(v.is_power_of_two() && v <= 32, "invalid region value {v}");
-    v.trailing_zeros() as u16 + 2
+    codes
+};
+
+/// The code of a region's stride or width ([`REGION_CODES`]).
+fn region_code(v: u8) -> u16 {
+    match REGION_CODES.get(v as usize) {
+        Some(&code) if code != 0 => code as u16,
+        _ => panic!("invalid region value {v}"),
+    }
 }
 
 fn src_region(r: Region, multi: bool) -> u16 {
@@ -830,55 +841,52 @@ fn kernel_object(k: &Kernel) -> (Vec<u8>, u32) {
     b.u32(0); // name index
     b.u32(k.vars.len() as u32);
     for (v, name) in k.vars.iter().zip(&var_ids) {
-        b.u32(*name);
-        b.u8(v.ty.code() | v.align.code() << 4);
-        b.u16(v.num_elts);
+        let [n0, n1, n2, n3] = name.to_le_bytes();
+        let [e0, e1] = v.num_elts.to_le_bytes();
         let (alias, off) = v.alias.map(|(id, off)| (id.0, off)).unwrap_or((0, 0));
-        b.u32(alias);
-        b.u16(off);
-        b.u8(0); // alias scope
+        let [a0, a1, a2, a3] = alias.to_le_bytes();
+        let [o0, o1] = off.to_le_bytes();
+        // name, type and alignment, elements, alias and its offset, alias scope
+        b.fields([n0, n1, n2, n3, v.ty.code() | v.align.code() << 4, e0, e1, a0, a1, a2, a3, o0, o1, 0]);
         match input_output {
             Some(attr) if v.input_output => {
                 // one attribute: Input_Output, a flag (no value bytes)
-                b.u8(1);
-                b.u32(attr);
-                b.u8(0);
+                let [t0, t1, t2, t3] = attr.to_le_bytes();
+                b.fields([1, t0, t1, t2, t3, 0]);
             }
             _ => b.u8(0), // attributes
         }
     }
+    // name, elements, no attributes
+    let counted = |b: &mut Buf, name: u32, num_elts: u16| {
+        let [n0, n1, n2, n3] = name.to_le_bytes();
+        let [e0, e1] = num_elts.to_le_bytes();
+        b.fields([n0, n1, n2, n3, e0, e1, 0]);
+    };
     b.u16(k.addrs.len() as u16);
     for (a, name) in k.addrs.iter().zip(&addr_ids) {
-        b.u32(*name);
-        b.u16(a.num_elts);
-        b.u8(0);
+        counted(&mut b, *name, a.num_elts);
     }
     b.u16(k.preds.len() as u16);
     for (p, name) in k.preds.iter().zip(&pred_ids) {
-        b.u32(*name);
-        b.u16(p.num_elts);
-        b.u8(0);
+        counted(&mut b, *name, p.num_elts);
     }
     b.u16(k.labels.len() as u16);
     for (l, name) in k.labels.iter().zip(&label_ids) {
-        b.u32(*name);
-        b.u8(match l.kind {
+        let [n0, n1, n2, n3] = name.to_le_bytes();
+        let kind = match l.kind {
             LabelKind::Block => 0,
             LabelKind::Subroutine => 1,
-        });
-        b.u8(0);
+        };
+        b.fields([n0, n1, n2, n3, kind, 0]);
     }
     b.u8(k.samplers.len() as u8);
     for (s, name) in k.samplers.iter().zip(&sampler_ids) {
-        b.u32(*name);
-        b.u16(s.num_elts);
-        b.u8(0);
+        counted(&mut b, *name, s.num_elts);
     }
     b.u8(k.surfaces.len() as u8);
     for (s, name) in k.surfaces.iter().zip(&surface_ids) {
-        b.u32(*name);
-        b.u16(s.num_elts);
-        b.u8(0);
+        counted(&mut b, *name, s.num_elts);
     }
     b.u8(0); // vme
     let input_off = b.0.len() as u32;

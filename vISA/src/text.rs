@@ -97,7 +97,10 @@ fn unique(used: &mut HashSet<String>, next: &mut HashMap<String, usize>, base: S
     }
     let k = next.get_mut(base.as_str()).expect("the base was just added");
     loop {
-        let cand = format!("{base}_{k}");
+        let mut cand = String::with_capacity(base.len() + 4);
+        cand.push_str(&base);
+        cand.push('_');
+        cand.push_str(itoa::Buffer::new().format(*k));
         *k += 1;
         if !used.contains(cand.as_str()) {
             used.insert(cand.clone());
