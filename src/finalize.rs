@@ -619,7 +619,10 @@ fn finalize_batch(
     // GenX_IR also exits non-zero when it had to spill (vISA's "spill" status) after writing the
     // code of every kernel: that is a warning, reported from the listing; anything else fails
     let log_text = log();
-    let spilled_only = log_text.contains("Spill memory used")
+    // the finalizer says `Spill memory used = N bytes for kernel K` of each kernel that spills:
+    // only then are listings searched for spill and fill messages
+    let log_spills = log_text.contains("Spill memory used");
+    let spilled_only = log_spills
         && !log_text.contains("Found a total of")
         && batch.iter().all(|(i, _)| dir.path().join(format!("k{i}.dat")).exists());
     if !run.status.success() && !spilled_only {
@@ -633,7 +636,7 @@ fn finalize_batch(
         let asm = std::fs::read(dir.path().join(format!("k{i}.asm"))).unwrap_or_default();
         // a payload prologue comes of the kernel's per-thread payload, or of options passed through
         let prologue = loads_own_payload(platform) || !extra.is_empty();
-        let report = report(&asm, &code, platform.grf_bytes(), prologue)
+        let report = report(&asm, &code, platform.grf_bytes(), log_spills, prologue)
             .map_err(|why| fail(format!("kernel '{}': {why}", k.name)))?;
         let objects = if needs_map(unit) {
             let dbg = std::fs::read(dir.path().join(format!("k{i}.dbg")))
@@ -728,10 +731,17 @@ fn number_after(line: &str, key: &str) -> Option<u32> {
 /// registers the spill and fill messages move (`wr:<header>+<n>` and `rd:<n>` in the listing's
 /// message comments). The listing is searched for a per-thread payload prologue only when the
 /// finalizer may have written one (`prologue`: the kernel declares a per-thread payload, or
-/// options were passed through to the finalizer). The listing is taken as bytes: only its
+/// options were passed through to the finalizer), and for spill and fill messages only when
+/// the finalizer's log says a kernel spilled (`spills`). The listing is taken as bytes: only its
 /// header, and the lines of the rare listings with spills or a prologue, are read as text (a
 /// header that is no UTF-8 counts as absent).
-pub fn report(asm: &[u8], code: &[u8], grf_bytes: u32, prologue: bool) -> Result<FinalizerReport, String> {
+pub fn report(
+    asm: &[u8],
+    code: &[u8],
+    grf_bytes: u32,
+    spills: bool,
+    prologue: bool,
+) -> Result<FinalizerReport, String> {
     let header: Vec<&str> = std::str::from_utf8(listing_header(asm)).unwrap_or_default().lines().collect();
     let grf_count = header_number(&header, "//.thread_config", "numGRF=").unwrap_or(128);
     let inst_count = header_number(&header, "//.instCount", "instCount").unwrap_or(0);
@@ -741,7 +751,7 @@ pub fn report(asm: &[u8], code: &[u8], grf_bytes: u32, prologue: bool) -> Result
     // (the whole listing is searched with memchr's vectorized search, a sixth cheaper than
     // `str::contains` on these listings)
     let has = |needle: &str| memchr::memmem::find(asm, needle.as_bytes()).is_some();
-    let spills = has("scratch space");
+    let spills = spills && has("scratch space");
     let text = |wanted: bool| if wanted { String::from_utf8_lossy(asm) } else { Cow::Borrowed("") };
     for line in text(spills).lines().filter(|l| !l.starts_with("//")) {
         if line.contains("scratch space spill") {
@@ -979,10 +989,10 @@ mod tests {
                    //.spill size 128\n\
                    (W) send.dc0 (16|M0) null r3 r5 0x80 0x020F1000 // wr:1h+2, rd:0; scratch space spill\n\
                    (W) send.dc0 (16|M0) r6 r3 null 0x0 0x021F1000 // wr:1h+0, rd:2; scratch space fill\n";
-        let r = report(asm.as_bytes(), &[0; 48], 32, true).unwrap();
+        let r = report(asm.as_bytes(), &[0; 48], 32, true, true).unwrap();
         // Only the header (the lines before the first declaration) holds the counts.
         let declared = asm.replace("//.spill size 128\n", "//.declare v (1) rf=r size=4\n//.spill size 64\n");
-        let r2 = report(declared.as_bytes(), &[0; 48], 32, true).unwrap();
+        let r2 = report(declared.as_bytes(), &[0; 48], 32, true, true).unwrap();
         assert_eq!(r2.scratch_size, 0);
         // the messages after the declarations are read
         assert_eq!((r2.spill_sends, r2.fill_sends, r2.fill_bytes), (1, 1, 64));
@@ -992,9 +1002,9 @@ mod tests {
         let mut code = vec![0u8; 48];
         code[0] = OPCODE_SEND;
         code[16] = OPCODE_NOP;
-        assert_eq!(report(prologue.as_bytes(), &code, 32, true).unwrap().per_thread_prologue, Some(32));
+        assert_eq!(report(prologue.as_bytes(), &code, 32, true, true).unwrap().per_thread_prologue, Some(32));
         // not looked for where the finalizer writes none
-        assert_eq!(report(prologue.as_bytes(), &code, 32, false).unwrap().per_thread_prologue, None);
+        assert_eq!(report(prologue.as_bytes(), &code, 32, true, false).unwrap().per_thread_prologue, None);
         let want = FinalizerReport {
             grf_count: 256,
             inst_count: 42,
@@ -1007,11 +1017,14 @@ mod tests {
             per_thread_prologue: None,
         };
         assert_eq!(r, want);
+        // the messages are not looked for where the finalizer's log names no spill
+        let quiet = report(asm.as_bytes(), &[0; 48], 32, false, true).unwrap();
+        assert_eq!(quiet, FinalizerReport { spill_sends: 0, spill_bytes: 0, fill_sends: 0, fill_bytes: 0, ..want });
         // no header lines and no spill: the defaults
-        let r = report(b"//.kernel k\nmov (1) r1.0<1>:d 0x0:d\n", &[], 32, true).unwrap();
+        let r = report(b"//.kernel k\nmov (1) r1.0<1>:d 0x0:d\n", &[], 32, true, true).unwrap();
         assert_eq!((r.grf_count, r.inst_count, r.scratch_size, r.spill_sends), (128, 0, 0, 0));
         // a prologue label without a load in the code is an error
-        assert!(report(b"per_thread_prolog:\n", &[0; 16], 32, true).is_err());
+        assert!(report(b"per_thread_prolog:\n", &[0; 16], 32, true, true).is_err());
     }
 
     #[test]
