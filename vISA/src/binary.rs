@@ -40,6 +40,7 @@ impl Buf {
 }
 
 /// The bytes of a general operand: class and modifier, variable, row, column, region.
+#[inline]
 fn general(class: u8, var: VarId, row: u8, col: u8, region: u16) -> [u8; 9] {
     let [v0, v1, v2, v3] = var.0.to_le_bytes();
     let [r0, r1] = region.to_le_bytes();
@@ -47,15 +48,18 @@ fn general(class: u8, var: VarId, row: u8, col: u8, region: u16) -> [u8; 9] {
 }
 
 /// The code of an execution size: its base-2 logarithm (1 -> 0 ... 32 -> 5).
+#[inline]
 fn exec_size_code(size: u8) -> u8 {
     assert!(size.is_power_of_two() && size <= 32, "invalid exec size {size}");
     size.trailing_zeros() as u8
 }
 
+#[inline]
 fn emask_code(e: Exec) -> u8 {
     (e.mask & 7) + if e.nomask { 8 } else { 0 }
 }
 
+#[inline]
 fn exec_byte(e: Exec) -> u8 {
     exec_size_code(e.size) | emask_code(e) << 4
 }
@@ -71,6 +75,7 @@ fn sampler_mode(channels: Channels, e: Exec) -> u8 {
     channels.bits() | simd << 4
 }
 
+#[inline]
 fn pred_word(p: Option<Pred>) -> u16 {
     match p {
         None => 0,
@@ -92,6 +97,7 @@ const REGION_CODES: [u8; 33] = {
 };
 
 /// The code of a region's stride or width ([`REGION_CODES`]).
+#[inline]
 fn region_code(v: u8) -> u16 {
     match REGION_CODES.get(v as usize) {
         Some(&code) if code != 0 => code as u16,
@@ -99,6 +105,7 @@ fn region_code(v: u8) -> u16 {
     }
 }
 
+#[inline]
 fn src_region(r: Region, multi: bool) -> u16 {
     let v = if multi { 0 } else { region_code(r.vstride) };
     v | region_code(r.width) << 4 | region_code(r.hstride) << 8
