@@ -764,12 +764,14 @@ pub fn report(
             fill_bytes += number_after(line, "rd:").unwrap_or(0) * grf_bytes;
         }
     }
-    let per_thread_prologue =
-        if prologue && has("per_thread_prolog:") && text(true).lines().any(|l| l.trim() == "per_thread_prolog:") {
-            Some(prologue_bytes(code).ok_or("the per-thread prologue has no load")?)
-        } else {
-            None
-        };
+    let per_thread_prologue = if prologue
+        && has("per_thread_prolog:")
+        && text(true).lines().any(|l| l.trim() == "per_thread_prolog:")
+    {
+        Some(prologue_bytes(code).ok_or("the per-thread prologue has no load")?)
+    } else {
+        None
+    };
     Ok(FinalizerReport {
         grf_count,
         inst_count,
@@ -1019,7 +1021,10 @@ mod tests {
         assert_eq!(r, want);
         // the messages are not looked for where the finalizer's log names no spill
         let quiet = report(asm.as_bytes(), &[0; 48], 32, false, true).unwrap();
-        assert_eq!(quiet, FinalizerReport { spill_sends: 0, spill_bytes: 0, fill_sends: 0, fill_bytes: 0, ..want });
+        assert_eq!(
+            quiet,
+            FinalizerReport { spill_sends: 0, spill_bytes: 0, fill_sends: 0, fill_bytes: 0, ..want }
+        );
         // no header lines and no spill: the defaults
         let r = report(b"//.kernel k\nmov (1) r1.0<1>:d 0x0:d\n", &[], 32, true, true).unwrap();
         assert_eq!((r.grf_count, r.inst_count, r.scratch_size, r.spill_sends), (128, 0, 0, 0));

@@ -746,7 +746,11 @@ type VarNames<'k> = [Vec<Cow<'k, str>>; 5];
 /// The string pool of a kernel object started with its name and the names of its variable
 /// namespace, and the pool index of each of those names (per kind, as [`VarNames`]). `None` when
 /// two of them are the same (the pool gives equal strings one index).
-fn declared_pool<'a>(kernel: &'a str, names: &'a VarNames<'_>, capacity: usize) -> Option<(Pool<'a>, [Vec<u32>; 5])> {
+fn declared_pool<'a>(
+    kernel: &'a str,
+    names: &'a VarNames<'_>,
+    capacity: usize,
+) -> Option<(Pool<'a>, [Vec<u32>; 5])> {
     let mut pool = Pool::new(kernel, capacity);
     // the pool indices the namespace has used so far
     let mut used = vec![false; 1 + names.iter().map(Vec::len).sum::<usize>()];
