@@ -33,6 +33,7 @@
 use genxc_diag::Diagnostic;
 use genxc_genx::Platform;
 use genxc_visa::{Kernel, KernelAttr};
+use std::borrow::Cow;
 use std::process::Command;
 
 /// One kernel to finalize and the stack functions it calls: they go in the function table of the
@@ -618,7 +619,10 @@ fn finalize_batch(
     // GenX_IR also exits non-zero when it had to spill (vISA's "spill" status) after writing the
     // code of every kernel: that is a warning, reported from the listing; anything else fails
     let log_text = log();
-    let spilled_only = log_text.contains("Spill memory used")
+    // the finalizer says `Spill memory used = N bytes for kernel K` of each kernel that spills:
+    // only then are listings searched for spill and fill messages
+    let log_spills = log_text.contains("Spill memory used");
+    let spilled_only = log_spills
         && !log_text.contains("Found a total of")
         && batch.iter().all(|(i, _)| dir.path().join(format!("k{i}.dat")).exists());
     if !run.status.success() && !spilled_only {
@@ -629,10 +633,10 @@ fn finalize_batch(
         let k = &unit.kernel;
         let code = std::fs::read(dir.path().join(format!("k{i}.dat")))
             .map_err(|_| fail(format!("{finalizer} wrote no code for '{}':\n{}", k.name, log())))?;
-        let asm = std::fs::read_to_string(dir.path().join(format!("k{i}.asm"))).unwrap_or_default();
+        let asm = std::fs::read(dir.path().join(format!("k{i}.asm"))).unwrap_or_default();
         // a payload prologue comes of the kernel's per-thread payload, or of options passed through
         let prologue = loads_own_payload(platform) || !extra.is_empty();
-        let report = report(&asm, &code, platform.grf_bytes(), prologue)
+        let report = report(&asm, &code, platform.grf_bytes(), log_spills, prologue)
             .map_err(|why| fail(format!("kernel '{}': {why}", k.name)))?;
         let objects = if needs_map(unit) {
             let dbg = std::fs::read(dir.path().join(format!("k{i}.dbg")))
@@ -675,22 +679,23 @@ fn finalize_batch(
 /// GenX_IR writes the kernel's counts; the whole listing when it declares nothing. (A header
 /// line that is absent, such as `//.spill size` without spills, is then looked for in a few
 /// lines rather than in every comment of the code.)
-fn listing_header(asm: &str) -> &str {
-    match memchr::memmem::find(asm.as_bytes(), b"\n//.declare") {
+fn listing_header(asm: &[u8]) -> &[u8] {
+    match memchr::memmem::find(asm, b"\n//.declare") {
         Some(at) => &asm[..at + 1],
         None => asm,
     }
 }
 
-/// The number after `key` on the listing's header line starting with `prefix`. (The text is
-/// searched as a whole, not line by line: reading the listings was a tenth of genxc's own work
-/// in `--emit zebin`.)
-fn header_number(asm: &str, prefix: &str, key: &str) -> Option<u32> {
-    let (at, _) = asm.match_indices(prefix).find(|&(at, _)| at == 0 || asm.as_bytes()[at - 1] == b'\n')?;
-    let line = asm[at..].lines().next()?;
-    let rest = &line[line.find(key)? + key.len()..];
-    let digits: String = rest.trim_start().chars().take_while(|c| c.is_ascii_digit()).collect();
-    digits.parse().ok()
+/// The number after `key` on the first of the header's `lines` starting with `prefix`.
+fn header_number(lines: &[&str], prefix: &str, key: &str) -> Option<u32> {
+    let line = lines.iter().find(|l| l.starts_with(prefix))?;
+    leading_number(line[line.find(key)? + key.len()..].trim_start())
+}
+
+/// The decimal number `text` starts with.
+fn leading_number(text: &str) -> Option<u32> {
+    let digits = text.bytes().take_while(u8::is_ascii_digit).count();
+    text[..digits].parse().ok()
 }
 
 /// Gen opcodes the prologue scan needs (Gen12 and later encodings).
@@ -719,29 +724,36 @@ fn prologue_bytes(code: &[u8]) -> Option<u32> {
 
 /// The number after `key` in `line`.
 fn number_after(line: &str, key: &str) -> Option<u32> {
-    let rest = &line[line.find(key)? + key.len()..];
-    let digits: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
-    digits.parse().ok()
+    leading_number(&line[line.find(key)? + key.len()..])
 }
 
 /// The report of one kernel from its Gen assembly listing and code. `grf_bytes` sizes the
 /// registers the spill and fill messages move (`wr:<header>+<n>` and `rd:<n>` in the listing's
 /// message comments). The listing is searched for a per-thread payload prologue only when the
 /// finalizer may have written one (`prologue`: the kernel declares a per-thread payload, or
-/// options were passed through to the finalizer).
-pub fn report(asm: &str, code: &[u8], grf_bytes: u32, prologue: bool) -> Result<FinalizerReport, String> {
-    let header = listing_header(asm);
-    let grf_count = header_number(header, "//.thread_config", "numGRF=").unwrap_or(128);
-    let inst_count = header_number(header, "//.instCount", "instCount").unwrap_or(0);
-    let scratch_size = header_number(header, "//.spill size", "size").unwrap_or(0);
+/// options were passed through to the finalizer), and for spill and fill messages only when
+/// the finalizer's log says a kernel spilled (`spills`). The listing is taken as bytes: only its
+/// header, and the lines of the rare listings with spills or a prologue, are read as text (a
+/// header that is no UTF-8 counts as absent).
+pub fn report(
+    asm: &[u8],
+    code: &[u8],
+    grf_bytes: u32,
+    spills: bool,
+    prologue: bool,
+) -> Result<FinalizerReport, String> {
+    let header: Vec<&str> = std::str::from_utf8(listing_header(asm)).unwrap_or_default().lines().collect();
+    let grf_count = header_number(&header, "//.thread_config", "numGRF=").unwrap_or(128);
+    let inst_count = header_number(&header, "//.instCount", "instCount").unwrap_or(0);
+    let scratch_size = header_number(&header, "//.spill size", "size").unwrap_or(0);
     let (mut spill_sends, mut spill_bytes, mut fill_sends, mut fill_bytes) = (0, 0, 0, 0);
     // spill and fill messages are rare: the lines are read only when there is one
     // (the whole listing is searched with memchr's vectorized search, a sixth cheaper than
     // `str::contains` on these listings)
-    let has = |needle: &str| memchr::memmem::find(asm.as_bytes(), needle.as_bytes()).is_some();
-    let spills = has("scratch space");
-    let message_lines = if spills { asm } else { "" };
-    for line in message_lines.lines().filter(|l| !l.starts_with("//")) {
+    let has = |needle: &str| memchr::memmem::find(asm, needle.as_bytes()).is_some();
+    let spills = spills && has("scratch space");
+    let text = |wanted: bool| if wanted { String::from_utf8_lossy(asm) } else { Cow::Borrowed("") };
+    for line in text(spills).lines().filter(|l| !l.starts_with("//")) {
         if line.contains("scratch space spill") {
             // the data registers follow the header's in `wr:1h+N` / `wr:1+N`
             let data = line.find("wr:").and_then(|at| number_after(&line[at..], "+")).unwrap_or(0);
@@ -752,12 +764,14 @@ pub fn report(asm: &str, code: &[u8], grf_bytes: u32, prologue: bool) -> Result<
             fill_bytes += number_after(line, "rd:").unwrap_or(0) * grf_bytes;
         }
     }
-    let per_thread_prologue =
-        if prologue && has("per_thread_prolog:") && asm.lines().any(|l| l.trim() == "per_thread_prolog:") {
-            Some(prologue_bytes(code).ok_or("the per-thread prologue has no load")?)
-        } else {
-            None
-        };
+    let per_thread_prologue = if prologue
+        && has("per_thread_prolog:")
+        && text(true).lines().any(|l| l.trim() == "per_thread_prolog:")
+    {
+        Some(prologue_bytes(code).ok_or("the per-thread prologue has no load")?)
+    } else {
+        None
+    };
     Ok(FinalizerReport {
         grf_count,
         inst_count,
@@ -977,10 +991,10 @@ mod tests {
                    //.spill size 128\n\
                    (W) send.dc0 (16|M0) null r3 r5 0x80 0x020F1000 // wr:1h+2, rd:0; scratch space spill\n\
                    (W) send.dc0 (16|M0) r6 r3 null 0x0 0x021F1000 // wr:1h+0, rd:2; scratch space fill\n";
-        let r = report(asm, &[0; 48], 32, true).unwrap();
+        let r = report(asm.as_bytes(), &[0; 48], 32, true, true).unwrap();
         // Only the header (the lines before the first declaration) holds the counts.
         let declared = asm.replace("//.spill size 128\n", "//.declare v (1) rf=r size=4\n//.spill size 64\n");
-        let r2 = report(&declared, &[0; 48], 32, true).unwrap();
+        let r2 = report(declared.as_bytes(), &[0; 48], 32, true, true).unwrap();
         assert_eq!(r2.scratch_size, 0);
         // the messages after the declarations are read
         assert_eq!((r2.spill_sends, r2.fill_sends, r2.fill_bytes), (1, 1, 64));
@@ -990,9 +1004,9 @@ mod tests {
         let mut code = vec![0u8; 48];
         code[0] = OPCODE_SEND;
         code[16] = OPCODE_NOP;
-        assert_eq!(report(prologue, &code, 32, true).unwrap().per_thread_prologue, Some(32));
+        assert_eq!(report(prologue.as_bytes(), &code, 32, true, true).unwrap().per_thread_prologue, Some(32));
         // not looked for where the finalizer writes none
-        assert_eq!(report(prologue, &code, 32, false).unwrap().per_thread_prologue, None);
+        assert_eq!(report(prologue.as_bytes(), &code, 32, true, false).unwrap().per_thread_prologue, None);
         let want = FinalizerReport {
             grf_count: 256,
             inst_count: 42,
@@ -1005,11 +1019,17 @@ mod tests {
             per_thread_prologue: None,
         };
         assert_eq!(r, want);
+        // the messages are not looked for where the finalizer's log names no spill
+        let quiet = report(asm.as_bytes(), &[0; 48], 32, false, true).unwrap();
+        assert_eq!(
+            quiet,
+            FinalizerReport { spill_sends: 0, spill_bytes: 0, fill_sends: 0, fill_bytes: 0, ..want }
+        );
         // no header lines and no spill: the defaults
-        let r = report("//.kernel k\nmov (1) r1.0<1>:d 0x0:d\n", &[], 32, true).unwrap();
+        let r = report(b"//.kernel k\nmov (1) r1.0<1>:d 0x0:d\n", &[], 32, true, true).unwrap();
         assert_eq!((r.grf_count, r.inst_count, r.scratch_size, r.spill_sends), (128, 0, 0, 0));
         // a prologue label without a load in the code is an error
-        assert!(report("per_thread_prolog:\n", &[0; 16], 32, true).is_err());
+        assert!(report(b"per_thread_prolog:\n", &[0; 16], 32, true, true).is_err());
     }
 
     #[test]

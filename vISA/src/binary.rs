@@ -13,7 +13,7 @@
 
 use crate::model::*;
 use crate::text::{sanitize, sanitized, unique_all};
-use foldhash::{HashMap, HashMapExt};
+use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 use std::borrow::Cow;
 
 /// The bytes of one operand or field sequence.
@@ -40,28 +40,26 @@ impl Buf {
 }
 
 /// The bytes of a general operand: class and modifier, variable, row, column, region.
+#[inline]
 fn general(class: u8, var: VarId, row: u8, col: u8, region: u16) -> [u8; 9] {
     let [v0, v1, v2, v3] = var.0.to_le_bytes();
     let [r0, r1] = region.to_le_bytes();
     [class, v0, v1, v2, v3, row, col, r0, r1]
 }
 
+/// The code of an execution size: its base-2 logarithm (1 -> 0 ... 32 -> 5).
+#[inline]
 fn exec_size_code(size: u8) -> u8 {
-    match size {
-        1 => 0,
-        2 => 1,
-        4 => 2,
-        8 => 3,
-        16 => 4,
-        32 => 5,
-        _ => panic!("invalid exec size {size}"),
-    }
+    assert!(size.is_power_of_two() && size <= 32, "invalid exec size {size}");
+    size.trailing_zeros() as u8
 }
 
+#[inline]
 fn emask_code(e: Exec) -> u8 {
     (e.mask & 7) + if e.nomask { 8 } else { 0 }
 }
 
+#[inline]
 fn exec_byte(e: Exec) -> u8 {
     exec_size_code(e.size) | emask_code(e) << 4
 }
@@ -77,6 +75,7 @@ fn sampler_mode(channels: Channels, e: Exec) -> u8 {
     channels.bits() | simd << 4
 }
 
+#[inline]
 fn pred_word(p: Option<Pred>) -> u16 {
     match p {
         None => 0,
@@ -84,19 +83,29 @@ fn pred_word(p: Option<Pred>) -> u16 {
     }
 }
 
+/// The code of each region stride or width up to 32 (0 -> 1, then 2 + its base-2 logarithm: 1 ->
+/// 2 ... 32 -> 7), 0 where the value is no region value.
+const REGION_CODES: [u8; 33] = {
+    let mut codes = [0; 33];
+    codes[0] = 1;
+    let mut log = 0;
+    while log <= 5 {
+        codes[1 << log] = log as u8 + 2;
+        log += 1;
+    }
+    codes
+};
+
+/// The code of a region's stride or width ([`REGION_CODES`]).
+#[inline]
 fn region_code(v: u8) -> u16 {
-    match v {
-        0 => 1,
-        1 => 2,
-        2 => 3,
-        4 => 4,
-        8 => 5,
-        16 => 6,
-        32 => 7,
+    match REGION_CODES.get(v as usize) {
+        Some(&code) if code != 0 => code as u16,
         _ => panic!("invalid region value {v}"),
     }
 }
 
+#[inline]
 fn src_region(r: Region, multi: bool) -> u16 {
     let v = if multi { 0 } else { region_code(r.vstride) };
     v | region_code(r.width) << 4 | region_code(r.hstride) << 8
@@ -730,72 +739,84 @@ impl<'a> Pool<'a> {
     }
 }
 
-/// The declared names of a kernel, sanitized, per kind: variables, address variables, samplers,
-/// surfaces, predicates (one namespace), then labels (a namespace of their own).
-type DeclNames<'k> = [Vec<Cow<'k, str>>; 6];
+/// The declared names of a kernel's variable namespace, sanitized, per kind: variables, address
+/// variables, samplers, surfaces, predicates.
+type VarNames<'k> = [Vec<Cow<'k, str>>; 5];
 
-/// The string pool of a kernel object started with its name and its declarations' names, and
-/// the pool index of each declaration's name (per kind, as [`DeclNames`]). `None` when two names
-/// of a namespace are the same (the pool gives equal strings one index).
+/// The string pool of a kernel object started with its name and the names of its variable
+/// namespace, and the pool index of each of those names (per kind, as [`VarNames`]). `None` when
+/// two of them are the same (the pool gives equal strings one index).
 fn declared_pool<'a>(
     kernel: &'a str,
-    names: &'a DeclNames<'_>,
+    names: &'a VarNames<'_>,
     capacity: usize,
-) -> Result<(Pool<'a>, [Vec<u32>; 6]), usize> {
+) -> Option<(Pool<'a>, [Vec<u32>; 5])> {
     let mut pool = Pool::new(kernel, capacity);
-    // the pool indices a namespace has used so far
+    // the pool indices the namespace has used so far
     let mut used = vec![false; 1 + names.iter().map(Vec::len).sum::<usize>()];
-    let mut ids: [Vec<u32>; 6] = Default::default();
+    let mut ids: [Vec<u32>; 5] = Default::default();
     for (kind, list) in names.iter().enumerate() {
-        if kind == 5 {
-            // labels: a fresh namespace
-            used.fill(false);
-        }
         let mut kind_ids = Vec::with_capacity(list.len());
         for name in list {
             let id = pool.id(name);
             if std::mem::replace(&mut used[id as usize], true) {
-                return Err(kind);
+                return None;
             }
             kind_ids.push(id);
         }
         ids[kind] = kind_ids;
     }
-    Ok((pool, ids))
+    Some((pool, ids))
+}
+
+/// Whether no two of `names` are the same.
+fn distinct(names: &[Cow<'_, str>]) -> bool {
+    let mut seen: HashSet<&str> = HashSet::with_capacity(names.len());
+    names.iter().all(|n| seen.insert(n))
+}
+
+/// `names` de-duplicated (identity when they are distinct).
+fn made_distinct<'k>(names: Vec<Cow<'k, str>>) -> Vec<Cow<'k, str>> {
+    if distinct(&names) {
+        return names;
+    }
+    let mut owned: Vec<String> = names.into_iter().map(Cow::into_owned).collect();
+    unique_all(&mut [&mut owned]);
+    owned.into_iter().map(Cow::Owned).collect()
 }
 
 /// Returns (kernel object bytes, offset of its num_inputs field inside the object).
 fn kernel_object(k: &Kernel) -> (Vec<u8>, u32) {
-    let mut names: DeclNames = [
+    // Labels are a namespace of their own, made distinct before any goes in the pool (the labels
+    // of unnamed blocks share a base when the input has no value names: then the common case).
+    let labels = made_distinct(k.labels.iter().map(|v| sanitized(&v.name)).collect());
+    let mut names: VarNames = [
         k.vars.iter().map(|v| sanitized(&v.name)).collect(),
         k.addrs.iter().map(|v| sanitized(&v.name)).collect(),
         k.samplers.iter().map(|v| sanitized(&v.name)).collect(),
         k.surfaces.iter().map(|v| sanitized(&v.name)).collect(),
         k.preds.iter().map(|v| sanitized(&v.name)).collect(),
-        k.labels.iter().map(|v| sanitized(&v.name)).collect(),
     ];
     // the kernel's name, its declarations' names and its attributes' names, and a few more
-    let capacity = 1 + names.iter().map(Vec::len).sum::<usize>() + k.attrs.len() + 8;
-    // Names are almost always distinct per namespace: the pool is built from them as they are,
-    // and again when two of a namespace are the same, with that namespace's names de-duplicated
-    // (one namespace for the variables of every kind, in this order, one for labels: the labels
-    // of unnamed blocks share a base when the input has no value names). De-duplicating a
-    // namespace whose names are distinct leaves them as they are.
-    let mut deduplicated = [false; 2];
-    let (mut pool, [var_ids, addr_ids, sampler_ids, surface_ids, pred_ids, label_ids]) = loop {
-        let kind = match declared_pool(&k.name, &names, capacity) {
-            Ok(built) => break built,
-            Err(kind) => kind,
-        };
-        let (namespace, kinds) = if kind == 5 { (1, 5..6) } else { (0, 0..5) };
-        assert!(!std::mem::replace(&mut deduplicated[namespace], true), "names made distinct per namespace");
+    let capacity = 1 + names.iter().map(Vec::len).sum::<usize>() + labels.len() + k.attrs.len() + 8;
+    // The variable namespace's names are almost always distinct: the pool is built from them as
+    // they are, and again, once, when two are the same, with them de-duplicated (one namespace
+    // for the variables of every kind, in this order). De-duplicating names that are distinct
+    // leaves them as they are.
+    let mut deduplicated = false;
+    let (mut pool, [var_ids, addr_ids, sampler_ids, surface_ids, pred_ids]) = loop {
+        if let Some(built) = declared_pool(&k.name, &names, capacity) {
+            break built;
+        }
+        assert!(!std::mem::replace(&mut deduplicated, true), "names made distinct per namespace");
         let mut owned: Vec<Vec<String>> =
-            kinds.clone().map(|kind| names[kind].drain(..).map(Cow::into_owned).collect()).collect();
+            names.iter_mut().map(|list| list.drain(..).map(Cow::into_owned).collect()).collect();
         unique_all(&mut owned.iter_mut().collect::<Vec<_>>());
-        for (kind, list) in kinds.zip(owned) {
+        for (kind, list) in owned.into_iter().enumerate() {
             names[kind] = list.into_iter().map(Cow::Owned).collect();
         }
     };
+    let label_ids: Vec<u32> = labels.iter().map(|name| pool.id(name)).collect();
     let input_output = k.vars.iter().any(|v| v.input_output).then(|| pool.id(VAR_ATTR_INPUT_OUTPUT));
     let mut attrs = Buf::default();
     for a in &k.attrs {
@@ -812,8 +833,8 @@ fn kernel_object(k: &Kernel) -> (Vec<u8>, u32) {
         attrs.bytes(&value);
     }
 
-    // reserved at once: about 24 bytes an instruction, 16 a declaration and its name
-    let mut code = Buf(Vec::with_capacity(3 + 24 * k.body.len()));
+    // reserved at once: at most about 32 bytes an instruction, 16 a declaration and its name
+    let mut code = Buf(Vec::with_capacity(3 + 32 * k.body.len()));
     code.u8(0x30);
     code.u16(0);
     for i in &k.body {
@@ -831,55 +852,52 @@ fn kernel_object(k: &Kernel) -> (Vec<u8>, u32) {
     b.u32(0); // name index
     b.u32(k.vars.len() as u32);
     for (v, name) in k.vars.iter().zip(&var_ids) {
-        b.u32(*name);
-        b.u8(v.ty.code() | v.align.code() << 4);
-        b.u16(v.num_elts);
+        let [n0, n1, n2, n3] = name.to_le_bytes();
+        let [e0, e1] = v.num_elts.to_le_bytes();
         let (alias, off) = v.alias.map(|(id, off)| (id.0, off)).unwrap_or((0, 0));
-        b.u32(alias);
-        b.u16(off);
-        b.u8(0); // alias scope
+        let [a0, a1, a2, a3] = alias.to_le_bytes();
+        let [o0, o1] = off.to_le_bytes();
+        // name, type and alignment, elements, alias and its offset, alias scope
+        b.fields([n0, n1, n2, n3, v.ty.code() | v.align.code() << 4, e0, e1, a0, a1, a2, a3, o0, o1, 0]);
         match input_output {
             Some(attr) if v.input_output => {
                 // one attribute: Input_Output, a flag (no value bytes)
-                b.u8(1);
-                b.u32(attr);
-                b.u8(0);
+                let [t0, t1, t2, t3] = attr.to_le_bytes();
+                b.fields([1, t0, t1, t2, t3, 0]);
             }
             _ => b.u8(0), // attributes
         }
     }
+    // name, elements, no attributes
+    let counted = |b: &mut Buf, name: u32, num_elts: u16| {
+        let [n0, n1, n2, n3] = name.to_le_bytes();
+        let [e0, e1] = num_elts.to_le_bytes();
+        b.fields([n0, n1, n2, n3, e0, e1, 0]);
+    };
     b.u16(k.addrs.len() as u16);
     for (a, name) in k.addrs.iter().zip(&addr_ids) {
-        b.u32(*name);
-        b.u16(a.num_elts);
-        b.u8(0);
+        counted(&mut b, *name, a.num_elts);
     }
     b.u16(k.preds.len() as u16);
     for (p, name) in k.preds.iter().zip(&pred_ids) {
-        b.u32(*name);
-        b.u16(p.num_elts);
-        b.u8(0);
+        counted(&mut b, *name, p.num_elts);
     }
     b.u16(k.labels.len() as u16);
     for (l, name) in k.labels.iter().zip(&label_ids) {
-        b.u32(*name);
-        b.u8(match l.kind {
+        let [n0, n1, n2, n3] = name.to_le_bytes();
+        let kind = match l.kind {
             LabelKind::Block => 0,
             LabelKind::Subroutine => 1,
-        });
-        b.u8(0);
+        };
+        b.fields([n0, n1, n2, n3, kind, 0]);
     }
     b.u8(k.samplers.len() as u8);
     for (s, name) in k.samplers.iter().zip(&sampler_ids) {
-        b.u32(*name);
-        b.u16(s.num_elts);
-        b.u8(0);
+        counted(&mut b, *name, s.num_elts);
     }
     b.u8(k.surfaces.len() as u8);
     for (s, name) in k.surfaces.iter().zip(&surface_ids) {
-        b.u32(*name);
-        b.u16(s.num_elts);
-        b.u8(0);
+        counted(&mut b, *name, s.num_elts);
     }
     b.u8(0); // vme
     let input_off = b.0.len() as u32;

@@ -16,9 +16,21 @@ pub fn sanitize(name: &str) -> String {
     sanitized(name).into_owned()
 }
 
+/// Whether each byte may be in an identifier (`[A-Za-z0-9_]`): one load a byte when checking
+/// the names of every declaration.
+const IDENTIFIER_BYTES: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        table[c] = (c as u8).is_ascii_alphanumeric() || c as u8 == b'_';
+        c += 1;
+    }
+    table
+};
+
 /// [`sanitize`], borrowing the name when it is already an identifier (the usual name: no copy).
 pub(crate) fn sanitized(name: &str) -> std::borrow::Cow<'_, str> {
-    if name.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_')
+    if name.bytes().all(|c| IDENTIFIER_BYTES[c as usize])
         && name.bytes().next().is_some_and(|c| !c.is_ascii_digit())
     {
         return std::borrow::Cow::Borrowed(name);
@@ -97,7 +109,10 @@ fn unique(used: &mut HashSet<String>, next: &mut HashMap<String, usize>, base: S
     }
     let k = next.get_mut(base.as_str()).expect("the base was just added");
     loop {
-        let cand = format!("{base}_{k}");
+        let mut cand = String::with_capacity(base.len() + 4);
+        cand.push_str(&base);
+        cand.push('_');
+        cand.push_str(itoa::Buffer::new().format(*k));
         *k += 1;
         if !used.contains(cand.as_str()) {
             used.insert(cand.clone());

@@ -264,13 +264,17 @@ pub fn write(program: &Program) -> Result<Vec<u8>, String> {
     }
     let mut strtab = StrTab::default();
     strtab.add("");
-    let mut data: Vec<u8> = Vec::new();
+    // The file is written in one buffer: the ELF header's room (filled in last), the sections,
+    // then the section headers; reserved at about its size, so the code is copied once.
+    let code_bytes: usize = program.kernels.iter().map(|(_, b)| b.len() + 64).sum();
+    let data_bytes: usize = DataSection::ALL.iter().map(|&s| program.data(s).len() + 16).sum();
+    let mut data: Vec<u8> =
+        Vec::with_capacity(EHDR_SIZE + code_bytes + data_bytes + program.debug_line.len() + 4096);
+    data.resize(EHDR_SIZE, 0);
     let mut headers: Vec<Header> = Vec::new();
     let place = |data: &mut Vec<u8>, bytes: &[u8], align: usize| -> u64 {
-        while !(EHDR_SIZE + data.len()).is_multiple_of(align) {
-            data.push(0);
-        }
-        let at = (EHDR_SIZE + data.len()) as u64;
+        data.resize(data.len().next_multiple_of(align), 0);
+        let at = data.len() as u64;
         data.extend_from_slice(bytes);
         at
     };
@@ -494,13 +498,11 @@ pub fn write(program: &Program) -> Result<Vec<u8>, String> {
         entsize: 0,
     });
     headers[symtab_index - 1].link = strtab_index as u32;
-    while !data.len().is_multiple_of(8) {
-        data.push(0);
-    }
-    let shoff = (EHDR_SIZE + data.len()) as u64;
+    data.resize(data.len().next_multiple_of(8), 0);
+    let shoff = data.len() as u64;
     let shnum = headers.len() + 1;
 
-    let mut out = Vec::with_capacity(EHDR_SIZE + data.len() + shnum * SHDR_SIZE);
+    let mut out = Vec::with_capacity(EHDR_SIZE);
     out.extend_from_slice(&[0x7f, b'E', b'L', b'F', 2, 1, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0]);
     out.extend_from_slice(&ET_REL.to_le_bytes());
     out.extend_from_slice(&EM_INTELGT.to_le_bytes());
@@ -515,7 +517,10 @@ pub fn write(program: &Program) -> Result<Vec<u8>, String> {
     out.extend_from_slice(&(SHDR_SIZE as u16).to_le_bytes());
     out.extend_from_slice(&(shnum as u16).to_le_bytes());
     out.extend_from_slice(&(strtab_index as u16).to_le_bytes());
-    out.extend_from_slice(&data);
+    debug_assert_eq!(out.len(), EHDR_SIZE);
+    data[..EHDR_SIZE].copy_from_slice(&out);
+    let mut out = data;
+    out.reserve(shnum * SHDR_SIZE);
     out.extend_from_slice(&[0u8; SHDR_SIZE]);
     for h in &headers {
         out.extend_from_slice(&h.name.to_le_bytes());
