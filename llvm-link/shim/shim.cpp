@@ -2,7 +2,8 @@
 // bitcode lazily and materializing one function at a time (so each worker thread reads only the
 // functions of its chunk of kernels), the functions a body refers to, the global values metadata
 // refers to, keeping some operands of a named metadata node, stripping a function's debug info,
-// and InstSimplify run on a function without a pass manager.
+// InstSimplify run on a function without a pass manager, and reads in one call of what the C API
+// reads in one call per fact (an instruction's operands, a constant vector's elements).
 
 #include "llvm-c/Core.h"
 #include "llvm/Analysis/AssumptionCache.h"
@@ -23,6 +24,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Transforms/Utils/Local.h"
 
+#include <cstring>
 #include <memory>
 
 using namespace llvm;
@@ -231,6 +233,164 @@ int genxc_simplify_instructions(LLVMValueRef f) {
     Touched.clear();
   }
   return Changed;
+}
+
+/// What the import reads of one operand of an instruction, read in one call for all of them.
+struct GenxcOperandFacts {
+  /// The operand (NULL when the instruction has none there).
+  LLVMValueRef Value;
+  /// Its type (NULL with a NULL operand).
+  LLVMTypeRef Type;
+  /// Its type's kind, as `LLVMGetTypeKind` gives it.
+  unsigned TypeKind;
+  /// `GENXC_OPERAND_*` bits.
+  unsigned Flags;
+};
+
+/// The operand is a basic block used as a value.
+static const unsigned GENXC_OPERAND_BLOCK = 1;
+/// The operand is a constant expression.
+static const unsigned GENXC_OPERAND_CONSTANT_EXPR = 2;
+/// The operand is a constant of any kind.
+static const unsigned GENXC_OPERAND_CONSTANT = 4;
+/// The operand is `undef` or `poison`.
+static const unsigned GENXC_OPERAND_UNDEF = 8;
+
+/// Fills `out[0..count]` with the facts of operands `0..count` of user `inst` (`count` at most
+/// its number of operands): one call where the C API takes one per operand and per fact.
+void genxc_operand_facts(LLVMValueRef inst, unsigned count, struct GenxcOperandFacts *out) {
+  const User *U = unwrap<User>(inst);
+  for (unsigned i = 0; i < count; ++i) {
+    const Value *V = U->getOperand(i);
+    GenxcOperandFacts &F = out[i];
+    if (!V) {
+      F = GenxcOperandFacts{nullptr, nullptr, 0, 0};
+      continue;
+    }
+    unsigned Flags = 0;
+    if (isa<BasicBlock>(V))
+      Flags |= GENXC_OPERAND_BLOCK;
+    if (isa<Constant>(V)) {
+      Flags |= GENXC_OPERAND_CONSTANT;
+      if (isa<ConstantExpr>(V))
+        Flags |= GENXC_OPERAND_CONSTANT_EXPR;
+      if (isa<UndefValue>(V))
+        Flags |= GENXC_OPERAND_UNDEF;
+    }
+    LLVMTypeRef T = wrap(V->getType());
+    F = GenxcOperandFacts{wrap(V), T, static_cast<unsigned>(LLVMGetTypeKind(T)), Flags};
+  }
+}
+
+/// Whether operands `first..first + count` of user `u` are all integer constants of at most 64
+/// bits; if so their values, sign-extended, are in `out[0..count]`.
+int genxc_const_int_operands(LLVMValueRef u, unsigned first, unsigned count, int64_t *out) {
+  const User *User_ = unwrap<User>(u);
+  if (first + count > User_->getNumOperands())
+    return 0;
+  for (unsigned i = 0; i < count; ++i) {
+    const auto *C = dyn_cast<ConstantInt>(User_->getOperand(first + i));
+    if (!C || C->getBitWidth() > 64)
+      return 0;
+    out[i] = C->getSExtValue();
+  }
+  return 1;
+}
+
+/// The elements of a constant data vector `c` of `n` elements into `out[0..n]`: 1 for integer
+/// elements (each sign-extended), 2 for floating-point ones (each the bits of the double it
+/// converts to, as `LLVMConstRealGetDouble` gives), 0 (nothing written) for another constant.
+int genxc_constant_data_elements(LLVMValueRef c, unsigned n, uint64_t *out) {
+  const auto *CDV = dyn_cast<ConstantDataVector>(unwrap(c));
+  if (!CDV || CDV->getNumElements() != n)
+    return 0;
+  Type *E = CDV->getElementType();
+  if (E->isIntegerTy()) {
+    unsigned Bits = E->getIntegerBitWidth();
+    for (unsigned i = 0; i < n; ++i) {
+      uint64_t X = CDV->getElementAsInteger(i);
+      out[i] = Bits >= 64 ? X : static_cast<uint64_t>(SignExtend64(X, Bits));
+    }
+    return 1;
+  }
+  if (E->isHalfTy() || E->isBFloatTy() || E->isFloatTy() || E->isDoubleTy()) {
+    for (unsigned i = 0; i < n; ++i) {
+      // (what `LLVMConstRealGetDouble` of the element's constant computes, without the constant)
+      double D = CDV->getElementAsAPFloat(i).convertToDouble();
+      uint64_t Bits;
+      static_assert(sizeof(Bits) == sizeof(D), "double is 64 bits");
+      memcpy(&Bits, &D, sizeof(D));
+      out[i] = Bits;
+    }
+    return 2;
+  }
+  return 0;
+}
+
+/// Whether instruction `I` may be outside the GenX form as genxc's preparation asks (its
+/// `outside_genx_form`, which decides): a superset of the instructions that are, cheap to test.
+/// Memory operations and pointer conversions, `frem`, `extractvalue`, `insertvalue`; a pointer,
+/// struct, array or `bfloat` (vector) result; a call of anything but a function, or of a function
+/// named `llvm.mem*`.
+static bool mayBeOutsideGenXForm(const Instruction &I) {
+  switch (I.getOpcode()) {
+  case Instruction::Alloca:
+  case Instruction::Load:
+  case Instruction::Store:
+  case Instruction::GetElementPtr:
+  case Instruction::AtomicRMW:
+  case Instruction::AtomicCmpXchg:
+  case Instruction::AddrSpaceCast:
+  case Instruction::IntToPtr:
+  case Instruction::PtrToInt:
+  case Instruction::FRem:
+  case Instruction::ExtractValue:
+  case Instruction::InsertValue:
+    return true;
+  default:
+    break;
+  }
+  Type *T = I.getType();
+  if (T->isPointerTy() || T->isStructTy() || T->isArrayTy())
+    return true;
+  Type *E = T->isVectorTy() ? cast<VectorType>(T)->getElementType() : T;
+  if (E->isBFloatTy())
+    return true;
+  if (const auto *Call = dyn_cast<CallInst>(&I)) {
+    const Value *Callee = Call->getCalledOperand();
+    if (!isa<Function>(Callee))
+      return true;
+    if (Callee->getName().startswith("llvm.mem"))
+      return true;
+  }
+  return false;
+}
+
+/// The first instruction of function `f`, in layout order, after instruction `after` (from the
+/// start when NULL) that may be outside the GenX form (see `mayBeOutsideGenXForm`); NULL when
+/// none is.
+LLVMValueRef genxc_next_outside_candidate(LLVMValueRef f, LLVMValueRef after) {
+  Function *F = unwrap<Function>(f);
+  Function::iterator B;
+  BasicBlock::iterator I;
+  if (after) {
+    Instruction *A = unwrap<Instruction>(after);
+    B = A->getParent()->getIterator();
+    I = std::next(A->getIterator());
+  } else {
+    B = F->begin();
+    if (B == F->end())
+      return nullptr;
+    I = B->begin();
+  }
+  for (;;) {
+    for (; I != B->end(); ++I)
+      if (mayBeOutsideGenXForm(*I))
+        return wrap(&*I);
+    if (++B == F->end())
+      return nullptr;
+    I = B->begin();
+  }
 }
 
 } // extern "C"

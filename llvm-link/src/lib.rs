@@ -13,7 +13,10 @@
 //! (`genxc_*`) that the crates using them declare. Reading bitcode lazily and materializing one
 //! function at a time, the functions a body refers to, trimming a named metadata node and
 //! stripping a function's debug info (genxc-frontend's `lazy` module, for bitcode read in chunks of
-//! kernels); InstSimplify on one function without a pass manager (genxc-genx's preparation).
+//! kernels); InstSimplify on one function without a pass manager (genxc-genx's preparation); and
+//! reads in one call of what the C API reads one call per fact (an instruction's operands, a
+//! region's constant operands, a constant vector's elements, the instructions the preparation
+//! must look at: genxc-genx's import).
 //!
 //! Every crate that calls inkwell names this crate (`use genxc_llvm_link as _;`) so that its link
 //! directives reach each binary and test that needs LLVM.

@@ -5,7 +5,7 @@
 //! order, and phis, resolve. `rdregion`/`wrregion` calls become typed region instructions here, with
 //! their operands checked; `genx.kernels` becomes plain metadata data for [`crate::metadata`].
 
-use super::raw::{Bb, ModuleRef, Val};
+use super::raw::{Bb, ConstantData, ModuleRef, Val};
 use super::validate::{
     gaddr_function, gaddr_global, gen_type, inst_label, is_callee_cast, linkage_of, Callee, Callees, GenTypes,
 };
@@ -494,11 +494,7 @@ impl FnImporter<'_> {
                 return Ok(Some(crate::ir::truncate_bits(i as u64, elem)));
             }
             if let Some(x) = e.const_float() {
-                return Ok(Some(match elem {
-                    Elem::Half => u64::from(half::f16::from_f64(x).to_bits()),
-                    Elem::Float => u64::from((x as f32).to_bits()),
-                    _ => x.to_bits(),
-                }));
+                return Ok(Some(float_bits(x, elem)));
             }
             if let Some(b) = super::const_expr::fold(e).filter(|b| b.elems.len() == 1) {
                 return Ok(Some(crate::ir::truncate_bits(b.elems[0], elem)));
@@ -513,6 +509,20 @@ impl FnImporter<'_> {
         }
         match ty {
             Type::Vector(..) => {
+                // a constant data vector's elements read in one call (the usual vector constant)
+                match v.constant_data_elements(ty.num_elems()) {
+                    Some(ConstantData::Ints(xs)) => {
+                        let elems = xs.into_iter().map(|x| Some(crate::ir::truncate_bits(x, elem))).collect();
+                        return Ok(Constant { ty, elems });
+                    }
+                    Some(ConstantData::Floats(xs)) => {
+                        return Ok(Constant {
+                            ty,
+                            elems: xs.into_iter().map(|x| Some(float_bits(x, elem))).collect(),
+                        });
+                    }
+                    None => {}
+                }
                 let elems =
                     v.const_vector_elems().ok_or_else(|| unsupported(format!("constant {}", v.print())))?;
                 Ok(Constant { ty, elems: elems.into_iter().map(scalar).collect::<R<Vec<_>>>()? })
@@ -823,6 +833,16 @@ impl FnImporter<'_> {
             LLVMUnreachable => Terminator::Unreachable,
             _ => return Err(unsupported(format!("terminator {}", inst.print()))),
         })
+    }
+}
+
+/// The bits of floating-point constant `x` (as LLVM gives it, a double) in an element of type
+/// `elem`.
+fn float_bits(x: f64, elem: Elem) -> u64 {
+    match elem {
+        Elem::Half => u64::from(half::f16::from_f64(x).to_bits()),
+        Elem::Float => u64::from((x as f32).to_bits()),
+        _ => x.to_bits(),
     }
 }
 

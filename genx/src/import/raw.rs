@@ -509,6 +509,132 @@ impl Val {
     }
 }
 
+/// What the import reads of one operand of an instruction (see [`Val::operand_facts`]), laid out
+/// as the shim's `GenxcOperandFacts`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct OperandFacts {
+    /// The operand (null when the instruction has none there).
+    pub value: LLVMValueRef,
+    /// Its type (null with a null operand).
+    pub ty: LLVMTypeRef,
+    /// Its type's kind, as `LLVMGetTypeKind` numbers it.
+    type_kind: u32,
+    /// `OPERAND_*` bits.
+    flags: u32,
+}
+
+/// [`OperandFacts`]: the operand is a basic block used as a value.
+const OPERAND_BLOCK: u32 = 1;
+/// [`OperandFacts`]: the operand is a constant expression.
+const OPERAND_CONSTANT_EXPR: u32 = 2;
+/// [`OperandFacts`]: the operand is a constant of any kind.
+const OPERAND_CONSTANT: u32 = 4;
+/// [`OperandFacts`]: the operand is `undef` or `poison`.
+const OPERAND_UNDEF: u32 = 8;
+
+impl OperandFacts {
+    /// The operand as a value.
+    pub fn val(&self) -> Val {
+        Val(self.value)
+    }
+
+    /// Whether the instruction has no operand there ([`Val::is_null`]).
+    pub fn is_null(&self) -> bool {
+        self.value.is_null()
+    }
+
+    /// [`Val::is_basic_block`] of the operand.
+    pub fn is_basic_block(&self) -> bool {
+        self.flags & OPERAND_BLOCK != 0
+    }
+
+    /// [`Val::is_constant_expr`] of the operand.
+    pub fn is_constant_expr(&self) -> bool {
+        self.flags & OPERAND_CONSTANT_EXPR != 0
+    }
+
+    /// [`Val::is_constant`] of the operand.
+    pub fn is_constant(&self) -> bool {
+        self.flags & OPERAND_CONSTANT != 0
+    }
+
+    /// [`Val::is_undef`] of the operand.
+    pub fn is_undef(&self) -> bool {
+        self.flags & OPERAND_UNDEF != 0
+    }
+
+    /// Whether the operand's type is a label or metadata (not a value genxc reads).
+    pub fn is_label_or_metadata(&self) -> bool {
+        self.type_kind == LLVMTypeKind::LLVMLabelTypeKind as u32
+            || self.type_kind == LLVMTypeKind::LLVMMetadataTypeKind as u32
+    }
+}
+
+extern "C" {
+    /// genxc's shim over LLVM (crate genxc-llvm-link): the facts of operands `0..count` of `inst`.
+    fn genxc_operand_facts(inst: LLVMValueRef, count: u32, out: *mut OperandFacts);
+    /// genxc's shim: operands `first..first + count` of `u` as sign-extended integer constants
+    /// (1), or 0 when one is not an integer constant of at most 64 bits.
+    fn genxc_const_int_operands(u: LLVMValueRef, first: u32, count: u32, out: *mut i64) -> std::ffi::c_int;
+    /// genxc's shim: the `n` elements of a constant data vector, 1 as sign-extended integers, 2
+    /// as the bits of doubles, 0 for another constant.
+    fn genxc_constant_data_elements(c: LLVMValueRef, n: u32, out: *mut u64) -> std::ffi::c_int;
+}
+
+/// The elements of a constant data vector (see [`Val::constant_data_elements`]).
+pub enum ConstantData {
+    /// Integer elements, each sign-extended to 64 bits (as [`Val::const_int`] gives them).
+    Ints(Vec<u64>),
+    /// Floating-point elements, each as the double [`Val::const_float`] gives.
+    Floats(Vec<f64>),
+}
+
+impl Val {
+    /// The facts of operands `0..count` of an instruction (`count` at most its number of
+    /// operands) into `out` (cleared first): one call into LLVM instead of several per operand.
+    pub fn operand_facts(self, count: u32, out: &mut Vec<OperandFacts>) {
+        out.clear();
+        out.reserve(count as usize);
+        // SAFETY: valid user with at least `count` operands; the buffer has room for `count`
+        // entries, all of which the shim writes.
+        unsafe {
+            genxc_operand_facts(self.0, count, out.as_mut_ptr());
+            out.set_len(count as usize);
+        }
+    }
+
+    /// Operands `first..first + N` as integer constants of at most 64 bits (sign-extended, as
+    /// [`Val::const_int`] reads each), or `None` when one is not (or the user has fewer).
+    pub fn const_int_operands<const N: usize>(self, first: u32) -> Option<[i64; N]> {
+        let mut out = [0i64; N];
+        // SAFETY: valid user; the shim checks the operand count and writes at most `N` entries.
+        let all = unsafe { genxc_const_int_operands(self.0, first, N as u32, out.as_mut_ptr()) };
+        (all != 0).then_some(out)
+    }
+
+    /// The elements of a constant data vector of `n` elements (its type's size), read in one
+    /// call; `None` for any other value (a generic constant vector among them).
+    pub fn constant_data_elements(self, n: u32) -> Option<ConstantData> {
+        let mut out: Vec<u64> = Vec::with_capacity(n as usize);
+        // SAFETY: valid value; the shim writes all `n` entries when it returns 1 or 2, none
+        // otherwise.
+        let kind = unsafe { genxc_constant_data_elements(self.0, n, out.as_mut_ptr()) };
+        match kind {
+            1 | 2 => {
+                // SAFETY: the shim wrote `n` entries.
+                unsafe { out.set_len(n as usize) };
+                Some(if kind == 1 {
+                    ConstantData::Ints(out)
+                } else {
+                    ConstantData::Floats(out.into_iter().map(f64::from_bits).collect())
+                })
+            }
+            _ => None,
+        }
+    }
+}
+
 /// A name or string LLVM owns, copied: valid UTF-8 (every name of a generated kernel) is copied
 /// directly, anything else with U+FFFD for its invalid bytes, as `String::from_utf8_lossy` gives.
 /// The direct check is word-at-a-time on ASCII, where the lossy decoder walks byte by byte.

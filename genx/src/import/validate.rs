@@ -7,7 +7,7 @@
 //! constant expressions or aggregate/exception/atomic instructions. Every problem is reported, not
 //! just the first.
 
-use super::raw::{ModuleRef, Ty, Val};
+use super::raw::{ModuleRef, OperandFacts, Ty, Val};
 use crate::intrinsics::{self, IntrinsicId};
 use crate::ir::Linkage;
 use crate::simdcf::{self, Kind};
@@ -595,6 +595,8 @@ impl GenTypes {
 struct CallOperands {
     types: Vec<Type>,
     constant: Vec<bool>,
+    /// The instruction's operands, read in one call into LLVM.
+    operands: Vec<OperandFacts>,
 }
 
 fn check_instruction(
@@ -701,21 +703,20 @@ fn check_instruction(
     scratch.types.clear();
     scratch.constant.clear();
     let mut all_values = true;
-    for i in 0..n {
-        let v = inst.operand(i);
+    inst.operand_facts(n, &mut scratch.operands);
+    for (i, v) in scratch.operands.iter().enumerate() {
         if v.is_null() || v.is_basic_block() {
             all_values = false;
             continue;
         }
-        if v.is_constant_expr() && !super::const_expr::folds(v) {
-            return Err(unsupported(format!("constant expression {}", v.print())));
+        if v.is_constant_expr() && !super::const_expr::folds(v.val()) {
+            return Err(unsupported(format!("constant expression {}", v.val().print())));
         }
-        let t = v.ty();
-        if matches!(t.kind(), LLVMTypeKind::LLVMLabelTypeKind | LLVMTypeKind::LLVMMetadataTypeKind) {
+        if v.is_label_or_metadata() {
             all_values = false;
             continue;
         }
-        let gt = types.of(t).map_err(|m| format!("operand {i}: {m}"))?;
+        let gt = types.of(Ty(v.ty)).map_err(|m| format!("operand {i}: {m}"))?;
         if intrinsic.is_some() {
             scratch.types.push(gt);
             scratch.constant.push(v.is_constant() && !v.is_undef());

@@ -11,16 +11,17 @@
 //! on those without an address computation on constants ([`without_constant_addresses`]).
 
 use super::super::raw::{ModuleRef, Val};
-use super::outside_genx_form;
+use super::{has_instruction_outside_genx_form, RecentCallees};
 use inkwell::llvm_sys::transforms::scalar::{LLVMAddDCEPass, LLVMAddEarlyCSEMemSSAPass};
 
 /// The names of the defined functions of `m` that access memory (an instruction the memory
 /// lowering rewrites).
 pub fn functions_accessing_memory(m: &ModuleRef) -> Vec<String> {
+    let mut memory_callees = RecentCallees::default();
     m.functions()
         .into_iter()
         .filter(|f| !f.is_declaration())
-        .filter(|f| f.blocks().into_iter().flat_map(|b| b.instructions()).any(outside_genx_form))
+        .filter(|&f| has_instruction_outside_genx_form(f, &mut memory_callees))
         .map(|f| f.name())
         .collect()
 }

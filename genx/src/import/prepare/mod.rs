@@ -188,6 +188,7 @@ pub fn needs_preparation(m: &ModuleRef) -> bool {
     if !m.globals().is_empty() {
         return true;
     }
+    let mut memory_callees = RecentCallees::default();
     m.functions().into_iter().any(|f| {
         function_pointers::is_address_taken(f)
             || cast_callees::is_called_through_cast(f)
@@ -200,7 +201,7 @@ pub fn needs_preparation(m: &ModuleRef) -> bool {
                 linkage::is_plain_external_function(f)
                     || f.function_type().param_types().into_iter().any(is_pointer)
                     || aggregates::has_aggregate_signature(f)
-                    || f.each_instruction().any(outside_genx_form)
+                    || has_instruction_outside_genx_form(f, &mut memory_callees)
             }
     })
 }
@@ -316,10 +317,37 @@ fn is_compare_select_or_conversion(op: LLVMOpcode) -> bool {
     )
 }
 
+extern "C" {
+    /// genxc's shim over LLVM (crate genxc-llvm-link): the first instruction of function `f`
+    /// after `after` (from the start when null) that may be outside the GenX form, a superset
+    /// of those [`outside_genx_form`] finds; null when none is.
+    fn genxc_next_outside_candidate(
+        f: inkwell::llvm_sys::prelude::LLVMValueRef,
+        after: inkwell::llvm_sys::prelude::LLVMValueRef,
+    ) -> inkwell::llvm_sys::prelude::LLVMValueRef;
+}
+
+/// Whether an instruction of defined function `f` is [`outside_genx_form`]: asked only of the
+/// instructions the shim's cheap test picks (every one that can be), which one call into LLVM
+/// finds among the others.
+fn has_instruction_outside_genx_form(f: Val, memory_callees: &mut RecentCallees) -> bool {
+    let mut at = std::ptr::null_mut();
+    loop {
+        // SAFETY: `f` is a live defined function and `at` null or one of its instructions.
+        at = unsafe { genxc_next_outside_candidate(f.0, at) };
+        if at.is_null() {
+            return false;
+        }
+        if outside_genx_form(Val(at), memory_callees) {
+            return true;
+        }
+    }
+}
+
 /// Whether an instruction needs a rewrite: one that works on memory or yields a pointer (a
 /// function pointer among them), calls through a pointer, makes an aggregate value, has bfloat
 /// values, or is a `frem` of doubles.
-fn outside_genx_form(i: Val) -> bool {
+fn outside_genx_form(i: Val, memory_callees: &mut RecentCallees) -> bool {
     use LLVMOpcode::*;
     let op = i.opcode();
     if matches!(
@@ -349,13 +377,40 @@ fn outside_genx_form(i: Val) -> bool {
         LLVMCall => {
             let callee = i.called_value();
             if callee.is_function() {
-                is_memory_intrinsic(callee)
+                memory_callees.is_memory_intrinsic(callee)
             } else {
                 // a call through a function pointer
                 !callee.is_inline_asm()
             }
         }
         _ => false,
+    }
+}
+
+/// Slots of [`RecentCallees`] (a power of two).
+const RECENT_CALLEES: usize = 16;
+
+/// [`is_memory_intrinsic`] of the functions called lately, by the function's address: a module
+/// calls few functions many times, and the name is read once per function instead of per call
+/// (a collision only reads it again).
+struct RecentCallees([(Val, bool); RECENT_CALLEES]);
+
+impl Default for RecentCallees {
+    fn default() -> Self {
+        RecentCallees([(Val(std::ptr::null_mut()), false); RECENT_CALLEES])
+    }
+}
+
+impl RecentCallees {
+    /// [`is_memory_intrinsic`] of function `f`.
+    fn is_memory_intrinsic(&mut self, f: Val) -> bool {
+        let slot = ((f.0 as usize as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 60) as usize;
+        if self.0[slot].0 == f {
+            return self.0[slot].1;
+        }
+        let memory = is_memory_intrinsic(f);
+        self.0[slot] = (f, memory);
+        memory
     }
 }
 

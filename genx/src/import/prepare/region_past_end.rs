@@ -82,8 +82,7 @@ fn elem_bytes(t: Ty) -> i64 {
 /// The region of a rdregion (`first` = 1) or wrregion (`first` = 2) call of `n` elements when it
 /// is constant, well formed, starts inside a vector of `bytes` bytes and ends past it.
 fn past_end(call: Val, first: u32, n: i64, eb: i64, bytes: i64) -> Option<ConstRegion> {
-    let c = |i: u32| call.operand(first + i).const_int();
-    let (vstride, width, stride, offset) = (c(0)?, c(1)?, c(2)?, c(3)?);
+    let [vstride, width, stride, offset] = call.const_int_operands::<4>(first)?;
     if eb == 0 || width <= 0 || n % width != 0 || vstride < 0 || stride < 0 {
         return None;
     }
