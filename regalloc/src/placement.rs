@@ -57,41 +57,87 @@ struct Piece {
 /// The `wrregion`s copying load `d` into one variable at one byte offset: every use of `d` is an
 /// rdregion of contiguous bytes folded into a `wrregion` (true mask, direct one-row region) that
 /// writes them `delta` bytes further on. `None` when some use is anything else.
-fn pieces(f: &Function, lv: &Liveness, d: InstId, uses: &[u32]) -> Option<(Vec<Piece>, i64)> {
+fn pieces(
+    f: &Function,
+    lv: &Liveness,
+    d: InstId,
+    uses: &[u32],
+    copies: &RegionCopies,
+) -> Option<(Vec<Piece>, i64)> {
     let mut out = Vec::new();
     let mut delta = None;
     let contiguous = |r: &genxc_genx::Region| {
         r.indirect.is_none() && (r.num_elems == 1 || (r.width == r.num_elems && r.stride == 1))
     };
-    for &b in &f.layout {
-        for &w in &f.blocks[b].insts {
-            let InstKind::WrRegion { new: Value::Inst(r), region: wr, mask, .. } = &f.insts[w].kind else {
-                continue;
-            };
-            let InstKind::RdRegion { input: Value::Inst(src), region: rr } = &f.insts[*r].kind else {
-                continue;
-            };
-            if *src != d {
-                continue;
-            }
-            let mask_true = f.as_const(*mask).is_some_and(|c| c.elems.iter().all(|e| *e == Some(1)));
-            let baled = lv.index_of(Value::Inst(*r)).is_none()
-                && uses.get(genxc_genx::ir::inst_index(*r)) == Some(&1);
-            let same_bytes = rr.num_elems * rr.elem_bytes == wr.num_elems * wr.elem_bytes;
-            if !mask_true || !baled || !contiguous(rr) || !contiguous(wr) || !same_bytes {
-                return None;
-            }
-            let dl = i64::from(wr.offset) - i64::from(rr.offset);
-            if delta.is_some_and(|x| x != dl) {
-                return None;
-            }
-            delta = Some(dl);
-            out.push(Piece { write: w, wi: lv.index_of(Value::Inst(w))? });
+    for &w in copies.of(d) {
+        let InstKind::WrRegion { new: Value::Inst(r), region: wr, mask, .. } = &f.insts[w].kind else {
+            continue;
+        };
+        let InstKind::RdRegion { region: rr, .. } = &f.insts[*r].kind else {
+            continue;
+        };
+        let mask_true = f.as_const(*mask).is_some_and(|c| c.elems.iter().all(|e| *e == Some(1)));
+        let baled =
+            lv.index_of(Value::Inst(*r)).is_none() && uses.get(genxc_genx::ir::inst_index(*r)) == Some(&1);
+        let same_bytes = rr.num_elems * rr.elem_bytes == wr.num_elems * wr.elem_bytes;
+        if !mask_true || !baled || !contiguous(rr) || !contiguous(wr) || !same_bytes {
+            return None;
         }
+        let dl = i64::from(wr.offset) - i64::from(rr.offset);
+        if delta.is_some_and(|x| x != dl) {
+            return None;
+        }
+        delta = Some(dl);
+        out.push(Piece { write: w, wi: lv.index_of(Value::Inst(w))? });
     }
     // every use of the load is one of these reads
     (uses.get(genxc_genx::ir::inst_index(d)).copied() == Some(out.len() as u32) && !out.is_empty())
         .then_some((out, delta?))
+}
+
+/// The `wrregion`s whose new value is a region read of an instruction, by that instruction:
+/// `w = wrregion(_, rdregion(d, _))` is listed under `d`, each list in layout order.
+struct RegionCopies {
+    /// Where each instruction's list starts in `writes` (by arena index; one extra at the end).
+    start: Vec<u32>,
+    /// The writes, grouped by the instruction read.
+    writes: Vec<InstId>,
+}
+
+impl RegionCopies {
+    /// The lists of a function (a counting sort over the writes in layout order).
+    fn of_function(f: &Function) -> RegionCopies {
+        let mut found: Vec<(usize, InstId)> = Vec::new();
+        for &b in &f.layout {
+            for &w in &f.blocks[b].insts {
+                let InstKind::WrRegion { new: Value::Inst(r), .. } = &f.insts[w].kind else { continue };
+                if let InstKind::RdRegion { input: Value::Inst(src), .. } = &f.insts[*r].kind {
+                    found.push((genxc_genx::ir::inst_index(*src), w));
+                }
+            }
+        }
+        let n = f.insts.len();
+        let mut start = vec![0u32; n + 1];
+        for &(src, _) in &found {
+            start[src + 1] += 1;
+        }
+        for k in 0..n {
+            start[k + 1] += start[k];
+        }
+        let mut next = start.clone();
+        let mut writes = vec![InstId::from_raw(0u32.into()); found.len()];
+        for (src, w) in found {
+            writes[next[src] as usize] = w;
+            next[src] += 1;
+        }
+        RegionCopies { start, writes }
+    }
+
+    /// The writes copying a region of `d`, in layout order.
+    fn of(&self, d: InstId) -> &[InstId] {
+        let k = genxc_genx::ir::inst_index(d);
+        &self.writes[self.start[k] as usize..self.start[k + 1] as usize]
+    }
 }
 
 /// Places loads into the `wrregion`s that merge them where that is safe (see the module
@@ -107,6 +153,8 @@ pub fn place_merged_loads_with(f: &Function, lv: &Liveness, uses: &[u32], a: &mu
     let mut storage: Vec<Option<VarIdx>> = (0..n).map(|vi| storage_of(a, vi)).collect();
     // loads placed so far: (storage, byte span, the load's value index)
     let mut placed: Vec<(VarIdx, (i64, i64), ValIdx)> = Vec::new();
+    // (made at the first vector load: most functions have none)
+    let mut copies: Option<RegionCopies> = None;
     let mut count = 0;
     for &b in &f.layout {
         for &d in &f.blocks[b].insts {
@@ -116,7 +164,8 @@ pub fn place_merged_loads_with(f: &Function, lv: &Liveness, uses: &[u32], a: &mu
             }
             let Some(li) = lv.index_of(Value::Inst(d)) else { continue };
             let Some(ls) = storage[li as usize] else { continue };
-            let Some((pieces, delta)) = pieces(f, lv, d, uses) else { continue };
+            let copies = copies.get_or_insert_with(|| RegionCopies::of_function(f));
+            let Some((pieces, delta)) = pieces(f, lv, d, uses, copies) else { continue };
             if delta < 0 || delta % PLACE_ALIGN != 0 {
                 continue;
             }
