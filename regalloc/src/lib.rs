@@ -879,10 +879,9 @@ fn assign_calls(
             a.stats.copies += usize::from(f.as_const(x).is_none() && !same(idx(x), ret_pseudo));
         }
     }
-    placement::place_merged_loads_with(f, lv, uses, &mut a);
-    placement::place_region_views(f, lv, &mut a);
-    placement::place_copy_chains(f, lv, &mut a);
-    placement::place_same_bits(f, lv, &mut a);
+    // (the storage of each value as made above: no placement has made a view yet)
+    let mut value_storage = storage[..nv].to_vec();
+    placement::place_all(f, lv, uses, &mut a, &mut value_storage);
     a
 }
 

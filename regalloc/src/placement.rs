@@ -148,9 +148,55 @@ pub fn place_merged_loads(f: &Function, lv: &Liveness, a: &mut Assignment) -> us
 
 /// [`place_merged_loads`] given the use counts of `f`'s instructions ([`Function::use_counts`]).
 pub fn place_merged_loads_with(f: &Function, lv: &Liveness, uses: &[u32], a: &mut Assignment) -> usize {
+    place_merged_loads_in(f, lv, uses, a, &mut value_storage(lv, a))
+}
+
+/// The storage variable of each value (by [`ValIdx`]; `None` for a value without a variable).
+pub fn value_storage(lv: &Liveness, a: &Assignment) -> Vec<Option<VarIdx>> {
+    lv.values.iter().map(|&v| a.var(v).map(|x| a.storage(x))).collect()
+}
+
+/// After variable `v` became a view of another variable: the values whose storage `v` was now
+/// live in the storage `v` views.
+fn reroot(a: &Assignment, storage: &mut [Option<VarIdx>], v: VarIdx) {
+    let to = Some(a.storage(v));
+    for s in storage.iter_mut().filter(|s| **s == Some(v)) {
+        *s = to;
+    }
+}
+
+/// Runs the four placements in order ([`place_merged_loads_with`], [`place_region_views`],
+/// [`place_copy_chains`], [`place_same_bits`]) given the storage of each value
+/// ([`value_storage`]), which they keep up to date between them instead of computing it anew.
+pub fn place_all(
+    f: &Function,
+    lv: &Liveness,
+    uses: &[u32],
+    a: &mut Assignment,
+    storage: &mut [Option<VarIdx>],
+) {
+    // (debug builds check the kept storage against storage computed anew)
+    let check = |a: &Assignment, storage: &[Option<VarIdx>]| debug_assert_eq!(storage, value_storage(lv, a));
+    check(a, storage);
+    place_merged_loads_in(f, lv, uses, a, storage);
+    check(a, storage);
+    place_region_views_in(f, lv, a, storage);
+    check(a, storage);
+    place_copy_chains_in(f, lv, a, storage);
+    check(a, storage);
+    place_same_bits_in(f, lv, a, storage);
+    check(a, storage);
+}
+
+/// [`place_merged_loads_with`] given (and keeping up to date) the storage of each value.
+fn place_merged_loads_in(
+    f: &Function,
+    lv: &Liveness,
+    uses: &[u32],
+    a: &mut Assignment,
+    storage: &mut [Option<VarIdx>],
+) -> usize {
     let n = lv.values.len();
-    let storage_of = |a: &Assignment, vi: usize| a.var(lv.values[vi]).map(|x| a.storage(x));
-    let mut storage: Vec<Option<VarIdx>> = (0..n).map(|vi| storage_of(a, vi)).collect();
     // loads placed so far: (storage, byte span, the load's value index)
     let mut placed: Vec<(VarIdx, (i64, i64), ValIdx)> = Vec::new();
     // (made at the first vector load: most functions have none)
@@ -235,6 +281,7 @@ pub fn place_merged_loads_with(f: &Function, lv: &Liveness, uses: &[u32], a: &mu
                 continue;
             }
             a.vars[ls.0 as usize].alias_of = Some((ws, delta as u32));
+            reroot(a, storage, ls);
             storage[li as usize] = Some(ws);
             placed.push((ws, span, li));
             a.placed.extend(pieces.iter().map(|p| p.write));
@@ -249,8 +296,19 @@ pub fn place_merged_loads_with(f: &Function, lv: &Liveness, uses: &[u32], a: &mu
 /// in `x`'s variable is live while `v` is (so the bytes stay `x`'s), `v`'s variable becomes an
 /// alias of `x`'s storage at that offset and the read moves nothing. Returns how many.
 pub fn place_region_views(f: &Function, lv: &Liveness, a: &mut Assignment) -> usize {
+    place_region_views_in(f, lv, a, &mut value_storage(lv, a))
+}
+
+/// [`place_region_views`] given (and keeping up to date) the storage of each value; its
+/// decisions read the storage as it was when it started.
+fn place_region_views_in(
+    f: &Function,
+    lv: &Liveness,
+    a: &mut Assignment,
+    current: &mut [Option<VarIdx>],
+) -> usize {
     let n = lv.values.len();
-    let storage: Vec<Option<VarIdx>> = (0..n).map(|vi| a.var(lv.values[vi]).map(|x| a.storage(x))).collect();
+    let storage = current.to_vec();
     let mut count = 0;
     for &b in &f.layout {
         for &r in &f.blocks[b].insts {
@@ -285,6 +343,7 @@ pub fn place_region_views(f: &Function, lv: &Liveness, a: &mut Assignment) -> us
                 continue;
             }
             a.vars[vs.0 as usize].alias_of = Some((xs, region.offset as u32));
+            reroot(a, current, vs);
             a.placed.insert(r);
             count += 1;
         }
@@ -298,8 +357,19 @@ pub fn place_region_views(f: &Function, lv: &Liveness, a: &mut Assignment) -> us
 /// variable becomes an alias of `x`'s storage and its writes move nothing (the split form of
 /// [`place_region_views`]). Returns how many chains.
 pub fn place_copy_chains(f: &Function, lv: &Liveness, a: &mut Assignment) -> usize {
+    place_copy_chains_in(f, lv, a, &mut value_storage(lv, a))
+}
+
+/// [`place_copy_chains`] given (and keeping up to date) the storage of each value; its
+/// decisions read the storage as it was when it started.
+fn place_copy_chains_in(
+    f: &Function,
+    lv: &Liveness,
+    a: &mut Assignment,
+    current: &mut [Option<VarIdx>],
+) -> usize {
     let n = lv.values.len();
-    let storage: Vec<Option<VarIdx>> = (0..n).map(|vi| a.var(lv.values[vi]).map(|x| a.storage(x))).collect();
+    let storage = current.to_vec();
     let mut count = 0;
     for &b in &f.layout {
         for &top in &f.blocks[b].insts {
@@ -376,6 +446,7 @@ pub fn place_copy_chains(f: &Function, lv: &Liveness, a: &mut Assignment) -> usi
                 continue;
             }
             a.vars[vs.0 as usize].alias_of = Some((xs, delta as u32));
+            reroot(a, current, vs);
             a.placed.extend(members.iter().map(|&(w, _)| w));
             count += 1;
         }
@@ -428,6 +499,27 @@ fn same_bits_source(f: &Function, a: &Assignment, r: InstId) -> Option<(Value, u
 /// storage at the bits' offset and the copy moves nothing, as Intel's compiler reads a loaded
 /// byte or field in place. Returns how many.
 pub fn place_same_bits(f: &Function, lv: &Liveness, a: &mut Assignment) -> usize {
+    let mut candidates_only = None;
+    place_same_bits_with(f, lv, a, |a| candidates_only.insert(value_storage(lv, a)))
+}
+
+/// [`place_same_bits`] given (and keeping up to date) the storage of each value.
+fn place_same_bits_in(
+    f: &Function,
+    lv: &Liveness,
+    a: &mut Assignment,
+    current: &mut [Option<VarIdx>],
+) -> usize {
+    place_same_bits_with(f, lv, a, |_| current)
+}
+
+/// [`place_same_bits`] with the storage of each value, asked for once there are candidates.
+fn place_same_bits_with<'s>(
+    f: &Function,
+    lv: &Liveness,
+    a: &mut Assignment,
+    current: impl FnOnce(&Assignment) -> &'s mut [Option<VarIdx>],
+) -> usize {
     // the candidates first: most functions have none, and then nothing else is computed
     let mut cands: Vec<(InstId, Value, u32, ValIdx, ValIdx)> = Vec::new();
     for &b in &f.layout {
@@ -444,10 +536,9 @@ pub fn place_same_bits(f: &Function, lv: &Liveness, a: &mut Assignment) -> usize
     if cands.is_empty() {
         return 0;
     }
-    let n = lv.values.len();
     let nvars = a.vars.len();
-    let mut storage: Vec<Option<VarIdx>> =
-        (0..n).map(|vi| a.var(lv.values[vi]).map(|x| a.storage(x))).collect();
+    let current = current(a);
+    let mut storage = current.to_vec();
     // how many values live in each storage, and which live in a candidate's source storage
     let mut count_in = vec![0u32; nvars];
     let mut wanted = vec![false; nvars];
@@ -506,6 +597,7 @@ pub fn place_same_bits(f: &Function, lv: &Liveness, a: &mut Assignment) -> usize
             continue;
         }
         a.vars[vsi].alias_of = Some((xs, offset));
+        reroot(a, current, vs);
         a.placed.insert(r);
         aliased[xsi] = true;
         storage[vi as usize] = Some(xs);
