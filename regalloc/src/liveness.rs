@@ -523,7 +523,7 @@ pub fn normalize(mut segs: Vec<(u32, u32)>) -> Vec<(u32, u32)> {
 }
 
 /// [`normalize`] appending to `out` (`segs` is left sorted).
-fn normalize_into(segs: &mut Vec<(u32, u32)>, out: &mut Vec<(u32, u32)>) {
+fn normalize_into(segs: &mut [(u32, u32)], out: &mut Vec<(u32, u32)>) {
     // (most values' pieces come sorted: a def and its uses in one block)
     if !segs.is_sorted() {
         sort_segments(segs);
