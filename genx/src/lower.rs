@@ -49,7 +49,17 @@ pub fn lower_function_with(f: &mut Function, contract: FpContract) -> Result<(),
         while i < f.blocks[b].insts.len() {
             let id = f.blocks[b].insts[i];
             let mut pre = Vec::new();
-            let new_kind = match f.insts[id].kind.clone() {
+            // (only element accesses and shuffles change: the rest is not copied)
+            let kind = match &f.insts[id].kind {
+                InstKind::ExtractElement { .. }
+                | InstKind::InsertElement { .. }
+                | InstKind::Shuffle { .. } => f.insts[id].kind.clone(),
+                _ => {
+                    i += 1;
+                    continue;
+                }
+            };
+            let new_kind = match kind {
                 InstKind::ExtractElement { vector, index } => {
                     let (eb, len) = (elem_bytes(f, vector), f.value_type(vector).num_elems());
                     let region = index_region(f, &mut pre, index, eb, 1, len, &f.insts[id].name.clone())?;
@@ -365,7 +375,9 @@ pub fn split_mul_add(f: &mut Function) {
 /// As in IGC's Vector Compiler, CM code is compiled with floating-point contraction allowed.
 pub fn contract_mul_add(f: &mut Function) {
     let fmuladd = IntrinsicId::LlvmFmuladd;
-    let uses = f.use_counts();
+    // the use counts, counted at the first candidate (before anything changed): most functions
+    // have no float addition of a product
+    let mut uses: Option<Vec<u32>> = None;
     for bi in 0..f.layout.len() {
         let b = f.layout[bi];
         let mut dead = Vec::new();
@@ -375,6 +387,11 @@ pub fn contract_mul_add(f: &mut Function) {
             if !matches!(f.insts[id].ty.elem(), Some(Elem::Half | Elem::Float)) {
                 continue;
             }
+            let is_mul = |v: Value| matches!(v, Value::Inst(m) if matches!(f.insts[m].kind, InstKind::Binary { op: BinOp::FMul, .. }));
+            if !is_mul(lhs) && !is_mul(rhs) {
+                continue;
+            }
+            let uses = &*uses.get_or_insert_with(|| f.use_counts());
             let mul_of = |v: Value| match v {
                 Value::Inst(m)
                     if uses.get(inst_index(m)) == Some(&1) && f.blocks[b].insts[..k].contains(&m) =>
@@ -394,7 +411,9 @@ pub fn contract_mul_add(f: &mut Function) {
             f.insts[id].kind = InstKind::Intrinsic { id: fmuladd, args: vec![a, x, c] };
             dead.push(m);
         }
-        f.blocks[b].insts.retain(|i| !dead.contains(i));
+        if !dead.is_empty() {
+            f.blocks[b].insts.retain(|i| !dead.contains(i));
+        }
     }
 }
 

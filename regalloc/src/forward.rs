@@ -10,16 +10,14 @@
 //! reader would give it a variable (and a move) of its own.
 
 use genxc_genx::intrinsics::IntrinsicId;
-use genxc_genx::ir::{Constant, Function, InstId, InstKind, Value};
+use genxc_genx::ir::{inst_index, Constant, Function, InstId, InstKind, Value};
 use genxc_genx::Region;
-// foldhash: a fast hash, seeded per process (SipHash was a tenth of a small kernel's compile).
-use foldhash::HashMap;
 
 /// Rewrites reads of written parts to read the written value; removes region instructions left
 /// without uses. Returns the number of reads rewritten.
 pub fn forward_region_reads(f: &mut Function) -> usize {
     let mut rewritten = 0;
-    let ids: Vec<InstId> = f.layout.iter().flat_map(|&b| f.blocks[b].insts.clone()).collect();
+    let ids = laid_out(f);
     for &id in &ids {
         let InstKind::RdRegion { input: Value::Inst(w), region } = &f.insts[id].kind else { continue };
         let InstKind::WrRegion { new, region: wr, mask, .. } = &f.insts[*w].kind else { continue };
@@ -53,7 +51,7 @@ fn forward_predicate_reads(f: &mut Function) -> usize {
     use IntrinsicId::{Rdpredregion, Wrpredregion};
     let lane_of = |f: &Function, v: Value| f.as_const(v).and_then(|c| c.splat_value());
     let mut rewritten = 0;
-    let ids: Vec<InstId> = f.layout.iter().flat_map(|&b| f.blocks[b].insts.clone()).collect();
+    let ids = laid_out(f);
     for &id in &ids {
         let InstKind::Intrinsic { id: Rdpredregion, args } = &f.insts[id].kind else { continue };
         let (mut src, Some(mut lane)) = (args[0], lane_of(f, args[1])) else { continue };
@@ -109,18 +107,24 @@ pub fn read_past_region_writes(f: &mut Function) -> usize {
     const CHAIN: usize = 16;
     const DEPTH: usize = 4;
     let mut rewritten = 0;
+    // the position of each instruction of the block being rewritten (by arena index; cleared
+    // after each block)
+    let mut at: Vec<u32> = vec![u32::MAX; f.insts.len()];
     for bi in 0..f.layout.len() {
         let b = f.layout[bi];
         let insts = f.blocks[b].insts.clone();
-        let pos: HashMap<InstId, usize> = insts.iter().enumerate().map(|(k, &i)| (i, k)).collect();
+        for (k, &i) in insts.iter().enumerate() {
+            at[inst_index(i)] = k as u32;
+        }
+        let pos = |i: InstId| Some(at[inst_index(i)]).filter(|&p| p != u32::MAX).map(|p| p as usize);
         for (k, &w2) in insts.iter().enumerate() {
             let InstKind::WrRegion { old: Value::Inst(w), new, .. } = f.insts[w2].kind else { continue };
-            let Some(&pw) = pos.get(&w) else { continue };
+            let Some(pw) = pos(w) else { continue };
             // (old value of a write of the chain, byte spans written from that write up to `w`)
             let mut chain: Vec<(Value, Vec<(i64, i64)>)> = Vec::new();
             let mut spans = Vec::new();
             let mut c = w;
-            while chain.len() < CHAIN && pos.contains_key(&c) {
+            while chain.len() < CHAIN && pos(c).is_some() {
                 let InstKind::WrRegion { old, region, .. } = &f.insts[c].kind else { break };
                 if region.indirect.is_some() {
                     break;
@@ -140,7 +144,7 @@ pub fn read_past_region_writes(f: &mut Function) -> usize {
             let mut reads = Vec::new();
             while let Some((v, d)) = stack.pop() {
                 let Value::Inst(i) = v else { continue };
-                if !pos.get(&i).is_some_and(|&p| p > pw && p < k) {
+                if !pos(i).is_some_and(|p| p > pw && p < k) {
                     continue;
                 }
                 if let InstKind::RdRegion { .. } = f.insts[i].kind {
@@ -163,8 +167,20 @@ pub fn read_past_region_writes(f: &mut Function) -> usize {
                 }
             }
         }
+        for &i in &insts {
+            at[inst_index(i)] = u32::MAX;
+        }
     }
     rewritten
+}
+
+/// The instructions of the blocks in the layout, in order.
+fn laid_out(f: &Function) -> Vec<InstId> {
+    let mut ids = Vec::with_capacity(f.layout.iter().map(|&b| f.blocks[b].insts.len()).sum());
+    for &b in &f.layout {
+        ids.extend_from_slice(&f.blocks[b].insts);
+    }
+    ids
 }
 
 /// The region of the written value that `read` reads, when it reads only what `write` wrote.
@@ -211,6 +227,10 @@ pub fn clone_implicit_input_reads(f: &mut Function) -> usize {
         ),
         _ => false,
     };
+    // (most functions read no implicit input: nothing to count or rebuild then)
+    if !f.insts.iter().any(|(i, _)| implicit(f, Value::Inst(i))) {
+        return 0;
+    }
     let uses = f.use_counts();
     let mut added = 0;
     // the operands of one instruction (reused)

@@ -641,7 +641,7 @@ fn assign_calls(
         Sets { lv, parent: (0..total as u32).collect(), merged, cat, unit, joined: HashMap::new(), joinable };
     let idx = |v: Value| lv.index_of(v);
     // copy candidates (program order) and the normal ones
-    let mut normal: Vec<(u64, ValIdx, ValIdx)> = Vec::new();
+    let mut normal: Vec<(u64, ValIdx, ValIdx)> = Vec::with_capacity(nv);
     let mut failed_bitcasts = 0;
     // two-address instructions with storage: each gets a `wrregion` entry below
     let mut two_address = 0;
@@ -740,6 +740,7 @@ fn assign_calls(
     // the storage variable of each value and pseudo-value (by index), for the copies below
     let mut storage: Vec<Option<VarIdx>> = vec![None; total];
     a.of_param = vec![None; f.params.len()];
+    a.vars.reserve(total);
     a.of_inst = vec![None; f.insts.len()];
     let order = (nv..total).chain(0..nv);
     for vi in order {
@@ -878,10 +879,9 @@ fn assign_calls(
             a.stats.copies += usize::from(f.as_const(x).is_none() && !same(idx(x), ret_pseudo));
         }
     }
-    placement::place_merged_loads_with(f, lv, uses, &mut a);
-    placement::place_region_views(f, lv, &mut a);
-    placement::place_copy_chains(f, lv, &mut a);
-    placement::place_same_bits(f, lv, &mut a);
+    // (the storage of each value as made above: no placement has made a view yet)
+    let mut value_storage = storage[..nv].to_vec();
+    placement::place_all(f, lv, uses, &mut a, &mut value_storage);
     a
 }
 

@@ -18,7 +18,7 @@
 use foldhash::HashMap;
 use genxc_genx::bale::Bales;
 use genxc_genx::intrinsics::IntrinsicId;
-use genxc_genx::ir::{BlockId, CastOp, Function, InstId, InstKind, Value};
+use genxc_genx::ir::{BlockId, CastOp, Function, InstId, InstKind, Terminator, Value};
 
 /// A dense index of a value that needs storage (a parameter or an emitted instruction result).
 pub type ValIdx = u32;
@@ -144,7 +144,20 @@ pub fn analyze(f: &Function, bales: &Bales) -> Liveness {
         phi_count[bidx(b)] = k;
     }
     lv.number = vec![NONE; ninsts];
+    // (a block node per block, and an edge node for most edges)
+    lv.nodes.reserve(2 * f.layout.len());
+    lv.node_start.reserve(2 * f.layout.len());
+    lv.node_end.reserve(2 * f.layout.len());
+    // each laid-out block's distinct successors, in order (one flat list for the function)
+    let mut succ_blocks: Vec<BlockId> = Vec::with_capacity(2 * f.layout.len());
+    let mut succ_start: Vec<u32> = Vec::with_capacity(f.layout.len() + 1);
     for &b in &f.layout {
+        succ_start.push(succ_blocks.len() as u32);
+        push_successors(&f.blocks[b].term, &mut succ_blocks);
+    }
+    succ_start.push(succ_blocks.len() as u32);
+    let succs_of = |li: usize| &succ_blocks[succ_start[li] as usize..succ_start[li + 1] as usize];
+    for (li, &b) in f.layout.iter().enumerate() {
         block_node[bidx(b)] = lv.nodes.len();
         lv.nodes.push(Node::Block(b));
         lv.node_start.push(n);
@@ -164,9 +177,7 @@ pub fn analyze(f: &Function, bales: &Bales) -> Liveness {
         }
         n += 1; // terminator
         lv.node_end.push(n);
-        let mut succs = f.blocks[b].term.successors();
-        dedup_keep_order(&mut succs);
-        for s in succs {
+        for &s in succs_of(li) {
             if has_phis(s) {
                 lv.edge_node.insert((b, s), lv.nodes.len());
                 lv.nodes.push(Node::Edge(b, s));
@@ -177,29 +188,27 @@ pub fn analyze(f: &Function, bales: &Bales) -> Liveness {
         }
     }
     let nn = lv.nodes.len();
-    // node graph
-    let mut preds: Vec<Vec<usize>> = vec![Vec::new(); nn];
-    let mut succs: Vec<Vec<usize>> = vec![Vec::new(); nn];
+    // node graph: the edges in node order (a block's in successor order), as adjacency lists
+    let mut edges: Vec<(u32, u32)> = Vec::with_capacity(nn + succ_blocks.len());
+    let mut li = 0;
     for (ni, node) in lv.nodes.iter().enumerate() {
         match node {
             Node::Block(b) => {
-                let mut ss = f.blocks[*b].term.successors();
-                dedup_keep_order(&mut ss);
-                for s in ss {
+                while f.layout[li] != *b {
+                    li += 1;
+                }
+                for &s in succs_of(li) {
                     let t = lv.edge_node.get(&(*b, s)).copied().unwrap_or(block_node[bidx(s)]);
                     if t != usize::MAX {
-                        succs[ni].push(t);
-                        preds[t].push(ni);
+                        edges.push((ni as u32, t as u32));
                     }
                 }
             }
-            Node::Edge(_, s) => {
-                let t = block_node[bidx(*s)];
-                succs[ni].push(t);
-                preds[t].push(ni);
-            }
+            Node::Edge(_, s) => edges.push((ni as u32, block_node[bidx(*s)] as u32)),
         }
     }
+    let succs = Adjacency::of(nn, edges.iter().copied());
+    let preds = Adjacency::of(nn, edges.iter().map(|&(x, t)| (t, x)));
     lv.depth = loop_depths(&preds, &succs);
     // values
     lv.inst_index = vec![NONE; ninsts];
@@ -233,7 +242,7 @@ pub fn analyze(f: &Function, bales: &Bales) -> Liveness {
     }
     let nv = lv.values.len();
     // uses: (value, node, point); phi copies: (phi, edge node, point)
-    let mut uses: Vec<(ValIdx, u32, u32)> = Vec::with_capacity(2 * laid_out + f.layout.len());
+    let mut uses: Vec<(ValIdx, u32, u32)> = Vec::with_capacity(3 * laid_out + f.layout.len());
     let mut phicpy: Vec<(ValIdx, u32, u32)> = Vec::new();
     for &b in &f.layout {
         let node = block_node[bidx(b)];
@@ -296,7 +305,44 @@ pub fn analyze(f: &Function, bales: &Bales) -> Liveness {
 struct NodeGraph<'a> {
     start: &'a [u32],
     end: &'a [u32],
-    preds: &'a [Vec<usize>],
+    preds: &'a Adjacency,
+}
+
+/// Adjacency lists of the node graph in one array: the neighbours of node `x` are
+/// `list[start[x]..start[x + 1]]`, in the order the edges were given.
+struct Adjacency {
+    start: Vec<u32>,
+    list: Vec<u32>,
+}
+
+impl Adjacency {
+    /// The lists of `n` nodes from `(node, neighbour)` pairs (a counting sort: stable).
+    fn of(n: usize, pairs: impl Iterator<Item = (u32, u32)> + Clone) -> Adjacency {
+        let mut start = vec![0u32; n + 1];
+        for (x, _) in pairs.clone() {
+            start[x as usize + 1] += 1;
+        }
+        for k in 0..n {
+            start[k + 1] += start[k];
+        }
+        let mut next = start.clone();
+        let mut list = vec![0u32; start[n] as usize];
+        for (x, y) in pairs {
+            list[next[x as usize] as usize] = y;
+            next[x as usize] += 1;
+        }
+        Adjacency { start, list }
+    }
+
+    /// The neighbours of node `x`.
+    fn of_node(&self, x: usize) -> &[u32] {
+        &self.list[self.start[x] as usize..self.start[x + 1] as usize]
+    }
+
+    /// The number of nodes.
+    fn len(&self) -> usize {
+        self.start.len() - 1
+    }
 }
 
 /// Uses or phi copies grouped by value: group starts and `(node, point)` pairs.
@@ -319,9 +365,20 @@ fn live_ranges(
     let mut work = Vec::new();
     let mut segs: Vec<(u32, u32)> = Vec::new();
     for (vi, &(dnode, dpoint)) in def.iter().enumerate() {
+        let value_uses = &uses.1[uses.0[vi] as usize..uses.0[vi + 1] as usize];
+        seg_start.push(out.len() as u32);
+        // (most values are read only after their def in its node, with no phi copy into them:
+        // one segment from the def to the last read)
+        if phicpy.0[vi] == phicpy.0[vi + 1]
+            && value_uses.iter().all(|&(node, point)| node as usize == dnode && point >= dpoint)
+        {
+            let last = value_uses.iter().fold(dpoint + 1, |m, &(_, point)| m.max(point));
+            out.push((dpoint, last));
+            continue;
+        }
         segs.clear();
         segs.push((dpoint, dpoint + 1));
-        for &(node, point) in &uses.1[uses.0[vi] as usize..uses.0[vi + 1] as usize] {
+        for &(node, point) in value_uses {
             let node = node as usize;
             if node == dnode && point >= dpoint {
                 segs.push((dpoint, point.max(dpoint + 1)));
@@ -335,7 +392,8 @@ fn live_ranges(
             // `stamp` marks nodes already live-in; a predecessor is live-out (and, unless it
             // defines the value, live-in too)
             while let Some(x) = work.pop() {
-                for &p in &g.preds[x] {
+                for &p in g.preds.of_node(x) {
+                    let p = p as usize;
                     if p == dnode {
                         segs.push((dpoint, g.end[p]));
                     } else {
@@ -351,7 +409,6 @@ fn live_ranges(
         for &(en, point) in &phicpy.1[phicpy.0[vi] as usize..phicpy.0[vi + 1] as usize] {
             segs.push((point, g.end[en as usize]));
         }
-        seg_start.push(out.len() as u32);
         normalize_into(&mut segs, &mut out);
     }
     seg_start.push(out.len() as u32);
@@ -436,16 +493,28 @@ fn bale_is_single(f: &Function, baled_into: &[u32], root: InstId) -> bool {
     }
 }
 
-fn dedup_keep_order(v: &mut Vec<BlockId>) {
-    let mut seen = Vec::with_capacity(v.len());
-    v.retain(|b| {
-        if seen.contains(b) {
-            false
-        } else {
-            seen.push(*b);
-            true
+/// Appends the distinct successors of a terminator to `out`, in order.
+fn push_successors(term: &Terminator, out: &mut Vec<BlockId>) {
+    let first = out.len();
+    let mut add = |b: BlockId| {
+        if !out[first..].contains(&b) {
+            out.push(b);
         }
-    });
+    };
+    match term {
+        Terminator::Br(b) => add(*b),
+        Terminator::CondBr { on_true, on_false, .. } => {
+            add(*on_true);
+            add(*on_false)
+        }
+        Terminator::Switch { default, cases, .. } => {
+            add(*default);
+            for c in cases {
+                add(c.1);
+            }
+        }
+        Terminator::Ret(_) | Terminator::Unreachable => {}
+    }
 }
 
 /// Sorts segments and merges overlapping or touching ones; drops empty ones.
@@ -456,14 +525,14 @@ pub fn normalize(mut segs: Vec<(u32, u32)>) -> Vec<(u32, u32)> {
 }
 
 /// [`normalize`] appending to `out` (`segs` is left sorted).
-fn normalize_into(segs: &mut Vec<(u32, u32)>, out: &mut Vec<(u32, u32)>) {
-    segs.retain(|s| s.0 < s.1);
+fn normalize_into(segs: &mut [(u32, u32)], out: &mut Vec<(u32, u32)>) {
     // (most values' pieces come sorted: a def and its uses in one block)
     if !segs.is_sorted() {
-        segs.sort_unstable();
+        sort_segments(segs);
     }
     let first = out.len();
-    for &(s, e) in segs.iter() {
+    // empty segments are dropped
+    for &(s, e) in segs.iter().filter(|s| s.0 < s.1) {
         let out_len = out.len();
         match out.last_mut() {
             Some(last) if last.1 >= s && out_len > first => last.1 = last.1.max(e),
@@ -472,9 +541,27 @@ fn normalize_into(segs: &mut Vec<(u32, u32)>, out: &mut Vec<(u32, u32)>) {
     }
 }
 
+/// Sorts segments: by insertion when there are few (the usual case, where the general sort's
+/// setup costs more than the sorting), else by the general sort.
+fn sort_segments(segs: &mut [(u32, u32)]) {
+    if segs.len() > 24 {
+        segs.sort_unstable();
+        return;
+    }
+    for k in 1..segs.len() {
+        let x = segs[k];
+        let mut j = k;
+        while j > 0 && segs[j - 1] > x {
+            segs[j] = segs[j - 1];
+            j -= 1;
+        }
+        segs[j] = x;
+    }
+}
+
 /// Loop depth of each node: the natural loop of every back edge (an edge to a node on the
 /// depth-first search stack, which dominates its source in a reducible graph) adds one.
-fn loop_depths(preds: &[Vec<usize>], succs: &[Vec<usize>]) -> Vec<u32> {
+fn loop_depths(preds: &Adjacency, succs: &Adjacency) -> Vec<u32> {
     let n = preds.len();
     let mut depth = vec![0u32; n];
     if n == 0 {
@@ -486,9 +573,9 @@ fn loop_depths(preds: &[Vec<usize>], succs: &[Vec<usize>]) -> Vec<u32> {
     let mut stack = vec![(0usize, 0usize)];
     state[0] = 1;
     while let Some((x, k)) = stack.pop() {
-        if k < succs[x].len() {
+        if let Some(&s) = succs.of_node(x).get(k) {
+            let s = s as usize;
             stack.push((x, k + 1));
-            let s = succs[x][k];
             match state[s] {
                 0 => {
                     state[s] = 1;
@@ -510,7 +597,7 @@ fn loop_depths(preds: &[Vec<usize>], succs: &[Vec<usize>]) -> Vec<u32> {
             if mark[y] != li {
                 mark[y] = li;
                 depth[y] += 1;
-                work.extend(preds[y].iter().copied());
+                work.extend(preds.of_node(y).iter().map(|&p| p as usize));
             }
         }
     }
@@ -544,9 +631,9 @@ mod tests {
     ) -> Vec<Vec<(u32, u32)>> {
         let nn = g.start.len();
         let mut succs = vec![Vec::new(); nn];
-        for (x, ps) in g.preds.iter().enumerate() {
-            for &p in ps {
-                succs[p].push(x);
+        for x in 0..nn {
+            for &p in g.preds.of_node(x) {
+                succs[p as usize].push(x);
             }
         }
         let mut out = Vec::new();
@@ -613,7 +700,11 @@ mod tests {
                     preds[x + 1].push(x);
                 }
             }
-            let g = NodeGraph { start: &start, end: &end, preds: &preds };
+            let adjacency = Adjacency::of(
+                nn,
+                preds.iter().enumerate().flat_map(|(x, ps)| ps.iter().map(move |&p| (x as u32, p as u32))),
+            );
+            let g = NodeGraph { start: &start, end: &end, preds: &adjacency };
             let point = |rng: &mut Rng, node: usize| {
                 start[node] + rng.below((end[node] - start[node]) as usize) as u32
             };

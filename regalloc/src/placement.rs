@@ -57,41 +57,87 @@ struct Piece {
 /// The `wrregion`s copying load `d` into one variable at one byte offset: every use of `d` is an
 /// rdregion of contiguous bytes folded into a `wrregion` (true mask, direct one-row region) that
 /// writes them `delta` bytes further on. `None` when some use is anything else.
-fn pieces(f: &Function, lv: &Liveness, d: InstId, uses: &[u32]) -> Option<(Vec<Piece>, i64)> {
+fn pieces(
+    f: &Function,
+    lv: &Liveness,
+    d: InstId,
+    uses: &[u32],
+    copies: &RegionCopies,
+) -> Option<(Vec<Piece>, i64)> {
     let mut out = Vec::new();
     let mut delta = None;
     let contiguous = |r: &genxc_genx::Region| {
         r.indirect.is_none() && (r.num_elems == 1 || (r.width == r.num_elems && r.stride == 1))
     };
-    for &b in &f.layout {
-        for &w in &f.blocks[b].insts {
-            let InstKind::WrRegion { new: Value::Inst(r), region: wr, mask, .. } = &f.insts[w].kind else {
-                continue;
-            };
-            let InstKind::RdRegion { input: Value::Inst(src), region: rr } = &f.insts[*r].kind else {
-                continue;
-            };
-            if *src != d {
-                continue;
-            }
-            let mask_true = f.as_const(*mask).is_some_and(|c| c.elems.iter().all(|e| *e == Some(1)));
-            let baled = lv.index_of(Value::Inst(*r)).is_none()
-                && uses.get(genxc_genx::ir::inst_index(*r)) == Some(&1);
-            let same_bytes = rr.num_elems * rr.elem_bytes == wr.num_elems * wr.elem_bytes;
-            if !mask_true || !baled || !contiguous(rr) || !contiguous(wr) || !same_bytes {
-                return None;
-            }
-            let dl = i64::from(wr.offset) - i64::from(rr.offset);
-            if delta.is_some_and(|x| x != dl) {
-                return None;
-            }
-            delta = Some(dl);
-            out.push(Piece { write: w, wi: lv.index_of(Value::Inst(w))? });
+    for &w in copies.of(d) {
+        let InstKind::WrRegion { new: Value::Inst(r), region: wr, mask, .. } = &f.insts[w].kind else {
+            continue;
+        };
+        let InstKind::RdRegion { region: rr, .. } = &f.insts[*r].kind else {
+            continue;
+        };
+        let mask_true = f.as_const(*mask).is_some_and(|c| c.elems.iter().all(|e| *e == Some(1)));
+        let baled =
+            lv.index_of(Value::Inst(*r)).is_none() && uses.get(genxc_genx::ir::inst_index(*r)) == Some(&1);
+        let same_bytes = rr.num_elems * rr.elem_bytes == wr.num_elems * wr.elem_bytes;
+        if !mask_true || !baled || !contiguous(rr) || !contiguous(wr) || !same_bytes {
+            return None;
         }
+        let dl = i64::from(wr.offset) - i64::from(rr.offset);
+        if delta.is_some_and(|x| x != dl) {
+            return None;
+        }
+        delta = Some(dl);
+        out.push(Piece { write: w, wi: lv.index_of(Value::Inst(w))? });
     }
     // every use of the load is one of these reads
     (uses.get(genxc_genx::ir::inst_index(d)).copied() == Some(out.len() as u32) && !out.is_empty())
         .then_some((out, delta?))
+}
+
+/// The `wrregion`s whose new value is a region read of an instruction, by that instruction:
+/// `w = wrregion(_, rdregion(d, _))` is listed under `d`, each list in layout order.
+struct RegionCopies {
+    /// Where each instruction's list starts in `writes` (by arena index; one extra at the end).
+    start: Vec<u32>,
+    /// The writes, grouped by the instruction read.
+    writes: Vec<InstId>,
+}
+
+impl RegionCopies {
+    /// The lists of a function (a counting sort over the writes in layout order).
+    fn of_function(f: &Function) -> RegionCopies {
+        let mut found: Vec<(usize, InstId)> = Vec::new();
+        for &b in &f.layout {
+            for &w in &f.blocks[b].insts {
+                let InstKind::WrRegion { new: Value::Inst(r), .. } = &f.insts[w].kind else { continue };
+                if let InstKind::RdRegion { input: Value::Inst(src), .. } = &f.insts[*r].kind {
+                    found.push((genxc_genx::ir::inst_index(*src), w));
+                }
+            }
+        }
+        let n = f.insts.len();
+        let mut start = vec![0u32; n + 1];
+        for &(src, _) in &found {
+            start[src + 1] += 1;
+        }
+        for k in 0..n {
+            start[k + 1] += start[k];
+        }
+        let mut next = start.clone();
+        let mut writes = vec![InstId::from_raw(0u32.into()); found.len()];
+        for (src, w) in found {
+            writes[next[src] as usize] = w;
+            next[src] += 1;
+        }
+        RegionCopies { start, writes }
+    }
+
+    /// The writes copying a region of `d`, in layout order.
+    fn of(&self, d: InstId) -> &[InstId] {
+        let k = genxc_genx::ir::inst_index(d);
+        &self.writes[self.start[k] as usize..self.start[k + 1] as usize]
+    }
 }
 
 /// Places loads into the `wrregion`s that merge them where that is safe (see the module
@@ -102,11 +148,59 @@ pub fn place_merged_loads(f: &Function, lv: &Liveness, a: &mut Assignment) -> us
 
 /// [`place_merged_loads`] given the use counts of `f`'s instructions ([`Function::use_counts`]).
 pub fn place_merged_loads_with(f: &Function, lv: &Liveness, uses: &[u32], a: &mut Assignment) -> usize {
+    place_merged_loads_in(f, lv, uses, a, &mut value_storage(lv, a))
+}
+
+/// The storage variable of each value (by [`ValIdx`]; `None` for a value without a variable).
+pub fn value_storage(lv: &Liveness, a: &Assignment) -> Vec<Option<VarIdx>> {
+    lv.values.iter().map(|&v| a.var(v).map(|x| a.storage(x))).collect()
+}
+
+/// After variable `v` became a view of another variable: the values whose storage `v` was now
+/// live in the storage `v` views.
+fn reroot(a: &Assignment, storage: &mut [Option<VarIdx>], v: VarIdx) {
+    let to = Some(a.storage(v));
+    for s in storage.iter_mut().filter(|s| **s == Some(v)) {
+        *s = to;
+    }
+}
+
+/// Runs the four placements in order ([`place_merged_loads_with`], [`place_region_views`],
+/// [`place_copy_chains`], [`place_same_bits`]) given the storage of each value
+/// ([`value_storage`]), which they keep up to date between them instead of computing it anew.
+pub fn place_all(
+    f: &Function,
+    lv: &Liveness,
+    uses: &[u32],
+    a: &mut Assignment,
+    storage: &mut [Option<VarIdx>],
+) {
+    // (debug builds check the kept storage against storage computed anew)
+    let check = |a: &Assignment, storage: &[Option<VarIdx>]| debug_assert_eq!(storage, value_storage(lv, a));
+    check(a, storage);
+    place_merged_loads_in(f, lv, uses, a, storage);
+    check(a, storage);
+    place_region_views_in(f, lv, a, storage);
+    check(a, storage);
+    place_copy_chains_in(f, lv, a, storage);
+    check(a, storage);
+    place_same_bits_in(f, lv, a, storage);
+    check(a, storage);
+}
+
+/// [`place_merged_loads_with`] given (and keeping up to date) the storage of each value.
+fn place_merged_loads_in(
+    f: &Function,
+    lv: &Liveness,
+    uses: &[u32],
+    a: &mut Assignment,
+    storage: &mut [Option<VarIdx>],
+) -> usize {
     let n = lv.values.len();
-    let storage_of = |a: &Assignment, vi: usize| a.var(lv.values[vi]).map(|x| a.storage(x));
-    let mut storage: Vec<Option<VarIdx>> = (0..n).map(|vi| storage_of(a, vi)).collect();
     // loads placed so far: (storage, byte span, the load's value index)
     let mut placed: Vec<(VarIdx, (i64, i64), ValIdx)> = Vec::new();
+    // (made at the first vector load: most functions have none)
+    let mut copies: Option<RegionCopies> = None;
     let mut count = 0;
     for &b in &f.layout {
         for &d in &f.blocks[b].insts {
@@ -116,7 +210,8 @@ pub fn place_merged_loads_with(f: &Function, lv: &Liveness, uses: &[u32], a: &mu
             }
             let Some(li) = lv.index_of(Value::Inst(d)) else { continue };
             let Some(ls) = storage[li as usize] else { continue };
-            let Some((pieces, delta)) = pieces(f, lv, d, uses) else { continue };
+            let copies = copies.get_or_insert_with(|| RegionCopies::of_function(f));
+            let Some((pieces, delta)) = pieces(f, lv, d, uses, copies) else { continue };
             if delta < 0 || delta % PLACE_ALIGN != 0 {
                 continue;
             }
@@ -186,6 +281,7 @@ pub fn place_merged_loads_with(f: &Function, lv: &Liveness, uses: &[u32], a: &mu
                 continue;
             }
             a.vars[ls.0 as usize].alias_of = Some((ws, delta as u32));
+            reroot(a, storage, ls);
             storage[li as usize] = Some(ws);
             placed.push((ws, span, li));
             a.placed.extend(pieces.iter().map(|p| p.write));
@@ -200,8 +296,19 @@ pub fn place_merged_loads_with(f: &Function, lv: &Liveness, uses: &[u32], a: &mu
 /// in `x`'s variable is live while `v` is (so the bytes stay `x`'s), `v`'s variable becomes an
 /// alias of `x`'s storage at that offset and the read moves nothing. Returns how many.
 pub fn place_region_views(f: &Function, lv: &Liveness, a: &mut Assignment) -> usize {
+    place_region_views_in(f, lv, a, &mut value_storage(lv, a))
+}
+
+/// [`place_region_views`] given (and keeping up to date) the storage of each value; its
+/// decisions read the storage as it was when it started.
+fn place_region_views_in(
+    f: &Function,
+    lv: &Liveness,
+    a: &mut Assignment,
+    current: &mut [Option<VarIdx>],
+) -> usize {
     let n = lv.values.len();
-    let storage: Vec<Option<VarIdx>> = (0..n).map(|vi| a.var(lv.values[vi]).map(|x| a.storage(x))).collect();
+    let storage = current.to_vec();
     let mut count = 0;
     for &b in &f.layout {
         for &r in &f.blocks[b].insts {
@@ -236,6 +343,7 @@ pub fn place_region_views(f: &Function, lv: &Liveness, a: &mut Assignment) -> us
                 continue;
             }
             a.vars[vs.0 as usize].alias_of = Some((xs, region.offset as u32));
+            reroot(a, current, vs);
             a.placed.insert(r);
             count += 1;
         }
@@ -249,8 +357,19 @@ pub fn place_region_views(f: &Function, lv: &Liveness, a: &mut Assignment) -> us
 /// variable becomes an alias of `x`'s storage and its writes move nothing (the split form of
 /// [`place_region_views`]). Returns how many chains.
 pub fn place_copy_chains(f: &Function, lv: &Liveness, a: &mut Assignment) -> usize {
+    place_copy_chains_in(f, lv, a, &mut value_storage(lv, a))
+}
+
+/// [`place_copy_chains`] given (and keeping up to date) the storage of each value; its
+/// decisions read the storage as it was when it started.
+fn place_copy_chains_in(
+    f: &Function,
+    lv: &Liveness,
+    a: &mut Assignment,
+    current: &mut [Option<VarIdx>],
+) -> usize {
     let n = lv.values.len();
-    let storage: Vec<Option<VarIdx>> = (0..n).map(|vi| a.var(lv.values[vi]).map(|x| a.storage(x))).collect();
+    let storage = current.to_vec();
     let mut count = 0;
     for &b in &f.layout {
         for &top in &f.blocks[b].insts {
@@ -327,6 +446,7 @@ pub fn place_copy_chains(f: &Function, lv: &Liveness, a: &mut Assignment) -> usi
                 continue;
             }
             a.vars[vs.0 as usize].alias_of = Some((xs, delta as u32));
+            reroot(a, current, vs);
             a.placed.extend(members.iter().map(|&(w, _)| w));
             count += 1;
         }
@@ -379,6 +499,27 @@ fn same_bits_source(f: &Function, a: &Assignment, r: InstId) -> Option<(Value, u
 /// storage at the bits' offset and the copy moves nothing, as Intel's compiler reads a loaded
 /// byte or field in place. Returns how many.
 pub fn place_same_bits(f: &Function, lv: &Liveness, a: &mut Assignment) -> usize {
+    let mut candidates_only = None;
+    place_same_bits_with(f, lv, a, |a| candidates_only.insert(value_storage(lv, a)))
+}
+
+/// [`place_same_bits`] given (and keeping up to date) the storage of each value.
+fn place_same_bits_in(
+    f: &Function,
+    lv: &Liveness,
+    a: &mut Assignment,
+    current: &mut [Option<VarIdx>],
+) -> usize {
+    place_same_bits_with(f, lv, a, |_| current)
+}
+
+/// [`place_same_bits`] with the storage of each value, asked for once there are candidates.
+fn place_same_bits_with<'s>(
+    f: &Function,
+    lv: &Liveness,
+    a: &mut Assignment,
+    current: impl FnOnce(&Assignment) -> &'s mut [Option<VarIdx>],
+) -> usize {
     // the candidates first: most functions have none, and then nothing else is computed
     let mut cands: Vec<(InstId, Value, u32, ValIdx, ValIdx)> = Vec::new();
     for &b in &f.layout {
@@ -395,10 +536,9 @@ pub fn place_same_bits(f: &Function, lv: &Liveness, a: &mut Assignment) -> usize
     if cands.is_empty() {
         return 0;
     }
-    let n = lv.values.len();
     let nvars = a.vars.len();
-    let mut storage: Vec<Option<VarIdx>> =
-        (0..n).map(|vi| a.var(lv.values[vi]).map(|x| a.storage(x))).collect();
+    let current = current(a);
+    let mut storage = current.to_vec();
     // how many values live in each storage, and which live in a candidate's source storage
     let mut count_in = vec![0u32; nvars];
     let mut wanted = vec![false; nvars];
@@ -457,6 +597,7 @@ pub fn place_same_bits(f: &Function, lv: &Liveness, a: &mut Assignment) -> usize
             continue;
         }
         a.vars[vsi].alias_of = Some((xs, offset));
+        reroot(a, current, vs);
         a.placed.insert(r);
         aliased[xsi] = true;
         storage[vi as usize] = Some(xs);
