@@ -341,7 +341,7 @@ impl Callees {
 /// top bits of the address times a large odd constant (Fibonacci hashing), as objects of one
 /// kind often lie a fixed stride apart.
 #[inline]
-fn recent_slot(address: usize, slots: usize) -> usize {
+pub(crate) fn recent_slot(address: usize, slots: usize) -> usize {
     ((address as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - slots.trailing_zeros())) as usize
 }
 

@@ -404,7 +404,7 @@ impl Default for RecentCallees {
 impl RecentCallees {
     /// [`is_memory_intrinsic`] of function `f`.
     fn is_memory_intrinsic(&mut self, f: Val) -> bool {
-        let slot = ((f.0 as usize as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 60) as usize;
+        let slot = crate::import::validate::recent_slot(f.0 as usize, RECENT_CALLEES);
         if self.0[slot].0 == f {
             return self.0[slot].1;
         }
