@@ -165,6 +165,11 @@ pub struct CompileOptions {
     pub finalizer: Option<String>,
     /// Options passed to the finalizer as they are (ocloc's `-Xfinalizer`).
     pub finalizer_options: Vec<String>,
+    /// Read every kernel's [`FinalizerReport`](crate::finalize::FinalizerReport) from the
+    /// finalizer's Gen assembly listing (`--finalizer-listings`): slower, since the finalizer then
+    /// writes one for every kernel; by default it writes them only where the code does not tell
+    /// the report exactly.
+    pub finalizer_listings: bool,
     /// The 256-register file (ocloc's `-doubleGRF`, `-ze-exp-register-file-size=256`): the
     /// finalizer allocates 256 GRFs per thread (PVC).
     pub large_grf: bool,
@@ -203,6 +208,7 @@ impl Default for CompileOptions {
             spec_constants: Vec::new(),
             finalizer: None,
             finalizer_options: Vec::new(),
+            finalizer_listings: false,
             large_grf: false,
             bindless_buffers: false,
             fp_contract: genxc_genx::lower::FpContract::Fast,

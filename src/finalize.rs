@@ -12,8 +12,15 @@
 //! runtime skips that prologue when it loads the payload itself
 //! ([`FinalizerReport::per_thread_prologue`]).
 //!
-//! From each kernel's Gen assembly listing comes a [`FinalizerReport`]: registers, scratch size,
-//! instruction count.
+//! Each kernel's [`FinalizerReport`] (registers, scratch size, instruction count, the per-thread
+//! prologue) comes from its Gen code where the code tells it exactly, and otherwise from the Gen
+//! assembly listing the finalizer writes with `-output`. Writing that listing took a third of the
+//! finalizer's time on kernels of 100 operations, so it is asked for only where the report needs
+//! it: a batch with stack calls (the call stack is scratch memory that only the listing sizes) or
+//! with options passed through (which may change the register file), and a kernel the finalizer
+//! says spilled or whose code does not start as a per-thread prologue is expected to (finalized
+//! again with the listing, alone). [`Finalizing::listings`] asks for it always, so that the two
+//! ways can be compared.
 //!
 //! With source lines (`-g`: the kernels' vISA holds `LOC`/`FILE` instructions) the finalizer
 //! also runs with `-generateDebugInfo` and writes, per kernel, a `.dbg` file mapping Gen code
@@ -53,9 +60,10 @@ pub struct Unit {
 /// What the finalizer says about one kernel's code.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct FinalizerReport {
-    /// General registers per thread (`numGRF` of the listing's thread configuration).
+    /// General registers per thread (`numGRF` of the listing's thread configuration; what the
+    /// options asked, without a listing).
     pub grf_count: u32,
-    /// Gen instructions (the listing's `instCount`).
+    /// Gen instructions (the listing's `instCount`, the code's instructions).
     pub inst_count: u32,
     /// Bytes of scratch memory per thread: the registers the allocator spills and, for a kernel
     /// making stack calls, its call stack (the listing's `spill size`; 0 when it needs none).
@@ -81,7 +89,7 @@ pub struct Finalized {
     pub name: String,
     /// The Gen code (`-binary`'s `.dat`).
     pub code: Vec<u8>,
-    /// What the listing says.
+    /// What the finalizer says about the code.
     pub report: FinalizerReport,
     /// With source lines (`-g`): the source file and `(Gen code offset, source line)` rows in
     /// code order, a row where the line changes; empty without.
@@ -440,17 +448,27 @@ pub fn finalizer_command(path: Option<&str>) -> &str {
     path.unwrap_or("GenX_IR")
 }
 
-/// Finalizes `kernels` for `platform` with `finalizer` in up to `workers` processes (0: one per
-/// core), passing `extra` options through; results in kernel order. A finalizer that cannot be
-/// started, fails, or writes no code is an error naming the kernels of its batch and its log.
-pub fn finalize(
-    kernels: Vec<Unit>,
-    platform: Platform,
-    finalizer: &str,
-    workers: usize,
-    extra: &[String],
-    debug_lines: bool,
-) -> Result<Vec<Finalized>, Diagnostic> {
+/// How the finalizer runs: for which platform, which program, with which options.
+#[derive(Clone, Copy, Debug)]
+pub struct Finalizing<'a> {
+    /// The target platform.
+    pub platform: Platform,
+    /// The finalizer program ([`finalizer_command`]).
+    pub finalizer: &'a str,
+    /// Options passed to the finalizer as they are (and `-TotalGRFNum 256` for the large file).
+    pub extra: &'a [String],
+    /// Source lines: the finalizer also writes each kernel's `.dbg` map.
+    pub debug_lines: bool,
+    /// Read every report from the finalizer's listing, rather than from the code where it tells
+    /// the report exactly (slower: for checking that the two agree).
+    pub listings: bool,
+}
+
+/// Finalizes `kernels` as `how` says in up to `workers` processes (0: one per core); results in
+/// kernel order. A finalizer that cannot be started, fails, or writes no code is an error naming
+/// the kernels of its batch and its log.
+pub fn finalize(kernels: Vec<Unit>, how: Finalizing, workers: usize) -> Result<Vec<Finalized>, Diagnostic> {
+    let platform = how.platform;
     if kernels.is_empty() {
         return Ok(Vec::new());
     }
@@ -482,11 +500,11 @@ pub fn finalize(
         batches.iter().map(|batch| batch.iter().map(|&i| &numbered[i]).collect()).collect();
     // One batch (one kernel, or `-j1`) is finalized from this thread, which would only wait.
     let results: Vec<Result<Vec<Finalized>, Diagnostic>> = match chunks.as_slice() {
-        [chunk] => vec![finalize_batch(chunk, platform, finalizer, extra, debug_lines)],
+        [chunk] => vec![finalize_batch(chunk, how, how.listings)],
         _ => std::thread::scope(|s| {
             let handles: Vec<_> = chunks
                 .iter()
-                .map(|chunk| s.spawn(move || finalize_batch(chunk, platform, finalizer, extra, debug_lines)))
+                .map(|chunk| s.spawn(move || finalize_batch(chunk, how, how.listings)))
                 .collect();
             handles
                 .into_iter()
@@ -551,14 +569,38 @@ pub fn balanced_batches(sizes: &[usize], count: usize) -> Vec<Vec<usize>> {
         .collect()
 }
 
-/// One `GenX_IR` run on one container of `batch`.
+/// The register file the finalizer gives each thread when its options say: 128 registers, or
+/// the count of `-TotalGRFNum N`; `None` for any other option passed through, whose effect only
+/// the listing tells.
+fn grf_count_of_options(extra: &[String]) -> Option<u32> {
+    match extra {
+        [] => Some(128),
+        [option, count] if option == "-TotalGRFNum" => count.parse().ok(),
+        _ => None,
+    }
+}
+
+/// The kernels the finalizer's log says spilled (`Spill memory used = N bytes for kernel K`);
+/// `None` when a spill names no kernel of `batch` (a stack function, say).
+fn spilled_kernels(log: &str, batch: &[&(usize, Unit)]) -> Option<Vec<usize>> {
+    let mut spilled = Vec::new();
+    for line in log.lines().filter(|l| l.contains("Spill memory used")) {
+        let name = line.split("for kernel").nth(1)?.trim();
+        spilled.push(batch.iter().position(|(_, u)| u.kernel.name == name)?);
+    }
+    Some(spilled)
+}
+
+/// One `GenX_IR` run on one container of `batch`, writing the Gen assembly listings when
+/// `listing` says; kernels whose report needs the listing that run did not write are finalized
+/// again with it.
 fn finalize_batch(
     batch: &[&(usize, Unit)],
-    platform: Platform,
-    finalizer: &str,
-    extra: &[String],
-    debug_lines: bool,
+    how: Finalizing,
+    listing: bool,
 ) -> Result<Vec<Finalized>, Diagnostic> {
+    let Finalizing { platform, finalizer, extra, debug_lines, .. } = how;
+    let grf_count = grf_count_of_options(extra);
     let names = || batch.iter().map(|(_, u)| format!("'{}'", u.kernel.name)).collect::<Vec<_>>().join(", ");
     let fail =
         |why: String| Diagnostic::error(format!("the vISA finalizer failed on kernel {}: {why}", names()));
@@ -594,11 +636,17 @@ fn finalize_batch(
     let needs_map =
         |u: &Unit| debug_lines || functions_take_address || takes_address(&u.kernel) || u.exports_functions;
     let debug_info = batch.iter().any(|(_, u)| needs_map(u));
+    // the listing is needed for the call stack's scratch size, where the options passed through
+    // may change the register file, and with the `.dbg` maps (the finalizer writes them beside
+    // the listings only)
+    let listing =
+        listing || debug_info || grf_count.is_none() || batch.iter().any(|(_, u)| !u.functions.is_empty());
     drop(encoding);
     let running = crate::trace::phase(|| format!("GenX_IR {}", batch.len()));
     let run = Command::new(finalizer)
         .arg(input)
-        .args(["-platform", platform.info().finalizer_name, "-binary", "-output"])
+        .args(["-platform", platform.info().finalizer_name, "-binary"])
+        .args(listing.then_some("-output"))
         .args(extra)
         .args(debug_info.then_some("-generateDebugInfo"))
         .current_dir(dir.path())
@@ -628,16 +676,33 @@ fn finalize_batch(
     if !run.status.success() && !spilled_only {
         return Err(fail(format!("{finalizer} exited with {}:\n{log_text}", run.status)));
     }
+    // without listings, the kernels that spilled are finalized again with theirs (all of the
+    // batch's when a spill names none of its kernels)
+    let mut relisted: Vec<usize> = match (listing, log_spills) {
+        (false, true) => spilled_kernels(&log_text, batch).unwrap_or_else(|| (0..batch.len()).collect()),
+        _ => Vec::new(),
+    };
     let mut out = Vec::with_capacity(batch.len());
-    for (i, unit) in batch {
+    for (n, (i, unit)) in batch.iter().enumerate() {
         let k = &unit.kernel;
         let code = std::fs::read(dir.path().join(format!("k{i}.dat")))
             .map_err(|_| fail(format!("{finalizer} wrote no code for '{}':\n{}", k.name, log())))?;
-        let asm = std::fs::read(dir.path().join(format!("k{i}.asm"))).unwrap_or_default();
         // a payload prologue comes of the kernel's per-thread payload, or of options passed through
         let prologue = loads_own_payload(platform) || !extra.is_empty();
-        let report = report(&asm, &code, platform.grf_bytes(), log_spills, prologue)
-            .map_err(|why| fail(format!("kernel '{}': {why}", k.name)))?;
+        let report = match grf_count.filter(|_| !listing) {
+            Some(grf_count) => match report_from_code(&code, grf_count, prologue) {
+                Some(report) => report,
+                None => {
+                    relisted.push(n);
+                    FinalizerReport::default()
+                }
+            },
+            None => {
+                let asm = std::fs::read(dir.path().join(format!("k{i}.asm"))).unwrap_or_default();
+                report(&asm, &code, platform.grf_bytes(), log_spills, prologue)
+                    .map_err(|why| fail(format!("kernel '{}': {why}", k.name)))?
+            }
+        };
         let objects = if needs_map(unit) {
             let dbg = std::fs::read(dir.path().join(format!("k{i}.dbg")))
                 .map_err(|_| fail(format!("{finalizer} wrote no debug information for '{}'", k.name)))?;
@@ -671,6 +736,14 @@ fn finalize_batch(
             Vec::new()
         };
         out.push(Finalized { name: k.name.clone(), code, report, lines, symbol_refs, functions: placed });
+    }
+    if !relisted.is_empty() {
+        relisted.sort_unstable();
+        relisted.dedup();
+        let again: Vec<&(usize, Unit)> = relisted.iter().map(|&n| batch[n]).collect();
+        for (n, f) in relisted.into_iter().zip(finalize_batch(&again, how, true)?) {
+            out[n] = f;
+        }
     }
     Ok(out)
 }
@@ -720,6 +793,49 @@ fn prologue_bytes(code: &[u8]) -> Option<u32> {
         at += size;
     }
     None
+}
+
+/// Gen opcode of `and`.
+const OPCODE_AND: u8 = 0x65;
+
+/// The opcodes of `code`'s instructions in order (8 bytes for a compacted one, 16 otherwise).
+fn opcodes(code: &[u8]) -> impl Iterator<Item = u8> + '_ {
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        let first = code.get(at..at + 8)?;
+        at += if first[3] & COMPACTED != 0 { 8 } else { 16 };
+        Some(first[0] & 0x7f)
+    })
+}
+
+/// Bytes of the per-thread payload prologue `code` starts with, recognized by its shape: the
+/// finalizer clears its temporary register (`mov`), takes the payload's address from `r0.0`
+/// (`and`) and the thread's number from `r0.4` (`and`: the cross-thread payload's load, which
+/// follows, has no such step), and pads the prologue with `nop`s after the load to a multiple of
+/// 64 bytes. `None` when the code starts otherwise.
+fn per_thread_prologue_of_code(code: &[u8]) -> Option<u32> {
+    let start: Vec<u8> = opcodes(code).take(3).collect();
+    let bytes = prologue_bytes(code)?;
+    (start == [OPCODE_MOV, OPCODE_AND, OPCODE_AND] && bytes % 64 == 0).then_some(bytes)
+}
+
+/// The report of a kernel that did not spill and makes no stack call, from its Gen code alone:
+/// `grf_count` registers (what the options asked), its instructions counted, no scratch memory,
+/// and, where the finalizer was to write one (`prologue`), the per-thread prologue the code starts
+/// with. `None` when a prologue was to be written and the code does not start as one: only the
+/// listing then says.
+pub fn report_from_code(code: &[u8], grf_count: u32, prologue: bool) -> Option<FinalizerReport> {
+    let per_thread_prologue = match prologue {
+        true => Some(per_thread_prologue_of_code(code)?),
+        false => None,
+    };
+    Some(FinalizerReport {
+        grf_count,
+        inst_count: opcodes(code).count() as u32,
+        code_bytes: code.len() as u32,
+        per_thread_prologue,
+        ..FinalizerReport::default()
+    })
 }
 
 /// The number after `key` in `line`.
@@ -1052,5 +1168,55 @@ mod tests {
         let work: Vec<usize> = b.iter().map(|k| k.iter().map(|&i| sizes[i]).sum()).collect();
         let (lo, hi) = (work.iter().min().unwrap(), work.iter().max().unwrap());
         assert!(hi - lo <= 100, "{work:?}");
+    }
+
+    /// Gen code of instructions with these opcodes, each 16 bytes, or 8 where compacted.
+    fn code_of(insts: &[(u8, bool)]) -> Vec<u8> {
+        let mut code = Vec::new();
+        for &(opcode, compacted) in insts {
+            let mut i = vec![0u8; if compacted { 8 } else { 16 }];
+            i[0] = opcode;
+            i[3] = if compacted { COMPACTED } else { 0 };
+            code.extend(i);
+        }
+        code
+    }
+
+    #[test]
+    fn reports_from_the_code_count_instructions_and_recognize_the_per_thread_prologue() {
+        const ADD: u8 = 0x40;
+        const MAD: u8 = 0x5b;
+        // the per-thread prologue of Xe-HP parts: mov, and (r0.0), and (r0.4), add, mad, send,
+        // nops to 128 bytes; then the cross-thread load (mov, and, send) and the code
+        let per_thread = [OPCODE_MOV, OPCODE_AND, OPCODE_AND, ADD, MAD, OPCODE_SEND, OPCODE_NOP, OPCODE_NOP];
+        let cross_thread = [OPCODE_MOV, OPCODE_AND, OPCODE_SEND];
+        let body = [(ADD, true), (OPCODE_MOV, false), (ADD, true), (OPCODE_SEND, false)];
+        let mut insts: Vec<(u8, bool)> =
+            per_thread.iter().chain(&cross_thread).map(|&o| (o, false)).collect();
+        insts.extend(body);
+        let code = code_of(&insts);
+        let r = report_from_code(&code, 128, true).unwrap();
+        assert_eq!((r.inst_count, r.code_bytes, r.per_thread_prologue), (15, 16 * 13 + 8 * 2, Some(128)));
+        assert_eq!((r.grf_count, r.scratch_size, r.spill_sends, r.fill_sends), (128, 0, 0, 0));
+        // no prologue expected: none read, whatever the code starts with
+        assert_eq!(report_from_code(&code, 256, false).unwrap().per_thread_prologue, None);
+        assert_eq!(report_from_code(&code, 256, false).unwrap().grf_count, 256);
+        // a prologue expected but the code starts with the cross-thread load, or the load is not
+        // padded to 64 bytes: only the listing can say
+        let mut without: Vec<(u8, bool)> = cross_thread.iter().map(|&o| (o, false)).collect();
+        without.extend(body);
+        assert_eq!(report_from_code(&code_of(&without), 128, true), None);
+        let unpadded: Vec<(u8, bool)> = per_thread[..7].iter().map(|&o| (o, false)).chain(body).collect();
+        assert_eq!(report_from_code(&code_of(&unpadded), 128, true), None);
+        assert_eq!(report_from_code(&[], 128, true), None);
+    }
+
+    #[test]
+    fn options_say_the_register_file_or_leave_it_to_the_listing() {
+        let words = |w: &[&str]| w.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(grf_count_of_options(&[]), Some(128));
+        assert_eq!(grf_count_of_options(&words(&["-TotalGRFNum", "256"])), Some(256));
+        assert_eq!(grf_count_of_options(&words(&["-noschedule"])), None);
+        assert_eq!(grf_count_of_options(&words(&["-TotalGRFNum", "256", "-noschedule"])), None);
     }
 }

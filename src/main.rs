@@ -146,6 +146,12 @@ struct Cli {
     #[arg(long, value_name = "PATH")]
     finalizer: Option<String>,
 
+    /// With `--emit zebin`, read every kernel's report (registers, instructions, scratch and
+    /// spills) from the finalizer's Gen assembly listing, which it then writes for every kernel
+    /// (slower; by default only where the code does not tell the report exactly)
+    #[arg(long)]
+    finalizer_listings: bool,
+
     /// ocloc's API options for the Vector Compiler path, as one string: `-vc-codegen`,
     /// `-doubleGRF` (PVC), `-Xfinalizer "<option>"`, `-ffp-contract=fast|on|off`, `-g`,
     /// `-disable-finalizer-msg`, `-stateless-stack-mem-size=<bytes>`; an unknown option is a usage
@@ -269,6 +275,7 @@ fn run(cli: &Cli, times: &mut PassTimes) -> ExitCode {
         spec_constants: Vec::new(),
         finalizer: cli.finalizer.clone(),
         finalizer_options: Vec::new(),
+        finalizer_listings: cli.finalizer_listings,
         large_grf: false,
         bindless_buffers: false,
         fp_contract: Default::default(),

@@ -653,9 +653,14 @@ pub fn build(
     if opts.large_grf {
         extra.extend(["-TotalGRFNum".to_string(), "256".to_string()]);
     }
-    let finalized =
-        finalize::finalize(selected, opts.platform, finalizer, opts.jobs, &extra, opts.debug_lines)
-            .map_err(|d| vec![d])?;
+    let how = finalize::Finalizing {
+        platform: opts.platform,
+        finalizer,
+        extra: &extra,
+        debug_lines: opts.debug_lines,
+        listings: opts.finalizer_listings,
+    };
+    let finalized = finalize::finalize(selected, how, opts.jobs).map_err(|d| vec![d])?;
     let mut infos = Vec::with_capacity(finalized.len());
     let mut lines = Vec::new();
     let mut code = Vec::with_capacity(finalized.len());
