@@ -16,11 +16,12 @@
 //! prologue) comes from its Gen code where the code tells it exactly, and otherwise from the Gen
 //! assembly listing the finalizer writes with `-output`. Writing that listing took a third of the
 //! finalizer's time on kernels of 100 operations, so it is asked for only where the report needs
-//! it: a batch with stack calls (the call stack is scratch memory that only the listing sizes) or
-//! with options passed through (which may change the register file), and a kernel the finalizer
-//! says spilled or whose code does not start as a per-thread prologue is expected to (finalized
-//! again with the listing, alone). [`Finalizing::listings`] asks for it always, so that the two
-//! ways can be compared.
+//! it: a batch with stack calls (the call stack is scratch memory that only the listing sizes),
+//! with the `.dbg` maps (which the finalizer writes beside listings only) or with options passed
+//! through (which may change the register file); and a kernel the finalizer says spilled, or
+//! whose code does not start as the per-thread prologue it was to get, is finalized again alone
+//! with its listing. [`Finalizing::listings`] asks for listings always, so that the two ways can
+//! be compared (`tests/finalizer_listings.rs`).
 //!
 //! With source lines (`-g`: the kernels' vISA holds `LOC`/`FILE` instructions) the finalizer
 //! also runs with `-generateDebugInfo` and writes, per kernel, a `.dbg` file mapping Gen code
@@ -569,9 +570,9 @@ pub fn balanced_batches(sizes: &[usize], count: usize) -> Vec<Vec<usize>> {
         .collect()
 }
 
-/// The register file the finalizer gives each thread when its options say: 128 registers, or
-/// the count of `-TotalGRFNum N`; `None` for any other option passed through, whose effect only
-/// the listing tells.
+/// The register file the finalizer gives each thread when its options say: 128 registers (its
+/// default on TGLLP, DG2, MTL and PVC), or the count of `-TotalGRFNum N`; `None` for any other
+/// option passed through, whose effect only the listing tells.
 fn grf_count_of_options(extra: &[String]) -> Option<u32> {
     match extra {
         [] => Some(128),
