@@ -151,7 +151,6 @@ pub(crate) fn legalize_function_with(
     live: Option<crate::live::LiveElements>,
 ) -> Result<Stats, Diagnostic> {
     group::validate(f)?;
-    reserve_insts(f);
     let mut cx = Cx::new(f, platform, live)?;
     let layout = cx.f.layout.clone();
     for b in layout {
@@ -176,7 +175,10 @@ pub(crate) fn legalize_function_with(
                 None => out.push(id),
             }
         }
-        out.retain(|&i| !cx.dead.get(raw(i)).copied().unwrap_or(false));
+        // (nothing to drop before the first split group)
+        if cx.stats.groups_split > 0 {
+            out.retain(|&i| !cx.dead.get(raw(i)).copied().unwrap_or(false));
+        }
         cx.f.blocks[b].insts = out;
     }
     cx.apply_replacements();
@@ -232,16 +234,6 @@ fn reads_of_written_vectors(f: &Function, grouped: &[bool]) -> bool {
             reads(n, old)
         }
     })
-}
-
-/// Makes room for the pieces up front (ids stay the same: instructions are moved in order).
-fn reserve_insts(f: &mut Function) {
-    let old = std::mem::take(&mut f.insts);
-    let mut arena = la_arena::Arena::with_capacity(old.len() * 8 + 16);
-    for (_, inst) in old {
-        arena.alloc(inst);
-    }
-    f.insts = arena;
 }
 
 /// The instruction whose result elements are the group's lanes (element i of a piece plan is element
