@@ -131,7 +131,8 @@ pub fn analyze(f: &Function) -> LiveElements {
                     if inst.ty.is_vector() =>
                 {
                     inst.kind.for_each_operand(|v| {
-                        need(&mut live, v, if elems(v) == n && small(v) { mine } else { u64::MAX });
+                        let e = elems(v);
+                        need(&mut live, v, if e == n && e <= 64 { mine } else { u64::MAX });
                     });
                 }
                 InstKind::Cast { op, value } if inst.ty.is_vector() && *op != CastOp::BitCast => {

@@ -75,6 +75,14 @@ fn disjoint(a: &Region, b: &Region) -> bool {
     if ahi <= blo || bhi <= alo {
         return true;
     }
+    // regions that cover their byte spans whole (one row of stride 1, or rows that abut) share the
+    // bytes where those spans overlap
+    let dense = |r: &Region| {
+        r.num_elems == 1 || (r.stride == 1 && (r.num_elems == r.width || r.vstride == r.width as i32))
+    };
+    if dense(a) && dense(b) {
+        return false;
+    }
     let (Some(x), Some(y)) = (element_offsets(a), element_offsets(b)) else { return false };
     let (ea, eb) = (i64::from(a.elem_bytes), i64::from(b.elem_bytes));
     x.iter().all(|&p| y.iter().all(|&q| p + ea <= q || q + eb <= p))
