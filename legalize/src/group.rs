@@ -128,7 +128,7 @@ fn members_in(f: &Function, uses: &[u32], block_of: &[u32]) -> Vec<bool> {
                 }
             };
             match &inst.kind {
-                k if is_elementwise(k) && inst.ty.is_vector() => {
+                k if inst.ty.is_vector() && is_elementwise(k) => {
                     let w = inst.ty.num_elems();
                     let mut operands = InlineVec::<Value, 4>::new(Value::Param(0));
                     k.for_each_operand(|v| operands.push(v));
@@ -272,7 +272,7 @@ pub fn build(f: &Function, id: InstId, uses: &[u32], grouped: &[bool]) -> Option
             width: inst.ty.num_elems(),
             has_pred: false,
         }),
-        k if is_elementwise(k) && inst.ty.is_vector() => {
+        k if inst.ty.is_vector() && is_elementwise(k) => {
             let (operands, has_pred) = op_group(f, id, grouped)?;
             Some(SplitGroup {
                 head_inst: id,
@@ -389,7 +389,7 @@ pub fn validate(f: &Function) -> Result<(), Diagnostic> {
                         return err("wrregion mask is not i1 or as wide as the region");
                     }
                 }
-                k if is_elementwise(k) && !matches!(k, InstKind::Intrinsic { .. }) && inst.ty.is_vector() => {
+                k if !matches!(k, InstKind::Intrinsic { .. }) && inst.ty.is_vector() && is_elementwise(k) => {
                     let n = inst.ty.num_elems();
                     let mut bad = false;
                     let scalar_cond =

@@ -85,9 +85,7 @@ pub fn analyze(f: &Function) -> LiveElements {
     };
     for &b in &f.layout {
         // uses by the terminator, and by instructions of other blocks, keep everything
-        for v in f.blocks[b].term.operands() {
-            need(&mut live, v, u64::MAX);
-        }
+        f.blocks[b].term.for_each_operand(|v| need(&mut live, v, u64::MAX));
         if f.layout.len() == 1 {
             continue;
         }

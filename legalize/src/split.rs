@@ -207,7 +207,7 @@ fn positions(f: &Function) -> (Vec<Position>, Vec<Position>) {
             position[raw(id)] = at;
             f.insts[id].kind.for_each_operand(|v| note(v, at));
         }
-        block.term.operands().into_iter().for_each(|v| note(v, (k as u32 + 1, u32::MAX)));
+        block.term.for_each_operand(|v| note(v, (k as u32 + 1, u32::MAX)));
     }
     (position, last_use)
 }
@@ -455,10 +455,19 @@ impl<'f> Cx<'f> {
                 InstKind::Select { .. } => res_eb,
                 InstKind::Cmp { lhs, .. } => self.elem_bytes(*lhs),
                 k => {
-                    let mut first = None;
-                    k.for_each_operand(|v| {
-                        first.get_or_insert(v);
-                    });
+                    // the first operand, as `for_each_operand` gives it
+                    let first = match k {
+                        InstKind::Binary { lhs: v, .. }
+                        | InstKind::FNeg(v)
+                        | InstKind::Cast { value: v, .. } => Some(*v),
+                        k => {
+                            let mut first = None;
+                            k.for_each_operand(|v| {
+                                first.get_or_insert(v);
+                            });
+                            first
+                        }
+                    };
                     res_eb.max(first.map_or(1, |v| self.elem_bytes(v)))
                 }
             };
