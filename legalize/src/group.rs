@@ -218,14 +218,17 @@ fn operand_of(f: &Function, v: Value, ty: Type, grouped: &[bool]) -> Operand {
     plain_operand_of_type(v, ty)
 }
 
-fn op_group(f: &Function, op: InstId, grouped: &[bool]) -> Option<(Vec<Operand>, bool)> {
+/// Puts the operands of the element-wise operation `op` into `operands` (emptied first); gives
+/// whether a predicate limits its pieces, `None` when `op` is not such an operation or an operand's
+/// lanes differ from its result's.
+fn op_group(f: &Function, op: InstId, grouped: &[bool], operands: &mut Vec<Operand>) -> Option<bool> {
     let kind = &f.insts[op].kind;
     if !is_elementwise(kind) {
         return None;
     }
     let n = f.insts[op].ty.num_elems();
     let mut lanes_match = true;
-    let mut operands = Vec::with_capacity(3);
+    operands.clear();
     kind.for_each_operand(|v| {
         let t = f.value_type(v);
         lanes_match &= !t.is_vector() || t.num_elems() == n;
@@ -237,12 +240,23 @@ fn op_group(f: &Function, op: InstId, grouped: &[bool]) -> Option<(Vec<Operand>,
     let has_pred = matches!(kind, InstKind::Cmp { .. })
         || operands.iter().any(|o| matches!(o, Operand::Pred(_)))
         || matches!(kind, InstKind::Select { cond, .. } if f.value_type(*cond).is_vector());
-    Some((operands, has_pred))
+    Some(has_pred)
 }
 
 /// The group headed by `id`, if `id` heads one (`grouped` from [`members`]).
 pub fn build(f: &Function, id: InstId, uses: &[u32], grouped: &[bool]) -> Option<SplitGroup> {
     let _ = uses;
+    build_in(f, id, grouped, &mut Vec::with_capacity(3))
+}
+
+/// [`build`], its operand list made in `spare` (taken when a group is made, else left to be used
+/// again): the pass hands the list of each group it is done with to the next one.
+pub(crate) fn build_in(
+    f: &Function,
+    id: InstId,
+    grouped: &[bool],
+    spare: &mut Vec<Operand>,
+) -> Option<SplitGroup> {
     let inst = &f.insts[id];
     match &inst.kind {
         InstKind::WrRegion { old, new, region, mask } => {
@@ -255,30 +269,41 @@ pub fn build(f: &Function, id: InstId, uses: &[u32], grouped: &[bool]) -> Option
             };
             let head =
                 Head::Wr { old: *old, access, mask: *mask, mask_is_vector: f.value_type(*mask).is_vector() };
-            let (op, operands, has_pred) = match *new {
+            let (op, has_pred) = match *new {
                 Value::Inst(n) if is_member(grouped, n) && is_elementwise(&f.insts[n].kind) => {
-                    let (ops, p) = op_group(f, n, grouped)?;
-                    (Some(n), ops, p)
+                    (Some(n), op_group(f, n, grouped, spare)?)
                 }
-                v => (None, vec![operand_of(f, v, f.value_type(v), grouped)], false),
+                v => {
+                    spare.clear();
+                    spare.push(operand_of(f, v, f.value_type(v), grouped));
+                    (None, false)
+                }
             };
+            let operands = std::mem::take(spare);
             Some(SplitGroup { head_inst: id, op, operands, head, width: region.num_elems, has_pred })
         }
-        InstKind::RdRegion { .. } if inst.ty.is_vector() => Some(SplitGroup {
-            head_inst: id,
-            op: None,
-            operands: vec![region_operand(f, id)?],
-            head: Head::Join { elem: inst.ty.elem()? },
-            width: inst.ty.num_elems(),
-            has_pred: false,
-        }),
+        InstKind::RdRegion { .. } if inst.ty.is_vector() => {
+            let operand = region_operand(f, id)?;
+            let elem = inst.ty.elem()?;
+            spare.clear();
+            spare.push(operand);
+            Some(SplitGroup {
+                head_inst: id,
+                op: None,
+                operands: std::mem::take(spare),
+                head: Head::Join { elem },
+                width: inst.ty.num_elems(),
+                has_pred: false,
+            })
+        }
         k if inst.ty.is_vector() && is_elementwise(k) => {
-            let (operands, has_pred) = op_group(f, id, grouped)?;
+            let has_pred = op_group(f, id, grouped, spare)?;
+            let elem = inst.ty.elem()?;
             Some(SplitGroup {
                 head_inst: id,
                 op: Some(id),
-                operands,
-                head: Head::Join { elem: inst.ty.elem()? },
+                operands: std::mem::take(spare),
+                head: Head::Join { elem },
                 width: inst.ty.num_elems(),
                 has_pred,
             })

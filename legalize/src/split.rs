@@ -153,6 +153,7 @@ pub(crate) fn legalize_function_with(
     group::validate(f)?;
     let mut cx = Cx::new(f, platform, live)?;
     let layout = cx.f.layout.clone();
+    let mut spare = Vec::with_capacity(3);
     for b in layout {
         let old = std::mem::take(&mut cx.f.blocks[b].insts);
         let mut out = Vec::with_capacity(old.len() * 3);
@@ -162,12 +163,15 @@ pub(crate) fn legalize_function_with(
                 out.push(id);
                 continue;
             }
-            match group::build(cx.f, id, &cx.uses, &cx.grouped) {
-                Some(group) => {
+            match group::build_in(cx.f, id, &cx.grouped, &mut spare) {
+                Some(mut group) => {
                     cx.stats.groups += 1;
                     // pieces carry the name of the operation they come from, for diagnostics
                     cx.piece_name = Some(group.op.unwrap_or(id));
-                    match cx.legalize_group(group, &mut out)? {
+                    let legalized = cx.legalize_group_in(&mut group, &mut out)?;
+                    // the next group makes its operand list in this one's
+                    spare = std::mem::take(&mut group.operands);
+                    match legalized {
                         Some(v) => cx.replace(id, v),
                         None => out.push(id),
                     }
@@ -573,20 +577,29 @@ impl<'f> Cx<'f> {
         mut b: SplitGroup,
         out: &mut Vec<InstId>,
     ) -> Result<Option<Value>, Diagnostic> {
+        self.legalize_group_in(&mut b, out)
+    }
+
+    /// [`Cx::legalize_group`] on a group the caller keeps (its operand list is used again).
+    fn legalize_group_in(
+        &mut self,
+        b: &mut SplitGroup,
+        out: &mut Vec<InstId>,
+    ) -> Result<Option<Value>, Diagnostic> {
         if b.width <= 1 {
             return Ok(None);
         }
         let plan = loop {
-            match self.plan(&b) {
+            match self.plan(b) {
                 Ok(plan)
                     if plan.len() > 1
-                        && reads_written_vector(&b)
-                        && !reads_apart_from_writes(&b)
-                        && !self.written_vector_live_after(&b) =>
+                        && reads_written_vector(b)
+                        && !reads_apart_from_writes(b)
+                        && !self.written_vector_live_after(b) =>
                 {
                     // The pieces would read the vector after earlier pieces wrote into it, maybe
                     // where they wrote: read it whole first (split on its own), then write.
-                    self.read_written_vector_first(&mut b, out)?;
+                    self.read_written_vector_first(b, out)?;
                 }
                 Ok(plan) => break plan,
                 Err(()) => {
@@ -617,22 +630,22 @@ impl<'f> Cx<'f> {
                             }
                             None => Value::Inst(op),
                         };
-                        b = group::build_lone_wr(self.f, wr, v)
+                        *b = group::build_lone_wr(self.f, wr, v)
                             .ok_or_else(|| Diagnostic::error(internal("cannot rebuild a wrregion")))?;
                     } else {
                         // Nothing left to ungroup: accept narrow predicate pieces.
-                        break self.plan_ignoring_pred(&b);
+                        break self.plan_ignoring_pred(b);
                     }
                 }
             }
         };
-        if self.is_whole_legal(&b, &plan) {
+        if self.is_whole_legal(b, &plan) {
             return Ok(None);
         }
-        self.kill(&b);
+        self.kill(b);
         self.stats.groups_split += 1;
         self.stats.pieces += plan.len();
-        let base = self.em_select_base(&b);
+        let base = self.em_select_base(b);
         let mut joined = match (&b.head, base) {
             (Head::Wr { old, .. }, _) => *old,
             (Head::Join { .. }, Some(base)) => base,
@@ -643,7 +656,7 @@ impl<'f> Cx<'f> {
         };
         let mut start = 0;
         for &n in &plan {
-            joined = self.emit_piece(&b, (start, n), joined, base, out)?;
+            joined = self.emit_piece(b, (start, n), joined, base, out)?;
             start += n;
         }
         Ok(Some(joined))
