@@ -98,7 +98,6 @@ pub fn is_elementwise(kind: &InstKind) -> bool {
 
 /// Which instructions are members (not heads) of a group, indexed by raw id.
 pub fn members(f: &Function, uses: &[u32]) -> Vec<bool> {
-    let mut grouped = vec![false; f.insts.len()];
     // the block (position in the layout, plus one) of every instruction, to keep groups in one block
     let mut block_of = vec![0u32; f.insts.len()];
     for (k, &b) in f.layout.iter().enumerate() {
@@ -106,6 +105,13 @@ pub fn members(f: &Function, uses: &[u32]) -> Vec<bool> {
             block_of[raw(id)] = k as u32 + 1;
         }
     }
+    members_in(f, uses, &block_of)
+}
+
+/// [`members`], given the block of every instruction (its position in the layout plus one, 0 for
+/// none).
+fn members_in(f: &Function, uses: &[u32], block_of: &[u32]) -> Vec<bool> {
+    let mut grouped = vec![false; f.insts.len()];
     for (k, &b) in f.layout.iter().enumerate() {
         let block = &f.blocks[b].insts;
         let here_k = k as u32 + 1;
@@ -122,7 +128,7 @@ pub fn members(f: &Function, uses: &[u32]) -> Vec<bool> {
                 }
             };
             match &inst.kind {
-                k if is_elementwise(k) && inst.ty.is_vector() => {
+                k if inst.ty.is_vector() && is_elementwise(k) => {
                     let w = inst.ty.num_elems();
                     let mut operands = InlineVec::<Value, 4>::new(Value::Param(0));
                     k.for_each_operand(|v| operands.push(v));
@@ -157,7 +163,11 @@ fn member_kind_ok(f: &Function, m: InstId, user_width: u32) -> bool {
 
 /// Classifies a value used whole by a group.
 pub fn plain_operand(f: &Function, v: Value) -> Operand {
-    let ty = f.value_type(v);
+    plain_operand_of_type(v, f.value_type(v))
+}
+
+/// [`plain_operand`] of a value whose type is `ty`.
+fn plain_operand_of_type(v: Value, ty: Type) -> Operand {
     match (v, ty) {
         (Value::Const(c), Type::Vector(..)) => Operand::Const(c),
         (_, Type::Vector(Elem::I1, _)) => Operand::Pred(v),
@@ -191,29 +201,38 @@ fn region_operand(f: &Function, rd: InstId) -> Option<Operand> {
     Some(Operand::Region { rd, input: *input, access, elem: inst.ty.elem()? })
 }
 
-fn operand_of(f: &Function, v: Value, grouped: &dyn Fn(InstId) -> bool) -> Operand {
+/// Whether instruction `m` is a group member (`grouped` from [`members`]).
+fn is_member(grouped: &[bool], m: InstId) -> bool {
+    grouped.get(raw(m)).copied().unwrap_or(false)
+}
+
+/// The operand `v` (of type `ty`) is in a group: a member rdregion's region, else the value whole.
+fn operand_of(f: &Function, v: Value, ty: Type, grouped: &[bool]) -> Operand {
     if let Value::Inst(m) = v {
-        if grouped(m) && matches!(f.insts[m].kind, InstKind::RdRegion { .. }) {
+        if is_member(grouped, m) && matches!(f.insts[m].kind, InstKind::RdRegion { .. }) {
             if let Some(o) = region_operand(f, m) {
                 return o;
             }
         }
     }
-    plain_operand(f, v)
+    plain_operand_of_type(v, ty)
 }
 
-fn op_group(f: &Function, op: InstId, grouped: &dyn Fn(InstId) -> bool) -> Option<(Vec<Operand>, bool)> {
+/// Puts the operands of the element-wise operation `op` into `operands` (emptied first); gives
+/// whether a predicate limits its pieces, `None` when `op` is not such an operation or an operand's
+/// lanes differ from its result's.
+fn op_group(f: &Function, op: InstId, grouped: &[bool], operands: &mut Vec<Operand>) -> Option<bool> {
     let kind = &f.insts[op].kind;
     if !is_elementwise(kind) {
         return None;
     }
     let n = f.insts[op].ty.num_elems();
     let mut lanes_match = true;
-    let mut operands = Vec::with_capacity(3);
+    operands.clear();
     kind.for_each_operand(|v| {
         let t = f.value_type(v);
         lanes_match &= !t.is_vector() || t.num_elems() == n;
-        operands.push(operand_of(f, v, grouped));
+        operands.push(operand_of(f, v, t, grouped));
     });
     if !lanes_match {
         return None;
@@ -221,13 +240,23 @@ fn op_group(f: &Function, op: InstId, grouped: &dyn Fn(InstId) -> bool) -> Optio
     let has_pred = matches!(kind, InstKind::Cmp { .. })
         || operands.iter().any(|o| matches!(o, Operand::Pred(_)))
         || matches!(kind, InstKind::Select { cond, .. } if f.value_type(*cond).is_vector());
-    Some((operands, has_pred))
+    Some(has_pred)
 }
 
 /// The group headed by `id`, if `id` heads one (`grouped` from [`members`]).
 pub fn build(f: &Function, id: InstId, uses: &[u32], grouped: &[bool]) -> Option<SplitGroup> {
     let _ = uses;
-    let is_grouped = |m: InstId| grouped.get(raw(m)).copied().unwrap_or(false);
+    build_in(f, id, grouped, &mut Vec::with_capacity(3))
+}
+
+/// [`build`], its operand list made in `spare` (taken when a group is made, else left to be used
+/// again): the pass hands the list of each group it is done with to the next one.
+pub(crate) fn build_in(
+    f: &Function,
+    id: InstId,
+    grouped: &[bool],
+    spare: &mut Vec<Operand>,
+) -> Option<SplitGroup> {
     let inst = &f.insts[id];
     match &inst.kind {
         InstKind::WrRegion { old, new, region, mask } => {
@@ -240,30 +269,41 @@ pub fn build(f: &Function, id: InstId, uses: &[u32], grouped: &[bool]) -> Option
             };
             let head =
                 Head::Wr { old: *old, access, mask: *mask, mask_is_vector: f.value_type(*mask).is_vector() };
-            let (op, operands, has_pred) = match *new {
-                Value::Inst(n) if is_grouped(n) && is_elementwise(&f.insts[n].kind) => {
-                    let (ops, p) = op_group(f, n, &is_grouped)?;
-                    (Some(n), ops, p)
+            let (op, has_pred) = match *new {
+                Value::Inst(n) if is_member(grouped, n) && is_elementwise(&f.insts[n].kind) => {
+                    (Some(n), op_group(f, n, grouped, spare)?)
                 }
-                v => (None, vec![operand_of(f, v, &is_grouped)], false),
+                v => {
+                    spare.clear();
+                    spare.push(operand_of(f, v, f.value_type(v), grouped));
+                    (None, false)
+                }
             };
+            let operands = std::mem::take(spare);
             Some(SplitGroup { head_inst: id, op, operands, head, width: region.num_elems, has_pred })
         }
-        InstKind::RdRegion { .. } if inst.ty.is_vector() => Some(SplitGroup {
-            head_inst: id,
-            op: None,
-            operands: vec![region_operand(f, id)?],
-            head: Head::Join { elem: inst.ty.elem()? },
-            width: inst.ty.num_elems(),
-            has_pred: false,
-        }),
-        k if is_elementwise(k) && inst.ty.is_vector() => {
-            let (operands, has_pred) = op_group(f, id, &is_grouped)?;
+        InstKind::RdRegion { .. } if inst.ty.is_vector() => {
+            let operand = region_operand(f, id)?;
+            let elem = inst.ty.elem()?;
+            spare.clear();
+            spare.push(operand);
+            Some(SplitGroup {
+                head_inst: id,
+                op: None,
+                operands: std::mem::take(spare),
+                head: Head::Join { elem },
+                width: inst.ty.num_elems(),
+                has_pred: false,
+            })
+        }
+        k if inst.ty.is_vector() && is_elementwise(k) => {
+            let has_pred = op_group(f, id, grouped, spare)?;
+            let elem = inst.ty.elem()?;
             Some(SplitGroup {
                 head_inst: id,
                 op: Some(id),
-                operands,
-                head: Head::Join { elem: inst.ty.elem()? },
+                operands: std::mem::take(spare),
+                head: Head::Join { elem },
                 width: inst.ty.num_elems(),
                 has_pred,
             })
@@ -292,6 +332,20 @@ pub fn build_lone_wr(f: &Function, wr: InstId, new: Value) -> Option<SplitGroup>
     Some(b)
 }
 
+/// [`genxc_genx::Region::byte_span`] of a region whose strides are not negative (its first element
+/// is its lowest, and the end of its last row or of the full row before it its highest), in a few
+/// steps.
+fn forward_byte_span(r: &genxc_genx::Region) -> (i64, i64) {
+    let (w, n) = (r.width.max(1), r.num_elems.max(1));
+    let last_row_start = (n - 1) / w * w;
+    let mut top = r.elem_index(n - 1);
+    if last_row_start > 0 {
+        top = top.max(r.elem_index(last_row_start - 1));
+    }
+    let eb = i64::from(r.elem_bytes);
+    (i64::from(r.offset), i64::from(r.offset) + top * eb + eb)
+}
+
 /// Checks that every region access fits its vector and types, and element-wise operations have
 /// operands of their result's length; an error names the first instruction that does not.
 pub fn validate(f: &Function) -> Result<(), Diagnostic> {
@@ -315,7 +369,7 @@ pub fn validate(f: &Function) -> Result<(), Diagnostic> {
                 }
                 match r.indirect {
                     None => {
-                        let (lo, hi) = r.byte_span();
+                        let (lo, hi) = forward_byte_span(r);
                         if r.offset % r.elem_bytes as i32 != 0 {
                             return Err("region offset is not a multiple of the element size".into());
                         }
@@ -360,7 +414,7 @@ pub fn validate(f: &Function) -> Result<(), Diagnostic> {
                         return err("wrregion mask is not i1 or as wide as the region");
                     }
                 }
-                k if is_elementwise(k) && !matches!(k, InstKind::Intrinsic { .. }) && inst.ty.is_vector() => {
+                k if !matches!(k, InstKind::Intrinsic { .. }) && inst.ty.is_vector() && is_elementwise(k) => {
                     let n = inst.ty.num_elems();
                     let mut bad = false;
                     let scalar_cond =

@@ -85,9 +85,7 @@ pub fn analyze(f: &Function) -> LiveElements {
     };
     for &b in &f.layout {
         // uses by the terminator, and by instructions of other blocks, keep everything
-        for v in f.blocks[b].term.operands() {
-            need(&mut live, v, u64::MAX);
-        }
+        f.blocks[b].term.for_each_operand(|v| need(&mut live, v, u64::MAX));
         if f.layout.len() == 1 {
             continue;
         }
@@ -131,7 +129,8 @@ pub fn analyze(f: &Function) -> LiveElements {
                     if inst.ty.is_vector() =>
                 {
                     inst.kind.for_each_operand(|v| {
-                        need(&mut live, v, if elems(v) == n && small(v) { mine } else { u64::MAX });
+                        let e = elems(v);
+                        need(&mut live, v, if e == n && e <= 64 { mine } else { u64::MAX });
                     });
                 }
                 InstKind::Cast { op, value } if inst.ty.is_vector() && *op != CastOp::BitCast => {

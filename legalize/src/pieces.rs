@@ -48,17 +48,21 @@ fn element_offsets(r: &Region) -> Option<Vec<i64>> {
     )
 }
 
-/// Whether the byte offsets of a region's elements are `want` (as [`element_offsets`] lists them),
-/// without listing them.
-fn offsets_equal(r: &Region, want: &[i64]) -> bool {
-    if r.indirect.is_some() || r.width == 0 || r.num_elems as usize != want.len() {
+/// The byte offset of element `i` of a direct region (as [`element_offsets`] lists them).
+fn element_offset(r: &Region, i: u32) -> i64 {
+    let (row, col) = (i64::from(i / r.width), i64::from(i % r.width));
+    i64::from(r.offset) + (row * i64::from(r.vstride) + col * i64::from(r.stride)) * i64::from(r.elem_bytes)
+}
+
+/// Whether two direct regions have the same byte offsets element by element (as
+/// [`element_offsets`] lists them), without listing them.
+fn same_offsets(r: &Region, want: &Region) -> bool {
+    let direct = |r: &Region| r.indirect.is_none() && r.width != 0;
+    if !direct(r) || !direct(want) || r.num_elems != want.num_elems {
         return false;
     }
-    let eb = i64::from(r.elem_bytes);
-    (0..r.num_elems).zip(want).all(|(i, &w)| {
-        let (row, col) = (i64::from(i / r.width), i64::from(i % r.width));
-        i64::from(r.offset) + (row * i64::from(r.vstride) + col * i64::from(r.stride)) * eb == w
-    })
+    let shape = |r: &Region| (r.offset, r.vstride, r.width, r.stride, r.elem_bytes);
+    shape(r) == shape(want) || (0..r.num_elems).all(|i| element_offset(r, i) == element_offset(want, i))
 }
 
 /// Whether two direct regions touch no byte in common.
@@ -70,6 +74,14 @@ fn disjoint(a: &Region, b: &Region) -> bool {
     let ((alo, ahi), (blo, bhi)) = (a.byte_span(), b.byte_span());
     if ahi <= blo || bhi <= alo {
         return true;
+    }
+    // regions that cover their byte spans whole (one row of stride 1, or rows that abut) share the
+    // bytes where those spans overlap
+    let dense = |r: &Region| {
+        r.num_elems == 1 || (r.stride == 1 && (r.num_elems == r.width || r.vstride == r.width as i32))
+    };
+    if dense(a) && dense(b) {
+        return false;
     }
     let (Some(x), Some(y)) = (element_offsets(a), element_offsets(b)) else { return false };
     let (ea, eb) = (i64::from(a.elem_bytes), i64::from(b.elem_bytes));
@@ -95,7 +107,6 @@ pub fn forward_written_regions(f: &mut Function) -> usize {
                 found_reads.push((id, *top, None));
                 continue;
             }
-            let Some(want) = element_offsets(rd) else { continue };
             // look down the chain of writes for the one that wrote these elements
             let mut w = *top;
             let found = loop {
@@ -104,7 +115,7 @@ pub fn forward_written_regions(f: &mut Function) -> usize {
                 if region.elem_bytes != rd.elem_bytes {
                     break None;
                 }
-                if all_lanes && offsets_equal(region, &want) {
+                if all_lanes && same_offsets(region, rd) {
                     break (f.value_type(*new) == f.insts[id].ty).then_some(*new);
                 }
                 // (a masked write writes fewer elements of its region: none of `R`'s either)
@@ -142,19 +153,19 @@ pub fn forward_written_regions(f: &mut Function) -> usize {
             }
         }
     }
-    let mut reads_of: HashMap<InstId, u32> = HashMap::new();
+    // per chain top (by instruction index): its reads found whole, `u32::MAX` when one is not
+    // (never equal to a use count); 0 for an instruction no read reads
+    let mut reads_of = vec![0u32; f.insts.len()];
     for &(id, top, v) in &found_reads {
-        let n = reads_of.entry(top).or_default();
+        let n = &mut reads_of[genxc_genx::ir::inst_index(top)];
         if v.is_none() || moved[genxc_genx::ir::inst_index(id)] {
-            *n = u32::MAX; // never equal to a use count
+            *n = u32::MAX;
         } else {
             *n = n.saturating_add(1);
         }
     }
-    let found_reads: Vec<(InstId, InstId, Value)> =
-        found_reads.into_iter().filter_map(|(id, top, v)| Some((id, top, v?))).collect();
     let read_back = |top: InstId| {
-        if reads_of.get(&top).copied() != Some(count(Value::Inst(top))) {
+        if reads_of[genxc_genx::ir::inst_index(top)] != count(Value::Inst(top)) {
             return false;
         }
         let mut w = top;
@@ -167,12 +178,21 @@ pub fn forward_written_regions(f: &mut Function) -> usize {
             }
         }
     };
-    let chains: HashMap<InstId, bool> = reads_of.keys().map(|&t| (t, read_back(t))).collect();
+    // whether each chain top a found read reads is read back, by instruction index (0: no read
+    // found whole reads it, 1: not read back, 2: read back)
+    let mut chains = vec![0u8; f.insts.len()];
+    for &(_, top, v) in &found_reads {
+        let known = &mut chains[genxc_genx::ir::inst_index(top)];
+        if v.is_some() && *known == 0 {
+            *known = 1 + u8::from(read_back(top));
+        }
+    }
     // the value each forwarded read is replaced by, by the read's instruction index
     let mut forward: Vec<Option<Value>> = Vec::new();
     let (mut forwarded, mut copied) = (0, 0);
     for (id, top, v) in found_reads {
-        if !chains[&top] {
+        let Some(v) = v else { continue };
+        if chains[genxc_genx::ir::inst_index(top)] != 2 {
             continue;
         }
         match v {

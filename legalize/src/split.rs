@@ -151,9 +151,9 @@ pub(crate) fn legalize_function_with(
     live: Option<crate::live::LiveElements>,
 ) -> Result<Stats, Diagnostic> {
     group::validate(f)?;
-    reserve_insts(f);
     let mut cx = Cx::new(f, platform, live)?;
     let layout = cx.f.layout.clone();
+    let mut spare = Vec::with_capacity(3);
     for b in layout {
         let old = std::mem::take(&mut cx.f.blocks[b].insts);
         let mut out = Vec::with_capacity(old.len() * 3);
@@ -163,12 +163,15 @@ pub(crate) fn legalize_function_with(
                 out.push(id);
                 continue;
             }
-            match group::build(cx.f, id, &cx.uses, &cx.grouped) {
-                Some(group) => {
+            match group::build_in(cx.f, id, &cx.grouped, &mut spare) {
+                Some(mut group) => {
                     cx.stats.groups += 1;
                     // pieces carry the name of the operation they come from, for diagnostics
                     cx.piece_name = Some(group.op.unwrap_or(id));
-                    match cx.legalize_group(group, &mut out)? {
+                    let legalized = cx.legalize_group_in(&mut group, &mut out)?;
+                    // the next group makes its operand list in this one's
+                    spare = std::mem::take(&mut group.operands);
+                    match legalized {
                         Some(v) => cx.replace(id, v),
                         None => out.push(id),
                     }
@@ -176,7 +179,10 @@ pub(crate) fn legalize_function_with(
                 None => out.push(id),
             }
         }
-        out.retain(|&i| !cx.dead.get(raw(i)).copied().unwrap_or(false));
+        // (nothing to drop before the first split group)
+        if cx.stats.groups_split > 0 {
+            out.retain(|&i| !cx.dead.get(raw(i)).copied().unwrap_or(false));
+        }
         cx.f.blocks[b].insts = out;
     }
     cx.apply_replacements();
@@ -205,7 +211,7 @@ fn positions(f: &Function) -> (Vec<Position>, Vec<Position>) {
             position[raw(id)] = at;
             f.insts[id].kind.for_each_operand(|v| note(v, at));
         }
-        block.term.operands().into_iter().for_each(|v| note(v, (k as u32 + 1, u32::MAX)));
+        block.term.for_each_operand(|v| note(v, (k as u32 + 1, u32::MAX)));
     }
     (position, last_use)
 }
@@ -232,16 +238,6 @@ fn reads_of_written_vectors(f: &Function, grouped: &[bool]) -> bool {
             reads(n, old)
         }
     })
-}
-
-/// Makes room for the pieces up front (ids stay the same: instructions are moved in order).
-fn reserve_insts(f: &mut Function) {
-    let old = std::mem::take(&mut f.insts);
-    let mut arena = la_arena::Arena::with_capacity(old.len() * 8 + 16);
-    for (_, inst) in old {
-        arena.alloc(inst);
-    }
-    f.insts = arena;
 }
 
 /// The instruction whose result elements are the group's lanes (element i of a piece plan is element
@@ -463,10 +459,19 @@ impl<'f> Cx<'f> {
                 InstKind::Select { .. } => res_eb,
                 InstKind::Cmp { lhs, .. } => self.elem_bytes(*lhs),
                 k => {
-                    let mut first = None;
-                    k.for_each_operand(|v| {
-                        first.get_or_insert(v);
-                    });
+                    // the first operand, as `for_each_operand` gives it
+                    let first = match k {
+                        InstKind::Binary { lhs: v, .. }
+                        | InstKind::FNeg(v)
+                        | InstKind::Cast { value: v, .. } => Some(*v),
+                        k => {
+                            let mut first = None;
+                            k.for_each_operand(|v| {
+                                first.get_or_insert(v);
+                            });
+                            first
+                        }
+                    };
                     res_eb.max(first.map_or(1, |v| self.elem_bytes(v)))
                 }
             };
@@ -572,20 +577,29 @@ impl<'f> Cx<'f> {
         mut b: SplitGroup,
         out: &mut Vec<InstId>,
     ) -> Result<Option<Value>, Diagnostic> {
+        self.legalize_group_in(&mut b, out)
+    }
+
+    /// [`Cx::legalize_group`] on a group the caller keeps (its operand list is used again).
+    fn legalize_group_in(
+        &mut self,
+        b: &mut SplitGroup,
+        out: &mut Vec<InstId>,
+    ) -> Result<Option<Value>, Diagnostic> {
         if b.width <= 1 {
             return Ok(None);
         }
         let plan = loop {
-            match self.plan(&b) {
+            match self.plan(b) {
                 Ok(plan)
                     if plan.len() > 1
-                        && reads_written_vector(&b)
-                        && !reads_apart_from_writes(&b)
-                        && !self.written_vector_live_after(&b) =>
+                        && reads_written_vector(b)
+                        && !reads_apart_from_writes(b)
+                        && !self.written_vector_live_after(b) =>
                 {
                     // The pieces would read the vector after earlier pieces wrote into it, maybe
                     // where they wrote: read it whole first (split on its own), then write.
-                    self.read_written_vector_first(&mut b, out)?;
+                    self.read_written_vector_first(b, out)?;
                 }
                 Ok(plan) => break plan,
                 Err(()) => {
@@ -616,22 +630,22 @@ impl<'f> Cx<'f> {
                             }
                             None => Value::Inst(op),
                         };
-                        b = group::build_lone_wr(self.f, wr, v)
+                        *b = group::build_lone_wr(self.f, wr, v)
                             .ok_or_else(|| Diagnostic::error(internal("cannot rebuild a wrregion")))?;
                     } else {
                         // Nothing left to ungroup: accept narrow predicate pieces.
-                        break self.plan_ignoring_pred(&b);
+                        break self.plan_ignoring_pred(b);
                     }
                 }
             }
         };
-        if self.is_whole_legal(&b, &plan) {
+        if self.is_whole_legal(b, &plan) {
             return Ok(None);
         }
-        self.kill(&b);
+        self.kill(b);
         self.stats.groups_split += 1;
         self.stats.pieces += plan.len();
-        let base = self.em_select_base(&b);
+        let base = self.em_select_base(b);
         let mut joined = match (&b.head, base) {
             (Head::Wr { old, .. }, _) => *old,
             (Head::Join { .. }, Some(base)) => base,
@@ -642,7 +656,7 @@ impl<'f> Cx<'f> {
         };
         let mut start = 0;
         for &n in &plan {
-            joined = self.emit_piece(&b, (start, n), joined, base, out)?;
+            joined = self.emit_piece(b, (start, n), joined, base, out)?;
             start += n;
         }
         Ok(Some(joined))
