@@ -393,7 +393,7 @@ pub fn assign(f: &Function, bales: &Bales) -> Assignment {
 
 /// [`assign`] with the liveness already computed.
 pub fn assign_with(f: &Function, bales: &Bales, lv: &Liveness) -> Assignment {
-    assign_calls(f, lv, &use_counts(f, bales), &HashMap::default(), &Joinable::default())
+    assign_calls(f, lv, &use_counts(f, bales), &[], &Joinable::default())
 }
 
 /// The use counts of `f`'s instructions: those its bales were decided with (counted on `f` as it
@@ -417,19 +417,21 @@ pub fn assign_unit(
 ) -> Vec<Assignment> {
     let n = funcs.len();
     // the calls of each function (in layout order) and the function each one calls
-    let calls: Vec<Vec<(InstId, usize)>> = funcs
-        .iter()
-        .map(|(f, _)| {
-            f.layout
-                .iter()
-                .flat_map(|&b| &f.blocks[b].insts)
-                .filter_map(|&i| match f.insts[i].kind {
-                    InstKind::Call { callee: c, .. } => callee(c).filter(|&j| j < n).map(|j| (i, j)),
-                    _ => None,
-                })
-                .collect()
-        })
-        .collect();
+    // (plain loops: the iterator adapters cost several times the match per instruction)
+    let mut calls: Vec<Vec<(InstId, usize)>> = Vec::with_capacity(n);
+    for (f, _) in funcs {
+        let mut found = Vec::new();
+        for &b in &f.layout {
+            for &i in &f.blocks[b].insts {
+                if let InstKind::Call { callee: c, .. } = f.insts[i].kind {
+                    if let Some(j) = callee(c).filter(|&j| j < n) {
+                        found.push((i, j));
+                    }
+                }
+            }
+        }
+        calls.push(found);
+    }
     // post order of the call graph: callees first
     let mut order = Vec::with_capacity(n);
     let mut state = vec![0u8; n]; // 0 unseen, 1 on the stack, 2 done
@@ -459,7 +461,7 @@ pub fn assign_unit(
     let mut site_of: Vec<Option<CallSite>> = vec![None; n];
     for &i in &order {
         let (f, bales) = funcs[i];
-        let sites: CallSites =
+        let sites: Vec<(InstId, &CallSite)> =
             calls[i].iter().filter_map(|&(call, j)| Some((call, site_of[j].as_ref()?))).collect();
         let lv = liveness::analyze(f, bales);
         joinable.caller = i;
@@ -574,8 +576,30 @@ struct PseudoValue {
     segs: Vec<(u32, u32)>,
 }
 
-/// The calls of one function to subroutines of its unit, by call instruction.
-type CallSites<'a> = HashMap<InstId, &'a CallSite>;
+/// The calls of one function to subroutines of its unit, by call instruction, in layout order.
+type CallSites<'a> = [(InstId, &'a CallSite)];
+
+/// The call sites of a function met in a walk of its layout: the next call listed is the next
+/// call of the walk that has a site (no lookup per instruction).
+struct SiteCursor<'s, 'a> {
+    sites: &'s CallSites<'a>,
+    next: usize,
+}
+
+impl<'a> SiteCursor<'_, 'a> {
+    /// The site of instruction `i` (of kind `kind`), the walk having passed every listed call
+    /// before it.
+    fn at(&mut self, i: InstId, kind: &InstKind) -> Option<&'a CallSite> {
+        if !matches!(kind, InstKind::Call { .. }) {
+            return None;
+        }
+        let &(call, site) = self.sites.get(self.next)?;
+        (call == i).then(|| {
+            self.next += 1;
+            site
+        })
+    }
+}
 
 /// [`assign_with`] for a function whose calls are `sites`.
 fn assign_calls(
@@ -591,23 +615,15 @@ fn assign_calls(
     // overwrite them), then the unified return value (live at every `ret`)
     let mut pseudo: Vec<PseudoValue> = Vec::new();
     let mut unit_index: HashMap<UnitVar, ValIdx> = HashMap::new();
-    let mut site_list: Vec<(InstId, &CallSite)> = Vec::new();
-    // (most functions call no subroutine of their unit: no lookup per instruction then)
-    let site_of = |i: &InstId| if sites.is_empty() { None } else { sites.get(i) };
-    for &b in f.layout.iter().filter(|_| !sites.is_empty()) {
-        for &i in &f.blocks[b].insts {
-            if let Some(site) = site_of(&i) {
-                site_list.push((i, site));
-                for &u in site.params.iter().flatten().chain(site.ret.iter()) {
-                    unit_index.entry(u).or_insert_with(|| {
-                        pseudo.push(PseudoValue { what: Pseudo::Unit(u), ty: u.ty, segs: Vec::new() });
-                        (nv + pseudo.len() - 1) as ValIdx
-                    });
-                }
-            }
+    for &(_, site) in sites {
+        for &u in site.params.iter().flatten().chain(site.ret.iter()) {
+            unit_index.entry(u).or_insert_with(|| {
+                pseudo.push(PseudoValue { what: Pseudo::Unit(u), ty: u.ty, segs: Vec::new() });
+                (nv + pseudo.len() - 1) as ValIdx
+            });
         }
     }
-    for &(i, site) in &site_list {
+    for &(i, site) in sites {
         let Some(num) = lv.number(i) else { continue };
         for u in &site.clobbers {
             if let Some(&pi) = unit_index.get(u) {
@@ -645,12 +661,13 @@ fn assign_calls(
     let mut failed_bitcasts = 0;
     // two-address instructions with storage: each gets a `wrregion` entry below
     let mut two_address = 0;
+    let mut site_of = SiteCursor { sites, next: 0 };
     for &b in &f.layout {
         let node = lv.block_node[u32::from(b.into_raw()) as usize];
         for &i in &f.blocks[b].insts {
             let v = Value::Inst(i);
             let inst = &f.insts[i];
-            if let (InstKind::Call { args, .. }, Some(site)) = (&inst.kind, site_of(&i)) {
+            if let (InstKind::Call { args, .. }, Some(site)) = (&inst.kind, site_of.at(i, &inst.kind)) {
                 // arguments into the callee's parameter variables, the result out of its result
                 let depth = lv.node_depth(node);
                 for (k, x) in args.iter().enumerate() {
@@ -814,6 +831,7 @@ fn assign_calls(
     let same_storage = |x: Value, y: Value| same(idx(x), idx(y));
     a.wrregion.reserve(two_address);
     // copies where candidates failed
+    site_of.next = 0;
     a.stats.copies += failed_bitcasts;
     for &b in &f.layout {
         for &i in &f.blocks[b].insts {
@@ -832,7 +850,7 @@ fn assign_calls(
                 }
                 continue;
             }
-            if let (InstKind::Call { args, .. }, Some(site)) = (&inst.kind, site_of(&i)) {
+            if let (InstKind::Call { args, .. }, Some(site)) = (&inst.kind, site_of.at(i, &inst.kind)) {
                 let mut prep = CallPrep::default();
                 for (k, x) in args.iter().enumerate() {
                     let dst = site.params.get(k).copied().flatten().map(|u| unit_index[&u]);
