@@ -277,6 +277,8 @@ struct Sets<'a> {
     joined: HashMap<ValIdx, Vec<UnitVar>>,
     /// Whether two unit variables of callees may become one storage (see [`Joinable`]).
     joinable: &'a Joinable,
+    /// A segment list to build the next union in.
+    spare: Vec<(u32, u32)>,
 }
 
 /// Whether some segment of `segs` (sorted, disjoint) overlaps `[s, e)`: the last segment
@@ -328,15 +330,25 @@ impl Sets<'_> {
         let (big, small) = if self.range(a).len() >= self.range(b).len() { (a, b) } else { (b, a) };
         let (small_segs, big_segs) = (self.merged[small as usize].take(), self.merged[big as usize].take());
         let lv = self.lv;
-        let union = union_segments(
+        // the union goes in the spare list, and the larger list let go becomes the spare one
+        // (no allocation per merge once the lists have grown)
+        let mut union = std::mem::take(&mut self.spare);
+        union.clear();
+        union_into(
+            &mut union,
             big_segs.as_deref().unwrap_or_else(|| lv.range(big)),
             small_segs.as_deref().unwrap_or_else(|| lv.range(small)),
         );
         self.merged[big as usize] = Some(union);
+        self.spare = match (big_segs, small_segs) {
+            (Some(x), Some(y)) => std::cmp::max_by_key(y, x, Vec::capacity),
+            (Some(x), None) | (None, Some(x)) => x,
+            (None, None) => Vec::new(),
+        };
         self.parent[small as usize] = big;
         self.unit[big as usize] = ua.or(ub);
-        if ua.is_none() && ub.is_none() && self.joined.is_empty() {
-            // no unit variable in either set
+        if self.joined.is_empty() && (ua.is_none() || ub.is_none() || ua == ub) {
+            // at most one unit variable in the two sets: nothing joined
             return true;
         }
         // the unit variables of both sets past the first, without repeats
@@ -368,6 +380,13 @@ impl Sets<'_> {
 /// nor touch (touching or overlapping segments become one).
 fn union_segments(a: &[(u32, u32)], b: &[(u32, u32)]) -> Vec<(u32, u32)> {
     let mut out: Vec<(u32, u32)> = Vec::with_capacity(a.len() + b.len());
+    union_into(&mut out, a, b);
+    out
+}
+
+/// [`union_segments`] into `out` (empty).
+fn union_into(out: &mut Vec<(u32, u32)>, a: &[(u32, u32)], b: &[(u32, u32)]) {
+    out.reserve(a.len() + b.len());
     let (mut i, mut j) = (0, 0);
     while i < a.len() || j < b.len() {
         let (s, e) = if j == b.len() || i < a.len() && a[i].0 <= b[j].0 {
@@ -382,7 +401,6 @@ fn union_segments(a: &[(u32, u32)], b: &[(u32, u32)]) -> Vec<(u32, u32)> {
             _ => out.push((s, e)),
         }
     }
-    out
 }
 
 /// Assigns variables to the values of a function given its bales.
@@ -654,7 +672,7 @@ fn assign_calls(
         }
     }
     let mut sets =
-        Sets { lv, parent: (0..total as u32).collect(), merged, cat, unit, joined: HashMap::new(), joinable };
+        Sets { lv, parent: (0..total as u32).collect(), merged, cat, unit, joined: HashMap::new(), joinable, spare: Vec::new() };
     let idx = |v: Value| lv.index_of(v);
     // copy candidates (program order) and the normal ones
     let mut normal: Vec<(u64, ValIdx, ValIdx)> = Vec::with_capacity(nv);
