@@ -671,8 +671,16 @@ fn assign_calls(
             unit[nv + k] = Some(u);
         }
     }
-    let mut sets =
-        Sets { lv, parent: (0..total as u32).collect(), merged, cat, unit, joined: HashMap::new(), joinable, spare: Vec::new() };
+    let mut sets = Sets {
+        lv,
+        parent: (0..total as u32).collect(),
+        merged,
+        cat,
+        unit,
+        joined: HashMap::new(),
+        joinable,
+        spare: Vec::new(),
+    };
     let idx = |v: Value| lv.index_of(v);
     // copy candidates (program order) and the normal ones
     let mut normal: Vec<(u64, ValIdx, ValIdx)> = Vec::with_capacity(nv);

@@ -65,6 +65,8 @@ pub struct Liveness {
 
 /// Marks "no index" / "no number" in the dense vectors.
 const NONE: u32 = u32::MAX;
+// (the bales' "not baled" is `NONE`: their vector serves as the bale users here)
+const _: () = assert!(NONE == Bales::NOT_BALED);
 
 fn raw(i: InstId) -> usize {
     u32::from(i.into_raw()) as usize
@@ -120,28 +122,26 @@ pub fn analyze(f: &Function, bales: &Bales) -> Liveness {
     let has_phis = |b: BlockId| {
         f.blocks[b].insts.first().is_some_and(|&i| matches!(f.insts[i].kind, InstKind::Phi { .. }))
     };
-    // the bale user of each baled instruction, densely
-    let mut baled_into = vec![NONE; ninsts];
-    for (slot, &u) in baled_into.iter_mut().zip(bales.user_indices()) {
-        if u != Bales::NOT_BALED {
-            *slot = u;
-        }
-    }
+    // the bale user of each baled instruction, densely (the bales' own vector, `NONE` being
+    // `NOT_BALED`, extended to the function where it is shorter)
+    let users = bales.user_indices();
+    let baled_into: std::borrow::Cow<[u32]> = if users.len() >= ninsts {
+        std::borrow::Cow::Borrowed(&users[..ninsts])
+    } else {
+        let mut v = users.to_vec();
+        v.resize(ninsts, Bales::NOT_BALED);
+        std::borrow::Cow::Owned(v)
+    };
     let is_baled = |i: InstId| baled_into[raw(i)] != NONE;
     // nodes and numbers
     let mut block_node = vec![usize::MAX; nblocks];
     let mut n = 1u32; // number 0: parameters are defined at function entry
-    let mut phi_slot = vec![NONE; ninsts]; // phi -> index among its block's phis
+                      // the phis of each block with phis (the others' count is not asked)
     let mut phi_count = vec![0u32; nblocks];
-    for &b in &f.layout {
-        let mut k = 0;
-        for &i in &f.blocks[b].insts {
-            if matches!(f.insts[i].kind, InstKind::Phi { .. }) {
-                phi_slot[raw(i)] = k;
-                k += 1;
-            }
-        }
-        phi_count[bidx(b)] = k;
+    for &b in f.layout.iter().filter(|&&b| has_phis(b)) {
+        phi_count[bidx(b)] =
+            f.blocks[b].insts.iter().filter(|&&i| matches!(f.insts[i].kind, InstKind::Phi { .. })).count()
+                as u32;
     }
     lv.number = vec![NONE; ninsts];
     // (a block node per block, and an edge node for most edges)
@@ -246,10 +246,13 @@ pub fn analyze(f: &Function, bales: &Bales) -> Liveness {
     let mut phicpy: Vec<(ValIdx, u32, u32)> = Vec::new();
     for &b in &f.layout {
         let node = block_node[bidx(b)];
+        // the index of the next phi among its block's phis
+        let mut next_slot = 0;
         for &i in &f.blocks[b].insts {
             let kind = &f.insts[i].kind;
             if let InstKind::Phi { incoming } = kind {
-                let slot = phi_slot[raw(i)];
+                let slot = next_slot;
+                next_slot += 1;
                 let pi = lv.index_of(Value::Inst(i));
                 for (from, v) in incoming {
                     let Some(&en) = lv.edge_node.get(&(*from, b)) else { continue };
@@ -757,11 +760,8 @@ mod tests {
             }
             let (cs, cf) = group_by_value(nv, &flat_cpy);
             // every other case by the general walk, the others by their local end
-            let ends = if rng.below(2) == 0 {
-                local_ends(&def, &mut flat_uses, &flat_cpy)
-            } else {
-                vec![NONE; nv]
-            };
+            let ends =
+                if rng.below(2) == 0 { local_ends(&def, &mut flat_uses, &flat_cpy) } else { vec![NONE; nv] };
             let (us, uf) = group_by_value(nv, &flat_uses);
             let (ss, segs) = live_ranges(&g, &def, &ends, (&us, &uf), (&cs, &cf));
             let want = reference(&g, &def, &uses, &cpy);
