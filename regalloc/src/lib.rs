@@ -277,6 +277,8 @@ struct Sets<'a> {
     joined: HashMap<ValIdx, Vec<UnitVar>>,
     /// Whether two unit variables of callees may become one storage (see [`Joinable`]).
     joinable: &'a Joinable,
+    /// A segment list to build the next union in.
+    spare: Vec<(u32, u32)>,
 }
 
 /// Whether some segment of `segs` (sorted, disjoint) overlaps `[s, e)`: the last segment
@@ -328,15 +330,25 @@ impl Sets<'_> {
         let (big, small) = if self.range(a).len() >= self.range(b).len() { (a, b) } else { (b, a) };
         let (small_segs, big_segs) = (self.merged[small as usize].take(), self.merged[big as usize].take());
         let lv = self.lv;
-        let union = union_segments(
+        // the union goes in the spare list, and the larger list let go becomes the spare one
+        // (no allocation per merge once the lists have grown)
+        let mut union = std::mem::take(&mut self.spare);
+        union.clear();
+        union_into(
+            &mut union,
             big_segs.as_deref().unwrap_or_else(|| lv.range(big)),
             small_segs.as_deref().unwrap_or_else(|| lv.range(small)),
         );
         self.merged[big as usize] = Some(union);
+        self.spare = match (big_segs, small_segs) {
+            (Some(x), Some(y)) => std::cmp::max_by_key(y, x, Vec::capacity),
+            (Some(x), None) | (None, Some(x)) => x,
+            (None, None) => Vec::new(),
+        };
         self.parent[small as usize] = big;
         self.unit[big as usize] = ua.or(ub);
-        if ua.is_none() && ub.is_none() && self.joined.is_empty() {
-            // no unit variable in either set
+        if self.joined.is_empty() && (ua.is_none() || ub.is_none() || ua == ub) {
+            // at most one unit variable in the two sets: nothing joined
             return true;
         }
         // the unit variables of both sets past the first, without repeats
@@ -368,6 +380,13 @@ impl Sets<'_> {
 /// nor touch (touching or overlapping segments become one).
 fn union_segments(a: &[(u32, u32)], b: &[(u32, u32)]) -> Vec<(u32, u32)> {
     let mut out: Vec<(u32, u32)> = Vec::with_capacity(a.len() + b.len());
+    union_into(&mut out, a, b);
+    out
+}
+
+/// [`union_segments`] into `out` (empty).
+fn union_into(out: &mut Vec<(u32, u32)>, a: &[(u32, u32)], b: &[(u32, u32)]) {
+    out.reserve(a.len() + b.len());
     let (mut i, mut j) = (0, 0);
     while i < a.len() || j < b.len() {
         let (s, e) = if j == b.len() || i < a.len() && a[i].0 <= b[j].0 {
@@ -382,7 +401,6 @@ fn union_segments(a: &[(u32, u32)], b: &[(u32, u32)]) -> Vec<(u32, u32)> {
             _ => out.push((s, e)),
         }
     }
-    out
 }
 
 /// Assigns variables to the values of a function given its bales.
@@ -393,7 +411,7 @@ pub fn assign(f: &Function, bales: &Bales) -> Assignment {
 
 /// [`assign`] with the liveness already computed.
 pub fn assign_with(f: &Function, bales: &Bales, lv: &Liveness) -> Assignment {
-    assign_calls(f, lv, &use_counts(f, bales), &HashMap::default(), &Joinable::default())
+    assign_calls(f, lv, &use_counts(f, bales), &[], &Joinable::default())
 }
 
 /// The use counts of `f`'s instructions: those its bales were decided with (counted on `f` as it
@@ -417,19 +435,21 @@ pub fn assign_unit(
 ) -> Vec<Assignment> {
     let n = funcs.len();
     // the calls of each function (in layout order) and the function each one calls
-    let calls: Vec<Vec<(InstId, usize)>> = funcs
-        .iter()
-        .map(|(f, _)| {
-            f.layout
-                .iter()
-                .flat_map(|&b| &f.blocks[b].insts)
-                .filter_map(|&i| match f.insts[i].kind {
-                    InstKind::Call { callee: c, .. } => callee(c).filter(|&j| j < n).map(|j| (i, j)),
-                    _ => None,
-                })
-                .collect()
-        })
-        .collect();
+    // (plain loops: the iterator adapters cost several times the match per instruction)
+    let mut calls: Vec<Vec<(InstId, usize)>> = Vec::with_capacity(n);
+    for (f, _) in funcs {
+        let mut found = Vec::new();
+        for &b in &f.layout {
+            for &i in &f.blocks[b].insts {
+                if let InstKind::Call { callee: c, .. } = f.insts[i].kind {
+                    if let Some(j) = callee(c).filter(|&j| j < n) {
+                        found.push((i, j));
+                    }
+                }
+            }
+        }
+        calls.push(found);
+    }
     // post order of the call graph: callees first
     let mut order = Vec::with_capacity(n);
     let mut state = vec![0u8; n]; // 0 unseen, 1 on the stack, 2 done
@@ -459,7 +479,7 @@ pub fn assign_unit(
     let mut site_of: Vec<Option<CallSite>> = vec![None; n];
     for &i in &order {
         let (f, bales) = funcs[i];
-        let sites: CallSites =
+        let sites: Vec<(InstId, &CallSite)> =
             calls[i].iter().filter_map(|&(call, j)| Some((call, site_of[j].as_ref()?))).collect();
         let lv = liveness::analyze(f, bales);
         joinable.caller = i;
@@ -574,8 +594,30 @@ struct PseudoValue {
     segs: Vec<(u32, u32)>,
 }
 
-/// The calls of one function to subroutines of its unit, by call instruction.
-type CallSites<'a> = HashMap<InstId, &'a CallSite>;
+/// The calls of one function to subroutines of its unit, by call instruction, in layout order.
+type CallSites<'a> = [(InstId, &'a CallSite)];
+
+/// The call sites of a function met in a walk of its layout: the next call listed is the next
+/// call of the walk that has a site (no lookup per instruction).
+struct SiteCursor<'s, 'a> {
+    sites: &'s CallSites<'a>,
+    next: usize,
+}
+
+impl<'a> SiteCursor<'_, 'a> {
+    /// The site of instruction `i` (of kind `kind`), the walk having passed every listed call
+    /// before it.
+    fn at(&mut self, i: InstId, kind: &InstKind) -> Option<&'a CallSite> {
+        if !matches!(kind, InstKind::Call { .. }) {
+            return None;
+        }
+        let &(call, site) = self.sites.get(self.next)?;
+        (call == i).then(|| {
+            self.next += 1;
+            site
+        })
+    }
+}
 
 /// [`assign_with`] for a function whose calls are `sites`.
 fn assign_calls(
@@ -591,23 +633,15 @@ fn assign_calls(
     // overwrite them), then the unified return value (live at every `ret`)
     let mut pseudo: Vec<PseudoValue> = Vec::new();
     let mut unit_index: HashMap<UnitVar, ValIdx> = HashMap::new();
-    let mut site_list: Vec<(InstId, &CallSite)> = Vec::new();
-    // (most functions call no subroutine of their unit: no lookup per instruction then)
-    let site_of = |i: &InstId| if sites.is_empty() { None } else { sites.get(i) };
-    for &b in f.layout.iter().filter(|_| !sites.is_empty()) {
-        for &i in &f.blocks[b].insts {
-            if let Some(site) = site_of(&i) {
-                site_list.push((i, site));
-                for &u in site.params.iter().flatten().chain(site.ret.iter()) {
-                    unit_index.entry(u).or_insert_with(|| {
-                        pseudo.push(PseudoValue { what: Pseudo::Unit(u), ty: u.ty, segs: Vec::new() });
-                        (nv + pseudo.len() - 1) as ValIdx
-                    });
-                }
-            }
+    for &(_, site) in sites {
+        for &u in site.params.iter().flatten().chain(site.ret.iter()) {
+            unit_index.entry(u).or_insert_with(|| {
+                pseudo.push(PseudoValue { what: Pseudo::Unit(u), ty: u.ty, segs: Vec::new() });
+                (nv + pseudo.len() - 1) as ValIdx
+            });
         }
     }
-    for &(i, site) in &site_list {
+    for &(i, site) in sites {
         let Some(num) = lv.number(i) else { continue };
         for u in &site.clobbers {
             if let Some(&pi) = unit_index.get(u) {
@@ -637,20 +671,29 @@ fn assign_calls(
             unit[nv + k] = Some(u);
         }
     }
-    let mut sets =
-        Sets { lv, parent: (0..total as u32).collect(), merged, cat, unit, joined: HashMap::new(), joinable };
+    let mut sets = Sets {
+        lv,
+        parent: (0..total as u32).collect(),
+        merged,
+        cat,
+        unit,
+        joined: HashMap::new(),
+        joinable,
+        spare: Vec::new(),
+    };
     let idx = |v: Value| lv.index_of(v);
     // copy candidates (program order) and the normal ones
     let mut normal: Vec<(u64, ValIdx, ValIdx)> = Vec::with_capacity(nv);
     let mut failed_bitcasts = 0;
     // two-address instructions with storage: each gets a `wrregion` entry below
     let mut two_address = 0;
+    let mut site_of = SiteCursor { sites, next: 0 };
     for &b in &f.layout {
         let node = lv.block_node[u32::from(b.into_raw()) as usize];
         for &i in &f.blocks[b].insts {
             let v = Value::Inst(i);
             let inst = &f.insts[i];
-            if let (InstKind::Call { args, .. }, Some(site)) = (&inst.kind, site_of(&i)) {
+            if let (InstKind::Call { args, .. }, Some(site)) = (&inst.kind, site_of.at(i, &inst.kind)) {
                 // arguments into the callee's parameter variables, the result out of its result
                 let depth = lv.node_depth(node);
                 for (k, x) in args.iter().enumerate() {
@@ -814,6 +857,7 @@ fn assign_calls(
     let same_storage = |x: Value, y: Value| same(idx(x), idx(y));
     a.wrregion.reserve(two_address);
     // copies where candidates failed
+    site_of.next = 0;
     a.stats.copies += failed_bitcasts;
     for &b in &f.layout {
         for &i in &f.blocks[b].insts {
@@ -832,7 +876,7 @@ fn assign_calls(
                 }
                 continue;
             }
-            if let (InstKind::Call { args, .. }, Some(site)) = (&inst.kind, site_of(&i)) {
+            if let (InstKind::Call { args, .. }, Some(site)) = (&inst.kind, site_of.at(i, &inst.kind)) {
                 let mut prep = CallPrep::default();
                 for (k, x) in args.iter().enumerate() {
                     let dst = site.params.get(k).copied().flatten().map(|u| unit_index[&u]);

@@ -65,6 +65,8 @@ pub struct Liveness {
 
 /// Marks "no index" / "no number" in the dense vectors.
 const NONE: u32 = u32::MAX;
+// (the bales' "not baled" is `NONE`: their vector serves as the bale users here)
+const _: () = assert!(NONE == Bales::NOT_BALED);
 
 fn raw(i: InstId) -> usize {
     u32::from(i.into_raw()) as usize
@@ -120,28 +122,26 @@ pub fn analyze(f: &Function, bales: &Bales) -> Liveness {
     let has_phis = |b: BlockId| {
         f.blocks[b].insts.first().is_some_and(|&i| matches!(f.insts[i].kind, InstKind::Phi { .. }))
     };
-    // the bale user of each baled instruction, densely
-    let mut baled_into = vec![NONE; ninsts];
-    for (slot, &u) in baled_into.iter_mut().zip(bales.user_indices()) {
-        if u != Bales::NOT_BALED {
-            *slot = u;
-        }
-    }
+    // the bale user of each baled instruction, densely (the bales' own vector, `NONE` being
+    // `NOT_BALED`, extended to the function where it is shorter)
+    let users = bales.user_indices();
+    let baled_into: std::borrow::Cow<[u32]> = if users.len() >= ninsts {
+        std::borrow::Cow::Borrowed(&users[..ninsts])
+    } else {
+        let mut v = users.to_vec();
+        v.resize(ninsts, Bales::NOT_BALED);
+        std::borrow::Cow::Owned(v)
+    };
     let is_baled = |i: InstId| baled_into[raw(i)] != NONE;
     // nodes and numbers
     let mut block_node = vec![usize::MAX; nblocks];
     let mut n = 1u32; // number 0: parameters are defined at function entry
-    let mut phi_slot = vec![NONE; ninsts]; // phi -> index among its block's phis
+                      // the phis of each block with phis (the others' count is not asked)
     let mut phi_count = vec![0u32; nblocks];
-    for &b in &f.layout {
-        let mut k = 0;
-        for &i in &f.blocks[b].insts {
-            if matches!(f.insts[i].kind, InstKind::Phi { .. }) {
-                phi_slot[raw(i)] = k;
-                k += 1;
-            }
-        }
-        phi_count[bidx(b)] = k;
+    for &b in f.layout.iter().filter(|&&b| has_phis(b)) {
+        phi_count[bidx(b)] =
+            f.blocks[b].insts.iter().filter(|&&i| matches!(f.insts[i].kind, InstKind::Phi { .. })).count()
+                as u32;
     }
     lv.number = vec![NONE; ninsts];
     // (a block node per block, and an edge node for most edges)
@@ -246,10 +246,13 @@ pub fn analyze(f: &Function, bales: &Bales) -> Liveness {
     let mut phicpy: Vec<(ValIdx, u32, u32)> = Vec::new();
     for &b in &f.layout {
         let node = block_node[bidx(b)];
+        // the index of the next phi among its block's phis
+        let mut next_slot = 0;
         for &i in &f.blocks[b].insts {
             let kind = &f.insts[i].kind;
             if let InstKind::Phi { incoming } = kind {
-                let slot = phi_slot[raw(i)];
+                let slot = next_slot;
+                next_slot += 1;
                 let pi = lv.index_of(Value::Inst(i));
                 for (from, v) in incoming {
                     let Some(&en) = lv.edge_node.get(&(*from, b)) else { continue };
@@ -291,10 +294,11 @@ pub fn analyze(f: &Function, bales: &Bales) -> Liveness {
             }
         }
     }
+    let ends = local_ends(&def, &mut uses, &phicpy);
     let (use_start, uses) = group_by_value(nv, &uses);
     let (cpy_start, phicpy) = group_by_value(nv, &phicpy);
     let graph = NodeGraph { start: &lv.node_start, end: &lv.node_end, preds: &preds };
-    let (seg_start, segs) = live_ranges(&graph, &def, (&use_start, &uses), (&cpy_start, &phicpy));
+    let (seg_start, segs) = live_ranges(&graph, &def, &ends, (&use_start, &uses), (&cpy_start, &phicpy));
     lv.seg_start = seg_start;
     lv.segs = segs;
     lv.block_node = block_node;
@@ -348,34 +352,55 @@ impl Adjacency {
 /// Uses or phi copies grouped by value: group starts and `(node, point)` pairs.
 type Grouped<'a> = (&'a [u32], &'a [(u32, u32)]);
 
-/// The live range of every value given its def `(node, point)`, its uses `(node, point)` and the
-/// phi copies into it `(edge node, point)`: the segment starts per value (one extra at the end)
-/// and all segments. From each use it walks back over predecessors until the def, so the cost is
-/// the size of the result (each node is entered once per value) plus sorting each value's pieces.
+/// Where the live range of each value read only after its def in its node, with no phi copy
+/// into it, ends (one segment from the def to the last read: most values), `NONE` for the
+/// others; the uses of those values are dropped from `uses` (their range is known).
+fn local_ends(
+    def: &[(usize, u32)],
+    uses: &mut Vec<(ValIdx, u32, u32)>,
+    phicpy: &[(ValIdx, u32, u32)],
+) -> Vec<u32> {
+    let mut ends: Vec<u32> = def.iter().map(|&(_, point)| point + 1).collect();
+    for &(vi, node, point) in uses.iter() {
+        let (dnode, dpoint) = def[vi as usize];
+        let end = &mut ends[vi as usize];
+        // (`NONE` stays: it is the largest)
+        *end = if node as usize == dnode && point >= dpoint { (*end).max(point) } else { NONE };
+    }
+    for &(vi, ..) in phicpy {
+        ends[vi as usize] = NONE;
+    }
+    uses.retain(|&(vi, ..)| ends[vi as usize] == NONE);
+    ends
+}
+
+/// The live range of every value given its def `(node, point)`, the end of its range where
+/// [`local_ends`] knows it, and else its uses `(node, point)` and the phi copies into it
+/// `(edge node, point)`: the segment starts per value (one extra at the end) and all segments.
+/// From each use it walks back over predecessors until the def, so the cost is the size of the
+/// result (each node is entered once per value) plus sorting each value's pieces.
 fn live_ranges(
     g: &NodeGraph,
     def: &[(usize, u32)],
+    ends: &[u32],
     uses: Grouped,
     phicpy: Grouped,
 ) -> (Vec<u32>, Vec<(u32, u32)>) {
     let nv = def.len();
     let mut stamp = vec![u32::MAX; g.start.len()];
+    // nodes whose whole-node (or def-to-end) segment the value already has
+    let mut out_stamp = vec![u32::MAX; g.start.len()];
     let mut seg_start = Vec::with_capacity(nv + 1);
     let mut out = Vec::with_capacity(nv * 2);
     let mut work = Vec::new();
     let mut segs: Vec<(u32, u32)> = Vec::new();
     for (vi, &(dnode, dpoint)) in def.iter().enumerate() {
-        let value_uses = &uses.1[uses.0[vi] as usize..uses.0[vi + 1] as usize];
         seg_start.push(out.len() as u32);
-        // (most values are read only after their def in its node, with no phi copy into them:
-        // one segment from the def to the last read)
-        if phicpy.0[vi] == phicpy.0[vi + 1]
-            && value_uses.iter().all(|&(node, point)| node as usize == dnode && point >= dpoint)
-        {
-            let last = value_uses.iter().fold(dpoint + 1, |m, &(_, point)| m.max(point));
-            out.push((dpoint, last));
+        if ends[vi] != NONE {
+            out.push((dpoint, ends[vi]));
             continue;
         }
+        let value_uses = &uses.1[uses.0[vi] as usize..uses.0[vi + 1] as usize];
         segs.clear();
         segs.push((dpoint, dpoint + 1));
         for &(node, point) in value_uses {
@@ -394,6 +419,11 @@ fn live_ranges(
             while let Some(x) = work.pop() {
                 for &p in g.preds.of_node(x) {
                     let p = p as usize;
+                    if out_stamp[p] == vi as u32 {
+                        // live-out already (and live-in where that follows)
+                        continue;
+                    }
+                    out_stamp[p] = vi as u32;
                     if p == dnode {
                         segs.push((dpoint, g.end[p]));
                     } else {
@@ -728,9 +758,12 @@ mod tests {
                     flat_cpy.push((vi as ValIdx, en as u32, p));
                 }
             }
-            let (us, uf) = group_by_value(nv, &flat_uses);
             let (cs, cf) = group_by_value(nv, &flat_cpy);
-            let (ss, segs) = live_ranges(&g, &def, (&us, &uf), (&cs, &cf));
+            // every other case by the general walk, the others by their local end
+            let ends =
+                if rng.below(2) == 0 { local_ends(&def, &mut flat_uses, &flat_cpy) } else { vec![NONE; nv] };
+            let (us, uf) = group_by_value(nv, &flat_uses);
+            let (ss, segs) = live_ranges(&g, &def, &ends, (&us, &uf), (&cs, &cf));
             let want = reference(&g, &def, &uses, &cpy);
             for vi in 0..nv {
                 let got = &segs[ss[vi] as usize..ss[vi + 1] as usize];
