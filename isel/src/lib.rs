@@ -152,6 +152,9 @@ struct Func {
     /// `i1` values that live in a subroutine's predicate instead of their own (see
     /// [`predicates::PredHome`]).
     pred_homes: HashMap<InstId, predicates::PredHome>,
+    /// The regalloc variables of its parameters (the few variables a surface or sampler
+    /// argument may be in).
+    param_vars: Vec<VarIdx>,
     /// Its SIMD control flow: goto/join masks (no variables) and goto targets.
     cf: SimdCf,
     /// Oword block messages sent raw and their headers (see [`block_headers`]).
@@ -398,6 +401,8 @@ fn select_unit(
         .into_iter()
         .map(|p| {
             let n = p.assignment.vars.len();
+            let params = p.function.params.len() as u32;
+            let param_vars = (0..params).filter_map(|i| p.assignment.var(Value::Param(i))).collect();
             Func {
                 f: p.function,
                 bales: p.bales,
@@ -409,6 +414,7 @@ fn select_unit(
                 ret: None,
                 ret_pred: None,
                 pred_homes: HashMap::new(),
+                param_vars,
                 cf: p.simd_cf,
                 block_headers: block_headers::HeaderPlan::default(),
                 word_constants: None,
