@@ -132,6 +132,16 @@ fn unsigned_type(e: Elem) -> R<VisaType> {
     })
 }
 
+/// The most arguments of an intrinsic or a call that selection copies on the stack.
+const ARGS_ON_STACK: usize = 16;
+
+/// A copy of `args` (at most [`ARGS_ON_STACK`]) on the stack, and how many there are.
+fn args_on_stack(args: &[Value]) -> ([Value; ARGS_ON_STACK], usize) {
+    let mut buf = [Value::Param(0); ARGS_ON_STACK];
+    buf[..args.len()].copy_from_slice(args);
+    (buf, args.len())
+}
+
 /// The prepared form of one function of the unit.
 struct Func {
     f: Function,
@@ -905,14 +915,14 @@ impl Selector<'_> {
             return *l;
         }
         let name = [self.f().name.as_str(), "_", self.f().blocks[b].name.as_str()].concat();
-        let l = self.k.add_label(&name);
+        let l = self.k.add_label(name);
         self.funcs[self.cur].labels.insert(b, l);
         l
     }
 
     fn new_label(&mut self, hint: &str) -> m::LabelId {
         self.next_temp += 1;
-        self.k.add_label(&format!("{}_{hint}{}", self.f().name, self.next_temp))
+        self.k.add_label(format!("{}_{hint}{}", self.f().name, self.next_temp))
     }
 
     /// A copy of instruction `id`'s operation and type (selection reads them while it changes
@@ -954,6 +964,19 @@ impl Selector<'_> {
                 _ => None,
             };
             return self.emit_alu(id, d, cond);
+        }
+        // an intrinsic or a call reads its arguments while it changes the selector: a copy on
+        // the stack (a copy of the instruction would copy its list on the heap)
+        match self.f().insts[id].kind {
+            InstKind::Intrinsic { id: iid, ref args } if args.len() <= ARGS_ON_STACK => {
+                let (buf, n) = args_on_stack(args);
+                return intrinsics::intrinsic(self, id, iid, &buf[..n]);
+            }
+            InstKind::Call { callee, ref args } if args.len() <= ARGS_ON_STACK => {
+                let (buf, n) = args_on_stack(args);
+                return self.call(id, callee, &buf[..n]);
+            }
+            _ => {}
         }
         // the other kinds read the instruction while they change the selector: a copy
         let inst = self.inst_copy(id);
