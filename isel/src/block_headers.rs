@@ -315,7 +315,7 @@ impl Selector<'_> {
             return Ok(None);
         };
         let dwords = self.grf() / 4;
-        let h = self.add_var([name, "_hdr"].concat(), VisaType::UD, dwords, None)?;
+        let h = self.add_var(joined(&[name, "_hdr"]), VisaType::UD, dwords, None)?;
         self.header_vars.insert(h);
         Ok(Some((h, slot.byte())))
     }

@@ -914,7 +914,7 @@ impl Selector<'_> {
         if let Some(l) = self.fx().labels.get(&b) {
             return *l;
         }
-        let name = [self.f().name.as_str(), "_", self.f().blocks[b].name.as_str()].concat();
+        let name = joined(&[self.f().name.as_str(), "_", self.f().blocks[b].name.as_str()]);
         let l = self.k.add_label(name);
         self.funcs[self.cur].labels.insert(b, l);
         l
@@ -1216,6 +1216,16 @@ fn pred_bits(c: &Constant, n: u32) -> Imm {
 
 /// `prefix` followed by `n` in decimal (the names of temporaries: `tmp12`), without the
 /// formatting machinery.
+/// The strings of `parts` one after the other, in a string of exactly their length (a
+/// declaration's name from its parts; `concat` of a slice costs more for a few short parts).
+fn joined(parts: &[&str]) -> String {
+    let mut out = String::with_capacity(parts.iter().map(|p| p.len()).sum());
+    for p in parts {
+        out.push_str(p);
+    }
+    out
+}
+
 fn numbered(prefix: &str, n: u32) -> String {
     let mut name = String::with_capacity(prefix.len() + 10);
     name.push_str(prefix);

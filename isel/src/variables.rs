@@ -305,7 +305,7 @@ impl Selector<'_> {
         }
         let d = &self.k.vars[(var.0 - m::NUM_PREDEF_VARS) as usize];
         let bytes = u32::from(d.num_elts) * decl.size();
-        let name = [d.name.as_str(), "_", ty.text()].concat();
+        let name = crate::joined(&[d.name.as_str(), "_", ty.text()]);
         let v = self.add_var(name, ty, (bytes / ty.size()).max(1), Some((var, 0)))?;
         self.views.insert((var, ty), v);
         Ok(v)
