@@ -248,12 +248,16 @@ impl Selector<'_> {
             name.push_str(suffix);
             name
         };
+        // (most functions plan no header: no lookup then)
+        let plan = &self.fx().block_headers;
+        let (headers, padded) = (!plan.offset_vars.is_empty(), !plan.padded.is_empty());
         let alias = match alias {
             Some(a) => Some(a),
-            None => self.header_of_planned(idx, &name)?,
+            None if headers => self.header_of_planned(idx, &name)?,
+            None => None,
         };
         let mut n = var_ty.num_elems();
-        if alias.is_none() && self.fx().block_headers.padded.contains(&idx.0) {
+        if alias.is_none() && padded && self.fx().block_headers.padded.contains(&idx.0) {
             // the result of a block read sent raw: its response fills whole GRFs
             n = n.max(self.grf() / ty.size());
         }
