@@ -126,7 +126,7 @@ impl Selector<'_> {
             None => {
                 let prefix = if self.cur == 0 { String::new() } else { format!("{}_", self.f().name) };
                 let name = format!("{prefix}{}", self.fx().asg.vars[av.0 as usize].name);
-                let a = self.k.add_addr(name, rows as u16);
+                let a = self.k.add_addr(&name, rows as u16);
                 self.addrs.insert((self.cur, av), a);
                 a
             }

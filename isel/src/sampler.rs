@@ -32,7 +32,7 @@ impl Selector<'_> {
             Some(idx) => self.fx().asg.vars[idx.0 as usize].name.clone(),
             None => format!("sampler{index}"),
         };
-        let sid = self.k.add_sampler(name);
+        let sid = self.k.add_sampler(&name);
         self.samplers.insert(p as u32, (sid, index));
         if let Some(off) = arg.offset {
             self.k.inputs.push(m::Input {

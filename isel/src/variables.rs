@@ -51,7 +51,7 @@ impl Selector<'_> {
     pub(crate) fn temp_pred(&mut self, n: u32) -> R<m::PredId> {
         let lanes = pred_decl_lanes(n)?;
         self.next_temp += 1;
-        Ok(self.k.add_pred(crate::numbered("ptmp", self.next_temp), lanes))
+        Ok(self.add_pred(crate::numbered("ptmp", self.next_temp), lanes))
     }
 
     /// Inputs of the kernel: general arguments as variables, surfaces as surface variables.
@@ -74,7 +74,7 @@ impl Selector<'_> {
             }
             if arg.category != ArgCategory::General {
                 let name = self.fx().asg.vars[idx.0 as usize].name.clone();
-                let sid = self.k.add_surface(name);
+                let sid = self.k.add_surface(&name);
                 let bti = kernel.binding_table_index(p).ok_or("a surface argument without an index")?;
                 self.surfaces.insert(p as u32, (sid, bti));
                 if let Some(off) = arg.offset {
@@ -183,7 +183,7 @@ impl Selector<'_> {
             if e == Elem::I1 {
                 // returned in a predicate of the subroutine's own, copied out by each call
                 let n = ret.num_elems();
-                let p = self.k.add_pred(format!("{name}_ret"), pred_decl_lanes(n)?);
+                let p = self.add_pred(format!("{name}_ret"), pred_decl_lanes(n)?);
                 self.funcs[self.cur].ret_pred = Some((p, n));
                 return Ok(());
             }

@@ -680,14 +680,7 @@ impl Kernel {
 
     /// Declares a general variable.
     pub fn add_var(&mut self, name: impl Into<String>, ty: VisaType, num_elts: u16, align: Align) -> VarId {
-        self.vars.push(VarDecl {
-            name: name.into(),
-            ty,
-            num_elts,
-            align,
-            alias: None,
-            input_output: false,
-        });
+        self.vars.push(VarDecl { name: name.into(), ty, num_elts, align, alias: None, input_output: false });
         VarId(NUM_PREDEF_VARS + self.vars.len() as u32 - 1)
     }
 
