@@ -679,15 +679,22 @@ impl Kernel {
     }
 
     /// Declares a general variable.
-    pub fn add_var(&mut self, name: impl Into<String>, ty: VisaType, num_elts: u16, align: Align) -> VarId {
-        self.vars.push(VarDecl { name: name.into(), ty, num_elts, align, alias: None, input_output: false });
+    pub fn add_var(&mut self, name: &str, ty: VisaType, num_elts: u16, align: Align) -> VarId {
+        self.vars.push(VarDecl {
+            name: name.to_string(),
+            ty,
+            num_elts,
+            align,
+            alias: None,
+            input_output: false,
+        });
         VarId(NUM_PREDEF_VARS + self.vars.len() as u32 - 1)
     }
 
     /// Declares a typed view of `base` at `byte_offset`.
     pub fn add_alias(
         &mut self,
-        name: impl Into<String>,
+        name: &str,
         ty: VisaType,
         num_elts: u16,
         align: Align,
@@ -700,38 +707,38 @@ impl Kernel {
     }
 
     /// Declares an address variable.
-    pub fn add_addr(&mut self, name: impl Into<String>, num_elts: u16) -> AddrId {
-        self.addrs.push(AddrDecl { name: name.into(), num_elts });
+    pub fn add_addr(&mut self, name: &str, num_elts: u16) -> AddrId {
+        self.addrs.push(AddrDecl { name: name.to_string(), num_elts });
         AddrId(self.addrs.len() as u16 - 1)
     }
 
     /// Declares a predicate variable.
-    pub fn add_pred(&mut self, name: impl Into<String>, num_elts: u16) -> PredId {
-        self.preds.push(PredDecl { name: name.into(), num_elts });
+    pub fn add_pred(&mut self, name: &str, num_elts: u16) -> PredId {
+        self.preds.push(PredDecl { name: name.to_string(), num_elts });
         PredId(self.preds.len() as u16)
     }
 
     /// Declares a surface.
-    pub fn add_surface(&mut self, name: impl Into<String>) -> SurfaceId {
-        self.surfaces.push(StateDecl { name: name.into(), num_elts: 1 });
+    pub fn add_surface(&mut self, name: &str) -> SurfaceId {
+        self.surfaces.push(StateDecl { name: name.to_string(), num_elts: 1 });
         SurfaceId(NUM_PREDEF_SURFACES + self.surfaces.len() as u8 - 1)
     }
 
     /// Declares a sampler.
-    pub fn add_sampler(&mut self, name: impl Into<String>) -> SamplerId {
-        self.samplers.push(StateDecl { name: name.into(), num_elts: 1 });
+    pub fn add_sampler(&mut self, name: &str) -> SamplerId {
+        self.samplers.push(StateDecl { name: name.to_string(), num_elts: 1 });
         SamplerId(self.samplers.len() as u8 - 1)
     }
 
     /// Declares a block label (place it with `Inst::Label`).
-    pub fn add_label(&mut self, name: impl Into<String>) -> LabelId {
-        self.labels.push(LabelDecl { name: name.into(), kind: LabelKind::Block });
+    pub fn add_label(&mut self, name: &str) -> LabelId {
+        self.labels.push(LabelDecl { name: name.to_string(), kind: LabelKind::Block });
         LabelId(self.labels.len() as u16 - 1)
     }
 
     /// Declares a subroutine label (start it with `Inst::Subroutine`).
-    pub fn add_subroutine(&mut self, name: impl Into<String>) -> LabelId {
-        self.labels.push(LabelDecl { name: name.into(), kind: LabelKind::Subroutine });
+    pub fn add_subroutine(&mut self, name: &str) -> LabelId {
+        self.labels.push(LabelDecl { name: name.to_string(), kind: LabelKind::Subroutine });
         LabelId(self.labels.len() as u16 - 1)
     }
 
