@@ -12,6 +12,7 @@
 
 use super::*;
 use foldhash::HashSet;
+use genxc_genx::ir::inst_index;
 use genxc_visa::model::Raw;
 
 use genxc_visa::model::data_port::{
@@ -229,19 +230,33 @@ impl Selector<'_> {
         if reads.is_empty() {
             return out;
         }
-        // reads of each variable by any instruction or branch
+        // reads of each variable by any instruction or branch: the sum of its results' use
+        // counts, unless a parameter lives in one of the variables planned (then counted by a
+        // walk of the operands)
         let asg = &self.fx().asg;
         let mut uses = vec![0u32; asg.vars.len()];
-        let mut count = |v: Value| {
-            if let Some(idx) = asg.var(v) {
-                uses[idx.0 as usize] += 1;
+        if self.fx().param_vars.iter().any(|v| reads.contains_key(&v.0)) {
+            let mut count = |v: Value| {
+                if let Some(idx) = asg.var(v) {
+                    uses[idx.0 as usize] += 1;
+                }
+            };
+            for &b in &f.layout {
+                for &i in &f.blocks[b].insts {
+                    f.insts[i].kind.for_each_operand(&mut count);
+                }
+                f.blocks[b].term.for_each_operand(&mut count);
             }
-        };
-        for &b in &f.layout {
-            for &i in &f.blocks[b].insts {
-                f.insts[i].kind.for_each_operand(&mut count);
+        } else {
+            let counts = self.use_counts();
+            for (i, _) in f.insts.iter() {
+                let n = counts.get(inst_index(i)).copied().unwrap_or(0);
+                if n > 0 {
+                    if let Some(idx) = asg.var(Value::Inst(i)) {
+                        uses[idx.0 as usize] += n;
+                    }
+                }
             }
-            f.blocks[b].term.operands().into_iter().for_each(&mut count);
         }
         let pays = |(v, (_, n, weight)): &(u32, (HeaderSlot, u32, u32))| {
             *weight >= 2 || uses.get(*v as usize).is_some_and(|u| u > n)
@@ -300,7 +315,7 @@ impl Selector<'_> {
             return Ok(None);
         };
         let dwords = self.grf() / 4;
-        let h = self.add_var([name, "_hdr"].concat(), VisaType::UD, dwords, None)?;
+        let h = self.add_var(joined(&[name, "_hdr"]), VisaType::UD, dwords, None)?;
         self.header_vars.insert(h);
         Ok(Some((h, slot.byte())))
     }

@@ -13,24 +13,27 @@ use genxc_visa::model::{Exec, Inst as VInst, Pred};
 
 impl Selector<'_> {
     pub(crate) fn function(&mut self) -> Result<(), (Option<String>, Failure)> {
-        let layout = self.f().layout.clone();
+        // (selection never changes the function: its layout and blocks are read in place, by
+        // position)
+        let blocks = self.f().layout.len();
         // debug information (-g): the source file, then a LOC wherever the line changes
         let mut line = 0;
         if !self.f().lines.is_empty() && !self.f().source_file.is_empty() {
             let file = self.f().source_file.clone();
             self.push(VInst::File(file));
         }
-        for (bi, &b) in layout.iter().enumerate() {
+        for bi in 0..blocks {
+            let b = self.f().layout[bi];
             if bi > 0 {
                 let l = self.block_label(b);
                 self.push(VInst::Label(l));
             }
-            let insts = self.f().blocks[b].insts.clone();
             let folded = match self.reduction_branch(b) {
                 Ok(r) => r.map(|(d, _)| d),
                 Err(m) => return Err((None, m)),
             };
-            for id in insts {
+            for k in 0..self.f().blocks[b].insts.len() {
+                let id = self.f().blocks[b].insts[k];
                 if self.fx().bales.is_baled(id)
                     || folded == Some(id)
                     || matches!(self.f().insts[id].kind, InstKind::Phi { .. })
@@ -49,7 +52,7 @@ impl Selector<'_> {
                     return Err((Some(self.f().value_name(Value::Inst(id))), m));
                 }
             }
-            let next = layout.get(bi + 1).copied();
+            let next = self.f().layout.get(bi + 1).copied();
             // a goto is selected with its block's branch: its errors name the goto
             if let Err(m) = self.terminator(b, next) {
                 let at = self.fx().cf.gotos.get(&b).map(|g| self.f().value_name(Value::Inst(g.inst)));

@@ -42,13 +42,22 @@ enum Target {
 }
 
 /// Selects `id` by emulation when the platform needs it: `None` when the instruction is
-/// selected natively.
+/// selected natively. (The test is made here, inline: most instructions never enter
+/// [`select_emulated`], whose frame is large.)
+#[inline]
 pub(super) fn select(s: &mut Selector, id: InstId) -> Option<R<()>> {
     let info = s.platform.info();
-    let emu64 = !info.has_int64;
-    if !may_emulate(&s.f().insts[id], emu64, info.has_int_divide) {
+    if !may_emulate(&s.f().insts[id], !info.has_int64, info.has_int_divide) {
         return None;
     }
+    select_emulated(s, id)
+}
+
+/// [`select`] of an instruction [`may_emulate`] takes.
+#[inline(never)]
+fn select_emulated(s: &mut Selector, id: InstId) -> Option<R<()>> {
+    let info = s.platform.info();
+    let emu64 = !info.has_int64;
     let inst = s.inst_copy(id);
     let elem = inst.ty.elem()?;
     let is64 = |s: &Selector, v: Value| s.f().value_type(v).elem() == Some(Elem::I64);
@@ -263,6 +272,7 @@ pub(super) fn select(s: &mut Selector, id: InstId) -> Option<R<()>> {
 /// Whether [`select`] may emulate instruction `inst` (a cheap test on its kind and type, true for
 /// every instruction one of its arms takes): `emu64` without a 64-bit integer ALU, `int_divide`
 /// with `div`/`mod`.
+#[inline]
 fn may_emulate(inst: &genxc_genx::ir::Inst, emu64: bool, int_divide: bool) -> bool {
     let Some(elem) = inst.ty.elem() else { return false };
     match inst.kind {

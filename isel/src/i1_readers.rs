@@ -5,7 +5,7 @@
 //! them ([`crate::select_polarity`]): the walk of the function is made once, for the first.
 
 use crate::Selector;
-use genxc_genx::ir::{inst_index, Function, InstId, Value};
+use genxc_genx::ir::{inst_index, BlockId, Function, InstId, Value};
 
 /// One instruction reading a result.
 #[derive(Clone, Copy, Debug)]
@@ -33,32 +33,51 @@ pub(crate) struct Readers {
 
 /// The readers of result `id` of `f` (function `func` of the unit), by a walk of the blocks in
 /// layout order that stops once it has seen all `uses` reads of the result (its use count, which
-/// counts the reads by instructions and branches of the layout the same way).
+/// counts the reads by instructions and branches of the layout the same way). The walk starts at
+/// the result's block, where most results are read, and goes on to the end of the layout; only
+/// when reads are still missing does it walk the blocks before (a loop's phis, a block placed
+/// earlier), whose readers then go first, so the list stays in layout order.
 fn walk(f: &Function, func: usize, id: InstId, uses: u32) -> Readers {
     let v = Value::Inst(id);
     let mut insts = Vec::new();
     let mut branch = false;
     let mut seen = 0;
-    for &bl in &f.layout {
-        if seen >= uses {
-            break;
+    // the readers in blocks `range` of the layout (`same_block`: the range's first block is the
+    // result's)
+    let mut scan = |range: &[BlockId], at_def: bool, insts: &mut Vec<Reader>| {
+        for (k, &bl) in range.iter().enumerate() {
+            if seen >= uses {
+                break;
+            }
+            let block = &f.blocks[bl];
+            let same_block = at_def && k == 0;
+            for &i in &block.insts {
+                let mut reads = 0;
+                f.insts[i].kind.for_each_operand(|o| reads += u32::from(o == v));
+                if reads > 0 {
+                    insts.push(Reader { inst: i, reads, same_block });
+                    seen += reads;
+                }
+            }
+            block.term.for_each_operand(|o| {
+                if o == v {
+                    branch = true;
+                    seen += 1;
+                }
+            });
         }
-        let block = &f.blocks[bl];
-        let same_block = block.insts.contains(&id);
-        for &i in &block.insts {
-            let mut reads = 0;
-            f.insts[i].kind.for_each_operand(|o| reads += u32::from(o == v));
-            if reads > 0 {
-                insts.push(Reader { inst: i, reads, same_block });
-                seen += reads;
+    };
+    match f.layout.iter().position(|&bl| f.blocks[bl].insts.contains(&id)) {
+        Some(at) => {
+            scan(&f.layout[at..], true, &mut insts);
+            let mut before = Vec::new();
+            scan(&f.layout[..at], false, &mut before);
+            if !before.is_empty() {
+                before.append(&mut insts);
+                insts = before;
             }
         }
-        block.term.for_each_operand(|o| {
-            if o == v {
-                branch = true;
-                seen += 1;
-            }
-        });
+        None => scan(&f.layout, false, &mut insts),
     }
     Readers { func, id, insts, branch }
 }

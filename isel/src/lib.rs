@@ -132,6 +132,16 @@ fn unsigned_type(e: Elem) -> R<VisaType> {
     })
 }
 
+/// The most arguments of an intrinsic or a call that selection copies on the stack.
+const ARGS_ON_STACK: usize = 16;
+
+/// A copy of `args` (at most [`ARGS_ON_STACK`]) on the stack, and how many there are.
+fn args_on_stack(args: &[Value]) -> ([Value; ARGS_ON_STACK], usize) {
+    let mut buf = [Value::Param(0); ARGS_ON_STACK];
+    buf[..args.len()].copy_from_slice(args);
+    (buf, args.len())
+}
+
 /// The prepared form of one function of the unit.
 struct Func {
     f: Function,
@@ -152,6 +162,9 @@ struct Func {
     /// `i1` values that live in a subroutine's predicate instead of their own (see
     /// [`predicates::PredHome`]).
     pred_homes: HashMap<InstId, predicates::PredHome>,
+    /// The regalloc variables of its parameters (the few variables a surface or sampler
+    /// argument may be in).
+    param_vars: Vec<VarIdx>,
     /// Its SIMD control flow: goto/join masks (no variables) and goto targets.
     cf: SimdCf,
     /// Oword block messages sent raw and their headers (see [`block_headers`]).
@@ -398,6 +411,8 @@ fn select_unit(
         .into_iter()
         .map(|p| {
             let n = p.assignment.vars.len();
+            let params = p.function.params.len() as u32;
+            let param_vars = (0..params).filter_map(|i| p.assignment.var(Value::Param(i))).collect();
             Func {
                 f: p.function,
                 bales: p.bales,
@@ -409,6 +424,7 @@ fn select_unit(
                 ret: None,
                 ret_pred: None,
                 pred_homes: HashMap::new(),
+                param_vars,
                 cf: p.simd_cf,
                 block_headers: block_headers::HeaderPlan::default(),
                 word_constants: None,
@@ -898,15 +914,30 @@ impl Selector<'_> {
         if let Some(l) = self.fx().labels.get(&b) {
             return *l;
         }
-        let name = [self.f().name.as_str(), "_", self.f().blocks[b].name.as_str()].concat();
-        let l = self.k.add_label(&name);
+        let name = joined(&[self.f().name.as_str(), "_", self.f().blocks[b].name.as_str()]);
+        let l = self.add_block_label(name);
         self.funcs[self.cur].labels.insert(b, l);
         l
     }
 
+    /// Declares a block label named `name`, the string taken as it is (the model's `add_label`
+    /// copies a borrowed name).
+    fn add_block_label(&mut self, name: String) -> m::LabelId {
+        self.k.labels.push(m::LabelDecl { name, kind: m::LabelKind::Block });
+        m::LabelId(self.k.labels.len() as u16 - 1)
+    }
+
+    /// Declares a predicate variable named `name` of `lanes` lanes, the string taken as it is
+    /// (the model's `add_pred` copies a borrowed name).
+    fn add_pred(&mut self, name: String, lanes: u16) -> m::PredId {
+        self.k.preds.push(m::PredDecl { name, num_elts: lanes });
+        m::PredId(self.k.preds.len() as u16)
+    }
+
     fn new_label(&mut self, hint: &str) -> m::LabelId {
         self.next_temp += 1;
-        self.k.add_label(&format!("{}_{hint}{}", self.f().name, self.next_temp))
+        let name = format!("{}_{hint}{}", self.f().name, self.next_temp);
+        self.add_block_label(name)
     }
 
     /// A copy of instruction `id`'s operation and type (selection reads them while it changes
@@ -948,6 +979,19 @@ impl Selector<'_> {
                 _ => None,
             };
             return self.emit_alu(id, d, cond);
+        }
+        // an intrinsic or a call reads its arguments while it changes the selector: a copy on
+        // the stack (a copy of the instruction would copy its list on the heap)
+        match self.f().insts[id].kind {
+            InstKind::Intrinsic { id: iid, ref args } if args.len() <= ARGS_ON_STACK => {
+                let (buf, n) = args_on_stack(args);
+                return intrinsics::intrinsic(self, id, iid, &buf[..n]);
+            }
+            InstKind::Call { callee, ref args } if args.len() <= ARGS_ON_STACK => {
+                let (buf, n) = args_on_stack(args);
+                return self.call(id, callee, &buf[..n]);
+            }
+            _ => {}
         }
         // the other kinds read the instruction while they change the selector: a copy
         let inst = self.inst_copy(id);
@@ -1187,6 +1231,16 @@ fn pred_bits(c: &Constant, n: u32) -> Imm {
 
 /// `prefix` followed by `n` in decimal (the names of temporaries: `tmp12`), without the
 /// formatting machinery.
+/// The strings of `parts` one after the other, in a string of exactly their length (a
+/// declaration's name from its parts; `concat` of a slice costs more for a few short parts).
+fn joined(parts: &[&str]) -> String {
+    let mut out = String::with_capacity(parts.iter().map(|p| p.len()).sum());
+    for p in parts {
+        out.push_str(p);
+    }
+    out
+}
+
 fn numbered(prefix: &str, n: u32) -> String {
     let mut name = String::with_capacity(prefix.len() + 10);
     name.push_str(prefix);

@@ -280,14 +280,14 @@ impl Selector<'_> {
         if let Some(p) = self.fx().preds[idx.0 as usize] {
             return Ok(p);
         }
-        let var = self.fx().asg.vars[idx.0 as usize].clone();
+        let var = &self.fx().asg.vars[idx.0 as usize];
         if var.category != Category::Predicate {
             return Err(internal("not a predicate"));
         }
         let lanes = pred_decl_lanes(var.ty.num_elems())?;
         let prefix = if self.cur == 0 { "" } else { self.f().name.as_str() };
-        let name = [prefix, if self.cur == 0 { "" } else { "_" }, var.name.as_str()].concat();
-        let p = self.k.add_pred(&name, lanes);
+        let name = crate::joined(&[prefix, if self.cur == 0 { "" } else { "_" }, var.name.as_str()]);
+        let p = self.add_pred(name, lanes);
         self.funcs[self.cur].preds[idx.0 as usize] = Some(p);
         Ok(p)
     }

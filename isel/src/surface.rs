@@ -183,6 +183,9 @@ impl Selector<'_> {
             return None;
         }
         // the parameters whose variable `idx` is (most variables are none: no table is looked up)
+        if !self.fx().param_vars.contains(&idx) {
+            return None;
+        }
         let asg = &self.fx().asg;
         let params = (0..self.f().params.len() as u32).filter(|&p| asg.var(Value::Param(p)) == Some(idx));
         params

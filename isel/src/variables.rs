@@ -51,7 +51,7 @@ impl Selector<'_> {
     pub(crate) fn temp_pred(&mut self, n: u32) -> R<m::PredId> {
         let lanes = pred_decl_lanes(n)?;
         self.next_temp += 1;
-        Ok(self.k.add_pred(&crate::numbered("ptmp", self.next_temp), lanes))
+        Ok(self.add_pred(crate::numbered("ptmp", self.next_temp), lanes))
     }
 
     /// Inputs of the kernel: general arguments as variables, surfaces as surface variables.
@@ -183,7 +183,7 @@ impl Selector<'_> {
             if e == Elem::I1 {
                 // returned in a predicate of the subroutine's own, copied out by each call
                 let n = ret.num_elems();
-                let p = self.k.add_pred(&format!("{name}_ret"), pred_decl_lanes(n)?);
+                let p = self.add_pred(format!("{name}_ret"), pred_decl_lanes(n)?);
                 self.funcs[self.cur].ret_pred = Some((p, n));
                 return Ok(());
             }
@@ -232,22 +232,32 @@ impl Selector<'_> {
         };
         // `<function>_<name>` in a subroutine; a surface argument's general variable is named
         // apart from its surface variable (`_bti`)
-        let var_name = &self.fx().asg.vars[idx.0 as usize].name;
-        let prefix = if self.cur == 0 { "" } else { self.f().name.as_str() };
-        let suffix = if surface_bti.is_some() { "_bti" } else { "" };
-        let mut name = String::with_capacity(prefix.len() + 1 + var_name.len() + suffix.len());
-        if self.cur != 0 {
-            name.push_str(prefix);
-            name.push('_');
-        }
-        name.push_str(var_name);
-        name.push_str(suffix);
+        let name = if self.cur == 0 && surface_bti.is_none() {
+            // the regalloc variable's own name, which nothing reads after its declaration
+            std::mem::take(&mut self.funcs[0].asg.vars[idx.0 as usize].name)
+        } else {
+            let var_name = &self.fx().asg.vars[idx.0 as usize].name;
+            let prefix = if self.cur == 0 { "" } else { self.f().name.as_str() };
+            let suffix = if surface_bti.is_some() { "_bti" } else { "" };
+            let mut name = String::with_capacity(prefix.len() + 1 + var_name.len() + suffix.len());
+            if self.cur != 0 {
+                name.push_str(prefix);
+                name.push('_');
+            }
+            name.push_str(var_name);
+            name.push_str(suffix);
+            name
+        };
+        // (most functions plan no header: no lookup then)
+        let plan = &self.fx().block_headers;
+        let (headers, padded) = (!plan.offset_vars.is_empty(), !plan.padded.is_empty());
         let alias = match alias {
             Some(a) => Some(a),
-            None => self.header_of_planned(idx, &name)?,
+            None if headers => self.header_of_planned(idx, &name)?,
+            None => None,
         };
         let mut n = var_ty.num_elems();
-        if alias.is_none() && self.fx().block_headers.padded.contains(&idx.0) {
+        if alias.is_none() && padded && self.fx().block_headers.padded.contains(&idx.0) {
             // the result of a block read sent raw: its response fills whole GRFs
             n = n.max(self.grf() / ty.size());
         }
@@ -299,7 +309,7 @@ impl Selector<'_> {
         }
         let d = &self.k.vars[(var.0 - m::NUM_PREDEF_VARS) as usize];
         let bytes = u32::from(d.num_elts) * decl.size();
-        let name = [d.name.as_str(), "_", ty.text()].concat();
+        let name = crate::joined(&[d.name.as_str(), "_", ty.text()]);
         let v = self.add_var(name, ty, (bytes / ty.size()).max(1), Some((var, 0)))?;
         self.views.insert((var, ty), v);
         Ok(v)
