@@ -481,3 +481,53 @@ LLVMValueRef genxc_next_in_opcode_set(LLVMValueRef f, LLVMValueRef from, const u
 }
 
 } // extern "C"
+
+// ---- The instructions of a block in one call (session 27) ----
+
+extern "C" {
+
+/// What a walk over every instruction reads of each, laid out as genxc's `raw::InstFacts`.
+struct GenxcInstructionFacts {
+  /// The instruction.
+  LLVMValueRef Inst;
+  /// Its type.
+  LLVMTypeRef Type;
+  /// Its opcode, as `LLVMGetInstructionOpcode` numbers it.
+  unsigned Opcode;
+  /// Its number of operands.
+  unsigned NumOperands;
+};
+
+/// The C API's number of each opcode of `Instruction::getOpcode` (0 where none).
+static const unsigned *apiOpcodes() {
+  struct Numbers {
+    unsigned Of[128];
+  };
+  static const Numbers Table = [] {
+    Numbers T{};
+#define HANDLE_INST(NUM, NAME, CLASS)                                                              \
+  if (NUM < 128)                                                                                   \
+    T.Of[NUM] = static_cast<unsigned>(LLVM##NAME);
+#include "llvm/IR/Instruction.def"
+    return T;
+  }();
+  return Table.Of;
+}
+
+/// Writes the facts of the first `cap` instructions of block `bb`, in order, to `out`; returns
+/// how many instructions the block has (more than `cap`: call again with room for all).
+unsigned genxc_block_instructions(LLVMBasicBlockRef bb, unsigned cap, struct GenxcInstructionFacts *out) {
+  const unsigned *Api = apiOpcodes();
+  unsigned N = 0;
+  for (Instruction &I : *unwrap(bb)) {
+    if (N < cap) {
+      unsigned Op = I.getOpcode();
+      out[N] = GenxcInstructionFacts{wrap(&I), wrap(I.getType()), Op < 128 ? Api[Op] : 0u,
+                                     I.getNumOperands()};
+    }
+    ++N;
+  }
+  return N;
+}
+
+} // extern "C"
