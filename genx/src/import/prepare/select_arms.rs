@@ -85,5 +85,8 @@ pub(super) fn fold_selects_feeding_operations(b: &Builder, f: Val, binary: &Opco
 /// [`fold_selects_feeding_operations`] folds.
 pub(super) const BINARY_LANE_ARITHMETIC: &[LLVMOpcode] = {
     use LLVMOpcode::*;
-    &[LLVMAdd, LLVMSub, LLVMMul, LLVMFAdd, LLVMFSub, LLVMFMul, LLVMShl, LLVMLShr, LLVMAShr, LLVMAnd, LLVMOr, LLVMXor]
+    &[
+        LLVMAdd, LLVMSub, LLVMMul, LLVMFAdd, LLVMFSub, LLVMFMul, LLVMShl, LLVMLShr, LLVMAShr, LLVMAnd,
+        LLVMOr, LLVMXor,
+    ]
 };
