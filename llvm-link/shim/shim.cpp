@@ -394,3 +394,140 @@ LLVMValueRef genxc_next_outside_candidate(LLVMValueRef f, LLVMValueRef after) {
 }
 
 } // extern "C"
+
+// ---- Walks over the instructions of a function that read only some of them (session 27) ----
+
+extern "C" {
+
+/// Translates opcode set `apiSet` (two 64-bit words: bit k for the opcode `LLVMGetInstructionOpcode`
+/// numbers k) into `out`, the same set in the numbering of `Instruction::getOpcode` (two words),
+/// for `genxc_next_in_opcode_set`.
+void genxc_opcode_set(const uint64_t *apiSet, uint64_t *out) {
+  out[0] = out[1] = 0;
+  // every instruction opcode LLVM defines, with its C API name
+  static const struct {
+    unsigned Native;
+    LLVMOpcode Api;
+  } Opcodes[] = {
+#define HANDLE_INST(NUM, NAME, CLASS) {NUM, LLVM##NAME},
+#include "llvm/IR/Instruction.def"
+  };
+  for (const auto &O : Opcodes) {
+    unsigned A = static_cast<unsigned>(O.Api);
+    if (A < 128 && O.Native < 128 && ((apiSet[A >> 6] >> (A & 63)) & 1))
+      out[O.Native >> 6] |= uint64_t(1) << (O.Native & 63);
+  }
+}
+
+/// `genxc_next_in_opcode_set`: besides the opcode, every operand (at least one) must be a
+/// constant that is not a function.
+static const unsigned GENXC_WALK_CONSTANT_OPERANDS = 1;
+
+/// Whether instruction `I` is one `genxc_next_in_opcode_set` stops at.
+static bool inOpcodeSet(const Instruction &I, const uint64_t *Set, unsigned Flags) {
+  unsigned Op = I.getOpcode();
+  if (Op >= 128 || !((Set[Op >> 6] >> (Op & 63)) & 1))
+    return false;
+  if (Flags & GENXC_WALK_CONSTANT_OPERANDS) {
+    if (I.getNumOperands() == 0)
+      return false;
+    for (const Value *V : I.operand_values())
+      if (!isa<Constant>(V) || isa<Function>(V))
+        return false;
+  }
+  return true;
+}
+
+/// The first instruction of function `f`, in layout order, at instruction `from` or after it
+/// (from the first one when NULL), whose opcode is in `set` (two words, as `genxc_opcode_set`
+/// gives it) and which passes the `GENXC_WALK_*` tests of `flags`; NULL when none does.
+/// `*next` receives the instruction after the one found in layout order (NULL after the last),
+/// read before the caller may erase the one found.
+LLVMValueRef genxc_next_in_opcode_set(LLVMValueRef f, LLVMValueRef from, const uint64_t *set,
+                                      unsigned flags, LLVMValueRef *next) {
+  Function *F = unwrap<Function>(f);
+  Function::iterator B;
+  BasicBlock::iterator I;
+  *next = nullptr;
+  if (from) {
+    Instruction *A = unwrap<Instruction>(from);
+    B = A->getParent()->getIterator();
+    I = A->getIterator();
+  } else {
+    B = F->begin();
+    if (B == F->end())
+      return nullptr;
+    I = B->begin();
+  }
+  for (;;) {
+    for (; I != B->end(); ++I) {
+      if (!inOpcodeSet(*I, set, flags))
+        continue;
+      Instruction *Found = &*I;
+      auto After = std::next(I);
+      auto AfterBlock = B;
+      while (After == AfterBlock->end()) {
+        if (++AfterBlock == F->end())
+          return wrap(Found);
+        After = AfterBlock->begin();
+      }
+      *next = wrap(&*After);
+      return wrap(Found);
+    }
+    if (++B == F->end())
+      return nullptr;
+    I = B->begin();
+  }
+}
+
+} // extern "C"
+
+// ---- The instructions of a block in one call (session 27) ----
+
+extern "C" {
+
+/// What a walk over every instruction reads of each, laid out as genxc's `raw::InstFacts`.
+struct GenxcInstructionFacts {
+  /// The instruction.
+  LLVMValueRef Inst;
+  /// Its type.
+  LLVMTypeRef Type;
+  /// Its opcode, as `LLVMGetInstructionOpcode` numbers it.
+  unsigned Opcode;
+  /// Its number of operands.
+  unsigned NumOperands;
+};
+
+/// The C API's number of each opcode of `Instruction::getOpcode` (0 where none).
+static const unsigned *apiOpcodes() {
+  struct Numbers {
+    unsigned Of[128];
+  };
+  static const Numbers Table = [] {
+    Numbers T{};
+#define HANDLE_INST(NUM, NAME, CLASS)                                                              \
+  if (NUM < 128)                                                                                   \
+    T.Of[NUM] = static_cast<unsigned>(LLVM##NAME);
+#include "llvm/IR/Instruction.def"
+    return T;
+  }();
+  return Table.Of;
+}
+
+/// Writes the facts of the first `cap` instructions of block `bb`, in order, to `out`; returns
+/// how many instructions the block has (more than `cap`: call again with room for all).
+unsigned genxc_block_instructions(LLVMBasicBlockRef bb, unsigned cap, struct GenxcInstructionFacts *out) {
+  const unsigned *Api = apiOpcodes();
+  unsigned N = 0;
+  for (Instruction &I : *unwrap(bb)) {
+    if (N < cap) {
+      unsigned Op = I.getOpcode();
+      out[N] = GenxcInstructionFacts{wrap(&I), wrap(I.getType()), Op < 128 ? Api[Op] : 0u,
+                                     I.getNumOperands()};
+    }
+    ++N;
+  }
+  return N;
+}
+
+} // extern "C"

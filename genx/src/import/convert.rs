@@ -399,10 +399,13 @@ impl FnImporter<'_> {
         }
         // Pass 1: a slot for every instruction that is not a terminator or a dropped call.
         let mut body = Vec::new();
+        // (each block's instructions with their opcodes and types read in one call into LLVM)
+        let mut insts = Vec::new();
         for &bb in &blocks {
             let b = self.blocks[&bb];
-            for inst in bb.each_instruction() {
-                let op = inst.opcode();
+            bb.read_instructions(&mut insts);
+            for facts in &insts {
+                let (inst, op) = (facts.val(), facts.opcode());
                 if is_terminator(op) {
                     body.push((b, inst, op, None));
                     continue;
@@ -423,7 +426,7 @@ impl FnImporter<'_> {
                     Type::Void
                 } else {
                     self.types
-                        .of(inst.ty())
+                        .of(facts.ty())
                         .map_err(|m| Diagnostic::in_function(&fname, Some(inst_label(inst)), m))?
                 };
                 let name = if self.local_names { inst.name() } else { String::new() };

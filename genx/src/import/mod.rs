@@ -6,6 +6,7 @@ pub mod convert;
 pub mod data_globals;
 mod implicit_input;
 pub mod kernel_outputs;
+pub mod opcode_walk;
 pub mod prepare;
 pub mod printf_buffer;
 pub mod private_base;

@@ -649,7 +649,65 @@ pub(crate) fn owned_text(bytes: &[u8]) -> String {
     }
 }
 
+/// What a walk over every instruction of a block reads of each (see [`Bb::read_instructions`]),
+/// laid out as the shim's `GenxcInstructionFacts`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct InstFacts {
+    /// The instruction.
+    pub inst: LLVMValueRef,
+    /// Its type.
+    pub ty: LLVMTypeRef,
+    /// Its opcode, as `LLVMGetInstructionOpcode` numbers it.
+    opcode: u32,
+    /// Its number of operands.
+    pub num_operands: u32,
+}
+
+impl InstFacts {
+    /// The instruction as a value.
+    pub fn val(&self) -> Val {
+        Val(self.inst)
+    }
+
+    /// [`Val::opcode`] of the instruction.
+    pub fn opcode(&self) -> LLVMOpcode {
+        // SAFETY: the shim writes the number `LLVMGetInstructionOpcode` gives, a valid
+        // `LLVMOpcode` (a `u32` enum) for every instruction LLVM defines.
+        unsafe { std::mem::transmute::<u32, LLVMOpcode>(self.opcode) }
+    }
+
+    /// [`Val::ty`] of the instruction.
+    pub fn ty(&self) -> Ty {
+        Ty(self.ty)
+    }
+}
+
+extern "C" {
+    /// genxc's shim over LLVM (crate genxc-llvm-link): the facts of the first `cap` instructions
+    /// of `bb` into `out`; how many instructions `bb` has.
+    fn genxc_block_instructions(bb: LLVMBasicBlockRef, cap: u32, out: *mut InstFacts) -> u32;
+}
+
 impl Bb {
+    /// The facts of every instruction, in order, into `out` (cleared first): one call into LLVM
+    /// for the block, where reading each instruction, its opcode and its type takes three.
+    pub fn read_instructions(self, out: &mut Vec<InstFacts>) {
+        out.clear();
+        loop {
+            let cap = out.capacity().min(u32::MAX as usize) as u32;
+            // SAFETY: valid block; the buffer has room for `cap` entries, and the shim writes
+            // `min(n, cap)` of them.
+            let n = unsafe { genxc_block_instructions(self.0, cap, out.as_mut_ptr()) };
+            if n <= cap {
+                // SAFETY: the shim wrote the first `n` entries.
+                unsafe { out.set_len(n as usize) };
+                return;
+            }
+            out.reserve(n as usize);
+        }
+    }
+
     /// The block's terminator, if it has one yet.
     pub fn terminator(self) -> Option<Val> {
         // SAFETY: a valid block.

@@ -7,7 +7,7 @@
 //! constant expressions or aggregate/exception/atomic instructions. Every problem is reported, not
 //! just the first.
 
-use super::raw::{ModuleRef, OperandFacts, Ty, Val};
+use super::raw::{InstFacts, ModuleRef, OperandFacts, Ty, Val};
 use crate::intrinsics::{self, IntrinsicId};
 use crate::ir::Linkage;
 use crate::simdcf::{self, Kind};
@@ -219,20 +219,25 @@ fn validate_function(
         }
     }
     let mut count = 0;
-    for bb in f.blocks() {
-        for inst in bb.each_instruction() {
+    // (each block's instructions read in one call into LLVM, into a buffer kept from block to block)
+    let mut insts = std::mem::take(&mut scratch.instructions);
+    'blocks: for bb in f.blocks() {
+        bb.read_instructions(&mut insts);
+        for facts in &insts {
             count += 1;
             if count > MAX_INSTRUCTIONS {
                 diags.push(at_fn(format!(
                     "limit exceeded: more than {MAX_INSTRUCTIONS} instructions in one function"
                 )));
-                return;
+                break 'blocks;
             }
-            if let Err(msg) = check_instruction(inst, callees, types, scratch) {
+            if let Err(msg) = check_instruction(facts, callees, types, scratch) {
+                let inst = facts.val();
                 diags.push(Diagnostic::in_function(fname.clone(), Some(diag_label(f, inst)), msg));
             }
         }
     }
+    scratch.instructions = insts;
 }
 
 /// How a diagnostic names instruction `inst` of function `f`: an unnamed call of a known
@@ -597,16 +602,18 @@ struct CallOperands {
     constant: Vec<bool>,
     /// The instruction's operands, read in one call into LLVM.
     operands: Vec<OperandFacts>,
+    /// The instructions of a block, read in one call into LLVM.
+    instructions: Vec<InstFacts>,
 }
 
 fn check_instruction(
-    inst: Val,
+    facts: &InstFacts,
     callees: &mut Callees,
     types: &mut GenTypes,
     scratch: &mut CallOperands,
 ) -> Result<(), Failure> {
     use LLVMOpcode::*;
-    let op = inst.opcode();
+    let (inst, op, ty) = (facts.val(), facts.opcode(), facts.ty());
     if op == LLVMIntToPtr && is_callee_cast(inst) {
         return Ok(());
     }
@@ -620,13 +627,13 @@ fn check_instruction(
     };
     if gaddr {
         if let Some(g) = gaddr_global(inst) {
-            if inst.ty().kind() != LLVMTypeKind::LLVMIntegerTypeKind || inst.ty().int_width() != 64 {
+            if ty.kind() != LLVMTypeKind::LLVMIntegerTypeKind || ty.int_width() != 64 {
                 return Err(invalid(format!("the address of global @{} must be an i64", g.name())));
             }
             return Ok(());
         }
         if let Some(f) = gaddr_function(inst) {
-            if inst.ty().kind() != LLVMTypeKind::LLVMIntegerTypeKind || inst.ty().int_width() != 64 {
+            if ty.kind() != LLVMTypeKind::LLVMIntegerTypeKind || ty.int_width() != 64 {
                 return Err(invalid(format!("the address of @{} must be an i64", f.name())));
             }
             return match linkage_of(f) {
@@ -693,12 +700,12 @@ fn check_instruction(
         Some(Ok(Callee::Defined(_) | Callee::Indirect(_))) | None => {}
     }
     // several inline-asm outputs: a struct whose fields inline_asm_of checked
-    let result = if asm && inst.ty().kind() == LLVMTypeKind::LLVMStructTypeKind {
+    let result = if asm && ty.kind() == LLVMTypeKind::LLVMStructTypeKind {
         None
     } else {
-        Some(types.of(inst.ty()).map_err(|m| format!("result type: {m}"))?)
+        Some(types.of(ty).map_err(|m| format!("result type: {m}"))?)
     };
-    let n = if op == LLVMCall { inst.num_call_args() } else { inst.num_operands() };
+    let n = if op == LLVMCall { inst.num_call_args() } else { facts.num_operands };
     // a known intrinsic's operands, for its signature's check: unchecked when one is not a value
     scratch.types.clear();
     scratch.constant.clear();

@@ -8,6 +8,7 @@
 //! instruction is folded on its own operands only, so a function compiles the same whether its
 //! module is compiled whole or split into one unit per kernel.
 
+use super::super::opcode_walk::OpcodeSet;
 use super::super::raw::{ModuleRef, Val};
 use inkwell::llvm_sys::core::*;
 use inkwell::llvm_sys::prelude::LLVMValueRef;
@@ -17,31 +18,37 @@ use inkwell::llvm_sys::LLVMOpcode;
 /// computes (in instruction order, so a fold feeds the next); returns how many it folded.
 pub fn fold_constant_operations(m: &ModuleRef) -> usize {
     let mut folded = 0;
+    // (the walk stops only at the kinds `fold` folds, whose operands are all constants)
+    let candidates = OpcodeSet::of(FOLDED).only_constant_operands();
     for f in m.functions().into_iter().filter(|f| !f.is_declaration()) {
-        for b in f.blocks() {
-            for i in b.each_instruction() {
-                let n = i.num_operands();
-                if n == 0 || !(0..n).all(|k| i.operand(k).is_constant() && !i.operand(k).is_function()) {
+        for i in candidates.walk(f) {
+            let ops = i.operands();
+            let Some(c) = fold(i, &ops) else { continue };
+            // SAFETY: `c` is a constant of the instruction's type; the instruction is unused
+            // once its uses are replaced, and erasing it does not disturb the walk (which read
+            // the instruction after it already).
+            unsafe {
+                if !LLVMIsAConstantExpr(c).is_null() || LLVMTypeOf(c) != LLVMTypeOf(i.0) {
                     continue;
                 }
-                let ops = i.operands();
-                let Some(c) = fold(i, &ops) else { continue };
-                // SAFETY: `c` is a constant of the instruction's type; the instruction is unused
-                // once its uses are replaced, and erasing it does not disturb the snapshot of the
-                // block's instructions taken above (each is visited once, before or after).
-                unsafe {
-                    if !LLVMIsAConstantExpr(c).is_null() || LLVMTypeOf(c) != LLVMTypeOf(i.0) {
-                        continue;
-                    }
-                    LLVMReplaceAllUsesWith(i.0, c);
-                    LLVMInstructionEraseFromParent(i.0);
-                }
-                folded += 1;
+                LLVMReplaceAllUsesWith(i.0, c);
+                LLVMInstructionEraseFromParent(i.0);
             }
+            folded += 1;
         }
     }
     folded
 }
+
+/// The kinds of instruction [`fold`] folds.
+const FOLDED: &[LLVMOpcode] = {
+    use LLVMOpcode::*;
+    &[
+        LLVMAdd, LLVMSub, LLVMMul, LLVMShl, LLVMLShr, LLVMAShr, LLVMAnd, LLVMOr, LLVMXor, LLVMFAdd, LLVMFSub,
+        LLVMFMul, LLVMICmp, LLVMFCmp, LLVMSelect, LLVMZExt, LLVMSExt, LLVMTrunc, LLVMSIToFP, LLVMUIToFP,
+        LLVMFPExt,
+    ]
+};
 
 /// The constant an instruction computes from its constant operands `ops`, if it is one of the
 /// folded kinds.

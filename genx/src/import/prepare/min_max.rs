@@ -8,6 +8,7 @@
 //! differ from `min`/`max` on NaN, and a 64-bit minimum is an emulated sequence of its own. A
 //! compare left without users is removed.
 
+use super::super::opcode_walk::OpcodeSet;
 use super::super::raw::{ModuleRef, Ty, Val};
 use super::builder::{Builder, NONAME};
 use inkwell::llvm_sys::core::*;
@@ -71,22 +72,21 @@ pub fn select_min_max(m: &ModuleRef) -> usize {
     let b = Builder::new(m);
     let mut replaced = 0;
     let mut compares: Vec<Val> = Vec::new();
+    let selects = OpcodeSet::of(&[LLVMOpcode::LLVMSelect]);
     for f in m.functions().into_iter().filter(|f| !f.is_declaration()) {
-        for block in f.blocks() {
-            for s in block.each_instruction() {
-                let Some((name, x, y)) = min_max_of(s) else { continue };
-                compares.push(s.operand(0));
-                b.before(s);
-                let call = b.call_min_max(m, name, s.ty(), x, y);
-                // SAFETY: `call` has the select's type; the select is unused once its uses are
-                // replaced, and erasing it does not disturb the snapshot of the block's
-                // instructions (each is visited once).
-                unsafe {
-                    LLVMReplaceAllUsesWith(s.0, call.0);
-                    LLVMInstructionEraseFromParent(s.0);
-                }
-                replaced += 1;
+        for s in selects.walk(f) {
+            let Some((name, x, y)) = min_max_of(s) else { continue };
+            compares.push(s.operand(0));
+            b.before(s);
+            let call = b.call_min_max(m, name, s.ty(), x, y);
+            // SAFETY: `call` has the select's type; the select is unused once its uses are
+            // replaced, and erasing it does not disturb the walk (which read the instruction
+            // after it already; the call is inserted before it, not visited).
+            unsafe {
+                LLVMReplaceAllUsesWith(s.0, call.0);
+                LLVMInstructionEraseFromParent(s.0);
             }
+            replaced += 1;
         }
     }
     compares.sort_unstable_by_key(|c| c.0 as usize);

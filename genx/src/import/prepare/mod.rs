@@ -55,6 +55,7 @@ pub use private_stack::{
     STACK_BYTES_PER_THREAD, STACK_THREAD_SLOTS,
 };
 
+use super::opcode_walk::OpcodeSet;
 use super::raw::{ModuleRef, Ty, Val};
 use crate::Platform;
 use genxc_diag::Diagnostic;
@@ -225,12 +226,14 @@ fn declares_rewritten_intrinsic(name: &str) -> bool {
 /// function of `m`; returns how many instructions they rewrote.
 fn fold_lanes(m: &ModuleRef) -> usize {
     let b = builder::Builder::new(m);
+    let binary = OpcodeSet::of(select_arms::BINARY_LANE_ARITHMETIC);
+    let shuffles = OpcodeSet::of(&[LLVMOpcode::LLVMShuffleVector]);
     m.functions()
         .into_iter()
         .filter(|f| !f.is_declaration())
         .map(|f| {
-            select_arms::fold_selects_feeding_operations(&b, f)
-                + overwritten_lanes::undefine_overwritten_lanes(&b, f)
+            select_arms::fold_selects_feeding_operations(&b, f, &binary)
+                + overwritten_lanes::undefine_overwritten_lanes(&b, f, &shuffles)
         })
         .sum()
 }

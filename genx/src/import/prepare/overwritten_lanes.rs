@@ -6,6 +6,7 @@
 //! 0, 1, 2, 3, 4, 4>` whose lanes 0, 1, 6 and 7 are then inserted no longer writes zeros there
 //! first.
 
+use super::super::opcode_walk::OpcodeSet;
 use super::super::raw::Val;
 use super::builder::Builder;
 use inkwell::llvm_sys::core::*;
@@ -35,12 +36,10 @@ fn overwritten(v: Val, lanes: usize) -> Vec<bool> {
 
 /// Makes undefined, in every shuffle mask of `f`, the lanes the insertions reading the shuffle
 /// overwrite (see [`overwritten`]); returns how many shuffles it rewrote.
-pub(super) fn undefine_overwritten_lanes(b: &Builder, f: Val) -> usize {
+/// `shuffles` is the set of the `shufflevector` opcode the walk over `f` stops at.
+pub(super) fn undefine_overwritten_lanes(b: &Builder, f: Val, shuffles: &OpcodeSet) -> usize {
     let mut n = 0;
-    for i in f.each_instruction() {
-        if i.opcode() != LLVMOpcode::LLVMShuffleVector {
-            continue;
-        }
+    for i in shuffles.walk(f) {
         let mask = i.shuffle_mask();
         let dead = overwritten(i, mask.len());
         if !mask.iter().zip(&dead).any(|(m, &d)| d && m.is_some()) {

@@ -7,6 +7,7 @@
 //! vectors on one predicate before combining them. Only selects the operation alone reads are
 //! folded (no select is left computed twice).
 
+use super::super::opcode_walk::OpcodeSet;
 use super::super::raw::Val;
 use super::builder::Builder;
 use inkwell::llvm_sys::core::*;
@@ -28,14 +29,11 @@ fn plain_constant(v: Val) -> bool {
 
 /// Folds every lane operation of `f` whose two operands are single-use selects on one predicate
 /// and whose operands on one side (both true arms or both false arms) are constants; returns
-/// how many.
-pub(super) fn fold_selects_feeding_operations(b: &Builder, f: Val) -> usize {
+/// how many. `binary` is the set of [`BINARY_LANE_ARITHMETIC`] the walk over `f` stops at.
+pub(super) fn fold_selects_feeding_operations(b: &Builder, f: Val, binary: &OpcodeSet) -> usize {
     let mut n = 0;
-    for i in f.each_instruction() {
+    for i in binary.walk(f) {
         let op = i.opcode();
-        if !super::is_lane_arithmetic(op) || op == LLVMOpcode::LLVMFNeg || i.num_operands() != 2 {
-            continue;
-        }
         // (both operands selects before their users are listed)
         let is_select = |v: Val| v.is_instruction() && v.opcode() == LLVMOpcode::LLVMSelect;
         if !is_select(i.operand(0)) || !is_select(i.operand(1)) {
@@ -82,3 +80,13 @@ pub(super) fn fold_selects_feeding_operations(b: &Builder, f: Val) -> usize {
     }
     n
 }
+
+/// The lane arithmetic of two operands ([`super::is_lane_arithmetic`] but `fneg`), the operations
+/// [`fold_selects_feeding_operations`] folds.
+pub(super) const BINARY_LANE_ARITHMETIC: &[LLVMOpcode] = {
+    use LLVMOpcode::*;
+    &[
+        LLVMAdd, LLVMSub, LLVMMul, LLVMFAdd, LLVMFSub, LLVMFMul, LLVMShl, LLVMLShr, LLVMAShr, LLVMAnd,
+        LLVMOr, LLVMXor,
+    ]
+};
