@@ -1,7 +1,8 @@
 //! Tests of genxc's InstSimplify without a pass manager (`simplify_instructions`, the shim's
 //! `genxc_simplify_instructions`) against LLVM's own InstSimplify pass run by the legacy pass
-//! manager: on floating-point arithmetic and conversions, which the shim leaves unasked where
-//! no operand is a constant and no fast-math flag is set, both must leave the same functions.
+//! manager: on floating-point arithmetic, conversions and integer additions, which the shim
+//! leaves unasked where no operand is a constant (nor a fast-math flag set, nor, for an addition,
+//! an operand a binary operation), both must leave the same functions.
 
 use super::{run_function_passes, simplify_instructions};
 use crate::import::raw::{ModuleRef, Val};
@@ -10,9 +11,10 @@ use inkwell::llvm_sys::transforms::scalar::LLVMAddInstructionSimplifyPass;
 use inkwell::memory_buffer::MemoryBuffer;
 use inkwell::values::AsValueRef;
 
-/// Functions whose floating-point operations InstSimplify folds (on a constant operand, or with
-/// fast-math flags on a negation or a subtraction) or leaves (neither), each returning its result.
-const FLOATS: &str = r#"
+/// Functions whose operations InstSimplify folds (on a constant operand; with fast-math flags on a
+/// negation or a subtraction; an addition of a difference, a complement, a sum, or of `i1`
+/// lanes) or leaves (none of these), each returning its result.
+const OPERATIONS: &str = r#"
 define <4 x float> @plain(<4 x float> %a, <4 x float> %b) {
   %s = fadd <4 x float> %a, %b
   %d = fsub <4 x float> %s, %a
@@ -71,6 +73,35 @@ define <4 x float> @converted(<4 x i32> %i, <4 x half> %h) {
   %t = fmul <4 x float> %s, %e
   ret <4 x float> %t
 }
+define <4 x i32> @plain_add(<4 x i32> %a, <4 x i32> %b) {
+  %s = add <4 x i32> %a, %b
+  %t = add nsw <4 x i32> %s, %a
+  ret <4 x i32> %t
+}
+define i32 @add_zero(i32 %a) {
+  %r = add i32 0, %a
+  ret i32 %r
+}
+define i32 @add_difference(i32 %a, i32 %b) {
+  %d = sub i32 %b, %a
+  %r = add i32 %a, %d
+  ret i32 %r
+}
+define i32 @add_complement(i32 %a) {
+  %n = xor i32 %a, -1
+  %r = add i32 %n, %a
+  ret i32 %r
+}
+define i32 @add_reassociated(i32 %a, i32 %b) {
+  %d = sub i32 0, %b
+  %s = add i32 %a, %b
+  %r = add i32 %s, %d
+  ret i32 %r
+}
+define i1 @add_predicates(i1 %a) {
+  %r = add i1 %a, %a
+  ret i1 %r
+}
 "#;
 
 /// `text` read into a module of `ctx`, and its defined functions.
@@ -82,28 +113,40 @@ fn module<'ctx>(ctx: &'ctx Context, text: &str) -> (inkwell::module::Module<'ctx
 }
 
 #[test]
-fn float_operations_simplify_as_the_legacy_pass_does() {
+fn operations_left_unasked_simplify_as_the_legacy_pass_does() {
     let ctx = Context::create();
-    let (ours, functions) = module(&ctx, FLOATS);
+    let (ours, functions) = module(&ctx, OPERATIONS);
     for &f in &functions {
         simplify_instructions(f);
     }
-    let (theirs, functions) = module(&ctx, FLOATS);
+    let (theirs, functions) = module(&ctx, OPERATIONS);
     run_function_passes(&ModuleRef(theirs.as_mut_ptr()), &functions, &[LLVMAddInstructionSimplifyPass]);
     let ours = ours.print_to_string().to_string();
     assert_eq!(ours, theirs.print_to_string().to_string());
     // the folds a constant operand or the flags allow did happen; the plain operations stay
-    for folded in ["add_negative_zero", "sub_zero", "mul_one", "reassoc"] {
+    for folded in ["add_negative_zero", "sub_zero", "mul_one", "reassoc", "add_zero", "add_reassociated"] {
         let body = ours.split(&format!("@{folded}(")).nth(1).unwrap();
         let body = &body[..body.find('}').unwrap()];
-        assert!(body.contains("ret float %a") || body.contains("ret <2 x float> %a"), "{folded}: {body}");
+        assert!(
+            ["ret float %a", "ret <2 x float> %a", "ret i32 %a"].iter().any(|r| body.contains(r)),
+            "{folded}: {body}"
+        );
     }
-    for constant in ["add_undef", "nnan_negation", "nnan_self", "int_constant"] {
+    let body = ours.split("@add_difference(").nth(1).unwrap();
+    assert!(body[..body.find('}').unwrap()].contains("ret i32 %b"), "{body}");
+    for constant in ["add_undef", "nnan_negation", "nnan_self", "int_constant", "add_complement", "add_predicates"] {
         let body = ours.split(&format!("@{constant}(")).nth(1).unwrap();
         let body = &body[..body.find('}').unwrap()];
         assert_eq!(body.matches(" = ").count(), 0, "{constant}: {body}");
     }
-    for kept in ["fadd <4 x float> %a, %b", "fsub <4 x float> %s, %a", "sitofp <4 x i32> %i", "fpext <4 x half>"] {
+    for kept in [
+        "fadd <4 x float> %a, %b",
+        "fsub <4 x float> %s, %a",
+        "sitofp <4 x i32> %i",
+        "fpext <4 x half>",
+        "add <4 x i32> %a, %b",
+        "add nsw <4 x i32> %s, %a",
+    ] {
         assert!(ours.contains(kept), "{kept}");
     }
 }
