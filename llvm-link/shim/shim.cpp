@@ -181,25 +181,15 @@ static bool isUnknownIntrinsicCall(const Instruction &I) {
 }
 
 /// Whether InstSimplify leaves `I` as it is whatever its operands' definitions are: a
-/// floating-point `fadd`, `fsub` or `fmul` without fast-math flags, a conversion to a
-/// floating-point type other than a bitcast (`sitofp`, `uitofp`, `fpext`, `fptrunc`), or an
-/// integer `add` of other than `i1` lanes, none of whose operands is a constant (nor, for a
-/// conversion, another conversion; nor, for an `add`, a binary operation). LLVM 14 simplifies
-/// these floating-point operations only on a constant operand (folding, `undef`, NaN, infinity,
-/// a signed or unsigned zero, one) or, under the flags `nnan`, `nsz` and `reassoc`, on an operand
+/// floating-point `fadd`, `fsub` or `fmul` without fast-math flags, or a conversion to a
+/// floating-point type other than a bitcast (`sitofp`, `uitofp`, `fpext`, `fptrunc`), none of
+/// whose operands is a constant (nor, for a conversion, another conversion). LLVM 14 simplifies
+/// these arithmetic operations only on a constant operand (folding, `undef`, NaN, infinity, a
+/// signed or unsigned zero, one) or, under the flags `nnan`, `nsz` and `reassoc`, on an operand
 /// that is a negation or a subtraction; a conversion only on a constant operand or a pair of
-/// conversions that cancel; an `add` only on a constant operand, an operand that is a `sub`, an
-/// `xor` or an `add` (negations, complements, reassociation), or as the `xor` of `i1` lanes.
+/// conversions that cancel.
 static bool isLeftAsItIs(const Instruction &I) {
   switch (I.getOpcode()) {
-  case Instruction::Add:
-    if (I.getType()->isIntOrIntVectorTy(1) || isa<BinaryOperator>(I.getOperand(0)) ||
-        isa<BinaryOperator>(I.getOperand(1)))
-      return false;
-    for (const Use &U : I.operands())
-      if (isa<Constant>(U.get()))
-        return false;
-    return true;
   case Instruction::FAdd:
   case Instruction::FSub:
   case Instruction::FMul:

@@ -1,8 +1,8 @@
 //! Tests of genxc's InstSimplify without a pass manager (`simplify_instructions`, the shim's
 //! `genxc_simplify_instructions`) against LLVM's own InstSimplify pass run by the legacy pass
-//! manager: on floating-point arithmetic, conversions and integer additions, which the shim
-//! leaves unasked where no operand is a constant (nor a fast-math flag set, nor, for an addition,
-//! an operand a binary operation), both must leave the same functions.
+//! manager: on floating-point arithmetic and conversions, which the shim leaves unasked where no
+//! operand is a constant and no fast-math flag is set, and on integer additions, both must leave
+//! the same functions.
 
 use super::{run_function_passes, simplify_instructions};
 use crate::import::raw::{ModuleRef, Val};
@@ -134,7 +134,9 @@ fn operations_left_unasked_simplify_as_the_legacy_pass_does() {
     }
     let body = ours.split("@add_difference(").nth(1).unwrap();
     assert!(body[..body.find('}').unwrap()].contains("ret i32 %b"), "{body}");
-    for constant in ["add_undef", "nnan_negation", "nnan_self", "int_constant", "add_complement", "add_predicates"] {
+    for constant in
+        ["add_undef", "nnan_negation", "nnan_self", "int_constant", "add_complement", "add_predicates"]
+    {
         let body = ours.split(&format!("@{constant}(")).nth(1).unwrap();
         let body = &body[..body.find('}').unwrap()];
         assert_eq!(body.matches(" = ").count(), 0, "{constant}: {body}");
