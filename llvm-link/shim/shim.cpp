@@ -180,10 +180,45 @@ static bool isUnknownIntrinsicCall(const Instruction &I) {
   return Callee && Callee->isIntrinsic() && Callee->getIntrinsicID() == Intrinsic::not_intrinsic;
 }
 
+/// Whether InstSimplify leaves `I` as it is whatever its operands' definitions are: a
+/// floating-point `fadd`, `fsub` or `fmul` without fast-math flags, or a conversion to a
+/// floating-point type other than a bitcast (`sitofp`, `uitofp`, `fpext`, `fptrunc`), none of
+/// whose operands is a constant (nor, for a conversion, another conversion). LLVM 14 simplifies
+/// these arithmetic operations only on a constant operand (folding, `undef`, NaN, infinity, a
+/// signed or unsigned zero, one) or, under the flags `nnan`, `nsz` and `reassoc`, on an operand
+/// that is a negation or a subtraction; a conversion only on a constant operand or a pair of
+/// conversions that cancel.
+static bool isLeftAsItIs(const Instruction &I) {
+  switch (I.getOpcode()) {
+  case Instruction::FAdd:
+  case Instruction::FSub:
+  case Instruction::FMul:
+    if (!I.getFastMathFlags().none())
+      return false;
+    break;
+  case Instruction::SIToFP:
+  case Instruction::UIToFP:
+  case Instruction::FPExt:
+  case Instruction::FPTrunc:
+    if (isa<CastInst>(I.getOperand(0)))
+      return false;
+    break;
+  default:
+    return false;
+  }
+  if (!I.getType()->isFPOrFPVectorTy())
+    return false;
+  for (const Use &U : I.operands())
+    if (isa<Constant>(U.get()))
+      return false;
+  return true;
+}
+
 /// InstSimplify on function `f`, as the legacy pass manager's pass runs it (same simplifications,
 /// same order, same analyses: a dominator tree, the default target library info, an assumption
-/// cache) but without a pass manager around it, and without asking about the calls it leaves as
-/// they are (see `isUnknownIntrinsicCall`). Returns 1 when the function changed.
+/// cache) but without a pass manager around it, and without asking about the instructions it
+/// leaves as they are (see `isUnknownIntrinsicCall`, `isLeftAsItIs`). Returns 1 when the
+/// function changed.
 int genxc_simplify_instructions(LLVMValueRef f) {
   Function &F = *unwrap<Function>(f);
   if (F.hasOptNone())
@@ -214,7 +249,7 @@ int genxc_simplify_instructions(LLVMValueRef f) {
         }
         if (I.use_empty())
           continue;
-        if (isUnknownIntrinsicCall(I))
+        if (isUnknownIntrinsicCall(I) || isLeftAsItIs(I))
           continue;
         Value *Simpler = SimplifyInstruction(&I, Query);
         if (!Simpler)

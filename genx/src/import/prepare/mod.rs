@@ -44,6 +44,8 @@ mod simd_cf;
 mod simd_cf_em;
 mod simd_cf_source;
 mod simd_unmask;
+#[cfg(test)]
+mod simplify_tests;
 mod spirv_builtins;
 mod svm_scaled4;
 mod unroll;
