@@ -527,7 +527,10 @@ pub fn finalize_then<T>(
         [chunk] => match run_batch(chunk, how, how.listings) {
             Ok((finalized, folder)) => std::thread::scope(|s| {
                 // (when no thread can be started, the folder goes at once)
-                let removing = std::thread::Builder::new().spawn_scoped(s, move || drop(folder));
+                let removing = std::thread::Builder::new().spawn_scoped(s, move || {
+                    let _removing = crate::trace::phase(|| "remove".into());
+                    drop(folder)
+                });
                 let value = then(in_order(vec![Ok(finalized)]));
                 if let Ok(removing) = removing {
                     let _ = removing.join();
@@ -551,6 +554,7 @@ pub fn finalize_then<T>(
                         let _ = sender.send((b, result));
                         // the caller goes on with the results while the folder is removed
                         drop(sender);
+                        let _removing = crate::trace::phase(|| "remove".into());
                         drop(folder);
                     })
                 })
