@@ -472,8 +472,9 @@ pub fn finalize(kernels: Vec<Unit>, how: Finalizing, workers: usize) -> Result<V
 }
 
 /// [`finalize`], handing the results to `then` as soon as every batch has given its own: the
-/// batches' threads remove their folders (a file per kernel) while `then` runs, which is what
-/// the caller would otherwise wait for after the last `GenX_IR` process. Gives what `then` gives.
+/// batches' folders (a file per kernel) are removed while `then` runs ([`remove_folder`]; for
+/// the command, until it exits), not on the way from the last `GenX_IR` process to the zebin.
+/// Gives what `then` gives.
 pub fn finalize_then<T>(
     kernels: Vec<Unit>,
     how: Finalizing,
@@ -522,21 +523,12 @@ pub fn finalize_then<T>(
     let chunks: Vec<Vec<&(usize, Unit)>> =
         batches.iter().map(|batch| batch.iter().map(|&i| &numbered[i]).collect()).collect();
     let given = match chunks.as_slice() {
-        // One batch (one kernel, or `-j1`) is finalized from this thread, which would only wait;
-        // a thread of its own removes the folder meanwhile.
+        // One batch (one kernel, or `-j1`) is finalized from this thread, which would only wait.
         [chunk] => match run_batch(chunk, how, how.listings) {
-            Ok((finalized, folder)) => std::thread::scope(|s| {
-                // (when no thread can be started, the folder goes at once)
-                let removing = std::thread::Builder::new().spawn_scoped(s, move || {
-                    let _removing = crate::trace::phase(|| "remove".into());
-                    drop(folder)
-                });
-                let value = then(in_order(vec![Ok(finalized)]));
-                if let Ok(removing) = removing {
-                    let _ = removing.join();
-                }
-                value
-            }),
+            Ok((finalized, folder)) => {
+                remove_folder(folder);
+                then(in_order(vec![Ok(finalized)]))
+            }
             Err(d) => then(Err(d)),
         },
         _ => std::thread::scope(|s| {
@@ -554,8 +546,9 @@ pub fn finalize_then<T>(
                         let _ = sender.send((b, result));
                         // the caller goes on with the results while the folder is removed
                         drop(sender);
-                        let _removing = crate::trace::phase(|| "remove".into());
-                        drop(folder);
+                        if let Some(folder) = folder {
+                            remove_folder(folder);
+                        }
                     })
                 })
                 .collect();
@@ -584,6 +577,41 @@ pub fn finalize_then<T>(
     };
     crate::memory::dispose(numbered);
     given
+}
+
+/// The threads removing finalizer folders, which the command waits for before it exits
+/// ([`wait_for_removals`]).
+static REMOVALS: std::sync::Mutex<Vec<std::thread::JoinHandle<()>>> = std::sync::Mutex::new(Vec::new());
+
+/// Removes a batch's folder (a file per kernel): at once for a library caller; for the command
+/// (which leaves what it is done with to its exit: [`crate::memory::leave_to_exit`]) on a thread
+/// of its own while the compile goes on (packing the zebin, writing the outputs), which
+/// [`wait_for_removals`] waits for. Removing 30-odd files and their folder took about as long as
+/// packing a zebin of 64 kernels.
+fn remove_folder(folder: tempfile::TempDir) {
+    if !crate::memory::left_to_exit() {
+        let _removing = crate::trace::phase(|| "remove".into());
+        drop(folder);
+        return;
+    }
+    // (when no thread can be started, the folder goes at once, with the closure)
+    let removing = std::thread::Builder::new().spawn(move || {
+        let _removing = crate::trace::phase(|| "remove".into());
+        drop(folder);
+    });
+    if let Ok(handle) = removing {
+        REMOVALS.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push(handle);
+    }
+}
+
+/// Waits until every finalizer folder handed to a thread of its own is removed: the command calls
+/// it before it exits, so that none is left behind.
+pub fn wait_for_removals() {
+    let handles = std::mem::take(&mut *REMOVALS.lock().unwrap_or_else(std::sync::PoisonError::into_inner));
+    for handle in handles {
+        // a panic while removing leaves the folder, as a failed removal would
+        let _ = handle.join();
+    }
 }
 
 /// Whether the threads of `platform` load their own payload (Xe-HP and later): its kernels declare

@@ -143,9 +143,14 @@ pub fn leave_to_exit() {
     LEFT_TO_EXIT.store(true, std::sync::atomic::Ordering::Relaxed);
 }
 
+/// Whether the process's exit frees what the compile is done with ([`leave_to_exit`]: the command).
+pub(crate) fn left_to_exit() -> bool {
+    LEFT_TO_EXIT.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 /// Drops `value`, or forgets it when the process frees it at exit ([`leave_to_exit`]).
 pub(crate) fn dispose<T>(value: T) {
-    if LEFT_TO_EXIT.load(std::sync::atomic::Ordering::Relaxed) {
+    if left_to_exit() {
         std::mem::forget(value);
     } else {
         drop(value);
