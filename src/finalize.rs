@@ -471,10 +471,9 @@ pub fn finalize(kernels: Vec<Unit>, how: Finalizing, workers: usize) -> Result<V
     finalize_then(kernels, how, workers, |finalized| finalized)
 }
 
-/// [`finalize`], handing the results to `then` as soon as every batch has given its own: the
-/// batches' folders (a file per kernel) are removed while `then` runs ([`remove_folder`]; for
-/// the command, until it exits), not on the way from the last `GenX_IR` process to the zebin.
-/// Gives what `then` gives.
+/// [`finalize`], handing the results to `then` as soon as every batch has given its own: with
+/// several batches, their threads remove their folders (a file per kernel) while `then` runs,
+/// not on the way from the last `GenX_IR` process to the zebin. Gives what `then` gives.
 pub fn finalize_then<T>(
     kernels: Vec<Unit>,
     how: Finalizing,
@@ -579,39 +578,13 @@ pub fn finalize_then<T>(
     given
 }
 
-/// The threads removing finalizer folders, which the command waits for before it exits
-/// ([`wait_for_removals`]).
-static REMOVALS: std::sync::Mutex<Vec<std::thread::JoinHandle<()>>> = std::sync::Mutex::new(Vec::new());
-
-/// Removes a batch's folder (a file per kernel): at once for a library caller; for the command
-/// (which leaves what it is done with to its exit: [`crate::memory::leave_to_exit`]) on a thread
-/// of its own while the compile goes on (packing the zebin, writing the outputs), which
-/// [`wait_for_removals`] waits for. Removing 30-odd files and their folder took about as long as
-/// packing a zebin of 64 kernels.
+/// Removes a batch's folder (a file per kernel; on a loaded ext4 `/tmp` the folder's own removal
+/// alone took milliseconds). On the thread that finalized the batch, which is running already:
+/// a thread started for it waited for a core as long as the removal took when the machine was
+/// busy.
 fn remove_folder(folder: tempfile::TempDir) {
-    if !crate::memory::left_to_exit() {
-        let _removing = crate::trace::phase(|| "remove".into());
-        drop(folder);
-        return;
-    }
-    // (when no thread can be started, the folder goes at once, with the closure)
-    let removing = std::thread::Builder::new().spawn(move || {
-        let _removing = crate::trace::phase(|| "remove".into());
-        drop(folder);
-    });
-    if let Ok(handle) = removing {
-        REMOVALS.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push(handle);
-    }
-}
-
-/// Waits until every finalizer folder handed to a thread of its own is removed: the command calls
-/// it before it exits, so that none is left behind.
-pub fn wait_for_removals() {
-    let handles = std::mem::take(&mut *REMOVALS.lock().unwrap_or_else(std::sync::PoisonError::into_inner));
-    for handle in handles {
-        // a panic while removing leaves the folder, as a failed removal would
-        let _ = handle.join();
-    }
+    let _removing = crate::trace::phase(|| "remove".into());
+    drop(folder);
 }
 
 /// Whether the threads of `platform` load their own payload (Xe-HP and later): its kernels declare

@@ -222,8 +222,6 @@ fn main() -> ExitCode {
         times.finish(start);
         eprint!("{}", times.report());
     }
-    // the finalizer's folders were being removed meanwhile
-    genxc::finalize::wait_for_removals();
     // the exit frees the whole address space: mimalloc need not return its freed pages first
     genxc::memory::keep_pages_until_exit();
     code

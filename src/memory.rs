@@ -143,14 +143,9 @@ pub fn leave_to_exit() {
     LEFT_TO_EXIT.store(true, std::sync::atomic::Ordering::Relaxed);
 }
 
-/// Whether the process's exit frees what the compile is done with ([`leave_to_exit`]: the command).
-pub(crate) fn left_to_exit() -> bool {
-    LEFT_TO_EXIT.load(std::sync::atomic::Ordering::Relaxed)
-}
-
 /// Drops `value`, or forgets it when the process frees it at exit ([`leave_to_exit`]).
 pub(crate) fn dispose<T>(value: T) {
-    if left_to_exit() {
+    if LEFT_TO_EXIT.load(std::sync::atomic::Ordering::Relaxed) {
         std::mem::forget(value);
     } else {
         drop(value);

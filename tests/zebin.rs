@@ -480,10 +480,9 @@ fn many_kernels_finalize_in_batches_with_the_same_zebin_for_every_thread_count()
     assert!(log.contains(&format!("Binary contains {} kernels", info.kernels.len())), "{log}");
 }
 
-/// The command removes the finalizer's folders (one per batch, a file per kernel) on threads of
-/// their own while it packs the zebin and writes it, and waits for them before it exits: none is
-/// left in its temporary folder, whatever the batches, and the zebin is the library's (which
-/// removes them at once), which ocloc accepts.
+/// The finalizer's folders (one per batch, a file per kernel) are removed while the zebin is
+/// packed, and before the compile returns: the command leaves none in its temporary folder,
+/// whatever the batches, and its zebin is the library's, which ocloc accepts.
 #[test]
 fn the_command_leaves_no_finalizer_folder_behind() {
     if !tools() {
