@@ -469,9 +469,21 @@ pub struct Finalizing<'a> {
 /// kernel order. A finalizer that cannot be started, fails, or writes no code is an error naming
 /// the kernels of its batch and its log.
 pub fn finalize(kernels: Vec<Unit>, how: Finalizing, workers: usize) -> Result<Vec<Finalized>, Diagnostic> {
+    finalize_then(kernels, how, workers, |finalized| finalized)
+}
+
+/// [`finalize`], handing the results to `then` as soon as every batch has given its own: with
+/// several batches, their threads remove their folders (a file per kernel) while `then` runs,
+/// not on the way from the last `GenX_IR` process to the zebin. Gives what `then` gives.
+pub fn finalize_then<T>(
+    kernels: Vec<Unit>,
+    how: Finalizing,
+    workers: usize,
+    then: impl FnOnce(Result<Vec<Finalized>, Diagnostic>) -> T,
+) -> T {
     let platform = how.platform;
     if kernels.is_empty() {
-        return Ok(Vec::new());
+        return then(Ok(Vec::new()));
     }
     let _phase = crate::trace::phase(|| "finalize".into());
     let workers =
@@ -497,35 +509,83 @@ pub fn finalize(kernels: Vec<Unit>, how: Finalizing, workers: usize) -> Result<V
             k.attrs.push(KernelAttr::PerThreadInputSize(grf));
         }
     }
+    let count = numbered.len();
+    // back in kernel order
+    let in_order = |results: Vec<Result<Vec<Finalized>, Diagnostic>>| {
+        let mut out: Vec<Option<Finalized>> = (0..count).map(|_| None).collect();
+        for (batch, r) in batches.iter().zip(results) {
+            for (&i, f) in batch.iter().zip(r?) {
+                out[i] = Some(f);
+            }
+        }
+        Ok(out.into_iter().flatten().collect())
+    };
     let chunks: Vec<Vec<&(usize, Unit)>> =
         batches.iter().map(|batch| batch.iter().map(|&i| &numbered[i]).collect()).collect();
-    // One batch (one kernel, or `-j1`) is finalized from this thread, which would only wait.
-    let results: Vec<Result<Vec<Finalized>, Diagnostic>> = match chunks.as_slice() {
-        [chunk] => vec![finalize_batch(chunk, how, how.listings)],
+    let given = match chunks.as_slice() {
+        // One batch (one kernel, or `-j1`) is finalized from this thread, which would only wait.
+        [chunk] => match run_batch(chunk, how, how.listings) {
+            Ok((finalized, folder)) => {
+                remove_folder(folder);
+                then(in_order(vec![Ok(finalized)]))
+            }
+            Err(d) => then(Err(d)),
+        },
         _ => std::thread::scope(|s| {
+            let (sender, results) = std::sync::mpsc::channel();
             let handles: Vec<_> = chunks
                 .iter()
-                .map(|chunk| s.spawn(move || finalize_batch(chunk, how, how.listings)))
+                .enumerate()
+                .map(|(b, chunk)| {
+                    let sender = sender.clone();
+                    s.spawn(move || {
+                        let (result, folder) = match run_batch(chunk, how, how.listings) {
+                            Ok((finalized, folder)) => (Ok(finalized), Some(folder)),
+                            Err(d) => (Err(d), None),
+                        };
+                        let _ = sender.send((b, result));
+                        // the caller goes on with the results while the folder is removed
+                        drop(sender);
+                        if let Some(folder) = folder {
+                            remove_folder(folder);
+                        }
+                    })
+                })
                 .collect();
-            handles
+            drop(sender);
+            // every batch's results; the channel ends early only when a thread panicked
+            let mut given: Vec<Option<Result<Vec<Finalized>, Diagnostic>>> =
+                (0..chunks.len()).map(|_| None).collect();
+            for (b, result) in results {
+                given[b] = Some(result);
+            }
+            let given: Vec<_> = given
                 .into_iter()
-                .map(|h| {
-                    h.join().unwrap_or_else(|_| {
+                .map(|r| {
+                    r.unwrap_or_else(|| {
                         Err(Diagnostic::error(genxc_diag::internal("a finalizer batch thread panicked")))
                     })
                 })
-                .collect()
+                .collect();
+            let value = then(in_order(given));
+            for h in handles {
+                // a panic was reported above as the batch's error
+                let _ = h.join();
+            }
+            value
         }),
     };
-    // back in kernel order
-    let mut out: Vec<Option<Finalized>> = (0..numbered.len()).map(|_| None).collect();
     crate::memory::dispose(numbered);
-    for (batch, r) in batches.iter().zip(results) {
-        for (&i, f) in batch.iter().zip(r?) {
-            out[i] = Some(f);
-        }
-    }
-    Ok(out.into_iter().flatten().collect())
+    given
+}
+
+/// Removes a batch's folder (a file per kernel; on a loaded ext4 `/tmp` the folder's own removal
+/// alone took milliseconds). On the thread that finalized the batch, which is running already:
+/// a thread started for it waited for a core as long as the removal took when the machine was
+/// busy.
+fn remove_folder(folder: tempfile::TempDir) {
+    let _removing = crate::trace::phase(|| "remove".into());
+    drop(folder);
 }
 
 /// Whether the threads of `platform` load their own payload (Xe-HP and later): its kernels declare
@@ -600,6 +660,16 @@ fn finalize_batch(
     how: Finalizing,
     listing: bool,
 ) -> Result<Vec<Finalized>, Diagnostic> {
+    run_batch(batch, how, listing).map(|(finalized, _folder)| finalized)
+}
+
+/// [`finalize_batch`], giving back the batch's folder too (removed when dropped), so that the
+/// caller may hand the results on before removing it.
+fn run_batch(
+    batch: &[&(usize, Unit)],
+    how: Finalizing,
+    listing: bool,
+) -> Result<(Vec<Finalized>, tempfile::TempDir), Diagnostic> {
     let Finalizing { platform, finalizer, extra, debug_lines, .. } = how;
     let grf_count = grf_count_of_options(extra);
     let names = || batch.iter().map(|(_, u)| format!("'{}'", u.kernel.name)).collect::<Vec<_>>().join(", ");
@@ -656,7 +726,7 @@ fn finalize_batch(
             fail(format!("cannot run '{finalizer}': {e} (install libigc-tools or pass --finalizer PATH)"))
         })?;
     drop(running);
-    let _reading = crate::trace::phase(|| format!("listings {}", batch.len()));
+    let reading = crate::trace::phase(|| format!("listings {}", batch.len()));
     let log = || {
         let mut log = String::from_utf8_lossy(&run.stdout).into_owned();
         log.push_str(&String::from_utf8_lossy(&run.stderr));
@@ -746,7 +816,8 @@ fn finalize_batch(
             out[n] = f;
         }
     }
-    Ok(out)
+    drop(reading);
+    Ok((out, dir))
 }
 
 /// The header of a listing: its lines before the first variable declaration (`//.declare`), where

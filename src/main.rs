@@ -222,6 +222,8 @@ fn main() -> ExitCode {
         times.finish(start);
         eprint!("{}", times.report());
     }
+    // the exit frees the whole address space: mimalloc need not return its freed pages first
+    genxc::memory::keep_pages_until_exit();
     code
 }
 

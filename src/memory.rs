@@ -45,6 +45,16 @@ pub fn tune_mimalloc() {
     }
 }
 
+/// Stops mimalloc returning freed pages to the system, for the command just before it exits:
+/// mimalloc's exit collects the main thread's pages and returned every range it had freed, one
+/// `madvise` each (about twenty at 64 kernels), which the exit, taking the whole address space
+/// anyway, makes useless.
+pub fn keep_pages_until_exit() {
+    // SAFETY: an option setter, with no allocation; a valid option and value (a negative delay:
+    // never purge).
+    unsafe { libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, -1) };
+}
+
 /// The alignment of every mimalloc block of at least this many bytes (`MI_MAX_ALIGN_SIZE`, the
 /// alignment of C's `max_align_t`): on 64-bit targets its size classes up to 64 bytes are whole
 /// double words past the one-word class, the larger ones multiples of 16 bytes, and its pages

@@ -660,60 +660,67 @@ pub fn build(
         debug_lines: opts.debug_lines,
         listings: opts.finalizer_listings,
     };
-    let finalized = finalize::finalize(selected, how, opts.jobs).map_err(|d| vec![d])?;
-    let mut infos = Vec::with_capacity(finalized.len());
-    let mut lines = Vec::new();
-    let mut code = Vec::with_capacity(finalized.len());
-    let mut reports = Vec::with_capacity(finalized.len());
-    let mut errors = Vec::new();
-    let mut relocations = Vec::new();
-    let (mut exported_info, mut exported_code) = (None, None);
-    let mut finalized = finalized.into_iter();
-    let user: Vec<Finalized> = finalized.by_ref().take(user_kernels).collect();
-    if let Some(f) = finalized.next() {
-        data.symbols.extend(function_symbols(&f, &exported_names).map_err(|d| vec![d])?);
-        relocations.extend(code_relocations(&f.name, &f.symbol_refs));
-        exported_info = Some(exported_functions_info(&f));
-        exported_code = Some((f.name, f.code));
-    }
-    for ((f, barriers), stack_calls) in user.into_iter().zip(barriers).zip(stack_calls) {
-        let abi = *abi_of.get(f.name.as_str()).expect("checked above");
-        let parts = KernelParts { abi, finalized: &f, barriers };
-        match kernel_info(&parts, opts.platform) {
-            Ok(mut info) => {
-                info.execution_env.has_stack_calls = stack_calls;
-                infos.push(info)
+    // the zebin is packed while the finalizer's folders are removed
+    finalize::finalize_then(selected, how, opts.jobs, |finalized| {
+        let finalized = finalized.map_err(|d| vec![d])?;
+        let mut infos = Vec::with_capacity(finalized.len());
+        let mut lines = Vec::new();
+        let mut code = Vec::with_capacity(finalized.len());
+        let mut reports = Vec::with_capacity(finalized.len());
+        let mut errors = Vec::new();
+        let mut relocations = Vec::new();
+        let (mut exported_info, mut exported_code) = (None, None);
+        let mut finalized = finalized.into_iter();
+        let user: Vec<Finalized> = finalized.by_ref().take(user_kernels).collect();
+        if let Some(f) = finalized.next() {
+            data.symbols.extend(function_symbols(&f, &exported_names).map_err(|d| vec![d])?);
+            relocations.extend(code_relocations(&f.name, &f.symbol_refs));
+            exported_info = Some(exported_functions_info(&f));
+            exported_code = Some((f.name, f.code));
+        }
+        for ((f, barriers), stack_calls) in user.into_iter().zip(barriers).zip(stack_calls) {
+            let abi = *abi_of.get(f.name.as_str()).expect("checked above");
+            let parts = KernelParts { abi, finalized: &f, barriers };
+            match kernel_info(&parts, opts.platform) {
+                Ok(mut info) => {
+                    info.execution_env.has_stack_calls = stack_calls;
+                    infos.push(info)
+                }
+                Err(d) => errors.push(d),
             }
-            Err(d) => errors.push(d),
+            if opts.debug_lines {
+                let (file, rows) = f.lines;
+                lines.push(genxc_zebin::debug_line::KernelLines {
+                    file,
+                    rows,
+                    code_bytes: f.code.len() as u64,
+                });
+            }
+            relocations.extend(code_relocations(&f.name, &f.symbol_refs));
+            reports.push((f.name.clone(), f.report));
+            code.push((f.name, f.code));
         }
-        if opts.debug_lines {
-            let (file, rows) = f.lines;
-            lines.push(genxc_zebin::debug_line::KernelLines { file, rows, code_bytes: f.code.len() as u64 });
+        if !errors.is_empty() {
+            return Err(errors);
         }
-        relocations.extend(code_relocations(&f.name, &f.symbol_refs));
-        reports.push((f.name.clone(), f.report));
-        code.push((f.name, f.code));
-    }
-    if !errors.is_empty() {
-        return Err(errors);
-    }
-    infos.extend(exported_info);
-    code.extend(exported_code);
-    let program = Program {
-        device,
-        kernels: code,
-        data_const: data.constant,
-        data_global: data.global,
-        data_const_string: data.string,
-        symbols: data.symbols,
-        relocations: {
-            relocations.extend(data.relocations);
-            relocations
-        },
-        debug_line: genxc_zebin::debug_line::write(&lines),
-        zeinfo: ZeInfo::new(infos),
-    };
-    let bytes =
-        genxc_zebin::write(&program).map_err(|why| vec![Diagnostic::error(genxc_diag::internal(why))])?;
-    Ok((bytes, reports))
+        infos.extend(exported_info);
+        code.extend(exported_code);
+        let program = Program {
+            device,
+            kernels: code,
+            data_const: data.constant,
+            data_global: data.global,
+            data_const_string: data.string,
+            symbols: data.symbols,
+            relocations: {
+                relocations.extend(data.relocations);
+                relocations
+            },
+            debug_line: genxc_zebin::debug_line::write(&lines),
+            zeinfo: ZeInfo::new(infos),
+        };
+        let bytes =
+            genxc_zebin::write(&program).map_err(|why| vec![Diagnostic::error(genxc_diag::internal(why))])?;
+        Ok((bytes, reports))
+    })
 }

@@ -480,6 +480,39 @@ fn many_kernels_finalize_in_batches_with_the_same_zebin_for_every_thread_count()
     assert!(log.contains(&format!("Binary contains {} kernels", info.kernels.len())), "{log}");
 }
 
+/// The finalizer's folders (one per batch, a file per kernel) are removed while the zebin is
+/// packed, and before the compile returns: the command leaves none in its temporary folder,
+/// whatever the batches, and its zebin is the library's, which ocloc accepts.
+#[test]
+fn the_command_leaves_no_finalizer_folder_behind() {
+    if !tools() {
+        return;
+    }
+    let fixture = "kernels/simdcf_source.ll";
+    let opts = CompileOptions { platform: Platform::Dg2, emit: Emit::Zebin.into(), ..Default::default() };
+    let outcome = genxc::compile_inputs(&[input(fixture)], &opts);
+    assert!(!outcome.failed(), "{}", outcome.log());
+    let expected = outcome.zebin().unwrap().to_vec();
+    for jobs in ["1", "2", "5"] {
+        let temp = tempfile::tempdir().unwrap();
+        let out = tempfile::tempdir().unwrap();
+        let run = Command::new(env!("CARGO_BIN_EXE_genxc"))
+            .arg(fixtures().join(fixture))
+            .args(["--platform", "dg2", "--emit", "zebin", "-j", jobs, "-o"])
+            .arg(out.path())
+            .env("TMPDIR", temp.path())
+            .output()
+            .unwrap();
+        assert!(run.status.success(), "-j{jobs}: {}", String::from_utf8_lossy(&run.stderr));
+        let left: Vec<_> = std::fs::read_dir(temp.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert!(left.is_empty(), "-j{jobs}: left behind in TMPDIR: {left:?}");
+        let path = out.path().join("simdcf_source.bin");
+        assert_eq!(std::fs::read(&path).unwrap(), expected, "-j{jobs}");
+        let (status, _, log) = validate(&path, "dg2-g10");
+        assert_eq!(status, Some(0), "-j{jobs}: {log}");
+    }
+}
+
 #[test]
 fn stack_calls_are_linked_into_the_kernels_code() {
     if !tools() {
