@@ -915,29 +915,15 @@ impl Selector<'_> {
             return *l;
         }
         let name = joined(&[self.f().name.as_str(), "_", self.f().blocks[b].name.as_str()]);
-        let l = self.add_block_label(name);
+        let l = self.k.add_label(name);
         self.funcs[self.cur].labels.insert(b, l);
         l
-    }
-
-    /// Declares a block label named `name`, the string taken as it is (the model's `add_label`
-    /// copies a borrowed name).
-    fn add_block_label(&mut self, name: String) -> m::LabelId {
-        self.k.labels.push(m::LabelDecl { name, kind: m::LabelKind::Block });
-        m::LabelId(self.k.labels.len() as u16 - 1)
-    }
-
-    /// Declares a predicate variable named `name` of `lanes` lanes, the string taken as it is
-    /// (the model's `add_pred` copies a borrowed name).
-    fn add_pred(&mut self, name: String, lanes: u16) -> m::PredId {
-        self.k.preds.push(m::PredDecl { name, num_elts: lanes });
-        m::PredId(self.k.preds.len() as u16)
     }
 
     fn new_label(&mut self, hint: &str) -> m::LabelId {
         self.next_temp += 1;
         let name = format!("{}_{hint}{}", self.f().name, self.next_temp);
-        self.add_block_label(name)
+        self.k.add_label(name)
     }
 
     /// A copy of instruction `id`'s operation and type (selection reads them while it changes

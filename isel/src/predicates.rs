@@ -287,7 +287,7 @@ impl Selector<'_> {
         let lanes = pred_decl_lanes(var.ty.num_elems())?;
         let prefix = if self.cur == 0 { "" } else { self.f().name.as_str() };
         let name = crate::joined(&[prefix, if self.cur == 0 { "" } else { "_" }, var.name.as_str()]);
-        let p = self.add_pred(name, lanes);
+        let p = self.k.add_pred(name, lanes);
         self.funcs[self.cur].preds[idx.0 as usize] = Some(p);
         Ok(p)
     }

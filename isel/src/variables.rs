@@ -51,7 +51,7 @@ impl Selector<'_> {
     pub(crate) fn temp_pred(&mut self, n: u32) -> R<m::PredId> {
         let lanes = pred_decl_lanes(n)?;
         self.next_temp += 1;
-        Ok(self.add_pred(crate::numbered("ptmp", self.next_temp), lanes))
+        Ok(self.k.add_pred(crate::numbered("ptmp", self.next_temp), lanes))
     }
 
     /// Inputs of the kernel: general arguments as variables, surfaces as surface variables.
@@ -183,7 +183,7 @@ impl Selector<'_> {
             if e == Elem::I1 {
                 // returned in a predicate of the subroutine's own, copied out by each call
                 let n = ret.num_elems();
-                let p = self.add_pred(format!("{name}_ret"), pred_decl_lanes(n)?);
+                let p = self.k.add_pred(format!("{name}_ret"), pred_decl_lanes(n)?);
                 self.funcs[self.cur].ret_pred = Some((p, n));
                 return Ok(());
             }

@@ -713,8 +713,8 @@ impl Kernel {
     }
 
     /// Declares a predicate variable.
-    pub fn add_pred(&mut self, name: &str, num_elts: u16) -> PredId {
-        self.preds.push(PredDecl { name: name.to_string(), num_elts });
+    pub fn add_pred(&mut self, name: impl Into<String>, num_elts: u16) -> PredId {
+        self.preds.push(PredDecl { name: name.into(), num_elts });
         PredId(self.preds.len() as u16)
     }
 
@@ -731,8 +731,8 @@ impl Kernel {
     }
 
     /// Declares a block label (place it with `Inst::Label`).
-    pub fn add_label(&mut self, name: &str) -> LabelId {
-        self.labels.push(LabelDecl { name: name.to_string(), kind: LabelKind::Block });
+    pub fn add_label(&mut self, name: impl Into<String>) -> LabelId {
+        self.labels.push(LabelDecl { name: name.into(), kind: LabelKind::Block });
         LabelId(self.labels.len() as u16 - 1)
     }
 
