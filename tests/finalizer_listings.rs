@@ -11,38 +11,14 @@
 
 mod common;
 
-use common::{finalizer_available, fixtures, input};
+use common::{area_fixtures, finalizer_available, input, ZEBIN_AREAS};
 use genxc::{CompileOptions, Emit};
 use genxc_genx::Platform;
 
-/// The `.ll` fixtures of the areas `--emit zebin` compiles, by path relative to the fixtures
-/// folder.
+/// The `.ll` fixtures of the areas `--emit zebin` compiles and of the high-pressure kernels, by
+/// path relative to the fixtures folder.
 fn zebin_fixtures() -> Vec<String> {
-    let mut all = Vec::new();
-    for area in [
-        "cm",
-        "calls",
-        "kernels",
-        "memory",
-        "globals",
-        "surfaces",
-        "intrinsics",
-        "aggregates",
-        "simdcf",
-        "printf",
-        "zebin",
-        "pressure",
-    ] {
-        let mut files: Vec<String> = std::fs::read_dir(fixtures().join(area))
-            .unwrap()
-            .map(|e| e.unwrap().file_name().into_string().unwrap())
-            .filter(|n| n.ends_with(".ll"))
-            .map(|n| format!("{area}/{n}"))
-            .collect();
-        files.sort();
-        all.extend(files);
-    }
-    all
+    ZEBIN_AREAS.iter().chain(&["pressure"]).flat_map(|area| area_fixtures(area)).collect()
 }
 
 /// What one compile of a fixture gave: the zebin, the reports, the diagnostics.

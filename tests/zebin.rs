@@ -15,8 +15,8 @@
 mod common;
 
 use common::{
-    check_accepted, check_code_relocations, disasm, fixtures, input, intel_zebin, reloc_kinds,
-    tool_available, validate,
+    area_fixtures, check_accepted, check_code_relocations, disasm, fixtures, input, intel_zebin, reloc_kinds,
+    tool_available, validate, ZEBIN_AREAS,
 };
 use genxc::{CompileOptions, Emit};
 use genxc_genx::Platform;
@@ -26,14 +26,7 @@ use std::process::Command;
 
 /// The bundled CM examples, by path relative to the fixtures folder.
 fn cm_fixtures() -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(fixtures().join("cm"))
-        .unwrap()
-        .map(|e| e.unwrap().file_name().into_string().unwrap())
-        .filter(|n| n.ends_with(".ll"))
-        .map(|n| format!("cm/{n}"))
-        .collect();
-    names.sort();
-    names
+    area_fixtures("cm")
 }
 
 /// The platforms ocloc knows: genxc's platform, ocloc's device name, iga64's platform.
@@ -559,27 +552,8 @@ fn every_fixture_zebin_genxc_writes_for_dg2_is_valid() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("k.bin");
     let (mut valid, mut refused) = (0, 0);
-    for area in [
-        "cm",
-        "calls",
-        "kernels",
-        "memory",
-        "globals",
-        "surfaces",
-        "intrinsics",
-        "aggregates",
-        "simdcf",
-        "printf",
-        "zebin",
-    ] {
-        let mut files: Vec<String> = std::fs::read_dir(fixtures().join(area))
-            .unwrap()
-            .map(|e| e.unwrap().file_name().into_string().unwrap())
-            .filter(|n| n.ends_with(".ll"))
-            .collect();
-        files.sort();
-        for file in files {
-            let fixture = format!("{area}/{file}");
+    for area in ZEBIN_AREAS {
+        for fixture in area_fixtures(area) {
             let opts =
                 CompileOptions { platform: Platform::Dg2, emit: Emit::Zebin.into(), ..Default::default() };
             let outcome = genxc::compile_inputs(&[input(&fixture)], &opts);

@@ -401,6 +401,24 @@ static bool mayBeOutsideGenXForm(const Instruction &I) {
   return false;
 }
 
+/// Where a walk of function `F`'s instructions in layout order starts: at instruction `at`, or
+/// just after it when `past`, or at the first instruction when `at` is NULL (block `B`,
+/// instruction `I`); false when `F` has no block.
+static bool walkStart(Function *F, LLVMValueRef at, bool past, Function::iterator &B,
+                      BasicBlock::iterator &I) {
+  if (at) {
+    Instruction *A = unwrap<Instruction>(at);
+    B = A->getParent()->getIterator();
+    I = past ? std::next(A->getIterator()) : A->getIterator();
+    return true;
+  }
+  B = F->begin();
+  if (B == F->end())
+    return false;
+  I = B->begin();
+  return true;
+}
+
 /// The first instruction of function `f`, in layout order, after instruction `after` (from the
 /// start when NULL) that may be outside the GenX form (see `mayBeOutsideGenXForm`); NULL when
 /// none is.
@@ -408,16 +426,8 @@ LLVMValueRef genxc_next_outside_candidate(LLVMValueRef f, LLVMValueRef after) {
   Function *F = unwrap<Function>(f);
   Function::iterator B;
   BasicBlock::iterator I;
-  if (after) {
-    Instruction *A = unwrap<Instruction>(after);
-    B = A->getParent()->getIterator();
-    I = std::next(A->getIterator());
-  } else {
-    B = F->begin();
-    if (B == F->end())
-      return nullptr;
-    I = B->begin();
-  }
+  if (!walkStart(F, after, true, B, I))
+    return nullptr;
   for (;;) {
     for (; I != B->end(); ++I)
       if (mayBeOutsideGenXForm(*I))
@@ -484,16 +494,8 @@ LLVMValueRef genxc_next_in_opcode_set(LLVMValueRef f, LLVMValueRef from, const u
   Function::iterator B;
   BasicBlock::iterator I;
   *next = nullptr;
-  if (from) {
-    Instruction *A = unwrap<Instruction>(from);
-    B = A->getParent()->getIterator();
-    I = A->getIterator();
-  } else {
-    B = F->begin();
-    if (B == F->end())
-      return nullptr;
-    I = B->begin();
-  }
+  if (!walkStart(F, from, false, B, I))
+    return nullptr;
   for (;;) {
     for (; I != B->end(); ++I) {
       if (!inOpcodeSet(*I, set, flags))

@@ -11,6 +11,34 @@ pub fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
 }
 
+/// The fixture areas whose kernels `--emit zebin` compiles (surfaces, samplers, SLM, atomics,
+/// SIMD control flow, stack calls, globals, printf, ...).
+pub const ZEBIN_AREAS: [&str; 11] = [
+    "cm",
+    "calls",
+    "kernels",
+    "memory",
+    "globals",
+    "surfaces",
+    "intrinsics",
+    "aggregates",
+    "simdcf",
+    "printf",
+    "zebin",
+];
+
+/// The `.ll` fixtures of fixture area `area`, by path relative to the fixtures folder, sorted.
+pub fn area_fixtures(area: &str) -> Vec<String> {
+    let mut files: Vec<String> = std::fs::read_dir(fixtures().join(area))
+        .unwrap_or_else(|e| panic!("fixture area {area}: {e}"))
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| n.ends_with(".ll"))
+        .map(|n| format!("{area}/{n}"))
+        .collect();
+    files.sort();
+    files
+}
+
 /// Reads a fixture as an input named by its path relative to the fixtures folder.
 pub fn input(rel: &str) -> genxc::Input {
     let path = fixtures().join(rel);
