@@ -795,7 +795,7 @@ fn backward_goto_loops_per_lane_and_jmp_loops_uniformly() {
 fn a_scalar_branch_combines_every_declared_lane_then_inverts() {
     let (mut k, out, x, r) = lanes_kernel();
     let (all, some) = (k.add_pred("all", 16), k.add_pred("some", 16));
-    let labels: Vec<_> = (0..4).map(|n| k.add_label(&format!("L{n}"))).collect();
+    let labels: Vec<_> = (0..4).map(|n| k.add_label(format!("L{n}"))).collect();
     let ctrl = |id, inverse, ctrl| Some(Pred { id, inverse, ctrl });
     op(&mut k, AluOp::Mov, E16, d(r, 0), vec![i(Imm::D(0))]);
     k.push(Inst::Cmp { rel: CmpOp::Ge, exec: E16, dst: CmpDst::Pred(all), src0: v(x), src1: i(Imm::D(0)) });
@@ -846,7 +846,7 @@ fn switchjmp_picks_its_target() {
     let (mut k, out) = with_out("t");
     let idx = k.add_var("idx", VisaType::UB, 4, Align::Dword);
     let r = k.add_var("r", VisaType::D, 4, Align::Grf);
-    let ls: Vec<LabelId> = (0..3).map(|j| k.add_label(&format!("L{j}"))).collect();
+    let ls: Vec<LabelId> = (0..3).map(|j| k.add_label(format!("L{j}"))).collect();
     let end = k.add_label("END");
     op(&mut k, AluOp::Mov, Exec::new(4), d(r, 0), vec![i(Imm::D(0))]);
     op(&mut k, AluOp::Mov, NM1, d(idx, 0), vec![i(Imm::UB(2))]);
