@@ -608,7 +608,7 @@ pub fn switchjmp() -> Kernel {
     k.add_input(InputTarget::Var(jsel), 128, 1);
     k.add_input(InputTarget::Surface(out), 132, 4);
     target_cm(&mut k);
-    let cases: Vec<LabelId> = (0..3).map(|n| k.add_label(&format!("CASE_{n}"))).collect();
+    let cases: Vec<LabelId> = (0..3).map(|n| k.add_label(format!("CASE_{n}"))).collect();
     let done = k.add_label("DONE");
     k.push(Inst::SwitchJmp { exec: NM1, index: s(jsel), targets: cases.clone() });
     for (n, c) in cases.iter().enumerate() {
