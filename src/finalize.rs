@@ -19,8 +19,8 @@
 //! it: a batch with stack calls (the call stack is scratch memory that only the listing sizes),
 //! with the `.dbg` maps (which the finalizer writes beside listings only) or with options passed
 //! through (which may change the register file); and a kernel the finalizer says spilled, or
-//! whose code does not start as the per-thread prologue it was to get, is finalized again alone
-//! with its listing. [`Finalizing::listings`] asks for listings always, so that the two ways can
+//! whose code does not start as the per-thread prologue it was to get, is finalized again with
+//! its listing, in a container without the rest of its batch. [`Finalizing::listings`] asks for listings always, so that the two ways can
 //! be compared (`tests/finalizer_listings.rs`).
 //!
 //! With source lines (`-g`: the kernels' vISA holds `LOC`/`FILE` instructions) the finalizer
