@@ -594,6 +594,18 @@ fn loads_own_payload(platform: Platform) -> bool {
     matches!(platform, Platform::Dg2 | Platform::Mtl | Platform::Pvc)
 }
 
+/// Whether a unit makes stack calls: it reaches stack functions, or its code or theirs calls
+/// (`fcall`, or `ifcall` through any pointer). The finalizer then reserves scratch memory for the
+/// call stack, whose size only its listing says.
+pub fn makes_stack_calls(u: &Unit) -> bool {
+    !u.functions.is_empty() || std::iter::once(&u.kernel).chain(&u.functions).any(makes_calls)
+}
+
+/// Whether vISA unit `k` makes a stack call (direct or through an address).
+fn makes_calls(k: &Kernel) -> bool {
+    k.body.iter().any(|i| matches!(i, genxc_visa::Inst::FCall { .. } | genxc_visa::Inst::IFCall { .. }))
+}
+
 /// Whether a unit holds inline assembly (vISA text, which has no `.isa` encoding).
 fn has_inline_asm(u: &Unit) -> bool {
     genxc_visa::has_verbatim(&u.kernel) || u.functions.iter().any(genxc_visa::has_verbatim)
@@ -711,7 +723,7 @@ fn run_batch(
     // may change the register file, and with the `.dbg` maps (the finalizer writes them beside
     // the listings only)
     let listing =
-        listing || debug_info || grf_count.is_none() || batch.iter().any(|(_, u)| !u.functions.is_empty());
+        listing || debug_info || grf_count.is_none() || batch.iter().any(|(_, u)| makes_stack_calls(u));
     drop(encoding);
     let running = crate::trace::phase(|| format!("GenX_IR {}", batch.len()));
     let run = Command::new(finalizer)
@@ -761,7 +773,9 @@ fn run_batch(
         // a payload prologue comes of the kernel's per-thread payload, or of options passed through
         let prologue = loads_own_payload(platform) || !extra.is_empty();
         let report = match grf_count.filter(|_| !listing) {
-            Some(grf_count) => match report_from_code(&code, grf_count, prologue) {
+            // without a listing the options say only the register file: the prologue is the
+            // per-thread payload's, where the platform's threads load their own
+            Some(grf_count) => match report_from_code(&code, grf_count, loads_own_payload(platform)) {
                 Some(report) => report,
                 None => {
                     relisted.push(n);
@@ -1290,5 +1304,22 @@ mod tests {
         assert_eq!(grf_count_of_options(&words(&["-TotalGRFNum", "256"])), Some(256));
         assert_eq!(grf_count_of_options(&words(&["-noschedule"])), None);
         assert_eq!(grf_count_of_options(&words(&["-TotalGRFNum", "256", "-noschedule"])), None);
+    }
+
+    #[test]
+    fn spills_the_log_names_are_the_batchs_kernels() {
+        let unit =
+            |name: &str| Unit { kernel: Kernel::new(name), functions: Vec::new(), exports_functions: false };
+        let (a, b) = ((0, unit("k_a")), (1, unit("k_b")));
+        let batch = [&a, &b];
+        let log = "GenX_IR batch.isa -platform TGLLP -binary\n\
+                   Spill memory used = 256 bytes for kernel k_b\n";
+        assert_eq!(spilled_kernels(log, &batch), Some(vec![1]));
+        assert_eq!(spilled_kernels("nothing spilled", &batch), Some(vec![]));
+        // a name the batch does not hold (a stack function's, say): every kernel is finalized again
+        assert_eq!(spilled_kernels("Spill memory used = 64 bytes for kernel helper\n", &batch), None);
+        assert_eq!(spilled_kernels("Spill memory used = 64 bytes\n", &batch), None);
+        // a kernel name that only begins like another's is not that kernel
+        assert_eq!(spilled_kernels("Spill memory used = 64 bytes for kernel k_a_2\n", &batch), None);
     }
 }

@@ -422,11 +422,6 @@ fn faddr_targets(k: &genxc_visa::Kernel) -> impl Iterator<Item = &String> {
     })
 }
 
-/// Whether vISA unit `k` makes a stack call (direct or through an address).
-fn makes_calls(k: &genxc_visa::Kernel) -> bool {
-    k.body.iter().any(|i| matches!(i, genxc_visa::Inst::FCall { .. } | genxc_visa::Inst::IFCall { .. }))
-}
-
 /// The functions of `all` that `roots` reach by direct calls (`fcall`), the roots included.
 fn called_closure<'a>(roots: Vec<&'a str>, all: &[&'a genxc_visa::Kernel]) -> Vec<&'a str> {
     let mut order = roots;
@@ -624,10 +619,7 @@ pub fn build(
     }
     let exported = split_exported_functions(&mut selected, kernels).map_err(|d| vec![d])?;
     let exported_names: Vec<String> = exported.as_ref().map(|(_, names)| names.clone()).unwrap_or_default();
-    let stack_calls: Vec<bool> = selected
-        .iter()
-        .map(|u| !u.functions.is_empty() || std::iter::once(&u.kernel).chain(&u.functions).any(makes_calls))
-        .collect();
+    let stack_calls: Vec<bool> = selected.iter().map(finalize::makes_stack_calls).collect();
     let printf_strings: Vec<&String> = kernels.iter().flat_map(|a| &a.metadata.printf_strings).collect();
     let function_symbol = |s: &str| {
         exported_names.iter().any(|f| f == s)

@@ -15,10 +15,10 @@ use common::{area_fixtures, finalizer_available, input, ZEBIN_AREAS};
 use genxc::{CompileOptions, Emit};
 use genxc_genx::Platform;
 
-/// The `.ll` fixtures of the areas `--emit zebin` compiles and of the high-pressure kernels, by
-/// path relative to the fixtures folder.
+/// The `.ll` fixtures of the areas `--emit zebin` compiles, of the high-pressure kernels and of
+/// this test's own cases (`finalizer/`), by path relative to the fixtures folder.
 fn zebin_fixtures() -> Vec<String> {
-    ZEBIN_AREAS.iter().chain(&["pressure"]).flat_map(|area| area_fixtures(area)).collect()
+    ZEBIN_AREAS.iter().chain(&["pressure", "finalizer"]).flat_map(|area| area_fixtures(area)).collect()
 }
 
 /// What one compile of a fixture gave: the zebin, the reports, the diagnostics.
@@ -81,4 +81,19 @@ fn reports_read_from_the_code_are_the_listings_reports() {
     assert!(reports.iter().any(|r| r.spill_sends > 0 && r.fill_sends > 0));
     assert!(reports.iter().any(|r| r.scratch_size > 0 && r.spill_sends == 0));
     assert!(reports.iter().any(|r| r.grf_count == 256));
+}
+
+#[test]
+fn a_call_through_an_address_argument_gets_its_call_stack() {
+    if !finalizer_available() {
+        return;
+    }
+    // no stack function and no address taken: only the call (`ifcall`) says the finalizer
+    // reserves scratch memory for the call stack, and the zebin must ask the runtime for it
+    for platform in [Platform::Tgllp, Platform::Dg2, Platform::Mtl, Platform::Pvc] {
+        let opts = CompileOptions { platform, emit: Emit::Zebin.into(), ..CompileOptions::default() };
+        let reports = agree("finalizer/indirect_call_argument.ll", &opts);
+        assert_eq!(reports.len(), 1, "{platform:?}");
+        assert!(reports[0].scratch_size > 0, "{platform:?}: {:?}", reports[0]);
+    }
 }

@@ -559,7 +559,10 @@ unsigned genxc_block_instructions(LLVMBasicBlockRef bb, unsigned cap, struct Gen
   for (Instruction &I : *unwrap(bb)) {
     if (N < cap) {
       unsigned Op = I.getOpcode();
-      out[N] = GenxcInstructionFacts{wrap(&I), wrap(I.getType()), Op < 128 ? Api[Op] : 0u,
+      unsigned ApiOp = Op < 128 ? Api[Op] : 0u;
+      if (ApiOp == 0) // an opcode the table does not know: the C API's own number
+        ApiOp = LLVMGetInstructionOpcode(wrap(&I));
+      out[N] = GenxcInstructionFacts{wrap(&I), wrap(I.getType()), ApiOp,
                                      I.getNumOperands()};
     }
     ++N;
