@@ -515,7 +515,7 @@ impl Stager {
         let target = self.dir.join(name);
         let folder = folder_of(&target);
         self.make_folder(folder)?;
-        let mut tmp = tempfile::Builder::new().prefix(".genxc-").tempfile_in(folder)?;
+        let mut tmp = staging_file(folder)?;
         tmp.write_all(bytes)?;
         // Closed at once: thousands of kernels must not hold thousands of descriptors.
         Ok(tmp.into_temp_path())
@@ -546,6 +546,17 @@ impl Drop for Stager {
     }
 }
 
+/// A new temporary file in `folder` for an output renamed into place later, created as any new
+/// file is (read and write for all, less the umask: 0644 under the usual 022), not with the
+/// owner-only mode temporary files get.
+fn staging_file(folder: &Path) -> std::io::Result<tempfile::NamedTempFile> {
+    use std::os::unix::fs::PermissionsExt;
+    tempfile::Builder::new()
+        .prefix(".genxc-")
+        .permissions(std::fs::Permissions::from_mode(0o666))
+        .tempfile_in(folder)
+}
+
 /// Writes every file still in memory to a temporary name in its folder (created if missing), then
 /// renames them all into place. A file a target replaces is first moved aside; if any rename fails,
 /// the files already renamed are removed and the moved-aside ones put back, so on failure no file
@@ -560,10 +571,8 @@ fn write_atomically(files: Vec<(PathBuf, Contents)>) -> Result<(), String> {
                 let dir = folder_of(target);
                 std::fs::create_dir_all(dir)
                     .map_err(|e| format!("cannot create folder '{}': {e}", dir.display()))?;
-                let mut tmp = tempfile::Builder::new()
-                    .prefix(".genxc-")
-                    .tempfile_in(dir)
-                    .map_err(|e| format!("cannot write in '{}': {e}", dir.display()))?;
+                let mut tmp =
+                    staging_file(dir).map_err(|e| format!("cannot write in '{}': {e}", dir.display()))?;
                 tmp.write_all(&bytes).map_err(|e| format!("cannot write '{}': {e}", target.display()))?;
                 tmp.into_temp_path()
             }

@@ -3,7 +3,8 @@
 //! Atomic: a compilation that fails, for any emit kind and any position of the bad input among
 //! good ones, or whose outputs cannot all be written, leaves no file at all: no output, no depfile,
 //! no `.genxc-*` temporary. Determinism: every fixture kernel compiled five times in different
-//! input orders, with `-j1` and `-j4`, gives the same bytes.
+//! input orders, with `-j1` and `-j4`, gives the same bytes. Outputs, though staged under
+//! temporary names, get the mode any new file gets (0644 under the usual umask).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -186,4 +187,30 @@ fn outputs_are_the_same_for_any_jobs_and_input_order() {
     }
     assert_eq!(kernel_sets.len(), 1, "kernels.json holds different kernels for different orders");
     assert!(reference.unwrap().keys().filter(|k| k.ends_with(".visaasm")).count() >= 8);
+}
+
+#[test]
+fn outputs_get_the_mode_of_any_new_file() {
+    use std::os::unix::fs::PermissionsExt;
+    // staged under temporary names and renamed into place, outputs are still made as a new file
+    // is (read and write for all, less the umask), not owner-only as temporary files are; the
+    // umask is the test process's, as `std::fs::write` applies it
+    let root = root();
+    let tmp = tempfile::tempdir().unwrap();
+    let reference = tmp.path().join("reference");
+    std::fs::write(&reference, b"").unwrap();
+    let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    let input = root.join(GOOD).display().to_string();
+    let (code, log) = genxc(tmp.path(), &[&input, "-o", "out", "--emit", "visaasm,isa,metadata"]);
+    assert_eq!(code, Some(0), "{log}");
+    let files: Vec<String> = entries(&tmp.path().join("out"));
+    assert!(files.len() >= 3, "{files:?}");
+    for f in files {
+        assert_eq!(mode(&tmp.path().join("out").join(&f)), mode(&reference), "{f}");
+    }
+    // a single output file named by -o, and the depfile
+    let (code, log) = genxc(tmp.path(), &[&input, "-o", "one.isa", "--emit", "isa", "--depfile", "one.d"]);
+    assert_eq!(code, Some(0), "{log}");
+    assert_eq!(mode(&tmp.path().join("one.isa")), mode(&reference));
+    assert_eq!(mode(&tmp.path().join("one.d")), mode(&reference));
 }
