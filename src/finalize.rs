@@ -20,8 +20,8 @@
 //! with the `.dbg` maps (which the finalizer writes beside listings only) or with options passed
 //! through (which may change the register file); and a kernel the finalizer says spilled, or
 //! whose code does not start as the per-thread prologue it was to get, is finalized again with
-//! its listing, in a container without the rest of its batch. [`Finalizing::listings`] asks for listings always, so that the two ways can
-//! be compared (`tests/finalizer_listings.rs`).
+//! its listing, in a container without the rest of its batch. [`Finalizing::listings`] asks for
+//! listings always, so that the two ways can be compared (`tests/finalizer_listings.rs`).
 //!
 //! With source lines (`-g`: the kernels' vISA holds `LOC`/`FILE` instructions) the finalizer
 //! also runs with `-generateDebugInfo` and writes, per kernel, a `.dbg` file mapping Gen code
@@ -244,12 +244,9 @@ pub fn symbol_refs(
     };
     let mut refs = Vec::new();
     let mut owners = Vec::new();
-    let mut at = 0usize;
-    while at + 8 <= code.len() {
-        let size = if code[at + 3] & COMPACTED != 0 { 8 } else { 16 };
-        let Some(inst) = code.get(at..at + size) else { break };
+    for (at, inst) in gen_instructions(code) {
         let imm = inst.get(12..16).map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
-        if size == 16 && inst[0] & 0x7f == OPCODE_MOV && imm == Some(ADDRESS_PLACEHOLDER) {
+        if inst.len() == 16 && inst[0] & 0x7f == OPCODE_MOV && imm == Some(ADDRESS_PLACEHOLDER) {
             let found = owner(at as u32);
             let faddr = found.and_then(|(o, i)| {
                 let (unit, _, _, body) = &objects[o];
@@ -266,7 +263,6 @@ pub fn symbol_refs(
                 owners.push(found);
             }
         }
-        at += size;
     }
     for (o, (unit, _, _, _)) in objects.iter().enumerate() {
         let starts = visa_indices(unit);
@@ -666,17 +662,8 @@ fn spilled_kernels(log: &str, batch: &[&(usize, Unit)]) -> Option<Vec<usize>> {
 
 /// One `GenX_IR` run on one container of `batch`, writing the Gen assembly listings when
 /// `listing` says; kernels whose report needs the listing that run did not write are finalized
-/// again with it.
-fn finalize_batch(
-    batch: &[&(usize, Unit)],
-    how: Finalizing,
-    listing: bool,
-) -> Result<Vec<Finalized>, Diagnostic> {
-    run_batch(batch, how, listing).map(|(finalized, _folder)| finalized)
-}
-
-/// [`finalize_batch`], giving back the batch's folder too (removed when dropped), so that the
-/// caller may hand the results on before removing it.
+/// again with it. Gives the batch's folder too (removed when dropped), so that the caller may
+/// hand the results on before removing it.
 fn run_batch(
     batch: &[&(usize, Unit)],
     how: Finalizing,
@@ -770,8 +757,6 @@ fn run_batch(
         let k = &unit.kernel;
         let code = std::fs::read(dir.path().join(format!("k{i}.dat")))
             .map_err(|_| fail(format!("{finalizer} wrote no code for '{}':\n{}", k.name, log())))?;
-        // a payload prologue comes of the kernel's per-thread payload, or of options passed through
-        let prologue = loads_own_payload(platform) || !extra.is_empty();
         let report = match grf_count.filter(|_| !listing) {
             // without a listing the options say only the register file: the prologue is the
             // per-thread payload's, where the platform's threads load their own
@@ -784,6 +769,9 @@ fn run_batch(
             },
             None => {
                 let asm = std::fs::read(dir.path().join(format!("k{i}.asm"))).unwrap_or_default();
+                // a payload prologue comes of the kernel's per-thread payload, or of options
+                // passed through
+                let prologue = loads_own_payload(platform) || !extra.is_empty();
                 report(&asm, &code, platform.grf_bytes(), log_spills, prologue)
                     .map_err(|why| fail(format!("kernel '{}': {why}", k.name)))?
             }
@@ -826,7 +814,8 @@ fn run_batch(
         relisted.sort_unstable();
         relisted.dedup();
         let again: Vec<&(usize, Unit)> = relisted.iter().map(|&n| batch[n]).collect();
-        for (n, f) in relisted.into_iter().zip(finalize_batch(&again, how, true)?) {
+        let (finalized_again, _folder) = run_batch(&again, how, true)?;
+        for (n, f) in relisted.into_iter().zip(finalized_again) {
             out[n] = f;
         }
     }
@@ -864,35 +853,39 @@ const OPCODE_NOP: u8 = 0x60;
 /// The compaction bit of an instruction's first dword (bit 29): set, the instruction is 8 bytes.
 const COMPACTED: u8 = 0x20;
 
+/// The instructions of Gen code `code` in order: each one's byte offset and bytes (8 for a
+/// compacted one, 16 otherwise; fewer for a last one cut short).
+fn gen_instructions(code: &[u8]) -> impl Iterator<Item = (usize, &[u8])> + '_ {
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        let start = at;
+        let first = code.get(start..start + 8)?;
+        at += if first[3] & COMPACTED != 0 { 8 } else { 16 };
+        Some((start, &code[start..at.min(code.len())]))
+    })
+}
+
+/// The opcodes of `code`'s instructions in order.
+fn opcodes(code: &[u8]) -> impl Iterator<Item = u8> + '_ {
+    gen_instructions(code).map(|(_, inst)| inst[0] & 0x7f)
+}
+
 /// Bytes of the per-thread payload prologue: the code up to its load (the first `send`) and the
 /// `nop`s after it. `None` when the code is too short to hold one.
 fn prologue_bytes(code: &[u8]) -> Option<u32> {
-    let mut at = 0;
     let mut sent = false;
-    while at + 8 <= code.len() {
-        let opcode = code[at] & 0x7f;
-        let size = if code[at + 3] & COMPACTED != 0 { 8 } else { 16 };
+    for (at, inst) in gen_instructions(code) {
+        let opcode = inst[0] & 0x7f;
         if sent && opcode != OPCODE_NOP {
             return Some(at as u32);
         }
         sent |= opcode == OPCODE_SEND || opcode == OPCODE_SENDC;
-        at += size;
     }
     None
 }
 
 /// Gen opcode of `and`.
 const OPCODE_AND: u8 = 0x65;
-
-/// The opcodes of `code`'s instructions in order (8 bytes for a compacted one, 16 otherwise).
-fn opcodes(code: &[u8]) -> impl Iterator<Item = u8> + '_ {
-    let mut at = 0;
-    std::iter::from_fn(move || {
-        let first = code.get(at..at + 8)?;
-        at += if first[3] & COMPACTED != 0 { 8 } else { 16 };
-        Some(first[0] & 0x7f)
-    })
-}
 
 /// Bytes of the per-thread payload prologue `code` starts with, recognized by its shape: the
 /// finalizer clears its temporary register (`mov`), takes the payload's address from `r0.0`
