@@ -401,22 +401,29 @@ static bool mayBeOutsideGenXForm(const Instruction &I) {
   return false;
 }
 
-/// Where a walk of function `F`'s instructions in layout order starts: at instruction `at`, or
-/// just after it when `past`, or at the first instruction when `at` is NULL (block `B`,
-/// instruction `I`); false when `F` has no block.
-static bool walkStart(Function *F, LLVMValueRef at, bool past, Function::iterator &B,
-                      BasicBlock::iterator &I) {
+/// Walks function `F`'s instructions in layout order to the first one `test` holds for: from
+/// instruction `at`, or just after it when `past`, or from the first instruction when `at` is
+/// NULL. True with that instruction at block `B`, instruction `I`; false when none is.
+static bool findFrom(Function *F, LLVMValueRef at, bool past, function_ref<bool(Instruction &)> test,
+                     Function::iterator &B, BasicBlock::iterator &I) {
   if (at) {
     Instruction *A = unwrap<Instruction>(at);
     B = A->getParent()->getIterator();
     I = past ? std::next(A->getIterator()) : A->getIterator();
-    return true;
+  } else {
+    B = F->begin();
+    if (B == F->end())
+      return false;
+    I = B->begin();
   }
-  B = F->begin();
-  if (B == F->end())
-    return false;
-  I = B->begin();
-  return true;
+  for (;;) {
+    for (; I != B->end(); ++I)
+      if (test(*I))
+        return true;
+    if (++B == F->end())
+      return false;
+    I = B->begin();
+  }
 }
 
 /// The first instruction of function `f`, in layout order, after instruction `after` (from the
@@ -426,16 +433,7 @@ LLVMValueRef genxc_next_outside_candidate(LLVMValueRef f, LLVMValueRef after) {
   Function *F = unwrap<Function>(f);
   Function::iterator B;
   BasicBlock::iterator I;
-  if (!walkStart(F, after, true, B, I))
-    return nullptr;
-  for (;;) {
-    for (; I != B->end(); ++I)
-      if (mayBeOutsideGenXForm(*I))
-        return wrap(&*I);
-    if (++B == F->end())
-      return nullptr;
-    I = B->begin();
-  }
+  return findFrom(F, after, true, mayBeOutsideGenXForm, B, I) ? wrap(&*I) : nullptr;
 }
 
 } // extern "C"
@@ -494,27 +492,14 @@ LLVMValueRef genxc_next_in_opcode_set(LLVMValueRef f, LLVMValueRef from, const u
   Function::iterator B;
   BasicBlock::iterator I;
   *next = nullptr;
-  if (!walkStart(F, from, false, B, I))
+  auto inSet = [&](Instruction &X) { return inOpcodeSet(X, set, flags); };
+  if (!findFrom(F, from, false, inSet, B, I))
     return nullptr;
-  for (;;) {
-    for (; I != B->end(); ++I) {
-      if (!inOpcodeSet(*I, set, flags))
-        continue;
-      Instruction *Found = &*I;
-      auto After = std::next(I);
-      auto AfterBlock = B;
-      while (After == AfterBlock->end()) {
-        if (++AfterBlock == F->end())
-          return wrap(Found);
-        After = AfterBlock->begin();
-      }
-      *next = wrap(&*After);
-      return wrap(Found);
-    }
-    if (++B == F->end())
-      return nullptr;
-    I = B->begin();
-  }
+  Instruction *Found = &*I;
+  // the instruction after it, in this block or the next one that has any
+  if (findFrom(F, wrap(Found), true, [](Instruction &) { return true; }, B, I))
+    *next = wrap(&*I);
+  return wrap(Found);
 }
 
 } // extern "C"
