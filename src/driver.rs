@@ -264,6 +264,23 @@ pub(crate) fn stem(name: &str) -> String {
     }
 }
 
+/// One input's compile as the three paths ([`compile_whole`], [`compile_split`],
+/// [`compile_split_bitcode`]) take it: the input, the options, the products they ask for, where
+/// finished outputs go early and whether the LLVM contexts keep local value names.
+#[derive(Clone, Copy)]
+pub(crate) struct InputCompile<'a> {
+    /// The input.
+    pub input: &'a Input,
+    /// The compile's options.
+    pub opts: &'a CompileOptions,
+    /// The products the options ask for ([`products`]).
+    pub want: Products,
+    /// Where each output goes as soon as it is final, if anywhere.
+    pub sink: Option<&'a dyn Sink>,
+    /// Whether the LLVM contexts keep or discard local value names.
+    pub names: LocalNames,
+}
+
 /// Compiles one input once for every kind `opts` asks for (an empty set checks the input up to
 /// its kernel metadata and produces nothing). When no output shows local value names
 /// ([`LocalNames::of_compile`]), the LLVM contexts discard them; a compile without names that
@@ -295,18 +312,19 @@ pub(crate) fn compile_input_with(
     let want = products(opts);
     // Nothing per kernel (a check without output): the whole module, without kernel units, is
     // cheaper. (Metadata is the kernels' ABI after selection: it is a per-kernel product.)
+    let job = InputCompile { input, opts, want, sink, names };
     let mut out = None;
     // source lines (-g) come from the whole input's text and debug metadata
     if want != Products::default() && !opts.emit.contains(Emit::Llvm) && !opts.debug_lines {
         out = if genxc_frontend::llvm::is_bitcode(&input.bytes) {
-            compile_split_bitcode(input, opts, want, times, sink, names)
+            compile_split_bitcode(&job, times)
         } else {
-            compile_split(input, opts, want, times, sink, names)
+            compile_split(&job, times)
         };
     }
     let mut out = match out {
         Some(out) => out,
-        None => compile_whole(input, opts, want, times, sink, names)?,
+        None => compile_whole(&job, times)?,
     };
     if want.finalize {
         out.add_zebin(&input.name, opts, times)?;
@@ -414,14 +432,8 @@ impl SpirvMap {
 /// [`compile_input`] through one LLVM module of the whole input, in an LLVM context keeping or
 /// discarding local value names as `names` says (without names, the import's warnings come back
 /// as the error: they may name values).
-fn compile_whole(
-    input: &Input,
-    opts: &CompileOptions,
-    want: Products,
-    times: &mut PassTimes,
-    sink: Option<&dyn Sink>,
-    names: LocalNames,
-) -> Result<InputOutputs, Vec<Diagnostic>> {
+fn compile_whole(job: &InputCompile, times: &mut PassTimes) -> Result<InputOutputs, Vec<Diagnostic>> {
+    let InputCompile { input, opts, want, sink, names } = *job;
     let name = &input.name;
     let is_mlir = name.ends_with(".mlir");
     // the command leaves the context (and the module of a small input) to the process's exit
@@ -847,14 +859,7 @@ mod tests {
     }
 
     /// A split path: [`compile_split`] or [`compile_split_bitcode`].
-    type SplitPath = fn(
-        &Input,
-        &CompileOptions,
-        Products,
-        &mut PassTimes,
-        Option<&dyn Sink>,
-        LocalNames,
-    ) -> Option<InputOutputs>;
+    type SplitPath = fn(&InputCompile, &mut PassTimes) -> Option<InputOutputs>;
 
     /// The option sets the split tests compare on `platform`: every kind with statistics, and
     /// vISA alone.
@@ -879,8 +884,9 @@ mod tests {
             let abis = out.abis();
             (out.outputs, out.stats, crate::json::kernels_json(&abis, opts.platform))
         };
-        let whole = compile_whole(input, opts, want, &mut times, None, LocalNames::Keep).map(json);
-        let Some(out) = split(input, opts, want, &mut times, None, LocalNames::Keep) else {
+        let job = InputCompile { input, opts, want, sink: None, names: LocalNames::Keep };
+        let whole = compile_whole(&job, &mut times).map(json);
+        let Some(out) = split(&job, &mut times) else {
             return (false, whole.is_ok());
         };
         assert_eq!(Ok(&json(out)), whole.as_ref(), "{} {:?} {:?}", input.name, opts.emit, opts.platform);
@@ -1086,8 +1092,14 @@ mod tests {
             let input = bitcode(&Input { name: "k.ll".into(), bytes: text.into_bytes() }).unwrap();
             let mut times = PassTimes::new();
             assert!(split_bitcode::plan(&input.name, &input.bytes).is_some());
-            let split =
-                compile_split_bitcode(&input, &opts, products(&opts), &mut times, None, LocalNames::Keep);
+            let job = InputCompile {
+                input: &input,
+                opts: &opts,
+                want: products(&opts),
+                sink: None,
+                names: LocalNames::Keep,
+            };
+            let split = compile_split_bitcode(&job, &mut times);
             assert!(split.is_none());
         }
     }

@@ -10,14 +10,8 @@ use super::*;
 /// in the worker thread's LLVM context, imported and dropped, and its units compiled on the worker
 /// threads. `None` when the input has no plan or any unit fails: then [`compile_whole`] compiles
 /// the input and reports every diagnostic as it always has. Outputs are byte-identical to [`compile_whole`]'s.
-pub(super) fn compile_split(
-    input: &Input,
-    opts: &CompileOptions,
-    want: Products,
-    times: &mut PassTimes,
-    sink: Option<&dyn Sink>,
-    names: LocalNames,
-) -> Option<InputOutputs> {
+pub(super) fn compile_split(job: &InputCompile, times: &mut PassTimes) -> Option<InputOutputs> {
+    let InputCompile { input, opts, want, sink, names } = *job;
     let name = &input.name;
     if name.ends_with(".mlir") || genxc_frontend::llvm::is_bitcode(&input.bytes) || is_spirv(input) {
         return None;
@@ -148,14 +142,8 @@ pub(super) fn gather_units(
 /// no plan, when a function is in no unit, or when any chunk or unit fails: then [`compile_whole`]
 /// compiles the input and reports every diagnostic as it always has. Outputs are byte-identical to
 /// [`compile_whole`]'s.
-pub(super) fn compile_split_bitcode(
-    input: &Input,
-    opts: &CompileOptions,
-    want: Products,
-    times: &mut PassTimes,
-    sink: Option<&dyn Sink>,
-    names: LocalNames,
-) -> Option<InputOutputs> {
+pub(super) fn compile_split_bitcode(job: &InputCompile, times: &mut PassTimes) -> Option<InputOutputs> {
+    let InputCompile { input, opts, want, sink, names } = *job;
     let name = &input.name;
     if name.ends_with(".mlir") || !genxc_frontend::llvm::is_bitcode(&input.bytes) || is_spirv(input) {
         return None;
