@@ -951,12 +951,14 @@ pub fn report(
     for line in text(spills).lines().filter(|l| !l.starts_with("//")) {
         if line.contains("scratch space spill") {
             // the data registers follow the header's in `wr:1h+N` / `wr:1+N`
+            // (sums saturate: a listing no finalizer writes may say any number)
             let data = line.find("wr:").and_then(|at| number_after(&line[at..], "+")).unwrap_or(0);
-            spill_sends += 1;
-            spill_bytes += data * grf_bytes;
+            spill_sends = u32::saturating_add(spill_sends, 1);
+            spill_bytes = u32::saturating_add(spill_bytes, data.saturating_mul(grf_bytes));
         } else if line.contains("scratch space fill") {
-            fill_sends += 1;
-            fill_bytes += number_after(line, "rd:").unwrap_or(0) * grf_bytes;
+            let data = number_after(line, "rd:").unwrap_or(0);
+            fill_sends = u32::saturating_add(fill_sends, 1);
+            fill_bytes = u32::saturating_add(fill_bytes, data.saturating_mul(grf_bytes));
         }
     }
     let per_thread_prologue = if prologue
@@ -1297,6 +1299,60 @@ mod tests {
         assert_eq!(grf_count_of_options(&words(&["-TotalGRFNum", "256"])), Some(256));
         assert_eq!(grf_count_of_options(&words(&["-noschedule"])), None);
         assert_eq!(grf_count_of_options(&words(&["-TotalGRFNum", "256", "-noschedule"])), None);
+    }
+
+    /// A listing line as the finalizer writes them, or one with numbers no finalizer writes.
+    fn listing_line() -> impl proptest::strategy::Strategy<Value = String> {
+        use proptest::prelude::*;
+        let number = prop_oneof![0u64..300, Just(u64::from(u32::MAX)), Just(u64::MAX), 0u64..u64::MAX];
+        (0..8usize, number, ".{0,12}").prop_map(|(kind, n, junk)| match kind {
+            0 => format!("//.thread_config numGRF={n}, numAcc=2"),
+            1 => format!("//.instCount {n}"),
+            2 => format!("//.spill size {n}"),
+            3 => format!("(W) send (16) r1 r2 {junk} // wr:1h+{n}, rd:0; scratch space spill"),
+            4 => format!("(W) send (16) r1 r2 {junk} // wr:1h, rd:{n}; scratch space fill"),
+            5 => "per_thread_prolog:".to_string(),
+            6 => format!("//{junk}"),
+            _ => junk,
+        })
+    }
+
+    proptest::proptest! {
+        /// The finalizer's outputs are read without a panic whatever they hold: a listing with
+        /// any numbers, any Gen code, any debug information.
+        #[test]
+        fn finalizer_outputs_of_any_content_are_read_without_a_panic(
+            lines in proptest::collection::vec(listing_line(), 0..12),
+            code in proptest::collection::vec(proptest::num::u8::ANY, 0..96),
+            dbg in proptest::collection::vec(proptest::num::u8::ANY, 0..64),
+            grf_bytes in proptest::prop_oneof![proptest::strategy::Just(32u32), proptest::strategy::Just(64u32)],
+            spills: bool,
+            prologue: bool,
+            maps in proptest::collection::vec(
+                (0u32..96, proptest::collection::vec((0u32..6, 0u32..96), 0..6)),
+                0..3,
+            ),
+        ) {
+            let asm = lines.join("\n");
+            let _ = report(asm.as_bytes(), &code, grf_bytes, spills, prologue);
+            let _ = report_from_code(&code, 128, prologue);
+            let mut magic = 0xdead_d010u32.to_le_bytes().to_vec();
+            magic.extend(&dbg);
+            let _ = read_dbg(&dbg);
+            let placed = kernel(&["a", "b"]);
+            // the debug objects' maps, whatever they say, against a kernel taking addresses
+            let mut code = code.clone();
+            code.extend(mov_imm(2, ADDRESS_PLACEHOLDER));
+            let read = read_dbg(&magic).unwrap_or_default();
+            let made = maps.iter().map(|(base, map)| object("a", *base, map));
+            for objects in [read, made.collect()] {
+                let units: Vec<(&Kernel, &DebugObject)> = objects.iter().map(|o| (&placed, o)).collect();
+                let _ = symbol_refs(&units, &code, grf_bytes);
+                for o in &objects {
+                    let _ = source_rows(&placed, &o.map);
+                }
+            }
+        }
     }
 
     #[test]

@@ -297,3 +297,47 @@ fn function_symbols_are_global_functions_of_their_entrys_code() {
     });
     assert!(write(&bad).unwrap_err().contains("which is not a kernel"));
 }
+
+proptest::proptest! {
+    /// A zebin with bytes changed anywhere (header, section table, notes, symbols, relocations,
+    /// `.ze_info`) is read as a zebin or refused, never a panic; and so is what it then says.
+    #[test]
+    fn changed_bytes_are_read_or_refused_without_a_panic(
+        edits in proptest::collection::vec((proptest::num::usize::ANY, proptest::num::u8::ANY), 1..6),
+    ) {
+        let mut bytes = write(&with_relocations()).unwrap();
+        for (at, byte) in edits {
+            let at = at % bytes.len();
+            bytes[at] = byte;
+        }
+        if let Ok(z) = read(&bytes) {
+            let _ = (z.device(), z.zebin_version(), z.kernels().count());
+            if let Some(text) = z.zeinfo_text() {
+                let _ = ZeInfo::from_yaml(text);
+            }
+        }
+    }
+
+    /// `.ze_info` text with characters changed, inserted or removed is parsed or refused, never
+    /// a panic.
+    #[test]
+    fn changed_ze_info_is_parsed_or_refused_without_a_panic(
+        edits in proptest::collection::vec((proptest::num::usize::ANY, 0u8..3, proptest::char::any()), 1..6),
+    ) {
+        let mut text: Vec<char> = ZeInfo::new(vec![kernel("k")]).to_yaml().chars().collect();
+        for (at, how, c) in edits {
+            let at = at % (text.len() + 1);
+            match how {
+                0 if at < text.len() => text[at] = c,
+                1 => text.insert(at, c),
+                _ if at < text.len() => {
+                    text.remove(at);
+                }
+                _ => {}
+            }
+        }
+        let text: String = text.into_iter().collect();
+        let _ = parse(&text);
+        let _ = ZeInfo::from_yaml(&text);
+    }
+}
