@@ -17,13 +17,20 @@
  * Strings going in and out are UTF-8 and NUL-terminated. Every output's contents are followed by
  * a NUL byte that its size does not count, so text outputs can be used as C strings.
  *
- * Threads: the library keeps no global state. Any number of threads may compile at the same time,
- * each on its own handle. The getters may be called from several threads at once on one handle;
+ * Threads: the library keeps no state a compile's result depends on (LLVM's option registry, a
+ * lock around LLVM's readers and per-thread caches are all it shares). Any number of threads may
+ * compile at the same time, each on its own handle. The getters may be called from several threads at once on one handle;
  * the pointers they return stay valid until the next genxc_compile or genxc_free on that handle,
  * so those two must not run while another thread uses the handle. No call lets a Rust panic
  * escape: a bug in genxc is reported as GENXC_INTERNAL_ERROR with its message in the log.
  *
- * libgenxc.so needs libLLVM-14.so at run time (Debian: libllvm14).
+ * LLVM 14 is linked into libgenxc.so statically when its static libraries are installed at build
+ * time (Debian's llvm-14-dev has them): it then needs no LLVM library at run time; otherwise it
+ * needs libLLVM-14.so (Debian: libllvm14).
+ *
+ * Untrusted bitcode: malformed bitstreams are refused with a diagnostic, but LLVM's bitcode reader
+ * may still crash on some malformed records, ending the calling process. Compile untrusted
+ * bitcode with the genxc command (a separate process), which reports such a crash as an error.
  *
  * Build: link with -lgenxc (target/release/libgenxc.so after `cargo build --release -p genxc-capi`).
  * This header is kept in sync with capi/src/lib.rs by the test capi/tests/header.rs.

@@ -148,7 +148,8 @@ pub struct CompileOptions {
     /// What to produce; an empty set only checks the inputs (front end, validation, kernel
     /// metadata) and returns diagnostics.
     pub emit: EmitSet,
-    /// Worker threads for kernel units (0 = one per core); outputs are the same for every value.
+    /// Worker threads for kernel units (0 = one per core; at most [`MAX_JOBS_PER_CORE`] per
+    /// core: see [`Self::workers`]); outputs are the same for every value.
     pub jobs: usize,
     /// Also count each kernel's register allocation ([`Outcome::stats`]).
     pub stats: bool,
@@ -188,7 +189,22 @@ pub struct CompileOptions {
     pub memref_args: genxc_mlir_to_llvm::gpu::MemrefArgs,
 }
 
+/// Worker threads a compile starts at most per core, whatever `-j` asks: more never finish
+/// sooner (the work is the compiler's and the finalizer's, all of it on the processor), and each
+/// idle worker of a large pool takes processor time looking for work.
+pub const MAX_JOBS_PER_CORE: usize = 4;
+
 impl CompileOptions {
+    /// The worker threads (and finalizer processes) of a compile: `jobs`, one per core when it
+    /// is 0, and at most [`MAX_JOBS_PER_CORE`] per core.
+    pub fn workers(&self) -> usize {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        match self.jobs {
+            0 => cores,
+            n => n.min(cores.saturating_mul(MAX_JOBS_PER_CORE)),
+        }
+    }
+
     /// How code is generated for these options.
     pub fn codegen(&self) -> crate::pipeline::Codegen {
         crate::pipeline::Codegen { fp_contract: self.fp_contract, debug_lines: self.debug_lines }
@@ -539,8 +555,13 @@ impl Outcome {
 }
 
 /// Compiles one input held in memory; `name` is used in diagnostics and for output names, and
-/// decides nothing else but MLIR (`.mlir`) versus the rest: LLVM IR text, bitcode or SPIR-V, told apart
-/// by content (SPIR-V by its magic number).
+/// decides nothing else but MLIR (`.mlir`) and SPIR-V (`.spv`, or the SPIR-V magic number) versus
+/// the rest: LLVM IR text or bitcode, told apart by content.
+///
+/// Malformed bitcode is refused with a diagnostic where its bitstream is malformed
+/// (`genxc_frontend::bitstream`), but LLVM's bitcode reader may still crash on some malformed
+/// records, ending the calling process; a program compiling untrusted bitcode should run the
+/// `genxc` command, which reports such a crash as the input's error.
 ///
 /// ```
 /// use genxc::{compile_bytes, CompileOptions};
@@ -634,6 +655,19 @@ pub fn compile_inputs_staged(
     let mut json = None;
     if opts.emit.contains(Emit::Metadata) {
         let kernels: Vec<_> = compiled.iter_mut().flat_map(|c| std::mem::take(&mut c.abi)).collect();
+        // one entry a kernel name, as every other output kind has one file a kernel
+        let mut named = foldhash::HashSet::default();
+        for k in &kernels {
+            if !named.insert(k.metadata.name.as_str()) {
+                out.diagnostics.push(Diagnostic::error(format!(
+                    "two kernels named '{}' would be in kernels.json (kernel names must be unique across inputs)",
+                    k.metadata.name
+                )));
+            }
+        }
+        if out.failed() {
+            return out;
+        }
         let reports: Vec<_> = compiled.iter().flat_map(|c| c.finalizer.iter().cloned()).collect();
         let simt: Vec<_> = compiled.iter().flat_map(|c| c.gpu_kernels.iter().cloned()).collect();
         let text = times
@@ -689,6 +723,17 @@ pub fn compile_inputs_staged(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn workers_are_the_jobs_asked_up_to_four_per_core() {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let workers = |jobs| CompileOptions { jobs, ..CompileOptions::default() }.workers();
+        assert_eq!(workers(0), cores);
+        assert_eq!(workers(1), 1);
+        assert_eq!(workers(cores * MAX_JOBS_PER_CORE), cores * MAX_JOBS_PER_CORE);
+        assert_eq!(workers(cores * MAX_JOBS_PER_CORE + 1), cores * MAX_JOBS_PER_CORE);
+        assert_eq!(workers(usize::MAX), cores * MAX_JOBS_PER_CORE);
+    }
 
     #[test]
     fn option_strings() {

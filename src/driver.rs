@@ -649,10 +649,10 @@ fn text_lines(
     }
 }
 
-/// The worker threads of a compile: `opts.jobs` of them, or one per core when it is 0; `None`
-/// when they cannot be started (the work then runs on the calling thread).
+/// The worker threads of a compile ([`CompileOptions::workers`]); `None` when they cannot be
+/// started (the work then runs on the calling thread).
 fn thread_pool(opts: &CompileOptions) -> Option<rayon::ThreadPool> {
-    rayon::ThreadPoolBuilder::new().num_threads(opts.jobs).build().ok()
+    rayon::ThreadPoolBuilder::new().num_threads(opts.workers()).build().ok()
 }
 
 /// Runs `work` on each item in parallel on `pool` (on this thread without one); results come back
@@ -779,14 +779,28 @@ fn gather_timed<T>(
 /// Points a diagnostic about a function or symbol at its line and column in `.ll` text, keeping the
 /// function and instruction as its context.
 fn locate(d: Diagnostic, file: &str, source: Option<&genxc_frontend::llvm::SourceMap>) -> Diagnostic {
-    let Some(sm) = source else { return d };
-    match position(&d, sm) {
+    match source.and_then(|sm| position(&d, sm)) {
         Some((line, col)) => {
             let subject = d.location.subject();
             at_source(d, subject, file, line, col)
         }
-        None => d,
+        None => in_file(d, file),
     }
+}
+
+/// A diagnostic about a part of the input `file` that has no position (bitcode has no lines, and
+/// a function the text does not show): the file is named before the part, as a whole-file
+/// diagnostic names it (`error: k.bc: in function @f, instruction %x: ...`).
+fn in_file(d: Diagnostic, file: &str) -> Diagnostic {
+    if !matches!(d.location, Location::Ir { .. } | Location::Symbol(_) | Location::KernelMetadata(_)) {
+        return d;
+    }
+    let part = d.location.subject().map_or_else(|| file.to_string(), |s| format!("{file}: {s}"));
+    let context = match d.context {
+        Some(c) => format!("{part}: {c}"),
+        None => part,
+    };
+    Diagnostic { location: Location::None, context: Some(context.into_boxed_str()), ..d }
 }
 
 /// The line and column of `.ll` text that a diagnostic's IR location names.

@@ -440,9 +440,18 @@ pub fn source_rows(kernel: &Kernel, map: &[(u32, u32)]) -> (String, Vec<(u64, u3
     (file, rows)
 }
 
-/// The finalizer to run: `path`, or `GenX_IR` on the `PATH`.
-pub fn finalizer_command(path: Option<&str>) -> &str {
-    path.unwrap_or("GenX_IR")
+/// The finalizer to run: `path`, or `GenX_IR` on the `PATH`. A path with a folder in it that is
+/// relative is made absolute from the current folder: the finalizer runs in a temporary folder of
+/// its own, where the path would name another file (a bare name is looked up on the `PATH`).
+pub fn finalizer_command(path: Option<&str>) -> Cow<'_, str> {
+    match path {
+        None => Cow::Borrowed("GenX_IR"),
+        Some(p) if p.contains('/') && !p.starts_with('/') => match std::path::absolute(p) {
+            Ok(abs) => Cow::Owned(abs.to_string_lossy().into_owned()),
+            Err(_) => Cow::Borrowed(p),
+        },
+        Some(p) => Cow::Borrowed(p),
+    }
 }
 
 /// How the finalizer runs: for which platform, which program, with which options.
@@ -485,15 +494,23 @@ pub fn finalize_then<T>(
     let workers =
         if workers == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { workers };
     // units with inline assembly are finalized from vISA text, one per batch, and the holder of
-    // the exported functions alone (the finalizer links every function of a container into each
-    // of its kernels); the others share containers
+    // the exported functions alone; the others share containers with the kernels reaching the
+    // same stack functions: the finalizer links every function of a container into each of its
+    // kernels, so a kernel's code must not depend on which kernels share its container (on `-j`)
     let (text, encoded): (Vec<usize>, Vec<usize>) =
         (0..kernels.len()).partition(|&i| has_inline_asm(&kernels[i]) || kernels[i].exports_functions);
-    let sizes: Vec<usize> = encoded.iter().map(|&i| finalizer_work(&kernels[i])).collect();
-    let mut batches: Vec<Vec<usize>> = balanced_batches(&sizes, workers.min(encoded.len()))
-        .into_iter()
-        .map(|b| b.into_iter().map(|j| encoded[j]).collect())
-        .collect();
+    let mut by_functions: std::collections::BTreeMap<Vec<&str>, Vec<usize>> = Default::default();
+    for i in encoded {
+        let mut names: Vec<&str> = kernels[i].functions.iter().map(|f| f.name.as_str()).collect();
+        names.sort_unstable();
+        by_functions.entry(names).or_default().push(i);
+    }
+    let mut batches: Vec<Vec<usize>> = Vec::new();
+    for group in by_functions.values() {
+        let sizes: Vec<usize> = group.iter().map(|&i| finalizer_work(&kernels[i])).collect();
+        let split = balanced_batches(&sizes, workers.min(group.len()));
+        batches.extend(split.into_iter().map(|b| b.into_iter().map(|j| group[j]).collect::<Vec<_>>()));
+    }
     batches.extend(text.into_iter().map(|i| vec![i]));
     let own_prologue = loads_own_payload(platform);
     let grf = platform.grf_bytes();
@@ -757,6 +774,13 @@ fn run_batch(
         let k = &unit.kernel;
         let code = std::fs::read(dir.path().join(format!("k{i}.dat")))
             .map_err(|_| fail(format!("{finalizer} wrote no code for '{}':\n{}", k.name, log())))?;
+        if !whole_instructions(&code) {
+            return Err(fail(format!(
+                "{finalizer} wrote code for '{}' that is not whole Gen instructions ({} bytes)",
+                k.name,
+                code.len()
+            )));
+        }
         let report = match grf_count.filter(|_| !listing) {
             // without a listing the options say only the register file: the prologue is the
             // per-thread payload's, where the platform's threads load their own
@@ -768,7 +792,8 @@ fn run_batch(
                 }
             },
             None => {
-                let asm = std::fs::read(dir.path().join(format!("k{i}.asm"))).unwrap_or_default();
+                let asm = std::fs::read(dir.path().join(format!("k{i}.asm")))
+                    .map_err(|_| fail(format!("{finalizer} wrote no listing for '{}'", k.name)))?;
                 // a payload prologue comes of the kernel's per-thread payload, or of options
                 // passed through
                 let prologue = loads_own_payload(platform) || !extra.is_empty();
@@ -865,6 +890,16 @@ fn gen_instructions(code: &[u8]) -> impl Iterator<Item = (usize, &[u8])> + '_ {
     })
 }
 
+/// Whether `code` is a whole number of Gen instructions, at least one (each 8 bytes when its
+/// compaction bit is set, 16 otherwise).
+fn whole_instructions(code: &[u8]) -> bool {
+    let mut end = 0;
+    for (at, inst) in gen_instructions(code) {
+        end = at + if inst[3] & COMPACTED != 0 { 8 } else { 16 };
+    }
+    end > 0 && end == code.len()
+}
+
 /// The opcodes of `code`'s instructions in order.
 fn opcodes(code: &[u8]) -> impl Iterator<Item = u8> + '_ {
     gen_instructions(code).map(|(_, inst)| inst[0] & 0x7f)
@@ -939,7 +974,10 @@ pub fn report(
 ) -> Result<FinalizerReport, String> {
     let header: Vec<&str> = std::str::from_utf8(listing_header(asm)).unwrap_or_default().lines().collect();
     let grf_count = header_number(&header, "//.thread_config", "numGRF=").unwrap_or(128);
-    let inst_count = header_number(&header, "//.instCount", "instCount").unwrap_or(0);
+    // every listing the finalizer writes counts its instructions: without the count, what the
+    // file says of registers and scratch memory cannot be trusted either
+    let inst_count = header_number(&header, "//.instCount", "instCount")
+        .ok_or("its listing is not the finalizer's (no instruction count)")?;
     let scratch_size = header_number(&header, "//.spill size", "size").unwrap_or(0);
     let (mut spill_sends, mut spill_bytes, mut fill_sends, mut fill_bytes) = (0, 0, 0, 0);
     // spill and fill messages are rare: the lines are read only when there is one
@@ -1179,6 +1217,27 @@ mod tests {
         assert!(read_dbg(&[0; 8]).unwrap_err().contains("magic"));
     }
 
+    /// Three uncompacted `nop`s.
+    fn code_of_nops() -> Vec<u8> {
+        let mut code = vec![0u8; 48];
+        for at in [0, 16, 32] {
+            code[at] = OPCODE_NOP;
+        }
+        code
+    }
+
+    #[test]
+    fn code_is_whole_instructions() {
+        assert!(whole_instructions(&code_of_nops()));
+        let mut compacted = code_of_nops();
+        compacted[3] |= COMPACTED;
+        compacted.truncate(40);
+        assert!(whole_instructions(&compacted));
+        for cut in [0, 7, 8, 17, 47] {
+            assert!(!whole_instructions(&code_of_nops()[..cut]), "{cut} bytes");
+        }
+    }
+
     #[test]
     fn the_listing_is_read_for_registers_instructions_and_spills() {
         let asm = "//.kernel k\n\
@@ -1196,8 +1255,13 @@ mod tests {
         // the messages after the declarations are read
         assert_eq!((r2.spill_sends, r2.fill_sends, r2.fill_bytes), (1, 1, 64));
         // a prologue label after the declarations is found
-        let prologue = "//.kernel k\n//.declare a (1) rf=r size=4\n//.declare b (2) rf=r size=4\n\
+        let prologue =
+            "//.kernel k\n//.instCount 3\n//.declare a (1) rf=r size=4\n//.declare b (2) rf=r size=4\n\
                         per_thread_prolog:\n";
+        // a file without the instruction count is no listing of the finalizer's
+        assert!(report(b"//.kernel k\n", &code_of_nops(), 32, false, false)
+            .unwrap_err()
+            .contains("no instruction count"));
         let mut code = vec![0u8; 48];
         code[0] = OPCODE_SEND;
         code[16] = OPCODE_NOP;
@@ -1222,11 +1286,12 @@ mod tests {
             quiet,
             FinalizerReport { spill_sends: 0, spill_bytes: 0, fill_sends: 0, fill_bytes: 0, ..want }
         );
-        // no header lines and no spill: the defaults
-        let r = report(b"//.kernel k\nmov (1) r1.0<1>:d 0x0:d\n", &[], 32, true, true).unwrap();
-        assert_eq!((r.grf_count, r.inst_count, r.scratch_size, r.spill_sends), (128, 0, 0, 0));
+        // only the instruction count and no spill: the defaults
+        let r =
+            report(b"//.kernel k\n//.instCount 1\nmov (1) r1.0<1>:d 0x0:d\n", &[], 32, true, true).unwrap();
+        assert_eq!((r.grf_count, r.inst_count, r.scratch_size, r.spill_sends), (128, 1, 0, 0));
         // a prologue label without a load in the code is an error
-        assert!(report(b"per_thread_prolog:\n", &[0; 16], 32, true, true).is_err());
+        assert!(report(b"//.instCount 1\nper_thread_prolog:\n", &[0; 16], 32, true, true).is_err());
     }
 
     #[test]

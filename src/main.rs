@@ -82,8 +82,8 @@ struct Cli {
     #[arg(long, value_enum, default_value = "tgllp")]
     platform: PlatformArg,
 
-    /// Kernels compiled in parallel; 0 means one thread per core. The output is the same for
-    /// every value. Example: `-j 4`
+    /// Kernels compiled in parallel; 0 means one thread per core, and at most four per core are
+    /// started. The output is the same for every value. Example: `-j 4`
     #[arg(short = 'j', long = "jobs", value_name = "N", default_value_t = 0)]
     jobs: usize,
 
@@ -204,6 +204,7 @@ fn main() -> ExitCode {
     tune_allocator();
     // LLVM aborts on some malformed bitcode: make that a diagnostic and exit code 1.
     genxc_frontend::llvm::exit_on_llvm_fatal_error();
+    genxc_frontend::crash_guard::exit_on_llvm_reader_crash();
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
@@ -308,6 +309,15 @@ fn run(cli: &Cli, times: &mut PassTimes) -> ExitCode {
     }
     let mut inputs = Vec::new();
     for path in &cli.inputs {
+        if path.to_str().is_none() {
+            // outputs and the depfile are named after the input: a name changed to be text would
+            // name files other than the user's
+            eprintln!(
+                "error: '{}': the file name is not UTF-8 (genxc names its outputs after its inputs)",
+                path.display()
+            );
+            return ExitCode::from(1);
+        }
         match times.time(Stage::Read, || read_input(path)) {
             Ok(bytes) => inputs.push(Input { name: path.display().to_string(), bytes }),
             Err(msg) => {

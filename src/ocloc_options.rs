@@ -125,8 +125,8 @@ pub fn apply(
 /// on the others.)
 pub fn check(opts: &CompileOptions) -> Result<(), Diagnostic> {
     if opts.large_grf && opts.platform != Platform::Pvc {
-        return Err(Diagnostic::error(genxc_diag::unsupported(format!(
-            "-doubleGRF is not available on {}: its threads have 128 registers (the 256-register mode is PVC's)",
+        return Err(Diagnostic::error(genxc_diag::not_available(format!(
+            "the 256-register file (-doubleGRF, -ze-exp-register-file-size=256) is not available on {}: its threads have 128 registers (the 256-register mode is PVC's)",
             opts.platform.info().name
         ))));
     }

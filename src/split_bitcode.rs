@@ -247,7 +247,7 @@ pub fn chunk_of_module<'ctx>(
         reached.insert(unit.kernel.clone());
         let mut stack = vec![root];
         while let Some(f) = stack.pop() {
-            if lazy::is_materializable(f) && (!lazy::materialize(f) || lazy::strip_debug_info(f)) {
+            if lazy::is_materializable(f) && (!lazy::materialize(f, file) || lazy::strip_debug_info(f)) {
                 // The whole module's read reports the body, or strips its debug info with a warning.
                 return None;
             }

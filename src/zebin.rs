@@ -647,13 +647,13 @@ pub fn build(
     }
     let how = finalize::Finalizing {
         platform: opts.platform,
-        finalizer,
+        finalizer: &finalizer,
         extra: &extra,
         debug_lines: opts.debug_lines,
         listings: opts.finalizer_listings,
     };
     // the zebin is packed while the finalizer's folders are removed
-    finalize::finalize_then(selected, how, opts.jobs, |finalized| {
+    finalize::finalize_then(selected, how, opts.workers(), |finalized| {
         let finalized = finalized.map_err(|d| vec![d])?;
         let mut infos = Vec::with_capacity(finalized.len());
         let mut lines = Vec::new();

@@ -686,15 +686,42 @@ fn bitcode_truncated_by_half() {
     genxc_in(dir.path(), "odd.bc", &[]).fails_with(&["error: odd.bc: invalid LLVM bitcode: "]);
 }
 
-/// LLVM 14's bitcode reader calls `report_fatal_error` (which aborts) on an invalid abbreviation
-/// encoding (input found by fuzzing); the command turns it into a diagnostic and exit code 1.
+/// LLVM 14's bitcode reader calls `report_fatal_error` (which ends the process) on an invalid
+/// abbreviation encoding (input found by fuzzing): the bitstream check refuses it first, in the
+/// command and in the library alike.
 #[test]
 fn bitcode_that_makes_llvm_abort() {
     run("bitcode_bad_abbrev.bc", &[]).fails_with(&[
-        "error: bitcode_bad_abbrev.bc: invalid LLVM bitcode: Invalid encoding (LLVM stopped reading it)",
+        "error: bitcode_bad_abbrev.bc: invalid LLVM bitcode: an abbreviation operand of encoding 0 (bit 7378 of the bitstream)",
     ]);
     let r = run("bitcode_bad_abbrev.bc", &[]);
     assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
+    // in this process: it would end it if LLVM read it
+    let bytes = std::fs::read(fixtures().join("bitcode_bad_abbrev.bc")).unwrap();
+    let outcome = genxc::compile_inputs(
+        &[genxc::Input { name: "bitcode_bad_abbrev.bc".into(), bytes }],
+        &genxc::CompileOptions::default(),
+    );
+    assert!(outcome.failed() && outcome.outputs.is_empty());
+    assert!(outcome.log().contains("an abbreviation operand of encoding 0"), "{}", outcome.log());
+}
+
+/// LLVM's metadata loader crashes on some malformed metadata records (a segmentation fault), and
+/// asks for an allocation of a size others make up (LLVM then aborts: out of memory). Both inputs
+/// were found by fuzzing; the command reports them as the input's error, with exit code 1 and no
+/// output.
+#[test]
+fn bitcode_that_makes_llvm_crash() {
+    for (fixture, why) in [
+        ("bitcode_metadata_crash.bc", "LLVM crashed reading it (SIGSEGV)"),
+        ("bitcode_huge_allocation.bc", "LLVM ran out of memory reading it"),
+    ] {
+        for emit in ["visaasm", "zebin"] {
+            let r = run(fixture, &["--emit", emit]);
+            r.fails_with(&[&format!("error: {fixture}: invalid LLVM bitcode: {why}")]);
+            assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
+        }
+    }
 }
 
 #[test]
@@ -726,6 +753,25 @@ fn nul_bytes() {
 fn missing_input_file() {
     let dir = tempfile::tempdir().unwrap();
     genxc_in(dir.path(), "no_such_file.ll", &[]).fails_with(&["error: cannot read 'no_such_file.ll'"]);
+}
+
+#[test]
+fn a_file_name_that_is_not_utf8_is_refused() {
+    // outputs are named after the input: a name made text (x\u{FFFD}.bin) would be another file
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().unwrap();
+    let name = std::ffi::OsStr::from_bytes(b"x\xff.ll");
+    std::fs::copy(fixtures().join("linkage_dllexport_ok.ll"), dir.path().join(name)).unwrap();
+    let run = Command::new(env!("CARGO_BIN_EXE_genxc"))
+        .current_dir(dir.path())
+        .arg(name)
+        .args(["-o", "out", "--depfile", "out.d"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(run.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("the file name is not UTF-8"), "{stderr}");
+    assert!(!dir.path().join("out").exists() && !dir.path().join("out.d").exists());
 }
 
 #[test]

@@ -4,7 +4,8 @@
 //! from the Gen assembly listing the finalizer writes for every kernel with
 //! `finalizer_listings`: for every fixture of the areas `--emit zebin` compiles, on TGLLP, DG2,
 //! MTL and PVC (and PVC's large register file on the high-pressure fixtures), the zebins are
-//! byte-identical, and the reports and diagnostics the same.
+//! byte-identical, and the reports and diagnostics the same; and the same for every number of
+//! workers.
 //!
 //! GenX_IR comes from Debian's libigc-tools; without it the test skips, unless tools are
 //! required (CI, `GENXC_REQUIRE_TOOLS`), where it fails.
@@ -96,4 +97,39 @@ fn a_call_through_an_address_argument_gets_its_call_stack() {
         assert_eq!(reports.len(), 1, "{platform:?}");
         assert!(reports[0].scratch_size > 0, "{platform:?}: {:?}", reports[0]);
     }
+}
+
+#[test]
+fn every_jobs_count_gives_the_same_zebin() {
+    if !finalizer_available() {
+        return;
+    }
+    // kernels are batched into the finalizer's containers by the number of workers: a kernel's
+    // code must not depend on the kernels sharing its container (the finalizer links every
+    // stack function of a container into each of its kernels)
+    let fixtures = zebin_fixtures();
+    let (mut compared, mut with_calls) = (0, 0);
+    for platform in [Platform::Tgllp, Platform::Dg2] {
+        for fixture in &fixtures {
+            let opts =
+                CompileOptions { platform, emit: Emit::Zebin.into(), jobs: 1, ..CompileOptions::default() };
+            let one = compile(fixture, &opts);
+            if one.1.len() < 2 {
+                continue;
+            }
+            for jobs in [2, 3] {
+                let many = compile(fixture, &CompileOptions { jobs, ..opts.clone() });
+                let at = format!("{fixture} on {platform:?}, -j1 against -j{jobs}");
+                assert_eq!(one.2, many.2, "{at}: diagnostics");
+                assert_eq!(one.1, many.1, "{at}: reports");
+                assert!(one.0 == many.0, "{at}: the zebins differ");
+            }
+            compared += 1;
+            with_calls += usize::from(one.1.iter().any(|(_, r)| r.scratch_size > 0 && r.spill_sends == 0));
+        }
+    }
+    assert!(
+        compared >= 20 && with_calls >= 2,
+        "{compared} fixtures of several kernels, {with_calls} with stack calls"
+    );
 }

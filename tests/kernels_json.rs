@@ -296,3 +296,25 @@ fn an_unlisted_spir_kernel_has_global_pointer_arguments() {
         );
     }
 }
+
+#[test]
+fn a_kernel_name_twice_is_refused_as_for_every_other_kind() {
+    // the same kernel in two inputs: one file a kernel for vISA, one entry a kernel in kernels.json
+    let inputs = [
+        input("cm/01_saxpy_oword.ll"),
+        genxc::Input { name: "copy/k.ll".into(), ..input("cm/01_saxpy_oword.ll") },
+    ];
+    for emit in [
+        EmitSet::from(Emit::Metadata),
+        EmitSet::from(Emit::Visaasm),
+        EmitSet::of(&[Emit::Visaasm, Emit::Metadata]),
+    ] {
+        let outcome = compile_inputs(&inputs, &CompileOptions { emit, ..Default::default() });
+        assert!(outcome.failed() && outcome.outputs.is_empty(), "{emit:?}: {}", outcome.log());
+        assert!(
+            outcome.log().contains("kernel names must be unique across inputs"),
+            "{emit:?}: {}",
+            outcome.log()
+        );
+    }
+}

@@ -412,7 +412,7 @@ fn ocloc_option_strings() {
     let outcome =
         genxc::compile_inputs(&[input("cm/01_saxpy_oword.ll")], &parse("-platform dg2 -doubleGRF").unwrap());
     assert!(
-        outcome.log().contains("-doubleGRF is not available on dg2: its threads have 128 registers"),
+        outcome.log().contains("the 256-register file (-doubleGRF, -ze-exp-register-file-size=256) is not available on dg2: its threads have 128 registers"),
         "{}",
         outcome.log()
     );
@@ -503,6 +503,71 @@ fn the_command_leaves_no_finalizer_folder_behind() {
         assert_eq!(std::fs::read(&path).unwrap(), expected, "-j{jobs}");
         let (status, _, log) = validate(&path, "dg2-g10");
         assert_eq!(status, Some(0), "-j{jobs}: {log}");
+    }
+}
+
+#[test]
+fn a_finalizer_whose_files_are_not_its_own_is_an_error() {
+    if !tools() {
+        return;
+    }
+    // a finalizer that exits 0 but leaves no listing where the report needs one, or writes code
+    // that is no Gen instructions: refused, not packed with a report of nothing
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let script = |name: &str, body: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+        path.to_string_lossy().into_owned()
+    };
+    let cases = [
+        (
+            script("no_listing", "GenX_IR \"$@\"; rc=$?; rm -f *.asm; exit $rc"),
+            "wrote no listing for 'saxpy'",
+        ),
+        (script("empty_code", ": > k0.dat; exit 0"), "that is not whole Gen instructions (0 bytes)"),
+        (script("odd_code", "GenX_IR \"$@\"; printf x >> k0.dat"), "that is not whole Gen instructions"),
+    ];
+    for (finalizer, why) in cases {
+        let opts = CompileOptions {
+            platform: Platform::Dg2,
+            emit: Emit::Zebin.into(),
+            finalizer: Some(finalizer.clone()),
+            finalizer_listings: true,
+            ..CompileOptions::default()
+        };
+        let outcome = genxc::compile_inputs(&[input("cm/01_saxpy_oword.ll")], &opts);
+        assert!(outcome.failed() && outcome.outputs.is_empty(), "{finalizer}: {}", outcome.log());
+        assert!(outcome.log().contains(why), "{finalizer}: {}", outcome.log());
+    }
+}
+
+#[test]
+fn a_relative_finalizer_path_is_the_current_folders() {
+    if !tools() {
+        return;
+    }
+    // `--finalizer bin/fin` names a file of the folder the command runs in, not of the
+    // temporary folder the finalizer runs in
+    use std::os::unix::fs::PermissionsExt;
+    let cwd = tempfile::tempdir().unwrap();
+    let script = cwd.path().join("bin/fin");
+    std::fs::create_dir(cwd.path().join("bin")).unwrap();
+    std::fs::write(&script, "#!/bin/sh\nexec GenX_IR \"$@\"\n").unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    for finalizer in ["bin/fin", "./bin/fin", "../bin/fin"] {
+        let from =
+            if finalizer.starts_with("..") { cwd.path().join("bin") } else { cwd.path().to_path_buf() };
+        let run = Command::new(env!("CARGO_BIN_EXE_genxc"))
+            .arg(fixtures().join("cm/01_saxpy_oword.ll"))
+            .args(["--platform", "dg2", "--emit", "zebin", "--finalizer", finalizer, "-o", "k.bin"])
+            .current_dir(&from)
+            .output()
+            .unwrap();
+        assert!(run.status.success(), "{finalizer}: {}", String::from_utf8_lossy(&run.stderr));
+        let (status, _, log) = validate(&from.join("k.bin"), "dg2-g10");
+        assert_eq!(status, Some(0), "{finalizer}: {log}");
     }
 }
 
@@ -750,9 +815,15 @@ fn the_large_register_file_removes_the_spills_of_a_high_pressure_kernel() {
         let outcome = genxc::compile_inputs(&[input("pressure/double_grf.ll")], &opts);
         assert!(outcome.failed() && outcome.outputs.is_empty());
         assert!(
-            outcome.log().contains(&format!("-doubleGRF is not available on {platform}")),
+            outcome.log().contains(&format!("error: the 256-register file (-doubleGRF, -ze-exp-register-file-size=256) is not available on {platform}")),
             "{}",
             outcome.log()
+        );
+        // a platform lacking the feature, not a construct genxc lacks
+        assert!(
+            outcome.diagnostics.iter().any(|d| d.kind == genxc_diag::Kind::NotAvailable),
+            "{:?}",
+            outcome.diagnostics
         );
     }
 }

@@ -3,8 +3,8 @@
 //! A C or C++ runtime creates a compiler handle, compiles bytes held in memory with an ocloc-style
 //! option string (`-platform tgllp -emit visaasm,metadata`), then reads the log and the outputs
 //! from the handle and frees it. Every entry point catches panics (a caught panic becomes
-//! `GENXC_INTERNAL_ERROR` with the message in the log), checks its pointers, and keeps no global
-//! state, so any number of threads may compile at once on their own handles. A handle's state sits
+//! `GENXC_INTERNAL_ERROR` with the message in the log), checks its pointers, and keeps no state a
+//! compile's result depends on, so any number of threads may compile at once on their own handles. A handle's state sits
 //! behind a mutex and is replaced whole by `genxc_compile`; pointers the getters hand out stay
 //! valid until the next `genxc_compile` or `genxc_free` on that handle.
 //!

@@ -43,11 +43,13 @@ extern "C" fn push_value(data: *mut c_void, value: LLVMValueRef) {
 /// it.
 pub fn read_lazily<'ctx>(ctx: &'ctx Context, file: &str, bytes: &'ctx [u8]) -> Option<Module<'ctx>> {
     crate::llvm::reading(file, bytes);
+    // what LLVM's reader would end the process on is refused first (`llvm::load` says why)
+    crate::bitstream::check(bytes).ok()?;
     let name = CString::new(file).ok()?;
     // SAFETY: the context is live, and the bytes outlive the module (both borrowed for 'ctx).
-    let module = unsafe {
+    let module = crate::crash_guard::while_reading(file, "LLVM bitcode", || unsafe {
         genxc_read_bitcode_lazily(ctx.as_ctx_ref(), bytes.as_ptr().cast(), bytes.len(), name.as_ptr())
-    };
+    });
     // SAFETY: a module the shim made for this context, owned by the returned value from here on.
     (!module.is_null()).then(|| unsafe { Module::new(module) })
 }
@@ -58,11 +60,13 @@ pub fn is_materializable(f: FunctionValue) -> bool {
     unsafe { genxc_is_materializable(f.as_value_ref()) != 0 }
 }
 
-/// Reads the body of `f` from the bitcode (nothing when it is read already); `false` when LLVM
-/// refuses it.
-pub fn materialize(f: FunctionValue) -> bool {
+/// Reads the body of `f` from the bitcode of the input `file` (nothing when it is read already);
+/// `false` when LLVM refuses it.
+pub fn materialize(f: FunctionValue, file: &str) -> bool {
     // SAFETY: `f` is a live function of a module whose bitcode is still borrowed.
-    unsafe { genxc_materialize_function(f.as_value_ref()) == 0 }
+    crate::crash_guard::while_reading(file, "LLVM bitcode", || unsafe {
+        genxc_materialize_function(f.as_value_ref()) == 0
+    })
 }
 
 /// The functions the (materialized) body of `f` refers to, each once, in order of first

@@ -7,6 +7,8 @@
 // LLVM itself, for inkwell (see genxc-llvm-link).
 use genxc_llvm_link as _;
 
+pub mod bitstream;
+pub mod crash_guard;
 pub mod lazy;
 pub mod limits;
 pub mod llvm;

@@ -38,7 +38,7 @@ pub(crate) fn verify_and_promote(
     file: &str,
     may_have_alloca: impl FnOnce() -> bool,
 ) -> Result<(), Diagnostic> {
-    if let Err(msg) = module.verify() {
+    if let Err(msg) = crate::crash_guard::while_reading(file, "LLVM IR", || module.verify()) {
         let text = msg.to_string();
         let first = text.lines().next().unwrap_or("").trim().to_string();
         return Err(Diagnostic::error(format!("{file}: invalid LLVM IR: {first}")));
@@ -104,8 +104,14 @@ pub(crate) fn reading(file: &str, bytes: &[u8]) {
 fn parse<'ctx>(ctx: &'ctx Context, file: &str, bytes: &[u8]) -> Result<Module<'ctx>, Diagnostic> {
     reading(file, bytes);
     if is_bitcode(bytes) {
+        // LLVM's reader ends the process on some malformed bitstreams: those are refused first
+        crate::bitstream::check(bytes)
+            .map_err(|m| Diagnostic::error(format!("{file}: invalid LLVM bitcode: {m}")))?;
         let buf = MemoryBuffer::create_from_memory_range_copy(bytes, file);
-        return Module::parse_bitcode_from_buffer(&buf, ctx).map_err(|e| {
+        let read = crate::crash_guard::while_reading(file, "LLVM bitcode", || {
+            Module::parse_bitcode_from_buffer(&buf, ctx)
+        });
+        return read.map_err(|e| {
             Diagnostic::error(format!("{file}: invalid LLVM bitcode: {}", e.to_string().trim()))
         });
     }
@@ -123,7 +129,8 @@ fn parse<'ctx>(ctx: &'ctx Context, file: &str, bytes: &[u8]) -> Result<Module<'c
     // them, and a context must not start discarding names its modules hold (LLVM 14 then frees
     // a name twice when the module goes), so text is read in a context that keeps them.
     set_local_names(ctx, true);
-    ctx.create_module_from_ir(buf).map_err(|e| syntax_error(file, &e.to_string()))
+    crate::crash_guard::while_reading(file, "LLVM IR", || ctx.create_module_from_ir(buf))
+        .map_err(|e| syntax_error(file, &e.to_string()))
 }
 
 /// Makes `ctx` keep (`true`) or discard the names of the local values it reads and makes

@@ -21,6 +21,7 @@
 #include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Transforms/Utils/Local.h"
 
@@ -76,6 +77,17 @@ struct GlobalRefs {
 } // namespace
 
 extern "C" {
+
+/// Makes LLVM call `handler` with its reason where it runs out of memory (an allocation it could
+/// not make, often one a malformed input asked for), instead of printing and aborting. The
+/// handler must not return.
+void genxc_install_bad_alloc_handler(void (*handler)(const char *reason)) {
+  install_bad_alloc_error_handler(
+      [](void *data, const char *reason, bool) {
+        reinterpret_cast<void (*)(const char *)>(data)(reason);
+      },
+      reinterpret_cast<void *>(handler));
+}
 
 /// Reads the bitcode `bytes[0..len]` lazily into a new module of `ctx` named `name`: its global
 /// values and metadata, every function body left in the bitcode until materialized. The bytes are
