@@ -1,7 +1,8 @@
-//! The bitstream check LLVM bitcode passes before LLVM reads it (`genxc_frontend::bitstream`):
-//! it accepts all the bitcode LLVM writes, refuses the malformed bitstreams LLVM 14 would end the
-//! process on or read from the wrong place, and, with the command's guard, no mutation of valid
-//! bitcode makes the `genxc` command crash.
+//! The bitstream check LLVM bitcode passes in the library before LLVM reads it
+//! (`genxc_frontend::bitstream`): it accepts all the bitcode LLVM writes and refuses the malformed
+//! bitstreams LLVM 14 would end the process on or read from the wrong place. And the command,
+//! which reports LLVM's failures itself (`genxc_frontend::crash_guard`), never crashes on a
+//! mutation of valid bitcode.
 
 mod common;
 
@@ -218,11 +219,19 @@ proptest! {
         prop_assume!(!base[which].is_empty());
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join("m.bc"), mutated(&base[which], &edits)).unwrap();
-        let run = Command::new(env!("CARGO_BIN_EXE_genxc"))
-            .current_dir(dir.path())
-            .args(["m.bc", "-o", "out"])
-            .output()
-            .unwrap();
+        let mut command = Command::new(env!("CARGO_BIN_EXE_genxc"));
+        command.current_dir(dir.path()).args(["m.bc", "-o", "out"]);
+        // an input that makes the command take all the memory fails here, not the machine
+        // SAFETY: setrlimit only, in the child before it runs genxc
+        unsafe {
+            use std::os::unix::process::CommandExt;
+            command.pre_exec(|| {
+                let limit = libc::rlimit { rlim_cur: 4 << 30, rlim_max: 4 << 30 };
+                libc::setrlimit(libc::RLIMIT_AS, &limit);
+                Ok(())
+            });
+        }
+        let run = command.output().unwrap();
         let stderr = String::from_utf8_lossy(&run.stderr);
         prop_assert!(matches!(run.status.code(), Some(0 | 1)), "{:?}: {stderr}", run.status);
         if run.status.code() == Some(1) {

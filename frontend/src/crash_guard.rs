@@ -14,10 +14,18 @@
 use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+/// What this thread's LLVM is reading, for the message of a crash: the input's name and its kind
+/// (a signal handler may not format or allocate: it writes the pieces).
+#[derive(Clone, Copy)]
+struct Reading {
+    file: *const u8,
+    file_len: usize,
+    kind: &'static str,
+}
+
 thread_local! {
-    /// The message for a crash while this thread's LLVM reads an input: its bytes, prepared before
-    /// the reading (a signal handler may not format or allocate), or null.
-    static MESSAGE: Cell<(*const u8, usize)> = const { Cell::new((std::ptr::null(), 0)) };
+    /// The input this thread's LLVM is reading, if any.
+    static READING: Cell<Option<Reading>> = const { Cell::new(None) };
 }
 
 /// Whether the command installed the guard (without it, readings prepare no message).
@@ -34,26 +42,39 @@ extern "C" {
     fn genxc_install_bad_alloc_handler(handler: extern "C" fn(*const std::os::raw::c_char));
 }
 
+/// Whether the guard is installed (the `genxc` command): LLVM's failures on malformed input are
+/// then reported rather than fatal, and the library's checks against them are left out.
+pub fn installed() -> bool {
+    INSTALLED.load(Ordering::Relaxed)
+}
+
 /// Runs `read` (LLVM reading the input `file`, of kind `kind`: "LLVM bitcode" or "LLVM IR") so
 /// that, when the guard is installed, a crash inside it is reported as that input's error.
-pub fn while_reading<T>(file: &str, kind: &str, read: impl FnOnce() -> T) -> T {
+pub fn while_reading<T>(file: &str, kind: &'static str, read: impl FnOnce() -> T) -> T {
     if !INSTALLED.load(Ordering::Relaxed) {
         return read();
     }
-    let message = format!("error: {file}: invalid {kind}: LLVM crashed reading it\n").into_bytes();
-    let previous = MESSAGE.with(|m| m.replace((message.as_ptr(), message.len())));
-    /// Restores the thread's previous message when the reading ends, however it ends.
-    struct Restore((*const u8, usize));
+    let now = Reading { file: file.as_ptr(), file_len: file.len(), kind };
+    let previous = READING.with(|r| r.replace(Some(now)));
+    /// Restores the thread's previous reading when this one ends, however it ends.
+    struct Restore(Option<Reading>);
     impl Drop for Restore {
         fn drop(&mut self) {
-            MESSAGE.with(|m| m.set(self.0));
+            READING.with(|r| r.set(self.0));
         }
     }
-    let restore = Restore(previous);
-    let out = read();
-    drop(restore);
-    drop(message);
-    out
+    let _restore = Restore(previous);
+    read()
+}
+
+/// Writes `error: FILE: invalid KIND: LLVM ` for the reading `r`, as a signal handler may.
+fn write_head(r: Reading) {
+    write_stderr(b"error: ");
+    // SAFETY: the name lives until the reading that set it ends, which it has not.
+    write_stderr(unsafe { std::slice::from_raw_parts(r.file, r.file_len) });
+    write_stderr(b": invalid ");
+    write_stderr(r.kind.as_bytes());
+    write_stderr(b": LLVM ");
 }
 
 /// Writes `bytes` to standard error, as a signal handler may.
@@ -63,20 +84,15 @@ fn write_stderr(bytes: &[u8]) {
 }
 
 extern "C" fn on_signal(signal: libc::c_int, info: *mut libc::siginfo_t, context: *mut libc::c_void) {
-    let (text, len) = MESSAGE.with(|m| m.get());
-    if !text.is_null() {
-        // SAFETY: the message lives until the reading that set it ends, which it has not.
-        let message = unsafe { std::slice::from_raw_parts(text, len) };
-        // the message ends "reading it\n": the signal's name goes before the line's end
-        write_stderr(&message[..len - 1]);
-        let name: &[u8] = match signal {
-            libc::SIGSEGV => b" (SIGSEGV)\n",
-            libc::SIGBUS => b" (SIGBUS)\n",
-            libc::SIGILL => b" (SIGILL)\n",
-            libc::SIGFPE => b" (SIGFPE)\n",
-            _ => b" (SIGABRT)\n",
-        };
-        write_stderr(name);
+    if let Some(r) = READING.with(Cell::get) {
+        write_head(r);
+        write_stderr(match signal {
+            libc::SIGSEGV => b"crashed reading it (SIGSEGV)\n",
+            libc::SIGBUS => b"crashed reading it (SIGBUS)\n",
+            libc::SIGILL => b"crashed reading it (SIGILL)\n",
+            libc::SIGFPE => b"crashed reading it (SIGFPE)\n",
+            _ => b"crashed reading it (SIGABRT)\n",
+        });
         // SAFETY: ends the process at once, as a signal handler may.
         unsafe { libc::_exit(1) };
     }
@@ -106,13 +122,8 @@ extern "C" fn on_signal(signal: libc::c_int, info: *mut libc::siginfo_t, context
 }
 
 extern "C" fn on_bad_alloc(reason: *const std::os::raw::c_char) {
-    let (text, len) = MESSAGE.with(|m| m.get());
-    if !text.is_null() {
-        // SAFETY: as in `on_signal`.
-        let message = unsafe { std::slice::from_raw_parts(text, len) };
-        // "... LLVM crashed reading it\n" becomes "... LLVM ran out of memory reading it\n"
-        let head = &message[..len - "crashed reading it\n".len()];
-        write_stderr(head);
+    if let Some(r) = READING.with(Cell::get) {
+        write_head(r);
         write_stderr(b"ran out of memory reading it\n");
     } else {
         write_stderr(b"error: LLVM ran out of memory");

@@ -43,8 +43,11 @@ extern "C" fn push_value(data: *mut c_void, value: LLVMValueRef) {
 /// it.
 pub fn read_lazily<'ctx>(ctx: &'ctx Context, file: &str, bytes: &'ctx [u8]) -> Option<Module<'ctx>> {
     crate::llvm::reading(file, bytes);
-    // what LLVM's reader would end the process on is refused first (`llvm::load` says why)
-    crate::bitstream::check(bytes).ok()?;
+    // what LLVM's reader would end the process on is refused first (`llvm::load` says why),
+    // unless the command reports LLVM's failures itself
+    if !crate::crash_guard::installed() {
+        crate::bitstream::check(bytes).ok()?;
+    }
     let name = CString::new(file).ok()?;
     // SAFETY: the context is live, and the bytes outlive the module (both borrowed for 'ctx).
     let module = crate::crash_guard::while_reading(file, "LLVM bitcode", || unsafe {

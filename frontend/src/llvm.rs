@@ -104,9 +104,12 @@ pub(crate) fn reading(file: &str, bytes: &[u8]) {
 fn parse<'ctx>(ctx: &'ctx Context, file: &str, bytes: &[u8]) -> Result<Module<'ctx>, Diagnostic> {
     reading(file, bytes);
     if is_bitcode(bytes) {
-        // LLVM's reader ends the process on some malformed bitstreams: those are refused first
-        crate::bitstream::check(bytes)
-            .map_err(|m| Diagnostic::error(format!("{file}: invalid LLVM bitcode: {m}")))?;
+        // LLVM's reader ends the process on some malformed bitstreams: those are refused first,
+        // unless the command reports LLVM's failures itself (the check costs a read of the file)
+        if !crate::crash_guard::installed() {
+            crate::bitstream::check(bytes)
+                .map_err(|m| Diagnostic::error(format!("{file}: invalid LLVM bitcode: {m}")))?;
+        }
         let buf = MemoryBuffer::create_from_memory_range_copy(bytes, file);
         let read = crate::crash_guard::while_reading(file, "LLVM bitcode", || {
             Module::parse_bitcode_from_buffer(&buf, ctx)

@@ -391,6 +391,16 @@ fn parse_node(node: &MdValue) -> Result<RawKernelNode, Diagnostic> {
             ))
         }
     };
+    // the name names the kernel's output files (`<name>.visaasm`) and its symbols: one file name
+    // in the output folder, printable
+    if name.chars().any(|c| c.is_control() || c == '/' || c == '\\') || name == "." || name == ".." {
+        return Err(md_error(
+            &function,
+            format!(
+                "operand 1 (name) {name:?} cannot name the kernel's files and symbols: no '/', '\\', control character, '.' or '..'"
+            ),
+        ));
+    }
     let int = |v: &MdValue, what: &str| match v {
         MdValue::Int(n) => Ok(*n),
         MdValue::Undef => Ok(0),

@@ -156,7 +156,9 @@ impl Selector<'_> {
             let addr = self.faddr_of(&c)?;
             return self.abi_call(id, args, &c.params, c.ret, Target::Address(addr));
         }
-        self.abi_call(id, args, &c.params, c.ret, Target::Function(c.name))
+        // under the name its `.global_function` is written with
+        let function = Self::function_symbol(&c)?;
+        self.abi_call(id, args, &c.params, c.ret, Target::Function(function))
     }
 
     /// A call through a function address (`ifcall`): the signature is the call's own (the
@@ -177,7 +179,7 @@ impl Selector<'_> {
         if self.fx().asg.var(Value::Inst(id)).is_none() {
             return Ok(());
         }
-        let name = Self::function_symbol(&c);
+        let name = Self::function_symbol(&c)?;
         let dst = self.var_of(Value::Inst(id))?;
         let dst = self.view(dst, m::VisaType::UQ)?;
         self.push(VInst::FAddr { function: name, dst: m::Dst::new(dst, 0).into() });
@@ -199,17 +201,19 @@ impl Selector<'_> {
     /// The name `faddr` gives for stack function `c`: a function of the file is written under its
     /// sanitized name (as its `.global_function` is), while a declared-only function keeps its
     /// symbol as it is for the linker (the vISA text quotes it when it is not an identifier).
-    fn function_symbol(c: &StackCallee) -> String {
-        if c.linked {
-            c.name.clone()
-        } else {
-            sanitize(&c.name)
+    fn function_symbol(c: &StackCallee) -> R<String> {
+        if c.name.is_empty() {
+            // an unnamed function (`@0`) has no symbol to find it by
+            return Err(unsupported(
+                "a stack call or address of an unnamed function (a vISA symbol needs a name)",
+            ));
         }
+        Ok(if c.linked { c.name.clone() } else { sanitize(&c.name) })
     }
 
     /// `faddr` of stack function `c` into a new 64-bit variable.
     fn faddr_of(&mut self, c: &StackCallee) -> R<m::SrcOp> {
-        let name = Self::function_symbol(c);
+        let name = Self::function_symbol(c)?;
         self.next_temp += 1;
         let addr = self.add_var(format!("faddr{}", self.next_temp), m::VisaType::UQ, 1, None)?;
         self.push(VInst::FAddr { function: name, dst: m::Dst::new(addr, 0).into() });

@@ -171,6 +171,32 @@ pub fn validate(m: &ModuleRef) -> Result<(), Vec<Diagnostic>> {
     let mut types = GenTypes::default();
     let mut scratch = CallOperands::default();
     for f in m.functions() {
+        // kernels, stack functions and what they call are named in vISA and zebin symbols,
+        // which hold no control character (LLVM names may: `@"\00f"`)
+        let name = f.name();
+        if name.chars().any(char::is_control) {
+            // named as LLVM writes it, `@"\01f"`, not with the raw character
+            let mut quoted = String::from("\"");
+            for c in name.chars() {
+                match c {
+                    c if c.is_control() || c == '"' || c == '\\' => {
+                        let mut buf = [0u8; 4];
+                        for b in c.encode_utf8(&mut buf).bytes() {
+                            quoted.push_str(&format!("\\{b:02X}"));
+                        }
+                    }
+                    c => quoted.push(c),
+                }
+            }
+            quoted.push('"');
+            diags.push(
+                Diagnostic::error(
+                    "a function name with a control character: vISA and zebin symbols cannot hold one",
+                )
+                .with_location(Location::Symbol(quoted)),
+            );
+            continue;
+        }
         if f.is_declaration() {
             continue;
         }
