@@ -506,6 +506,14 @@ fn the_command_leaves_no_finalizer_folder_behind() {
     }
 }
 
+/// Writes an executable shell script running `body` at `path`; returns `path`.
+fn shell_script<'p>(path: &'p Path, body: &str) -> &'p Path {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::write(path, format!("#!/bin/sh\n{body}\n")).unwrap();
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
 #[test]
 fn a_finalizer_whose_files_are_not_its_own_is_an_error() {
     if !tools() {
@@ -513,14 +521,9 @@ fn a_finalizer_whose_files_are_not_its_own_is_an_error() {
     }
     // a finalizer that exits 0 but leaves no listing where the report needs one, or writes code
     // that is no Gen instructions: refused, not packed with a report of nothing
-    use std::os::unix::fs::PermissionsExt;
     let dir = tempfile::tempdir().unwrap();
-    let script = |name: &str, body: &str| {
-        let path = dir.path().join(name);
-        std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
-        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
-        path.to_string_lossy().into_owned()
-    };
+    let script =
+        |name: &str, body: &str| shell_script(&dir.path().join(name), body).to_string_lossy().into_owned();
     let cases = [
         (
             script("no_listing", "GenX_IR \"$@\"; rc=$?; rm -f *.asm; exit $rc"),
@@ -550,12 +553,9 @@ fn a_relative_finalizer_path_is_the_current_folders() {
     }
     // `--finalizer bin/fin` names a file of the folder the command runs in, not of the
     // temporary folder the finalizer runs in
-    use std::os::unix::fs::PermissionsExt;
     let cwd = tempfile::tempdir().unwrap();
-    let script = cwd.path().join("bin/fin");
     std::fs::create_dir(cwd.path().join("bin")).unwrap();
-    std::fs::write(&script, "#!/bin/sh\nexec GenX_IR \"$@\"\n").unwrap();
-    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    shell_script(&cwd.path().join("bin/fin"), "exec GenX_IR \"$@\"");
     for finalizer in ["bin/fin", "./bin/fin", "../bin/fin"] {
         let from =
             if finalizer.starts_with("..") { cwd.path().join("bin") } else { cwd.path().to_path_buf() };
