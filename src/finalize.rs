@@ -596,7 +596,7 @@ pub fn finalize_then<T>(
 /// alone took milliseconds). On the thread that finalized the batch, which is running already:
 /// a thread started for it waited for a core as long as the removal took when the machine was
 /// busy.
-fn remove_folder(folder: tempfile::TempDir) {
+fn remove_folder(folder: crate::temporaries::TempFolder) {
     let _removing = crate::trace::phase(|| "remove".into());
     drop(folder);
 }
@@ -685,14 +685,14 @@ fn run_batch(
     batch: &[&(usize, Unit)],
     how: Finalizing,
     listing: bool,
-) -> Result<(Vec<Finalized>, tempfile::TempDir), Diagnostic> {
+) -> Result<(Vec<Finalized>, crate::temporaries::TempFolder), Diagnostic> {
     let Finalizing { platform, finalizer, extra, debug_lines, .. } = how;
     let grf_count = grf_count_of_options(extra);
     let names = || batch.iter().map(|(_, u)| format!("'{}'", u.kernel.name)).collect::<Vec<_>>().join(", ");
     let fail =
         |why: String| Diagnostic::error(format!("the vISA finalizer failed on kernel {}: {why}", names()));
     let encoding = crate::trace::phase(|| format!("encode {}", batch.len()));
-    let dir = tempfile::tempdir().map_err(|e| fail(format!("no temporary folder: {e}")))?;
+    let dir = crate::temporaries::TempFolder::new().map_err(|e| fail(format!("no temporary folder: {e}")))?;
     // the stack functions of the batch's kernels, each once, in the container's function table
     let mut function_units: Vec<&Kernel> = Vec::new();
     for f in batch.iter().flat_map(|(_, u)| &u.functions) {

@@ -36,6 +36,7 @@ pub mod progress;
 pub mod region_oracle;
 mod split;
 mod split_bitcode;
+pub mod temporaries;
 pub mod timing;
 pub mod trace;
 pub mod zebin;

@@ -205,6 +205,7 @@ fn main() -> ExitCode {
     // LLVM aborts on some malformed bitcode: make that a diagnostic and exit code 1.
     genxc_frontend::llvm::exit_on_llvm_fatal_error();
     genxc_frontend::crash_guard::exit_on_llvm_reader_crash();
+    remove_temporaries_when_interrupted();
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
@@ -561,10 +562,47 @@ impl Drop for Stager {
 /// owner-only mode temporary files get.
 fn staging_file(folder: &Path) -> std::io::Result<tempfile::NamedTempFile> {
     use std::os::unix::fs::PermissionsExt;
-    tempfile::Builder::new()
+    let file = tempfile::Builder::new()
         .prefix(".genxc-")
         .permissions(std::fs::Permissions::from_mode(0o666))
-        .tempfile_in(folder)
+        .tempfile_in(folder)?;
+    // removed if the command is interrupted before the file is renamed into place
+    genxc::temporaries::list_until_exit(file.path());
+    Ok(file)
+}
+
+/// Makes an interrupt (SIGINT, SIGTERM, SIGHUP) remove the temporary files and folders the
+/// command has made ([`genxc::temporaries`]: staged outputs, the finalizer's folders) before it
+/// ends the command as the signal would. The signals are blocked on every thread (the threads
+/// started later inherit the mask; the finalizer processes get theirs reset) and taken by one
+/// thread, which waits while the outputs are renamed into place.
+fn remove_temporaries_when_interrupted() {
+    // SAFETY: signal set and mask calls on a local set, before any other thread is started.
+    unsafe {
+        let mut set: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut set);
+        for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+            libc::sigaddset(&mut set, signal);
+        }
+        if libc::pthread_sigmask(libc::SIG_BLOCK, &set, std::ptr::null_mut()) != 0 {
+            return;
+        }
+        let watcher = std::thread::Builder::new().name("interrupts".into()).spawn(move || {
+            let mut signal = 0;
+            if libc::sigwait(&set, &mut signal) != 0 {
+                return;
+            }
+            genxc::temporaries::remove_listed();
+            // end as the signal would have
+            libc::signal(signal, libc::SIG_DFL);
+            libc::pthread_sigmask(libc::SIG_UNBLOCK, &set, std::ptr::null_mut());
+            libc::raise(signal);
+            libc::_exit(128 + signal);
+        });
+        if watcher.is_err() {
+            libc::pthread_sigmask(libc::SIG_UNBLOCK, &set, std::ptr::null_mut());
+        }
+    }
 }
 
 /// Writes every file still in memory to a temporary name in its folder (created if missing), then
@@ -589,6 +627,8 @@ fn write_atomically(files: Vec<(PathBuf, Contents)>) -> Result<(), String> {
         };
         staged.push((tmp, target));
     }
+    // an interrupt waits until every file is in place (or every change undone)
+    let _renaming = genxc::temporaries::hold();
     // (target, the previous file moved aside) for every file renamed into place so far.
     let mut done: Vec<(PathBuf, Option<tempfile::TempPath>)> = Vec::new();
     let mut staged = staged.into_iter();

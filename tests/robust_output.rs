@@ -4,7 +4,10 @@
 //! good ones, or whose outputs cannot all be written, leaves no file at all: no output, no depfile,
 //! no `.genxc-*` temporary. Determinism: every fixture kernel compiled five times in different
 //! input orders, with `-j1` and `-j4`, gives the same bytes. Outputs, though staged under
-//! temporary names, get the mode any new file gets (0644 under the usual umask).
+//! temporary names, get the mode any new file gets (0644 under the usual umask). Interrupted
+//! (SIGINT, SIGTERM) while the finalizer runs, the command leaves no temporary file or folder.
+
+mod common;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -213,4 +216,46 @@ fn outputs_get_the_mode_of_any_new_file() {
     assert_eq!(code, Some(0), "{log}");
     assert_eq!(mode(&tmp.path().join("one.isa")), mode(&reference));
     assert_eq!(mode(&tmp.path().join("one.d")), mode(&reference));
+}
+
+#[test]
+fn an_interrupted_command_leaves_no_temporary_behind() {
+    use std::os::unix::fs::PermissionsExt;
+    use std::os::unix::process::ExitStatusExt;
+    if !common::finalizer_available() {
+        return;
+    }
+    for signal in [libc::SIGINT, libc::SIGTERM] {
+        let work = tempfile::tempdir().unwrap();
+        let tmp = work.path().join("tmp");
+        std::fs::create_dir(&tmp).unwrap();
+        // a finalizer slow to start: the interrupt comes while it runs, with the vISA outputs
+        // staged in the output folder and the finalizer's folder in TMPDIR
+        let slow = work.path().join("slow_finalizer");
+        std::fs::write(&slow, "#!/bin/sh\ntouch started\nsleep 5\nexec GenX_IR \"$@\"\n").unwrap();
+        std::fs::set_permissions(&slow, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let out = work.path().join("out");
+        let mut child = Command::new(env!("CARGO_BIN_EXE_genxc"))
+            .arg(root().join("cm/01_saxpy_oword.ll"))
+            .args(["--emit", "zebin,visaasm", "--platform", "dg2", "--finalizer"])
+            .arg(&slow)
+            .arg("-o")
+            .arg(&out)
+            .env("TMPDIR", &tmp)
+            .spawn()
+            .unwrap();
+        let started = || entries(&tmp).iter().any(|e| e.ends_with("started"));
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+        while !started() && std::time::Instant::now() < deadline {
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        assert!(started(), "the finalizer never started");
+        // SAFETY: a signal to the child this test started
+        unsafe { libc::kill(child.id() as libc::pid_t, signal) };
+        let status = child.wait().unwrap();
+        assert_eq!(status.signal(), Some(signal), "{status:?}");
+        assert!(entries(&tmp).is_empty(), "left in TMPDIR: {:?}", entries(&tmp));
+        let left: Vec<String> = entries(&out).into_iter().filter(|e| e.contains(".genxc-")).collect();
+        assert!(left.is_empty(), "left in the output folder: {left:?}");
+    }
 }
