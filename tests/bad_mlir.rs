@@ -51,6 +51,8 @@ const EXPECTED: &[(&str, &str)] = &[
     ("unterminated_module.mlir", "unterminated_module.mlir:2:8: error: unterminated region: missing '}'"),
     ("unterminated_region.mlir", "unterminated_region.mlir:3:54: error: unterminated region: missing '}'"),
     ("unterminated_string.mlir", "unterminated_string.mlir:3:16: error: expected '(', found 'attributes'"),
+    ("subview_short_strides.mlir", "subview_short_strides.mlir:2:8: error: 'memref.subview': 2 offsets, 2 sizes and 1 strides for a memref of rank 2"),
+    ("generic_addi_one_operand.mlir", "generic_addi_one_operand.mlir:2:8: error: 'arith.addi': takes 2 operands and gives 1 result, not 1 and 1"),
     ("vector_1048576.mlir", "vector_1048576.mlir:3:27: error: limit exceeded: a vector of more than 8192 elements"),
 ];
 

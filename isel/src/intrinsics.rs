@@ -655,7 +655,11 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
                 other => return Err(invalid(format!("{name}: invalid modifier {other}"))),
             };
             let surface = s.surface(args[1])?;
-            let plane = const_u64(s, args[2], "the media plane")? as u8;
+            let plane = const_u64(s, args[2], "the media plane")?;
+            if plane > 3 {
+                return Err(invalid(format!("{name}: plane {plane} is not 0..3")));
+            }
+            let plane = plane as u8;
             let width = const_u64(s, args[3], "the media block width")?;
             if !(1..=64).contains(&width) {
                 return Err(invalid(format!("{name}: block width {width} is not 1..64 bytes")));
@@ -665,6 +669,10 @@ pub(super) fn intrinsic(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[
             let bytes = data_ty.bytes();
             if !bytes.is_multiple_of(row) || bytes / row == 0 || bytes / row > 64 {
                 return Err(invalid(format!("{name}: {bytes} bytes are not whole rows of {row} bytes")));
+            }
+            if bytes > 256 {
+                // one data port message moves at most 256 bytes
+                return Err(invalid(format!("{name}: a block of {bytes} bytes (at most 256)")));
             }
             let height = (bytes / row) as u8;
             let x = s.scalar_u32(args[4], name)?;

@@ -44,6 +44,42 @@ fn lsc_layout(form: LscForm) -> Option<LscLayout> {
     }
 }
 
+/// Whether an LSC message reads or writes memory, for the cache controls it may carry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum CacheAccess {
+    /// Loads and prefetches.
+    Load,
+    /// Stores.
+    Store,
+}
+
+/// The (L1, L3) cache controls the data port has, by access (0 default, 1 uncached, 2 cached,
+/// 3 write-back, 4 write-through, 5 streaming, 6 read-invalidate), as the finalizer encodes
+/// them on DG2, MTL and PVC: every other pair it refuses.
+const CACHE_CONTROLS: [(CacheAccess, &[(u64, u64)]); 2] = [
+    (CacheAccess::Load, &[(0, 0), (1, 1), (1, 2), (2, 1), (2, 2), (5, 1), (5, 2), (6, 2)]),
+    (CacheAccess::Store, &[(0, 0), (1, 1), (1, 3), (3, 3), (4, 1), (4, 3), (5, 1), (5, 3)]),
+];
+
+/// Checks an LSC message's cache controls: values 0 to 6, and for loads and stores a pair of
+/// [`CACHE_CONTROLS`] (`access` `None`: an atomic, whose pairs are not modeled beyond the values).
+fn check_cache_controls(name: &str, access: Option<CacheAccess>, l1: u64, l3: u64) -> R<()> {
+    if l1 > 6 || l3 > 6 {
+        return Err(invalid(format!("{name}: invalid cache controls {l1}, {l3}")));
+    }
+    let Some(access) = access else { return Ok(()) };
+    let pairs = CACHE_CONTROLS.iter().find(|(a, _)| *a == access).map_or(&[][..], |(_, p)| *p);
+    if !pairs.contains(&(l1, l3)) {
+        let what = if access == CacheAccess::Load { "a load" } else { "a store" };
+        let listed: Vec<String> = pairs.iter().map(|(a, b)| format!("{a}/{b}")).collect();
+        return Err(invalid(format!(
+            "{name}: cache controls L1 {l1}, L3 {l3} are not a pair the data port has for {what} (L1/L3: {})",
+            listed.join(", ")
+        )));
+    }
+    Ok(())
+}
+
 /// An LSC message (DG2, MTL, PVC): `llvm.genx.lsc.<op>.<model>` with operands (pred, sub-opcode,
 /// L1 and L3 cache controls, address scale, immediate offset, data size, elements per address,
 /// order, channel mask, addresses, [data | atomic sources], surface, [old value]); the address
@@ -77,9 +113,12 @@ pub(crate) fn lsc(s: &mut Selector, id: InstId, iid: IntrinsicId, args: &[Value]
         },
     };
     let (l1, l3) = (c(s, 2, "L1 cache control")?, c(s, 3, "L3 cache control")?);
-    if l1 > 6 || l3 > 6 {
-        return Err(invalid(format!("{name}: invalid cache controls {l1}, {l3}")));
-    }
+    let access = match lop {
+        m::LscOp::Atomic(_) => None,
+        m::LscOp::Store | m::LscOp::StoreQuad => Some(CacheAccess::Store),
+        _ => Some(CacheAccess::Load),
+    };
+    check_cache_controls(name, access, l1, l3)?;
     let scale = c(s, 4, "address scale")?;
     if scale > 1 {
         return Err(unsupported(format!("{name} with address scale {scale} (the finalizer has none)")));
@@ -261,9 +300,8 @@ fn lsc_block2d(s: &mut Selector, id: InstId, op: LscForm, name: &str, args: &[Va
         return Err(unsupported(format!("{name} under a predicate")));
     }
     let (l1, l3) = (c(s, 1, "L1 cache control")?, c(s, 2, "L3 cache control")?);
-    if l1 > 6 || l3 > 6 {
-        return Err(invalid(format!("{name}: invalid cache controls {l1}, {l3}")));
-    }
+    let access = if store { CacheAccess::Store } else { CacheAccess::Load };
+    check_cache_controls(name, Some(access), l1, l3)?;
     let bits = match c(s, 3, "data size")? {
         code @ 1..=4 => 4u8 << code,
         other => {

@@ -173,6 +173,14 @@ impl Selector<'_> {
                         .as_const(off)
                         .and_then(|c| c.splat_value())
                         .ok_or("rdpredregion offset must be constant")?;
+                    // the slice is read through the execution mask's channel offset: a multiple
+                    // of its lanes, inside the predicate
+                    let whole = self.f().value_type(src).num_elems();
+                    if off % n as u64 != 0 || off + n as u64 > whole as u64 {
+                        return Err(invalid(format!(
+                            "llvm.genx.rdpredregion: offset {off} of a {n}-lane slice of {whole} lanes (the offset must be a multiple of the slice's lanes, the slice inside the predicate)"
+                        )));
+                    }
                     let (p, lane) = self.pred_slice(src)?;
                     return Ok((p, lane + off as u8));
                 }

@@ -830,6 +830,13 @@ impl<'m, 'a> FnEmitter<'m, 'a> {
     }
 
     fn binary(&mut self, op: &Operation, ins: &str) -> Res<()> {
+        if op.operands.len() != 2 || op.results.len() != 1 {
+            return Err(invalid(format!(
+                "takes 2 operands and gives 1 result, not {} and {}",
+                op.operands.len(),
+                op.results.len()
+            )));
+        }
         let t = self.result_ty(op, 0)?;
         let a = self.operands(op)?;
         let fl = flags(op, ins);

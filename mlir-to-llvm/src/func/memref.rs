@@ -253,6 +253,26 @@ impl FnEmitter<'_, '_> {
                     ints(op.attr("static_sizes")),
                     ints(op.attr("static_strides")),
                 ];
+                if short == "subview" {
+                    // one offset, size and stride per dimension of the source
+                    let (sshape, ..) = self.memref_info(op.operands[0])?;
+                    if lists.iter().any(|l| l.len() != sshape.len()) {
+                        return Err(invalid(format!(
+                            "{} offsets, {} sizes and {} strides for a memref of rank {}",
+                            lists[0].len(),
+                            lists[1].len(),
+                            lists[2].len(),
+                            sshape.len()
+                        )));
+                    }
+                } else if lists[1].len() != lists[2].len() || lists[1].len() != rshape.len() {
+                    return Err(invalid(format!(
+                        "{} sizes and {} strides for a result of rank {}",
+                        lists[1].len(),
+                        lists[2].len(),
+                        rshape.len()
+                    )));
+                }
                 let mut dyn_i = 1;
                 let mut vals: Vec<Vec<String>> = Vec::new();
                 for l in &lists {
