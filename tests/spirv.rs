@@ -459,6 +459,20 @@ fn wrong_magic_short_and_truncated_modules_name_the_word() {
 }
 
 #[test]
+fn a_spec_constant_op_of_an_operation_it_cannot_use_is_refused() {
+    // OpSpecConstantOp whose operation is OpSpecConstantOp (52): rspirv's reader panicked on it
+    let bytes = std::fs::read(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/spirv/spec_op_of_spec_op.spv"),
+    )
+    .unwrap();
+    let log = refusal(&bytes);
+    assert!(
+        log.contains("OpSpecConstantOp of operation 52, which a specialization constant cannot use"),
+        "{log}"
+    );
+}
+
+#[test]
 fn unknown_and_unsupported_capabilities_are_refused() {
     let Some(spv) = sample() else { return };
     let w = words(&spv);

@@ -197,6 +197,17 @@ pub fn read(file: &str, bytes: &[u8]) -> Result<Binary, Diagnostic> {
         // rspirv reads one literal where OpSpecConstantOp's VectorShuffle (79) takes its lanes and
         // CompositeExtract (81) / CompositeInsert (82) their indices: it is given the first, and
         // the others are put back after parsing.
+        if opcode == OP_SPEC_CONSTANT_OP && count >= 4 && !spec_constant_operation(inst[3]) {
+            // (rspirv's reader panics on some of the others)
+            return Err(at_word(
+                file,
+                at,
+                format!(
+                    "OpSpecConstantOp of operation {}, which a specialization constant cannot use",
+                    inst[3]
+                ),
+            ));
+        }
         if opcode == OP_SPEC_CONSTANT_OP && count >= 4 {
             let ids = match inst[3] {
                 79 | 82 => Some(2),
@@ -278,6 +289,77 @@ pub fn read(file: &str, bytes: &[u8]) -> Result<Binary, Diagnostic> {
         }
     }
     Ok(Binary { version, insts, extra, asm_targets })
+}
+
+/// Whether OpSpecConstantOp may compute operation `op` (the SPIR-V specification's list for
+/// kernels: conversions, arithmetic, bit and logic operations, comparisons, select, composites,
+/// access chains).
+fn spec_constant_operation(op: u32) -> bool {
+    use rspirv::spirv::Op;
+    matches!(
+        Op::from_u32(op),
+        Some(
+            Op::SConvert
+                | Op::FConvert
+                | Op::ConvertFToS
+                | Op::ConvertSToF
+                | Op::ConvertFToU
+                | Op::ConvertUToF
+                | Op::UConvert
+                | Op::ConvertPtrToU
+                | Op::ConvertUToPtr
+                | Op::GenericCastToPtr
+                | Op::PtrCastToGeneric
+                | Op::Bitcast
+                | Op::QuantizeToF16
+                | Op::FNegate
+                | Op::FAdd
+                | Op::FSub
+                | Op::FMul
+                | Op::FDiv
+                | Op::FRem
+                | Op::FMod
+                | Op::AccessChain
+                | Op::InBoundsAccessChain
+                | Op::PtrAccessChain
+                | Op::InBoundsPtrAccessChain
+                | Op::SNegate
+                | Op::Not
+                | Op::IAdd
+                | Op::ISub
+                | Op::IMul
+                | Op::UDiv
+                | Op::SDiv
+                | Op::UMod
+                | Op::SRem
+                | Op::SMod
+                | Op::ShiftRightLogical
+                | Op::ShiftRightArithmetic
+                | Op::ShiftLeftLogical
+                | Op::BitwiseOr
+                | Op::BitwiseXor
+                | Op::BitwiseAnd
+                | Op::VectorShuffle
+                | Op::CompositeExtract
+                | Op::CompositeInsert
+                | Op::LogicalOr
+                | Op::LogicalAnd
+                | Op::LogicalNot
+                | Op::LogicalEqual
+                | Op::LogicalNotEqual
+                | Op::Select
+                | Op::IEqual
+                | Op::INotEqual
+                | Op::ULessThan
+                | Op::SLessThan
+                | Op::UGreaterThan
+                | Op::SGreaterThan
+                | Op::ULessThanEqual
+                | Op::SLessThanEqual
+                | Op::UGreaterThanEqual
+                | Op::SGreaterThanEqual
+        )
+    )
 }
 
 /// A string literal: UTF-8 bytes up to a NUL, packed little-endian in words.
