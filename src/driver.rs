@@ -404,6 +404,22 @@ pub(crate) fn import_input(
     })
 }
 
+/// Drops the input's folder from the module id and source file name, which the readers make of
+/// the input's path (`x/y/k.ll`, `x/y/k.mlir.ll`, ...), so that `--emit llvm` does not depend on
+/// where the input lies (build caches share it).
+fn without_input_folder(llvm: &inkwell::module::Module, name: &str) {
+    let Some(cut) = name.rfind(['/', '\\']) else { return };
+    let folder = &name.as_bytes()[..=cut];
+    let module_id = llvm.get_name().to_bytes().to_vec();
+    if let Some(rest) = module_id.strip_prefix(folder) {
+        llvm.set_name(&String::from_utf8_lossy(rest));
+    }
+    let source = llvm.get_source_file_name().to_bytes().to_vec();
+    if let Some(rest) = source.strip_prefix(folder) {
+        llvm.set_source_file_name(&String::from_utf8_lossy(rest));
+    }
+}
+
 /// Where the lines of a SPIR-V input's rebuilt LLVM text came from, to point later diagnostics at
 /// SPIR-V words.
 struct SpirvMap {
@@ -484,6 +500,7 @@ fn compile_whole(job: &InputCompile, times: &mut PassTimes) -> Result<InputOutpu
     out.warnings.extend(gpu_notes.iter().cloned());
     if is_mlir && opts.emit.contains(Emit::Llvm) {
         // The translated module as it is: the CPU programs an MLIR file holds are not GenX kernels.
+        without_input_folder(&llvm, name);
         let text = llvm.print_to_string().to_string();
         out.outputs.push(Output::new(Emit::Llvm, format!("{}.ll", stem(name)), text.into_bytes()));
         if only_llvm {
@@ -537,15 +554,7 @@ fn compile_whole(job: &InputCompile, times: &mut PassTimes) -> Result<InputOutpu
         })?;
     }
     if !is_mlir && opts.emit.contains(Emit::Llvm) {
-        // The module id and source file name default to the input's path; keep only its file
-        // name so the output does not depend on where the input lies (build caches share it).
-        let base = name.rsplit(['/', '\\']).next().unwrap_or(name);
-        if llvm.get_name().to_bytes() == name.as_bytes() {
-            llvm.set_name(base);
-        }
-        if llvm.get_source_file_name().to_bytes() == name.as_bytes() {
-            llvm.set_source_file_name(base);
-        }
+        without_input_folder(&llvm, name);
         let text = llvm.print_to_string().to_string();
         out.outputs.push(Output::new(Emit::Llvm, format!("{}.ll", stem(name)), text.into_bytes()));
     }

@@ -6,6 +6,7 @@
 //! input orders, with `-j1` and `-j4`, gives the same bytes. Outputs, though staged under
 //! temporary names, get the mode any new file gets (0644 under the usual umask). Interrupted
 //! (SIGINT, SIGTERM) while the finalizer runs, the command leaves no temporary file or folder.
+//! `--emit llvm` does not depend on the folder the input lies in.
 
 mod common;
 
@@ -257,5 +258,27 @@ fn an_interrupted_command_leaves_no_temporary_behind() {
         assert!(entries(&tmp).is_empty(), "left in TMPDIR: {:?}", entries(&tmp));
         let left: Vec<String> = entries(&out).into_iter().filter(|e| e.contains(".genxc-")).collect();
         assert!(left.is_empty(), "left in the output folder: {left:?}");
+    }
+}
+
+#[test]
+fn emitted_llvm_does_not_depend_on_the_input_folder() {
+    // the module id and source file name readers make of the input's path keep only its name
+    let work = tempfile::tempdir().unwrap();
+    for fixture in ["cm/01_saxpy_oword.ll", "mlir/01_int_arith.mlir"] {
+        let name = Path::new(fixture).file_name().unwrap().to_str().unwrap().to_string();
+        let deep = work.path().join("x/y");
+        std::fs::create_dir_all(&deep).unwrap();
+        std::fs::copy(root().join(fixture), deep.join(&name)).unwrap();
+        std::fs::copy(root().join(fixture), work.path().join(&name)).unwrap();
+        let far = genxc(work.path(), &[&format!("x/y/{name}"), "--emit", "llvm", "-o", "far.ll"]);
+        assert_eq!(far.0, Some(0), "{fixture}: {}", far.1);
+        let near = genxc(work.path(), &[&name, "--emit", "llvm", "-o", "near.ll"]);
+        assert_eq!(near.0, Some(0), "{fixture}: {}", near.1);
+        let (far, near) = (
+            std::fs::read(work.path().join("far.ll")).unwrap(),
+            std::fs::read(work.path().join("near.ll")).unwrap(),
+        );
+        assert!(far == near, "{fixture}: --emit llvm differs with the input's folder");
     }
 }

@@ -339,6 +339,19 @@ pub fn int_text(v: i128, w: u32) -> String {
     s.to_string()
 }
 
+/// The bits of the double that holds the float of bits `bits` exactly, as LLVM writes a float
+/// constant: a NaN keeps its payload and stays signalling (converting through the processor,
+/// `f32 as f64`, sets the quiet bit of a signalling NaN).
+fn float_bits_as_double(bits: u32) -> u64 {
+    let (sign, exponent, mantissa) =
+        (u64::from(bits >> 31), (bits >> 23) & 0xff, u64::from(bits & 0x7f_ffff));
+    if exponent == 0xff && mantissa != 0 {
+        sign << 63 | 0x7ff << 52 | mantissa << 29
+    } else {
+        f64::from(f32::from_bits(bits)).to_bits()
+    }
+}
+
 /// The LLVM text of a float constant of type `t` from a literal value or bit pattern.
 pub fn float_text(s: Scalar, t: &LTy) -> Result<String, Failure> {
     let as_f64 = |s: Scalar| match s {
@@ -355,11 +368,11 @@ pub fn float_text(s: Scalar, t: &LTy) -> Result<String, Failure> {
             format!("0x{bits:016X}")
         }
         LTy::Float => {
-            let f = match s {
-                Scalar::Bits(b) => f32::from_bits(b as u32),
-                _ => as_f64(s) as f32,
+            let bits = match s {
+                Scalar::Bits(b) => b as u32,
+                _ => (as_f64(s) as f32).to_bits(),
             };
-            format!("0x{:016X}", (f as f64).to_bits())
+            format!("0x{:016X}", float_bits_as_double(bits))
         }
         LTy::Half => {
             let bits = match s {
@@ -443,6 +456,27 @@ pub fn dense_text(t: &LTy, elems: &[Scalar]) -> Result<String, Failure> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every float constant's double text is the float itself, bit for bit: signalling NaNs stay
+    /// signalling with their payload (a conversion through the processor quieted them).
+    #[test]
+    fn float_constants_keep_every_bit() {
+        let special =
+            [0x7F80_0001u32, 0xFF80_0001, 0x7FBF_FFFF, 0x7FC0_0000, 0x7F80_0000, 0x0000_0001, 0x8000_0000];
+        for bits in special.into_iter().chain((0..=u32::MAX).step_by(65_537)) {
+            let text = float_text(Scalar::Bits(u64::from(bits)), &LTy::Float).unwrap();
+            let d = u64::from_str_radix(&text[2..], 16).unwrap();
+            let double = f64::from_bits(d);
+            // back to float by the fields (LLVM's reading of the constant), not through the processor
+            let back = if double.is_nan() {
+                ((d >> 63) as u32) << 31 | 0xff << 23 | ((d >> 29) as u32 & 0x7f_ffff)
+            } else {
+                (double as f32).to_bits()
+            };
+            assert_eq!(back, bits, "{text}");
+            assert_eq!(d & ((1 << 29) - 1), 0, "{text}: not a float's double");
+        }
+    }
 
     #[test]
     fn converts_memrefs_vectors_and_complex() {
